@@ -1,0 +1,335 @@
+import type { Language } from './enums';
+
+/**
+ * The error catalogue (spec §8, design §5): every code the API may answer with, and every validation or screen
+ * message the UIs show, with its Hebrew and English text. A message may hold `{name}` placeholders filled by
+ * `formatErrorMessage`.
+ */
+export const ERROR_CATALOGUE = {
+  // Authentication and session
+  'error.auth.bad.credentials': { status: 401, en: 'Incorrect email or password', he: 'אימייל או סיסמה שגויים' },
+  'error.user.not.active': { status: 403, en: 'User is not active', he: 'המשתמש אינו פעיל' },
+  'error.user.email.not.verified': {
+    status: 403,
+    en: 'Email is not verified. Check your inbox for the confirmation link',
+    he: 'כתובת האימייל לא אומתה. בדקו את תיבת הדואר לקישור האימות',
+  },
+  'error.account.blocked': { status: 403, en: 'Your account is blocked', he: 'החשבון שלך חסום' },
+  'error.account.already.active': { status: 409, en: 'The account is already active', he: 'החשבון כבר פעיל' },
+  'error.login.already.in.use': {
+    status: 409,
+    en: 'This email is already in use',
+    he: 'כתובת האימייל הזו כבר בשימוש',
+  },
+  'error.confirmation.token.invalid': {
+    status: 400,
+    en: 'The confirmation link was not found or has expired',
+    he: 'קישור האימות לא נמצא או שפג תוקפו',
+  },
+  'error.password.current.incorrect': {
+    status: 400,
+    en: 'The current password is incorrect',
+    he: 'הסיסמה הנוכחית שגויה',
+  },
+  'error.password.update.failed': { status: 400, en: 'Failed to update the password', he: 'עדכון הסיסמה נכשל' },
+  'error.session.expired': {
+    status: 401,
+    en: 'Your session has expired or was not found. Please log in again',
+    he: 'פג תוקף ההתחברות או שלא נמצאה. התחברו מחדש',
+  },
+  'error.token.invalid': { status: 401, en: 'Invalid token', he: 'אסימון לא תקין' },
+  'error.access.forbidden': { status: 403, en: 'Access is forbidden', he: 'הגישה אסורה' },
+  'error.otp.required': { status: 401, en: 'A one-time code is required', he: 'נדרש קוד חד-פעמי' },
+  'error.otp.initialization.required': {
+    status: 401,
+    en: 'One-time code setup is required',
+    he: 'נדרשת הגדרה של קוד חד-פעמי',
+  },
+  'error.rate.limited': {
+    status: 429,
+    en: 'Too many attempts. Please wait a moment and try again',
+    he: 'יותר מדי ניסיונות. המתינו רגע ונסו שוב',
+  },
+
+  // Generic
+  'error.user.not.found': { status: 404, en: 'User not found', he: 'המשתמש לא נמצא' },
+  'error.entity.not.found': { status: 404, en: 'Entity not found', he: 'הפריט לא נמצא' },
+  'error.audit.not.found': { status: 404, en: 'Activity log entry not found', he: 'רשומת היומן לא נמצאה' },
+  'error.bad.request': {
+    status: 400,
+    en: 'Bad request. Please check the data',
+    he: 'בקשה שגויה. בדקו את הנתונים',
+  },
+  'error.internal.server.error': {
+    status: 500,
+    en: 'Internal server error. Please try later',
+    he: 'שגיאת שרת פנימית. נסו שוב מאוחר יותר',
+  },
+  'error.entity.already.exists': { status: 409, en: 'The entity already exists', he: 'הפריט כבר קיים' },
+  'error.entity.modified.concurrently': {
+    status: 409,
+    en: 'The entity was modified concurrently. Please reload and try again',
+    he: 'הפריט שונה במקביל. טענו מחדש ונסו שוב',
+  },
+  'error.entity.not.unique': { status: 409, en: 'The value is not unique', he: 'הערך אינו ייחודי' },
+  'error.idempotency.key.reused': {
+    status: 409,
+    en: 'This idempotency key was already used with a different request',
+    he: 'מפתח האידמפוטנטיות כבר שימש לבקשה אחרת',
+  },
+
+  // Validation (server and forms)
+  'error.validation.failed': { status: 400, en: 'Some fields are invalid', he: 'חלק מהשדות אינם תקינים' },
+  'error.validation.blank': { status: 400, en: 'Must not be blank', he: 'השדה לא יכול להיות ריק' },
+  'error.validation.required': { status: 400, en: 'Required', he: 'שדה חובה' },
+  'error.validation.too.many.symbols': { status: 400, en: 'Too many characters', he: 'יותר מדי תווים' },
+  'error.validation.must.be.positive': { status: 400, en: 'Must be a positive number', he: 'חייב להיות מספר חיובי' },
+  'error.validation.invalid.format': { status: 400, en: 'Invalid format', he: 'פורמט לא תקין' },
+  'error.validation.invalid.field': { status: 400, en: 'Invalid field', he: 'שדה לא תקין' },
+  'error.validation.unknown.field': { status: 400, en: 'Unknown field', he: 'שדה לא מוכר' },
+  'error.validation.invalid.sheets.url': {
+    status: 400,
+    en: 'Invalid spreadsheet URL',
+    he: 'כתובת גיליון לא תקינה',
+  },
+  'error.validation.alphabetical.only': { status: 400, en: 'Only letters are allowed', he: 'מותרות אותיות בלבד' },
+  'error.validation.less.than.current': {
+    status: 400,
+    en: 'Must not be less than the current value',
+    he: 'לא יכול להיות קטן מהערך הנוכחי',
+  },
+  'error.validation.at.least.six.months.ahead': {
+    status: 400,
+    en: 'Must be at least six months ahead',
+    he: 'חייב להיות לפחות שישה חודשים קדימה',
+  },
+  'error.validation.must.be.in.future': { status: 400, en: 'Must be in the future', he: 'חייב להיות בעתיד' },
+  'error.validation.invalid.email': { status: 400, en: 'Enter a valid email', he: 'הזינו כתובת אימייל תקינה' },
+  'error.validation.invalid.recipient': {
+    status: 400,
+    en: 'Enter a valid email or an 8-digit profile ID',
+    he: 'הזינו אימייל תקין או מזהה פרופיל בן 8 ספרות',
+  },
+  'error.validation.invalid.currency': { status: 400, en: 'Enter a valid currency', he: 'הזינו מטבע תקין' },
+  'error.validation.invalid.input': { status: 400, en: 'Invalid input', he: 'קלט לא תקין' },
+  'error.validation.integer': { status: 400, en: 'Must be a whole number', he: 'חייב להיות מספר שלם' },
+  'error.validation.max.items': {
+    status: 400,
+    en: 'At most {maxItems} items',
+    he: 'לכל היותר {maxItems} פריטים',
+  },
+  'error.validation.max': { status: 400, en: 'At most {max}', he: 'לכל היותר {max}' },
+  'error.validation.min': { status: 400, en: 'At least {min}', he: 'לפחות {min}' },
+  'error.validation.max.decimal.places': {
+    status: 400,
+    en: 'At most {maxDecimalPlaces} decimal places',
+    he: 'לכל היותר {maxDecimalPlaces} ספרות אחרי הנקודה',
+  },
+  'error.validation.min.length': { status: 400, en: 'At least {min} characters', he: 'לפחות {min} תווים' },
+  'error.validation.max.length': { status: 400, en: 'At most {max} characters', he: 'לכל היותר {max} תווים' },
+  'error.validation.terms.not.accepted': {
+    status: 400,
+    en: 'You must accept the terms to register',
+    he: 'יש לאשר את התנאים כדי להירשם',
+  },
+  'error.validation.password.rules': {
+    status: 400,
+    en: 'The password needs at least {length} characters: letters, digits and special characters only, with at least one digit, one lowercase letter, one uppercase letter and one special character',
+    he: 'הסיסמה צריכה לפחות {length} תווים: אותיות, ספרות ותווים מיוחדים בלבד, ולפחות ספרה אחת, אות קטנה אחת, אות גדולה אחת ותו מיוחד אחד',
+  },
+  'error.validation.password.same.as.old': {
+    status: 400,
+    en: 'The new password must differ from the old one',
+    he: 'הסיסמה החדשה חייבת להיות שונה מהישנה',
+  },
+  'error.validation.passwords.do.not.match': {
+    status: 400,
+    en: 'The passwords do not match',
+    he: 'הסיסמאות אינן תואמות',
+  },
+  'error.validation.person.name': {
+    status: 400,
+    en: 'Start with a letter; use letters, spaces, apostrophes, hyphens, dots or commas',
+    he: 'יש להתחיל באות; מותרות אותיות, רווחים, גרשים, מקפים, נקודות ופסיקים',
+  },
+  'error.validation.subscription.login': {
+    status: 400,
+    en: 'Use 6 to 64 lowercase English letters, digits, dots, hyphens or underscores',
+    he: 'יש להשתמש ב-6 עד 64 אותיות אנגליות קטנות, ספרות, נקודות, מקפים או קווים תחתונים',
+  },
+  'error.validation.subscription.password': {
+    status: 400,
+    en: 'Use at least 4 English letters, numbers or symbols',
+    he: 'יש להשתמש בלפחות 4 אותיות אנגליות, מספרים או סמלים',
+  },
+  'error.validation.ref.numeric': {
+    status: 400,
+    en: 'The referral code must be numeric',
+    he: 'קוד ההפניה חייב להיות מספרי',
+  },
+  'error.validation.page.size': { status: 400, en: 'Page size is at most {max}', he: 'גודל העמוד לכל היותר {max}' },
+
+  // Packages (payment plans)
+  'error.payment.plan.not.found': { status: 404, en: 'Package not found', he: 'החבילה לא נמצאה' },
+  'error.payment.plan.not.active': { status: 409, en: 'The package is not active', he: 'החבילה אינה פעילה' },
+  'error.payment.plan.already.exists': { status: 409, en: 'The package already exists', he: 'החבילה כבר קיימת' },
+  'error.payment.plan.cannot.be.deleted': {
+    status: 409,
+    en: 'The package is in use and cannot be deleted',
+    he: 'החבילה בשימוש ולא ניתן למחוק אותה',
+  },
+  'error.payment.plan.cannot.be.modified': {
+    status: 409,
+    en: 'The package is in use and its price or duration cannot be changed',
+    he: 'החבילה בשימוש ולא ניתן לשנות את מחירה או משכה',
+  },
+  'error.plan.no.longer.available': {
+    status: 409,
+    en: 'This package is no longer available',
+    he: 'החבילה הזו כבר אינה זמינה',
+  },
+
+  // Payments and balance
+  'error.payment.not.found': { status: 404, en: 'Payment not found', he: 'התשלום לא נמצא' },
+  'error.insufficient.balance': { status: 409, en: 'Insufficient balance', he: 'אין מספיק יתרה' },
+  'error.withdrawal.exceeds.balance': {
+    status: 409,
+    en: 'A withdrawal cannot exceed the balance',
+    he: 'משיכה לא יכולה לעלות על היתרה',
+  },
+  'error.payment.status.manual.only': {
+    status: 409,
+    en: 'Only manual payments can change status',
+    he: 'רק לתשלומים ידניים ניתן לשנות סטטוס',
+  },
+  'error.balance.negative.confirmation.required': {
+    status: 409,
+    en: 'This change leaves the balance negative ({resultingBalance}). Confirm to continue',
+    he: 'השינוי ישאיר יתרה שלילית ({resultingBalance}). יש לאשר כדי להמשיך',
+  },
+  'error.transfer.to.self': { status: 409, en: 'You cannot transfer to yourself', he: 'לא ניתן להעביר לעצמך' },
+  'error.card.provider.unavailable': {
+    status: 503,
+    en: 'The card provider is unavailable',
+    he: 'ספק הכרטיסים אינו זמין',
+  },
+  'error.package.not.available.via.card': {
+    status: 409,
+    en: 'This package cannot be bought by card',
+    he: 'לא ניתן לקנות את החבילה הזו בכרטיס',
+  },
+  'error.payment.failed': {
+    status: 400,
+    en: 'There was a problem processing the payment, please try again',
+    he: 'אירעה בעיה בעיבוד התשלום, נסו שוב',
+  },
+
+  // Subscriptions and the streaming service
+  'error.subscription.not.found': { status: 404, en: 'Subscription not found', he: 'המנוי לא נמצא' },
+  'error.streaming.integration.failure': {
+    status: 502,
+    en: 'The streaming service could not be reached. Please try later',
+    he: 'לא ניתן להתחבר לשירות הסטרימינג. נסו שוב מאוחר יותר',
+  },
+  'error.directory.login.already.exists': {
+    status: 409,
+    en: 'This login already exists',
+    he: 'שם המשתמש הזה כבר קיים',
+  },
+  'error.directory.login.not.found': { status: 404, en: 'Login not found', he: 'שם המשתמש לא נמצא' },
+  'error.subscriptions.too.many': {
+    status: 429,
+    en: 'Too many subscriptions right now due to high traffic. Please try later',
+    he: 'יותר מדי מנויים כרגע בגלל עומס. נסו שוב מאוחר יותר',
+  },
+  'error.trial.already.used': { status: 409, en: 'The trial was already used', he: 'תקופת הניסיון כבר נוצלה' },
+  'error.trial.cannot.be.cancelled': {
+    status: 409,
+    en: 'A trial cannot be cancelled',
+    he: 'לא ניתן לבטל תקופת ניסיון',
+  },
+  'error.trial.login.cannot.be.changed': {
+    status: 409,
+    en: 'The login of a trial cannot be changed',
+    he: 'לא ניתן לשנות את שם המשתמש של תקופת ניסיון',
+  },
+
+  // Screen messages the UIs show outside a server answer
+  'error.page.not.found': { status: 404, en: 'The page does not exist', he: 'הדף אינו קיים' },
+  'error.something.went.wrong': { status: 500, en: 'Something went wrong', he: 'משהו השתבש' },
+  'error.export.failed': {
+    status: 500,
+    en: 'Something went wrong, please try again later',
+    he: 'משהו השתבש, נסו שוב מאוחר יותר',
+  },
+  'error.notes.failed': {
+    status: 500,
+    en: 'An error occurred, please try later',
+    he: 'אירעה שגיאה, נסו שוב מאוחר יותר',
+  },
+  'error.use.client.app': {
+    status: 403,
+    en: 'This console is for staff. Clients sign in to the client app',
+    he: 'הממשק הזה מיועד לצוות. לקוחות מתחברים לאפליקציית הלקוחות',
+  },
+} as const satisfies Record<string, { status: number; en: string; he: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.freeze(Object.keys(ERROR_CATALOGUE) as ErrorCode[]);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export function formatErrorMessage(code: ErrorCode, lang: Language, params: MessageParams = {}): string {
+  const template: string = ERROR_CATALOGUE[code][lang];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** One field's problem in a 400 answer. */
+export interface FieldError {
+  field: string;
+  error: ErrorCode;
+  params?: Record<string, string | number>;
+}
+
+/** The body of every error answer (design §5). */
+export interface ApiErrorBody {
+  status: number;
+  error: ErrorCode | string;
+  message: string;
+  details?: {
+    fields?: FieldError[];
+    [key: string]: unknown;
+  };
+}
+
+/**
+ * The message a UI shows for a failed call (spec §8): the catalogue text when the body's `error` (else its
+ * `message`) is a known code, else the raw server message, else the internal-server-error text.
+ */
+export function messageForApiError(body: unknown, lang: Language): string {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Partial<ApiErrorBody>;
+  const candidates = [record.error, record.message];
+  for (const candidate of candidates) {
+    if (isErrorCode(candidate)) {
+      const details = record.details ?? {};
+      const params: Record<string, string | number> = {};
+      for (const [key, value] of Object.entries(details)) {
+        if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+      }
+      return formatErrorMessage(candidate, lang, params);
+    }
+  }
+  if (typeof record.message === 'string' && record.message.trim() !== '') return record.message;
+  if (typeof record.error === 'string' && record.error.trim() !== '') return record.error;
+  return formatErrorMessage('error.internal.server.error', lang);
+}

@@ -1,0 +1,108 @@
+import type { Language } from './enums';
+
+/** Hebrew and English labels for every enum value shown on a screen or in /dictionaries. */
+type Labels = Readonly<Record<string, Readonly<Record<Language, string>>>>;
+
+export const ENUM_LABELS = {
+  userStatus: {
+    NON_VERIFIED: { he: 'לא מאומת', en: 'Not verified' },
+    ACTIVE: { he: 'פעיל', en: 'Active' },
+    BLOCKED: { he: 'חסום', en: 'Blocked' },
+  },
+  userRole: {
+    ADMIN: { he: 'מנהל מערכת', en: 'Admin' },
+    MANAGER: { he: 'מנהל', en: 'Manager' },
+    CLIENT: { he: 'לקוח', en: 'Client' },
+    AMBASSADOR: { he: 'שגריר', en: 'Ambassador' },
+  },
+  paymentStatus: {
+    PENDING: { he: 'ממתין', en: 'Pending' },
+    SUCCESS: { he: 'הצליח', en: 'Success' },
+    FAILED: { he: 'נכשל', en: 'Failed' },
+    REJECTED: { he: 'נדחה', en: 'Rejected' },
+    REFUNDED: { he: 'הוחזר', en: 'Refunded' },
+    TIMEOUT: { he: 'פג זמן', en: 'Timed out' },
+  },
+  paymentType: {
+    SUBSCRIPTION_PAYMENT: { he: 'תשלום מנוי', en: 'Subscription payment' },
+    DEPOSIT: { he: 'הפקדה', en: 'Deposit' },
+    WITHDRAW: { he: 'משיכה', en: 'Withdrawal' },
+    TRANSFER_IN: { he: 'העברה נכנסת', en: 'Transfer in' },
+    TRANSFER_OUT: { he: 'העברה יוצאת', en: 'Transfer out' },
+    REFUND: { he: 'החזר', en: 'Refund' },
+    AMBASSADOR_BONUS: { he: 'בונוס שגריר', en: 'Ambassador bonus' },
+  },
+  paymentAggregator: {
+    CASHIER: { he: 'קופת קריפטו', en: 'Crypto cashier' },
+    MANUAL: { he: 'ידני', en: 'Manual' },
+    INTERNAL_BALANCE: { he: 'יתרה פנימית', en: 'Internal balance' },
+    INTERNAL: { he: 'פנימי', en: 'Internal' },
+    STRIPE: { he: 'Stripe', en: 'Stripe' },
+  },
+  paymentMethod: {
+    MANUAL_TRANSFER: { he: 'העברה ידנית', en: 'Manual transfer' },
+    CRYPTO_USDT_TRC20: { he: 'USDT (TRC20)', en: 'USDT (TRC20)' },
+    CRYPTO_USDT_ERC20: { he: 'USDT (ERC20)', en: 'USDT (ERC20)' },
+    CRYPTO_USDC_ERC20: { he: 'USDC (ERC20)', en: 'USDC (ERC20)' },
+    CRYPTO_DAI_ERC20: { he: 'DAI (ERC20)', en: 'DAI (ERC20)' },
+    CRYPTO_BTC: { he: 'ביטקוין', en: 'Bitcoin' },
+    CRYPTO_ETH: { he: 'את׳ריום', en: 'Ethereum' },
+    CRYPTO_LTC: { he: 'לייטקוין', en: 'Litecoin' },
+    STRIPE: { he: 'Stripe', en: 'Stripe' },
+    CARD: { he: 'כרטיס אשראי', en: 'Card' },
+    BALANCE: { he: 'יתרה', en: 'Balance' },
+  },
+  planStatus: {
+    ACTIVE: { he: 'פעילה', en: 'Active' },
+    INACTIVE: { he: 'לא פעילה', en: 'Inactive' },
+  },
+  planDuration: {
+    1: { he: 'חודשי', en: 'Monthly' },
+    2: { he: 'חודשיים', en: 'Two months' },
+    3: { he: 'רבעוני', en: 'Quarterly' },
+    12: { he: 'שנתי', en: 'Yearly' },
+  },
+  subscriptionStatus: {
+    PENDING: { he: 'ממתין', en: 'Pending' },
+    ACTIVE: { he: 'פעיל', en: 'Active' },
+    EXPIRED: { he: 'פג תוקף', en: 'Expired' },
+    CANCELED: { he: 'בוטל', en: 'Canceled' },
+    UNSUBSCRIBED: { he: 'חידוש אוטומטי כבוי', en: 'Unsubscribed' },
+  },
+  subscriptionType: {
+    REGULAR: { he: 'רגיל', en: 'Regular' },
+    TRIAL: { he: 'ניסיון', en: 'Trial' },
+    TRIAL_FOR_NEW_USERS: { he: 'ניסיון למשתמשים חדשים', en: 'Trial for new users' },
+  },
+  auditOperationType: {
+    CREATED: { he: 'נוצר', en: 'Created' },
+    UPDATED: { he: 'עודכן', en: 'Updated' },
+    DELETED: { he: 'נמחק', en: 'Deleted' },
+  },
+  auditTargetType: {
+    ADMIN: { he: 'מנהל מערכת', en: 'Admin' },
+    MANAGER: { he: 'מנהל', en: 'Manager' },
+    CLIENT: { he: 'לקוח', en: 'Client' },
+    PACKAGE: { he: 'חבילה', en: 'Package' },
+    SUBSCRIPTION: { he: 'מנוי', en: 'Subscription' },
+    PAYMENT: { he: 'תשלום', en: 'Payment' },
+  },
+  sortOrder: {
+    ASC: { he: 'עולה', en: 'Ascending' },
+    DESC: { he: 'יורד', en: 'Descending' },
+  },
+  balanceFixAction: {
+    DEPOSIT: { he: 'הפקדה', en: 'Deposit' },
+    WITHDRAW: { he: 'משיכה', en: 'Withdrawal' },
+  },
+  currency: {
+    USD: { he: 'דולר אמריקאי', en: 'US dollar' },
+  },
+} as const satisfies Record<string, Labels>;
+
+export type EnumName = keyof typeof ENUM_LABELS;
+
+export function enumLabel(name: EnumName, value: string | number, lang: Language): string {
+  const labels = ENUM_LABELS[name] as Labels;
+  return labels[String(value)]?.[lang] ?? String(value);
+}

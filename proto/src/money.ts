@@ -1,0 +1,29 @@
+import { LIMITS } from './limits';
+
+/**
+ * Money crosses the API as a JSON number of dollars with at most two decimals; inside it is an integer count of
+ * cents. These helpers are the only place the two meet.
+ */
+export type AmountCheck =
+  | { ok: true; amountMinor: number }
+  | { ok: false; error: 'error.validation.must.be.positive' | 'error.validation.max.decimal.places' | 'error.validation.max' | 'error.validation.invalid.input' };
+
+export function parseAmountToMinor(amount: unknown, options: { allowZero?: boolean } = {}): AmountCheck {
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return { ok: false, error: 'error.validation.invalid.input' };
+  if (amount < 0 || (amount === 0 && !options.allowZero)) return { ok: false, error: 'error.validation.must.be.positive' };
+  const amountMinor = Math.round(amount * 100);
+  // A value with a third decimal place does not survive the round trip through cents.
+  if (Math.abs(amountMinor / 100 - amount) > 1e-9) return { ok: false, error: 'error.validation.max.decimal.places' };
+  if (amountMinor > LIMITS.amountMaxMinor) return { ok: false, error: 'error.validation.max' };
+  return { ok: true, amountMinor };
+}
+
+export function minorToAmount(amountMinor: number | bigint): number {
+  return Number(amountMinor) / 100;
+}
+
+export function formatMoney(amountMinor: number | bigint, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(minorToAmount(amountMinor));
+}
+
+export const AMOUNT_MAX = LIMITS.amountMaxMinor / 100;

@@ -1,0 +1,313 @@
+import type {
+  AuditOperationType,
+  AuditTargetType,
+  BalanceFixAction,
+  CryptoMethod,
+  Currency,
+  Language,
+  PaymentAggregator,
+  PaymentMethod,
+  PaymentStatus,
+  PaymentType,
+  PlanDurationMonths,
+  PlanStatus,
+  SubscriptionStatus,
+  SubscriptionType,
+  UserRole,
+  UserStatus,
+} from './enums';
+
+/** Request and response bodies of the HTTP API (design §5). Amounts are dollars with at most two decimals. */
+
+export type IsoDateTime = string;
+
+export interface SortRequest {
+  id: string;
+  desc: boolean;
+}
+
+export interface DateRange {
+  from?: IsoDateTime | null;
+  to?: IsoDateTime | null;
+}
+
+export interface NumberRange {
+  from?: number | null;
+  to?: number | null;
+}
+
+export interface SearchRequest {
+  page?: number;
+  size?: number;
+  sorts?: SortRequest[];
+}
+
+export interface Page<T> {
+  content: T[];
+  page: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+}
+
+// Identity
+export interface SignUpRequest {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  termsAccepted: true;
+  referralToken?: string;
+  language?: Language;
+}
+
+export interface SignInRequest {
+  email: string;
+  password: string;
+}
+
+export interface SignInResponse {
+  accessToken: string;
+  userUuid: string;
+  email: string;
+  userRole: UserRole;
+}
+
+export interface RefreshResponse {
+  accessToken: string;
+}
+
+export interface ConfirmationResponse {
+  status: UserStatus;
+}
+
+export interface EmailRequest {
+  email: string;
+  language?: Language;
+}
+
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface ChangePasswordRequest {
+  oldPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface SetUserPasswordRequest {
+  password: string;
+}
+
+export interface ReferralSummary {
+  profileId: string;
+  link: string;
+  totalReferrals: number;
+  activeReferrals: number;
+  discountPercent: number;
+}
+
+export interface User {
+  userUuid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  role: UserRole;
+  status: UserStatus;
+  balance: number;
+  profileId: string;
+  userCreatedAt: IsoDateTime;
+  trialUsed: boolean;
+  trialRejected: boolean;
+  language: Language;
+  referrals: ReferralSummary;
+}
+
+export interface CreateUserRequest {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  password: string;
+}
+
+export interface UpdateUserRequest {
+  firstName: string;
+  lastName: string;
+}
+
+export interface ChangeUserStatusRequest {
+  status: UserStatus;
+}
+
+export interface ChangeUserRoleRequest {
+  role: UserRole;
+}
+
+export interface UserSearchRequest extends SearchRequest {
+  keyWord?: string;
+  statuses?: UserStatus[];
+  roles?: UserRole[];
+  registrationDate?: DateRange;
+}
+
+export interface Note {
+  id: string;
+  userUuid: string;
+  text: string;
+  createdAt: IsoDateTime;
+  createdBy: { id: string; name: string };
+}
+
+export interface CreateNoteRequest {
+  text: string;
+}
+
+// Ledger
+export interface Payment {
+  paymentId: string;
+  userUuid: string;
+  userEmail: string;
+  amount: number;
+  currency: Currency;
+  status: PaymentStatus;
+  method: PaymentMethod;
+  type: PaymentType;
+  aggregator: PaymentAggregator;
+  comment: string | null;
+  senderProfileId: string | null;
+  recipientProfileId: string | null;
+  transferId: string | null;
+  createdAt: IsoDateTime;
+  createdBy: string;
+  updatedAt: IsoDateTime;
+  updatedBy: string;
+}
+
+export interface ManualPaymentRequest {
+  userUuid: string;
+  amount: number;
+  action: BalanceFixAction;
+  comment: string;
+  correction?: boolean;
+}
+
+export interface ChangePaymentStatusRequest {
+  status: PaymentStatus;
+  confirmNegativeBalance?: boolean;
+}
+
+export interface TransferRequest {
+  recipient: string;
+  amount: number;
+}
+
+export interface CryptoDepositRequest {
+  amount: number;
+  method: CryptoMethod;
+}
+
+export interface CryptoDepositResponse {
+  paymentId: string;
+  invoiceUrl: string;
+}
+
+export interface PaymentSearchRequest extends SearchRequest {
+  keyWord?: string;
+  id?: number | null;
+  statuses?: PaymentStatus[];
+  methods?: PaymentMethod[];
+  types?: PaymentType[];
+  aggregators?: PaymentAggregator[];
+  createdDate?: DateRange;
+}
+
+// Catalog
+export interface Plan {
+  id: string;
+  name: string;
+  durationInMonths: PlanDurationMonths;
+  price: number;
+  currency: Currency;
+  isRecurrent: boolean;
+  description: string;
+  features: string[];
+  status: PlanStatus;
+}
+
+export type PlanRequest = Omit<Plan, 'id'>;
+
+export interface PlanSearchRequest extends SearchRequest {
+  statuses?: PlanStatus[];
+  price?: NumberRange;
+}
+
+// Subscriptions
+export interface Subscription {
+  id: string;
+  userUuid: string;
+  userEmail: string;
+  paymentPlan: { planId: string; planName: string };
+  price: number;
+  currency: Currency;
+  status: SubscriptionStatus;
+  type: SubscriptionType;
+  durationInMonth: number;
+  isRecurrent: boolean;
+  cancelAtPeriodEnd: boolean;
+  nextPaymentDate: IsoDateTime | null;
+  login: string;
+  startDate: IsoDateTime | null;
+  endDate: IsoDateTime | null;
+  createdAt: IsoDateTime;
+  createdBy: string;
+  updatedAt: IsoDateTime;
+  updatedBy: string;
+}
+
+// Audit
+export interface AuditChange {
+  field: string;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+export interface AuditLog {
+  id: string;
+  createdAt: IsoDateTime;
+  createdBy: { id: string; name: string };
+  operationType: AuditOperationType;
+  target: { type: AuditTargetType; id: string };
+  parent: { type: AuditTargetType; id: string } | null;
+  changes: AuditChange[];
+  eventType: string;
+}
+
+export interface AuditLogSearchRequest extends SearchRequest {
+  createdAt?: DateRange;
+  targetAndParentTypes?: AuditTargetType[];
+  targetAndParentIds?: string[];
+  operationTypes?: AuditOperationType[];
+}
+
+// Common
+export interface AppVersion {
+  name: string;
+  version: string;
+  commit: string | null;
+}
+
+export interface DictionaryEntry {
+  value: string | number;
+  he: string;
+  en: string;
+}
+
+export interface Dictionaries {
+  enums: Record<string, DictionaryEntry[]>;
+  limits: Record<string, number>;
+}

@@ -1,0 +1,103 @@
+import type { EventMetadata } from '@kupa/proto';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * The event store port (design §3). Streams are named `<category>-<id>`; versions start at 1 and have no gaps;
+ * a stream with no events has version 0.
+ */
+export interface EventToAppend<Data = unknown> {
+  type: string;
+  data: Data;
+}
+
+/**
+ * `number`: the stream must be at exactly this version (0 = must not exist yet).
+ * `'any'`: no check (use only for streams whose order does not matter to a decision).
+ */
+export type ExpectedVersion = number | 'any';
+
+export interface StreamAppend {
+  streamId: string;
+  expectedVersion: ExpectedVersion;
+  events: EventToAppend[];
+}
+
+export interface RecordedEvent<Data = unknown> {
+  /** bigint as a decimal string; order within the whole store. */
+  globalPosition: string;
+  /** xid8 of the appending transaction as a decimal string; the gap-safe read orders by it first. */
+  transactionId: string;
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  data: Data;
+  metadata: EventMetadata;
+  recordedAt: Date;
+  hash: string;
+}
+
+export interface AppendResult {
+  events: RecordedEvent[];
+  /** The version of every appended stream after the append. */
+  streamVersions: Record<string, number>;
+}
+
+/** Where a reader of the whole store stands: the last (transactionId, globalPosition) it has handled. */
+export interface GlobalCheckpoint {
+  transactionId: string;
+  globalPosition: string;
+}
+
+export const START_CHECKPOINT: GlobalCheckpoint = { transactionId: '0', globalPosition: '0' };
+
+/** What a command sees inside `EventStore.transact`: the locked streams and the transaction's entity manager. */
+export interface StreamTransaction {
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  streamVersion(streamId: string): Promise<number>;
+  /** For reads of read models that a decision needs (e.g. "is this e-mail taken"), inside the same transaction. */
+  readonly manager: EntityManager;
+}
+
+export interface TransactResult<Result> {
+  appends: StreamAppend[];
+  result: Result;
+}
+
+/**
+ * A read model kept in the same transaction as the events it is built from, so that a command's answer is
+ * readable at once. A projection that throws aborts the whole append: nothing is written.
+ */
+export interface InlineProjection {
+  readonly name: string;
+  /** Event types it reacts to; `'*'` for every event (the activity log). */
+  readonly handles: readonly string[] | '*';
+  apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void>;
+  /** Empties the read model before a rebuild from all events. */
+  reset(manager: EntityManager): Promise<void>;
+}
+
+export abstract class EventStore {
+  /** Appends to one or more streams atomically, checking every expected version, and runs inline projections. */
+  abstract append(appends: StreamAppend[], metadata: EventMetadata): Promise<AppendResult>;
+
+  /**
+   * Locks the named streams (creating their rows first, in sorted order so that crossing commands cannot
+   * deadlock), lets `work` read and decide, then appends what it returns in the same transaction. Commands on the
+   * same streams wait for each other instead of failing.
+   */
+  abstract transact<Result>(
+    streamIds: string[],
+    metadata: EventMetadata,
+    work: (tx: StreamTransaction) => Promise<TransactResult<Result>>,
+  ): Promise<{ result: Result; append: AppendResult }>;
+
+  abstract readStream(streamId: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
+
+  abstract streamVersion(streamId: string): Promise<number>;
+
+  /**
+   * Events after `after` in commit-safe order: only those of transactions older than every transaction still
+   * running, so that a late commit with a lower position is never skipped.
+   */
+  abstract readAll(after: GlobalCheckpoint, limit: number): Promise<RecordedEvent[]>;
+}
