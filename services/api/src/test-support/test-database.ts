@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+/** A fresh, empty database for one test file, dropped afterwards, on the run's test server. */
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.KUPA_TEST_ADMIN_URL ?? process.env.DATABASE_URL;
+  if (!url) throw new Error('No test PostgreSQL: run through jest (global setup) or set DATABASE_URL');
+  return url;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `kupa_t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(adminUrl(), name),
+    drop: async () => {
+      const client = new Client({ connectionString: adminUrl() });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
