@@ -1,0 +1,57 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from './contexts/audit';
+import { CommonModule } from './contexts/common';
+import { IdentityModule } from './contexts/identity';
+import { PlatformAuthModule } from './platform/auth';
+import { type Clock, ClockModule } from './platform/clock';
+import { type AppConfig, ConfigModule } from './platform/config';
+import { EventStoreModule } from './platform/event-store';
+import { MailModule } from './platform/mail';
+import { LIMITS } from '@kupa/proto';
+import { ALL_ENTITIES, ALL_MIGRATIONS } from './schema';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  version: string;
+  clock?: Clock;
+  /** Serve the built UIs beside the API (the one-process start). */
+  serveUi?: boolean;
+  /** Silence Nest's logger (tests). */
+  quiet?: boolean;
+}
+
+export const DATABASE_POOL_SIZE = 20;
+
+@Module({})
+export class AppModule {
+  static register(options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.register(options.config),
+        ClockModule.register(options.clock),
+        CqrsModule.forRoot(),
+        TypeOrmModule.forRoot({
+          type: 'postgres',
+          url: options.databaseUrl,
+          entities: ALL_ENTITIES,
+          migrations: ALL_MIGRATIONS,
+          migrationsRun: true,
+          migrationsTransactionMode: 'each',
+          synchronize: false,
+          logging: false,
+          extra: { max: DATABASE_POOL_SIZE },
+        }),
+        EventStoreModule,
+        MailModule.register({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
+        PlatformAuthModule.register({ jwtSecret: options.config.jwtSecret, accessTokenTtlSeconds: LIMITS.accessTokenTtlSeconds }),
+        IdentityModule,
+        AuditModule,
+        CommonModule.register({ version: options.version }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import type { AuditOperationType, AuditTargetType } from '@kupa/proto';
+import type { RecordedEvent } from '../../platform/event-store/event-store.port';
+
+/**
+ * How one event appears in the activity log. `fields` holds the values the event sets (never secrets such as
+ * password hashes); the audit projection diffs them against what it last saw for that target, which yields the
+ * field-level before/after changes.
+ */
+export interface AuditEntryDraft {
+  targetType: AuditTargetType;
+  targetId: string;
+  parent: { type: AuditTargetType; id: string } | null;
+  operationType: AuditOperationType;
+  fields: Record<string, unknown>;
+}
+
+export type AuditMapper = (event: RecordedEvent) => AuditEntryDraft | AuditEntryDraft[] | null;
+
+/**
+ * Contexts register a mapper per event type they own (from their module's onModuleInit). Events without a mapper
+ * still reach the log, described from their stream and payload.
+ */
+export class AuditMapperRegistry {
+  private readonly mappers = new Map<string, AuditMapper>();
+
+  register(eventType: string, mapper: AuditMapper): void {
+    if (this.mappers.has(eventType)) throw new Error(`An audit mapper for ${eventType} is already registered`);
+    this.mappers.set(eventType, mapper);
+  }
+
+  mapperFor(eventType: string): AuditMapper | undefined {
+    return this.mappers.get(eventType);
+  }
+}

@@ -1,0 +1,1 @@
+export { CommonModule } from './common.module';

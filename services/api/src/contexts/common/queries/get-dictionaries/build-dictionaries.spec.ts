@@ -1,0 +1,17 @@
+import { ENUM_LABELS, PAYMENT_METHODS } from '@kupa/proto';
+import { buildDictionaries } from './build-dictionaries';
+
+describe('dictionaries', () => {
+  it('lists every enum the labels know, each value with a Hebrew and an English label', () => {
+    const dictionaries = buildDictionaries();
+    expect(Object.keys(dictionaries.enums).sort()).toEqual(Object.keys(ENUM_LABELS).sort());
+    for (const entries of Object.values(dictionaries.enums)) {
+      for (const entry of entries) {
+        expect(entry.he).not.toBe('');
+        expect(entry.en).not.toBe('');
+      }
+    }
+    expect(dictionaries.enums.paymentMethod.map((entry) => entry.value)).toEqual([...PAYMENT_METHODS]);
+    expect(dictionaries.limits.pageSizeMax).toBe(100);
+  });
+});

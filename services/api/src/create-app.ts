@@ -1,0 +1,69 @@
+import { type INestApplication, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule, type AppModuleOptions } from './app.module';
+import { ApiErrorFilter, createValidationPipe } from './platform/http';
+
+export const API_PREFIX = 'api';
+const JSON_BODY_LIMIT = '100kb';
+
+const LOG_LEVELS: Record<string, LogLevel[]> = {
+  error: ['error'],
+  warn: ['error', 'warn'],
+  log: ['error', 'warn', 'log'],
+  debug: ['error', 'warn', 'log', 'debug'],
+  verbose: ['error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/**
+ * Serves a built single-page app under `mount`, answering unknown paths with its index.html so that client-side
+ * routes survive a reload. Paths under /api are never touched.
+ */
+function serveSpa(app: NestExpressApplication, mount: string, directory: string | null): void {
+  if (!directory || !existsSync(join(directory, 'index.html'))) return;
+  const index = join(directory, 'index.html');
+  const assets = express.static(directory, { index: false, maxAge: '1h' });
+  app.use(mount, (request: Request, response: Response, next: NextFunction) => {
+    if (request.originalUrl.startsWith(`/${API_PREFIX}/`) || request.originalUrl === `/${API_PREFIX}`) return next();
+    if (mount === '/' && (request.originalUrl.startsWith('/admin/') || request.originalUrl === '/admin')) return next();
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    assets(request, response, () => {
+      response.setHeader('Cache-Control', 'no-cache');
+      response.sendFile(index);
+    });
+  });
+}
+
+export function configureApp(app: NestExpressApplication, options: AppModuleOptions): void {
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use(cookieParser());
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiErrorFilter());
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Kupa API').setVersion(options.version).addBearerAuth().build(),
+  );
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json` });
+  if (options.serveUi) {
+    serveSpa(app, '/admin', options.config.adminUiDir);
+    serveSpa(app, '/', options.config.clientUiDir);
+  }
+}
+
+export async function createApp(options: AppModuleOptions): Promise<INestApplication & NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), {
+    rawBody: true,
+    bodyParser: false,
+    logger: options.quiet ? false : LOG_LEVELS[options.config.logLevel],
+  });
+  configureApp(app, options);
+  return app;
+}

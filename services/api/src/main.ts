@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp } from './create-app';
+import { openDatabase } from './platform/database/embedded-database';
+import { loadConfig } from './platform/config';
+import { readVersion } from './version';
+
+/**
+ * The one-process start: opens the database (embedded unless DATABASE_URL is set), runs migrations, serves /api,
+ * /admin and /, and stops the embedded PostgreSQL cleanly on SIGINT/SIGTERM.
+ */
+async function main(): Promise<void> {
+  const logger = new Logger('Kupa');
+  const config = loadConfig();
+  const database = await openDatabase(config, (line) => logger.debug(line));
+  if (database.embedded) logger.log(`Embedded PostgreSQL ready (data in ${config.dataDir})`);
+  const app = await createApp({ config, databaseUrl: database.url, version: readVersion(), serveUi: true });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${signal} received, shutting down`);
+    await app.close();
+    await database.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen(config.port);
+  logger.log(`Kupa is up: ${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

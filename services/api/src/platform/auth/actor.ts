@@ -1,0 +1,51 @@
+import type { EventMetadata, UserRole, UserStatus } from '@kupa/proto';
+import { SYSTEM_ACTOR_ID, SYSTEM_ACTOR_NAME } from '@kupa/proto';
+import { randomUUID } from 'node:crypto';
+
+/** The signed-in person a request acts for, as the JWT guard resolved it from the current read model. */
+export interface Actor {
+  userUuid: string;
+  email: string;
+  role: UserRole;
+  name: string;
+}
+
+/** What the guard needs to know about a token's subject right now (status and role may have changed). */
+export interface ActorRecord {
+  userUuid: string;
+  email: string;
+  role: UserRole;
+  status: UserStatus;
+  fullName: string;
+}
+
+/**
+ * The identity context implements this port; the platform guard uses it so that a blocked user's still-valid
+ * access token stops working at once and a role change takes effect on the next request.
+ */
+export abstract class ActorLookup {
+  abstract findByUuid(userUuid: string): Promise<ActorRecord | null>;
+}
+
+export interface RequestContext {
+  actor: Actor | null;
+  ip: string | null;
+  correlationId: string;
+}
+
+export function eventMetadata(context: RequestContext, occurredAt: Date, causationId: string | null = null): EventMetadata {
+  const actor = context.actor;
+  return {
+    actor: actor
+      ? { id: actor.userUuid, email: actor.email, role: actor.role, name: actor.name }
+      : { id: SYSTEM_ACTOR_ID, email: null, role: null, name: SYSTEM_ACTOR_NAME },
+    correlationId: context.correlationId,
+    causationId,
+    occurredAt: occurredAt.toISOString(),
+    ip: context.ip,
+  };
+}
+
+export function systemContext(correlationId: string = randomUUID()): RequestContext {
+  return { actor: null, ip: null, correlationId };
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { ApiError } from '../http/api-error';
+import { type Actor, ActorLookup } from './actor';
+import { AUTH_OPTIONS, type AuthOptions } from './auth-options';
+import { Inject } from '@nestjs/common';
+
+export interface AccessTokenPayload {
+  sub: string;
+  email: string;
+  role: string;
+}
+
+/**
+ * Verifies the Bearer access token, then re-reads the user: a token outlives a block or a role change by at most
+ * nothing, because status and role come from the read model, not from the token.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    private readonly actors: ActorLookup,
+    @Inject(AUTH_OPTIONS) options: AuthOptions,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      ignoreExpiration: false,
+      secretOrKey: options.jwtSecret,
+      algorithms: ['HS256'],
+    });
+  }
+
+  async validate(payload: AccessTokenPayload): Promise<Actor> {
+    const record = typeof payload?.sub === 'string' ? await this.actors.findByUuid(payload.sub) : null;
+    if (!record) throw new ApiError('error.session.expired');
+    if (record.status === 'BLOCKED') throw new ApiError('error.account.blocked');
+    if (record.status !== 'ACTIVE') throw new ApiError('error.user.not.active');
+    return { userUuid: record.userUuid, email: record.email, role: record.role, name: record.fullName };
+  }
+}

@@ -1,0 +1,4 @@
+export { ApiError, ValidationFailedError } from './api-error';
+export { ApiErrorFilter } from './api-error.filter';
+export { codeMessage, createValidationPipe, flattenValidationErrors, IsAmount, SatisfiesRule } from './validation';
+export { DateRangeDto, orderByFromSorts, SearchRequestDto, SortDto, toPage } from './search.dto';

@@ -1,0 +1,71 @@
+import { LIMITS, type Page } from '@kupa/proto';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ValidationFailedError } from './api-error';
+import { codeMessage } from './validation';
+
+export class SortDto {
+  @IsString()
+  @MaxLength(64)
+  id: string;
+
+  @IsBoolean()
+  desc: boolean;
+}
+
+export class DateRangeDto {
+  @IsOptional()
+  @IsISO8601({}, { message: codeMessage('error.validation.invalid.format') })
+  from?: string | null;
+
+  @IsOptional()
+  @IsISO8601({}, { message: codeMessage('error.validation.invalid.format') })
+  to?: string | null;
+}
+
+/** The paging and sorting every `POST …/search` body shares (design §5). */
+export class SearchRequestDto {
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  page?: number = LIMITS.pageDefault;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1, { message: codeMessage('error.validation.min', { min: 1 }) })
+  @Max(LIMITS.pageSizeMax, { message: codeMessage('error.validation.page.size', { max: LIMITS.pageSizeMax }) })
+  size?: number = LIMITS.pageSizeDefault;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.sortsMaxItems, { message: codeMessage('error.validation.max.items', { maxItems: LIMITS.sortsMaxItems }) })
+  @ValidateNested({ each: true })
+  @Type(() => SortDto)
+  sorts?: SortDto[] = [];
+}
+
+/**
+ * Turns requested sorts into SQL ORDER BY terms through an allow-list, so a client can only sort by the columns a
+ * resource offers; unknown ids are a 400 rather than silently ignored.
+ */
+export function orderByFromSorts(
+  sorts: SortDto[] | undefined,
+  columns: Readonly<Record<string, string>>,
+  fallback: string,
+): string {
+  const terms: string[] = [];
+  for (const sort of sorts ?? []) {
+    const column = columns[sort.id];
+    if (!column) {
+      throw new ValidationFailedError([{ field: 'sorts', error: 'error.validation.invalid.field', params: { id: sort.id } }]);
+    }
+    terms.push(`${column} ${sort.desc ? 'DESC' : 'ASC'}`);
+  }
+  terms.push(fallback);
+  return terms.join(', ');
+}
+
+export function toPage<T>(content: T[], page: number, size: number, totalElements: number): Page<T> {
+  return { content, page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
+}

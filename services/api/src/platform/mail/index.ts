@@ -1,0 +1,2 @@
+export { MailModule } from './mail.module';
+export { type MailMessage, MailService } from './mail.service';

@@ -1,0 +1,102 @@
+import { SMTPServer } from 'smtp-server';
+import { parseMime } from './mime';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * A real SMTP server in the test process: the API delivers through nodemailer over TCP exactly as in production,
+ * and tests read what arrived (links included).
+ */
+export class Mailbox {
+  readonly messages: ReceivedMail[] = [];
+  private waiters: Array<() => void> = [];
+
+  private constructor(
+    private readonly server: SMTPServer,
+    readonly port: number,
+  ) {}
+
+  static async start(): Promise<Mailbox> {
+    let mailbox: Mailbox | null = null;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('error', (error: Error) => callback(error));
+        stream.on('end', () => {
+          const parsed = parseMime(Buffer.concat(chunks).toString('utf8'));
+          mailbox!.receive({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((address) => address.address.toLowerCase()),
+            subject: parsed.headers.subject ?? '',
+            text: parsed.text,
+            html: parsed.html,
+          });
+          callback();
+        });
+      },
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.server.address();
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
+    mailbox = new Mailbox(server, port);
+    return mailbox;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  private receive(mail: ReceivedMail): void {
+    this.messages.push(mail);
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Waits for the next message to `to` that arrives after `since` messages (default: any so far). */
+  async waitFor(to: string, predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = [...this.messages].reverse().find((mail) => mail.to.includes(to.toLowerCase()) && predicate(mail));
+      if (found) return found;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, remaining);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The first link in a mail's text that starts with `prefix`. */
+  static link(mail: ReceivedMail, prefix: string): string {
+    const match = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
+    if (!match) throw new Error(`No link starting with ${prefix} in: ${mail.text}`);
+    return match.replace(/[).,]+$/, '');
+  }
+
+  clear(): void {
+    this.messages.length = 0;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
