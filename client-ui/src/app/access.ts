@@ -1,0 +1,68 @@
+import { CUSTOMER_ROLES, type UserRole } from '@kupa/proto';
+import type { MessageKey } from '../lib/i18n/i18n';
+
+/** The external site of the streaming service, linked from the sidebar. */
+export const SERVICE_SITE_URL = 'https://kupa.example.com';
+
+/** Where staff sign in; the API server serves the staff console under this path. */
+export const STAFF_CONSOLE_URL = '/admin';
+
+/** Support contacts shown on the help screen. */
+export const SUPPORT_TELEGRAM_URL = 'https://t.me/kupa_support';
+export const SUPPORT_EMAIL = 'support@kupa.example.com';
+
+export type AppPath =
+  | '/subscriptions'
+  | '/packages'
+  | '/payments'
+  | '/my-profile'
+  | '/referrals'
+  | '/help'
+  | '/paymentSuccess'
+  | '/paymentFailed'
+  | '/logout';
+
+export interface NavEntry {
+  path: AppPath;
+  label: MessageKey;
+  testId: string;
+}
+
+const CUSTOMER_NAV: readonly NavEntry[] = [
+  { path: '/subscriptions', label: 'nav.subscriptions', testId: 'nav-subscriptions' },
+  { path: '/packages', label: 'nav.packages', testId: 'nav-packages' },
+  { path: '/payments', label: 'nav.payments', testId: 'nav-payments' },
+  { path: '/my-profile', label: 'nav.myProfile', testId: 'nav-my-profile' },
+  { path: '/referrals', label: 'nav.referrals', testId: 'nav-referrals' },
+  { path: '/help', label: 'nav.help', testId: 'nav-help' },
+];
+
+/** Sidebar entries per role (spec §2). Staff roles have none here: they use the staff console. */
+export const SIDEBAR: Readonly<Record<UserRole, readonly NavEntry[]>> = {
+  CLIENT: CUSTOMER_NAV,
+  AMBASSADOR: CUSTOMER_NAV,
+  ADMIN: [],
+  MANAGER: [],
+};
+
+/** Which roles may open each authenticated route of this app (spec §2, §6). */
+export const ROUTE_ROLES: Readonly<Record<AppPath, readonly UserRole[]>> = {
+  '/subscriptions': CUSTOMER_ROLES,
+  '/packages': CUSTOMER_ROLES,
+  '/payments': CUSTOMER_ROLES,
+  '/my-profile': CUSTOMER_ROLES,
+  '/referrals': CUSTOMER_ROLES,
+  '/help': CUSTOMER_ROLES,
+  '/paymentSuccess': CUSTOMER_ROLES,
+  '/paymentFailed': CUSTOMER_ROLES,
+  '/logout': ['ADMIN', 'MANAGER', 'CLIENT', 'AMBASSADOR'],
+};
+
+export function canAccess(role: UserRole | null, path: AppPath): boolean {
+  return role !== null && ROUTE_ROLES[path].includes(role);
+}
+
+/** Where `/` leads: the role's first sidebar entry. */
+export function homePathFor(role: UserRole): AppPath {
+  return SIDEBAR[role][0]?.path ?? '/logout';
+}

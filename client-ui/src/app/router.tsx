@@ -1,0 +1,196 @@
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { importWithReload } from '../lib/reload-once';
+import { registerNavigate } from '../lib/navigation';
+import { ErrorScreen } from '../features/errors/error-screen';
+import { NotFoundScreen } from '../features/errors/not-found-screen';
+import { RootLayout } from '../features/shell/root-layout';
+import { AppLayout } from '../features/shell/app-layout';
+import { parseSignUpSearch } from '../features/auth/sign-up/referral-search';
+import { redirectHome, redirectIfSignedIn, requireRole, requireSession } from './guards';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** Screens load on demand; a chunk that vanished after a deploy reloads the page once (see reload-once). */
+function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>, exportName: keyof T & string) {
+  return lazyRouteComponent(importWithReload(importer), exportName);
+}
+
+export interface LoginSearch {
+  notice?: 'staff';
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundScreen,
+  errorComponent: ErrorScreen,
+});
+
+const signUpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-up',
+  validateSearch: parseSignUpSearch,
+  component: lazyPage(() => import('../features/auth/sign-up/sign-up-page'), 'SignUpPage'),
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>): LoginSearch => (search.notice === 'staff' ? { notice: 'staff' } : {}),
+  beforeLoad: redirectIfSignedIn,
+  component: lazyPage(() => import('../features/auth/login/login-page'), 'LoginPage'),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  component: lazyPage(() => import('../features/auth/reset-password/reset-password-page'), 'ResetPasswordPage'),
+});
+
+const setPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/set-password/$token',
+  component: lazyPage(() => import('../features/auth/set-password/set-password-page'), 'SetPasswordPage'),
+});
+
+const confirmationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirmation-token/$token',
+  component: lazyPage(() => import('../features/auth/confirm-account/confirm-account-page'), 'ConfirmAccountPage'),
+});
+
+const blockedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/blocked',
+  component: lazyPage(() => import('../features/auth/blocked/blocked-page'), 'BlockedPage'),
+});
+
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: requireSession,
+  component: AppLayout,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  beforeLoad: redirectHome,
+});
+
+const subscriptionsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/subscriptions',
+  beforeLoad: requireRole('/subscriptions'),
+  component: lazyPage(() => import('../features/subscriptions/subscriptions-page'), 'SubscriptionsPage'),
+});
+
+const packagesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/packages',
+  beforeLoad: requireRole('/packages'),
+  component: lazyPage(() => import('../features/packages/packages-page'), 'PackagesPage'),
+});
+
+const paymentsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/payments',
+  beforeLoad: requireRole('/payments'),
+  component: lazyPage(() => import('../features/payments/payments-page'), 'PaymentsPage'),
+});
+
+const myProfileRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/my-profile',
+  beforeLoad: requireRole('/my-profile'),
+  component: lazyPage(() => import('../features/profile/my-profile-page'), 'MyProfilePage'),
+});
+
+const referralsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/referrals',
+  beforeLoad: requireRole('/referrals'),
+  component: lazyPage(() => import('../features/referrals/referrals-page'), 'ReferralsPage'),
+});
+
+const helpRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/help',
+  beforeLoad: requireRole('/help'),
+  component: lazyPage(() => import('../features/help/help-page'), 'HelpPage'),
+});
+
+const paymentSuccessRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/paymentSuccess',
+  beforeLoad: requireRole('/paymentSuccess'),
+  component: lazyPage(() => import('../features/payment-result/payment-result-pages'), 'PaymentSuccessPage'),
+});
+
+const paymentFailedRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/paymentFailed',
+  beforeLoad: requireRole('/paymentFailed'),
+  component: lazyPage(() => import('../features/payment-result/payment-result-pages'), 'PaymentFailedPage'),
+});
+
+const logoutRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/logout',
+  beforeLoad: requireRole('/logout'),
+  component: lazyPage(() => import('../features/auth/logout/logout-page'), 'LogoutPage'),
+});
+
+export const routeTree = rootRoute.addChildren([
+  signUpRoute,
+  loginRoute,
+  resetPasswordRoute,
+  setPasswordRoute,
+  confirmationRoute,
+  blockedRoute,
+  appRoute.addChildren([
+    indexRoute,
+    subscriptionsRoute,
+    packagesRoute,
+    paymentsRoute,
+    myProfileRoute,
+    referralsRoute,
+    helpRoute,
+    paymentSuccessRoute,
+    paymentFailedRoute,
+    logoutRoute,
+  ]),
+]);
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  const router = createRouter({
+    routeTree,
+    context,
+    history,
+    defaultPreload: 'intent',
+    defaultNotFoundComponent: NotFoundScreen,
+    defaultErrorComponent: ErrorScreen,
+    scrollRestoration: true,
+  });
+  // The API client sends the user to the login or blocked screen from outside React, through the router.
+  registerNavigate((to) => {
+    void router.navigate({ to });
+  });
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

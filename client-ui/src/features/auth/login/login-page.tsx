@@ -1,0 +1,147 @@
+import { type FormEvent, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { checkEmail, checkRequired, firstIssue, isStaffRole } from '@kupa/proto';
+import { authApi } from '../../../lib/api/endpoints';
+import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
+import { useT } from '../../../lib/i18n/i18n';
+import { useUserStore } from '../../../lib/stores/user-store';
+import { AuthCard } from '../../../lib/ui/page';
+import { PasswordField } from '../../../lib/ui/password-field';
+import { RouterLink } from '../../../lib/ui/router-link';
+import { inputTestId } from '../../../lib/ui/test-ids';
+import { STAFF_CONSOLE_URL } from '../../../app/access';
+
+const routeApi = getRouteApi('/login');
+
+export function LoginPage() {
+  const { t, lang, issueMessage } = useT();
+  const { notice } = routeApi.useSearch();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signInStore = useUserStore((state) => state.signIn);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [staffSignedOut, setStaffSignedOut] = useState(notice === 'staff');
+
+  // The failure is explained in place (with a resend action when the e-mail is unverified), so no toast repeats it.
+  const signIn = useMutation({
+    mutationFn: authApi.signIn,
+    meta: { silentError: true },
+    onSuccess: (session) => {
+      if (isStaffRole(session.userRole)) {
+        // The refresh cookie the sign-in just set is revoked; this app keeps no staff session.
+        authApi.logout().catch(() => undefined);
+        setStaffSignedOut(true);
+        return;
+      }
+      queryClient.clear();
+      signInStore(session);
+      void navigate({ to: '/' });
+    },
+  });
+  const resend = useMutation({ mutationFn: authApi.resendConfirmation });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      email: issueMessage(firstIssue(email.trim(), checkRequired, checkEmail)),
+      password: issueMessage(checkRequired(password)),
+    };
+    setErrors(next);
+    if (next.email || next.password) return;
+    setStaffSignedOut(false);
+    resend.reset();
+    signIn.mutate({ email: email.trim(), password });
+  };
+
+  const notVerified = isApiError(signIn.error) && signIn.error.code === 'error.user.email.not.verified';
+
+  return (
+    <AuthCard title={t('login.title')}>
+      {staffSignedOut && (
+        <Alert severity="info" data-testid="staff-notice">
+          <AlertTitle>{t('login.staff.title')}</AlertTitle>
+          {t('login.staff.body')}{' '}
+          <Link href={STAFF_CONSOLE_URL} data-testid="staff-console-link">
+            {t('login.staff.link')}
+          </Link>
+        </Alert>
+      )}
+      {signIn.isError && (
+        <Alert
+          severity="error"
+          data-testid="login-error"
+          action={
+            notVerified && !resend.isSuccess ? (
+              <Button
+                color="inherit"
+                size="small"
+                disabled={resend.isPending}
+                onClick={() => resend.mutate({ email: email.trim(), language: lang })}
+                data-testid="login-resend"
+              >
+                {t('login.resend')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {errorMessageFor(signIn.error, lang)}
+        </Alert>
+      )}
+      {resend.isSuccess && <Alert severity="success">{t('login.resent')}</Alert>}
+      <Stack component="form" spacing={2} noValidate onSubmit={submit} aria-label={t('login.title')} data-testid="login-form">
+        <TextField
+          label={t('form.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setErrors((current) => ({ ...current, email: undefined }));
+          }}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+          required
+          fullWidth
+          slotProps={{ htmlInput: { ...inputTestId('login-email'), dir: 'ltr' } }}
+        />
+        <PasswordField
+          label={t('form.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setErrors((current) => ({ ...current, password: undefined }));
+          }}
+          error={Boolean(errors.password)}
+          helperText={errors.password}
+          required
+          fullWidth
+          slotProps={{ htmlInput: inputTestId('login-password') }}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={signIn.isPending} data-testid="login-submit">
+          {signIn.isPending ? t('form.sending') : t('login.submit')}
+        </Button>
+      </Stack>
+      <Stack spacing={1}>
+        <RouterLink to="/reset-password" variant="body2">
+          {t('login.forgot')}
+        </RouterLink>
+        <Typography variant="body2">
+          {t('login.noAccount')} <RouterLink to="/sign-up">{t('login.toSignUp')}</RouterLink>
+        </Typography>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,101 @@
+import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  checkNewPasswordDiffers,
+  checkPassword,
+  checkPasswordConfirmation,
+  checkRequired,
+  firstIssue,
+  type RuleIssue,
+} from '@kupa/proto';
+import { fieldErrorsOf } from '../../lib/api/api-error';
+import { usersApi } from '../../lib/api/endpoints';
+import { useT } from '../../lib/i18n/i18n';
+import { showToast } from '../../lib/toast/toast-store';
+import { PasswordField } from '../../lib/ui/password-field';
+import { inputTestId } from '../../lib/ui/test-ids';
+
+interface PasswordValues {
+  oldPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+const EMPTY: PasswordValues = { oldPassword: '', password: '', confirmPassword: '' };
+
+export function validatePasswordChange(values: PasswordValues): Partial<Record<keyof PasswordValues, RuleIssue>> {
+  const issues: Partial<Record<keyof PasswordValues, RuleIssue>> = {};
+  const old = checkRequired(values.oldPassword);
+  if (old) issues.oldPassword = old;
+  const next =
+    firstIssue(values.password, checkRequired, checkPassword) ?? checkNewPasswordDiffers(values.oldPassword, values.password);
+  if (next) issues.password = next;
+  const confirmation = checkRequired(values.confirmPassword) ?? checkPasswordConfirmation(values.password, values.confirmPassword);
+  if (confirmation) issues.confirmPassword = confirmation;
+  return issues;
+}
+
+/** Changes the password (`PUT /password`), checked first with proto's password rules. */
+export function ChangePasswordForm() {
+  const { t, lang, issueMessage } = useT();
+  const [values, setValues] = useState<PasswordValues>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof PasswordValues, string>>>({});
+  const change = useMutation({
+    mutationFn: usersApi.changePassword,
+    onSuccess: () => {
+      setValues(EMPTY);
+      showToast({ severity: 'success', title: t('toast.successTitle'), message: t('profile.passwordSaved') });
+    },
+    onError: (error) => setErrors(fieldErrorsOf(error, lang)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const issues = validatePasswordChange(values);
+    setErrors({
+      oldPassword: issueMessage(issues.oldPassword),
+      password: issueMessage(issues.password),
+      confirmPassword: issueMessage(issues.confirmPassword),
+    });
+    if (Object.keys(issues).length === 0) change.mutate(values);
+  };
+
+  const field = (name: keyof PasswordValues, label: string, autoComplete: string) => (
+    <PasswordField
+      label={label}
+      value={values[name]}
+      onChange={(event) => {
+        setValues((current) => ({ ...current, [name]: event.target.value }));
+        setErrors((current) => ({ ...current, [name]: undefined }));
+      }}
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+      autoComplete={autoComplete}
+      required
+      fullWidth
+      slotProps={{ htmlInput: inputTestId(`profile-${name}`) }}
+    />
+  );
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="change-password-title" sx={{ p: 3 }}>
+      <Typography id="change-password-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('profile.changePassword')}
+      </Typography>
+      <Stack component="form" spacing={2} noValidate onSubmit={submit} aria-labelledby="change-password-title" sx={{ maxWidth: 480 }}>
+        {field('oldPassword', t('profile.oldPassword'), 'current-password')}
+        {field('password', t('profile.newPassword'), 'new-password')}
+        {field('confirmPassword', t('profile.confirmNewPassword'), 'new-password')}
+        <div>
+          <Button type="submit" variant="contained" disabled={change.isPending} data-testid="profile-password-submit">
+            {change.isPending ? t('form.sending') : t('common.save')}
+          </Button>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}

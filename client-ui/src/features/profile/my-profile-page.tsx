@@ -1,0 +1,27 @@
+import Skeleton from '@mui/material/Skeleton';
+import { useMe } from '../../lib/api/use-me';
+import { useT } from '../../lib/i18n/i18n';
+import { Page } from '../../lib/ui/page';
+import { ChangePasswordForm } from './change-password-form';
+import { EditNameForm } from './edit-name-form';
+import { ProfileDetails } from './profile-details';
+
+/** The signed-in user's details, name editing and password change. */
+export function MyProfilePage() {
+  const { t } = useT();
+  const { data: me } = useMe();
+  return (
+    <Page title={t('profile.title')}>
+      {me ? (
+        <>
+          <ProfileDetails user={me} />
+          {/* Keyed by the stored name so the form starts over from the saved values after an update. */}
+          <EditNameForm key={`${me.firstName}\u0000${me.lastName}`} user={me} />
+          <ChangePasswordForm />
+        </>
+      ) : (
+        <Skeleton variant="rounded" height={240} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Outlet } from '@tanstack/react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useT } from '../../lib/i18n/i18n';
+import { useUserStore } from '../../lib/stores/user-store';
+import { Balance } from './balance';
+import { Sidebar } from './sidebar';
+import { ThemeSwitcher } from './theme-switcher';
+
+const DRAWER_WIDTH = 248;
+// Room at the end of the app bar for the language toggle, which is fixed to the top corner of every screen.
+const LANG_TOGGLE_SPACE = 120;
+
+/** The authenticated frame: app bar (balance, theme; the language toggle sits in its corner), sidebar, content. */
+export function AppLayout() {
+  const { t } = useT();
+  const role = useUserStore((state) => state.userRole);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  if (!role) return null;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 2 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={t('nav.open')}
+            onClick={() => setMobileOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography variant="h6" component="div" sx={{ flexGrow: 1, fontWeight: 700 }}>
+            {t('app.name')}
+          </Typography>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', paddingInlineEnd: `${LANG_TOGGLE_SPACE}px` }}>
+            <Balance />
+            <ThemeSwitcher />
+          </Stack>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={() => setMobileOpen(false)}
+        ModalProps={{ keepMounted: false }}
+        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+      >
+        <Toolbar />
+        {mobileOpen && <Sidebar role={role} onNavigate={() => setMobileOpen(false)} />}
+      </Drawer>
+      <Drawer
+        variant="permanent"
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <Toolbar />
+        <Sidebar role={role} />
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+import Chip from '@mui/material/Chip';
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import { useMe } from '../../lib/api/use-me';
+import { formatDollars } from '../../lib/format';
+import { useT } from '../../lib/i18n/i18n';
+
+/** The current balance from `/users/me`; the amount is an LTR token, isolated with `<bdi>` inside Hebrew text. */
+export function Balance() {
+  const { t, lang } = useT();
+  const { data } = useMe();
+  const text = data ? formatDollars(data.balance, lang) : '…';
+  return (
+    <Chip
+      data-testid="balance"
+      icon={<AccountBalanceWalletOutlinedIcon />}
+      aria-label={`${t('balance.label')}: ${data ? text : t('balance.loading')}`}
+      aria-busy={!data}
+      label={
+        <>
+          {t('balance.label')}: <bdi>{text}</bdi>
+        </>
+      }
+      sx={{ bgcolor: 'background.paper', color: 'text.primary', fontWeight: 600 }}
+    />
+  );
+}

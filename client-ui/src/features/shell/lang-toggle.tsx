@@ -1,0 +1,39 @@
+import Button from '@mui/material/Button';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { browser } from '../../lib/browser';
+import { useT } from '../../lib/i18n/i18n';
+import { useLangStore } from '../../lib/stores/lang-store';
+
+/**
+ * Switches between Hebrew and English. The choice is stored first and the page then reloads, so every cache,
+ * date format and the document direction start over in the new language (spec §1).
+ */
+export function LangToggle() {
+  const { t, lang } = useT();
+  const setLang = useLangStore((state) => state.setLang);
+  const target = lang === 'he' ? 'en' : 'he';
+  return (
+    <Button
+      data-testid="lang-toggle"
+      aria-label={t('lang.toggle.label')}
+      variant="outlined"
+      size="small"
+      color="inherit"
+      startIcon={<TranslateIcon />}
+      onClick={() => {
+        setLang(target);
+        browser.reload();
+      }}
+      sx={{
+        position: 'fixed',
+        top: 12,
+        insetInlineEnd: 12,
+        zIndex: (theme) => theme.zIndex.appBar + 1,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+      }}
+    >
+      <span lang={target}>{t('lang.toggle.text')}</span>
+    </Button>
+  );
+}

@@ -1,0 +1,75 @@
+import { createLink, useLocation } from '@tanstack/react-router';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import SubscriptionsOutlinedIcon from '@mui/icons-material/SubscriptionsOutlined';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
+import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import LogoutIcon from '@mui/icons-material/Logout';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import type { UserRole } from '@kupa/proto';
+import { useT } from '../../lib/i18n/i18n';
+import { SERVICE_SITE_URL, SIDEBAR, type AppPath } from '../../app/access';
+
+const ListItemLink = createLink(ListItemButton);
+
+const ICONS: Partial<Record<AppPath, typeof HelpOutlineIcon>> = {
+  '/subscriptions': SubscriptionsOutlinedIcon,
+  '/packages': Inventory2OutlinedIcon,
+  '/payments': ReceiptLongOutlinedIcon,
+  '/my-profile': PersonOutlineIcon,
+  '/referrals': GroupAddOutlinedIcon,
+  '/help': HelpOutlineIcon,
+};
+
+/** The role's sidebar entries (spec §2), then log out and the external link to the service site. */
+export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () => void }) {
+  const { t } = useT();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  return (
+    <nav aria-label={t('nav.label')} data-testid="sidebar">
+      <List>
+        {SIDEBAR[role].map((entry) => {
+          const Icon = ICONS[entry.path] ?? HelpOutlineIcon;
+          const selected = pathname === entry.path;
+          return (
+            <ListItemLink
+              key={entry.path}
+              to={entry.path}
+              selected={selected}
+              aria-current={selected ? 'page' : undefined}
+              data-testid={entry.testId}
+              onClick={onNavigate}
+            >
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={t(entry.label)} />
+            </ListItemLink>
+          );
+        })}
+      </List>
+      <Divider />
+      <List>
+        {/* Preloading would run the logout screen on hover, so this one link never preloads. */}
+        <ListItemLink to="/logout" preload={false} data-testid="logout" onClick={onNavigate}>
+          <ListItemIcon>
+            <LogoutIcon />
+          </ListItemIcon>
+          <ListItemText primary={t('nav.logout')} />
+        </ListItemLink>
+        <ListItemButton component="a" href={SERVICE_SITE_URL} target="_blank" rel="noopener noreferrer" data-testid="nav-service-site">
+          <ListItemIcon>
+            <OpenInNewIcon />
+          </ListItemIcon>
+          <ListItemText primary={t('nav.serviceSite')} />
+        </ListItemButton>
+      </List>
+    </nav>
+  );
+}

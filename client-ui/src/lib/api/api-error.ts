@@ -1,0 +1,58 @@
+import { formatErrorMessage, messageForApiError, type ApiErrorBody, type Language } from '@kupa/proto';
+
+/** A failed call: the HTTP status and the server's error body (design §5), or a synthetic one for network failures. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+  /** True once the client has already reacted (session lost, account blocked), so no toast repeats it. */
+  handled = false;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message || body.error);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get code(): string {
+    return this.body.error;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Reads an error answer defensively: a proxy or a crash may answer with HTML or nothing at all. */
+export async function readErrorBody(response: Response): Promise<ApiErrorBody> {
+  let parsed: unknown = null;
+  try {
+    const text = await response.text();
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  const record = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Partial<ApiErrorBody>;
+  return {
+    status: typeof record.status === 'number' ? record.status : response.status,
+    error: typeof record.error === 'string' ? record.error : '',
+    message: typeof record.message === 'string' ? record.message : '',
+    ...(record.details ? { details: record.details } : {}),
+  };
+}
+
+/** The catalogue message for any thrown value, so screens never show a raw exception text by accident. */
+export function errorMessageFor(error: unknown, lang: Language): string {
+  if (isApiError(error)) return messageForApiError(error.body, lang);
+  return formatErrorMessage('error.internal.server.error', lang);
+}
+
+/** Per-field messages of a 400 answer, keyed by field name, for forms to show beside their inputs. */
+export function fieldErrorsOf(error: unknown, lang: Language): Record<string, string> {
+  if (!isApiError(error)) return {};
+  const result: Record<string, string> = {};
+  for (const field of error.body.details?.fields ?? []) {
+    result[field.field] ??= messageForApiError({ error: field.error, message: '', details: field.params }, lang);
+  }
+  return result;
+}

@@ -1,0 +1,29 @@
+import type {
+  ChangePasswordRequest,
+  ConfirmationResponse,
+  EmailRequest,
+  ResetPasswordRequest,
+  SignInRequest,
+  SignInResponse,
+  SignUpRequest,
+  UpdateUserRequest,
+  User,
+} from '@kupa/proto';
+import { api } from './api-client';
+
+/** The calls the client shell makes, typed by proto's payloads (design §5). */
+export const authApi = {
+  signIn: (body: SignInRequest) => api.post<SignInResponse>('/auth/signin', body, { skipRefresh: true }),
+  signUp: (body: SignUpRequest) => api.post<User>('/auth/signup', body, { skipRefresh: true }),
+  logout: () => api.post<void>('/auth/logout', undefined, { skipRefresh: true }),
+  forgotPassword: (body: EmailRequest) => api.post<void>('/password/forgot', body, { skipRefresh: true }),
+  resetPassword: (body: ResetPasswordRequest) => api.put<void>('/password/token', body, { skipRefresh: true }),
+  confirmAccount: (token: string) => api.get<ConfirmationResponse>('/confirmation-token', { query: { token }, skipRefresh: true }),
+  resendConfirmation: (body: EmailRequest) => api.post<void>('/users/resend-signup-email', body, { skipRefresh: true }),
+};
+
+export const usersApi = {
+  me: () => api.get<User>('/users/me'),
+  updateName: (userUuid: string, body: UpdateUserRequest) => api.put<User>(`/users/${encodeURIComponent(userUuid)}`, body),
+  changePassword: (body: ChangePasswordRequest) => api.put<void>('/password', body),
+};

@@ -1,0 +1,13 @@
+import { LOCALES } from './i18n/i18n';
+import type { Language } from '@kupa/proto';
+
+/** Formats a dollar amount (the API sends dollars with at most two decimals) for the given language. */
+export function formatDollars(amount: number, lang: Language): string {
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD' }).format(amount);
+}
+
+export function formatDate(iso: string, lang: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' }).format(date);
+}

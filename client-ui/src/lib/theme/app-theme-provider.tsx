@@ -1,0 +1,45 @@
+import { type ReactNode, useMemo } from 'react';
+import { CacheProvider } from '@emotion/react';
+import createCache from '@emotion/cache';
+import { prefixer } from 'stylis';
+import rtlPlugin from 'stylis-plugin-rtl';
+import CssBaseline from '@mui/material/CssBaseline';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { useLangStore } from '../stores/lang-store';
+import { useThemeModeStore } from './theme-mode';
+
+// Emotion's cache is global to the tree, so the app swaps between two caches instead of nesting an RTL one inside
+// an LTR one (mui/material-ui#28138). Passing plugins replaces Emotion's defaults, hence the explicit prefixer.
+const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+const ltrCache = createCache({ key: 'muiltr', stylisPlugins: [prefixer] });
+
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const lang = useLangStore((state) => state.lang);
+  const mode = useThemeModeStore((state) => state.mode);
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const paletteMode = mode === 'system' ? (prefersDark ? 'dark' : 'light') : mode;
+  const direction = lang === 'he' ? 'rtl' : 'ltr';
+
+  const theme = useMemo(
+    () =>
+      createTheme({
+        direction,
+        palette: { mode: paletteMode, primary: { main: paletteMode === 'dark' ? '#7cc4a4' : '#1f6f50' } },
+        shape: { borderRadius: 10 },
+        typography: {
+          fontFamily: ['"Rubik"', '"Assistant"', '"Segoe UI"', 'Roboto', 'Arial', 'sans-serif'].join(','),
+        },
+      }),
+    [direction, paletteMode],
+  );
+
+  return (
+    <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { useLangStore } from '../lib/stores/lang-store';
+import { useReferralStore } from '../lib/stores/referral-store';
+import { useUserStore } from '../lib/stores/user-store';
+import { useToastStore } from '../lib/toast/toast-store';
+import { registerNavigate } from '../lib/navigation';
+
+// jsdom has no matchMedia; the app asks it for prefers-color-scheme. The stub answers "light" unless a test says otherwise.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  useUserStore.getState().clear();
+  useLangStore.getState().setLang('he');
+  useReferralStore.getState().clear();
+  useToastStore.getState().clear();
+  registerNavigate(null);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
