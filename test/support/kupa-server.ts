@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+/** The built Kupa process, started the way `npm start` starts it, on a throw-away data directory. */
+export interface KupaServer {
+  baseUrl: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const REPO_ROOT = join(import.meta.dirname, '..', '..');
+const START_TIMEOUT_MS = 90_000;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** With DATABASE_URL set, each server gets a fresh database on that PostgreSQL; otherwise the embedded default. */
+async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return null;
+  const name = `kupa_e2e_${Date.now().toString(36)}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startKupaServer(env: Record<string, string>): Promise<KupaServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kupa-e2e-'));
+  // The embedded PostgreSQL runs as the postgres user when we are root; it must be able to enter the directory.
+  chmodSync(dataDir, 0o755);
+  const database = await freshDatabaseUrl();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, 'services/api/dist/main.js')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      KUPA_DATA_DIR: dataDir,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Kupa exited during start:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/common/app/version`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Kupa did not start within ${START_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    baseUrl,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
