@@ -1,0 +1,64 @@
+import { CacheProvider } from '@emotion/react';
+import { type UserRole } from '@kupa/proto';
+import { useMemo } from 'react';
+import { Admin, Resource, type ResourceProps } from 'react-admin';
+import { activityLog } from './activity-log';
+import { clients } from './clients';
+import { createI18nProvider } from './i18n/i18n-provider';
+import { currentLang, directionOf } from './i18n/language';
+import { KupaLayout } from './layout/layout';
+import { LoginPage } from './layout/login-page';
+import { NotFoundPage } from './layout/not-found';
+import { packages } from './packages';
+import { payments } from './payments';
+import { authProvider } from './providers/auth-provider';
+import { dataProvider } from './providers/data-provider';
+import { type ResourceName, resourcesForRole } from './resources';
+import { subscriptions } from './subscriptions';
+import { createDirectionCache } from './theme/emotion-cache';
+import { useThemeMode } from './theme/theme-mode';
+import { createThemes } from './theme/themes';
+
+const RESOURCES: Record<ResourceName, Omit<ResourceProps, 'name'>> = {
+  clients,
+  subscriptions,
+  payments,
+  packages,
+  'activity-log': activityLog,
+};
+
+// The language (and so the direction) is fixed for the life of the page: switching reloads it.
+const lang = currentLang();
+const direction = directionOf(lang);
+const emotionCache = createDirectionCache(direction);
+const i18nProvider = createI18nProvider(lang);
+const themes = createThemes(direction);
+
+export function App() {
+  const { resolved } = useThemeMode();
+  // Both slots get the resolved theme: the choice (light, dark or system) is ours, stored under `ui-theme`, and
+  // react-admin's own light/dark store must not override it.
+  const theme = useMemo(() => themes[resolved], [resolved]);
+  return (
+    <CacheProvider value={emotionCache}>
+      <Admin
+        basename="/admin"
+        disableTelemetry
+        requireAuth
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={KupaLayout}
+        loginPage={LoginPage}
+        catchAll={NotFoundPage}
+        theme={theme}
+        darkTheme={theme}
+        defaultTheme="light"
+      >
+        {(permissions: UserRole | null) =>
+          resourcesForRole(permissions).map((name) => <Resource key={name} name={name} {...RESOURCES[name]} />)
+        }
+      </Admin>
+    </CacheProvider>
+  );
+}

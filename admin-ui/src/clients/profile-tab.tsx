@@ -1,0 +1,189 @@
+import { checkPassword, formatErrorMessage, USER_ROLES, USER_STATUSES, type User, type UserRole, type UserStatus } from '@kupa/proto';
+import { Box, Button, Card, CardContent, Grid, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import {
+  BooleanField,
+  FunctionField,
+  NumberField,
+  type RaRecord,
+  SimpleShowLayout,
+  TextField,
+  useDataProvider,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { type KupaDataProvider } from '../providers/data-provider';
+import { DateTimeField } from '../shared/date-time-field';
+import { type Choice, useEnumChoices } from '../shared/enum-choices';
+import { EnumField } from '../shared/enum-field';
+import { Ltr } from '../shared/ltr';
+import { useCommand } from '../shared/use-command';
+import { useLang } from '../shared/use-lang';
+
+type ClientRecord = User & RaRecord;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+interface EnumCommandFormProps<T extends string> {
+  label: string;
+  initial: T;
+  choices: Choice[];
+  testId: string;
+  onSave(value: T): Promise<unknown>;
+  pending: boolean;
+}
+
+/**
+ * A native select and a save button. A native select keeps the control simple for keyboards, screen readers and
+ * browser tests alike; save stays disabled until the value differs from the record's.
+ */
+function EnumCommandForm<T extends string>({ label, initial, choices, testId, onSave, pending }: EnumCommandFormProps<T>) {
+  const translate = useTranslate();
+  const [value, setValue] = useState<T>(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSave(value);
+  };
+  return (
+    <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <MuiTextField
+        select
+        size="small"
+        label={label}
+        value={value}
+        onChange={(event) => setValue(event.target.value as T)}
+        sx={{ minWidth: 200 }}
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-select` } }}
+      >
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
+          </option>
+        ))}
+      </MuiTextField>
+      <Button type="submit" variant="contained" disabled={pending || value === initial} data-testid={`${testId}-save`}>
+        {translate('kupa.clients.profile.save')}
+      </Button>
+    </Box>
+  );
+}
+
+function PasswordForm({ userUuid }: { userUuid: string }) {
+  const translate = useTranslate();
+  const lang = useLang();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const { run, pending } = useCommand();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkPassword(password);
+    setError(issue ? formatErrorMessage(issue.error, lang, issue.params) : null);
+    if (issue) return;
+    await run(() => dataProvider.setUserPassword(userUuid, password), {
+      successMessage: 'kupa.clients.profile.password_set',
+      refresh: false,
+    });
+    setPassword('');
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <MuiTextField
+        type="password"
+        size="small"
+        autoComplete="new-password"
+        label={translate('kupa.clients.profile.new_password')}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={error !== null}
+        helperText={error ?? undefined}
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { 'data-testid': 'password-input', dir: 'ltr' } }}
+      />
+      <Button type="submit" variant="contained" disabled={pending || password === ''} data-testid="password-save">
+        {translate('kupa.clients.profile.set_password')}
+      </Button>
+    </Box>
+  );
+}
+
+/** The client's profile and the staff commands on it; the server enforces which role may do what. */
+export function ProfileTab() {
+  const record = useRecordContext<ClientRecord>();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const statusCommand = useCommand();
+  const roleCommand = useCommand();
+  const statusChoices = useEnumChoices('userStatus', USER_STATUSES);
+  const roleChoices = useEnumChoices('userRole', USER_ROLES);
+  if (!record) return null;
+
+  return (
+    <Grid container spacing={3} data-testid="client-profile">
+      <Grid size={{ xs: 12, md: 6 }}>
+        <SimpleShowLayout sx={{ p: 0 }}>
+          <TextField source="fullName" />
+          <FunctionField source="email" render={(client: ClientRecord) => <Ltr>{client.email}</Ltr>} />
+          <FunctionField source="profileId" render={(client: ClientRecord) => <Ltr>{client.profileId}</Ltr>} />
+          <EnumField source="role" enumName="userRole" />
+          <EnumField source="status" enumName="userStatus" chip />
+          <NumberField source="balance" options={{ style: 'currency', currency: 'USD' }} />
+          <DateTimeField source="userCreatedAt" />
+          <BooleanField source="trialUsed" />
+          <BooleanField source="trialRejected" />
+        </SimpleShowLayout>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Stack spacing={2}>
+          <Section title={translate('kupa.clients.profile.change_status')}>
+            <EnumCommandForm<UserStatus>
+              // Re-mounting on a new value resets the form to what the server now holds.
+              key={record.status}
+              label={translate('resources.clients.fields.status')}
+              initial={record.status}
+              choices={statusChoices}
+              testId="status"
+              pending={statusCommand.pending}
+              onSave={(status) =>
+                statusCommand.run(() => dataProvider.changeUserStatus(record.userUuid, status), {
+                  successMessage: 'kupa.clients.profile.status_changed',
+                })
+              }
+            />
+          </Section>
+          <Section title={translate('kupa.clients.profile.change_role')}>
+            <EnumCommandForm<UserRole>
+              key={record.role}
+              label={translate('resources.clients.fields.role')}
+              initial={record.role}
+              choices={roleChoices}
+              testId="role"
+              pending={roleCommand.pending}
+              onSave={(role) =>
+                roleCommand.run(() => dataProvider.changeUserRole(record.userUuid, role), {
+                  successMessage: 'kupa.clients.profile.role_changed',
+                })
+              }
+            />
+          </Section>
+          <Section title={translate('kupa.clients.profile.security')}>
+            <PasswordForm userUuid={record.userUuid} />
+          </Section>
+        </Stack>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  CUSTOMER_ROLES,
+  LIMITS,
+  type AuditLogSearchRequest,
+  type AuditOperationType,
+  type AuditTargetType,
+  type Note,
+  type Page,
+  type SortRequest,
+  type User,
+  type UserRole,
+  type UserSearchRequest,
+  type UserStatus,
+} from '@kupa/proto';
+import simpleRestProvider from 'ra-data-simple-rest';
+import {
+  type DataProvider,
+  type GetListParams,
+  type GetListResult,
+  type GetManyReferenceParams,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { API_BASE, httpClient } from './http-client';
+import { toDayEnd, toDayStart, toList } from './filter-values';
+
+type Filter = Record<string, unknown>;
+
+/**
+ * How a react-admin resource maps onto the API: its path under `/api`, the field that identifies a record, and how
+ * the filter form's values become the body of `POST /api/<path>/search`.
+ */
+interface ResourceApi {
+  path: string;
+  idField: string;
+  toSearchFilters(filter: Filter): Record<string, unknown>;
+}
+
+function dateRange(from: unknown, to: unknown) {
+  const range = { from: toDayStart(from), to: toDayEnd(to) };
+  return range.from || range.to ? range : undefined;
+}
+
+function clientFilters(filter: Filter): Omit<UserSearchRequest, 'page' | 'size' | 'sorts'> {
+  const keyWord = typeof filter.keyWord === 'string' ? filter.keyWord.trim() : '';
+  const roles = toList(filter.roles) as UserRole[];
+  return {
+    keyWord: keyWord || undefined,
+    statuses: nonEmpty(toList(filter.statuses) as UserStatus[]),
+    // The clients list is about customers: with no role chosen it still shows only clients and ambassadors.
+    roles: roles.length > 0 ? roles : [...CUSTOMER_ROLES],
+    registrationDate: dateRange(filter.registrationDateFrom, filter.registrationDateTo),
+  };
+}
+
+function activityLogFilters(filter: Filter): Omit<AuditLogSearchRequest, 'page' | 'size' | 'sorts'> {
+  return {
+    createdAt: dateRange(filter.createdAtFrom, filter.createdAtTo),
+    targetAndParentTypes: nonEmpty(toList(filter.targetAndParentTypes) as AuditTargetType[]),
+    targetAndParentIds: nonEmpty(toList(filter.targetAndParentIds)),
+    operationTypes: nonEmpty(toList(filter.operationTypes) as AuditOperationType[]),
+  };
+}
+
+function nonEmpty<T>(values: T[]): T[] | undefined {
+  return values.length > 0 ? values : undefined;
+}
+
+export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = {
+  clients: { path: 'users', idField: 'userUuid', toSearchFilters: clientFilters },
+  'activity-log': { path: 'audit-logs', idField: 'id', toSearchFilters: activityLogFilters },
+};
+
+function apiOf(resource: string): ResourceApi {
+  const api = RESOURCE_APIS[resource];
+  if (!api) throw new Error(`The resource "${resource}" has no API yet`);
+  return api;
+}
+
+function toRecord(api: ResourceApi, row: Record<string, unknown>): RaRecord {
+  return { ...row, id: row[api.idField] as Identifier };
+}
+
+/** Drops undefined values so the body carries only what the user asked for (the API refuses unknown fields). */
+function compact(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/** Translates react-admin's list parameters into our search body: 0-based page, bounded size, `sorts`, filters. */
+export function toSearchBody(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) {
+  const api = apiOf(resource);
+  const page = Math.max((params.pagination?.page ?? 1) - 1, 0);
+  const size = Math.min(Math.max(params.pagination?.perPage ?? LIMITS.pageSizeDefault, 1), LIMITS.pageSizeMax);
+  const sorts: SortRequest[] = [];
+  const field = params.sort?.field;
+  if (field) sorts.push({ id: field === 'id' ? api.idField : field, desc: params.sort?.order === 'DESC' });
+  return { page, size, sorts, ...compact(api.toSearchFilters(params.filter ?? {})) };
+}
+
+async function search(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'signal'>): Promise<GetListResult> {
+  const api = apiOf(resource);
+  const { json } = await httpClient<Page<Record<string, unknown>>>(`${API_BASE}/${api.path}/search`, {
+    method: 'POST',
+    body: JSON.stringify(toSearchBody(resource, params)),
+    signal: params.signal,
+  });
+  return {
+    data: json.content.map((row) => toRecord(api, row)),
+    total: json.totalElements,
+    pageInfo: { hasNextPage: json.page + 1 < json.totalPages, hasPreviousPage: json.page > 0 },
+  };
+}
+
+async function getOne(resource: string, id: Identifier, signal?: AbortSignal): Promise<RaRecord> {
+  const api = apiOf(resource);
+  const { json } = await httpClient<Record<string, unknown>>(`${API_BASE}/${api.path}/${encodeURIComponent(String(id))}`, {
+    signal,
+  });
+  return toRecord(api, json);
+}
+
+/** Commands that are not CRUD. Screens call them through `useDataProvider` and wait for the server's answer. */
+export interface KupaDataProvider extends DataProvider {
+  changeUserStatus(userUuid: string, status: UserStatus): Promise<User | null>;
+  changeUserRole(userUuid: string, role: UserRole): Promise<User | null>;
+  setUserPassword(userUuid: string, password: string): Promise<void>;
+  getNotes(userUuid: string): Promise<Note[]>;
+  addNote(userUuid: string, text: string): Promise<Note>;
+  deleteNote(noteId: string): Promise<void>;
+}
+
+function userPath(userUuid: string) {
+  return `${API_BASE}/users/${encodeURIComponent(userUuid)}`;
+}
+
+/** The base REST provider, pointed at each resource's API path instead of react-admin's resource name. */
+const base = simpleRestProvider(API_BASE, httpClient);
+
+export const dataProvider: KupaDataProvider = {
+  ...base,
+  getList: (resource, params) => search(resource, params),
+  getManyReference: (resource, params: GetManyReferenceParams) =>
+    search(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+  getOne: async (resource, params) => ({ data: (await getOne(resource, params.id, params.signal)) as never }),
+  getMany: async (resource, params) => ({
+    data: (await Promise.all(params.ids.map((id) => getOne(resource, id, params.signal)))) as never[],
+  }),
+  create: (resource, params) => base.create(apiOf(resource).path, params),
+  update: (resource, params) => base.update(apiOf(resource).path, params),
+  updateMany: (resource, params) => base.updateMany(apiOf(resource).path, params),
+  delete: (resource, params) => base.delete(apiOf(resource).path, params),
+  deleteMany: (resource, params) => base.deleteMany(apiOf(resource).path, params),
+
+  async changeUserStatus(userUuid, status) {
+    const { json } = await httpClient<User | null>(`${userPath(userUuid)}/status`, {
+      method: 'PUT',
+      body: JSON.stringify({ status }),
+    });
+    return json;
+  },
+  async changeUserRole(userUuid, role) {
+    const { json } = await httpClient<User | null>(`${userPath(userUuid)}/role`, {
+      method: 'PUT',
+      body: JSON.stringify({ role }),
+    });
+    return json;
+  },
+  async setUserPassword(userUuid, password) {
+    await httpClient(`${API_BASE}/password/users/${encodeURIComponent(userUuid)}`, {
+      method: 'PUT',
+      body: JSON.stringify({ password }),
+    });
+  },
+  async getNotes(userUuid) {
+    const { json } = await httpClient<Note[]>(`${API_BASE}/users/notes/${encodeURIComponent(userUuid)}`);
+    return Array.isArray(json) ? json : [];
+  },
+  async addNote(userUuid, text) {
+    const { json } = await httpClient<Note>(`${API_BASE}/users/notes/${encodeURIComponent(userUuid)}`, {
+      method: 'POST',
+      body: JSON.stringify({ text }),
+    });
+    return json;
+  },
+  async deleteNote(noteId) {
+    await httpClient(`${API_BASE}/users/notes/${encodeURIComponent(noteId)}`, { method: 'DELETE' });
+  },
+};

@@ -1,0 +1,28 @@
+/**
+ * Helpers that turn filter-form values into search-body values. Date inputs give a calendar day (`YYYY-MM-DD`) in
+ * the user's time zone; the API wants instants, so a "from" day starts at local midnight and a "to" day ends at the
+ * last millisecond of that local day, which makes both bounds inclusive as a user reads them.
+ */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function toInstant(value: unknown, time: string): string | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const date = DAY.test(value) ? new Date(`${value}T${time}`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+export function toDayStart(value: unknown): string | undefined {
+  return toInstant(value, '00:00:00.000');
+}
+
+export function toDayEnd(value: unknown): string | undefined {
+  return toInstant(value, '23:59:59.999');
+}
+
+/** A list filter arrives as an array from a multi-select, or as free text (ids separated by commas or spaces). */
+export function toList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String).map((item) => item.trim()).filter(Boolean);
+  if (typeof value === 'string') return value.split(/[\s,]+/).map((item) => item.trim()).filter(Boolean);
+  if (typeof value === 'number') return [String(value)];
+  return [];
+}

@@ -1,0 +1,126 @@
+import { messageForApiError, type RefreshResponse } from '@kupa/proto';
+import { HttpError } from 'react-admin';
+import { currentLang } from '../i18n/language';
+import { session } from './session';
+
+export const API_BASE = '/api';
+
+/** Calls that must never trigger a refresh: they are the session machinery itself. */
+const SESSION_PATHS = ['/auth/signin', '/auth/token/refresh', '/auth/logout'];
+
+export interface JsonResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: T;
+}
+
+export interface FetchOptions extends Omit<RequestInit, 'headers'> {
+  headers?: HeadersInit;
+}
+
+/**
+ * A failed API call. The message is already the catalogue text in the page's language (spec §8), so react-admin's
+ * notifications show it as is; `body` keeps the server's `{status, error, message}` for screens that branch on the
+ * code. `refreshAttempted` tells the auth provider that the one refresh allowed for this call has already run.
+ */
+export class ApiError extends HttpError {
+  constructor(
+    message: string,
+    status: number,
+    body: unknown,
+    readonly refreshAttempted: boolean,
+  ) {
+    super(message, status, body);
+    this.name = 'ApiError';
+  }
+
+  get code(): string | undefined {
+    const body = this.body as { error?: unknown } | null | undefined;
+    return typeof body?.error === 'string' ? body.error : undefined;
+  }
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/**
+ * Asks for a new access token with the httpOnly refresh cookie. Concurrent callers share one request: the refresh
+ * token rotates on every use, so a second parallel refresh would present an already rotated token and, by design,
+ * revoke the whole session.
+ */
+export function refreshAccessToken(): Promise<boolean> {
+  refreshInFlight ??= requestRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function requestRefresh(): Promise<boolean> {
+  try {
+    const response = await fetch(`${API_BASE}/auth/token/refresh`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) return false;
+    const body = (await response.json()) as Partial<RefreshResponse>;
+    if (typeof body.accessToken !== 'string') return false;
+    session.setAccessToken(body.accessToken);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isSessionCall(url: string): boolean {
+  const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
+  return SESSION_PATHS.some((sessionPath) => path.startsWith(sessionPath));
+}
+
+function buildHeaders(options: FetchOptions, token: string | null, withToken: boolean): Headers {
+  const headers = new Headers(options.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (options.body !== undefined && !(options.body instanceof FormData) && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+  if (withToken && token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The one way the console talks to the API: JSON in and out, cookies included, the access token attached, and on a
+ * 401 one refresh followed by one retry of the same call (spec §4 "Session").
+ */
+export async function httpClient<T = unknown>(url: string, options: FetchOptions = {}): Promise<JsonResponse<T>> {
+  const sessionCall = isSessionCall(url);
+  const send = (token: string | null) =>
+    fetch(url, { ...options, credentials: 'include', headers: buildHeaders(options, token, !sessionCall) });
+
+  const usedToken = session.accessToken();
+  let response = await send(usedToken);
+  let refreshAttempted = false;
+
+  if (response.status === 401 && !sessionCall) {
+    refreshAttempted = true;
+    // Another call may already have refreshed while this one was in flight; then its new token is simply reused.
+    const latest = session.accessToken();
+    const refreshed = latest !== null && latest !== usedToken ? true : await refreshAccessToken();
+    if (refreshed) response = await send(session.accessToken());
+  }
+
+  const text = await response.text();
+  const json = parseJson(text);
+  if (!response.ok) {
+    throw new ApiError(messageForApiError(json, currentLang()), response.status, json, refreshAttempted);
+  }
+  return { status: response.status, headers: response.headers, body: text, json: json as T };
+}

@@ -1,0 +1,17 @@
+import { type UserRole } from '@kupa/proto';
+
+export const RESOURCE_NAMES = ['clients', 'subscriptions', 'payments', 'packages', 'activity-log'] as const;
+export type ResourceName = (typeof RESOURCE_NAMES)[number];
+
+/**
+ * Which resources each staff role sees, in sidebar order (spec §2). A resource that is not listed is not registered
+ * either, so its routes do not exist for that role.
+ */
+const BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
+  ADMIN: ['clients', 'subscriptions', 'payments', 'packages', 'activity-log'],
+  MANAGER: ['clients', 'packages', 'activity-log'],
+};
+
+export function resourcesForRole(role: UserRole | null): readonly ResourceName[] {
+  return (role && BY_ROLE[role]) || [];
+}

@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The proto package publishes a CommonJS build as its main entry; the console compiles the TypeScript sources
+// directly instead, so that Vite tree-shakes them as ES modules and no proto build is needed to run the UI.
+const protoSource = fileURLToPath(new URL('../proto/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    alias: { '@kupa/proto': protoSource },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5174,
+    proxy: {
+      '/api': 'http://localhost:3000',
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
