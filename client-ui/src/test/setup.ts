@@ -40,3 +40,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+// jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;

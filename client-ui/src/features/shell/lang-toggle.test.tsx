@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { browser } from '../../lib/browser';
+import { applyDocumentLanguage } from '../../lib/i18n/i18n';
+import { useLangStore } from '../../lib/stores/lang-store';
+import { jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../../test/render-app';
+
+describe('language toggle', () => {
+  it('stores the choice, reloads, and the next start renders English left-to-right', async () => {
+    mockFetch(() => jsonResponse(204));
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    applyDocumentLanguage();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+
+    const first = renderApp('/login');
+    const toggle = await screen.findByTestId('lang-toggle');
+    expect(toggle).toHaveAccessibleName('החלפת השפה לאנגלית');
+    await user.click(toggle);
+
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(localStorage.getItem('lang') ?? '{}').state.lang).toBe('en');
+
+    // What the reload does: the app starts again from storage.
+    first.unmount();
+    await useLangStore.persist.rehydrate();
+    applyDocumentLanguage();
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(document.documentElement).toHaveAttribute('lang', 'en');
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByTestId('lang-toggle')).toHaveAccessibleName('Switch the language to Hebrew');
+  });
+
+  it('switches the theme and stores it under ui-theme', async () => {
+    signInAs();
+    mockFetch(() => jsonResponse(200, makeUser()));
+    const user = userEvent.setup();
+    renderApp('/help');
+    const switcher = await screen.findByTestId('theme-toggle');
+    expect(switcher).toHaveAccessibleName('ערכת נושא');
+    expect(screen.getByRole('button', { name: 'לפי המערכת' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'כהה' }));
+    expect(localStorage.getItem('ui-theme')).toBe('dark');
+    expect(screen.getByRole('button', { name: 'כהה' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

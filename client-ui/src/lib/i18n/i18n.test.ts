@@ -1,0 +1,38 @@
+import { applyDocumentLanguage, DICTIONARIES, translate } from './i18n';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe('i18n dictionaries', () => {
+  it('has exactly the same keys in Hebrew and English', () => {
+    const heKeys = Object.keys(DICTIONARIES.he).sort();
+    const enKeys = Object.keys(DICTIONARIES.en).sort();
+    expect(enKeys).toEqual(heKeys);
+    expect(heKeys.length).toBeGreaterThan(50);
+  });
+
+  it('has no empty text and the same placeholders in both languages', () => {
+    const problems: string[] = [];
+    for (const key of Object.keys(DICTIONARIES.he) as Array<keyof typeof DICTIONARIES.he>) {
+      if (DICTIONARIES.he[key].trim() === '') problems.push(`${key}: empty Hebrew text`);
+      if (DICTIONARIES.en[key].trim() === '') problems.push(`${key}: empty English text`);
+      if (placeholders(DICTIONARIES.en[key]).join() !== placeholders(DICTIONARIES.he[key]).join()) {
+        problems.push(`${key}: placeholders differ`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(translate('en', 'help.a3', { days: 3 })).toBe('A new user can try the service once for 3 days, or decline the trial.');
+    expect(translate('en', 'help.a3')).toContain('{days}');
+  });
+
+  it('sets lang and dir on the document element', () => {
+    applyDocumentLanguage('en');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(document.documentElement).toHaveAttribute('lang', 'en');
+    applyDocumentLanguage('he');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'he');
+  });
+});

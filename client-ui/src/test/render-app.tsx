@@ -1,0 +1,86 @@
+import { render } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { vi } from 'vitest';
+import type { SignInResponse, User } from '@kupa/proto';
+import { App } from '../app/app';
+import { createQueryClient } from '../lib/api/query-client';
+import { useUserStore } from '../lib/stores/user-store';
+
+/** Renders the whole app (router, query client, theme, toasts) at a path, on an in-memory history. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const view = render(<App queryClient={queryClient} history={history} />);
+  return { ...view, history, queryClient };
+}
+
+export interface RecordedCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type FetchHandler = (call: RecordedCall) => Response | Promise<Response>;
+
+export function jsonResponse(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+  });
+}
+
+export function errorResponse(status: number, error: string, message = error): Response {
+  return jsonResponse(status, { status, error, message });
+}
+
+/**
+ * Replaces `fetch`, the network edge, with a handler and records every call the app makes, with its parsed body.
+ */
+export function mockFetch(handler: FetchHandler) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const call: RecordedCall = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export const CLIENT_SESSION: SignInResponse = {
+  accessToken: 'access-1',
+  userUuid: '2f1c6a8e-0000-4000-8000-000000000001',
+  email: 'dana@example.com',
+  userRole: 'CLIENT',
+};
+
+export function signInAs(session: Partial<SignInResponse> = {}): void {
+  useUserStore.getState().signIn({ ...CLIENT_SESSION, ...session });
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    userUuid: CLIENT_SESSION.userUuid,
+    email: CLIENT_SESSION.email,
+    firstName: 'Dana',
+    lastName: 'Levi',
+    fullName: 'Dana Levi',
+    role: 'CLIENT',
+    status: 'ACTIVE',
+    balance: 1234.5,
+    profileId: '12345678',
+    userCreatedAt: '2026-01-15T10:00:00.000Z',
+    trialUsed: false,
+    trialRejected: false,
+    language: 'he',
+    referrals: { profileId: '12345678', link: 'http://localhost:3000/sign-up?ref=12345678', totalReferrals: 3, activeReferrals: 2, discountPercent: 10 },
+    ...overrides,
+  };
+}
