@@ -4,8 +4,9 @@ import { DEFAULT_LANGUAGE, isOneOf, LANGUAGES, type Language } from '@kupa/proto
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
 /**
- * Reads the stored language. The value is normally the bare code, but a JSON-encoded code (or a persisted store
- * object holding `lang`) is accepted too, so that a value written by the client app never breaks the console.
+ * Reads the stored language. Both apps share the key: the client app persists `{"state":{"lang":"he"},"version":0}`
+ * (its store's format) and the console writes the same shape. A bare or JSON-quoted code is accepted too, so a
+ * hand-edited value never breaks the console.
  */
 export function readLanguage(storage: Pick<Storage, 'getItem'> = window.localStorage): Language {
   const raw = safeGet(storage, LANGUAGE_STORAGE_KEY);
@@ -38,6 +39,15 @@ function safeGet(storage: Pick<Storage, 'getItem'>, key: string): string | null 
   }
 }
 
+/** Stores the language in the client app's persisted-store shape, so the choice carries over between the apps. */
+export function writeLanguage(lang: Language, storage: Pick<Storage, 'setItem'> = window.localStorage): void {
+  try {
+    storage.setItem(LANGUAGE_STORAGE_KEY, JSON.stringify({ state: { lang }, version: 0 }));
+  } catch {
+    // Without storage the reload falls back to the default language; nothing else can be done.
+  }
+}
+
 export function directionOf(lang: Language): 'rtl' | 'ltr' {
   return lang === 'he' ? 'rtl' : 'ltr';
 }
@@ -53,7 +63,7 @@ export function applyDocumentLanguage(lang: Language, doc: Document = document):
  * the Emotion cache, the MUI theme direction and every formatted value start over in the new direction.
  */
 export function switchLanguage(lang: Language): void {
-  window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  writeLanguage(lang);
   applyDocumentLanguage(lang);
   window.location.reload();
 }

@@ -32,6 +32,9 @@ export class ApiError extends HttpError {
     readonly refreshAttempted: boolean,
   ) {
     super(message, status, body);
+    // HttpError pins its own prototype in its constructor; without restoring ours, `instanceof ApiError` and the
+    // `code` getter would be lost on every instance.
+    Object.setPrototypeOf(this, ApiError.prototype);
     this.name = 'ApiError';
   }
 
