@@ -2,6 +2,7 @@ import { CacheProvider } from '@emotion/react';
 import { type UserRole } from '@kupa/proto';
 import { useMemo } from 'react';
 import { Admin, Resource, type ResourceProps } from 'react-admin';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { activityLog } from './activity-log';
 import { clients } from './clients';
 import { createI18nProvider } from './i18n/i18n-provider';
@@ -34,7 +35,10 @@ const emotionCache = createDirectionCache(direction);
 const i18nProvider = createI18nProvider(lang);
 const themes = createThemes(direction);
 
-export function App() {
+/** The console is mounted under this path; the server serves `index.html` for every route below it. */
+export const BASENAME = '/admin';
+
+export function KupaAdmin() {
   const { resolved } = useThemeMode();
   // Both slots get the resolved theme: the choice (light, dark or system) is ours, stored under `ui-theme`, and
   // react-admin's own light/dark store must not override it.
@@ -42,7 +46,7 @@ export function App() {
   return (
     <CacheProvider value={emotionCache}>
       <Admin
-        basename="/admin"
+        basename={BASENAME}
         disableTelemetry
         requireAuth
         dataProvider={dataProvider}
@@ -61,4 +65,16 @@ export function App() {
       </Admin>
     </CacheProvider>
   );
+}
+
+/**
+ * react-admin's own router is a hash router, which would put routes after a `#` (`/admin/#/clients`). The console
+ * wants real paths (`/admin/clients/:id/show`), so it runs inside a browser data router, the kind react-admin
+ * recognises and joins instead of creating its own; `basename` on `<Admin>` makes every link it builds start with
+ * `/admin`.
+ */
+const router = createBrowserRouter([{ path: `${BASENAME}/*`, element: <KupaAdmin /> }]);
+
+export function App() {
+  return <RouterProvider router={router} />;
 }
