@@ -20,7 +20,9 @@ export function Balance() {
           {t('balance.label')}: <bdi>{text}</bdi>
         </>
       }
-      sx={{ bgcolor: 'background.paper', color: 'text.primary', fontWeight: 600 }}
+      variant="outlined"
+      // The app bar's text colour works in both palettes, so the chip takes it rather than a colour of its own.
+      sx={{ color: 'inherit', borderColor: 'currentColor', fontWeight: 600, '& .MuiChip-icon': { color: 'inherit' } }}
     />
   );
 }

@@ -28,7 +28,8 @@ export function LangToggle() {
         position: 'fixed',
         top: 12,
         insetInlineEnd: 12,
-        zIndex: (theme) => theme.zIndex.appBar + 1,
+        // Above the app bar, which itself sits above the permanent drawer; below dialogs and toasts.
+        zIndex: (theme) => theme.zIndex.drawer + 2,
         bgcolor: 'background.paper',
         color: 'text.primary',
       }}

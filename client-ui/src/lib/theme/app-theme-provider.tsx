@@ -29,6 +29,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
         shape: { borderRadius: 10 },
         typography: {
           fontFamily: ['"Rubik"', '"Assistant"', '"Segoe UI"', 'Roboto', 'Arial', 'sans-serif'].join(','),
+          // Hebrew has no letter case; English buttons follow suit so both languages look alike.
+          button: { textTransform: 'none', fontWeight: 600 },
         },
       }),
     [direction, paletteMode],
