@@ -6,3 +6,4 @@ export * from './validation';
 export * from './payloads';
 export * from './labels';
 export * from './events';
+export * from './accounts';

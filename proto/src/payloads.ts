@@ -168,8 +168,9 @@ export interface CreateNoteRequest {
 }
 
 // Ledger
+/** A payment's id is a positive integer (spec §2: the payments id filter is an integer). */
 export interface Payment {
-  paymentId: string;
+  paymentId: number;
   userUuid: string;
   userEmail: string;
   amount: number;
@@ -212,7 +213,7 @@ export interface CryptoDepositRequest {
 }
 
 export interface CryptoDepositResponse {
-  paymentId: string;
+  paymentId: number;
   invoiceUrl: string;
 }
 
@@ -310,4 +311,25 @@ export interface DictionaryEntry {
 export interface Dictionaries {
   enums: Record<string, DictionaryEntry[]>;
   limits: Record<string, number>;
+}
+
+// Ledger accounts and history (design §3)
+/** One posting as seen from one account: positive amounts credit the account, negative ones debit it. */
+export interface LedgerEntry {
+  transactionId: string;
+  paymentId: number | null;
+  account: string;
+  counterAccount: string;
+  amount: number;
+  balanceAfter: number;
+  occurredAt: IsoDateTime;
+  eventType: string;
+}
+
+export interface AccountHistory {
+  account: string;
+  asOf: IsoDateTime;
+  /** The account's balance at `asOf`. */
+  balance: number;
+  entries: Page<LedgerEntry>;
 }

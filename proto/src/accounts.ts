@@ -1,0 +1,29 @@
+/**
+ * Ledger accounts (design §3). Money enters and leaves through `world:*`, is earned in `revenue:*`, is spent by the
+ * house in `expense:*`, and belongs to a client in `user:{uuid}`.
+ */
+export const SYSTEM_ACCOUNTS = Object.freeze([
+  'world:stripe',
+  'world:cashier',
+  'world:manual',
+  'revenue:subscriptions',
+  'expense:bonus',
+  'expense:adjustment',
+  'expense:refund',
+] as const);
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export const USER_ACCOUNT_PREFIX = 'user:';
+export type UserAccount = `user:${string}`;
+export type LedgerAccount = SystemAccount | UserAccount;
+
+export function userAccount(userUuid: string): UserAccount {
+  return `${USER_ACCOUNT_PREFIX}${userUuid}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isLedgerAccount(value: string): value is LedgerAccount {
+  if ((SYSTEM_ACCOUNTS as readonly string[]).includes(value)) return true;
+  return value.startsWith(USER_ACCOUNT_PREFIX) && UUID.test(value.slice(USER_ACCOUNT_PREFIX.length));
+}
