@@ -51,7 +51,10 @@ export function HelpPage() {
             {t('help.telegram')}
           </Button>
           <Button variant="outlined" startIcon={<MailOutlineIcon />} href={`mailto:${SUPPORT_EMAIL}`}>
-            {t('help.email')}: <bdi>{SUPPORT_EMAIL}</bdi>
+            {/* One span, so the flex layout of the button keeps the space between the label and the address. */}
+            <span>
+              {t('help.email')}: <bdi>{SUPPORT_EMAIL}</bdi>
+            </span>
           </Button>
         </Stack>
       </Paper>

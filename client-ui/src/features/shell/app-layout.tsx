@@ -15,8 +15,9 @@ import { Sidebar } from './sidebar';
 import { ThemeSwitcher } from './theme-switcher';
 
 const DRAWER_WIDTH = 248;
-// Room at the end of the app bar for the language toggle, which is fixed to the top corner of every screen.
-const LANG_TOGGLE_SPACE = 120;
+// Room at the end of the app bar for the language toggle, which is fixed to the top corner of every screen and
+// shrinks to an icon on narrow screens.
+const LANG_TOGGLE_SPACE = { xs: '52px', sm: '120px' };
 
 /** The authenticated frame: app bar (balance, theme; the language toggle sits in its corner), sidebar, content. */
 export function AppLayout() {
@@ -38,10 +39,10 @@ export function AppLayout() {
           >
             <MenuIcon />
           </IconButton>
-          <Typography variant="h6" component="div" sx={{ flexGrow: 1, fontWeight: 700 }}>
+          <Typography variant="h6" component="div" sx={{ flexGrow: 1, fontWeight: 700, visibility: { xs: 'hidden', sm: 'visible' } }}>
             {t('app.name')}
           </Typography>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', paddingInlineEnd: `${LANG_TOGGLE_SPACE}px` }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', paddingInlineEnd: LANG_TOGGLE_SPACE }}>
             <Balance />
             <ThemeSwitcher />
           </Stack>

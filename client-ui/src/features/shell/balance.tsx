@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import { useMe } from '../../lib/api/use-me';
@@ -13,11 +14,13 @@ export function Balance() {
     <Chip
       data-testid="balance"
       icon={<AccountBalanceWalletOutlinedIcon />}
-      aria-label={`${t('balance.label')}: ${data ? text : t('balance.loading')}`}
       aria-busy={!data}
       label={
         <>
-          {t('balance.label')}: <bdi>{text}</bdi>
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('balance.label')}:{' '}
+          </Box>
+          <bdi>{text}</bdi>
         </>
       }
       variant="outlined"

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { browser } from '../../lib/browser';
@@ -19,7 +20,6 @@ export function LangToggle() {
       variant="outlined"
       size="small"
       color="inherit"
-      startIcon={<TranslateIcon />}
       onClick={() => {
         setLang(target);
         browser.reload();
@@ -30,11 +30,16 @@ export function LangToggle() {
         insetInlineEnd: 12,
         // Above the app bar, which itself sits above the permanent drawer; below dialogs and toasts.
         zIndex: (theme) => theme.zIndex.drawer + 2,
+        minWidth: 0,
         bgcolor: 'background.paper',
         color: 'text.primary',
       }}
     >
-      <span lang={target}>{t('lang.toggle.text')}</span>
+      {/* On narrow screens only the icon shows; the accessible name still says which language it switches to. */}
+      <TranslateIcon fontSize="small" />
+      <Box component="span" lang={target} sx={{ display: { xs: 'none', sm: 'inline' }, marginInlineStart: 1 }}>
+        {t('lang.toggle.text')}
+      </Box>
     </Button>
   );
 }
