@@ -7,3 +7,4 @@ export * from './payloads';
 export * from './labels';
 export * from './events';
 export * from './accounts';
+export * from './identity-events';

@@ -1,0 +1,138 @@
+import type { Language, UserRole, UserStatus } from './enums';
+import type { IsoDateTime } from './payloads';
+
+/**
+ * Events of the identity context (stream `user-{uuid}`), with their payloads. Password hashes and tokens never
+ * appear here: they live in the identity context's credentials and token tables.
+ */
+export const USER_EVENT_TYPES = Object.freeze({
+  registered: 'UserRegistered',
+  createdByStaff: 'UserCreatedByStaff',
+  emailConfirmed: 'UserEmailConfirmed',
+  profileUpdated: 'UserProfileUpdated',
+  passwordChanged: 'UserPasswordChanged',
+  passwordReset: 'UserPasswordReset',
+  passwordSetByStaff: 'UserPasswordSetByStaff',
+  statusChanged: 'UserStatusChanged',
+  roleChanged: 'UserRoleChanged',
+  trialRejected: 'UserTrialRejected',
+  trialUsed: 'UserTrialUsed',
+  noteAdded: 'UserNoteAdded',
+  noteDeleted: 'UserNoteDeleted',
+} as const);
+
+export type UserEventType = (typeof USER_EVENT_TYPES)[keyof typeof USER_EVENT_TYPES];
+
+export const USER_STREAM_PREFIX = 'user-';
+
+export function userStreamId(userUuid: string): string {
+  return `${USER_STREAM_PREFIX}${userUuid}`;
+}
+
+/** A client signed up: not verified until the e-mailed link is opened. */
+export interface UserRegisteredData {
+  userUuid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  status: UserStatus;
+  profileId: string;
+  language: Language;
+  referrerProfileId: string | null;
+  registeredAt: IsoDateTime;
+}
+
+/** An admin (or the bootstrap) created an account that is active at once. */
+export interface UserCreatedByStaffData {
+  userUuid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  status: UserStatus;
+  profileId: string;
+  language: Language;
+  createdAt: IsoDateTime;
+}
+
+export interface UserEmailConfirmedData {
+  userUuid: string;
+  status: UserStatus;
+  confirmedAt: IsoDateTime;
+}
+
+export interface UserProfileUpdatedData {
+  userUuid: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface UserPasswordChangedData {
+  userUuid: string;
+  changedAt: IsoDateTime;
+}
+
+export interface UserPasswordResetData {
+  userUuid: string;
+  resetAt: IsoDateTime;
+}
+
+export interface UserPasswordSetByStaffData {
+  userUuid: string;
+  setAt: IsoDateTime;
+}
+
+export interface UserStatusChangedData {
+  userUuid: string;
+  previousStatus: UserStatus;
+  status: UserStatus;
+}
+
+export interface UserRoleChangedData {
+  userUuid: string;
+  previousRole: UserRole;
+  role: UserRole;
+}
+
+export interface UserTrialRejectedData {
+  userUuid: string;
+  rejectedAt: IsoDateTime;
+}
+
+export interface UserTrialUsedData {
+  userUuid: string;
+  usedAt: IsoDateTime;
+}
+
+export interface UserNoteAddedData {
+  userUuid: string;
+  noteId: string;
+  text: string;
+  addedAt: IsoDateTime;
+}
+
+export interface UserNoteDeletedData {
+  userUuid: string;
+  noteId: string;
+  deletedAt: IsoDateTime;
+}
+
+export interface UserEventDataByType {
+  UserRegistered: UserRegisteredData;
+  UserCreatedByStaff: UserCreatedByStaffData;
+  UserEmailConfirmed: UserEmailConfirmedData;
+  UserProfileUpdated: UserProfileUpdatedData;
+  UserPasswordChanged: UserPasswordChangedData;
+  UserPasswordReset: UserPasswordResetData;
+  UserPasswordSetByStaff: UserPasswordSetByStaffData;
+  UserStatusChanged: UserStatusChangedData;
+  UserRoleChanged: UserRoleChangedData;
+  UserTrialRejected: UserTrialRejectedData;
+  UserTrialUsed: UserTrialUsedData;
+  UserNoteAdded: UserNoteAddedData;
+  UserNoteDeleted: UserNoteDeletedData;
+}
+
+/** One identity event as a tagged union: `{type, data}`, the shape the event store appends. */
+export type UserEvent = { [Type in UserEventType]: { type: Type; data: UserEventDataByType[Type] } }[UserEventType];
