@@ -1,0 +1,12 @@
+import type { ErrorCode } from '@kupa/proto';
+
+/** The catalogue codes the user decider answers with, named by the rule that says no. */
+export const USER_ERRORS = Object.freeze({
+  notFound: 'error.user.not.found',
+  alreadyExists: 'error.entity.already.exists',
+  alreadyActive: 'error.account.already.active',
+  blocked: 'error.account.blocked',
+  forbidden: 'error.access.forbidden',
+  trialAlreadyUsed: 'error.trial.already.used',
+  noteNotFound: 'error.entity.not.found',
+} as const satisfies Record<string, ErrorCode>);
