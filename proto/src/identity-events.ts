@@ -58,33 +58,40 @@ export interface UserCreatedByStaffData {
 
 export interface UserEmailConfirmedData {
   userUuid: string;
+  /** The user's role when the event happened, so readers (the activity log) can classify it alone. */
+  userRole: UserRole;
   status: UserStatus;
   confirmedAt: IsoDateTime;
 }
 
 export interface UserProfileUpdatedData {
   userUuid: string;
+  userRole: UserRole;
   firstName: string;
   lastName: string;
 }
 
 export interface UserPasswordChangedData {
   userUuid: string;
+  userRole: UserRole;
   changedAt: IsoDateTime;
 }
 
 export interface UserPasswordResetData {
   userUuid: string;
+  userRole: UserRole;
   resetAt: IsoDateTime;
 }
 
 export interface UserPasswordSetByStaffData {
   userUuid: string;
+  userRole: UserRole;
   setAt: IsoDateTime;
 }
 
 export interface UserStatusChangedData {
   userUuid: string;
+  userRole: UserRole;
   previousStatus: UserStatus;
   status: UserStatus;
 }
@@ -97,16 +104,19 @@ export interface UserRoleChangedData {
 
 export interface UserTrialRejectedData {
   userUuid: string;
+  userRole: UserRole;
   rejectedAt: IsoDateTime;
 }
 
 export interface UserTrialUsedData {
   userUuid: string;
+  userRole: UserRole;
   usedAt: IsoDateTime;
 }
 
 export interface UserNoteAddedData {
   userUuid: string;
+  userRole: UserRole;
   noteId: string;
   text: string;
   addedAt: IsoDateTime;
@@ -114,6 +124,7 @@ export interface UserNoteAddedData {
 
 export interface UserNoteDeletedData {
   userUuid: string;
+  userRole: UserRole;
   noteId: string;
   deletedAt: IsoDateTime;
 }

@@ -133,7 +133,12 @@ describe('user decider', () => {
     it('activates a non-verified user', () => {
       given([registered])
         .when({ type: 'ConfirmEmail', at })
-        .then([{ type: 'UserEmailConfirmed', data: { userUuid, status: 'ACTIVE', confirmedAt: at.toISOString() } }]);
+        .then([
+          {
+            type: 'UserEmailConfirmed',
+            data: { userUuid, userRole: 'CLIENT', status: 'ACTIVE', confirmedAt: at.toISOString() },
+          },
+        ]);
     });
 
     it('refuses an already active user', () => {
@@ -157,7 +162,9 @@ describe('user decider', () => {
     it('records new names', () => {
       given([registered, confirmed])
         .when({ type: 'UpdateProfile', firstName: 'Dana', lastName: 'Levi' })
-        .then([{ type: 'UserProfileUpdated', data: { userUuid, firstName: 'Dana', lastName: 'Levi' } }]);
+        .then([
+          { type: 'UserProfileUpdated', data: { userUuid, userRole: 'CLIENT', firstName: 'Dana', lastName: 'Levi' } },
+        ]);
     });
 
     it('stays quiet when nothing changes', () => {
@@ -170,15 +177,18 @@ describe('user decider', () => {
       given([registered])
         .when({ type: 'ResetPassword', at })
         .then([
-          { type: 'UserEmailConfirmed', data: { userUuid, status: 'ACTIVE', confirmedAt: at.toISOString() } },
-          { type: 'UserPasswordReset', data: { userUuid, resetAt: at.toISOString() } },
+          {
+            type: 'UserEmailConfirmed',
+            data: { userUuid, userRole: 'CLIENT', status: 'ACTIVE', confirmedAt: at.toISOString() },
+          },
+          { type: 'UserPasswordReset', data: { userUuid, userRole: 'CLIENT', resetAt: at.toISOString() } },
         ]);
     });
 
     it('only resets the password of an active user', () => {
       given([registered, confirmed])
         .when({ type: 'ResetPassword', at })
-        .then([{ type: 'UserPasswordReset', data: { userUuid, resetAt: at.toISOString() } }]);
+        .then([{ type: 'UserPasswordReset', data: { userUuid, userRole: 'CLIENT', resetAt: at.toISOString() } }]);
     });
   });
 
@@ -186,7 +196,12 @@ describe('user decider', () => {
     it('blocks a client on a manager’s request', () => {
       given([registered, confirmed])
         .when({ type: 'ChangeStatus', status: 'BLOCKED', actor: managerActor })
-        .then([{ type: 'UserStatusChanged', data: { userUuid, previousStatus: 'ACTIVE', status: 'BLOCKED' } }]);
+        .then([
+          {
+            type: 'UserStatusChanged',
+            data: { userUuid, userRole: 'CLIENT', previousStatus: 'ACTIVE', status: 'BLOCKED' },
+          },
+        ]);
     });
 
     it('stays quiet when the status is already the requested one', () => {
@@ -208,7 +223,12 @@ describe('user decider', () => {
     it('lets an admin block a manager', () => {
       given([staffCreated('MANAGER')])
         .when({ type: 'ChangeStatus', status: 'BLOCKED', actor: adminActor })
-        .then([{ type: 'UserStatusChanged', data: { userUuid, previousStatus: 'ACTIVE', status: 'BLOCKED' } }]);
+        .then([
+          {
+            type: 'UserStatusChanged',
+            data: { userUuid, userRole: 'MANAGER', previousStatus: 'ACTIVE', status: 'BLOCKED' },
+          },
+        ]);
     });
   });
 
@@ -254,12 +274,15 @@ describe('user decider', () => {
     it('lets a manager set a client’s password', () => {
       given([registered])
         .when({ type: 'SetPasswordByStaff', actor: managerActor, at })
-        .then([{ type: 'UserPasswordSetByStaff', data: { userUuid, setAt: at.toISOString() } }]);
+        .then([{ type: 'UserPasswordSetByStaff', data: { userUuid, userRole: 'CLIENT', setAt: at.toISOString() } }]);
     });
   });
 
   describe('trial', () => {
-    const trialUsed: UserEvent = { type: 'UserTrialUsed', data: { userUuid, usedAt: '2026-02-02T00:00:00.000Z' } };
+    const trialUsed: UserEvent = {
+      type: 'UserTrialUsed',
+      data: { userUuid, userRole: 'CLIENT', usedAt: '2026-02-02T00:00:00.000Z' },
+    };
     const trialRejected: UserEvent = {
       type: 'UserTrialRejected',
       data: { userUuid, rejectedAt: '2026-02-02T00:00:00.000Z' },
@@ -268,7 +291,7 @@ describe('user decider', () => {
     it('records a declined trial', () => {
       given([registered, confirmed])
         .when({ type: 'RejectTrial', at })
-        .then([{ type: 'UserTrialRejected', data: { userUuid, rejectedAt: at.toISOString() } }]);
+        .then([{ type: 'UserTrialRejected', data: { userUuid, userRole: 'CLIENT', rejectedAt: at.toISOString() } }]);
     });
 
     it('stays quiet when the trial was already declined', () => {
@@ -301,7 +324,7 @@ describe('user decider', () => {
         .then([
           {
             type: 'UserNoteAdded',
-            data: { userUuid, noteId, text: 'Called about a refund', addedAt: at.toISOString() },
+            data: { userUuid, userRole: 'CLIENT', noteId, text: 'Called about a refund', addedAt: at.toISOString() },
           },
         ]);
     });
@@ -309,7 +332,9 @@ describe('user decider', () => {
     it('deletes a note that exists', () => {
       given([registered, added])
         .when({ type: 'DeleteNote', noteId, at })
-        .then([{ type: 'UserNoteDeleted', data: { userUuid, noteId, deletedAt: at.toISOString() } }]);
+        .then([
+          { type: 'UserNoteDeleted', data: { userUuid, userRole: 'CLIENT', noteId, deletedAt: at.toISOString() } },
+        ]);
     });
 
     it('refuses to delete a note twice', () => {

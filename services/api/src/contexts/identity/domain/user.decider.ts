@@ -99,7 +99,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [
         {
           type: 'UserEmailConfirmed',
-          data: { userUuid: user.userUuid, status: 'ACTIVE', confirmedAt: command.at.toISOString() },
+          data: {
+            userUuid: user.userUuid,
+            userRole: user.role,
+            status: 'ACTIVE',
+            confirmedAt: command.at.toISOString(),
+          },
         },
       ];
 
@@ -108,24 +113,39 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [
         {
           type: 'UserProfileUpdated',
-          data: { userUuid: user.userUuid, firstName: command.firstName, lastName: command.lastName },
+          data: {
+            userUuid: user.userUuid,
+            userRole: user.role,
+            firstName: command.firstName,
+            lastName: command.lastName,
+          },
         },
       ];
 
     case 'ChangePassword':
-      return [{ type: 'UserPasswordChanged', data: { userUuid: user.userUuid, changedAt: command.at.toISOString() } }];
+      return [
+        {
+          type: 'UserPasswordChanged',
+          data: { userUuid: user.userUuid, userRole: user.role, changedAt: command.at.toISOString() },
+        },
+      ];
 
     case 'ResetPassword': {
       const reset: UserEvent = {
         type: 'UserPasswordReset',
-        data: { userUuid: user.userUuid, resetAt: command.at.toISOString() },
+        data: { userUuid: user.userUuid, userRole: user.role, resetAt: command.at.toISOString() },
       };
       // The reset link went to the account's address, so following it proves the address as well as a confirmation link.
       if (user.status !== 'NON_VERIFIED') return [reset];
       return [
         {
           type: 'UserEmailConfirmed',
-          data: { userUuid: user.userUuid, status: 'ACTIVE', confirmedAt: command.at.toISOString() },
+          data: {
+            userUuid: user.userUuid,
+            userRole: user.role,
+            status: 'ACTIVE',
+            confirmedAt: command.at.toISOString(),
+          },
         },
         reset,
       ];
@@ -133,7 +153,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
 
     case 'SetPasswordByStaff':
       assertMayAdminister(command.actor, user);
-      return [{ type: 'UserPasswordSetByStaff', data: { userUuid: user.userUuid, setAt: command.at.toISOString() } }];
+      return [
+        {
+          type: 'UserPasswordSetByStaff',
+          data: { userUuid: user.userUuid, userRole: user.role, setAt: command.at.toISOString() },
+        },
+      ];
 
     case 'ChangeStatus':
       assertMayAdminister(command.actor, user);
@@ -141,7 +166,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [
         {
           type: 'UserStatusChanged',
-          data: { userUuid: user.userUuid, previousStatus: user.status, status: command.status },
+          data: { userUuid: user.userUuid, userRole: user.role, previousStatus: user.status, status: command.status },
         },
       ];
 
@@ -155,11 +180,21 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'RejectTrial':
       if (user.trialUsed) throw new DomainError(USER_ERRORS.trialAlreadyUsed);
       if (user.trialRejected) return [];
-      return [{ type: 'UserTrialRejected', data: { userUuid: user.userUuid, rejectedAt: command.at.toISOString() } }];
+      return [
+        {
+          type: 'UserTrialRejected',
+          data: { userUuid: user.userUuid, userRole: user.role, rejectedAt: command.at.toISOString() },
+        },
+      ];
 
     case 'MarkTrialUsed':
       if (user.trialUsed) throw new DomainError(USER_ERRORS.trialAlreadyUsed);
-      return [{ type: 'UserTrialUsed', data: { userUuid: user.userUuid, usedAt: command.at.toISOString() } }];
+      return [
+        {
+          type: 'UserTrialUsed',
+          data: { userUuid: user.userUuid, userRole: user.role, usedAt: command.at.toISOString() },
+        },
+      ];
 
     case 'AddNote':
       return [
@@ -167,6 +202,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
           type: 'UserNoteAdded',
           data: {
             userUuid: user.userUuid,
+            userRole: user.role,
             noteId: command.noteId,
             text: command.text,
             addedAt: command.at.toISOString(),
@@ -179,7 +215,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [
         {
           type: 'UserNoteDeleted',
-          data: { userUuid: user.userUuid, noteId: command.noteId, deletedAt: command.at.toISOString() },
+          data: {
+            userUuid: user.userUuid,
+            userRole: user.role,
+            noteId: command.noteId,
+            deletedAt: command.at.toISOString(),
+          },
         },
       ];
   }
