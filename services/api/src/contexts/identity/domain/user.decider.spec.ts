@@ -25,7 +25,7 @@ const registered: UserEvent = {
 };
 const confirmed: UserEvent = {
   type: 'UserEmailConfirmed',
-  data: { userUuid, status: 'ACTIVE', confirmedAt: '2026-02-01T01:00:00.000Z' },
+  data: { userUuid, userRole: 'CLIENT', status: 'ACTIVE', confirmedAt: '2026-02-01T01:00:00.000Z' },
 };
 const staffCreated = (role: 'ADMIN' | 'MANAGER'): UserEvent => ({
   type: 'UserCreatedByStaff',
@@ -148,7 +148,7 @@ describe('user decider', () => {
     it('refuses a blocked user', () => {
       const blocked: UserEvent = {
         type: 'UserStatusChanged',
-        data: { userUuid, previousStatus: 'NON_VERIFIED', status: 'BLOCKED' },
+        data: { userUuid, userRole: 'CLIENT', previousStatus: 'NON_VERIFIED', status: 'BLOCKED' },
       };
       given([registered, blocked]).when({ type: 'ConfirmEmail', at }).thenRejects('error.account.blocked');
     });
@@ -285,7 +285,7 @@ describe('user decider', () => {
     };
     const trialRejected: UserEvent = {
       type: 'UserTrialRejected',
-      data: { userUuid, rejectedAt: '2026-02-02T00:00:00.000Z' },
+      data: { userUuid, userRole: 'CLIENT', rejectedAt: '2026-02-02T00:00:00.000Z' },
     };
 
     it('records a declined trial', () => {
@@ -315,7 +315,13 @@ describe('user decider', () => {
     const noteId = '44444444-4444-4444-8444-444444444444';
     const added: UserEvent = {
       type: 'UserNoteAdded',
-      data: { userUuid, noteId, text: 'Called about a refund', addedAt: '2026-02-03T00:00:00.000Z' },
+      data: {
+        userUuid,
+        userRole: 'CLIENT',
+        noteId,
+        text: 'Called about a refund',
+        addedAt: '2026-02-03T00:00:00.000Z',
+      },
     };
 
     it('adds a note', () => {
@@ -340,7 +346,7 @@ describe('user decider', () => {
     it('refuses to delete a note twice', () => {
       const deleted: UserEvent = {
         type: 'UserNoteDeleted',
-        data: { userUuid, noteId, deletedAt: '2026-02-04T00:00:00.000Z' },
+        data: { userUuid, userRole: 'CLIENT', noteId, deletedAt: '2026-02-04T00:00:00.000Z' },
       };
       given([registered, added, deleted])
         .when({ type: 'DeleteNote', noteId, at })

@@ -1,0 +1,26 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Note } from '@kupa/proto';
+import { ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
+import { UserUuidPipe } from '../../infrastructure/params';
+import { AddNoteCommand } from './add-note.command';
+import { AddNoteRequestDto } from './add-note.request.dto';
+
+@ApiTags('notes')
+@ApiBearerAuth()
+@Controller('users/notes')
+export class AddNoteController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post(':userUuid')
+  @Roles('ADMIN', 'MANAGER')
+  @HttpCode(201)
+  add(
+    @Param('userUuid', UserUuidPipe) userUuid: string,
+    @Body() request: AddNoteRequestDto,
+    @ReqContext() context: RequestContext,
+  ): Promise<Note> {
+    return this.commands.execute(new AddNoteCommand(userUuid, request.text, context));
+  }
+}

@@ -1,0 +1,16 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { type CreateNoteRequest, LIMITS } from '@kupa/proto';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { codeMessage } from '../../../../platform/http';
+import { Trimmed } from '../../infrastructure/dto-fields';
+
+export class AddNoteRequestDto implements CreateNoteRequest {
+  @ApiProperty({ maxLength: LIMITS.noteMaxLength })
+  @Trimmed()
+  @IsString()
+  @IsNotEmpty({ message: codeMessage('error.validation.blank') })
+  @MaxLength(LIMITS.noteMaxLength, {
+    message: codeMessage('error.validation.max.length', { max: LIMITS.noteMaxLength }),
+  })
+  text: string;
+}

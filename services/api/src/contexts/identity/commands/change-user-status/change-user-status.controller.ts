@@ -1,0 +1,26 @@
+import { Body, Controller, Param, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { User } from '@kupa/proto';
+import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
+import { UserUuidPipe } from '../../infrastructure/params';
+import { ChangeUserStatusCommand } from './change-user-status.command';
+import { ChangeUserStatusRequestDto } from './change-user-status.request.dto';
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users')
+export class ChangeUserStatusController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Put(':uuid/status')
+  @Roles('ADMIN', 'MANAGER')
+  change(
+    @CurrentActor() actor: Actor,
+    @Param('uuid', UserUuidPipe) userUuid: string,
+    @Body() request: ChangeUserStatusRequestDto,
+    @ReqContext() context: RequestContext,
+  ): Promise<User> {
+    return this.commands.execute(new ChangeUserStatusCommand(actor, userUuid, request.status, context));
+  }
+}

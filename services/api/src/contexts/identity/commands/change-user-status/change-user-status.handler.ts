@@ -1,0 +1,24 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { User } from '@kupa/proto';
+import { Clock } from '../../../../platform/clock';
+import { ApiError } from '../../../../platform/http';
+import { UserStreams } from '../../infrastructure/user-streams';
+import { UserReader } from '../../projections/users/user-reader';
+import { ChangeUserStatusCommand } from './change-user-status.command';
+
+@CommandHandler(ChangeUserStatusCommand)
+export class ChangeUserStatusHandler implements ICommandHandler<ChangeUserStatusCommand, User> {
+  constructor(
+    private readonly streams: UserStreams,
+    private readonly reader: UserReader,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ actor, userUuid, status, context }: ChangeUserStatusCommand): Promise<User> {
+    const command = { type: 'ChangeStatus' as const, status, actor: { userUuid: actor.userUuid, role: actor.role } };
+    await this.streams.execute(userUuid, command, context, this.clock.now());
+    const view = await this.reader.findByUuid(userUuid);
+    if (!view) throw new ApiError('error.user.not.found');
+    return this.reader.toUser(view);
+  }
+}

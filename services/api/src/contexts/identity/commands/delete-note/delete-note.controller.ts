@@ -1,0 +1,20 @@
+import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
+import { NoteIdPipe } from '../../infrastructure/params';
+import { DeleteNoteCommand } from './delete-note.command';
+
+@ApiTags('notes')
+@ApiBearerAuth()
+@Controller('users/notes')
+export class DeleteNoteController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Delete(':noteId')
+  @Roles('ADMIN', 'MANAGER')
+  @HttpCode(204)
+  async delete(@Param('noteId', NoteIdPipe) noteId: string, @ReqContext() context: RequestContext): Promise<void> {
+    await this.commands.execute(new DeleteNoteCommand(noteId, context));
+  }
+}

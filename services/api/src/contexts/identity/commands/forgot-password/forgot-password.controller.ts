@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { Public } from '../../../../platform/auth';
+import { MAIL_REQUEST_LIMIT, PerIpThrottlerGuard } from '../../infrastructure/rate-limits';
+import { ForgotPasswordCommand } from './forgot-password.command';
+import { ForgotPasswordRequestDto } from './forgot-password.request.dto';
+
+@ApiTags('password')
+@Controller('password')
+export class ForgotPasswordController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Public()
+  @Post('forgot')
+  @HttpCode(204)
+  @UseGuards(PerIpThrottlerGuard)
+  @Throttle({ default: MAIL_REQUEST_LIMIT })
+  async forgot(@Body() request: ForgotPasswordRequestDto): Promise<void> {
+    await this.commands.execute(new ForgotPasswordCommand(request));
+  }
+}

@@ -1,0 +1,1 @@
+export { EmailRequestDto as ForgotPasswordRequestDto } from '../resend-confirmation/resend-confirmation.request.dto';

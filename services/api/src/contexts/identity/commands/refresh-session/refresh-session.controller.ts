@@ -1,0 +1,28 @@
+import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { RefreshResponse } from '@kupa/proto';
+import type { Request, Response } from 'express';
+import { Public } from '../../../../platform/auth';
+import { refreshTokenOf, Sessions } from '../../infrastructure/sessions';
+import { RefreshSessionCommand } from './refresh-session.command';
+import type { RefreshResult } from './refresh-session.handler';
+
+@ApiTags('auth')
+@Controller('auth')
+export class RefreshSessionController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly sessions: Sessions,
+  ) {}
+
+  /** Public: the access token is what has expired. The refresh cookie is the credential. */
+  @Public()
+  @Post('token/refresh')
+  @HttpCode(200)
+  async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<RefreshResponse> {
+    const result: RefreshResult = await this.commands.execute(new RefreshSessionCommand(refreshTokenOf(request)));
+    this.sessions.setRefreshCookie(response, result.refresh.token, result.refresh.expiresAt);
+    return { accessToken: result.accessToken };
+  }
+}

@@ -1,0 +1,36 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '../../../../platform/clock';
+import { ApiError } from '../../../../platform/http';
+import { type IssuedRefreshToken, RefreshTokens } from '../../infrastructure/refresh-tokens';
+import { Sessions } from '../../infrastructure/sessions';
+import { UserReader } from '../../projections/users/user-reader';
+import { RefreshSessionCommand } from './refresh-session.command';
+
+export interface RefreshResult {
+  accessToken: string;
+  refresh: IssuedRefreshToken;
+}
+
+@CommandHandler(RefreshSessionCommand)
+export class RefreshSessionHandler implements ICommandHandler<RefreshSessionCommand, RefreshResult> {
+  constructor(
+    private readonly refreshTokens: RefreshTokens,
+    private readonly reader: UserReader,
+    private readonly sessions: Sessions,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ refreshToken }: RefreshSessionCommand): Promise<RefreshResult> {
+    if (!refreshToken) throw new ApiError('error.session.expired');
+    const now = this.clock.now();
+    const { userUuid, issued } = await this.refreshTokens.rotate(refreshToken, now);
+    const user = await this.reader.findByUuid(userUuid);
+    if (!user) throw new ApiError('error.session.expired');
+    if (user.status === 'BLOCKED') {
+      await this.refreshTokens.revokeAllOf(userUuid, now);
+      throw new ApiError('error.account.blocked');
+    }
+    if (user.status !== 'ACTIVE') throw new ApiError('error.user.not.active');
+    return { accessToken: this.sessions.accessToken(user), refresh: issued };
+  }
+}

@@ -1,0 +1,5 @@
+import type { EmailRequestDto } from './resend-confirmation.request.dto';
+
+export class ResendConfirmationCommand {
+  constructor(readonly request: EmailRequestDto) {}
+}

@@ -1,0 +1,29 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '../../../../platform/clock';
+import { ApiError } from '../../../../platform/http';
+import { CONFIRMATION_TOKEN_TTL_MS, IdentityMails } from '../../infrastructure/identity-mails';
+import { OneTimeTokens } from '../../infrastructure/one-time-tokens';
+import { UserReader } from '../../projections/users/user-reader';
+import { ResendConfirmationCommand } from './resend-confirmation.command';
+
+@CommandHandler(ResendConfirmationCommand)
+export class ResendConfirmationHandler implements ICommandHandler<ResendConfirmationCommand, void> {
+  constructor(
+    private readonly reader: UserReader,
+    private readonly tokens: OneTimeTokens,
+    private readonly mails: IdentityMails,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ request }: ResendConfirmationCommand): Promise<void> {
+    const user = await this.reader.findByEmail(request.email);
+    // Unknown and blocked addresses get the same silent answer as a sent mail, so the call enumerates nobody.
+    if (!user || user.status === 'BLOCKED') return;
+    if (user.status === 'ACTIVE') throw new ApiError('error.account.already.active');
+    const token = await this.tokens.issue(user.uuid, 'EMAIL_CONFIRMATION', CONFIRMATION_TOKEN_TTL_MS, this.clock.now());
+    await this.mails.sendConfirmation(
+      { email: user.email, firstName: user.firstName, language: request.language ?? user.language },
+      token,
+    );
+  }
+}

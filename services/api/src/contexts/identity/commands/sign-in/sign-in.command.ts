@@ -1,0 +1,5 @@
+import type { SignInRequestDto } from './sign-in.request.dto';
+
+export class SignInCommand {
+  constructor(readonly request: SignInRequestDto) {}
+}

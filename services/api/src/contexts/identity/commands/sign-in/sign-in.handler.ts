@@ -1,0 +1,49 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SignInResponse } from '@kupa/proto';
+import { Clock } from '../../../../platform/clock';
+import { ApiError } from '../../../../platform/http';
+import { CredentialsRepository } from '../../infrastructure/credentials.repository';
+import { PasswordHasher } from '../../infrastructure/password-hasher';
+import { type IssuedRefreshToken, RefreshTokens } from '../../infrastructure/refresh-tokens';
+import { Sessions } from '../../infrastructure/sessions';
+import { UserReader } from '../../projections/users/user-reader';
+import { SignInCommand } from './sign-in.command';
+
+export interface SignInResult {
+  response: SignInResponse;
+  refresh: IssuedRefreshToken;
+}
+
+@CommandHandler(SignInCommand)
+export class SignInHandler implements ICommandHandler<SignInCommand, SignInResult> {
+  constructor(
+    private readonly reader: UserReader,
+    private readonly credentials: CredentialsRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly refreshTokens: RefreshTokens,
+    private readonly sessions: Sessions,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ request }: SignInCommand): Promise<SignInResult> {
+    const user = await this.reader.findByEmail(request.email);
+    const passwordHash = user ? await this.credentials.findHash(user.uuid) : null;
+    const valid = passwordHash
+      ? await this.hasher.verify(passwordHash, request.password)
+      : await this.hasher.verifyNothing(request.password);
+    if (!user || !valid) throw new ApiError('error.auth.bad.credentials');
+    // Status is told only after the password matched, so it reveals nothing to someone guessing.
+    if (user.status === 'BLOCKED') throw new ApiError('error.account.blocked');
+    if (user.status === 'NON_VERIFIED') throw new ApiError('error.user.email.not.verified');
+    const refresh = await this.refreshTokens.startFamily(user.uuid, this.clock.now());
+    return {
+      response: {
+        accessToken: this.sessions.accessToken(user),
+        userUuid: user.uuid,
+        email: user.email,
+        userRole: user.role,
+      },
+      refresh,
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { User } from '@kupa/proto';
+import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
+import { SignUpCommand } from './sign-up.command';
+import { SignUpRequestDto } from './sign-up.request.dto';
+
+@ApiTags('auth')
+@Controller('auth')
+export class SignUpController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Public()
+  @Post('signup')
+  @HttpCode(201)
+  signUp(@Body() request: SignUpRequestDto, @ReqContext() context: RequestContext): Promise<User> {
+    return this.commands.execute(new SignUpCommand(request, context));
+  }
+}

@@ -1,0 +1,26 @@
+import { Body, Controller, Param, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { User } from '@kupa/proto';
+import { type Actor, CurrentActor, ReqContext, type RequestContext } from '../../../../platform/auth';
+import { UserUuidPipe } from '../../infrastructure/params';
+import { UpdateUserCommand } from './update-user.command';
+import { UpdateUserRequestDto } from './update-user.request.dto';
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users')
+export class UpdateUserController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /** Staff edit anyone's name; a client or ambassador edits only their own. */
+  @Put(':uuid')
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('uuid', UserUuidPipe) userUuid: string,
+    @Body() request: UpdateUserRequestDto,
+    @ReqContext() context: RequestContext,
+  ): Promise<User> {
+    return this.commands.execute(new UpdateUserCommand(actor, userUuid, request, context));
+  }
+}

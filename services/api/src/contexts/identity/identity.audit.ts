@@ -1,0 +1,92 @@
+import type { AuditTargetType, UserEventDataByType, UserRole } from '@kupa/proto';
+import type { AuditEntryDraft, AuditMapper } from '../audit';
+import type { RecordedEvent } from '../../platform/event-store/event-store.port';
+import type { UserEventType } from './domain/user.events';
+
+/** Staff accounts are their own activity-log targets; ambassadors are clients with a bonus, so they count as CLIENT. */
+export function auditTargetTypeOf(role: UserRole): AuditTargetType {
+  if (role === 'ADMIN') return 'ADMIN';
+  if (role === 'MANAGER') return 'MANAGER';
+  return 'CLIENT';
+}
+
+function entry<Type extends UserEventType>(
+  operationType: AuditEntryDraft['operationType'],
+  describe: (data: UserEventDataByType[Type]) => { role: UserRole; fields: Record<string, unknown> },
+): AuditMapper {
+  return (event: RecordedEvent): AuditEntryDraft => {
+    const data = event.data as UserEventDataByType[Type];
+    const { role, fields } = describe(data);
+    return { targetType: auditTargetTypeOf(role), targetId: data.userUuid, parent: null, operationType, fields };
+  };
+}
+
+/**
+ * How each identity event reads in the activity log: the user-visible values it sets. Password events record only
+ * when the password changed; hashes and tokens are never in events to begin with.
+ */
+export const IDENTITY_AUDIT_MAPPERS: Readonly<Record<UserEventType, AuditMapper>> = Object.freeze({
+  UserRegistered: entry<'UserRegistered'>('CREATED', (data) => ({
+    role: data.role,
+    fields: {
+      email: data.email,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      role: data.role,
+      status: data.status,
+      profileId: data.profileId,
+      language: data.language,
+      referrerProfileId: data.referrerProfileId,
+    },
+  })),
+  UserCreatedByStaff: entry<'UserCreatedByStaff'>('CREATED', (data) => ({
+    role: data.role,
+    fields: {
+      email: data.email,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      role: data.role,
+      status: data.status,
+      profileId: data.profileId,
+      language: data.language,
+    },
+  })),
+  UserEmailConfirmed: entry<'UserEmailConfirmed'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { status: data.status },
+  })),
+  UserProfileUpdated: entry<'UserProfileUpdated'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { firstName: data.firstName, lastName: data.lastName },
+  })),
+  UserPasswordChanged: entry<'UserPasswordChanged'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { passwordChangedAt: data.changedAt },
+  })),
+  UserPasswordReset: entry<'UserPasswordReset'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { passwordChangedAt: data.resetAt },
+  })),
+  UserPasswordSetByStaff: entry<'UserPasswordSetByStaff'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { passwordChangedAt: data.setAt },
+  })),
+  UserStatusChanged: entry<'UserStatusChanged'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { status: data.status },
+  })),
+  UserRoleChanged: entry<'UserRoleChanged'>('UPDATED', (data) => ({ role: data.role, fields: { role: data.role } })),
+  UserTrialRejected: entry<'UserTrialRejected'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { trialRejected: true },
+  })),
+  UserTrialUsed: entry<'UserTrialUsed'>('UPDATED', (data) => ({ role: data.userRole, fields: { trialUsed: true } })),
+  UserNoteAdded: entry<'UserNoteAdded'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { [`note.${data.noteId}`]: data.text },
+  })),
+  UserNoteDeleted: entry<'UserNoteDeleted'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { [`note.${data.noteId}`]: null },
+  })),
+});

@@ -1,0 +1,149 @@
+import { Global, Module, type OnModuleInit } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ActorLookup } from '../../platform/auth';
+import { AuditMapperRegistry } from '../audit';
+import { EventTypeRegistry, InlineProjectionRegistry } from '../../platform/event-store';
+import { AddNoteController } from './commands/add-note/add-note.controller';
+import { AddNoteHandler } from './commands/add-note/add-note.handler';
+import { ChangePasswordController } from './commands/change-password/change-password.controller';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
+import { ChangeUserRoleController } from './commands/change-user-role/change-user-role.controller';
+import { ChangeUserRoleHandler } from './commands/change-user-role/change-user-role.handler';
+import { ChangeUserStatusController } from './commands/change-user-status/change-user-status.controller';
+import { ChangeUserStatusHandler } from './commands/change-user-status/change-user-status.handler';
+import { ConfirmEmailController } from './commands/confirm-email/confirm-email.controller';
+import { ConfirmEmailHandler } from './commands/confirm-email/confirm-email.handler';
+import { CreateUserController } from './commands/create-user/create-user.controller';
+import { CreateUserHandler } from './commands/create-user/create-user.handler';
+import { DeleteNoteController } from './commands/delete-note/delete-note.controller';
+import { DeleteNoteHandler } from './commands/delete-note/delete-note.handler';
+import { ForgotPasswordController } from './commands/forgot-password/forgot-password.controller';
+import { ForgotPasswordHandler } from './commands/forgot-password/forgot-password.handler';
+import { RefreshSessionController } from './commands/refresh-session/refresh-session.controller';
+import { RefreshSessionHandler } from './commands/refresh-session/refresh-session.handler';
+import { RejectTrialController } from './commands/reject-trial/reject-trial.controller';
+import { RejectTrialHandler } from './commands/reject-trial/reject-trial.handler';
+import { ResendConfirmationController } from './commands/resend-confirmation/resend-confirmation.controller';
+import { ResendConfirmationHandler } from './commands/resend-confirmation/resend-confirmation.handler';
+import { ResetPasswordController } from './commands/reset-password/reset-password.controller';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
+import { SetUserPasswordController } from './commands/set-user-password/set-user-password.controller';
+import { SetUserPasswordHandler } from './commands/set-user-password/set-user-password.handler';
+import { SignInController } from './commands/sign-in/sign-in.controller';
+import { SignInHandler } from './commands/sign-in/sign-in.handler';
+import { SignOutController } from './commands/sign-out/sign-out.controller';
+import { SignOutHandler } from './commands/sign-out/sign-out.handler';
+import { SignUpController } from './commands/sign-up/sign-up.controller';
+import { SignUpHandler } from './commands/sign-up/sign-up.handler';
+import { UpdateUserController } from './commands/update-user/update-user.controller';
+import { UpdateUserHandler } from './commands/update-user/update-user.handler';
+import { ALL_USER_EVENT_TYPES } from './domain/user.events';
+import { IDENTITY_AUDIT_MAPPERS } from './identity.audit';
+import { AccountCreation } from './infrastructure/account-creation';
+import { AdminAccounts } from './infrastructure/admin-accounts';
+import { CredentialsRepository } from './infrastructure/credentials.repository';
+import { IdentityBootstrap } from './infrastructure/identity-bootstrap';
+import { IdentityMails } from './infrastructure/identity-mails';
+import { OneTimeTokens } from './infrastructure/one-time-tokens';
+import { PasswordHasher } from './infrastructure/password-hasher';
+import { DEFAULT_RATE_LIMIT, PerIpAndEmailThrottlerGuard, PerIpThrottlerGuard } from './infrastructure/rate-limits';
+import { RefreshTokens } from './infrastructure/refresh-tokens';
+import { Sessions } from './infrastructure/sessions';
+import { UserStreams } from './infrastructure/user-streams';
+import { UsersActorLookup } from './infrastructure/users-actor-lookup';
+import { NoteReader } from './projections/user-notes/note-reader';
+import { UserNotesProjection } from './projections/user-notes/user-notes.projection';
+import { UserReader } from './projections/users/user-reader';
+import { UsersProjection } from './projections/users/users.projection';
+import { GetCurrentUserController } from './queries/get-current-user/get-current-user.controller';
+import { GetUserController } from './queries/get-user/get-user.controller';
+import { GetUserHandler } from './queries/get-user/get-user.handler';
+import { ListNotesController } from './queries/list-notes/list-notes.controller';
+import { ListNotesHandler } from './queries/list-notes/list-notes.handler';
+import { SearchUsersController } from './queries/search-users/search-users.controller';
+import { SearchUsersHandler } from './queries/search-users/search-users.handler';
+
+/**
+ * Identity: accounts, sessions, passwords, staff administration of users, notes. Global because the platform's
+ * JWT guard needs its ActorLookup, and other contexts read users through the exported UserReader.
+ */
+@Global()
+@Module({
+  imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ...DEFAULT_RATE_LIMIT }] })],
+  controllers: [
+    // Literal paths first: `/users/me`, `/users/search` and `/users/trial-reject` must not be read as a `:uuid`.
+    GetCurrentUserController,
+    SearchUsersController,
+    RejectTrialController,
+    ResendConfirmationController,
+    ListNotesController,
+    AddNoteController,
+    DeleteNoteController,
+    SignUpController,
+    SignInController,
+    RefreshSessionController,
+    SignOutController,
+    ConfirmEmailController,
+    ForgotPasswordController,
+    ResetPasswordController,
+    ChangePasswordController,
+    SetUserPasswordController,
+    CreateUserController,
+    GetUserController,
+    UpdateUserController,
+    ChangeUserStatusController,
+    ChangeUserRoleController,
+  ],
+  providers: [
+    UserReader,
+    NoteReader,
+    UserStreams,
+    PasswordHasher,
+    CredentialsRepository,
+    OneTimeTokens,
+    RefreshTokens,
+    Sessions,
+    IdentityMails,
+    AccountCreation,
+    AdminAccounts,
+    IdentityBootstrap,
+    PerIpThrottlerGuard,
+    PerIpAndEmailThrottlerGuard,
+    { provide: ActorLookup, useClass: UsersActorLookup },
+    SignUpHandler,
+    ConfirmEmailHandler,
+    ResendConfirmationHandler,
+    SignInHandler,
+    RefreshSessionHandler,
+    SignOutHandler,
+    ForgotPasswordHandler,
+    ResetPasswordHandler,
+    ChangePasswordHandler,
+    SetUserPasswordHandler,
+    CreateUserHandler,
+    UpdateUserHandler,
+    ChangeUserStatusHandler,
+    ChangeUserRoleHandler,
+    RejectTrialHandler,
+    AddNoteHandler,
+    DeleteNoteHandler,
+    GetUserHandler,
+    SearchUsersHandler,
+    ListNotesHandler,
+  ],
+  exports: [ActorLookup, UserReader, AdminAccounts, UserStreams],
+})
+export class IdentityModule implements OnModuleInit {
+  constructor(
+    private readonly eventTypes: EventTypeRegistry,
+    private readonly projections: InlineProjectionRegistry,
+    private readonly auditMappers: AuditMapperRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    for (const type of ALL_USER_EVENT_TYPES) this.eventTypes.register(type);
+    this.projections.register(new UsersProjection());
+    this.projections.register(new UserNotesProjection());
+    for (const type of ALL_USER_EVENT_TYPES) this.auditMappers.register(type, IDENTITY_AUDIT_MAPPERS[type]);
+  }
+}

@@ -1,0 +1,26 @@
+import { CredentialRecord } from './infrastructure/credential.entity';
+import { IdentitySchema1767225600100 } from './infrastructure/identity.migrations';
+import { OneTimeTokenRecord } from './infrastructure/one-time-token.entity';
+import { RefreshTokenRecord } from './infrastructure/refresh-token.entity';
+import { UserNoteView } from './projections/user-notes/user-note.entity';
+import { UserView } from './projections/users/user-view.entity';
+
+export { IdentityModule } from './identity.module';
+export { AdminAccounts, type EnsureOutcome } from './infrastructure/admin-accounts';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infrastructure/identity-bootstrap';
+export { UserReader } from './projections/users/user-reader';
+export { UserView } from './projections/users/user-view.entity';
+export { UserStreams } from './infrastructure/user-streams';
+export { type UserCommand } from './domain/user.decider';
+export { auditTargetTypeOf } from './identity.audit';
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const identityEntities: Function[] = [
+  UserView,
+  UserNoteView,
+  CredentialRecord,
+  OneTimeTokenRecord,
+  RefreshTokenRecord,
+];
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const identityMigrations: Function[] = [IdentitySchema1767225600100];

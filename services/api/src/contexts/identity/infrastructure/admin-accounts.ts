@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { DEFAULT_LANGUAGE, type UserRole } from '@kupa/proto';
+import { systemContext } from '../../../platform/auth';
+import { Clock } from '../../../platform/clock';
+import { AccountCreation } from './account-creation';
+import { CredentialsRepository } from './credentials.repository';
+import { PasswordHasher } from './password-hasher';
+import { UserStreams } from './user-streams';
+import { UserReader } from '../projections/users/user-reader';
+
+export interface EnsuredAccount {
+  email: string;
+  password: string;
+  role: UserRole;
+  firstName: string;
+  lastName: string;
+}
+
+export interface EnsureOutcome {
+  userUuid: string;
+  created: boolean;
+}
+
+/**
+ * Makes an account exist, ACTIVE, with a given role and password, acting as the system: the startup bootstrap
+ * (ADMIN_EMAIL/ADMIN_PASSWORD, demo data) and `kupa users create-admin` use it. Every change goes through events.
+ */
+@Injectable()
+export class AdminAccounts {
+  constructor(
+    private readonly accounts: AccountCreation,
+    private readonly reader: UserReader,
+    private readonly streams: UserStreams,
+    private readonly hasher: PasswordHasher,
+    private readonly credentials: CredentialsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates or repairs an admin; what `kupa users create-admin --email … --password …` runs. */
+  createAdmin(email: string, password: string): Promise<EnsureOutcome> {
+    return this.ensure({
+      email: email.trim().toLowerCase(),
+      password,
+      role: 'ADMIN',
+      firstName: 'Kupa',
+      lastName: 'Admin',
+    });
+  }
+
+  /**
+   * Creates the account when its e-mail is free and otherwise leaves it alone: demo accounts may have been changed
+   * on purpose (a blocked demo client), and a restart must not undo that.
+   */
+  async ensureIfMissing(account: EnsuredAccount): Promise<EnsureOutcome> {
+    const existing = await this.reader.findByEmail(account.email);
+    if (existing) return { userUuid: existing.uuid, created: false };
+    return this.ensure(account);
+  }
+
+  async ensure(account: EnsuredAccount): Promise<EnsureOutcome> {
+    const context = systemContext();
+    const existing = await this.reader.findByEmail(account.email);
+    if (!existing) {
+      const { userUuid } = await this.accounts.create(
+        {
+          email: account.email,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          password: account.password,
+          language: DEFAULT_LANGUAGE,
+        },
+        { kind: 'staff-created', role: account.role },
+        context,
+      );
+      return { userUuid, created: true };
+    }
+    const userUuid = existing.uuid;
+    await this.streams.execute(
+      userUuid,
+      { type: 'ChangeRole', role: account.role, actor: null },
+      context,
+      this.clock.now(),
+    );
+    await this.streams.execute(
+      userUuid,
+      { type: 'ChangeStatus', status: 'ACTIVE', actor: null },
+      context,
+      this.clock.now(),
+    );
+    const currentHash = await this.credentials.findHash(userUuid);
+    if (!currentHash || !(await this.hasher.verify(currentHash, account.password))) {
+      const passwordHash = await this.hasher.hash(account.password);
+      const now = this.clock.now();
+      await this.streams.execute(
+        userUuid,
+        { type: 'SetPasswordByStaff', actor: null, at: now },
+        context,
+        now,
+        async (tx) => {
+          await this.credentials.save(tx.manager, userUuid, passwordHash, now);
+        },
+      );
+    }
+    return { userUuid, created: false };
+  }
+}

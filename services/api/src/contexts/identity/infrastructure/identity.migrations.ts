@@ -1,0 +1,77 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** The identity read models (users, notes) and the secrets kept beside the events (credentials, tokens). */
+export class IdentitySchema1767225600100 implements MigrationInterface {
+  name = 'IdentitySchema1767225600100';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE users (
+        uuid uuid PRIMARY KEY,
+        email text NOT NULL,
+        first_name text NOT NULL,
+        last_name text NOT NULL,
+        role text NOT NULL,
+        status text NOT NULL,
+        profile_id char(8) NOT NULL CONSTRAINT users_profile_id_unique UNIQUE,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        trial_used boolean NOT NULL DEFAULT false,
+        trial_rejected boolean NOT NULL DEFAULT false,
+        language text NOT NULL DEFAULT 'he',
+        referrer_profile_id char(8),
+        balance_minor bigint NOT NULL DEFAULT 0
+      )`);
+    await runner.query(`CREATE UNIQUE INDEX users_email_unique ON users (lower(email))`);
+    await runner.query(`CREATE INDEX users_created_at ON users (created_at)`);
+    await runner.query(
+      `CREATE INDEX users_referrer_profile_id ON users (referrer_profile_id) WHERE referrer_profile_id IS NOT NULL`,
+    );
+    await runner.query(`
+      CREATE TABLE user_notes (
+        id uuid PRIMARY KEY,
+        user_uuid uuid NOT NULL,
+        text text NOT NULL,
+        created_at timestamptz NOT NULL,
+        created_by_id text NOT NULL,
+        created_by_name text NOT NULL
+      )`);
+    await runner.query(`CREATE INDEX user_notes_user_uuid ON user_notes (user_uuid, created_at)`);
+    await runner.query(`
+      CREATE TABLE credentials (
+        user_uuid uuid PRIMARY KEY,
+        password_hash text NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`);
+    await runner.query(`
+      CREATE TABLE identity_tokens (
+        token_hash text PRIMARY KEY,
+        user_uuid uuid NOT NULL,
+        purpose text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        created_at timestamptz NOT NULL
+      )`);
+    await runner.query(`CREATE INDEX identity_tokens_user ON identity_tokens (user_uuid, purpose)`);
+    await runner.query(`
+      CREATE TABLE refresh_tokens (
+        token_hash text PRIMARY KEY,
+        user_uuid uuid NOT NULL,
+        family_id uuid NOT NULL,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL,
+        replaced_at timestamptz,
+        revoked_at timestamptz
+      )`);
+    await runner.query(`CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id)`);
+    await runner.query(`CREATE INDEX refresh_tokens_user ON refresh_tokens (user_uuid)`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE refresh_tokens`);
+    await runner.query(`DROP TABLE identity_tokens`);
+    await runner.query(`DROP TABLE credentials`);
+    await runner.query(`DROP TABLE user_notes`);
+    await runner.query(`DROP TABLE users`);
+  }
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { OneTimeTokenPurpose } from './one-time-token.entity';
+import { hashSecretToken, newSecretToken } from './secret-token';
+
+/** E-mailed single-use tokens (account confirmation, password reset). */
+@Injectable()
+export class OneTimeTokens {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Issues a new token and retires the user's earlier unused ones for the same purpose: only the latest link works. */
+  async issue(
+    userUuid: string,
+    purpose: OneTimeTokenPurpose,
+    ttlMs: number,
+    now: Date,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<string> {
+    const token = newSecretToken();
+    await manager.query(
+      `UPDATE identity_tokens SET used_at = $3 WHERE user_uuid = $1 AND purpose = $2 AND used_at IS NULL`,
+      [userUuid, purpose, now],
+    );
+    await manager.query(
+      `INSERT INTO identity_tokens (token_hash, user_uuid, purpose, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`,
+      [hashSecretToken(token), userUuid, purpose, new Date(now.getTime() + ttlMs), now],
+    );
+    return token;
+  }
+
+  /** The user a still-valid token belongs to, without using it up. */
+  async peek(token: string, purpose: OneTimeTokenPurpose, now: Date): Promise<string | null> {
+    const rows: Array<{ user_uuid: string }> = await this.dataSource.query(
+      `SELECT user_uuid FROM identity_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3`,
+      [hashSecretToken(token), purpose, now],
+    );
+    return rows[0]?.user_uuid ?? null;
+  }
+
+  /** Uses the token up; answers false when it was already used, expired or unknown (a concurrent use wins once). */
+  async consume(
+    manager: EntityManager,
+    token: string,
+    purpose: OneTimeTokenPurpose,
+    userUuid: string,
+    now: Date,
+  ): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE identity_tokens SET used_at = $4
+       WHERE token_hash = $1 AND purpose = $2 AND user_uuid = $3 AND used_at IS NULL AND expires_at > $4
+       RETURNING token_hash`,
+      [hashSecretToken(token), purpose, userUuid, now],
+    );
+    return firstRows(rows).length === 1;
+  }
+}
+
+/** node-postgres answers UPDATE … RETURNING through TypeORM as `[rows, count]`. */
+export function firstRows(result: unknown[]): unknown[] {
+  return Array.isArray(result[0]) ? (result[0] as unknown[]) : result;
+}

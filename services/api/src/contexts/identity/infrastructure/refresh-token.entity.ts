@@ -1,0 +1,29 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * One refresh token of a session family. Every use replaces it with a new one of the same family; a replaced or
+ * revoked token presented again means it leaked, and the whole family is revoked.
+ */
+@Entity({ name: 'refresh_tokens' })
+export class RefreshTokenRecord {
+  @PrimaryColumn({ name: 'token_hash', type: 'text' })
+  tokenHash: string;
+
+  @Column({ name: 'user_uuid', type: 'uuid' })
+  userUuid: string;
+
+  @Column({ name: 'family_id', type: 'uuid' })
+  familyId: string;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'replaced_at', type: 'timestamptz', nullable: true })
+  replacedAt: Date | null;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+}

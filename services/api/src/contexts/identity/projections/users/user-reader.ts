@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { minorToAmount, type User } from '@kupa/proto';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { UserView } from './user-view.entity';
+
+/** Reads of the users read model, and the `User` payload (design §5) built from it. */
+@Injectable()
+export class UserReader {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  findByUuid(userUuid: string): Promise<UserView | null> {
+    return this.dataSource.getRepository(UserView).findOne({ where: { uuid: userUuid } });
+  }
+
+  async findByEmail(email: string): Promise<UserView | null> {
+    return this.dataSource
+      .getRepository(UserView)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  async findByProfileId(profileId: string): Promise<UserView | null> {
+    return this.dataSource.getRepository(UserView).findOne({ where: { profileId } });
+  }
+
+  async toUser(view: UserView): Promise<User> {
+    const [user] = await this.toUsers([view]);
+    return user;
+  }
+
+  /** Builds payloads for several rows with one query for their referral counts. */
+  async toUsers(views: UserView[]): Promise<User[]> {
+    const profileIds = views.map((view) => view.profileId);
+    const counts = new Map<string, number>();
+    if (profileIds.length > 0) {
+      const rows: Array<{ referrer: string; total: string }> = await this.dataSource.query(
+        `SELECT referrer_profile_id AS referrer, count(*) AS total FROM users WHERE referrer_profile_id = ANY($1) GROUP BY referrer_profile_id`,
+        [profileIds],
+      );
+      for (const row of rows) counts.set(row.referrer, Number(row.total));
+    }
+    return views.map((view) => ({
+      userUuid: view.uuid,
+      email: view.email,
+      firstName: view.firstName,
+      lastName: view.lastName,
+      fullName: `${view.firstName} ${view.lastName}`.trim(),
+      role: view.role,
+      status: view.status,
+      balance: minorToAmount(BigInt(view.balanceMinor)),
+      profileId: view.profileId,
+      userCreatedAt: view.createdAt.toISOString(),
+      trialUsed: view.trialUsed,
+      trialRejected: view.trialRejected,
+      language: view.language,
+      referrals: {
+        profileId: view.profileId,
+        link: `${this.config.publicUrl}/sign-up?ref=${view.profileId}`,
+        totalReferrals: counts.get(view.profileId) ?? 0,
+        // Active referrals and the discount tier need subscriptions; the referrals context refines these.
+        activeReferrals: 0,
+        discountPercent: 0,
+      },
+    }));
+  }
+}

@@ -1,0 +1,92 @@
+import type { EntityManager } from 'typeorm';
+import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import { ALL_USER_EVENT_TYPES, type UserEvent } from '../../domain/user.events';
+
+/**
+ * Keeps `users` in step with the user streams inside the append transaction, so a command's answer (and the
+ * unique e-mail and profile ID indexes) see the new state at once. A unique violation here aborts the append.
+ */
+export class UsersProjection implements InlineProjection {
+  readonly name = 'users';
+  readonly handles = ALL_USER_EVENT_TYPES.filter((type) => type !== 'UserNoteAdded' && type !== 'UserNoteDeleted');
+
+  async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as UserEvent;
+      await this.applyOne(event, recorded.metadata.occurredAt, manager);
+    }
+  }
+
+  private async applyOne(event: UserEvent, occurredAt: string, manager: EntityManager): Promise<void> {
+    switch (event.type) {
+      case 'UserRegistered':
+      case 'UserCreatedByStaff': {
+        const data = event.data;
+        const createdAt = event.type === 'UserRegistered' ? event.data.registeredAt : event.data.createdAt;
+        const referrer = event.type === 'UserRegistered' ? event.data.referrerProfileId : null;
+        await manager.query(
+          `INSERT INTO users (uuid, email, first_name, last_name, role, status, profile_id, created_at, updated_at, language, referrer_profile_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)
+           ON CONFLICT (uuid) DO UPDATE SET email = $2, first_name = $3, last_name = $4, role = $5, status = $6, profile_id = $7,
+             created_at = $8, updated_at = $8, language = $9, referrer_profile_id = $10, trial_used = false, trial_rejected = false`,
+          [
+            data.userUuid,
+            data.email,
+            data.firstName,
+            data.lastName,
+            data.role,
+            data.status,
+            data.profileId,
+            createdAt,
+            data.language,
+            referrer,
+          ],
+        );
+        return;
+      }
+      case 'UserEmailConfirmed':
+      case 'UserStatusChanged':
+        return this.update(manager, event.data.userUuid, occurredAt, ', status = $3', [event.data.status]);
+      case 'UserProfileUpdated':
+        return this.update(manager, event.data.userUuid, occurredAt, ', first_name = $3, last_name = $4', [
+          event.data.firstName,
+          event.data.lastName,
+        ]);
+      case 'UserRoleChanged':
+        return this.update(manager, event.data.userUuid, occurredAt, ', role = $3', [event.data.role]);
+      case 'UserTrialRejected':
+        return this.update(manager, event.data.userUuid, occurredAt, ', trial_rejected = true', []);
+      case 'UserTrialUsed':
+        return this.update(manager, event.data.userUuid, occurredAt, ', trial_used = true', []);
+      case 'UserPasswordChanged':
+      case 'UserPasswordReset':
+      case 'UserPasswordSetByStaff':
+        return this.update(manager, event.data.userUuid, occurredAt, '', []);
+      case 'UserNoteAdded':
+      case 'UserNoteDeleted':
+        return;
+    }
+  }
+
+  private async update(
+    manager: EntityManager,
+    userUuid: string,
+    occurredAt: string,
+    assignments: string,
+    values: unknown[],
+  ): Promise<void> {
+    await manager.query(`UPDATE users SET updated_at = $2${assignments} WHERE uuid = $1`, [
+      userUuid,
+      occurredAt,
+      ...values,
+    ]);
+  }
+
+  /**
+   * Rows are not deleted: the ledger keeps balance_minor in them, and a rebuild of users alone must not lose balances.
+   * Replaying a creation event upserts every identity column back to its initial value, which is the same result.
+   */
+  async reset(_manager: EntityManager): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,3 @@
+export class ListNotesQuery {
+  constructor(readonly userUuid: string) {}
+}

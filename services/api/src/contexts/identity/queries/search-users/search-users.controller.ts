@@ -1,0 +1,21 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Page, User } from '@kupa/proto';
+import { Roles } from '../../../../platform/auth';
+import { SearchUsersQuery } from './search-users.query';
+import { SearchUsersRequestDto } from './search-users.request.dto';
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users')
+export class SearchUsersController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Post('search')
+  @Roles('ADMIN', 'MANAGER')
+  @HttpCode(200)
+  search(@Body() request: SearchUsersRequestDto): Promise<Page<User>> {
+    return this.queries.execute(new SearchUsersQuery(request));
+  }
+}

@@ -1,0 +1,75 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { LIMITS, type Page, type User } from '@kupa/proto';
+import { DataSource, In } from 'typeorm';
+import { orderByFromSorts, toPage } from '../../../../platform/http';
+import { UserView } from '../../projections/users/user-view.entity';
+import { UserReader } from '../../projections/users/user-reader';
+import { SearchUsersQuery } from './search-users.query';
+
+/** The sort ids the client list offers, mapped to SQL (an allow-list: nothing else reaches ORDER BY). */
+const SORT_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
+  userCreatedAt: 'u.created_at',
+  email: 'lower(u.email)',
+  fullName: "lower(u.first_name || ' ' || u.last_name)",
+  firstName: 'lower(u.first_name)',
+  lastName: 'lower(u.last_name)',
+  status: 'u.status',
+  role: 'u.role',
+  balance: 'u.balance_minor',
+  profileId: 'u.profile_id',
+});
+
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+@QueryHandler(SearchUsersQuery)
+export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery, Page<User>> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reader: UserReader,
+  ) {}
+
+  async execute({ request }: SearchUsersQuery): Promise<Page<User>> {
+    const page = request.page ?? LIMITS.pageDefault;
+    const size = request.size ?? LIMITS.pageSizeDefault;
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
+    const parameter = (value: unknown): string => {
+      parameters.push(value);
+      return `$${parameters.length}`;
+    };
+    const keyword = request.keyWord?.trim();
+    if (keyword) {
+      const pattern = parameter(likePattern(keyword));
+      conditions.push(
+        `(u.email ILIKE ${pattern} OR u.first_name ILIKE ${pattern} OR u.last_name ILIKE ${pattern}` +
+          ` OR (u.first_name || ' ' || u.last_name) ILIKE ${pattern} OR u.profile_id LIKE ${pattern})`,
+      );
+    }
+    if (request.statuses && request.statuses.length > 0)
+      conditions.push(`u.status = ANY(${parameter(request.statuses)})`);
+    if (request.roles && request.roles.length > 0) conditions.push(`u.role = ANY(${parameter(request.roles)})`);
+    if (request.registrationDate?.from)
+      conditions.push(`u.created_at >= ${parameter(new Date(request.registrationDate.from))}`);
+    if (request.registrationDate?.to)
+      conditions.push(`u.created_at <= ${parameter(new Date(request.registrationDate.to))}`);
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const orderBy = orderByFromSorts(request.sorts, SORT_COLUMNS, 'u.created_at DESC, u.uuid ASC');
+    const [{ total }]: Array<{ total: string }> = await this.dataSource.query(
+      `SELECT count(*) AS total FROM users u ${where}`,
+      parameters,
+    );
+    const rows: Array<{ uuid: string }> = await this.dataSource.query(
+      `SELECT u.uuid FROM users u ${where} ORDER BY ${orderBy} LIMIT ${parameter(size)} OFFSET ${parameter(page * size)}`,
+      parameters,
+    );
+    const views =
+      rows.length === 0
+        ? []
+        : await this.dataSource.getRepository(UserView).findBy({ uuid: In(rows.map((row) => row.uuid)) });
+    const byUuid = new Map(views.map((view) => [view.uuid, view]));
+    const ordered = rows.map((row) => byUuid.get(row.uuid)).filter((view): view is UserView => view !== undefined);
+    return toPage(await this.reader.toUsers(ordered), page, size, Number(total));
+  }
+}

@@ -1,0 +1,42 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  checkKeyword,
+  LIMITS,
+  type UserRole,
+  USER_ROLES,
+  type UserSearchRequest,
+  type UserStatus,
+  USER_STATUSES,
+} from '@kupa/proto';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { codeMessage, DateRangeDto, SatisfiesRule, SearchRequestDto } from '../../../../platform/http';
+
+const maxItems = codeMessage('error.validation.max.items', { maxItems: LIMITS.filterListMaxItems });
+
+export class SearchUsersRequestDto extends SearchRequestDto implements UserSearchRequest {
+  @ApiPropertyOptional({ maxLength: LIMITS.keywordMaxLength, description: 'Matches e-mail, names and profile ID' })
+  @IsOptional()
+  @SatisfiesRule(checkKeyword)
+  keyWord?: string;
+
+  @ApiPropertyOptional({ enum: USER_STATUSES, isArray: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
+  @IsIn(USER_STATUSES, { each: true })
+  statuses?: UserStatus[];
+
+  @ApiPropertyOptional({ enum: USER_ROLES, isArray: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
+  @IsIn(USER_ROLES, { each: true })
+  roles?: UserRole[];
+
+  @ApiPropertyOptional({ type: DateRangeDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateRangeDto)
+  registrationDate?: DateRangeDto;
+}
