@@ -15,6 +15,9 @@ export type AppPath =
   | '/subscriptions'
   | '/packages'
   | '/payments'
+  | '/payments/transfer'
+  | '/payments/deposit'
+  | '/payments/$paymentId'
   | '/my-profile'
   | '/referrals'
   | '/help'
@@ -50,6 +53,10 @@ export const ROUTE_ROLES: Readonly<Record<AppPath, readonly UserRole[]>> = {
   '/subscriptions': CUSTOMER_ROLES,
   '/packages': CUSTOMER_ROLES,
   '/payments': CUSTOMER_ROLES,
+  // Staff look at payments in the staff console; here a client transfers, deposits and opens their own payments.
+  '/payments/transfer': CUSTOMER_ROLES,
+  '/payments/deposit': CUSTOMER_ROLES,
+  '/payments/$paymentId': CUSTOMER_ROLES,
   '/my-profile': CUSTOMER_ROLES,
   '/referrals': CUSTOMER_ROLES,
   '/help': CUSTOMER_ROLES,

@@ -13,6 +13,7 @@ import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RootLayout } from '../features/shell/root-layout';
 import { AppLayout } from '../features/shell/app-layout';
 import { parseSignUpSearch } from '../features/auth/sign-up/referral-search';
+import { parsePaymentsSearch } from '../features/payments/list/payments-search';
 import { redirectHome, redirectIfSignedIn, requireRole, requireSession } from './guards';
 
 export interface RouterContext {
@@ -103,8 +104,31 @@ const packagesRoute = createRoute({
 const paymentsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/payments',
+  validateSearch: parsePaymentsSearch,
   beforeLoad: requireRole('/payments'),
-  component: lazyPage(() => import('../features/payments/payments-page'), 'PaymentsPage'),
+  component: lazyPage(() => import('../features/payments/list/payments-page'), 'PaymentsPage'),
+});
+
+// The two static paths rank above the `$paymentId` pattern, so `/payments/transfer` is never read as an id.
+const transferRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/payments/transfer',
+  beforeLoad: requireRole('/payments/transfer'),
+  component: lazyPage(() => import('../features/payments/transfer/transfer-page'), 'TransferPage'),
+});
+
+const depositRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/payments/deposit',
+  beforeLoad: requireRole('/payments/deposit'),
+  component: lazyPage(() => import('../features/payments/deposit/deposit-page'), 'DepositPage'),
+});
+
+const paymentDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/payments/$paymentId',
+  beforeLoad: requireRole('/payments/$paymentId'),
+  component: lazyPage(() => import('../features/payments/detail/payment-detail-page'), 'PaymentDetailPage'),
 });
 
 const myProfileRoute = createRoute({
@@ -161,6 +185,9 @@ export const routeTree = rootRoute.addChildren([
     subscriptionsRoute,
     packagesRoute,
     paymentsRoute,
+    transferRoute,
+    depositRoute,
+    paymentDetailRoute,
     myProfileRoute,
     referralsRoute,
     helpRoute,

@@ -36,7 +36,8 @@ export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () 
       <List>
         {SIDEBAR[role].map((entry) => {
           const Icon = ICONS[entry.path] ?? HelpOutlineIcon;
-          const selected = pathname === entry.path;
+          // A screen below an entry (a payment, the transfer form) keeps its entry marked as the current section.
+          const selected = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
           return (
             <ListItemLink
               key={entry.path}

@@ -18,6 +18,8 @@ export interface RequestOptions {
   /** Set on calls where a 401 is an answer rather than an expired session, such as signing in. */
   skipRefresh?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, such as the `Idempotency-Key` of a money call; the retry after a refresh repeats them. */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -34,7 +36,7 @@ function carriesToken(path: string): boolean {
 }
 
 function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (accessToken && carriesToken(path)) headers.Authorization = `Bearer ${accessToken}`;
   return fetch(buildUrl(path, options.query), {

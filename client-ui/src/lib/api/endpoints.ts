@@ -2,10 +2,14 @@ import type {
   ChangePasswordRequest,
   ConfirmationResponse,
   EmailRequest,
+  Page,
+  Payment,
+  PaymentSearchRequest,
   ResetPasswordRequest,
   SignInRequest,
   SignInResponse,
   SignUpRequest,
+  TransferRequest,
   UpdateUserRequest,
   User,
 } from '@kupa/proto';
@@ -26,4 +30,16 @@ export const usersApi = {
   me: () => api.get<User>('/users/me'),
   updateName: (userUuid: string, body: UpdateUserRequest) => api.put<User>(`/users/${encodeURIComponent(userUuid)}`, body),
   changePassword: (body: ChangePasswordRequest) => api.put<void>('/password', body),
+};
+
+export const paymentsApi = {
+  /** The signed-in client's own payments; the server never returns another user's rows to a client. */
+  search: (body: PaymentSearchRequest, signal?: AbortSignal) => api.post<Page<Payment>>('/payments/search', body, { signal }),
+  get: (paymentId: number) => api.get<Payment>(`/payments/${paymentId}`),
+  /**
+   * Moves balance to another user and answers with the sender's TRANSFER_OUT payment. The key names one confirmed
+   * submission, so the server books a retried request once.
+   */
+  transfer: (body: TransferRequest, idempotencyKey: string) =>
+    api.post<Payment>('/payments/transfer', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
 };

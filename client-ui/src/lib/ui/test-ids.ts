@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { HTMLAttributes, InputHTMLAttributes } from 'react';
 
 /**
  * Props that put a `data-testid` on the native input inside an MUI field, where browser tests type and click.
@@ -6,4 +6,9 @@ import type { InputHTMLAttributes } from 'react';
  */
 export function inputTestId(testId: string): InputHTMLAttributes<HTMLInputElement> {
   return { 'data-testid': testId } as InputHTMLAttributes<HTMLInputElement>;
+}
+
+/** The same for the `<div>`-based parts of MUI components, such as a select's clickable display. */
+export function elementTestId(testId: string): HTMLAttributes<HTMLDivElement> {
+  return { 'data-testid': testId } as HTMLAttributes<HTMLDivElement>;
 }

@@ -1,12 +1,78 @@
-import { useT } from '../../lib/i18n/i18n';
-import { EmptyState, Page } from '../../lib/ui/page';
+import { getRouteApi } from '@tanstack/react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
+import { paymentsApi } from '../../../lib/api/endpoints';
+import { useT } from '../../../lib/i18n/i18n';
+import { EmptyState, Page } from '../../../lib/ui/page';
+import { RouterButton } from '../../../lib/ui/router-link';
+import { PAYMENTS_QUERY_KEY } from '../payments-query';
+import { PaymentsFilters, type FilterPatch } from './payments-filters';
+import { effectiveSort, hasFilters, toPaymentSearchRequest } from './payments-search';
+import { PaymentsTable } from './payments-table';
 
-/** The client's payments; the list, deposit and transfer forms arrive with the payments issue. */
+const routeApi = getRouteApi('/app/payments');
+
+/**
+ * The client's own payment history. Filters, sorts and paging live in the URL (spec §2), so a list can be shared,
+ * bookmarked and restored with the back button; every change of them asks the server again.
+ */
 export function PaymentsPage() {
-  const { t } = useT();
+  const { t, lang } = useT();
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const request = toPaymentSearchRequest(search);
+  const payments = useQuery({
+    queryKey: [...PAYMENTS_QUERY_KEY, 'search', request],
+    queryFn: ({ signal }) => paymentsApi.search(request, signal),
+    // The previous page stays on screen while the next one loads, so paging does not flash a skeleton.
+    placeholderData: keepPreviousData,
+    // The failure is explained in place, below the filters.
+    meta: { silentError: true },
+  });
+
+  // Any change of the filters starts again from the first page, which is the default and so leaves the URL.
+  const applyFilters = (patch: FilterPatch) => void navigate({ search: (previous) => ({ ...previous, ...patch, page: undefined }) });
+  const filtered = hasFilters(search);
+
   return (
     <Page title={t('payments.title')}>
-      <EmptyState message={t('payments.empty')} />
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <RouterButton to="/payments/transfer" variant="contained" startIcon={<SendOutlinedIcon />} data-testid="transfer-open">
+          {t('payments.transfer')}
+        </RouterButton>
+        <RouterButton to="/payments/deposit" variant="outlined" startIcon={<AddCardOutlinedIcon />} data-testid="deposit-open">
+          {t('payments.deposit')}
+        </RouterButton>
+      </Stack>
+      <PaymentsFilters
+        key={`${search.keyWord ?? ''}\u0000${search.id ?? ''}`}
+        search={search}
+        onChange={applyFilters}
+        onReset={() => void navigate({ search: (previous) => ({ size: previous.size, sorts: previous.sorts }) })}
+        canReset={filtered}
+      />
+      {payments.isError && !(isApiError(payments.error) && payments.error.handled) ? (
+        <Alert severity="error" data-testid="payments-error">
+          {errorMessageFor(payments.error, lang)}
+        </Alert>
+      ) : !payments.data ? (
+        <Skeleton variant="rounded" height={320} aria-label={t('common.loading')} />
+      ) : payments.data.totalElements === 0 ? (
+        <EmptyState message={filtered ? t('payments.emptyFiltered') : t('payments.empty')} />
+      ) : (
+        <PaymentsTable
+          result={payments.data}
+          sort={effectiveSort(search)}
+          onSort={(sort) => void navigate({ search: (previous) => ({ ...previous, sorts: [sort], page: undefined }) })}
+          onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 0 ? page : undefined }) })}
+          onPageSize={(size) => void navigate({ search: (previous) => ({ ...previous, size, page: undefined }) })}
+        />
+      )}
     </Page>
   );
 }

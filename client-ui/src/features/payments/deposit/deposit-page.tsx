@@ -1,0 +1,181 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import { CURRENCIES, enumLabel, minorToAmount, type Currency } from '@kupa/proto';
+import { SUPPORT_EMAIL, SUPPORT_TELEGRAM_URL } from '../../../app/access';
+import { browser } from '../../../lib/browser';
+import { useMe } from '../../../lib/api/use-me';
+import { formatDollars } from '../../../lib/format';
+import { useT, type MessageKey } from '../../../lib/i18n/i18n';
+import { richText } from '../../../lib/i18n/rich-text';
+import { Page } from '../../../lib/ui/page';
+import { inputTestId } from '../../../lib/ui/test-ids';
+import { parseAmountInput } from '../amount-input';
+
+type DepositMethod = 'manual' | 'crypto' | 'card';
+
+interface MethodOption {
+  value: DepositMethod;
+  label: MessageKey;
+  /** Crypto and card deposits arrive with the top-ups work; until then they are shown, but cannot be chosen. */
+  available: boolean;
+}
+
+const METHODS: readonly MethodOption[] = [
+  { value: 'manual', label: 'deposit.method.manual', available: true },
+  { value: 'crypto', label: 'deposit.method.crypto', available: false },
+  { value: 'card', label: 'deposit.method.card', available: false },
+];
+
+/**
+ * Tops up the balance. For now the only way is a manual transfer to the operator, who credits the balance when the
+ * money arrives; the screen explains how, and the user's 8-digit profile ID is the reference that matches the money
+ * to the account.
+ */
+export function DepositPage() {
+  const { t, tIsolated, lang, issueMessage } = useT();
+  const { data: me } = useMe();
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string>();
+  const [currency] = useState<Currency>('USD');
+  const [method, setMethod] = useState<DepositMethod>('manual');
+
+  const parsed = parseAmountInput(amount);
+  const amountText = parsed.ok ? formatDollars(minorToAmount(parsed.amountMinor), lang) : null;
+
+  // The e-mail tells the operator which transfer to expect; it opens in the user's own mail program.
+  const notifyOperator = (event: FormEvent) => {
+    event.preventDefault();
+    if (!parsed.ok) {
+      setAmountError(issueMessage(parsed.issue));
+      return;
+    }
+    if (!me || amountText === null) return;
+    const subject = t('deposit.mail.subject', { profileId: me.profileId });
+    const body = t('deposit.mail.body', { amount: amountText, currency, profileId: me.profileId, email: me.email });
+    browser.assign(`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`);
+  };
+
+  const links: Record<string, ReactNode> = {
+    telegram: (
+      <Link key="telegram" href={SUPPORT_TELEGRAM_URL} target="_blank" rel="noopener noreferrer">
+        {t('help.telegram')}
+      </Link>
+    ),
+    email: (
+      <Link key="email" href={`mailto:${SUPPORT_EMAIL}`}>
+        <bdi>{SUPPORT_EMAIL}</bdi>
+      </Link>
+    ),
+  };
+
+  return (
+    <Page title={t('deposit.title')}>
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
+        <Stack component="form" spacing={3} noValidate onSubmit={notifyOperator} aria-label={t('deposit.title')} data-testid="deposit-form">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('deposit.amount')}
+              value={amount}
+              onChange={(event) => {
+                setAmount(event.target.value);
+                setAmountError(undefined);
+              }}
+              error={Boolean(amountError)}
+              helperText={amountError}
+              required
+              fullWidth
+              slotProps={{
+                htmlInput: { ...inputTestId('deposit-amount'), dir: 'ltr', inputMode: 'decimal' },
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              }}
+            />
+            <TextField
+              select
+              label={t('deposit.currency')}
+              value={currency}
+              // USD is the only currency (spec §9); the field shows it rather than offering a choice.
+              disabled
+              helperText={t('deposit.currencyFixed')}
+              sx={{ minWidth: 200 }}
+              slotProps={{ htmlInput: inputTestId('deposit-currency') }}
+            >
+              {CURRENCIES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {value} · {enumLabel('currency', value, lang)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+
+          <FormControl>
+            <FormLabel id="deposit-method-label">{t('deposit.method')}</FormLabel>
+            <RadioGroup aria-labelledby="deposit-method-label" value={method} onChange={(event) => setMethod(event.target.value as DepositMethod)}>
+              {METHODS.map((option) => (
+                <FormControlLabel
+                  key={option.value}
+                  value={option.value}
+                  disabled={!option.available}
+                  control={<Radio slotProps={{ input: inputTestId(`deposit-method-${option.value}`) }} />}
+                  label={
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <span>{t(option.label)}</span>
+                      {!option.available && <Chip size="small" label={t('deposit.comingSoon')} data-testid={`deposit-soon-${option.value}`} />}
+                    </Stack>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+
+          {!me ? (
+            <Skeleton variant="rounded" height={200} />
+          ) : (
+            <Alert severity="info" icon={false} data-testid="deposit-instructions" component="section" aria-labelledby="deposit-instructions-title">
+              <Typography id="deposit-instructions-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+                {t('deposit.instructions.title')}
+              </Typography>
+              <Box component="ol" sx={{ m: 0, paddingInlineStart: 3, '& li': { mb: 1 } }}>
+                <li>{richText(t('deposit.instructions.contact'), links)}</li>
+                <li>
+                  {amountText === null
+                    ? tIsolated('deposit.instructions.sendAny', { profileId: me.profileId })
+                    : tIsolated('deposit.instructions.send', { amount: amountText, profileId: me.profileId })}
+                </li>
+                <li>{t('deposit.instructions.credit')}</li>
+              </Box>
+              <Typography sx={{ mt: 1.5 }}>
+                {t('deposit.reference')}:{' '}
+                <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '1.15em', fontWeight: 700 }} data-testid="deposit-reference">
+                  {me.profileId}
+                </Box>
+              </Typography>
+            </Alert>
+          )}
+
+          <div>
+            <Button type="submit" variant="contained" startIcon={<MailOutlineIcon />} disabled={!me} data-testid="deposit-notify">
+              {t('deposit.notify')}
+            </Button>
+          </div>
+        </Stack>
+      </Paper>
+    </Page>
+  );
+}

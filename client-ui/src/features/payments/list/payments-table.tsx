@@ -1,0 +1,153 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { enumLabel, type Page as ResultPage, type Payment, type SortRequest } from '@kupa/proto';
+import { formatDateTime } from '../../../lib/format';
+import { useT, type MessageKey } from '../../../lib/i18n/i18n';
+import { RouterLink } from '../../../lib/ui/router-link';
+import { PaymentAmount, PaymentStatusChip } from '../payment-money';
+import { PAGE_SIZE_OPTIONS, type PaymentSortId } from './payments-search';
+
+interface Column {
+  label: MessageKey;
+  sortId?: PaymentSortId;
+  align?: 'right';
+}
+
+const COLUMNS: readonly Column[] = [
+  { label: 'payments.column.id', sortId: 'paymentId' },
+  { label: 'payments.column.createdAt', sortId: 'createdAt' },
+  { label: 'payments.column.type', sortId: 'type' },
+  { label: 'payments.column.method' },
+  { label: 'payments.column.status', sortId: 'status' },
+  { label: 'payments.column.amount', sortId: 'amount', align: 'right' },
+];
+
+/** Dates and amounts read best largest or newest first; names read best in order. */
+const FIRST_CLICK_DESC: Readonly<Record<PaymentSortId, boolean>> = {
+  createdAt: true,
+  amount: true,
+  paymentId: true,
+  status: false,
+  type: false,
+};
+
+const PAGE_BUTTON_LABELS: Record<'first' | 'last' | 'next' | 'previous', MessageKey> = {
+  first: 'payments.pagination.first',
+  last: 'payments.pagination.last',
+  next: 'payments.pagination.next',
+  previous: 'payments.pagination.previous',
+};
+
+interface PaymentsTableProps {
+  result: ResultPage<Payment>;
+  sort: SortRequest;
+  onSort: (sort: SortRequest) => void;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}
+
+/** One page of payments with sortable headers and paging; each id links to the payment's detail screen. */
+export function PaymentsTable({ result, sort, onSort, onPage, onPageSize }: PaymentsTableProps) {
+  const { t, lang, locale } = useT();
+  const number = new Intl.NumberFormat(locale);
+  return (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table size="small" aria-label={t('payments.table.label')} data-testid="payments-table">
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => {
+                // "Right" is the logical end here: the RTL style plugin flips it for Hebrew.
+                const active = column.sortId !== undefined && sort.id === column.sortId;
+                return (
+                  <TableCell
+                    key={column.label}
+                    align={column.align}
+                    sortDirection={active ? (sort.desc ? 'desc' : 'asc') : false}
+                    sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                  >
+                    {column.sortId === undefined ? (
+                      t(column.label)
+                    ) : (
+                      <TableSortLabel
+                        active={active}
+                        direction={active && !sort.desc ? 'asc' : 'desc'}
+                        data-testid={`payments-sort-${column.sortId}`}
+                        onClick={() => {
+                          const id = column.sortId as PaymentSortId;
+                          onSort({ id, desc: active ? !sort.desc : FIRST_CLICK_DESC[id] });
+                        }}
+                      >
+                        {t(column.label)}
+                      </TableSortLabel>
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result.content.map((payment) => (
+              <TableRow key={payment.paymentId} hover data-testid="payments-row" data-payment-id={payment.paymentId}>
+                <TableCell>
+                  <RouterLink
+                    to="/payments/$paymentId"
+                    params={{ paymentId: String(payment.paymentId) }}
+                    aria-label={t('payments.row.open', { id: payment.paymentId })}
+                    data-testid="payments-row-link"
+                  >
+                    <bdi>#{payment.paymentId}</bdi>
+                  </RouterLink>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(payment.createdAt, lang)}</TableCell>
+                <TableCell data-testid="payments-row-type">{enumLabel('paymentType', payment.type, lang)}</TableCell>
+                <TableCell data-testid="payments-row-method">{enumLabel('paymentMethod', payment.method, lang)}</TableCell>
+                <TableCell data-testid="payments-row-status">
+                  <PaymentStatusChip status={payment.status} />
+                </TableCell>
+                <TableCell align="right" data-testid="payments-row-amount">
+                  <PaymentAmount payment={payment} />
+                </TableCell>
+              </TableRow>
+            ))}
+            {result.content.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {t('payments.pageEmpty')}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        data-testid="payments-pagination"
+        count={result.totalElements}
+        page={result.page}
+        rowsPerPage={result.size}
+        rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+        onPageChange={(_event, page) => onPage(page)}
+        onRowsPerPageChange={(event) => onPageSize(Number(event.target.value))}
+        labelRowsPerPage={t('payments.pagination.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) =>
+          t('payments.pagination.displayed', { from: number.format(from), to: number.format(to), count: number.format(count) })
+        }
+        getItemAriaLabel={(type) => t(PAGE_BUTTON_LABELS[type])}
+        slotProps={{
+          actions: {
+            previousButton: { 'data-testid': 'payments-page-previous' } as object,
+            nextButton: { 'data-testid': 'payments-page-next' } as object,
+          },
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,189 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { minorToAmount } from '@kupa/proto';
+import { fieldErrorsOf, isApiError } from '../../../lib/api/api-error';
+import { paymentsApi } from '../../../lib/api/endpoints';
+import { ME_QUERY_KEY, useMe } from '../../../lib/api/use-me';
+import { formatDollars } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/i18n';
+import { showToast } from '../../../lib/toast/toast-store';
+import { Page } from '../../../lib/ui/page';
+import { RouterButton } from '../../../lib/ui/router-link';
+import { inputTestId } from '../../../lib/ui/test-ids';
+import { randomUuid } from '../../../lib/uuid';
+import { isolateText } from '../amount-input';
+import { PAYMENTS_QUERY_KEY } from '../payments-query';
+import { checkTransfer, sameTransfer, type CheckedTransfer, type TransferField, type TransferValues } from './transfer-form';
+
+/** A checked transfer and the idempotency key that names this one submission of it. */
+interface Submission extends CheckedTransfer {
+  idempotencyKey: string;
+}
+
+/** Rule refusals (4xx) are final: the next attempt is a new submission. Timeouts, rate limits and 5xx may be retried. */
+function isFinalRefusal(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+const RECIPIENT_ERRORS = new Set(['error.user.not.found', 'error.transfer.to.self']);
+
+/**
+ * Transfers balance to another user by e-mail or profile ID: the form is checked with proto's rules, a dialog then
+ * names the amount and the recipient, and only its confirmation sends `POST /payments/transfer`.
+ */
+export function TransferPage() {
+  const { t, tIsolated, lang, issueMessage, apiErrorMessage } = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: me } = useMe();
+  const [values, setValues] = useState<TransferValues>({ recipient: '', amount: '' });
+  const [errors, setErrors] = useState<Partial<Record<TransferField, string>>>({});
+  const [confirming, setConfirming] = useState(false);
+  // The submission the user last confirmed; it survives a failed attempt so that retrying the same transfer sends the
+  // same key, and the server books it at most once.
+  const [submission, setSubmission] = useState<Submission | null>(null);
+
+  const transfer = useMutation({
+    mutationFn: ({ recipient, amountMinor, idempotencyKey }: Submission) =>
+      paymentsApi.transfer({ recipient, amount: minorToAmount(amountMinor) }, idempotencyKey),
+    onSuccess: async (_payment, sent) => {
+      setSubmission(null);
+      showToast({
+        severity: 'success',
+        title: t('toast.successTitle'),
+        message: t('transfer.done', {
+          amount: isolateText(formatDollars(minorToAmount(sent.amountMinor), lang)),
+          recipient: isolateText(sent.recipient),
+        }),
+      });
+      // The balance in the app bar and the payments list both changed; the list opens with the new row on top.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_KEY }),
+      ]);
+      await navigate({ to: '/payments' });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      if (isFinalRefusal(error)) setSubmission(null);
+      const fields: Partial<Record<TransferField, string>> = fieldErrorsOf(error, lang);
+      if (isApiError(error) && RECIPIENT_ERRORS.has(error.code)) fields.recipient = apiErrorMessage(error.body);
+      if (isApiError(error) && error.code === 'error.insufficient.balance') {
+        fields.amount = apiErrorMessage(error.body);
+        // The balance shown as the hint was out of date; the server's refusal is a good moment to fetch it again.
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      }
+      setErrors(fields);
+    },
+  });
+
+  const update = (field: TransferField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const proceed = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkTransfer(values, me);
+    if (!check.ok) {
+      setErrors({ recipient: issueMessage(check.issues.recipient), amount: issueMessage(check.issues.amount) });
+      return;
+    }
+    setErrors({});
+    setSubmission((current) =>
+      current && sameTransfer(current, check.transfer) ? current : { ...check.transfer, idempotencyKey: randomUuid() },
+    );
+    setConfirming(true);
+  };
+
+  const balanceHint = me ? (
+    <span data-testid="transfer-balance-hint">{tIsolated('transfer.available', { balance: formatDollars(me.balance, lang) })}</span>
+  ) : undefined;
+
+  return (
+    <Page title={t('transfer.title')}>
+      <Typography color="text.secondary">{t('transfer.intro')}</Typography>
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 520 }}>
+        <Stack component="form" spacing={2.5} noValidate onSubmit={proceed} aria-label={t('transfer.title')} data-testid="transfer-form">
+          <TextField
+            label={t('transfer.recipient')}
+            value={values.recipient}
+            onChange={(event) => update('recipient', event.target.value)}
+            error={Boolean(errors.recipient)}
+            helperText={errors.recipient ?? t('transfer.recipientHint')}
+            required
+            fullWidth
+            autoComplete="off"
+            slotProps={{ htmlInput: { ...inputTestId('transfer-recipient'), dir: 'ltr', spellCheck: false } }}
+          />
+          <TextField
+            label={t('transfer.amount')}
+            value={values.amount}
+            onChange={(event) => update('amount', event.target.value)}
+            error={Boolean(errors.amount)}
+            helperText={errors.amount ?? balanceHint}
+            required
+            fullWidth
+            slotProps={{
+              htmlInput: { ...inputTestId('transfer-amount'), dir: 'ltr', inputMode: 'decimal' },
+              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+            }}
+          />
+          <Stack direction="row" spacing={1.5}>
+            <Button type="submit" variant="contained" disabled={transfer.isPending} data-testid="transfer-continue">
+              {t('transfer.continue')}
+            </Button>
+            <RouterButton to="/payments" variant="text">
+              {t('common.cancel')}
+            </RouterButton>
+          </Stack>
+        </Stack>
+      </Paper>
+      <Dialog
+        open={confirming && submission !== null}
+        onClose={() => {
+          if (!transfer.isPending) setConfirming(false);
+        }}
+        aria-labelledby="transfer-confirm-title"
+        aria-describedby="transfer-confirm-text"
+      >
+        <DialogTitle id="transfer-confirm-title">{t('transfer.confirm.title')}</DialogTitle>
+        <DialogContent>
+          {submission && (
+            <DialogContentText id="transfer-confirm-text" data-testid="transfer-confirm-text">
+              {tIsolated('transfer.confirm.text', {
+                amount: formatDollars(minorToAmount(submission.amountMinor), lang),
+                recipient: submission.recipient,
+              })}
+            </DialogContentText>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)} disabled={transfer.isPending} data-testid="transfer-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => submission && transfer.mutate(submission)}
+            disabled={transfer.isPending}
+            data-testid="transfer-confirm"
+          >
+            {transfer.isPending ? t('form.sending') : t('transfer.confirm.submit')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Page>
+  );
+}
