@@ -3,7 +3,6 @@ import { LIMITS } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ApiError } from '../../../platform/http';
-import { firstRows } from './one-time-tokens';
 import { hashSecretToken, newSecretToken } from './secret-token';
 
 const REFRESH_TOKEN_TTL_MS = LIMITS.refreshTokenTtlDays * 24 * 60 * 60 * 1000;

@@ -1,0 +1,171 @@
+import type { User } from '@kupa/proto';
+import { Mailbox } from '../../../../test-support/mailbox';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { createActiveUser, FIXTURE_PASSWORD, uniqueEmail } from '../../../../test-support/identity-fixtures';
+
+describe('sign-up and account confirmation', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const signUp = (body: Record<string, unknown>) => testApp.http.post('/api/auth/signup').send(body);
+  const validBody = (email: string) => ({
+    email,
+    password: FIXTURE_PASSWORD,
+    firstName: 'דנה',
+    lastName: 'לוי',
+    termsAccepted: true,
+  });
+
+  it('signs up, mails a Hebrew link, confirms it, signs in and reads /users/me', async () => {
+    const email = uniqueEmail('dana');
+    const created = await signUp(validBody(email));
+    expect(created.status).toBe(201);
+    const user = created.body as User;
+    expect(user).toMatchObject({
+      email,
+      firstName: 'דנה',
+      lastName: 'לוי',
+      fullName: 'דנה לוי',
+      role: 'CLIENT',
+      status: 'NON_VERIFIED',
+      balance: 0,
+      language: 'he',
+    });
+    expect(user.profileId).toMatch(/^\d{8}$/);
+    expect(user.referrals.link).toBe(`http://kupa.test/sign-up?ref=${user.profileId}`);
+
+    const refused = await testApp.http.post('/api/auth/signin').send({ email, password: FIXTURE_PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('error.user.email.not.verified');
+
+    const mail = await testApp.mailbox.waitFor(email);
+    expect(mail.subject).toBe('אישור החשבון שלך בקופה');
+    expect(mail.text).toContain('שלום דנה');
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.html).toMatch(/<bdi dir="ltr">http:\/\/kupa\.test\/confirmation-token\/[\w-]+<\/bdi>/);
+    const link = Mailbox.link(mail, 'http://kupa.test/confirmation-token/');
+    const token = link.split('/').pop();
+
+    const confirmed = await testApp.http.get('/api/confirmation-token').query({ token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ status: 'ACTIVE' });
+
+    const again = await testApp.http.get('/api/confirmation-token').query({ token });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('error.confirmation.token.invalid');
+
+    const signedIn = await testApp.http
+      .post('/api/auth/signin')
+      .send({ email: email.toUpperCase(), password: FIXTURE_PASSWORD });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ userUuid: user.userUuid, email, userRole: 'CLIENT' });
+    const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${signedIn.body.accessToken}`);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      userUuid: user.userUuid,
+      status: 'ACTIVE',
+      trialUsed: false,
+      trialRejected: false,
+    });
+  });
+
+  it('mails in English when the sign-up asks for English', async () => {
+    const email = uniqueEmail('en');
+    expect((await signUp({ ...validBody(email), firstName: 'John', lastName: 'Smith', language: 'en' })).status).toBe(
+      201,
+    );
+    const mail = await testApp.mailbox.waitFor(email);
+    expect(mail.subject).toBe('Confirm your Kupa account');
+    expect(mail.text).toContain('Hello John,');
+    expect(mail.text.split('\n')).toContainEqual(
+      expect.stringMatching(/^http:\/\/kupa\.test\/confirmation-token\/[\w-]+$/),
+    );
+  });
+
+  it('refuses an e-mail already in use, whatever its case', async () => {
+    const email = uniqueEmail('twice');
+    expect((await signUp(validBody(email))).status).toBe(201);
+    const duplicate = await signUp(validBody(email.toUpperCase()));
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error).toBe('error.login.already.in.use');
+  });
+
+  it('refuses unknown fields, broken rules and unaccepted terms with field codes', async () => {
+    const unknown = await signUp({ ...validBody(uniqueEmail()), isAdmin: true });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details.fields).toContainEqual({ field: 'isAdmin', error: 'error.validation.unknown.field' });
+
+    const broken = await signUp({
+      email: 'not-an-email',
+      password: 'short',
+      firstName: '1abc',
+      lastName: 'Levi',
+      termsAccepted: false,
+      referralToken: 'abc',
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toBe('error.validation.failed');
+    const fields = broken.body.details.fields as Array<{ field: string; error: string }>;
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        { field: 'email', error: 'error.validation.invalid.email' },
+        { field: 'password', error: 'error.validation.password.rules', params: { length: 8 } },
+        { field: 'firstName', error: 'error.validation.person.name' },
+        { field: 'termsAccepted', error: 'error.validation.terms.not.accepted' },
+        { field: 'referralToken', error: 'error.validation.ref.numeric' },
+      ]),
+    );
+  });
+
+  it('stores a known referrer and ignores an unknown one', async () => {
+    const referrer = await createActiveUser(testApp);
+    const referred = await signUp({ ...validBody(uniqueEmail('referred')), referralToken: referrer.user.profileId });
+    expect(referred.status).toBe(201);
+    const unknownReferrer = await signUp({
+      ...validBody(uniqueEmail('stray')),
+      referralToken: referrer.user.profileId === '00000000' ? '00000001' : '00000000',
+    });
+    expect(unknownReferrer.status).toBe(201);
+    const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${referrer.accessToken}`);
+    expect(me.body.referrals.totalReferrals).toBe(1);
+  });
+
+  it('resends the confirmation mail without revealing unknown addresses', async () => {
+    const email = uniqueEmail('resend');
+    await signUp(validBody(email));
+    const first = await testApp.mailbox.waitFor(email);
+    const resent = await testApp.http.post('/api/users/resend-signup-email').send({ email, language: 'en' });
+    expect(resent.status).toBe(204);
+    const second = await testApp.mailbox.waitFor(email, (mail) => mail !== first);
+    expect(second.subject).toBe('Confirm your Kupa account');
+    // Only the newest link works.
+    const oldToken = Mailbox.link(first, 'http://kupa.test/confirmation-token/').split('/').pop();
+    expect((await testApp.http.get('/api/confirmation-token').query({ token: oldToken })).status).toBe(400);
+    const newToken = Mailbox.link(second, 'http://kupa.test/confirmation-token/').split('/').pop();
+    expect((await testApp.http.get('/api/confirmation-token').query({ token: newToken })).status).toBe(200);
+
+    const active = await testApp.http.post('/api/users/resend-signup-email').send({ email });
+    expect(active.status).toBe(409);
+    expect(active.body.error).toBe('error.account.already.active');
+
+    const before = testApp.mailbox.messages.length;
+    const unknown = await testApp.http.post('/api/users/resend-signup-email').send({ email: uniqueEmail('nobody') });
+    expect(unknown.status).toBe(204);
+    expect(testApp.mailbox.messages.length).toBe(before);
+  });
+
+  it('answers a malformed or missing confirmation token with the catalogue code', async () => {
+    const missing = await testApp.http.get('/api/confirmation-token');
+    expect(missing.status).toBe(400);
+    const forged = await testApp.http.get('/api/confirmation-token').query({ token: 'forged-token' });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error).toBe('error.confirmation.token.invalid');
+  });
+});
