@@ -1,0 +1,30 @@
+import { Global, Module, type OnModuleInit } from '@nestjs/common';
+import { InlineProjectionRegistry } from '../../platform/event-store';
+import { AuditMapperRegistry } from './audit-mapper';
+import { AuditLogProjection } from './projections/audit-log/audit-log.projection';
+import { GetAuditLogController } from './queries/get-audit-log/get-audit-log.controller';
+import { GetAuditLogHandler } from './queries/get-audit-log/get-audit-log.handler';
+import { SearchAuditLogsController } from './queries/search-audit-logs/search-audit-logs.controller';
+import { SearchAuditLogsHandler } from './queries/search-audit-logs/search-audit-logs.handler';
+
+/**
+ * The activity log. Global because every context registers its audit mappers with the exported registry; the
+ * projection reads the registry at append time, so the order in which modules initialise does not matter.
+ */
+@Global()
+@Module({
+  // The literal `search` route first, so that it is never read as an `:id`.
+  controllers: [SearchAuditLogsController, GetAuditLogController],
+  providers: [AuditMapperRegistry, SearchAuditLogsHandler, GetAuditLogHandler],
+  exports: [AuditMapperRegistry],
+})
+export class AuditModule implements OnModuleInit {
+  constructor(
+    private readonly projections: InlineProjectionRegistry,
+    private readonly mappers: AuditMapperRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.register(new AuditLogProjection(this.mappers));
+  }
+}

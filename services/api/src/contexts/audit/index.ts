@@ -1,0 +1,11 @@
+import { AuditSchema1767225600800 } from './infrastructure/audit.migrations';
+import { AuditLogView, AuditTargetStateRecord } from './projections/audit-log/audit-log.entity';
+
+export { AuditModule } from './audit.module';
+export { type AuditEntryDraft, type AuditMapper, AuditMapperRegistry } from './audit-mapper';
+export { AUDIT_LOG_PROJECTION_NAME } from './projections/audit-log/audit-log.projection';
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const auditEntities: Function[] = [AuditLogView, AuditTargetStateRecord];
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const auditMigrations: Function[] = [AuditSchema1767225600800];

@@ -1,0 +1,172 @@
+import { type AuditChange, type AuditTargetType, type EventMetadata, SYSTEM_ACTOR_ID, SYSTEM_ACTOR_NAME } from '@kupa/proto';
+import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import type { AuditEntryDraft, AuditMapperRegistry } from '../../audit-mapper';
+import { diffFields, type FieldValues } from './field-changes';
+import { describeUnmappedEvent } from './unmapped-event';
+
+export const AUDIT_LOG_PROJECTION_NAME = 'audit-log';
+
+/**
+ * Admins, managers and clients are one person whose target type follows their role, so they share one known state:
+ * a role change then shows the old role rather than starting a fresh target.
+ */
+const PERSON_TARGET_TYPES: ReadonlySet<AuditTargetType> = new Set(['ADMIN', 'MANAGER', 'CLIENT']);
+const PERSON_TARGET_KIND = 'USER';
+
+/** RFC 4122 name-based (v5) namespace for entry ids, fixed so that a rebuild gives every entry its old id. */
+const ENTRY_ID_NAMESPACE = Buffer.from('6f1d3c0a5b8e4f27a9d2c4e1b7f05a13', 'hex');
+
+interface PendingEntry {
+  event: RecordedEvent;
+  index: number;
+  draft: AuditEntryDraft;
+}
+
+interface TargetKey {
+  kind: string;
+  id: string;
+}
+
+function targetKeyOf(draft: AuditEntryDraft): TargetKey {
+  return { kind: PERSON_TARGET_TYPES.has(draft.targetType) ? PERSON_TARGET_KIND : draft.targetType, id: draft.targetId };
+}
+
+function keyString(key: TargetKey): string {
+  return JSON.stringify([key.kind, key.id]);
+}
+
+/** Stable per event and entry: the same event replayed yields the same id, so links to an entry survive rebuilds. */
+export function auditEntryId(event: RecordedEvent, index: number): string {
+  const digest = createHash('sha1')
+    .update(ENTRY_ID_NAMESPACE)
+    .update(`${event.streamId}/${event.streamVersion}/${index}`)
+    .digest();
+  digest[6] = (digest[6] & 0x0f) | 0x50;
+  digest[8] = (digest[8] & 0x3f) | 0x80;
+  const hex = digest.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Events made by the system (schedulers, webhooks, bootstrap) carry the SYSTEM actor or none at all. */
+function creatorOf(metadata: EventMetadata | undefined): { id: string; name: string } {
+  const actor = metadata?.actor;
+  if (!actor?.id || actor.id === SYSTEM_ACTOR_ID) return { id: SYSTEM_ACTOR_ID, name: SYSTEM_ACTOR_NAME };
+  return { id: actor.id, name: actor.name || actor.email || actor.id };
+}
+
+/**
+ * The activity log (design §4 audit): every event, in the transaction that appends it, becomes one or more entries
+ * with field-level before/after changes. Contexts describe their events through the mapper registry; the rest are
+ * described from their stream and payload. Each append costs one read of the touched targets' states and one write
+ * statement, however many events it carries.
+ */
+export class AuditLogProjection implements InlineProjection {
+  readonly name = AUDIT_LOG_PROJECTION_NAME;
+  readonly handles = '*' as const;
+
+  constructor(private readonly mappers: AuditMapperRegistry) {}
+
+  async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
+    const pending = this.draftsOf(events);
+    if (pending.length === 0) return;
+    const keys = new Map<string, TargetKey>();
+    for (const { draft } of pending) {
+      const key = targetKeyOf(draft);
+      keys.set(keyString(key), key);
+    }
+    const states = await this.loadStates(manager, [...keys.values()]);
+
+    const entries = pending.map(({ event, index, draft }) => {
+      const key = keyString(targetKeyOf(draft));
+      const { changes, after } = diffFields(draft.operationType, states.get(key) ?? null, draft.fields);
+      states.set(key, after);
+      return { event, index, draft, changes };
+    });
+    await this.write(manager, entries, keys, states);
+  }
+
+  async reset(manager: EntityManager): Promise<void> {
+    await manager.query('TRUNCATE audit_logs, audit_target_states');
+  }
+
+  private draftsOf(events: readonly RecordedEvent[]): PendingEntry[] {
+    const pending: PendingEntry[] = [];
+    for (const event of events) {
+      const mapper = this.mappers.mapperFor(event.type);
+      // A mapper answers null for an event it deliberately keeps out of the log.
+      const mapped = mapper ? mapper(event) : describeUnmappedEvent(event);
+      if (mapped === null) continue;
+      (Array.isArray(mapped) ? mapped : [mapped]).forEach((draft, index) => pending.push({ event, index, draft }));
+    }
+    return pending;
+  }
+
+  /**
+   * Locks the known states it reads, in key order, so that two appends touching one target (from different streams)
+   * diff one after the other instead of both against the same old state.
+   */
+  private async loadStates(manager: EntityManager, keys: TargetKey[]): Promise<Map<string, FieldValues | null>> {
+    const rows: Array<{ target_kind: string; target_id: string; fields: FieldValues }> = await manager.query(
+      `SELECT target_kind, target_id, fields FROM audit_target_states
+       WHERE (target_kind, target_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+       ORDER BY target_kind, target_id FOR UPDATE`,
+      [keys.map((key) => key.kind), keys.map((key) => key.id)],
+    );
+    return new Map(rows.map((row) => [keyString({ kind: row.target_kind, id: row.target_id }), row.fields]));
+  }
+
+  private async write(
+    manager: EntityManager,
+    entries: Array<PendingEntry & { changes: AuditChange[] }>,
+    keys: Map<string, TargetKey>,
+    states: Map<string, FieldValues | null>,
+  ): Promise<void> {
+    const kept: Array<{ key: TargetKey; fields: FieldValues }> = [];
+    const deleted: TargetKey[] = [];
+    for (const [name, key] of keys) {
+      const fields = states.get(name) ?? null;
+      if (fields) kept.push({ key, fields });
+      else deleted.push(key);
+    }
+    const creators = entries.map(({ event }) => creatorOf(event.metadata));
+    // One statement for the whole append: the entries, the surviving states and the deleted targets' states.
+    await manager.query(
+      `WITH entries AS (
+         INSERT INTO audit_logs (id, created_at, created_by_id, created_by_name, operation_type, target_type, target_id,
+           parent_type, parent_id, changes, event_type, stream_id, global_position)
+         SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+           $8::text[], $9::text[], $10::jsonb[], $11::text[], $12::text[], $13::bigint[])
+         RETURNING 1
+       ), gone AS (
+         DELETE FROM audit_target_states
+         WHERE (target_kind, target_id) IN (SELECT * FROM unnest($14::text[], $15::text[]))
+         RETURNING 1
+       )
+       INSERT INTO audit_target_states (target_kind, target_id, fields)
+       SELECT * FROM unnest($16::text[], $17::text[], $18::jsonb[])
+       ON CONFLICT (target_kind, target_id) DO UPDATE SET fields = EXCLUDED.fields`,
+      [
+        entries.map(({ event, index }) => auditEntryId(event, index)),
+        entries.map(({ event }) => event.metadata?.occurredAt ?? event.recordedAt),
+        creators.map((creator) => creator.id),
+        creators.map((creator) => creator.name),
+        entries.map(({ draft }) => draft.operationType),
+        entries.map(({ draft }) => draft.targetType),
+        entries.map(({ draft }) => draft.targetId),
+        entries.map(({ draft }) => draft.parent?.type ?? null),
+        entries.map(({ draft }) => draft.parent?.id ?? null),
+        entries.map(({ changes }) => JSON.stringify(changes)),
+        entries.map(({ event }) => event.type),
+        entries.map(({ event }) => event.streamId),
+        entries.map(({ event }) => event.globalPosition),
+        deleted.map((key) => key.kind),
+        deleted.map((key) => key.id),
+        kept.map(({ key }) => key.kind),
+        kept.map(({ key }) => key.id),
+        kept.map(({ fields }) => JSON.stringify(fields)),
+      ],
+    );
+  }
+}

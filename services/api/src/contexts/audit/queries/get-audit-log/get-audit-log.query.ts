@@ -1,0 +1,3 @@
+export class GetAuditLogQuery {
+  constructor(readonly id: string) {}
+}

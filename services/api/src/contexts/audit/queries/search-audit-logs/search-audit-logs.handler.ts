@@ -1,0 +1,57 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { type AuditLog, LIMITS, type Page } from '@kupa/proto';
+import { DataSource } from 'typeorm';
+import { orderByFromSorts, toPage } from '../../../../platform/http';
+import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLog } from '../../projections/audit-log/audit-log.entity';
+import { SearchAuditLogsQuery } from './search-audit-logs.query';
+
+/** The sort ids the activity log offers, mapped to SQL (an allow-list: nothing else reaches ORDER BY). */
+const SORT_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
+  createdAt: 'a.created_at',
+  operationType: 'a.operation_type',
+  targetType: 'a.target_type',
+});
+
+/** Newest first; entries of one instant keep the order their events were stored in. */
+const DEFAULT_ORDER = 'a.created_at DESC, a.global_position DESC, a.id ASC';
+
+@QueryHandler(SearchAuditLogsQuery)
+export class SearchAuditLogsHandler implements IQueryHandler<SearchAuditLogsQuery, Page<AuditLog>> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ request }: SearchAuditLogsQuery): Promise<Page<AuditLog>> {
+    const page = request.page ?? LIMITS.pageDefault;
+    const size = request.size ?? LIMITS.pageSizeDefault;
+    const orderBy = orderByFromSorts(request.sorts, SORT_COLUMNS, DEFAULT_ORDER);
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
+    const parameter = (value: unknown): string => {
+      parameters.push(value);
+      return `$${parameters.length}`;
+    };
+    if (request.targetAndParentTypes && request.targetAndParentTypes.length > 0) {
+      const types = parameter(request.targetAndParentTypes);
+      conditions.push(`(a.target_type = ANY(${types}::text[]) OR a.parent_type = ANY(${types}::text[]))`);
+    }
+    if (request.targetAndParentIds && request.targetAndParentIds.length > 0) {
+      const ids = parameter(request.targetAndParentIds);
+      conditions.push(`(a.target_id = ANY(${ids}::text[]) OR a.parent_id = ANY(${ids}::text[]))`);
+    }
+    if (request.operationTypes && request.operationTypes.length > 0)
+      conditions.push(`a.operation_type = ANY(${parameter(request.operationTypes)}::text[])`);
+    if (request.createdAt?.from) conditions.push(`a.created_at >= ${parameter(new Date(request.createdAt.from))}`);
+    if (request.createdAt?.to) conditions.push(`a.created_at <= ${parameter(new Date(request.createdAt.to))}`);
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+
+    const [{ total }]: Array<{ total: string }> = await this.dataSource.query(
+      `SELECT count(*) AS total FROM audit_logs a ${where}`,
+      parameters,
+    );
+    const views: AuditLogView[] = await this.dataSource.query(
+      `SELECT ${AUDIT_LOG_COLUMNS} FROM audit_logs a ${where} ORDER BY ${orderBy}
+       LIMIT ${parameter(size)} OFFSET ${parameter(page * size)}`,
+      parameters,
+    );
+    return toPage(views.map(toAuditLog), page, size, Number(total));
+  }
+}

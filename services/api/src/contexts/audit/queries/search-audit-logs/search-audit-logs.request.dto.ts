@@ -1,0 +1,48 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  AUDIT_OPERATION_TYPES,
+  AUDIT_TARGET_TYPES,
+  type AuditLogSearchRequest,
+  type AuditOperationType,
+  type AuditTargetType,
+  LIMITS,
+} from '@kupa/proto';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { codeMessage, DateRangeDto, SearchRequestDto } from '../../../../platform/http';
+
+const maxItems = codeMessage('error.validation.max.items', { maxItems: LIMITS.filterListMaxItems });
+
+/** The activity-log filters of spec §2 on top of the shared paging and sorting. */
+export class SearchAuditLogsRequestDto extends SearchRequestDto implements AuditLogSearchRequest {
+  @ApiPropertyOptional({ type: DateRangeDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DateRangeDto)
+  createdAt?: DateRangeDto;
+
+  @ApiPropertyOptional({ enum: AUDIT_TARGET_TYPES, isArray: true, description: 'Matches the target or the parent type' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
+  @IsIn(AUDIT_TARGET_TYPES, { each: true })
+  targetAndParentTypes?: AuditTargetType[];
+
+  @ApiPropertyOptional({ type: [String], description: 'Matches the target or the parent id' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
+  @IsString({ each: true })
+  @MaxLength(LIMITS.textMaxLength, {
+    each: true,
+    message: codeMessage('error.validation.max.length', { max: LIMITS.textMaxLength }),
+  })
+  targetAndParentIds?: string[];
+
+  @ApiPropertyOptional({ enum: AUDIT_OPERATION_TYPES, isArray: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
+  @IsIn(AUDIT_OPERATION_TYPES, { each: true })
+  operationTypes?: AuditOperationType[];
+}
