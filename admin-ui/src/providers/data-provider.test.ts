@@ -109,9 +109,124 @@ describe('dataProvider.getList', () => {
   it('refuses resources that have no API instead of calling an endpoint that does not exist', async () => {
     const { calls } = mockFetch({});
     await expect(
-      dataProvider.getList('payments', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+      dataProvider.getList('packages', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
     ).rejects.toThrow(/no API/);
     expect(calls).toHaveLength(0);
+  });
+});
+
+const payment = {
+  paymentId: 42,
+  userUuid: 'u-1',
+  userEmail: 'dana@example.com',
+  amount: 12.5,
+  currency: 'USD',
+  status: 'SUCCESS',
+  method: 'MANUAL_TRANSFER',
+  type: 'DEPOSIT',
+  aggregator: 'MANUAL',
+};
+const onePage = (content: unknown[]) => json(200, { content, page: 0, size: 20, totalElements: content.length, totalPages: 1 });
+
+describe('dataProvider payments', () => {
+  it('maps every payments filter of spec §2 and identifies payments by their integer id', async () => {
+    const { calls } = mockFetch({ 'POST /api/payments/search': () => onePage([payment]) });
+
+    const result = await dataProvider.getList('payments', {
+      pagination: { page: 2, perPage: 50 },
+      sort: { field: 'amount', order: 'ASC' },
+      filter: {
+        keyWord: ' dana ',
+        id: ' 42 ',
+        statuses: ['PENDING', 'SUCCESS'],
+        methods: ['MANUAL_TRANSFER'],
+        types: ['DEPOSIT', 'WITHDRAW'],
+        aggregators: ['MANUAL'],
+        createdDateFrom: '2026-02-01',
+        createdDateTo: '2026-02-28',
+      },
+    });
+
+    expect(calls[0].body).toEqual({
+      page: 1,
+      size: 50,
+      sorts: [{ id: 'amount', desc: false }],
+      keyWord: 'dana',
+      id: 42,
+      statuses: ['PENDING', 'SUCCESS'],
+      methods: ['MANUAL_TRANSFER'],
+      types: ['DEPOSIT', 'WITHDRAW'],
+      aggregators: ['MANUAL'],
+      createdDate: {
+        from: new Date('2026-02-01T00:00:00.000').toISOString(),
+        to: new Date('2026-02-28T23:59:59.999').toISOString(),
+      },
+    });
+    expect(result.data).toEqual([{ ...payment, id: 42 }]);
+  });
+
+  it('leaves out an id that is not a whole number and maps the id sort to paymentId', async () => {
+    const { calls } = mockFetch({ 'POST /api/payments/search': () => onePage([]) });
+    for (const id of ['4.5', 'abc', '-3', '0']) {
+      await dataProvider.getList('payments', {
+        pagination: { page: 1, perPage: 20 },
+        sort: { field: 'id', order: 'DESC' },
+        filter: { id },
+      });
+    }
+    for (const call of calls) expect(call.body).toEqual({ page: 0, size: 20, sorts: [{ id: 'paymentId', desc: true }] });
+  });
+
+  it("lists one client's payments through POST /api/payments/search/{userUuid} with the same body", async () => {
+    const { calls } = mockFetch({ 'POST /api/payments/search/u-1': () => onePage([payment]) });
+
+    const result = await dataProvider.getManyReference('payments', {
+      target: 'userUuid',
+      id: 'u-1',
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { statuses: ['SUCCESS'] },
+    });
+
+    expect(calls[0].body).toEqual({ page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }], statuses: ['SUCCESS'] });
+    expect(result.data[0].id).toBe(42);
+  });
+
+  it('reads one payment, changes its status, books a manual payment with its key and reads an account history', async () => {
+    const history = {
+      account: 'user:u-1',
+      asOf: '2026-03-01T10:00:00.000Z',
+      balance: 7.5,
+      entries: { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0 },
+    };
+    const { calls } = mockFetch({
+      'GET /api/payments/42': () => json(200, payment),
+      'PUT /api/payments/42/status': () => json(200, { ...payment, status: 'REJECTED' }),
+      'POST /api/payments': () => json(201, { ...payment, paymentId: 43 }),
+      'GET /api/ledger/accounts/user%3Au-1/history?asOf=2026-03-01T10%3A00%3A00.000Z&page=1&size=20': () => json(200, history),
+    });
+
+    expect((await dataProvider.getOne('payments', { id: 42 })).data.id).toBe(42);
+    const updated = await dataProvider.update('payments', {
+      id: 42,
+      data: { status: 'REJECTED' },
+      previousData: { ...payment, id: 42 },
+      meta: { confirmNegativeBalance: true },
+    });
+    expect(updated.data).toMatchObject({ id: 42, status: 'REJECTED' });
+    await dataProvider.createManualPayment(
+      { userUuid: 'u-1', amount: 10, action: 'WITHDRAW', comment: 'Refund by transfer', correction: false },
+      'key-1',
+    );
+    expect(await dataProvider.getAccountHistory({ account: 'user:u-1', asOf: history.asOf, page: 1, size: 20 })).toEqual(history);
+
+    expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
+      ['GET', '/api/payments/42', undefined],
+      ['PUT', '/api/payments/42/status', { status: 'REJECTED', confirmNegativeBalance: true }],
+      ['POST', '/api/payments', { userUuid: 'u-1', amount: 10, action: 'WITHDRAW', comment: 'Refund by transfer', correction: false }],
+      ['GET', '/api/ledger/accounts/user%3Au-1/history?asOf=2026-03-01T10%3A00%3A00.000Z&page=1&size=20', undefined],
+    ]);
+    expect(calls[2].headers.get('Idempotency-Key')).toBe('key-1');
   });
 });
 

@@ -1,11 +1,20 @@
 import {
   CUSTOMER_ROLES,
   LIMITS,
+  type AccountHistory,
   type AuditLogSearchRequest,
   type AuditOperationType,
   type AuditTargetType,
+  type ChangePaymentStatusRequest,
+  type ManualPaymentRequest,
   type Note,
   type Page,
+  type Payment,
+  type PaymentAggregator,
+  type PaymentMethod,
+  type PaymentSearchRequest,
+  type PaymentStatus,
+  type PaymentType,
   type SortRequest,
   type User,
   type UserRole,
@@ -20,9 +29,10 @@ import {
   type GetManyReferenceParams,
   type Identifier,
   type RaRecord,
+  type UpdateParams,
 } from 'react-admin';
 import { API_BASE, httpClient } from './http-client';
-import { toDayEnd, toDayStart, toList } from './filter-values';
+import { toDayEnd, toDayStart, toList, toPositiveInteger } from './filter-values';
 
 type Filter = Record<string, unknown>;
 
@@ -34,6 +44,11 @@ interface ResourceApi {
   path: string;
   idField: string;
   toSearchFilters(filter: Filter): Record<string, unknown>;
+  /**
+   * The search path that lists the records referencing another one (`POST /api/payments/search/{userUuid}`), for
+   * the targets that have their own endpoint; other targets become a filter of the ordinary search.
+   */
+  referenceSearchPath?(target: string, id: Identifier): string | undefined;
 }
 
 function dateRange(from: unknown, to: unknown) {
@@ -62,6 +77,20 @@ function activityLogFilters(filter: Filter): Omit<AuditLogSearchRequest, 'page' 
   };
 }
 
+function paymentFilters(filter: Filter): Omit<PaymentSearchRequest, 'page' | 'size' | 'sorts'> {
+  const keyWord = typeof filter.keyWord === 'string' ? filter.keyWord.trim() : '';
+  return {
+    keyWord: keyWord || undefined,
+    // The id filter is an integer (spec §5); anything else is left out rather than sent for the API to refuse.
+    id: toPositiveInteger(filter.id),
+    statuses: nonEmpty(toList(filter.statuses) as PaymentStatus[]),
+    methods: nonEmpty(toList(filter.methods) as PaymentMethod[]),
+    types: nonEmpty(toList(filter.types) as PaymentType[]),
+    aggregators: nonEmpty(toList(filter.aggregators) as PaymentAggregator[]),
+    createdDate: dateRange(filter.createdDateFrom, filter.createdDateTo),
+  };
+}
+
 function nonEmpty<T>(values: T[]): T[] | undefined {
   return values.length > 0 ? values : undefined;
 }
@@ -69,6 +98,13 @@ function nonEmpty<T>(values: T[]): T[] | undefined {
 export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = {
   clients: { path: 'users', idField: 'userUuid', toSearchFilters: clientFilters },
   'activity-log': { path: 'audit-logs', idField: 'id', toSearchFilters: activityLogFilters },
+  payments: {
+    path: 'payments',
+    idField: 'paymentId',
+    toSearchFilters: paymentFilters,
+    referenceSearchPath: (target, id) =>
+      target === 'userUuid' ? `payments/search/${encodeURIComponent(String(id))}` : undefined,
+  },
 };
 
 function apiOf(resource: string): ResourceApi {
@@ -97,9 +133,13 @@ export function toSearchBody(resource: string, params: Pick<GetListParams, 'pagi
   return { page, size, sorts, ...compact(api.toSearchFilters(params.filter ?? {})) };
 }
 
-async function search(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'signal'>): Promise<GetListResult> {
+async function search(
+  resource: string,
+  params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'signal'>,
+  searchPath?: string,
+): Promise<GetListResult> {
   const api = apiOf(resource);
-  const { json } = await httpClient<Page<Record<string, unknown>>>(`${API_BASE}/${api.path}/search`, {
+  const { json } = await httpClient<Page<Record<string, unknown>>>(`${API_BASE}/${searchPath ?? `${api.path}/search`}`, {
     method: 'POST',
     body: JSON.stringify(toSearchBody(resource, params)),
     signal: params.signal,
@@ -119,6 +159,20 @@ async function getOne(resource: string, id: Identifier, signal?: AbortSignal): P
   return toRecord(api, json);
 }
 
+function searchReferences(resource: string, params: GetManyReferenceParams): Promise<GetListResult> {
+  const ownPath = apiOf(resource).referenceSearchPath?.(params.target, params.id);
+  if (ownPath) return search(resource, params, ownPath);
+  return search(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+}
+
+export interface AccountHistoryQuery {
+  account: string;
+  /** The instant to look at, ISO-8601. */
+  asOf: string;
+  page: number;
+  size: number;
+}
+
 /** Commands that are not CRUD. Screens call them through `useDataProvider` and wait for the server's answer. */
 export interface KupaDataProvider extends DataProvider {
   changeUserStatus(userUuid: string, status: UserStatus): Promise<User | null>;
@@ -127,6 +181,31 @@ export interface KupaDataProvider extends DataProvider {
   getNotes(userUuid: string): Promise<Note[]>;
   addNote(userUuid: string, text: string): Promise<Note>;
   deleteNote(noteId: string): Promise<void>;
+  changePaymentStatus(paymentId: Identifier, request: ChangePaymentStatusRequest): Promise<Payment>;
+  /** A manual deposit or balance fix; the key makes a retried submission book the money only once (design §3). */
+  createManualPayment(request: ManualPaymentRequest, idempotencyKey: string): Promise<Payment>;
+  getAccountHistory(query: AccountHistoryQuery, signal?: AbortSignal): Promise<AccountHistory>;
+}
+
+async function changePaymentStatus(paymentId: Identifier, request: ChangePaymentStatusRequest): Promise<Payment> {
+  const { json } = await httpClient<Payment>(`${API_BASE}/payments/${encodeURIComponent(String(paymentId))}/status`, {
+    method: 'PUT',
+    body: JSON.stringify(request),
+  });
+  return json;
+}
+
+/**
+ * A payment's only editable field is its status, so react-admin's `update` on payments is the status command. That
+ * lets the detail page use `useUpdate` in pessimistic mode and have the answer replace the cached record. The
+ * negative-balance confirmation travels in `meta`, since it is not a field of the payment.
+ */
+async function updatePayment(params: UpdateParams): Promise<RaRecord> {
+  const status = (params.data as { status?: PaymentStatus }).status;
+  if (!status) throw new Error('A payment update needs a status');
+  const confirmNegativeBalance = (params.meta as { confirmNegativeBalance?: boolean } | undefined)?.confirmNegativeBalance;
+  const payment = await changePaymentStatus(params.id, { status, ...(confirmNegativeBalance ? { confirmNegativeBalance } : {}) });
+  return toRecord(RESOURCE_APIS.payments, payment as unknown as Record<string, unknown>);
 }
 
 function userPath(userUuid: string) {
@@ -139,14 +218,14 @@ const base = simpleRestProvider(API_BASE, httpClient);
 export const dataProvider: KupaDataProvider = {
   ...base,
   getList: (resource, params) => search(resource, params),
-  getManyReference: (resource, params: GetManyReferenceParams) =>
-    search(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+  getManyReference: (resource, params: GetManyReferenceParams) => searchReferences(resource, params),
   getOne: async (resource, params) => ({ data: (await getOne(resource, params.id, params.signal)) as never }),
   getMany: async (resource, params) => ({
     data: (await Promise.all(params.ids.map((id) => getOne(resource, id, params.signal)))) as never[],
   }),
   create: (resource, params) => base.create(apiOf(resource).path, params),
-  update: (resource, params) => base.update(apiOf(resource).path, params),
+  update: async (resource, params) =>
+    resource === 'payments' ? { data: (await updatePayment(params)) as never } : base.update(apiOf(resource).path, params),
   updateMany: (resource, params) => base.updateMany(apiOf(resource).path, params),
   delete: (resource, params) => base.delete(apiOf(resource).path, params),
   deleteMany: (resource, params) => base.deleteMany(apiOf(resource).path, params),
@@ -184,5 +263,22 @@ export const dataProvider: KupaDataProvider = {
   },
   async deleteNote(noteId) {
     await httpClient(`${API_BASE}/users/notes/${encodeURIComponent(noteId)}`, { method: 'DELETE' });
+  },
+  changePaymentStatus,
+  async createManualPayment(request, idempotencyKey) {
+    const { json } = await httpClient<Payment>(`${API_BASE}/payments`, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': idempotencyKey },
+      body: JSON.stringify(request),
+    });
+    return json;
+  },
+  async getAccountHistory({ account, asOf, page, size }, signal) {
+    const query = new URLSearchParams({ asOf, page: String(page), size: String(size) });
+    const { json } = await httpClient<AccountHistory>(
+      `${API_BASE}/ledger/accounts/${encodeURIComponent(account)}/history?${query.toString()}`,
+      { signal },
+    );
+    return json;
   },
 };

@@ -26,3 +26,11 @@ export function toList(value: unknown): string[] {
   if (typeof value === 'number') return [String(value)];
   return [];
 }
+
+/** A positive whole number typed into a filter (a payment id), or undefined when the text is not one. */
+export function toPositiveInteger(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d+$/.test(text)) return undefined;
+  const number = Number(text);
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}

@@ -99,11 +99,17 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A raw answer of the API plus whether the one refresh allowed for the call has been spent on it. */
+export interface SessionResponse {
+  response: Response;
+  refreshAttempted: boolean;
+}
+
 /**
- * The one way the console talks to the API: JSON in and out, cookies included, the access token attached, and on a
- * 401 one refresh followed by one retry of the same call (spec §4 "Session").
+ * Sends one API call with cookies and the access token, and on a 401 runs one refresh followed by one retry of the
+ * same call (spec §4 "Session"). The answer is returned unread, so a caller may stream its body (the CSV export).
  */
-export async function httpClient<T = unknown>(url: string, options: FetchOptions = {}): Promise<JsonResponse<T>> {
+export async function fetchWithSession(url: string, options: FetchOptions = {}): Promise<SessionResponse> {
   const sessionCall = isSessionCall(url);
   const send = (token: string | null) =>
     fetch(url, { ...options, credentials: 'include', headers: buildHeaders(options, token, !sessionCall) });
@@ -119,7 +125,18 @@ export async function httpClient<T = unknown>(url: string, options: FetchOptions
     const refreshed = latest !== null && latest !== usedToken ? true : await refreshAccessToken();
     if (refreshed) response = await send(session.accessToken());
   }
+  return { response, refreshAttempted };
+}
 
+/** Turns a failed answer into an `ApiError` carrying the catalogue message of the page language. */
+export async function apiErrorOf(response: Response, refreshAttempted: boolean): Promise<ApiError> {
+  const json = parseJson(await response.text().catch(() => ''));
+  return new ApiError(messageForApiError(json, currentLang()), response.status, json, refreshAttempted);
+}
+
+/** The one way the console talks to the API for JSON: JSON in and out, through `fetchWithSession`. */
+export async function httpClient<T = unknown>(url: string, options: FetchOptions = {}): Promise<JsonResponse<T>> {
+  const { response, refreshAttempted } = await fetchWithSession(url, options);
   const text = await response.text();
   const json = parseJson(text);
   if (!response.ok) {
