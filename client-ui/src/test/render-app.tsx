@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
-import type { SignInResponse, User } from '@kupa/proto';
+import type { Page, Payment, SignInResponse, User } from '@kupa/proto';
 import { App } from '../app/app';
 import { createQueryClient } from '../lib/api/query-client';
 import { useUserStore } from '../lib/stores/user-store';
@@ -83,4 +83,32 @@ export function makeUser(overrides: Partial<User> = {}): User {
     referrals: { profileId: '12345678', link: 'http://localhost:3000/sign-up?ref=12345678', totalReferrals: 3, activeReferrals: 2, discountPercent: 10 },
     ...overrides,
   };
+}
+
+export function makePayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    paymentId: 101,
+    userUuid: CLIENT_SESSION.userUuid,
+    userEmail: CLIENT_SESSION.email,
+    amount: 50,
+    currency: 'USD',
+    status: 'SUCCESS',
+    method: 'MANUAL_TRANSFER',
+    type: 'DEPOSIT',
+    aggregator: 'MANUAL',
+    comment: null,
+    senderProfileId: null,
+    recipientProfileId: null,
+    transferId: null,
+    createdAt: '2026-02-01T09:30:00.000Z',
+    createdBy: 'SYSTEM',
+    updatedAt: '2026-02-01T09:30:00.000Z',
+    updatedBy: 'SYSTEM',
+    ...overrides,
+  };
+}
+
+/** One page of a search answer, shaped like the API's `Page<T>`. */
+export function pageOf<T>(content: T[], page = 0, size = 20, totalElements = content.length): Page<T> {
+  return { content, page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
 }

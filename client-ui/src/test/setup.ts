@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useLangStore } from '../lib/stores/lang-store';
 import { useReferralStore } from '../lib/stores/referral-store';
@@ -24,6 +24,10 @@ if (!window.matchMedia) {
       }) as MediaQueryList,
   });
 }
+
+// Screens are lazy routes: the first test of a file compiles its screen on first import, which under parallel test
+// workers can take longer than Testing Library's default one second of waiting.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeEach(() => {
   localStorage.clear();

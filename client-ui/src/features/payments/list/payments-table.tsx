@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import { useTheme } from '@mui/material/styles';
 import { enumLabel, type Page as ResultPage, type Payment, type SortRequest } from '@kupa/proto';
 import { formatDateTime } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
@@ -45,6 +46,10 @@ const PAGE_BUTTON_LABELS: Record<'first' | 'last' | 'next' | 'previous', Message
   previous: 'payments.pagination.previous',
 };
 
+function pageButtonTestId(direction: 'previous' | 'next'): object {
+  return { 'data-testid': `payments-page-${direction}` };
+}
+
 interface PaymentsTableProps {
   result: ResultPage<Payment>;
   sort: SortRequest;
@@ -57,6 +62,7 @@ interface PaymentsTableProps {
 export function PaymentsTable({ result, sort, onSort, onPage, onPageSize }: PaymentsTableProps) {
   const { t, lang, locale } = useT();
   const number = new Intl.NumberFormat(locale);
+  const rtl = useTheme().direction === 'rtl';
   return (
     <Paper variant="outlined">
       <TableContainer>
@@ -142,10 +148,11 @@ export function PaymentsTable({ result, sort, onSort, onPage, onPageSize }: Paym
         }
         getItemAriaLabel={(type) => t(PAGE_BUTTON_LABELS[type])}
         slotProps={{
-          actions: {
-            previousButton: { 'data-testid': 'payments-page-previous' } as object,
-            nextButton: { 'data-testid': 'payments-page-next' } as object,
-          },
+          // MUI swaps the previous and next slots in right-to-left layouts (they name sides, not directions), so the
+          // test ids are swapped back to stay on the buttons that go to the previous and the next page.
+          actions: rtl
+            ? { previousButton: pageButtonTestId('next'), nextButton: pageButtonTestId('previous') }
+            : { previousButton: pageButtonTestId('previous'), nextButton: pageButtonTestId('next') },
         }}
       />
     </Paper>

@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatErrorMessage } from '@kupa/proto';
+import { browser } from '../../../lib/browser';
+import { formatDollars } from '../../../lib/format';
+import { translate } from '../../../lib/i18n/i18n';
+import { useLangStore } from '../../../lib/stores/lang-store';
+import { jsonResponse, makeUser, mockFetch, pageOf, renderApp, signInAs } from '../../../test/render-app';
+
+function mockDepositApi() {
+  return mockFetch(({ url }) =>
+    url === '/api/payments/search' ? jsonResponse(200, pageOf([])) : jsonResponse(200, makeUser({ profileId: '24681357' })),
+  );
+}
+
+describe('deposit', () => {
+  it('opens from the payments screen and explains the manual transfer with the profile ID as the reference', async () => {
+    signInAs();
+    mockDepositApi();
+    const user = userEvent.setup();
+    renderApp('/payments');
+    await user.click(await screen.findByTestId('deposit-open'));
+
+    const instructions = await screen.findByTestId('deposit-instructions');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(translate('he', 'deposit.title'));
+    expect(within(instructions).getByTestId('deposit-reference')).toHaveTextContent('24681357');
+    expect(within(instructions).getAllByText('24681357', { selector: 'bdi' }).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('deposit-method-manual')).toBeChecked();
+    for (const method of ['crypto', 'card']) {
+      expect(screen.getByTestId(`deposit-method-${method}`)).toBeDisabled();
+      expect(screen.getByTestId(`deposit-soon-${method}`)).toHaveTextContent(translate('he', 'deposit.comingSoon'));
+    }
+    expect(screen.getByTestId('deposit-currency')).toHaveValue('USD');
+
+    await user.type(screen.getByTestId('deposit-amount'), '75');
+    // Compared as raw text: the Hebrew format holds direction marks and a no-break space that matchers normalise.
+    expect([...instructions.querySelectorAll('bdi')].map((node) => node.textContent)).toContain(formatDollars(75, 'he'));
+  });
+
+  it('checks the amount before writing to the operator, then opens a mail with the amount and the reference', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockDepositApi();
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/payments/deposit');
+    await screen.findByTestId('deposit-instructions');
+
+    await user.type(screen.getByTestId('deposit-amount'), '10.999');
+    await user.click(screen.getByTestId('deposit-notify'));
+    expect(screen.getByText(formatErrorMessage('error.validation.max.decimal.places', 'en', { maxDecimalPlaces: 2 }))).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByTestId('deposit-amount'));
+    await user.type(screen.getByTestId('deposit-amount'), '250');
+    await user.click(screen.getByTestId('deposit-notify'));
+    expect(assign).toHaveBeenCalledTimes(1);
+    const mail = new URL(assign.mock.calls[0][0]);
+    expect(mail.protocol).toBe('mailto:');
+    expect(mail.searchParams.get('subject')).toBe('Manual transfer deposit, profile ID 24681357');
+    expect(mail.searchParams.get('body')).toContain('$250.00 (USD)');
+  });
+});

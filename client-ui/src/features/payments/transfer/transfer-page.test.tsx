@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatErrorMessage } from '@kupa/proto';
+import { formatDollars } from '../../../lib/format';
+import { translate } from '../../../lib/i18n/i18n';
+import { useLangStore } from '../../../lib/stores/lang-store';
+import {
+  errorResponse,
+  jsonResponse,
+  makePayment,
+  makeUser,
+  mockFetch,
+  pageOf,
+  renderApp,
+  signInAs,
+  type RecordedCall,
+} from '../../../test/render-app';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+type TransferAnswer = (call: RecordedCall) => Response | Promise<Response>;
+
+/** A client with $1,234.50 whose balance drops by what a successful transfer moves. */
+function mockTransferApi(answer: TransferAnswer) {
+  let balance = 1234.5;
+  return mockFetch(async (call) => {
+    if (call.url === '/api/users/me') return jsonResponse(200, makeUser({ balance }));
+    if (call.url === '/api/payments/search') return jsonResponse(200, pageOf([makePayment()]));
+    if (call.url === '/api/payments/transfer') {
+      const response = await answer(call);
+      if (response.ok) balance -= (call.body as { amount: number }).amount;
+      return response;
+    }
+    return errorResponse(404, 'error.entity.not.found');
+  });
+}
+
+const transfers = (calls: RecordedCall[]) => calls.filter((call) => call.url === '/api/payments/transfer');
+
+async function fillTransfer(user: ReturnType<typeof userEvent.setup>, recipient: string, amount: string) {
+  const recipientInput = await screen.findByTestId('transfer-recipient');
+  await user.clear(recipientInput);
+  if (recipient) await user.type(recipientInput, recipient);
+  await user.clear(screen.getByTestId('transfer-amount'));
+  if (amount) await user.type(screen.getByTestId('transfer-amount'), amount);
+  await user.click(screen.getByTestId('transfer-continue'));
+}
+
+describe('balance transfer', () => {
+  it('checks the recipient and the amount with proto rules before anything is sent', async () => {
+    signInAs();
+    const { calls } = mockTransferApi(() => jsonResponse(201, makePayment()));
+    const user = userEvent.setup();
+    renderApp('/payments/transfer');
+    expect(await screen.findByTestId('transfer-balance-hint')).toHaveTextContent('1,234.50');
+    const message = (code: Parameters<typeof formatErrorMessage>[0], params = {}) => formatErrorMessage(code, 'he', params);
+
+    await fillTransfer(user, 'not-an-address', '12.505');
+    expect(screen.getByText(message('error.validation.invalid.recipient'))).toBeInTheDocument();
+    expect(screen.getByText(message('error.validation.max.decimal.places', { maxDecimalPlaces: 2 }))).toBeInTheDocument();
+
+    await fillTransfer(user, '1234567', '100000');
+    expect(screen.getByText(message('error.validation.invalid.recipient'))).toBeInTheDocument();
+    expect(screen.getByText(message('error.validation.max', { max: '99999.99' }))).toBeInTheDocument();
+
+    await fillTransfer(user, '12345678', '0');
+    expect(screen.getByText(message('error.transfer.to.self'))).toBeInTheDocument();
+    expect(screen.getByText(message('error.validation.must.be.positive'))).toBeInTheDocument();
+
+    await fillTransfer(user, 'other@example.com', '1234.51');
+    expect(screen.getByText(message('error.insufficient.balance'))).toBeInTheDocument();
+
+    await fillTransfer(user, 'other@example.com', '1e3');
+    expect(screen.getByText(message('error.validation.invalid.input'))).toBeInTheDocument();
+
+    expect(screen.queryByTestId('transfer-confirm-text')).not.toBeInTheDocument();
+    expect(transfers(calls)).toHaveLength(0);
+  });
+
+  it('names amount and recipient in a confirmation, sends the body with an idempotency key and refreshes the balance', async () => {
+    signInAs();
+    const { calls } = mockTransferApi(() =>
+      jsonResponse(201, makePayment({ paymentId: 900, type: 'TRANSFER_OUT', amount: 12.5, recipientProfileId: '87654321' })),
+    );
+    const user = userEvent.setup();
+    const { history } = renderApp('/payments');
+    await user.click(await screen.findByTestId('transfer-open'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payments/transfer'));
+    await waitFor(() => expect(screen.getByTestId('balance').textContent).toContain(formatDollars(1234.5, 'he')));
+
+    await fillTransfer(user, '  friend@example.com ', '12.50');
+    const confirmation = await screen.findByTestId('transfer-confirm-text');
+    expect(confirmation.textContent).toBe(`להעביר ${formatDollars(12.5, 'he')} אל friend@example.com?`);
+    // Both tokens are isolated so the e-mail and the amount keep their left-to-right order in the Hebrew sentence.
+    expect([...confirmation.querySelectorAll('bdi')].map((node) => node.textContent)).toEqual([formatDollars(12.5, 'he'), 'friend@example.com']);
+    expect(transfers(calls)).toHaveLength(0);
+
+    const meCallsBefore = calls.filter((call) => call.url === '/api/users/me').length;
+    await user.click(screen.getByTestId('transfer-confirm'));
+
+    await waitFor(() => expect(history.location.pathname).toBe('/payments'));
+    const [sent] = transfers(calls);
+    expect(sent).toMatchObject({ method: 'POST', body: { recipient: 'friend@example.com', amount: 12.5 } });
+    expect(sent.headers['idempotency-key']).toMatch(UUID);
+    expect(calls.filter((call) => call.url === '/api/users/me').length).toBeGreaterThan(meCallsBefore);
+    await waitFor(() => expect(screen.getByTestId('balance').textContent).toContain(formatDollars(1222, 'he')));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent(translate('he', 'toast.successTitle'));
+    expect(toast).toHaveTextContent('friend@example.com');
+    expect(await screen.findAllByTestId('payments-row')).toHaveLength(1);
+  });
+
+  it('writes the confirmation in English when English is chosen', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockTransferApi(() => jsonResponse(201, makePayment()));
+    const user = userEvent.setup();
+    renderApp('/payments/transfer');
+    await fillTransfer(user, 'dana2@example.com', '12.5');
+    expect((await screen.findByTestId('transfer-confirm-text')).textContent).toBe('Transfer $12.50 to dana2@example.com?');
+    await user.click(screen.getByTestId('transfer-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('transfer-confirm-text')).not.toBeInTheDocument());
+  });
+
+  it('shows insufficient balance from the server as the catalogue toast and beside the amount', async () => {
+    signInAs();
+    const { calls } = mockTransferApi(() => errorResponse(409, 'error.insufficient.balance', 'Insufficient balance'));
+    const user = userEvent.setup();
+    const { history } = renderApp('/payments/transfer');
+    await screen.findByTestId('transfer-balance-hint');
+    await fillTransfer(user, '87654321', '100');
+    await user.click(await screen.findByTestId('transfer-confirm'));
+
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent(translate('he', 'toast.errorTitle'));
+    expect(toast).toHaveTextContent(formatErrorMessage('error.insufficient.balance', 'he'));
+    expect(within(screen.getByTestId('transfer-form')).getByText(formatErrorMessage('error.insufficient.balance', 'he'))).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/payments/transfer');
+    expect(transfers(calls)).toHaveLength(1);
+  });
+
+  it('retries a failed submission with the same key, and uses a new key once the server has refused it', async () => {
+    signInAs();
+    const answers: TransferAnswer[] = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => errorResponse(404, 'error.user.not.found', 'User not found'),
+      () => jsonResponse(201, makePayment()),
+    ];
+    const { calls } = mockTransferApi((call) => (answers.shift() as TransferAnswer)(call));
+    const user = userEvent.setup();
+    const { history } = renderApp('/payments/transfer');
+    await screen.findByTestId('transfer-balance-hint');
+
+    await fillTransfer(user, '87654321', '20');
+    await user.click(await screen.findByTestId('transfer-confirm'));
+    await screen.findByTestId('toast');
+
+    await user.click(screen.getByTestId('transfer-continue'));
+    await user.click(await screen.findByTestId('transfer-confirm'));
+    expect(await screen.findByText(formatErrorMessage('error.user.not.found', 'he'), { selector: 'p' })).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('transfer-continue'));
+    await user.click(await screen.findByTestId('transfer-confirm'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payments'));
+
+    const keys = transfers(calls).map((call) => call.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+});
