@@ -54,6 +54,7 @@ describe('events without a mapper', () => {
     metadata,
     recordedAt: new Date(0),
     hash: '',
+    schemaVersion: 1,
   });
 
   it('takes the target from the stream category and the parent from the user the payload names', () => {

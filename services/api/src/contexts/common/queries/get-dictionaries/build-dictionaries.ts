@@ -5,7 +5,6 @@ import {
   CURRENCIES,
   type Dictionaries,
   type DictionaryEntry,
-  ENUM_LABELS,
   type EnumName,
   LIMITS,
   PAYMENT_AGGREGATORS,
