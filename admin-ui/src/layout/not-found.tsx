@@ -3,6 +3,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { type ReactNode } from 'react';
 import { Title, useNavigate, useTranslate } from 'react-admin';
 import { formatErrorMessage } from '@kupa/proto';
+import { useAdminPath } from '../shared/admin-path';
 import { useLang } from '../shared/use-lang';
 
 interface NotFoundProps {
@@ -22,11 +23,13 @@ export function NotFound({ message, backLabel, fallbackPath = '/' }: NotFoundPro
   const translate = useTranslate();
   const lang = useLang();
   const navigate = useNavigate();
+  const adminPath = useAdminPath();
   const goBack = () => {
     // React Router stores its position in history.state.idx; 0 means this page was the first one opened.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
-    else navigate(fallbackPath);
+    // The router itself has no basename (react-admin holds it), so the console's prefix is added here.
+    else navigate(adminPath(fallbackPath));
   };
   return (
     <Box data-testid="not-found" sx={{ textAlign: 'center', py: 8, px: 2 }}>

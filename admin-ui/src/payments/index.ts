@@ -1,9 +1,11 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { type ResourceProps } from 'react-admin';
-import { PlaceholderList } from '../shared/placeholder-list';
+import { PaymentList } from './payment-list';
+import { PaymentShow } from './payment-show';
 
-/** Payments have no API yet: the list is an empty state that sends no request. */
 export const payments: Omit<ResourceProps, 'name'> = {
-  list: PlaceholderList,
+  list: PaymentList,
+  show: PaymentShow,
   icon: PaymentsIcon,
+  recordRepresentation: 'paymentId',
 };

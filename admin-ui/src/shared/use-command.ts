@@ -31,7 +31,7 @@ export function useCommand() {
       } catch (error) {
         // The HTTP client already turned the server's answer into the catalogue text of the page language.
         const message = options.failureMessage ?? (error instanceof Error ? error.message : String(error));
-        notify(message, { type: 'error', translationOptions: { _: message } });
+        notify(message, { type: 'error', messageArgs: { _: message } });
         return undefined;
       } finally {
         setPending(false);

@@ -1,0 +1,165 @@
+import { formatErrorMessage } from '@kupa/proto';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, ListContextProvider, type ListControllerResult, Notification } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18nProvider } from '../i18n/i18n-provider';
+import { dataProvider } from '../providers/data-provider';
+import { session } from '../providers/session';
+import { json, mockFetch } from '../test/fetch-mock';
+import { PaymentsExportButton } from './export-button';
+import { downloadPaymentsCsv, type ExportProgress, toExportBody } from './export-payments';
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** A CSV answer delivered in the given pieces, the way a streamed body arrives over the network. */
+function streamedCsv(pieces: string[]): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(encoder.encode(piece));
+      controller.close();
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+}
+
+/** jsdom's Blob has no `arrayBuffer()`, so the file is read the way older browsers read one. */
+function bytesOf(blob: Blob): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(Array.from(new Uint8Array(reader.result as ArrayBuffer)));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+beforeEach(() => {
+  session.set({ accessToken: 'token-1', userUuid: 'staff-1', email: 'admin@example.com', userRole: 'ADMIN' });
+});
+
+afterEach(() => {
+  session.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('downloadPaymentsCsv', () => {
+  it('posts the filters without paging, reads the stream piece by piece and reports bytes and rows as they arrive', async () => {
+    const pieces = [
+      '\uFEFFpaymentId,userEmail,amount,comment\n1,dana@example.com,10.00,',
+      '"two\nlines"\n2,noa@example.com,5.50,שלום\n',
+      '3,omer@example.com,1.00,last',
+    ];
+    const { calls } = mockFetch({ 'POST /api/payments/export': () => streamedCsv(pieces) });
+    const reports: ExportProgress[] = [];
+
+    const blob = await downloadPaymentsCsv(
+      toExportBody({ statuses: ['SUCCESS'], keyWord: 'dana', id: '7' }, { field: 'createdAt', order: 'DESC' }),
+      (progress) => reports.push(progress),
+    );
+
+    expect(calls[0].body).toEqual({ sorts: [{ id: 'createdAt', desc: true }], keyWord: 'dana', id: 7, statuses: ['SUCCESS'] });
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer token-1');
+    expect(calls[0].headers.get('Accept')).toBe('text/csv');
+
+    const sizes = pieces.map((piece) => new TextEncoder().encode(piece).length);
+    expect(reports.map((report) => report.bytes)).toEqual([sizes[0], sizes[0] + sizes[1], sizes[0] + sizes[1] + sizes[2], sizes[0] + sizes[1] + sizes[2]]);
+    // The line break inside the quoted comment does not end a row; the last row needs no trailing line break.
+    expect(reports.map((report) => report.rows)).toEqual([0, 2, 2, 3]);
+
+    const bytes = await bytesOf(blob);
+    expect(bytes.slice(0, 3)).toEqual(BOM);
+    expect(bytes.slice(3, 6)).not.toEqual(BOM);
+    expect(blob.type).toBe('text/csv;charset=utf-8');
+    expect(new TextDecoder().decode(new Uint8Array(bytes))).toBe(pieces.join('').slice(1));
+  });
+
+  it('adds the BOM when the server sent none, so Excel still reads Hebrew correctly', async () => {
+    mockFetch({ 'POST /api/payments/export': () => streamedCsv(['paymentId,comment\n', '1,שלום\n']) });
+    const blob = await downloadPaymentsCsv(toExportBody({}), () => undefined);
+    const bytes = await bytesOf(blob);
+    expect(bytes.slice(0, 3)).toEqual(BOM);
+    expect(new TextDecoder().decode(new Uint8Array(bytes.slice(3)))).toBe('paymentId,comment\n1,שלום\n');
+  });
+
+  it('rejects when the server refuses the export', async () => {
+    mockFetch({ 'POST /api/payments/export': () => json(403, { status: 403, error: 'error.access.forbidden', message: 'Forbidden' }) });
+    await expect(downloadPaymentsCsv(toExportBody({}), () => undefined)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+function renderButton(total = 3) {
+  const list = { filterValues: { statuses: ['PENDING'] }, sort: { field: 'amount', order: 'ASC' }, total } as unknown as ListControllerResult;
+  return render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('en')}>
+      <ListContextProvider value={list}>
+        <PaymentsExportButton />
+      </ListContextProvider>
+      <Notification />
+    </AdminContext>,
+  );
+}
+
+describe('the payments export button', () => {
+  it('shows the rows received while streaming and saves payments.csv', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const encoder = new TextEncoder();
+    const { calls } = mockFetch({
+      'POST /api/payments/export': () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(encoder.encode('\uFEFFpaymentId,amount\n1,10.00\n2,5.00\n'));
+              await gate;
+              controller.enqueue(encoder.encode('3,1.00\n'));
+              controller.close();
+            },
+          }),
+          { status: 200 },
+        ),
+    });
+    const createObjectURL = vi.fn((blob: Blob) => {
+      expect(blob.size).toBeGreaterThan(0);
+      return 'blob:payments';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const user = userEvent.setup();
+    renderButton();
+
+    await user.click(screen.getByTestId('payments-export'));
+
+    const progress = await screen.findByTestId('export-progress');
+    await waitFor(() => expect(progress).toHaveAttribute('data-rows', '2'));
+    expect(progress).toHaveAttribute('data-state', 'running');
+    expect(progress).toHaveTextContent('Receiving: 2 rows');
+    expect(screen.getByTestId('payments-export')).toBeDisabled();
+
+    release();
+    await waitFor(() => expect(screen.getByTestId('export-progress')).toHaveAttribute('data-state', 'done'));
+    expect(screen.getByTestId('export-progress')).toHaveTextContent('Saved payments.csv: 3 rows');
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0].download).toBe('payments.csv');
+    expect(clicked[0].href).toBe('blob:payments');
+    expect(calls[0].body).toEqual({ sorts: [{ id: 'amount', desc: false }], statuses: ['PENDING'] });
+  });
+
+  it('shows the catalogue export failure message when the export fails', async () => {
+    mockFetch({ 'POST /api/payments/export': () => json(500, { status: 500, error: 'boom', message: 'Disk full' }) });
+    const user = userEvent.setup();
+    renderButton();
+
+    await user.click(screen.getByTestId('payments-export'));
+
+    expect(await screen.findByText(formatErrorMessage('error.export.failed', 'en'))).toBeVisible();
+    expect(screen.queryByText('Disk full')).toBeNull();
+    expect(screen.queryByTestId('export-progress')).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import {
+  formatErrorMessage,
+  LIMITS,
+  PAYMENT_AGGREGATORS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+} from '@kupa/proto';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import { Button } from '@mui/material';
+import {
+  DataTable,
+  DateInput,
+  FilterButton,
+  Link,
+  List,
+  SearchInput,
+  SelectArrayInput,
+  TextInput,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { ACCOUNT_HISTORY_PATH } from '../ledger/account-paths';
+import { toPositiveInteger } from '../providers/filter-values';
+import { useAdminPath } from '../shared/admin-path';
+import { useEnumChoices } from '../shared/enum-choices';
+import { bodyWithRowTestId } from '../shared/test-id-rows';
+import { useLang } from '../shared/use-lang';
+import { PaymentsExportButton } from './export-button';
+import { paymentColumns } from './payment-columns';
+
+const PaymentRows = bodyWithRowTestId('payments-row');
+
+/** Spec §2/§5: the payment id filter takes a whole number; anything else is refused before it reaches the list. */
+function useIntegerValidator() {
+  const lang = useLang();
+  return (value: unknown) => {
+    const text = typeof value === 'string' ? value.trim() : value === null || value === undefined ? '' : String(value);
+    return text === '' || toPositiveInteger(text) !== undefined ? undefined : formatErrorMessage('error.validation.integer', lang);
+  };
+}
+
+function usePaymentFilters() {
+  const statusChoices = useEnumChoices('paymentStatus', PAYMENT_STATUSES);
+  const methodChoices = useEnumChoices('paymentMethod', PAYMENT_METHODS);
+  const typeChoices = useEnumChoices('paymentType', PAYMENT_TYPES);
+  const aggregatorChoices = useEnumChoices('paymentAggregator', PAYMENT_AGGREGATORS);
+  const integer = useIntegerValidator();
+  return [
+    <SearchInput
+      key="keyWord"
+      source="keyWord"
+      alwaysOn
+      slotProps={{ htmlInput: { maxLength: LIMITS.keywordMaxLength, 'data-testid': 'payments-search' } }}
+    />,
+    <TextInput
+      key="id"
+      source="id"
+      alwaysOn
+      validate={integer}
+      slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'payments-id-filter' } }}
+    />,
+    <SelectArrayInput key="statuses" source="statuses" choices={statusChoices} translateChoice={false} />,
+    <SelectArrayInput key="types" source="types" choices={typeChoices} translateChoice={false} />,
+    <SelectArrayInput key="methods" source="methods" choices={methodChoices} translateChoice={false} />,
+    <SelectArrayInput key="aggregators" source="aggregators" choices={aggregatorChoices} translateChoice={false} />,
+    <DateInput key="createdDateFrom" source="createdDateFrom" />,
+    <DateInput key="createdDateTo" source="createdDateTo" />,
+  ];
+}
+
+function PaymentListActions() {
+  const translate = useTranslate();
+  const adminPath = useAdminPath();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <PaymentsExportButton />
+      <Button
+        size="small"
+        component={Link}
+        to={adminPath(ACCOUNT_HISTORY_PATH)}
+        startIcon={<AccountBalanceIcon />}
+        data-testid="payments-ledger"
+      >
+        {translate('kupa.ledger.title')}
+      </Button>
+    </TopToolbar>
+  );
+}
+
+export function PaymentList() {
+  const filters = usePaymentFilters();
+  return (
+    <List
+      filters={filters}
+      actions={<PaymentListActions />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={LIMITS.pageSizeDefault}
+      // react-admin's exporter stops at 1000 rows and writes no BOM; the toolbar's export button uses the server's.
+      exporter={false}
+    >
+      <DataTable rowClick="show" bulkActionButtons={false} body={PaymentRows}>
+        {paymentColumns({ withUser: true })}
+      </DataTable>
+    </List>
+  );
+}

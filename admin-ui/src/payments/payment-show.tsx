@@ -1,0 +1,109 @@
+import { type Payment } from '@kupa/proto';
+import { Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import {
+  FunctionField,
+  Link,
+  type RaRecord,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useCreatePath,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { DateTimeField } from '../shared/date-time-field';
+import { EnumField } from '../shared/enum-field';
+import { Ltr } from '../shared/ltr';
+import { MoneyField } from '../shared/money';
+import { RecordLoadError } from '../shared/record-load-error';
+import { PaymentStatusForm } from './payment-status-form';
+
+type PaymentRecord = Payment & RaRecord;
+
+const TRANSFER_TYPES: readonly string[] = ['TRANSFER_IN', 'TRANSFER_OUT'];
+
+function PaymentTitle() {
+  const record = useRecordContext<PaymentRecord>();
+  const translate = useTranslate();
+  const name = translate('resources.payments.name', { smart_count: 1 });
+  return <>{record ? `${name} #${record.paymentId}` : name}</>;
+}
+
+function UserLink() {
+  const record = useRecordContext<PaymentRecord>();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  return (
+    <Link to={createPath({ resource: 'clients', id: record.userUuid, type: 'show' })} data-testid="payment-user-link">
+      <Ltr>{record.userEmail}</Ltr>
+    </Link>
+  );
+}
+
+const ltr = (source: keyof Payment) => (payment: PaymentRecord) =>
+  payment[source] === null || payment[source] === undefined || payment[source] === '' ? '—' : <Ltr>{String(payment[source])}</Ltr>;
+
+/** Both sides of a transfer, by profile ID (spec §3); other payment types have no second party. */
+function TransferParties() {
+  const record = useRecordContext<PaymentRecord>();
+  if (!record || !TRANSFER_TYPES.includes(record.type)) return null;
+  return (
+    <SimpleShowLayout sx={{ p: 0 }} data-testid="payment-transfer">
+      <FunctionField source="senderProfileId" render={ltr('senderProfileId')} />
+      <FunctionField source="recipientProfileId" render={ltr('recipientProfileId')} />
+      <FunctionField source="transferId" render={ltr('transferId')} />
+    </SimpleShowLayout>
+  );
+}
+
+/** Payment details (spec §2 `/payments/{id}`, admin only) with the manual status change beside them. */
+export function PaymentShow() {
+  const translate = useTranslate();
+  return (
+    <Show
+      title={<PaymentTitle />}
+      actions={false}
+      error={<RecordLoadError notFoundCode="error.payment.not.found" backLabel="kupa.payments.back_to_list" fallbackPath="/payments" />}
+      // The error screen above replaces react-admin's default "element does not exist" toast and redirect.
+      queryOptions={{ onError: () => undefined }}
+    >
+      <Grid container spacing={3} sx={{ p: 2 }} data-testid="payment-detail">
+        <Grid size={{ xs: 12, md: 7 }}>
+          <SimpleShowLayout sx={{ p: 0 }}>
+            <FunctionField source="paymentId" render={ltr('paymentId')} />
+            <FunctionField source="userEmail" render={() => <UserLink />} />
+            <MoneyField source="amount" testId="payment-amount" />
+            <EnumField source="currency" enumName="currency" />
+            <EnumField source="status" enumName="paymentStatus" chip />
+            <EnumField source="type" enumName="paymentType" />
+            <EnumField source="method" enumName="paymentMethod" />
+            <EnumField source="aggregator" enumName="paymentAggregator" />
+            <FunctionField
+              source="comment"
+              render={(payment: PaymentRecord) => (payment.comment ? <span dir="auto">{payment.comment}</span> : '—')}
+            />
+          </SimpleShowLayout>
+          <TransferParties />
+          <SimpleShowLayout sx={{ p: 0 }}>
+            <DateTimeField source="createdAt" />
+            <TextField source="createdBy" />
+            <DateTimeField source="updatedAt" />
+            <TextField source="updatedBy" />
+          </SimpleShowLayout>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Stack spacing={2}>
+            <Card variant="outlined">
+              <CardContent>
+                <Typography variant="subtitle1" component="h2" gutterBottom>
+                  {translate('kupa.payments.status.title')}
+                </Typography>
+                <PaymentStatusForm />
+              </CardContent>
+            </Card>
+          </Stack>
+        </Grid>
+      </Grid>
+    </Show>
+  );
+}

@@ -1,0 +1,113 @@
+import { formatErrorMessage } from '@kupa/proto';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, RecordContextProvider, ResourceContextProvider } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18nProvider } from '../i18n/i18n-provider';
+import { dataProvider } from '../providers/data-provider';
+import { session } from '../providers/session';
+import { formatAmount } from '../shared/money';
+import { json, mockFetch } from '../test/fetch-mock';
+import { PaymentStatusForm } from './payment-status-form';
+
+const manualPayment = {
+  id: 42,
+  paymentId: 42,
+  userUuid: 'u-1',
+  userEmail: 'dana@example.com',
+  amount: 20,
+  currency: 'USD',
+  status: 'SUCCESS',
+  method: 'MANUAL_TRANSFER',
+  type: 'DEPOSIT',
+  aggregator: 'MANUAL',
+  comment: null,
+};
+
+function renderForm(record: Record<string, unknown> = manualPayment) {
+  return render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('he')}>
+      <ResourceContextProvider value="payments">
+        <RecordContextProvider value={record}>
+          <PaymentStatusForm />
+        </RecordContextProvider>
+      </ResourceContextProvider>
+    </AdminContext>,
+  );
+}
+
+beforeEach(() => {
+  session.set({ accessToken: 't', userUuid: 's-1', email: 'admin@example.com', userRole: 'ADMIN' });
+});
+
+afterEach(() => {
+  session.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('payment status change', () => {
+  it('asks for confirmation naming the resulting balance on the 409, then resends with confirmNegativeBalance', async () => {
+    const { calls } = mockFetch({
+      'PUT /api/payments/42/status': [
+        () =>
+          json(409, {
+            status: 409,
+            error: 'error.balance.negative.confirmation.required',
+            message: 'This change leaves the balance negative',
+            details: { resultingBalance: -12.5 },
+          }),
+        () => json(200, { ...manualPayment, status: 'REJECTED' }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderForm();
+
+    expect(screen.getByTestId('payment-status-save')).toBeDisabled();
+    await user.selectOptions(screen.getByTestId('payment-status-select'), 'REJECTED');
+    await user.click(screen.getByTestId('payment-status-save'));
+
+    const amount = await screen.findByTestId('negative-balance-amount');
+    expect(amount).toHaveAttribute('data-amount', '-12.5');
+    expect(amount.textContent).toBe(formatAmount(-12.5, 'he'));
+    expect(amount.tagName).toBe('BDI');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].body).toEqual({ status: 'REJECTED' });
+
+    await user.click(screen.getByTestId('negative-balance-confirm'));
+
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toMatchObject({
+      method: 'PUT',
+      url: '/api/payments/42/status',
+      body: { status: 'REJECTED', confirmNegativeBalance: true },
+    });
+    await waitFor(() => expect(screen.queryByTestId('negative-balance-dialog')).toBeNull());
+  });
+
+  it('sends nothing more when the confirmation is cancelled', async () => {
+    const { calls } = mockFetch({
+      'PUT /api/payments/42/status': () =>
+        json(409, { status: 409, error: 'error.balance.negative.confirmation.required', details: { resultingBalance: -3 } }),
+    });
+    const user = userEvent.setup();
+    renderForm();
+
+    await user.selectOptions(screen.getByTestId('payment-status-select'), 'FAILED');
+    await user.click(screen.getByTestId('payment-status-save'));
+    await user.click(await screen.findByTestId('negative-balance-cancel'));
+
+    await waitFor(() => expect(screen.queryByTestId('negative-balance-dialog')).toBeNull());
+    expect(calls).toHaveLength(1);
+  });
+
+  it('is disabled with the catalogue explanation for a payment that is not manual', () => {
+    mockFetch({});
+    renderForm({ ...manualPayment, aggregator: 'CASHIER', method: 'CRYPTO_BTC' });
+
+    expect(screen.getByTestId('payment-status-select')).toBeDisabled();
+    expect(screen.getByTestId('payment-status-save')).toBeDisabled();
+    expect(screen.getByTestId('payment-status-manual-only')).toHaveTextContent(
+      formatErrorMessage('error.payment.status.manual.only', 'he'),
+    );
+  });
+});

@@ -1,0 +1,151 @@
+import { formatErrorMessage, PAYMENT_STATUSES, type Payment, type PaymentStatus } from '@kupa/proto';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { type RaRecord, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { ApiError } from '../providers/http-client';
+import { useEnumChoices } from '../shared/enum-choices';
+import { Money } from '../shared/money';
+import { useLang } from '../shared/use-lang';
+
+type PaymentRecord = Payment & RaRecord;
+
+const NEGATIVE_BALANCE_CODE = 'error.balance.negative.confirmation.required';
+
+/** The balance the server says the change would leave, from the 409's `details.resultingBalance`. */
+function resultingBalanceOf(error: ApiError): number | null {
+  const details = (error.body as { details?: { resultingBalance?: unknown } } | null)?.details;
+  const value = Number(details?.resultingBalance);
+  return details?.resultingBalance === undefined || !Number.isFinite(value) ? null : value;
+}
+
+/**
+ * The manual status change of a payment (spec §4). It waits for the server (`mutationMode: 'pessimistic'`): a
+ * status change moves money, so it must never look done before the ledger has agreed. When the change would leave
+ * the client's balance negative the server answers 409 with the resulting balance; staff see that balance and must
+ * confirm, and only then is the change sent again with `confirmNegativeBalance`.
+ */
+export function PaymentStatusForm() {
+  const record = useRecordContext<PaymentRecord>();
+  if (!record) return null;
+  // Re-mounting on a new status resets the select to what the server now holds.
+  return <StatusForm key={record.status} record={record} />;
+}
+
+function StatusForm({ record }: { record: PaymentRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const lang = useLang();
+  const choices = useEnumChoices('paymentStatus', PAYMENT_STATUSES);
+  const [status, setStatus] = useState<PaymentStatus>(record.status);
+  const [confirmation, setConfirmation] = useState<{ status: PaymentStatus; resultingBalance: number | null } | null>(null);
+  const [update, { isPending }] = useUpdate<PaymentRecord>();
+  const manual = record.aggregator === 'MANUAL';
+
+  const send = (next: PaymentStatus, confirmNegativeBalance: boolean) =>
+    update(
+      'payments',
+      {
+        id: record.id,
+        data: { status: next },
+        previousData: record,
+        meta: confirmNegativeBalance ? { confirmNegativeBalance: true } : undefined,
+      },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setConfirmation(null);
+          notify('kupa.payments.status.changed', { type: 'success' });
+        },
+        onError: (error) => {
+          if (!confirmNegativeBalance && error instanceof ApiError && error.code === NEGATIVE_BALANCE_CODE) {
+            setConfirmation({ status: next, resultingBalance: resultingBalanceOf(error) });
+            return;
+          }
+          setConfirmation(null);
+          const message = error instanceof Error ? error.message : String(error);
+          notify(message, { type: 'error', messageArgs: { _: message } });
+        },
+      },
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(status, false);
+  };
+
+  return (
+    <Box data-testid="payment-status">
+      <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label={translate('resources.payments.fields.status')}
+          value={status}
+          disabled={!manual || isPending}
+          onChange={(event) => setStatus(event.target.value as PaymentStatus)}
+          sx={{ minWidth: 200 }}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'payment-status-select' } }}
+        >
+          {choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </TextField>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!manual || isPending || status === record.status}
+          data-testid="payment-status-save"
+        >
+          {translate('kupa.payments.status.save')}
+        </Button>
+      </Box>
+      {manual ? null : (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="payment-status-manual-only">
+          {formatErrorMessage('error.payment.status.manual.only', lang)}
+        </Alert>
+      )}
+
+      <Dialog
+        open={confirmation !== null}
+        onClose={() => setConfirmation(null)}
+        aria-labelledby="negative-balance-title"
+        data-testid="negative-balance-dialog"
+      >
+        <DialogTitle id="negative-balance-title">{translate('kupa.payments.status.negative_title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('kupa.payments.status.negative_intro')}</DialogContentText>
+          <Typography variant="h5" component="p" sx={{ mt: 1 }}>
+            <Money amount={confirmation?.resultingBalance} testId="negative-balance-amount" />
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmation(null)} disabled={isPending} data-testid="negative-balance-cancel">
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button
+            color="warning"
+            variant="contained"
+            disabled={isPending}
+            onClick={() => confirmation && void send(confirmation.status, true)}
+            data-testid="negative-balance-confirm"
+          >
+            {translate('kupa.payments.status.negative_confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
