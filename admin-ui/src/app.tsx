@@ -1,20 +1,22 @@
 import { CacheProvider } from '@emotion/react';
 import { type UserRole } from '@kupa/proto';
 import { useMemo } from 'react';
-import { Admin, Resource, type ResourceProps } from 'react-admin';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Admin, CustomRoutes, Resource, type ResourceProps } from 'react-admin';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import { activityLog } from './activity-log';
 import { clients } from './clients';
 import { createI18nProvider } from './i18n/i18n-provider';
 import { currentLang, directionOf } from './i18n/language';
 import { KupaLayout } from './layout/layout';
+import { ACCOUNT_HISTORY_PATH } from './ledger/account-paths';
+import { AccountHistoryPage } from './ledger/account-history-page';
 import { LoginPage } from './layout/login-page';
 import { NotFoundPage } from './layout/not-found';
 import { packages } from './packages';
 import { payments } from './payments';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
-import { type ResourceName, resourcesForRole } from './resources';
+import { canReadLedger, type ResourceName, resourcesForRole } from './resources';
 import { subscriptions } from './subscriptions';
 import { createDirectionCache } from './theme/emotion-cache';
 import { useThemeMode } from './theme/theme-mode';
@@ -59,9 +61,18 @@ export function KupaAdmin() {
         darkTheme={theme}
         defaultTheme="light"
       >
-        {(permissions: UserRole | null) =>
-          resourcesForRole(permissions).map((name) => <Resource key={name} name={name} {...RESOURCES[name]} />)
-        }
+        {(permissions: UserRole | null) => (
+          <>
+            {resourcesForRole(permissions).map((name) => (
+              <Resource key={name} name={name} {...RESOURCES[name]} />
+            ))}
+            {canReadLedger(permissions) ? (
+              <CustomRoutes>
+                <Route path={ACCOUNT_HISTORY_PATH} element={<AccountHistoryPage />} />
+              </CustomRoutes>
+            ) : null}
+          </>
+        )}
       </Admin>
     </CacheProvider>
   );

@@ -15,3 +15,12 @@ const BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
 export function resourcesForRole(role: UserRole | null): readonly ResourceName[] {
   return (role && BY_ROLE[role]) || [];
 }
+
+/**
+ * Who may open the ledger's account history: both staff roles (design §5), managers reaching it from a client's
+ * detail. It is a custom route rather than a resource, so it has no sidebar entry of its own (spec §2 fixes the
+ * sidebar).
+ */
+export function canReadLedger(role: UserRole | null): boolean {
+  return role === 'ADMIN' || role === 'MANAGER';
+}

@@ -1,0 +1,107 @@
+import { formatErrorMessage } from '@kupa/proto';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, TestMemoryRouter } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18nProvider } from '../i18n/i18n-provider';
+import { writeLanguage } from '../i18n/language';
+import { authProvider } from '../providers/auth-provider';
+import { dataProvider } from '../providers/data-provider';
+import { session } from '../providers/session';
+import { json, mockFetch } from '../test/fetch-mock';
+import { AccountHistoryPage } from './account-history-page';
+import { accountHistoryPath } from './account-paths';
+
+const ACCOUNT = 'user:0b7e7c2e-4a52-4bb4-8a8e-3a1d2f0c9e11';
+const MARCH = '2026-03-01T10:00:00.000Z';
+
+function historyUrl(asOf: string, page = 0, size = 20) {
+  return `/api/ledger/accounts/${encodeURIComponent(ACCOUNT)}/history?${new URLSearchParams({ asOf, page: String(page), size: String(size) })}`;
+}
+
+function history(asOf: string, balance: number, entries: Array<{ amount: number; balanceAfter: number; paymentId: number | null }>) {
+  return json(200, {
+    account: ACCOUNT,
+    asOf,
+    balance,
+    entries: {
+      content: entries.map((entry, index) => ({
+        transactionId: `t-${index}`,
+        account: ACCOUNT,
+        counterAccount: 'world:manual',
+        occurredAt: '2026-01-15T08:00:00.000Z',
+        eventType: 'ManualDepositBooked',
+        ...entry,
+      })),
+      page: 0,
+      size: 20,
+      totalElements: entries.length,
+      totalPages: 1,
+    },
+  });
+}
+
+function renderAt(path: string) {
+  return render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider('en')}>
+        <AccountHistoryPage />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  session.set({ accessToken: 't', userUuid: 's-1', email: 'admin@example.com', userRole: 'ADMIN' });
+});
+
+afterEach(() => {
+  session.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('account history', () => {
+  it('shows the balance and entries as of the instant in the address, and again for a newly chosen instant', async () => {
+    const february = new Date('2026-02-01T09:30:00').toISOString();
+    const { calls } = mockFetch({
+      [`GET ${historyUrl(MARCH)}`]: () =>
+        history(MARCH, 7.5, [
+          { amount: 10, balanceAfter: 10, paymentId: 41 },
+          { amount: -2.5, balanceAfter: 7.5, paymentId: 42 },
+        ]),
+      [`GET ${historyUrl(february)}`]: () => history(february, 10, [{ amount: 10, balanceAfter: 10, paymentId: 41 }]),
+    });
+
+    renderAt(accountHistoryPath(ACCOUNT, MARCH));
+
+    await waitFor(() => expect(screen.getByTestId('account-history-balance')).toHaveAttribute('data-amount', '7.5'));
+    expect(screen.getByTestId('account-history-balance').textContent).toBe('$7.50');
+    const rows = screen.getAllByTestId('account-history-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent('-$2.50');
+    expect(rows[1]).toHaveTextContent('world:manual');
+    expect(screen.getAllByTestId('account-history-payment').map((link) => link.textContent)).toEqual(['#41', '#42']);
+    // The input shows the same instant in local wall-clock time.
+    expect(new Date((screen.getByTestId('account-history-asof') as HTMLInputElement).value).toISOString()).toBe(MARCH);
+
+    fireEvent.change(screen.getByTestId('account-history-asof'), { target: { value: '2026-02-01T09:30:00' } });
+
+    await waitFor(() => expect(screen.getByTestId('account-history-balance')).toHaveAttribute('data-amount', '10'));
+    expect(screen.getAllByTestId('account-history-row')).toHaveLength(1);
+    expect(calls.map((call) => call.url)).toEqual([historyUrl(MARCH), historyUrl(february)]);
+  });
+
+  it('asks for the present moment when the address names no instant', async () => {
+    // The page's messages and the API client's both follow the stored language.
+    writeLanguage('en');
+    const before = Date.now();
+    const { calls } = mockFetch({});
+    renderAt(accountHistoryPath(ACCOUNT));
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const asOf = new URL(calls[0].url, 'http://localhost').searchParams.get('asOf') ?? '';
+    expect(Date.parse(asOf)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(asOf)).toBeLessThanOrEqual(Date.now());
+    // The mock has no such route and answers 404: the page shows the catalogue message instead of a balance.
+    expect(await screen.findByTestId('account-history-error')).toHaveTextContent(formatErrorMessage('error.entity.not.found', 'en'));
+  });
+});
