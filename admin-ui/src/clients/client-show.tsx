@@ -1,42 +1,15 @@
-import { formatErrorMessage, type User } from '@kupa/proto';
-import { Alert } from '@mui/material';
-import { Show, TabbedShowLayout, useRecordContext, useShowContext, useTranslate } from 'react-admin';
-import { ApiError } from '../providers/http-client';
-import { NotFound } from '../layout/not-found';
+import { type User } from '@kupa/proto';
+import { Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
 import { EmptyState } from '../shared/empty-state';
-import { useLang } from '../shared/use-lang';
+import { RecordLoadError } from '../shared/record-load-error';
 import { NotesTab } from './notes-tab';
+import { PaymentsTab } from './payments-tab';
 import { ProfileTab } from './profile-tab';
 
 function ClientTitle() {
   const record = useRecordContext<User>();
   const translate = useTranslate();
   return <>{record ? record.fullName || record.email : translate('resources.clients.name', { smart_count: 1 })}</>;
-}
-
-/**
- * What the page shows when the client cannot be loaded: the not-found screen when the server says the user does not
- * exist (spec §2), otherwise the server's message.
- */
-function ClientLoadError() {
-  const { error } = useShowContext();
-  const translate = useTranslate();
-  const lang = useLang();
-  const notFound = error instanceof ApiError && (error.code === 'error.user.not.found' || error.status === 404);
-  if (notFound) {
-    return (
-      <NotFound
-        message={formatErrorMessage('error.user.not.found', lang)}
-        backLabel={translate('kupa.clients.back_to_list')}
-        fallbackPath="/clients"
-      />
-    );
-  }
-  return (
-    <Alert severity="error" sx={{ mt: 2 }}>
-      {error instanceof Error ? error.message : formatErrorMessage('error.internal.server.error', lang)}
-    </Alert>
-  );
 }
 
 function PlaceholderTab({ message, testId }: { message: string; testId: string }) {
@@ -49,7 +22,7 @@ export function ClientShow() {
     <Show
       title={<ClientTitle />}
       actions={false}
-      error={<ClientLoadError />}
+      error={<RecordLoadError notFoundCode="error.user.not.found" backLabel="kupa.clients.back_to_list" fallbackPath="/clients" />}
       // The error screen above replaces react-admin's default "element does not exist" toast and redirect.
       queryOptions={{ onError: () => undefined }}
     >
@@ -61,7 +34,7 @@ export function ClientShow() {
           <PlaceholderTab message="kupa.clients.subscriptions_empty" testId="client-subscriptions-empty" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="kupa.clients.tabs.payments" path="payments" data-testid="client-tab-payments">
-          <PlaceholderTab message="kupa.clients.payments_empty" testId="client-payments-empty" />
+          <PaymentsTab />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="kupa.clients.tabs.notes" path="notes" data-testid="client-tab-notes">
           <NotesTab />

@@ -1,14 +1,22 @@
-import { checkPassword, formatErrorMessage, USER_ROLES, USER_STATUSES, type User, type UserRole, type UserStatus } from '@kupa/proto';
+import {
+  checkPassword,
+  formatErrorMessage,
+  USER_ROLES,
+  USER_STATUSES,
+  type User,
+  type UserRole,
+  type UserStatus,
+} from '@kupa/proto';
 import { Box, Button, Card, CardContent, Grid, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import {
   BooleanField,
   FunctionField,
-  NumberField,
   type RaRecord,
   SimpleShowLayout,
   TextField,
   useDataProvider,
+  usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -17,8 +25,11 @@ import { DateTimeField } from '../shared/date-time-field';
 import { type Choice, useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
+import { Money } from '../shared/money';
 import { useCommand } from '../shared/use-command';
 import { useLang } from '../shared/use-lang';
+import { FixBalanceDialog } from './fix-balance-dialog';
+import { AccountHistoryLink } from './payments-tab';
 
 type ClientRecord = User & RaRecord;
 
@@ -120,6 +131,34 @@ function PasswordForm({ userUuid }: { userUuid: string }) {
   );
 }
 
+/**
+ * The client's balance, read from the ledger's projection, with the balance fix (admins only, design §5 role matrix)
+ * and a way into the account's history.
+ */
+function BalanceSection({ client }: { client: ClientRecord }) {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<UserRole | null>();
+  const [fixing, setFixing] = useState(false);
+  return (
+    <Section title={translate('kupa.clients.balance.title')}>
+      <Typography variant="h5" component="p" sx={{ mb: 1 }}>
+        <Money amount={client.balance} testId="client-balance" />
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {permissions === 'ADMIN' ? (
+          <>
+            <Button variant="contained" onClick={() => setFixing(true)} data-testid="fix-balance-open">
+              {translate('kupa.fix_balance.open')}
+            </Button>
+            <FixBalanceDialog open={fixing} onClose={() => setFixing(false)} userUuid={client.userUuid} balance={client.balance} />
+          </>
+        ) : null}
+        <AccountHistoryLink userUuid={client.userUuid} />
+      </Box>
+    </Section>
+  );
+}
+
 /** The client's profile and the staff commands on it; the server enforces which role may do what. */
 export function ProfileTab() {
   const record = useRecordContext<ClientRecord>();
@@ -140,7 +179,6 @@ export function ProfileTab() {
           <FunctionField source="profileId" render={(client: ClientRecord) => <Ltr>{client.profileId}</Ltr>} />
           <EnumField source="role" enumName="userRole" />
           <EnumField source="status" enumName="userStatus" chip />
-          <NumberField source="balance" options={{ style: 'currency', currency: 'USD' }} />
           <DateTimeField source="userCreatedAt" />
           <BooleanField source="trialUsed" />
           <BooleanField source="trialRejected" />
@@ -148,6 +186,7 @@ export function ProfileTab() {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Stack spacing={2}>
+          <BalanceSection client={record} />
           <Section title={translate('kupa.clients.profile.change_status')}>
             <EnumCommandForm<UserStatus>
               // Re-mounting on a new value resets the form to what the server now holds.

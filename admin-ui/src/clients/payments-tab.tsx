@@ -1,0 +1,67 @@
+import { LIMITS, type User, userAccount, type UserRole } from '@kupa/proto';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import { Box, Button } from '@mui/material';
+import {
+  DataTable,
+  Link,
+  Pagination,
+  type RaRecord,
+  ReferenceManyField,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { accountHistoryPath } from '../ledger/account-paths';
+import { paymentColumns } from '../payments/payment-columns';
+import { useAdminPath } from '../shared/admin-path';
+import { EmptyState } from '../shared/empty-state';
+import { bodyWithRowTestId } from '../shared/test-id-rows';
+
+const ClientPaymentRows = bodyWithRowTestId('client-payments-row');
+
+/** A link to the ledger history of a client's balance account, `user:{uuid}`. */
+export function AccountHistoryLink({ userUuid }: { userUuid: string }) {
+  const translate = useTranslate();
+  const adminPath = useAdminPath();
+  return (
+    <Button
+      size="small"
+      component={Link}
+      to={adminPath(accountHistoryPath(userAccount(userUuid)))}
+      startIcon={<AccountBalanceIcon />}
+      data-testid="client-account-history"
+    >
+      {translate('kupa.clients.balance.history')}
+    </Button>
+  );
+}
+
+/**
+ * The client's payments (`POST /api/payments/search/{userUuid}`, open to admins and managers). Only admins may open
+ * a payment's detail (spec §6), so only their rows are links.
+ */
+export function PaymentsTab() {
+  const record = useRecordContext<User & RaRecord>();
+  const translate = useTranslate();
+  const { permissions } = usePermissions<UserRole | null>();
+  if (!record) return null;
+  return (
+    <Box data-testid="client-payments">
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <AccountHistoryLink userUuid={record.userUuid} />
+      </Box>
+      <ReferenceManyField
+        reference="payments"
+        target="userUuid"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={LIMITS.pageSizeDefault}
+        pagination={<Pagination />}
+        empty={<EmptyState testId="client-payments-empty" title={translate('kupa.clients.payments_empty')} />}
+      >
+        <DataTable rowClick={permissions === 'ADMIN' ? 'show' : false} bulkActionButtons={false} body={ClientPaymentRows}>
+          {paymentColumns({ withUser: false })}
+        </DataTable>
+      </ReferenceManyField>
+    </Box>
+  );
+}
