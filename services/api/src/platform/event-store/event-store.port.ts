@@ -34,6 +34,8 @@ export interface RecordedEvent<Data = unknown> {
   metadata: EventMetadata;
   recordedAt: Date;
   hash: string;
+  /** The schema version of `data` as handed out: after upcasting on read, the type's current version. */
+  schemaVersion: number;
 }
 
 export interface AppendResult {
@@ -48,11 +50,16 @@ export interface GlobalCheckpoint {
   globalPosition: string;
 }
 
+export interface ReadAllOptions {
+  /** Read inside this transaction (a processor reads, handles and moves its checkpoint in one transaction). */
+  manager?: EntityManager;
+}
+
 export const START_CHECKPOINT: GlobalCheckpoint = { transactionId: '0', globalPosition: '0' };
 
 /** What a command sees inside `EventStore.transact`: the locked streams and the transaction's entity manager. */
 export interface StreamTransaction {
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  readStream(streamId: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
   streamVersion(streamId: string): Promise<number>;
   /** For reads of read models that a decision needs (e.g. "is this e-mail taken"), inside the same transaction. */
   readonly manager: EntityManager;
@@ -99,5 +106,5 @@ export abstract class EventStore {
    * Events after `after` in commit-safe order: only those of transactions older than every transaction still
    * running, so that a late commit with a lower position is never skipped.
    */
-  abstract readAll(after: GlobalCheckpoint, limit: number): Promise<RecordedEvent[]>;
+  abstract readAll(after: GlobalCheckpoint, limit: number, options?: ReadAllOptions): Promise<RecordedEvent[]>;
 }

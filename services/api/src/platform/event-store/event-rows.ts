@@ -1,0 +1,59 @@
+import type { EventMetadata } from '@kupa/proto';
+import type { RecordedEvent } from './event-store.port';
+import { FIRST_SCHEMA_VERSION, type EventTypeRegistry } from './event-type-registry';
+
+/** The key under which the store keeps an event's schema version inside its metadata, covered by the hash. */
+export const SCHEMA_VERSION_KEY = 'schemaVersion';
+
+/** The select list every event read uses; bigint and xid8 come back as decimal strings, never as lossy numbers. */
+export const EVENT_COLUMNS = `global_position::text AS global_position, transaction_id::text AS transaction_id,
+  stream_id, stream_version, type, data, metadata, recorded_at, hash`;
+
+export interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+  hash: string;
+}
+
+/** The metadata as stored: the command's metadata plus the schema version of this event's data. */
+export function storedMetadata(metadata: EventMetadata, schemaVersion: number): Record<string, unknown> {
+  return { ...metadata, [SCHEMA_VERSION_KEY]: schemaVersion };
+}
+
+/** A stored row as readers see it: upcast to the type's current schema, the schema version lifted out of metadata. */
+export function toRecordedEvent(row: EventRow, eventTypes: EventTypeRegistry): RecordedEvent {
+  const { [SCHEMA_VERSION_KEY]: stored, ...metadata } = row.metadata;
+  const storedVersion = typeof stored === 'number' ? stored : FIRST_SCHEMA_VERSION;
+  const data = eventTypes.upcast(row.type, storedVersion, row.data);
+  return {
+    globalPosition: row.global_position,
+    transactionId: row.transaction_id,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.type,
+    data,
+    metadata: metadata as unknown as EventMetadata,
+    recordedAt: row.recorded_at,
+    hash: row.hash,
+    schemaVersion: Math.max(storedVersion, eventTypes.schemaVersion(row.type)),
+  };
+}
+
+/** Stream ids sort byte-wise (UTF-8), the order of the "C" collation the tables use: one order everywhere. */
+export function compareStreamIds(left: string, right: string): number {
+  return Buffer.compare(Buffer.from(left, 'utf8'), Buffer.from(right, 'utf8'));
+}
+
+/** The PostgreSQL SQLSTATE of a failed query, whether pg's error or TypeORM's wrapper of it. */
+export function postgresErrorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const wrapped = (error as { driverError?: { code?: unknown } }).driverError;
+  const code = wrapped?.code ?? (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,317 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventMetadata } from '@kupa/proto';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { InlineProjectionRegistry } from '../projections/inline-projection.registry';
+import { WrongExpectedVersionError } from './errors';
+import { chainHash } from './event-hash';
+import {
+  compareStreamIds,
+  EVENT_COLUMNS,
+  type EventRow,
+  postgresErrorCode,
+  SCHEMA_VERSION_KEY,
+  storedMetadata,
+  toRecordedEvent,
+} from './event-rows';
+import {
+  type AppendResult,
+  EventStore,
+  type GlobalCheckpoint,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type StreamAppend,
+  type StreamTransaction,
+  type TransactResult,
+} from './event-store.port';
+import type { EventTypeRegistry } from './event-type-registry';
+
+/** Attempts of one transaction when PostgreSQL aborts it for a serialization failure or a deadlock. */
+export const DEFAULT_MAX_TRANSACTION_ATTEMPTS = 5;
+/** Retry back-off: full jitter under an exponentially growing cap, so that colliding callers spread out. */
+const RETRY_BASE_DELAY_MS = 5;
+const RETRY_MAX_DELAY_MS = 250;
+/** Failures that only mean "try again": serialization_failure and deadlock_detected. */
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+const UNIQUE_VIOLATION = '23505';
+const STREAM_VERSION_CONSTRAINT = 'events_stream_version_unique';
+
+export interface PostgresEventStoreOptions {
+  /** 1 disables retries (tests use it to prove that no deadlock ever happened). */
+  maxTransactionAttempts?: number;
+  /** Told about every retry, for logs and tests. */
+  onRetry?: (error: unknown, attempt: number) => void;
+}
+
+interface StreamHead {
+  version: number;
+  lastHash: string | null;
+}
+
+interface PendingEvent {
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  dataJson: string;
+  metadataJson: string;
+  hash: string;
+  schemaVersion: number;
+}
+
+interface InsertedRow {
+  global_position: string;
+  transaction_id: string;
+  recorded_at: Date;
+}
+
+/**
+ * The event store on PostgreSQL (design §3). Every write is one transaction that makes sure the stream rows exist,
+ * locks them in byte-wise sorted order (crossing commands wait instead of deadlocking), checks expected versions,
+ * inserts all events in a single statement, moves the stream heads, and runs inline projections with the same
+ * transaction's entity manager. Nothing is locked globally: appends to different streams proceed in parallel.
+ */
+export class PostgresEventStore extends EventStore {
+  private readonly maxAttempts: number;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly projections: InlineProjectionRegistry,
+    private readonly eventTypes: EventTypeRegistry,
+    private readonly options: PostgresEventStoreOptions = {},
+  ) {
+    super();
+    this.maxAttempts = Math.max(1, options.maxTransactionAttempts ?? DEFAULT_MAX_TRANSACTION_ATTEMPTS);
+  }
+
+  async append(appends: StreamAppend[], metadata: EventMetadata): Promise<AppendResult> {
+    assertDistinctStreams(appends);
+    return this.inTransaction(async (queryRunner) => {
+      const heads = await this.lockStreams(queryRunner, appends.map((append) => append.streamId));
+      return this.appendLocked(queryRunner, appends, metadata, heads);
+    });
+  }
+
+  /** `work` may run more than once: after a deadlock or serialization failure the whole transaction is retried. */
+  async transact<Result>(
+    streamIds: string[],
+    metadata: EventMetadata,
+    work: (tx: StreamTransaction) => Promise<TransactResult<Result>>,
+  ): Promise<{ result: Result; append: AppendResult }> {
+    return this.inTransaction(async (queryRunner) => {
+      const heads = await this.lockStreams(queryRunner, streamIds);
+      const tx: StreamTransaction = {
+        readStream: (streamId, options) => this.readStreamWith(queryRunner.manager, streamId, options?.fromVersion),
+        streamVersion: async (streamId) => heads.get(streamId)?.version ?? this.streamVersionWith(queryRunner.manager, streamId),
+        manager: queryRunner.manager,
+      };
+      const { appends, result } = await work(tx);
+      assertDistinctStreams(appends);
+      // Streams the work decided to touch without naming them up front are locked now; that late lock is the one
+      // place where crossing commands could still deadlock, and the retry in inTransaction is what covers it.
+      const unlocked = appends.map((append) => append.streamId).filter((streamId) => !heads.has(streamId));
+      if (unlocked.length > 0) {
+        for (const [streamId, head] of await this.lockStreams(queryRunner, unlocked)) heads.set(streamId, head);
+      }
+      const append = await this.appendLocked(queryRunner, appends, metadata, heads);
+      return { result, append };
+    });
+  }
+
+  async readStream(streamId: string, options: { fromVersion?: number } = {}): Promise<RecordedEvent[]> {
+    return this.readStreamWith(this.dataSource.manager, streamId, options.fromVersion);
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    return this.streamVersionWith(this.dataSource.manager, streamId);
+  }
+
+  /**
+   * One statement, so that the snapshot bounding the read and the rows it returns agree (under READ COMMITTED each
+   * statement takes its own snapshot). Only transactions older than the oldest one still running are read: a slow
+   * transaction that took a lower position holds the readers back instead of being skipped. Within one stream this
+   * order follows transaction ids, which need not follow stream versions; consumers that care use `streamVersion`.
+   */
+  async readAll(after: GlobalCheckpoint, limit: number, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const manager = options.manager ?? this.dataSource.manager;
+    const rows: EventRow[] = await manager.query(
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, global_position
+        LIMIT $3`,
+      [after.transactionId, after.globalPosition, limit],
+    );
+    return rows.map((row) => toRecordedEvent(row, this.eventTypes));
+  }
+
+  private async readStreamWith(manager: EntityManager, streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {
+    const rows: EventRow[] = await manager.query(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
+      [streamId, fromVersion],
+    );
+    return rows.map((row) => toRecordedEvent(row, this.eventTypes));
+  }
+
+  private async streamVersionWith(manager: EntityManager, streamId: string): Promise<number> {
+    const rows: { version: number }[] = await manager.query('SELECT version FROM streams WHERE stream_id = $1', [streamId]);
+    return rows[0]?.version ?? 0;
+  }
+
+  /**
+   * Creates missing stream rows, then locks all of them, both in the same byte-wise order. `FOR UPDATE` alone would
+   * lock nothing for a stream that does not exist yet, letting two first writers pass together. The lock is taken
+   * by a sorted SELECT: PostgreSQL locks rows as the sort emits them, so the locking order is the sort order.
+   */
+  private async lockStreams(queryRunner: QueryRunner, streamIds: readonly string[]): Promise<Map<string, StreamHead>> {
+    const sorted = [...new Set(streamIds)].sort(compareStreamIds);
+    const heads = new Map<string, StreamHead>();
+    if (sorted.length === 0) return heads;
+    await queryRunner.query(
+      'INSERT INTO streams (stream_id, version) SELECT id, 0 FROM unnest($1::text[]) WITH ORDINALITY AS s(id, n) ORDER BY n ON CONFLICT DO NOTHING',
+      [sorted],
+    );
+    const rows: { stream_id: string; version: number; last_hash: string | null }[] = await queryRunner.query(
+      'SELECT stream_id, version, last_hash FROM streams WHERE stream_id = ANY($1::text[]) ORDER BY stream_id FOR UPDATE',
+      [sorted],
+    );
+    for (const row of rows) heads.set(row.stream_id, { version: row.version, lastHash: row.last_hash });
+    return heads;
+  }
+
+  private async appendLocked(
+    queryRunner: QueryRunner,
+    appends: readonly StreamAppend[],
+    metadata: EventMetadata,
+    heads: Map<string, StreamHead>,
+  ): Promise<AppendResult> {
+    const pending: PendingEvent[] = [];
+    const streamVersions: Record<string, number> = {};
+    const movedHeads: { streamId: string; version: number; lastHash: string | null }[] = [];
+    for (const append of [...appends].sort((left, right) => compareStreamIds(left.streamId, right.streamId))) {
+      const head = heads.get(append.streamId);
+      if (!head) throw new Error(`Stream ${append.streamId} was not locked before appending`);
+      if (append.expectedVersion !== 'any' && append.expectedVersion !== head.version) {
+        throw new WrongExpectedVersionError(append.streamId, append.expectedVersion, head.version);
+      }
+      let version = head.version;
+      let lastHash = head.lastHash;
+      for (const event of append.events) {
+        version += 1;
+        const schemaVersion = this.eventTypes.schemaVersion(event.type);
+        const eventMetadata = storedMetadata(metadata, schemaVersion);
+        // The JSON round trip hands projections and callers exactly what a later read returns (no Dates, no
+        // undefined members), and the hash is computed over that same value.
+        const dataJson = JSON.stringify(event.data ?? null);
+        const data: unknown = JSON.parse(dataJson);
+        const fields = { streamId: append.streamId, streamVersion: version, type: event.type, data, metadata: eventMetadata };
+        const hash = chainHash(lastHash, fields);
+        pending.push({ ...fields, dataJson, metadataJson: JSON.stringify(eventMetadata), hash, schemaVersion });
+        lastHash = hash;
+      }
+      streamVersions[append.streamId] = version;
+      if (version !== head.version) movedHeads.push({ streamId: append.streamId, version, lastHash });
+      heads.set(append.streamId, { version, lastHash });
+    }
+    if (pending.length === 0) return { events: [], streamVersions };
+
+    const inserted: InsertedRow[] = await queryRunner.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[]) WITH ORDINALITY
+           AS i(stream_id, stream_version, type, data, metadata, hash, ordinal)
+       ), inserted AS (
+         INSERT INTO events (stream_id, stream_version, type, data, metadata, hash)
+         SELECT stream_id, stream_version, type, data, metadata, hash FROM input ORDER BY ordinal
+         RETURNING global_position, transaction_id, recorded_at
+       ), moved AS (
+         UPDATE streams SET version = h.version, last_hash = h.last_hash
+           FROM unnest($7::text[], $8::int[], $9::text[]) AS h(stream_id, version, last_hash)
+          WHERE streams.stream_id = h.stream_id
+       )
+       SELECT global_position::text AS global_position, transaction_id::text AS transaction_id, recorded_at
+         FROM inserted ORDER BY global_position`,
+      [
+        pending.map((event) => event.streamId),
+        pending.map((event) => event.streamVersion),
+        pending.map((event) => event.type),
+        pending.map((event) => event.dataJson),
+        pending.map((event) => event.metadataJson),
+        pending.map((event) => event.hash),
+        movedHeads.map((head) => head.streamId),
+        movedHeads.map((head) => head.version),
+        movedHeads.map((head) => head.lastHash),
+      ],
+    );
+    // A multi-row INSERT takes its sequence values in input order, so sorted positions line up with the input.
+    const events: RecordedEvent[] = pending.map((event, index) => {
+      const { [SCHEMA_VERSION_KEY]: _schemaVersion, ...callerMetadata } = event.metadata;
+      return {
+        globalPosition: inserted[index].global_position,
+        transactionId: inserted[index].transaction_id,
+        streamId: event.streamId,
+        streamVersion: event.streamVersion,
+        type: event.type,
+        data: event.data,
+        metadata: callerMetadata as unknown as EventMetadata,
+        recordedAt: inserted[index].recorded_at,
+        hash: event.hash,
+        schemaVersion: event.schemaVersion,
+      };
+    });
+    await this.projections.apply(events, queryRunner.manager);
+    return { events, streamVersions };
+  }
+
+  /** Runs `work` in one transaction on a connection of its own; retries only what PostgreSQL asks to retry. */
+  private async inTransaction<T>(work: (queryRunner: QueryRunner) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      const queryRunner = this.dataSource.createQueryRunner();
+      try {
+        await queryRunner.connect();
+        await queryRunner.startTransaction();
+        const result = await work(queryRunner);
+        await queryRunner.commitTransaction();
+        return result;
+      } catch (error) {
+        await rollbackQuietly(queryRunner);
+        const code = postgresErrorCode(error);
+        if (code !== undefined && RETRYABLE_SQLSTATES.has(code) && attempt < this.maxAttempts) {
+          this.options.onRetry?.(error, attempt);
+          await sleep(Math.random() * Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** attempt));
+          continue;
+        }
+        throw translateError(error);
+      } finally {
+        await queryRunner.release();
+      }
+    }
+  }
+}
+
+function assertDistinctStreams(appends: readonly StreamAppend[]): void {
+  const seen = new Set<string>();
+  for (const append of appends) {
+    if (seen.has(append.streamId)) throw new Error(`Stream ${append.streamId} appears twice in one append`);
+    seen.add(append.streamId);
+  }
+}
+
+async function rollbackQuietly(queryRunner: QueryRunner): Promise<void> {
+  if (!queryRunner.isTransactionActive) return;
+  try {
+    await queryRunner.rollbackTransaction();
+  } catch {
+    // The connection is already broken; PostgreSQL rolls the transaction back itself when the session ends.
+  }
+}
+
+/** A unique violation on (stream_id, stream_version) is another writer having won the race for that version. */
+function translateError(error: unknown): unknown {
+  if (postgresErrorCode(error) !== UNIQUE_VIOLATION) return error;
+  const details = error as { constraint?: string; detail?: string };
+  if (details.constraint !== STREAM_VERSION_CONSTRAINT) return error;
+  const match = /=\((.*), (\d+)\)/.exec(details.detail ?? '');
+  if (!match) return error;
+  const version = Number(match[2]);
+  return new WrongExpectedVersionError(match[1], version - 1, version);
+}

@@ -1,0 +1,88 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../event-store/event-rows';
+import type { InlineProjection, RecordedEvent } from '../event-store/event-store.port';
+import type { EventTypeRegistry } from '../event-store/event-type-registry';
+
+/** Events replayed per round trip during a rebuild: large enough to be quick, small enough to bound memory. */
+export const REBUILD_BATCH_SIZE = 1000;
+
+export interface RebuildReport {
+  projections: string[];
+  eventsReplayed: number;
+}
+
+/**
+ * The inline projections every append runs, in registration order, inside the append's transaction. Contexts
+ * register theirs at module init; the store asks which ones handle the events it has just written.
+ */
+export class InlineProjectionRegistry {
+  private readonly projections: InlineProjection[] = [];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly eventTypes: EventTypeRegistry,
+  ) {}
+
+  register(projection: InlineProjection): void {
+    if (this.projections.some((existing) => existing.name === projection.name)) {
+      throw new Error(`Inline projection ${projection.name} is registered twice`);
+    }
+    this.projections.push(projection);
+  }
+
+  all(): readonly InlineProjection[] {
+    return this.projections;
+  }
+
+  get(name: string): InlineProjection {
+    const projection = this.projections.find((candidate) => candidate.name === name);
+    if (!projection) throw new Error(`No inline projection named ${name}`);
+    return projection;
+  }
+
+  /** Runs every projection that handles some of `events` with just those events, in registration order. */
+  async apply(events: readonly RecordedEvent[], manager: EntityManager, only: readonly InlineProjection[] = this.projections): Promise<void> {
+    if (events.length === 0) return;
+    for (const projection of only) {
+      const handled = projectionEvents(projection, events);
+      if (handled.length > 0) await projection.apply(handled, manager);
+    }
+  }
+
+  /**
+   * Empties one read model (or all) and replays every event into it, in one transaction. The transaction takes a
+   * SHARE lock on `events`, which waits for every append in flight and holds new ones back until the rebuild
+   * commits, so the replay sees a complete history and no append updates a read model half rebuilt.
+   * The replay follows `global_position`: under that lock every committed event is visible, and within a stream
+   * positions follow versions (events of a stream are inserted under its row lock), which the
+   * (transaction_id, global_position) order of live readers does not promise.
+   */
+  async rebuild(name?: string): Promise<RebuildReport> {
+    const selected = name === undefined ? [...this.projections] : [this.get(name)];
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('LOCK TABLE events IN SHARE MODE');
+      for (const projection of selected) await projection.reset(manager);
+      let after = '0';
+      let eventsReplayed = 0;
+      for (;;) {
+        const rows: EventRow[] = await manager.query(
+          `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY global_position LIMIT $2`,
+          [after, REBUILD_BATCH_SIZE],
+        );
+        if (rows.length === 0) break;
+        const events = rows.map((row) => toRecordedEvent(row, this.eventTypes));
+        await this.apply(events, manager, selected);
+        eventsReplayed += events.length;
+        after = rows[rows.length - 1].global_position;
+        if (rows.length < REBUILD_BATCH_SIZE) break;
+      }
+      return { projections: selected.map((projection) => projection.name), eventsReplayed };
+    });
+  }
+}
+
+export function projectionEvents(projection: Pick<InlineProjection, 'handles'>, events: readonly RecordedEvent[]): readonly RecordedEvent[] {
+  if (projection.handles === '*') return events;
+  const handles = projection.handles;
+  return events.filter((event) => handles.includes(event.type));
+}

@@ -1,0 +1,249 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { EventStore, GlobalCheckpoint, RecordedEvent } from '../event-store/event-store.port';
+
+/**
+ * An asynchronous consumer of the whole store (e-mails, provisioning, renewals, notifications). Its effects and its
+ * checkpoint commit together, so a crash never loses or repeats a batch's database effects; effects outside the
+ * database (an e-mail) must still be idempotent, keyed by the event's position.
+ */
+export interface Processor {
+  readonly name: string;
+  /** Event types it reacts to; `'*'` for every event. Other events only move its checkpoint. */
+  readonly handles: readonly string[] | '*';
+  handle(events: readonly RecordedEvent[], manager: EntityManager): Promise<void>;
+}
+
+export interface ProcessorRunnerOptions {
+  /** How long an idle leader waits before looking for new events, and a follower before trying to lead. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Told about every failed batch (the batch rolls back and is tried again after the poll interval). */
+  onError?: (processorName: string, error: unknown) => void;
+}
+
+export const DEFAULT_POLL_INTERVAL_MS = 500;
+export const DEFAULT_PROCESSOR_BATCH_SIZE = 100;
+/** First key of the two-key advisory lock: keeps processor locks apart from any other advisory lock user. */
+export const PROCESSOR_LOCK_NAMESPACE = 0x4b555041;
+
+/** Another runner moved this processor's checkpoint while a batch ran; the batch was rolled back. */
+export class CheckpointMovedError extends Error {
+  constructor(readonly processorName: string) {
+    super(`The checkpoint of processor ${processorName} moved during a batch`);
+    this.name = 'CheckpointMovedError';
+  }
+}
+
+interface Loop {
+  stopping: boolean;
+  wake: AbortController;
+  leader: QueryRunner | null;
+  done: Promise<void>;
+}
+
+/**
+ * Runs every registered processor in its own loop. One runner per API replica; on each processor only one runner
+ * leads, the one holding the session-level advisory lock named after it on a connection kept open while leading.
+ * The others poll for the lock and take over when the leader stops or its connection dies.
+ */
+export class ProcessorRunner {
+  private readonly processors = new Map<string, Processor>();
+  private readonly loops = new Map<string, Loop>();
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private running = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
+    private readonly options: ProcessorRunnerOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.batchSize = options.batchSize ?? DEFAULT_PROCESSOR_BATCH_SIZE;
+  }
+
+  register(processor: Processor): void {
+    if (this.processors.has(processor.name)) throw new Error(`Processor ${processor.name} is registered twice`);
+    this.processors.set(processor.name, processor);
+    if (this.running) this.startLoop(processor);
+  }
+
+  /** Starts a loop for every processor, registered now or later, until `stop()`. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    for (const processor of this.processors.values()) this.startLoop(processor);
+  }
+
+  /** Lets every loop finish its current batch, then releases the advisory locks and their connections. */
+  async stop(): Promise<void> {
+    this.running = false;
+    const loops = [...this.loops.values()];
+    for (const loop of loops) {
+      loop.stopping = true;
+      loop.wake.abort();
+    }
+    await Promise.all(loops.map((loop) => loop.done));
+    this.loops.clear();
+  }
+
+  isLeading(name: string): boolean {
+    return this.loops.get(name)?.leader != null;
+  }
+
+  /**
+   * Handles everything readable now, batch after batch, without the advisory lock (the checkpoint guard still
+   * forbids double handling). For tests and one-shot CLI runs. Returns the number of events the checkpoints passed.
+   */
+  async drain(name?: string): Promise<number> {
+    const selected = name === undefined ? [...this.processors.values()] : [this.processor(name)];
+    let passed = 0;
+    for (const processor of selected) {
+      await this.ensureCheckpoint(processor.name);
+      for (;;) {
+        const read = await this.runBatch(processor);
+        passed += read;
+        if (read < this.batchSize) break;
+      }
+    }
+    return passed;
+  }
+
+  async checkpoint(name: string): Promise<GlobalCheckpoint | null> {
+    const rows: { transaction_id: string; global_position: string }[] = await this.dataSource.query(
+      'SELECT transaction_id::text AS transaction_id, global_position::text AS global_position FROM checkpoints WHERE name = $1',
+      [name],
+    );
+    return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: rows[0].global_position } : null;
+  }
+
+  /**
+   * One batch in one transaction: read the checkpoint, read the events after it gap-safely, handle them, move the
+   * checkpoint only if nobody else moved it meanwhile. The reads come before any write, so this transaction has no
+   * transaction id yet and does not hold back its own gap-safe horizon. Returns the number of events read.
+   */
+  async runBatch(processor: Processor): Promise<number> {
+    const queryRunner = this.dataSource.createQueryRunner();
+    await queryRunner.connect();
+    try {
+      await queryRunner.startTransaction();
+      const rows: { transaction_id: string; global_position: string }[] = await queryRunner.query(
+        'SELECT transaction_id::text AS transaction_id, global_position::text AS global_position FROM checkpoints WHERE name = $1',
+        [processor.name],
+      );
+      if (!rows[0]) throw new Error(`Processor ${processor.name} has no checkpoint row`);
+      const from: GlobalCheckpoint = { transactionId: rows[0].transaction_id, globalPosition: rows[0].global_position };
+      const events = await this.store.readAll(from, this.batchSize, { manager: queryRunner.manager });
+      if (events.length === 0) {
+        await queryRunner.commitTransaction();
+        return 0;
+      }
+      const handles = processor.handles;
+      const handled = handles === '*' ? events : events.filter((event) => handles.includes(event.type));
+      if (handled.length > 0) await processor.handle(handled, queryRunner.manager);
+      const last = events[events.length - 1];
+      // Compare-and-set: under READ COMMITTED a concurrent mover makes this UPDATE wait, then match nothing.
+      const moved = await queryRunner.query(
+        `UPDATE checkpoints SET transaction_id = $2::xid8, global_position = $3::bigint, updated_at = now()
+          WHERE name = $1 AND transaction_id = $4::xid8 AND global_position = $5::bigint`,
+        [processor.name, last.transactionId, last.globalPosition, from.transactionId, from.globalPosition],
+        true,
+      );
+      if (moved.affected !== 1) throw new CheckpointMovedError(processor.name);
+      await queryRunner.commitTransaction();
+      return events.length;
+    } catch (error) {
+      if (queryRunner.isTransactionActive) await queryRunner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await queryRunner.release();
+    }
+  }
+
+  private processor(name: string): Processor {
+    const processor = this.processors.get(name);
+    if (!processor) throw new Error(`No processor named ${name}`);
+    return processor;
+  }
+
+  private async ensureCheckpoint(name: string): Promise<void> {
+    await this.dataSource.query('INSERT INTO checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING', [name]);
+  }
+
+  private startLoop(processor: Processor): void {
+    if (this.loops.has(processor.name)) return;
+    const loop: Loop = { stopping: false, wake: new AbortController(), leader: null, done: Promise.resolve() };
+    this.loops.set(processor.name, loop);
+    loop.done = this.runLoop(processor, loop);
+  }
+
+  private async runLoop(processor: Processor, loop: Loop): Promise<void> {
+    while (!loop.stopping) {
+      try {
+        if (!loop.leader) {
+          loop.leader = await this.tryLead(processor.name);
+          if (!loop.leader) {
+            await this.pause(loop);
+            continue;
+          }
+          await this.ensureCheckpoint(processor.name);
+        }
+        const read = await this.runBatch(processor);
+        if (read < this.batchSize) {
+          await this.confirmLeadership(loop);
+          await this.pause(loop);
+        }
+      } catch (error) {
+        this.options.onError?.(processor.name, error);
+        await this.pause(loop);
+      }
+    }
+    await this.resign(processor.name, loop);
+  }
+
+  private async tryLead(name: string): Promise<QueryRunner | null> {
+    const queryRunner = this.dataSource.createQueryRunner();
+    try {
+      await queryRunner.connect();
+      const rows: { locked: boolean }[] = await queryRunner.query('SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked', [
+        PROCESSOR_LOCK_NAMESPACE,
+        name,
+      ]);
+      if (rows[0]?.locked) return queryRunner;
+    } catch (error) {
+      await queryRunner.release();
+      throw error;
+    }
+    await queryRunner.release();
+    return null;
+  }
+
+  /** A dead lock connection means the lock is gone and someone else may lead: stop leading until it is retaken. */
+  private async confirmLeadership(loop: Loop): Promise<void> {
+    if (!loop.leader) return;
+    try {
+      await loop.leader.query('SELECT 1');
+    } catch (error) {
+      await loop.leader.release().catch(() => undefined);
+      loop.leader = null;
+      throw error;
+    }
+  }
+
+  private async resign(name: string, loop: Loop): Promise<void> {
+    const leader = loop.leader;
+    loop.leader = null;
+    if (!leader) return;
+    try {
+      await leader.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [PROCESSOR_LOCK_NAMESPACE, name]);
+    } finally {
+      await leader.release();
+    }
+  }
+
+  private async pause(loop: Loop): Promise<void> {
+    if (loop.stopping) return;
+    await sleep(this.pollIntervalMs, undefined, { signal: loop.wake.signal }).catch(() => undefined);
+  }
+}
