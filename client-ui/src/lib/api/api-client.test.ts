@@ -37,6 +37,18 @@ describe('API client', () => {
     expect(useUserStore.getState().accessToken).toBe('fresh');
   });
 
+  it('repeats extra headers such as the idempotency key on the retry after a refresh', async () => {
+    signInAs({ accessToken: 'expired' });
+    const { calls } = mockFetch(({ url, headers }) => {
+      if (url === '/api/auth/token/refresh') return jsonResponse(200, { accessToken: 'fresh' });
+      return headers.authorization === 'Bearer fresh' ? jsonResponse(201, { paymentId: 1 }) : errorResponse(401, 'error.session.expired');
+    });
+    await apiRequest('/payments/transfer', { method: 'POST', body: { recipient: '87654321', amount: 1 }, headers: { 'Idempotency-Key': 'key-1' } });
+    const transfers = calls.filter((call) => call.url === '/api/payments/transfer');
+    expect(transfers.map((call) => call.headers['idempotency-key'])).toEqual(['key-1', 'key-1']);
+    expect(transfers[1].headers.authorization).toBe('Bearer fresh');
+  });
+
   it('shares one refresh among concurrent 401s', async () => {
     signInAs({ accessToken: 'expired' });
     const { calls } = mockFetch(async ({ url, headers }) => {

@@ -96,6 +96,7 @@ describe('balance transfer', () => {
     expect(transfers(calls)).toHaveLength(0);
 
     const meCallsBefore = calls.filter((call) => call.url === '/api/users/me').length;
+    const searchesBefore = calls.filter((call) => call.url === '/api/payments/search').length;
     await user.click(screen.getByTestId('transfer-confirm'));
 
     await waitFor(() => expect(history.location.pathname).toBe('/payments'));
@@ -108,6 +109,8 @@ describe('balance transfer', () => {
     expect(toast).toHaveTextContent(translate('he', 'toast.successTitle'));
     expect(toast).toHaveTextContent('friend@example.com');
     expect(await screen.findAllByTestId('payments-row')).toHaveLength(1);
+    // The list seen before the transfer was still fresh; it is asked for again because the transfer changed it.
+    expect(calls.filter((call) => call.url === '/api/payments/search').length).toBeGreaterThan(searchesBefore);
   });
 
   it('writes the confirmation in English when English is chosen', async () => {
