@@ -58,6 +58,8 @@ function usePaymentFilters() {
       source="id"
       alwaysOn
       validate={integer}
+      // Filter forms hide helper text; a refused id must say why, or the list would seem to ignore it.
+      sx={{ '& .MuiFormHelperText-root.Mui-error': { display: 'block' } }}
       slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'payments-id-filter' } }}
     />,
     <SelectArrayInput key="statuses" source="statuses" choices={statusChoices} translateChoice={false} />,

@@ -1,0 +1,100 @@
+import { enumLabel, formatErrorMessage } from '@kupa/proto';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, ResourceContextProvider } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18nProvider } from '../i18n/i18n-provider';
+import { dataProvider } from '../providers/data-provider';
+import { session } from '../providers/session';
+import { formatAmount } from '../shared/money';
+import { json, mockFetch } from '../test/fetch-mock';
+import { PaymentList } from './payment-list';
+
+const rows = [
+  {
+    paymentId: 7,
+    userUuid: 'u-1',
+    userEmail: 'dana@example.com',
+    amount: 1234.5,
+    currency: 'USD',
+    status: 'PENDING',
+    method: 'CRYPTO_BTC',
+    type: 'DEPOSIT',
+    aggregator: 'CASHIER',
+    createdAt: '2026-03-01T10:00:00Z',
+  },
+  {
+    paymentId: 8,
+    userUuid: 'u-2',
+    userEmail: 'noa@example.com',
+    amount: 20,
+    currency: 'USD',
+    status: 'SUCCESS',
+    method: 'BALANCE',
+    type: 'TRANSFER_OUT',
+    aggregator: 'INTERNAL_BALANCE',
+    createdAt: '2026-03-02T10:00:00Z',
+  },
+];
+
+beforeEach(() => {
+  session.set({ accessToken: 't', userUuid: 's-1', email: 'admin@example.com', userRole: 'ADMIN' });
+});
+
+afterEach(() => {
+  session.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('payments list', () => {
+  it('shows Hebrew labels for the enums and USD amounts isolated in bdi, newest first', async () => {
+    const { calls } = mockFetch({
+      'POST /api/payments/search': () => json(200, { content: rows, page: 0, size: 20, totalElements: 2, totalPages: 1 }),
+    });
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('he')}>
+        <ResourceContextProvider value="payments">
+          <PaymentList />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+
+    const found = await screen.findAllByTestId('payments-row');
+    expect(found).toHaveLength(2);
+    const first = within(found[0]);
+    expect(first.getByText(enumLabel('paymentStatus', 'PENDING', 'he'))).toBeVisible();
+    expect(first.getByText(enumLabel('paymentMethod', 'CRYPTO_BTC', 'he'))).toBeVisible();
+    expect(first.getByText(enumLabel('paymentAggregator', 'CASHIER', 'he'))).toBeVisible();
+    const amount = found[0].querySelector('bdi[data-amount="1234.5"]');
+    expect(amount?.textContent).toBe(formatAmount(1234.5, 'he'));
+    expect(within(found[1]).getByText(enumLabel('paymentType', 'TRANSFER_OUT', 'he'))).toBeVisible();
+    expect(calls[0].body).toMatchObject({ page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }] });
+    expect(screen.getByTestId('payments-export')).toBeVisible();
+  });
+
+  it('refuses a payment id that is not a whole number and searches by one that is', async () => {
+    const { calls } = mockFetch({
+      'POST /api/payments/search': () => json(200, { content: rows, page: 0, size: 20, totalElements: 2, totalPages: 1 }),
+    });
+    const user = userEvent.setup();
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('he')}>
+        <ResourceContextProvider value="payments">
+          <PaymentList />
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    await screen.findAllByTestId('payments-row');
+    const searchesBefore = calls.length;
+
+    await user.type(screen.getByTestId('payments-id-filter'), '4.5');
+    expect(await screen.findByText(formatErrorMessage('error.validation.integer', 'he'))).toBeVisible();
+    // Well past the filter form's debounce, the refused value has not become a filter, so no new search was sent.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(calls).toHaveLength(searchesBefore);
+
+    await user.clear(screen.getByTestId('payments-id-filter'));
+    await user.type(screen.getByTestId('payments-id-filter'), '8');
+    await waitFor(() => expect(calls.some((call) => (call.body as { id?: unknown }).id === 8)).toBe(true));
+  });
+});
