@@ -125,7 +125,9 @@ export class AuditLogProjection implements InlineProjection {
   ): Promise<void> {
     const kept: Array<{ key: TargetKey; fields: FieldValues }> = [];
     const deleted: TargetKey[] = [];
-    for (const [name, key] of keys) {
+    // States are written in one fixed order, so that two appends creating the same new targets cannot deadlock.
+    const ordered = [...keys].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+    for (const [name, key] of ordered) {
       const fields = states.get(name) ?? null;
       if (fields) kept.push({ key, fields });
       else deleted.push(key);

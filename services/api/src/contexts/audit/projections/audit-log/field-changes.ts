@@ -55,6 +55,14 @@ function withoutNulls(values: FieldValues): FieldValues {
 }
 
 /**
+ * Changes are listed by field name: a payload read back from jsonb has its keys in another order than when it was
+ * appended, and a rebuild must reproduce every entry exactly.
+ */
+function byName(fields: Iterable<string>): string[] {
+  return [...fields].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+}
+
+/**
  * The field-level before/after of one entry against the target's last known values. CREATED starts from nothing
  * (every old value null), DELETED ends in nothing (every new value null, old values from what was known, else from
  * the event), UPDATED lists only the fields whose value really changed.
@@ -72,10 +80,11 @@ export function diffFields(
   };
 
   if (operationType === 'DELETED') {
-    const fieldNames = new Set([...Object.keys(known), ...Object.keys(incoming)]);
-    for (const field of fieldNames) record(field, known[field] ?? incoming[field] ?? null, null);
+    for (const field of byName(new Set([...Object.keys(known), ...Object.keys(incoming)]))) {
+      record(field, known[field] ?? incoming[field] ?? null, null);
+    }
     return { changes, after: null };
   }
-  for (const [field, newValue] of Object.entries(incoming)) record(field, known[field] ?? null, newValue ?? null);
+  for (const field of byName(Object.keys(incoming))) record(field, known[field] ?? null, incoming[field] ?? null);
   return { changes, after: withoutNulls({ ...known, ...incoming }) };
 }

@@ -1,0 +1,321 @@
+import type { EventMetadata } from '@kupa/proto';
+import { randomUUID } from 'node:crypto';
+import { eventMetadata, systemContext } from '../../../../platform/auth';
+import { EventStore, InlineProjectionRegistry, type RecordedEvent } from '../../../../platform/event-store';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { AuditMapperRegistry } from '../../audit-mapper';
+import { AUDIT_LOG_PROJECTION_NAME } from './audit-log.projection';
+
+interface PackageEventData {
+  planId: string;
+  name?: string;
+  price?: number;
+  status?: string;
+}
+
+interface AuditRow {
+  id: string;
+  created_at: Date;
+  created_by_id: string;
+  created_by_name: string;
+  operation_type: string;
+  target_type: string;
+  target_id: string;
+  parent_type: string | null;
+  parent_id: string | null;
+  changes: unknown;
+  event_type: string;
+  stream_id: string;
+  global_position: string;
+}
+
+describe('audit log projection', () => {
+  let testApp: TestApp;
+  let store: EventStore;
+  const admin = {
+    actor: { userUuid: randomUUID(), email: 'dana@kupa.test', role: 'ADMIN' as const, name: 'Dana Admin' },
+    ip: '127.0.0.1',
+    correlationId: 'audit-spec',
+  };
+  const byAdmin = (at: string): EventMetadata => eventMetadata(admin, new Date(at));
+
+  const rowsFor = async (targetId: string): Promise<AuditRow[]> =>
+    testApp.dataSource.query('SELECT * FROM audit_logs WHERE target_id = $1 ORDER BY global_position, id', [targetId]);
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    store = testApp.app.get(EventStore);
+    const mappers = testApp.app.get(AuditMapperRegistry);
+    const packageEntry =
+      (operationType: 'CREATED' | 'UPDATED' | 'DELETED') =>
+      (event: RecordedEvent) => {
+        const { planId, ...fields } = event.data as PackageEventData;
+        return { targetType: 'PACKAGE' as const, targetId: planId, parent: null, operationType, fields };
+      };
+    mappers.register('AuditSpecPackageCreated', packageEntry('CREATED'));
+    mappers.register('AuditSpecPackageUpdated', packageEntry('UPDATED'));
+    mappers.register('AuditSpecPackageDeleted', packageEntry('DELETED'));
+    mappers.register('AuditSpecPersonRoleSet', (event) => {
+      const data = event.data as { userUuid: string; role: 'CLIENT' | 'MANAGER' };
+      return {
+        targetType: data.role,
+        targetId: data.userUuid,
+        parent: null,
+        operationType: 'UPDATED',
+        fields: { role: data.role },
+      };
+    });
+    mappers.register('AuditSpecIgnored', () => null);
+    mappers.register('AuditSpecExploding', () => {
+      throw new Error('mapper bug');
+    });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('logs CREATED, then UPDATED with exactly the changed fields before and after, then DELETED', async () => {
+    const planId = randomUUID();
+    const streamId = `plan-${planId}`;
+    await store.append(
+      [
+        {
+          streamId,
+          expectedVersion: 0,
+          events: [{ type: 'AuditSpecPackageCreated', data: { planId, name: 'Gold', price: 30, status: 'ACTIVE' } }],
+        },
+      ],
+      byAdmin('2026-04-01T10:00:00Z'),
+    );
+    await store.append(
+      [
+        {
+          streamId,
+          expectedVersion: 1,
+          events: [{ type: 'AuditSpecPackageUpdated', data: { planId, name: 'Gold', price: 35, status: 'ACTIVE' } }],
+        },
+      ],
+      byAdmin('2026-04-02T10:00:00Z'),
+    );
+    await store.append(
+      [{ streamId, expectedVersion: 2, events: [{ type: 'AuditSpecPackageDeleted', data: { planId } }] }],
+      byAdmin('2026-04-03T10:00:00Z'),
+    );
+
+    const rows = await rowsFor(planId);
+    expect(rows.map((row) => row.operation_type)).toEqual(['CREATED', 'UPDATED', 'DELETED']);
+    expect(rows[0]).toMatchObject({
+      created_at: new Date('2026-04-01T10:00:00Z'),
+      created_by_id: admin.actor.userUuid,
+      created_by_name: 'Dana Admin',
+      target_type: 'PACKAGE',
+      parent_type: null,
+      event_type: 'AuditSpecPackageCreated',
+      stream_id: streamId,
+    });
+    expect(rows[0].changes).toEqual([
+      { field: 'name', oldValue: null, newValue: 'Gold' },
+      { field: 'price', oldValue: null, newValue: 30 },
+      { field: 'status', oldValue: null, newValue: 'ACTIVE' },
+    ]);
+    expect(rows[1].changes).toEqual([{ field: 'price', oldValue: 30, newValue: 35 }]);
+    expect(rows[2].changes).toEqual([
+      { field: 'name', oldValue: 'Gold', newValue: null },
+      { field: 'price', oldValue: 35, newValue: null },
+      { field: 'status', oldValue: 'ACTIVE', newValue: null },
+    ]);
+    const states = await testApp.dataSource.query('SELECT * FROM audit_target_states WHERE target_id = $1', [planId]);
+    expect(states).toEqual([]);
+  });
+
+  it('diffs several events of one append in order, and writes them all at once', async () => {
+    const planId = randomUUID();
+    await store.append(
+      [
+        {
+          streamId: `plan-${planId}`,
+          expectedVersion: 0,
+          events: [
+            { type: 'AuditSpecPackageCreated', data: { planId, name: 'Silver', price: 10, status: 'ACTIVE' } },
+            { type: 'AuditSpecPackageUpdated', data: { planId, status: 'INACTIVE' } },
+            { type: 'AuditSpecIgnored', data: { planId } },
+            { type: 'AuditSpecPackageUpdated', data: { planId, status: 'INACTIVE' } },
+          ],
+        },
+      ],
+      byAdmin('2026-04-04T10:00:00Z'),
+    );
+    const rows = await rowsFor(planId);
+    expect(rows.map((row) => [row.operation_type, row.changes])).toEqual([
+      [
+        'CREATED',
+        [
+          { field: 'name', oldValue: null, newValue: 'Silver' },
+          { field: 'price', oldValue: null, newValue: 10 },
+          { field: 'status', oldValue: null, newValue: 'ACTIVE' },
+        ],
+      ],
+      ['UPDATED', [{ field: 'status', oldValue: 'ACTIVE', newValue: 'INACTIVE' }]],
+      ['UPDATED', []],
+    ]);
+  });
+
+  it('keeps one state per person across target types, so a role change shows the old role', async () => {
+    const userUuid = randomUUID();
+    const streamId = `user-${userUuid}`;
+    await store.append(
+      [
+        {
+          streamId,
+          expectedVersion: 'any',
+          events: [{ type: 'AuditSpecPersonRoleSet', data: { userUuid, role: 'CLIENT' } }],
+        },
+      ],
+      byAdmin('2026-04-05T10:00:00Z'),
+    );
+    await store.append(
+      [
+        {
+          streamId,
+          expectedVersion: 'any',
+          events: [{ type: 'AuditSpecPersonRoleSet', data: { userUuid, role: 'MANAGER' } }],
+        },
+      ],
+      byAdmin('2026-04-05T11:00:00Z'),
+    );
+    const rows = await rowsFor(userUuid);
+    expect(rows.map((row) => [row.target_type, row.changes])).toEqual([
+      ['CLIENT', [{ field: 'role', oldValue: null, newValue: 'CLIENT' }]],
+      ['MANAGER', [{ field: 'role', oldValue: 'CLIENT', newValue: 'MANAGER' }]],
+    ]);
+  });
+
+  it('names the SYSTEM actor for events the system made', async () => {
+    const planId = randomUUID();
+    await store.append(
+      [
+        {
+          streamId: `plan-${planId}`,
+          expectedVersion: 0,
+          events: [{ type: 'AuditSpecPackageCreated', data: { planId, name: 'Trial' } }],
+        },
+      ],
+      eventMetadata(systemContext(), new Date('2026-04-06T10:00:00Z')),
+    );
+    const [row] = await rowsFor(planId);
+    expect(row).toMatchObject({
+      created_by_id: 'USER-00000000-0000-0000-0000-000000000000',
+      created_by_name: 'SYSTEM',
+    });
+  });
+
+  it('still logs an event nobody mapped, described from its stream, without secrets', async () => {
+    const subscriptionId = randomUUID();
+    const userUuid = randomUUID();
+    await store.append(
+      [
+        {
+          streamId: `subscription-${subscriptionId}`,
+          expectedVersion: 0,
+          events: [
+            {
+              type: 'AuditSpecSubscriptionProvisioned',
+              data: {
+                subscriptionId,
+                userUuid,
+                login: 'viewer.one',
+                password: 'Secret-1!',
+                provider: { accessToken: 'tok', region: 'eu' },
+              },
+            },
+          ],
+        },
+      ],
+      byAdmin('2026-04-07T10:00:00Z'),
+    );
+    const [row] = await rowsFor(subscriptionId);
+    expect(row).toMatchObject({
+      operation_type: 'CREATED',
+      target_type: 'SUBSCRIPTION',
+      parent_type: 'CLIENT',
+      parent_id: userUuid,
+      event_type: 'AuditSpecSubscriptionProvisioned',
+    });
+    expect(row.changes).toEqual([
+      { field: 'login', oldValue: null, newValue: 'viewer.one' },
+      { field: 'provider', oldValue: null, newValue: { region: 'eu' } },
+      { field: 'subscriptionId', oldValue: null, newValue: subscriptionId },
+      { field: 'userUuid', oldValue: null, newValue: userUuid },
+    ]);
+    expect(JSON.stringify(row.changes)).not.toMatch(/Secret-1!|tok/);
+  });
+
+  it('writes no entry when the append fails, whether on a version conflict or in a projection', async () => {
+    const planId = randomUUID();
+    const otherPlanId = randomUUID();
+    await store.append(
+      [
+        {
+          streamId: `plan-${planId}`,
+          expectedVersion: 0,
+          events: [{ type: 'AuditSpecPackageCreated', data: { planId, name: 'Bronze' } }],
+        },
+      ],
+      byAdmin('2026-04-08T10:00:00Z'),
+    );
+    const conflicting = store.append(
+      [
+        {
+          streamId: `plan-${otherPlanId}`,
+          expectedVersion: 0,
+          events: [{ type: 'AuditSpecPackageCreated', data: { planId: otherPlanId, name: 'Never' } }],
+        },
+        {
+          streamId: `plan-${planId}`,
+          expectedVersion: 0,
+          events: [{ type: 'AuditSpecPackageUpdated', data: { planId, name: 'Never' } }],
+        },
+      ],
+      byAdmin('2026-04-08T11:00:00Z'),
+    );
+    await expect(conflicting).rejects.toThrow();
+    const exploding = store.append(
+      [
+        {
+          streamId: `plan-${otherPlanId}`,
+          expectedVersion: 0,
+          events: [
+            { type: 'AuditSpecPackageCreated', data: { planId: otherPlanId, name: 'Never' } },
+            { type: 'AuditSpecExploding', data: { planId: otherPlanId } },
+          ],
+        },
+      ],
+      byAdmin('2026-04-08T12:00:00Z'),
+    );
+    await expect(exploding).rejects.toThrow('mapper bug');
+
+    expect(await rowsFor(otherPlanId)).toEqual([]);
+    expect((await rowsFor(planId)).map((row) => row.operation_type)).toEqual(['CREATED']);
+    const [state] = await testApp.dataSource.query('SELECT fields FROM audit_target_states WHERE target_id = $1', [
+      planId,
+    ]);
+    expect(state.fields).toEqual({ name: 'Bronze' });
+  });
+
+  it('reproduces the same entries, ids included, when rebuilt from the events', async () => {
+    const snapshot = async () => ({
+      logs: await testApp.dataSource.query('SELECT * FROM audit_logs ORDER BY id'),
+      states: await testApp.dataSource.query('SELECT * FROM audit_target_states ORDER BY target_kind, target_id'),
+    });
+    const before = await snapshot();
+    expect(before.logs.length).toBeGreaterThan(10);
+
+    const projections = testApp.app.get(InlineProjectionRegistry);
+    await testApp.dataSource.transaction((manager) => projections.get(AUDIT_LOG_PROJECTION_NAME).reset(manager));
+    expect((await snapshot()).logs).toEqual([]);
+    await projections.rebuild(AUDIT_LOG_PROJECTION_NAME);
+
+    expect(await snapshot()).toEqual(before);
+  });
+});
