@@ -1,0 +1,61 @@
+import type { AuditLog, Page } from '@kupa/proto';
+import { randomUUID } from 'node:crypto';
+import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+
+describe('one activity-log entry', () => {
+  let testApp: TestApp;
+  let admin: string;
+  let manager: ActiveUser;
+  let client: ActiveUser;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    admin = await adminToken(testApp);
+    manager = await createActiveUser(testApp, { role: 'MANAGER' });
+    client = await createActiveUser(testApp, { firstName: 'Avi', lastName: 'Adler' });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const get = (token: string, id: string) =>
+    testApp.http.get(`/api/audit-logs/${id}`).set('Authorization', `Bearer ${token}`);
+
+  it('answers the entry the search lists, with its field-level changes', async () => {
+    const searched = await testApp.http
+      .post('/api/audit-logs/search')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ targetAndParentIds: [client.userUuid], operationTypes: ['CREATED'] });
+    const [registration] = (searched.body as Page<AuditLog>).content;
+    expect(registration).toMatchObject({
+      target: { type: 'CLIENT', id: client.userUuid },
+      parent: null,
+      createdBy: { id: 'USER-00000000-0000-0000-0000-000000000000', name: 'SYSTEM' },
+      eventType: 'UserRegistered',
+    });
+    expect(registration.changes).toContainEqual({ field: 'firstName', oldValue: null, newValue: 'Avi' });
+
+    for (const token of [admin, manager.accessToken]) {
+      const opened = await get(token, registration.id);
+      expect(opened.status).toBe(200);
+      expect(opened.body).toEqual(registration);
+    }
+  });
+
+  it('answers 404 error.audit.not.found for a missing or malformed id, never a 500', async () => {
+    for (const id of [randomUUID(), 'not-an-id', '00000000-0000-0000-0000-00000000000z', "1' OR '1'='1"]) {
+      const response = await get(admin, encodeURIComponent(id));
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe('error.audit.not.found');
+    }
+  });
+
+  it('keeps clients out with 403 and anonymous callers with 401', async () => {
+    const forbidden = await get(client.accessToken, randomUUID());
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.error).toBe('error.access.forbidden');
+    expect((await testApp.http.get(`/api/audit-logs/${randomUUID()}`)).status).toBe(401);
+  });
+});
