@@ -1,8 +1,8 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { ActorLookup } from '../../platform/auth';
 import { AuditMapperRegistry } from '../audit';
 import { EventTypeRegistry, InlineProjectionRegistry } from '../../platform/event-store';
+import { RateLimitGuard } from '../../platform/http';
 import { AddNoteController } from './commands/add-note/add-note.controller';
 import { AddNoteHandler } from './commands/add-note/add-note.handler';
 import { ChangePasswordController } from './commands/change-password/change-password.controller';
@@ -46,7 +46,6 @@ import { IdentityBootstrap } from './infrastructure/identity-bootstrap';
 import { IdentityMails } from './infrastructure/identity-mails';
 import { OneTimeTokens } from './infrastructure/one-time-tokens';
 import { PasswordHasher } from './infrastructure/password-hasher';
-import { DEFAULT_RATE_LIMIT, PerIpAndEmailThrottlerGuard, PerIpThrottlerGuard } from './infrastructure/rate-limits';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
 import { Sessions } from './infrastructure/sessions';
 import { UserStreams } from './infrastructure/user-streams';
@@ -69,7 +68,6 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
  */
 @Global()
 @Module({
-  imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ...DEFAULT_RATE_LIMIT }] })],
   controllers: [
     // Literal paths first: `/users/me`, `/users/search` and `/users/trial-reject` must not be read as a `:uuid`.
     GetCurrentUserController,
@@ -107,8 +105,7 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     AccountCreation,
     AdminAccounts,
     IdentityBootstrap,
-    PerIpThrottlerGuard,
-    PerIpAndEmailThrottlerGuard,
+    RateLimitGuard,
     { provide: ActorLookup, useClass: UsersActorLookup },
     SignUpHandler,
     ConfirmEmailHandler,

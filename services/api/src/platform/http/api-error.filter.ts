@@ -1,5 +1,4 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import { ERROR_CATALOGUE, type ApiErrorBody, type ErrorCode } from '@kupa/proto';
 import type { Response } from 'express';
 import { DomainError } from '../decider/decider';
@@ -54,7 +53,6 @@ export class ApiErrorFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       return body(exception.code, ERROR_CATALOGUE[exception.code].status, exception.details);
     }
-    if (exception instanceof ThrottlerException) return body('error.rate.limited', 429);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();

@@ -2,3 +2,4 @@ export { ApiError, ValidationFailedError } from './api-error';
 export { ApiErrorFilter } from './api-error.filter';
 export { codeMessage, createValidationPipe, flattenValidationErrors, IsAmount, SatisfiesRule } from './validation';
 export { DateRangeDto, orderByFromSorts, SearchRequestDto, SortDto, toPage } from './search.dto';
+export { RateLimit, RateLimitGuard, type RateLimitRule } from './rate-limit';

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
 import { Public } from '../../../../platform/auth';
-import { MAIL_REQUEST_LIMIT, PerIpThrottlerGuard } from '../../infrastructure/rate-limits';
+import { MAIL_REQUEST_LIMIT } from '../../infrastructure/rate-limits';
+import { RateLimit, RateLimitGuard } from '../../../../platform/http';
 import { ForgotPasswordCommand } from './forgot-password.command';
 import { ForgotPasswordRequestDto } from './forgot-password.request.dto';
 
@@ -15,8 +15,8 @@ export class ForgotPasswordController {
   @Public()
   @Post('forgot')
   @HttpCode(204)
-  @UseGuards(PerIpThrottlerGuard)
-  @Throttle({ default: MAIL_REQUEST_LIMIT })
+  @UseGuards(RateLimitGuard)
+  @RateLimit(MAIL_REQUEST_LIMIT)
   async forgot(@Body() request: ForgotPasswordRequestDto): Promise<void> {
     await this.commands.execute(new ForgotPasswordCommand(request));
   }

@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
 import type { SignInResponse } from '@kupa/proto';
 import type { Response } from 'express';
 import { Public } from '../../../../platform/auth';
-import { PerIpAndEmailThrottlerGuard, SIGN_IN_LIMIT } from '../../infrastructure/rate-limits';
+import { SIGN_IN_LIMIT } from '../../infrastructure/rate-limits';
+import { RateLimit, RateLimitGuard } from '../../../../platform/http';
 import { Sessions } from '../../infrastructure/sessions';
 import { SignInCommand } from './sign-in.command';
 import type { SignInResult } from './sign-in.handler';
@@ -22,8 +22,8 @@ export class SignInController {
   @Public()
   @Post('signin')
   @HttpCode(200)
-  @UseGuards(PerIpAndEmailThrottlerGuard)
-  @Throttle({ default: SIGN_IN_LIMIT })
+  @UseGuards(RateLimitGuard)
+  @RateLimit(SIGN_IN_LIMIT)
   async signIn(
     @Body() request: SignInRequestDto,
     @Res({ passthrough: true }) response: Response,

@@ -1,0 +1,67 @@
+import { SwaggerModule, DocumentBuilder } from '@nestjs/swagger';
+import { createActiveUser, adminToken } from './test-support/identity-fixtures';
+import { ACTORS, type ActorName, callAs, type MatrixContext, ROUTE_MATRIX } from './test-support/route-matrix';
+import { startTestApp, type TestApp } from './test-support/test-app';
+
+describe('route × role matrix (design §5)', () => {
+  let testApp: TestApp;
+  const tokens = {} as Record<Exclude<ActorName, 'anonymous'>, string>;
+  let context: MatrixContext;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    const client = await createActiveUser(testApp, { role: 'CLIENT' });
+    const otherClient = await createActiveUser(testApp, { role: 'CLIENT' });
+    const ambassador = await createActiveUser(testApp, { role: 'AMBASSADOR' });
+    const manager = await createActiveUser(testApp, { role: 'MANAGER' });
+    tokens.client = client.accessToken;
+    tokens.otherClient = otherClient.accessToken;
+    tokens.ambassador = ambassador.accessToken;
+    tokens.manager = manager.accessToken;
+    tokens.admin = await adminToken(testApp);
+    const note = await testApp.http
+      .post(`/api/users/notes/${client.userUuid}`)
+      .set('Authorization', `Bearer ${tokens.admin}`)
+      .send({ text: 'matrix note' })
+      .expect(201);
+    context = { clientUuid: client.userUuid, clientNoteId: note.body.id };
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('has a row for every operation the API documents', () => {
+    const document = SwaggerModule.createDocument(testApp.app, new DocumentBuilder().build());
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations as object).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const covered = new Set(ROUTE_MATRIX.map((row) => `${row.method.toUpperCase()} ${row.path}`));
+    const missing = documented.filter((operation) => !covered.has(operation));
+    expect(missing).toEqual([]);
+    expect(documented.length).toBeGreaterThanOrEqual(ROUTE_MATRIX.length);
+  });
+
+  for (const row of ROUTE_MATRIX) {
+    it(`${row.method.toUpperCase()} ${row.path}`, async () => {
+      const outcomes: Record<string, string> = {};
+      const wanted: Record<string, string> = {};
+      for (const actor of ACTORS) {
+        const token = actor === 'anonymous' ? null : tokens[actor];
+        const response = await callAs(testApp, row, token, context);
+        const expectation = row.expect[actor];
+        expect(response.status).toBeLessThan(500);
+        if (expectation === 'pass') {
+          const denied =
+            response.status === 401 || response.status === 403 || (response.status === 404 && !row.passMayBe404);
+          outcomes[actor] = denied ? `denied ${response.status} ${response.body?.error}` : 'pass';
+          wanted[actor] = 'pass';
+        } else {
+          outcomes[actor] = String(response.status);
+          wanted[actor] = String(expectation);
+        }
+      }
+      expect(outcomes).toEqual(wanted);
+    });
+  }
+});

@@ -1,0 +1,163 @@
+import type { TestApp } from './test-app';
+
+/**
+ * The route × role matrix (design §5): for every API operation, what each kind of caller gets. Later work adds a row
+ * for every route it adds; `route-matrix.api-spec.ts` fails when an operation in the OpenAPI document has no row.
+ */
+export const ACTORS = ['anonymous', 'client', 'otherClient', 'ambassador', 'manager', 'admin'] as const;
+export type ActorName = (typeof ACTORS)[number];
+
+/**
+ * `pass`: the guards let the caller through (the answer is not 401/403 and not the ownership 404); the body may
+ * still be refused by validation (400) — rows use harmless or invalid bodies so that the matrix changes nothing.
+ * A number: exactly that status.
+ */
+export type Expectation = 'pass' | 401 | 403 | 404;
+
+export interface MatrixContext {
+  /** The `client` actor's uuid (its own records); `otherClient` must not reach them. */
+  clientUuid: string;
+  /** A note on the client, created by staff. */
+  clientNoteId: string;
+}
+
+export interface MatrixRow {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** The OpenAPI path, e.g. `/api/users/{uuid}`. */
+  path: string;
+  /** The concrete URL to call. */
+  url: (context: MatrixContext) => string;
+  body?: unknown;
+  expect: Record<ActorName, Expectation>;
+  /** When `pass` may legitimately be a 404 (a random id that does not exist). */
+  passMayBe404?: boolean;
+}
+
+const PUBLIC: Record<ActorName, Expectation> = {
+  anonymous: 'pass',
+  client: 'pass',
+  otherClient: 'pass',
+  ambassador: 'pass',
+  manager: 'pass',
+  admin: 'pass',
+};
+const SIGNED_IN: Record<ActorName, Expectation> = { ...PUBLIC, anonymous: 401 };
+const STAFF: Record<ActorName, Expectation> = { ...SIGNED_IN, client: 403, otherClient: 403, ambassador: 403 };
+const ADMIN_ONLY: Record<ActorName, Expectation> = { ...STAFF, manager: 403 };
+const CUSTOMERS: Record<ActorName, Expectation> = { ...SIGNED_IN, manager: 403, admin: 403 };
+/** Staff, or the client themself; another client learns nothing (404). */
+const STAFF_OR_OWNER: Record<ActorName, Expectation> = { ...SIGNED_IN, otherClient: 404, ambassador: 404 };
+
+const RANDOM_UUID = '7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e';
+
+export const ROUTE_MATRIX: MatrixRow[] = [
+  // Public: sign-up, sessions, passwords, confirmation, common.
+  { method: 'post', path: '/api/auth/signup', url: () => '/api/auth/signup', body: {}, expect: PUBLIC },
+  { method: 'post', path: '/api/auth/signin', url: () => '/api/auth/signin', body: {}, expect: PUBLIC },
+  {
+    method: 'post',
+    path: '/api/auth/token/refresh',
+    url: () => '/api/auth/token/refresh',
+    expect: { ...PUBLIC, anonymous: 401, client: 401, otherClient: 401, ambassador: 401, manager: 401, admin: 401 },
+  },
+  { method: 'post', path: '/api/auth/logout', url: () => '/api/auth/logout', expect: PUBLIC },
+  { method: 'post', path: '/api/password/forgot', url: () => '/api/password/forgot', body: {}, expect: PUBLIC },
+  { method: 'put', path: '/api/password/token', url: () => '/api/password/token', body: {}, expect: PUBLIC },
+  { method: 'get', path: '/api/confirmation-token', url: () => '/api/confirmation-token?token=nope', expect: PUBLIC },
+  {
+    method: 'post',
+    path: '/api/users/resend-signup-email',
+    url: () => '/api/users/resend-signup-email',
+    body: {},
+    expect: PUBLIC,
+  },
+  { method: 'get', path: '/api/common/app/version', url: () => '/api/common/app/version', expect: PUBLIC },
+  { method: 'get', path: '/api/dictionaries', url: () => '/api/dictionaries', expect: PUBLIC },
+
+  // Identity: own account.
+  { method: 'put', path: '/api/password', url: () => '/api/password', body: {}, expect: SIGNED_IN },
+  { method: 'get', path: '/api/users/me', url: () => '/api/users/me', expect: SIGNED_IN },
+  {
+    method: 'put',
+    path: '/api/users/trial-reject',
+    url: () => '/api/users/trial-reject',
+    body: { unexpected: true },
+    expect: CUSTOMERS,
+  },
+
+  // Identity: users administration.
+  { method: 'get', path: '/api/users/{uuid}', url: (c) => `/api/users/${c.clientUuid}`, expect: STAFF_OR_OWNER },
+  // A valid body, so that the ownership check (not validation) decides; the name it sets is harmless.
+  {
+    method: 'put',
+    path: '/api/users/{uuid}',
+    url: (c) => `/api/users/${c.clientUuid}`,
+    body: { firstName: 'Dana', lastName: 'Matrix' },
+    expect: STAFF_OR_OWNER,
+  },
+  { method: 'post', path: '/api/users', url: () => '/api/users', body: {}, expect: ADMIN_ONLY },
+  {
+    method: 'put',
+    path: '/api/users/{uuid}/status',
+    url: (c) => `/api/users/${c.clientUuid}/status`,
+    body: {},
+    expect: STAFF,
+  },
+  {
+    method: 'put',
+    path: '/api/users/{uuid}/role',
+    url: (c) => `/api/users/${c.clientUuid}/role`,
+    body: {},
+    expect: STAFF,
+  },
+  {
+    method: 'put',
+    path: '/api/password/users/{uuid}',
+    url: (c) => `/api/password/users/${c.clientUuid}`,
+    body: {},
+    expect: STAFF,
+  },
+  { method: 'post', path: '/api/users/search', url: () => '/api/users/search', body: { size: 1 }, expect: STAFF },
+  { method: 'get', path: '/api/users/notes/{userUuid}', url: (c) => `/api/users/notes/${c.clientUuid}`, expect: STAFF },
+  {
+    method: 'post',
+    path: '/api/users/notes/{userUuid}',
+    url: (c) => `/api/users/notes/${c.clientUuid}`,
+    body: {},
+    expect: STAFF,
+  },
+  {
+    method: 'delete',
+    path: '/api/users/notes/{noteId}',
+    url: () => `/api/users/notes/${RANDOM_UUID}`,
+    expect: STAFF,
+    passMayBe404: true,
+  },
+
+  // Audit.
+  {
+    method: 'post',
+    path: '/api/audit-logs/search',
+    url: () => '/api/audit-logs/search',
+    body: { size: 1 },
+    expect: STAFF,
+  },
+  {
+    method: 'get',
+    path: '/api/audit-logs/{id}',
+    url: () => `/api/audit-logs/${RANDOM_UUID}`,
+    expect: STAFF,
+    passMayBe404: true,
+  },
+];
+
+export interface MatrixActors {
+  tokens: Record<Exclude<ActorName, 'anonymous'>, string>;
+  context: MatrixContext;
+}
+
+export async function callAs(testApp: TestApp, row: MatrixRow, token: string | null, context: MatrixContext) {
+  let call = testApp.http[row.method](row.url(context));
+  if (token) call = call.set('Authorization', `Bearer ${token}`);
+  return row.body === undefined ? call : call.send(row.body as object);
+}
