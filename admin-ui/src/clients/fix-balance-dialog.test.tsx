@@ -1,23 +1,16 @@
 import { formatErrorMessage } from '@kupa/proto';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18nProvider } from '../i18n/i18n-provider';
-import { dataProvider } from '../providers/data-provider';
-import { session } from '../providers/session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
+import { renderInAdmin, signInAs } from '../test/render-admin';
 import { FixBalanceDialog } from './fix-balance-dialog';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const created = { paymentId: 9, userUuid: 'u-1', amount: 25.5, status: 'SUCCESS', aggregator: 'MANUAL' };
 
 function renderDialog(onClose = vi.fn()) {
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('he')}>
-      <FixBalanceDialog open onClose={onClose} userUuid="u-1" balance={40} />
-    </AdminContext>,
-  );
+  renderInAdmin(<FixBalanceDialog open onClose={onClose} userUuid="u-1" balance={40} />);
   return onClose;
 }
 
@@ -32,14 +25,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, amount: string, co
   }
 }
 
-beforeEach(() => {
-  session.set({ accessToken: 't', userUuid: 's-1', email: 'admin@example.com', userRole: 'ADMIN' });
-});
-
-afterEach(() => {
-  session.clear();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => signInAs('ADMIN'));
 
 describe('fix balance dialog', () => {
   it('refuses with proto rule messages an amount with three decimals, above 99999.99, zero or negative, and a missing reason', async () => {
@@ -99,7 +85,9 @@ describe('fix balance dialog', () => {
 
     await fill(user, '10');
     await user.click(screen.getByTestId('fix-balance-submit'));
-    expect(await screen.findByTestId('fix-balance-error')).toHaveTextContent(formatErrorMessage('error.internal.server.error', 'he'));
+    expect(await screen.findByTestId('fix-balance-error')).toHaveTextContent(
+      formatErrorMessage('error.internal.server.error', 'he'),
+    );
     await user.click(screen.getByTestId('fix-balance-submit'));
     await waitFor(() => expect(calls).toHaveLength(2));
     await fill(user, '11');
@@ -116,7 +104,11 @@ describe('fix balance dialog', () => {
   it('shows the catalogue message when a withdrawal exceeds the balance', async () => {
     mockFetch({
       'POST /api/payments': () =>
-        json(409, { status: 409, error: 'error.withdrawal.exceeds.balance', message: 'A withdrawal cannot exceed the balance' }),
+        json(409, {
+          status: 409,
+          error: 'error.withdrawal.exceeds.balance',
+          message: 'A withdrawal cannot exceed the balance',
+        }),
     });
     const user = userEvent.setup();
     const onClose = renderDialog();

@@ -32,6 +32,7 @@ import { type KupaDataProvider } from '../providers/data-provider';
 import { ApiError } from '../providers/http-client';
 import { useEnumChoices } from '../shared/enum-choices';
 import { formatAmount, Money } from '../shared/money';
+import { NativeSelect } from '../shared/native-select';
 import { useLang } from '../shared/use-lang';
 import { randomUuid } from '../shared/uuid';
 
@@ -116,7 +117,13 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
     setServerError(null);
     if ('issue' in checkedAmount || commentIssue) return;
 
-    const request: ManualPaymentRequest = { userUuid, amount: checkedAmount.amount, action, comment: comment.trim(), correction };
+    const request: ManualPaymentRequest = {
+      userUuid,
+      amount: checkedAmount.amount,
+      action,
+      comment: comment.trim(),
+      correction,
+    };
     const body = JSON.stringify(request);
     if (unsettled.current?.body !== body) unsettled.current = { body, key: randomUuid() };
     const attempt = unsettled.current;
@@ -139,7 +146,14 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="fix-balance-title" data-testid="fix-balance-dialog">
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="fix-balance-title"
+      data-testid="fix-balance-dialog"
+    >
       <form noValidate onSubmit={submit}>
         <DialogTitle id="fix-balance-title">{translate('kupa.fix_balance.title')}</DialogTitle>
         <DialogContent>
@@ -147,20 +161,13 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
             <Typography variant="body2">
               {translate('kupa.fix_balance.current_balance')} <Money amount={balance} />
             </Typography>
-            <TextField
-              select
-              size="small"
+            <NativeSelect<BalanceFixAction>
               label={translate('kupa.fix_balance.action')}
               value={action}
-              onChange={(event) => setAction(event.target.value as BalanceFixAction)}
-              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'fix-balance-action' } }}
-            >
-              {actionChoices.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.name}
-                </option>
-              ))}
-            </TextField>
+              choices={actionChoices}
+              onChange={setAction}
+              testId="fix-balance-action"
+            />
             <div>
               <FormControlLabel
                 control={
@@ -180,7 +187,9 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
               error={amountError !== null}
-              helperText={amountError ?? translate('kupa.fix_balance.amount_hint', { max: formatAmount(AMOUNT_MAX, lang) })}
+              helperText={
+                amountError ?? translate('kupa.fix_balance.amount_hint', { max: formatAmount(AMOUNT_MAX, lang) })
+              }
               slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'fix-balance-amount' } }}
             />
             <TextField
@@ -191,7 +200,9 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
               onChange={(event) => setComment(event.target.value)}
               error={commentError !== null}
               helperText={commentError ?? undefined}
-              slotProps={{ htmlInput: { maxLength: LIMITS.textMaxLength, dir: 'auto', 'data-testid': 'fix-balance-comment' } }}
+              slotProps={{
+                htmlInput: { maxLength: LIMITS.textMaxLength, dir: 'auto', 'data-testid': 'fix-balance-comment' },
+              }}
             />
             {serverError ? (
               <Alert severity="error" data-testid="fix-balance-error">

@@ -1,56 +1,57 @@
 import { type UserRole } from '@kupa/proto';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, RecordContextProvider, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18nProvider } from '../i18n/i18n-provider';
-import { authProvider } from '../providers/auth-provider';
-import { dataProvider } from '../providers/data-provider';
-import { session } from '../providers/session';
+import { describe, expect, it } from 'vitest';
 import { formatAmount } from '../shared/money';
 import { json, mockFetch } from '../test/fetch-mock';
+import { CLIENT } from '../test/fixtures';
+import { renderInAdmin, signInAs } from '../test/render-admin';
 import { PaymentsTab } from './payments-tab';
 import { ProfileTab } from './profile-tab';
 
-const client = {
-  id: 'u-1',
-  userUuid: 'u-1',
-  email: 'dana@example.com',
-  fullName: 'Dana Levi',
-  role: 'CLIENT',
-  status: 'ACTIVE',
-  profileId: '12345678',
-  balance: 1250.75,
-  userCreatedAt: '2026-01-02T10:00:00Z',
-};
+const client = { ...CLIENT, balance: 1250.75 };
 
 const payments = [
-  { paymentId: 42, userUuid: 'u-1', amount: 20, status: 'SUCCESS', type: 'DEPOSIT', method: 'MANUAL_TRANSFER', aggregator: 'MANUAL' },
-  { paymentId: 43, userUuid: 'u-1', amount: 5, status: 'PENDING', type: 'WITHDRAW', method: 'MANUAL_TRANSFER', aggregator: 'MANUAL' },
+  {
+    paymentId: 42,
+    userUuid: 'u-1',
+    amount: 20,
+    status: 'SUCCESS',
+    type: 'DEPOSIT',
+    method: 'MANUAL_TRANSFER',
+    aggregator: 'MANUAL',
+  },
+  {
+    paymentId: 43,
+    userUuid: 'u-1',
+    amount: 5,
+    status: 'PENDING',
+    type: 'WITHDRAW',
+    method: 'MANUAL_TRANSFER',
+    aggregator: 'MANUAL',
+  },
 ];
 
-function renderAs(role: UserRole, content: 'payments' | 'profile', onLocation: (path: string) => void = () => undefined) {
-  session.set({ accessToken: 't', userUuid: 's-1', email: 'staff@example.com', userRole: role });
-  return render(
-    <TestMemoryRouter initialEntries={['/admin/clients/u-1/show/payments']} locationCallback={(location) => onLocation(location.pathname)}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider('he')} basename="/admin">
-        <ResourceContextProvider value="clients">
-          <RecordContextProvider value={client}>{content === 'payments' ? <PaymentsTab /> : <ProfileTab />}</RecordContextProvider>
-        </ResourceContextProvider>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
+function renderAs(
+  role: UserRole,
+  content: 'payments' | 'profile',
+  onLocation: (path: string) => void = () => undefined,
+) {
+  signInAs(role);
+  return renderInAdmin(content === 'payments' ? <PaymentsTab /> : <ProfileTab />, {
+    resource: 'clients',
+    record: client,
+    withAuth: true,
+    path: '/admin/clients/u-1/show/payments',
+    onLocation,
+  });
 }
-
-afterEach(() => {
-  session.clear();
-  vi.unstubAllGlobals();
-});
 
 describe("a client's payments tab", () => {
   it("lists the client's payments from the per-user search, and an admin's row opens the payment", async () => {
     const { calls } = mockFetch({
-      'POST /api/payments/search/u-1': () => json(200, { content: payments, page: 0, size: 20, totalElements: 2, totalPages: 1 }),
+      'POST /api/payments/search/u-1': () =>
+        json(200, { content: payments, page: 0, size: 20, totalElements: 2, totalPages: 1 }),
     });
     const locations: string[] = [];
     const user = userEvent.setup();
@@ -70,7 +71,8 @@ describe("a client's payments tab", () => {
 
   it("keeps a manager's rows on the page, since managers may not open payment details", async () => {
     mockFetch({
-      'POST /api/payments/search/u-1': () => json(200, { content: payments, page: 0, size: 20, totalElements: 2, totalPages: 1 }),
+      'POST /api/payments/search/u-1': () =>
+        json(200, { content: payments, page: 0, size: 20, totalElements: 2, totalPages: 1 }),
     });
     const locations: string[] = [];
     const user = userEvent.setup();

@@ -58,7 +58,11 @@ export function PaymentsTab() {
         pagination={<Pagination />}
         empty={<EmptyState testId="client-payments-empty" title={translate('kupa.clients.payments_empty')} />}
       >
-        <DataTable rowClick={permissions === 'ADMIN' ? 'show' : false} bulkActionButtons={false} body={ClientPaymentRows}>
+        <DataTable
+          rowClick={permissions === 'ADMIN' ? 'show' : false}
+          bulkActionButtons={false}
+          body={ClientPaymentRows}
+        >
           {paymentColumns({ withUser: false })}
         </DataTable>
       </ReferenceManyField>

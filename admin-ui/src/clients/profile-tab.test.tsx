@@ -1,48 +1,19 @@
 import { formatErrorMessage } from '@kupa/proto';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, RecordContextProvider, ResourceContextProvider } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18nProvider } from '../i18n/i18n-provider';
-import { dataProvider } from '../providers/data-provider';
-import { session } from '../providers/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
+import { CLIENT } from '../test/fixtures';
+import { renderInAdmin, signInAs } from '../test/render-admin';
 import { ProfileTab } from './profile-tab';
 
-const client = {
-  id: 'u-1',
-  userUuid: 'u-1',
-  email: 'dana@example.com',
-  fullName: 'Dana Levi',
-  role: 'CLIENT',
-  status: 'ACTIVE',
-  profileId: '12345678',
-  balance: 0,
-  userCreatedAt: '2026-01-02T10:00:00Z',
-  trialUsed: false,
-  trialRejected: false,
-};
+const client = CLIENT;
 
 function renderProfile() {
-  return render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('he')}>
-      <ResourceContextProvider value="clients">
-        <RecordContextProvider value={client}>
-          <ProfileTab />
-        </RecordContextProvider>
-      </ResourceContextProvider>
-    </AdminContext>,
-  );
+  return renderInAdmin(<ProfileTab />, { resource: 'clients', record: client });
 }
 
-beforeEach(() => {
-  session.set({ accessToken: 't', userUuid: 's-1', email: 'admin@example.com', userRole: 'ADMIN' });
-});
-
-afterEach(() => {
-  session.clear();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => signInAs('ADMIN'));
 
 describe('client profile tab', () => {
   it('changes the status with PUT /api/users/{uuid}/status once save is pressed', async () => {

@@ -26,6 +26,7 @@ import { type Choice, useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { Money } from '../shared/money';
+import { NativeSelect } from '../shared/native-select';
 import { useCommand } from '../shared/use-command';
 import { useLang } from '../shared/use-lang';
 import { FixBalanceDialog } from './fix-balance-dialog';
@@ -68,21 +69,7 @@ function EnumCommandForm<T extends string>({ label, initial, choices, testId, on
   };
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-      <MuiTextField
-        select
-        size="small"
-        label={label}
-        value={value}
-        onChange={(event) => setValue(event.target.value as T)}
-        sx={{ minWidth: 200 }}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': `${testId}-select` } }}
-      >
-        {choices.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {choice.name}
-          </option>
-        ))}
-      </MuiTextField>
+      <NativeSelect<T> label={label} value={value} choices={choices} onChange={setValue} testId={`${testId}-select`} sx={{ minWidth: 200 }} />
       <Button type="submit" variant="contained" disabled={pending || value === initial} data-testid={`${testId}-save`}>
         {translate('kupa.clients.profile.save')}
       </Button>

@@ -1,13 +1,9 @@
 import { formatErrorMessage } from '@kupa/proto';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, TestMemoryRouter } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18nProvider } from '../i18n/i18n-provider';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { writeLanguage } from '../i18n/language';
-import { authProvider } from '../providers/auth-provider';
-import { dataProvider } from '../providers/data-provider';
-import { session } from '../providers/session';
 import { json, mockFetch } from '../test/fetch-mock';
+import { renderInAdmin, signInAs } from '../test/render-admin';
 import { AccountHistoryPage } from './account-history-page';
 import { accountHistoryPath } from './account-paths';
 
@@ -18,7 +14,11 @@ function historyUrl(asOf: string, page = 0, size = 20) {
   return `/api/ledger/accounts/${encodeURIComponent(ACCOUNT)}/history?${new URLSearchParams({ asOf, page: String(page), size: String(size) })}`;
 }
 
-function history(asOf: string, balance: number, entries: Array<{ amount: number; balanceAfter: number; paymentId: number | null }>) {
+function history(
+  asOf: string,
+  balance: number,
+  entries: Array<{ amount: number; balanceAfter: number; paymentId: number | null }>,
+) {
   return json(200, {
     account: ACCOUNT,
     asOf,
@@ -41,23 +41,10 @@ function history(asOf: string, balance: number, entries: Array<{ amount: number;
 }
 
 function renderAt(path: string) {
-  return render(
-    <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider('en')}>
-        <AccountHistoryPage />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
+  return renderInAdmin(<AccountHistoryPage />, { lang: 'en', withAuth: true, path: `/admin${path}` });
 }
 
-beforeEach(() => {
-  session.set({ accessToken: 't', userUuid: 's-1', email: 'admin@example.com', userRole: 'ADMIN' });
-});
-
-afterEach(() => {
-  session.clear();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => signInAs('ADMIN'));
 
 describe('account history', () => {
   it('shows the balance and entries as of the instant in the address, and again for a newly chosen instant', async () => {
@@ -102,6 +89,8 @@ describe('account history', () => {
     expect(Date.parse(asOf)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(asOf)).toBeLessThanOrEqual(Date.now());
     // The mock has no such route and answers 404: the page shows the catalogue message instead of a balance.
-    expect(await screen.findByTestId('account-history-error')).toHaveTextContent(formatErrorMessage('error.entity.not.found', 'en'));
+    expect(await screen.findByTestId('account-history-error')).toHaveTextContent(
+      formatErrorMessage('error.entity.not.found', 'en'),
+    );
   });
 });

@@ -121,7 +121,10 @@ export function AccountHistoryPage() {
   const [asOfDraft, setAsOfDraft] = useState<string | null>(null);
 
   const accounts = useMemo(
-    () => (account && !(SYSTEM_ACCOUNTS as readonly string[]).includes(account) ? [account, ...SYSTEM_ACCOUNTS] : [...SYSTEM_ACCOUNTS]),
+    () =>
+      account && !(SYSTEM_ACCOUNTS as readonly string[]).includes(account)
+        ? [account, ...SYSTEM_ACCOUNTS]
+        : [...SYSTEM_ACCOUNTS],
     [account],
   );
 
@@ -177,13 +180,19 @@ export function AccountHistoryPage() {
               label={translate('kupa.ledger.as_of')}
               value={asOfDraft ?? toLocalInputValue(asOf)}
               onChange={(event) => changeAsOf(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, dir: 'ltr', 'data-testid': 'account-history-asof' } }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { step: 1, dir: 'ltr', 'data-testid': 'account-history-asof' },
+              }}
             />
             <Button onClick={resetToNow} data-testid="account-history-now">
               {translate('kupa.ledger.now')}
             </Button>
             {userUuid ? (
-              <Link to={createPath({ resource: 'clients', id: userUuid, type: 'show' })} data-testid="account-history-client">
+              <Link
+                to={createPath({ resource: 'clients', id: userUuid, type: 'show' })}
+                data-testid="account-history-client"
+              >
                 {translate('kupa.ledger.open_client')}
               </Link>
             ) : null}

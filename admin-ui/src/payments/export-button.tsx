@@ -4,14 +4,24 @@ import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { useLang } from '../shared/use-lang';
-import { downloadPaymentsCsv, type ExportProgress, PAYMENTS_CSV_FILE_NAME, saveBlob, toExportBody } from './export-payments';
+import {
+  downloadPaymentsCsv,
+  type ExportProgress,
+  PAYMENTS_CSV_FILE_NAME,
+  saveBlob,
+  toExportBody,
+} from './export-payments';
 
 type ExportState = { phase: 'idle' } | { phase: 'running' | 'done'; progress: ExportProgress };
 
 export function formatBytes(bytes: number, lang: Language): string {
   const locale = lang === 'he' ? 'he-IL' : 'en-US';
   const [value, unit] =
-    bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : bytes >= 1024 ? [bytes / 1024, 'kilobyte'] : [bytes, 'byte'];
+    bytes >= 1024 * 1024
+      ? [bytes / (1024 * 1024), 'megabyte']
+      : bytes >= 1024
+        ? [bytes / 1024, 'kilobyte']
+        : [bytes, 'byte'];
   return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
@@ -68,7 +78,11 @@ export function PaymentsExportButton() {
   const progress = state.phase === 'idle' ? null : state.progress;
   const percent = progress && total ? Math.min((progress.rows / total) * 100, 100) : undefined;
   const counts = progress
-    ? { smart_count: progress.rows, rows: progress.rows.toLocaleString(lang === 'he' ? 'he-IL' : 'en-US'), size: formatBytes(progress.bytes, lang) }
+    ? {
+        smart_count: progress.rows,
+        rows: progress.rows.toLocaleString(lang === 'he' ? 'he-IL' : 'en-US'),
+        size: formatBytes(progress.bytes, lang),
+      }
     : {};
 
   return (

@@ -1,12 +1,10 @@
 import { formatErrorMessage } from '@kupa/proto';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ListContextProvider, type ListControllerResult, Notification } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18nProvider } from '../i18n/i18n-provider';
-import { dataProvider } from '../providers/data-provider';
-import { session } from '../providers/session';
+import { ListContextProvider, type ListControllerResult } from 'react-admin';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
+import { renderInAdmin, signInAs } from '../test/render-admin';
 import { PaymentsExportButton } from './export-button';
 import { downloadPaymentsCsv, type ExportProgress, toExportBody } from './export-payments';
 
@@ -34,15 +32,7 @@ function bytesOf(blob: Blob): Promise<number[]> {
   });
 }
 
-beforeEach(() => {
-  session.set({ accessToken: 'token-1', userUuid: 'staff-1', email: 'admin@example.com', userRole: 'ADMIN' });
-});
-
-afterEach(() => {
-  session.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+beforeEach(() => signInAs('ADMIN'));
 
 describe('downloadPaymentsCsv', () => {
   it('posts the filters without paging, reads the stream piece by piece and reports bytes and rows as they arrive', async () => {
@@ -59,12 +49,22 @@ describe('downloadPaymentsCsv', () => {
       (progress) => reports.push(progress),
     );
 
-    expect(calls[0].body).toEqual({ sorts: [{ id: 'createdAt', desc: true }], keyWord: 'dana', id: 7, statuses: ['SUCCESS'] });
-    expect(calls[0].headers.get('Authorization')).toBe('Bearer token-1');
+    expect(calls[0].body).toEqual({
+      sorts: [{ id: 'createdAt', desc: true }],
+      keyWord: 'dana',
+      id: 7,
+      statuses: ['SUCCESS'],
+    });
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer t');
     expect(calls[0].headers.get('Accept')).toBe('text/csv');
 
     const sizes = pieces.map((piece) => new TextEncoder().encode(piece).length);
-    expect(reports.map((report) => report.bytes)).toEqual([sizes[0], sizes[0] + sizes[1], sizes[0] + sizes[1] + sizes[2], sizes[0] + sizes[1] + sizes[2]]);
+    expect(reports.map((report) => report.bytes)).toEqual([
+      sizes[0],
+      sizes[0] + sizes[1],
+      sizes[0] + sizes[1] + sizes[2],
+      sizes[0] + sizes[1] + sizes[2],
+    ]);
     // The line break inside the quoted comment does not end a row; the last row needs no trailing line break.
     expect(reports.map((report) => report.rows)).toEqual([0, 2, 2, 3]);
 
@@ -84,20 +84,25 @@ describe('downloadPaymentsCsv', () => {
   });
 
   it('rejects when the server refuses the export', async () => {
-    mockFetch({ 'POST /api/payments/export': () => json(403, { status: 403, error: 'error.access.forbidden', message: 'Forbidden' }) });
+    mockFetch({
+      'POST /api/payments/export': () =>
+        json(403, { status: 403, error: 'error.access.forbidden', message: 'Forbidden' }),
+    });
     await expect(downloadPaymentsCsv(toExportBody({}), () => undefined)).rejects.toMatchObject({ status: 403 });
   });
 });
 
 function renderButton(total = 3) {
-  const list = { filterValues: { statuses: ['PENDING'] }, sort: { field: 'amount', order: 'ASC' }, total } as unknown as ListControllerResult;
-  return render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('en')}>
-      <ListContextProvider value={list}>
-        <PaymentsExportButton />
-      </ListContextProvider>
-      <Notification />
-    </AdminContext>,
+  const list = {
+    filterValues: { statuses: ['PENDING'] },
+    sort: { field: 'amount', order: 'ASC' },
+    total,
+  } as unknown as ListControllerResult;
+  return renderInAdmin(
+    <ListContextProvider value={list}>
+      <PaymentsExportButton />
+    </ListContextProvider>,
+    { lang: 'en', notifications: true },
   );
 }
 

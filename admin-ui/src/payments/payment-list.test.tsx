@@ -1,13 +1,10 @@
 import { enumLabel, formatErrorMessage } from '@kupa/proto';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18nProvider } from '../i18n/i18n-provider';
-import { dataProvider } from '../providers/data-provider';
-import { session } from '../providers/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatAmount } from '../shared/money';
 import { json, mockFetch } from '../test/fetch-mock';
+import { renderInAdmin, signInAs } from '../test/render-admin';
 import { PaymentList } from './payment-list';
 
 const rows = [
@@ -37,27 +34,15 @@ const rows = [
   },
 ];
 
-beforeEach(() => {
-  session.set({ accessToken: 't', userUuid: 's-1', email: 'admin@example.com', userRole: 'ADMIN' });
-});
+const searchAnswer = () => json(200, { content: rows, page: 0, size: 20, totalElements: 2, totalPages: 1 });
+const renderList = () => renderInAdmin(<PaymentList />, { resource: 'payments' });
 
-afterEach(() => {
-  session.clear();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => signInAs('ADMIN'));
 
 describe('payments list', () => {
   it('shows Hebrew labels for the enums and USD amounts isolated in bdi, newest first', async () => {
-    const { calls } = mockFetch({
-      'POST /api/payments/search': () => json(200, { content: rows, page: 0, size: 20, totalElements: 2, totalPages: 1 }),
-    });
-    render(
-      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('he')}>
-        <ResourceContextProvider value="payments">
-          <PaymentList />
-        </ResourceContextProvider>
-      </AdminContext>,
-    );
+    const { calls } = mockFetch({ 'POST /api/payments/search': searchAnswer });
+    renderList();
 
     const found = await screen.findAllByTestId('payments-row');
     expect(found).toHaveLength(2);
@@ -73,17 +58,9 @@ describe('payments list', () => {
   });
 
   it('refuses a payment id that is not a whole number and searches by one that is', async () => {
-    const { calls } = mockFetch({
-      'POST /api/payments/search': () => json(200, { content: rows, page: 0, size: 20, totalElements: 2, totalPages: 1 }),
-    });
+    const { calls } = mockFetch({ 'POST /api/payments/search': searchAnswer });
     const user = userEvent.setup();
-    render(
-      <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('he')}>
-        <ResourceContextProvider value="payments">
-          <PaymentList />
-        </ResourceContextProvider>
-      </AdminContext>,
-    );
+    renderList();
     await screen.findAllByTestId('payments-row');
     const searchesBefore = calls.length;
 

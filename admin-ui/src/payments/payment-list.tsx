@@ -36,7 +36,9 @@ function useIntegerValidator() {
   const lang = useLang();
   return (value: unknown) => {
     const text = typeof value === 'string' ? value.trim() : value === null || value === undefined ? '' : String(value);
-    return text === '' || toPositiveInteger(text) !== undefined ? undefined : formatErrorMessage('error.validation.integer', lang);
+    return text === '' || toPositiveInteger(text) !== undefined
+      ? undefined
+      : formatErrorMessage('error.validation.integer', lang);
   };
 }
 

@@ -41,7 +41,11 @@ function UserLink() {
 }
 
 const ltr = (source: keyof Payment) => (payment: PaymentRecord) =>
-  payment[source] === null || payment[source] === undefined || payment[source] === '' ? '—' : <Ltr>{String(payment[source])}</Ltr>;
+  payment[source] === null || payment[source] === undefined || payment[source] === '' ? (
+    '—'
+  ) : (
+    <Ltr>{String(payment[source])}</Ltr>
+  );
 
 /** Both sides of a transfer, by profile ID (spec §3); other payment types have no second party. */
 function TransferParties() {
@@ -63,7 +67,13 @@ export function PaymentShow() {
     <Show
       title={<PaymentTitle />}
       actions={false}
-      error={<RecordLoadError notFoundCode="error.payment.not.found" backLabel="kupa.payments.back_to_list" fallbackPath="/payments" />}
+      error={
+        <RecordLoadError
+          notFoundCode="error.payment.not.found"
+          backLabel="kupa.payments.back_to_list"
+          fallbackPath="/payments"
+        />
+      }
       // The error screen above replaces react-admin's default "element does not exist" toast and redirect.
       queryOptions={{ onError: () => undefined }}
     >

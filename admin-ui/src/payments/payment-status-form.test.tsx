@@ -1,13 +1,10 @@
 import { formatErrorMessage } from '@kupa/proto';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, RecordContextProvider, ResourceContextProvider } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18nProvider } from '../i18n/i18n-provider';
-import { dataProvider } from '../providers/data-provider';
-import { session } from '../providers/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatAmount } from '../shared/money';
 import { json, mockFetch } from '../test/fetch-mock';
+import { renderInAdmin, signInAs } from '../test/render-admin';
 import { PaymentStatusForm } from './payment-status-form';
 
 const manualPayment = {
@@ -24,26 +21,11 @@ const manualPayment = {
   comment: null,
 };
 
-function renderForm(record: Record<string, unknown> = manualPayment) {
-  return render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider('he')}>
-      <ResourceContextProvider value="payments">
-        <RecordContextProvider value={record}>
-          <PaymentStatusForm />
-        </RecordContextProvider>
-      </ResourceContextProvider>
-    </AdminContext>,
-  );
+function renderForm(record: typeof manualPayment = manualPayment) {
+  return renderInAdmin(<PaymentStatusForm />, { resource: 'payments', record });
 }
 
-beforeEach(() => {
-  session.set({ accessToken: 't', userUuid: 's-1', email: 'admin@example.com', userRole: 'ADMIN' });
-});
-
-afterEach(() => {
-  session.clear();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => signInAs('ADMIN'));
 
 describe('payment status change', () => {
   it('asks for confirmation naming the resulting balance on the 409, then resends with confirmNegativeBalance', async () => {
@@ -87,7 +69,11 @@ describe('payment status change', () => {
   it('sends nothing more when the confirmation is cancelled', async () => {
     const { calls } = mockFetch({
       'PUT /api/payments/42/status': () =>
-        json(409, { status: 409, error: 'error.balance.negative.confirmation.required', details: { resultingBalance: -3 } }),
+        json(409, {
+          status: 409,
+          error: 'error.balance.negative.confirmation.required',
+          details: { resultingBalance: -3 },
+        }),
     });
     const user = userEvent.setup();
     renderForm();

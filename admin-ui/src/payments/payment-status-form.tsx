@@ -8,7 +8,6 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  TextField,
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
@@ -16,6 +15,7 @@ import { type RaRecord, useNotify, useRecordContext, useTranslate, useUpdate } f
 import { ApiError } from '../providers/http-client';
 import { useEnumChoices } from '../shared/enum-choices';
 import { Money } from '../shared/money';
+import { NativeSelect } from '../shared/native-select';
 import { useLang } from '../shared/use-lang';
 
 type PaymentRecord = Payment & RaRecord;
@@ -48,7 +48,9 @@ function StatusForm({ record }: { record: PaymentRecord }) {
   const lang = useLang();
   const choices = useEnumChoices('paymentStatus', PAYMENT_STATUSES);
   const [status, setStatus] = useState<PaymentStatus>(record.status);
-  const [confirmation, setConfirmation] = useState<{ status: PaymentStatus; resultingBalance: number | null } | null>(null);
+  const [confirmation, setConfirmation] = useState<{ status: PaymentStatus; resultingBalance: number | null } | null>(
+    null,
+  );
   const [update, { isPending }] = useUpdate<PaymentRecord>();
   const manual = record.aggregator === 'MANUAL';
 
@@ -87,22 +89,15 @@ function StatusForm({ record }: { record: PaymentRecord }) {
   return (
     <Box data-testid="payment-status">
       <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
+        <NativeSelect<PaymentStatus>
           label={translate('resources.payments.fields.status')}
           value={status}
+          choices={choices}
+          onChange={setStatus}
           disabled={!manual || isPending}
-          onChange={(event) => setStatus(event.target.value as PaymentStatus)}
+          testId="payment-status-select"
           sx={{ minWidth: 200 }}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'payment-status-select' } }}
-        >
-          {choices.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.name}
-            </option>
-          ))}
-        </TextField>
+        />
         <Button
           type="submit"
           variant="contained"

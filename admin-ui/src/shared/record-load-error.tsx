@@ -24,7 +24,11 @@ export function RecordLoadError({ notFoundCode, backLabel, fallbackPath }: Recor
   const notFound = error instanceof ApiError && (error.code === notFoundCode || error.status === 404);
   if (notFound) {
     return (
-      <NotFound message={formatErrorMessage(notFoundCode, lang)} backLabel={translate(backLabel)} fallbackPath={fallbackPath} />
+      <NotFound
+        message={formatErrorMessage(notFoundCode, lang)}
+        backLabel={translate(backLabel)}
+        fallbackPath={fallbackPath}
+      />
     );
   }
   return (

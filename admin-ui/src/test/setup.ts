@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { session } from '../providers/session';
 
 afterEach(() => {
   cleanup();
+  // The session keeps an in-memory copy besides localStorage, so it is cleared through its own API.
+  session.clear();
   window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
