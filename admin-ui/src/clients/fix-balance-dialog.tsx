@@ -31,6 +31,7 @@ import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admi
 import { type KupaDataProvider } from '../providers/data-provider';
 import { ApiError } from '../providers/http-client';
 import { useEnumChoices } from '../shared/enum-choices';
+import { isolateLtr } from '../shared/ltr';
 import { formatAmount, Money } from '../shared/money';
 import { NativeSelect } from '../shared/native-select';
 import { useLang } from '../shared/use-lang';
@@ -188,7 +189,8 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
               onChange={(event) => setAmount(event.target.value)}
               error={amountError !== null}
               helperText={
-                amountError ?? translate('kupa.fix_balance.amount_hint', { max: formatAmount(AMOUNT_MAX, lang) })
+                amountError ??
+                translate('kupa.fix_balance.amount_hint', { max: isolateLtr(formatAmount(AMOUNT_MAX, lang)) })
               }
               slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'fix-balance-amount' } }}
             />

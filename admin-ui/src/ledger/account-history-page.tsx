@@ -192,6 +192,7 @@ export function AccountHistoryPage() {
               <Link
                 to={createPath({ resource: 'clients', id: userUuid, type: 'show' })}
                 data-testid="account-history-client"
+                sx={{ whiteSpace: 'nowrap' }}
               >
                 {translate('kupa.ledger.open_client')}
               </Link>

@@ -3,6 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
+import { isolateLtr } from '../shared/ltr';
 import { useLang } from '../shared/use-lang';
 import {
   downloadPaymentsCsv,
@@ -80,8 +81,8 @@ export function PaymentsExportButton() {
   const counts = progress
     ? {
         smart_count: progress.rows,
-        rows: progress.rows.toLocaleString(lang === 'he' ? 'he-IL' : 'en-US'),
-        size: formatBytes(progress.bytes, lang),
+        rows: isolateLtr(progress.rows.toLocaleString(lang === 'he' ? 'he-IL' : 'en-US')),
+        size: isolateLtr(formatBytes(progress.bytes, lang)),
       }
     : {};
 

@@ -144,12 +144,13 @@ describe('the payments export button', () => {
     const progress = await screen.findByTestId('export-progress');
     await waitFor(() => expect(progress).toHaveAttribute('data-rows', '2'));
     expect(progress).toHaveAttribute('data-state', 'running');
-    expect(progress).toHaveTextContent('Receiving: 2 rows');
+    // Numbers and sizes sit in left-to-right isolates so they keep their order inside Hebrew sentences.
+    expect(progress).toHaveTextContent('Receiving: \u20662\u2069 rows');
     expect(screen.getByTestId('payments-export')).toBeDisabled();
 
     release();
     await waitFor(() => expect(screen.getByTestId('export-progress')).toHaveAttribute('data-state', 'done'));
-    expect(screen.getByTestId('export-progress')).toHaveTextContent('Saved payments.csv: 3 rows');
+    expect(screen.getByTestId('export-progress')).toHaveTextContent('Saved payments.csv: \u20663\u2069 rows');
     expect(clicked).toHaveLength(1);
     expect(clicked[0].download).toBe('payments.csv');
     expect(clicked[0].href).toBe('blob:payments');

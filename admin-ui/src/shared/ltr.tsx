@@ -7,3 +7,11 @@ import { type ReactNode } from 'react';
 export function Ltr({ children }: { children: ReactNode }) {
   return <bdi dir="ltr">{children}</bdi>;
 }
+
+/**
+ * The plain-text form of `Ltr`, for a token placed into a translated sentence (where no element can go): Unicode's
+ * left-to-right isolate (LRI … PDI) does what `<bdi dir="ltr">` does.
+ */
+export function isolateLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}
