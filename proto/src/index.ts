@@ -8,3 +8,4 @@ export * from './labels';
 export * from './events';
 export * from './accounts';
 export * from './identity-events';
+export * from './ledger-events';

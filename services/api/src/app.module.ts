@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from './contexts/audit';
 import { CommonModule } from './contexts/common';
 import { IdentityModule } from './contexts/identity';
+import { LedgerModule } from './contexts/ledger';
 import { PlatformAuthModule } from './platform/auth';
 import { type Clock, ClockModule } from './platform/clock';
 import { type AppConfig, ConfigModule } from './platform/config';
@@ -49,6 +50,8 @@ export class AppModule {
         MailModule.register({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
         PlatformAuthModule.register({ jwtSecret: options.config.jwtSecret, accessTokenTtlSeconds: LIMITS.accessTokenTtlSeconds }),
         IdentityModule,
+        // After identity: on a rebuild the users projection must create a user's row before the ledger sets its balance.
+        LedgerModule,
         AuditModule,
         CommonModule.register({ version: options.version }),
       ],

@@ -1,0 +1,156 @@
+import type { LedgerAccount } from './accounts';
+import type { BalanceFixAction, Currency, PaymentAggregator, PaymentMethod, PaymentStatus, PaymentType } from './enums';
+import type { IsoDateTime } from './payloads';
+
+/**
+ * Events of the ledger context (ADR 0006) with their payloads. `wallet-{userUuid}` streams hold every decision that
+ * changes a user's balance; `payment-{paymentId}` streams hold a payment's lifecycle. Money is integer cents.
+ */
+export const LEDGER_EVENT_TYPES = Object.freeze({
+  manualDepositRecorded: 'ManualDepositRecorded',
+  withdrawalRecorded: 'WithdrawalRecorded',
+  balanceCorrected: 'BalanceCorrected',
+  transferSent: 'TransferSent',
+  transferReceived: 'TransferReceived',
+  paymentReversed: 'PaymentReversed',
+  paymentReapplied: 'PaymentReapplied',
+  paymentRecorded: 'PaymentRecorded',
+  paymentStatusChanged: 'PaymentStatusChanged',
+} as const);
+
+export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[keyof typeof LEDGER_EVENT_TYPES];
+
+export const WALLET_STREAM_PREFIX = 'wallet-';
+export const PAYMENT_STREAM_PREFIX = 'payment-';
+
+export function walletStreamId(userUuid: string): string {
+  return `${WALLET_STREAM_PREFIX}${userUuid}`;
+}
+
+export function paymentStreamId(paymentId: number): string {
+  return `${PAYMENT_STREAM_PREFIX}${paymentId}`;
+}
+
+/** Money moved from `source` to `destination`; the amount is positive, so a transaction sums to zero by construction. */
+export interface Posting {
+  source: LedgerAccount;
+  destination: LedgerAccount;
+  amountMinor: number;
+}
+
+/** One ledger transaction: booked once, by the event that carries it. */
+export interface LedgerTransaction {
+  transactionId: string;
+  postings: Posting[];
+}
+
+/** A staff member recorded money received by manual transfer (`world:manual` → `user:{uuid}`). */
+export interface ManualDepositRecordedData {
+  userUuid: string;
+  paymentId: number;
+  amountMinor: number;
+  transaction: LedgerTransaction;
+}
+
+/** A staff member recorded money paid out to the user (`user:{uuid}` → `world:manual`). */
+export interface WithdrawalRecordedData {
+  userUuid: string;
+  paymentId: number;
+  amountMinor: number;
+  transaction: LedgerTransaction;
+}
+
+/** A staff balance fix against `expense:adjustment`, with its reason. Earns no bonus. */
+export interface BalanceCorrectedData {
+  userUuid: string;
+  paymentId: number;
+  action: BalanceFixAction;
+  amountMinor: number;
+  reason: string;
+  transaction: LedgerTransaction;
+}
+
+/** On the sender's wallet: the whole transfer transaction (`user:{sender}` → `user:{recipient}`). */
+export interface TransferSentData {
+  userUuid: string;
+  recipientUuid: string;
+  transferId: string;
+  outPaymentId: number;
+  inPaymentId: number;
+  amountMinor: number;
+  transaction: LedgerTransaction;
+}
+
+/** On the recipient's wallet: the credit of a transaction booked by the matching `TransferSent`. */
+export interface TransferReceivedData {
+  userUuid: string;
+  senderUuid: string;
+  transferId: string;
+  outPaymentId: number;
+  inPaymentId: number;
+  amountMinor: number;
+  transactionId: string;
+}
+
+/**
+ * A manual payment's money taken off the books (SUCCESS → another status) or put back (→ SUCCESS) by a new
+ * transaction. `overdraftConfirmedBy` names the staff member who confirmed a resulting negative balance.
+ */
+export interface PaymentMoneyMovedData {
+  userUuid: string;
+  paymentId: number;
+  status: PaymentStatus;
+  amountMinor: number;
+  transaction: LedgerTransaction;
+  overdraftConfirmedBy: string | null;
+}
+
+export type PaymentReversedData = PaymentMoneyMovedData;
+export type PaymentReappliedData = PaymentMoneyMovedData;
+
+/** A payment came into being; `counterAccount` is where the user's money comes from or goes to. */
+export interface PaymentRecordedData {
+  paymentId: number;
+  userUuid: string;
+  userEmail: string;
+  type: PaymentType;
+  method: PaymentMethod;
+  aggregator: PaymentAggregator;
+  status: PaymentStatus;
+  amountMinor: number;
+  currency: Currency;
+  comment: string | null;
+  counterAccount: LedgerAccount;
+  correction: boolean;
+  transferId: string | null;
+  senderProfileId: string | null;
+  recipientProfileId: string | null;
+  createdAt: IsoDateTime;
+}
+
+export interface PaymentStatusChangedData {
+  paymentId: number;
+  userUuid: string;
+  previousStatus: PaymentStatus;
+  status: PaymentStatus;
+  changedAt: IsoDateTime;
+}
+
+export interface LedgerEventDataByType {
+  ManualDepositRecorded: ManualDepositRecordedData;
+  WithdrawalRecorded: WithdrawalRecordedData;
+  BalanceCorrected: BalanceCorrectedData;
+  TransferSent: TransferSentData;
+  TransferReceived: TransferReceivedData;
+  PaymentReversed: PaymentReversedData;
+  PaymentReapplied: PaymentReappliedData;
+  PaymentRecorded: PaymentRecordedData;
+  PaymentStatusChanged: PaymentStatusChangedData;
+}
+
+/** One ledger event as a tagged union: `{type, data}`, the shape the event store appends. */
+export type LedgerEvent = { [Type in LedgerEventType]: { type: Type; data: LedgerEventDataByType[Type] } }[LedgerEventType];
+
+export type WalletEventType = Exclude<LedgerEventType, 'PaymentRecorded' | 'PaymentStatusChanged'>;
+export type WalletEvent = Extract<LedgerEvent, { type: WalletEventType }>;
+export type PaymentEvent = Extract<LedgerEvent, { type: 'PaymentRecorded' | 'PaymentStatusChanged' }>;

@@ -1,0 +1,29 @@
+import { Body, Controller, Param, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Payment } from '@kupa/proto';
+import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
+import { PaymentIdPipe } from '../../infrastructure/params';
+import { ChangePaymentStatusCommand } from './change-payment-status.command';
+import { ChangePaymentStatusRequestDto } from './change-payment-status.request.dto';
+
+@ApiTags('payments')
+@ApiBearerAuth()
+@Controller('payments')
+export class ChangePaymentStatusController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /** Manual payments only; leaving or reaching SUCCESS moves the money with a new transaction. */
+  @Put(':id/status')
+  @Roles('ADMIN')
+  change(
+    @CurrentActor() actor: Actor,
+    @Param('id', PaymentIdPipe) paymentId: number,
+    @Body() request: ChangePaymentStatusRequestDto,
+    @ReqContext() context: RequestContext,
+  ): Promise<Payment> {
+    return this.commands.execute(
+      new ChangePaymentStatusCommand(actor, paymentId, request.status, request.confirmNegativeBalance ?? false, context),
+    );
+  }
+}

@@ -1,0 +1,14 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { type ChangePaymentStatusRequest, PAYMENT_STATUSES, type PaymentStatus } from '@kupa/proto';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+
+export class ChangePaymentStatusRequestDto implements ChangePaymentStatusRequest {
+  @ApiProperty({ enum: PAYMENT_STATUSES })
+  @IsIn(PAYMENT_STATUSES)
+  status: PaymentStatus;
+
+  @ApiPropertyOptional({ description: 'Staff confirm that the change may leave the balance negative' })
+  @IsOptional()
+  @IsBoolean()
+  confirmNegativeBalance?: boolean;
+}

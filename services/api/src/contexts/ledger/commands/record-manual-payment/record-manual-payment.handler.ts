@@ -1,0 +1,88 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Payment, PaymentRecordedData } from '@kupa/proto';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { eventMetadata } from '../../../../platform/auth';
+import { Clock } from '../../../../platform/clock';
+import { ApiError } from '../../../../platform/http';
+import { UserReader } from '../../../identity';
+import { paymentStreamId, walletStreamId } from '../../domain/ledger.events';
+import { paymentDecider } from '../../domain/payment.decider';
+import { manualCounterAccount, walletDecider } from '../../domain/wallet.decider';
+import { IdempotencyKeys } from '../../infrastructure/idempotency-keys';
+import { LedgerTransactions } from '../../infrastructure/ledger-transactions';
+import { loadPayment, loadWallet, nextPaymentIds } from '../../infrastructure/wallet-loader';
+import { paymentPayload } from '../../projections/payments/payment-reader';
+import { actorLabelOf } from '../../projections/payments/payments.projection';
+import { RecordManualPaymentCommand } from './record-manual-payment.command';
+
+export const RECORD_MANUAL_PAYMENT_ROUTE = 'POST /payments';
+
+@CommandHandler(RecordManualPaymentCommand)
+export class RecordManualPaymentHandler implements ICommandHandler<RecordManualPaymentCommand, Payment> {
+  constructor(
+    private readonly transactions: LedgerTransactions,
+    private readonly keys: IdempotencyKeys,
+    private readonly users: UserReader,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: RecordManualPaymentCommand): Promise<Payment> {
+    const { actor, userUuid, amountMinor, action, comment, correction, context } = command;
+    const idempotency = this.keys.request(actor.userUuid, command.idempotencyKey, RECORD_MANUAL_PAYMENT_ROUTE, {
+      userUuid,
+      amountMinor,
+      action,
+      comment,
+      correction,
+    });
+    const known = await this.keys.replayIfKnown(idempotency);
+    if (known) return known;
+
+    const user = await this.users.findByUuid(userUuid);
+    if (!user) throw new ApiError('error.user.not.found');
+    const [paymentId] = await nextPaymentIds(this.dataSource.manager, 1);
+    const occurredAt = this.clock.now();
+    const metadata = eventMetadata(context, occurredAt);
+    const author = actorLabelOf({ metadata });
+
+    return this.transactions.run([walletStreamId(userUuid), paymentStreamId(paymentId)], metadata, idempotency, async (tx) => {
+      const wallet = await loadWallet(tx, userUuid);
+      const payment = await loadPayment(tx, paymentId);
+      const transactionId = randomUUID();
+      const walletEvents = walletDecider.decide(
+        action === 'DEPOSIT'
+          ? { type: 'RecordManualDeposit', userUuid, paymentId, amountMinor, correction, reason: comment, transactionId }
+          : { type: 'RecordWithdrawal', userUuid, paymentId, amountMinor, correction, reason: comment, transactionId },
+        wallet.state,
+      );
+      const recorded: PaymentRecordedData = {
+        paymentId,
+        userUuid,
+        userEmail: user.email,
+        type: action === 'DEPOSIT' ? 'DEPOSIT' : 'WITHDRAW',
+        method: 'MANUAL_TRANSFER',
+        aggregator: 'MANUAL',
+        status: 'SUCCESS',
+        amountMinor,
+        currency: 'USD',
+        comment,
+        counterAccount: manualCounterAccount(correction),
+        correction,
+        transferId: null,
+        senderProfileId: null,
+        recipientProfileId: null,
+        createdAt: occurredAt.toISOString(),
+      };
+      const paymentEvents = paymentDecider.decide({ type: 'RecordPayment', payment: recorded }, payment.state);
+      return {
+        appends: [
+          { streamId: wallet.streamId, expectedVersion: wallet.version, events: walletEvents },
+          { streamId: payment.streamId, expectedVersion: payment.version, events: paymentEvents },
+        ],
+        response: paymentPayload({ ...recorded, updatedAt: recorded.createdAt }, { createdBy: author, updatedBy: author }),
+      };
+    });
+  }
+}

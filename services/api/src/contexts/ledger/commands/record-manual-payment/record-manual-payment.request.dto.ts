@@ -1,0 +1,34 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  BALANCE_FIX_ACTIONS,
+  type BalanceFixAction,
+  checkRequired,
+  checkTextLength,
+  firstIssue,
+  type ManualPaymentRequest,
+} from '@kupa/proto';
+import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { codeMessage, IsAmount, SatisfiesRule } from '../../../../platform/http';
+
+export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: codeMessage('error.validation.invalid.format') })
+  userUuid: string;
+
+  @ApiProperty({ description: 'Dollars, at most two decimals, at most 99999.99', example: 12.5 })
+  @IsAmount()
+  amount: number;
+
+  @ApiProperty({ enum: BALANCE_FIX_ACTIONS })
+  @IsIn(BALANCE_FIX_ACTIONS)
+  action: BalanceFixAction;
+
+  @ApiProperty({ maxLength: 255, description: 'Why the money moved; shown in the payment and the activity log' })
+  @SatisfiesRule((value) => firstIssue(value, checkRequired, checkTextLength))
+  comment: string;
+
+  @ApiPropertyOptional({ description: 'A balance fix against expense:adjustment rather than a real deposit or payout' })
+  @IsOptional()
+  @IsBoolean()
+  correction?: boolean;
+}

@@ -1,0 +1,12 @@
+import type { Actor, RequestContext } from '../../../../platform/auth';
+
+export class TransferBalanceCommand {
+  constructor(
+    readonly actor: Actor,
+    /** An e-mail address (any case) or an 8-digit profile ID. */
+    readonly recipient: string,
+    readonly amountMinor: number,
+    readonly idempotencyKey: string | null,
+    readonly context: RequestContext,
+  ) {}
+}

@@ -1,0 +1,72 @@
+import type { PaymentRecordedData, PaymentStatus, PaymentType } from '@kupa/proto';
+import { assert, type Decider, DomainError } from '../../../platform/decider/decider';
+import type { PaymentEvent } from './ledger.events';
+import type { PaymentState } from './payment.state';
+
+export type PaymentCommand =
+  | { type: 'RecordPayment'; payment: PaymentRecordedData }
+  | { type: 'ChangePaymentStatus'; paymentId: number; status: PaymentStatus; changedAt: string };
+
+/** Payment types that bring money to the user; the others take it away. */
+const CREDITING_TYPES: ReadonlySet<PaymentType> = new Set<PaymentType>(['DEPOSIT', 'TRANSFER_IN', 'REFUND', 'AMBASSADOR_BONUS']);
+
+export function creditsUser(type: PaymentType): boolean {
+  return CREDITING_TYPES.has(type);
+}
+
+/**
+ * A payment's money is on the books exactly while its status is SUCCESS. Leaving SUCCESS reverses it with a new
+ * transaction; reaching SUCCESS again books it again; every other change moves no money.
+ */
+export function moneyEffectOf(previous: PaymentStatus, next: PaymentStatus): 'REVERSE' | 'REAPPLY' | null {
+  if (previous === next) return null;
+  if (previous === 'SUCCESS') return 'REVERSE';
+  if (next === 'SUCCESS') return 'REAPPLY';
+  return null;
+}
+
+function decide(command: PaymentCommand, state: PaymentState | null): PaymentEvent[] {
+  switch (command.type) {
+    case 'RecordPayment': {
+      assert(state === null, `payment ${command.payment.paymentId} is recorded once`);
+      assert(
+        Number.isSafeInteger(command.payment.amountMinor) && command.payment.amountMinor > 0,
+        'a payment moves a positive amount',
+      );
+      return [{ type: 'PaymentRecorded', data: command.payment }];
+    }
+    case 'ChangePaymentStatus': {
+      if (state === null) throw new DomainError('error.payment.not.found');
+      if (state.aggregator !== 'MANUAL') throw new DomainError('error.payment.status.manual.only');
+      if (state.status === command.status) return [];
+      return [
+        {
+          type: 'PaymentStatusChanged',
+          data: {
+            paymentId: state.paymentId,
+            userUuid: state.userUuid,
+            previousStatus: state.status,
+            status: command.status,
+            changedAt: command.changedAt,
+          },
+        },
+      ];
+    }
+  }
+}
+
+function evolve(state: PaymentState | null, event: PaymentEvent): PaymentState | null {
+  switch (event.type) {
+    case 'PaymentRecorded':
+      return { ...event.data, updatedAt: event.data.createdAt };
+    case 'PaymentStatusChanged':
+      assert(state !== null, `payment ${event.data.paymentId} changes status only after it was recorded`);
+      return { ...state, status: event.data.status, updatedAt: event.data.changedAt };
+  }
+}
+
+export const paymentDecider: Decider<PaymentState | null, PaymentCommand, PaymentEvent> = {
+  decide,
+  evolve,
+  initialState: () => null,
+};

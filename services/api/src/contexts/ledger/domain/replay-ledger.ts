@@ -1,0 +1,246 @@
+import { isLedgerAccount, type LedgerTransaction, USER_ACCOUNT_PREFIX, userAccount } from '@kupa/proto';
+import { type LedgerEvent, PAYMENT_STREAM_PREFIX, paymentStreamId, WALLET_STREAM_PREFIX, walletStreamId } from './ledger.events';
+import { paymentDecider } from './payment.decider';
+import type { PaymentState } from './payment.state';
+import { isValidPosting } from './postings';
+import { walletDecider } from './wallet.decider';
+import type { WalletState } from './wallet.state';
+
+/** The part of a stored event replay needs; `RecordedEvent` fits. Events must come in store order. */
+export interface ReplayableEvent {
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  data: unknown;
+  metadata?: { occurredAt?: string; actor?: { email?: string | null; name?: string } };
+  globalPosition?: string;
+}
+
+/** One booked posting as seen from one account, as the `ledger_entries` read model holds it. */
+export interface ReplayedEntry {
+  transactionId: string;
+  postingIndex: number;
+  account: string;
+  counterAccount: string;
+  /** Positive credits the account, negative debits it. */
+  amountMinor: number;
+  /** The running balance of a `user:` account after this entry; null for system accounts. */
+  balanceAfterMinor: number | null;
+  paymentId: number | null;
+  eventType: string;
+  occurredAt: string | null;
+  globalPosition: string | null;
+}
+
+export interface ReplayedPayment extends PaymentState {
+  createdBy: string | null;
+  updatedBy: string | null;
+}
+
+export interface LedgerProblem {
+  kind:
+    | 'stream.version.gap'
+    | 'posting.invalid'
+    | 'transaction.duplicate'
+    | 'transaction.unbalanced'
+    | 'balance.negative.unconfirmed'
+    | 'wallet.mismatch'
+    | 'transfer.unmatched'
+    | 'payment.unknown'
+    | 'ledger.total.nonzero';
+  message: string;
+  streamId?: string;
+  streamVersion?: number;
+}
+
+export interface LedgerReplay {
+  /** Every account any transaction touched, system accounts included; cents. */
+  accountBalances: Record<string, number>;
+  payments: Record<number, ReplayedPayment>;
+  /** Per wallet stream: the state a snapshot at the stream's last version must hold. */
+  walletSnapshots: Record<string, { version: number; state: WalletState }>;
+  entries: ReplayedEntry[];
+  transactionCount: number;
+  eventCount: number;
+  problems: LedgerProblem[];
+}
+
+const WALLET_EVENT_TYPES = new Set([
+  'ManualDepositRecorded',
+  'WithdrawalRecorded',
+  'BalanceCorrected',
+  'TransferSent',
+  'TransferReceived',
+  'PaymentReversed',
+  'PaymentReapplied',
+]);
+const PAYMENT_EVENT_TYPES = new Set(['PaymentRecorded', 'PaymentStatusChanged']);
+
+function actorLabel(event: ReplayableEvent): string | null {
+  const actor = event.metadata?.actor;
+  if (!actor) return null;
+  return actor.email ?? actor.name ?? null;
+}
+
+/**
+ * Recomputes, from raw ledger events alone, everything the ledger's read models claim: per-account balances, the
+ * booked entries with user running balances, every payment, every wallet snapshot, and checks that every
+ * transaction balances, is booked once, and never leaves a user below zero without a recorded override. Events of
+ * other contexts are ignored. Pure: `kupa ledger verify` and the property tests both run it.
+ */
+export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
+  const accountBalances: Record<string, number> = {};
+  const payments: Record<number, ReplayedPayment> = {};
+  const walletSnapshots: Record<string, { version: number; state: WalletState }> = {};
+  const entries: ReplayedEntry[] = [];
+  const problems: LedgerProblem[] = [];
+  const booked = new Set<string>();
+  const sentTransfers = new Map<string, { recipientUuid: string; amountMinor: number; streamId: string }>();
+  const receivedTransfers = new Map<string, { userUuid: string; amountMinor: number; streamId: string }>();
+  const streamVersions = new Map<string, number>();
+  const creditsAwaitingReceiptMinor = new Map<string, number>();
+  let eventCount = 0;
+
+  const problem = (kind: LedgerProblem['kind'], message: string, event?: ReplayableEvent): void => {
+    problems.push(event ? { kind, message, streamId: event.streamId, streamVersion: event.streamVersion } : { kind, message });
+  };
+
+  const book = (transaction: LedgerTransaction, event: ReplayableEvent, paymentId: number | null): void => {
+    if (booked.has(transaction.transactionId)) {
+      problem('transaction.duplicate', `transaction ${transaction.transactionId} is booked twice`, event);
+      return;
+    }
+    booked.add(transaction.transactionId);
+    let sumMinor = 0;
+    transaction.postings.forEach((posting, postingIndex) => {
+      if (!isValidPosting(posting) || !isLedgerAccount(posting.source) || !isLedgerAccount(posting.destination)) {
+        problem('posting.invalid', `posting ${postingIndex} of ${transaction.transactionId} is invalid`, event);
+        return;
+      }
+      const sides: Array<[string, string, number]> = [
+        [posting.source, posting.destination, -posting.amountMinor],
+        [posting.destination, posting.source, posting.amountMinor],
+      ];
+      for (const [account, counterAccount, amountMinor] of sides) {
+        const balanceMinor = (accountBalances[account] ?? 0) + amountMinor;
+        accountBalances[account] = balanceMinor;
+        sumMinor += amountMinor;
+        entries.push({
+          transactionId: transaction.transactionId,
+          postingIndex,
+          account,
+          counterAccount,
+          amountMinor,
+          balanceAfterMinor: account.startsWith(USER_ACCOUNT_PREFIX) ? balanceMinor : null,
+          paymentId,
+          eventType: event.type,
+          occurredAt: event.metadata?.occurredAt ?? null,
+          globalPosition: event.globalPosition ?? null,
+        });
+      }
+    });
+    if (sumMinor !== 0) problem('transaction.unbalanced', `transaction ${transaction.transactionId} sums to ${sumMinor}`, event);
+  };
+
+  for (const event of events) {
+    const isWallet = event.streamId.startsWith(WALLET_STREAM_PREFIX) && WALLET_EVENT_TYPES.has(event.type);
+    const isPayment = event.streamId.startsWith(PAYMENT_STREAM_PREFIX) && PAYMENT_EVENT_TYPES.has(event.type);
+    if (!isWallet && !isPayment) continue;
+    eventCount += 1;
+    const previousVersion = streamVersions.get(event.streamId) ?? 0;
+    if (event.streamVersion !== previousVersion + 1) {
+      problem('stream.version.gap', `expected version ${previousVersion + 1}, found ${event.streamVersion}`, event);
+    }
+    streamVersions.set(event.streamId, event.streamVersion);
+    const ledgerEvent = { type: event.type, data: event.data } as LedgerEvent;
+
+    if (isPayment) {
+      if (ledgerEvent.type !== 'PaymentRecorded' && ledgerEvent.type !== 'PaymentStatusChanged') continue;
+      const paymentId = ledgerEvent.data.paymentId;
+      if (event.streamId !== paymentStreamId(paymentId)) problem('wallet.mismatch', `payment ${paymentId} in another stream`, event);
+      const previous = payments[paymentId] ?? null;
+      if (ledgerEvent.type === 'PaymentStatusChanged' && previous === null) {
+        problem('payment.unknown', `status change of unrecorded payment ${paymentId}`, event);
+        continue;
+      }
+      const next = paymentDecider.evolve(previous, ledgerEvent);
+      if (next === null) continue;
+      payments[paymentId] = {
+        ...next,
+        createdBy: previous ? previous.createdBy : actorLabel(event),
+        updatedBy: actorLabel(event),
+      };
+      continue;
+    }
+
+    if (ledgerEvent.type === 'PaymentRecorded' || ledgerEvent.type === 'PaymentStatusChanged') continue;
+    const owner = ledgerEvent.data.userUuid;
+    if (event.streamId !== walletStreamId(owner)) problem('wallet.mismatch', `event for ${owner} in another wallet`, event);
+    switch (ledgerEvent.type) {
+      case 'TransferSent':
+        book(ledgerEvent.data.transaction, event, ledgerEvent.data.outPaymentId);
+        sentTransfers.set(ledgerEvent.data.transaction.transactionId, {
+          recipientUuid: ledgerEvent.data.recipientUuid,
+          amountMinor: ledgerEvent.data.amountMinor,
+          streamId: event.streamId,
+        });
+        break;
+      case 'TransferReceived':
+        receivedTransfers.set(ledgerEvent.data.transactionId, {
+          userUuid: owner,
+          amountMinor: ledgerEvent.data.amountMinor,
+          streamId: event.streamId,
+        });
+        break;
+      default:
+        book(ledgerEvent.data.transaction, event, ledgerEvent.data.paymentId);
+    }
+    if (ledgerEvent.type === 'TransferSent') {
+      const recipient = ledgerEvent.data.recipientUuid;
+      creditsAwaitingReceiptMinor.set(recipient, (creditsAwaitingReceiptMinor.get(recipient) ?? 0) + ledgerEvent.data.amountMinor);
+    }
+    if (ledgerEvent.type === 'TransferReceived') {
+      creditsAwaitingReceiptMinor.set(owner, (creditsAwaitingReceiptMinor.get(owner) ?? 0) - ledgerEvent.data.amountMinor);
+    }
+    const snapshot = walletSnapshots[event.streamId] ?? { version: 0, state: walletDecider.initialState() };
+    const state = walletDecider.evolve(snapshot.state, ledgerEvent);
+    walletSnapshots[event.streamId] = { version: event.streamVersion, state };
+    const overdraftConfirmed =
+      (ledgerEvent.type === 'PaymentReversed' || ledgerEvent.type === 'PaymentReapplied') &&
+      ledgerEvent.data.overdraftConfirmedBy !== null;
+    // A credit may leave a balance that an earlier, confirmed override made negative still below zero.
+    const debited = state.balanceMinor < snapshot.state.balanceMinor;
+    if (debited && state.balanceMinor < 0 && !overdraftConfirmed) {
+      problem('balance.negative.unconfirmed', `${owner} reached ${state.balanceMinor} without a confirmation`, event);
+    }
+    // The two events of a transfer land in the store in stream-id order, so either may be replayed first; the
+    // credit a receipt announces is set against the one its transaction books.
+    const accountMinor = accountBalances[userAccount(owner)] ?? 0;
+    const expectedMinor = accountMinor - (creditsAwaitingReceiptMinor.get(owner) ?? 0);
+    if (state.balanceMinor !== expectedMinor) {
+      problem('wallet.mismatch', `wallet state ${state.balanceMinor} differs from its account's ${expectedMinor}`, event);
+    }
+  }
+
+  for (const [transactionId, sent] of sentTransfers) {
+    const received = receivedTransfers.get(transactionId);
+    if (!received || received.userUuid !== sent.recipientUuid || received.amountMinor !== sent.amountMinor) {
+      problem('transfer.unmatched', `transfer transaction ${transactionId} has no matching receipt`);
+    }
+  }
+  for (const transactionId of receivedTransfers.keys()) {
+    if (!sentTransfers.has(transactionId)) problem('transfer.unmatched', `receipt of ${transactionId} was never sent`);
+  }
+  const totalMinor = Object.values(accountBalances).reduce((sum, balance) => sum + balance, 0);
+  if (totalMinor !== 0) problem('ledger.total.nonzero', `all accounts sum to ${totalMinor}`);
+
+  return {
+    accountBalances,
+    payments,
+    walletSnapshots,
+    entries,
+    transactionCount: booked.size,
+    eventCount,
+    problems,
+  };
+}

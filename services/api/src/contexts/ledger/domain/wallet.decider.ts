@@ -1,0 +1,159 @@
+import { type LedgerAccount, minorToAmount, userAccount } from '@kupa/proto';
+import { assert, type Decider, DomainError } from '../../../platform/decider/decider';
+import type { WalletEvent } from './ledger.events';
+import { netChangeMinor, singlePosting } from './postings';
+import { INITIAL_WALLET_STATE, type WalletState } from './wallet.state';
+
+/** Where manual money comes from and goes to: the outside world, or the house's adjustment account for fixes. */
+export const MANUAL_ACCOUNT: LedgerAccount = 'world:manual';
+export const ADJUSTMENT_ACCOUNT: LedgerAccount = 'expense:adjustment';
+
+export function manualCounterAccount(correction: boolean): LedgerAccount {
+  return correction ? ADJUSTMENT_ACCOUNT : MANUAL_ACCOUNT;
+}
+
+export type WalletCommand =
+  | {
+      type: 'RecordManualDeposit';
+      userUuid: string;
+      paymentId: number;
+      amountMinor: number;
+      correction: boolean;
+      reason: string;
+      transactionId: string;
+    }
+  | {
+      type: 'RecordWithdrawal';
+      userUuid: string;
+      paymentId: number;
+      amountMinor: number;
+      correction: boolean;
+      reason: string;
+      transactionId: string;
+    }
+  | {
+      type: 'SendTransfer';
+      userUuid: string;
+      recipientUuid: string;
+      transferId: string;
+      outPaymentId: number;
+      inPaymentId: number;
+      amountMinor: number;
+      transactionId: string;
+    }
+  | {
+      type: 'ReceiveTransfer';
+      userUuid: string;
+      senderUuid: string;
+      transferId: string;
+      outPaymentId: number;
+      inPaymentId: number;
+      amountMinor: number;
+      transactionId: string;
+    }
+  | {
+      /**
+       * A manual payment's status change moved its money: `REVERSE` takes it off the books, `REAPPLY` books it
+       * again. `userCredited` says which way the payment itself moved money for the user.
+       */
+      type: 'SettlePaymentStatus';
+      userUuid: string;
+      paymentId: number;
+      status: WalletPaymentStatus;
+      effect: 'REVERSE' | 'REAPPLY';
+      userCredited: boolean;
+      counterAccount: LedgerAccount;
+      amountMinor: number;
+      transactionId: string;
+      confirmNegativeBalance: boolean;
+      actorUuid: string;
+    };
+
+type WalletPaymentStatus = Extract<WalletEvent, { type: 'PaymentReversed' }>['data']['status'];
+
+function assertAmount(amountMinor: number): void {
+  assert(Number.isSafeInteger(amountMinor) && amountMinor > 0, `amount ${amountMinor} must be a positive whole number of cents`);
+}
+
+function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
+  assertAmount(command.amountMinor);
+  const user = userAccount(command.userUuid);
+  switch (command.type) {
+    case 'RecordManualDeposit': {
+      const transaction = singlePosting(command.transactionId, manualCounterAccount(command.correction), user, command.amountMinor);
+      const { userUuid, paymentId, amountMinor } = command;
+      if (command.correction) {
+        return [
+          { type: 'BalanceCorrected', data: { userUuid, paymentId, action: 'DEPOSIT', amountMinor, reason: command.reason, transaction } },
+        ];
+      }
+      return [{ type: 'ManualDepositRecorded', data: { userUuid, paymentId, amountMinor, transaction } }];
+    }
+    case 'RecordWithdrawal': {
+      if (command.amountMinor > state.balanceMinor) throw new DomainError('error.withdrawal.exceeds.balance');
+      const transaction = singlePosting(command.transactionId, user, manualCounterAccount(command.correction), command.amountMinor);
+      const { userUuid, paymentId, amountMinor } = command;
+      if (command.correction) {
+        return [
+          { type: 'BalanceCorrected', data: { userUuid, paymentId, action: 'WITHDRAW', amountMinor, reason: command.reason, transaction } },
+        ];
+      }
+      return [{ type: 'WithdrawalRecorded', data: { userUuid, paymentId, amountMinor, transaction } }];
+    }
+    case 'SendTransfer': {
+      if (command.recipientUuid === command.userUuid) throw new DomainError('error.transfer.to.self');
+      if (command.amountMinor > state.balanceMinor) throw new DomainError('error.insufficient.balance');
+      const transaction = singlePosting(command.transactionId, user, userAccount(command.recipientUuid), command.amountMinor);
+      const { userUuid, recipientUuid, transferId, outPaymentId, inPaymentId, amountMinor } = command;
+      return [
+        { type: 'TransferSent', data: { userUuid, recipientUuid, transferId, outPaymentId, inPaymentId, amountMinor, transaction } },
+      ];
+    }
+    case 'ReceiveTransfer': {
+      assert(command.senderUuid !== command.userUuid, 'a transfer never reaches its own sender');
+      const { userUuid, senderUuid, transferId, outPaymentId, inPaymentId, amountMinor, transactionId } = command;
+      return [
+        { type: 'TransferReceived', data: { userUuid, senderUuid, transferId, outPaymentId, inPaymentId, amountMinor, transactionId } },
+      ];
+    }
+    case 'SettlePaymentStatus': {
+      // Reversing a credit, or booking a debit again, takes money from the user; the other two give it back.
+      const takesFromUser = command.userCredited === (command.effect === 'REVERSE');
+      const transaction = takesFromUser
+        ? singlePosting(command.transactionId, user, command.counterAccount, command.amountMinor)
+        : singlePosting(command.transactionId, command.counterAccount, user, command.amountMinor);
+      const resultingBalanceMinor = state.balanceMinor + netChangeMinor(transaction, user);
+      const overdraft = resultingBalanceMinor < 0;
+      if (overdraft && !command.confirmNegativeBalance) {
+        throw new DomainError('error.balance.negative.confirmation.required', {
+          resultingBalance: minorToAmount(resultingBalanceMinor),
+        });
+      }
+      const data = {
+        userUuid: command.userUuid,
+        paymentId: command.paymentId,
+        status: command.status,
+        amountMinor: command.amountMinor,
+        transaction,
+        overdraftConfirmedBy: overdraft ? command.actorUuid : null,
+      };
+      return [command.effect === 'REVERSE' ? { type: 'PaymentReversed', data } : { type: 'PaymentReapplied', data }];
+    }
+  }
+}
+
+/** The change an event makes to its own wallet's balance. */
+export function walletBalanceChangeMinor(event: WalletEvent): number {
+  if (event.type === 'TransferReceived') return event.data.amountMinor;
+  return netChangeMinor(event.data.transaction, userAccount(event.data.userUuid));
+}
+
+function evolve(state: WalletState, event: WalletEvent): WalletState {
+  return { balanceMinor: state.balanceMinor + walletBalanceChangeMinor(event) };
+}
+
+export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
+  decide,
+  evolve,
+  initialState: () => ({ ...INITIAL_WALLET_STATE }),
+};

@@ -1,0 +1,8 @@
+import { assert } from '../../../platform/decider/decider';
+
+/** PostgreSQL hands bigint back as a string; ledger amounts and ids always fit a safe JS integer. */
+export function bigintToNumber(value: string | number): number {
+  const number = Number(value);
+  assert(Number.isSafeInteger(number), `bigint ${value} must fit a safe integer`);
+  return number;
+}

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { LIMITS, type Payment } from '@kupa/proto';
+import { createHash } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ApiError, ValidationFailedError } from '../../../platform/http';
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = LIMITS.textMaxLength;
+/** Money-moving POSTs answer 201; only successes are remembered against a key. */
+export const CREATED_STATUS = 201;
+
+export interface IdempotentRequest {
+  actorUuid: string;
+  key: string;
+  requestHash: string;
+}
+
+/** The first answer to a key, thrown out of the command's transaction so that a repeat writes nothing at all. */
+export class IdempotentReplay extends Error {
+  constructor(readonly response: Payment) {
+    super('idempotent replay');
+    this.name = 'IdempotentReplay';
+  }
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, member]) => member !== undefined)
+      .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+    return `{${entries.map(([name, member]) => `${JSON.stringify(name)}:${canonicalJson(member)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The header's key, or null when absent; an empty or overlong key is bad input. */
+export function parseIdempotencyKey(header: unknown): string | null {
+  if (header === undefined) return null;
+  const key = Array.isArray(header) ? header.join(',') : String(header);
+  if (key.trim() === '') throw new ValidationFailedError([{ field: 'Idempotency-Key', error: 'error.validation.blank' }]);
+  if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw new ValidationFailedError([
+      { field: 'Idempotency-Key', error: 'error.validation.max.length', params: { max: IDEMPOTENCY_KEY_MAX_LENGTH } },
+    ]);
+  }
+  return key;
+}
+
+/**
+ * `Idempotency-Key` on money-moving POSTs (ADR 0006). The key row is claimed inside the command's transaction before
+ * it decides: a concurrent repeat blocks on the row until the first commits, then answers its stored response; if the
+ * first fails and rolls back, the repeat goes ahead on its own. Failures are never stored.
+ */
+@Injectable()
+export class IdempotencyKeys {
+  constructor(private readonly dataSource: DataSource) {}
+
+  request(actorUuid: string, key: string | null, route: string, body: unknown): IdempotentRequest | null {
+    if (key === null) return null;
+    const requestHash = createHash('sha256').update(canonicalJson({ route, body })).digest('hex');
+    return { actorUuid, key, requestHash };
+  }
+
+  /** A committed first answer, checked before any work so that a sequential repeat costs one read. */
+  async replayIfKnown(request: IdempotentRequest | null): Promise<Payment | null> {
+    if (request === null) return null;
+    return this.storedAnswer(this.dataSource.manager, request);
+  }
+
+  /** Claims the key inside the command's transaction, or throws the stored answer (or the reuse refusal). */
+  async claim(manager: EntityManager, request: IdempotentRequest | null, now: Date): Promise<void> {
+    if (request === null) return;
+    const claimed: unknown[] = await manager.query(
+      `INSERT INTO idempotency_keys (actor_uuid, key, request_hash, status_code, response, created_at)
+       VALUES ($1, $2, $3, NULL, NULL, $4) ON CONFLICT DO NOTHING RETURNING 1`,
+      [request.actorUuid, request.key, request.requestHash, now],
+    );
+    if (claimed.length === 1) return;
+    const stored = await this.storedAnswer(manager, request);
+    if (stored === null) throw new Error(`Idempotency key of ${request.actorUuid} vanished while it was claimed`);
+    throw new IdempotentReplay(stored);
+  }
+
+  async complete(manager: EntityManager, request: IdempotentRequest | null, response: Payment): Promise<void> {
+    if (request === null) return;
+    await manager.query(
+      'UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE actor_uuid = $1 AND key = $2',
+      [request.actorUuid, request.key, CREATED_STATUS, JSON.stringify(response)],
+    );
+  }
+
+  private async storedAnswer(manager: EntityManager, request: IdempotentRequest): Promise<Payment | null> {
+    const rows: Array<{ request_hash: string; response: Payment | null }> = await manager.query(
+      'SELECT request_hash, response FROM idempotency_keys WHERE actor_uuid = $1 AND key = $2',
+      [request.actorUuid, request.key],
+    );
+    const row = rows[0];
+    if (!row || row.response === null) return null;
+    if (row.request_hash !== request.requestHash) throw new ApiError('error.idempotency.key.reused');
+    return row.response;
+  }
+}

@@ -1,0 +1,93 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The ledger's read models (payments, ledger entries, user account balances), its wallet snapshots, the payment id
+ * sequence and the idempotency keys of money-moving requests (ADR 0006).
+ */
+export class LedgerSchema1767225600300 implements MigrationInterface {
+  name = 'LedgerSchema1767225600300';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`CREATE SEQUENCE payment_id_seq AS bigint START WITH 1 MINVALUE 1`);
+    await runner.query(`
+      CREATE TABLE payments (
+        payment_id bigint PRIMARY KEY,
+        user_uuid uuid NOT NULL,
+        user_email text NOT NULL,
+        amount_minor bigint NOT NULL CONSTRAINT payments_amount_positive CHECK (amount_minor > 0),
+        currency text NOT NULL,
+        status text NOT NULL,
+        method text NOT NULL,
+        type text NOT NULL,
+        aggregator text NOT NULL,
+        comment text,
+        counter_account text NOT NULL,
+        correction boolean NOT NULL DEFAULT false,
+        sender_profile_id char(8),
+        recipient_profile_id char(8),
+        transfer_id uuid,
+        created_at timestamptz NOT NULL,
+        created_by text NOT NULL,
+        updated_at timestamptz NOT NULL,
+        updated_by text NOT NULL,
+        search_text text NOT NULL
+      )`);
+    await runner.query(`CREATE INDEX payments_user_created ON payments (user_uuid, created_at DESC)`);
+    await runner.query(`CREATE INDEX payments_created ON payments (created_at DESC)`);
+    await runner.query(`CREATE INDEX payments_status ON payments (status)`);
+    await runner.query(`CREATE INDEX payments_type ON payments (type)`);
+    await runner.query(`CREATE INDEX payments_method ON payments (method)`);
+    await runner.query(`CREATE INDEX payments_aggregator ON payments (aggregator)`);
+    await runner.query(`CREATE INDEX payments_transfer ON payments (transfer_id) WHERE transfer_id IS NOT NULL`);
+    await runner.query(`
+      CREATE TABLE ledger_entries (
+        entry_id bigserial PRIMARY KEY,
+        transaction_id uuid NOT NULL,
+        posting_index smallint NOT NULL,
+        account text NOT NULL,
+        counter_account text NOT NULL,
+        amount_minor bigint NOT NULL CONSTRAINT ledger_entries_amount_nonzero CHECK (amount_minor <> 0),
+        balance_after_minor bigint,
+        payment_id bigint,
+        event_type text NOT NULL,
+        occurred_at timestamptz NOT NULL,
+        global_position bigint NOT NULL,
+        CONSTRAINT ledger_entries_booked_once UNIQUE (transaction_id, posting_index, account),
+        CONSTRAINT ledger_entries_running_balance_users_only
+          CHECK ((account LIKE 'user:%') = (balance_after_minor IS NOT NULL))
+      )`);
+    await runner.query(`CREATE INDEX ledger_entries_account_time ON ledger_entries (account, occurred_at, entry_id)`);
+    await runner.query(`CREATE INDEX ledger_entries_payment ON ledger_entries (payment_id) WHERE payment_id IS NOT NULL`);
+    await runner.query(`
+      CREATE TABLE account_balances (
+        account text PRIMARY KEY CONSTRAINT account_balances_users_only CHECK (account LIKE 'user:%'),
+        balance_minor bigint NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`);
+    await runner.query(`
+      CREATE TABLE wallet_snapshots (
+        stream_id text PRIMARY KEY,
+        version integer NOT NULL,
+        state jsonb NOT NULL
+      )`);
+    await runner.query(`
+      CREATE TABLE idempotency_keys (
+        actor_uuid uuid NOT NULL,
+        key text NOT NULL,
+        request_hash text NOT NULL,
+        status_code integer,
+        response jsonb,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (actor_uuid, key)
+      )`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE idempotency_keys`);
+    await runner.query(`DROP TABLE wallet_snapshots`);
+    await runner.query(`DROP TABLE account_balances`);
+    await runner.query(`DROP TABLE ledger_entries`);
+    await runner.query(`DROP TABLE payments`);
+    await runner.query(`DROP SEQUENCE payment_id_seq`);
+  }
+}

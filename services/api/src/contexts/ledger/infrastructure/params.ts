@@ -1,0 +1,14 @@
+import { type PipeTransform } from '@nestjs/common';
+import { ApiError } from '../../../platform/http';
+
+/** Payment ids are positive integers; the largest a JS number holds exactly has 16 digits. */
+const PAYMENT_ID_PATTERN = /^[1-9]\d{0,15}$/;
+
+/** A path payment id; a malformed one names no payment, so it answers like a missing one (404), never a 500. */
+export class PaymentIdPipe implements PipeTransform<string, number> {
+  transform(value: string): number {
+    const paymentId = Number(value);
+    if (!PAYMENT_ID_PATTERN.test(value) || !Number.isSafeInteger(paymentId)) throw new ApiError('error.payment.not.found');
+    return paymentId;
+  }
+}

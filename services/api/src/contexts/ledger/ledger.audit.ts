@@ -1,0 +1,46 @@
+import { minorToAmount, type PaymentRecordedData, type PaymentStatusChangedData } from '@kupa/proto';
+import type { AuditMapper } from '../audit';
+import type { RecordedEvent } from '../../platform/event-store/event-store.port';
+import { ALL_LEDGER_EVENT_TYPES, type LedgerEventType } from './domain/ledger.events';
+
+const paymentRecorded: AuditMapper = (event: RecordedEvent) => {
+  const data = event.data as PaymentRecordedData;
+  return {
+    targetType: 'PAYMENT',
+    targetId: String(data.paymentId),
+    parent: { type: 'CLIENT', id: data.userUuid },
+    operationType: 'CREATED',
+    fields: {
+      status: data.status,
+      amount: minorToAmount(data.amountMinor),
+      type: data.type,
+      method: data.method,
+      aggregator: data.aggregator,
+      comment: data.comment,
+    },
+  };
+};
+
+const paymentStatusChanged: AuditMapper = (event: RecordedEvent) => {
+  const data = event.data as PaymentStatusChangedData;
+  return {
+    targetType: 'PAYMENT',
+    targetId: String(data.paymentId),
+    parent: { type: 'CLIENT', id: data.userUuid },
+    operationType: 'UPDATED',
+    fields: { status: data.status },
+  };
+};
+
+/** Wallet events move the money a payment entry already describes; listing them too would say everything twice. */
+const explainedByItsPayment: AuditMapper = () => null;
+
+/** How each ledger event reads in the activity log: the payment it creates or changes, under its client. */
+export const LEDGER_AUDIT_MAPPERS: Readonly<Record<LedgerEventType, AuditMapper>> = Object.freeze(
+  Object.fromEntries(
+    ALL_LEDGER_EVENT_TYPES.map((type) => [
+      type,
+      type === 'PaymentRecorded' ? paymentRecorded : type === 'PaymentStatusChanged' ? paymentStatusChanged : explainedByItsPayment,
+    ]),
+  ) as Record<LedgerEventType, AuditMapper>,
+);

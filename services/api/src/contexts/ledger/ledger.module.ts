@@ -1,0 +1,51 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { AuditMapperRegistry } from '../audit';
+import { EventTypeRegistry, InlineProjectionRegistry } from '../../platform/event-store';
+import { ChangePaymentStatusController } from './commands/change-payment-status/change-payment-status.controller';
+import { ChangePaymentStatusHandler } from './commands/change-payment-status/change-payment-status.handler';
+import { RecordManualPaymentController } from './commands/record-manual-payment/record-manual-payment.controller';
+import { RecordManualPaymentHandler } from './commands/record-manual-payment/record-manual-payment.handler';
+import { TransferBalanceController } from './commands/transfer-balance/transfer-balance.controller';
+import { TransferBalanceHandler } from './commands/transfer-balance/transfer-balance.handler';
+import { ALL_LEDGER_EVENT_TYPES } from './domain/ledger.events';
+import { IdempotencyKeys } from './infrastructure/idempotency-keys';
+import { LedgerTransactions } from './infrastructure/ledger-transactions';
+import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
+import { LedgerEntriesProjection } from './projections/ledger-entries/ledger-entries.projection';
+import { GetPaymentController } from './projections/payments/get-payment.controller';
+import { PaymentReader } from './projections/payments/payment-reader';
+import { PaymentsProjection } from './projections/payments/payments.projection';
+import { WalletSnapshotsProjection } from './projections/wallet-snapshots/wallet-snapshots.projection';
+
+/**
+ * The ledger (ADR 0006): wallets and payments as event streams, double-entry postings, inline read models
+ * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands.
+ */
+@Module({
+  // Literal paths before `:id`, so that `/payments/transfer` is never read as a payment id.
+  controllers: [TransferBalanceController, RecordManualPaymentController, ChangePaymentStatusController, GetPaymentController],
+  providers: [
+    PaymentReader,
+    IdempotencyKeys,
+    LedgerTransactions,
+    RecordManualPaymentHandler,
+    TransferBalanceHandler,
+    ChangePaymentStatusHandler,
+  ],
+  exports: [PaymentReader],
+})
+export class LedgerModule implements OnModuleInit {
+  constructor(
+    private readonly eventTypes: EventTypeRegistry,
+    private readonly projections: InlineProjectionRegistry,
+    private readonly auditMappers: AuditMapperRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    for (const type of ALL_LEDGER_EVENT_TYPES) this.eventTypes.register(type);
+    this.projections.register(new PaymentsProjection());
+    this.projections.register(new LedgerEntriesProjection());
+    this.projections.register(new WalletSnapshotsProjection());
+    for (const type of ALL_LEDGER_EVENT_TYPES) this.auditMappers.register(type, LEDGER_AUDIT_MAPPERS[type]);
+  }
+}

@@ -1,0 +1,125 @@
+import { USER_ACCOUNT_PREFIX } from '@kupa/proto';
+import type { EntityManager } from 'typeorm';
+import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import { setUserBalance, zeroUserBalances } from '../../../identity';
+import { WALLET_EVENT_TYPES, type WalletEvent } from '../../domain/ledger.events';
+import { bigintToNumber } from '../../infrastructure/bigint';
+
+export const LEDGER_ENTRIES_PROJECTION_NAME = 'ledger-entries';
+
+interface EntryDraft {
+  transactionId: string;
+  postingIndex: number;
+  account: string;
+  counterAccount: string;
+  amountMinor: number;
+  balanceAfterMinor: number | null;
+  paymentId: number | null;
+  eventType: string;
+  occurredAt: string;
+  globalPosition: string;
+}
+
+function isUserAccount(account: string): boolean {
+  return account.startsWith(USER_ACCOUNT_PREFIX);
+}
+
+/**
+ * Books every transaction's postings once, by the event that carries it (a transfer's receipt carries only its
+ * transaction id): two entries per posting, with the running balance kept for `user:` accounts only, then the user
+ * accounts' balances in `account_balances` and `users.balance_minor`. System accounts get no running balance and no
+ * balance row, so deposits from many wallets never queue on one hot `world:manual` row. One read and three writes
+ * per append, however many events it carries.
+ */
+export class LedgerEntriesProjection implements InlineProjection {
+  readonly name = LEDGER_ENTRIES_PROJECTION_NAME;
+  readonly handles = WALLET_EVENT_TYPES;
+
+  async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
+    const bookings = events.flatMap((recorded) => {
+      const event = { type: recorded.type, data: recorded.data } as WalletEvent;
+      if (event.type === 'TransferReceived') return [];
+      const paymentId = event.type === 'TransferSent' ? event.data.outPaymentId : event.data.paymentId;
+      return [{ recorded, transaction: event.data.transaction, paymentId }];
+    });
+    if (bookings.length === 0) return;
+
+    const userAccounts = [
+      ...new Set(bookings.flatMap(({ transaction }) => transaction.postings.flatMap((posting) => [posting.source, posting.destination]))),
+    ]
+      .filter(isUserAccount)
+      .sort();
+    const rows: Array<{ account: string; balance_minor: string }> = await manager.query(
+      'SELECT account, balance_minor FROM account_balances WHERE account = ANY($1::text[])',
+      [userAccounts],
+    );
+    const balances = new Map<string, number>(userAccounts.map((account) => [account, 0]));
+    for (const row of rows) balances.set(row.account, bigintToNumber(row.balance_minor));
+
+    const drafts: EntryDraft[] = [];
+    let lastOccurredAt = '';
+    for (const { recorded, transaction, paymentId } of bookings) {
+      const occurredAt = recorded.metadata?.occurredAt ?? recorded.recordedAt.toISOString();
+      lastOccurredAt = occurredAt;
+      transaction.postings.forEach((posting, postingIndex) => {
+        const sides: Array<[string, string, number]> = [
+          [posting.source, posting.destination, -posting.amountMinor],
+          [posting.destination, posting.source, posting.amountMinor],
+        ];
+        for (const [account, counterAccount, amountMinor] of sides) {
+          let balanceAfterMinor: number | null = null;
+          if (isUserAccount(account)) {
+            balanceAfterMinor = (balances.get(account) ?? 0) + amountMinor;
+            balances.set(account, balanceAfterMinor);
+          }
+          drafts.push({
+            transactionId: transaction.transactionId,
+            postingIndex,
+            account,
+            counterAccount,
+            amountMinor,
+            balanceAfterMinor,
+            paymentId,
+            eventType: recorded.type,
+            occurredAt,
+            globalPosition: recorded.globalPosition,
+          });
+        }
+      });
+    }
+
+    // The unique (transaction_id, posting_index, account) constraint turns a second booking into a failed append.
+    await manager.query(
+      `INSERT INTO ledger_entries (transaction_id, posting_index, account, counter_account, amount_minor, balance_after_minor,
+         payment_id, event_type, occurred_at, global_position)
+       SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],
+         $8::text[], $9::timestamptz[], $10::bigint[])`,
+      [
+        drafts.map((draft) => draft.transactionId),
+        drafts.map((draft) => draft.postingIndex),
+        drafts.map((draft) => draft.account),
+        drafts.map((draft) => draft.counterAccount),
+        drafts.map((draft) => draft.amountMinor),
+        drafts.map((draft) => draft.balanceAfterMinor),
+        drafts.map((draft) => draft.paymentId),
+        drafts.map((draft) => draft.eventType),
+        drafts.map((draft) => draft.occurredAt),
+        drafts.map((draft) => draft.globalPosition),
+      ],
+    );
+    await manager.query(
+      `INSERT INTO account_balances (account, balance_minor, updated_at)
+       SELECT account, balance_minor, $3 FROM unnest($1::text[], $2::bigint[]) AS b(account, balance_minor)
+       ON CONFLICT (account) DO UPDATE SET balance_minor = EXCLUDED.balance_minor, updated_at = EXCLUDED.updated_at`,
+      [userAccounts, userAccounts.map((account) => balances.get(account) ?? 0), lastOccurredAt],
+    );
+    for (const account of userAccounts) {
+      await setUserBalance(manager, account.slice(USER_ACCOUNT_PREFIX.length), balances.get(account) ?? 0);
+    }
+  }
+
+  async reset(manager: EntityManager): Promise<void> {
+    await manager.query('TRUNCATE ledger_entries, account_balances RESTART IDENTITY');
+    await zeroUserBalances(manager);
+  }
+}

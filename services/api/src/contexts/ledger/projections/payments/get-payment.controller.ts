@@ -1,0 +1,23 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Payment } from '@kupa/proto';
+import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
+import { ApiError } from '../../../../platform/http';
+import { PaymentIdPipe } from '../../infrastructure/params';
+import { PaymentReader } from './payment-reader';
+
+@ApiTags('payments')
+@ApiBearerAuth()
+@Controller('payments')
+export class GetPaymentController {
+  constructor(private readonly payments: PaymentReader) {}
+
+  /** Admins read any payment; clients and ambassadors their own, and another's answers like a missing one. */
+  @Get(':id')
+  @Roles('ADMIN', 'CLIENT', 'AMBASSADOR')
+  async get(@CurrentActor() actor: Actor, @Param('id', PaymentIdPipe) paymentId: number): Promise<Payment> {
+    const row = await this.payments.findById(paymentId);
+    if (!row || (actor.role !== 'ADMIN' && row.userUuid !== actor.userUuid)) throw new ApiError('error.payment.not.found');
+    return this.payments.toPayment(row);
+  }
+}
