@@ -1,4 +1,5 @@
 import { LedgerSchema1767225600300 } from './infrastructure/ledger.migrations';
+import { ledgerQueryMigrations } from './queries';
 import {
   AccountBalanceRow,
   IdempotencyKeyRow,
@@ -8,6 +9,7 @@ import {
 } from './infrastructure/ledger.entities';
 
 export { LedgerModule } from './ledger.module';
+export { LedgerVerifier, type LedgerDifference, type LedgerVerification } from './queries';
 export {
   type LedgerProblem,
   type LedgerReplay,
@@ -29,6 +31,12 @@ export { AccountBalanceRow, IdempotencyKeyRow, LedgerEntryRow, PaymentRow, Walle
 export const LEDGER_PROJECTION_NAMES = Object.freeze(['payments', 'ledger-entries', 'wallet-snapshots'] as const);
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const ledgerEntities: Function[] = [PaymentRow, LedgerEntryRow, AccountBalanceRow, WalletSnapshotRow, IdempotencyKeyRow];
+export const ledgerEntities: Function[] = [
+  PaymentRow,
+  LedgerEntryRow,
+  AccountBalanceRow,
+  WalletSnapshotRow,
+  IdempotencyKeyRow,
+];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const ledgerMigrations: Function[] = [LedgerSchema1767225600300];
+export const ledgerMigrations: Function[] = [LedgerSchema1767225600300, ...ledgerQueryMigrations];

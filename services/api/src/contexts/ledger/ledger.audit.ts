@@ -40,7 +40,11 @@ export const LEDGER_AUDIT_MAPPERS: Readonly<Record<LedgerEventType, AuditMapper>
   Object.fromEntries(
     ALL_LEDGER_EVENT_TYPES.map((type) => [
       type,
-      type === 'PaymentRecorded' ? paymentRecorded : type === 'PaymentStatusChanged' ? paymentStatusChanged : explainedByItsPayment,
+      type === 'PaymentRecorded'
+        ? paymentRecorded
+        : type === 'PaymentStatusChanged'
+          ? paymentStatusChanged
+          : explainedByItsPayment,
     ]),
   ) as Record<LedgerEventType, AuditMapper>,
 );

@@ -16,14 +16,22 @@ import { GetPaymentController } from './projections/payments/get-payment.control
 import { PaymentReader } from './projections/payments/payment-reader';
 import { PaymentsProjection } from './projections/payments/payments.projection';
 import { WalletSnapshotsProjection } from './projections/wallet-snapshots/wallet-snapshots.projection';
+import { LedgerQueriesModule } from './queries';
 
 /**
  * The ledger (ADR 0006): wallets and payments as event streams, double-entry postings, inline read models
  * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands.
  */
 @Module({
+  // The read side (search, export, account history) lives in its own module under queries/.
+  imports: [LedgerQueriesModule],
   // Literal paths before `:id`, so that `/payments/transfer` is never read as a payment id.
-  controllers: [TransferBalanceController, RecordManualPaymentController, ChangePaymentStatusController, GetPaymentController],
+  controllers: [
+    TransferBalanceController,
+    RecordManualPaymentController,
+    ChangePaymentStatusController,
+    GetPaymentController,
+  ],
   providers: [
     PaymentReader,
     IdempotencyKeys,

@@ -18,7 +18,10 @@ import { LEDGER_EVENT_TYPES, type LedgerEventType, type WalletEventType } from '
 /** Every ledger event type, for the event type registry, the projections and the audit mappers. */
 export const ALL_LEDGER_EVENT_TYPES: readonly LedgerEventType[] = Object.freeze(Object.values(LEDGER_EVENT_TYPES));
 
-export const PAYMENT_EVENT_TYPES: readonly LedgerEventType[] = Object.freeze(['PaymentRecorded', 'PaymentStatusChanged']);
+export const PAYMENT_EVENT_TYPES: readonly LedgerEventType[] = Object.freeze([
+  'PaymentRecorded',
+  'PaymentStatusChanged',
+]);
 
 export const WALLET_EVENT_TYPES: readonly WalletEventType[] = Object.freeze(
   ALL_LEDGER_EVENT_TYPES.filter((type): type is WalletEventType => !PAYMENT_EVENT_TYPES.includes(type)),

@@ -8,7 +8,12 @@ export type PaymentCommand =
   | { type: 'ChangePaymentStatus'; paymentId: number; status: PaymentStatus; changedAt: string };
 
 /** Payment types that bring money to the user; the others take it away. */
-const CREDITING_TYPES: ReadonlySet<PaymentType> = new Set<PaymentType>(['DEPOSIT', 'TRANSFER_IN', 'REFUND', 'AMBASSADOR_BONUS']);
+const CREDITING_TYPES: ReadonlySet<PaymentType> = new Set<PaymentType>([
+  'DEPOSIT',
+  'TRANSFER_IN',
+  'REFUND',
+  'AMBASSADOR_BONUS',
+]);
 
 export function creditsUser(type: PaymentType): boolean {
   return CREDITING_TYPES.has(type);

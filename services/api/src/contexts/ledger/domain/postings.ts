@@ -3,9 +3,7 @@ import { assert } from '../../../platform/decider/decider';
 
 /** A posting moves a positive whole number of cents between two different accounts. */
 export function isValidPosting(posting: Posting): boolean {
-  return (
-    Number.isSafeInteger(posting.amountMinor) && posting.amountMinor > 0 && posting.source !== posting.destination
-  );
+  return Number.isSafeInteger(posting.amountMinor) && posting.amountMinor > 0 && posting.source !== posting.destination;
 }
 
 /** A transaction of one posting; amounts are checked here because a bad one is a bug, not a user's mistake. */
@@ -16,7 +14,10 @@ export function singlePosting(
   amountMinor: number,
 ): LedgerTransaction {
   const posting = { source, destination, amountMinor };
-  assert(isValidPosting(posting), `posting ${JSON.stringify(posting)} must move a positive amount between two accounts`);
+  assert(
+    isValidPosting(posting),
+    `posting ${JSON.stringify(posting)} must move a positive amount between two accounts`,
+  );
   return { transactionId, postings: [posting] };
 }
 

@@ -1,5 +1,11 @@
 import { isLedgerAccount, type LedgerTransaction, USER_ACCOUNT_PREFIX, userAccount } from '@kupa/proto';
-import { type LedgerEvent, PAYMENT_STREAM_PREFIX, paymentStreamId, WALLET_STREAM_PREFIX, walletStreamId } from './ledger.events';
+import {
+  type LedgerEvent,
+  PAYMENT_STREAM_PREFIX,
+  paymentStreamId,
+  WALLET_STREAM_PREFIX,
+  walletStreamId,
+} from './ledger.events';
 import { paymentDecider } from './payment.decider';
 import type { PaymentState } from './payment.state';
 import { isValidPosting } from './postings';
@@ -102,7 +108,9 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
   let eventCount = 0;
 
   const problem = (kind: LedgerProblem['kind'], message: string, event?: ReplayableEvent): void => {
-    problems.push(event ? { kind, message, streamId: event.streamId, streamVersion: event.streamVersion } : { kind, message });
+    problems.push(
+      event ? { kind, message, streamId: event.streamId, streamVersion: event.streamVersion } : { kind, message },
+    );
   };
 
   const book = (transaction: LedgerTransaction, event: ReplayableEvent, paymentId: number | null): void => {
@@ -139,7 +147,8 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
         });
       }
     });
-    if (sumMinor !== 0) problem('transaction.unbalanced', `transaction ${transaction.transactionId} sums to ${sumMinor}`, event);
+    if (sumMinor !== 0)
+      problem('transaction.unbalanced', `transaction ${transaction.transactionId} sums to ${sumMinor}`, event);
   };
 
   for (const event of events) {
@@ -157,7 +166,8 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
     if (isPayment) {
       if (ledgerEvent.type !== 'PaymentRecorded' && ledgerEvent.type !== 'PaymentStatusChanged') continue;
       const paymentId = ledgerEvent.data.paymentId;
-      if (event.streamId !== paymentStreamId(paymentId)) problem('wallet.mismatch', `payment ${paymentId} in another stream`, event);
+      if (event.streamId !== paymentStreamId(paymentId))
+        problem('wallet.mismatch', `payment ${paymentId} in another stream`, event);
       const previous = payments[paymentId] ?? null;
       if (ledgerEvent.type === 'PaymentStatusChanged' && previous === null) {
         problem('payment.unknown', `status change of unrecorded payment ${paymentId}`, event);
@@ -175,7 +185,8 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
 
     if (ledgerEvent.type === 'PaymentRecorded' || ledgerEvent.type === 'PaymentStatusChanged') continue;
     const owner = ledgerEvent.data.userUuid;
-    if (event.streamId !== walletStreamId(owner)) problem('wallet.mismatch', `event for ${owner} in another wallet`, event);
+    if (event.streamId !== walletStreamId(owner))
+      problem('wallet.mismatch', `event for ${owner} in another wallet`, event);
     switch (ledgerEvent.type) {
       case 'TransferSent':
         book(ledgerEvent.data.transaction, event, ledgerEvent.data.outPaymentId);
@@ -197,10 +208,16 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
     }
     if (ledgerEvent.type === 'TransferSent') {
       const recipient = ledgerEvent.data.recipientUuid;
-      creditsAwaitingReceiptMinor.set(recipient, (creditsAwaitingReceiptMinor.get(recipient) ?? 0) + ledgerEvent.data.amountMinor);
+      creditsAwaitingReceiptMinor.set(
+        recipient,
+        (creditsAwaitingReceiptMinor.get(recipient) ?? 0) + ledgerEvent.data.amountMinor,
+      );
     }
     if (ledgerEvent.type === 'TransferReceived') {
-      creditsAwaitingReceiptMinor.set(owner, (creditsAwaitingReceiptMinor.get(owner) ?? 0) - ledgerEvent.data.amountMinor);
+      creditsAwaitingReceiptMinor.set(
+        owner,
+        (creditsAwaitingReceiptMinor.get(owner) ?? 0) - ledgerEvent.data.amountMinor,
+      );
     }
     const snapshot = walletSnapshots[event.streamId] ?? { version: 0, state: walletDecider.initialState() };
     const state = walletDecider.evolve(snapshot.state, ledgerEvent);
@@ -218,7 +235,11 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
     const accountMinor = accountBalances[userAccount(owner)] ?? 0;
     const expectedMinor = accountMinor - (creditsAwaitingReceiptMinor.get(owner) ?? 0);
     if (state.balanceMinor !== expectedMinor) {
-      problem('wallet.mismatch', `wallet state ${state.balanceMinor} differs from its account's ${expectedMinor}`, event);
+      problem(
+        'wallet.mismatch',
+        `wallet state ${state.balanceMinor} differs from its account's ${expectedMinor}`,
+        event,
+      );
     }
   }
 

@@ -72,7 +72,10 @@ export type WalletCommand =
 type WalletPaymentStatus = Extract<WalletEvent, { type: 'PaymentReversed' }>['data']['status'];
 
 function assertAmount(amountMinor: number): void {
-  assert(Number.isSafeInteger(amountMinor) && amountMinor > 0, `amount ${amountMinor} must be a positive whole number of cents`);
+  assert(
+    Number.isSafeInteger(amountMinor) && amountMinor > 0,
+    `amount ${amountMinor} must be a positive whole number of cents`,
+  );
 }
 
 function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
@@ -80,22 +83,38 @@ function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
   const user = userAccount(command.userUuid);
   switch (command.type) {
     case 'RecordManualDeposit': {
-      const transaction = singlePosting(command.transactionId, manualCounterAccount(command.correction), user, command.amountMinor);
+      const transaction = singlePosting(
+        command.transactionId,
+        manualCounterAccount(command.correction),
+        user,
+        command.amountMinor,
+      );
       const { userUuid, paymentId, amountMinor } = command;
       if (command.correction) {
         return [
-          { type: 'BalanceCorrected', data: { userUuid, paymentId, action: 'DEPOSIT', amountMinor, reason: command.reason, transaction } },
+          {
+            type: 'BalanceCorrected',
+            data: { userUuid, paymentId, action: 'DEPOSIT', amountMinor, reason: command.reason, transaction },
+          },
         ];
       }
       return [{ type: 'ManualDepositRecorded', data: { userUuid, paymentId, amountMinor, transaction } }];
     }
     case 'RecordWithdrawal': {
       if (command.amountMinor > state.balanceMinor) throw new DomainError('error.withdrawal.exceeds.balance');
-      const transaction = singlePosting(command.transactionId, user, manualCounterAccount(command.correction), command.amountMinor);
+      const transaction = singlePosting(
+        command.transactionId,
+        user,
+        manualCounterAccount(command.correction),
+        command.amountMinor,
+      );
       const { userUuid, paymentId, amountMinor } = command;
       if (command.correction) {
         return [
-          { type: 'BalanceCorrected', data: { userUuid, paymentId, action: 'WITHDRAW', amountMinor, reason: command.reason, transaction } },
+          {
+            type: 'BalanceCorrected',
+            data: { userUuid, paymentId, action: 'WITHDRAW', amountMinor, reason: command.reason, transaction },
+          },
         ];
       }
       return [{ type: 'WithdrawalRecorded', data: { userUuid, paymentId, amountMinor, transaction } }];
@@ -103,17 +122,28 @@ function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
     case 'SendTransfer': {
       if (command.recipientUuid === command.userUuid) throw new DomainError('error.transfer.to.self');
       if (command.amountMinor > state.balanceMinor) throw new DomainError('error.insufficient.balance');
-      const transaction = singlePosting(command.transactionId, user, userAccount(command.recipientUuid), command.amountMinor);
+      const transaction = singlePosting(
+        command.transactionId,
+        user,
+        userAccount(command.recipientUuid),
+        command.amountMinor,
+      );
       const { userUuid, recipientUuid, transferId, outPaymentId, inPaymentId, amountMinor } = command;
       return [
-        { type: 'TransferSent', data: { userUuid, recipientUuid, transferId, outPaymentId, inPaymentId, amountMinor, transaction } },
+        {
+          type: 'TransferSent',
+          data: { userUuid, recipientUuid, transferId, outPaymentId, inPaymentId, amountMinor, transaction },
+        },
       ];
     }
     case 'ReceiveTransfer': {
       assert(command.senderUuid !== command.userUuid, 'a transfer never reaches its own sender');
       const { userUuid, senderUuid, transferId, outPaymentId, inPaymentId, amountMinor, transactionId } = command;
       return [
-        { type: 'TransferReceived', data: { userUuid, senderUuid, transferId, outPaymentId, inPaymentId, amountMinor, transactionId } },
+        {
+          type: 'TransferReceived',
+          data: { userUuid, senderUuid, transferId, outPaymentId, inPaymentId, amountMinor, transactionId },
+        },
       ];
     }
     case 'SettlePaymentStatus': {

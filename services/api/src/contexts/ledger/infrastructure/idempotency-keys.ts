@@ -38,7 +38,8 @@ function canonicalJson(value: unknown): string {
 export function parseIdempotencyKey(header: unknown): string | null {
   if (header === undefined) return null;
   const key = Array.isArray(header) ? header.join(',') : String(header);
-  if (key.trim() === '') throw new ValidationFailedError([{ field: 'Idempotency-Key', error: 'error.validation.blank' }]);
+  if (key.trim() === '')
+    throw new ValidationFailedError([{ field: 'Idempotency-Key', error: 'error.validation.blank' }]);
   if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
     throw new ValidationFailedError([
       { field: 'Idempotency-Key', error: 'error.validation.max.length', params: { max: IDEMPOTENCY_KEY_MAX_LENGTH } },

@@ -57,7 +57,9 @@ export class LedgerSchema1767225600300 implements MigrationInterface {
           CHECK ((account LIKE 'user:%') = (balance_after_minor IS NOT NULL))
       )`);
     await runner.query(`CREATE INDEX ledger_entries_account_time ON ledger_entries (account, occurred_at, entry_id)`);
-    await runner.query(`CREATE INDEX ledger_entries_payment ON ledger_entries (payment_id) WHERE payment_id IS NOT NULL`);
+    await runner.query(
+      `CREATE INDEX ledger_entries_payment ON ledger_entries (payment_id) WHERE payment_id IS NOT NULL`,
+    );
     await runner.query(`
       CREATE TABLE account_balances (
         account text PRIMARY KEY CONSTRAINT account_balances_users_only CHECK (account LIKE 'user:%'),

@@ -8,7 +8,8 @@ const PAYMENT_ID_PATTERN = /^[1-9]\d{0,15}$/;
 export class PaymentIdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
     const paymentId = Number(value);
-    if (!PAYMENT_ID_PATTERN.test(value) || !Number.isSafeInteger(paymentId)) throw new ApiError('error.payment.not.found');
+    if (!PAYMENT_ID_PATTERN.test(value) || !Number.isSafeInteger(paymentId))
+      throw new ApiError('error.payment.not.found');
     return paymentId;
   }
 }

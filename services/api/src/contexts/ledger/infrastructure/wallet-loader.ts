@@ -23,7 +23,8 @@ export async function loadWallet(tx: StreamTransaction, userUuid: string): Promi
   const snapshotVersion = snapshot?.version ?? 0;
   const events = await tx.readStream(streamId, { fromVersion: snapshotVersion + 1 });
   let state = snapshot?.state ?? walletDecider.initialState();
-  for (const recorded of events) state = walletDecider.evolve(state, { type: recorded.type, data: recorded.data } as WalletEvent);
+  for (const recorded of events)
+    state = walletDecider.evolve(state, { type: recorded.type, data: recorded.data } as WalletEvent);
   const version = events.length > 0 ? events[events.length - 1].streamVersion : snapshotVersion;
   assert(version === (await tx.streamVersion(streamId)), `wallet ${streamId} must be read up to its current version`);
   return { streamId, state, version, eventsRead: events.length };

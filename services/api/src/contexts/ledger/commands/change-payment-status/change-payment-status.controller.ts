@@ -23,7 +23,13 @@ export class ChangePaymentStatusController {
     @ReqContext() context: RequestContext,
   ): Promise<Payment> {
     return this.commands.execute(
-      new ChangePaymentStatusCommand(actor, paymentId, request.status, request.confirmNegativeBalance ?? false, context),
+      new ChangePaymentStatusCommand(
+        actor,
+        paymentId,
+        request.status,
+        request.confirmNegativeBalance ?? false,
+        context,
+      ),
     );
   }
 }

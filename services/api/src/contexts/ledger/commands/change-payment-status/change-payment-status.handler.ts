@@ -22,7 +22,13 @@ export class ChangePaymentStatusHandler implements ICommandHandler<ChangePayment
     private readonly clock: Clock,
   ) {}
 
-  async execute({ actor, paymentId, status, confirmNegativeBalance, context }: ChangePaymentStatusCommand): Promise<Payment> {
+  async execute({
+    actor,
+    paymentId,
+    status,
+    confirmNegativeBalance,
+    context,
+  }: ChangePaymentStatusCommand): Promise<Payment> {
     // The owner never changes, so the read model may name the wallet to lock; the decision reads the streams.
     const row = await this.payments.findById(paymentId);
     if (!row) throw new ApiError('error.payment.not.found');
@@ -39,7 +45,9 @@ export class ChangePaymentStatusHandler implements ICommandHandler<ChangePayment
         if (paymentEvents.length === 0 || payment.state === null) return { appends: [], result: null };
         assert(payment.state.userUuid === row.userUuid, `payment ${paymentId} belongs to the wallet that was locked`);
         const effect = moneyEffectOf(payment.state.status, status);
-        const appends: StreamAppend[] = [{ streamId: payment.streamId, expectedVersion: payment.version, events: paymentEvents }];
+        const appends: StreamAppend[] = [
+          { streamId: payment.streamId, expectedVersion: payment.version, events: paymentEvents },
+        ];
         if (effect !== null) {
           const wallet = await loadWallet(tx, row.userUuid);
           const walletEvents = walletDecider.decide(

@@ -47,42 +47,66 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
     const metadata = eventMetadata(context, occurredAt);
     const author = actorLabelOf({ metadata });
 
-    return this.transactions.run([walletStreamId(userUuid), paymentStreamId(paymentId)], metadata, idempotency, async (tx) => {
-      const wallet = await loadWallet(tx, userUuid);
-      const payment = await loadPayment(tx, paymentId);
-      const transactionId = randomUUID();
-      const walletEvents = walletDecider.decide(
-        action === 'DEPOSIT'
-          ? { type: 'RecordManualDeposit', userUuid, paymentId, amountMinor, correction, reason: comment, transactionId }
-          : { type: 'RecordWithdrawal', userUuid, paymentId, amountMinor, correction, reason: comment, transactionId },
-        wallet.state,
-      );
-      const recorded: PaymentRecordedData = {
-        paymentId,
-        userUuid,
-        userEmail: user.email,
-        type: action === 'DEPOSIT' ? 'DEPOSIT' : 'WITHDRAW',
-        method: 'MANUAL_TRANSFER',
-        aggregator: 'MANUAL',
-        status: 'SUCCESS',
-        amountMinor,
-        currency: 'USD',
-        comment,
-        counterAccount: manualCounterAccount(correction),
-        correction,
-        transferId: null,
-        senderProfileId: null,
-        recipientProfileId: null,
-        createdAt: occurredAt.toISOString(),
-      };
-      const paymentEvents = paymentDecider.decide({ type: 'RecordPayment', payment: recorded }, payment.state);
-      return {
-        appends: [
-          { streamId: wallet.streamId, expectedVersion: wallet.version, events: walletEvents },
-          { streamId: payment.streamId, expectedVersion: payment.version, events: paymentEvents },
-        ],
-        response: paymentPayload({ ...recorded, updatedAt: recorded.createdAt }, { createdBy: author, updatedBy: author }),
-      };
-    });
+    return this.transactions.run(
+      [walletStreamId(userUuid), paymentStreamId(paymentId)],
+      metadata,
+      idempotency,
+      async (tx) => {
+        const wallet = await loadWallet(tx, userUuid);
+        const payment = await loadPayment(tx, paymentId);
+        const transactionId = randomUUID();
+        const walletEvents = walletDecider.decide(
+          action === 'DEPOSIT'
+            ? {
+                type: 'RecordManualDeposit',
+                userUuid,
+                paymentId,
+                amountMinor,
+                correction,
+                reason: comment,
+                transactionId,
+              }
+            : {
+                type: 'RecordWithdrawal',
+                userUuid,
+                paymentId,
+                amountMinor,
+                correction,
+                reason: comment,
+                transactionId,
+              },
+          wallet.state,
+        );
+        const recorded: PaymentRecordedData = {
+          paymentId,
+          userUuid,
+          userEmail: user.email,
+          type: action === 'DEPOSIT' ? 'DEPOSIT' : 'WITHDRAW',
+          method: 'MANUAL_TRANSFER',
+          aggregator: 'MANUAL',
+          status: 'SUCCESS',
+          amountMinor,
+          currency: 'USD',
+          comment,
+          counterAccount: manualCounterAccount(correction),
+          correction,
+          transferId: null,
+          senderProfileId: null,
+          recipientProfileId: null,
+          createdAt: occurredAt.toISOString(),
+        };
+        const paymentEvents = paymentDecider.decide({ type: 'RecordPayment', payment: recorded }, payment.state);
+        return {
+          appends: [
+            { streamId: wallet.streamId, expectedVersion: wallet.version, events: walletEvents },
+            { streamId: payment.streamId, expectedVersion: payment.version, events: paymentEvents },
+          ],
+          response: paymentPayload(
+            { ...recorded, updatedAt: recorded.createdAt },
+            { createdBy: author, updatedBy: author },
+          ),
+        };
+      },
+    );
   }
 }

@@ -28,6 +28,8 @@ export class TransferBalanceController {
     const key = parseIdempotencyKey(idempotencyKey);
     const amount = parseAmountToMinor(request.amount);
     assert(amount.ok, 'the DTO accepted only valid amounts');
-    return this.commands.execute(new TransferBalanceCommand(actor, request.recipient, amount.amountMinor, key, context));
+    return this.commands.execute(
+      new TransferBalanceCommand(actor, request.recipient, amount.amountMinor, key, context),
+    );
   }
 }

@@ -29,11 +29,17 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
   ) {}
 
   async execute({ actor, recipient, amountMinor, idempotencyKey, context }: TransferBalanceCommand): Promise<Payment> {
-    const idempotency = this.keys.request(actor.userUuid, idempotencyKey, TRANSFER_BALANCE_ROUTE, { recipient, amountMinor });
+    const idempotency = this.keys.request(actor.userUuid, idempotencyKey, TRANSFER_BALANCE_ROUTE, {
+      recipient,
+      amountMinor,
+    });
     const known = await this.keys.replayIfKnown(idempotency);
     if (known) return known;
 
-    const [sender, receiver] = await Promise.all([this.users.findByUuid(actor.userUuid), this.findRecipient(recipient)]);
+    const [sender, receiver] = await Promise.all([
+      this.users.findByUuid(actor.userUuid),
+      this.findRecipient(recipient),
+    ]);
     if (!sender) throw new ApiError('error.user.not.found');
     // Unknown, unconfirmed and blocked recipients look alike, so the answer tells nothing about other accounts.
     if (!receiver || receiver.status !== 'ACTIVE') throw new ApiError('error.user.not.found');
@@ -110,12 +116,17 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
             events: paymentDecider.decide({ type: 'RecordPayment', payment: inRecorded }, inPayment.state),
           },
         ],
-        response: paymentPayload({ ...outRecorded, updatedAt: outRecorded.createdAt }, { createdBy: author, updatedBy: author }),
+        response: paymentPayload(
+          { ...outRecorded, updatedAt: outRecorded.createdAt },
+          { createdBy: author, updatedBy: author },
+        ),
       };
     });
   }
 
   private findRecipient(recipient: string): Promise<UserView | null> {
-    return PATTERNS.profileId.test(recipient) ? this.users.findByProfileId(recipient) : this.users.findByEmail(recipient.trim());
+    return PATTERNS.profileId.test(recipient)
+      ? this.users.findByProfileId(recipient)
+      : this.users.findByEmail(recipient.trim());
   }
 }

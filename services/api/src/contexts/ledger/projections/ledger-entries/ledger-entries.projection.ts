@@ -45,7 +45,11 @@ export class LedgerEntriesProjection implements InlineProjection {
     if (bookings.length === 0) return;
 
     const userAccounts = [
-      ...new Set(bookings.flatMap(({ transaction }) => transaction.postings.flatMap((posting) => [posting.source, posting.destination]))),
+      ...new Set(
+        bookings.flatMap(({ transaction }) =>
+          transaction.postings.flatMap((posting) => [posting.source, posting.destination]),
+        ),
+      ),
     ]
       .filter(isUserAccount)
       .sort();

@@ -17,7 +17,8 @@ export class GetPaymentController {
   @Roles('ADMIN', 'CLIENT', 'AMBASSADOR')
   async get(@CurrentActor() actor: Actor, @Param('id', PaymentIdPipe) paymentId: number): Promise<Payment> {
     const row = await this.payments.findById(paymentId);
-    if (!row || (actor.role !== 'ADMIN' && row.userUuid !== actor.userUuid)) throw new ApiError('error.payment.not.found');
+    if (!row || (actor.role !== 'ADMIN' && row.userUuid !== actor.userUuid))
+      throw new ApiError('error.payment.not.found');
     return this.payments.toPayment(row);
   }
 }

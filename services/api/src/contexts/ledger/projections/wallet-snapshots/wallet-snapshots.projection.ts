@@ -36,7 +36,9 @@ export class WalletSnapshotsProjection implements InlineProjection {
       'SELECT stream_id, version, state FROM wallet_snapshots WHERE stream_id = ANY($1::text[])',
       [streamIds],
     );
-    const snapshots = new Map<string, WalletSnapshot>(rows.map((row) => [row.stream_id, { version: row.version, state: row.state }]));
+    const snapshots = new Map<string, WalletSnapshot>(
+      rows.map((row) => [row.stream_id, { version: row.version, state: row.state }]),
+    );
     for (const recorded of events) {
       const snapshot = snapshots.get(recorded.streamId) ?? { version: 0, state: walletDecider.initialState() };
       assert(
@@ -44,7 +46,10 @@ export class WalletSnapshotsProjection implements InlineProjection {
         `wallet snapshot of ${recorded.streamId} at ${snapshot.version} cannot take version ${recorded.streamVersion}`,
       );
       const event = { type: recorded.type, data: recorded.data } as WalletEvent;
-      snapshots.set(recorded.streamId, { version: recorded.streamVersion, state: walletDecider.evolve(snapshot.state, event) });
+      snapshots.set(recorded.streamId, {
+        version: recorded.streamVersion,
+        state: walletDecider.evolve(snapshot.state, event),
+      });
     }
     const ordered = streamIds.sort();
     await manager.query(

@@ -1,0 +1,106 @@
+import type { ErrorCode, PaymentRecordedData } from '@kupa/proto';
+import { DomainError, fold } from '../../../platform/decider/decider';
+import type { PaymentEvent } from './ledger.events';
+import { creditsUser, moneyEffectOf, type PaymentCommand, paymentDecider } from './payment.decider';
+
+const recorded = (overrides: Partial<PaymentRecordedData> = {}): PaymentRecordedData => ({
+  paymentId: 7,
+  userUuid: '11111111-1111-4111-8111-111111111111',
+  userEmail: 'dana@example.com',
+  type: 'DEPOSIT',
+  method: 'MANUAL_TRANSFER',
+  aggregator: 'MANUAL',
+  status: 'SUCCESS',
+  amountMinor: 1250,
+  currency: 'USD',
+  comment: 'wire',
+  counterAccount: 'world:manual',
+  correction: false,
+  transferId: null,
+  senderProfileId: null,
+  recipientProfileId: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  ...overrides,
+});
+const changedAt = '2026-03-02T10:00:00.000Z';
+
+function given(history: PaymentEvent[]) {
+  const run = (command: PaymentCommand) => paymentDecider.decide(command, fold(paymentDecider, history));
+  return {
+    when: (command: PaymentCommand) => ({
+      then: (expected: PaymentEvent[]) => expect(run(command)).toEqual(expected),
+      thenRejects(code: ErrorCode) {
+        expect(() => run(command)).toThrow(DomainError);
+        expect(() => run(command)).toThrow(code);
+      },
+    }),
+  };
+}
+
+describe('payment decider', () => {
+  it('records a payment once', () => {
+    given([])
+      .when({ type: 'RecordPayment', payment: recorded() })
+      .then([{ type: 'PaymentRecorded', data: recorded() }]);
+    expect(() =>
+      given([{ type: 'PaymentRecorded', data: recorded() }])
+        .when({ type: 'RecordPayment', payment: recorded() })
+        .then([]),
+    ).toThrow(/Assertion failed/);
+  });
+
+  it('changes a manual payment status, remembering the previous one', () =>
+    given([{ type: 'PaymentRecorded', data: recorded() }])
+      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'FAILED', changedAt })
+      .then([
+        {
+          type: 'PaymentStatusChanged',
+          data: { paymentId: 7, userUuid: recorded().userUuid, previousStatus: 'SUCCESS', status: 'FAILED', changedAt },
+        },
+      ]));
+
+  it('stays quiet when the status does not change', () =>
+    given([{ type: 'PaymentRecorded', data: recorded() }])
+      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'SUCCESS', changedAt })
+      .then([]));
+
+  it('refuses status changes of payments that are not manual, and of unknown payments', () => {
+    given([
+      { type: 'PaymentRecorded', data: recorded({ aggregator: 'INTERNAL', type: 'TRANSFER_OUT', method: 'BALANCE' }) },
+    ])
+      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'FAILED', changedAt })
+      .thenRejects('error.payment.status.manual.only');
+    given([])
+      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'FAILED', changedAt })
+      .thenRejects('error.payment.not.found');
+  });
+
+  it('evolves status and update time', () => {
+    const state = fold(paymentDecider, [
+      { type: 'PaymentRecorded', data: recorded() },
+      {
+        type: 'PaymentStatusChanged',
+        data: { paymentId: 7, userUuid: recorded().userUuid, previousStatus: 'SUCCESS', status: 'REJECTED', changedAt },
+      },
+    ]);
+    expect(state).toMatchObject({ status: 'REJECTED', updatedAt: changedAt, createdAt: recorded().createdAt });
+  });
+
+  it('moves money only when leaving or reaching SUCCESS', () => {
+    expect(moneyEffectOf('SUCCESS', 'FAILED')).toBe('REVERSE');
+    expect(moneyEffectOf('SUCCESS', 'REJECTED')).toBe('REVERSE');
+    expect(moneyEffectOf('SUCCESS', 'REFUNDED')).toBe('REVERSE');
+    expect(moneyEffectOf('FAILED', 'SUCCESS')).toBe('REAPPLY');
+    expect(moneyEffectOf('REJECTED', 'SUCCESS')).toBe('REAPPLY');
+    expect(moneyEffectOf('FAILED', 'REJECTED')).toBeNull();
+    expect(moneyEffectOf('PENDING', 'TIMEOUT')).toBeNull();
+    expect(moneyEffectOf('SUCCESS', 'SUCCESS')).toBeNull();
+  });
+
+  it('knows which payment types credit the user', () => {
+    expect(['DEPOSIT', 'TRANSFER_IN', 'REFUND', 'AMBASSADOR_BONUS'].every((type) => creditsUser(type as never))).toBe(
+      true,
+    );
+    expect(['WITHDRAW', 'TRANSFER_OUT', 'SUBSCRIPTION_PAYMENT'].some((type) => creditsUser(type as never))).toBe(false);
+  });
+});
