@@ -1,0 +1,61 @@
+import { Body, Controller, HttpCode, Logger, Post, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { once } from 'node:events';
+import { Roles } from '../../../../platform/auth';
+import type { CsvChunks } from './export-payments.handler';
+import { ExportPaymentsQuery } from './export-payments.query';
+import { ExportPaymentsRequestDto } from './export-payments.request.dto';
+
+export const PAYMENTS_CSV_FILE_NAME = 'payments.csv';
+
+@ApiTags('payments')
+@ApiBearerAuth()
+@Controller('payments')
+export class ExportPaymentsController {
+  private readonly logger = new Logger('ExportPaymentsController');
+
+  constructor(private readonly queries: QueryBus) {}
+
+  @Post('export')
+  @Roles('ADMIN')
+  @HttpCode(200)
+  @ApiProduces('text/csv')
+  @ApiOperation({ summary: 'Every payment matching the filters as a streamed CSV file (admins)' })
+  async export(@Body() request: ExportPaymentsRequestDto, @Res() response: Response): Promise<void> {
+    const chunks: CsvChunks = await this.queries.execute(new ExportPaymentsQuery(request));
+    response.status(200);
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="${PAYMENTS_CSV_FILE_NAME}"`);
+    response.setHeader('Cache-Control', 'no-store');
+    await this.stream(chunks, response);
+  }
+
+  /**
+   * Writes chunk after chunk, waiting for `drain` whenever the socket's buffer is full, so that a slow reader holds
+   * the database cursor back instead of filling memory. A client that goes away ends the loop, and leaving the
+   * loop closes the cursor. A failure after the first byte cannot become an error body any more: the connection is
+   * destroyed so the client sees an incomplete download, never a silently truncated file.
+   */
+  private async stream(chunks: CsvChunks, response: Response): Promise<void> {
+    let gone = false;
+    const markGone = (): void => {
+      gone = true;
+    };
+    // `once` also settles on an 'error' event; either way the client is gone.
+    const closed = once(response, 'close').then(markGone, markGone);
+    try {
+      for await (const chunk of chunks) {
+        if (gone || response.destroyed) break;
+        if (!response.write(chunk)) await Promise.race([once(response, 'drain'), closed]);
+        if (gone || response.destroyed) break;
+      }
+      if (!gone && !response.destroyed) response.end();
+    } catch (error) {
+      if (!response.headersSent) throw error;
+      this.logger.error(`Payments export failed mid-stream: ${error instanceof Error ? error.message : String(error)}`);
+      response.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { type AccountHistory, isLedgerAccount, LIMITS } from '@kupa/proto';
+import { Roles } from '../../../../platform/auth';
+import { Clock } from '../../../../platform/clock';
+import { ValidationFailedError } from '../../../../platform/http';
+import { GetAccountHistoryQuery } from './get-account-history.query';
+import { GetAccountHistoryRequestDto } from './get-account-history.request.dto';
+
+@ApiTags('ledger')
+@ApiBearerAuth()
+@Controller('ledger/accounts')
+export class GetAccountHistoryController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get(':account/history')
+  @Roles('ADMIN', 'MANAGER')
+  @ApiParam({ name: 'account', description: '`user:{uuid}` or a system account such as `world:manual`' })
+  @ApiOperation({ summary: "An account's balance at an instant and its postings up to then, newest first (staff)" })
+  history(@Param('account') account: string, @Query() request: GetAccountHistoryRequestDto): Promise<AccountHistory> {
+    if (!isLedgerAccount(account)) {
+      throw new ValidationFailedError([{ field: 'account', error: 'error.validation.invalid.format' }]);
+    }
+    const asOf = request.asOf ? new Date(request.asOf) : this.clock.now();
+    return this.queries.execute(
+      new GetAccountHistoryQuery(
+        account,
+        asOf,
+        request.page ?? LIMITS.pageDefault,
+        request.size ?? LIMITS.pageSizeDefault,
+      ),
+    );
+  }
+}

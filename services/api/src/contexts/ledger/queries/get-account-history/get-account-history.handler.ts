@@ -1,0 +1,114 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { type AccountHistory, type LedgerEntry, minorToAmount, USER_ACCOUNT_PREFIX } from '@kupa/proto';
+import { DataSource } from 'typeorm';
+import { ApiError, toPage } from '../../../../platform/http';
+import { GetAccountHistoryQuery } from './get-account-history.query';
+
+/**
+ * How far the history counts and pages: a system account collects a posting from every payment, and an exact
+ * count of millions of them would cost more than the page. Beyond the cap, move `asOf` back instead of paging.
+ */
+export const ACCOUNT_HISTORY_COUNT_CAP = 10_000;
+
+/** Postings as seen from one account, newest first; the entry id orders postings of one instant as booked. */
+const NEWEST_FIRST = 'occurred_at DESC, entry_id DESC';
+
+interface EntryRow {
+  transaction_id: string;
+  payment_id: string | null;
+  account: string;
+  counter_account: string;
+  amount_minor: string;
+  balance_after_minor: string;
+  occurred_at: Date;
+  event_type: string;
+}
+
+@QueryHandler(GetAccountHistoryQuery)
+export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistoryQuery, AccountHistory> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ account, asOf, page, size }: GetAccountHistoryQuery): Promise<AccountHistory> {
+    const isUserAccount = account.startsWith(USER_ACCOUNT_PREFIX);
+    if (isUserAccount) await this.assertUserExists(account.slice(USER_ACCOUNT_PREFIX.length));
+    const offset = page * size;
+    // All reads share one REPEATABLE READ snapshot, so the balance and the page describe the same history even
+    // while postings are being booked.
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const balanceMinor = await this.balanceAt(manager, account, asOf, isUserAccount);
+      const [{ total }]: Array<{ total: number }> = await manager.query(
+        `SELECT count(*)::int AS total FROM (
+           SELECT 1 FROM ledger_entries WHERE account = $1 AND occurred_at <= $2 LIMIT ${ACCOUNT_HISTORY_COUNT_CAP}) capped`,
+        [account, asOf],
+      );
+      const rows: EntryRow[] =
+        offset >= ACCOUNT_HISTORY_COUNT_CAP
+          ? []
+          : await manager.query(
+              // The balance after each posting: stored for user accounts; for system accounts (which keep no running
+              // balance, so that they are never a hot row) it is the balance at `asOf` minus every newer posting.
+              `WITH newest AS (
+                 SELECT entry_id, transaction_id, payment_id, account, counter_account, amount_minor, balance_after_minor,
+                        occurred_at, event_type
+                   FROM ledger_entries WHERE account = $1 AND occurred_at <= $2
+                  ORDER BY ${NEWEST_FIRST} LIMIT $3
+               ), running AS (
+                 SELECT newest.*, $4::bigint - coalesce(sum(amount_minor) OVER (
+                          ORDER BY ${NEWEST_FIRST} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS computed_after
+                   FROM newest
+               )
+               SELECT transaction_id::text, payment_id::text, account, counter_account, amount_minor::text,
+                      coalesce(balance_after_minor, computed_after)::text AS balance_after_minor, occurred_at, event_type
+                 FROM running ORDER BY ${NEWEST_FIRST} OFFSET $5`,
+              [account, asOf, Math.min(offset + size, ACCOUNT_HISTORY_COUNT_CAP), balanceMinor, offset],
+            );
+      return {
+        account,
+        asOf: asOf.toISOString(),
+        balance: minorToAmount(BigInt(balanceMinor)),
+        entries: toPage(rows.map(toLedgerEntry), page, size, total),
+      };
+    });
+  }
+
+  /**
+   * A user account's balance is the running balance stored with its latest posting at or before `asOf`; a system
+   * account keeps none, so its balance is the sum of its postings up to then.
+   */
+  private async balanceAt(
+    manager: DataSource['manager'],
+    account: string,
+    asOf: Date,
+    isUserAccount: boolean,
+  ): Promise<string> {
+    const rows: Array<{ balance: string | null }> = isUserAccount
+      ? await manager.query(
+          `SELECT balance_after_minor::text AS balance FROM ledger_entries
+            WHERE account = $1 AND occurred_at <= $2 ORDER BY ${NEWEST_FIRST} LIMIT 1`,
+          [account, asOf],
+        )
+      : await manager.query(
+          'SELECT sum(amount_minor)::text AS balance FROM ledger_entries WHERE account = $1 AND occurred_at <= $2',
+          [account, asOf],
+        );
+    return rows[0]?.balance ?? '0';
+  }
+
+  private async assertUserExists(userUuid: string): Promise<void> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE uuid = $1', [userUuid]);
+    if (rows.length === 0) throw new ApiError('error.user.not.found');
+  }
+}
+
+function toLedgerEntry(row: EntryRow): LedgerEntry {
+  return {
+    transactionId: row.transaction_id,
+    paymentId: row.payment_id === null ? null : Number(row.payment_id),
+    account: row.account,
+    counterAccount: row.counter_account,
+    amount: minorToAmount(BigInt(row.amount_minor)),
+    balanceAfter: minorToAmount(BigInt(row.balance_after_minor)),
+    occurredAt: row.occurred_at.toISOString(),
+    eventType: row.event_type,
+  };
+}

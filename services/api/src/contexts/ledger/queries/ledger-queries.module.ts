@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ExportPaymentsController } from './export-payments/export-payments.controller';
+import { ExportPaymentsHandler } from './export-payments/export-payments.handler';
+import { GetAccountHistoryController } from './get-account-history/get-account-history.controller';
+import { GetAccountHistoryHandler } from './get-account-history/get-account-history.handler';
+import { SearchPaymentsController } from './search-payments/search-payments.controller';
+import { SearchPaymentsHandler } from './search-payments/search-payments.handler';
+
+/** The ledger's read side: payments search and export, and an account's history at any instant. */
+@Module({
+  // The literal routes (`search`, `export`) before any parameterised `payments/:id` of the command side.
+  controllers: [SearchPaymentsController, ExportPaymentsController, GetAccountHistoryController],
+  providers: [SearchPaymentsHandler, ExportPaymentsHandler, GetAccountHistoryHandler],
+})
+export class LedgerQueriesModule {}

@@ -1,0 +1,108 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  LIMITS,
+  PAYMENT_AGGREGATORS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  type PaymentAggregator,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PaymentType,
+  checkKeyword,
+} from '@kupa/proto';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { codeMessage, DateRangeDto, SatisfiesRule, SortDto } from '../../../../platform/http';
+
+const maxItems = codeMessage('error.validation.max.items', { maxItems: LIMITS.filterListMaxItems });
+/** Payment ids come from a PostgreSQL bigint sequence; a larger filter value could never match. */
+const PAYMENT_ID_MAX = Number.MAX_SAFE_INTEGER;
+
+// The mixin's base only needs a constructor; Nest and class-validator read the decorators from the prototype chain.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Constructor = new (...args: any[]) => object;
+
+/**
+ * The payments filters of spec §2, shared by the search (with paging) and the export (without): one definition,
+ * so the CSV always holds exactly what the list shows.
+ */
+export function WithPaymentFilters<Base extends Constructor>(base: Base) {
+  class PaymentFilters extends base {
+    @ApiPropertyOptional({
+      maxLength: LIMITS.keywordMaxLength,
+      description: 'Matches e-mail, comment, profile ids, id',
+    })
+    @IsOptional()
+    @IsString()
+    @SatisfiesRule(checkKeyword)
+    keyWord?: string;
+
+    @ApiPropertyOptional({ type: Number, nullable: true })
+    @IsOptional()
+    @IsInt({ message: codeMessage('error.validation.integer') })
+    @Min(1, { message: codeMessage('error.validation.min', { min: 1 }) })
+    @Max(PAYMENT_ID_MAX)
+    id?: number | null;
+
+    @ApiPropertyOptional({ enum: PAYMENT_STATUSES, isArray: true })
+    @IsOptional()
+    @IsArray()
+    @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
+    @IsIn(PAYMENT_STATUSES, { each: true })
+    statuses?: PaymentStatus[];
+
+    @ApiPropertyOptional({ enum: PAYMENT_METHODS, isArray: true })
+    @IsOptional()
+    @IsArray()
+    @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
+    @IsIn(PAYMENT_METHODS, { each: true })
+    methods?: PaymentMethod[];
+
+    @ApiPropertyOptional({ enum: PAYMENT_TYPES, isArray: true })
+    @IsOptional()
+    @IsArray()
+    @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
+    @IsIn(PAYMENT_TYPES, { each: true })
+    types?: PaymentType[];
+
+    @ApiPropertyOptional({ enum: PAYMENT_AGGREGATORS, isArray: true })
+    @IsOptional()
+    @IsArray()
+    @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
+    @IsIn(PAYMENT_AGGREGATORS, { each: true })
+    aggregators?: PaymentAggregator[];
+
+    @ApiPropertyOptional({ type: DateRangeDto, description: 'Inclusive; a date without a time covers that whole day' })
+    @IsOptional()
+    @ValidateNested()
+    @Type(() => DateRangeDto)
+    createdDate?: DateRangeDto;
+  }
+  return PaymentFilters;
+}
+
+/** The sorts alone, for requests that have no paging (the export). */
+export class PaymentSortsDto {
+  @ApiPropertyOptional({ type: [SortDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.sortsMaxItems, {
+    message: codeMessage('error.validation.max.items', { maxItems: LIMITS.sortsMaxItems }),
+  })
+  @ValidateNested({ each: true })
+  @Type(() => SortDto)
+  sorts?: SortDto[] = [];
+}
+
+/** What the filters look like once validated, whichever request carried them. */
+export interface PaymentFilters {
+  keyWord?: string;
+  id?: number | null;
+  statuses?: PaymentStatus[];
+  methods?: PaymentMethod[];
+  types?: PaymentType[];
+  aggregators?: PaymentAggregator[];
+  createdDate?: { from?: string | null; to?: string | null };
+  sorts?: SortDto[];
+}

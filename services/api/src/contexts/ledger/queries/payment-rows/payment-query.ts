@@ -1,0 +1,130 @@
+import {
+  type Payment,
+  type PaymentAggregator,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PaymentType,
+  minorToAmount,
+} from '@kupa/proto';
+import { orderByFromSorts } from '../../../../platform/http';
+import type { PaymentFilters } from './payment-filters.request.dto';
+import { SqlParameters } from './sql-parameters';
+
+/** The sort ids the payments list offers, mapped to SQL (an allow-list: nothing else reaches ORDER BY). */
+const SORT_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
+  createdAt: 'p.created_at',
+  amount: 'p.amount_minor',
+  status: 'p.status',
+  type: 'p.type',
+  method: 'p.method',
+  aggregator: 'p.aggregator',
+  paymentId: 'p.payment_id',
+  userEmail: 'p.user_email',
+});
+
+/** Newest first; the payment id breaks ties so that paging never shows a row twice or skips one. */
+const DEFAULT_ORDER = 'p.created_at DESC, p.payment_id DESC';
+
+/** A date without a time part (`2026-05-03`): as the upper bound it means "to the end of that day". */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The columns a `Payment` is made from; money and ids leave PostgreSQL as text, never as lossy numbers. */
+export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p.user_email, p.amount_minor::text AS amount_minor,
+  p.currency, p.status, p.method, p.type, p.aggregator, p.comment, p.sender_profile_id, p.recipient_profile_id,
+  p.transfer_id, p.created_at, p.created_by, p.updated_at, p.updated_by`;
+
+export interface PaymentRow {
+  payment_id: string;
+  user_uuid: string;
+  user_email: string;
+  amount_minor: string;
+  currency: 'USD';
+  status: PaymentStatus;
+  method: PaymentMethod;
+  type: PaymentType;
+  aggregator: PaymentAggregator;
+  comment: string | null;
+  sender_profile_id: string | null;
+  recipient_profile_id: string | null;
+  transfer_id: string | null;
+  created_at: Date;
+  created_by: string;
+  updated_at: Date;
+  updated_by: string;
+}
+
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    paymentId: Number(row.payment_id),
+    userUuid: row.user_uuid,
+    userEmail: row.user_email,
+    amount: minorToAmount(BigInt(row.amount_minor)),
+    currency: row.currency,
+    status: row.status,
+    method: row.method,
+    type: row.type,
+    aggregator: row.aggregator,
+    comment: row.comment,
+    senderProfileId: row.sender_profile_id,
+    recipientProfileId: row.recipient_profile_id,
+    transferId: row.transfer_id,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+    updatedAt: row.updated_at.toISOString(),
+    updatedBy: row.updated_by,
+  };
+}
+
+/** `%`, `_` and the escape character itself match literally inside a keyword. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function upperBound(to: string): Date {
+  const date = new Date(to);
+  return DATE_ONLY.test(to) ? new Date(date.getTime() + DAY_MS) : date;
+}
+
+/**
+ * The WHERE clause of a payments search or export. `ownerUuid` restricts the rows to one user's (a client's own
+ * rows, or the client tab of staff). Every value travels as a parameter.
+ */
+export function paymentWhere(filters: PaymentFilters, ownerUuid: string | null, parameters: SqlParameters): string {
+  const conditions: string[] = [];
+  if (ownerUuid !== null) conditions.push(`p.user_uuid = ${parameters.add(ownerUuid)}::uuid`);
+  const keyword = filters.keyWord?.trim();
+  if (keyword) conditions.push(`p.search_text LIKE ${parameters.add(likePattern(keyword))}`);
+  if (filters.id !== undefined && filters.id !== null)
+    conditions.push(`p.payment_id = ${parameters.add(filters.id)}::bigint`);
+  const lists: Array<[string, readonly string[] | undefined]> = [
+    ['p.status', filters.statuses],
+    ['p.method', filters.methods],
+    ['p.type', filters.types],
+    ['p.aggregator', filters.aggregators],
+  ];
+  for (const [column, values] of lists) {
+    if (values && values.length > 0) conditions.push(`${column} = ANY(${parameters.add(values)}::text[])`);
+  }
+  const from = filters.createdDate?.from;
+  const to = filters.createdDate?.to;
+  if (from) conditions.push(`p.created_at >= ${parameters.add(new Date(from))}`);
+  if (to) {
+    const bound = upperBound(to);
+    conditions.push(
+      DATE_ONLY.test(to) ? `p.created_at < ${parameters.add(bound)}` : `p.created_at <= ${parameters.add(bound)}`,
+    );
+  }
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/**
+ * The ORDER BY of a payments search or export: the requested sorts, then newest first. When the first sort is the
+ * creation time itself, the payment id follows its direction, so one index serves both directions.
+ */
+export function paymentOrderBy(filters: PaymentFilters): string {
+  const sorts = filters.sorts ?? [];
+  const first = sorts[0];
+  const fallback = first?.id === 'createdAt' ? `p.payment_id ${first.desc ? 'DESC' : 'ASC'}` : DEFAULT_ORDER;
+  return orderByFromSorts(sorts, SORT_COLUMNS, fallback);
+}

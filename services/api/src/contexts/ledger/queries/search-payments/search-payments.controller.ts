@@ -1,0 +1,37 @@
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Page, Payment } from '@kupa/proto';
+import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
+import { ApiError } from '../../../../platform/http';
+import { SearchPaymentsQuery } from './search-payments.query';
+import { SearchPaymentsRequestDto } from './search-payments.request.dto';
+
+/** A malformed uuid names no user, so it answers like another user's (404), never a 500. */
+const UserUuidPipe = new ParseUUIDPipe({ exceptionFactory: () => new ApiError('error.user.not.found') });
+
+@ApiTags('payments')
+@ApiBearerAuth()
+@Controller('payments')
+export class SearchPaymentsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Post('search')
+  @Roles('ADMIN', 'CLIENT', 'AMBASSADOR')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Search payments: admins see all, clients and ambassadors their own' })
+  search(@CurrentActor() actor: Actor, @Body() request: SearchPaymentsRequestDto): Promise<Page<Payment>> {
+    return this.queries.execute(new SearchPaymentsQuery(actor, request, null));
+  }
+
+  @Post('search/:userUuid')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Search one user's payments: staff, or the user themself" })
+  searchByUser(
+    @CurrentActor() actor: Actor,
+    @Param('userUuid', UserUuidPipe) userUuid: string,
+    @Body() request: SearchPaymentsRequestDto,
+  ): Promise<Page<Payment>> {
+    return this.queries.execute(new SearchPaymentsQuery(actor, request, userUuid));
+  }
+}

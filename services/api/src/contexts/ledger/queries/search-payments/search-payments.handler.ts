@@ -1,0 +1,58 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { isStaffRole, LIMITS, type Page, type Payment } from '@kupa/proto';
+import { DataSource } from 'typeorm';
+import { ApiError, toPage } from '../../../../platform/http';
+import {
+  PAYMENT_COLUMNS,
+  paymentOrderBy,
+  type PaymentRow,
+  paymentWhere,
+  toPayment,
+} from '../payment-rows/payment-query';
+import { SqlParameters } from '../payment-rows/sql-parameters';
+import { SearchPaymentsQuery } from './search-payments.query';
+
+/**
+ * How far a search counts and pages (spec §9's constant 10000). An exact count of a million rows costs far more
+ * than the page itself, so `totalElements` is exact up to this cap and reported as the cap beyond it; pages past
+ * it come back empty (narrow the filters or reverse the sort to reach older rows). Documented in
+ * docs/benchmarks.md.
+ */
+export const PAYMENT_SEARCH_COUNT_CAP = 10_000;
+
+@QueryHandler(SearchPaymentsQuery)
+export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery, Page<Payment>> {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async execute({ actor, request, userUuid }: SearchPaymentsQuery): Promise<Page<Payment>> {
+    const page = request.page ?? LIMITS.pageDefault;
+    const size = request.size ?? LIMITS.pageSizeDefault;
+    const owner = this.ownerOf(actor, userUuid);
+    const orderBy = paymentOrderBy(request);
+    const parameters = new SqlParameters();
+    const where = paymentWhere(request, owner, parameters);
+    const offset = page * size;
+
+    const counting = this.dataSource.query(
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM payments p ${where} LIMIT ${PAYMENT_SEARCH_COUNT_CAP}) capped`,
+      parameters.values,
+    ) as Promise<Array<{ total: number }>>;
+    const reading =
+      offset >= PAYMENT_SEARCH_COUNT_CAP
+        ? Promise.resolve([] as PaymentRow[])
+        : (this.dataSource.query(
+            `SELECT ${PAYMENT_COLUMNS} FROM payments p ${where} ORDER BY ${orderBy}
+              LIMIT ${Math.min(size, PAYMENT_SEARCH_COUNT_CAP - offset)} OFFSET ${offset}`,
+            parameters.values,
+          ) as Promise<PaymentRow[]>);
+    const [[{ total }], rows] = await Promise.all([counting, reading]);
+    return toPage(rows.map(toPayment), page, size, total);
+  }
+
+  /** Staff see everyone's rows (or the named user's); customers see only their own, whatever they ask for. */
+  private ownerOf(actor: SearchPaymentsQuery['actor'], userUuid: string | null): string | null {
+    if (isStaffRole(actor.role)) return userUuid;
+    if (userUuid !== null && userUuid !== actor.userUuid) throw new ApiError('error.user.not.found');
+    return actor.userUuid;
+  }
+}

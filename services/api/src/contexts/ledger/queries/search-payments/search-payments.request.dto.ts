@@ -1,0 +1,6 @@
+import type { PaymentSearchRequest } from '@kupa/proto';
+import { SearchRequestDto } from '../../../../platform/http';
+import { WithPaymentFilters } from '../payment-rows/payment-filters.request.dto';
+
+/** `POST /payments/search` and `/payments/search/{userUuid}`: paging and sorting plus the spec §2 filters. */
+export class SearchPaymentsRequestDto extends WithPaymentFilters(SearchRequestDto) implements PaymentSearchRequest {}
