@@ -164,7 +164,7 @@ function simulate(steps: Step[]): { events: ReplayableEvent[]; rejections: numbe
           [paymentStreamId(outPaymentId), paymentDecider.decide({ type: 'RecordPayment', payment: outRecorded }, null)],
           [paymentStreamId(inPaymentId), paymentDecider.decide({ type: 'RecordPayment', payment: inRecorded }, null)],
         ]);
-      } else {
+      } else if (current.kind === 'status') {
         if (nextPaymentId === 1) continue;
         const paymentId = (current.pick % (nextPaymentId - 1)) + 1;
         const state = payment(paymentId);
