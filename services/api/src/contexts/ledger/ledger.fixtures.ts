@@ -5,7 +5,12 @@ import type { TestApp } from '../../test-support/test-app';
 import { type ReplayableEvent, replayLedger } from './domain/replay-ledger';
 
 /** Helpers the ledger's API and integration specs share. They go through HTTP like any client would. */
-export async function depositAs(testApp: TestApp, userUuid: string, amount: number, correction = false): Promise<Payment> {
+export async function depositAs(
+  testApp: TestApp,
+  userUuid: string,
+  amount: number,
+  correction = false,
+): Promise<Payment> {
   const response = await testApp.http
     .post('/api/payments')
     .set('Authorization', `Bearer ${await adminToken(testApp)}`)
@@ -17,18 +22,25 @@ export async function depositAs(testApp: TestApp, userUuid: string, amount: numb
 
 /** The user's balance in cents as `users.balance_minor` holds it (what `User.balance` shows). */
 export async function balanceMinorOf(testApp: TestApp, userUuid: string): Promise<number> {
-  const rows: Array<{ balance_minor: string }> = await testApp.dataSource.query('SELECT balance_minor FROM users WHERE uuid = $1', [
-    userUuid,
-  ]);
+  const rows: Array<{ balance_minor: string }> = await testApp.dataSource.query(
+    'SELECT balance_minor FROM users WHERE uuid = $1',
+    [userUuid],
+  );
   return Number(rows[0]?.balance_minor);
 }
 
 /** Every stored event in store order, shaped for `replayLedger`. */
 export async function storedEvents(testApp: TestApp): Promise<ReplayableEvent[]> {
-  const rows: Array<{ stream_id: string; stream_version: number; type: string; data: unknown; metadata: ReplayableEvent['metadata']; global_position: string }> =
-    await testApp.dataSource.query(
-      'SELECT stream_id, stream_version, type, data, metadata, global_position::text AS global_position FROM events ORDER BY events.global_position',
-    );
+  const rows: Array<{
+    stream_id: string;
+    stream_version: number;
+    type: string;
+    data: unknown;
+    metadata: ReplayableEvent['metadata'];
+    global_position: string;
+  }> = await testApp.dataSource.query(
+    'SELECT stream_id, stream_version, type, data, metadata, global_position::text AS global_position FROM events ORDER BY events.global_position',
+  );
   return rows.map((row) => ({
     streamId: row.stream_id,
     streamVersion: row.stream_version,
@@ -55,8 +67,14 @@ export async function expectReadModelsToEqualReplay(testApp: TestApp): Promise<v
     .sort(([left], [right]) => (left < right ? -1 : 1));
   expect(balances.map((row) => [row.account, Number(row.balance_minor)])).toEqual(replayedUserBalances);
 
-  const users: Array<{ uuid: string; balance_minor: string }> = await testApp.dataSource.query('SELECT uuid, balance_minor FROM users');
-  for (const user of users) expect([user.uuid, Number(user.balance_minor)]).toEqual([user.uuid, replay.accountBalances[`user:${user.uuid}`] ?? 0]);
+  const users: Array<{ uuid: string; balance_minor: string }> = await testApp.dataSource.query(
+    'SELECT uuid, balance_minor FROM users',
+  );
+  for (const user of users)
+    expect([user.uuid, Number(user.balance_minor)]).toEqual([
+      user.uuid,
+      replay.accountBalances[`user:${user.uuid}`] ?? 0,
+    ]);
 
   const entries: Array<Record<string, string | number | null>> = await testApp.dataSource.query(
     `SELECT transaction_id, posting_index, account, counter_account, amount_minor::int AS amount_minor,
@@ -79,9 +97,9 @@ export async function expectReadModelsToEqualReplay(testApp: TestApp): Promise<v
   const snapshots: Array<{ stream_id: string; version: number; state: unknown }> = await testApp.dataSource.query(
     'SELECT stream_id, version, state FROM wallet_snapshots',
   );
-  expect(Object.fromEntries(snapshots.map((row) => [row.stream_id, { version: row.version, state: row.state }]))).toEqual(
-    replay.walletSnapshots,
-  );
+  expect(
+    Object.fromEntries(snapshots.map((row) => [row.stream_id, { version: row.version, state: row.state }])),
+  ).toEqual(replay.walletSnapshots);
 
   const payments: Array<Record<string, unknown>> = await testApp.dataSource.query(
     `SELECT payment_id::int AS "paymentId", user_uuid AS "userUuid", amount_minor::int AS "amountMinor", status, type, aggregator,

@@ -55,12 +55,15 @@ describe('POST /payments (manual deposit, payout and balance fix)', () => {
     expect(await balanceMinorOf(testApp, client.userUuid)).toBe(before + 1250);
     const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${client.accessToken}`);
     expect(me.body.balance).toBe((before + 1250) / 100);
-    const fetched = await testApp.http.get(`/api/payments/${payment.paymentId}`).set('Authorization', `Bearer ${admin}`);
+    const fetched = await testApp.http
+      .get(`/api/payments/${payment.paymentId}`)
+      .set('Authorization', `Bearer ${admin}`);
     expect(fetched.body).toEqual(payment);
-    const entries: Array<{ account: string; amount_minor: string; balance_after_minor: string | null }> = await testApp.dataSource.query(
-      'SELECT account, amount_minor, balance_after_minor FROM ledger_entries WHERE payment_id = $1 ORDER BY entry_id',
-      [payment.paymentId],
-    );
+    const entries: Array<{ account: string; amount_minor: string; balance_after_minor: string | null }> =
+      await testApp.dataSource.query(
+        'SELECT account, amount_minor, balance_after_minor FROM ledger_entries WHERE payment_id = $1 ORDER BY entry_id',
+        [payment.paymentId],
+      );
     expect(entries).toEqual([
       { account: 'world:manual', amount_minor: '-1250', balance_after_minor: null },
       { account: `user:${client.userUuid}`, amount_minor: '1250', balance_after_minor: String(before + 1250) },
@@ -99,7 +102,9 @@ describe('POST /payments (manual deposit, payout and balance fix)', () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    const concurrent = await Promise.all(Array.from({ length: 8 }, () => post(body({ userUuid: user.userUuid, amount: 3 }), admin, 'same-key-8')));
+    const concurrent = await Promise.all(
+      Array.from({ length: 8 }, () => post(body({ userUuid: user.userUuid, amount: 3 }), admin, 'same-key-8')),
+    );
     expect(concurrent.map((response) => response.status)).toEqual(Array(8).fill(201));
     expect(new Set(concurrent.map((response) => response.body.paymentId)).size).toBe(1);
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(1000);
