@@ -134,6 +134,23 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     passMayBe404: true,
   },
 
+  // Ledger read side: payments search and export, account history.
+  { method: 'post', path: '/api/payments/search', url: () => '/api/payments/search', body: { size: 1 }, expect: { ...SIGNED_IN, manager: 403 } },
+  {
+    method: 'post',
+    path: '/api/payments/search/{userUuid}',
+    url: (c) => `/api/payments/search/${c.clientUuid}`,
+    body: { size: 1 },
+    expect: STAFF_OR_OWNER,
+  },
+  { method: 'post', path: '/api/payments/export', url: () => '/api/payments/export', body: { statuses: ['TIMEOUT'] }, expect: ADMIN_ONLY },
+  {
+    method: 'get',
+    path: '/api/ledger/accounts/{account}/history',
+    url: () => '/api/ledger/accounts/world:manual/history?size=1',
+    expect: STAFF,
+  },
+
   // Audit.
   {
     method: 'post',

@@ -229,7 +229,7 @@ export class PostgresEventStore extends EventStore {
           WHERE streams.stream_id = h.stream_id
        )
        SELECT global_position::text AS global_position, transaction_id::text AS transaction_id, recorded_at
-         FROM inserted ORDER BY global_position`,
+         FROM inserted ORDER BY inserted.global_position`,
       [
         pending.map((event) => event.streamId),
         pending.map((event) => event.streamVersion),

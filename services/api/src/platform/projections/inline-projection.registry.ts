@@ -66,7 +66,7 @@ export class InlineProjectionRegistry {
       let eventsReplayed = 0;
       for (;;) {
         const rows: EventRow[] = await manager.query(
-          `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY global_position LIMIT $2`,
+          `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
           [after, REBUILD_BATCH_SIZE],
         );
         if (rows.length === 0) break;

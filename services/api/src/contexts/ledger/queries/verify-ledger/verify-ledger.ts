@@ -157,8 +157,10 @@ export class LedgerVerifier {
     let eventCount = 0;
     let after = '0';
     for (;;) {
+      // `events.global_position`, not the bare name: the select list renames its text form to that name, and
+      // ORDER BY prefers an output name, which would sort positions as text ('10' before '9').
       const rows: EventRow[] = await manager.query(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY global_position LIMIT $2`,
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
         [after, VERIFY_READ_BATCH_ROWS],
       );
       eventCount += rows.length;

@@ -1,0 +1,129 @@
+import type { Page, Payment } from '@kupa/proto';
+import { CLI_COMMANDS } from './cli.commands';
+import { adminToken, createActiveUser, type ActiveUser, signIn } from './test-support/identity-fixtures';
+import { manualPayment, transfer } from './test-support/ledger-query-fixtures';
+import { startTestApp, type TestApp } from './test-support/test-app';
+
+/** Runs one `kupa` command in-process against the test app and captures what it prints. */
+async function kupa(testApp: TestApp, ...argv: string[]): Promise<{ code: number; output: string }> {
+  const command = CLI_COMMANDS.find((candidate) => candidate.words.every((word, index) => argv[index] === word));
+  if (!command) throw new Error(`No command ${argv.join(' ')}`);
+  const { parseArgs } = await import('node:util');
+  const { values, positionals } = parseArgs({ args: argv.slice(command.words.length), options: command.options, allowPositionals: true, strict: true });
+  const lines: string[] = [];
+  const log = jest.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
+  const error = jest.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
+  try {
+    const code = await command.run(testApp.app, values as Record<string, string | boolean | undefined>, positionals);
+    return { code, output: lines.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+describe('kupa CLI commands', () => {
+  let testApp: TestApp;
+  let admin: string;
+  let dana: ActiveUser;
+  let omer: ActiveUser;
+  let deposit: Payment;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    admin = await adminToken(testApp);
+    dana = await createActiveUser(testApp);
+    omer = await createActiveUser(testApp);
+    deposit = await manualPayment(testApp, admin, dana.userUuid, 50, 'Opening deposit');
+    await transfer(testApp, dana.accessToken, omer.email, 20);
+    await transfer(testApp, omer.accessToken, dana.email, 5.5);
+    await manualPayment(testApp, admin, omer.userUuid, 3, 'Payout', 'WITHDRAW');
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('verifies a clean ledger', async () => {
+    const { code, output } = await kupa(testApp, 'ledger', 'verify');
+    expect(output).toContain('Ledger verified: no differences.');
+    expect(output).toMatch(/4 transactions, 6 payments/);
+    expect(code).toBe(0);
+    const json = await kupa(testApp, 'ledger', 'verify', '--json');
+    expect(JSON.parse(json.output)).toMatchObject({ ok: true, differenceCount: 0, counts: { payments: 6, transactions: 4 } });
+  });
+
+  it('names the stream and version of a hand-edited event', async () => {
+    const [event]: Array<{ global_position: string; stream_id: string; stream_version: number; data: unknown }> =
+      await testApp.dataSource.query(
+        `SELECT global_position::text, stream_id, stream_version, data FROM events
+          WHERE stream_id = $1 AND type = 'ManualDepositRecorded'`,
+        [`wallet-${dana.userUuid}`],
+      );
+    await testApp.dataSource.query(
+      `UPDATE events SET data = jsonb_set(data, '{transaction,postings,0,amountMinor}', '500000') WHERE global_position = $1`,
+      [event.global_position],
+    );
+    try {
+      const { code, output } = await kupa(testApp, 'ledger', 'verify');
+      expect(code).toBe(1);
+      expect(output).toContain('Ledger verification FAILED');
+      expect(output).toContain(`[hash-chain] stream ${event.stream_id} v${event.stream_version}: hash-mismatch`);
+      // The edited amount also no longer matches what the read models booked.
+      expect(output).toMatch(/\[ledger_entries\].*amount_minor differs \(expected -?500000, actual -?5000\)/);
+    } finally {
+      await testApp.dataSource.query('UPDATE events SET data = $2::jsonb WHERE global_position = $1', [event.global_position, JSON.stringify(event.data)]);
+    }
+    expect((await kupa(testApp, 'ledger', 'verify')).code).toBe(0);
+  });
+
+  it('names the payment of a tampered read model row', async () => {
+    await testApp.dataSource.query('UPDATE payments SET amount_minor = amount_minor + 1 WHERE payment_id = $1', [deposit.paymentId]);
+    await testApp.dataSource.query(`UPDATE users SET balance_minor = balance_minor + 7 WHERE uuid = $1`, [omer.userUuid]);
+    try {
+      const { code, output } = await kupa(testApp, 'ledger', 'verify');
+      expect(code).toBe(1);
+      expect(output).toContain(`[payments] payment ${deposit.paymentId}: amount_minor differs (expected 5000, actual 5001)`);
+      expect(output).toContain(`[users.balance_minor] user ${omer.userUuid}: balance_minor differs (expected 1150, actual 1157)`);
+      expect(output).toContain('2 difference(s)');
+    } finally {
+      await testApp.dataSource.query('UPDATE payments SET amount_minor = amount_minor - 1 WHERE payment_id = $1', [deposit.paymentId]);
+      await testApp.dataSource.query(`UPDATE users SET balance_minor = balance_minor - 7 WHERE uuid = $1`, [omer.userUuid]);
+    }
+  });
+
+  it('rebuilds a truncated read model from the events', async () => {
+    await testApp.dataSource.query('TRUNCATE payments');
+    const broken = await kupa(testApp, 'ledger', 'verify');
+    expect(broken.code).toBe(1);
+    expect(broken.output).toContain(`[payments] payment ${deposit.paymentId}: payment has no row`);
+
+    const rebuilt = await kupa(testApp, 'projections', 'rebuild', 'payments');
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.output).toMatch(/^Rebuilt payments from \d+ events in \d+ ms \(\d+ events\/s\)$/);
+    expect((await kupa(testApp, 'ledger', 'verify')).code).toBe(0);
+    const search = await testApp.http.post('/api/payments/search').set('Authorization', `Bearer ${admin}`).send({});
+    expect((search.body as Page<Payment>).totalElements).toBe(6);
+
+    const all = await kupa(testApp, 'projections', 'rebuild', '--json');
+    expect(JSON.parse(all.output).projections).toEqual(expect.arrayContaining(['payments', 'ledger-entries', 'wallet-snapshots']));
+    expect((await kupa(testApp, 'ledger', 'verify')).code).toBe(0);
+    const unknown = await kupa(testApp, 'projections', 'rebuild', 'nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.output).toContain('known: ');
+  });
+
+  it('creates an admin who can sign in, and refuses a weak password', async () => {
+    const created = await kupa(testApp, 'users', 'create-admin', '--email', 'Ops@Kupa.test', '--password', 'Ops-Admin-Pass-1!');
+    expect(created.code).toBe(0);
+    expect(created.output).toMatch(/^Created admin ops@kupa\.test \([0-9a-f-]{36}\), ACTIVE$/);
+    const token = await signIn(testApp, 'ops@kupa.test', 'Ops-Admin-Pass-1!');
+    const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${token}`);
+    expect(me.body).toMatchObject({ role: 'ADMIN', status: 'ACTIVE' });
+    expect((await kupa(testApp, 'users', 'create-admin', '--email', 'ops@kupa.test', '--password', 'Ops-Admin-Pass-1!')).output).toMatch(/^Updated admin/);
+    const weak = await kupa(testApp, 'users', 'create-admin', '--email', 'weak@kupa.test', '--password', 'short');
+    expect(weak.code).toBe(2);
+    expect(weak.output).toMatch(/^Refused: /);
+    expect((await kupa(testApp, 'users', 'create-admin', '--email', 'x@kupa.test')).code).toBe(2);
+  });
+});

@@ -1,0 +1,131 @@
+import { type INestApplicationContext } from '@nestjs/common';
+import { checkEmail, checkPassword, ERROR_CATALOGUE, type RuleIssue } from '@kupa/proto';
+import type { ParseArgsConfig } from 'node:util';
+import { DataSource } from 'typeorm';
+import { AdminAccounts } from './contexts/identity';
+import { type LedgerVerification, LedgerVerifier } from './contexts/ledger';
+import { EventTypeRegistry, InlineProjectionRegistry } from './platform/event-store';
+
+/** One `kupa` command: the words that name it, its options (node:util parseArgs) and what it runs. */
+export interface CliCommand {
+  words: string[];
+  usage: string;
+  summary: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(app: INestApplicationContext, values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<number>;
+}
+
+/** Exit codes: 0 clean, 1 the check found differences (or the work failed), 2 the command line was wrong. */
+const EXIT_OK = 0;
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
+
+/** Differences printed by default; `--max-differences` shows more (the verifier keeps the first thousand). */
+const DIFFERENCES_SHOWN_DEFAULT = 20;
+
+function ruleMessage(issue: RuleIssue): string {
+  let message: string = ERROR_CATALOGUE[issue.error].en;
+  for (const [name, value] of Object.entries(issue.params ?? {})) message = message.replace(`{${name}}`, String(value));
+  return message;
+}
+
+function perSecond(count: number, ms: number): number {
+  return ms > 0 ? Math.round((count * 1000) / ms) : count;
+}
+
+const createAdmin: CliCommand = {
+  words: ['users', 'create-admin'],
+  usage: 'users create-admin --email E --password P',
+  summary: 'create an ACTIVE admin, or make an existing user one with this password',
+  options: { email: { type: 'string' }, password: { type: 'string' } },
+  async run(app, values) {
+    const email = typeof values.email === 'string' ? values.email.trim() : '';
+    const password = typeof values.password === 'string' ? values.password : '';
+    const issue = checkEmail(email) ?? checkPassword(password);
+    if (!email || !password || issue) {
+      console.error(issue ? `Refused: ${ruleMessage(issue)}` : 'Usage: kupa users create-admin --email E --password P');
+      return EXIT_USAGE;
+    }
+    const outcome = await app.get(AdminAccounts).createAdmin(email, password);
+    console.log(`${outcome.created ? 'Created' : 'Updated'} admin ${email.toLowerCase()} (${outcome.userUuid}), ACTIVE`);
+    return EXIT_OK;
+  },
+};
+
+function printVerification(report: LedgerVerification, shown: number): void {
+  const { counts } = report;
+  console.log(report.ok ? 'Ledger verified: no differences.' : `Ledger verification FAILED: ${report.differenceCount} difference(s).`);
+  console.log(
+    `  events ${counts.events} (ledger ${counts.ledgerEvents}) in ${counts.streams} streams, ${counts.transactions} transactions, ` +
+      `${counts.payments} payments, ${counts.ledgerEntries} ledger entries, ${counts.userAccounts} user accounts, ` +
+      `${counts.users} users, ${counts.walletSnapshots} wallet snapshots`,
+  );
+  console.log(
+    `  replay ${Math.round(report.replayMs)} ms, total ${Math.round(report.totalMs)} ms (${perSecond(counts.events, report.totalMs)} events/s)`,
+  );
+  for (const difference of report.differences.slice(0, shown)) {
+    const values = difference.expected !== undefined ? ` (expected ${difference.expected}, actual ${difference.actual})` : '';
+    console.log(`  [${difference.source}] ${difference.subject}: ${difference.message}${values}`);
+  }
+  if (report.differenceCount > shown) console.log(`  … and ${report.differenceCount - shown} more (--max-differences N shows more)`);
+}
+
+const verifyLedger: CliCommand = {
+  words: ['ledger', 'verify'],
+  usage: 'ledger verify [--max-differences N] [--json]',
+  summary: 'replay every event; check balances, zero-sum, hash chains and every read model',
+  options: { 'max-differences': { type: 'string' }, json: { type: 'boolean' } },
+  async run(app, values) {
+    const shown = values['max-differences'] === undefined ? DIFFERENCES_SHOWN_DEFAULT : Number(values['max-differences']);
+    if (!Number.isInteger(shown) || shown < 0) {
+      console.error('--max-differences takes a whole number');
+      return EXIT_USAGE;
+    }
+    const verifier = new LedgerVerifier(app.get(DataSource), app.get(EventTypeRegistry));
+    const report = await verifier.verify();
+    if (values.json) console.log(JSON.stringify({ ...report, differences: report.differences.slice(0, shown) }));
+    else printVerification(report, shown);
+    return report.ok ? EXIT_OK : EXIT_FAILED;
+  },
+};
+
+const rebuildProjections: CliCommand = {
+  words: ['projections', 'rebuild'],
+  usage: 'projections rebuild [name] [--json]',
+  summary: 'rebuild one inline read model (or all) from the events',
+  options: { json: { type: 'boolean' } },
+  async run(app, values, positionals) {
+    const registry = app.get(InlineProjectionRegistry);
+    const names = registry.all().map((projection) => projection.name);
+    const [name, ...extra] = positionals;
+    if (extra.length > 0 || (name !== undefined && !names.includes(name))) {
+      console.error(`Unknown projection ${[name, ...extra].join(' ')}; known: ${names.join(', ')}`);
+      return EXIT_USAGE;
+    }
+    const started = performance.now();
+    const report = await registry.rebuild(name);
+    const elapsedMs = performance.now() - started;
+    const eventsPerSecond = perSecond(report.eventsReplayed, elapsedMs);
+    if (values.json) {
+      console.log(JSON.stringify({ ...report, elapsedMs: Math.round(elapsedMs), eventsPerSecond }));
+    } else {
+      console.log(
+        `Rebuilt ${report.projections.join(', ')} from ${report.eventsReplayed} events in ${Math.round(elapsedMs)} ms (${eventsPerSecond} events/s)`,
+      );
+    }
+    return EXIT_OK;
+  },
+};
+
+const listProjections: CliCommand = {
+  words: ['projections', 'list'],
+  usage: 'projections list',
+  summary: 'name every inline read model that rebuild accepts',
+  options: {},
+  async run(app) {
+    for (const projection of app.get(InlineProjectionRegistry).all()) console.log(projection.name);
+    return EXIT_OK;
+  },
+};
+
+export const CLI_COMMANDS: CliCommand[] = [createAdmin, verifyLedger, rebuildProjections, listProjections];

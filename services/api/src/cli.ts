@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import { type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { parseArgs } from 'node:util';
+import { AppModule } from './app.module';
+import { openDatabase } from './platform/database/embedded-database';
+import { loadConfig } from './platform/config';
+import { readVersion } from './version';
+import { CLI_COMMANDS, type CliCommand } from './cli.commands';
+
+const HELP = `kupa — operations beside a running Kupa server
+
+Usage: npx kupa <command> [options]
+
+${CLI_COMMANDS.map((command) => `  ${command.usage.padEnd(58)} ${command.summary}`).join('\n')}
+
+The CLI uses DATABASE_URL when set; otherwise it attaches to the embedded PostgreSQL running on KUPA_DATA_DIR
+(./.kupa by default), or starts it for the duration of the command.`;
+
+async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  const config = { ...loadConfig(), demoData: false };
+  const database = await openDatabase(config);
+  const app = await NestFactory.createApplicationContext(
+    AppModule.register({ config, databaseUrl: database.url, version: readVersion(), quiet: true }),
+    { logger: ['error'] },
+  );
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+    await database.stop();
+  }
+}
+
+function findCommand(words: string[]): { command: CliCommand; rest: string[] } | null {
+  for (const command of CLI_COMMANDS) {
+    if (command.words.every((word, index) => words[index] === word)) return { command, rest: words.slice(command.words.length) };
+  }
+  return null;
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    console.log(HELP);
+    return 0;
+  }
+  const found = findCommand(argv);
+  if (!found) {
+    console.error(`Unknown command: ${argv.join(' ')}\n\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parseArgs({ args: found.rest, options: found.command.options, allowPositionals: true, strict: true });
+  return withApp((app) => found.command.run(app, values as Record<string, string | boolean | undefined>, positionals));
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });

@@ -1,0 +1,104 @@
+import type { AccountHistory } from '@kupa/proto';
+import { ManualClock } from '../../../../platform/clock';
+import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
+import { manualPayment, transfer } from '../../../../test-support/ledger-query-fixtures';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+
+describe('ledger account history', () => {
+  let testApp: TestApp;
+  const clock = new ManualClock(new Date('2026-04-01T09:00:00Z'));
+  let admin: string;
+  let manager: ActiveUser;
+  let dana: ActiveUser;
+  let omer: ActiveUser;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ clock });
+    admin = await adminToken(testApp);
+    manager = await createActiveUser(testApp, { role: 'MANAGER' });
+    dana = await createActiveUser(testApp);
+    omer = await createActiveUser(testApp);
+    clock.set(new Date('2026-04-02T10:00:00Z'));
+    await manualPayment(testApp, admin, dana.userUuid, 10, 'First deposit');
+    clock.set(new Date('2026-04-03T10:00:00Z'));
+    await transfer(testApp, dana.accessToken, omer.email, 2.5);
+    clock.set(new Date('2026-04-05T10:00:00Z'));
+    await manualPayment(testApp, admin, dana.userUuid, 5, 'A later deposit');
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const history = (token: string, account: string, query: Record<string, string | number> = {}) =>
+    testApp.http
+      .get(`/api/ledger/accounts/${encodeURIComponent(account)}/history`)
+      .query(query)
+      .set('Authorization', `Bearer ${token}`);
+
+  it("answers a user account's balance before and after a later deposit, entries newest first", async () => {
+    const account = `user:${dana.userUuid}`;
+    const before = await history(manager.accessToken, account, { asOf: '2026-04-04T00:00:00Z' });
+    expect(before.status).toBe(200);
+    const earlier = before.body as AccountHistory;
+    expect(earlier).toMatchObject({ account, asOf: '2026-04-04T00:00:00.000Z', balance: 7.5 });
+    expect(earlier.entries.totalElements).toBe(2);
+    expect(earlier.entries.content.map((entry) => [entry.amount, entry.balanceAfter, entry.counterAccount])).toEqual([
+      [-2.5, 7.5, `user:${omer.userUuid}`],
+      [10, 10, 'world:manual'],
+    ]);
+    expect(earlier.entries.content[1]).toMatchObject({ occurredAt: '2026-04-02T10:00:00.000Z', account });
+    expect(typeof earlier.entries.content[1].paymentId).toBe('number');
+
+    const after = (await history(admin, account, { asOf: '2026-04-05T10:00:00Z' })).body as AccountHistory;
+    expect(after.balance).toBe(12.5);
+    expect(after.entries.content.map((entry) => entry.balanceAfter)).toEqual([12.5, 7.5, 10]);
+    // At the first instant of the history, before it and now.
+    expect((await history(admin, account, { asOf: '2026-04-02T10:00:00Z' })).body.balance).toBe(10);
+    const empty = (await history(admin, account, { asOf: '2026-04-01T00:00:00Z' })).body as AccountHistory;
+    expect(empty.balance).toBe(0);
+    expect(empty.entries.content).toEqual([]);
+    clock.set(new Date('2026-04-06T00:00:00Z'));
+    const now = (await history(admin, account)).body as AccountHistory;
+    expect(now).toMatchObject({ asOf: '2026-04-06T00:00:00.000Z', balance: 12.5 });
+
+    const paged = (await history(admin, account, { size: 1, page: 1 })).body as AccountHistory;
+    expect(paged.entries).toMatchObject({ page: 1, size: 1, totalElements: 3, totalPages: 3 });
+    expect(paged.entries.content.map((entry) => entry.balanceAfter)).toEqual([7.5]);
+  });
+
+  it('sums a system account up to the instant and derives its running balance', async () => {
+    const manual = (await history(admin, 'world:manual', { asOf: '2026-04-04T00:00:00Z' })).body as AccountHistory;
+    expect(manual.balance).toBe(-10);
+    expect(manual.entries.content.map((entry) => [entry.amount, entry.balanceAfter])).toEqual([[-10, -10]]);
+    const later = (await history(admin, 'world:manual', { asOf: '2026-04-05T12:00:00Z', size: 1, page: 0 })).body as AccountHistory;
+    expect(later.balance).toBe(-15);
+    expect(later.entries.content.map((entry) => [entry.amount, entry.balanceAfter])).toEqual([[-5, -15]]);
+    const second = (await history(admin, 'world:manual', { asOf: '2026-04-05T12:00:00Z', size: 1, page: 1 })).body as AccountHistory;
+    expect(second.entries.content.map((entry) => [entry.amount, entry.balanceAfter])).toEqual([[-10, -10]]);
+  });
+
+  it('refuses bad accounts, instants and pages; unknown users are 404', async () => {
+    const badAccount = await history(admin, 'user:nobody');
+    expect(badAccount.status).toBe(400);
+    expect(badAccount.body.details.fields).toContainEqual({ field: 'account', error: 'error.validation.invalid.format' });
+    expect((await history(admin, 'world:paypal')).status).toBe(400);
+    const badInstant = await history(admin, 'world:manual', { asOf: 'yesterday' });
+    expect(badInstant.status).toBe(400);
+    expect(badInstant.body.details.fields).toContainEqual({ field: 'asOf', error: 'error.validation.invalid.format' });
+    expect((await history(admin, 'world:manual', { asOf: '2026-02-30T00:00:00Z' })).status).toBe(400);
+    const tooBig = await history(admin, 'world:manual', { size: 101 });
+    expect(tooBig.body.details.fields).toContainEqual({ field: 'size', error: 'error.validation.page.size', params: { max: 100 } });
+    expect((await history(admin, 'world:manual', { page: 'two' })).status).toBe(400);
+    expect((await history(admin, 'world:manual', { extra: 1 })).status).toBe(400);
+    const unknown = await history(admin, 'user:7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('error.user.not.found');
+  });
+
+  it('is for staff only', async () => {
+    const own = await history(dana.accessToken, `user:${dana.userUuid}`);
+    expect(own.status).toBe(403);
+    expect((await testApp.http.get('/api/ledger/accounts/world:manual/history')).status).toBe(401);
+  });
+});
