@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { eventMetadata, systemContext } from '../../../../platform/auth';
+import { InlineProjectionRegistry } from '../../../../platform/event-store';
+import { EventStore } from '../../../../platform/event-store/event-store.port';
+import { createActiveUser } from '../../../../test-support/identity-fixtures';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { type WalletEvent, walletStreamId } from '../../domain/ledger.events';
+import { type LoadedWallet, loadWallet } from '../../infrastructure/wallet-loader';
+import { balanceMinorOf, depositAs, expectReadModelsToEqualReplay } from '../../ledger.fixtures';
+
+/** Enough history that reading it all would show; appended in a few large batches to keep the spec quick. */
+const LONG_WALLET_EVENTS = 20_000;
+const APPEND_BATCH_SIZE = 5_000;
+
+describe('wallet snapshots', () => {
+  let testApp: TestApp;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    store = testApp.app.get(EventStore);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const loadUnderLock = async (userUuid: string): Promise<LoadedWallet> => {
+    const { result } = await store.transact(
+      [walletStreamId(userUuid)],
+      eventMetadata(systemContext(), new Date()),
+      async (tx) => ({
+        appends: [],
+        result: await loadWallet(tx, userUuid),
+      }),
+    );
+    return result;
+  };
+
+  it('lets a wallet with 20k events decide reading as few events as a new one', async () => {
+    const [long, fresh] = await Promise.all([createActiveUser(testApp), createActiveUser(testApp)]);
+    const streamId = walletStreamId(long.userUuid);
+    for (let start = 0; start < LONG_WALLET_EVENTS; start += APPEND_BATCH_SIZE) {
+      const events: WalletEvent[] = Array.from({ length: APPEND_BATCH_SIZE }, (_unused, index) => ({
+        type: 'ManualDepositRecorded',
+        data: {
+          userUuid: long.userUuid,
+          paymentId: start + index + 1,
+          amountMinor: 1,
+          transaction: {
+            transactionId: randomUUID(),
+            postings: [{ source: 'world:manual', destination: `user:${long.userUuid}`, amountMinor: 1 }],
+          },
+        },
+      }));
+      await store.append([{ streamId, expectedVersion: start, events }], eventMetadata(systemContext(), new Date()));
+    }
+
+    const longWallet = await loadUnderLock(long.userUuid);
+    const freshWallet = await loadUnderLock(fresh.userUuid);
+    expect(longWallet).toMatchObject({
+      version: LONG_WALLET_EVENTS,
+      state: { balanceMinor: LONG_WALLET_EVENTS },
+      eventsRead: 0,
+    });
+    expect(freshWallet).toMatchObject({ version: 0, eventsRead: 0 });
+
+    // A command on the long wallet decides from the snapshot and leaves the next one behind.
+    await depositAs(testApp, long.userUuid, 1);
+    expect(await loadUnderLock(long.userUuid)).toMatchObject({ version: LONG_WALLET_EVENTS + 1, eventsRead: 0 });
+    expect(await balanceMinorOf(testApp, long.userUuid)).toBe(LONG_WALLET_EVENTS + 100);
+
+    // Without its snapshot the same wallet reads its whole history: the snapshot is what bounds the cost.
+    await testApp.dataSource.query('DELETE FROM wallet_snapshots WHERE stream_id = $1', [streamId]);
+    const unsnapshotted = await loadUnderLock(long.userUuid);
+    expect(unsnapshotted.eventsRead).toBe(LONG_WALLET_EVENTS + 1);
+    expect(unsnapshotted.state).toEqual({ balanceMinor: LONG_WALLET_EVENTS + 100 });
+  });
+
+  it('rebuilds snapshots and every ledger read model from the events alone', async () => {
+    await testApp.dataSource.query('UPDATE wallet_snapshots SET state = $1', [JSON.stringify({ balanceMinor: 12345 })]);
+    await testApp.dataSource.query('UPDATE users SET balance_minor = 777');
+    const projections = testApp.app.get(InlineProjectionRegistry);
+    for (const name of ['payments', 'ledger-entries', 'wallet-snapshots']) await projections.rebuild(name);
+    await expectReadModelsToEqualReplay(testApp);
+  });
+});
