@@ -8,6 +8,12 @@ import { Client } from 'pg';
 /** The built Kupa process, started the way `npm start` starts it, on a throw-away data directory. */
 export interface KupaServer {
   baseUrl: string;
+  /** The server's process id (the benchmark reads its memory from /proc). */
+  pid: number;
+  /** Its KUPA_DATA_DIR: the embedded database and secrets live here. */
+  dataDir: string;
+  /** The database it uses when DATABASE_URL was set; null on the embedded default. */
+  databaseUrl: string | null;
   output(): string;
   stop(): Promise<void>;
 }
@@ -93,6 +99,9 @@ export async function startKupaServer(env: Record<string, string>): Promise<Kupa
 
   return {
     baseUrl,
+    pid: child.pid ?? 0,
+    dataDir,
+    databaseUrl: database?.url ?? null,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

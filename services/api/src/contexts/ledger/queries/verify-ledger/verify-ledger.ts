@@ -157,8 +157,8 @@ export class LedgerVerifier {
     let eventCount = 0;
     let after = '0';
     for (;;) {
-      // `events.global_position`, not the bare name: the select list renames its text form to that name, and
-      // ORDER BY prefers an output name, which would sort positions as text ('10' before '9').
+      // Every keyset read below orders by the table's column, not the bare name: the select lists rename a column's
+      // text form to that name, and ORDER BY prefers an output name, which would sort numbers as text.
       const rows: EventRow[] = await manager.query(
         `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
         [after, VERIFY_READ_BATCH_ROWS],
@@ -196,7 +196,7 @@ export class LedgerVerifier {
         `SELECT payment_id::text, user_uuid::text, user_email, amount_minor::text, currency, status, method, type, aggregator,
                 comment, counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id::text,
                 created_at, created_by, updated_at, updated_by
-           FROM payments WHERE payment_id > $1::bigint ORDER BY payment_id LIMIT $2`,
+           FROM payments WHERE payment_id > $1::bigint ORDER BY payments.payment_id LIMIT $2`,
         [after, VERIFY_READ_BATCH_ROWS],
       );
       for (const row of rows) {
@@ -266,7 +266,7 @@ export class LedgerVerifier {
       const rows: Array<Record<string, string | Date | null>> = await manager.query(
         `SELECT entry_id::text, transaction_id::text, posting_index::text, account, counter_account, amount_minor::text,
                 balance_after_minor::text, payment_id::text, event_type, occurred_at, global_position::text
-           FROM ledger_entries WHERE entry_id > $1::bigint ORDER BY entry_id LIMIT $2`,
+           FROM ledger_entries WHERE entry_id > $1::bigint ORDER BY ledger_entries.entry_id LIMIT $2`,
         [after, VERIFY_READ_BATCH_ROWS],
       );
       rowsRead += rows.length;
@@ -346,7 +346,7 @@ export class LedgerVerifier {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const rows: Array<{ uuid: string; balance_minor: string }> = await manager.query(
-        'SELECT uuid::text, balance_minor::text FROM users WHERE uuid > $1::uuid ORDER BY uuid LIMIT $2',
+        'SELECT uuid::text, balance_minor::text FROM users WHERE uuid > $1::uuid ORDER BY users.uuid LIMIT $2',
         [after, VERIFY_READ_BATCH_ROWS],
       );
       count += rows.length;
