@@ -24,7 +24,12 @@ describe('route × role matrix (design §5)', () => {
       .set('Authorization', `Bearer ${tokens.admin}`)
       .send({ text: 'matrix note' })
       .expect(201);
-    context = { clientUuid: client.userUuid, clientNoteId: note.body.id };
+    const deposit = await testApp.http
+      .post('/api/payments')
+      .set('Authorization', `Bearer ${tokens.admin}`)
+      .send({ userUuid: client.userUuid, amount: 10, action: 'DEPOSIT', comment: 'matrix deposit' })
+      .expect(201);
+    context = { clientUuid: client.userUuid, clientNoteId: note.body.id, clientPaymentId: deposit.body.paymentId };
   });
 
   afterAll(async () => {

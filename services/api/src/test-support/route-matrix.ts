@@ -19,6 +19,8 @@ export interface MatrixContext {
   clientUuid: string;
   /** A note on the client, created by staff. */
   clientNoteId: string;
+  /** A manual deposit an admin booked to the client: the client's own payment. */
+  clientPaymentId: number;
 }
 
 export interface MatrixRow {
@@ -134,8 +136,31 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     passMayBe404: true,
   },
 
+  // Ledger commands and payment reads. Bodies are invalid, so allowed callers get a 400 and no money moves.
+  { method: 'post', path: '/api/payments', url: () => '/api/payments', body: {}, expect: ADMIN_ONLY },
+  {
+    method: 'put',
+    path: '/api/payments/{id}/status',
+    url: (c) => `/api/payments/${c.clientPaymentId}/status`,
+    body: {},
+    expect: ADMIN_ONLY,
+  },
+  { method: 'post', path: '/api/payments/transfer', url: () => '/api/payments/transfer', body: {}, expect: CUSTOMERS },
+  {
+    method: 'get',
+    path: '/api/payments/{id}',
+    url: (c) => `/api/payments/${c.clientPaymentId}`,
+    expect: { ...SIGNED_IN, otherClient: 404, ambassador: 404, manager: 403 },
+  },
+
   // Ledger read side: payments search and export, account history.
-  { method: 'post', path: '/api/payments/search', url: () => '/api/payments/search', body: { size: 1 }, expect: { ...SIGNED_IN, manager: 403 } },
+  {
+    method: 'post',
+    path: '/api/payments/search',
+    url: () => '/api/payments/search',
+    body: { size: 1 },
+    expect: { ...SIGNED_IN, manager: 403 },
+  },
   {
     method: 'post',
     path: '/api/payments/search/{userUuid}',
@@ -143,7 +168,13 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body: { size: 1 },
     expect: STAFF_OR_OWNER,
   },
-  { method: 'post', path: '/api/payments/export', url: () => '/api/payments/export', body: { statuses: ['TIMEOUT'] }, expect: ADMIN_ONLY },
+  {
+    method: 'post',
+    path: '/api/payments/export',
+    url: () => '/api/payments/export',
+    body: { statuses: ['TIMEOUT'] },
+    expect: ADMIN_ONLY,
+  },
   {
     method: 'get',
     path: '/api/ledger/accounts/{account}/history',
