@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { apiCall, signInToken } from '../support/api-client.ts';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
+
+/**
+ * The ledger journey (issue 3): an admin deposits to a client in the console, the client transfers part of it to
+ * another client, who sees it, and the admin's CSV export holds those rows.
+ */
+const ADMIN_EMAIL = 'root@kupa.test';
+const ADMIN_PASSWORD = 'Root-Pass-2026!';
+const PASSWORD = 'Client-Pass-1!';
+
+let server: KupaServer;
+let browser: Browser;
+
+async function newPage(lang: 'he' | 'en'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  // Both apps read the persisted language store before they render.
+  await context.addInitScript((value) => {
+    localStorage.setItem('lang', JSON.stringify({ state: { lang: value }, version: 0 }));
+  }, lang);
+  return context.newPage();
+}
+
+async function createClient(adminToken: string, email: string, firstName: string): Promise<string> {
+  const user = await apiCall<{ userUuid: string }>(
+    server.baseUrl,
+    'POST',
+    '/users',
+    { email, firstName, lastName: 'Journey', role: 'CLIENT', password: PASSWORD },
+    adminToken,
+  );
+  return user.userUuid;
+}
+
+async function clientSignIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('balance').waitFor();
+}
+
+/** Waits until the balance chip shows the amount (it loads after the layout). */
+async function waitForBalance(page: Page, amount: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => (document.querySelector('[data-testid="balance"]')?.textContent ?? '').includes(wanted),
+    amount,
+  );
+}
+
+async function ledgerJourney(lang: 'he' | 'en', suffix: string): Promise<void> {
+  const adminToken = await signInToken(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const alice = `alice.${suffix}@example.com`;
+  const bob = `bob.${suffix}@example.com`;
+  await createClient(adminToken, alice, 'Alice');
+  await createClient(adminToken, bob, 'Bob');
+
+  // The admin books a manual deposit of $50 to Alice.
+  const admin = await newPage(lang);
+  await admin.goto(`${server.baseUrl}/admin/`);
+  await admin.getByTestId('login-email').fill(ADMIN_EMAIL);
+  await admin.getByTestId('login-password').fill(ADMIN_PASSWORD);
+  await admin.getByTestId('login-submit').click();
+  await admin.getByTestId('menu-clients').click();
+  await admin.getByTestId('clients-search').fill(alice);
+  await admin.waitForFunction((wanted) => {
+    const rows = [...document.querySelectorAll('[data-testid="clients-row"]')];
+    return rows.length === 1 && (rows[0].textContent ?? '').includes(wanted);
+  }, alice);
+  await admin.getByTestId('clients-row').first().click();
+  await admin.getByTestId('fix-balance-open').click();
+  await admin.getByTestId('fix-balance-action').selectOption('DEPOSIT');
+  await admin.getByTestId('fix-balance-amount').fill('50');
+  await admin.getByTestId('fix-balance-comment').fill(lang === 'he' ? 'הפקדה בהעברה בנקאית' : 'Bank transfer received');
+  await screenshot(admin, `ledger-${lang}-01-fix-balance`);
+  await admin.getByTestId('fix-balance-submit').click();
+  await admin.waitForFunction(() => (document.querySelector('[data-testid="client-balance"]')?.textContent ?? '').includes('50.00'));
+  await screenshot(admin, `ledger-${lang}-02-client-balance`);
+
+  // Alice sees $50 and sends $12.50 to Bob after confirming amount and recipient.
+  const alicePage = await newPage(lang);
+  await clientSignIn(alicePage, alice);
+  await waitForBalance(alicePage, '50.00');
+  await alicePage.goto(`${server.baseUrl}/payments`);
+  await alicePage.getByTestId('transfer-open').click();
+  await alicePage.getByTestId('transfer-recipient').fill(bob);
+  await alicePage.getByTestId('transfer-amount').fill('12.5');
+  await alicePage.getByTestId('transfer-continue').click();
+  const confirmation = (await alicePage.getByTestId('transfer-confirm-text').textContent()) ?? '';
+  assert.match(confirmation, /12\.50/);
+  assert.ok(confirmation.includes(bob), 'the confirmation names the recipient');
+  await screenshot(alicePage, `ledger-${lang}-03-transfer-confirm`);
+  await alicePage.getByTestId('transfer-confirm').click();
+  await waitForBalance(alicePage, '37.50');
+  await alicePage.getByTestId('payments-row').first().waitFor();
+  await screenshot(alicePage, `ledger-${lang}-04-alice-payments`);
+
+  // Bob sees the money and the incoming transfer.
+  const bobPage = await newPage(lang);
+  await clientSignIn(bobPage, bob);
+  await waitForBalance(bobPage, '12.50');
+  await bobPage.goto(`${server.baseUrl}/payments`);
+  const bobRow = bobPage.getByTestId('payments-row').first();
+  await bobRow.waitFor();
+  assert.equal(await bobPage.getByTestId('payments-row').count(), 1);
+  assert.equal(await bobRow.getByTestId('payments-row-type').textContent(), lang === 'he' ? 'העברה נכנסת' : 'Transfer in');
+  await screenshot(bobPage, `ledger-${lang}-05-bob-payments`);
+
+  // The admin exports the payments CSV; it starts with a BOM and holds the three rows.
+  await admin.getByTestId('menu-payments').click();
+  await admin.getByTestId('payments-row').first().waitFor();
+  await screenshot(admin, `ledger-${lang}-06-admin-payments`);
+  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('payments-export').click()]);
+  assert.equal(download.suggestedFilename(), 'payments.csv');
+  const csv = readFileSync(await download.path(), 'utf8');
+  assert.ok(csv.startsWith('\uFEFF'), 'the CSV starts with a UTF-8 BOM');
+  const lines = csv.split(/\r?\n/);
+  const aliceDeposit = lines.find((line) => line.includes(alice) && line.includes('DEPOSIT') && line.includes('50.00'));
+  const aliceOut = lines.find((line) => line.includes(alice) && line.includes('TRANSFER_OUT') && line.includes('12.50'));
+  const bobIn = lines.find((line) => line.includes(bob) && line.includes('TRANSFER_IN') && line.includes('12.50'));
+  assert.ok(aliceDeposit && aliceOut && bobIn, `the export holds the deposit and both transfer rows:\n${csv}`);
+  await screenshot(admin, `ledger-${lang}-07-exported`);
+  for (const page of [admin, alicePage, bobPage]) await page.context().close();
+}
+
+describe('ledger journey', { timeout: 240_000 }, () => {
+  before(async () => {
+    server = await startKupaServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('deposit, transfer and export, in Hebrew', async () => {
+    await ledgerJourney('he', 'he');
+  });
+
+  it('deposit, transfer and export, in English', async () => {
+    await ledgerJourney('en', 'en');
+  });
+});
