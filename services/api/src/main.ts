@@ -12,7 +12,9 @@ import { readVersion } from './version';
 async function main(): Promise<void> {
   const logger = new Logger('Kupa');
   const config = loadConfig();
-  const database = await openDatabase(config, (line) => logger.debug(line));
+  // PostgreSQL's own log lines are only interesting when debugging.
+  const showDatabaseLog = config.logLevel === 'debug' || config.logLevel === 'verbose';
+  const database = await openDatabase(config, showDatabaseLog ? (line) => logger.debug(line) : undefined);
   if (database.embedded) logger.log(`Embedded PostgreSQL ready (data in ${config.dataDir})`);
   const app = await createApp({ config, databaseUrl: database.url, version: readVersion(), serveUi: true });
   let closing = false;
