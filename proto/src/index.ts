@@ -9,3 +9,4 @@ export * from './events';
 export * from './accounts';
 export * from './identity-events';
 export * from './ledger-events';
+export * from './uuid';

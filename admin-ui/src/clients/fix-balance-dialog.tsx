@@ -10,6 +10,7 @@ import {
   type ManualPaymentRequest,
   minorToAmount,
   parseAmountToMinor,
+  randomUuid,
   type RuleIssue,
 } from '@kupa/proto';
 import {
@@ -35,7 +36,6 @@ import { isolateLtr } from '../shared/ltr';
 import { formatAmount, Money } from '../shared/money';
 import { NativeSelect } from '../shared/native-select';
 import { useLang } from '../shared/use-lang';
-import { randomUuid } from '../shared/uuid';
 
 const DECIMAL = /^[-+]?\d+(\.\d+)?$/;
 
