@@ -1,4 +1,8 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { checkEmail, checkPersonName } from '@kupa/proto';
 import { Transform } from 'class-transformer';
+import { SatisfiesRule } from '../../../platform/http';
 
 /** E-mail addresses are compared without case and surrounding spaces, so they are stored that way too. */
 export const NormalizedEmail = (): PropertyDecorator =>
@@ -7,3 +11,14 @@ export const NormalizedEmail = (): PropertyDecorator =>
 /** Names keep their inner spelling but lose accidental surrounding spaces. */
 export const Trimmed = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+/**
+ * An e-mail address a body brings to be stored or looked up by proto's rule. Sign-in checks only its shape, so that it
+ * reveals nothing about the rules, and does not use this.
+ */
+export const EmailField = (): PropertyDecorator =>
+  applyDecorators(ApiProperty(), NormalizedEmail(), SatisfiesRule(checkEmail));
+
+/** A first or last name: sign-up, staff creation and profile updates hold names to the same rule. */
+export const PersonNameField = (): PropertyDecorator =>
+  applyDecorators(ApiProperty(), Trimmed(), SatisfiesRule(checkPersonName));

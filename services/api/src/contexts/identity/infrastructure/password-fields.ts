@@ -1,6 +1,14 @@
-import type { RuleIssue } from '@kupa/proto';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { checkPassword, type RuleIssue } from '@kupa/proto';
 import { ValidateBy } from 'class-validator';
-import { codeMessage } from '../../../platform/http';
+import { codeMessage, SatisfiesRule } from '../../../platform/http';
+
+/**
+ * A password being chosen (sign-up, staff creation, a reset or a change), held to proto's password rule. Sign-in
+ * checks only the shape of the password it is given and does not use this.
+ */
+export const NewPasswordField = (): PropertyDecorator => applyDecorators(ApiProperty(), SatisfiesRule(checkPassword));
 
 /**
  * A property checked against another property of the same body with one of proto's two-value rules (confirmation

@@ -1,13 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  type ChangePasswordRequest,
-  checkNewPasswordDiffers,
-  checkPassword,
-  checkPasswordConfirmation,
-} from '@kupa/proto';
+import { type ChangePasswordRequest, checkNewPasswordDiffers, checkPasswordConfirmation } from '@kupa/proto';
 import { IsString, MaxLength } from 'class-validator';
-import { SatisfiesRule } from '../../../../platform/http';
-import { ComparedWith } from '../../infrastructure/password-fields';
+import { ComparedWith, NewPasswordField } from '../../infrastructure/password-fields';
 
 export class ChangePasswordRequestDto implements ChangePasswordRequest {
   @ApiProperty()
@@ -15,8 +9,7 @@ export class ChangePasswordRequestDto implements ChangePasswordRequest {
   @MaxLength(256)
   oldPassword: string;
 
-  @ApiProperty()
-  @SatisfiesRule(checkPassword)
+  @NewPasswordField()
   @ComparedWith('oldPassword', checkNewPasswordDiffers)
   password: string;
 

@@ -1,40 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  checkEmail,
-  checkPassword,
-  checkPersonName,
-  type CreateUserRequest,
-  type Language,
-  LANGUAGES,
-  type UserRole,
-  USER_ROLES,
-} from '@kupa/proto';
+import { type CreateUserRequest, type Language, LANGUAGES, type UserRole, USER_ROLES } from '@kupa/proto';
 import { IsIn, IsOptional } from 'class-validator';
-import { SatisfiesRule } from '../../../../platform/http';
-import { NormalizedEmail, Trimmed } from '../../infrastructure/dto-fields';
+import { EmailField, PersonNameField } from '../../infrastructure/dto-fields';
+import { NewPasswordField } from '../../infrastructure/password-fields';
 
 export class CreateUserRequestDto implements CreateUserRequest {
-  @ApiProperty()
-  @NormalizedEmail()
-  @SatisfiesRule(checkEmail)
+  @EmailField()
   email: string;
 
-  @ApiProperty()
-  @Trimmed()
-  @SatisfiesRule(checkPersonName)
+  @PersonNameField()
   firstName: string;
 
-  @ApiProperty()
-  @Trimmed()
-  @SatisfiesRule(checkPersonName)
+  @PersonNameField()
   lastName: string;
 
   @ApiProperty({ enum: USER_ROLES })
   @IsIn(USER_ROLES)
   role: UserRole;
 
-  @ApiProperty()
-  @SatisfiesRule(checkPassword)
+  @NewPasswordField()
   password: string;
 
   @ApiPropertyOptional({ enum: LANGUAGES })

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { checkPassword, checkPasswordConfirmation, type ResetPasswordRequest } from '@kupa/proto';
+import { checkPasswordConfirmation, type ResetPasswordRequest } from '@kupa/proto';
 import { IsString, MaxLength } from 'class-validator';
-import { codeMessage, SatisfiesRule } from '../../../../platform/http';
-import { ComparedWith } from '../../infrastructure/password-fields';
+import { codeMessage } from '../../../../platform/http';
+import { ComparedWith, NewPasswordField } from '../../infrastructure/password-fields';
 
 export class ResetPasswordRequestDto implements ResetPasswordRequest {
   @ApiProperty()
@@ -10,8 +10,7 @@ export class ResetPasswordRequestDto implements ResetPasswordRequest {
   @MaxLength(128, { message: codeMessage('error.confirmation.token.invalid') })
   token: string;
 
-  @ApiProperty()
-  @SatisfiesRule(checkPassword)
+  @NewPasswordField()
   password: string;
 
   @ApiProperty()

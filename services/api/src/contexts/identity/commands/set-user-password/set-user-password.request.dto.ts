@@ -1,9 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { checkPassword, type SetUserPasswordRequest } from '@kupa/proto';
-import { SatisfiesRule } from '../../../../platform/http';
+import { type SetUserPasswordRequest } from '@kupa/proto';
+import { NewPasswordField } from '../../infrastructure/password-fields';
 
 export class SetUserPasswordRequestDto implements SetUserPasswordRequest {
-  @ApiProperty()
-  @SatisfiesRule(checkPassword)
+  @NewPasswordField()
   password: string;
 }

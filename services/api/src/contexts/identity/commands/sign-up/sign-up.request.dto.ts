@@ -1,35 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  checkEmail,
-  checkPassword,
-  checkPersonName,
-  checkReferralToken,
-  type Language,
-  LANGUAGES,
-  type SignUpRequest,
-} from '@kupa/proto';
+import { checkReferralToken, type Language, LANGUAGES, type SignUpRequest } from '@kupa/proto';
 import { Equals, IsIn, IsOptional } from 'class-validator';
 import { codeMessage, SatisfiesRule } from '../../../../platform/http';
-import { NormalizedEmail, Trimmed } from '../../infrastructure/dto-fields';
+import { EmailField, PersonNameField } from '../../infrastructure/dto-fields';
+import { NewPasswordField } from '../../infrastructure/password-fields';
 
 export class SignUpRequestDto implements SignUpRequest {
-  @ApiProperty()
-  @NormalizedEmail()
-  @SatisfiesRule(checkEmail)
+  @EmailField()
   email: string;
 
-  @ApiProperty()
-  @SatisfiesRule(checkPassword)
+  @NewPasswordField()
   password: string;
 
-  @ApiProperty()
-  @Trimmed()
-  @SatisfiesRule(checkPersonName)
+  @PersonNameField()
   firstName: string;
 
-  @ApiProperty()
-  @Trimmed()
-  @SatisfiesRule(checkPersonName)
+  @PersonNameField()
   lastName: string;
 
   @ApiProperty({ enum: [true] })

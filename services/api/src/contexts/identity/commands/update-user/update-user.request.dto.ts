@@ -1,16 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { checkPersonName, type UpdateUserRequest } from '@kupa/proto';
-import { SatisfiesRule } from '../../../../platform/http';
-import { Trimmed } from '../../infrastructure/dto-fields';
+import { type UpdateUserRequest } from '@kupa/proto';
+import { PersonNameField } from '../../infrastructure/dto-fields';
 
 export class UpdateUserRequestDto implements UpdateUserRequest {
-  @ApiProperty()
-  @Trimmed()
-  @SatisfiesRule(checkPersonName)
+  @PersonNameField()
   firstName: string;
 
-  @ApiProperty()
-  @Trimmed()
-  @SatisfiesRule(checkPersonName)
+  @PersonNameField()
   lastName: string;
 }
