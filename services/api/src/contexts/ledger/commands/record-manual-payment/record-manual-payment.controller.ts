@@ -1,10 +1,9 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { type Payment, parseAmountToMinor } from '@kupa/proto';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Payment } from '@kupa/proto';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
-import { assert } from '../../../../platform/decider/decider';
-import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from '../../infrastructure/idempotency-keys';
+import { AcceptsIdempotencyKey, IdempotencyKeyHeader, moneyRequestInputs } from '../../infrastructure/money-requests';
 import { RecordManualPaymentCommand } from './record-manual-payment.command';
 import { RecordManualPaymentRequestDto } from './record-manual-payment.request.dto';
 
@@ -16,27 +15,24 @@ export class RecordManualPaymentController {
 
   /** A manual deposit or payout, or a balance fix (`correction`); always aggregator MANUAL and status SUCCESS. */
   @Post()
-  @HttpCode(201)
   @Roles('ADMIN')
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat answers the first response' })
+  @AcceptsIdempotencyKey()
   record(
     @CurrentActor() actor: Actor,
     @Body() request: RecordManualPaymentRequestDto,
-    @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
+    @IdempotencyKeyHeader() idempotencyKeyHeader: string | undefined,
     @ReqContext() context: RequestContext,
   ): Promise<Payment> {
-    const key = parseIdempotencyKey(idempotencyKey);
-    const amount = parseAmountToMinor(request.amount);
-    assert(amount.ok, 'the DTO accepted only valid amounts');
+    const { idempotencyKey, amountMinor } = moneyRequestInputs(idempotencyKeyHeader, request.amount);
     return this.commands.execute(
       new RecordManualPaymentCommand(
         actor,
         request.userUuid,
-        amount.amountMinor,
+        amountMinor,
         request.action,
         request.comment,
         request.correction ?? false,
-        key,
+        idempotencyKey,
         context,
       ),
     );
