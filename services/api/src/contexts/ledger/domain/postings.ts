@@ -30,3 +30,23 @@ export function netChangeMinor(transaction: LedgerTransaction, account: string):
   }
   return change;
 }
+
+/** A posting as one of its two accounts books it. */
+export interface PostingSide {
+  account: string;
+  counterAccount: string;
+  /** Positive credits the account, negative debits it. */
+  amountMinor: number;
+}
+
+/**
+ * The two ledger entries a posting books, the debited source first, each naming the other account as its counter
+ * account. The ledger-entries projection and `replayLedger` both book through this, so that a replay produces the
+ * same rows in the same order as the read model it verifies.
+ */
+export function postingSides(posting: Posting): [PostingSide, PostingSide] {
+  return [
+    { account: posting.source, counterAccount: posting.destination, amountMinor: -posting.amountMinor },
+    { account: posting.destination, counterAccount: posting.source, amountMinor: posting.amountMinor },
+  ];
+}

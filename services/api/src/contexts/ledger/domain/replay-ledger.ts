@@ -8,7 +8,7 @@ import {
 } from './ledger.events';
 import { paymentDecider } from './payment.decider';
 import type { PaymentState } from './payment.state';
-import { isValidPosting } from './postings';
+import { isValidPosting, postingSides } from './postings';
 import { walletDecider } from './wallet.decider';
 import type { WalletState } from './wallet.state';
 
@@ -125,11 +125,7 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
         problem('posting.invalid', `posting ${postingIndex} of ${transaction.transactionId} is invalid`, event);
         return;
       }
-      const sides: Array<[string, string, number]> = [
-        [posting.source, posting.destination, -posting.amountMinor],
-        [posting.destination, posting.source, posting.amountMinor],
-      ];
-      for (const [account, counterAccount, amountMinor] of sides) {
+      for (const { account, counterAccount, amountMinor } of postingSides(posting)) {
         const balanceMinor = (accountBalances[account] ?? 0) + amountMinor;
         accountBalances[account] = balanceMinor;
         sumMinor += amountMinor;

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { setUserBalance, zeroUserBalances } from '../../../identity';
 import { WALLET_EVENT_TYPES, type WalletEvent } from '../../domain/ledger.events';
+import { postingSides } from '../../domain/postings';
 import { bigintToNumber } from '../../infrastructure/bigint';
 
 export const LEDGER_ENTRIES_PROJECTION_NAME = 'ledger-entries';
@@ -66,11 +67,7 @@ export class LedgerEntriesProjection implements InlineProjection {
       const occurredAt = recorded.metadata?.occurredAt ?? recorded.recordedAt.toISOString();
       lastOccurredAt = occurredAt;
       transaction.postings.forEach((posting, postingIndex) => {
-        const sides: Array<[string, string, number]> = [
-          [posting.source, posting.destination, -posting.amountMinor],
-          [posting.destination, posting.source, posting.amountMinor],
-        ];
-        for (const [account, counterAccount, amountMinor] of sides) {
+        for (const { account, counterAccount, amountMinor } of postingSides(posting)) {
           let balanceAfterMinor: number | null = null;
           if (isUserAccount(account)) {
             balanceAfterMinor = (balances.get(account) ?? 0) + amountMinor;
