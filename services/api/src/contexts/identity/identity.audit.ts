@@ -21,6 +21,24 @@ function entry<Type extends UserEventType>(
   };
 }
 
+/** What an account starts with, whether the user signed up or staff created it, so both entries read alike. */
+function createdAccountFields(
+  data: Pick<
+    UserEventDataByType['UserCreatedByStaff'],
+    'email' | 'firstName' | 'lastName' | 'role' | 'status' | 'profileId' | 'language'
+  >,
+): Record<string, unknown> {
+  return {
+    email: data.email,
+    firstName: data.firstName,
+    lastName: data.lastName,
+    role: data.role,
+    status: data.status,
+    profileId: data.profileId,
+    language: data.language,
+  };
+}
+
 /**
  * How each identity event reads in the activity log: the user-visible values it sets. Password events record only
  * when the password changed; hashes and tokens are never in events to begin with.
@@ -28,28 +46,11 @@ function entry<Type extends UserEventType>(
 export const IDENTITY_AUDIT_MAPPERS: Readonly<Record<UserEventType, AuditMapper>> = Object.freeze({
   UserRegistered: entry<'UserRegistered'>('CREATED', (data) => ({
     role: data.role,
-    fields: {
-      email: data.email,
-      firstName: data.firstName,
-      lastName: data.lastName,
-      role: data.role,
-      status: data.status,
-      profileId: data.profileId,
-      language: data.language,
-      referrerProfileId: data.referrerProfileId,
-    },
+    fields: { ...createdAccountFields(data), referrerProfileId: data.referrerProfileId },
   })),
   UserCreatedByStaff: entry<'UserCreatedByStaff'>('CREATED', (data) => ({
     role: data.role,
-    fields: {
-      email: data.email,
-      firstName: data.firstName,
-      lastName: data.lastName,
-      role: data.role,
-      status: data.status,
-      profileId: data.profileId,
-      language: data.language,
-    },
+    fields: createdAccountFields(data),
   })),
   UserEmailConfirmed: entry<'UserEmailConfirmed'>('UPDATED', (data) => ({
     role: data.userRole,
