@@ -131,14 +131,16 @@ export class PostgresEventStore extends EventStore {
    * statement takes its own snapshot). Only transactions older than the oldest one still running are read: a slow
    * transaction that took a lower position holds the readers back instead of being skipped. Within one stream this
    * order follows transaction ids, which need not follow stream versions; consumers that care use `streamVersion`.
+   * Columns are qualified because the select list aliases their text forms to the same names, and an unqualified
+   * ORDER BY would sort those strings ("10" before "9").
    */
   async readAll(after: GlobalCheckpoint, limit: number, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const manager = options.manager ?? this.dataSource.manager;
     const rows: EventRow[] = await manager.query(
       `SELECT ${EVENT_COLUMNS} FROM events
-        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position
+        WHERE (events.transaction_id, events.global_position) > ($1::xid8, $2::bigint)
+          AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY events.transaction_id, events.global_position
         LIMIT $3`,
       [after.transactionId, after.globalPosition, limit],
     );
