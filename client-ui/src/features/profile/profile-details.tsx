@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { enumLabel, type User } from '@kupa/proto';
 import { formatDate, formatDollars } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
+import { DescriptionList } from '../../lib/ui/description-list';
 
 /** The read-only facts about the signed-in user, as a description list. */
 export function ProfileDetails({ user }: { user: User }) {
@@ -23,21 +23,7 @@ export function ProfileDetails({ user }: { user: User }) {
       <Typography id="profile-details-title" variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('profile.details')}
       </Typography>
-      <Box
-        component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 4, rowGap: 1.5, m: 0 }}
-      >
-        {rows.map(([label, value, testId]) => (
-          <Box key={testId} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid={testId}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <DescriptionList rows={rows} />
     </Paper>
   );
 }

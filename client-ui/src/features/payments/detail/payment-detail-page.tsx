@@ -2,16 +2,15 @@ import type { ReactNode } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { enumLabel, type Payment } from '@kupa/proto';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
+import { DescriptionList, type DescriptionRow } from '../../../lib/ui/description-list';
 import { Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
 import { NotFoundView } from '../../errors/not-found-screen';
@@ -97,21 +96,9 @@ function PaymentDetail({ paymentId }: { paymentId: number }) {
         <Skeleton variant="rounded" height={360} aria-label={t('common.loading')} />
       ) : (
         <Paper variant="outlined" sx={{ p: 3 }} data-testid="payment-detail" data-payment-id={payment.data.paymentId}>
-          <Box
-            component="dl"
-            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 4, rowGap: 1.5, m: 0 }}
-          >
-            {detailRows(payment.data, lang).map(([label, value, testId]) => (
-              <Box key={testId} sx={{ display: 'contents' }}>
-                <Typography component="dt" color="text.secondary">
-                  {t(label)}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid={testId}>
-                  {value}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <DescriptionList
+            rows={detailRows(payment.data, lang).map(([label, value, testId]): DescriptionRow => [t(label), value, testId])}
+          />
         </Paper>
       )}
     </Page>
