@@ -1,7 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@kupa/proto';
 import { Clock } from '../../../../platform/clock';
-import { ApiError } from '../../../../platform/http';
 import { UserStreams } from '../../infrastructure/user-streams';
 import { UserReader } from '../../projections/users/user-reader';
 import { ChangeUserRoleCommand } from './change-user-role.command';
@@ -17,8 +16,6 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
   async execute({ actor, userUuid, role, context }: ChangeUserRoleCommand): Promise<User> {
     const command = { type: 'ChangeRole' as const, role, actor: { userUuid: actor.userUuid, role: actor.role } };
     await this.streams.execute(userUuid, command, context, this.clock.now());
-    const view = await this.reader.findByUuid(userUuid);
-    if (!view) throw new ApiError('error.user.not.found');
-    return this.reader.toUser(view);
+    return this.reader.getUser(userUuid);
   }
 }

@@ -1,7 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@kupa/proto';
 import { Clock } from '../../../../platform/clock';
-import { ApiError } from '../../../../platform/http';
 import { UserStreams } from '../../infrastructure/user-streams';
 import { assertMaySee } from '../../infrastructure/user-access';
 import { UserReader } from '../../projections/users/user-reader';
@@ -23,8 +22,6 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, Use
       context,
       this.clock.now(),
     );
-    const view = await this.reader.findByUuid(userUuid);
-    if (!view) throw new ApiError('error.user.not.found');
-    return this.reader.toUser(view);
+    return this.reader.getUser(userUuid);
   }
 }

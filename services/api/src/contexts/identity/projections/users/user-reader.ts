@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { minorToAmount, type User } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { ApiError } from '../../../../platform/http';
 import { UserView } from './user-view.entity';
 
 /** Reads of the users read model, and the `User` payload (design §5) built from it. */
@@ -26,6 +27,16 @@ export class UserReader {
 
   async findByProfileId(profileId: string): Promise<UserView | null> {
     return this.dataSource.getRepository(UserView).findOne({ where: { profileId } });
+  }
+
+  /**
+   * The `User` payload of one account, for the calls that answer with it; an account the read model does not hold
+   * answers 404, like an unknown id in the path.
+   */
+  async getUser(userUuid: string): Promise<User> {
+    const view = await this.findByUuid(userUuid);
+    if (!view) throw new ApiError('error.user.not.found');
+    return this.toUser(view);
   }
 
   async toUser(view: UserView): Promise<User> {
