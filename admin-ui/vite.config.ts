@@ -26,5 +26,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // CI machines have two cores; rendering react-admin and MUI screens under jsdom can take seconds there.
+    testTimeout: 20_000,
   },
 });

@@ -27,6 +27,8 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // CI machines have two cores; rendering react-admin and MUI screens under jsdom can take seconds there.
+    testTimeout: 20_000,
     restoreMocks: true,
   },
 });

@@ -27,7 +27,7 @@ if (!window.matchMedia) {
 
 // Screens are lazy routes: the first test of a file compiles its screen on first import, which under parallel test
 // workers can take longer than Testing Library's default one second of waiting.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   localStorage.clear();
