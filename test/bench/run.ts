@@ -67,7 +67,7 @@ const TOKEN_REFRESH_AFTER_MS = 10 * 60_000;
 
 class Session {
   private token = '';
-  private signedInAt = 0;
+  private signedInAt: number | null = null;
 
   constructor(
     private readonly api: Api,
@@ -76,7 +76,7 @@ class Session {
   ) {}
 
   async current(): Promise<string> {
-    if (performance.now() - this.signedInAt > TOKEN_REFRESH_AFTER_MS) {
+    if (this.signedInAt === null || performance.now() - this.signedInAt > TOKEN_REFRESH_AFTER_MS) {
       this.token = await this.api.signIn(this.email, this.password);
       this.signedInAt = performance.now();
     }
