@@ -63,7 +63,16 @@ export interface StreamTransaction {
   streamVersion(streamId: string): Promise<number>;
   /** For reads of read models that a decision needs (e.g. "is this e-mail taken"), inside the same transaction. */
   readonly manager: EntityManager;
+  /** The metadata every appended event will carry, resolved once the streams are locked. */
+  readonly metadata: EventMetadata;
 }
+
+/**
+ * Metadata for `transact`, or a function that makes it once the streams are locked. The function form stamps
+ * `occurredAt` in lock order, so that on every locked stream the recorded instants follow the booking order (a
+ * running balance read "as of" an instant then agrees with the order the postings were booked in).
+ */
+export type TransactMetadata = EventMetadata | (() => EventMetadata);
 
 export interface TransactResult<Result> {
   appends: StreamAppend[];
@@ -94,7 +103,7 @@ export abstract class EventStore {
    */
   abstract transact<Result>(
     streamIds: string[],
-    metadata: EventMetadata,
+    metadata: TransactMetadata,
     work: (tx: StreamTransaction) => Promise<TransactResult<Result>>,
   ): Promise<{ result: Result; append: AppendResult }>;
 

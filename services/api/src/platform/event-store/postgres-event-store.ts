@@ -21,6 +21,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
   type StreamTransaction,
+  type TransactMetadata,
   type TransactResult,
 } from './event-store.port';
 import type { EventTypeRegistry } from './event-type-registry';
@@ -95,15 +96,17 @@ export class PostgresEventStore extends EventStore {
   /** `work` may run more than once: after a deadlock or serialization failure the whole transaction is retried. */
   async transact<Result>(
     streamIds: string[],
-    metadata: EventMetadata,
+    metadata: TransactMetadata,
     work: (tx: StreamTransaction) => Promise<TransactResult<Result>>,
   ): Promise<{ result: Result; append: AppendResult }> {
     return this.inTransaction(async (queryRunner) => {
       const heads = await this.lockStreams(queryRunner, streamIds);
+      const resolved = typeof metadata === 'function' ? metadata() : metadata;
       const tx: StreamTransaction = {
         readStream: (streamId, options) => this.readStreamWith(queryRunner.manager, streamId, options?.fromVersion),
         streamVersion: async (streamId) => heads.get(streamId)?.version ?? this.streamVersionWith(queryRunner.manager, streamId),
         manager: queryRunner.manager,
+        metadata: resolved,
       };
       const { appends, result } = await work(tx);
       assertDistinctStreams(appends);
@@ -113,7 +116,7 @@ export class PostgresEventStore extends EventStore {
       if (unlocked.length > 0) {
         for (const [streamId, head] of await this.lockStreams(queryRunner, unlocked)) heads.set(streamId, head);
       }
-      const append = await this.appendLocked(queryRunner, appends, metadata, heads);
+      const append = await this.appendLocked(queryRunner, appends, resolved, heads);
       return { result, append };
     });
   }

@@ -32,14 +32,14 @@ export class ChangePaymentStatusHandler implements ICommandHandler<ChangePayment
     // The owner never changes, so the read model may name the wallet to lock; the decision reads the streams.
     const row = await this.payments.findById(paymentId);
     if (!row) throw new ApiError('error.payment.not.found');
-    const occurredAt = this.clock.now();
-    const metadata = eventMetadata(context, occurredAt);
+    // The instant is read under the locks, so the wallet's postings carry instants in booking order.
+    const metadataUnderLock = () => eventMetadata(context, this.clock.now());
 
     await withVersionRetry(() =>
-      this.store.transact([paymentStreamId(paymentId), walletStreamId(row.userUuid)], metadata, async (tx) => {
+      this.store.transact([paymentStreamId(paymentId), walletStreamId(row.userUuid)], metadataUnderLock, async (tx) => {
         const payment = await loadPayment(tx, paymentId);
         const paymentEvents = paymentDecider.decide(
-          { type: 'ChangePaymentStatus', paymentId, status, changedAt: occurredAt.toISOString() },
+          { type: 'ChangePaymentStatus', paymentId, status, changedAt: tx.metadata.occurredAt },
           payment.state,
         );
         if (paymentEvents.length === 0 || payment.state === null) return { appends: [], result: null };

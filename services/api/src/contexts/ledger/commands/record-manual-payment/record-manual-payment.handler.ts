@@ -2,8 +2,6 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Payment, PaymentRecordedData } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { eventMetadata } from '../../../../platform/auth';
-import { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
 import { UserReader } from '../../../identity';
 import { paymentStreamId, walletStreamId } from '../../domain/ledger.events';
@@ -25,7 +23,6 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
     private readonly keys: IdempotencyKeys,
     private readonly users: UserReader,
     private readonly dataSource: DataSource,
-    private readonly clock: Clock,
   ) {}
 
   async execute(command: RecordManualPaymentCommand): Promise<Payment> {
@@ -43,15 +40,13 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
     const user = await this.users.findByUuid(userUuid);
     if (!user) throw new ApiError('error.user.not.found');
     const [paymentId] = await nextPaymentIds(this.dataSource.manager, 1);
-    const occurredAt = this.clock.now();
-    const metadata = eventMetadata(context, occurredAt);
-    const author = actorLabelOf({ metadata });
 
     return this.transactions.run(
       [walletStreamId(userUuid), paymentStreamId(paymentId)],
-      metadata,
+      context,
       idempotency,
-      async (tx) => {
+      async (tx, occurredAt) => {
+        const author = actorLabelOf(tx);
         const wallet = await loadWallet(tx, userUuid);
         const payment = await loadPayment(tx, paymentId);
         const transactionId = randomUUID();

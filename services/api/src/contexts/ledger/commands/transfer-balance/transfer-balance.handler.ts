@@ -2,8 +2,6 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Payment, type PaymentRecordedData, PATTERNS, userAccount } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { eventMetadata } from '../../../../platform/auth';
-import { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
 import { UserReader, type UserView } from '../../../identity';
 import { paymentStreamId, walletStreamId } from '../../domain/ledger.events';
@@ -25,7 +23,6 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
     private readonly keys: IdempotencyKeys,
     private readonly users: UserReader,
     private readonly dataSource: DataSource,
-    private readonly clock: Clock,
   ) {}
 
   async execute({ actor, recipient, amountMinor, idempotencyKey, context }: TransferBalanceCommand): Promise<Payment> {
@@ -46,9 +43,6 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
     if (receiver.uuid === sender.uuid) throw new ApiError('error.transfer.to.self');
 
     const [outPaymentId, inPaymentId] = await nextPaymentIds(this.dataSource.manager, 2);
-    const occurredAt = this.clock.now();
-    const metadata = eventMetadata(context, occurredAt);
-    const author = actorLabelOf({ metadata });
     const transferId = randomUUID();
     const streamIds = [
       walletStreamId(sender.uuid),
@@ -57,7 +51,8 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
       paymentStreamId(inPaymentId),
     ];
 
-    return this.transactions.run(streamIds, metadata, idempotency, async (tx) => {
+    return this.transactions.run(streamIds, context, idempotency, async (tx, occurredAt) => {
+      const author = actorLabelOf(tx);
       const senderWallet = await loadWallet(tx, sender.uuid);
       const receiverWallet = await loadWallet(tx, receiver.uuid);
       const outPayment = await loadPayment(tx, outPaymentId);

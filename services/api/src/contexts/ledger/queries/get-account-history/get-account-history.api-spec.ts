@@ -102,3 +102,66 @@ describe('ledger account history', () => {
     expect((await testApp.http.get('/api/ledger/accounts/world:manual/history')).status).toBe(401);
   });
 });
+
+/** Every reading moves time on by a millisecond, so no two operations share an instant. */
+class TickingClock extends ManualClock {
+  override now(): Date {
+    this.advanceMs(1);
+    return super.now();
+  }
+}
+
+describe('ledger account history under concurrent commands', () => {
+  let testApp: TestApp;
+  const clock = new TickingClock(new Date('2026-05-01T09:00:00Z'));
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ clock });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('lists running balances in booking order, and the balance as of each instant is the one booked then', async () => {
+    const admin = await adminToken(testApp);
+    const dana = await createActiveUser(testApp);
+    const omer = await createActiveUser(testApp);
+    await manualPayment(testApp, admin, dana.userUuid, 50, 'Float');
+    await manualPayment(testApp, admin, omer.userUuid, 50, 'Float');
+    // Deposits and transfers both ways race for Dana's wallet; each is stamped when it holds the wallet's lock.
+    await Promise.all(
+      Array.from({ length: 30 }, (_, index) => {
+        if (index % 3 === 0) return manualPayment(testApp, admin, dana.userUuid, 1 + index / 100, `Race ${index}`);
+        if (index % 3 === 1) return transfer(testApp, dana.accessToken, omer.email, 0.5 + index / 100);
+        return transfer(testApp, omer.accessToken, dana.email, 0.25 + index / 100);
+      }),
+    );
+
+    const account = `user:${dana.userUuid}`;
+    const response = await testApp.http
+      .get(`/api/ledger/accounts/${encodeURIComponent(account)}/history`)
+      .query({ size: 100 })
+      .set('Authorization', `Bearer ${admin}`);
+    const history = response.body as AccountHistory;
+    const entries = history.entries.content;
+    expect(entries).toHaveLength(31);
+    const cents = (amount: number) => Math.round(amount * 100);
+    for (let index = 0; index < entries.length - 1; index += 1) {
+      // Newest first: each running balance is the next older one plus this posting, and instants never go back.
+      expect(cents(entries[index].balanceAfter) - cents(entries[index].amount)).toBe(cents(entries[index + 1].balanceAfter));
+      expect(entries[index].occurredAt >= entries[index + 1].occurredAt).toBe(true);
+    }
+    expect(cents(entries[entries.length - 1].balanceAfter)).toBe(cents(entries[entries.length - 1].amount));
+
+    const user = await testApp.http.get(`/api/users/${dana.userUuid}`).set('Authorization', `Bearer ${admin}`);
+    expect(history.balance).toBe(user.body.balance);
+    for (const entry of entries.filter((_, index) => index % 5 === 0)) {
+      const asOf = await testApp.http
+        .get(`/api/ledger/accounts/${encodeURIComponent(account)}/history`)
+        .query({ asOf: entry.occurredAt, size: 1 })
+        .set('Authorization', `Bearer ${admin}`);
+      expect(asOf.body.balance).toBe(entry.balanceAfter);
+    }
+  });
+});
