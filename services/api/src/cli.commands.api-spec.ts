@@ -9,10 +9,17 @@ async function kupa(testApp: TestApp, ...argv: string[]): Promise<{ code: number
   const command = CLI_COMMANDS.find((candidate) => candidate.words.every((word, index) => argv[index] === word));
   if (!command) throw new Error(`No command ${argv.join(' ')}`);
   const { parseArgs } = await import('node:util');
-  const { values, positionals } = parseArgs({ args: argv.slice(command.words.length), options: command.options, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: argv.slice(command.words.length),
+    options: command.options,
+    allowPositionals: true,
+    strict: true,
+  });
   const lines: string[] = [];
   const log = jest.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
-  const error = jest.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
+  const error = jest
+    .spyOn(console, 'error')
+    .mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
   try {
     const code = await command.run(testApp.app, values as Record<string, string | boolean | undefined>, positionals);
     return { code, output: lines.join('\n') };
@@ -50,7 +57,11 @@ describe('kupa CLI commands', () => {
     expect(output).toMatch(/4 transactions, 6 payments/);
     expect(code).toBe(0);
     const json = await kupa(testApp, 'ledger', 'verify', '--json');
-    expect(JSON.parse(json.output)).toMatchObject({ ok: true, differenceCount: 0, counts: { payments: 6, transactions: 4 } });
+    expect(JSON.parse(json.output)).toMatchObject({
+      ok: true,
+      differenceCount: 0,
+      counts: { payments: 6, transactions: 4 },
+    });
   });
 
   it('names the stream and version of a hand-edited event', async () => {
@@ -72,24 +83,78 @@ describe('kupa CLI commands', () => {
       // The edited amount also no longer matches what the read models booked.
       expect(output).toMatch(/\[ledger_entries\].*amount_minor differs \(expected -?500000, actual -?5000\)/);
     } finally {
-      await testApp.dataSource.query('UPDATE events SET data = $2::jsonb WHERE global_position = $1', [event.global_position, JSON.stringify(event.data)]);
+      await testApp.dataSource.query('UPDATE events SET data = $2::jsonb WHERE global_position = $1', [
+        event.global_position,
+        JSON.stringify(event.data),
+      ]);
     }
     expect((await kupa(testApp, 'ledger', 'verify')).code).toBe(0);
   });
 
   it('names the payment of a tampered read model row', async () => {
-    await testApp.dataSource.query('UPDATE payments SET amount_minor = amount_minor + 1 WHERE payment_id = $1', [deposit.paymentId]);
-    await testApp.dataSource.query(`UPDATE users SET balance_minor = balance_minor + 7 WHERE uuid = $1`, [omer.userUuid]);
+    await testApp.dataSource.query('UPDATE payments SET amount_minor = amount_minor + 1 WHERE payment_id = $1', [
+      deposit.paymentId,
+    ]);
+    await testApp.dataSource.query(`UPDATE users SET balance_minor = balance_minor + 7 WHERE uuid = $1`, [
+      omer.userUuid,
+    ]);
     try {
       const { code, output } = await kupa(testApp, 'ledger', 'verify');
       expect(code).toBe(1);
-      expect(output).toContain(`[payments] payment ${deposit.paymentId}: amount_minor differs (expected 5000, actual 5001)`);
-      expect(output).toContain(`[users.balance_minor] user ${omer.userUuid}: balance_minor differs (expected 1150, actual 1157)`);
+      expect(output).toContain(
+        `[payments] payment ${deposit.paymentId}: amount_minor differs (expected 5000, actual 5001)`,
+      );
+      expect(output).toContain(
+        `[users.balance_minor] user ${omer.userUuid}: balance_minor differs (expected 1150, actual 1157)`,
+      );
       expect(output).toContain('2 difference(s)');
     } finally {
-      await testApp.dataSource.query('UPDATE payments SET amount_minor = amount_minor - 1 WHERE payment_id = $1', [deposit.paymentId]);
-      await testApp.dataSource.query(`UPDATE users SET balance_minor = balance_minor - 7 WHERE uuid = $1`, [omer.userUuid]);
+      await testApp.dataSource.query('UPDATE payments SET amount_minor = amount_minor - 1 WHERE payment_id = $1', [
+        deposit.paymentId,
+      ]);
+      await testApp.dataSource.query(`UPDATE users SET balance_minor = balance_minor - 7 WHERE uuid = $1`, [
+        omer.userUuid,
+      ]);
     }
+  });
+
+  it('compares the users, notes and activity log with a replay of every event, and names the rows that differ', async () => {
+    const clean = JSON.parse((await kupa(testApp, 'ledger', 'verify', '--json')).output);
+    // Four users (the admin, two clients) plus their activity-log rows and target states are all compared.
+    expect(clean.counts.otherReadModelRows).toBeGreaterThan(10);
+    const note = await testApp.http
+      .post(`/api/users/notes/${dana.userUuid}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ text: 'Called about a refund' });
+    expect(note.status).toBe(201);
+    const [entry]: Array<{ id: string; target_id: string }> = await testApp.dataSource.query(
+      `SELECT id, target_id FROM audit_logs WHERE target_id = $1 ORDER BY global_position LIMIT 1`,
+      [dana.userUuid],
+    );
+    const [{ last_name: lastName }]: Array<{ last_name: string }> = await testApp.dataSource.query(
+      'SELECT last_name FROM users WHERE uuid = $1',
+      [omer.userUuid],
+    );
+    await testApp.dataSource.query(`UPDATE users SET last_name = 'Edited' WHERE uuid = $1`, [omer.userUuid]);
+    await testApp.dataSource.query(`UPDATE user_notes SET text = 'Hidden' WHERE id = $1`, [note.body.id]);
+    await testApp.dataSource.query(`DELETE FROM audit_logs WHERE id = $1`, [entry.id]);
+    try {
+      const { code, output } = await kupa(testApp, 'ledger', 'verify');
+      expect(code).toBe(1);
+      expect(output).toContain(`[read-model] users uuid=${omer.userUuid}: the replay makes this row`);
+      expect(output).toContain(`[read-model] users uuid=${omer.userUuid}: the read model holds this row`);
+      expect(output).toContain(`[read-model] user_notes id=${note.body.id}: the replay makes this row`);
+      expect(output).toContain(`[read-model] audit_logs id=${entry.id}: the replay makes this row`);
+      expect(output).toContain('5 difference(s)');
+    } finally {
+      await testApp.dataSource.query(`UPDATE users SET last_name = $2 WHERE uuid = $1`, [omer.userUuid, lastName]);
+      await testApp.dataSource.query(`UPDATE user_notes SET text = 'Called about a refund' WHERE id = $1`, [
+        note.body.id,
+      ]);
+    }
+    // The deleted entry comes back with a rebuild of its read model, and the check passes again.
+    expect((await kupa(testApp, 'projections', 'rebuild', 'audit-log')).code).toBe(0);
+    expect((await kupa(testApp, 'ledger', 'verify')).code).toBe(0);
   });
 
   it('rebuilds a truncated read model from the events', async () => {
@@ -106,7 +171,9 @@ describe('kupa CLI commands', () => {
     expect((search.body as Page<Payment>).totalElements).toBe(6);
 
     const all = await kupa(testApp, 'projections', 'rebuild', '--json');
-    expect(JSON.parse(all.output).projections).toEqual(expect.arrayContaining(['payments', 'ledger-entries', 'wallet-snapshots']));
+    expect(JSON.parse(all.output).projections).toEqual(
+      expect.arrayContaining(['payments', 'ledger-entries', 'wallet-snapshots']),
+    );
     expect((await kupa(testApp, 'ledger', 'verify')).code).toBe(0);
     const unknown = await kupa(testApp, 'projections', 'rebuild', 'nope');
     expect(unknown.code).toBe(2);
@@ -114,13 +181,24 @@ describe('kupa CLI commands', () => {
   });
 
   it('creates an admin who can sign in, and refuses a weak password', async () => {
-    const created = await kupa(testApp, 'users', 'create-admin', '--email', 'Ops@Kupa.test', '--password', 'Ops-Admin-Pass-1!');
+    const created = await kupa(
+      testApp,
+      'users',
+      'create-admin',
+      '--email',
+      'Ops@Kupa.test',
+      '--password',
+      'Ops-Admin-Pass-1!',
+    );
     expect(created.code).toBe(0);
     expect(created.output).toMatch(/^Created admin ops@kupa\.test \([0-9a-f-]{36}\), ACTIVE$/);
     const token = await signIn(testApp, 'ops@kupa.test', 'Ops-Admin-Pass-1!');
     const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${token}`);
     expect(me.body).toMatchObject({ role: 'ADMIN', status: 'ACTIVE' });
-    expect((await kupa(testApp, 'users', 'create-admin', '--email', 'ops@kupa.test', '--password', 'Ops-Admin-Pass-1!')).output).toMatch(/^Updated admin/);
+    expect(
+      (await kupa(testApp, 'users', 'create-admin', '--email', 'ops@kupa.test', '--password', 'Ops-Admin-Pass-1!'))
+        .output,
+    ).toMatch(/^Updated admin/);
     const weak = await kupa(testApp, 'users', 'create-admin', '--email', 'weak@kupa.test', '--password', 'short');
     expect(weak.code).toBe(2);
     expect(weak.output).toMatch(/^Refused: /);

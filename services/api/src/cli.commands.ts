@@ -4,7 +4,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { DataSource } from 'typeorm';
 import { AdminAccounts } from './contexts/identity';
 import { type LedgerVerification, LedgerVerifier } from './contexts/ledger';
-import { EventTypeRegistry, InlineProjectionRegistry } from './platform/event-store';
+import { EventTypeRegistry, InlineProjectionRegistry, ReadModelReplayCheck } from './platform/event-store';
 
 /** One `kupa` command: the words that name it, its options (node:util parseArgs) and what it runs. */
 export interface CliCommand {
@@ -58,7 +58,7 @@ function printVerification(report: LedgerVerification, shown: number): void {
   console.log(
     `  events ${counts.events} (ledger ${counts.ledgerEvents}) in ${counts.streams} streams, ${counts.transactions} transactions, ` +
       `${counts.payments} payments, ${counts.ledgerEntries} ledger entries, ${counts.userAccounts} user accounts, ` +
-      `${counts.users} users, ${counts.walletSnapshots} wallet snapshots`,
+      `${counts.users} users, ${counts.walletSnapshots} wallet snapshots, ${counts.otherReadModelRows} rows of other read models`,
   );
   console.log(
     `  replay ${Math.round(report.replayMs)} ms, total ${Math.round(report.totalMs)} ms (${perSecond(counts.events, report.totalMs)} events/s)`,
@@ -81,7 +81,9 @@ const verifyLedger: CliCommand = {
       console.error('--max-differences takes a whole number');
       return EXIT_USAGE;
     }
-    const verifier = new LedgerVerifier(app.get(DataSource), app.get(EventTypeRegistry));
+    const dataSource = app.get(DataSource);
+    const readModels = new ReadModelReplayCheck(dataSource, app.get(InlineProjectionRegistry));
+    const verifier = new LedgerVerifier(dataSource, app.get(EventTypeRegistry), readModels);
     const report = await verifier.verify();
     if (values.json) console.log(JSON.stringify({ ...report, differences: report.differences.slice(0, shown) }));
     else printVerification(report, shown);

@@ -90,6 +90,19 @@ export interface InlineProjection {
   apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void>;
   /** Empties the read model before a rebuild from all events. */
   reset(manager: EntityManager): Promise<void>;
+  /**
+   * The tables `kupa ledger verify` compares with a replay of every event into empty copies of them. A projection
+   * checked another way (the ledger's against its own independent replay) declares none.
+   */
+  readonly replayChecked?: readonly ReplayCheckedTable[];
+}
+
+/** A read-model table compared row by row with its replay; `key` names a row in the report. */
+export interface ReplayCheckedTable {
+  readonly table: string;
+  readonly key: readonly string[];
+  /** Columns another projection owns (they stay at their defaults in a replay of this one). */
+  readonly ignoredColumns?: readonly string[];
 }
 
 export abstract class EventStore {

@@ -62,22 +62,31 @@ export class InlineProjectionRegistry {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('LOCK TABLE events IN SHARE MODE');
       for (const projection of selected) await projection.reset(manager);
-      let after = '0';
-      let eventsReplayed = 0;
-      for (;;) {
-        const rows: EventRow[] = await manager.query(
-          `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
-          [after, REBUILD_BATCH_SIZE],
-        );
-        if (rows.length === 0) break;
-        const events = rows.map((row) => toRecordedEvent(row, this.eventTypes));
-        await this.apply(events, manager, selected);
-        eventsReplayed += events.length;
-        after = rows[rows.length - 1].global_position;
-        if (rows.length < REBUILD_BATCH_SIZE) break;
-      }
+      const eventsReplayed = await this.replayAll(manager, selected);
       return { projections: selected.map((projection) => projection.name), eventsReplayed };
     });
+  }
+
+  /**
+   * Applies every event visible to `manager`'s transaction to `selected`, in `global_position` order and in batches;
+   * answers how many events were read.
+   */
+  async replayAll(manager: EntityManager, selected: readonly InlineProjection[]): Promise<number> {
+    let after = '0';
+    let eventsReplayed = 0;
+    for (;;) {
+      const rows: EventRow[] = await manager.query(
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
+        [after, REBUILD_BATCH_SIZE],
+      );
+      if (rows.length === 0) break;
+      const events = rows.map((row) => toRecordedEvent(row, this.eventTypes));
+      await this.apply(events, manager, selected);
+      eventsReplayed += events.length;
+      after = rows[rows.length - 1].global_position;
+      if (rows.length < REBUILD_BATCH_SIZE) break;
+    }
+    return eventsReplayed;
   }
 }
 

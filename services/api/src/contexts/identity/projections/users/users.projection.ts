@@ -9,6 +9,7 @@ import { ALL_USER_EVENT_TYPES, type UserEvent } from '../../domain/user.events';
 export class UsersProjection implements InlineProjection {
   readonly name = 'users';
   readonly handles = ALL_USER_EVENT_TYPES.filter((type) => type !== 'UserNoteAdded' && type !== 'UserNoteDeleted');
+  readonly replayChecked = [{ table: 'users', key: ['uuid'], ignoredColumns: ['balance_minor'] }];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     for (const recorded of events) {

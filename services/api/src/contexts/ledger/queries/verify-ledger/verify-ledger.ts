@@ -3,6 +3,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../../../platform/event-store/event-rows';
 import type { EventTypeRegistry } from '../../../../platform/event-store/event-type-registry';
 import { type HashChainReport, verifyStreamHashes } from '../../../../platform/event-store/hash-chain-verifier';
+import type {
+  ReadModelReplayCheck,
+  ReadModelReplayReport,
+} from '../../../../platform/projections/read-model-replay-check';
 import { PAYMENT_STREAM_PREFIX, WALLET_STREAM_PREFIX } from '../../domain/ledger.events';
 import { type LedgerReplay, type ReplayableEvent, replayLedger } from '../../domain/replay-ledger';
 
@@ -21,7 +25,8 @@ export type DifferenceSource =
   | 'ledger_entries'
   | 'account_balances'
   | 'users.balance_minor'
-  | 'wallet_snapshots';
+  | 'wallet_snapshots'
+  | 'read-model';
 
 export interface LedgerDifference {
   source: DifferenceSource;
@@ -44,6 +49,8 @@ export interface LedgerVerification {
     userAccounts: number;
     users: number;
     walletSnapshots: number;
+    /** Rows of the other read models (users, notes, activity log) compared with their replay. */
+    otherReadModelRows: number;
   };
   differenceCount: number;
   /** The first `VERIFY_DIFFERENCES_KEPT` differences, in the order found. */
@@ -87,6 +94,8 @@ export class LedgerVerifier {
   constructor(
     private readonly dataSource: DataSource,
     private readonly eventTypes: EventTypeRegistry,
+    /** The read models outside the ledger, compared with a replay into shadow tables; none when absent. */
+    private readonly otherReadModels: ReadModelReplayCheck | null = null,
   ) {}
 
   async verify(): Promise<LedgerVerification> {
@@ -117,6 +126,7 @@ export class LedgerVerifier {
       const walletSnapshots = await this.compareSnapshots(manager, replay, differences);
       await runner.query('COMMIT');
       open = false;
+      const otherReadModelRows = await this.compareOtherReadModels(differences);
       return {
         ok: differences.count === 0,
         counts: {
@@ -129,6 +139,7 @@ export class LedgerVerifier {
           userAccounts,
           users,
           walletSnapshots,
+          otherReadModelRows,
         },
         differenceCount: differences.count,
         differences: differences.kept,
@@ -139,6 +150,33 @@ export class LedgerVerifier {
       if (open) await runner.query('ROLLBACK').catch(() => undefined);
       await runner.release();
     }
+  }
+
+  /** Every read model the ledger replay does not explain, against a replay of all events into shadow tables. */
+  private async compareOtherReadModels(differences: Differences): Promise<number> {
+    if (!this.otherReadModels) return 0;
+    const report: ReadModelReplayReport = await this.otherReadModels.run();
+    for (const mismatch of report.mismatches) {
+      differences.add({
+        source: 'read-model',
+        subject: `${mismatch.table} ${mismatch.key}`,
+        message:
+          mismatch.side === 'missing'
+            ? 'the replay makes this row; the read model lacks it or holds it otherwise'
+            : 'the read model holds this row; the replay does not make it',
+      });
+    }
+    for (const table of report.tables) {
+      const named = report.mismatches.filter((mismatch) => mismatch.table === table.table).length;
+      const unnamed = table.missing + table.extra - named;
+      if (unnamed > 0)
+        differences.add({
+          source: 'read-model',
+          subject: table.table,
+          message: `${unnamed} more rows differ from the replay`,
+        });
+    }
+    return report.tables.reduce((sum, table) => sum + table.rows, 0);
   }
 
   private reportChain(chain: HashChainReport, differences: Differences): void {
