@@ -114,6 +114,38 @@ describe('POST /payments (manual deposit, payout and balance fix)', () => {
     expect((await post(body(), admin, 'k'.repeat(256))).status).toBe(400);
   });
 
+  it('lets exactly K of 50 parallel payouts and transfers through when the balance covers K', async () => {
+    const [payer, payee] = await Promise.all([createActiveUser(testApp), createActiveUser(testApp)]);
+    const coveredDebits = 19;
+    expect((await post(body({ userUuid: payer.userUuid, amount: coveredDebits * 2 }))).status).toBe(201);
+    // Staff payouts and the client's own transfers race for one balance; every debit is 2.00.
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        index % 2 === 0
+          ? post(body({ userUuid: payer.userUuid, amount: 2, action: 'WITHDRAW', comment: `Payout ${index}` }))
+          : testApp.http
+              .post('/api/payments/transfer')
+              .set('Authorization', `Bearer ${payer.accessToken}`)
+              .send({ recipient: payee.email, amount: 2 }),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(coveredDebits);
+    const refusals = new Set(
+      responses
+        .filter((response) => response.status !== 201)
+        .map((response) => `${response.status} ${response.body.error}`),
+    );
+    expect(
+      [...refusals].every((refusal) =>
+        ['409 error.withdrawal.exceeds.balance', '409 error.insufficient.balance'].includes(refusal),
+      ),
+    ).toBe(true);
+    expect(await balanceMinorOf(testApp, payer.userUuid)).toBe(0);
+    const transfersIn = responses.filter((response, index) => index % 2 === 1 && response.status === 201).length;
+    expect(await balanceMinorOf(testApp, payee.userUuid)).toBe(transfersIn * 200);
+    await expectReadModelsToEqualReplay(testApp);
+  });
+
   it('does not remember a refusal against its key', async () => {
     const user = await createActiveUser(testApp);
     const key = randomUUID();
