@@ -49,12 +49,14 @@ class Api {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    if (!expected.includes(response.status)) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    if (!expected.includes(response.status))
+      throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
     return (text ? JSON.parse(text) : null) as T;
   }
 
   async signIn(email: string, password: string): Promise<string> {
-    return (await this.call<{ accessToken: string }>('POST', '/auth/signin', null, { email, password }, [200])).accessToken;
+    return (await this.call<{ accessToken: string }>('POST', '/auth/signin', null, { email, password }, [200]))
+      .accessToken;
   }
 }
 
@@ -84,7 +86,13 @@ class Session {
   }
 }
 
-async function createUsers(api: Api, admin: string, count: number, prefix: string, signIn: boolean): Promise<BenchUser[]> {
+async function createUsers(
+  api: Api,
+  admin: string,
+  count: number,
+  prefix: string,
+  signIn: boolean,
+): Promise<BenchUser[]> {
   const users: BenchUser[] = [];
   for (let index = 0; index < count; index += 1) {
     const email = `${prefix}-${index}@bench.kupa.test`;
@@ -101,11 +109,24 @@ async function createUsers(api: Api, admin: string, count: number, prefix: strin
 }
 
 /** Runs the CLI beside the server, attached to the same database; answers its parsed JSON output and wall time. */
-async function kupaCli(server: KupaServer, databaseUrl: string, args: string[]): Promise<{ code: number; json: unknown; wallMs: number }> {
+async function kupaCli(
+  server: KupaServer,
+  databaseUrl: string,
+  args: string[],
+): Promise<{ code: number; json: unknown; wallMs: number }> {
   const started = performance.now();
-  const env = { ...process.env, KUPA_DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ? databaseUrl : '', LOG_LEVEL: 'error' };
+  const env = {
+    ...process.env,
+    KUPA_DATA_DIR: server.dataDir,
+    DATABASE_URL: server.databaseUrl ? databaseUrl : '',
+    LOG_LEVEL: 'error',
+  };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=8192', join(REPO_ROOT, 'services/api/bin/kupa.js'), ...args], { env });
+    const child = spawn(
+      process.execPath,
+      ['--max-old-space-size=8192', join(REPO_ROOT, 'services/api/bin/kupa.js'), ...args],
+      { env },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -117,7 +138,11 @@ async function kupaCli(server: KupaServer, databaseUrl: string, args: string[]):
       try {
         resolve({ code: code ?? 1, json: JSON.parse(line), wallMs });
       } catch {
-        reject(new Error(`kupa ${args.join(' ')} printed no JSON (exit ${code}):\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`));
+        reject(
+          new Error(
+            `kupa ${args.join(' ')} printed no JSON (exit ${code}):\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`,
+          ),
+        );
       }
     });
   });
@@ -127,7 +152,11 @@ async function rawInsertRate(databaseUrl: string, concurrency: number): Promise<
   const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
   try {
     const result = await runConcurrently(concurrency, DURATION_MS, async (worker, iteration) => {
-      await pool.query('INSERT INTO bench_raw (worker, iteration, payload) VALUES ($1, $2, $3)', [worker, iteration, 'x'.repeat(64)]);
+      await pool.query('INSERT INTO bench_raw (worker, iteration, payload) VALUES ($1, $2, $3)', [
+        worker,
+        iteration,
+        'x'.repeat(64),
+      ]);
     });
     return result.perSecond;
   } finally {
@@ -138,12 +167,26 @@ async function rawInsertRate(databaseUrl: string, concurrency: number): Promise<
 async function main(): Promise<void> {
   const report: Record<string, unknown> = {
     startedAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: round(totalmem() / 2 ** 30, 1), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: round(totalmem() / 2 ** 30, 1),
+      node: process.version,
+    },
     database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
-    settings: { payments: PAYMENTS, heavyWalletEvents: HEAVY_WALLET_EVENTS, durationMsPerLevel: DURATION_MS, searchRounds: SEARCH_ROUNDS },
+    settings: {
+      payments: PAYMENTS,
+      heavyWalletEvents: HEAVY_WALLET_EVENTS,
+      durationMsPerLevel: DURATION_MS,
+      searchRounds: SEARCH_ROUNDS,
+    },
   };
   log('starting the built server on a fresh database');
-  const server = await startKupaServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'error' });
+  const server = await startKupaServer({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'error',
+  });
   const databaseUrl = server.databaseUrl ?? embeddedUrl(server.dataDir);
   const db = new pg.Client({ connectionString: databaseUrl });
   // A failure is reported by the query that meets it; the idle client's own error event must not crash the run.
@@ -160,19 +203,31 @@ async function main(): Promise<void> {
     log('seeding users through the API');
     const pairs = await createUsers(api, admin, CONCURRENCY_LEVELS[CONCURRENCY_LEVELS.length - 1] * 2, 'pair', true);
     for (const user of pairs) {
-      await api.call('POST', '/payments', admin, { userUuid: user.userUuid, amount: 1000, action: 'DEPOSIT', comment: 'Bench float' });
+      await api.call('POST', '/payments', admin, {
+        userUuid: user.userUuid,
+        amount: 1000,
+        action: 'DEPOSIT',
+        comment: 'Bench float',
+      });
     }
 
     log('ledger commands and raw inserts at 1, 8, 32 clients');
     admin = await adminSession.current();
-    await db.query('CREATE TABLE IF NOT EXISTS bench_raw (id bigserial PRIMARY KEY, worker int NOT NULL, iteration int NOT NULL, payload text NOT NULL)');
+    await db.query(
+      'CREATE TABLE IF NOT EXISTS bench_raw (id bigserial PRIMARY KEY, worker int NOT NULL, iteration int NOT NULL, payload text NOT NULL)',
+    );
     const commands: Record<string, unknown>[] = [];
     for (const concurrency of CONCURRENCY_LEVELS) {
       const result = await runConcurrently(concurrency, DURATION_MS, async (worker, iteration) => {
         const [left, right] = [pairs[worker * 2], pairs[worker * 2 + 1]];
         const [from, to] = iteration % 2 === 0 ? [left, right] : [right, left];
         if (iteration % DEPOSIT_EVERY === DEPOSIT_EVERY - 1) {
-          await api.call('POST', '/payments', admin, { userUuid: from.userUuid, amount: 1, action: 'DEPOSIT', comment: 'Bench deposit' });
+          await api.call('POST', '/payments', admin, {
+            userUuid: from.userUuid,
+            amount: 1,
+            action: 'DEPOSIT',
+            comment: 'Bench deposit',
+          });
         } else {
           await api.call('POST', '/payments/transfer', from.token, { recipient: to.email, amount: 0.01 });
         }
@@ -209,11 +264,15 @@ async function main(): Promise<void> {
       actor: { id: adminProfile.userUuid, email: ADMIN.email, role: 'ADMIN', name: 'Kupa Admin' },
       startAt: new Date('2024-01-01T00:00:00Z'),
     });
-    report.seeding = { events: seeded.events, payments: PAYMENTS, seconds: round((performance.now() - seedStarted) / 1000, 1) };
+    report.seeding = {
+      events: seeded.events,
+      payments: PAYMENTS,
+      seconds: round((performance.now() - seedStarted) / 1000, 1),
+    };
 
     log('rebuilding the ledger read models from the events');
     const rebuilds: Record<string, unknown>[] = [];
-    for (const name of ['payments', 'ledger-entries', 'wallet-snapshots']) {
+    for (const name of ['payments', 'ledger-entries', 'wallet-snapshots', 'audit-log']) {
       const rebuilt = await kupaCli(server, databaseUrl, ['projections', 'rebuild', name, '--json']);
       const json = rebuilt.json as { eventsReplayed: number; elapsedMs: number; eventsPerSecond: number };
       rebuilds.push({ projection: name, ...json, cliWallMs: Math.round(rebuilt.wallMs) });
@@ -234,11 +293,20 @@ async function main(): Promise<void> {
       ['heavyWallet', seedUsers[0]],
       ['newWallet', fresh],
     ] as const) {
-      const [{ version }] = (await db.query<{ version: number }>('SELECT version FROM streams WHERE stream_id = $1', [`wallet-${user.userUuid}`])).rows.concat([{ version: 0 }]);
+      const [{ version }] = (
+        await db.query<{ version: number }>('SELECT version FROM streams WHERE stream_id = $1', [
+          `wallet-${user.userUuid}`,
+        ])
+      ).rows.concat([{ version: 0 }]);
       const samples: number[] = [];
       for (let index = 0; index < DECIDE_SAMPLES; index += 1) {
         const begun = performance.now();
-        await api.call('POST', '/payments', admin, { userUuid: user.userUuid, amount: 1, action: 'DEPOSIT', comment: 'Decide probe' });
+        await api.call('POST', '/payments', admin, {
+          userUuid: user.userUuid,
+          amount: 1,
+          action: 'DEPOSIT',
+          comment: 'Decide probe',
+        });
         samples.push(performance.now() - begun);
       }
       decide[label] = { walletEventsBefore: version, ...summarise(samples) };
@@ -254,6 +322,7 @@ async function main(): Promise<void> {
     log('export of every payment');
     admin = await adminSession.current();
     report.export = await measureExport(server, admin);
+    report.targets = judgeTargets(report);
     report.finishedAt = new Date().toISOString();
   } catch (error) {
     log(`failed; the server's last output:\n${server.output().slice(-4000)}`);
@@ -266,6 +335,70 @@ async function main(): Promise<void> {
   mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
   writeFileSync(join(import.meta.dirname, 'results', 'latest.json'), json + '\n');
   console.log(json);
+}
+
+/** The issue's targets, each with the figure it is judged on, so a reader sees at once which are met. */
+const TARGETS = {
+  commandsToRawCommitRatioMin: 0.5,
+  p99MsAt32ClientsMax: 25,
+  searchP95MsMax: 30,
+  exportRowsPerSecondMin: 100_000,
+  exportPeakRssMiBMax: 200,
+  rebuildEventsPerSecondMin: 20_000,
+  heavyToNewWalletDecideRatioMax: 1.5,
+} as const;
+
+interface Judged {
+  target: string;
+  limit: number;
+  measured: number;
+  met: boolean;
+}
+
+function judgeTargets(report: Record<string, unknown>): { allMet: boolean; results: Judged[] } {
+  const commands = report.ledgerCommands as Array<{ concurrency: number; ratio: number; p99Ms: number }>;
+  const search = report.search as { overall: { p95Ms: number } };
+  const exported = report.export as { rowsPerSecond: number; serverPeakRssDuringMiB: number };
+  const rebuilds = report.rebuild as Array<{ projection: string; eventsPerSecond: number }>;
+  const decide = report.decideLatency as Record<'heavyWallet' | 'newWallet', { p50Ms: number }>;
+  const atMost = (target: string, limit: number, measured: number): Judged => ({
+    target,
+    limit,
+    measured,
+    met: measured <= limit,
+  });
+  const atLeast = (target: string, limit: number, measured: number): Judged => ({
+    target,
+    limit,
+    measured,
+    met: measured >= limit,
+  });
+  const results: Judged[] = [
+    ...commands.map((level) =>
+      atLeast(
+        `commands/raw commit ratio at ${level.concurrency} clients`,
+        TARGETS.commandsToRawCommitRatioMin,
+        level.ratio,
+      ),
+    ),
+    atMost(
+      'command p99 ms at 32 clients',
+      TARGETS.p99MsAt32ClientsMax,
+      commands.find((level) => level.concurrency === 32)?.p99Ms ?? Infinity,
+    ),
+    atMost('search p95 ms at scale', TARGETS.searchP95MsMax, search.overall.p95Ms),
+    atLeast('export rows/s', TARGETS.exportRowsPerSecondMin, exported.rowsPerSecond),
+    atMost('export server peak RSS MiB', TARGETS.exportPeakRssMiBMax, exported.serverPeakRssDuringMiB),
+    ...rebuilds.map((rebuild) =>
+      atLeast(`rebuild ${rebuild.projection} events/s`, TARGETS.rebuildEventsPerSecondMin, rebuild.eventsPerSecond),
+    ),
+    atMost(
+      'decide p50 on the long wallet / a new wallet',
+      TARGETS.heavyToNewWalletDecideRatioMax,
+      round(decide.heavyWallet.p50Ms / decide.newWallet.p50Ms, 2),
+    ),
+  ];
+  return { allMet: results.every((result) => result.met), results };
 }
 
 function verifySummary(run: { code: number; json: unknown; wallMs: number }): Record<string, unknown> {
@@ -290,7 +423,12 @@ function verifySummary(run: { code: number; json: unknown; wallMs: number }): Re
   };
 }
 
-async function measureSearch(api: Api, admin: string, seedUser: SeedUser, client: BenchUser): Promise<Record<string, unknown>> {
+async function measureSearch(
+  api: Api,
+  admin: string,
+  seedUser: SeedUser,
+  client: BenchUser,
+): Promise<Record<string, unknown>> {
   const scenarios: Array<[string, string, string | null, Record<string, unknown>]> = [
     ['default newest first', '/payments/search', admin, {}],
     ['page 100 (offset 2000)', '/payments/search', admin, { page: 100 }],
@@ -322,7 +460,10 @@ async function measureSearch(api: Api, admin: string, seedUser: SeedUser, client
     perScenario.push({ scenario: name, totalElements: total, p50Ms: summary.p50Ms, p95Ms: summary.p95Ms });
   }
   const overall = summarise(all);
-  return { overall: { count: overall.count, p50Ms: overall.p50Ms, p95Ms: overall.p95Ms, p99Ms: overall.p99Ms }, scenarios: perScenario };
+  return {
+    overall: { count: overall.count, p50Ms: overall.p50Ms, p95Ms: overall.p95Ms, p99Ms: overall.p99Ms },
+    scenarios: perScenario,
+  };
 }
 
 async function measureExport(server: KupaServer, admin: string): Promise<Record<string, unknown>> {

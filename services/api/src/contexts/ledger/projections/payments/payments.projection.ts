@@ -1,4 +1,4 @@
-import { SYSTEM_ACTOR_NAME } from '@kupa/proto';
+import { type PaymentRecordedData, SYSTEM_ACTOR_NAME } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { assert } from '../../../../platform/decider/decider';
@@ -31,49 +31,72 @@ export class PaymentsProjection implements InlineProjection {
   readonly name = PAYMENTS_PROJECTION_NAME;
   readonly handles = PAYMENT_EVENT_TYPES;
 
+  /**
+   * Consecutive recordings go in as one multi-row insert (a rebuild hands over a thousand events at a time); a
+   * status change first flushes what is pending, since it may change a payment recorded in the same batch.
+   */
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
+    let pending: Array<{ data: PaymentRecordedData; actor: string }> = [];
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
       const actor = actorLabelOf(recorded);
       if (event.type === 'PaymentRecorded') {
-        const data = event.data;
-        await manager.query(
-          `INSERT INTO payments (payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator,
-             comment, counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, created_by,
-             updated_at, updated_by, search_text)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $16, $17, $18)`,
-          [
-            data.paymentId,
-            data.userUuid,
-            data.userEmail,
-            data.amountMinor,
-            data.currency,
-            data.status,
-            data.method,
-            data.type,
-            data.aggregator,
-            data.comment,
-            data.counterAccount,
-            data.correction,
-            data.senderProfileId,
-            data.recipientProfileId,
-            data.transferId,
-            data.createdAt,
-            actor,
-            paymentSearchText(data),
-          ],
-        );
-      } else {
-        const [, affected] = (await manager.query(
-          'UPDATE payments SET status = $2, updated_at = $3, updated_by = $4 WHERE payment_id = $1',
-          [event.data.paymentId, event.data.status, event.data.changedAt, actor],
-        )) as [unknown, number];
-        assert(affected === 1, `payment ${event.data.paymentId} must exist before its status changes`);
+        pending.push({ data: event.data, actor });
+        continue;
       }
+      await insertPayments(manager, pending);
+      pending = [];
+      const [, affected] = (await manager.query(
+        'UPDATE payments SET status = $2, updated_at = $3, updated_by = $4 WHERE payment_id = $1',
+        [event.data.paymentId, event.data.status, event.data.changedAt, actor],
+      )) as [unknown, number];
+      assert(affected === 1, `payment ${event.data.paymentId} must exist before its status changes`);
     }
+    await insertPayments(manager, pending);
   }
 
   async reset(manager: EntityManager): Promise<void> {
     await manager.query('TRUNCATE payments');
   }
+}
+
+async function insertPayments(
+  manager: EntityManager,
+  rows: ReadonlyArray<{ data: PaymentRecordedData; actor: string }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <Value>(pick: (data: PaymentRecordedData) => Value) => rows.map(({ data }) => pick(data));
+  await manager.query(
+    `INSERT INTO payments (payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator,
+       comment, counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, created_by,
+       updated_at, updated_by, search_text)
+     SELECT payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator, comment,
+       counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, actor, created_at,
+       actor, search_text
+       FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[],
+         $9::text[], $10::text[], $11::text[], $12::boolean[], $13::text[], $14::text[], $15::uuid[], $16::timestamptz[],
+         $17::text[], $18::text[])
+         AS input(payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator, comment,
+           counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, actor, search_text)`,
+    [
+      column((data) => data.paymentId),
+      column((data) => data.userUuid),
+      column((data) => data.userEmail),
+      column((data) => data.amountMinor),
+      column((data) => data.currency),
+      column((data) => data.status),
+      column((data) => data.method),
+      column((data) => data.type),
+      column((data) => data.aggregator),
+      column((data) => data.comment),
+      column((data) => data.counterAccount),
+      column((data) => data.correction),
+      column((data) => data.senderProfileId),
+      column((data) => data.recipientProfileId),
+      column((data) => data.transferId),
+      column((data) => data.createdAt),
+      rows.map(({ actor }) => actor),
+      column((data) => paymentSearchText(data)),
+    ],
+  );
 }
