@@ -16,17 +16,21 @@ export interface LoadedWallet {
   eventsRead: number;
 }
 
-/** A wallet's state under its stream lock: the snapshot, then only the events after its version. */
+/**
+ * A wallet's state under its stream lock: the snapshot, then only the events after its version. The snapshot is
+ * written with every append, so it is normally at the locked head and no event needs reading at all.
+ */
 export async function loadWallet(tx: StreamTransaction, userUuid: string): Promise<LoadedWallet> {
   const streamId = walletStreamId(userUuid);
+  const head = await tx.streamVersion(streamId);
   const snapshot = await loadWalletSnapshot(tx.manager, streamId);
   const snapshotVersion = snapshot?.version ?? 0;
-  const events = await tx.readStream(streamId, { fromVersion: snapshotVersion + 1 });
+  const events = snapshotVersion === head ? [] : await tx.readStream(streamId, { fromVersion: snapshotVersion + 1 });
   let state = snapshot?.state ?? walletDecider.initialState();
   for (const recorded of events)
     state = walletDecider.evolve(state, { type: recorded.type, data: recorded.data } as WalletEvent);
   const version = events.length > 0 ? events[events.length - 1].streamVersion : snapshotVersion;
-  assert(version === (await tx.streamVersion(streamId)), `wallet ${streamId} must be read up to its current version`);
+  assert(version === head, `wallet ${streamId} must be read up to its current version`);
   return { streamId, state, version, eventsRead: events.length };
 }
 
@@ -36,10 +40,10 @@ export interface LoadedPayment {
   version: number;
 }
 
-/** A payment's lifecycle is a handful of events: it is folded whole. */
+/** A payment's lifecycle is a handful of events: it is folded whole (a new payment's stream is not read at all). */
 export async function loadPayment(tx: StreamTransaction, paymentId: number): Promise<LoadedPayment> {
   const streamId = paymentStreamId(paymentId);
-  const events = await tx.readStream(streamId);
+  const events = (await tx.streamVersion(streamId)) === 0 ? [] : await tx.readStream(streamId);
   const state = fold(
     paymentDecider,
     events.map((recorded) => ({ type: recorded.type, data: recorded.data }) as PaymentEvent),
