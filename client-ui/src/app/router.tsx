@@ -13,7 +13,8 @@ import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RootLayout } from '../features/shell/root-layout';
 import { AppLayout } from '../features/shell/app-layout';
 import { parseSignUpSearch } from '../features/auth/sign-up/referral-search';
-import { parsePaymentsSearch } from '../features/payments/list/payments-search';
+import { parsePaymentsSearch, toPaymentSearchRequest } from '../features/payments/list/payments-search';
+import { paymentsSearchQueryOptions } from '../features/payments/payments-query';
 import { redirectHome, redirectIfSignedIn, requireRole, requireSession } from './guards';
 
 export interface RouterContext {
@@ -105,7 +106,13 @@ const paymentsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/payments',
   validateSearch: parsePaymentsSearch,
+  loaderDeps: ({ search }) => search,
   beforeLoad: requireRole('/payments'),
+  // Starts the list request as soon as the route is matched, including a preload on a link's hover or focus. It is
+  // not awaited: the screen shows its skeleton at once and reads the answer from the query cache.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(paymentsSearchQueryOptions(toPaymentSearchRequest(deps)));
+  },
   component: lazyPage(() => import('../features/payments/list/payments-page'), 'PaymentsPage'),
 });
 
@@ -203,6 +210,9 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     context,
     history,
     defaultPreload: 'intent',
+    // The query cache decides whether data is fresh (60 s); the router's own 30-second preload cache would otherwise
+    // skip the loaders of a link hovered again, even after the query went stale.
+    defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFoundScreen,
     defaultErrorComponent: ErrorScreen,
     scrollRestoration: true,

@@ -6,11 +6,10 @@ import Stack from '@mui/material/Stack';
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
-import { paymentsApi } from '../../../lib/api/endpoints';
 import { useT } from '../../../lib/i18n/i18n';
 import { EmptyState, Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
-import { PAYMENTS_QUERY_KEY } from '../payments-query';
+import { paymentsSearchQueryOptions } from '../payments-query';
 import { PaymentsFilters, type FilterPatch } from './payments-filters';
 import { effectiveSort, hasFilters, toPaymentSearchRequest } from './payments-search';
 import { PaymentsTable } from './payments-table';
@@ -27,12 +26,9 @@ export function PaymentsPage() {
   const navigate = routeApi.useNavigate();
   const request = toPaymentSearchRequest(search);
   const payments = useQuery({
-    queryKey: [...PAYMENTS_QUERY_KEY, 'search', request],
-    queryFn: ({ signal }) => paymentsApi.search(request, signal),
+    ...paymentsSearchQueryOptions(request),
     // The previous page stays on screen while the next one loads, so paging does not flash a skeleton.
     placeholderData: keepPreviousData,
-    // The failure is explained in place, below the filters.
-    meta: { silentError: true },
   });
 
   // Any change of the filters starts again from the first page, which is the default and so leaves the URL.
