@@ -33,10 +33,12 @@ export function ActivityLogList() {
         <DataTable.Col source="createdAt">
           <DateTimeField source="createdAt" />
         </DataTable.Col>
-        <DataTable.Col source="createdBy.name" />
+        {/* The API offers no sort by author (its sort ids are createdAt, operationType and targetType). */}
+        <DataTable.Col source="createdBy.name" disableSort />
         <DataTable.Col source="operationType">
           <EnumField source="operationType" enumName="auditOperationType" chip />
         </DataTable.Col>
+        {/* Sorted as the API's `targetType`: the data provider maps the field (see RESOURCE_APIS). */}
         <DataTable.Col source="target.type">
           <EnumField source="target.type" enumName="auditTargetType" />
         </DataTable.Col>

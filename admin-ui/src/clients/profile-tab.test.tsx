@@ -1,4 +1,4 @@
-import { formatErrorMessage } from '@kupa/proto';
+import { enumLabel, formatErrorMessage } from '@kupa/proto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -29,6 +29,48 @@ describe('client profile tab', () => {
 
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/users/u-1/status', body: { status: 'BLOCKED' } });
+  });
+
+  it('changes the role with PUT /api/users/{uuid}/role once a different role is chosen, and says so', async () => {
+    const { calls } = mockFetch({ 'PUT /api/users/u-1/role': () => json(200, { ...client, role: 'AMBASSADOR' }) });
+    const user = userEvent.setup();
+    renderInAdmin(<ProfileTab />, { resource: 'clients', record: client, lang: 'en', notifications: true });
+
+    const select = screen.getByTestId('role-select');
+    const save = screen.getByTestId('role-save');
+    expect(select).toHaveValue('CLIENT');
+    expect([...(select as HTMLSelectElement).options].map((option) => option.textContent)).toEqual(
+      (['ADMIN', 'MANAGER', 'CLIENT', 'AMBASSADOR'] as const).map((role) => enumLabel('userRole', role, 'en')),
+    );
+    expect(save).toBeDisabled();
+    await user.selectOptions(select, 'AMBASSADOR');
+    expect(save).toBeEnabled();
+    // Choosing the current role again leaves nothing to save.
+    await user.selectOptions(select, 'CLIENT');
+    expect(save).toBeDisabled();
+    await user.selectOptions(select, 'AMBASSADOR');
+    await user.click(save);
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/users/u-1/role', body: { role: 'AMBASSADOR' } });
+    expect(await screen.findByText('The role was changed')).toBeVisible();
+  });
+
+  it("shows the server's refusal of a role change in the page language", async () => {
+    signInAs('MANAGER');
+    const { calls } = mockFetch({
+      'PUT /api/users/u-1/role': () =>
+        json(403, { status: 403, error: 'error.access.forbidden', message: 'Access is forbidden' }),
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<ProfileTab />, { resource: 'clients', record: client, notifications: true });
+
+    await user.selectOptions(screen.getByTestId('role-select'), 'ADMIN');
+    await user.click(screen.getByTestId('role-save'));
+
+    expect(await screen.findByText(formatErrorMessage('error.access.forbidden', 'he'))).toBeVisible();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].body).toEqual({ role: 'ADMIN' });
   });
 
   it('checks a new password with the shared rule before sending it', async () => {

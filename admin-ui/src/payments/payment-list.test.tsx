@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatAmount } from '../shared/money';
 import { json, mockFetch } from '../test/fetch-mock';
+import { sentSortIds, sortsSentByEachColumn } from '../test/list-interactions';
 import { renderInAdmin, signInAs } from '../test/render-admin';
 import { PaymentList } from './payment-list';
 
@@ -33,6 +34,12 @@ const rows = [
     createdAt: '2026-03-02T10:00:00Z',
   },
 ];
+
+/**
+ * The sort ids `POST /api/payments/search` accepts (SORT_COLUMNS of services/api/src/contexts/ledger/queries/
+ * payment-rows/payment-query.ts); it answers any other id with a 400.
+ */
+const API_SORT_IDS = ['createdAt', 'amount', 'status', 'type', 'method', 'aggregator', 'paymentId', 'userEmail'];
 
 const searchAnswer = () => json(200, { content: rows, page: 0, size: 20, totalElements: 2, totalPages: 1 });
 const renderList = () => renderInAdmin(<PaymentList />, { resource: 'payments' });
@@ -73,5 +80,24 @@ describe('payments list', () => {
     await user.clear(screen.getByTestId('payments-id-filter'));
     await user.type(screen.getByTestId('payments-id-filter'), '8');
     await waitFor(() => expect(calls.some((call) => (call.body as { id?: unknown }).id === 8)).toBe(true));
+  });
+
+  it('sorts by each column under a sort id the API accepts', async () => {
+    const { calls } = mockFetch({ 'POST /api/payments/search': searchAnswer });
+    renderInAdmin(<PaymentList />, { resource: 'payments', lang: 'en' });
+    await screen.findAllByTestId('payments-row');
+
+    expect(await sortsSentByEachColumn(calls)).toEqual({
+      'Payment ID': [{ id: 'paymentId', desc: false }],
+      // The list starts newest first, so a click turns it around.
+      Created: [{ id: 'createdAt', desc: false }],
+      Client: [{ id: 'userEmail', desc: false }],
+      Amount: [{ id: 'amount', desc: false }],
+      Status: [{ id: 'status', desc: false }],
+      Type: [{ id: 'type', desc: false }],
+      Method: [{ id: 'method', desc: false }],
+      Aggregator: [{ id: 'aggregator', desc: false }],
+    });
+    expect(API_SORT_IDS).toEqual(expect.arrayContaining(sentSortIds(calls)));
   });
 });

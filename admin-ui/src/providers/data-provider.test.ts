@@ -58,7 +58,7 @@ describe('dataProvider.getList', () => {
     expect(result.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
   });
 
-  it('shows only clients and ambassadors when no role is chosen, caps the size at 100 and maps the id sort', async () => {
+  it('shows only clients and ambassadors when no role is chosen, caps the size at 100 and leaves out the id sort', async () => {
     const { calls } = mockFetch({
       'POST /api/users/search': () => json(200, { content: [], page: 0, size: 100, totalElements: 0, totalPages: 0 }),
     });
@@ -69,12 +69,34 @@ describe('dataProvider.getList', () => {
       filter: {},
     });
 
+    // The users search has no sort by uuid and refuses unknown sort ids, so the API's default order is asked for.
     expect(calls[0].body).toEqual({
       page: 0,
       size: 100,
-      sorts: [{ id: 'userUuid', desc: false }],
+      sorts: [],
       roles: ['CLIENT', 'AMBASSADOR'],
     });
+  });
+
+  it('sends the activity log sort ids the API knows and leaves out the others', async () => {
+    const { calls } = mockFetch({
+      'POST /api/audit-logs/search': () =>
+        json(200, { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0 }),
+    });
+    const sortsFor = async (field: string) => {
+      await dataProvider.getList('activity-log', {
+        pagination: { page: 1, perPage: 20 },
+        sort: { field, order: 'ASC' },
+        filter: {},
+      });
+      return (calls[calls.length - 1].body as { sorts: unknown }).sorts;
+    };
+
+    expect(await sortsFor('target.type')).toEqual([{ id: 'targetType', desc: false }]);
+    expect(await sortsFor('operationType')).toEqual([{ id: 'operationType', desc: false }]);
+    expect(await sortsFor('createdBy.name')).toEqual([]);
+    expect(await sortsFor('id')).toEqual([]);
+    expect(await sortsFor('constructor')).toEqual([]);
   });
 
   it('maps the activity log filters, splitting typed ids into a list of strings', async () => {

@@ -43,6 +43,13 @@ type Filter = Record<string, unknown>;
 interface ResourceApi {
   path: string;
   idField: string;
+  /**
+   * The sorts the console offers: each react-admin sort field, and the id the search handler's allow-list knows it
+   * by. The API answers any other id with a 400, so a field missing here is not sent and the API's default order
+   * applies. That also covers a sort react-admin kept in its store from an earlier visit, which would otherwise break
+   * the list on every visit until another column was clicked.
+   */
+  sortIds: Readonly<Record<string, string>>;
   toSearchFilters(filter: Filter): Record<string, unknown>;
   /**
    * The search path that lists the records referencing another one (`POST /api/payments/search/{userUuid}`), for
@@ -95,12 +102,33 @@ function nonEmpty<T>(values: T[]): T[] | undefined {
   return values.length > 0 ? values : undefined;
 }
 
+/** Sort ids that the API names exactly as the record's field. */
+function sameIds(...ids: string[]): Record<string, string> {
+  return Object.fromEntries(ids.map((id) => [id, id]));
+}
+
 export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = {
-  clients: { path: 'users', idField: 'userUuid', toSearchFilters: clientFilters },
-  'activity-log': { path: 'audit-logs', idField: 'id', toSearchFilters: activityLogFilters },
+  clients: {
+    path: 'users',
+    idField: 'userUuid',
+    // The API has no sort by uuid, so react-admin's fallback sort on `id` gets the API's default order.
+    sortIds: sameIds('fullName', 'email', 'role', 'status', 'userCreatedAt'),
+    toSearchFilters: clientFilters,
+  },
+  'activity-log': {
+    path: 'audit-logs',
+    idField: 'id',
+    // The list shows the target's type as `target.type`; the API sorts it as `targetType`. Nothing sorts by author.
+    sortIds: { ...sameIds('createdAt', 'operationType'), 'target.type': 'targetType' },
+    toSearchFilters: activityLogFilters,
+  },
   payments: {
     path: 'payments',
     idField: 'paymentId',
+    sortIds: {
+      ...sameIds('paymentId', 'createdAt', 'userEmail', 'amount', 'status', 'type', 'method', 'aggregator'),
+      id: 'paymentId',
+    },
     toSearchFilters: paymentFilters,
     referenceSearchPath: (target, id) =>
       target === 'userUuid' ? `payments/search/${encodeURIComponent(String(id))}` : undefined,
@@ -122,14 +150,19 @@ function compact(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
-/** Translates react-admin's list parameters into our search body: 0-based page, bounded size, `sorts`, filters. */
+/**
+ * Translates react-admin's list parameters into our search body: 0-based page, bounded size, `sorts` (only ids the
+ * API accepts), filters.
+ */
 export function toSearchBody(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) {
   const api = apiOf(resource);
   const page = Math.max((params.pagination?.page ?? 1) - 1, 0);
   const size = Math.min(Math.max(params.pagination?.perPage ?? LIMITS.pageSizeDefault, 1), LIMITS.pageSizeMax);
   const sorts: SortRequest[] = [];
   const field = params.sort?.field;
-  if (field) sorts.push({ id: field === 'id' ? api.idField : field, desc: params.sort?.order === 'DESC' });
+  // Own keys only: a field named after an Object.prototype member (`?sort=constructor`) is no sort id either.
+  const sortId = field && Object.hasOwn(api.sortIds, field) ? api.sortIds[field] : undefined;
+  if (sortId) sorts.push({ id: sortId, desc: params.sort?.order === 'DESC' });
   return { page, size, sorts, ...compact(api.toSearchFilters(params.filter ?? {})) };
 }
 

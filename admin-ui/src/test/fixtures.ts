@@ -12,3 +12,15 @@ export const CLIENT = Object.freeze({
   trialUsed: false,
   trialRejected: false,
 });
+
+/** An activity-log entry as `GET /api/audit-logs/{id}` and the search return it. */
+export const AUDIT_LOG_ENTRY = Object.freeze({
+  id: 'a-1',
+  createdAt: '2026-03-02T10:00:00Z',
+  createdBy: Object.freeze({ id: 's-1', name: 'Avi Admin' }),
+  operationType: 'UPDATED',
+  target: Object.freeze({ type: 'CLIENT', id: 'u-1' }),
+  parent: null,
+  changes: Object.freeze([]),
+  eventType: 'UserStatusChanged',
+});

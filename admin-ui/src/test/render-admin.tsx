@@ -3,10 +3,12 @@ import { render } from '@testing-library/react';
 import { type ReactNode } from 'react';
 import {
   AdminContext,
+  memoryStore,
   Notification,
   type RaRecord,
   RecordContextProvider,
   ResourceContextProvider,
+  type Store,
   TestMemoryRouter,
 } from 'react-admin';
 import { createI18nProvider } from '../i18n/i18n-provider';
@@ -25,6 +27,12 @@ export interface AdminRenderOptions {
   onLocation?(pathname: string): void;
   /** Render react-admin's toasts, for tests that read a notification. */
   notifications?: boolean;
+  /**
+   * What react-admin remembers between visits (list parameters and the like). Each render gets an empty store unless
+   * told: react-admin's default one is shared by a whole test file, so a sort or page chosen in one test would
+   * otherwise be the starting point of the next.
+   */
+  store?: Store;
 }
 
 /**
@@ -40,6 +48,7 @@ export function renderInAdmin(ui: ReactNode, options: AdminRenderOptions = {}) {
     path = '/admin',
     onLocation,
     notifications = false,
+    store = memoryStore(),
   } = options;
   let tree = ui;
   if (record) tree = <RecordContextProvider value={record}>{tree}</RecordContextProvider>;
@@ -50,6 +59,7 @@ export function renderInAdmin(ui: ReactNode, options: AdminRenderOptions = {}) {
       authProvider={withAuth ? authProvider : undefined}
       i18nProvider={createI18nProvider(lang)}
       basename="/admin"
+      store={store}
     >
       {tree}
       {notifications ? <Notification /> : null}

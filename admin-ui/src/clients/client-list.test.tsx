@@ -1,0 +1,159 @@
+import { enumLabel } from '@kupa/proto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, mockFetch, type RecordedCall } from '../test/fetch-mock';
+import { CLIENT } from '../test/fixtures';
+import {
+  lastSearchBody,
+  listPathShowing,
+  pickOptions,
+  sentSortIds,
+  sortableColumnTitles,
+  sortsSentByEachColumn,
+} from '../test/list-interactions';
+import { renderInAdmin, signInAs } from '../test/render-admin';
+import { ClientList } from './client-list';
+
+const AMBASSADOR = {
+  ...CLIENT,
+  id: 'u-2',
+  userUuid: 'u-2',
+  email: 'noa@example.com',
+  fullName: 'Noa Cohen',
+  role: 'AMBASSADOR',
+  status: 'BLOCKED',
+  profileId: '87654321',
+};
+
+/**
+ * The sort ids `POST /api/users/search` accepts (SORT_COLUMNS of services/api/src/contexts/identity/queries/
+ * search-users/search-users.handler.ts); it answers any other id with a 400.
+ */
+const API_SORT_IDS = [
+  'userCreatedAt',
+  'email',
+  'fullName',
+  'firstName',
+  'lastName',
+  'status',
+  'role',
+  'balance',
+  'profileId',
+];
+
+/** Answers a search with 45 clients in all: the page asked for holds the two fixtures, renamed after the page. */
+function searchAnswer(call: RecordedCall) {
+  const { page, size } = call.body as { page: number; size: number };
+  const content = [CLIENT, AMBASSADOR].map((client) => ({
+    ...client,
+    userUuid: `${client.userUuid}-p${page}`,
+    email: `p${page}-${client.email}`,
+  }));
+  return json(200, { content, page, size, totalElements: 45, totalPages: Math.ceil(45 / size) });
+}
+
+function renderList(shownFilters: string[] = []) {
+  return renderInAdmin(<ClientList />, { resource: 'clients', lang: 'en', path: listPathShowing(shownFilters) });
+}
+
+beforeEach(() => signInAs('ADMIN'));
+
+describe('clients list', () => {
+  it('lists customers only, newest registration first, with their role and status', async () => {
+    const { calls } = mockFetch({ 'POST /api/users/search': searchAnswer });
+    renderList();
+
+    const rows = await screen.findAllByTestId('clients-row');
+    expect(rows.map((row) => row.getAttribute('data-id'))).toEqual(['u-1-p0', 'u-2-p0']);
+    expect(within(rows[1]).getByText('Noa Cohen')).toBeVisible();
+    expect(within(rows[1]).getByText('p0-noa@example.com')).toBeVisible();
+    expect(within(rows[1]).getByText(enumLabel('userRole', 'AMBASSADOR', 'en'))).toBeVisible();
+    expect(within(rows[1]).getByText(enumLabel('userStatus', 'BLOCKED', 'en'))).toBeVisible();
+    // With no role chosen, staff accounts stay out of the clients list.
+    expect(calls.map((call) => call.body)).toEqual([
+      { page: 0, size: 20, sorts: [{ id: 'userCreatedAt', desc: true }], roles: ['CLIENT', 'AMBASSADOR'] },
+    ]);
+  });
+
+  it('sends the keyword, statuses, roles and registration dates of the filter form', async () => {
+    const { calls } = mockFetch({ 'POST /api/users/search': searchAnswer });
+    const user = userEvent.setup();
+    renderList(['statuses', 'roles', 'registrationDateFrom', 'registrationDateTo']);
+    await screen.findAllByTestId('clients-row');
+
+    // Only the customer roles are offered: the clients list never shows staff.
+    await user.click(screen.getByRole('combobox', { name: 'Roles' }));
+    const roleOptions = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(roleOptions.map((option) => option.textContent)).toEqual([
+      enumLabel('userRole', 'CLIENT', 'en'),
+      enumLabel('userRole', 'AMBASSADOR', 'en'),
+    ]);
+    await user.click(roleOptions[1]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    await pickOptions(user, 'Statuses', [
+      enumLabel('userStatus', 'ACTIVE', 'en'),
+      enumLabel('userStatus', 'BLOCKED', 'en'),
+    ]);
+    fireEvent.change(screen.getByLabelText('Registered from'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('Registered until'), { target: { value: '2026-01-31' } });
+    await user.type(screen.getByTestId('clients-search'), ' dana ');
+
+    await waitFor(() =>
+      expect(lastSearchBody(calls)).toEqual({
+        page: 0,
+        size: 20,
+        sorts: [{ id: 'userCreatedAt', desc: true }],
+        keyWord: 'dana',
+        statuses: ['ACTIVE', 'BLOCKED'],
+        roles: ['AMBASSADOR'],
+        registrationDate: {
+          from: new Date('2026-01-01T00:00:00.000').toISOString(),
+          to: new Date('2026-01-31T23:59:59.999').toISOString(),
+        },
+      }),
+    );
+  });
+
+  it('sorts by each sortable column under a sort id the API accepts', async () => {
+    const { calls } = mockFetch({ 'POST /api/users/search': searchAnswer });
+    renderList();
+    await screen.findAllByTestId('clients-row');
+
+    // The profile ID title is plain text: the list does not offer that sort.
+    expect(sortableColumnTitles()).toEqual(['Full name', 'Email', 'Role', 'Status', 'Registration date']);
+    expect(await sortsSentByEachColumn(calls)).toEqual({
+      'Full name': [{ id: 'fullName', desc: false }],
+      Email: [{ id: 'email', desc: false }],
+      Role: [{ id: 'role', desc: false }],
+      Status: [{ id: 'status', desc: false }],
+      // The list starts with the newest registrations, so a click turns it around.
+      'Registration date': [{ id: 'userCreatedAt', desc: false }],
+    });
+    expect(API_SORT_IDS).toEqual(expect.arrayContaining(sentSortIds(calls)));
+  });
+
+  it('pages through the results with a 0-based page number and shows the page it got', async () => {
+    const { calls } = mockFetch({ 'POST /api/users/search': searchAnswer });
+    const user = userEvent.setup();
+    renderList();
+    await screen.findAllByTestId('clients-row');
+    expect(screen.getByText('1-20 of 45')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+
+    await waitFor(() =>
+      expect(screen.getAllByTestId('clients-row').map((row) => row.getAttribute('data-id'))).toEqual([
+        'u-1-p1',
+        'u-2-p1',
+      ]),
+    );
+    expect(lastSearchBody(calls)).toMatchObject({ page: 1, size: 20, sorts: [{ id: 'userCreatedAt', desc: true }] });
+    expect(screen.getByText('21-40 of 45')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    await waitFor(() => expect(lastSearchBody(calls).page).toBe(2));
+    expect(await screen.findByText('41-45 of 45')).toBeVisible();
+  });
+});
