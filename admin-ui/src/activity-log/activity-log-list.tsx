@@ -5,6 +5,7 @@ import { useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
+import { ListPagination } from '../shared/list-pagination';
 
 const ActivityLogRows = bodyWithRowTestId('activity-log-row');
 
@@ -14,21 +15,37 @@ function useActivityLogFilters() {
   return [
     <DateInput key="createdAtFrom" source="createdAtFrom" alwaysOn />,
     <DateInput key="createdAtTo" source="createdAtTo" alwaysOn />,
-    <SelectArrayInput key="targetAndParentTypes" source="targetAndParentTypes" choices={targetChoices} translateChoice={false} />,
+    <SelectArrayInput
+      key="targetAndParentTypes"
+      source="targetAndParentTypes"
+      choices={targetChoices}
+      translateChoice={false}
+    />,
     // IDs are typed as free text, separated by commas or spaces; the data provider splits them into a list.
     <TextInput
       key="targetAndParentIds"
       source="targetAndParentIds"
       slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'activity-log-ids' } }}
     />,
-    <SelectArrayInput key="operationTypes" source="operationTypes" choices={operationChoices} translateChoice={false} />,
+    <SelectArrayInput
+      key="operationTypes"
+      source="operationTypes"
+      choices={operationChoices}
+      translateChoice={false}
+    />,
   ];
 }
 
 export function ActivityLogList() {
   const filters = useActivityLogFilters();
   return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={LIMITS.pageSizeDefault} exporter={false}>
+    <List
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={LIMITS.pageSizeDefault}
+      pagination={<ListPagination />}
+      exporter={false}
+    >
       <DataTable rowClick="show" bulkActionButtons={false} body={ActivityLogRows}>
         <DataTable.Col source="createdAt">
           <DateTimeField source="createdAt" />

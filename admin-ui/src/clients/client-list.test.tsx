@@ -140,6 +140,8 @@ describe('clients list', () => {
     renderList();
     await screen.findAllByTestId('clients-row');
     expect(screen.getByText('1-20 of 45')).toBeVisible();
+    // The page-size choice shows the size the list asks for (react-admin's own choices lack 20).
+    expect(screen.getByRole('combobox', { name: /rows per page/i })).toHaveTextContent('20');
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
 

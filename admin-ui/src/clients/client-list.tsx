@@ -5,6 +5,7 @@ import { useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
+import { ListPagination } from '../shared/list-pagination';
 
 const ClientRows = bodyWithRowTestId('clients-row');
 
@@ -32,6 +33,7 @@ export function ClientList() {
       filters={filters}
       sort={{ field: 'userCreatedAt', order: 'DESC' }}
       perPage={LIMITS.pageSizeDefault}
+      pagination={<ListPagination />}
       exporter={false}
     >
       <DataTable rowClick="show" bulkActionButtons={false} body={ClientRows}>

@@ -4,7 +4,6 @@ import { Box, Button } from '@mui/material';
 import {
   DataTable,
   Link,
-  Pagination,
   type RaRecord,
   ReferenceManyField,
   usePermissions,
@@ -16,6 +15,7 @@ import { paymentColumns } from '../payments/payment-columns';
 import { useAdminPath } from '../shared/admin-path';
 import { EmptyState } from '../shared/empty-state';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
+import { ListPagination } from '../shared/list-pagination';
 
 const ClientPaymentRows = bodyWithRowTestId('client-payments-row');
 
@@ -55,7 +55,7 @@ export function PaymentsTab() {
         target="userUuid"
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={LIMITS.pageSizeDefault}
-        pagination={<Pagination />}
+        pagination={<ListPagination />}
         empty={<EmptyState testId="client-payments-empty" title={translate('kupa.clients.payments_empty')} />}
       >
         <DataTable

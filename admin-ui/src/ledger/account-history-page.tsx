@@ -35,14 +35,13 @@ import { Money } from '../shared/money';
 import { useLang } from '../shared/use-lang';
 import { accountHistoryPath } from './account-paths';
 import { fromLocalInputValue, toLocalInputValue } from './local-date-time';
+import { LIST_PAGE_SIZES } from '../shared/list-pagination';
 
 type LoadState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'ready'; history: AccountHistory };
-
-const PAGE_SIZES = [LIMITS.pageSizeDefault, 50, LIMITS.pageSizeMax];
 
 function isUserAccount(account: string): boolean {
   return account.startsWith(USER_ACCOUNT_PREFIX);
@@ -114,7 +113,7 @@ export function AccountHistoryPage() {
   const asOf = searchParams.get('asOf') ?? openedAt;
   const page = Math.max(Number(searchParams.get('page')) || 0, 0);
   const sizeParam = Number(searchParams.get('size'));
-  const size = PAGE_SIZES.includes(sizeParam) ? sizeParam : LIMITS.pageSizeDefault;
+  const size = LIST_PAGE_SIZES.includes(sizeParam) ? sizeParam : LIMITS.pageSizeDefault;
   const state = useAccountHistory(account, asOf, page, size);
   // What the user is typing into the date-time input, until it is a complete instant; otherwise the input shows
   // the address's instant, so going back in history moves the input too.
@@ -279,7 +278,7 @@ export function AccountHistoryPage() {
               count={state.history.entries.totalElements}
               page={Math.min(page, Math.max(state.history.entries.totalPages - 1, 0))}
               rowsPerPage={size}
-              rowsPerPageOptions={PAGE_SIZES}
+              rowsPerPageOptions={LIST_PAGE_SIZES}
               onPageChange={(_, next) => update({ page: String(next) })}
               onRowsPerPageChange={(event) => update({ size: event.target.value, page: null })}
               labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}

@@ -28,6 +28,7 @@ import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { useLang } from '../shared/use-lang';
 import { PaymentsExportButton } from './export-button';
 import { paymentColumns } from './payment-columns';
+import { ListPagination } from '../shared/list-pagination';
 
 const PaymentRows = bodyWithRowTestId('payments-row');
 
@@ -101,6 +102,7 @@ export function PaymentList() {
       actions={<PaymentListActions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={LIMITS.pageSizeDefault}
+      pagination={<ListPagination />}
       // react-admin's exporter stops at 1000 rows and writes no BOM; the toolbar's export button uses the server's.
       exporter={false}
     >
