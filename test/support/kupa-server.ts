@@ -15,7 +15,19 @@ export interface KupaServer {
   /** The database it uses when DATABASE_URL was set; null on the embedded default. */
   databaseUrl: string | null;
   output(): string;
-  stop(): Promise<void>;
+  /**
+   * Stops the process with `signal` and answers how it ended; `beforeCleanUp` may look at the data directory
+   * before it is removed.
+   */
+  stop(options?: {
+    signal?: NodeJS.Signals;
+    beforeCleanUp?: (dataDir: string) => void;
+  }): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface StartOptions {
+  /** `main` runs the built server directly; `npm-start` runs `scripts/start.mjs`, as `npm start` does. */
+  entry?: 'main' | 'npm-start';
 }
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -55,7 +67,7 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
-export async function startKupaServer(env: Record<string, string>): Promise<KupaServer> {
+export async function startKupaServer(env: Record<string, string>, options: StartOptions = {}): Promise<KupaServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kupa-e2e-'));
   // The embedded PostgreSQL runs as the postgres user when we are root; it must be able to enter the directory.
@@ -63,7 +75,8 @@ export async function startKupaServer(env: Record<string, string>): Promise<Kupa
   const database = await freshDatabaseUrl();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, 'services/api/dist/main.js')], {
+  const entry = options.entry === 'npm-start' ? 'scripts/start.mjs' : 'services/api/dist/main.js';
+  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, entry)], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -79,7 +92,9 @@ export async function startKupaServer(env: Record<string, string>): Promise<Kupa
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
@@ -103,15 +118,18 @@ export async function startKupaServer(env: Record<string, string>): Promise<Kupa
     dataDir,
     databaseUrl: database?.url ?? null,
     output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
+    stop: async ({ signal = 'SIGTERM', beforeCleanUp } = {}) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
         await exited;
         clearTimeout(timer);
       }
+      const ended = await exited;
+      beforeCleanUp?.(dataDir);
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      return ended;
     },
   };
 }

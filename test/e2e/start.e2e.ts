@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
+
+/**
+ * `npm start` as a newcomer runs it (README): one process serves the API, the staff console and the client portal,
+ * seeds the demo logins on the embedded database, lets the `kupa` command line attach to that running database,
+ * and on Ctrl+C shuts the server and its embedded PostgreSQL down cleanly.
+ */
+const REPO_ROOT = join(import.meta.dirname, '..', '..');
+const embedded = !process.env.DATABASE_URL;
+
+let server: KupaServer;
+
+describe('npm start', () => {
+  before(async () => {
+    server = await startKupaServer({ DEMO_DATA: '1', LOG_LEVEL: 'log' }, { entry: 'npm-start' });
+  });
+
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('serves the API, the staff console, the client portal and the API document', async () => {
+    const version = await fetch(`${server.baseUrl}/api/common/app/version`);
+    assert.equal(version.status, 200);
+    assert.match(((await version.json()) as { version: string }).version, /^\d+\.\d+\.\d+/);
+    for (const path of ['/', '/payments', '/admin', '/admin/clients']) {
+      const page = await fetch(`${server.baseUrl}${path}`);
+      assert.equal(page.status, 200, path);
+      assert.match(page.headers.get('content-type') ?? '', /text\/html/, path);
+      assert.match(await page.text(), /<div id="root">/, path);
+    }
+    const docs = await fetch(`${server.baseUrl}/api/docs`);
+    assert.equal(docs.status, 200);
+  });
+
+  it('seeds the demo logins, which sign in', async () => {
+    assert.match(server.output(), /client@kupa\.local/);
+    const signIn = await fetch(`${server.baseUrl}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'client@kupa.local', password: 'Kupa-Demo-2026!' }),
+    });
+    assert.equal(signIn.status, 200);
+  });
+
+  it('runs `kupa ledger verify` beside the server, on the same database', () => {
+    const run = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'services/api/bin/kupa.js'), 'ledger', 'verify', '--json'],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          KUPA_DATA_DIR: server.dataDir,
+          DATABASE_URL: server.databaseUrl ?? '',
+          LOG_LEVEL: 'error',
+        },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+    const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as {
+      ok: boolean;
+      counts: { users: number };
+    };
+    assert.equal(report.ok, true);
+    // The demo users live in the server's database, so the command line saw that one and not a new, empty one.
+    assert.ok(report.counts.users >= 4, `users counted: ${report.counts.users}`);
+  });
+
+  it('stops cleanly on Ctrl+C, the embedded PostgreSQL included', async () => {
+    let postmasterLeft = false;
+    const ended = await server.stop({
+      signal: 'SIGINT',
+      beforeCleanUp: (dataDir) => {
+        postmasterLeft = existsSync(join(dataDir, 'pg', 'postmaster.pid'));
+      },
+    });
+    assert.equal(ended.code, 0, server.output().slice(-2000));
+    if (embedded) assert.equal(postmasterLeft, false, 'the embedded PostgreSQL left its postmaster.pid behind');
+  });
+});
