@@ -219,6 +219,10 @@ describe('wallet decider', () => {
         { type: 'TransferReceived', data: expect.not.objectContaining({ transaction: expect.anything() }) },
       ]);
       expect(fold(walletDecider, events)).toEqual({ balanceMinor: 2000 });
+      // A receipt on the sender's own wallet can only come from a bug upstream (the API refuses it first).
+      expect(() => walletDecider.decide({ ...command, senderUuid: omer }, walletDecider.initialState())).toThrow(
+        /Assertion failed/,
+      );
     });
   });
 
