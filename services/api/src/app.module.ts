@@ -6,6 +6,7 @@ import { CommonModule } from './contexts/common';
 import { IdentityModule } from './contexts/identity';
 import { LedgerModule } from './contexts/ledger';
 import { PlatformAuthModule } from './platform/auth';
+import { PlatformHttpModule } from './platform/http';
 import { type Clock, ClockModule } from './platform/clock';
 import { type AppConfig, ConfigModule } from './platform/config';
 import { EventStoreModule } from './platform/event-store';
@@ -49,6 +50,8 @@ export class AppModule {
         EventStoreModule,
         MailModule.register({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
         PlatformAuthModule.register({ jwtSecret: options.config.jwtSecret, accessTokenTtlSeconds: LIMITS.accessTokenTtlSeconds }),
+        // Global interceptors run after every guard: a body sent to a route that takes none is refused only then.
+        PlatformHttpModule,
         IdentityModule,
         // After identity: on a rebuild the users projection must create a user's row before the ledger sets its balance.
         LedgerModule,

@@ -47,6 +47,30 @@ describe('route × role matrix (design §5)', () => {
     expect(documented.length).toBeGreaterThanOrEqual(ROUTE_MATRIX.length);
   });
 
+  it('refuses a body on every operation that documents none, after the guards', async () => {
+    const document = SwaggerModule.createDocument(testApp.app, new DocumentBuilder().build());
+    const bodiless = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations as Record<string, { requestBody?: unknown }>)
+        .filter(([method, operation]) => ['post', 'put', 'delete', 'patch'].includes(method) && !operation.requestBody)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(bodiless).toEqual(
+      expect.arrayContaining(['PUT /api/users/trial-reject', 'POST /api/auth/logout', 'POST /api/auth/token/refresh']),
+    );
+    const answers: Record<string, string> = {};
+    for (const operation of bodiless) {
+      const row = ROUTE_MATRIX.find((candidate) => `${candidate.method.toUpperCase()} ${candidate.path}` === operation);
+      if (!row) throw new Error(`No matrix row for ${operation}`);
+      // The first caller the guards admit; a public route whose handler wants a cookie admits anyone.
+      const actor = ACTORS.find((name) => ['pass', 400].includes(row.expect[name])) ?? 'anonymous';
+      const token = actor === 'anonymous' ? null : tokens[actor];
+      const response = await callAs(testApp, { ...row, body: { unexpected: true } }, token, context);
+      answers[operation] = `${response.status} ${response.body?.error} ${JSON.stringify(response.body?.details)}`;
+    }
+    const refused = `400 error.validation.failed ${JSON.stringify({ fields: [{ field: 'unexpected', error: 'error.validation.unknown.field' }] })}`;
+    expect(answers).toEqual(Object.fromEntries(bodiless.map((operation) => [operation, refused])));
+  });
+
   for (const row of ROUTE_MATRIX) {
     it(`${row.method.toUpperCase()} ${row.path}`, async () => {
       const outcomes: Record<string, string> = {};
@@ -69,4 +93,16 @@ describe('route × role matrix (design §5)', () => {
       expect(outcomes).toEqual(wanted);
     });
   }
+
+  it('leaves the shared users as they were: every call the guards let through was refused or harmless', async () => {
+    for (const actor of ['client', 'otherClient', 'ambassador'] as const) {
+      const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${tokens[actor]}`);
+      expect(me.status).toBe(200);
+      expect({ actor, trialRejected: me.body.trialRejected, status: me.body.status }).toEqual({
+        actor,
+        trialRejected: false,
+        status: 'ACTIVE',
+      });
+    }
+  });
 });
