@@ -27,6 +27,8 @@ describe('authProvider.login', () => {
     expect(calls[0].body).toEqual({ email: 'client@example.com', password: 'Secret1!x' });
     expect(calls[0].headers.has('Authorization')).toBe(false);
     expect(calls[1].credentials).toBe('include');
+    // Both calls name the console: the logout ends this console's session only, never a client's at `/`.
+    expect(calls.map((call) => call.headers.get('X-Kupa-App'))).toEqual(['admin', 'admin']);
     expect(session.get()).toBeNull();
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     await expect(authProvider.checkAuth({})).rejects.toBeDefined();
@@ -45,7 +47,7 @@ describe('authProvider.login', () => {
   });
 
   it('signs staff in, keeps the token in memory and storage, and reports the role as permissions', async () => {
-    mockFetch({
+    const { calls } = mockFetch({
       'POST /api/auth/signin': () =>
         json(200, { accessToken: 'staff-token', userUuid: 's-1', email: 'manager@example.com', userRole: 'MANAGER' }),
       'GET /api/users/me': () => json(200, { userUuid: 's-1', fullName: 'Mira Manager', email: 'manager@example.com' }),
@@ -53,6 +55,8 @@ describe('authProvider.login', () => {
 
     await authProvider.login({ email: 'manager@example.com', password: 'Secret1!x' });
 
+    // The sign-in names the console, so its refresh cookie is the console's own.
+    expect(calls[0].headers.get('X-Kupa-App')).toBe('admin');
     expect(session.accessToken()).toBe('staff-token');
     expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').accessToken).toBe('staff-token');
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
@@ -91,6 +95,7 @@ describe('authProvider.checkError', () => {
 
     await expect(authProvider.checkError({ status: 401 })).resolves.toBeUndefined();
     expect(session.accessToken()).toBe('new');
+    expect(calls[0].headers.get('X-Kupa-App')).toBe('admin');
     await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
     expect(calls).toHaveLength(1);
   });
@@ -101,5 +106,7 @@ describe('authProvider.checkError', () => {
     await authProvider.logout({});
     expect(session.get()).toBeNull();
     expect(calls[0].headers.get('Authorization')).toBe('Bearer t');
+    expect(calls[0].headers.get('X-Kupa-App')).toBe('admin');
+    expect(calls[0].credentials).toBe('include');
   });
 });

@@ -1,7 +1,7 @@
 import { formatErrorMessage, isStaffRole, type SignInResponse, type User } from '@kupa/proto';
 import { type AuthProvider, type UserIdentity } from 'react-admin';
 import { currentLang } from '../i18n/language';
-import { API_BASE, ApiError, httpClient, refreshAccessToken } from './http-client';
+import { API_BASE, ApiError, httpClient, refreshAccessToken, SESSION_APP_HEADERS } from './http-client';
 import { session } from './session';
 
 export interface LoginParams {
@@ -15,7 +15,7 @@ async function serverLogout(accessToken: string | null): Promise<void> {
     await fetch(`${API_BASE}/auth/logout`, {
       method: 'POST',
       credentials: 'include',
-      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+      headers: accessToken ? { ...SESSION_APP_HEADERS, Authorization: `Bearer ${accessToken}` } : SESSION_APP_HEADERS,
     });
   } catch {
     // The local session is cleared regardless; an unreachable server cannot keep a user signed in here.

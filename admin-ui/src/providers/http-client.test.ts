@@ -88,6 +88,24 @@ describe('httpClient on 401', () => {
     expect(session.accessToken()).toBe('old');
   });
 
+  it('names the console on every call, the refresh included, so its session cookie is its own', async () => {
+    const { calls } = mockFetch({
+      'GET /api/users/me': [expired, () => json(200, { userUuid: 's-1' })],
+      'POST /api/auth/token/refresh': () => json(200, { accessToken: 'new' }),
+      'DELETE /api/users/notes/n-1': () => new Response(null, { status: 204 }),
+    });
+
+    await httpClient('/api/users/me');
+    await httpClient('/api/users/notes/n-1', { method: 'DELETE', headers: { 'X-Kupa-App': 'client' } });
+
+    expect(calls.map((call) => `${call.method} ${call.url} ${call.headers.get('X-Kupa-App')}`)).toEqual([
+      'GET /api/users/me admin',
+      'POST /api/auth/token/refresh admin',
+      'GET /api/users/me admin',
+      'DELETE /api/users/notes/n-1 admin',
+    ]);
+  });
+
   it('falls back to the raw server message for codes outside the catalogue', async () => {
     mockFetch({ 'GET /api/users/me': () => json(500, { status: 500, error: 'boom', message: 'Database unavailable' }) });
     await expect(httpClient('/api/users/me')).rejects.toThrow('Database unavailable');

@@ -1,9 +1,18 @@
-import { messageForApiError, type RefreshResponse } from '@kupa/proto';
+import { messageForApiError, type RefreshResponse, SESSION_APP_HEADER, type SessionApp } from '@kupa/proto';
 import { HttpError } from 'react-admin';
 import { currentLang } from '../i18n/language';
 import { session } from './session';
 
 export const API_BASE = '/api';
+
+/**
+ * The console names itself on every call, so that the API keeps its session in a refresh cookie of its own: a client
+ * signed in at `/` in the same browser keeps theirs (docs/adr/0009-refresh-sessions-per-app.md).
+ */
+export const SESSION_APP: SessionApp = 'admin';
+export const SESSION_APP_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  [SESSION_APP_HEADER]: SESSION_APP,
+});
 
 /** Calls that must never trigger a refresh: they are the session machinery itself. */
 const SESSION_PATHS = ['/auth/signin', '/auth/token/refresh', '/auth/logout'];
@@ -63,7 +72,7 @@ async function requestRefresh(): Promise<boolean> {
     const response = await fetch(`${API_BASE}/auth/token/refresh`, {
       method: 'POST',
       credentials: 'include',
-      headers: { Accept: 'application/json' },
+      headers: { ...SESSION_APP_HEADERS, Accept: 'application/json' },
     });
     if (!response.ok) return false;
     const body = (await response.json()) as Partial<RefreshResponse>;
@@ -87,6 +96,7 @@ function buildHeaders(options: FetchOptions, token: string | null, withToken: bo
     headers.set('Content-Type', 'application/json');
   }
   if (withToken && token) headers.set('Authorization', `Bearer ${token}`);
+  headers.set(SESSION_APP_HEADER, SESSION_APP);
   return headers;
 }
 

@@ -1,7 +1,8 @@
 import { registerNavigate } from '../navigation';
 import { useUserStore } from '../stores/user-store';
-import { errorResponse, jsonResponse, mockFetch, signInAs } from '../../test/render-app';
+import { CLIENT_SESSION, errorResponse, jsonResponse, mockFetch, signInAs } from '../../test/render-app';
 import { apiRequest } from './api-client';
+import { authApi } from './endpoints';
 import { ApiError } from './api-error';
 
 describe('API client', () => {
@@ -12,6 +13,29 @@ describe('API client', () => {
     expect(calls[0]).toMatchObject({ url: '/api/users/me', method: 'GET' });
     expect(calls[0].headers.authorization).toBe('Bearer token-a');
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ credentials: 'include' });
+  });
+
+  it('names the client app on sign-in, refresh and logout, so its session cookie is its own', async () => {
+    const { calls } = mockFetch(({ url, headers }) => {
+      if (url === '/api/auth/signin') return jsonResponse(200, { ...CLIENT_SESSION, accessToken: 'expired' });
+      if (url === '/api/auth/token/refresh') return jsonResponse(200, { accessToken: 'fresh' });
+      if (url === '/api/auth/logout') return new Response(null, { status: 204 });
+      return headers.authorization === 'Bearer fresh' ? jsonResponse(200, { ok: true }) : errorResponse(401, 'error.session.expired');
+    });
+
+    signInAs(await authApi.signIn({ email: CLIENT_SESSION.email, password: 'Secret-1!' }));
+    await apiRequest('/users/me');
+    await authApi.logout();
+
+    expect(calls.map((call) => `${call.method} ${call.url} ${call.headers['x-kupa-app']}`)).toEqual([
+      'POST /api/auth/signin client',
+      'GET /api/users/me client',
+      'POST /api/auth/token/refresh client',
+      'GET /api/users/me client',
+      'POST /api/auth/logout client',
+    ]);
+    // Logout sends no body: the API refuses one on routes that take none.
+    expect(calls.at(-1)?.body).toBeUndefined();
   });
 
   it('never sends the token to the confirmation-token call', async () => {

@@ -1,9 +1,15 @@
-import type { RefreshResponse } from '@kupa/proto';
+import { type RefreshResponse, SESSION_APP_HEADER, type SessionApp } from '@kupa/proto';
 import { navigateTo } from '../navigation';
 import { useUserStore } from '../stores/user-store';
 import { ApiError, readErrorBody } from './api-error';
 
 export const API_BASE = '/api';
+
+/**
+ * The client app names itself on every call, so that the API keeps its session in a refresh cookie of its own: staff
+ * signing in to the console in the same browser do not replace it (docs/adr/0009-refresh-sessions-per-app.md).
+ */
+export const SESSION_APP: SessionApp = 'client';
 
 /** Calls that must never carry the access token: they work without a session by design (spec §7). */
 const UNAUTHENTICATED_PATHS = ['/confirmation-token', '/auth/token/refresh'];
@@ -36,7 +42,11 @@ function carriesToken(path: string): boolean {
 }
 
 function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    [SESSION_APP_HEADER]: SESSION_APP,
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (accessToken && carriesToken(path)) headers.Authorization = `Bearer ${accessToken}`;
   return fetch(buildUrl(path, options.query), {

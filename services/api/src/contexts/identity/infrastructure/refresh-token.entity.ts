@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * One refresh token of a session family. Every use replaces it with a new one of the same family; a replaced or
- * revoked token presented again means it leaked, and the whole family is revoked.
+ * One refresh token of a session family. Every use replaces it with a new one of the same family; a replaced token
+ * presented again after the short grace window for concurrent refreshes means it leaked, and the whole family is
+ * revoked (ADR 0009).
  */
 @Entity({ name: 'refresh_tokens' })
 export class RefreshTokenRecord {

@@ -7,13 +7,25 @@ import { hashSecretToken, newSecretToken } from './secret-token';
 
 const REFRESH_TOKEN_TTL_MS = LIMITS.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
 
+/**
+ * How long a replaced token still opens its session (ADR 0009). Two tabs of one app refresh at the same moment with
+ * the same cookie; the one that loses the race presents a token the other just replaced. Within this window that is
+ * concurrency, not theft: it gets an access token but no new refresh token. Later, it is reuse and ends the family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
 }
 
-type RotationOutcome =
-  { kind: 'dead' } | { kind: 'reused' } | { kind: 'rotated'; userUuid: string; issued: IssuedRefreshToken };
+/** A refresh answer: the user, and the token that replaces the presented one (none for a concurrent duplicate). */
+export interface Rotation {
+  userUuid: string;
+  issued: IssuedRefreshToken | null;
+}
+
+type RotationOutcome = { kind: 'dead' } | { kind: 'reused' } | ({ kind: 'rotated' } & Rotation);
 
 interface RefreshTokenRow {
   user_uuid: string;
@@ -25,7 +37,8 @@ interface RefreshTokenRow {
 
 /**
  * Opaque refresh tokens in families (design §4): sign-in starts a family, every refresh replaces the presented
- * token, and a replaced token presented again is taken as stolen, which revokes the whole family.
+ * token, and a replaced token presented again after `REFRESH_REUSE_GRACE_MS` is taken as stolen, which revokes the
+ * whole family.
  */
 @Injectable()
 export class RefreshTokens {
@@ -35,8 +48,12 @@ export class RefreshTokens {
     return this.insert(this.dataSource.manager, userUuid, randomUUID(), now);
   }
 
-  /** Replaces a live token with a new one of its family; any other token ends the session (401). */
-  async rotate(token: string, now: Date): Promise<{ userUuid: string; issued: IssuedRefreshToken }> {
+  /**
+   * Replaces a live token with a new one of its family. A token replaced moments ago keeps the session without a
+   * replacement of its own (the request that replaced it carries the successor); any other token ends the session
+   * (401).
+   */
+  async rotate(token: string, now: Date): Promise<Rotation> {
     const outcome = await this.dataSource.transaction(async (manager): Promise<RotationOutcome> => {
       const rows: RefreshTokenRow[] = await manager.query(
         `SELECT user_uuid, family_id, expires_at, replaced_at, revoked_at FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
@@ -45,6 +62,9 @@ export class RefreshTokens {
       const row = rows[0];
       if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return { kind: 'dead' };
       if (row.replaced_at !== null) {
+        if (now.getTime() - row.replaced_at.getTime() < REFRESH_REUSE_GRACE_MS) {
+          return { kind: 'rotated', userUuid: row.user_uuid, issued: null };
+        }
         await this.revokeFamily(manager, row.family_id, now);
         return { kind: 'reused' };
       }

@@ -1,12 +1,46 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { UserRole } from '@kupa/proto';
-import type { CookieOptions, Response } from 'express';
+import { ApiHeader } from '@nestjs/swagger';
+import { SESSION_APP_HEADER, SESSION_APPS, type SessionApp, type UserRole } from '@kupa/proto';
+import type { CookieOptions, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config';
 import type { AccessTokenPayload } from '../../../platform/auth';
+import { ValidationFailedError } from '../../../platform/http';
 
+/** The cookie of callers that name no app; each UI's session lives in `kupa_refresh_<app>` (ADR 0009). */
 export const REFRESH_COOKIE = 'kupa_refresh';
 const REFRESH_COOKIE_PATH = '/api/auth';
+const REFRESH_TOKEN_MAX_LENGTH = 128;
+
+/**
+ * Which session a sign-in, refresh or logout is about: the app named by the `X-Kupa-App` header, or `null` for
+ * callers that send none. Both UIs live on one origin and share the cookie jar; naming the app keeps a client's
+ * session at `/` and a staff member's at `/admin` apart. An unknown app is bad input, not a third session.
+ */
+export type SessionSlot = SessionApp | null;
+
+export function sessionSlotOf(request: Pick<Request, 'headers'>): SessionSlot {
+  const header = request.headers[SESSION_APP_HEADER.toLowerCase()];
+  if (header === undefined) return null;
+  const app = SESSION_APPS.find((candidate) => candidate === header);
+  if (!app) {
+    throw new ValidationFailedError([{ field: SESSION_APP_HEADER, error: 'error.validation.invalid.field' }]);
+  }
+  return app;
+}
+
+/** Documents `X-Kupa-App` on sign-in, refresh and logout. */
+export const SessionAppHeader = (): MethodDecorator =>
+  ApiHeader({
+    name: SESSION_APP_HEADER,
+    required: false,
+    enum: [...SESSION_APPS],
+    description: `The UI whose session this is; each has its own refresh cookie. Without it: ${REFRESH_COOKIE}.`,
+  });
+
+export function refreshCookieName(slot: SessionSlot): string {
+  return slot === null ? REFRESH_COOKIE : `${REFRESH_COOKIE}_${slot}`;
+}
 
 /** Access tokens (JWT, 15 minutes) and the refresh cookie that carries the opaque refresh token. */
 @Injectable()
@@ -30,16 +64,17 @@ export class Sessions {
     };
   }
 
-  setRefreshCookie(response: Response, token: string, expiresAt: Date): void {
-    response.cookie(REFRESH_COOKIE, token, { ...this.cookieOptions(), expires: expiresAt });
+  setRefreshCookie(response: Response, slot: SessionSlot, token: string, expiresAt: Date): void {
+    response.cookie(refreshCookieName(slot), token, { ...this.cookieOptions(), expires: expiresAt });
   }
 
-  clearRefreshCookie(response: Response): void {
-    response.clearCookie(REFRESH_COOKIE, this.cookieOptions());
+  clearRefreshCookie(response: Response, slot: SessionSlot): void {
+    response.clearCookie(refreshCookieName(slot), this.cookieOptions());
   }
 }
 
-export function refreshTokenOf(request: { cookies?: Record<string, unknown> }): string | null {
-  const value = request.cookies?.[REFRESH_COOKIE];
-  return typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : null;
+/** The refresh token of one app's session; another app's cookie in the same jar is never read. */
+export function refreshTokenOf(request: { cookies?: Record<string, unknown> }, slot: SessionSlot): string | null {
+  const value = request.cookies?.[refreshCookieName(slot)];
+  return typeof value === 'string' && value.length > 0 && value.length <= REFRESH_TOKEN_MAX_LENGTH ? value : null;
 }

@@ -4,7 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { RefreshResponse } from '@kupa/proto';
 import type { Request, Response } from 'express';
 import { Public } from '../../../../platform/auth';
-import { refreshTokenOf, Sessions } from '../../infrastructure/sessions';
+import { refreshTokenOf, SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions';
 import { RefreshSessionCommand } from './refresh-session.command';
 import type { RefreshResult } from './refresh-session.handler';
 
@@ -16,13 +16,18 @@ export class RefreshSessionController {
     private readonly sessions: Sessions,
   ) {}
 
-  /** Public: the access token is what has expired. The refresh cookie is the credential. */
+  /**
+   * Public: the access token is what has expired. The refresh cookie of the app named by `X-Kupa-App` is the
+   * credential. A duplicate of a refresh that just ran keeps the cookie the other request set (ADR 0009).
+   */
   @Public()
+  @SessionAppHeader()
   @Post('token/refresh')
   @HttpCode(200)
   async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<RefreshResponse> {
-    const result: RefreshResult = await this.commands.execute(new RefreshSessionCommand(refreshTokenOf(request)));
-    this.sessions.setRefreshCookie(response, result.refresh.token, result.refresh.expiresAt);
+    const slot = sessionSlotOf(request);
+    const result: RefreshResult = await this.commands.execute(new RefreshSessionCommand(refreshTokenOf(request, slot)));
+    if (result.refresh) this.sessions.setRefreshCookie(response, slot, result.refresh.token, result.refresh.expiresAt);
     return { accessToken: result.accessToken };
   }
 }

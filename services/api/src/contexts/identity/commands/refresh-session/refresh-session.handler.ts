@@ -8,7 +8,8 @@ import { RefreshSessionCommand } from './refresh-session.command';
 
 export interface RefreshResult {
   accessToken: string;
-  refresh: IssuedRefreshToken;
+  /** The successor token; none when a concurrent refresh of the same session already received it. */
+  refresh: IssuedRefreshToken | null;
 }
 
 @CommandHandler(RefreshSessionCommand)

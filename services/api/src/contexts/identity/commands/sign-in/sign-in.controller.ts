@@ -1,12 +1,12 @@
-import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { SignInResponse } from '@kupa/proto';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Public } from '../../../../platform/auth';
 import { SIGN_IN_LIMIT } from '../../infrastructure/rate-limits';
 import { RateLimit, RateLimitGuard } from '../../../../platform/http';
-import { Sessions } from '../../infrastructure/sessions';
+import { SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions';
 import { SignInCommand } from './sign-in.command';
 import type { SignInResult } from './sign-in.handler';
 import { SignInRequestDto } from './sign-in.request.dto';
@@ -20,16 +20,20 @@ export class SignInController {
   ) {}
 
   @Public()
+  @SessionAppHeader()
   @Post('signin')
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
   @RateLimit(SIGN_IN_LIMIT)
   async signIn(
-    @Body() request: SignInRequestDto,
+    @Body() body: SignInRequestDto,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignInResponse> {
-    const result: SignInResult = await this.commands.execute(new SignInCommand(request));
-    this.sessions.setRefreshCookie(response, result.refresh.token, result.refresh.expiresAt);
+    // The app is checked first: a refused header must not leave behind a session that no cookie carries.
+    const slot = sessionSlotOf(request);
+    const result: SignInResult = await this.commands.execute(new SignInCommand(body));
+    this.sessions.setRefreshCookie(response, slot, result.refresh.token, result.refresh.expiresAt);
     return result.response;
   }
 }

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../../../platform/auth';
-import { refreshTokenOf, Sessions } from '../../infrastructure/sessions';
+import { refreshTokenOf, SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions';
 import { SignOutCommand } from './sign-out.command';
 
 @ApiTags('auth')
@@ -14,12 +14,17 @@ export class SignOutController {
     private readonly sessions: Sessions,
   ) {}
 
-  /** Public so that a user whose access token already expired can still end the session. */
+  /**
+   * Public so that a user whose access token already expired can still end the session. Only the session of the app
+   * named by `X-Kupa-App` ends: signing out of the console leaves a client signed in at `/` in the same browser.
+   */
   @Public()
+  @SessionAppHeader()
   @Post('logout')
   @HttpCode(204)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
-    await this.commands.execute(new SignOutCommand(refreshTokenOf(request)));
-    this.sessions.clearRefreshCookie(response);
+    const slot = sessionSlotOf(request);
+    await this.commands.execute(new SignOutCommand(refreshTokenOf(request, slot)));
+    this.sessions.clearRefreshCookie(response, slot);
   }
 }
