@@ -16,7 +16,8 @@ export const LIMITS = Object.freeze({
   pageSizeMax: 100,
   sortsMaxItems: 5,
   filterListMaxItems: 20,
-  noteMaxLength: 2000,
+  /** Notes are free text too (spec §5: under 256 characters). */
+  noteMaxLength: 255,
   trialDays: 3,
   confirmationTokenTtlHours: 24,
   passwordResetTokenTtlHours: 1,

@@ -172,6 +172,41 @@ describe('user decider', () => {
     });
   });
 
+  describe('ChangePassword', () => {
+    it('records the change at the command’s instant (the hash itself never enters an event)', () => {
+      given([registered, confirmed])
+        .when({ type: 'ChangePassword', at })
+        .then([{ type: 'UserPasswordChanged', data: { userUuid, userRole: 'CLIENT', changedAt: at.toISOString() } }]);
+    });
+
+    it('names the role the user holds now, so the activity log files it correctly', () => {
+      const promoted: UserEvent = {
+        type: 'UserRoleChanged',
+        data: { userUuid, previousRole: 'CLIENT', role: 'AMBASSADOR' },
+      };
+      given([registered, confirmed, promoted])
+        .when({ type: 'ChangePassword', at })
+        .then([
+          { type: 'UserPasswordChanged', data: { userUuid, userRole: 'AMBASSADOR', changedAt: at.toISOString() } },
+        ]);
+      given([staffCreated('MANAGER')])
+        .when({ type: 'ChangePassword', at })
+        .then([{ type: 'UserPasswordChanged', data: { userUuid, userRole: 'MANAGER', changedAt: at.toISOString() } }]);
+    });
+
+    it('records every change, also a second one at the same instant', () => {
+      const changed: UserEvent = {
+        type: 'UserPasswordChanged',
+        data: { userUuid, userRole: 'CLIENT', changedAt: at.toISOString() },
+      };
+      given([registered, confirmed, changed]).when({ type: 'ChangePassword', at }).then([changed]);
+    });
+
+    it('refuses a user that does not exist', () => {
+      given([]).when({ type: 'ChangePassword', at }).thenRejects('error.user.not.found');
+    });
+  });
+
   describe('ResetPassword', () => {
     it('also proves the address of a non-verified user', () => {
       given([registered])

@@ -57,6 +57,7 @@ describe('notes about a user', () => {
       error: 'error.validation.blank',
     });
     const tooLong = await staff.add(client.userUuid, 'x'.repeat(LIMITS.noteMaxLength + 1));
+    expect(tooLong.status).toBe(400);
     expect(tooLong.body.details.fields).toContainEqual({
       field: 'text',
       error: 'error.validation.max.length',
@@ -65,6 +66,18 @@ describe('notes about a user', () => {
     expect((await staff.add('00000000-0000-4000-8000-000000000000', 'hello')).status).toBe(404);
     expect((await staff.list('00000000-0000-4000-8000-000000000000')).body.error).toBe('error.user.not.found');
     expect((await staff.remove('nope')).status).toBe(404);
+  });
+
+  it('holds notes to the spec’s text limit: under 256 characters, Hebrew included', async () => {
+    const staff = as(manager.accessToken);
+    const longest = await staff.add(client.userUuid, 'ה'.repeat(255));
+    expect(longest.status).toBe(201);
+    expect(longest.body.text).toHaveLength(255);
+    const over = await staff.add(client.userUuid, 'ה'.repeat(256));
+    expect(over.status).toBe(400);
+    expect(over.body.details.fields).toEqual([
+      { field: 'text', error: 'error.validation.max.length', params: { max: 255 } },
+    ]);
   });
 
   it('keeps notes away from clients', async () => {

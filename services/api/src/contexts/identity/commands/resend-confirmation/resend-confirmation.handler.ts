@@ -1,6 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../platform/clock';
-import { ApiError } from '../../../../platform/http';
 import { CONFIRMATION_TOKEN_TTL_MS, IdentityMails } from '../../infrastructure/identity-mails';
 import { OneTimeTokens } from '../../infrastructure/one-time-tokens';
 import { UserReader } from '../../projections/users/user-reader';
@@ -17,9 +16,9 @@ export class ResendConfirmationHandler implements ICommandHandler<ResendConfirma
 
   async execute({ request }: ResendConfirmationCommand): Promise<void> {
     const user = await this.reader.findByEmail(request.email);
-    // Unknown and blocked addresses get the same silent answer as a sent mail, so the call enumerates nobody.
-    if (!user || user.status === 'BLOCKED') return;
-    if (user.status === 'ACTIVE') throw new ApiError('error.account.already.active');
+    // Unknown, active and blocked addresses get the same silent 204 as a sent mail, so the call enumerates nobody:
+    // only the owner of a pending account, reading its mailbox, learns that a link went out.
+    if (user?.status !== 'NON_VERIFIED') return;
     const token = await this.tokens.issue(user.uuid, 'EMAIL_CONFIRMATION', CONFIRMATION_TOKEN_TTL_MS, this.clock.now());
     await this.mails.sendConfirmation(
       { email: user.email, firstName: user.firstName, language: request.language ?? user.language },

@@ -2,6 +2,7 @@ import type { User } from '@kupa/proto';
 import { Mailbox } from '../../../../test-support/mailbox';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { createActiveUser, FIXTURE_PASSWORD, uniqueEmail } from '../../../../test-support/identity-fixtures';
+import { MAIL_REQUEST_LIMIT } from '../../infrastructure/rate-limits';
 
 describe('sign-up and account confirmation', () => {
   let testApp: TestApp;
@@ -137,7 +138,7 @@ describe('sign-up and account confirmation', () => {
     expect(me.body.referrals.totalReferrals).toBe(1);
   });
 
-  it('resends the confirmation mail without revealing unknown addresses', async () => {
+  it('resends the confirmation mail without revealing which addresses are registered', async () => {
     const email = uniqueEmail('resend');
     await signUp(validBody(email));
     const first = await testApp.mailbox.waitFor(email);
@@ -151,13 +152,15 @@ describe('sign-up and account confirmation', () => {
     const newToken = Mailbox.link(second, 'http://kupa.test/confirmation-token/').split('/').pop();
     expect((await testApp.http.get('/api/confirmation-token').query({ token: newToken })).status).toBe(200);
 
-    const active = await testApp.http.post('/api/users/resend-signup-email').send({ email });
-    expect(active.status).toBe(409);
-    expect(active.body.error).toBe('error.account.already.active');
-
+    // An active account and an unknown address answer alike, and neither gets a mail.
     const before = testApp.mailbox.messages.length;
+    const active = await testApp.http.post('/api/users/resend-signup-email').send({ email });
     const unknown = await testApp.http.post('/api/users/resend-signup-email').send({ email: uniqueEmail('nobody') });
-    expect(unknown.status).toBe(204);
+    for (const response of [active, unknown]) {
+      expect(response.status).toBe(204);
+      expect(response.text).toBe('');
+    }
+    // A mail would have been sent by now: the pending account's resend above was delivered before its 204.
     expect(testApp.mailbox.messages.length).toBe(before);
   });
 
@@ -167,5 +170,31 @@ describe('sign-up and account confirmation', () => {
     const forged = await testApp.http.get('/api/confirmation-token').query({ token: 'forged-token' });
     expect(forged.status).toBe(400);
     expect(forged.body.error).toBe('error.confirmation.token.invalid');
+  });
+});
+
+describe('resending the confirmation mail under the mail rate limit', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('counts every resend from one address, whatever the address asked about, and then answers 429', async () => {
+    const active = await createActiveUser(testApp);
+    const asked = Array.from({ length: MAIL_REQUEST_LIMIT.limit }, (_, index) =>
+      index % 2 === 0 ? active.email : uniqueEmail('probe'),
+    );
+    for (const email of asked) {
+      expect((await testApp.http.post('/api/users/resend-signup-email').send({ email })).status).toBe(204);
+    }
+    const limited = await testApp.http.post('/api/users/resend-signup-email').send({ email: uniqueEmail('probe') });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('error.rate.limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,98 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, repositoryRoot } from './app-config';
+
+/** The defaults of the README's configuration table, read from an environment that sets nothing else. */
+describe('loadConfig', () => {
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'kupa-config-'));
+  });
+
+  afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('gives the embedded, self-contained setup when nothing is set', () => {
+    const config = loadConfig({ KUPA_DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: null,
+      dataDir,
+      smtpUrl: null,
+      mailFrom: 'Kupa <no-reply@kupa.local>',
+      stripeSecretKey: null,
+      stripeWebhookSecret: null,
+      stripeApiBase: null,
+      cashierUrl: null,
+      cashierApiKey: null,
+      cashierIpnSecret: null,
+      provisioningUrl: null,
+      demoData: true,
+      adminEmail: null,
+      adminPassword: null,
+      logLevel: 'log',
+    });
+  });
+
+  it('seeds demo data by default only on the embedded database, never on one the operator named', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).demoData).toBe(true);
+    const named = loadConfig({ KUPA_DATA_DIR: dataDir, DATABASE_URL: 'postgres://kupa@db.example:5432/kupa' });
+    expect(named.databaseUrl).toBe('postgres://kupa@db.example:5432/kupa');
+    expect(named.demoData).toBe(false);
+    // An explicit choice wins either way.
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/kupa', DEMO_DATA: '1' }).demoData).toBe(
+      true,
+    );
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, DEMO_DATA: '0' }).demoData).toBe(false);
+  });
+
+  it('generates the JWT secret once into the data directory, readable by the owner only, and keeps it', () => {
+    const first = loadConfig({ KUPA_DATA_DIR: dataDir });
+    const file = join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // A restart reads the same secret, so access tokens issued before it stay valid.
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+    const other = mkdtempSync(join(tmpdir(), 'kupa-config-other-'));
+    try {
+      expect(loadConfig({ KUPA_DATA_DIR: other }).jwtSecret).not.toBe(first.jwtSecret);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('uses a JWT_SECRET that is set and writes no secret then', () => {
+    const config = loadConfig({ KUPA_DATA_DIR: dataDir, JWT_SECRET: 'operator-chosen-secret' });
+    expect(config.jwtSecret).toBe('operator-chosen-secret');
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('keeps the data in ./.kupa of the repository when KUPA_DATA_DIR is unset', () => {
+    const config = loadConfig({ JWT_SECRET: 'set-so-that-nothing-is-written' });
+    expect(config.dataDir).toBe(join(repositoryRoot(), '.kupa'));
+    expect(existsSync(join(repositoryRoot(), 'services', 'api', 'package.json'))).toBe(true);
+  });
+
+  it('follows PORT in the default public URL and trims a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, PUBLIC_URL: 'https://kupa.example/' }).publicUrl).toBe(
+      'https://kupa.example',
+    );
+  });
+
+  it('treats blank variables as unset', () => {
+    const config = loadConfig({ KUPA_DATA_DIR: dataDir, DATABASE_URL: '  ', SMTP_URL: '', LOG_LEVEL: ' ', PORT: '' });
+    expect(config).toMatchObject({ databaseUrl: null, smtpUrl: null, logLevel: 'log', port: 3000, demoData: true });
+  });
+
+  it('refuses a port or log level it cannot use', () => {
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PORT: 'http' })).toThrow(/PORT/);
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, LOG_LEVEL: 'trace' })).toThrow(/LOG_LEVEL/);
+  });
+});
