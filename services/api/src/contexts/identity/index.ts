@@ -13,7 +13,7 @@ export { UserView } from './projections/users/user-view.entity';
 export { UserStreams } from './infrastructure/user-streams';
 export { type UserCommand } from './domain/user.decider';
 export { auditTargetTypeOf } from './identity.audit';
-export { setUserBalance, zeroUserBalances } from './infrastructure/user-balances';
+export { setUserBalances, zeroUserBalances } from './infrastructure/user-balances';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const identityEntities: Function[] = [

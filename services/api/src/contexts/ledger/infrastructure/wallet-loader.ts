@@ -6,7 +6,7 @@ import { paymentDecider } from '../domain/payment.decider';
 import type { PaymentState } from '../domain/payment.state';
 import { walletDecider } from '../domain/wallet.decider';
 import type { WalletState } from '../domain/wallet.state';
-import { loadWalletSnapshot } from '../projections/wallet-snapshots/wallet-snapshots.projection';
+import { loadWalletSnapshots } from '../projections/wallet-snapshots/wallet-snapshots.projection';
 
 export interface LoadedWallet {
   streamId: string;
@@ -17,21 +17,32 @@ export interface LoadedWallet {
 }
 
 /**
- * A wallet's state under its stream lock: the snapshot, then only the events after its version. The snapshot is
- * written with every append, so it is normally at the locked head and no event needs reading at all.
+ * Wallets' states under their stream locks: each snapshot, then only the events after its version. Snapshots are
+ * written with every append, so they are normally at the locked heads and no event needs reading at all; the
+ * snapshots of all the wallets come in one read.
  */
+export async function loadWallets(tx: StreamTransaction, userUuids: readonly string[]): Promise<LoadedWallet[]> {
+  const streamIds = userUuids.map(walletStreamId);
+  const snapshots = await loadWalletSnapshots(tx.manager, streamIds);
+  const wallets: LoadedWallet[] = [];
+  for (const streamId of streamIds) {
+    const head = await tx.streamVersion(streamId);
+    const snapshot = snapshots.get(streamId);
+    const snapshotVersion = snapshot?.version ?? 0;
+    const events = snapshotVersion === head ? [] : await tx.readStream(streamId, { fromVersion: snapshotVersion + 1 });
+    let state = snapshot?.state ?? walletDecider.initialState();
+    for (const recorded of events)
+      state = walletDecider.evolve(state, { type: recorded.type, data: recorded.data } as WalletEvent);
+    const version = events.length > 0 ? events[events.length - 1].streamVersion : snapshotVersion;
+    assert(version === head, `wallet ${streamId} must be read up to its current version`);
+    wallets.push({ streamId, state, version, eventsRead: events.length });
+  }
+  return wallets;
+}
+
 export async function loadWallet(tx: StreamTransaction, userUuid: string): Promise<LoadedWallet> {
-  const streamId = walletStreamId(userUuid);
-  const head = await tx.streamVersion(streamId);
-  const snapshot = await loadWalletSnapshot(tx.manager, streamId);
-  const snapshotVersion = snapshot?.version ?? 0;
-  const events = snapshotVersion === head ? [] : await tx.readStream(streamId, { fromVersion: snapshotVersion + 1 });
-  let state = snapshot?.state ?? walletDecider.initialState();
-  for (const recorded of events)
-    state = walletDecider.evolve(state, { type: recorded.type, data: recorded.data } as WalletEvent);
-  const version = events.length > 0 ? events[events.length - 1].streamVersion : snapshotVersion;
-  assert(version === head, `wallet ${streamId} must be read up to its current version`);
-  return { streamId, state, version, eventsRead: events.length };
+  const [wallet] = await loadWallets(tx, [userUuid]);
+  return wallet;
 }
 
 export interface LoadedPayment {

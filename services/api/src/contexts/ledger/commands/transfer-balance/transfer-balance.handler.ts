@@ -9,7 +9,7 @@ import { paymentDecider } from '../../domain/payment.decider';
 import { walletDecider } from '../../domain/wallet.decider';
 import { IdempotencyKeys } from '../../infrastructure/idempotency-keys';
 import { LedgerTransactions } from '../../infrastructure/ledger-transactions';
-import { loadPayment, loadWallet, nextPaymentIds } from '../../infrastructure/wallet-loader';
+import { loadPayment, loadWallets, nextPaymentIds } from '../../infrastructure/wallet-loader';
 import { paymentPayload } from '../../projections/payments/payment-reader';
 import { actorLabelOf } from '../../projections/payments/payments.projection';
 import { TransferBalanceCommand } from './transfer-balance.command';
@@ -53,8 +53,7 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
 
     return this.transactions.run(streamIds, context, idempotency, async (tx, occurredAt) => {
       const author = actorLabelOf(tx);
-      const senderWallet = await loadWallet(tx, sender.uuid);
-      const receiverWallet = await loadWallet(tx, receiver.uuid);
+      const [senderWallet, receiverWallet] = await loadWallets(tx, [sender.uuid, receiver.uuid]);
       const outPayment = await loadPayment(tx, outPaymentId);
       const inPayment = await loadPayment(tx, inPaymentId);
       const transactionId = randomUUID();

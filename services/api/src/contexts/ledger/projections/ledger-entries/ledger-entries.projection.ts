@@ -1,7 +1,7 @@
 import { USER_ACCOUNT_PREFIX } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
-import { setUserBalance, zeroUserBalances } from '../../../identity';
+import { setUserBalances, zeroUserBalances } from '../../../identity';
 import { WALLET_EVENT_TYPES, type WalletEvent } from '../../domain/ledger.events';
 import { postingSides } from '../../domain/postings';
 import { bigintToNumber } from '../../infrastructure/bigint';
@@ -29,8 +29,8 @@ function isUserAccount(account: string): boolean {
  * Books every transaction's postings once, by the event that carries it (a transfer's receipt carries only its
  * transaction id): two entries per posting, with the running balance kept for `user:` accounts only, then the user
  * accounts' balances in `account_balances` and `users.balance_minor`. System accounts get no running balance and no
- * balance row, so deposits from many wallets never queue on one hot `world:manual` row. One read and three writes
- * per append, however many events it carries.
+ * balance row, so deposits from many wallets never queue on one hot `world:manual` row. One read and two writes
+ * per append (entries with balances, then the users' balances), however many events it carries.
  */
 export class LedgerEntriesProjection implements InlineProjection {
   readonly name = LEDGER_ENTRIES_PROJECTION_NAME;
@@ -90,11 +90,18 @@ export class LedgerEntriesProjection implements InlineProjection {
     }
 
     // The unique (transaction_id, posting_index, account) constraint turns a second booking into a failed append.
+    // Entries and balances go in one statement: every round trip here is paid by every money command.
     await manager.query(
-      `INSERT INTO ledger_entries (transaction_id, posting_index, account, counter_account, amount_minor, balance_after_minor,
-         payment_id, event_type, occurred_at, global_position)
-       SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],
-         $8::text[], $9::timestamptz[], $10::bigint[])`,
+      `WITH entries AS (
+         INSERT INTO ledger_entries (transaction_id, posting_index, account, counter_account, amount_minor,
+           balance_after_minor, payment_id, event_type, occurred_at, global_position)
+         SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
+           $7::bigint[], $8::text[], $9::timestamptz[], $10::bigint[])
+         RETURNING 1
+       )
+       INSERT INTO account_balances (account, balance_minor, updated_at)
+       SELECT account, balance_minor, $13 FROM unnest($11::text[], $12::bigint[]) AS b(account, balance_minor)
+       ON CONFLICT (account) DO UPDATE SET balance_minor = EXCLUDED.balance_minor, updated_at = EXCLUDED.updated_at`,
       [
         drafts.map((draft) => draft.transactionId),
         drafts.map((draft) => draft.postingIndex),
@@ -106,17 +113,18 @@ export class LedgerEntriesProjection implements InlineProjection {
         drafts.map((draft) => draft.eventType),
         drafts.map((draft) => draft.occurredAt),
         drafts.map((draft) => draft.globalPosition),
+        userAccounts,
+        userAccounts.map((account) => balances.get(account) ?? 0),
+        lastOccurredAt,
       ],
     );
-    await manager.query(
-      `INSERT INTO account_balances (account, balance_minor, updated_at)
-       SELECT account, balance_minor, $3 FROM unnest($1::text[], $2::bigint[]) AS b(account, balance_minor)
-       ON CONFLICT (account) DO UPDATE SET balance_minor = EXCLUDED.balance_minor, updated_at = EXCLUDED.updated_at`,
-      [userAccounts, userAccounts.map((account) => balances.get(account) ?? 0), lastOccurredAt],
+    await setUserBalances(
+      manager,
+      userAccounts.map((account) => ({
+        userUuid: account.slice(USER_ACCOUNT_PREFIX.length),
+        balanceMinor: balances.get(account) ?? 0,
+      })),
     );
-    for (const account of userAccounts) {
-      await setUserBalance(manager, account.slice(USER_ACCOUNT_PREFIX.length), balances.get(account) ?? 0);
-    }
   }
 
   async reset(manager: EntityManager): Promise<void> {

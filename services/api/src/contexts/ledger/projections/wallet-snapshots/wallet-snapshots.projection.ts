@@ -12,13 +12,16 @@ export interface WalletSnapshot {
   state: WalletState;
 }
 
-/** The snapshot of a wallet stream, or none; read under the stream's lock by commands. */
-export async function loadWalletSnapshot(manager: EntityManager, streamId: string): Promise<WalletSnapshot | null> {
-  const rows: Array<{ version: number; state: WalletState }> = await manager.query(
-    'SELECT version, state FROM wallet_snapshots WHERE stream_id = $1',
-    [streamId],
+/** The snapshots of wallet streams that have one, by stream id; read under the streams' locks by commands. */
+export async function loadWalletSnapshots(
+  manager: EntityManager,
+  streamIds: readonly string[],
+): Promise<Map<string, WalletSnapshot>> {
+  const rows: Array<{ stream_id: string; version: number; state: WalletState }> = await manager.query(
+    'SELECT stream_id, version, state FROM wallet_snapshots WHERE stream_id = ANY($1::text[])',
+    [streamIds],
   );
-  return rows[0] ? { version: rows[0].version, state: rows[0].state } : null;
+  return new Map(rows.map((row) => [row.stream_id, { version: row.version, state: row.state }]));
 }
 
 /**
@@ -32,13 +35,7 @@ export class WalletSnapshotsProjection implements InlineProjection {
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const streamIds = [...new Set(events.map((event) => event.streamId))];
-    const rows: Array<{ stream_id: string; version: number; state: WalletState }> = await manager.query(
-      'SELECT stream_id, version, state FROM wallet_snapshots WHERE stream_id = ANY($1::text[])',
-      [streamIds],
-    );
-    const snapshots = new Map<string, WalletSnapshot>(
-      rows.map((row) => [row.stream_id, { version: row.version, state: row.state }]),
-    );
+    const snapshots = await loadWalletSnapshots(manager, streamIds);
     for (const recorded of events) {
       const snapshot = snapshots.get(recorded.streamId) ?? { version: 0, state: walletDecider.initialState() };
       assert(

@@ -71,24 +71,33 @@ describe('ledger account history', () => {
     const manual = (await history(admin, 'world:manual', { asOf: '2026-04-04T00:00:00Z' })).body as AccountHistory;
     expect(manual.balance).toBe(-10);
     expect(manual.entries.content.map((entry) => [entry.amount, entry.balanceAfter])).toEqual([[-10, -10]]);
-    const later = (await history(admin, 'world:manual', { asOf: '2026-04-05T12:00:00Z', size: 1, page: 0 })).body as AccountHistory;
+    const later = (await history(admin, 'world:manual', { asOf: '2026-04-05T12:00:00Z', size: 1, page: 0 }))
+      .body as AccountHistory;
     expect(later.balance).toBe(-15);
     expect(later.entries.content.map((entry) => [entry.amount, entry.balanceAfter])).toEqual([[-5, -15]]);
-    const second = (await history(admin, 'world:manual', { asOf: '2026-04-05T12:00:00Z', size: 1, page: 1 })).body as AccountHistory;
+    const second = (await history(admin, 'world:manual', { asOf: '2026-04-05T12:00:00Z', size: 1, page: 1 }))
+      .body as AccountHistory;
     expect(second.entries.content.map((entry) => [entry.amount, entry.balanceAfter])).toEqual([[-10, -10]]);
   });
 
   it('refuses bad accounts, instants and pages; unknown users are 404', async () => {
     const badAccount = await history(admin, 'user:nobody');
     expect(badAccount.status).toBe(400);
-    expect(badAccount.body.details.fields).toContainEqual({ field: 'account', error: 'error.validation.invalid.format' });
+    expect(badAccount.body.details.fields).toContainEqual({
+      field: 'account',
+      error: 'error.validation.invalid.format',
+    });
     expect((await history(admin, 'world:paypal')).status).toBe(400);
     const badInstant = await history(admin, 'world:manual', { asOf: 'yesterday' });
     expect(badInstant.status).toBe(400);
     expect(badInstant.body.details.fields).toContainEqual({ field: 'asOf', error: 'error.validation.invalid.format' });
     expect((await history(admin, 'world:manual', { asOf: '2026-02-30T00:00:00Z' })).status).toBe(400);
     const tooBig = await history(admin, 'world:manual', { size: 101 });
-    expect(tooBig.body.details.fields).toContainEqual({ field: 'size', error: 'error.validation.page.size', params: { max: 100 } });
+    expect(tooBig.body.details.fields).toContainEqual({
+      field: 'size',
+      error: 'error.validation.page.size',
+      params: { max: 100 },
+    });
     expect((await history(admin, 'world:manual', { page: 'two' })).status).toBe(400);
     expect((await history(admin, 'world:manual', { extra: 1 })).status).toBe(400);
     const unknown = await history(admin, 'user:7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e');
@@ -149,7 +158,9 @@ describe('ledger account history under concurrent commands', () => {
     const cents = (amount: number) => Math.round(amount * 100);
     for (let index = 0; index < entries.length - 1; index += 1) {
       // Newest first: each running balance is the next older one plus this posting, and instants never go back.
-      expect(cents(entries[index].balanceAfter) - cents(entries[index].amount)).toBe(cents(entries[index + 1].balanceAfter));
+      expect(cents(entries[index].balanceAfter) - cents(entries[index].amount)).toBe(
+        cents(entries[index + 1].balanceAfter),
+      );
       expect(entries[index].occurredAt >= entries[index + 1].occurredAt).toBe(true);
     }
     expect(cents(entries[entries.length - 1].balanceAfter)).toBe(cents(entries[entries.length - 1].amount));

@@ -71,7 +71,12 @@ describe('payments search', () => {
   it('filters by type, status, method, aggregator, id and keyword', async () => {
     const transfers = await search(admin, { types: ['TRANSFER_IN', 'TRANSFER_OUT'] });
     expect(transfers.body.totalElements).toBe(2);
-    const withdrawals = await search(admin, { types: ['WITHDRAW'], statuses: ['SUCCESS'], methods: ['MANUAL_TRANSFER'], aggregators: ['MANUAL'] });
+    const withdrawals = await search(admin, {
+      types: ['WITHDRAW'],
+      statuses: ['SUCCESS'],
+      methods: ['MANUAL_TRANSFER'],
+      aggregators: ['MANUAL'],
+    });
     expect(ids(withdrawals)).toEqual([made[3].paymentId]);
     expect((await search(admin, { statuses: ['PENDING'] })).body.totalElements).toBe(0);
     expect((await search(admin, { aggregators: ['STRIPE'] })).body.totalElements).toBe(0);
@@ -120,7 +125,12 @@ describe('payments search', () => {
     const second = await search(admin, { size: 2, page: 1 });
     const all = await search(admin, { size: 100 });
     expect([...ids(first), ...ids(second)]).toEqual(ids(all).slice(0, 4));
-    expect(first.body).toMatchObject({ page: 0, size: 2, totalElements: all.body.totalElements, totalPages: Math.ceil(all.body.totalElements / 2) });
+    expect(first.body).toMatchObject({
+      page: 0,
+      size: 2,
+      totalElements: all.body.totalElements,
+      totalPages: Math.ceil(all.body.totalElements / 2),
+    });
     expect((await search(admin, { size: 2, page: 1000 })).body.content).toEqual([]);
   });
 
@@ -131,7 +141,11 @@ describe('payments search', () => {
     expect(own.body.content.every((payment: Payment) => payment.userUuid === dana.userUuid)).toBe(true);
     // Naming another user's payment id finds nothing rather than their row.
     expect((await search(dana.accessToken, { id: made[1].paymentId })).body.totalElements).toBe(0);
-    expect((await search(ambassador.accessToken, {})).body.content.every((payment: Payment) => payment.userUuid === ambassador.userUuid)).toBe(true);
+    expect(
+      (await search(ambassador.accessToken, {})).body.content.every(
+        (payment: Payment) => payment.userUuid === ambassador.userUuid,
+      ),
+    ).toBe(true);
 
     expect(ids(await search(dana.accessToken, { size: 100 }, dana.userUuid))).toEqual(ids(own));
     const other = await search(dana.accessToken, {}, omer.userUuid);
@@ -155,13 +169,24 @@ describe('payments search', () => {
     const tooBig = await search(admin, { size: 101 });
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.error).toBe('error.validation.failed');
-    expect(tooBig.body.details.fields).toContainEqual({ field: 'size', error: 'error.validation.page.size', params: { max: 100 } });
+    expect(tooBig.body.details.fields).toContainEqual({
+      field: 'size',
+      error: 'error.validation.page.size',
+      params: { max: 100 },
+    });
     const badSort = await search(admin, { sorts: [{ id: 'comment', desc: false }] });
     expect(badSort.status).toBe(400);
-    expect(badSort.body.details.fields).toContainEqual({ field: 'sorts', error: 'error.validation.invalid.field', params: { id: 'comment' } });
+    expect(badSort.body.details.fields).toContainEqual({
+      field: 'sorts',
+      error: 'error.validation.invalid.field',
+      params: { id: 'comment' },
+    });
     const badEnum = await search(admin, { statuses: ['PAID'] });
     expect(badEnum.status).toBe(400);
-    expect(badEnum.body.details.fields[0]).toMatchObject({ field: 'statuses', error: 'error.validation.invalid.field' });
+    expect(badEnum.body.details.fields[0]).toMatchObject({
+      field: 'statuses',
+      error: 'error.validation.invalid.field',
+    });
     expect((await search(admin, { types: ['DEPOSIT', 'GIFT'] })).status).toBe(400);
     expect((await search(admin, { methods: ['CHEQUE'] })).status).toBe(400);
     expect((await search(admin, { aggregators: ['PAYPAL'] })).status).toBe(400);
@@ -171,7 +196,11 @@ describe('payments search', () => {
     expect((await search(admin, { id: '12' })).status).toBe(400);
     const longKeyword = await search(admin, { keyWord: 'x'.repeat(257) });
     expect(longKeyword.status).toBe(400);
-    expect(longKeyword.body.details.fields).toContainEqual({ field: 'keyWord', error: 'error.validation.max.length', params: { max: 256 } });
+    expect(longKeyword.body.details.fields).toContainEqual({
+      field: 'keyWord',
+      error: 'error.validation.max.length',
+      params: { max: 256 },
+    });
     expect((await search(admin, { keyWord: 'x'.repeat(256) })).status).toBe(200);
     expect((await search(admin, { createdDate: { from: 'last week' } })).status).toBe(400);
     const unknown = await search(admin, { userUuid: dana.userUuid });
