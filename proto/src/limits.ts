@@ -14,6 +14,11 @@ export const LIMITS = Object.freeze({
   pageDefault: 0,
   pageSizeDefault: 20,
   pageSizeMax: 100,
+  /**
+   * How far a search counts and pages (spec §9's constant 10000): beyond it `totalElements` says this many and later
+   * pages are empty; narrow the filters or reverse the sort instead (ADR 0010). Exports are not bounded by it.
+   */
+  searchWindowRows: 10_000,
   sortsMaxItems: 5,
   filterListMaxItems: 20,
   /** Notes are free text too (spec §5: under 256 characters). */

@@ -1,4 +1,4 @@
-import { formatErrorMessage, type Language } from '@kupa/proto';
+import { formatErrorMessage, type Language, LIMITS } from '@kupa/proto';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
@@ -28,7 +28,7 @@ export function formatBytes(bytes: number, lang: Language): string {
 
 /**
  * Exports every payment that matches the list's filters through the server's streamed CSV, showing the bytes and
- * rows received while it streams. The list's total count, when known, turns the bar into a real percentage. The
+ * rows received while it streams. The list's total count, when exact, turns the bar into a real percentage. The
  * final count stays visible after the file is saved, so staff can check it against the list.
  */
 export function PaymentsExportButton() {
@@ -77,7 +77,9 @@ export function PaymentsExportButton() {
 
   const running = state.phase === 'running';
   const progress = state.phase === 'idle' ? null : state.progress;
-  const percent = progress && total ? Math.min((progress.rows / total) * 100, 100) : undefined;
+  // The list's count is exact only below the search window (ADR 0010); beyond it the bar cannot know the end.
+  const exactTotal = total !== undefined && total > 0 && total < LIMITS.searchWindowRows ? total : undefined;
+  const percent = progress && exactTotal ? Math.min((progress.rows / exactTotal) * 100, 100) : undefined;
   const counts = progress
     ? {
         smart_count: progress.rows,

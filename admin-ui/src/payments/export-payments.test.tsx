@@ -1,4 +1,4 @@
-import { formatErrorMessage } from '@kupa/proto';
+import { formatErrorMessage, LIMITS } from '@kupa/proto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ListContextProvider, type ListControllerResult } from 'react-admin';
@@ -146,6 +146,8 @@ describe('the payments export button', () => {
     expect(progress).toHaveAttribute('data-state', 'running');
     // Numbers and sizes sit in left-to-right isolates so they keep their order inside Hebrew sentences.
     expect(progress).toHaveTextContent('Receiving: \u20662\u2069 rows');
+    // Two of the list's three rows.
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
     expect(screen.getByTestId('payments-export')).toBeDisabled();
 
     release();
@@ -155,6 +157,40 @@ describe('the payments export button', () => {
     expect(clicked[0].download).toBe('payments.csv');
     expect(clicked[0].href).toBe('blob:payments');
     expect(calls[0].body).toEqual({ sorts: [{ id: 'amount', desc: false }], statuses: ['PENDING'] });
+  });
+
+  it('shows no percentage when the list counted only up to the search window', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockFetch({
+      'POST /api/payments/export': () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(new TextEncoder().encode('\uFEFFpaymentId,amount\n1,10.00\n'));
+              await gate;
+              controller.close();
+            },
+          }),
+          { status: 200 },
+        ),
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:payments'), revokeObjectURL: vi.fn() }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderButton(LIMITS.searchWindowRows);
+
+    await user.click(screen.getByTestId('payments-export'));
+
+    await waitFor(() => expect(screen.getByTestId('export-progress')).toHaveAttribute('data-rows', '1'));
+    expect(screen.getByRole('progressbar')).not.toHaveAttribute('aria-valuenow');
+    release();
+    await waitFor(() => expect(screen.getByTestId('export-progress')).toHaveAttribute('data-state', 'done'));
   });
 
   it('shows the catalogue export failure message when the export fails', async () => {

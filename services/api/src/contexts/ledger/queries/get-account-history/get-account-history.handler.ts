@@ -1,14 +1,15 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type AccountHistory, type LedgerEntry, minorToAmount, USER_ACCOUNT_PREFIX } from '@kupa/proto';
+import { type AccountHistory, LIMITS, type LedgerEntry, minorToAmount, USER_ACCOUNT_PREFIX } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { ApiError, toPage } from '../../../../platform/http';
 import { GetAccountHistoryQuery } from './get-account-history.query';
 
 /**
- * How far the history counts and pages: a system account collects a posting from every payment, and an exact
- * count of millions of them would cost more than the page. Beyond the cap, move `asOf` back instead of paging.
+ * How far the history counts and pages (`LIMITS.searchWindowRows`, ADR 0010): a system account collects a posting
+ * from every payment, and an exact count of millions of them would cost more than the page. Beyond the cap, move
+ * `asOf` back instead of paging.
  */
-export const ACCOUNT_HISTORY_COUNT_CAP = 10_000;
+export const ACCOUNT_HISTORY_COUNT_CAP = LIMITS.searchWindowRows;
 
 /** Postings as seen from one account, newest first; the entry id orders postings of one instant as booked. */
 const NEWEST_FIRST = 'occurred_at DESC, entry_id DESC';

@@ -1,7 +1,7 @@
-import type { Page, Payment } from '@kupa/proto';
+import { LIMITS, type Page, type Payment } from '@kupa/proto';
 import { ManualClock } from '../../../../platform/clock';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
-import { manualPayment, transfer } from '../../../../test-support/ledger-query-fixtures';
+import { manualPayment, seedPaymentRows, transfer } from '../../../../test-support/ledger-query-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 
 describe('payments search', () => {
@@ -206,5 +206,24 @@ describe('payments search', () => {
     const unknown = await search(admin, { userUuid: dana.userUuid });
     expect(unknown.status).toBe(400);
     expect(unknown.body.details.fields).toContainEqual({ field: 'userUuid', error: 'error.validation.unknown.field' });
+  });
+
+  it('counts and pages within the search window, and says so by answering the window as the total', async () => {
+    // Runs last: the seeded rows have no events behind them and would disturb the other cases.
+    const crowd = await createActiveUser(testApp);
+    await seedPaymentRows(testApp, LIMITS.searchWindowRows + 25, crowd.userUuid, crowd.email);
+    const first = await search(admin, { keyWord: 'seeded row', size: 100 });
+    expect(first.body).toMatchObject({
+      totalElements: LIMITS.searchWindowRows,
+      totalPages: LIMITS.searchWindowRows / 100,
+    });
+    const last = await search(admin, { keyWord: 'seeded row', size: 100, page: LIMITS.searchWindowRows / 100 - 1 });
+    expect(last.body.content).toHaveLength(100);
+    const beyond = await search(admin, { keyWord: 'seeded row', size: 100, page: LIMITS.searchWindowRows / 100 });
+    expect(beyond.status).toBe(200);
+    expect(beyond.body.content).toEqual([]);
+    // A narrower filter under the window is counted exactly.
+    const narrow = await search(admin, { keyWord: 'seeded row 1000', size: 100 });
+    expect(narrow.body.totalElements).toBe(11);
   });
 });

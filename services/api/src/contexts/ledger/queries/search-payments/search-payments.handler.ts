@@ -13,12 +13,10 @@ import { SqlParameters } from '../payment-rows/sql-parameters';
 import { SearchPaymentsQuery } from './search-payments.query';
 
 /**
- * How far a search counts and pages (spec §9's constant 10000). An exact count of a million rows costs far more
- * than the page itself, so `totalElements` is exact up to this cap and reported as the cap beyond it; pages past
- * it come back empty (narrow the filters or reverse the sort to reach older rows). Documented in
- * docs/benchmarks.md.
+ * How far a search counts and pages (`LIMITS.searchWindowRows`, ADR 0010). An exact count of a million rows costs
+ * far more than the page itself, so `totalElements` is exact up to this cap and reported as the cap beyond it.
  */
-export const PAYMENT_SEARCH_COUNT_CAP = 10_000;
+export const PAYMENT_SEARCH_COUNT_CAP = LIMITS.searchWindowRows;
 
 @QueryHandler(SearchPaymentsQuery)
 export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery, Page<Payment>> {
