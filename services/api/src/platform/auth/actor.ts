@@ -33,7 +33,11 @@ export interface RequestContext {
   correlationId: string;
 }
 
-export function eventMetadata(context: RequestContext, occurredAt: Date, causationId: string | null = null): EventMetadata {
+export function eventMetadata(
+  context: RequestContext,
+  occurredAt: Date,
+  causationId: string | null = null,
+): EventMetadata {
   const actor = context.actor;
   return {
     actor: actor

@@ -36,7 +36,10 @@ export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const roles = this.reflector.getAllAndOverride<UserRole[] | undefined>(ROLES, [context.getHandler(), context.getClass()]);
+    const roles = this.reflector.getAllAndOverride<UserRole[] | undefined>(ROLES, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!roles || roles.length === 0) return true;
     const request = context.switchToHttp().getRequest<{ user?: Actor }>();
     if (!request.user) return true;

@@ -54,7 +54,8 @@ export function repositoryRoot(): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(optional(env, 'PORT') ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const dataDir = resolve(optional(env, 'KUPA_DATA_DIR') ?? join(repositoryRoot(), '.kupa'));
   const databaseUrl = optional(env, 'DATABASE_URL');
   const logLevel = (optional(env, 'LOG_LEVEL') ?? 'log') as AppConfig['logLevel'];

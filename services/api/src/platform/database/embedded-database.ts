@@ -111,7 +111,10 @@ export async function openEmbeddedDatabase(options: EmbeddedOptions): Promise<Da
   };
 }
 
-export async function openDatabase(config: { databaseUrl: string | null; dataDir: string }, log?: (message: string) => void): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: { databaseUrl: string | null; dataDir: string },
+  log?: (message: string) => void,
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => undefined };
   return openEmbeddedDatabase({ dataDir: config.dataDir, log });
 }

@@ -10,7 +10,10 @@ export interface Decider<State, Command, Event> {
   initialState(): State;
 }
 
-export function fold<State, Event>(decider: Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState'>, events: readonly Event[]): State {
+export function fold<State, Event>(
+  decider: Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState'>,
+  events: readonly Event[],
+): State {
   return events.reduce((state, event) => decider.evolve(state, event), decider.initialState());
 }
 

@@ -26,11 +26,17 @@ export async function handleCommand<State, Command, Event extends EventToAppend>
   const { result, append } = await store.transact([streamId], metadata, async (tx) => {
     const history = await tx.readStream(streamId);
     const version = history.length === 0 ? 0 : history[history.length - 1].streamVersion;
-    const state = fold(decider, history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as Event));
+    const state = fold(
+      decider,
+      history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as Event),
+    );
     const events = decider.decide(command, state);
     return {
       appends: events.length === 0 ? [] : [{ streamId, expectedVersion: version, events }],
-      result: { state: events.reduce((next, event) => decider.evolve(next, event), state), version: version + events.length },
+      result: {
+        state: events.reduce((next, event) => decider.evolve(next, event), state),
+        version: version + events.length,
+      },
     };
   });
   return { events: append.events, state: result.state, version: result.version };

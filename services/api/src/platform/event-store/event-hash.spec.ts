@@ -10,9 +10,15 @@ describe('canonicalJson', () => {
   });
 
   it('Given values JSON cannot hold, when serialised, then they follow JSON.stringify', () => {
-    const text = canonicalJson({ gone: undefined, list: [undefined, Number.NaN, 2], when: new Date('2026-01-02T03:04:05.000Z') });
+    const text = canonicalJson({
+      gone: undefined,
+      list: [undefined, Number.NaN, 2],
+      when: new Date('2026-01-02T03:04:05.000Z'),
+    });
     expect(text).toBe('{"list":[null,null,2],"when":"2026-01-02T03:04:05.000Z"}');
-    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify({ list: [undefined, Number.NaN, 2], when: new Date('2026-01-02T03:04:05.000Z') })));
+    expect(JSON.parse(text)).toEqual(
+      JSON.parse(JSON.stringify({ list: [undefined, Number.NaN, 2], when: new Date('2026-01-02T03:04:05.000Z') })),
+    );
   });
 
   it('Given strings that need escaping, when serialised, then they round-trip through JSON.parse', () => {
@@ -26,11 +32,20 @@ describe('canonicalJson', () => {
 });
 
 describe('chainHash', () => {
-  const event = { streamId: 'wallet-1', streamVersion: 1, type: 'Deposited', data: { amountMinor: 1250 }, metadata: { actor: 'a' } };
+  const event = {
+    streamId: 'wallet-1',
+    streamVersion: 1,
+    type: 'Deposited',
+    data: { amountMinor: 1250 },
+    metadata: { actor: 'a' },
+  };
 
   it('Given the first event of a stream, when hashed, then it is sha256 of the canonical event after an empty predecessor', () => {
     const expected = createHash('sha256')
-      .update(GENESIS_HASH + '{"data":{"amountMinor":1250},"metadata":{"actor":"a"},"streamId":"wallet-1","streamVersion":1,"type":"Deposited"}')
+      .update(
+        GENESIS_HASH +
+          '{"data":{"amountMinor":1250},"metadata":{"actor":"a"},"streamId":"wallet-1","streamVersion":1,"type":"Deposited"}',
+      )
       .digest('hex');
     expect(chainHash(null, event)).toBe(expected);
   });
@@ -49,7 +64,13 @@ describe('chainHash', () => {
   });
 
   it('Given the same event with keys in another order, when hashed, then the hash is the same', () => {
-    const reordered = { metadata: { actor: 'a' }, type: 'Deposited', data: { amountMinor: 1250 }, streamVersion: 1, streamId: 'wallet-1' };
+    const reordered = {
+      metadata: { actor: 'a' },
+      type: 'Deposited',
+      data: { amountMinor: 1250 },
+      streamVersion: 1,
+      streamId: 'wallet-1',
+    };
     expect(chainHash(null, reordered)).toBe(chainHash(null, event));
   });
 });

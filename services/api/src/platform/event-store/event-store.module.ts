@@ -28,7 +28,8 @@ export class ProcessorRunnerShutdown implements OnApplicationShutdown {
     { provide: EventTypeRegistry, useFactory: () => new EventTypeRegistry() },
     {
       provide: InlineProjectionRegistry,
-      useFactory: (dataSource: DataSource, eventTypes: EventTypeRegistry) => new InlineProjectionRegistry(dataSource, eventTypes),
+      useFactory: (dataSource: DataSource, eventTypes: EventTypeRegistry) =>
+        new InlineProjectionRegistry(dataSource, eventTypes),
       inject: [getDataSourceToken(), EventTypeRegistry],
     },
     {

@@ -91,6 +91,15 @@ export interface InlineProjection {
   /** Empties the read model before a rebuild from all events. */
   reset(manager: EntityManager): Promise<void>;
   /**
+   * A rebuild replays every event in one transaction, batch after batch. A projection that keeps one row per
+   * account or stream (a balance, a snapshot) would rewrite the same rows in every batch, and rows rewritten inside
+   * one transaction pile up versions that each later update walks: quadratic in the history. Such a projection keeps
+   * those rows in memory from `beginRebuild` and writes them once in `endRebuild`, before the rebuild commits;
+   * `endRebuild(null)` after a failed rebuild only discards them.
+   */
+  beginRebuild?(): void;
+  endRebuild?(manager: EntityManager | null): Promise<void>;
+  /**
    * The tables `kupa ledger verify` compares with a replay of every event into empty copies of them. A projection
    * checked another way (the ledger's against its own independent replay) declares none.
    */

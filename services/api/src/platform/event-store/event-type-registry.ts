@@ -35,7 +35,9 @@ export class EventTypeRegistry {
     }
     const existing = this.types.get(type);
     if (existing && existing.schemaVersion !== schemaVersion) {
-      throw new Error(`Event type ${type} is registered at schema versions ${existing.schemaVersion} and ${schemaVersion}`);
+      throw new Error(
+        `Event type ${type} is registered at schema versions ${existing.schemaVersion} and ${schemaVersion}`,
+      );
     }
     if (!existing) this.types.set(type, { schemaVersion, upcasters: new Map() });
     for (const [fromVersion, upcaster] of Object.entries(options.upcasters ?? {})) {
@@ -47,9 +49,12 @@ export class EventTypeRegistry {
     const entry = this.types.get(type);
     if (!entry) throw new Error(`Event type ${type} must be registered before its upcasters`);
     if (!Number.isInteger(fromVersion) || fromVersion < FIRST_SCHEMA_VERSION || fromVersion >= entry.schemaVersion) {
-      throw new Error(`Event type ${type}: an upcaster from version ${fromVersion} is outside 1..${entry.schemaVersion - 1}`);
+      throw new Error(
+        `Event type ${type}: an upcaster from version ${fromVersion} is outside 1..${entry.schemaVersion - 1}`,
+      );
     }
-    if (entry.upcasters.has(fromVersion)) throw new Error(`Event type ${type}: two upcasters from version ${fromVersion}`);
+    if (entry.upcasters.has(fromVersion))
+      throw new Error(`Event type ${type}: two upcasters from version ${fromVersion}`);
     entry.upcasters.set(fromVersion, upcaster);
   }
 
@@ -71,7 +76,9 @@ export class EventTypeRegistry {
     const entry = this.types.get(type);
     const current = entry?.schemaVersion ?? FIRST_SCHEMA_VERSION;
     if (storedVersion > current) {
-      throw new Error(`Event type ${type} was stored at schema version ${storedVersion}, newer than this build's ${current}`);
+      throw new Error(
+        `Event type ${type} was stored at schema version ${storedVersion}, newer than this build's ${current}`,
+      );
     }
     let upcasted = data;
     for (let version = storedVersion; version < current; version += 1) {

@@ -81,7 +81,14 @@ async function verifyWithin(manager: EntityManager): Promise<HashChainReport> {
       const state: StreamState = current;
       if (state.broken) continue;
       if (row.stream_version !== state.version + 1) {
-        problems.push(problem(state.streamId, state.version + 1, 'version-gap', `expected version ${state.version + 1}, found ${row.stream_version}`));
+        problems.push(
+          problem(
+            state.streamId,
+            state.version + 1,
+            'version-gap',
+            `expected version ${state.version + 1}, found ${row.stream_version}`,
+          ),
+        );
         state.broken = true;
         continue;
       }
@@ -93,7 +100,9 @@ async function verifyWithin(manager: EntityManager): Promise<HashChainReport> {
         metadata: row.metadata,
       });
       if (computed !== row.hash) {
-        problems.push(problem(state.streamId, row.stream_version, 'hash-mismatch', 'stored event does not match its hash chain'));
+        problems.push(
+          problem(state.streamId, row.stream_version, 'hash-mismatch', 'stored event does not match its hash chain'),
+        );
         state.broken = true;
         continue;
       }
@@ -115,7 +124,9 @@ async function verifyWithin(manager: EntityManager): Promise<HashChainReport> {
       WHERE version > 0 AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = s.stream_id)`,
   );
   for (const row of headless) {
-    problems.push(problem(row.stream_id, 1, 'version-gap', `stream row says version ${row.version} but the stream has no events`));
+    problems.push(
+      problem(row.stream_id, 1, 'version-gap', `stream row says version ${row.version} but the stream has no events`),
+    );
   }
   problems.sort((left, right) => (left.streamId < right.streamId ? -1 : left.streamId > right.streamId ? 1 : 0));
   return { ok: problems.length === 0, streamsChecked, eventsChecked, problems };
@@ -134,12 +145,22 @@ async function checkHeads(manager: EntityManager, streams: StreamState[], proble
     const head = heads.get(stream.streamId);
     if (!head || head.version !== stream.version || head.last_hash !== stream.computedHash) {
       problems.push(
-        problem(stream.streamId, stream.version, 'head-mismatch', `stream row is at version ${head?.version ?? 'none'}, events end at ${stream.version}`),
+        problem(
+          stream.streamId,
+          stream.version,
+          'head-mismatch',
+          `stream row is at version ${head?.version ?? 'none'}, events end at ${stream.version}`,
+        ),
       );
     }
   }
 }
 
-function problem(streamId: string, streamVersion: number, kind: HashChainProblemKind, message: string): HashChainProblem {
+function problem(
+  streamId: string,
+  streamVersion: number,
+  kind: HashChainProblemKind,
+  message: string,
+): HashChainProblem {
   return { streamId, streamVersion, kind, message: `${streamId} v${streamVersion}: ${message}` };
 }

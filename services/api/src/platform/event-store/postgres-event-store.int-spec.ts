@@ -65,7 +65,10 @@ describe('PostgresEventStore on PostgreSQL', () => {
     handles: ['Added'],
     async apply(events, manager) {
       for (const event of events) {
-        await manager.query('INSERT INTO test_rows (stream_id, stream_version) VALUES ($1, $2)', [event.streamId, event.streamVersion]);
+        await manager.query('INSERT INTO test_rows (stream_id, stream_version) VALUES ($1, $2)', [
+          event.streamId,
+          event.streamVersion,
+        ]);
       }
     },
     async reset(manager) {
@@ -93,10 +96,17 @@ describe('PostgresEventStore on PostgreSQL', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    dataSource = new DataSource({ type: 'postgres', url: database.url, migrations: platformMigrations, extra: { max: POOL_SIZE } });
+    dataSource = new DataSource({
+      type: 'postgres',
+      url: database.url,
+      migrations: platformMigrations,
+      extra: { max: POOL_SIZE },
+    });
     await dataSource.initialize();
     await dataSource.runMigrations();
-    await dataSource.query('CREATE TABLE test_rows (stream_id text, stream_version int, PRIMARY KEY (stream_id, stream_version))');
+    await dataSource.query(
+      'CREATE TABLE test_rows (stream_id text, stream_version int, PRIMARY KEY (stream_id, stream_version))',
+    );
     eventTypes = new EventTypeRegistry();
     projections = new InlineProjectionRegistry(dataSource, eventTypes);
     projections.register(rowsProjection);
@@ -111,21 +121,39 @@ describe('PostgresEventStore on PostgreSQL', () => {
   });
 
   async function projectedRows(streamIds: string[]): Promise<number> {
-    const rows: { count: number }[] = await dataSource.query('SELECT count(*)::int AS count FROM test_rows WHERE stream_id = ANY($1)', [streamIds]);
+    const rows: { count: number }[] = await dataSource.query(
+      'SELECT count(*)::int AS count FROM test_rows WHERE stream_id = ANY($1)',
+      [streamIds],
+    );
     return rows[0].count;
   }
 
   async function eventCount(streamIds: string[]): Promise<number> {
-    const rows: { count: number }[] = await dataSource.query('SELECT count(*)::int AS count FROM events WHERE stream_id = ANY($1)', [streamIds]);
+    const rows: { count: number }[] = await dataSource.query(
+      'SELECT count(*)::int AS count FROM events WHERE stream_id = ANY($1)',
+      [streamIds],
+    );
     return rows[0].count;
   }
 
   describe('append', () => {
     it('appends to a new stream at expected 0, then at expected 1, chaining hashes and running projections', async () => {
       const streamId = streamOf('wallet');
-      const first = await store.append([{ streamId, expectedVersion: 0, events: [{ type: 'Added', data: { n: 1 } }] }], metadata);
+      const first = await store.append(
+        [{ streamId, expectedVersion: 0, events: [{ type: 'Added', data: { n: 1 } }] }],
+        metadata,
+      );
       const second = await store.append(
-        [{ streamId, expectedVersion: 1, events: [{ type: 'Added', data: { n: 2 } }, { type: 'Added', data: { n: 3, at: new Date('2026-01-01T00:00:00Z') } }] }],
+        [
+          {
+            streamId,
+            expectedVersion: 1,
+            events: [
+              { type: 'Added', data: { n: 2 } },
+              { type: 'Added', data: { n: 3, at: new Date('2026-01-01T00:00:00Z') } },
+            ],
+          },
+        ],
         metadata,
       );
       expect(first.streamVersions).toEqual({ [streamId]: 1 });
@@ -154,9 +182,12 @@ describe('PostgresEventStore on PostgreSQL', () => {
       const refused = store.append([{ streamId, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
       await expect(refused).rejects.toBeInstanceOf(WrongExpectedVersionError);
       await expect(refused).rejects.toMatchObject({ streamId, expectedVersion: 0, actualVersion: 1 });
-      await expect(store.append([{ streamId: streamOf('new'), expectedVersion: 2, events: [{ type: 'Added', data: {} }] }], metadata)).rejects.toBeInstanceOf(
-        WrongExpectedVersionError,
-      );
+      await expect(
+        store.append(
+          [{ streamId: streamOf('new'), expectedVersion: 2, events: [{ type: 'Added', data: {} }] }],
+          metadata,
+        ),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
       expect(await store.streamVersion(streamId)).toBe(1);
       expect(await eventCount([streamId])).toBe(1);
       expect(await projectedRows([streamId])).toBe(1);
@@ -207,7 +238,9 @@ describe('PostgresEventStore on PostgreSQL', () => {
       await expect(refused).rejects.toThrow('projection failed');
       expect(await eventCount([left, right])).toBe(0);
       expect(await projectedRows([left, right])).toBe(0);
-      const streams: unknown[] = await dataSource.query('SELECT 1 FROM streams WHERE stream_id = ANY($1)', [[left, right]]);
+      const streams: unknown[] = await dataSource.query('SELECT 1 FROM streams WHERE stream_id = ANY($1)', [
+        [left, right],
+      ]);
       expect(streams).toHaveLength(0);
     });
 
@@ -228,18 +261,26 @@ describe('PostgresEventStore on PostgreSQL', () => {
             const version = await tx.streamVersion(streamId);
             const history = await tx.readStream(streamId);
             expect(history).toHaveLength(version);
-            return { appends: [{ streamId, expectedVersion: version, events: [{ type: 'Added', data: { index } }] }], result: version };
+            return {
+              appends: [{ streamId, expectedVersion: version, events: [{ type: 'Added', data: { index } }] }],
+              result: version,
+            };
           }),
         ),
       );
-      expect(results.map((result) => result.result).sort((a, b) => a - b)).toEqual(Array.from({ length: PARALLEL_CALLERS }, (_, index) => index));
+      expect(results.map((result) => result.result).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: PARALLEL_CALLERS }, (_, index) => index),
+      );
       const versions = (await store.readStream(streamId)).map((event) => event.streamVersion);
       expect(versions).toEqual(Array.from({ length: PARALLEL_CALLERS }, (_, index) => index + 1));
     });
 
     it('never deadlocks on crossing commands A,B and B,A (no retries allowed)', async () => {
       const retries: unknown[] = [];
-      const strict = new PostgresEventStore(dataSource, projections, eventTypes, { maxTransactionAttempts: 1, onRetry: (error) => retries.push(error) });
+      const strict = new PostgresEventStore(dataSource, projections, eventTypes, {
+        maxTransactionAttempts: 1,
+        onRetry: (error) => retries.push(error),
+      });
       const a = streamOf('wallet');
       const b = streamOf('wallet');
       const transfer = (from: string, to: string): Promise<unknown> =>
@@ -255,7 +296,9 @@ describe('PostgresEventStore on PostgreSQL', () => {
           };
         });
       for (let round = 0; round < CROSSING_ROUNDS; round += 1) {
-        await Promise.all(Array.from({ length: PARALLEL_CALLERS }, (_, index) => (index % 2 === 0 ? transfer(a, b) : transfer(b, a))));
+        await Promise.all(
+          Array.from({ length: PARALLEL_CALLERS }, (_, index) => (index % 2 === 0 ? transfer(a, b) : transfer(b, a))),
+        );
       }
       expect(retries).toEqual([]);
       expect(await store.streamVersion(a)).toBe(CROSSING_ROUNDS * PARALLEL_CALLERS);
@@ -290,7 +333,9 @@ describe('PostgresEventStore on PostgreSQL', () => {
   });
 
   describe('readAll', () => {
-    async function readToEnd(from: GlobalCheckpoint): Promise<{ events: RecordedEvent[]; checkpoint: GlobalCheckpoint }> {
+    async function readToEnd(
+      from: GlobalCheckpoint,
+    ): Promise<{ events: RecordedEvent[]; checkpoint: GlobalCheckpoint }> {
       const events: RecordedEvent[] = [];
       let checkpoint = from;
       for (;;) {
@@ -305,16 +350,30 @@ describe('PostgresEventStore on PostgreSQL', () => {
     it('does not pass an open transaction that took a lower position, and returns it once committed', async () => {
       const slowStream = streamOf('slow');
       const fastStream = streamOf('fast');
-      await store.append([{ streamId: streamOf('before'), expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
-      const { checkpoint } = await eventually(() => readToEnd(START_CHECKPOINT), (read) => read.events.length > 0, 'earlier events');
+      await store.append(
+        [{ streamId: streamOf('before'), expectedVersion: 0, events: [{ type: 'Added', data: {} }] }],
+        metadata,
+      );
+      const { checkpoint } = await eventually(
+        () => readToEnd(START_CHECKPOINT),
+        (read) => read.events.length > 0,
+        'earlier events',
+      );
 
       slowGate = gate();
-      const slow = store.append([{ streamId: slowStream, expectedVersion: 0, events: [{ type: 'SlowAdded', data: {} }] }], metadata);
+      const slow = store.append(
+        [{ streamId: slowStream, expectedVersion: 0, events: [{ type: 'SlowAdded', data: {} }] }],
+        metadata,
+      );
       await slowGate.entered;
-      const fast = await store.append([{ streamId: fastStream, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
-      const pending: { global_position: string }[] = await dataSource.query('SELECT global_position::text AS global_position FROM events WHERE stream_id = $1', [
-        slowStream,
-      ]);
+      const fast = await store.append(
+        [{ streamId: fastStream, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }],
+        metadata,
+      );
+      const pending: { global_position: string }[] = await dataSource.query(
+        'SELECT global_position::text AS global_position FROM events WHERE stream_id = $1',
+        [slowStream],
+      );
       expect(pending).toHaveLength(0);
 
       const whileOpen = await readToEnd(checkpoint);
@@ -347,19 +406,20 @@ describe('PostgresEventStore on PostgreSQL', () => {
       await other.query('SELECT pg_current_xact_id()');
 
       slowGate = gate();
-      const slow = store.append([{ streamId: slowStream, expectedVersion: 0, events: [{ type: 'SlowAdded', data: {} }] }], metadata);
+      const slow = store.append(
+        [{ streamId: slowStream, expectedVersion: 0, events: [{ type: 'SlowAdded', data: {} }] }],
+        metadata,
+      );
       await slowGate.entered;
 
       const data = { raw: true };
       const stored = { ...metadata, schemaVersion: 1 };
       const hash = chainHash(null, { streamId: early, streamVersion: 1, type: 'Raw', data, metadata: stored });
-      await other.query("INSERT INTO streams (stream_id, version, last_hash) VALUES ($1, 1, $2)", [early, hash]);
-      await other.query("INSERT INTO events (stream_id, stream_version, type, data, metadata, hash) VALUES ($1, 1, 'Raw', $2, $3, $4)", [
-        early,
-        JSON.stringify(data),
-        JSON.stringify(stored),
-        hash,
-      ]);
+      await other.query('INSERT INTO streams (stream_id, version, last_hash) VALUES ($1, 1, $2)', [early, hash]);
+      await other.query(
+        "INSERT INTO events (stream_id, stream_version, type, data, metadata, hash) VALUES ($1, 1, 'Raw', $2, $3, $4)",
+        [early, JSON.stringify(data), JSON.stringify(stored), hash],
+      );
       await other.commitTransaction();
       await other.release();
 
@@ -390,7 +450,13 @@ describe('PostgresEventStore on PostgreSQL', () => {
       const gapped = streamOf('gapped');
       for (const streamId of [tampered, gapped]) {
         await store.append(
-          [{ streamId, expectedVersion: 0, events: [1, 2, 3].map((n) => ({ type: 'Added', data: { amountMinor: n * 100 } })) }],
+          [
+            {
+              streamId,
+              expectedVersion: 0,
+              events: [1, 2, 3].map((n) => ({ type: 'Added', data: { amountMinor: n * 100 } })),
+            },
+          ],
           metadata,
         );
       }
@@ -399,7 +465,10 @@ describe('PostgresEventStore on PostgreSQL', () => {
       expect(before.ok).toBe(true);
       expect(before.eventsChecked).toBeGreaterThanOrEqual(6);
 
-      await dataSource.query(`UPDATE events SET data = '{"amountMinor": 99900}' WHERE stream_id = $1 AND stream_version = 2`, [tampered]);
+      await dataSource.query(
+        `UPDATE events SET data = '{"amountMinor": 99900}' WHERE stream_id = $1 AND stream_version = 2`,
+        [tampered],
+      );
       await dataSource.query('DELETE FROM events WHERE stream_id = $1 AND stream_version = 2', [gapped]);
       const after = await verifyStreamHashes(dataSource);
       expect(after.ok).toBe(false);
@@ -419,18 +488,38 @@ describe('PostgresEventStore on PostgreSQL', () => {
   describe('event types', () => {
     it('upcasts events stored at an older schema version on every read, leaving the stored event as hashed', async () => {
       const streamId = streamOf('plan');
-      const oldBuild = new PostgresEventStore(dataSource, new InlineProjectionRegistry(dataSource, new EventTypeRegistry()), new EventTypeRegistry());
-      await oldBuild.append([{ streamId, expectedVersion: 0, events: [{ type: 'PriceSet', data: { amount: 12.5 } }] }], metadata);
-      eventTypes.register('PriceSet', { schemaVersion: 2, upcasters: { 1: (data) => ({ amountMinor: Math.round((data as { amount: number }).amount * 100) }) } });
-      await store.append([{ streamId, expectedVersion: 1, events: [{ type: 'PriceSet', data: { amountMinor: 700 } }] }], metadata);
+      const oldBuild = new PostgresEventStore(
+        dataSource,
+        new InlineProjectionRegistry(dataSource, new EventTypeRegistry()),
+        new EventTypeRegistry(),
+      );
+      await oldBuild.append(
+        [{ streamId, expectedVersion: 0, events: [{ type: 'PriceSet', data: { amount: 12.5 } }] }],
+        metadata,
+      );
+      eventTypes.register('PriceSet', {
+        schemaVersion: 2,
+        upcasters: { 1: (data) => ({ amountMinor: Math.round((data as { amount: number }).amount * 100) }) },
+      });
+      await store.append(
+        [{ streamId, expectedVersion: 1, events: [{ type: 'PriceSet', data: { amountMinor: 700 } }] }],
+        metadata,
+      );
 
       const read = await store.readStream(streamId);
       expect(read.map((event) => [event.data, event.schemaVersion])).toEqual([
         [{ amountMinor: 1250 }, 2],
         [{ amountMinor: 700 }, 2],
       ]);
-      const all = await eventually(() => store.readAll(START_CHECKPOINT, 100_000), (events) => events.some((event) => event.streamId === streamId && event.streamVersion === 2), 'both');
-      expect(all.filter((event) => event.streamId === streamId).map((event) => event.data)).toEqual([{ amountMinor: 1250 }, { amountMinor: 700 }]);
+      const all = await eventually(
+        () => store.readAll(START_CHECKPOINT, 100_000),
+        (events) => events.some((event) => event.streamId === streamId && event.streamVersion === 2),
+        'both',
+      );
+      expect(all.filter((event) => event.streamId === streamId).map((event) => event.data)).toEqual([
+        { amountMinor: 1250 },
+        { amountMinor: 700 },
+      ]);
       const raw: { data: unknown; metadata: { schemaVersion: number } }[] = await dataSource.query(
         'SELECT data, metadata FROM events WHERE stream_id = $1 ORDER BY stream_version',
         [streamId],
@@ -439,7 +528,9 @@ describe('PostgresEventStore on PostgreSQL', () => {
         [{ amount: 12.5 }, 1],
         [{ amountMinor: 700 }, 2],
       ]);
-      expect((await verifyStreamHashes(dataSource)).problems.filter((problem) => problem.streamId === streamId)).toEqual([]);
+      expect(
+        (await verifyStreamHashes(dataSource)).problems.filter((problem) => problem.streamId === streamId),
+      ).toEqual([]);
     });
   });
 
@@ -479,8 +570,22 @@ describe('PostgresEventStore on PostgreSQL', () => {
   describe('inline projection rebuild', () => {
     it('resets a read model and replays every event into it', async () => {
       const streamId = streamOf('wallet');
-      await store.append([{ streamId, expectedVersion: 0, events: [{ type: 'Added', data: {} }, { type: 'Added', data: {} }] }], metadata);
-      const expected: { count: number }[] = await dataSource.query("SELECT count(*)::int AS count FROM events WHERE type = 'Added'");
+      await store.append(
+        [
+          {
+            streamId,
+            expectedVersion: 0,
+            events: [
+              { type: 'Added', data: {} },
+              { type: 'Added', data: {} },
+            ],
+          },
+        ],
+        metadata,
+      );
+      const expected: { count: number }[] = await dataSource.query(
+        "SELECT count(*)::int AS count FROM events WHERE type = 'Added'",
+      );
       await dataSource.query('DELETE FROM test_rows WHERE stream_id = $1', [streamId]);
       await dataSource.query("INSERT INTO test_rows VALUES ('stray', 1)");
       const report = await projections.rebuild('test-rows');
@@ -500,16 +605,19 @@ describe('PostgresEventStore on PostgreSQL', () => {
         async handle(events, manager: EntityManager) {
           if (delayMs > 0) await sleep(delayMs);
           // A plain INSERT: handling an event twice would violate the key and fail the batch.
-          await manager.query('INSERT INTO processor_effects (processor, global_position) SELECT $1, unnest($2::bigint[])', [
-            name,
-            events.map((event) => event.globalPosition),
-          ]);
+          await manager.query(
+            'INSERT INTO processor_effects (processor, global_position) SELECT $1, unnest($2::bigint[])',
+            [name, events.map((event) => event.globalPosition)],
+          );
         },
       };
     }
 
     async function effects(name: string): Promise<number> {
-      const rows: { count: number }[] = await dataSource.query('SELECT count(*)::int AS count FROM processor_effects WHERE processor = $1', [name]);
+      const rows: { count: number }[] = await dataSource.query(
+        'SELECT count(*)::int AS count FROM processor_effects WHERE processor = $1',
+        [name],
+      );
       return rows[0].count;
     }
 
@@ -519,18 +627,37 @@ describe('PostgresEventStore on PostgreSQL', () => {
     }
 
     beforeAll(async () => {
-      await dataSource.query('CREATE TABLE processor_effects (processor text, global_position bigint, PRIMARY KEY (processor, global_position))');
+      await dataSource.query(
+        'CREATE TABLE processor_effects (processor text, global_position bigint, PRIMARY KEY (processor, global_position))',
+      );
       const streamId = streamOf('bulk');
-      await store.append([{ streamId, expectedVersion: 0, events: Array.from({ length: 60 }, (_, n) => ({ type: 'Bulk', data: { n } })) }], metadata);
+      await store.append(
+        [
+          {
+            streamId,
+            expectedVersion: 0,
+            events: Array.from({ length: 60 }, (_, n) => ({ type: 'Bulk', data: { n } })),
+          },
+        ],
+        metadata,
+      );
     });
 
     it('resumes after a restart without losing or repeating an event', async () => {
       const errors: unknown[] = [];
-      const options = { batchSize: 5, pollIntervalMs: 20, onError: (_name: string, error: unknown) => errors.push(error) };
+      const options = {
+        batchSize: 5,
+        pollIntervalMs: 20,
+        onError: (_name: string, error: unknown) => errors.push(error),
+      };
       const first = new ProcessorRunner(dataSource, store, options);
       first.register(recordingProcessor('resume', 15));
       first.start();
-      await eventually(() => effects('resume'), (count) => count >= 15, 'some batches');
+      await eventually(
+        () => effects('resume'),
+        (count) => count >= 15,
+        'some batches',
+      );
       await first.stop();
       expect(first.isLeading('resume')).toBe(false);
       const total = await totalEvents();
@@ -540,7 +667,11 @@ describe('PostgresEventStore on PostgreSQL', () => {
       const second = new ProcessorRunner(dataSource, store, options);
       second.register(recordingProcessor('resume'));
       second.start();
-      await eventually(() => effects('resume'), (count) => count >= total, 'every event');
+      await eventually(
+        () => effects('resume'),
+        (count) => count >= total,
+        'every event',
+      );
       await second.stop();
       expect(errors).toEqual([]);
       expect(await effects('resume')).toBe(total);
@@ -553,7 +684,11 @@ describe('PostgresEventStore on PostgreSQL', () => {
 
     it('lets only one of two runners lead, and the other take over when the leader stops', async () => {
       const errors: unknown[] = [];
-      const options = { batchSize: 10, pollIntervalMs: 20, onError: (_name: string, error: unknown) => errors.push(error) };
+      const options = {
+        batchSize: 10,
+        pollIntervalMs: 20,
+        onError: (_name: string, error: unknown) => errors.push(error),
+      };
       const one = new ProcessorRunner(dataSource, store, options);
       const two = new ProcessorRunner(dataSource, store, options);
       one.register(recordingProcessor('lead'));
@@ -561,7 +696,11 @@ describe('PostgresEventStore on PostgreSQL', () => {
       one.start();
       two.start();
       const total = await totalEvents();
-      await eventually(() => effects('lead'), (count) => count >= total, 'every event');
+      await eventually(
+        () => effects('lead'),
+        (count) => count >= total,
+        'every event',
+      );
       await sleep(100);
       expect([one.isLeading('lead'), two.isLeading('lead')].filter(Boolean)).toHaveLength(1);
       const locks: { count: number }[] = await dataSource.query(
@@ -572,8 +711,15 @@ describe('PostgresEventStore on PostgreSQL', () => {
 
       const [leader, follower] = one.isLeading('lead') ? [one, two] : [two, one];
       await leader.stop();
-      await store.append([{ streamId: streamOf('late'), expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
-      await eventually(() => effects('lead'), (count) => count >= total + 1, 'the event after the handover');
+      await store.append(
+        [{ streamId: streamOf('late'), expectedVersion: 0, events: [{ type: 'Added', data: {} }] }],
+        metadata,
+      );
+      await eventually(
+        () => effects('lead'),
+        (count) => count >= total + 1,
+        'the event after the handover',
+      );
       expect(follower.isLeading('lead')).toBe(true);
       await follower.stop();
       expect(errors).toEqual([]);
@@ -584,7 +730,13 @@ describe('PostgresEventStore on PostgreSQL', () => {
       const runner = new ProcessorRunner(dataSource, store, { batchSize: 7 });
       runner.register(recordingProcessor('drain'));
       const total = await totalEvents();
-      expect(await eventually(() => runner.drain('drain').then(() => effects('drain')), (count) => count >= total, 'drained')).toBe(total);
+      expect(
+        await eventually(
+          () => runner.drain('drain').then(() => effects('drain')),
+          (count) => count >= total,
+          'drained',
+        ),
+      ).toBe(total);
       expect(await runner.drain()).toBe(0);
     });
   });

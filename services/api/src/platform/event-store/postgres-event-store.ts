@@ -88,7 +88,10 @@ export class PostgresEventStore extends EventStore {
   async append(appends: StreamAppend[], metadata: EventMetadata): Promise<AppendResult> {
     assertDistinctStreams(appends);
     return this.inTransaction(async (queryRunner) => {
-      const heads = await this.lockStreams(queryRunner, appends.map((append) => append.streamId));
+      const heads = await this.lockStreams(
+        queryRunner,
+        appends.map((append) => append.streamId),
+      );
       return this.appendLocked(queryRunner, appends, metadata, heads);
     });
   }
@@ -104,7 +107,8 @@ export class PostgresEventStore extends EventStore {
       const resolved = typeof metadata === 'function' ? metadata() : metadata;
       const tx: StreamTransaction = {
         readStream: (streamId, options) => this.readStreamWith(queryRunner.manager, streamId, options?.fromVersion),
-        streamVersion: async (streamId) => heads.get(streamId)?.version ?? this.streamVersionWith(queryRunner.manager, streamId),
+        streamVersion: async (streamId) =>
+          heads.get(streamId)?.version ?? this.streamVersionWith(queryRunner.manager, streamId),
         manager: queryRunner.manager,
         metadata: resolved,
       };
@@ -159,7 +163,9 @@ export class PostgresEventStore extends EventStore {
   }
 
   private async streamVersionWith(manager: EntityManager, streamId: string): Promise<number> {
-    const rows: { version: number }[] = await manager.query('SELECT version FROM streams WHERE stream_id = $1', [streamId]);
+    const rows: { version: number }[] = await manager.query('SELECT version FROM streams WHERE stream_id = $1', [
+      streamId,
+    ]);
     return rows[0]?.version ?? 0;
   }
 
@@ -209,7 +215,13 @@ export class PostgresEventStore extends EventStore {
         // undefined members), and the hash is computed over that same value.
         const dataJson = JSON.stringify(event.data ?? null);
         const data: unknown = JSON.parse(dataJson);
-        const fields = { streamId: append.streamId, streamVersion: version, type: event.type, data, metadata: eventMetadata };
+        const fields = {
+          streamId: append.streamId,
+          streamVersion: version,
+          type: event.type,
+          data,
+          metadata: eventMetadata,
+        };
         const hash = chainHash(lastHash, fields);
         pending.push({ ...fields, dataJson, metadataJson: JSON.stringify(eventMetadata), hash, schemaVersion });
         lastHash = hash;

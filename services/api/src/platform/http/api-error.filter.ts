@@ -56,7 +56,8 @@ export class ApiErrorFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
-      const declared = typeof response === 'object' && response !== null ? (response as { error?: unknown }).error : undefined;
+      const declared =
+        typeof response === 'object' && response !== null ? (response as { error?: unknown }).error : undefined;
       if (typeof declared === 'string' && declared in ERROR_CATALOGUE) return body(declared as ErrorCode, status);
       const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'error.internal.server.error' : 'error.bad.request');
       return body(code, status);

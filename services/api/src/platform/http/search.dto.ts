@@ -1,6 +1,18 @@
 import { LIMITS, type Page } from '@kupa/proto';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { ValidationFailedError } from './api-error';
 import { codeMessage } from './validation';
 
@@ -39,7 +51,9 @@ export class SearchRequestDto {
 
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(LIMITS.sortsMaxItems, { message: codeMessage('error.validation.max.items', { maxItems: LIMITS.sortsMaxItems }) })
+  @ArrayMaxSize(LIMITS.sortsMaxItems, {
+    message: codeMessage('error.validation.max.items', { maxItems: LIMITS.sortsMaxItems }),
+  })
   @ValidateNested({ each: true })
   @Type(() => SortDto)
   sorts?: SortDto[] = [];
@@ -58,7 +72,9 @@ export function orderByFromSorts(
   for (const sort of sorts ?? []) {
     const column = columns[sort.id];
     if (!column) {
-      throw new ValidationFailedError([{ field: 'sorts', error: 'error.validation.invalid.field', params: { id: sort.id } }]);
+      throw new ValidationFailedError([
+        { field: 'sorts', error: 'error.validation.invalid.field', params: { id: sort.id } },
+      ]);
     }
     terms.push(`${column} ${sort.desc ? 'DESC' : 'ASC'}`);
   }

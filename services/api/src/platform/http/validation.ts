@@ -1,4 +1,11 @@
-import { AMOUNT_MAX, type ErrorCode, type FieldError, type RuleIssue, isErrorCode, parseAmountToMinor } from '@kupa/proto';
+import {
+  AMOUNT_MAX,
+  type ErrorCode,
+  type FieldError,
+  type RuleIssue,
+  isErrorCode,
+  parseAmountToMinor,
+} from '@kupa/proto';
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { ValidationFailedError } from './api-error';
@@ -39,7 +46,9 @@ const CODE_BY_CONSTRAINT: Record<string, ErrorCode> = {
 function toFieldError(path: string, constraint: string, message: string): FieldError {
   const [head, json] = message.split('|', 2);
   if (isErrorCode(head)) {
-    return json ? { field: path, error: head, params: JSON.parse(json) as Record<string, string | number> } : { field: path, error: head };
+    return json
+      ? { field: path, error: head, params: JSON.parse(json) as Record<string, string | number> }
+      : { field: path, error: head };
   }
   return { field: path, error: CODE_BY_CONSTRAINT[constraint] ?? 'error.validation.invalid.input' };
 }
@@ -75,7 +84,10 @@ export function createValidationPipe(): ValidationPipe {
 }
 
 /** A DTO property validated by one of proto's rule functions (spec §5 rules live once, in proto). */
-export function SatisfiesRule(check: (value: string) => RuleIssue | null, options?: ValidationOptions): PropertyDecorator {
+export function SatisfiesRule(
+  check: (value: string) => RuleIssue | null,
+  options?: ValidationOptions,
+): PropertyDecorator {
   return ValidateBy(
     {
       name: 'satisfiesRule',
@@ -103,7 +115,8 @@ export function IsAmount(options?: ValidationOptions): PropertyDecorator {
           const check = parseAmountToMinor(args?.value);
           if (check.ok) return codeMessage('error.validation.invalid.input');
           if (check.error === 'error.validation.max') return codeMessage(check.error, { max: AMOUNT_MAX });
-          if (check.error === 'error.validation.max.decimal.places') return codeMessage(check.error, { maxDecimalPlaces: 2 });
+          if (check.error === 'error.validation.max.decimal.places')
+            return codeMessage(check.error, { maxDecimalPlaces: 2 });
           return codeMessage(check.error);
         },
       },

@@ -41,7 +41,11 @@ export class InlineProjectionRegistry {
   }
 
   /** Runs every projection that handles some of `events` with just those events, in registration order. */
-  async apply(events: readonly RecordedEvent[], manager: EntityManager, only: readonly InlineProjection[] = this.projections): Promise<void> {
+  async apply(
+    events: readonly RecordedEvent[],
+    manager: EntityManager,
+    only: readonly InlineProjection[] = this.projections,
+  ): Promise<void> {
     if (events.length === 0) return;
     for (const projection of only) {
       const handled = projectionEvents(projection, events);
@@ -62,7 +66,16 @@ export class InlineProjectionRegistry {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('LOCK TABLE events IN SHARE MODE');
       for (const projection of selected) await projection.reset(manager);
-      const eventsReplayed = await this.replayAll(manager, selected);
+      for (const projection of selected) projection.beginRebuild?.();
+      let eventsReplayed: number;
+      try {
+        eventsReplayed = await this.replayAll(manager, selected);
+        for (const projection of selected) await projection.endRebuild?.(manager);
+      } catch (error) {
+        // The transaction rolls back; the projections leave rebuild mode all the same, writing nothing.
+        for (const projection of selected) await projection.endRebuild?.(null);
+        throw error;
+      }
       return { projections: selected.map((projection) => projection.name), eventsReplayed };
     });
   }
@@ -90,7 +103,10 @@ export class InlineProjectionRegistry {
   }
 }
 
-export function projectionEvents(projection: Pick<InlineProjection, 'handles'>, events: readonly RecordedEvent[]): readonly RecordedEvent[] {
+export function projectionEvents(
+  projection: Pick<InlineProjection, 'handles'>,
+  events: readonly RecordedEvent[],
+): readonly RecordedEvent[] {
   if (projection.handles === '*') return events;
   const handles = projection.handles;
   return events.filter((event) => handles.includes(event.type));

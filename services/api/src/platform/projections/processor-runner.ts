@@ -206,10 +206,10 @@ export class ProcessorRunner {
     const queryRunner = this.dataSource.createQueryRunner();
     try {
       await queryRunner.connect();
-      const rows: { locked: boolean }[] = await queryRunner.query('SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked', [
-        PROCESSOR_LOCK_NAMESPACE,
-        name,
-      ]);
+      const rows: { locked: boolean }[] = await queryRunner.query(
+        'SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked',
+        [PROCESSOR_LOCK_NAMESPACE, name],
+      );
       if (rows[0]?.locked) return queryRunner;
     } catch (error) {
       await queryRunner.release();

@@ -21,6 +21,20 @@ interface EntryDraft {
   globalPosition: string;
 }
 
+interface KeptBalance {
+  balanceMinor: number;
+  updatedAt: string;
+}
+
+/** Rows per statement when a rebuild writes the balances it kept. */
+const REBUILD_WRITE_CHUNK_ROWS = 5000;
+
+/** The unique (transaction_id, posting_index, account) constraint turns a second booking into a failed append. */
+const INSERT_ENTRIES = `INSERT INTO ledger_entries (transaction_id, posting_index, account, counter_account, amount_minor,
+    balance_after_minor, payment_id, event_type, occurred_at, global_position)
+  SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],
+    $8::text[], $9::timestamptz[], $10::bigint[])`;
+
 function isUserAccount(account: string): boolean {
   return account.startsWith(USER_ACCOUNT_PREFIX);
 }
@@ -35,6 +49,8 @@ function isUserAccount(account: string): boolean {
 export class LedgerEntriesProjection implements InlineProjection {
   readonly name = LEDGER_ENTRIES_PROJECTION_NAME;
   readonly handles = WALLET_EVENT_TYPES;
+  /** Balances kept in memory while a rebuild runs (see `InlineProjection.beginRebuild`); null otherwise. */
+  private rebuilding: Map<string, KeptBalance> | null = null;
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const bookings = events.flatMap((recorded) => {
@@ -54,12 +70,16 @@ export class LedgerEntriesProjection implements InlineProjection {
     ]
       .filter(isUserAccount)
       .sort();
-    const rows: Array<{ account: string; balance_minor: string }> = await manager.query(
-      'SELECT account, balance_minor FROM account_balances WHERE account = ANY($1::text[])',
-      [userAccounts],
-    );
     const balances = new Map<string, number>(userAccounts.map((account) => [account, 0]));
-    for (const row of rows) balances.set(row.account, bigintToNumber(row.balance_minor));
+    if (this.rebuilding) {
+      for (const account of userAccounts) balances.set(account, this.rebuilding.get(account)?.balanceMinor ?? 0);
+    } else {
+      const rows: Array<{ account: string; balance_minor: string }> = await manager.query(
+        'SELECT account, balance_minor FROM account_balances WHERE account = ANY($1::text[])',
+        [userAccounts],
+      );
+      for (const row of rows) balances.set(row.account, bigintToNumber(row.balance_minor));
+    }
 
     const drafts: EntryDraft[] = [];
     let lastOccurredAt = '';
@@ -89,34 +109,32 @@ export class LedgerEntriesProjection implements InlineProjection {
       });
     }
 
-    // The unique (transaction_id, posting_index, account) constraint turns a second booking into a failed append.
+    const entryColumns = [
+      drafts.map((draft) => draft.transactionId),
+      drafts.map((draft) => draft.postingIndex),
+      drafts.map((draft) => draft.account),
+      drafts.map((draft) => draft.counterAccount),
+      drafts.map((draft) => draft.amountMinor),
+      drafts.map((draft) => draft.balanceAfterMinor),
+      drafts.map((draft) => draft.paymentId),
+      drafts.map((draft) => draft.eventType),
+      drafts.map((draft) => draft.occurredAt),
+      drafts.map((draft) => draft.globalPosition),
+    ];
+    if (this.rebuilding) {
+      await manager.query(INSERT_ENTRIES, entryColumns);
+      for (const account of userAccounts) {
+        this.rebuilding.set(account, { balanceMinor: balances.get(account) ?? 0, updatedAt: lastOccurredAt });
+      }
+      return;
+    }
     // Entries and balances go in one statement: every round trip here is paid by every money command.
     await manager.query(
-      `WITH entries AS (
-         INSERT INTO ledger_entries (transaction_id, posting_index, account, counter_account, amount_minor,
-           balance_after_minor, payment_id, event_type, occurred_at, global_position)
-         SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
-           $7::bigint[], $8::text[], $9::timestamptz[], $10::bigint[])
-         RETURNING 1
-       )
+      `WITH entries AS (${INSERT_ENTRIES} RETURNING 1)
        INSERT INTO account_balances (account, balance_minor, updated_at)
        SELECT account, balance_minor, $13 FROM unnest($11::text[], $12::bigint[]) AS b(account, balance_minor)
        ON CONFLICT (account) DO UPDATE SET balance_minor = EXCLUDED.balance_minor, updated_at = EXCLUDED.updated_at`,
-      [
-        drafts.map((draft) => draft.transactionId),
-        drafts.map((draft) => draft.postingIndex),
-        drafts.map((draft) => draft.account),
-        drafts.map((draft) => draft.counterAccount),
-        drafts.map((draft) => draft.amountMinor),
-        drafts.map((draft) => draft.balanceAfterMinor),
-        drafts.map((draft) => draft.paymentId),
-        drafts.map((draft) => draft.eventType),
-        drafts.map((draft) => draft.occurredAt),
-        drafts.map((draft) => draft.globalPosition),
-        userAccounts,
-        userAccounts.map((account) => balances.get(account) ?? 0),
-        lastOccurredAt,
-      ],
+      [...entryColumns, userAccounts, userAccounts.map((account) => balances.get(account) ?? 0), lastOccurredAt],
     );
     await setUserBalances(
       manager,
@@ -125,6 +143,36 @@ export class LedgerEntriesProjection implements InlineProjection {
         balanceMinor: balances.get(account) ?? 0,
       })),
     );
+  }
+
+  beginRebuild(): void {
+    this.rebuilding = new Map();
+  }
+
+  /** Every user account's final balance, written once (in chunks) at the end of a rebuild. */
+  async endRebuild(manager: EntityManager | null): Promise<void> {
+    const balances = [...(this.rebuilding ?? new Map<string, KeptBalance>())];
+    this.rebuilding = null;
+    if (!manager) return;
+    for (let start = 0; start < balances.length; start += REBUILD_WRITE_CHUNK_ROWS) {
+      const chunk = balances.slice(start, start + REBUILD_WRITE_CHUNK_ROWS);
+      await manager.query(
+        `INSERT INTO account_balances (account, balance_minor, updated_at)
+         SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[])`,
+        [
+          chunk.map(([account]) => account),
+          chunk.map(([, kept]) => kept.balanceMinor),
+          chunk.map(([, kept]) => kept.updatedAt),
+        ],
+      );
+      await setUserBalances(
+        manager,
+        chunk.map(([account, kept]) => ({
+          userUuid: account.slice(USER_ACCOUNT_PREFIX.length),
+          balanceMinor: kept.balanceMinor,
+        })),
+      );
+    }
   }
 
   async reset(manager: EntityManager): Promise<void> {

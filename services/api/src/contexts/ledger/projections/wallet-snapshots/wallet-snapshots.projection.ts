@@ -32,10 +32,12 @@ export async function loadWalletSnapshots(
 export class WalletSnapshotsProjection implements InlineProjection {
   readonly name = WALLET_SNAPSHOTS_PROJECTION_NAME;
   readonly handles = WALLET_EVENT_TYPES;
+  /** Snapshots kept in memory while a rebuild runs (see `InlineProjection.beginRebuild`); null otherwise. */
+  private rebuilding: Map<string, WalletSnapshot> | null = null;
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const streamIds = [...new Set(events.map((event) => event.streamId))];
-    const snapshots = await loadWalletSnapshots(manager, streamIds);
+    const snapshots = this.rebuilding ?? (await loadWalletSnapshots(manager, streamIds));
     for (const recorded of events) {
       const snapshot = snapshots.get(recorded.streamId) ?? { version: 0, state: walletDecider.initialState() };
       assert(
@@ -48,20 +50,47 @@ export class WalletSnapshotsProjection implements InlineProjection {
         state: walletDecider.evolve(snapshot.state, event),
       });
     }
-    const ordered = streamIds.sort();
-    await manager.query(
-      `INSERT INTO wallet_snapshots (stream_id, version, state)
-       SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[])
-       ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state`,
-      [
-        ordered,
-        ordered.map((streamId) => snapshots.get(streamId)?.version),
-        ordered.map((streamId) => JSON.stringify(snapshots.get(streamId)?.state)),
-      ],
-    );
+    if (this.rebuilding) return;
+    await writeSnapshots(manager, streamIds, snapshots);
+  }
+
+  beginRebuild(): void {
+    this.rebuilding = new Map();
+  }
+
+  /** Every wallet's final snapshot, written once (in chunks) at the end of a rebuild. */
+  async endRebuild(manager: EntityManager | null): Promise<void> {
+    const snapshots = this.rebuilding ?? new Map<string, WalletSnapshot>();
+    this.rebuilding = null;
+    if (!manager) return;
+    const streamIds = [...snapshots.keys()];
+    for (let start = 0; start < streamIds.length; start += REBUILD_WRITE_CHUNK_ROWS) {
+      await writeSnapshots(manager, streamIds.slice(start, start + REBUILD_WRITE_CHUNK_ROWS), snapshots);
+    }
   }
 
   async reset(manager: EntityManager): Promise<void> {
     await manager.query('TRUNCATE wallet_snapshots');
   }
+}
+
+/** Rows per statement when a rebuild writes the snapshots it kept. */
+const REBUILD_WRITE_CHUNK_ROWS = 5000;
+
+async function writeSnapshots(
+  manager: EntityManager,
+  streamIds: string[],
+  snapshots: Map<string, WalletSnapshot>,
+): Promise<void> {
+  const ordered = [...streamIds].sort();
+  await manager.query(
+    `INSERT INTO wallet_snapshots (stream_id, version, state)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[])
+       ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state`,
+    [
+      ordered,
+      ordered.map((streamId) => snapshots.get(streamId)?.version),
+      ordered.map((streamId) => JSON.stringify(snapshots.get(streamId)?.state)),
+    ],
+  );
 }
