@@ -13,7 +13,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       'no-console': 'off',
     },
   },
@@ -27,14 +30,17 @@ export default tseslint.config(
   {
     files: ['services/api/src/contexts/*/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['@nestjs/*', 'typeorm', 'pg'] },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['@nestjs/*', 'typeorm', 'pg'] }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Domain code gets time from its command.' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Domain code gets time from its command.' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Domain code gets time from its command.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Domain code gets time from its command.',
+        },
       ],
     },
   },

@@ -24,9 +24,24 @@ function newestMtimeMs(path) {
 /** In dependency order: proto first, since every other part compiles against it. */
 export const PARTS = [
   { name: 'proto', workspace: '@kupa/proto', sources: ['proto/src'], output: 'proto/dist/index.js' },
-  { name: 'api', workspace: '@kupa/api', sources: ['services/api/src', 'proto/src'], output: 'services/api/dist/main.js' },
-  { name: 'admin-ui', workspace: '@kupa/admin-ui', sources: ['admin-ui/src', 'admin-ui/index.html', 'proto/src'], output: 'admin-ui/dist/index.html' },
-  { name: 'client-ui', workspace: '@kupa/client-ui', sources: ['client-ui/src', 'client-ui/index.html', 'proto/src'], output: 'client-ui/dist/index.html' },
+  {
+    name: 'api',
+    workspace: '@kupa/api',
+    sources: ['services/api/src', 'proto/src'],
+    output: 'services/api/dist/main.js',
+  },
+  {
+    name: 'admin-ui',
+    workspace: '@kupa/admin-ui',
+    sources: ['admin-ui/src', 'admin-ui/index.html', 'proto/src'],
+    output: 'admin-ui/dist/index.html',
+  },
+  {
+    name: 'client-ui',
+    workspace: '@kupa/client-ui',
+    sources: ['client-ui/src', 'client-ui/index.html', 'proto/src'],
+    output: 'client-ui/dist/index.html',
+  },
 ];
 
 /**
@@ -40,7 +55,10 @@ export function ensureBuilt(names = PARTS.map((part) => part.name), logTo = 'inh
     if (existsSync(output) && statSync(output).mtimeMs >= sourcesMtimeMs) continue;
     const log = logTo === 'inherit' ? process.stdout : logTo;
     log.write(`Building ${part.workspace}…\n`);
-    const result = spawnSync('npm', ['run', 'build', '-w', part.workspace], { cwd: root, stdio: ['ignore', logTo, logTo] });
+    const result = spawnSync('npm', ['run', 'build', '-w', part.workspace], {
+      cwd: root,
+      stdio: ['ignore', logTo, logTo],
+    });
     if (result.status !== 0) return false;
     // tsc leaves an output it would write unchanged untouched; the stamp records that the build is current.
     const now = new Date();

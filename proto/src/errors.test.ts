@@ -21,23 +21,59 @@ describe('error catalogue', () => {
 
   it('covers the spec §8 catalogue', () => {
     const required = [
-      'error.auth.bad.credentials', 'error.user.not.active', 'error.user.email.not.verified', 'error.login.already.in.use',
-      'error.confirmation.token.invalid', 'error.password.current.incorrect', 'error.session.expired', 'error.user.not.found',
-      'error.entity.not.found', 'error.access.forbidden', 'error.token.invalid', 'error.bad.request',
-      'error.internal.server.error', 'error.audit.not.found', 'error.entity.already.exists',
-      'error.entity.modified.concurrently', 'error.entity.not.unique', 'error.validation.blank',
-      'error.validation.too.many.symbols', 'error.validation.must.be.positive', 'error.validation.invalid.format',
-      'error.validation.invalid.field', 'error.validation.invalid.sheets.url', 'error.validation.alphabetical.only',
-      'error.validation.less.than.current', 'error.validation.at.least.six.months.ahead', 'error.validation.must.be.in.future',
-      'error.otp.required', 'error.otp.initialization.required', 'error.payment.plan.not.found',
-      'error.payment.plan.not.active', 'error.payment.plan.already.exists', 'error.payment.plan.cannot.be.deleted',
-      'error.payment.plan.cannot.be.modified', 'error.payment.not.found', 'error.subscription.not.found',
-      'error.streaming.integration.failure', 'error.password.update.failed', 'error.directory.login.already.exists',
-      'error.directory.login.not.found', 'error.account.blocked', 'error.subscriptions.too.many',
-      'error.account.already.active', 'error.insufficient.balance', 'error.card.provider.unavailable',
-      'error.package.not.available.via.card', 'error.trial.already.used', 'error.withdrawal.exceeds.balance',
-      'error.payment.status.manual.only', 'error.plan.no.longer.available', 'error.transfer.to.self',
-      'error.idempotency.key.reused', 'error.balance.negative.confirmation.required',
+      'error.auth.bad.credentials',
+      'error.user.not.active',
+      'error.user.email.not.verified',
+      'error.login.already.in.use',
+      'error.confirmation.token.invalid',
+      'error.password.current.incorrect',
+      'error.session.expired',
+      'error.user.not.found',
+      'error.entity.not.found',
+      'error.access.forbidden',
+      'error.token.invalid',
+      'error.bad.request',
+      'error.internal.server.error',
+      'error.audit.not.found',
+      'error.entity.already.exists',
+      'error.entity.modified.concurrently',
+      'error.entity.not.unique',
+      'error.validation.blank',
+      'error.validation.too.many.symbols',
+      'error.validation.must.be.positive',
+      'error.validation.invalid.format',
+      'error.validation.invalid.field',
+      'error.validation.invalid.sheets.url',
+      'error.validation.alphabetical.only',
+      'error.validation.less.than.current',
+      'error.validation.at.least.six.months.ahead',
+      'error.validation.must.be.in.future',
+      'error.otp.required',
+      'error.otp.initialization.required',
+      'error.payment.plan.not.found',
+      'error.payment.plan.not.active',
+      'error.payment.plan.already.exists',
+      'error.payment.plan.cannot.be.deleted',
+      'error.payment.plan.cannot.be.modified',
+      'error.payment.not.found',
+      'error.subscription.not.found',
+      'error.streaming.integration.failure',
+      'error.password.update.failed',
+      'error.directory.login.already.exists',
+      'error.directory.login.not.found',
+      'error.account.blocked',
+      'error.subscriptions.too.many',
+      'error.account.already.active',
+      'error.insufficient.balance',
+      'error.card.provider.unavailable',
+      'error.package.not.available.via.card',
+      'error.trial.already.used',
+      'error.withdrawal.exceeds.balance',
+      'error.payment.status.manual.only',
+      'error.plan.no.longer.available',
+      'error.transfer.to.self',
+      'error.idempotency.key.reused',
+      'error.balance.negative.confirmation.required',
     ];
     for (const code of required) expect(ERROR_CODES, code).toContain(code);
   });
@@ -48,12 +84,19 @@ describe('error catalogue', () => {
   });
 
   it('translates a server answer by its error code, else its message, else falls back', () => {
-    expect(messageForApiError({ status: 409, error: 'error.insufficient.balance', message: 'x' }, 'he')).toBe('אין מספיק יתרה');
-    expect(messageForApiError({ status: 400, message: 'error.bad.request' }, 'en')).toBe('Bad request. Please check the data');
+    expect(messageForApiError({ status: 409, error: 'error.insufficient.balance', message: 'x' }, 'he')).toBe(
+      'אין מספיק יתרה',
+    );
+    expect(messageForApiError({ status: 400, message: 'error.bad.request' }, 'en')).toBe(
+      'Bad request. Please check the data',
+    );
     expect(messageForApiError({ status: 418, error: 'teapot', message: 'I am a teapot' }, 'en')).toBe('I am a teapot');
     expect(messageForApiError(null, 'en')).toBe('Internal server error. Please try later');
     expect(
-      messageForApiError({ status: 409, error: 'error.balance.negative.confirmation.required', details: { resultingBalance: -5 } }, 'en'),
+      messageForApiError(
+        { status: 409, error: 'error.balance.negative.confirmation.required', details: { resultingBalance: -5 } },
+        'en',
+      ),
     ).toContain('(-5)');
   });
 });

@@ -149,7 +149,9 @@ export interface LedgerEventDataByType {
 }
 
 /** One ledger event as a tagged union: `{type, data}`, the shape the event store appends. */
-export type LedgerEvent = { [Type in LedgerEventType]: { type: Type; data: LedgerEventDataByType[Type] } }[LedgerEventType];
+export type LedgerEvent = {
+  [Type in LedgerEventType]: { type: Type; data: LedgerEventDataByType[Type] };
+}[LedgerEventType];
 
 export type WalletEventType = Exclude<LedgerEventType, 'PaymentRecorded' | 'PaymentStatusChanged'>;
 export type WalletEvent = Extract<LedgerEvent, { type: WalletEventType }>;

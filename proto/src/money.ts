@@ -6,11 +6,20 @@ import { LIMITS } from './limits';
  */
 export type AmountCheck =
   | { ok: true; amountMinor: number }
-  | { ok: false; error: 'error.validation.must.be.positive' | 'error.validation.max.decimal.places' | 'error.validation.max' | 'error.validation.invalid.input' };
+  | {
+      ok: false;
+      error:
+        | 'error.validation.must.be.positive'
+        | 'error.validation.max.decimal.places'
+        | 'error.validation.max'
+        | 'error.validation.invalid.input';
+    };
 
 export function parseAmountToMinor(amount: unknown, options: { allowZero?: boolean } = {}): AmountCheck {
-  if (typeof amount !== 'number' || !Number.isFinite(amount)) return { ok: false, error: 'error.validation.invalid.input' };
-  if (amount < 0 || (amount === 0 && !options.allowZero)) return { ok: false, error: 'error.validation.must.be.positive' };
+  if (typeof amount !== 'number' || !Number.isFinite(amount))
+    return { ok: false, error: 'error.validation.invalid.input' };
+  if (amount < 0 || (amount === 0 && !options.allowZero))
+    return { ok: false, error: 'error.validation.must.be.positive' };
   const amountMinor = Math.round(amount * 100);
   // A value with a third decimal place does not survive the round trip through cents.
   if (Math.abs(amountMinor / 100 - amount) > 1e-9) return { ok: false, error: 'error.validation.max.decimal.places' };

@@ -22,7 +22,8 @@ describe('validation rules (spec §5)', () => {
   it('takes subscription logins of 6 to 64 lowercase letters, digits, dots, hyphens and underscores', () => {
     expect(checkSubscriptionLogin('dana.k_1-x')).toBeNull();
     expect(checkSubscriptionLogin('a'.repeat(64))).toBeNull();
-    for (const bad of ['abcde', 'a'.repeat(65), 'Dana12', 'dana k1', 'דנה12345']) expect(checkSubscriptionLogin(bad), bad).not.toBeNull();
+    for (const bad of ['abcde', 'a'.repeat(65), 'Dana12', 'dana k1', 'דנה12345'])
+      expect(checkSubscriptionLogin(bad), bad).not.toBeNull();
   });
 
   it('takes printable ASCII subscription passwords of at least 4 characters', () => {
@@ -32,7 +33,8 @@ describe('validation rules (spec §5)', () => {
   });
 
   it('takes names that start with a letter or apostrophe, in Hebrew too', () => {
-    for (const good of ['דנה', "O'Brien", 'Jean-Luc', "'Ali", 'María José']) expect(checkPersonName(good), good).toBeNull();
+    for (const good of ['דנה', "O'Brien", 'Jean-Luc', "'Ali", 'María José'])
+      expect(checkPersonName(good), good).toBeNull();
     for (const bad of ['1Dana', '-Dana', 'Da<na>', ' ']) expect(checkPersonName(bad), bad).not.toBeNull();
   });
 

@@ -34,7 +34,9 @@ export const checkRequired: Check = (value) =>
   value === undefined || value === null || String(value).trim() === '' ? { error: 'error.validation.required' } : ok;
 
 export const checkTextLength: Check = (value) =>
-  value.length > LIMITS.textMaxLength ? { error: 'error.validation.max.length', params: { max: LIMITS.textMaxLength } } : ok;
+  value.length > LIMITS.textMaxLength
+    ? { error: 'error.validation.max.length', params: { max: LIMITS.textMaxLength } }
+    : ok;
 
 export const checkEmail: Check = (value) =>
   PATTERNS.email.test(value) && value.length <= LIMITS.textMaxLength ? ok : { error: 'error.validation.invalid.email' };
@@ -53,7 +55,8 @@ export const checkPassword: Check = (value) => {
 
 export const checkPersonName: Check = (value) => {
   if (value.trim() === '') return { error: 'error.validation.blank' };
-  if (value.length > LIMITS.textMaxLength) return { error: 'error.validation.max.length', params: { max: LIMITS.textMaxLength } };
+  if (value.length > LIMITS.textMaxLength)
+    return { error: 'error.validation.max.length', params: { max: LIMITS.textMaxLength } };
   return PATTERNS.personName.test(value) ? ok : { error: 'error.validation.person.name' };
 };
 
@@ -65,17 +68,22 @@ export const checkSubscriptionPassword: Check = (value) =>
     ? ok
     : { error: 'error.validation.subscription.password' };
 
-export const checkProfileId: Check = (value) => (PATTERNS.profileId.test(value) ? ok : { error: 'error.validation.invalid.format' });
+export const checkProfileId: Check = (value) =>
+  PATTERNS.profileId.test(value) ? ok : { error: 'error.validation.invalid.format' };
 
 export const checkReferralToken: Check = (value) =>
-  PATTERNS.numeric.test(value) && value.length <= LIMITS.profileIdDigits ? ok : { error: 'error.validation.ref.numeric' };
+  PATTERNS.numeric.test(value) && value.length <= LIMITS.profileIdDigits
+    ? ok
+    : { error: 'error.validation.ref.numeric' };
 
 /** A transfer recipient is an e-mail address or an 8-digit profile ID. */
 export const checkRecipient: Check = (value) =>
   PATTERNS.profileId.test(value) || PATTERNS.email.test(value) ? ok : { error: 'error.validation.invalid.recipient' };
 
 export const checkKeyword: Check = (value) =>
-  value.length > LIMITS.keywordMaxLength ? { error: 'error.validation.max.length', params: { max: LIMITS.keywordMaxLength } } : ok;
+  value.length > LIMITS.keywordMaxLength
+    ? { error: 'error.validation.max.length', params: { max: LIMITS.keywordMaxLength } }
+    : ok;
 
 export function checkPasswordConfirmation(password: string, confirmPassword: string): RuleIssue | null {
   return password === confirmPassword ? ok : { error: 'error.validation.passwords.do.not.match' };

@@ -31,7 +31,14 @@ export interface SeedOptions {
 const INSERT_BATCH_EVENTS = 4000;
 const SPACING_MS = 30_000;
 const SCHEMA_VERSION = 1;
-const COMMENTS = ['Bank transfer', 'Cash at the office', 'העברה בנקאית', 'Refund of a fee', 'Wire from Leumi', 'Payout to card'];
+const COMMENTS = [
+  'Bank transfer',
+  'Cash at the office',
+  'העברה בנקאית',
+  'Refund of a fee',
+  'Wire from Leumi',
+  'Payout to card',
+];
 
 interface StreamHead {
   version: number;
@@ -47,7 +54,10 @@ interface PendingRow {
   hash: string;
 }
 
-export async function seedLedger(client: Client, options: SeedOptions): Promise<{ events: number; firstPaymentId: number }> {
+export async function seedLedger(
+  client: Client,
+  options: SeedOptions,
+): Promise<{ events: number; firstPaymentId: number }> {
   const [{ start }] = (await client.query<{ start: string }>("SELECT nextval('payment_id_seq')::text AS start")).rows;
   const firstPaymentId = Number(start) + 1;
   await client.query("SELECT setval('payment_id_seq', $1::bigint)", [firstPaymentId + options.payments]);
@@ -62,9 +72,22 @@ export async function seedLedger(client: Client, options: SeedOptions): Promise<
     const storedMetadata = { ...metadata, schemaVersion: SCHEMA_VERSION };
     const dataJson = JSON.stringify(data);
     const version = head.version + 1;
-    const hash = chainHash(head.lastHash, { streamId, streamVersion: version, type, data: JSON.parse(dataJson), metadata: storedMetadata });
+    const hash = chainHash(head.lastHash, {
+      streamId,
+      streamVersion: version,
+      type,
+      data: JSON.parse(dataJson),
+      metadata: storedMetadata,
+    });
     heads.set(streamId, { version, lastHash: hash });
-    pending.push({ streamId, streamVersion: version, type, dataJson, metadataJson: JSON.stringify(storedMetadata), hash });
+    pending.push({
+      streamId,
+      streamVersion: version,
+      type,
+      dataJson,
+      metadataJson: JSON.stringify(storedMetadata),
+      hash,
+    });
     events += 1;
   };
 
@@ -94,7 +117,13 @@ export async function seedLedger(client: Client, options: SeedOptions): Promise<
     // Roughly one payment in five is a withdrawal, when the balance allows it; the rest are deposits.
     const withdraw = index % 5 === 4 && state.balanceMinor >= amountMinor;
     const occurredAt = new Date(options.startAt.getTime() + index * SPACING_MS).toISOString();
-    const metadata: EventMetadata = { actor: options.actor, correlationId: randomUUID(), causationId: null, occurredAt, ip: null };
+    const metadata: EventMetadata = {
+      actor: options.actor,
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt,
+      ip: null,
+    };
     const comment = `${COMMENTS[index % COMMENTS.length]} #${index}`;
     const walletEvents = walletDecider.decide(
       {

@@ -79,7 +79,9 @@ async function ledgerJourney(lang: 'he' | 'en', suffix: string): Promise<void> {
   await admin.getByTestId('fix-balance-comment').fill(lang === 'he' ? 'הפקדה בהעברה בנקאית' : 'Bank transfer received');
   await screenshot(admin, `ledger-${lang}-01-fix-balance`);
   await admin.getByTestId('fix-balance-submit').click();
-  await admin.waitForFunction(() => (document.querySelector('[data-testid="client-balance"]')?.textContent ?? '').includes('50.00'));
+  await admin.waitForFunction(() =>
+    (document.querySelector('[data-testid="client-balance"]')?.textContent ?? '').includes('50.00'),
+  );
   await screenshot(admin, `ledger-${lang}-02-client-balance`);
 
   // Alice sees $50 and sends $12.50 to Bob after confirming amount and recipient.
@@ -108,7 +110,10 @@ async function ledgerJourney(lang: 'he' | 'en', suffix: string): Promise<void> {
   const bobRow = bobPage.getByTestId('payments-row').first();
   await bobRow.waitFor();
   assert.equal(await bobPage.getByTestId('payments-row').count(), 1);
-  assert.equal(await bobRow.getByTestId('payments-row-type').textContent(), lang === 'he' ? 'העברה נכנסת' : 'Transfer in');
+  assert.equal(
+    await bobRow.getByTestId('payments-row-type').textContent(),
+    lang === 'he' ? 'העברה נכנסת' : 'Transfer in',
+  );
   await screenshot(bobPage, `ledger-${lang}-05-bob-payments`);
 
   // The admin exports the payments CSV; it starts with a BOM and holds the three rows.
@@ -121,7 +126,9 @@ async function ledgerJourney(lang: 'he' | 'en', suffix: string): Promise<void> {
   assert.ok(csv.startsWith('\uFEFF'), 'the CSV starts with a UTF-8 BOM');
   const lines = csv.split(/\r?\n/);
   const aliceDeposit = lines.find((line) => line.includes(alice) && line.includes('DEPOSIT') && line.includes('50.00'));
-  const aliceOut = lines.find((line) => line.includes(alice) && line.includes('TRANSFER_OUT') && line.includes('12.50'));
+  const aliceOut = lines.find(
+    (line) => line.includes(alice) && line.includes('TRANSFER_OUT') && line.includes('12.50'),
+  );
   const bobIn = lines.find((line) => line.includes(bob) && line.includes('TRANSFER_IN') && line.includes('12.50'));
   assert.ok(aliceDeposit && aliceOut && bobIn, `the export holds the deposit and both transfer rows:\n${csv}`);
   await screenshot(admin, `ledger-${lang}-07-exported`);

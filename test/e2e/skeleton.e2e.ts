@@ -94,13 +94,10 @@ async function clientJourney(first: Lang, second: Lang, email: string): Promise<
   await admin.getByTestId('menu-clients').click();
   await admin.getByTestId('clients-search').fill(email);
   // The search is debounced: wait until the list shows only the matching client.
-  await admin.waitForFunction(
-    (wanted) => {
-      const rows = [...document.querySelectorAll('[data-testid="clients-row"]')];
-      return rows.length === 1 && (rows[0].textContent ?? '').includes(wanted);
-    },
-    email,
-  );
+  await admin.waitForFunction((wanted) => {
+    const rows = [...document.querySelectorAll('[data-testid="clients-row"]')];
+    return rows.length === 1 && (rows[0].textContent ?? '').includes(wanted);
+  }, email);
   const row = admin.getByTestId('clients-row').filter({ hasText: email });
   await screenshot(admin, `${first}-07-admin-clients`);
   await row.click();

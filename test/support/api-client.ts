@@ -1,5 +1,11 @@
 /** Small helpers for journeys that prepare data through the real HTTP API before driving the browser. */
-export async function apiCall<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+export async function apiCall<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },

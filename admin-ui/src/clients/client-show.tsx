@@ -22,7 +22,13 @@ export function ClientShow() {
     <Show
       title={<ClientTitle />}
       actions={false}
-      error={<RecordLoadError notFoundCode="error.user.not.found" backLabel="kupa.clients.back_to_list" fallbackPath="/clients" />}
+      error={
+        <RecordLoadError
+          notFoundCode="error.user.not.found"
+          backLabel="kupa.clients.back_to_list"
+          fallbackPath="/clients"
+        />
+      }
       // The error screen above replaces react-admin's default "element does not exist" toast and redirect.
       queryOptions={{ onError: () => undefined }}
     >
@@ -30,7 +36,11 @@ export function ClientShow() {
         <TabbedShowLayout.Tab label="kupa.clients.tabs.profile" data-testid="client-tab-profile">
           <ProfileTab />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="kupa.clients.tabs.subscriptions" path="subscriptions" data-testid="client-tab-subscriptions">
+        <TabbedShowLayout.Tab
+          label="kupa.clients.tabs.subscriptions"
+          path="subscriptions"
+          data-testid="client-tab-subscriptions"
+        >
           <PlaceholderTab message="kupa.clients.subscriptions_empty" testId="client-subscriptions-empty" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="kupa.clients.tabs.payments" path="payments" data-testid="client-tab-payments">

@@ -106,7 +106,13 @@ export function NotesTab() {
           helperText={textError ?? undefined}
           slotProps={{ htmlInput: { maxLength: LIMITS.noteMaxLength, dir: 'auto', 'data-testid': 'note-input' } }}
         />
-        <Button type="submit" variant="contained" disabled={pending} data-testid="note-add" sx={{ whiteSpace: 'nowrap' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={pending}
+          data-testid="note-add"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           {translate('kupa.clients.notes.add')}
         </Button>
       </Box>

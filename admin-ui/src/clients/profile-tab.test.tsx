@@ -80,13 +80,19 @@ describe('client profile tab', () => {
 
     await user.type(screen.getByTestId('password-input'), 'weak');
     await user.click(screen.getByTestId('password-save'));
-    expect(await screen.findByText(formatErrorMessage('error.validation.password.rules', 'he', { length: 8 }))).toBeVisible();
+    expect(
+      await screen.findByText(formatErrorMessage('error.validation.password.rules', 'he', { length: 8 })),
+    ).toBeVisible();
     expect(calls).toHaveLength(0);
 
     await user.clear(screen.getByTestId('password-input'));
     await user.type(screen.getByTestId('password-input'), 'Str0ng!pass');
     await user.click(screen.getByTestId('password-save'));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/password/users/u-1', body: { password: 'Str0ng!pass' } });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/password/users/u-1',
+      body: { password: 'Str0ng!pass' },
+    });
   });
 });

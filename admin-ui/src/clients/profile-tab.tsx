@@ -60,7 +60,14 @@ interface EnumCommandFormProps<T extends string> {
  * A native select and a save button. A native select keeps the control simple for keyboards, screen readers and
  * browser tests alike; save stays disabled until the value differs from the record's.
  */
-function EnumCommandForm<T extends string>({ label, initial, choices, testId, onSave, pending }: EnumCommandFormProps<T>) {
+function EnumCommandForm<T extends string>({
+  label,
+  initial,
+  choices,
+  testId,
+  onSave,
+  pending,
+}: EnumCommandFormProps<T>) {
   const translate = useTranslate();
   const [value, setValue] = useState<T>(initial);
   const submit = (event: FormEvent) => {
@@ -69,7 +76,14 @@ function EnumCommandForm<T extends string>({ label, initial, choices, testId, on
   };
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-      <NativeSelect<T> label={label} value={value} choices={choices} onChange={setValue} testId={`${testId}-select`} sx={{ minWidth: 200 }} />
+      <NativeSelect<T>
+        label={label}
+        value={value}
+        choices={choices}
+        onChange={setValue}
+        testId={`${testId}-select`}
+        sx={{ minWidth: 200 }}
+      />
       <Button type="submit" variant="contained" disabled={pending || value === initial} data-testid={`${testId}-save`}>
         {translate('kupa.clients.profile.save')}
       </Button>
@@ -137,7 +151,12 @@ function BalanceSection({ client }: { client: ClientRecord }) {
             <Button variant="contained" onClick={() => setFixing(true)} data-testid="fix-balance-open">
               {translate('kupa.fix_balance.open')}
             </Button>
-            <FixBalanceDialog open={fixing} onClose={() => setFixing(false)} userUuid={client.userUuid} balance={client.balance} />
+            <FixBalanceDialog
+              open={fixing}
+              onClose={() => setFixing(false)}
+              userUuid={client.userUuid}
+              balance={client.balance}
+            />
           </>
         ) : null}
         <AccountHistoryLink userUuid={client.userUuid} />

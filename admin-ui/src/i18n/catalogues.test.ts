@@ -28,10 +28,13 @@ describe('translation catalogues', () => {
   it('hold a non-empty string at every Hebrew leaf, translated rather than copied', () => {
     for (const value of leafValues(he)) expect(typeof value).toBe('string');
     // `ra.boolean.null` is a single space in both languages on purpose; everything else is real text.
-    const blank = leafKeys(he).filter((key, index) => key !== 'ra.boolean.null' && String(leafValues(he)[index]).trim() === '');
+    const blank = leafKeys(he).filter(
+      (key, index) => key !== 'ra.boolean.null' && String(leafValues(he)[index]).trim() === '',
+    );
     expect(blank).toEqual([]);
     const copied = leafKeys(he).filter(
-      (key, index) => /[A-Za-z]{4,}/.test(String(leafValues(he)[index])) && !/%\{|English/.test(String(leafValues(he)[index])),
+      (key, index) =>
+        /[A-Za-z]{4,}/.test(String(leafValues(he)[index])) && !/%\{|English/.test(String(leafValues(he)[index])),
     );
     expect(copied).toEqual([]);
   });

@@ -1,5 +1,16 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Link,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { checkEmail, checkRequired, formatErrorMessage, firstIssue } from '@kupa/proto';
 import { type FormEvent, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
@@ -31,7 +42,11 @@ export function LoginPage() {
     try {
       await login({ email: email.trim(), password });
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : formatErrorMessage('error.internal.server.error', lang));
+      setError(
+        caught instanceof Error && caught.message
+          ? caught.message
+          : formatErrorMessage('error.internal.server.error', lang),
+      );
       setPending(false);
     }
   };

@@ -23,7 +23,10 @@ describe('authProvider.login', () => {
       formatErrorMessage('error.use.client.app', 'he'),
     );
 
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/auth/signin', 'POST /api/auth/logout']);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /api/auth/signin',
+      'POST /api/auth/logout',
+    ]);
     expect(calls[0].body).toEqual({ email: 'client@example.com', password: 'Secret1!x' });
     expect(calls[0].headers.has('Authorization')).toBe(false);
     expect(calls[1].credentials).toBe('include');
@@ -73,7 +76,9 @@ describe('authProvider.login', () => {
       'POST /api/auth/signin': () =>
         json(401, { status: 401, error: 'error.auth.bad.credentials', message: 'Incorrect email or password' }),
     });
-    await expect(authProvider.login({ email: 'a@example.com', password: 'bad' })).rejects.toThrow('אימייל או סיסמה שגויים');
+    await expect(authProvider.login({ email: 'a@example.com', password: 'bad' })).rejects.toThrow(
+      'אימייל או סיסמה שגויים',
+    );
     expect(calls).toHaveLength(1);
   });
 });

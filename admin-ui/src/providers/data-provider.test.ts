@@ -23,7 +23,8 @@ afterEach(() => {
 describe('dataProvider.getList', () => {
   it('posts the clients search with a 0-based page, sorts and filters, and reads the page back', async () => {
     const { calls } = mockFetch({
-      'POST /api/users/search': () => json(200, { content: [client], page: 2, size: 25, totalElements: 51, totalPages: 3 }),
+      'POST /api/users/search': () =>
+        json(200, { content: [client], page: 2, size: 25, totalElements: 51, totalPages: 3 }),
     });
 
     const result = await dataProvider.getList('clients', {
@@ -102,7 +103,8 @@ describe('dataProvider.getList', () => {
   it('maps the activity log filters, splitting typed ids into a list of strings', async () => {
     const entry = { id: 'a-1', operationType: 'UPDATED', target: { type: 'CLIENT', id: 'u-1' }, changes: [] };
     const { calls } = mockFetch({
-      'POST /api/audit-logs/search': () => json(200, { content: [entry], page: 0, size: 20, totalElements: 1, totalPages: 1 }),
+      'POST /api/audit-logs/search': () =>
+        json(200, { content: [entry], page: 0, size: 20, totalElements: 1, totalPages: 1 }),
     });
 
     const result = await dataProvider.getList('activity-log', {
@@ -131,7 +133,11 @@ describe('dataProvider.getList', () => {
   it('refuses resources that have no API instead of calling an endpoint that does not exist', async () => {
     const { calls } = mockFetch({});
     await expect(
-      dataProvider.getList('packages', { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+      dataProvider.getList('packages', {
+        pagination: { page: 1, perPage: 20 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
     ).rejects.toThrow(/no API/);
     expect(calls).toHaveLength(0);
   });
@@ -148,7 +154,8 @@ const payment = {
   type: 'DEPOSIT',
   aggregator: 'MANUAL',
 };
-const onePage = (content: unknown[]) => json(200, { content, page: 0, size: 20, totalElements: content.length, totalPages: 1 });
+const onePage = (content: unknown[]) =>
+  json(200, { content, page: 0, size: 20, totalElements: content.length, totalPages: 1 });
 
 describe('dataProvider payments', () => {
   it('maps every payments filter of spec §2 and identifies payments by their integer id', async () => {
@@ -196,7 +203,8 @@ describe('dataProvider payments', () => {
         filter: { id },
       });
     }
-    for (const call of calls) expect(call.body).toEqual({ page: 0, size: 20, sorts: [{ id: 'paymentId', desc: true }] });
+    for (const call of calls)
+      expect(call.body).toEqual({ page: 0, size: 20, sorts: [{ id: 'paymentId', desc: true }] });
   });
 
   it("lists one client's payments through POST /api/payments/search/{userUuid} with the same body", async () => {
@@ -210,7 +218,12 @@ describe('dataProvider payments', () => {
       filter: { statuses: ['SUCCESS'] },
     });
 
-    expect(calls[0].body).toEqual({ page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }], statuses: ['SUCCESS'] });
+    expect(calls[0].body).toEqual({
+      page: 0,
+      size: 20,
+      sorts: [{ id: 'createdAt', desc: true }],
+      statuses: ['SUCCESS'],
+    });
     expect(result.data[0].id).toBe(42);
   });
 
@@ -225,7 +238,8 @@ describe('dataProvider payments', () => {
       'GET /api/payments/42': () => json(200, payment),
       'PUT /api/payments/42/status': () => json(200, { ...payment, status: 'REJECTED' }),
       'POST /api/payments': () => json(201, { ...payment, paymentId: 43 }),
-      'GET /api/ledger/accounts/user%3Au-1/history?asOf=2026-03-01T10%3A00%3A00.000Z&page=1&size=20': () => json(200, history),
+      'GET /api/ledger/accounts/user%3Au-1/history?asOf=2026-03-01T10%3A00%3A00.000Z&page=1&size=20': () =>
+        json(200, history),
     });
 
     expect((await dataProvider.getOne('payments', { id: 42 })).data.id).toBe(42);
@@ -240,12 +254,18 @@ describe('dataProvider payments', () => {
       { userUuid: 'u-1', amount: 10, action: 'WITHDRAW', comment: 'Refund by transfer', correction: false },
       'key-1',
     );
-    expect(await dataProvider.getAccountHistory({ account: 'user:u-1', asOf: history.asOf, page: 1, size: 20 })).toEqual(history);
+    expect(
+      await dataProvider.getAccountHistory({ account: 'user:u-1', asOf: history.asOf, page: 1, size: 20 }),
+    ).toEqual(history);
 
     expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
       ['GET', '/api/payments/42', undefined],
       ['PUT', '/api/payments/42/status', { status: 'REJECTED', confirmNegativeBalance: true }],
-      ['POST', '/api/payments', { userUuid: 'u-1', amount: 10, action: 'WITHDRAW', comment: 'Refund by transfer', correction: false }],
+      [
+        'POST',
+        '/api/payments',
+        { userUuid: 'u-1', amount: 10, action: 'WITHDRAW', comment: 'Refund by transfer', correction: false },
+      ],
       ['GET', '/api/ledger/accounts/user%3Au-1/history?asOf=2026-03-01T10%3A00%3A00.000Z&page=1&size=20', undefined],
     ]);
     expect(calls[2].headers.get('Idempotency-Key')).toBe('key-1');
@@ -272,7 +292,13 @@ describe('dataProvider reads and commands', () => {
   });
 
   it('sends status, role, password and note commands to their endpoints', async () => {
-    const note = { id: 'n-1', userUuid: 'u-1', text: 'Called', createdAt: '2026-01-01T10:00:00Z', createdBy: { id: 's', name: 'Admin' } };
+    const note = {
+      id: 'n-1',
+      userUuid: 'u-1',
+      text: 'Called',
+      createdAt: '2026-01-01T10:00:00Z',
+      createdBy: { id: 's', name: 'Admin' },
+    };
     const { calls } = mockFetch({
       'PUT /api/users/u-1/status': () => json(200, { ...client, status: 'BLOCKED' }),
       'PUT /api/users/u-1/role': () => json(200, { ...client, role: 'AMBASSADOR' }),
@@ -301,7 +327,8 @@ describe('dataProvider reads and commands', () => {
 
   it('rejects with the catalogue message in the page language and keeps the server body', async () => {
     mockFetch({
-      'GET /api/users/missing': () => json(404, { status: 404, error: 'error.user.not.found', message: 'User not found' }),
+      'GET /api/users/missing': () =>
+        json(404, { status: 404, error: 'error.user.not.found', message: 'User not found' }),
     });
 
     const failure = dataProvider.getOne('clients', { id: 'missing' });

@@ -172,11 +172,14 @@ async function search(
   searchPath?: string,
 ): Promise<GetListResult> {
   const api = apiOf(resource);
-  const { json } = await httpClient<Page<Record<string, unknown>>>(`${API_BASE}/${searchPath ?? `${api.path}/search`}`, {
-    method: 'POST',
-    body: JSON.stringify(toSearchBody(resource, params)),
-    signal: params.signal,
-  });
+  const { json } = await httpClient<Page<Record<string, unknown>>>(
+    `${API_BASE}/${searchPath ?? `${api.path}/search`}`,
+    {
+      method: 'POST',
+      body: JSON.stringify(toSearchBody(resource, params)),
+      signal: params.signal,
+    },
+  );
   return {
     data: json.content.map((row) => toRecord(api, row)),
     total: json.totalElements,
@@ -186,9 +189,12 @@ async function search(
 
 async function getOne(resource: string, id: Identifier, signal?: AbortSignal): Promise<RaRecord> {
   const api = apiOf(resource);
-  const { json } = await httpClient<Record<string, unknown>>(`${API_BASE}/${api.path}/${encodeURIComponent(String(id))}`, {
-    signal,
-  });
+  const { json } = await httpClient<Record<string, unknown>>(
+    `${API_BASE}/${api.path}/${encodeURIComponent(String(id))}`,
+    {
+      signal,
+    },
+  );
   return toRecord(api, json);
 }
 
@@ -236,8 +242,12 @@ async function changePaymentStatus(paymentId: Identifier, request: ChangePayment
 async function updatePayment(params: UpdateParams): Promise<RaRecord> {
   const status = (params.data as { status?: PaymentStatus }).status;
   if (!status) throw new Error('A payment update needs a status');
-  const confirmNegativeBalance = (params.meta as { confirmNegativeBalance?: boolean } | undefined)?.confirmNegativeBalance;
-  const payment = await changePaymentStatus(params.id, { status, ...(confirmNegativeBalance ? { confirmNegativeBalance } : {}) });
+  const confirmNegativeBalance = (params.meta as { confirmNegativeBalance?: boolean } | undefined)
+    ?.confirmNegativeBalance;
+  const payment = await changePaymentStatus(params.id, {
+    status,
+    ...(confirmNegativeBalance ? { confirmNegativeBalance } : {}),
+  });
   return toRecord(RESOURCE_APIS.payments, payment as unknown as Record<string, unknown>);
 }
 
@@ -258,7 +268,9 @@ export const dataProvider: KupaDataProvider = {
   }),
   create: (resource, params) => base.create(apiOf(resource).path, params),
   update: async (resource, params) =>
-    resource === 'payments' ? { data: (await updatePayment(params)) as never } : base.update(apiOf(resource).path, params),
+    resource === 'payments'
+      ? { data: (await updatePayment(params)) as never }
+      : base.update(apiOf(resource).path, params),
   updateMany: (resource, params) => base.updateMany(apiOf(resource).path, params),
   delete: (resource, params) => base.delete(apiOf(resource).path, params),
   deleteMany: (resource, params) => base.deleteMany(apiOf(resource).path, params),

@@ -21,8 +21,16 @@ export function toDayEnd(value: unknown): string | undefined {
 
 /** A list filter arrives as an array from a multi-select, or as free text (ids separated by commas or spaces). */
 export function toList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String).map((item) => item.trim()).filter(Boolean);
-  if (typeof value === 'string') return value.split(/[\s,]+/).map((item) => item.trim()).filter(Boolean);
+  if (Array.isArray(value))
+    return value
+      .map(String)
+      .map((item) => item.trim())
+      .filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(/[\s,]+/)
+      .map((item) => item.trim())
+      .filter(Boolean);
   if (typeof value === 'number') return [String(value)];
   return [];
 }

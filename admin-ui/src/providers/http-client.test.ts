@@ -107,7 +107,9 @@ describe('httpClient on 401', () => {
   });
 
   it('falls back to the raw server message for codes outside the catalogue', async () => {
-    mockFetch({ 'GET /api/users/me': () => json(500, { status: 500, error: 'boom', message: 'Database unavailable' }) });
+    mockFetch({
+      'GET /api/users/me': () => json(500, { status: 500, error: 'boom', message: 'Database unavailable' }),
+    });
     await expect(httpClient('/api/users/me')).rejects.toThrow('Database unavailable');
   });
 });

@@ -13,5 +13,8 @@ export interface Choice {
  */
 export function useEnumChoices(name: EnumName, values: readonly string[]): Choice[] {
   const lang = useLang();
-  return useMemo(() => values.map((value) => ({ id: value, name: enumLabel(name, value, lang) })), [name, values, lang]);
+  return useMemo(
+    () => values.map((value) => ({ id: value, name: enumLabel(name, value, lang) })),
+    [name, values, lang],
+  );
 }

@@ -16,8 +16,16 @@ function mockApi() {
 describe('access rules', () => {
   it('gives clients and ambassadors the spec sidebar and every client route, and staff none', () => {
     for (const role of ['CLIENT', 'AMBASSADOR'] as const) {
-      expect(SIDEBAR[role].map((entry) => entry.path)).toEqual(['/subscriptions', '/packages', '/payments', '/my-profile', '/referrals', '/help']);
-      for (const path of Object.keys(ROUTE_ROLES) as Array<keyof typeof ROUTE_ROLES>) expect(canAccess(role, path)).toBe(true);
+      expect(SIDEBAR[role].map((entry) => entry.path)).toEqual([
+        '/subscriptions',
+        '/packages',
+        '/payments',
+        '/my-profile',
+        '/referrals',
+        '/help',
+      ]);
+      for (const path of Object.keys(ROUTE_ROLES) as Array<keyof typeof ROUTE_ROLES>)
+        expect(canAccess(role, path)).toBe(true);
       expect(homePathFor(role)).toBe('/subscriptions');
     }
     expect(canAccess('ADMIN', '/my-profile')).toBe(false);
@@ -56,7 +64,9 @@ describe('route guards', () => {
     signInAs();
     mockApi();
     renderApp('/my-profile');
-    expect(await screen.findByRole('heading', { level: 1, name: translate('he', 'profile.title') })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: translate('he', 'profile.title') }),
+    ).toBeInTheDocument();
     expect(await screen.findByTestId('profile-id')).toHaveTextContent('12345678');
     const sidebar = screen.getByTestId('sidebar');
     expect(sidebar).toHaveAccessibleName(translate('he', 'nav.label'));

@@ -46,7 +46,8 @@ const signUpRoute = createRoute({
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: (search: Record<string, unknown>): LoginSearch => (search.notice === 'staff' ? { notice: 'staff' } : {}),
+  validateSearch: (search: Record<string, unknown>): LoginSearch =>
+    search.notice === 'staff' ? { notice: 'staff' } : {},
   beforeLoad: redirectIfSignedIn,
   component: lazyPage(() => import('../features/auth/login/login-page'), 'LoginPage'),
 });

@@ -8,7 +8,9 @@ export function formatDollars(amount: number, lang: Language): string {
 
 /** Like `formatDollars`, with an explicit sign: `+$5.00` for money in, `-$5.00` for money out. */
 export function formatSignedDollars(amount: number, lang: Language): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' }).format(amount);
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' }).format(
+    amount,
+  );
 }
 
 export function formatDate(iso: string, lang: Language): string {

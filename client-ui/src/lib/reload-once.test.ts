@@ -18,7 +18,9 @@ describe('stale chunk reload', () => {
 
   it('turns a stale lazy import into a reload and passes other failures through', async () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
-    const stale = importWithReload(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /a.js')));
+    const stale = importWithReload(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /a.js')),
+    );
     void stale();
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
 

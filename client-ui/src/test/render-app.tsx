@@ -80,7 +80,13 @@ export function makeUser(overrides: Partial<User> = {}): User {
     trialUsed: false,
     trialRejected: false,
     language: 'he',
-    referrals: { profileId: '12345678', link: 'http://localhost:3000/sign-up?ref=12345678', totalReferrals: 3, activeReferrals: 2, discountPercent: 10 },
+    referrals: {
+      profileId: '12345678',
+      link: 'http://localhost:3000/sign-up?ref=12345678',
+      totalReferrals: 3,
+      activeReferrals: 2,
+      discountPercent: 10,
+    },
     ...overrides,
   };
 }

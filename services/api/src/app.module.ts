@@ -49,7 +49,10 @@ export class AppModule {
         }),
         EventStoreModule,
         MailModule.register({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
-        PlatformAuthModule.register({ jwtSecret: options.config.jwtSecret, accessTokenTtlSeconds: LIMITS.accessTokenTtlSeconds }),
+        PlatformAuthModule.register({
+          jwtSecret: options.config.jwtSecret,
+          accessTokenTtlSeconds: LIMITS.accessTokenTtlSeconds,
+        }),
         // Global interceptors run after every guard: a body sent to a route that takes none is refused only then.
         PlatformHttpModule,
         IdentityModule,

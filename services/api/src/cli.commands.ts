@@ -12,7 +12,11 @@ export interface CliCommand {
   usage: string;
   summary: string;
   options: NonNullable<ParseArgsConfig['options']>;
-  run(app: INestApplicationContext, values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<number>;
+  run(
+    app: INestApplicationContext,
+    values: Record<string, string | boolean | undefined>,
+    positionals: string[],
+  ): Promise<number>;
 }
 
 /** Exit codes: 0 clean, 1 the check found differences (or the work failed), 2 the command line was wrong. */
@@ -47,14 +51,20 @@ const createAdmin: CliCommand = {
       return EXIT_USAGE;
     }
     const outcome = await app.get(AdminAccounts).createAdmin(email, password);
-    console.log(`${outcome.created ? 'Created' : 'Updated'} admin ${email.toLowerCase()} (${outcome.userUuid}), ACTIVE`);
+    console.log(
+      `${outcome.created ? 'Created' : 'Updated'} admin ${email.toLowerCase()} (${outcome.userUuid}), ACTIVE`,
+    );
     return EXIT_OK;
   },
 };
 
 function printVerification(report: LedgerVerification, shown: number): void {
   const { counts } = report;
-  console.log(report.ok ? 'Ledger verified: no differences.' : `Ledger verification FAILED: ${report.differenceCount} difference(s).`);
+  console.log(
+    report.ok
+      ? 'Ledger verified: no differences.'
+      : `Ledger verification FAILED: ${report.differenceCount} difference(s).`,
+  );
   console.log(
     `  events ${counts.events} (ledger ${counts.ledgerEvents}) in ${counts.streams} streams, ${counts.transactions} transactions, ` +
       `${counts.payments} payments, ${counts.ledgerEntries} ledger entries, ${counts.userAccounts} user accounts, ` +
@@ -64,10 +74,12 @@ function printVerification(report: LedgerVerification, shown: number): void {
     `  replay ${Math.round(report.replayMs)} ms, total ${Math.round(report.totalMs)} ms (${perSecond(counts.events, report.totalMs)} events/s)`,
   );
   for (const difference of report.differences.slice(0, shown)) {
-    const values = difference.expected !== undefined ? ` (expected ${difference.expected}, actual ${difference.actual})` : '';
+    const values =
+      difference.expected !== undefined ? ` (expected ${difference.expected}, actual ${difference.actual})` : '';
     console.log(`  [${difference.source}] ${difference.subject}: ${difference.message}${values}`);
   }
-  if (report.differenceCount > shown) console.log(`  … and ${report.differenceCount - shown} more (--max-differences N shows more)`);
+  if (report.differenceCount > shown)
+    console.log(`  … and ${report.differenceCount - shown} more (--max-differences N shows more)`);
 }
 
 const verifyLedger: CliCommand = {
@@ -76,7 +88,8 @@ const verifyLedger: CliCommand = {
   summary: 'replay every event; check balances, zero-sum, hash chains and every read model',
   options: { 'max-differences': { type: 'string' }, json: { type: 'boolean' } },
   async run(app, values) {
-    const shown = values['max-differences'] === undefined ? DIFFERENCES_SHOWN_DEFAULT : Number(values['max-differences']);
+    const shown =
+      values['max-differences'] === undefined ? DIFFERENCES_SHOWN_DEFAULT : Number(values['max-differences']);
     if (!Number.isInteger(shown) || shown < 0) {
       console.error('--max-differences takes a whole number');
       return EXIT_USAGE;

@@ -34,7 +34,8 @@ async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): P
 
 function findCommand(words: string[]): { command: CliCommand; rest: string[] } | null {
   for (const command of CLI_COMMANDS) {
-    if (command.words.every((word, index) => words[index] === word)) return { command, rest: words.slice(command.words.length) };
+    if (command.words.every((word, index) => words[index] === word))
+      return { command, rest: words.slice(command.words.length) };
   }
   return null;
 }
@@ -49,7 +50,12 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command: ${argv.join(' ')}\n\n${HELP}`);
     return 2;
   }
-  const { values, positionals } = parseArgs({ args: found.rest, options: found.command.options, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: found.rest,
+    options: found.command.options,
+    allowPositionals: true,
+    strict: true,
+  });
   return withApp((app) => found.command.run(app, values as Record<string, string | boolean | undefined>, positionals));
 }
 

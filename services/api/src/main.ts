@@ -29,7 +29,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen(config.port);
-  logger.log(`Kupa is up: ${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`);
+  logger.log(
+    `Kupa is up: ${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`,
+  );
 }
 
 main().catch((error: unknown) => {

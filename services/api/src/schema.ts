@@ -10,4 +10,9 @@ import { platformMigrations } from './platform/database/migrations';
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ALL_ENTITIES: Function[] = [...identityEntities, ...ledgerEntities, ...auditEntities];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const ALL_MIGRATIONS: Function[] = [...platformMigrations, ...identityMigrations, ...ledgerMigrations, ...auditMigrations];
+export const ALL_MIGRATIONS: Function[] = [
+  ...platformMigrations,
+  ...identityMigrations,
+  ...ledgerMigrations,
+  ...auditMigrations,
+];

@@ -16,9 +16,18 @@ export function ErrorScreen({ error }: ErrorComponentProps) {
   useEffect(() => {
     if (isStaleChunkError(error)) reloadOnce();
   }, [error]);
-  const detail = isApiError(error) ? errorMessageFor(error, lang) : error instanceof Error ? error.message : String(error);
+  const detail = isApiError(error)
+    ? errorMessageFor(error, lang)
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return (
-    <Stack component="main" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 12, px: 2 }} data-testid="error-screen">
+    <Stack
+      component="main"
+      spacing={2}
+      sx={{ alignItems: 'center', textAlign: 'center', py: 12, px: 2 }}
+      data-testid="error-screen"
+    >
       <Typography variant="h4" component="h1">
         {t('error.title')}
       </Typography>

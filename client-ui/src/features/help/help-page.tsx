@@ -47,7 +47,13 @@ export function HelpPage() {
           {t('help.contact')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button variant="outlined" startIcon={<TelegramIcon />} href={SUPPORT_TELEGRAM_URL} target="_blank" rel="noopener noreferrer">
+          <Button
+            variant="outlined"
+            startIcon={<TelegramIcon />}
+            href={SUPPORT_TELEGRAM_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('help.telegram')}
           </Button>
           <Button variant="outlined" startIcon={<MailOutlineIcon />} href={`mailto:${SUPPORT_EMAIL}`}>

@@ -14,7 +14,10 @@ describe('typed amounts', () => {
       ok: false,
       issue: { error: 'error.validation.max.decimal.places', params: { maxDecimalPlaces: 2 } },
     });
-    expect(parseAmountInput('100000')).toEqual({ ok: false, issue: { error: 'error.validation.max', params: { max: '99999.99' } } });
+    expect(parseAmountInput('100000')).toEqual({
+      ok: false,
+      issue: { error: 'error.validation.max', params: { max: '99999.99' } },
+    });
     for (const text of ['1e3', '0x10', '-5', '12,50', 'Infinity', '.5']) {
       expect(parseAmountInput(text)).toEqual({ ok: false, issue: { error: 'error.validation.invalid.input' } });
     }

@@ -19,7 +19,10 @@ export function parseAmountInput(text: string): AmountInput {
     case 'error.validation.max.decimal.places':
       return { ok: false, issue: { error: check.error, params: { maxDecimalPlaces: LIMITS.amountDecimalPlaces } } };
     case 'error.validation.max':
-      return { ok: false, issue: { error: check.error, params: { max: AMOUNT_MAX.toFixed(LIMITS.amountDecimalPlaces) } } };
+      return {
+        ok: false,
+        issue: { error: check.error, params: { max: AMOUNT_MAX.toFixed(LIMITS.amountDecimalPlaces) } },
+      };
     default:
       return { ok: false, issue: { error: check.error } };
   }

@@ -5,7 +5,11 @@ import { formatSignedDollars } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
 
 /** Payment types that take money out of the client's balance; every other type brings money in. */
-const OUTGOING_TYPES: ReadonlySet<PaymentType> = new Set<PaymentType>(['TRANSFER_OUT', 'WITHDRAW', 'SUBSCRIPTION_PAYMENT']);
+const OUTGOING_TYPES: ReadonlySet<PaymentType> = new Set<PaymentType>([
+  'TRANSFER_OUT',
+  'WITHDRAW',
+  'SUBSCRIPTION_PAYMENT',
+]);
 
 /**
  * The amount as seen from the client's balance. The API sends a payment's size, and the direction comes from its
@@ -21,7 +25,10 @@ export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | '
   const { lang } = useT();
   const amount = signedAmount(payment);
   return (
-    <Box component="bdi" sx={{ color: amount > 0 ? 'success.main' : 'text.primary', fontWeight: 600, whiteSpace: 'nowrap' }}>
+    <Box
+      component="bdi"
+      sx={{ color: amount > 0 ? 'success.main' : 'text.primary', fontWeight: 600, whiteSpace: 'nowrap' }}
+    >
       {formatSignedDollars(amount, lang)}
     </Box>
   );
@@ -39,5 +46,12 @@ const STATUS_COLOURS: Record<PaymentStatus, 'default' | 'success' | 'warning' | 
 /** The status as a small coloured chip with its label in the current language. */
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
   const { lang } = useT();
-  return <Chip size="small" variant="outlined" color={STATUS_COLOURS[status] ?? 'default'} label={enumLabel('paymentStatus', status, lang)} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLOURS[status] ?? 'default'}
+      label={enumLabel('paymentStatus', status, lang)}
+    />
+  );
 }

@@ -32,9 +32,11 @@ export function validatePasswordChange(values: PasswordValues): Partial<Record<k
   const old = checkRequired(values.oldPassword);
   if (old) issues.oldPassword = old;
   const next =
-    firstIssue(values.password, checkRequired, checkPassword) ?? checkNewPasswordDiffers(values.oldPassword, values.password);
+    firstIssue(values.password, checkRequired, checkPassword) ??
+    checkNewPasswordDiffers(values.oldPassword, values.password);
   if (next) issues.password = next;
-  const confirmation = checkRequired(values.confirmPassword) ?? checkPasswordConfirmation(values.password, values.confirmPassword);
+  const confirmation =
+    checkRequired(values.confirmPassword) ?? checkPasswordConfirmation(values.password, values.confirmPassword);
   if (confirmation) issues.confirmPassword = confirmation;
   return issues;
 }
@@ -86,7 +88,14 @@ export function ChangePasswordForm() {
       <Typography id="change-password-title" variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('profile.changePassword')}
       </Typography>
-      <Stack component="form" spacing={2} noValidate onSubmit={submit} aria-labelledby="change-password-title" sx={{ maxWidth: 480 }}>
+      <Stack
+        component="form"
+        spacing={2}
+        noValidate
+        onSubmit={submit}
+        aria-labelledby="change-password-title"
+        sx={{ maxWidth: 480 }}
+      >
         {field('oldPassword', t('profile.oldPassword'), 'current-password')}
         {field('password', t('profile.newPassword'), 'new-password')}
         {field('confirmPassword', t('profile.confirmNewPassword'), 'new-password')}

@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatErrorMessage } from '@kupa/proto';
 import { translate } from '../../lib/i18n/i18n';
-import { CLIENT_SESSION, errorResponse, jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../../test/render-app';
+import {
+  CLIENT_SESSION,
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  mockFetch,
+  renderApp,
+  signInAs,
+} from '../../test/render-app';
 
 describe('my profile', () => {
   it('shows the user details with LTR tokens isolated', async () => {

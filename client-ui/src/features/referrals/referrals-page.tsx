@@ -60,13 +60,25 @@ export function ReferralsPage() {
           </Stack>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <Stat label={t('referrals.total')} value={number.format(me.referrals.totalReferrals)} testId="referrals-total" />
+              <Stat
+                label={t('referrals.total')}
+                value={number.format(me.referrals.totalReferrals)}
+                testId="referrals-total"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <Stat label={t('referrals.active')} value={number.format(me.referrals.activeReferrals)} testId="referrals-active" />
+              <Stat
+                label={t('referrals.active')}
+                value={number.format(me.referrals.activeReferrals)}
+                testId="referrals-active"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <Stat label={t('referrals.discount')} value={percent.format(me.referrals.discountPercent / 100)} testId="referrals-discount" />
+              <Stat
+                label={t('referrals.discount')}
+                value={percent.format(me.referrals.discountPercent / 100)}
+                testId="referrals-discount"
+              />
             </Grid>
           </Grid>
         </>

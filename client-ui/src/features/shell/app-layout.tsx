@@ -39,7 +39,11 @@ export function AppLayout() {
           >
             <MenuIcon />
           </IconButton>
-          <Typography variant="h6" component="div" sx={{ flexGrow: 1, fontWeight: 700, visibility: { xs: 'hidden', sm: 'visible' } }}>
+          <Typography
+            variant="h6"
+            component="div"
+            sx={{ flexGrow: 1, fontWeight: 700, visibility: { xs: 'hidden', sm: 'visible' } }}
+          >
             {t('app.name')}
           </Typography>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', paddingInlineEnd: LANG_TOGGLE_SPACE }}>

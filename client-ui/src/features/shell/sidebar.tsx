@@ -64,7 +64,13 @@ export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () 
           </ListItemIcon>
           <ListItemText primary={t('nav.logout')} />
         </ListItemLink>
-        <ListItemButton component="a" href={SERVICE_SITE_URL} target="_blank" rel="noopener noreferrer" data-testid="nav-service-site">
+        <ListItemButton
+          component="a"
+          href={SERVICE_SITE_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="nav-service-site"
+        >
           <ListItemIcon>
             <OpenInNewIcon />
           </ListItemIcon>

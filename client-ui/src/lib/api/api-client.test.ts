@@ -20,7 +20,9 @@ describe('API client', () => {
       if (url === '/api/auth/signin') return jsonResponse(200, { ...CLIENT_SESSION, accessToken: 'expired' });
       if (url === '/api/auth/token/refresh') return jsonResponse(200, { accessToken: 'fresh' });
       if (url === '/api/auth/logout') return new Response(null, { status: 204 });
-      return headers.authorization === 'Bearer fresh' ? jsonResponse(200, { ok: true }) : errorResponse(401, 'error.session.expired');
+      return headers.authorization === 'Bearer fresh'
+        ? jsonResponse(200, { ok: true })
+        : errorResponse(401, 'error.session.expired');
     });
 
     signInAs(await authApi.signIn({ email: CLIENT_SESSION.email, password: 'Secret-1!' }));
@@ -50,7 +52,9 @@ describe('API client', () => {
     signInAs({ accessToken: 'expired' });
     const { calls } = mockFetch(({ url, headers }) => {
       if (url === '/api/auth/token/refresh') return jsonResponse(200, { accessToken: 'fresh' });
-      return headers.authorization === 'Bearer fresh' ? jsonResponse(200, { balance: 5 }) : errorResponse(401, 'error.session.expired');
+      return headers.authorization === 'Bearer fresh'
+        ? jsonResponse(200, { balance: 5 })
+        : errorResponse(401, 'error.session.expired');
     });
 
     await expect(apiRequest('/users/me')).resolves.toEqual({ balance: 5 });
@@ -65,9 +69,15 @@ describe('API client', () => {
     signInAs({ accessToken: 'expired' });
     const { calls } = mockFetch(({ url, headers }) => {
       if (url === '/api/auth/token/refresh') return jsonResponse(200, { accessToken: 'fresh' });
-      return headers.authorization === 'Bearer fresh' ? jsonResponse(201, { paymentId: 1 }) : errorResponse(401, 'error.session.expired');
+      return headers.authorization === 'Bearer fresh'
+        ? jsonResponse(201, { paymentId: 1 })
+        : errorResponse(401, 'error.session.expired');
     });
-    await apiRequest('/payments/transfer', { method: 'POST', body: { recipient: '87654321', amount: 1 }, headers: { 'Idempotency-Key': 'key-1' } });
+    await apiRequest('/payments/transfer', {
+      method: 'POST',
+      body: { recipient: '87654321', amount: 1 },
+      headers: { 'Idempotency-Key': 'key-1' },
+    });
     const transfers = calls.filter((call) => call.url === '/api/payments/transfer');
     expect(transfers.map((call) => call.headers['idempotency-key'])).toEqual(['key-1', 'key-1']);
     expect(transfers[1].headers.authorization).toBe('Bearer fresh');
@@ -80,10 +90,16 @@ describe('API client', () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
         return jsonResponse(200, { accessToken: 'fresh' });
       }
-      return headers.authorization === 'Bearer fresh' ? jsonResponse(200, { url }) : errorResponse(401, 'error.session.expired');
+      return headers.authorization === 'Bearer fresh'
+        ? jsonResponse(200, { url })
+        : errorResponse(401, 'error.session.expired');
     });
 
-    const results = await Promise.all([apiRequest('/users/me'), apiRequest('/payments/1'), apiRequest('/subscriptions/2')]);
+    const results = await Promise.all([
+      apiRequest('/users/me'),
+      apiRequest('/payments/1'),
+      apiRequest('/subscriptions/2'),
+    ]);
 
     expect(results).toEqual([{ url: '/api/users/me' }, { url: '/api/payments/1' }, { url: '/api/subscriptions/2' }]);
     expect(calls.filter((call) => call.url === '/api/auth/token/refresh')).toHaveLength(1);
@@ -94,7 +110,9 @@ describe('API client', () => {
     const navigate = vi.fn();
     registerNavigate(navigate);
     const { calls } = mockFetch(({ url }) =>
-      url === '/api/auth/token/refresh' ? errorResponse(401, 'error.session.expired') : errorResponse(401, 'error.session.expired'),
+      url === '/api/auth/token/refresh'
+        ? errorResponse(401, 'error.session.expired')
+        : errorResponse(401, 'error.session.expired'),
     );
 
     const failure = await apiRequest('/users/me').catch((error: unknown) => error);
@@ -109,9 +127,10 @@ describe('API client', () => {
 
   it('does not refresh when a call without a session answers 401 (wrong password)', async () => {
     const { calls } = mockFetch(() => errorResponse(401, 'error.auth.bad.credentials', 'Incorrect email or password'));
-    const failure = await apiRequest('/auth/signin', { method: 'POST', body: { email: 'a@b.co', password: 'x' } }).catch(
-      (error: unknown) => error,
-    );
+    const failure = await apiRequest('/auth/signin', {
+      method: 'POST',
+      body: { email: 'a@b.co', password: 'x' },
+    }).catch((error: unknown) => error);
     expect((failure as ApiError).code).toBe('error.auth.bad.credentials');
     expect(calls).toHaveLength(1);
   });

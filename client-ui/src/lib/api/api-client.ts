@@ -38,7 +38,9 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 }
 
 function carriesToken(path: string): boolean {
-  return !UNAUTHENTICATED_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}?`) || path.startsWith(`${prefix}/`));
+  return !UNAUTHENTICATED_PATHS.some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}?`) || path.startsWith(`${prefix}/`),
+  );
 }
 
 function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
@@ -136,10 +138,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 }
 
 export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -187,17 +187,23 @@ export const en: Record<MessageKey, string> = {
   'deposit.method.card': 'Card',
   'deposit.comingSoon': 'Coming soon',
   'deposit.instructions.title': 'How to deposit by manual transfer',
-  'deposit.instructions.contact': 'Contact the operator on {telegram} or by email at {email} to get the payment details.',
-  'deposit.instructions.send': 'Send {amount} in US dollars and write your profile ID {profileId} as the payment reference.',
-  'deposit.instructions.sendAny': 'Send the amount in US dollars and write your profile ID {profileId} as the payment reference.',
-  'deposit.instructions.credit': 'When the money arrives, the operator credits your balance and the deposit shows in your payments.',
+  'deposit.instructions.contact':
+    'Contact the operator on {telegram} or by email at {email} to get the payment details.',
+  'deposit.instructions.send':
+    'Send {amount} in US dollars and write your profile ID {profileId} as the payment reference.',
+  'deposit.instructions.sendAny':
+    'Send the amount in US dollars and write your profile ID {profileId} as the payment reference.',
+  'deposit.instructions.credit':
+    'When the money arrives, the operator credits your balance and the deposit shows in your payments.',
   'deposit.reference': 'Payment reference',
   'deposit.notify': 'Email the operator',
   'deposit.mail.subject': 'Manual transfer deposit, profile ID {profileId}',
-  'deposit.mail.body': 'Hello, I am depositing {amount} ({currency}) by manual transfer. My profile ID: {profileId}. My email: {email}.',
+  'deposit.mail.body':
+    'Hello, I am depositing {amount} ({currency}) by manual transfer. My profile ID: {profileId}. My email: {email}.',
 
   'referrals.title': 'Referrals',
-  'referrals.intro': 'Share your personal link. Every active subscription of a friend who joined through you grows your discount.',
+  'referrals.intro':
+    'Share your personal link. Every active subscription of a friend who joined through you grows your discount.',
   'referrals.link': 'Your referral link',
   'referrals.total': 'Total referrals',
   'referrals.active': 'Active referrals',
@@ -208,7 +214,8 @@ export const en: Record<MessageKey, string> = {
   'help.title': 'Help',
   'help.faq': 'Frequently asked questions',
   'help.q1': 'How do I top up my balance?',
-  'help.a1': 'On the payments page pick an amount and a method: crypto, card or manual transfer. The balance updates as soon as the payment is confirmed.',
+  'help.a1':
+    'On the payments page pick an amount and a method: crypto, card or manual transfer. The balance updates as soon as the payment is confirmed.',
   'help.q2': 'What happens when I cancel a subscription?',
   'help.a2': 'The subscription stays active until the end of the paid period and is not charged again.',
   'help.q3': 'Is there a trial?',

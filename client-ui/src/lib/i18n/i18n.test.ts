@@ -23,7 +23,9 @@ describe('i18n dictionaries', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(translate('en', 'help.a3', { days: 3 })).toBe('A new user can try the service once for 3 days, or decline the trial.');
+    expect(translate('en', 'help.a3', { days: 3 })).toBe(
+      'A new user can try the service once for 3 days, or decline the trial.',
+    );
     expect(translate('en', 'help.a3')).toContain('{days}');
   });
 

@@ -40,7 +40,8 @@ export function useT() {
   const apiErrorMessage = useCallback((body: unknown) => messageForApiError(body, lang), [lang]);
   // Like t, but every parameter is an LTR-isolated node: for sentences that embed e-mails, amounts or IDs.
   const tIsolated = useCallback(
-    (key: MessageKey, params: Readonly<Record<string, string | number>>) => richText(DICTIONARIES[lang][key], isolated(params)),
+    (key: MessageKey, params: Readonly<Record<string, string | number>>) =>
+      richText(DICTIONARIES[lang][key], isolated(params)),
     [lang],
   );
   return { t, tIsolated, lang, locale: LOCALES[lang], issueMessage, errorMessage, apiErrorMessage };

@@ -9,7 +9,9 @@ export function richText(template: string, params: Readonly<Record<string, React
   return parts.map((part, index) => {
     // Odd positions of the split are the placeholder names.
     if (index % 2 === 0) return <Fragment key={index}>{part}</Fragment>;
-    return <Fragment key={index}>{Object.prototype.hasOwnProperty.call(params, part) ? params[part] : `{${part}}`}</Fragment>;
+    return (
+      <Fragment key={index}>{Object.prototype.hasOwnProperty.call(params, part) ? params[part] : `{${part}}`}</Fragment>
+    );
   });
 }
 

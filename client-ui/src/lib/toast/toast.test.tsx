@@ -50,7 +50,9 @@ describe('toasts', () => {
     useLangStore.getState().setLang('en');
     render(<ToastContainer />);
     act(() => {
-      notifyError(new ApiError(409, { status: 409, error: 'error.insufficient.balance', message: 'whatever the server said' }));
+      notifyError(
+        new ApiError(409, { status: 409, error: 'error.insufficient.balance', message: 'whatever the server said' }),
+      );
       notifyError(new ApiError(418, { status: 418, error: 'error.unknown.code', message: 'Raw server text' }));
     });
     const [first, second] = screen.getAllByTestId('toast');

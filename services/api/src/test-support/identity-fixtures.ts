@@ -91,16 +91,14 @@ export async function signUpAndConfirm(
 ): Promise<{ userUuid: string; email: string; password: string }> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? FIXTURE_PASSWORD;
-  const signUp = await testApp.http
-    .post('/api/auth/signup')
-    .send({
-      email,
-      password,
-      firstName: options.firstName ?? 'Dana',
-      lastName: options.lastName ?? 'Levi',
-      termsAccepted: true,
-      language: options.language ?? 'he',
-    });
+  const signUp = await testApp.http.post('/api/auth/signup').send({
+    email,
+    password,
+    firstName: options.firstName ?? 'Dana',
+    lastName: options.lastName ?? 'Levi',
+    termsAccepted: true,
+    language: options.language ?? 'he',
+  });
   if (signUp.status !== 201)
     throw new Error(`Sign-up of ${email} answered ${signUp.status}: ${JSON.stringify(signUp.body)}`);
   const mail = await testApp.mailbox.waitFor(email, (received) => received.text.includes('/confirmation-token/'));

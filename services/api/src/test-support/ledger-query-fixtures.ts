@@ -14,17 +14,24 @@ export async function manualPayment(
     .post('/api/payments')
     .set('Authorization', `Bearer ${adminToken}`)
     .send({ userUuid, amount, action, comment });
-  if (response.status !== 201) throw new Error(`Manual payment answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`Manual payment answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as Payment;
 }
 
 /** A client's transfer through `POST /api/payments/transfer`; answers the sender's TRANSFER_OUT payment. */
-export async function transfer(testApp: TestApp, senderToken: string, recipient: string, amount: number): Promise<Payment> {
+export async function transfer(
+  testApp: TestApp,
+  senderToken: string,
+  recipient: string,
+  amount: number,
+): Promise<Payment> {
   const response = await testApp.http
     .post('/api/payments/transfer')
     .set('Authorization', `Bearer ${senderToken}`)
     .send({ recipient, amount });
-  if (response.status !== 201) throw new Error(`Transfer answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`Transfer answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as Payment;
 }
 
@@ -32,7 +39,12 @@ export async function transfer(testApp: TestApp, senderToken: string, recipient:
  * Fills `payments` with `count` rows straight in SQL, for tests of the read side alone (export memory, paging at
  * scale). These rows have no events behind them, so `kupa ledger verify` would rightly flag them.
  */
-export async function seedPaymentRows(testApp: TestApp, count: number, userUuid: string, userEmail: string): Promise<void> {
+export async function seedPaymentRows(
+  testApp: TestApp,
+  count: number,
+  userUuid: string,
+  userEmail: string,
+): Promise<void> {
   await testApp.dataSource.query(
     `INSERT INTO payments (payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator, comment,
        counter_account, correction, created_at, created_by, updated_at, updated_by, search_text)

@@ -68,7 +68,11 @@ export class Mailbox {
   }
 
   /** Waits for the next message to `to` that arrives after `since` messages (default: any so far). */
-  async waitFor(to: string, predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
+  async waitFor(
+    to: string,
+    predicate: (mail: ReceivedMail) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = [...this.messages].reverse().find((mail) => mail.to.includes(to.toLowerCase()) && predicate(mail));

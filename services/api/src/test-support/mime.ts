@@ -40,7 +40,8 @@ function splitHeaders(raw: string): { headers: Record<string, string>; body: str
   const headers: Record<string, string> = {};
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = decodeEncodedWords(line.slice(colon + 1).trim());
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = decodeEncodedWords(line.slice(colon + 1).trim());
   }
   return { headers, body };
 }

@@ -41,7 +41,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     KUPA_DATA_DIR: '/tmp/kupa-test-data-unused',
     ...options.env,
   });
-  const app = await createApp({ config, databaseUrl: database.url, version: '0.0.0-test', clock: options.clock, quiet: true });
+  const app = await createApp({
+    config,
+    databaseUrl: database.url,
+    version: '0.0.0-test',
+    clock: options.clock,
+    quiet: true,
+  });
   await app.init();
   const dataSource = app.get(DataSource);
   return {

@@ -16,15 +16,23 @@ describe('account confirmation', () => {
 
   it('explains a bad token and resends the link to the given address', async () => {
     const { calls } = mockFetch(({ url }) =>
-      url.startsWith('/api/confirmation-token') ? errorResponse(400, 'error.confirmation.token.invalid') : jsonResponse(204),
+      url.startsWith('/api/confirmation-token')
+        ? errorResponse(400, 'error.confirmation.token.invalid')
+        : jsonResponse(204),
     );
     const user = userEvent.setup();
     renderApp('/confirmation-token/expired');
-    expect(await screen.findByTestId('confirm-error')).toHaveTextContent(formatErrorMessage('error.confirmation.token.invalid', 'he'));
+    expect(await screen.findByTestId('confirm-error')).toHaveTextContent(
+      formatErrorMessage('error.confirmation.token.invalid', 'he'),
+    );
     await user.type(screen.getByTestId('resend-email'), 'late@example.com');
     await user.click(screen.getByTestId('resend-submit'));
     expect(await screen.findByTestId('resend-sent')).toBeInTheDocument();
-    expect(calls.at(-1)).toMatchObject({ url: '/api/users/resend-signup-email', method: 'POST', body: { email: 'late@example.com', language: 'he' } });
+    expect(calls.at(-1)).toMatchObject({
+      url: '/api/users/resend-signup-email',
+      method: 'POST',
+      body: { email: 'late@example.com', language: 'he' },
+    });
     expect(screen.queryAllByTestId('toast')).toHaveLength(0);
   });
 });

@@ -3,15 +3,27 @@ import userEvent from '@testing-library/user-event';
 import { formatErrorMessage } from '@kupa/proto';
 import { translate } from '../../../lib/i18n/i18n';
 import { useUserStore } from '../../../lib/stores/user-store';
-import { CLIENT_SESSION, errorResponse, jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../../../test/render-app';
+import {
+  CLIENT_SESSION,
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  mockFetch,
+  renderApp,
+  signInAs,
+} from '../../../test/render-app';
 
 describe('login', () => {
   it('redirects to / (and on to the first sidebar entry) when an access token exists', async () => {
     signInAs();
-    const { calls } = mockFetch(({ url }) => (url === '/api/users/me' ? jsonResponse(200, makeUser()) : errorResponse(404, 'error.entity.not.found')));
+    const { calls } = mockFetch(({ url }) =>
+      url === '/api/users/me' ? jsonResponse(200, makeUser()) : errorResponse(404, 'error.entity.not.found'),
+    );
     const { history } = renderApp('/login');
     await waitFor(() => expect(history.location.pathname).toBe('/subscriptions'));
-    expect(await screen.findByRole('heading', { level: 1, name: translate('he', 'subscriptions.title') })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: translate('he', 'subscriptions.title') }),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('login-form')).not.toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/auth/signin')).toBe(false);
   });
@@ -30,7 +42,11 @@ describe('login', () => {
 
     await waitFor(() => expect(history.location.pathname).toBe('/subscriptions'));
     expect(calls[0].body).toEqual({ email: 'dana@example.com', password: 'Secret#123' });
-    expect(useUserStore.getState()).toMatchObject({ accessToken: 'access-1', userRole: 'CLIENT', email: 'dana@example.com' });
+    expect(useUserStore.getState()).toMatchObject({
+      accessToken: 'access-1',
+      userRole: 'CLIENT',
+      email: 'dana@example.com',
+    });
     expect(await screen.findByTestId('balance')).toHaveTextContent('1,234.50');
   });
 
@@ -44,10 +60,15 @@ describe('login', () => {
     await user.type(screen.getByTestId('login-password'), 'Secret#123');
     await user.click(screen.getByTestId('login-submit'));
 
-    expect(await screen.findByTestId('login-error')).toHaveTextContent(formatErrorMessage('error.user.email.not.verified', 'he'));
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      formatErrorMessage('error.user.email.not.verified', 'he'),
+    );
     await user.click(screen.getByTestId('login-resend'));
     expect(await screen.findByText(translate('he', 'login.resent'))).toBeInTheDocument();
-    expect(calls.at(-1)).toMatchObject({ url: '/api/users/resend-signup-email', body: { email: 'new@example.com', language: 'he' } });
+    expect(calls.at(-1)).toMatchObject({
+      url: '/api/users/resend-signup-email',
+      body: { email: 'new@example.com', language: 'he' },
+    });
     // The inline error explains the failure, so no toast repeats it.
     expect(screen.queryAllByTestId('toast')).toHaveLength(0);
   });

@@ -98,7 +98,14 @@ export function LoginPage() {
         </Alert>
       )}
       {resend.isSuccess && <Alert severity="success">{t('login.resent')}</Alert>}
-      <Stack component="form" spacing={2} noValidate onSubmit={submit} aria-label={t('login.title')} data-testid="login-form">
+      <Stack
+        component="form"
+        spacing={2}
+        noValidate
+        onSubmit={submit}
+        aria-label={t('login.title')}
+        data-testid="login-form"
+      >
         <TextField
           label={t('form.email')}
           name="email"

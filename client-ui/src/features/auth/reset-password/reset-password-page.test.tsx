@@ -18,6 +18,10 @@ describe('reset password', () => {
     await user.type(screen.getByTestId('reset-email'), 'nobody@example.com');
     await user.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByTestId('reset-sent')).toHaveTextContent(translate('he', 'reset.sent'));
-    expect(calls[0]).toMatchObject({ url: '/api/password/forgot', method: 'POST', body: { email: 'nobody@example.com', language: 'he' } });
+    expect(calls[0]).toMatchObject({
+      url: '/api/password/forgot',
+      method: 'POST',
+      body: { email: 'nobody@example.com', language: 'he' },
+    });
   });
 });

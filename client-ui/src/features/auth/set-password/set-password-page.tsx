@@ -27,7 +27,9 @@ export function SetPasswordPage() {
     event.preventDefault();
     const next = {
       password: issueMessage(firstIssue(password, checkRequired, checkPassword)),
-      confirmPassword: issueMessage(checkRequired(confirmPassword) ?? checkPasswordConfirmation(password, confirmPassword)),
+      confirmPassword: issueMessage(
+        checkRequired(confirmPassword) ?? checkPasswordConfirmation(password, confirmPassword),
+      ),
     };
     setErrors(next);
     if (!next.password && !next.confirmPassword) reset.mutate({ token, password, confirmPassword });

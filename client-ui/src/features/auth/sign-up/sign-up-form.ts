@@ -39,7 +39,8 @@ export function validateSignUp(values: SignUpValues): Partial<Record<SignUpField
   if (lastName) issues.lastName = lastName;
   const password = firstIssue(values.password, checkRequired, checkPassword);
   if (password) issues.password = password;
-  const confirmation = checkRequired(values.confirmPassword) ?? checkPasswordConfirmation(values.password, values.confirmPassword);
+  const confirmation =
+    checkRequired(values.confirmPassword) ?? checkPasswordConfirmation(values.password, values.confirmPassword);
   if (confirmation) issues.confirmPassword = confirmation;
   if (!values.termsAccepted) issues.termsAccepted = { error: 'error.validation.terms.not.accepted' };
   return issues;

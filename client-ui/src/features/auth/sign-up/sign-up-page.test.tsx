@@ -32,7 +32,9 @@ describe('sign-up', () => {
     await user.click(screen.getByTestId('sign-up-submit'));
 
     expect(screen.getByText(formatErrorMessage('error.validation.invalid.email', 'he'))).toBeInTheDocument();
-    expect(screen.getByText(formatErrorMessage('error.validation.password.rules', 'he', { length: 8 }))).toBeInTheDocument();
+    expect(
+      screen.getByText(formatErrorMessage('error.validation.password.rules', 'he', { length: 8 })),
+    ).toBeInTheDocument();
     expect(screen.getByText(formatErrorMessage('error.validation.passwords.do.not.match', 'he'))).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
@@ -82,7 +84,9 @@ describe('sign-up', () => {
     const user = userEvent.setup();
     renderApp('/sign-up?ref=abc123');
 
-    expect(await screen.findByTestId('referral-invalid')).toHaveTextContent(formatErrorMessage('error.validation.ref.numeric', 'he'));
+    expect(await screen.findByTestId('referral-invalid')).toHaveTextContent(
+      formatErrorMessage('error.validation.ref.numeric', 'he'),
+    );
     expect(useReferralStore.getState().referralToken).toBeNull();
 
     await fillValidForm(user);

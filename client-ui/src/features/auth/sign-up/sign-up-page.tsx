@@ -82,7 +82,11 @@ export function SignUpPage() {
     );
   }
 
-  const field = (name: Exclude<SignUpField, 'termsAccepted' | 'password' | 'confirmPassword'>, label: string, testId: string) => (
+  const field = (
+    name: Exclude<SignUpField, 'termsAccepted' | 'password' | 'confirmPassword'>,
+    label: string,
+    testId: string,
+  ) => (
     <TextField
       label={label}
       name={name}
@@ -110,7 +114,14 @@ export function SignUpPage() {
           {tIsolated('signUp.referral', { code: referralToken })}
         </Alert>
       )}
-      <Stack component="form" spacing={2} noValidate onSubmit={submit} aria-label={t('signUp.title')} data-testid="sign-up-form">
+      <Stack
+        component="form"
+        spacing={2}
+        noValidate
+        onSubmit={submit}
+        aria-label={t('signUp.title')}
+        data-testid="sign-up-form"
+      >
         {field('email', t('form.email'), 'sign-up-email')}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {field('firstName', t('form.firstName'), 'sign-up-first-name')}

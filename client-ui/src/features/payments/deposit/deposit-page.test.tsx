@@ -9,7 +9,9 @@ import { jsonResponse, makeUser, mockFetch, pageOf, renderApp, signInAs } from '
 
 function mockDepositApi() {
   return mockFetch(({ url }) =>
-    url === '/api/payments/search' ? jsonResponse(200, pageOf([])) : jsonResponse(200, makeUser({ profileId: '24681357' })),
+    url === '/api/payments/search'
+      ? jsonResponse(200, pageOf([]))
+      : jsonResponse(200, makeUser({ profileId: '24681357' })),
   );
 }
 
@@ -34,7 +36,9 @@ describe('deposit', () => {
 
     await user.type(screen.getByTestId('deposit-amount'), '75');
     // Compared as raw text: the Hebrew format holds direction marks and a no-break space that matchers normalise.
-    expect([...instructions.querySelectorAll('bdi')].map((node) => node.textContent)).toContain(formatDollars(75, 'he'));
+    expect([...instructions.querySelectorAll('bdi')].map((node) => node.textContent)).toContain(
+      formatDollars(75, 'he'),
+    );
   });
 
   it('checks the amount before writing to the operator, then opens a mail with the amount and the reference', async () => {
@@ -48,7 +52,9 @@ describe('deposit', () => {
 
     await user.type(screen.getByTestId('deposit-amount'), '10.999');
     await user.click(screen.getByTestId('deposit-notify'));
-    expect(screen.getByText(formatErrorMessage('error.validation.max.decimal.places', 'en', { maxDecimalPlaces: 2 }))).toBeInTheDocument();
+    expect(
+      screen.getByText(formatErrorMessage('error.validation.max.decimal.places', 'en', { maxDecimalPlaces: 2 })),
+    ).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
 
     await user.clear(screen.getByTestId('deposit-amount'));

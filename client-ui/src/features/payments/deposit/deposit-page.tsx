@@ -88,7 +88,14 @@ export function DepositPage() {
   return (
     <Page title={t('deposit.title')}>
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
-        <Stack component="form" spacing={3} noValidate onSubmit={notifyOperator} aria-label={t('deposit.title')} data-testid="deposit-form">
+        <Stack
+          component="form"
+          spacing={3}
+          noValidate
+          onSubmit={notifyOperator}
+          aria-label={t('deposit.title')}
+          data-testid="deposit-form"
+        >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label={t('deposit.amount')}
@@ -126,7 +133,11 @@ export function DepositPage() {
 
           <FormControl>
             <FormLabel id="deposit-method-label">{t('deposit.method')}</FormLabel>
-            <RadioGroup aria-labelledby="deposit-method-label" value={method} onChange={(event) => setMethod(event.target.value as DepositMethod)}>
+            <RadioGroup
+              aria-labelledby="deposit-method-label"
+              value={method}
+              onChange={(event) => setMethod(event.target.value as DepositMethod)}
+            >
               {METHODS.map((option) => (
                 <FormControlLabel
                   key={option.value}
@@ -136,7 +147,13 @@ export function DepositPage() {
                   label={
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <span>{t(option.label)}</span>
-                      {!option.available && <Chip size="small" label={t('deposit.comingSoon')} data-testid={`deposit-soon-${option.value}`} />}
+                      {!option.available && (
+                        <Chip
+                          size="small"
+                          label={t('deposit.comingSoon')}
+                          data-testid={`deposit-soon-${option.value}`}
+                        />
+                      )}
                     </Stack>
                   }
                 />
@@ -147,8 +164,19 @@ export function DepositPage() {
           {!me ? (
             <Skeleton variant="rounded" height={200} />
           ) : (
-            <Alert severity="info" icon={false} data-testid="deposit-instructions" component="section" aria-labelledby="deposit-instructions-title">
-              <Typography id="deposit-instructions-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+            <Alert
+              severity="info"
+              icon={false}
+              data-testid="deposit-instructions"
+              component="section"
+              aria-labelledby="deposit-instructions-title"
+            >
+              <Typography
+                id="deposit-instructions-title"
+                variant="subtitle1"
+                component="h2"
+                sx={{ fontWeight: 600, mb: 1 }}
+              >
                 {t('deposit.instructions.title')}
               </Typography>
               <Box component="ol" sx={{ m: 0, paddingInlineStart: 3, '& li': { mb: 1 } }}>
@@ -162,7 +190,11 @@ export function DepositPage() {
               </Box>
               <Typography sx={{ mt: 1.5 }}>
                 {t('deposit.reference')}:{' '}
-                <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '1.15em', fontWeight: 700 }} data-testid="deposit-reference">
+                <Box
+                  component="bdi"
+                  sx={{ fontFamily: 'monospace', fontSize: '1.15em', fontWeight: 700 }}
+                  data-testid="deposit-reference"
+                >
                   {me.profileId}
                 </Box>
               </Typography>
@@ -170,7 +202,13 @@ export function DepositPage() {
           )}
 
           <div>
-            <Button type="submit" variant="contained" startIcon={<MailOutlineIcon />} disabled={!me} data-testid="deposit-notify">
+            <Button
+              type="submit"
+              variant="contained"
+              startIcon={<MailOutlineIcon />}
+              disabled={!me}
+              data-testid="deposit-notify"
+            >
               {t('deposit.notify')}
             </Button>
           </div>

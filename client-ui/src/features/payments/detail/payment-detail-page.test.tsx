@@ -4,7 +4,16 @@ import { formatErrorMessage } from '@kupa/proto';
 import { formatSignedDollars } from '../../../lib/format';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
-import { errorResponse, jsonResponse, makePayment, makeUser, mockFetch, pageOf, renderApp, signInAs } from '../../../test/render-app';
+import {
+  errorResponse,
+  jsonResponse,
+  makePayment,
+  makeUser,
+  mockFetch,
+  pageOf,
+  renderApp,
+  signInAs,
+} from '../../../test/render-app';
 
 const TRANSFER_OUT = makePayment({
   paymentId: 42,

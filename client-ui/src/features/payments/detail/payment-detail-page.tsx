@@ -32,7 +32,11 @@ function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
     ['payment.field.type', enumLabel('paymentType', payment.type, lang), 'payment-detail-type'],
     ['payment.field.status', <PaymentStatusChip key="status" status={payment.status} />, 'payment-detail-status'],
     ['payment.field.amount', <PaymentAmount key="amount" payment={payment} />, 'payment-detail-amount'],
-    ['payment.field.currency', `${payment.currency} · ${enumLabel('currency', payment.currency, lang)}`, 'payment-detail-currency'],
+    [
+      'payment.field.currency',
+      `${payment.currency} · ${enumLabel('currency', payment.currency, lang)}`,
+      'payment-detail-currency',
+    ],
     ['payment.field.method', enumLabel('paymentMethod', payment.method, lang), 'payment-detail-method'],
     ['payment.field.aggregator', enumLabel('paymentAggregator', payment.aggregator, lang), 'payment-detail-aggregator'],
   ];
@@ -41,10 +45,18 @@ function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
     rows.push(['payment.field.sender', <bdi key="sender">{payment.senderProfileId}</bdi>, 'payment-detail-sender']);
   }
   if (payment.recipientProfileId) {
-    rows.push(['payment.field.recipient', <bdi key="recipient">{payment.recipientProfileId}</bdi>, 'payment-detail-recipient']);
+    rows.push([
+      'payment.field.recipient',
+      <bdi key="recipient">{payment.recipientProfileId}</bdi>,
+      'payment-detail-recipient',
+    ]);
   }
   if (payment.transferId) {
-    rows.push(['payment.field.transferId', <bdi key="transfer">{payment.transferId}</bdi>, 'payment-detail-transfer-id']);
+    rows.push([
+      'payment.field.transferId',
+      <bdi key="transfer">{payment.transferId}</bdi>,
+      'payment-detail-transfer-id',
+    ]);
   }
   if (payment.comment) rows.push(['payment.field.comment', payment.comment, 'payment-detail-comment']);
   rows.push(
@@ -82,7 +94,11 @@ function PaymentDetail({ paymentId }: { paymentId: number }) {
   return (
     <Page title={t('payment.title', { id: paymentId })}>
       <div>
-        <RouterButton to="/payments" variant="text" startIcon={<ArrowBackIcon sx={{ transform: lang === 'he' ? 'scaleX(-1)' : undefined }} />}>
+        <RouterButton
+          to="/payments"
+          variant="text"
+          startIcon={<ArrowBackIcon sx={{ transform: lang === 'he' ? 'scaleX(-1)' : undefined }} />}
+        >
           {t('payment.back')}
         </RouterButton>
       </div>
@@ -97,7 +113,11 @@ function PaymentDetail({ paymentId }: { paymentId: number }) {
       ) : (
         <Paper variant="outlined" sx={{ p: 3 }} data-testid="payment-detail" data-payment-id={payment.data.paymentId}>
           <DescriptionList
-            rows={detailRows(payment.data, lang).map(([label, value, testId]): DescriptionRow => [t(label), value, testId])}
+            rows={detailRows(payment.data, lang).map(([label, value, testId]): DescriptionRow => [
+              t(label),
+              value,
+              testId,
+            ])}
           />
         </Paper>
       )}

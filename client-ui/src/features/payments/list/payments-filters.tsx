@@ -52,7 +52,9 @@ function EnumFilter<T extends string>({ enumName, values, selected, label, testI
         onChange={(event) => {
           const value = event.target.value;
           // MUI hands over a comma-joined string only for autofill of the hidden input; the menu always gives a list.
-          const list = (typeof value === 'string' ? value.split(',') : value).filter((item): item is T => values.includes(item as T));
+          const list = (typeof value === 'string' ? value.split(',') : value).filter((item): item is T =>
+            values.includes(item as T),
+          );
           onChange(list.length > 0 ? list : undefined);
         }}
         SelectDisplayProps={elementTestId(testId)}
@@ -153,7 +155,13 @@ export function PaymentsFilters({ search, onChange, onReset, canReset }: Payment
           sx={{ width: 140 }}
           slotProps={{ htmlInput: { ...inputTestId('payments-filter-id'), inputMode: 'numeric', dir: 'ltr' } }}
         />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="payments-filter-apply" sx={{ height: 40 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<SearchIcon />}
+          data-testid="payments-filter-apply"
+          sx={{ height: 40 }}
+        >
           {t('payments.filters.apply')}
         </Button>
         <EnumFilter
@@ -210,7 +218,13 @@ export function PaymentsFilters({ search, onChange, onReset, canReset }: Payment
             htmlInput: { ...inputTestId('payments-filter-to'), min: search.createdDate?.from?.slice(0, 10) },
           }}
         />
-        <Button variant="text" onClick={onReset} disabled={!canReset} data-testid="payments-filter-reset" sx={{ height: 40 }}>
+        <Button
+          variant="text"
+          onClick={onReset}
+          disabled={!canReset}
+          data-testid="payments-filter-reset"
+          sx={{ height: 40 }}
+        >
           {t('payments.filters.reset')}
         </Button>
       </Stack>

@@ -4,14 +4,39 @@ import { formatErrorMessage, type Payment, type PaymentSearchRequest } from '@ku
 import { formatSignedDollars } from '../../../lib/format';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
-import { jsonResponse, makePayment, makeUser, mockFetch, pageOf, renderApp, signInAs, type RecordedCall } from '../../../test/render-app';
+import {
+  jsonResponse,
+  makePayment,
+  makeUser,
+  mockFetch,
+  pageOf,
+  renderApp,
+  signInAs,
+  type RecordedCall,
+} from '../../../test/render-app';
 
 const ROWS: Payment[] = [
-  makePayment({ paymentId: 7, type: 'TRANSFER_OUT', method: 'BALANCE', aggregator: 'INTERNAL', amount: 12.5, status: 'SUCCESS' }),
-  makePayment({ paymentId: 6, type: 'DEPOSIT', method: 'CRYPTO_BTC', aggregator: 'CASHIER', amount: 100, status: 'PENDING' }),
+  makePayment({
+    paymentId: 7,
+    type: 'TRANSFER_OUT',
+    method: 'BALANCE',
+    aggregator: 'INTERNAL',
+    amount: 12.5,
+    status: 'SUCCESS',
+  }),
+  makePayment({
+    paymentId: 6,
+    type: 'DEPOSIT',
+    method: 'CRYPTO_BTC',
+    aggregator: 'CASHIER',
+    amount: 100,
+    status: 'PENDING',
+  }),
 ];
 
-function mockPaymentsApi(respond: (body: PaymentSearchRequest) => ReturnType<typeof pageOf<Payment>> = () => pageOf(ROWS, 0, 20, 2)) {
+function mockPaymentsApi(
+  respond: (body: PaymentSearchRequest) => ReturnType<typeof pageOf<Payment>> = () => pageOf(ROWS, 0, 20, 2),
+) {
   return mockFetch(({ url, body }) => {
     if (url === '/api/users/me') return jsonResponse(200, makeUser());
     if (url === '/api/payments/search') return jsonResponse(200, respond(body as PaymentSearchRequest));
@@ -25,7 +50,8 @@ const lastSearch = (calls: RecordedCall[]) => searches(calls).at(-1)?.body as Pa
 /** Builds a list URL the way the router writes one: plain text as is, everything else as JSON. */
 function paymentsUrl(search: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+  for (const [key, value] of Object.entries(search))
+    params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   return `/payments?${params.toString()}`;
 }
 
@@ -60,7 +86,10 @@ describe('payments list', () => {
       methods: ['BALANCE'],
       aggregators: ['INTERNAL'],
       // A calendar day runs from its first to its last instant in the browser's time zone.
-      createdDate: { from: new Date(2026, 0, 1).toISOString(), to: new Date(2026, 0, 31, 23, 59, 59, 999).toISOString() },
+      createdDate: {
+        from: new Date(2026, 0, 1).toISOString(),
+        to: new Date(2026, 0, 31, 23, 59, 59, 999).toISOString(),
+      },
     });
     expect(screen.getByTestId('payments-filter-keyword')).toHaveValue('netflix');
     expect(screen.getByTestId('payments-filter-id')).toHaveValue('42');
@@ -92,10 +121,14 @@ describe('payments list', () => {
     expect(within(transfer).getByTestId('payments-row-method')).toHaveTextContent('יתרה');
     expect(within(transfer).getByTestId('payments-row-status')).toHaveTextContent('הצליח');
     // Compared as raw text: the Hebrew format holds direction marks and a no-break space that matchers normalise.
-    expect(within(transfer).getByTestId('payments-row-amount').querySelector('bdi')?.textContent).toBe(formatSignedDollars(-12.5, 'he'));
+    expect(within(transfer).getByTestId('payments-row-amount').querySelector('bdi')?.textContent).toBe(
+      formatSignedDollars(-12.5, 'he'),
+    );
     expect(within(deposit).getByTestId('payments-row-type')).toHaveTextContent('הפקדה');
     expect(within(deposit).getByTestId('payments-row-status')).toHaveTextContent('ממתין');
-    expect(within(deposit).getByTestId('payments-row-amount').querySelector('bdi')?.textContent).toBe(formatSignedDollars(100, 'he'));
+    expect(within(deposit).getByTestId('payments-row-amount').querySelector('bdi')?.textContent).toBe(
+      formatSignedDollars(100, 'he'),
+    );
     expect(within(transfer).getByRole('link', { name: 'פתיחת תשלום מספר 7' })).toHaveAttribute('href', '/payments/7');
     expect(screen.getByTestId('nav-payments')).toHaveAttribute('aria-current', 'page');
   });
@@ -154,7 +187,9 @@ describe('payments list', () => {
     // Clearing keeps the sort; that list was asked for a moment ago, so it comes from the cache, fresh for 60 s.
     await user.click(screen.getByTestId('payments-filter-reset'));
     await waitFor(() => expect(new URLSearchParams(history.location.search).get('keyWord')).toBeNull());
-    expect(Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({ sorts: JSON.stringify([{ id: 'amount', desc: false }]) });
+    expect(Object.fromEntries(new URLSearchParams(history.location.search))).toEqual({
+      sorts: JSON.stringify([{ id: 'amount', desc: false }]),
+    });
     expect(screen.getByTestId('payments-filter-keyword')).toHaveValue('');
   });
 

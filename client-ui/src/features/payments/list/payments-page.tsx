@@ -32,16 +32,27 @@ export function PaymentsPage() {
   });
 
   // Any change of the filters starts again from the first page, which is the default and so leaves the URL.
-  const applyFilters = (patch: FilterPatch) => void navigate({ search: (previous) => ({ ...previous, ...patch, page: undefined }) });
+  const applyFilters = (patch: FilterPatch) =>
+    void navigate({ search: (previous) => ({ ...previous, ...patch, page: undefined }) });
   const filtered = hasFilters(search);
 
   return (
     <Page title={t('payments.title')}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <RouterButton to="/payments/transfer" variant="contained" startIcon={<SendOutlinedIcon />} data-testid="transfer-open">
+        <RouterButton
+          to="/payments/transfer"
+          variant="contained"
+          startIcon={<SendOutlinedIcon />}
+          data-testid="transfer-open"
+        >
           {t('payments.transfer')}
         </RouterButton>
-        <RouterButton to="/payments/deposit" variant="outlined" startIcon={<AddCardOutlinedIcon />} data-testid="deposit-open">
+        <RouterButton
+          to="/payments/deposit"
+          variant="outlined"
+          startIcon={<AddCardOutlinedIcon />}
+          data-testid="deposit-open"
+        >
           {t('payments.deposit')}
         </RouterButton>
       </Stack>
@@ -65,7 +76,9 @@ export function PaymentsPage() {
           result={payments.data}
           sort={effectiveSort(search)}
           onSort={(sort) => void navigate({ search: (previous) => ({ ...previous, sorts: [sort], page: undefined }) })}
-          onPage={(page) => void navigate({ search: (previous) => ({ ...previous, page: page > 0 ? page : undefined }) })}
+          onPage={(page) =>
+            void navigate({ search: (previous) => ({ ...previous, page: page > 0 ? page : undefined }) })
+          }
           onPageSize={(size) => void navigate({ search: (previous) => ({ ...previous, size, page: undefined }) })}
         />
       )}

@@ -54,7 +54,10 @@ function integerOf(raw: unknown): number | undefined {
 
 function enumListOf<T extends string>(values: readonly T[], raw: unknown): T[] | undefined {
   const items = Array.isArray(raw) ? raw : [raw];
-  const kept = [...new Set(items.filter((item): item is T => isOneOf(values, item)))].slice(0, LIMITS.filterListMaxItems);
+  const kept = [...new Set(items.filter((item): item is T => isOneOf(values, item)))].slice(
+    0,
+    LIMITS.filterListMaxItems,
+  );
   return kept.length > 0 ? kept : undefined;
 }
 
@@ -98,7 +101,8 @@ export function parsePaymentsSearch(search: Record<string, unknown>): PaymentsSe
   if (sorts) result.sorts = sorts;
   // The router turns an all-digit keyword into a number; the keyword itself is always text.
   const keyWord = typeof search.keyWord === 'number' ? String(search.keyWord) : search.keyWord;
-  if (typeof keyWord === 'string' && keyWord.trim() !== '') result.keyWord = keyWord.trim().slice(0, LIMITS.keywordMaxLength);
+  if (typeof keyWord === 'string' && keyWord.trim() !== '')
+    result.keyWord = keyWord.trim().slice(0, LIMITS.keywordMaxLength);
   const id = integerOf(search.id);
   if (id !== undefined && id > 0) result.id = id;
   const statuses = enumListOf(PAYMENT_STATUSES, search.statuses);

@@ -114,7 +114,9 @@ export function PaymentsTable({ result, sort, onSort, onPage, onPageSize }: Paym
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(payment.createdAt, lang)}</TableCell>
                 <TableCell data-testid="payments-row-type">{enumLabel('paymentType', payment.type, lang)}</TableCell>
-                <TableCell data-testid="payments-row-method">{enumLabel('paymentMethod', payment.method, lang)}</TableCell>
+                <TableCell data-testid="payments-row-method">
+                  {enumLabel('paymentMethod', payment.method, lang)}
+                </TableCell>
                 <TableCell data-testid="payments-row-status">
                   <PaymentStatusChip status={payment.status} />
                 </TableCell>
@@ -144,7 +146,11 @@ export function PaymentsTable({ result, sort, onSort, onPage, onPageSize }: Paym
         onRowsPerPageChange={(event) => onPageSize(Number(event.target.value))}
         labelRowsPerPage={t('payments.pagination.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) =>
-          t('payments.pagination.displayed', { from: number.format(from), to: number.format(to), count: number.format(count) })
+          t('payments.pagination.displayed', {
+            from: number.format(from),
+            to: number.format(to),
+            count: number.format(count),
+          })
         }
         getItemAriaLabel={(type) => t(PAGE_BUTTON_LABELS[type])}
         slotProps={{

@@ -15,15 +15,17 @@ export interface CheckedTransfer {
 }
 
 export type TransferCheck =
-  | { ok: true; transfer: CheckedTransfer }
-  | { ok: false; issues: Partial<Record<TransferField, RuleIssue>> };
+  { ok: true; transfer: CheckedTransfer } | { ok: false; issues: Partial<Record<TransferField, RuleIssue>> };
 
 /**
  * Proto's rules for a transfer (spec §5): the recipient is an e-mail or an 8-digit profile ID and not the sender,
  * the amount is a positive amount of at most two decimals and 99999.99. With the user known, an amount above the
  * balance is refused here too; the server stays the authority on both.
  */
-export function checkTransfer(values: TransferValues, me: Pick<User, 'balance' | 'email' | 'profileId'> | undefined): TransferCheck {
+export function checkTransfer(
+  values: TransferValues,
+  me: Pick<User, 'balance' | 'email' | 'profileId'> | undefined,
+): TransferCheck {
   const issues: Partial<Record<TransferField, RuleIssue>> = {};
   const recipient = values.recipient.trim();
   const recipientIssue = firstIssue(recipient, checkRequired, checkRecipient);
@@ -35,7 +37,8 @@ export function checkTransfer(values: TransferValues, me: Pick<User, 'balance' |
   const amount = parseAmountInput(values.amount);
   if (!amount.ok) issues.amount = amount.issue;
   // Both sides are two-decimal dollar values, which compare exactly as the same nearest doubles.
-  else if (me && minorToAmount(amount.amountMinor) > me.balance) issues.amount = { error: 'error.insufficient.balance' };
+  else if (me && minorToAmount(amount.amountMinor) > me.balance)
+    issues.amount = { error: 'error.insufficient.balance' };
 
   if (issues.recipient || issues.amount || !amount.ok) return { ok: false, issues };
   return { ok: true, transfer: { recipient, amountMinor: amount.amountMinor } };

@@ -53,11 +53,14 @@ describe('balance transfer', () => {
     const user = userEvent.setup();
     renderApp('/payments/transfer');
     expect(await screen.findByTestId('transfer-balance-hint')).toHaveTextContent('1,234.50');
-    const message = (code: Parameters<typeof formatErrorMessage>[0], params = {}) => formatErrorMessage(code, 'he', params);
+    const message = (code: Parameters<typeof formatErrorMessage>[0], params = {}) =>
+      formatErrorMessage(code, 'he', params);
 
     await fillTransfer(user, 'not-an-address', '12.505');
     expect(screen.getByText(message('error.validation.invalid.recipient'))).toBeInTheDocument();
-    expect(screen.getByText(message('error.validation.max.decimal.places', { maxDecimalPlaces: 2 }))).toBeInTheDocument();
+    expect(
+      screen.getByText(message('error.validation.max.decimal.places', { maxDecimalPlaces: 2 })),
+    ).toBeInTheDocument();
 
     await fillTransfer(user, '1234567', '100000');
     expect(screen.getByText(message('error.validation.invalid.recipient'))).toBeInTheDocument();
@@ -80,7 +83,10 @@ describe('balance transfer', () => {
   it('names amount and recipient in a confirmation, sends the body with an idempotency key and refreshes the balance', async () => {
     signInAs();
     const { calls } = mockTransferApi(() =>
-      jsonResponse(201, makePayment({ paymentId: 900, type: 'TRANSFER_OUT', amount: 12.5, recipientProfileId: '87654321' })),
+      jsonResponse(
+        201,
+        makePayment({ paymentId: 900, type: 'TRANSFER_OUT', amount: 12.5, recipientProfileId: '87654321' }),
+      ),
     );
     const user = userEvent.setup();
     const { history } = renderApp('/payments');
@@ -92,7 +98,10 @@ describe('balance transfer', () => {
     const confirmation = await screen.findByTestId('transfer-confirm-text');
     expect(confirmation.textContent).toBe(`להעביר ${formatDollars(12.5, 'he')} אל friend@example.com?`);
     // Both tokens are isolated so the e-mail and the amount keep their left-to-right order in the Hebrew sentence.
-    expect([...confirmation.querySelectorAll('bdi')].map((node) => node.textContent)).toEqual([formatDollars(12.5, 'he'), 'friend@example.com']);
+    expect([...confirmation.querySelectorAll('bdi')].map((node) => node.textContent)).toEqual([
+      formatDollars(12.5, 'he'),
+      'friend@example.com',
+    ]);
     expect(transfers(calls)).toHaveLength(0);
 
     const meCallsBefore = calls.filter((call) => call.url === '/api/users/me').length;
@@ -120,7 +129,9 @@ describe('balance transfer', () => {
     const user = userEvent.setup();
     renderApp('/payments/transfer');
     await fillTransfer(user, 'dana2@example.com', '12.5');
-    expect((await screen.findByTestId('transfer-confirm-text')).textContent).toBe('Transfer $12.50 to dana2@example.com?');
+    expect((await screen.findByTestId('transfer-confirm-text')).textContent).toBe(
+      'Transfer $12.50 to dana2@example.com?',
+    );
     await user.click(screen.getByTestId('transfer-cancel'));
     await waitFor(() => expect(screen.queryByTestId('transfer-confirm-text')).not.toBeInTheDocument());
   });
@@ -137,7 +148,9 @@ describe('balance transfer', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent(translate('he', 'toast.errorTitle'));
     expect(toast).toHaveTextContent(formatErrorMessage('error.insufficient.balance', 'he'));
-    expect(within(screen.getByTestId('transfer-form')).getByText(formatErrorMessage('error.insufficient.balance', 'he'))).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('transfer-form')).getByText(formatErrorMessage('error.insufficient.balance', 'he')),
+    ).toBeInTheDocument();
     expect(history.location.pathname).toBe('/payments/transfer');
     expect(transfers(calls)).toHaveLength(1);
   });
@@ -160,7 +173,9 @@ describe('balance transfer', () => {
 
     await user.click(screen.getByTestId('transfer-continue'));
     await user.click(await screen.findByTestId('transfer-confirm'));
-    expect(await screen.findByText(formatErrorMessage('error.user.not.found', 'he'), { selector: 'p' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(formatErrorMessage('error.user.not.found', 'he'), { selector: 'p' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByTestId('transfer-continue'));
     await user.click(await screen.findByTestId('transfer-confirm'));

@@ -24,7 +24,13 @@ import { RouterButton } from '../../../lib/ui/router-link';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { isolateText } from '../amount-input';
 import { PAYMENTS_QUERY_KEY } from '../payments-query';
-import { checkTransfer, sameTransfer, type CheckedTransfer, type TransferField, type TransferValues } from './transfer-form';
+import {
+  checkTransfer,
+  sameTransfer,
+  type CheckedTransfer,
+  type TransferField,
+  type TransferValues,
+} from './transfer-form';
 
 /** A checked transfer and the idempotency key that names this one submission of it. */
 interface Submission extends CheckedTransfer {
@@ -108,14 +114,23 @@ export function TransferPage() {
   };
 
   const balanceHint = me ? (
-    <span data-testid="transfer-balance-hint">{tIsolated('transfer.available', { balance: formatDollars(me.balance, lang) })}</span>
+    <span data-testid="transfer-balance-hint">
+      {tIsolated('transfer.available', { balance: formatDollars(me.balance, lang) })}
+    </span>
   ) : undefined;
 
   return (
     <Page title={t('transfer.title')}>
       <Typography color="text.secondary">{t('transfer.intro')}</Typography>
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 520 }}>
-        <Stack component="form" spacing={2.5} noValidate onSubmit={proceed} aria-label={t('transfer.title')} data-testid="transfer-form">
+        <Stack
+          component="form"
+          spacing={2.5}
+          noValidate
+          onSubmit={proceed}
+          aria-label={t('transfer.title')}
+          data-testid="transfer-form"
+        >
           <TextField
             label={t('transfer.recipient')}
             value={values.recipient}

@@ -19,14 +19,11 @@ describe('identity bootstrap', () => {
     const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${token}`);
     expect(me.body).toMatchObject({ email: BOOTSTRAP_ADMIN.email, role: 'ADMIN', status: 'ACTIVE' });
 
-    const changed = await testApp.http
-      .put('/api/password')
-      .set('Authorization', `Bearer ${token}`)
-      .send({
-        oldPassword: BOOTSTRAP_ADMIN.password,
-        password: 'Changed-Admin-2!',
-        confirmPassword: 'Changed-Admin-2!',
-      });
+    const changed = await testApp.http.put('/api/password').set('Authorization', `Bearer ${token}`).send({
+      oldPassword: BOOTSTRAP_ADMIN.password,
+      password: 'Changed-Admin-2!',
+      confirmPassword: 'Changed-Admin-2!',
+    });
     expect(changed.status).toBe(204);
     const outcome = await testApp.app.get(AdminAccounts).createAdmin(BOOTSTRAP_ADMIN.email, BOOTSTRAP_ADMIN.password);
     expect(outcome).toEqual({ userUuid: me.body.userUuid, created: false });

@@ -46,12 +46,10 @@ describe('audit log projection', () => {
     testApp = await startTestApp();
     store = testApp.app.get(EventStore);
     const mappers = testApp.app.get(AuditMapperRegistry);
-    const packageEntry =
-      (operationType: 'CREATED' | 'UPDATED' | 'DELETED') =>
-      (event: RecordedEvent) => {
-        const { planId, ...fields } = event.data as PackageEventData;
-        return { targetType: 'PACKAGE' as const, targetId: planId, parent: null, operationType, fields };
-      };
+    const packageEntry = (operationType: 'CREATED' | 'UPDATED' | 'DELETED') => (event: RecordedEvent) => {
+      const { planId, ...fields } = event.data as PackageEventData;
+      return { targetType: 'PACKAGE' as const, targetId: planId, parent: null, operationType, fields };
+    };
     mappers.register('AuditSpecPackageCreated', packageEntry('CREATED'));
     mappers.register('AuditSpecPackageUpdated', packageEntry('UPDATED'));
     mappers.register('AuditSpecPackageDeleted', packageEntry('DELETED'));

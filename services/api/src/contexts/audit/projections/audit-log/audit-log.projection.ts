@@ -1,4 +1,10 @@
-import { type AuditChange, type AuditTargetType, type EventMetadata, SYSTEM_ACTOR_ID, SYSTEM_ACTOR_NAME } from '@kupa/proto';
+import {
+  type AuditChange,
+  type AuditTargetType,
+  type EventMetadata,
+  SYSTEM_ACTOR_ID,
+  SYSTEM_ACTOR_NAME,
+} from '@kupa/proto';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
@@ -30,7 +36,10 @@ interface TargetKey {
 }
 
 function targetKeyOf(draft: AuditEntryDraft): TargetKey {
-  return { kind: PERSON_TARGET_TYPES.has(draft.targetType) ? PERSON_TARGET_KIND : draft.targetType, id: draft.targetId };
+  return {
+    kind: PERSON_TARGET_TYPES.has(draft.targetType) ? PERSON_TARGET_KIND : draft.targetType,
+    id: draft.targetId,
+  };
 }
 
 function keyString(key: TargetKey): string {

@@ -32,7 +32,9 @@ const DELETION_EVENT_TYPE = /(Deleted|Removed)$/;
 
 function splitStreamId(streamId: string): { category: string; id: string } {
   const dash = streamId.indexOf('-');
-  return dash < 0 ? { category: streamId, id: streamId } : { category: streamId.slice(0, dash), id: streamId.slice(dash + 1) };
+  return dash < 0
+    ? { category: streamId, id: streamId }
+    : { category: streamId.slice(0, dash), id: streamId.slice(dash + 1) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

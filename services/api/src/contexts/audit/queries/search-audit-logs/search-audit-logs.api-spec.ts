@@ -57,7 +57,13 @@ describe('activity log search', () => {
       byFinance('2026-05-04T10:00:00.000Z'),
     );
     await store.append(
-      [{ streamId: `plan-${planId}`, expectedVersion: 0, events: [{ type: 'AuditSpecPlanAdded', data: { name: 'Gold' } }] }],
+      [
+        {
+          streamId: `plan-${planId}`,
+          expectedVersion: 0,
+          events: [{ type: 'AuditSpecPlanAdded', data: { name: 'Gold' } }],
+        },
+      ],
       byFinance('2026-05-05T10:00:00.000Z'),
     );
     await store.append(
@@ -109,7 +115,9 @@ describe('activity log search', () => {
       true,
     );
     expect(found.filter((entry) => entry.target.type === 'PAYMENT')).toHaveLength(2);
-    const registration = found.find((entry) => entry.target.id === client.userUuid && entry.operationType === 'CREATED');
+    const registration = found.find(
+      (entry) => entry.target.id === client.userUuid && entry.operationType === 'CREATED',
+    );
     expect(registration?.changes).toContainEqual({ field: 'email', oldValue: null, newValue: client.email });
     expect(JSON.stringify(found)).not.toMatch(/password"|hash/i);
 
@@ -136,7 +144,10 @@ describe('activity log search', () => {
       targetAndParentTypes: ['PAYMENT', 'PACKAGE'],
       operationTypes: ['CREATED'],
     });
-    expect(entries(combined).map((entry) => entry.eventType)).toEqual(['AuditSpecPlanAdded', 'AuditSpecPaymentRecorded']);
+    expect(entries(combined).map((entry) => entry.eventType)).toEqual([
+      'AuditSpecPlanAdded',
+      'AuditSpecPaymentRecorded',
+    ]);
   });
 
   it('pages within bounds and refuses a page size over the limit', async () => {
@@ -188,7 +199,10 @@ describe('activity log search', () => {
   it('refuses unknown fields and values outside the enums with catalogue codes', async () => {
     const unknownField = await search(admin, { keyWord: 'x' });
     expect(unknownField.status).toBe(400);
-    expect(unknownField.body.details.fields).toContainEqual({ field: 'keyWord', error: 'error.validation.unknown.field' });
+    expect(unknownField.body.details.fields).toContainEqual({
+      field: 'keyWord',
+      error: 'error.validation.unknown.field',
+    });
     expect((await search(admin, { operationTypes: ['ARCHIVED'] })).status).toBe(400);
     expect((await search(admin, { targetAndParentTypes: ['WALLET'] })).status).toBe(400);
     expect((await search(admin, { targetAndParentIds: [42] })).status).toBe(400);

@@ -21,7 +21,11 @@ export class SearchAuditLogsRequestDto extends SearchRequestDto implements Audit
   @Type(() => DateRangeDto)
   createdAt?: DateRangeDto;
 
-  @ApiPropertyOptional({ enum: AUDIT_TARGET_TYPES, isArray: true, description: 'Matches the target or the parent type' })
+  @ApiPropertyOptional({
+    enum: AUDIT_TARGET_TYPES,
+    isArray: true,
+    description: 'Matches the target or the parent type',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })

@@ -43,7 +43,11 @@ const ENUM_VALUES: Record<EnumName, readonly (string | number)[]> = {
 export function buildDictionaries(): Dictionaries {
   const enums: Record<string, DictionaryEntry[]> = {};
   for (const [name, values] of Object.entries(ENUM_VALUES) as [EnumName, readonly (string | number)[]][]) {
-    enums[name] = values.map((value) => ({ value, he: enumLabel(name, value, 'he'), en: enumLabel(name, value, 'en') }));
+    enums[name] = values.map((value) => ({
+      value,
+      he: enumLabel(name, value, 'he'),
+      en: enumLabel(name, value, 'en'),
+    }));
   }
   return { enums, limits: { ...LIMITS } };
 }
