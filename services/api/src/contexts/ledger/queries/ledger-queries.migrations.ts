@@ -43,3 +43,31 @@ export class LedgerQueryIndexes1767225601900 implements MigrationInterface {
     await runner.query(`DROP INDEX IF EXISTS payments_search_text_trgm`);
   }
 }
+
+/**
+ * The enumerated sorts (status, type, method, aggregator) order a million rows by a column of a handful of values,
+ * newest first within each value: only an index in exactly that order lets a page stop after its rows. These
+ * replace the single-column indexes, whose leading column they share, so filters keep their index and each payment
+ * still updates four of them.
+ */
+export class PaymentEnumSortIndexes1767225602000 implements MigrationInterface {
+  name = 'PaymentEnumSortIndexes1767225602000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    for (const column of ENUM_SORT_COLUMNS) {
+      await runner.query(
+        `CREATE INDEX payments_${column}_created ON payments (${column}, created_at DESC, payment_id DESC)`,
+      );
+      await runner.query(`DROP INDEX IF EXISTS payments_${column}`);
+    }
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    for (const column of ENUM_SORT_COLUMNS) {
+      await runner.query(`CREATE INDEX payments_${column} ON payments (${column})`);
+      await runner.query(`DROP INDEX IF EXISTS payments_${column}_created`);
+    }
+  }
+}
+
+const ENUM_SORT_COLUMNS = ['status', 'type', 'method', 'aggregator'] as const;
