@@ -15,6 +15,28 @@ const embedded = !process.env.DATABASE_URL;
 
 let server: KupaServer;
 
+/** Signs a demo account in (README: every demo login has the same password) and answers the status. */
+async function demoSignInStatus(email: string): Promise<number> {
+  const response = await fetch(`${server.baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Kupa-Demo-2026!' }),
+  });
+  return response.status;
+}
+
+/** Runs `npx kupa …` beside the server, on its database, and answers the JSON it prints last. */
+function kupaJson<Report>(...args: string[]): Report {
+  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'services/api/bin/kupa.js'), ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, KUPA_DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? '', LOG_LEVEL: 'error' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Report;
+}
+
 describe('npm start', () => {
   before(async () => {
     server = await startKupaServer({ DEMO_DATA: '1', LOG_LEVEL: 'log' }, { entry: 'npm-start' });
@@ -40,65 +62,20 @@ describe('npm start', () => {
 
   it('seeds the demo logins, which sign in', async () => {
     assert.match(server.output(), /client@kupa\.local/);
-    const signIn = await fetch(`${server.baseUrl}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'client@kupa.local', password: 'Kupa-Demo-2026!' }),
-    });
-    assert.equal(signIn.status, 200);
+    assert.equal(await demoSignInStatus('client@kupa.local'), 200);
   });
 
   it('runs `kupa ledger verify` beside the server, on the same database', () => {
-    const run = spawnSync(
-      process.execPath,
-      [join(REPO_ROOT, 'services/api/bin/kupa.js'), 'ledger', 'verify', '--json'],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          KUPA_DATA_DIR: server.dataDir,
-          DATABASE_URL: server.databaseUrl ?? '',
-          LOG_LEVEL: 'error',
-        },
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    );
-    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-    const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as {
-      ok: boolean;
-      counts: { users: number };
-    };
+    const report = kupaJson<{ ok: boolean; counts: { users: number } }>('ledger', 'verify', '--json');
     assert.equal(report.ok, true);
     // The demo users live in the server's database, so the command line saw that one and not a new, empty one.
     assert.ok(report.counts.users >= 4, `users counted: ${report.counts.users}`);
   });
 
   it('rebuilds a read model beside the server, which keeps answering from it', async () => {
-    const run = spawnSync(
-      process.execPath,
-      [join(REPO_ROOT, 'services/api/bin/kupa.js'), 'projections', 'rebuild', 'users', '--json'],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          KUPA_DATA_DIR: server.dataDir,
-          DATABASE_URL: server.databaseUrl ?? '',
-          LOG_LEVEL: 'error',
-        },
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    );
-    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-    const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { eventsReplayed: number };
+    const report = kupaJson<{ eventsReplayed: number }>('projections', 'rebuild', 'users', '--json');
     assert.ok(report.eventsReplayed > 0);
-    const signIn = await fetch(`${server.baseUrl}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@kupa.local', password: 'Kupa-Demo-2026!' }),
-    });
-    assert.equal(signIn.status, 200);
+    assert.equal(await demoSignInStatus('admin@kupa.local'), 200);
   });
 
   it('stops cleanly on Ctrl+C, the embedded PostgreSQL included', async () => {
