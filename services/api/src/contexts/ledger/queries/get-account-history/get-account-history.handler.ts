@@ -4,13 +4,6 @@ import { DataSource } from 'typeorm';
 import { ApiError, toPage } from '../../../../platform/http';
 import { GetAccountHistoryQuery } from './get-account-history.query';
 
-/**
- * How far the history counts and pages (`LIMITS.searchWindowRows`, ADR 0010): a system account collects a posting
- * from every payment, and an exact count of millions of them would cost more than the page. Beyond the cap, move
- * `asOf` back instead of paging.
- */
-export const ACCOUNT_HISTORY_COUNT_CAP = LIMITS.searchWindowRows;
-
 /** Postings as seen from one account, newest first; the entry id orders postings of one instant as booked. */
 const NEWEST_FIRST = 'occurred_at DESC, entry_id DESC';
 
@@ -37,13 +30,15 @@ export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistory
     // while postings are being booked.
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       const balanceMinor = await this.balanceAt(manager, account, asOf, isUserAccount);
+      // A system account collects a posting from every payment: count and page within the search window (ADR 0010);
+      // beyond it, move `asOf` back instead of paging.
       const [{ total }]: Array<{ total: number }> = await manager.query(
         `SELECT count(*)::int AS total FROM (
-           SELECT 1 FROM ledger_entries WHERE account = $1 AND occurred_at <= $2 LIMIT ${ACCOUNT_HISTORY_COUNT_CAP}) capped`,
+           SELECT 1 FROM ledger_entries WHERE account = $1 AND occurred_at <= $2 LIMIT ${LIMITS.searchWindowRows}) capped`,
         [account, asOf],
       );
       const rows: EntryRow[] =
-        offset >= ACCOUNT_HISTORY_COUNT_CAP
+        offset >= LIMITS.searchWindowRows
           ? []
           : await manager.query(
               // The balance after each posting: stored for user accounts; for system accounts (which keep no running
@@ -61,7 +56,7 @@ export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistory
                SELECT transaction_id::text, payment_id::text, account, counter_account, amount_minor::text,
                       coalesce(balance_after_minor, computed_after)::text AS balance_after_minor, occurred_at, event_type
                  FROM running ORDER BY ${NEWEST_FIRST} OFFSET $5`,
-              [account, asOf, Math.min(offset + size, ACCOUNT_HISTORY_COUNT_CAP), balanceMinor, offset],
+              [account, asOf, Math.min(offset + size, LIMITS.searchWindowRows), balanceMinor, offset],
             );
       return {
         account,

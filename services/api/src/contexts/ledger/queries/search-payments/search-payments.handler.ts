@@ -12,12 +12,6 @@ import {
 import { SqlParameters } from '../payment-rows/sql-parameters';
 import { SearchPaymentsQuery } from './search-payments.query';
 
-/**
- * How far a search counts and pages (`LIMITS.searchWindowRows`, ADR 0010). An exact count of a million rows costs
- * far more than the page itself, so `totalElements` is exact up to this cap and reported as the cap beyond it.
- */
-export const PAYMENT_SEARCH_COUNT_CAP = LIMITS.searchWindowRows;
-
 @QueryHandler(SearchPaymentsQuery)
 export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery, Page<Payment>> {
   constructor(private readonly dataSource: DataSource) {}
@@ -31,16 +25,18 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
     const where = paymentWhere(request, owner, parameters);
     const offset = page * size;
 
+    // An exact count of a million rows would cost far more than the page: count and page within the search window
+    // (ADR 0010); beyond it `totalElements` is the window and later pages are empty.
     const counting = this.dataSource.query(
-      `SELECT count(*)::int AS total FROM (SELECT 1 FROM payments p ${where} LIMIT ${PAYMENT_SEARCH_COUNT_CAP}) capped`,
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM payments p ${where} LIMIT ${LIMITS.searchWindowRows}) capped`,
       parameters.values,
     ) as Promise<Array<{ total: number }>>;
     const reading =
-      offset >= PAYMENT_SEARCH_COUNT_CAP
+      offset >= LIMITS.searchWindowRows
         ? Promise.resolve([] as PaymentRow[])
         : (this.dataSource.query(
             `SELECT ${PAYMENT_COLUMNS} FROM payments p ${where} ORDER BY ${orderBy}
-              LIMIT ${Math.min(size, PAYMENT_SEARCH_COUNT_CAP - offset)} OFFSET ${offset}`,
+              LIMIT ${Math.min(size, LIMITS.searchWindowRows - offset)} OFFSET ${offset}`,
             parameters.values,
           ) as Promise<PaymentRow[]>);
     const [[{ total }], rows] = await Promise.all([counting, reading]);
