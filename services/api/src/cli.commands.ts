@@ -4,7 +4,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { DataSource } from 'typeorm';
 import { AdminAccounts } from './contexts/identity';
 import { type LedgerVerification, LedgerVerifier } from './contexts/ledger';
-import { EventTypeRegistry, InlineProjectionRegistry, ReadModelReplayCheck } from './platform/event-store';
+import { EventTypeRegistry, InlineProjectionRegistry } from './platform/event-store';
 
 /** One `kupa` command: the words that name it, its options (node:util parseArgs) and what it runs. */
 export interface CliCommand {
@@ -94,9 +94,11 @@ const verifyLedger: CliCommand = {
       console.error('--max-differences takes a whole number');
       return EXIT_USAGE;
     }
-    const dataSource = app.get(DataSource);
-    const readModels = new ReadModelReplayCheck(dataSource, app.get(InlineProjectionRegistry));
-    const verifier = new LedgerVerifier(dataSource, app.get(EventTypeRegistry), readModels);
+    const verifier = new LedgerVerifier(
+      app.get(DataSource),
+      app.get(EventTypeRegistry),
+      app.get(InlineProjectionRegistry),
+    );
     const report = await verifier.verify();
     if (values.json) console.log(JSON.stringify({ ...report, differences: report.differences.slice(0, shown) }));
     else printVerification(report, shown);

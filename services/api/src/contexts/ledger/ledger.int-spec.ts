@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Payment } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { type ActiveUser, adminToken, createActiveUser } from '../../test-support/identity-fixtures';
-import { EventTypeRegistry, InlineProjectionRegistry, ReadModelReplayCheck } from '../../platform/event-store';
+import { EventTypeRegistry, InlineProjectionRegistry } from '../../platform/event-store';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { LedgerVerifier } from './index';
 import { expectReadModelsToEqualReplay } from './ledger.fixtures';
@@ -69,7 +69,7 @@ describe('ledger invariants through the API on PostgreSQL', () => {
     const verifier = new LedgerVerifier(
       testApp.dataSource,
       testApp.app.get(EventTypeRegistry),
-      new ReadModelReplayCheck(testApp.dataSource, testApp.app.get(InlineProjectionRegistry)),
+      testApp.app.get(InlineProjectionRegistry),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: STEPS_MAX }), async (steps) => {

@@ -16,6 +16,9 @@ const TAKES_BODY = 'kupa:takesBody';
  */
 export const TakesBody = (): MethodDecorator => SetMetadata(TAKES_BODY, true);
 
+/** The code a DTO route gives a field it does not know (see `validation.ts`). */
+const UNKNOWN_FIELD = 'error.validation.unknown.field' as const;
+
 const BODY_PARAMETER_TYPES = new Set<number>([RouteParamtypes.BODY, RouteParamtypes.RAW_BODY]);
 
 /**
@@ -62,9 +65,9 @@ export class BodilessRouteInterceptor implements NestInterceptor {
  */
 function unexpectedFields(body: unknown): FieldError[] {
   if (body === undefined || body === null) return [];
-  if (Array.isArray(body)) return body.length === 0 ? [] : [{ field: 'body', error: 'error.validation.unknown.field' }];
+  if (Array.isArray(body)) return body.length === 0 ? [] : [{ field: 'body', error: UNKNOWN_FIELD }];
   if (typeof body === 'object') {
-    return Object.keys(body).map((field) => ({ field, error: 'error.validation.unknown.field' }));
+    return Object.keys(body).map((field) => ({ field, error: UNKNOWN_FIELD }));
   }
-  return [{ field: 'body', error: 'error.validation.unknown.field' }];
+  return [{ field: 'body', error: UNKNOWN_FIELD }];
 }

@@ -3,9 +3,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../../../platform/event-store/event-rows';
 import type { EventTypeRegistry } from '../../../../platform/event-store/event-type-registry';
 import { type HashChainReport, verifyStreamHashes } from '../../../../platform/event-store/hash-chain-verifier';
-import type {
+import type { InlineProjectionRegistry } from '../../../../platform/projections/inline-projection.registry';
+import {
   ReadModelReplayCheck,
-  ReadModelReplayReport,
+  type ReadModelReplayReport,
 } from '../../../../platform/projections/read-model-replay-check';
 import { PAYMENT_STREAM_PREFIX, WALLET_STREAM_PREFIX } from '../../domain/ledger.events';
 import { type LedgerReplay, type ReplayableEvent, replayLedger } from '../../domain/replay-ledger';
@@ -94,9 +95,14 @@ export class LedgerVerifier {
   constructor(
     private readonly dataSource: DataSource,
     private readonly eventTypes: EventTypeRegistry,
-    /** The read models outside the ledger, compared with a replay into shadow tables; none when absent. */
-    private readonly otherReadModels: ReadModelReplayCheck | null = null,
-  ) {}
+    /** Its projections that declare `replayChecked` tables are compared with a replay; none when absent. */
+    projections: InlineProjectionRegistry | null = null,
+  ) {
+    this.otherReadModels = projections ? new ReadModelReplayCheck(dataSource, projections) : null;
+  }
+
+  /** The read models outside the ledger, compared with a replay of every event into shadow tables. */
+  private readonly otherReadModels: ReadModelReplayCheck | null;
 
   async verify(): Promise<LedgerVerification> {
     const started = performance.now();
