@@ -19,6 +19,8 @@ export const USER_EVENT_TYPES = Object.freeze({
   trialUsed: 'UserTrialUsed',
   noteAdded: 'UserNoteAdded',
   noteDeleted: 'UserNoteDeleted',
+  confirmationMailRequested: 'UserConfirmationMailRequested',
+  passwordResetRequested: 'UserPasswordResetRequested',
 } as const);
 
 export type UserEventType = (typeof USER_EVENT_TYPES)[keyof typeof USER_EVENT_TYPES];
@@ -129,6 +131,26 @@ export interface UserNoteDeletedData {
   deletedAt: IsoDateTime;
 }
 
+/**
+ * Someone asked for the confirmation mail again. The mail processor sends it with a fresh link; the link's token is
+ * made when the mail is sent and is never part of an event.
+ */
+export interface UserConfirmationMailRequestedData {
+  userUuid: string;
+  userRole: UserRole;
+  /** The language the mail is written in: the one the request came in, else the account's. */
+  language: Language;
+  requestedAt: IsoDateTime;
+}
+
+/** Someone asked for a password-reset link for this account; the mail processor sends it. */
+export interface UserPasswordResetRequestedData {
+  userUuid: string;
+  userRole: UserRole;
+  language: Language;
+  requestedAt: IsoDateTime;
+}
+
 export interface UserEventDataByType {
   UserRegistered: UserRegisteredData;
   UserCreatedByStaff: UserCreatedByStaffData;
@@ -143,6 +165,8 @@ export interface UserEventDataByType {
   UserTrialUsed: UserTrialUsedData;
   UserNoteAdded: UserNoteAddedData;
   UserNoteDeleted: UserNoteDeletedData;
+  UserConfirmationMailRequested: UserConfirmationMailRequestedData;
+  UserPasswordResetRequested: UserPasswordResetRequestedData;
 }
 
 /** One identity event as a tagged union: `{type, data}`, the shape the event store appends. */

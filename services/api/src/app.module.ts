@@ -11,6 +11,7 @@ import { type Clock, ClockModule } from './platform/clock';
 import { type AppConfig, ConfigModule } from './platform/config';
 import { EventStoreModule } from './platform/event-store';
 import { MailModule } from './platform/mail';
+import { WorkersModule } from './platform/workers';
 import { LIMITS } from '@kupa/proto';
 import { ALL_ENTITIES, ALL_MIGRATIONS } from './schema';
 
@@ -48,7 +49,17 @@ export class AppModule {
           extra: { max: DATABASE_POOL_SIZE },
         }),
         EventStoreModule,
-        MailModule.register({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
+        MailModule.register({
+          smtpUrl: options.config.smtpUrl,
+          from: options.config.mailFrom,
+          dispatcher: {
+            pollIntervalMs: options.config.workerPollIntervalMs,
+            retryBaseMs: options.config.mailRetryBaseMs,
+            retryMaxMs: options.config.mailRetryMaxMs,
+            messageIdDomain: new URL(options.config.publicUrl).hostname || 'kupa.local',
+          },
+        }),
+        WorkersModule,
         PlatformAuthModule.register({
           jwtSecret: options.config.jwtSecret,
           accessTokenTtlSeconds: LIMITS.accessTokenTtlSeconds,

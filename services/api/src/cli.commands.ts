@@ -4,7 +4,8 @@ import type { ParseArgsConfig } from 'node:util';
 import { DataSource } from 'typeorm';
 import { AdminAccounts } from './contexts/identity';
 import { type LedgerVerification, LedgerVerifier } from './contexts/ledger';
-import { EventTypeRegistry, InlineProjectionRegistry } from './platform/event-store';
+import { EventTypeRegistry } from './platform/event-store';
+import { InlineProjectionRegistry } from './platform/projections';
 
 /** One `kupa` command: the words that name it, its options (node:util parseArgs) and what it runs. */
 export interface CliCommand {

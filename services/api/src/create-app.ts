@@ -12,7 +12,7 @@ import { ApiErrorFilter, createValidationPipe } from './platform/http';
 export const API_PREFIX = 'api';
 const JSON_BODY_LIMIT = '100kb';
 
-const LOG_LEVELS: Record<string, LogLevel[]> = {
+export const LOG_LEVELS: Record<string, LogLevel[]> = {
   error: ['error'],
   warn: ['error', 'warn'],
   log: ['error', 'warn', 'log'],

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { createApp } from './create-app';
 import { openDatabase } from './platform/database/embedded-database';
 import { loadConfig } from './platform/config';
+import { BackgroundWork } from './platform/workers';
 import { readVersion } from './version';
 
 /**
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown(signal));
   await app.listen(config.port);
+  // Processors and the mail dispatcher run here too; any number of `npm run worker` processes may run beside.
+  app.get(BackgroundWork).start();
   logger.log(
     `Kupa is up: ${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`,
   );

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../create-app';
 import { ManualClock } from '../platform/clock';
+import { BackgroundWork } from '../platform/workers';
 import { type AppConfig, loadConfig } from '../platform/config';
 import { Mailbox } from './mailbox';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -24,6 +25,13 @@ export interface TestAppOptions {
   /** A hand-moved clock; by default the system clock. */
   clock?: ManualClock;
   env?: Record<string, string>;
+  /**
+   * Run the processors and the mail dispatcher, as the server does (default). A spec that drives them itself
+   * (several runners, restarts) turns this off.
+   */
+  backgroundWork?: boolean;
+  /** The SMTP server mails go to; by default a fresh in-process one. */
+  mailbox?: Mailbox;
 }
 
 /**
@@ -31,7 +39,7 @@ export interface TestAppOptions {
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const mailbox = await Mailbox.start();
+  const mailbox = options.mailbox ?? (await Mailbox.start());
   const config = loadConfig({
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     SMTP_URL: mailbox.url,
@@ -39,6 +47,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DEMO_DATA: '0',
     LOG_LEVEL: 'error',
     KUPA_DATA_DIR: '/tmp/kupa-test-data-unused',
+    // Mails and other processor effects follow a request within a few tens of milliseconds.
+    WORKER_POLL_INTERVAL_MS: '20',
+    MAIL_RETRY_BASE_MS: '50',
+    MAIL_RETRY_MAX_MS: '400',
     ...options.env,
   });
   const app = await createApp({
@@ -49,6 +61,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     quiet: true,
   });
   await app.init();
+  if (options.backgroundWork !== false) app.get(BackgroundWork).start();
   const dataSource = app.get(DataSource);
   return {
     app,

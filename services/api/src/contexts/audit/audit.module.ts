@@ -1,5 +1,5 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
-import { InlineProjectionRegistry } from '../../platform/event-store';
+import { InlineProjectionRegistry } from '../../platform/projections';
 import { AuditMapperRegistry } from './audit-mapper';
 import { AuditLogProjection } from './projections/audit-log/audit-log.projection';
 import { GetAuditLogController } from './queries/get-audit-log/get-audit-log.controller';

@@ -90,4 +90,12 @@ export const IDENTITY_AUDIT_MAPPERS: Readonly<Record<UserEventType, AuditMapper>
     role: data.userRole,
     fields: { [`note.${data.noteId}`]: null },
   })),
+  UserConfirmationMailRequested: entry<'UserConfirmationMailRequested'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { confirmationMailRequestedAt: data.requestedAt },
+  })),
+  UserPasswordResetRequested: entry<'UserPasswordResetRequested'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { passwordResetRequestedAt: data.requestedAt },
+  })),
 });

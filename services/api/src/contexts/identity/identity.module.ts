@@ -1,7 +1,11 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { ActorLookup } from '../../platform/auth';
 import { AuditMapperRegistry } from '../audit';
-import { EventTypeRegistry, InlineProjectionRegistry } from '../../platform/event-store';
+import { EventTypeRegistry } from '../../platform/event-store';
+import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
+import { Clock } from '../../platform/clock';
+import { MailDispatcher } from '../../platform/mail';
+import { IdentityMailsProcessor } from './processors/identity-mails.processor';
 import { RateLimitGuard } from '../../platform/http';
 import { AddNoteController } from './commands/add-note/add-note.controller';
 import { AddNoteHandler } from './commands/add-note/add-note.handler';
@@ -48,7 +52,6 @@ import { OneTimeTokens } from './infrastructure/one-time-tokens';
 import { PasswordHasher } from './infrastructure/password-hasher';
 import { RefreshTokens } from './infrastructure/refresh-tokens';
 import { Sessions } from './infrastructure/sessions';
-import { UserStreams } from './infrastructure/user-streams';
 import { UsersActorLookup } from './infrastructure/users-actor-lookup';
 import { NoteReader } from './projections/user-notes/note-reader';
 import { UserNotesProjection } from './projections/user-notes/user-notes.projection';
@@ -95,7 +98,6 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
   providers: [
     UserReader,
     NoteReader,
-    UserStreams,
     PasswordHasher,
     CredentialsRepository,
     OneTimeTokens,
@@ -128,13 +130,17 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     SearchUsersHandler,
     ListNotesHandler,
   ],
-  exports: [ActorLookup, UserReader, AdminAccounts, UserStreams],
+  exports: [ActorLookup, UserReader, AdminAccounts],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(
     private readonly eventTypes: EventTypeRegistry,
     private readonly projections: InlineProjectionRegistry,
     private readonly auditMappers: AuditMapperRegistry,
+    private readonly processors: ProcessorRunner,
+    private readonly mailDispatcher: MailDispatcher,
+    private readonly mails: IdentityMails,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -142,5 +148,7 @@ export class IdentityModule implements OnModuleInit {
     this.projections.register(new UsersProjection());
     this.projections.register(new UserNotesProjection());
     for (const type of ALL_USER_EVENT_TYPES) this.auditMappers.register(type, IDENTITY_AUDIT_MAPPERS[type]);
+    this.processors.register(new IdentityMailsProcessor(this.clock));
+    for (const kind of this.mails.kinds()) this.mailDispatcher.registerKind(kind);
   }
 }

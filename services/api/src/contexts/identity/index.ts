@@ -10,8 +10,6 @@ export { AdminAccounts, type EnsureOutcome } from './infrastructure/admin-accoun
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infrastructure/identity-bootstrap';
 export { UserReader } from './projections/users/user-reader';
 export { UserView } from './projections/users/user-view.entity';
-export { UserStreams } from './infrastructure/user-streams';
-export { type UserCommand } from './domain/user.decider';
 export { auditTargetTypeOf } from './identity.audit';
 export { setUserBalances, zeroUserBalances } from './infrastructure/user-balances';
 

@@ -1,6 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { AuditMapperRegistry } from '../audit';
-import { EventTypeRegistry, InlineProjectionRegistry } from '../../platform/event-store';
+import { EventTypeRegistry } from '../../platform/event-store';
+import { InlineProjectionRegistry } from '../../platform/projections';
 import { ChangePaymentStatusController } from './commands/change-payment-status/change-payment-status.controller';
 import { ChangePaymentStatusHandler } from './commands/change-payment-status/change-payment-status.handler';
 import { RecordManualPaymentController } from './commands/record-manual-payment/record-manual-payment.controller';
@@ -9,7 +10,7 @@ import { TransferBalanceController } from './commands/transfer-balance/transfer-
 import { TransferBalanceHandler } from './commands/transfer-balance/transfer-balance.handler';
 import { ALL_LEDGER_EVENT_TYPES } from './domain/ledger.events';
 import { IdempotencyKeys } from './infrastructure/idempotency-keys';
-import { LedgerTransactions } from './infrastructure/ledger-transactions';
+import { IdempotentCommands } from './infrastructure/idempotent-commands';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
 import { LedgerEntriesProjection } from './projections/ledger-entries/ledger-entries.projection';
 import { GetPaymentController } from './projections/payments/get-payment.controller';
@@ -35,7 +36,7 @@ import { LedgerQueriesModule } from './queries';
   providers: [
     PaymentReader,
     IdempotencyKeys,
-    LedgerTransactions,
+    IdempotentCommands,
     RecordManualPaymentHandler,
     TransferBalanceHandler,
     ChangePaymentStatusHandler,

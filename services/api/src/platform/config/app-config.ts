@@ -28,6 +28,20 @@ export interface AppConfig {
   /** Static UI bundles served beside the API; null disables serving (tests). */
   adminUiDir: string | null;
   clientUiDir: string | null;
+  /** How long an idle processor or the mail dispatcher waits before looking for new work. */
+  workerPollIntervalMs: number;
+  /** The first retry of a mail that SMTP refused comes after this long, doubling up to `mailRetryMaxMs`. */
+  mailRetryBaseMs: number;
+  mailRetryMaxMs: number;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive whole number, got ${raw}`);
+  return value;
 }
 
 const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
@@ -83,5 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     adminUiDir: join(root, 'admin-ui', 'dist'),
     clientUiDir: join(root, 'client-ui', 'dist'),
+    workerPollIntervalMs: positiveInteger(env, 'WORKER_POLL_INTERVAL_MS', 500),
+    mailRetryBaseMs: positiveInteger(env, 'MAIL_RETRY_BASE_MS', 10_000),
+    mailRetryMaxMs: positiveInteger(env, 'MAIL_RETRY_MAX_MS', 15 * 60_000),
   };
 }

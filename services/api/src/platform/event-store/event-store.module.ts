@@ -1,26 +1,18 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Logger, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CommandPipeline } from '../commands/command-pipeline';
+import { APP_CONFIG, type AppConfig } from '../config';
 import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import { ProcessorRunner } from '../projections/processor-runner';
 import { EventStore } from './event-store.port';
 import { EventTypeRegistry } from './event-type-registry';
 import { PostgresEventStore } from './postgres-event-store';
 
-/** Stops the processor loops (releasing their advisory locks) when the application shuts down. */
-@Injectable()
-export class ProcessorRunnerShutdown implements OnApplicationShutdown {
-  constructor(@Inject(ProcessorRunner) private readonly runner: ProcessorRunner) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.runner.stop();
-  }
-}
-
 /**
  * The event store and its registries for every context. The store classes stay free of Nest decorators (tests and
  * the CLI build them by hand), so they are provided through factories. Processors do not start by themselves: the
- * server calls `ProcessorRunner.start()` once the application has booted; the CLI and tests use `drain()`.
+ * server and the worker start them through `BackgroundWork`; the CLI and tests may `drain()` them instead.
  */
 @Global()
 @Module({
@@ -41,11 +33,27 @@ export class ProcessorRunnerShutdown implements OnApplicationShutdown {
     { provide: EventStore, useExisting: PostgresEventStore },
     {
       provide: ProcessorRunner,
-      useFactory: (dataSource: DataSource, store: EventStore) => new ProcessorRunner(dataSource, store),
-      inject: [getDataSourceToken(), EventStore],
+      useFactory: (dataSource: DataSource, store: EventStore, config: AppConfig) => {
+        const logger = new Logger('Processors');
+        return new ProcessorRunner(dataSource, store, {
+          pollIntervalMs: config.workerPollIntervalMs,
+          onError: (name, error) =>
+            logger.error(
+              `Processor ${name} failed a batch, retrying: ${error instanceof Error ? error.message : error}`,
+            ),
+        });
+      },
+      inject: [getDataSourceToken(), EventStore, APP_CONFIG],
     },
-    ProcessorRunnerShutdown,
+    CommandPipeline,
   ],
-  exports: [EventTypeRegistry, InlineProjectionRegistry, EventStore, PostgresEventStore, ProcessorRunner],
+  exports: [
+    EventTypeRegistry,
+    InlineProjectionRegistry,
+    EventStore,
+    PostgresEventStore,
+    ProcessorRunner,
+    CommandPipeline,
+  ],
 })
 export class EventStoreModule {}

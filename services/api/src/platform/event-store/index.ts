@@ -6,8 +6,3 @@ export * from './event-type-registry';
 export * from './hash-chain-verifier';
 export * from './postgres-event-store';
 export { compareStreamIds } from './event-rows';
-export * from '../projections/inline-projection.registry';
-export * from '../projections/processor-runner';
-export * from '../projections/read-model-replay-check';
-export * from '../decider/decider';
-export * from '../decider/handle-with-decider';

@@ -4,8 +4,6 @@ import type { EventMetadata } from '@kupa/proto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { platformMigrations } from '../database/migrations';
-import { type Decider, DomainError } from '../decider/decider';
-import { handleCommand } from '../decider/handle-with-decider';
 import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import { ProcessorRunner, type Processor } from '../projections/processor-runner';
 import { WrongExpectedVersionError } from './errors';
@@ -531,39 +529,6 @@ describe('PostgresEventStore on PostgreSQL', () => {
       expect(
         (await verifyStreamHashes(dataSource)).problems.filter((problem) => problem.streamId === streamId),
       ).toEqual([]);
-    });
-  });
-
-  describe('handleCommand', () => {
-    type CounterEvent = { type: 'Incremented'; data: { by: number } };
-    const counter: Decider<{ total: number }, { by: number }, CounterEvent> = {
-      initialState: () => ({ total: 0 }),
-      evolve: (state, event) => ({ total: state.total + event.data.by }),
-      decide: (command) => {
-        if (command.by <= 0) throw new DomainError('error.validation.must.be.positive', { field: 'by' });
-        return [{ type: 'Incremented', data: { by: command.by } }];
-      },
-    };
-
-    it('folds, decides and appends under the stream lock; parallel commands all land', async () => {
-      const streamId = streamOf('counter');
-      const first = await handleCommand(store, streamId, counter, { by: 2 }, metadata);
-      expect(first.state).toEqual({ total: 2 });
-      expect(first.version).toBe(1);
-      expect(first.events.map((event) => event.data)).toEqual([{ by: 2 }]);
-      await Promise.all(Array.from({ length: 10 }, () => handleCommand(store, streamId, counter, { by: 1 }, metadata)));
-      const last = await handleCommand(store, streamId, counter, { by: 3 }, metadata);
-      expect(last).toMatchObject({ state: { total: 15 }, version: 12 });
-    });
-
-    it('propagates a domain rejection and writes nothing', async () => {
-      const streamId = streamOf('counter');
-      await handleCommand(store, streamId, counter, { by: 1 }, metadata);
-      const rejected = handleCommand(store, streamId, counter, { by: 0 }, metadata);
-      await expect(rejected).rejects.toBeInstanceOf(DomainError);
-      await expect(rejected).rejects.toMatchObject({ code: 'error.validation.must.be.positive' });
-      expect(await store.streamVersion(streamId)).toBe(1);
-      expect(await eventCount([streamId])).toBe(1);
     });
   });
 

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ERROR_CATALOGUE, type ApiErrorBody, type ErrorCode } from '@kupa/proto';
 import type { Response } from 'express';
-import { DomainError } from '../decider/decider';
+import { DomainError } from '../../kernel';
 import { ApiError } from './api-error';
 
 /** Framework statuses without a more specific cause map to these catalogue codes. */

@@ -1,2 +1,12 @@
-export { MailModule } from './mail.module';
+export { MailModule, type MailModuleOptions } from './mail.module';
 export { type MailMessage, MailService } from './mail.service';
+export {
+  enqueueMails,
+  type MailKind,
+  MailDispatcher,
+  type MailDispatcherOptions,
+  type OutboxMail,
+  retryDelayMs,
+  type StoredMail,
+} from './mail-outbox';
+export { type RenderedMail } from './templates';

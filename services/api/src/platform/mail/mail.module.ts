@@ -1,14 +1,41 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Logger, Module } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { Clock } from '../clock/clock';
+import { MailDispatcher, type MailDispatcherOptions } from './mail-outbox';
 import { MAIL_OPTIONS, type MailOptions, MailService } from './mail.service';
+
+export interface MailModuleOptions extends MailOptions {
+  dispatcher: Omit<MailDispatcherOptions, 'onError'>;
+}
 
 @Global()
 @Module({})
 export class MailModule {
-  static register(options: MailOptions): DynamicModule {
+  static register(options: MailModuleOptions): DynamicModule {
+    const logger = new Logger('Mail');
     return {
       module: MailModule,
-      providers: [{ provide: MAIL_OPTIONS, useValue: options }, MailService],
-      exports: [MailService],
+      providers: [
+        { provide: MAIL_OPTIONS, useValue: { smtpUrl: options.smtpUrl, from: options.from } satisfies MailOptions },
+        MailService,
+        {
+          provide: MailDispatcher,
+          useFactory: (dataSource: DataSource, mail: MailService, clock: Clock) =>
+            new MailDispatcher(dataSource, mail, clock, {
+              ...options.dispatcher,
+              // The address is personal data and SMTP errors can echo it back: the log keeps only the reason.
+              onError: (error) => logger.warn(`Mail not sent, will retry: ${reasonOf(error)}`),
+            }),
+          inject: [getDataSourceToken(), MailService, Clock],
+        },
+      ],
+      exports: [MailService, MailDispatcher],
     };
   }
+}
+
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/[^\s<>@]+@[^\s<>@]+/g, '<address>');
 }

@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A stable Message-ID lets a receiving system recognise the same mail sent twice. */
+  messageId?: string;
 }
 
 /**

@@ -1,6 +1,23 @@
-import type { ErrorCode } from '@kupa/proto';
-import { DomainError, fold } from '../../../platform/decider/decider';
-import { type CommandActor, userDecider, type UserCommand } from './user.decider';
+import { deciderSpec } from '../../../test-support/decider-spec';
+import {
+  addNote,
+  changePassword,
+  changeRole,
+  changeStatus,
+  type CommandActor,
+  confirmEmail,
+  createUserByStaff,
+  deleteNote,
+  markTrialUsed,
+  registerUser,
+  rejectTrial,
+  requestConfirmationMail,
+  requestPasswordReset,
+  resetPassword,
+  setPasswordByStaff,
+  updateProfile,
+  userEvolution,
+} from './user.decider';
 import type { UserEvent } from './user.events';
 
 const at = new Date('2026-03-01T10:00:00Z');
@@ -42,47 +59,24 @@ const staffCreated = (role: 'ADMIN' | 'MANAGER'): UserEvent => ({
   },
 });
 
-/** Given past events, when a command arrives, then these events (or this rejection). */
-function given(history: UserEvent[]) {
-  return {
-    when(command: UserCommand) {
-      const run = () => userDecider.decide(command, fold(userDecider, history));
-      return {
-        then(expected: UserEvent[]) {
-          expect(run()).toEqual(expected);
-        },
-        thenRejects(code: ErrorCode) {
-          let caught: unknown;
-          try {
-            run();
-          } catch (error) {
-            caught = error;
-          }
-          expect(caught).toBeInstanceOf(DomainError);
-          expect((caught as DomainError).code).toBe(code);
-        },
-      };
-    },
-  };
-}
+const { given } = deciderSpec(userEvolution);
 
 describe('user decider', () => {
   describe('RegisterUser', () => {
-    const register: UserCommand = {
-      type: 'RegisterUser',
+    const register = {
       userUuid,
       email: 'dana@example.com',
       firstName: 'דנה',
       lastName: 'לוי',
       profileId: '12345678',
-      language: 'he',
+      language: 'he' as const,
       referrerProfileId: '99999999',
       at,
     };
 
     it('registers a non-verified client', () => {
       given([])
-        .when(register)
+        .when((state) => registerUser(register, state))
         .then([
           {
             type: 'UserRegistered',
@@ -92,24 +86,30 @@ describe('user decider', () => {
     });
 
     it('refuses a second registration on the same stream', () => {
-      given([registered]).when(register).thenRejects('error.entity.already.exists');
+      given([registered])
+        .when((state) => registerUser(register, state))
+        .thenRejects('error.entity.already.exists');
     });
   });
 
   describe('CreateUserByStaff', () => {
     it('creates an active account with the requested role', () => {
       given([])
-        .when({
-          type: 'CreateUserByStaff',
-          userUuid,
-          email: 'm@example.com',
-          firstName: 'M',
-          lastName: 'N',
-          profileId: '10000000',
-          language: 'en',
-          role: 'MANAGER',
-          at,
-        })
+        .when((state) =>
+          createUserByStaff(
+            {
+              userUuid,
+              email: 'm@example.com',
+              firstName: 'M',
+              lastName: 'N',
+              profileId: '10000000',
+              language: 'en',
+              role: 'MANAGER',
+              at,
+            },
+            state,
+          ),
+        )
         .then([
           {
             type: 'UserCreatedByStaff',
@@ -132,7 +132,7 @@ describe('user decider', () => {
   describe('ConfirmEmail', () => {
     it('activates a non-verified user', () => {
       given([registered])
-        .when({ type: 'ConfirmEmail', at })
+        .when((state) => confirmEmail({ at }, state))
         .then([
           {
             type: 'UserEmailConfirmed',
@@ -142,7 +142,9 @@ describe('user decider', () => {
     });
 
     it('refuses an already active user', () => {
-      given([registered, confirmed]).when({ type: 'ConfirmEmail', at }).thenRejects('error.account.already.active');
+      given([registered, confirmed])
+        .when((state) => confirmEmail({ at }, state))
+        .thenRejects('error.account.already.active');
     });
 
     it('refuses a blocked user', () => {
@@ -150,32 +152,38 @@ describe('user decider', () => {
         type: 'UserStatusChanged',
         data: { userUuid, userRole: 'CLIENT', previousStatus: 'NON_VERIFIED', status: 'BLOCKED' },
       };
-      given([registered, blocked]).when({ type: 'ConfirmEmail', at }).thenRejects('error.account.blocked');
+      given([registered, blocked])
+        .when((state) => confirmEmail({ at }, state))
+        .thenRejects('error.account.blocked');
     });
 
     it('refuses a user that does not exist', () => {
-      given([]).when({ type: 'ConfirmEmail', at }).thenRejects('error.user.not.found');
+      given([])
+        .when((state) => confirmEmail({ at }, state))
+        .thenRejects('error.user.not.found');
     });
   });
 
   describe('UpdateProfile', () => {
     it('records new names', () => {
       given([registered, confirmed])
-        .when({ type: 'UpdateProfile', firstName: 'Dana', lastName: 'Levi' })
+        .when((state) => updateProfile({ firstName: 'Dana', lastName: 'Levi' }, state))
         .then([
           { type: 'UserProfileUpdated', data: { userUuid, userRole: 'CLIENT', firstName: 'Dana', lastName: 'Levi' } },
         ]);
     });
 
     it('stays quiet when nothing changes', () => {
-      given([registered]).when({ type: 'UpdateProfile', firstName: 'דנה', lastName: 'לוי' }).then([]);
+      given([registered])
+        .when((state) => updateProfile({ firstName: 'דנה', lastName: 'לוי' }, state))
+        .then([]);
     });
   });
 
   describe('ChangePassword', () => {
     it('records the change at the command’s instant (the hash itself never enters an event)', () => {
       given([registered, confirmed])
-        .when({ type: 'ChangePassword', at })
+        .when((state) => changePassword({ at }, state))
         .then([{ type: 'UserPasswordChanged', data: { userUuid, userRole: 'CLIENT', changedAt: at.toISOString() } }]);
     });
 
@@ -185,12 +193,12 @@ describe('user decider', () => {
         data: { userUuid, previousRole: 'CLIENT', role: 'AMBASSADOR' },
       };
       given([registered, confirmed, promoted])
-        .when({ type: 'ChangePassword', at })
+        .when((state) => changePassword({ at }, state))
         .then([
           { type: 'UserPasswordChanged', data: { userUuid, userRole: 'AMBASSADOR', changedAt: at.toISOString() } },
         ]);
       given([staffCreated('MANAGER')])
-        .when({ type: 'ChangePassword', at })
+        .when((state) => changePassword({ at }, state))
         .then([{ type: 'UserPasswordChanged', data: { userUuid, userRole: 'MANAGER', changedAt: at.toISOString() } }]);
     });
 
@@ -199,18 +207,22 @@ describe('user decider', () => {
         type: 'UserPasswordChanged',
         data: { userUuid, userRole: 'CLIENT', changedAt: at.toISOString() },
       };
-      given([registered, confirmed, changed]).when({ type: 'ChangePassword', at }).then([changed]);
+      given([registered, confirmed, changed])
+        .when((state) => changePassword({ at }, state))
+        .then([changed]);
     });
 
     it('refuses a user that does not exist', () => {
-      given([]).when({ type: 'ChangePassword', at }).thenRejects('error.user.not.found');
+      given([])
+        .when((state) => changePassword({ at }, state))
+        .thenRejects('error.user.not.found');
     });
   });
 
   describe('ResetPassword', () => {
     it('also proves the address of a non-verified user', () => {
       given([registered])
-        .when({ type: 'ResetPassword', at })
+        .when((state) => resetPassword({ at }, state))
         .then([
           {
             type: 'UserEmailConfirmed',
@@ -222,7 +234,7 @@ describe('user decider', () => {
 
     it('only resets the password of an active user', () => {
       given([registered, confirmed])
-        .when({ type: 'ResetPassword', at })
+        .when((state) => resetPassword({ at }, state))
         .then([{ type: 'UserPasswordReset', data: { userUuid, userRole: 'CLIENT', resetAt: at.toISOString() } }]);
     });
   });
@@ -230,7 +242,7 @@ describe('user decider', () => {
   describe('ChangeStatus', () => {
     it('blocks a client on a manager’s request', () => {
       given([registered, confirmed])
-        .when({ type: 'ChangeStatus', status: 'BLOCKED', actor: managerActor })
+        .when((state) => changeStatus({ status: 'BLOCKED', actor: managerActor }, state))
         .then([
           {
             type: 'UserStatusChanged',
@@ -240,24 +252,26 @@ describe('user decider', () => {
     });
 
     it('stays quiet when the status is already the requested one', () => {
-      given([registered, confirmed]).when({ type: 'ChangeStatus', status: 'ACTIVE', actor: adminActor }).then([]);
+      given([registered, confirmed])
+        .when((state) => changeStatus({ status: 'ACTIVE', actor: adminActor }, state))
+        .then([]);
     });
 
     it('refuses staff changing their own status', () => {
       given([staffCreated('ADMIN')])
-        .when({ type: 'ChangeStatus', status: 'BLOCKED', actor: { userUuid, role: 'ADMIN' } })
+        .when((state) => changeStatus({ status: 'BLOCKED', actor: { userUuid, role: 'ADMIN' } }, state))
         .thenRejects('error.access.forbidden');
     });
 
     it('refuses a manager blocking another staff member', () => {
       given([staffCreated('MANAGER')])
-        .when({ type: 'ChangeStatus', status: 'BLOCKED', actor: managerActor })
+        .when((state) => changeStatus({ status: 'BLOCKED', actor: managerActor }, state))
         .thenRejects('error.access.forbidden');
     });
 
     it('lets an admin block a manager', () => {
       given([staffCreated('MANAGER')])
-        .when({ type: 'ChangeStatus', status: 'BLOCKED', actor: adminActor })
+        .when((state) => changeStatus({ status: 'BLOCKED', actor: adminActor }, state))
         .then([
           {
             type: 'UserStatusChanged',
@@ -270,31 +284,31 @@ describe('user decider', () => {
   describe('ChangeRole', () => {
     it('lets a manager make a client an ambassador', () => {
       given([registered, confirmed])
-        .when({ type: 'ChangeRole', role: 'AMBASSADOR', actor: managerActor })
+        .when((state) => changeRole({ role: 'AMBASSADOR', actor: managerActor }, state))
         .then([{ type: 'UserRoleChanged', data: { userUuid, previousRole: 'CLIENT', role: 'AMBASSADOR' } }]);
     });
 
     it('refuses a manager granting a staff role', () => {
       given([registered, confirmed])
-        .when({ type: 'ChangeRole', role: 'MANAGER', actor: managerActor })
+        .when((state) => changeRole({ role: 'MANAGER', actor: managerActor }, state))
         .thenRejects('error.access.forbidden');
     });
 
     it('lets an admin grant a staff role', () => {
       given([registered, confirmed])
-        .when({ type: 'ChangeRole', role: 'ADMIN', actor: adminActor })
+        .when((state) => changeRole({ role: 'ADMIN', actor: adminActor }, state))
         .then([{ type: 'UserRoleChanged', data: { userUuid, previousRole: 'CLIENT', role: 'ADMIN' } }]);
     });
 
     it('refuses anyone changing their own role', () => {
       given([staffCreated('ADMIN')])
-        .when({ type: 'ChangeRole', role: 'CLIENT', actor: { userUuid, role: 'ADMIN' } })
+        .when((state) => changeRole({ role: 'CLIENT', actor: { userUuid, role: 'ADMIN' } }, state))
         .thenRejects('error.access.forbidden');
     });
 
     it('lets the system restore the bootstrap admin', () => {
       given([staffCreated('MANAGER')])
-        .when({ type: 'ChangeRole', role: 'ADMIN', actor: null })
+        .when((state) => changeRole({ role: 'ADMIN', actor: null }, state))
         .then([{ type: 'UserRoleChanged', data: { userUuid, previousRole: 'MANAGER', role: 'ADMIN' } }]);
     });
   });
@@ -302,13 +316,13 @@ describe('user decider', () => {
   describe('SetPasswordByStaff', () => {
     it('refuses a manager setting an admin’s password', () => {
       given([staffCreated('ADMIN')])
-        .when({ type: 'SetPasswordByStaff', actor: managerActor, at })
+        .when((state) => setPasswordByStaff({ actor: managerActor, at }, state))
         .thenRejects('error.access.forbidden');
     });
 
     it('lets a manager set a client’s password', () => {
       given([registered])
-        .when({ type: 'SetPasswordByStaff', actor: managerActor, at })
+        .when((state) => setPasswordByStaff({ actor: managerActor, at }, state))
         .then([{ type: 'UserPasswordSetByStaff', data: { userUuid, userRole: 'CLIENT', setAt: at.toISOString() } }]);
     });
   });
@@ -325,23 +339,25 @@ describe('user decider', () => {
 
     it('records a declined trial', () => {
       given([registered, confirmed])
-        .when({ type: 'RejectTrial', at })
+        .when((state) => rejectTrial({ at }, state))
         .then([{ type: 'UserTrialRejected', data: { userUuid, userRole: 'CLIENT', rejectedAt: at.toISOString() } }]);
     });
 
     it('stays quiet when the trial was already declined', () => {
-      given([registered, confirmed, trialRejected]).when({ type: 'RejectTrial', at }).then([]);
+      given([registered, confirmed, trialRejected])
+        .when((state) => rejectTrial({ at }, state))
+        .then([]);
     });
 
     it('refuses to decline a trial already used', () => {
       given([registered, confirmed, trialUsed])
-        .when({ type: 'RejectTrial', at })
+        .when((state) => rejectTrial({ at }, state))
         .thenRejects('error.trial.already.used');
     });
 
     it('refuses a second trial', () => {
       given([registered, confirmed, trialUsed])
-        .when({ type: 'MarkTrialUsed', at })
+        .when((state) => markTrialUsed({ at }, state))
         .thenRejects('error.trial.already.used');
     });
   });
@@ -361,7 +377,7 @@ describe('user decider', () => {
 
     it('adds a note', () => {
       given([registered])
-        .when({ type: 'AddNote', noteId, text: 'Called about a refund', at })
+        .when((state) => addNote({ noteId, text: 'Called about a refund', at }, state))
         .then([
           {
             type: 'UserNoteAdded',
@@ -372,7 +388,7 @@ describe('user decider', () => {
 
     it('deletes a note that exists', () => {
       given([registered, added])
-        .when({ type: 'DeleteNote', noteId, at })
+        .when((state) => deleteNote({ noteId, at }, state))
         .then([
           { type: 'UserNoteDeleted', data: { userUuid, userRole: 'CLIENT', noteId, deletedAt: at.toISOString() } },
         ]);
@@ -384,8 +400,48 @@ describe('user decider', () => {
         data: { userUuid, userRole: 'CLIENT', noteId, deletedAt: '2026-02-04T00:00:00.000Z' },
       };
       given([registered, added, deleted])
-        .when({ type: 'DeleteNote', noteId, at })
+        .when((state) => deleteNote({ noteId, at }, state))
         .thenRejects('error.entity.not.found');
+    });
+  });
+  describe('RequestConfirmationMail', () => {
+    it('asks for the mail again for an account that waits for confirmation, in the language asked for', () => {
+      given([registered])
+        .when((state) => requestConfirmationMail({ language: 'en', at }, state))
+        .then([
+          {
+            type: 'UserConfirmationMailRequested',
+            data: { userUuid, userRole: 'CLIENT', language: 'en', requestedAt: at.toISOString() },
+          },
+        ]);
+    });
+
+    it('appends nothing for a confirmed, blocked or unknown account', () => {
+      given([registered, confirmed])
+        .when((state) => requestConfirmationMail({ language: 'he', at }, state))
+        .then([]);
+      given([])
+        .when((state) => requestConfirmationMail({ language: 'he', at }, state))
+        .then([]);
+    });
+  });
+
+  describe('RequestPasswordReset', () => {
+    it('asks for a reset link for any existing account', () => {
+      given([registered, confirmed])
+        .when((state) => requestPasswordReset({ language: 'he', at }, state))
+        .then([
+          {
+            type: 'UserPasswordResetRequested',
+            data: { userUuid, userRole: 'CLIENT', language: 'he', requestedAt: at.toISOString() },
+          },
+        ]);
+    });
+
+    it('appends nothing for an unknown account', () => {
+      given([])
+        .when((state) => requestPasswordReset({ language: 'he', at }, state))
+        .then([]);
     });
   });
 });

@@ -67,6 +67,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserPasswordChanged':
     case 'UserPasswordReset':
     case 'UserPasswordSetByStaff':
+    case 'UserConfirmationMailRequested':
+    case 'UserPasswordResetRequested':
       return state;
   }
 }

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_LANGUAGE, type UserRole } from '@kupa/proto';
 import { systemContext } from '../../../platform/auth';
-import { Clock } from '../../../platform/clock';
+import { CommandPipeline } from '../../../platform/commands';
+import { changeRole, changeStatus, setPasswordByStaff } from '../domain/user.decider';
 import { AccountCreation } from './account-creation';
 import { CredentialsRepository } from './credentials.repository';
 import { PasswordHasher } from './password-hasher';
-import { UserStreams } from './user-streams';
+import { userCommand } from './user-streams';
 import { UserReader } from '../projections/users/user-reader';
 
 export interface EnsuredAccount {
@@ -30,10 +31,9 @@ export class AdminAccounts {
   constructor(
     private readonly accounts: AccountCreation,
     private readonly reader: UserReader,
-    private readonly streams: UserStreams,
+    private readonly pipeline: CommandPipeline,
     private readonly hasher: PasswordHasher,
     private readonly credentials: CredentialsRepository,
-    private readonly clock: Clock,
   ) {}
 
   /** Creates or repairs an admin; what `kupa users create-admin --email … --password …` runs. */
@@ -75,30 +75,24 @@ export class AdminAccounts {
       return { userUuid, created: true };
     }
     const userUuid = existing.uuid;
-    await this.streams.execute(
-      userUuid,
-      { type: 'ChangeRole', role: account.role, actor: null },
-      context,
-      this.clock.now(),
+    await this.pipeline.run(
+      userCommand(userUuid, context, (user) => changeRole({ role: account.role, actor: null }, user)),
     );
-    await this.streams.execute(
-      userUuid,
-      { type: 'ChangeStatus', status: 'ACTIVE', actor: null },
-      context,
-      this.clock.now(),
+    await this.pipeline.run(
+      userCommand(userUuid, context, (user) => changeStatus({ status: 'ACTIVE', actor: null }, user)),
     );
     const currentHash = await this.credentials.findHash(userUuid);
     if (!currentHash || !(await this.hasher.verify(currentHash, account.password))) {
       const passwordHash = await this.hasher.hash(account.password);
-      const now = this.clock.now();
-      await this.streams.execute(
-        userUuid,
-        { type: 'SetPasswordByStaff', actor: null, at: now },
-        context,
-        now,
-        async (tx) => {
-          await this.credentials.save(tx.manager, userUuid, passwordHash, now);
-        },
+      await this.pipeline.run(
+        userCommand(
+          userUuid,
+          context,
+          (user, { at }) => setPasswordByStaff({ actor: null, at }, user),
+          async (tx, _events, { at }) => {
+            await this.credentials.save(tx.manager, userUuid, passwordHash, at);
+          },
+        ),
       );
     }
     return { userUuid, created: false };

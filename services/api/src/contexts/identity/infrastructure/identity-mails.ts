@@ -1,52 +1,77 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS, type Language } from '@kupa/proto';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config';
-import { MailService } from '../../../platform/mail';
+import type { MailKind, RenderedMail, StoredMail } from '../../../platform/mail';
 import { confirmationMail, passwordResetMail } from '../../../platform/mail/templates';
+import { OneTimeTokens } from './one-time-tokens';
 
 export const CONFIRMATION_TOKEN_TTL_MS = LIMITS.confirmationTokenTtlHours * 60 * 60 * 1000;
 export const PASSWORD_RESET_TOKEN_TTL_MS = LIMITS.passwordResetTokenTtlHours * 60 * 60 * 1000;
 
-interface Recipient {
-  email: string;
+export const CONFIRMATION_MAIL_KIND = 'identity.confirmation';
+export const PASSWORD_RESET_MAIL_KIND = 'identity.password-reset';
+
+/** What the identity mails carry in the outbox: who they greet. Tokens are made only when a mail is sent. */
+export interface IdentityMailPayload {
+  userUuid: string;
   firstName: string;
-  language: Language;
 }
 
 /**
- * The identity mails with their links. Sent after the transaction that issued the token commits; a mail failure is
- * logged rather than undoing the account change, because the user can ask for the mail again.
+ * The identity mails and their links. Each renders when the dispatcher sends it: the one-time token is issued then,
+ * in the dispatcher's transaction, so it exists only if the mail went out, and only the latest link of a kind works.
  */
 @Injectable()
 export class IdentityMails {
-  private readonly logger = new Logger('IdentityMails');
-
   constructor(
-    private readonly mail: MailService,
+    private readonly tokens: OneTimeTokens,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  sendConfirmation(recipient: Recipient, token: string): Promise<void> {
-    const link = `${this.config.publicUrl}/confirmation-token/${token}`;
-    return this.deliver(
-      recipient.email,
-      confirmationMail(recipient.language, { firstName: recipient.firstName, link }),
-    );
+  kinds(): MailKind[] {
+    return [
+      {
+        name: CONFIRMATION_MAIL_KIND,
+        render: async (mail, manager, now) => {
+          const payload = mail.payload as unknown as IdentityMailPayload;
+          // Confirmed (or blocked) meanwhile: a confirmation link would only be refused.
+          if ((await this.statusOf(manager, payload.userUuid)) !== 'NON_VERIFIED') return null;
+          const token = await this.tokens.issue(
+            payload.userUuid,
+            'EMAIL_CONFIRMATION',
+            CONFIRMATION_TOKEN_TTL_MS,
+            now,
+            manager,
+          );
+          const link = `${this.config.publicUrl}/confirmation-token/${token}`;
+          return confirmationMail(languageOf(mail), { firstName: payload.firstName, link });
+        },
+      },
+      {
+        name: PASSWORD_RESET_MAIL_KIND,
+        render: async (mail, manager, now): Promise<RenderedMail> => {
+          const payload = mail.payload as unknown as IdentityMailPayload;
+          const token = await this.tokens.issue(
+            payload.userUuid,
+            'PASSWORD_RESET',
+            PASSWORD_RESET_TOKEN_TTL_MS,
+            now,
+            manager,
+          );
+          const link = `${this.config.publicUrl}/set-password/${token}`;
+          return passwordResetMail(languageOf(mail), { firstName: payload.firstName, link });
+        },
+      },
+    ];
   }
 
-  sendPasswordReset(recipient: Recipient, token: string): Promise<void> {
-    const link = `${this.config.publicUrl}/set-password/${token}`;
-    return this.deliver(
-      recipient.email,
-      passwordResetMail(recipient.language, { firstName: recipient.firstName, link }),
-    );
+  private async statusOf(manager: EntityManager, userUuid: string): Promise<string | null> {
+    const rows: Array<{ status: string }> = await manager.query('SELECT status FROM users WHERE uuid = $1', [userUuid]);
+    return rows[0]?.status ?? null;
   }
+}
 
-  private async deliver(to: string, rendered: { subject: string; text: string; html: string }): Promise<void> {
-    try {
-      await this.mail.send({ to, ...rendered });
-    } catch (error) {
-      this.logger.error(`Mail to ${to} failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+function languageOf(mail: StoredMail): Language {
+  return mail.language === 'en' ? 'en' : 'he';
 }

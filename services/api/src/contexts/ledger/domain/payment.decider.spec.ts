@@ -1,7 +1,7 @@
-import type { ErrorCode, PaymentRecordedData } from '@kupa/proto';
-import { DomainError, fold } from '../../../platform/decider/decider';
-import type { PaymentEvent } from './ledger.events';
-import { creditsUser, moneyEffectOf, type PaymentCommand, paymentDecider } from './payment.decider';
+import type { PaymentRecordedData } from '@kupa/proto';
+import { fold } from '../../../kernel';
+import { deciderSpec } from '../../../test-support/decider-spec';
+import { creditsUser, moneyEffectOf, paymentDecider } from './payment.decider';
 
 const recorded = (overrides: Partial<PaymentRecordedData> = {}): PaymentRecordedData => ({
   paymentId: 7,
@@ -24,18 +24,7 @@ const recorded = (overrides: Partial<PaymentRecordedData> = {}): PaymentRecorded
 });
 const changedAt = '2026-03-02T10:00:00.000Z';
 
-function given(history: PaymentEvent[]) {
-  const run = (command: PaymentCommand) => paymentDecider.decide(command, fold(paymentDecider, history));
-  return {
-    when: (command: PaymentCommand) => ({
-      then: (expected: PaymentEvent[]) => expect(run(command)).toEqual(expected),
-      thenRejects(code: ErrorCode) {
-        expect(() => run(command)).toThrow(DomainError);
-        expect(() => run(command)).toThrow(code);
-      },
-    }),
-  };
-}
+const { given } = deciderSpec(paymentDecider);
 
 describe('payment decider', () => {
   it('records a payment once', () => {

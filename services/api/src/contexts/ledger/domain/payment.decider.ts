@@ -1,5 +1,5 @@
 import type { PaymentRecordedData, PaymentStatus, PaymentType } from '@kupa/proto';
-import { assert, type Decider, DomainError } from '../../../platform/decider/decider';
+import { assert, type Decider, DomainError } from '../../../kernel';
 import type { PaymentEvent } from './ledger.events';
 import type { PaymentState } from './payment.state';
 

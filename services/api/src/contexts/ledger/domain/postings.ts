@@ -1,5 +1,5 @@
 import { type LedgerAccount, type LedgerTransaction, type Posting } from '@kupa/proto';
-import { assert } from '../../../platform/decider/decider';
+import { assert } from '../../../kernel';
 
 /** A posting moves a positive whole number of cents between two different accounts. */
 export function isValidPosting(posting: Posting): boolean {

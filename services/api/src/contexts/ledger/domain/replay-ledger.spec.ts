@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type PaymentRecordedData, userAccount } from '@kupa/proto';
-import { DomainError, fold } from '../../../platform/decider/decider';
+import { DomainError, fold } from '../../../kernel';
 import { compareStreamIds } from '../../../platform/event-store/event-rows';
 import {
   type LedgerEvent,

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '@kupa/proto';
-import { DomainError, fold } from '../../../platform/decider/decider';
+import { fold } from '../../../kernel';
+import { deciderSpec } from '../../../test-support/decider-spec';
 import type { WalletEvent } from './ledger.events';
 import { type WalletCommand, walletDecider } from './wallet.decider';
 
@@ -21,27 +21,7 @@ const deposited = (amountMinor: number, paymentId = 1): WalletEvent => ({
   },
 });
 
-function given(history: WalletEvent[]) {
-  const run = (command: WalletCommand) => () => walletDecider.decide(command, fold(walletDecider, history));
-  return {
-    when(command: WalletCommand) {
-      return {
-        then: (expected: WalletEvent[]) => expect(run(command)()).toEqual(expected),
-        thenRejects(code: ErrorCode, details?: Record<string, unknown>) {
-          let caught: unknown;
-          try {
-            run(command)();
-          } catch (error) {
-            caught = error;
-          }
-          expect(caught).toBeInstanceOf(DomainError);
-          expect((caught as DomainError).code).toBe(code);
-          if (details) expect((caught as DomainError).details).toEqual(details);
-        },
-      };
-    },
-  };
-}
+const { given } = deciderSpec(walletDecider);
 
 const deposit = (amountMinor: number, correction = false): WalletCommand => ({
   type: 'RecordManualDeposit',

@@ -1,5 +1,5 @@
 import { type LedgerAccount, minorToAmount, userAccount } from '@kupa/proto';
-import { assert, type Decider, DomainError } from '../../../platform/decider/decider';
+import { assert, type Decider, DomainError } from '../../../kernel';
 import type { WalletEvent } from './ledger.events';
 import { netChangeMinor, singlePosting } from './postings';
 import { INITIAL_WALLET_STATE, type WalletState } from './wallet.state';

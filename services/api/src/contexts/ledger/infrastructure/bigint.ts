@@ -1,4 +1,4 @@
-import { assert } from '../../../platform/decider/decider';
+import { assert } from '../../../kernel';
 
 /** PostgreSQL hands bigint back as a string; ledger amounts and ids always fit a safe JS integer. */
 export function bigintToNumber(value: string | number): number {

@@ -1,7 +1,7 @@
 import { applyDecorators, Headers, HttpCode } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { parseAmountToMinor } from '@kupa/proto';
-import { assert } from '../../../platform/decider/decider';
+import { assert } from '../../../kernel';
 import { CREATED_STATUS, IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from './idempotency-keys';
 
 /**

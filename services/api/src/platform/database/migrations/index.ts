@@ -1,4 +1,5 @@
 import { EventStore1763800000000 } from './1763800000000-event-store';
+import { MailOutbox1767300000000 } from './1767300000000-mail-outbox';
 
-/** Migrations of the platform (the event store), run before every context's own. */
-export const platformMigrations = [EventStore1763800000000];
+/** Migrations of the platform (the event store, the mail outbox), run before every context's own. */
+export const platformMigrations = [EventStore1763800000000, MailOutbox1767300000000];

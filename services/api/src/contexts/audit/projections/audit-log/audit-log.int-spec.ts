@@ -1,7 +1,8 @@
 import type { EventMetadata } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { eventMetadata, systemContext } from '../../../../platform/auth';
-import { EventStore, InlineProjectionRegistry, type RecordedEvent } from '../../../../platform/event-store';
+import { EventStore, type RecordedEvent } from '../../../../platform/event-store';
+import { InlineProjectionRegistry } from '../../../../platform/projections';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { AuditMapperRegistry } from '../../audit-mapper';
 import { AUDIT_LOG_PROJECTION_NAME } from './audit-log.projection';

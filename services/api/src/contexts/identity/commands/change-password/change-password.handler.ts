@@ -1,18 +1,18 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Clock } from '../../../../platform/clock';
+import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
+import { changePassword } from '../../domain/user.decider';
 import { CredentialsRepository } from '../../infrastructure/credentials.repository';
 import { PasswordHasher } from '../../infrastructure/password-hasher';
-import { UserStreams } from '../../infrastructure/user-streams';
+import { userCommand } from '../../infrastructure/user-streams';
 import { ChangePasswordCommand } from './change-password.command';
 
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, void> {
   constructor(
-    private readonly streams: UserStreams,
+    private readonly pipeline: CommandPipeline,
     private readonly hasher: PasswordHasher,
     private readonly credentials: CredentialsRepository,
-    private readonly clock: Clock,
   ) {}
 
   async execute({ actor, request, context }: ChangePasswordCommand): Promise<void> {
@@ -20,9 +20,15 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     if (!currentHash || !(await this.hasher.verify(currentHash, request.oldPassword)))
       throw new ApiError('error.password.current.incorrect');
     const passwordHash = await this.hasher.hash(request.password);
-    const now = this.clock.now();
-    await this.streams.execute(actor.userUuid, { type: 'ChangePassword', at: now }, context, now, async (tx) => {
-      await this.credentials.save(tx.manager, actor.userUuid, passwordHash, now);
-    });
+    await this.pipeline.run(
+      userCommand(
+        actor.userUuid,
+        context,
+        (user, { at }) => changePassword({ at }, user),
+        async (tx, _events, { at }) => {
+          await this.credentials.save(tx.manager, actor.userUuid, passwordHash, at);
+        },
+      ),
+    );
   }
 }

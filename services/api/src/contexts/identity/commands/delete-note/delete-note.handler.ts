@@ -1,22 +1,22 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Clock } from '../../../../platform/clock';
+import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
-import { UserStreams } from '../../infrastructure/user-streams';
+import { deleteNote } from '../../domain/user.decider';
+import { userCommand } from '../../infrastructure/user-streams';
 import { NoteReader } from '../../projections/user-notes/note-reader';
 import { DeleteNoteCommand } from './delete-note.command';
 
 @CommandHandler(DeleteNoteCommand)
 export class DeleteNoteHandler implements ICommandHandler<DeleteNoteCommand, void> {
   constructor(
-    private readonly streams: UserStreams,
+    private readonly pipeline: CommandPipeline,
     private readonly notes: NoteReader,
-    private readonly clock: Clock,
   ) {}
 
   async execute({ noteId, context }: DeleteNoteCommand): Promise<void> {
+    // The read model names the stream to lock; the decision checks the note against the stream itself.
     const note = await this.notes.findById(noteId);
     if (!note) throw new ApiError('error.entity.not.found');
-    const now = this.clock.now();
-    await this.streams.execute(note.userUuid, { type: 'DeleteNote', noteId, at: now }, context, now);
+    await this.pipeline.run(userCommand(note.userUuid, context, (user, { at }) => deleteNote({ noteId, at }, user)));
   }
 }

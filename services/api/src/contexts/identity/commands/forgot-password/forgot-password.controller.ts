@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '../../../../platform/auth';
+import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { MAIL_REQUEST_LIMIT } from '../../infrastructure/rate-limits';
 import { RateLimit, RateLimitGuard } from '../../../../platform/http';
 import { ForgotPasswordCommand } from './forgot-password.command';
@@ -17,7 +17,7 @@ export class ForgotPasswordController {
   @HttpCode(204)
   @UseGuards(RateLimitGuard)
   @RateLimit(MAIL_REQUEST_LIMIT)
-  async forgot(@Body() request: ForgotPasswordRequestDto): Promise<void> {
-    await this.commands.execute(new ForgotPasswordCommand(request));
+  async forgot(@Body() request: ForgotPasswordRequestDto, @ReqContext() context: RequestContext): Promise<void> {
+    await this.commands.execute(new ForgotPasswordCommand(request, context));
   }
 }

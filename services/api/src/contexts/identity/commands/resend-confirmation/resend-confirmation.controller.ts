@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '../../../../platform/auth';
+import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { MAIL_REQUEST_LIMIT } from '../../infrastructure/rate-limits';
 import { RateLimit, RateLimitGuard } from '../../../../platform/http';
 import { ResendConfirmationCommand } from './resend-confirmation.command';
@@ -17,7 +17,7 @@ export class ResendConfirmationController {
   @HttpCode(204)
   @UseGuards(RateLimitGuard)
   @RateLimit(MAIL_REQUEST_LIMIT)
-  async resend(@Body() request: EmailRequestDto): Promise<void> {
-    await this.commands.execute(new ResendConfirmationCommand(request));
+  async resend(@Body() request: EmailRequestDto, @ReqContext() context: RequestContext): Promise<void> {
+    await this.commands.execute(new ResendConfirmationCommand(request, context));
   }
 }

@@ -1,7 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DEFAULT_LANGUAGE, LIMITS, type User } from '@kupa/proto';
 import { AccountCreation } from '../../infrastructure/account-creation';
-import { IdentityMails } from '../../infrastructure/identity-mails';
 import { UserReader } from '../../projections/users/user-reader';
 import { SignUpCommand } from './sign-up.command';
 
@@ -10,11 +9,11 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand, User> {
   constructor(
     private readonly accounts: AccountCreation,
     private readonly reader: UserReader,
-    private readonly mails: IdentityMails,
   ) {}
 
   async execute({ request, context }: SignUpCommand): Promise<User> {
     const language = request.language ?? DEFAULT_LANGUAGE;
+    // The confirmation mail follows from the UserRegistered event, sent by the identity mail processor.
     const created = await this.accounts.create(
       {
         email: request.email,
@@ -28,7 +27,6 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand, User> {
     );
     const view = await this.reader.findByUuid(created.userUuid);
     if (!view) throw new Error(`User ${created.userUuid} missing right after sign-up`);
-    if (created.confirmationToken) await this.mails.sendConfirmation(view, created.confirmationToken);
     return this.reader.toUser(view);
   }
 

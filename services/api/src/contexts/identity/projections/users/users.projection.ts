@@ -8,7 +8,14 @@ import { ALL_USER_EVENT_TYPES, type UserEvent } from '../../domain/user.events';
  */
 export class UsersProjection implements InlineProjection {
   readonly name = 'users';
-  readonly handles = ALL_USER_EVENT_TYPES.filter((type) => type !== 'UserNoteAdded' && type !== 'UserNoteDeleted');
+  /** Notes and mail requests change nothing in `users`. */
+  readonly handles = ALL_USER_EVENT_TYPES.filter(
+    (type) =>
+      type !== 'UserNoteAdded' &&
+      type !== 'UserNoteDeleted' &&
+      type !== 'UserConfirmationMailRequested' &&
+      type !== 'UserPasswordResetRequested',
+  );
   readonly replayChecked = [{ table: 'users', key: ['uuid'], ignoredColumns: ['balance_minor'] }];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
@@ -65,6 +72,8 @@ export class UsersProjection implements InlineProjection {
         return this.update(manager, event.data.userUuid, occurredAt, '', []);
       case 'UserNoteAdded':
       case 'UserNoteDeleted':
+      case 'UserConfirmationMailRequested':
+      case 'UserPasswordResetRequested':
         return;
     }
   }

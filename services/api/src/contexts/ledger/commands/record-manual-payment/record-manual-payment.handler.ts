@@ -4,12 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
 import { UserReader } from '../../../identity';
-import { paymentStreamId, walletStreamId } from '../../domain/ledger.events';
 import { paymentDecider } from '../../domain/payment.decider';
 import { manualCounterAccount, walletDecider } from '../../domain/wallet.decider';
 import { IdempotencyKeys } from '../../infrastructure/idempotency-keys';
-import { LedgerTransactions } from '../../infrastructure/ledger-transactions';
-import { loadPayment, loadWallet, nextPaymentIds } from '../../infrastructure/wallet-loader';
+import { IdempotentCommands } from '../../infrastructure/idempotent-commands';
+import { nextPaymentIds, paymentStreams, walletStreams } from '../../infrastructure/ledger-streams';
 import { paymentPayload } from '../../projections/payments/payment-reader';
 import { actorLabelOf } from '../../projections/payments/payments.projection';
 import { RecordManualPaymentCommand } from './record-manual-payment.command';
@@ -19,7 +18,7 @@ export const RECORD_MANUAL_PAYMENT_ROUTE = 'POST /payments';
 @CommandHandler(RecordManualPaymentCommand)
 export class RecordManualPaymentHandler implements ICommandHandler<RecordManualPaymentCommand, Payment> {
   constructor(
-    private readonly transactions: LedgerTransactions,
+    private readonly commands: IdempotentCommands,
     private readonly keys: IdempotencyKeys,
     private readonly users: UserReader,
     private readonly dataSource: DataSource,
@@ -41,35 +40,15 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
     if (!user) throw new ApiError('error.user.not.found');
     const [paymentId] = await nextPaymentIds(this.dataSource.manager, 1);
 
-    return this.transactions.run(
-      [walletStreamId(userUuid), paymentStreamId(paymentId)],
+    return this.commands.run(idempotency, {
       context,
-      idempotency,
-      async (tx, occurredAt) => {
-        const author = actorLabelOf(tx);
-        const wallet = await loadWallet(tx, userUuid);
-        const payment = await loadPayment(tx, paymentId);
+      streams: { wallet: walletStreams.ref(userUuid), payment: paymentStreams.ref(paymentId) },
+      decide: ({ wallet, payment }, { at, metadata }) => {
+        const author = actorLabelOf({ metadata });
         const transactionId = randomUUID();
+        const fields = { userUuid, paymentId, amountMinor, correction, reason: comment, transactionId };
         const walletEvents = walletDecider.decide(
-          action === 'DEPOSIT'
-            ? {
-                type: 'RecordManualDeposit',
-                userUuid,
-                paymentId,
-                amountMinor,
-                correction,
-                reason: comment,
-                transactionId,
-              }
-            : {
-                type: 'RecordWithdrawal',
-                userUuid,
-                paymentId,
-                amountMinor,
-                correction,
-                reason: comment,
-                transactionId,
-              },
+          action === 'DEPOSIT' ? { type: 'RecordManualDeposit', ...fields } : { type: 'RecordWithdrawal', ...fields },
           wallet.state,
         );
         const recorded: PaymentRecordedData = {
@@ -88,20 +67,19 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
           transferId: null,
           senderProfileId: null,
           recipientProfileId: null,
-          createdAt: occurredAt.toISOString(),
+          createdAt: at.toISOString(),
         };
-        const paymentEvents = paymentDecider.decide({ type: 'RecordPayment', payment: recorded }, payment.state);
         return {
-          appends: [
-            { streamId: wallet.streamId, expectedVersion: wallet.version, events: walletEvents },
-            { streamId: payment.streamId, expectedVersion: payment.version, events: paymentEvents },
-          ],
-          response: paymentPayload(
+          events: {
+            wallet: walletEvents,
+            payment: paymentDecider.decide({ type: 'RecordPayment', payment: recorded }, payment.state),
+          },
+          result: paymentPayload(
             { ...recorded, updatedAt: recorded.createdAt },
             { createdBy: author, updatedBy: author },
           ),
         };
       },
-    );
+    });
   }
 }

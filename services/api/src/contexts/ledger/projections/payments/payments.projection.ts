@@ -1,7 +1,7 @@
 import { type PaymentRecordedData, SYSTEM_ACTOR_NAME } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
-import { assert } from '../../../../platform/decider/decider';
+import { assert } from '../../../../kernel';
 import type { PaymentEvent } from '../../domain/ledger.events';
 import { PAYMENT_EVENT_TYPES } from '../../domain/ledger.events';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eventMetadata, systemContext } from '../../../../platform/auth';
-import { InlineProjectionRegistry } from '../../../../platform/event-store';
+import { InlineProjectionRegistry } from '../../../../platform/projections';
 import { EventStore } from '../../../../platform/event-store/event-store.port';
 import { createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { type WalletEvent, walletStreamId } from '../../domain/ledger.events';
-import { type LoadedWallet, loadWallet } from '../../infrastructure/wallet-loader';
+import { type LoadedWallet, loadWallet } from '../../infrastructure/ledger-streams';
 import { balanceMinorOf, depositAs, expectReadModelsToEqualReplay } from '../../ledger.fixtures';
 
 /** Enough history that reading it all would show; appended in a few large batches to keep the spec quick. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
-import { assert } from '../../../../platform/decider/decider';
+import { assert } from '../../../../kernel';
 import { WALLET_EVENT_TYPES, type WalletEvent } from '../../domain/ledger.events';
 import { walletDecider } from '../../domain/wallet.decider';
 import type { WalletState } from '../../domain/wallet.state';

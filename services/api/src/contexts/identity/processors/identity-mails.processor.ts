@@ -1,0 +1,56 @@
+import type { EntityManager } from 'typeorm';
+import { enqueueMails, type OutboxMail } from '../../../platform/mail';
+import type { Processor } from '../../../platform/projections';
+import type { RecordedEvent } from '../../../platform/event-store/event-store.port';
+import type { UserEvent } from '../domain/user.events';
+import {
+  CONFIRMATION_MAIL_KIND,
+  type IdentityMailPayload,
+  PASSWORD_RESET_MAIL_KIND,
+} from '../infrastructure/identity-mails';
+
+export const IDENTITY_MAILS_PROCESSOR = 'identity-mails';
+
+/**
+ * Turns the identity events that call for a mail into outbox rows, in the transaction that moves this processor's
+ * checkpoint: a sign-up, a request for the confirmation mail again, a request for a password-reset link. The causing
+ * event's position is the dedupe key, so a batch handled twice (another runner, a restart) records each mail once.
+ * The recipient's address and name come from the users read model, which the same append already updated.
+ */
+export class IdentityMailsProcessor implements Processor {
+  readonly name = IDENTITY_MAILS_PROCESSOR;
+  readonly handles = ['UserRegistered', 'UserConfirmationMailRequested', 'UserPasswordResetRequested'] as const;
+
+  constructor(private readonly clock: { now(): Date }) {}
+
+  async handle(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
+    const userUuids = [...new Set(events.map((event) => (event.data as { userUuid: string }).userUuid))];
+    const rows: Array<{ uuid: string; email: string; first_name: string }> = await manager.query(
+      'SELECT uuid, email, first_name FROM users WHERE uuid = ANY($1::uuid[])',
+      [userUuids],
+    );
+    const users = new Map(rows.map((row) => [row.uuid, row]));
+    const mails: OutboxMail[] = [];
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as UserEvent;
+      const user = users.get((event.data as { userUuid: string }).userUuid);
+      if (!user) continue;
+      const payload: IdentityMailPayload = { userUuid: user.uuid, firstName: user.first_name };
+      const base = { dedupeKey: `event:${recorded.globalPosition}`, recipient: user.email, payload: { ...payload } };
+      switch (event.type) {
+        case 'UserRegistered':
+          mails.push({ ...base, kind: CONFIRMATION_MAIL_KIND, language: event.data.language });
+          break;
+        case 'UserConfirmationMailRequested':
+          mails.push({ ...base, kind: CONFIRMATION_MAIL_KIND, language: event.data.language });
+          break;
+        case 'UserPasswordResetRequested':
+          mails.push({ ...base, kind: PASSWORD_RESET_MAIL_KIND, language: event.data.language });
+          break;
+        default:
+          break;
+      }
+    }
+    await enqueueMails(manager, mails, this.clock.now());
+  }
+}

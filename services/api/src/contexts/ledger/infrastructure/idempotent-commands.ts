@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { Payment } from '@kupa/proto';
+import { type CommandPlan, CommandPipeline } from '../../../platform/commands';
+import { IdempotencyKeys, type IdempotentRequest, IdempotentReplay } from './idempotency-keys';
+
+/**
+ * A money-moving command through the one pipeline, with its `Idempotency-Key` claimed under the stream locks before
+ * deciding and its answer stored beside the events. A repeat finds the claimed key and answers the first response
+ * without writing anything. Callers check `IdempotencyKeys.replayIfKnown` before their own lookups, so that a
+ * sequential repeat answers the first response even when the world has changed since.
+ */
+@Injectable()
+export class IdempotentCommands {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly keys: IdempotencyKeys,
+  ) {}
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the plan's stream record keeps its own types
+  async run<Refs extends Record<string, any>>(
+    idempotency: IdempotentRequest | null,
+    plan: CommandPlan<Refs, Payment>,
+  ): Promise<Payment> {
+    try {
+      const { result } = await this.pipeline.run({
+        ...plan,
+        prepare: async (tx, stamp) => {
+          await this.keys.claim(tx.manager, idempotency, stamp.at);
+          await plan.prepare?.(tx, stamp);
+        },
+        alongside: async (tx, decision, stamp) => {
+          await plan.alongside?.(tx, decision, stamp);
+          await this.keys.complete(tx.manager, idempotency, decision.result);
+        },
+      });
+      return result;
+    } catch (error) {
+      if (error instanceof IdempotentReplay) return error.response;
+      throw error;
+    }
+  }
+}

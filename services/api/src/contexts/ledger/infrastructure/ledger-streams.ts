@@ -1,0 +1,68 @@
+import type { EntityManager } from 'typeorm';
+import { assert } from '../../../kernel';
+import { foldedStreamKind, type LoadedStream, type StreamKind, type StreamLoader } from '../../../platform/commands';
+import type { StreamTransaction } from '../../../platform/event-store/event-store.port';
+import { paymentStreamId, type WalletEvent, walletStreamId } from '../domain/ledger.events';
+import { paymentDecider } from '../domain/payment.decider';
+import { walletDecider } from '../domain/wallet.decider';
+import type { WalletState } from '../domain/wallet.state';
+import { loadWalletSnapshots } from '../projections/wallet-snapshots/wallet-snapshots.projection';
+
+export interface LoadedWallet extends LoadedStream<WalletState> {
+  /** Events read beyond the snapshot: what makes a long wallet cost as much as a new one (ADR 0006). */
+  eventsRead: number;
+}
+
+/**
+ * Wallets' states under their stream locks: each snapshot, then only the events after its version. Snapshots are
+ * written with every append, so they are normally at the locked heads and no event needs reading at all; the
+ * snapshots of all the wallets a command names come in one read.
+ */
+const walletLoader: StreamLoader<WalletState> = {
+  async load(tx, streamIds) {
+    const snapshots = await loadWalletSnapshots(tx.manager, streamIds);
+    const wallets = new Map<string, LoadedWallet>();
+    for (const streamId of streamIds) {
+      const head = await tx.streamVersion(streamId);
+      const snapshot = snapshots.get(streamId);
+      const snapshotVersion = snapshot?.version ?? 0;
+      const events =
+        snapshotVersion === head ? [] : await tx.readStream(streamId, { fromVersion: snapshotVersion + 1 });
+      let state = snapshot?.state ?? walletDecider.initialState();
+      for (const recorded of events)
+        state = walletDecider.evolve(state, { type: recorded.type, data: recorded.data } as WalletEvent);
+      const version = events.length > 0 ? events[events.length - 1].streamVersion : snapshotVersion;
+      assert(version === head, `wallet ${streamId} must be read up to its current version`);
+      wallets.set(streamId, { streamId, state, version, eventsRead: events.length });
+    }
+    return wallets;
+  },
+};
+
+/** Wallet streams (`wallet-{userUuid}`), loaded from their snapshots. */
+export const walletStreams: StreamKind<WalletState, WalletEvent> = {
+  ref: (userUuid) => ({ streamId: walletStreamId(String(userUuid)), loader: walletLoader }),
+};
+
+/** Payment streams (`payment-{id}`): a handful of events each, folded whole; a new payment's stream is not read. */
+export const paymentStreams = foldedStreamKind(paymentDecider, (paymentId) => paymentStreamId(Number(paymentId)));
+
+/** One wallet under its lock, with how many events its load read: for the snapshot spec. */
+export async function loadWallet(tx: StreamTransaction, userUuid: string): Promise<LoadedWallet> {
+  const streamId = walletStreamId(userUuid);
+  const wallet = (await walletLoader.load(tx, [streamId])).get(streamId);
+  assert(wallet, `wallet ${streamId} loads`);
+  return wallet as LoadedWallet;
+}
+
+/**
+ * Takes the next payment ids. Called before the command's transaction because the streams they name must be locked
+ * up front; a sequence value is never rolled back anyway, so ids of failed commands are gaps, which are harmless.
+ */
+export async function nextPaymentIds(manager: EntityManager, count: number): Promise<number[]> {
+  const rows: Array<{ id: string }> = await manager.query(
+    'SELECT nextval($1::regclass)::text AS id FROM generate_series(1, $2)',
+    ['payment_id_seq', count],
+  );
+  return rows.map((row) => Number(row.id));
+}

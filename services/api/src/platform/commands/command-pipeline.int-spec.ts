@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { DomainError, type Evolution } from '../../kernel';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
+import { systemContext } from '../auth';
+import { ManualClock } from '../clock/clock';
+import { platformMigrations } from '../database/migrations';
+import { WrongExpectedVersionError } from '../event-store/errors';
+import type { InlineProjection } from '../event-store/event-store.port';
+import { EventTypeRegistry } from '../event-store/event-type-registry';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
+import {
+  CommandPipeline,
+  foldedStreamKind,
+  type StreamKind,
+  type StreamLoader,
+  VERSION_CONFLICT_ATTEMPTS,
+} from './command-pipeline';
+
+type CounterEvent = { type: 'Incremented'; data: { by: number } };
+interface CounterState {
+  total: number;
+}
+const counterEvolution: Evolution<CounterState, CounterEvent> = {
+  initialState: () => ({ total: 0 }),
+  evolve: (state, event) => ({ total: state.total + event.data.by }),
+};
+const counters = foldedStreamKind(counterEvolution, (id) => `counter-${id}`);
+
+function increment(by: number, state: CounterState): CounterEvent[] {
+  if (by <= 0) throw new DomainError('error.validation.must.be.positive', { field: 'by' });
+  if (state.total + by > 100) throw new DomainError('error.insufficient.balance');
+  return [{ type: 'Incremented', data: { by } }];
+}
+
+describe('CommandPipeline on PostgreSQL', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let store: PostgresEventStore;
+  let clock: ManualClock;
+  let pipeline: CommandPipeline;
+  const projected: { streamId: string; by: number; occurredAt: string }[] = [];
+
+  const recorder: InlineProjection = {
+    name: 'test-recorder',
+    handles: ['Incremented'],
+    async apply(events) {
+      for (const event of events)
+        projected.push({
+          streamId: event.streamId,
+          by: (event.data as { by: number }).by,
+          occurredAt: event.metadata.occurredAt,
+        });
+    },
+    async reset() {},
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = new DataSource({
+      type: 'postgres',
+      url: database.url,
+      migrations: platformMigrations,
+      extra: { max: 20 },
+    });
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+    await dataSource.query('CREATE TABLE side_rows (id text PRIMARY KEY, total int NOT NULL)');
+    const eventTypes = new EventTypeRegistry();
+    const projections = new InlineProjectionRegistry(dataSource, eventTypes);
+    projections.register(recorder);
+    store = new PostgresEventStore(dataSource, projections, eventTypes);
+    clock = new ManualClock(new Date('2026-05-01T00:00:00Z'));
+    pipeline = new CommandPipeline(store, clock);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  const add = (id: string, by: number) =>
+    pipeline.run({
+      context: systemContext(),
+      streams: { counter: counters.ref(id) },
+      decide: ({ counter }) => {
+        const events = increment(by, counter.state);
+        return { events: { counter: events }, result: counter.state.total + by };
+      },
+      alongside: async (tx, decision) => {
+        await tx.manager.query(
+          'INSERT INTO side_rows (id, total) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET total = EXCLUDED.total',
+          [id, decision.result],
+        );
+      },
+    });
+
+  it('loads, decides and appends under the lock: twenty parallel commands each see the one before', async () => {
+    const id = randomUUID();
+    const results = await Promise.all(Array.from({ length: 20 }, () => add(id, 1)));
+    expect([...results.map((outcome) => outcome.result)].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
+    expect(await store.streamVersion(`counter-${id}`)).toBe(20);
+    const [side] = await dataSource.query('SELECT total FROM side_rows WHERE id = $1', [id]);
+    expect(side.total).toBe(20);
+  });
+
+  it('a rejection writes neither events nor side rows', async () => {
+    const id = randomUUID();
+    await add(id, 90);
+    await expect(add(id, 20)).rejects.toMatchObject({ code: 'error.insufficient.balance' });
+    await expect(add(id, 0)).rejects.toBeInstanceOf(DomainError);
+    expect(await store.streamVersion(`counter-${id}`)).toBe(1);
+    const [side] = await dataSource.query('SELECT total FROM side_rows WHERE id = $1', [id]);
+    expect(side.total).toBe(90);
+  });
+
+  it('appends to several streams atomically, and to none of them when one decision fails', async () => {
+    const [left, right] = [randomUUID(), randomUUID()];
+    const both = (by: number) =>
+      pipeline.run({
+        context: systemContext(),
+        streams: { left: counters.ref(left), right: counters.ref(right) },
+        decide: (loaded) => ({
+          events: { left: increment(by, loaded.left.state), right: increment(by * 2, loaded.right.state) },
+          result: null,
+        }),
+      });
+    const outcome = await both(10);
+    expect(outcome.events.map((event) => event.streamId).sort()).toEqual(
+      [`counter-${left}`, `counter-${right}`].sort(),
+    );
+    await expect(both(45)).rejects.toMatchObject({ code: 'error.insufficient.balance' });
+    expect(await store.streamVersion(`counter-${left}`)).toBe(1);
+    expect(await store.streamVersion(`counter-${right}`)).toBe(1);
+  });
+
+  it('stamps the instant and metadata once the streams are locked, with the causation id', async () => {
+    const id = randomUUID();
+    clock.set(new Date('2026-05-02T10:00:00Z'));
+    const outcome = await pipeline.run({
+      context: systemContext('corr-1'),
+      causationId: '4711',
+      streams: { counter: counters.ref(id) },
+      decide: ({ counter }, stamp) => {
+        expect(stamp.at.toISOString()).toBe('2026-05-02T10:00:00.000Z');
+        return { events: { counter: increment(1, counter.state) }, result: null };
+      },
+    });
+    expect(outcome.events[0].metadata).toMatchObject({
+      correlationId: 'corr-1',
+      causationId: '4711',
+      occurredAt: '2026-05-02T10:00:00.000Z',
+    });
+  });
+
+  it('decides nothing: no event, no version change', async () => {
+    const id = randomUUID();
+    const outcome = await pipeline.run({
+      context: systemContext(),
+      streams: { counter: counters.ref(id) },
+      decide: () => ({ events: { counter: [] }, result: 'nothing' }),
+    });
+    expect(outcome).toEqual({ result: 'nothing', events: [] });
+    expect(await store.streamVersion(`counter-${id}`)).toBe(0);
+  });
+
+  describe('version conflicts', () => {
+    /** A loader that reports a stale version a given number of times, as a writer that did not lock would cause. */
+    function staleKind(staleLoads: number): { kind: StreamKind<CounterState, CounterEvent>; loads: () => number } {
+      let loads = 0;
+      const loader: StreamLoader<CounterState> = {
+        async load(tx, streamIds) {
+          loads += 1;
+          const map = new Map();
+          for (const streamId of streamIds) {
+            const version = await tx.streamVersion(streamId);
+            map.set(streamId, { streamId, state: { total: 0 }, version: loads <= staleLoads ? version - 1 : version });
+          }
+          return map;
+        },
+      };
+      return { kind: { ref: (id) => ({ streamId: `counter-${id}`, loader }) }, loads: () => loads };
+    }
+
+    async function runWith(kind: StreamKind<CounterState, CounterEvent>, id: string) {
+      return pipeline.run({
+        context: systemContext(),
+        streams: { counter: kind.ref(id) },
+        decide: () => ({
+          events: { counter: [{ type: 'Incremented', data: { by: 1 } } as CounterEvent] },
+          result: null,
+        }),
+      });
+    }
+
+    it('decides again from fresh state within the budget', async () => {
+      const id = randomUUID();
+      await add(id, 1);
+      const stale = staleKind(VERSION_CONFLICT_ATTEMPTS - 1);
+      await runWith(stale.kind, id);
+      expect(stale.loads()).toBe(VERSION_CONFLICT_ATTEMPTS);
+      expect(await store.streamVersion(`counter-${id}`)).toBe(2);
+    });
+
+    it('gives up after the budget with the conflict', async () => {
+      const id = randomUUID();
+      await add(id, 1);
+      const stale = staleKind(VERSION_CONFLICT_ATTEMPTS);
+      await expect(runWith(stale.kind, id)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect(stale.loads()).toBe(VERSION_CONFLICT_ATTEMPTS);
+      expect(await store.streamVersion(`counter-${id}`)).toBe(1);
+    });
+  });
+
+  it('refuses a command that names one stream twice (a bug, not a rejection)', async () => {
+    const id = randomUUID();
+    await expect(
+      pipeline.run({
+        context: systemContext(),
+        streams: { a: counters.ref(id), b: counters.ref(id) },
+        decide: () => ({ events: {}, result: null }),
+      }),
+    ).rejects.toThrow(/names a stream twice/);
+  });
+
+  it('feeds inline projections with the stamped metadata', () => {
+    expect(projected.length).toBeGreaterThan(0);
+    expect(projected.every((row) => row.occurredAt.startsWith('2026-05-0'))).toBe(true);
+  });
+});

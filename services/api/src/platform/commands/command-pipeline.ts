@@ -1,0 +1,187 @@
+import { Injectable } from '@nestjs/common';
+import type { EventMetadata } from '@kupa/proto';
+import { type Evolution, fold } from '../../kernel';
+import { eventMetadata, type RequestContext } from '../auth';
+import { Clock } from '../clock';
+import { WrongExpectedVersionError } from '../event-store/errors';
+import {
+  EventStore,
+  type EventToAppend,
+  type RecordedEvent,
+  type StreamAppend,
+  type StreamTransaction,
+} from '../event-store/event-store.port';
+
+/**
+ * Commands lock every stream they touch before reading, so a version conflict should never happen; if one does (a
+ * writer that did not lock), the command is loaded and decided again from fresh state, this many times in all.
+ */
+export const VERSION_CONFLICT_ATTEMPTS = 3;
+
+/** A stream's state as the command sees it under the stream's lock. */
+export interface LoadedStream<State> {
+  readonly streamId: string;
+  readonly state: State;
+  /** The version the state was folded up to: the expected version of whatever the command appends. */
+  readonly version: number;
+}
+
+/**
+ * How one kind of stream is read under its lock. The pipeline calls each loader once per command with all of that
+ * loader's streams, so a loader can read them together (the ledger reads every wallet snapshot in one query).
+ */
+export interface StreamLoader<State> {
+  load(tx: StreamTransaction, streamIds: readonly string[]): Promise<Map<string, LoadedStream<State>>>;
+}
+
+/** A stream a command names up front: its id, how to load it, and (as a type only) the events it takes. */
+export interface StreamRef<State, Event extends EventToAppend> {
+  readonly streamId: string;
+  readonly loader: StreamLoader<State>;
+  /** Never set: carries the event type, so a decision can only append the stream's own events. */
+  readonly eventType?: Event;
+}
+
+/** A category of streams (`user-…`, `payment-…`) with its loader, for handlers to name streams of. */
+export interface StreamKind<State, Event extends EventToAppend> {
+  ref(id: string | number): StreamRef<State, Event>;
+}
+
+// The `any`s only bind the generic parameters of the record's members; each member keeps its own types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type StreamRefs = Record<string, StreamRef<any, any>>;
+type StateOf<Ref> = Ref extends StreamRef<infer State, EventToAppend> ? State : never;
+type EventOf<Ref> = Ref extends StreamRef<unknown, infer Event> ? Event : never;
+
+export type LoadedStreams<Refs extends StreamRefs> = {
+  readonly [Name in keyof Refs]: LoadedStream<StateOf<Refs[Name]>>;
+};
+
+export interface Decision<Refs extends StreamRefs, Result> {
+  /** New events per named stream; a stream left out, or given none, is not appended to. */
+  events: { readonly [Name in keyof Refs]?: readonly EventOf<Refs[Name]>[] };
+  result: Result;
+}
+
+/** The instant of the operation and the metadata its events carry, both fixed once the streams are locked. */
+export interface CommandStamp {
+  at: Date;
+  metadata: EventMetadata;
+}
+
+export interface CommandPlan<Refs extends StreamRefs, Result> {
+  /** Who asks, from where, under which correlation id. */
+  context: RequestContext;
+  /** The event that caused this command, when a processor runs it; null for a request. */
+  causationId?: string | null;
+  /** Every stream the command may append to, named up front: they are locked together, in sorted order. */
+  streams: Refs;
+  /** Work before deciding, in the same transaction (claiming an idempotency key). */
+  prepare?(tx: StreamTransaction, stamp: CommandStamp): Promise<void>;
+  /** The decision: pure deciders over the loaded states. A `DomainError` rolls everything back. */
+  decide(loaded: LoadedStreams<Refs>, stamp: CommandStamp): Decision<Refs, Result>;
+  /**
+   * Rows beside the events in the same transaction (a password hash, a consumed token, an idempotent answer), so
+   * that they commit with the events that explain them or not at all.
+   */
+  alongside?(tx: StreamTransaction, decision: Decision<Refs, Result>, stamp: CommandStamp): Promise<void>;
+}
+
+export interface CommandOutcome<Result> {
+  result: Result;
+  /** The events appended, as stored (empty when the command decided nothing). */
+  events: RecordedEvent[];
+}
+
+/**
+ * The one way a command changes state: lock the named streams (sorted, so crossing commands queue instead of
+ * deadlocking), stamp the instant and metadata under the locks (so every stream's instants follow its booking order),
+ * load each stream, decide with pure functions, write side tables and append atomically in one PostgreSQL
+ * transaction, and decide again from fresh state on a version conflict within `VERSION_CONFLICT_ATTEMPTS`.
+ */
+@Injectable()
+export class CommandPipeline {
+  constructor(
+    private readonly store: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async run<Refs extends StreamRefs, Result>(plan: CommandPlan<Refs, Result>): Promise<CommandOutcome<Result>> {
+    const names = Object.keys(plan.streams) as (keyof Refs & string)[];
+    const streamIds = names.map((name) => plan.streams[name].streamId);
+    if (new Set(streamIds).size !== streamIds.length) throw new Error(`A command names a stream twice: ${streamIds}`);
+    const stampUnderLock = () => eventMetadata(plan.context, this.clock.now(), plan.causationId ?? null);
+
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { result, append } = await this.store.transact(streamIds, stampUnderLock, async (tx) => {
+          const stamp: CommandStamp = { at: new Date(tx.metadata.occurredAt), metadata: tx.metadata };
+          await plan.prepare?.(tx, stamp);
+          const loaded = await loadStreams(tx, plan.streams);
+          const decision = plan.decide(loaded, stamp);
+          await plan.alongside?.(tx, decision, stamp);
+          const appends: StreamAppend[] = [];
+          for (const name of names) {
+            const events = decision.events[name];
+            if (!events || events.length === 0) continue;
+            appends.push({
+              streamId: loaded[name].streamId,
+              expectedVersion: loaded[name].version,
+              events: [...events],
+            });
+          }
+          return { appends, result: decision.result };
+        });
+        return { result, events: append.events };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= VERSION_CONFLICT_ATTEMPTS) throw error;
+      }
+    }
+  }
+}
+
+async function loadStreams<Refs extends StreamRefs>(tx: StreamTransaction, refs: Refs): Promise<LoadedStreams<Refs>> {
+  const byLoader = new Map<StreamLoader<unknown>, string[]>();
+  for (const ref of Object.values(refs)) {
+    const ids = byLoader.get(ref.loader) ?? [];
+    ids.push(ref.streamId);
+    byLoader.set(ref.loader, ids);
+  }
+  const states = new Map<string, LoadedStream<unknown>>();
+  for (const [loader, ids] of byLoader) {
+    for (const [streamId, stream] of await loader.load(tx, ids)) states.set(streamId, stream);
+  }
+  const loaded: Record<string, LoadedStream<unknown>> = {};
+  for (const [name, ref] of Object.entries(refs)) {
+    const stream = states.get(ref.streamId);
+    if (!stream) throw new Error(`Loader did not load stream ${ref.streamId}`);
+    loaded[name] = stream;
+  }
+  return loaded as LoadedStreams<Refs>;
+}
+
+/**
+ * Streams whose state is the fold of all their events (a user, a payment: a handful of events each). A stream
+ * that does not exist yet is not read at all.
+ */
+export function foldedStreamKind<State, Event extends EventToAppend>(
+  evolution: Evolution<State, Event>,
+  streamIdOf: (id: string | number) => string,
+): StreamKind<State, Event> {
+  const loader: StreamLoader<State> = {
+    async load(tx, streamIds) {
+      const loaded = new Map<string, LoadedStream<State>>();
+      for (const streamId of streamIds) {
+        const head = await tx.streamVersion(streamId);
+        const history = head === 0 ? [] : await tx.readStream(streamId);
+        const state = fold(
+          evolution,
+          history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as Event),
+        );
+        loaded.set(streamId, { streamId, state, version: head });
+      }
+      return loaded;
+    },
+  };
+  return { ref: (id) => ({ streamId: streamIdOf(id), loader }) };
+}

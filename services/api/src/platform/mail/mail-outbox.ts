@@ -1,0 +1,243 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Language } from '@kupa/proto';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Clock } from '../clock/clock';
+import type { MailService } from './mail.service';
+import type { RenderedMail } from './templates';
+
+/** A mail to send, as a processor records it: no secrets, only what the mail's kind needs to render it later. */
+export interface OutboxMail {
+  /** What makes two recordings the same mail: the causing event, so that one event never yields two mails. */
+  dedupeKey: string;
+  kind: string;
+  recipient: string;
+  language: Language;
+  payload: Record<string, unknown>;
+}
+
+export interface StoredMail extends OutboxMail {
+  id: string;
+  attempts: number;
+}
+
+/**
+ * A kind of mail a context sends. It renders at send time, inside the dispatcher's transaction, so that a link's
+ * one-time token is made (and stored hashed) only when the mail actually goes out, and disappears again with the
+ * transaction if SMTP refuses it. `null` means the mail has become pointless (the account was confirmed meanwhile):
+ * it is recorded as skipped instead of sent.
+ */
+export interface MailKind {
+  readonly name: string;
+  render(mail: StoredMail, manager: EntityManager, now: Date): Promise<RenderedMail | null>;
+}
+
+/** Records mails inside the caller's transaction; a second recording with the same dedupe key changes nothing. */
+export async function enqueueMails(manager: EntityManager, mails: readonly OutboxMail[], now: Date): Promise<void> {
+  if (mails.length === 0) return;
+  await manager.query(
+    `INSERT INTO mail_outbox (dedupe_key, kind, recipient, language, payload, created_at, next_attempt_at)
+     SELECT dedupe_key, kind, recipient, language, payload, $6, $6
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
+         AS m(dedupe_key, kind, recipient, language, payload)
+     ON CONFLICT (dedupe_key) DO NOTHING`,
+    [
+      mails.map((mail) => mail.dedupeKey),
+      mails.map((mail) => mail.kind),
+      mails.map((mail) => mail.recipient),
+      mails.map((mail) => mail.language),
+      mails.map((mail) => JSON.stringify(mail.payload)),
+      now,
+    ],
+  );
+}
+
+export interface MailDispatcherOptions {
+  pollIntervalMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** The domain part of Message-IDs, so that a receiving system can recognise a mail sent twice after a crash. */
+  messageIdDomain: string;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * How long a claimed mail belongs to the dispatcher sending it. A dispatcher that dies mid-send leaves the row due
+ * again after this, so the mail goes out later rather than never; it is longer than any SMTP exchange takes.
+ */
+export const SEND_LEASE_MS = 5 * 60_000;
+
+/** The wait before the next attempt after `attempts` failures: doubling from the base, capped. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.min(attempts - 1, 30));
+}
+
+interface OutboxRow {
+  id: string;
+  dedupe_key: string;
+  kind: string;
+  recipient: string;
+  language: Language;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/**
+ * Sends what the outbox holds, oldest due first, one mail at a time: the row is claimed under `SKIP LOCKED` (several
+ * dispatchers on several replicas share the work and never take one row together) and leased, rendered, handed to
+ * SMTP, then marked sent. When SMTP fails the row gets its next attempt time, doubling up to a cap and never given
+ * up: a mail is only ever late, not lost. The one window for a duplicate is a crash after SMTP accepted a mail and
+ * before it was marked sent; the mail then goes again after the lease, with the same Message-ID.
+ */
+export class MailDispatcher {
+  private readonly kinds = new Map<string, MailKind>();
+  private loop: { stopping: boolean; wake: AbortController; done: Promise<void> } | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+    private readonly clock: Clock,
+    private readonly options: MailDispatcherOptions,
+  ) {}
+
+  registerKind(kind: MailKind): void {
+    if (this.kinds.has(kind.name)) throw new Error(`Mail kind ${kind.name} is registered twice`);
+    this.kinds.set(kind.name, kind);
+  }
+
+  start(): void {
+    if (this.loop) return;
+    const loop = { stopping: false, wake: new AbortController(), done: Promise.resolve() };
+    this.loop = loop;
+    loop.done = (async () => {
+      while (!loop.stopping) {
+        try {
+          await this.sendDue(() => loop.stopping);
+        } catch (error) {
+          this.options.onError?.(error);
+        }
+        if (loop.stopping) break;
+        await sleep(this.options.pollIntervalMs, undefined, { signal: loop.wake.signal }).catch(() => undefined);
+      }
+    })();
+  }
+
+  /** Lets the mail being sent finish, then stops. */
+  async stop(): Promise<void> {
+    const loop = this.loop;
+    if (!loop) return;
+    loop.stopping = true;
+    loop.wake.abort();
+    await loop.done;
+    this.loop = null;
+  }
+
+  /** Sends every mail due now, one after another; returns how many were sent or skipped. For the loop and tests. */
+  async sendDue(stopped: () => boolean = () => false): Promise<number> {
+    let delivered = 0;
+    // A failed mail waits for its next attempt time; within one pass it is not tried again, however short the wait.
+    const failed: string[] = [];
+    while (!stopped()) {
+      const outcome = await this.sendOne(failed);
+      if (outcome.result === 'none') break;
+      if (outcome.result === 'delivered') delivered += 1;
+      else failed.push(outcome.id);
+    }
+    return delivered;
+  }
+
+  /**
+   * Claims one due row and renders it in a short transaction that also leases the row (its next attempt moves past
+   * the lease), so the link's token is committed before anyone can follow it and no other dispatcher takes the row
+   * while SMTP works. Then sends, and records the outcome.
+   */
+  private async sendOne(
+    excludedIds: readonly string[],
+  ): Promise<{ result: 'none' } | { result: 'delivered' | 'failed'; id: string }> {
+    const now = this.clock.now();
+    const claimed = await this.dataSource.transaction(async (manager) => {
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT id::text AS id, dedupe_key, kind, recipient, language, payload, attempts FROM mail_outbox
+          WHERE sent_at IS NULL AND next_attempt_at <= $1 AND NOT (id = ANY($2::bigint[]))
+          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [now, excludedIds],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const stored: StoredMail = {
+        id: row.id,
+        dedupeKey: row.dedupe_key,
+        kind: row.kind,
+        recipient: row.recipient,
+        language: row.language,
+        payload: row.payload,
+        attempts: row.attempts,
+      };
+      await manager.query('SAVEPOINT render');
+      try {
+        const kind = this.kinds.get(row.kind);
+        if (!kind) throw new Error(`No mail kind ${row.kind} is registered`);
+        const rendered = await kind.render(stored, manager, now);
+        if (rendered === null) {
+          await manager.query(
+            'UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1, skipped = true, last_error = NULL WHERE id = $1',
+            [row.id, now],
+          );
+        } else {
+          await manager.query('UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = $2 WHERE id = $1', [
+            row.id,
+            new Date(now.getTime() + SEND_LEASE_MS),
+          ]);
+        }
+        return { row: stored, rendered, failure: null };
+      } catch (error) {
+        await manager.query('ROLLBACK TO SAVEPOINT render');
+        await this.recordFailure(manager, row.id, row.attempts + 1, now, error);
+        return { row: stored, rendered: null, failure: error };
+      }
+    });
+    if (claimed === null) return { result: 'none' };
+    const { row, rendered, failure } = claimed;
+    if (failure !== null) {
+      this.options.onError?.(failure);
+      return { result: 'failed', id: row.id };
+    }
+    if (rendered === null) return { result: 'delivered', id: row.id };
+    try {
+      await this.mail.send({
+        to: row.recipient,
+        ...rendered,
+        messageId: `<outbox-${row.id}@${this.options.messageIdDomain}>`,
+      });
+    } catch (error) {
+      await this.recordFailure(this.dataSource.manager, row.id, row.attempts + 1, this.clock.now(), error);
+      this.options.onError?.(error);
+      return { result: 'failed', id: row.id };
+    }
+    await this.dataSource.query('UPDATE mail_outbox SET sent_at = $2, last_error = NULL WHERE id = $1', [
+      row.id,
+      this.clock.now(),
+    ]);
+    return { result: 'delivered', id: row.id };
+  }
+
+  private async recordFailure(
+    manager: EntityManager,
+    id: string,
+    attempts: number,
+    now: Date,
+    error: unknown,
+  ): Promise<void> {
+    const next = new Date(now.getTime() + retryDelayMs(attempts, this.options.retryBaseMs, this.options.retryMaxMs));
+    await manager.query('UPDATE mail_outbox SET attempts = $2, next_attempt_at = $3, last_error = $4 WHERE id = $1', [
+      id,
+      attempts,
+      next,
+      describe(error),
+    ]);
+  }
+}
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 500);
+}

@@ -1,0 +1,3 @@
+export * from './inline-projection.registry';
+export * from './processor-runner';
+export * from './read-model-replay-check';

@@ -1,0 +1,2 @@
+export { BackgroundWork } from './background-work';
+export { WorkersModule } from './workers.module';
