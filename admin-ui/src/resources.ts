@@ -4,8 +4,8 @@ export const RESOURCE_NAMES = ['clients', 'subscriptions', 'payments', 'packages
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
 /**
- * Which resources each staff role sees, in sidebar order (spec §2). A resource that is not listed is not registered
- * either, so its routes do not exist for that role.
+ * Which resources each staff role sees, in sidebar order (docs/product.md, Screens). A resource that is not listed is
+ * not registered either, so its routes do not exist for that role.
  */
 const BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
   ADMIN: ['clients', 'subscriptions', 'payments', 'packages', 'activity-log'],
@@ -17,9 +17,9 @@ export function resourcesForRole(role: UserRole | null): readonly ResourceName[]
 }
 
 /**
- * Who may open the ledger's account history: both staff roles (design §5), managers reaching it from a client's
- * detail. It is a custom route rather than a resource, so it has no sidebar entry of its own (spec §2 fixes the
- * sidebar).
+ * Who may open the ledger's account history: both staff roles (docs/product.md, Permissions), managers reaching it from
+ * a client's detail. It is a custom route rather than a resource, so it has no sidebar entry of its own (the product
+ * fixes the sidebar).
  */
 export function canReadLedger(role: UserRole | null): boolean {
   return role === 'ADMIN' || role === 'MANAGER';

@@ -1,6 +1,6 @@
 /**
- * Ledger accounts (design §3). Money enters and leaves through `world:*`, is earned in `revenue:*`, is spent by the
- * house in `expense:*`, and belongs to a client in `user:{uuid}`.
+ * Ledger accounts (docs/product.md, Ledger). Money enters and leaves through `world:*`, is earned in `revenue:*`, is
+ * spent by the house in `expense:*`, and belongs to a client in `user:{uuid}`.
  */
 export const SYSTEM_ACCOUNTS = Object.freeze([
   'world:stripe',

@@ -1,5 +1,5 @@
 /**
- * Every enumeration of the product (spec §3), defined once as a frozen list plus its union type.
+ * Every enumeration of the product (docs/product.md), defined once as a frozen list plus its union type.
  * The lists are what validators and dictionaries iterate over; the types are what code switches on.
  */
 
@@ -107,7 +107,7 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 export const THEME_STORAGE_KEY = 'ui-theme';
 export const DEFAULT_THEME_MODE: ThemeMode = 'system';
 
-/** The actor recorded when the system, not a person, causes an event (spec §3, design §3). */
+/** The actor recorded when the system, not a person, causes an event (docs/product.md, Who uses it). */
 export const SYSTEM_ACTOR_NAME = 'SYSTEM';
 export const SYSTEM_ACTOR_ID = 'USER-00000000-0000-0000-0000-000000000000';
 

@@ -19,7 +19,7 @@ describe('error catalogue', () => {
     }
   });
 
-  it('covers the spec §8 catalogue', () => {
+  it('covers every code the product names', () => {
     const required = [
       'error.auth.bad.credentials',
       'error.user.not.active',

@@ -1,7 +1,7 @@
 import type { Language } from './enums';
 
 /**
- * The error catalogue (spec §8, design §5): every code the API may answer with, and every validation or screen
+ * The error catalogue (docs/api.md, Errors): every code the API may answer with, and every validation or screen
  * message the UIs show, with its Hebrew and English text. A message may hold `{name}` placeholders filled by
  * `formatErrorMessage`.
  */
@@ -301,7 +301,7 @@ export interface FieldError {
   params?: Record<string, string | number>;
 }
 
-/** The body of every error answer (design §5). */
+/** The body of every error answer (docs/api.md, Errors). */
 export interface ApiErrorBody {
   status: number;
   error: ErrorCode | string;
@@ -313,8 +313,8 @@ export interface ApiErrorBody {
 }
 
 /**
- * The message a UI shows for a failed call (spec §8): the catalogue text when the body's `error` (else its
- * `message`) is a known code, else the raw server message, else the internal-server-error text.
+ * The message a UI shows for a failed call (docs/product.md, Common): the catalogue text when the body's `error` (else
+ * its `message`) is a known code, else the raw server message, else the internal-server-error text.
  */
 export function messageForApiError(body: unknown, lang: Language): string {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Partial<ApiErrorBody>;

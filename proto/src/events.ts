@@ -1,4 +1,4 @@
-/** Metadata every stored event carries (design §3): who caused it, why, and when. */
+/** Metadata every stored event carries (docs/ARCHITECTURE.md, The event store): who caused it, why, and when. */
 export interface EventActor {
   id: string;
   email: string | null;

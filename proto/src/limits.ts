@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §9, design §3–§5). */
+/** Business constants and limits; docs/product.md, Business constants, says what each is for. */
 export const LIMITS = Object.freeze({
   /** Free text fields hold fewer than 256 characters. */
   textMaxLength: 255,
@@ -15,13 +15,13 @@ export const LIMITS = Object.freeze({
   pageSizeDefault: 20,
   pageSizeMax: 100,
   /**
-   * How far a search counts and pages (spec §9's constant 10000): beyond it `totalElements` says this many and later
+   * How far a search counts and pages: beyond it `totalElements` says this many and later
    * pages are empty; narrow the filters or reverse the sort instead (ADR 0010). Exports are not bounded by it.
    */
   searchWindowRows: 10_000,
   sortsMaxItems: 5,
   filterListMaxItems: 20,
-  /** Notes are free text too (spec §5: under 256 characters). */
+  /** Notes are free text too: under 256 characters. */
   noteMaxLength: 255,
   trialDays: 3,
   confirmationTokenTtlHours: 24,

@@ -17,7 +17,7 @@ import type {
   UserStatus,
 } from './enums';
 
-/** Request and response bodies of the HTTP API (design §5). Amounts are dollars with at most two decimals. */
+/** Request and response bodies of the HTTP API (docs/api.md). Amounts are dollars with at most two decimals. */
 
 export type IsoDateTime = string;
 
@@ -177,7 +177,7 @@ export interface CreateNoteRequest {
 }
 
 // Ledger
-/** A payment's id is a positive integer (spec §2: the payments id filter is an integer). */
+/** A payment's id is a positive integer: the payments list filters by an integer id. */
 export interface Payment {
   paymentId: number;
   userUuid: string;
@@ -322,7 +322,7 @@ export interface Dictionaries {
   limits: Record<string, number>;
 }
 
-// Ledger accounts and history (design §3)
+// Ledger accounts and history (docs/product.md, Ledger)
 /** One posting as seen from one account: positive amounts credit the account, negative ones debit it. */
 export interface LedgerEntry {
   transactionId: string;

@@ -11,7 +11,7 @@ import {
   checkTextLength,
 } from './validation';
 
-describe('validation rules (spec §5)', () => {
+describe('validation rules (docs/product.md, Business constants)', () => {
   it('accepts a password with every class and refuses each missing class, spaces and short ones', () => {
     expect(checkPassword('Abcdef1!')).toBeNull();
     for (const bad of ['abcdef1!', 'ABCDEF1!', 'Abcdefg!', 'Abcdefg1', 'Ab1!', 'Abc def1!', 'Abcdéf1!']) {

@@ -2,8 +2,8 @@ import type { ErrorCode } from './errors';
 import { LIMITS } from './limits';
 
 /**
- * Validation rules of spec §5 as data (patterns, limits) and as functions that answer with catalogue codes.
- * The API's DTO decorators and both UIs' forms call these, so a rule changes in one place.
+ * The product's validation rules (docs/product.md, Business constants) as data (patterns, limits) and as functions that
+ * answer with catalogue codes. The API's DTO decorators and both UIs' forms call these, so a rule changes in one place.
  */
 export const PATTERNS = Object.freeze({
   /** Letters, digits and the printable ASCII specials; no spaces. */

@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the numbers design §7 asks for, measured on the built server in one run. Prints JSON to stdout
- * and writes it to test/bench/results/latest.json. Loopback only; every phase is bounded in count or time.
+ * `npm run bench`: the numbers docs/benchmarks.md holds to their targets, measured on the built server in one run.
+ * Prints JSON to stdout and writes it to test/bench/results/latest.json. Loopback only; every phase is bounded in count
+ * or time.
  *
  * Knobs (environment): BENCH_PAYMENTS (1000000), BENCH_HEAVY_WALLET_EVENTS (100000), BENCH_DURATION_MS per
  * concurrency level (8000), BENCH_SEARCH_ROUNDS (20). DATABASE_URL runs it on that PostgreSQL instead of the

@@ -67,11 +67,11 @@ interface UnsettledAttempt {
 }
 
 /**
- * The staff balance fix (design §5 `POST /payments`): a deposit or a withdrawal, either real money received or paid
- * out by transfer, or a correction booked against the adjustment account (which earns no ambassador bonus). Each
- * submission carries an `Idempotency-Key`. When a submission gets no definitive answer (the network failed, or the
- * server failed), the same submission sent again reuses its key, so the server books the money at most once even if
- * the first attempt did land; any change to the form, or a definitive answer, starts a new key.
+ * The staff balance fix (`POST /payments`, docs/api.md, Ledger): a deposit or a withdrawal, either real money received
+ * or paid out by transfer, or a correction booked against the adjustment account (which earns no ambassador bonus).
+ * Each submission carries an `Idempotency-Key`. When a submission gets no definitive answer (the network failed, or the
+ * server failed), the same submission sent again reuses its key, so the server books the money at most once even if the
+ * first attempt did land; any change to the form, or a definitive answer, starts a new key.
  */
 export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanceDialogProps) {
   const translate = useTranslate();

@@ -47,7 +47,7 @@ function formatDate(value: string, lang: string): string {
 
 /**
  * Staff notes about a client: read, add, delete (after a confirmation). Every failure shows the notes screen's own
- * message (spec §8, "Notes: an error occurred, try later") rather than a raw server text.
+ * message (`error.notes.failed`, "an error occurred, try later") rather than a raw server text.
  */
 export function NotesTab() {
   const record = useRecordContext<User & RaRecord>();

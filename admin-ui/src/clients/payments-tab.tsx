@@ -38,7 +38,7 @@ export function AccountHistoryLink({ userUuid }: { userUuid: string }) {
 
 /**
  * The client's payments (`POST /api/payments/search/{userUuid}`, open to admins and managers). Only admins may open
- * a payment's detail (spec §6), so only their rows are links.
+ * a payment's detail (docs/product.md, Screens), so only their rows are links.
  */
 export function PaymentsTab() {
   const record = useRecordContext<User & RaRecord>();

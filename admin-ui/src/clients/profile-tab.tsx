@@ -133,8 +133,8 @@ function PasswordForm({ userUuid }: { userUuid: string }) {
 }
 
 /**
- * The client's balance, read from the ledger's projection, with the balance fix (admins only, design §5 role matrix)
- * and a way into the account's history.
+ * The client's balance, read from the ledger's projection, with the balance fix (admins only: docs/product.md,
+ * Permissions) and a way into the account's history.
  */
 function BalanceSection({ client }: { client: ClientRecord }) {
   const translate = useTranslate();

@@ -59,8 +59,9 @@ export function applyDocumentLanguage(lang: Language, doc: Document = document):
 }
 
 /**
- * Stores a new language and reloads. A reload (rather than switching in place) is what the spec asks for, and it lets
- * the Emotion cache, the MUI theme direction and every formatted value start over in the new direction.
+ * Stores a new language and reloads. A reload (rather than switching in place) is what the product asks for
+ * (docs/product.md, Screens), and it lets the Emotion cache, the MUI theme direction and every formatted value start
+ * over in the new direction.
  */
 export function switchLanguage(lang: Language): void {
   writeLanguage(lang);

@@ -2,7 +2,7 @@ import { type UserRole } from '@kupa/proto';
 import { Menu, usePermissions } from 'react-admin';
 import { resourcesForRole } from '../resources';
 
-/** The sidebar lists exactly the resources the signed-in role may open (spec §2, "Sidebar per role"). */
+/** The sidebar lists exactly the resources the signed-in role may open (docs/product.md, Screens). */
 export function KupaMenu() {
   const { permissions } = usePermissions<UserRole | null>();
   return (

@@ -90,7 +90,7 @@ function useAccountHistory(account: string, asOf: string, page: number, size: nu
 }
 
 /**
- * One ledger account as of any instant (design §3, "Replay"): the balance at that instant and the postings up to
+ * One ledger account as of any instant (docs/product.md, Ledger): the balance at that instant and the postings up to
  * it, each with its signed amount, the balance after it, the other side of the posting and the payment it belongs
  * to. Everything the page shows lives in the address, so an auditor can share the exact view.
  */

@@ -62,7 +62,7 @@ export function PaymentsExportButton() {
     } catch {
       if (abort.signal.aborted) return;
       setState({ phase: 'idle' });
-      // Spec §8 gives the export its own failure text, whatever the server said.
+      // The export has its own failure text (`error.export.failed`), whatever the server said.
       const message = formatErrorMessage('error.export.failed', lang);
       notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {

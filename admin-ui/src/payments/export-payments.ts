@@ -78,10 +78,10 @@ async function* chunksOf(response: Response): AsyncGenerator<Uint8Array<ArrayBuf
 }
 
 /**
- * Downloads the server-side CSV export of the payments that match the list's filters (design §5: streamed, every
- * matching row, UTF-8 with a BOM). react-admin's own exporter is not used: it stops at 1000 rows and writes no BOM.
- * The body is read chunk by chunk so that the screen can show how much has arrived; the file is assembled in a Blob,
- * which the browser keeps off the JavaScript heap.
+ * Downloads the server-side CSV export of the payments that match the list's filters (docs/api.md, CSV export:
+ * streamed, every matching row, UTF-8 with a BOM). react-admin's own exporter is not used: it stops at 1000 rows and
+ * writes no BOM. The body is read chunk by chunk so that the screen can show how much has arrived; the file is
+ * assembled in a Blob, which the browser keeps off the JavaScript heap.
  */
 export async function downloadPaymentsCsv(
   request: PaymentExportRequest,

@@ -32,7 +32,7 @@ import { ListPagination } from '../shared/list-pagination';
 
 const PaymentRows = bodyWithRowTestId('payments-row');
 
-/** Spec §2/§5: the payment id filter takes a whole number; anything else is refused before it reaches the list. */
+/** The payment id filter takes a whole number; anything else is refused before it reaches the list. */
 function useIntegerValidator() {
   const lang = useLang();
   return (value: unknown) => {

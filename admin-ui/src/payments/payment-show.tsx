@@ -47,7 +47,7 @@ const ltr = (source: keyof Payment) => (payment: PaymentRecord) =>
     <Ltr>{String(payment[source])}</Ltr>
   );
 
-/** Both sides of a transfer, by profile ID (spec §3); other payment types have no second party. */
+/** Both sides of a transfer, by profile ID; other payment types have no second party. */
 function TransferParties() {
   const record = useRecordContext<PaymentRecord>();
   if (!record || !TRANSFER_TYPES.includes(record.type)) return null;
@@ -60,7 +60,7 @@ function TransferParties() {
   );
 }
 
-/** Payment details (spec §2 `/payments/{id}`, admin only) with the manual status change beside them. */
+/** Payment details (`/payments/{id}`, admin only) with the manual status change beside them. */
 export function PaymentShow() {
   const translate = useTranslate();
   return (

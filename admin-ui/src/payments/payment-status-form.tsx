@@ -30,10 +30,10 @@ function resultingBalanceOf(error: ApiError): number | null {
 }
 
 /**
- * The manual status change of a payment (spec §4). It waits for the server (`mutationMode: 'pessimistic'`): a
- * status change moves money, so it must never look done before the ledger has agreed. When the change would leave
- * the client's balance negative the server answers 409 with the resulting balance; staff see that balance and must
- * confirm, and only then is the change sent again with `confirmNegativeBalance`.
+ * The manual status change of a payment (docs/product.md, Ledger). It waits for the server (`mutationMode:
+ * 'pessimistic'`): a status change moves money, so it must never look done before the ledger has agreed. When the
+ * change would leave the client's balance negative the server answers 409 with the resulting balance; staff see that
+ * balance and must confirm, and only then is the change sent again with `confirmNegativeBalance`.
  */
 export function PaymentStatusForm() {
   const record = useRecordContext<PaymentRecord>();

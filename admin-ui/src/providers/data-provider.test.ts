@@ -158,7 +158,7 @@ const onePage = (content: unknown[]) =>
   json(200, { content, page: 0, size: 20, totalElements: content.length, totalPages: 1 });
 
 describe('dataProvider payments', () => {
-  it('maps every payments filter of spec §2 and identifies payments by their integer id', async () => {
+  it('maps every payments filter and identifies payments by their integer id', async () => {
     const { calls } = mockFetch({ 'POST /api/payments/search': () => onePage([payment]) });
 
     const result = await dataProvider.getList('payments', {

@@ -88,7 +88,7 @@ function paymentFilters(filter: Filter): Omit<PaymentSearchRequest, 'page' | 'si
   const keyWord = typeof filter.keyWord === 'string' ? filter.keyWord.trim() : '';
   return {
     keyWord: keyWord || undefined,
-    // The id filter is an integer (spec §5); anything else is left out rather than sent for the API to refuse.
+    // The id filter is an integer; anything else is left out rather than sent for the API to refuse.
     id: toPositiveInteger(filter.id),
     statuses: nonEmpty(toList(filter.statuses) as PaymentStatus[]),
     methods: nonEmpty(toList(filter.methods) as PaymentMethod[]),
@@ -221,7 +221,7 @@ export interface KupaDataProvider extends DataProvider {
   addNote(userUuid: string, text: string): Promise<Note>;
   deleteNote(noteId: string): Promise<void>;
   changePaymentStatus(paymentId: Identifier, request: ChangePaymentStatusRequest): Promise<Payment>;
-  /** A manual deposit or balance fix; the key makes a retried submission book the money only once (design §3). */
+  /** A manual deposit or balance fix; the key makes a retried submission book the money only once (docs/api.md). */
   createManualPayment(request: ManualPaymentRequest, idempotencyKey: string): Promise<Payment>;
   getAccountHistory(query: AccountHistoryQuery, signal?: AbortSignal): Promise<AccountHistory>;
 }

@@ -29,9 +29,10 @@ export interface FetchOptions extends Omit<RequestInit, 'headers'> {
 }
 
 /**
- * A failed API call. The message is already the catalogue text in the page's language (spec §8), so react-admin's
- * notifications show it as is; `body` keeps the server's `{status, error, message}` for screens that branch on the
- * code. `refreshAttempted` tells the auth provider that the one refresh allowed for this call has already run.
+ * A failed API call. The message is already the catalogue text in the page's language (docs/product.md, Common), so
+ * react-admin's notifications show it as is; `body` keeps the server's `{status, error, message}` for screens that
+ * branch on the code. `refreshAttempted` tells the auth provider that the one refresh allowed for this call has already
+ * run.
  */
 export class ApiError extends HttpError {
   constructor(
@@ -116,8 +117,8 @@ export interface SessionResponse {
 }
 
 /**
- * Sends one API call with cookies and the access token, and on a 401 runs one refresh followed by one retry of the
- * same call (spec §4 "Session"). The answer is returned unread, so a caller may stream its body (the CSV export).
+ * Sends one API call with cookies and the access token, and on a 401 runs one refresh followed by one retry of the same
+ * call (docs/product.md, Screens). The answer is returned unread, so a caller may stream its body (the CSV export).
  */
 export async function fetchWithSession(url: string, options: FetchOptions = {}): Promise<SessionResponse> {
   const sessionCall = isSessionCall(url);

@@ -6,7 +6,7 @@ import { ApiError } from '../providers/http-client';
 import { useLang } from './use-lang';
 
 interface RecordLoadErrorProps {
-  /** The server's code for "no such record" (spec §2: the client detail shows not-found on `error.user.not.found`). */
+  /** The server's code for "no such record" (the client detail shows not-found on `error.user.not.found`). */
   notFoundCode: ErrorCode;
   /** Translation key of the back button. */
   backLabel: string;

@@ -40,7 +40,7 @@ const CUSTOMER_NAV: readonly NavEntry[] = [
   { path: '/help', label: 'nav.help', testId: 'nav-help' },
 ];
 
-/** Sidebar entries per role (spec §2). Staff roles have none here: they use the staff console. */
+/** Sidebar entries per role (docs/product.md, Screens). Staff roles have none here: they use the staff console. */
 export const SIDEBAR: Readonly<Record<UserRole, readonly NavEntry[]>> = {
   CLIENT: CUSTOMER_NAV,
   AMBASSADOR: CUSTOMER_NAV,
@@ -48,7 +48,7 @@ export const SIDEBAR: Readonly<Record<UserRole, readonly NavEntry[]>> = {
   MANAGER: [],
 };
 
-/** Which roles may open each authenticated route of this app (spec §2, §6). */
+/** Which roles may open each authenticated route of this app (docs/product.md, Screens). */
 export const ROUTE_ROLES: Readonly<Record<AppPath, readonly UserRole[]>> = {
   '/subscriptions': CUSTOMER_ROLES,
   '/packages': CUSTOMER_ROLES,

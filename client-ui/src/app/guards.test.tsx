@@ -14,7 +14,7 @@ function mockApi() {
 }
 
 describe('access rules', () => {
-  it('gives clients and ambassadors the spec sidebar and every client route, and staff none', () => {
+  it('gives clients and ambassadors the product sidebar and every client route, and staff none', () => {
     for (const role of ['CLIENT', 'AMBASSADOR'] as const) {
       expect(SIDEBAR[role].map((entry) => entry.path)).toEqual([
         '/subscriptions',

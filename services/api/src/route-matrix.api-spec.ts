@@ -3,7 +3,7 @@ import { createActiveUser, adminToken } from './test-support/identity-fixtures';
 import { ACTORS, type ActorName, callAs, type MatrixContext, ROUTE_MATRIX } from './test-support/route-matrix';
 import { startTestApp, type TestApp } from './test-support/test-app';
 
-describe('route × role matrix (design §5)', () => {
+describe('route × role matrix (docs/product.md, Permissions)', () => {
   let testApp: TestApp;
   const tokens = {} as Record<Exclude<ActorName, 'anonymous'>, string>;
   let context: MatrixContext;

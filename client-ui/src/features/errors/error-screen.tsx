@@ -9,7 +9,7 @@ import { errorMessageFor, isApiError } from '../../lib/api/api-error';
 import { useT } from '../../lib/i18n/i18n';
 import { isStaleChunkError, reloadOnce } from '../../lib/reload-once';
 
-/** A screen that failed: title, description, the error's message and a reload button (spec §8). */
+/** A screen that failed: title, description, the error's message and a reload button (docs/product.md, Screens). */
 export function ErrorScreen({ error }: ErrorComponentProps) {
   const { t, lang, errorMessage } = useT();
   // A screen whose code vanished after a deploy gets one automatic reload before this screen is shown for real.

@@ -7,7 +7,7 @@ import { useLangStore } from '../../lib/stores/lang-store';
 
 /**
  * Switches between Hebrew and English. The choice is stored first and the page then reloads, so every cache,
- * date format and the document direction start over in the new language (spec §1).
+ * date format and the document direction start over in the new language.
  */
 export function LangToggle() {
   const { t, lang } = useT();

@@ -27,7 +27,7 @@ const ICONS: Partial<Record<AppPath, typeof HelpOutlineIcon>> = {
   '/help': HelpOutlineIcon,
 };
 
-/** The role's sidebar entries (spec §2), then log out and the external link to the service site. */
+/** The role's sidebar entries (docs/product.md, Screens), then log out and the external link to the service site. */
 export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () => void }) {
   const { t } = useT();
   const pathname = useLocation({ select: (location) => location.pathname });

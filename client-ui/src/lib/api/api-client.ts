@@ -11,7 +11,7 @@ export const API_BASE = '/api';
  */
 export const SESSION_APP: SessionApp = 'client';
 
-/** Calls that must never carry the access token: they work without a session by design (spec §7). */
+/** Calls that must never carry the access token: they work without a session. */
 const UNAUTHENTICATED_PATHS = ['/confirmation-token', '/auth/token/refresh'];
 const REFRESH_PATH = '/auth/token/refresh';
 

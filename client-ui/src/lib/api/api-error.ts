@@ -1,6 +1,6 @@
 import { formatErrorMessage, messageForApiError, type ApiErrorBody, type Language } from '@kupa/proto';
 
-/** A failed call: the HTTP status and the server's error body (design §5), or a synthetic one for network failures. */
+/** A failed call: the HTTP status and the server's error body, or a synthetic one for network failures. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody;

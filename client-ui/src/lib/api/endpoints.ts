@@ -15,7 +15,7 @@ import type {
 } from '@kupa/proto';
 import { api } from './api-client';
 
-/** The calls the client shell makes, typed by proto's payloads (design §5). */
+/** The calls the client shell makes, typed by proto's payloads (docs/api.md, Routes). */
 export const authApi = {
   signIn: (body: SignInRequest) => api.post<SignInResponse>('/auth/signin', body, { skipRefresh: true }),
   signUp: (body: SignUpRequest) => api.post<User>('/auth/signup', body, { skipRefresh: true }),

@@ -12,7 +12,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Shows a failed call as a toast: a generic title and the catalogue message (spec §8). */
+/** Shows a failed call as a toast: a generic title and the catalogue message (docs/product.md, Common). */
 export function notifyError(error: unknown): void {
   if (isApiError(error) && error.handled) return;
   const lang = currentLang();
@@ -20,7 +20,7 @@ export function notifyError(error: unknown): void {
 }
 
 /**
- * Data is fresh for 60 seconds and nothing is retried (spec §7): a retry of a payment call could charge twice, and
+ * Data is fresh for 60 seconds and nothing is retried: a retry of a payment call could charge twice, and
  * the API client already retries once after a token refresh. Screens that explain an error in place set
  * `meta.silentError` so the toast does not repeat it.
  */

@@ -4,7 +4,7 @@ import { AdminAccounts } from '../contexts/identity';
 import { Mailbox } from './mailbox';
 import type { TestApp } from './test-app';
 
-/** A password that passes the spec's rules; fixtures use it unless told otherwise. */
+/** A password that passes the password rules; fixtures use it unless told otherwise. */
 export const FIXTURE_PASSWORD = 'Fixture-Pass-1!';
 
 /** The admin `bootstrapAdminEnv()` configures: pass its env to `startTestApp({ env })`. */

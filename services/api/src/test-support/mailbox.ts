@@ -1,5 +1,5 @@
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { parseMime } from './mime';
 
 export interface ReceivedMail {
   from: string;
@@ -29,20 +29,21 @@ export class Mailbox {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('error', (error: Error) => callback(error));
-        stream.on('end', () => {
-          const parsed = parseMime(Buffer.concat(chunks).toString('utf8'));
-          mailbox!.receive({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((address) => address.address.toLowerCase()),
-            subject: parsed.headers.subject ?? '',
-            text: parsed.text,
-            html: parsed.html,
-          });
-          callback();
-        });
+        // mailparser decodes what nodemailer wrote (encoded-word headers, multipart, base64, quoted-printable), so
+        // tests read the delivered message as a mail client would.
+        simpleParser(stream).then(
+          (parsed) => {
+            mailbox!.receive({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((address) => address.address.toLowerCase()),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       },
     });
     const port = await new Promise<number>((resolve, reject) => {

@@ -1,8 +1,9 @@
 import type { TestApp } from './test-app';
 
 /**
- * The route × role matrix (design §5): for every API operation, what each kind of caller gets. Later work adds a row
- * for every route it adds; `route-matrix.api-spec.ts` fails when an operation in the OpenAPI document has no row.
+ * The route × role matrix (docs/product.md, Permissions): for every API operation, what each kind of caller gets. Later
+ * work adds a row for every route it adds; `route-matrix.api-spec.ts` fails when an operation in the OpenAPI document
+ * has no row.
  */
 export const ACTORS = ['anonymous', 'client', 'otherClient', 'ambassador', 'manager', 'admin'] as const;
 export type ActorName = (typeof ACTORS)[number];

@@ -117,7 +117,7 @@ export function DepositPage() {
               select
               label={t('deposit.currency')}
               value={currency}
-              // USD is the only currency (spec §9); the field shows it rather than offering a choice.
+              // USD is the only currency; the field shows it rather than offering a choice.
               disabled
               helperText={t('deposit.currencyFixed')}
               sx={{ minWidth: 200 }}

@@ -70,7 +70,7 @@ function EnumFilter<T extends string>({ enumName, values, selected, label, testI
   );
 }
 
-/** The payment id filter takes a positive whole number (spec §5: the id filter must be an integer). */
+/** The payment id filter takes a positive whole number: the API refuses any other id filter. */
 export function checkPaymentIdFilter(value: string): RuleIssue | null {
   if (!/^-?\d+$/.test(value)) return { error: 'error.validation.integer' };
   const id = Number(value);

@@ -17,7 +17,7 @@ import { PaymentsTable } from './payments-table';
 const routeApi = getRouteApi('/app/payments');
 
 /**
- * The client's own payment history. Filters, sorts and paging live in the URL (spec §2), so a list can be shared,
+ * The client's own payment history. Filters, sorts and paging live in the URL, so a list can be shared,
  * bookmarked and restored with the back button; every change of them asks the server again.
  */
 export function PaymentsPage() {

@@ -28,7 +28,7 @@ export interface CreatedDateFilter {
   to?: string;
 }
 
-/** The payments list's URL search params (spec §2): paging, sorts and the payment filters. */
+/** The payments list's URL search params: paging, sorts and the payment filters. */
 export interface PaymentsSearch {
   page?: number;
   size?: number;

@@ -18,9 +18,9 @@ export type TransferCheck =
   { ok: true; transfer: CheckedTransfer } | { ok: false; issues: Partial<Record<TransferField, RuleIssue>> };
 
 /**
- * Proto's rules for a transfer (spec §5): the recipient is an e-mail or an 8-digit profile ID and not the sender,
- * the amount is a positive amount of at most two decimals and 99999.99. With the user known, an amount above the
- * balance is refused here too; the server stays the authority on both.
+ * Proto's rules for a transfer (docs/product.md, Business constants): the recipient is an e-mail or an 8-digit profile
+ * ID and not the sender, the amount is a positive amount of at most two decimals and 99999.99. With the user known, an
+ * amount above the balance is refused here too; the server stays the authority on both.
  */
 export function checkTransfer(
   values: TransferValues,

@@ -10,7 +10,7 @@ export const ROLES = 'kupa:roles';
 /** Opts a route out of the global JWT guard. */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);
 
-/** Restricts a route to these roles (design §5 matrix); routes without it are open to any signed-in role. */
+/** Restricts a route to these roles (docs/product.md); routes without it are open to any signed-in role. */
 export const Roles = (...roles: UserRole[]): MethodDecorator & ClassDecorator => SetMetadata(ROLES, roles);
 
 type AuthedRequest = Request & { user?: Actor; kupaCorrelationId?: string };

@@ -30,7 +30,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
-/** Global, after the JWT guard: enforces @Roles() (design §5 matrix). */
+/** Global, after the JWT guard: enforces @Roles() (docs/product.md, Permissions). */
 @Injectable()
 export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}

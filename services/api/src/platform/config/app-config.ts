@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * Typed configuration from the environment (design §5). Every variable is optional: unset values fall back to the
- * embedded defaults, so `npm start` works on a fresh clone.
+ * Typed configuration from the environment (README.md, Configuration). Every variable is optional: unset values fall
+ * back to the embedded defaults, so `npm start` works on a fresh clone.
  */
 export interface AppConfig {
   port: number;

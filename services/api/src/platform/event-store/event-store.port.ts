@@ -2,8 +2,8 @@ import type { EventMetadata } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 
 /**
- * The event store port (design §3). Streams are named `<category>-<id>`; versions start at 1 and have no gaps;
- * a stream with no events has version 0.
+ * The event store port (docs/ARCHITECTURE.md, The event store). Streams are named `<category>-<id>`; versions start at
+ * 1 and have no gaps; a stream with no events has version 0.
  */
 export interface EventToAppend<Data = unknown> {
   type: string;

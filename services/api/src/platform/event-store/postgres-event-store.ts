@@ -67,9 +67,9 @@ interface InsertedRow {
 }
 
 /**
- * The event store on PostgreSQL (design §3). Every write is one transaction that makes sure the stream rows exist,
- * locks them in byte-wise sorted order (crossing commands wait instead of deadlocking), checks expected versions,
- * inserts all events in a single statement, moves the stream heads, and runs inline projections with the same
+ * The event store on PostgreSQL (docs/ARCHITECTURE.md). Every write is one transaction that makes sure the stream rows
+ * exist, locks them in byte-wise sorted order (crossing commands wait instead of deadlocking), checks expected
+ * versions, inserts all events in a single statement, moves the stream heads, and runs inline projections with the same
  * transaction's entity manager. Nothing is locked globally: appends to different streams proceed in parallel.
  */
 export class PostgresEventStore extends EventStore {

@@ -27,7 +27,7 @@ function body(code: ErrorCode, status: number, details?: Record<string, unknown>
 }
 
 /**
- * Every failure leaves the API as `{status, error, message, details?}` with a catalogue code (design §5). Bad
+ * Every failure leaves the API as `{status, error, message, details?}` with a catalogue code (docs/api.md, Errors). Bad
  * input is never a 500: only unexpected errors are, and those are logged without request bodies.
  */
 @Catch()

@@ -2,7 +2,7 @@ import { ERROR_CATALOGUE } from '@kupa/proto';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { type ActiveUser, createActiveUser, signInResponse } from '../../test-support/identity-fixtures';
 
-/** Routes that take no body refuse one like DTO routes refuse unknown fields (design §5, `BodilessRouteInterceptor`). */
+/** Routes that take no body refuse one like DTO routes refuse unknown fields (see `BodilessRouteInterceptor`). */
 describe('bodies sent to routes that take none', () => {
   let testApp: TestApp;
   let client: ActiveUser;

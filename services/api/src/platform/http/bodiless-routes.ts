@@ -22,8 +22,8 @@ const UNKNOWN_FIELD = 'error.validation.unknown.field' as const;
 const BODY_PARAMETER_TYPES = new Set<number>([RouteParamtypes.BODY, RouteParamtypes.RAW_BODY]);
 
 /**
- * Unknown body fields are refused on every route (design §5), not only on those whose DTO the validation pipe
- * checks: a route that declares no body answers a non-empty JSON body with the same 400 and per-field
+ * Unknown body fields are refused on every route (docs/api.md, Validation), not only on those whose DTO the validation
+ * pipe checks: a route that declares no body answers a non-empty JSON body with the same 400 and per-field
  * `error.validation.unknown.field` a DTO route gives, before its handler runs. As an interceptor it runs after the
  * guards, so an anonymous or unauthorised caller still gets 401/403 first, exactly as on DTO routes.
  */

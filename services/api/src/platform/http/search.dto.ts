@@ -35,7 +35,7 @@ export class DateRangeDto {
   to?: string | null;
 }
 
-/** The paging and sorting every `POST …/search` body shares (design §5). */
+/** The paging and sorting every `POST …/search` body shares (docs/api.md, Searching and paging). */
 export class SearchRequestDto {
   @IsOptional()
   @IsInt()

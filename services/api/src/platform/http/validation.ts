@@ -83,7 +83,7 @@ export function createValidationPipe(): ValidationPipe {
   });
 }
 
-/** A DTO property validated by one of proto's rule functions (spec §5 rules live once, in proto). */
+/** A DTO property validated by one of proto's rule functions (the product's rules live once, in proto). */
 export function SatisfiesRule(
   check: (value: string) => RuleIssue | null,
   options?: ValidationOptions,
@@ -104,7 +104,7 @@ export function SatisfiesRule(
   );
 }
 
-/** A dollar amount: a JSON number, positive, at most two decimals, at most 99999.99 (spec §5). */
+/** A dollar amount: a JSON number, positive, at most two decimals, at most 99999.99 (docs/api.md, Basics). */
 export function IsAmount(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { argon2id, hash, verify } from 'argon2';
 
-/** argon2id hashing (design §4). Sign-in for an unknown e-mail verifies against a dummy hash to take the same time. */
+/** argon2id hashing. Sign-in for an unknown e-mail verifies against a dummy hash to take the same time. */
 @Injectable()
 export class PasswordHasher {
   private dummyHash: Promise<string> | null = null;

@@ -2,7 +2,7 @@ import type { RateLimitRule } from '../../../platform/http';
 
 /**
  * Sign-in attempts per client address and e-mail: enough for typos, far too few to guess a password that passes
- * the spec's rules. Counted per address and e-mail so one office behind a NAT does not lock everyone out.
+ * the password rules. Counted per address and e-mail so one office behind a NAT does not lock everyone out.
  */
 export const SIGN_IN_LIMIT: RateLimitRule = { key: 'ip-and-email', limit: 10, windowMs: 60_000 };
 

@@ -36,9 +36,9 @@ interface RefreshTokenRow {
 }
 
 /**
- * Opaque refresh tokens in families (design §4): sign-in starts a family, every refresh replaces the presented
- * token, and a replaced token presented again after `REFRESH_REUSE_GRACE_MS` is taken as stolen, which revokes the
- * whole family.
+ * Opaque refresh tokens in families (docs/product.md, Identity): sign-in starts a family, every refresh replaces the
+ * presented token, and a replaced token presented again after `REFRESH_REUSE_GRACE_MS` is taken as stolen, which
+ * revokes the whole family.
  */
 @Injectable()
 export class RefreshTokens {

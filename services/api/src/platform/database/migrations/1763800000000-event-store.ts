@@ -1,9 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The event store (design §3): events, the current version and hash head of every stream, and the checkpoints of
- * async processors. Stream ids use the "C" collation so that the database sorts them byte-wise, exactly as the
- * store sorts them before locking; two different orders could let crossing commands deadlock.
+ * The event store (docs/ARCHITECTURE.md, The event store): events, the current version and hash head of every stream,
+ * and the checkpoints of async processors. Stream ids use the "C" collation so that the database sorts them byte-wise,
+ * exactly as the store sorts them before locking; two different orders could let crossing commands deadlock.
  */
 export class EventStore1763800000000 implements MigrationInterface {
   name = 'EventStore1763800000000';

@@ -66,9 +66,9 @@ function creatorOf(metadata: EventMetadata | undefined): { id: string; name: str
 }
 
 /**
- * The activity log (design §4 audit): every event, in the transaction that appends it, becomes one or more entries
- * with field-level before/after changes. Contexts describe their events through the mapper registry; the rest are
- * described from their stream and payload. Each append costs one read of the touched targets' states and one write
+ * The activity log (docs/product.md, Audit): every event, in the transaction that appends it, becomes one or more
+ * entries with field-level before/after changes. Contexts describe their events through the mapper registry; the rest
+ * are described from their stream and payload. Each append costs one read of the touched targets' states and one write
  * statement, however many events it carries.
  */
 export class AuditLogProjection implements InlineProjection {

@@ -2,7 +2,7 @@ import type { AuditOperationType, AuditTargetType } from '@kupa/proto';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import type { AuditEntryDraft } from '../../audit-mapper';
 
-/** Stream categories (design §3: `<category>-<id>`) and the target their events are about. */
+/** Stream categories (streams are named `<category>-<id>`) and the target their events are about. */
 const TARGET_TYPE_BY_CATEGORY: Readonly<Record<string, AuditTargetType>> = Object.freeze({
   user: 'CLIENT',
   wallet: 'CLIENT',

@@ -13,7 +13,7 @@ import { codeMessage, DateRangeDto, SearchRequestDto } from '../../../../platfor
 
 const maxItems = codeMessage('error.validation.max.items', { maxItems: LIMITS.filterListMaxItems });
 
-/** The activity-log filters of spec §2 on top of the shared paging and sorting. */
+/** The activity-log filters (docs/api.md, Searching and paging) on top of the shared paging and sorting. */
 export class SearchAuditLogsRequestDto extends SearchRequestDto implements AuditLogSearchRequest {
   @ApiPropertyOptional({ type: DateRangeDto })
   @IsOptional()

@@ -68,7 +68,7 @@ describe('notes about a user', () => {
     expect((await staff.remove('nope')).status).toBe(404);
   });
 
-  it('holds notes to the spec’s text limit: under 256 characters, Hebrew included', async () => {
+  it('holds notes to the product’s text limit: under 256 characters, Hebrew included', async () => {
     const staff = as(manager.accessToken);
     const longest = await staff.add(client.userUuid, 'ה'.repeat(255));
     expect(longest.status).toBe(201);

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
 import { UserView } from './user-view.entity';
 
-/** Reads of the users read model, and the `User` payload (design §5) built from it. */
+/** Reads of the users read model, and the `User` payload (docs/api.md, Identity) built from it. */
 @Injectable()
 export class UserReader {
   constructor(

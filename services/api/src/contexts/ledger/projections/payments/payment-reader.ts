@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { PaymentRow } from '../../infrastructure/ledger.entities';
 import { bigintToNumber } from '../../infrastructure/bigint';
 
-/** The `Payment` payload (design §5) from what a payment's events say, so a command answers without a read. */
+/** The `Payment` payload (docs/api.md) from what a payment's events say, so a command answers without a read. */
 export function paymentPayload(
   payment: PaymentRecordedData & { updatedAt: string },
   authors: { createdBy: string; updatedBy: string },

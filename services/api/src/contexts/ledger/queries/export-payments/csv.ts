@@ -1,7 +1,8 @@
 /**
- * CSV for spreadsheets (design §5): RFC 4180 quoting, and formula injection neutralised. A cell that a spreadsheet
- * would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, which
- * Excel and LibreOffice show as text. Numbers we write ourselves (amounts) never need it: they are not negative.
+ * CSV for spreadsheets (docs/api.md, CSV export): RFC 4180 quoting, and formula injection neutralised. A cell that a
+ * spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading
+ * `'`, which Excel and LibreOffice show as text. Numbers we write ourselves (amounts) never need it: they are not
+ * negative.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;

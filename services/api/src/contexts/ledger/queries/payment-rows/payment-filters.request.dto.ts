@@ -24,8 +24,8 @@ const PAYMENT_ID_MAX = Number.MAX_SAFE_INTEGER;
 type Constructor = new (...args: any[]) => object;
 
 /**
- * The payments filters of spec §2, shared by the search (with paging) and the export (without): one definition,
- * so the CSV always holds exactly what the list shows.
+ * The payments filters (docs/api.md, Searching and paging), shared by the search (with paging) and the export
+ * (without): one definition, so the CSV always holds exactly what the list shows.
  */
 export function WithPaymentFilters<Base extends Constructor>(base: Base) {
   class PaymentFilters extends base {

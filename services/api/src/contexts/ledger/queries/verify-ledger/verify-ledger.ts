@@ -81,9 +81,9 @@ function instant(value: string | Date | null | undefined): string {
 }
 
 /**
- * `kupa ledger verify` (design §3): checks every stream's hash chain, replays every ledger event through the pure
- * `replayLedger` (balances, zero-sum transactions, overdrafts, transfers, payments, wallet states) and compares each
- * read model row by row with what the replay says it must hold.
+ * `kupa ledger verify` (docs/ARCHITECTURE.md, Operations): checks every stream's hash chain, replays every ledger event
+ * through the pure `replayLedger` (balances, zero-sum transactions, overdrafts, transfers, payments, wallet states) and
+ * compares each read model row by row with what the replay says it must hold.
  *
  * The replay and the comparisons read one REPEATABLE READ snapshot, so a server appending meanwhile causes no false
  * alarm: the read models are written in the same transactions as the events, and a snapshot sees both or neither.
