@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -35,6 +35,14 @@ function kupaJson<Report>(...args: string[]): Report {
   });
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Report;
+}
+
+async function waitFor(done: () => boolean, failure: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(failure());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describe('npm start', () => {
@@ -76,6 +84,43 @@ describe('npm start', () => {
     const report = kupaJson<{ eventsReplayed: number }>('projections', 'rebuild', 'users', '--json');
     assert.ok(report.eventsReplayed > 0);
     assert.equal(await demoSignInStatus('admin@kupa.local'), 200);
+  });
+
+  it('runs `npm run worker` beside the server: one of the two sends a sign-up mail, once, and it stops cleanly', async () => {
+    const worker: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, 'scripts/start.mjs'), 'worker'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, KUPA_DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? '', LOG_LEVEL: 'log' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let workerOutput = '';
+    worker.stdout?.on('data', (chunk: Buffer) => (workerOutput += chunk.toString()));
+    worker.stderr?.on('data', (chunk: Buffer) => (workerOutput += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
+    try {
+      await waitFor(
+        () => /worker is running/.test(workerOutput),
+        () => `worker did not start:\n${workerOutput}`,
+      );
+      const email = `worker-${Date.now()}@example.com`;
+      const signUp = await fetch(`${server.baseUrl}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Worker-Pass-1!', firstName: 'W', lastName: 'K', termsAccepted: true }),
+      });
+      assert.equal(signUp.status, 201);
+      // Without SMTP_URL a mail is written to the log of whichever process sent it.
+      const sentLines = () =>
+        `${server.output()}\n${workerOutput}`.split('\n').filter((line) => line.includes(`Mail to ${email}`));
+      await waitFor(
+        () => sentLines().length > 0,
+        () => 'no process sent the sign-up mail',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.equal(sentLines().length, 1, sentLines().join('\n'));
+    } finally {
+      worker.kill('SIGTERM');
+    }
+    assert.equal(await exited, 0, workerOutput.slice(-2000));
   });
 
   it('stops cleanly on Ctrl+C, the embedded PostgreSQL included', async () => {

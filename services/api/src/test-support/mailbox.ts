@@ -7,6 +7,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
 }
 
 /**
@@ -22,7 +23,8 @@ export class Mailbox {
     readonly port: number,
   ) {}
 
-  static async start(): Promise<Mailbox> {
+  /** On a free port, or on `port` (a spec that first lets mails fail against a closed port, then opens it). */
+  static async start(port = 0): Promise<Mailbox> {
     let mailbox: Mailbox | null = null;
     const server = new SMTPServer({
       authOptional: true,
@@ -39,6 +41,7 @@ export class Mailbox {
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
+              messageId: parsed.messageId ?? '',
             });
             callback();
           },
@@ -46,14 +49,14 @@ export class Mailbox {
         );
       },
     });
-    const port = await new Promise<number>((resolve, reject) => {
+    const boundPort = await new Promise<number>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
+      server.listen(port, '127.0.0.1', () => {
         const address = server.server.address();
         resolve(typeof address === 'object' && address ? address.port : 0);
       });
     });
-    mailbox = new Mailbox(server, port);
+    mailbox = new Mailbox(server, boundPort);
     return mailbox;
   }
 

@@ -35,6 +35,9 @@ describe('loadConfig', () => {
       adminEmail: null,
       adminPassword: null,
       logLevel: 'log',
+      workerPollIntervalMs: 500,
+      mailRetryBaseMs: 10_000,
+      mailRetryMaxMs: 15 * 60_000,
     });
   });
 
@@ -94,5 +97,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PORT: 'http' })).toThrow(/PORT/);
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, LOG_LEVEL: 'trace' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('reads the worker and mail retry timings, refusing what is not a positive whole number', () => {
+    const config = loadConfig({
+      KUPA_DATA_DIR: dataDir,
+      WORKER_POLL_INTERVAL_MS: '50',
+      MAIL_RETRY_BASE_MS: '1000',
+      MAIL_RETRY_MAX_MS: '60000',
+    });
+    expect(config).toMatchObject({ workerPollIntervalMs: 50, mailRetryBaseMs: 1000, mailRetryMaxMs: 60_000 });
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, MAIL_RETRY_BASE_MS: '0' })).toThrow(/MAIL_RETRY_BASE_MS/);
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, WORKER_POLL_INTERVAL_MS: '1.5' })).toThrow(/WORKER_POLL/);
   });
 });
