@@ -1,0 +1,140 @@
+import type { DataSource } from 'typeorm';
+import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
+import { START_CHECKPOINT } from './event-store.port';
+import { EventTypeRegistry } from './event-type-registry';
+import { verifyStreamHashes } from './hash-chain-verifier';
+import { PostgresEventStore } from './postgres-event-store';
+import { eventually, metadata, streamOf, useEventStore } from './event-store.fixtures';
+
+describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuilds', () => {
+  const env = useEventStore();
+  let dataSource: DataSource;
+  let eventTypes: EventTypeRegistry;
+  let projections: InlineProjectionRegistry;
+  let store: PostgresEventStore;
+  const projectedRows = (streamIds: string[]) => env.projectedRows(streamIds);
+
+  beforeAll(() => {
+    ({ dataSource, eventTypes, projections, store } = env);
+  });
+
+  describe('hash chain verification', () => {
+    it('finds an intact store intact, then names the stream and version of a hand-edited event and of a gap', async () => {
+      const tampered = streamOf('tampered');
+      const gapped = streamOf('gapped');
+      for (const streamId of [tampered, gapped]) {
+        await store.append(
+          [
+            {
+              streamId,
+              expectedVersion: 0,
+              events: [1, 2, 3].map((n) => ({ type: 'Added', data: { amountMinor: n * 100 } })),
+            },
+          ],
+          metadata,
+        );
+      }
+      const before = await verifyStreamHashes(dataSource);
+      expect(before.problems).toEqual([]);
+      expect(before.ok).toBe(true);
+      expect(before.eventsChecked).toBeGreaterThanOrEqual(6);
+
+      await dataSource.query(
+        `UPDATE events SET data = '{"amountMinor": 99900}' WHERE stream_id = $1 AND stream_version = 2`,
+        [tampered],
+      );
+      await dataSource.query('DELETE FROM events WHERE stream_id = $1 AND stream_version = 2', [gapped]);
+      const after = await verifyStreamHashes(dataSource);
+      expect(after.ok).toBe(false);
+      expect(after.problems).toHaveLength(2);
+      expect(after.problems).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ streamId: tampered, streamVersion: 2, kind: 'hash-mismatch' }),
+          expect.objectContaining({ streamId: gapped, streamVersion: 2, kind: 'version-gap' }),
+        ]),
+      );
+      expect(after.problems.map((problem) => problem.streamId).sort()).toEqual([gapped, tampered].sort());
+      await dataSource.query('DELETE FROM events WHERE stream_id = ANY($1)', [[tampered, gapped]]);
+      await dataSource.query('DELETE FROM streams WHERE stream_id = ANY($1)', [[tampered, gapped]]);
+    });
+  });
+
+  describe('event types', () => {
+    it('upcasts events stored at an older schema version on every read, leaving the stored event as hashed', async () => {
+      const streamId = streamOf('plan');
+      const oldBuild = new PostgresEventStore(
+        dataSource,
+        new InlineProjectionRegistry(dataSource, new EventTypeRegistry()),
+        new EventTypeRegistry(),
+      );
+      await oldBuild.append(
+        [{ streamId, expectedVersion: 0, events: [{ type: 'PriceSet', data: { amount: 12.5 } }] }],
+        metadata,
+      );
+      eventTypes.register('PriceSet', {
+        schemaVersion: 2,
+        upcasters: { 1: (data) => ({ amountMinor: Math.round((data as { amount: number }).amount * 100) }) },
+      });
+      await store.append(
+        [{ streamId, expectedVersion: 1, events: [{ type: 'PriceSet', data: { amountMinor: 700 } }] }],
+        metadata,
+      );
+
+      const read = await store.readStream(streamId);
+      expect(read.map((event) => [event.data, event.schemaVersion])).toEqual([
+        [{ amountMinor: 1250 }, 2],
+        [{ amountMinor: 700 }, 2],
+      ]);
+      const all = await eventually(
+        () => store.readAll(START_CHECKPOINT, 100_000),
+        (events) => events.some((event) => event.streamId === streamId && event.streamVersion === 2),
+        'both',
+      );
+      expect(all.filter((event) => event.streamId === streamId).map((event) => event.data)).toEqual([
+        { amountMinor: 1250 },
+        { amountMinor: 700 },
+      ]);
+      const raw: { data: unknown; metadata: { schemaVersion: number } }[] = await dataSource.query(
+        'SELECT data, metadata FROM events WHERE stream_id = $1 ORDER BY stream_version',
+        [streamId],
+      );
+      expect(raw.map((row) => [row.data, row.metadata.schemaVersion])).toEqual([
+        [{ amount: 12.5 }, 1],
+        [{ amountMinor: 700 }, 2],
+      ]);
+      expect(
+        (await verifyStreamHashes(dataSource)).problems.filter((problem) => problem.streamId === streamId),
+      ).toEqual([]);
+    });
+  });
+
+  describe('inline projection rebuild', () => {
+    it('resets a read model and replays every event into it', async () => {
+      const streamId = streamOf('wallet');
+      await store.append(
+        [
+          {
+            streamId,
+            expectedVersion: 0,
+            events: [
+              { type: 'Added', data: {} },
+              { type: 'Added', data: {} },
+            ],
+          },
+        ],
+        metadata,
+      );
+      const expected: { count: number }[] = await dataSource.query(
+        "SELECT count(*)::int AS count FROM events WHERE type = 'Added'",
+      );
+      await dataSource.query('DELETE FROM test_rows WHERE stream_id = $1', [streamId]);
+      await dataSource.query("INSERT INTO test_rows VALUES ('stray', 1)");
+      const report = await projections.rebuild('test-rows');
+      expect(report.projections).toEqual(['test-rows']);
+      const rows: { count: number }[] = await dataSource.query('SELECT count(*)::int AS count FROM test_rows');
+      expect(rows[0].count).toBe(expected[0].count);
+      expect(await projectedRows([streamId])).toBe(2);
+      expect(await projectedRows(['stray'])).toBe(0);
+    });
+  });
+});

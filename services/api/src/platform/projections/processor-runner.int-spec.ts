@@ -1,0 +1,159 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ProcessorRunner, type Processor } from './processor-runner';
+import type { PostgresEventStore } from '../event-store/postgres-event-store';
+import { eventually, metadata, streamOf, useEventStore } from '../event-store/event-store.fixtures';
+
+describe('ProcessorRunner on PostgreSQL', () => {
+  const env = useEventStore();
+  let dataSource: DataSource;
+  let store: PostgresEventStore;
+
+  beforeAll(() => {
+    ({ dataSource, store } = env);
+  });
+
+  describe('processors', () => {
+    function recordingProcessor(name: string, delayMs = 0): Processor {
+      return {
+        name,
+        handles: '*',
+        async handle(events, manager: EntityManager) {
+          if (delayMs > 0) await sleep(delayMs);
+          // A plain INSERT: handling an event twice would violate the key and fail the batch.
+          await manager.query(
+            'INSERT INTO processor_effects (processor, global_position) SELECT $1, unnest($2::bigint[])',
+            [name, events.map((event) => event.globalPosition)],
+          );
+        },
+      };
+    }
+
+    async function effects(name: string): Promise<number> {
+      const rows: { count: number }[] = await dataSource.query(
+        'SELECT count(*)::int AS count FROM processor_effects WHERE processor = $1',
+        [name],
+      );
+      return rows[0].count;
+    }
+
+    async function totalEvents(): Promise<number> {
+      const rows: { count: number }[] = await dataSource.query('SELECT count(*)::int AS count FROM events');
+      return rows[0].count;
+    }
+
+    beforeAll(async () => {
+      await dataSource.query(
+        'CREATE TABLE processor_effects (processor text, global_position bigint, PRIMARY KEY (processor, global_position))',
+      );
+      const streamId = streamOf('bulk');
+      await store.append(
+        [
+          {
+            streamId,
+            expectedVersion: 0,
+            events: Array.from({ length: 60 }, (_, n) => ({ type: 'Bulk', data: { n } })),
+          },
+        ],
+        metadata,
+      );
+    });
+
+    it('resumes after a restart without losing or repeating an event', async () => {
+      const errors: unknown[] = [];
+      const options = {
+        batchSize: 5,
+        pollIntervalMs: 20,
+        onError: (_name: string, error: unknown) => errors.push(error),
+      };
+      const first = new ProcessorRunner(dataSource, store, options);
+      first.register(recordingProcessor('resume', 15));
+      first.start();
+      await eventually(
+        () => effects('resume'),
+        (count) => count >= 15,
+        'some batches',
+      );
+      await first.stop();
+      expect(first.isLeading('resume')).toBe(false);
+      const total = await totalEvents();
+      const handledBeforeRestart = await effects('resume');
+      expect(handledBeforeRestart).toBeLessThan(total);
+
+      const second = new ProcessorRunner(dataSource, store, options);
+      second.register(recordingProcessor('resume'));
+      second.start();
+      await eventually(
+        () => effects('resume'),
+        (count) => count >= total,
+        'every event',
+      );
+      await second.stop();
+      expect(errors).toEqual([]);
+      expect(await effects('resume')).toBe(total);
+      const checkpoint = await second.checkpoint('resume');
+      const last: { global_position: string }[] = await dataSource.query(
+        'SELECT global_position::text AS global_position FROM events ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1',
+      );
+      expect(checkpoint?.globalPosition).toBe(last[0].global_position);
+    });
+
+    it('lets only one of two runners lead, and the other take over when the leader stops', async () => {
+      const errors: unknown[] = [];
+      const options = {
+        batchSize: 10,
+        pollIntervalMs: 20,
+        onError: (_name: string, error: unknown) => errors.push(error),
+      };
+      const one = new ProcessorRunner(dataSource, store, options);
+      const two = new ProcessorRunner(dataSource, store, options);
+      one.register(recordingProcessor('lead'));
+      two.register(recordingProcessor('lead'));
+      one.start();
+      two.start();
+      const total = await totalEvents();
+      await eventually(
+        () => effects('lead'),
+        (count) => count >= total,
+        'every event',
+      );
+      await sleep(100);
+      expect([one.isLeading('lead'), two.isLeading('lead')].filter(Boolean)).toHaveLength(1);
+      const locks: { count: number }[] = await dataSource.query(
+        `SELECT count(*)::int AS count FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+          WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()`,
+      );
+      expect(locks[0].count).toBe(1);
+
+      const [leader, follower] = one.isLeading('lead') ? [one, two] : [two, one];
+      await leader.stop();
+      await store.append(
+        [{ streamId: streamOf('late'), expectedVersion: 0, events: [{ type: 'Added', data: {} }] }],
+        metadata,
+      );
+      await eventually(
+        () => effects('lead'),
+        (count) => count >= total + 1,
+        'the event after the handover',
+      );
+      expect(follower.isLeading('lead')).toBe(true);
+      await follower.stop();
+      expect(errors).toEqual([]);
+      expect(await effects('lead')).toBe(total + 1);
+    });
+
+    it('drains without the loop, and a second drain finds nothing new', async () => {
+      const runner = new ProcessorRunner(dataSource, store, { batchSize: 7 });
+      runner.register(recordingProcessor('drain'));
+      const total = await totalEvents();
+      expect(
+        await eventually(
+          () => runner.drain('drain').then(() => effects('drain')),
+          (count) => count >= total,
+          'drained',
+        ),
+      ).toBe(total);
+      expect(await runner.drain()).toBe(0);
+    });
+  });
+});
