@@ -9,6 +9,11 @@ import { OneTimeTokens } from './one-time-tokens';
 export const CONFIRMATION_TOKEN_TTL_MS = LIMITS.confirmationTokenTtlHours * 60 * 60 * 1000;
 export const PASSWORD_RESET_TOKEN_TTL_MS = LIMITS.passwordResetTokenTtlHours * 60 * 60 * 1000;
 
+const LINKS = {
+  EMAIL_CONFIRMATION: { ttlMs: CONFIRMATION_TOKEN_TTL_MS, path: 'confirmation-token' },
+  PASSWORD_RESET: { ttlMs: PASSWORD_RESET_TOKEN_TTL_MS, path: 'set-password' },
+} as const;
+
 export const CONFIRMATION_MAIL_KIND = 'identity.confirmation';
 export const PASSWORD_RESET_MAIL_KIND = 'identity.password-reset';
 
@@ -34,36 +39,34 @@ export class IdentityMails {
       {
         name: CONFIRMATION_MAIL_KIND,
         render: async (mail, manager, now) => {
-          const payload = mail.payload as unknown as IdentityMailPayload;
+          const { userUuid, firstName } = mail.payload as unknown as IdentityMailPayload;
           // Confirmed (or blocked) meanwhile: a confirmation link would only be refused.
-          if ((await this.statusOf(manager, payload.userUuid)) !== 'NON_VERIFIED') return null;
-          const token = await this.tokens.issue(
-            payload.userUuid,
-            'EMAIL_CONFIRMATION',
-            CONFIRMATION_TOKEN_TTL_MS,
-            now,
-            manager,
-          );
-          const link = `${this.config.publicUrl}/confirmation-token/${token}`;
-          return confirmationMail(languageOf(mail), { firstName: payload.firstName, link });
+          if ((await this.statusOf(manager, userUuid)) !== 'NON_VERIFIED') return null;
+          const link = await this.link(manager, now, userUuid, 'EMAIL_CONFIRMATION');
+          return confirmationMail(languageOf(mail), { firstName, link });
         },
       },
       {
         name: PASSWORD_RESET_MAIL_KIND,
         render: async (mail, manager, now): Promise<RenderedMail> => {
-          const payload = mail.payload as unknown as IdentityMailPayload;
-          const token = await this.tokens.issue(
-            payload.userUuid,
-            'PASSWORD_RESET',
-            PASSWORD_RESET_TOKEN_TTL_MS,
-            now,
-            manager,
-          );
-          const link = `${this.config.publicUrl}/set-password/${token}`;
-          return passwordResetMail(languageOf(mail), { firstName: payload.firstName, link });
+          const { userUuid, firstName } = mail.payload as unknown as IdentityMailPayload;
+          const link = await this.link(manager, now, userUuid, 'PASSWORD_RESET');
+          return passwordResetMail(languageOf(mail), { firstName, link });
         },
       },
     ];
+  }
+
+  /** A fresh one-time token for the mail being sent, as the link the mail carries. */
+  private async link(
+    manager: EntityManager,
+    now: Date,
+    userUuid: string,
+    purpose: 'EMAIL_CONFIRMATION' | 'PASSWORD_RESET',
+  ): Promise<string> {
+    const { ttlMs, path } = LINKS[purpose];
+    const token = await this.tokens.issue(userUuid, purpose, ttlMs, now, manager);
+    return `${this.config.publicUrl}/${path}/${token}`;
   }
 
   private async statusOf(manager: EntityManager, userUuid: string): Promise<string | null> {
