@@ -304,6 +304,43 @@ describe('hostile input on every route', () => {
     });
   });
 
+  describe('ids in bodies', () => {
+    it('are accepted only as canonical UUIDs, so that no money is booked to a second spelling of a user', async () => {
+      const uuidFields = routes.flatMap((route) =>
+        Object.entries(route.bodyProperties)
+          .filter(([, schema]) => schema.format === 'uuid')
+          .map(([property]) => ({ route, property })),
+      );
+      expect(uuidFields.map(({ route, property }) => `${route.name} ${property}`)).toContain(
+        'POST /api/payments userUuid',
+      );
+      const deposit = { amount: 1, action: 'DEPOSIT', comment: 'second spelling' };
+      await everyRoute(async (route) => {
+        const answers: Array<[string, string, string]> = [];
+        for (const { property } of uuidFields.filter((field) => field.route === route)) {
+          for (const actor of callers(route)) {
+            for (const variant of [
+              context.clientUuid.toUpperCase(),
+              `{${context.clientUuid}}`,
+              context.clientUuid.replace(/-/g, ''),
+              ` ${context.clientUuid}`,
+            ]) {
+              const response = await send(route, actor, { ...deposit, [property]: variant });
+              answers.push([
+                `${actor} ${property}=${JSON.stringify(variant)}`,
+                answer(response),
+                refused([{ field: property, error: 'error.validation.invalid.format' }]),
+              ]);
+            }
+          }
+        }
+        return answers;
+      });
+      const payments = await call(testApp, 'post', `/api/payments/search/${context.clientUuid}`, tokens.admin, {});
+      expect(payments.body.totalElements).toBe(1);
+    });
+  });
+
   describe('dates', () => {
     const impossible = [
       '2026-02-30',

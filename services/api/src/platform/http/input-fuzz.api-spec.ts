@@ -50,7 +50,11 @@ const ODD_TEXT = [
   'NaN',
 ];
 
+/** The odd texts that broke this API before it refused them (docs/adr/0014-hostile-input.md): tried most often. */
+const KNOWN_BREAKERS = ['a\u0000b', '\ud800', 'constructor', '__proto__', 'toString', '2026-02-30'];
+
 const oddText = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...KNOWN_BREAKERS) },
   fc.constantFrom(...ODD_TEXT),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -69,22 +73,51 @@ const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2, [], {}),
 );
 
-/** A value that fits `schema` often enough to get past the first rule, and anything else otherwise. */
+/** `text` with one of the odd texts put somewhere inside it. */
+function spliced(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(text, fc.constantFrom(...KNOWN_BREAKERS, ...ODD_TEXT), fc.nat()).map(([base, odd, at]) => {
+    const cut = at % (base.length + 1);
+    return `${base.slice(0, cut)}${odd}${base.slice(cut)}`;
+  });
+}
+
+/**
+ * A value that fits `schema` often enough to get past the first rules, a fitting value with odd text inside, odd
+ * text alone, or anything else.
+ */
 function valueFor(schema: Schema): fc.Arbitrary<unknown> {
   const fitting: Array<fc.Arbitrary<unknown>> = [];
-  if (schema.enum && schema.enum.length > 0) fitting.push(fc.constantFrom(...schema.enum));
+  const texts: Array<fc.Arbitrary<string>> = [];
+  if (schema.enum && schema.enum.length > 0) {
+    fitting.push(fc.constantFrom(...schema.enum));
+    texts.push(fc.constantFrom(...schema.enum.map(String)));
+  }
   if (schema.format === 'date-time') {
-    fitting.push(fc.date({ noInvalidDate: true }).map((date) => date.toISOString()));
-    fitting.push(fc.constantFrom('2026-05-03', '2026-02-29', '2026-13-01', '03/05/2026'));
+    const dates = fc.oneof(
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+      fc.constantFrom('2026-05-03', '2026-02-29', '2026-13-01', '03/05/2026', '2026-05-03T10:00'),
+    );
+    fitting.push(dates);
+    texts.push(dates);
   }
   if (schema.type === 'number') fitting.push(fc.integer({ min: -5, max: 200 }), fc.double({ min: -1, max: 100_000 }));
   if (schema.type === 'boolean') fitting.push(fc.boolean());
-  if (schema.type === 'string') fitting.push(fc.string({ maxLength: 30 }), fc.emailAddress());
+  if (schema.type === 'string') {
+    const words = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.emailAddress(), fc.constant('Fuzz-Pass-1!'));
+    fitting.push(words);
+    texts.push(words);
+  }
   if (schema.type === 'array') {
     fitting.push(fc.array(schema.items ? valueFor(schema.items) : anyJson, { maxLength: 4 }));
   }
   if (schema.properties) fitting.push(bodyFor(schema.properties));
-  return fitting.length > 0 ? fc.oneof(fc.oneof(...fitting), anyJson) : anyJson;
+  const choices: Array<fc.WeightedArbitrary<unknown>> = [
+    { weight: 2, arbitrary: oddText },
+    { weight: 1, arbitrary: anyJson },
+  ];
+  if (fitting.length > 0) choices.push({ weight: 3, arbitrary: fc.oneof(...fitting) });
+  if (texts.length > 0) choices.push({ weight: 3, arbitrary: spliced(fc.oneof(...texts)) });
+  return fc.oneof(...choices);
 }
 
 /** An object with some documented properties (fitting or not) and now and then a key of its own. */
@@ -114,6 +147,12 @@ function caseFor(route: RouteInputs): fc.Arbitrary<FuzzCase> {
     { weight: 6, arbitrary: bodyFor(route.bodyProperties).map((value) => ({ kind: 'json' as const, value })) },
     { weight: 2, arbitrary: anyJson.map((value) => ({ kind: 'json' as const, value })) },
     { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((text) => ({ kind: 'raw' as const, text })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 1, max: 6000 })
+        .map((depth) => ({ kind: 'raw' as const, text: `${'['.repeat(depth)}${']'.repeat(depth)}` })),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
   );
   const queryNames = Object.keys(route.queryParameters);
