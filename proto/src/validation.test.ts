@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseAmountToMinor } from './money';
 import {
   checkEmail,
+  checkIsoDateTime,
+  checkUuid,
+  normalizeEmail,
   checkPassword,
   checkPersonName,
   checkRecipient,
@@ -43,6 +46,95 @@ describe('validation rules (docs/product.md, Business constants)', () => {
     expect(checkRecipient('dana@example.com')).toBeNull();
     expect(checkRecipient('1234567')).toEqual({ error: 'error.validation.invalid.recipient' });
     expect(checkEmail('dana@example')).toEqual({ error: 'error.validation.invalid.email' });
+  });
+
+  it('refuses e-mail addresses with any non-ASCII character, visible or not', () => {
+    for (const good of ['dana@example.com', "o'brien+tag@mail.example.co.il", 'a_b@xn--pypal-4ve.com'])
+      expect(checkEmail(good), good).toBeNull();
+    const hostile = [
+      'dana\u200b@example.com',
+      'dana@exa\u200cmple.com',
+      'dana\u200d@example.com',
+      'dana@example.com\u2060',
+      '\ufeffdana@example.com',
+      'dana\u202e@example.com',
+      'dana@\u202aexample.com',
+      'dana\u2066@example.com',
+      'dana@example.com\u2069',
+      'da\u00adna@example.com',
+      'dana@p\u0430ypal.com',
+      'dana\uff20example.com',
+      'd\u00e1na@example.com',
+      '\u212aate@example.com',
+      'dana@exam_ple.com',
+      'dana@@example.com',
+      'dana @example.com',
+    ];
+    for (const bad of hostile) {
+      expect(checkEmail(bad), JSON.stringify(bad)).toEqual({ error: 'error.validation.invalid.email' });
+      expect(checkRecipient(bad), JSON.stringify(bad)).toEqual({ error: 'error.validation.invalid.recipient' });
+    }
+  });
+
+  it('normalises only ASCII in e-mail addresses, so that no other character is folded into an accepted one', () => {
+    expect(normalizeEmail('  Dana@Example.COM\t')).toBe('dana@example.com');
+    expect(normalizeEmail('\u212aate@example.com')).toBe('\u212aate@example.com');
+    expect(normalizeEmail('\ufeffdana@example.com ')).toBe('\ufeffdana@example.com');
+  });
+
+  it('takes calendar days and instants with an offset in the ISO extended form only', () => {
+    const good = [
+      '2026-05-03',
+      '2024-02-29',
+      '2000-02-29',
+      '2026-05-03T10:00Z',
+      '2026-05-03T23:59:59Z',
+      '2026-05-03T10:00:00.123Z',
+      '2026-05-03T10:00:00.123456+03:00',
+      '2026-05-03T10:00:00-05:30',
+    ];
+    for (const value of good) expect(checkIsoDateTime(value), value).toBeNull();
+    const bad = [
+      '2026-02-30',
+      '2026-02-29',
+      '1900-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '0000-01-01',
+      '02/03/2026',
+      '2026-2-3',
+      '20260203',
+      '2026-034',
+      '2026-W05-3',
+      'tomorrow',
+      '1700000000000',
+      '',
+      ' 2026-05-03',
+      '2026-05-03 ',
+      '2026-05-03T10:00',
+      '2026-05-03T10:00:00',
+      '2026-05-03 10:00Z',
+      '2026-05-03T24:00Z',
+      '2026-05-03T10:60Z',
+      '2026-05-03T10:00:60Z',
+      '2026-05-03T10:00+15:00',
+      '２０２６-05-03',
+    ];
+    for (const value of bad)
+      expect(checkIsoDateTime(value), value).toEqual({ error: 'error.validation.invalid.format' });
+  });
+
+  it('takes UUIDs in their canonical lower-case form only', () => {
+    expect(checkUuid('7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e')).toBeNull();
+    for (const bad of [
+      '7D1C2A52-96A4-4F8E-9D55-3A0D4C6C1F0E',
+      '{7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e}',
+      '7d1c2a5296a44f8e9d553a0d4c6c1f0e',
+      ' 7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e',
+      'urn:uuid:7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e',
+    ])
+      expect(checkUuid(bad), bad).toEqual({ error: 'error.validation.invalid.format' });
   });
 
   it('keeps text under 256 characters and the ref numeric', () => {

@@ -15,8 +15,19 @@ export const PATTERNS = Object.freeze({
   subscriptionPassword: /^[\x20-\x7E]{4,}$/,
   subscriptionLogin: /^[a-z0-9._-]{6,64}$/,
   personName: /^[\p{L}'][\p{L}\p{M}'\-., ]*$/u,
-  // A pragmatic address check: one @, no spaces, a dot in the domain.
-  email: /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/,
+  /**
+   * A pragmatic address check: one @, printable ASCII before it, dot-separated letters, digits and hyphens after it.
+   * ASCII only, so that no invisible, bidi or look-alike character can hide in an address (ADR 0014);
+   * internationalised domains are accepted in their punycode (`xn--`) form.
+   */
+  email: /^[!-?A-~]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/,
+  /** A UUID as we write them: lower-case hexadecimal in the 8-4-4-4-12 layout. */
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  /**
+   * A calendar day (`2026-05-03`) or an instant with its offset (`2026-05-03T10:00Z`, `…T10:00:00.123+03:00`):
+   * ISO 8601's extended form only. An instant without an offset is refused, as it would be read in the server's zone.
+   */
+  isoDateTime: /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/,
   profileId: /^\d{8}$/,
   numeric: /^\d+$/,
 });
@@ -37,6 +48,15 @@ export const checkTextLength: Check = (value) =>
   value.length > LIMITS.textMaxLength
     ? { error: 'error.validation.max.length', params: { max: LIMITS.textMaxLength } }
     : ok;
+
+/**
+ * How an e-mail address is compared and stored: without surrounding ASCII spaces, ASCII letters in lower case.
+ * Only ASCII is touched, so that a non-ASCII character (which `checkEmail` refuses) is never folded into an ASCII
+ * one first: `toLowerCase()` turns the Kelvin sign into `k`, and `trim()` drops a byte-order mark.
+ */
+export function normalizeEmail(value: string): string {
+  return value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '').replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
 
 export const checkEmail: Check = (value) =>
   PATTERNS.email.test(value) && value.length <= LIMITS.textMaxLength ? ok : { error: 'error.validation.invalid.email' };
@@ -84,6 +104,35 @@ export const checkKeyword: Check = (value) =>
   value.length > LIMITS.keywordMaxLength
     ? { error: 'error.validation.max.length', params: { max: LIMITS.keywordMaxLength } }
     : ok;
+
+export const checkUuid: Check = (value) =>
+  PATTERNS.uuid.test(value) ? ok : { error: 'error.validation.invalid.format' };
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A date filter or an instant: `PATTERNS.isoDateTime`, naming a day that exists (no 2026-02-30) and a real time. */
+export const checkIsoDateTime: Check = (value) => {
+  const parts = PATTERNS.isoDateTime.exec(value);
+  if (!parts) return { error: 'error.validation.invalid.format' };
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part)));
+  const valid =
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 14 &&
+    offsetMinutes <= 59;
+  return valid ? ok : { error: 'error.validation.invalid.format' };
+};
 
 export function checkPasswordConfirmation(password: string, confirmPassword: string): RuleIssue | null {
   return password === confirmPassword ? ok : { error: 'error.validation.passwords.do.not.match' };

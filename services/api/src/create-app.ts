@@ -7,10 +7,9 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule, type AppModuleOptions } from './app.module';
-import { ApiErrorFilter, createValidationPipe } from './platform/http';
+import { ApiErrorFilter, createValidationPipe, useJsonBodyParser } from './platform/http';
 
 export const API_PREFIX = 'api';
-const JSON_BODY_LIMIT = '100kb';
 
 export const LOG_LEVELS: Record<string, LogLevel[]> = {
   error: ['error'],
@@ -42,7 +41,7 @@ function serveSpa(app: NestExpressApplication, mount: string, directory: string 
 export function configureApp(app: NestExpressApplication, options: AppModuleOptions): void {
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  useJsonBodyParser(app);
   app.use(cookieParser());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());

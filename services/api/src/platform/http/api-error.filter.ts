@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ERROR_CATALOGUE, type ApiErrorBody, type ErrorCode } from '@kupa/proto';
+import { ERROR_CATALOGUE, type ApiErrorBody, type ErrorCode, isErrorCode } from '@kupa/proto';
 import type { Response } from 'express';
 import { DomainError } from '../../kernel';
 import { ApiError } from './api-error';
@@ -58,7 +58,7 @@ export class ApiErrorFilter implements ExceptionFilter {
       const response = exception.getResponse();
       const declared =
         typeof response === 'object' && response !== null ? (response as { error?: unknown }).error : undefined;
-      if (typeof declared === 'string' && declared in ERROR_CATALOGUE) return body(declared as ErrorCode, status);
+      if (isErrorCode(declared)) return body(declared, status);
       const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'error.internal.server.error' : 'error.bad.request');
       return body(code, status);
     }

@@ -2,6 +2,14 @@ export { ApiError, ValidationFailedError } from './api-error';
 export { ApiErrorFilter } from './api-error.filter';
 export { BodilessRouteInterceptor, TakesBody } from './bodiless-routes';
 export { PlatformHttpModule } from './http.module';
-export { codeMessage, createValidationPipe, flattenValidationErrors, IsAmount, SatisfiesRule } from './validation';
-export { DateRangeDto, orderByFromSorts, SearchRequestDto, SortDto, toPage } from './search.dto';
+export { JSON_BODY_LIMIT, JSON_DEPTH_MAX, useJsonBodyParser } from './input-guards';
+export {
+  CanonicalUuidPipe,
+  codeMessage,
+  createValidationPipe,
+  flattenValidationErrors,
+  IsAmount,
+  SatisfiesRule,
+} from './validation';
+export { DateRangeDto, IsoDateTimeField, orderByFromSorts, SearchRequestDto, SortDto, toPage } from './search.dto';
 export { RateLimit, RateLimitGuard, type RateLimitRule } from './rate-limit';

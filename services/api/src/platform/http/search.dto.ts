@@ -1,11 +1,12 @@
-import { LIMITS, type Page } from '@kupa/proto';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { checkIsoDateTime, LIMITS, type Page } from '@kupa/proto';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsInt,
-  IsISO8601,
   IsOptional,
   IsString,
   Max,
@@ -14,41 +15,57 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ValidationFailedError } from './api-error';
-import { codeMessage } from './validation';
+import { codeMessage, SatisfiesRule } from './validation';
 
 export class SortDto {
+  @ApiProperty({ description: 'A column the resource offers for sorting' })
   @IsString()
   @MaxLength(64)
   id: string;
 
+  @ApiProperty()
   @IsBoolean()
   desc: boolean;
 }
 
+/** A date filter's bound: a calendar day or an instant with its offset, held to proto's `checkIsoDateTime`. */
+export const IsoDateTimeField = (): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      format: 'date-time',
+      nullable: true,
+      description: 'A calendar day (`2026-05-03`) or an instant with its offset (`2026-05-03T10:00:00Z`)',
+    }),
+    IsOptional(),
+    SatisfiesRule(checkIsoDateTime),
+  );
+
 export class DateRangeDto {
-  @IsOptional()
-  @IsISO8601({}, { message: codeMessage('error.validation.invalid.format') })
+  @IsoDateTimeField()
   from?: string | null;
 
-  @IsOptional()
-  @IsISO8601({}, { message: codeMessage('error.validation.invalid.format') })
+  @IsoDateTimeField()
   to?: string | null;
 }
 
 /** The paging and sorting every `POST …/search` body shares (docs/api.md, Searching and paging). */
 export class SearchRequestDto {
+  @ApiPropertyOptional({ default: LIMITS.pageDefault })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
   page?: number = LIMITS.pageDefault;
 
+  @ApiPropertyOptional({ default: LIMITS.pageSizeDefault, maximum: LIMITS.pageSizeMax })
   @IsOptional()
   @IsInt()
   @Min(1, { message: codeMessage('error.validation.min', { min: 1 }) })
   @Max(LIMITS.pageSizeMax, { message: codeMessage('error.validation.page.size', { max: LIMITS.pageSizeMax }) })
   size?: number = LIMITS.pageSizeDefault;
 
+  @ApiPropertyOptional({ type: [SortDto] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.sortsMaxItems, {
@@ -61,7 +78,8 @@ export class SearchRequestDto {
 
 /**
  * Turns requested sorts into SQL ORDER BY terms through an allow-list, so a client can only sort by the columns a
- * resource offers; unknown ids are a 400 rather than silently ignored.
+ * resource offers; unknown ids are a 400 rather than silently ignored. Only the list's own keys count: `constructor`
+ * or `toString` would otherwise find the members every object inherits.
  */
 export function orderByFromSorts(
   sorts: SortDto[] | undefined,
@@ -70,8 +88,8 @@ export function orderByFromSorts(
 ): string {
   const terms: string[] = [];
   for (const sort of sorts ?? []) {
-    const column = columns[sort.id];
-    if (!column) {
+    const column = Object.hasOwn(columns, sort.id) ? columns[sort.id] : undefined;
+    if (typeof column !== 'string') {
       throw new ValidationFailedError([
         { field: 'sorts', error: 'error.validation.invalid.field', params: { id: sort.id } },
       ]);

@@ -1,14 +1,16 @@
 import {
   AMOUNT_MAX,
+  checkUuid,
   type ErrorCode,
   type FieldError,
   type RuleIssue,
   isErrorCode,
   parseAmountToMinor,
 } from '@kupa/proto';
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, type PipeTransform, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { ValidationFailedError } from './api-error';
+import { ApiError, ValidationFailedError } from './api-error';
+import { unsafeInputFields } from './input-guards';
 
 /**
  * class-validator messages carry a catalogue code, optionally followed by `|` and JSON parameters, so that the
@@ -68,11 +70,28 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 }
 
 /**
+ * Bodies and query strings are first searched for what no DTO rule sees (`unsafeInputFields`): text PostgreSQL
+ * cannot store and keys naming inherited object members. As a pipe this runs after the guards, like the DTO rules.
+ * Path parameters reach their route's own pipe as the text they arrived as: the base pipe would turn a `number`
+ * parameter written `0x1`, ` 1` or `1e0` into 1 before the route's pipe could refuse the spelling.
+ */
+class KupaValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'param') return value;
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const fields = unsafeInputFields(value);
+      if (fields.length > 0) throw new ValidationFailedError(fields);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+/**
  * The one validation pipe: unknown fields are refused, payloads are transformed into their DTO classes, and
  * failures become a 400 with per-field catalogue codes.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new KupaValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
@@ -102,6 +121,20 @@ export function SatisfiesRule(
     },
     options,
   );
+}
+
+/**
+ * A path id in its one canonical form, for `@Param(name, CanonicalUuidPipe(code))`. A UUID in any other spelling
+ * (upper case, braces, no hyphens, surrounding spaces) names no record, so it answers `notFound` (a 404), as a
+ * missing record does; nothing else reaches the uuid columns.
+ */
+export function CanonicalUuidPipe(notFound: ErrorCode): PipeTransform<string, string> {
+  return {
+    transform: (value: string) => {
+      if (typeof value !== 'string' || checkUuid(value) !== null) throw new ApiError(notFound);
+      return value;
+    },
+  };
 }
 
 /** A dollar amount: a JSON number, positive, at most two decimals, at most 99999.99 (docs/api.md, Basics). */

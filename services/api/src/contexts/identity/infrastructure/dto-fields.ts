@@ -1,12 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { checkEmail, checkPersonName } from '@kupa/proto';
+import { checkEmail, checkPersonName, normalizeEmail } from '@kupa/proto';
 import { Transform } from 'class-transformer';
 import { SatisfiesRule } from '../../../platform/http';
 
-/** E-mail addresses are compared without case and surrounding spaces, so they are stored that way too. */
+/**
+ * E-mail addresses are compared without case and surrounding spaces, so they are stored that way too. Only ASCII is
+ * folded (proto's `normalizeEmail`), so that `checkEmail` still sees, and refuses, any other character (ADR 0014).
+ */
 export const NormalizedEmail = (): PropertyDecorator =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normalizeEmail(value) : value));
 
 /** Names keep their inner spelling but lose accidental surrounding spaces. */
 export const Trimmed = (): PropertyDecorator =>

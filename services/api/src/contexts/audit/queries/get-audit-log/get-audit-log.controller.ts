@@ -1,13 +1,10 @@
-import { Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuditLog } from '@kupa/proto';
 import { Roles } from '../../../../platform/auth';
-import { ApiError } from '../../../../platform/http';
+import { AuditLogIdPipe } from '../../infrastructure/params';
 import { GetAuditLogQuery } from './get-audit-log.query';
-
-/** A malformed id names no entry, so it answers like a missing one (404), never a 500 from the uuid column. */
-const AuditLogIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new ApiError('error.audit.not.found') });
 
 @ApiTags('audit-logs')
 @ApiBearerAuth()

@@ -3,16 +3,17 @@ import {
   BALANCE_FIX_ACTIONS,
   type BalanceFixAction,
   checkRequired,
+  checkUuid,
   checkTextLength,
   firstIssue,
   type ManualPaymentRequest,
 } from '@kupa/proto';
-import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
-import { codeMessage, IsAmount, SatisfiesRule } from '../../../../platform/http';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsAmount, SatisfiesRule } from '../../../../platform/http';
 
 export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: codeMessage('error.validation.invalid.format') })
+  @SatisfiesRule(checkUuid)
   userUuid: string;
 
   @ApiProperty({ description: 'Dollars, at most two decimals, at most 99999.99', example: 12.5 })

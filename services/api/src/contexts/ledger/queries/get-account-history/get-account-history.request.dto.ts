@@ -1,14 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { LIMITS } from '@kupa/proto';
 import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, Max, Min } from 'class-validator';
-import { codeMessage } from '../../../../platform/http';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { codeMessage, IsoDateTimeField } from '../../../../platform/http';
 
 /** The query string of `GET /ledger/accounts/{account}/history`; numbers arrive as text and are converted here. */
 export class GetAccountHistoryRequestDto {
-  @ApiPropertyOptional({ description: 'The instant (ISO-8601); now when absent' })
-  @IsOptional()
-  @IsISO8601({ strict: true }, { message: codeMessage('error.validation.invalid.format') })
+  /** A calendar day means its first instant (UTC). */
+  @IsoDateTimeField()
   asOf?: string;
 
   @ApiPropertyOptional({ default: LIMITS.pageDefault })

@@ -1,14 +1,11 @@
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Page, Payment } from '@kupa/proto';
 import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
-import { ApiError } from '../../../../platform/http';
+import { UserUuidPipe } from '../../infrastructure/params';
 import { SearchPaymentsQuery } from './search-payments.query';
 import { SearchPaymentsRequestDto } from './search-payments.request.dto';
-
-/** A malformed uuid names no user, so it answers like another user's (404), never a 500. */
-const UserUuidPipe = new ParseUUIDPipe({ exceptionFactory: () => new ApiError('error.user.not.found') });
 
 @ApiTags('payments')
 @ApiBearerAuth()
