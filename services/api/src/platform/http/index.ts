@@ -3,5 +3,5 @@ export { ApiErrorFilter } from './api-error.filter';
 export { BodilessRouteInterceptor, TakesBody } from './bodiless-routes';
 export { PlatformHttpModule } from './http.module';
 export { codeMessage, createValidationPipe, flattenValidationErrors, IsAmount, SatisfiesRule } from './validation';
-export { DateRangeDto, orderByFromSorts, SearchRequestDto, SortDto, toPage } from './search.dto';
+export { DateRangeDto, orderByFromSorts, SearchRequestDto, type SortColumnSql, SortDto, toPage } from './search.dto';
 export { RateLimit, RateLimitGuard, type RateLimitRule } from './rate-limit';

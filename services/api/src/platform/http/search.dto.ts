@@ -1,4 +1,4 @@
-import { LIMITS, type Page } from '@kupa/proto';
+import { isSortColumn, LIMITS, type Page, type SortableResource, type SortColumn } from '@kupa/proto';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -59,24 +59,27 @@ export class SearchRequestDto {
   sorts?: SortDto[] = [];
 }
 
+/** The SQL each sortable column of a resource orders by; the keys are exactly proto's `SORTABLE_COLUMNS`. */
+export type SortColumnSql<R extends SortableResource> = Readonly<Record<SortColumn<R>, string>>;
+
 /**
- * Turns requested sorts into SQL ORDER BY terms through an allow-list, so a client can only sort by the columns a
- * resource offers; unknown ids are a 400 rather than silently ignored.
+ * Turns requested sorts into SQL ORDER BY terms through proto's `SORTABLE_COLUMNS`, so a client can only sort by the
+ * columns a resource offers; unknown ids are a 400 rather than silently ignored.
  */
-export function orderByFromSorts(
+export function orderByFromSorts<R extends SortableResource>(
   sorts: SortDto[] | undefined,
-  columns: Readonly<Record<string, string>>,
+  resource: R,
+  columns: SortColumnSql<R>,
   fallback: string,
 ): string {
   const terms: string[] = [];
   for (const sort of sorts ?? []) {
-    const column = columns[sort.id];
-    if (!column) {
+    if (!isSortColumn(resource, sort.id)) {
       throw new ValidationFailedError([
         { field: 'sorts', error: 'error.validation.invalid.field', params: { id: sort.id } },
       ]);
     }
-    terms.push(`${column} ${sort.desc ? 'DESC' : 'ASC'}`);
+    terms.push(`${columns[sort.id]} ${sort.desc ? 'DESC' : 'ASC'}`);
   }
   terms.push(fallback);
   return terms.join(', ');
