@@ -1,4 +1,5 @@
 import type { Language } from './enums';
+import { fillPlaceholders, type MessageParams } from './placeholders';
 
 /**
  * The error catalogue (docs/api.md, Errors): every code the API may answer with, and every validation or screen
@@ -285,13 +286,8 @@ export function errorStatus(code: ErrorCode): number {
   return ERROR_CATALOGUE[code].status;
 }
 
-export type MessageParams = Readonly<Record<string, string | number>>;
-
 export function formatErrorMessage(code: ErrorCode, lang: Language, params: MessageParams = {}): string {
-  const template: string = ERROR_CATALOGUE[code][lang];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
+  return fillPlaceholders(ERROR_CATALOGUE[code][lang], params);
 }
 
 /** One field's problem in a 400 answer. */

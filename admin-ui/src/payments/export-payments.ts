@@ -1,7 +1,7 @@
-import { type PaymentSearchRequest } from '@kupa/proto';
+import { API_ROUTES, type PaymentSearchRequest } from '@kupa/proto';
 import { type SortPayload } from 'react-admin';
 import { toSearchBody } from '../providers/data-provider';
-import { API_BASE, apiErrorOf, fetchWithSession } from '../providers/http-client';
+import { apiErrorOf, fetchWithSession } from '../providers/http-client';
 
 export const PAYMENTS_CSV_FILE_NAME = 'payments.csv';
 
@@ -88,7 +88,7 @@ export async function downloadPaymentsCsv(
   onProgress: (progress: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const { response, refreshAttempted } = await fetchWithSession(`${API_BASE}/payments/export`, {
+  const { response, refreshAttempted } = await fetchWithSession(API_ROUTES.paymentsExport, {
     method: 'POST',
     headers: { Accept: 'text/csv' },
     body: JSON.stringify(request),

@@ -1,7 +1,7 @@
-import { formatErrorMessage, isStaffRole, type SignInResponse, type User } from '@kupa/proto';
+import { API_ROUTES, formatErrorMessage, isStaffRole, type SignInResponse, type User } from '@kupa/proto';
 import { type AuthProvider, type UserIdentity } from 'react-admin';
 import { currentLang } from '../i18n/language';
-import { API_BASE, ApiError, httpClient, refreshAccessToken, SESSION_APP_HEADERS } from './http-client';
+import { ApiError, fetchWithSession, httpClient, refreshAccessToken } from './http-client';
 import { session } from './session';
 
 export interface LoginParams {
@@ -12,10 +12,9 @@ export interface LoginParams {
 /** Ends the server-side session (the refresh cookie) without letting a failure block the local sign-out. */
 async function serverLogout(accessToken: string | null): Promise<void> {
   try {
-    await fetch(`${API_BASE}/auth/logout`, {
+    await fetchWithSession(API_ROUTES.signOut, {
       method: 'POST',
-      credentials: 'include',
-      headers: accessToken ? { ...SESSION_APP_HEADERS, Authorization: `Bearer ${accessToken}` } : SESSION_APP_HEADERS,
+      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : undefined,
     });
   } catch {
     // The local session is cleared regardless; an unreachable server cannot keep a user signed in here.
@@ -24,7 +23,7 @@ async function serverLogout(accessToken: string | null): Promise<void> {
 
 export const authProvider: AuthProvider = {
   async login({ email, password }: LoginParams) {
-    const { json } = await httpClient<SignInResponse>(`${API_BASE}/auth/signin`, {
+    const { json } = await httpClient<SignInResponse>(API_ROUTES.signIn, {
       method: 'POST',
       body: JSON.stringify({ email, password }),
     });
@@ -67,7 +66,7 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity(): Promise<UserIdentity> {
-    const { json } = await httpClient<User>(`${API_BASE}/users/me`);
+    const { json } = await httpClient<User>(API_ROUTES.me);
     return { id: json.userUuid, fullName: json.fullName || json.email, email: json.email };
   },
 };

@@ -1,6 +1,9 @@
 import {
+  API_ROUTES,
   CUSTOMER_ROLES,
   LIMITS,
+  type SortableResource,
+  type SortColumn,
   type AccountHistory,
   type AuditLogSearchRequest,
   type AuditOperationType,
@@ -31,25 +34,29 @@ import {
   type RaRecord,
   type UpdateParams,
 } from 'react-admin';
-import { API_BASE, httpClient } from './http-client';
+import { httpClient } from './http-client';
 import { toDayEnd, toDayStart, toList, toPositiveInteger } from './filter-values';
 
 type Filter = Record<string, unknown>;
 
 /**
- * How a react-admin resource maps onto the API: its path under `/api`, the field that identifies a record, and how
- * the filter form's values become the body of `POST /api/<path>/search`.
+ * How a react-admin resource maps onto the API: its search and record paths, the field that identifies a record, and
+ * how the filter form's values become the body of its search.
  */
-interface ResourceApi {
-  path: string;
+/** `R` names the search's entry in proto's `SORTABLE_COLUMNS`. */
+interface ResourceApi<R extends SortableResource = SortableResource> {
+  /** The path `ra-data-simple-rest` appends to the API base for the CRUD calls it still makes (create). */
+  restPath: string;
+  searchPath: string;
+  recordPath(id: Identifier): string;
   idField: string;
   /**
-   * The sorts the console offers: each react-admin sort field, and the id the search handler's allow-list knows it
-   * by. The API answers any other id with a 400, so a field missing here is not sent and the API's default order
-   * applies. That also covers a sort react-admin kept in its store from an earlier visit, which would otherwise break
-   * the list on every visit until another column was clicked.
+   * The sorts the console offers: each react-admin sort field, and the column of proto's `SORTABLE_COLUMNS` it is
+   * sent as. Any other field is not sent and the API's default order applies. That also covers a sort react-admin
+   * kept in its store from an earlier visit, which would otherwise break the list on every visit until another
+   * column was clicked.
    */
-  sortIds: Readonly<Record<string, string>>;
+  sortIds: Readonly<Record<string, SortColumn<R>>>;
   toSearchFilters(filter: Filter): Record<string, unknown>;
   /**
    * The search path that lists the records referencing another one (`POST /api/payments/search/{userUuid}`), for
@@ -102,37 +109,48 @@ function nonEmpty<T>(values: T[]): T[] | undefined {
   return values.length > 0 ? values : undefined;
 }
 
-/** Sort ids that the API names exactly as the record's field. */
-function sameIds(...ids: string[]): Record<string, string> {
-  return Object.fromEntries(ids.map((id) => [id, id]));
+/** Sort fields that the API names exactly as the record's field. */
+function sameIds<Id extends string>(...ids: Id[]): Record<Id, Id> {
+  return Object.fromEntries(ids.map((id) => [id, id])) as Record<Id, Id>;
 }
 
+const clientsApi: ResourceApi<'users'> = {
+  restPath: 'users',
+  searchPath: API_ROUTES.usersSearch,
+  recordPath: (id) => API_ROUTES.user(String(id)),
+  idField: 'userUuid',
+  // The API has no sort by uuid, so react-admin's fallback sort on `id` gets the API's default order.
+  sortIds: sameIds('fullName', 'email', 'role', 'status', 'userCreatedAt'),
+  toSearchFilters: clientFilters,
+};
+
+const activityLogApi: ResourceApi<'auditLogs'> = {
+  restPath: 'audit-logs',
+  searchPath: API_ROUTES.auditLogsSearch,
+  recordPath: (id) => API_ROUTES.auditLog(id),
+  idField: 'id',
+  // The list shows the target's type as `target.type`; the API sorts it as `targetType`. Nothing sorts by author.
+  sortIds: { ...sameIds('createdAt', 'operationType'), 'target.type': 'targetType' },
+  toSearchFilters: activityLogFilters,
+};
+
+const paymentsApi: ResourceApi<'payments'> = {
+  restPath: 'payments',
+  searchPath: API_ROUTES.paymentsSearch,
+  recordPath: (id) => API_ROUTES.payment(String(id)),
+  idField: 'paymentId',
+  sortIds: {
+    ...sameIds('paymentId', 'createdAt', 'userEmail', 'amount', 'status', 'type', 'method', 'aggregator'),
+    id: 'paymentId',
+  },
+  toSearchFilters: paymentFilters,
+  referenceSearchPath: (target, id) => (target === 'userUuid' ? API_ROUTES.userPaymentsSearch(String(id)) : undefined),
+};
+
 export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = {
-  clients: {
-    path: 'users',
-    idField: 'userUuid',
-    // The API has no sort by uuid, so react-admin's fallback sort on `id` gets the API's default order.
-    sortIds: sameIds('fullName', 'email', 'role', 'status', 'userCreatedAt'),
-    toSearchFilters: clientFilters,
-  },
-  'activity-log': {
-    path: 'audit-logs',
-    idField: 'id',
-    // The list shows the target's type as `target.type`; the API sorts it as `targetType`. Nothing sorts by author.
-    sortIds: { ...sameIds('createdAt', 'operationType'), 'target.type': 'targetType' },
-    toSearchFilters: activityLogFilters,
-  },
-  payments: {
-    path: 'payments',
-    idField: 'paymentId',
-    sortIds: {
-      ...sameIds('paymentId', 'createdAt', 'userEmail', 'amount', 'status', 'type', 'method', 'aggregator'),
-      id: 'paymentId',
-    },
-    toSearchFilters: paymentFilters,
-    referenceSearchPath: (target, id) =>
-      target === 'userUuid' ? `payments/search/${encodeURIComponent(String(id))}` : undefined,
-  },
+  clients: clientsApi,
+  'activity-log': activityLogApi,
+  payments: paymentsApi,
 };
 
 function apiOf(resource: string): ResourceApi {
@@ -172,14 +190,11 @@ async function search(
   searchPath?: string,
 ): Promise<GetListResult> {
   const api = apiOf(resource);
-  const { json } = await httpClient<Page<Record<string, unknown>>>(
-    `${API_BASE}/${searchPath ?? `${api.path}/search`}`,
-    {
-      method: 'POST',
-      body: JSON.stringify(toSearchBody(resource, params)),
-      signal: params.signal,
-    },
-  );
+  const { json } = await httpClient<Page<Record<string, unknown>>>(searchPath ?? api.searchPath, {
+    method: 'POST',
+    body: JSON.stringify(toSearchBody(resource, params)),
+    signal: params.signal,
+  });
   return {
     data: json.content.map((row) => toRecord(api, row)),
     total: json.totalElements,
@@ -189,12 +204,7 @@ async function search(
 
 async function getOne(resource: string, id: Identifier, signal?: AbortSignal): Promise<RaRecord> {
   const api = apiOf(resource);
-  const { json } = await httpClient<Record<string, unknown>>(
-    `${API_BASE}/${api.path}/${encodeURIComponent(String(id))}`,
-    {
-      signal,
-    },
-  );
+  const { json } = await httpClient<Record<string, unknown>>(api.recordPath(id), { signal });
   return toRecord(api, json);
 }
 
@@ -227,7 +237,7 @@ export interface KupaDataProvider extends DataProvider {
 }
 
 async function changePaymentStatus(paymentId: Identifier, request: ChangePaymentStatusRequest): Promise<Payment> {
-  const { json } = await httpClient<Payment>(`${API_BASE}/payments/${encodeURIComponent(String(paymentId))}/status`, {
+  const { json } = await httpClient<Payment>(API_ROUTES.paymentStatus(String(paymentId)), {
     method: 'PUT',
     body: JSON.stringify(request),
   });
@@ -251,12 +261,11 @@ async function updatePayment(params: UpdateParams): Promise<RaRecord> {
   return toRecord(RESOURCE_APIS.payments, payment as unknown as Record<string, unknown>);
 }
 
-function userPath(userUuid: string) {
-  return `${API_BASE}/users/${encodeURIComponent(userUuid)}`;
-}
-
-/** The base REST provider, pointed at each resource's API path instead of react-admin's resource name. */
-const base = simpleRestProvider(API_BASE, httpClient);
+/**
+ * The base REST provider, pointed at each resource's API path instead of react-admin's resource name. Its URLs are
+ * API paths (`/users`): the session client puts them under the API base.
+ */
+const base = simpleRestProvider('', httpClient);
 
 export const dataProvider: KupaDataProvider = {
   ...base,
@@ -266,52 +275,52 @@ export const dataProvider: KupaDataProvider = {
   getMany: async (resource, params) => ({
     data: (await Promise.all(params.ids.map((id) => getOne(resource, id, params.signal)))) as never[],
   }),
-  create: (resource, params) => base.create(apiOf(resource).path, params),
+  create: (resource, params) => base.create(apiOf(resource).restPath, params),
   update: async (resource, params) =>
     resource === 'payments'
       ? { data: (await updatePayment(params)) as never }
-      : base.update(apiOf(resource).path, params),
-  updateMany: (resource, params) => base.updateMany(apiOf(resource).path, params),
-  delete: (resource, params) => base.delete(apiOf(resource).path, params),
-  deleteMany: (resource, params) => base.deleteMany(apiOf(resource).path, params),
+      : base.update(apiOf(resource).restPath, params),
+  updateMany: (resource, params) => base.updateMany(apiOf(resource).restPath, params),
+  delete: (resource, params) => base.delete(apiOf(resource).restPath, params),
+  deleteMany: (resource, params) => base.deleteMany(apiOf(resource).restPath, params),
 
   async changeUserStatus(userUuid, status) {
-    const { json } = await httpClient<User | null>(`${userPath(userUuid)}/status`, {
+    const { json } = await httpClient<User | null>(API_ROUTES.userStatus(userUuid), {
       method: 'PUT',
       body: JSON.stringify({ status }),
     });
     return json;
   },
   async changeUserRole(userUuid, role) {
-    const { json } = await httpClient<User | null>(`${userPath(userUuid)}/role`, {
+    const { json } = await httpClient<User | null>(API_ROUTES.userRole(userUuid), {
       method: 'PUT',
       body: JSON.stringify({ role }),
     });
     return json;
   },
   async setUserPassword(userUuid, password) {
-    await httpClient(`${API_BASE}/password/users/${encodeURIComponent(userUuid)}`, {
+    await httpClient(API_ROUTES.setUserPassword(userUuid), {
       method: 'PUT',
       body: JSON.stringify({ password }),
     });
   },
   async getNotes(userUuid) {
-    const { json } = await httpClient<Note[]>(`${API_BASE}/users/notes/${encodeURIComponent(userUuid)}`);
+    const { json } = await httpClient<Note[]>(API_ROUTES.userNotes(userUuid));
     return Array.isArray(json) ? json : [];
   },
   async addNote(userUuid, text) {
-    const { json } = await httpClient<Note>(`${API_BASE}/users/notes/${encodeURIComponent(userUuid)}`, {
+    const { json } = await httpClient<Note>(API_ROUTES.userNotes(userUuid), {
       method: 'POST',
       body: JSON.stringify({ text }),
     });
     return json;
   },
   async deleteNote(noteId) {
-    await httpClient(`${API_BASE}/users/notes/${encodeURIComponent(noteId)}`, { method: 'DELETE' });
+    await httpClient(API_ROUTES.note(noteId), { method: 'DELETE' });
   },
   changePaymentStatus,
   async createManualPayment(request, idempotencyKey) {
-    const { json } = await httpClient<Payment>(`${API_BASE}/payments`, {
+    const { json } = await httpClient<Payment>(API_ROUTES.payments, {
       method: 'POST',
       headers: { 'Idempotency-Key': idempotencyKey },
       body: JSON.stringify(request),
@@ -320,10 +329,9 @@ export const dataProvider: KupaDataProvider = {
   },
   async getAccountHistory({ account, asOf, page, size }, signal) {
     const query = new URLSearchParams({ asOf, page: String(page), size: String(size) });
-    const { json } = await httpClient<AccountHistory>(
-      `${API_BASE}/ledger/accounts/${encodeURIComponent(account)}/history?${query.toString()}`,
-      { signal },
-    );
+    const { json } = await httpClient<AccountHistory>(`${API_ROUTES.accountHistory(account)}?${query.toString()}`, {
+      signal,
+    });
     return json;
   },
 };

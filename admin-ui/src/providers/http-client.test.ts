@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@kupa/proto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
 import { ApiError, httpClient } from './http-client';
@@ -21,7 +22,7 @@ describe('httpClient on 401', () => {
       'POST /api/auth/token/refresh': () => json(200, { accessToken: 'new' }),
     });
 
-    const response = await httpClient('/api/users/me');
+    const response = await httpClient(API_ROUTES.me);
 
     expect(response.json).toEqual({ userUuid: 's-1' });
     expect(calls.map((call) => `${call.method} ${call.url} ${call.headers.get('Authorization') ?? '-'}`)).toEqual([
@@ -48,7 +49,7 @@ describe('httpClient on 401', () => {
       },
     });
 
-    const pending = Promise.all(['a', 'b', 'c'].map((id) => httpClient(`/api/users/${id}`)));
+    const pending = Promise.all(['a', 'b', 'c'].map((id) => httpClient(API_ROUTES.user(id))));
     // Let all three first attempts fail before the single refresh answers.
     await vi.waitFor(() => expect(calls.filter((call) => call.url.includes('refresh'))).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -66,7 +67,7 @@ describe('httpClient on 401', () => {
       'POST /api/auth/token/refresh': () => json(200, { accessToken: 'new' }),
     });
 
-    const failure = await httpClient('/api/users/me').catch((error: unknown) => error);
+    const failure = await httpClient(API_ROUTES.me).catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(401);
@@ -74,18 +75,20 @@ describe('httpClient on 401', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('does not retry when the refresh fails', async () => {
+  it('does not retry when the refresh fails, and forgets the session it lost', async () => {
     const { calls } = mockFetch({
       'GET /api/users/me': expired,
       'POST /api/auth/token/refresh': () => json(401, { status: 401, error: 'error.token.invalid', message: 'bad' }),
     });
 
-    const failure = (await httpClient('/api/users/me').catch((error: unknown) => error)) as ApiError;
+    const failure = (await httpClient(API_ROUTES.me).catch((error: unknown) => error)) as ApiError;
 
     expect(failure.status).toBe(401);
     expect(failure.message).toBe('פג תוקף ההתחברות או שלא נמצאה. התחברו מחדש');
     expect(calls.map((call) => call.url)).toEqual(['/api/users/me', '/api/auth/token/refresh']);
-    expect(session.accessToken()).toBe('old');
+    expect(failure.refreshAttempted).toBe(true);
+    // react-admin's checkError then finds no session and shows the login page.
+    expect(session.get()).toBeNull();
   });
 
   it('names the console on every call, the refresh included, so its session cookie is its own', async () => {
@@ -95,8 +98,8 @@ describe('httpClient on 401', () => {
       'DELETE /api/users/notes/n-1': () => new Response(null, { status: 204 }),
     });
 
-    await httpClient('/api/users/me');
-    await httpClient('/api/users/notes/n-1', { method: 'DELETE', headers: { 'X-Kupa-App': 'client' } });
+    await httpClient(API_ROUTES.me);
+    await httpClient(API_ROUTES.note('n-1'), { method: 'DELETE', headers: { 'X-Kupa-App': 'client' } });
 
     expect(calls.map((call) => `${call.method} ${call.url} ${call.headers.get('X-Kupa-App')}`)).toEqual([
       'GET /api/users/me admin',
@@ -110,6 +113,6 @@ describe('httpClient on 401', () => {
     mockFetch({
       'GET /api/users/me': () => json(500, { status: 500, error: 'boom', message: 'Database unavailable' }),
     });
-    await expect(httpClient('/api/users/me')).rejects.toThrow('Database unavailable');
+    await expect(httpClient(API_ROUTES.me)).rejects.toThrow('Database unavailable');
   });
 });

@@ -1,48 +1,49 @@
-import type {
-  ChangePasswordRequest,
-  ConfirmationResponse,
-  EmailRequest,
-  Page,
-  Payment,
-  PaymentSearchRequest,
-  ResetPasswordRequest,
-  SignInRequest,
-  SignInResponse,
-  SignUpRequest,
-  TransferRequest,
-  UpdateUserRequest,
-  User,
+import {
+  API_ROUTES,
+  type ChangePasswordRequest,
+  type ConfirmationResponse,
+  type EmailRequest,
+  type Page,
+  type Payment,
+  type PaymentSearchRequest,
+  type ResetPasswordRequest,
+  type SignInRequest,
+  type SignInResponse,
+  type SignUpRequest,
+  type TransferRequest,
+  type UpdateUserRequest,
+  type User,
 } from '@kupa/proto';
 import { api } from './api-client';
 
 /** The calls the client shell makes, typed by proto's payloads (docs/api.md, Routes). */
 export const authApi = {
-  signIn: (body: SignInRequest) => api.post<SignInResponse>('/auth/signin', body, { skipRefresh: true }),
-  signUp: (body: SignUpRequest) => api.post<User>('/auth/signup', body, { skipRefresh: true }),
-  logout: () => api.post<void>('/auth/logout', undefined, { skipRefresh: true }),
-  forgotPassword: (body: EmailRequest) => api.post<void>('/password/forgot', body, { skipRefresh: true }),
-  resetPassword: (body: ResetPasswordRequest) => api.put<void>('/password/token', body, { skipRefresh: true }),
+  signIn: (body: SignInRequest) => api.post<SignInResponse>(API_ROUTES.signIn, body, { skipRefresh: true }),
+  signUp: (body: SignUpRequest) => api.post<User>(API_ROUTES.signUp, body, { skipRefresh: true }),
+  logout: () => api.post<void>(API_ROUTES.signOut, undefined, { skipRefresh: true }),
+  forgotPassword: (body: EmailRequest) => api.post<void>(API_ROUTES.forgotPassword, body, { skipRefresh: true }),
+  resetPassword: (body: ResetPasswordRequest) => api.put<void>(API_ROUTES.resetPassword, body, { skipRefresh: true }),
   confirmAccount: (token: string) =>
-    api.get<ConfirmationResponse>('/confirmation-token', { query: { token }, skipRefresh: true }),
-  resendConfirmation: (body: EmailRequest) => api.post<void>('/users/resend-signup-email', body, { skipRefresh: true }),
+    api.get<ConfirmationResponse>(API_ROUTES.confirmEmail, { query: { token }, skipRefresh: true }),
+  resendConfirmation: (body: EmailRequest) =>
+    api.post<void>(API_ROUTES.resendConfirmation, body, { skipRefresh: true }),
 };
 
 export const usersApi = {
-  me: () => api.get<User>('/users/me'),
-  updateName: (userUuid: string, body: UpdateUserRequest) =>
-    api.put<User>(`/users/${encodeURIComponent(userUuid)}`, body),
-  changePassword: (body: ChangePasswordRequest) => api.put<void>('/password', body),
+  me: () => api.get<User>(API_ROUTES.me),
+  updateName: (userUuid: string, body: UpdateUserRequest) => api.put<User>(API_ROUTES.user(userUuid), body),
+  changePassword: (body: ChangePasswordRequest) => api.put<void>(API_ROUTES.changePassword, body),
 };
 
 export const paymentsApi = {
   /** The signed-in client's own payments; the server never returns another user's rows to a client. */
   search: (body: PaymentSearchRequest, signal?: AbortSignal) =>
-    api.post<Page<Payment>>('/payments/search', body, { signal }),
-  get: (paymentId: number) => api.get<Payment>(`/payments/${paymentId}`),
+    api.post<Page<Payment>>(API_ROUTES.paymentsSearch, body, { signal }),
+  get: (paymentId: number) => api.get<Payment>(API_ROUTES.payment(paymentId)),
   /**
    * Moves balance to another user and answers with the sender's TRANSFER_OUT payment. The key names one confirmed
    * submission, so the server books a retried request once.
    */
   transfer: (body: TransferRequest, idempotencyKey: string) =>
-    api.post<Payment>('/payments/transfer', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    api.post<Payment>(API_ROUTES.transfer, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
 };

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import {
+  fillPlaceholders,
   formatErrorMessage,
   messageForApiError,
   type ErrorCode,
@@ -20,10 +21,7 @@ export const DICTIONARIES: Readonly<Record<Language, Readonly<Record<MessageKey,
 export const LOCALES: Readonly<Record<Language, string>> = { he: 'he-IL', en: 'en-US' };
 
 export function translate(lang: Language, key: MessageKey, params: MessageParams = {}): string {
-  const template = DICTIONARIES[lang][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
+  return fillPlaceholders(DICTIONARIES[lang][key], params);
 }
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string;

@@ -10,7 +10,8 @@ describe('payments search params', () => {
         sorts: [
           { id: 'amount', desc: 'true' },
           { id: 'amount', desc: false },
-          { id: 'userEmail', desc: true },
+          { id: 'comment', desc: true },
+          { id: 'constructor', desc: true },
           'createdAt',
         ],
         keyWord: 2024,

@@ -5,17 +5,18 @@ import {
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
   isOneOf,
+  isSortColumn,
   type PaymentAggregator,
   type PaymentMethod,
   type PaymentSearchRequest,
+  type PaymentSortColumn,
   type PaymentStatus,
   type PaymentType,
   type SortRequest,
 } from '@kupa/proto';
 
-/** The columns the API sorts payments by. */
-export const PAYMENT_SORT_IDS = ['createdAt', 'amount', 'status', 'type', 'paymentId'] as const;
-export type PaymentSortId = (typeof PAYMENT_SORT_IDS)[number];
+/** The columns the API sorts payments by: a URL may name any of them, and the table offers those it shows. */
+export type PaymentSortId = PaymentSortColumn;
 
 /** What the list shows, and asks the server for, while the URL names no sort. */
 export const DEFAULT_PAYMENT_SORT: Readonly<SortRequest> = Object.freeze({ id: 'createdAt', desc: true });
@@ -67,7 +68,7 @@ function sortsOf(raw: unknown): SortRequest[] | undefined {
   for (const item of raw) {
     if (typeof item !== 'object' || item === null) continue;
     const { id, desc } = item as { id?: unknown; desc?: unknown };
-    if (!isOneOf(PAYMENT_SORT_IDS, id) || sorts.some((sort) => sort.id === id)) continue;
+    if (!isSortColumn('payments', id) || sorts.some((sort) => sort.id === id)) continue;
     sorts.push({ id, desc: desc === true || desc === 'true' });
   }
   return sorts.length > 0 ? sorts.slice(0, LIMITS.sortsMaxItems) : undefined;

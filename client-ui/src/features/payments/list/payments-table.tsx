@@ -25,7 +25,7 @@ const COLUMNS: readonly Column[] = [
   { label: 'payments.column.id', sortId: 'paymentId' },
   { label: 'payments.column.createdAt', sortId: 'createdAt' },
   { label: 'payments.column.type', sortId: 'type' },
-  { label: 'payments.column.method' },
+  { label: 'payments.column.method', sortId: 'method' },
   { label: 'payments.column.status', sortId: 'status' },
   { label: 'payments.column.amount', sortId: 'amount', align: 'right' },
 ];
@@ -37,6 +37,9 @@ const FIRST_CLICK_DESC: Readonly<Record<PaymentSortId, boolean>> = {
   paymentId: true,
   status: false,
   type: false,
+  method: false,
+  aggregator: false,
+  userEmail: false,
 };
 
 const PAGE_BUTTON_LABELS: Record<'first' | 'last' | 'next' | 'previous', MessageKey> = {

@@ -1,5 +1,6 @@
+import { canonicalJson } from '@kupa/proto';
 import { createHash } from 'node:crypto';
-import { canonicalJson, chainHash, GENESIS_HASH } from './event-hash';
+import { chainHash, GENESIS_HASH } from './event-hash';
 
 describe('canonicalJson', () => {
   it('Given objects whose keys were written in different orders, when serialised, then the texts are equal', () => {
@@ -9,16 +10,22 @@ describe('canonicalJson', () => {
     expect(first).toBe('{"a":{"c":"x","d":[1,{"y":null,"z":true}]},"b":1}');
   });
 
-  it('Given values JSON cannot hold, when serialised, then they follow JSON.stringify', () => {
+  it('Given undefined members and dates, when serialised, then they follow JSON.stringify', () => {
     const text = canonicalJson({
       gone: undefined,
-      list: [undefined, Number.NaN, 2],
+      list: [undefined, 2],
       when: new Date('2026-01-02T03:04:05.000Z'),
     });
-    expect(text).toBe('{"list":[null,null,2],"when":"2026-01-02T03:04:05.000Z"}');
+    expect(text).toBe('{"list":[null,2],"when":"2026-01-02T03:04:05.000Z"}');
     expect(JSON.parse(text)).toEqual(
-      JSON.parse(JSON.stringify({ list: [undefined, Number.NaN, 2], when: new Date('2026-01-02T03:04:05.000Z') })),
+      JSON.parse(JSON.stringify({ list: [undefined, 2], when: new Date('2026-01-02T03:04:05.000Z') })),
     );
+  });
+
+  it('Given a non-finite number, when serialised, then it is refused rather than hashed as null', () => {
+    // jsonb would store null, so a NaN in an event would be silently lost; refusing it surfaces the bug at append.
+    expect(() => canonicalJson({ list: [Number.NaN] })).toThrow(TypeError);
+    expect(() => canonicalJson({ amount: Number.POSITIVE_INFINITY })).toThrow(TypeError);
   });
 
   it('Given strings that need escaping, when serialised, then they round-trip through JSON.parse', () => {

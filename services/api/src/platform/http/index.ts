@@ -11,5 +11,13 @@ export {
   IsAmount,
   SatisfiesRule,
 } from './validation';
-export { DateRangeDto, IsoDateTimeField, orderByFromSorts, SearchRequestDto, SortDto, toPage } from './search.dto';
+export {
+  DateRangeDto,
+  IsoDateTimeField,
+  orderByFromSorts,
+  SearchRequestDto,
+  type SortColumnSql,
+  SortDto,
+  toPage,
+} from './search.dto';
 export { RateLimit, RateLimitGuard, type RateLimitRule } from './rate-limit';

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { checkIsoDateTime, LIMITS, type Page } from '@kupa/proto';
+import { checkIsoDateTime, isSortColumn, LIMITS, type Page, type SortableResource, type SortColumn } from '@kupa/proto';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -76,25 +76,28 @@ export class SearchRequestDto {
   sorts?: SortDto[] = [];
 }
 
+/** The SQL each sortable column of a resource orders by; the keys are exactly proto's `SORTABLE_COLUMNS`. */
+export type SortColumnSql<R extends SortableResource> = Readonly<Record<SortColumn<R>, string>>;
+
 /**
- * Turns requested sorts into SQL ORDER BY terms through an allow-list, so a client can only sort by the columns a
- * resource offers; unknown ids are a 400 rather than silently ignored. Only the list's own keys count: `constructor`
- * or `toString` would otherwise find the members every object inherits.
+ * Turns requested sorts into SQL ORDER BY terms through proto's `SORTABLE_COLUMNS`, so a client can only sort by the
+ * columns a resource offers; unknown ids are a 400 rather than silently ignored. `isSortColumn` counts only the
+ * list's own entries: `constructor` or `toString` would otherwise find the members every object inherits.
  */
-export function orderByFromSorts(
+export function orderByFromSorts<R extends SortableResource>(
   sorts: SortDto[] | undefined,
-  columns: Readonly<Record<string, string>>,
+  resource: R,
+  columns: SortColumnSql<R>,
   fallback: string,
 ): string {
   const terms: string[] = [];
   for (const sort of sorts ?? []) {
-    const column = Object.hasOwn(columns, sort.id) ? columns[sort.id] : undefined;
-    if (typeof column !== 'string') {
+    if (!isSortColumn(resource, sort.id)) {
       throw new ValidationFailedError([
         { field: 'sorts', error: 'error.validation.invalid.field', params: { id: sort.id } },
       ]);
     }
-    terms.push(`${column} ${sort.desc ? 'DESC' : 'ASC'}`);
+    terms.push(`${columns[sort.id]} ${sort.desc ? 'DESC' : 'ASC'}`);
   }
   terms.push(fallback);
   return terms.join(', ');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LIMITS, type Payment } from '@kupa/proto';
+import { canonicalJson, LIMITS, type Payment } from '@kupa/proto';
 import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ApiError, ValidationFailedError } from '../../../platform/http';
@@ -21,17 +21,6 @@ export class IdempotentReplay extends Error {
     super('idempotent replay');
     this.name = 'IdempotentReplay';
   }
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, member]) => member !== undefined)
-      .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
-    return `{${entries.map(([name, member]) => `${JSON.stringify(name)}:${canonicalJson(member)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** The header's key, or null when absent; an empty or overlong key is bad input. */

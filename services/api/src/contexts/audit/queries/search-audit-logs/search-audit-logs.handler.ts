@@ -1,12 +1,12 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type AuditLog, LIMITS, type Page } from '@kupa/proto';
 import { DataSource } from 'typeorm';
-import { orderByFromSorts, toPage } from '../../../../platform/http';
+import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
 import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLog } from '../../projections/audit-log/audit-log.entity';
 import { SearchAuditLogsQuery } from './search-audit-logs.query';
 
-/** The sort ids the activity log offers, mapped to SQL (an allow-list: nothing else reaches ORDER BY). */
-const SORT_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
+/** The SQL of each column proto's `SORTABLE_COLUMNS.auditLogs` lists (nothing else reaches ORDER BY). */
+const SORT_COLUMNS: SortColumnSql<'auditLogs'> = Object.freeze({
   createdAt: 'a.created_at',
   operationType: 'a.operation_type',
   targetType: 'a.target_type',
@@ -22,7 +22,7 @@ export class SearchAuditLogsHandler implements IQueryHandler<SearchAuditLogsQuer
   async execute({ request }: SearchAuditLogsQuery): Promise<Page<AuditLog>> {
     const page = request.page ?? LIMITS.pageDefault;
     const size = request.size ?? LIMITS.pageSizeDefault;
-    const orderBy = orderByFromSorts(request.sorts, SORT_COLUMNS, DEFAULT_ORDER);
+    const orderBy = orderByFromSorts(request.sorts, 'auditLogs', SORT_COLUMNS, DEFAULT_ORDER);
     const conditions: string[] = [];
     const parameters: unknown[] = [];
     const parameter = (value: unknown): string => {

@@ -1,4 +1,4 @@
-import type { Page, User } from '@kupa/proto';
+import { type Page, SORTABLE_COLUMNS, type User } from '@kupa/proto';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { ManualClock } from '../../../../platform/clock';
@@ -117,6 +117,12 @@ describe('staff administration of users', () => {
     });
     const badSort = await search(manager.accessToken, { sorts: [{ id: 'password', desc: false }] });
     expect(badSort.status).toBe(400);
+    // An Object.prototype member is no column either: it must be refused, not reach ORDER BY.
+    const inheritedSort = await search(manager.accessToken, { sorts: [{ id: 'constructor', desc: false }] });
+    expect(inheritedSort.status).toBe(400);
+    for (const id of SORTABLE_COLUMNS.users) {
+      expect((await search(manager.accessToken, { sorts: [{ id, desc: true }] })).status).toBe(200);
+    }
     const longKeyword = await search(manager.accessToken, { keyWord: 'x'.repeat(257) });
     expect(longKeyword.status).toBe(400);
     const badStatus = await search(manager.accessToken, { statuses: ['GONE'] });

@@ -1,13 +1,13 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { LIMITS, type Page, type User } from '@kupa/proto';
 import { DataSource, In } from 'typeorm';
-import { orderByFromSorts, toPage } from '../../../../platform/http';
+import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
 import { UserView } from '../../projections/users/user-view.entity';
 import { UserReader } from '../../projections/users/user-reader';
 import { SearchUsersQuery } from './search-users.query';
 
-/** The sort ids the client list offers, mapped to SQL (an allow-list: nothing else reaches ORDER BY). */
-const SORT_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
+/** The SQL of each column proto's `SORTABLE_COLUMNS.users` lists (nothing else reaches ORDER BY). */
+const SORT_COLUMNS: SortColumnSql<'users'> = Object.freeze({
   userCreatedAt: 'u.created_at',
   email: 'lower(u.email)',
   fullName: "lower(u.first_name || ' ' || u.last_name)",
@@ -55,7 +55,7 @@ export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery, Page<
     if (request.registrationDate?.to)
       conditions.push(`u.created_at <= ${parameter(new Date(request.registrationDate.to))}`);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const orderBy = orderByFromSorts(request.sorts, SORT_COLUMNS, 'u.created_at DESC, u.uuid ASC');
+    const orderBy = orderByFromSorts(request.sorts, 'users', SORT_COLUMNS, 'u.created_at DESC, u.uuid ASC');
     const [{ total }]: Array<{ total: string }> = await this.dataSource.query(
       `SELECT count(*) AS total FROM users u ${where}`,
       parameters,

@@ -6,12 +6,12 @@ import {
   type PaymentType,
   minorToAmount,
 } from '@kupa/proto';
-import { orderByFromSorts } from '../../../../platform/http';
+import { orderByFromSorts, type SortColumnSql } from '../../../../platform/http';
 import type { PaymentFilters } from './payment-filters.request.dto';
 import { SqlParameters } from './sql-parameters';
 
-/** The sort ids the payments list offers, mapped to SQL (an allow-list: nothing else reaches ORDER BY). */
-const SORT_COLUMNS: Readonly<Record<string, string>> = Object.freeze({
+/** The SQL of each column proto's `SORTABLE_COLUMNS.payments` lists (nothing else reaches ORDER BY). */
+const SORT_COLUMNS: SortColumnSql<'payments'> = Object.freeze({
   createdAt: 'p.created_at',
   amount: 'p.amount_minor',
   status: 'p.status',
@@ -126,5 +126,5 @@ export function paymentOrderBy(filters: PaymentFilters): string {
   const sorts = filters.sorts ?? [];
   const first = sorts[0];
   const fallback = first?.id === 'createdAt' ? `p.payment_id ${first.desc ? 'DESC' : 'ASC'}` : DEFAULT_ORDER;
-  return orderByFromSorts(sorts, SORT_COLUMNS, fallback);
+  return orderByFromSorts(sorts, 'payments', SORT_COLUMNS, fallback);
 }

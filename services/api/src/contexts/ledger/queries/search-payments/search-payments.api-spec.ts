@@ -1,4 +1,4 @@
-import { LIMITS, type Page, type Payment } from '@kupa/proto';
+import { LIMITS, type Page, type Payment, SORTABLE_COLUMNS } from '@kupa/proto';
 import { ManualClock } from '../../../../platform/clock';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { manualPayment, seedPaymentRows, transfer } from '../../../../test-support/ledger-query-fixtures';
@@ -112,7 +112,7 @@ describe('payments search', () => {
     const byId = await search(admin, { size: 100, sorts: [{ id: 'paymentId', desc: true }] });
     const paymentIds = ids(byId);
     expect(paymentIds).toEqual([...paymentIds].sort((left, right) => right - left));
-    for (const id of ['status', 'type', 'method', 'aggregator', 'userEmail']) {
+    for (const id of SORTABLE_COLUMNS.payments) {
       const sorted = await search(admin, { size: 100, sorts: [{ id, desc: true }] });
       expect(sorted.status).toBe(200);
     }

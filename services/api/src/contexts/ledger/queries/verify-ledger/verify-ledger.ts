@@ -1,4 +1,4 @@
-import { LEDGER_EVENT_TYPES, SYSTEM_ACTOR_NAME, USER_ACCOUNT_PREFIX, userAccount } from '@kupa/proto';
+import { canonicalJson, LEDGER_EVENT_TYPES, SYSTEM_ACTOR_NAME, USER_ACCOUNT_PREFIX, userAccount } from '@kupa/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../../../platform/event-store/event-rows';
 import type { EventTypeRegistry } from '../../../../platform/event-store/event-type-registry';
@@ -429,20 +429,9 @@ export class LedgerVerifier {
         continue;
       }
       differences.field('wallet_snapshots', subject, 'version', expected.version, row.version);
+      // Canonical JSON, so that equal states compare equal whatever order jsonb keeps their keys in.
       differences.field('wallet_snapshots', subject, 'state', canonicalJson(expected.state), canonicalJson(row.state));
     }
     return rows.length;
   }
-}
-
-/** JSON with object keys sorted, so that two equal states compare equal whatever order jsonb keeps their keys in. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([left], [right]) =>
-      left < right ? -1 : left > right ? 1 : 0,
-    );
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

@@ -1,0 +1,48 @@
+/** Where the API is mounted on the one origin that also serves both UIs. */
+export const API_BASE_PATH = '/api';
+
+/** One path segment: ids and account names are encoded, so a `/` or `?` inside them cannot change the route. */
+function segment(value: string | number): string {
+  return encodeURIComponent(String(value));
+}
+
+/**
+ * The API paths the UIs call, relative to `API_BASE_PATH`. Parameterised paths are functions, so the encoding of
+ * their ids lives here once.
+ */
+export const API_ROUTES = Object.freeze({
+  signIn: '/auth/signin',
+  signUp: '/auth/signup',
+  signOut: '/auth/logout',
+  refreshSession: '/auth/token/refresh',
+  confirmEmail: '/confirmation-token',
+  resendConfirmation: '/users/resend-signup-email',
+  forgotPassword: '/password/forgot',
+  resetPassword: '/password/token',
+  changePassword: '/password',
+  setUserPassword: (userUuid: string) => `/password/users/${segment(userUuid)}`,
+
+  me: '/users/me',
+  users: '/users',
+  user: (userUuid: string) => `/users/${segment(userUuid)}`,
+  userStatus: (userUuid: string) => `/users/${segment(userUuid)}/status`,
+  userRole: (userUuid: string) => `/users/${segment(userUuid)}/role`,
+  usersSearch: '/users/search',
+  userNotes: (userUuid: string) => `/users/notes/${segment(userUuid)}`,
+  note: (noteId: string) => `/users/notes/${segment(noteId)}`,
+
+  payments: '/payments',
+  payment: (paymentId: string | number) => `/payments/${segment(paymentId)}`,
+  paymentStatus: (paymentId: string | number) => `/payments/${segment(paymentId)}/status`,
+  paymentsSearch: '/payments/search',
+  userPaymentsSearch: (userUuid: string) => `/payments/search/${segment(userUuid)}`,
+  paymentsExport: '/payments/export',
+  transfer: '/payments/transfer',
+  accountHistory: (account: string) => `/ledger/accounts/${segment(account)}/history`,
+
+  auditLog: (id: string | number) => `/audit-logs/${segment(id)}`,
+  auditLogsSearch: '/audit-logs/search',
+
+  dictionaries: '/dictionaries',
+  appVersion: '/common/app/version',
+});
