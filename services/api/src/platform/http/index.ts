@@ -4,4 +4,10 @@ export { BodilessRouteInterceptor, TakesBody } from './bodiless-routes';
 export { PlatformHttpModule } from './http.module';
 export { codeMessage, createValidationPipe, flattenValidationErrors, IsAmount, SatisfiesRule } from './validation';
 export { DateRangeDto, orderByFromSorts, SearchRequestDto, SortDto, toPage } from './search.dto';
-export { RateLimit, RateLimitGuard, type RateLimitRule } from './rate-limit';
+export {
+  RateLimit,
+  RateLimitInterceptor,
+  type RateLimitRule,
+  type RateLimitRules,
+  RateLimitWindows,
+} from './rate-limit';
