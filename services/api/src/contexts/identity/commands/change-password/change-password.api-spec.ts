@@ -114,6 +114,24 @@ describe('password changes', () => {
     expect((await me(await signIn(testApp, user.email, 'Brand-New-9!'))).status).toBe(200);
   });
 
+  it('refuses a refresh token and an access token of an older session version even if no revocation reached them', async () => {
+    // What a refresh that rotated at the very moment of a password change leaves behind: a live successor token of
+    // the old version that the revocation statement did not see.
+    const user = await createActiveUser(testApp);
+    const [session] = await twoSessions(user.email, user.password);
+    await testApp.dataSource.query(
+      `UPDATE credentials SET session_version = session_version + 1 WHERE user_uuid = $1`,
+      [user.userUuid],
+    );
+    const [{ live }] = await testApp.dataSource.query(
+      `SELECT count(*)::int AS live FROM refresh_tokens WHERE user_uuid = $1 AND revoked_at IS NULL`,
+      [user.userUuid],
+    );
+    expect(live).toBeGreaterThan(0);
+    expect((await refresh(session.refreshCookie)).status).toBe(401);
+    expect((await me(session.accessToken)).status).toBe(401);
+  });
+
   it('ends every session of the user when staff set the password', async () => {
     const client = await createActiveUser(testApp);
     const sessions = await twoSessions(client.email, client.password);
