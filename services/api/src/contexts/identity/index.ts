@@ -1,7 +1,7 @@
 import { CredentialRecord } from './infrastructure/credential.entity';
 import {
   IdentitySchema1767225600100,
-  IdentitySessionVersions1767225602515,
+  IdentitySessionVersions1767300001515,
 } from './infrastructure/identity.migrations';
 import { OneTimeTokenRecord } from './infrastructure/one-time-token.entity';
 import { RefreshTokenRecord } from './infrastructure/refresh-token.entity';
@@ -25,4 +25,4 @@ export const identityEntities: Function[] = [
   RefreshTokenRecord,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const identityMigrations: Function[] = [IdentitySchema1767225600100, IdentitySessionVersions1767225602515];
+export const identityMigrations: Function[] = [IdentitySchema1767225600100, IdentitySessionVersions1767300001515];

@@ -80,8 +80,8 @@ export class IdentitySchema1767225600100 implements MigrationInterface {
  * Session versions (docs/adr/0015-session-versions-and-sign-in-limits.md): a password change, reset or staff-set
  * password moves the user's version on, and access and refresh tokens of an older version stop working.
  */
-export class IdentitySessionVersions1767225602515 implements MigrationInterface {
-  name = 'IdentitySessionVersions1767225602515';
+export class IdentitySessionVersions1767300001515 implements MigrationInterface {
+  name = 'IdentitySessionVersions1767300001515';
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`ALTER TABLE credentials ADD COLUMN session_version integer NOT NULL DEFAULT 0`);
