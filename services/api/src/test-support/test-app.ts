@@ -32,6 +32,8 @@ export interface TestAppOptions {
   backgroundWork?: boolean;
   /** The SMTP server mails go to; by default a fresh in-process one. */
   mailbox?: Mailbox;
+  /** Serve these built UI folders beside the API, as `npm start` does; by default no UI is served. */
+  ui?: { adminUiDir: string; clientUiDir: string };
 }
 
 /**
@@ -51,14 +53,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     WORKER_POLL_INTERVAL_MS: '20',
     MAIL_RETRY_BASE_MS: '50',
     MAIL_RETRY_MAX_MS: '400',
+    // Fixtures sign many users up from one address; the sign-up limit has its own spec with its own setting.
+    RATE_LIMIT_SIGNUPS_PER_ADDRESS: '100000/1h',
     ...options.env,
   });
+  if (options.ui) Object.assign(config, options.ui);
   const app = await createApp({
     config,
     databaseUrl: database.url,
     version: '0.0.0-test',
     clock: options.clock,
     quiet: true,
+    serveUi: options.ui !== undefined,
   });
   await app.init();
   if (options.backgroundWork !== false) app.get(BackgroundWork).start();

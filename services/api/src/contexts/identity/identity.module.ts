@@ -6,7 +6,6 @@ import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projec
 import { Clock } from '../../platform/clock';
 import { MailDispatcher } from '../../platform/mail';
 import { IdentityMailsProcessor } from './processors/identity-mails.processor';
-import { RateLimitGuard } from '../../platform/http';
 import { AddNoteController } from './commands/add-note/add-note.controller';
 import { AddNoteHandler } from './commands/add-note/add-note.handler';
 import { ChangePasswordController } from './commands/change-password/change-password.controller';
@@ -107,7 +106,6 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     AccountCreation,
     AdminAccounts,
     IdentityBootstrap,
-    RateLimitGuard,
     { provide: ActorLookup, useClass: UsersActorLookup },
     SignUpHandler,
     ConfirmEmailHandler,

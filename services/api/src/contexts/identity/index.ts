@@ -1,5 +1,8 @@
 import { CredentialRecord } from './infrastructure/credential.entity';
-import { IdentitySchema1767225600100 } from './infrastructure/identity.migrations';
+import {
+  IdentitySchema1767225600100,
+  IdentitySessionVersions1767300001515,
+} from './infrastructure/identity.migrations';
 import { OneTimeTokenRecord } from './infrastructure/one-time-token.entity';
 import { RefreshTokenRecord } from './infrastructure/refresh-token.entity';
 import { UserNoteView } from './projections/user-notes/user-note.entity';
@@ -22,4 +25,4 @@ export const identityEntities: Function[] = [
   RefreshTokenRecord,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const identityMigrations: Function[] = [IdentitySchema1767225600100];
+export const identityMigrations: Function[] = [IdentitySchema1767225600100, IdentitySessionVersions1767300001515];

@@ -8,6 +8,11 @@ export interface Actor {
   email: string;
   role: UserRole;
   name: string;
+  /**
+   * The refresh-token family the access token was signed for; absent for tokens that name none and for actors not
+   * made from a token.
+   */
+  sessionId?: string;
 }
 
 /** What the guard needs to know about a token's subject right now (status and role may have changed). */
@@ -17,11 +22,14 @@ export interface ActorRecord {
   role: UserRole;
   status: UserStatus;
   fullName: string;
+  /** Moves on with every password change, reset or staff-set password; older access tokens are refused. */
+  sessionVersion: number;
 }
 
 /**
  * The identity context implements this port; the platform guard uses it so that a blocked user's still-valid
- * access token stops working at once and a role change takes effect on the next request.
+ * access token stops working at once, a role change takes effect on the next request, and a password change ends
+ * the access tokens signed before it.
  */
 export abstract class ActorLookup {
   abstract findByUuid(userUuid: string): Promise<ActorRecord | null>;

@@ -11,11 +11,16 @@ export interface AccessTokenPayload {
   sub: string;
   email: string;
   role: string;
+  /** The session (refresh-token family) the token was signed for. */
+  sid?: string;
+  /** The user's session version at signing; tokens signed before the version moved on are refused. */
+  sv?: number;
 }
 
 /**
- * Verifies the Bearer access token, then re-reads the user: a token outlives a block or a role change by at most
- * nothing, because status and role come from the read model, not from the token.
+ * Verifies the Bearer access token, then re-reads the user: a token outlives a block, a role change or a password
+ * change by at most nothing, because status, role and session version come from the database, not from the token.
+ * Tokens without a version (signed before versions existed) count as version 0.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -37,8 +42,16 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   async validate(payload: AccessTokenPayload): Promise<Actor> {
     const record = typeof payload?.sub === 'string' ? await this.actors.findByUuid(payload.sub) : null;
     if (!record) throw new ApiError('error.session.expired');
+    if ((typeof payload.sv === 'number' ? payload.sv : 0) !== record.sessionVersion)
+      throw new ApiError('error.session.expired');
     if (record.status === 'BLOCKED') throw new ApiError('error.account.blocked');
     if (record.status !== 'ACTIVE') throw new ApiError('error.user.not.active');
-    return { userUuid: record.userUuid, email: record.email, role: record.role, name: record.fullName };
+    return {
+      userUuid: record.userUuid,
+      email: record.email,
+      role: record.role,
+      name: record.fullName,
+      ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+    };
   }
 }

@@ -38,7 +38,29 @@ describe('loadConfig', () => {
       workerPollIntervalMs: 500,
       mailRetryBaseMs: 10_000,
       mailRetryMaxMs: 15 * 60_000,
+      rateLimits: {
+        signInFailuresPerAccountAndAddress: { limit: 10, windowMs: 15 * 60_000 },
+        signInFailuresPerAddress: { limit: 50, windowMs: 60 * 60_000 },
+        signInFailuresPerAccount: { limit: 20, windowMs: 60 * 60_000 },
+        signUpsPerAddress: { limit: 10, windowMs: 60 * 60_000 },
+        mailRequestsPerAddress: { limit: 10, windowMs: 15 * 60_000 },
+      },
     });
+  });
+
+  it('reads rate limits as <count>/<window> and refuses anything else', () => {
+    const config = loadConfig({
+      KUPA_DATA_DIR: dataDir,
+      RATE_LIMIT_SIGNIN_FAILURES_PER_ADDRESS: '200 / 1d',
+      RATE_LIMIT_SIGNUPS_PER_ADDRESS: '3/90s',
+    });
+    expect(config.rateLimits.signInFailuresPerAddress).toEqual({ limit: 200, windowMs: 86_400_000 });
+    expect(config.rateLimits.signUpsPerAddress).toEqual({ limit: 3, windowMs: 90_000 });
+    for (const wrong of ['10', '10/15', '0/1h', '10/0m', 'ten/1h', '10/1w', '-1/1h']) {
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, RATE_LIMIT_SIGNUPS_PER_ADDRESS: wrong })).toThrow(
+        /RATE_LIMIT_SIGNUPS_PER_ADDRESS must be <count>\/<window>/,
+      );
+    }
   });
 
   it('seeds demo data by default only on the embedded database, never on one the operator named', () => {

@@ -2,6 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+/** At most `limit` counted requests per fixed window of `windowMs`. */
+export interface RateLimitSetting {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * The configurable request limits (docs/adr/0015-session-versions-and-sign-in-limits.md explains the defaults). Each
+ * is read from a `RATE_LIMIT_…` variable written as `<count>/<window>`, the window in s, m, h or d: `10/15m`.
+ */
+export interface RateLimitSettings {
+  signInFailuresPerAccountAndAddress: RateLimitSetting;
+  signInFailuresPerAddress: RateLimitSetting;
+  signInFailuresPerAccount: RateLimitSetting;
+  signUpsPerAddress: RateLimitSetting;
+  mailRequestsPerAddress: RateLimitSetting;
+}
+
 /**
  * Typed configuration from the environment (README.md, Configuration). Every variable is optional: unset values fall
  * back to the embedded defaults, so `npm start` works on a fresh clone.
@@ -33,6 +51,7 @@ export interface AppConfig {
   /** The first retry of a mail that SMTP refused comes after this long, doubling up to `mailRetryMaxMs`. */
   mailRetryBaseMs: number;
   mailRetryMaxMs: number;
+  rateLimits: RateLimitSettings;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -49,6 +68,29 @@ const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
 function optional(env: NodeJS.ProcessEnv, name: string): string | null {
   const value = env[name];
   return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+const WINDOW_UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const RATE_LIMIT_FORMAT = /^(\d{1,9})\s*\/\s*(\d{1,6})\s*([smhd])$/;
+
+function rateLimit(env: NodeJS.ProcessEnv, name: string, fallback: string): RateLimitSetting {
+  const text = optional(env, name) ?? fallback;
+  const match = RATE_LIMIT_FORMAT.exec(text);
+  const limit = Number(match?.[1]);
+  const windowMs = Number(match?.[2]) * WINDOW_UNIT_MS[(match?.[3] ?? 's') as keyof typeof WINDOW_UNIT_MS];
+  if (!match || limit < 1 || windowMs < 1000)
+    throw new Error(`${name} must be <count>/<window> with a window in s, m, h or d (such as 10/15m), got ${text}`);
+  return { limit, windowMs };
+}
+
+function rateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
+  return {
+    signInFailuresPerAccountAndAddress: rateLimit(env, 'RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT_AND_ADDRESS', '10/15m'),
+    signInFailuresPerAddress: rateLimit(env, 'RATE_LIMIT_SIGNIN_FAILURES_PER_ADDRESS', '50/1h'),
+    signInFailuresPerAccount: rateLimit(env, 'RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT', '20/1h'),
+    signUpsPerAddress: rateLimit(env, 'RATE_LIMIT_SIGNUPS_PER_ADDRESS', '10/1h'),
+    mailRequestsPerAddress: rateLimit(env, 'RATE_LIMIT_MAIL_REQUESTS_PER_ADDRESS', '10/15m'),
+  };
 }
 
 /** Reads a secret from the data directory, creating it once, so restarts keep sessions valid. */
@@ -100,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerPollIntervalMs: positiveInteger(env, 'WORKER_POLL_INTERVAL_MS', 500),
     mailRetryBaseMs: positiveInteger(env, 'MAIL_RETRY_BASE_MS', 10_000),
     mailRetryMaxMs: positiveInteger(env, 'MAIL_RETRY_MAX_MS', 15 * 60_000),
+    rateLimits: rateLimits(env),
   };
 }

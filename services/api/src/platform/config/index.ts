@@ -1,2 +1,9 @@
-export { type AppConfig, loadConfig, persistentSecret, repositoryRoot } from './app-config';
+export {
+  type AppConfig,
+  loadConfig,
+  type RateLimitSetting,
+  type RateLimitSettings,
+  persistentSecret,
+  repositoryRoot,
+} from './app-config';
 export { APP_CONFIG, ConfigModule } from './config.module';

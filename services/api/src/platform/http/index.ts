@@ -20,4 +20,10 @@ export {
   SortDto,
   toPage,
 } from './search.dto';
-export { RateLimit, RateLimitGuard, type RateLimitRule } from './rate-limit';
+export {
+  RateLimit,
+  RateLimitInterceptor,
+  type RateLimitRule,
+  type RateLimitRules,
+  RateLimitWindows,
+} from './rate-limit';

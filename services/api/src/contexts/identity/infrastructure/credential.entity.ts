@@ -14,4 +14,8 @@ export class CredentialRecord {
 
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  /** Moves on when the password changes: tokens of an older version are refused (ADR 0015). */
+  @Column({ name: 'session_version', type: 'integer', default: 0 })
+  sessionVersion: number;
 }

@@ -75,3 +75,21 @@ export class IdentitySchema1767225600100 implements MigrationInterface {
     await runner.query(`DROP TABLE users`);
   }
 }
+
+/**
+ * Session versions (docs/adr/0015-session-versions-and-sign-in-limits.md): a password change, reset or staff-set
+ * password moves the user's version on, and access and refresh tokens of an older version stop working.
+ */
+export class IdentitySessionVersions1767300001515 implements MigrationInterface {
+  name = 'IdentitySessionVersions1767300001515';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE credentials ADD COLUMN session_version integer NOT NULL DEFAULT 0`);
+    await runner.query(`ALTER TABLE refresh_tokens ADD COLUMN session_version integer NOT NULL DEFAULT 0`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE refresh_tokens DROP COLUMN session_version`);
+    await runner.query(`ALTER TABLE credentials DROP COLUMN session_version`);
+  }
+}

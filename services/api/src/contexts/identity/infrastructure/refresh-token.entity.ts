@@ -27,4 +27,8 @@ export class RefreshTokenRecord {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
+
+  /** The user's session version this token was issued under; an older one than the user's current is dead. */
+  @Column({ name: 'session_version', type: 'integer', default: 0 })
+  sessionVersion: number;
 }

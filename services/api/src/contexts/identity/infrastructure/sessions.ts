@@ -6,6 +6,7 @@ import type { CookieOptions, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config';
 import type { AccessTokenPayload } from '../../../platform/auth';
 import { ValidationFailedError } from '../../../platform/http';
+import type { SessionRef } from './refresh-tokens';
 
 /** The cookie of callers that name no app; each UI's session lives in `kupa_refresh_<app>` (ADR 0009). */
 export const REFRESH_COOKIE = 'kupa_refresh';
@@ -50,8 +51,14 @@ export class Sessions {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  accessToken(user: { uuid: string; email: string; role: UserRole }): string {
-    const payload: AccessTokenPayload = { sub: user.uuid, email: user.email, role: user.role };
+  accessToken(user: { uuid: string; email: string; role: UserRole }, session: SessionRef): string {
+    const payload: AccessTokenPayload = {
+      sub: user.uuid,
+      email: user.email,
+      role: user.role,
+      sid: session.familyId,
+      sv: session.sessionVersion,
+    };
     return this.jwt.sign(payload);
   }
 

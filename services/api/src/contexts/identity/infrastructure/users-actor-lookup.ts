@@ -1,26 +1,48 @@
 import { Injectable } from '@nestjs/common';
+import type { UserRole, UserStatus } from '@kupa/proto';
+import { DataSource } from 'typeorm';
 import { ActorLookup, type ActorRecord } from '../../../platform/auth';
-import { UserReader } from '../projections/users/user-reader';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The guard's view of a token's subject, read fresh from `users` on every request (a block takes effect at once). */
+interface ActorRow {
+  uuid: string;
+  email: string;
+  role: UserRole;
+  status: UserStatus;
+  first_name: string;
+  last_name: string;
+  session_version: number;
+}
+
+/**
+ * The guard's view of a token's subject, read fresh on every request in one query: status and role from `users` (a
+ * block takes effect at once), the session version from `credentials` (a password change ends older tokens).
+ */
 @Injectable()
 export class UsersActorLookup extends ActorLookup {
-  constructor(private readonly reader: UserReader) {
+  constructor(private readonly dataSource: DataSource) {
     super();
   }
 
   async findByUuid(userUuid: string): Promise<ActorRecord | null> {
     if (!UUID.test(userUuid)) return null;
-    const view = await this.reader.findByUuid(userUuid);
-    if (!view) return null;
+    const rows: ActorRow[] = await this.dataSource.query(
+      `SELECT u.uuid, u.email, u.role, u.status, u.first_name, u.last_name,
+              coalesce(c.session_version, 0) AS session_version
+       FROM users u LEFT JOIN credentials c ON c.user_uuid = u.uuid
+       WHERE u.uuid = $1`,
+      [userUuid],
+    );
+    const row = rows[0];
+    if (!row) return null;
     return {
-      userUuid: view.uuid,
-      email: view.email,
-      role: view.role,
-      status: view.status,
-      fullName: `${view.firstName} ${view.lastName}`.trim(),
+      userUuid: row.uuid,
+      email: row.email,
+      role: row.role,
+      status: row.status,
+      fullName: `${row.first_name} ${row.last_name}`.trim(),
+      sessionVersion: row.session_version,
     };
   }
 }

@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { adminToken, createActiveUser, signIn } from '../../../../test-support/identity-fixtures';
+import { adminToken, createActiveUser, signIn, signInResponse } from '../../../../test-support/identity-fixtures';
 
 describe('password changes', () => {
   let testApp: TestApp;
@@ -14,6 +14,17 @@ describe('password changes', () => {
 
   const change = (token: string, body: Record<string, unknown>) =>
     testApp.http.put('/api/password').set('Authorization', `Bearer ${token}`).send(body);
+  const me = (token: string) => testApp.http.get('/api/users/me').set('Authorization', `Bearer ${token}`);
+  const refresh = (cookie: string) => testApp.http.post('/api/auth/token/refresh').set('Cookie', cookie);
+  /** Two sessions of one user, as two browsers would hold them: an access token and a refresh cookie each. */
+  const twoSessions = async (email: string, password: string) => {
+    const first = await signInResponse(testApp, email, password);
+    const second = await signInResponse(testApp, email, password);
+    return [
+      { accessToken: first.body.accessToken, refreshCookie: first.refreshCookie },
+      { accessToken: second.body.accessToken, refreshCookie: second.refreshCookie },
+    ];
+  };
 
   it('changes the own password when the current one is right', async () => {
     const user = await createActiveUser(testApp);
@@ -70,6 +81,71 @@ describe('password changes', () => {
       (await testApp.http.post('/api/auth/signin').send({ email: user.email, password: user.password })).status,
     ).toBe(401);
     expect(await signIn(testApp, user.email, 'Brand-New-9!')).toEqual(expect.any(String));
+  });
+
+  it('ends every other session of the user, keeping the one that changed the password', async () => {
+    const user = await createActiveUser(testApp);
+    const [changer, other] = await twoSessions(user.email, user.password);
+    expect((await me(other.accessToken)).status).toBe(200);
+
+    const changed = await change(changer.accessToken, {
+      oldPassword: user.password,
+      password: 'Brand-New-9!',
+      confirmPassword: 'Brand-New-9!',
+    });
+    expect(changed.status).toBe(204);
+
+    // The other session: its live access token is refused at once, and it cannot refresh.
+    const otherNext = await me(other.accessToken);
+    expect(otherNext.status).toBe(401);
+    expect(otherNext.body.error).toBe('error.session.expired');
+    expect((await refresh(other.refreshCookie)).status).toBe(401);
+    // The fixture's own sign-in is a third session and ends too.
+    expect((await me(user.accessToken)).status).toBe(401);
+
+    // The session that changed the password: its access token was signed before the change and is refused, but
+    // its refresh cookie still works and signs a token that is accepted.
+    expect((await me(changer.accessToken)).status).toBe(401);
+    const refreshed = await refresh(changer.refreshCookie);
+    expect(refreshed.status).toBe(200);
+    expect((await me(refreshed.body.accessToken)).status).toBe(200);
+
+    // A new sign-in with the new password is unaffected by the change before it.
+    expect((await me(await signIn(testApp, user.email, 'Brand-New-9!'))).status).toBe(200);
+  });
+
+  it('refuses a refresh token and an access token of an older session version even if no revocation reached them', async () => {
+    // What a refresh that rotated at the very moment of a password change leaves behind: a live successor token of
+    // the old version that the revocation statement did not see.
+    const user = await createActiveUser(testApp);
+    const [session] = await twoSessions(user.email, user.password);
+    await testApp.dataSource.query(
+      `UPDATE credentials SET session_version = session_version + 1 WHERE user_uuid = $1`,
+      [user.userUuid],
+    );
+    const [{ live }] = await testApp.dataSource.query(
+      `SELECT count(*)::int AS live FROM refresh_tokens WHERE user_uuid = $1 AND revoked_at IS NULL`,
+      [user.userUuid],
+    );
+    expect(live).toBeGreaterThan(0);
+    expect((await refresh(session.refreshCookie)).status).toBe(401);
+    expect((await me(session.accessToken)).status).toBe(401);
+  });
+
+  it('ends every session of the user when staff set the password', async () => {
+    const client = await createActiveUser(testApp);
+    const sessions = await twoSessions(client.email, client.password);
+    const set = await testApp.http
+      .put(`/api/password/users/${client.userUuid}`)
+      .set('Authorization', `Bearer ${await adminToken(testApp)}`)
+      .send({ password: 'Set-By-Staff-2!' });
+    expect(set.status).toBe(204);
+    for (const session of sessions) {
+      expect((await me(session.accessToken)).status).toBe(401);
+      expect((await refresh(session.refreshCookie)).status).toBe(401);
+    }
+    // The staff member's own session is not the client's and carries on.
+    expect((await me(await adminToken(testApp))).status).toBe(200);
   });
 
   it('lets staff set a client’s password, but not a client set anyone’s', async () => {

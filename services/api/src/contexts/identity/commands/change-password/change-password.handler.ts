@@ -4,6 +4,7 @@ import { ApiError } from '../../../../platform/http';
 import { changePassword } from '../../domain/user.decider';
 import { CredentialsRepository } from '../../infrastructure/credentials.repository';
 import { PasswordHasher } from '../../infrastructure/password-hasher';
+import { RefreshTokens } from '../../infrastructure/refresh-tokens';
 import { userCommand } from '../../infrastructure/user-streams';
 import { ChangePasswordCommand } from './change-password.command';
 
@@ -13,6 +14,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     private readonly pipeline: CommandPipeline,
     private readonly hasher: PasswordHasher,
     private readonly credentials: CredentialsRepository,
+    private readonly refreshTokens: RefreshTokens,
   ) {}
 
   async execute({ actor, request, context }: ChangePasswordCommand): Promise<void> {
@@ -27,6 +29,8 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
         (user, { at }) => changePassword({ at }, user),
         async (tx, _events, { at }) => {
           await this.credentials.save(tx.manager, actor.userUuid, passwordHash, at);
+          // Other sessions may be someone who learnt the old password; the session that made the change stays.
+          await this.refreshTokens.endSessions(tx.manager, actor.userUuid, at, actor.sessionId ?? null);
         },
       ),
     );

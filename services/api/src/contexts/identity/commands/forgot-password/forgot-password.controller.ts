@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
-import { MAIL_REQUEST_LIMIT } from '../../infrastructure/rate-limits';
-import { RateLimit, RateLimitGuard } from '../../../../platform/http';
+import { MAIL_REQUEST_LIMITS } from '../../infrastructure/rate-limits';
+import { RateLimit } from '../../../../platform/http';
 import { ForgotPasswordCommand } from './forgot-password.command';
 import { ForgotPasswordRequestDto } from './forgot-password.request.dto';
 
@@ -15,8 +15,7 @@ export class ForgotPasswordController {
   @Public()
   @Post('forgot')
   @HttpCode(204)
-  @UseGuards(RateLimitGuard)
-  @RateLimit(MAIL_REQUEST_LIMIT)
+  @RateLimit(MAIL_REQUEST_LIMITS)
   async forgot(@Body() request: ForgotPasswordRequestDto, @ReqContext() context: RequestContext): Promise<void> {
     await this.commands.execute(new ForgotPasswordCommand(request, context));
   }

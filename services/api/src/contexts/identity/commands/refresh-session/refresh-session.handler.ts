@@ -24,7 +24,7 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
   async execute({ refreshToken }: RefreshSessionCommand): Promise<RefreshResult> {
     if (!refreshToken) throw new ApiError('error.session.expired');
     const now = this.clock.now();
-    const { userUuid, issued } = await this.refreshTokens.rotate(refreshToken, now);
+    const { userUuid, session, issued } = await this.refreshTokens.rotate(refreshToken, now);
     const user = await this.reader.findByUuid(userUuid);
     if (!user) throw new ApiError('error.session.expired');
     if (user.status === 'BLOCKED') {
@@ -32,6 +32,6 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
       throw new ApiError('error.account.blocked');
     }
     if (user.status !== 'ACTIVE') throw new ApiError('error.user.not.active');
-    return { accessToken: this.sessions.accessToken(user), refresh: issued };
+    return { accessToken: this.sessions.accessToken(user, session), refresh: issued };
   }
 }

@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
-import { MAIL_REQUEST_LIMIT } from '../../infrastructure/rate-limits';
-import { RateLimit, RateLimitGuard } from '../../../../platform/http';
+import { MAIL_REQUEST_LIMITS } from '../../infrastructure/rate-limits';
+import { RateLimit } from '../../../../platform/http';
 import { ResendConfirmationCommand } from './resend-confirmation.command';
 import { EmailRequestDto } from './resend-confirmation.request.dto';
 
@@ -15,8 +15,7 @@ export class ResendConfirmationController {
   @Public()
   @Post('resend-signup-email')
   @HttpCode(204)
-  @UseGuards(RateLimitGuard)
-  @RateLimit(MAIL_REQUEST_LIMIT)
+  @RateLimit(MAIL_REQUEST_LIMITS)
   async resend(@Body() request: EmailRequestDto, @ReqContext() context: RequestContext): Promise<void> {
     await this.commands.execute(new ResendConfirmationCommand(request, context));
   }

@@ -20,7 +20,7 @@ describe('forgot and reset password', () => {
 
   it('resets through the mailed link: the old password stops working and sessions end', async () => {
     const user = await createActiveUser(testApp, { language: 'en' });
-    const { refreshCookie } = await signInResponse(testApp, user.email, user.password);
+    const { refreshCookie, body: session } = await signInResponse(testApp, user.email, user.password);
     expect((await forgot(user.email)).status).toBe(204);
     const mail = await testApp.mailbox.waitFor(user.email, (received) => received.text.includes('/set-password/'));
     expect(mail.subject).toBe('Reset your Kupa password');
@@ -46,6 +46,11 @@ describe('forgot and reset password', () => {
       (await testApp.http.post('/api/auth/signin').send({ email: user.email, password: 'New-Secret-2!' })).status,
     ).toBe(200);
     expect((await testApp.http.post('/api/auth/token/refresh').set('Cookie', refreshCookie)).status).toBe(401);
+    for (const accessToken of [session.accessToken, user.accessToken]) {
+      const refused = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${accessToken}`);
+      expect(refused.status).toBe(401);
+      expect(refused.body.error).toBe('error.session.expired');
+    }
 
     const reused = await testApp.http
       .put('/api/password/token')

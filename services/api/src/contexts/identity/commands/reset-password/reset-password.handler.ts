@@ -36,7 +36,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
             throw new ApiError('error.confirmation.token.invalid');
           await this.credentials.save(tx.manager, userUuid, passwordHash, at);
           // Whoever knew the old password may hold a session; a reset ends them all.
-          await this.refreshTokens.revokeAllOf(userUuid, at, tx.manager);
+          await this.refreshTokens.endSessions(tx.manager, userUuid, at, null);
         },
       ),
     );

@@ -27,7 +27,7 @@ export class SetUserPasswordHandler implements ICommandHandler<SetUserPasswordCo
         async (tx, _events, { at }) => {
           await this.credentials.save(tx.manager, userUuid, passwordHash, at);
           // Staff set a password when an account is compromised or locked out; existing sessions end with it.
-          await this.refreshTokens.revokeAllOf(userUuid, at, tx.manager);
+          await this.refreshTokens.endSessions(tx.manager, userUuid, at, null);
         },
       ),
     );

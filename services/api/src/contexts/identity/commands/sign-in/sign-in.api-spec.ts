@@ -1,3 +1,4 @@
+import { ManualClock } from '../../../../platform/clock';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
   adminToken,
@@ -65,16 +66,96 @@ describe('sign-in', () => {
     expect(again.body.error).toBe('error.account.blocked');
   });
 
-  it('rate limits attempts per address and e-mail with 429 error.rate.limited', async () => {
+  it('rate limits failed attempts per address and e-mail at the default of 10 with 429 error.rate.limited', async () => {
     const user = await createActiveUser(testApp);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) statuses.push((await signIn(user.email, 'Wrong-Pass-1!')).status);
-    expect(statuses.slice(0, 9).every((status) => status === 401)).toBe(true);
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
     const limited = await signIn(user.email, user.password);
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe('error.rate.limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
     // Another e-mail from the same address is counted on its own.
     const other = await createActiveUser(testApp);
     expect((await signInResponse(testApp, other.email, other.password)).body.userUuid).toBe(other.userUuid);
+  });
+});
+
+describe('failed sign-in limits', () => {
+  const clock = new ManualClock(new Date('2026-05-01T08:00:00Z'));
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    // Small limits, set through the environment as an operator would, so that each rule can be seen on its own.
+    testApp = await startTestApp({
+      clock,
+      env: {
+        RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '3/15m',
+        RATE_LIMIT_SIGNIN_FAILURES_PER_ADDRESS: '5/1h',
+        RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT: '4/1h',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  /** Supertest connects from the loopback address, which the app trusts to name the client in X-Forwarded-For. */
+  const signInFrom = (address: string, email: string, password: string) =>
+    testApp.http.post('/api/auth/signin').set('X-Forwarded-For', address).send({ email, password });
+
+  const expectLimited = (response: { status: number; body: { error?: string }; headers: Record<string, string> }) => {
+    expect(response.status).toBe(429);
+    expect(response.body.error).toBe('error.rate.limited');
+  };
+
+  it('counts only wrong passwords per account and address, and lets the account in again when the window ends', async () => {
+    const user = await createActiveUser(testApp);
+    const address = '203.0.113.1';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await signInFrom(address, user.email, user.password)).status).toBe(200);
+    }
+    // Malformed bodies are not guesses either.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await testApp.http.post('/api/auth/signin').set('X-Forwarded-For', address).send({})).status).toBe(400);
+    }
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await signInFrom(address, user.email, 'Wrong-Pass-1!')).status).toBe(401);
+    }
+    const limited = await signInFrom(address, user.email, user.password);
+    expectLimited(limited);
+    expect(Number(limited.headers['retry-after'])).toBe(15 * 60);
+    // The same person from another address is not held back by this rule.
+    expect((await signInFrom('203.0.113.2', user.email, user.password)).status).toBe(200);
+
+    clock.advanceMs(15 * 60_000);
+    expect((await signInFrom(address, user.email, user.password)).status).toBe(200);
+  });
+
+  it('limits failures per address across accounts', async () => {
+    const user = await createActiveUser(testApp);
+    const address = '203.0.113.10';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await signInFrom(address, uniqueEmail('guess'), 'Wrong-Pass-1!')).status).toBe(401);
+    }
+    const limited = await signInFrom(address, user.email, user.password);
+    expectLimited(limited);
+    expect(Number(limited.headers['retry-after'])).toBe(60 * 60);
+    expect((await signInFrom('203.0.113.11', user.email, user.password)).status).toBe(200);
+  });
+
+  it('limits failures per account across addresses until the hour ends', async () => {
+    const user = await createActiveUser(testApp);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await signInFrom(`198.51.100.${attempt + 1}`, user.email, 'Wrong-Pass-1!')).status).toBe(401);
+    }
+    expectLimited(await signInFrom('198.51.100.50', user.email, user.password));
+    // Another account is untouched.
+    const other = await createActiveUser(testApp);
+    expect((await signInFrom('198.51.100.50', other.email, other.password)).status).toBe(200);
+
+    clock.advanceMs(60 * 60_000);
+    expect((await signInFrom('198.51.100.50', user.email, user.password)).status).toBe(200);
   });
 });

@@ -1,11 +1,11 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { SignInResponse } from '@kupa/proto';
 import type { Request, Response } from 'express';
 import { Public } from '../../../../platform/auth';
-import { SIGN_IN_LIMIT } from '../../infrastructure/rate-limits';
-import { RateLimit, RateLimitGuard } from '../../../../platform/http';
+import { SIGN_IN_LIMITS } from '../../infrastructure/rate-limits';
+import { RateLimit } from '../../../../platform/http';
 import { SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions';
 import { SignInCommand } from './sign-in.command';
 import type { SignInResult } from './sign-in.handler';
@@ -23,8 +23,7 @@ export class SignInController {
   @SessionAppHeader()
   @Post('signin')
   @HttpCode(200)
-  @UseGuards(RateLimitGuard)
-  @RateLimit(SIGN_IN_LIMIT)
+  @RateLimit(SIGN_IN_LIMITS)
   async signIn(
     @Body() body: SignInRequestDto,
     @Req() request: Request,

@@ -38,7 +38,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
     const refresh = await this.refreshTokens.startFamily(user.uuid, this.clock.now());
     return {
       response: {
-        accessToken: this.sessions.accessToken(user),
+        accessToken: this.sessions.accessToken(user, refresh),
         userUuid: user.uuid,
         email: user.email,
         userRole: user.role,

@@ -2,7 +2,6 @@ import type { User } from '@kupa/proto';
 import { Mailbox } from '../../../../test-support/mailbox';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { createActiveUser, FIXTURE_PASSWORD, uniqueEmail } from '../../../../test-support/identity-fixtures';
-import { MAIL_REQUEST_LIMIT } from '../../infrastructure/rate-limits';
 
 describe('sign-up and account confirmation', () => {
   let testApp: TestApp;
@@ -186,7 +185,7 @@ describe('resending the confirmation mail under the mail rate limit', () => {
 
   it('counts every resend from one address, whatever the address asked about, and then answers 429', async () => {
     const active = await createActiveUser(testApp);
-    const asked = Array.from({ length: MAIL_REQUEST_LIMIT.limit }, (_, index) =>
+    const asked = Array.from({ length: testApp.config.rateLimits.mailRequestsPerAddress.limit }, (_, index) =>
       index % 2 === 0 ? active.email : uniqueEmail('probe'),
     );
     for (const email of asked) {
@@ -196,5 +195,37 @@ describe('resending the confirmation mail under the mail rate limit', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe('error.rate.limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('sign-up limit', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ env: { RATE_LIMIT_SIGNUPS_PER_ADDRESS: '2/1h' } });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  /** Supertest connects from the loopback address, which the app trusts to name the client in X-Forwarded-For. */
+  const signUpFrom = (address: string, email: string) =>
+    testApp.http.post('/api/auth/signup').set('X-Forwarded-For', address).send({
+      email,
+      password: FIXTURE_PASSWORD,
+      firstName: 'Dana',
+      lastName: 'Levi',
+      termsAccepted: true,
+    });
+
+  it('counts every sign-up per address and answers 429 with Retry-After over the limit', async () => {
+    expect((await signUpFrom('192.0.2.7', uniqueEmail('first'))).status).toBe(201);
+    expect((await signUpFrom('192.0.2.7', 'not-an-email')).status).toBe(400);
+    const limited = await signUpFrom('192.0.2.7', uniqueEmail('third'));
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('error.rate.limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect((await signUpFrom('192.0.2.8', uniqueEmail('elsewhere'))).status).toBe(201);
   });
 });

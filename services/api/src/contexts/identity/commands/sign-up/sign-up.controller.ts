@@ -3,6 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { User } from '@kupa/proto';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
+import { RateLimit } from '../../../../platform/http';
+import { SIGN_UP_LIMITS } from '../../infrastructure/rate-limits';
 import { SignUpCommand } from './sign-up.command';
 import { SignUpRequestDto } from './sign-up.request.dto';
 
@@ -14,6 +16,7 @@ export class SignUpController {
   @Public()
   @Post('signup')
   @HttpCode(201)
+  @RateLimit(SIGN_UP_LIMITS)
   signUp(@Body() request: SignUpRequestDto, @ReqContext() context: RequestContext): Promise<User> {
     return this.commands.execute(new SignUpCommand(request, context));
   }

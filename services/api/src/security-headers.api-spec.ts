@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestApp, type TestApp } from './test-support/test-app';
+
+describe('security headers', () => {
+  let testApp: TestApp;
+  let uiRoot: string;
+
+  beforeAll(async () => {
+    // Two stand-in UI builds, each an index.html that names its app, served the way `npm start` serves the real ones.
+    uiRoot = mkdtempSync(join(tmpdir(), 'kupa-ui-'));
+    const ui = { adminUiDir: join(uiRoot, 'admin'), clientUiDir: join(uiRoot, 'client') };
+    for (const [name, directory] of Object.entries({ admin: ui.adminUiDir, client: ui.clientUiDir })) {
+      mkdirSync(directory);
+      writeFileSync(join(directory, 'index.html'), `<!doctype html><title>${name}</title>`);
+    }
+    testApp = await startTestApp({ ui });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(uiRoot, { recursive: true, force: true });
+  });
+
+  const policyOf = (header: string | undefined): Map<string, string> =>
+    new Map(
+      (header ?? '')
+        .split(';')
+        .map((directive) => directive.trim())
+        .filter((directive) => directive.length > 0)
+        .map((directive) => {
+          const [name, ...sources] = directive.split(/\s+/);
+          return [name, sources.join(' ')] as const;
+        }),
+    );
+
+  it.each([
+    ['an API route', '/api/common/app/version', 200, /json/],
+    ['the client index', '/', 200, /html/],
+    ['a client route reloaded', '/payments', 200, /html/],
+    ['the admin index', '/admin/', 200, /html/],
+    ['an unknown API path', '/api/no-such-route', 404, /json/],
+    ['the OpenAPI page', '/api/docs/', 200, /html/],
+  ])('sends them on %s', async (_name, path, status, contentType) => {
+    const response = await testApp.http.get(path);
+    expect(response.status).toBe(status);
+    expect(response.headers['content-type']).toMatch(contentType);
+    const policy = policyOf(response.headers['content-security-policy']);
+    expect(policy.get('default-src')).toBe("'self'");
+    expect(policy.get('script-src')).toBe("'self'");
+    expect(policy.get('style-src')).toBe("'self' 'unsafe-inline'");
+    expect(policy.get('img-src')).toBe("'self' data:");
+    expect(policy.get('connect-src')).toBe("'self'");
+    expect(policy.get('object-src')).toBe("'none'");
+    expect(policy.get('frame-ancestors')).toBe("'none'");
+    // A plain-http install must not have its own assets upgraded to https.
+    expect(policy.has('upgrade-insecure-requests')).toBe(false);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('serves each app its own index', async () => {
+    expect((await testApp.http.get('/')).text).toContain('<title>client</title>');
+    expect((await testApp.http.get('/admin/users')).text).toContain('<title>admin</title>');
+  });
+
+  it('upgrades requests and asks for https only behind an https public address', async () => {
+    const secure = await startTestApp({ env: { PUBLIC_URL: 'https://kupa.example' } });
+    try {
+      const response = await secure.http.get('/api/common/app/version');
+      expect(policyOf(response.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
