@@ -1,5 +1,5 @@
 import { CredentialRecord } from './infrastructure/credential.entity';
-import { IdentitySchema1767225600100 } from './infrastructure/identity.migrations';
+import { DropUsersBalance1767400000100, IdentitySchema1767225600100 } from './infrastructure/identity.migrations';
 import { OneTimeTokenRecord } from './infrastructure/one-time-token.entity';
 import { RefreshTokenRecord } from './infrastructure/refresh-token.entity';
 import { UserNoteView } from './projections/user-notes/user-note.entity';
@@ -11,7 +11,7 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infrastructure/identity-bootstra
 export { UserReader } from './projections/users/user-reader';
 export { UserView } from './projections/users/user-view.entity';
 export { auditTargetTypeOf } from './identity.audit';
-export { setUserBalances, zeroUserBalances } from './infrastructure/user-balances';
+export { UserBalances } from './projections/users/user-balances.port';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const identityEntities: Function[] = [
@@ -22,4 +22,4 @@ export const identityEntities: Function[] = [
   RefreshTokenRecord,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const identityMigrations: Function[] = [IdentitySchema1767225600100];
+export const identityMigrations: Function[] = [IdentitySchema1767225600100, DropUsersBalance1767400000100];

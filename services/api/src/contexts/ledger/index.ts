@@ -1,4 +1,4 @@
-import { LedgerSchema1767225600300 } from './infrastructure/ledger.migrations';
+import { LedgerSchema1767225600300, LedgerUserBalancesView1767400000300 } from './infrastructure/ledger.migrations';
 import { ledgerQueryMigrations } from './queries';
 import {
   AccountBalanceRow,
@@ -39,4 +39,8 @@ export const ledgerEntities: Function[] = [
   IdempotencyKeyRow,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const ledgerMigrations: Function[] = [LedgerSchema1767225600300, ...ledgerQueryMigrations];
+export const ledgerMigrations: Function[] = [
+  LedgerSchema1767225600300,
+  ...ledgerQueryMigrations,
+  LedgerUserBalancesView1767400000300,
+];
