@@ -6,11 +6,9 @@ import { UserNoteView } from './projections/user-notes/user-note.entity';
 import { UserView } from './projections/users/user-view.entity';
 
 export { IdentityModule } from './identity.module';
-export { AdminAccounts, type EnsureOutcome } from './infrastructure/admin-accounts';
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infrastructure/identity-bootstrap';
+export { AdminAccounts } from './infrastructure/admin-accounts';
 export { UserReader } from './projections/users/user-reader';
 export { UserView } from './projections/users/user-view.entity';
-export { auditTargetTypeOf } from './identity.audit';
 export { UserBalances } from './projections/users/user-balances.port';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type

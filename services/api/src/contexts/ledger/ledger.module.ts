@@ -47,7 +47,7 @@ import { LedgerQueriesModule } from './queries';
     TransferBalanceHandler,
     ChangePaymentStatusHandler,
   ],
-  exports: [PaymentReader, UserBalances],
+  exports: [UserBalances],
 })
 export class LedgerModule implements OnModuleInit {
   constructor(
