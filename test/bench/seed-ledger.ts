@@ -1,10 +1,7 @@
 import type { EventMetadata, PaymentRecordedData } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
-import { paymentDecider } from '../../services/api/src/contexts/ledger/domain/payment.decider.ts';
-import { walletDecider } from '../../services/api/src/contexts/ledger/domain/wallet.decider.ts';
-import type { WalletState } from '../../services/api/src/contexts/ledger/domain/wallet.state.ts';
-import { chainHash } from '../../services/api/src/platform/event-store/event-hash.ts';
+import { chainHash, paymentDecider, walletDecider, type WalletState } from '@kupa/api/testing';
 
 /**
  * Seeds a large, valid ledger quickly: manual deposits and withdrawals decided by the real wallet and payment

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { Mailbox } from '../../services/api/src/test-support/mailbox.ts';
+import { Mailbox } from '@kupa/api/testing';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
 

@@ -67,7 +67,6 @@ export class AppModule {
         // Global interceptors run after every guard: a body sent to a route that takes none is refused only then.
         PlatformHttpModule,
         IdentityModule,
-        // After identity: on a rebuild the users projection must create a user's row before the ledger sets its balance.
         LedgerModule,
         AuditModule,
         CommonModule.register({ version: options.version }),

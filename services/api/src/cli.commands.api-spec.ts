@@ -95,8 +95,8 @@ describe('kupa CLI commands', () => {
     await testApp.dataSource.query('UPDATE payments SET amount_minor = amount_minor + 1 WHERE payment_id = $1', [
       deposit.paymentId,
     ]);
-    await testApp.dataSource.query(`UPDATE users SET balance_minor = balance_minor + 7 WHERE uuid = $1`, [
-      omer.userUuid,
+    await testApp.dataSource.query(`UPDATE account_balances SET balance_minor = balance_minor + 7 WHERE account = $1`, [
+      `user:${omer.userUuid}`,
     ]);
     try {
       const { code, output } = await kupa(testApp, 'ledger', 'verify');
@@ -105,16 +105,17 @@ describe('kupa CLI commands', () => {
         `[payments] payment ${deposit.paymentId}: amount_minor differs (expected 5000, actual 5001)`,
       );
       expect(output).toContain(
-        `[users.balance_minor] user ${omer.userUuid}: balance_minor differs (expected 1150, actual 1157)`,
+        `[account_balances] account user:${omer.userUuid}: balance_minor differs (expected 1150, actual 1157)`,
       );
       expect(output).toContain('2 difference(s)');
     } finally {
       await testApp.dataSource.query('UPDATE payments SET amount_minor = amount_minor - 1 WHERE payment_id = $1', [
         deposit.paymentId,
       ]);
-      await testApp.dataSource.query(`UPDATE users SET balance_minor = balance_minor - 7 WHERE uuid = $1`, [
-        omer.userUuid,
-      ]);
+      await testApp.dataSource.query(
+        `UPDATE account_balances SET balance_minor = balance_minor - 7 WHERE account = $1`,
+        [`user:${omer.userUuid}`],
+      );
     }
   });
 

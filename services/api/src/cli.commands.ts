@@ -69,7 +69,7 @@ function printVerification(report: LedgerVerification, shown: number): void {
   console.log(
     `  events ${counts.events} (ledger ${counts.ledgerEvents}) in ${counts.streams} streams, ${counts.transactions} transactions, ` +
       `${counts.payments} payments, ${counts.ledgerEntries} ledger entries, ${counts.userAccounts} user accounts, ` +
-      `${counts.users} users, ${counts.walletSnapshots} wallet snapshots, ${counts.otherReadModelRows} rows of other read models`,
+      `${counts.walletSnapshots} wallet snapshots, ${counts.otherReadModelRows} rows of other read models`,
   );
   console.log(
     `  replay ${Math.round(report.replayMs)} ms, total ${Math.round(report.totalMs)} ms (${perSecond(counts.events, report.totalMs)} events/s)`,

@@ -3,7 +3,6 @@ import { AuditLogView, AuditTargetStateRecord } from './projections/audit-log/au
 
 export { AuditModule } from './audit.module';
 export { type AuditEntryDraft, type AuditMapper, AuditMapperRegistry } from './audit-mapper';
-export { AUDIT_LOG_PROJECTION_NAME } from './projections/audit-log/audit-log.projection';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const auditEntities: Function[] = [AuditLogView, AuditTargetStateRecord];

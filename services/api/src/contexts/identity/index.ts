@@ -1,5 +1,6 @@
 import { CredentialRecord } from './infrastructure/credential.entity';
 import {
+  DropUsersBalance1767400000100,
   IdentitySchema1767225600100,
   IdentitySessionVersions1767300001515,
 } from './infrastructure/identity.migrations';
@@ -9,12 +10,10 @@ import { UserNoteView } from './projections/user-notes/user-note.entity';
 import { UserView } from './projections/users/user-view.entity';
 
 export { IdentityModule } from './identity.module';
-export { AdminAccounts, type EnsureOutcome } from './infrastructure/admin-accounts';
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infrastructure/identity-bootstrap';
+export { AdminAccounts } from './infrastructure/admin-accounts';
 export { UserReader } from './projections/users/user-reader';
 export { UserView } from './projections/users/user-view.entity';
-export { auditTargetTypeOf } from './identity.audit';
-export { setUserBalances, zeroUserBalances } from './infrastructure/user-balances';
+export { UserBalances } from './projections/users/user-balances.port';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const identityEntities: Function[] = [
@@ -25,4 +24,8 @@ export const identityEntities: Function[] = [
   RefreshTokenRecord,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const identityMigrations: Function[] = [IdentitySchema1767225600100, IdentitySessionVersions1767300001515];
+export const identityMigrations: Function[] = [
+  IdentitySchema1767225600100,
+  IdentitySessionVersions1767300001515,
+  DropUsersBalance1767400000100,
+];

@@ -1,7 +1,8 @@
-import type { Payment } from '@kupa/proto';
+import type { Payment, User } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { adminToken } from '../../test-support/identity-fixtures';
 import type { TestApp } from '../../test-support/test-app';
+import { UserBalances } from '../identity';
 import { type ReplayableEvent, replayLedger } from './domain/replay-ledger';
 
 /** Helpers the ledger's API and integration specs share. They go through HTTP like any client would. */
@@ -20,13 +21,15 @@ export async function depositAs(
   return response.body as Payment;
 }
 
-/** The user's balance in cents as `users.balance_minor` holds it (what `User.balance` shows). */
+/** The user's balance in cents as the `User` payload shows it (identity's reader, fed by the ledger's balances). */
 export async function balanceMinorOf(testApp: TestApp, userUuid: string): Promise<number> {
-  const rows: Array<{ balance_minor: string }> = await testApp.dataSource.query(
-    'SELECT balance_minor FROM users WHERE uuid = $1',
-    [userUuid],
-  );
-  return Number(rows[0]?.balance_minor);
+  const response = await testApp.http
+    .get(`/api/users/${userUuid}`)
+    .set('Authorization', `Bearer ${await adminToken(testApp)}`);
+  if (response.status !== 200)
+    throw new Error(`User read answered ${response.status}: ${JSON.stringify(response.body)}`);
+  // A balance may be negative (a confirmed overdraft), which the input parser `parseAmountToMinor` refuses.
+  return Math.round((response.body as User).balance * 100);
 }
 
 /** Every stored event in store order, shaped for `replayLedger`. */
@@ -52,8 +55,9 @@ export async function storedEvents(testApp: TestApp): Promise<ReplayableEvent[]>
 }
 
 /**
- * Replays every stored event and compares the result with the read models row by row: account balances, users'
- * balances, ledger entries (amounts, running balances, in store order), wallet snapshots and payments.
+ * Replays every stored event and compares the result with the read models row by row: account balances, the
+ * balances the ledger reports to identity for every user, ledger entries (amounts, running balances, in store
+ * order), wallet snapshots and payments.
  */
 export async function expectReadModelsToEqualReplay(testApp: TestApp): Promise<void> {
   const replay = replayLedger(await storedEvents(testApp));
@@ -67,13 +71,14 @@ export async function expectReadModelsToEqualReplay(testApp: TestApp): Promise<v
     .sort(([left], [right]) => (left < right ? -1 : 1));
   expect(balances.map((row) => [row.account, Number(row.balance_minor)])).toEqual(replayedUserBalances);
 
-  const users: Array<{ uuid: string; balance_minor: string }> = await testApp.dataSource.query(
-    'SELECT uuid, balance_minor FROM users',
+  const userUuids: string[] = (await testApp.dataSource.query('SELECT uuid FROM users')).map(
+    (row: { uuid: string }) => row.uuid,
   );
-  for (const user of users)
-    expect([user.uuid, Number(user.balance_minor)]).toEqual([
-      user.uuid,
-      replay.accountBalances[`user:${user.uuid}`] ?? 0,
+  const reported = await testApp.app.get(UserBalances).balancesOf(userUuids);
+  for (const userUuid of userUuids)
+    expect([userUuid, reported.get(userUuid) ?? 0]).toEqual([
+      userUuid,
+      replay.accountBalances[`user:${userUuid}`] ?? 0,
     ]);
 
   const entries: Array<Record<string, string | number | null>> = await testApp.dataSource.query(

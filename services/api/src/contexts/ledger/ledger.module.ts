@@ -1,5 +1,6 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { AuditMapperRegistry } from '../audit';
+import { UserBalances } from '../identity';
 import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry } from '../../platform/projections';
 import { ChangePaymentStatusController } from './commands/change-payment-status/change-payment-status.controller';
@@ -13,6 +14,7 @@ import { IdempotencyKeys } from './infrastructure/idempotency-keys';
 import { IdempotentCommands } from './infrastructure/idempotent-commands';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
 import { LedgerEntriesProjection } from './projections/ledger-entries/ledger-entries.projection';
+import { LedgerUserBalances } from './projections/ledger-entries/ledger-user-balances';
 import { GetPaymentController } from './projections/payments/get-payment.controller';
 import { PaymentReader } from './projections/payments/payment-reader';
 import { PaymentsProjection } from './projections/payments/payments.projection';
@@ -21,8 +23,11 @@ import { LedgerQueriesModule } from './queries';
 
 /**
  * The ledger (ADR 0006): wallets and payments as event streams, double-entry postings, inline read models
- * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands.
+ * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands. Global because it
+ * binds identity's `UserBalances` port, which identity's own (global) module injects without importing the ledger
+ * (ADR 0013).
  */
+@Global()
 @Module({
   // The read side (search, export, account history) lives in its own module under queries/.
   imports: [LedgerQueriesModule],
@@ -35,13 +40,14 @@ import { LedgerQueriesModule } from './queries';
   ],
   providers: [
     PaymentReader,
+    { provide: UserBalances, useClass: LedgerUserBalances },
     IdempotencyKeys,
     IdempotentCommands,
     RecordManualPaymentHandler,
     TransferBalanceHandler,
     ChangePaymentStatusHandler,
   ],
-  exports: [PaymentReader],
+  exports: [UserBalances],
 })
 export class LedgerModule implements OnModuleInit {
   constructor(

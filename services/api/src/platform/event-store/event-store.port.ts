@@ -110,8 +110,6 @@ export interface InlineProjection {
 export interface ReplayCheckedTable {
   readonly table: string;
   readonly key: readonly string[];
-  /** Columns another projection owns (they stay at their defaults in a replay of this one). */
-  readonly ignoredColumns?: readonly string[];
 }
 
 export abstract class EventStore {

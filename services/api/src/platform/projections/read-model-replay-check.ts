@@ -86,9 +86,7 @@ export class ReadModelReplayCheck {
         WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`,
       [schema, checked.table],
     );
-    const ignored = new Set(checked.ignoredColumns ?? []);
-    const columns = columnRows.map((row) => row.name).filter((name) => !ignored.has(name));
-    const list = columns.map(quoteIdentifier).join(', ');
+    const list = columnRows.map((row) => quoteIdentifier(row.name)).join(', ');
     const keys = checked.key.map(quoteIdentifier).join(', ');
     const replayed = `pg_temp.${quoteIdentifier(checked.table)}`;
     const stored = `${quoteIdentifier(schema)}.${quoteIdentifier(checked.table)}`;

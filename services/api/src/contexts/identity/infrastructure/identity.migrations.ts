@@ -93,3 +93,21 @@ export class IdentitySessionVersions1767300001515 implements MigrationInterface 
     await runner.query(`ALTER TABLE credentials DROP COLUMN session_version`);
   }
 }
+
+/**
+ * `users.balance_minor` was a copy of the ledger's user balances that the ledger wrote into identity's table. Each
+ * context now owns its tables: the `User` payload takes the balance from the ledger through the `UserBalances` port
+ * (ADR 0013), and nothing reads the column. The ledger's `account_balances` holds the same values, so dropping it
+ * loses nothing; `down` brings the column back at zero, and `kupa projections rebuild` cannot refill it any more.
+ */
+export class DropUsersBalance1767400000100 implements MigrationInterface {
+  name = 'DropUsersBalance1767400000100';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE users DROP COLUMN balance_minor`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE users ADD COLUMN balance_minor bigint NOT NULL DEFAULT 0`);
+  }
+}

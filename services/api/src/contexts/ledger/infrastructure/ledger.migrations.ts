@@ -93,3 +93,22 @@ export class LedgerSchema1767225600300 implements MigrationInterface {
     await runner.query(`DROP SEQUENCE payment_id_seq`);
   }
 }
+
+/**
+ * The one relation the ledger publishes to another context (ADR 0013): users' balances, `(user_uuid, balance_minor)`,
+ * over `account_balances`, which holds user accounts only. Identity's users search joins it to sort by balance,
+ * through the `UserBalances` port; nothing writes through it, and the ledger may change its tables behind it.
+ */
+export class LedgerUserBalancesView1767400000300 implements MigrationInterface {
+  name = 'LedgerUserBalancesView1767400000300';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE VIEW ledger_user_balances AS
+        SELECT substr(account, length('user:') + 1)::uuid AS user_uuid, balance_minor FROM account_balances`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP VIEW ledger_user_balances`);
+  }
+}

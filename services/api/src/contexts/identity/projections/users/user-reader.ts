@@ -3,14 +3,19 @@ import { minorToAmount, type User } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
+import { UserBalances } from './user-balances.port';
 import { UserView } from './user-view.entity';
 
-/** Reads of the users read model, and the `User` payload (docs/api.md, Identity) built from it. */
+/**
+ * Reads of the users read model, and the `User` payload (docs/api.md, Identity) built from it with the balances the
+ * ledger reports through the `UserBalances` port.
+ */
 @Injectable()
 export class UserReader {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly balances: UserBalances,
   ) {}
 
   findByUuid(userUuid: string): Promise<UserView | null> {
@@ -44,17 +49,16 @@ export class UserReader {
     return user;
   }
 
-  /** Builds payloads for several rows with one query for their referral counts. */
+  /** Builds payloads for several rows with one query for their referral counts and one for their balances. */
   async toUsers(views: UserView[]): Promise<User[]> {
+    if (views.length === 0) return [];
     const profileIds = views.map((view) => view.profileId);
-    const counts = new Map<string, number>();
-    if (profileIds.length > 0) {
-      const rows: Array<{ referrer: string; total: string }> = await this.dataSource.query(
-        `SELECT referrer_profile_id AS referrer, count(*) AS total FROM users WHERE referrer_profile_id = ANY($1) GROUP BY referrer_profile_id`,
-        [profileIds],
-      );
-      for (const row of rows) counts.set(row.referrer, Number(row.total));
-    }
+    const rows: Array<{ referrer: string; total: string }> = await this.dataSource.query(
+      `SELECT referrer_profile_id AS referrer, count(*) AS total FROM users WHERE referrer_profile_id = ANY($1) GROUP BY referrer_profile_id`,
+      [profileIds],
+    );
+    const counts = new Map(rows.map((row) => [row.referrer, Number(row.total)]));
+    const balances = await this.balances.balancesOf(views.map((view) => view.uuid));
     return views.map((view) => ({
       userUuid: view.uuid,
       email: view.email,
@@ -63,7 +67,7 @@ export class UserReader {
       fullName: `${view.firstName} ${view.lastName}`.trim(),
       role: view.role,
       status: view.status,
-      balance: minorToAmount(BigInt(view.balanceMinor)),
+      balance: minorToAmount(balances.get(view.uuid) ?? 0),
       profileId: view.profileId,
       userCreatedAt: view.createdAt.toISOString(),
       trialUsed: view.trialUsed,

@@ -42,8 +42,4 @@ export class UserView {
 
   @Column({ name: 'referrer_profile_id', type: 'char', length: 8, nullable: true })
   referrerProfileId: string | null;
-
-  /** Maintained by the ledger; identity only reads it. A string because bigint exceeds JS numbers' safe range. */
-  @Column({ name: 'balance_minor', type: 'bigint', default: 0 })
-  balanceMinor: string;
 }

@@ -16,7 +16,7 @@ export class UsersProjection implements InlineProjection {
       type !== 'UserConfirmationMailRequested' &&
       type !== 'UserPasswordResetRequested',
   );
-  readonly replayChecked = [{ table: 'users', key: ['uuid'], ignoredColumns: ['balance_minor'] }];
+  readonly replayChecked = [{ table: 'users', key: ['uuid'] }];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     for (const recorded of events) {
@@ -92,11 +92,8 @@ export class UsersProjection implements InlineProjection {
     ]);
   }
 
-  /**
-   * Rows are not deleted: the ledger keeps balance_minor in them, and a rebuild of users alone must not lose balances.
-   * Replaying a creation event upserts every identity column back to its initial value, which is the same result.
-   */
-  async reset(_manager: EntityManager): Promise<void> {
-    return Promise.resolve();
+  /** Every row comes from the user streams, so a rebuild starts from an empty table. */
+  async reset(manager: EntityManager): Promise<void> {
+    await manager.query(`DELETE FROM users`);
   }
 }

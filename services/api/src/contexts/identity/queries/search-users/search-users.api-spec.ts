@@ -1,4 +1,5 @@
 import { type Page, SORTABLE_COLUMNS, type User } from '@kupa/proto';
+import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { ManualClock } from '../../../../platform/clock';
@@ -92,6 +93,44 @@ describe('staff administration of users', () => {
       'amb.search@example.com',
       'avi.search@example.com',
     ]);
+  });
+
+  it('sorts by the balance the ledger keeps, a user it never booked for at zero, and shows it in each payload', async () => {
+    for (const [client, amount] of [
+      [ziv, 25],
+      [avi, 10.5],
+    ] as const) {
+      const deposit = await testApp.http
+        .post('/api/payments')
+        .set('Authorization', `Bearer ${admin}`)
+        .set('Idempotency-Key', randomUUID())
+        .send({ userUuid: client.userUuid, amount, action: 'DEPOSIT', comment: 'search fixture' });
+      expect(deposit.status).toBe(201);
+    }
+    const customers = { roles: ['CLIENT', 'AMBASSADOR'] };
+    const richestFirst = await search(manager.accessToken, { ...customers, sorts: [{ id: 'balance', desc: true }] });
+    expect(richestFirst.status).toBe(200);
+    expect(richestFirst.body.content.map((user: User) => [user.email, user.balance])).toEqual([
+      ['ziv.search@example.com', 25],
+      ['avi.search@example.com', 10.5],
+      ['amb.search@example.com', 0],
+    ]);
+    expect(richestFirst.body.totalElements).toBe(3);
+
+    const poorestFirst = await search(manager.accessToken, { ...customers, sorts: [{ id: 'balance', desc: false }] });
+    expect(emails(poorestFirst.body)).toEqual([
+      'amb.search@example.com',
+      'avi.search@example.com',
+      'ziv.search@example.com',
+    ]);
+    const secondPage = await search(manager.accessToken, {
+      ...customers,
+      size: 1,
+      page: 1,
+      sorts: [{ id: 'balance', desc: true }],
+    });
+    expect(secondPage.body).toMatchObject({ page: 1, size: 1, totalElements: 3 });
+    expect(emails(secondPage.body)).toEqual(['avi.search@example.com']);
   });
 
   it('filters by status after a block', async () => {

@@ -2,11 +2,16 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { LIMITS, type Page, type User } from '@kupa/proto';
 import { DataSource, In } from 'typeorm';
 import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
+import { UserBalances } from '../../projections/users/user-balances.port';
 import { UserView } from '../../projections/users/user-view.entity';
 import { UserReader } from '../../projections/users/user-reader';
 import { SearchUsersQuery } from './search-users.query';
 
-/** The SQL of each column proto's `SORTABLE_COLUMNS.users` lists (nothing else reaches ORDER BY). */
+/**
+ * The SQL of each column proto's `SORTABLE_COLUMNS.users` lists (nothing else reaches ORDER BY). The balance is the
+ * ledger's: `b` is the relation the `UserBalances` port publishes, joined only when a sort asks for it, and a user the
+ * ledger has never booked for has none of its rows and a zero balance.
+ */
 const SORT_COLUMNS: SortColumnSql<'users'> = Object.freeze({
   userCreatedAt: 'u.created_at',
   email: 'lower(u.email)',
@@ -15,7 +20,7 @@ const SORT_COLUMNS: SortColumnSql<'users'> = Object.freeze({
   lastName: 'lower(u.last_name)',
   status: 'u.status',
   role: 'u.role',
-  balance: 'u.balance_minor',
+  balance: 'coalesce(b.balance_minor, 0)',
   profileId: 'u.profile_id',
 });
 
@@ -28,6 +33,7 @@ export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery, Page<
   constructor(
     private readonly dataSource: DataSource,
     private readonly reader: UserReader,
+    private readonly balances: UserBalances,
   ) {}
 
   async execute({ request }: SearchUsersQuery): Promise<Page<User>> {
@@ -60,8 +66,10 @@ export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery, Page<
       `SELECT count(*) AS total FROM users u ${where}`,
       parameters,
     );
+    const sortsByBalance = (request.sorts ?? []).some((sort) => sort.id === 'balance');
+    const balanceJoin = sortsByBalance ? `LEFT JOIN ${this.balances.sortRelation} b ON b.user_uuid = u.uuid` : '';
     const rows: Array<{ uuid: string }> = await this.dataSource.query(
-      `SELECT u.uuid FROM users u ${where} ORDER BY ${orderBy} LIMIT ${parameter(size)} OFFSET ${parameter(page * size)}`,
+      `SELECT u.uuid FROM users u ${balanceJoin} ${where} ORDER BY ${orderBy} LIMIT ${parameter(size)} OFFSET ${parameter(page * size)}`,
       parameters,
     );
     const views =

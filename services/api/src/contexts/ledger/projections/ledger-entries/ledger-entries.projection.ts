@@ -1,7 +1,6 @@
 import { USER_ACCOUNT_PREFIX } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
-import { setUserBalances, zeroUserBalances } from '../../../identity';
 import { WALLET_EVENT_TYPES, type WalletEvent } from '../../domain/ledger.events';
 import { postingSides } from '../../domain/postings';
 import { bigintToNumber } from '../../infrastructure/bigint';
@@ -42,9 +41,9 @@ function isUserAccount(account: string): boolean {
 /**
  * Books every transaction's postings once, by the event that carries it (a transfer's receipt carries only its
  * transaction id): two entries per posting, with the running balance kept for `user:` accounts only, then the user
- * accounts' balances in `account_balances` and `users.balance_minor`. System accounts get no running balance and no
- * balance row, so deposits from many wallets never queue on one hot `world:manual` row. One read and two writes
- * per append (entries with balances, then the users' balances), however many events it carries.
+ * accounts' balances in `account_balances` (which the `User` payload reads through `LedgerUserBalances`). System
+ * accounts get no running balance and no balance row, so deposits from many wallets never queue on one hot
+ * `world:manual` row. One read and one write per append, however many events it carries.
  */
 export class LedgerEntriesProjection implements InlineProjection {
   readonly name = LEDGER_ENTRIES_PROJECTION_NAME;
@@ -136,13 +135,6 @@ export class LedgerEntriesProjection implements InlineProjection {
        ON CONFLICT (account) DO UPDATE SET balance_minor = EXCLUDED.balance_minor, updated_at = EXCLUDED.updated_at`,
       [...entryColumns, userAccounts, userAccounts.map((account) => balances.get(account) ?? 0), lastOccurredAt],
     );
-    await setUserBalances(
-      manager,
-      userAccounts.map((account) => ({
-        userUuid: account.slice(USER_ACCOUNT_PREFIX.length),
-        balanceMinor: balances.get(account) ?? 0,
-      })),
-    );
   }
 
   beginRebuild(): void {
@@ -165,18 +157,10 @@ export class LedgerEntriesProjection implements InlineProjection {
           chunk.map(([, kept]) => kept.updatedAt),
         ],
       );
-      await setUserBalances(
-        manager,
-        chunk.map(([account, kept]) => ({
-          userUuid: account.slice(USER_ACCOUNT_PREFIX.length),
-          balanceMinor: kept.balanceMinor,
-        })),
-      );
     }
   }
 
   async reset(manager: EntityManager): Promise<void> {
     await manager.query('TRUNCATE ledger_entries, account_balances RESTART IDENTITY');
-    await zeroUserBalances(manager);
   }
 }

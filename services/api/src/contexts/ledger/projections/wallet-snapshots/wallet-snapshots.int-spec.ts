@@ -79,7 +79,7 @@ describe('wallet snapshots', () => {
 
   it('rebuilds snapshots and every ledger read model from the events alone', async () => {
     await testApp.dataSource.query('UPDATE wallet_snapshots SET state = $1', [JSON.stringify({ balanceMinor: 12345 })]);
-    await testApp.dataSource.query('UPDATE users SET balance_minor = 777');
+    await testApp.dataSource.query('UPDATE account_balances SET balance_minor = 777');
     const projections = testApp.app.get(InlineProjectionRegistry);
     for (const name of ['payments', 'ledger-entries', 'wallet-snapshots']) await projections.rebuild(name);
     await expectReadModelsToEqualReplay(testApp);

@@ -2,6 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type AccountHistory, LIMITS, type LedgerEntry, minorToAmount, USER_ACCOUNT_PREFIX } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { ApiError, toPage } from '../../../../platform/http';
+import { UserReader } from '../../../identity';
 import { GetAccountHistoryQuery } from './get-account-history.query';
 
 /** Postings as seen from one account, newest first; the entry id orders postings of one instant as booked. */
@@ -20,7 +21,10 @@ interface EntryRow {
 
 @QueryHandler(GetAccountHistoryQuery)
 export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistoryQuery, AccountHistory> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UserReader,
+  ) {}
 
   async execute({ account, asOf, page, size }: GetAccountHistoryQuery): Promise<AccountHistory> {
     const isUserAccount = account.startsWith(USER_ACCOUNT_PREFIX);
@@ -90,9 +94,9 @@ export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistory
     return rows[0]?.balance ?? '0';
   }
 
+  /** Users are identity's: asked through its reader, never read from its table. */
   private async assertUserExists(userUuid: string): Promise<void> {
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE uuid = $1', [userUuid]);
-    if (rows.length === 0) throw new ApiError('error.user.not.found');
+    if (!(await this.users.findByUuid(userUuid))) throw new ApiError('error.user.not.found');
   }
 }
 

@@ -1,4 +1,4 @@
-import { canonicalJson, LEDGER_EVENT_TYPES, SYSTEM_ACTOR_NAME, USER_ACCOUNT_PREFIX, userAccount } from '@kupa/proto';
+import { canonicalJson, LEDGER_EVENT_TYPES, SYSTEM_ACTOR_NAME, USER_ACCOUNT_PREFIX } from '@kupa/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../../../platform/event-store/event-rows';
 import type { EventTypeRegistry } from '../../../../platform/event-store/event-type-registry';
@@ -20,14 +20,7 @@ const LEDGER_TYPES: ReadonlySet<string> = new Set(Object.values(LEDGER_EVENT_TYP
 
 /** Where a difference was found: the replay's own checks, the hash chain, or one read model. */
 export type DifferenceSource =
-  | 'replay'
-  | 'hash-chain'
-  | 'payments'
-  | 'ledger_entries'
-  | 'account_balances'
-  | 'users.balance_minor'
-  | 'wallet_snapshots'
-  | 'read-model';
+  'replay' | 'hash-chain' | 'payments' | 'ledger_entries' | 'account_balances' | 'wallet_snapshots' | 'read-model';
 
 export interface LedgerDifference {
   source: DifferenceSource;
@@ -48,7 +41,6 @@ export interface LedgerVerification {
     payments: number;
     ledgerEntries: number;
     userAccounts: number;
-    users: number;
     walletSnapshots: number;
     /** Rows of the other read models (users, notes, activity log) compared with their replay. */
     otherReadModelRows: number;
@@ -128,7 +120,6 @@ export class LedgerVerifier {
       const payments = await this.comparePayments(manager, replay, differences);
       const ledgerEntries = await this.compareEntries(manager, replay, differences);
       const userAccounts = await this.compareAccountBalances(manager, replay, differences);
-      const users = await this.compareUserBalances(manager, replay, differences);
       const walletSnapshots = await this.compareSnapshots(manager, replay, differences);
       await runner.query('COMMIT');
       open = false;
@@ -143,7 +134,6 @@ export class LedgerVerifier {
           payments,
           ledgerEntries,
           userAccounts,
-          users,
           walletSnapshots,
           otherReadModelRows,
         },
@@ -379,29 +369,6 @@ export class LedgerVerifier {
       );
     }
     return accounts.size;
-  }
-
-  private async compareUserBalances(
-    manager: EntityManager,
-    replay: LedgerReplay,
-    differences: Differences,
-  ): Promise<number> {
-    let count = 0;
-    let after = '00000000-0000-0000-0000-000000000000';
-    for (;;) {
-      const rows: Array<{ uuid: string; balance_minor: string }> = await manager.query(
-        'SELECT uuid::text, balance_minor::text FROM users WHERE uuid > $1::uuid ORDER BY users.uuid LIMIT $2',
-        [after, VERIFY_READ_BATCH_ROWS],
-      );
-      count += rows.length;
-      for (const row of rows) {
-        const expected = replay.accountBalances[userAccount(row.uuid)] ?? 0;
-        differences.field('users.balance_minor', `user ${row.uuid}`, 'balance_minor', expected, row.balance_minor);
-      }
-      if (rows.length < VERIFY_READ_BATCH_ROWS) break;
-      after = rows[rows.length - 1].uuid;
-    }
-    return count;
   }
 
   private async compareSnapshots(

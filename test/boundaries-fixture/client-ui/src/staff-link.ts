@@ -1,0 +1,3 @@
+import { adminApp } from '../../admin-ui/src/app';
+
+export const staffLink = `/admin ${adminApp}`;

@@ -1,0 +1,1 @@
+export { secretOf } from './infrastructure/secrets';

@@ -1,0 +1,1 @@
+export const secretOf = (name: string): string => `secret of ${name}`;

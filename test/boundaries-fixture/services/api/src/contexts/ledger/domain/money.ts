@@ -1,0 +1,1 @@
+export const cents = (amount: number): number => Math.round(amount * 100);

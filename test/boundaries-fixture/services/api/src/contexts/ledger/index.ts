@@ -1,0 +1,1 @@
+export { transfer } from './commands/transfer';

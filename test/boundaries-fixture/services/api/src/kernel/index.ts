@@ -1,0 +1,3 @@
+import { now } from '../platform/clock';
+
+export const kernelName = `kernel ${now()}`;

@@ -1,0 +1,3 @@
+import { transfer } from '../contexts/ledger';
+
+export const now = (): string => transfer('clock');

@@ -1,0 +1,3 @@
+import { b } from './cycle-b';
+
+export const a = (): string => `a${b.name}`;
