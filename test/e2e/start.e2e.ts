@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -25,16 +25,26 @@ async function demoSignInStatus(email: string): Promise<number> {
   return response.status;
 }
 
-/** Runs `npx kupa …` beside the server, on its database, and answers the JSON it prints last. */
-function kupaJson<Report>(...args: string[]): Report {
-  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'services/api/bin/kupa.js'), ...args], {
+/**
+ * Runs `npx kupa …` beside the server, on its database, and answers the JSON it prints last. Asynchronously: a
+ * synchronous child would block this process for seconds, and the keep-alive connection `fetch` holds to the server
+ * would then be closed under it by the server's idle timeout, failing the next request.
+ */
+async function kupaJson<Report>(...args: string[]): Promise<Report> {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'services/api/bin/kupa.js'), ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, KUPA_DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? '', LOG_LEVEL: 'error' },
-    encoding: 'utf8',
-    timeout: 120_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
-  return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Report;
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  assert.equal(code, 0, `${stdout}\n${stderr}`);
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Report;
 }
 
 async function waitFor(done: () => boolean, failure: () => string, timeoutMs = 60_000): Promise<void> {
@@ -73,8 +83,12 @@ describe('npm start', () => {
     assert.equal(await demoSignInStatus('client@kupa.local'), 200);
   });
 
-  it('runs `kupa ledger verify` beside the server, on the same database', () => {
-    const report = kupaJson<{ ok: boolean; counts: { otherReadModelRows: number } }>('ledger', 'verify', '--json');
+  it('runs `kupa ledger verify` beside the server, on the same database', async () => {
+    const report = await kupaJson<{ ok: boolean; counts: { otherReadModelRows: number } }>(
+      'ledger',
+      'verify',
+      '--json',
+    );
     assert.equal(report.ok, true);
     // The demo users (and their activity-log rows) live in the server's database, so the command line saw that one
     // and not a new, empty one.
@@ -83,7 +97,7 @@ describe('npm start', () => {
   });
 
   it('rebuilds a read model beside the server, which keeps answering from it', async () => {
-    const report = kupaJson<{ eventsReplayed: number }>('projections', 'rebuild', 'users', '--json');
+    const report = await kupaJson<{ eventsReplayed: number }>('projections', 'rebuild', 'users', '--json');
     assert.ok(report.eventsReplayed > 0);
     assert.equal(await demoSignInStatus('admin@kupa.local'), 200);
   });

@@ -6,6 +6,7 @@ import { changeRole, changeStatus, setPasswordByStaff } from '../domain/user.dec
 import { AccountCreation } from './account-creation';
 import { CredentialsRepository } from './credentials.repository';
 import { PasswordHasher } from './password-hasher';
+import { RefreshTokens } from './refresh-tokens';
 import { userCommand } from './user-streams';
 import { UserReader } from '../projections/users/user-reader';
 
@@ -34,6 +35,7 @@ export class AdminAccounts {
     private readonly pipeline: CommandPipeline,
     private readonly hasher: PasswordHasher,
     private readonly credentials: CredentialsRepository,
+    private readonly refreshTokens: RefreshTokens,
   ) {}
 
   /** Creates or repairs an admin; what `kupa users create-admin --email … --password …` runs. */
@@ -91,6 +93,8 @@ export class AdminAccounts {
           (user, { at }) => setPasswordByStaff({ actor: null, at }, user),
           async (tx, _events, { at }) => {
             await this.credentials.save(tx.manager, userUuid, passwordHash, at);
+            // As when staff set a password: whoever held a session under the old password is signed out.
+            await this.refreshTokens.endSessions(tx.manager, userUuid, at, null);
           },
         ),
       );
