@@ -3,7 +3,7 @@ import { checkEmail, checkPassword, ERROR_CATALOGUE, type RuleIssue } from '@kup
 import type { ParseArgsConfig } from 'node:util';
 import { DataSource } from 'typeorm';
 import { AdminAccounts } from './contexts/identity';
-import { type LedgerVerification, LedgerVerifier } from './contexts/ledger';
+import { type LedgerVerification, LedgerVerifier } from './operations/verify';
 import { EventTypeRegistry } from './platform/event-store';
 import { InlineProjectionRegistry } from './platform/projections';
 

@@ -9,7 +9,12 @@ import {
 } from './infrastructure/ledger.entities';
 
 export { LedgerModule } from './ledger.module';
-export { LedgerVerifier, type LedgerVerification } from './queries';
+export {
+  checkLedgerReadModels,
+  type DifferenceSink,
+  type DifferenceSource,
+  type LedgerDifference,
+} from './verification/ledger-read-models.check';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ledgerEntities: Function[] = [

@@ -5,7 +5,7 @@ import { type ActiveUser, adminToken, createActiveUser } from '../../test-suppor
 import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry } from '../../platform/projections';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
-import { LedgerVerifier } from './index';
+import { LedgerVerifier } from '../../operations/verify';
 import { expectReadModelsToEqualReplay } from './ledger.fixtures';
 
 type Step =

@@ -5,4 +5,3 @@ export { EXPORT_FETCH_BATCH_ROWS, PAYMENTS_CSV_HEADER } from './export-payments/
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ledgerQueryMigrations: Function[] = [LedgerQueryIndexes1767225601900, PaymentEnumSortIndexes1767225602000];
-export { LedgerVerifier, type LedgerDifference, type LedgerVerification } from './verify-ledger/verify-ledger';

@@ -1,0 +1,6 @@
+export {
+  type LedgerDifference,
+  type LedgerVerification,
+  LedgerVerifier,
+  VERIFY_DIFFERENCES_KEPT,
+} from './ledger-verifier';

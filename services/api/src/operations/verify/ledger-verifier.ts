@@ -1,0 +1,143 @@
+import type { DataSource } from 'typeorm';
+import {
+  checkLedgerReadModels,
+  type DifferenceSink,
+  type DifferenceSource,
+  type LedgerDifference,
+} from '../../contexts/ledger';
+import type { EventTypeRegistry } from '../../platform/event-store/event-type-registry';
+import { type HashChainReport, verifyStreamHashes } from '../../platform/event-store/hash-chain-verifier';
+import type { InlineProjectionRegistry } from '../../platform/projections/inline-projection.registry';
+import { ReadModelReplayCheck, type ReadModelReplayReport } from '../../platform/projections/read-model-replay-check';
+
+export type { LedgerDifference };
+
+/** Differences kept with their details; beyond this only their number grows. */
+export const VERIFY_DIFFERENCES_KEPT = 1000;
+
+export interface LedgerVerification {
+  ok: boolean;
+  counts: {
+    events: number;
+    ledgerEvents: number;
+    streams: number;
+    transactions: number;
+    payments: number;
+    ledgerEntries: number;
+    userAccounts: number;
+    walletSnapshots: number;
+    /** Rows of the other read models (users, notes, activity log) compared with their replay. */
+    otherReadModelRows: number;
+  };
+  differenceCount: number;
+  /** The first `VERIFY_DIFFERENCES_KEPT` differences, in the order found. */
+  differences: LedgerDifference[];
+  replayMs: number;
+  totalMs: number;
+}
+
+class Differences implements DifferenceSink {
+  readonly kept: LedgerDifference[] = [];
+  count = 0;
+
+  add(difference: LedgerDifference): void {
+    this.count += 1;
+    if (this.kept.length < VERIFY_DIFFERENCES_KEPT) this.kept.push(difference);
+  }
+
+  field(source: DifferenceSource, subject: string, field: string, expected: unknown, actual: unknown): void {
+    if (String(expected) === String(actual)) return;
+    this.add({ source, subject, message: `${field} differs`, expected: String(expected), actual: String(actual) });
+  }
+}
+
+/**
+ * `kupa ledger verify` (docs/ARCHITECTURE.md, Operations), a check across every context, so it lives beside the
+ * command line rather than in one context: every stream's hash chain (the event store), the ledger's read models
+ * against the ledger's own replay (through the ledger's public check), and every other read model that declares
+ * replay-checked tables against a replay of all events into shadow tables.
+ *
+ * The ledger check reads one REPEATABLE READ snapshot, so a server appending meanwhile causes no false alarm: the read
+ * models are written in the same transactions as the events, and a snapshot sees both or neither.
+ */
+export class LedgerVerifier {
+  /** The read models outside the ledger, compared with a replay of every event into shadow tables. */
+  private readonly otherReadModels: ReadModelReplayCheck | null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly eventTypes: EventTypeRegistry,
+    /** Its projections that declare `replayChecked` tables are compared with a replay; none when absent. */
+    projections: InlineProjectionRegistry | null = null,
+  ) {
+    this.otherReadModels = projections ? new ReadModelReplayCheck(dataSource, projections) : null;
+  }
+
+  async verify(): Promise<LedgerVerification> {
+    const started = performance.now();
+    const differences = new Differences();
+    const chain = await verifyStreamHashes(this.dataSource);
+    this.reportChain(chain, differences);
+
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    let open = false;
+    try {
+      await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      open = true;
+      const ledger = await checkLedgerReadModels(runner.manager, this.eventTypes, differences);
+      await runner.query('COMMIT');
+      open = false;
+      const otherReadModelRows = await this.compareOtherReadModels(differences);
+      const { replayMs, ...ledgerCounts } = ledger;
+      return {
+        ok: differences.count === 0,
+        counts: { ...ledgerCounts, streams: chain.streamsChecked, otherReadModelRows },
+        differenceCount: differences.count,
+        differences: differences.kept,
+        replayMs,
+        totalMs: performance.now() - started,
+      };
+    } finally {
+      if (open) await runner.query('ROLLBACK').catch(() => undefined);
+      await runner.release();
+    }
+  }
+
+  /** Every read model the ledger replay does not explain, against a replay of all events into shadow tables. */
+  private async compareOtherReadModels(differences: Differences): Promise<number> {
+    if (!this.otherReadModels) return 0;
+    const report: ReadModelReplayReport = await this.otherReadModels.run();
+    for (const mismatch of report.mismatches) {
+      differences.add({
+        source: 'read-model',
+        subject: `${mismatch.table} ${mismatch.key}`,
+        message:
+          mismatch.side === 'missing'
+            ? 'the replay makes this row; the read model lacks it or holds it otherwise'
+            : 'the read model holds this row; the replay does not make it',
+      });
+    }
+    for (const table of report.tables) {
+      const named = report.mismatches.filter((mismatch) => mismatch.table === table.table).length;
+      const unnamed = table.missing + table.extra - named;
+      if (unnamed > 0)
+        differences.add({
+          source: 'read-model',
+          subject: table.table,
+          message: `${unnamed} more rows differ from the replay`,
+        });
+    }
+    return report.tables.reduce((sum, table) => sum + table.rows, 0);
+  }
+
+  private reportChain(chain: HashChainReport, differences: Differences): void {
+    for (const problem of chain.problems) {
+      differences.add({
+        source: 'hash-chain',
+        subject: `stream ${problem.streamId} v${problem.streamVersion}`,
+        message: `${problem.kind}: ${problem.message}`,
+      });
+    }
+  }
+}
