@@ -1,6 +1,6 @@
-import { auditEntities, auditMigrations } from './contexts/audit';
+import { auditMigrations } from './contexts/audit';
 import { identityEntities, identityMigrations } from './contexts/identity';
-import { ledgerEntities, ledgerMigrations } from './contexts/ledger';
+import { ledgerMigrations } from './contexts/ledger';
 import { platformMigrations } from './platform/database/migrations';
 
 /**
@@ -8,7 +8,7 @@ import { platformMigrations } from './platform/database/migrations';
  * tests load exactly the same schema whether they run compiled JavaScript or TypeScript source.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const ALL_ENTITIES: Function[] = [...identityEntities, ...ledgerEntities, ...auditEntities];
+export const ALL_ENTITIES: Function[] = [...identityEntities];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ALL_MIGRATIONS: Function[] = [
   ...platformMigrations,

@@ -1,10 +1,7 @@
 import { AuditSchema1767225600800 } from './infrastructure/audit.migrations';
-import { AuditLogView, AuditTargetStateRecord } from './projections/audit-log/audit-log.entity';
 
 export { AuditModule } from './audit.module';
 export { type AuditEntryDraft, type AuditMapper, AuditMapperRegistry } from './audit-mapper';
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const auditEntities: Function[] = [AuditLogView, AuditTargetStateRecord];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const auditMigrations: Function[] = [AuditSchema1767225600800];

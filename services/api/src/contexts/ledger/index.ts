@@ -1,12 +1,5 @@
 import { LedgerSchema1767225600300, LedgerUserBalancesView1767400000300 } from './infrastructure/ledger.migrations';
 import { ledgerQueryMigrations } from './queries';
-import {
-  AccountBalanceRow,
-  IdempotencyKeyRow,
-  LedgerEntryRow,
-  PaymentRow,
-  WalletSnapshotRow,
-} from './infrastructure/ledger.entities';
 
 export { LedgerModule } from './ledger.module';
 export {
@@ -16,14 +9,6 @@ export {
   type LedgerDifference,
 } from './verification/ledger-read-models.check';
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const ledgerEntities: Function[] = [
-  PaymentRow,
-  LedgerEntryRow,
-  AccountBalanceRow,
-  WalletSnapshotRow,
-  IdempotencyKeyRow,
-];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ledgerMigrations: Function[] = [
   LedgerSchema1767225600300,

@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AuditLog } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
-import { AuditLogView, toAuditLog } from '../../projections/audit-log/audit-log.entity';
+import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLog } from '../../projections/audit-log/audit-log-view';
 import { GetAuditLogQuery } from './get-audit-log.query';
 
 @QueryHandler(GetAuditLogQuery)
@@ -10,8 +10,11 @@ export class GetAuditLogHandler implements IQueryHandler<GetAuditLogQuery, Audit
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ id }: GetAuditLogQuery): Promise<AuditLog> {
-    const view = await this.dataSource.getRepository(AuditLogView).findOneBy({ id });
-    if (!view) throw new ApiError('error.audit.not.found');
-    return toAuditLog(view);
+    const rows: AuditLogView[] = await this.dataSource.query(
+      `SELECT ${AUDIT_LOG_COLUMNS} FROM audit_logs a WHERE a.id = $1`,
+      [id],
+    );
+    if (!rows[0]) throw new ApiError('error.audit.not.found');
+    return toAuditLog(rows[0]);
   }
 }

@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type AuditLog, LIMITS, type Page } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
-import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLog } from '../../projections/audit-log/audit-log.entity';
+import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLog } from '../../projections/audit-log/audit-log-view';
 import { SearchAuditLogsQuery } from './search-audit-logs.query';
 
 /** The SQL of each column proto's `SORTABLE_COLUMNS.auditLogs` lists (nothing else reaches ORDER BY). */

@@ -25,7 +25,7 @@ export class ChangePaymentStatusHandler implements ICommandHandler<ChangePayment
     context,
   }: ChangePaymentStatusCommand): Promise<Payment> {
     // The owner never changes, so the read model may name the wallet to lock; the decision reads the streams.
-    const row = await this.payments.findById(paymentId);
+    const row = await this.payments.find(paymentId);
     if (!row) throw new ApiError('error.payment.not.found');
 
     await this.pipeline.run({
@@ -61,8 +61,8 @@ export class ChangePaymentStatusHandler implements ICommandHandler<ChangePayment
         return { events: { payment: paymentEvents, wallet: walletEvents }, result: null };
       },
     });
-    const updated = await this.payments.findById(paymentId);
+    const updated = await this.payments.find(paymentId);
     if (!updated) throw new DomainError('error.payment.not.found');
-    return this.payments.toPayment(updated);
+    return updated;
   }
 }

@@ -16,9 +16,9 @@ export class GetPaymentController {
   @Get(':id')
   @Roles('ADMIN', 'CLIENT', 'AMBASSADOR')
   async get(@CurrentActor() actor: Actor, @Param('id', PaymentIdPipe) paymentId: number): Promise<Payment> {
-    const row = await this.payments.findById(paymentId);
-    if (!row || (actor.role !== 'ADMIN' && row.userUuid !== actor.userUuid))
+    const payment = await this.payments.find(paymentId);
+    if (!payment || (actor.role !== 'ADMIN' && payment.userUuid !== actor.userUuid))
       throw new ApiError('error.payment.not.found');
-    return this.payments.toPayment(row);
+    return payment;
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { minorToAmount, type Payment, type PaymentRecordedData } from '@kupa/proto';
 import { DataSource } from 'typeorm';
-import { PaymentRow } from '../../infrastructure/ledger.entities';
-import { bigintToNumber } from '../../infrastructure/bigint';
+import { PAYMENT_COLUMNS, type PaymentRow, toPayment } from '../../queries/payment-rows/payment-query';
 
 /** The `Payment` payload (docs/api.md) from what a payment's events say, so a command answers without a read. */
 export function paymentPayload(
@@ -35,29 +34,11 @@ export function paymentPayload(
 export class PaymentReader {
   constructor(private readonly dataSource: DataSource) {}
 
-  findById(paymentId: number): Promise<PaymentRow | null> {
-    return this.dataSource.getRepository(PaymentRow).findOne({ where: { paymentId: String(paymentId) } });
-  }
-
-  toPayment(row: PaymentRow): Payment {
-    return {
-      paymentId: bigintToNumber(row.paymentId),
-      userUuid: row.userUuid,
-      userEmail: row.userEmail,
-      amount: minorToAmount(bigintToNumber(row.amountMinor)),
-      currency: row.currency as Payment['currency'],
-      status: row.status as Payment['status'],
-      method: row.method as Payment['method'],
-      type: row.type as Payment['type'],
-      aggregator: row.aggregator as Payment['aggregator'],
-      comment: row.comment,
-      senderProfileId: row.senderProfileId,
-      recipientProfileId: row.recipientProfileId,
-      transferId: row.transferId,
-      createdAt: row.createdAt.toISOString(),
-      createdBy: row.createdBy,
-      updatedAt: row.updatedAt.toISOString(),
-      updatedBy: row.updatedBy,
-    };
+  async find(paymentId: number): Promise<Payment | null> {
+    const rows: PaymentRow[] = await this.dataSource.query(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments p WHERE p.payment_id = $1`,
+      [paymentId],
+    );
+    return rows[0] ? toPayment(rows[0]) : null;
   }
 }
