@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule, type AppModuleOptions } from './app.module';
+import { REFRESH_COOKIE_SCHEMES } from './contexts/identity';
 import type { AppConfig } from './platform/config';
 import { ApiErrorFilter, createValidationPipe, useJsonBodyParser } from './platform/http';
 
@@ -82,10 +83,13 @@ export function configureApp(app: NestExpressApplication, options: AppModuleOpti
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiErrorFilter());
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Kupa API').setVersion(options.version).addBearerAuth().build(),
-  );
+  const builder = new DocumentBuilder()
+    .setTitle('Kupa API')
+    .setDescription('Conventions, errors, paging and idempotency: docs/api.md')
+    .setVersion(options.version)
+    .addBearerAuth();
+  for (const { name, scheme } of REFRESH_COOKIE_SCHEMES) builder.addCookieAuth(name, scheme, name);
+  const document = SwaggerModule.createDocument(app, builder.build());
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json` });
   if (options.serveUi) {
     serveSpa(app, '/admin', options.config.adminUiDir);

@@ -11,6 +11,7 @@ import { UserView } from './projections/users/user-view.entity';
 
 export { IdentityModule } from './identity.module';
 export { AdminAccounts } from './infrastructure/admin-accounts';
+export { REFRESH_COOKIE_SCHEMES } from './infrastructure/sessions';
 export { UserReader } from './projections/users/user-reader';
 export { UserView } from './projections/users/user-view.entity';
 export { UserBalances } from './projections/users/user-balances.port';

@@ -15,6 +15,7 @@ export {
   DateRangeDto,
   IsoDateTimeField,
   orderByFromSorts,
+  PAGE_MAX,
   SearchRequestDto,
   type SortColumnSql,
   SortDto,
@@ -27,3 +28,16 @@ export {
   type RateLimitRules,
   RateLimitWindows,
 } from './rate-limit';
+export {
+  AMOUNT_SCHEMA,
+  ApiErrorBodyDto,
+  ApiErrors,
+  ApiPaymentIdParam,
+  ApiUuidParam,
+  type ErrorStatus,
+  FieldErrorDto,
+  InstantProperty,
+  PageOf,
+  SignedAmountProperty,
+  sortsProperty,
+} from './openapi';

@@ -1,6 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { checkIsoDateTime, isSortColumn, LIMITS, type Page, type SortableResource, type SortColumn } from '@kupa/proto';
+import {
+  checkIsoDateTime,
+  isSortColumn,
+  LIMITS,
+  type Page,
+  PATTERNS,
+  type SortableResource,
+  type SortColumn,
+} from '@kupa/proto';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -33,7 +41,7 @@ export const IsoDateTimeField = (): PropertyDecorator =>
   applyDecorators(
     ApiPropertyOptional({
       type: String,
-      format: 'date-time',
+      pattern: PATTERNS.isoDateTime.source,
       nullable: true,
       description: 'A calendar day (`2026-05-03`) or an instant with its offset (`2026-05-03T10:00:00Z`)',
     }),
@@ -49,23 +57,26 @@ export class DateRangeDto {
   to?: string | null;
 }
 
+/** The last page a search may ask for; beyond the search window they are empty anyway (ADR 0010). */
+export const PAGE_MAX = 1_000_000;
+
 /** The paging and sorting every `POST …/search` body shares (docs/api.md, Searching and paging). */
 export class SearchRequestDto {
-  @ApiPropertyOptional({ default: LIMITS.pageDefault })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: PAGE_MAX, default: LIMITS.pageDefault })
   @IsOptional()
   @IsInt()
   @Min(0)
-  @Max(1_000_000)
+  @Max(PAGE_MAX)
   page?: number = LIMITS.pageDefault;
 
-  @ApiPropertyOptional({ default: LIMITS.pageSizeDefault, maximum: LIMITS.pageSizeMax })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: LIMITS.pageSizeMax, default: LIMITS.pageSizeDefault })
   @IsOptional()
   @IsInt()
   @Min(1, { message: codeMessage('error.validation.min', { min: 1 }) })
   @Max(LIMITS.pageSizeMax, { message: codeMessage('error.validation.page.size', { max: LIMITS.pageSizeMax }) })
   size?: number = LIMITS.pageSizeDefault;
 
-  @ApiPropertyOptional({ type: [SortDto] })
+  @ApiPropertyOptional({ type: [SortDto], maxItems: LIMITS.sortsMaxItems, default: [] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.sortsMaxItems, {

@@ -1,8 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { checkEmail, checkPersonName, normalizeEmail } from '@kupa/proto';
+import { checkEmail, checkPersonName, LIMITS, normalizeEmail, PATTERNS } from '@kupa/proto';
 import { Transform } from 'class-transformer';
 import { SatisfiesRule } from '../../../platform/http';
+
+/** Confirmation and reset tokens are far shorter; a longer value cannot be one and is refused unread. */
+export const ONE_TIME_TOKEN_MAX_LENGTH = 128;
 
 /**
  * E-mail addresses are compared without case and surrounding spaces, so they are stored that way too. Only ASCII is
@@ -20,8 +23,16 @@ export const Trimmed = (): PropertyDecorator =>
  * reveals nothing about the rules, and does not use this.
  */
 export const EmailField = (): PropertyDecorator =>
-  applyDecorators(ApiProperty(), NormalizedEmail(), SatisfiesRule(checkEmail));
+  applyDecorators(
+    ApiProperty({ format: 'email', maxLength: LIMITS.textMaxLength, description: 'Compared without case' }),
+    NormalizedEmail(),
+    SatisfiesRule(checkEmail),
+  );
 
 /** A first or last name: sign-up, staff creation and profile updates hold names to the same rule. */
 export const PersonNameField = (): PropertyDecorator =>
-  applyDecorators(ApiProperty(), Trimmed(), SatisfiesRule(checkPersonName));
+  applyDecorators(
+    ApiProperty({ minLength: 1, maxLength: LIMITS.textMaxLength, pattern: PATTERNS.personName.source }),
+    Trimmed(),
+    SatisfiesRule(checkPersonName),
+  );

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { checkPassword, type RuleIssue } from '@kupa/proto';
+import { checkPassword, LIMITS, PATTERNS, type RuleIssue } from '@kupa/proto';
 import { ValidateBy } from 'class-validator';
 import { codeMessage, SatisfiesRule } from '../../../platform/http';
 
@@ -8,7 +8,17 @@ import { codeMessage, SatisfiesRule } from '../../../platform/http';
  * A password being chosen (sign-up, staff creation, a reset or a change), held to proto's password rule. Sign-in
  * checks only the shape of the password it is given and does not use this.
  */
-export const NewPasswordField = (): PropertyDecorator => applyDecorators(ApiProperty(), SatisfiesRule(checkPassword));
+export const NewPasswordField = (): PropertyDecorator =>
+  applyDecorators(
+    ApiProperty({
+      minLength: LIMITS.passwordMinLength,
+      maxLength: LIMITS.passwordMaxLength,
+      pattern: PATTERNS.passwordAllowed.source,
+      description:
+        'Letters, digits and printable ASCII specials, with at least one digit, lowercase, uppercase and special',
+    }),
+    SatisfiesRule(checkPassword),
+  );
 
 /**
  * A property checked against another property of the same body with one of proto's two-value rules (confirmation

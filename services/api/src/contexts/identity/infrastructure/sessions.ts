@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { ApiHeader } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiHeader, ApiSecurity } from '@nestjs/swagger';
 import { SESSION_APP_HEADER, SESSION_APPS, type SessionApp, type UserRole } from '@kupa/proto';
 import type { CookieOptions, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config';
@@ -38,6 +39,43 @@ export const SessionAppHeader = (): MethodDecorator =>
     enum: [...SESSION_APPS],
     description: `The UI whose session this is; each has its own refresh cookie. Without it: ${REFRESH_COOKIE}.`,
   });
+
+/** Every refresh cookie: the unnamed one and one per app. */
+export const REFRESH_COOKIES: readonly string[] = Object.freeze([
+  REFRESH_COOKIE,
+  ...SESSION_APPS.map((app) => `${REFRESH_COOKIE}_${app}`),
+]);
+
+/** The cookie security schemes of the OpenAPI document, one per refresh cookie. */
+export const REFRESH_COOKIE_SCHEMES = REFRESH_COOKIES.map((name) => ({
+  name,
+  scheme: {
+    type: 'apiKey' as const,
+    in: 'cookie' as const,
+    name,
+    description: `The refresh token: httpOnly, SameSite=Lax, path ${REFRESH_COOKIE_PATH}; which one is read follows ${SESSION_APP_HEADER}`,
+  },
+}));
+
+/**
+ * Documents the refresh cookies as the credential of a route (any one of them, the one the app header names); an
+ * optional one also lets callers without a cookie through.
+ */
+export const RefreshCookieAuth = (options: { optional?: boolean } = {}): MethodDecorator =>
+  applyDecorators(...REFRESH_COOKIES.map((name) => ApiSecurity(name)), ...(options.optional ? [ApiSecurity({})] : []));
+
+/** The `Set-Cookie` a session route answers with: it sets (or, on logout, clears) the app's refresh cookie. */
+export function refreshCookieHeader(
+  always: boolean,
+): Record<string, { description: string; required: boolean; schema: { type: 'string' } }> {
+  return {
+    'Set-Cookie': {
+      description: `The refresh cookie of the app named by ${SESSION_APP_HEADER} (${REFRESH_COOKIES.join(', ')})`,
+      required: always,
+      schema: { type: 'string' },
+    },
+  };
+}
 
 export function refreshCookieName(slot: SessionSlot): string {
   return slot === null ? REFRESH_COOKIE : `${REFRESH_COOKIE}_${slot}`;

@@ -2,7 +2,12 @@ import { applyDecorators, Headers, HttpCode } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { parseAmountToMinor } from '@kupa/proto';
 import { assert } from '../../../kernel';
-import { CREATED_STATUS, IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from './idempotency-keys';
+import {
+  CREATED_STATUS,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  parseIdempotencyKey,
+} from './idempotency-keys';
 
 /**
  * A money-moving POST (a manual payment, a transfer): it answers 201, the only status `IdempotencyKeys` remembers,
@@ -11,7 +16,13 @@ import { CREATED_STATUS, IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from './i
 export const AcceptsIdempotencyKey = (): MethodDecorator =>
   applyDecorators(
     HttpCode(CREATED_STATUS),
-    ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat answers the first response' }),
+    ApiHeader({
+      name: 'Idempotency-Key',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+      description:
+        'A repeat with the same body answers the first response and moves no money (docs/api.md, Idempotency)',
+    }),
   );
 
 /** The raw `Idempotency-Key` header; `moneyRequestInputs` checks it. */

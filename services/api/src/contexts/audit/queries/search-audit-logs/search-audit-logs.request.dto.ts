@@ -9,12 +9,15 @@ import {
 } from '@kupa/proto';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { codeMessage, DateRangeDto, SearchRequestDto } from '../../../../platform/http';
+import { codeMessage, DateRangeDto, SearchRequestDto, type SortDto, sortsProperty } from '../../../../platform/http';
 
 const maxItems = codeMessage('error.validation.max.items', { maxItems: LIMITS.filterListMaxItems });
 
 /** The activity-log filters (docs/api.md, Searching and paging) on top of the shared paging and sorting. */
 export class SearchAuditLogsRequestDto extends SearchRequestDto implements AuditLogSearchRequest {
+  @ApiPropertyOptional(sortsProperty('auditLogs'))
+  override sorts?: SortDto[];
+
   @ApiPropertyOptional({ type: DateRangeDto })
   @IsOptional()
   @ValidateNested()
@@ -24,6 +27,7 @@ export class SearchAuditLogsRequestDto extends SearchRequestDto implements Audit
   @ApiPropertyOptional({
     enum: AUDIT_TARGET_TYPES,
     isArray: true,
+    maxItems: LIMITS.filterListMaxItems,
     description: 'Matches the target or the parent type',
   })
   @IsOptional()
@@ -32,7 +36,12 @@ export class SearchAuditLogsRequestDto extends SearchRequestDto implements Audit
   @IsIn(AUDIT_TARGET_TYPES, { each: true })
   targetAndParentTypes?: AuditTargetType[];
 
-  @ApiPropertyOptional({ type: [String], description: 'Matches the target or the parent id' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', maxLength: LIMITS.textMaxLength },
+    maxItems: LIMITS.filterListMaxItems,
+    description: 'Matches the target or the parent id',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
@@ -43,7 +52,7 @@ export class SearchAuditLogsRequestDto extends SearchRequestDto implements Audit
   })
   targetAndParentIds?: string[];
 
-  @ApiPropertyOptional({ enum: AUDIT_OPERATION_TYPES, isArray: true })
+  @ApiPropertyOptional({ enum: AUDIT_OPERATION_TYPES, isArray: true, maxItems: LIMITS.filterListMaxItems })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })

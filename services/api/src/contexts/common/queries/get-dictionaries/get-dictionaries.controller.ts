@@ -1,8 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiExtraModels, ApiOkResponse } from '@nestjs/swagger';
 import type { Dictionaries } from '@kupa/proto';
 import { Public } from '../../../../platform/auth';
 import { buildDictionaries } from './build-dictionaries';
+import { ApiErrors } from '../../../../platform/http';
+import { DictionariesDto, DictionaryEntryDto } from '../../infrastructure/common.responses';
 
 @ApiTags('common')
 @Controller('dictionaries')
@@ -11,6 +13,9 @@ export class GetDictionariesController {
 
   @Public()
   @Get()
+  @ApiExtraModels(DictionaryEntryDto)
+  @ApiOkResponse({ type: DictionariesDto })
+  @ApiErrors(400)
   get(): Dictionaries {
     return this.dictionaries;
   }

@@ -1,11 +1,13 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiCreatedResponse } from '@nestjs/swagger';
 import type { Note } from '@kupa/proto';
 import { ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { UserUuidPipe } from '../../infrastructure/params';
 import { AddNoteCommand } from './add-note.command';
 import { AddNoteRequestDto } from './add-note.request.dto';
+import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
+import { NoteDto } from '../../infrastructure/identity.responses';
 
 @ApiTags('notes')
 @ApiBearerAuth()
@@ -14,6 +16,9 @@ export class AddNoteController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post(':userUuid')
+  @ApiUuidParam('userUuid')
+  @ApiCreatedResponse({ type: NoteDto })
+  @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   @HttpCode(201)
   add(

@@ -5,7 +5,7 @@ import { codeMessage } from '../../../../platform/http';
 import { Trimmed } from '../../infrastructure/dto-fields';
 
 export class AddNoteRequestDto implements CreateNoteRequest {
-  @ApiProperty({ maxLength: LIMITS.noteMaxLength })
+  @ApiProperty({ minLength: 1, maxLength: LIMITS.noteMaxLength })
   @Trimmed()
   @IsString()
   @IsNotEmpty({ message: codeMessage('error.validation.blank') })

@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiNoContentResponse } from '@nestjs/swagger';
 import { type Actor, CurrentActor, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { ChangePasswordCommand } from './change-password.command';
 import { ChangePasswordRequestDto } from './change-password.request.dto';
+import { ApiErrors } from '../../../../platform/http';
 
 @ApiTags('password')
 @ApiBearerAuth()
@@ -12,6 +13,8 @@ export class ChangePasswordController {
   constructor(private readonly commands: CommandBus) {}
 
   @Put()
+  @ApiNoContentResponse({ description: 'Changed; every session of the user ends' })
+  @ApiErrors(400, 401, 403)
   @HttpCode(204)
   async change(
     @CurrentActor() actor: Actor,

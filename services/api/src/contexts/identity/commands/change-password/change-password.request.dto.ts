@@ -3,17 +3,20 @@ import { type ChangePasswordRequest, checkNewPasswordDiffers, checkPasswordConfi
 import { IsString, MaxLength } from 'class-validator';
 import { ComparedWith, NewPasswordField } from '../../infrastructure/password-fields';
 
+/** Only a shape check: the current password is compared with the stored hash, whatever rule it once followed. */
+const OLD_PASSWORD_MAX_LENGTH = 256;
+
 export class ChangePasswordRequestDto implements ChangePasswordRequest {
-  @ApiProperty()
+  @ApiProperty({ maxLength: OLD_PASSWORD_MAX_LENGTH })
   @IsString()
-  @MaxLength(256)
+  @MaxLength(OLD_PASSWORD_MAX_LENGTH)
   oldPassword: string;
 
   @NewPasswordField()
   @ComparedWith('oldPassword', checkNewPasswordDiffers)
   password: string;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'Equal to `password`' })
   @ComparedWith('password', checkPasswordConfirmation)
   confirmPassword: string;
 }

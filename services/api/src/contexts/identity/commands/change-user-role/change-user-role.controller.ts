@@ -1,11 +1,13 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { User } from '@kupa/proto';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { UserUuidPipe } from '../../infrastructure/params';
 import { ChangeUserRoleCommand } from './change-user-role.command';
 import { ChangeUserRoleRequestDto } from './change-user-role.request.dto';
+import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
+import { UserDto } from '../../infrastructure/identity.responses';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -14,6 +16,9 @@ export class ChangeUserRoleController {
   constructor(private readonly commands: CommandBus) {}
 
   @Put(':uuid/role')
+  @ApiUuidParam('uuid')
+  @ApiOkResponse({ type: UserDto })
+  @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   change(
     @CurrentActor() actor: Actor,

@@ -1,10 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { ConfirmationResponse } from '@kupa/proto';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { ConfirmEmailCommand } from './confirm-email.command';
 import { ConfirmEmailQueryDto } from './confirm-email.request.dto';
+import { ApiErrors } from '../../../../platform/http';
+import { ConfirmationResponseDto } from '../../infrastructure/identity.responses';
 
 @ApiTags('auth')
 @Controller('confirmation-token')
@@ -13,6 +15,8 @@ export class ConfirmEmailController {
 
   @Public()
   @Get()
+  @ApiOkResponse({ type: ConfirmationResponseDto })
+  @ApiErrors(400, 403, 409)
   confirm(@Query() query: ConfirmEmailQueryDto, @ReqContext() context: RequestContext): Promise<ConfirmationResponse> {
     return this.commands.execute(new ConfirmEmailCommand(query.token, context));
   }

@@ -1,9 +1,10 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiNoContentResponse } from '@nestjs/swagger';
 import { ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { NoteIdPipe } from '../../infrastructure/params';
 import { DeleteNoteCommand } from './delete-note.command';
+import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
 
 @ApiTags('notes')
 @ApiBearerAuth()
@@ -12,6 +13,9 @@ export class DeleteNoteController {
   constructor(private readonly commands: CommandBus) {}
 
   @Delete(':noteId')
+  @ApiUuidParam('noteId')
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   @HttpCode(204)
   async delete(@Param('noteId', NoteIdPipe) noteId: string, @ReqContext() context: RequestContext): Promise<void> {

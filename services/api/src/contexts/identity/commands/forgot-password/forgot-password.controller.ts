@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiNoContentResponse } from '@nestjs/swagger';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { MAIL_REQUEST_LIMITS } from '../../infrastructure/rate-limits';
-import { RateLimit } from '../../../../platform/http';
+import { ApiErrors, RateLimit } from '../../../../platform/http';
 import { ForgotPasswordCommand } from './forgot-password.command';
 import { ForgotPasswordRequestDto } from './forgot-password.request.dto';
 
@@ -14,6 +14,8 @@ export class ForgotPasswordController {
 
   @Public()
   @Post('forgot')
+  @ApiNoContentResponse({ description: 'Always, whether or not the address has an account' })
+  @ApiErrors(400, 429)
   @HttpCode(204)
   @RateLimit(MAIL_REQUEST_LIMITS)
   async forgot(@Body() request: ForgotPasswordRequestDto, @ReqContext() context: RequestContext): Promise<void> {

@@ -1,12 +1,21 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { RefreshResponse } from '@kupa/proto';
 import type { Request, Response } from 'express';
 import { Public } from '../../../../platform/auth';
-import { refreshTokenOf, SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions';
+import {
+  RefreshCookieAuth,
+  refreshCookieHeader,
+  refreshTokenOf,
+  SessionAppHeader,
+  Sessions,
+  sessionSlotOf,
+} from '../../infrastructure/sessions';
 import { RefreshSessionCommand } from './refresh-session.command';
 import type { RefreshResult } from './refresh-session.handler';
+import { ApiErrors } from '../../../../platform/http';
+import { RefreshResponseDto } from '../../infrastructure/identity.responses';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -23,6 +32,9 @@ export class RefreshSessionController {
   @Public()
   @SessionAppHeader()
   @Post('token/refresh')
+  @RefreshCookieAuth()
+  @ApiOkResponse({ type: RefreshResponseDto, headers: refreshCookieHeader(false) })
+  @ApiErrors(400, 401, 403)
   @HttpCode(200)
   async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<RefreshResponse> {
     const slot = sessionSlotOf(request);

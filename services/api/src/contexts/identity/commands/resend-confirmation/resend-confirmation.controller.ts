@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiNoContentResponse } from '@nestjs/swagger';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { MAIL_REQUEST_LIMITS } from '../../infrastructure/rate-limits';
-import { RateLimit } from '../../../../platform/http';
+import { ApiErrors, RateLimit } from '../../../../platform/http';
 import { ResendConfirmationCommand } from './resend-confirmation.command';
 import { EmailRequestDto } from './resend-confirmation.request.dto';
 
@@ -14,6 +14,8 @@ export class ResendConfirmationController {
 
   @Public()
   @Post('resend-signup-email')
+  @ApiNoContentResponse({ description: 'Always, whether or not an account waits for confirmation' })
+  @ApiErrors(400, 429)
   @HttpCode(204)
   @RateLimit(MAIL_REQUEST_LIMITS)
   async resend(@Body() request: EmailRequestDto, @ReqContext() context: RequestContext): Promise<void> {

@@ -1,15 +1,16 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { SignInResponse } from '@kupa/proto';
 import type { Request, Response } from 'express';
 import { Public } from '../../../../platform/auth';
 import { SIGN_IN_LIMITS } from '../../infrastructure/rate-limits';
-import { RateLimit } from '../../../../platform/http';
-import { SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions';
+import { ApiErrors, RateLimit } from '../../../../platform/http';
+import { refreshCookieHeader, SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions';
 import { SignInCommand } from './sign-in.command';
 import type { SignInResult } from './sign-in.handler';
 import { SignInRequestDto } from './sign-in.request.dto';
+import { SignInResponseDto } from '../../infrastructure/identity.responses';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -22,6 +23,8 @@ export class SignInController {
   @Public()
   @SessionAppHeader()
   @Post('signin')
+  @ApiOkResponse({ type: SignInResponseDto, headers: refreshCookieHeader(true) })
+  @ApiErrors(400, 401, 403, 429)
   @HttpCode(200)
   @RateLimit(SIGN_IN_LIMITS)
   async signIn(

@@ -1,10 +1,18 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiNoContentResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../../../platform/auth';
-import { refreshTokenOf, SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions';
+import {
+  RefreshCookieAuth,
+  refreshCookieHeader,
+  refreshTokenOf,
+  SessionAppHeader,
+  Sessions,
+  sessionSlotOf,
+} from '../../infrastructure/sessions';
 import { SignOutCommand } from './sign-out.command';
+import { ApiErrors } from '../../../../platform/http';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -21,6 +29,12 @@ export class SignOutController {
   @Public()
   @SessionAppHeader()
   @Post('logout')
+  @RefreshCookieAuth({ optional: true })
+  @ApiNoContentResponse({
+    description: 'The session ended and its cookie is cleared',
+    headers: refreshCookieHeader(false),
+  })
+  @ApiErrors(400)
   @HttpCode(204)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     const slot = sessionSlotOf(request);

@@ -1,12 +1,14 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiCreatedResponse } from '@nestjs/swagger';
 import type { User } from '@kupa/proto';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { RateLimit } from '../../../../platform/http';
 import { SIGN_UP_LIMITS } from '../../infrastructure/rate-limits';
 import { SignUpCommand } from './sign-up.command';
 import { SignUpRequestDto } from './sign-up.request.dto';
+import { ApiErrors } from '../../../../platform/http';
+import { UserDto } from '../../infrastructure/identity.responses';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -15,6 +17,8 @@ export class SignUpController {
 
   @Public()
   @Post('signup')
+  @ApiCreatedResponse({ type: UserDto, description: 'The new NON_VERIFIED user; a confirmation mail follows' })
+  @ApiErrors(400, 409, 429)
   @HttpCode(201)
   @RateLimit(SIGN_UP_LIMITS)
   signUp(@Body() request: SignUpRequestDto, @ReqContext() context: RequestContext): Promise<User> {

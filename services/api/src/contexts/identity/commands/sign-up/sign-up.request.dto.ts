@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { checkReferralToken, type Language, LANGUAGES, type SignUpRequest } from '@kupa/proto';
+import { checkReferralToken, type Language, LANGUAGES, LIMITS, type SignUpRequest } from '@kupa/proto';
 import { Equals, IsIn, IsOptional } from 'class-validator';
 import { codeMessage, SatisfiesRule } from '../../../../platform/http';
 import { EmailField, PersonNameField } from '../../infrastructure/dto-fields';
@@ -22,7 +22,10 @@ export class SignUpRequestDto implements SignUpRequest {
   @Equals(true, { message: codeMessage('error.validation.terms.not.accepted') })
   termsAccepted: true;
 
-  @ApiPropertyOptional({ description: "The referrer's 8-digit profile ID" })
+  @ApiPropertyOptional({
+    pattern: `^[0-9]{1,${LIMITS.profileIdDigits}}$`,
+    description: "The referrer's 8-digit profile ID",
+  })
   @IsOptional()
   @SatisfiesRule(checkReferralToken)
   referralToken?: string;

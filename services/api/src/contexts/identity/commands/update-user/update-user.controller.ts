@@ -1,11 +1,13 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { User } from '@kupa/proto';
 import { type Actor, CurrentActor, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { UserUuidPipe } from '../../infrastructure/params';
 import { UpdateUserCommand } from './update-user.command';
 import { UpdateUserRequestDto } from './update-user.request.dto';
+import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
+import { UserDto } from '../../infrastructure/identity.responses';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -15,6 +17,9 @@ export class UpdateUserController {
 
   /** Staff edit anyone's name; a client or ambassador edits only their own. */
   @Put(':uuid')
+  @ApiUuidParam('uuid')
+  @ApiOkResponse({ type: UserDto })
+  @ApiErrors(400, 401, 403, 404)
   update(
     @CurrentActor() actor: Actor,
     @Param('uuid', UserUuidPipe) userUuid: string,

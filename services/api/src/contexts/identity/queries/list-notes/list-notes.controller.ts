@@ -1,10 +1,12 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { Note } from '@kupa/proto';
 import { Roles } from '../../../../platform/auth';
 import { UserUuidPipe } from '../../infrastructure/params';
 import { ListNotesQuery } from './list-notes.query';
+import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
+import { NoteDto } from '../../infrastructure/identity.responses';
 
 @ApiTags('notes')
 @ApiBearerAuth()
@@ -13,6 +15,9 @@ export class ListNotesController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get(':userUuid')
+  @ApiUuidParam('userUuid')
+  @ApiOkResponse({ type: [NoteDto], description: 'Newest first' })
+  @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   list(@Param('userUuid', UserUuidPipe) userUuid: string): Promise<Note[]> {
     return this.queries.execute(new ListNotesQuery(userUuid));

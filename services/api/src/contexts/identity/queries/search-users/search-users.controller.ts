@@ -1,10 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { Page, User } from '@kupa/proto';
 import { Roles } from '../../../../platform/auth';
 import { SearchUsersQuery } from './search-users.query';
 import { SearchUsersRequestDto } from './search-users.request.dto';
+import { ApiErrors } from '../../../../platform/http';
+import { UserPageDto } from '../../infrastructure/identity.responses';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -13,6 +15,8 @@ export class SearchUsersController {
   constructor(private readonly queries: QueryBus) {}
 
   @Post('search')
+  @ApiOkResponse({ type: UserPageDto })
+  @ApiErrors(400, 401, 403)
   @Roles('ADMIN', 'MANAGER')
   @HttpCode(200)
   search(@Body() request: SearchUsersRequestDto): Promise<Page<User>> {

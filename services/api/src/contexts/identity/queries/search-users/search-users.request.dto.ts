@@ -10,24 +10,34 @@ import {
 } from '@kupa/proto';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
-import { codeMessage, DateRangeDto, SatisfiesRule, SearchRequestDto } from '../../../../platform/http';
+import {
+  codeMessage,
+  DateRangeDto,
+  SatisfiesRule,
+  SearchRequestDto,
+  type SortDto,
+  sortsProperty,
+} from '../../../../platform/http';
 
 const maxItems = codeMessage('error.validation.max.items', { maxItems: LIMITS.filterListMaxItems });
 
 export class SearchUsersRequestDto extends SearchRequestDto implements UserSearchRequest {
+  @ApiPropertyOptional(sortsProperty('users'))
+  override sorts?: SortDto[];
+
   @ApiPropertyOptional({ maxLength: LIMITS.keywordMaxLength, description: 'Matches e-mail, names and profile ID' })
   @IsOptional()
   @SatisfiesRule(checkKeyword)
   keyWord?: string;
 
-  @ApiPropertyOptional({ enum: USER_STATUSES, isArray: true })
+  @ApiPropertyOptional({ enum: USER_STATUSES, isArray: true, maxItems: LIMITS.filterListMaxItems })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
   @IsIn(USER_STATUSES, { each: true })
   statuses?: UserStatus[];
 
-  @ApiPropertyOptional({ enum: USER_ROLES, isArray: true })
+  @ApiPropertyOptional({ enum: USER_ROLES, isArray: true, maxItems: LIMITS.filterListMaxItems })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })

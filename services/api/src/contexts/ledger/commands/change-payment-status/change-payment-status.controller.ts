@@ -1,11 +1,13 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { Payment } from '@kupa/proto';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { PaymentIdPipe } from '../../infrastructure/params';
 import { ChangePaymentStatusCommand } from './change-payment-status.command';
 import { ChangePaymentStatusRequestDto } from './change-payment-status.request.dto';
+import { ApiErrors, ApiPaymentIdParam } from '../../../../platform/http';
+import { PaymentDto } from '../../infrastructure/ledger.responses';
 
 @ApiTags('payments')
 @ApiBearerAuth()
@@ -15,6 +17,9 @@ export class ChangePaymentStatusController {
 
   /** Manual payments only; leaving or reaching SUCCESS moves the money with a new transaction. */
   @Put(':id/status')
+  @ApiPaymentIdParam('id')
+  @ApiOkResponse({ type: PaymentDto })
+  @ApiErrors(400, 401, 403, 404, 409)
   @Roles('ADMIN')
   change(
     @CurrentActor() actor: Actor,

@@ -1,11 +1,13 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiCreatedResponse } from '@nestjs/swagger';
 import type { Payment } from '@kupa/proto';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { AcceptsIdempotencyKey, IdempotencyKeyHeader, moneyRequestInputs } from '../../infrastructure/money-requests';
 import { RecordManualPaymentCommand } from './record-manual-payment.command';
 import { RecordManualPaymentRequestDto } from './record-manual-payment.request.dto';
+import { ApiErrors } from '../../../../platform/http';
+import { PaymentDto } from '../../infrastructure/ledger.responses';
 
 @ApiTags('payments')
 @ApiBearerAuth()
@@ -15,6 +17,11 @@ export class RecordManualPaymentController {
 
   /** A manual deposit or payout, or a balance fix (`correction`); always aggregator MANUAL and status SUCCESS. */
   @Post()
+  @ApiCreatedResponse({
+    type: PaymentDto,
+    description: 'The payment; a repeat with the same `Idempotency-Key` answers the first one',
+  })
+  @ApiErrors(400, 401, 403, 404, 409)
   @Roles('ADMIN')
   @AcceptsIdempotencyKey()
   record(

@@ -6,17 +6,18 @@ import {
   checkUuid,
   checkTextLength,
   firstIssue,
+  LIMITS,
   type ManualPaymentRequest,
 } from '@kupa/proto';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { IsAmount, SatisfiesRule } from '../../../../platform/http';
+import { AMOUNT_SCHEMA, IsAmount, SatisfiesRule } from '../../../../platform/http';
 
 export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
   @ApiProperty({ format: 'uuid' })
   @SatisfiesRule(checkUuid)
   userUuid: string;
 
-  @ApiProperty({ description: 'Dollars, at most two decimals, at most 99999.99', example: 12.5 })
+  @ApiProperty(AMOUNT_SCHEMA)
   @IsAmount()
   amount: number;
 
@@ -24,7 +25,11 @@ export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
   @IsIn(BALANCE_FIX_ACTIONS)
   action: BalanceFixAction;
 
-  @ApiProperty({ maxLength: 255, description: 'Why the money moved; shown in the payment and the activity log' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: LIMITS.textMaxLength,
+    description: 'Why the money moved; shown in the payment and the activity log',
+  })
   @SatisfiesRule((value) => firstIssue(value, checkRequired, checkTextLength))
   comment: string;
 

@@ -1,10 +1,11 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { Payment } from '@kupa/proto';
 import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
-import { ApiError } from '../../../../platform/http';
+import { ApiError, ApiErrors, ApiPaymentIdParam } from '../../../../platform/http';
 import { PaymentIdPipe } from '../../infrastructure/params';
 import { PaymentReader } from './payment-reader';
+import { PaymentDto } from '../../infrastructure/ledger.responses';
 
 @ApiTags('payments')
 @ApiBearerAuth()
@@ -14,6 +15,9 @@ export class GetPaymentController {
 
   /** Admins read any payment; clients and ambassadors their own, and another's answers like a missing one. */
   @Get(':id')
+  @ApiPaymentIdParam('id')
+  @ApiOkResponse({ type: PaymentDto })
+  @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'CLIENT', 'AMBASSADOR')
   async get(@CurrentActor() actor: Actor, @Param('id', PaymentIdPipe) paymentId: number): Promise<Payment> {
     const payment = await this.payments.find(paymentId);

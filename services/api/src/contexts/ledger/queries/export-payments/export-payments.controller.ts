@@ -1,14 +1,24 @@
 import { Body, Controller, HttpCode, Logger, Post, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { once } from 'node:events';
 import { Roles } from '../../../../platform/auth';
 import type { CsvChunks } from './export-payments.handler';
 import { ExportPaymentsQuery } from './export-payments.query';
 import { ExportPaymentsRequestDto } from './export-payments.request.dto';
+import { ApiErrors } from '../../../../platform/http';
 
 export const PAYMENTS_CSV_FILE_NAME = 'payments.csv';
+
+const CSV_HEADERS = {
+  'Content-Disposition': {
+    description: `attachment; filename="${PAYMENTS_CSV_FILE_NAME}"`,
+    required: true,
+    schema: { type: 'string' },
+  },
+  'Cache-Control': { description: 'no-store', required: true, schema: { type: 'string' } },
+};
 
 @ApiTags('payments')
 @ApiBearerAuth()
@@ -19,9 +29,14 @@ export class ExportPaymentsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Post('export')
+  @ApiOkResponse({
+    description: 'A UTF-8 CSV file with a byte order mark, streamed',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+    headers: CSV_HEADERS,
+  })
+  @ApiErrors(400, 401, 403)
   @Roles('ADMIN')
   @HttpCode(200)
-  @ApiProduces('text/csv')
   @ApiOperation({ summary: 'Every payment matching the filters as a streamed CSV file (admins)' })
   async export(@Body() request: ExportPaymentsRequestDto, @Res() response: Response): Promise<void> {
     const chunks: CsvChunks = await this.queries.execute(new ExportPaymentsQuery(request));

@@ -1,12 +1,13 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import { type AccountHistory, isLedgerAccount, LIMITS } from '@kupa/proto';
 import { Roles } from '../../../../platform/auth';
 import { Clock } from '../../../../platform/clock';
-import { ValidationFailedError } from '../../../../platform/http';
+import { ValidationFailedError, ApiErrors } from '../../../../platform/http';
 import { GetAccountHistoryQuery } from './get-account-history.query';
 import { GetAccountHistoryRequestDto } from './get-account-history.request.dto';
+import { AccountHistoryDto } from '../../infrastructure/ledger.responses';
 
 @ApiTags('ledger')
 @ApiBearerAuth()
@@ -18,6 +19,8 @@ export class GetAccountHistoryController {
   ) {}
 
   @Get(':account/history')
+  @ApiOkResponse({ type: AccountHistoryDto })
+  @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   @ApiParam({ name: 'account', description: '`user:{uuid}` or a system account such as `world:manual`' })
   @ApiOperation({ summary: "An account's balance at an instant and its postings up to then, newest first (staff)" })

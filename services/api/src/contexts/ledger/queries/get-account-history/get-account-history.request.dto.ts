@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { LIMITS } from '@kupa/proto';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { codeMessage, IsoDateTimeField } from '../../../../platform/http';
+import { codeMessage, IsoDateTimeField, PAGE_MAX } from '../../../../platform/http';
 
 /** The query string of `GET /ledger/accounts/{account}/history`; numbers arrive as text and are converted here. */
 export class GetAccountHistoryRequestDto {
@@ -10,15 +10,20 @@ export class GetAccountHistoryRequestDto {
   @IsoDateTimeField()
   asOf?: string;
 
-  @ApiPropertyOptional({ default: LIMITS.pageDefault })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: PAGE_MAX, default: LIMITS.pageDefault })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: codeMessage('error.validation.integer') })
   @Min(0)
-  @Max(1_000_000)
+  @Max(PAGE_MAX)
   page?: number;
 
-  @ApiPropertyOptional({ default: LIMITS.pageSizeDefault, maximum: LIMITS.pageSizeMax })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: LIMITS.pageSizeMax,
+    default: LIMITS.pageSizeDefault,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: codeMessage('error.validation.integer') })

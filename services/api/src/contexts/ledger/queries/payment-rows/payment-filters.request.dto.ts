@@ -13,7 +13,7 @@ import {
 } from '@kupa/proto';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
-import { codeMessage, DateRangeDto, SatisfiesRule, SortDto } from '../../../../platform/http';
+import { codeMessage, DateRangeDto, SatisfiesRule, SortDto, sortsProperty } from '../../../../platform/http';
 
 const maxItems = codeMessage('error.validation.max.items', { maxItems: LIMITS.filterListMaxItems });
 /** Payment ids come from a PostgreSQL bigint sequence; a larger filter value could never match. */
@@ -29,6 +29,9 @@ type Constructor = new (...args: any[]) => object;
  */
 export function WithPaymentFilters<Base extends Constructor>(base: Base) {
   class PaymentFilters extends base {
+    @ApiPropertyOptional(sortsProperty('payments'))
+    sorts?: SortDto[];
+
     @ApiPropertyOptional({
       maxLength: LIMITS.keywordMaxLength,
       description: 'Matches e-mail, comment, profile ids, id',
@@ -38,35 +41,35 @@ export function WithPaymentFilters<Base extends Constructor>(base: Base) {
     @SatisfiesRule(checkKeyword)
     keyWord?: string;
 
-    @ApiPropertyOptional({ type: Number, nullable: true })
+    @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: PAYMENT_ID_MAX, nullable: true })
     @IsOptional()
     @IsInt({ message: codeMessage('error.validation.integer') })
     @Min(1, { message: codeMessage('error.validation.min', { min: 1 }) })
     @Max(PAYMENT_ID_MAX)
     id?: number | null;
 
-    @ApiPropertyOptional({ enum: PAYMENT_STATUSES, isArray: true })
+    @ApiPropertyOptional({ enum: PAYMENT_STATUSES, isArray: true, maxItems: LIMITS.filterListMaxItems })
     @IsOptional()
     @IsArray()
     @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
     @IsIn(PAYMENT_STATUSES, { each: true })
     statuses?: PaymentStatus[];
 
-    @ApiPropertyOptional({ enum: PAYMENT_METHODS, isArray: true })
+    @ApiPropertyOptional({ enum: PAYMENT_METHODS, isArray: true, maxItems: LIMITS.filterListMaxItems })
     @IsOptional()
     @IsArray()
     @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
     @IsIn(PAYMENT_METHODS, { each: true })
     methods?: PaymentMethod[];
 
-    @ApiPropertyOptional({ enum: PAYMENT_TYPES, isArray: true })
+    @ApiPropertyOptional({ enum: PAYMENT_TYPES, isArray: true, maxItems: LIMITS.filterListMaxItems })
     @IsOptional()
     @IsArray()
     @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
     @IsIn(PAYMENT_TYPES, { each: true })
     types?: PaymentType[];
 
-    @ApiPropertyOptional({ enum: PAYMENT_AGGREGATORS, isArray: true })
+    @ApiPropertyOptional({ enum: PAYMENT_AGGREGATORS, isArray: true, maxItems: LIMITS.filterListMaxItems })
     @IsOptional()
     @IsArray()
     @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
@@ -84,7 +87,7 @@ export function WithPaymentFilters<Base extends Constructor>(base: Base) {
 
 /** The sorts alone, for requests that have no paging (the export). */
 export class PaymentSortsDto {
-  @ApiPropertyOptional({ type: [SortDto] })
+  @ApiPropertyOptional(sortsProperty('payments'))
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(LIMITS.sortsMaxItems, {

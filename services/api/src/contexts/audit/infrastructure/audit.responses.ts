@@ -1,0 +1,79 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  AUDIT_OPERATION_TYPES,
+  AUDIT_TARGET_TYPES,
+  type AuditChange,
+  type AuditLog,
+  type AuditOperationType,
+  type AuditTargetType,
+} from '@kupa/proto';
+import { InstantProperty, PageOf } from '../../../platform/http';
+
+/** The activity-log answers as OpenAPI schemas; the shapes themselves are proto's payload types. */
+
+/** Any JSON value: a field's value before or after a change. */
+const ANY_VALUE = {
+  nullable: true,
+  oneOf: [
+    { type: 'string' },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'object', additionalProperties: true },
+    { type: 'array', items: {} },
+  ],
+};
+
+export class AuditActorDto {
+  @ApiProperty({ description: "The actor's uuid, or the SYSTEM id" })
+  id: string;
+
+  @ApiProperty()
+  name: string;
+}
+
+export class AuditRefDto {
+  @ApiProperty({ enum: AUDIT_TARGET_TYPES })
+  type: AuditTargetType;
+
+  @ApiProperty()
+  id: string;
+}
+
+export class AuditChangeDto implements AuditChange {
+  @ApiProperty()
+  field: string;
+
+  @ApiProperty(ANY_VALUE)
+  oldValue: unknown;
+
+  @ApiProperty(ANY_VALUE)
+  newValue: unknown;
+}
+
+export class AuditLogDto implements AuditLog {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @InstantProperty()
+  createdAt: string;
+
+  @ApiProperty({ type: AuditActorDto })
+  createdBy: AuditActorDto;
+
+  @ApiProperty({ enum: AUDIT_OPERATION_TYPES })
+  operationType: AuditOperationType;
+
+  @ApiProperty({ type: AuditRefDto })
+  target: AuditRefDto;
+
+  @ApiProperty({ type: AuditRefDto, nullable: true })
+  parent: AuditRefDto | null;
+
+  @ApiProperty({ type: [AuditChangeDto] })
+  changes: AuditChangeDto[];
+
+  @ApiProperty({ example: 'UserProfileUpdated' })
+  eventType: string;
+}
+
+export const AuditLogPageDto = PageOf(AuditLogDto);

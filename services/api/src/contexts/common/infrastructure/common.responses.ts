@@ -1,0 +1,42 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { AppVersion, Dictionaries, DictionaryEntry } from '@kupa/proto';
+
+/** The common answers as OpenAPI schemas; the shapes themselves are proto's payload types, which these implement. */
+
+export class AppVersionDto implements AppVersion {
+  @ApiProperty({ example: 'kupa' })
+  name: string;
+
+  @ApiProperty({ example: '0.1.0' })
+  version: string;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'The build commit, when known' })
+  commit: string | null;
+}
+
+export class DictionaryEntryDto implements DictionaryEntry {
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }] })
+  value: string | number;
+
+  @ApiProperty({ description: 'Hebrew label' })
+  he: string;
+
+  @ApiProperty({ description: 'English label' })
+  en: string;
+}
+
+export class DictionariesDto implements Dictionaries {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { $ref: '#/components/schemas/DictionaryEntryDto' } },
+    description: 'Every enum by name, each value with its labels',
+  })
+  enums: Record<string, DictionaryEntryDto[]>;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'number' },
+    description: 'The business limits (proto LIMITS)',
+  })
+  limits: Record<string, number>;
+}

@@ -1,0 +1,124 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  type AccountHistory,
+  AMOUNT_MAX,
+  CURRENCIES,
+  type Currency,
+  type LedgerEntry,
+  PAYMENT_AGGREGATORS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  type Payment,
+  type PaymentAggregator,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PaymentType,
+  PATTERNS,
+} from '@kupa/proto';
+import { AMOUNT_SCHEMA, InstantProperty, PageOf, SignedAmountProperty } from '../../../platform/http';
+
+/** The ledger answers as OpenAPI schemas; the shapes themselves are proto's payload types, which these implement. */
+
+const PAYMENT_ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const PROFILE_ID = { type: 'string', nullable: true, pattern: PATTERNS.profileId.source } as const;
+
+export class PaymentDto implements Payment {
+  @ApiProperty(PAYMENT_ID)
+  paymentId: number;
+
+  @ApiProperty({ format: 'uuid' })
+  userUuid: string;
+
+  @ApiProperty({ format: 'email' })
+  userEmail: string;
+
+  @ApiProperty({ ...AMOUNT_SCHEMA, maximum: AMOUNT_MAX })
+  amount: number;
+
+  @ApiProperty({ enum: CURRENCIES })
+  currency: Currency;
+
+  @ApiProperty({ enum: PAYMENT_STATUSES })
+  status: PaymentStatus;
+
+  @ApiProperty({ enum: PAYMENT_METHODS })
+  method: PaymentMethod;
+
+  @ApiProperty({ enum: PAYMENT_TYPES })
+  type: PaymentType;
+
+  @ApiProperty({ enum: PAYMENT_AGGREGATORS })
+  aggregator: PaymentAggregator;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  comment: string | null;
+
+  @ApiProperty({ ...PROFILE_ID, description: 'Transfers: the sender' })
+  senderProfileId: string | null;
+
+  @ApiProperty({ ...PROFILE_ID, description: 'Transfers: the recipient' })
+  recipientProfileId: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: "Shared by a transfer's TRANSFER_OUT and TRANSFER_IN",
+  })
+  transferId: string | null;
+
+  @InstantProperty()
+  createdAt: string;
+
+  @ApiProperty({ description: 'Who booked it' })
+  createdBy: string;
+
+  @InstantProperty()
+  updatedAt: string;
+
+  @ApiProperty({ description: 'Who changed it last' })
+  updatedBy: string;
+}
+
+export const PaymentPageDto = PageOf(PaymentDto);
+
+export class LedgerEntryDto implements LedgerEntry {
+  @ApiProperty({ format: 'uuid' })
+  transactionId: string;
+
+  @ApiProperty({ ...PAYMENT_ID, nullable: true })
+  paymentId: number | null;
+
+  @ApiProperty({ example: 'user:7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e' })
+  account: string;
+
+  @ApiProperty({ example: 'world:manual' })
+  counterAccount: string;
+
+  @SignedAmountProperty({ description: 'US dollars: positive credits the account, negative debits it' })
+  amount: number;
+
+  @SignedAmountProperty({ description: "The account's balance after this posting" })
+  balanceAfter: number;
+
+  @InstantProperty()
+  occurredAt: string;
+
+  @ApiProperty({ example: 'ManualDepositRecorded' })
+  eventType: string;
+}
+
+export class AccountHistoryDto implements AccountHistory {
+  @ApiProperty()
+  account: string;
+
+  @InstantProperty()
+  asOf: string;
+
+  @SignedAmountProperty({ description: "The account's balance at `asOf`" })
+  balance: number;
+
+  @ApiProperty({ type: PageOf(LedgerEntryDto) })
+  entries: AccountHistory['entries'];
+}
