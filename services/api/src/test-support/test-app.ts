@@ -8,11 +8,15 @@ import { ManualClock } from '../platform/clock';
 import { BackgroundWork } from '../platform/workers';
 import { type AppConfig, loadConfig } from '../platform/config';
 import { Mailbox } from './mailbox';
+import { contractCheckedHttp } from './openapi-recorder';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
   app: INestApplication & NestExpressApplication;
+  /** supertest with every exchange checked against the OpenAPI document (`openapi-recorder.ts`). */
   http: ReturnType<typeof request>;
+  /** supertest without the check, for calls the document rightly does not describe (unknown routes, raw bytes). */
+  rawHttp: ReturnType<typeof request>;
   database: TestDatabase;
   dataSource: DataSource;
   mailbox: Mailbox;
@@ -69,9 +73,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await app.init();
   if (options.backgroundWork !== false) app.get(BackgroundWork).start();
   const dataSource = app.get(DataSource);
+  const { http, raw } = await contractCheckedHttp(app);
   return {
     app,
-    http: request(app.getHttpServer()),
+    http,
+    rawHttp: raw,
     database,
     dataSource,
     mailbox,
