@@ -1,4 +1,5 @@
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { PATTERNS } from '@kupa/proto';
 import type { Test } from 'supertest';
 import { adminToken, createActiveUser } from './identity-fixtures';
 import { ACTORS, type ActorName, type MatrixContext, type MatrixRow, ROUTE_MATRIX } from './route-matrix';
@@ -13,6 +14,7 @@ import type { TestApp } from './test-app';
 export interface Schema {
   type?: string;
   format?: string;
+  pattern?: string;
   enum?: unknown[];
   nullable?: boolean;
   maximum?: number;
@@ -21,6 +23,11 @@ export interface Schema {
   properties?: Record<string, Schema>;
   $ref?: string;
   allOf?: Schema[];
+}
+
+/** A date filter or instant: the document gives it proto's pattern, since a calendar day is not an OpenAPI date-time. */
+export function isIsoDateTimeSchema(schema: Schema): boolean {
+  return schema.pattern === PATTERNS.isoDateTime.source;
 }
 
 export interface RouteInputs {

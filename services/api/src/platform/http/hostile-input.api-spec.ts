@@ -4,6 +4,7 @@ import {
   admittedActors,
   call,
   clientAndAdmin,
+  isIsoDateTimeSchema,
   pathValue,
   type RouteInputs,
   routeInputs,
@@ -476,11 +477,11 @@ function dateFields(route: RouteInputs): DateField[] {
   const fields: DateField[] = [];
   for (const [property, schema] of Object.entries(route.bodyProperties)) {
     for (const [bound, inner] of Object.entries(schema.properties ?? {})) {
-      if (inner.format === 'date-time') fields.push({ in: 'body', path: `${property}.${bound}` });
+      if (isIsoDateTimeSchema(inner)) fields.push({ in: 'body', path: `${property}.${bound}` });
     }
   }
   for (const [parameter, schema] of Object.entries(route.queryParameters)) {
-    if (schema.format === 'date-time') fields.push({ in: 'query', path: parameter });
+    if (isIsoDateTimeSchema(schema)) fields.push({ in: 'query', path: parameter });
   }
   return fields;
 }

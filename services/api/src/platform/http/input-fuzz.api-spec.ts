@@ -5,6 +5,7 @@ import type { MatrixContext } from '../../test-support/route-matrix';
 import {
   call,
   clientAndAdmin,
+  isIsoDateTimeSchema,
   type RouteInputs,
   routeInputs,
   type Schema,
@@ -92,7 +93,7 @@ function valueFor(schema: Schema): fc.Arbitrary<unknown> {
     fitting.push(fc.constantFrom(...schema.enum));
     texts.push(fc.constantFrom(...schema.enum.map(String)));
   }
-  if (schema.format === 'date-time') {
+  if (isIsoDateTimeSchema(schema)) {
     const dates = fc.oneof(
       fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
       fc.constantFrom('2026-05-03', '2026-02-29', '2026-13-01', '03/05/2026', '2026-05-03T10:00'),

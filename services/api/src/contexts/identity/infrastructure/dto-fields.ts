@@ -18,13 +18,19 @@ export const NormalizedEmail = (): PropertyDecorator =>
 export const Trimmed = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
+/** What an e-mail field takes as sent: proto's address pattern, with the spaces `normalizeEmail` drops around it. */
+const EMAIL_INPUT_PATTERN = `^[ \\t\\r\\n]*${PATTERNS.email.source.replace(/^\^|\$$/g, '')}[ \\t\\r\\n]*$`;
+
 /**
  * An e-mail address a body brings to be stored or looked up by proto's rule. Sign-in checks only its shape, so that it
  * reveals nothing about the rules, and does not use this.
  */
 export const EmailField = (): PropertyDecorator =>
   applyDecorators(
-    ApiProperty({ format: 'email', maxLength: LIMITS.textMaxLength, description: 'Compared without case' }),
+    ApiProperty({
+      pattern: EMAIL_INPUT_PATTERN,
+      description: `An e-mail address, at most ${LIMITS.textMaxLength} characters; surrounding spaces are dropped and ASCII letters lowered`,
+    }),
     NormalizedEmail(),
     SatisfiesRule(checkEmail),
   );
