@@ -150,6 +150,9 @@ async function twoFactorJourney(lang: 'he' | 'en'): Promise<void> {
   await admin.getByTestId('menu-clients').waitFor();
   await admin.goto(`${server.baseUrl}/admin/clients/${otherUuid}/show`);
   await admin.getByTestId('two-factor-reset-open').click();
+  await admin.getByRole('dialog').getByRole('button', { name: LABELS[lang].reset }).waitFor();
+  // The dialog fades in; the screenshot waits for it to settle.
+  await admin.waitForTimeout(500);
   await screenshot(admin, `two-factor-${lang}-06-reset-confirm`);
   await admin.getByRole('dialog').getByRole('button', { name: LABELS[lang].reset }).click();
   await admin.getByTestId('two-factor-reset-open').waitFor({ state: 'detached' });

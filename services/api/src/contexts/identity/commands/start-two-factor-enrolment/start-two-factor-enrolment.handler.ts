@@ -9,8 +9,8 @@ import { StartTwoFactorEnrolmentCommand } from './start-two-factor-enrolment.com
 
 /**
  * Makes a PENDING authenticator secret and answers what an authenticator app needs. Nothing is appended: the account
- * changes only when the first code confirms the secret (activation). The QR code is a `data:` URL made here, which
- * the console's CSP (`img-src 'self' data:`) allows and which sends the secret to no third party.
+ * changes only when the first code confirms the secret (activation). The QR code is a `data:` URL made here: a
+ * Content-Security-Policy of `img-src 'self' data:` allows it, and the secret goes to no third-party image service.
  */
 @CommandHandler(StartTwoFactorEnrolmentCommand)
 export class StartTwoFactorEnrolmentHandler implements ICommandHandler<
