@@ -221,6 +221,24 @@ describe('two-factor sign-in for staff', () => {
     expect(signedIn.body.userUuid).toBe(manager.userUuid);
   });
 
+  it('counts wrong codes as failed sign-ins: the rate limit stops code guessing like password guessing', async () => {
+    const manager = await createActiveUser(testApp, { role: 'MANAGER' });
+    const { secret } = await enrol(manager);
+    const right = codeAt(secret, clock.now());
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    // Asking for the code is no failure: it gives its place back.
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect((await signIn(manager.email, manager.password)).body.error).toBe('error.otp.required');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++)
+      statuses.push((await signIn(manager.email, manager.password, wrong)).status);
+    expect(statuses).toEqual(Array(10).fill(400));
+    clock.advanceMs(30_000);
+    const limited = await signIn(manager.email, manager.password, codeAt(secret, clock.now()));
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('error.rate.limited');
+  });
+
   it('keeps the enrolment calls to staff', async () => {
     const client = await createActiveUser(testApp);
     const refused = await testApp.http
