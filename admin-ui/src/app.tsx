@@ -18,6 +18,7 @@ import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { canReadLedger, type ResourceName, resourcesForRole } from './resources';
 import { subscriptions } from './subscriptions';
+import { TWO_FACTOR_PATH, TwoFactorPage } from './two-factor/two-factor-page';
 import { createDirectionCache } from './theme/emotion-cache';
 import { useThemeMode } from './theme/theme-mode';
 import { createThemes } from './theme/themes';
@@ -66,11 +67,12 @@ export function KupaAdmin() {
             {resourcesForRole(permissions).map((name) => (
               <Resource key={name} name={name} {...RESOURCES[name]} />
             ))}
-            {canReadLedger(permissions) ? (
-              <CustomRoutes>
+            <CustomRoutes>
+              {canReadLedger(permissions) ? (
                 <Route path={ACCOUNT_HISTORY_PATH} element={<AccountHistoryPage />} />
-              </CustomRoutes>
-            ) : null}
+              ) : null}
+              <Route path={TWO_FACTOR_PATH} element={<TwoFactorPage />} />
+            </CustomRoutes>
           </>
         )}
       </Admin>

@@ -46,6 +46,21 @@ export const ERROR_CATALOGUE = {
     en: 'One-time code setup is required',
     he: 'נדרשת הגדרה של קוד חד-פעמי',
   },
+  'error.otp.invalid': {
+    status: 400,
+    en: 'The code is incorrect, expired or already used',
+    he: 'הקוד שגוי, שפג תוקפו או שכבר נעשה בו שימוש',
+  },
+  'error.otp.already.enabled': {
+    status: 409,
+    en: 'Two-factor sign-in is already on',
+    he: 'כניסה דו-שלבית כבר מופעלת',
+  },
+  'error.otp.not.enabled': {
+    status: 409,
+    en: 'Two-factor sign-in is not on',
+    he: 'כניסה דו-שלבית אינה מופעלת',
+  },
   'error.rate.limited': {
     status: 429,
     en: 'Too many attempts. Please wait a moment and try again',

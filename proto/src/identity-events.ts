@@ -21,6 +21,9 @@ export const USER_EVENT_TYPES = Object.freeze({
   noteDeleted: 'UserNoteDeleted',
   confirmationMailRequested: 'UserConfirmationMailRequested',
   passwordResetRequested: 'UserPasswordResetRequested',
+  twoFactorEnabled: 'UserTwoFactorEnabled',
+  twoFactorDisabled: 'UserTwoFactorDisabled',
+  twoFactorReset: 'UserTwoFactorReset',
 } as const);
 
 export type UserEventType = (typeof USER_EVENT_TYPES)[keyof typeof USER_EVENT_TYPES];
@@ -151,6 +154,30 @@ export interface UserPasswordResetRequestedData {
   requestedAt: IsoDateTime;
 }
 
+/**
+ * A staff member confirmed their authenticator with a first code: sign-in asks for a code from now on. The secret and
+ * the recovery codes live in the identity context's two-factor tables, never in events.
+ */
+export interface UserTwoFactorEnabledData {
+  userUuid: string;
+  userRole: UserRole;
+  enabledAt: IsoDateTime;
+}
+
+/** The staff member turned two-factor sign-in off themself, proving it with a code. */
+export interface UserTwoFactorDisabledData {
+  userUuid: string;
+  userRole: UserRole;
+  disabledAt: IsoDateTime;
+}
+
+/** An admin removed another staff member's two-factor sign-in (a lost authenticator); the actor is in the metadata. */
+export interface UserTwoFactorResetData {
+  userUuid: string;
+  userRole: UserRole;
+  resetAt: IsoDateTime;
+}
+
 export interface UserEventDataByType {
   UserRegistered: UserRegisteredData;
   UserCreatedByStaff: UserCreatedByStaffData;
@@ -167,6 +194,9 @@ export interface UserEventDataByType {
   UserNoteDeleted: UserNoteDeletedData;
   UserConfirmationMailRequested: UserConfirmationMailRequestedData;
   UserPasswordResetRequested: UserPasswordResetRequestedData;
+  UserTwoFactorEnabled: UserTwoFactorEnabledData;
+  UserTwoFactorDisabled: UserTwoFactorDisabledData;
+  UserTwoFactorReset: UserTwoFactorResetData;
 }
 
 /** One identity event as a tagged union: `{type, data}`, the shape the event store appends. */

@@ -31,6 +31,16 @@ export const LIMITS = Object.freeze({
   toastDurationMs: 4000,
   toastsVisibleMax: 3,
   queryStaleTimeMs: 60_000,
+  /** Two-factor sign-in (docs/adr/0018-staff-two-factor-sign-in.md): RFC 6238 defaults every authenticator app reads. */
+  totpDigits: 6,
+  totpPeriodSeconds: 30,
+  /** Codes from one time-step before or after the server's are accepted, for clocks a little apart. */
+  totpToleranceSteps: 1,
+  recoveryCodeCount: 10,
+  /** How long the enrolment token of a staff member the policy sends to enrolment stays valid. */
+  twoFactorEnrolmentTtlSeconds: 10 * 60,
+  /** Upper bound of the `otp` field: a six-digit code, or a recovery code with its dashes and spaces. */
+  otpMaxLength: 32,
 });
 
 export type Limits = typeof LIMITS;

@@ -64,6 +64,36 @@ export interface SignUpRequest {
 export interface SignInRequest {
   email: string;
   password: string;
+  /** A staff member with two-factor sign-in on sends a code from the authenticator, or one of their recovery codes. */
+  otp?: string;
+}
+
+/**
+ * The details of `error.otp.initialization.required`: a short-lived token that only the two-factor enrolment calls
+ * accept, so a staff member the policy requires to enrol can do so before any session exists.
+ */
+export interface TwoFactorInitializationDetails {
+  enrolmentToken: string;
+  expiresInSeconds: number;
+}
+
+/** A started enrolment: what the authenticator app needs, as a QR image and as text for manual entry. */
+export interface TwoFactorEnrolment {
+  /** Base32, for typing into an authenticator by hand. */
+  secret: string;
+  otpauthUri: string;
+  /** A PNG `data:` URL of the QR code of `otpauthUri`. */
+  qrDataUrl: string;
+}
+
+/** A code proving possession of the authenticator (or, to turn it off, a recovery code). */
+export interface TwoFactorCodeRequest {
+  code: string;
+}
+
+/** Shown once after activation: the server keeps only their hashes. */
+export interface TwoFactorActivation {
+  recoveryCodes: string[];
 }
 
 export interface SignInResponse {
@@ -123,6 +153,8 @@ export interface User {
   userCreatedAt: IsoDateTime;
   trialUsed: boolean;
   trialRejected: boolean;
+  /** Whether sign-in asks this (staff) account for a one-time code. */
+  twoFactorEnabled: boolean;
   language: Language;
   referrals: ReferralSummary;
 }

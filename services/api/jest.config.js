@@ -12,11 +12,22 @@ const swcOptions = {
   sourceMaps: 'inline',
 };
 
+/**
+ * otplib's base32 and hash dependencies (@scure/base, @noble/hashes 2) ship ES modules only. Node ≥ 20.19 loads it from CommonJS by itself, but
+ * Jest's module loader does not before Node 24.9, so Jest compiles those packages to CommonJS with SWC too.
+ */
+const esmOnlyPackages = ['@scure/base', '@noble/hashes'];
+
 module.exports = {
   rootDir: 'src',
   testEnvironment: 'node',
   testRegex: '.*\\.(spec|int-spec|api-spec)\\.ts$',
-  transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', swcOptions],
+    '^.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  // Ignored: everything under node_modules except those packages, wherever npm nested them.
+  transformIgnorePatterns: [`^(?!.*/node_modules/(${esmOnlyPackages.join('|')})/).*/node_modules/`],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test-support/global-setup.ts',
   globalTeardown: '<rootDir>/test-support/global-teardown.ts',

@@ -1,5 +1,5 @@
 import { enumLabel, formatErrorMessage } from '@kupa/proto';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
@@ -94,5 +94,47 @@ describe('client profile tab', () => {
       url: '/api/password/users/u-1',
       body: { password: 'Str0ng!pass' },
     });
+  });
+
+  it('lets an admin reset a staff member’s two-factor sign-in after confirming', async () => {
+    const manager = { ...client, role: 'MANAGER', twoFactorEnabled: true };
+    const { calls } = mockFetch({ 'DELETE /api/users/u-1/two-factor': () => new Response(null, { status: 204 }) });
+    const user = userEvent.setup();
+    renderInAdmin(<ProfileTab />, {
+      resource: 'clients',
+      record: manager,
+      lang: 'en',
+      notifications: true,
+      withAuth: true,
+    });
+
+    await user.click(await screen.findByTestId('two-factor-reset-open'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Reset two-factor sign-in?');
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor sign-in' }));
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/api/users/u-1/two-factor' });
+    expect(await screen.findByText('Two-factor sign-in was reset')).toBeVisible();
+  });
+
+  it('offers the reset to admins only, and only where two-factor sign-in is on', async () => {
+    mockFetch({});
+    signInAs('MANAGER');
+    const { unmount } = renderInAdmin(<ProfileTab />, {
+      resource: 'clients',
+      record: { ...client, role: 'MANAGER', twoFactorEnabled: true },
+      withAuth: true,
+    });
+    // The fix-balance button is the admin's too: once it is absent, permissions have been read.
+    expect(await screen.findByTestId('client-account-history')).toBeVisible();
+    expect(screen.queryByTestId('fix-balance-open')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('two-factor-reset-open')).not.toBeInTheDocument();
+    unmount();
+    signInAs('ADMIN');
+    renderInAdmin(<ProfileTab />, { resource: 'clients', record: { ...client, role: 'MANAGER' }, withAuth: true });
+    expect(await screen.findByTestId('fix-balance-open')).toBeVisible();
+    expect(screen.queryByTestId('two-factor-reset-open')).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { Box, Button, Card, CardContent, Grid, Stack, TextField as MuiTextField,
 import { type FormEvent, type ReactNode, useState } from 'react';
 import {
   BooleanField,
+  Confirm,
   FunctionField,
   type RaRecord,
   SimpleShowLayout,
@@ -133,6 +134,44 @@ function PasswordForm({ userUuid }: { userUuid: string }) {
 }
 
 /**
+ * An admin's reset of another staff member's two-factor sign-in, for a lost authenticator. Only shown where it can
+ * apply (an admin looking at an account that has it on); the server keeps the rule either way.
+ */
+function ResetTwoFactor({ userUuid }: { userUuid: string }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const { run, pending } = useCommand();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color="warning"
+        onClick={() => setConfirming(true)}
+        disabled={pending}
+        data-testid="two-factor-reset-open"
+      >
+        {translate('kupa.clients.profile.reset_two_factor')}
+      </Button>
+      <Confirm
+        isOpen={confirming}
+        loading={pending}
+        title="kupa.clients.profile.reset_two_factor_title"
+        content="kupa.clients.profile.reset_two_factor_content"
+        confirm="kupa.clients.profile.reset_two_factor"
+        onConfirm={async () => {
+          await run(() => dataProvider.resetTwoFactor(userUuid), {
+            successMessage: 'kupa.clients.profile.two_factor_reset',
+          });
+          setConfirming(false);
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+/**
  * The client's balance, read from the ledger's projection, with the balance fix (admins only: docs/product.md,
  * Permissions) and a way into the account's history.
  */
@@ -172,6 +211,7 @@ export function ProfileTab() {
   const dataProvider = useDataProvider<KupaDataProvider>();
   const statusCommand = useCommand();
   const roleCommand = useCommand();
+  const { permissions } = usePermissions<UserRole | null>();
   const statusChoices = useEnumChoices('userStatus', USER_STATUSES);
   const roleChoices = useEnumChoices('userRole', USER_ROLES);
   if (!record) return null;
@@ -188,6 +228,7 @@ export function ProfileTab() {
           <DateTimeField source="userCreatedAt" />
           <BooleanField source="trialUsed" />
           <BooleanField source="trialRejected" />
+          <BooleanField source="twoFactorEnabled" />
         </SimpleShowLayout>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
@@ -225,7 +266,12 @@ export function ProfileTab() {
             />
           </Section>
           <Section title={translate('kupa.clients.profile.security')}>
-            <PasswordForm userUuid={record.userUuid} />
+            <Stack spacing={2}>
+              <PasswordForm userUuid={record.userUuid} />
+              {permissions === 'ADMIN' && record.twoFactorEnabled ? (
+                <ResetTwoFactor userUuid={record.userUuid} />
+              ) : null}
+            </Stack>
           </Section>
         </Stack>
       </Grid>

@@ -1,6 +1,31 @@
-import { AppBar, LoadingIndicator, TitlePortal } from 'react-admin';
+import SecurityIcon from '@mui/icons-material/Security';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { AppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { Link } from 'react-router';
+import { useAdminPath } from '../shared/admin-path';
+import { TWO_FACTOR_PATH } from '../two-factor/two-factor-page';
 import { LanguageToggle } from './language-toggle';
 import { ThemeMenu } from './theme-menu';
+
+/** The staff member's own two-factor sign-in screen, first in the user menu. */
+function TwoFactorMenuItem() {
+  const translate = useTranslate();
+  const adminPath = useAdminPath();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem
+      component={Link}
+      to={adminPath(TWO_FACTOR_PATH)}
+      onClick={() => userMenu?.onClose()}
+      data-testid="menu-two-factor"
+    >
+      <ListItemIcon>
+        <SecurityIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('kupa.two_factor.menu')}</ListItemText>
+    </MenuItem>
+  );
+}
 
 /**
  * The app bar with our own toolbar: react-admin's locale menu switches in place, but a language change here must
@@ -9,6 +34,12 @@ import { ThemeMenu } from './theme-menu';
 export function KupaAppBar() {
   return (
     <AppBar
+      userMenu={
+        <UserMenu>
+          <TwoFactorMenuItem />
+          <Logout />
+        </UserMenu>
+      }
       toolbar={
         <>
           <LanguageToggle />

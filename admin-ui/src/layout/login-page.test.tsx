@@ -80,4 +80,81 @@ describe('staff sign-in page', () => {
     expect(calls).toHaveLength(1);
     expect(session.get()).toBeNull();
   });
+
+  it('asks a staff member with two-factor sign-in for a code and sends the credentials again with it', async () => {
+    const { calls } = mockFetch({
+      'POST /api/auth/signin': [
+        () => json(401, { status: 401, error: 'error.otp.required', message: 'A one-time code is required' }),
+        () => json(400, { status: 400, error: 'error.otp.invalid', message: 'The code is incorrect' }),
+        () => json(200, { accessToken: 'staff-token', userUuid: 's-1', email: 'avi@example.com', userRole: 'MANAGER' }),
+      ],
+    });
+    const locations: string[] = [];
+    const user = userEvent.setup();
+    renderLogin((path) => locations.push(path));
+
+    await signIn(user, 'avi@example.com', 'Secret1!x');
+    expect(await screen.findByTestId('login-otp-intro')).toHaveTextContent('כניסה דו-שלבית מופעלת בחשבון הזה.');
+    expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('login-password')).not.toBeInTheDocument();
+    expect(session.get()).toBeNull();
+
+    await user.type(screen.getByTestId('login-otp'), '111111');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(formatErrorMessage('error.otp.invalid', 'he'));
+
+    await user.clear(screen.getByTestId('login-otp'));
+    await user.type(screen.getByTestId('login-otp'), ' 123456 ');
+    await user.click(screen.getByTestId('login-submit'));
+
+    await waitFor(() => expect(locations.at(-1)).toBe('/admin/'));
+    expect(calls.map((call) => call.body)).toEqual([
+      { email: 'avi@example.com', password: 'Secret1!x' },
+      { email: 'avi@example.com', password: 'Secret1!x', otp: '111111' },
+      { email: 'avi@example.com', password: 'Secret1!x', otp: '123456' },
+    ]);
+    expect(session.get()).toMatchObject({ accessToken: 'staff-token' });
+  });
+
+  it('enrols a staff member the policy requires with the enrolment token, then asks for a code', async () => {
+    const { calls } = mockFetch({
+      'POST /api/auth/signin': () =>
+        json(401, {
+          status: 401,
+          error: 'error.otp.initialization.required',
+          message: 'One-time code setup is required',
+          details: { enrolmentToken: 'enrol-token', expiresInSeconds: 600 },
+        }),
+      'POST /api/auth/two-factor/enrolment': () =>
+        json(201, {
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpauthUri: 'otpauth://totp/Kupa:avi%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Kupa',
+          qrDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+        }),
+      'POST /api/auth/two-factor/activation': () =>
+        json(200, { recoveryCodes: ['abcd-efgh-jkmn-pqrs', 'tuvw-xyz2-3456-789a'] }),
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<LoginPage />, { withAuth: true, path: '/admin/login', lang: 'en' });
+
+    await signIn(user, 'avi@example.com', 'Secret1!x');
+    expect(await screen.findByTestId('login-enrol-intro')).toHaveTextContent('Staff accounts must use two-factor');
+    expect(await screen.findByTestId('two-factor-qr')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+    expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+
+    await user.type(screen.getByTestId('two-factor-code'), '654321');
+    await user.click(screen.getByTestId('two-factor-confirm'));
+    expect(await screen.findByTestId('recovery-codes')).toHaveTextContent('abcd-efgh-jkmn-pqrs');
+    expect(screen.getByTestId('recovery-codes-warning')).toHaveTextContent('shown only this once');
+    await user.click(screen.getByTestId('recovery-codes-done'));
+
+    expect(await screen.findByTestId('login-notice')).toHaveTextContent('Two-factor sign-in is on.');
+    expect(screen.getByTestId('login-otp')).toBeVisible();
+    const enrolmentCalls = calls.filter((call) => call.url.startsWith('/api/auth/two-factor/'));
+    expect(enrolmentCalls.map((call) => [call.url, call.headers.get('Authorization'), call.body])).toEqual([
+      ['/api/auth/two-factor/enrolment', 'Bearer enrol-token', undefined],
+      ['/api/auth/two-factor/activation', 'Bearer enrol-token', { code: '654321' }],
+    ]);
+    expect(session.get()).toBeNull();
+  });
 });

@@ -7,6 +7,8 @@ import { session } from './session';
 export interface LoginParams {
   email: string;
   password: string;
+  /** The second step for staff with two-factor sign-in on: an authenticator code or a recovery code. */
+  otp?: string;
 }
 
 /** Ends the server-side session (the refresh cookie) without letting a failure block the local sign-out. */
@@ -22,10 +24,10 @@ async function serverLogout(accessToken: string | null): Promise<void> {
 }
 
 export const authProvider: AuthProvider = {
-  async login({ email, password }: LoginParams) {
+  async login({ email, password, otp }: LoginParams) {
     const { json } = await httpClient<SignInResponse>(API_ROUTES.signIn, {
       method: 'POST',
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify(otp === undefined ? { email, password } : { email, password, otp }),
     });
     if (!isStaffRole(json.userRole)) {
       // Clients and ambassadors have a valid account but belong in the client app at `/`. Their fresh server session

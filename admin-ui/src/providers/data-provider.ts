@@ -227,6 +227,8 @@ export interface KupaDataProvider extends DataProvider {
   changeUserStatus(userUuid: string, status: UserStatus): Promise<User | null>;
   changeUserRole(userUuid: string, role: UserRole): Promise<User | null>;
   setUserPassword(userUuid: string, password: string): Promise<void>;
+  /** An admin removes another staff member's two-factor sign-in (a lost authenticator). */
+  resetTwoFactor(userUuid: string): Promise<void>;
   getNotes(userUuid: string): Promise<Note[]>;
   addNote(userUuid: string, text: string): Promise<Note>;
   deleteNote(noteId: string): Promise<void>;
@@ -303,6 +305,9 @@ export const dataProvider: KupaDataProvider = {
       method: 'PUT',
       body: JSON.stringify({ password }),
     });
+  },
+  async resetTwoFactor(userUuid) {
+    await httpClient(API_ROUTES.userTwoFactor(userUuid), { method: 'DELETE' });
   },
   async getNotes(userUuid) {
     const { json } = await httpClient<Note[]>(API_ROUTES.userNotes(userUuid));

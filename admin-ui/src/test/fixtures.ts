@@ -11,6 +11,7 @@ export const CLIENT = Object.freeze({
   userCreatedAt: '2026-01-02T10:00:00Z',
   trialUsed: false,
   trialRejected: false,
+  twoFactorEnabled: false,
 });
 
 /** An activity-log entry as `GET /api/audit-logs/{id}` and the search return it. */

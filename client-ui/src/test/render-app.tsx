@@ -79,6 +79,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     userCreatedAt: '2026-01-15T10:00:00.000Z',
     trialUsed: false,
     trialRejected: false,
+    twoFactorEnabled: false,
     language: 'he',
     referrals: {
       profileId: '12345678',

@@ -77,6 +77,35 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   { method: 'get', path: '/api/common/app/version', url: () => '/api/common/app/version', expect: PUBLIC },
   { method: 'get', path: '/api/dictionaries', url: () => '/api/dictionaries', expect: PUBLIC },
 
+  // Two-factor sign-in (staff). Enrolment also accepts an enrolment token; these rows use access tokens.
+  {
+    method: 'post',
+    path: '/api/auth/two-factor/enrolment',
+    url: () => '/api/auth/two-factor/enrolment',
+    expect: STAFF,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/two-factor/activation',
+    url: () => '/api/auth/two-factor/activation',
+    body: {},
+    expect: STAFF,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/two-factor/deactivation',
+    url: () => '/api/auth/two-factor/deactivation',
+    body: {},
+    expect: STAFF,
+  },
+  // The client has no two-factor sign-in, so the admin's reset appends nothing.
+  {
+    method: 'delete',
+    path: '/api/users/{uuid}/two-factor',
+    url: (c) => `/api/users/${c.clientUuid}/two-factor`,
+    expect: ADMIN_ONLY,
+  },
+
   // Identity: own account.
   { method: 'put', path: '/api/password', url: () => '/api/password', body: {}, expect: SIGNED_IN },
   { method: 'get', path: '/api/users/me', url: () => '/api/users/me', expect: SIGNED_IN },

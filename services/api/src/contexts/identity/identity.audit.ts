@@ -77,6 +77,18 @@ export const IDENTITY_AUDIT_MAPPERS: Readonly<Record<UserEventType, AuditMapper>
     fields: { status: data.status },
   })),
   UserRoleChanged: entry<'UserRoleChanged'>('UPDATED', (data) => ({ role: data.role, fields: { role: data.role } })),
+  UserTwoFactorEnabled: entry<'UserTwoFactorEnabled'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { twoFactorEnabled: true },
+  })),
+  UserTwoFactorDisabled: entry<'UserTwoFactorDisabled'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { twoFactorEnabled: false },
+  })),
+  UserTwoFactorReset: entry<'UserTwoFactorReset'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { twoFactorEnabled: false },
+  })),
   UserTrialRejected: entry<'UserTrialRejected'>('UPDATED', (data) => ({
     role: data.userRole,
     fields: { trialRejected: true },

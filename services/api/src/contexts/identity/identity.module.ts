@@ -6,6 +6,17 @@ import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projec
 import { Clock } from '../../platform/clock';
 import { MailDispatcher } from '../../platform/mail';
 import { IdentityMailsProcessor } from './processors/identity-mails.processor';
+import { ActivateTwoFactorController } from './commands/activate-two-factor/activate-two-factor.controller';
+import { ActivateTwoFactorHandler } from './commands/activate-two-factor/activate-two-factor.handler';
+import { DisableTwoFactorController } from './commands/disable-two-factor/disable-two-factor.controller';
+import { DisableTwoFactorHandler } from './commands/disable-two-factor/disable-two-factor.handler';
+import { ResetTwoFactorController } from './commands/reset-two-factor/reset-two-factor.controller';
+import { ResetTwoFactorHandler } from './commands/reset-two-factor/reset-two-factor.handler';
+import { StartTwoFactorEnrolmentController } from './commands/start-two-factor-enrolment/start-two-factor-enrolment.controller';
+import { StartTwoFactorEnrolmentHandler } from './commands/start-two-factor-enrolment/start-two-factor-enrolment.handler';
+import { TwoFactorEnrolmentGuard, TwoFactorEnrolmentTokens } from './infrastructure/two-factor-enrolment';
+import { TwoFactorSignIn } from './infrastructure/two-factor-sign-in';
+import { TwoFactorStore } from './infrastructure/two-factor-store';
 import { AddNoteController } from './commands/add-note/add-note.controller';
 import { AddNoteHandler } from './commands/add-note/add-note.handler';
 import { ChangePasswordController } from './commands/change-password/change-password.controller';
@@ -83,6 +94,9 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     SignInController,
     RefreshSessionController,
     SignOutController,
+    StartTwoFactorEnrolmentController,
+    ActivateTwoFactorController,
+    DisableTwoFactorController,
     ConfirmEmailController,
     ForgotPasswordController,
     ResetPasswordController,
@@ -93,6 +107,7 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     UpdateUserController,
     ChangeUserStatusController,
     ChangeUserRoleController,
+    ResetTwoFactorController,
   ],
   providers: [
     UserReader,
@@ -106,6 +121,10 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     AccountCreation,
     AdminAccounts,
     IdentityBootstrap,
+    TwoFactorStore,
+    TwoFactorEnrolmentTokens,
+    TwoFactorEnrolmentGuard,
+    TwoFactorSignIn,
     { provide: ActorLookup, useClass: UsersActorLookup },
     SignUpHandler,
     ConfirmEmailHandler,
@@ -124,6 +143,10 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     RejectTrialHandler,
     AddNoteHandler,
     DeleteNoteHandler,
+    StartTwoFactorEnrolmentHandler,
+    ActivateTwoFactorHandler,
+    DisableTwoFactorHandler,
+    ResetTwoFactorHandler,
     GetUserHandler,
     SearchUsersHandler,
     ListNotesHandler,

@@ -3,6 +3,7 @@ import {
   DropUsersBalance1767400000100,
   IdentitySchema1767225600100,
   IdentitySessionVersions1767300001515,
+  TwoFactorSchema1767500000100,
 } from './infrastructure/identity.migrations';
 import { OneTimeTokenRecord } from './infrastructure/one-time-token.entity';
 import { RefreshTokenRecord } from './infrastructure/refresh-token.entity';
@@ -29,4 +30,5 @@ export const identityMigrations: Function[] = [
   IdentitySchema1767225600100,
   IdentitySessionVersions1767300001515,
   DropUsersBalance1767400000100,
+  TwoFactorSchema1767500000100,
 ];

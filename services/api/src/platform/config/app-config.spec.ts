@@ -98,9 +98,19 @@ describe('loadConfig', () => {
   });
 
   it('keeps the data in ./.kupa of the repository when KUPA_DATA_DIR is unset', () => {
-    const config = loadConfig({ JWT_SECRET: 'set-so-that-nothing-is-written' });
+    const config = loadConfig({ JWT_SECRET: 'set-so-that-nothing-is-written', TWO_FACTOR_KEY: 'set-as-well' });
     expect(config.dataDir).toBe(join(repositoryRoot(), '.kupa'));
     expect(existsSync(join(repositoryRoot(), 'services', 'api', 'package.json'))).toBe(true);
+  });
+
+  it('generates the two-factor key apart from the JWT secret, and reads STAFF_2FA_REQUIRED as a flag', () => {
+    const config = loadConfig({ KUPA_DATA_DIR: dataDir });
+    expect(readFileSync(join(dataDir, 'two-factor-key'), 'utf8').trim()).toBe(config.twoFactorKey);
+    expect(config.twoFactorKey).not.toBe(config.jwtSecret);
+    expect(config.staff2faRequired).toBe(false);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, STAFF_2FA_REQUIRED: '1' }).staff2faRequired).toBe(true);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, STAFF_2FA_REQUIRED: 'false' }).staff2faRequired).toBe(false);
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, STAFF_2FA_REQUIRED: 'yes' })).toThrow(/STAFF_2FA_REQUIRED/);
   });
 
   it('follows PORT in the default public URL and trims a trailing slash from PUBLIC_URL', () => {

@@ -52,6 +52,13 @@ export interface AppConfig {
   mailRetryBaseMs: number;
   mailRetryMaxMs: number;
   rateLimits: RateLimitSettings;
+  /**
+   * Staff (ADMIN, MANAGER) must sign in with a one-time code; one without it is sent to enrol first
+   * (docs/adr/0018-staff-two-factor-sign-in.md). Off by default, recommended on in production.
+   */
+  staff2faRequired: boolean;
+  /** Encrypts the staff members' authenticator secrets at rest; kept apart from the JWT key so either can rotate. */
+  twoFactorKey: string;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -64,6 +71,14 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
 }
 
 const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = optional(env, name);
+  if (raw === null) return false;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`${name} must be 1 or 0, got ${raw}`);
+}
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | null {
   const value = env[name];
@@ -143,5 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetryBaseMs: positiveInteger(env, 'MAIL_RETRY_BASE_MS', 10_000),
     mailRetryMaxMs: positiveInteger(env, 'MAIL_RETRY_MAX_MS', 15 * 60_000),
     rateLimits: rateLimits(env),
+    staff2faRequired: flag(env, 'STAFF_2FA_REQUIRED'),
+    twoFactorKey: optional(env, 'TWO_FACTOR_KEY') ?? persistentSecret(dataDir, 'two-factor-key'),
   };
 }

@@ -29,10 +29,16 @@ export interface RateLimitRule {
   limit: number;
   windowMs: number;
   /**
-   * When set, only requests that end with this catalogue error count (a failed sign-in); every other request gives
+   * When set, only requests that end with this catalogue error (or one of these) count (a failed sign-in); every other request gives
    * its place back when it ends. Its place is taken when it starts, so parallel attempts cannot slip past the limit.
    */
-  countsOnly?: ErrorCode;
+  countsOnly?: ErrorCode | readonly ErrorCode[];
+}
+
+function endsAsCounted(rule: RateLimitRule, code: unknown): boolean {
+  if (!rule.countsOnly) return true;
+  const codes: readonly unknown[] = typeof rule.countsOnly === 'string' ? [rule.countsOnly] : rule.countsOnly;
+  return codes.includes(code);
 }
 
 /** A route's rules, built from the configuration when a request arrives (limits are set by the environment). */
@@ -147,8 +153,7 @@ export class RateLimitInterceptor implements NestInterceptor {
       settled = true;
       const code = (error as { code?: unknown } | null)?.code;
       rules.forEach((rule, index) => {
-        if (rule.countsOnly && rule.countsOnly !== code)
-          this.windows.giveBack(counts[index].key, outcome.windows[index]);
+        if (!endsAsCounted(rule, code)) this.windows.giveBack(counts[index].key, outcome.windows[index]);
       });
     };
     return next

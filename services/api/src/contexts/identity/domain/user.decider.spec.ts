@@ -8,12 +8,15 @@ import {
   confirmEmail,
   createUserByStaff,
   deleteNote,
+  disableTwoFactor,
+  enableTwoFactor,
   markTrialUsed,
   registerUser,
   rejectTrial,
   requestConfirmationMail,
   requestPasswordReset,
   resetPassword,
+  resetTwoFactor,
   setPasswordByStaff,
   updateProfile,
   userEvolution,
@@ -442,6 +445,69 @@ describe('user decider', () => {
       given([])
         .when((state) => requestPasswordReset({ language: 'he', at }, state))
         .then([]);
+    });
+  });
+
+  describe('two-factor sign-in', () => {
+    const enabled = (role: 'ADMIN' | 'MANAGER'): UserEvent => ({
+      type: 'UserTwoFactorEnabled',
+      data: { userUuid, userRole: role, enabledAt: '2026-02-02T00:00:00.000Z' },
+    });
+
+    it('turns it on for a staff member, once', () => {
+      given([staffCreated('MANAGER')])
+        .when((state) => enableTwoFactor({ at }, state))
+        .then([{ type: 'UserTwoFactorEnabled', data: { userUuid, userRole: 'MANAGER', enabledAt: at.toISOString() } }]);
+      given([staffCreated('MANAGER'), enabled('MANAGER')])
+        .when((state) => enableTwoFactor({ at }, state))
+        .thenRejects('error.otp.already.enabled');
+    });
+
+    it('is not for clients', () => {
+      given([registered, confirmed])
+        .when((state) => enableTwoFactor({ at }, state))
+        .thenRejects('error.access.forbidden', { reason: 'staff.only' });
+    });
+
+    it('is turned off by its owner only while it is on', () => {
+      given([staffCreated('ADMIN'), enabled('ADMIN')])
+        .when((state) => disableTwoFactor({ at }, state))
+        .then([{ type: 'UserTwoFactorDisabled', data: { userUuid, userRole: 'ADMIN', disabledAt: at.toISOString() } }]);
+      given([staffCreated('ADMIN')])
+        .when((state) => disableTwoFactor({ at }, state))
+        .thenRejects('error.otp.not.enabled');
+    });
+
+    it('lets an admin reset another staff member’s, and a repeated reset appends nothing', () => {
+      given([staffCreated('MANAGER'), enabled('MANAGER')])
+        .when((state) => resetTwoFactor({ actor: adminActor, at }, state))
+        .then([{ type: 'UserTwoFactorReset', data: { userUuid, userRole: 'MANAGER', resetAt: at.toISOString() } }]);
+      const reset: UserEvent = {
+        type: 'UserTwoFactorReset',
+        data: { userUuid, userRole: 'MANAGER', resetAt: at.toISOString() },
+      };
+      given([staffCreated('MANAGER'), enabled('MANAGER'), reset])
+        .when((state) => resetTwoFactor({ actor: adminActor, at }, state))
+        .then([]);
+    });
+
+    it('refuses a manager resetting staff and anyone resetting their own through the admin route', () => {
+      given([staffCreated('ADMIN'), enabled('ADMIN')])
+        .when((state) => resetTwoFactor({ actor: managerActor, at }, state))
+        .thenRejects('error.access.forbidden', { reason: 'staff.account' });
+      given([staffCreated('ADMIN'), enabled('ADMIN')])
+        .when((state) => resetTwoFactor({ actor: { userUuid, role: 'ADMIN' }, at }, state))
+        .thenRejects('error.access.forbidden', { reason: 'own.account' });
+    });
+
+    it('is asked again after a reset: enabling works anew', () => {
+      const reset: UserEvent = {
+        type: 'UserTwoFactorReset',
+        data: { userUuid, userRole: 'MANAGER', resetAt: '2026-02-03T00:00:00.000Z' },
+      };
+      given([staffCreated('MANAGER'), enabled('MANAGER'), reset])
+        .when((state) => enableTwoFactor({ at }, state))
+        .then([{ type: 'UserTwoFactorEnabled', data: { userUuid, userRole: 'MANAGER', enabledAt: at.toISOString() } }]);
     });
   });
 });

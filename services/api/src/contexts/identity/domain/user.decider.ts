@@ -256,3 +256,48 @@ export function deleteNote(command: { noteId: string; at: Date }, state: UserSta
     },
   ];
 }
+
+/**
+ * Two-factor sign-in is for staff (docs/adr/0018-staff-two-factor-sign-in.md). The handler has already checked the
+ * first code against the pending secret; the decider keeps the account-level rules.
+ */
+export function enableTwoFactor(command: { at: Date }, state: UserState): UserEvent[] {
+  const user = existing(state);
+  if (!isStaffRole(user.role)) throw new DomainError(USER_ERRORS.forbidden, { reason: 'staff.only' });
+  if (user.twoFactorEnabled) throw new DomainError(USER_ERRORS.twoFactorAlreadyEnabled);
+  return [
+    {
+      type: 'UserTwoFactorEnabled',
+      data: { userUuid: user.userUuid, userRole: user.role, enabledAt: command.at.toISOString() },
+    },
+  ];
+}
+
+/** The staff member turns their own two-factor sign-in off; the handler has checked the code they sent. */
+export function disableTwoFactor(command: { at: Date }, state: UserState): UserEvent[] {
+  const user = existing(state);
+  if (!user.twoFactorEnabled) throw new DomainError(USER_ERRORS.twoFactorNotEnabled);
+  return [
+    {
+      type: 'UserTwoFactorDisabled',
+      data: { userUuid: user.userUuid, userRole: user.role, disabledAt: command.at.toISOString() },
+    },
+  ];
+}
+
+/**
+ * An admin removes another staff member's two-factor sign-in (a lost phone). The staff guard rails apply: nobody
+ * resets their own (they turn it off with a code instead), and only an admin touches a staff account. Resetting an
+ * account without it changes nothing, so a repeated click appends nothing.
+ */
+export function resetTwoFactor(command: { actor: CommandActor | null; at: Date }, state: UserState): UserEvent[] {
+  const user = existing(state);
+  assertMayAdminister(command.actor, user);
+  if (!user.twoFactorEnabled) return [];
+  return [
+    {
+      type: 'UserTwoFactorReset',
+      data: { userUuid: user.userUuid, userRole: user.role, resetAt: command.at.toISOString() },
+    },
+  ];
+}

@@ -9,4 +9,6 @@ export const USER_ERRORS = Object.freeze({
   forbidden: 'error.access.forbidden',
   trialAlreadyUsed: 'error.trial.already.used',
   noteNotFound: 'error.entity.not.found',
+  twoFactorAlreadyEnabled: 'error.otp.already.enabled',
+  twoFactorNotEnabled: 'error.otp.not.enabled',
 } as const satisfies Record<string, ErrorCode>);

@@ -13,6 +13,8 @@ export interface ExistingUser {
   language: Language;
   trialUsed: boolean;
   trialRejected: boolean;
+  /** Whether sign-in asks for a one-time code (the secret itself is in the two-factor table, never in events). */
+  twoFactorEnabled: boolean;
   /** Ids of the notes that were added and not deleted. */
   noteIds: ReadonlySet<string>;
 }
@@ -39,6 +41,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         language: event.data.language,
         trialUsed: false,
         trialRejected: false,
+        twoFactorEnabled: false,
         noteIds: new Set(),
       };
   }
@@ -64,6 +67,11 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       noteIds.delete(event.data.noteId);
       return { ...state, noteIds };
     }
+    case 'UserTwoFactorEnabled':
+      return { ...state, twoFactorEnabled: true };
+    case 'UserTwoFactorDisabled':
+    case 'UserTwoFactorReset':
+      return { ...state, twoFactorEnabled: false };
     case 'UserPasswordChanged':
     case 'UserPasswordReset':
     case 'UserPasswordSetByStaff':

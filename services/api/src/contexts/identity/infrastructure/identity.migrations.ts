@@ -111,3 +111,40 @@ export class DropUsersBalance1767400000100 implements MigrationInterface {
     await runner.query(`ALTER TABLE users ADD COLUMN balance_minor bigint NOT NULL DEFAULT 0`);
   }
 }
+
+/**
+ * Two-factor sign-in for staff (docs/adr/0018-staff-two-factor-sign-in.md): the authenticator secret, encrypted, with
+ * the last time-step a code was accepted for (replays of the same code are refused), and the hashed recovery codes.
+ * `users.two_factor_enabled` is the read model's flag, kept by the users projection from the events.
+ */
+export class TwoFactorSchema1767500000100 implements MigrationInterface {
+  name = 'TwoFactorSchema1767500000100';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE users ADD COLUMN two_factor_enabled boolean NOT NULL DEFAULT false`);
+    await runner.query(`
+      CREATE TABLE two_factor_secrets (
+        user_uuid uuid PRIMARY KEY,
+        secret_ciphertext text NOT NULL,
+        status text NOT NULL CHECK (status IN ('PENDING', 'ACTIVE')),
+        last_used_step bigint,
+        created_at timestamptz NOT NULL,
+        activated_at timestamptz
+      )`);
+    await runner.query(`
+      CREATE TABLE two_factor_recovery_codes (
+        id bigserial PRIMARY KEY,
+        user_uuid uuid NOT NULL,
+        salt text NOT NULL,
+        code_hash text NOT NULL,
+        used_at timestamptz
+      )`);
+    await runner.query(`CREATE INDEX two_factor_recovery_codes_user ON two_factor_recovery_codes (user_uuid)`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE two_factor_recovery_codes`);
+    await runner.query(`DROP TABLE two_factor_secrets`);
+    await runner.query(`ALTER TABLE users DROP COLUMN two_factor_enabled`);
+  }
+}

@@ -1,29 +1,36 @@
+import type { ErrorCode } from '@kupa/proto';
 import type { RateLimitRules } from '../../../platform/http';
+
+/**
+ * What counts as a failed sign-in: a wrong password, or a wrong, stale or reused one-time code after a right password
+ * (docs/adr/0018-staff-two-factor-sign-in.md), so that codes cannot be guessed faster than passwords.
+ */
+const SIGN_IN_FAILURES: readonly ErrorCode[] = ['error.auth.bad.credentials', 'error.otp.invalid'];
 
 /**
  * Failed sign-ins, counted three ways (docs/adr/0015-session-versions-and-sign-in-limits.md): per address and
  * account (typos of one person), per address (one machine trying many accounts) and per account across addresses
- * (many machines trying one account). Only wrong passwords count; a successful sign-in, a refused status or a
- * malformed body gives its place back.
+ * (many machines trying one account). Only wrong passwords and wrong one-time codes count; a successful sign-in, a
+ * refused status, a request for the code or a malformed body gives its place back.
  */
 export const SIGN_IN_LIMITS: RateLimitRules = ({ rateLimits }) => [
   {
     name: 'failures-per-account-and-address',
     key: 'ip-and-email',
     ...rateLimits.signInFailuresPerAccountAndAddress,
-    countsOnly: 'error.auth.bad.credentials',
+    countsOnly: SIGN_IN_FAILURES,
   },
   {
     name: 'failures-per-address',
     key: 'ip',
     ...rateLimits.signInFailuresPerAddress,
-    countsOnly: 'error.auth.bad.credentials',
+    countsOnly: SIGN_IN_FAILURES,
   },
   {
     name: 'failures-per-account',
     key: 'email',
     ...rateLimits.signInFailuresPerAccount,
-    countsOnly: 'error.auth.bad.credentials',
+    countsOnly: SIGN_IN_FAILURES,
   },
 ];
 

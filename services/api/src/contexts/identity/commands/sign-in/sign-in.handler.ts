@@ -6,6 +6,7 @@ import { CredentialsRepository } from '../../infrastructure/credentials.reposito
 import { PasswordHasher } from '../../infrastructure/password-hasher';
 import { type IssuedRefreshToken, RefreshTokens } from '../../infrastructure/refresh-tokens';
 import { Sessions } from '../../infrastructure/sessions';
+import { TwoFactorSignIn } from '../../infrastructure/two-factor-sign-in';
 import { UserReader } from '../../projections/users/user-reader';
 import { SignInCommand } from './sign-in.command';
 
@@ -23,6 +24,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
     private readonly refreshTokens: RefreshTokens,
     private readonly sessions: Sessions,
     private readonly clock: Clock,
+    private readonly twoFactor: TwoFactorSignIn,
   ) {}
 
   async execute({ request }: SignInCommand): Promise<SignInResult> {
@@ -35,6 +37,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
     // Status is told only after the password matched, so it reveals nothing to someone guessing.
     if (user.status === 'BLOCKED') throw new ApiError('error.account.blocked');
     if (user.status === 'NON_VERIFIED') throw new ApiError('error.user.email.not.verified');
+    await this.twoFactor.check(user, request.otp, this.clock.now());
     const refresh = await this.refreshTokens.startFamily(user.uuid, this.clock.now());
     return {
       response: {

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import type { SignInRequest } from '@kupa/proto';
-import { IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LIMITS, type SignInRequest } from '@kupa/proto';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { NormalizedEmail } from '../../infrastructure/dto-fields';
 
 const EMAIL_MAX_LENGTH = 320;
@@ -18,4 +18,11 @@ export class SignInRequestDto implements SignInRequest {
   @IsString()
   @MaxLength(PASSWORD_MAX_LENGTH)
   password: string;
+
+  /** The second step for staff with two-factor sign-in on: an authenticator code or a recovery code. */
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.otpMaxLength)
+  otp?: string;
 }

@@ -72,6 +72,7 @@ export class UserReader {
       userCreatedAt: view.createdAt.toISOString(),
       trialUsed: view.trialUsed,
       trialRejected: view.trialRejected,
+      twoFactorEnabled: view.twoFactorEnabled,
       language: view.language,
       referrals: {
         profileId: view.profileId,

@@ -37,6 +37,9 @@ export class UserView {
   @Column({ name: 'trial_rejected', type: 'boolean', default: false })
   trialRejected: boolean;
 
+  @Column({ name: 'two_factor_enabled', type: 'boolean', default: false })
+  twoFactorEnabled: boolean;
+
   @Column({ type: 'text', default: 'he' })
   language: Language;
 

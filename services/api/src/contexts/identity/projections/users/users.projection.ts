@@ -36,7 +36,8 @@ export class UsersProjection implements InlineProjection {
           `INSERT INTO users (uuid, email, first_name, last_name, role, status, profile_id, created_at, updated_at, language, referrer_profile_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)
            ON CONFLICT (uuid) DO UPDATE SET email = $2, first_name = $3, last_name = $4, role = $5, status = $6, profile_id = $7,
-             created_at = $8, updated_at = $8, language = $9, referrer_profile_id = $10, trial_used = false, trial_rejected = false`,
+             created_at = $8, updated_at = $8, language = $9, referrer_profile_id = $10, trial_used = false, trial_rejected = false,
+             two_factor_enabled = false`,
           [
             data.userUuid,
             data.email,
@@ -66,6 +67,11 @@ export class UsersProjection implements InlineProjection {
         return this.update(manager, event.data.userUuid, occurredAt, ', trial_rejected = true', []);
       case 'UserTrialUsed':
         return this.update(manager, event.data.userUuid, occurredAt, ', trial_used = true', []);
+      case 'UserTwoFactorEnabled':
+        return this.update(manager, event.data.userUuid, occurredAt, ', two_factor_enabled = true', []);
+      case 'UserTwoFactorDisabled':
+      case 'UserTwoFactorReset':
+        return this.update(manager, event.data.userUuid, occurredAt, ', two_factor_enabled = false', []);
       case 'UserPasswordChanged':
       case 'UserPasswordReset':
       case 'UserPasswordSetByStaff':

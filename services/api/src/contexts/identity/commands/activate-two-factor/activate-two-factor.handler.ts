@@ -1,0 +1,47 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { TwoFactorActivation } from '@kupa/proto';
+import { Clock } from '../../../../platform/clock';
+import { CommandPipeline } from '../../../../platform/commands';
+import { ApiError } from '../../../../platform/http';
+import { enableTwoFactor } from '../../domain/user.decider';
+import { matchTotp, normalizeCode } from '../../infrastructure/two-factor-codes';
+import { TwoFactorStore } from '../../infrastructure/two-factor-store';
+import { userCommand } from '../../infrastructure/user-streams';
+import { ActivateTwoFactorCommand } from './activate-two-factor.command';
+
+/**
+ * The first code proves the authenticator holds the pending secret: the account's two-factor sign-in turns on
+ * (`UserTwoFactorEnabled`) and ten recovery codes are made, answered this once and kept only as hashes. The code's
+ * time-step counts as used, so the same code cannot then sign in.
+ */
+@CommandHandler(ActivateTwoFactorCommand)
+export class ActivateTwoFactorHandler implements ICommandHandler<ActivateTwoFactorCommand, TwoFactorActivation> {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly store: TwoFactorStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ actor, code, context }: ActivateTwoFactorCommand): Promise<TwoFactorActivation> {
+    const record = await this.store.find(actor.userUuid);
+    if (record?.status === 'ACTIVE') throw new ApiError('error.otp.already.enabled');
+    if (!record) throw new ApiError('error.otp.not.enabled');
+    const step = matchTotp(record.secret, normalizeCode(code), this.clock.now(), null);
+    if (step === null) throw new ApiError('error.otp.invalid');
+    let recoveryCodes: string[] = [];
+    await this.pipeline.run(
+      userCommand(
+        actor.userUuid,
+        context,
+        (user, { at }) => enableTwoFactor({ at }, user),
+        async (tx, _events, { at }) => {
+          const codes = await this.store.activate(tx.manager, actor.userUuid, { secret: record.secret, step }, at);
+          // Another enrolment replaced the pending secret after the code was checked: this code proves nothing now.
+          if (codes === null) throw new ApiError('error.otp.invalid');
+          recoveryCodes = codes;
+        },
+      ),
+    );
+    return { recoveryCodes };
+  }
+}

@@ -1,0 +1,24 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
+import { TwoFactorCodeRequestDto } from '../activate-two-factor/two-factor-code.request.dto';
+import { DisableTwoFactorCommand } from './disable-two-factor.command';
+
+@ApiTags('auth')
+@ApiBearerAuth()
+@Controller('auth/two-factor')
+export class DisableTwoFactorController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('deactivation')
+  @Roles('ADMIN', 'MANAGER')
+  @HttpCode(204)
+  async disable(
+    @CurrentActor() actor: Actor,
+    @Body() request: TwoFactorCodeRequestDto,
+    @ReqContext() context: RequestContext,
+  ): Promise<void> {
+    await this.commands.execute(new DisableTwoFactorCommand(actor, request.code, context));
+  }
+}

@@ -1,0 +1,38 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '../../../../platform/clock';
+import { CommandPipeline } from '../../../../platform/commands';
+import { ApiError } from '../../../../platform/http';
+import { disableTwoFactor } from '../../domain/user.decider';
+import { TwoFactorStore } from '../../infrastructure/two-factor-store';
+import { userCommand } from '../../infrastructure/user-streams';
+import { DisableTwoFactorCommand } from './disable-two-factor.command';
+
+/**
+ * A staff member turns their own two-factor sign-in off. A signed-in session alone is not enough: the call needs a
+ * fresh code (or a recovery code), so a session left open on a shared computer cannot remove the second factor.
+ */
+@CommandHandler(DisableTwoFactorCommand)
+export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactorCommand, void> {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly store: TwoFactorStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ actor, code, context }: DisableTwoFactorCommand): Promise<void> {
+    const record = await this.store.find(actor.userUuid);
+    if (record?.status !== 'ACTIVE') throw new ApiError('error.otp.not.enabled');
+    if (!(await this.store.consumeCode(actor.userUuid, code, this.clock.now())))
+      throw new ApiError('error.otp.invalid');
+    await this.pipeline.run(
+      userCommand(
+        actor.userUuid,
+        context,
+        (user, { at }) => disableTwoFactor({ at }, user),
+        async (tx) => {
+          await this.store.remove(tx.manager, actor.userUuid);
+        },
+      ),
+    );
+  }
+}

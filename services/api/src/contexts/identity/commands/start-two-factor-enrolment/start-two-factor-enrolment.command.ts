@@ -1,0 +1,5 @@
+import type { Actor } from '../../../../platform/auth';
+
+export class StartTwoFactorEnrolmentCommand {
+  constructor(readonly actor: Actor) {}
+}

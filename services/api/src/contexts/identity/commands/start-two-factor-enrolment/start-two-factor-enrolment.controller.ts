@@ -1,0 +1,22 @@
+import { Controller, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { TwoFactorEnrolment } from '@kupa/proto';
+import { type Actor, CurrentActor, Public } from '../../../../platform/auth';
+import { TwoFactorEnrolmentGuard } from '../../infrastructure/two-factor-enrolment';
+import { StartTwoFactorEnrolmentCommand } from './start-two-factor-enrolment.command';
+
+@ApiTags('auth')
+@ApiBearerAuth()
+@Controller('auth/two-factor')
+export class StartTwoFactorEnrolmentController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /** Staff with an access token, or with the enrolment token sign-in answered (`STAFF_2FA_REQUIRED`). */
+  @Public()
+  @UseGuards(TwoFactorEnrolmentGuard)
+  @Post('enrolment')
+  async start(@CurrentActor() actor: Actor): Promise<TwoFactorEnrolment> {
+    return this.commands.execute(new StartTwoFactorEnrolmentCommand(actor));
+  }
+}

@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { generateSync } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { apiCall, signInToken } from '../support/api-client.ts';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
+
+/**
+ * The staff two-factor journey (issue 7): a manager enrols an authenticator in the console, signs out, signs in with
+ * a code and then with a recovery code; an admin resets another manager's two-factor sign-in. Codes come from otplib,
+ * computed from the secret the console shows as text, as a phone's authenticator app would.
+ */
+const ADMIN_EMAIL = 'root@kupa.test';
+const ADMIN_PASSWORD = 'Root-Pass-2026!';
+const PASSWORD = 'Manager-Pass-1!';
+const PERIOD_SECONDS = 30;
+
+let server: KupaServer;
+let browser: Browser;
+
+const LABELS = {
+  he: { userMenu: 'פרופיל', logout: 'יציאה', reset: 'איפוס כניסה דו-שלבית' },
+  en: { userMenu: 'Profile', logout: 'Logout', reset: 'Reset two-factor sign-in' },
+} as const;
+
+async function newPage(lang: 'he' | 'en'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript((value) => {
+    localStorage.setItem('lang', JSON.stringify({ state: { lang: value }, version: 0 }));
+  }, lang);
+  return context.newPage();
+}
+
+function stepOf(date: Date): number {
+  return Math.floor(date.getTime() / 1000 / PERIOD_SECONDS);
+}
+
+/**
+ * A code of a time-step after `usedStep`: the server refuses a second use of a step, so a journey that signs in twice
+ * within thirty seconds waits for the authenticator's next code, as a person would.
+ */
+async function freshCode(secret: string, usedStep: number | null): Promise<{ code: string; step: number }> {
+  while (usedStep !== null && stepOf(new Date()) <= usedStep) await new Promise((resolve) => setTimeout(resolve, 500));
+  const now = new Date();
+  return { code: generateSync({ secret, epoch: Math.floor(now.getTime() / 1000) }), step: stepOf(now) };
+}
+
+async function createManager(adminToken: string, email: string): Promise<string> {
+  const user = await apiCall<{ userUuid: string }>(
+    server.baseUrl,
+    'POST',
+    '/users',
+    { email, firstName: 'Noa', lastName: 'Journey', role: 'MANAGER', password: PASSWORD },
+    adminToken,
+  );
+  return user.userUuid;
+}
+
+async function fillCredentials(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/admin/`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+async function signOut(page: Page, lang: 'he' | 'en'): Promise<void> {
+  await page.getByRole('button', { name: LABELS[lang].userMenu }).click();
+  await page.getByRole('menuitem', { name: LABELS[lang].logout }).click();
+  await page.getByTestId('login-email').waitFor();
+}
+
+async function twoFactorJourney(lang: 'he' | 'en'): Promise<void> {
+  const adminToken = await signInToken(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const managerEmail = `manager.${lang}@example.com`;
+  const otherEmail = `other.${lang}@example.com`;
+  await createManager(adminToken, managerEmail);
+  const otherUuid = await createManager(adminToken, otherEmail);
+
+  // The other manager enrols through the API, so that the admin has something to reset later.
+  const otherToken = await signInToken(server.baseUrl, otherEmail, PASSWORD);
+  const otherEnrolment = await apiCall<{ secret: string }>(
+    server.baseUrl,
+    'POST',
+    '/auth/two-factor/enrolment',
+    undefined,
+    otherToken,
+  );
+  const otherCode = await freshCode(otherEnrolment.secret, null);
+  await apiCall(server.baseUrl, 'POST', '/auth/two-factor/activation', { code: otherCode.code }, otherToken);
+
+  // The manager signs in with the password alone and opens the two-factor screen from the user menu.
+  const page = await newPage(lang);
+  await fillCredentials(page, managerEmail, PASSWORD);
+  await page.getByTestId('menu-clients').waitFor();
+  await page.getByRole('button', { name: LABELS[lang].userMenu }).click();
+  await page.getByTestId('menu-two-factor').click();
+  await page.getByTestId('two-factor-start').click();
+  await page.getByTestId('two-factor-qr').waitFor();
+  // The QR image is a data: URL the console's CSP allows; it must have loaded, not been blocked.
+  const qrLoaded = await page
+    .getByTestId('two-factor-qr')
+    .evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0);
+  assert.ok(qrLoaded, 'the QR code image is shown');
+  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').trim();
+  assert.match(secret, /^[A-Z2-7]{32}$/);
+  await screenshot(page, `two-factor-${lang}-01-enrol`);
+
+  const activation = await freshCode(secret, null);
+  await page.getByTestId('two-factor-code').fill(activation.code);
+  await page.getByTestId('two-factor-confirm').click();
+  await page.getByTestId('recovery-codes').waitFor();
+  const recoveryCodes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
+  assert.equal(recoveryCodes.length, 10);
+  await screenshot(page, `two-factor-${lang}-02-recovery-codes`);
+  await page.getByTestId('recovery-codes-done').click();
+  await page.waitForFunction(
+    (wanted) => (document.querySelector('[data-testid="two-factor-status"]')?.textContent ?? '') === wanted,
+    lang === 'he' ? 'מופעלת' : 'On',
+  );
+  await screenshot(page, `two-factor-${lang}-03-enabled`);
+
+  // Signed out, the password alone now leads to the code step; the next code from the authenticator opens the console.
+  await signOut(page, lang);
+  await fillCredentials(page, managerEmail, PASSWORD);
+  await page.getByTestId('login-otp').waitFor();
+  await screenshot(page, `two-factor-${lang}-04-code-step`);
+  const signInCode = await freshCode(secret, activation.step);
+  await page.getByTestId('login-otp').fill(signInCode.code);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('menu-clients').waitFor();
+
+  // A recovery code opens it once.
+  await signOut(page, lang);
+  await fillCredentials(page, managerEmail, PASSWORD);
+  await page.getByTestId('login-otp').fill(recoveryCodes[0]);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('menu-clients').waitFor();
+  await screenshot(page, `two-factor-${lang}-05-signed-in-with-recovery-code`);
+  await signOut(page, lang);
+  await fillCredentials(page, managerEmail, PASSWORD);
+  await page.getByTestId('login-otp').fill(recoveryCodes[0]);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('login-error').waitFor();
+  await page.context().close();
+
+  // The admin resets the other manager's two-factor sign-in from that account's detail.
+  const admin = await newPage(lang);
+  await fillCredentials(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await admin.getByTestId('menu-clients').waitFor();
+  await admin.goto(`${server.baseUrl}/admin/clients/${otherUuid}/show`);
+  await admin.getByTestId('two-factor-reset-open').click();
+  await admin.getByRole('dialog').getByRole('button', { name: LABELS[lang].reset }).waitFor();
+  // The dialog fades in; the screenshot waits for it to settle.
+  await admin.waitForTimeout(500);
+  await screenshot(admin, `two-factor-${lang}-06-reset-confirm`);
+  await admin.getByRole('dialog').getByRole('button', { name: LABELS[lang].reset }).click();
+  await admin.getByTestId('two-factor-reset-open').waitFor({ state: 'detached' });
+  await screenshot(admin, `two-factor-${lang}-07-reset-done`);
+  await admin.context().close();
+
+  // The other manager signs in with the password alone again, and the activity log names the reset.
+  assert.ok(await signInToken(server.baseUrl, otherEmail, PASSWORD));
+  const log = await apiCall<{ content: Array<{ eventType: string }> }>(
+    server.baseUrl,
+    'POST',
+    '/audit-logs/search',
+    { targetAndParentIds: [otherUuid] },
+    adminToken,
+  );
+  assert.ok(log.content.some((entry) => entry.eventType === 'UserTwoFactorReset'));
+}
+
+describe('staff two-factor journey', { timeout: 300_000 }, () => {
+  before(async () => {
+    server = await startKupaServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('enrol, sign in with a code and with a recovery code, admin reset, in Hebrew', async () => {
+    await twoFactorJourney('he');
+  });
+
+  it('enrol, sign in with a code and with a recovery code, admin reset, in English', async () => {
+    await twoFactorJourney('en');
+  });
+});
