@@ -8,6 +8,8 @@ import {
   type ReferralSummary,
   type RefreshResponse,
   type SignInResponse,
+  type TwoFactorActivation,
+  type TwoFactorEnrolment,
   type User,
   type UserRole,
   USER_ROLES,
@@ -77,6 +79,9 @@ export class UserDto implements User {
   @ApiProperty({ enum: LANGUAGES })
   language: Language;
 
+  @ApiProperty({ description: 'Staff only: two-factor sign-in is active' })
+  twoFactorEnabled: boolean;
+
   @ApiProperty({ type: ReferralSummaryDto })
   referrals: ReferralSummaryDto;
 }
@@ -130,4 +135,20 @@ export class RefreshResponseDto implements RefreshResponse {
 export class ConfirmationResponseDto implements ConfirmationResponse {
   @ApiProperty({ enum: USER_STATUSES })
   status: UserStatus;
+}
+
+export class TwoFactorEnrolmentDto implements TwoFactorEnrolment {
+  @ApiProperty({ description: 'Base32, for typing into an authenticator by hand' })
+  secret: string;
+
+  @ApiProperty({ example: 'otpauth://totp/Kupa:admin%40kupa.local?secret=…&issuer=Kupa' })
+  otpauthUri: string;
+
+  @ApiProperty({ description: 'A PNG data: URL of the QR code of otpauthUri' })
+  qrDataUrl: string;
+}
+
+export class TwoFactorActivationDto implements TwoFactorActivation {
+  @ApiProperty({ type: [String], description: 'Shown once; the server keeps only their hashes' })
+  recoveryCodes: string[];
 }

@@ -1,6 +1,8 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../../../platform/http';
+import { TwoFactorActivationDto } from '../../infrastructure/identity.responses';
 import type { TwoFactorActivation } from '@kupa/proto';
 import { type Actor, CurrentActor, Public, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { TwoFactorEnrolmentGuard } from '../../infrastructure/two-factor-enrolment';
@@ -17,6 +19,8 @@ export class ActivateTwoFactorController {
   @Public()
   @UseGuards(TwoFactorEnrolmentGuard)
   @Post('activation')
+  @ApiOkResponse({ type: TwoFactorActivationDto })
+  @ApiErrors(400, 401, 403, 409, 429)
   @HttpCode(200)
   async activate(
     @CurrentActor() actor: Actor,

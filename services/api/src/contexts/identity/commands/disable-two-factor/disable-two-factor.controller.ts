@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../../../platform/http';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { TwoFactorCodeRequestDto } from '../activate-two-factor/two-factor-code.request.dto';
 import { DisableTwoFactorCommand } from './disable-two-factor.command';
@@ -12,6 +13,8 @@ export class DisableTwoFactorController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('deactivation')
+  @ApiNoContentResponse({ description: 'Two-factor sign-in is off' })
+  @ApiErrors(400, 401, 403, 409, 429)
   @Roles('ADMIN', 'MANAGER')
   @HttpCode(204)
   async disable(

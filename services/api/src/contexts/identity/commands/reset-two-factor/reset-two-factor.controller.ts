@@ -1,6 +1,7 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { UserUuidPipe } from '../../infrastructure/params';
 import { ResetTwoFactorCommand } from './reset-two-factor.command';
@@ -13,6 +14,9 @@ export class ResetTwoFactorController {
 
   /** Two-factor sign-in is for staff, and only an admin administers staff accounts (docs/adr/0003-staff-guard-rails.md). */
   @Delete(':uuid/two-factor')
+  @ApiUuidParam('uuid')
+  @ApiNoContentResponse({ description: "The staff member's two-factor sign-in is off" })
+  @ApiErrors(400, 401, 403, 404, 409)
   @Roles('ADMIN')
   @HttpCode(204)
   async reset(

@@ -1,6 +1,8 @@
 import { Controller, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../../../platform/http';
+import { TwoFactorEnrolmentDto } from '../../infrastructure/identity.responses';
 import type { TwoFactorEnrolment } from '@kupa/proto';
 import { type Actor, CurrentActor, Public } from '../../../../platform/auth';
 import { TwoFactorEnrolmentGuard } from '../../infrastructure/two-factor-enrolment';
@@ -16,6 +18,8 @@ export class StartTwoFactorEnrolmentController {
   @Public()
   @UseGuards(TwoFactorEnrolmentGuard)
   @Post('enrolment')
+  @ApiCreatedResponse({ type: TwoFactorEnrolmentDto })
+  @ApiErrors(400, 401, 403, 409)
   async start(@CurrentActor() actor: Actor): Promise<TwoFactorEnrolment> {
     return this.commands.execute(new StartTwoFactorEnrolmentCommand(actor));
   }
