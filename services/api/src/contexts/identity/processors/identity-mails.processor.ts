@@ -39,8 +39,6 @@ export class IdentityMailsProcessor implements Processor {
       const base = { dedupeKey: `event:${recorded.globalPosition}`, recipient: user.email, payload: { ...payload } };
       switch (event.type) {
         case 'UserRegistered':
-          mails.push({ ...base, kind: CONFIRMATION_MAIL_KIND, language: event.data.language });
-          break;
         case 'UserConfirmationMailRequested':
           mails.push({ ...base, kind: CONFIRMATION_MAIL_KIND, language: event.data.language });
           break;
