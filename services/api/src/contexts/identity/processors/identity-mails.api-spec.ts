@@ -9,7 +9,7 @@ import { BackgroundWork } from '../../../platform/workers';
 import { FIXTURE_PASSWORD, uniqueEmail } from '../../../test-support/identity-fixtures';
 import { Mailbox } from '../../../test-support/mailbox';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
-import { IdentityMails } from '../infrastructure/identity-mails';
+import { IdentityMails } from '../infrastructure/mail/identity-mails';
 import { IdentityMailsProcessor } from './identity-mails.processor';
 
 async function closedPort(): Promise<number> {

@@ -7,7 +7,7 @@ import {
   CONFIRMATION_MAIL_KIND,
   type IdentityMailPayload,
   PASSWORD_RESET_MAIL_KIND,
-} from '../infrastructure/identity-mails';
+} from '../infrastructure/mail/identity-mails';
 
 export const IDENTITY_MAILS_PROCESSOR = 'identity-mails';
 

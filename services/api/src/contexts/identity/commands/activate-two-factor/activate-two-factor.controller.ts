@@ -2,10 +2,10 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../../../platform/http';
-import { TwoFactorActivationDto } from '../../infrastructure/identity.responses';
+import { TwoFactorActivationDto } from '../../infrastructure/http/identity.responses';
 import type { TwoFactorActivation } from '@kupa/proto';
 import { type Actor, CurrentActor, Public, ReqContext, type RequestContext } from '../../../../platform/auth';
-import { TwoFactorEnrolmentGuard } from '../../infrastructure/two-factor-enrolment';
+import { TwoFactorEnrolmentGuard } from '../../infrastructure/two-factor/two-factor-enrolment';
 import { ActivateTwoFactorCommand } from './activate-two-factor.command';
 import { TwoFactorCodeRequestDto } from './two-factor-code.request.dto';
 

@@ -4,9 +4,9 @@ import { Clock } from '../../../../platform/clock';
 import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
 import { enableTwoFactor } from '../../domain/user.decider';
-import { matchTotp, normalizeCode } from '../../infrastructure/two-factor-codes';
-import { TwoFactorStore } from '../../infrastructure/two-factor-store';
-import { userCommand } from '../../infrastructure/user-streams';
+import { matchTotp, normalizeCode } from '../../infrastructure/two-factor/two-factor-codes';
+import { TwoFactorStore } from '../../infrastructure/two-factor/two-factor-store';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { ActivateTwoFactorCommand } from './activate-two-factor.command';
 
 /**

@@ -3,11 +3,11 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags, ApiCreatedResponse } from '@nestjs/swagger';
 import type { Note } from '@kupa/proto';
 import { ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
-import { UserUuidPipe } from '../../infrastructure/params';
+import { UserUuidPipe } from '../../infrastructure/http/params';
 import { AddNoteCommand } from './add-note.command';
 import { AddNoteRequestDto } from './add-note.request.dto';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
-import { NoteDto } from '../../infrastructure/identity.responses';
+import { NoteDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('notes')
 @ApiBearerAuth()

@@ -3,7 +3,7 @@ import type { Note } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { CommandPipeline } from '../../../../platform/commands';
 import { addNote } from '../../domain/user.decider';
-import { userCommand } from '../../infrastructure/user-streams';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { NoteReader } from '../../projections/user-notes/note-reader';
 import { AddNoteCommand } from './add-note.command';
 

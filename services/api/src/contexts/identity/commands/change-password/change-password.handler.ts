@@ -2,10 +2,10 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
 import { changePassword } from '../../domain/user.decider';
-import { CredentialsRepository } from '../../infrastructure/credentials.repository';
-import { PasswordHasher } from '../../infrastructure/password-hasher';
-import { RefreshTokens } from '../../infrastructure/refresh-tokens';
-import { userCommand } from '../../infrastructure/user-streams';
+import { CredentialsRepository } from '../../infrastructure/persistence/credentials.repository';
+import { PasswordHasher } from '../../infrastructure/passwords/password-hasher';
+import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { ChangePasswordCommand } from './change-password.command';
 
 @CommandHandler(ChangePasswordCommand)

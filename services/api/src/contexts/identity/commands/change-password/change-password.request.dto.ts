@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { type ChangePasswordRequest, checkNewPasswordDiffers, checkPasswordConfirmation } from '@kupa/proto';
 import { IsString, MaxLength } from 'class-validator';
-import { ComparedWith, NewPasswordField } from '../../infrastructure/password-fields';
+import { ComparedWith, NewPasswordField } from '../../infrastructure/passwords/password-fields';
 
 /** Only a shape check: the current password is compared with the stored hash, whatever rule it once followed. */
 const OLD_PASSWORD_MAX_LENGTH = 256;

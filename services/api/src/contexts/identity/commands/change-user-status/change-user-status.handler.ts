@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@kupa/proto';
 import { CommandPipeline } from '../../../../platform/commands';
 import { changeStatus } from '../../domain/user.decider';
-import { userCommand } from '../../infrastructure/user-streams';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { UserReader } from '../../projections/users/user-reader';
 import { ChangeUserStatusCommand } from './change-user-status.command';
 

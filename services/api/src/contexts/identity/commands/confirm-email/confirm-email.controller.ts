@@ -6,7 +6,7 @@ import { Public, ReqContext, type RequestContext } from '../../../../platform/au
 import { ConfirmEmailCommand } from './confirm-email.command';
 import { ConfirmEmailQueryDto } from './confirm-email.request.dto';
 import { ApiErrors } from '../../../../platform/http';
-import { ConfirmationResponseDto } from '../../infrastructure/identity.responses';
+import { ConfirmationResponseDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('auth')
 @Controller('confirmation-token')

@@ -4,8 +4,8 @@ import { Clock } from '../../../../platform/clock';
 import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
 import { confirmEmail } from '../../domain/user.decider';
-import { OneTimeTokens } from '../../infrastructure/one-time-tokens';
-import { userCommand } from '../../infrastructure/user-streams';
+import { OneTimeTokens } from '../../infrastructure/persistence/one-time-tokens';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { ConfirmEmailCommand } from './confirm-email.command';
 
 @CommandHandler(ConfirmEmailCommand)

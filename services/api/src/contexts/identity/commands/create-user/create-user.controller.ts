@@ -6,7 +6,7 @@ import { ReqContext, type RequestContext, Roles } from '../../../../platform/aut
 import { CreateUserCommand } from './create-user.command';
 import { CreateUserRequestDto } from './create-user.request.dto';
 import { ApiErrors } from '../../../../platform/http';
-import { UserDto } from '../../infrastructure/identity.responses';
+import { UserDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('users')
 @ApiBearerAuth()

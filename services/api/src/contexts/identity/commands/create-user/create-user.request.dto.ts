@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { type CreateUserRequest, type Language, LANGUAGES, type UserRole, USER_ROLES } from '@kupa/proto';
 import { IsIn, IsOptional } from 'class-validator';
-import { EmailField, PersonNameField } from '../../infrastructure/dto-fields';
-import { NewPasswordField } from '../../infrastructure/password-fields';
+import { EmailField, PersonNameField } from '../../infrastructure/http/dto-fields';
+import { NewPasswordField } from '../../infrastructure/passwords/password-fields';
 
 export class CreateUserRequestDto implements CreateUserRequest {
   @EmailField()

@@ -2,7 +2,7 @@ import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags, ApiNoContentResponse } from '@nestjs/swagger';
 import { ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
-import { NoteIdPipe } from '../../infrastructure/params';
+import { NoteIdPipe } from '../../infrastructure/http/params';
 import { DeleteNoteCommand } from './delete-note.command';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
 

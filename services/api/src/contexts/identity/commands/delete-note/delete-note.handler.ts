@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
 import { deleteNote } from '../../domain/user.decider';
-import { userCommand } from '../../infrastructure/user-streams';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { NoteReader } from '../../projections/user-notes/note-reader';
 import { DeleteNoteCommand } from './delete-note.command';
 

@@ -3,8 +3,8 @@ import { Clock } from '../../../../platform/clock';
 import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
 import { disableTwoFactor } from '../../domain/user.decider';
-import { TwoFactorStore } from '../../infrastructure/two-factor-store';
-import { userCommand } from '../../infrastructure/user-streams';
+import { TwoFactorStore } from '../../infrastructure/two-factor/two-factor-store';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { DisableTwoFactorCommand } from './disable-two-factor.command';
 
 /**

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags, ApiNoContentResponse } from '@nestjs/swagger';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
-import { MAIL_REQUEST_LIMITS } from '../../infrastructure/rate-limits';
+import { MAIL_REQUEST_LIMITS } from '../../infrastructure/http/rate-limits';
 import { ApiErrors, RateLimit } from '../../../../platform/http';
 import { ForgotPasswordCommand } from './forgot-password.command';
 import { ForgotPasswordRequestDto } from './forgot-password.request.dto';

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../../../platform/commands';
 import { requestPasswordReset } from '../../domain/user.decider';
-import { userCommand } from '../../infrastructure/user-streams';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { UserReader } from '../../projections/users/user-reader';
 import { ForgotPasswordCommand } from './forgot-password.command';
 

@@ -7,7 +7,7 @@ import {
   createActiveUser,
   signInResponse,
 } from '../../../../test-support/identity-fixtures';
-import { REFRESH_REUSE_GRACE_MS } from '../../infrastructure/refresh-tokens';
+import { REFRESH_REUSE_GRACE_MS } from '../../infrastructure/sessions/refresh-tokens';
 
 /** The `name=value` of the cookie an answer sets under that name, or null. */
 function setCookie(headers: Record<string, unknown>, name: string): string | null {

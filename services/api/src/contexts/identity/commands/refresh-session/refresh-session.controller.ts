@@ -11,11 +11,11 @@ import {
   SessionAppHeader,
   Sessions,
   sessionSlotOf,
-} from '../../infrastructure/sessions';
+} from '../../infrastructure/sessions/sessions';
 import { RefreshSessionCommand } from './refresh-session.command';
 import type { RefreshResult } from './refresh-session.handler';
 import { ApiErrors } from '../../../../platform/http';
-import { RefreshResponseDto } from '../../infrastructure/identity.responses';
+import { RefreshResponseDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('auth')
 @Controller('auth')

@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
-import { type IssuedRefreshToken, RefreshTokens } from '../../infrastructure/refresh-tokens';
-import { Sessions } from '../../infrastructure/sessions';
+import { type IssuedRefreshToken, RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
+import { Sessions } from '../../infrastructure/sessions/sessions';
 import { UserReader } from '../../projections/users/user-reader';
 import { RefreshSessionCommand } from './refresh-session.command';
 

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../../../platform/commands';
 import { rejectTrial } from '../../domain/user.decider';
-import { userCommand } from '../../infrastructure/user-streams';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { RejectTrialCommand } from './reject-trial.command';
 
 @CommandHandler(RejectTrialCommand)

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { type EmailRequest, type Language, LANGUAGES } from '@kupa/proto';
 import { IsIn, IsOptional } from 'class-validator';
-import { EmailField } from '../../infrastructure/dto-fields';
+import { EmailField } from '../../infrastructure/http/dto-fields';
 
 /** `{email, language?}`: shared by resend-confirmation and forgot-password. */
 export class EmailRequestDto implements EmailRequest {

@@ -3,11 +3,11 @@ import { Clock } from '../../../../platform/clock';
 import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
 import { resetPassword } from '../../domain/user.decider';
-import { CredentialsRepository } from '../../infrastructure/credentials.repository';
-import { OneTimeTokens } from '../../infrastructure/one-time-tokens';
-import { PasswordHasher } from '../../infrastructure/password-hasher';
-import { RefreshTokens } from '../../infrastructure/refresh-tokens';
-import { userCommand } from '../../infrastructure/user-streams';
+import { CredentialsRepository } from '../../infrastructure/persistence/credentials.repository';
+import { OneTimeTokens } from '../../infrastructure/persistence/one-time-tokens';
+import { PasswordHasher } from '../../infrastructure/passwords/password-hasher';
+import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { ResetPasswordCommand } from './reset-password.command';
 
 @CommandHandler(ResetPasswordCommand)

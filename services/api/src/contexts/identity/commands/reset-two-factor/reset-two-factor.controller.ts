@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
-import { UserUuidPipe } from '../../infrastructure/params';
+import { UserUuidPipe } from '../../infrastructure/http/params';
 import { ResetTwoFactorCommand } from './reset-two-factor.command';
 
 @ApiTags('users')

@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../../../platform/commands';
 import { resetTwoFactor } from '../../domain/user.decider';
-import { TwoFactorStore } from '../../infrastructure/two-factor-store';
-import { userCommand } from '../../infrastructure/user-streams';
+import { TwoFactorStore } from '../../infrastructure/two-factor/two-factor-store';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { ResetTwoFactorCommand } from './reset-two-factor.command';
 
 /**

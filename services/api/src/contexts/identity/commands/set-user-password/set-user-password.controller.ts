@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags, ApiNoContentResponse } from '@nestjs/swagger';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
-import { UserUuidPipe } from '../../infrastructure/params';
+import { UserUuidPipe } from '../../infrastructure/http/params';
 import { SetUserPasswordCommand } from './set-user-password.command';
 import { SetUserPasswordRequestDto } from './set-user-password.request.dto';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';

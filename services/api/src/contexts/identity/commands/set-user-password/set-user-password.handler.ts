@@ -1,10 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../../../platform/commands';
 import { setPasswordByStaff } from '../../domain/user.decider';
-import { CredentialsRepository } from '../../infrastructure/credentials.repository';
-import { PasswordHasher } from '../../infrastructure/password-hasher';
-import { RefreshTokens } from '../../infrastructure/refresh-tokens';
-import { userCommand } from '../../infrastructure/user-streams';
+import { CredentialsRepository } from '../../infrastructure/persistence/credentials.repository';
+import { PasswordHasher } from '../../infrastructure/passwords/password-hasher';
+import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { SetUserPasswordCommand } from './set-user-password.command';
 
 @CommandHandler(SetUserPasswordCommand)

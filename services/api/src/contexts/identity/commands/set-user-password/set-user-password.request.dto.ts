@@ -1,5 +1,5 @@
 import { type SetUserPasswordRequest } from '@kupa/proto';
-import { NewPasswordField } from '../../infrastructure/password-fields';
+import { NewPasswordField } from '../../infrastructure/passwords/password-fields';
 
 export class SetUserPasswordRequestDto implements SetUserPasswordRequest {
   @NewPasswordField()

@@ -4,13 +4,13 @@ import { ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { SignInResponse } from '@kupa/proto';
 import type { Request, Response } from 'express';
 import { Public } from '../../../../platform/auth';
-import { SIGN_IN_LIMITS } from '../../infrastructure/rate-limits';
+import { SIGN_IN_LIMITS } from '../../infrastructure/http/rate-limits';
 import { ApiErrors, RateLimit } from '../../../../platform/http';
-import { refreshCookieHeader, SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions';
+import { refreshCookieHeader, SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions/sessions';
 import { SignInCommand } from './sign-in.command';
 import type { SignInResult } from './sign-in.handler';
 import { SignInRequestDto } from './sign-in.request.dto';
-import { SignInResponseDto } from '../../infrastructure/identity.responses';
+import { SignInResponseDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('auth')
 @Controller('auth')

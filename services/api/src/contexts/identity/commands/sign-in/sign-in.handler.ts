@@ -2,11 +2,11 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SignInResponse } from '@kupa/proto';
 import { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
-import { CredentialsRepository } from '../../infrastructure/credentials.repository';
-import { PasswordHasher } from '../../infrastructure/password-hasher';
-import { type IssuedRefreshToken, RefreshTokens } from '../../infrastructure/refresh-tokens';
-import { Sessions } from '../../infrastructure/sessions';
-import { TwoFactorSignIn } from '../../infrastructure/two-factor-sign-in';
+import { CredentialsRepository } from '../../infrastructure/persistence/credentials.repository';
+import { PasswordHasher } from '../../infrastructure/passwords/password-hasher';
+import { type IssuedRefreshToken, RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
+import { Sessions } from '../../infrastructure/sessions/sessions';
+import { TwoFactorSignIn } from '../../infrastructure/two-factor/two-factor-sign-in';
 import { UserReader } from '../../projections/users/user-reader';
 import { SignInCommand } from './sign-in.command';
 

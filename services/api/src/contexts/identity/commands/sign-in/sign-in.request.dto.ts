@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIMITS, type SignInRequest } from '@kupa/proto';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { NormalizedEmail } from '../../infrastructure/dto-fields';
+import { NormalizedEmail } from '../../infrastructure/http/dto-fields';
 
 const EMAIL_MAX_LENGTH = 320;
 const PASSWORD_MAX_LENGTH = 256;

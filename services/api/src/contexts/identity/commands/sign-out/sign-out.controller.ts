@@ -10,7 +10,7 @@ import {
   SessionAppHeader,
   Sessions,
   sessionSlotOf,
-} from '../../infrastructure/sessions';
+} from '../../infrastructure/sessions/sessions';
 import { SignOutCommand } from './sign-out.command';
 import { ApiErrors } from '../../../../platform/http';
 

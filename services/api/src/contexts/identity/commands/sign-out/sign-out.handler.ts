@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../platform/clock';
-import { RefreshTokens } from '../../infrastructure/refresh-tokens';
+import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
 import { SignOutCommand } from './sign-out.command';
 
 @CommandHandler(SignOutCommand)

@@ -4,11 +4,11 @@ import { ApiTags, ApiCreatedResponse } from '@nestjs/swagger';
 import type { User } from '@kupa/proto';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { RateLimit } from '../../../../platform/http';
-import { SIGN_UP_LIMITS } from '../../infrastructure/rate-limits';
+import { SIGN_UP_LIMITS } from '../../infrastructure/http/rate-limits';
 import { SignUpCommand } from './sign-up.command';
 import { SignUpRequestDto } from './sign-up.request.dto';
 import { ApiErrors } from '../../../../platform/http';
-import { UserDto } from '../../infrastructure/identity.responses';
+import { UserDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('auth')
 @Controller('auth')

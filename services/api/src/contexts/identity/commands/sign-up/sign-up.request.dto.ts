@@ -2,8 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { checkReferralToken, type Language, LANGUAGES, LIMITS, type SignUpRequest } from '@kupa/proto';
 import { Equals, IsIn, IsOptional } from 'class-validator';
 import { codeMessage, SatisfiesRule } from '../../../../platform/http';
-import { EmailField, PersonNameField } from '../../infrastructure/dto-fields';
-import { NewPasswordField } from '../../infrastructure/password-fields';
+import { EmailField, PersonNameField } from '../../infrastructure/http/dto-fields';
+import { NewPasswordField } from '../../infrastructure/passwords/password-fields';
 
 export class SignUpRequestDto implements SignUpRequest {
   @EmailField()

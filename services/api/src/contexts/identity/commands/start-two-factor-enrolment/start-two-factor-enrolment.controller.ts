@@ -2,10 +2,10 @@ import { Controller, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../../../platform/http';
-import { TwoFactorEnrolmentDto } from '../../infrastructure/identity.responses';
+import { TwoFactorEnrolmentDto } from '../../infrastructure/http/identity.responses';
 import type { TwoFactorEnrolment } from '@kupa/proto';
 import { type Actor, CurrentActor, Public } from '../../../../platform/auth';
-import { TwoFactorEnrolmentGuard } from '../../infrastructure/two-factor-enrolment';
+import { TwoFactorEnrolmentGuard } from '../../infrastructure/two-factor/two-factor-enrolment';
 import { StartTwoFactorEnrolmentCommand } from './start-two-factor-enrolment.command';
 
 @ApiTags('auth')

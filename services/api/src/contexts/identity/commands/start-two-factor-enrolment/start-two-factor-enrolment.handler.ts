@@ -3,8 +3,8 @@ import type { TwoFactorEnrolment } from '@kupa/proto';
 import { toDataURL } from 'qrcode';
 import { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
-import { otpauthUri } from '../../infrastructure/two-factor-codes';
-import { TwoFactorStore } from '../../infrastructure/two-factor-store';
+import { otpauthUri } from '../../infrastructure/two-factor/two-factor-codes';
+import { TwoFactorStore } from '../../infrastructure/two-factor/two-factor-store';
 import { StartTwoFactorEnrolmentCommand } from './start-two-factor-enrolment.command';
 
 /**

@@ -3,11 +3,11 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { User } from '@kupa/proto';
 import { type Actor, CurrentActor, ReqContext, type RequestContext } from '../../../../platform/auth';
-import { UserUuidPipe } from '../../infrastructure/params';
+import { UserUuidPipe } from '../../infrastructure/http/params';
 import { UpdateUserCommand } from './update-user.command';
 import { UpdateUserRequestDto } from './update-user.request.dto';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
-import { UserDto } from '../../infrastructure/identity.responses';
+import { UserDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('users')
 @ApiBearerAuth()

@@ -2,8 +2,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@kupa/proto';
 import { CommandPipeline } from '../../../../platform/commands';
 import { updateProfile } from '../../domain/user.decider';
-import { assertMaySee } from '../../infrastructure/user-access';
-import { userCommand } from '../../infrastructure/user-streams';
+import { assertMaySee } from '../../infrastructure/access/user-access';
+import { userCommand } from '../../infrastructure/streams/user-streams';
 import { UserReader } from '../../projections/users/user-reader';
 import { UpdateUserCommand } from './update-user.command';
 

@@ -1,5 +1,5 @@
 import { type UpdateUserRequest } from '@kupa/proto';
-import { PersonNameField } from '../../infrastructure/dto-fields';
+import { PersonNameField } from '../../infrastructure/http/dto-fields';
 
 export class UpdateUserRequestDto implements UpdateUserRequest {
   @PersonNameField()

@@ -5,7 +5,7 @@ import type { User } from '@kupa/proto';
 import { type Actor, CurrentActor } from '../../../../platform/auth';
 import { GetUserQuery } from '../get-user/get-user.query';
 import { ApiErrors } from '../../../../platform/http';
-import { UserDto } from '../../infrastructure/identity.responses';
+import { UserDto } from '../../infrastructure/http/identity.responses';
 
 /** `/users/me` is the signed-in user's own record; registered before `/users/:uuid` so that "me" is not a uuid. */
 @ApiTags('users')

@@ -3,10 +3,10 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { User } from '@kupa/proto';
 import { type Actor, CurrentActor } from '../../../../platform/auth';
-import { UserUuidPipe } from '../../infrastructure/params';
+import { UserUuidPipe } from '../../infrastructure/http/params';
 import { GetUserQuery } from './get-user.query';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
-import { UserDto } from '../../infrastructure/identity.responses';
+import { UserDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('users')
 @ApiBearerAuth()

@@ -3,10 +3,10 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { Note } from '@kupa/proto';
 import { Roles } from '../../../../platform/auth';
-import { UserUuidPipe } from '../../infrastructure/params';
+import { UserUuidPipe } from '../../infrastructure/http/params';
 import { ListNotesQuery } from './list-notes.query';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
-import { NoteDto } from '../../infrastructure/identity.responses';
+import { NoteDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('notes')
 @ApiBearerAuth()

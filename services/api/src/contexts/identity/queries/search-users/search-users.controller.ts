@@ -6,7 +6,7 @@ import { Roles } from '../../../../platform/auth';
 import { SearchUsersQuery } from './search-users.query';
 import { SearchUsersRequestDto } from './search-users.request.dto';
 import { ApiErrors } from '../../../../platform/http';
-import { UserPageDto } from '../../infrastructure/identity.responses';
+import { UserPageDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('users')
 @ApiBearerAuth()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { UserRole, UserStatus } from '@kupa/proto';
 import { DataSource } from 'typeorm';
-import { ActorLookup, type ActorRecord } from '../../../platform/auth';
+import { ActorLookup, type ActorRecord } from '../../../../platform/auth';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { OneTimeTokenPurpose } from './one-time-token.entity';
+import { firstRows } from './query-results';
 import { hashSecretToken, newSecretToken } from './secret-token';
 
 /** E-mailed single-use tokens (account confirmation, password reset). */
@@ -53,9 +54,4 @@ export class OneTimeTokens {
     );
     return firstRows(rows).length === 1;
   }
-}
-
-/** node-postgres answers UPDATE … RETURNING through TypeORM as `[rows, count]`. */
-export function firstRows(result: unknown[]): unknown[] {
-  return Array.isArray(result[0]) ? (result[0] as unknown[]) : result;
 }

@@ -4,9 +4,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiSecurity } from '@nestjs/swagger';
 import { SESSION_APP_HEADER, SESSION_APPS, type SessionApp, type UserRole } from '@kupa/proto';
 import type { CookieOptions, Request, Response } from 'express';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config';
-import type { AccessTokenPayload } from '../../../platform/auth';
-import { ValidationFailedError } from '../../../platform/http';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import type { AccessTokenPayload } from '../../../../platform/auth';
+import { ValidationFailedError } from '../../../../platform/http';
 import type { SessionRef } from './refresh-tokens';
 
 /** The cookie of callers that name no app; each UI's session lives in `kupa_refresh_<app>` (ADR 0009). */

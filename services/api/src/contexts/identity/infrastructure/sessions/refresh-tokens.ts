@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { LIMITS } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ApiError } from '../../../platform/http';
-import { hashSecretToken, newSecretToken } from './secret-token';
+import { ApiError } from '../../../../platform/http';
+import { hashSecretToken, newSecretToken } from '../persistence/secret-token';
 
 const REFRESH_TOKEN_TTL_MS = LIMITS.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
 

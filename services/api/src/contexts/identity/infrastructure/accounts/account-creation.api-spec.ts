@@ -1,6 +1,6 @@
 import { LIMITS, type User } from '@kupa/proto';
 import crypto from 'node:crypto';
-import { startTestApp, type TestApp } from '../../../test-support/test-app';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
   adminToken,
   type ActiveUser,
@@ -8,7 +8,7 @@ import {
   FIXTURE_PASSWORD,
   signInResponse,
   uniqueEmail,
-} from '../../../test-support/identity-fixtures';
+} from '../../../../test-support/identity-fixtures';
 import { PROFILE_ID_ATTEMPTS } from './profile-ids';
 
 /**

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@kupa/proto';
-import type { RateLimitRules } from '../../../platform/http';
+import type { RateLimitRules } from '../../../../platform/http';
 
 /**
  * What counts as a failed sign-in: a wrong password, or a wrong, stale or reused one-time code after a right password

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isStaffRole, LIMITS, type TwoFactorInitializationDetails, type UserRole } from '@kupa/proto';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config';
-import { ApiError } from '../../../platform/http';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { ApiError } from '../../../../platform/http';
 import { TwoFactorEnrolmentTokens } from './two-factor-enrolment';
 import { TwoFactorStore } from './two-factor-store';
 

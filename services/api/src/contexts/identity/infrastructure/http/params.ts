@@ -1,4 +1,4 @@
-import { CanonicalUuidPipe } from '../../../platform/http';
+import { CanonicalUuidPipe } from '../../../../platform/http';
 
 /** A path user uuid; a malformed one names no user, so it answers like a missing one (404), never a 500. */
 export const UserUuidPipe = CanonicalUuidPipe('error.user.not.found');

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { checkPassword, LIMITS, PATTERNS, type RuleIssue } from '@kupa/proto';
 import { ValidateBy } from 'class-validator';
-import { codeMessage, SatisfiesRule } from '../../../platform/http';
+import { codeMessage, SatisfiesRule } from '../../../../platform/http';
 
 /**
  * A password being chosen (sign-up, staff creation, a reset or a change), held to proto's password rule. Sign-in

@@ -3,9 +3,9 @@ import { JwtService } from '@nestjs/jwt';
 import { isStaffRole, LIMITS } from '@kupa/proto';
 import { createHmac } from 'node:crypto';
 import type { Request } from 'express';
-import { type Actor, ActorLookup, type AccessTokenPayload } from '../../../platform/auth';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config';
-import { ApiError } from '../../../platform/http';
+import { type Actor, ActorLookup, type AccessTokenPayload } from '../../../../platform/auth';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { ApiError } from '../../../../platform/http';
 
 interface EnrolmentTokenPayload {
   sub: string;

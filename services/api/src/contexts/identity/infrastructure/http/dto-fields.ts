@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { checkEmail, checkPersonName, LIMITS, normalizeEmail, PATTERNS } from '@kupa/proto';
 import { Transform } from 'class-transformer';
-import { SatisfiesRule } from '../../../platform/http';
+import { SatisfiesRule } from '../../../../platform/http';
 
 /** Confirmation and reset tokens are far shorter; a longer value cannot be one and is refused unread. */
 export const ONE_TIME_TOKEN_MAX_LENGTH = 128;

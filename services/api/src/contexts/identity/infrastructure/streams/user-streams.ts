@@ -1,9 +1,9 @@
-import type { StreamTransaction } from '../../../platform/event-store/event-store.port';
-import type { RequestContext } from '../../../platform/auth';
-import { type CommandPlan, type CommandStamp, foldedStreamKind, type StreamRef } from '../../../platform/commands';
-import { userEvolution } from '../domain/user.decider';
-import { type UserEvent, userStreamId } from '../domain/user.events';
-import type { UserState } from '../domain/user.state';
+import type { StreamTransaction } from '../../../../platform/event-store/event-store.port';
+import type { RequestContext } from '../../../../platform/auth';
+import { type CommandPlan, type CommandStamp, foldedStreamKind, type StreamRef } from '../../../../platform/commands';
+import { userEvolution } from '../../domain/user.decider';
+import { type UserEvent, userStreamId } from '../../domain/user.events';
+import type { UserState } from '../../domain/user.state';
 
 /** User streams (`user-{uuid}`) for the command pipeline: a user's history is short, so it is folded whole. */
 export const userStreams = foldedStreamKind(userEvolution, (userUuid) => userStreamId(String(userUuid)));

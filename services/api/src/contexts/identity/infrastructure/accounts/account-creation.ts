@@ -1,16 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { Language, UserRole } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '../../../platform/auth';
-import { CommandPipeline } from '../../../platform/commands';
-import { ApiError } from '../../../platform/http';
-import { createUserByStaff, registerUser } from '../domain/user.decider';
-import { UserReader } from '../projections/users/user-reader';
-import { CredentialsRepository } from './credentials.repository';
-import { EMAIL_UNIQUE_CONSTRAINT, PROFILE_ID_UNIQUE_CONSTRAINT, uniqueViolationConstraint } from './database-errors';
-import { PasswordHasher } from './password-hasher';
+import type { RequestContext } from '../../../../platform/auth';
+import { CommandPipeline } from '../../../../platform/commands';
+import { ApiError } from '../../../../platform/http';
+import { createUserByStaff, registerUser } from '../../domain/user.decider';
+import { UserReader } from '../../projections/users/user-reader';
+import { CredentialsRepository } from '../persistence/credentials.repository';
+import {
+  EMAIL_UNIQUE_CONSTRAINT,
+  PROFILE_ID_UNIQUE_CONSTRAINT,
+  uniqueViolationConstraint,
+} from '../persistence/database-errors';
+import { PasswordHasher } from '../passwords/password-hasher';
 import { PROFILE_ID_ATTEMPTS, randomProfileId } from './profile-ids';
-import { userCommand } from './user-streams';
+import { userCommand } from '../streams/user-streams';
 
 export interface NewAccount {
   email: string;

@@ -16,7 +16,7 @@ import {
   type UserStatus,
   USER_STATUSES,
 } from '@kupa/proto';
-import { InstantProperty, PageOf, SignedAmountProperty } from '../../../platform/http';
+import { InstantProperty, PageOf, SignedAmountProperty } from '../../../../platform/http';
 
 /** The identity answers as OpenAPI schemas; the shapes themselves are proto's payload types, which these implement. */
 

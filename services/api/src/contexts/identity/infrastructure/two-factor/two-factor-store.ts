@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS } from '@kupa/proto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config';
-import { firstRows } from './one-time-tokens';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { firstRows } from '../persistence/query-results';
 import {
   hashRecoveryCode,
   looksLikeRecoveryCode,

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS, type Language } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config';
-import type { MailKind, RenderedMail, StoredMail } from '../../../platform/mail';
-import { confirmationMail, passwordResetMail } from '../../../platform/mail/templates';
-import { OneTimeTokens } from './one-time-tokens';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import type { MailKind, RenderedMail, StoredMail } from '../../../../platform/mail';
+import { confirmationMail, passwordResetMail } from '../../../../platform/mail/templates';
+import { OneTimeTokens } from '../persistence/one-time-tokens';
 
 export const CONFIRMATION_TOKEN_TTL_MS = LIMITS.confirmationTokenTtlHours * 60 * 60 * 1000;
 export const PASSWORD_RESET_TOKEN_TTL_MS = LIMITS.passwordResetTokenTtlHours * 60 * 60 * 1000;
