@@ -13,7 +13,7 @@ import { EventStoreModule } from './platform/event-store';
 import { MailModule } from './platform/mail';
 import { WorkersModule } from './platform/workers';
 import { LIMITS } from '@kupa/proto';
-import { ALL_ENTITIES, ALL_MIGRATIONS } from './schema';
+import { ALL_MIGRATIONS } from './schema';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -40,7 +40,6 @@ export class AppModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: options.databaseUrl,
-          entities: ALL_ENTITIES,
           migrations: ALL_MIGRATIONS,
           migrationsRun: true,
           migrationsTransactionMode: 'each',

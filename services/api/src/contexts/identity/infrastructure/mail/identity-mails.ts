@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import type { MailKind, RenderedMail, StoredMail } from '../../../../platform/mail';
 import { confirmationMail, passwordResetMail } from '../../../../platform/mail/templates';
-import { OneTimeTokens } from '../persistence/one-time-tokens';
+import { type OneTimeTokenPurpose, OneTimeTokens } from '../persistence/one-time-tokens';
 
 export const CONFIRMATION_TOKEN_TTL_MS = LIMITS.confirmationTokenTtlHours * 60 * 60 * 1000;
 export const PASSWORD_RESET_TOKEN_TTL_MS = LIMITS.passwordResetTokenTtlHours * 60 * 60 * 1000;
@@ -62,7 +62,7 @@ export class IdentityMails {
     manager: EntityManager,
     now: Date,
     userUuid: string,
-    purpose: 'EMAIL_CONFIRMATION' | 'PASSWORD_RESET',
+    purpose: OneTimeTokenPurpose,
   ): Promise<string> {
     const { ttlMs, path } = LINKS[purpose];
     const token = await this.tokens.issue(userUuid, purpose, ttlMs, now, manager);

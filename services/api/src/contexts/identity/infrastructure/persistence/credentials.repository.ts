@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
-/** Reads and writes password hashes; writes happen inside the same transaction as the event that explains them. */
+/**
+ * Reads and writes argon2id password hashes in `credentials`; writes happen inside the same transaction as the event
+ * that explains them. Kept out of events on purpose: events are immutable and replayed everywhere, while a hash must
+ * be replaceable and readable by nothing but sign-in.
+ */
 @Injectable()
 export class CredentialsRepository {
   constructor(private readonly dataSource: DataSource) {}

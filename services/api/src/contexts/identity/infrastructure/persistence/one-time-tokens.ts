@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { OneTimeTokenPurpose } from './one-time-token.entity';
 import { firstRows } from './query-results';
 import { hashSecretToken, newSecretToken } from './secret-token';
 
-/** E-mailed single-use tokens (account confirmation, password reset). */
+/** What a mailed link proves: the address (confirmation) or the right to choose a new password (reset). */
+export type OneTimeTokenPurpose = 'EMAIL_CONFIRMATION' | 'PASSWORD_RESET';
+
+/**
+ * E-mailed single-use tokens (account confirmation, password reset) in `identity_tokens`, stored as their SHA-256 so
+ * that a database leak does not leak working links.
+ */
 @Injectable()
 export class OneTimeTokens {
   constructor(private readonly dataSource: DataSource) {}

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
 import { UserBalances } from './user-balances.port';
-import { UserView } from './user-view.entity';
+import { toUserView, USER_COLUMNS, type UserRow, type UserView } from './user-view';
 
 /**
  * Reads of the users read model, and the `User` payload (docs/api.md, Identity) built from it with the balances the
@@ -19,19 +19,23 @@ export class UserReader {
   ) {}
 
   findByUuid(userUuid: string): Promise<UserView | null> {
-    return this.dataSource.getRepository(UserView).findOne({ where: { uuid: userUuid } });
+    return this.findOne('u.uuid = $1', userUuid);
   }
 
-  async findByEmail(email: string): Promise<UserView | null> {
-    return this.dataSource
-      .getRepository(UserView)
-      .createQueryBuilder('u')
-      .where('lower(u.email) = lower(:email)', { email })
-      .getOne();
+  /** Without case, as the unique index on `lower(email)` compares addresses. */
+  findByEmail(email: string): Promise<UserView | null> {
+    return this.findOne('lower(u.email) = lower($1)', email);
   }
 
-  async findByProfileId(profileId: string): Promise<UserView | null> {
-    return this.dataSource.getRepository(UserView).findOne({ where: { profileId } });
+  findByProfileId(profileId: string): Promise<UserView | null> {
+    return this.findOne('u.profile_id = $1', profileId);
+  }
+
+  private async findOne(condition: string, value: string): Promise<UserView | null> {
+    const rows: UserRow[] = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users u WHERE ${condition}`, [
+      value,
+    ]);
+    return rows[0] ? toUserView(rows[0]) : null;
   }
 
   /**

@@ -1,10 +1,10 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { LIMITS, type Page, type User } from '@kupa/proto';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
 import { UserBalances } from '../../projections/users/user-balances.port';
-import { UserView } from '../../projections/users/user-view.entity';
 import { UserReader } from '../../projections/users/user-reader';
+import { toUserView, USER_COLUMNS, type UserRow } from '../../projections/users/user-view';
 import { SearchUsersQuery } from './search-users.query';
 
 /**
@@ -68,16 +68,10 @@ export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery, Page<
     );
     const sortsByBalance = (request.sorts ?? []).some((sort) => sort.id === 'balance');
     const balanceJoin = sortsByBalance ? `LEFT JOIN ${this.balances.sortRelation} b ON b.user_uuid = u.uuid` : '';
-    const rows: Array<{ uuid: string }> = await this.dataSource.query(
-      `SELECT u.uuid FROM users u ${balanceJoin} ${where} ORDER BY ${orderBy} LIMIT ${parameter(size)} OFFSET ${parameter(page * size)}`,
+    const rows: UserRow[] = await this.dataSource.query(
+      `SELECT ${USER_COLUMNS} FROM users u ${balanceJoin} ${where} ORDER BY ${orderBy} LIMIT ${parameter(size)} OFFSET ${parameter(page * size)}`,
       parameters,
     );
-    const views =
-      rows.length === 0
-        ? []
-        : await this.dataSource.getRepository(UserView).findBy({ uuid: In(rows.map((row) => row.uuid)) });
-    const byUuid = new Map(views.map((view) => [view.uuid, view]));
-    const ordered = rows.map((row) => byUuid.get(row.uuid)).filter((view): view is UserView => view !== undefined);
-    return toPage(await this.reader.toUsers(ordered), page, size, Number(total));
+    return toPage(await this.reader.toUsers(rows.map(toUserView)), page, size, Number(total));
   }
 }
