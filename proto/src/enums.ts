@@ -35,6 +35,13 @@ export const PAYMENT_TYPES = enumOf([
 ] as const);
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
+/** Payment types that bring money to the user; the others take it away (docs/product.md, Ledger). */
+export const CREDITING_PAYMENT_TYPES = enumOf(['DEPOSIT', 'TRANSFER_IN', 'REFUND', 'AMBASSADOR_BONUS'] as const);
+
+export function creditsUser(type: PaymentType): boolean {
+  return (CREDITING_PAYMENT_TYPES as readonly PaymentType[]).includes(type);
+}
+
 export const PAYMENT_AGGREGATORS = enumOf(['CASHIER', 'MANUAL', 'INTERNAL_BALANCE', 'INTERNAL', 'STRIPE'] as const);
 export type PaymentAggregator = (typeof PAYMENT_AGGREGATORS)[number];
 

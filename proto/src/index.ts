@@ -16,3 +16,7 @@ export * from './sorting';
 export * from './api-routes';
 export * from './session';
 export * from './session-client';
+export * from './event-catalogue';
+export * from './event-text';
+export * from './audit-sentence';
+export * from './payments-csv';

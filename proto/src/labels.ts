@@ -98,6 +98,10 @@ export const ENUM_LABELS = {
   currency: {
     USD: { he: 'דולר אמריקאי', en: 'US dollar' },
   },
+  language: {
+    he: { he: 'עברית', en: 'Hebrew' },
+    en: { he: 'אנגלית', en: 'English' },
+  },
 } as const satisfies Record<string, Labels>;
 
 export type EnumName = keyof typeof ENUM_LABELS;

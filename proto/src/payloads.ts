@@ -259,6 +259,14 @@ export interface PaymentSearchRequest extends SearchRequest {
   createdDate?: DateRange;
 }
 
+/**
+ * `POST /payments/export`: the search's filters and sorts without paging, and the IANA time zone its date-times are
+ * written in (UTC when absent). The header row and labels follow the request's `Accept-Language`.
+ */
+export interface PaymentExportRequest extends Omit<PaymentSearchRequest, 'page' | 'size'> {
+  timeZone?: string;
+}
+
 // Catalog
 export interface Plan {
   id: string;
@@ -309,13 +317,25 @@ export interface AuditChange {
   newValue: unknown;
 }
 
+/**
+ * What an activity-log entry points at. `name` and `email` name the person behind a user id (ADMIN, MANAGER,
+ * CLIENT), read when the entry is read, so they follow later renames; they are null for other types and for an id no
+ * account answers to. A payment is named by its number, which is its id.
+ */
+export interface AuditRef {
+  type: AuditTargetType;
+  id: string;
+  name: string | null;
+  email: string | null;
+}
+
 export interface AuditLog {
   id: string;
   createdAt: IsoDateTime;
   createdBy: { id: string; name: string };
   operationType: AuditOperationType;
-  target: { type: AuditTargetType; id: string };
-  parent: { type: AuditTargetType; id: string } | null;
+  target: AuditRef;
+  parent: AuditRef | null;
   changes: AuditChange[];
   eventType: string;
 }
@@ -346,12 +366,21 @@ export interface Dictionaries {
 }
 
 // Ledger accounts and history (docs/product.md, Ledger)
+/** The person whose balance a `user:{uuid}` account is, as the account history names them. */
+export interface AccountHolder {
+  userUuid: string;
+  fullName: string;
+  email: string;
+}
+
 /** One posting as seen from one account: positive amounts credit the account, negative ones debit it. */
 export interface LedgerEntry {
   transactionId: string;
   paymentId: number | null;
   account: string;
   counterAccount: string;
+  /** Who the counter-account belongs to when it is a user account; null for system accounts. */
+  counterAccountHolder: AccountHolder | null;
   amount: number;
   balanceAfter: number;
   occurredAt: IsoDateTime;
@@ -360,6 +389,8 @@ export interface LedgerEntry {
 
 export interface AccountHistory {
   account: string;
+  /** Who the account belongs to when it is a user account; null for system accounts. */
+  holder: AccountHolder | null;
   asOf: IsoDateTime;
   /** The account's balance at `asOf`. */
   balance: number;

@@ -1,7 +1,7 @@
-import type { PaymentRecordedData } from '@kupa/proto';
+import { creditsUser, type PaymentRecordedData } from '@kupa/proto';
 import { fold } from '../../../kernel';
 import { deciderSpec } from '../../../test-support/decider-spec';
-import { creditsUser, moneyEffectOf, paymentDecider } from './payment.decider';
+import { moneyEffectOf, paymentDecider } from './payment.decider';
 
 const recorded = (overrides: Partial<PaymentRecordedData> = {}): PaymentRecordedData => ({
   paymentId: 7,

@@ -1,4 +1,4 @@
-import type { PaymentRecordedData, PaymentStatus, PaymentType } from '@kupa/proto';
+import type { PaymentRecordedData, PaymentStatus } from '@kupa/proto';
 import { assert, type Decider, DomainError } from '../../../kernel';
 import type { PaymentEvent } from './ledger.events';
 import type { PaymentState } from './payment.state';
@@ -6,18 +6,6 @@ import type { PaymentState } from './payment.state';
 export type PaymentCommand =
   | { type: 'RecordPayment'; payment: PaymentRecordedData }
   | { type: 'ChangePaymentStatus'; paymentId: number; status: PaymentStatus; changedAt: string };
-
-/** Payment types that bring money to the user; the others take it away. */
-const CREDITING_TYPES: ReadonlySet<PaymentType> = new Set<PaymentType>([
-  'DEPOSIT',
-  'TRANSFER_IN',
-  'REFUND',
-  'AMBASSADOR_BONUS',
-]);
-
-export function creditsUser(type: PaymentType): boolean {
-  return CREDITING_TYPES.has(type);
-}
 
 /**
  * A payment's money is on the books exactly while its status is SUCCESS. Leaving SUCCESS reverses it with a new

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type PaymentRecordedData, userAccount } from '@kupa/proto';
+import { creditsUser, type PaymentRecordedData, userAccount } from '@kupa/proto';
 import { DomainError, fold } from '../../../kernel';
 import { compareStreamIds } from '../../../platform/event-store/event-rows';
 import {
@@ -9,7 +9,7 @@ import {
   type WalletEvent,
   walletStreamId,
 } from './ledger.events';
-import { creditsUser, moneyEffectOf, paymentDecider } from './payment.decider';
+import { moneyEffectOf, paymentDecider } from './payment.decider';
 import { type ReplayableEvent, replayLedger } from './replay-ledger';
 import { manualCounterAccount, walletDecider } from './wallet.decider';
 

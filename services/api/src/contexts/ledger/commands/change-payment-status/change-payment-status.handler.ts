@@ -1,10 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Payment } from '@kupa/proto';
+import { creditsUser, type Payment } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { assert, DomainError } from '../../../../kernel';
 import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
-import { creditsUser, moneyEffectOf, paymentDecider } from '../../domain/payment.decider';
+import { moneyEffectOf, paymentDecider } from '../../domain/payment.decider';
 import { walletDecider } from '../../domain/wallet.decider';
 import { paymentStreams, walletStreams } from '../../infrastructure/ledger-streams';
 import { PaymentReader } from '../../projections/payments/payment-reader';

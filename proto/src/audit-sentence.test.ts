@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  auditFieldLabel,
+  auditRefSegments,
+  auditSentence,
+  auditSentenceParts,
+  formatAuditValue,
+  type SentencePart,
+} from './audit-sentence';
+import type { AuditLog } from './payloads';
+
+const DANA = {
+  type: 'CLIENT',
+  id: '0b7e7c2e-4a52-4bb4-8a8e-3a1d2f0c9e11',
+  name: 'Dana Cohen',
+  email: 'dana@example.com',
+} as const;
+
+function entry(overrides: Partial<AuditLog>): AuditLog {
+  return {
+    id: 'a-1',
+    createdAt: '2026-03-02T10:00:00.000Z',
+    createdBy: { id: 's-1', name: 'Avi Admin' },
+    operationType: 'UPDATED',
+    target: DANA,
+    parent: null,
+    changes: [],
+    eventType: 'UserStatusChanged',
+    ...overrides,
+  };
+}
+
+/** The sentence as plain text without isolates, and its links marked, to compare with what a reader sees. */
+function read(parts: SentencePart[]): string {
+  return parts
+    .map((part) => ('ref' in part ? `[${part.segments.map((segment) => segment.text).join('')}]` : part.text))
+    .join('');
+}
+
+const paymentStatusChange = entry({
+  target: { type: 'PAYMENT', id: '134', name: null, email: null },
+  parent: DANA,
+  eventType: 'PaymentStatusChanged',
+  changes: [{ field: 'status', oldValue: 'SUCCESS', newValue: 'FAILED' }],
+});
+
+describe('activity-log sentences', () => {
+  it('tell a payment status change with the payment number, its client and the status labels', () => {
+    expect(read(auditSentenceParts(paymentStatusChange, 'en'))).toBe(
+      '[Payment #134] of [Dana Cohen (dana@example.com)]: status Success → Failed',
+    );
+    // The arrow points from the old value to the new one in Hebrew's reading order too.
+    expect(read(auditSentenceParts(paymentStatusChange, 'he'))).toBe(
+      '[תשלום #134] של [Dana Cohen (dana@example.com)]: סטטוס הצליח ← נכשל',
+    );
+  });
+
+  it('isolate names, e-mails and values so they keep their direction in the other language', () => {
+    const parts = auditSentenceParts(paymentStatusChange, 'he');
+    const target = parts[0] as Extract<SentencePart, { ref: string }>;
+    expect(target.ref).toBe('target');
+    expect(target.segments).toContainEqual({ text: '#134', isolate: 'ltr' });
+    const parent = parts.find((part) => 'ref' in part && part.ref === 'parent') as Extract<
+      SentencePart,
+      { ref: string }
+    >;
+    expect(parent.segments).toContainEqual({ text: 'dana@example.com', isolate: 'ltr' });
+    expect(parts).toContainEqual({ text: 'נכשל', isolate: 'auto' });
+    expect(auditSentence(paymentStatusChange, 'he')).toContain('\u2066#134\u2069');
+  });
+
+  it('tell a recorded payment with its type, amount and status', () => {
+    const recorded = entry({
+      target: { type: 'PAYMENT', id: '7', name: null, email: null },
+      parent: DANA,
+      operationType: 'CREATED',
+      eventType: 'PaymentRecorded',
+      changes: [
+        { field: 'status', oldValue: null, newValue: 'SUCCESS' },
+        { field: 'amount', oldValue: null, newValue: 12.5 },
+        { field: 'type', oldValue: null, newValue: 'DEPOSIT' },
+      ],
+    });
+    expect(read(auditSentenceParts(recorded, 'en'))).toBe(
+      '[Payment #7] for [Dana Cohen (dana@example.com)]: Deposit of $12.50, status Success',
+    );
+    // Hebrew writes the dollar sign after the number, across a no-break space.
+    expect(read(auditSentenceParts(recorded, 'he'))).toBe(
+      '[תשלום #7] עבור [Dana Cohen (dana@example.com)]: הפקדה בסך 12.50\u00a0$, סטטוס הצליח',
+    );
+  });
+
+  it('tell person events in words, and list the changed fields by their labels', () => {
+    const profile = entry({
+      eventType: 'UserProfileUpdated',
+      changes: [
+        { field: 'firstName', oldValue: 'Dana', newValue: 'Dina' },
+        { field: 'lastName', oldValue: null, newValue: 'Levi' },
+      ],
+    });
+    expect(read(auditSentenceParts(profile, 'en'))).toBe(
+      '[Dana Cohen (dana@example.com)]: profile updated, first name Dana → Dina, last name (empty) → Levi',
+    );
+    const twoFactor = entry({
+      eventType: 'UserTwoFactorReset',
+      changes: [{ field: 'twoFactorEnabled', oldValue: true, newValue: false }],
+    });
+    expect(read(auditSentenceParts(twoFactor, 'he'))).toBe(
+      '[Dana Cohen (dana@example.com)]: אימות דו-שלבי אופס על ידי מנהל מערכת',
+    );
+  });
+
+  it('fall back to the event name when a sentence names a value the entry lacks, and to the operation for unknown events', () => {
+    // A profile saved with the same names changes nothing, so "{changes}" has nothing to say.
+    const unchanged = entry({ eventType: 'UserProfileUpdated', changes: [] });
+    expect(read(auditSentenceParts(unchanged, 'en'))).toBe('[Dana Cohen (dana@example.com)]: Profile updated');
+    const unknown = entry({
+      eventType: 'PlanArchived',
+      operationType: 'DELETED',
+      target: { type: 'PACKAGE', id: 'p-1', name: null, email: null },
+    });
+    expect(read(auditSentenceParts(unknown, 'en'))).toBe('[Package p-1]: deleted');
+    expect(read(auditSentenceParts(unknown, 'he'))).toBe('[חבילה p-1]: נמחק');
+  });
+
+  it('name a person the API could not name by the type and id', () => {
+    const unnamed = { type: 'MANAGER', id: 'u-9', name: null, email: null } as const;
+    expect(auditRefSegments(unnamed, 'en').map((segment) => segment.text)).toEqual(['Manager ', 'u-9']);
+  });
+});
+
+describe('activity-log fields and values', () => {
+  it('label fields per target and keep unknown ones as they are', () => {
+    expect(auditFieldLabel({ type: 'CLIENT' }, 'firstName', 'en')).toBe('First name');
+    expect(auditFieldLabel({ type: 'CLIENT' }, 'firstName', 'he')).toBe('שם פרטי');
+    expect(auditFieldLabel({ type: 'CLIENT' }, 'note.5f1c', 'en')).toBe('Note');
+    expect(auditFieldLabel({ type: 'PAYMENT' }, 'aggregator', 'he')).toBe('ספק');
+    expect(auditFieldLabel({ type: 'PACKAGE' }, 'name', 'en')).toBe('name');
+  });
+
+  it('read values by their field: statuses of users and payments differ, amounts, booleans, instants', () => {
+    expect(formatAuditValue({ type: 'CLIENT' }, 'status', 'ACTIVE', 'en').text).toBe('Active');
+    expect(formatAuditValue({ type: 'PAYMENT' }, 'status', 'TIMEOUT', 'en').text).toBe('Timed out');
+    expect(formatAuditValue({ type: 'PAYMENT' }, 'amount', 10, 'en')).toEqual({ text: '$10.00', isolate: 'ltr' });
+    expect(formatAuditValue({ type: 'CLIENT' }, 'trialUsed', true, 'he').text).toBe('כן');
+    expect(formatAuditValue({ type: 'CLIENT' }, 'language', 'he', 'en').text).toBe('Hebrew');
+    expect(formatAuditValue({ type: 'CLIENT' }, 'passwordChangedAt', '2026-03-02T10:00:00.000Z', 'en').text).toMatch(
+      /2026/,
+    );
+    expect(formatAuditValue({ type: 'CLIENT' }, 'status', null, 'he').text).toBe('(ריק)');
+    // A value that does not fit its field, and any value of an unknown field, shows as recorded.
+    expect(formatAuditValue({ type: 'PAYMENT' }, 'amount', 'lots', 'en').text).toBe('lots');
+    expect(formatAuditValue({ type: 'PACKAGE' }, 'meta', { source: 'x' }, 'en').text).toBe('{"source":"x"}');
+  });
+});

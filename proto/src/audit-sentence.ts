@@ -1,0 +1,203 @@
+import type { Language } from './enums';
+import { isKnownEventType } from './event-catalogue';
+import {
+  AUDIT_WORDS,
+  auditFieldText,
+  type AuditValueKind,
+  EVENT_SENTENCES,
+  eventTypeLabel,
+  FALLBACK_SENTENCE,
+  NOTE_FIELD_PREFIX,
+  OPERATION_EVENT_LABELS,
+} from './event-text';
+import { enumLabel } from './labels';
+import type { AuditChange, AuditLog, AuditRef } from './payloads';
+import { hasParam, templateParts } from './placeholders';
+
+/**
+ * A piece of activity-log text. `isolate` marks a value that must keep its own direction inside a sentence of the
+ * other direction: `ltr` for e-mails, ids, amounts and instants, `auto` for names and free text.
+ */
+export interface TextSegment {
+  text: string;
+  isolate?: 'ltr' | 'auto';
+}
+
+/** A sentence part: text, or the entry's target or parent, which a screen shows as a link. */
+export type SentencePart = TextSegment | { ref: 'target' | 'parent'; segments: TextSegment[] };
+
+const LOCALES: Readonly<Record<Language, string>> = { he: 'he-IL', en: 'en-US' };
+
+/** Direction marks the Hebrew number and date formats put around signs and symbols; an isolate does their job. */
+const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
+
+function capitalized(text: string, lang: Language): string {
+  return lang === 'en' && text.length > 0 ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** A field's label, as a column shows it: capitalised in English; the raw name when the field is not catalogued. */
+export function auditFieldLabel(ref: Pick<AuditRef, 'type'>, field: string, lang: Language): string {
+  const text = auditFieldText(ref.type, field);
+  return text ? capitalized(text.label[lang], lang) : field;
+}
+
+function formatInstant(value: string, lang: Language): string | null {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' })
+    .format(date)
+    .replace(BIDI_MARKS, '');
+}
+
+function formatKnownValue(value: unknown, kind: AuditValueKind, lang: Language): TextSegment | null {
+  switch (kind.kind) {
+    case 'enum':
+      return typeof value === 'string' || typeof value === 'number'
+        ? { text: enumLabel(kind.enumName, value, lang), isolate: 'auto' }
+        : null;
+    case 'money':
+      return typeof value === 'number' && Number.isFinite(value)
+        ? {
+            text: new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD' })
+              .format(value)
+              .replace(BIDI_MARKS, ''),
+            isolate: 'ltr',
+          }
+        : null;
+    case 'instant': {
+      const text = typeof value === 'string' ? formatInstant(value, lang) : null;
+      return text === null ? null : { text, isolate: 'ltr' };
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? { text: (value ? AUDIT_WORDS.yes : AUDIT_WORDS.no)[lang] } : null;
+    case 'text':
+      return typeof value === 'string' ? { text: value, isolate: kind.ltr ? 'ltr' : 'auto' } : null;
+  }
+}
+
+/**
+ * A field's value in people's language: an enum's label, an amount, an instant, yes or no. A value that does not fit
+ * its field's kind, or belongs to a field the catalogue does not list, is shown as it is (objects as JSON), so the
+ * log never hides what an event recorded.
+ */
+export function formatAuditValue(
+  ref: Pick<AuditRef, 'type'>,
+  field: string,
+  value: unknown,
+  lang: Language,
+): TextSegment {
+  if (value === null || value === undefined || value === '') return { text: AUDIT_WORDS.empty[lang] };
+  const kind = auditFieldText(ref.type, field)?.value;
+  const known = kind ? formatKnownValue(value, kind, lang) : null;
+  if (known) return known;
+  return { text: typeof value === 'object' ? JSON.stringify(value) : String(value), isolate: 'auto' };
+}
+
+/** A user id's kinds of target: named by the person's name and e-mail when the API found them. */
+const PERSON_TYPES = new Set(['ADMIN', 'MANAGER', 'CLIENT']);
+
+/**
+ * How a target or parent is named: a person by name and e-mail, a payment by its number, anything else by its type
+ * and id.
+ */
+export function auditRefSegments(ref: AuditRef, lang: Language): TextSegment[] {
+  const typeLabel = enumLabel('auditTargetType', ref.type, lang);
+  if (PERSON_TYPES.has(ref.type) && ref.name) {
+    return ref.email
+      ? [{ text: ref.name, isolate: 'auto' }, { text: ' (' }, { text: ref.email, isolate: 'ltr' }, { text: ')' }]
+      : [{ text: ref.name, isolate: 'auto' }];
+  }
+  if (ref.type === 'PAYMENT') return [{ text: `${typeLabel} ` }, { text: `#${ref.id}`, isolate: 'ltr' }];
+  return [{ text: `${typeLabel} ` }, { text: ref.id, isolate: 'ltr' }];
+}
+
+/** One change as "label old → new" (the arrow points the reading direction's way). */
+function changeSegments(ref: AuditRef, change: AuditChange, lang: Language): TextSegment[] {
+  const label = auditFieldText(ref.type, change.field)?.label[lang] ?? change.field;
+  return [
+    { text: `${label} ` },
+    formatAuditValue(ref, change.field, change.oldValue, lang),
+    { text: ` ${AUDIT_WORDS.changeArrow[lang]} ` },
+    formatAuditValue(ref, change.field, change.newValue, lang),
+  ];
+}
+
+/** Notes are told by the sentence ("note added"); their texts belong in the changes table, not in a list row. */
+function isSentenceChange(change: AuditChange): boolean {
+  return !change.field.startsWith(NOTE_FIELD_PREFIX);
+}
+
+function changesSegments(entry: AuditLog, lang: Language): TextSegment[] {
+  const changes = entry.changes.filter(isSentenceChange);
+  return changes.flatMap((change, index) => [
+    ...(index > 0 ? [{ text: AUDIT_WORDS.changeSeparator[lang] }] : []),
+    ...changeSegments(entry.target, change, lang),
+  ]);
+}
+
+type Fill = TextSegment[] | { ref: 'target' | 'parent'; segments: TextSegment[] };
+
+/** The values a sentence's placeholders stand for; a placeholder with nothing to show is absent. */
+function fillsOf(entry: AuditLog, lang: Language): Record<string, Fill> {
+  const fills: Record<string, Fill> = {
+    target: { ref: 'target', segments: auditRefSegments(entry.target, lang) },
+    event: [
+      {
+        text: isKnownEventType(entry.eventType)
+          ? eventTypeLabel(entry.eventType, lang)
+          : OPERATION_EVENT_LABELS[entry.operationType][lang],
+      },
+    ],
+  };
+  if (entry.parent) fills.parent = { ref: 'parent', segments: auditRefSegments(entry.parent, lang) };
+  const changes = changesSegments(entry, lang);
+  if (changes.length > 0) fills.changes = changes;
+  for (const change of entry.changes) {
+    if (change.newValue !== null && change.newValue !== undefined && !hasParam(fills, change.field)) {
+      fills[change.field] = [formatAuditValue(entry.target, change.field, change.newValue, lang)];
+    }
+  }
+  return fills;
+}
+
+function fillTemplate(template: string, fills: Record<string, Fill>): SentencePart[] | null {
+  const parts: SentencePart[] = [];
+  for (const part of templateParts(template)) {
+    if ('text' in part) {
+      parts.push({ text: part.text });
+      continue;
+    }
+    if (!hasParam(fills, part.placeholder)) return null;
+    const fill = fills[part.placeholder];
+    if (Array.isArray(fill)) parts.push(...fill);
+    else parts.push(fill);
+  }
+  return parts;
+}
+
+/**
+ * The activity-log sentence of an entry (docs/product.md, Audit), cut into text, isolated values and the target and
+ * parent, so a screen can make links of those: "Payment #134 of Dana Cohen (dana@example.com): status Success →
+ * Failed". An event whose own sentence cannot be filled (a field it names did not change) reads "{target}: {event}".
+ */
+export function auditSentenceParts(entry: AuditLog, lang: Language): SentencePart[] {
+  const fills = fillsOf(entry, lang);
+  const own = isKnownEventType(entry.eventType) ? fillTemplate(EVENT_SENTENCES[entry.eventType][lang], fills) : null;
+  return own ?? (fillTemplate(FALLBACK_SENTENCE[lang], fills) as SentencePart[]);
+}
+
+const ISOLATES = { ltr: ['\u2066', '\u2069'], auto: ['\u2068', '\u2069'] } as const;
+
+/** A segment as plain text, wrapped in Unicode's isolates when it must keep its own direction. */
+export function segmentText(segment: TextSegment): string {
+  if (!segment.isolate) return segment.text;
+  const [open, close] = ISOLATES[segment.isolate];
+  return `${open}${segment.text}${close}`;
+}
+
+/** The sentence as plain text (page titles, tooltips), values isolated with Unicode's isolates. */
+export function auditSentence(entry: AuditLog, lang: Language): string {
+  return auditSentenceParts(entry, lang)
+    .map((part) => ('ref' in part ? part.segments.map(segmentText).join('') : segmentText(part)))
+    .join('');
+}

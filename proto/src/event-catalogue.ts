@@ -1,0 +1,20 @@
+import { USER_EVENT_TYPES, type UserEventType } from './identity-events';
+import { LEDGER_EVENT_TYPES, type LedgerEventType } from './ledger-events';
+
+/**
+ * Every event type the product stores, across contexts (docs/ARCHITECTURE.md, Event catalogue). The API registers
+ * exactly these with its event store (an API spec checks that the two lists agree), and the activity log and the
+ * account history give each of them a name and a sentence in both languages (`event-text.ts`, checked by a test).
+ */
+export type EventType = UserEventType | LedgerEventType;
+
+export const EVENT_TYPES: readonly EventType[] = Object.freeze([
+  ...Object.values(USER_EVENT_TYPES),
+  ...Object.values(LEDGER_EVENT_TYPES),
+]);
+
+const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
+
+export function isKnownEventType(value: string): value is EventType {
+  return KNOWN_EVENT_TYPES.has(value);
+}

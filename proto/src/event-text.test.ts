@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { SYSTEM_ACCOUNTS } from './accounts';
+import {
+  AUDIT_OPERATION_TYPES,
+  AUDIT_TARGET_TYPES,
+  BALANCE_FIX_ACTIONS,
+  CURRENCIES,
+  LANGUAGES,
+  PAYMENT_AGGREGATORS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  PLAN_DURATIONS_MONTHS,
+  PLAN_STATUSES,
+  SORT_ORDERS,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
+  USER_ROLES,
+  USER_STATUSES,
+} from './enums';
+import { EVENT_TYPES } from './event-catalogue';
+import {
+  AUDIT_FIELDS,
+  AUDIT_WORDS,
+  type Bilingual,
+  EVENT_SENTENCES,
+  EVENT_TYPE_LABELS,
+  FALLBACK_SENTENCE,
+  OPERATION_EVENT_LABELS,
+  SYSTEM_ACCOUNT_LABELS,
+  USER_ACCOUNT_LABEL,
+} from './event-text';
+import { USER_EVENT_TYPES } from './identity-events';
+import { ENUM_LABELS, type EnumName } from './labels';
+import { LEDGER_EVENT_TYPES } from './ledger-events';
+import { PAYMENTS_CSV_COLUMNS } from './payments-csv';
+
+const HEBREW_LETTER = /[\u05d0-\u05ea]/;
+
+/** A Hebrew text has Hebrew letters, an English one has none; both are non-empty. */
+function expectBothLanguages(text: Bilingual | undefined, what: string): void {
+  expect(text, `${what} has no text`).toBeDefined();
+  expect(text?.he.trim(), `${what} in Hebrew`).not.toBe('');
+  expect(text?.en.trim(), `${what} in English`).not.toBe('');
+  expect(text?.en, `${what} in English holds Hebrew`).not.toMatch(HEBREW_LETTER);
+}
+
+/** Hebrew that is really Hebrew: brand names and codes (Stripe, USDT) may be the same in both languages. */
+function expectTranslated(text: Bilingual | undefined, what: string): void {
+  expectBothLanguages(text, what);
+  expect(text?.he, `${what} is not translated to Hebrew`).toMatch(HEBREW_LETTER);
+}
+
+const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+/** Every enumeration with the name its labels are kept under. */
+const ENUMS: ReadonlyArray<readonly [EnumName, ReadonlyArray<string | number>]> = [
+  ['userStatus', USER_STATUSES],
+  ['userRole', USER_ROLES],
+  ['paymentStatus', PAYMENT_STATUSES],
+  ['paymentType', PAYMENT_TYPES],
+  ['paymentAggregator', PAYMENT_AGGREGATORS],
+  ['paymentMethod', PAYMENT_METHODS],
+  ['planStatus', PLAN_STATUSES],
+  ['planDuration', PLAN_DURATIONS_MONTHS],
+  ['subscriptionStatus', SUBSCRIPTION_STATUSES],
+  ['subscriptionType', SUBSCRIPTION_TYPES],
+  ['auditOperationType', AUDIT_OPERATION_TYPES],
+  ['auditTargetType', AUDIT_TARGET_TYPES],
+  ['sortOrder', SORT_ORDERS],
+  ['balanceFixAction', BALANCE_FIX_ACTIONS],
+  ['currency', CURRENCIES],
+  ['language', LANGUAGES],
+];
+
+describe('the event catalogue', () => {
+  it('holds every identity and ledger event type once', () => {
+    const declared = [...Object.values(USER_EVENT_TYPES), ...Object.values(LEDGER_EVENT_TYPES)];
+    expect([...EVENT_TYPES].sort()).toEqual([...declared].sort());
+    expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
+  });
+
+  it('names every event type and gives it a sentence in Hebrew and English', () => {
+    for (const type of EVENT_TYPES) {
+      expectTranslated(EVENT_TYPE_LABELS[type], `the label of ${type}`);
+      // A sentence made only of placeholders ("{target}: {changes}") has no words to translate.
+      const words = EVENT_SENTENCES[type].en.replace(/\{\w+\}/g, '');
+      if (/[a-z]/i.test(words)) expectTranslated(EVENT_SENTENCES[type], `the sentence of ${type}`);
+      else expectBothLanguages(EVENT_SENTENCES[type], `the sentence of ${type}`);
+    }
+    expect(Object.keys(EVENT_TYPE_LABELS).sort()).toEqual([...EVENT_TYPES].sort());
+    expect(Object.keys(EVENT_SENTENCES).sort()).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it('writes every sentence about its target, with the same placeholders in both languages', () => {
+    const known = new Set(['target', 'parent', 'changes', 'event']);
+    const fieldNames = new Set(Object.values(AUDIT_FIELDS).flatMap((fields) => Object.keys(fields)));
+    for (const [type, sentence] of [...Object.entries(EVENT_SENTENCES), ['fallback', FALLBACK_SENTENCE] as const]) {
+      expect(placeholders(sentence.he), type).toEqual(placeholders(sentence.en));
+      expect(placeholders(sentence.en), type).toContain('target');
+      for (const name of placeholders(sentence.en)) {
+        expect(known.has(name) || fieldNames.has(name), `${type} names an unknown placeholder {${name}}`).toBe(true);
+      }
+    }
+  });
+
+  it('labels every field the activity log shows, every operation and the words around values', () => {
+    for (const [group, fields] of Object.entries(AUDIT_FIELDS)) {
+      for (const [field, text] of Object.entries(fields)) expectTranslated(text.label, `${group}.${field}`);
+    }
+    for (const operation of AUDIT_OPERATION_TYPES) expectTranslated(OPERATION_EVENT_LABELS[operation], operation);
+    for (const [name, text] of Object.entries(AUDIT_WORDS)) expectBothLanguages(text, name);
+  });
+});
+
+describe('enum labels', () => {
+  it('label every value of every enumeration in Hebrew and English', () => {
+    for (const [name, values] of ENUMS) {
+      const labels = ENUM_LABELS[name] as Record<string, Bilingual>;
+      for (const value of values) expectBothLanguages(labels[String(value)], `${name}.${value}`);
+      expect(Object.keys(labels).sort(), name).toEqual(values.map(String).sort());
+    }
+    expect(ENUMS.map(([name]) => name).sort()).toEqual(Object.keys(ENUM_LABELS).sort());
+  });
+});
+
+describe('ledger account names', () => {
+  it('name every system account and a user account whose holder is unknown', () => {
+    for (const account of SYSTEM_ACCOUNTS) expectTranslated(SYSTEM_ACCOUNT_LABELS[account], account);
+    expect(Object.keys(SYSTEM_ACCOUNT_LABELS).sort()).toEqual([...SYSTEM_ACCOUNTS].sort());
+    expectTranslated(USER_ACCOUNT_LABEL, 'a user account');
+  });
+});
+
+describe('payments CSV columns', () => {
+  it('have a header in both languages, and date-time headers name their zone', () => {
+    for (const column of PAYMENTS_CSV_COLUMNS) {
+      expectTranslated(column.label, column.key);
+      expect(placeholders(column.label.he), column.key).toEqual(placeholders(column.label.en));
+      expect(placeholders(column.label.en), column.key).toEqual(column.kind === 'dateTime' ? ['zone'] : []);
+      if (column.kind === 'enum') expect(column.enumName, column.key).toBeDefined();
+    }
+    expect(new Set(PAYMENTS_CSV_COLUMNS.map((column) => column.key)).size).toBe(PAYMENTS_CSV_COLUMNS.length);
+  });
+});

@@ -1,0 +1,230 @@
+import { SYSTEM_ACCOUNTS, type SystemAccount } from './accounts';
+import type { AuditOperationType, AuditTargetType, Language } from './enums';
+import type { EventType } from './event-catalogue';
+import type { EnumName } from './labels';
+
+/**
+ * How events, activity-log fields and ledger accounts read in people's language (docs/product.md, Audit and Ledger):
+ * one mapping that the activity log's list and detail, the account history and the payments CSV share. A test fails
+ * when an event type, a field the mappers write or a system account lacks a Hebrew or an English text.
+ */
+export type Bilingual = Readonly<Record<Language, string>>;
+
+/** A short name per event type: the account history's entry type, and the sentence of last resort. */
+export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.freeze({
+  UserRegistered: { he: 'הרשמה', en: 'Sign-up' },
+  UserCreatedByStaff: { he: 'חשבון נפתח על ידי הצוות', en: 'Account created by staff' },
+  UserEmailConfirmed: { he: 'אימות כתובת הדוא״ל', en: 'E-mail address confirmed' },
+  UserProfileUpdated: { he: 'עדכון פרופיל', en: 'Profile updated' },
+  UserPasswordChanged: { he: 'שינוי סיסמה', en: 'Password changed' },
+  UserPasswordReset: { he: 'איפוס סיסמה', en: 'Password reset' },
+  UserPasswordSetByStaff: { he: 'סיסמה נקבעה על ידי הצוות', en: 'Password set by staff' },
+  UserStatusChanged: { he: 'שינוי סטטוס', en: 'Status changed' },
+  UserRoleChanged: { he: 'שינוי תפקיד', en: 'Role changed' },
+  UserTrialRejected: { he: 'ויתור על תקופת הניסיון', en: 'Trial declined' },
+  UserTrialUsed: { he: 'ניצול תקופת הניסיון', en: 'Trial used' },
+  UserNoteAdded: { he: 'הוספת הערה', en: 'Note added' },
+  UserNoteDeleted: { he: 'מחיקת הערה', en: 'Note deleted' },
+  UserConfirmationMailRequested: { he: 'בקשה לדוא״ל אימות', en: 'Confirmation e-mail requested' },
+  UserPasswordResetRequested: { he: 'בקשה לאיפוס סיסמה', en: 'Password reset requested' },
+  UserTwoFactorEnabled: { he: 'הפעלת אימות דו-שלבי', en: 'Two-factor sign-in turned on' },
+  UserTwoFactorDisabled: { he: 'כיבוי אימות דו-שלבי', en: 'Two-factor sign-in turned off' },
+  UserTwoFactorReset: { he: 'איפוס אימות דו-שלבי', en: 'Two-factor sign-in reset' },
+  ManualDepositRecorded: { he: 'הפקדה ידנית', en: 'Manual deposit' },
+  WithdrawalRecorded: { he: 'משיכה', en: 'Withdrawal' },
+  BalanceCorrected: { he: 'תיקון יתרה', en: 'Balance correction' },
+  // One transaction books both sides of a transfer, so the recipient's posting carries this type too: the name
+  // must fit both sides.
+  TransferSent: { he: 'העברה בין לקוחות', en: 'Transfer between clients' },
+  TransferReceived: { he: 'קבלת העברה', en: 'Transfer received' },
+  PaymentReversed: { he: 'ביטול רישום תשלום', en: 'Payment taken off the books' },
+  PaymentReapplied: { he: 'רישום תשלום מחדש', en: 'Payment put back on the books' },
+  PaymentRecorded: { he: 'רישום תשלום', en: 'Payment recorded' },
+  PaymentStatusChanged: { he: 'שינוי סטטוס תשלום', en: 'Payment status changed' },
+});
+
+/**
+ * The activity log's sentence per event type. Placeholders: `{target}` and `{parent}` (what the entry is about,
+ * named), `{changes}` (each changed field as "label old → new"), `{event}` (the event's short name) and any field the
+ * entry changed, by its name, standing for its new value. A sentence whose placeholders cannot all be filled gives
+ * way to `FALLBACK_SENTENCE`.
+ */
+export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.freeze({
+  UserRegistered: { he: '{target}: הרשמה לפורטל', en: '{target}: signed up' },
+  UserCreatedByStaff: {
+    he: '{target}: החשבון נפתח על ידי הצוות בתפקיד {role}',
+    en: '{target}: account created by staff as {role}',
+  },
+  UserEmailConfirmed: { he: '{target}: כתובת הדוא״ל אומתה', en: '{target}: e-mail address confirmed' },
+  UserProfileUpdated: { he: '{target}: עדכון פרופיל, {changes}', en: '{target}: profile updated, {changes}' },
+  UserPasswordChanged: {
+    he: '{target}: הסיסמה שונתה על ידי בעל החשבון',
+    en: '{target}: password changed by the account holder',
+  },
+  UserPasswordReset: {
+    he: '{target}: הסיסמה אופסה דרך קישור שנשלח בדוא״ל',
+    en: '{target}: password reset through an e-mailed link',
+  },
+  UserPasswordSetByStaff: { he: '{target}: הסיסמה נקבעה על ידי הצוות', en: '{target}: password set by staff' },
+  UserStatusChanged: { he: '{target}: {changes}', en: '{target}: {changes}' },
+  UserRoleChanged: { he: '{target}: {changes}', en: '{target}: {changes}' },
+  UserTrialRejected: { he: '{target}: ויתור על תקופת הניסיון', en: '{target}: trial declined' },
+  UserTrialUsed: { he: '{target}: תקופת הניסיון נוצלה', en: '{target}: trial used' },
+  UserNoteAdded: { he: '{target}: נוספה הערה', en: '{target}: note added' },
+  UserNoteDeleted: { he: '{target}: הערה נמחקה', en: '{target}: note deleted' },
+  UserConfirmationMailRequested: {
+    he: '{target}: התבקש שוב דוא״ל אימות',
+    en: '{target}: confirmation e-mail requested again',
+  },
+  UserPasswordResetRequested: {
+    he: '{target}: התבקש קישור לאיפוס הסיסמה',
+    en: '{target}: password-reset link requested',
+  },
+  UserTwoFactorEnabled: { he: '{target}: אימות דו-שלבי הופעל', en: '{target}: two-factor sign-in turned on' },
+  UserTwoFactorDisabled: { he: '{target}: אימות דו-שלבי כובה', en: '{target}: two-factor sign-in turned off' },
+  UserTwoFactorReset: {
+    he: '{target}: אימות דו-שלבי אופס על ידי מנהל מערכת',
+    en: '{target}: two-factor sign-in reset by an admin',
+  },
+  // Wallet events stay out of the log (their payment's entry tells the same story); should one ever appear, it
+  // still reads as a sentence.
+  ManualDepositRecorded: { he: '{target}: הפקדה ידנית', en: '{target}: manual deposit' },
+  WithdrawalRecorded: { he: '{target}: משיכה', en: '{target}: withdrawal' },
+  BalanceCorrected: { he: '{target}: תיקון יתרה', en: '{target}: balance correction' },
+  TransferSent: { he: '{target}: העברה יוצאת', en: '{target}: transfer sent' },
+  TransferReceived: { he: '{target}: העברה נכנסת', en: '{target}: transfer received' },
+  PaymentReversed: { he: '{target}: ביטול רישום תשלום', en: '{target}: payment taken off the books' },
+  PaymentReapplied: { he: '{target}: רישום תשלום מחדש', en: '{target}: payment put back on the books' },
+  PaymentRecorded: {
+    he: '{target} עבור {parent}: {type} בסך {amount}, סטטוס {status}',
+    en: '{target} for {parent}: {type} of {amount}, status {status}',
+  },
+  PaymentStatusChanged: { he: '{target} של {parent}: {changes}', en: '{target} of {parent}: {changes}' },
+});
+
+/** The sentence of an event without its own (a type this build does not know, or a sentence it cannot fill). */
+export const FALLBACK_SENTENCE: Bilingual = Object.freeze({ he: '{target}: {event}', en: '{target}: {event}' });
+
+/** Shown as `{event}` for a type this build does not know: what happened to the target. */
+export const OPERATION_EVENT_LABELS: Readonly<Record<AuditOperationType, Bilingual>> = Object.freeze({
+  CREATED: { he: 'נוצר', en: 'created' },
+  UPDATED: { he: 'עודכן', en: 'updated' },
+  DELETED: { he: 'נמחק', en: 'deleted' },
+});
+
+/**
+ * How a field's value reads: an enum's label, an amount of dollars, an instant, yes or no, or text. `ltr` text
+ * (e-mails, ids) is isolated left to right inside Hebrew sentences; other text keeps its own direction.
+ */
+export type AuditValueKind =
+  | { kind: 'enum'; enumName: EnumName }
+  | { kind: 'money' }
+  | { kind: 'instant' }
+  | { kind: 'boolean' }
+  | { kind: 'text'; ltr: boolean };
+
+export interface AuditFieldText {
+  label: Bilingual;
+  value: AuditValueKind;
+}
+
+const TEXT: AuditValueKind = { kind: 'text', ltr: false };
+const LTR_TEXT: AuditValueKind = { kind: 'text', ltr: true };
+const INSTANT: AuditValueKind = { kind: 'instant' };
+const BOOLEAN: AuditValueKind = { kind: 'boolean' };
+
+/** Targets that are people share their fields (a person's target type follows their role). */
+export type AuditFieldGroup = 'USER' | 'PAYMENT';
+
+export function auditFieldGroupOf(targetType: AuditTargetType): AuditFieldGroup | null {
+  if (targetType === 'ADMIN' || targetType === 'MANAGER' || targetType === 'CLIENT') return 'USER';
+  if (targetType === 'PAYMENT') return 'PAYMENT';
+  return null;
+}
+
+/**
+ * Every field the API's audit mappers write, per target group (services/api/src/contexts/*\/*.audit.ts; an API spec
+ * checks that every field they produce is listed here). Notes are written as `note.{noteId}`: `NOTE_FIELD_PREFIX`.
+ */
+export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<string, AuditFieldText>>>> = Object.freeze({
+  USER: {
+    email: { label: { he: 'דוא״ל', en: 'e-mail' }, value: LTR_TEXT },
+    firstName: { label: { he: 'שם פרטי', en: 'first name' }, value: TEXT },
+    lastName: { label: { he: 'שם משפחה', en: 'last name' }, value: TEXT },
+    role: { label: { he: 'תפקיד', en: 'role' }, value: { kind: 'enum', enumName: 'userRole' } },
+    status: { label: { he: 'סטטוס', en: 'status' }, value: { kind: 'enum', enumName: 'userStatus' } },
+    profileId: { label: { he: 'מזהה פרופיל', en: 'profile ID' }, value: LTR_TEXT },
+    language: { label: { he: 'שפה', en: 'language' }, value: { kind: 'enum', enumName: 'language' } },
+    referrerProfileId: { label: { he: 'מזהה הפרופיל של הממליץ', en: "referrer's profile ID" }, value: LTR_TEXT },
+    passwordChangedAt: { label: { he: 'הסיסמה שונתה', en: 'password changed' }, value: INSTANT },
+    twoFactorEnabled: { label: { he: 'אימות דו-שלבי', en: 'two-factor sign-in' }, value: BOOLEAN },
+    trialRejected: { label: { he: 'ויתור על תקופת הניסיון', en: 'trial declined' }, value: BOOLEAN },
+    trialUsed: { label: { he: 'תקופת הניסיון נוצלה', en: 'trial used' }, value: BOOLEAN },
+    confirmationMailRequestedAt: {
+      label: { he: 'בקשה לדוא״ל אימות', en: 'confirmation e-mail requested' },
+      value: INSTANT,
+    },
+    passwordResetRequestedAt: { label: { he: 'בקשה לאיפוס סיסמה', en: 'password reset requested' }, value: INSTANT },
+    note: { label: { he: 'הערה', en: 'note' }, value: TEXT },
+  },
+  PAYMENT: {
+    status: { label: { he: 'סטטוס', en: 'status' }, value: { kind: 'enum', enumName: 'paymentStatus' } },
+    amount: { label: { he: 'סכום', en: 'amount' }, value: { kind: 'money' } },
+    type: { label: { he: 'סוג', en: 'type' }, value: { kind: 'enum', enumName: 'paymentType' } },
+    method: { label: { he: 'אמצעי', en: 'method' }, value: { kind: 'enum', enumName: 'paymentMethod' } },
+    aggregator: { label: { he: 'ספק', en: 'aggregator' }, value: { kind: 'enum', enumName: 'paymentAggregator' } },
+    comment: { label: { he: 'הערה', en: 'comment' }, value: TEXT },
+  },
+});
+
+/** Notes are one field per note (`note.{noteId}`), so each note's text has its own before and after. */
+export const NOTE_FIELD_PREFIX = 'note.';
+
+/** The field's entry in `AUDIT_FIELDS`, if the target's group lists it. */
+export function auditFieldText(targetType: AuditTargetType, field: string): AuditFieldText | null {
+  const group = auditFieldGroupOf(targetType);
+  if (!group) return null;
+  const name = group === 'USER' && field.startsWith(NOTE_FIELD_PREFIX) ? 'note' : field;
+  return Object.prototype.hasOwnProperty.call(AUDIT_FIELDS[group], name) ? AUDIT_FIELDS[group][name] : null;
+}
+
+/** Words the activity log puts around values. */
+export const AUDIT_WORDS = Object.freeze({
+  empty: { he: '(ריק)', en: '(empty)' },
+  yes: { he: 'כן', en: 'Yes' },
+  no: { he: 'לא', en: 'No' },
+  /** Between a value before and after a change; it points from the old value to the new one in reading order. */
+  changeArrow: { he: '←', en: '→' },
+  changeSeparator: { he: ', ', en: ', ' },
+} satisfies Record<string, Bilingual>);
+
+/**
+ * What each system account is, as the other side of a posting in an account history (docs/product.md, Ledger).
+ * A user account is named by its holder instead.
+ */
+export const SYSTEM_ACCOUNT_LABELS: Readonly<Record<SystemAccount, Bilingual>> = Object.freeze({
+  'world:stripe': { he: 'תשלומי כרטיס (Stripe)', en: 'Card payments (Stripe)' },
+  'world:cashier': { he: 'קופת הקריפטו', en: 'Crypto cashier' },
+  'world:manual': { he: 'הפקדות ומשיכות ידניות', en: 'Manual deposits and withdrawals' },
+  'revenue:subscriptions': { he: 'הכנסות ממנויים', en: 'Subscription sales' },
+  'expense:bonus': { he: 'בונוסים לשגרירים', en: 'Ambassador bonuses' },
+  'expense:adjustment': { he: 'תיקוני יתרה', en: 'Balance corrections' },
+  'expense:refund': { he: 'החזרים', en: 'Refunds' },
+});
+
+/** A user account whose holder the answer does not name (an account that no longer exists). */
+export const USER_ACCOUNT_LABEL: Bilingual = Object.freeze({ he: 'יתרת לקוח', en: 'Client balance' });
+
+/** The readable name of a ledger account: the system account's name, or the holder's name for a user account. */
+export function ledgerAccountLabel(account: string, holderName: string | null, lang: Language): string {
+  if ((SYSTEM_ACCOUNTS as readonly string[]).includes(account))
+    return SYSTEM_ACCOUNT_LABELS[account as SystemAccount][lang];
+  return holderName ?? USER_ACCOUNT_LABEL[lang];
+}
+
+/** The short name of an event type, or the type itself when this build does not know it. */
+export function eventTypeLabel(eventType: string, lang: Language): string {
+  return Object.prototype.hasOwnProperty.call(EVENT_TYPE_LABELS, eventType)
+    ? EVENT_TYPE_LABELS[eventType as EventType][lang]
+    : eventType;
+}

@@ -1,0 +1,52 @@
+import type { Language } from './enums';
+import type { Bilingual } from './event-text';
+import type { EnumName } from './labels';
+import { fillPlaceholders } from './placeholders';
+
+/**
+ * How a payments CSV cell is written (docs/api.md, CSV export):
+ * - `number`: an integer a spreadsheet should read as a number (the payment number);
+ * - `amount`: a signed decimal with two places, negative when the payment takes money from the client;
+ * - `dateTime`: `YYYY-MM-DD HH:MM:SS` in the zone the header names, which spreadsheets read as a date and time;
+ * - `enum`: the value's label in the file's language;
+ * - `digits`: an id made of digits that may start with zeros (profile IDs), written so a spreadsheet keeps it text;
+ * - `text`: anything else, guarded against formula injection.
+ */
+export type PaymentsCsvCellKind = 'number' | 'amount' | 'dateTime' | 'enum' | 'digits' | 'text';
+
+export interface PaymentsCsvColumn {
+  key: string;
+  /** `{zone}` in a date-time column's label is the time zone its values are written in. */
+  label: Bilingual;
+  kind: PaymentsCsvCellKind;
+  enumName?: EnumName;
+}
+
+/** The export's columns in file order; the API writes them and the docs list them. */
+export const PAYMENTS_CSV_COLUMNS: readonly PaymentsCsvColumn[] = Object.freeze([
+  { key: 'paymentId', label: { he: 'מספר תשלום', en: 'Payment number' }, kind: 'number' },
+  { key: 'createdAt', label: { he: 'נוצר ({zone})', en: 'Created ({zone})' }, kind: 'dateTime' },
+  { key: 'userUuid', label: { he: 'מזהה לקוח', en: 'Client ID' }, kind: 'text' },
+  { key: 'userEmail', label: { he: 'דוא״ל הלקוח', en: 'Client e-mail' }, kind: 'text' },
+  { key: 'amount', label: { he: 'סכום', en: 'Amount' }, kind: 'amount' },
+  { key: 'currency', label: { he: 'מטבע', en: 'Currency' }, kind: 'text' },
+  { key: 'status', label: { he: 'סטטוס', en: 'Status' }, kind: 'enum', enumName: 'paymentStatus' },
+  { key: 'type', label: { he: 'סוג', en: 'Type' }, kind: 'enum', enumName: 'paymentType' },
+  { key: 'method', label: { he: 'אמצעי תשלום', en: 'Method' }, kind: 'enum', enumName: 'paymentMethod' },
+  { key: 'aggregator', label: { he: 'ספק', en: 'Aggregator' }, kind: 'enum', enumName: 'paymentAggregator' },
+  { key: 'comment', label: { he: 'הערה', en: 'Comment' }, kind: 'text' },
+  { key: 'senderProfileId', label: { he: 'מזהה פרופיל השולח', en: "Sender's profile ID" }, kind: 'digits' },
+  { key: 'recipientProfileId', label: { he: 'מזהה פרופיל הנמען', en: "Recipient's profile ID" }, kind: 'digits' },
+  { key: 'transferId', label: { he: 'מזהה העברה', en: 'Transfer ID' }, kind: 'text' },
+  { key: 'createdBy', label: { he: 'נוצר על ידי', en: 'Created by' }, kind: 'text' },
+  { key: 'updatedAt', label: { he: 'עודכן ({zone})', en: 'Updated ({zone})' }, kind: 'dateTime' },
+  { key: 'updatedBy', label: { he: 'עודכן על ידי', en: 'Updated by' }, kind: 'text' },
+] satisfies PaymentsCsvColumn[]);
+
+/** The zone of the export's date-times when the request names none. */
+export const PAYMENTS_CSV_DEFAULT_TIME_ZONE = 'UTC';
+
+/** The header row in `lang`, the date-time columns naming `timeZone`. */
+export function paymentsCsvHeader(lang: Language, timeZone: string): string[] {
+  return PAYMENTS_CSV_COLUMNS.map((column) => fillPlaceholders(column.label[lang], { zone: timeZone }));
+}
