@@ -1,6 +1,7 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { InlineProjectionRegistry } from '../../platform/projections';
 import { AuditMapperRegistry } from './audit-mapper';
+import { AuditNameRegistry } from './audit-names';
 import { AuditLogProjection } from './projections/audit-log/audit-log.projection';
 import { GetAuditLogController } from './queries/get-audit-log/get-audit-log.controller';
 import { GetAuditLogHandler } from './queries/get-audit-log/get-audit-log.handler';
@@ -8,15 +9,16 @@ import { SearchAuditLogsController } from './queries/search-audit-logs/search-au
 import { SearchAuditLogsHandler } from './queries/search-audit-logs/search-audit-logs.handler';
 
 /**
- * The activity log. Global because every context registers its audit mappers with the exported registry; the
- * projection reads the registry at append time, so the order in which modules initialise does not matter.
+ * The activity log. Global because every context registers its audit mappers (and the namers of its targets) with
+ * the exported registries; the projection reads the mappers at append time and the queries the namers at read time,
+ * so the order in which modules initialise does not matter.
  */
 @Global()
 @Module({
   // The literal `search` route first, so that it is never read as an `:id`.
   controllers: [SearchAuditLogsController, GetAuditLogController],
-  providers: [AuditMapperRegistry, SearchAuditLogsHandler, GetAuditLogHandler],
-  exports: [AuditMapperRegistry],
+  providers: [AuditMapperRegistry, AuditNameRegistry, SearchAuditLogsHandler, GetAuditLogHandler],
+  exports: [AuditMapperRegistry, AuditNameRegistry],
 })
 export class AuditModule implements OnModuleInit {
   constructor(

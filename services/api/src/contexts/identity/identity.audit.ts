@@ -1,13 +1,24 @@
 import type { AuditTargetType, UserEventDataByType, UserRole } from '@kupa/proto';
-import type { AuditEntryDraft, AuditMapper } from '../audit';
+import type { AuditEntryDraft, AuditMapper, AuditName } from '../audit';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port';
 import type { UserEventType } from './domain/user.events';
+import type { UserReader } from './projections/users/user-reader';
+import { fullNameOf } from './projections/users/user-view';
 
 /** Staff accounts are their own activity-log targets; ambassadors are clients with a bonus, so they count as CLIENT. */
 export function auditTargetTypeOf(role: UserRole): AuditTargetType {
   if (role === 'ADMIN') return 'ADMIN';
   if (role === 'MANAGER') return 'MANAGER';
   return 'CLIENT';
+}
+
+/** The activity-log target types that are people: identity names them. */
+export const AUDIT_PERSON_TARGET_TYPES: readonly AuditTargetType[] = Object.freeze(['ADMIN', 'MANAGER', 'CLIENT']);
+
+/** Names the people behind a page of activity-log ids with one read of the users read model. */
+export async function auditNamesOf(users: UserReader, ids: readonly string[]): Promise<Map<string, AuditName>> {
+  const views = await users.findByUuids(ids);
+  return new Map(views.map((view) => [view.uuid, { name: fullNameOf(view), email: view.email }]));
 }
 
 function entry<Type extends UserEventType>(

@@ -1,6 +1,6 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { ActorLookup } from '../../platform/auth';
-import { AuditMapperRegistry } from '../audit';
+import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
 import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
 import { Clock } from '../../platform/clock';
@@ -52,7 +52,7 @@ import { SignUpHandler } from './commands/sign-up/sign-up.handler';
 import { UpdateUserController } from './commands/update-user/update-user.controller';
 import { UpdateUserHandler } from './commands/update-user/update-user.handler';
 import { ALL_USER_EVENT_TYPES } from './domain/user.events';
-import { IDENTITY_AUDIT_MAPPERS } from './identity.audit';
+import { AUDIT_PERSON_TARGET_TYPES, auditNamesOf, IDENTITY_AUDIT_MAPPERS } from './identity.audit';
 import { AccountCreation } from './infrastructure/accounts/account-creation';
 import { AdminAccounts } from './infrastructure/accounts/admin-accounts';
 import { CredentialsRepository } from './infrastructure/persistence/credentials.repository';
@@ -158,6 +158,8 @@ export class IdentityModule implements OnModuleInit {
     private readonly eventTypes: EventTypeRegistry,
     private readonly projections: InlineProjectionRegistry,
     private readonly auditMappers: AuditMapperRegistry,
+    private readonly auditNames: AuditNameRegistry,
+    private readonly users: UserReader,
     private readonly processors: ProcessorRunner,
     private readonly mailDispatcher: MailDispatcher,
     private readonly mails: IdentityMails,
@@ -169,6 +171,7 @@ export class IdentityModule implements OnModuleInit {
     this.projections.register(new UsersProjection());
     this.projections.register(new UserNotesProjection());
     for (const type of ALL_USER_EVENT_TYPES) this.auditMappers.register(type, IDENTITY_AUDIT_MAPPERS[type]);
+    this.auditNames.register(AUDIT_PERSON_TARGET_TYPES, (ids) => auditNamesOf(this.users, ids));
     this.processors.register(new IdentityMailsProcessor(this.clock));
     for (const kind of this.mails.kinds()) this.mailDispatcher.registerKind(kind);
   }

@@ -10,6 +10,7 @@ export { AdminAccounts } from './infrastructure/accounts/admin-accounts';
 export { REFRESH_COOKIE_SCHEMES } from './infrastructure/sessions/sessions';
 export { UserReader } from './projections/users/user-reader';
 export type { UserView } from './projections/users/user-view';
+export { fullNameOf } from './projections/users/user-view';
 export { UserBalances } from './projections/users/user-balances.port';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type

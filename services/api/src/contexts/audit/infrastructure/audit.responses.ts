@@ -5,6 +5,7 @@ import {
   type AuditChange,
   type AuditLog,
   type AuditOperationType,
+  type AuditRef,
   type AuditTargetType,
 } from '@kupa/proto';
 import { InstantProperty, PageOf } from '../../../platform/http';
@@ -31,12 +32,22 @@ export class AuditActorDto {
   name: string;
 }
 
-export class AuditRefDto {
+export class AuditRefDto implements AuditRef {
   @ApiProperty({ enum: AUDIT_TARGET_TYPES })
   type: AuditTargetType;
 
-  @ApiProperty()
+  @ApiProperty({ description: "A user's uuid, a payment's number, or another target's id" })
   id: string;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: "The person's full name for ADMIN, MANAGER and CLIENT refs, read when the entry is read; else null",
+  })
+  name: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: "The person's e-mail, like `name`; else null" })
+  email: string | null;
 }
 
 export class AuditChangeDto implements AuditChange {

@@ -1,4 +1,5 @@
-import type { AuditChange, AuditLog, AuditOperationType, AuditTargetType } from '@kupa/proto';
+import type { AuditChange, AuditLog, AuditOperationType, AuditRef, AuditTargetType } from '@kupa/proto';
+import type { AuditNameRegistry, StoredRef } from '../../audit-names';
 
 /** One activity-log entry as read: a row of `audit_logs` (written only by the audit projection) under camel-case names. */
 export interface AuditLogView {
@@ -35,15 +36,29 @@ export const AUDIT_LOG_COLUMNS = [
   'a.global_position::text AS "globalPosition"',
 ].join(', ');
 
-export function toAuditLog(view: AuditLogView): AuditLog {
-  return {
-    id: view.id,
-    createdAt: view.createdAt.toISOString(),
-    createdBy: { id: view.createdById, name: view.createdByName },
-    operationType: view.operationType,
-    target: { type: view.targetType, id: view.targetId },
-    parent: view.parentType && view.parentId ? { type: view.parentType, id: view.parentId } : null,
-    changes: view.changes,
-    eventType: view.eventType,
-  };
+function parentOf(view: AuditLogView): StoredRef | null {
+  return view.parentType && view.parentId ? { type: view.parentType, id: view.parentId } : null;
+}
+
+/** Entries as answered, their targets and parents named through the registry with one read per namer. */
+export async function toAuditLogs(views: readonly AuditLogView[], names: AuditNameRegistry): Promise<AuditLog[]> {
+  const refs: StoredRef[] = views.flatMap((view) => {
+    const parent = parentOf(view);
+    const target = { type: view.targetType, id: view.targetId };
+    return parent ? [target, parent] : [target];
+  });
+  const named: (ref: StoredRef) => AuditRef = await names.name(refs);
+  return views.map((view) => {
+    const parent = parentOf(view);
+    return {
+      id: view.id,
+      createdAt: view.createdAt.toISOString(),
+      createdBy: { id: view.createdById, name: view.createdByName },
+      operationType: view.operationType,
+      target: named({ type: view.targetType, id: view.targetId }),
+      parent: parent ? named(parent) : null,
+      changes: view.changes,
+      eventType: view.eventType,
+    };
+  });
 }

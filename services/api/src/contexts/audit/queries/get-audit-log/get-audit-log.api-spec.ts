@@ -30,7 +30,7 @@ describe('one activity-log entry', () => {
       .send({ targetAndParentIds: [client.userUuid], operationTypes: ['CREATED'] });
     const [registration] = (searched.body as Page<AuditLog>).content;
     expect(registration).toMatchObject({
-      target: { type: 'CLIENT', id: client.userUuid },
+      target: { type: 'CLIENT', id: client.userUuid, name: 'Avi Adler', email: client.email },
       parent: null,
       createdBy: { id: 'USER-00000000-0000-0000-0000-000000000000', name: 'SYSTEM' },
       eventType: 'UserRegistered',
@@ -42,6 +42,28 @@ describe('one activity-log entry', () => {
       expect(opened.status).toBe(200);
       expect(opened.body).toEqual(registration);
     }
+  });
+
+  it('names the person an entry is about as they are named now, not as they were named then', async () => {
+    const renamed = await testApp.http
+      .put(`/api/users/${client.userUuid}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ firstName: 'Avraham', lastName: 'Adler' });
+    expect(renamed.status).toBe(200);
+    const searched = await testApp.http
+      .post('/api/audit-logs/search')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ targetAndParentIds: [client.userUuid], operationTypes: ['CREATED'] });
+    const [registration] = (searched.body as Page<AuditLog>).content;
+    const opened = await get(admin, registration.id);
+    expect(opened.body.target).toEqual({
+      type: 'CLIENT',
+      id: client.userUuid,
+      name: 'Avraham Adler',
+      email: client.email,
+    });
+    // The entry still records the name the account was opened with.
+    expect(opened.body.changes).toContainEqual({ field: 'firstName', oldValue: null, newValue: 'Avi' });
   });
 
   it('answers 404 error.audit.not.found for a missing or malformed id, never a 500', async () => {

@@ -2,12 +2,16 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { AuditLog } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
-import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLog } from '../../projections/audit-log/audit-log-view';
+import { AuditNameRegistry } from '../../audit-names';
+import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLogs } from '../../projections/audit-log/audit-log-view';
 import { GetAuditLogQuery } from './get-audit-log.query';
 
 @QueryHandler(GetAuditLogQuery)
 export class GetAuditLogHandler implements IQueryHandler<GetAuditLogQuery, AuditLog> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly names: AuditNameRegistry,
+  ) {}
 
   async execute({ id }: GetAuditLogQuery): Promise<AuditLog> {
     const rows: AuditLogView[] = await this.dataSource.query(
@@ -15,6 +19,7 @@ export class GetAuditLogHandler implements IQueryHandler<GetAuditLogQuery, Audit
       [id],
     );
     if (!rows[0]) throw new ApiError('error.audit.not.found');
-    return toAuditLog(rows[0]);
+    const [entry] = await toAuditLogs(rows, this.names);
+    return entry;
   }
 }

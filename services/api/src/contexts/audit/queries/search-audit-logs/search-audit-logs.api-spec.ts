@@ -90,8 +90,9 @@ describe('activity log search', () => {
     expect(entries(payments)[0]).toMatchObject({
       createdAt: '2026-05-04T10:00:00.000Z',
       createdBy: { id: finance.id, name: 'Finance Admin' },
-      target: { type: 'PAYMENT', id: paymentId },
-      parent: { type: 'CLIENT', id: client.userUuid },
+      // A payment is named by its number (its id); its client by name and e-mail, read through identity.
+      target: { type: 'PAYMENT', id: paymentId, name: null, email: null },
+      parent: { type: 'CLIENT', id: client.userUuid, name: 'Ziv Bar', email: client.email },
       changes: [{ field: 'status', oldValue: 'PENDING', newValue: 'SUCCESS' }],
     });
 
@@ -128,7 +129,9 @@ describe('activity log search', () => {
 
   it('filters by operation type and by the creation date range', async () => {
     const deleted = await search(manager.accessToken, { operationTypes: ['DELETED'] });
-    expect(entries(deleted).map((entry) => entry.target)).toEqual([{ type: 'PACKAGE', id: planId }]);
+    expect(entries(deleted).map((entry) => entry.target)).toEqual([
+      { type: 'PACKAGE', id: planId, name: null, email: null },
+    ]);
     expect(entries(deleted)[0].changes).toEqual([{ field: 'name', oldValue: 'Gold', newValue: null }]);
 
     const window = await search(manager.accessToken, {
@@ -226,7 +229,7 @@ describe('activity log search', () => {
       createdAt: '2026-05-07T09:00:00.000Z',
       createdBy: { id: manager.userUuid, name: 'Maya Manager' },
       operationType: 'UPDATED',
-      target: { type: 'CLIENT', id: client.userUuid },
+      target: { type: 'CLIENT', id: client.userUuid, name: 'Ziv Bar', email: client.email },
       changes: [{ field: 'status', oldValue: 'ACTIVE', newValue: 'BLOCKED' }],
     });
     const unblocked = await testApp.http

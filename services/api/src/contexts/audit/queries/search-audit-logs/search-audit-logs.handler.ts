@@ -2,7 +2,8 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type AuditLog, LIMITS, type Page } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
-import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLog } from '../../projections/audit-log/audit-log-view';
+import { AuditNameRegistry } from '../../audit-names';
+import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLogs } from '../../projections/audit-log/audit-log-view';
 import { SearchAuditLogsQuery } from './search-audit-logs.query';
 
 /** The SQL of each column proto's `SORTABLE_COLUMNS.auditLogs` lists (nothing else reaches ORDER BY). */
@@ -17,7 +18,10 @@ const DEFAULT_ORDER = 'a.created_at DESC, a.global_position DESC, a.id ASC';
 
 @QueryHandler(SearchAuditLogsQuery)
 export class SearchAuditLogsHandler implements IQueryHandler<SearchAuditLogsQuery, Page<AuditLog>> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly names: AuditNameRegistry,
+  ) {}
 
   async execute({ request }: SearchAuditLogsQuery): Promise<Page<AuditLog>> {
     const page = request.page ?? LIMITS.pageDefault;
@@ -52,6 +56,6 @@ export class SearchAuditLogsHandler implements IQueryHandler<SearchAuditLogsQuer
        LIMIT ${parameter(size)} OFFSET ${parameter(page * size)}`,
       parameters,
     );
-    return toPage(views.map(toAuditLog), page, size, Number(total));
+    return toPage(await toAuditLogs(views, this.names), page, size, Number(total));
   }
 }

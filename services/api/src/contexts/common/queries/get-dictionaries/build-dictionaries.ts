@@ -4,6 +4,7 @@ import {
   BALANCE_FIX_ACTIONS,
   CURRENCIES,
   type Dictionaries,
+  LANGUAGES,
   type DictionaryEntry,
   type EnumName,
   LIMITS,
@@ -37,6 +38,7 @@ const ENUM_VALUES: Record<EnumName, readonly (string | number)[]> = {
   sortOrder: SORT_ORDERS,
   balanceFixAction: BALANCE_FIX_ACTIONS,
   currency: CURRENCIES,
+  language: LANGUAGES,
 };
 
 /** Every enum with its he/en labels and every limit: what a client needs to render forms without hard-coding. */

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { minorToAmount, type User } from '@kupa/proto';
+import { checkUuid, minorToAmount, type User } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
 import { UserBalances } from './user-balances.port';
-import { toUserView, USER_COLUMNS, type UserRow, type UserView } from './user-view';
+import { fullNameOf, toUserView, USER_COLUMNS, type UserRow, type UserView } from './user-view';
 
 /**
  * Reads of the users read model, and the `User` payload (docs/api.md, Identity) built from it with the balances the
@@ -20,6 +20,20 @@ export class UserReader {
 
   findByUuid(userUuid: string): Promise<UserView | null> {
     return this.findOne('u.uuid = $1', userUuid);
+  }
+
+  /**
+   * The accounts among `userUuids` that exist, in one read. Ids that are not canonical uuids name no account and are
+   * skipped (the activity log may hold other ids where a user id could be).
+   */
+  async findByUuids(userUuids: readonly string[]): Promise<UserView[]> {
+    const uuids = [...new Set(userUuids)].filter((uuid) => checkUuid(uuid) === null);
+    if (uuids.length === 0) return [];
+    const rows: UserRow[] = await this.dataSource.query(
+      `SELECT ${USER_COLUMNS} FROM users u WHERE u.uuid = ANY($1::uuid[])`,
+      [uuids],
+    );
+    return rows.map(toUserView);
   }
 
   /** Without case, as the unique index on `lower(email)` compares addresses. */
@@ -68,7 +82,7 @@ export class UserReader {
       email: view.email,
       firstName: view.firstName,
       lastName: view.lastName,
-      fullName: `${view.firstName} ${view.lastName}`.trim(),
+      fullName: fullNameOf(view),
       role: view.role,
       status: view.status,
       balance: minorToAmount(balances.get(view.uuid) ?? 0),

@@ -58,3 +58,8 @@ export function toUserView(row: UserRow): UserView {
     referrerProfileId: row.referrer_profile_id,
   };
 }
+
+/** How a person is named on screens and in the activity log: first and last name, either possibly empty. */
+export function fullNameOf(view: Pick<UserView, 'firstName' | 'lastName'>): string {
+  return `${view.firstName} ${view.lastName}`.trim();
+}

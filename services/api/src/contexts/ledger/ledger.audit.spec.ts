@@ -1,0 +1,76 @@
+import { auditFieldText, EVENT_SENTENCES, type EventMetadata } from '@kupa/proto';
+import type { RecordedEvent } from '../../platform/event-store/event-store.port';
+import type { AuditEntryDraft } from '../audit';
+import { ALL_LEDGER_EVENT_TYPES, type LedgerEventType } from './domain/ledger.events';
+import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
+
+const USER_UUID = '0b7e7c2e-4a52-4bb4-8a8e-3a1d2f0c9e11';
+const AT = '2026-03-02T10:00:00.000Z';
+
+/** Every field the payment events carry, so that each mapper finds what it reads. */
+const PAYMENT_FIELDS = {
+  paymentId: 134,
+  userUuid: USER_UUID,
+  userEmail: 'dana@example.com',
+  type: 'DEPOSIT',
+  method: 'MANUAL_TRANSFER',
+  aggregator: 'MANUAL',
+  status: 'SUCCESS',
+  previousStatus: 'PENDING',
+  amountMinor: 1250,
+  currency: 'USD',
+  comment: 'Bank transfer',
+  counterAccount: 'world:manual',
+  correction: false,
+  transferId: null,
+  senderProfileId: null,
+  recipientProfileId: null,
+  createdAt: AT,
+  changedAt: AT,
+};
+
+function draftsOf(type: LedgerEventType): AuditEntryDraft[] {
+  const event: RecordedEvent = {
+    globalPosition: '1',
+    transactionId: '1',
+    streamId: 'payment-134',
+    streamVersion: 1,
+    type,
+    data: PAYMENT_FIELDS,
+    metadata: {} as EventMetadata,
+    recordedAt: new Date(AT),
+    hash: '',
+    schemaVersion: 1,
+  };
+  const mapped = LEDGER_AUDIT_MAPPERS[type](event);
+  return mapped === null ? [] : Array.isArray(mapped) ? mapped : [mapped];
+}
+
+describe('ledger events in the activity log', () => {
+  it.each(ALL_LEDGER_EVENT_TYPES)('%s writes only fields the shared mapping names in both languages', (type) => {
+    for (const draft of draftsOf(type)) {
+      for (const field of Object.keys(draft.fields)) {
+        expect({ field, labelled: auditFieldText(draft.targetType, field) !== null }).toEqual({
+          field,
+          labelled: true,
+        });
+      }
+    }
+  });
+
+  it('logs the payment events and leaves the wallet events to them', () => {
+    const logged = ALL_LEDGER_EVENT_TYPES.filter((type) => draftsOf(type).length > 0);
+    expect(logged.sort()).toEqual(['PaymentRecorded', 'PaymentStatusChanged']);
+  });
+
+  it.each(['PaymentRecorded', 'PaymentStatusChanged'] as const)(
+    "%s's sentence names only values its entry carries",
+    (type) => {
+      const fields = new Set(draftsOf(type).flatMap((draft) => Object.keys(draft.fields)));
+      const generic = new Set(['target', 'parent', 'changes', 'event']);
+      for (const [, name] of EVENT_SENTENCES[type].en.matchAll(/\{(\w+)\}/g)) {
+        expect({ name, known: generic.has(name) || fields.has(name) }).toEqual({ name, known: true });
+      }
+    },
+  );
+});
