@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   type AccountHistory,
+  type AccountHolder,
   AMOUNT_MAX,
   CURRENCIES,
   type Currency,
@@ -83,6 +84,17 @@ export class PaymentDto implements Payment {
 
 export const PaymentPageDto = PageOf(PaymentDto);
 
+export class AccountHolderDto implements AccountHolder {
+  @ApiProperty({ format: 'uuid' })
+  userUuid: string;
+
+  @ApiProperty()
+  fullName: string;
+
+  @ApiProperty()
+  email: string;
+}
+
 export class LedgerEntryDto implements LedgerEntry {
   @ApiProperty({ format: 'uuid' })
   transactionId: string;
@@ -95,6 +107,13 @@ export class LedgerEntryDto implements LedgerEntry {
 
   @ApiProperty({ example: 'world:manual' })
   counterAccount: string;
+
+  @ApiProperty({
+    type: AccountHolderDto,
+    nullable: true,
+    description: 'Who the counter-account belongs to when it is a user account; null for system accounts',
+  })
+  counterAccountHolder: AccountHolderDto | null;
 
   @SignedAmountProperty({ description: 'US dollars: positive credits the account, negative debits it' })
   amount: number;
@@ -112,6 +131,13 @@ export class LedgerEntryDto implements LedgerEntry {
 export class AccountHistoryDto implements AccountHistory {
   @ApiProperty()
   account: string;
+
+  @ApiProperty({
+    type: AccountHolderDto,
+    nullable: true,
+    description: 'Who the account belongs to when it is a user account; null for system accounts',
+  })
+  holder: AccountHolderDto | null;
 
   @InstantProperty()
   asOf: string;

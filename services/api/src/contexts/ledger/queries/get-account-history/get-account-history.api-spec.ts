@@ -16,8 +16,8 @@ describe('ledger account history', () => {
     testApp = await startTestApp({ clock });
     admin = await adminToken(testApp);
     manager = await createActiveUser(testApp, { role: 'MANAGER' });
-    dana = await createActiveUser(testApp);
-    omer = await createActiveUser(testApp);
+    dana = await createActiveUser(testApp, { firstName: 'Dana', lastName: 'Levi' });
+    omer = await createActiveUser(testApp, { firstName: 'Omer', lastName: 'Katz' });
     clock.set(new Date('2026-04-02T10:00:00Z'));
     await manualPayment(testApp, admin, dana.userUuid, 10, 'First deposit');
     clock.set(new Date('2026-04-03T10:00:00Z'));
@@ -47,6 +47,13 @@ describe('ledger account history', () => {
       [-2.5, 7.5, `user:${omer.userUuid}`],
       [10, 10, 'world:manual'],
     ]);
+    // The account and each user counter-account are named by their holder; system accounts by nobody.
+    expect(earlier.holder).toEqual({ userUuid: dana.userUuid, fullName: 'Dana Levi', email: dana.email });
+    expect(earlier.entries.content.map((entry) => entry.counterAccountHolder)).toEqual([
+      { userUuid: omer.userUuid, fullName: 'Omer Katz', email: omer.email },
+      null,
+    ]);
+    expect(earlier.entries.content.map((entry) => entry.eventType)).toEqual(['TransferSent', 'ManualDepositRecorded']);
     expect(earlier.entries.content[1]).toMatchObject({ occurredAt: '2026-04-02T10:00:00.000Z', account });
     expect(typeof earlier.entries.content[1].paymentId).toBe('number');
 
@@ -70,6 +77,12 @@ describe('ledger account history', () => {
   it('sums a system account up to the instant and derives its running balance', async () => {
     const manual = (await history(admin, 'world:manual', { asOf: '2026-04-04T00:00:00Z' })).body as AccountHistory;
     expect(manual.balance).toBe(-10);
+    expect(manual.holder).toBeNull();
+    expect(manual.entries.content[0].counterAccountHolder).toEqual({
+      userUuid: dana.userUuid,
+      fullName: 'Dana Levi',
+      email: dana.email,
+    });
     expect(manual.entries.content.map((entry) => [entry.amount, entry.balanceAfter])).toEqual([[-10, -10]]);
     const later = (await history(admin, 'world:manual', { asOf: '2026-04-05T12:00:00Z', size: 1, page: 0 }))
       .body as AccountHistory;

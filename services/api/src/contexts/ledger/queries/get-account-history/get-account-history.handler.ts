@@ -1,8 +1,15 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type AccountHistory, LIMITS, type LedgerEntry, minorToAmount, USER_ACCOUNT_PREFIX } from '@kupa/proto';
+import {
+  type AccountHistory,
+  type AccountHolder,
+  LIMITS,
+  type LedgerEntry,
+  minorToAmount,
+  USER_ACCOUNT_PREFIX,
+} from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { ApiError, toPage } from '../../../../platform/http';
-import { UserReader } from '../../../identity';
+import { fullNameOf, UserReader, type UserView } from '../../../identity';
 import { GetAccountHistoryQuery } from './get-account-history.query';
 
 /** Postings as seen from one account, newest first; the entry id orders postings of one instant as booked. */
@@ -28,11 +35,11 @@ export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistory
 
   async execute({ account, asOf, page, size }: GetAccountHistoryQuery): Promise<AccountHistory> {
     const isUserAccount = account.startsWith(USER_ACCOUNT_PREFIX);
-    if (isUserAccount) await this.assertUserExists(account.slice(USER_ACCOUNT_PREFIX.length));
+    const holder = isUserAccount ? await this.holderOf(account.slice(USER_ACCOUNT_PREFIX.length)) : null;
     const offset = page * size;
     // All reads share one REPEATABLE READ snapshot, so the balance and the page describe the same history even
     // while postings are being booked.
-    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+    const history = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       const balanceMinor = await this.balanceAt(manager, account, asOf, isUserAccount);
       // A system account collects a posting from every payment: count and page within the search window (ADR 0010);
       // beyond it, move `asOf` back instead of paging.
@@ -62,13 +69,21 @@ export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistory
                  FROM running ORDER BY ${NEWEST_FIRST} OFFSET $5`,
               [account, asOf, Math.min(offset + size, LIMITS.searchWindowRows), balanceMinor, offset],
             );
-      return {
-        account,
-        asOf: asOf.toISOString(),
-        balance: minorToAmount(BigInt(balanceMinor)),
-        entries: toPage(rows.map(toLedgerEntry), page, size, total),
-      };
+      return { balanceMinor, rows, total };
     });
+    const holders = await this.holdersOf(history.rows.map((row) => row.counter_account));
+    return {
+      account,
+      holder,
+      asOf: asOf.toISOString(),
+      balance: minorToAmount(BigInt(history.balanceMinor)),
+      entries: toPage(
+        history.rows.map((row) => toLedgerEntry(row, holders)),
+        page,
+        size,
+        history.total,
+      ),
+    };
   }
 
   /**
@@ -94,18 +109,34 @@ export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistory
     return rows[0]?.balance ?? '0';
   }
 
-  /** Users are identity's: asked through its reader, never read from its table. */
-  private async assertUserExists(userUuid: string): Promise<void> {
-    if (!(await this.users.findByUuid(userUuid))) throw new ApiError('error.user.not.found');
+  /** Users are identity's: asked through its reader, never read from its table. An unknown user is a 404. */
+  private async holderOf(userUuid: string): Promise<AccountHolder> {
+    const view = await this.users.findByUuid(userUuid);
+    if (!view) throw new ApiError('error.user.not.found');
+    return toHolder(view);
+  }
+
+  /** The holders of a page's user counter-accounts, in one read through identity's reader, by account. */
+  private async holdersOf(accounts: readonly string[]): Promise<Map<string, AccountHolder>> {
+    const userUuids = accounts
+      .filter((account) => account.startsWith(USER_ACCOUNT_PREFIX))
+      .map((account) => account.slice(USER_ACCOUNT_PREFIX.length));
+    const views = await this.users.findByUuids(userUuids);
+    return new Map(views.map((view) => [`${USER_ACCOUNT_PREFIX}${view.uuid}`, toHolder(view)]));
   }
 }
 
-function toLedgerEntry(row: EntryRow): LedgerEntry {
+function toHolder(view: UserView): AccountHolder {
+  return { userUuid: view.uuid, fullName: fullNameOf(view), email: view.email };
+}
+
+function toLedgerEntry(row: EntryRow, holders: ReadonlyMap<string, AccountHolder>): LedgerEntry {
   return {
     transactionId: row.transaction_id,
     paymentId: row.payment_id === null ? null : Number(row.payment_id),
     account: row.account,
     counterAccount: row.counter_account,
+    counterAccountHolder: holders.get(row.counter_account) ?? null,
     amount: minorToAmount(BigInt(row.amount_minor)),
     balanceAfter: minorToAmount(BigInt(row.balance_after_minor)),
     occurredAt: row.occurred_at.toISOString(),
