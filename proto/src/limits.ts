@@ -41,6 +41,8 @@ export const LIMITS = Object.freeze({
   twoFactorEnrolmentTtlSeconds: 10 * 60,
   /** Upper bound of the `otp` field: a six-digit code, or a recovery code with its dashes and spaces. */
   otpMaxLength: 32,
+  /** The payments export's `timeZone`: the longest IANA names are about 30 characters. */
+  timeZoneMaxLength: 64,
 });
 
 export type Limits = typeof LIMITS;

@@ -3,6 +3,7 @@ import { parseAmountToMinor } from './money';
 import {
   checkEmail,
   checkIsoDateTime,
+  checkTimeZone,
   checkUuid,
   normalizeEmail,
   checkPassword,
@@ -135,6 +136,27 @@ describe('validation rules (docs/product.md, Business constants)', () => {
       'urn:uuid:7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e',
     ])
       expect(checkUuid(bad), bad).toEqual({ error: 'error.validation.invalid.format' });
+  });
+
+  it('takes IANA time zones and UTC, not abbreviations, POSIX rules or paths', () => {
+    for (const zone of [
+      'UTC',
+      'Asia/Jerusalem',
+      'America/Argentina/Buenos_Aires',
+      'Etc/GMT-3',
+      'America/Port-au-Prince',
+    ])
+      expect(checkTimeZone(zone), zone).toBeNull();
+    for (const bad of [
+      'IST',
+      'EST5EDT',
+      'utc',
+      'Asia/',
+      '../etc/passwd',
+      'Asia/Jerusalem; DROP',
+      `Asia/${'x'.repeat(70)}`,
+    ])
+      expect(checkTimeZone(bad), bad).toEqual({ error: 'error.validation.invalid.format' });
   });
 
   it('keeps text under 256 characters and the ref numeric', () => {

@@ -30,6 +30,11 @@ export const PATTERNS = Object.freeze({
   isoDateTime: /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/,
   profileId: /^\d{8}$/,
   numeric: /^\d+$/,
+  /**
+   * An IANA time zone as browsers report it (`Asia/Jerusalem`, `America/Argentina/Buenos_Aires`, `Etc/GMT-3`) or
+   * `UTC`. Abbreviations and POSIX rules (`IST`, `EST5EDT`) are refused: they are ambiguous or read backwards.
+   */
+  timeZone: /^(?:UTC|[A-Z][A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){1,2})$/,
 });
 
 export interface RuleIssue {
@@ -104,6 +109,11 @@ export const checkKeyword: Check = (value) =>
   value.length > LIMITS.keywordMaxLength
     ? { error: 'error.validation.max.length', params: { max: LIMITS.keywordMaxLength } }
     : ok;
+
+export const checkTimeZone: Check = (value) =>
+  PATTERNS.timeZone.test(value) && value.length <= LIMITS.timeZoneMaxLength
+    ? ok
+    : { error: 'error.validation.invalid.format' };
 
 export const checkUuid: Check = (value) =>
   PATTERNS.uuid.test(value) ? ok : { error: 'error.validation.invalid.format' };

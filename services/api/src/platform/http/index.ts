@@ -2,6 +2,7 @@ export { ApiError, ValidationFailedError } from './api-error';
 export { ApiErrorFilter } from './api-error.filter';
 export { BodilessRouteInterceptor, TakesBody } from './bodiless-routes';
 export { PlatformHttpModule } from './http.module';
+export { acceptedLanguage } from './request-language';
 export { JSON_BODY_LIMIT, JSON_DEPTH_MAX, useJsonBodyParser } from './input-guards';
 export {
   CanonicalUuidPipe,

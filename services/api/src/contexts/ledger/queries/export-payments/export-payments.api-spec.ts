@@ -1,14 +1,15 @@
-import type { Page, Payment } from '@kupa/proto';
+import { type Page, type Payment, PAYMENTS_CSV_COLUMNS, paymentsCsvHeader, type User } from '@kupa/proto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
-import { manualPayment, seedPaymentRows } from '../../../../test-support/ledger-query-fixtures';
+import { ManualClock } from '../../../../platform/clock';
+import { manualPayment, seedPaymentRows, transfer } from '../../../../test-support/ledger-query-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { csvCell } from './csv';
-import { PAYMENTS_CSV_HEADER } from './export-payments.handler';
+import { parseStrictCsv } from '../../../../test-support/strict-csv';
+import { csvCell, csvDigitsCell } from './csv';
 
 /**
  * Rows of the read-model-only memory test, and how much live memory may grow while they stream: a small part of
@@ -28,34 +29,13 @@ function collectGarbage(): void {
   (runInNewContext('gc') as () => void)();
 }
 
-/** Splits CSV text into records of cells (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const character = text[index];
-    if (quoted) {
-      if (character === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (character === '"') quoted = false;
-      else cell += character;
-    } else if (character === '"') quoted = true;
-    else if (character === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (character === '\r' && text[index + 1] === '\n') {
-      cells.push(cell);
-      records.push(cells);
-      cells = [];
-      cell = '';
-      index += 1;
-    } else cell += character;
-  }
-  if (cell !== '' || cells.length > 0) records.push([...cells, cell]);
-  return records;
+/** The position of a column in the file, by its key in proto's column list. */
+const column = (key: string): number => PAYMENTS_CSV_COLUMNS.findIndex((candidate) => candidate.key === key);
+
+/** Reads an export strictly: the BOM, then RFC 4180 records. */
+function readExport(text: string): string[][] {
+  expect(text.startsWith(BOM)).toBe(true);
+  return parseStrictCsv(text.slice(BOM.length));
 }
 
 describe('payments CSV export', () => {
@@ -107,12 +87,12 @@ describe('payments CSV export', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="payments.csv"');
     const text = response.body as string;
-    expect(text.startsWith(BOM)).toBe(true);
-    const records = parseCsv(text.slice(BOM.length));
-    expect(records[0]).toEqual([...PAYMENTS_CSV_HEADER]);
+    const records = readExport(text);
+    // Without an Accept-Language the file is English, its date-times in UTC.
+    expect(records[0]).toEqual(paymentsCsvHeader('en', 'UTC'));
     const rows = records.slice(1);
     expect(rows).toHaveLength(tricky.length);
-    const comments = rows.map((row) => row[PAYMENTS_CSV_HEADER.indexOf('comment')]);
+    const comments = rows.map((row) => row[column('comment')]);
     // Newest first, like the search; formula starts neutralised, quotes doubled, Hebrew intact.
     expect(comments).toEqual(
       [...tricky].reverse().map((comment) => (/^[=+\-@\t\r]/.test(comment) ? `'${comment}` : comment)),
@@ -120,12 +100,16 @@ describe('payments CSV export', () => {
     expect(text).toContain(`"She said ""hi"", then left"`);
     expect(text).toContain(`'=1+1,`);
     const first = rows[rows.length - 1];
-    expect(first[PAYMENTS_CSV_HEADER.indexOf('amount')]).toBe('10.00');
-    expect(first[PAYMENTS_CSV_HEADER.indexOf('userEmail')]).toBe(client.email);
-    expect(first[PAYMENTS_CSV_HEADER.indexOf('createdAt')]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(first[column('amount')]).toBe('10.00');
+    expect(first[column('userEmail')]).toBe(client.email);
+    expect(first[column('createdAt')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(csvCell('-2')).toBe("'-2");
     expect(csvCell('@x')).toBe("'@x");
     expect(csvCell('+3')).toBe("'+3");
+    // Digit-only ids become a text formula that keeps their zeros; nothing else ever takes that form.
+    expect(csvDigitsCell('00012345')).toBe('"=""00012345"""');
+    expect(parseStrictCsv(`${csvDigitsCell('00012345')}\r\n`)).toEqual([['="00012345"']]);
+    expect(csvDigitsCell('=1+1')).toBe("'=1+1");
   });
 
   it('holds exactly the rows the search finds for the same filters, in the same order', async () => {
@@ -135,13 +119,13 @@ describe('payments CSV export', () => {
       .set('Authorization', `Bearer ${admin}`)
       .send({ ...body, size: 100 });
     const page = searched.body as Page<Payment>;
-    const rows = parseCsv((await exportCsv(admin, body)).body.slice(BOM.length)).slice(1);
-    expect(rows.map((row) => Number(row[0]))).toEqual(page.content.map((payment) => payment.paymentId));
-    expect(rows.map((row) => row[PAYMENTS_CSV_HEADER.indexOf('amount')])).toEqual(
-      page.content.map((payment) => payment.amount.toFixed(2)),
+    const rows = readExport((await exportCsv(admin, body)).body).slice(1);
+    expect(rows.map((row) => Number(row[column('paymentId')]))).toEqual(
+      page.content.map((payment) => payment.paymentId),
     );
-    const none = parseCsv((await exportCsv(admin, { statuses: ['REFUNDED'] })).body.slice(BOM.length));
-    expect(none).toEqual([[...PAYMENTS_CSV_HEADER]]);
+    expect(rows.map((row) => row[column('amount')])).toEqual(page.content.map((payment) => payment.amount.toFixed(2)));
+    const none = readExport((await exportCsv(admin, { statuses: ['REFUNDED'] })).body);
+    expect(none).toEqual([paymentsCsvHeader('en', 'UTC')]);
   });
 
   it('is for admins only and validates like the search', async () => {
@@ -258,5 +242,141 @@ describe('payments CSV export', () => {
       'SELECT count(*)::int AS count FROM pg_cursors',
     );
     expect(cursors[0].count).toBe(0);
+  });
+});
+
+describe('a payments CSV finance can open', () => {
+  let testApp: TestApp;
+  // 12:05 UTC on a November day is 14:05 in Jerusalem (winter time, UTC+2).
+  const clock = new ManualClock(new Date('2026-11-24T12:05:00Z'));
+  let admin: string;
+  let alice: ActiveUser;
+  let bob: ActiveUser;
+  let aliceProfileId: string;
+  let bobProfileId: string;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ clock });
+    admin = await adminToken(testApp);
+    alice = await createActiveUser(testApp, { firstName: 'Alice', lastName: 'Amar' });
+    bob = await createActiveUser(testApp, { firstName: 'Bob', lastName: 'Ben-Ami' });
+    await manualPayment(testApp, admin, alice.userUuid, 50, 'Opening deposit');
+    clock.set(new Date('2026-11-24T12:06:00Z'));
+    await transfer(testApp, alice.accessToken, bob.email, 12.5);
+    clock.set(new Date('2026-11-24T12:07:00Z'));
+    await manualPayment(testApp, admin, alice.userUuid, 5, 'Paid out in cash', 'WITHDRAW');
+    const profileOf = async (userUuid: string) =>
+      ((await testApp.http.get(`/api/users/${userUuid}`).set('Authorization', `Bearer ${admin}`)).body as User)
+        .profileId;
+    aliceProfileId = await profileOf(alice.userUuid);
+    bobProfileId = await profileOf(bob.userUuid);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  /** The export of every payment, oldest first, in the language and zone asked for. */
+  const download = (acceptLanguage: string | null, extra: Record<string, unknown> = {}) => {
+    const request = testApp.http
+      .post('/api/payments/export')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ sorts: [{ id: 'createdAt', desc: false }], ...extra })
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+      });
+    return acceptLanguage === null ? request : request.set('Accept-Language', acceptLanguage);
+  };
+
+  /** The rows as records keyed by column, so each assertion names what it checks. */
+  function rowsOf(records: string[][]): Array<Record<string, string>> {
+    return records
+      .slice(1)
+      .map((record) => Object.fromEntries(PAYMENTS_CSV_COLUMNS.map((item, index) => [item.key, record[index]])));
+  }
+
+  it('is Hebrew for a Hebrew console: header, labels, local date-times with their zone, signed amounts, text ids', async () => {
+    const response = await download('he-IL,he;q=0.9,en;q=0.8', { timeZone: 'Asia/Jerusalem' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-language']).toBe('he');
+    expect(response.headers.vary).toMatch(/Accept-Language/i);
+    const records = readExport(response.body as string);
+    expect(records[0]).toEqual(paymentsCsvHeader('he', 'Asia/Jerusalem'));
+    expect(records[0][column('createdAt')]).toBe('נוצר (Asia/Jerusalem)');
+    expect(records[0][column('paymentId')]).toBe('מספר תשלום');
+
+    const rows = rowsOf(records);
+    expect(rows.map((row) => [row.userEmail, row.type, row.status, row.method, row.aggregator, row.amount])).toEqual([
+      [alice.email, 'הפקדה', 'הצליח', 'העברה ידנית', 'ידני', '50.00'],
+      [alice.email, 'העברה יוצאת', 'הצליח', 'יתרה', 'פנימי', '-12.50'],
+      [bob.email, 'העברה נכנסת', 'הצליח', 'יתרה', 'פנימי', '12.50'],
+      [alice.email, 'משיכה', 'הצליח', 'העברה ידנית', 'ידני', '-5.00'],
+    ]);
+    // The amounts of the file add up to what stayed with the clients: 50 − 12.50 + 12.50 − 5.
+    expect(rows.reduce((sum, row) => sum + Math.round(Number(row.amount) * 100), 0)).toBe(4500);
+    expect(rows.map((row) => row.createdAt)).toEqual([
+      '2026-11-24 14:05:00',
+      '2026-11-24 14:06:00',
+      '2026-11-24 14:06:00',
+      '2026-11-24 14:07:00',
+    ]);
+    expect(rows.every((row) => row.updatedAt === row.createdAt)).toBe(true);
+    // Profile IDs stay text with their zeros; the payment number stays a number a spreadsheet can sort.
+    const transferOut = rows[1];
+    expect(transferOut.senderProfileId).toBe(`="${aliceProfileId}"`);
+    expect(transferOut.recipientProfileId).toBe(`="${bobProfileId}"`);
+    expect(rows[0].senderProfileId).toBe('');
+    expect(rows.every((row) => /^[1-9]\d*$/.test(row.paymentId))).toBe(true);
+  });
+
+  it('is English with UTC date-times when the request names no language of ours or no zone', async () => {
+    for (const acceptLanguage of [null, 'fr-FR, de;q=0.8', 'en-GB']) {
+      const response = await download(acceptLanguage);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-language']).toBe('en');
+      const records = readExport(response.body as string);
+      expect(records[0]).toEqual(paymentsCsvHeader('en', 'UTC'));
+      expect(records[0][column('createdAt')]).toBe('Created (UTC)');
+      const rows = rowsOf(records);
+      expect(rows.map((row) => [row.type, row.status, row.amount, row.createdAt])).toEqual([
+        ['Deposit', 'Success', '50.00', '2026-11-24 12:05:00'],
+        ['Transfer out', 'Success', '-12.50', '2026-11-24 12:06:00'],
+        ['Transfer in', 'Success', '12.50', '2026-11-24 12:06:00'],
+        ['Withdrawal', 'Success', '-5.00', '2026-11-24 12:07:00'],
+      ]);
+    }
+  });
+
+  it('lets no cell start a formula except the text formulas of digit-only ids', async () => {
+    for (const acceptLanguage of ['he', 'en']) {
+      const records = readExport((await download(acceptLanguage)).body as string);
+      for (const record of records.slice(1)) {
+        record.forEach((cell, index) => {
+          const key = PAYMENTS_CSV_COLUMNS[index].key;
+          if (cell.startsWith('=')) expect({ key, cell }).toEqual({ key, cell: expect.stringMatching(/^="\d+"$/) });
+          if (cell.startsWith('-'))
+            expect({ key, cell }).toEqual({ key: 'amount', cell: expect.stringMatching(/^-\d+\.\d{2}$/) });
+          expect({ key, cell }).not.toEqual({ key, cell: expect.stringMatching(/^[+@\t\r]/) });
+        });
+      }
+    }
+  });
+
+  it('refuses a time zone that is not an IANA name, or that the database does not know, before any byte', async () => {
+    for (const timeZone of ['IST', 'EST5EDT', 'Asia/Jerusalem; DROP TABLE payments', 'Mars/Olympus_Mons']) {
+      const response = await testApp.http
+        .post('/api/payments/export')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ timeZone });
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.body.details.fields).toContainEqual({
+        field: 'timeZone',
+        error: 'error.validation.invalid.format',
+      });
+    }
   });
 });

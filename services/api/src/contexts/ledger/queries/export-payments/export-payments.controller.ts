@@ -1,15 +1,22 @@
-import { Body, Controller, HttpCode, Logger, Post, Res } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Logger, Post, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags, ApiOkResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags, ApiOkResponse } from '@nestjs/swagger';
+import { type Language, LANGUAGES } from '@kupa/proto';
 import type { Response } from 'express';
 import { once } from 'node:events';
 import { Roles } from '../../../../platform/auth';
 import type { CsvChunks } from './export-payments.handler';
 import { ExportPaymentsQuery } from './export-payments.query';
 import { ExportPaymentsRequestDto } from './export-payments.request.dto';
-import { ApiErrors } from '../../../../platform/http';
+import { acceptedLanguage, ApiErrors } from '../../../../platform/http';
 
 export const PAYMENTS_CSV_FILE_NAME = 'payments.csv';
+
+/**
+ * The file's language when the request asks for none of ours: English, the language finance tools and colleagues
+ * abroad read most widely (docs/adr/0020-payments-csv-for-spreadsheets.md). The console always sends its own.
+ */
+export const PAYMENTS_CSV_DEFAULT_LANGUAGE: Language = 'en';
 
 const CSV_HEADERS = {
   'Content-Disposition': {
@@ -18,6 +25,12 @@ const CSV_HEADERS = {
     schema: { type: 'string' },
   },
   'Cache-Control': { description: 'no-store', required: true, schema: { type: 'string' } },
+  'Content-Language': {
+    description: "The file's language, chosen by the request's Accept-Language",
+    required: true,
+    schema: { type: 'string', enum: [...LANGUAGES] },
+  },
+  Vary: { description: 'Accept-Language', required: true, schema: { type: 'string' } },
 };
 
 @ApiTags('payments')
@@ -34,16 +47,31 @@ export class ExportPaymentsController {
     content: { 'text/csv': { schema: { type: 'string' } } },
     headers: CSV_HEADERS,
   })
+  @ApiHeader({
+    name: 'Accept-Language',
+    required: false,
+    description:
+      'The header row and the status, type, method and aggregator labels: `he` or `en` (English when absent)',
+    schema: { type: 'string', example: 'he' },
+  })
   @ApiErrors(400, 401, 403)
   @Roles('ADMIN')
   @HttpCode(200)
   @ApiOperation({ summary: 'Every payment matching the filters as a streamed CSV file (admins)' })
-  async export(@Body() request: ExportPaymentsRequestDto, @Res() response: Response): Promise<void> {
-    const chunks: CsvChunks = await this.queries.execute(new ExportPaymentsQuery(request));
+  async export(
+    @Body() request: ExportPaymentsRequestDto,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const language = acceptedLanguage(acceptLanguage, PAYMENTS_CSV_DEFAULT_LANGUAGE);
+    const chunks: CsvChunks = await this.queries.execute(new ExportPaymentsQuery(request, language));
     response.status(200);
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', `attachment; filename="${PAYMENTS_CSV_FILE_NAME}"`);
     response.setHeader('Cache-Control', 'no-store');
+    response.setHeader('Content-Language', language);
+    // The same filters in another language are another file: caches between here and the console must keep them apart.
+    response.setHeader('Vary', 'Accept-Language');
     await this.stream(chunks, response);
   }
 
