@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  auditActorName,
   auditFieldLabel,
   auditRefSegments,
   auditSentence,
@@ -7,6 +8,7 @@ import {
   formatAuditValue,
   type SentencePart,
 } from './audit-sentence';
+import { SYSTEM_ACTOR_ID } from './enums';
 import type { AuditLog } from './payloads';
 
 const DANA = {
@@ -126,6 +128,14 @@ describe('activity-log sentences', () => {
   it('name a person the API could not name by the type and id', () => {
     const unnamed = { type: 'MANAGER', id: 'u-9', name: null, email: null } as const;
     expect(auditRefSegments(unnamed, 'en').map((segment) => segment.text)).toEqual(['Manager ', 'u-9']);
+  });
+});
+
+describe('activity-log authors', () => {
+  it('call the SYSTEM actor "System" in the page language and people by their recorded name', () => {
+    expect(auditActorName({ id: SYSTEM_ACTOR_ID, name: 'SYSTEM' }, 'he')).toBe('המערכת');
+    expect(auditActorName({ id: SYSTEM_ACTOR_ID, name: 'SYSTEM' }, 'en')).toBe('System');
+    expect(auditActorName({ id: 's-1', name: 'Avi Admin' }, 'he')).toBe('Avi Admin');
   });
 });
 

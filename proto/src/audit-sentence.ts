@@ -1,4 +1,4 @@
-import type { Language } from './enums';
+import { type Language, SYSTEM_ACTOR_ID } from './enums';
 import { isKnownEventType } from './event-catalogue';
 import {
   AUDIT_WORDS,
@@ -200,4 +200,9 @@ export function auditSentence(entry: AuditLog, lang: Language): string {
   return auditSentenceParts(entry, lang)
     .map((part) => ('ref' in part ? part.segments.map(segmentText).join('') : segmentText(part)))
     .join('');
+}
+
+/** Who made an entry: their name as recorded, or "System" in the page language for the SYSTEM actor. */
+export function auditActorName(createdBy: AuditLog['createdBy'], lang: Language): string {
+  return createdBy.id === SYSTEM_ACTOR_ID ? AUDIT_WORDS.system[lang] : createdBy.name;
 }

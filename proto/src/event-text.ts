@@ -196,6 +196,8 @@ export const AUDIT_WORDS = Object.freeze({
   /** Between a value before and after a change; it points from the old value to the new one in reading order. */
   changeArrow: { he: '←', en: '→' },
   changeSeparator: { he: ', ', en: ', ' },
+  /** The author of entries no person caused (`SYSTEM_ACTOR_NAME`). */
+  system: { he: 'המערכת', en: 'System' },
 } satisfies Record<string, Bilingual>);
 
 /**

@@ -1,7 +1,7 @@
-import { enumLabel } from '@kupa/proto';
+import { enumLabel, type Language, SYSTEM_ACTOR_ID, SYSTEM_ACTOR_NAME } from '@kupa/proto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { memoryStore } from 'react-admin';
+import { memoryStore, usePermissions } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
 import { AUDIT_LOG_ENTRY } from '../test/fixtures';
@@ -22,11 +22,12 @@ const entries = [
     ...AUDIT_LOG_ENTRY,
     id: 'a-2',
     createdAt: '2026-03-01T10:00:00Z',
-    createdBy: { id: 's-2', name: 'Mira Manager' },
-    operationType: 'CREATED',
-    target: { type: 'PAYMENT', id: '42' },
-    parent: { type: 'CLIENT', id: 'u-1' },
-    eventType: 'ManualDepositBooked',
+    createdBy: { id: SYSTEM_ACTOR_ID, name: SYSTEM_ACTOR_NAME },
+    operationType: 'UPDATED',
+    target: { type: 'PAYMENT', id: '42', name: null, email: null },
+    parent: { type: 'CLIENT', id: 'u-1', name: 'Dana Levi', email: 'dana@example.com' },
+    changes: [{ field: 'status', oldValue: 'SUCCESS', newValue: 'FAILED' }],
+    eventType: 'PaymentStatusChanged',
   },
 ];
 
@@ -38,31 +39,101 @@ const API_SORT_IDS = ['createdAt', 'operationType', 'targetType'];
 
 const searchAnswer = () => json(200, { content: entries, page: 0, size: 20, totalElements: 2, totalPages: 1 });
 
-function renderList(shownFilters: string[] = []) {
-  return renderInAdmin(<ActivityLogList />, {
-    resource: 'activity-log',
-    lang: 'en',
-    path: listPathShowing(shownFilters),
-  });
+/** Shows the role react-admin knows, so a test can wait until permission-dependent links have settled. */
+function PermissionsProbe() {
+  const { permissions } = usePermissions<string | undefined>();
+  return <span data-testid="permissions">{permissions ?? ''}</span>;
+}
+
+function renderList(shownFilters: string[] = [], options: { lang?: Language; onLocation?(path: string): void } = {}) {
+  return renderInAdmin(
+    <>
+      <ActivityLogList />
+      <PermissionsProbe />
+    </>,
+    {
+      resource: 'activity-log',
+      lang: options.lang ?? 'en',
+      path: listPathShowing(shownFilters),
+      withAuth: true,
+      onLocation: options.onLocation,
+    },
+  );
 }
 
 beforeEach(() => signInAs('ADMIN'));
 
 describe('activity log list', () => {
-  it('shows the entries newest first with their author, operation and target', async () => {
+  it('tells each entry in a sentence that names its target and parent as links, newest first', async () => {
     const { calls } = mockFetch({ 'POST /api/audit-logs/search': searchAnswer });
     renderList();
 
     const rows = await screen.findAllByTestId('activity-log-row');
     expect(rows.map((row) => row.getAttribute('data-id'))).toEqual(['a-1', 'a-2']);
     const first = within(rows[0]);
-    expect(first.getByText('Avi Admin')).toBeVisible();
+    expect(first.getByTestId('activity-log-actor')).toHaveTextContent('Avi Admin');
+    expect(first.getByTestId('activity-log-actor')).toHaveAttribute('href', '/admin/clients/s-1/show');
     expect(first.getByText(enumLabel('auditOperationType', 'UPDATED', 'en'))).toBeVisible();
     expect(first.getByText(enumLabel('auditTargetType', 'CLIENT', 'en'))).toBeVisible();
-    expect(first.getByText('UserStatusChanged')).toBeVisible();
-    expect(within(rows[1]).getByText('42')).toBeVisible();
+    expect(first.getByTestId('activity-log-sentence')).toHaveTextContent(
+      'Dana Levi (dana@example.com): status Active → Blocked',
+    );
+    expect(first.getByTestId('activity-log-target')).toHaveAttribute('href', '/admin/clients/u-1/show');
+
+    const second = within(rows[1]);
+    expect(second.getByTestId('activity-log-actor')).toHaveTextContent('System');
+    expect(second.getByTestId('activity-log-actor').tagName).not.toBe('A');
+    expect(second.getByTestId('activity-log-sentence')).toHaveTextContent(
+      'Payment #42 of Dana Levi (dana@example.com): status Success → Failed',
+    );
+    // An admin opens payments, so the payment is a link too.
+    // Permissions arrive from the auth provider after the first render.
+    await waitFor(() =>
+      expect(second.getByTestId('activity-log-target')).toHaveAttribute('href', '/admin/payments/42/show'),
+    );
+    expect(second.getByTestId('activity-log-parent')).toHaveAttribute('href', '/admin/clients/u-1/show');
+    // No event type, enum value or uuid shows raw.
+    for (const raw of ['PaymentStatusChanged', 'UserStatusChanged', 'SUCCESS', 'BLOCKED', 'u-1', 'SYSTEM']) {
+      expect(rows.some((row) => new RegExp(`\\b${raw}\\b`).test(row.textContent ?? ''))).toBe(false);
+    }
     expect(calls).toHaveLength(1);
     expect(calls[0].body).toEqual({ page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }] });
+  });
+
+  it('speaks Hebrew, keeping names, e-mails and numbers in their own direction; a manager gets no payment link', async () => {
+    signInAs('MANAGER');
+    mockFetch({ 'POST /api/audit-logs/search': searchAnswer });
+    renderList([], { lang: 'he' });
+
+    const rows = await screen.findAllByTestId('activity-log-row');
+    await waitFor(() => expect(screen.getByTestId('permissions')).toHaveTextContent('MANAGER'));
+    expect(within(rows[0]).getByTestId('activity-log-sentence')).toHaveTextContent(
+      'Dana Levi (dana@example.com): סטטוס פעיל ← חסום',
+    );
+    const sentence = within(rows[1]).getByTestId('activity-log-sentence');
+    expect(sentence).toHaveTextContent('תשלום #42 של Dana Levi (dana@example.com): סטטוס הצליח ← נכשל');
+    expect(within(rows[1]).getByTestId('activity-log-actor')).toHaveTextContent('המערכת');
+    expect(within(sentence).getByText('dana@example.com').closest('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(within(sentence).getByText('#42').closest('bdi')).toHaveAttribute('dir', 'ltr');
+    // Managers have no payments screen: the payment is named, not linked; its client still is.
+    expect(within(rows[1]).getByTestId('activity-log-target').tagName).toBe('SPAN');
+    expect(within(rows[1]).getByTestId('activity-log-parent')).toHaveAttribute('href', '/admin/clients/u-1/show');
+  });
+
+  it('opens what a link names from inside a row, and the entry from anywhere else in it', async () => {
+    mockFetch({ 'POST /api/audit-logs/search': searchAnswer });
+    const visited: string[] = [];
+    const user = userEvent.setup();
+    renderList([], { onLocation: (path) => visited.push(path) });
+
+    const rows = await screen.findAllByTestId('activity-log-row');
+    await user.click(within(rows[0]).getByTestId('activity-log-target'));
+    await waitFor(() => expect(visited.at(-1)).toBe('/admin/clients/u-1/show'));
+    expect(visited).not.toContain('/admin/activity-log/a-1/show');
+
+    // The time cell holds no link.
+    await user.click(within(screen.getAllByTestId('activity-log-row')[1]).getAllByRole('cell')[0]);
+    await waitFor(() => expect(visited.at(-1)).toBe('/admin/activity-log/a-2/show'));
   });
 
   it('sends every filter of the form in the search body', async () => {

@@ -1,11 +1,11 @@
-import { AUDIT_OPERATION_TYPES, AUDIT_TARGET_TYPES, LIMITS } from '@kupa/proto';
-import { DataTable, DateInput, List, SelectArrayInput, TextField, TextInput } from 'react-admin';
+import { AUDIT_OPERATION_TYPES, AUDIT_TARGET_TYPES, type AuditLog, LIMITS } from '@kupa/proto';
+import { DataTable, DateInput, FunctionField, List, SelectArrayInput, TextInput } from 'react-admin';
 import { DateTimeField } from '../shared/date-time-field';
 import { useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
-import { Ltr } from '../shared/ltr';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { ListPagination } from '../shared/list-pagination';
+import { AuditActor, AuditSentence } from './audit-text';
 
 const ActivityLogRows = bodyWithRowTestId('activity-log-row');
 
@@ -51,7 +51,9 @@ export function ActivityLogList() {
           <DateTimeField source="createdAt" />
         </DataTable.Col>
         {/* The API offers no sort by author (its sort ids are createdAt, operationType and targetType). */}
-        <DataTable.Col source="createdBy.name" disableSort />
+        <DataTable.Col source="createdBy.name" disableSort>
+          <FunctionField<AuditLog> source="createdBy.name" render={(entry) => <AuditActor entry={entry} />} />
+        </DataTable.Col>
         <DataTable.Col source="operationType">
           <EnumField source="operationType" enumName="auditOperationType" chip />
         </DataTable.Col>
@@ -59,12 +61,10 @@ export function ActivityLogList() {
         <DataTable.Col source="target.type">
           <EnumField source="target.type" enumName="auditTargetType" />
         </DataTable.Col>
-        <DataTable.Col source="target.id" disableSort>
-          <Ltr>
-            <TextField source="target.id" />
-          </Ltr>
+        {/* What happened, in words, naming the target and parent as links (the API cannot sort by it). */}
+        <DataTable.Col source="sentence" disableSort>
+          <FunctionField<AuditLog> source="sentence" render={(entry) => <AuditSentence entry={entry} />} />
         </DataTable.Col>
-        <DataTable.Col source="eventType" disableSort />
       </DataTable>
     </List>
   );

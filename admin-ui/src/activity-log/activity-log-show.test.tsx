@@ -1,5 +1,5 @@
-import { enumLabel } from '@kupa/proto';
-import { screen, within } from '@testing-library/react';
+import { enumLabel, type Language } from '@kupa/proto';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useRouterProvider } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
@@ -10,8 +10,8 @@ import { ActivityLogShow } from './activity-log-show';
 const entry = {
   ...AUDIT_LOG_ENTRY,
   id: 'a-7',
-  target: { type: 'PAYMENT', id: '42' },
-  parent: { type: 'CLIENT', id: 'u-1' },
+  target: { type: 'PAYMENT', id: '42', name: null, email: null },
+  parent: { type: 'CLIENT', id: 'u-1', name: 'Dana Levi', email: 'dana@example.com' },
   eventType: 'PaymentStatusChanged',
   changes: [
     { field: 'status', oldValue: 'PENDING', newValue: 'SUCCESS' },
@@ -32,47 +32,98 @@ function EntryRoute() {
 }
 
 /** Opens the detail page at its address, as the list's row click does. */
-function renderEntry(id: string) {
-  return renderInAdmin(<EntryRoute />, {
-    resource: 'activity-log',
-    lang: 'en',
-    path: `/admin/activity-log/${id}/show`,
-  });
+function renderEntry(id: string, lang: Language = 'en') {
+  // react-admin puts a page's title into the app bar's `react-admin-title` element; the layout is not rendered here.
+  return renderInAdmin(
+    <>
+      <div id="react-admin-title" data-testid="page-title" />
+      <EntryRoute />
+    </>,
+    {
+      resource: 'activity-log',
+      lang,
+      path: `/admin/activity-log/${id}/show`,
+      withAuth: true,
+    },
+  );
+}
+
+/** The changes table as text: one row of cells per change. */
+function changesShown(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByTestId('activity-log-change')
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 beforeEach(() => signInAs('ADMIN'));
 
 describe('activity log entry', () => {
-  it('reads the entry by its id and shows who changed what, with each field before and after', async () => {
+  it('reads the entry by its id and tells it in words: sentence, named target and parent, labelled changes', async () => {
     const { calls } = mockFetch({ 'GET /api/audit-logs/a-7': () => json(200, entry) });
     renderEntry('a-7');
 
     const table = await screen.findByTestId('activity-log-changes');
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/audit-logs/a-7']);
-    expect(screen.getByText('Avi Admin')).toBeVisible();
-    expect(screen.getByText('PaymentStatusChanged')).toBeVisible();
+    expect(screen.getByTestId('activity-log-heading')).toHaveTextContent(
+      'Payment #42 of Dana Levi (dana@example.com): status Pending → Success',
+    );
+    // The page's title is the same sentence as text, its values wrapped in Unicode isolates instead of <bdi>.
+    await waitFor(() =>
+      expect(screen.getByTestId('page-title').textContent?.replace(/[\u2066-\u2069]/g, '')).toContain(
+        'Payment #42 of Dana Levi (dana@example.com): status Pending → Success',
+      ),
+    );
+    expect(screen.getByTestId('page-title').textContent).toContain('\u2066dana@example.com\u2069');
+    expect(screen.getByTestId('activity-log-actor')).toHaveTextContent('Avi Admin');
+    expect(screen.getByText('Payment status changed')).toHaveAttribute('data-event-type', 'PaymentStatusChanged');
+    expect(screen.queryByText('PaymentStatusChanged')).toBeNull();
     expect(screen.getByText(enumLabel('auditOperationType', 'UPDATED', 'en'))).toBeVisible();
-    expect(screen.getByText(enumLabel('auditTargetType', 'PAYMENT', 'en'))).toBeVisible();
-    expect(screen.getByText(enumLabel('auditTargetType', 'CLIENT', 'en'))).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByTestId('activity-log-target-field')).toHaveAttribute('href', '/admin/payments/42/show'),
+    );
+    expect(screen.getByTestId('activity-log-target-field')).toHaveTextContent('Payment #42');
+    expect(screen.getByTestId('activity-log-parent-field')).toHaveAttribute('href', '/admin/clients/u-1/show');
+    expect(screen.getByTestId('activity-log-parent-field')).toHaveTextContent('Dana Levi (dana@example.com)');
 
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(headers).toEqual(['Field', 'Before', 'After']);
-    const shown = within(table)
-      .getAllByTestId('activity-log-change')
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
-    // Missing values read "(empty)" and objects are shown as JSON, so an auditor sees every change.
-    expect(shown).toEqual([
-      ['status', 'PENDING', 'SUCCESS'],
-      ['comment', '(empty)', 'Checked with the bank'],
-      ['amount', '10', '12.5'],
+    // Fields by their labels, enum values by theirs, amounts as money; missing values read "(empty)", and what the
+    // shared mapping does not know (`meta`) is shown as recorded, so an auditor sees every change.
+    expect(changesShown(table)).toEqual([
+      ['Status', 'Pending', 'Success'],
+      ['Comment', '(empty)', 'Checked with the bank'],
+      ['Amount', '$10.00', '$12.50'],
       ['meta', '{"source":"cashier"}', '(empty)'],
     ]);
+    expect(
+      within(table)
+        .getAllByTestId('activity-log-change')
+        .map((row) => row.dataset.field),
+    ).toEqual(['status', 'comment', 'amount', 'meta']);
+  });
+
+  it('speaks Hebrew: the sentence, the field labels and the values', async () => {
+    mockFetch({ 'GET /api/audit-logs/a-7': () => json(200, entry) });
+    renderEntry('a-7', 'he');
+
+    const table = await screen.findByTestId('activity-log-changes');
+    expect(screen.getByTestId('activity-log-heading')).toHaveTextContent(
+      'תשלום #42 של Dana Levi (dana@example.com): סטטוס ממתין ← הצליח',
+    );
+    expect(screen.getByText('שינוי סטטוס תשלום')).toBeVisible();
+    expect(changesShown(table).slice(0, 3)).toEqual([
+      ['סטטוס', 'ממתין', 'הצליח'],
+      ['הערה', '(ריק)', 'Checked with the bank'],
+      ['סכום', '10.00\u00a0$', '12.50\u00a0$'],
+    ]);
+    // Amounts keep their left-to-right order inside the Hebrew table.
+    expect(within(table).getAllByTestId('change-after')[2].querySelector('bdi')).toHaveAttribute('dir', 'ltr');
   });
 
   it('says so when an entry records no field changes', async () => {
@@ -85,5 +136,7 @@ describe('activity log entry', () => {
     expect(await screen.findByText('This entry records no field changes.')).toBeVisible();
     expect(screen.queryByTestId('activity-log-changes')).not.toBeInTheDocument();
     expect(screen.getByText(enumLabel('auditOperationType', 'DELETED', 'en'))).toBeVisible();
+    // Without a parent or a change its own sentence cannot be filled, so the entry reads by its event's name.
+    expect(screen.getByTestId('activity-log-heading')).toHaveTextContent('Payment #42: Payment status changed');
   });
 });

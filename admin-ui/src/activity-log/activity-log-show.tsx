@@ -1,9 +1,11 @@
-import { type AuditLog } from '@kupa/proto';
+import { type AuditLog, auditSentence, eventTypeLabel } from '@kupa/proto';
 import { Box, Typography } from '@mui/material';
-import { FunctionField, Show, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
+import { FunctionField, Show, SimpleShowLayout, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField } from '../shared/date-time-field';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
+import { useLang } from '../shared/use-lang';
+import { AuditActor, AuditRefLink, AuditSentence } from './audit-text';
 import { ChangesTable } from './changes-table';
 
 function ChangesSection() {
@@ -18,22 +20,55 @@ function ChangesSection() {
   );
 }
 
-export function ActivityLogShow() {
+/** The page's title is the entry's sentence, as plain text (the app bar holds no links). */
+function ActivityLogTitle() {
+  const entry = useRecordContext<AuditLog & { id: string }>();
+  const lang = useLang();
+  const translate = useTranslate();
   return (
-    <Show actions={false}>
+    <span>{entry ? auditSentence(entry, lang) : translate('resources.activity-log.name', { smart_count: 1 })}</span>
+  );
+}
+
+/** The entry's sentence as the page's heading, with its target and parent as links. */
+function SentenceHeading() {
+  const entry = useRecordContext<AuditLog & { id: string }>();
+  if (!entry) return null;
+  return (
+    <Typography variant="h6" component="h1" data-testid="activity-log-heading">
+      <AuditSentence entry={entry} />
+    </Typography>
+  );
+}
+
+export function ActivityLogShow() {
+  const lang = useLang();
+  return (
+    <Show actions={false} title={<ActivityLogTitle />}>
       <SimpleShowLayout>
-        <FunctionField source="id" render={(entry: AuditLog) => <Ltr>{entry.id}</Ltr>} />
+        <SentenceHeading />
         <DateTimeField source="createdAt" />
-        <TextField source="createdBy.name" />
+        <FunctionField<AuditLog> source="createdBy.name" render={(entry) => <AuditActor entry={entry} />} />
         <EnumField source="operationType" enumName="auditOperationType" chip />
-        <EnumField source="target.type" enumName="auditTargetType" />
-        <FunctionField source="target.id" render={(entry: AuditLog) => <Ltr>{entry.target?.id}</Ltr>} />
-        <EnumField source="parent.type" enumName="auditTargetType" emptyText="—" />
-        <FunctionField
-          source="parent.id"
-          render={(entry: AuditLog) => (entry.parent ? <Ltr>{entry.parent.id}</Ltr> : '—')}
+        <FunctionField<AuditLog>
+          source="eventType"
+          render={(entry) => <span data-event-type={entry.eventType}>{eventTypeLabel(entry.eventType, lang)}</span>}
         />
-        <TextField source="eventType" />
+        <EnumField source="target.type" enumName="auditTargetType" />
+        <FunctionField<AuditLog>
+          source="target.id"
+          label="resources.activity-log.fields.target.name"
+          render={(entry) => <AuditRefLink value={entry.target} testId="activity-log-target-field" />}
+        />
+        <EnumField source="parent.type" enumName="auditTargetType" emptyText="—" />
+        <FunctionField<AuditLog>
+          source="parent.id"
+          label="resources.activity-log.fields.parent.name"
+          render={(entry) =>
+            entry.parent ? <AuditRefLink value={entry.parent} testId="activity-log-parent-field" /> : '—'
+          }
+        />
+        <FunctionField<AuditLog> source="id" render={(entry) => <Ltr>{entry.id}</Ltr>} />
         <ChangesSection />
       </SimpleShowLayout>
     </Show>

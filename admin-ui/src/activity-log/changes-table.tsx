@@ -1,23 +1,23 @@
-import { type AuditChange, type AuditLog } from '@kupa/proto';
+import { type AuditChange, auditFieldLabel, type AuditLog, formatAuditValue } from '@kupa/proto';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { useLang } from '../shared/use-lang';
+import { Segment } from './audit-text';
 
-/** Values arrive as any JSON; objects are shown as compact JSON so nothing is hidden from an auditor. */
-function formatValue(value: unknown, empty: string): string {
-  if (value === null || value === undefined || value === '') return empty;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** The field-level before/after of one activity-log entry. */
+/**
+ * The field-level before/after of one activity-log entry, in the page language: fields by their labels, values as
+ * enum labels, amounts, dates, yes or no (proto/src/audit-sentence.ts). Values of fields the shared mapping does not
+ * know are shown as recorded (objects as JSON), so nothing is hidden from an auditor; the raw field name stays in
+ * `data-field`.
+ */
 export function ChangesTable() {
   const record = useRecordContext<AuditLog & { id: string }>();
   const translate = useTranslate();
+  const lang = useLang();
   const changes: AuditChange[] = record?.changes ?? [];
-  if (changes.length === 0) {
+  if (!record || changes.length === 0) {
     return <Typography color="text.secondary">{translate('kupa.activity_log.no_changes')}</Typography>;
   }
-  const empty = translate('kupa.activity_log.empty_value');
   return (
     <Table size="small" data-testid="activity-log-changes" aria-label={translate('kupa.activity_log.changes')}>
       <TableHead>
@@ -30,14 +30,12 @@ export function ChangesTable() {
       <TableBody>
         {changes.map((change) => (
           <TableRow key={change.field} data-testid="activity-log-change" data-field={change.field}>
-            <TableCell>
-              <bdi dir="ltr">{change.field}</bdi>
+            <TableCell>{auditFieldLabel(record.target, change.field, lang)}</TableCell>
+            <TableCell data-testid="change-before" sx={{ wordBreak: 'break-word' }}>
+              <Segment segment={formatAuditValue(record.target, change.field, change.oldValue, lang)} />
             </TableCell>
-            <TableCell data-testid="change-before" dir="auto" sx={{ wordBreak: 'break-word' }}>
-              {formatValue(change.oldValue, empty)}
-            </TableCell>
-            <TableCell data-testid="change-after" dir="auto" sx={{ wordBreak: 'break-word' }}>
-              {formatValue(change.newValue, empty)}
+            <TableCell data-testid="change-after" sx={{ wordBreak: 'break-word' }}>
+              <Segment segment={formatAuditValue(record.target, change.field, change.newValue, lang)} />
             </TableCell>
           </TableRow>
         ))}

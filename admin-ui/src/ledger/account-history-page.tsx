@@ -1,4 +1,13 @@
-import { type AccountHistory, LIMITS, SYSTEM_ACCOUNTS, USER_ACCOUNT_PREFIX, type UserRole } from '@kupa/proto';
+import {
+  type AccountHistory,
+  type AccountHolder,
+  eventTypeLabel,
+  ledgerAccountLabel,
+  LIMITS,
+  SYSTEM_ACCOUNTS,
+  USER_ACCOUNT_PREFIX,
+  type UserRole,
+} from '@kupa/proto';
 import {
   Alert,
   Box,
@@ -47,13 +56,24 @@ function isUserAccount(account: string): boolean {
   return account.startsWith(USER_ACCOUNT_PREFIX);
 }
 
-/** The readable name of an account; the raw account id is always shown next to it for auditors. */
-function useAccountLabel() {
-  const translate = useTranslate();
-  return (account: string) =>
-    isUserAccount(account)
-      ? translate('kupa.ledger.accounts.user')
-      : translate(`kupa.ledger.accounts.${account.replace(':', '_')}`, { _: account });
+/**
+ * An account by name (docs/product.md, Ledger): a system account by what it is, a user account by its holder's name
+ * and e-mail. The raw account id stays in the tooltip and in `data-account` for auditors.
+ */
+function AccountName({ account, holder }: { account: string; holder: AccountHolder | null }) {
+  const lang = useLang();
+  return (
+    <span title={account} data-account={account}>
+      <bdi>{ledgerAccountLabel(account, holder?.fullName ?? null, lang)}</bdi>
+      {holder ? (
+        <>
+          {' ('}
+          <Ltr>{holder.email}</Ltr>
+          {')'}
+        </>
+      ) : null}
+    </span>
+  );
 }
 
 function formatInstant(iso: string, lang: string): string {
@@ -97,7 +117,6 @@ function useAccountHistory(account: string, asOf: string, page: number, size: nu
 export function AccountHistoryPage() {
   const translate = useTranslate();
   const lang = useLang();
-  const accountLabel = useAccountLabel();
   const adminPath = useAdminPath();
   const createPath = useCreatePath();
   const { permissions } = usePermissions<UserRole | null>();
@@ -150,6 +169,9 @@ export function AccountHistoryPage() {
 
   const isAdmin = permissions === 'ADMIN';
   const userUuid = isUserAccount(account) ? account.slice(USER_ACCOUNT_PREFIX.length) : null;
+  const holder = state.status === 'ready' && state.history.account === account ? state.history.holder : null;
+  const optionLabel = (option: string) =>
+    `${ledgerAccountLabel(option, option === account ? (holder?.fullName ?? null) : null, lang)} (${option})`;
 
   return (
     <Box sx={{ mt: 2 }} data-testid="account-history">
@@ -169,7 +191,7 @@ export function AccountHistoryPage() {
               {account ? null : <option value="">{translate('kupa.ledger.choose_account')}</option>}
               {accounts.map((option) => (
                 <option key={option} value={option}>
-                  {`${accountLabel(option)} (${option})`}
+                  {optionLabel(option)}
                 </option>
               ))}
             </TextField>
@@ -210,6 +232,11 @@ export function AccountHistoryPage() {
       {state.status === 'ready' ? (
         <Card sx={{ mt: 2 }}>
           <CardContent>
+            {state.history.holder ? (
+              <Typography variant="subtitle1" component="h2" data-testid="account-history-holder">
+                <AccountName account={state.history.account} holder={state.history.holder} />
+              </Typography>
+            ) : null}
             <Typography variant="overline" component="p">
               {translate('kupa.ledger.balance_as_of', { instant: formatInstant(state.history.asOf, lang) })}
             </Typography>
@@ -246,8 +273,11 @@ export function AccountHistoryPage() {
                           <Money amount={entry.balanceAfter} />
                         </TableCell>
                         <TableCell>
-                          <Link to={adminPath(accountHistoryPath(entry.counterAccount, asOf))}>
-                            {accountLabel(entry.counterAccount)} <Ltr>{entry.counterAccount}</Ltr>
+                          <Link
+                            to={adminPath(accountHistoryPath(entry.counterAccount, asOf))}
+                            data-testid="account-history-counter-account"
+                          >
+                            <AccountName account={entry.counterAccount} holder={entry.counterAccountHolder} />
                           </Link>
                         </TableCell>
                         <TableCell>
@@ -264,8 +294,8 @@ export function AccountHistoryPage() {
                             <Ltr>#{entry.paymentId}</Ltr>
                           )}
                         </TableCell>
-                        <TableCell>
-                          <Ltr>{entry.eventType}</Ltr>
+                        <TableCell data-testid="account-history-entry-type" data-event-type={entry.eventType}>
+                          {eventTypeLabel(entry.eventType, lang)}
                         </TableCell>
                       </TableRow>
                     ))}

@@ -50,6 +50,7 @@ export function PaymentsExportButton() {
       let last: ExportProgress = { bytes: 0, rows: 0 };
       const blob = await downloadPaymentsCsv(
         toExportBody(filterValues, sort),
+        lang,
         (progress) => {
           last = progress;
           setState({ phase: 'running', progress });

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
 import { renderInAdmin, signInAs } from '../test/render-admin';
 import { PaymentsExportButton } from './export-button';
-import { downloadPaymentsCsv, type ExportProgress, toExportBody } from './export-payments';
+import { browserTimeZone, downloadPaymentsCsv, type ExportProgress, toExportBody } from './export-payments';
 
 const BOM = [0xef, 0xbb, 0xbf];
 
@@ -45,7 +45,12 @@ describe('downloadPaymentsCsv', () => {
     const reports: ExportProgress[] = [];
 
     const blob = await downloadPaymentsCsv(
-      toExportBody({ statuses: ['SUCCESS'], keyWord: 'dana', id: '7' }, { field: 'createdAt', order: 'DESC' }),
+      toExportBody(
+        { statuses: ['SUCCESS'], keyWord: 'dana', id: '7' },
+        { field: 'createdAt', order: 'DESC' },
+        'Asia/Jerusalem',
+      ),
+      'he',
       (progress) => reports.push(progress),
     );
 
@@ -54,9 +59,12 @@ describe('downloadPaymentsCsv', () => {
       keyWord: 'dana',
       id: 7,
       statuses: ['SUCCESS'],
+      timeZone: 'Asia/Jerusalem',
     });
     expect(calls[0].headers.get('Authorization')).toBe('Bearer t');
     expect(calls[0].headers.get('Accept')).toBe('text/csv');
+    // The file's header and labels are asked for in the console's language.
+    expect(calls[0].headers.get('Accept-Language')).toBe('he');
 
     const sizes = pieces.map((piece) => new TextEncoder().encode(piece).length);
     expect(reports.map((report) => report.bytes)).toEqual([
@@ -77,7 +85,7 @@ describe('downloadPaymentsCsv', () => {
 
   it('adds the BOM when the server sent none, so Excel still reads Hebrew correctly', async () => {
     mockFetch({ 'POST /api/payments/export': () => streamedCsv(['paymentId,comment\n', '1,שלום\n']) });
-    const blob = await downloadPaymentsCsv(toExportBody({}), () => undefined);
+    const blob = await downloadPaymentsCsv(toExportBody({}), 'en', () => undefined);
     const bytes = await bytesOf(blob);
     expect(bytes.slice(0, 3)).toEqual(BOM);
     expect(new TextDecoder().decode(new Uint8Array(bytes.slice(3)))).toBe('paymentId,comment\n1,שלום\n');
@@ -88,7 +96,9 @@ describe('downloadPaymentsCsv', () => {
       'POST /api/payments/export': () =>
         json(403, { status: 403, error: 'error.access.forbidden', message: 'Forbidden' }),
     });
-    await expect(downloadPaymentsCsv(toExportBody({}), () => undefined)).rejects.toMatchObject({ status: 403 });
+    await expect(downloadPaymentsCsv(toExportBody({}), 'en', () => undefined)).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });
 
@@ -105,6 +115,23 @@ function renderButton(total = 3) {
     { lang: 'en', notifications: true },
   );
 }
+
+describe('the time zone the export asks for', () => {
+  it("is the browser's IANA zone, and none (the file is then in UTC) when the browser reports something else", () => {
+    const resolved = (timeZone: string) =>
+      vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+        ...new Intl.DateTimeFormat().resolvedOptions(),
+        timeZone,
+      });
+    resolved('Asia/Jerusalem');
+    expect(browserTimeZone()).toBe('Asia/Jerusalem');
+    expect(toExportBody({})).toEqual({ sorts: [], timeZone: 'Asia/Jerusalem' });
+    vi.restoreAllMocks();
+    resolved('EST5EDT');
+    expect(browserTimeZone()).toBeUndefined();
+    expect(toExportBody({})).toEqual({ sorts: [] });
+  });
+});
 
 describe('the payments export button', () => {
   it('shows the rows received while streaming and saves payments.csv', async () => {
@@ -156,7 +183,12 @@ describe('the payments export button', () => {
     expect(clicked).toHaveLength(1);
     expect(clicked[0].download).toBe('payments.csv');
     expect(clicked[0].href).toBe('blob:payments');
-    expect(calls[0].body).toEqual({ sorts: [{ id: 'amount', desc: false }], statuses: ['PENDING'] });
+    expect(calls[0].body).toEqual({
+      sorts: [{ id: 'amount', desc: false }],
+      statuses: ['PENDING'],
+      ...(browserTimeZone() ? { timeZone: browserTimeZone() } : {}),
+    });
+    expect(calls[0].headers.get('Accept-Language')).toBe('en');
   });
 
   it('shows no percentage when the list counted only up to the search window', async () => {

@@ -1,4 +1,4 @@
-import { API_ROUTES, type PaymentSearchRequest } from '@kupa/proto';
+import { API_ROUTES, checkTimeZone, type Language, type PaymentExportRequest } from '@kupa/proto';
 import { type SortPayload } from 'react-admin';
 import { toSearchBody } from '../providers/data-provider';
 import { apiErrorOf, fetchWithSession } from '../providers/http-client';
@@ -17,12 +17,27 @@ export interface ExportProgress {
   rows: number;
 }
 
-/** What the export asks for: the list's filters and sort, without paging, since the export covers every match. */
-export type PaymentExportRequest = Omit<PaymentSearchRequest, 'page' | 'size'>;
+/**
+ * The browser's IANA time zone when it is one the API takes (`checkTimeZone`), so that finance reads the file's
+ * date-times in their own wall-clock time; otherwise none, and the file is written in UTC. Either way its headers
+ * name the zone.
+ */
+export function browserTimeZone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return typeof zone === 'string' && checkTimeZone(zone) === null ? zone : undefined;
+}
 
-export function toExportBody(filter: Record<string, unknown>, sort?: SortPayload): PaymentExportRequest {
+/**
+ * What the export asks for: the list's filters and sort, without paging, since the export covers every match, and
+ * the time zone the file's date-times are written in.
+ */
+export function toExportBody(
+  filter: Record<string, unknown>,
+  sort?: SortPayload,
+  timeZone: string | undefined = browserTimeZone(),
+): PaymentExportRequest {
   const { page: _page, size: _size, ...body } = toSearchBody('payments', { filter, sort });
-  return body;
+  return timeZone ? { ...body, timeZone } : body;
 }
 
 /**
@@ -80,17 +95,19 @@ async function* chunksOf(response: Response): AsyncGenerator<Uint8Array<ArrayBuf
 /**
  * Downloads the server-side CSV export of the payments that match the list's filters (docs/api.md, CSV export:
  * streamed, every matching row, UTF-8 with a BOM). react-admin's own exporter is not used: it stops at 1000 rows and
- * writes no BOM. The body is read chunk by chunk so that the screen can show how much has arrived; the file is
+ * writes no BOM. The file is written in `language` (docs/api.md, CSV export). The body is read chunk by chunk so that the screen can show how much has arrived; the file is
  * assembled in a Blob, which the browser keeps off the JavaScript heap.
  */
 export async function downloadPaymentsCsv(
   request: PaymentExportRequest,
+  language: Language,
   onProgress: (progress: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<Blob> {
   const { response, refreshAttempted } = await fetchWithSession(API_ROUTES.paymentsExport, {
     method: 'POST',
-    headers: { Accept: 'text/csv' },
+    // The file's header and labels follow the console's language, not the browser's own preferences.
+    headers: { Accept: 'text/csv', 'Accept-Language': language },
     body: JSON.stringify(request),
     signal,
   });

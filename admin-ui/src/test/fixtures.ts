@@ -20,8 +20,8 @@ export const AUDIT_LOG_ENTRY = Object.freeze({
   createdAt: '2026-03-02T10:00:00Z',
   createdBy: Object.freeze({ id: 's-1', name: 'Avi Admin' }),
   operationType: 'UPDATED',
-  target: Object.freeze({ type: 'CLIENT', id: 'u-1' }),
+  target: Object.freeze({ type: 'CLIENT', id: 'u-1', name: 'Dana Levi', email: 'dana@example.com' }),
   parent: null,
-  changes: Object.freeze([]),
+  changes: Object.freeze([Object.freeze({ field: 'status', oldValue: 'ACTIVE', newValue: 'BLOCKED' })]),
   eventType: 'UserStatusChanged',
 });

@@ -1,0 +1,96 @@
+import {
+  auditActorName,
+  type AuditLog,
+  type AuditRef,
+  auditRefSegments,
+  auditSentenceParts,
+  SYSTEM_ACTOR_ID,
+  type TextSegment,
+  type UserRole,
+} from '@kupa/proto';
+import { type MouseEvent } from 'react';
+import { Link, useCreatePath, usePermissions } from 'react-admin';
+import { resourcesForRole } from '../resources';
+import { useLang } from '../shared/use-lang';
+
+/** A piece of activity-log text; values that keep their own direction sit in a `<bdi>`. */
+export function Segment({ segment }: { segment: TextSegment }) {
+  return segment.isolate ? <bdi dir={segment.isolate}>{segment.text}</bdi> : <>{segment.text}</>;
+}
+
+const PERSON_TYPES: ReadonlySet<string> = new Set(['ADMIN', 'MANAGER', 'CLIENT']);
+
+/** The list's rows open the entry on click; a link inside a row opens what it names instead. */
+function keepRowClick(event: MouseEvent) {
+  event.stopPropagation();
+}
+
+/**
+ * Where a target or parent leads: a person to their account in the clients resource, a payment to its detail when
+ * the staff member's role has the payments resource. Other targets (packages, subscriptions) have no screens yet.
+ */
+function useRefPath(ref: AuditRef): string | null {
+  const createPath = useCreatePath();
+  const { permissions } = usePermissions<UserRole | null>();
+  if (PERSON_TYPES.has(ref.type)) return createPath({ resource: 'clients', id: ref.id, type: 'show' });
+  if (ref.type === 'PAYMENT' && resourcesForRole(permissions ?? null).includes('payments')) {
+    return createPath({ resource: 'payments', id: ref.id, type: 'show' });
+  }
+  return null;
+}
+
+/** A target or parent by name (a person's name and e-mail, a payment's number), as a link where it has a screen. */
+export function AuditRefLink({ value, testId }: { value: AuditRef; testId?: string }) {
+  const lang = useLang();
+  const path = useRefPath(value);
+  const segments = auditRefSegments(value, lang).map((segment, index) => <Segment key={index} segment={segment} />);
+  return path ? (
+    <Link to={path} onClick={keepRowClick} data-testid={testId} data-ref-type={value.type} data-ref-id={value.id}>
+      {segments}
+    </Link>
+  ) : (
+    <span data-testid={testId} data-ref-type={value.type} data-ref-id={value.id}>
+      {segments}
+    </span>
+  );
+}
+
+/**
+ * The entry's sentence in the page language ("Payment #134 of Dana Cohen (dana@example.com): status Success →
+ * Failed"), its target and parent as links (proto/src/audit-sentence.ts).
+ */
+export function AuditSentence({ entry }: { entry: AuditLog }) {
+  const lang = useLang();
+  return (
+    <span data-testid="activity-log-sentence" data-event-type={entry.eventType}>
+      {auditSentenceParts(entry, lang).map((part, index) =>
+        'ref' in part ? (
+          <AuditRefLink
+            key={index}
+            value={part.ref === 'target' ? entry.target : (entry.parent as AuditRef)}
+            testId={`activity-log-${part.ref}`}
+          />
+        ) : (
+          <Segment key={index} segment={part} />
+        ),
+      )}
+    </span>
+  );
+}
+
+/** Who made the entry: a link to their account, or "System" for entries no person caused. */
+export function AuditActor({ entry }: { entry: AuditLog }) {
+  const lang = useLang();
+  const createPath = useCreatePath();
+  const name = <bdi>{auditActorName(entry.createdBy, lang)}</bdi>;
+  if (entry.createdBy.id === SYSTEM_ACTOR_ID) return <span data-testid="activity-log-actor">{name}</span>;
+  return (
+    <Link
+      to={createPath({ resource: 'clients', id: entry.createdBy.id, type: 'show' })}
+      onClick={keepRowClick}
+      data-testid="activity-log-actor"
+    >
+      {name}
+    </Link>
+  );
+}
