@@ -124,13 +124,20 @@ async function ledgerJourney(lang: 'he' | 'en', suffix: string): Promise<void> {
   assert.equal(download.suggestedFilename(), 'payments.csv');
   const csv = readFileSync(await download.path(), 'utf8');
   assert.ok(csv.startsWith('\uFEFF'), 'the CSV starts with a UTF-8 BOM');
+  // The file speaks the console's language, and amounts are signed from the client's side.
   const lines = csv.split(/\r?\n/);
-  const aliceDeposit = lines.find((line) => line.includes(alice) && line.includes('DEPOSIT') && line.includes('50.00'));
-  const aliceOut = lines.find(
-    (line) => line.includes(alice) && line.includes('TRANSFER_OUT') && line.includes('12.50'),
-  );
-  const bobIn = lines.find((line) => line.includes(bob) && line.includes('TRANSFER_IN') && line.includes('12.50'));
+  const has = (line: string, ...parts: string[]) => parts.every((part) => line.split(',').includes(part));
+  const label = {
+    deposit: ['הפקדה', 'Deposit'],
+    out: ['העברה יוצאת', 'Transfer out'],
+    in: ['העברה נכנסת', 'Transfer in'],
+  };
+  const pick = (pair: string[]) => (lang === 'he' ? pair[0] : pair[1]);
+  const aliceDeposit = lines.find((line) => has(line, alice, pick(label.deposit), '50.00'));
+  const aliceOut = lines.find((line) => has(line, alice, pick(label.out), '-12.50'));
+  const bobIn = lines.find((line) => has(line, bob, pick(label.in), '12.50'));
   assert.ok(aliceDeposit && aliceOut && bobIn, `the export holds the deposit and both transfer rows:\n${csv}`);
+  assert.ok(lines[0].includes(lang === 'he' ? 'מספר תשלום' : 'Payment number'), `the header is in ${lang}`);
   await screenshot(admin, `ledger-${lang}-07-exported`);
   for (const page of [admin, alicePage, bobPage]) await page.context().close();
 }
