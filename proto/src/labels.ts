@@ -1,4 +1,22 @@
-import type { Language } from './enums';
+import {
+  AUDIT_OPERATION_TYPES,
+  AUDIT_TARGET_TYPES,
+  BALANCE_FIX_ACTIONS,
+  CURRENCIES,
+  type Language,
+  LANGUAGES,
+  PAYMENT_AGGREGATORS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  PLAN_DURATIONS_MONTHS,
+  PLAN_STATUSES,
+  SORT_ORDERS,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
+  USER_ROLES,
+  USER_STATUSES,
+} from './enums';
 
 /** Hebrew and English labels for every enum value shown on a screen or in /dictionaries. */
 type Labels = Readonly<Record<string, Readonly<Record<Language, string>>>>;
@@ -105,6 +123,29 @@ export const ENUM_LABELS = {
 } as const satisfies Record<string, Labels>;
 
 export type EnumName = keyof typeof ENUM_LABELS;
+
+/**
+ * The values of each labelled enumeration, for what lists them all (`GET /dictionaries`, the test that every value
+ * has both labels).
+ */
+export const ENUM_VALUES: Readonly<Record<EnumName, readonly (string | number)[]>> = Object.freeze({
+  userStatus: USER_STATUSES,
+  userRole: USER_ROLES,
+  paymentStatus: PAYMENT_STATUSES,
+  paymentType: PAYMENT_TYPES,
+  paymentAggregator: PAYMENT_AGGREGATORS,
+  paymentMethod: PAYMENT_METHODS,
+  planStatus: PLAN_STATUSES,
+  planDuration: PLAN_DURATIONS_MONTHS,
+  subscriptionStatus: SUBSCRIPTION_STATUSES,
+  subscriptionType: SUBSCRIPTION_TYPES,
+  auditOperationType: AUDIT_OPERATION_TYPES,
+  auditTargetType: AUDIT_TARGET_TYPES,
+  sortOrder: SORT_ORDERS,
+  balanceFixAction: BALANCE_FIX_ACTIONS,
+  currency: CURRENCIES,
+  language: LANGUAGES,
+});
 
 export function enumLabel(name: EnumName, value: string | number, lang: Language): string {
   const labels = ENUM_LABELS[name] as Labels;
