@@ -1,10 +1,12 @@
-import { formatErrorMessage } from '@kupa/proto';
+import { enumLabel, formatErrorMessage } from '@kupa/proto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useRouterProvider } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatAmount } from '../shared/money';
 import { json, mockFetch } from '../test/fetch-mock';
 import { renderInAdmin, signInAs } from '../test/render-admin';
+import { PaymentShow } from './payment-show';
 import { PaymentStatusForm } from './payment-status-form';
 
 const manualPayment = {
@@ -26,6 +28,18 @@ function renderForm(record: typeof manualPayment = manualPayment) {
 }
 
 beforeEach(() => signInAs('ADMIN'));
+
+function PaymentRoute() {
+  const { Routes, Route } = useRouterProvider();
+  return (
+    <Routes>
+      <Route path="/admin/payments/:id/show" element={<PaymentShow />} />
+    </Routes>
+  );
+}
+
+/** A request that never answers: what the page shows meanwhile can only come from what it already holds. */
+const unanswered = () => new Promise<Response>(() => undefined);
 
 describe('payment status change', () => {
   it('asks for confirmation naming the resulting balance on the 409, then resends with confirmNegativeBalance', async () => {
@@ -95,5 +109,38 @@ describe('payment status change', () => {
     expect(screen.getByTestId('payment-status-manual-only')).toHaveTextContent(
       formatErrorMessage('error.payment.status.manual.only', 'he'),
     );
+  });
+
+  it('shows the new status on the detail page as soon as the confirmed change is answered', async () => {
+    const { calls } = mockFetch({
+      // The first read opens the page; the re-read after the change never answers.
+      'GET /api/payments/42': [() => json(200, manualPayment), unanswered],
+      'PUT /api/payments/42/status': [
+        () =>
+          json(409, {
+            status: 409,
+            error: 'error.balance.negative.confirmation.required',
+            details: { resultingBalance: -5 },
+          }),
+        () => json(200, { ...manualPayment, status: 'REJECTED' }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<PaymentRoute />, { resource: 'payments', lang: 'en', path: '/admin/payments/42/show' });
+
+    // The status field keeps the raw value in `data-value`; its label is in the page language.
+    const statusField = () =>
+      screen.getByTestId('payment-detail').querySelector('[data-value="SUCCESS"], [data-value="REJECTED"]');
+    await waitFor(() => expect(statusField()).toHaveAttribute('data-value', 'SUCCESS'));
+    expect(statusField()).toHaveTextContent(enumLabel('paymentStatus', 'SUCCESS', 'en'));
+    await user.selectOptions(screen.getByTestId('payment-status-select'), 'REJECTED');
+    await user.click(screen.getByTestId('payment-status-save'));
+    await user.click(await screen.findByTestId('negative-balance-confirm'));
+
+    await waitFor(() => expect(statusField()).toHaveAttribute('data-value', 'REJECTED'));
+    expect(statusField()).toHaveTextContent(enumLabel('paymentStatus', 'REJECTED', 'en'));
+    expect(screen.getByTestId('payment-status-select')).toHaveValue('REJECTED');
+    expect(screen.getByTestId('payment-status-save')).toBeDisabled();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
   });
 });

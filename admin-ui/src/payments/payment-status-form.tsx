@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { type RaRecord, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
+import { type RaRecord, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { ApiError } from '../providers/http-client';
 import { useEnumChoices } from '../shared/enum-choices';
 import { Money } from '../shared/money';
@@ -19,6 +19,8 @@ import { NativeSelect } from '../shared/native-select';
 import { useLang } from '../shared/use-lang';
 
 type PaymentRecord = Payment & RaRecord;
+/** What the status form sends through `useUpdate`: the new status, and the negative-balance confirmation when given. */
+type PaymentStatusUpdate = PaymentRecord & { confirmNegativeBalance?: boolean };
 
 const NEGATIVE_BALANCE_CODE = 'error.balance.negative.confirmation.required';
 
@@ -45,13 +47,14 @@ export function PaymentStatusForm() {
 function StatusForm({ record }: { record: PaymentRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const refresh = useRefresh();
   const lang = useLang();
   const choices = useEnumChoices('paymentStatus', PAYMENT_STATUSES);
   const [status, setStatus] = useState<PaymentStatus>(record.status);
   const [confirmation, setConfirmation] = useState<{ status: PaymentStatus; resultingBalance: number | null } | null>(
     null,
   );
-  const [update, { isPending }] = useUpdate<PaymentRecord>();
+  const [update, { isPending }] = useUpdate<PaymentStatusUpdate>();
   const manual = record.aggregator === 'MANUAL';
 
   const send = (next: PaymentStatus, confirmNegativeBalance: boolean) =>
@@ -59,15 +62,18 @@ function StatusForm({ record }: { record: PaymentRecord }) {
       'payments',
       {
         id: record.id,
-        data: { status: next },
+        // The confirmation goes with the data: a `meta` would file the answer under another cache key than the
+        // record this page shows (see the payments `update` of the data provider).
+        data: confirmNegativeBalance ? { status: next, confirmNegativeBalance: true } : { status: next },
         previousData: record,
-        meta: confirmNegativeBalance ? { confirmNegativeBalance: true } : undefined,
       },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setConfirmation(null);
           notify('kupa.payments.status.changed', { type: 'success' });
+          // The answer already replaced this payment in the cache; the client's balance and lists moved with it.
+          refresh();
         },
         onError: (error) => {
           if (!confirmNegativeBalance && error instanceof ApiError && error.code === NEGATIVE_BALANCE_CODE) {

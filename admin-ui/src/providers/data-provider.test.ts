@@ -245,9 +245,8 @@ describe('dataProvider payments', () => {
     expect((await dataProvider.getOne('payments', { id: 42 })).data.id).toBe(42);
     const updated = await dataProvider.update('payments', {
       id: 42,
-      data: { status: 'REJECTED' },
+      data: { status: 'REJECTED', confirmNegativeBalance: true },
       previousData: { ...payment, id: 42 },
-      meta: { confirmNegativeBalance: true },
     });
     expect(updated.data).toMatchObject({ id: 42, status: 'REJECTED' });
     await dataProvider.createManualPayment(
