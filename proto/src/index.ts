@@ -20,3 +20,4 @@ export * from './event-catalogue';
 export * from './event-text';
 export * from './audit-sentence';
 export * from './payments-csv';
+export * from './staff-rules';

@@ -1,4 +1,4 @@
-import { isStaffRole, type Language, type UserRole, type UserStatus } from '@kupa/proto';
+import { administrationRefusal, isStaffRole, type Language, type UserRole, type UserStatus } from '@kupa/proto';
 import { DomainError, type Evolution } from '../../../kernel';
 import { USER_ERRORS } from './user.errors';
 import type { UserEvent } from './user.events';
@@ -36,12 +36,12 @@ function existing(state: UserState): ExistingUser {
 /**
  * Staff guard rails (docs/adr/0003-staff-guard-rails.md): nobody administers their own account through staff
  * commands, and only an admin administers staff accounts or makes someone staff. The system actor may do anything.
+ * The rule itself lives in proto, so the staff console offers exactly the changes that pass here.
  */
 function assertMayAdminister(actor: CommandActor | null, target: ExistingUser, grantedRole?: UserRole): void {
   if (actor === null) return;
-  if (actor.userUuid === target.userUuid) throw new DomainError(USER_ERRORS.forbidden, { reason: 'own.account' });
-  const touchesStaff = isStaffRole(target.role) || (grantedRole !== undefined && isStaffRole(grantedRole));
-  if (touchesStaff && actor.role !== 'ADMIN') throw new DomainError(USER_ERRORS.forbidden, { reason: 'staff.account' });
+  const reason = administrationRefusal(actor, target, grantedRole);
+  if (reason !== null) throw new DomainError(USER_ERRORS.forbidden, { reason });
 }
 
 export function registerUser(
