@@ -27,6 +27,13 @@ describe('client profile tab', () => {
     expect(screen.getByTestId('status-select')).toHaveValue('BLOCKED');
     await user.click(save);
 
+    // Blocking asks first, naming the account; nothing is sent until it is confirmed.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('לחסום את החשבון?');
+    expect(dialog).toHaveTextContent('\u2066dana@example.com\u2069');
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'שמירה' }));
+
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/users/u-1/status', body: { status: 'BLOCKED' } });
   });
@@ -51,13 +58,53 @@ describe('client profile tab', () => {
     await user.selectOptions(select, 'AMBASSADOR');
     await user.click(save);
 
+    // The confirmation names the new role in the page language.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(`Make this account ${enumLabel('userRole', 'AMBASSADOR', 'en')}?`);
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/users/u-1/role', body: { role: 'AMBASSADOR' } });
     expect(await screen.findByText('The role was changed')).toBeVisible();
   });
 
-  it("shows the server's refusal of a role change in the page language", async () => {
+  it('offers a manager only the roles the server lets a manager give, and names the new role in Hebrew', async () => {
     signInAs('MANAGER');
+    mockFetch({});
+    const user = userEvent.setup();
+    renderProfile();
+
+    const select = screen.getByTestId('role-select') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.value)).toEqual(['CLIENT', 'AMBASSADOR']);
+    await user.selectOptions(select, 'AMBASSADOR');
+    await user.click(screen.getByTestId('role-save'));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      `להגדיר את החשבון כ${enumLabel('userRole', 'AMBASSADOR', 'he')}?`,
+    );
+  });
+
+  it("shows a manager why a staff account's status, role and password are not theirs to change", async () => {
+    signInAs('MANAGER');
+    mockFetch({});
+    renderInAdmin(<ProfileTab />, { resource: 'clients', record: { ...client, role: 'ADMIN' }, lang: 'en' });
+
+    expect(screen.getByTestId('profile-refusal')).toHaveTextContent(
+      'Only an admin can change the status, role or password of a staff account.',
+    );
+    expect(screen.queryByTestId('status-select')).toBeNull();
+    expect(screen.queryByTestId('role-select')).toBeNull();
+    expect(screen.queryByTestId('password-input')).toBeNull();
+  });
+
+  it('offers nobody the staff changes of their own account', () => {
+    mockFetch({});
+    renderInAdmin(<ProfileTab />, { resource: 'clients', record: { ...client, id: 's-1', userUuid: 's-1' } });
+    expect(screen.getByTestId('profile-refusal')).toHaveAttribute('data-reason', 'own.account');
+    expect(screen.queryByTestId('status-save')).toBeNull();
+  });
+
+  it("shows the server's refusal of a role change in the page language", async () => {
     const { calls } = mockFetch({
       'PUT /api/users/u-1/role': () =>
         json(403, { status: 403, error: 'error.access.forbidden', message: 'Access is forbidden' }),
@@ -65,12 +112,13 @@ describe('client profile tab', () => {
     const user = userEvent.setup();
     renderInAdmin(<ProfileTab />, { resource: 'clients', record: client, notifications: true });
 
-    await user.selectOptions(screen.getByTestId('role-select'), 'ADMIN');
+    await user.selectOptions(screen.getByTestId('role-select'), 'MANAGER');
     await user.click(screen.getByTestId('role-save'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'שמירה' }));
 
     expect(await screen.findByText(formatErrorMessage('error.access.forbidden', 'he'))).toBeVisible();
     expect(calls).toHaveLength(1);
-    expect(calls[0].body).toEqual({ role: 'ADMIN' });
+    expect(calls[0].body).toEqual({ role: 'MANAGER' });
   });
 
   it('checks a new password with the shared rule before sending it', async () => {
@@ -87,7 +135,15 @@ describe('client profile tab', () => {
 
     await user.clear(screen.getByTestId('password-input'));
     await user.type(screen.getByTestId('password-input'), 'Str0ng!pass');
+    // The show/hide control reveals what was typed.
+    expect(screen.getByTestId('password-input')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByTestId('password-visibility'));
+    expect(screen.getByTestId('password-input')).toHaveAttribute('type', 'text');
     await user.click(screen.getByTestId('password-save'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('להגדיר סיסמה חדשה?');
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'הגדרת סיסמה' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({
       method: 'PUT',

@@ -1,19 +1,21 @@
 import {
+  administrationRefusal,
+  type AdministrationRefusal,
+  assignableRoles,
   checkPassword,
+  enumLabel,
   formatErrorMessage,
   USER_ROLES,
   USER_STATUSES,
-  type User,
   type UserRole,
   type UserStatus,
 } from '@kupa/proto';
-import { Box, Button, Card, CardContent, Grid, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import {
   BooleanField,
   Confirm,
   FunctionField,
-  type RaRecord,
   SimpleShowLayout,
   TextField,
   useDataProvider,
@@ -25,15 +27,16 @@ import { type KupaDataProvider } from '../providers/data-provider';
 import { DateTimeField } from '../shared/date-time-field';
 import { type Choice, useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
-import { Ltr } from '../shared/ltr';
+import { isolateLtr, Ltr } from '../shared/ltr';
 import { Money } from '../shared/money';
 import { NativeSelect } from '../shared/native-select';
+import { PasswordField } from '../shared/password-field';
+import { useStaffActor } from '../shared/staff-actor';
 import { useCommand } from '../shared/use-command';
 import { useLang } from '../shared/use-lang';
 import { FixBalanceDialog } from './fix-balance-dialog';
 import { AccountHistoryLink } from './payments-tab';
-
-type ClientRecord = User & RaRecord;
+import { type ClientRecord, useClientUpdate } from './use-client-update';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -48,33 +51,46 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** What a confirmation dialog says: translation keys and the values they name. */
+interface ConfirmationText {
+  title: string;
+  content: string;
+  options: Record<string, string>;
+}
+
 interface EnumCommandFormProps<T extends string> {
   label: string;
   initial: T;
   choices: Choice[];
   testId: string;
+  /** What the confirmation dialog says about changing to this value. */
+  confirmation(value: T): ConfirmationText;
   onSave(value: T): Promise<unknown>;
   pending: boolean;
 }
 
 /**
- * A native select and a save button. A native select keeps the control simple for keyboards, screen readers and
- * browser tests alike; save stays disabled until the value differs from the record's.
+ * A native select and a save button; saving asks for a confirmation that names the new value, and only then sends
+ * the change. A native select keeps the control simple for keyboards, screen readers and browser tests alike; save
+ * stays disabled until the value differs from the record's.
  */
 function EnumCommandForm<T extends string>({
   label,
   initial,
   choices,
   testId,
+  confirmation,
   onSave,
   pending,
 }: EnumCommandFormProps<T>) {
   const translate = useTranslate();
   const [value, setValue] = useState<T>(initial);
+  const [confirming, setConfirming] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void onSave(value);
+    setConfirming(true);
   };
+  const text = confirmation(value);
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
       <NativeSelect<T>
@@ -88,34 +104,52 @@ function EnumCommandForm<T extends string>({
       <Button type="submit" variant="contained" disabled={pending || value === initial} data-testid={`${testId}-save`}>
         {translate('kupa.clients.profile.save')}
       </Button>
+      <Confirm
+        isOpen={confirming}
+        loading={pending}
+        title={text.title}
+        content={text.content}
+        translateOptions={text.options}
+        confirm="kupa.clients.profile.save"
+        confirmColor="warning"
+        onConfirm={async () => {
+          await onSave(value);
+          setConfirming(false);
+        }}
+        onClose={() => setConfirming(false)}
+      />
     </Box>
   );
 }
 
-function PasswordForm({ userUuid }: { userUuid: string }) {
+function PasswordForm({ client }: { client: ClientRecord }) {
   const translate = useTranslate();
   const lang = useLang();
   const dataProvider = useDataProvider<KupaDataProvider>();
   const { run, pending } = useCommand();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const issue = checkPassword(password);
     setError(issue ? formatErrorMessage(issue.error, lang, issue.params) : null);
-    if (issue) return;
-    await run(() => dataProvider.setUserPassword(userUuid, password), {
+    if (!issue) setConfirming(true);
+  };
+
+  const send = async () => {
+    await run(() => dataProvider.setUserPassword(client.userUuid, password), {
       successMessage: 'kupa.clients.profile.password_set',
       refresh: false,
     });
+    setConfirming(false);
     setPassword('');
   };
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-      <MuiTextField
-        type="password"
+      <PasswordField
         size="small"
         autoComplete="new-password"
         label={translate('kupa.clients.profile.new_password')}
@@ -124,11 +158,22 @@ function PasswordForm({ userUuid }: { userUuid: string }) {
         error={error !== null}
         helperText={error ?? undefined}
         sx={{ flex: 1 }}
-        slotProps={{ htmlInput: { 'data-testid': 'password-input', dir: 'ltr' } }}
+        slotProps={{ htmlInput: { 'data-testid': 'password-input' } }}
       />
       <Button type="submit" variant="contained" disabled={pending || password === ''} data-testid="password-save">
         {translate('kupa.clients.profile.set_password')}
       </Button>
+      <Confirm
+        isOpen={confirming}
+        loading={pending}
+        title="kupa.clients.profile.confirm_password_title"
+        content="kupa.clients.profile.confirm_password_content"
+        translateOptions={{ email: isolateLtr(client.email) }}
+        confirm="kupa.clients.profile.set_password"
+        confirmColor="warning"
+        onConfirm={send}
+        onClose={() => setConfirming(false)}
+      />
     </Box>
   );
 }
@@ -204,17 +249,29 @@ function BalanceSection({ client }: { client: ClientRecord }) {
   );
 }
 
-/** The client's profile and the staff commands on it; the server enforces which role may do what. */
+/** Why the signed-in staff member may not change this account, in their language. */
+const REFUSAL_MESSAGES: Record<AdministrationRefusal, string> = {
+  'own.account': 'kupa.clients.profile.refused_own_account',
+  'staff.account': 'kupa.clients.profile.refused_staff_account',
+};
+
+/**
+ * The client's profile and the staff commands on it. The console offers only what proto's guard rails let the
+ * signed-in staff member do (the server applies the same rule), and every change asks for a confirmation first.
+ */
 export function ProfileTab() {
   const record = useRecordContext<ClientRecord>();
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KupaDataProvider>();
-  const statusCommand = useCommand();
-  const roleCommand = useCommand();
+  const lang = useLang();
+  const actor = useStaffActor();
+  const { change, pending } = useClientUpdate();
   const { permissions } = usePermissions<UserRole | null>();
   const statusChoices = useEnumChoices('userStatus', USER_STATUSES);
-  const roleChoices = useEnumChoices('userRole', USER_ROLES);
+  const roles = record && actor ? assignableRoles(actor, record) : USER_ROLES;
+  const roleChoices = useEnumChoices('userRole', roles);
   if (!record) return null;
+  const refusal = actor ? administrationRefusal(actor, record) : null;
+  const email = isolateLtr(record.email);
 
   return (
     <Grid container spacing={3} data-testid="client-profile">
@@ -234,40 +291,58 @@ export function ProfileTab() {
       <Grid size={{ xs: 12, md: 6 }}>
         <Stack spacing={2}>
           <BalanceSection client={record} />
-          <Section title={translate('kupa.clients.profile.change_status')}>
-            <EnumCommandForm<UserStatus>
-              // Re-mounting on a new value resets the form to what the server now holds.
-              key={record.status}
-              label={translate('resources.clients.fields.status')}
-              initial={record.status}
-              choices={statusChoices}
-              testId="status"
-              pending={statusCommand.pending}
-              onSave={(status) =>
-                statusCommand.run(() => dataProvider.changeUserStatus(record.userUuid, status), {
-                  successMessage: 'kupa.clients.profile.status_changed',
-                })
-              }
-            />
-          </Section>
-          <Section title={translate('kupa.clients.profile.change_role')}>
-            <EnumCommandForm<UserRole>
-              key={record.role}
-              label={translate('resources.clients.fields.role')}
-              initial={record.role}
-              choices={roleChoices}
-              testId="role"
-              pending={roleCommand.pending}
-              onSave={(role) =>
-                roleCommand.run(() => dataProvider.changeUserRole(record.userUuid, role), {
-                  successMessage: 'kupa.clients.profile.role_changed',
-                })
-              }
-            />
-          </Section>
+          {refusal ? (
+            <Alert severity="info" data-testid="profile-refusal" data-reason={refusal}>
+              {translate(REFUSAL_MESSAGES[refusal])}
+            </Alert>
+          ) : (
+            <>
+              <Section title={translate('kupa.clients.profile.change_status')}>
+                <EnumCommandForm<UserStatus>
+                  // Re-mounting on a new value resets the form to what the server now holds.
+                  key={record.status}
+                  label={translate('resources.clients.fields.status')}
+                  initial={record.status}
+                  choices={statusChoices}
+                  testId="status"
+                  pending={pending}
+                  confirmation={(status): ConfirmationText =>
+                    status === 'BLOCKED'
+                      ? {
+                          title: 'kupa.clients.profile.confirm_block_title',
+                          content: 'kupa.clients.profile.confirm_block_content',
+                          options: { email },
+                        }
+                      : {
+                          title: 'kupa.clients.profile.confirm_status_title',
+                          content: 'kupa.clients.profile.confirm_status_content',
+                          options: { email, status: enumLabel('userStatus', status, lang) },
+                        }
+                  }
+                  onSave={(status) => change(record, { status }, 'kupa.clients.profile.status_changed')}
+                />
+              </Section>
+              <Section title={translate('kupa.clients.profile.change_role')}>
+                <EnumCommandForm<UserRole>
+                  key={record.role}
+                  label={translate('resources.clients.fields.role')}
+                  initial={record.role}
+                  choices={roleChoices}
+                  testId="role"
+                  pending={pending}
+                  confirmation={(role) => ({
+                    title: 'kupa.clients.profile.confirm_role_title',
+                    content: 'kupa.clients.profile.confirm_role_content',
+                    options: { email, role: enumLabel('userRole', role, lang) },
+                  })}
+                  onSave={(role) => change(record, { role }, 'kupa.clients.profile.role_changed')}
+                />
+              </Section>
+            </>
+          )}
           <Section title={translate('kupa.clients.profile.security')}>
             <Stack spacing={2}>
-              <PasswordForm userUuid={record.userUuid} />
+              {refusal ? null : <PasswordForm client={record} />}
               {permissions === 'ADMIN' && record.twoFactorEnabled ? (
                 <ResetTwoFactor userUuid={record.userUuid} />
               ) : null}

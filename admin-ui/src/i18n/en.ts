@@ -82,6 +82,7 @@ export const en: TranslationMessages = {
     app: { title: 'Kupa staff console' },
     language: { toggle: 'עברית', label: 'Switch the language to Hebrew' },
     theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'As the system' },
+    password: { show: 'Show password', hide: 'Hide password' },
     login: {
       title: 'Staff sign in',
       email: 'Email',
@@ -153,6 +154,18 @@ export const en: TranslationMessages = {
         reset_two_factor_content:
           'The staff member will sign in with their password alone until they set up two-factor sign-in again. Do this only when they lost their authenticator.',
         two_factor_reset: 'Two-factor sign-in was reset',
+        confirm_status_title: 'Change the status to %{status}?',
+        confirm_status_content: '%{email} will have the status %{status}.',
+        confirm_block_title: 'Block this account?',
+        confirm_block_content:
+          '%{email} will be signed out at once and cannot use the account until someone gives it another status.',
+        confirm_role_title: 'Make this account %{role}?',
+        confirm_role_content: '%{email} will have the role %{role}, and what the account may do changes at once.',
+        confirm_password_title: 'Set a new password?',
+        confirm_password_content:
+          '%{email} will sign in with the new password from now on, and every open session of the account ends.',
+        refused_own_account: 'You cannot change your own account here. Change your password from your own profile.',
+        refused_staff_account: 'Only an admin can change the status, role or password of a staff account.',
       },
       notes: {
         new_note: 'New note',

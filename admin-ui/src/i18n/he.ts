@@ -290,6 +290,7 @@ export const he: TranslationMessages = {
     app: { title: 'קופה – ממשק צוות' },
     language: { toggle: 'English', label: 'החלפת השפה לאנגלית' },
     theme: { label: 'ערכת נושא', light: 'בהירה', dark: 'כהה', system: 'לפי המערכת' },
+    password: { show: 'הצגת הסיסמה', hide: 'הסתרת הסיסמה' },
     login: {
       title: 'כניסת צוות',
       email: 'אימייל',
@@ -361,6 +362,16 @@ export const he: TranslationMessages = {
         reset_two_factor_content:
           'איש הצוות ייכנס עם סיסמה בלבד עד שיגדיר שוב כניסה דו-שלבית. עשו זאת רק אם אפליקציית האימות שלו אבדה.',
         two_factor_reset: 'הכניסה הדו-שלבית אופסה',
+        confirm_status_title: 'לשנות את הסטטוס ל%{status}?',
+        confirm_status_content: 'הסטטוס של %{email} יהיה %{status}.',
+        confirm_block_title: 'לחסום את החשבון?',
+        confirm_block_content: '%{email} ינותק מיד ולא יוכל להשתמש בחשבון עד שיקבל סטטוס אחר.',
+        confirm_role_title: 'להגדיר את החשבון כ%{role}?',
+        confirm_role_content: 'התפקיד של %{email} יהיה %{role}, ומה שהחשבון רשאי לעשות ישתנה מיד.',
+        confirm_password_title: 'להגדיר סיסמה חדשה?',
+        confirm_password_content: 'מעכשיו %{email} ייכנס עם הסיסמה החדשה, וכל החיבורים הפתוחים של החשבון יסתיימו.',
+        refused_own_account: 'אי אפשר לשנות כאן את החשבון שלך. את הסיסמה שלך משנים בפרופיל האישי.',
+        refused_staff_account: 'רק מנהל מערכת יכול לשנות סטטוס, תפקיד או סיסמה של חשבון צוות.',
       },
       notes: {
         new_note: 'הערה חדשה',

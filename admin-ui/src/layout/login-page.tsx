@@ -16,6 +16,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { ApiError } from '../providers/http-client';
 import { type EnrolmentAuthority, enrolmentTokenOf } from '../providers/two-factor';
+import { PasswordField } from '../shared/password-field';
 import { useLang } from '../shared/use-lang';
 import { TwoFactorEnrolment } from '../two-factor/two-factor-enrolment';
 import { LanguageToggle } from './language-toggle';
@@ -149,16 +150,15 @@ export function LoginPage() {
                   helperText={emailError ?? undefined}
                   slotProps={{ htmlInput: { 'data-testid': 'login-email', dir: 'ltr' } }}
                 />
-                <TextField
+                <PasswordField
                   label={translate('kupa.login.password')}
-                  type="password"
                   autoComplete="current-password"
                   fullWidth
                   margin="normal"
                   required
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
-                  slotProps={{ htmlInput: { 'data-testid': 'login-password', dir: 'ltr' } }}
+                  slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
                 />
               </>
             ) : null}
