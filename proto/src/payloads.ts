@@ -165,6 +165,8 @@ export interface CreateUserRequest {
   lastName: string;
   role: UserRole;
   password: string;
+  /** The language of the account's mails; the default language when absent. */
+  language?: Language;
 }
 
 export interface UpdateUserRequest {

@@ -1,11 +1,21 @@
 import { CUSTOMER_ROLES, LIMITS, USER_STATUSES } from '@kupa/proto';
-import { DataTable, DateInput, List, SearchInput, SelectArrayInput, TextField } from 'react-admin';
+import {
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectArrayInput,
+  TextField,
+  TopToolbar,
+} from 'react-admin';
 import { DateTimeField } from '../shared/date-time-field';
 import { useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { ListPagination } from '../shared/list-pagination';
+import { CreateStaffButton } from './create-staff-dialog';
 
 const ClientRows = bodyWithRowTestId('clients-row');
 
@@ -26,11 +36,22 @@ function useClientFilters() {
   ];
 }
 
+/** The list's toolbar: the filters, and for admins the way to open a staff account. */
+function ClientListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateStaffButton />
+    </TopToolbar>
+  );
+}
+
 export function ClientList() {
   const filters = useClientFilters();
   return (
     <List
       filters={filters}
+      actions={<ClientListActions />}
       sort={{ field: 'userCreatedAt', order: 'DESC' }}
       perPage={LIMITS.pageSizeDefault}
       pagination={<ListPagination />}

@@ -83,6 +83,16 @@ export const en: TranslationMessages = {
     language: { toggle: 'עברית', label: 'Switch the language to Hebrew' },
     theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'As the system' },
     password: { show: 'Show password', hide: 'Hide password' },
+    staff: {
+      create: 'New staff account',
+      title: 'New staff account',
+      first_name: 'First name',
+      last_name: 'Last name',
+      language: 'Language of its e-mails',
+      languages: { he: 'עברית', en: 'English' },
+      submit: 'Create account',
+      created: 'The staff account was created',
+    },
     login: {
       title: 'Staff sign in',
       email: 'Email',

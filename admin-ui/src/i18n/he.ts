@@ -291,6 +291,16 @@ export const he: TranslationMessages = {
     language: { toggle: 'English', label: 'החלפת השפה לאנגלית' },
     theme: { label: 'ערכת נושא', light: 'בהירה', dark: 'כהה', system: 'לפי המערכת' },
     password: { show: 'הצגת הסיסמה', hide: 'הסתרת הסיסמה' },
+    staff: {
+      create: 'חשבון צוות חדש',
+      title: 'חשבון צוות חדש',
+      first_name: 'שם פרטי',
+      last_name: 'שם משפחה',
+      language: 'שפת המיילים של החשבון',
+      languages: { he: 'עברית', en: 'English' },
+      submit: 'יצירת החשבון',
+      created: 'חשבון הצוות נוצר',
+    },
     login: {
       title: 'כניסת צוות',
       email: 'אימייל',

@@ -9,6 +9,7 @@ import {
   type AuditOperationType,
   type AuditTargetType,
   type ChangePaymentStatusRequest,
+  type CreateUserRequest,
   type ManualPaymentRequest,
   type Note,
   type Page,
@@ -224,6 +225,8 @@ export interface AccountHistoryQuery {
 
 /** Commands that are not CRUD. Screens call them through `useDataProvider` and wait for the server's answer. */
 export interface KupaDataProvider extends DataProvider {
+  /** An admin opens a staff account (`POST /users`); the answer is the new, active account. */
+  createStaffAccount(request: CreateUserRequest): Promise<User>;
   changeUserStatus(userUuid: string, status: UserStatus): Promise<User | null>;
   changeUserRole(userUuid: string, role: UserRole): Promise<User | null>;
   setUserPassword(userUuid: string, password: string): Promise<void>;
@@ -289,6 +292,10 @@ export const dataProvider: KupaDataProvider = {
   delete: (resource, params) => base.delete(apiOf(resource).restPath, params),
   deleteMany: (resource, params) => base.deleteMany(apiOf(resource).restPath, params),
 
+  async createStaffAccount(request) {
+    const { json } = await httpClient<User>(API_ROUTES.users, { method: 'POST', body: JSON.stringify(request) });
+    return json;
+  },
   async changeUserStatus(userUuid, status) {
     const { json } = await httpClient<User | null>(API_ROUTES.userStatus(userUuid), {
       method: 'PUT',
