@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReadLedger, resourcesForRole } from './resources';
+import { canReadLedger, homePathFor, isForbiddenPath, resourcesForRole } from './resources';
 
 describe('sidebar per role', () => {
   it('gives admins every staff resource and managers clients, packages and the activity log', () => {
@@ -21,5 +21,23 @@ describe('ledger history access', () => {
     expect(canReadLedger('CLIENT')).toBe(false);
     expect(canReadLedger('AMBASSADOR')).toBe(false);
     expect(canReadLedger(null)).toBe(false);
+  });
+});
+
+describe('routes a role may not open', () => {
+  it("lead to the role's first sidebar entry", () => {
+    expect(homePathFor('ADMIN')).toBe('/clients');
+    expect(homePathFor('MANAGER')).toBe('/clients');
+  });
+
+  it("are the other role's resources and the ledger for a role without it, not unknown paths", () => {
+    expect(isForbiddenPath('MANAGER', '/payments/42/show')).toBe(true);
+    expect(isForbiddenPath('MANAGER', '/subscriptions')).toBe(true);
+    expect(isForbiddenPath('MANAGER', '/clients/u-1')).toBe(false);
+    expect(isForbiddenPath('ADMIN', '/payments')).toBe(false);
+    expect(isForbiddenPath('MANAGER', '/ledger/history')).toBe(false);
+    expect(isForbiddenPath('CLIENT', '/ledger/history')).toBe(true);
+    expect(isForbiddenPath('MANAGER', '/no-such-page')).toBe(false);
+    expect(isForbiddenPath('MANAGER', '/')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { type UserRole } from '@kupa/proto';
+import { ACCOUNT_HISTORY_PATH } from './ledger/account-paths';
 
 export const RESOURCE_NAMES = ['clients', 'subscriptions', 'payments', 'packages', 'activity-log'] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
@@ -23,4 +24,24 @@ export function resourcesForRole(role: UserRole | null): readonly ResourceName[]
  */
 export function canReadLedger(role: UserRole | null): boolean {
   return role === 'ADMIN' || role === 'MANAGER';
+}
+
+/** The role's home: its first sidebar entry (docs/product.md, Screens), or the root when it has none. */
+export function homePathFor(role: UserRole | null): string {
+  const first = resourcesForRole(role)[0];
+  return first ? `/${first}` : '/';
+}
+
+/**
+ * Whether a console path (without the `/admin` prefix) is one the console has, but not for this role: a resource of
+ * another role's sidebar, or the ledger history for a role that may not read it. Such an address leads to the role's
+ * home rather than to "page not found", since the page exists and the user is simply not the one to open it.
+ */
+export function isForbiddenPath(role: UserRole | null, path: string): boolean {
+  const first = path.split('/').find((segment) => segment !== '') ?? '';
+  if ((RESOURCE_NAMES as readonly string[]).includes(first)) {
+    return !resourcesForRole(role).includes(first as ResourceName);
+  }
+  const ledgerRoot = ACCOUNT_HISTORY_PATH.split('/')[1];
+  return first === ledgerRoot && !canReadLedger(role);
 }

@@ -1,8 +1,9 @@
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Box, Button, Typography } from '@mui/material';
 import { type ReactNode } from 'react';
-import { Title, useNavigate, useTranslate } from 'react-admin';
-import { formatErrorMessage } from '@kupa/proto';
+import { Navigate, Title, useBasename, useLocation, useNavigate, usePermissions, useTranslate } from 'react-admin';
+import { formatErrorMessage, type UserRole } from '@kupa/proto';
+import { homePathFor, isForbiddenPath } from '../resources';
 import { useAdminPath } from '../shared/admin-path';
 import { useLang } from '../shared/use-lang';
 
@@ -13,8 +14,20 @@ interface NotFoundProps {
   fallbackPath?: string;
 }
 
-/** The catch-all route: react-admin renders it for any path no resource owns. */
+/**
+ * The catch-all route: react-admin renders it for any path no registered resource owns. A page the console has but
+ * the signed-in role may not open (a manager at `/payments`) leads to the role's first sidebar entry; anything else
+ * is "page not found".
+ */
 export function NotFoundPage() {
+  const { permissions, isPending } = usePermissions<UserRole | null>();
+  const location = useLocation();
+  const basename = useBasename();
+  if (isPending) return null;
+  const path = location.pathname.startsWith(basename) ? location.pathname.slice(basename.length) : location.pathname;
+  if (isForbiddenPath(permissions ?? null, path)) {
+    return <Navigate to={`${basename}${homePathFor(permissions ?? null)}`} replace />;
+  }
   return <NotFound />;
 }
 
