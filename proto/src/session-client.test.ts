@@ -23,7 +23,7 @@ const expired = () => json(401, { status: 401, error: 'error.session.expired', m
  */
 function harness(answer: Answer, accessToken: string | null = 'old') {
   const calls: Call[] = [];
-  const state = { accessToken, signOuts: 0 };
+  const state = { accessToken, signOuts: 0, reasons: [] as (string | undefined)[] };
   const fetch = (async (input: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     const call: Call = {
@@ -43,8 +43,9 @@ function harness(answer: Answer, accessToken: string | null = 'old') {
     storeAccessToken: (token) => {
       state.accessToken = token;
     },
-    onSignedOut: () => {
+    onSignedOut: (reason) => {
       state.signOuts += 1;
+      state.reasons.push(reason);
       state.accessToken = null;
     },
     fetch,
@@ -118,7 +119,7 @@ describe('createSessionClient', () => {
     expect(
       calls.filter((call) => call.url.endsWith('/transfer')).map((call) => call.headers.get('Idempotency-Key')),
     ).toEqual(['key-1', 'key-1']);
-    expect(state).toEqual({ accessToken: 'new', signOuts: 0 });
+    expect(state).toEqual({ accessToken: 'new', signOuts: 0, reasons: [] });
   });
 
   it('shares exactly one refresh among concurrent 401s', async () => {
@@ -178,7 +179,17 @@ describe('createSessionClient', () => {
       [401, true, true],
     ]);
     expect(calls.map((call) => call.url)).toEqual(['/api/users/a', '/api/users/b', '/api/auth/token/refresh']);
-    expect(state).toEqual({ accessToken: null, signOuts: 1 });
+    expect(state).toMatchObject({ accessToken: null, signOuts: 1 });
+  });
+
+  it("passes the refused refresh's catalogue code to the sign-out, so a block mid-session can be named", async () => {
+    const { client, state } = harness(({ url }) =>
+      url === '/api/auth/token/refresh'
+        ? json(403, { status: 403, error: 'error.account.blocked', message: 'blocked' })
+        : expired(),
+    );
+    expect((await client.request(API_ROUTES.me)).signedOut).toBe(true);
+    expect(state).toEqual({ accessToken: null, signOuts: 1, reasons: ['error.account.blocked'] });
   });
 
   it('treats an unreachable refresh or an answer without a token as a failed refresh', async () => {
@@ -191,7 +202,7 @@ describe('createSessionClient', () => {
 
     const empty = harness(({ url }) => (url === '/api/auth/token/refresh' ? json(200, {}) : expired()));
     expect((await empty.client.request(API_ROUTES.me)).signedOut).toBe(true);
-    expect(empty.state).toEqual({ accessToken: null, signOuts: 1 });
+    expect(empty.state).toEqual({ accessToken: null, signOuts: 1, reasons: [undefined] });
   });
 
   it('does not loop: a second 401 right after a refresh ends the session once', async () => {
@@ -205,7 +216,7 @@ describe('createSessionClient', () => {
     ]);
     expect(calls.filter((call) => call.url === '/api/auth/token/refresh')).toHaveLength(1);
     expect(calls).toHaveLength(5);
-    expect(state).toEqual({ accessToken: null, signOuts: 1 });
+    expect(state).toMatchObject({ accessToken: null, signOuts: 1 });
   });
 
   it('signs a late call out without another refresh once the session has ended', async () => {

@@ -26,9 +26,11 @@ export interface SessionClientOptions {
   storeAccessToken(accessToken: string): void;
   /**
    * Called once when the session is found to be gone (the refresh failed, or the call was refused again right after
-   * a refresh). It must forget the stored access token: that is how later calls know the session has ended.
+   * a refresh). It must forget the stored access token: that is how later calls know the session has ended. `reason`
+   * is the catalogue code the refusal carried, when it carried one (`error.account.blocked` for an account blocked
+   * while its access token had expired), so that the UI can say why rather than only ask for a sign-in.
    */
-  onSignedOut(): void;
+  onSignedOut(reason?: string): void;
   /** The fetch to use; the global one, looked up on every call, unless told otherwise. */
   fetch?: typeof fetch;
 }
@@ -91,21 +93,32 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
     return doFetch(url(path), { ...requestInit, credentials: 'include', headers: headersFor(init, accessToken) });
   }
 
-  async function requestRefresh(): Promise<string | null> {
+  /** The catalogue code of a refused refresh, if its body names one. */
+  async function refusalOf(response: Response): Promise<string | undefined> {
+    try {
+      const body = (await response.json()) as { error?: unknown } | null;
+      return typeof body?.error === 'string' && body.error !== '' ? body.error : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function requestRefresh(): Promise<{ accessToken: string | null; refusal?: string }> {
     try {
       const response = await send(API_ROUTES.refreshSession, { method: 'POST' }, null);
-      if (!response.ok) return null;
+      if (!response.ok) return { accessToken: null, refusal: await refusalOf(response) };
       const body = (await response.json()) as Partial<RefreshResponse> | null;
-      return typeof body?.accessToken === 'string' && body.accessToken !== '' ? body.accessToken : null;
+      const accessToken = typeof body?.accessToken === 'string' && body.accessToken !== '' ? body.accessToken : null;
+      return { accessToken };
     } catch {
-      return null;
+      return { accessToken: null };
     }
   }
 
   function refresh(): Promise<string | null> {
     refreshInFlight ??= requestRefresh()
-      .then((accessToken) => {
-        if (accessToken === null) options.onSignedOut();
+      .then(({ accessToken, refusal }) => {
+        if (accessToken === null) options.onSignedOut(refusal);
         else options.storeAccessToken(accessToken);
         return accessToken;
       })

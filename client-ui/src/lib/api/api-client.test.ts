@@ -146,6 +146,22 @@ describe('API client', () => {
     expect(useUserStore.getState().accessToken).toBeNull();
   });
 
+  it('sends a client blocked while the access token had expired to the blocked notice, not the login screen', async () => {
+    signInAs({ accessToken: 'expired' });
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    mockFetch(({ url }) =>
+      url === '/api/auth/token/refresh'
+        ? errorResponse(403, 'error.account.blocked', 'Your account is blocked')
+        : errorResponse(401, 'error.session.expired'),
+    );
+    const failure = await apiRequest('/payments/search', { method: 'POST', body: {} }).catch((error: unknown) => error);
+    expect((failure as ApiError).handled).toBe(true);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/blocked');
+    expect(useUserStore.getState().accessToken).toBeNull();
+  });
+
   it('reads an error body that is not JSON without throwing a parse error', async () => {
     mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const failure = await apiRequest('/common/app/version').catch((error: unknown) => error);

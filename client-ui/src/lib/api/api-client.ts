@@ -9,14 +9,20 @@ import { ApiError, readErrorBody } from './api-error';
  */
 export const SESSION_APP: SessionApp = 'client';
 
-/** The session HTTP client both UIs share, over the persisted user store; a lost session goes to the login screen. */
+const BLOCKED_CODE = 'error.account.blocked';
+
+/**
+ * The session HTTP client both UIs share, over the persisted user store. A lost session goes to the login screen,
+ * except one lost because the account was blocked (its refresh refused with the blocked code): that one goes to the
+ * blocked notice, as a call refused by the block does.
+ */
 const session = createSessionClient({
   app: SESSION_APP,
   accessToken: () => useUserStore.getState().accessToken,
   storeAccessToken: (accessToken) => useUserStore.getState().setAccessToken(accessToken),
-  onSignedOut: () => {
+  onSignedOut: (reason) => {
     useUserStore.getState().clear();
-    navigateTo('/login');
+    navigateTo(reason === BLOCKED_CODE ? '/blocked' : '/login');
   },
 });
 
@@ -50,7 +56,7 @@ async function toResult<T>(response: Response): Promise<T> {
 
 async function toError(response: Response): Promise<ApiError> {
   const error = new ApiError(response.status, await readErrorBody(response));
-  if (response.status === 403 && error.code === 'error.account.blocked') {
+  if (response.status === 403 && error.code === BLOCKED_CODE) {
     useUserStore.getState().clear();
     navigateTo('/blocked');
     error.handled = true;

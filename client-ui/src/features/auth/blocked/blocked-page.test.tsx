@@ -5,7 +5,7 @@ import { SUPPORT_EMAIL, SUPPORT_TELEGRAM_URL } from '../../../app/access';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
 import { useUserStore } from '../../../lib/stores/user-store';
-import { errorResponse, jsonResponse, mockFetch, renderApp } from '../../../test/render-app';
+import { errorResponse, jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../../../test/render-app';
 
 describe('blocked account notice', () => {
   it('is where a sign-in answered with the blocked code lands, in Hebrew', async () => {
@@ -49,5 +49,42 @@ describe('blocked account notice', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByText(formatErrorMessage('error.account.blocked', 'he'))).toBeNull();
     expect(calls).toHaveLength(0);
+  });
+
+  describe('for a client blocked mid-session', () => {
+    /** The session works until the staff block lands; then every call answers as the API does for a blocked user. */
+    function api(blocked: { value: boolean }, refusal: 'call' | 'refresh') {
+      return mockFetch(({ url }) => {
+        if (url === '/api/auth/token/refresh') return errorResponse(403, 'error.account.blocked');
+        if (url === '/api/auth/logout') return jsonResponse(204);
+        if (blocked.value)
+          return refusal === 'call'
+            ? errorResponse(403, 'error.account.blocked')
+            : errorResponse(401, 'error.token.expired');
+        if (url === '/api/users/me') return jsonResponse(200, makeUser());
+        return jsonResponse(200, { content: [], page: 0, size: 10, totalElements: 0, totalPages: 0 });
+      });
+    }
+
+    for (const refusal of ['call', 'refresh'] as const) {
+      it(`shows the notice at the next call (${refusal === 'call' ? 'refused by the block' : 'its refresh refused'})`, async () => {
+        signInAs();
+        const blocked = { value: false };
+        api(blocked, refusal);
+        const user = userEvent.setup();
+        const { history } = renderApp('/my-profile');
+        expect(await screen.findByTestId('profile-id')).toBeInTheDocument();
+
+        blocked.value = true;
+        await user.click(screen.getByTestId('nav-payments'));
+
+        await waitFor(() => expect(history.location.pathname).toBe('/blocked'));
+        expect(await screen.findByTestId('blocked-notice')).toHaveTextContent(
+          formatErrorMessage('error.account.blocked', 'he'),
+        );
+        expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+        expect(useUserStore.getState().accessToken).toBeNull();
+      });
+    }
   });
 });
