@@ -150,8 +150,8 @@ export const ERROR_CATALOGUE = {
   },
   'error.validation.password.rules': {
     status: 400,
-    en: 'The password needs at least {length} characters: letters, digits and special characters only, with at least one digit, one lowercase letter, one uppercase letter and one special character',
-    he: 'הסיסמה צריכה לפחות {length} תווים: אותיות, ספרות ותווים מיוחדים בלבד, ולפחות ספרה אחת, אות קטנה אחת, אות גדולה אחת ותו מיוחד אחד',
+    en: 'The password must be at least {length} characters long and use only English letters, digits and special characters, with at least one digit, one lowercase letter, one uppercase letter and one special character.',
+    he: 'הסיסמה צריכה להכיל לפחות {length} תווים, רק אותיות באנגלית, ספרות ותווים מיוחדים, ובהם לפחות ספרה אחת, אות קטנה אחת, אות גדולה אחת ותו מיוחד אחד.',
   },
   'error.validation.password.same.as.old': {
     status: 400,

@@ -18,7 +18,10 @@ describe('typed amounts', () => {
       ok: false,
       issue: { error: 'error.validation.max', params: { max: '99999.99' } },
     });
-    for (const text of ['1e3', '0x10', '-5', '12,50', 'Infinity', '.5']) {
+    for (const text of ['-5', '-0.01', '\u221212.50']) {
+      expect(parseAmountInput(text)).toEqual({ ok: false, issue: { error: 'error.validation.must.be.positive' } });
+    }
+    for (const text of ['1e3', '0x10', '--5', '12,50', 'Infinity', '.5']) {
       expect(parseAmountInput(text)).toEqual({ ok: false, issue: { error: 'error.validation.invalid.input' } });
     }
   });

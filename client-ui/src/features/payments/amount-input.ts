@@ -1,7 +1,11 @@
 import { AMOUNT_MAX, LIMITS, parseAmountToMinor, type RuleIssue } from '@kupa/proto';
 
-/** Plain decimal notation only: `Number()` would also accept `1e3`, `0x10` or `Infinity`, which no one means. */
-const DECIMAL = /^\d+(\.\d+)?$/;
+/**
+ * Plain decimal notation only: `Number()` would also accept `1e3`, `0x10` or `Infinity`, which no one means. A sign is
+ * read, so that a negative amount is answered with "must be positive" rather than "invalid input". The minus may be
+ * the ASCII hyphen or the Unicode minus sign that some keyboards and pasted texts use.
+ */
+const DECIMAL = /^[-+\u2212]?\d+(\.\d+)?$/;
 
 export type AmountInput = { ok: true; amountMinor: number } | { ok: false; issue: RuleIssue };
 
@@ -13,7 +17,7 @@ export function parseAmountInput(text: string): AmountInput {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, issue: { error: 'error.validation.required' } };
   if (!DECIMAL.test(trimmed)) return { ok: false, issue: { error: 'error.validation.invalid.input' } };
-  const check = parseAmountToMinor(Number(trimmed));
+  const check = parseAmountToMinor(Number(trimmed.replace('\u2212', '-')));
   if (check.ok) return check;
   switch (check.error) {
     case 'error.validation.max.decimal.places':
