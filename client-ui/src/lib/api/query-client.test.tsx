@@ -2,6 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatErrorMessage } from '@kupa/proto';
 import { translate } from '../i18n/i18n';
+import { useToastStore } from '../toast/toast-store';
+import { ApiError } from './api-error';
 import { createQueryClient } from './query-client';
 import {
   errorResponse,
@@ -55,6 +57,36 @@ describe('query client defaults', () => {
     );
     await settle(300);
     expect(calls.filter((call) => call.url === '/api/password/token')).toHaveLength(1);
+  });
+
+  it('closes the error toast of a mutation once its retry succeeds', async () => {
+    let failures = 1;
+    mockFetch(() => (failures-- > 0 ? errorResponse(500, 'error.internal.server.error') : jsonResponse(204)));
+    const user = userEvent.setup();
+    renderApp('/set-password/tok-1');
+    await user.type(await screen.findByTestId('set-password-password'), 'Secret#123');
+    await user.type(screen.getByTestId('set-password-confirm'), 'Secret#123');
+    await user.click(screen.getByTestId('set-password-submit'));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      formatErrorMessage('error.internal.server.error', 'he'),
+    );
+
+    await user.click(screen.getByTestId('set-password-submit'));
+    await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
+  });
+
+  it("closes a query's error toast when the same query later succeeds, and leaves other toasts alone", async () => {
+    const client = createQueryClient();
+    const failure = () =>
+      Promise.reject(new ApiError(500, { status: 500, error: 'error.internal.server.error', message: '' }));
+    await client.fetchQuery({ queryKey: ['balance'], queryFn: failure }).catch(() => undefined);
+    await client.fetchQuery({ queryKey: ['payments'], queryFn: failure }).catch(() => undefined);
+    // The same failure again replaces its toast rather than stacking a copy.
+    await client.fetchQuery({ queryKey: ['balance'], queryFn: failure }).catch(() => undefined);
+    expect(useToastStore.getState().toasts).toHaveLength(2);
+
+    await client.fetchQuery({ queryKey: ['balance'], queryFn: async () => 10 });
+    expect(useToastStore.getState().toasts.map((toast) => toast.source)).toEqual(['query:["payments"]']);
   });
 
   it('serves a screen from the cache for 60 seconds and asks again after that', async () => {

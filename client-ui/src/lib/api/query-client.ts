@@ -1,8 +1,8 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { hashKey, type Mutation, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@kupa/proto';
 import { currentLang } from '../stores/lang-store';
 import { translate } from '../i18n/i18n';
-import { showToast } from '../toast/toast-store';
+import { showToast, useToastStore } from '../toast/toast-store';
 import { errorMessageFor, isApiError } from './api-error';
 
 declare module '@tanstack/react-query' {
@@ -12,11 +12,31 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Shows a failed call as a toast: a generic title and the catalogue message (docs/product.md, Common). */
-export function notifyError(error: unknown): void {
+/**
+ * Shows a failed call as a toast: a generic title and the catalogue message (docs/product.md, Common). `source` names
+ * the call, so that its later success closes the toast (see `resolveErrors`).
+ */
+export function notifyError(error: unknown, source?: string): void {
   if (isApiError(error) && error.handled) return;
   const lang = currentLang();
-  showToast({ severity: 'error', title: translate(lang, 'toast.errorTitle'), message: errorMessageFor(error, lang) });
+  showToast({
+    severity: 'error',
+    title: translate(lang, 'toast.errorTitle'),
+    message: errorMessageFor(error, lang),
+    source,
+  });
+}
+
+/** A failure that is no longer true is no longer shown: the source's success closes its error toast. */
+function resolveErrors(source: string): void {
+  useToastStore.getState().dismissSource(source);
+}
+
+/** A query is its own source; a mutation is the source of its key, or else one source for all unnamed mutations. */
+const querySource = (queryHash: string) => `query:${queryHash}`;
+function mutationSource(mutation: Mutation<unknown, unknown, unknown, unknown>): string {
+  const key = mutation.options.mutationKey;
+  return key ? `mutation:${hashKey(key)}` : 'mutation';
 }
 
 /**
@@ -32,13 +52,15 @@ export function createQueryClient(): QueryClient {
     },
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.silentError) notifyError(error);
+        if (!query.meta?.silentError) notifyError(error, querySource(query.queryHash));
       },
+      onSuccess: (_data, query) => resolveErrors(querySource(query.queryHash)),
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.silentError) notifyError(error);
+        if (!mutation.meta?.silentError) notifyError(error, mutationSource(mutation));
       },
+      onSuccess: (_data, _variables, _context, mutation) => resolveErrors(mutationSource(mutation)),
     }),
   });
 }

@@ -8,12 +8,19 @@ export interface Toast {
   severity: ToastSeverity;
   title: string;
   message: string;
+  /**
+   * What raised the toast (a query, a kind of mutation), for an error that a later success of the same source
+   * resolves: that success closes it, and a repeat of the same failure replaces it rather than stacking a copy.
+   */
+  source?: string;
 }
 
 interface ToastStore {
   toasts: Toast[];
   show: (toast: Omit<Toast, 'id'>) => number;
   dismiss: (id: number) => void;
+  /** Closes every toast raised by this source. */
+  dismissSource: (source: string) => void;
   clear: () => void;
 }
 
@@ -29,6 +36,7 @@ export const useToastStore = create<ToastStore>()((set, get) => ({
   toasts: [],
   show: (toast) => {
     const id = nextId++;
+    if (toast.source !== undefined) get().dismissSource(toast.source);
     const toasts = [...get().toasts, { ...toast, id }];
     const overflow = toasts.slice(0, Math.max(0, toasts.length - LIMITS.toastsVisibleMax));
     for (const dropped of overflow) clearTimer(dropped.id);
@@ -42,6 +50,12 @@ export const useToastStore = create<ToastStore>()((set, get) => ({
   dismiss: (id) => {
     clearTimer(id);
     set({ toasts: get().toasts.filter((toast) => toast.id !== id) });
+  },
+  dismissSource: (source) => {
+    const closing = get().toasts.filter((toast) => toast.source === source);
+    if (closing.length === 0) return;
+    for (const toast of closing) clearTimer(toast.id);
+    set({ toasts: get().toasts.filter((toast) => toast.source !== source) });
   },
   clear: () => {
     for (const id of timers.keys()) clearTimer(id);
