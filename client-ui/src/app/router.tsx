@@ -3,6 +3,8 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  parseSearchWith,
+  stringifySearchWith,
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -205,11 +207,30 @@ export const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
+const DIGITS_ONLY = /^\d+$/;
+
+/**
+ * How search values are read and written: JSON where a value is JSON (lists, sort objects), except that text made of
+ * digits is never taken for JSON. The router's default writes such text in quotes, so that it does not read back as a
+ * number: a referral code kept as text became `?ref=%2212345678%22`, which makes a shared link look broken. Written
+ * plain, it reads back as a number (or as text when it has leading zeros), and the screens that take a code or an id
+ * accept both.
+ */
+function parseSearchValue(text: string): unknown {
+  if (DIGITS_ONLY.test(text)) throw new Error('digits stay text');
+  return JSON.parse(text);
+}
+
+export const parseSearch = parseSearchWith(parseSearchValue);
+export const stringifySearch = stringifySearchWith(JSON.stringify, parseSearchValue);
+
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   const router = createRouter({
     routeTree,
     context,
     history,
+    parseSearch,
+    stringifySearch,
     defaultPreload: 'intent',
     // The query cache decides whether data is fresh (60 s); the router's own 30-second preload cache would otherwise
     // skip the loaders of a link hovered again, even after the query went stale.
