@@ -140,8 +140,8 @@ export const en: TranslationMessages = {
       reload: 'Reload',
     },
     empty: {
-      title: 'Nothing to show yet',
-      message: '%{name} will appear here once this part of the console is connected.',
+      title: 'Nothing here yet',
+      message: '%{name} will be listed here as soon as there are any.',
     },
     clients: {
       tabs: { profile: 'Profile', subscriptions: 'Subscriptions', payments: 'Payments', notes: 'Notes' },

@@ -348,8 +348,8 @@ export const he: TranslationMessages = {
       reload: 'טעינה מחדש',
     },
     empty: {
-      title: 'אין עדיין מה להציג',
-      message: '%{name} יופיעו כאן כשהחלק הזה של הממשק יחובר.',
+      title: 'אין כאן עדיין כלום',
+      message: '%{name} יוצגו כאן ברגע שיהיו.',
     },
     clients: {
       tabs: { profile: 'פרופיל', subscriptions: 'מנויים', payments: 'תשלומים', notes: 'הערות' },

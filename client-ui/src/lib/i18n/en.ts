@@ -112,9 +112,10 @@ export const en: Record<MessageKey, string> = {
   'profile.passwordSaved': 'Your password was updated',
 
   'subscriptions.title': 'Subscriptions',
-  'subscriptions.empty': 'You have no subscriptions yet. Pick a package to start.',
+  'subscriptions.empty': 'You have no subscriptions yet. Pick a package to start watching.',
+  'subscriptions.toPackages': 'See the packages',
   'packages.title': 'Packages',
-  'packages.empty': 'There are no packages to show right now.',
+  'packages.empty': 'No packages are on offer right now. Please check again soon.',
   'payments.title': 'Payments',
   'payments.empty': 'There are no payments in your account yet.',
   'payments.emptyFiltered': 'No payments match the filters.',

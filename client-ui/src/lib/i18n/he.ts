@@ -113,9 +113,10 @@ export const he = {
   'profile.passwordSaved': 'הסיסמה עודכנה',
 
   'subscriptions.title': 'מנויים',
-  'subscriptions.empty': 'אין לך עדיין מנויים. בחרו חבילה כדי להתחיל.',
+  'subscriptions.empty': 'עדיין אין לך מנויים. אפשר לבחור חבילה ולהתחיל לצפות.',
+  'subscriptions.toPackages': 'לחבילות',
   'packages.title': 'חבילות',
-  'packages.empty': 'אין כרגע חבילות להצגה.',
+  'packages.empty': 'כרגע אין חבילות למכירה. כדאי לבדוק שוב בקרוב.',
   'payments.title': 'תשלומים',
   'payments.empty': 'עדיין אין תשלומים בחשבון.',
   'payments.emptyFiltered': 'אין תשלומים שמתאימים לסינון.',

@@ -17,14 +17,15 @@ export function Page({ title, children }: { title: string; children?: ReactNode 
   );
 }
 
-/** What a list shows before it has anything in it. */
-export function EmptyState({ message }: { message: string }) {
+/** What a list shows before it has anything in it: what that means for the user, and where to go from here. */
+export function EmptyState({ message, action }: { message: string; action?: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 5, textAlign: 'center' }} data-testid="empty-state">
       <InboxOutlinedIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {message}
       </Typography>
+      {action ? <Box sx={{ mt: 2 }}>{action}</Box> : null}
     </Paper>
   );
 }
