@@ -81,6 +81,7 @@ export const en: Record<MessageKey, string> = {
   'confirm.loading': 'Confirming your account…',
   'confirm.success': 'Your account is confirmed and active. You can log in.',
   'confirm.failed': 'We could not confirm the account',
+  'confirm.already': 'This account is already confirmed. You can log in.',
   'confirm.resend.intro': 'Enter your e-mail address and we will send a new confirmation link.',
   'confirm.resend.submit': 'Send confirmation link',
   'confirm.resend.sent': 'If the account is waiting for confirmation, a new link was sent to it.',

@@ -82,6 +82,7 @@ export const he = {
   'confirm.loading': 'מאמתים את החשבון…',
   'confirm.success': 'החשבון אומת והופעל. אפשר להתחבר.',
   'confirm.failed': 'לא הצלחנו לאמת את החשבון',
+  'confirm.already': 'החשבון הזה כבר אומת. אפשר להתחבר.',
   'confirm.resend.intro': 'הזינו את כתובת האימייל ונשלח קישור אימות חדש.',
   'confirm.resend.submit': 'שליחת קישור אימות',
   'confirm.resend.sent': 'אם החשבון ממתין לאימות, נשלח אליו קישור חדש.',

@@ -14,6 +14,15 @@ describe('account confirmation', () => {
     expect(calls[0]).toMatchObject({ url: '/api/confirmation-token?token=tok-123', method: 'GET' });
   });
 
+  it('says a link opened again is for an account already confirmed, and offers to log in instead of a new link', async () => {
+    mockFetch(() => errorResponse(409, 'error.account.already.active'));
+    renderApp('/confirmation-token/tok-used');
+    expect(await screen.findByTestId('confirm-already')).toHaveTextContent(translate('he', 'confirm.already'));
+    expect(screen.getByRole('link', { name: translate('he', 'common.toLogin') })).toHaveAttribute('href', '/login');
+    expect(screen.queryByTestId('confirm-error')).toBeNull();
+    expect(screen.queryByText(translate('he', 'confirm.resend.submit'))).toBeNull();
+  });
+
   it('explains a bad token and resends the link to the given address', async () => {
     const { calls } = mockFetch(({ url }) =>
       url.startsWith('/api/confirmation-token')

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { authApi } from '../../../lib/api/endpoints';
-import { errorMessageFor } from '../../../lib/api/api-error';
+import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { useT } from '../../../lib/i18n/i18n';
 import { AuthCard } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
@@ -14,7 +14,12 @@ import { ResendConfirmationForm } from './resend-confirmation-form';
 
 const routeApi = getRouteApi('/confirmation-token/$token');
 
-/** Confirms the account from the e-mailed link: a success screen, or the reason and a way to get a new link. */
+const ALREADY_ACTIVE = 'error.account.already.active';
+
+/**
+ * Confirms the account from the e-mailed link: a success screen; for a link opened again once it did its work, the
+ * news that the account is already confirmed; otherwise the reason and a way to get a new link.
+ */
 export function ConfirmAccountPage() {
   const { t, lang } = useT();
   const { token } = routeApi.useParams();
@@ -26,6 +31,7 @@ export function ConfirmAccountPage() {
     gcTime: Infinity,
     meta: { silentError: true },
   });
+  const alreadyConfirmed = isApiError(confirmation.error) && confirmation.error.code === ALREADY_ACTIVE;
 
   return (
     <AuthCard title={t('confirm.title')}>
@@ -45,7 +51,17 @@ export function ConfirmAccountPage() {
           </RouterButton>
         </>
       )}
-      {confirmation.isError && (
+      {alreadyConfirmed && (
+        <>
+          <Alert severity="info" data-testid="confirm-already">
+            {t('confirm.already')}
+          </Alert>
+          <RouterButton to="/login" variant="contained">
+            {t('common.toLogin')}
+          </RouterButton>
+        </>
+      )}
+      {confirmation.isError && !alreadyConfirmed && (
         <>
           <Alert severity="error" data-testid="confirm-error">
             <AlertTitle>{t('confirm.failed')}</AlertTitle>

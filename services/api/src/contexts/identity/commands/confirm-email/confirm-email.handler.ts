@@ -6,6 +6,7 @@ import { ApiError } from '../../../../platform/http';
 import { confirmEmail } from '../../domain/user.decider';
 import { OneTimeTokens } from '../../infrastructure/persistence/one-time-tokens';
 import { userCommand } from '../../infrastructure/streams/user-streams';
+import { UserReader } from '../../projections/users/user-reader';
 import { ConfirmEmailCommand } from './confirm-email.command';
 
 @CommandHandler(ConfirmEmailCommand)
@@ -14,11 +15,12 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmailCommand,
     private readonly pipeline: CommandPipeline,
     private readonly tokens: OneTimeTokens,
     private readonly clock: Clock,
+    private readonly users: UserReader,
   ) {}
 
   async execute({ token, context }: ConfirmEmailCommand): Promise<ConfirmationResponse> {
     const userUuid = await this.tokens.peek(token, 'EMAIL_CONFIRMATION', this.clock.now());
-    if (!userUuid) throw new ApiError('error.confirmation.token.invalid');
+    if (!userUuid) throw await this.refusalOfUnusableToken(token);
     await this.pipeline.run(
       userCommand(
         userUuid,
@@ -32,5 +34,18 @@ export class ConfirmEmailHandler implements ICommandHandler<ConfirmEmailCommand,
       ),
     );
     return { status: 'ACTIVE' };
+  }
+
+  /**
+   * A link opened again after it confirmed the account is not a broken link: the person is told the account is
+   * already confirmed (and may sign in). Anything else unusable (unknown, expired, or used by an account that has
+   * since been blocked) stays "invalid or expired".
+   */
+  private async refusalOfUnusableToken(token: string): Promise<ApiError> {
+    const usedBy = await this.tokens.usedBy(token, 'EMAIL_CONFIRMATION');
+    const user = usedBy ? await this.users.findByUuid(usedBy) : null;
+    return new ApiError(
+      user?.status === 'ACTIVE' ? 'error.account.already.active' : 'error.confirmation.token.invalid',
+    );
   }
 }

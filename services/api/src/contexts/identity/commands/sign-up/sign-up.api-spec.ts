@@ -57,9 +57,10 @@ describe('sign-up and account confirmation', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({ status: 'ACTIVE' });
 
+    // The link opened a second time: not "invalid", but "already confirmed", so the person knows to sign in.
     const again = await testApp.http.get('/api/confirmation-token').query({ token });
-    expect(again.status).toBe(400);
-    expect(again.body.error).toBe('error.confirmation.token.invalid');
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('error.account.already.active');
 
     const signedIn = await testApp.http
       .post('/api/auth/signin')

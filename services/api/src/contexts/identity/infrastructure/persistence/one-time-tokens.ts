@@ -43,6 +43,18 @@ export class OneTimeTokens {
     return rows[0]?.user_uuid ?? null;
   }
 
+  /**
+   * Whose token this was, when it has been used already (and only then): a confirmation link opened a second time
+   * can then be told apart from an unknown or expired one.
+   */
+  async usedBy(token: string, purpose: OneTimeTokenPurpose): Promise<string | null> {
+    const rows: Array<{ user_uuid: string }> = await this.dataSource.query(
+      `SELECT user_uuid FROM identity_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NOT NULL`,
+      [hashSecretToken(token), purpose],
+    );
+    return rows[0]?.user_uuid ?? null;
+  }
+
   /** Uses the token up; answers false when it was already used, expired or unknown (a concurrent use wins once). */
   async consume(
     manager: EntityManager,
