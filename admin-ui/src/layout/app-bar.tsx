@@ -1,8 +1,10 @@
+import LogoutIcon from '@mui/icons-material/Logout';
 import SecurityIcon from '@mui/icons-material/Security';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { AppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
 import { useAdminPath } from '../shared/admin-path';
+import { mirrorInRtl } from '../shared/mirror-in-rtl';
 import { TWO_FACTOR_PATH } from '../two-factor/two-factor-page';
 import { LanguageToggle } from './language-toggle';
 import { ThemeMenu } from './theme-menu';
@@ -37,7 +39,7 @@ export function KupaAppBar() {
       userMenu={
         <UserMenu>
           <TwoFactorMenuItem />
-          <Logout />
+          <Logout icon={<LogoutIcon sx={mirrorInRtl} />} />
         </UserMenu>
       }
       toolbar={

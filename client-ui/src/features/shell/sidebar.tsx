@@ -12,6 +12,7 @@ import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { mirrorInRtl } from '../../lib/ui/mirror-in-rtl';
 import type { UserRole } from '@kupa/proto';
 import { useT } from '../../lib/i18n/i18n';
 import { SERVICE_SITE_URL, SIDEBAR, type AppPath } from '../../app/access';
@@ -60,7 +61,7 @@ export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () 
         {/* Preloading would run the logout screen on hover, so this one link never preloads. */}
         <ListItemLink to="/logout" preload={false} data-testid="logout" onClick={onNavigate}>
           <ListItemIcon>
-            <LogoutIcon />
+            <LogoutIcon sx={mirrorInRtl} />
           </ListItemIcon>
           <ListItemText primary={t('nav.logout')} />
         </ListItemLink>
@@ -72,7 +73,7 @@ export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () 
           data-testid="nav-service-site"
         >
           <ListItemIcon>
-            <OpenInNewIcon />
+            <OpenInNewIcon sx={mirrorInRtl} />
           </ListItemIcon>
           <ListItemText primary={t('nav.serviceSite')} />
         </ListItemButton>

@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
 import { enumLabel, type Payment } from '@kupa/proto';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
@@ -94,11 +95,7 @@ function PaymentDetail({ paymentId }: { paymentId: number }) {
   return (
     <Page title={t('payment.title', { id: paymentId })}>
       <div>
-        <RouterButton
-          to="/payments"
-          variant="text"
-          startIcon={<ArrowBackIcon sx={{ transform: lang === 'he' ? 'scaleX(-1)' : undefined }} />}
-        >
+        <RouterButton to="/payments" variant="text" startIcon={<ArrowBackIcon sx={mirrorInRtl} />}>
           {t('payment.back')}
         </RouterButton>
       </div>

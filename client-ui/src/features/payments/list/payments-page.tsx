@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
+import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { useT } from '../../../lib/i18n/i18n';
@@ -42,7 +43,7 @@ export function PaymentsPage() {
         <RouterButton
           to="/payments/transfer"
           variant="contained"
-          startIcon={<SendOutlinedIcon />}
+          startIcon={<SendOutlinedIcon sx={mirrorInRtl} />}
           data-testid="transfer-open"
         >
           {t('payments.transfer')}
