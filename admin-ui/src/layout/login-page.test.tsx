@@ -58,6 +58,20 @@ describe('staff sign-in page', () => {
     expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
   });
 
+  it('shows and hides the typed password with a labelled control, as the client app does', async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderLogin();
+    const password = await screen.findByTestId('login-password');
+    await user.type(password, 'Secret1!x');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'הצגת הסיסמה' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(password).toHaveAttribute('dir', 'ltr');
+    await user.click(screen.getByRole('button', { name: 'הסתרת הסיסמה' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
   it('checks the e-mail before sending anything and shows the server message for wrong credentials', async () => {
     const { calls } = mockFetch({
       'POST /api/auth/signin': () =>
