@@ -21,3 +21,4 @@ export * from './event-text';
 export * from './audit-sentence';
 export * from './payments-csv';
 export * from './staff-rules';
+export * from './brand';

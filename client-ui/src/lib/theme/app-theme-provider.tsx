@@ -6,6 +6,7 @@ import rtlPlugin from 'stylis-plugin-rtl';
 import CssBaseline from '@mui/material/CssBaseline';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { BRAND } from '@kupa/proto';
 import { useLangStore } from '../stores/lang-store';
 import { useThemeModeStore } from './theme-mode';
 
@@ -23,15 +24,16 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
 
   const theme = useMemo(
     () =>
+      // The look the staff console shares (proto's BRAND), so the two apps read as one product.
       createTheme({
         direction,
-        palette: { mode: paletteMode, primary: { main: paletteMode === 'dark' ? '#7cc4a4' : '#1f6f50' } },
-        shape: { borderRadius: 10 },
-        typography: {
-          fontFamily: ['"Rubik"', '"Assistant"', '"Segoe UI"', 'Roboto', 'Arial', 'sans-serif'].join(','),
-          // Hebrew has no letter case; English buttons follow suit so both languages look alike.
-          button: { textTransform: 'none', fontWeight: 600 },
+        palette: {
+          mode: paletteMode,
+          primary: { main: BRAND.colors[paletteMode].primary },
+          background: { default: BRAND.colors[paletteMode].background, paper: BRAND.colors[paletteMode].paper },
         },
+        shape: { borderRadius: BRAND.borderRadiusPx },
+        typography: { fontFamily: BRAND.fontFamily, button: { ...BRAND.button } },
       }),
     [direction, paletteMode],
   );

@@ -1,0 +1,32 @@
+/**
+ * The look both UIs share, as plain tokens (no UI library here): each app builds its own MUI theme from them, so the
+ * client app and the staff console read as one product. Colours keep WCAG AA contrast (4.5:1) for text on the page
+ * backgrounds and for white text on the light primary; `brand.test.ts` checks it.
+ */
+export const BRAND = Object.freeze({
+  colors: Object.freeze({
+    light: Object.freeze({ primary: '#1f6f50', background: '#fafafb', paper: '#ffffff' }),
+    dark: Object.freeze({ primary: '#7cc4a4', background: '#121212', paper: '#1e1e1e' }),
+  }),
+  /** Hebrew-friendly faces first; each platform falls back to what it has. */
+  fontFamily: ['"Rubik"', '"Assistant"', '"Segoe UI"', '"Arial Hebrew"', 'Roboto', 'Arial', 'sans-serif'].join(','),
+  borderRadiusPx: 10,
+  /** Hebrew has no letter case, so English buttons are not upper-cased either, and both languages look alike. */
+  button: Object.freeze({ textTransform: 'none', fontWeight: 600 } as const),
+});
+
+export type BrandMode = keyof typeof BRAND.colors;
+
+/** WCAG 2 contrast ratio of two `#rrggbb` colours, from 1 (none) to 21 (black on white). */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a);
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+function relativeLuminance(hex: string): number {
+  const channels = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16) / 255);
+  const [red, green, blue] = channels.map((value) =>
+    value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4,
+  );
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+}
