@@ -58,6 +58,9 @@ async function clientJourney(first: Lang, second: Lang, email: string): Promise<
   await page.goto(link);
   await page.getByTestId('confirm-success').waitFor();
   await screenshot(page, `${first}-02-confirmed`);
+  // The same link opened again says the account is already confirmed, not that the link is broken.
+  await page.goto(link);
+  await page.getByTestId('confirm-already').waitFor();
 
   await page.goto(`${server.baseUrl}/login`);
   await page.getByTestId('login-email').fill(email);
@@ -104,6 +107,10 @@ async function clientJourney(first: Lang, second: Lang, email: string): Promise<
   await admin.getByTestId('status-select').waitFor();
   await admin.getByTestId('status-select').selectOption('BLOCKED');
   await admin.getByTestId('status-save').click();
+  // Blocking asks first; the dialog names the account.
+  const confirmBlock = admin.getByRole('dialog');
+  await confirmBlock.getByText(email).waitFor();
+  await confirmBlock.locator('.ra-confirm').click();
   await admin.waitForFunction(
     (label) => !!document.body.textContent && document.body.textContent.includes(label),
     TEXT[first].blocked,
@@ -125,8 +132,9 @@ async function clientJourney(first: Lang, second: Lang, email: string): Promise<
   await screenshot(admin, `${first}-10-activity-log-detail`);
   await staff.close();
 
-  // The client's live session stops working: the next call is refused and the blocked notice shows.
-  await page.reload();
+  // The client's live session stops working: without a reload, the next screen's call is refused and the blocked
+  // notice shows.
+  await page.getByTestId('nav-payments').first().click();
   await page.getByTestId('blocked-notice').waitFor();
   await screenshot(page, `${first}-11-blocked-notice`);
   await context.close();
