@@ -44,6 +44,11 @@ export const API_ROUTES = Object.freeze({
   transfer: '/payments/transfer',
   accountHistory: (account: string) => `/ledger/accounts/${segment(account)}/history`,
 
+  paymentPlans: '/payment-plans',
+  paymentPlan: (planId: string) => `/payment-plans/${segment(planId)}`,
+  paymentPlanStatus: (planId: string) => `/payment-plans/${segment(planId)}/status`,
+  paymentPlansSearch: '/payment-plans/search',
+
   auditLog: (id: string | number) => `/audit-logs/${segment(id)}`,
   auditLogsSearch: '/audit-logs/search',
 

@@ -9,6 +9,7 @@ export * from './events';
 export * from './accounts';
 export * from './identity-events';
 export * from './ledger-events';
+export * from './catalog-events';
 export * from './uuid';
 export * from './placeholders';
 export * from './canonical-json';

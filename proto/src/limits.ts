@@ -11,6 +11,12 @@ export const LIMITS = Object.freeze({
   profileIdDigits: 8,
   amountMaxMinor: 9_999_999,
   amountDecimalPlaces: 2,
+  /** Packages (docs/product.md, Catalog): a price above zero and at most 99999.99, like any amount. */
+  planPriceMaxMinor: 9_999_999,
+  planNameMaxLength: 100,
+  planDescriptionMaxLength: 255,
+  planFeatureMaxLength: 100,
+  planFeaturesMaxItems: 20,
   pageDefault: 0,
   pageSizeDefault: 20,
   pageSizeMax: 100,

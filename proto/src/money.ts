@@ -15,7 +15,14 @@ export type AmountCheck =
         | 'error.validation.invalid.input';
     };
 
-export function parseAmountToMinor(amount: unknown, options: { allowZero?: boolean } = {}): AmountCheck {
+/**
+ * `amount` in cents, or why it is refused. `allowZero` admits 0 (a filter's lower bound); `maxMinor` lowers the upper
+ * bound below `LIMITS.amountMaxMinor` for amounts that have their own limit (a package's price).
+ */
+export function parseAmountToMinor(
+  amount: unknown,
+  options: { allowZero?: boolean; maxMinor?: number } = {},
+): AmountCheck {
   if (typeof amount !== 'number' || !Number.isFinite(amount))
     return { ok: false, error: 'error.validation.invalid.input' };
   if (amount < 0 || (amount === 0 && !options.allowZero))
@@ -23,7 +30,8 @@ export function parseAmountToMinor(amount: unknown, options: { allowZero?: boole
   const amountMinor = Math.round(amount * 100);
   // A value with a third decimal place does not survive the round trip through cents.
   if (Math.abs(amountMinor / 100 - amount) > 1e-9) return { ok: false, error: 'error.validation.max.decimal.places' };
-  if (amountMinor > LIMITS.amountMaxMinor) return { ok: false, error: 'error.validation.max' };
+  if (amountMinor > Math.min(options.maxMinor ?? LIMITS.amountMaxMinor, LIMITS.amountMaxMinor))
+    return { ok: false, error: 'error.validation.max' };
   return { ok: true, amountMinor };
 }
 
@@ -36,3 +44,10 @@ export function formatMoney(amountMinor: number | bigint, locale: string): strin
 }
 
 export const AMOUNT_MAX = LIMITS.amountMaxMinor / 100;
+
+/** A package's price in cents: above zero, at most `LIMITS.planPriceMaxMinor`, at most two decimals. */
+export function parsePlanPriceToMinor(price: unknown): AmountCheck {
+  return parseAmountToMinor(price, { maxMinor: LIMITS.planPriceMaxMinor });
+}
+
+export const PLAN_PRICE_MAX = LIMITS.planPriceMaxMinor / 100;

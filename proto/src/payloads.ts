@@ -270,8 +270,8 @@ export interface PaymentExportRequest extends Omit<PaymentSearchRequest, 'page' 
 }
 
 // Catalog
-export interface Plan {
-  id: string;
+/** What an admin sets on a package (docs/product.md, Catalog); the price is in dollars, like every amount. */
+export interface PlanRequest {
   name: string;
   durationInMonths: PlanDurationMonths;
   price: number;
@@ -282,10 +282,20 @@ export interface Plan {
   status: PlanStatus;
 }
 
-export type PlanRequest = Omit<Plan, 'id'>;
+export interface Plan extends PlanRequest {
+  id: string;
+  createdAt: IsoDateTime;
+  updatedAt: IsoDateTime;
+}
 
+export interface ChangePlanStatusRequest {
+  status: PlanStatus;
+}
+
+/** Clients find only ACTIVE packages, whatever statuses they ask for. */
 export interface PlanSearchRequest extends SearchRequest {
   statuses?: PlanStatus[];
+  /** Inclusive bounds in dollars. */
   price?: NumberRange;
 }
 

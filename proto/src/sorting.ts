@@ -27,6 +27,8 @@ export const SORTABLE_COLUMNS = Object.freeze({
     'paymentId',
     'userEmail',
   ] as const),
+  /** `POST /payment-plans/search`: the packages list, in the console and in the client app. */
+  paymentPlans: Object.freeze(['createdAt', 'name', 'price', 'durationInMonths', 'status'] as const),
   /** `POST /audit-logs/search`: the activity log. */
   auditLogs: Object.freeze(['createdAt', 'operationType', 'targetType'] as const),
 });
@@ -36,6 +38,7 @@ export type SortColumn<R extends SortableResource> = (typeof SORTABLE_COLUMNS)[R
 export type UserSortColumn = SortColumn<'users'>;
 export type PaymentSortColumn = SortColumn<'payments'>;
 export type AuditLogSortColumn = SortColumn<'auditLogs'>;
+export type PaymentPlanSortColumn = SortColumn<'paymentPlans'>;
 
 /** Whether `id` is a column the resource sorts by. */
 export function isSortColumn<R extends SortableResource>(resource: R, id: unknown): id is SortColumn<R> {

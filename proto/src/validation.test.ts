@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmountToMinor } from './money';
+import { parseAmountToMinor, parsePlanPriceToMinor } from './money';
 import {
   checkEmail,
   checkIsoDateTime,
@@ -13,7 +13,12 @@ import {
   checkSubscriptionLogin,
   checkSubscriptionPassword,
   checkTextLength,
+  checkPlanDescription,
+  checkPlanFeatures,
+  checkPlanName,
+  checkPlanTerms,
 } from './validation';
+import type { PaymentPlanTerms } from './catalog-events';
 
 describe('validation rules (docs/product.md, Business constants)', () => {
   it('accepts a password with every class and refuses each missing class, spaces and short ones', () => {
@@ -175,5 +180,52 @@ describe('validation rules (docs/product.md, Business constants)', () => {
     expect(parseAmountToMinor(0)).toEqual({ ok: false, error: 'error.validation.must.be.positive' });
     expect(parseAmountToMinor(-1)).toEqual({ ok: false, error: 'error.validation.must.be.positive' });
     expect(parseAmountToMinor('10')).toEqual({ ok: false, error: 'error.validation.invalid.input' });
+  });
+
+  it('holds package terms to their limits: name, description, features, duration, price and currency', () => {
+    expect(checkPlanName('  Gold  ')).toBeNull();
+    expect(checkPlanName('   ')).toEqual({ error: 'error.validation.blank' });
+    expect(checkPlanName(` ${'x'.repeat(100)} `)).toBeNull();
+    expect(checkPlanName('x'.repeat(101))).toEqual({ error: 'error.validation.max.length', params: { max: 100 } });
+    expect(checkPlanDescription('')).toBeNull();
+    expect(checkPlanDescription('x'.repeat(256))).toEqual({
+      error: 'error.validation.max.length',
+      params: { max: 255 },
+    });
+    expect(checkPlanFeatures([])).toBeNull();
+    expect(checkPlanFeatures(['HD', ' '])).toEqual({ error: 'error.validation.blank' });
+    expect(checkPlanFeatures(Array.from({ length: 21 }, () => 'HD'))).toEqual({
+      error: 'error.validation.max.items',
+      params: { maxItems: 20 },
+    });
+    const terms: PaymentPlanTerms = {
+      name: 'Gold',
+      durationInMonths: 3,
+      priceMinor: 2999,
+      currency: 'USD',
+      isRecurrent: true,
+      description: '',
+      features: ['HD'],
+    };
+    expect(checkPlanTerms(terms)).toBeNull();
+    expect(checkPlanTerms({ ...terms, durationInMonths: 6 as 3 })).toEqual({
+      field: 'durationInMonths',
+      error: 'error.validation.invalid.field',
+    });
+    expect(checkPlanTerms({ ...terms, priceMinor: 0 })).toMatchObject({ field: 'priceMinor' });
+    expect(checkPlanTerms({ ...terms, priceMinor: 10_000_000 })).toEqual({
+      field: 'priceMinor',
+      error: 'error.validation.max',
+      params: { max: 99999.99 },
+    });
+    expect(checkPlanTerms({ ...terms, priceMinor: 12.5 })).toMatchObject({ error: 'error.validation.integer' });
+    expect(checkPlanTerms({ ...terms, currency: 'EUR' as 'USD' })).toMatchObject({ field: 'currency' });
+  });
+
+  it('takes package prices from a cent to 99999.99', () => {
+    expect(parsePlanPriceToMinor(0.01)).toEqual({ ok: true, amountMinor: 1 });
+    expect(parsePlanPriceToMinor(99999.99)).toEqual({ ok: true, amountMinor: 9_999_999 });
+    expect(parsePlanPriceToMinor(100000)).toEqual({ ok: false, error: 'error.validation.max' });
+    expect(parsePlanPriceToMinor(0)).toEqual({ ok: false, error: 'error.validation.must.be.positive' });
   });
 });

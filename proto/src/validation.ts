@@ -1,3 +1,5 @@
+import type { PaymentPlanTerms } from './catalog-events';
+import { CURRENCIES, isOneOf, PLAN_DURATIONS_MONTHS, type PlanDurationMonths } from './enums';
 import type { ErrorCode } from './errors';
 import { LIMITS } from './limits';
 
@@ -143,6 +145,70 @@ export const checkIsoDateTime: Check = (value) => {
     offsetMinutes <= 59;
   return valid ? ok : { error: 'error.validation.invalid.format' };
 };
+
+/** A package's name: surrounding spaces do not count; not blank, at most `LIMITS.planNameMaxLength` characters. */
+export const checkPlanName: Check = (value) => {
+  const name = value.trim();
+  if (name === '') return { error: 'error.validation.blank' };
+  return name.length > LIMITS.planNameMaxLength
+    ? { error: 'error.validation.max.length', params: { max: LIMITS.planNameMaxLength } }
+    : ok;
+};
+
+/** A package's description may be empty; at most `LIMITS.planDescriptionMaxLength` characters once trimmed. */
+export const checkPlanDescription: Check = (value) =>
+  value.trim().length > LIMITS.planDescriptionMaxLength
+    ? { error: 'error.validation.max.length', params: { max: LIMITS.planDescriptionMaxLength } }
+    : ok;
+
+/** One line of a package's feature list: not blank, at most `LIMITS.planFeatureMaxLength` characters once trimmed. */
+export const checkPlanFeature: Check = (value) => {
+  const feature = value.trim();
+  if (feature === '') return { error: 'error.validation.blank' };
+  return feature.length > LIMITS.planFeatureMaxLength
+    ? { error: 'error.validation.max.length', params: { max: LIMITS.planFeatureMaxLength } }
+    : ok;
+};
+
+export function checkPlanFeatures(features: readonly string[]): RuleIssue | null {
+  if (features.length > LIMITS.planFeaturesMaxItems)
+    return { error: 'error.validation.max.items', params: { maxItems: LIMITS.planFeaturesMaxItems } };
+  for (const feature of features) {
+    const issue = checkPlanFeature(feature);
+    if (issue) return issue;
+  }
+  return ok;
+}
+
+export function isPlanDuration(value: unknown): value is PlanDurationMonths {
+  return typeof value === 'number' && (PLAN_DURATIONS_MONTHS as readonly number[]).includes(value);
+}
+
+/** A price in cents a package may have: a whole number above zero, at most `LIMITS.planPriceMaxMinor`. */
+export function checkPlanPriceMinor(priceMinor: number): RuleIssue | null {
+  if (!Number.isSafeInteger(priceMinor)) return { error: 'error.validation.integer' };
+  if (priceMinor <= 0) return { error: 'error.validation.must.be.positive' };
+  return priceMinor > LIMITS.planPriceMaxMinor
+    ? { error: 'error.validation.max', params: { max: LIMITS.planPriceMaxMinor / 100 } }
+    : ok;
+}
+
+/**
+ * Every rule a package's terms keep, with the field the first broken one is about: the catalog's decider holds
+ * every plan to it, whichever way the terms arrived.
+ */
+export function checkPlanTerms(terms: PaymentPlanTerms): (RuleIssue & { field: keyof PaymentPlanTerms }) | null {
+  const issues: Array<[keyof PaymentPlanTerms, RuleIssue | null]> = [
+    ['name', checkPlanName(terms.name)],
+    ['durationInMonths', isPlanDuration(terms.durationInMonths) ? ok : { error: 'error.validation.invalid.field' }],
+    ['priceMinor', checkPlanPriceMinor(terms.priceMinor)],
+    ['currency', isOneOf(CURRENCIES, terms.currency) ? ok : { error: 'error.validation.invalid.currency' }],
+    ['description', checkPlanDescription(terms.description)],
+    ['features', checkPlanFeatures(terms.features)],
+  ];
+  for (const [field, issue] of issues) if (issue) return { field, ...issue };
+  return ok;
+}
 
 export function checkPasswordConfirmation(password: string, confirmPassword: string): RuleIssue | null {
   return password === confirmPassword ? ok : { error: 'error.validation.passwords.do.not.match' };
