@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from './contexts/audit';
+import { CatalogModule } from './contexts/catalog';
 import { CommonModule } from './contexts/common';
 import { IdentityModule } from './contexts/identity';
 import { LedgerModule } from './contexts/ledger';
@@ -67,6 +68,7 @@ export class AppModule {
         PlatformHttpModule,
         IdentityModule,
         LedgerModule,
+        CatalogModule,
         AuditModule,
         CommonModule.register({ version: options.version }),
       ],

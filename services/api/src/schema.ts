@@ -1,4 +1,5 @@
 import { auditMigrations } from './contexts/audit';
+import { catalogMigrations } from './contexts/catalog';
 import { identityMigrations } from './contexts/identity';
 import { ledgerMigrations } from './contexts/ledger';
 import { platformMigrations } from './platform/database/migrations';
@@ -14,4 +15,5 @@ export const ALL_MIGRATIONS: Function[] = [
   ...identityMigrations,
   ...ledgerMigrations,
   ...auditMigrations,
+  ...catalogMigrations,
 ];

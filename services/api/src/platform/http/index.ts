@@ -11,6 +11,7 @@ export {
   flattenValidationErrors,
   IsAmount,
   SatisfiesRule,
+  Trimmed,
 } from './validation';
 export {
   DateRangeDto,

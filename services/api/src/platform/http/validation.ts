@@ -1,13 +1,14 @@
 import {
-  AMOUNT_MAX,
   checkUuid,
   type ErrorCode,
   type FieldError,
   type RuleIssue,
   isErrorCode,
+  LIMITS,
   parseAmountToMinor,
 } from '@kupa/proto';
 import { type ArgumentMetadata, type PipeTransform, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { ApiError, ValidationFailedError } from './api-error';
 import { unsafeInputFields } from './input-guards';
@@ -102,6 +103,17 @@ export function createValidationPipe(): ValidationPipe {
   });
 }
 
+/**
+ * Text keeps its inner spelling but loses accidental surrounding spaces, each line of a list of text too; the rules
+ * then count what remains.
+ */
+export const Trimmed = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => {
+    if (typeof value === 'string') return value.trim();
+    if (Array.isArray(value)) return value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item));
+    return value;
+  });
+
 /** A DTO property validated by one of proto's rule functions (the product's rules live once, in proto). */
 export function SatisfiesRule(
   check: (value: string) => RuleIssue | null,
@@ -112,10 +124,15 @@ export function SatisfiesRule(
       name: 'satisfiesRule',
       validator: {
         validate: (value: unknown) => typeof value === 'string' && check(value) === null,
+        // With `each`, class-validator hands the whole list to the message: name the first line that breaks the rule.
         defaultMessage: (args) => {
-          if (typeof args?.value !== 'string') return codeMessage('error.validation.invalid.input');
-          const issue = check(args.value);
-          return issue ? codeMessage(issue.error, issue.params) : codeMessage('error.validation.invalid.input');
+          const values: unknown[] = Array.isArray(args?.value) ? args.value : [args?.value];
+          for (const value of values) {
+            if (typeof value !== 'string') return codeMessage('error.validation.invalid.input');
+            const issue = check(value);
+            if (issue) return codeMessage(issue.error, issue.params);
+          }
+          return codeMessage('error.validation.invalid.input');
         },
       },
     },
@@ -137,19 +154,26 @@ export function CanonicalUuidPipe(notFound: ErrorCode): PipeTransform<string, st
   };
 }
 
-/** A dollar amount: a JSON number, positive, at most two decimals, at most 99999.99 (docs/api.md, Basics). */
-export function IsAmount(options?: ValidationOptions): PropertyDecorator {
+/**
+ * A dollar amount: a JSON number, positive, at most two decimals, at most 99999.99 (docs/api.md, Basics). `rule`
+ * admits zero (a filter's lower bound) or lowers the upper bound for amounts with a limit of their own.
+ */
+export function IsAmount(
+  options?: ValidationOptions,
+  rule: { allowZero?: boolean; maxMinor?: number } = {},
+): PropertyDecorator {
+  const maxAmount = Math.min(rule.maxMinor ?? LIMITS.amountMaxMinor, LIMITS.amountMaxMinor) / 100;
   return ValidateBy(
     {
       name: 'isAmount',
       validator: {
-        validate: (value: unknown) => parseAmountToMinor(value).ok,
+        validate: (value: unknown) => parseAmountToMinor(value, rule).ok,
         defaultMessage: (args) => {
-          const check = parseAmountToMinor(args?.value);
+          const check = parseAmountToMinor(args?.value, rule);
           if (check.ok) return codeMessage('error.validation.invalid.input');
-          if (check.error === 'error.validation.max') return codeMessage(check.error, { max: AMOUNT_MAX });
+          if (check.error === 'error.validation.max') return codeMessage(check.error, { max: maxAmount });
           if (check.error === 'error.validation.max.decimal.places')
-            return codeMessage(check.error, { maxDecimalPlaces: 2 });
+            return codeMessage(check.error, { maxDecimalPlaces: LIMITS.amountDecimalPlaces });
           return codeMessage(check.error);
         },
       },

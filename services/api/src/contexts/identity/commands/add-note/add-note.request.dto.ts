@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { type CreateNoteRequest, LIMITS } from '@kupa/proto';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { codeMessage } from '../../../../platform/http';
-import { Trimmed } from '../../infrastructure/http/dto-fields';
+import { codeMessage, Trimmed } from '../../../../platform/http';
 
 export class AddNoteRequestDto implements CreateNoteRequest {
   @ApiProperty({ minLength: 1, maxLength: LIMITS.noteMaxLength })

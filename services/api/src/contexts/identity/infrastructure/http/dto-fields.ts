@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { checkEmail, checkPersonName, LIMITS, normalizeEmail, PATTERNS } from '@kupa/proto';
 import { Transform } from 'class-transformer';
-import { SatisfiesRule } from '../../../../platform/http';
+import { SatisfiesRule, Trimmed } from '../../../../platform/http';
 
 /** Confirmation and reset tokens are far shorter; a longer value cannot be one and is refused unread. */
 export const ONE_TIME_TOKEN_MAX_LENGTH = 128;
@@ -13,10 +13,6 @@ export const ONE_TIME_TOKEN_MAX_LENGTH = 128;
  */
 export const NormalizedEmail = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normalizeEmail(value) : value));
-
-/** Names keep their inner spelling but lose accidental surrounding spaces. */
-export const Trimmed = (): PropertyDecorator =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
 /** What an e-mail field takes as sent: proto's address pattern, with the spaces `normalizeEmail` drops around it. */
 const EMAIL_INPUT_PATTERN = `^[ \\t\\r\\n]*${PATTERNS.email.source.replace(/^\^|\$$/g, '')}[ \\t\\r\\n]*$`;

@@ -1,0 +1,16 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Whether any subscription refers to a package (docs/adr/0020-catalog-plan-references.md). A referenced package
+ * cannot be deleted, nor change its price or duration (docs/product.md, Catalog). The catalog owns packages and
+ * nothing about subscriptions: the context that records subscriptions binds this port to its own tables, as the
+ * ledger binds identity's `UserBalances` (ADR 0013), and the catalog never reads those tables itself.
+ */
+export abstract class PlanReferences {
+  /**
+   * Asked inside the command's transaction, under the package's stream lock, with that transaction's manager: a
+   * purchase that names the package locks the same stream, so no reference can appear between the answer and the
+   * decision that relies on it.
+   */
+  abstract isReferenced(planId: string, manager: EntityManager): Promise<boolean>;
+}

@@ -1,0 +1,22 @@
+import { parsePlanPriceToMinor, type PlanStatus } from '@kupa/proto';
+import { assert } from '../../../kernel';
+import type { PaymentPlanTerms } from '../domain/plan.events';
+import type { PlanRequestDto } from './plan-request.dto';
+
+/** A validated request's terms as the decider takes them: the price in cents. */
+export function planTermsOf(request: PlanRequestDto): { terms: PaymentPlanTerms; status: PlanStatus } {
+  const price = parsePlanPriceToMinor(request.price);
+  assert(price.ok, 'the DTO accepted only valid prices');
+  return {
+    terms: {
+      name: request.name,
+      durationInMonths: request.durationInMonths,
+      priceMinor: price.amountMinor,
+      currency: request.currency,
+      isRecurrent: request.isRecurrent,
+      description: request.description,
+      features: request.features,
+    },
+    status: request.status,
+  };
+}

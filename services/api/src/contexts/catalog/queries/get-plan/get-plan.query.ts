@@ -1,0 +1,8 @@
+import type { Actor } from '../../../../platform/auth';
+
+export class GetPlanQuery {
+  constructor(
+    readonly actor: Actor,
+    readonly planId: string,
+  ) {}
+}
