@@ -1,6 +1,13 @@
 import { SwaggerModule, DocumentBuilder } from '@nestjs/swagger';
 import { createActiveUser, adminToken } from './test-support/identity-fixtures';
-import { ACTORS, type ActorName, callAs, type MatrixContext, ROUTE_MATRIX } from './test-support/route-matrix';
+import {
+  ACTORS,
+  type ActorName,
+  callAs,
+  createMatrixPlan,
+  type MatrixContext,
+  ROUTE_MATRIX,
+} from './test-support/route-matrix';
 import { startTestApp, type TestApp } from './test-support/test-app';
 
 describe('route × role matrix (docs/product.md, Permissions)', () => {
@@ -29,7 +36,12 @@ describe('route × role matrix (docs/product.md, Permissions)', () => {
       .set('Authorization', `Bearer ${tokens.admin}`)
       .send({ userUuid: client.userUuid, amount: 10, action: 'DEPOSIT', comment: 'matrix deposit' })
       .expect(201);
-    context = { clientUuid: client.userUuid, clientNoteId: note.body.id, clientPaymentId: deposit.body.paymentId };
+    context = {
+      clientUuid: client.userUuid,
+      clientNoteId: note.body.id,
+      clientPaymentId: deposit.body.paymentId,
+      planId: await createMatrixPlan(testApp, tokens.admin),
+    };
   });
 
   afterAll(async () => {
@@ -93,6 +105,13 @@ describe('route × role matrix (docs/product.md, Permissions)', () => {
       expect(outcomes).toEqual(wanted);
     });
   }
+
+  it('leaves the matrix package as it was: every change the guards let through was refused', async () => {
+    const plan = await testApp.http
+      .get(`/api/payment-plans/${context.planId}`)
+      .set('Authorization', `Bearer ${tokens.admin}`);
+    expect([plan.status, plan.body.status, plan.body.price]).toEqual([200, 'ACTIVE', 9.99]);
+  });
 
   it('leaves the shared users as they were: every call the guards let through was refused or harmless', async () => {
     for (const actor of ['client', 'otherClient', 'ambassador'] as const) {

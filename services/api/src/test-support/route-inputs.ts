@@ -2,7 +2,14 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { PATTERNS } from '@kupa/proto';
 import type { Test } from 'supertest';
 import { adminToken, createActiveUser } from './identity-fixtures';
-import { ACTORS, type ActorName, type MatrixContext, type MatrixRow, ROUTE_MATRIX } from './route-matrix';
+import {
+  ACTORS,
+  type ActorName,
+  createMatrixPlan,
+  type MatrixContext,
+  type MatrixRow,
+  ROUTE_MATRIX,
+} from './route-matrix';
 import type { TestApp } from './test-app';
 
 /**
@@ -141,7 +148,7 @@ export function call(
 }
 
 /**
- * A client with a note and a payment of its own, and an admin, as the route matrix uses them: the URLs of
+ * A client with a note and a payment of its own, an ACTIVE package, and an admin, as the route matrix uses them: the URLs of
  * `ROUTE_MATRIX` are filled from the context.
  */
 export async function clientAndAdmin(
@@ -161,6 +168,11 @@ export async function clientAndAdmin(
     .expect(201);
   return {
     tokens: { client: client.accessToken, admin },
-    context: { clientUuid: client.userUuid, clientNoteId: note.body.id, clientPaymentId: deposit.body.paymentId },
+    context: {
+      clientUuid: client.userUuid,
+      clientNoteId: note.body.id,
+      clientPaymentId: deposit.body.paymentId,
+      planId: await createMatrixPlan(testApp, admin),
+    },
   };
 }

@@ -22,6 +22,8 @@ export interface MatrixContext {
   clientNoteId: string;
   /** A manual deposit an admin booked to the client: the client's own payment. */
   clientPaymentId: number;
+  /** An ACTIVE package an admin created: everyone signed in may read it. */
+  planId: string;
 }
 
 export interface MatrixRow {
@@ -213,6 +215,38 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: STAFF,
   },
 
+  // Catalog: packages. Bodies are invalid and the deleted id does not exist, so the package stays as it is.
+  {
+    method: 'post',
+    path: '/api/payment-plans/search',
+    url: () => '/api/payment-plans/search',
+    body: { size: 1 },
+    expect: SIGNED_IN,
+  },
+  { method: 'get', path: '/api/payment-plans/{id}', url: (c) => `/api/payment-plans/${c.planId}`, expect: SIGNED_IN },
+  { method: 'post', path: '/api/payment-plans', url: () => '/api/payment-plans', body: {}, expect: ADMIN_ONLY },
+  {
+    method: 'put',
+    path: '/api/payment-plans/{id}',
+    url: (c) => `/api/payment-plans/${c.planId}`,
+    body: {},
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'put',
+    path: '/api/payment-plans/{id}/status',
+    url: (c) => `/api/payment-plans/${c.planId}/status`,
+    body: {},
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'delete',
+    path: '/api/payment-plans/{id}',
+    url: () => `/api/payment-plans/${RANDOM_UUID}`,
+    expect: ADMIN_ONLY,
+    passMayBe404: true,
+  },
+
   // Audit.
   {
     method: 'post',
@@ -233,6 +267,26 @@ export const ROUTE_MATRIX: MatrixRow[] = [
 export interface MatrixActors {
   tokens: Record<Exclude<ActorName, 'anonymous'>, string>;
   context: MatrixContext;
+}
+
+/** The ACTIVE package the matrix and the input specs read and refuse to change: created through the API. */
+export async function createMatrixPlan(testApp: TestApp, adminToken: string): Promise<string> {
+  const response = await testApp.http
+    .post('/api/payment-plans')
+    .set('Authorization', `Bearer ${adminToken}`)
+    .send({
+      name: `Matrix ${Date.now()}`,
+      durationInMonths: 1,
+      price: 9.99,
+      currency: 'USD',
+      isRecurrent: true,
+      description: 'A package the route specs read',
+      features: ['HD'],
+      status: 'ACTIVE',
+    });
+  if (response.status !== 201)
+    throw new Error(`Package creation answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return (response.body as { id: string }).id;
 }
 
 export async function callAs(testApp: TestApp, row: MatrixRow, token: string | null, context: MatrixContext) {

@@ -70,7 +70,12 @@ describe('hostile input on every route', () => {
     expect(routes.length).toBeGreaterThanOrEqual(30);
     const named = (predicate: (route: RouteInputs) => boolean) => routes.filter(predicate).map((route) => route.name);
     expect(named((route) => 'sorts' in route.bodyProperties)).toEqual(
-      expect.arrayContaining(['POST /api/users/search', 'POST /api/payments/search', 'POST /api/audit-logs/search']),
+      expect.arrayContaining([
+        'POST /api/users/search',
+        'POST /api/payments/search',
+        'POST /api/audit-logs/search',
+        'POST /api/payment-plans/search',
+      ]),
     );
     expect(named((route) => dateFields(route).length > 0)).toEqual(
       expect.arrayContaining([
