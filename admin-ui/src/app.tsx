@@ -12,7 +12,7 @@ import { ACCOUNT_HISTORY_PATH } from './ledger/account-paths';
 import { AccountHistoryPage } from './ledger/account-history-page';
 import { LoginPage } from './layout/login-page';
 import { NotFoundPage } from './layout/not-found';
-import { packages } from './packages';
+import { packagesFor } from './packages';
 import { payments } from './payments';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
@@ -23,13 +23,21 @@ import { createDirectionCache } from './theme/emotion-cache';
 import { useThemeMode } from './theme/theme-mode';
 import { createThemes } from './theme/themes';
 
-const RESOURCES: Record<ResourceName, Omit<ResourceProps, 'name'>> = {
+type ResourceDefinition = Omit<ResourceProps, 'name'>;
+
+/** Each resource's pages; packages depend on the role, since only admins get its create and edit pages. */
+const RESOURCES: Record<ResourceName, ResourceDefinition | ((role: UserRole | null) => ResourceDefinition)> = {
   clients,
   subscriptions,
   payments,
-  packages,
+  packages: packagesFor,
   'activity-log': activityLog,
 };
+
+function definitionOf(name: ResourceName, role: UserRole | null): ResourceDefinition {
+  const definition = RESOURCES[name];
+  return typeof definition === 'function' ? definition(role) : definition;
+}
 
 // The language (and so the direction) is fixed for the life of the page: switching reloads it.
 const lang = currentLang();
@@ -65,7 +73,7 @@ export function KupaAdmin() {
         {(permissions: UserRole | null) => (
           <>
             {resourcesForRole(permissions).map((name) => (
-              <Resource key={name} name={name} {...RESOURCES[name]} />
+              <Resource key={name} name={name} {...definitionOf(name, permissions)} />
             ))}
             <CustomRoutes>
               {canReadLedger(permissions) ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReadLedger, homePathFor, isForbiddenPath, resourcesForRole } from './resources';
+import { canManagePackages, canReadLedger, homePathFor, isForbiddenPath, resourcesForRole } from './resources';
 
 describe('sidebar per role', () => {
   it('gives admins every staff resource and managers clients, packages and the activity log', () => {
@@ -39,5 +39,14 @@ describe('routes a role may not open', () => {
     expect(isForbiddenPath('CLIENT', '/ledger/history')).toBe(true);
     expect(isForbiddenPath('MANAGER', '/no-such-page')).toBe(false);
     expect(isForbiddenPath('MANAGER', '/')).toBe(false);
+  });
+});
+
+describe('package management', () => {
+  it('is for admins only: managers read packages but change none', () => {
+    expect(canManagePackages('ADMIN')).toBe(true);
+    expect(canManagePackages('MANAGER')).toBe(false);
+    expect(canManagePackages('CLIENT')).toBe(false);
+    expect(canManagePackages(null)).toBe(false);
   });
 });

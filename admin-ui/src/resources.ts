@@ -45,3 +45,11 @@ export function isForbiddenPath(role: UserRole | null, path: string): boolean {
   const ledgerRoot = ACCOUNT_HISTORY_PATH.split('/')[1];
   return first === ledgerRoot && !canReadLedger(role);
 }
+
+/**
+ * Who may create, edit, activate or deactivate and delete packages: admins only (docs/product.md, Permissions). A
+ * manager reads the packages list and a package's details, and sees no control that would change one.
+ */
+export function canManagePackages(role: UserRole | null): boolean {
+  return role === 'ADMIN';
+}

@@ -133,7 +133,7 @@ describe('dataProvider.getList', () => {
   it('refuses resources that have no API instead of calling an endpoint that does not exist', async () => {
     const { calls } = mockFetch({});
     await expect(
-      dataProvider.getList('packages', {
+      dataProvider.getList('subscriptions', {
         pagination: { page: 1, perPage: 20 },
         sort: { field: 'id', order: 'ASC' },
         filter: {},
@@ -336,5 +336,79 @@ describe('dataProvider reads and commands', () => {
       status: 404,
       body: { error: 'error.user.not.found' },
     });
+  });
+});
+
+const plan = {
+  id: 'p-1',
+  name: 'Gold',
+  durationInMonths: 3,
+  price: 29.99,
+  currency: 'USD',
+  isRecurrent: true,
+  description: 'Every channel',
+  features: ['HD'],
+  status: 'ACTIVE',
+  createdAt: '2026-03-01T10:00:00Z',
+  updatedAt: '2026-03-01T10:00:00Z',
+};
+
+describe('dataProvider packages', () => {
+  it('maps the status and price filters, leaving out a bound that is not a price', async () => {
+    const { calls } = mockFetch({ 'POST /api/payment-plans/search': () => onePage([plan]) });
+    const result = await dataProvider.getList('packages', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'price', order: 'ASC' },
+      filter: { statuses: ['INACTIVE'], priceFrom: ' 10.5 ', priceTo: '1.005' },
+    });
+    expect(calls[0].body).toEqual({
+      page: 0,
+      size: 20,
+      sorts: [{ id: 'price', desc: false }],
+      statuses: ['INACTIVE'],
+      price: { from: 10.5 },
+    });
+    expect(result.data).toEqual([plan]);
+    await dataProvider.getList('packages', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'features', order: 'ASC' },
+      filter: { priceFrom: '0', priceTo: '99999.99' },
+    });
+    expect(calls[1].body).toEqual({ page: 0, size: 20, sorts: [], price: { from: 0, to: 99999.99 } });
+  });
+
+  it('creates and updates with exactly the fields an admin sets, the typed price as a number', async () => {
+    const { calls } = mockFetch({
+      'POST /api/payment-plans': () => json(201, plan),
+      'PUT /api/payment-plans/p-1': () => json(200, { ...plan, price: 1.5 }),
+    });
+    const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...request } = plan;
+    const created = await dataProvider.create('packages', { data: { ...request, price: '29.99' } });
+    expect(created.data).toEqual(plan);
+    const updated = await dataProvider.update('packages', {
+      id: 'p-1',
+      data: { ...plan, price: '1.50', description: null },
+      previousData: plan,
+    });
+    expect(updated.data.price).toBe(1.5);
+    expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
+      ['POST', '/api/payment-plans', request],
+      ['PUT', '/api/payment-plans/p-1', { ...request, price: 1.5, description: '' }],
+    ]);
+  });
+
+  it('deletes with DELETE and answers the record it had, and changes the status with its command', async () => {
+    const { calls } = mockFetch({
+      'DELETE /api/payment-plans/p-1': () => new Response(null, { status: 204 }),
+      'PUT /api/payment-plans/p-1/status': () => json(200, { ...plan, status: 'INACTIVE' }),
+    });
+    const deleted = await dataProvider.delete('packages', { id: 'p-1', previousData: plan });
+    expect(deleted.data).toEqual(plan);
+    const changed = await dataProvider.changePlanStatus('p-1', 'INACTIVE');
+    expect(changed.status).toBe('INACTIVE');
+    expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
+      ['DELETE', '/api/payment-plans/p-1', undefined],
+      ['PUT', '/api/payment-plans/p-1/status', { status: 'INACTIVE' }],
+    ]);
   });
 });

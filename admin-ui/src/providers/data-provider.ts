@@ -19,6 +19,10 @@ import {
   type PaymentSearchRequest,
   type PaymentStatus,
   type PaymentType,
+  type Plan,
+  type PlanRequest,
+  type PlanSearchRequest,
+  type PlanStatus,
   type SortRequest,
   type User,
   type UserRole,
@@ -36,7 +40,7 @@ import {
   type UpdateParams,
 } from 'react-admin';
 import { httpClient } from './http-client';
-import { toDayEnd, toDayStart, toList, toPositiveInteger } from './filter-values';
+import { toDayEnd, toDayStart, toList, toPositiveInteger, toPriceBound } from './filter-values';
 
 type Filter = Record<string, unknown>;
 
@@ -106,6 +110,15 @@ function paymentFilters(filter: Filter): Omit<PaymentSearchRequest, 'page' | 'si
   };
 }
 
+function packageFilters(filter: Filter): Omit<PlanSearchRequest, 'page' | 'size' | 'sorts'> {
+  // A bound that is not a price is left out rather than sent for the API to refuse; the filter form says why.
+  const price = { from: toPriceBound(filter.priceFrom), to: toPriceBound(filter.priceTo) };
+  return {
+    statuses: nonEmpty(toList(filter.statuses) as PlanStatus[]),
+    price: price.from !== undefined || price.to !== undefined ? compact(price) : undefined,
+  };
+}
+
 function nonEmpty<T>(values: T[]): T[] | undefined {
   return values.length > 0 ? values : undefined;
 }
@@ -148,10 +161,20 @@ const paymentsApi: ResourceApi<'payments'> = {
   referenceSearchPath: (target, id) => (target === 'userUuid' ? API_ROUTES.userPaymentsSearch(String(id)) : undefined),
 };
 
+const packagesApi: ResourceApi<'paymentPlans'> = {
+  restPath: 'payment-plans',
+  searchPath: API_ROUTES.paymentPlansSearch,
+  recordPath: (id) => API_ROUTES.paymentPlan(String(id)),
+  idField: 'id',
+  sortIds: sameIds('createdAt', 'name', 'price', 'durationInMonths', 'status'),
+  toSearchFilters: packageFilters,
+};
+
 export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = {
   clients: clientsApi,
   'activity-log': activityLogApi,
   payments: paymentsApi,
+  packages: packagesApi,
 };
 
 function apiOf(resource: string): ResourceApi {
@@ -239,6 +262,33 @@ export interface KupaDataProvider extends DataProvider {
   /** A manual deposit or balance fix; the key makes a retried submission book the money only once (docs/api.md). */
   createManualPayment(request: ManualPaymentRequest, idempotencyKey: string): Promise<Payment>;
   getAccountHistory(query: AccountHistoryQuery, signal?: AbortSignal): Promise<AccountHistory>;
+  /** An admin takes a package out of sale or offers it again. */
+  changePlanStatus(planId: Identifier, status: PlanStatus): Promise<Plan>;
+}
+
+/**
+ * The body of `POST /payment-plans` and `PUT /payment-plans/{id}`: exactly the fields an admin sets, whatever else the
+ * form's record holds (`id`, `createdAt`, `updatedAt`), since the API refuses unknown fields. The price input keeps
+ * the typed text so that "1.50" can be typed; it becomes a number here.
+ */
+export function toPlanRequest(data: Record<string, unknown>): PlanRequest {
+  const features = Array.isArray(data.features) ? data.features : [];
+  return {
+    name: String(data.name ?? ''),
+    durationInMonths: Number(data.durationInMonths) as PlanRequest['durationInMonths'],
+    price: typeof data.price === 'number' ? data.price : Number(String(data.price ?? '').trim()),
+    currency: (data.currency as PlanRequest['currency']) ?? 'USD',
+    isRecurrent: data.isRecurrent === true,
+    description: String(data.description ?? ''),
+    // react-admin's list input holds each line as given, or as `{ value }` from an empty row added and left blank.
+    features: features.map((feature) => String(feature ?? '')),
+    status: data.status as PlanStatus,
+  };
+}
+
+async function savePlan(path: string, method: 'POST' | 'PUT', data: Record<string, unknown>): Promise<RaRecord> {
+  const { json } = await httpClient<Plan>(path, { method, body: JSON.stringify(toPlanRequest(data)) });
+  return toRecord(RESOURCE_APIS.packages, json as unknown as Record<string, unknown>);
 }
 
 async function changePaymentStatus(paymentId: Identifier, request: ChangePaymentStatusRequest): Promise<Payment> {
@@ -283,13 +333,23 @@ export const dataProvider: KupaDataProvider = {
   getMany: async (resource, params) => ({
     data: (await Promise.all(params.ids.map((id) => getOne(resource, id, params.signal)))) as never[],
   }),
-  create: (resource, params) => base.create(apiOf(resource).restPath, params),
-  update: async (resource, params) =>
-    resource === 'payments'
-      ? { data: (await updatePayment(params)) as never }
-      : base.update(apiOf(resource).restPath, params),
+  create: async (resource, params) =>
+    resource === 'packages'
+      ? { data: (await savePlan(API_ROUTES.paymentPlans, 'POST', params.data)) as never }
+      : base.create(apiOf(resource).restPath, params),
+  update: async (resource, params) => {
+    if (resource === 'payments') return { data: (await updatePayment(params)) as never };
+    if (resource === 'packages')
+      return { data: (await savePlan(API_ROUTES.paymentPlan(String(params.id)), 'PUT', params.data)) as never };
+    return base.update(apiOf(resource).restPath, params);
+  },
   updateMany: (resource, params) => base.updateMany(apiOf(resource).restPath, params),
-  delete: (resource, params) => base.delete(apiOf(resource).restPath, params),
+  delete: async (resource, params) => {
+    if (resource !== 'packages') return base.delete(apiOf(resource).restPath, params);
+    // The API answers a deletion with 204 and no body; react-admin wants the deleted record back.
+    await httpClient(API_ROUTES.paymentPlan(String(params.id)), { method: 'DELETE' });
+    return { data: (params.previousData ?? { id: params.id }) as never };
+  },
   deleteMany: (resource, params) => base.deleteMany(apiOf(resource).restPath, params),
 
   async createStaffAccount(request) {
@@ -339,6 +399,13 @@ export const dataProvider: KupaDataProvider = {
       method: 'POST',
       headers: { 'Idempotency-Key': idempotencyKey },
       body: JSON.stringify(request),
+    });
+    return json;
+  },
+  async changePlanStatus(planId, status) {
+    const { json } = await httpClient<Plan>(API_ROUTES.paymentPlanStatus(String(planId)), {
+      method: 'PUT',
+      body: JSON.stringify({ status }),
     });
     return json;
   },

@@ -1,3 +1,5 @@
+import { LIMITS, minorToAmount, parseAmountToMinor } from '@kupa/proto';
+
 /**
  * Helpers that turn filter-form values into search-body values. Date inputs give a calendar day (`YYYY-MM-DD`) in
  * the user's time zone; the API wants instants, so a "from" day starts at local midnight and a "to" day ends at the
@@ -41,4 +43,17 @@ export function toPositiveInteger(value: unknown): number | undefined {
   if (!/^\d+$/.test(text)) return undefined;
   const number = Number(text);
   return Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * A price bound typed into a filter, in dollars: a number from 0 to the highest package price with at most two
+ * decimals (proto's money rule), or undefined when the text is not one.
+ */
+export function toPriceBound(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!DECIMAL.test(text)) return undefined;
+  const parsed = parseAmountToMinor(Number(text), { allowZero: true, maxMinor: LIMITS.planPriceMaxMinor });
+  return parsed.ok ? minorToAmount(parsed.amountMinor) : undefined;
 }

@@ -1,0 +1,121 @@
+import { formatErrorMessage, LIMITS, PLAN_STATUSES } from '@kupa/proto';
+import { Stack } from '@mui/material';
+import {
+  BooleanField,
+  CreateButton,
+  DataTable,
+  EditButton,
+  FilterButton,
+  List,
+  SelectArrayInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+import { toPriceBound } from '../providers/filter-values';
+import { DateTimeField } from '../shared/date-time-field';
+import { useEnumChoices } from '../shared/enum-choices';
+import { EnumField } from '../shared/enum-field';
+import { ListPagination } from '../shared/list-pagination';
+import { MoneyField } from '../shared/money';
+import { bodyWithRowTestId } from '../shared/test-id-rows';
+import { useLang } from '../shared/use-lang';
+import { PackageDeleteButton, PackageStatusButton, useCanManagePackages } from './package-actions';
+
+const PackageRows = bodyWithRowTestId('packages-row');
+
+/** A price bound takes a price (0 to 99 999.99, two decimals at most); anything else is refused before the list. */
+function usePriceBoundValidator() {
+  const lang = useLang();
+  return (value: unknown) => {
+    const text = typeof value === 'string' ? value.trim() : value === null || value === undefined ? '' : String(value);
+    return text === '' || toPriceBound(text) !== undefined
+      ? undefined
+      : formatErrorMessage('error.validation.invalid.input', lang);
+  };
+}
+
+function usePackageFilters() {
+  const statusChoices = useEnumChoices('planStatus', PLAN_STATUSES);
+  const priceBound = usePriceBoundValidator();
+  // Filter forms hide helper text; a refused bound must say why, or the list would seem to ignore it.
+  const showError = { '& .MuiFormHelperText-root.Mui-error': { display: 'block' } };
+  return [
+    <SelectArrayInput key="statuses" source="statuses" choices={statusChoices} translateChoice={false} alwaysOn />,
+    <TextInput
+      key="priceFrom"
+      source="priceFrom"
+      alwaysOn
+      validate={priceBound}
+      sx={showError}
+      slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'packages-price-from' } }}
+    />,
+    <TextInput
+      key="priceTo"
+      source="priceTo"
+      alwaysOn
+      validate={priceBound}
+      sx={showError}
+      slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'packages-price-to' } }}
+    />,
+  ];
+}
+
+function PackageListActions() {
+  const canManage = useCanManagePackages();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canManage ? <CreateButton data-testid="package-create" /> : null}
+    </TopToolbar>
+  );
+}
+
+/**
+ * The packages list (docs/product.md, Screens): both staff roles filter it by status and price and open a package's
+ * details; an admin also creates, edits, activates or deactivates and deletes packages from it.
+ */
+export function PackageList() {
+  const filters = usePackageFilters();
+  const canManage = useCanManagePackages();
+  return (
+    <List
+      filters={filters}
+      actions={<PackageListActions />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={LIMITS.pageSizeDefault}
+      pagination={<ListPagination />}
+      exporter={false}
+    >
+      <DataTable rowClick="show" bulkActionButtons={false} body={PackageRows}>
+        <DataTable.Col source="name">
+          <TextField source="name" dir="auto" />
+        </DataTable.Col>
+        <DataTable.Col source="durationInMonths">
+          <EnumField source="durationInMonths" enumName="planDuration" />
+        </DataTable.Col>
+        <DataTable.Col source="price">
+          <MoneyField source="price" />
+        </DataTable.Col>
+        <DataTable.Col source="isRecurrent" disableSort>
+          <BooleanField source="isRecurrent" />
+        </DataTable.Col>
+        <DataTable.Col source="status">
+          <EnumField source="status" enumName="planStatus" chip />
+        </DataTable.Col>
+        <DataTable.Col source="createdAt">
+          <DateTimeField source="createdAt" />
+        </DataTable.Col>
+        {canManage ? (
+          <DataTable.Col source="actions" disableSort label="kupa.packages.actions">
+            <Stack direction="row" spacing={1} data-testid="package-row-actions">
+              <EditButton data-testid="package-edit" />
+              <PackageStatusButton />
+              <PackageDeleteButton />
+            </Stack>
+          </DataTable.Col>
+        ) : null}
+      </DataTable>
+    </List>
+  );
+}
