@@ -4,22 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeLanguage } from '../i18n/language';
 import { json, mockFetch } from '../test/fetch-mock';
+import { PACKAGE } from '../test/fixtures';
 import { renderInAdmin, signInAs } from '../test/render-admin';
 import { PackageEdit } from './package-edit';
 
-const gold = {
-  id: 'p-1',
-  name: 'Gold',
-  durationInMonths: 3,
-  price: 29.99,
-  currency: 'USD',
-  isRecurrent: true,
-  description: 'Every channel',
-  features: ['HD'],
-  status: 'ACTIVE',
-  createdAt: '2026-03-02T10:00:00Z',
-  updatedAt: '2026-03-02T10:00:00Z',
-};
+const gold = { ...PACKAGE, features: [...PACKAGE.features] };
 
 describe('editing a package', () => {
   it('sends the whole package without its id and dates, and shows the refusal of a new price for one in use', async () => {

@@ -5,23 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../providers/auth-provider';
 import { formatAmount } from '../shared/money';
 import { json, mockFetch, type RecordedCall } from '../test/fetch-mock';
+import { PACKAGE } from '../test/fixtures';
 import { lastSearchBody, pickOptions, sentSortIds, sortsSentByEachColumn } from '../test/list-interactions';
 import { renderInAdmin, signInAs } from '../test/render-admin';
 import { PackageList } from './package-list';
 
-const gold = {
-  id: 'p-1',
-  name: 'Gold',
-  durationInMonths: 12,
-  price: 1234.5,
-  currency: 'USD',
-  isRecurrent: true,
-  description: 'Every channel',
-  features: ['HD'],
-  status: 'ACTIVE',
-  createdAt: '2026-03-02T10:00:00Z',
-  updatedAt: '2026-03-02T10:00:00Z',
-};
+const gold = { ...PACKAGE, features: [...PACKAGE.features], durationInMonths: 12, price: 1234.5 };
 const bronze = {
   ...gold,
   id: 'p-2',

@@ -42,22 +42,19 @@ function usePackageFilters() {
   const showError = { '& .MuiFormHelperText-root.Mui-error': { display: 'block' } };
   return [
     <SelectArrayInput key="statuses" source="statuses" choices={statusChoices} translateChoice={false} alwaysOn />,
-    <TextInput
-      key="priceFrom"
-      source="priceFrom"
-      alwaysOn
-      validate={priceBound}
-      sx={showError}
-      slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'packages-price-from' } }}
-    />,
-    <TextInput
-      key="priceTo"
-      source="priceTo"
-      alwaysOn
-      validate={priceBound}
-      sx={showError}
-      slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'packages-price-to' } }}
-    />,
+    ...[
+      ['priceFrom', 'packages-price-from'],
+      ['priceTo', 'packages-price-to'],
+    ].map(([source, testId]) => (
+      <TextInput
+        key={source}
+        source={source}
+        alwaysOn
+        validate={priceBound}
+        sx={showError}
+        slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': testId } }}
+      />
+    )),
   ];
 }
 

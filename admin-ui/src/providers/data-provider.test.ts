@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
+import { PACKAGE } from '../test/fixtures';
 import { dataProvider } from './data-provider';
 import { session } from './session';
 
@@ -339,19 +340,7 @@ describe('dataProvider reads and commands', () => {
   });
 });
 
-const plan = {
-  id: 'p-1',
-  name: 'Gold',
-  durationInMonths: 3,
-  price: 29.99,
-  currency: 'USD',
-  isRecurrent: true,
-  description: 'Every channel',
-  features: ['HD'],
-  status: 'ACTIVE',
-  createdAt: '2026-03-01T10:00:00Z',
-  updatedAt: '2026-03-01T10:00:00Z',
-};
+const plan = { ...PACKAGE, features: [...PACKAGE.features] };
 
 describe('dataProvider packages', () => {
   it('maps the status and price filters, leaving out a bound that is not a price', async () => {

@@ -25,3 +25,18 @@ export const AUDIT_LOG_ENTRY = Object.freeze({
   changes: Object.freeze([Object.freeze({ field: 'status', oldValue: 'ACTIVE', newValue: 'BLOCKED' })]),
   eventType: 'UserStatusChanged',
 });
+
+/** A package as `GET /api/payment-plans/{id}` and the search return it (its `id` is the record id). */
+export const PACKAGE = Object.freeze({
+  id: 'p-1',
+  name: 'Gold',
+  durationInMonths: 3,
+  price: 29.99,
+  currency: 'USD',
+  isRecurrent: true,
+  description: 'Every channel',
+  features: Object.freeze(['HD']),
+  status: 'ACTIVE',
+  createdAt: '2026-03-02T10:00:00Z',
+  updatedAt: '2026-03-02T10:00:00Z',
+});

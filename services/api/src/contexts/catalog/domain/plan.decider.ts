@@ -2,7 +2,7 @@ import { checkPlanTerms, type PlanStatus } from '@kupa/proto';
 import { DomainError, type Evolution } from '../../../kernel';
 import { PLAN_ERRORS } from './plan.errors';
 import type { PaymentPlanEvent, PaymentPlanTerms } from './plan.events';
-import { evolvePlan, type ExistingPlan, initialPlanState, type PlanState } from './plan.state';
+import { evolvePlan, type ExistingPlan, initialPlanState, type PlanState, termsOf } from './plan.state';
 
 /**
  * The plan stream's decisions (docs/product.md, Catalog): one pure function per command, each from the command and
@@ -41,18 +41,6 @@ function sameTerms(plan: PaymentPlanTerms, terms: PaymentPlanTerms): boolean {
   );
 }
 
-function copyOfTerms(terms: PaymentPlanTerms): PaymentPlanTerms {
-  return {
-    name: terms.name,
-    durationInMonths: terms.durationInMonths,
-    priceMinor: terms.priceMinor,
-    currency: terms.currency,
-    isRecurrent: terms.isRecurrent,
-    description: terms.description,
-    features: [...terms.features],
-  };
-}
-
 export function createPlan(
   command: { planId: string; terms: PaymentPlanTerms; status: PlanStatus; nameTaken: boolean; at: Date },
   state: PlanState,
@@ -65,7 +53,7 @@ export function createPlan(
       type: 'PaymentPlanCreated',
       data: {
         planId: command.planId,
-        ...copyOfTerms(command.terms),
+        ...termsOf(command.terms),
         status: command.status,
         createdAt: command.at.toISOString(),
       },
@@ -90,7 +78,7 @@ export function updatePlan(
   if (command.nameTaken) throw new DomainError(PLAN_ERRORS.alreadyExists, { field: 'name' });
   const events: PaymentPlanEvent[] = [];
   if (!sameTerms(plan, command.terms)) {
-    events.push({ type: 'PaymentPlanUpdated', data: { planId: plan.planId, ...copyOfTerms(command.terms) } });
+    events.push({ type: 'PaymentPlanUpdated', data: { planId: plan.planId, ...termsOf(command.terms) } });
   }
   events.push(...changePlanStatus({ status: command.status }, plan));
   return events;

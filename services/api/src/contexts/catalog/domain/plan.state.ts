@@ -14,7 +14,8 @@ export function initialPlanState(): PlanState {
   return { exists: false, deleted: false };
 }
 
-function termsOf(terms: PaymentPlanTerms): PaymentPlanTerms {
+/** A copy of just the terms, so that a state or an event never shares its feature list with another. */
+export function termsOf(terms: PaymentPlanTerms): PaymentPlanTerms {
   return {
     name: terms.name,
     durationInMonths: terms.durationInMonths,
