@@ -24,7 +24,7 @@ import { SearchPlansHandler } from './queries/search-plans/search-plans.handler'
 /**
  * The catalog: packages (payment plans) as `plan-{uuid}` streams, their read model and the admin commands on them
  * (docs/product.md, Catalog). Whether a subscription refers to a package comes through the `PlanReferences` port,
- * bound here to `NoSubscriptionsYet` until the subscriptions context binds it (docs/adr/0020-catalog-plan-references.md).
+ * bound here to `NoSubscriptionsYet` until the subscriptions context binds it (docs/adr/0021-catalog-plan-references.md).
  */
 @Module({
   // The literal `search` path first, so that it is never read as an `:id`.

@@ -8,7 +8,7 @@ import { evolvePlan, type ExistingPlan, initialPlanState, type PlanState, termsO
  * The plan stream's decisions (docs/product.md, Catalog): one pure function per command, each from the command and
  * the folded state to the events it appends (or a `DomainError`). Time arrives inside the command as `at`. Facts the
  * stream cannot know — whether a subscription refers to the plan, whether another plan has the name — arrive inside
- * the command too; the handler reads them under the plan's lock (docs/adr/0020-catalog-plan-references.md).
+ * the command too; the handler reads them under the plan's lock (docs/adr/0021-catalog-plan-references.md).
  */
 
 /** How a plan stream's state follows from its events: what the command pipeline folds. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
 /**
- * Whether any subscription refers to a package (docs/adr/0020-catalog-plan-references.md). A referenced package
+ * Whether any subscription refers to a package (docs/adr/0021-catalog-plan-references.md). A referenced package
  * cannot be deleted, nor change its price or duration (docs/product.md, Catalog). The catalog owns packages and
  * nothing about subscriptions: the context that records subscriptions binds this port to its own tables, as the
  * ledger binds identity's `UserBalances` (ADR 0013), and the catalog never reads those tables itself.

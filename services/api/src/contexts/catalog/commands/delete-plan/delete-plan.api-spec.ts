@@ -4,7 +4,7 @@ import { auditEntriesOf, createPlan, expectReadModelsToEqualReplay, planRequest 
 
 /**
  * A package a subscription refers to cannot be deleted; no context records subscriptions yet, so that refusal is
- * proven by the plan decider's specs (docs/adr/0020-catalog-plan-references.md) and not here.
+ * proven by the plan decider's specs (docs/adr/0021-catalog-plan-references.md) and not here.
  */
 describe('DELETE /payment-plans/{id}', () => {
   let testApp: TestApp;
