@@ -139,13 +139,54 @@ describe('activity-log authors', () => {
   });
 });
 
+describe('package entries', () => {
+  const gold = { type: 'PACKAGE', id: '44444444-4444-4444-8444-444444444444', name: 'Gold', email: null } as const;
+
+  it('tell a creation with the package by name, its price and status', () => {
+    const created = entry({
+      target: gold,
+      operationType: 'CREATED',
+      eventType: 'PaymentPlanCreated',
+      changes: [
+        { field: 'name', oldValue: null, newValue: 'Gold' },
+        { field: 'price', oldValue: null, newValue: 29.99 },
+        { field: 'status', oldValue: null, newValue: 'ACTIVE' },
+      ],
+    });
+    expect(read(auditSentenceParts(created, 'en'))).toBe('[Package Gold]: created at $29.99, status Active');
+    const price = formatAuditValue(gold, 'price', 29.99, 'he').text;
+    expect(read(auditSentenceParts(created, 'he'))).toBe(`[חבילה Gold]: נוצרה במחיר ${price}, סטטוס פעילה`);
+  });
+
+  it('name a deleted package, which the API can no longer name, by its id', () => {
+    const deleted = entry({
+      target: { ...gold, name: null },
+      operationType: 'DELETED',
+      eventType: 'PaymentPlanDeleted',
+      changes: [{ field: 'price', oldValue: 29.99, newValue: null }],
+    });
+    expect(read(auditSentenceParts(deleted, 'en'))).toBe(`[Package ${gold.id}]: deleted`);
+  });
+});
+
 describe('activity-log fields and values', () => {
   it('label fields per target and keep unknown ones as they are', () => {
     expect(auditFieldLabel({ type: 'CLIENT' }, 'firstName', 'en')).toBe('First name');
     expect(auditFieldLabel({ type: 'CLIENT' }, 'firstName', 'he')).toBe('שם פרטי');
     expect(auditFieldLabel({ type: 'CLIENT' }, 'note.5f1c', 'en')).toBe('Note');
     expect(auditFieldLabel({ type: 'PAYMENT' }, 'aggregator', 'he')).toBe('ספק');
-    expect(auditFieldLabel({ type: 'PACKAGE' }, 'name', 'en')).toBe('name');
+    expect(auditFieldLabel({ type: 'PACKAGE' }, 'isRecurrent', 'en')).toBe('Renews automatically');
+    expect(auditFieldLabel({ type: 'SUBSCRIPTION' }, 'name', 'en')).toBe('name');
+  });
+
+  it("read a package's duration, price and feature list", () => {
+    expect(formatAuditValue({ type: 'PACKAGE' }, 'durationInMonths', 12, 'he').text).toBe('שנתי');
+    expect(formatAuditValue({ type: 'PACKAGE' }, 'price', 29.99, 'en')).toEqual({ text: '$29.99', isolate: 'ltr' });
+    expect(formatAuditValue({ type: 'PACKAGE' }, 'features', ['HD', 'שני מסכים'], 'en')).toEqual({
+      text: 'HD, שני מסכים',
+      isolate: 'auto',
+    });
+    expect(formatAuditValue({ type: 'PACKAGE' }, 'status', 'INACTIVE', 'en').text).toBe('Inactive');
   });
 
   it('read values by their field: statuses of users and payments differ, amounts, booleans, instants', () => {

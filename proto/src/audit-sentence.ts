@@ -72,6 +72,10 @@ function formatKnownValue(value: unknown, kind: AuditValueKind, lang: Language):
       return typeof value === 'boolean' ? { text: (value ? AUDIT_WORDS.yes : AUDIT_WORDS.no)[lang] } : null;
     case 'text':
       return typeof value === 'string' ? { text: value, isolate: kind.ltr ? 'ltr' : 'auto' } : null;
+    case 'list':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string')
+        ? { text: value.join(AUDIT_WORDS.changeSeparator[lang]), isolate: 'auto' }
+        : null;
   }
 }
 
@@ -97,8 +101,8 @@ export function formatAuditValue(
 const PERSON_TYPES = new Set(['ADMIN', 'MANAGER', 'CLIENT']);
 
 /**
- * How a target or parent is named: a person by name and e-mail, a payment by its number, anything else by its type
- * and id.
+ * How a target or parent is named: a person by name and e-mail, a payment by its number, a package by its name while
+ * it exists, anything else by its type and id.
  */
 export function auditRefSegments(ref: AuditRef, lang: Language): TextSegment[] {
   const typeLabel = enumLabel('auditTargetType', ref.type, lang);
@@ -108,6 +112,7 @@ export function auditRefSegments(ref: AuditRef, lang: Language): TextSegment[] {
       : [{ text: ref.name, isolate: 'auto' }];
   }
   if (ref.type === 'PAYMENT') return [{ text: `${typeLabel} ` }, { text: `#${ref.id}`, isolate: 'ltr' }];
+  if (ref.type === 'PACKAGE' && ref.name) return [{ text: `${typeLabel} ` }, { text: ref.name, isolate: 'auto' }];
   return [{ text: `${typeLabel} ` }, { text: ref.id, isolate: 'ltr' }];
 }
 

@@ -1,3 +1,4 @@
+import { PAYMENT_PLAN_EVENT_TYPES, type PaymentPlanEventType } from './catalog-events';
 import { USER_EVENT_TYPES, type UserEventType } from './identity-events';
 import { LEDGER_EVENT_TYPES, type LedgerEventType } from './ledger-events';
 
@@ -6,11 +7,12 @@ import { LEDGER_EVENT_TYPES, type LedgerEventType } from './ledger-events';
  * exactly these with its event store (an API spec checks that the two lists agree), and the activity log and the
  * account history give each of them a name and a sentence in both languages (`event-text.ts`, checked by a test).
  */
-export type EventType = UserEventType | LedgerEventType;
+export type EventType = UserEventType | LedgerEventType | PaymentPlanEventType;
 
 export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(USER_EVENT_TYPES),
   ...Object.values(LEDGER_EVENT_TYPES),
+  ...Object.values(PAYMENT_PLAN_EVENT_TYPES),
 ]);
 
 const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);

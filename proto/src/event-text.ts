@@ -41,6 +41,10 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   PaymentReapplied: { he: 'רישום תשלום מחדש', en: 'Payment put back on the books' },
   PaymentRecorded: { he: 'רישום תשלום', en: 'Payment recorded' },
   PaymentStatusChanged: { he: 'שינוי סטטוס תשלום', en: 'Payment status changed' },
+  PaymentPlanCreated: { he: 'יצירת חבילה', en: 'Package created' },
+  PaymentPlanUpdated: { he: 'עדכון חבילה', en: 'Package updated' },
+  PaymentPlanStatusChanged: { he: 'שינוי סטטוס חבילה', en: 'Package status changed' },
+  PaymentPlanDeleted: { he: 'מחיקת חבילה', en: 'Package deleted' },
 });
 
 /**
@@ -100,6 +104,13 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     en: '{target} for {parent}: {type} of {amount}, status {status}',
   },
   PaymentStatusChanged: { he: '{target} של {parent}: {changes}', en: '{target} of {parent}: {changes}' },
+  PaymentPlanCreated: {
+    he: '{target}: נוצרה במחיר {price}, סטטוס {status}',
+    en: '{target}: created at {price}, status {status}',
+  },
+  PaymentPlanUpdated: { he: '{target}: {changes}', en: '{target}: {changes}' },
+  PaymentPlanStatusChanged: { he: '{target}: {changes}', en: '{target}: {changes}' },
+  PaymentPlanDeleted: { he: '{target}: החבילה נמחקה', en: '{target}: deleted' },
 });
 
 /** The sentence of an event without its own (a type this build does not know, or a sentence it cannot fill). */
@@ -121,7 +132,8 @@ export type AuditValueKind =
   | { kind: 'money' }
   | { kind: 'instant' }
   | { kind: 'boolean' }
-  | { kind: 'text'; ltr: boolean };
+  | { kind: 'text'; ltr: boolean }
+  | { kind: 'list' };
 
 export interface AuditFieldText {
   label: Bilingual;
@@ -132,13 +144,15 @@ const TEXT: AuditValueKind = { kind: 'text', ltr: false };
 const LTR_TEXT: AuditValueKind = { kind: 'text', ltr: true };
 const INSTANT: AuditValueKind = { kind: 'instant' };
 const BOOLEAN: AuditValueKind = { kind: 'boolean' };
+const LIST: AuditValueKind = { kind: 'list' };
 
 /** Targets that are people share their fields (a person's target type follows their role). */
-export type AuditFieldGroup = 'USER' | 'PAYMENT';
+export type AuditFieldGroup = 'USER' | 'PAYMENT' | 'PACKAGE';
 
 export function auditFieldGroupOf(targetType: AuditTargetType): AuditFieldGroup | null {
   if (targetType === 'ADMIN' || targetType === 'MANAGER' || targetType === 'CLIENT') return 'USER';
   if (targetType === 'PAYMENT') return 'PAYMENT';
+  if (targetType === 'PACKAGE') return 'PACKAGE';
   return null;
 }
 
@@ -174,6 +188,16 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     method: { label: { he: 'אמצעי', en: 'method' }, value: { kind: 'enum', enumName: 'paymentMethod' } },
     aggregator: { label: { he: 'ספק', en: 'aggregator' }, value: { kind: 'enum', enumName: 'paymentAggregator' } },
     comment: { label: { he: 'הערה', en: 'comment' }, value: TEXT },
+  },
+  PACKAGE: {
+    name: { label: { he: 'שם', en: 'name' }, value: TEXT },
+    durationInMonths: { label: { he: 'משך', en: 'duration' }, value: { kind: 'enum', enumName: 'planDuration' } },
+    price: { label: { he: 'מחיר', en: 'price' }, value: { kind: 'money' } },
+    currency: { label: { he: 'מטבע', en: 'currency' }, value: { kind: 'enum', enumName: 'currency' } },
+    isRecurrent: { label: { he: 'חידוש אוטומטי', en: 'renews automatically' }, value: BOOLEAN },
+    description: { label: { he: 'תיאור', en: 'description' }, value: TEXT },
+    features: { label: { he: 'מאפיינים', en: 'features' }, value: LIST },
+    status: { label: { he: 'סטטוס', en: 'status' }, value: { kind: 'enum', enumName: 'planStatus' } },
   },
 });
 

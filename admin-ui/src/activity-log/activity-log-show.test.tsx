@@ -126,6 +126,22 @@ describe('activity log entry', () => {
     expect(within(table).getAllByTestId('change-after')[2].querySelector('bdi')).toHaveAttribute('dir', 'ltr');
   });
 
+  it("names a package by its name and links it to the package's details", async () => {
+    const packageEntry = {
+      ...entry,
+      id: 'a-9',
+      target: { type: 'PACKAGE', id: 'p-1', name: 'Gold', email: null },
+      parent: null,
+      eventType: 'PaymentPlanUpdated',
+      changes: [{ field: 'features', oldValue: ['HD'], newValue: ['HD', '4K'] }],
+    };
+    mockFetch({ 'GET /api/audit-logs/a-9': () => json(200, packageEntry) });
+    renderEntry('a-9');
+
+    expect(await screen.findByTestId('activity-log-heading')).toHaveTextContent('Package Gold: features HD → HD, 4K');
+    expect(screen.getByTestId('activity-log-target-field')).toHaveAttribute('href', '/admin/packages/p-1/show');
+  });
+
   it('says so when an entry records no field changes', async () => {
     mockFetch({
       'GET /api/audit-logs/a-8': () =>

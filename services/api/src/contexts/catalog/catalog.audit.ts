@@ -1,7 +1,17 @@
 import { minorToAmount, type PaymentPlanEventDataByType, type PaymentPlanTerms } from '@kupa/proto';
-import type { AuditEntryDraft, AuditMapper } from '../audit';
+import type { AuditEntryDraft, AuditMapper, AuditName } from '../audit';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port';
 import type { PaymentPlanEventType } from './domain/plan.events';
+import type { PlanReader } from './projections/payment-plans/plan-reader';
+
+/**
+ * Names the packages behind a page of activity-log ids by their current names, in one read. A deleted package has no
+ * name any more and is shown by its id.
+ */
+export async function auditNamesOf(plans: PlanReader, ids: readonly string[]): Promise<Map<string, AuditName>> {
+  const names = await plans.namesOf(ids);
+  return new Map([...names].map(([planId, name]) => [planId, { name, email: null }]));
+}
 
 /** A package's terms as staff read them in the log: the price in dollars, as everywhere outside the ledger. */
 function termFields(terms: PaymentPlanTerms): Record<string, unknown> {

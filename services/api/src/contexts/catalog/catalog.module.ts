@@ -1,8 +1,8 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { AuditMapperRegistry } from '../audit';
+import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
 import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry } from '../../platform/projections';
-import { CATALOG_AUDIT_MAPPERS } from './catalog.audit';
+import { auditNamesOf, CATALOG_AUDIT_MAPPERS } from './catalog.audit';
 import { ChangePlanStatusController } from './commands/change-plan-status/change-plan-status.controller';
 import { ChangePlanStatusHandler } from './commands/change-plan-status/change-plan-status.handler';
 import { CreatePlanController } from './commands/create-plan/create-plan.controller';
@@ -52,11 +52,14 @@ export class CatalogModule implements OnModuleInit {
     private readonly eventTypes: EventTypeRegistry,
     private readonly projections: InlineProjectionRegistry,
     private readonly auditMappers: AuditMapperRegistry,
+    private readonly auditNames: AuditNameRegistry,
+    private readonly plans: PlanReader,
   ) {}
 
   onModuleInit(): void {
     for (const type of ALL_PAYMENT_PLAN_EVENT_TYPES) this.eventTypes.register(type);
     this.projections.register(new PaymentPlansProjection());
     for (const type of ALL_PAYMENT_PLAN_EVENT_TYPES) this.auditMappers.register(type, CATALOG_AUDIT_MAPPERS[type]);
+    this.auditNames.register(['PACKAGE'], (ids) => auditNamesOf(this.plans, ids));
   }
 }

@@ -48,7 +48,7 @@ describe('POST /payment-plans', () => {
     expect(others).toEqual([]);
     expect(entry).toMatchObject({
       operationType: 'CREATED',
-      target: { type: 'PACKAGE', id: response.body.id },
+      target: { type: 'PACKAGE', id: response.body.id, name: 'Audited Silver', email: null },
       parent: null,
       eventType: 'PaymentPlanCreated',
     });

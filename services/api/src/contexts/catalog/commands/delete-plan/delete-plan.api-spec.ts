@@ -59,7 +59,12 @@ describe('DELETE /payment-plans/{id}', () => {
     await remove(plan.id).expect(204);
     const entries = await auditEntriesOf(testApp, plan.id);
     const deletion = entries[entries.length - 1];
-    expect(deletion).toMatchObject({ operationType: 'DELETED', eventType: 'PaymentPlanDeleted' });
+    // The package is gone, so the log names it by its id from now on.
+    expect(deletion).toMatchObject({
+      operationType: 'DELETED',
+      eventType: 'PaymentPlanDeleted',
+      target: { type: 'PACKAGE', id: plan.id, name: null },
+    });
     expect(deletion.changes).toEqual(
       expect.arrayContaining([
         { field: 'name', oldValue: plan.name, newValue: null },

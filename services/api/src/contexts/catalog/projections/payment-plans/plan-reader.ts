@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Plan } from '@kupa/proto';
+import { checkUuid, type Plan } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
 import { PLAN_COLUMNS, type PlanRow, toPlan } from './plan-view';
@@ -13,6 +13,18 @@ export class PlanReader {
       planId,
     ]);
     return rows[0] ? toPlan(rows[0]) : null;
+  }
+
+  /** The names of the packages among `planIds` that exist, in one read; other ids are left out. */
+  async namesOf(planIds: readonly string[]): Promise<Map<string, string>> {
+    // The activity log may hold any text as a target id; only a uuid can name a package.
+    const ids = planIds.filter((planId) => checkUuid(planId) === null);
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ id: string; name: string }> = await this.dataSource.query(
+      `SELECT id, name FROM payment_plans WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   /** The package, or 404 `error.payment.plan.not.found`. */
