@@ -49,4 +49,13 @@ describe('package management', () => {
     expect(canManagePackages('CLIENT')).toBe(false);
     expect(canManagePackages(null)).toBe(false);
   });
+
+  it("sends a manager who opens a package's create or edit page home, not to page not found", () => {
+    expect(isForbiddenPath('MANAGER', '/packages/create')).toBe(true);
+    expect(isForbiddenPath('MANAGER', '/packages/p-1')).toBe(true);
+    expect(isForbiddenPath('MANAGER', '/packages/p-1/show')).toBe(false);
+    expect(isForbiddenPath('MANAGER', '/packages')).toBe(false);
+    expect(isForbiddenPath('ADMIN', '/packages/create')).toBe(false);
+    expect(isForbiddenPath('ADMIN', '/packages/p-1')).toBe(false);
+  });
 });

@@ -34,13 +34,16 @@ export function homePathFor(role: UserRole | null): string {
 
 /**
  * Whether a console path (without the `/admin` prefix) is one the console has, but not for this role: a resource of
- * another role's sidebar, or the ledger history for a role that may not read it. Such an address leads to the role's
- * home rather than to "page not found", since the page exists and the user is simply not the one to open it.
+ * another role's sidebar, a package's create or edit page for a role that may not change packages, or the ledger
+ * history for a role that may not read it. Such an address leads to the role's home rather than to "page not found",
+ * since the page exists and the user is simply not the one to open it.
  */
 export function isForbiddenPath(role: UserRole | null, path: string): boolean {
-  const first = path.split('/').find((segment) => segment !== '') ?? '';
+  const [first = '', id, page] = path.split('/').filter((segment) => segment !== '');
   if ((RESOURCE_NAMES as readonly string[]).includes(first)) {
-    return !resourcesForRole(role).includes(first as ResourceName);
+    if (!resourcesForRole(role).includes(first as ResourceName)) return true;
+    // `/packages/create` and `/packages/{id}` (the edit page) are an admin's; the list and `…/show` are every staff's.
+    return first === 'packages' && id !== undefined && page !== 'show' && !canManagePackages(role);
   }
   const ledgerRoot = ACCOUNT_HISTORY_PATH.split('/')[1];
   return first === ledgerRoot && !canReadLedger(role);
