@@ -1,0 +1,278 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type AxeFinding, describeFindings, seriousAccessibilityFindings } from '../support/accessibility.ts';
+import { apiCall, signInToken } from '../support/api-client.ts';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
+import { horizontalOverflow, settle, showColorScheme } from '../support/layout.ts';
+
+/**
+ * Every screen of both apps, as people see them (issue 8): in Hebrew and English, light and dark, at desktop width and
+ * on a phone. On each screen the journey checks that nothing scrolls sideways at either width, runs axe-core, and
+ * saves a screenshot `<app>-<screen>-<lang>-<theme>-<width>.png` into test/artifacts/.
+ *
+ * To keep the run short, each screen is opened once per language, at phone width; the journey then switches the
+ * colour scheme (both apps follow the system's unless told otherwise) and widens the viewport in place. The overflow
+ * check runs on all four variants. axe-core, the slow part, runs once per screen and language: on the dark phone
+ * screen in Hebrew and on the light desktop screen in English, so that every screen is checked in both languages,
+ * both palettes and both layouts.
+ */
+const ADMIN_EMAIL = 'root@kupa.test';
+const ADMIN_PASSWORD = 'Root-Pass-2026!';
+const PASSWORD = 'Client-Pass-1!';
+const CLIENT_EMAIL = 'dana.levi@example.com';
+const RECIPIENT_EMAIL = 'noa.bar@example.com';
+
+type Lang = 'he' | 'en';
+type ColorScheme = 'light' | 'dark';
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+type Width = keyof typeof VIEWPORTS;
+
+/** The order each screen is shown in. */
+const VARIANTS: ReadonlyArray<{ width: Width; scheme: ColorScheme }> = [
+  { width: 'phone', scheme: 'light' },
+  { width: 'phone', scheme: 'dark' },
+  { width: 'desktop', scheme: 'dark' },
+  { width: 'desktop', scheme: 'light' },
+];
+
+/** The variant axe-core checks, per language. */
+const AXE_VARIANT: Readonly<Record<Lang, { width: Width; scheme: ColorScheme }>> = {
+  he: { width: 'phone', scheme: 'dark' },
+  en: { width: 'desktop', scheme: 'light' },
+};
+
+interface Screen {
+  app: 'client' | 'console';
+  name: string;
+  path: string;
+  /** A selector that shows once the screen has its data, at phone width (where each screen opens). */
+  ready: string;
+}
+
+interface Seed {
+  clientUuid: string;
+  paymentId: number;
+  auditLogId: string;
+}
+
+let server: KupaServer;
+let browser: Browser;
+let seed: Seed;
+
+async function seedData(): Promise<Seed> {
+  const base = server.baseUrl;
+  const adminToken = await signInToken(base, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const createClient = async (email: string, firstName: string, lastName: string) =>
+    (
+      await apiCall<{ userUuid: string }>(
+        base,
+        'POST',
+        '/users',
+        { email, firstName, lastName, role: 'CLIENT', password: PASSWORD },
+        adminToken,
+      )
+    ).userUuid;
+  const clientUuid = await createClient(CLIENT_EMAIL, 'דנה', 'לוי');
+  await createClient(RECIPIENT_EMAIL, 'Noa', 'Bar');
+  const book = async (action: 'DEPOSIT' | 'WITHDRAW', amount: number, comment: string) =>
+    apiCall<{ paymentId: number }>(
+      base,
+      'POST',
+      '/payments',
+      { userUuid: clientUuid, amount, action, comment },
+      adminToken,
+    );
+  const deposit = await book('DEPOSIT', 250, 'הפקדה בהעברה בנקאית');
+  await book('WITHDRAW', 20, 'Refund of an overpayment');
+  const failed = await book('DEPOSIT', 15.5, 'Cheque');
+  await apiCall(base, 'PUT', `/payments/${failed.paymentId}/status`, { status: 'FAILED' }, adminToken);
+  const clientToken = await signInToken(base, CLIENT_EMAIL, PASSWORD);
+  await apiCall(base, 'POST', '/payments/transfer', { recipient: RECIPIENT_EMAIL, amount: 40 }, clientToken);
+  await apiCall(base, 'POST', `/users/notes/${clientUuid}`, { text: 'ביקשה חשבונית על ההפקדה האחרונה.' }, adminToken);
+  await apiCall(base, 'POST', `/users/notes/${clientUuid}`, { text: 'Prefers e-mail over phone calls.' }, adminToken);
+  const log = await apiCall<{ content: Array<{ id: string }> }>(
+    base,
+    'POST',
+    '/audit-logs/search',
+    { targetAndParentIds: [clientUuid] },
+    adminToken,
+  );
+  assert.ok(log.content.length > 0, 'the seeded client has activity log entries');
+  return { clientUuid, paymentId: deposit.paymentId, auditLogId: log.content[0].id };
+}
+
+function signedOutScreens(): Screen[] {
+  return [
+    { app: 'client', name: 'sign-in', path: '/login', ready: '[data-testid="login-email"]' },
+    { app: 'client', name: 'sign-up', path: '/sign-up', ready: 'main h1' },
+    { app: 'console', name: 'login', path: '/admin/login', ready: '[data-testid="login-email"]' },
+  ];
+}
+
+function signedInScreens({ clientUuid, paymentId, auditLogId }: Seed): Screen[] {
+  const account = encodeURIComponent(`user:${clientUuid}`);
+  return [
+    { app: 'client', name: 'profile', path: '/my-profile', ready: 'main h1' },
+    { app: 'client', name: 'payments', path: '/payments', ready: '[data-testid="payments-row"]' },
+    { app: 'client', name: 'payment', path: `/payments/${paymentId}`, ready: '[data-testid="payment-detail"]' },
+    { app: 'client', name: 'deposit', path: '/payments/deposit', ready: '[data-testid="deposit-form"]' },
+    { app: 'client', name: 'transfer', path: '/payments/transfer', ready: '[data-testid="transfer-form"]' },
+    { app: 'client', name: 'packages', path: '/packages', ready: 'main h1' },
+    { app: 'client', name: 'subscriptions', path: '/subscriptions', ready: 'main h1' },
+    { app: 'client', name: 'referrals', path: '/referrals', ready: 'main h1' },
+    { app: 'client', name: 'help', path: '/help', ready: 'main h1' },
+    { app: 'console', name: 'clients', path: '/admin/clients', ready: '[data-testid="clients-card"]' },
+    {
+      app: 'console',
+      name: 'client-profile',
+      path: `/admin/clients/${clientUuid}/show`,
+      ready: '[data-testid="client-profile"]',
+    },
+    {
+      app: 'console',
+      name: 'client-subscriptions',
+      path: `/admin/clients/${clientUuid}/show/subscriptions`,
+      ready: '[data-testid="client-subscriptions-empty"]',
+    },
+    {
+      app: 'console',
+      name: 'client-payments',
+      path: `/admin/clients/${clientUuid}/show/payments`,
+      ready: '[data-testid="payments-card"]',
+    },
+    {
+      app: 'console',
+      name: 'client-notes',
+      path: `/admin/clients/${clientUuid}/show/notes`,
+      ready: '[data-testid="note-item"]',
+    },
+    { app: 'console', name: 'payments', path: '/admin/payments', ready: '[data-testid="payments-card"]' },
+    {
+      app: 'console',
+      name: 'payment',
+      path: `/admin/payments/${paymentId}/show`,
+      ready: '[data-testid="payment-detail"]',
+    },
+    { app: 'console', name: 'activity-log', path: '/admin/activity-log', ready: '[data-testid="activity-log-card"]' },
+    {
+      app: 'console',
+      name: 'activity-log-entry',
+      path: `/admin/activity-log/${auditLogId}/show`,
+      ready: '[data-testid="changes-table"], .RaSimpleShowLayout-stack',
+    },
+    {
+      app: 'console',
+      name: 'account-history',
+      path: `/admin/ledger/history?account=${account}`,
+      ready: '[data-testid="account-history-row"]',
+    },
+    { app: 'console', name: 'two-factor', path: '/admin/two-factor', ready: '[data-testid="two-factor-page"]' },
+  ];
+}
+
+async function newContext(lang: Lang): Promise<BrowserContext> {
+  // The browser's own language too, as a person reading the app in that language would have it: date inputs show
+  // their placeholders in it.
+  const context = await browser.newContext({ viewport: VIEWPORTS.phone, locale: lang === 'he' ? 'he-IL' : 'en-GB' });
+  // Both apps read the persisted language store before they render.
+  await context.addInitScript((value) => {
+    localStorage.setItem('lang', JSON.stringify({ state: { lang: value }, version: 0 }));
+  }, lang);
+  return context;
+}
+
+async function signInToClientApp(page: Page): Promise<void> {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByTestId('login-email').fill(CLIENT_EMAIL);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('balance').waitFor();
+}
+
+async function signInToConsole(page: Page): Promise<void> {
+  await page.goto(`${server.baseUrl}/admin/login`);
+  await page.getByTestId('login-email').fill(ADMIN_EMAIL);
+  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('menu-clients').waitFor();
+}
+
+/** Shows one screen in every variant; answers what went wrong, so that one run reports every screen at once. */
+async function visitScreen(page: Page, screen: Screen, lang: Lang): Promise<string[]> {
+  const problems: string[] = [];
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`${server.baseUrl}${screen.path}`);
+  await page.locator(screen.ready).first().waitFor();
+  for (const variant of VARIANTS) {
+    await page.setViewportSize(VIEWPORTS[variant.width]);
+    await showColorScheme(page, variant.scheme);
+    await settle(page);
+    const label = `${screen.app}-${screen.name}-${lang}-${variant.scheme}-${variant.width}`;
+    const overflow = await horizontalOverflow(page);
+    if (overflow) {
+      problems.push(
+        `${label}: the page is ${overflow.scrollWidth} px wide in a ${overflow.innerWidth} px viewport; ` +
+          `reaching out: ${overflow.offenders.join(', ')}`,
+      );
+    }
+    if (AXE_VARIANT[lang].width === variant.width && AXE_VARIANT[lang].scheme === variant.scheme) {
+      const findings: AxeFinding[] = await seriousAccessibilityFindings(page);
+      if (findings.length > 0) problems.push(describeFindings(label, findings));
+    }
+    await screenshot(page, label);
+  }
+  return problems;
+}
+
+async function visitEveryScreen(lang: Lang): Promise<void> {
+  const problems: string[] = [];
+  const context = await newContext(lang);
+  const page = await context.newPage();
+  for (const screen of signedOutScreens()) problems.push(...(await visitScreen(page, screen, lang)));
+  await signInToClientApp(page);
+  await signInToConsole(page);
+  for (const screen of signedInScreens(seed)) problems.push(...(await visitScreen(page, screen, lang)));
+  await context.close();
+  assert.deepEqual(problems, [], `\n${problems.join('\n')}`);
+}
+
+describe('every screen, both languages, light and dark, desktop and phone', { timeout: 600_000 }, () => {
+  before(async () => {
+    server = await startKupaServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
+    browser = await launchBrowser();
+    seed = await seedData();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves /robots.txt as a text file, not the app page', async () => {
+    for (const [path, rule] of [
+      ['/robots.txt', 'Disallow: /admin/'],
+      ['/admin/robots.txt', 'Disallow: /'],
+    ]) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      assert.equal(response.status, 200, path);
+      assert.match(response.headers.get('content-type') ?? '', /^text\/plain/, path);
+      const body = await response.text();
+      assert.ok(body.includes('User-agent: *') && body.includes(rule), `${path}:\n${body}`);
+    }
+  });
+
+  it('in Hebrew', async () => {
+    await visitEveryScreen('he');
+  });
+
+  it('in English', async () => {
+    await visitEveryScreen('en');
+  });
+});
