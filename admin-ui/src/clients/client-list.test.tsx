@@ -1,7 +1,7 @@
 import { enumLabel } from '@kupa/proto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type RecordedCall } from '../test/fetch-mock';
 import { CLIENT } from '../test/fixtures';
 import {
@@ -157,5 +157,47 @@ describe('clients list', () => {
     await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
     await waitFor(() => expect(lastSearchBody(calls).page).toBe(2));
     expect(await screen.findByText('41-45 of 45')).toBeVisible();
+  });
+
+  describe('on a phone', () => {
+    beforeEach(() => {
+      // Narrower than the medium breakpoint: MUI's `down('md')` asks for a max-width, a phone answers yes.
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }));
+    });
+
+    it('shows one card per client, linking to its detail, and keeps every filter but the search in a drawer', async () => {
+      const { calls } = mockFetch({ 'POST /api/users/search': searchAnswer });
+      const user = userEvent.setup();
+      renderList();
+
+      const cards = await screen.findAllByTestId('clients-card');
+      expect(screen.queryByTestId('clients-row')).not.toBeInTheDocument();
+      expect(cards.map((card) => card.textContent)).toEqual([
+        `${CLIENT.fullName}${enumLabel('userStatus', CLIENT.status, 'en')}`,
+        `Noa Cohen${enumLabel('userStatus', 'BLOCKED', 'en')}`,
+      ]);
+      expect(cards[1].closest('a')).toHaveAttribute('href', '/admin/clients/u-2-p0/show');
+      expect(screen.getByTestId('clients-search')).toBeVisible();
+      expect(screen.queryByRole('combobox', { name: 'Statuses' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByTestId('filters-open'));
+      const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+      expect(within(drawer).getByLabelText('Registered from')).toBeVisible();
+      await pickOptions(user, 'Statuses', [enumLabel('userStatus', 'BLOCKED', 'en')]);
+      await waitFor(() => expect(lastSearchBody(calls)).toMatchObject({ statuses: ['BLOCKED'] }));
+      await user.click(within(drawer).getByTestId('filters-done'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // The button counts the filters in use.
+      expect(screen.getByTestId('filters-open')).toHaveTextContent(/1/);
+    });
   });
 });

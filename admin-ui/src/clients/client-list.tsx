@@ -1,20 +1,22 @@
-import { CUSTOMER_ROLES, LIMITS, USER_STATUSES } from '@kupa/proto';
+import { CUSTOMER_ROLES, LIMITS, type User, USER_STATUSES } from '@kupa/proto';
 import {
   DataTable,
   DateInput,
-  FilterButton,
   List,
+  type RaRecord,
   SearchInput,
   SelectArrayInput,
+  SimpleList,
   TextField,
-  TopToolbar,
 } from 'react-admin';
+import { CardLine } from '../shared/card-line';
 import { DateTimeField } from '../shared/date-time-field';
 import { useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { ListPagination } from '../shared/list-pagination';
+import { ResponsiveListActions, useIsPhone, useResponsiveFilters } from '../shared/responsive';
 import { CreateStaffButton } from './create-staff-dialog';
 
 const ClientRows = bodyWithRowTestId('clients-row');
@@ -36,49 +38,69 @@ function useClientFilters() {
   ];
 }
 
-/** The list's toolbar: the filters, and for admins the way to open a staff account. */
-function ClientListActions() {
+/** A client on a phone: name and status first, then the e-mail and when they registered. */
+function ClientCards() {
   return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateStaffButton />
-    </TopToolbar>
+    <SimpleList<User & RaRecord>
+      linkType="show"
+      primaryText={(record) => (
+        <CardLine testId="clients-card" end={<EnumField source="status" enumName="userStatus" chip />}>
+          {record.fullName || <Ltr>{record.email}</Ltr>}
+        </CardLine>
+      )}
+      secondaryText={(record) => (
+        <>
+          <Ltr>{record.email}</Ltr>
+          <br />
+          <DateTimeField source="userCreatedAt" />
+        </>
+      )}
+    />
   );
 }
 
 export function ClientList() {
-  const filters = useClientFilters();
+  const { inline, drawer } = useResponsiveFilters(useClientFilters());
+  const phone = useIsPhone();
   return (
     <List
-      filters={filters}
-      actions={<ClientListActions />}
+      filters={inline}
+      actions={
+        <ResponsiveListActions drawer={drawer}>
+          <CreateStaffButton />
+        </ResponsiveListActions>
+      }
       sort={{ field: 'userCreatedAt', order: 'DESC' }}
       perPage={LIMITS.pageSizeDefault}
       pagination={<ListPagination />}
       exporter={false}
     >
-      <DataTable rowClick="show" bulkActionButtons={false} body={ClientRows}>
-        <DataTable.Col source="fullName" />
-        <DataTable.Col source="email">
-          <Ltr>
-            <TextField source="email" />
-          </Ltr>
-        </DataTable.Col>
-        <DataTable.Col source="profileId" disableSort>
-          <Ltr>
-            <TextField source="profileId" />
-          </Ltr>
-        </DataTable.Col>
-        <DataTable.Col source="role">
-          <EnumField source="role" enumName="userRole" />
-        </DataTable.Col>
-        <DataTable.Col source="status">
-          <EnumField source="status" enumName="userStatus" chip />
-        </DataTable.Col>
-        <DataTable.Col source="userCreatedAt">
-          <DateTimeField source="userCreatedAt" />
-        </DataTable.Col>
-      </DataTable>
+      {phone ? (
+        <ClientCards />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false} body={ClientRows}>
+          <DataTable.Col source="fullName" />
+          <DataTable.Col source="email">
+            <Ltr>
+              <TextField source="email" />
+            </Ltr>
+          </DataTable.Col>
+          <DataTable.Col source="profileId" disableSort>
+            <Ltr>
+              <TextField source="profileId" />
+            </Ltr>
+          </DataTable.Col>
+          <DataTable.Col source="role">
+            <EnumField source="role" enumName="userRole" />
+          </DataTable.Col>
+          <DataTable.Col source="status">
+            <EnumField source="status" enumName="userStatus" chip />
+          </DataTable.Col>
+          <DataTable.Col source="userCreatedAt">
+            <DateTimeField source="userCreatedAt" />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

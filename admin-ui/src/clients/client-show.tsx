@@ -1,5 +1,5 @@
 import { type User } from '@kupa/proto';
-import { Show, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
+import { Show, TabbedShowLayout, TabbedShowLayoutTabs, useRecordContext, useTranslate } from 'react-admin';
 import { EmptyState } from '../shared/empty-state';
 import { RecordLoadError } from '../shared/record-load-error';
 import { NotesTab } from './notes-tab';
@@ -32,7 +32,10 @@ export function ClientShow() {
       // The error screen above replaces react-admin's default "element does not exist" toast and redirect.
       queryOptions={{ onError: () => undefined }}
     >
-      <TabbedShowLayout>
+      {/* The tabs scroll sideways on their own when they do not fit (a phone in English), never the page. */}
+      <TabbedShowLayout
+        tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+      >
         <TabbedShowLayout.Tab label="kupa.clients.tabs.profile" data-testid="client-tab-profile">
           <ProfileTab />
         </TabbedShowLayout.Tab>

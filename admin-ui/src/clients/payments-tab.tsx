@@ -11,11 +11,13 @@ import {
   useTranslate,
 } from 'react-admin';
 import { accountHistoryPath } from '../ledger/account-paths';
+import { PaymentCards } from '../payments/payment-cards';
 import { paymentColumns } from '../payments/payment-columns';
 import { useAdminPath } from '../shared/admin-path';
 import { EmptyState } from '../shared/empty-state';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { ListPagination } from '../shared/list-pagination';
+import { useIsPhone } from '../shared/responsive';
 
 const ClientPaymentRows = bodyWithRowTestId('client-payments-row');
 
@@ -44,6 +46,7 @@ export function PaymentsTab() {
   const record = useRecordContext<User & RaRecord>();
   const translate = useTranslate();
   const { permissions } = usePermissions<UserRole | null>();
+  const phone = useIsPhone();
   if (!record) return null;
   return (
     <Box data-testid="client-payments">
@@ -58,13 +61,17 @@ export function PaymentsTab() {
         pagination={<ListPagination />}
         empty={<EmptyState testId="client-payments-empty" title={translate('kupa.clients.payments_empty')} />}
       >
-        <DataTable
-          rowClick={permissions === 'ADMIN' ? 'show' : false}
-          bulkActionButtons={false}
-          body={ClientPaymentRows}
-        >
-          {paymentColumns({ withUser: false })}
-        </DataTable>
+        {phone ? (
+          <PaymentCards withUser={false} linkType={permissions === 'ADMIN' ? 'show' : false} />
+        ) : (
+          <DataTable
+            rowClick={permissions === 'ADMIN' ? 'show' : false}
+            bulkActionButtons={false}
+            body={ClientPaymentRows}
+          >
+            {paymentColumns({ withUser: false })}
+          </DataTable>
+        )}
       </ReferenceManyField>
     </Box>
   );

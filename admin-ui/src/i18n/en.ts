@@ -110,6 +110,8 @@ export const en: TranslationMessages = {
       submit: 'Create account',
       created: 'The staff account was created',
     },
+    user_menu: { label: 'Account menu', named: '%{name}: account menu' },
+    filters: { open: 'Filters', title: 'Filters', done: 'Show results' },
     login: {
       title: 'Staff sign in',
       email: 'Email',

@@ -318,6 +318,8 @@ export const he: TranslationMessages = {
       submit: 'יצירת החשבון',
       created: 'חשבון הצוות נוצר',
     },
+    user_menu: { label: 'תפריט החשבון', named: '%{name}: תפריט החשבון' },
+    filters: { open: 'מסננים', title: 'מסננים', done: 'הצגת התוצאות' },
     login: {
       title: 'כניסת צוות',
       email: 'אימייל',

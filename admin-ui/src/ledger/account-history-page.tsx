@@ -15,6 +15,9 @@ import {
   Card,
   CardContent,
   CircularProgress,
+  List,
+  ListItem,
+  ListItemText,
   Stack,
   Table,
   TableBody,
@@ -45,6 +48,8 @@ import { useLang } from '../shared/use-lang';
 import { accountHistoryPath } from './account-paths';
 import { fromLocalInputValue, toLocalInputValue } from './local-date-time';
 import { LIST_PAGE_SIZES } from '../shared/list-pagination';
+import { CardLine } from '../shared/card-line';
+import { useIsPhone } from '../shared/responsive';
 
 type LoadState =
   | { status: 'idle' }
@@ -168,6 +173,7 @@ export function AccountHistoryPage() {
   };
 
   const isAdmin = permissions === 'ADMIN';
+  const phone = useIsPhone();
   const userUuid = isUserAccount(account) ? account.slice(USER_ACCOUNT_PREFIX.length) : null;
   const holder = state.status === 'ready' && state.history.account === account ? state.history.holder : null;
   const optionLabel = (option: string) =>
@@ -185,7 +191,8 @@ export function AccountHistoryPage() {
               label={translate('kupa.ledger.account')}
               value={account}
               onChange={(event) => update({ account: event.target.value, page: null })}
-              sx={{ minWidth: 280 }}
+              // The options name user accounts by their uuid; on a phone the field keeps to the screen's width.
+              sx={{ minWidth: { md: 280 }, maxWidth: '100%', '& select': { textOverflow: 'ellipsis' } }}
               slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'account-history-account' } }}
             >
               {account ? null : <option value="">{translate('kupa.ledger.choose_account')}</option>}
@@ -245,6 +252,48 @@ export function AccountHistoryPage() {
             </Typography>
             {state.history.entries.content.length === 0 ? (
               <EmptyState testId="account-history-no-entries" title={translate('kupa.ledger.no_entries')} />
+            ) : phone ? (
+              <List disablePadding data-testid="account-history-cards">
+                {state.history.entries.content.map((entry, index) => (
+                  <ListItem
+                    key={`${entry.transactionId}-${index}`}
+                    divider
+                    disableGutters
+                    data-testid="account-history-row"
+                    data-id={entry.transactionId}
+                  >
+                    <ListItemText
+                      primary={
+                        <CardLine end={<Money amount={entry.amount} signed />}>
+                          <Link
+                            to={adminPath(accountHistoryPath(entry.counterAccount, asOf))}
+                            data-testid="account-history-counter-account"
+                          >
+                            <AccountName account={entry.counterAccount} holder={entry.counterAccountHolder} />
+                          </Link>
+                        </CardLine>
+                      }
+                      secondary={
+                        <>
+                          <span data-testid="account-history-entry-type" data-event-type={entry.eventType}>
+                            {eventTypeLabel(entry.eventType, lang)}
+                          </span>
+                          <br />
+                          {formatInstant(entry.occurredAt, lang)}
+                          {entry.paymentId === null ? null : (
+                            <>
+                              {' · '}
+                              <Ltr>#{entry.paymentId}</Ltr>
+                            </>
+                          )}
+                          <br />
+                          {translate('kupa.ledger.columns.balance_after')}: <Money amount={entry.balanceAfter} />
+                        </>
+                      }
+                    />
+                  </ListItem>
+                ))}
+              </List>
             ) : (
               <Box sx={{ overflowX: 'auto' }}>
                 <Table size="small">

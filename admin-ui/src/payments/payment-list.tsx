@@ -8,18 +8,7 @@ import {
 } from '@kupa/proto';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import { Button } from '@mui/material';
-import {
-  DataTable,
-  DateInput,
-  FilterButton,
-  Link,
-  List,
-  SearchInput,
-  SelectArrayInput,
-  TextInput,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, DateInput, Link, List, SearchInput, SelectArrayInput, TextInput, useTranslate } from 'react-admin';
 import { ACCOUNT_HISTORY_PATH } from '../ledger/account-paths';
 import { toPositiveInteger } from '../providers/filter-values';
 import { useAdminPath } from '../shared/admin-path';
@@ -29,6 +18,8 @@ import { useLang } from '../shared/use-lang';
 import { PaymentsExportButton } from './export-button';
 import { paymentColumns } from './payment-columns';
 import { ListPagination } from '../shared/list-pagination';
+import { type FilterElement, ResponsiveListActions, useIsPhone, useResponsiveFilters } from '../shared/responsive';
+import { PaymentCards } from './payment-cards';
 
 const PaymentRows = bodyWithRowTestId('payments-row');
 
@@ -74,12 +65,11 @@ function usePaymentFilters() {
   ];
 }
 
-function PaymentListActions() {
+function PaymentListActions({ drawer }: { drawer: FilterElement[] }) {
   const translate = useTranslate();
   const adminPath = useAdminPath();
   return (
-    <TopToolbar>
-      <FilterButton />
+    <ResponsiveListActions drawer={drawer}>
       <PaymentsExportButton />
       <Button
         size="small"
@@ -90,25 +80,30 @@ function PaymentListActions() {
       >
         {translate('kupa.ledger.title')}
       </Button>
-    </TopToolbar>
+    </ResponsiveListActions>
   );
 }
 
 export function PaymentList() {
-  const filters = usePaymentFilters();
+  const { inline, drawer } = useResponsiveFilters(usePaymentFilters());
+  const phone = useIsPhone();
   return (
     <List
-      filters={filters}
-      actions={<PaymentListActions />}
+      filters={inline}
+      actions={<PaymentListActions drawer={drawer} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={LIMITS.pageSizeDefault}
       pagination={<ListPagination />}
       // react-admin's exporter stops at 1000 rows and writes no BOM; the toolbar's export button uses the server's.
       exporter={false}
     >
-      <DataTable rowClick="show" bulkActionButtons={false} body={PaymentRows}>
-        {paymentColumns({ withUser: true })}
-      </DataTable>
+      {phone ? (
+        <PaymentCards withUser linkType="show" />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false} body={PaymentRows}>
+          {paymentColumns({ withUser: true })}
+        </DataTable>
+      )}
     </List>
   );
 }
