@@ -20,8 +20,8 @@ let server: KupaServer;
 let browser: Browser;
 
 const LABELS = {
-  he: { userMenu: 'פרופיל', logout: 'יציאה', reset: 'איפוס כניסה דו-שלבית' },
-  en: { userMenu: 'Profile', logout: 'Logout', reset: 'Reset two-factor sign-in' },
+  he: { userMenu: 'Noa Journey: תפריט החשבון', logout: 'יציאה', reset: 'איפוס כניסה דו-שלבית' },
+  en: { userMenu: 'Noa Journey: account menu', logout: 'Logout', reset: 'Reset two-factor sign-in' },
 } as const;
 
 async function newPage(lang: 'he' | 'en'): Promise<Page> {

@@ -1,13 +1,14 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import SecurityIcon from '@mui/icons-material/Security';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { AppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { AppBar, LoadingIndicator, Logout, TitlePortal, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
 import { useAdminPath } from '../shared/admin-path';
 import { mirrorInRtl } from '../shared/mirror-in-rtl';
 import { TWO_FACTOR_PATH } from '../two-factor/two-factor-page';
 import { LanguageToggle } from './language-toggle';
 import { ThemeMenu } from './theme-menu';
+import { KupaUserMenu } from './user-menu';
 
 /** The staff member's own two-factor sign-in screen, first in the user menu. */
 function TwoFactorMenuItem() {
@@ -31,16 +32,17 @@ function TwoFactorMenuItem() {
 
 /**
  * The app bar with our own toolbar: react-admin's locale menu switches in place, but a language change here must
- * reload the page (direction and caches start over), and its theme toggle has no "system" choice.
+ * reload the page (direction and caches start over), and its theme toggle has no "system" choice. The page's title
+ * is the page's one `h1`; on a phone the language toggle and the user menu shrink to icons so every control fits.
  */
 export function KupaAppBar() {
   return (
     <AppBar
       userMenu={
-        <UserMenu>
+        <KupaUserMenu>
           <TwoFactorMenuItem />
           <Logout icon={<LogoutIcon sx={mirrorInRtl} />} />
-        </UserMenu>
+        </KupaUserMenu>
       }
       toolbar={
         <>
@@ -50,7 +52,7 @@ export function KupaAppBar() {
         </>
       }
     >
-      <TitlePortal />
+      <TitlePortal component="h1" />
     </AppBar>
   );
 }

@@ -1,25 +1,37 @@
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Button, type SxProps, type Theme } from '@mui/material';
+import { Box, Button, type SxProps, type Theme, Tooltip } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { useTranslate } from 'react-admin';
 import { switchLanguage } from '../i18n/language';
 import { useLang } from '../shared/use-lang';
 
-/** Switches between Hebrew and English. It names the other language, which is the one a click leads to. */
+/**
+ * Switches between Hebrew and English. It shows the other language's own name, which is the one a click leads to,
+ * and that name (marked with its language) is also its accessible name, so what a speech-input user says matches
+ * what they see; the tooltip explains it in the page's language. On a phone only the icon shows and the name stays
+ * for screen readers.
+ */
 export function LanguageToggle({ sx }: { sx?: SxProps<Theme> }) {
   const lang = useLang();
   const translate = useTranslate();
   const next = lang === 'he' ? 'en' : 'he';
   return (
-    <Button
-      color="inherit"
-      data-testid="lang-toggle"
-      aria-label={translate('kupa.language.label')}
-      lang={next}
-      startIcon={<TranslateIcon />}
-      onClick={() => switchLanguage(next)}
-      sx={sx}
-    >
-      {translate('kupa.language.toggle')}
-    </Button>
+    <Tooltip title={translate('kupa.language.label')} describeChild>
+      <Button
+        color="inherit"
+        data-testid="lang-toggle"
+        onClick={() => switchLanguage(next)}
+        sx={[{ minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      >
+        <TranslateIcon />
+        <Box
+          component="span"
+          lang={next}
+          sx={(theme) => ({ marginInlineStart: 1, [theme.breakpoints.down('sm')]: visuallyHidden })}
+        >
+          {translate('kupa.language.toggle')}
+        </Box>
+      </Button>
+    </Tooltip>
   );
 }

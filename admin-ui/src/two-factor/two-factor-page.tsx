@@ -89,7 +89,7 @@ export function TwoFactorPage() {
       <Title title={translate('kupa.two_factor.title')} />
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
+          <Typography variant="h5" component="h2" gutterBottom>
             {translate('kupa.two_factor.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
