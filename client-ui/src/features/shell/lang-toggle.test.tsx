@@ -15,7 +15,9 @@ describe('language toggle', () => {
 
     const first = renderApp('/login');
     const toggle = await screen.findByTestId('lang-toggle');
-    expect(toggle).toHaveAccessibleName('החלפת השפה לאנגלית');
+    // Named by what it shows, the other language's own name; the page's language explains it.
+    expect(toggle).toHaveAccessibleName('English');
+    expect(toggle).toHaveAccessibleDescription('החלפת השפה לאנגלית');
     await user.click(toggle);
 
     expect(reload).toHaveBeenCalledTimes(1);
@@ -29,7 +31,8 @@ describe('language toggle', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'en');
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
-    expect(screen.getByTestId('lang-toggle')).toHaveAccessibleName('Switch the language to Hebrew');
+    expect(screen.getByTestId('lang-toggle')).toHaveAccessibleName('עברית');
+    expect(screen.getByTestId('lang-toggle')).toHaveAccessibleDescription('Switch the language to Hebrew');
   });
 
   it('switches the theme and stores it under ui-theme', async () => {

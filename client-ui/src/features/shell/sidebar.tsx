@@ -1,6 +1,7 @@
 import { createLink, useLocation } from '@tanstack/react-router';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -28,7 +29,10 @@ const ICONS: Partial<Record<AppPath, typeof HelpOutlineIcon>> = {
   '/help': HelpOutlineIcon,
 };
 
-/** The role's sidebar entries (docs/product.md, Screens), then log out and the external link to the service site. */
+/**
+ * The role's sidebar entries (docs/product.md, Screens), then log out and the external link to the service site.
+ * Each link sits in its own list item, so the navigation reads as a list of links.
+ */
 export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () => void }) {
   const { t } = useT();
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -40,43 +44,48 @@ export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () 
           // A screen below an entry (a payment, the transfer form) keeps its entry marked as the current section.
           const selected = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
           return (
-            <ListItemLink
-              key={entry.path}
-              to={entry.path}
-              selected={selected}
-              aria-current={selected ? 'page' : undefined}
-              data-testid={entry.testId}
-              onClick={onNavigate}
-            >
-              <ListItemIcon>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={t(entry.label)} />
-            </ListItemLink>
+            <ListItem key={entry.path} disablePadding>
+              <ListItemLink
+                to={entry.path}
+                selected={selected}
+                aria-current={selected ? 'page' : undefined}
+                data-testid={entry.testId}
+                onClick={onNavigate}
+              >
+                <ListItemIcon>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={t(entry.label)} />
+              </ListItemLink>
+            </ListItem>
           );
         })}
       </List>
       <Divider />
       <List>
         {/* Preloading would run the logout screen on hover, so this one link never preloads. */}
-        <ListItemLink to="/logout" preload={false} data-testid="logout" onClick={onNavigate}>
-          <ListItemIcon>
-            <LogoutIcon sx={mirrorInRtl} />
-          </ListItemIcon>
-          <ListItemText primary={t('nav.logout')} />
-        </ListItemLink>
-        <ListItemButton
-          component="a"
-          href={SERVICE_SITE_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="nav-service-site"
-        >
-          <ListItemIcon>
-            <OpenInNewIcon sx={mirrorInRtl} />
-          </ListItemIcon>
-          <ListItemText primary={t('nav.serviceSite')} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemLink to="/logout" preload={false} data-testid="logout" onClick={onNavigate}>
+            <ListItemIcon>
+              <LogoutIcon sx={mirrorInRtl} />
+            </ListItemIcon>
+            <ListItemText primary={t('nav.logout')} />
+          </ListItemLink>
+        </ListItem>
+        <ListItem disablePadding>
+          <ListItemButton
+            component="a"
+            href={SERVICE_SITE_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="nav-service-site"
+          >
+            <ListItemIcon>
+              <OpenInNewIcon sx={mirrorInRtl} />
+            </ListItemIcon>
+            <ListItemText primary={t('nav.serviceSite')} />
+          </ListItemButton>
+        </ListItem>
       </List>
     </nav>
   );

@@ -123,6 +123,7 @@ export const en: Record<MessageKey, string> = {
   'payments.pageEmpty': 'There are no payments on this page.',
   'payments.transfer': 'Transfer balance',
   'payments.deposit': 'Deposit',
+  'payments.filters.toggle': 'Filters',
   'payments.filters.label': 'Filter payments',
   'payments.filters.keyWord': 'Search',
   'payments.filters.id': 'Payment number',

@@ -124,6 +124,7 @@ export const he = {
   'payments.pageEmpty': 'אין תשלומים בעמוד הזה.',
   'payments.transfer': 'העברת יתרה',
   'payments.deposit': 'הפקדה',
+  'payments.filters.toggle': 'מסננים',
   'payments.filters.label': 'סינון תשלומים',
   'payments.filters.keyWord': 'חיפוש',
   'payments.filters.id': 'מספר תשלום',

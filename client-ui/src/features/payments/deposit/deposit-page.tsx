@@ -117,11 +117,11 @@ export function DepositPage() {
               select
               label={t('deposit.currency')}
               value={currency}
-              // USD is the only currency; the field shows it rather than offering a choice.
-              disabled
+              // USD is the only currency; the field shows it rather than offering a choice. It is read-only rather than
+              // disabled, so that it and its hint keep the contrast of readable text.
               helperText={t('deposit.currencyFixed')}
               sx={{ minWidth: 200 }}
-              slotProps={{ htmlInput: inputTestId('deposit-currency') }}
+              slotProps={{ input: { readOnly: true }, htmlInput: inputTestId('deposit-currency') }}
             >
               {CURRENCIES.map((value) => (
                 <MenuItem key={value} value={value}>

@@ -1,6 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Collapse from '@mui/material/Collapse';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import ListItemText from '@mui/material/ListItemText';
@@ -10,6 +12,11 @@ import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   PAYMENT_AGGREGATORS,
@@ -23,7 +30,12 @@ import {
 } from '@kupa/proto';
 import { useT } from '../../../lib/i18n/i18n';
 import { elementTestId, inputTestId } from '../../../lib/ui/test-ids';
-import type { CreatedDateFilter, PaymentsFilterKey, PaymentsSearch } from './payments-search';
+import {
+  activeFilterCount,
+  type CreatedDateFilter,
+  type PaymentsFilterKey,
+  type PaymentsSearch,
+} from './payments-search';
 
 export type FilterPatch = Partial<Pick<PaymentsSearch, PaymentsFilterKey>>;
 
@@ -89,13 +101,18 @@ interface PaymentsFiltersProps {
 /**
  * The list's filters. Choices and dates apply as soon as they change; the keyword and id are typed, so they apply
  * on Enter or the search button, after proto's checks. The parent keys this component by the URL's keyword and id,
- * so the typed text starts over whenever they change elsewhere (reset, back button).
+ * so the typed text starts over whenever they change elsewhere (reset, back button). On a phone they fold away
+ * behind a button that counts the filters in use, so the payments come first.
  */
 export function PaymentsFilters({ search, onChange, onReset, canReset }: PaymentsFiltersProps) {
   const { t, issueMessage } = useT();
   const [keyWord, setKeyWord] = useState(search.keyWord ?? '');
   const [id, setId] = useState(search.id === undefined ? '' : String(search.id));
   const [errors, setErrors] = useState<{ keyWord?: string; id?: string }>({});
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const active = activeFilterCount(search);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -117,117 +134,136 @@ export function PaymentsFilters({ search, onChange, onReset, canReset }: Payment
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Stack
-        component="form"
-        role="search"
-        aria-label={t('payments.filters.label')}
-        noValidate
-        onSubmit={submit}
-        direction="row"
-        useFlexGap
-        spacing={1.5}
-        sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}
-      >
-        <TextField
-          size="small"
-          label={t('payments.filters.keyWord')}
-          value={keyWord}
-          onChange={(event) => {
-            setKeyWord(event.target.value);
-            setErrors((current) => ({ ...current, keyWord: undefined }));
-          }}
-          error={Boolean(errors.keyWord)}
-          helperText={errors.keyWord}
-          sx={{ minWidth: 200 }}
-          slotProps={{ htmlInput: { ...inputTestId('payments-filter-keyword'), type: 'search' } }}
-        />
-        <TextField
-          size="small"
-          label={t('payments.filters.id')}
-          value={id}
-          onChange={(event) => {
-            setId(event.target.value);
-            setErrors((current) => ({ ...current, id: undefined }));
-          }}
-          error={Boolean(errors.id)}
-          helperText={errors.id}
-          sx={{ width: 140 }}
-          slotProps={{ htmlInput: { ...inputTestId('payments-filter-id'), inputMode: 'numeric', dir: 'ltr' } }}
-        />
+    <Paper variant="outlined" sx={{ p: phone ? 1 : 2 }}>
+      {phone ? (
         <Button
-          type="submit"
-          variant="contained"
-          startIcon={<SearchIcon />}
-          data-testid="payments-filter-apply"
-          sx={{ height: 40 }}
+          onClick={() => setOpen((current) => !current)}
+          aria-expanded={open}
+          aria-controls={formId}
+          startIcon={
+            <Badge badgeContent={active} color="primary">
+              <FilterListIcon />
+            </Badge>
+          }
+          endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          data-testid="payments-filters-toggle"
         >
-          {t('payments.filters.apply')}
+          {t('payments.filters.toggle')}
         </Button>
-        <EnumFilter
-          enumName="paymentStatus"
-          values={PAYMENT_STATUSES}
-          selected={search.statuses}
-          label={t('payments.filters.statuses')}
-          testId="payments-filter-statuses"
-          onChange={(statuses) => onChange({ statuses })}
-        />
-        <EnumFilter
-          enumName="paymentType"
-          values={PAYMENT_TYPES}
-          selected={search.types}
-          label={t('payments.filters.types')}
-          testId="payments-filter-types"
-          onChange={(types) => onChange({ types })}
-        />
-        <EnumFilter
-          enumName="paymentMethod"
-          values={PAYMENT_METHODS}
-          selected={search.methods}
-          label={t('payments.filters.methods')}
-          testId="payments-filter-methods"
-          onChange={(methods) => onChange({ methods })}
-        />
-        <EnumFilter
-          enumName="paymentAggregator"
-          values={PAYMENT_AGGREGATORS}
-          selected={search.aggregators}
-          label={t('payments.filters.aggregators')}
-          testId="payments-filter-aggregators"
-          onChange={(aggregators) => onChange({ aggregators })}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={t('payments.filters.from')}
-          value={search.createdDate?.from?.slice(0, 10) ?? ''}
-          onChange={(event) => setDate('from', event.target.value)}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { ...inputTestId('payments-filter-from'), max: search.createdDate?.to?.slice(0, 10) },
-          }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={t('payments.filters.to')}
-          value={search.createdDate?.to?.slice(0, 10) ?? ''}
-          onChange={(event) => setDate('to', event.target.value)}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { ...inputTestId('payments-filter-to'), min: search.createdDate?.from?.slice(0, 10) },
-          }}
-        />
-        <Button
-          variant="text"
-          onClick={onReset}
-          disabled={!canReset}
-          data-testid="payments-filter-reset"
-          sx={{ height: 40 }}
+      ) : null}
+      <Collapse in={!phone || open}>
+        <Stack
+          id={formId}
+          component="form"
+          role="search"
+          aria-label={t('payments.filters.label')}
+          noValidate
+          onSubmit={submit}
+          direction="row"
+          useFlexGap
+          spacing={1.5}
+          sx={{ flexWrap: 'wrap', alignItems: 'flex-start', pt: phone ? 1 : 0 }}
         >
-          {t('payments.filters.reset')}
-        </Button>
-      </Stack>
+          <TextField
+            size="small"
+            label={t('payments.filters.keyWord')}
+            value={keyWord}
+            onChange={(event) => {
+              setKeyWord(event.target.value);
+              setErrors((current) => ({ ...current, keyWord: undefined }));
+            }}
+            error={Boolean(errors.keyWord)}
+            helperText={errors.keyWord}
+            sx={{ minWidth: 200 }}
+            slotProps={{ htmlInput: { ...inputTestId('payments-filter-keyword'), type: 'search' } }}
+          />
+          <TextField
+            size="small"
+            label={t('payments.filters.id')}
+            value={id}
+            onChange={(event) => {
+              setId(event.target.value);
+              setErrors((current) => ({ ...current, id: undefined }));
+            }}
+            error={Boolean(errors.id)}
+            helperText={errors.id}
+            sx={{ width: 140 }}
+            slotProps={{ htmlInput: { ...inputTestId('payments-filter-id'), inputMode: 'numeric', dir: 'ltr' } }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<SearchIcon />}
+            data-testid="payments-filter-apply"
+            sx={{ height: 40 }}
+          >
+            {t('payments.filters.apply')}
+          </Button>
+          <EnumFilter
+            enumName="paymentStatus"
+            values={PAYMENT_STATUSES}
+            selected={search.statuses}
+            label={t('payments.filters.statuses')}
+            testId="payments-filter-statuses"
+            onChange={(statuses) => onChange({ statuses })}
+          />
+          <EnumFilter
+            enumName="paymentType"
+            values={PAYMENT_TYPES}
+            selected={search.types}
+            label={t('payments.filters.types')}
+            testId="payments-filter-types"
+            onChange={(types) => onChange({ types })}
+          />
+          <EnumFilter
+            enumName="paymentMethod"
+            values={PAYMENT_METHODS}
+            selected={search.methods}
+            label={t('payments.filters.methods')}
+            testId="payments-filter-methods"
+            onChange={(methods) => onChange({ methods })}
+          />
+          <EnumFilter
+            enumName="paymentAggregator"
+            values={PAYMENT_AGGREGATORS}
+            selected={search.aggregators}
+            label={t('payments.filters.aggregators')}
+            testId="payments-filter-aggregators"
+            onChange={(aggregators) => onChange({ aggregators })}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={t('payments.filters.from')}
+            value={search.createdDate?.from?.slice(0, 10) ?? ''}
+            onChange={(event) => setDate('from', event.target.value)}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { ...inputTestId('payments-filter-from'), max: search.createdDate?.to?.slice(0, 10) },
+            }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={t('payments.filters.to')}
+            value={search.createdDate?.to?.slice(0, 10) ?? ''}
+            onChange={(event) => setDate('to', event.target.value)}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { ...inputTestId('payments-filter-to'), min: search.createdDate?.from?.slice(0, 10) },
+            }}
+          />
+          <Button
+            variant="text"
+            onClick={onReset}
+            disabled={!canReset}
+            data-testid="payments-filter-reset"
+            sx={{ height: 40 }}
+          >
+            {t('payments.filters.reset')}
+          </Button>
+        </Stack>
+      </Collapse>
     </Paper>
   );
 }

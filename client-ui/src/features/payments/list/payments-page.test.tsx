@@ -205,4 +205,48 @@ describe('payments list', () => {
     renderApp(paymentsUrl({ types: ['REFUND'] }));
     expect(await screen.findByTestId('empty-state')).toHaveTextContent(translate('he', 'payments.emptyFiltered'));
   });
+
+  describe('on a phone', () => {
+    beforeEach(() => {
+      // Narrower than the medium breakpoint: MUI's `down('md')` asks for a max-width, a phone answers yes.
+      const wideMatchMedia = window.matchMedia;
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) => ({ ...wideMatchMedia(query), matches: query.includes('max-width') }) as MediaQueryList,
+      );
+    });
+
+    it('shows each payment as a card, amount and status first, linking to its detail; the filters fold away', async () => {
+      signInAs();
+      const { calls } = mockPaymentsApi();
+      const user = userEvent.setup();
+      renderApp('/payments');
+
+      const cards = await screen.findAllByTestId('payments-row');
+      expect(screen.queryByTestId('payments-table')).not.toBeInTheDocument();
+      expect(cards.map((card) => card.dataset.paymentId)).toEqual(['7', '6']);
+      const [transfer] = cards;
+      const firstTexts = [
+        within(transfer).getByTestId('payments-row-amount'),
+        within(transfer).getByTestId('payments-row-status'),
+        within(transfer).getByTestId('payments-row-type'),
+      ];
+      expect(firstTexts.map((element) => element.textContent)).toEqual([
+        formatSignedDollars(-12.5, 'he'),
+        'הצליח',
+        'העברה יוצאת',
+      ]);
+      // Amount and status come before everything else the card says.
+      expect(transfer.textContent?.indexOf(formatSignedDollars(-12.5, 'he'))).toBe(0);
+      expect(within(transfer).getByTestId('payments-row-link')).toHaveAttribute('href', '/payments/7');
+
+      const toggle = screen.getByTestId('payments-filters-toggle');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByTestId('payments-filter-keyword')).not.toBeVisible();
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await waitFor(() => expect(screen.getByTestId('payments-filter-keyword')).toBeVisible());
+      await user.type(screen.getByTestId('payments-filter-keyword'), 'dana{Enter}');
+      await waitFor(() => expect(lastSearch(calls)).toMatchObject({ keyWord: 'dana', page: 0 }));
+    });
+  });
 });

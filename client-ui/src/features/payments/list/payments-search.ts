@@ -157,13 +157,18 @@ export function toPaymentSearchRequest(search: PaymentsSearch): PaymentSearchReq
 }
 
 export function hasFilters(search: PaymentsSearch): boolean {
-  return (
-    search.keyWord !== undefined ||
-    search.id !== undefined ||
-    search.statuses !== undefined ||
-    search.methods !== undefined ||
-    search.types !== undefined ||
-    search.aggregators !== undefined ||
-    search.createdDate !== undefined
-  );
+  return activeFilterCount(search) > 0;
+}
+
+/** How many filters hold a value (the collapsed filters say so on a phone). */
+export function activeFilterCount(search: PaymentsSearch): number {
+  return [
+    search.keyWord,
+    search.id,
+    search.statuses,
+    search.methods,
+    search.types,
+    search.aggregators,
+    search.createdDate,
+  ].filter((value) => value !== undefined).length;
 }

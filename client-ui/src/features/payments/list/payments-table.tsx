@@ -1,4 +1,8 @@
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,7 +11,10 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { createLink } from '@tanstack/react-router';
 import { enumLabel, type Page as ResultPage, type Payment, type SortRequest } from '@kupa/proto';
 import { formatDateTime } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
@@ -49,6 +56,60 @@ const PAGE_BUTTON_LABELS: Record<'first' | 'last' | 'next' | 'previous', Message
   previous: 'payments.pagination.previous',
 };
 
+const ListItemLink = createLink(ListItemButton);
+
+/**
+ * The page's payments on a phone, one card each: amount and status first (what a client looks for), then the type,
+ * the time and the number. Each card links to the payment's detail.
+ */
+function PaymentCards({ payments }: { payments: readonly Payment[] }) {
+  const { t, lang } = useT();
+  return (
+    <List disablePadding aria-label={t('payments.table.label')} data-testid="payments-cards">
+      {payments.map((payment) => (
+        <ListItem
+          key={payment.paymentId}
+          divider
+          disablePadding
+          data-testid="payments-row"
+          data-payment-id={payment.paymentId}
+        >
+          <ListItemLink
+            to="/payments/$paymentId"
+            params={{ paymentId: String(payment.paymentId) }}
+            data-testid="payments-row-link"
+          >
+            <Stack spacing={0.5} sx={{ width: '100%' }}>
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
+              >
+                <span data-testid="payments-row-amount">
+                  <PaymentAmount payment={payment} />
+                </span>
+                <span data-testid="payments-row-status">
+                  <PaymentStatusChip status={payment.status} />
+                </span>
+              </Stack>
+              <Typography variant="body2" data-testid="payments-row-type">
+                {enumLabel('paymentType', payment.type, lang)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDateTime(payment.createdAt, lang)} · <bdi>#{payment.paymentId}</bdi>
+              </Typography>
+            </Stack>
+          </ListItemLink>
+        </ListItem>
+      ))}
+      {payments.length === 0 && (
+        <ListItem sx={{ justifyContent: 'center', py: 4, color: 'text.secondary' }}>{t('payments.pageEmpty')}</ListItem>
+      )}
+    </List>
+  );
+}
+
 function pageButtonTestId(direction: 'previous' | 'next'): object {
   return { 'data-testid': `payments-page-${direction}` };
 }
@@ -65,79 +126,85 @@ interface PaymentsTableProps {
 export function PaymentsTable({ result, sort, onSort, onPage, onPageSize }: PaymentsTableProps) {
   const { t, lang, locale } = useT();
   const number = new Intl.NumberFormat(locale);
-  const rtl = useTheme().direction === 'rtl';
+  const theme = useTheme();
+  const rtl = theme.direction === 'rtl';
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   return (
     <Paper variant="outlined">
-      <TableContainer>
-        <Table size="small" aria-label={t('payments.table.label')} data-testid="payments-table">
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => {
-                // "Right" is the logical end here: the RTL style plugin flips it for Hebrew.
-                const active = column.sortId !== undefined && sort.id === column.sortId;
-                return (
-                  <TableCell
-                    key={column.label}
-                    align={column.align}
-                    sortDirection={active ? (sort.desc ? 'desc' : 'asc') : false}
-                    sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-                  >
-                    {column.sortId === undefined ? (
-                      t(column.label)
-                    ) : (
-                      <TableSortLabel
-                        active={active}
-                        direction={active && !sort.desc ? 'asc' : 'desc'}
-                        data-testid={`payments-sort-${column.sortId}`}
-                        onClick={() => {
-                          const id = column.sortId as PaymentSortId;
-                          onSort({ id, desc: active ? !sort.desc : FIRST_CLICK_DESC[id] });
-                        }}
-                      >
-                        {t(column.label)}
-                      </TableSortLabel>
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {result.content.map((payment) => (
-              <TableRow key={payment.paymentId} hover data-testid="payments-row" data-payment-id={payment.paymentId}>
-                <TableCell>
-                  <RouterLink
-                    to="/payments/$paymentId"
-                    params={{ paymentId: String(payment.paymentId) }}
-                    aria-label={t('payments.row.open', { id: payment.paymentId })}
-                    data-testid="payments-row-link"
-                  >
-                    <bdi>#{payment.paymentId}</bdi>
-                  </RouterLink>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(payment.createdAt, lang)}</TableCell>
-                <TableCell data-testid="payments-row-type">{enumLabel('paymentType', payment.type, lang)}</TableCell>
-                <TableCell data-testid="payments-row-method">
-                  {enumLabel('paymentMethod', payment.method, lang)}
-                </TableCell>
-                <TableCell data-testid="payments-row-status">
-                  <PaymentStatusChip status={payment.status} />
-                </TableCell>
-                <TableCell align="right" data-testid="payments-row-amount">
-                  <PaymentAmount payment={payment} />
-                </TableCell>
-              </TableRow>
-            ))}
-            {result.content.length === 0 && (
+      {phone ? (
+        <PaymentCards payments={result.content} />
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={t('payments.table.label')} data-testid="payments-table">
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {t('payments.pageEmpty')}
-                </TableCell>
+                {COLUMNS.map((column) => {
+                  // "Right" is the logical end here: the RTL style plugin flips it for Hebrew.
+                  const active = column.sortId !== undefined && sort.id === column.sortId;
+                  return (
+                    <TableCell
+                      key={column.label}
+                      align={column.align}
+                      sortDirection={active ? (sort.desc ? 'desc' : 'asc') : false}
+                      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                    >
+                      {column.sortId === undefined ? (
+                        t(column.label)
+                      ) : (
+                        <TableSortLabel
+                          active={active}
+                          direction={active && !sort.desc ? 'asc' : 'desc'}
+                          data-testid={`payments-sort-${column.sortId}`}
+                          onClick={() => {
+                            const id = column.sortId as PaymentSortId;
+                            onSort({ id, desc: active ? !sort.desc : FIRST_CLICK_DESC[id] });
+                          }}
+                        >
+                          {t(column.label)}
+                        </TableSortLabel>
+                      )}
+                    </TableCell>
+                  );
+                })}
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {result.content.map((payment) => (
+                <TableRow key={payment.paymentId} hover data-testid="payments-row" data-payment-id={payment.paymentId}>
+                  <TableCell>
+                    <RouterLink
+                      to="/payments/$paymentId"
+                      params={{ paymentId: String(payment.paymentId) }}
+                      aria-label={t('payments.row.open', { id: payment.paymentId })}
+                      data-testid="payments-row-link"
+                    >
+                      <bdi>#{payment.paymentId}</bdi>
+                    </RouterLink>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(payment.createdAt, lang)}</TableCell>
+                  <TableCell data-testid="payments-row-type">{enumLabel('paymentType', payment.type, lang)}</TableCell>
+                  <TableCell data-testid="payments-row-method">
+                    {enumLabel('paymentMethod', payment.method, lang)}
+                  </TableCell>
+                  <TableCell data-testid="payments-row-status">
+                    <PaymentStatusChip status={payment.status} />
+                  </TableCell>
+                  <TableCell align="right" data-testid="payments-row-amount">
+                    <PaymentAmount payment={payment} />
+                  </TableCell>
+                </TableRow>
+              ))}
+              {result.content.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    {t('payments.pageEmpty')}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <TablePagination
         component="div"
         data-testid="payments-pagination"
