@@ -110,6 +110,7 @@ export const en: TranslationMessages = {
       submit: 'Create account',
       created: 'The staff account was created',
     },
+    navigation: { label: 'Main menu' },
     user_menu: { label: 'Account menu', named: '%{name}: account menu' },
     filters: { open: 'Filters', title: 'Filters', done: 'Show results' },
     login: {

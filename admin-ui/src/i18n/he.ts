@@ -318,6 +318,7 @@ export const he: TranslationMessages = {
       submit: 'יצירת החשבון',
       created: 'חשבון הצוות נוצר',
     },
+    navigation: { label: 'תפריט ראשי' },
     user_menu: { label: 'תפריט החשבון', named: '%{name}: תפריט החשבון' },
     filters: { open: 'מסננים', title: 'מסננים', done: 'הצגת התוצאות' },
     login: {

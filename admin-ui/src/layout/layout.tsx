@@ -1,5 +1,6 @@
+import { type Theme, useMediaQuery } from '@mui/material';
 import { type ReactNode } from 'react';
-import { Layout } from 'react-admin';
+import { Layout, Sidebar, type SidebarProps, useTranslate } from 'react-admin';
 import { KupaAppBar } from './app-bar';
 import { ErrorPage } from './error-page';
 import { KupaMenu } from './menu';
@@ -11,9 +12,24 @@ import { KupaMenu } from './menu';
  */
 const HELD_TO_WINDOW = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } };
 
+/**
+ * react-admin's sidebar. On an extra-small screen it is a temporary drawer, whose paper MUI makes a dialog, and a
+ * dialog needs a name; the permanent sidebar is a plain box, where a name is not allowed.
+ */
+function KupaSidebar(props: SidebarProps) {
+  const translate = useTranslate();
+  const temporary = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  return (
+    <Sidebar
+      {...props}
+      slotProps={temporary ? { paper: { 'aria-label': translate('kupa.navigation.label') } } : undefined}
+    />
+  );
+}
+
 export function KupaLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={KupaAppBar} menu={KupaMenu} error={ErrorPage} sx={HELD_TO_WINDOW}>
+    <Layout appBar={KupaAppBar} menu={KupaMenu} sidebar={KupaSidebar} error={ErrorPage} sx={HELD_TO_WINDOW}>
       {children}
     </Layout>
   );

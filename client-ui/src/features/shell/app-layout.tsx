@@ -34,6 +34,7 @@ export function AppLayout() {
             color="inherit"
             edge="start"
             aria-label={t('nav.open')}
+            data-testid="nav-open"
             onClick={() => setMobileOpen(true)}
             sx={{ display: { md: 'none' } }}
           >
@@ -57,6 +58,8 @@ export function AppLayout() {
         open={mobileOpen}
         onClose={() => setMobileOpen(false)}
         ModalProps={{ keepMounted: false }}
+        // MUI makes the open drawer's paper a dialog; a dialog needs a name.
+        slotProps={{ paper: { 'aria-label': t('nav.label') } }}
         sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
       >
         <Toolbar />
