@@ -166,7 +166,7 @@ function signedInScreens({ clientUuid, paymentId, auditLogId }: Seed): Screen[] 
       app: 'console',
       name: 'activity-log-entry',
       path: `/admin/activity-log/${auditLogId}/show`,
-      ready: '[data-testid="changes-table"], .RaSimpleShowLayout-stack',
+      ready: '[data-testid="activity-log-changes"]',
     },
     {
       app: 'console',
