@@ -59,6 +59,7 @@ interface Screen {
 
 interface Seed {
   clientUuid: string;
+  packageId: string;
   paymentId: number;
   auditLogId: string;
 }
@@ -98,6 +99,22 @@ async function seedData(): Promise<Seed> {
   await apiCall(base, 'POST', '/payments/transfer', { recipient: RECIPIENT_EMAIL, amount: 40 }, clientToken);
   await apiCall(base, 'POST', `/users/notes/${clientUuid}`, { text: 'ביקשה חשבונית על ההפקדה האחרונה.' }, adminToken);
   await apiCall(base, 'POST', `/users/notes/${clientUuid}`, { text: 'Prefers e-mail over phone calls.' }, adminToken);
+  const plan = await apiCall<{ id: string }>(
+    base,
+    'POST',
+    '/payment-plans',
+    {
+      name: 'פרימיום משפחתי',
+      durationInMonths: 12,
+      price: 119.9,
+      currency: 'USD',
+      isRecurrent: true,
+      description: 'Four screens, HD and 4K',
+      features: ['4K', 'ארבעה מסכים'],
+      status: 'ACTIVE',
+    },
+    adminToken,
+  );
   const log = await apiCall<{ content: Array<{ id: string }> }>(
     base,
     'POST',
@@ -106,7 +123,7 @@ async function seedData(): Promise<Seed> {
     adminToken,
   );
   assert.ok(log.content.length > 0, 'the seeded client has activity log entries');
-  return { clientUuid, paymentId: deposit.paymentId, auditLogId: log.content[0].id };
+  return { clientUuid, packageId: plan.id, paymentId: deposit.paymentId, auditLogId: log.content[0].id };
 }
 
 function signedOutScreens(): Screen[] {
@@ -117,7 +134,7 @@ function signedOutScreens(): Screen[] {
   ];
 }
 
-function signedInScreens({ clientUuid, paymentId, auditLogId }: Seed): Screen[] {
+function signedInScreens({ clientUuid, packageId, paymentId, auditLogId }: Seed): Screen[] {
   const account = encodeURIComponent(`user:${clientUuid}`);
   return [
     { app: 'client', name: 'profile', path: '/my-profile', ready: 'main h1' },
@@ -173,6 +190,13 @@ function signedInScreens({ clientUuid, paymentId, auditLogId }: Seed): Screen[] 
       name: 'account-history',
       path: `/admin/ledger/history?account=${account}`,
       ready: '[data-testid="account-history-row"]',
+    },
+    { app: 'console', name: 'packages', path: '/admin/packages', ready: '[data-testid="packages-card"]' },
+    {
+      app: 'console',
+      name: 'package',
+      path: `/admin/packages/${packageId}/show`,
+      ready: '[data-testid="package-features"]',
     },
     { app: 'console', name: 'two-factor', path: '/admin/two-factor', ready: '[data-testid="two-factor-page"]' },
   ];

@@ -1,23 +1,25 @@
-import { formatErrorMessage, LIMITS, PLAN_STATUSES } from '@kupa/proto';
+import { formatErrorMessage, LIMITS, type Plan, PLAN_STATUSES } from '@kupa/proto';
 import { Stack } from '@mui/material';
 import {
   BooleanField,
   CreateButton,
   DataTable,
   EditButton,
-  FilterButton,
   List,
+  type RaRecord,
   SelectArrayInput,
+  SimpleList,
   TextField,
   TextInput,
-  TopToolbar,
 } from 'react-admin';
 import { toPriceBound } from '../providers/filter-values';
+import { CardLine } from '../shared/card-line';
 import { DateTimeField } from '../shared/date-time-field';
 import { useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
 import { ListPagination } from '../shared/list-pagination';
 import { MoneyField } from '../shared/money';
+import { type FilterElement, ResponsiveListActions, useIsPhone, useResponsiveFilters } from '../shared/responsive';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { useLang } from '../shared/use-lang';
 import { PackageDeleteButton, PackageStatusButton, useCanManagePackages } from './package-actions';
@@ -58,13 +60,31 @@ function usePackageFilters() {
   ];
 }
 
-function PackageListActions() {
+function PackageListActions({ drawer }: { drawer: FilterElement[] }) {
   const canManage = useCanManagePackages();
   return (
-    <TopToolbar>
-      <FilterButton />
+    <ResponsiveListActions drawer={drawer}>
       {canManage ? <CreateButton data-testid="package-create" /> : null}
-    </TopToolbar>
+    </ResponsiveListActions>
+  );
+}
+
+/** A package on a phone: name and status first, then price and duration; its actions are on its detail page. */
+function PackageCards() {
+  return (
+    <SimpleList<Plan & RaRecord>
+      linkType="show"
+      primaryText={
+        <CardLine testId="packages-card" end={<EnumField source="status" enumName="planStatus" chip />}>
+          <TextField source="name" dir="auto" />
+        </CardLine>
+      }
+      secondaryText={
+        <>
+          <MoneyField source="price" /> · <EnumField source="durationInMonths" enumName="planDuration" />
+        </>
+      }
+    />
   );
 }
 
@@ -73,46 +93,51 @@ function PackageListActions() {
  * details; an admin also creates, edits, activates or deactivates and deletes packages from it.
  */
 export function PackageList() {
-  const filters = usePackageFilters();
+  const { inline, drawer } = useResponsiveFilters(usePackageFilters());
   const canManage = useCanManagePackages();
+  const phone = useIsPhone();
   return (
     <List
-      filters={filters}
-      actions={<PackageListActions />}
+      filters={inline}
+      actions={<PackageListActions drawer={drawer} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={LIMITS.pageSizeDefault}
       pagination={<ListPagination />}
       exporter={false}
     >
-      <DataTable rowClick="show" bulkActionButtons={false} body={PackageRows}>
-        <DataTable.Col source="name">
-          <TextField source="name" dir="auto" />
-        </DataTable.Col>
-        <DataTable.Col source="durationInMonths">
-          <EnumField source="durationInMonths" enumName="planDuration" />
-        </DataTable.Col>
-        <DataTable.Col source="price">
-          <MoneyField source="price" />
-        </DataTable.Col>
-        <DataTable.Col source="isRecurrent" disableSort>
-          <BooleanField source="isRecurrent" />
-        </DataTable.Col>
-        <DataTable.Col source="status">
-          <EnumField source="status" enumName="planStatus" chip />
-        </DataTable.Col>
-        <DataTable.Col source="createdAt">
-          <DateTimeField source="createdAt" />
-        </DataTable.Col>
-        {canManage ? (
-          <DataTable.Col source="actions" disableSort label="kupa.packages.actions">
-            <Stack direction="row" spacing={1} data-testid="package-row-actions">
-              <EditButton data-testid="package-edit" />
-              <PackageStatusButton />
-              <PackageDeleteButton />
-            </Stack>
+      {phone ? (
+        <PackageCards />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false} body={PackageRows}>
+          <DataTable.Col source="name">
+            <TextField source="name" dir="auto" />
           </DataTable.Col>
-        ) : null}
-      </DataTable>
+          <DataTable.Col source="durationInMonths">
+            <EnumField source="durationInMonths" enumName="planDuration" />
+          </DataTable.Col>
+          <DataTable.Col source="price">
+            <MoneyField source="price" />
+          </DataTable.Col>
+          <DataTable.Col source="isRecurrent" disableSort>
+            <BooleanField source="isRecurrent" />
+          </DataTable.Col>
+          <DataTable.Col source="status">
+            <EnumField source="status" enumName="planStatus" chip />
+          </DataTable.Col>
+          <DataTable.Col source="createdAt">
+            <DateTimeField source="createdAt" />
+          </DataTable.Col>
+          {canManage ? (
+            <DataTable.Col source="actions" disableSort label="kupa.packages.actions">
+              <Stack direction="row" spacing={1} data-testid="package-row-actions">
+                <EditButton data-testid="package-edit" />
+                <PackageStatusButton />
+                <PackageDeleteButton />
+              </Stack>
+            </DataTable.Col>
+          ) : null}
+        </DataTable>
+      )}
     </List>
   );
 }
