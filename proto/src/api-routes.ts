@@ -42,6 +42,7 @@ export const API_ROUTES = Object.freeze({
   userPaymentsSearch: (userUuid: string) => `/payments/search/${segment(userUuid)}`,
   paymentsExport: '/payments/export',
   transfer: '/payments/transfer',
+  transferRecipient: '/payments/transfer/recipient',
   accountHistory: (account: string) => `/ledger/accounts/${segment(account)}/history`,
 
   paymentPlans: '/payment-plans',

@@ -2,6 +2,8 @@ export * from './enums';
 export * from './errors';
 export * from './limits';
 export * from './money';
+export * from './payment-states';
+export * from './masking';
 export * from './validation';
 export * from './payloads';
 export * from './labels';

@@ -120,6 +120,8 @@ export interface PaymentRecordedData {
   amountMinor: number;
   currency: Currency;
   comment: string | null;
+  /** What staff chose to tell the client; null when nothing (and on events stored before schema version 2). */
+  publicNote: string | null;
   counterAccount: LedgerAccount;
   correction: boolean;
   transferId: string | null;
@@ -134,6 +136,8 @@ export interface PaymentStatusChangedData {
   previousStatus: PaymentStatus;
   status: PaymentStatus;
   changedAt: IsoDateTime;
+  /** What staff chose to tell the client about the change; null when nothing (and before schema version 2). */
+  publicNote: string | null;
 }
 
 export interface LedgerEventDataByType {

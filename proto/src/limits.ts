@@ -29,6 +29,8 @@ export const LIMITS = Object.freeze({
   filterListMaxItems: 20,
   /** Notes are free text too: under 256 characters. */
   noteMaxLength: 255,
+  /** What staff may tell a client beside a payment they booked or changed: free text, under 256 characters. */
+  publicNoteMaxLength: 255,
   trialDays: 3,
   confirmationTokenTtlHours: 24,
   passwordResetTokenTtlHours: 1,

@@ -202,7 +202,11 @@ export interface CreateNoteRequest {
 }
 
 // Ledger
-/** A payment's id is a positive integer: the payments list filters by an integer id. */
+/**
+ * A payment as its owner or staff read it (docs/api.md, Ledger). A payment's id is a positive integer: the payments
+ * list filters by an integer id. `amount` is the payment's size; its direction comes from `type`
+ * (`signedPaymentAmount`). What staff and customers see differs: see `StaffPayment`.
+ */
 export interface Payment {
   paymentId: number;
   userUuid: string;
@@ -213,14 +217,27 @@ export interface Payment {
   method: PaymentMethod;
   type: PaymentType;
   aggregator: PaymentAggregator;
-  comment: string | null;
+  /** Staff only: the internal reason staff recorded. A customer's answers leave the field out. */
+  comment?: string | null;
+  /** What staff chose to tell the client with the booking or the latest status change; null when nothing. */
+  publicNote: string | null;
   senderProfileId: string | null;
   recipientProfileId: string | null;
   transferId: string | null;
   createdAt: IsoDateTime;
+  /**
+   * Who booked it: for staff the actor's e-mail (or `SYSTEM`); for a customer their own e-mail when they did it
+   * themselves, `PUBLIC_STAFF_ACTOR_NAME` when staff or the system did, and the sender's profile ID on a transfer in.
+   */
   createdBy: string;
   updatedAt: IsoDateTime;
+  /** Who changed it last, told the same way as `createdBy`. */
   updatedBy: string;
+}
+
+/** A payment as staff read it: with the internal comment. */
+export interface StaffPayment extends Payment {
+  comment: string | null;
 }
 
 export interface ManualPaymentRequest {
@@ -229,16 +246,32 @@ export interface ManualPaymentRequest {
   action: BalanceFixAction;
   comment: string;
   correction?: boolean;
+  /** Shown to the client with the payment (`checkPublicNote`); the comment never is. */
+  publicNote?: string;
 }
 
 export interface ChangePaymentStatusRequest {
   status: PaymentStatus;
   confirmNegativeBalance?: boolean;
+  /** Shown to the client with the payment; replaces the note of an earlier booking or change. */
+  publicNote?: string;
 }
 
 export interface TransferRequest {
   recipient: string;
   amount: number;
+}
+
+/** Names a transfer's recipient before the transfer is sent (`POST /payments/transfer/recipient`). */
+export interface TransferRecipientRequest {
+  recipient: string;
+}
+
+/** The recipient as registered, so the sender can confirm they found the right person. */
+export interface TransferRecipient {
+  fullName: string;
+  /** The address with most characters hidden (`maskEmail`): `d***@e***.com`. */
+  maskedEmail: string;
 }
 
 export interface CryptoDepositRequest {

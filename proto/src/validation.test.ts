@@ -17,8 +17,12 @@ import {
   checkPlanFeatures,
   checkPlanName,
   checkPlanTerms,
+  checkNoteText,
+  checkPublicNote,
+  textLength,
 } from './validation';
 import type { PaymentPlanTerms } from './catalog-events';
+import { LIMITS } from './limits';
 
 describe('validation rules (docs/product.md, Business constants)', () => {
   it('accepts a password with every class and refuses each missing class, spaces and short ones', () => {
@@ -227,5 +231,19 @@ describe('validation rules (docs/product.md, Business constants)', () => {
     expect(parsePlanPriceToMinor(99999.99)).toEqual({ ok: true, amountMinor: 9_999_999 });
     expect(parsePlanPriceToMinor(100000)).toEqual({ ok: false, error: 'error.validation.max' });
     expect(parsePlanPriceToMinor(0)).toEqual({ ok: false, error: 'error.validation.must.be.positive' });
+  });
+
+  it('refuses, rather than cuts, a note or a public note over its limit, counting characters as people do', () => {
+    for (const [check, max] of [
+      [checkNoteText, LIMITS.noteMaxLength],
+      [checkPublicNote, LIMITS.publicNoteMaxLength],
+    ] as const) {
+      expect(check('ש'.repeat(max))).toBeNull();
+      expect(check(`  ${'x'.repeat(max)}  `)).toBeNull();
+      expect(check('x'.repeat(max + 1))).toEqual({ error: 'error.validation.max.length', params: { max } });
+      expect(check('   ')).toEqual({ error: 'error.validation.blank' });
+      expect(check('😀'.repeat(max))).toBeNull();
+    }
+    expect(textLength('😀א')).toBe(2);
   });
 });

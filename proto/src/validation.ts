@@ -107,6 +107,29 @@ export const checkReferralToken: Check = (value) =>
 export const checkRecipient: Check = (value) =>
   PATTERNS.profileId.test(value) || PATTERNS.email.test(value) ? ok : { error: 'error.validation.invalid.recipient' };
 
+/**
+ * A text's length as people count characters: code points, so an emoji or a rare Hebrew letter outside the basic
+ * plane is one character. JSON Schema's `maxLength` counts the same way, so the API's document and its checks agree.
+ */
+export function textLength(value: string): number {
+  return [...value].length;
+}
+
+/** Free text that must say something and stay within `max` characters once its surrounding spaces are dropped. */
+function boundedText(max: number): Check {
+  return (value) => {
+    const trimmed = value.trim();
+    if (trimmed === '') return { error: 'error.validation.blank' };
+    return textLength(trimmed) > max ? { error: 'error.validation.max.length', params: { max } } : ok;
+  };
+}
+
+/** A staff note about a user: refused, never cut, when it is too long. */
+export const checkNoteText: Check = boundedText(LIMITS.noteMaxLength);
+
+/** The note staff may add for the client to a payment they book or whose status they change. */
+export const checkPublicNote: Check = boundedText(LIMITS.publicNoteMaxLength);
+
 export const checkKeyword: Check = (value) =>
   value.length > LIMITS.keywordMaxLength
     ? { error: 'error.validation.max.length', params: { max: LIMITS.keywordMaxLength } }

@@ -1,0 +1,131 @@
+import type { Language, PaymentStatus, PaymentType } from './enums';
+
+/**
+ * How a payment reads on every screen and in the export (docs/product.md, Ledger, How payments are shown): which way
+ * its money goes, whether it moved at all, and the colour its status and amount carry. Both UIs and the API take these
+ * rules from here, so a deposit never looks like a withdrawal in one place and a failed payment never looks like money
+ * received in another.
+ */
+
+/** Payment types that bring money to the user's balance; every other type takes money from it. */
+export const CREDITING_PAYMENT_TYPES: readonly PaymentType[] = Object.freeze([
+  'DEPOSIT',
+  'TRANSFER_IN',
+  'REFUND',
+  'AMBASSADOR_BONUS',
+] satisfies PaymentType[]);
+
+export type PaymentDirection = 'IN' | 'OUT';
+
+export function paymentDirection(type: PaymentType): PaymentDirection {
+  return CREDITING_PAYMENT_TYPES.includes(type) ? 'IN' : 'OUT';
+}
+
+/** Whether a payment of this type credits the user's account (the ledger books it to `user:{uuid}`). */
+export function creditsUser(type: PaymentType): boolean {
+  return paymentDirection(type) === 'IN';
+}
+
+/**
+ * A payment's money is on the user's books exactly while its status is SUCCESS: a pending payment has not moved it
+ * yet, and a failed, rejected, timed-out or refunded one moved none (or had it taken back).
+ */
+export function paymentMovedMoney(status: PaymentStatus): boolean {
+  return status === 'SUCCESS';
+}
+
+/**
+ * The payment's size signed by its direction, as seen from the user's balance: positive in, negative out. The
+ * size's own sign is ignored, so an amount signed once already is not flipped twice. Works in any unit (cents in the
+ * API and the export, dollars in the UIs).
+ */
+export function signedPaymentAmount(size: number, type: PaymentType): number {
+  const magnitude = Math.abs(size);
+  if (magnitude === 0) return 0;
+  return paymentDirection(type) === 'IN' ? magnitude : -magnitude;
+}
+
+/** What the payment does to the balance now: its signed amount while it is SUCCESS, zero otherwise. */
+export function paymentBalanceEffect(size: number, type: PaymentType, status: PaymentStatus): number {
+  return paymentMovedMoney(status) ? signedPaymentAmount(size, type) : 0;
+}
+
+/** The meaning a colour carries, named apart from any UI kit: each app maps it to its own palette. */
+export type ColourIntent = 'success' | 'warning' | 'error' | 'neutral';
+
+/** Status badges, the same in both apps: done is good, waiting needs an eye, failures are errors, a refund is a fact. */
+export const PAYMENT_STATUS_INTENTS: Readonly<Record<PaymentStatus, ColourIntent>> = Object.freeze({
+  SUCCESS: 'success',
+  PENDING: 'warning',
+  FAILED: 'error',
+  REJECTED: 'error',
+  TIMEOUT: 'error',
+  REFUNDED: 'neutral',
+});
+
+export function paymentStatusIntent(status: PaymentStatus): ColourIntent {
+  return PAYMENT_STATUS_INTENTS[status] ?? 'neutral';
+}
+
+/**
+ * Whether an amount counts: `moved` (on the books), `pending` (not yet) or `void` (never will: failed, rejected,
+ * timed out or refunded).
+ */
+export type PaymentAmountState = 'moved' | 'pending' | 'void';
+
+export function paymentAmountState(status: PaymentStatus): PaymentAmountState {
+  if (paymentMovedMoney(status)) return 'moved';
+  return status === 'PENDING' ? 'pending' : 'void';
+}
+
+/** Everything a screen needs to draw a payment's amount. */
+export interface PaymentAmountLook {
+  /** Signed by direction even when no money moved, so a failed deposit still reads as a deposit. */
+  signedAmount: number;
+  direction: PaymentDirection;
+  state: PaymentAmountState;
+  /** Money that moved is coloured by direction (in: success, out: error); money that did not is neutral. */
+  intent: ColourIntent;
+  /** Drawn in the secondary text colour: the amount is not (or not yet) part of the balance. */
+  muted: boolean;
+  /** Drawn struck through: the amount never reached, or was taken back from, the balance. */
+  struck: boolean;
+}
+
+export function paymentAmountLook(payment: {
+  amount: number;
+  type: PaymentType;
+  status: PaymentStatus;
+}): PaymentAmountLook {
+  const direction = paymentDirection(payment.type);
+  const state = paymentAmountState(payment.status);
+  return {
+    signedAmount: signedPaymentAmount(payment.amount, payment.type),
+    direction,
+    state,
+    intent: state === 'moved' ? (direction === 'IN' ? 'success' : 'error') : 'neutral',
+    muted: state !== 'moved',
+    struck: state === 'void',
+  };
+}
+
+/**
+ * Said beside an amount that is not part of the balance, for those who cannot see the strike-through or the muted
+ * colour (a screen reader reads it; the UIs hide it visually).
+ */
+export const PAYMENT_AMOUNT_STATE_HINTS: Readonly<
+  Record<Exclude<PaymentAmountState, 'moved'>, Record<Language, string>>
+> = Object.freeze({
+  pending: { he: 'ממתין, עדיין לא נכלל ביתרה', en: 'pending, not in the balance yet' },
+  void: { he: 'לא נכלל ביתרה', en: 'not counted in the balance' },
+});
+
+export function paymentAmountStateHint(state: PaymentAmountState, lang: Language): string | null {
+  return state === 'moved' ? null : PAYMENT_AMOUNT_STATE_HINTS[state][lang];
+}
+
+/**
+ * How a customer sees whoever acted for Kupa (a staff member or the system): by the company's name, never by a
+ * staff member's e-mail (docs/product.md, Ledger, What a client sees). The UIs show it under the app's own name.
+ */
+export const PUBLIC_STAFF_ACTOR_NAME = 'Kupa';
