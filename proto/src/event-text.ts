@@ -188,6 +188,7 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     method: { label: { he: 'אמצעי', en: 'method' }, value: { kind: 'enum', enumName: 'paymentMethod' } },
     aggregator: { label: { he: 'ספק', en: 'aggregator' }, value: { kind: 'enum', enumName: 'paymentAggregator' } },
     comment: { label: { he: 'הערה', en: 'comment' }, value: TEXT },
+    publicNote: { label: { he: 'הודעה ללקוח', en: 'note to the client' }, value: TEXT },
   },
   PACKAGE: {
     name: { label: { he: 'שם', en: 'name' }, value: TEXT },

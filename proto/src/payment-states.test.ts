@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_STATUSES, PAYMENT_TYPES, type PaymentStatus, type PaymentType } from './enums';
+import { creditsUser, PAYMENT_STATUSES, PAYMENT_TYPES, type PaymentStatus, type PaymentType } from './enums';
 import {
-  creditsUser,
   PAYMENT_STATUS_INTENTS,
   paymentAmountLook,
   paymentAmountStateHint,

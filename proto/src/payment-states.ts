@@ -1,4 +1,4 @@
-import type { Language, PaymentStatus, PaymentType } from './enums';
+import { creditsUser, type Language, type PaymentStatus, type PaymentType } from './enums';
 
 /**
  * How a payment reads on every screen and in the export (docs/product.md, Ledger, How payments are shown): which way
@@ -7,23 +7,11 @@ import type { Language, PaymentStatus, PaymentType } from './enums';
  * received in another.
  */
 
-/** Payment types that bring money to the user's balance; every other type takes money from it. */
-export const CREDITING_PAYMENT_TYPES: readonly PaymentType[] = Object.freeze([
-  'DEPOSIT',
-  'TRANSFER_IN',
-  'REFUND',
-  'AMBASSADOR_BONUS',
-] satisfies PaymentType[]);
-
 export type PaymentDirection = 'IN' | 'OUT';
 
+/** Which way a payment's money goes, from `creditsUser` (the types in `CREDITING_PAYMENT_TYPES` bring it in). */
 export function paymentDirection(type: PaymentType): PaymentDirection {
-  return CREDITING_PAYMENT_TYPES.includes(type) ? 'IN' : 'OUT';
-}
-
-/** Whether a payment of this type credits the user's account (the ledger books it to `user:{uuid}`). */
-export function creditsUser(type: PaymentType): boolean {
-  return paymentDirection(type) === 'IN';
+  return creditsUser(type) ? 'IN' : 'OUT';
 }
 
 /**

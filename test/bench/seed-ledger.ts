@@ -1,7 +1,7 @@
 import type { EventMetadata, PaymentRecordedData } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
-import { chainHash, paymentDecider, walletDecider, type WalletState } from '@kupa/api/testing';
+import { chainHash, LEDGER_EVENT_SCHEMAS, paymentDecider, walletDecider, type WalletState } from '@kupa/api/testing';
 
 /**
  * Seeds a large, valid ledger quickly: manual deposits and withdrawals decided by the real wallet and payment
@@ -27,7 +27,9 @@ export interface SeedOptions {
 /** Events per INSERT statement: large enough to amortise round trips, small enough for modest parameter arrays. */
 const INSERT_BATCH_EVENTS = 4000;
 const SPACING_MS = 30_000;
-const SCHEMA_VERSION = 1;
+/** Event types whose data changed since their first version are written at their current one, as the store does. */
+const schemaVersionOf = (type: string): number =>
+  LEDGER_EVENT_SCHEMAS[type as keyof typeof LEDGER_EVENT_SCHEMAS]?.schemaVersion ?? 1;
 const COMMENTS = [
   'Bank transfer',
   'Cash at the office',
@@ -66,7 +68,7 @@ export async function seedLedger(
 
   const push = (streamId: string, type: string, data: unknown, metadata: EventMetadata): void => {
     const head = heads.get(streamId) ?? { version: 0, lastHash: null };
-    const storedMetadata = { ...metadata, schemaVersion: SCHEMA_VERSION };
+    const storedMetadata = { ...metadata, schemaVersion: schemaVersionOf(type) };
     const dataJson = JSON.stringify(data);
     const version = head.version + 1;
     const hash = chainHash(head.lastHash, {
@@ -145,6 +147,7 @@ export async function seedLedger(
       amountMinor,
       currency: 'USD',
       comment,
+      publicNote: null,
       counterAccount: 'world:manual',
       correction: false,
       transferId: null,

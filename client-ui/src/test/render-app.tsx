@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
-import type { Page, Payment, SignInResponse, User } from '@kupa/proto';
+import { type Page, type Payment, PUBLIC_STAFF_ACTOR_NAME, type SignInResponse, type User } from '@kupa/proto';
 import { App } from '../app/app';
 import { createQueryClient } from '../lib/api/query-client';
 import { useUserStore } from '../lib/stores/user-store';
@@ -103,14 +103,15 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     method: 'MANUAL_TRANSFER',
     type: 'DEPOSIT',
     aggregator: 'MANUAL',
-    comment: null,
+    publicNote: null,
     senderProfileId: null,
     recipientProfileId: null,
     transferId: null,
     createdAt: '2026-02-01T09:30:00.000Z',
-    createdBy: 'SYSTEM',
+    // A client reads staff and the system as Kupa, and never the internal comment (docs/api.md, Ledger).
+    createdBy: PUBLIC_STAFF_ACTOR_NAME,
     updatedAt: '2026-02-01T09:30:00.000Z',
-    updatedBy: 'SYSTEM',
+    updatedBy: PUBLIC_STAFF_ACTOR_NAME,
     ...overrides,
   };
 }

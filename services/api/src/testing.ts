@@ -4,12 +4,14 @@
  * inside services/api/src (`.dependency-cruiser.cjs`, ADR 0013). It is test support, not part of the server's build.
  *
  * - `Mailbox`: the real SMTP server the journeys read the e-mailed links from;
- * - the wallet and payment deciders and the store's `chainHash`: the bench seeds a large ledger with the very rules
- *   and hashes the API applies, so that `kupa ledger verify` passes over the result.
+ * - the wallet and payment deciders, the ledger's event schema versions and the store's `chainHash`: the bench seeds a
+ *   large ledger with the very rules, versions and hashes the API applies, so that `kupa ledger verify` passes over
+ *   the result.
  */
 export { Mailbox, type ReceivedMail } from './test-support/mailbox';
 export { chainHash } from './platform/event-store/event-hash';
 // The pure domain, not the ledger's index: the bench must not load Nest, TypeORM and the rest of the ledger module.
 export { paymentDecider } from './contexts/ledger/domain/payment.decider';
 export { walletDecider } from './contexts/ledger/domain/wallet.decider';
+export { LEDGER_EVENT_SCHEMAS } from './contexts/ledger/domain/ledger-event-schemas';
 export type { WalletState } from './contexts/ledger/domain/wallet.state';

@@ -1,4 +1,4 @@
-import type { Payment } from '@kupa/proto';
+import { type Payment, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import type { TestApp } from './test-app';
 
 /** A manual deposit (or withdrawal) by an admin through `POST /api/payments`; answers the payment. */
@@ -47,11 +47,12 @@ export async function seedPaymentRows(
 ): Promise<void> {
   await testApp.dataSource.query(
     `INSERT INTO payments (payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator, comment,
-       counter_account, correction, created_at, created_by, updated_at, updated_by, search_text)
+       counter_account, correction, created_at, created_by, updated_at, updated_by, search_text, created_by_public,
+       updated_by_public)
      SELECT 1000000 + g, $2::uuid, $3, 100 + g % 9999, 'USD', 'SUCCESS', 'MANUAL_TRANSFER', 'DEPOSIT', 'MANUAL', 'seeded row ' || g,
        'world:manual', false, timestamptz '2024-01-01' + g * interval '1 second', 'seed', timestamptz '2024-01-01' + g * interval '1 second',
-       'seed', lower((1000000 + g) || ' ' || $3 || ' seeded row ' || g)
+       'seed', lower((1000000 + g) || ' ' || $3 || ' seeded row ' || g), $4, $4
        FROM generate_series(1, $1::int) AS g`,
-    [count, userUuid, userEmail],
+    [count, userUuid, userEmail, PUBLIC_STAFF_ACTOR_NAME],
   );
 }

@@ -180,6 +180,13 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
   { method: 'post', path: '/api/payments/transfer', url: () => '/api/payments/transfer', body: {}, expect: CUSTOMERS },
   {
+    method: 'post',
+    path: '/api/payments/transfer/recipient',
+    url: () => '/api/payments/transfer/recipient',
+    body: {},
+    expect: CUSTOMERS,
+  },
+  {
     method: 'get',
     path: '/api/payments/{id}',
     url: (c) => `/api/payments/${c.clientPaymentId}`,

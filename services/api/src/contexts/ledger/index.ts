@@ -1,4 +1,8 @@
-import { LedgerSchema1767225600300, LedgerUserBalancesView1767400000300 } from './infrastructure/ledger.migrations';
+import {
+  LedgerSchema1767225600300,
+  LedgerUserBalancesView1767400000300,
+  PaymentPublicFields1767600000300,
+} from './infrastructure/ledger.migrations';
 import { ledgerQueryMigrations } from './queries';
 
 export { LedgerModule } from './ledger.module';
@@ -14,4 +18,5 @@ export const ledgerMigrations: Function[] = [
   LedgerSchema1767225600300,
   ...ledgerQueryMigrations,
   LedgerUserBalancesView1767400000300,
+  PaymentPublicFields1767600000300,
 ];

@@ -20,6 +20,7 @@ const PAYMENT_FIELDS = {
   amountMinor: 1250,
   currency: 'USD',
   comment: 'Bank transfer',
+  publicNote: 'Received, thank you',
   counterAccount: 'world:manual',
   correction: false,
   transferId: null,
@@ -57,6 +58,26 @@ describe('ledger events in the activity log', () => {
       }
     }
   });
+
+  it.each(['PaymentRecorded', 'PaymentStatusChanged'] as const)(
+    '%s shows the note for the client when there is one, and adds no field for events without one',
+    (type) => {
+      expect(draftsOf(type)[0].fields).toMatchObject({ publicNote: 'Received, thank you' });
+      const withoutNote = LEDGER_AUDIT_MAPPERS[type]({
+        globalPosition: '1',
+        transactionId: '1',
+        streamId: 'payment-134',
+        streamVersion: 1,
+        type,
+        data: { ...PAYMENT_FIELDS, publicNote: null },
+        metadata: {} as EventMetadata,
+        recordedAt: new Date(AT),
+        hash: '',
+        schemaVersion: 2,
+      }) as AuditEntryDraft;
+      expect(withoutNote.fields).not.toHaveProperty('publicNote');
+    },
+  );
 
   it('logs the payment events and leaves the wallet events to them', () => {
     const logged = ALL_LEDGER_EVENT_TYPES.filter((type) => draftsOf(type).length > 0);

@@ -3,6 +3,14 @@ import type { AuditMapper } from '../audit';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { ALL_LEDGER_EVENT_TYPES, type LedgerEventType } from './domain/ledger.events';
 
+/**
+ * The note staff wrote for the client, when there is one. Events without one add no field, so the entries of events
+ * stored before notes existed stay what a replay of them makes.
+ */
+function publicNoteField(publicNote: string | null): { publicNote?: string } {
+  return publicNote === null ? {} : { publicNote };
+}
+
 const paymentRecorded: AuditMapper = (event: RecordedEvent) => {
   const data = event.data as PaymentRecordedData;
   return {
@@ -17,6 +25,7 @@ const paymentRecorded: AuditMapper = (event: RecordedEvent) => {
       method: data.method,
       aggregator: data.aggregator,
       comment: data.comment,
+      ...publicNoteField(data.publicNote),
     },
   };
 };
@@ -28,7 +37,7 @@ const paymentStatusChanged: AuditMapper = (event: RecordedEvent) => {
     targetId: String(data.paymentId),
     parent: { type: 'CLIENT', id: data.userUuid },
     operationType: 'UPDATED',
-    fields: { status: data.status },
+    fields: { status: data.status, ...publicNoteField(data.publicNote) },
   };
 };
 

@@ -9,9 +9,11 @@ import { RecordManualPaymentController } from './commands/record-manual-payment/
 import { RecordManualPaymentHandler } from './commands/record-manual-payment/record-manual-payment.handler';
 import { TransferBalanceController } from './commands/transfer-balance/transfer-balance.controller';
 import { TransferBalanceHandler } from './commands/transfer-balance/transfer-balance.handler';
+import { LEDGER_EVENT_SCHEMAS } from './domain/ledger-event-schemas';
 import { ALL_LEDGER_EVENT_TYPES } from './domain/ledger.events';
 import { IdempotencyKeys } from './infrastructure/idempotency-keys';
 import { IdempotentCommands } from './infrastructure/idempotent-commands';
+import { TransferRecipients } from './infrastructure/transfer-recipients';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
 import { LedgerEntriesProjection } from './projections/ledger-entries/ledger-entries.projection';
 import { LedgerUserBalances } from './projections/ledger-entries/ledger-user-balances';
@@ -19,6 +21,8 @@ import { GetPaymentController } from './projections/payments/get-payment.control
 import { PaymentReader } from './projections/payments/payment-reader';
 import { PaymentsProjection } from './projections/payments/payments.projection';
 import { WalletSnapshotsProjection } from './projections/wallet-snapshots/wallet-snapshots.projection';
+import { LookUpTransferRecipientController } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.controller';
+import { LookUpTransferRecipientHandler } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.handler';
 import { LedgerQueriesModule } from './queries';
 
 /**
@@ -31,9 +35,12 @@ import { LedgerQueriesModule } from './queries';
 @Module({
   // The read side (search, export, account history) lives in its own module under queries/.
   imports: [LedgerQueriesModule],
-  // Literal paths before `:id`, so that `/payments/transfer` is never read as a payment id.
+  // Literal paths before `:id`, so that `/payments/transfer` is never read as a payment id. The recipient look-up
+  // belongs to the read side but sits here: it shares the transfer's rate-limit counters, which live in one
+  // interceptor per module.
   controllers: [
     TransferBalanceController,
+    LookUpTransferRecipientController,
     RecordManualPaymentController,
     ChangePaymentStatusController,
     GetPaymentController,
@@ -43,6 +50,8 @@ import { LedgerQueriesModule } from './queries';
     { provide: UserBalances, useClass: LedgerUserBalances },
     IdempotencyKeys,
     IdempotentCommands,
+    TransferRecipients,
+    LookUpTransferRecipientHandler,
     RecordManualPaymentHandler,
     TransferBalanceHandler,
     ChangePaymentStatusHandler,
@@ -57,7 +66,7 @@ export class LedgerModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const type of ALL_LEDGER_EVENT_TYPES) this.eventTypes.register(type);
+    for (const type of ALL_LEDGER_EVENT_TYPES) this.eventTypes.register(type, LEDGER_EVENT_SCHEMAS[type]);
     this.projections.register(new PaymentsProjection());
     this.projections.register(new LedgerEntriesProjection());
     this.projections.register(new WalletSnapshotsProjection());

@@ -18,6 +18,9 @@ export interface RateLimitSettings {
   signInFailuresPerAccount: RateLimitSetting;
   signUpsPerAddress: RateLimitSetting;
   mailRequestsPerAddress: RateLimitSetting;
+  /** Transfer recipient look-ups (and transfers to unknown recipients) per signed-in account, and per address. */
+  recipientLookupsPerAccount: RateLimitSetting;
+  recipientLookupsPerAddress: RateLimitSetting;
 }
 
 /**
@@ -105,6 +108,8 @@ function rateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
     signInFailuresPerAccount: rateLimit(env, 'RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT', '20/1h'),
     signUpsPerAddress: rateLimit(env, 'RATE_LIMIT_SIGNUPS_PER_ADDRESS', '10/1h'),
     mailRequestsPerAddress: rateLimit(env, 'RATE_LIMIT_MAIL_REQUESTS_PER_ADDRESS', '10/15m'),
+    recipientLookupsPerAccount: rateLimit(env, 'RATE_LIMIT_RECIPIENT_LOOKUPS_PER_ACCOUNT', '20/15m'),
+    recipientLookupsPerAddress: rateLimit(env, 'RATE_LIMIT_RECIPIENT_LOOKUPS_PER_ADDRESS', '60/15m'),
   };
 }
 

@@ -24,8 +24,16 @@ import { ApiError } from './api-error';
 export interface RateLimitRule {
   /** Tells the route's counters apart when it has several rules. */
   name: string;
-  /** Counted per client address, per e-mail in the body (across addresses), or per both together. */
-  key: 'ip' | 'email' | 'ip-and-email';
+  /**
+   * Counted per client address, per e-mail in the body (across addresses), per both together, or per signed-in
+   * account (the actor the auth guard resolved; only on routes that require one).
+   */
+  key: 'ip' | 'email' | 'ip-and-email' | 'account';
+  /**
+   * Routes that guard the same thing share counters when they name the same scope (a recipient look-up and a
+   * transfer both tell whether an address has an account); without one, each route counts on its own.
+   */
+  scope?: string;
   limit: number;
   windowMs: number;
   /**
@@ -33,6 +41,12 @@ export interface RateLimitRule {
    * its place back when it ends. Its place is taken when it starts, so parallel attempts cannot slip past the limit.
    */
   countsOnly?: ErrorCode | readonly ErrorCode[];
+  /**
+   * With `countsOnly`: the request holds no place while it runs and is counted once it ended with a counted code.
+   * Parallel requests may then pass the limit by their number, but a burst of legitimate requests never fills it (a
+   * transfer, whose misses alone count, must not wait behind other transfers still running).
+   */
+  countedWhenEnded?: boolean;
 }
 
 function endsAsCounted(rule: RateLimitRule, code: unknown): boolean {
@@ -81,23 +95,31 @@ export class RateLimitWindows {
    * carries the seconds until the last of the full windows ends.
    */
   take(counts: readonly RateLimitCount[], nowMs: number): RateLimitOutcome {
+    const retryAfterSeconds = this.waitSeconds(counts, nowMs);
+    if (retryAfterSeconds > 0) return { allowed: false, retryAfterSeconds };
+    return { allowed: true, windows: counts.map((count) => this.count(count, nowMs)) };
+  }
+
+  /** The seconds until the last of the full windows among these keys ends; 0 when none is full. Counts nothing. */
+  waitSeconds(counts: readonly RateLimitCount[], nowMs: number): number {
     if (this.windows.size > this.sweepThresholdKeys) this.sweep(nowMs);
     let retryAfterMs = 0;
     for (const { key, limit } of counts) {
       const window = this.live(key, nowMs);
       if (window && window.count >= limit) retryAfterMs = Math.max(retryAfterMs, window.expiresAtMs - nowMs);
     }
-    if (retryAfterMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
-    const windows = counts.map(({ key, windowMs }) => {
-      let window = this.live(key, nowMs);
-      if (!window) {
-        window = { expiresAtMs: nowMs + windowMs, count: 0 };
-        this.windows.set(key, window);
-      }
-      window.count += 1;
-      return window;
-    });
-    return { allowed: true, windows };
+    return retryAfterMs > 0 ? Math.ceil(retryAfterMs / 1000) : 0;
+  }
+
+  /** Counts one request against one key, full or not: for a request counted once it ended. */
+  count({ key, windowMs }: RateLimitCount, nowMs: number): RateLimitWindow {
+    let window = this.live(key, nowMs);
+    if (!window) {
+      window = { expiresAtMs: nowMs + windowMs, count: 0 };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return window;
   }
 
   /** Gives back a place `take` counted, unless its window has ended meanwhile. */
@@ -137,15 +159,21 @@ export class RateLimitInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const route = `${context.getClass().name}.${context.getHandler().name}`;
     const counts = rules.map((rule) => ({
-      key: `${route}|${rule.name}|${subject(rule, request)}`,
+      key: `${rule.scope ?? route}|${rule.name}|${subject(rule, request)}`,
       limit: rule.limit,
       windowMs: rule.windowMs,
     }));
-    const outcome = this.windows.take(counts, this.clock.now().getTime());
-    if (!outcome.allowed) {
-      context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(outcome.retryAfterSeconds));
+    const nowMs = this.clock.now().getTime();
+    const retryAfterSeconds = this.windows.waitSeconds(counts, nowMs);
+    if (retryAfterSeconds > 0) {
+      context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(retryAfterSeconds));
       throw new ApiError('error.rate.limited');
     }
+    // The check above and these counts run without a pause between them, so parallel requests cannot slip through.
+    // A rule counted once the request ended holds no place (null) meanwhile.
+    const places = rules.map((rule, index) =>
+      rule.countsOnly && rule.countedWhenEnded ? null : this.windows.count(counts[index], nowMs),
+    );
     if (!rules.some((rule) => rule.countsOnly)) return next.handle();
     let settled = false;
     const settle = (error: unknown) => {
@@ -153,7 +181,11 @@ export class RateLimitInterceptor implements NestInterceptor {
       settled = true;
       const code = (error as { code?: unknown } | null)?.code;
       rules.forEach((rule, index) => {
-        if (!endsAsCounted(rule, code)) this.windows.giveBack(counts[index].key, outcome.windows[index]);
+        const counted = endsAsCounted(rule, code);
+        const place = places[index];
+        if (place === null) {
+          if (counted) this.windows.count(counts[index], this.clock.now().getTime());
+        } else if (!counted) this.windows.giveBack(counts[index].key, place);
       });
     };
     return next
@@ -165,6 +197,12 @@ export class RateLimitInterceptor implements NestInterceptor {
 function subject(rule: RateLimitRule, request: Request): string {
   const ip = request.ip ?? 'unknown';
   if (rule.key === 'ip') return ip;
+  if (rule.key === 'account') {
+    const account = (request as Request & { user?: { userUuid?: unknown } }).user?.userUuid;
+    // The route's guard let the request in, so an actor is known; a route without one must not name this key.
+    if (typeof account !== 'string') throw new Error(`Rate limit ${rule.name} counts per account on a public route`);
+    return account;
+  }
   const body = request.body as { email?: unknown } | undefined;
   const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
   return rule.key === 'email' ? email : `${ip}|${email}`;

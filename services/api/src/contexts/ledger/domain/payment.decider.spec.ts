@@ -14,6 +14,7 @@ const recorded = (overrides: Partial<PaymentRecordedData> = {}): PaymentRecorded
   amountMinor: 1250,
   currency: 'USD',
   comment: 'wire',
+  publicNote: null,
   counterAccount: 'world:manual',
   correction: false,
   transferId: null,
@@ -38,41 +39,74 @@ describe('payment decider', () => {
     ).toThrow(/Assertion failed/);
   });
 
-  it('changes a manual payment status, remembering the previous one', () =>
+  it('changes a manual payment status, remembering the previous one and what staff tell the client', () =>
     given([{ type: 'PaymentRecorded', data: recorded() }])
-      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'FAILED', changedAt })
+      .when({
+        type: 'ChangePaymentStatus',
+        paymentId: 7,
+        status: 'FAILED',
+        changedAt,
+        publicNote: 'The bank returned the transfer',
+      })
       .then([
         {
           type: 'PaymentStatusChanged',
-          data: { paymentId: 7, userUuid: recorded().userUuid, previousStatus: 'SUCCESS', status: 'FAILED', changedAt },
+          data: {
+            paymentId: 7,
+            userUuid: recorded().userUuid,
+            previousStatus: 'SUCCESS',
+            status: 'FAILED',
+            changedAt,
+            publicNote: 'The bank returned the transfer',
+          },
         },
       ]));
 
   it('stays quiet when the status does not change', () =>
     given([{ type: 'PaymentRecorded', data: recorded() }])
-      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'SUCCESS', changedAt })
+      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'SUCCESS', changedAt, publicNote: null })
       .then([]));
 
   it('refuses status changes of payments that are not manual, and of unknown payments', () => {
     given([
       { type: 'PaymentRecorded', data: recorded({ aggregator: 'INTERNAL', type: 'TRANSFER_OUT', method: 'BALANCE' }) },
     ])
-      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'FAILED', changedAt })
+      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'FAILED', changedAt, publicNote: null })
       .thenRejects('error.payment.status.manual.only');
     given([])
-      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'FAILED', changedAt })
+      .when({ type: 'ChangePaymentStatus', paymentId: 7, status: 'FAILED', changedAt, publicNote: null })
       .thenRejects('error.payment.not.found');
   });
 
-  it('evolves status and update time', () => {
-    const state = fold(paymentDecider, [
-      { type: 'PaymentRecorded', data: recorded() },
-      {
-        type: 'PaymentStatusChanged',
-        data: { paymentId: 7, userUuid: recorded().userUuid, previousStatus: 'SUCCESS', status: 'REJECTED', changedAt },
+  it('evolves status, update time and the public note, a change without a note clearing the earlier one', () => {
+    const change = (status: 'REJECTED' | 'SUCCESS', publicNote: string | null, at: string) => ({
+      type: 'PaymentStatusChanged' as const,
+      data: {
+        paymentId: 7,
+        userUuid: recorded().userUuid,
+        previousStatus: 'SUCCESS' as const,
+        status,
+        changedAt: at,
+        publicNote,
       },
+    });
+    const rejected = fold(paymentDecider, [
+      { type: 'PaymentRecorded', data: recorded({ publicNote: 'Received, thank you' }) },
+      change('REJECTED', 'Sent from an account not in your name', changedAt),
     ]);
-    expect(state).toMatchObject({ status: 'REJECTED', updatedAt: changedAt, createdAt: recorded().createdAt });
+    expect(rejected).toMatchObject({
+      status: 'REJECTED',
+      updatedAt: changedAt,
+      createdAt: recorded().createdAt,
+      publicNote: 'Sent from an account not in your name',
+    });
+    const later = '2026-03-03T10:00:00.000Z';
+    const restored = fold(paymentDecider, [
+      { type: 'PaymentRecorded', data: recorded({ publicNote: 'Received, thank you' }) },
+      change('REJECTED', 'Sent from an account not in your name', changedAt),
+      change('SUCCESS', null, later),
+    ]);
+    expect(restored).toMatchObject({ status: 'SUCCESS', updatedAt: later, publicNote: null });
   });
 
   it('moves money only when leaving or reaching SUCCESS', () => {
@@ -84,12 +118,5 @@ describe('payment decider', () => {
     expect(moneyEffectOf('FAILED', 'REJECTED')).toBeNull();
     expect(moneyEffectOf('PENDING', 'TIMEOUT')).toBeNull();
     expect(moneyEffectOf('SUCCESS', 'SUCCESS')).toBeNull();
-  });
-
-  it('knows which payment types credit the user', () => {
-    expect(['DEPOSIT', 'TRANSFER_IN', 'REFUND', 'AMBASSADOR_BONUS'].every((type) => creditsUser(type as never))).toBe(
-      true,
-    );
-    expect(['WITHDRAW', 'TRANSFER_OUT', 'SUBSCRIPTION_PAYMENT'].some((type) => creditsUser(type as never))).toBe(false);
   });
 });

@@ -5,7 +5,14 @@ import type { PaymentState } from './payment.state';
 
 export type PaymentCommand =
   | { type: 'RecordPayment'; payment: PaymentRecordedData }
-  | { type: 'ChangePaymentStatus'; paymentId: number; status: PaymentStatus; changedAt: string };
+  | {
+      type: 'ChangePaymentStatus';
+      paymentId: number;
+      status: PaymentStatus;
+      changedAt: string;
+      /** What staff tell the client about the change; null for nothing. */
+      publicNote: string | null;
+    };
 
 /**
  * A payment's money is on the books exactly while its status is SUCCESS. Leaving SUCCESS reverses it with a new
@@ -41,6 +48,7 @@ function decide(command: PaymentCommand, state: PaymentState | null): PaymentEve
             previousStatus: state.status,
             status: command.status,
             changedAt: command.changedAt,
+            publicNote: command.publicNote,
           },
         },
       ];
@@ -54,7 +62,14 @@ function evolve(state: PaymentState | null, event: PaymentEvent): PaymentState |
       return { ...event.data, updatedAt: event.data.createdAt };
     case 'PaymentStatusChanged':
       assert(state !== null, `payment ${event.data.paymentId} changes status only after it was recorded`);
-      return { ...state, status: event.data.status, updatedAt: event.data.changedAt };
+      // A change's note replaces the one before, even by none: a note explains the payment's state, and an
+      // explanation of an earlier state would now mislead the client.
+      return {
+        ...state,
+        status: event.data.status,
+        updatedAt: event.data.changedAt,
+        publicNote: event.data.publicNote,
+      };
   }
 }
 

@@ -83,6 +83,7 @@ function simulate(steps: Step[]): { events: ReplayableEvent[]; rejections: numbe
     amountMinor,
     currency: 'USD',
     comment: 'simulated',
+    publicNote: null,
     counterAccount: manualCounterAccount(correction),
     correction,
     transferId: null,
@@ -169,7 +170,13 @@ function simulate(steps: Step[]): { events: ReplayableEvent[]; rejections: numbe
         const paymentId = (current.pick % (nextPaymentId - 1)) + 1;
         const state = payment(paymentId);
         const paymentEvents = paymentDecider.decide(
-          { type: 'ChangePaymentStatus', paymentId, status: current.status, changedAt: '2026-03-02T00:00:00.000Z' },
+          {
+            type: 'ChangePaymentStatus',
+            paymentId,
+            status: current.status,
+            changedAt: '2026-03-02T00:00:00.000Z',
+            publicNote: null,
+          },
           state,
         );
         if (paymentEvents.length === 0 || state === null) continue;

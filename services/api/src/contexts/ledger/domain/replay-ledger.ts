@@ -6,6 +6,7 @@ import {
   WALLET_STREAM_PREFIX,
   walletStreamId,
 } from './ledger.events';
+import { customerAuthorLabel, type PaymentActor } from './payment-authors';
 import { paymentDecider } from './payment.decider';
 import type { PaymentState } from './payment.state';
 import { isValidPosting, postingSides } from './postings';
@@ -18,7 +19,7 @@ export interface ReplayableEvent {
   streamVersion: number;
   type: string;
   data: unknown;
-  metadata?: { occurredAt?: string; actor?: { email?: string | null; name?: string } };
+  metadata?: { occurredAt?: string; actor?: PaymentActor };
   globalPosition?: string;
 }
 
@@ -41,6 +42,9 @@ export interface ReplayedEntry {
 export interface ReplayedPayment extends PaymentState {
   createdBy: string | null;
   updatedBy: string | null;
+  /** The authors as the payment's owner sees them (`customerAuthorLabel`). */
+  createdByPublic: string;
+  updatedByPublic: string;
 }
 
 export interface LedgerProblem {
@@ -171,10 +175,17 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
       }
       const next = paymentDecider.evolve(previous, ledgerEvent);
       if (next === null) continue;
+      const publicAuthor = customerAuthorLabel(
+        event.metadata?.actor,
+        next.userUuid,
+        ledgerEvent.type === 'PaymentRecorded' ? next.senderProfileId : null,
+      );
       payments[paymentId] = {
         ...next,
         createdBy: previous ? previous.createdBy : actorLabel(event),
         updatedBy: actorLabel(event),
+        createdByPublic: previous ? previous.createdByPublic : publicAuthor,
+        updatedByPublic: publicAuthor,
       };
       continue;
     }

@@ -1,3 +1,4 @@
+import { PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -110,5 +111,43 @@ export class LedgerUserBalancesView1767400000300 implements MigrationInterface {
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP VIEW ledger_user_balances`);
+  }
+}
+
+/**
+ * What a payment shows its owner apart from staff (docs/product.md, Ledger, What a client sees): the note staff chose
+ * to tell the client, and the authors as the owner sees them (their own e-mail, a transfer sender's profile ID, or
+ * Kupa for staff and the system). Rows written before this migration get authors from what the row itself says; the
+ * payments projection's rebuild (`npx kupa projections rebuild payments`) derives them from the events' actors.
+ */
+export class PaymentPublicFields1767600000300 implements MigrationInterface {
+  name = 'PaymentPublicFields1767600000300';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      ALTER TABLE payments
+        ADD COLUMN public_note text,
+        ADD COLUMN created_by_public text,
+        ADD COLUMN updated_by_public text`);
+    for (const [target, author] of [
+      ['created_by_public', 'created_by'],
+      ['updated_by_public', 'updated_by'],
+    ]) {
+      await runner.query(`
+        UPDATE payments SET ${target} = CASE
+          WHEN ${author} = user_email THEN ${author}
+          WHEN type = 'TRANSFER_IN' AND sender_profile_id IS NOT NULL THEN sender_profile_id::text
+          ELSE '${PUBLIC_STAFF_ACTOR_NAME}' END`);
+    }
+    await runner.query(`
+      ALTER TABLE payments
+        ALTER COLUMN created_by_public SET NOT NULL,
+        ALTER COLUMN updated_by_public SET NOT NULL`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(
+      `ALTER TABLE payments DROP COLUMN updated_by_public, DROP COLUMN created_by_public, DROP COLUMN public_note`,
+    );
   }
 }

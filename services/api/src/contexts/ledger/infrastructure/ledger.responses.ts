@@ -11,11 +11,15 @@ import {
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
   type Payment,
+  type TransferRecipient,
   type PaymentAggregator,
   type PaymentMethod,
   type PaymentStatus,
   type PaymentType,
   PATTERNS,
+  LIMITS,
+  PUBLIC_STAFF_ACTOR_NAME,
+  SYSTEM_ACTOR_NAME,
 } from '@kupa/proto';
 import { AMOUNT_SCHEMA, InstantProperty, PageOf, SignedAmountProperty } from '../../../platform/http';
 
@@ -52,8 +56,21 @@ export class PaymentDto implements Payment {
   @ApiProperty({ enum: PAYMENT_AGGREGATORS })
   aggregator: PaymentAggregator;
 
-  @ApiProperty({ type: 'string', nullable: true })
-  comment: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    required: false,
+    description: "Staff only: the internal reason staff recorded. A customer's answers leave the field out",
+  })
+  comment?: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    maxLength: LIMITS.publicNoteMaxLength,
+    description: 'What staff chose to tell the client with the booking or the latest status change',
+  })
+  publicNote: string | null;
 
   @ApiProperty({ ...PROFILE_ID, description: 'Transfers: the sender' })
   senderProfileId: string | null;
@@ -72,13 +89,15 @@ export class PaymentDto implements Payment {
   @InstantProperty()
   createdAt: string;
 
-  @ApiProperty({ description: 'Who booked it' })
+  @ApiProperty({
+    description: `Who booked it. Staff read the actor's e-mail (or ${SYSTEM_ACTOR_NAME}); the payment's owner reads their own e-mail, a transfer sender's profile ID, or ${PUBLIC_STAFF_ACTOR_NAME} for staff and the system`,
+  })
   createdBy: string;
 
   @InstantProperty()
   updatedAt: string;
 
-  @ApiProperty({ description: 'Who changed it last' })
+  @ApiProperty({ description: 'Who changed it last, told as `createdBy` is' })
   updatedBy: string;
 }
 
@@ -93,6 +112,17 @@ export class AccountHolderDto implements AccountHolder {
 
   @ApiProperty()
   email: string;
+}
+
+export class TransferRecipientDto implements TransferRecipient {
+  @ApiProperty({ description: "The recipient's first and last name as registered", example: 'Dana Cohen' })
+  fullName: string;
+
+  @ApiProperty({
+    description: 'The first character of the local part and of the domain, then the domain from its first dot',
+    example: 'd***@e***.co.il',
+  })
+  maskedEmail: string;
 }
 
 export class LedgerEntryDto implements LedgerEntry {

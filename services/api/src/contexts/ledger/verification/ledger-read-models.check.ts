@@ -127,7 +127,7 @@ async function comparePayments(
     const rows: Array<Record<string, string | boolean | Date | null>> = await manager.query(
       `SELECT payment_id::text, user_uuid::text, user_email, amount_minor::text, currency, status, method, type, aggregator,
               comment, counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id::text,
-              created_at, created_by, updated_at, updated_by
+              created_at, created_by, updated_at, updated_by, public_note, created_by_public, updated_by_public
          FROM payments WHERE payment_id > $1::bigint ORDER BY payments.payment_id LIMIT $2`,
       [after, VERIFY_READ_BATCH_ROWS],
     );
@@ -166,6 +166,9 @@ async function comparePayments(
       compare('updated_at', instant(expected.updatedAt), instant(row.updated_at as Date));
       compare('created_by', expected.createdBy ?? SYSTEM_ACTOR_NAME, row.created_by);
       compare('updated_by', expected.updatedBy ?? SYSTEM_ACTOR_NAME, row.updated_by);
+      compare('public_note', expected.publicNote, row.public_note);
+      compare('created_by_public', expected.createdByPublic, row.created_by_public);
+      compare('updated_by_public', expected.updatedByPublic, row.updated_by_public);
     }
     if (rows.length < VERIFY_READ_BATCH_ROWS) break;
     after = String(rows[rows.length - 1].payment_id);

@@ -1,4 +1,4 @@
-import type { Payment } from '@kupa/proto';
+import { LIMITS, type Page, type Payment, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { balanceMinorOf, depositAs, expectReadModelsToEqualReplay } from '../../ledger.fixtures';
@@ -98,6 +98,93 @@ describe('PUT /payments/{id}/status and GET /payments/{id}', () => {
       expect([response.status, response.body.error]).toEqual([404, 'error.payment.not.found']);
     }
     expect((await get(987654321, admin)).status).toBe(404);
+  });
+
+  it('shows the client Kupa and the public note, never the staff e-mail or the internal comment', async () => {
+    const staffEmail = (
+      (await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${admin}`)).body as {
+        email: string;
+      }
+    ).email;
+    const internal = 'Flagged by the risk desk: second wire from abroad';
+    const booked = await testApp.http.post('/api/payments').set('Authorization', `Bearer ${admin}`).send({
+      userUuid: client.userUuid,
+      amount: 20,
+      action: 'DEPOSIT',
+      comment: internal,
+      publicNote: '  Bank transfer received, thank you  ',
+    });
+    expect(booked.status).toBe(201);
+    expect(booked.body).toMatchObject({
+      comment: internal,
+      publicNote: 'Bank transfer received, thank you',
+      createdBy: staffEmail,
+    });
+    const paymentId = (booked.body as Payment).paymentId;
+    const notInYourName = 'The transfer came from an account not in your name';
+    const rejected = await changeStatus(paymentId, { status: 'REJECTED', publicNote: notInYourName });
+    expect(rejected.body).toMatchObject({ status: 'REJECTED', publicNote: notInYourName, comment: internal });
+    expect(rejected.body.updatedBy).toBe(staffEmail);
+
+    const expectClientView = (payment: Payment) => {
+      expect(payment).not.toHaveProperty('comment');
+      expect(payment).toMatchObject({
+        paymentId,
+        userEmail: client.email,
+        publicNote: notInYourName,
+        createdBy: PUBLIC_STAFF_ACTOR_NAME,
+        updatedBy: PUBLIC_STAFF_ACTOR_NAME,
+      });
+      expect(JSON.stringify(payment)).not.toContain(staffEmail);
+      expect(JSON.stringify(payment)).not.toContain('risk desk');
+    };
+    expectClientView((await get(paymentId, client.accessToken)).body as Payment);
+    const search = (token: string, body: object, path = '/api/payments/search') =>
+      testApp.http.post(path).set('Authorization', `Bearer ${token}`).send(body);
+    const listed = (await search(client.accessToken, { size: 100 })).body as Page<Payment>;
+    expectClientView(listed.content.find((payment) => payment.paymentId === paymentId) as Payment);
+
+    // Staff read the whole payment, in the list and in the client tab alike.
+    const staffRow = (
+      (await search(manager.accessToken, {}, `/api/payments/search/${client.userUuid}`)).body as Page<Payment>
+    ).content.find((payment) => payment.paymentId === paymentId);
+    expect(staffRow).toMatchObject({ comment: internal, createdBy: staffEmail, publicNote: notInYourName });
+
+    // A keyword finds the comment's words for staff only; a client's keyword sees what the client sees.
+    const ids = async (token: string, keyWord: string) =>
+      ((await search(token, { keyWord })).body as Page<Payment>).content.map((payment) => payment.paymentId);
+    expect(await ids(admin, 'risk desk')).toContain(paymentId);
+    expect(await ids(client.accessToken, 'risk desk')).toEqual([]);
+    expect(await ids(client.accessToken, 'not in your NAME')).toEqual([paymentId]);
+
+    // The events carry the notes; a later change without one clears it, since it explained the earlier state.
+    const restored = await changeStatus(paymentId, { status: 'SUCCESS' });
+    expect(restored.body.publicNote).toBeNull();
+    expect((await get(paymentId, client.accessToken)).body.publicNote).toBeNull();
+    const notes: Array<{ type: string; note: string | null }> = await testApp.dataSource.query(
+      `SELECT type, data->>'publicNote' AS note FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [`payment-${paymentId}`],
+    );
+    expect(notes).toEqual([
+      { type: 'PaymentRecorded', note: 'Bank transfer received, thank you' },
+      { type: 'PaymentStatusChanged', note: notInYourName },
+      { type: 'PaymentStatusChanged', note: null },
+    ]);
+  });
+
+  it('refuses, never cuts, a public note over the limit, and a blank one', async () => {
+    const deposit = await depositAs(testApp, client.userUuid, 1);
+    const max = LIMITS.publicNoteMaxLength;
+    const tooLong = await changeStatus(deposit.paymentId, { status: 'FAILED', publicNote: 'א'.repeat(max + 1) });
+    expect([tooLong.status, tooLong.body.details.fields]).toEqual([
+      400,
+      [{ field: 'publicNote', error: 'error.validation.max.length', params: { max } }],
+    ]);
+    const blank = await changeStatus(deposit.paymentId, { status: 'FAILED', publicNote: '   ' });
+    expect(blank.body.details.fields).toEqual([{ field: 'publicNote', error: 'error.validation.blank' }]);
+    expect((await get(deposit.paymentId, admin)).body.status).toBe('SUCCESS');
+    const longest = await changeStatus(deposit.paymentId, { status: 'FAILED', publicNote: '😀'.repeat(max) });
+    expect([longest.status, longest.body.publicNote]).toEqual([200, '😀'.repeat(max)]);
   });
 
   it('is for admins only and refuses bad input', async () => {

@@ -7,6 +7,8 @@ export class ChangePaymentStatusCommand {
     readonly paymentId: number,
     readonly status: PaymentStatus,
     readonly confirmNegativeBalance: boolean,
+    /** What staff tell the client about the change; null for nothing. */
+    readonly publicNote: string | null,
     readonly context: RequestContext,
   ) {}
 }

@@ -15,7 +15,10 @@ import { PaymentDto } from '../../infrastructure/ledger.responses';
 export class ChangePaymentStatusController {
   constructor(private readonly commands: CommandBus) {}
 
-  /** Manual payments only; leaving or reaching SUCCESS moves the money with a new transaction. */
+  /**
+   * Manual payments only; leaving or reaching SUCCESS moves the money with a new transaction. An optional public note
+   * tells the client why.
+   */
   @Put(':id/status')
   @ApiPaymentIdParam('id')
   @ApiOkResponse({ type: PaymentDto })
@@ -33,6 +36,7 @@ export class ChangePaymentStatusController {
         paymentId,
         request.status,
         request.confirmNegativeBalance ?? false,
+        request.publicNote ?? null,
         context,
       ),
     );

@@ -22,10 +22,11 @@ export class ChangePaymentStatusHandler implements ICommandHandler<ChangePayment
     paymentId,
     status,
     confirmNegativeBalance,
+    publicNote,
     context,
   }: ChangePaymentStatusCommand): Promise<Payment> {
     // The owner never changes, so the read model may name the wallet to lock; the decision reads the streams.
-    const row = await this.payments.find(paymentId);
+    const row = await this.payments.find(paymentId, 'staff');
     if (!row) throw new ApiError('error.payment.not.found');
 
     await this.pipeline.run({
@@ -33,7 +34,7 @@ export class ChangePaymentStatusHandler implements ICommandHandler<ChangePayment
       streams: { payment: paymentStreams.ref(paymentId), wallet: walletStreams.ref(row.userUuid) },
       decide: ({ payment, wallet }, { at }) => {
         const paymentEvents = paymentDecider.decide(
-          { type: 'ChangePaymentStatus', paymentId, status, changedAt: at.toISOString() },
+          { type: 'ChangePaymentStatus', paymentId, status, changedAt: at.toISOString(), publicNote },
           payment.state,
         );
         if (paymentEvents.length === 0 || payment.state === null) return { events: {}, result: null };
@@ -61,7 +62,7 @@ export class ChangePaymentStatusHandler implements ICommandHandler<ChangePayment
         return { events: { payment: paymentEvents, wallet: walletEvents }, result: null };
       },
     });
-    const updated = await this.payments.find(paymentId);
+    const updated = await this.payments.find(paymentId, 'staff');
     if (!updated) throw new DomainError('error.payment.not.found');
     return updated;
   }

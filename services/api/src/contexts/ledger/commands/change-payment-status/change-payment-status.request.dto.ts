@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { type ChangePaymentStatusRequest, PAYMENT_STATUSES, type PaymentStatus } from '@kupa/proto';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { PublicNoteField } from '../../infrastructure/public-note';
 
 export class ChangePaymentStatusRequestDto implements ChangePaymentStatusRequest {
   @ApiProperty({ enum: PAYMENT_STATUSES })
@@ -11,4 +12,7 @@ export class ChangePaymentStatusRequestDto implements ChangePaymentStatusRequest
   @IsOptional()
   @IsBoolean()
   confirmNegativeBalance?: boolean;
+
+  @PublicNoteField('Shown to the client with the payment; replaces the note of the booking or an earlier change')
+  publicNote?: string;
 }

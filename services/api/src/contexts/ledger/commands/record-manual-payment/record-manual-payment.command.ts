@@ -9,6 +9,8 @@ export class RecordManualPaymentCommand {
     readonly action: BalanceFixAction,
     readonly comment: string,
     readonly correction: boolean,
+    /** What staff tell the client with the payment; null for nothing. */
+    readonly publicNote: string | null,
     readonly idempotencyKey: string | null,
     readonly context: RequestContext,
   ) {}

@@ -39,6 +39,7 @@ export class RecordManualPaymentController {
         request.action,
         request.comment,
         request.correction ?? false,
+        request.publicNote ?? null,
         idempotencyKey,
         context,
       ),

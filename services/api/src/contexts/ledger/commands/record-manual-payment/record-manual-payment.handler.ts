@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
 import { UserReader } from '../../../identity';
+import { customerAuthorLabel } from '../../domain/payment-authors';
 import { paymentDecider } from '../../domain/payment.decider';
 import { manualCounterAccount, walletDecider } from '../../domain/wallet.decider';
 import { IdempotencyKeys } from '../../infrastructure/idempotency-keys';
@@ -25,13 +26,15 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
   ) {}
 
   async execute(command: RecordManualPaymentCommand): Promise<Payment> {
-    const { actor, userUuid, amountMinor, action, comment, correction, context } = command;
+    const { actor, userUuid, amountMinor, action, comment, correction, publicNote, context } = command;
     const idempotency = this.keys.request(actor.userUuid, command.idempotencyKey, RECORD_MANUAL_PAYMENT_ROUTE, {
       userUuid,
       amountMinor,
       action,
       comment,
       correction,
+      // Only a note that was sent is part of the request, so keys stored before notes existed still match.
+      ...(publicNote !== null ? { publicNote } : {}),
     });
     const known = await this.keys.replayIfKnown(idempotency);
     if (known) return known;
@@ -45,6 +48,7 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
       streams: { wallet: walletStreams.ref(userUuid), payment: paymentStreams.ref(paymentId) },
       decide: ({ wallet, payment }, { at, metadata }) => {
         const author = actorLabelOf({ metadata });
+        const publicAuthor = customerAuthorLabel(metadata.actor, userUuid, null);
         const transactionId = randomUUID();
         const fields = { userUuid, paymentId, amountMinor, correction, reason: comment, transactionId };
         const walletEvents = walletDecider.decide(
@@ -62,6 +66,7 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
           amountMinor,
           currency: 'USD',
           comment,
+          publicNote,
           counterAccount: manualCounterAccount(correction),
           correction,
           transferId: null,
@@ -76,7 +81,8 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
           },
           result: paymentPayload(
             { ...recorded, updatedAt: recorded.createdAt },
-            { createdBy: author, updatedBy: author },
+            { createdBy: author, updatedBy: author, createdByPublic: publicAuthor, updatedByPublic: publicAuthor },
+            'staff',
           ),
         };
       },

@@ -11,6 +11,7 @@ import {
 } from '@kupa/proto';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { AMOUNT_SCHEMA, IsAmount, SatisfiesRule } from '../../../../platform/http';
+import { PublicNoteField } from '../../infrastructure/public-note';
 
 export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
   @ApiProperty({ format: 'uuid' })
@@ -28,7 +29,7 @@ export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
   @ApiProperty({
     minLength: 1,
     maxLength: LIMITS.textMaxLength,
-    description: 'Why the money moved; shown in the payment and the activity log',
+    description: 'Why the money moved, for staff: shown in the payment and the activity log, never to the client',
   })
   @SatisfiesRule((value) => firstIssue(value, checkRequired, checkTextLength))
   comment: string;
@@ -37,4 +38,7 @@ export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
   @IsOptional()
   @IsBoolean()
   correction?: boolean;
+
+  @PublicNoteField('Shown to the client with the payment')
+  publicNote?: string;
 }

@@ -58,7 +58,14 @@ describe('POST /payments/transfer', () => {
       type: 'TRANSFER_IN',
       amount: 30.25,
       transferId: out.transferId,
+      // The recipient learns who sent it by the profile ID the payment already shows, never by e-mail.
+      createdBy: sender.user.profileId,
+      updatedBy: sender.user.profileId,
     });
+    expect(own.body).not.toHaveProperty('comment');
+    expect(JSON.stringify(own.body)).not.toContain(sender.email);
+    expect(out).not.toHaveProperty('comment');
+    expect(out).toMatchObject({ createdBy: sender.email, publicNote: null });
     const notYours = await testApp.http
       .get(`/api/payments/${out.paymentId}`)
       .set('Authorization', `Bearer ${recipient.accessToken}`);
@@ -86,6 +93,8 @@ describe('POST /payments/transfer', () => {
       .set('Authorization', `Bearer ${await adminToken(testApp)}`)
       .send({ status: 'BLOCKED' });
     expect((await transfer(sender, { recipient: blocked.email, amount: 1 })).body.error).toBe('error.user.not.found');
+    // Transfers are between customers: a staff account answers like an unknown one.
+    expect((await transfer(sender, { recipient: manager.email, amount: 1 })).body.error).toBe('error.user.not.found');
     const self = await transfer(sender, { recipient: sender.user.profileId, amount: 1 });
     expect([self.status, self.body.error]).toEqual([409, 'error.transfer.to.self']);
     const broke = await transfer(poor, { recipient: recipient.email, amount: 0.01 });

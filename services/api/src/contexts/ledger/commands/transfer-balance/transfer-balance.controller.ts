@@ -6,7 +6,8 @@ import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from
 import { AcceptsIdempotencyKey, IdempotencyKeyHeader, moneyRequestInputs } from '../../infrastructure/money-requests';
 import { TransferBalanceCommand } from './transfer-balance.command';
 import { TransferBalanceRequestDto } from './transfer-balance.request.dto';
-import { ApiErrors } from '../../../../platform/http';
+import { ApiErrors, RateLimit } from '../../../../platform/http';
+import { TRANSFER_RECIPIENT_LIMITS } from '../../infrastructure/rate-limits';
 import { PaymentDto } from '../../infrastructure/ledger.responses';
 
 @ApiTags('payments')
@@ -15,14 +16,18 @@ import { PaymentDto } from '../../infrastructure/ledger.responses';
 export class TransferBalanceController {
   constructor(private readonly commands: CommandBus) {}
 
-  /** Moves balance to another active user; answers the sender's TRANSFER_OUT payment. */
+  /**
+   * Moves balance to another active client or ambassador; answers the sender's TRANSFER_OUT payment. A transfer to an
+   * unknown recipient spends the recipient look-up's allowance (`TRANSFER_RECIPIENT_LIMITS`).
+   */
   @Post('transfer')
   @ApiCreatedResponse({
     type: PaymentDto,
     description: "The sender's TRANSFER_OUT; a repeat with the same `Idempotency-Key` answers the first one",
   })
-  @ApiErrors(400, 401, 403, 404, 409)
+  @ApiErrors(400, 401, 403, 404, 409, 429)
   @Roles('CLIENT', 'AMBASSADOR')
+  @RateLimit(TRANSFER_RECIPIENT_LIMITS)
   @AcceptsIdempotencyKey()
   transfer(
     @CurrentActor() actor: Actor,

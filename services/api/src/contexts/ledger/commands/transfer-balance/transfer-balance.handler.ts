@@ -1,14 +1,16 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type Payment, type PaymentRecordedData, PATTERNS, userAccount } from '@kupa/proto';
+import { type Payment, type PaymentRecordedData, userAccount } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
-import { UserReader, type UserView } from '../../../identity';
+import { UserReader } from '../../../identity';
+import { customerAuthorLabel } from '../../domain/payment-authors';
 import { paymentDecider } from '../../domain/payment.decider';
 import { walletDecider } from '../../domain/wallet.decider';
 import { IdempotencyKeys } from '../../infrastructure/idempotency-keys';
 import { IdempotentCommands } from '../../infrastructure/idempotent-commands';
 import { nextPaymentIds, paymentStreams, walletStreams } from '../../infrastructure/ledger-streams';
+import { TransferRecipients } from '../../infrastructure/transfer-recipients';
 import { paymentPayload } from '../../projections/payments/payment-reader';
 import { actorLabelOf } from '../../projections/payments/payments.projection';
 import { TransferBalanceCommand } from './transfer-balance.command';
@@ -21,6 +23,7 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
     private readonly commands: IdempotentCommands,
     private readonly keys: IdempotencyKeys,
     private readonly users: UserReader,
+    private readonly recipients: TransferRecipients,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -34,12 +37,9 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
 
     const [sender, receiver] = await Promise.all([
       this.users.findByUuid(actor.userUuid),
-      this.findRecipient(recipient),
+      this.recipients.find(recipient, actor.userUuid),
     ]);
     if (!sender) throw new ApiError('error.user.not.found');
-    // Unknown, unconfirmed and blocked recipients look alike, so the answer tells nothing about other accounts.
-    if (!receiver || receiver.status !== 'ACTIVE') throw new ApiError('error.user.not.found');
-    if (receiver.uuid === sender.uuid) throw new ApiError('error.transfer.to.self');
 
     const [outPaymentId, inPaymentId] = await nextPaymentIds(this.dataSource.manager, 2);
     const transferId = randomUUID();
@@ -53,6 +53,7 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
       },
       decide: (loaded, { at, metadata }) => {
         const author = actorLabelOf({ metadata });
+        const publicAuthor = customerAuthorLabel(metadata.actor, sender.uuid, null);
         const transactionId = randomUUID();
         const transfer = { transferId, outPaymentId, inPaymentId, amountMinor, transactionId };
         const sent = walletDecider.decide(
@@ -70,6 +71,7 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
           amountMinor,
           currency: 'USD',
           comment: null,
+          publicNote: null,
           correction: false,
           transferId,
           senderProfileId: sender.profileId,
@@ -99,18 +101,14 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
             outPayment: paymentDecider.decide({ type: 'RecordPayment', payment: outRecorded }, loaded.outPayment.state),
             inPayment: paymentDecider.decide({ type: 'RecordPayment', payment: inRecorded }, loaded.inPayment.state),
           },
+          // The sender's own TRANSFER_OUT, as its owner reads it.
           result: paymentPayload(
             { ...outRecorded, updatedAt: outRecorded.createdAt },
-            { createdBy: author, updatedBy: author },
+            { createdBy: author, updatedBy: author, createdByPublic: publicAuthor, updatedByPublic: publicAuthor },
+            'customer',
           ),
         };
       },
     });
-  }
-
-  private findRecipient(recipient: string): Promise<UserView | null> {
-    return PATTERNS.profileId.test(recipient)
-      ? this.users.findByProfileId(recipient)
-      : this.users.findByEmail(recipient.trim());
   }
 }

@@ -4,6 +4,7 @@ import type { Payment } from '@kupa/proto';
 import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
 import { ApiError, ApiErrors, ApiPaymentIdParam } from '../../../../platform/http';
 import { PaymentIdPipe } from '../../infrastructure/params';
+import { paymentAudienceOf } from '../../queries/payment-rows/payment-query';
 import { PaymentReader } from './payment-reader';
 import { PaymentDto } from '../../infrastructure/ledger.responses';
 
@@ -13,14 +14,17 @@ import { PaymentDto } from '../../infrastructure/ledger.responses';
 export class GetPaymentController {
   constructor(private readonly payments: PaymentReader) {}
 
-  /** Admins read any payment; clients and ambassadors their own, and another's answers like a missing one. */
+  /**
+   * Admins read any payment; clients and ambassadors their own, without the internal comment or staff e-mails, and
+   * another's answers like a missing one.
+   */
   @Get(':id')
   @ApiPaymentIdParam('id')
   @ApiOkResponse({ type: PaymentDto })
   @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'CLIENT', 'AMBASSADOR')
   async get(@CurrentActor() actor: Actor, @Param('id', PaymentIdPipe) paymentId: number): Promise<Payment> {
-    const payment = await this.payments.find(paymentId);
+    const payment = await this.payments.find(paymentId, paymentAudienceOf(actor.role));
     if (!payment || (actor.role !== 'ADMIN' && payment.userUuid !== actor.userUuid))
       throw new ApiError('error.payment.not.found');
     return payment;

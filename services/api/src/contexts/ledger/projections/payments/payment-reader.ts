@@ -1,14 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { minorToAmount, type Payment, type PaymentRecordedData } from '@kupa/proto';
+import { minorToAmount, type Payment, type PaymentRecordedData, type StaffPayment } from '@kupa/proto';
 import { DataSource } from 'typeorm';
-import { PAYMENT_COLUMNS, type PaymentRow, toPayment } from '../../queries/payment-rows/payment-query';
+import {
+  audienceView,
+  PAYMENT_COLUMNS,
+  type PaymentAudience,
+  type PaymentRow,
+  toPayment,
+} from '../../queries/payment-rows/payment-query';
 
-/** The `Payment` payload (docs/api.md) from what a payment's events say, so a command answers without a read. */
+/**
+ * The `Payment` payload (docs/api.md) from what a payment's events say, so a command answers without a read: the
+ * staff view with the authors' labels, or the owner's view with the labels they see.
+ */
 export function paymentPayload(
   payment: PaymentRecordedData & { updatedAt: string },
-  authors: { createdBy: string; updatedBy: string },
+  authors: { createdBy: string; updatedBy: string; createdByPublic: string; updatedByPublic: string },
+  audience: PaymentAudience,
 ): Payment {
-  return {
+  const staffView: StaffPayment = {
     paymentId: payment.paymentId,
     userUuid: payment.userUuid,
     userEmail: payment.userEmail,
@@ -19,6 +29,7 @@ export function paymentPayload(
     type: payment.type,
     aggregator: payment.aggregator,
     comment: payment.comment,
+    publicNote: payment.publicNote,
     senderProfileId: payment.senderProfileId,
     recipientProfileId: payment.recipientProfileId,
     transferId: payment.transferId,
@@ -27,6 +38,7 @@ export function paymentPayload(
     updatedAt: payment.updatedAt,
     updatedBy: authors.updatedBy,
   };
+  return audienceView(staffView, { createdBy: authors.createdByPublic, updatedBy: authors.updatedByPublic }, audience);
 }
 
 /** Reads of the payments read model. */
@@ -34,11 +46,12 @@ export function paymentPayload(
 export class PaymentReader {
   constructor(private readonly dataSource: DataSource) {}
 
-  async find(paymentId: number): Promise<Payment | null> {
+  /** The payment as `audience` reads it; null when there is none. */
+  async find(paymentId: number, audience: PaymentAudience): Promise<Payment | null> {
     const rows: PaymentRow[] = await this.dataSource.query(
       `SELECT ${PAYMENT_COLUMNS} FROM payments p WHERE p.payment_id = $1`,
       [paymentId],
     );
-    return rows[0] ? toPayment(rows[0]) : null;
+    return rows[0] ? toPayment(rows[0], audience) : null;
   }
 }

@@ -4,6 +4,7 @@ import type { InlineProjection, RecordedEvent } from '../../../../platform/event
 import { assert } from '../../../../kernel';
 import type { PaymentEvent } from '../../domain/ledger.events';
 import { PAYMENT_EVENT_TYPES } from '../../domain/ledger.events';
+import { customerAuthorLabel } from '../../domain/payment-authors';
 
 export const PAYMENTS_PROJECTION_NAME = 'payments';
 
@@ -36,19 +37,26 @@ export class PaymentsProjection implements InlineProjection {
    * status change first flushes what is pending, since it may change a payment recorded in the same batch.
    */
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
-    let pending: Array<{ data: PaymentRecordedData; actor: string }> = [];
+    let pending: PendingPayment[] = [];
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
       const actor = actorLabelOf(recorded);
       if (event.type === 'PaymentRecorded') {
-        pending.push({ data: event.data, actor });
+        const publicActor = customerAuthorLabel(
+          recorded.metadata?.actor,
+          event.data.userUuid,
+          event.data.senderProfileId,
+        );
+        pending.push({ data: event.data, actor, publicActor });
         continue;
       }
       await insertPayments(manager, pending);
       pending = [];
+      const publicActor = customerAuthorLabel(recorded.metadata?.actor, event.data.userUuid, null);
       const [, affected] = (await manager.query(
-        'UPDATE payments SET status = $2, updated_at = $3, updated_by = $4 WHERE payment_id = $1',
-        [event.data.paymentId, event.data.status, event.data.changedAt, actor],
+        `UPDATE payments SET status = $2, updated_at = $3, updated_by = $4, updated_by_public = $5, public_note = $6
+          WHERE payment_id = $1`,
+        [event.data.paymentId, event.data.status, event.data.changedAt, actor, publicActor, event.data.publicNote],
       )) as [unknown, number];
       assert(affected === 1, `payment ${event.data.paymentId} must exist before its status changes`);
     }
@@ -60,24 +68,30 @@ export class PaymentsProjection implements InlineProjection {
   }
 }
 
-async function insertPayments(
-  manager: EntityManager,
-  rows: ReadonlyArray<{ data: PaymentRecordedData; actor: string }>,
-): Promise<void> {
+interface PendingPayment {
+  data: PaymentRecordedData;
+  /** The author as staff see it. */
+  actor: string;
+  /** The author as the payment's owner sees it. */
+  publicActor: string;
+}
+
+async function insertPayments(manager: EntityManager, rows: readonly PendingPayment[]): Promise<void> {
   if (rows.length === 0) return;
   const column = <Value>(pick: (data: PaymentRecordedData) => Value) => rows.map(({ data }) => pick(data));
   await manager.query(
     `INSERT INTO payments (payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator,
        comment, counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, created_by,
-       updated_at, updated_by, search_text)
+       updated_at, updated_by, search_text, public_note, created_by_public, updated_by_public)
      SELECT payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator, comment,
        counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, actor, created_at,
-       actor, search_text
+       actor, search_text, public_note, public_actor, public_actor
        FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[],
          $9::text[], $10::text[], $11::text[], $12::boolean[], $13::text[], $14::text[], $15::uuid[], $16::timestamptz[],
-         $17::text[], $18::text[])
+         $17::text[], $18::text[], $19::text[], $20::text[])
          AS input(payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator, comment,
-           counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, actor, search_text)`,
+           counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, actor, search_text,
+           public_note, public_actor)`,
     [
       column((data) => data.paymentId),
       column((data) => data.userUuid),
@@ -97,6 +111,8 @@ async function insertPayments(
       column((data) => data.createdAt),
       rows.map(({ actor }) => actor),
       column((data) => paymentSearchText(data)),
+      column((data) => data.publicNote),
+      rows.map(({ publicActor }) => publicActor),
     ],
   );
 }

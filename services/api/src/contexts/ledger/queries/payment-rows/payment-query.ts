@@ -1,10 +1,13 @@
 import {
+  isStaffRole,
   type Payment,
   type PaymentAggregator,
   type PaymentMethod,
   type PaymentStatus,
   type PaymentType,
   minorToAmount,
+  type StaffPayment,
+  type UserRole,
 } from '@kupa/proto';
 import { orderByFromSorts, type SortColumnSql } from '../../../../platform/http';
 import type { PaymentFilters } from './payment-filters.request.dto';
@@ -31,8 +34,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The columns a `Payment` is made from; money and ids leave PostgreSQL as text, never as lossy numbers. */
 export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p.user_email, p.amount_minor::text AS amount_minor,
-  p.currency, p.status, p.method, p.type, p.aggregator, p.comment, p.sender_profile_id, p.recipient_profile_id,
-  p.transfer_id, p.created_at, p.created_by, p.updated_at, p.updated_by`;
+  p.currency, p.status, p.method, p.type, p.aggregator, p.comment, p.public_note, p.sender_profile_id,
+  p.recipient_profile_id, p.transfer_id, p.created_at, p.created_by, p.created_by_public, p.updated_at, p.updated_by,
+  p.updated_by_public`;
+
+/**
+ * Who reads a payment decides what it says (docs/product.md, Ledger, What a client sees): staff read the internal
+ * comment and the authors' e-mails; the payment's owner reads neither, only the public note and the authors as
+ * `customerAuthorLabel` tells them.
+ */
+export type PaymentAudience = 'staff' | 'customer';
+
+export function paymentAudienceOf(role: UserRole): PaymentAudience {
+  return isStaffRole(role) ? 'staff' : 'customer';
+}
 
 export interface PaymentRow {
   payment_id: string;
@@ -45,35 +60,70 @@ export interface PaymentRow {
   type: PaymentType;
   aggregator: PaymentAggregator;
   comment: string | null;
+  public_note: string | null;
   sender_profile_id: string | null;
   recipient_profile_id: string | null;
   transfer_id: string | null;
   created_at: Date;
   created_by: string;
+  created_by_public: string;
   updated_at: Date;
   updated_by: string;
+  updated_by_public: string;
 }
 
-export function toPayment(row: PaymentRow): Payment {
-  return {
-    paymentId: Number(row.payment_id),
-    userUuid: row.user_uuid,
-    userEmail: row.user_email,
-    amount: minorToAmount(BigInt(row.amount_minor)),
-    currency: row.currency,
-    status: row.status,
-    method: row.method,
-    type: row.type,
-    aggregator: row.aggregator,
-    comment: row.comment,
-    senderProfileId: row.sender_profile_id,
-    recipientProfileId: row.recipient_profile_id,
-    transferId: row.transfer_id,
-    createdAt: row.created_at.toISOString(),
-    createdBy: row.created_by,
-    updatedAt: row.updated_at.toISOString(),
-    updatedBy: row.updated_by,
-  };
+export function toPayment(row: PaymentRow, audience: 'staff'): StaffPayment;
+export function toPayment(row: PaymentRow, audience: PaymentAudience): Payment;
+export function toPayment(row: PaymentRow, audience: PaymentAudience): Payment {
+  return audienceView(
+    {
+      paymentId: Number(row.payment_id),
+      userUuid: row.user_uuid,
+      userEmail: row.user_email,
+      amount: minorToAmount(BigInt(row.amount_minor)),
+      currency: row.currency,
+      status: row.status,
+      method: row.method,
+      type: row.type,
+      aggregator: row.aggregator,
+      comment: row.comment,
+      publicNote: row.public_note,
+      senderProfileId: row.sender_profile_id,
+      recipientProfileId: row.recipient_profile_id,
+      transferId: row.transfer_id,
+      createdAt: row.created_at.toISOString(),
+      createdBy: row.created_by,
+      updatedAt: row.updated_at.toISOString(),
+      updatedBy: row.updated_by,
+    },
+    { createdBy: row.created_by_public, updatedBy: row.updated_by_public },
+    audience,
+  );
+}
+
+/**
+ * The payload one audience reads: staff the whole payment; a customer the same without the `comment` field, with the
+ * authors as the owner sees them.
+ */
+export function audienceView(
+  payment: StaffPayment,
+  publicAuthors: { createdBy: string; updatedBy: string },
+  audience: PaymentAudience,
+): Payment {
+  if (audience === 'staff') return payment;
+  const { comment: _internal, ...shared } = payment;
+  return { ...shared, createdBy: publicAuthors.createdBy, updatedBy: publicAuthors.updatedBy };
+}
+
+/**
+ * What a keyword matches. Staff match the indexed `search_text`, which holds the internal comment; a customer's
+ * keyword must not, or it would let them probe the comment's words, so it matches the fields they see, over their
+ * own rows only (the owner condition narrows the scan to them).
+ */
+function searchTextOf(audience: PaymentAudience): string {
+  return audience === 'staff'
+    ? 'p.search_text'
+    : `lower(concat_ws(' ', p.payment_id, p.user_email, p.public_note, p.sender_profile_id, p.recipient_profile_id))`;
 }
 
 /** `%`, `_` and the escape character itself match literally inside a keyword. */
@@ -90,11 +140,16 @@ function upperBound(to: string): Date {
  * The WHERE clause of a payments search or export. `ownerUuid` restricts the rows to one user's (a client's own
  * rows, or the client tab of staff). Every value travels as a parameter.
  */
-export function paymentWhere(filters: PaymentFilters, ownerUuid: string | null, parameters: SqlParameters): string {
+export function paymentWhere(
+  filters: PaymentFilters,
+  ownerUuid: string | null,
+  parameters: SqlParameters,
+  audience: PaymentAudience = 'staff',
+): string {
   const conditions: string[] = [];
   if (ownerUuid !== null) conditions.push(`p.user_uuid = ${parameters.add(ownerUuid)}::uuid`);
   const keyword = filters.keyWord?.trim();
-  if (keyword) conditions.push(`p.search_text LIKE ${parameters.add(likePattern(keyword))}`);
+  if (keyword) conditions.push(`${searchTextOf(audience)} LIKE ${parameters.add(likePattern(keyword))}`);
   if (filters.id !== undefined && filters.id !== null)
     conditions.push(`p.payment_id = ${parameters.add(filters.id)}::bigint`);
   const lists: Array<[string, readonly string[] | undefined]> = [

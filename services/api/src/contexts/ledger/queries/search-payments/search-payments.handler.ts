@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApiError, toPage } from '../../../../platform/http';
 import {
   PAYMENT_COLUMNS,
+  paymentAudienceOf,
   paymentOrderBy,
   type PaymentRow,
   paymentWhere,
@@ -20,9 +21,10 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
     const page = request.page ?? LIMITS.pageDefault;
     const size = request.size ?? LIMITS.pageSizeDefault;
     const owner = this.ownerOf(actor, userUuid);
+    const audience = paymentAudienceOf(actor.role);
     const orderBy = paymentOrderBy(request);
     const parameters = new SqlParameters();
-    const where = paymentWhere(request, owner, parameters);
+    const where = paymentWhere(request, owner, parameters, audience);
     const offset = page * size;
 
     // An exact count of a million rows would cost far more than the page: count and page within the search window
@@ -40,7 +42,12 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
             parameters.values,
           ) as Promise<PaymentRow[]>);
     const [[{ total }], rows] = await Promise.all([counting, reading]);
-    return toPage(rows.map(toPayment), page, size, total);
+    return toPage(
+      rows.map((row) => toPayment(row, audience)),
+      page,
+      size,
+      total,
+    );
   }
 
   /** Staff see everyone's rows (or the named user's); customers see only their own, whatever they ask for. */
