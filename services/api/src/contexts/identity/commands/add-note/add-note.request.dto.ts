@@ -1,15 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { type CreateNoteRequest, LIMITS } from '@kupa/proto';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { codeMessage, Trimmed } from '../../../../platform/http';
+import { checkNoteText, type CreateNoteRequest, LIMITS } from '@kupa/proto';
+import { IsString } from 'class-validator';
+import { SatisfiesRule, Trimmed } from '../../../../platform/http';
 
 export class AddNoteRequestDto implements CreateNoteRequest {
+  /** Proto's `checkNoteText`, the rule the console's form applies too: a note over the limit is refused, never cut. */
   @ApiProperty({ minLength: 1, maxLength: LIMITS.noteMaxLength })
   @Trimmed()
   @IsString()
-  @IsNotEmpty({ message: codeMessage('error.validation.blank') })
-  @MaxLength(LIMITS.noteMaxLength, {
-    message: codeMessage('error.validation.max.length', { max: LIMITS.noteMaxLength }),
-  })
+  @SatisfiesRule(checkNoteText)
   text: string;
 }
