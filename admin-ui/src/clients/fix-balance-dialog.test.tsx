@@ -1,4 +1,4 @@
-import { formatErrorMessage } from '@kupa/proto';
+import { formatErrorMessage, LIMITS } from '@kupa/proto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,6 +70,38 @@ describe('fix balance dialog', () => {
       body: { userUuid: 'u-1', amount: 25.5, action: 'WITHDRAW', comment: 'Double credit on 17/3', correction: true },
     });
     expect(calls[0].headers.get('Idempotency-Key')).toMatch(UUID);
+  });
+
+  it('sends an optional note for the client, and refuses one over the limit without cutting it', async () => {
+    const { calls } = mockFetch({ 'POST /api/payments': () => json(201, created) });
+    const user = userEvent.setup();
+    const onClose = renderDialog();
+
+    await fill(user, '25.50', 'Wire 4471, checked by Avi');
+    const note = screen.getByTestId('fix-balance-public-note');
+    await user.click(note);
+    await user.paste('x'.repeat(LIMITS.publicNoteMaxLength + 1));
+    await user.click(screen.getByTestId('fix-balance-submit'));
+    expect(
+      await screen.findByText(
+        formatErrorMessage('error.validation.max.length', 'he', { max: LIMITS.publicNoteMaxLength }),
+      ),
+    ).toBeVisible();
+    expect(note).toHaveValue('x'.repeat(LIMITS.publicNoteMaxLength + 1));
+    expect(calls).toHaveLength(0);
+
+    await user.clear(note);
+    await user.paste('  Your bank transfer arrived  ');
+    await user.click(screen.getByTestId('fix-balance-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0].body).toEqual({
+      userUuid: 'u-1',
+      amount: 25.5,
+      action: 'DEPOSIT',
+      comment: 'Wire 4471, checked by Avi',
+      correction: false,
+      publicNote: 'Your bank transfer arrived',
+    });
   });
 
   it('reuses the key when the same submission is retried after a failure, and takes a new one for a changed form', async () => {

@@ -2,6 +2,7 @@ import {
   AMOUNT_MAX,
   BALANCE_FIX_ACTIONS,
   type BalanceFixAction,
+  checkPublicNote,
   checkRequired,
   checkTextLength,
   firstIssue,
@@ -84,6 +85,8 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
   const [correction, setCorrection] = useState(false);
   const [amount, setAmount] = useState('');
   const [comment, setComment] = useState('');
+  const [publicNote, setPublicNote] = useState('');
+  const [publicNoteError, setPublicNoteError] = useState<string | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [commentError, setCommentError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -98,8 +101,10 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
     setCorrection(false);
     setAmount('');
     setComment('');
+    setPublicNote('');
     setAmountError(null);
     setCommentError(null);
+    setPublicNoteError(null);
     setServerError(null);
   };
 
@@ -113,10 +118,14 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
     event.preventDefault();
     const checkedAmount = checkAmount(amount);
     const commentIssue = firstIssue(comment.trim(), checkRequired, checkTextLength);
+    const note = publicNote.trim();
+    // The note for the client is optional: empty is none, and one over the limit is refused, never cut.
+    const publicNoteIssue = note === '' ? null : checkPublicNote(note);
     setAmountError('issue' in checkedAmount ? message(checkedAmount.issue) : null);
     setCommentError(message(commentIssue));
+    setPublicNoteError(message(publicNoteIssue));
     setServerError(null);
-    if ('issue' in checkedAmount || commentIssue) return;
+    if ('issue' in checkedAmount || commentIssue || publicNoteIssue) return;
 
     const request: ManualPaymentRequest = {
       userUuid,
@@ -124,6 +133,7 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
       action,
       comment: comment.trim(),
       correction,
+      ...(note ? { publicNote: note } : {}),
     };
     const body = JSON.stringify(request);
     if (unsettled.current?.body !== body) unsettled.current = { body, key: randomUuid() };
@@ -201,10 +211,20 @@ export function FixBalanceDialog({ open, onClose, userUuid, balance }: FixBalanc
               value={comment}
               onChange={(event) => setComment(event.target.value)}
               error={commentError !== null}
-              helperText={commentError ?? undefined}
-              slotProps={{
-                htmlInput: { maxLength: LIMITS.textMaxLength, dir: 'auto', 'data-testid': 'fix-balance-comment' },
-              }}
+              helperText={commentError ?? translate('kupa.fix_balance.comment_hint')}
+              slotProps={{ htmlInput: { dir: 'auto', 'data-testid': 'fix-balance-comment' } }}
+            />
+            <TextField
+              multiline
+              minRows={2}
+              label={translate('kupa.payments.public_note.label')}
+              value={publicNote}
+              onChange={(event) => setPublicNote(event.target.value)}
+              error={publicNoteError !== null}
+              helperText={
+                publicNoteError ?? translate('kupa.payments.public_note.hint', { max: LIMITS.publicNoteMaxLength })
+              }
+              slotProps={{ htmlInput: { dir: 'auto', 'data-testid': 'fix-balance-public-note' } }}
             />
             {serverError ? (
               <Alert severity="error" data-testid="fix-balance-error">

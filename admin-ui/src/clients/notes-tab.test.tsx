@@ -1,4 +1,4 @@
-import { formatErrorMessage } from '@kupa/proto';
+import { formatErrorMessage, LIMITS } from '@kupa/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -40,7 +40,10 @@ describe("a client's notes tab", () => {
     await waitFor(() => expect(shownNotes()).toEqual(['n-2', 'n-1']));
     const first = within(screen.getAllByTestId('note-item')[0]);
     expect(first.getByText(/Invoice/).textContent).toBe('Invoice\nsent');
-    expect(first.getByText(/^By Mira Manager · /)).toBeVisible();
+    // The author's name is isolated inside the sentence, so a Hebrew name keeps its order in English and back.
+    expect(first.getByTestId('note-byline').textContent).toMatch(/^By Mira Manager · /);
+    expect(first.getByTestId('note-author').tagName).toBe('BDI');
+    expect(first.getByTestId('note-author')).toHaveTextContent('Mira Manager');
     expect(within(screen.getAllByTestId('note-item')[1]).getByText('Called about the renewal')).toBeVisible();
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([`GET ${NOTES_URL}`]);
   });
@@ -80,6 +83,35 @@ describe("a client's notes tab", () => {
     ]);
     expect(screen.getByTestId('note-input')).toHaveValue('');
     expect(await screen.findByText('The note was added')).toBeVisible();
+  });
+
+  it('refuses a note over the limit with the catalogue message, keeping every character typed', async () => {
+    const { calls } = mockFetch({ [`GET ${NOTES_URL}`]: () => json(200, [called]) });
+    const user = userEvent.setup();
+    renderNotes();
+    await waitFor(() => expect(shownNotes()).toEqual(['n-1']));
+
+    const tooLong = 'ש'.repeat(LIMITS.noteMaxLength + 1);
+    const input = screen.getByTestId('note-input');
+    await user.click(input);
+    await user.paste(tooLong);
+    expect(input).toHaveValue(tooLong);
+    await user.click(screen.getByTestId('note-add'));
+    const message = formatErrorMessage('error.validation.max.length', 'en', { max: LIMITS.noteMaxLength });
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(input).toHaveValue(tooLong);
+  });
+
+  it('isolates a Hebrew author in the English byline and wraps a long unbroken note', async () => {
+    const hebrew = { ...called, text: 'x'.repeat(200), createdBy: { id: 's-3', name: 'אבי כהן' } };
+    mockFetch({ [`GET ${NOTES_URL}`]: () => json(200, [hebrew]) });
+    renderNotes();
+    const author = await screen.findByTestId('note-author');
+    expect(author.tagName).toBe('BDI');
+    expect(author).toHaveAttribute('dir', 'auto');
+    expect(author).toHaveTextContent('אבי כהן');
+    expect(getComputedStyle(screen.getByText('x'.repeat(200))).overflowWrap).toBe('anywhere');
   });
 
   it('deletes a note only after confirmation, then shows the list without it', async () => {

@@ -1,4 +1,4 @@
-import { checkRequired, formatErrorMessage, LIMITS, type Note, type User } from '@kupa/proto';
+import { checkNoteText, checkRequired, firstIssue, formatErrorMessage, type Note, type User } from '@kupa/proto';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Alert,
@@ -17,6 +17,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Confirm, type RaRecord, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { type KupaDataProvider } from '../providers/data-provider';
 import { EmptyState } from '../shared/empty-state';
+import { Isolated, useRichTranslate } from '../shared/rich-translate';
 import { useCommand } from '../shared/use-command';
 import { useLang } from '../shared/use-lang';
 
@@ -53,6 +54,7 @@ export function NotesTab() {
   const record = useRecordContext<User & RaRecord>();
   const userUuid = record?.userUuid ?? '';
   const translate = useTranslate();
+  const richTranslate = useRichTranslate();
   const lang = useLang();
   const dataProvider = useDataProvider<KupaDataProvider>();
   const { state, reload } = useNotes(userUuid);
@@ -66,7 +68,8 @@ export function NotesTab() {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const issue = checkRequired(text);
+    // Blank is "required"; too long is refused with the catalogue's message, never cut (the API holds the same rule).
+    const issue = firstIssue(text, checkRequired, checkNoteText);
     setTextError(issue ? formatErrorMessage(issue.error, lang, issue.params) : null);
     if (issue) return;
     const created = await run(() => dataProvider.addNote(userUuid, text.trim()), {
@@ -104,7 +107,7 @@ export function NotesTab() {
           onChange={(event) => setText(event.target.value)}
           error={textError !== null}
           helperText={textError ?? undefined}
-          slotProps={{ htmlInput: { maxLength: LIMITS.noteMaxLength, dir: 'auto', 'data-testid': 'note-input' } }}
+          slotProps={{ htmlInput: { dir: 'auto', 'data-testid': 'note-input' } }}
         />
         <Button
           type="submit"
@@ -149,11 +152,19 @@ export function NotesTab() {
             >
               <ListItemText
                 primary={
-                  <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap' }}>
+                  <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {note.text}
                   </Typography>
                 }
-                secondary={`${translate('kupa.clients.notes.by', { name: note.createdBy?.name ?? '' })} · ${formatDate(note.createdAt, lang)}`}
+                secondary={
+                  <span data-testid="note-byline">
+                    {richTranslate('kupa.clients.notes.by', {
+                      name: <Isolated testId="note-author">{note.createdBy?.name ?? ''}</Isolated>,
+                    })}
+                    {' · '}
+                    <bdi>{formatDate(note.createdAt, lang)}</bdi>
+                  </span>
+                }
               />
             </ListItem>
           ))}

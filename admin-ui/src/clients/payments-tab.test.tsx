@@ -59,6 +59,17 @@ describe("a client's payments tab", () => {
 
     const rows = await screen.findAllByTestId('client-payments-row');
     expect(rows.map((row) => row.getAttribute('data-id'))).toEqual(['42', '43']);
+    // Signed by direction: the deposit in green, the pending withdrawal minus and muted.
+    const deposit = rows[0].querySelector('bdi[data-amount]');
+    expect([deposit?.textContent, deposit?.getAttribute('data-intent')]).toEqual([
+      `+${formatAmount(20, 'he')}`,
+      'success',
+    ]);
+    const withdrawal = rows[1].querySelector('bdi[data-amount]');
+    expect([withdrawal?.textContent, withdrawal?.getAttribute('data-state')]).toEqual([
+      formatAmount(-5, 'he'),
+      'pending',
+    ]);
     expect(calls[0].body).toEqual({ page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }] });
     expect(screen.getByTestId('client-account-history')).toHaveAttribute(
       'href',

@@ -58,7 +58,8 @@ export const en: TranslationMessages = {
         type: 'Type',
         method: 'Method',
         aggregator: 'Aggregator',
-        comment: 'Comment',
+        comment: 'Internal comment (staff only)',
+        publicNote: 'Note to the client',
         senderProfileId: 'Sender profile ID',
         recipientProfileId: 'Recipient profile ID',
         transferId: 'Transfer ID',
@@ -226,6 +227,10 @@ export const en: TranslationMessages = {
         negative_intro: 'This change leaves the client\u2019s balance negative. The balance after the change will be:',
         negative_confirm: 'Change anyway',
       },
+      public_note: {
+        label: 'Note to the client (optional)',
+        hint: 'The client sees it with the payment, from Kupa. Up to %{max} characters.',
+      },
     },
     packages: {
       actions: 'Actions',
@@ -249,6 +254,7 @@ export const en: TranslationMessages = {
       amount: 'Amount (USD)',
       amount_hint: 'Up to two decimals, at most %{max}',
       comment: 'Reason',
+      comment_hint: 'For staff only: the client never sees it.',
       submit: 'Apply',
       done: 'The balance was updated',
     },

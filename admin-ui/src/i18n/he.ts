@@ -266,7 +266,8 @@ export const he: TranslationMessages = {
         type: 'סוג',
         method: 'אמצעי תשלום',
         aggregator: 'ספק סליקה',
-        comment: 'הערה',
+        comment: 'הערה פנימית (לצוות בלבד)',
+        publicNote: 'הודעה ללקוח',
         senderProfileId: 'מזהה פרופיל של השולח',
         recipientProfileId: 'מזהה פרופיל של הנמען',
         transferId: 'מזהה העברה',
@@ -432,6 +433,10 @@ export const he: TranslationMessages = {
         negative_intro: 'השינוי ישאיר את יתרת הלקוח שלילית. היתרה אחרי השינוי תהיה:',
         negative_confirm: 'לשנות בכל זאת',
       },
+      public_note: {
+        label: 'הודעה ללקוח (לא חובה)',
+        hint: 'הלקוח יראה אותה עם התשלום, מטעם קופה. עד %{max} תווים.',
+      },
     },
     packages: {
       actions: 'פעולות',
@@ -455,6 +460,7 @@ export const he: TranslationMessages = {
       amount: 'סכום (דולר)',
       amount_hint: 'עד שתי ספרות אחרי הנקודה, לכל היותר %{max}',
       comment: 'סיבה',
+      comment_hint: 'לצוות בלבד: הלקוח לא רואה אותה.',
       submit: 'ביצוע',
       done: 'היתרה עודכנה',
     },

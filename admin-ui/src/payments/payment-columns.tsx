@@ -2,7 +2,7 @@ import { DataTable, TextField } from 'react-admin';
 import { DateTimeField } from '../shared/date-time-field';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
-import { MoneyField } from '../shared/money';
+import { PaymentAmountField, PaymentStatusField } from '../shared/payment-display';
 
 /**
  * The columns of a payments table, shared by the payments list and a client's payments tab (which leaves out the
@@ -27,10 +27,10 @@ export function paymentColumns({ withUser }: { withUser: boolean }) {
       </DataTable.Col>
     ) : null,
     <DataTable.Col key="amount" source="amount">
-      <MoneyField source="amount" />
+      <PaymentAmountField source="amount" />
     </DataTable.Col>,
     <DataTable.Col key="status" source="status">
-      <EnumField source="status" enumName="paymentStatus" chip />
+      <PaymentStatusField source="status" />
     </DataTable.Col>,
     <DataTable.Col key="type" source="type">
       <EnumField source="type" enumName="paymentType" />

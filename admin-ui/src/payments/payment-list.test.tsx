@@ -47,7 +47,7 @@ const renderList = () => renderInAdmin(<PaymentList />, { resource: 'payments' }
 beforeEach(() => signInAs('ADMIN'));
 
 describe('payments list', () => {
-  it('shows Hebrew labels for the enums and USD amounts isolated in bdi, newest first', async () => {
+  it('shows Hebrew labels, signed amounts isolated in bdi and status badges by meaning, newest first', async () => {
     const { calls } = mockFetch({ 'POST /api/payments/search': searchAnswer });
     renderList();
 
@@ -57,9 +57,25 @@ describe('payments list', () => {
     expect(first.getByText(enumLabel('paymentStatus', 'PENDING', 'he'))).toBeVisible();
     expect(first.getByText(enumLabel('paymentMethod', 'CRYPTO_BTC', 'he'))).toBeVisible();
     expect(first.getByText(enumLabel('paymentAggregator', 'CASHIER', 'he'))).toBeVisible();
+    // A pending deposit is signed by its direction but muted: it is not in the balance yet.
     const amount = found[0].querySelector('bdi[data-amount="1234.5"]');
-    expect(amount?.textContent).toBe(formatAmount(1234.5, 'he'));
+    expect(amount?.textContent).toBe(`+${formatAmount(1234.5, 'he')}`);
+    expect(amount).toHaveAttribute('data-state', 'pending');
+    expect(
+      within(found[0])
+        .getByText(enumLabel('paymentStatus', 'PENDING', 'he'))
+        .closest('.MuiChip-root'),
+    ).toHaveClass('MuiChip-colorWarning');
+    // A successful transfer out is minus and red, its badge green.
     expect(within(found[1]).getByText(enumLabel('paymentType', 'TRANSFER_OUT', 'he'))).toBeVisible();
+    const out = found[1].querySelector('bdi[data-amount="20"]');
+    expect(out?.textContent).toBe(formatAmount(-20, 'he'));
+    expect(out).toHaveAttribute('data-intent', 'error');
+    expect(
+      within(found[1])
+        .getByText(enumLabel('paymentStatus', 'SUCCESS', 'he'))
+        .closest('.MuiChip-root'),
+    ).toHaveClass('MuiChip-colorSuccess');
     expect(calls[0].body).toMatchObject({ page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }] });
     expect(screen.getByTestId('payments-export')).toBeVisible();
   });

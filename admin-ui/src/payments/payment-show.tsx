@@ -1,5 +1,5 @@
-import { type Payment } from '@kupa/proto';
-import { Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { type Payment, type StaffPayment } from '@kupa/proto';
+import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import {
   FunctionField,
   Link,
@@ -14,11 +14,11 @@ import {
 import { DateTimeField } from '../shared/date-time-field';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
-import { MoneyField } from '../shared/money';
+import { PaymentAmountField, PaymentStatusField } from '../shared/payment-display';
 import { RecordLoadError } from '../shared/record-load-error';
 import { PaymentStatusForm } from './payment-status-form';
 
-type PaymentRecord = Payment & RaRecord;
+type PaymentRecord = StaffPayment & RaRecord;
 
 const TRANSFER_TYPES: readonly string[] = ['TRANSFER_IN', 'TRANSFER_OUT'];
 
@@ -39,6 +39,16 @@ function UserLink() {
     </Link>
   );
 }
+
+/** Text staff typed, in either language: its own direction, and long unbroken words wrap. */
+const freeText = (source: 'comment' | 'publicNote', testId: string) => (payment: PaymentRecord) =>
+  payment[source] ? (
+    <Box component="span" dir="auto" data-testid={testId} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {payment[source]}
+    </Box>
+  ) : (
+    '—'
+  );
 
 const ltr = (source: keyof Payment) => (payment: PaymentRecord) =>
   payment[source] === null || payment[source] === undefined || payment[source] === '' ? (
@@ -77,21 +87,19 @@ export function PaymentShow() {
       // The error screen above replaces react-admin's default "element does not exist" toast and redirect.
       queryOptions={{ onError: () => undefined }}
     >
-      <Grid container spacing={3} sx={{ p: 2 }} data-testid="payment-detail">
+      <Grid container spacing={3} sx={{ p: 2, overflowWrap: 'anywhere' }} data-testid="payment-detail">
         <Grid size={{ xs: 12, md: 7 }}>
           <SimpleShowLayout sx={{ p: 0 }}>
             <FunctionField source="paymentId" render={ltr('paymentId')} />
             <FunctionField source="userEmail" render={() => <UserLink />} />
-            <MoneyField source="amount" testId="payment-amount" />
+            <PaymentAmountField source="amount" testId="payment-amount" />
             <EnumField source="currency" enumName="currency" />
-            <EnumField source="status" enumName="paymentStatus" chip />
+            <PaymentStatusField source="status" />
             <EnumField source="type" enumName="paymentType" />
             <EnumField source="method" enumName="paymentMethod" />
             <EnumField source="aggregator" enumName="paymentAggregator" />
-            <FunctionField
-              source="comment"
-              render={(payment: PaymentRecord) => (payment.comment ? <span dir="auto">{payment.comment}</span> : '—')}
-            />
+            <FunctionField source="comment" render={freeText('comment', 'payment-comment')} />
+            <FunctionField source="publicNote" render={freeText('publicNote', 'payment-public-note')} />
           </SimpleShowLayout>
           <TransferParties />
           <SimpleShowLayout sx={{ p: 0 }}>

@@ -1,4 +1,4 @@
-import { enumLabel, formatErrorMessage } from '@kupa/proto';
+import { enumLabel, formatErrorMessage, LIMITS } from '@kupa/proto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRouterProvider } from 'react-admin';
@@ -98,6 +98,51 @@ describe('payment status change', () => {
 
     await waitFor(() => expect(screen.queryByTestId('negative-balance-dialog')).toBeNull());
     expect(calls).toHaveLength(1);
+  });
+
+  it('sends the note for the client with the change, also when the change is confirmed', async () => {
+    const { calls } = mockFetch({
+      'PUT /api/payments/42/status': [
+        () =>
+          json(409, {
+            status: 409,
+            error: 'error.balance.negative.confirmation.required',
+            details: { resultingBalance: -1 },
+          }),
+        () => json(200, { ...manualPayment, status: 'FAILED', publicNote: 'The bank returned it' }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderForm();
+
+    await user.selectOptions(screen.getByTestId('payment-status-select'), 'FAILED');
+    await user.click(screen.getByTestId('payment-status-public-note'));
+    await user.paste('  The bank returned it  ');
+    await user.click(screen.getByTestId('payment-status-save'));
+    await user.click(await screen.findByTestId('negative-balance-confirm'));
+
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls.map((call) => call.body)).toEqual([
+      { status: 'FAILED', publicNote: 'The bank returned it' },
+      { status: 'FAILED', confirmNegativeBalance: true, publicNote: 'The bank returned it' },
+    ]);
+  });
+
+  it('refuses a note for the client over the limit with the catalogue message and sends nothing', async () => {
+    const { calls } = mockFetch({});
+    const user = userEvent.setup();
+    renderForm();
+
+    await user.selectOptions(screen.getByTestId('payment-status-select'), 'FAILED');
+    const note = screen.getByTestId('payment-status-public-note');
+    await user.click(note);
+    await user.paste('א'.repeat(LIMITS.publicNoteMaxLength + 1));
+    await user.click(screen.getByTestId('payment-status-save'));
+
+    const message = formatErrorMessage('error.validation.max.length', 'he', { max: LIMITS.publicNoteMaxLength });
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(note).toHaveValue('א'.repeat(LIMITS.publicNoteMaxLength + 1));
+    expect(calls).toHaveLength(0);
   });
 
   it('is disabled with the catalogue explanation for a payment that is not manual', () => {

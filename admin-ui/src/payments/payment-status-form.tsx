@@ -1,4 +1,11 @@
-import { formatErrorMessage, PAYMENT_STATUSES, type Payment, type PaymentStatus } from '@kupa/proto';
+import {
+  checkPublicNote,
+  formatErrorMessage,
+  LIMITS,
+  PAYMENT_STATUSES,
+  type Payment,
+  type PaymentStatus,
+} from '@kupa/proto';
 import {
   Alert,
   Box,
@@ -8,6 +15,7 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  TextField,
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
@@ -19,7 +27,10 @@ import { NativeSelect } from '../shared/native-select';
 import { useLang } from '../shared/use-lang';
 
 type PaymentRecord = Payment & RaRecord;
-/** What the status form sends through `useUpdate`: the new status, and the negative-balance confirmation when given. */
+/**
+ * What the status form sends through `useUpdate`: the new status, the negative-balance confirmation when given, and
+ * the note for the client when staff wrote one.
+ */
 type PaymentStatusUpdate = PaymentRecord & { confirmNegativeBalance?: boolean };
 
 const NEGATIVE_BALANCE_CODE = 'error.balance.negative.confirmation.required';
@@ -35,7 +46,8 @@ function resultingBalanceOf(error: ApiError): number | null {
  * The manual status change of a payment (docs/product.md, Ledger). It waits for the server (`mutationMode:
  * 'pessimistic'`): a status change moves money, so it must never look done before the ledger has agreed. When the
  * change would leave the client's balance negative the server answers 409 with the resulting balance; staff see that
- * balance and must confirm, and only then is the change sent again with `confirmNegativeBalance`.
+ * balance and must confirm, and only then is the change sent again with `confirmNegativeBalance`. Staff may add a note
+ * for the client (the client sees it with the payment; docs/product.md, Ledger, What a client sees).
  */
 export function PaymentStatusForm() {
   const record = useRecordContext<PaymentRecord>();
@@ -51,20 +63,27 @@ function StatusForm({ record }: { record: PaymentRecord }) {
   const lang = useLang();
   const choices = useEnumChoices('paymentStatus', PAYMENT_STATUSES);
   const [status, setStatus] = useState<PaymentStatus>(record.status);
+  const [publicNote, setPublicNote] = useState('');
+  const [publicNoteError, setPublicNoteError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<{ status: PaymentStatus; resultingBalance: number | null } | null>(
     null,
   );
   const [update, { isPending }] = useUpdate<PaymentStatusUpdate>();
   const manual = record.aggregator === 'MANUAL';
 
-  const send = (next: PaymentStatus, confirmNegativeBalance: boolean) =>
-    update(
+  const send = (next: PaymentStatus, confirmNegativeBalance: boolean) => {
+    const note = publicNote.trim();
+    return update(
       'payments',
       {
         id: record.id,
-        // The confirmation goes with the data: a `meta` would file the answer under another cache key than the
-        // record this page shows (see the payments `update` of the data provider).
-        data: confirmNegativeBalance ? { status: next, confirmNegativeBalance: true } : { status: next },
+        // The confirmation and the note go with the data: a `meta` would file the answer under another cache key
+        // than the record this page shows (see the payments `update` of the data provider).
+        data: {
+          status: next,
+          ...(confirmNegativeBalance ? { confirmNegativeBalance: true } : {}),
+          ...(note ? { publicNote: note } : {}),
+        },
         previousData: record,
       },
       {
@@ -86,32 +105,58 @@ function StatusForm({ record }: { record: PaymentRecord }) {
         },
       },
     );
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // An empty note is no note; one over the limit is refused with the catalogue's message, never cut.
+    const issue = publicNote.trim() === '' ? null : checkPublicNote(publicNote);
+    setPublicNoteError(issue ? formatErrorMessage(issue.error, lang, issue.params) : null);
+    if (issue) return;
     void send(status, false);
   };
 
   return (
     <Box data-testid="payment-status">
-      <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <NativeSelect<PaymentStatus>
-          label={translate('resources.payments.fields.status')}
-          value={status}
-          choices={choices}
-          onChange={setStatus}
-          disabled={!manual || isPending}
-          testId="payment-status-select"
-          sx={{ minWidth: 200 }}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!manual || isPending || status === record.status}
-          data-testid="payment-status-save"
-        >
-          {translate('kupa.payments.status.save')}
-        </Button>
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <NativeSelect<PaymentStatus>
+            label={translate('resources.payments.fields.status')}
+            value={status}
+            choices={choices}
+            onChange={setStatus}
+            disabled={!manual || isPending}
+            testId="payment-status-select"
+            sx={{ minWidth: 200 }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!manual || isPending || status === record.status}
+            data-testid="payment-status-save"
+          >
+            {translate('kupa.payments.status.save')}
+          </Button>
+        </Box>
+        {manual ? (
+          <TextField
+            multiline
+            minRows={2}
+            size="small"
+            label={translate('kupa.payments.public_note.label')}
+            value={publicNote}
+            onChange={(event) => {
+              setPublicNote(event.target.value);
+              setPublicNoteError(null);
+            }}
+            disabled={isPending}
+            error={publicNoteError !== null}
+            helperText={
+              publicNoteError ?? translate('kupa.payments.public_note.hint', { max: LIMITS.publicNoteMaxLength })
+            }
+            slotProps={{ htmlInput: { dir: 'auto', 'data-testid': 'payment-status-public-note' } }}
+          />
+        ) : null}
       </Box>
       {manual ? null : (
         <Alert severity="info" sx={{ mt: 2 }} data-testid="payment-status-manual-only">

@@ -302,19 +302,22 @@ async function changePaymentStatus(paymentId: Identifier, request: ChangePayment
 /**
  * A payment's only editable field is its status, so react-admin's `update` on payments is the status command. That
  * lets the detail page use `useUpdate` in pessimistic mode and have the answer replace the cached record. The
- * negative-balance confirmation travels in `data` beside the status, not in `meta`: react-admin keys the cached record
+ * negative-balance confirmation and the note for the client travel in `data` beside the status, not in `meta`:
+ * react-admin keys the cached record
  * by `{ id, meta }`, so an answer to an update with a `meta` would land beside the record the page shows, which would
  * keep the old status until a reload.
  */
 async function updatePayment(params: UpdateParams): Promise<RaRecord> {
-  const { status, confirmNegativeBalance } = params.data as {
+  const { status, confirmNegativeBalance, publicNote } = params.data as {
     status?: PaymentStatus;
     confirmNegativeBalance?: boolean;
+    publicNote?: string | null;
   };
   if (!status) throw new Error('A payment update needs a status');
   const payment = await changePaymentStatus(params.id, {
     status,
     ...(confirmNegativeBalance ? { confirmNegativeBalance } : {}),
+    ...(publicNote ? { publicNote } : {}),
   });
   return toRecord(RESOURCE_APIS.payments, payment as unknown as Record<string, unknown>);
 }

@@ -1,0 +1,103 @@
+import {
+  type ColourIntent,
+  enumLabel,
+  type Payment,
+  paymentAmountLook,
+  paymentAmountStateHint,
+  type PaymentStatus,
+  paymentStatusIntent,
+} from '@kupa/proto';
+import { Box, Chip } from '@mui/material';
+import { type FieldProps, useFieldValue, useRecordContext } from 'react-admin';
+import { formatAmount } from './money';
+import { useLang } from './use-lang';
+
+/** MUI's palette colour for each of proto's colour intents; the client app maps them the same way. */
+export const INTENT_CHIP_COLOURS: Readonly<Record<ColourIntent, 'success' | 'warning' | 'error' | 'default'>> = {
+  success: 'success',
+  warning: 'warning',
+  error: 'error',
+  neutral: 'default',
+};
+
+const INTENT_TEXT_COLOURS: Readonly<Record<ColourIntent, string>> = {
+  success: 'success.main',
+  warning: 'warning.main',
+  error: 'error.main',
+  neutral: 'text.secondary',
+};
+
+/** Read by screen readers, not drawn: the strike-through and the muted colour say the same to the eye. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+  margin: '-1px',
+  padding: 0,
+} as const;
+
+type AmountSource = Pick<Payment, 'amount' | 'type' | 'status'>;
+
+/**
+ * A payment's amount by proto's rule (docs/product.md, Ledger, How payments are shown): signed by direction, green in
+ * and red out when the money moved, muted while pending, muted and struck through when it never counted. The amount
+ * sits in `<bdi dir="ltr">` so its sign and currency keep their places inside Hebrew text.
+ */
+export function PaymentAmount({ payment, testId }: { payment: AmountSource; testId?: string }) {
+  const lang = useLang();
+  const look = paymentAmountLook(payment);
+  const hint = paymentAmountStateHint(look.state, lang);
+  const text = formatAmount(look.signedAmount, lang);
+  return (
+    <Box component="span" data-testid={testId} sx={{ whiteSpace: 'nowrap' }}>
+      <Box
+        component="bdi"
+        dir="ltr"
+        data-amount={payment.amount}
+        data-signed-amount={look.signedAmount}
+        data-intent={look.intent}
+        data-state={look.state}
+        sx={{
+          color: INTENT_TEXT_COLOURS[look.intent],
+          textDecoration: look.struck ? 'line-through' : undefined,
+          fontWeight: look.muted ? undefined : 500,
+        }}
+      >
+        {look.signedAmount > 0 ? `+${text}` : text}
+      </Box>
+      {hint ? <Box component="span" sx={VISUALLY_HIDDEN}>{` (${hint})`}</Box> : null}
+    </Box>
+  );
+}
+
+/** The react-admin field flavour of `PaymentAmount`: the record in context is the payment. */
+export function PaymentAmountField({ testId }: FieldProps & { testId?: string }) {
+  const record = useRecordContext<AmountSource>();
+  if (!record || typeof record.amount !== 'number') return <span data-testid={testId}>—</span>;
+  return <PaymentAmount payment={record} testId={testId} />;
+}
+
+/** A payment status as a badge coloured by its meaning, the same colours as in the client app. */
+export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
+  const lang = useLang();
+  const intent = paymentStatusIntent(status);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={INTENT_CHIP_COLOURS[intent]}
+      label={enumLabel('paymentStatus', status, lang)}
+      data-value={status}
+      data-intent={intent}
+    />
+  );
+}
+
+export function PaymentStatusField(props: FieldProps) {
+  const status = useFieldValue({ ...props, source: props.source ?? 'status' }) as PaymentStatus | undefined;
+  return status ? <PaymentStatusChip status={status} /> : null;
+}
