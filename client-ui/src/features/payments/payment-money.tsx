@@ -1,57 +1,89 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { enumLabel, type Payment, type PaymentStatus, type PaymentType } from '@kupa/proto';
+import {
+  type ColourIntent,
+  enumLabel,
+  type Payment,
+  paymentAmountLook,
+  paymentAmountStateHint,
+  type PaymentStatus,
+  paymentStatusIntent,
+} from '@kupa/proto';
 import { formatSignedDollars } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
 
-/** Payment types that take money out of the client's balance; every other type brings money in. */
-const OUTGOING_TYPES: ReadonlySet<PaymentType> = new Set<PaymentType>([
-  'TRANSFER_OUT',
-  'WITHDRAW',
-  'SUBSCRIPTION_PAYMENT',
-]);
+/** MUI's palette colour for each of proto's colour intents; the staff console maps them the same way. */
+const INTENT_CHIP_COLOURS: Readonly<Record<ColourIntent, 'success' | 'warning' | 'error' | 'default'>> = {
+  success: 'success',
+  warning: 'warning',
+  error: 'error',
+  neutral: 'default',
+};
+
+const INTENT_TEXT_COLOURS: Readonly<Record<ColourIntent, string>> = {
+  success: 'success.main',
+  warning: 'warning.main',
+  error: 'error.main',
+  neutral: 'text.secondary',
+};
+
+/** Read by screen readers, not drawn: the strike-through and the muted colour say the same to the eye. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+  margin: '-1px',
+  padding: 0,
+} as const;
 
 /**
- * The amount as seen from the client's balance. The API sends a payment's size, and the direction comes from its
- * type, so the absolute value is taken first: a server that already signs outgoing amounts still shows them once.
+ * A payment's amount as seen from the client's balance, by proto's rule (docs/product.md, Ledger, How payments are
+ * shown): signed by direction, green in and red out once the money moved, muted while pending, muted and struck
+ * through when it never counted (never a green plus). Isolated with `<bdi dir="ltr">` so the sign and digits keep
+ * their order inside Hebrew text.
  */
-export function signedAmount(payment: Pick<Payment, 'amount' | 'type'>): number {
-  const size = Math.abs(payment.amount);
-  return OUTGOING_TYPES.has(payment.type) ? -size : size;
-}
-
-/** A signed USD amount, isolated with `<bdi>` so the sign and digits keep their order inside Hebrew text. */
-export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | 'type'> }) {
+export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | 'type' | 'status'> }) {
   const { lang } = useT();
-  const amount = signedAmount(payment);
+  const look = paymentAmountLook(payment);
+  const hint = paymentAmountStateHint(look.state, lang);
   return (
-    <Box
-      component="bdi"
-      sx={{ color: amount > 0 ? 'success.main' : 'text.primary', fontWeight: 600, whiteSpace: 'nowrap' }}
-    >
-      {formatSignedDollars(amount, lang)}
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      <Box
+        component="bdi"
+        dir="ltr"
+        data-amount={payment.amount}
+        data-signed-amount={look.signedAmount}
+        data-intent={look.intent}
+        data-state={look.state}
+        sx={{
+          color: INTENT_TEXT_COLOURS[look.intent],
+          textDecoration: look.struck ? 'line-through' : undefined,
+          fontWeight: look.muted ? 400 : 600,
+        }}
+      >
+        {formatSignedDollars(look.signedAmount, lang)}
+      </Box>
+      {hint ? <Box component="span" sx={VISUALLY_HIDDEN}>{` (${hint})`}</Box> : null}
     </Box>
   );
 }
 
-const STATUS_COLOURS: Record<PaymentStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
-  PENDING: 'warning',
-  SUCCESS: 'success',
-  FAILED: 'error',
-  REJECTED: 'error',
-  REFUNDED: 'info',
-  TIMEOUT: 'error',
-};
-
-/** The status as a small coloured chip with its label in the current language. */
+/** The status as a small chip coloured by its meaning, the same colours as in the staff console. */
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
   const { lang } = useT();
+  const intent = paymentStatusIntent(status);
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={STATUS_COLOURS[status] ?? 'default'}
+      color={INTENT_CHIP_COLOURS[intent]}
       label={enumLabel('paymentStatus', status, lang)}
+      data-value={status}
+      data-intent={intent}
     />
   );
 }

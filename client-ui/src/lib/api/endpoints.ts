@@ -10,6 +10,8 @@ import {
   type SignInRequest,
   type SignInResponse,
   type SignUpRequest,
+  type TransferRecipient,
+  type TransferRecipientRequest,
   type TransferRequest,
   type UpdateUserRequest,
   type User,
@@ -46,4 +48,6 @@ export const paymentsApi = {
    */
   transfer: (body: TransferRequest, idempotencyKey: string) =>
     api.post<Payment>(API_ROUTES.transfer, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  /** The recipient as registered (name, masked e-mail), asked before the transfer is confirmed; rate limited. */
+  lookUpRecipient: (body: TransferRecipientRequest) => api.post<TransferRecipient>(API_ROUTES.transferRecipient, body),
 };

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import {
   fillPlaceholders,
   formatErrorMessage,
@@ -42,7 +42,12 @@ export function useT() {
       richText(DICTIONARIES[lang][key], isolated(params)),
     [lang],
   );
-  return { t, tIsolated, lang, locale: LOCALES[lang], issueMessage, errorMessage, apiErrorMessage };
+  // Like tIsolated, for parameters that need more than a plain `<bdi>` (an explicit direction, a test id).
+  const tRich = useCallback(
+    (key: MessageKey, params: Readonly<Record<string, ReactNode>>) => richText(DICTIONARIES[lang][key], params),
+    [lang],
+  );
+  return { t, tIsolated, tRich, lang, locale: LOCALES[lang], issueMessage, errorMessage, apiErrorMessage };
 }
 
 /** Sets `lang` and `dir` on `<html>`, which MUI dialogs and menus outside the app root also inherit. */

@@ -26,7 +26,12 @@ export function DescriptionList({ rows }: { rows: readonly DescriptionRow[] }) {
           <Typography component="dt" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid={testId}>
+          {/* Long unbroken values (ids, e-mails, a note without spaces) wrap rather than widen the page. */}
+          <Typography
+            component="dd"
+            sx={{ m: 0, fontWeight: 500, minWidth: 0, overflowWrap: 'anywhere' }}
+            data-testid={testId}
+          >
             {value}
           </Typography>
         </Box>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatErrorMessage } from '@kupa/proto';
+import { formatErrorMessage, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import { formatSignedDollars } from '../../../lib/format';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
@@ -60,6 +60,40 @@ describe('payment detail', () => {
     expect(screen.getByTestId('payment-detail-created-by')).toHaveTextContent('dana@example.com');
     expect(screen.queryByTestId('payment-detail-comment')).not.toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/payments/42' && call.method === 'GET')).toBe(true);
+  });
+
+  it('names staff work as Kupa, shows the note staff wrote for the client, and wraps long unbroken text', async () => {
+    signInAs();
+    const longWord = 'x'.repeat(300);
+    const rejected = makePayment({
+      paymentId: 42,
+      type: 'DEPOSIT',
+      status: 'REJECTED',
+      amount: 30,
+      publicNote: `ההעברה הגיעה מחשבון שאינו על שמכם ${longWord}`,
+      createdBy: PUBLIC_STAFF_ACTOR_NAME,
+      updatedBy: PUBLIC_STAFF_ACTOR_NAME,
+    });
+    mockFetch(({ url }) => {
+      if (url === '/api/users/me') return jsonResponse(200, makeUser());
+      if (url === '/api/payments/42') return jsonResponse(200, rejected);
+      return errorResponse(404, 'error.payment.not.found', 'Payment not found');
+    });
+    renderApp('/payments/42');
+
+    await screen.findByTestId('payment-detail');
+    expect(screen.getByTestId('payment-detail-created-by')).toHaveTextContent(translate('he', 'app.name'));
+    expect(screen.getByTestId('payment-detail-updated-by')).toHaveTextContent(translate('he', 'app.name'));
+    const note = screen.getByTestId('payment-detail-public-note');
+    expect(note).toHaveTextContent('ההעברה הגיעה מחשבון שאינו על שמכם');
+    expect(getComputedStyle(note).overflowWrap).toBe('anywhere');
+    // A rejected deposit is struck through and muted, never a green plus.
+    const amount = screen.getByTestId('payment-detail-amount').querySelector('bdi') as HTMLElement;
+    expect([amount.getAttribute('data-state'), amount.getAttribute('data-intent')]).toEqual(['void', 'neutral']);
+    expect(getComputedStyle(amount).textDecoration).toContain('line-through');
+    expect(screen.getByTestId('payment-detail-status').querySelector('.MuiChip-root')).toHaveClass(
+      'MuiChip-colorError',
+    );
   });
 
   it('shows the not-found screen, with no error toast, when the server answers 404', async () => {

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
-import { enumLabel, type Payment } from '@kupa/proto';
+import { enumLabel, type Payment, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/format';
@@ -26,6 +27,15 @@ function isNotFound(error: unknown): boolean {
 }
 
 type Row = [MessageKey, ReactNode, string];
+
+/**
+ * Who booked or changed the payment, as the API tells a client: their own e-mail, a sender's profile ID, or Kupa for
+ * staff and the system, shown under the app's own name in the page language. Never a staff member's e-mail.
+ */
+function Author({ label }: { label: string }) {
+  const { t } = useT();
+  return label === PUBLIC_STAFF_ACTOR_NAME ? <>{t('app.name')}</> : <bdi>{label}</bdi>;
+}
 
 function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
   const rows: Row[] = [
@@ -59,12 +69,21 @@ function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
       'payment-detail-transfer-id',
     ]);
   }
-  if (payment.comment) rows.push(['payment.field.comment', payment.comment, 'payment-detail-comment']);
+  // What staff chose to tell the client; the internal comment never reaches a client's answer.
+  if (payment.publicNote) {
+    rows.push([
+      'payment.field.publicNote',
+      <Box key="publicNote" component="span" dir="auto" sx={{ whiteSpace: 'pre-wrap' }}>
+        {payment.publicNote}
+      </Box>,
+      'payment-detail-public-note',
+    ]);
+  }
   rows.push(
     ['payment.field.createdAt', formatDateTime(payment.createdAt, lang), 'payment-detail-created-at'],
-    ['payment.field.createdBy', <bdi key="createdBy">{payment.createdBy}</bdi>, 'payment-detail-created-by'],
+    ['payment.field.createdBy', <Author key="createdBy" label={payment.createdBy} />, 'payment-detail-created-by'],
     ['payment.field.updatedAt', formatDateTime(payment.updatedAt, lang), 'payment-detail-updated-at'],
-    ['payment.field.updatedBy', <bdi key="updatedBy">{payment.updatedBy}</bdi>, 'payment-detail-updated-by'],
+    ['payment.field.updatedBy', <Author key="updatedBy" label={payment.updatedBy} />, 'payment-detail-updated-by'],
   );
   return rows;
 }

@@ -133,6 +133,40 @@ describe('payments list', () => {
     expect(screen.getByTestId('nav-payments')).toHaveAttribute('aria-current', 'page');
   });
 
+  it('colours amounts by direction and status badges by meaning, and never shows a failed payment as money in', async () => {
+    signInAs();
+    const failed = makePayment({ paymentId: 5, type: 'DEPOSIT', amount: 30, status: 'FAILED' });
+    const refunded = makePayment({ paymentId: 4, type: 'TRANSFER_IN', amount: 8, status: 'REFUNDED' });
+    const received = makePayment({ paymentId: 3, type: 'TRANSFER_IN', amount: 9, status: 'SUCCESS' });
+    mockPaymentsApi(() => pageOf([...ROWS, failed, refunded, received], 0, 20, 5));
+    renderApp('/payments');
+    const rows = await screen.findAllByTestId('payments-row');
+    const look = (row: HTMLElement) => {
+      const amount = within(row).getByTestId('payments-row-amount').querySelector('bdi') as HTMLElement;
+      const chip = within(row).getByTestId('payments-row-status').querySelector('.MuiChip-root') as HTMLElement;
+      return {
+        intent: amount.getAttribute('data-intent'),
+        state: amount.getAttribute('data-state'),
+        struck: getComputedStyle(amount).textDecoration.includes('line-through'),
+        badge: chip.getAttribute('data-intent'),
+      };
+    };
+    expect(rows.map(look)).toEqual([
+      { intent: 'error', state: 'moved', struck: false, badge: 'success' },
+      { intent: 'neutral', state: 'pending', struck: false, badge: 'warning' },
+      { intent: 'neutral', state: 'void', struck: true, badge: 'error' },
+      { intent: 'neutral', state: 'void', struck: true, badge: 'neutral' },
+      { intent: 'success', state: 'moved', struck: false, badge: 'success' },
+    ]);
+    const [, , failedRow, , receivedRow] = rows;
+    const colour = (row: HTMLElement) =>
+      getComputedStyle(within(row).getByTestId('payments-row-amount').querySelector('bdi') as HTMLElement).color;
+    expect(colour(failedRow)).not.toBe(colour(receivedRow));
+    // A screen reader hears that the failed deposit is not in the balance.
+    expect(within(failedRow).getByTestId('payments-row-amount')).toHaveTextContent('לא נכלל ביתרה');
+    expect(screen.queryByTestId('negative-balance-notice')).not.toBeInTheDocument();
+  });
+
   it('renders the same rows with English labels', async () => {
     useLangStore.getState().setLang('en');
     signInAs();

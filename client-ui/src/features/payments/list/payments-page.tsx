@@ -10,6 +10,7 @@ import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { useT } from '../../../lib/i18n/i18n';
 import { EmptyState, Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
+import { NegativeBalanceNotice } from '../negative-balance-notice';
 import { paymentsSearchQueryOptions } from '../payments-query';
 import { PaymentsFilters, type FilterPatch } from './payments-filters';
 import { effectiveSort, hasFilters, toPaymentSearchRequest } from './payments-search';
@@ -39,6 +40,7 @@ export function PaymentsPage() {
 
   return (
     <Page title={t('payments.title')}>
+      <NegativeBalanceNotice />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <RouterButton
           to="/payments/transfer"

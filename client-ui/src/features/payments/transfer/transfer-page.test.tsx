@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatErrorMessage } from '@kupa/proto';
+import { formatErrorMessage, maskEmail, type TransferRecipient } from '@kupa/proto';
 import { formatDollars } from '../../../lib/format';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
@@ -20,12 +20,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 type TransferAnswer = (call: RecordedCall) => Response | Promise<Response>;
 
-/** A client with $1,234.50 whose balance drops by what a successful transfer moves. */
-function mockTransferApi(answer: TransferAnswer) {
-  let balance = 1234.5;
+/** Whom the server names for any recipient, unless a test says otherwise. */
+const FRIEND: TransferRecipient = { fullName: 'Noa Levi', maskedEmail: maskEmail('friend@example.com') };
+
+/**
+ * A client with $1,234.50 (unless told) whose balance drops by what a successful transfer moves; the recipient
+ * look-up answers `lookUp`.
+ */
+function mockTransferApi(
+  answer: TransferAnswer,
+  lookUp: TransferAnswer = () => jsonResponse(200, FRIEND),
+  startBalance = 1234.5,
+) {
+  let balance = startBalance;
   return mockFetch(async (call) => {
     if (call.url === '/api/users/me') return jsonResponse(200, makeUser({ balance }));
     if (call.url === '/api/payments/search') return jsonResponse(200, pageOf([makePayment()]));
+    if (call.url === '/api/payments/transfer/recipient') return lookUp(call);
     if (call.url === '/api/payments/transfer') {
       const response = await answer(call);
       if (response.ok) balance -= (call.body as { amount: number }).amount;
@@ -36,6 +47,7 @@ function mockTransferApi(answer: TransferAnswer) {
 }
 
 const transfers = (calls: RecordedCall[]) => calls.filter((call) => call.url === '/api/payments/transfer');
+const lookUps = (calls: RecordedCall[]) => calls.filter((call) => call.url === '/api/payments/transfer/recipient');
 
 async function fillTransfer(user: ReturnType<typeof userEvent.setup>, recipient: string, amount: string) {
   const recipientInput = await screen.findByTestId('transfer-recipient');
@@ -78,6 +90,7 @@ describe('balance transfer', () => {
 
     expect(screen.queryByTestId('transfer-confirm-text')).not.toBeInTheDocument();
     expect(transfers(calls)).toHaveLength(0);
+    expect(lookUps(calls)).toHaveLength(0);
   });
 
   it('names amount and recipient in a confirmation, sends the body with an idempotency key and refreshes the balance', async () => {
@@ -96,12 +109,18 @@ describe('balance transfer', () => {
 
     await fillTransfer(user, '  friend@example.com ', '12.50');
     const confirmation = await screen.findByTestId('transfer-confirm-text');
-    expect(confirmation.textContent).toBe(`להעביר ${formatDollars(12.5, 'he')} אל friend@example.com?`);
-    // Both tokens are isolated so the e-mail and the amount keep their left-to-right order in the Hebrew sentence.
-    expect([...confirmation.querySelectorAll('bdi')].map((node) => node.textContent)).toEqual([
-      formatDollars(12.5, 'he'),
-      'friend@example.com',
+    // The server named the recipient as registered, before anything moved.
+    expect(lookUps(calls).map((call) => call.body)).toEqual([{ recipient: 'friend@example.com' }]);
+    expect(confirmation.textContent).toBe(`להעביר ${formatDollars(12.5, 'he')} אל Noa Levi (f***@e***.com)?`);
+    // Every token is isolated: the amount and the e-mail read left to right in the Hebrew sentence.
+    expect(
+      [...confirmation.querySelectorAll('bdi')].map((node) => [node.textContent, node.getAttribute('dir')]),
+    ).toEqual([
+      [formatDollars(12.5, 'he'), 'ltr'],
+      ['Noa Levi', null],
+      ['f***@e***.com', 'ltr'],
     ]);
+    expect(confirmation.textContent).not.toContain('friend@example.com');
     expect(transfers(calls)).toHaveLength(0);
 
     const meCallsBefore = calls.filter((call) => call.url === '/api/users/me').length;
@@ -116,7 +135,7 @@ describe('balance transfer', () => {
     await waitFor(() => expect(screen.getByTestId('balance').textContent).toContain(formatDollars(1222, 'he')));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent(translate('he', 'toast.successTitle'));
-    expect(toast).toHaveTextContent('friend@example.com');
+    expect(toast).toHaveTextContent('Noa Levi');
     expect(await screen.findAllByTestId('payments-row')).toHaveLength(1);
     // The list seen before the transfer was still fresh; it is asked for again because the transfer changed it.
     expect(calls.filter((call) => call.url === '/api/payments/search').length).toBeGreaterThan(searchesBefore);
@@ -125,13 +144,17 @@ describe('balance transfer', () => {
   it('writes the confirmation in English when English is chosen', async () => {
     useLangStore.getState().setLang('en');
     signInAs();
-    mockTransferApi(() => jsonResponse(201, makePayment()));
+    mockTransferApi(
+      () => jsonResponse(201, makePayment()),
+      () => jsonResponse(200, { fullName: 'דנה כהן', maskedEmail: maskEmail('dana2@example.com') }),
+    );
     const user = userEvent.setup();
     renderApp('/payments/transfer');
     await fillTransfer(user, 'dana2@example.com', '12.5');
-    expect((await screen.findByTestId('transfer-confirm-text')).textContent).toBe(
-      'Transfer $12.50 to dana2@example.com?',
-    );
+    const confirmation = await screen.findByTestId('transfer-confirm-text');
+    expect(confirmation.textContent).toBe('Transfer $12.50 to דנה כהן (d***@e***.com)?');
+    // The Hebrew name is isolated too, so it keeps its own order inside the English sentence.
+    expect(screen.getByTestId('transfer-confirm-name').tagName).toBe('BDI');
     await user.click(screen.getByTestId('transfer-cancel'));
     await waitFor(() => expect(screen.queryByTestId('transfer-confirm-text')).not.toBeInTheDocument());
   });
@@ -153,6 +176,53 @@ describe('balance transfer', () => {
     ).toBeInTheDocument();
     expect(history.location.pathname).toBe('/payments/transfer');
     expect(transfers(calls)).toHaveLength(1);
+  });
+
+  it('reports an unknown recipient beside the field before any confirmation, and sends no transfer', async () => {
+    signInAs();
+    const { calls } = mockTransferApi(
+      () => jsonResponse(201, makePayment()),
+      () => errorResponse(404, 'error.user.not.found', 'User not found'),
+    );
+    const user = userEvent.setup();
+    renderApp('/payments/transfer');
+    await screen.findByTestId('transfer-balance-hint');
+    await fillTransfer(user, 'nobody@example.com', '5');
+
+    const form = screen.getByTestId('transfer-form');
+    expect(await within(form).findByText(formatErrorMessage('error.user.not.found', 'he'))).toBeInTheDocument();
+    expect(screen.queryByTestId('transfer-confirm-text')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+    expect(lookUps(calls)).toHaveLength(1);
+    expect(transfers(calls)).toHaveLength(0);
+  });
+
+  it('says so beside the recipient when the look-ups are rate limited', async () => {
+    signInAs();
+    const { calls } = mockTransferApi(
+      () => jsonResponse(201, makePayment()),
+      () => errorResponse(429, 'error.rate.limited', 'Too many attempts'),
+    );
+    const user = userEvent.setup();
+    renderApp('/payments/transfer');
+    await screen.findByTestId('transfer-balance-hint');
+    await fillTransfer(user, '87654321', '5');
+    expect(
+      await within(screen.getByTestId('transfer-form')).findByText(formatErrorMessage('error.rate.limited', 'he')),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('transfer-confirm-text')).not.toBeInTheDocument();
+    expect(transfers(calls)).toHaveLength(0);
+  });
+
+  it('explains a negative balance above the form and offers the deposit that settles it', async () => {
+    signInAs();
+    mockTransferApi(() => jsonResponse(201, makePayment()), undefined, -12.5);
+    renderApp('/payments/transfer');
+    const notice = await screen.findByTestId('negative-balance-notice');
+    expect(notice).toHaveTextContent(translate('he', 'balance.negative.settle'));
+    // Compared as raw text: the Hebrew format holds direction marks and a no-break space that matchers normalise.
+    expect(screen.getByTestId('negative-balance-debt').textContent).toBe(formatDollars(12.5, 'he'));
+    expect(screen.getByTestId('negative-balance-settle')).toHaveAttribute('href', '/payments/deposit');
   });
 
   it('retries a failed submission with the same key, and uses a new key once the server has refused it', async () => {

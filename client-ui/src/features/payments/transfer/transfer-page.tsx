@@ -12,9 +12,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { minorToAmount, randomUuid } from '@kupa/proto';
+import { minorToAmount, randomUuid, type TransferRecipient } from '@kupa/proto';
 import { fieldErrorsOf, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
+import { notifyError } from '../../../lib/api/query-client';
 import { ME_QUERY_KEY, useMe } from '../../../lib/api/use-me';
 import { formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
@@ -23,6 +24,7 @@ import { Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { isolateText } from '../amount-input';
+import { NegativeBalanceNotice } from '../negative-balance-notice';
 import { PAYMENTS_QUERY_KEY } from '../payments-query';
 import {
   checkTransfer,
@@ -32,9 +34,10 @@ import {
   type TransferValues,
 } from './transfer-form';
 
-/** A checked transfer and the idempotency key that names this one submission of it. */
+/** A checked transfer, the idempotency key that names this one submission of it, and whom the server found. */
 interface Submission extends CheckedTransfer {
   idempotencyKey: string;
+  named: TransferRecipient;
 }
 
 /** Rule refusals (4xx) are final: the next attempt is a new submission. Timeouts, rate limits and 5xx may be retried. */
@@ -44,12 +47,19 @@ function isFinalRefusal(error: unknown): boolean {
 
 const RECIPIENT_ERRORS = new Set(['error.user.not.found', 'error.transfer.to.self']);
 
+/** A refusal of the look-up the form explains beside the recipient: unknown, oneself, malformed or too many tries. */
+function isRecipientRefusal(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500;
+}
+
 /**
- * Transfers balance to another user by e-mail or profile ID: the form is checked with proto's rules, a dialog then
- * names the amount and the recipient, and only its confirmation sends `POST /payments/transfer`.
+ * Transfers balance to another user by e-mail or profile ID: the form is checked with proto's rules, the server then
+ * names the recipient as registered (`POST /payments/transfer/recipient`: their name and a masked e-mail, or an
+ * unknown recipient reported beside the field), a dialog names the amount and that person, and only its confirmation
+ * sends `POST /payments/transfer`.
  */
 export function TransferPage() {
-  const { t, tIsolated, lang, issueMessage, apiErrorMessage } = useT();
+  const { t, tIsolated, tRich, lang, issueMessage, apiErrorMessage } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: me } = useMe();
@@ -70,7 +80,7 @@ export function TransferPage() {
         title: t('toast.successTitle'),
         message: t('transfer.done', {
           amount: isolateText(formatDollars(minorToAmount(sent.amountMinor), lang)),
-          recipient: isolateText(sent.recipient),
+          name: isolateText(sent.named.fullName),
         }),
       });
       // The balance in the app bar and the payments list both changed; the list opens with the new row on top.
@@ -94,6 +104,21 @@ export function TransferPage() {
     },
   });
 
+  // The recipient's registered name, asked for before the confirmation; its refusals are explained in place.
+  const lookUp = useMutation({
+    mutationFn: (recipient: string) => paymentsApi.lookUpRecipient({ recipient }),
+    meta: { silentError: true },
+    onError: (error) => {
+      if (!isRecipientRefusal(error)) {
+        notifyError(error);
+        return;
+      }
+      const fields: Partial<Record<TransferField, string>> = fieldErrorsOf(error, lang);
+      if (!fields.recipient) fields.recipient = apiErrorMessage(isApiError(error) ? error.body : undefined);
+      setErrors(fields);
+    },
+  });
+
   const update = (field: TransferField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -107,10 +132,16 @@ export function TransferPage() {
       return;
     }
     setErrors({});
-    setSubmission((current) =>
-      current && sameTransfer(current, check.transfer) ? current : { ...check.transfer, idempotencyKey: randomUuid() },
-    );
-    setConfirming(true);
+    lookUp.mutate(check.transfer.recipient, {
+      onSuccess: (named) => {
+        setSubmission((current) =>
+          current && sameTransfer(current, check.transfer)
+            ? { ...current, named }
+            : { ...check.transfer, idempotencyKey: randomUuid(), named },
+        );
+        setConfirming(true);
+      },
+    });
   };
 
   const balanceHint = me ? (
@@ -121,6 +152,7 @@ export function TransferPage() {
 
   return (
     <Page title={t('transfer.title')}>
+      <NegativeBalanceNotice />
       <Typography color="text.secondary">{t('transfer.intro')}</Typography>
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 520 }}>
         <Stack
@@ -156,8 +188,13 @@ export function TransferPage() {
             }}
           />
           <Stack direction="row" spacing={1.5}>
-            <Button type="submit" variant="contained" disabled={transfer.isPending} data-testid="transfer-continue">
-              {t('transfer.continue')}
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={transfer.isPending || lookUp.isPending}
+              data-testid="transfer-continue"
+            >
+              {lookUp.isPending ? t('transfer.lookingUp') : t('transfer.continue')}
             </Button>
             <RouterButton to="/payments" variant="text">
               {t('common.cancel')}
@@ -177,9 +214,20 @@ export function TransferPage() {
         <DialogContent>
           {submission && (
             <DialogContentText id="transfer-confirm-text" data-testid="transfer-confirm-text">
-              {tIsolated('transfer.confirm.text', {
-                amount: formatDollars(minorToAmount(submission.amountMinor), lang),
-                recipient: submission.recipient,
+              {/* Each token is isolated: the amount and the e-mail read left to right inside Hebrew, and a Hebrew
+                  name keeps its own order inside English. */}
+              {tRich('transfer.confirm.text', {
+                amount: (
+                  <bdi dir="ltr" data-testid="transfer-confirm-amount">
+                    {formatDollars(minorToAmount(submission.amountMinor), lang)}
+                  </bdi>
+                ),
+                name: <bdi data-testid="transfer-confirm-name">{submission.named.fullName}</bdi>,
+                email: (
+                  <bdi dir="ltr" data-testid="transfer-confirm-email">
+                    {submission.named.maskedEmail}
+                  </bdi>
+                ),
               })}
             </DialogContentText>
           )}
