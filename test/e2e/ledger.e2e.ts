@@ -95,7 +95,10 @@ async function ledgerJourney(lang: 'he' | 'en', suffix: string): Promise<void> {
   await alicePage.getByTestId('transfer-continue').click();
   const confirmation = (await alicePage.getByTestId('transfer-confirm-text').textContent()) ?? '';
   assert.match(confirmation, /12\.50/);
-  assert.ok(confirmation.includes(bob), 'the confirmation names the recipient');
+  // The server named the recipient as registered, with the e-mail masked.
+  assert.ok(confirmation.includes('Bob Journey'), `the confirmation names the recipient: ${confirmation}`);
+  assert.ok(confirmation.includes('b***@e***.com'), `the confirmation shows the masked e-mail: ${confirmation}`);
+  assert.ok(!confirmation.includes(bob), 'the confirmation never shows the whole e-mail');
   await screenshot(alicePage, `ledger-${lang}-03-transfer-confirm`);
   await alicePage.getByTestId('transfer-confirm').click();
   await waitForBalance(alicePage, '37.50');
