@@ -119,4 +119,11 @@ describe('payment decider', () => {
     expect(moneyEffectOf('PENDING', 'TIMEOUT')).toBeNull();
     expect(moneyEffectOf('SUCCESS', 'SUCCESS')).toBeNull();
   });
+
+  it('knows which payment types credit the user', () => {
+    expect(['DEPOSIT', 'TRANSFER_IN', 'REFUND', 'AMBASSADOR_BONUS'].every((type) => creditsUser(type as never))).toBe(
+      true,
+    );
+    expect(['WITHDRAW', 'TRANSFER_OUT', 'SUBSCRIPTION_PAYMENT'].some((type) => creditsUser(type as never))).toBe(false);
+  });
 });
