@@ -27,15 +27,11 @@ export function NegativeBalanceNotice() {
     >
       <AlertTitle>
         {tRich('balance.negative.title', {
-          balance: <bdi dir="ltr">{formatDollars(me.balance, lang)}</bdi>,
+          balance: <bdi>{formatDollars(me.balance, lang)}</bdi>,
         })}
       </AlertTitle>
       {tRich('balance.negative.text', {
-        debt: (
-          <bdi dir="ltr" data-testid="negative-balance-debt">
-            {formatDollars(Math.abs(me.balance), lang)}
-          </bdi>
-        ),
+        debt: <bdi data-testid="negative-balance-debt">{formatDollars(Math.abs(me.balance), lang)}</bdi>,
       })}
     </Alert>
   );

@@ -214,11 +214,11 @@ export function TransferPage() {
         <DialogContent>
           {submission && (
             <DialogContentText id="transfer-confirm-text" data-testid="transfer-confirm-text">
-              {/* Each token is isolated: the amount and the e-mail read left to right inside Hebrew, and a Hebrew
-                  name keeps its own order inside English. */}
+              {/* Each token is isolated: the amount keeps the order its language formats it in (as everywhere in
+                  the app), the e-mail reads left to right inside Hebrew, and a name keeps its own order in either. */}
               {tRich('transfer.confirm.text', {
                 amount: (
-                  <bdi dir="ltr" data-testid="transfer-confirm-amount">
+                  <bdi data-testid="transfer-confirm-amount">
                     {formatDollars(minorToAmount(submission.amountMinor), lang)}
                   </bdi>
                 ),
