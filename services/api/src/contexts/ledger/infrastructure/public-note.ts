@@ -1,9 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { checkPublicNote, LIMITS } from '@kupa/proto';
-import { Transform } from 'class-transformer';
 import { IsOptional } from 'class-validator';
-import { SatisfiesRule } from '../../../platform/http';
+import { SatisfiesRule, Trimmed } from '../../../platform/http';
 
 /**
  * The optional note staff add for the client to a payment they book or change (docs/product.md, Ledger, What a client
@@ -19,6 +18,6 @@ export const PublicNoteField = (description: string): PropertyDecorator =>
       description: `${description}. Clients read it; the comment they never do`,
     }),
     IsOptional(),
-    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    Trimmed(),
     SatisfiesRule(checkPublicNote),
   );
