@@ -4,7 +4,7 @@ import { CardLine } from '../shared/card-line';
 import { DateTimeField } from '../shared/date-time-field';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
-import { MoneyField } from '../shared/money';
+import { PaymentAmountField, PaymentStatusField } from '../shared/payment-display';
 
 /**
  * Payments on a phone, one card each (the payments list and a client's payments tab): amount and status first, then
@@ -15,8 +15,8 @@ export function PaymentCards({ withUser, linkType }: { withUser: boolean; linkTy
     <SimpleList<Payment & RaRecord>
       linkType={linkType}
       primaryText={
-        <CardLine testId="payments-card" end={<EnumField source="status" enumName="paymentStatus" chip />}>
-          <MoneyField source="amount" />
+        <CardLine testId="payments-card" end={<PaymentStatusField source="status" />}>
+          <PaymentAmountField source="amount" />
         </CardLine>
       }
       secondaryText={(record) => (

@@ -1,7 +1,7 @@
 import { enumLabel, formatErrorMessage } from '@kupa/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatAmount } from '../shared/money';
 import { json, mockFetch } from '../test/fetch-mock';
 import { sentSortIds, sortsSentByEachColumn } from '../test/list-interactions';
@@ -115,5 +115,35 @@ describe('payments list', () => {
       Aggregator: [{ id: 'aggregator', desc: false }],
     });
     expect(API_SORT_IDS).toEqual(expect.arrayContaining(sentSortIds(calls)));
+  });
+
+  it('shows the same signs, colours and badges on a phone, one card per payment', async () => {
+    // Narrower than the medium breakpoint: MUI's `down('md')` asks for a max-width, a phone answers yes.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    mockFetch({ 'POST /api/payments/search': searchAnswer });
+    renderList();
+
+    const cards = await screen.findAllByTestId('payments-card');
+    const pending = cards[0].querySelector('bdi[data-amount]');
+    expect([pending?.textContent, pending?.getAttribute('data-state')]).toEqual([
+      `+${formatAmount(1234.5, 'he')}`,
+      'pending',
+    ]);
+    expect(
+      within(cards[0])
+        .getByText(enumLabel('paymentStatus', 'PENDING', 'he'))
+        .closest('.MuiChip-root'),
+    ).toHaveClass('MuiChip-colorWarning');
+    const out = cards[1].querySelector('bdi[data-amount]');
+    expect([out?.textContent, out?.getAttribute('data-intent')]).toEqual([formatAmount(-20, 'he'), 'error']);
   });
 });
