@@ -74,4 +74,20 @@ describe('payment status badges', () => {
     expect(chip).toHaveClass(`MuiChip-color${EXPECTED_COLOURS[status]}`);
     expect(chip).toHaveClass('MuiChip-outlined');
   });
+
+  it('keeps every badge label in the text colour, the meaning in the border and the dot', () => {
+    renderInAdmin(
+      <>
+        {PAYMENT_STATUSES.map((status) => (
+          <PaymentStatusChip key={status} status={status} />
+        ))}
+      </>,
+    );
+    const labels = PAYMENT_STATUSES.map(
+      (status) => screen.getByText(enumLabel('paymentStatus', status, 'he')) as HTMLElement,
+    );
+    const colours = new Set(labels.map((label) => getComputedStyle(label).color));
+    expect(colours.size).toBe(1);
+    for (const label of labels) expect(label.closest('.MuiChip-root')?.querySelector('.MuiChip-icon')).not.toBeNull();
+  });
 });

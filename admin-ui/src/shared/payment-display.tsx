@@ -7,6 +7,7 @@ import {
   type PaymentStatus,
   paymentStatusIntent,
 } from '@kupa/proto';
+import CircleIcon from '@mui/icons-material/Circle';
 import { Box, Chip } from '@mui/material';
 import { type FieldProps, useFieldValue, useRecordContext } from 'react-admin';
 import { formatAmount } from './money';
@@ -90,9 +91,13 @@ export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
       size="small"
       variant="outlined"
       color={INTENT_CHIP_COLOURS[intent]}
+      icon={<CircleIcon />}
       label={enumLabel('paymentStatus', status, lang)}
       data-value={status}
       data-intent={intent}
+      // The colour is carried by the border and the dot; the words stay in the text colour, since the warning and
+      // error shades are too light for small text on a light page (WCAG AA).
+      sx={{ '& .MuiChip-label': { color: 'text.primary' }, '& .MuiChip-icon': { fontSize: 10 } }}
     />
   );
 }

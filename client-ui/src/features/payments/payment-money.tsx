@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import CircleIcon from '@mui/icons-material/Circle';
 import {
   type ColourIntent,
   enumLabel,
@@ -81,9 +82,13 @@ export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
       size="small"
       variant="outlined"
       color={INTENT_CHIP_COLOURS[intent]}
+      icon={<CircleIcon />}
       label={enumLabel('paymentStatus', status, lang)}
       data-value={status}
       data-intent={intent}
+      // The colour is carried by the border and the dot; the words stay in the text colour, since the warning and
+      // error shades are too light for small text on a light page (WCAG AA).
+      sx={{ '& .MuiChip-label': { color: 'text.primary' }, '& .MuiChip-icon': { fontSize: 10 } }}
     />
   );
 }

@@ -158,6 +158,13 @@ describe('payments list', () => {
       { intent: 'neutral', state: 'void', struck: true, badge: 'neutral' },
       { intent: 'success', state: 'moved', struck: false, badge: 'success' },
     ]);
+    // The meaning is in the badge's border and dot; its words keep the text colour, readable on a light page.
+    const labelColours = rows.map(
+      (row) =>
+        getComputedStyle(within(row).getByTestId('payments-row-status').querySelector('.MuiChip-label') as HTMLElement)
+          .color,
+    );
+    expect(new Set(labelColours).size).toBe(1);
     const [, , failedRow, , receivedRow] = rows;
     const colour = (row: HTMLElement) =>
       getComputedStyle(within(row).getByTestId('payments-row-amount').querySelector('bdi') as HTMLElement).color;
