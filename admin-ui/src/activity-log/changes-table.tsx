@@ -10,6 +10,12 @@ import { Segment } from './audit-text';
  * know are shown as recorded (objects as JSON), so nothing is hidden from an auditor; the raw field name stays in
  * `data-field`.
  */
+/**
+ * Long values may break anywhere, but a value column keeps room for a short word such as "(empty)": without a
+ * minimum, a table on a phone squeezes it until the word splits inside its parentheses.
+ */
+const VALUE_CELL = { wordBreak: 'break-word', minWidth: '7ch' } as const;
+
 export function ChangesTable() {
   const record = useRecordContext<AuditLog & { id: string }>();
   const translate = useTranslate();
@@ -31,10 +37,10 @@ export function ChangesTable() {
         {changes.map((change) => (
           <TableRow key={change.field} data-testid="activity-log-change" data-field={change.field}>
             <TableCell>{auditFieldLabel(record.target, change.field, lang)}</TableCell>
-            <TableCell data-testid="change-before" sx={{ wordBreak: 'break-word' }}>
+            <TableCell data-testid="change-before" sx={VALUE_CELL}>
               <Segment segment={formatAuditValue(record.target, change.field, change.oldValue, lang)} />
             </TableCell>
-            <TableCell data-testid="change-after" sx={{ wordBreak: 'break-word' }}>
+            <TableCell data-testid="change-after" sx={VALUE_CELL}>
               <Segment segment={formatAuditValue(record.target, change.field, change.newValue, lang)} />
             </TableCell>
           </TableRow>
