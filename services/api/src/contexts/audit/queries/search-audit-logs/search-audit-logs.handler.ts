@@ -5,6 +5,7 @@ import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platfo
 import { AuditNameRegistry } from '../../audit-names';
 import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLogs } from '../../projections/audit-log/audit-log-view';
 import { SearchAuditLogsQuery } from './search-audit-logs.query';
+import { SqlParameters } from '../../../../platform/database/sql-parameters';
 
 /** The SQL of each column proto's `SORTABLE_COLUMNS.auditLogs` lists (nothing else reaches ORDER BY). */
 const SORT_COLUMNS: SortColumnSql<'auditLogs'> = Object.freeze({
@@ -28,33 +29,29 @@ export class SearchAuditLogsHandler implements IQueryHandler<SearchAuditLogsQuer
     const size = request.size ?? LIMITS.pageSizeDefault;
     const orderBy = orderByFromSorts(request.sorts, 'auditLogs', SORT_COLUMNS, DEFAULT_ORDER);
     const conditions: string[] = [];
-    const parameters: unknown[] = [];
-    const parameter = (value: unknown): string => {
-      parameters.push(value);
-      return `$${parameters.length}`;
-    };
+    const parameters = new SqlParameters();
     if (request.targetAndParentTypes && request.targetAndParentTypes.length > 0) {
-      const types = parameter(request.targetAndParentTypes);
+      const types = parameters.add(request.targetAndParentTypes);
       conditions.push(`(a.target_type = ANY(${types}::text[]) OR a.parent_type = ANY(${types}::text[]))`);
     }
     if (request.targetAndParentIds && request.targetAndParentIds.length > 0) {
-      const ids = parameter(request.targetAndParentIds);
+      const ids = parameters.add(request.targetAndParentIds);
       conditions.push(`(a.target_id = ANY(${ids}::text[]) OR a.parent_id = ANY(${ids}::text[]))`);
     }
     if (request.operationTypes && request.operationTypes.length > 0)
-      conditions.push(`a.operation_type = ANY(${parameter(request.operationTypes)}::text[])`);
-    if (request.createdAt?.from) conditions.push(`a.created_at >= ${parameter(new Date(request.createdAt.from))}`);
-    if (request.createdAt?.to) conditions.push(`a.created_at <= ${parameter(new Date(request.createdAt.to))}`);
+      conditions.push(`a.operation_type = ANY(${parameters.add(request.operationTypes)}::text[])`);
+    if (request.createdAt?.from) conditions.push(`a.created_at >= ${parameters.add(new Date(request.createdAt.from))}`);
+    if (request.createdAt?.to) conditions.push(`a.created_at <= ${parameters.add(new Date(request.createdAt.to))}`);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 
     const [{ total }]: Array<{ total: string }> = await this.dataSource.query(
       `SELECT count(*) AS total FROM audit_logs a ${where}`,
-      parameters,
+      parameters.values,
     );
     const views: AuditLogView[] = await this.dataSource.query(
       `SELECT ${AUDIT_LOG_COLUMNS} FROM audit_logs a ${where} ORDER BY ${orderBy}
-       LIMIT ${parameter(size)} OFFSET ${parameter(page * size)}`,
-      parameters,
+       LIMIT ${parameters.add(size)} OFFSET ${parameters.add(page * size)}`,
+      parameters.values,
     );
     return toPage(await toAuditLogs(views, this.names), page, size, Number(total));
   }

@@ -5,6 +5,7 @@ import { assert } from '../../../../kernel';
 import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
 import { PLAN_COLUMNS, type PlanRow, toPlan } from '../../projections/payment-plans/plan-view';
 import { SearchPlansQuery } from './search-plans.query';
+import { SqlParameters } from '../../../../platform/database/sql-parameters';
 
 /** The SQL of each column proto's `SORTABLE_COLUMNS.paymentPlans` lists (nothing else reaches ORDER BY). */
 const SORT_COLUMNS: SortColumnSql<'paymentPlans'> = Object.freeze({
@@ -33,28 +34,24 @@ export class SearchPlansHandler implements IQueryHandler<SearchPlansQuery, Page<
     const page = request.page ?? LIMITS.pageDefault;
     const size = request.size ?? LIMITS.pageSizeDefault;
     const conditions: string[] = [];
-    const parameters: unknown[] = [];
-    const parameter = (value: unknown): string => {
-      parameters.push(value);
-      return `$${parameters.length}`;
-    };
+    const parameters = new SqlParameters();
     if (!isStaffRole(actor.role)) conditions.push(`p.status = 'ACTIVE'`);
     if (request.statuses && request.statuses.length > 0)
-      conditions.push(`p.status = ANY(${parameter(request.statuses)}::text[])`);
+      conditions.push(`p.status = ANY(${parameters.add(request.statuses)}::text[])`);
     const from = request.price?.from;
     const to = request.price?.to;
-    if (from !== undefined && from !== null) conditions.push(`p.price_minor >= ${parameter(boundMinor(from))}`);
-    if (to !== undefined && to !== null) conditions.push(`p.price_minor <= ${parameter(boundMinor(to))}`);
+    if (from !== undefined && from !== null) conditions.push(`p.price_minor >= ${parameters.add(boundMinor(from))}`);
+    if (to !== undefined && to !== null) conditions.push(`p.price_minor <= ${parameters.add(boundMinor(to))}`);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const orderBy = orderByFromSorts(request.sorts, 'paymentPlans', SORT_COLUMNS, DEFAULT_ORDER);
     const [{ total }]: Array<{ total: string }> = await this.dataSource.query(
       `SELECT count(*) AS total FROM payment_plans p ${where}`,
-      parameters,
+      parameters.values,
     );
     const rows: PlanRow[] = await this.dataSource.query(
       `SELECT ${PLAN_COLUMNS} FROM payment_plans p ${where} ORDER BY ${orderBy}
-        LIMIT ${parameter(size)} OFFSET ${parameter(page * size)}`,
-      parameters,
+        LIMIT ${parameters.add(size)} OFFSET ${parameters.add(page * size)}`,
+      parameters.values,
     );
     return toPage(rows.map(toPlan), page, size, Number(total));
   }

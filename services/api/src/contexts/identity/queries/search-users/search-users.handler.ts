@@ -6,6 +6,7 @@ import { UserBalances } from '../../projections/users/user-balances.port';
 import { UserReader } from '../../projections/users/user-reader';
 import { toUserView, USER_COLUMNS, type UserRow } from '../../projections/users/user-view';
 import { SearchUsersQuery } from './search-users.query';
+import { SqlParameters } from '../../../../platform/database/sql-parameters';
 
 /**
  * The SQL of each column proto's `SORTABLE_COLUMNS.users` lists (nothing else reaches ORDER BY). The balance is the
@@ -40,37 +41,33 @@ export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery, Page<
     const page = request.page ?? LIMITS.pageDefault;
     const size = request.size ?? LIMITS.pageSizeDefault;
     const conditions: string[] = [];
-    const parameters: unknown[] = [];
-    const parameter = (value: unknown): string => {
-      parameters.push(value);
-      return `$${parameters.length}`;
-    };
+    const parameters = new SqlParameters();
     const keyword = request.keyWord?.trim();
     if (keyword) {
-      const pattern = parameter(likePattern(keyword));
+      const pattern = parameters.add(likePattern(keyword));
       conditions.push(
         `(u.email ILIKE ${pattern} OR u.first_name ILIKE ${pattern} OR u.last_name ILIKE ${pattern}` +
           ` OR (u.first_name || ' ' || u.last_name) ILIKE ${pattern} OR u.profile_id LIKE ${pattern})`,
       );
     }
     if (request.statuses && request.statuses.length > 0)
-      conditions.push(`u.status = ANY(${parameter(request.statuses)})`);
-    if (request.roles && request.roles.length > 0) conditions.push(`u.role = ANY(${parameter(request.roles)})`);
+      conditions.push(`u.status = ANY(${parameters.add(request.statuses)})`);
+    if (request.roles && request.roles.length > 0) conditions.push(`u.role = ANY(${parameters.add(request.roles)})`);
     if (request.registrationDate?.from)
-      conditions.push(`u.created_at >= ${parameter(new Date(request.registrationDate.from))}`);
+      conditions.push(`u.created_at >= ${parameters.add(new Date(request.registrationDate.from))}`);
     if (request.registrationDate?.to)
-      conditions.push(`u.created_at <= ${parameter(new Date(request.registrationDate.to))}`);
+      conditions.push(`u.created_at <= ${parameters.add(new Date(request.registrationDate.to))}`);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const orderBy = orderByFromSorts(request.sorts, 'users', SORT_COLUMNS, 'u.created_at DESC, u.uuid ASC');
     const [{ total }]: Array<{ total: string }> = await this.dataSource.query(
       `SELECT count(*) AS total FROM users u ${where}`,
-      parameters,
+      parameters.values,
     );
     const sortsByBalance = (request.sorts ?? []).some((sort) => sort.id === 'balance');
     const balanceJoin = sortsByBalance ? `LEFT JOIN ${this.balances.sortRelation} b ON b.user_uuid = u.uuid` : '';
     const rows: UserRow[] = await this.dataSource.query(
-      `SELECT ${USER_COLUMNS} FROM users u ${balanceJoin} ${where} ORDER BY ${orderBy} LIMIT ${parameter(size)} OFFSET ${parameter(page * size)}`,
-      parameters,
+      `SELECT ${USER_COLUMNS} FROM users u ${balanceJoin} ${where} ORDER BY ${orderBy} LIMIT ${parameters.add(size)} OFFSET ${parameters.add(page * size)}`,
+      parameters.values,
     );
     return toPage(await this.reader.toUsers(rows.map(toUserView)), page, size, Number(total));
   }

@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import { paymentOrderBy, paymentWhere } from '../payment-rows/payment-query';
-import { SqlParameters } from '../payment-rows/sql-parameters';
+import { SqlParameters } from '../../../../platform/database/sql-parameters';
 import {
   CREDITING_PAYMENT_TYPES,
   type EnumName,

@@ -11,7 +11,7 @@ import {
 } from '@kupa/proto';
 import { orderByFromSorts, type SortColumnSql } from '../../../../platform/http';
 import type { PaymentFilters } from './payment-filters.request.dto';
-import { SqlParameters } from './sql-parameters';
+import { SqlParameters } from '../../../../platform/database/sql-parameters';
 
 /** The SQL of each column proto's `SORTABLE_COLUMNS.payments` lists (nothing else reaches ORDER BY). */
 const SORT_COLUMNS: SortColumnSql<'payments'> = Object.freeze({

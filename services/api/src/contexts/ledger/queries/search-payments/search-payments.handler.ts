@@ -10,7 +10,7 @@ import {
   paymentWhere,
   toPayment,
 } from '../payment-rows/payment-query';
-import { SqlParameters } from '../payment-rows/sql-parameters';
+import { SqlParameters } from '../../../../platform/database/sql-parameters';
 import { SearchPaymentsQuery } from './search-payments.query';
 
 @QueryHandler(SearchPaymentsQuery)
