@@ -1,5 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { maskEmail, type TransferRecipient } from '@kupa/proto';
+import { fullNameOf } from '../../../identity';
 import { TransferRecipients } from '../../infrastructure/transfer-recipients';
 import { LookUpTransferRecipientQuery } from './look-up-transfer-recipient.query';
 
@@ -14,6 +15,6 @@ export class LookUpTransferRecipientHandler implements IQueryHandler<LookUpTrans
 
   async execute({ actor, recipient }: LookUpTransferRecipientQuery): Promise<TransferRecipient> {
     const found = await this.recipients.find(recipient, actor.userUuid);
-    return { fullName: `${found.firstName} ${found.lastName}`.trim(), maskedEmail: maskEmail(found.email) };
+    return { fullName: fullNameOf(found), maskedEmail: maskEmail(found.email) };
   }
 }
