@@ -1,4 +1,4 @@
-import { type Language, SYSTEM_ACTOR_ID } from './enums';
+import { LANGUAGE_LOCALES, type Language, SYSTEM_ACTOR_ID } from './enums';
 import { isKnownEventType } from './event-catalogue';
 import {
   AUDIT_WORDS,
@@ -11,6 +11,7 @@ import {
   OPERATION_EVENT_LABELS,
 } from './event-text';
 import { enumLabel } from './labels';
+import { formatDollarsForIsolate, withoutDirectionMarks } from './money';
 import type { AuditChange, AuditLog, AuditRef } from './payloads';
 import { hasParam, templateParts } from './placeholders';
 
@@ -26,11 +27,6 @@ export interface TextSegment {
 /** A sentence part: text, or the entry's target or parent, which a screen shows as a link. */
 export type SentencePart = TextSegment | { ref: 'target' | 'parent'; segments: TextSegment[] };
 
-const LOCALES: Readonly<Record<Language, string>> = { he: 'he-IL', en: 'en-US' };
-
-/** Direction marks the Hebrew number and date formats put around signs and symbols; an isolate does their job. */
-const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
-
 function capitalized(text: string, lang: Language): string {
   return lang === 'en' && text.length > 0 ? text[0].toUpperCase() + text.slice(1) : text;
 }
@@ -44,9 +40,9 @@ export function auditFieldLabel(ref: Pick<AuditRef, 'type'>, field: string, lang
 function formatInstant(value: string, lang: Language): string | null {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' })
-    .format(date)
-    .replace(BIDI_MARKS, '');
+  return withoutDirectionMarks(
+    new Intl.DateTimeFormat(LANGUAGE_LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(date),
+  );
 }
 
 function formatKnownValue(value: unknown, kind: AuditValueKind, lang: Language): TextSegment | null {
@@ -57,12 +53,7 @@ function formatKnownValue(value: unknown, kind: AuditValueKind, lang: Language):
         : null;
     case 'money':
       return typeof value === 'number' && Number.isFinite(value)
-        ? {
-            text: new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD' })
-              .format(value)
-              .replace(BIDI_MARKS, ''),
-            isolate: 'ltr',
-          }
+        ? { text: formatDollarsForIsolate(value, lang), isolate: 'ltr' }
         : null;
     case 'instant': {
       const text = typeof value === 'string' ? formatInstant(value, lang) : null;

@@ -108,6 +108,8 @@ export type BalanceFixAction = (typeof BALANCE_FIX_ACTIONS)[number];
 export const LANGUAGES = enumOf(['he', 'en'] as const);
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'he';
+/** The BCP 47 locale each language formats numbers and amounts in, on every screen and in every file. */
+export const LANGUAGE_LOCALES: Readonly<Record<Language, string>> = Object.freeze({ he: 'he-IL', en: 'en-US' });
 
 export const THEME_MODES = enumOf(['light', 'dark', 'system'] as const);
 export type ThemeMode = (typeof THEME_MODES)[number];

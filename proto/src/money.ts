@@ -1,3 +1,4 @@
+import { LANGUAGE_LOCALES, type Language } from './enums';
 import { LIMITS } from './limits';
 
 /**
@@ -41,6 +42,26 @@ export function minorToAmount(amountMinor: number | bigint): number {
 
 export function formatMoney(amountMinor: number | bigint, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(minorToAmount(amountMinor));
+}
+
+/** Direction marks the Hebrew number and date formats put around signs and symbols. */
+const DIRECTION_MARKS = /[\u200e\u200f\u061c]/g;
+
+/**
+ * Drops the direction marks of a formatted number or date. A screen shows such text inside a left-to-right isolate,
+ * which does the marks' job, and inside it the marks would push a leading plus or minus away from the digits.
+ */
+export function withoutDirectionMarks(text: string): string {
+  return text.replace(DIRECTION_MARKS, '');
+}
+
+/**
+ * A dollar amount as the API sends it (a number with at most two decimals, negative for debits in the ledger) in the
+ * language's currency format, ready for a left-to-right isolate. Rounding to cents only removes a JSON number's float
+ * noise.
+ */
+export function formatDollarsForIsolate(amount: number, lang: Language): string {
+  return withoutDirectionMarks(formatMoney(Math.round(amount * 100), LANGUAGE_LOCALES[lang]));
 }
 
 export const AMOUNT_MAX = LIMITS.amountMaxMinor / 100;

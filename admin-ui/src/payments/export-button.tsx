@@ -1,4 +1,4 @@
-import { formatErrorMessage, type Language, LIMITS } from '@kupa/proto';
+import { formatErrorMessage, LANGUAGE_LOCALES, type Language, LIMITS } from '@kupa/proto';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ import {
 type ExportState = { phase: 'idle' } | { phase: 'running' | 'done'; progress: ExportProgress };
 
 export function formatBytes(bytes: number, lang: Language): string {
-  const locale = lang === 'he' ? 'he-IL' : 'en-US';
+  const locale = LANGUAGE_LOCALES[lang];
   const [value, unit] =
     bytes >= 1024 * 1024
       ? [bytes / (1024 * 1024), 'megabyte']
@@ -84,7 +84,7 @@ export function PaymentsExportButton() {
   const counts = progress
     ? {
         smart_count: progress.rows,
-        rows: isolateLtr(progress.rows.toLocaleString(lang === 'he' ? 'he-IL' : 'en-US')),
+        rows: isolateLtr(progress.rows.toLocaleString(LANGUAGE_LOCALES[lang])),
         size: isolateLtr(formatBytes(progress.bytes, lang)),
       }
     : {};

@@ -1,22 +1,13 @@
-import { formatMoney, type Language } from '@kupa/proto';
+import { formatDollarsForIsolate } from '@kupa/proto';
 import { Box } from '@mui/material';
 import { type FieldProps, useFieldValue } from 'react-admin';
 import { useLang } from './use-lang';
 
-const MONEY_LOCALES: Readonly<Record<Language, string>> = { he: 'he-IL', en: 'en-US' };
-
-/** Direction marks that the Hebrew number format puts around the sign and the currency symbol. */
-const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
-
 /**
- * Formats a dollar amount from the API (a number with at most two decimals, possibly negative in the ledger) as USD
- * in the page language. Rounding to cents only removes the float noise of the JSON number before proto formats it.
- * The Hebrew format's direction marks are dropped: the amount is always shown isolated left to right (`Money`,
- * `isolateLtr`), and inside such an isolate the marks would push a leading plus or minus away from the digits.
+ * A dollar amount from the API in the page language, for a left-to-right isolate (`Money`, `isolateLtr`): proto's
+ * one format for amounts on screen.
  */
-export function formatAmount(amount: number, lang: Language): string {
-  return formatMoney(Math.round(amount * 100), MONEY_LOCALES[lang]).replace(BIDI_MARKS, '');
-}
+export const formatAmount = formatDollarsForIsolate;
 
 interface MoneyProps {
   amount: number | null | undefined;

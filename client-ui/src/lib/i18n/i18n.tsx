@@ -2,6 +2,7 @@ import { type ReactNode, useCallback } from 'react';
 import {
   fillPlaceholders,
   formatErrorMessage,
+  LANGUAGE_LOCALES,
   messageForApiError,
   type ErrorCode,
   type Language,
@@ -17,8 +18,8 @@ export type { MessageKey };
 
 export const DICTIONARIES: Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> = { he, en };
 
-/** The BCP 47 locale used for numbers and dates in each language. */
-export const LOCALES: Readonly<Record<Language, string>> = { he: 'he-IL', en: 'en-US' };
+/** The BCP 47 locale used for numbers and dates in each language (proto's, shared with the staff console). */
+export const LOCALES = LANGUAGE_LOCALES;
 
 export function translate(lang: Language, key: MessageKey, params: MessageParams = {}): string {
   return fillPlaceholders(DICTIONARIES[lang][key], params);
