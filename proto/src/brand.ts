@@ -1,3 +1,5 @@
+import type { ColourIntent } from './payment-states';
+
 /**
  * The look both UIs share, as plain tokens (no UI library here): each app builds its own MUI theme from them, so the
  * client app and the staff console read as one product. Colours keep WCAG AA contrast (4.5:1) for text on the page
@@ -16,6 +18,19 @@ export const BRAND = Object.freeze({
 });
 
 export type BrandMode = keyof typeof BRAND.colors;
+
+/**
+ * How each colour intent is drawn, named by the MUI palette both themes share: a badge's colour and a text's colour.
+ * Both apps read this, so a status means the same colour on every screen.
+ */
+export const INTENT_COLOURS: Readonly<
+  Record<ColourIntent, { badge: 'success' | 'warning' | 'error' | 'default'; text: string }>
+> = Object.freeze({
+  success: { badge: 'success', text: 'success.main' },
+  warning: { badge: 'warning', text: 'warning.main' },
+  error: { badge: 'error', text: 'error.main' },
+  neutral: { badge: 'default', text: 'text.secondary' },
+});
 
 /** WCAG 2 contrast ratio of two `#rrggbb` colours, from 1 (none) to 21 (black on white). */
 export function contrastRatio(first: string, second: string): number {

@@ -1,6 +1,6 @@
 import {
-  type ColourIntent,
   enumLabel,
+  INTENT_COLOURS,
   type Payment,
   paymentAmountLook,
   paymentAmountStateHint,
@@ -8,38 +8,11 @@ import {
   paymentStatusIntent,
 } from '@kupa/proto';
 import CircleIcon from '@mui/icons-material/Circle';
+import { visuallyHidden } from '@mui/utils';
 import { Box, Chip } from '@mui/material';
 import { type FieldProps, useFieldValue, useRecordContext } from 'react-admin';
 import { formatAmount } from './money';
 import { useLang } from './use-lang';
-
-/** MUI's palette colour for each of proto's colour intents; the client app maps them the same way. */
-export const INTENT_CHIP_COLOURS: Readonly<Record<ColourIntent, 'success' | 'warning' | 'error' | 'default'>> = {
-  success: 'success',
-  warning: 'warning',
-  error: 'error',
-  neutral: 'default',
-};
-
-const INTENT_TEXT_COLOURS: Readonly<Record<ColourIntent, string>> = {
-  success: 'success.main',
-  warning: 'warning.main',
-  error: 'error.main',
-  neutral: 'text.secondary',
-};
-
-/** Read by screen readers, not drawn: the strike-through and the muted colour say the same to the eye. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  margin: '-1px',
-  padding: 0,
-} as const;
 
 type AmountSource = Pick<Payment, 'amount' | 'type' | 'status'>;
 
@@ -63,14 +36,15 @@ export function PaymentAmount({ payment, testId }: { payment: AmountSource; test
         data-intent={look.intent}
         data-state={look.state}
         sx={{
-          color: INTENT_TEXT_COLOURS[look.intent],
+          color: INTENT_COLOURS[look.intent].text,
           textDecoration: look.struck ? 'line-through' : undefined,
           fontWeight: look.muted ? undefined : 500,
         }}
       >
         {look.signedAmount > 0 ? `+${text}` : text}
       </Box>
-      {hint ? <Box component="span" sx={VISUALLY_HIDDEN}>{` (${hint})`}</Box> : null}
+      {/* Read by screen readers, not drawn: the strike-through and the muted colour say the same to the eye. */}
+      {hint ? <Box component="span" sx={visuallyHidden}>{` (${hint})`}</Box> : null}
     </Box>
   );
 }
@@ -90,7 +64,7 @@ export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
     <Chip
       size="small"
       variant="outlined"
-      color={INTENT_CHIP_COLOURS[intent]}
+      color={INTENT_COLOURS[intent].badge}
       icon={<CircleIcon />}
       label={enumLabel('paymentStatus', status, lang)}
       data-value={status}

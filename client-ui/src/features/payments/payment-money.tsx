@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircleIcon from '@mui/icons-material/Circle';
+import { visuallyHidden } from '@mui/utils';
 import {
-  type ColourIntent,
   enumLabel,
+  INTENT_COLOURS,
   type Payment,
   paymentAmountLook,
   paymentAmountStateHint,
@@ -12,34 +13,6 @@ import {
 } from '@kupa/proto';
 import { formatSignedDollars } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
-
-/** MUI's palette colour for each of proto's colour intents; the staff console maps them the same way. */
-const INTENT_CHIP_COLOURS: Readonly<Record<ColourIntent, 'success' | 'warning' | 'error' | 'default'>> = {
-  success: 'success',
-  warning: 'warning',
-  error: 'error',
-  neutral: 'default',
-};
-
-const INTENT_TEXT_COLOURS: Readonly<Record<ColourIntent, string>> = {
-  success: 'success.main',
-  warning: 'warning.main',
-  error: 'error.main',
-  neutral: 'text.secondary',
-};
-
-/** Read by screen readers, not drawn: the strike-through and the muted colour say the same to the eye. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  margin: '-1px',
-  padding: 0,
-} as const;
 
 /**
  * A payment's amount as seen from the client's balance, by proto's rule (docs/product.md, Ledger, How payments are
@@ -61,14 +34,15 @@ export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | '
         data-intent={look.intent}
         data-state={look.state}
         sx={{
-          color: INTENT_TEXT_COLOURS[look.intent],
+          color: INTENT_COLOURS[look.intent].text,
           textDecoration: look.struck ? 'line-through' : undefined,
           fontWeight: look.muted ? 400 : 600,
         }}
       >
         {formatSignedDollars(look.signedAmount, lang)}
       </Box>
-      {hint ? <Box component="span" sx={VISUALLY_HIDDEN}>{` (${hint})`}</Box> : null}
+      {/* Read by screen readers, not drawn: the strike-through and the muted colour say the same to the eye. */}
+      {hint ? <Box component="span" sx={visuallyHidden}>{` (${hint})`}</Box> : null}
     </Box>
   );
 }
@@ -81,7 +55,7 @@ export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
     <Chip
       size="small"
       variant="outlined"
-      color={INTENT_CHIP_COLOURS[intent]}
+      color={INTENT_COLOURS[intent].badge}
       icon={<CircleIcon />}
       label={enumLabel('paymentStatus', status, lang)}
       data-value={status}
