@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, ERROR_CODES, formatErrorMessage, messageForApiError } from './errors';
+import {
+  ERROR_CATALOGUE,
+  ERROR_CODES,
+  fieldMessagesOfApiError,
+  formatErrorMessage,
+  messageForApiError,
+} from './errors';
 
 describe('error catalogue', () => {
   it('gives every code a Hebrew and an English message and an HTTP status', () => {
@@ -98,5 +104,25 @@ describe('error catalogue', () => {
         'en',
       ),
     ).toContain('(-5)');
+  });
+
+  it('reads the per-field refusals of a 400 as catalogue messages, the first one of a field winning', () => {
+    const body = {
+      status: 400,
+      error: 'error.validation.failed',
+      details: {
+        fields: [
+          { field: 'email', error: 'error.validation.invalid.format' },
+          { field: 'email', error: 'error.validation.max' },
+          { field: 'amount', error: 'error.validation.must.be.positive' },
+        ],
+      },
+    };
+    expect(fieldMessagesOfApiError(body, 'en')).toEqual({
+      email: formatErrorMessage('error.validation.invalid.format', 'en'),
+      amount: formatErrorMessage('error.validation.must.be.positive', 'en'),
+    });
+    expect(fieldMessagesOfApiError({ status: 409, error: 'error.insufficient.balance' }, 'he')).toEqual({});
+    expect(fieldMessagesOfApiError(null, 'he')).toEqual({});
   });
 });

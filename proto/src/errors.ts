@@ -344,3 +344,17 @@ export function messageForApiError(body: unknown, lang: Language): string {
   if (typeof record.error === 'string' && record.error.trim() !== '') return record.error;
   return formatErrorMessage('error.internal.server.error', lang);
 }
+
+/**
+ * The per-field refusals of a 400 answer's body, each as its catalogue message in `lang`, keyed by field name (the
+ * first refusal of a field wins), for forms to show beside their inputs.
+ */
+export function fieldMessagesOfApiError(body: unknown, lang: Language): Record<string, string> {
+  const fields =
+    (typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>).details?.fields : null) ?? [];
+  const result: Record<string, string> = {};
+  for (const field of fields) {
+    result[field.field] ??= messageForApiError({ error: field.error, message: '', details: field.params }, lang);
+  }
+  return result;
+}

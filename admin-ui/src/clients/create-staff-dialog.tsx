@@ -1,5 +1,4 @@
 import {
-  type ApiErrorBody,
   checkEmail,
   checkPassword,
   checkPersonName,
@@ -9,7 +8,7 @@ import {
   formatErrorMessage,
   type Language,
   LANGUAGES,
-  messageForApiError,
+  fieldMessagesOfApiError,
   normalizeEmail,
   type RuleIssue,
   STAFF_ROLES,
@@ -195,11 +194,6 @@ function CreateStaffDialog({ onClose }: { onClose(): void }) {
 /** The server's per-field refusals of a 400, in the page language, for the fields this form has. */
 function fieldErrorsOf(error: unknown, lang: Language): FieldErrors {
   if (!(error instanceof ApiError)) return {};
-  const body = error.body as Partial<ApiErrorBody> | null;
-  const result: FieldErrors = {};
-  for (const item of body?.details?.fields ?? []) {
-    if (!Object.hasOwn(EMPTY, item.field)) continue;
-    result[item.field as Field] ??= messageForApiError({ error: item.error, message: '', details: item.params }, lang);
-  }
-  return result;
+  const messages = fieldMessagesOfApiError(error.body, lang);
+  return Object.fromEntries(Object.entries(messages).filter(([field]) => Object.hasOwn(EMPTY, field)));
 }

@@ -1,4 +1,10 @@
-import { formatErrorMessage, messageForApiError, type ApiErrorBody, type Language } from '@kupa/proto';
+import {
+  fieldMessagesOfApiError,
+  formatErrorMessage,
+  messageForApiError,
+  type ApiErrorBody,
+  type Language,
+} from '@kupa/proto';
 
 /** A failed call: the HTTP status and the server's error body, or a synthetic one for network failures. */
 export class ApiError extends Error {
@@ -49,10 +55,5 @@ export function errorMessageFor(error: unknown, lang: Language): string {
 
 /** Per-field messages of a 400 answer, keyed by field name, for forms to show beside their inputs. */
 export function fieldErrorsOf(error: unknown, lang: Language): Record<string, string> {
-  if (!isApiError(error)) return {};
-  const result: Record<string, string> = {};
-  for (const field of error.body.details?.fields ?? []) {
-    result[field.field] ??= messageForApiError({ error: field.error, message: '', details: field.params }, lang);
-  }
-  return result;
+  return isApiError(error) ? fieldMessagesOfApiError(error.body, lang) : {};
 }
