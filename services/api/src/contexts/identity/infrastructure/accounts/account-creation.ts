@@ -7,11 +7,8 @@ import { ApiError } from '../../../../platform/http';
 import { createUserByStaff, registerUser } from '../../domain/user.decider';
 import { UserReader } from '../../projections/users/user-reader';
 import { CredentialsRepository } from '../persistence/credentials.repository';
-import {
-  EMAIL_UNIQUE_CONSTRAINT,
-  PROFILE_ID_UNIQUE_CONSTRAINT,
-  uniqueViolationConstraint,
-} from '../persistence/database-errors';
+import { uniqueViolationConstraint } from '../../../../platform/database/unique-violation';
+import { EMAIL_UNIQUE_CONSTRAINT, PROFILE_ID_UNIQUE_CONSTRAINT } from '../persistence/database-errors';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { PROFILE_ID_ATTEMPTS, randomProfileId } from './profile-ids';
 import { userCommand } from '../streams/user-streams';
