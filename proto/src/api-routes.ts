@@ -50,6 +50,20 @@ export const API_ROUTES = Object.freeze({
   paymentPlanStatus: (planId: string) => `/payment-plans/${segment(planId)}/status`,
   paymentPlansSearch: '/payment-plans/search',
 
+  subscription: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}`,
+  subscriptionsSearch: '/subscriptions/search',
+  subscriptionLogin: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/login`,
+  subscriptionPassword: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/password`,
+  /** Takes `?paymentPlanId=`: every recurrent subscription of the caller on that package stops renewing. */
+  deactivateRecurrent: '/subscriptions/deactivate-recurrent',
+  buyWithBalance: (planId: string) => `/subscriptions/balance/payment-plans/${segment(planId)}`,
+  renewWithBalance: '/subscriptions/renew/balance',
+  takeTrial: (userUuid: string) => `/subscriptions/users/${segment(userUuid)}/trial`,
+  rejectTrial: '/users/trial-reject',
+
+  /** The admin's landing page: figures of this month against last. */
+  dashboard: '/dashboard',
+
   auditLog: (id: string | number) => `/audit-logs/${segment(id)}`,
   auditLogsSearch: '/audit-logs/search',
 

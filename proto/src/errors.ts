@@ -247,6 +247,11 @@ export const ERROR_CATALOGUE = {
     en: 'The streaming service could not be reached. Please try later',
     he: 'לא ניתן להתחבר לשירות הסטרימינג. נסו שוב מאוחר יותר',
   },
+  'error.login.already.exists': {
+    status: 409,
+    en: 'This login is already taken at the streaming service. Please choose another',
+    he: 'שם המשתמש הזה כבר תפוס בשירות הסטרימינג. בחרו שם אחר',
+  },
   'error.directory.login.already.exists': {
     status: 409,
     en: 'This login already exists',

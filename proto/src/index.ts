@@ -25,3 +25,4 @@ export * from './audit-sentence';
 export * from './payments-csv';
 export * from './staff-rules';
 export * from './brand';
+export * from './rewards';

@@ -337,22 +337,81 @@ export interface Subscription {
   id: string;
   userUuid: string;
   userEmail: string;
-  paymentPlan: { planId: string; planName: string };
+  /** The package bought; null for a trial, which belongs to no package. */
+  paymentPlan: { planId: string; planName: string } | null;
+  /** What the last period cost, in dollars, after any referral discount; 0 for a trial. */
   price: number;
   currency: Currency;
   status: SubscriptionStatus;
   type: SubscriptionType;
   durationInMonth: number;
   isRecurrent: boolean;
+  /** Cancelled by its owner or staff: stays ACTIVE to `endDate`, then CANCELED, never renewed. */
   cancelAtPeriodEnd: boolean;
+  /** When the automatic renewal charges the balance; null when it never will (not recurrent, cancelled, ended). */
   nextPaymentDate: IsoDateTime | null;
   login: string;
+  /** Null while PENDING: the period starts when the streaming service has the account. */
   startDate: IsoDateTime | null;
   endDate: IsoDateTime | null;
   createdAt: IsoDateTime;
   createdBy: string;
   updatedAt: IsoDateTime;
   updatedBy: string;
+}
+
+/** `POST /subscriptions/balance/payment-plans/{planId}` and `POST /subscriptions/users/{userUuid}/trial`. */
+export interface BuySubscriptionRequest {
+  login: string;
+  password: string;
+}
+
+export type TakeTrialRequest = BuySubscriptionRequest;
+
+/** `POST /subscriptions/renew/balance`. */
+export interface RenewSubscriptionRequest {
+  subscriptionId: string;
+}
+
+export interface ChangeSubscriptionLoginRequest {
+  login: string;
+}
+
+export interface ChangeSubscriptionPasswordRequest {
+  password: string;
+}
+
+/** `POST /subscriptions/search`; clients find their own subscriptions only, whatever they ask for. */
+export interface SubscriptionSearchRequest extends SearchRequest {
+  /** Subscription ids (uuids) or a prefix-free part of one. */
+  ids?: string[];
+  userUuid?: string;
+  durationsInMonths?: PlanDurationMonths[];
+  types?: SubscriptionType[];
+  statuses?: SubscriptionStatus[];
+  startDate?: DateRange;
+  endDate?: DateRange;
+  createdAt?: DateRange;
+  /** Inclusive bounds in dollars. */
+  price?: NumberRange;
+}
+
+/** One month's figure beside the month before, for the dashboard's comparisons. Amounts in dollars. */
+export interface MonthComparison {
+  thisMonth: number;
+  lastMonth: number;
+}
+
+/** `GET /dashboard` (admin): what the business did this calendar month (UTC) against the last. */
+export interface DashboardSummary {
+  activeSubscriptions: number;
+  revenue: MonthComparison;
+  deposits: MonthComparison;
+  newSubscriptions: MonthComparison;
+  /** Recurrent subscriptions whose automatic renewal falls within the next seven days. */
+  renewalsDueThisWeek: number;
+  /** Revenue and deposits per day of the last 30 days, oldest first, for the charts. */
+  daily: { date: string; revenue: number; deposits: number }[];
 }
 
 // Audit

@@ -29,6 +29,17 @@ export const SORTABLE_COLUMNS = Object.freeze({
   ] as const),
   /** `POST /payment-plans/search`: the packages list, in the console and in the client app. */
   paymentPlans: Object.freeze(['createdAt', 'name', 'price', 'durationInMonths', 'status'] as const),
+  /** `POST /subscriptions/search`: the subscriptions lists of the console and the client app. */
+  subscriptions: Object.freeze([
+    'createdAt',
+    'startDate',
+    'endDate',
+    'price',
+    'status',
+    'type',
+    'durationInMonth',
+    'userEmail',
+  ] as const),
   /** `POST /audit-logs/search`: the activity log. */
   auditLogs: Object.freeze(['createdAt', 'operationType', 'targetType'] as const),
 });
@@ -39,6 +50,7 @@ export type UserSortColumn = SortColumn<'users'>;
 export type PaymentSortColumn = SortColumn<'payments'>;
 export type AuditLogSortColumn = SortColumn<'auditLogs'>;
 export type PaymentPlanSortColumn = SortColumn<'paymentPlans'>;
+export type SubscriptionSortColumn = SortColumn<'subscriptions'>;
 
 /** Whether `id` is a column the resource sorts by. */
 export function isSortColumn<R extends SortableResource>(resource: R, id: unknown): id is SortColumn<R> {

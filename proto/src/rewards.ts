@@ -1,0 +1,31 @@
+/**
+ * Referral discounts and ambassador deposit bonuses (docs/product.md, Referrals and bonuses). Both are tables of
+ * tiers, lowest threshold first; deployments may replace them through configuration, and these are the defaults.
+ */
+
+/** A referrer with at least `minActiveReferrals` referred users holding an ACTIVE subscription gets `percent` off. */
+export interface ReferralDiscountTier {
+  minActiveReferrals: number;
+  percent: number;
+}
+
+/** A deposit of at least `minDepositMinor` cents earns an ambassador `percent` of it as a bonus. */
+export interface AmbassadorBonusTier {
+  minDepositMinor: number;
+  percent: number;
+}
+
+export const DEFAULT_REFERRAL_DISCOUNT_TIERS: readonly ReferralDiscountTier[] = Object.freeze([
+  { minActiveReferrals: 1, percent: 5 },
+  { minActiveReferrals: 3, percent: 10 },
+  { minActiveReferrals: 6, percent: 15 },
+  { minActiveReferrals: 10, percent: 20 },
+]);
+
+export const DEFAULT_AMBASSADOR_BONUS_TIERS: readonly AmbassadorBonusTier[] = Object.freeze([
+  { minDepositMinor: 5_000, percent: 5 },
+  { minDepositMinor: 20_000, percent: 10 },
+  { minDepositMinor: 50_000, percent: 15 },
+  { minDepositMinor: 100_000, percent: 20 },
+  { minDepositMinor: 250_000, percent: 25 },
+]);
