@@ -2,6 +2,7 @@ import { auditMigrations } from './contexts/audit';
 import { catalogMigrations } from './contexts/catalog';
 import { identityMigrations } from './contexts/identity';
 import { ledgerMigrations } from './contexts/ledger';
+import { subscriptionsMigrations } from './contexts/subscriptions';
 import { platformMigrations } from './platform/database/migrations';
 
 /**
@@ -16,4 +17,5 @@ export const ALL_MIGRATIONS: Function[] = [
   ...ledgerMigrations,
   ...auditMigrations,
   ...catalogMigrations,
+  ...subscriptionsMigrations,
 ];

@@ -1,0 +1,55 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The subscriptions read model: one row per subscription, kept inline by the subscriptions projection so that a
+ * purchase reads its own write. Other contexts read it through the subscriptions context's index: the catalog asks
+ * whether a package is referenced, the referrals context counts a referrer's referred users holding an ACTIVE
+ * subscription, the dashboard counts. The login is unique among subscriptions that still hold an account at the
+ * streaming service (every status but EXPIRED and CANCELED), whatever its case, which also refuses the second of two
+ * simultaneous purchases with one login.
+ */
+export class SubscriptionsSchema1767700000000 implements MigrationInterface {
+  name = 'SubscriptionsSchema1767700000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE subscriptions (
+        id uuid PRIMARY KEY,
+        user_uuid uuid NOT NULL,
+        user_email text NOT NULL,
+        plan_id uuid,
+        plan_name text,
+        price_minor bigint NOT NULL,
+        currency text NOT NULL,
+        status text NOT NULL,
+        type text NOT NULL,
+        duration_in_month smallint NOT NULL,
+        is_recurrent boolean NOT NULL,
+        cancel_at_period_end boolean NOT NULL DEFAULT false,
+        next_payment_date timestamptz,
+        login text NOT NULL,
+        start_date timestamptz,
+        end_date timestamptz,
+        created_at timestamptz NOT NULL,
+        created_by text NOT NULL,
+        updated_at timestamptz NOT NULL,
+        updated_by text NOT NULL
+      )`);
+    await runner.query(`CREATE INDEX subscriptions_user_created ON subscriptions (user_uuid, created_at DESC)`);
+    await runner.query(`CREATE INDEX subscriptions_plan ON subscriptions (plan_id) WHERE plan_id IS NOT NULL`);
+    await runner.query(`CREATE INDEX subscriptions_status_end ON subscriptions (status, end_date)`);
+    await runner.query(
+      `CREATE INDEX subscriptions_next_payment ON subscriptions (next_payment_date) WHERE next_payment_date IS NOT NULL`,
+    );
+    await runner.query(`CREATE INDEX subscriptions_created ON subscriptions (created_at DESC, id)`);
+    await runner.query(
+      `CREATE UNIQUE INDEX subscriptions_login_held ON subscriptions (lower(login)) WHERE status NOT IN ('EXPIRED', 'CANCELED')`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE subscriptions`);
+  }
+}
+
+export const SUBSCRIPTION_LOGIN_HELD_CONSTRAINT = 'subscriptions_login_held';
