@@ -29,3 +29,36 @@ export const DEFAULT_AMBASSADOR_BONUS_TIERS: readonly AmbassadorBonusTier[] = Ob
   { minDepositMinor: 100_000, percent: 20 },
   { minDepositMinor: 250_000, percent: 25 },
 ]);
+
+/** The discount a referrer gets with `activeReferrals` referred users holding an ACTIVE subscription: 0 below the table. */
+export function referralDiscountPercent(
+  activeReferrals: number,
+  tiers: readonly ReferralDiscountTier[] = DEFAULT_REFERRAL_DISCOUNT_TIERS,
+): number {
+  let percent = 0;
+  for (const tier of tiers) if (activeReferrals >= tier.minActiveReferrals) percent = tier.percent;
+  return percent;
+}
+
+/** A price after a percentage off, in whole cents, rounded half up so the house never charges a fraction more. */
+export function discountedPriceMinor(listPriceMinor: number, percent: number): number {
+  return listPriceMinor - Math.floor((listPriceMinor * percent) / 100 + 0.5);
+}
+
+/** The bonus percent an ambassador earns on a deposit of `depositMinor` cents: 0 below the table. */
+export function ambassadorBonusPercent(
+  depositMinor: number,
+  tiers: readonly AmbassadorBonusTier[] = DEFAULT_AMBASSADOR_BONUS_TIERS,
+): number {
+  let percent = 0;
+  for (const tier of tiers) if (depositMinor >= tier.minDepositMinor) percent = tier.percent;
+  return percent;
+}
+
+/** The bonus in whole cents, rounded down: a bonus never exceeds its percentage of what arrived. */
+export function ambassadorBonusMinor(
+  depositMinor: number,
+  tiers: readonly AmbassadorBonusTier[] = DEFAULT_AMBASSADOR_BONUS_TIERS,
+): number {
+  return Math.floor((depositMinor * ambassadorBonusPercent(depositMinor, tiers)) / 100);
+}
