@@ -14,6 +14,27 @@ export interface Processor {
   handle(events: readonly RecordedEvent[], manager: EntityManager): Promise<void>;
 }
 
+/**
+ * Time-driven work (renewals and expiries falling due): instead of reacting to events, it looks at the read models
+ * for what is due at the injected clock's now and acts on it. Like a processor it runs once across all replicas,
+ * under its own advisory lock. Because it asks "what is due by now" rather than "what happened since last time", it
+ * catches up by itself after downtime; what it does must be safe to do again (each action is a command whose
+ * decider refuses a repeat).
+ */
+export interface Sweep {
+  readonly name: string;
+  /** How long the leader waits between passes when the last pass found nothing more to do. */
+  readonly intervalMs: number;
+  /** One pass over what is due now; returns how many items it acted on (a full batch asks for another pass at once). */
+  sweep(): Promise<SweepPass>;
+}
+
+export interface SweepPass {
+  acted: number;
+  /** Whether due work is probably left (the pass stopped at its batch limit). */
+  more: boolean;
+}
+
 export interface ProcessorRunnerOptions {
   /** How long an idle leader waits before looking for new events, and a follower before trying to lead. */
   pollIntervalMs?: number;
@@ -24,6 +45,8 @@ export interface ProcessorRunnerOptions {
 
 export const DEFAULT_POLL_INTERVAL_MS = 500;
 export const DEFAULT_PROCESSOR_BATCH_SIZE = 100;
+/** Sweeps take their advisory lock under this prefix, so a sweep and a processor may share a name. */
+export const SWEEP_LOCK_PREFIX = 'sweep:';
 /** First key of the two-key advisory lock: keeps processor locks apart from any other advisory lock user. */
 export const PROCESSOR_LOCK_NAMESPACE = 0x4b555041;
 
@@ -49,6 +72,7 @@ interface Loop {
  */
 export class ProcessorRunner {
   private readonly processors = new Map<string, Processor>();
+  private readonly sweeps = new Map<string, Sweep>();
   private readonly loops = new Map<string, Loop>();
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
@@ -69,11 +93,33 @@ export class ProcessorRunner {
     if (this.running) this.startLoop(processor);
   }
 
-  /** Starts a loop for every processor, registered now or later, until `stop()`. */
+  registerSweep(sweep: Sweep): void {
+    if (this.sweeps.has(sweep.name)) throw new Error(`Sweep ${sweep.name} is registered twice`);
+    this.sweeps.set(sweep.name, sweep);
+    if (this.running) this.startSweepLoop(sweep);
+  }
+
+  /** Starts a loop for every processor and sweep, registered now or later, until `stop()`. */
   start(): void {
     if (this.running) return;
     this.running = true;
     for (const processor of this.processors.values()) this.startLoop(processor);
+    for (const sweep of this.sweeps.values()) this.startSweepLoop(sweep);
+  }
+
+  /**
+   * Runs a sweep's passes until nothing due is left, without the advisory lock: for tests (after moving the clock)
+   * and one-shot CLI runs. Returns how many items the passes acted on.
+   */
+  async sweepNow(name: string): Promise<number> {
+    const sweep = this.sweeps.get(name);
+    if (!sweep) throw new Error(`No sweep named ${name}`);
+    let acted = 0;
+    for (;;) {
+      const pass = await sweep.sweep();
+      acted += pass.acted;
+      if (!pass.more) return acted;
+    }
   }
 
   /** Lets every loop finish its current batch, then releases the advisory locks and their connections. */
@@ -90,6 +136,10 @@ export class ProcessorRunner {
 
   isLeading(name: string): boolean {
     return this.loops.get(name)?.leader != null;
+  }
+
+  isLeadingSweep(name: string): boolean {
+    return this.loops.get(SWEEP_LOCK_PREFIX + name)?.leader != null;
   }
 
   /**
@@ -172,34 +222,63 @@ export class ProcessorRunner {
   }
 
   private startLoop(processor: Processor): void {
-    if (this.loops.has(processor.name)) return;
-    const loop: Loop = { stopping: false, wake: new AbortController(), leader: null, done: Promise.resolve() };
-    this.loops.set(processor.name, loop);
-    loop.done = this.runLoop(processor, loop);
+    this.startLeaderLoop(
+      processor.name,
+      this.pollIntervalMs,
+      async () => (await this.runBatch(processor)) >= this.batchSize,
+      () => this.ensureCheckpoint(processor.name),
+    );
   }
 
-  private async runLoop(processor: Processor, loop: Loop): Promise<void> {
+  private startSweepLoop(sweep: Sweep): void {
+    this.startLeaderLoop(SWEEP_LOCK_PREFIX + sweep.name, sweep.intervalMs, async () => (await sweep.sweep()).more);
+  }
+
+  /**
+   * One loop per processor or sweep: take the advisory lock named `lockName` (or wait for it), then run `step`
+   * while it says more work is waiting, pausing `idleMs` whenever it does not. `onLead` runs each time the lock is
+   * taken.
+   */
+  private startLeaderLoop(
+    lockName: string,
+    idleMs: number,
+    step: () => Promise<boolean>,
+    onLead: () => Promise<void> = async () => undefined,
+  ): void {
+    if (this.loops.has(lockName)) return;
+    const loop: Loop = { stopping: false, wake: new AbortController(), leader: null, done: Promise.resolve() };
+    this.loops.set(lockName, loop);
+    loop.done = this.runLoop(lockName, idleMs, step, onLead, loop);
+  }
+
+  private async runLoop(
+    lockName: string,
+    idleMs: number,
+    step: () => Promise<boolean>,
+    onLead: () => Promise<void>,
+    loop: Loop,
+  ): Promise<void> {
     while (!loop.stopping) {
       try {
         if (!loop.leader) {
-          loop.leader = await this.tryLead(processor.name);
+          loop.leader = await this.tryLead(lockName);
           if (!loop.leader) {
-            await this.pause(loop);
+            await this.pause(loop, this.pollIntervalMs);
             continue;
           }
-          await this.ensureCheckpoint(processor.name);
+          await onLead();
         }
-        const read = await this.runBatch(processor);
-        if (read < this.batchSize) {
+        const more = await step();
+        if (!more) {
           await this.confirmLeadership(loop);
-          await this.pause(loop);
+          await this.pause(loop, idleMs);
         }
       } catch (error) {
-        this.options.onError?.(processor.name, error);
-        await this.pause(loop);
+        this.options.onError?.(lockName, error);
+        await this.pause(loop, this.pollIntervalMs);
       }
     }
-    await this.resign(processor.name, loop);
+    await this.resign(lockName, loop);
   }
 
   private async tryLead(name: string): Promise<QueryRunner | null> {
@@ -242,8 +321,8 @@ export class ProcessorRunner {
     }
   }
 
-  private async pause(loop: Loop): Promise<void> {
+  private async pause(loop: Loop, ms: number): Promise<void> {
     if (loop.stopping) return;
-    await sleep(this.pollIntervalMs, undefined, { signal: loop.wake.signal }).catch(() => undefined);
+    await sleep(ms, undefined, { signal: loop.wake.signal }).catch(() => undefined);
   }
 }
