@@ -1,3 +1,3 @@
 export { confirmationMail, type ConfirmationMailParams } from './confirmation.template';
 export { passwordResetMail, type PasswordResetMailParams } from './password-reset.template';
-export { escapeHtml, type RenderedMail } from './render';
+export { escapeHtml, type RenderedMail, renderLinkMail } from './render';

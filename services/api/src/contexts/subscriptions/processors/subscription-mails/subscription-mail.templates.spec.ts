@@ -1,0 +1,52 @@
+import { type SubscriptionMail, subscriptionMail } from './subscription-mail.templates';
+
+const context = { firstName: 'Dana', link: 'https://kupa.test/subscriptions/0b6c1f0e-2c1a-4a35-9a53-5a0f8c1f7a11' };
+
+describe('subscription mails', () => {
+  it('tells the owner how much is missing when a renewal finds the balance short', () => {
+    const mail: SubscriptionMail = {
+      kind: 'balance-too-low',
+      planName: 'Family',
+      priceMinor: 2_500,
+      missingMinor: 730,
+      endDate: '2026-05-31T10:00:00.000Z',
+    };
+    const english = subscriptionMail('en', mail, context);
+    expect(english.subject).toBe('Top up to keep your Family package');
+    expect(english.text).toContain('$25.00');
+    expect(english.text).toContain('$7.30 short');
+    expect(english.text).toContain('May 31, 2026');
+    expect(english.text).toContain(context.link);
+
+    const hebrew = subscriptionMail('he', mail, context);
+    expect(hebrew.text).toContain('שלום Dana,');
+    expect(hebrew.text).toMatch(/7\.30/);
+    expect(hebrew.text).toContain('31 במאי 2026');
+    expect(hebrew.html).toContain('dir="rtl"');
+  });
+
+  it('names the discount on a renewal only when there was one', () => {
+    const base = { kind: 'renewed', planName: 'Solo', endDate: '2026-07-01T00:00:00.000Z', chargedMinor: 900 } as const;
+    expect(subscriptionMail('en', { ...base, discountPercent: 10 }, context).text).toContain('10% referral discount');
+    expect(subscriptionMail('en', { ...base, discountPercent: 0 }, context).text).not.toContain('discount');
+  });
+
+  it('says why a purchase was refunded when the login was taken', () => {
+    const mail: SubscriptionMail = { kind: 'refunded', planName: 'Solo', refundedMinor: 1_000, loginTaken: true };
+    expect(subscriptionMail('en', mail, context).text).toContain('already has an account with the login you chose');
+    expect(subscriptionMail('he', mail, context).text).toContain('כבר קיים חשבון');
+  });
+
+  it('names a trial as such, having no package name', () => {
+    const mail: SubscriptionMail = { kind: 'expired', planName: null, endDate: '2026-01-04T00:00:00.000Z' };
+    expect(subscriptionMail('en', mail, context).subject).toBe('Your trial has ended');
+    expect(subscriptionMail('he', mail, context).subject).toBe('תקופת הניסיון הסתיימה');
+  });
+
+  it('escapes what the owner or staff typed (a package name) in the HTML part', () => {
+    const mail: SubscriptionMail = { kind: 'expired', planName: '<b>Gold</b>', endDate: '2026-01-04T00:00:00.000Z' };
+    const { html } = subscriptionMail('en', mail, context);
+    expect(html).not.toContain('<b>Gold</b>');
+    expect(html).toContain('&#60;b&#62;Gold');
+  });
+});

@@ -1,0 +1,174 @@
+import { formatMoney, LANGUAGE_LOCALES, type Language } from '@kupa/proto';
+import { type RenderedMail, renderLinkMail } from '../../../../platform/mail/templates';
+
+/**
+ * The mails a subscription's life sends its owner (docs/product.md, Subscriptions), each in the owner's language.
+ * Amounts are cents and dates ISO instants, formatted at send time; dates are calendar days in UTC, the zone every
+ * period boundary is computed in.
+ */
+export type SubscriptionMail =
+  | { kind: 'activated'; planName: string | null; login: string; endDate: string }
+  | { kind: 'renewed'; planName: string | null; endDate: string; chargedMinor: number; discountPercent: number }
+  | {
+      kind: 'balance-too-low';
+      planName: string | null;
+      priceMinor: number;
+      missingMinor: number;
+      endDate: string;
+    }
+  | { kind: 'expiring'; planName: string | null; endDate: string; recurrent: boolean }
+  | { kind: 'expired'; planName: string | null; endDate: string }
+  | { kind: 'refunded'; planName: string | null; refundedMinor: number; loginTaken: boolean };
+
+export interface SubscriptionMailContext {
+  firstName: string;
+  /** Where the owner sees the subscription in the client app. */
+  link: string;
+}
+
+function day(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+}
+
+function money(amountMinor: number, language: Language): string {
+  return formatMoney(amountMinor, LANGUAGE_LOCALES[language]);
+}
+
+interface Wording {
+  subject: string;
+  paragraphs: string[];
+}
+
+function english(mail: SubscriptionMail): Wording {
+  const plan = mail.planName === null ? 'trial' : `${mail.planName} package`;
+  const on = (iso: string) => day(iso, 'en');
+  switch (mail.kind) {
+    case 'activated':
+      return {
+        subject: `Your ${plan} is ready`,
+        paragraphs: [
+          `Your ${plan} is active at the streaming service. Sign in there with the login ${mail.login}.`,
+          `It runs until ${on(mail.endDate)}.`,
+        ],
+      };
+    case 'renewed':
+      return {
+        subject: `Your ${plan} is renewed`,
+        paragraphs: [
+          `We renewed your ${plan} until ${on(mail.endDate)} and took ${money(mail.chargedMinor, 'en')} from your balance` +
+            (mail.discountPercent > 0 ? `, with your ${mail.discountPercent}% referral discount.` : '.'),
+        ],
+      };
+    case 'balance-too-low':
+      return {
+        subject: `Top up to keep your ${plan}`,
+        paragraphs: [
+          `We could not renew your ${plan}: the renewal costs ${money(mail.priceMinor, 'en')} and your balance is ${money(mail.missingMinor, 'en')} short.`,
+          `We will try again every day until the package ends on ${on(mail.endDate)}. Top up before then to keep it.`,
+        ],
+      };
+    case 'expiring':
+      return {
+        subject: `Your ${plan} ends on ${on(mail.endDate)}`,
+        paragraphs: [
+          `Your ${plan} ends on ${on(mail.endDate)} and will not renew by itself.`,
+          mail.recurrent
+            ? 'Its automatic renewal is off. To keep it, renew it from your subscriptions page before then.'
+            : 'To keep watching, renew it before then.',
+        ],
+      };
+    case 'expired':
+      return {
+        subject: `Your ${plan} has ended`,
+        paragraphs: [`Your ${plan} ended on ${on(mail.endDate)}. You can buy a package again at any time.`],
+      };
+    case 'refunded':
+      return {
+        subject: `We could not set up your ${plan}`,
+        paragraphs: [
+          mail.loginTaken
+            ? `The streaming service already has an account with the login you chose, so your ${plan} could not be set up.`
+            : `The streaming service could not set up your ${plan}.`,
+          `We returned ${money(mail.refundedMinor, 'en')} to your balance. You can buy the package again, with another login if needed.`,
+        ],
+      };
+  }
+}
+
+function hebrew(mail: SubscriptionMail): Wording {
+  const plan = mail.planName === null ? 'תקופת הניסיון' : `החבילה ${mail.planName}`;
+  const on = (iso: string) => day(iso, 'he');
+  switch (mail.kind) {
+    case 'activated':
+      return {
+        subject: `${plan} מוכנה`,
+        paragraphs: [
+          `${plan} פעילה בשירות הסטרימינג. התחברו שם עם שם המשתמש ${mail.login}.`,
+          `היא בתוקף עד ${on(mail.endDate)}.`,
+        ],
+      };
+    case 'renewed':
+      return {
+        subject: `${plan} חודשה`,
+        paragraphs: [
+          `חידשנו את ${plan} עד ${on(mail.endDate)} וחייבנו ${money(mail.chargedMinor, 'he')} מהיתרה שלך` +
+            (mail.discountPercent > 0 ? `, כולל הנחת הפניות של ${mail.discountPercent}%.` : '.'),
+        ],
+      };
+    case 'balance-too-low':
+      return {
+        subject: `כדי לשמור על ${plan} יש להטעין יתרה`,
+        paragraphs: [
+          `לא הצלחנו לחדש את ${plan}: החידוש עולה ${money(mail.priceMinor, 'he')} וחסרים ביתרה שלך ${money(mail.missingMinor, 'he')}.`,
+          `ננסה שוב בכל יום עד שהחבילה תסתיים ב-${on(mail.endDate)}. הטעינו יתרה לפני כן כדי לשמור עליה.`,
+        ],
+      };
+    case 'expiring':
+      return {
+        subject: `${plan} מסתיימת ב-${on(mail.endDate)}`,
+        paragraphs: [
+          `${plan} מסתיימת ב-${on(mail.endDate)} ולא תתחדש מעצמה.`,
+          mail.recurrent
+            ? 'החידוש האוטומטי שלה כבוי. כדי לשמור עליה, חדשו אותה מדף המנויים לפני כן.'
+            : 'כדי להמשיך לצפות, חדשו אותה לפני כן.',
+        ],
+      };
+    case 'expired':
+      return {
+        subject: `${plan} הסתיימה`,
+        paragraphs: [`${plan} הסתיימה ב-${on(mail.endDate)}. אפשר לרכוש חבילה מחדש בכל עת.`],
+      };
+    case 'refunded':
+      return {
+        subject: `לא הצלחנו להקים את ${plan}`,
+        paragraphs: [
+          mail.loginTaken
+            ? `בשירות הסטרימינג כבר קיים חשבון עם שם המשתמש שבחרת, ולכן לא ניתן היה להקים את ${plan}.`
+            : `שירות הסטרימינג לא הצליח להקים את ${plan}.`,
+          `החזרנו ${money(mail.refundedMinor, 'he')} ליתרה שלך. אפשר לרכוש את החבילה שוב, עם שם משתמש אחר אם צריך.`,
+        ],
+      };
+  }
+}
+
+export function subscriptionMail(
+  language: Language,
+  mail: SubscriptionMail,
+  context: SubscriptionMailContext,
+): RenderedMail {
+  const wording = language === 'en' ? english(mail) : hebrew(mail);
+  return renderLinkMail({
+    language,
+    subject: wording.subject,
+    greeting: language === 'en' ? `Hello ${context.firstName},` : `שלום ${context.firstName},`,
+    paragraphs: wording.paragraphs,
+    linkLabel: language === 'en' ? 'See the package' : 'לצפייה בחבילה',
+    link: context.link,
+    footer: language === 'en' ? 'Kupa' : 'קופה',
+  });
+}
