@@ -24,12 +24,14 @@ export type BrandMode = keyof typeof BRAND.colors;
  * Both apps read this, so a status means the same colour on every screen.
  */
 export const INTENT_COLOURS: Readonly<
-  Record<ColourIntent, { badge: 'success' | 'warning' | 'error' | 'default'; text: string }>
+  Record<ColourIntent, { badge: 'success' | 'warning' | 'error' | 'default' | 'info'; text: string }>
 > = Object.freeze({
   success: { badge: 'success', text: 'success.main' },
   warning: { badge: 'warning', text: 'warning.main' },
   error: { badge: 'error', text: 'error.main' },
   neutral: { badge: 'default', text: 'text.secondary' },
+  // Not green: a bonus is money in, but not money the client paid, and must not read as a deposit.
+  bonus: { badge: 'info', text: 'info.main' },
 });
 
 /** WCAG 2 contrast ratio of two `#rrggbb` colours, from 1 (none) to 21 (black on white). */

@@ -39,6 +39,7 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   TransferReceived: { he: 'קבלת העברה', en: 'Transfer received' },
   PaymentReversed: { he: 'ביטול רישום תשלום', en: 'Payment taken off the books' },
   PaymentReapplied: { he: 'רישום תשלום מחדש', en: 'Payment put back on the books' },
+  AmbassadorBonusCredited: { he: 'בונוס שגריר', en: 'Ambassador bonus' },
   PaymentRecorded: { he: 'רישום תשלום', en: 'Payment recorded' },
   PaymentStatusChanged: { he: 'שינוי סטטוס תשלום', en: 'Payment status changed' },
   PaymentPlanCreated: { he: 'יצירת חבילה', en: 'Package created' },
@@ -99,6 +100,7 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   TransferReceived: { he: '{target}: העברה נכנסת', en: '{target}: transfer received' },
   PaymentReversed: { he: '{target}: ביטול רישום תשלום', en: '{target}: payment taken off the books' },
   PaymentReapplied: { he: '{target}: רישום תשלום מחדש', en: '{target}: payment put back on the books' },
+  AmbassadorBonusCredited: { he: '{target}: בונוס שגריר על הפקדה', en: '{target}: ambassador bonus on a deposit' },
   PaymentRecorded: {
     he: '{target} עבור {parent}: {type} בסך {amount}, סטטוס {status}',
     en: '{target} for {parent}: {type} of {amount}, status {status}',
@@ -189,6 +191,7 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     aggregator: { label: { he: 'ספק', en: 'aggregator' }, value: { kind: 'enum', enumName: 'paymentAggregator' } },
     comment: { label: { he: 'הערה', en: 'comment' }, value: TEXT },
     publicNote: { label: { he: 'הודעה ללקוח', en: 'note to the client' }, value: TEXT },
+    bonusForPaymentId: { label: { he: 'בונוס על ההפקדה', en: 'bonus on deposit' }, value: LTR_TEXT },
   },
   PACKAGE: {
     name: { label: { he: 'שם', en: 'name' }, value: TEXT },

@@ -14,6 +14,7 @@ export const LEDGER_EVENT_TYPES = Object.freeze({
   transferReceived: 'TransferReceived',
   paymentReversed: 'PaymentReversed',
   paymentReapplied: 'PaymentReapplied',
+  ambassadorBonusCredited: 'AmbassadorBonusCredited',
   paymentRecorded: 'PaymentRecorded',
   paymentStatusChanged: 'PaymentStatusChanged',
 } as const);
@@ -105,6 +106,21 @@ export interface PaymentMoneyMovedData {
   overdraftConfirmedBy: string | null;
 }
 
+/**
+ * An ambassador's real-money deposit earned a bonus (docs/product.md, Referrals and bonuses): `amountMinor` moves from
+ * `expense:bonus` to `user:{uuid}` in the same append as the deposit. `paymentId` is the AMBASSADOR_BONUS payment,
+ * `depositPaymentId` the deposit that earned it; `percent` is the tier the deposit reached when it was booked.
+ */
+export interface AmbassadorBonusCreditedData {
+  userUuid: string;
+  paymentId: number;
+  depositPaymentId: number;
+  depositAmountMinor: number;
+  percent: number;
+  amountMinor: number;
+  transaction: LedgerTransaction;
+}
+
 export type PaymentReversedData = PaymentMoneyMovedData;
 export type PaymentReappliedData = PaymentMoneyMovedData;
 
@@ -128,6 +144,13 @@ export interface PaymentRecordedData {
   senderProfileId: string | null;
   recipientProfileId: string | null;
   createdAt: IsoDateTime;
+  /**
+   * On a deposit that earned an ambassador bonus: the AMBASSADOR_BONUS payment booked with it. Absent or null
+   * otherwise (payments recorded before bonuses existed have no such field, and mean null).
+   */
+  bonusPaymentId?: number | null;
+  /** On an AMBASSADOR_BONUS payment: the deposit that earned it. Absent or null on every other payment. */
+  bonusForPaymentId?: number | null;
 }
 
 export interface PaymentStatusChangedData {
@@ -148,6 +171,7 @@ export interface LedgerEventDataByType {
   TransferReceived: TransferReceivedData;
   PaymentReversed: PaymentReversedData;
   PaymentReapplied: PaymentReappliedData;
+  AmbassadorBonusCredited: AmbassadorBonusCreditedData;
   PaymentRecorded: PaymentRecordedData;
   PaymentStatusChanged: PaymentStatusChangedData;
 }

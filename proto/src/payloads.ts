@@ -224,6 +224,10 @@ export interface Payment {
   senderProfileId: string | null;
   recipientProfileId: string | null;
   transferId: string | null;
+  /** On a deposit that earned an ambassador bonus: that AMBASSADOR_BONUS payment's id; null otherwise. */
+  bonusPaymentId: number | null;
+  /** On an AMBASSADOR_BONUS payment: the deposit that earned it; null otherwise. */
+  bonusForPaymentId: number | null;
   createdAt: IsoDateTime;
   /**
    * Who booked it: for staff the actor's e-mail (or `SYSTEM`); for a customer their own e-mail when they did it

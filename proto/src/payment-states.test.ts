@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { creditsUser, PAYMENT_STATUSES, PAYMENT_TYPES, type PaymentStatus, type PaymentType } from './enums';
 import {
   PAYMENT_STATUS_INTENTS,
+  isBonusPayment,
   paymentAmountLook,
   paymentAmountStateHint,
   paymentBalanceEffect,
@@ -48,6 +49,7 @@ describe('how a payment looks', () => {
       direction: 'IN',
       state: 'moved',
       intent: 'success',
+      bonus: false,
       muted: false,
       struck: false,
     });
@@ -57,6 +59,24 @@ describe('how a payment looks', () => {
       muted: false,
       struck: false,
     });
+  });
+
+  it('marks an ambassador bonus apart from paid money: the bonus intent and flag, never the deposit green', () => {
+    expect(paymentAmountLook({ amount: 10, type: 'AMBASSADOR_BONUS', status: 'SUCCESS' })).toMatchObject({
+      signedAmount: 10,
+      direction: 'IN',
+      intent: 'bonus',
+      bonus: true,
+    });
+    expect(paymentAmountLook({ amount: 10, type: 'AMBASSADOR_BONUS', status: 'REJECTED' })).toMatchObject({
+      intent: 'neutral',
+      bonus: true,
+      struck: true,
+    });
+    for (const type of PAYMENT_TYPES.filter((type) => type !== 'AMBASSADOR_BONUS')) {
+      expect(isBonusPayment(type), type).toBe(false);
+      expect(paymentAmountLook({ amount: 10, type, status: 'SUCCESS' }).bonus, type).toBe(false);
+    }
   });
 
   it('never shows a failed, rejected, timed-out or refunded payment as money moved: neutral, muted, struck', () => {

@@ -38,8 +38,22 @@ export function paymentBalanceEffect(size: number, type: PaymentType, status: Pa
   return paymentMovedMoney(status) ? signedPaymentAmount(size, type) : 0;
 }
 
-/** The meaning a colour carries, named apart from any UI kit: each app maps it to its own palette. */
-export type ColourIntent = 'success' | 'warning' | 'error' | 'neutral';
+/**
+ * The meaning a colour carries, named apart from any UI kit: each app maps it to its own palette. `bonus` marks money
+ * the house gave (an ambassador bonus) apart from money the client paid.
+ */
+export type ColourIntent = 'success' | 'warning' | 'error' | 'neutral' | 'bonus';
+
+/**
+ * An AMBASSADOR_BONUS payment is money the house gave, not money the client paid in (docs/product.md, Referrals and
+ * bonuses): every list shows it apart, with `PAYMENT_BONUS_MARK` and the `bonus` intent.
+ */
+export function isBonusPayment(type: PaymentType): boolean {
+  return type === 'AMBASSADOR_BONUS';
+}
+
+/** The chip beside a bonus payment's amount, and the words of a balance's bonus part. */
+export const PAYMENT_BONUS_MARK: Readonly<Record<Language, string>> = Object.freeze({ he: 'בונוס', en: 'Bonus' });
 
 /** Status badges, the same in both apps: done is good, waiting needs an eye, failures are errors, a refund is a fact. */
 export const PAYMENT_STATUS_INTENTS: Readonly<Record<PaymentStatus, ColourIntent>> = Object.freeze({
@@ -72,8 +86,13 @@ export interface PaymentAmountLook {
   signedAmount: number;
   direction: PaymentDirection;
   state: PaymentAmountState;
-  /** Money that moved is coloured by direction (in: success, out: error); money that did not is neutral. */
+  /**
+   * Money that moved is coloured by direction (in: success, out: error), a bonus that moved by `bonus`; money that did
+   * not move is neutral.
+   */
   intent: ColourIntent;
+  /** The house gave this money (an ambassador bonus): the screen adds `PAYMENT_BONUS_MARK`. */
+  bonus: boolean;
   /** Drawn in the secondary text colour: the amount is not (or not yet) part of the balance. */
   muted: boolean;
   /** Drawn struck through: the amount never reached, or was taken back from, the balance. */
@@ -87,11 +106,14 @@ export function paymentAmountLook(payment: {
 }): PaymentAmountLook {
   const direction = paymentDirection(payment.type);
   const state = paymentAmountState(payment.status);
+  const bonus = isBonusPayment(payment.type);
+  const movedIntent: ColourIntent = bonus ? 'bonus' : direction === 'IN' ? 'success' : 'error';
   return {
     signedAmount: signedPaymentAmount(payment.amount, payment.type),
     direction,
     state,
-    intent: state === 'moved' ? (direction === 'IN' ? 'success' : 'error') : 'neutral',
+    intent: state === 'moved' ? movedIntent : 'neutral',
+    bonus,
     muted: state !== 'moved',
     struck: state === 'void',
   };

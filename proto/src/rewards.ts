@@ -62,3 +62,36 @@ export function ambassadorBonusMinor(
 ): number {
   return Math.floor((depositMinor * ambassadorBonusPercent(depositMinor, tiers)) / 100);
 }
+
+/**
+ * Why a tier table cannot be used, or null when it can: an array of `{<thresholdKey>, percent}` objects whose
+ * thresholds are whole numbers ≥ 1 in strictly ascending order and whose percents are whole numbers from 0 to 100
+ * that never fall from one tier to the next (more referrals or a larger deposit never earn less). An empty table is
+ * valid: it turns the reward off. The API refuses to start with a table that has a problem.
+ */
+export function tierTableProblem(
+  value: unknown,
+  thresholdKey: 'minActiveReferrals' | 'minDepositMinor',
+): string | null {
+  if (!Array.isArray(value)) return 'must be a JSON array of tiers';
+  let previous: { threshold: number; percent: number } | null = null;
+  for (const [index, tier] of value.entries()) {
+    const where = `tier ${index + 1}`;
+    if (typeof tier !== 'object' || tier === null || Array.isArray(tier)) return `${where} must be an object`;
+    const keys = Object.keys(tier).sort();
+    const expected = [thresholdKey, 'percent'].sort();
+    if (keys.length !== 2 || keys[0] !== expected[0] || keys[1] !== expected[1])
+      return `${where} must have exactly the fields ${thresholdKey} and percent`;
+    const { [thresholdKey]: threshold, percent } = tier as Record<string, unknown>;
+    if (typeof threshold !== 'number' || !Number.isSafeInteger(threshold) || threshold < 1)
+      return `${where}: ${thresholdKey} must be a whole number ≥ 1`;
+    if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 0 || percent > 100)
+      return `${where}: percent must be a whole number from 0 to 100`;
+    if (previous && threshold <= previous.threshold)
+      return `${where}: ${thresholdKey} must be greater than the tier before's (${previous.threshold})`;
+    if (previous && percent < previous.percent)
+      return `${where}: percent must not be lower than the tier before's (${previous.percent})`;
+    previous = { threshold, percent };
+  }
+  return null;
+}
