@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_AMBASSADOR_BONUS_TIERS, DEFAULT_REFERRAL_DISCOUNT_TIERS } from '@kupa/proto';
 import { loadConfig, repositoryRoot } from './app-config';
+import { RewardTiers } from './reward-tiers';
 
 /** The defaults of the README's configuration table, read from an environment that sets nothing else. */
 describe('loadConfig', () => {
@@ -141,5 +143,35 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ workerPollIntervalMs: 50, mailRetryBaseMs: 1000, mailRetryMaxMs: 60_000 });
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, MAIL_RETRY_BASE_MS: '0' })).toThrow(/MAIL_RETRY_BASE_MS/);
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, WORKER_POLL_INTERVAL_MS: '1.5' })).toThrow(/WORKER_POLL/);
+  });
+
+  it('reads the reward tier tables as JSON, defaulting to proto, and refuses a table it cannot use at start', () => {
+    const defaults = loadConfig({ KUPA_DATA_DIR: dataDir });
+    expect(defaults.referralDiscountTiers).toEqual(DEFAULT_REFERRAL_DISCOUNT_TIERS);
+    expect(defaults.ambassadorBonusTiers).toEqual(DEFAULT_AMBASSADOR_BONUS_TIERS);
+    const configured = loadConfig({
+      KUPA_DATA_DIR: dataDir,
+      REFERRAL_DISCOUNT_TIERS: '[{"minActiveReferrals":2,"percent":7}]',
+      AMBASSADOR_BONUS_TIERS: '[{"minDepositMinor":1000,"percent":3},{"minDepositMinor":9000,"percent":30}]',
+    });
+    const tiers = new RewardTiers(configured);
+    expect(tiers.referralDiscountPercent(1)).toBe(0);
+    expect(tiers.referralDiscountPercent(2)).toBe(7);
+    expect(tiers.ambassadorBonusMinor(999)).toBe(0);
+    expect(tiers.ambassadorBonusMinor(1000)).toBe(30);
+    expect(tiers.ambassadorBonusPercent(9000)).toBe(30);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, AMBASSADOR_BONUS_TIERS: '[]' }).ambassadorBonusTiers).toEqual([]);
+    const refusals: Array<[string, string, RegExp]> = [
+      ['AMBASSADOR_BONUS_TIERS', '5%', /AMBASSADOR_BONUS_TIERS must be JSON/],
+      ['AMBASSADOR_BONUS_TIERS', '[{"minDepositMinor":500,"percent":120}]', /percent must be a whole number from 0/],
+      [
+        'REFERRAL_DISCOUNT_TIERS',
+        '[{"minActiveReferrals":3,"percent":5},{"minActiveReferrals":1,"percent":10}]',
+        /REFERRAL_DISCOUNT_TIERS: tier 2: minActiveReferrals must be greater/,
+      ],
+      ['REFERRAL_DISCOUNT_TIERS', '[{"minDepositMinor":1,"percent":5}]', /exactly the fields minActiveReferrals/],
+    ];
+    for (const [name, value, message] of refusals)
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, [name]: value })).toThrow(message);
   });
 });

@@ -1,3 +1,10 @@
+import {
+  type AmbassadorBonusTier,
+  DEFAULT_AMBASSADOR_BONUS_TIERS,
+  DEFAULT_REFERRAL_DISCOUNT_TIERS,
+  type ReferralDiscountTier,
+  tierTableProblem,
+} from '@kupa/proto';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -62,6 +69,10 @@ export interface AppConfig {
   staff2faRequired: boolean;
   /** Encrypts the staff members' authenticator secrets at rest; kept apart from the JWT key so either can rotate. */
   twoFactorKey: string;
+  /** The referral discount by active referrals, lowest tier first (`RewardTiers` hands it to the code that prices). */
+  referralDiscountTiers: readonly ReferralDiscountTier[];
+  /** The ambassador bonus by deposit size in cents, lowest tier first. */
+  ambassadorBonusTiers: readonly AmbassadorBonusTier[];
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -111,6 +122,29 @@ function rateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
     recipientLookupsPerAccount: rateLimit(env, 'RATE_LIMIT_RECIPIENT_LOOKUPS_PER_ACCOUNT', '20/15m'),
     recipientLookupsPerAddress: rateLimit(env, 'RATE_LIMIT_RECIPIENT_LOOKUPS_PER_ADDRESS', '60/15m'),
   };
+}
+
+/**
+ * A tier table from a JSON variable, or the default; a table that does not parse or breaks a rule of
+ * `tierTableProblem` stops the start with the variable's name and the reason.
+ */
+function tierTable<Tier>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  thresholdKey: 'minActiveReferrals' | 'minDepositMinor',
+  fallback: readonly Tier[],
+): readonly Tier[] {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new Error(`${name} must be JSON such as [{"${thresholdKey}":1,"percent":5}], got ${raw}`);
+  }
+  const problem = tierTableProblem(value, thresholdKey);
+  if (problem !== null) throw new Error(`${name}: ${problem}, got ${raw}`);
+  return Object.freeze((value as Tier[]).map((tier) => Object.freeze({ ...tier })));
 }
 
 /** Reads a secret from the data directory, creating it once, so restarts keep sessions valid. */
@@ -165,5 +199,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: rateLimits(env),
     staff2faRequired: flag(env, 'STAFF_2FA_REQUIRED'),
     twoFactorKey: optional(env, 'TWO_FACTOR_KEY') ?? persistentSecret(dataDir, 'two-factor-key'),
+    referralDiscountTiers: tierTable(
+      env,
+      'REFERRAL_DISCOUNT_TIERS',
+      'minActiveReferrals',
+      DEFAULT_REFERRAL_DISCOUNT_TIERS,
+    ),
+    ambassadorBonusTiers: tierTable(env, 'AMBASSADOR_BONUS_TIERS', 'minDepositMinor', DEFAULT_AMBASSADOR_BONUS_TIERS),
   };
 }

@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { AppConfig } from './app-config';
+import { RewardTiers } from './reward-tiers';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -7,6 +8,13 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 @Module({})
 export class ConfigModule {
   static register(config: AppConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    return {
+      module: ConfigModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: RewardTiers, useValue: new RewardTiers(config) },
+      ],
+      exports: [APP_CONFIG, RewardTiers],
+    };
   }
 }

@@ -7,3 +7,4 @@ export {
   repositoryRoot,
 } from './app-config';
 export { APP_CONFIG, ConfigModule } from './config.module';
+export { RewardTiers } from './reward-tiers';
