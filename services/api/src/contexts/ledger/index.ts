@@ -1,6 +1,7 @@
 import {
   LedgerSchema1767225600300,
   LedgerUserBalancesView1767400000300,
+  PaymentBonusLinks1767800000300,
   PaymentPublicFields1767600000300,
 } from './infrastructure/ledger.migrations';
 import { ledgerQueryMigrations } from './queries';
@@ -19,4 +20,5 @@ export const ledgerMigrations: Function[] = [
   ...ledgerQueryMigrations,
   LedgerUserBalancesView1767400000300,
   PaymentPublicFields1767600000300,
+  PaymentBonusLinks1767800000300,
 ];

@@ -26,6 +26,8 @@ const paymentRecorded: AuditMapper = (event: RecordedEvent) => {
       aggregator: data.aggregator,
       comment: data.comment,
       ...publicNoteField(data.publicNote),
+      // Only a bonus carries it, so the entries of every other payment stay what a replay of them makes.
+      ...(data.bonusForPaymentId ? { bonusForPaymentId: `#${data.bonusForPaymentId}` } : {}),
     },
   };
 };

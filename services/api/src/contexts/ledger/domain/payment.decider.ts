@@ -12,6 +12,16 @@ export type PaymentCommand =
       changedAt: string;
       /** What staff tell the client about the change; null for nothing. */
       publicNote: string | null;
+    }
+  | {
+      /**
+       * An ambassador bonus takes its deposit's status (docs/product.md, Referrals and bonuses): staff never change a
+       * bonus by itself, only the deposit that earned it.
+       */
+      type: 'FollowDepositStatus';
+      depositPaymentId: number;
+      status: PaymentStatus;
+      changedAt: string;
     };
 
 /**
@@ -49,6 +59,27 @@ function decide(command: PaymentCommand, state: PaymentState | null): PaymentEve
             status: command.status,
             changedAt: command.changedAt,
             publicNote: command.publicNote,
+          },
+        },
+      ];
+    }
+    case 'FollowDepositStatus': {
+      assert(state !== null, `the bonus of deposit ${command.depositPaymentId} is recorded`);
+      assert(
+        state.type === 'AMBASSADOR_BONUS' && state.bonusForPaymentId === command.depositPaymentId,
+        `payment ${state.paymentId} is the bonus of deposit ${command.depositPaymentId}`,
+      );
+      if (state.status === command.status) return [];
+      return [
+        {
+          type: 'PaymentStatusChanged',
+          data: {
+            paymentId: state.paymentId,
+            userUuid: state.userUuid,
+            previousStatus: state.status,
+            status: command.status,
+            changedAt: command.changedAt,
+            publicNote: null,
           },
         },
       ];

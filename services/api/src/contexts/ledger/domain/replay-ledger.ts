@@ -83,6 +83,7 @@ const WALLET_EVENT_TYPES = new Set([
   'TransferReceived',
   'PaymentReversed',
   'PaymentReapplied',
+  'AmbassadorBonusCredited',
 ]);
 const PAYMENT_EVENT_TYPES = new Set(['PaymentRecorded', 'PaymentStatusChanged']);
 

@@ -7,6 +7,8 @@ import { INITIAL_WALLET_STATE, type WalletState } from './wallet.state';
 /** Where manual money comes from and goes to: the outside world, or the house's adjustment account for fixes. */
 export const MANUAL_ACCOUNT: LedgerAccount = 'world:manual';
 export const ADJUSTMENT_ACCOUNT: LedgerAccount = 'expense:adjustment';
+/** Where ambassador bonuses come from: the house pays them. */
+export const BONUS_ACCOUNT: LedgerAccount = 'expense:bonus';
 
 export function manualCounterAccount(correction: boolean): LedgerAccount {
   return correction ? ADJUSTMENT_ACCOUNT : MANUAL_ACCOUNT;
@@ -52,6 +54,17 @@ export type WalletCommand =
       transactionId: string;
     }
   | {
+      /** An ambassador's deposit earned `amountMinor` (its `percent`): booked with the deposit, from `expense:bonus`. */
+      type: 'CreditAmbassadorBonus';
+      userUuid: string;
+      paymentId: number;
+      depositPaymentId: number;
+      depositAmountMinor: number;
+      percent: number;
+      amountMinor: number;
+      transactionId: string;
+    }
+  | {
       /**
        * A manual payment's status change moved its money: `REVERSE` takes it off the books, `REAPPLY` books it
        * again. `userCredited` says which way the payment itself moved money for the user.
@@ -67,6 +80,11 @@ export type WalletCommand =
       transactionId: string;
       confirmNegativeBalance: boolean;
       actorUuid: string;
+      /**
+       * The ambassador bonus the payment (a deposit) earned: its money follows the deposit's, in the same decision,
+       * so a rejected deposit takes its bonus back and a deposit put back on the books brings it back.
+       */
+      bonus?: { paymentId: number; amountMinor: number; transactionId: string } | null;
     };
 
 type WalletPaymentStatus = Extract<WalletEvent, { type: 'PaymentReversed' }>['data']['status'];
@@ -146,28 +164,54 @@ function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
         },
       ];
     }
+    case 'CreditAmbassadorBonus': {
+      assert(
+        Number.isInteger(command.percent) && command.percent > 0 && command.percent <= 100,
+        `bonus percent ${command.percent} must be a whole percentage`,
+      );
+      assert(
+        command.amountMinor * 100 <= command.depositAmountMinor * command.percent,
+        'a bonus never exceeds its percentage of the deposit',
+      );
+      const transaction = singlePosting(command.transactionId, BONUS_ACCOUNT, user, command.amountMinor);
+      const { userUuid, paymentId, depositPaymentId, depositAmountMinor, percent, amountMinor } = command;
+      return [
+        {
+          type: 'AmbassadorBonusCredited',
+          data: { userUuid, paymentId, depositPaymentId, depositAmountMinor, percent, amountMinor, transaction },
+        },
+      ];
+    }
     case 'SettlePaymentStatus': {
       // Reversing a credit, or booking a debit again, takes money from the user; the other two give it back.
       const takesFromUser = command.userCredited === (command.effect === 'REVERSE');
-      const transaction = takesFromUser
-        ? singlePosting(command.transactionId, user, command.counterAccount, command.amountMinor)
-        : singlePosting(command.transactionId, command.counterAccount, user, command.amountMinor);
-      const resultingBalanceMinor = state.balanceMinor + netChangeMinor(transaction, user);
-      const overdraft = resultingBalanceMinor < 0;
-      if (overdraft && !command.confirmNegativeBalance) {
+      const settle = (paymentId: number, counterAccount: LedgerAccount, amountMinor: number, transactionId: string) => {
+        assertAmount(amountMinor);
+        const transaction = takesFromUser
+          ? singlePosting(transactionId, user, counterAccount, amountMinor)
+          : singlePosting(transactionId, counterAccount, user, amountMinor);
+        return { userUuid: command.userUuid, paymentId, status: command.status, amountMinor, transaction };
+      };
+      const moves = [settle(command.paymentId, command.counterAccount, command.amountMinor, command.transactionId)];
+      if (command.bonus) {
+        assert(command.userCredited, 'only a deposit, which credits the user, carries a bonus');
+        const { paymentId, amountMinor, transactionId } = command.bonus;
+        moves.push(settle(paymentId, BONUS_ACCOUNT, amountMinor, transactionId));
+      }
+      // Each event records the confirmation when it leaves the balance below zero; the refusal names the balance
+      // after all of them, the one the staff member would confirm.
+      let balanceMinor = state.balanceMinor;
+      const events: WalletEvent[] = moves.map((move) => {
+        balanceMinor += netChangeMinor(move.transaction, user);
+        const data = { ...move, overdraftConfirmedBy: balanceMinor < 0 ? command.actorUuid : null };
+        return command.effect === 'REVERSE' ? { type: 'PaymentReversed', data } : { type: 'PaymentReapplied', data };
+      });
+      if (balanceMinor < 0 && !command.confirmNegativeBalance) {
         throw new DomainError('error.balance.negative.confirmation.required', {
-          resultingBalance: minorToAmount(resultingBalanceMinor),
+          resultingBalance: minorToAmount(balanceMinor),
         });
       }
-      const data = {
-        userUuid: command.userUuid,
-        paymentId: command.paymentId,
-        status: command.status,
-        amountMinor: command.amountMinor,
-        transaction,
-        overdraftConfirmedBy: overdraft ? command.actorUuid : null,
-      };
-      return [command.effect === 'REVERSE' ? { type: 'PaymentReversed', data } : { type: 'PaymentReapplied', data }];
+      return events;
     }
   }
 }

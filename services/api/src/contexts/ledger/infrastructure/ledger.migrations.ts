@@ -151,3 +151,22 @@ export class PaymentPublicFields1767600000300 implements MigrationInterface {
     );
   }
 }
+
+/**
+ * An ambassador bonus and the deposit that earned it name each other (docs/product.md, Referrals and bonuses):
+ * `bonus_payment_id` on the deposit, `bonus_for_payment_id` on the AMBASSADOR_BONUS payment. Rows written before
+ * bonuses existed have neither, which is what their events say.
+ */
+export class PaymentBonusLinks1767800000300 implements MigrationInterface {
+  name = 'PaymentBonusLinks1767800000300';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(
+      `ALTER TABLE payments ADD COLUMN bonus_payment_id bigint, ADD COLUMN bonus_for_payment_id bigint`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payments DROP COLUMN bonus_for_payment_id, DROP COLUMN bonus_payment_id`);
+  }
+}

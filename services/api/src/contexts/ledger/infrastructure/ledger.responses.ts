@@ -86,6 +86,20 @@ export class PaymentDto implements Payment {
   })
   transferId: string | null;
 
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'On a deposit that earned an ambassador bonus: that AMBASSADOR_BONUS payment',
+  })
+  bonusPaymentId: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'On an AMBASSADOR_BONUS payment: the deposit that earned it',
+  })
+  bonusForPaymentId: number | null;
+
   @InstantProperty()
   createdAt: string;
 

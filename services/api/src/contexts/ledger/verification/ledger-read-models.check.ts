@@ -127,7 +127,8 @@ async function comparePayments(
     const rows: Array<Record<string, string | boolean | Date | null>> = await manager.query(
       `SELECT payment_id::text, user_uuid::text, user_email, amount_minor::text, currency, status, method, type, aggregator,
               comment, counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id::text,
-              created_at, created_by, updated_at, updated_by, public_note, created_by_public, updated_by_public
+              created_at, created_by, updated_at, updated_by, public_note, created_by_public, updated_by_public,
+              bonus_payment_id::text, bonus_for_payment_id::text
          FROM payments WHERE payment_id > $1::bigint ORDER BY payments.payment_id LIMIT $2`,
       [after, VERIFY_READ_BATCH_ROWS],
     );
@@ -169,6 +170,8 @@ async function comparePayments(
       compare('public_note', expected.publicNote, row.public_note);
       compare('created_by_public', expected.createdByPublic, row.created_by_public);
       compare('updated_by_public', expected.updatedByPublic, row.updated_by_public);
+      compare('bonus_payment_id', expected.bonusPaymentId ?? null, row.bonus_payment_id);
+      compare('bonus_for_payment_id', expected.bonusForPaymentId ?? null, row.bonus_for_payment_id);
     }
     if (rows.length < VERIFY_READ_BATCH_ROWS) break;
     after = String(rows[rows.length - 1].payment_id);

@@ -1,7 +1,12 @@
 import type { User } from '@kupa/proto';
 import { Mailbox } from '../../../../test-support/mailbox';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { createActiveUser, FIXTURE_PASSWORD, uniqueEmail } from '../../../../test-support/identity-fixtures';
+import {
+  adminToken,
+  createActiveUser,
+  FIXTURE_PASSWORD,
+  uniqueEmail,
+} from '../../../../test-support/identity-fixtures';
 
 describe('sign-up and account confirmation', () => {
   let testApp: TestApp;
@@ -136,6 +141,48 @@ describe('sign-up and account confirmation', () => {
     expect(unknownReferrer.status).toBe(201);
     const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${referrer.accessToken}`);
     expect(me.body.referrals.totalReferrals).toBe(1);
+  });
+
+  it('links a referral only to an account older than the new one, so no one refers themselves and no chain loops', async () => {
+    const first = await createActiveUser(testApp);
+    const profileOf = async (email: string) =>
+      (
+        (await testApp.dataSource.query(
+          'SELECT uuid, profile_id, referrer_profile_id, created_at FROM users WHERE email = $1',
+          [email],
+        )) as Array<{ uuid: string; profile_id: string; referrer_profile_id: string | null; created_at: Date }>
+      )[0];
+    const secondEmail = uniqueEmail('second');
+    expect((await signUp({ ...validBody(secondEmail), referralToken: first.user.profileId })).status).toBe(201);
+    const second = await profileOf(secondEmail);
+    const thirdEmail = uniqueEmail('third');
+    expect((await signUp({ ...validBody(thirdEmail), referralToken: second.profile_id })).status).toBe(201);
+    const third = await profileOf(thirdEmail);
+    const firstRow = await profileOf(first.email);
+
+    // Each account names an older one, never itself: the new account's profile ID did not exist when it was named.
+    expect([firstRow.referrer_profile_id, second.referrer_profile_id, third.referrer_profile_id]).toEqual([
+      null,
+      firstRow.profile_id,
+      second.profile_id,
+    ]);
+    expect(second.profile_id).not.toBe(firstRow.profile_id);
+    expect(third.profile_id).not.toBe(second.profile_id);
+    expect(firstRow.created_at.getTime()).toBeLessThan(second.created_at.getTime());
+    expect(second.created_at.getTime()).toBeLessThan(third.created_at.getTime());
+
+    // Nothing sets a referrer after sign-up, so the oldest account can never be made to name the newest one.
+    const admin = await adminToken(testApp);
+    const relink = await testApp.http
+      .put(`/api/users/${firstRow.uuid}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ referrerProfileId: third.profile_id });
+    expect(relink.status).toBe(400);
+    expect(relink.body.details.fields).toContainEqual({
+      field: 'referrerProfileId',
+      error: 'error.validation.unknown.field',
+    });
+    expect((await profileOf(first.email)).referrer_profile_id).toBeNull();
   });
 
   it('resends the confirmation mail without revealing which addresses are registered', async () => {

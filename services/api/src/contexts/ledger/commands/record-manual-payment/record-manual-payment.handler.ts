@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
 import { UserReader } from '../../../identity';
+import { type CommandStamp, type LoadedStream } from '../../../../platform/commands';
+import { RewardTiers } from '../../../../platform/config';
+import { bookAmbassadorBonus, earnedAmbassadorBonus } from '../../domain/ambassador-bonus';
+import type { PaymentEvent, WalletEvent } from '../../domain/ledger.events';
 import { customerAuthorLabel } from '../../domain/payment-authors';
+import type { PaymentState } from '../../domain/payment.state';
+import type { WalletState } from '../../domain/wallet.state';
 import { paymentDecider } from '../../domain/payment.decider';
 import { manualCounterAccount, walletDecider } from '../../domain/wallet.decider';
 import { IdempotencyKeys } from '../../infrastructure/idempotency-keys';
@@ -23,6 +29,7 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
     private readonly keys: IdempotencyKeys,
     private readonly users: UserReader,
     private readonly dataSource: DataSource,
+    private readonly tiers: RewardTiers,
   ) {}
 
   async execute(command: RecordManualPaymentCommand): Promise<Payment> {
@@ -41,51 +48,89 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
 
     const user = await this.users.findByUuid(userUuid);
     if (!user) throw new ApiError('error.user.not.found');
-    const [paymentId] = await nextPaymentIds(this.dataSource.manager, 1);
+    // The role is identity's, read before the locks: a bonus is one more payment, whose stream must be named up
+    // front. A role changed at the very instant of a deposit may apply to it or not; either is a valid order.
+    const earned = earnedAmbassadorBonus(
+      { role: user.role, type: action === 'DEPOSIT' ? 'DEPOSIT' : 'WITHDRAW', correction, amountMinor },
+      this.tiers.ambassadorBonus,
+    );
+    const [paymentId, bonusPaymentId] = await nextPaymentIds(this.dataSource.manager, earned ? 2 : 1);
 
+    const decide = (
+      wallet: LoadedStream<WalletState>,
+      payment: LoadedStream<PaymentState | null>,
+      bonus: LoadedStream<PaymentState | null> | null,
+      { at, metadata }: CommandStamp,
+    ) => {
+      const author = actorLabelOf({ metadata });
+      const publicAuthor = customerAuthorLabel(metadata.actor, userUuid, null);
+      const transactionId = randomUUID();
+      const fields = { userUuid, paymentId, amountMinor, correction, reason: comment, transactionId };
+      const walletEvents = walletDecider.decide(
+        action === 'DEPOSIT' ? { type: 'RecordManualDeposit', ...fields } : { type: 'RecordWithdrawal', ...fields },
+        wallet.state,
+      );
+      let recorded: PaymentRecordedData = {
+        paymentId,
+        userUuid,
+        userEmail: user.email,
+        type: action === 'DEPOSIT' ? 'DEPOSIT' : 'WITHDRAW',
+        method: 'MANUAL_TRANSFER',
+        aggregator: 'MANUAL',
+        status: 'SUCCESS',
+        amountMinor,
+        currency: 'USD',
+        comment,
+        publicNote,
+        counterAccount: manualCounterAccount(correction),
+        correction,
+        transferId: null,
+        senderProfileId: null,
+        recipientProfileId: null,
+        createdAt: at.toISOString(),
+        bonusPaymentId: null,
+        bonusForPaymentId: null,
+      };
+      const events: { wallet: WalletEvent[]; payment: PaymentEvent[]; bonus: PaymentEvent[] } = {
+        wallet: walletEvents,
+        payment: [],
+        bonus: [],
+      };
+      if (earned && bonus) {
+        const booked = bookAmbassadorBonus(
+          recorded,
+          earned,
+          { bonusPaymentId, transactionId: randomUUID() },
+          walletEvents.reduce(walletDecider.evolve, wallet.state),
+        );
+        recorded = booked.deposit;
+        events.wallet = [...walletEvents, ...booked.walletEvents];
+        events.bonus = paymentDecider.decide({ type: 'RecordPayment', payment: booked.bonus }, bonus.state);
+      }
+      events.payment = paymentDecider.decide({ type: 'RecordPayment', payment: recorded }, payment.state);
+      return {
+        events,
+        result: paymentPayload(
+          { ...recorded, updatedAt: recorded.createdAt },
+          { createdBy: author, updatedBy: author, createdByPublic: publicAuthor, updatedByPublic: publicAuthor },
+          'staff',
+        ),
+      };
+    };
+
+    const wallet = walletStreams.ref(userUuid);
+    const payment = paymentStreams.ref(paymentId);
+    if (!earned) {
+      return this.commands.run(idempotency, {
+        context,
+        streams: { wallet, payment },
+        decide: (loaded, stamp) => decide(loaded.wallet, loaded.payment, null, stamp),
+      });
+    }
     return this.commands.run(idempotency, {
       context,
-      streams: { wallet: walletStreams.ref(userUuid), payment: paymentStreams.ref(paymentId) },
-      decide: ({ wallet, payment }, { at, metadata }) => {
-        const author = actorLabelOf({ metadata });
-        const publicAuthor = customerAuthorLabel(metadata.actor, userUuid, null);
-        const transactionId = randomUUID();
-        const fields = { userUuid, paymentId, amountMinor, correction, reason: comment, transactionId };
-        const walletEvents = walletDecider.decide(
-          action === 'DEPOSIT' ? { type: 'RecordManualDeposit', ...fields } : { type: 'RecordWithdrawal', ...fields },
-          wallet.state,
-        );
-        const recorded: PaymentRecordedData = {
-          paymentId,
-          userUuid,
-          userEmail: user.email,
-          type: action === 'DEPOSIT' ? 'DEPOSIT' : 'WITHDRAW',
-          method: 'MANUAL_TRANSFER',
-          aggregator: 'MANUAL',
-          status: 'SUCCESS',
-          amountMinor,
-          currency: 'USD',
-          comment,
-          publicNote,
-          counterAccount: manualCounterAccount(correction),
-          correction,
-          transferId: null,
-          senderProfileId: null,
-          recipientProfileId: null,
-          createdAt: at.toISOString(),
-        };
-        return {
-          events: {
-            wallet: walletEvents,
-            payment: paymentDecider.decide({ type: 'RecordPayment', payment: recorded }, payment.state),
-          },
-          result: paymentPayload(
-            { ...recorded, updatedAt: recorded.createdAt },
-            { createdBy: author, updatedBy: author, createdByPublic: publicAuthor, updatedByPublic: publicAuthor },
-            'staff',
-          ),
-        };
-      },
+      streams: { wallet, payment, bonus: paymentStreams.ref(bonusPaymentId) },
+      decide: (loaded, stamp) => decide(loaded.wallet, loaded.payment, loaded.bonus, stamp),
     });
   }
 }

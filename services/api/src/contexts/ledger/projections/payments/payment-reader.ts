@@ -33,6 +33,8 @@ export function paymentPayload(
     senderProfileId: payment.senderProfileId,
     recipientProfileId: payment.recipientProfileId,
     transferId: payment.transferId,
+    bonusPaymentId: payment.bonusPaymentId ?? null,
+    bonusForPaymentId: payment.bonusForPaymentId ?? null,
     createdAt: payment.createdAt,
     createdBy: authors.createdBy,
     updatedAt: payment.updatedAt,

@@ -36,7 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p.user_email, p.amount_minor::text AS amount_minor,
   p.currency, p.status, p.method, p.type, p.aggregator, p.comment, p.public_note, p.sender_profile_id,
   p.recipient_profile_id, p.transfer_id, p.created_at, p.created_by, p.created_by_public, p.updated_at, p.updated_by,
-  p.updated_by_public`;
+  p.updated_by_public, p.bonus_payment_id::text AS bonus_payment_id, p.bonus_for_payment_id::text AS bonus_for_payment_id`;
 
 /**
  * Who reads a payment decides what it says (docs/product.md, Ledger, What a client sees): staff read the internal
@@ -70,6 +70,8 @@ export interface PaymentRow {
   updated_at: Date;
   updated_by: string;
   updated_by_public: string;
+  bonus_payment_id: string | null;
+  bonus_for_payment_id: string | null;
 }
 
 export function toPayment(row: PaymentRow, audience: 'staff'): StaffPayment;
@@ -91,6 +93,8 @@ export function toPayment(row: PaymentRow, audience: PaymentAudience): Payment {
       senderProfileId: row.sender_profile_id,
       recipientProfileId: row.recipient_profile_id,
       transferId: row.transfer_id,
+      bonusPaymentId: row.bonus_payment_id === null ? null : Number(row.bonus_payment_id),
+      bonusForPaymentId: row.bonus_for_payment_id === null ? null : Number(row.bonus_for_payment_id),
       createdAt: row.created_at.toISOString(),
       createdBy: row.created_by,
       updatedAt: row.updated_at.toISOString(),
