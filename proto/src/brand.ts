@@ -30,8 +30,9 @@ export const INTENT_COLOURS: Readonly<
   warning: { badge: 'warning', text: 'warning.main' },
   error: { badge: 'error', text: 'error.main' },
   neutral: { badge: 'default', text: 'text.secondary' },
-  // Not green: a bonus is money in, but not money the client paid, and must not read as a deposit.
-  bonus: { badge: 'info', text: 'info.main' },
+  // Not green: a bonus is money in, but not money the client paid, and must not read as a deposit. The dark shade
+  // keeps small text readable on a light page (info.main is below 4.5:1 on white).
+  bonus: { badge: 'info', text: 'info.dark' },
 });
 
 /** WCAG 2 contrast ratio of two `#rrggbb` colours, from 1 (none) to 21 (black on white). */

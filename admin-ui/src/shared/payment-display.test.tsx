@@ -1,5 +1,6 @@
 import {
   enumLabel,
+  PAYMENT_BONUS_MARK,
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
   paymentAmountStateHint,
@@ -28,10 +29,25 @@ describe('payment amounts in the console', () => {
     expect(bdi).toHaveAttribute('dir', 'ltr');
     expect(bdi.textContent).toBe(incoming ? `+${formatAmount(12.5, 'he')}` : formatAmount(-12.5, 'he'));
     expect(bdi.textContent?.startsWith(incoming ? '+' : '-')).toBe(true);
-    expect(bdi).toHaveAttribute('data-intent', incoming ? 'success' : 'error');
+    expect(bdi).toHaveAttribute('data-intent', type === 'AMBASSADOR_BONUS' ? 'bonus' : incoming ? 'success' : 'error');
     expect(getComputedStyle(bdi).textDecoration).not.toContain('line-through');
-    // Nothing is said beside money that moved.
-    expect(shown.textContent).toBe(bdi.textContent);
+    // Nothing is said beside paid money that moved; a bonus is named as one.
+    expect(shown.textContent).toBe(
+      type === 'AMBASSADOR_BONUS' ? `${bdi.textContent}${PAYMENT_BONUS_MARK.he}` : bdi.textContent,
+    );
+  });
+
+  it('sets an ambassador bonus apart from paid money: its own colour and a bonus chip, in both languages', () => {
+    const bonus = renderAmount('AMBASSADOR_BONUS', 'SUCCESS', 'en', 'bonus');
+    const deposit = renderAmount('DEPOSIT', 'SUCCESS', 'en', 'deposit');
+    expect(within(bonus.shown).getByTestId('payment-bonus-mark')).toHaveTextContent('Bonus');
+    expect(within(deposit.shown).queryByTestId('payment-bonus-mark')).toBeNull();
+    expect(getComputedStyle(bonus.bdi).color).toMatch(/^rgb/);
+    expect(getComputedStyle(bonus.bdi).color).not.toBe(getComputedStyle(deposit.bdi).color);
+    // A bonus taken back with its deposit still says what it was, struck through like any money that never counted.
+    const rejected = renderAmount('AMBASSADOR_BONUS', 'REJECTED', 'he', 'rejected');
+    expect(within(rejected.shown).getByTestId('payment-bonus-mark')).toHaveTextContent('בונוס');
+    expect(getComputedStyle(rejected.bdi).textDecoration).toContain('line-through');
   });
 
   it.each(VOID_STATUSES.map((status) => [status]))(

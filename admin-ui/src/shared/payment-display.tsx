@@ -2,6 +2,7 @@ import {
   enumLabel,
   INTENT_COLOURS,
   type Payment,
+  PAYMENT_BONUS_MARK,
   paymentAmountLook,
   paymentAmountStateHint,
   type PaymentStatus,
@@ -19,7 +20,8 @@ type AmountSource = Pick<Payment, 'amount' | 'type' | 'status'>;
 /**
  * A payment's amount by proto's rule (docs/product.md, Ledger, How payments are shown): signed by direction, green in
  * and red out when the money moved, muted while pending, muted and struck through when it never counted. The amount
- * sits in `<bdi dir="ltr">` so its sign and currency keep their places inside Hebrew text.
+ * sits in `<bdi dir="ltr">` so its sign and currency keep their places inside Hebrew text. An ambassador bonus is
+ * drawn in the bonus colour with a "Bonus" chip, apart from money the client paid.
  */
 export function PaymentAmount({ payment, testId }: { payment: AmountSource; testId?: string }) {
   const lang = useLang();
@@ -45,6 +47,17 @@ export function PaymentAmount({ payment, testId }: { payment: AmountSource; test
       </Box>
       {/* Read by screen readers, not drawn: the strike-through and the muted colour say the same to the eye. */}
       {hint ? <Box component="span" sx={visuallyHidden}>{` (${hint})`}</Box> : null}
+      {look.bonus ? (
+        // Said in words, not only in colour: bonus money is the house's gift, apart from money the client paid.
+        <Chip
+          size="small"
+          variant="outlined"
+          color={INTENT_COLOURS.bonus.badge}
+          label={PAYMENT_BONUS_MARK[lang]}
+          data-testid="payment-bonus-mark"
+          sx={{ marginInlineStart: 0.75, height: 20, '& .MuiChip-label': { color: 'text.primary', px: 0.75 } }}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -107,6 +107,8 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     senderProfileId: null,
     recipientProfileId: null,
     transferId: null,
+    bonusPaymentId: null,
+    bonusForPaymentId: null,
     createdAt: '2026-02-01T09:30:00.000Z',
     // A client reads staff and the system as Kupa, and never the internal comment (docs/api.md, Ledger).
     createdBy: PUBLIC_STAFF_ACTOR_NAME,

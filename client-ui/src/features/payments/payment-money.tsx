@@ -6,6 +6,7 @@ import {
   enumLabel,
   INTENT_COLOURS,
   type Payment,
+  PAYMENT_BONUS_MARK,
   paymentAmountLook,
   paymentAmountStateHint,
   type PaymentStatus,
@@ -18,7 +19,8 @@ import { useT } from '../../lib/i18n/i18n';
  * A payment's amount as seen from the client's balance, by proto's rule (docs/product.md, Ledger, How payments are
  * shown): signed by direction, green in and red out once the money moved, muted while pending, muted and struck
  * through when it never counted (never a green plus). Isolated with `<bdi dir="ltr">` so the sign and digits keep
- * their order inside Hebrew text.
+ * their order inside Hebrew text. An ambassador bonus is drawn in the bonus colour with a "Bonus" chip, apart from
+ * money the client paid.
  */
 export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | 'type' | 'status'> }) {
   const { lang } = useT();
@@ -43,6 +45,17 @@ export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | '
       </Box>
       {/* Read by screen readers, not drawn: the strike-through and the muted colour say the same to the eye. */}
       {hint ? <Box component="span" sx={visuallyHidden}>{` (${hint})`}</Box> : null}
+      {look.bonus ? (
+        // Said in words, not only in colour: bonus money is the house's gift, apart from money the client paid.
+        <Chip
+          size="small"
+          variant="outlined"
+          color={INTENT_COLOURS.bonus.badge}
+          label={PAYMENT_BONUS_MARK[lang]}
+          data-testid="payment-bonus-mark"
+          sx={{ marginInlineStart: 0.75, height: 20, '& .MuiChip-label': { color: 'text.primary', px: 0.75 } }}
+        />
+      ) : null}
     </Box>
   );
 }

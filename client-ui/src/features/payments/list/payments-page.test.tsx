@@ -174,6 +174,34 @@ describe('payments list', () => {
     expect(screen.queryByTestId('negative-balance-notice')).not.toBeInTheDocument();
   });
 
+  it('sets an ambassador bonus apart from the deposit that earned it, in Hebrew and English', async () => {
+    signInAs();
+    const deposit = makePayment({ paymentId: 11, type: 'DEPOSIT', amount: 200, bonusPaymentId: 12 });
+    const bonus = makePayment({
+      paymentId: 12,
+      type: 'AMBASSADOR_BONUS',
+      method: 'BALANCE',
+      aggregator: 'INTERNAL',
+      amount: 20,
+      bonusForPaymentId: 11,
+    });
+    mockPaymentsApi(() => pageOf([bonus, deposit], 0, 20, 2));
+    renderApp('/payments');
+    const [bonusRow, depositRow] = await screen.findAllByTestId('payments-row');
+    const amountOf = (row: HTMLElement) => within(row).getByTestId('payments-row-amount');
+    const bdiOf = (row: HTMLElement) => amountOf(row).querySelector('bdi') as HTMLElement;
+    expect(bdiOf(bonusRow)).toHaveAttribute('data-intent', 'bonus');
+    expect(bdiOf(depositRow)).toHaveAttribute('data-intent', 'success');
+    expect(getComputedStyle(bdiOf(bonusRow)).color).not.toBe(getComputedStyle(bdiOf(depositRow)).color);
+    expect(within(amountOf(bonusRow)).getByTestId('payment-bonus-mark')).toHaveTextContent('בונוס');
+    expect(within(amountOf(depositRow)).queryByTestId('payment-bonus-mark')).toBeNull();
+    expect(within(bonusRow).getByTestId('payments-row-type')).toHaveTextContent('בונוס שגריר');
+
+    useLangStore.getState().setLang('en');
+    expect(await within(amountOf(bonusRow)).findByText('Bonus')).toBeInTheDocument();
+    expect(amountOf(bonusRow)).toHaveTextContent('+$20.00');
+  });
+
   it('renders the same rows with English labels', async () => {
     useLangStore.getState().setLang('en');
     signInAs();
