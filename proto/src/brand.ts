@@ -7,8 +7,8 @@ import type { ColourIntent } from './payment-states';
  */
 export const BRAND = Object.freeze({
   colors: Object.freeze({
-    light: Object.freeze({ primary: '#1f6f50', background: '#fafafb', paper: '#ffffff' }),
-    dark: Object.freeze({ primary: '#7cc4a4', background: '#121212', paper: '#1e1e1e' }),
+    light: Object.freeze({ primary: '#1f6f50', info: '#0265a8', background: '#fafafb', paper: '#ffffff' }),
+    dark: Object.freeze({ primary: '#7cc4a4', info: '#6ec6f5', background: '#121212', paper: '#1e1e1e' }),
   }),
   /** Hebrew-friendly faces first; each platform falls back to what it has. */
   fontFamily: ['"Rubik"', '"Assistant"', '"Segoe UI"', '"Arial Hebrew"', 'Roboto', 'Arial', 'sans-serif'].join(','),
@@ -30,9 +30,9 @@ export const INTENT_COLOURS: Readonly<
   warning: { badge: 'warning', text: 'warning.main' },
   error: { badge: 'error', text: 'error.main' },
   neutral: { badge: 'default', text: 'text.secondary' },
-  // Not green: a bonus is money in, but not money the client paid, and must not read as a deposit. The dark shade
-  // keeps small text readable on a light page (info.main is below 4.5:1 on white).
-  bonus: { badge: 'info', text: 'info.dark' },
+  // Not green: a bonus is money in, but not money the client paid, and must not read as a deposit. Both themes set
+  // info.main from BRAND, a shade per mode that small text stays readable in.
+  bonus: { badge: 'info', text: 'info.main' },
 });
 
 /** WCAG 2 contrast ratio of two `#rrggbb` colours, from 1 (none) to 21 (black on white). */

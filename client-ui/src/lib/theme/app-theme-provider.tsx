@@ -30,6 +30,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
         palette: {
           mode: paletteMode,
           primary: { main: BRAND.colors[paletteMode].primary },
+          info: { main: BRAND.colors[paletteMode].info },
           background: { default: BRAND.colors[paletteMode].background, paper: BRAND.colors[paletteMode].paper },
         },
         shape: { borderRadius: BRAND.borderRadiusPx },
