@@ -49,6 +49,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = loadConfig({
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     TWO_FACTOR_KEY: 'test-two-factor-key',
+    PROVISIONING_TOKEN: 'test-provisioning-token',
     SMTP_URL: mailbox.url,
     PUBLIC_URL: 'http://kupa.test',
     DEMO_DATA: '0',

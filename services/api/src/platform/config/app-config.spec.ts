@@ -100,7 +100,11 @@ describe('loadConfig', () => {
   });
 
   it('keeps the data in ./.kupa of the repository when KUPA_DATA_DIR is unset', () => {
-    const config = loadConfig({ JWT_SECRET: 'set-so-that-nothing-is-written', TWO_FACTOR_KEY: 'set-as-well' });
+    const config = loadConfig({
+      JWT_SECRET: 'set-so-that-nothing-is-written',
+      TWO_FACTOR_KEY: 'set-as-well',
+      PROVISIONING_TOKEN: 'and-this',
+    });
     expect(config.dataDir).toBe(join(repositoryRoot(), '.kupa'));
     expect(existsSync(join(repositoryRoot(), 'services', 'api', 'package.json'))).toBe(true);
   });
@@ -113,6 +117,40 @@ describe('loadConfig', () => {
     expect(loadConfig({ KUPA_DATA_DIR: dataDir, STAFF_2FA_REQUIRED: '1' }).staff2faRequired).toBe(true);
     expect(loadConfig({ KUPA_DATA_DIR: dataDir, STAFF_2FA_REQUIRED: 'false' }).staff2faRequired).toBe(false);
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, STAFF_2FA_REQUIRED: 'yes' })).toThrow(/STAFF_2FA_REQUIRED/);
+  });
+
+  it('runs the provisioning simulator by default with a kept token, and needs a token beside PROVISIONING_URL', () => {
+    const simulated = loadConfig({ KUPA_DATA_DIR: dataDir });
+    expect(simulated).toMatchObject({
+      provisioningUrl: null,
+      provisioningSimulatorFaults: false,
+      provisioningTimeoutMs: 10_000,
+      provisioningRetryAttempts: 8,
+      provisioningRetryBaseMs: 30_000,
+      provisioningRetryMaxMs: 60 * 60_000,
+    });
+    expect(readFileSync(join(dataDir, 'provisioning-token'), 'utf8').trim()).toBe(simulated.provisioningToken);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).provisioningToken).toBe(simulated.provisioningToken);
+    const real = loadConfig({
+      KUPA_DATA_DIR: dataDir,
+      PROVISIONING_URL: 'https://streaming.example/',
+      PROVISIONING_TOKEN: 'real-token',
+      PROVISIONING_SIMULATOR_FAULTS: '1',
+    });
+    expect(real).toMatchObject({
+      provisioningUrl: 'https://streaming.example',
+      provisioningToken: 'real-token',
+      provisioningSimulatorFaults: true,
+    });
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_URL: 'https://streaming.example' })).toThrow(
+      /PROVISIONING_TOKEN is required/,
+    );
+    expect(() =>
+      loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_URL: 'streaming.example', PROVISIONING_TOKEN: 't' }),
+    ).toThrow(/PROVISIONING_URL must be an http/);
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_RETRY_ATTEMPTS: '0' })).toThrow(
+      /PROVISIONING_RETRY_ATTEMPTS/,
+    );
   });
 
   it('follows PORT in the default public URL and trims a trailing slash from PUBLIC_URL', () => {

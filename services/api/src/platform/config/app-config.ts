@@ -48,7 +48,22 @@ export interface AppConfig {
   cashierUrl: string | null;
   cashierApiKey: string | null;
   cashierIpnSecret: string | null;
+  /**
+   * The streaming service's provisioning API (docs/provisioning-api.md); null runs the built-in simulator, which this
+   * process serves itself under `/api/sandbox/streaming` and reaches over HTTP like a real service.
+   */
   provisioningUrl: string | null;
+  /** The bearer token of the provisioning API; without `PROVISIONING_URL` it defaults to one kept in the data directory. */
+  provisioningToken: string;
+  /** Lets tests and demos queue failures in the simulator (`PUT /api/sandbox/streaming/faults`). */
+  provisioningSimulatorFaults: boolean;
+  /** One call to the provisioning API is abandoned (and retried as a transient failure) after this long. */
+  provisioningTimeoutMs: number;
+  /** Provisioning attempts per job before a transient failure becomes a permanent one. */
+  provisioningRetryAttempts: number;
+  /** The first retry of a provisioning job comes after this long, doubling up to `provisioningRetryMaxMs`. */
+  provisioningRetryBaseMs: number;
+  provisioningRetryMaxMs: number;
   demoData: boolean;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -147,6 +162,36 @@ function tierTable<Tier>(
   return Object.freeze((value as Tier[]).map((tier) => Object.freeze({ ...tier })));
 }
 
+function provisioning(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+): Pick<
+  AppConfig,
+  | 'provisioningUrl'
+  | 'provisioningToken'
+  | 'provisioningSimulatorFaults'
+  | 'provisioningTimeoutMs'
+  | 'provisioningRetryAttempts'
+  | 'provisioningRetryBaseMs'
+  | 'provisioningRetryMaxMs'
+> {
+  const url = optional(env, 'PROVISIONING_URL');
+  if (url !== null && !/^https?:\/\/[^\s/]+/.test(url))
+    throw new Error(`PROVISIONING_URL must be an http or https address, got ${url}`);
+  const token = optional(env, 'PROVISIONING_TOKEN');
+  // A real service is never called without credentials; the simulator accepts a token only this installation knows.
+  if (url !== null && token === null) throw new Error('PROVISIONING_TOKEN is required when PROVISIONING_URL is set');
+  return {
+    provisioningUrl: url === null ? null : url.replace(/\/+$/, ''),
+    provisioningToken: token ?? persistentSecret(dataDir, 'provisioning-token'),
+    provisioningSimulatorFaults: flag(env, 'PROVISIONING_SIMULATOR_FAULTS'),
+    provisioningTimeoutMs: positiveInteger(env, 'PROVISIONING_TIMEOUT_MS', 10_000),
+    provisioningRetryAttempts: positiveInteger(env, 'PROVISIONING_RETRY_ATTEMPTS', 8),
+    provisioningRetryBaseMs: positiveInteger(env, 'PROVISIONING_RETRY_BASE_MS', 30_000),
+    provisioningRetryMaxMs: positiveInteger(env, 'PROVISIONING_RETRY_MAX_MS', 60 * 60_000),
+  };
+}
+
 /** Reads a secret from the data directory, creating it once, so restarts keep sessions valid. */
 export function persistentSecret(dataDir: string, fileName: string): string {
   const path = join(dataDir, fileName);
@@ -185,7 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cashierUrl: optional(env, 'CASHIER_URL'),
     cashierApiKey: optional(env, 'CASHIER_API_KEY'),
     cashierIpnSecret: optional(env, 'CASHIER_IPN_SECRET'),
-    provisioningUrl: optional(env, 'PROVISIONING_URL'),
+    ...provisioning(env, dataDir),
     // Demo data defaults on only for the embedded database, never for a database the operator named.
     demoData: (optional(env, 'DEMO_DATA') ?? (databaseUrl ? '0' : '1')) === '1',
     adminEmail: optional(env, 'ADMIN_EMAIL'),

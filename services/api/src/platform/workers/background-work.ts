@@ -1,11 +1,13 @@
 import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { MailDispatcher } from '../mail/mail-outbox';
 import { ProcessorRunner } from '../projections/processor-runner';
+import { BackgroundLoops } from './background-loops';
 
 /**
  * The work that runs beside requests: every registered processor (once across all replicas, under its advisory
- * lock) and the mail dispatcher. The server starts it after it listens; `worker.ts` runs it without HTTP; tests start
- * it themselves. It stops before the application closes its database pool, finishing the batch or mail in hand.
+ * lock), the mail dispatcher and the loops contexts registered in `BackgroundLoops` (provisioning jobs). The server
+ * starts it after it listens; `worker.ts` runs it without HTTP; tests start it themselves. It stops before the
+ * application closes its database pool, finishing the batch, mail or job in hand.
  */
 @Injectable()
 export class BackgroundWork implements BeforeApplicationShutdown {
@@ -14,6 +16,7 @@ export class BackgroundWork implements BeforeApplicationShutdown {
   constructor(
     private readonly runner: ProcessorRunner,
     private readonly dispatcher: MailDispatcher,
+    private readonly loops: BackgroundLoops,
   ) {}
 
   start(): void {
@@ -21,12 +24,13 @@ export class BackgroundWork implements BeforeApplicationShutdown {
     this.started = true;
     this.runner.start();
     this.dispatcher.start();
+    for (const loop of this.loops.all()) loop.start();
   }
 
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await Promise.all([this.runner.stop(), this.dispatcher.stop()]);
+    await Promise.all([this.runner.stop(), this.dispatcher.stop(), ...this.loops.all().map((loop) => loop.stop())]);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
