@@ -6,6 +6,7 @@ import { CatalogModule } from './contexts/catalog';
 import { CommonModule } from './contexts/common';
 import { IdentityModule } from './contexts/identity';
 import { LedgerModule } from './contexts/ledger';
+import { ProvisioningModule } from './contexts/subscriptions';
 import { PlatformAuthModule } from './platform/auth';
 import { PlatformHttpModule } from './platform/http';
 import { type Clock, ClockModule } from './platform/clock';
@@ -70,6 +71,7 @@ export class AppModule {
         LedgerModule,
         CatalogModule,
         AuditModule,
+        ProvisioningModule.register(),
         CommonModule.register({ version: options.version }),
       ],
     };

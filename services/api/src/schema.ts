@@ -2,7 +2,7 @@ import { auditMigrations } from './contexts/audit';
 import { catalogMigrations } from './contexts/catalog';
 import { identityMigrations } from './contexts/identity';
 import { ledgerMigrations } from './contexts/ledger';
-import { subscriptionsMigrations } from './contexts/subscriptions';
+import { ProvisioningSchema1767800000000, subscriptionsMigrations } from './contexts/subscriptions';
 import { platformMigrations } from './platform/database/migrations';
 
 /**
@@ -18,4 +18,5 @@ export const ALL_MIGRATIONS: Function[] = [
   ...auditMigrations,
   ...catalogMigrations,
   ...subscriptionsMigrations,
+  ProvisioningSchema1767800000000,
 ];

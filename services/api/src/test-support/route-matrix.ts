@@ -53,6 +53,32 @@ const CUSTOMERS: Record<ActorName, Expectation> = { ...SIGNED_IN, manager: 403, 
 /** Staff, or the client themself; another client learns nothing (404). */
 const STAFF_OR_OWNER: Record<ActorName, Expectation> = { ...SIGNED_IN, otherClient: 404, ambassador: 404 };
 
+/** Routes that take no session but their own token, which none of the actors has. */
+const SANDBOX_TOKEN_ONLY: Record<ActorName, Expectation> = {
+  anonymous: 401,
+  client: 401,
+  otherClient: 401,
+  ambassador: 401,
+  manager: 401,
+  admin: 401,
+};
+const EVERYONE_REFUSED: Record<ActorName, Expectation> = {
+  anonymous: 400,
+  client: 400,
+  otherClient: 400,
+  ambassador: 400,
+  manager: 400,
+  admin: 400,
+};
+const NOWHERE: Record<ActorName, Expectation> = {
+  anonymous: 404,
+  client: 404,
+  otherClient: 404,
+  ambassador: 404,
+  manager: 404,
+  admin: 404,
+};
+
 const RANDOM_UUID = '7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e';
 
 export const ROUTE_MATRIX: MatrixRow[] = [
@@ -268,6 +294,38 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     url: () => `/api/audit-logs/${RANDOM_UUID}`,
     expect: STAFF,
     passMayBe404: true,
+  },
+  // The built-in streaming-service simulator (docs/provisioning-api.md): public to the app's sign-in, it wants the
+  // provisioning token instead, which no actor holds (401); a malformed body is refused first (400); the fault
+  // routes do not exist without PROVISIONING_SIMULATOR_FAULTS=1 (404).
+  ...(
+    [
+      ['post', '/api/sandbox/streaming/v1/accounts', {}],
+      ['get', '/api/sandbox/streaming/v1/accounts/{login}', undefined],
+      ['put', '/api/sandbox/streaming/v1/accounts/{login}/expiry', {}],
+      ['put', '/api/sandbox/streaming/v1/accounts/{login}/login', {}],
+      ['put', '/api/sandbox/streaming/v1/accounts/{login}/password', {}],
+      ['post', '/api/sandbox/streaming/v1/accounts/{login}/disable', undefined],
+    ] as const
+  ).map(([method, path, body]): MatrixRow => ({
+    method,
+    path,
+    url: () => path.replace('{login}', 'matrix.login'),
+    body,
+    expect: body === undefined ? SANDBOX_TOKEN_ONLY : EVERYONE_REFUSED,
+  })),
+  {
+    method: 'put',
+    path: '/api/sandbox/streaming/faults',
+    url: () => '/api/sandbox/streaming/faults',
+    body: {},
+    expect: EVERYONE_REFUSED,
+  },
+  {
+    method: 'delete',
+    path: '/api/sandbox/streaming/faults',
+    url: () => '/api/sandbox/streaming/faults',
+    expect: NOWHERE,
   },
 ];
 

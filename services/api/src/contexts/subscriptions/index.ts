@@ -2,3 +2,7 @@ import { SubscriptionsSchema1767700000000 } from './infrastructure/subscriptions
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const subscriptionsMigrations: Function[] = [SubscriptionsSchema1767700000000];
+
+// Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.
+export { ProvisioningModule } from './infrastructure/provisioning/provisioning.module';
+export { ProvisioningSchema1767800000000 } from './infrastructure/provisioning/provisioning.migrations';

@@ -1,0 +1,264 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DataSource } from 'typeorm';
+import type { Clock } from '../../../../platform/clock';
+import type { BackgroundLoop } from '../../../../platform/workers';
+import type { ProvisioningJob } from './provisioning-jobs';
+import type { ProvisioningFailure, ProvisioningOutcomes } from './provisioning-outcomes.port';
+import { ProvisioningError, type ProvisioningProvider } from './provisioning-provider.port';
+import type { ProvisioningSecrets } from './provisioning-secrets.port';
+
+export interface ProvisioningJobRunnerOptions {
+  pollIntervalMs: number;
+  /** Attempts at the service before transient failures count as a permanent one. */
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /**
+   * How long a claimed job belongs to the runner calling the service. A runner that dies mid-call leaves the job due
+   * again after this; it must be longer than a call's timeout.
+   */
+  leaseMs: number;
+  onError?: (error: unknown) => void;
+}
+
+/** The service's final word on a job, recorded before it is reported so that a repeat report never calls again. */
+type Outcome = { result: 'SUCCEEDED' } | { result: 'FAILED'; failure: ProvisioningFailure };
+
+interface JobRow {
+  id: string;
+  subscription_id: string;
+  operation: ProvisioningJob['operation'];
+  parameters: Record<string, string>;
+  causation_event_id: string;
+  attempts: number;
+  outcome: Outcome | null;
+}
+
+/** The wait before attempt `attempts + 1` after `attempts` failures: doubling from the base, capped. */
+export function provisioningRetryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
+}
+
+const INTEGRATION_FAILURE = 'error.streaming.integration.failure' as const;
+
+/**
+ * Runs due provisioning jobs through the `ProvisioningProvider` and reports how they ended. A job is claimed under
+ * `FOR UPDATE SKIP LOCKED` and leased in a short transaction, so runners in several processes share the queue and
+ * never hold one job together; a subscription's jobs run one at a time in the order they were asked for (an account
+ * is created before it is renamed). Transient failures wait, doubling from `retryBaseMs` up to `retryMaxMs`, for at
+ * most `maxAttempts` attempts; a permanent failure, a taken login or the last failed attempt is reported once as
+ * `failedPermanently`.
+ */
+export class ProvisioningJobRunner implements BackgroundLoop {
+  readonly name = 'provisioning-jobs';
+  private loop: { stopping: boolean; wake: AbortController; done: Promise<void> } | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly provider: ProvisioningProvider,
+    private readonly secrets: ProvisioningSecrets,
+    private readonly outcomes: ProvisioningOutcomes,
+    private readonly clock: Clock,
+    private readonly options: ProvisioningJobRunnerOptions,
+  ) {}
+
+  start(): void {
+    if (this.loop) return;
+    const loop = { stopping: false, wake: new AbortController(), done: Promise.resolve() };
+    this.loop = loop;
+    loop.done = (async () => {
+      while (!loop.stopping) {
+        try {
+          await this.runDue(() => loop.stopping);
+        } catch (error) {
+          this.options.onError?.(error);
+        }
+        if (loop.stopping) break;
+        await sleep(this.options.pollIntervalMs, undefined, { signal: loop.wake.signal }).catch(() => undefined);
+      }
+    })();
+  }
+
+  /** Lets the job in hand finish, then stops. */
+  async stop(): Promise<void> {
+    const loop = this.loop;
+    if (!loop) return;
+    loop.stopping = true;
+    loop.wake.abort();
+    await loop.done;
+    this.loop = null;
+  }
+
+  /** Runs every job due now, one after another; returns how many finished (DONE or FAILED). For the loop and tests. */
+  async runDue(stopped: () => boolean = () => false): Promise<number> {
+    let finished = 0;
+    // A job that failed waits for its next attempt; within one pass it is not tried again, however short the wait.
+    const tried: string[] = [];
+    while (!stopped()) {
+      const job = await this.claim(tried);
+      if (job === null) break;
+      tried.push(job.row.id);
+      if (await this.run(job.row, job.job)) finished += 1;
+    }
+    return finished;
+  }
+
+  private async claim(excludedIds: readonly string[]): Promise<{ row: JobRow; job: ProvisioningJob } | null> {
+    const now = this.clock.now();
+    return this.dataSource.transaction(async (manager) => {
+      const rows: JobRow[] = await manager.query(
+        `SELECT job.id, job.subscription_id, job.operation, job.parameters, job.causation_event_id::text,
+                job.attempts, job.outcome
+           FROM provisioning_jobs job
+          WHERE job.status = 'PENDING' AND job.next_attempt_at <= $1 AND NOT (job.id = ANY($2::uuid[]))
+            AND NOT EXISTS (
+              SELECT 1 FROM provisioning_jobs earlier
+               WHERE earlier.subscription_id = job.subscription_id AND earlier.status = 'PENDING'
+                 AND earlier.seq < job.seq)
+          ORDER BY job.next_attempt_at, job.seq
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED`,
+        [now, excludedIds],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      // The lease: no other runner takes the job while this one calls the service.
+      const calls = row.outcome === null ? 1 : 0;
+      await manager.query(`UPDATE provisioning_jobs SET attempts = attempts + $3, next_attempt_at = $2 WHERE id = $1`, [
+        row.id,
+        new Date(now.getTime() + this.options.leaseMs),
+        calls,
+      ]);
+      row.attempts += calls;
+      const job = {
+        id: row.id,
+        subscriptionId: row.subscription_id,
+        operation: row.operation,
+        parameters: row.parameters,
+        causationEventId: row.causation_event_id,
+        attempts: row.attempts,
+      } as ProvisioningJob;
+      return { row, job };
+    });
+  }
+
+  /** Calls the service unless it has already answered for good, then reports; returns whether the job finished. */
+  private async run(row: JobRow, job: ProvisioningJob): Promise<boolean> {
+    let outcome = row.outcome;
+    if (outcome === null) {
+      try {
+        outcome = await this.call(job);
+      } catch (error) {
+        if (!(error instanceof ProvisioningError) || error.kind !== 'TRANSIENT') throw error;
+        if (job.attempts < this.options.maxAttempts) {
+          await this.retryLater(job, error.message);
+          return false;
+        }
+        outcome = {
+          result: 'FAILED',
+          failure: {
+            kind: 'RETRIES_EXHAUSTED',
+            code: INTEGRATION_FAILURE,
+            detail: `${job.attempts} attempts failed, the last: ${error.message}`,
+          },
+        };
+      }
+      await this.dataSource.query(`UPDATE provisioning_jobs SET outcome = $2::jsonb, last_error = $3 WHERE id = $1`, [
+        job.id,
+        JSON.stringify(outcome),
+        outcome.result === 'FAILED' ? outcome.failure.detail : null,
+      ]);
+    }
+    try {
+      if (outcome.result === 'SUCCEEDED') await this.outcomes.succeeded(job);
+      else await this.outcomes.failedPermanently(job, outcome.failure);
+    } catch (error) {
+      this.options.onError?.(error);
+      await this.retryLater(job, `Reporting the outcome failed: ${describe(error)}`);
+      return false;
+    }
+    await this.dataSource.query(
+      `UPDATE provisioning_jobs SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'PENDING'`,
+      [job.id, outcome.result === 'SUCCEEDED' ? 'DONE' : 'FAILED', this.clock.now()],
+    );
+    return true;
+  }
+
+  /** One call to the service; a permanent refusal becomes a FAILED outcome, a transient one is thrown. */
+  private async call(job: ProvisioningJob): Promise<Outcome> {
+    try {
+      await this.perform(job);
+      return { result: 'SUCCEEDED' };
+    } catch (error) {
+      if (error instanceof MissingSecretError)
+        return {
+          result: 'FAILED',
+          failure: { kind: 'SECRET_MISSING', code: INTEGRATION_FAILURE, detail: error.message },
+        };
+      if (!(error instanceof ProvisioningError) || error.kind === 'TRANSIENT') throw error;
+      if (error.kind === 'LOGIN_TAKEN')
+        return {
+          result: 'FAILED',
+          failure: { kind: 'LOGIN_TAKEN', code: 'error.login.already.exists', detail: error.message },
+        };
+      return { result: 'FAILED', failure: { kind: 'REJECTED', code: INTEGRATION_FAILURE, detail: error.message } };
+    }
+  }
+
+  private async perform(job: ProvisioningJob): Promise<void> {
+    switch (job.operation) {
+      case 'CREATE_ACCOUNT': {
+        const password = await this.passwordOf(job);
+        await this.provider.createAccount({
+          login: job.parameters.login,
+          password,
+          expiresAt: new Date(job.parameters.expiresAt),
+        });
+        return;
+      }
+      case 'EXTEND_ACCOUNT':
+        await this.provider.extendAccount({
+          login: job.parameters.login,
+          expiresAt: new Date(job.parameters.expiresAt),
+        });
+        return;
+      case 'CHANGE_LOGIN':
+        await this.provider.changeLogin({ login: job.parameters.login, newLogin: job.parameters.newLogin });
+        return;
+      case 'CHANGE_PASSWORD':
+        await this.provider.changePassword({ login: job.parameters.login, password: await this.passwordOf(job) });
+        return;
+      case 'DISABLE_ACCOUNT':
+        await this.provider.disableAccount({ login: job.parameters.login });
+        return;
+    }
+  }
+
+  private async passwordOf(job: ProvisioningJob): Promise<string> {
+    const password = await this.secrets.passwordFor(job);
+    if (password === null) throw new MissingSecretError(job);
+    return password;
+  }
+
+  private async retryLater(job: ProvisioningJob, reason: string): Promise<void> {
+    const delay = provisioningRetryDelayMs(job.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
+    await this.dataSource.query(`UPDATE provisioning_jobs SET next_attempt_at = $2, last_error = $3 WHERE id = $1`, [
+      job.id,
+      new Date(this.clock.now().getTime() + delay),
+      reason.slice(0, 500),
+    ]);
+  }
+}
+
+/** The job's password is gone: reported as a permanent failure, never sent as something else. */
+class MissingSecretError extends ProvisioningError {
+  readonly kind = 'PERMANENT';
+  constructor(job: ProvisioningJob) {
+    super(`No password is waiting for ${job.operation} of subscription ${job.subscriptionId}`);
+    this.name = 'MissingSecretError';
+  }
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * The work a subscription event asks of the streaming service. Parameters hold no password: `CREATE_ACCOUNT` and
+ * `CHANGE_PASSWORD` read theirs from `ProvisioningSecrets` when they run. Instants are ISO-8601 strings.
+ */
+export type ProvisioningWork =
+  | { operation: 'CREATE_ACCOUNT'; parameters: { login: string; expiresAt: string } }
+  | { operation: 'EXTEND_ACCOUNT'; parameters: { login: string; expiresAt: string } }
+  | { operation: 'CHANGE_LOGIN'; parameters: { login: string; newLogin: string } }
+  | { operation: 'CHANGE_PASSWORD'; parameters: { login: string } }
+  | { operation: 'DISABLE_ACCOUNT'; parameters: { login: string } };
+
+export type ProvisioningOperation = ProvisioningWork['operation'];
+
+export const PROVISIONING_OPERATIONS: readonly ProvisioningOperation[] = [
+  'CREATE_ACCOUNT',
+  'EXTEND_ACCOUNT',
+  'CHANGE_LOGIN',
+  'CHANGE_PASSWORD',
+  'DISABLE_ACCOUNT',
+];
+
+/** What an event processor asks for. */
+export type ProvisioningRequest = ProvisioningWork & {
+  subscriptionId: string;
+  /** The global position of the event that asked: the same event never yields two jobs. */
+  causationEventId: string;
+};
+
+/** A job as the runner hands it to the outcome and secret ports. */
+export type ProvisioningJob = ProvisioningRequest & {
+  id: string;
+  /** Attempts made at the service so far, this one included. */
+  attempts: number;
+};
+
+export type ProvisioningJobStatus = 'PENDING' | 'DONE' | 'FAILED';
+
+/**
+ * Records a provisioning job inside the caller's transaction (an event processor's, so that the job and the
+ * processor's checkpoint commit together). A second request with the same causing event changes nothing; returns
+ * whether this call created the job.
+ */
+export async function enqueueProvisioning(
+  manager: EntityManager,
+  request: ProvisioningRequest,
+  now: Date,
+): Promise<boolean> {
+  const rows: unknown[] = await manager.query(
+    `INSERT INTO provisioning_jobs (id, subscription_id, operation, parameters, causation_event_id, next_attempt_at, created_at)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $6)
+     ON CONFLICT (causation_event_id) DO NOTHING
+     RETURNING id`,
+    [
+      randomUUID(),
+      request.subscriptionId,
+      request.operation,
+      JSON.stringify(request.parameters),
+      request.causationEventId,
+      now,
+    ],
+  );
+  return rows.length === 1;
+}

@@ -1,0 +1,127 @@
+import { type DynamicModule, Logger, Module, type ModuleMetadata, type OnModuleInit, type Type } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { Clock } from '../../../../platform/clock';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { BackgroundLoops } from '../../../../platform/workers';
+import { HttpProvisioningProvider } from './http-provisioning-provider';
+import {
+  FixedProvisioningEndpoint,
+  ProvisioningEndpoint,
+  SelfOriginProvisioningEndpoint,
+} from './provisioning-endpoint';
+import { ProvisioningJobRunner } from './provisioning-job-runner';
+import { OutcomesNotConnected, SecretsNotConnected } from './provisioning-not-connected';
+import { ProvisioningOutcomes } from './provisioning-outcomes.port';
+import { ProvisioningProvider } from './provisioning-provider.port';
+import { ProvisioningSecrets } from './provisioning-secrets.port';
+import { SandboxStreamingSettings } from './simulator/sandbox-door';
+import { SandboxStreamingController } from './simulator/sandbox-streaming.controller';
+import { SandboxStreamingStore } from './simulator/sandbox-streaming.store';
+
+export interface ProvisioningModuleOptions {
+  /** Modules the bindings below need. */
+  imports?: ModuleMetadata['imports'];
+  /** Where job outcomes go: the subscriptions context's activate and refund commands. */
+  outcomes?: Type<ProvisioningOutcomes>;
+  /** Where passwords come from: the subscriptions context's pending-password table. */
+  secrets?: Type<ProvisioningSecrets>;
+}
+
+/** Extra lease beyond a call's timeout: reporting the outcome runs under the same lease. */
+const LEASE_MARGIN_MS = 60_000;
+
+/**
+ * Provisioning at the streaming service (docs/adr/0025-provisioning.md): the `ProvisioningProvider` port over HTTP,
+ * the durable job queue and its runner (a background loop), and the built-in simulator. The subscriptions context
+ * binds `ProvisioningOutcomes` and `ProvisioningSecrets` through `register`; until it does, jobs wait.
+ */
+@Module({})
+export class ProvisioningModule implements OnModuleInit {
+  constructor(
+    private readonly loops: BackgroundLoops,
+    private readonly runner: ProvisioningJobRunner,
+  ) {}
+
+  static register(options: ProvisioningModuleOptions = {}): DynamicModule {
+    const logger = new Logger('Provisioning');
+    return {
+      module: ProvisioningModule,
+      imports: options.imports ?? [],
+      controllers: [SandboxStreamingController],
+      providers: [
+        {
+          provide: SandboxStreamingSettings,
+          useFactory: (config: AppConfig) =>
+            new SandboxStreamingSettings(
+              config.provisioningUrl === null,
+              config.provisioningSimulatorFaults,
+              config.provisioningToken,
+              config.provisioningTimeoutMs + 1000,
+            ),
+          inject: [APP_CONFIG],
+        },
+        SandboxStreamingStore,
+        {
+          provide: ProvisioningEndpoint,
+          useFactory: (config: AppConfig, host: HttpAdapterHost) =>
+            config.provisioningUrl === null
+              ? new SelfOriginProvisioningEndpoint(
+                  () =>
+                    host.httpAdapter?.getHttpServer() as { address(): string | { port: number } | null } | undefined,
+                  config.port,
+                  config.provisioningToken,
+                )
+              : new FixedProvisioningEndpoint(config.provisioningUrl, config.provisioningToken),
+          inject: [APP_CONFIG, HttpAdapterHost],
+        },
+        {
+          provide: ProvisioningProvider,
+          useFactory: (endpoint: ProvisioningEndpoint, config: AppConfig) =>
+            new HttpProvisioningProvider(endpoint, { timeoutMs: config.provisioningTimeoutMs }),
+          inject: [ProvisioningEndpoint, APP_CONFIG],
+        },
+        { provide: ProvisioningOutcomes, useClass: options.outcomes ?? OutcomesNotConnected },
+        { provide: ProvisioningSecrets, useClass: options.secrets ?? SecretsNotConnected },
+        {
+          provide: ProvisioningJobRunner,
+          useFactory: (
+            dataSource: DataSource,
+            provider: ProvisioningProvider,
+            secrets: ProvisioningSecrets,
+            outcomes: ProvisioningOutcomes,
+            clock: Clock,
+            config: AppConfig,
+          ) =>
+            new ProvisioningJobRunner(dataSource, provider, secrets, outcomes, clock, {
+              pollIntervalMs: config.workerPollIntervalMs,
+              maxAttempts: config.provisioningRetryAttempts,
+              retryBaseMs: config.provisioningRetryBaseMs,
+              retryMaxMs: config.provisioningRetryMaxMs,
+              leaseMs: config.provisioningTimeoutMs * 2 + LEASE_MARGIN_MS,
+              // Messages name the operation and the status only: no password, no token.
+              onError: (error) => logger.warn(`Provisioning job not finished: ${messageOf(error)}`),
+            }),
+          inject: [
+            getDataSourceToken(),
+            ProvisioningProvider,
+            ProvisioningSecrets,
+            ProvisioningOutcomes,
+            Clock,
+            APP_CONFIG,
+          ],
+        },
+      ],
+      exports: [ProvisioningProvider, ProvisioningJobRunner],
+    };
+  }
+
+  onModuleInit(): void {
+    this.loops.register(this.runner);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+}
