@@ -1,11 +1,23 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  type PipeTransform,
+  Post,
+  Put,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { checkSubscriptionLogin } from '@kupa/proto';
 import type { Request, Response } from 'express';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Clock } from '../../../../../platform/clock';
 import { Public } from '../../../../../platform/auth';
-import { ApiError, ApiErrorBodyDto, ApiErrors } from '../../../../../platform/http';
+import { ApiError, ApiErrorBodyDto, ApiErrors, ValidationFailedError } from '../../../../../platform/http';
 import type { StreamingAccount } from '../provisioning-provider.port';
 import {
   ChangeStreamingLoginDto,
@@ -19,6 +31,18 @@ import {
 } from './sandbox-streaming.dto';
 import { admitSandboxCaller, SandboxStreamingSettings } from './sandbox-door';
 import { SandboxStreamingStore } from './sandbox-streaming.store';
+
+/**
+ * A path login must follow the login rule in its one spelling: anything else is a malformed request (400), refused
+ * before the token is looked at, and never reaches the database.
+ */
+const LoginParamPipe: PipeTransform<string, string> = {
+  transform: (value: string) => {
+    const issue = checkSubscriptionLogin(value);
+    if (issue) throw new ValidationFailedError([{ field: 'login', error: issue.error, params: issue.params }]);
+    return value;
+  },
+};
 
 const LOGIN_PARAM = ApiParam({ name: 'login', schema: { type: 'string', pattern: '^[a-z0-9._-]{6,64}$' } });
 const UNAVAILABLE = ApiResponse({
@@ -71,12 +95,12 @@ export class SandboxStreamingController {
   @Get('v1/accounts/:login')
   @LOGIN_PARAM
   @ApiOkResponse({ type: StreamingAccountDto })
-  @ApiErrors(401, 404)
+  @ApiErrors(400, 401, 404)
   @UNAVAILABLE
-  async lookup(@Param('login') login: string, @Req() http: Request): Promise<StreamingAccount> {
+  async lookup(@Param('login', LoginParamPipe) login: string, @Req() http: Request): Promise<StreamingAccount> {
     admitSandboxCaller(this.settings, http);
     await this.fault('lookup');
-    return this.found(knownLogin(login) ? await this.store.find(login) : null);
+    return this.found(await this.store.find(login));
   }
 
   /** Sets the absolute expiry (and makes a disabled account ACTIVE again); the same call twice changes nothing. */
@@ -86,15 +110,13 @@ export class SandboxStreamingController {
   @ApiErrors(400, 401, 404)
   @UNAVAILABLE
   async extend(
-    @Param('login') login: string,
+    @Param('login', LoginParamPipe) login: string,
     @Body() request: SetStreamingExpiryDto,
     @Req() http: Request,
   ): Promise<StreamingAccount> {
     admitSandboxCaller(this.settings, http);
     await this.fault('extend');
-    return this.found(
-      knownLogin(login) ? await this.store.setExpiry(login, new Date(request.expiresAt), this.clock.now()) : null,
-    );
+    return this.found(await this.store.setExpiry(login, new Date(request.expiresAt), this.clock.now()));
   }
 
   @Put('v1/accounts/:login/login')
@@ -103,13 +125,12 @@ export class SandboxStreamingController {
   @ApiErrors(400, 401, 404, 409)
   @UNAVAILABLE
   async changeLogin(
-    @Param('login') login: string,
+    @Param('login', LoginParamPipe) login: string,
     @Body() request: ChangeStreamingLoginDto,
     @Req() http: Request,
   ): Promise<StreamingAccount> {
     admitSandboxCaller(this.settings, http);
     await this.fault('changeLogin');
-    if (!knownLogin(login)) return this.found(null);
     const result = await this.store.rename(login, request.login, this.clock.now());
     if (result.result === 'taken') throw new ApiError('error.directory.login.already.exists');
     return this.found(result.result === 'renamed' ? result.account : null);
@@ -121,15 +142,13 @@ export class SandboxStreamingController {
   @ApiErrors(400, 401, 404)
   @UNAVAILABLE
   async changePassword(
-    @Param('login') login: string,
+    @Param('login', LoginParamPipe) login: string,
     @Body() request: ChangeStreamingPasswordDto,
     @Req() http: Request,
   ): Promise<StreamingAccount> {
     admitSandboxCaller(this.settings, http);
     await this.fault('changePassword');
-    return this.found(
-      knownLogin(login) ? await this.store.setPassword(login, request.password, this.clock.now()) : null,
-    );
+    return this.found(await this.store.setPassword(login, request.password, this.clock.now()));
   }
 
   @Post('v1/accounts/:login/disable')
@@ -138,10 +157,10 @@ export class SandboxStreamingController {
   @ApiOkResponse({ type: StreamingAccountDto })
   @ApiErrors(400, 401, 404)
   @UNAVAILABLE
-  async disable(@Param('login') login: string, @Req() http: Request): Promise<StreamingAccount> {
+  async disable(@Param('login', LoginParamPipe) login: string, @Req() http: Request): Promise<StreamingAccount> {
     admitSandboxCaller(this.settings, http);
     await this.fault('disable');
-    return this.found(knownLogin(login) ? await this.store.disable(login, this.clock.now()) : null);
+    return this.found(await this.store.disable(login, this.clock.now()));
   }
 
   /** Queues a fault behind those already queued; answers the whole queue. */
@@ -179,9 +198,4 @@ export class SandboxStreamingController {
     if (mode === 'permanent') throw new ApiError('error.bad.request');
     throw new ApiError('error.directory.login.already.exists');
   }
-}
-
-/** A path login that breaks the login rule names no account; it never reaches the database. */
-function knownLogin(login: string): boolean {
-  return checkSubscriptionLogin(login) === null;
 }

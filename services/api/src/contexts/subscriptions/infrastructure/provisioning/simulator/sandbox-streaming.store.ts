@@ -36,6 +36,11 @@ interface AccountRow {
   status: 'ACTIVE' | 'DISABLED';
 }
 
+/** node-postgres answers UPDATE … RETURNING through TypeORM as `[rows, count]`, INSERT … RETURNING as the rows. */
+function updatedRows<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Row[];
+}
+
 function toAccount(row: AccountRow): StreamingAccount {
   return { login: row.login, expiresAt: new Date(row.expires_at).toISOString(), status: row.status };
 }
@@ -111,10 +116,12 @@ export class SandboxStreamingStore {
         const holder = await this.lock(manager, newLogin);
         if (holder?.status === 'ACTIVE') return { result: 'taken' };
         if (holder) await manager.query('DELETE FROM sandbox_streaming_accounts WHERE login = $1', [newLogin]);
-        const rows: AccountRow[] = await manager.query(
-          `UPDATE sandbox_streaming_accounts SET login = $2, updated_at = $3 WHERE login = $1
-           RETURNING login, password_hash, expires_at, status`,
-          [login, newLogin, now],
+        const rows = updatedRows<AccountRow>(
+          await manager.query(
+            `UPDATE sandbox_streaming_accounts SET login = $2, updated_at = $3 WHERE login = $1
+             RETURNING login, password_hash, expires_at, status`,
+            [login, newLogin, now],
+          ),
         );
         return { result: 'renamed', account: toAccount(rows[0]) };
       });
@@ -145,12 +152,14 @@ export class SandboxStreamingStore {
 
   /** Takes one firing of the oldest fault queued for the operation, if any; replicas share the queue. */
   async takeFault(operation: SandboxFaultOperation): Promise<SandboxFaultMode | null> {
-    const rows: { mode: SandboxFaultMode }[] = await this.dataSource.query(
-      `UPDATE sandbox_streaming_faults SET remaining = remaining - 1
+    const rows = updatedRows<{ mode: SandboxFaultMode }>(
+      await this.dataSource.query(
+        `UPDATE sandbox_streaming_faults SET remaining = remaining - 1
         WHERE id = (SELECT id FROM sandbox_streaming_faults WHERE operation = $1 AND remaining > 0
                      ORDER BY id LIMIT 1 FOR UPDATE)
         RETURNING mode`,
-      [operation],
+        [operation],
+      ),
     );
     return rows[0]?.mode ?? null;
   }
@@ -169,15 +178,17 @@ export class SandboxStreamingStore {
     change: Partial<Pick<AccountRow, 'password_hash' | 'expires_at' | 'status'>>,
     now: Date,
   ): Promise<StreamingAccount> {
-    const rows: AccountRow[] = await manager.query(
-      `UPDATE sandbox_streaming_accounts
-          SET password_hash = COALESCE($2, password_hash),
-              expires_at = COALESCE($3, expires_at),
+    const rows = updatedRows<AccountRow>(
+      await manager.query(
+        `UPDATE sandbox_streaming_accounts
+          SET password_hash = COALESCE($2::text, password_hash),
+              expires_at = COALESCE($3::timestamptz, expires_at),
               status = CASE WHEN $4::text IS NOT NULL THEN $4::text WHEN $3::timestamptz IS NOT NULL THEN 'ACTIVE' ELSE status END,
               updated_at = $5
         WHERE login = $1
         RETURNING login, password_hash, expires_at, status`,
-      [login, change.password_hash ?? null, change.expires_at ?? null, change.status ?? null, now],
+        [login, change.password_hash ?? null, change.expires_at ?? null, change.status ?? null, now],
+      ),
     );
     return toAccount(rows[0]);
   }

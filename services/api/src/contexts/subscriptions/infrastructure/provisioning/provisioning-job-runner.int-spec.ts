@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ManualClock } from '../../../../platform/clock';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { HttpProvisioningProvider } from './http-provisioning-provider';
+import { FixedProvisioningEndpoint, SANDBOX_STREAMING_PATH } from './provisioning-endpoint';
+import { ProvisioningJobRunner, type ProvisioningJobRunnerOptions } from './provisioning-job-runner';
+import { enqueueProvisioning, type ProvisioningJob, type ProvisioningRequest } from './provisioning-jobs';
+import { type ProvisioningFailure, ProvisioningOutcomes } from './provisioning-outcomes.port';
+import { ProvisioningProvider } from './provisioning-provider.port';
+import { ProvisioningSecrets } from './provisioning-secrets.port';
+
+const TOKEN = 'test-provisioning-token';
+const TIMEOUT_MS = 300;
+const OPTIONS: Omit<ProvisioningJobRunnerOptions, 'onError'> = {
+  pollIntervalMs: 20,
+  maxAttempts: 3,
+  retryBaseMs: 1000,
+  retryMaxMs: 1500,
+  leaseMs: 60_000,
+};
+
+/** The lead binds these to subscription commands; here they record what the runner reports. */
+class RecordedOutcomes extends ProvisioningOutcomes {
+  readonly succeededJobs: ProvisioningJob[] = [];
+  readonly failedJobs: Array<{ job: ProvisioningJob; failure: ProvisioningFailure }> = [];
+  failNextReports = 0;
+
+  succeeded(job: ProvisioningJob): Promise<void> {
+    if (this.failNextReports > 0) {
+      this.failNextReports -= 1;
+      return Promise.reject(new Error('the subscriptions side is down'));
+    }
+    this.succeededJobs.push(job);
+    return Promise.resolve();
+  }
+
+  failedPermanently(job: ProvisioningJob, failure: ProvisioningFailure): Promise<void> {
+    this.failedJobs.push({ job, failure });
+    return Promise.resolve();
+  }
+}
+
+class RecordedSecrets extends ProvisioningSecrets {
+  readonly passwords = new Map<string, string>();
+  readonly asked: string[] = [];
+
+  passwordFor(job: ProvisioningJob): Promise<string | null> {
+    this.asked.push(job.id);
+    return Promise.resolve(this.passwords.get(job.subscriptionId) ?? null);
+  }
+}
+
+/** Counts the calls that reach the streaming service: a forwarding proxy at the network edge. */
+async function countingProxy(target: string): Promise<{ url: string; calls: string[]; close(): Promise<void> }> {
+  const calls: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      calls.push(`${request.method} ${request.url}`);
+      fetch(`${target}${request.url}`, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      })
+        .then(async (answer) => {
+          response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'text/plain' });
+          response.end(await answer.text());
+        })
+        .catch(() => response.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('ProvisioningJobRunner', () => {
+  const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
+  let testApp: TestApp;
+  let appProvider: ProvisioningProvider;
+  let proxy: Awaited<ReturnType<typeof countingProxy>>;
+  let provider: HttpProvisioningProvider;
+  let outcomes: RecordedOutcomes;
+  let secrets: RecordedSecrets;
+  let causation = 1000;
+  let loginCounter = 0;
+
+  const runner = (options: Partial<ProvisioningJobRunnerOptions> = {}) =>
+    new ProvisioningJobRunner(testApp.dataSource, provider, secrets, outcomes, clock, { ...OPTIONS, ...options });
+
+  const newLogin = () => `runner.${++loginCounter}.${Date.now() % 100000}`;
+
+  async function enqueue(work: Omit<ProvisioningRequest, 'causationEventId'>, causationEventId = String(++causation)) {
+    return enqueueProvisioning(
+      testApp.dataSource.manager,
+      { ...work, causationEventId } as ProvisioningRequest,
+      clock.now(),
+    );
+  }
+
+  async function createJob(password: string | null = 'pw-secret-1') {
+    const subscriptionId = randomUUID();
+    const login = newLogin();
+    if (password !== null) secrets.passwords.set(subscriptionId, password);
+    await enqueue({
+      subscriptionId,
+      operation: 'CREATE_ACCOUNT',
+      parameters: { login, expiresAt: '2026-04-01T10:00:00.000Z' },
+    });
+    return { subscriptionId, login };
+  }
+
+  async function jobOf(subscriptionId: string) {
+    const rows: Array<{ status: string; attempts: number; next_attempt_at: Date; last_error: string | null }> =
+      await testApp.dataSource.query(
+        'SELECT status, attempts, next_attempt_at, last_error, parameters FROM provisioning_jobs WHERE subscription_id = $1 ORDER BY seq',
+        [subscriptionId],
+      );
+    return rows;
+  }
+
+  const queueFault = (operation: string, mode: string, times = 1) =>
+    testApp.http
+      .put('/api/sandbox/streaming/faults')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .send({ operation, mode, times })
+      .expect(200);
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      clock,
+      backgroundWork: false,
+      env: { PROVISIONING_SIMULATOR_FAULTS: '1', PROVISIONING_TIMEOUT_MS: String(TIMEOUT_MS) },
+    });
+    await testApp.app.listen(0, '127.0.0.1');
+    const { port } = testApp.app.getHttpServer().address() as AddressInfo;
+    proxy = await countingProxy(`http://127.0.0.1:${port}`);
+    provider = new HttpProvisioningProvider(
+      new FixedProvisioningEndpoint(`${proxy.url}${SANDBOX_STREAMING_PATH}`, TOKEN),
+      { timeoutMs: TIMEOUT_MS },
+    );
+    appProvider = testApp.app.get(ProvisioningProvider, { strict: false });
+  });
+
+  beforeEach(() => {
+    outcomes = new RecordedOutcomes();
+    secrets = new RecordedSecrets();
+    proxy.calls.length = 0;
+  });
+
+  afterEach(async () => {
+    await testApp.http.delete('/api/sandbox/streaming/faults').set('Authorization', `Bearer ${TOKEN}`).expect(204);
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    await testApp?.close();
+  });
+
+  it('creates the account, reports success once, and keeps one job per causing event', async () => {
+    const { subscriptionId, login } = await createJob();
+    expect(
+      await enqueue(
+        { subscriptionId, operation: 'CREATE_ACCOUNT', parameters: { login, expiresAt: '2026-04-01T10:00:00.000Z' } },
+        String(causation),
+      ),
+    ).toBe(false);
+    expect(await runner().runDue()).toBe(1);
+    expect(outcomes.succeededJobs.map((job) => [job.subscriptionId, job.operation, job.attempts])).toEqual([
+      [subscriptionId, 'CREATE_ACCOUNT', 1],
+    ]);
+    expect(await jobOf(subscriptionId)).toMatchObject([{ status: 'DONE', attempts: 1 }]);
+    expect(await appProvider.isLoginAvailable(login)).toBe(false);
+    // The password came from the port and went nowhere else.
+    const stored = await testApp.dataSource.query(
+      'SELECT parameters::text AS p FROM provisioning_jobs WHERE subscription_id = $1',
+      [subscriptionId],
+    );
+    expect(stored[0].p).not.toContain('pw-secret-1');
+    expect(await runner().runDue()).toBe(0);
+    expect(outcomes.succeededJobs).toHaveLength(1);
+  });
+
+  it('retries a transient failure after a doubling, capped wait, then succeeds', async () => {
+    const { subscriptionId } = await createJob();
+    await queueFault('create', 'transient', 2);
+    const started = clock.now().getTime();
+    expect(await runner().runDue()).toBe(0);
+    let [job] = await jobOf(subscriptionId);
+    expect([job.status, job.attempts, new Date(job.next_attempt_at).getTime() - started]).toEqual(['PENDING', 1, 1000]);
+    expect(job.last_error).toMatch(/create: the service answered 503/);
+
+    clock.advanceMs(999);
+    expect(await runner().runDue()).toBe(0);
+    expect(await jobOf(subscriptionId)).toMatchObject([{ attempts: 1 }]);
+
+    clock.advanceMs(1);
+    expect(await runner().runDue()).toBe(0);
+    [job] = await jobOf(subscriptionId);
+    // 2000 would be the doubled wait; the cap is 1500.
+    expect([job.attempts, new Date(job.next_attempt_at).getTime() - clock.now().getTime()]).toEqual([2, 1500]);
+
+    clock.advanceMs(1500);
+    expect(await runner().runDue()).toBe(1);
+    expect(outcomes.succeededJobs.map((done) => done.attempts)).toEqual([3]);
+    expect(outcomes.failedJobs).toEqual([]);
+    expect(proxy.calls.filter((call) => call.startsWith('POST'))).toHaveLength(3);
+  });
+
+  it('reports a permanent refusal once, without retrying', async () => {
+    const { subscriptionId } = await createJob();
+    await queueFault('create', 'permanent');
+    expect(await runner().runDue()).toBe(1);
+    clock.advanceMs(60_000);
+    expect(await runner().runDue()).toBe(0);
+    expect(outcomes.failedJobs.map(({ job, failure }) => [job.subscriptionId, failure.kind, failure.code])).toEqual([
+      [subscriptionId, 'REJECTED', 'error.streaming.integration.failure'],
+    ]);
+    expect(outcomes.failedJobs[0].failure.detail).toMatch(/answered 400/);
+    expect(outcomes.succeededJobs).toEqual([]);
+    expect(await jobOf(subscriptionId)).toMatchObject([{ status: 'FAILED', attempts: 1 }]);
+    expect(proxy.calls).toHaveLength(1);
+  });
+
+  it('gives up after the configured attempts and reports the exhausted retries once', async () => {
+    const { subscriptionId } = await createJob();
+    await queueFault('create', 'transient', 10);
+    for (let pass = 0; pass < 5; pass++) {
+      await runner().runDue();
+      clock.advanceMs(1500);
+    }
+    expect(outcomes.failedJobs.map(({ failure }) => [failure.kind, failure.code])).toEqual([
+      ['RETRIES_EXHAUSTED', 'error.streaming.integration.failure'],
+    ]);
+    expect(outcomes.failedJobs[0].failure.detail).toMatch(/^3 attempts failed/);
+    expect(await jobOf(subscriptionId)).toMatchObject([{ status: 'FAILED', attempts: 3 }]);
+    expect(proxy.calls).toHaveLength(3);
+  });
+
+  it('reports a login taken at the service as error.login.already.exists', async () => {
+    const { subscriptionId, login } = await createJob();
+    await appProvider.createAccount({ login, password: 'someone-else', expiresAt: new Date('2026-05-01T00:00:00Z') });
+    expect(await runner().runDue()).toBe(1);
+    expect(outcomes.failedJobs.map(({ job, failure }) => [job.subscriptionId, failure.kind, failure.code])).toEqual([
+      [subscriptionId, 'LOGIN_TAKEN', 'error.login.already.exists'],
+    ]);
+    const { subscriptionId: other } = await createJob();
+    await queueFault('create', 'login_taken');
+    await runner().runDue();
+    expect(outcomes.failedJobs.map(({ job, failure }) => [job.subscriptionId, failure.kind])).toEqual([
+      [subscriptionId, 'LOGIN_TAKEN'],
+      [other, 'LOGIN_TAKEN'],
+    ]);
+  });
+
+  it('treats a call without an answer in time as transient, and succeeds on the retry', async () => {
+    const { subscriptionId } = await createJob();
+    await queueFault('create', 'timeout');
+    expect(await runner().runDue()).toBe(0);
+    expect(await jobOf(subscriptionId)).toMatchObject([
+      { status: 'PENDING', attempts: 1, last_error: `Provisioning create: no answer within ${TIMEOUT_MS} ms` },
+    ]);
+    clock.advanceMs(1000);
+    expect(await runner().runDue()).toBe(1);
+    expect(outcomes.succeededJobs.map((job) => job.subscriptionId)).toEqual([subscriptionId]);
+  });
+
+  it('fails a job whose password is gone, without calling the service', async () => {
+    const { subscriptionId } = await createJob(null);
+    expect(await runner().runDue()).toBe(1);
+    expect(outcomes.failedJobs.map(({ job, failure }) => [job.subscriptionId, failure.kind])).toEqual([
+      [subscriptionId, 'SECRET_MISSING'],
+    ]);
+    expect(proxy.calls).toEqual([]);
+  });
+
+  it("runs a subscription's jobs in the order they were asked for, one at a time", async () => {
+    const { subscriptionId, login } = await createJob();
+    const renamed = `${login}.b`;
+    await enqueue({ subscriptionId, operation: 'CHANGE_LOGIN', parameters: { login, newLogin: renamed } });
+    await enqueue({ subscriptionId, operation: 'CHANGE_PASSWORD', parameters: { login: renamed } });
+    await enqueue({
+      subscriptionId,
+      operation: 'EXTEND_ACCOUNT',
+      parameters: { login: renamed, expiresAt: '2026-06-01T10:00:00.000Z' },
+    });
+    await enqueue({ subscriptionId, operation: 'DISABLE_ACCOUNT', parameters: { login: renamed } });
+    await queueFault('create', 'transient');
+    // The creation waits for its retry, and the rename behind it waits too instead of finding no account.
+    expect(await runner().runDue()).toBe(0);
+    expect(proxy.calls).toHaveLength(1);
+    clock.advanceMs(1000);
+    expect(await runner().runDue()).toBe(5);
+    expect(outcomes.succeededJobs.map((job) => job.operation)).toEqual([
+      'CREATE_ACCOUNT',
+      'CHANGE_LOGIN',
+      'CHANGE_PASSWORD',
+      'EXTEND_ACCOUNT',
+      'DISABLE_ACCOUNT',
+    ]);
+    expect(proxy.calls.map((call) => call.replace(renamed, '{new}').replace(login, '{old}'))).toEqual([
+      `POST ${SANDBOX_STREAMING_PATH}/v1/accounts`,
+      `POST ${SANDBOX_STREAMING_PATH}/v1/accounts`,
+      `PUT ${SANDBOX_STREAMING_PATH}/v1/accounts/{old}/login`,
+      `PUT ${SANDBOX_STREAMING_PATH}/v1/accounts/{new}/password`,
+      `PUT ${SANDBOX_STREAMING_PATH}/v1/accounts/{new}/expiry`,
+      `POST ${SANDBOX_STREAMING_PATH}/v1/accounts/{new}/disable`,
+    ]);
+    expect(secrets.asked).toHaveLength(3);
+  });
+
+  it('reports again, without calling the service again, when reporting the outcome failed', async () => {
+    const { subscriptionId } = await createJob();
+    outcomes.failNextReports = 1;
+    const errors: unknown[] = [];
+    expect(await runner({ onError: (error) => errors.push(error) }).runDue()).toBe(0);
+    expect(errors).toHaveLength(1);
+    expect(await jobOf(subscriptionId)).toMatchObject([{ status: 'PENDING', attempts: 1 }]);
+    clock.advanceMs(1000);
+    expect(await runner().runDue()).toBe(1);
+    expect(outcomes.succeededJobs.map((job) => job.subscriptionId)).toEqual([subscriptionId]);
+    expect(proxy.calls).toHaveLength(1);
+  });
+
+  it('never runs one job twice when two runners share the queue', async () => {
+    const subscriptions: string[] = [];
+    for (let index = 0; index < 16; index++) subscriptions.push((await createJob()).subscriptionId);
+    const [first, second] = await Promise.all([runner().runDue(), runner().runDue()]);
+    expect(first + second).toBe(16);
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeGreaterThan(0);
+    expect(outcomes.succeededJobs.map((job) => job.subscriptionId).sort()).toEqual([...subscriptions].sort());
+    expect(proxy.calls).toHaveLength(16);
+  });
+
+  it('runs as a background loop until stopped', async () => {
+    const { subscriptionId } = await createJob();
+    const loop = runner();
+    loop.start();
+    const deadline = Date.now() + 5000;
+    while (outcomes.succeededJobs.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await loop.stop();
+    expect(outcomes.succeededJobs.map((job) => job.subscriptionId)).toEqual([subscriptionId]);
+  });
+});
