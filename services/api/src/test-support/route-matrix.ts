@@ -62,22 +62,7 @@ const SANDBOX_TOKEN_ONLY: Record<ActorName, Expectation> = {
   manager: 401,
   admin: 401,
 };
-const EVERYONE_REFUSED: Record<ActorName, Expectation> = {
-  anonymous: 400,
-  client: 400,
-  otherClient: 400,
-  ambassador: 400,
-  manager: 400,
-  admin: 400,
-};
-const NOWHERE: Record<ActorName, Expectation> = {
-  anonymous: 404,
-  client: 404,
-  otherClient: 404,
-  ambassador: 404,
-  manager: 404,
-  admin: 404,
-};
+const SANDBOX_ACCOUNT = { login: 'matrix.login', password: 'pw12', expiresAt: '2026-07-01T00:00:00Z' };
 
 const RANDOM_UUID = '7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e';
 
@@ -296,37 +281,25 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     passMayBe404: true,
   },
   // The built-in streaming-service simulator (docs/provisioning-api.md): public to the app's sign-in, it wants the
-  // provisioning token instead, which no actor holds (401); a malformed body is refused first (400); the fault
-  // routes do not exist without PROVISIONING_SIMULATOR_FAULTS=1 (404).
+  // provisioning token instead, which no actor holds. Bodies are valid, so every caller meets the token check (401).
   ...(
     [
-      ['post', '/api/sandbox/streaming/v1/accounts', {}],
+      ['post', '/api/sandbox/streaming/v1/accounts', SANDBOX_ACCOUNT],
       ['get', '/api/sandbox/streaming/v1/accounts/{login}', undefined],
-      ['put', '/api/sandbox/streaming/v1/accounts/{login}/expiry', {}],
-      ['put', '/api/sandbox/streaming/v1/accounts/{login}/login', {}],
-      ['put', '/api/sandbox/streaming/v1/accounts/{login}/password', {}],
+      ['put', '/api/sandbox/streaming/v1/accounts/{login}/expiry', { expiresAt: '2026-07-01T00:00:00Z' }],
+      ['put', '/api/sandbox/streaming/v1/accounts/{login}/login', { login: 'matrix.other' }],
+      ['put', '/api/sandbox/streaming/v1/accounts/{login}/password', { password: 'pw12' }],
       ['post', '/api/sandbox/streaming/v1/accounts/{login}/disable', undefined],
+      ['put', '/api/sandbox/streaming/faults', { operation: 'create', mode: 'transient', times: 1 }],
+      ['delete', '/api/sandbox/streaming/faults', undefined],
     ] as const
   ).map(([method, path, body]): MatrixRow => ({
     method,
     path,
     url: () => path.replace('{login}', 'matrix.login'),
     body,
-    expect: body === undefined ? SANDBOX_TOKEN_ONLY : EVERYONE_REFUSED,
+    expect: SANDBOX_TOKEN_ONLY,
   })),
-  {
-    method: 'put',
-    path: '/api/sandbox/streaming/faults',
-    url: () => '/api/sandbox/streaming/faults',
-    body: {},
-    expect: EVERYONE_REFUSED,
-  },
-  {
-    method: 'delete',
-    path: '/api/sandbox/streaming/faults',
-    url: () => '/api/sandbox/streaming/faults',
-    expect: NOWHERE,
-  },
 ];
 
 export interface MatrixActors {

@@ -50,6 +50,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     TWO_FACTOR_KEY: 'test-two-factor-key',
     PROVISIONING_TOKEN: 'test-provisioning-token',
+    // The simulator's fault routes exist, so that the route matrix and the OpenAPI checks see them answer.
+    PROVISIONING_SIMULATOR_FAULTS: '1',
     SMTP_URL: mailbox.url,
     PUBLIC_URL: 'http://kupa.test',
     DEMO_DATA: '0',

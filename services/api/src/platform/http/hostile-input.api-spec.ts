@@ -1,4 +1,4 @@
-import { isErrorCode } from '@kupa/proto';
+import { isErrorCode, PATTERNS } from '@kupa/proto';
 import { type ActorName, type MatrixContext } from '../../test-support/route-matrix';
 import {
   admittedActors,
@@ -292,7 +292,11 @@ describe('hostile input on every route', () => {
         for (const parameter of route.pathParameters) {
           const own = pathValue(route, context, parameter);
           const kind = /^\d+$/.test(own) ? 'numeric' : /^[0-9a-f-]{36}$/.test(own) ? 'uuid' : 'account';
-          const variants = { numeric: numericVariants, uuid: uuidVariants, account: accountVariants }[kind](own);
+          // A streaming login is any value of its rule: another valid login names another account, not a respelling.
+          const spellings = { numeric: numericVariants, uuid: uuidVariants, account: accountVariants }[kind](own);
+          const variants = spellings.filter(
+            (variant) => parameter !== 'login' || !PATTERNS.subscriptionLogin.test(variant),
+          );
           for (const actor of callers(route)) {
             for (const variant of variants) {
               const url = urlWith(route, context, { path: { [parameter]: variant } });

@@ -1,19 +1,7 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  type PipeTransform,
-  Post,
-  Put,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, type PipeTransform, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { checkSubscriptionLogin } from '@kupa/proto';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Clock } from '../../../../../platform/clock';
 import { Public } from '../../../../../platform/auth';
@@ -44,7 +32,11 @@ const LoginParamPipe: PipeTransform<string, string> = {
   },
 };
 
-const LOGIN_PARAM = ApiParam({ name: 'login', schema: { type: 'string', pattern: '^[a-z0-9._-]{6,64}$' } });
+const LOGIN_PARAM = ApiParam({
+  name: 'login',
+  schema: { type: 'string', pattern: '^[a-z0-9._-]{6,64}$' },
+  description: "The account's login, in the subscription login's one spelling (anything else is 400)",
+});
 const UNAVAILABLE = ApiResponse({
   status: 503,
   description: 'A queued transient or timeout fault',
@@ -68,17 +60,13 @@ export class SandboxStreamingController {
     private readonly clock: Clock,
   ) {}
 
-  /** 201 for a new account; 200 when the same login, password and expiry were already created. */
+  /** 200 for a new account and for the same login, password and expiry again: a repeated creation is no conflict. */
   @Post('v1/accounts')
-  @ApiResponse({ status: 201, type: StreamingAccountDto, description: 'Created' })
-  @ApiOkResponse({ type: StreamingAccountDto, description: 'The same account already existed' })
-  @ApiErrors(400, 401, 404, 409)
+  @HttpCode(200)
+  @ApiOkResponse({ type: StreamingAccountDto, description: 'Created now, or already there with the same terms' })
+  @ApiErrors(400, 401, 403, 404, 409)
   @UNAVAILABLE
-  async create(
-    @Body() request: CreateStreamingAccountDto,
-    @Req() http: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<StreamingAccount> {
+  async create(@Body() request: CreateStreamingAccountDto, @Req() http: Request): Promise<StreamingAccount> {
     admitSandboxCaller(this.settings, http);
     await this.fault('create');
     const result = await this.store.create(
@@ -88,14 +76,13 @@ export class SandboxStreamingController {
       this.clock.now(),
     );
     if (result.result === 'taken') throw new ApiError('error.directory.login.already.exists');
-    response.status(result.result === 'created' ? 201 : 200);
     return result.account;
   }
 
   @Get('v1/accounts/:login')
   @LOGIN_PARAM
   @ApiOkResponse({ type: StreamingAccountDto })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 403, 404)
   @UNAVAILABLE
   async lookup(@Param('login', LoginParamPipe) login: string, @Req() http: Request): Promise<StreamingAccount> {
     admitSandboxCaller(this.settings, http);
@@ -107,7 +94,7 @@ export class SandboxStreamingController {
   @Put('v1/accounts/:login/expiry')
   @LOGIN_PARAM
   @ApiOkResponse({ type: StreamingAccountDto })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 403, 404)
   @UNAVAILABLE
   async extend(
     @Param('login', LoginParamPipe) login: string,
@@ -122,7 +109,7 @@ export class SandboxStreamingController {
   @Put('v1/accounts/:login/login')
   @LOGIN_PARAM
   @ApiOkResponse({ type: StreamingAccountDto })
-  @ApiErrors(400, 401, 404, 409)
+  @ApiErrors(400, 401, 403, 404, 409)
   @UNAVAILABLE
   async changeLogin(
     @Param('login', LoginParamPipe) login: string,
@@ -139,7 +126,7 @@ export class SandboxStreamingController {
   @Put('v1/accounts/:login/password')
   @LOGIN_PARAM
   @ApiOkResponse({ type: StreamingAccountDto })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 403, 404)
   @UNAVAILABLE
   async changePassword(
     @Param('login', LoginParamPipe) login: string,
@@ -155,7 +142,7 @@ export class SandboxStreamingController {
   @HttpCode(200)
   @LOGIN_PARAM
   @ApiOkResponse({ type: StreamingAccountDto })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 403, 404)
   @UNAVAILABLE
   async disable(@Param('login', LoginParamPipe) login: string, @Req() http: Request): Promise<StreamingAccount> {
     admitSandboxCaller(this.settings, http);
@@ -166,7 +153,7 @@ export class SandboxStreamingController {
   /** Queues a fault behind those already queued; answers the whole queue. */
   @Put('faults')
   @ApiOkResponse({ type: SandboxFaultQueueDto })
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 403, 404)
   async queueFault(@Body() request: SandboxFaultDto, @Req() http: Request): Promise<SandboxFaultQueueDto> {
     admitSandboxCaller(this.settings, http, 'fault');
     await this.store.queueFault(request.operation, request.mode, request.times);
@@ -176,7 +163,7 @@ export class SandboxStreamingController {
   @Delete('faults')
   @ApiNoContentResponse({ description: 'No fault is queued any more' })
   @HttpCode(204)
-  @ApiErrors(400, 401, 404)
+  @ApiErrors(400, 401, 403, 404)
   async clearFaults(@Req() http: Request): Promise<void> {
     admitSandboxCaller(this.settings, http, 'fault');
     await this.store.clearFaults();
