@@ -6,6 +6,7 @@ import { CatalogModule } from './contexts/catalog';
 import { CommonModule } from './contexts/common';
 import { IdentityModule } from './contexts/identity';
 import { LedgerModule } from './contexts/ledger';
+import { ReportingModule } from './contexts/reporting';
 import { ProvisioningModule } from './contexts/subscriptions';
 import { PlatformAuthModule } from './platform/auth';
 import { PlatformHttpModule } from './platform/http';
@@ -72,6 +73,7 @@ export class AppModule {
         CatalogModule,
         AuditModule,
         ProvisioningModule.register(),
+        ReportingModule,
         CommonModule.register({ version: options.version }),
       ],
     };

@@ -265,6 +265,9 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     passMayBe404: true,
   },
 
+  // Reporting: the admin's dashboard.
+  { method: 'get', path: '/api/dashboard', url: () => '/api/dashboard', expect: ADMIN_ONLY },
+
   // Audit.
   {
     method: 'post',

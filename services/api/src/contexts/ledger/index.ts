@@ -7,6 +7,7 @@ import {
 import { ledgerQueryMigrations } from './queries';
 
 export { LedgerModule } from './ledger.module';
+export { ledgerMoneyFigures, type MoneyInPeriod } from './queries/money-figures/money-figures';
 export {
   checkLedgerReadModels,
   type DifferenceSink,

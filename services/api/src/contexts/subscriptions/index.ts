@@ -1,4 +1,5 @@
 import { SubscriptionsSchema1767700000000 } from './infrastructure/subscriptions.migrations';
+export { subscriptionFigures, type SubscriptionFigures } from './queries/subscription-figures/subscription-figures';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const subscriptionsMigrations: Function[] = [SubscriptionsSchema1767700000000];

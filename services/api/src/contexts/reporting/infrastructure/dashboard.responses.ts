@@ -1,0 +1,57 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { DashboardSummary, MonthComparison } from '@kupa/proto';
+import { SignedAmountProperty } from '../../../platform/http';
+
+/** The dashboard's answer as OpenAPI schemas; the shapes are proto's payload types, which these implement. */
+
+export class MoneyComparisonDto implements MonthComparison {
+  @SignedAmountProperty({ description: 'US dollars, this calendar month (UTC) so far' })
+  thisMonth: number;
+
+  @SignedAmountProperty({ description: 'US dollars, the whole previous calendar month (UTC)' })
+  lastMonth: number;
+}
+
+export class CountComparisonDto implements MonthComparison {
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  thisMonth: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  lastMonth: number;
+}
+
+export class DashboardDayDto {
+  @ApiProperty({ format: 'date', example: '2026-03-01' })
+  date: string;
+
+  @SignedAmountProperty({ description: 'Subscription payments less refunds, US dollars' })
+  revenue: number;
+
+  @SignedAmountProperty({ minimum: 0, description: 'Deposits (balance corrections left out), US dollars' })
+  deposits: number;
+}
+
+export class DashboardSummaryDto implements DashboardSummary {
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  activeSubscriptions: number;
+
+  @ApiProperty({ type: MoneyComparisonDto, description: 'Subscription payments less refunds' })
+  revenue: MoneyComparisonDto;
+
+  @ApiProperty({ type: MoneyComparisonDto, description: 'Deposits, balance corrections left out' })
+  deposits: MoneyComparisonDto;
+
+  @ApiProperty({ type: CountComparisonDto, description: 'Subscriptions created, trials included' })
+  newSubscriptions: CountComparisonDto;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  renewalsDueThisWeek: number;
+
+  @ApiProperty({
+    type: [DashboardDayDto],
+    minItems: 30,
+    maxItems: 30,
+    description: 'The last 30 UTC days, oldest first, today last',
+  })
+  daily: DashboardDayDto[];
+}

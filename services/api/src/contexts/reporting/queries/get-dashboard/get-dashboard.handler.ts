@@ -1,0 +1,54 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { type DashboardSummary, minorToAmount } from '@kupa/proto';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../../../platform/clock';
+import { ledgerMoneyFigures, type MoneyInPeriod } from '../../../ledger';
+import { subscriptionFigures } from '../../../subscriptions';
+import { dashboardPeriods } from '../../domain/dashboard-periods';
+import { GetDashboardQuery } from './get-dashboard.query';
+
+/**
+ * Reads the figures from the ledger's and the subscriptions' read models through their contexts' queries (this
+ * context owns no table) and puts them side by side. The periods are UTC calendar months and days.
+ */
+@QueryHandler(GetDashboardQuery)
+export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, DashboardSummary> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(): Promise<DashboardSummary> {
+    const periods = dashboardPeriods(this.clock.now());
+    const [months, days, subscriptions] = await Promise.all([
+      ledgerMoneyFigures(this.dataSource, {
+        from: periods.lastMonthFrom,
+        until: periods.nextMonthFrom,
+        period: 'month',
+      }),
+      ledgerMoneyFigures(this.dataSource, { from: periods.chartFrom, until: periods.chartUntil, period: 'day' }),
+      subscriptionFigures(this.dataSource, periods),
+    ]);
+    const month = (from: Date) => periodOf(months, from.toISOString().slice(0, 10));
+    const [thisMonth, lastMonth] = [month(periods.thisMonthFrom), month(periods.lastMonthFrom)];
+    return {
+      activeSubscriptions: subscriptions.active,
+      revenue: { thisMonth: minorToAmount(thisMonth.revenueMinor), lastMonth: minorToAmount(lastMonth.revenueMinor) },
+      deposits: {
+        thisMonth: minorToAmount(thisMonth.depositsMinor),
+        lastMonth: minorToAmount(lastMonth.depositsMinor),
+      },
+      newSubscriptions: { thisMonth: subscriptions.newThisMonth, lastMonth: subscriptions.newLastMonth },
+      renewalsDueThisWeek: subscriptions.renewalsDue,
+      daily: periods.chartDays.map((date) => {
+        const day = periodOf(days, date);
+        return { date, revenue: minorToAmount(day.revenueMinor), deposits: minorToAmount(day.depositsMinor) };
+      }),
+    };
+  }
+}
+
+/** The figures of one period; a period without payments made nothing. */
+function periodOf(figures: MoneyInPeriod[], period: string): MoneyInPeriod {
+  return figures.find((figure) => figure.period === period) ?? { period, revenueMinor: 0, depositsMinor: 0 };
+}

@@ -1,0 +1,2 @@
+/** The admin's dashboard figures, as of the injected clock's now. */
+export class GetDashboardQuery {}
