@@ -5,6 +5,7 @@ import { Admin, CustomRoutes, Resource, type ResourceProps } from 'react-admin';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import { activityLog } from './activity-log';
 import { clients } from './clients';
+import { Dashboard } from './dashboard';
 import { createI18nProvider } from './i18n/i18n-provider';
 import { currentLang, directionOf } from './i18n/language';
 import { KupaLayout } from './layout/layout';
@@ -17,7 +18,7 @@ import { payments } from './payments';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { canReadLedger, type ResourceName, resourcesForRole } from './resources';
-import { subscriptions } from './subscriptions';
+import { subscriptionsFor } from './subscriptions';
 import { TWO_FACTOR_PATH, TwoFactorPage } from './two-factor/two-factor-page';
 import { createDirectionCache } from './theme/emotion-cache';
 import { useThemeMode } from './theme/theme-mode';
@@ -25,10 +26,13 @@ import { createThemes } from './theme/themes';
 
 type ResourceDefinition = Omit<ResourceProps, 'name'>;
 
-/** Each resource's pages; packages depend on the role, since only admins get its create and edit pages. */
+/**
+ * Each resource's pages; packages and subscriptions depend on the role, since only admins get the packages' create and
+ * edit pages and the subscriptions list.
+ */
 const RESOURCES: Record<ResourceName, ResourceDefinition | ((role: UserRole | null) => ResourceDefinition)> = {
   clients,
-  subscriptions,
+  subscriptions: subscriptionsFor,
   payments,
   packages: packagesFor,
   'activity-log': activityLog,
@@ -59,6 +63,7 @@ export function KupaAdmin() {
       <Admin
         basename={BASENAME}
         disableTelemetry
+        dashboard={Dashboard}
         requireAuth
         dataProvider={dataProvider}
         authProvider={authProvider}

@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { canManagePackages, canReadLedger, homePathFor, isForbiddenPath, resourcesForRole } from './resources';
+import {
+  canListSubscriptions,
+  canManagePackages,
+  canReadLedger,
+  hasDashboard,
+  homePathFor,
+  isForbiddenPath,
+  resourcesForRole,
+  sidebarForRole,
+} from './resources';
 
 describe('sidebar per role', () => {
   it('gives admins every staff resource and managers clients, packages and the activity log', () => {
+    expect(sidebarForRole('ADMIN')).toEqual(['clients', 'subscriptions', 'payments', 'packages', 'activity-log']);
+    expect(sidebarForRole('MANAGER')).toEqual(['clients', 'packages', 'activity-log']);
+  });
+
+  it("registers subscriptions for managers too, without a sidebar entry: they open details from a client's tab", () => {
     expect(resourcesForRole('ADMIN')).toEqual(['clients', 'subscriptions', 'payments', 'packages', 'activity-log']);
-    expect(resourcesForRole('MANAGER')).toEqual(['clients', 'packages', 'activity-log']);
+    expect(resourcesForRole('MANAGER')).toEqual(['clients', 'subscriptions', 'packages', 'activity-log']);
+    expect(canListSubscriptions('ADMIN')).toBe(true);
+    expect(canListSubscriptions('MANAGER')).toBe(false);
   });
 
   it('gives customers and anonymous visitors nothing', () => {
     expect(resourcesForRole('CLIENT')).toEqual([]);
+    expect(sidebarForRole('CLIENT')).toEqual([]);
     expect(resourcesForRole('AMBASSADOR')).toEqual([]);
     expect(resourcesForRole(null)).toEqual([]);
   });
@@ -25,9 +42,18 @@ describe('ledger history access', () => {
 });
 
 describe('routes a role may not open', () => {
-  it("lead to the role's first sidebar entry", () => {
-    expect(homePathFor('ADMIN')).toBe('/clients');
+  it("lead to the admin's dashboard and the manager's first sidebar entry", () => {
+    expect(homePathFor('ADMIN')).toBe('/');
     expect(homePathFor('MANAGER')).toBe('/clients');
+    expect(hasDashboard('ADMIN')).toBe(true);
+    expect(hasDashboard('MANAGER')).toBe(false);
+  });
+
+  it("keep a manager out of the subscriptions list but let them open a subscription's details", () => {
+    expect(isForbiddenPath('MANAGER', '/subscriptions')).toBe(true);
+    expect(isForbiddenPath('MANAGER', '/subscriptions/s-1')).toBe(true);
+    expect(isForbiddenPath('MANAGER', '/subscriptions/s-1/show')).toBe(false);
+    expect(isForbiddenPath('ADMIN', '/subscriptions')).toBe(false);
   });
 
   it("are the other role's resources and the ledger for a role without it, not unknown paths", () => {

@@ -1,20 +1,15 @@
 import { type User } from '@kupa/proto';
 import { Show, TabbedShowLayout, TabbedShowLayoutTabs, useRecordContext, useTranslate } from 'react-admin';
-import { EmptyState } from '../shared/empty-state';
 import { RecordLoadError } from '../shared/record-load-error';
 import { NotesTab } from './notes-tab';
 import { PaymentsTab } from './payments-tab';
 import { ProfileTab } from './profile-tab';
+import { SubscriptionsTab } from './subscriptions-tab';
 
 function ClientTitle() {
   const record = useRecordContext<User>();
   const translate = useTranslate();
   return <>{record ? record.fullName || record.email : translate('resources.clients.name', { smart_count: 1 })}</>;
-}
-
-function PlaceholderTab({ message, testId }: { message: string; testId: string }) {
-  const translate = useTranslate();
-  return <EmptyState testId={testId} title={translate('kupa.empty.title')} message={translate(message)} />;
 }
 
 export function ClientShow() {
@@ -44,7 +39,7 @@ export function ClientShow() {
           path="subscriptions"
           data-testid="client-tab-subscriptions"
         >
-          <PlaceholderTab message="kupa.clients.subscriptions_empty" testId="client-subscriptions-empty" />
+          <SubscriptionsTab />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="kupa.clients.tabs.payments" path="payments" data-testid="client-tab-payments">
           <PaymentsTab />

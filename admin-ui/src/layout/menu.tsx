@@ -1,13 +1,17 @@
 import { type UserRole } from '@kupa/proto';
 import { Menu, usePermissions } from 'react-admin';
-import { resourcesForRole } from '../resources';
+import { hasDashboard, sidebarForRole } from '../resources';
 
-/** The sidebar lists exactly the resources the signed-in role may open (docs/product.md, Screens). */
+/**
+ * The sidebar (docs/product.md, Screens): the dashboard first for an admin, then the role's sidebar resources. A
+ * resource the role opens only as details (a manager's subscriptions) has no entry.
+ */
 export function KupaMenu() {
   const { permissions } = usePermissions<UserRole | null>();
   return (
     <Menu>
-      {resourcesForRole(permissions ?? null).map((name) => (
+      {hasDashboard(permissions ?? null) ? <Menu.DashboardItem data-testid="menu-dashboard" /> : null}
+      {sidebarForRole(permissions ?? null).map((name) => (
         <Menu.ResourceItem key={name} name={name} data-testid={`menu-${name}`} />
       ))}
     </Menu>

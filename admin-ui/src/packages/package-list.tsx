@@ -1,4 +1,4 @@
-import { formatErrorMessage, LIMITS, type Plan, PLAN_STATUSES } from '@kupa/proto';
+import { LIMITS, type Plan, PLAN_STATUSES } from '@kupa/proto';
 import { Stack } from '@mui/material';
 import {
   BooleanField,
@@ -12,36 +12,22 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-import { toPriceBound } from '../providers/filter-values';
 import { CardLine } from '../shared/card-line';
 import { DateTimeField } from '../shared/date-time-field';
 import { useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
 import { ListPagination } from '../shared/list-pagination';
 import { MoneyField } from '../shared/money';
+import { SHOW_FILTER_ERROR, usePriceBoundValidator } from '../shared/price-bound-validator';
 import { type FilterElement, ResponsiveListActions, useIsPhone, useResponsiveFilters } from '../shared/responsive';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
-import { useLang } from '../shared/use-lang';
 import { PackageDeleteButton, PackageStatusButton, useCanManagePackages } from './package-actions';
 
 const PackageRows = bodyWithRowTestId('packages-row');
 
-/** A price bound takes a price (0 to 99 999.99, two decimals at most); anything else is refused before the list. */
-function usePriceBoundValidator() {
-  const lang = useLang();
-  return (value: unknown) => {
-    const text = typeof value === 'string' ? value.trim() : value === null || value === undefined ? '' : String(value);
-    return text === '' || toPriceBound(text) !== undefined
-      ? undefined
-      : formatErrorMessage('error.validation.invalid.input', lang);
-  };
-}
-
 function usePackageFilters() {
   const statusChoices = useEnumChoices('planStatus', PLAN_STATUSES);
   const priceBound = usePriceBoundValidator();
-  // Filter forms hide helper text; a refused bound must say why, or the list would seem to ignore it.
-  const showError = { '& .MuiFormHelperText-root.Mui-error': { display: 'block' } };
   return [
     <SelectArrayInput key="statuses" source="statuses" choices={statusChoices} translateChoice={false} alwaysOn />,
     ...[
@@ -53,7 +39,7 @@ function usePackageFilters() {
         source={source}
         alwaysOn
         validate={priceBound}
-        sx={showError}
+        sx={SHOW_FILTER_ERROR}
         slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': testId } }}
       />
     )),

@@ -1,6 +1,7 @@
+import { SORTABLE_COLUMNS } from '@kupa/proto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
-import { PACKAGE } from '../test/fixtures';
+import { PACKAGE, SUBSCRIPTION } from '../test/fixtures';
 import { dataProvider } from './data-provider';
 import { session } from './session';
 
@@ -134,7 +135,7 @@ describe('dataProvider.getList', () => {
   it('refuses resources that have no API instead of calling an endpoint that does not exist', async () => {
     const { calls } = mockFetch({});
     await expect(
-      dataProvider.getList('subscriptions', {
+      dataProvider.getList('no-such-resource', {
         pagination: { page: 1, perPage: 20 },
         sort: { field: 'id', order: 'ASC' },
         filter: {},
@@ -398,6 +399,112 @@ describe('dataProvider packages', () => {
     expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
       ['DELETE', '/api/payment-plans/p-1', undefined],
       ['PUT', '/api/payment-plans/p-1/status', { status: 'INACTIVE' }],
+    ]);
+  });
+});
+
+describe('dataProvider subscriptions', () => {
+  it('maps every subscriptions filter of the list into the search body, dates as local-day instants', async () => {
+    const { calls } = mockFetch({ 'POST /api/subscriptions/search': () => onePage([SUBSCRIPTION]) });
+    const result = await dataProvider.getList('subscriptions', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'endDate', order: 'DESC' },
+      filter: {
+        id: ' 5b0f, 7c1e ',
+        statuses: ['ACTIVE', 'PENDING'],
+        types: ['REGULAR'],
+        durationsInMonths: ['3', '12', '7'],
+        userUuid: 'u-1',
+        priceFrom: '5',
+        priceTo: '29.99',
+        startDateFrom: '2026-03-01',
+        startDateTo: '2026-03-31',
+        endDateFrom: '2026-04-01',
+        endDateTo: '2026-04-30',
+        createdAtFrom: '2026-02-01',
+        createdAtTo: '2026-02-28',
+      },
+    });
+    const day = (date: string, time: string) => new Date(`${date}T${time}`).toISOString();
+    expect(calls[0].body).toEqual({
+      page: 1,
+      size: 25,
+      sorts: [{ id: 'endDate', desc: true }],
+      ids: ['5b0f', '7c1e'],
+      statuses: ['ACTIVE', 'PENDING'],
+      types: ['REGULAR'],
+      // A duration no package has is left out rather than refused by the API.
+      durationsInMonths: [3, 12],
+      userUuid: 'u-1',
+      price: { from: 5, to: 29.99 },
+      startDate: { from: day('2026-03-01', '00:00:00.000'), to: day('2026-03-31', '23:59:59.999') },
+      endDate: { from: day('2026-04-01', '00:00:00.000'), to: day('2026-04-30', '23:59:59.999') },
+      createdAt: { from: day('2026-02-01', '00:00:00.000'), to: day('2026-02-28', '23:59:59.999') },
+    });
+    expect(result.data[0].id).toBe(SUBSCRIPTION.id);
+  });
+
+  it('sends exactly the sorts proto lists for subscriptions and leaves out any other', async () => {
+    const { calls } = mockFetch({ 'POST /api/subscriptions/search': () => onePage([]) });
+    for (const field of SORTABLE_COLUMNS.subscriptions)
+      await dataProvider.getList('subscriptions', {
+        pagination: { page: 1, perPage: 20 },
+        sort: { field, order: 'ASC' },
+        filter: {},
+      });
+    await dataProvider.getList('subscriptions', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'login', order: 'ASC' },
+      filter: { priceFrom: 'cheap' },
+    });
+    expect(calls.map((call) => (call.body as { sorts: { id: string }[] }).sorts.map((sort) => sort.id))).toEqual([
+      ...SORTABLE_COLUMNS.subscriptions.map((id) => [id]),
+      [],
+    ]);
+    expect(calls[calls.length - 1].body).toEqual({ page: 0, size: 20, sorts: [] });
+  });
+
+  it("lists a client's subscriptions through the search with their userUuid, and reads one by id", async () => {
+    const { calls } = mockFetch({
+      'POST /api/subscriptions/search': () => onePage([SUBSCRIPTION]),
+      [`GET /api/subscriptions/${SUBSCRIPTION.id}`]: () => json(200, SUBSCRIPTION),
+    });
+    await dataProvider.getManyReference('subscriptions', {
+      target: 'userUuid',
+      id: 'u-1',
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
+    const one = await dataProvider.getOne('subscriptions', { id: SUBSCRIPTION.id });
+    expect(one.data).toEqual({ ...SUBSCRIPTION });
+    expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
+      [
+        'POST',
+        '/api/subscriptions/search',
+        { page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }], userUuid: 'u-1' },
+      ],
+      ['GET', `/api/subscriptions/${SUBSCRIPTION.id}`, undefined],
+    ]);
+  });
+
+  it('sends the login, password and cancel commands and reads the dashboard', async () => {
+    const id = SUBSCRIPTION.id;
+    const { calls } = mockFetch({
+      [`PUT /api/subscriptions/${id}/login`]: () => json(200, { ...SUBSCRIPTION, login: 'new.login' }),
+      [`PUT /api/subscriptions/${id}/password`]: () => new Response(null, { status: 204 }),
+      [`DELETE /api/subscriptions/${id}`]: () => json(200, { ...SUBSCRIPTION, cancelAtPeriodEnd: true }),
+      'GET /api/dashboard': () => json(200, { activeSubscriptions: 3 }),
+    });
+    await dataProvider.changeSubscriptionLogin(id, 'new.login');
+    await dataProvider.changeSubscriptionPassword(id, 's3cret!');
+    await dataProvider.cancelSubscription(id);
+    expect((await dataProvider.getDashboard()).activeSubscriptions).toBe(3);
+    expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
+      ['PUT', `/api/subscriptions/${id}/login`, { login: 'new.login' }],
+      ['PUT', `/api/subscriptions/${id}/password`, { password: 's3cret!' }],
+      ['DELETE', `/api/subscriptions/${id}`, undefined],
+      ['GET', '/api/dashboard', undefined],
     ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   type AccountHistory,
   type AuditLogSearchRequest,
   type AuditOperationType,
+  type DashboardSummary,
   type AuditTargetType,
   type ChangePaymentStatusRequest,
   type CreateUserRequest,
@@ -23,7 +24,13 @@ import {
   type PlanRequest,
   type PlanSearchRequest,
   type PlanStatus,
+  PLAN_DURATIONS_MONTHS,
+  type PlanDurationMonths,
   type SortRequest,
+  SORTABLE_COLUMNS,
+  type SubscriptionSearchRequest,
+  type SubscriptionStatus,
+  type SubscriptionType,
   type User,
   type UserRole,
   type UserSearchRequest,
@@ -119,6 +126,29 @@ function packageFilters(filter: Filter): Omit<PlanSearchRequest, 'page' | 'size'
   };
 }
 
+function subscriptionFilters(filter: Filter): Omit<SubscriptionSearchRequest, 'page' | 'size' | 'sorts'> {
+  const price = { from: toPriceBound(filter.priceFrom), to: toPriceBound(filter.priceTo) };
+  const userUuid = typeof filter.userUuid === 'string' ? filter.userUuid.trim() : '';
+  return {
+    // The id field takes one id or several, separated by spaces or commas.
+    ids: nonEmpty(toList(filter.id)),
+    userUuid: userUuid || undefined,
+    durationsInMonths: nonEmpty(
+      toList(filter.durationsInMonths)
+        .map(Number)
+        .filter((months): months is PlanDurationMonths =>
+          (PLAN_DURATIONS_MONTHS as readonly number[]).includes(months),
+        ),
+    ),
+    types: nonEmpty(toList(filter.types) as SubscriptionType[]),
+    statuses: nonEmpty(toList(filter.statuses) as SubscriptionStatus[]),
+    startDate: dateRange(filter.startDateFrom, filter.startDateTo),
+    endDate: dateRange(filter.endDateFrom, filter.endDateTo),
+    createdAt: dateRange(filter.createdAtFrom, filter.createdAtTo),
+    price: price.from !== undefined || price.to !== undefined ? compact(price) : undefined,
+  };
+}
+
 function nonEmpty<T>(values: T[]): T[] | undefined {
   return values.length > 0 ? values : undefined;
 }
@@ -170,11 +200,22 @@ const packagesApi: ResourceApi<'paymentPlans'> = {
   toSearchFilters: packageFilters,
 };
 
+const subscriptionsApi: ResourceApi<'subscriptions'> = {
+  restPath: 'subscriptions',
+  searchPath: API_ROUTES.subscriptionsSearch,
+  recordPath: (id) => API_ROUTES.subscription(String(id)),
+  idField: 'id',
+  // Every column proto lets the search sort by is a field of the record under the same name.
+  sortIds: sameIds(...SORTABLE_COLUMNS.subscriptions),
+  toSearchFilters: subscriptionFilters,
+};
+
 export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = {
   clients: clientsApi,
   'activity-log': activityLogApi,
   payments: paymentsApi,
   packages: packagesApi,
+  subscriptions: subscriptionsApi,
 };
 
 function apiOf(resource: string): ResourceApi {
@@ -264,6 +305,14 @@ export interface KupaDataProvider extends DataProvider {
   getAccountHistory(query: AccountHistoryQuery, signal?: AbortSignal): Promise<AccountHistory>;
   /** An admin takes a package out of sale or offers it again. */
   changePlanStatus(planId: Identifier, status: PlanStatus): Promise<Plan>;
+  /** Staff give a subscription another login at the streaming service (not a trial's). */
+  changeSubscriptionLogin(subscriptionId: Identifier, login: string): Promise<void>;
+  /** Staff set a subscription's password at the streaming service; nobody ever reads the old one. */
+  changeSubscriptionPassword(subscriptionId: Identifier, password: string): Promise<void>;
+  /** Staff cancel a subscription: it stays ACTIVE to its end and is never renewed (not a trial). */
+  cancelSubscription(subscriptionId: Identifier): Promise<void>;
+  /** The admin's dashboard figures. */
+  getDashboard(signal?: AbortSignal): Promise<DashboardSummary>;
 }
 
 /**
@@ -410,6 +459,25 @@ export const dataProvider: KupaDataProvider = {
       method: 'PUT',
       body: JSON.stringify({ status }),
     });
+    return json;
+  },
+  async changeSubscriptionLogin(subscriptionId, login) {
+    await httpClient(API_ROUTES.subscriptionLogin(String(subscriptionId)), {
+      method: 'PUT',
+      body: JSON.stringify({ login }),
+    });
+  },
+  async changeSubscriptionPassword(subscriptionId, password) {
+    await httpClient(API_ROUTES.subscriptionPassword(String(subscriptionId)), {
+      method: 'PUT',
+      body: JSON.stringify({ password }),
+    });
+  },
+  async cancelSubscription(subscriptionId) {
+    await httpClient(API_ROUTES.subscription(String(subscriptionId)), { method: 'DELETE' });
+  },
+  async getDashboard(signal) {
+    const { json } = await httpClient<DashboardSummary>(API_ROUTES.dashboard, { signal });
     return json;
   },
   async getAccountHistory({ account, asOf, page, size }, signal) {

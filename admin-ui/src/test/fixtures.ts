@@ -40,3 +40,26 @@ export const PACKAGE = Object.freeze({
   createdAt: '2026-03-02T10:00:00Z',
   updatedAt: '2026-03-02T10:00:00Z',
 });
+
+/** A subscription as `GET /api/subscriptions/{id}` and the search return it (its `id` is the record id). */
+export const SUBSCRIPTION = Object.freeze({
+  id: '5b0f8a52-96a4-4f8e-9d55-3a0d4c6c1f0e',
+  userUuid: 'u-1',
+  userEmail: 'dana@example.com',
+  paymentPlan: Object.freeze({ planId: 'p-1', planName: 'Gold' }),
+  price: 29.99,
+  currency: 'USD',
+  status: 'ACTIVE',
+  type: 'REGULAR',
+  durationInMonth: 3,
+  isRecurrent: true,
+  cancelAtPeriodEnd: false,
+  nextPaymentDate: '2026-06-01T10:00:00.000Z',
+  login: 'dana.tv',
+  startDate: '2026-03-04T10:00:00.000Z',
+  endDate: '2026-06-04T10:00:00.000Z',
+  createdAt: '2026-03-04T09:59:00.000Z',
+  createdBy: 'u-1',
+  updatedAt: '2026-03-04T10:00:00.000Z',
+  updatedBy: 'SYSTEM',
+});

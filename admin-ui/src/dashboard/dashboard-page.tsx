@@ -1,0 +1,193 @@
+import { type DashboardSummary, type MonthComparison } from '@kupa/proto';
+import TrendingDownIcon from '@mui/icons-material/TrendingDown';
+import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import { Alert, Box, Card, CardContent, Chip, Grid, Skeleton, Typography, useTheme } from '@mui/material';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { type KupaDataProvider } from '../providers/data-provider';
+import { Money } from '../shared/money';
+import { mirrorInRtl } from '../shared/mirror-in-rtl';
+import { useLang } from '../shared/use-lang';
+import { DailyChart } from './daily-chart';
+import { formatCount, formatPercentChange, percentChange } from './figures';
+
+type LoadState =
+  { status: 'loading' } | { status: 'ready'; summary: DashboardSummary } | { status: 'failed'; message: string };
+
+function useDashboardSummary(): LoadState {
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    dataProvider.getDashboard(controller.signal).then(
+      (summary) => {
+        if (!controller.signal.aborted) setState({ status: 'ready', summary });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [dataProvider]);
+  return state;
+}
+
+/** This month against last: the change in percent, or "new" when last month had nothing to compare with. */
+function Change({ figures, testId }: { figures: MonthComparison; testId: string }) {
+  const translate = useTranslate();
+  const lang = useLang();
+  const change = percentChange(figures.thisMonth, figures.lastMonth);
+  if (change === null) {
+    return <Chip size="small" color="info" label={translate('kupa.dashboard.new')} data-testid={testId} />;
+  }
+  const Icon = change > 0 ? TrendingUpIcon : change < 0 ? TrendingDownIcon : TrendingFlatIcon;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={change > 0 ? 'success' : change < 0 ? 'error' : 'default'}
+      icon={<Icon sx={mirrorInRtl} />}
+      label={<bdi dir="ltr">{formatPercentChange(change, lang)}</bdi>}
+      aria-label={translate('kupa.dashboard.change', { change: formatPercentChange(change, lang) })}
+      data-testid={testId}
+      data-change={Math.round(change * 10) / 10}
+    />
+  );
+}
+
+interface FigureCardProps {
+  label: string;
+  value: ReactNode;
+  testId: string;
+  /** A month figure: last month's value under the big one, and the change. */
+  comparison?: { figures: MonthComparison; lastMonth: ReactNode };
+}
+
+function FigureCard({ label, value, testId, comparison }: FigureCardProps) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} data-testid={testId}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary" component="h2">
+          {label}
+        </Typography>
+        <Typography variant="h4" component="p" sx={{ my: 1 }} data-testid={`${testId}-value`}>
+          {value}
+        </Typography>
+        {comparison ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Change figures={comparison.figures} testId={`${testId}-change`} />
+            <Typography variant="body2" color="text.secondary" data-testid={`${testId}-last`}>
+              {translate('kupa.dashboard.last_month')} {comparison.lastMonth}
+            </Typography>
+          </Box>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Figures({ summary }: { summary: DashboardSummary }) {
+  const translate = useTranslate();
+  const lang = useLang();
+  const theme = useTheme();
+  const count = (value: number) => <bdi dir="ltr">{formatCount(value, lang)}</bdi>;
+  const cards: FigureCardProps[] = [
+    {
+      label: translate('kupa.dashboard.active_subscriptions'),
+      value: count(summary.activeSubscriptions),
+      testId: 'dashboard-active',
+    },
+    {
+      label: translate('kupa.dashboard.revenue'),
+      value: <Money amount={summary.revenue.thisMonth} />,
+      testId: 'dashboard-revenue',
+      comparison: { figures: summary.revenue, lastMonth: <Money amount={summary.revenue.lastMonth} /> },
+    },
+    {
+      label: translate('kupa.dashboard.deposits'),
+      value: <Money amount={summary.deposits.thisMonth} />,
+      testId: 'dashboard-deposits',
+      comparison: { figures: summary.deposits, lastMonth: <Money amount={summary.deposits.lastMonth} /> },
+    },
+    {
+      label: translate('kupa.dashboard.new_subscriptions'),
+      value: count(summary.newSubscriptions.thisMonth),
+      testId: 'dashboard-new',
+      comparison: { figures: summary.newSubscriptions, lastMonth: count(summary.newSubscriptions.lastMonth) },
+    },
+    {
+      label: translate('kupa.dashboard.renewals_due'),
+      value: count(summary.renewalsDueThisWeek),
+      testId: 'dashboard-renewals',
+    },
+  ];
+  return (
+    <>
+      <Grid container spacing={2}>
+        {cards.map((card) => (
+          <Grid key={card.testId} size={{ xs: 12, sm: 6, lg: 'grow' }}>
+            <FigureCard {...card} />
+          </Grid>
+        ))}
+      </Grid>
+      <Grid container spacing={2} sx={{ mt: 1 }}>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <DailyChart
+                title={translate('kupa.dashboard.daily_revenue')}
+                days={summary.daily.map((day) => ({ date: day.date, amount: day.revenue }))}
+                lang={lang}
+                color={theme.palette.primary.main}
+                testId="dashboard-revenue-chart"
+              />
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <DailyChart
+                title={translate('kupa.dashboard.daily_deposits')}
+                days={summary.daily.map((day) => ({ date: day.date, amount: day.deposits }))}
+                lang={lang}
+                color={theme.palette.success.main}
+                testId="dashboard-deposits-chart"
+              />
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </>
+  );
+}
+
+/**
+ * The admin's landing page (docs/product.md, Screens): active subscriptions, revenue and deposits this month against
+ * last, new subscriptions, renewals due within a week, and the last 30 days' revenue and deposits. Months and days
+ * are UTC calendar periods, as the API counts them. Loaded on its own, after the console's first screen.
+ */
+export default function DashboardPage() {
+  const translate = useTranslate();
+  const state = useDashboardSummary();
+  return (
+    <Box sx={{ mt: 2 }} data-testid="dashboard">
+      <Title title={translate('ra.page.dashboard')} />
+      {state.status === 'loading' ? (
+        <Skeleton variant="rounded" height={160} data-testid="dashboard-loading" />
+      ) : state.status === 'failed' ? (
+        <Alert severity="error" data-testid="dashboard-error">
+          {state.message}
+        </Alert>
+      ) : (
+        <Figures summary={state.summary} />
+      )}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
+        {translate('kupa.dashboard.utc_note')}
+      </Typography>
+    </Box>
+  );
+}

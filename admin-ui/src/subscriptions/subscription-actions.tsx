@@ -1,0 +1,266 @@
+import {
+  checkSubscriptionLogin,
+  checkSubscriptionPassword,
+  formatErrorMessage,
+  LIMITS,
+  type RuleIssue,
+} from '@kupa/proto';
+import BlockIcon from '@mui/icons-material/Block';
+import KeyIcon from '@mui/icons-material/Key';
+import PersonIcon from '@mui/icons-material/Person';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { type KupaDataProvider } from '../providers/data-provider';
+import { isolateLtr } from '../shared/ltr';
+import { PasswordField } from '../shared/password-field';
+import { useCommand } from '../shared/use-command';
+import { useLang } from '../shared/use-lang';
+import { holdsAccount, isTrial, type SubscriptionRecord } from './subscription-fields';
+
+interface ValueDialogProps {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  intro: ReactNode;
+  testId: string;
+  initialValue: string;
+  renderInput(props: {
+    value: string;
+    onChange(value: string): void;
+    error: string | null;
+    disabled: boolean;
+  }): ReactNode;
+  check(value: string): RuleIssue | null;
+  submit(value: string): Promise<void>;
+  successMessage: string;
+}
+
+/**
+ * A dialog that sets one value of a subscription at the streaming service. The value is checked with proto's rule
+ * first; the server's refusal (a login taken, the streaming service down) stays in the dialog so it can be corrected.
+ */
+function ValueDialog(props: ValueDialogProps) {
+  const { open, onClose, title, intro, testId, initialValue, renderInput, check, submit, successMessage } = props;
+  const translate = useTranslate();
+  const lang = useLang();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const titleId = useId();
+  const [value, setValue] = useState(initialValue);
+  const [error, setError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const close = () => {
+    if (pending) return;
+    setValue(initialValue);
+    setError(null);
+    setServerError(null);
+    onClose();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const issue = check(value);
+    setError(issue ? formatErrorMessage(issue.error, lang, issue.params) : null);
+    setServerError(null);
+    if (issue) return;
+    setPending(true);
+    try {
+      await submit(value);
+      notify(successMessage, { type: 'success' });
+      setPending(false);
+      setValue(initialValue);
+      onClose();
+      refresh();
+    } catch (failure) {
+      setServerError(failure instanceof Error ? failure.message : String(failure));
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId} data-testid={testId}>
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2">{intro}</Typography>
+            {renderInput({ value, onChange: setValue, error, disabled: pending })}
+            {serverError ? (
+              <Alert severity="error" data-testid={`${testId}-error`}>
+                {serverError}
+              </Alert>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={pending}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending} data-testid={`${testId}-submit`}>
+            {translate('ra.action.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Gives the subscription another login at the streaming service; a trial keeps the login it was taken with. */
+export function ChangeLoginButton() {
+  const record = useRecordContext<SubscriptionRecord>();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const [open, setOpen] = useState(false);
+  if (!record || isTrial(record) || !holdsAccount(record)) return null;
+  return (
+    <>
+      <Button size="small" startIcon={<PersonIcon />} onClick={() => setOpen(true)} data-testid="subscription-login">
+        {translate('kupa.subscriptions.change_login')}
+      </Button>
+      <ValueDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={translate('kupa.subscriptions.change_login')}
+        intro={translate('kupa.subscriptions.login_intro', { login: isolateLtr(record.login) })}
+        testId="subscription-login-dialog"
+        initialValue={record.login}
+        check={(value) => checkSubscriptionLogin(value.trim())}
+        submit={(value) => dataProvider.changeSubscriptionLogin(record.id, value.trim())}
+        successMessage="kupa.subscriptions.login_changed"
+        renderInput={({ value, onChange, error, disabled }) => (
+          <TextField
+            autoFocus
+            size="small"
+            label={translate('kupa.subscriptions.new_login')}
+            value={value}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value)}
+            error={error !== null}
+            helperText={
+              error ??
+              translate('kupa.subscriptions.login_hint', {
+                min: LIMITS.subscriptionLoginMinLength,
+                max: LIMITS.subscriptionLoginMaxLength,
+              })
+            }
+            slotProps={{
+              htmlInput: {
+                dir: 'ltr',
+                autoCapitalize: 'none',
+                spellCheck: false,
+                'data-testid': 'subscription-login-input',
+              },
+            }}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/**
+ * Sets a new password for the subscription's account at the streaming service. The old one is never shown: the API
+ * does not return it, and the field starts empty.
+ */
+export function ChangePasswordButton() {
+  const record = useRecordContext<SubscriptionRecord>();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const [open, setOpen] = useState(false);
+  if (!record || !holdsAccount(record)) return null;
+  return (
+    <>
+      <Button size="small" startIcon={<KeyIcon />} onClick={() => setOpen(true)} data-testid="subscription-password">
+        {translate('kupa.subscriptions.change_password')}
+      </Button>
+      <ValueDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={translate('kupa.subscriptions.change_password')}
+        intro={translate('kupa.subscriptions.password_intro', { login: isolateLtr(record.login) })}
+        testId="subscription-password-dialog"
+        initialValue=""
+        check={checkSubscriptionPassword}
+        submit={(value) => dataProvider.changeSubscriptionPassword(record.id, value)}
+        successMessage="kupa.subscriptions.password_changed"
+        renderInput={({ value, onChange, error, disabled }) => (
+          <PasswordField
+            autoFocus
+            size="small"
+            autoComplete="new-password"
+            label={translate('kupa.subscriptions.new_password')}
+            value={value}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value)}
+            error={error !== null}
+            helperText={
+              error ?? translate('kupa.subscriptions.password_hint', { min: LIMITS.subscriptionPasswordMinLength })
+            }
+            slotProps={{ htmlInput: { 'data-testid': 'subscription-password-input' } }}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/**
+ * Cancels the subscription after a confirmation that says it cannot be undone: it stays active to its end date and
+ * is never renewed. Trials cannot be cancelled, and a cancelled one offers no second cancellation.
+ */
+export function CancelSubscriptionButton() {
+  const record = useRecordContext<SubscriptionRecord>();
+  const translate = useTranslate();
+  const lang = useLang();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const { run, pending } = useCommand();
+  const [open, setOpen] = useState(false);
+  if (!record || isTrial(record) || record.status !== 'ACTIVE' || record.cancelAtPeriodEnd) return null;
+  const endDate = record.endDate
+    ? new Date(record.endDate).toLocaleDateString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'long' })
+    : '—';
+  return (
+    <>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<BlockIcon />}
+        disabled={pending}
+        onClick={() => setOpen(true)}
+        data-testid="subscription-cancel"
+      >
+        {translate('kupa.subscriptions.cancel')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={pending}
+        title="kupa.subscriptions.cancel_title"
+        content="kupa.subscriptions.cancel_content"
+        translateOptions={{ login: isolateLtr(record.login), endDate }}
+        confirm="kupa.subscriptions.cancel_confirm"
+        cancel="kupa.subscriptions.cancel_keep"
+        confirmColor="warning"
+        onConfirm={async () => {
+          await run(() => dataProvider.cancelSubscription(record.id), {
+            successMessage: 'kupa.subscriptions.cancelled',
+          });
+          setOpen(false);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { BooleanField, DataTable, TextField } from 'react-admin';
+import { DateTimeField } from '../shared/date-time-field';
+import { EnumField } from '../shared/enum-field';
+import { Ltr } from '../shared/ltr';
+import { MoneyField } from '../shared/money';
+import { PlanNameField, ShortIdField } from './subscription-fields';
+
+/**
+ * The columns of a subscriptions table, shared by the subscriptions list and a client's subscriptions tab (which
+ * leaves out the client, since every row is theirs). Sortable exactly where proto's `SORTABLE_COLUMNS` allows.
+ */
+export function subscriptionColumns({ withUser }: { withUser: boolean }) {
+  return [
+    <DataTable.Col key="id" source="id" disableSort>
+      <ShortIdField />
+    </DataTable.Col>,
+    withUser ? (
+      <DataTable.Col key="userEmail" source="userEmail">
+        <Ltr>
+          <TextField source="userEmail" />
+        </Ltr>
+      </DataTable.Col>
+    ) : null,
+    <DataTable.Col key="paymentPlan" source="paymentPlan.planName" disableSort>
+      <PlanNameField />
+    </DataTable.Col>,
+    <DataTable.Col key="status" source="status">
+      <EnumField source="status" enumName="subscriptionStatus" chip />
+    </DataTable.Col>,
+    <DataTable.Col key="type" source="type">
+      <EnumField source="type" enumName="subscriptionType" />
+    </DataTable.Col>,
+    <DataTable.Col key="durationInMonth" source="durationInMonth">
+      <EnumField source="durationInMonth" enumName="planDuration" />
+    </DataTable.Col>,
+    <DataTable.Col key="price" source="price">
+      <MoneyField source="price" />
+    </DataTable.Col>,
+    <DataTable.Col key="isRecurrent" source="isRecurrent" disableSort>
+      <BooleanField source="isRecurrent" />
+    </DataTable.Col>,
+    <DataTable.Col key="startDate" source="startDate">
+      <DateTimeField source="startDate" emptyText="—" />
+    </DataTable.Col>,
+    <DataTable.Col key="endDate" source="endDate">
+      <DateTimeField source="endDate" emptyText="—" />
+    </DataTable.Col>,
+    <DataTable.Col key="createdAt" source="createdAt">
+      <DateTimeField source="createdAt" />
+    </DataTable.Col>,
+  ];
+}
