@@ -3,6 +3,7 @@ import { Box, Typography, useTheme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
+import { directionOf } from '../i18n/language';
 import { isolateLtr } from '../shared/ltr';
 import { formatChartDay, formatCompactDollars, niceBound } from './figures';
 
@@ -37,7 +38,7 @@ export function DailyChart({ title, days, lang, color, testId }: DailyChartProps
   const theme = useTheme();
   const translate = useTranslate();
   const titleId = useId();
-  const rtl = theme.direction === 'rtl';
+  const rtl = directionOf(lang) === 'rtl';
   const amounts = days.map((day) => day.amount);
   const top = niceBound(Math.max(0, ...amounts));
   const bottom = -niceBound(-Math.min(0, ...amounts));

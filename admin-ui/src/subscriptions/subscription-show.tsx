@@ -2,6 +2,7 @@ import { type UserRole } from '@kupa/proto';
 import {
   BooleanField,
   FunctionField,
+  type Identifier,
   Labeled,
   Link,
   Show,
@@ -53,12 +54,14 @@ function SubscriptionActions() {
 
 /**
  * A subscription's details for both staff roles (`/subscriptions/{id}/show`): state, package, owner, dates and the
- * streaming service login, with the staff actions (login, password, cancel) that its type and state allow.
+ * streaming service login, with the staff actions (login, password, cancel) that its type and state allow. The id
+ * comes from the route unless given.
  */
-export function SubscriptionShow() {
+export function SubscriptionShow({ id }: { id?: Identifier }) {
   const { permissions } = usePermissions<UserRole | null>();
   return (
     <Show
+      id={id}
       title={<SubscriptionTitle />}
       actions={<SubscriptionActions />}
       error={

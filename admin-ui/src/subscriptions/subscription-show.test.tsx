@@ -1,0 +1,143 @@
+import { enumLabel, formatErrorMessage, type UserRole } from '@kupa/proto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, type RecordedCall } from '../test/fetch-mock';
+import { SUBSCRIPTION } from '../test/fixtures';
+import { renderInAdmin, signInAs } from '../test/render-admin';
+import { SubscriptionShow } from './subscription-show';
+
+const ID = SUBSCRIPTION.id;
+const trial = { ...SUBSCRIPTION, paymentPlan: null, price: 0, type: 'TRIAL_FOR_NEW_USERS', isRecurrent: false };
+
+function renderShow(subscription: object, routes: Parameters<typeof mockFetch>[0] = {}, role: UserRole = 'MANAGER') {
+  signInAs(role);
+  const mock = mockFetch({ [`GET /api/subscriptions/${ID}`]: () => json(200, subscription), ...routes });
+  renderInAdmin(<SubscriptionShow id={ID} />, {
+    resource: 'subscriptions',
+    withAuth: true,
+    lang: 'en',
+    notifications: true,
+    path: `/admin/subscriptions/${ID}/show`,
+  });
+  return mock;
+}
+
+const commands = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.url, call.body]);
+
+describe("a subscription's details", () => {
+  it('show its status, package, client link, login, dates, next payment and renewal flags', async () => {
+    renderShow(SUBSCRIPTION);
+
+    expect(await screen.findByText('Gold')).toBeVisible();
+    expect(screen.getAllByText(enumLabel('subscriptionStatus', 'ACTIVE', 'en'))[0]).toBeVisible();
+    expect(screen.getByText(enumLabel('subscriptionType', 'REGULAR', 'en'))).toBeVisible();
+    expect(screen.getByTestId('subscription-user-link')).toHaveAttribute(
+      'href',
+      '/admin/clients/u-1/show/subscriptions',
+    );
+    expect(screen.getByText('dana.tv')).toBeVisible();
+    for (const label of ['Next payment', 'Start', 'End', 'Renews automatically', 'Cancelled (ends at its end date)'])
+      expect(screen.getByText(label)).toBeVisible();
+  });
+
+  it('change the login with PUT …/login and say so once the server agrees', async () => {
+    const { calls } = renderShow(SUBSCRIPTION, {
+      [`PUT /api/subscriptions/${ID}/login`]: () => json(200, { ...SUBSCRIPTION, login: 'dana.new' }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('subscription-login'));
+    const dialog = await screen.findByTestId('subscription-login-dialog');
+    const input = within(dialog).getByTestId('subscription-login-input');
+    expect(input).toHaveValue('dana.tv');
+
+    await user.clear(input);
+    await user.type(input, 'Bad Login');
+    await user.click(within(dialog).getByTestId('subscription-login-dialog-submit'));
+    expect(
+      await within(dialog).findByText(formatErrorMessage('error.validation.subscription.login', 'en')),
+    ).toBeVisible();
+    expect(commands(calls)).toEqual([]);
+
+    await user.clear(input);
+    await user.type(input, 'dana.new');
+    await user.click(within(dialog).getByTestId('subscription-login-dialog-submit'));
+    expect(await screen.findByText('The login was changed')).toBeVisible();
+    expect(commands(calls)).toEqual([['PUT', `/api/subscriptions/${ID}/login`, { login: 'dana.new' }]]);
+  });
+
+  it('keep the dialog open with the reason when the login is taken', async () => {
+    renderShow(SUBSCRIPTION, {
+      [`PUT /api/subscriptions/${ID}/login`]: () =>
+        json(409, { status: 409, error: 'error.login.already.exists', message: 'taken' }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('subscription-login'));
+    const dialog = await screen.findByTestId('subscription-login-dialog');
+    await user.clear(within(dialog).getByTestId('subscription-login-input'));
+    await user.type(within(dialog).getByTestId('subscription-login-input'), 'taken.login');
+    await user.click(within(dialog).getByTestId('subscription-login-dialog-submit'));
+    // The HTTP client words a refusal in the page's stored language (Hebrew unless chosen), whatever the render's.
+    expect(await within(dialog).findByTestId('subscription-login-dialog-error')).toHaveTextContent(
+      formatErrorMessage('error.login.already.exists', 'he'),
+    );
+    expect(within(dialog).getByTestId('subscription-login-input')).toHaveValue('taken.login');
+  });
+
+  it('set a new password with PUT …/password from an empty field, never showing the old one', async () => {
+    const { calls } = renderShow(SUBSCRIPTION, {
+      [`PUT /api/subscriptions/${ID}/password`]: () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('subscription-password'));
+    const dialog = await screen.findByTestId('subscription-password-dialog');
+    const input = within(dialog).getByTestId('subscription-password-input');
+    expect(input).toHaveValue('');
+    expect(input).toHaveAttribute('type', 'password');
+
+    await user.type(input, 'abc');
+    await user.click(within(dialog).getByTestId('subscription-password-dialog-submit'));
+    expect(
+      await within(dialog).findByText(formatErrorMessage('error.validation.subscription.password', 'en')),
+    ).toBeVisible();
+    await user.type(input, 'd!9');
+    await user.click(within(dialog).getByTestId('subscription-password-dialog-submit'));
+    expect(await screen.findByText('The password was changed')).toBeVisible();
+    expect(commands(calls)).toEqual([['PUT', `/api/subscriptions/${ID}/password`, { password: 'abcd!9' }]]);
+  });
+
+  it('cancel with DELETE only after a confirmation that says it cannot be undone', async () => {
+    const { calls } = renderShow(SUBSCRIPTION, {
+      [`DELETE /api/subscriptions/${ID}`]: () => json(200, { ...SUBSCRIPTION, cancelAtPeriodEnd: true }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('subscription-cancel'));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('This cannot be undone');
+    expect(confirm).toHaveTextContent('dana.tv');
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(commands(calls)).toEqual([]);
+
+    await user.click(screen.getByTestId('subscription-cancel'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel for good' }));
+    expect(await screen.findByText('The subscription was cancelled')).toBeVisible();
+    expect(commands(calls)).toEqual([['DELETE', `/api/subscriptions/${ID}`, undefined]]);
+  });
+
+  it('offer a trial only the password change: a trial is never cancelled nor given another login', async () => {
+    renderShow(trial, {}, 'ADMIN');
+    expect(await screen.findByText('Trial')).toBeVisible();
+    expect(await screen.findByTestId('subscription-password')).toBeVisible();
+    expect(screen.queryByTestId('subscription-login')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('subscription-cancel')).not.toBeInTheDocument();
+  });
+
+  it('offer no cancellation once cancelled, and no action at all once ended', async () => {
+    renderShow({ ...SUBSCRIPTION, cancelAtPeriodEnd: true, status: 'CANCELED', nextPaymentDate: null });
+    expect(await screen.findByText('Gold')).toBeVisible();
+    for (const testId of ['subscription-login', 'subscription-password', 'subscription-cancel'])
+      expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+  });
+});
