@@ -56,30 +56,36 @@ describe('subscriptions list', () => {
     expect(searches(calls)[0].body).toEqual({ page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }] });
   });
 
-  it('filters by id, status, type, duration and price, and refuses a price bound that is not a price', async () => {
+  it('filters by id, status, type and duration', async () => {
     const { calls } = mockFetch({ 'POST /api/subscriptions/search': () => page([SUBSCRIPTION]) });
     const user = userEvent.setup();
-    renderList('en', listPathShowing(['types', 'durationsInMonths', 'priceFrom', 'priceTo']));
+    renderList('en', listPathShowing(['types', 'durationsInMonths']));
     await screen.findAllByTestId('subscriptions-row');
 
     await user.type(screen.getByTestId('subscriptions-id-filter'), '5b0f8a52');
     await waitFor(() => expect(lastSearchBody(searches(calls)).ids).toEqual(['5b0f8a52']));
     await pickOptions(user, 'Statuses', [enumLabel('subscriptionStatus', 'CANCELED', 'en')]);
-    await waitFor(() => expect(lastSearchBody(searches(calls)).statuses).toEqual(['CANCELED']));
     await pickOptions(user, 'Types', [enumLabel('subscriptionType', 'REGULAR', 'en')]);
-    await waitFor(() => expect(lastSearchBody(searches(calls)).types).toEqual(['REGULAR']));
     await pickOptions(user, 'Durations', [enumLabel('planDuration', 12, 'en'), enumLabel('planDuration', 1, 'en')]);
-    await waitFor(() => expect(lastSearchBody(searches(calls)).durationsInMonths).toEqual([12, 1]));
+    await waitFor(() =>
+      expect(lastSearchBody(searches(calls))).toMatchObject({
+        ids: ['5b0f8a52'],
+        statuses: ['CANCELED'],
+        types: ['REGULAR'],
+        durationsInMonths: [12, 1],
+      }),
+    );
+  });
+
+  it('filters by price bounds and refuses a bound that is not a price', async () => {
+    const { calls } = mockFetch({ 'POST /api/subscriptions/search': () => page([SUBSCRIPTION]) });
+    const user = userEvent.setup();
+    renderList('en', listPathShowing(['priceFrom', 'priceTo']));
+    await screen.findAllByTestId('subscriptions-row');
+
     await user.type(screen.getByTestId('subscriptions-price-from'), '5');
     await user.type(screen.getByTestId('subscriptions-price-to'), '30');
     await waitFor(() => expect(lastSearchBody(searches(calls)).price).toEqual({ from: 5, to: 30 }));
-    expect(lastSearchBody(searches(calls))).toMatchObject({
-      ids: ['5b0f8a52'],
-      statuses: ['CANCELED'],
-      types: ['REGULAR'],
-      durationsInMonths: [12, 1],
-    });
-
     await user.clear(screen.getByTestId('subscriptions-price-to'));
     await user.type(screen.getByTestId('subscriptions-price-to'), 'abc');
     expect(await screen.findByText(formatErrorMessage('error.validation.invalid.input', 'en'))).toBeVisible();
