@@ -468,9 +468,17 @@ export interface DictionaryEntry {
   en: string;
 }
 
+/** Where clients reach support, as the deployment configures it; a contact that is not configured is null. */
+export interface SupportContacts {
+  /** A `https://t.me/…` link. */
+  telegram: string | null;
+  email: string | null;
+}
+
 export interface Dictionaries {
   enums: Record<string, DictionaryEntry[]>;
   limits: Record<string, number>;
+  support: SupportContacts;
 }
 
 // Ledger accounts and history (docs/product.md, Ledger)

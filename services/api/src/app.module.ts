@@ -74,7 +74,10 @@ export class AppModule {
         AuditModule,
         ProvisioningModule.register(),
         ReportingModule,
-        CommonModule.register({ version: options.version }),
+        CommonModule.register({
+          version: options.version,
+          support: { telegram: options.config.supportTelegram, email: options.config.supportEmail },
+        }),
       ],
     };
   }

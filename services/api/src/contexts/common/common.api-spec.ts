@@ -13,7 +13,7 @@ describe('common context over HTTP', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = await startTestApp({ env: { SUPPORT_TELEGRAM: '@kupa_help', SUPPORT_EMAIL: 'help@kupa.test' } });
   });
 
   afterAll(async () => {
@@ -50,6 +50,7 @@ describe('common context over HTTP', () => {
       en: 'Package',
     });
     expect(dictionaries.limits).toEqual({ ...LIMITS });
+    expect(dictionaries.support).toEqual({ telegram: 'https://t.me/kupa_help', email: 'help@kupa.test' });
   });
 
   it('publishes an OpenAPI document that lists the activity-log routes as staff-only bearer calls', async () => {

@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       cashierIpnSecret: null,
       provisioningUrl: null,
       demoData: true,
+      supportTelegram: null,
+      supportEmail: null,
       adminEmail: null,
       adminPassword: null,
       logLevel: 'log',
@@ -211,5 +213,21 @@ describe('loadConfig', () => {
     ];
     for (const [name, value, message] of refusals)
       expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, [name]: value })).toThrow(message);
+  });
+
+  it('reads the support contacts: a Telegram username or t.me link as the link, an e-mail address as it is', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, SUPPORT_TELEGRAM: '@kupa_help' }).supportTelegram).toBe(
+      'https://t.me/kupa_help',
+    );
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, SUPPORT_TELEGRAM: 'https://t.me/kupa_help' }).supportTelegram).toBe(
+      'https://t.me/kupa_help',
+    );
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, SUPPORT_EMAIL: ' help@kupa.example ' }).supportEmail).toBe(
+      'help@kupa.example',
+    );
+    for (const wrong of ['http://t.me/x', 'https://evil.example/kupa', 'ab', 'kupa help']) {
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, SUPPORT_TELEGRAM: wrong })).toThrow(/SUPPORT_TELEGRAM/);
+    }
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, SUPPORT_EMAIL: 'not-an-address' })).toThrow(/SUPPORT_EMAIL/);
   });
 });

@@ -1,5 +1,6 @@
 import {
   type AmbassadorBonusTier,
+  checkEmail,
   DEFAULT_AMBASSADOR_BONUS_TIERS,
   DEFAULT_REFERRAL_DISCOUNT_TIERS,
   type ReferralDiscountTier,
@@ -88,6 +89,9 @@ export interface AppConfig {
   referralDiscountTiers: readonly ReferralDiscountTier[];
   /** The ambassador bonus by deposit size in cents, lowest tier first. */
   ambassadorBonusTiers: readonly AmbassadorBonusTier[];
+  /** Support contacts shown to clients; null hides the contact. The Telegram one is a `https://t.me/…` link. */
+  supportTelegram: string | null;
+  supportEmail: string | null;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -192,6 +196,26 @@ function provisioning(
   };
 }
 
+const TELEGRAM_USERNAME = /^@?([A-Za-z][A-Za-z0-9_]{3,31})$/;
+const TELEGRAM_LINK = /^https:\/\/t\.me\/[A-Za-z0-9_+/-]+$/;
+
+/** A Telegram username (`@kupa_support` or `kupa_support`) or a `https://t.me/…` link, read as the link. */
+function telegramLink(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = optional(env, name);
+  if (raw === null) return null;
+  if (TELEGRAM_LINK.test(raw)) return raw;
+  const username = TELEGRAM_USERNAME.exec(raw)?.[1];
+  if (!username) throw new Error(`${name} must be a Telegram username or a https://t.me/ link, got ${raw}`);
+  return `https://t.me/${username}`;
+}
+
+function emailAddress(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = optional(env, name);
+  if (raw === null) return null;
+  if (checkEmail(raw) !== null) throw new Error(`${name} must be an e-mail address, got ${raw}`);
+  return raw;
+}
+
 /** Reads a secret from the data directory, creating it once, so restarts keep sessions valid. */
 export function persistentSecret(dataDir: string, fileName: string): string {
   const path = join(dataDir, fileName);
@@ -251,5 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       DEFAULT_REFERRAL_DISCOUNT_TIERS,
     ),
     ambassadorBonusTiers: tierTable(env, 'AMBASSADOR_BONUS_TIERS', 'minDepositMinor', DEFAULT_AMBASSADOR_BONUS_TIERS),
+    supportTelegram: telegramLink(env, 'SUPPORT_TELEGRAM'),
+    supportEmail: emailAddress(env, 'SUPPORT_EMAIL'),
   };
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { AppVersion, Dictionaries, DictionaryEntry } from '@kupa/proto';
+import type { AppVersion, Dictionaries, DictionaryEntry, SupportContacts } from '@kupa/proto';
 
 /** The common answers as OpenAPI schemas; the shapes themselves are proto's payload types, which these implement. */
 
@@ -25,6 +25,24 @@ export class DictionaryEntryDto implements DictionaryEntry {
   en: string;
 }
 
+export class SupportContactsDto implements SupportContacts {
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'https://t.me/kupa_support',
+    description: 'The Telegram support link (SUPPORT_TELEGRAM); null when not configured',
+  })
+  telegram: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'support@kupa.example.com',
+    description: 'The support e-mail address (SUPPORT_EMAIL); null when not configured',
+  })
+  email: string | null;
+}
+
 export class DictionariesDto implements Dictionaries {
   @ApiProperty({
     type: 'object',
@@ -39,4 +57,7 @@ export class DictionariesDto implements Dictionaries {
     description: 'The business limits (proto LIMITS)',
   })
   limits: Record<string, number>;
+
+  @ApiProperty({ type: SupportContactsDto, description: 'Where clients reach support' })
+  support: SupportContactsDto;
 }

@@ -3,7 +3,7 @@ import { buildDictionaries } from './build-dictionaries';
 
 describe('dictionaries', () => {
   it('lists every enum the labels know, each value with a Hebrew and an English label', () => {
-    const dictionaries = buildDictionaries();
+    const dictionaries = buildDictionaries({ telegram: null, email: null });
     expect(Object.keys(dictionaries.enums).sort()).toEqual(Object.keys(ENUM_LABELS).sort());
     for (const entries of Object.values(dictionaries.enums)) {
       for (const entry of entries) {
@@ -13,5 +13,12 @@ describe('dictionaries', () => {
     }
     expect(dictionaries.enums.paymentMethod.map((entry) => entry.value)).toEqual([...PAYMENT_METHODS]);
     expect(dictionaries.limits.pageSizeMax).toBe(100);
+  });
+
+  it('carries the support contacts as configured, an unset one as null', () => {
+    expect(buildDictionaries({ telegram: 'https://t.me/kupa_help', email: null }).support).toEqual({
+      telegram: 'https://t.me/kupa_help',
+      email: null,
+    });
   });
 });

@@ -1,7 +1,18 @@
-import { type Dictionaries, type DictionaryEntry, type EnumName, ENUM_VALUES, enumLabel, LIMITS } from '@kupa/proto';
+import {
+  type Dictionaries,
+  type DictionaryEntry,
+  type EnumName,
+  ENUM_VALUES,
+  enumLabel,
+  LIMITS,
+  type SupportContacts,
+} from '@kupa/proto';
 
-/** Every enum with its he/en labels and every limit: what a client needs to render forms without hard-coding. */
-export function buildDictionaries(): Dictionaries {
+/**
+ * Every enum with its he/en labels, every limit and the support contacts: what a client needs to render forms and its
+ * help screen without hard-coding.
+ */
+export function buildDictionaries(support: SupportContacts): Dictionaries {
   const enums: Record<string, DictionaryEntry[]> = {};
   for (const [name, values] of Object.entries(ENUM_VALUES) as [EnumName, readonly (string | number)[]][]) {
     enums[name] = values.map((value) => ({
@@ -10,5 +21,5 @@ export function buildDictionaries(): Dictionaries {
       en: enumLabel(name, value, 'en'),
     }));
   }
-  return { enums, limits: { ...LIMITS } };
+  return { enums, limits: { ...LIMITS }, support: { ...support } };
 }

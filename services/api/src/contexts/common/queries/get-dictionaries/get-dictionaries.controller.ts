@@ -1,7 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags, ApiExtraModels, ApiOkResponse } from '@nestjs/swagger';
 import type { Dictionaries } from '@kupa/proto';
 import { Public } from '../../../../platform/auth';
+import { COMMON_OPTIONS, type CommonOptions } from '../../common.options';
 import { buildDictionaries } from './build-dictionaries';
 import { ApiErrors } from '../../../../platform/http';
 import { DictionariesDto, DictionaryEntryDto } from '../../infrastructure/common.responses';
@@ -9,7 +10,11 @@ import { DictionariesDto, DictionaryEntryDto } from '../../infrastructure/common
 @ApiTags('common')
 @Controller('dictionaries')
 export class GetDictionariesController {
-  private readonly dictionaries = buildDictionaries();
+  private readonly dictionaries: Dictionaries;
+
+  constructor(@Inject(COMMON_OPTIONS) options: CommonOptions) {
+    this.dictionaries = buildDictionaries(options.support);
+  }
 
   @Public()
   @Get()
