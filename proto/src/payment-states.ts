@@ -1,4 +1,4 @@
-import { creditsUser, type Language, type PaymentStatus, type PaymentType } from './enums';
+import { creditsUser, type Language, type PaymentStatus, type PaymentType, type SubscriptionStatus } from './enums';
 
 /**
  * How a payment reads on every screen and in the export (docs/product.md, Ledger, How payments are shown): which way
@@ -67,6 +67,22 @@ export const PAYMENT_STATUS_INTENTS: Readonly<Record<PaymentStatus, ColourIntent
 
 export function paymentStatusIntent(status: PaymentStatus): ColourIntent {
   return PAYMENT_STATUS_INTENTS[status] ?? 'neutral';
+}
+
+/**
+ * Subscription status badges, the same in both apps: an active one is good; one still being set up, or one that runs
+ * to its end without renewing, needs an eye; an ended one is a fact.
+ */
+export const SUBSCRIPTION_STATUS_INTENTS: Readonly<Record<SubscriptionStatus, ColourIntent>> = Object.freeze({
+  ACTIVE: 'success',
+  PENDING: 'warning',
+  UNSUBSCRIBED: 'warning',
+  EXPIRED: 'neutral',
+  CANCELED: 'neutral',
+});
+
+export function subscriptionStatusIntent(status: SubscriptionStatus): ColourIntent {
+  return SUBSCRIPTION_STATUS_INTENTS[status] ?? 'neutral';
 }
 
 /**
