@@ -7,12 +7,15 @@ export const SERVICE_SITE_URL = 'https://kupa.example.com';
 /** Where staff sign in; the API server serves the staff console under this path. */
 export const STAFF_CONSOLE_URL = '/admin';
 
-/** Support contacts shown on the help screen. */
-export const SUPPORT_TELEGRAM_URL = 'https://t.me/kupa_support';
-export const SUPPORT_EMAIL = 'support@kupa.example.com';
+/**
+ * Where a client whose balance is short is sent to top it up, from the packages, a purchase and a renewal. Today that
+ * is the deposit screen (a manual transfer to the operator); this one constant moves them all when it changes.
+ */
+export const TOP_UP_PATH = '/payments/deposit' satisfies AppPath;
 
 export type AppPath =
   | '/subscriptions'
+  | '/subscriptions/$subscriptionId'
   | '/packages'
   | '/payments'
   | '/payments/transfer'
@@ -51,6 +54,7 @@ export const SIDEBAR: Readonly<Record<UserRole, readonly NavEntry[]>> = {
 /** Which roles may open each authenticated route of this app (docs/product.md, Screens). */
 export const ROUTE_ROLES: Readonly<Record<AppPath, readonly UserRole[]>> = {
   '/subscriptions': CUSTOMER_ROLES,
+  '/subscriptions/$subscriptionId': CUSTOMER_ROLES,
   '/packages': CUSTOMER_ROLES,
   '/payments': CUSTOMER_ROLES,
   // Staff look at payments in the staff console; here a client transfers, deposits and opens their own payments.

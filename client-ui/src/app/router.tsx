@@ -98,6 +98,16 @@ const subscriptionsRoute = createRoute({
   component: lazyPage(() => import('../features/subscriptions/subscriptions-page'), 'SubscriptionsPage'),
 });
 
+const subscriptionDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/subscriptions/$subscriptionId',
+  beforeLoad: requireRole('/subscriptions/$subscriptionId'),
+  component: lazyPage(
+    () => import('../features/subscriptions/detail/subscription-detail-page'),
+    'SubscriptionDetailPage',
+  ),
+});
+
 const packagesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/packages',
@@ -193,6 +203,7 @@ export const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     indexRoute,
     subscriptionsRoute,
+    subscriptionDetailRoute,
     packagesRoute,
     paymentsRoute,
     transferRoute,

@@ -1,7 +1,17 @@
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
-import { type Page, type Payment, PUBLIC_STAFF_ACTOR_NAME, type SignInResponse, type User } from '@kupa/proto';
+import {
+  type Dictionaries,
+  type Page,
+  type Payment,
+  type Plan,
+  PUBLIC_STAFF_ACTOR_NAME,
+  type SignInResponse,
+  type Subscription,
+  type SupportContacts,
+  type User,
+} from '@kupa/proto';
 import { App } from '../app/app';
 import { createQueryClient } from '../lib/api/query-client';
 import { useUserStore } from '../lib/stores/user-store';
@@ -121,4 +131,57 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
 /** One page of a search answer, shaped like the API's `Page<T>`. */
 export function pageOf<T>(content: T[], page = 0, size = 20, totalElements = content.length): Page<T> {
   return { content, page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
+}
+
+/** Support contacts as a deployment configures them (`SUPPORT_TELEGRAM`, `SUPPORT_EMAIL`). */
+export const SUPPORT_CONTACTS: SupportContacts = {
+  telegram: 'https://t.me/kupa_help',
+  email: 'help@kupa.example',
+};
+
+/** `GET /dictionaries` as the screens read it: only the support contacts matter to the client app. */
+export function makeDictionaries(support: SupportContacts = SUPPORT_CONTACTS): Dictionaries {
+  return { enums: {}, limits: {}, support };
+}
+
+export function makePlan(overrides: Partial<Plan> = {}): Plan {
+  return {
+    id: '7b0c3a52-0000-4000-8000-00000000aa01',
+    name: 'Monthly HD',
+    durationInMonths: 1,
+    price: 20,
+    currency: 'USD',
+    isRecurrent: true,
+    description: 'Every channel in HD',
+    features: ['HD quality', 'Two screens'],
+    status: 'ACTIVE',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: '5d2e8f10-0000-4000-8000-0000000000b1',
+    userUuid: CLIENT_SESSION.userUuid,
+    userEmail: CLIENT_SESSION.email,
+    paymentPlan: { planId: makePlan().id, planName: 'Monthly HD' },
+    price: 18,
+    currency: 'USD',
+    status: 'ACTIVE',
+    type: 'REGULAR',
+    durationInMonth: 1,
+    isRecurrent: true,
+    cancelAtPeriodEnd: false,
+    nextPaymentDate: '2026-03-12T10:00:00.000Z',
+    login: 'dana.levi',
+    startDate: '2026-02-15T10:00:00.000Z',
+    endDate: '2026-03-15T10:00:00.000Z',
+    createdAt: '2026-02-15T09:59:00.000Z',
+    createdBy: CLIENT_SESSION.email,
+    updatedAt: '2026-02-15T10:00:00.000Z',
+    updatedBy: CLIENT_SESSION.email,
+    ...overrides,
+  };
 }

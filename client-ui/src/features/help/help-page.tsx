@@ -1,28 +1,29 @@
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import TelegramIcon from '@mui/icons-material/Telegram';
-import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { LIMITS } from '@kupa/proto';
+import { hasAnyContact, useSupportContacts } from '../../lib/api/use-support-contacts';
 import { useT, type MessageKey } from '../../lib/i18n/i18n';
 import { Page } from '../../lib/ui/page';
-import { SUPPORT_EMAIL, SUPPORT_TELEGRAM_URL } from '../../app/access';
+import { SupportLinks } from './support-links';
 
 const FAQ: ReadonlyArray<readonly [MessageKey, MessageKey]> = [
-  ['help.q1', 'help.a1'],
-  ['help.q2', 'help.a2'],
-  ['help.q3', 'help.a3'],
-  ['help.q4', 'help.a4'],
+  ['help.q.topUp', 'help.a.topUp'],
+  ['help.q.buy', 'help.a.buy'],
+  ['help.q.renew', 'help.a.renew'],
+  ['help.q.cancel', 'help.a.cancel'],
+  ['help.q.trial', 'help.a.trial'],
+  ['help.q.referrals', 'help.a.referrals'],
+  ['help.q.contact', 'help.a.contact'],
 ];
 
-/** Frequently asked questions and the support contacts (Telegram, e-mail). */
+/** Frequently asked questions and the support contacts the deployment configured (Telegram, e-mail). */
 export function HelpPage() {
   const { t } = useT();
+  const { contacts } = useSupportContacts();
   return (
     <Page title={t('help.title')}>
       <section aria-labelledby="faq-title">
@@ -30,9 +31,10 @@ export function HelpPage() {
           {t('help.faq')}
         </Typography>
         {FAQ.map(([question, answer]) => (
-          <Accordion key={question} disableGutters>
+          <Accordion key={question} disableGutters data-testid="faq-item">
+            {/* MUI wraps the summary in an <h3> of its own; the question inside it is not a second heading. */}
             <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-              <Typography component="h3" sx={{ fontWeight: 600 }}>
+              <Typography component="span" sx={{ fontWeight: 600 }}>
                 {t(question)}
               </Typography>
             </AccordionSummary>
@@ -42,28 +44,20 @@ export function HelpPage() {
           </Accordion>
         ))}
       </section>
-      <Paper variant="outlined" component="section" aria-labelledby="contact-title" sx={{ p: 3 }}>
-        <Typography id="contact-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('help.contact')}
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button
-            variant="outlined"
-            startIcon={<TelegramIcon />}
-            href={SUPPORT_TELEGRAM_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t('help.telegram')}
-          </Button>
-          <Button variant="outlined" startIcon={<MailOutlineIcon />} href={`mailto:${SUPPORT_EMAIL}`}>
-            {/* One span, so the flex layout of the button keeps the space between the label and the address. */}
-            <span>
-              {t('help.email')}: <bdi>{SUPPORT_EMAIL}</bdi>
-            </span>
-          </Button>
-        </Stack>
-      </Paper>
+      {hasAnyContact(contacts) && (
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="contact-title"
+          sx={{ p: 3 }}
+          data-testid="help-contacts"
+        >
+          <Typography id="contact-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+            {t('help.contact')}
+          </Typography>
+          <SupportLinks contacts={contacts} variant="button" />
+        </Paper>
+      )}
     </Page>
   );
 }

@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import CircleIcon from '@mui/icons-material/Circle';
 import { visuallyHidden } from '@mui/utils';
 import {
   enumLabel,
@@ -14,6 +12,7 @@ import {
 } from '@kupa/proto';
 import { formatSignedDollars } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
+import { StatusChip } from '../../lib/ui/status-chip';
 
 /**
  * A payment's amount as seen from the client's balance, by proto's rule (docs/product.md, Ledger, How payments are
@@ -63,19 +62,7 @@ export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | '
 /** The status as a small chip coloured by its meaning, the same colours as in the staff console. */
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
   const { lang } = useT();
-  const intent = paymentStatusIntent(status);
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={INTENT_COLOURS[intent].badge}
-      icon={<CircleIcon />}
-      label={enumLabel('paymentStatus', status, lang)}
-      data-value={status}
-      data-intent={intent}
-      // The colour is carried by the border and the dot; the words stay in the text colour, since the warning and
-      // error shades are too light for small text on a light page (WCAG AA).
-      sx={{ '& .MuiChip-label': { color: 'text.primary' }, '& .MuiChip-icon': { fontSize: 10 } }}
-    />
+    <StatusChip label={enumLabel('paymentStatus', status, lang)} value={status} intent={paymentStatusIntent(status)} />
   );
 }

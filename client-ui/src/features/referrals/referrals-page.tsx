@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -6,11 +7,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useMe } from '../../lib/api/use-me';
 import { useT } from '../../lib/i18n/i18n';
 import { Page } from '../../lib/ui/page';
 import { inputTestId } from '../../lib/ui/test-ids';
+import { AmbassadorBonusTiers, ReferralTiers } from './referral-tiers';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -25,13 +29,36 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
-/** The client's referral link and counters from `/users/me`. */
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/**
+ * The client's referral link and counters from `/users/me`, the discount tiers that the counters lead to, and for an
+ * ambassador the deposit bonus tiers.
+ */
 export function ReferralsPage() {
   const { t, locale } = useT();
   const { data: me } = useMe();
-  const [copied, setCopied] = useState(false);
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const linkInput = useRef<HTMLInputElement>(null);
   const number = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+
+  const copyLink = (link: string) => {
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    if (!clipboard) {
+      setCopy('failed');
+      linkInput.current?.select();
+      return;
+    }
+    clipboard.writeText(link).then(
+      () => setCopy('copied'),
+      () => {
+        // Without permission to write, the link is selected so that the user's own copy command takes it.
+        setCopy('failed');
+        linkInput.current?.select();
+      },
+    );
+  };
 
   return (
     <Page title={t('referrals.title')}>
@@ -45,19 +72,27 @@ export function ReferralsPage() {
               label={t('referrals.link')}
               value={me.referrals.link}
               fullWidth
+              inputRef={linkInput}
+              helperText={copy === 'failed' ? t('referrals.copyFailed') : undefined}
               slotProps={{ htmlInput: { ...inputTestId('referral-link'), readOnly: true, dir: 'ltr' } }}
             />
             <Button
               variant="contained"
-              startIcon={<ContentCopyIcon />}
+              startIcon={copy === 'copied' ? <CheckIcon /> : <ContentCopyIcon />}
               sx={{ flexShrink: 0 }}
-              onClick={() => {
-                void navigator.clipboard?.writeText(me.referrals.link).then(() => setCopied(true));
-              }}
+              onClick={() => copyLink(me.referrals.link)}
+              data-testid="referral-copy"
             >
-              {copied ? t('referrals.copied') : t('referrals.copy')}
+              {copy === 'copied' ? t('referrals.copied') : t('referrals.copy')}
             </Button>
+            {/* Screen readers hear the outcome; the button's new label alone is not announced. */}
+            <Box role="status" sx={visuallyHidden} data-testid="referral-copy-status">
+              {copy === 'copied' ? t('referrals.copied') : ''}
+            </Box>
           </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {t('referrals.profileId')}: <bdi data-testid="referrals-profile-id">{me.referrals.profileId}</bdi>
+          </Typography>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 4 }}>
               <Stat
@@ -81,6 +116,8 @@ export function ReferralsPage() {
               />
             </Grid>
           </Grid>
+          <ReferralTiers activeReferrals={me.referrals.activeReferrals} />
+          {me.role === 'AMBASSADOR' && <AmbassadorBonusTiers />}
         </>
       )}
     </Page>

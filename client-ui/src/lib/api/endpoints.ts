@@ -1,15 +1,25 @@
 import {
   API_ROUTES,
+  type BuySubscriptionRequest,
   type ChangePasswordRequest,
+  type ChangeSubscriptionLoginRequest,
+  type ChangeSubscriptionPasswordRequest,
+  type Dictionaries,
   type ConfirmationResponse,
   type EmailRequest,
   type Page,
   type Payment,
   type PaymentSearchRequest,
+  type Plan,
+  type PlanSearchRequest,
+  type RenewSubscriptionRequest,
   type ResetPasswordRequest,
   type SignInRequest,
   type SignInResponse,
   type SignUpRequest,
+  type Subscription,
+  type SubscriptionSearchRequest,
+  type TakeTrialRequest,
   type TransferRecipient,
   type TransferRecipientRequest,
   type TransferRequest,
@@ -50,4 +60,39 @@ export const paymentsApi = {
     api.post<Payment>(API_ROUTES.transfer, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
   /** The recipient as registered (name, masked e-mail), asked before the transfer is confirmed; rate limited. */
   lookUpRecipient: (body: TransferRecipientRequest) => api.post<TransferRecipient>(API_ROUTES.transferRecipient, body),
+};
+
+export const plansApi = {
+  /** The packages on sale: a customer finds ACTIVE ones only, whatever statuses it asks for. */
+  search: (body: PlanSearchRequest, signal?: AbortSignal) =>
+    api.post<Page<Plan>>(API_ROUTES.paymentPlansSearch, body, { signal }),
+};
+
+/**
+ * The signed-in client's subscriptions. The calls that create or change one answer with the subscription as it now
+ * is; the screens read nothing from those answers but the new subscription's id, and refetch the rest.
+ */
+export const subscriptionsApi = {
+  search: (body: SubscriptionSearchRequest, signal?: AbortSignal) =>
+    api.post<Page<Subscription>>(API_ROUTES.subscriptionsSearch, body, { signal }),
+  get: (subscriptionId: string) => api.get<Subscription>(API_ROUTES.subscription(subscriptionId)),
+  buyWithBalance: (planId: string, body: BuySubscriptionRequest) =>
+    api.post<Subscription>(API_ROUTES.buyWithBalance(planId), body),
+  renewWithBalance: (body: RenewSubscriptionRequest) => api.post<Subscription>(API_ROUTES.renewWithBalance, body),
+  takeTrial: (userUuid: string, body: TakeTrialRequest) => api.post<Subscription>(API_ROUTES.takeTrial(userUuid), body),
+  /** Declines the trial for good; the route takes no body. */
+  rejectTrial: () => api.put<void>(API_ROUTES.rejectTrial),
+  cancel: (subscriptionId: string) => api.delete<unknown>(API_ROUTES.subscription(subscriptionId)),
+  changeLogin: (subscriptionId: string, body: ChangeSubscriptionLoginRequest) =>
+    api.put<unknown>(API_ROUTES.subscriptionLogin(subscriptionId), body),
+  changePassword: (subscriptionId: string, body: ChangeSubscriptionPasswordRequest) =>
+    api.put<unknown>(API_ROUTES.subscriptionPassword(subscriptionId), body),
+  /** Stops the renewals of every recurrent subscription of the caller on that package; the route takes no body. */
+  deactivateRecurrent: (paymentPlanId: string) =>
+    api.post<unknown>(API_ROUTES.deactivateRecurrent, undefined, { query: { paymentPlanId } }),
+};
+
+export const commonApi = {
+  /** Enums, limits and the deployment's support contacts; public. */
+  dictionaries: () => api.get<Dictionaries>(API_ROUTES.dictionaries),
 };

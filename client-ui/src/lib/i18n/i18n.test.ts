@@ -23,10 +23,8 @@ describe('i18n dictionaries', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(translate('en', 'help.a3', { days: 3 })).toBe(
-      'A new user can try the service once for 3 days, or decline the trial.',
-    );
-    expect(translate('en', 'help.a3')).toContain('{days}');
+    expect(translate('en', 'trial.title', { days: 3 })).toBe('Try the service free for 3 days');
+    expect(translate('en', 'trial.title')).toContain('{days}');
   });
 
   it('sets lang and dir on the document element', () => {

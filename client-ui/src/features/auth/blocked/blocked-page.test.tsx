@@ -1,16 +1,28 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatErrorMessage } from '@kupa/proto';
-import { SUPPORT_EMAIL, SUPPORT_TELEGRAM_URL } from '../../../app/access';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
 import { useUserStore } from '../../../lib/stores/user-store';
-import { errorResponse, jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../../../test/render-app';
+import {
+  errorResponse,
+  jsonResponse,
+  makeDictionaries,
+  makeUser,
+  mockFetch,
+  renderApp,
+  signInAs,
+  SUPPORT_CONTACTS,
+} from '../../../test/render-app';
 
 describe('blocked account notice', () => {
   it('is where a sign-in answered with the blocked code lands, in Hebrew', async () => {
     const { calls } = mockFetch(({ url }) =>
-      url === '/api/auth/signin' ? errorResponse(403, 'error.account.blocked') : jsonResponse(204),
+      url === '/api/auth/signin'
+        ? errorResponse(403, 'error.account.blocked')
+        : url === '/api/dictionaries'
+          ? jsonResponse(200, makeDictionaries())
+          : jsonResponse(204),
     );
     const user = userEvent.setup();
     const { history } = renderApp('/login');
@@ -23,12 +35,15 @@ describe('blocked account notice', () => {
       await screen.findByRole('heading', { level: 1, name: translate('he', 'blocked.title') }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('blocked-notice')).toHaveTextContent(formatErrorMessage('error.account.blocked', 'he'));
-    expect(screen.getByText(translate('he', 'blocked.body'))).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: translate('he', 'help.telegram') })).toHaveAttribute(
+    expect(await screen.findByText(translate('he', 'blocked.body'))).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: translate('he', 'help.telegram') })).toHaveAttribute(
       'href',
-      SUPPORT_TELEGRAM_URL,
+      SUPPORT_CONTACTS.telegram,
     );
-    expect(screen.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    expect(screen.getByRole('link', { name: SUPPORT_CONTACTS.email ?? '' })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_CONTACTS.email}`,
+    );
     expect(screen.getByRole('link', { name: translate('he', 'common.toLogin') })).toHaveAttribute('href', '/login');
     // The notice is the explanation: no toast repeats it and no session is kept.
     expect(screen.queryAllByTestId('toast')).toHaveLength(0);
@@ -36,19 +51,27 @@ describe('blocked account notice', () => {
     expect(calls.filter((call) => call.url === '/api/auth/signin')).toHaveLength(1);
   });
 
-  it('speaks English when the language store says en', async () => {
+  it('speaks English when the language store says en, and shows only the contacts configured', async () => {
     useLangStore.getState().setLang('en');
-    const { calls } = mockFetch(() => jsonResponse(204));
+    const { calls } = mockFetch(({ url }) =>
+      url === '/api/dictionaries'
+        ? jsonResponse(200, makeDictionaries({ telegram: 'https://t.me/kupa_help', email: null }))
+        : jsonResponse(204),
+    );
     renderApp('/blocked');
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('Account blocked');
     const notice = screen.getByTestId('blocked-notice');
     expect(notice).toHaveTextContent('Your account is blocked');
     expect(notice).toHaveTextContent(formatErrorMessage('error.account.blocked', 'en'));
-    expect(screen.getByText(translate('en', 'blocked.body'))).toBeInTheDocument();
+    expect(await screen.findByText(translate('en', 'blocked.body'))).toBeInTheDocument();
+    expect(screen.getByTestId('support-telegram')).toHaveAttribute('href', 'https://t.me/kupa_help');
+    expect(screen.queryByTestId('support-email')).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByText(formatErrorMessage('error.account.blocked', 'he'))).toBeNull();
-    expect(calls).toHaveLength(0);
+    // The contacts are public: nothing else is asked, and no token is sent.
+    expect(calls.map((call) => call.url)).toEqual(['/api/dictionaries']);
+    expect(calls[0].headers.authorization).toBeUndefined();
   });
 
   describe('for a client blocked mid-session', () => {

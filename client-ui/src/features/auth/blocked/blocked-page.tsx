@@ -1,29 +1,22 @@
 import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { hasAnyContact, useSupportContacts } from '../../../lib/api/use-support-contacts';
 import { useT } from '../../../lib/i18n/i18n';
 import { AuthCard } from '../../../lib/ui/page';
 import { RouterLink } from '../../../lib/ui/router-link';
-import { SUPPORT_EMAIL, SUPPORT_TELEGRAM_URL } from '../../../app/access';
+import { SupportLinks } from '../../help/support-links';
 
 /** Where a blocked account lands: the API answered 403 `error.account.blocked` and the session was ended. */
 export function BlockedPage() {
   const { t, errorMessage } = useT();
+  const { contacts } = useSupportContacts();
   return (
     <AuthCard title={t('blocked.title')}>
       <Alert severity="error" data-testid="blocked-notice">
         {errorMessage('error.account.blocked')}
       </Alert>
-      <Typography>{t('blocked.body')}</Typography>
-      <Stack direction="row" spacing={2}>
-        <Link href={SUPPORT_TELEGRAM_URL} target="_blank" rel="noopener noreferrer">
-          {t('help.telegram')}
-        </Link>
-        <Link href={`mailto:${SUPPORT_EMAIL}`}>
-          <bdi>{SUPPORT_EMAIL}</bdi>
-        </Link>
-      </Stack>
+      {hasAnyContact(contacts) && <Typography>{t('blocked.body')}</Typography>}
+      <SupportLinks contacts={contacts} variant="link" />
       <RouterLink to="/login" variant="body2">
         {t('common.toLogin')}
       </RouterLink>

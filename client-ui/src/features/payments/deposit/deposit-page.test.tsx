@@ -5,13 +5,24 @@ import { browser } from '../../../lib/browser';
 import { formatDollars } from '../../../lib/format';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
-import { jsonResponse, makeUser, mockFetch, pageOf, renderApp, signInAs } from '../../../test/render-app';
+import {
+  jsonResponse,
+  makeDictionaries,
+  makeUser,
+  mockFetch,
+  pageOf,
+  renderApp,
+  signInAs,
+  SUPPORT_CONTACTS,
+} from '../../../test/render-app';
 
-function mockDepositApi() {
+function mockDepositApi(support = SUPPORT_CONTACTS) {
   return mockFetch(({ url }) =>
     url === '/api/payments/search'
       ? jsonResponse(200, pageOf([]))
-      : jsonResponse(200, makeUser({ profileId: '24681357' })),
+      : url === '/api/dictionaries'
+        ? jsonResponse(200, makeDictionaries(support))
+        : jsonResponse(200, makeUser({ profileId: '24681357' })),
   );
 }
 
@@ -51,7 +62,7 @@ describe('deposit', () => {
     await screen.findByTestId('deposit-instructions');
 
     await user.type(screen.getByTestId('deposit-amount'), '10.999');
-    await user.click(screen.getByTestId('deposit-notify'));
+    await user.click(await screen.findByTestId('deposit-notify'));
     expect(
       screen.getByText(formatErrorMessage('error.validation.max.decimal.places', 'en', { maxDecimalPlaces: 2 })),
     ).toBeInTheDocument();
@@ -63,7 +74,22 @@ describe('deposit', () => {
     expect(assign).toHaveBeenCalledTimes(1);
     const mail = new URL(assign.mock.calls[0][0]);
     expect(mail.protocol).toBe('mailto:');
+    expect(mail.pathname).toBe(SUPPORT_CONTACTS.email);
     expect(mail.searchParams.get('subject')).toBe('Manual transfer deposit, profile ID 24681357');
     expect(mail.searchParams.get('body')).toContain('$250.00 (USD)');
+  });
+
+  it('names only the configured contacts, and offers no mail to the operator without an address', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockDepositApi({ telegram: 'https://t.me/kupa_help', email: null });
+    renderApp('/payments/deposit');
+    const instructions = await screen.findByTestId('deposit-instructions');
+
+    const telegram = await within(instructions).findByRole('link', { name: translate('en', 'help.telegram') });
+    expect(telegram).toHaveAttribute('href', 'https://t.me/kupa_help');
+    expect(instructions).toHaveTextContent('Contact the operator on Telegram to get the payment details.');
+    expect(within(instructions).queryByText(/mail/i)).toBeNull();
+    expect(screen.queryByTestId('deposit-notify')).toBeNull();
   });
 });

@@ -18,9 +18,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { CURRENCIES, enumLabel, minorToAmount, type Currency } from '@kupa/proto';
-import { SUPPORT_EMAIL, SUPPORT_TELEGRAM_URL } from '../../../app/access';
 import { browser } from '../../../lib/browser';
 import { useMe } from '../../../lib/api/use-me';
+import { useSupportContacts } from '../../../lib/api/use-support-contacts';
 import { formatDollars } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
 import { richText } from '../../../lib/i18n/rich-text';
@@ -55,6 +55,8 @@ export function DepositPage() {
   const [amountError, setAmountError] = useState<string>();
   const [currency] = useState<Currency>('USD');
   const [method, setMethod] = useState<DepositMethod>('manual');
+  const { contacts } = useSupportContacts();
+  const supportEmail = contacts.email;
 
   const parsed = parseAmountInput(amount);
   const amountText = parsed.ok ? formatDollars(minorToAmount(parsed.amountMinor), lang) : null;
@@ -66,24 +68,33 @@ export function DepositPage() {
       setAmountError(issueMessage(parsed.issue));
       return;
     }
-    if (!me || amountText === null) return;
+    if (!me || amountText === null || supportEmail === null) return;
     const subject = t('deposit.mail.subject', { profileId: me.profileId });
     const body = t('deposit.mail.body', { amount: amountText, currency, profileId: me.profileId, email: me.email });
-    browser.assign(`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`);
+    browser.assign(`mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`);
   };
 
   const links: Record<string, ReactNode> = {
-    telegram: (
-      <Link key="telegram" href={SUPPORT_TELEGRAM_URL} target="_blank" rel="noopener noreferrer">
+    telegram: contacts.telegram && (
+      <Link key="telegram" href={contacts.telegram} target="_blank" rel="noopener noreferrer">
         {t('help.telegram')}
       </Link>
     ),
-    email: (
-      <Link key="email" href={`mailto:${SUPPORT_EMAIL}`}>
-        <bdi>{SUPPORT_EMAIL}</bdi>
+    email: supportEmail && (
+      <Link key="email" href={`mailto:${supportEmail}`}>
+        <bdi>{supportEmail}</bdi>
       </Link>
     ),
   };
+  // The sentence names the contacts the deployment has configured, and only those.
+  const contactKey: MessageKey =
+    contacts.telegram && supportEmail
+      ? 'deposit.instructions.contact'
+      : contacts.telegram
+        ? 'deposit.instructions.contactTelegram'
+        : supportEmail
+          ? 'deposit.instructions.contactEmail'
+          : 'deposit.instructions.contactNone';
 
   return (
     <Page title={t('deposit.title')}>
@@ -180,7 +191,7 @@ export function DepositPage() {
                 {t('deposit.instructions.title')}
               </Typography>
               <Box component="ol" sx={{ m: 0, paddingInlineStart: 3, '& li': { mb: 1 } }}>
-                <li>{richText(t('deposit.instructions.contact'), links)}</li>
+                <li>{richText(t(contactKey), links)}</li>
                 <li>
                   {amountText === null
                     ? tIsolated('deposit.instructions.sendAny', { profileId: me.profileId })
@@ -201,17 +212,20 @@ export function DepositPage() {
             </Alert>
           )}
 
-          <div>
-            <Button
-              type="submit"
-              variant="contained"
-              startIcon={<MailOutlineIcon />}
-              disabled={!me}
-              data-testid="deposit-notify"
-            >
-              {t('deposit.notify')}
-            </Button>
-          </div>
+          {/* Writing to the operator needs their address; without one configured the instructions above stand alone. */}
+          {supportEmail !== null && (
+            <div>
+              <Button
+                type="submit"
+                variant="contained"
+                startIcon={<MailOutlineIcon />}
+                disabled={!me}
+                data-testid="deposit-notify"
+              >
+                {t('deposit.notify')}
+              </Button>
+            </div>
+          )}
         </Stack>
       </Paper>
     </Page>

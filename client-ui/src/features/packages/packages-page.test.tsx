@@ -1,0 +1,262 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatErrorMessage, type Plan, type User } from '@kupa/proto';
+import { TOP_UP_PATH } from '../../app/access';
+import { formatDollars } from '../../lib/format';
+import { translate } from '../../lib/i18n/i18n';
+import { useLangStore } from '../../lib/stores/lang-store';
+import {
+  errorResponse,
+  jsonResponse,
+  makePlan,
+  makeSubscription,
+  makeUser,
+  mockFetch,
+  pageOf,
+  renderApp,
+  signInAs,
+  type RecordedCall,
+} from '../../test/render-app';
+import { fillCredentials as fill } from '../../test/credentials';
+
+const MONTHLY = makePlan();
+const YEARLY = makePlan({
+  id: '7b0c3a52-0000-4000-8000-00000000aa12',
+  name: 'Yearly',
+  durationInMonths: 12,
+  price: 199.99,
+  isRecurrent: false,
+  description: '',
+  features: [],
+});
+
+type Answer = (call: RecordedCall) => Response | Promise<Response>;
+
+/**
+ * A client (10 % referral discount, trial already used unless told) who sees two packages; `buy` answers the purchase,
+ * and `user` may change between calls (the balance after a refusal).
+ */
+function mockPackagesApi(options: { user?: () => Partial<User>; buy?: Answer; plans?: Plan[] } = {}) {
+  const user = options.user ?? (() => ({}));
+  return mockFetch(async (call) => {
+    if (call.url === '/api/users/me') return jsonResponse(200, makeUser({ trialUsed: true, ...user() }));
+    if (call.url === '/api/payment-plans/search') return jsonResponse(200, pageOf(options.plans ?? [MONTHLY, YEARLY]));
+    if (call.url.startsWith('/api/subscriptions/balance/payment-plans/'))
+      return (options.buy ?? (() => jsonResponse(201, makeSubscription({ status: 'PENDING' }))))(call);
+    if (call.url.startsWith('/api/subscriptions/')) return jsonResponse(200, makeSubscription({ status: 'PENDING' }));
+    return errorResponse(404, 'error.entity.not.found');
+  });
+}
+
+const purchases = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url.startsWith('/api/subscriptions/balance/payment-plans/'));
+
+/** Raw text of the `<bdi>`s in an element: the Hebrew currency format holds marks that matchers normalise away. */
+const isolatedTexts = (element: HTMLElement) => [...element.querySelectorAll('bdi')].map((node) => node.textContent);
+
+async function openBuy(user: ReturnType<typeof userEvent.setup>, planName: string) {
+  const card = (await screen.findAllByTestId('plan-card')).find((element) =>
+    within(element).queryByText(planName),
+  ) as HTMLElement;
+  await user.click(within(card).getByTestId('plan-buy'));
+  return screen.findByTestId('buy-dialog');
+}
+
+describe('packages', () => {
+  it('shows the active packages with the referral discount applied: list price struck, price paid, badge', async () => {
+    signInAs();
+    const { calls } = mockPackagesApi();
+    renderApp('/packages');
+
+    const cards = await screen.findAllByTestId('plan-card');
+    expect(cards).toHaveLength(2);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(translate('he', 'packages.title'));
+    const monthly = cards[0];
+    expect(within(monthly).getByRole('heading', { level: 2 })).toHaveTextContent('Monthly HD');
+    // $20 less 10 % is $18; the list price is still there, struck through.
+    expect(isolatedTexts(within(monthly).getByTestId('plan-price'))).toEqual([formatDollars(18, 'he')]);
+    expect(within(monthly).getByTestId('plan-price-list').tagName).toBe('S');
+    expect(isolatedTexts(within(monthly).getByTestId('plan-price-list'))).toEqual([formatDollars(20, 'he')]);
+    expect(within(monthly).getByTestId('plan-price-discount')).toHaveTextContent('10%');
+    expect(within(monthly).getByTestId('plan-duration')).toHaveTextContent('חודשי');
+    expect(within(monthly).getByTestId('plan-recurrence')).toHaveTextContent(translate('he', 'packages.recurrent'));
+    expect(within(monthly).getByText('Two screens')).toBeInTheDocument();
+    expect(within(monthly).getByTestId('plan-description')).toHaveTextContent('Every channel in HD');
+    // $199.99 less 10 % is $179.99 (20.00 rounded half up is taken off).
+    expect(isolatedTexts(within(cards[1]).getByTestId('plan-price'))).toEqual([formatDollars(179.99, 'he')]);
+    expect(within(cards[1]).getByTestId('plan-recurrence')).toHaveTextContent(translate('he', 'packages.oneOff'));
+    expect(screen.getByTestId('packages-discount')).toHaveTextContent(
+      translate('he', 'packages.discountApplied', { percent: 10 }),
+    );
+    expect(screen.getByTestId('packages-top-up')).toHaveAttribute('href', TOP_UP_PATH);
+    // Only ACTIVE packages are asked for (the API gives a client nothing else anyway), and no trial offer is shown
+    // to a user who used theirs.
+    expect(calls.find((call) => call.url === '/api/payment-plans/search')?.body).toMatchObject({
+      statuses: ['ACTIVE'],
+    });
+    expect(screen.queryByTestId('trial-offer')).toBeNull();
+  });
+
+  it('shows full prices without a badge to a client with no discount, in English', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockPackagesApi({
+      user: () => ({ referrals: { ...makeUser().referrals, activeReferrals: 0, discountPercent: 0 } }),
+    });
+    renderApp('/packages');
+    const [monthly] = await screen.findAllByTestId('plan-card');
+    expect(within(monthly).getByTestId('plan-price')).toHaveTextContent('$20.00');
+    expect(within(monthly).getByText('for 1 month')).toBeInTheDocument();
+    expect(within(monthly).queryByTestId('plan-price-list')).toBeNull();
+    expect(within(monthly).queryByTestId('plan-price-discount')).toBeNull();
+    expect(within(monthly).getByRole('button', { name: 'Buy with balance' })).toBeInTheDocument();
+    expect(screen.getByTestId('packages-discount')).toHaveTextContent(translate('en', 'packages.noDiscount'));
+  });
+
+  it('checks the login and the password with proto rules before anything is sent', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const { calls } = mockPackagesApi();
+    const user = userEvent.setup();
+    renderApp('/packages');
+    const dialog = await openBuy(user, 'Monthly HD');
+    const message = (code: Parameters<typeof formatErrorMessage>[0]) => formatErrorMessage(code, 'en');
+
+    await fill(user, 'buy', { login: '', password: '', confirmPassword: '' });
+    expect(within(dialog).getAllByText(message('error.validation.required'))).toHaveLength(3);
+
+    // Every rule is covered by the form's unit test; here, that the dialog applies them and says so.
+    await fill(user, 'buy', { login: 'Dana.Levi', password: 'pass1234' });
+    expect(within(dialog).getByText(message('error.validation.subscription.login'))).toBeInTheDocument();
+    await fill(user, 'buy', { login: 'dana.levi', password: 'abc' });
+    expect(within(dialog).getByText(message('error.validation.subscription.password'))).toBeInTheDocument();
+    await fill(user, 'buy', { login: 'dana.levi', password: 'pass1234', confirmPassword: 'pass12345' });
+    expect(within(dialog).getByText(message('error.validation.passwords.do.not.match'))).toBeInTheDocument();
+    expect(purchases(calls)).toHaveLength(0);
+
+    // The password can be shown to check it, and hidden again.
+    const password = screen.getByTestId('buy-password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(within(dialog).getAllByRole('button', { name: translate('en', 'form.showPassword') })[0]);
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('buys with the balance and opens the new subscription, which is being set up', async () => {
+    signInAs();
+    let balance = 1234.5;
+    const bought = makeSubscription({ id: '9a9a9a9a-0000-4000-8000-000000000001', status: 'PENDING' });
+    const { calls } = mockPackagesApi({
+      user: () => ({ balance }),
+      buy: () => {
+        balance -= 18;
+        return jsonResponse(201, bought);
+      },
+    });
+    const user = userEvent.setup();
+    const { history } = renderApp('/packages');
+    const dialog = await openBuy(user, 'Monthly HD');
+    expect(isolatedTexts(within(dialog).getByTestId('buy-price'))).toEqual([formatDollars(18, 'he')]);
+    expect(isolatedTexts(within(dialog).getByTestId('buy-balance'))).toEqual([
+      formatDollars(1234.5, 'he'),
+      formatDollars(1216.5, 'he'),
+    ]);
+
+    await fill(user, 'buy', { login: 'dana.levi_2', password: 'My pass!' });
+
+    // The subscription screen is a lazy route, compiled on its first visit in a test run: that may take a while.
+    await waitFor(() => expect(history.location.pathname).toBe(`/subscriptions/${bought.id}`), { timeout: 15_000 });
+    expect(purchases(calls)).toHaveLength(1);
+    expect(purchases(calls)[0]).toMatchObject({
+      method: 'POST',
+      url: `/api/subscriptions/balance/payment-plans/${MONTHLY.id}`,
+      // The confirmation is checked here and never sent.
+      body: { login: 'dana.levi_2', password: 'My pass!' },
+    });
+    expect(await screen.findByTestId('toast')).toHaveTextContent(translate('he', 'buy.done'));
+    expect(await screen.findByTestId('subscription-pending', {}, { timeout: 15_000 })).toHaveTextContent(
+      translate('he', 'subscription.pending'),
+    );
+    // The balance in the app bar was read again after the purchase.
+    await waitFor(() => expect(isolatedTexts(screen.getByTestId('balance'))).toEqual([formatDollars(1216.5, 'he')]));
+  });
+
+  it('says how much is missing when the balance is short, and leads to the top-up', async () => {
+    signInAs();
+    const { calls } = mockPackagesApi({ user: () => ({ balance: 5 }) });
+    const user = userEvent.setup();
+    const { history } = renderApp('/packages');
+    const dialog = await openBuy(user, 'Monthly HD');
+
+    const shortfall = await within(dialog).findByTestId('buy-shortfall');
+    // $18 to pay with $5: $13 missing.
+    expect(within(shortfall).getByTestId('buy-shortfall-missing').textContent).toBe(formatDollars(13, 'he'));
+    expect(screen.getByTestId('buy-submit')).toBeDisabled();
+    const topUp = within(shortfall).getByTestId('buy-shortfall-top-up');
+    expect(topUp).toHaveAttribute('href', TOP_UP_PATH);
+    expect(topUp).toHaveTextContent(translate('he', 'balance.topUp'));
+
+    await user.click(topUp);
+    await waitFor(() => expect(history.location.pathname).toBe(TOP_UP_PATH));
+    expect(purchases(calls)).toHaveLength(0);
+  });
+
+  it('reads the balance again when the server finds it short, and shows what is missing', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    // The balance looked enough, but a transfer elsewhere spent it before the purchase arrived.
+    let balance = 100;
+    const { calls } = mockPackagesApi({
+      user: () => ({ balance }),
+      buy: () => {
+        balance = 10;
+        return errorResponse(409, 'error.insufficient.balance');
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/packages');
+    const dialog = await openBuy(user, 'Monthly HD');
+    await fill(user, 'buy', { login: 'dana.levi', password: 'pass1234' });
+
+    const shortfall = await within(dialog).findByTestId('buy-shortfall');
+    expect(within(shortfall).getByTestId('buy-shortfall-missing')).toHaveTextContent('$8.00');
+    expect(shortfall).toHaveTextContent(
+      'Your balance is $8.00 short. Top up your balance, then come back to complete the purchase.',
+    );
+    expect(within(shortfall).getByRole('link', { name: 'Top up the balance' })).toHaveAttribute('href', TOP_UP_PATH);
+    expect(purchases(calls)).toHaveLength(1);
+    // The refusal is explained in the dialog, not repeated in a toast.
+    expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+  });
+
+  it('shows a login already taken beside the login, and other refusals in the dialog, in the page language', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const answers = [
+      errorResponse(409, 'error.login.already.exists'),
+      errorResponse(409, 'error.payment.plan.not.active'),
+    ];
+    mockPackagesApi({ buy: () => answers.shift() ?? errorResponse(500, 'error.internal.server.error') });
+    const user = userEvent.setup();
+    renderApp('/packages');
+    const dialog = await openBuy(user, 'Monthly HD');
+
+    await fill(user, 'buy', { login: 'taken.login', password: 'pass1234' });
+    expect(await within(dialog).findByText(formatErrorMessage('error.login.already.exists', 'en'))).toBeInTheDocument();
+    expect(screen.getByTestId('buy-login')).toHaveAttribute('aria-invalid', 'true');
+
+    await fill(user, 'buy', { login: 'free.login', password: 'pass1234' });
+    expect(await within(dialog).findByTestId('buy-error')).toHaveTextContent(
+      formatErrorMessage('error.payment.plan.not.active', 'en'),
+    );
+    expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+  });
+
+  it('offers the trial above the packages to a user who has neither taken nor declined it', async () => {
+    signInAs();
+    mockPackagesApi({ user: () => ({ trialUsed: false, trialRejected: false }) });
+    renderApp('/packages');
+    const offer = await screen.findByTestId('trial-offer');
+    expect(offer).toHaveTextContent(translate('he', 'trial.title', { days: 3 }));
+    expect(within(offer).getByTestId('trial-rules')).toHaveTextContent(translate('he', 'trial.rule.noCancel'));
+  });
+});

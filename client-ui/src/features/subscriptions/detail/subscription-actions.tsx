@@ -1,0 +1,274 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Subscription } from '@kupa/proto';
+import { isApiError } from '../../../lib/api/api-error';
+import { subscriptionsApi } from '../../../lib/api/endpoints';
+import { ME_QUERY_KEY, useMe } from '../../../lib/api/use-me';
+import { formatDate, formatDollars } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/i18n';
+import { showToast } from '../../../lib/toast/toast-store';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { BalanceShortfall, shortfallMinor } from '../../payments/balance-shortfall';
+import { PAYMENTS_QUERY_KEY } from '../../payments/payments-query';
+import { PlanPrice, planPricing } from '../../packages/plan-price';
+import { activePlansQueryOptions } from '../../packages/plans-query';
+import { CredentialsDialog } from '../credentials-dialog';
+import type { CredentialsField } from '../credentials-form';
+import { afterEdit, credentialsRefusal, NO_REFUSAL, type CredentialsRefusal } from '../subscription-errors';
+import { isLive, isTrial, SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions-query';
+
+type Action = 'login' | 'password' | 'cancel' | 'renew' | 'deactivate';
+
+/** Which actions a subscription offers its owner, by the rules of docs/product.md (Subscriptions). */
+export function availableActions(subscription: Subscription): Record<Action, boolean> {
+  const trial = isTrial(subscription);
+  const live = isLive(subscription);
+  const running = subscription.status === 'ACTIVE' && !subscription.cancelAtPeriodEnd;
+  return {
+    // A trial keeps the login it started with; an ended subscription has no account to change.
+    login: live && !trial,
+    password: live,
+    // A trial cannot be cancelled; a cancelled one already ends at its end date.
+    cancel: !trial && running,
+    // Renewing extends the period from max(now, end); a cancelled one is on its way out and is not extended.
+    renew:
+      !trial &&
+      subscription.paymentPlan !== null &&
+      !subscription.cancelAtPeriodEnd &&
+      ['ACTIVE', 'UNSUBSCRIBED', 'EXPIRED'].includes(subscription.status),
+    deactivate: !trial && running && subscription.isRecurrent && subscription.paymentPlan !== null,
+  };
+}
+
+/** The owner's actions on one subscription, each behind its own dialog. */
+export function SubscriptionActions({ subscription }: { subscription: Subscription }) {
+  const { t, tIsolated, lang, errorMessage } = useT();
+  const queryClient = useQueryClient();
+  const { data: me } = useMe();
+  const [open, setOpen] = useState<Action | null>(null);
+  const [refusal, setRefusal] = useState<CredentialsRefusal>(NO_REFUSAL);
+  const actions = availableActions(subscription);
+  const plans = useQuery({ ...activePlansQueryOptions(), enabled: actions.renew });
+  const plan = plans.data?.content.find((candidate) => candidate.id === subscription.paymentPlan?.planId) ?? null;
+  const pricing = planPricing(plan?.price ?? 0, me?.referrals.discountPercent ?? 0);
+  const missingMinor = me && plan ? shortfallMinor(pricing.priceMinor, me.balance) : 0;
+  const endText = subscription.endDate ? formatDate(subscription.endDate, lang) : null;
+
+  const close = () => {
+    setOpen(null);
+    setRefusal(NO_REFUSAL);
+  };
+  const done = async (message: string, moneyMoved = false) => {
+    showToast({ severity: 'success', title: t('toast.successTitle'), message });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY }),
+      ...(moneyMoved
+        ? [
+            queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+            queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_KEY }),
+          ]
+        : []),
+    ]);
+    close();
+  };
+  const refuse = (error: unknown) => setRefusal(credentialsRefusal(error, lang));
+  const clearField = (field: CredentialsField) => setRefusal((current) => afterEdit(current, field));
+
+  const changeLogin = useMutation({
+    mutationFn: (login: string) => subscriptionsApi.changeLogin(subscription.id, { login }),
+    meta: { silentError: true },
+    onSuccess: () => done(t('subscription.loginChanged')),
+    onError: refuse,
+  });
+  const changePassword = useMutation({
+    mutationFn: (password: string) => subscriptionsApi.changePassword(subscription.id, { password }),
+    meta: { silentError: true },
+    onSuccess: () => done(t('subscription.passwordChanged')),
+    onError: refuse,
+  });
+  const cancel = useMutation({
+    mutationFn: () => subscriptionsApi.cancel(subscription.id),
+    meta: { silentError: true },
+    onSuccess: () => done(t('subscription.cancelled')),
+    onError: refuse,
+  });
+  const renew = useMutation({
+    mutationFn: () => subscriptionsApi.renewWithBalance({ subscriptionId: subscription.id }),
+    meta: { silentError: true },
+    onSuccess: () => done(t('subscription.renewed'), true),
+    onError: (error) => {
+      refuse(error);
+      if (isApiError(error) && error.code === 'error.insufficient.balance')
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+  const deactivate = useMutation({
+    mutationFn: (planId: string) => subscriptionsApi.deactivateRecurrent(planId),
+    meta: { silentError: true },
+    onSuccess: () => done(t('subscription.deactivated')),
+    onError: refuse,
+  });
+
+  const refusalAlert = (testId: string) =>
+    refusal.message || (refusal.insufficientBalance && missingMinor === 0) ? (
+      <Alert severity="error" data-testid={testId} sx={{ mt: 2 }}>
+        {refusal.message ?? errorMessage('error.insufficient.balance')}
+      </Alert>
+    ) : null;
+
+  if (!Object.values(actions).some(Boolean)) return null;
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="subscription-actions-title" sx={{ p: 3 }}>
+      <Typography id="subscription-actions-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('subscription.actions')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {actions.renew && (
+          <Button
+            variant="contained"
+            onClick={() => {
+              void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+              setOpen('renew');
+            }}
+            data-testid="subscription-renew"
+          >
+            {t('subscription.renew')}
+          </Button>
+        )}
+        {actions.login && (
+          <Button variant="outlined" onClick={() => setOpen('login')} data-testid="subscription-change-login">
+            {t('subscription.changeLogin')}
+          </Button>
+        )}
+        {actions.password && (
+          <Button variant="outlined" onClick={() => setOpen('password')} data-testid="subscription-change-password">
+            {t('subscription.changePassword')}
+          </Button>
+        )}
+        {actions.deactivate && (
+          <Button
+            variant="outlined"
+            color="warning"
+            onClick={() => setOpen('deactivate')}
+            data-testid="subscription-deactivate"
+          >
+            {t('subscription.deactivate')}
+          </Button>
+        )}
+        {actions.cancel && (
+          <Button variant="outlined" color="error" onClick={() => setOpen('cancel')} data-testid="subscription-cancel">
+            {t('subscription.cancel')}
+          </Button>
+        )}
+      </Stack>
+
+      <CredentialsDialog
+        open={open === 'login'}
+        title={t('subscription.changeLogin')}
+        fields="login"
+        submitLabel={t('common.save')}
+        pending={changeLogin.isPending}
+        testId="change-login"
+        serverErrors={refusal.fields}
+        footer={refusalAlert('change-login-error')}
+        onEdit={clearField}
+        onSubmit={(values) => changeLogin.mutate(values.login)}
+        onClose={close}
+      >
+        <Typography color="text.secondary">
+          {tIsolated('subscription.changeLoginIntro', { login: subscription.login })}
+        </Typography>
+      </CredentialsDialog>
+
+      <CredentialsDialog
+        open={open === 'password'}
+        title={t('subscription.changePassword')}
+        fields="password"
+        submitLabel={t('common.save')}
+        pending={changePassword.isPending}
+        testId="change-password"
+        serverErrors={refusal.fields}
+        footer={refusalAlert('change-password-error')}
+        onEdit={clearField}
+        onSubmit={(values) => changePassword.mutate(values.password)}
+        onClose={close}
+      >
+        <Typography color="text.secondary">{t('subscription.changePasswordIntro')}</Typography>
+      </CredentialsDialog>
+
+      <ConfirmDialog
+        open={open === 'cancel'}
+        title={t('subscription.cancelTitle')}
+        confirmLabel={t('subscription.cancelConfirm')}
+        destructive
+        pending={cancel.isPending}
+        testId="cancel-subscription"
+        onConfirm={() => cancel.mutate()}
+        onClose={close}
+      >
+        <Typography>
+          {endText ? tIsolated('subscription.cancelText', { date: endText }) : t('subscription.cancelTextNoDate')}
+        </Typography>
+        {refusalAlert('cancel-subscription-error')}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={open === 'renew'}
+        title={t('subscription.renewTitle')}
+        confirmLabel={t('subscription.renewConfirm')}
+        pending={renew.isPending}
+        confirmDisabled={plan === null || missingMinor > 0}
+        testId="renew"
+        onConfirm={() => renew.mutate()}
+        onClose={close}
+      >
+        {plan ? (
+          <Stack spacing={1.5}>
+            <Typography>{t('subscription.renewText', { name: plan.name })}</Typography>
+            <PlanPrice pricing={pricing} months={plan.durationInMonths} testId="renew-price" />
+            {me && (
+              <Typography variant="body2" color="text.secondary">
+                {tIsolated('buy.balance', { balance: formatDollars(me.balance, lang) })}
+              </Typography>
+            )}
+            {missingMinor > 0 && <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />}
+          </Stack>
+        ) : plans.isPending ? (
+          <Typography>{t('common.loading')}</Typography>
+        ) : (
+          <Alert severity="info" data-testid="renew-unavailable">
+            {t('subscription.renewUnavailable')}
+          </Alert>
+        )}
+        {refusalAlert('renew-error')}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={open === 'deactivate'}
+        title={t('subscription.deactivateTitle')}
+        confirmLabel={t('subscription.deactivateConfirm')}
+        destructive
+        pending={deactivate.isPending}
+        testId="deactivate-recurrent"
+        onConfirm={() => subscription.paymentPlan && deactivate.mutate(subscription.paymentPlan.planId)}
+        onClose={close}
+      >
+        <Typography>
+          {endText
+            ? tIsolated('subscription.deactivateText', { date: endText })
+            : t('subscription.deactivateTextNoDate')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('subscription.deactivateScope', { name: subscription.paymentPlan?.planName ?? '' })}
+        </Typography>
+        {refusalAlert('deactivate-recurrent-error')}
+      </ConfirmDialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,253 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatErrorMessage, type Subscription, type User } from '@kupa/proto';
+import { TOP_UP_PATH } from '../../../app/access';
+import { formatDate, formatDollars } from '../../../lib/format';
+import { translate } from '../../../lib/i18n/i18n';
+import { useLangStore } from '../../../lib/stores/lang-store';
+import { fillCredentials } from '../../../test/credentials';
+import {
+  errorResponse,
+  jsonResponse,
+  makePlan,
+  makeSubscription,
+  makeUser,
+  mockFetch,
+  pageOf,
+  renderApp,
+  signInAs,
+  type RecordedCall,
+} from '../../../test/render-app';
+
+const SUBSCRIPTION = makeSubscription();
+const PATH = `/subscriptions/${SUBSCRIPTION.id}`;
+
+/**
+ * One subscription as `current()` says at each read, and its package on sale; `change` answers every call that
+ * changes it (and may change what `current()` returns).
+ */
+function mockDetailApi(options: {
+  current?: () => Subscription;
+  user?: () => Partial<User>;
+  change?: (call: RecordedCall) => Response;
+}) {
+  const current = options.current ?? (() => SUBSCRIPTION);
+  return mockFetch((call) => {
+    if (call.url === '/api/users/me') return jsonResponse(200, makeUser({ trialUsed: true, ...options.user?.() }));
+    if (call.url === '/api/payment-plans/search') return jsonResponse(200, pageOf([makePlan()]));
+    if (call.url === `/api/subscriptions/${SUBSCRIPTION.id}` && call.method === 'GET')
+      return jsonResponse(200, current());
+    if (call.url.startsWith('/api/subscriptions'))
+      return (options.change ?? (() => jsonResponse(200, current())))(call);
+    return errorResponse(404, 'error.entity.not.found');
+  });
+}
+
+const changes = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method !== 'GET' && call.url !== '/api/payment-plans/search');
+
+describe('subscription detail', () => {
+  it('shows the subscription and cancels it after a confirmation that it stays active until its end', async () => {
+    signInAs();
+    let subscription = SUBSCRIPTION;
+    const { calls } = mockDetailApi({
+      current: () => subscription,
+      change: () => {
+        subscription = { ...subscription, cancelAtPeriodEnd: true, nextPaymentDate: null };
+        return jsonResponse(200, subscription);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    const detail = await screen.findByTestId('subscription-detail');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Monthly HD');
+    expect(within(detail).getByTestId('subscription-detail-status')).toHaveTextContent('פעיל');
+    expect(within(detail).getByTestId('subscription-detail-login')).toHaveTextContent('dana.levi');
+    const endDate = formatDate(SUBSCRIPTION.endDate ?? '', 'he');
+    expect(within(detail).getByTestId('subscription-detail-end')).toHaveTextContent(endDate);
+    expect(within(detail).getByTestId('subscription-detail-next-payment')).toHaveTextContent(
+      formatDate(SUBSCRIPTION.nextPaymentDate ?? '', 'he'),
+    );
+    expect(within(detail).getByTestId('subscription-detail-recurrent')).toHaveTextContent(
+      translate('he', 'subscription.recurrent.yes'),
+    );
+
+    await user.click(screen.getByTestId('subscription-cancel'));
+    const dialog = await screen.findByTestId('cancel-subscription-dialog');
+    expect(within(dialog).getByTestId('cancel-subscription-text')).toHaveTextContent(
+      translate('he', 'subscription.cancelText', { date: endDate }),
+    );
+    await user.click(within(dialog).getByTestId('cancel-subscription-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('cancel-subscription-dialog')).toBeNull());
+    expect(changes(calls)).toHaveLength(0);
+
+    await user.click(screen.getByTestId('subscription-cancel'));
+    await user.click(await screen.findByTestId('cancel-subscription-confirm'));
+
+    expect(await screen.findByTestId('subscription-cancel-notice')).toHaveTextContent(
+      translate('he', 'subscription.cancelNotice', { date: endDate }),
+    );
+    expect(changes(calls)).toEqual([
+      expect.objectContaining({ method: 'DELETE', url: `/api/subscriptions/${SUBSCRIPTION.id}` }),
+    ]);
+    expect(screen.queryByTestId('subscription-cancel')).toBeNull();
+    expect(screen.queryByTestId('subscription-deactivate')).toBeNull();
+    expect(screen.getByTestId('subscription-detail-next-payment')).toHaveTextContent(
+      translate('he', 'subscription.noNextPayment'),
+    );
+  });
+
+  it('changes the password without ever showing the old one, checked first', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const { calls } = mockDetailApi({ change: () => jsonResponse(204) });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    await user.click(await screen.findByTestId('subscription-change-password'));
+    const dialog = await screen.findByTestId('change-password-dialog');
+    expect(within(dialog).queryByTestId('change-password-login')).toBeNull();
+    expect(screen.getByTestId('change-password-password')).toHaveValue('');
+    await fillCredentials(user, 'change-password', { password: 'new pass', confirmPassword: 'new pas' });
+    expect(within(dialog).getByText('The passwords do not match')).toBeInTheDocument();
+    await fillCredentials(user, 'change-password', { password: 'new pass' });
+
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Password changed');
+    expect(changes(calls)).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        url: `/api/subscriptions/${SUBSCRIPTION.id}/password`,
+        body: { password: 'new pass' },
+      }),
+    ]);
+  });
+
+  it('changes the login, and shows a login the streaming service already has beside the field', async () => {
+    signInAs();
+    const answers = [errorResponse(409, 'error.login.already.exists'), jsonResponse(200, SUBSCRIPTION)];
+    const { calls } = mockDetailApi({ change: () => answers.shift() ?? jsonResponse(200, SUBSCRIPTION) });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    await user.click(await screen.findByTestId('subscription-change-login'));
+    const dialog = await screen.findByTestId('change-login-dialog');
+    await fillCredentials(user, 'change-login', { login: 'taken.login' });
+    expect(await within(dialog).findByText(formatErrorMessage('error.login.already.exists', 'he'))).toBeInTheDocument();
+    await fillCredentials(user, 'change-login', { login: 'free.login' });
+    await waitFor(() => expect(screen.queryByTestId('change-login-dialog')).toBeNull());
+    expect(changes(calls).map((call) => call.body)).toEqual([{ login: 'taken.login' }, { login: 'free.login' }]);
+  });
+
+  it('renews with the balance after a confirmation naming the price, or says what is missing', async () => {
+    signInAs();
+    let balance = 10;
+    const { calls } = mockDetailApi({ user: () => ({ balance }) });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    await user.click(await screen.findByTestId('subscription-renew'));
+    const dialog = await screen.findByTestId('renew-dialog');
+    // The package's $20 less the client's 10 %.
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('renew-price').querySelector('bdi')?.textContent).toBe(formatDollars(18, 'he')),
+    );
+    const shortfall = await within(dialog).findByTestId('renew-shortfall');
+    expect(within(shortfall).getByTestId('renew-shortfall-missing').textContent).toBe(formatDollars(8, 'he'));
+    expect(within(shortfall).getByTestId('renew-shortfall-top-up')).toHaveAttribute('href', TOP_UP_PATH);
+    expect(within(dialog).getByTestId('renew-confirm')).toBeDisabled();
+    await user.click(within(dialog).getByTestId('renew-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('renew-dialog')).toBeNull());
+
+    balance = 50;
+    await user.click(screen.getByTestId('subscription-renew'));
+    const again = await screen.findByTestId('renew-dialog');
+    await waitFor(() => expect(within(again).queryByTestId('renew-shortfall')).toBeNull());
+    await user.click(within(again).getByTestId('renew-confirm'));
+
+    expect(await screen.findByTestId('toast')).toHaveTextContent(translate('he', 'subscription.renewed'));
+    expect(changes(calls)).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: '/api/subscriptions/renew/balance',
+        body: { subscriptionId: SUBSCRIPTION.id },
+      }),
+    ]);
+  });
+
+  it('stops the automatic renewal after a confirmation that nothing more is charged', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    let subscription = SUBSCRIPTION;
+    const { calls } = mockDetailApi({
+      current: () => subscription,
+      change: () => {
+        subscription = { ...subscription, status: 'UNSUBSCRIBED', nextPaymentDate: null };
+        return jsonResponse(204);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    await user.click(await screen.findByTestId('subscription-deactivate'));
+    const text = await screen.findByTestId('deactivate-recurrent-text');
+    expect(text).toHaveTextContent('There will be no further charges.');
+    expect(text).toHaveTextContent('every recurrent subscription of yours on the Monthly HD package');
+    await user.click(screen.getByTestId('deactivate-recurrent-confirm'));
+
+    expect(await screen.findByTestId('subscription-unsubscribed-notice')).toHaveTextContent(
+      'this subscription will not be charged again',
+    );
+    const [call] = changes(calls);
+    expect(call).toMatchObject({ method: 'POST', body: undefined });
+    expect(call.url).toBe(`/api/subscriptions/deactivate-recurrent?paymentPlanId=${SUBSCRIPTION.paymentPlan?.planId}`);
+  });
+
+  it('shows a trial with its rules, and offers neither cancelling it nor changing its login', async () => {
+    signInAs();
+    const trial = makeSubscription({ type: 'TRIAL_FOR_NEW_USERS', paymentPlan: null, isRecurrent: false, price: 0 });
+    mockDetailApi({ current: () => trial });
+    renderApp(PATH);
+
+    expect(await screen.findByTestId('subscription-trial-notice')).toHaveTextContent(
+      translate('he', 'trial.rule.loginFixed'),
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(translate('he', 'subscriptions.trial'));
+    expect(screen.getByTestId('subscription-change-password')).toBeInTheDocument();
+    for (const action of ['cancel', 'change-login', 'renew', 'deactivate']) {
+      expect(screen.queryByTestId(`subscription-${action}`)).toBeNull();
+    }
+  });
+
+  it('says a PENDING subscription is being set up, and asks again until it is active', async () => {
+    signInAs();
+    let reads = 0;
+    const pending = makeSubscription({ status: 'PENDING', startDate: null, endDate: null, nextPaymentDate: null });
+    const { calls } = mockDetailApi({
+      current: () => {
+        reads += 1;
+        return reads < 2 ? pending : SUBSCRIPTION;
+      },
+    });
+    renderApp(PATH);
+
+    expect(await screen.findByTestId('subscription-pending')).toHaveTextContent(
+      translate('he', 'subscription.pending'),
+    );
+    expect(screen.getByTestId('subscription-detail-status')).toHaveTextContent('ממתין');
+    await waitFor(() => expect(screen.queryByTestId('subscription-pending')).toBeNull(), { timeout: 10_000 });
+    expect(screen.getByTestId('subscription-detail-status')).toHaveTextContent('פעיל');
+    expect(calls.filter((call) => call.url === `/api/subscriptions/${SUBSCRIPTION.id}`)).toHaveLength(2);
+  });
+
+  it('shows an unknown subscription as not found', async () => {
+    signInAs();
+    mockFetch(({ url }) =>
+      url === '/api/users/me' ? jsonResponse(200, makeUser()) : errorResponse(404, 'error.subscription.not.found'),
+    );
+    renderApp('/subscriptions/unknown');
+    expect(await screen.findByTestId('not-found')).toHaveTextContent(
+      formatErrorMessage('error.subscription.not.found', 'he'),
+    );
+  });
+});

@@ -1,0 +1,151 @@
+import { useId, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CardGiftcardOutlinedIcon from '@mui/icons-material/CardGiftcardOutlined';
+import { LIMITS } from '@kupa/proto';
+import { subscriptionsApi } from '../../lib/api/endpoints';
+import { ME_QUERY_KEY, useMe } from '../../lib/api/use-me';
+import { useT } from '../../lib/i18n/i18n';
+import { showToast } from '../../lib/toast/toast-store';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { CredentialsDialog } from './credentials-dialog';
+import type { CredentialsField, CredentialsValues } from './credentials-form';
+import { afterEdit, credentialsRefusal, NO_REFUSAL, type CredentialsRefusal } from './subscription-errors';
+import { SUBSCRIPTIONS_QUERY_KEY } from './subscriptions-query';
+
+/** The trial's rules, stated wherever a trial is offered or shown. */
+export function TrialRules() {
+  const { t } = useT();
+  return (
+    <Box component="ul" sx={{ m: 0, paddingInlineStart: 3, '& li': { mb: 0.5 } }} data-testid="trial-rules">
+      <li>{t('trial.rule.days', { days: LIMITS.trialDays })}</li>
+      <li>{t('trial.rule.once')}</li>
+      <li>{t('trial.rule.noCancel')}</li>
+      <li>{t('trial.rule.loginFixed')}</li>
+    </Box>
+  );
+}
+
+/**
+ * A new user's one chance at the trial (neither taken nor declined, by `/users/me`): take it with a login and a
+ * password (`POST /subscriptions/users/{uuid}/trial`), or decline it for good (`PUT /users/trial-reject`). Either way
+ * the offer disappears once the user record says so.
+ */
+export function TrialOffer() {
+  const { t, lang } = useT();
+  const titleId = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: me } = useMe();
+  const [taking, setTaking] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const [refusal, setRefusal] = useState<CredentialsRefusal>(NO_REFUSAL);
+
+  const take = useMutation({
+    mutationFn: ({ userUuid, values }: { userUuid: string; values: CredentialsValues }) =>
+      subscriptionsApi.takeTrial(userUuid, { login: values.login, password: values.password }),
+    meta: { silentError: true },
+    onSuccess: async (subscription) => {
+      showToast({ severity: 'success', title: t('toast.successTitle'), message: t('trial.started') });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY }),
+      ]);
+      setTaking(false);
+      await navigate({ to: '/subscriptions/$subscriptionId', params: { subscriptionId: subscription.id } });
+    },
+    onError: (error) => {
+      setRefusal(credentialsRefusal(error, lang));
+      // A trial used meanwhile (another tab) hides the offer once the user record is read again.
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+
+  const decline = useMutation({
+    mutationFn: subscriptionsApi.rejectTrial,
+    onSuccess: async () => {
+      showToast({ severity: 'success', title: t('toast.successTitle'), message: t('trial.declined') });
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      setDeclining(false);
+    },
+    onError: () => setDeclining(false),
+  });
+
+  if (!me || me.trialUsed || me.trialRejected) return null;
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={titleId}
+      data-testid="trial-offer"
+      sx={{ p: { xs: 2, sm: 3 }, borderColor: 'primary.main' }}
+    >
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <CardGiftcardOutlinedIcon color="primary" aria-hidden />
+          <Typography id={titleId} variant="h6" component="h2">
+            {t('trial.title', { days: LIMITS.trialDays })}
+          </Typography>
+        </Stack>
+        <Typography color="text.secondary">{t('trial.intro')}</Typography>
+        <TrialRules />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button variant="contained" onClick={() => setTaking(true)} data-testid="trial-take">
+            {t('trial.take')}
+          </Button>
+          <Button variant="text" onClick={() => setDeclining(true)} data-testid="trial-decline">
+            {t('trial.decline')}
+          </Button>
+        </Stack>
+      </Stack>
+
+      <CredentialsDialog
+        open={taking}
+        title={t('trial.dialogTitle', { days: LIMITS.trialDays })}
+        fields="both"
+        submitLabel={t('trial.take')}
+        pending={take.isPending}
+        testId="trial"
+        serverErrors={refusal.fields}
+        footer={
+          refusal.message ? (
+            <Alert severity="error" data-testid="trial-error">
+              {refusal.message}
+            </Alert>
+          ) : null
+        }
+        onEdit={(field: CredentialsField) => setRefusal((current) => afterEdit(current, field))}
+        onSubmit={(values) => {
+          setRefusal(NO_REFUSAL);
+          take.mutate({ userUuid: me.userUuid, values });
+        }}
+        onClose={() => {
+          setRefusal(NO_REFUSAL);
+          setTaking(false);
+        }}
+      >
+        <TrialRules />
+      </CredentialsDialog>
+
+      <ConfirmDialog
+        open={declining}
+        title={t('trial.declineTitle')}
+        confirmLabel={t('trial.declineConfirm')}
+        destructive
+        pending={decline.isPending}
+        testId="trial-decline"
+        onConfirm={() => decline.mutate()}
+        onClose={() => setDeclining(false)}
+      >
+        <Typography>{t('trial.declineText')}</Typography>
+      </ConfirmDialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SupportContacts } from '@kupa/proto';
+import { commonApi } from './endpoints';
+
+export const DICTIONARIES_QUERY_KEY = ['dictionaries'] as const;
+
+const NO_CONTACTS: SupportContacts = { telegram: null, email: null };
+
+/**
+ * The deployment's support contacts (`GET /dictionaries`, public): a contact that is not configured is null and is not
+ * shown. They change only with a restart of the server, so one answer serves the whole visit. A failure shows no
+ * contacts rather than a toast: every screen that offers them still works without.
+ */
+export function useSupportContacts(): { contacts: SupportContacts; isPending: boolean } {
+  const query = useQuery({
+    queryKey: DICTIONARIES_QUERY_KEY,
+    queryFn: commonApi.dictionaries,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silentError: true },
+  });
+  return { contacts: query.data?.support ?? NO_CONTACTS, isPending: query.isPending };
+}
+
+export function hasAnyContact(contacts: SupportContacts): boolean {
+  return contacts.telegram !== null || contacts.email !== null;
+}
