@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import { visuallyHidden } from '@mui/utils';
 import {
   enumLabel,
