@@ -1,3 +1,4 @@
+import type { AmbassadorBonusTier, ReferralDiscountTier } from './rewards';
 import type {
   AuditOperationType,
   AuditTargetType,
@@ -479,6 +480,13 @@ export interface Dictionaries {
   enums: Record<string, DictionaryEntry[]>;
   limits: Record<string, number>;
   support: SupportContacts;
+  /** The reward tables this deployment runs with, so screens show the tiers that actually apply. */
+  rewardTiers: RewardTierTables;
+}
+
+export interface RewardTierTables {
+  referralDiscount: ReferralDiscountTier[];
+  ambassadorBonus: AmbassadorBonusTier[];
 }
 
 // Ledger accounts and history (docs/product.md, Ledger)

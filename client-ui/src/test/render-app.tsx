@@ -2,10 +2,13 @@ import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import {
+  DEFAULT_AMBASSADOR_BONUS_TIERS,
+  DEFAULT_REFERRAL_DISCOUNT_TIERS,
   type Dictionaries,
   type Page,
   type Payment,
   type Plan,
+  type RewardTierTables,
   PUBLIC_STAFF_ACTOR_NAME,
   type SignInResponse,
   type Subscription,
@@ -139,9 +142,15 @@ export const SUPPORT_CONTACTS: SupportContacts = {
   email: 'help@kupa.example',
 };
 
-/** `GET /dictionaries` as the screens read it: only the support contacts matter to the client app. */
-export function makeDictionaries(support: SupportContacts = SUPPORT_CONTACTS): Dictionaries {
-  return { enums: {}, limits: {}, support };
+/** `GET /dictionaries` as the screens read it: the support contacts and the reward tiers matter to the client app. */
+export function makeDictionaries(
+  support: SupportContacts = SUPPORT_CONTACTS,
+  rewardTiers: RewardTierTables = {
+    referralDiscount: [...DEFAULT_REFERRAL_DISCOUNT_TIERS],
+    ambassadorBonus: [...DEFAULT_AMBASSADOR_BONUS_TIERS],
+  },
+): Dictionaries {
+  return { enums: {}, limits: {}, support, rewardTiers };
 }
 
 export function makePlan(overrides: Partial<Plan> = {}): Plan {

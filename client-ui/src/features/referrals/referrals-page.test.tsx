@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { translate } from '../../lib/i18n/i18n';
 import { useLangStore } from '../../lib/stores/lang-store';
-import { jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../../test/render-app';
+import { jsonResponse, makeDictionaries, makeUser, mockFetch, renderApp, signInAs } from '../../test/render-app';
 
 const referrals = (activeReferrals: number, discountPercent: number) => ({
   ...makeUser().referrals,
@@ -75,5 +75,29 @@ describe('referrals', () => {
     expect(within(bonus).getAllByRole('row')).toHaveLength(6);
     expect(bonus).toHaveTextContent('25%');
     expect(screen.getByTestId('referrals-next-tier')).toHaveTextContent(translate('he', 'referrals.tiers.top'));
+  });
+
+  it('shows the tiers the deployment configured, not the built-in ones', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const configured = {
+      referralDiscount: [
+        { minActiveReferrals: 2, percent: 8 },
+        { minActiveReferrals: 4, percent: 12 },
+      ],
+      ambassadorBonus: [{ minDepositMinor: 10_000, percent: 3 }],
+    };
+    mockFetch(({ url }) =>
+      url === '/api/dictionaries'
+        ? jsonResponse(200, makeDictionaries(undefined, configured))
+        : jsonResponse(200, makeUser({ referrals: referrals(2, 8) })),
+    );
+    renderApp('/referrals');
+
+    await waitFor(() =>
+      expect(within(screen.getByTestId('referral-tiers')).getAllByTestId('referral-tier')).toHaveLength(2),
+    );
+    const rows = within(screen.getByTestId('referral-tiers')).getAllByTestId('referral-tier');
+    expect(rows.map((row) => row.textContent)).toEqual(['2–3 (your tier)8%', '4 or more12%']);
   });
 });

@@ -11,6 +11,7 @@ import { visuallyHidden } from '@mui/utils';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useMe } from '../../lib/api/use-me';
+import { useRewardTiers } from '../../lib/api/use-support-contacts';
 import { useT } from '../../lib/i18n/i18n';
 import { Page } from '../../lib/ui/page';
 import { inputTestId } from '../../lib/ui/test-ids';
@@ -37,6 +38,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
  */
 export function ReferralsPage() {
   const { t, locale } = useT();
+  const rewardTiers = useRewardTiers();
   const { data: me } = useMe();
   const [copy, setCopy] = useState<CopyState>('idle');
   const linkInput = useRef<HTMLInputElement>(null);
@@ -116,8 +118,8 @@ export function ReferralsPage() {
               />
             </Grid>
           </Grid>
-          <ReferralTiers activeReferrals={me.referrals.activeReferrals} />
-          {me.role === 'AMBASSADOR' && <AmbassadorBonusTiers />}
+          <ReferralTiers activeReferrals={me.referrals.activeReferrals} tiers={rewardTiers.referralDiscount} />
+          {me.role === 'AMBASSADOR' && <AmbassadorBonusTiers tiers={rewardTiers.ambassadorBonus} />}
         </>
       )}
     </Page>

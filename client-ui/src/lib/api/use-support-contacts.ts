@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SupportContacts } from '@kupa/proto';
+import {
+  DEFAULT_AMBASSADOR_BONUS_TIERS,
+  DEFAULT_REFERRAL_DISCOUNT_TIERS,
+  type RewardTierTables,
+  type SupportContacts,
+} from '@kupa/proto';
 import { commonApi } from './endpoints';
 
 export const DICTIONARIES_QUERY_KEY = ['dictionaries'] as const;
@@ -23,4 +28,23 @@ export function useSupportContacts(): { contacts: SupportContacts; isPending: bo
 
 export function hasAnyContact(contacts: SupportContacts): boolean {
   return contacts.telegram !== null || contacts.email !== null;
+}
+
+/**
+ * The reward tables the deployment runs with (`GET /dictionaries`, the same answer as the contacts). Until it arrives,
+ * or if it fails, proto's defaults stand in: the tables only explain the tiers, the discount itself comes with the user.
+ */
+export function useRewardTiers(): RewardTierTables {
+  const query = useQuery({
+    queryKey: DICTIONARIES_QUERY_KEY,
+    queryFn: commonApi.dictionaries,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silentError: true },
+  });
+  return (
+    query.data?.rewardTiers ?? {
+      referralDiscount: [...DEFAULT_REFERRAL_DISCOUNT_TIERS],
+      ambassadorBonus: [...DEFAULT_AMBASSADOR_BONUS_TIERS],
+    }
+  );
 }

@@ -1,5 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { AppVersion, Dictionaries, DictionaryEntry, SupportContacts } from '@kupa/proto';
+import type {
+  AmbassadorBonusTier,
+  AppVersion,
+  Dictionaries,
+  DictionaryEntry,
+  ReferralDiscountTier,
+  RewardTierTables,
+  SupportContacts,
+} from '@kupa/proto';
 
 /** The common answers as OpenAPI schemas; the shapes themselves are proto's payload types, which these implement. */
 
@@ -43,6 +51,30 @@ export class SupportContactsDto implements SupportContacts {
   email: string | null;
 }
 
+export class ReferralDiscountTierDto implements ReferralDiscountTier {
+  @ApiProperty({ example: 3, description: 'Referred users holding an ACTIVE subscription needed for this tier' })
+  minActiveReferrals: number;
+
+  @ApiProperty({ example: 10, description: 'Percent off the referrer’s purchases and renewals' })
+  percent: number;
+}
+
+export class AmbassadorBonusTierDto implements AmbassadorBonusTier {
+  @ApiProperty({ example: 20000, description: 'The smallest deposit of this tier, in cents' })
+  minDepositMinor: number;
+
+  @ApiProperty({ example: 10, description: 'Percent of the deposit credited as the ambassador bonus' })
+  percent: number;
+}
+
+export class RewardTierTablesDto implements RewardTierTables {
+  @ApiProperty({ type: [ReferralDiscountTierDto], description: 'Lowest threshold first' })
+  referralDiscount: ReferralDiscountTierDto[];
+
+  @ApiProperty({ type: [AmbassadorBonusTierDto], description: 'Lowest threshold first' })
+  ambassadorBonus: AmbassadorBonusTierDto[];
+}
+
 export class DictionariesDto implements Dictionaries {
   @ApiProperty({
     type: 'object',
@@ -60,4 +92,7 @@ export class DictionariesDto implements Dictionaries {
 
   @ApiProperty({ type: SupportContactsDto, description: 'Where clients reach support' })
   support: SupportContactsDto;
+
+  @ApiProperty({ type: RewardTierTablesDto, description: 'The referral discount and ambassador bonus tables in force' })
+  rewardTiers: RewardTierTablesDto;
 }

@@ -2,23 +2,29 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags, ApiExtraModels, ApiOkResponse } from '@nestjs/swagger';
 import type { Dictionaries } from '@kupa/proto';
 import { Public } from '../../../../platform/auth';
+import { RewardTiers } from '../../../../platform/config';
 import { COMMON_OPTIONS, type CommonOptions } from '../../common.options';
 import { buildDictionaries } from './build-dictionaries';
 import { ApiErrors } from '../../../../platform/http';
-import { DictionariesDto, DictionaryEntryDto } from '../../infrastructure/common.responses';
+import {
+  AmbassadorBonusTierDto,
+  DictionariesDto,
+  DictionaryEntryDto,
+  ReferralDiscountTierDto,
+} from '../../infrastructure/common.responses';
 
 @ApiTags('common')
 @Controller('dictionaries')
 export class GetDictionariesController {
   private readonly dictionaries: Dictionaries;
 
-  constructor(@Inject(COMMON_OPTIONS) options: CommonOptions) {
-    this.dictionaries = buildDictionaries(options.support);
+  constructor(@Inject(COMMON_OPTIONS) options: CommonOptions, tiers: RewardTiers) {
+    this.dictionaries = buildDictionaries(options.support, tiers);
   }
 
   @Public()
   @Get()
-  @ApiExtraModels(DictionaryEntryDto)
+  @ApiExtraModels(DictionaryEntryDto, ReferralDiscountTierDto, AmbassadorBonusTierDto)
   @ApiOkResponse({ type: DictionariesDto })
   @ApiErrors(400)
   get(): Dictionaries {
