@@ -43,6 +43,12 @@ export const API_ROUTES = Object.freeze({
   paymentsExport: '/payments/export',
   transfer: '/payments/transfer',
   transferRecipient: '/payments/transfer/recipient',
+  cryptoDeposit: '/payments/crypto/deposit',
+  cryptoDepositOptions: '/payments/crypto/options',
+  /** Where the cashier posts its signed notifications (IPN). */
+  cashierIpn: '/payments/crypto/ipn',
+  /** The sandbox cashier's invoice page (HTML) and, with `/pay`, `/partial`, `/fail` or `/expire`, its buttons. */
+  sandboxCashierInvoice: (invoiceId: string) => `/sandbox/cashier/invoices/${segment(invoiceId)}`,
   accountHistory: (account: string) => `/ledger/accounts/${segment(account)}/history`,
 
   paymentPlans: '/payment-plans',

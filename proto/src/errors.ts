@@ -234,6 +234,47 @@ export const ERROR_CATALOGUE = {
     en: 'This package cannot be bought by card',
     he: 'לא ניתן לקנות את החבילה הזו בכרטיס',
   },
+  'error.deposit.amount.out.of.range': {
+    status: 400,
+    en: 'A deposit must be between {minAmount} and {maxAmount} dollars',
+    he: 'סכום ההפקדה חייב להיות בין {minAmount} ל-{maxAmount} דולר',
+  },
+  'error.cashier.unavailable': {
+    status: 503,
+    en: 'The crypto cashier cannot be reached right now. Please try again later',
+    he: 'לא ניתן להתחבר כעת לקופת הקריפטו. נסו שוב מאוחר יותר',
+  },
+  'error.cashier.signature.invalid': {
+    status: 401,
+    en: 'The notification signature is missing or wrong',
+    he: 'החתימה של ההודעה חסרה או שגויה',
+  },
+  'error.cashier.notification.invalid': {
+    status: 400,
+    en: 'The notification does not name a payment of ours',
+    he: 'ההודעה אינה מתייחסת לתשלום שלנו',
+  },
+  'error.cashier.too.many.pending': {
+    status: 429,
+    en: 'You have too many unpaid deposits. Pay or wait for one of them first',
+    he: 'יש לך יותר מדי הפקדות שלא שולמו. שלמו או המתינו לאחת מהן קודם',
+  },
+  'error.cashier.api.key.invalid': {
+    status: 403,
+    en: 'The cashier API key is missing or wrong',
+    he: 'מפתח ה-API של הקופה חסר או שגוי',
+  },
+  'error.cashier.invoice.not.found': { status: 404, en: 'Invoice not found', he: 'החשבונית לא נמצאה' },
+  'error.cashier.invoice.closed': {
+    status: 409,
+    en: 'This invoice is already paid, failed or expired',
+    he: 'החשבונית הזו כבר שולמה, נכשלה או פג תוקפה',
+  },
+  'error.cashier.sandbox.off': {
+    status: 404,
+    en: 'The sandbox cashier is off: a real cashier is configured',
+    he: 'קופת הניסוי כבויה: מוגדרת קופה אמיתית',
+  },
   'error.payment.failed': {
     status: 400,
     en: 'There was a problem processing the payment, please try again',

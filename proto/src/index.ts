@@ -26,3 +26,4 @@ export * from './payments-csv';
 export * from './staff-rules';
 export * from './brand';
 export * from './rewards';
+export * from './cashier';

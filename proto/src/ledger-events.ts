@@ -1,4 +1,5 @@
 import type { LedgerAccount } from './accounts';
+import type { CashierProvider, CashierProviderStatus } from './cashier';
 import type { BalanceFixAction, Currency, PaymentAggregator, PaymentMethod, PaymentStatus, PaymentType } from './enums';
 import type { IsoDateTime } from './payloads';
 
@@ -17,6 +18,9 @@ export const LEDGER_EVENT_TYPES = Object.freeze({
   ambassadorBonusCredited: 'AmbassadorBonusCredited',
   paymentRecorded: 'PaymentRecorded',
   paymentStatusChanged: 'PaymentStatusChanged',
+  cashierDepositCredited: 'CashierDepositCredited',
+  cashierInvoiceOpened: 'CashierInvoiceOpened',
+  cashierPaymentReported: 'CashierPaymentReported',
 } as const);
 
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[keyof typeof LEDGER_EVENT_TYPES];
@@ -163,6 +167,57 @@ export interface PaymentStatusChangedData {
   publicNote: string | null;
 }
 
+/**
+ * On the client's wallet: money that arrived through the crypto cashier (`world:cashier` → `user:{uuid}`). One
+ * provider payment may credit more than once (a partial payment, then the rest), each time only what is new.
+ * The event a process manager waits for when something must happen once a deposit settles.
+ */
+export interface CashierDepositCreditedData {
+  userUuid: string;
+  paymentId: number;
+  providerPaymentId: string;
+  amountMinor: number;
+  transaction: LedgerTransaction;
+}
+
+/** On a deposit's payment stream, with its `PaymentRecorded`: the provider's invoice the client pays on. */
+export interface CashierInvoiceOpenedData {
+  paymentId: number;
+  userUuid: string;
+  provider: CashierProvider;
+  invoiceId: string;
+  invoiceUrl: string;
+  payCurrency: string;
+  amountAskedMinor: number;
+  openedAt: IsoDateTime;
+}
+
+/**
+ * What the provider said about one of its payments on our invoice, read back from its API (never from the IPN's
+ * body), whenever it changes something: the provider's status, what arrived, or our status. `source` says whether
+ * an IPN or the janitor asked.
+ */
+export interface CashierPaymentReportedData {
+  paymentId: number;
+  userUuid: string;
+  source: 'IPN' | 'JANITOR';
+  /** Null when the janitor times out an invoice on which no payment was ever reported. */
+  providerPaymentId: string | null;
+  providerStatus: CashierProviderStatus | null;
+  /** The provider's amounts as it wrote them (crypto), kept for the record. */
+  payAmount: string | null;
+  actuallyPaid: string | null;
+  /** Everything this provider payment brought, in cents at the invoice's rate, after this report. */
+  receivedMinor: number;
+  /** What this report credited (the growth of `receivedMinor`); zero when nothing new arrived. */
+  creditedMinor: number;
+  /** Everything every provider payment on the invoice brought, after this report: what the deposit credited. */
+  amountReceivedMinor: number;
+  previousStatus: PaymentStatus;
+  status: PaymentStatus;
+  reportedAt: IsoDateTime;
+}
+
 export interface LedgerEventDataByType {
   ManualDepositRecorded: ManualDepositRecordedData;
   WithdrawalRecorded: WithdrawalRecordedData;
@@ -174,6 +229,9 @@ export interface LedgerEventDataByType {
   AmbassadorBonusCredited: AmbassadorBonusCreditedData;
   PaymentRecorded: PaymentRecordedData;
   PaymentStatusChanged: PaymentStatusChangedData;
+  CashierDepositCredited: CashierDepositCreditedData;
+  CashierInvoiceOpened: CashierInvoiceOpenedData;
+  CashierPaymentReported: CashierPaymentReportedData;
 }
 
 /** One ledger event as a tagged union: `{type, data}`, the shape the event store appends. */
@@ -181,6 +239,11 @@ export type LedgerEvent = {
   [Type in LedgerEventType]: { type: Type; data: LedgerEventDataByType[Type] };
 }[LedgerEventType];
 
-export type WalletEventType = Exclude<LedgerEventType, 'PaymentRecorded' | 'PaymentStatusChanged'>;
+export type PaymentEventType =
+  | 'PaymentRecorded'
+  | 'PaymentStatusChanged'
+  | 'CashierInvoiceOpened'
+  | 'CashierPaymentReported';
+export type WalletEventType = Exclude<LedgerEventType, PaymentEventType>;
 export type WalletEvent = Extract<LedgerEvent, { type: WalletEventType }>;
-export type PaymentEvent = Extract<LedgerEvent, { type: 'PaymentRecorded' | 'PaymentStatusChanged' }>;
+export type PaymentEvent = Extract<LedgerEvent, { type: PaymentEventType }>;

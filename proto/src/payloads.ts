@@ -17,6 +17,7 @@ import type {
   UserRole,
   UserStatus,
 } from './enums';
+import type { PaymentCashier } from './cashier';
 
 /** Request and response bodies of the HTTP API (docs/api.md). Amounts are dollars with at most two decimals. */
 
@@ -238,6 +239,8 @@ export interface Payment {
   updatedAt: IsoDateTime;
   /** Who changed it last, told the same way as `createdBy`. */
   updatedBy: string;
+  /** A crypto deposit's invoice, provider payment and the amounts asked and received; null for other payments. */
+  cashier?: PaymentCashier | null;
 }
 
 /** A payment as staff read it: with the internal comment. */

@@ -1,4 +1,5 @@
 import {
+  CashierPaymentFields1767900000300,
   LedgerSchema1767225600300,
   LedgerUserBalancesView1767400000300,
   PaymentBonusLinks1767800000300,
@@ -22,4 +23,5 @@ export const ledgerMigrations: Function[] = [
   LedgerUserBalancesView1767400000300,
   PaymentPublicFields1767600000300,
   PaymentBonusLinks1767800000300,
+  CashierPaymentFields1767900000300,
 ];

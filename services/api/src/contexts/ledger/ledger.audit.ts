@@ -1,4 +1,10 @@
-import { minorToAmount, type PaymentRecordedData, type PaymentStatusChangedData } from '@kupa/proto';
+import {
+  type CashierInvoiceOpenedData,
+  type CashierPaymentReportedData,
+  minorToAmount,
+  type PaymentRecordedData,
+  type PaymentStatusChangedData,
+} from '@kupa/proto';
 import type { AuditMapper } from '../audit';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { ALL_LEDGER_EVENT_TYPES, type LedgerEventType } from './domain/ledger.events';
@@ -43,19 +49,55 @@ const paymentStatusChanged: AuditMapper = (event: RecordedEvent) => {
   };
 };
 
+const cashierInvoiceOpened: AuditMapper = (event: RecordedEvent) => {
+  const data = event.data as CashierInvoiceOpenedData;
+  return {
+    targetType: 'PAYMENT',
+    targetId: String(data.paymentId),
+    parent: { type: 'CLIENT', id: data.userUuid },
+    operationType: 'UPDATED',
+    fields: {
+      provider: data.provider,
+      invoiceId: data.invoiceId,
+      payCurrency: data.payCurrency,
+      amountAsked: minorToAmount(data.amountAskedMinor),
+    },
+  };
+};
+
+/** A report names only what it changed: the status, the provider's side, and the amounts once money arrived. */
+const cashierPaymentReported: AuditMapper = (event: RecordedEvent) => {
+  const data = event.data as CashierPaymentReportedData;
+  const credited = data.creditedMinor > 0;
+  return {
+    targetType: 'PAYMENT',
+    targetId: String(data.paymentId),
+    parent: { type: 'CLIENT', id: data.userUuid },
+    operationType: 'UPDATED',
+    fields: {
+      status: data.status,
+      ...(data.providerPaymentId !== null ? { providerPaymentId: data.providerPaymentId } : {}),
+      ...(data.providerStatus !== null ? { providerStatus: data.providerStatus } : {}),
+      ...(credited
+        ? { amountReceived: minorToAmount(data.amountReceivedMinor), amount: minorToAmount(data.amountReceivedMinor) }
+        : {}),
+    },
+  };
+};
+
+const PAYMENT_STREAM_MAPPERS: Partial<Record<LedgerEventType, AuditMapper>> = {
+  PaymentRecorded: paymentRecorded,
+  PaymentStatusChanged: paymentStatusChanged,
+  CashierInvoiceOpened: cashierInvoiceOpened,
+  CashierPaymentReported: cashierPaymentReported,
+};
+
 /** Wallet events move the money a payment entry already describes; listing them too would say everything twice. */
 const explainedByItsPayment: AuditMapper = () => null;
 
 /** How each ledger event reads in the activity log: the payment it creates or changes, under its client. */
 export const LEDGER_AUDIT_MAPPERS: Readonly<Record<LedgerEventType, AuditMapper>> = Object.freeze(
   Object.fromEntries(
-    ALL_LEDGER_EVENT_TYPES.map((type) => [
-      type,
-      type === 'PaymentRecorded'
-        ? paymentRecorded
-        : type === 'PaymentStatusChanged'
-          ? paymentStatusChanged
-          : explainedByItsPayment,
-    ]),
+    ALL_LEDGER_EVENT_TYPES.map((type) => [type, PAYMENT_STREAM_MAPPERS[type] ?? explainedByItsPayment]),
   ) as Record<LedgerEventType, AuditMapper>,
 );

@@ -21,6 +21,8 @@ export const ALL_LEDGER_EVENT_TYPES: readonly LedgerEventType[] = Object.freeze(
 export const PAYMENT_EVENT_TYPES: readonly LedgerEventType[] = Object.freeze([
   'PaymentRecorded',
   'PaymentStatusChanged',
+  'CashierInvoiceOpened',
+  'CashierPaymentReported',
 ]);
 
 export const WALLET_EVENT_TYPES: readonly WalletEventType[] = Object.freeze(

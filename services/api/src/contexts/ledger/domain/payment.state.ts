@@ -1,7 +1,36 @@
-import type { PaymentRecordedData, PaymentStatus } from '@kupa/proto';
+import type {
+  CashierProvider,
+  CashierProviderStatus,
+  PaymentRecordedData,
+  PaymentStatus,
+} from '@kupa/proto';
+
+/** One provider payment on a deposit's invoice: its last status and everything it brought, in cents. */
+export interface ProviderPaymentState {
+  status: CashierProviderStatus | null;
+  receivedMinor: number;
+}
+
+/** The cashier's side of a crypto deposit (ADR 0028): its invoice and what the provider reported on it. */
+export interface PaymentCashierState {
+  provider: CashierProvider;
+  invoiceId: string;
+  invoiceUrl: string;
+  payCurrency: string;
+  amountAskedMinor: number;
+  /** The provider payment reported last, and its status: what the payment's screens show. */
+  providerPaymentId: string | null;
+  providerStatus: CashierProviderStatus | null;
+  /** Every provider payment reported on the invoice: a later report credits only what its own payment added. */
+  providerPayments: Readonly<Record<string, ProviderPaymentState>>;
+  /** The sum of what every provider payment brought: what is on the client's balance. */
+  amountReceivedMinor: number;
+}
 
 /** A payment as its stream tells it: what was recorded, and its status now. Null before it is recorded. */
 export interface PaymentState extends PaymentRecordedData {
   status: PaymentStatus;
   updatedAt: string;
+  /** Null for every payment but a crypto deposit. */
+  cashier: PaymentCashierState | null;
 }

@@ -1,6 +1,7 @@
 import { isLedgerAccount, type LedgerTransaction, USER_ACCOUNT_PREFIX, userAccount } from '@kupa/proto';
 import {
   type LedgerEvent,
+  type PaymentEvent,
   PAYMENT_STREAM_PREFIX,
   paymentStreamId,
   WALLET_STREAM_PREFIX,
@@ -84,8 +85,18 @@ const WALLET_EVENT_TYPES = new Set([
   'PaymentReversed',
   'PaymentReapplied',
   'AmbassadorBonusCredited',
+  'CashierDepositCredited',
 ]);
-const PAYMENT_EVENT_TYPES = new Set(['PaymentRecorded', 'PaymentStatusChanged']);
+const PAYMENT_EVENT_TYPES = new Set([
+  'PaymentRecorded',
+  'PaymentStatusChanged',
+  'CashierInvoiceOpened',
+  'CashierPaymentReported',
+]);
+
+function isPaymentEvent(event: LedgerEvent): event is PaymentEvent {
+  return PAYMENT_EVENT_TYPES.has(event.type);
+}
 
 function actorLabel(event: ReplayableEvent): string | null {
   const actor = event.metadata?.actor;
@@ -165,12 +176,12 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
     const ledgerEvent = { type: event.type, data: event.data } as LedgerEvent;
 
     if (isPayment) {
-      if (ledgerEvent.type !== 'PaymentRecorded' && ledgerEvent.type !== 'PaymentStatusChanged') continue;
+      if (!isPaymentEvent(ledgerEvent)) continue;
       const paymentId = ledgerEvent.data.paymentId;
       if (event.streamId !== paymentStreamId(paymentId))
         problem('wallet.mismatch', `payment ${paymentId} in another stream`, event);
       const previous = payments[paymentId] ?? null;
-      if (ledgerEvent.type === 'PaymentStatusChanged' && previous === null) {
+      if (ledgerEvent.type !== 'PaymentRecorded' && previous === null) {
         problem('payment.unknown', `status change of unrecorded payment ${paymentId}`, event);
         continue;
       }
@@ -191,7 +202,7 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
       continue;
     }
 
-    if (ledgerEvent.type === 'PaymentRecorded' || ledgerEvent.type === 'PaymentStatusChanged') continue;
+    if (isPaymentEvent(ledgerEvent)) continue;
     const owner = ledgerEvent.data.userUuid;
     if (event.streamId !== walletStreamId(owner))
       problem('wallet.mismatch', `event for ${owner} in another wallet`, event);

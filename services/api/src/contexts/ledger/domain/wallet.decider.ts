@@ -9,6 +9,8 @@ export const MANUAL_ACCOUNT: LedgerAccount = 'world:manual';
 export const ADJUSTMENT_ACCOUNT: LedgerAccount = 'expense:adjustment';
 /** Where ambassador bonuses come from: the house pays them. */
 export const BONUS_ACCOUNT: LedgerAccount = 'expense:bonus';
+/** Where crypto deposits come from. */
+export const CASHIER_ACCOUNT: LedgerAccount = 'world:cashier';
 
 export function manualCounterAccount(correction: boolean): LedgerAccount {
   return correction ? ADJUSTMENT_ACCOUNT : MANUAL_ACCOUNT;
@@ -61,6 +63,15 @@ export type WalletCommand =
       depositPaymentId: number;
       depositAmountMinor: number;
       percent: number;
+      amountMinor: number;
+      transactionId: string;
+    }
+  | {
+      /** Money that arrived through the crypto cashier, as the provider's API reported it. */
+      type: 'CreditCashierDeposit';
+      userUuid: string;
+      paymentId: number;
+      providerPaymentId: string;
       amountMinor: number;
       transactionId: string;
     }
@@ -179,6 +190,16 @@ function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
         {
           type: 'AmbassadorBonusCredited',
           data: { userUuid, paymentId, depositPaymentId, depositAmountMinor, percent, amountMinor, transaction },
+        },
+      ];
+    }
+    case 'CreditCashierDeposit': {
+      const { userUuid, paymentId, providerPaymentId, amountMinor } = command;
+      const transaction = singlePosting(command.transactionId, CASHIER_ACCOUNT, user, amountMinor);
+      return [
+        {
+          type: 'CashierDepositCredited',
+          data: { userUuid, paymentId, providerPaymentId, amountMinor, transaction },
         },
       ];
     }

@@ -170,3 +170,38 @@ export class PaymentBonusLinks1767800000300 implements MigrationInterface {
     await runner.query(`ALTER TABLE payments DROP COLUMN bonus_for_payment_id, DROP COLUMN bonus_payment_id`);
   }
 }
+
+/**
+ * The crypto cashier's side of a deposit (docs/adr/0028-crypto-cashier.md): the provider and its invoice, the
+ * provider payment and status reported last, and the amounts asked and received. Null on every other payment. The
+ * partial index serves the janitor, which looks for PENDING cashier deposits that have waited too long.
+ */
+export class CashierPaymentFields1767900000300 implements MigrationInterface {
+  name = 'CashierPaymentFields1767900000300';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      ALTER TABLE payments
+        ADD COLUMN cashier_provider text,
+        ADD COLUMN cashier_invoice_id text,
+        ADD COLUMN cashier_invoice_url text,
+        ADD COLUMN cashier_pay_currency text,
+        ADD COLUMN provider_payment_id text,
+        ADD COLUMN provider_status text,
+        ADD COLUMN amount_asked_minor bigint,
+        ADD COLUMN amount_received_minor bigint`);
+    await runner.query(
+      `CREATE INDEX payments_cashier_pending ON payments (created_at, payment_id)
+        WHERE aggregator = 'CASHIER' AND status = 'PENDING'`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP INDEX payments_cashier_pending`);
+    await runner.query(`
+      ALTER TABLE payments
+        DROP COLUMN amount_received_minor, DROP COLUMN amount_asked_minor, DROP COLUMN provider_status,
+        DROP COLUMN provider_payment_id, DROP COLUMN cashier_pay_currency, DROP COLUMN cashier_invoice_url,
+        DROP COLUMN cashier_invoice_id, DROP COLUMN cashier_provider`);
+  }
+}

@@ -128,7 +128,9 @@ async function comparePayments(
       `SELECT payment_id::text, user_uuid::text, user_email, amount_minor::text, currency, status, method, type, aggregator,
               comment, counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id::text,
               created_at, created_by, updated_at, updated_by, public_note, created_by_public, updated_by_public,
-              bonus_payment_id::text, bonus_for_payment_id::text
+              bonus_payment_id::text, bonus_for_payment_id::text,
+              cashier_provider, cashier_invoice_id, cashier_invoice_url, cashier_pay_currency, provider_payment_id,
+              provider_status, amount_asked_minor::text, amount_received_minor::text
          FROM payments WHERE payment_id > $1::bigint ORDER BY payments.payment_id LIMIT $2`,
       [after, VERIFY_READ_BATCH_ROWS],
     );
@@ -172,6 +174,15 @@ async function comparePayments(
       compare('updated_by_public', expected.updatedByPublic, row.updated_by_public);
       compare('bonus_payment_id', expected.bonusPaymentId ?? null, row.bonus_payment_id);
       compare('bonus_for_payment_id', expected.bonusForPaymentId ?? null, row.bonus_for_payment_id);
+      const cashier = expected.cashier;
+      compare('cashier_provider', cashier?.provider ?? null, row.cashier_provider);
+      compare('cashier_invoice_id', cashier?.invoiceId ?? null, row.cashier_invoice_id);
+      compare('cashier_invoice_url', cashier?.invoiceUrl ?? null, row.cashier_invoice_url);
+      compare('cashier_pay_currency', cashier?.payCurrency ?? null, row.cashier_pay_currency);
+      compare('provider_payment_id', cashier?.providerPaymentId ?? null, row.provider_payment_id);
+      compare('provider_status', cashier?.providerStatus ?? null, row.provider_status);
+      compare('amount_asked_minor', cashier?.amountAskedMinor ?? null, row.amount_asked_minor);
+      compare('amount_received_minor', cashier?.amountReceivedMinor ?? null, row.amount_received_minor);
     }
     if (rows.length < VERIFY_READ_BATCH_ROWS) break;
     after = String(rows[rows.length - 1].payment_id);

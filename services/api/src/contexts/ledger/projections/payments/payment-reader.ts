@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { minorToAmount, type Payment, type PaymentRecordedData, type StaffPayment } from '@kupa/proto';
+import type { PaymentCashierState } from '../../domain/payment.state';
 import { DataSource } from 'typeorm';
 import {
   audienceView,
@@ -14,7 +15,7 @@ import {
  * staff view with the authors' labels, or the owner's view with the labels they see.
  */
 export function paymentPayload(
-  payment: PaymentRecordedData & { updatedAt: string },
+  payment: PaymentRecordedData & { updatedAt: string; cashier?: PaymentCashierState | null },
   authors: { createdBy: string; updatedBy: string; createdByPublic: string; updatedByPublic: string },
   audience: PaymentAudience,
 ): Payment {
@@ -39,6 +40,18 @@ export function paymentPayload(
     createdBy: authors.createdBy,
     updatedAt: payment.updatedAt,
     updatedBy: authors.updatedBy,
+    cashier: payment.cashier
+      ? {
+          provider: payment.cashier.provider,
+          invoiceId: payment.cashier.invoiceId,
+          invoiceUrl: payment.cashier.invoiceUrl,
+          providerPaymentId: payment.cashier.providerPaymentId,
+          providerStatus: payment.cashier.providerStatus,
+          payCurrency: payment.cashier.payCurrency,
+          amountAsked: minorToAmount(payment.cashier.amountAskedMinor),
+          amountReceived: minorToAmount(payment.cashier.amountReceivedMinor),
+        }
+      : null,
   };
   return audienceView(staffView, { createdBy: authors.createdByPublic, updatedBy: authors.updatedByPublic }, audience);
 }

@@ -53,18 +53,52 @@ export class PaymentsProjection implements InlineProjection {
       await insertPayments(manager, pending);
       pending = [];
       const publicActor = customerAuthorLabel(recorded.metadata?.actor, event.data.userUuid, null);
-      const [, affected] = (await manager.query(
-        `UPDATE payments SET status = $2, updated_at = $3, updated_by = $4, updated_by_public = $5, public_note = $6
-          WHERE payment_id = $1`,
-        [event.data.paymentId, event.data.status, event.data.changedAt, actor, publicActor, event.data.publicNote],
-      )) as [unknown, number];
-      assert(affected === 1, `payment ${event.data.paymentId} must exist before its status changes`);
+      const [, affected] = (await manager.query(...updateOf(event, actor, publicActor))) as [unknown, number];
+      assert(affected === 1, `payment ${event.data.paymentId} must exist before it changes`);
     }
     await insertPayments(manager, pending);
   }
 
   async reset(manager: EntityManager): Promise<void> {
     await manager.query('TRUNCATE payments');
+  }
+}
+
+/** The statement that brings a payment's row up to a change of its stream. */
+function updateOf(
+  event: Exclude<PaymentEvent, { type: 'PaymentRecorded' }>,
+  actor: string,
+  publicActor: string,
+): [string, unknown[]] {
+  switch (event.type) {
+    case 'PaymentStatusChanged':
+      return [
+        `UPDATE payments SET status = $2, updated_at = $3, updated_by = $4, updated_by_public = $5, public_note = $6
+          WHERE payment_id = $1`,
+        [event.data.paymentId, event.data.status, event.data.changedAt, actor, publicActor, event.data.publicNote],
+      ];
+    case 'CashierInvoiceOpened': {
+      const { paymentId, provider, invoiceId, invoiceUrl, payCurrency, amountAskedMinor } = event.data;
+      return [
+        `UPDATE payments SET cashier_provider = $2, cashier_invoice_id = $3, cashier_invoice_url = $4,
+            cashier_pay_currency = $5, amount_asked_minor = $6, amount_received_minor = 0, updated_by = $7,
+            updated_by_public = $8
+          WHERE payment_id = $1`,
+        [paymentId, provider, invoiceId, invoiceUrl, payCurrency, amountAskedMinor, actor, publicActor],
+      ];
+    }
+    case 'CashierPaymentReported': {
+      const { paymentId, status, reportedAt, providerPaymentId, providerStatus, amountReceivedMinor } = event.data;
+      // The amount is what is on the books once anything arrived (the payment decider's evolve says the same).
+      return [
+        `UPDATE payments SET status = $2, updated_at = $3, updated_by = $4, updated_by_public = $5,
+            provider_payment_id = COALESCE($6, provider_payment_id), provider_status = COALESCE($7, provider_status),
+            amount_received_minor = $8::bigint,
+            amount_minor = CASE WHEN $8::bigint > 0 THEN $8::bigint ELSE amount_minor END
+          WHERE payment_id = $1`,
+        [paymentId, status, reportedAt, actor, publicActor, providerPaymentId, providerStatus, amountReceivedMinor],
+      ];
+    }
   }
 }
 

@@ -1,7 +1,10 @@
 import {
+  type CashierProvider,
+  type CashierProviderStatus,
   isStaffRole,
   type Payment,
   type PaymentAggregator,
+  type PaymentCashier,
   type PaymentMethod,
   type PaymentStatus,
   type PaymentType,
@@ -36,7 +39,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p.user_email, p.amount_minor::text AS amount_minor,
   p.currency, p.status, p.method, p.type, p.aggregator, p.comment, p.public_note, p.sender_profile_id,
   p.recipient_profile_id, p.transfer_id, p.created_at, p.created_by, p.created_by_public, p.updated_at, p.updated_by,
-  p.updated_by_public, p.bonus_payment_id::text AS bonus_payment_id, p.bonus_for_payment_id::text AS bonus_for_payment_id`;
+  p.updated_by_public, p.bonus_payment_id::text AS bonus_payment_id, p.bonus_for_payment_id::text AS bonus_for_payment_id,
+  p.cashier_provider, p.cashier_invoice_id, p.cashier_invoice_url, p.cashier_pay_currency,
+  p.provider_payment_id, p.provider_status, p.amount_asked_minor::text AS amount_asked_minor,
+  p.amount_received_minor::text AS amount_received_minor`;
 
 /**
  * Who reads a payment decides what it says (docs/product.md, Ledger, What a client sees): staff read the internal
@@ -72,6 +78,29 @@ export interface PaymentRow {
   updated_by_public: string;
   bonus_payment_id: string | null;
   bonus_for_payment_id: string | null;
+  cashier_provider: CashierProvider | null;
+  cashier_invoice_id: string | null;
+  cashier_invoice_url: string | null;
+  cashier_pay_currency: string | null;
+  provider_payment_id: string | null;
+  provider_status: CashierProviderStatus | null;
+  amount_asked_minor: string | null;
+  amount_received_minor: string | null;
+}
+
+/** The cashier's side of a crypto deposit's row; null for every other payment. */
+function cashierOf(row: PaymentRow): PaymentCashier | null {
+  if (row.cashier_provider === null) return null;
+  return {
+    provider: row.cashier_provider,
+    invoiceId: row.cashier_invoice_id ?? '',
+    invoiceUrl: row.cashier_invoice_url ?? '',
+    providerPaymentId: row.provider_payment_id,
+    providerStatus: row.provider_status,
+    payCurrency: row.cashier_pay_currency ?? '',
+    amountAsked: minorToAmount(BigInt(row.amount_asked_minor ?? 0)),
+    amountReceived: minorToAmount(BigInt(row.amount_received_minor ?? 0)),
+  };
 }
 
 export function toPayment(row: PaymentRow, audience: 'staff'): StaffPayment;
@@ -99,6 +128,7 @@ export function toPayment(row: PaymentRow, audience: PaymentAudience): Payment {
       createdBy: row.created_by,
       updatedAt: row.updated_at.toISOString(),
       updatedBy: row.updated_by,
+      cashier: cashierOf(row),
     },
     { createdBy: row.created_by_public, updatedBy: row.updated_by_public },
     audience,
