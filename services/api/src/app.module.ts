@@ -9,6 +9,7 @@ import { LedgerModule } from './contexts/ledger';
 import { ReportingModule } from './contexts/reporting';
 import { ProvisioningModule } from './contexts/subscriptions';
 import { PlatformAuthModule } from './platform/auth';
+import { CashierModule } from './platform/cashier';
 import { PlatformHttpModule } from './platform/http';
 import { type Clock, ClockModule } from './platform/clock';
 import { type AppConfig, ConfigModule } from './platform/config';
@@ -68,6 +69,7 @@ export class AppModule {
         }),
         // Global interceptors run after every guard: a body sent to a route that takes none is refused only then.
         PlatformHttpModule,
+        CashierModule,
         IdentityModule,
         LedgerModule,
         CatalogModule,

@@ -1,8 +1,12 @@
-import { Global, Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../platform/clock';
+import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { AuditMapperRegistry } from '../audit';
 import { UserBalances } from '../identity';
 import { EventTypeRegistry } from '../../platform/event-store';
-import { InlineProjectionRegistry } from '../../platform/projections';
+import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
+import { CashierJanitor } from './processors/cashier-janitor/cashier-janitor.sweep';
 import { ChangePaymentStatusController } from './commands/change-payment-status/change-payment-status.controller';
 import { ChangePaymentStatusHandler } from './commands/change-payment-status/change-payment-status.handler';
 import { RecordManualPaymentController } from './commands/record-manual-payment/record-manual-payment.controller';
@@ -21,6 +25,11 @@ import { GetPaymentController } from './projections/payments/get-payment.control
 import { PaymentReader } from './projections/payments/payment-reader';
 import { PaymentsProjection } from './projections/payments/payments.projection';
 import { WalletSnapshotsProjection } from './projections/wallet-snapshots/wallet-snapshots.projection';
+import { OpenCryptoDepositController } from './commands/open-crypto-deposit/open-crypto-deposit.controller';
+import { OpenCryptoDepositHandler } from './commands/open-crypto-deposit/open-crypto-deposit.handler';
+import { ReceiveCashierIpnController } from './commands/receive-cashier-ipn/receive-cashier-ipn.controller';
+import { CashierDeposits } from './infrastructure/cashier/cashier-deposits';
+import { GetCryptoDepositOptionsController } from './queries/get-crypto-deposit-options/get-crypto-deposit-options.controller';
 import { LookUpTransferRecipientController } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.controller';
 import { LookUpTransferRecipientHandler } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.handler';
 import { LedgerQueriesModule } from './queries';
@@ -41,6 +50,9 @@ import { LedgerQueriesModule } from './queries';
   controllers: [
     TransferBalanceController,
     LookUpTransferRecipientController,
+    OpenCryptoDepositController,
+    ReceiveCashierIpnController,
+    GetCryptoDepositOptionsController,
     RecordManualPaymentController,
     ChangePaymentStatusController,
     GetPaymentController,
@@ -55,6 +67,8 @@ import { LedgerQueriesModule } from './queries';
     RecordManualPaymentHandler,
     TransferBalanceHandler,
     ChangePaymentStatusHandler,
+    CashierDeposits,
+    OpenCryptoDepositHandler,
   ],
   exports: [UserBalances],
 })
@@ -63,6 +77,11 @@ export class LedgerModule implements OnModuleInit {
     private readonly eventTypes: EventTypeRegistry,
     private readonly projections: InlineProjectionRegistry,
     private readonly auditMappers: AuditMapperRegistry,
+    private readonly runner: ProcessorRunner,
+    private readonly dataSource: DataSource,
+    private readonly deposits: CashierDeposits,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -71,5 +90,14 @@ export class LedgerModule implements OnModuleInit {
     this.projections.register(new LedgerEntriesProjection());
     this.projections.register(new WalletSnapshotsProjection());
     for (const type of ALL_LEDGER_EVENT_TYPES) this.auditMappers.register(type, LEDGER_AUDIT_MAPPERS[type]);
+    this.runner.registerSweep(
+      new CashierJanitor(
+        this.dataSource,
+        this.deposits,
+        this.clock,
+        this.config.cashierPendingTimeoutMinutes,
+        this.config.cashierJanitorIntervalMs,
+      ),
+    );
   }
 }

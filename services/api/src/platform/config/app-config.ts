@@ -1,8 +1,10 @@
 import {
   type AmbassadorBonusTier,
+  CASHIER_DEFAULTS,
   checkEmail,
   DEFAULT_AMBASSADOR_BONUS_TIERS,
   DEFAULT_REFERRAL_DISCOUNT_TIERS,
+  parseAmountToMinor,
   type ReferralDiscountTier,
   tierTableProblem,
 } from '@kupa/proto';
@@ -49,6 +51,13 @@ export interface AppConfig {
   cashierUrl: string | null;
   cashierApiKey: string | null;
   cashierIpnSecret: string | null;
+  /** The smallest and largest crypto deposit, in cents (`CASHIER_DEPOSIT_MIN`, `CASHIER_DEPOSIT_MAX`, dollars). */
+  cashierDepositMinMinor: number;
+  cashierDepositMaxMinor: number;
+  /** A crypto deposit still PENDING this long after its invoice opened is re-checked and becomes TIMEOUT. */
+  cashierPendingTimeoutMinutes: number;
+  /** How long the cashier janitor waits between passes. */
+  cashierJanitorIntervalMs: number;
   /**
    * The streaming service's provisioning API (docs/provisioning-api.md); null runs the built-in simulator, which this
    * process serves itself under `/api/sandbox/streaming` and reaches over HTTP like a real service.
@@ -111,6 +120,14 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   if (raw === '1' || raw === 'true') return true;
   if (raw === '0' || raw === 'false') return false;
   throw new Error(`${name} must be 1 or 0, got ${raw}`);
+}
+
+function dollars(env: NodeJS.ProcessEnv, name: string, fallbackMinor: number): number {
+  const raw = optional(env, name);
+  if (raw === null) return fallbackMinor;
+  const check = parseAmountToMinor(Number(raw));
+  if (!check.ok) throw new Error(`${name} must be an amount of dollars above zero with at most two decimals, got ${raw}`);
+  return check.amountMinor;
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -216,6 +233,14 @@ function emailAddress(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw;
 }
 
+function cashierLimits(env: NodeJS.ProcessEnv): { cashierDepositMinMinor: number; cashierDepositMaxMinor: number } {
+  const cashierDepositMinMinor = dollars(env, 'CASHIER_DEPOSIT_MIN', CASHIER_DEFAULTS.depositMinMinor);
+  const cashierDepositMaxMinor = dollars(env, 'CASHIER_DEPOSIT_MAX', CASHIER_DEFAULTS.depositMaxMinor);
+  if (cashierDepositMinMinor > cashierDepositMaxMinor)
+    throw new Error('CASHIER_DEPOSIT_MIN must not be above CASHIER_DEPOSIT_MAX');
+  return { cashierDepositMinMinor, cashierDepositMaxMinor };
+}
+
 /** Reads a secret from the data directory, creating it once, so restarts keep sessions valid. */
 export function persistentSecret(dataDir: string, fileName: string): string {
   const path = join(dataDir, fileName);
@@ -254,6 +279,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cashierUrl: optional(env, 'CASHIER_URL'),
     cashierApiKey: optional(env, 'CASHIER_API_KEY'),
     cashierIpnSecret: optional(env, 'CASHIER_IPN_SECRET'),
+    ...cashierLimits(env),
+    cashierPendingTimeoutMinutes: positiveInteger(
+      env,
+      'CASHIER_PENDING_TIMEOUT_MINUTES',
+      CASHIER_DEFAULTS.pendingTimeoutMinutes,
+    ),
+    cashierJanitorIntervalMs: positiveInteger(env, 'CASHIER_JANITOR_INTERVAL_MS', 60_000),
     ...provisioning(env, dataDir),
     // Demo data defaults on only for the embedded database, never for a database the operator named.
     demoData: (optional(env, 'DEMO_DATA') ?? (databaseUrl ? '0' : '1')) === '1',

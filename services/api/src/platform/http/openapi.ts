@@ -61,7 +61,7 @@ export class ApiErrorBodyDto implements ApiErrorBody {
   details?: { fields?: FieldErrorDto[]; [key: string]: unknown };
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
 
 /** What any call can answer, whatever its route: a body over the parser's limit, and a bug. */
 const ANY_CALL_STATUSES = [413, 500] as const;
@@ -73,6 +73,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus | (typeof ANY_CALL_STATUSES)[number
   404: "Missing, or not the caller's to see",
   409: 'A business rule says no, or a conflict',
   429: 'Rate limited; `Retry-After` says when to try again',
+  503: 'A provider this call depends on cannot be reached or is not configured',
   413: 'The body is over 100 kB (`error.bad.request`)',
   500: 'A bug, logged on the server (`error.internal.server.error`)',
 };

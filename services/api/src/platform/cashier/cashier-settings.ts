@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { API_BASE_PATH, API_ROUTES, type CashierProvider } from '@kupa/proto';
+import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { assert } from '../../kernel';
+import { APP_CONFIG, type AppConfig } from '../config';
+
+/** Where the sandbox cashier serves its NOWPayments-compatible API, under our own origin. */
+export const SANDBOX_CASHIER_PATH = `${API_BASE_PATH}/sandbox/cashier`;
+
+/**
+ * Which cashier the server talks to and how (docs/adr/0028-crypto-cashier.md): the provider at `CASHIER_URL` with
+ * `CASHIER_API_KEY` and `CASHIER_IPN_SECRET`, or, when `CASHIER_URL` is unset, the sandbox our own server serves,
+ * reached over real HTTP on the loopback address the server listens on.
+ */
+@Injectable()
+export class CashierSettings {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly http: HttpAdapterHost,
+  ) {}
+
+  get sandbox(): boolean {
+    return this.config.cashierUrl === null;
+  }
+
+  get provider(): CashierProvider {
+    return this.sandbox ? 'SANDBOX' : 'NOWPAYMENTS';
+  }
+
+  /** The API base the adapter calls: `…/v1/invoice` and `…/v1/payment/{id}` hang below it. */
+  apiBase(): string {
+    return this.config.cashierUrl?.replace(/\/+$/, '') ?? `${this.ownOrigin()}${SANDBOX_CASHIER_PATH}`;
+  }
+
+  /**
+   * The sandbox's key and secret derive from the JWT secret when none is configured, so a fresh install works
+   * without setup and they stay the same across restarts (and across replicas sharing the JWT secret).
+   */
+  get apiKey(): string {
+    return this.config.cashierApiKey ?? this.derived('sandbox-cashier-api-key');
+  }
+
+  get ipnSecret(): string {
+    return this.config.cashierIpnSecret ?? this.derived('sandbox-cashier-ipn-secret');
+  }
+
+  /** What we tell the provider to notify: our IPN route at the public address. */
+  ipnCallbackUrl(): string {
+    return `${this.config.publicUrl}${API_BASE_PATH}${API_ROUTES.cashierIpn}`;
+  }
+
+  /** Where the invoice page sends the client back to: the deposit screen, naming the payment. */
+  returnUrl(paymentId: number): string {
+    return `${this.config.publicUrl}/deposit?paymentId=${paymentId}`;
+  }
+
+  publicUrl(): string {
+    return this.config.publicUrl;
+  }
+
+  /**
+   * This server's own origin on the loopback interface: the sandbox is part of this very process, so the adapter's
+   * calls and the sandbox's IPNs go there whatever the public address is (a proxy, a name tests cannot resolve).
+   */
+  ownOrigin(): string {
+    const address = this.http.httpAdapter?.getHttpServer()?.address() as AddressInfo | string | null | undefined;
+    assert(
+      typeof address === 'object' && address !== null,
+      'the sandbox cashier is reached over HTTP, so the server must be listening on a TCP port',
+    );
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  private derived(purpose: string): string {
+    return createHmac('sha256', this.config.jwtSecret).update(purpose).digest('hex');
+  }
+}

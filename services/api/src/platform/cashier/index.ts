@@ -1,0 +1,13 @@
+export { CashierClient, CASHIER_CALL_TIMEOUT_MS } from './cashier-client';
+export { CashierModule } from './cashier.module';
+export { CashierSettings, SANDBOX_CASHIER_PATH } from './cashier-settings';
+export {
+  API_KEY_HEADER,
+  IPN_SIGNATURE_HEADER,
+  ipnSignature,
+  isValidIpnSignature,
+  type NowPaymentsInvoice,
+  type NowPaymentsInvoiceRequest,
+  type NowPaymentsPayment,
+} from './nowpayments';
+export { SANDBOX_RATES_USD } from './sandbox/sandbox-cashier.service';

@@ -1,0 +1,141 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiExcludeEndpoint,
+  ApiHeader,
+  ApiOkResponse,
+  ApiProduces,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CASHIER_PROVIDER_STATUSES, type CashierProviderStatus, isOneOf, LANGUAGES, type Language } from '@kupa/proto';
+import type { Response } from 'express';
+import { Public } from '../../auth';
+import { ApiError, ApiErrors } from '../../http';
+import { API_KEY_HEADER, type NowPaymentsInvoiceRequest } from '../nowpayments';
+import { renderSandboxInvoicePage } from './sandbox-invoice.page';
+import {
+  SANDBOX_ACTIONS,
+  SANDBOX_INVOICE_PAGE_PATH,
+  type SandboxAction,
+  type SandboxActionResult,
+  SandboxCashier,
+} from './sandbox-cashier.service';
+
+const PROVIDER_ID = { type: 'string', pattern: '^[0-9]{1,20}$' } as const;
+
+export class SandboxActionResultDto implements SandboxActionResult {
+  @ApiProperty(PROVIDER_ID)
+  invoiceId: string;
+
+  @ApiProperty(PROVIDER_ID)
+  paymentId: string;
+
+  @ApiProperty({ enum: CASHIER_PROVIDER_STATUSES })
+  status: CashierProviderStatus;
+
+  @ApiProperty({ description: 'The coin that arrived, as the provider writes it', example: '12.5' })
+  actuallyPaid: string;
+
+  @ApiProperty({
+    type: [Number],
+    description: 'What our IPN route answered each notification the action sent (0: not reached)',
+  })
+  ipnStatuses: number[];
+}
+
+export class SandboxActionRequestDto {
+  @ApiPropertyOptional({
+    description: 'Scripts only: the coin that arrives (by default `pay` pays the invoice in full, `partial` half)',
+    example: '0.0003',
+  })
+  actuallyPaid?: string;
+}
+
+function languageOf(value: unknown): Language {
+  return isOneOf(LANGUAGES, value) ? value : 'he';
+}
+
+function checkedId(value: string): string {
+  if (!/^[0-9]{1,20}$/.test(value)) throw new ApiError('error.cashier.invoice.not.found');
+  return value;
+}
+
+/**
+ * The sandbox cashier's routes (docs/api.md, Sandbox cashier): the NOWPayments API our adapter calls (behind the
+ * API key), the invoice page and its buttons (public: anyone holding the invoice link may play the payer, as with a
+ * real invoice). All of them answer `error.cashier.sandbox.off` (404) while `CASHIER_URL` is set.
+ */
+@ApiTags('sandbox cashier')
+@Public()
+@Controller('sandbox/cashier')
+export class SandboxCashierController {
+  constructor(private readonly sandbox: SandboxCashier) {}
+
+  /** NOWPayments' `POST /v1/invoice`, for our own adapter; described by the provider, not by our document. */
+  @Post('v1/invoice')
+  @ApiExcludeEndpoint()
+  async createInvoice(@Headers(API_KEY_HEADER) apiKey: string | undefined, @Body() body: unknown) {
+    this.sandbox.assertApiKey(apiKey);
+    if (typeof body !== 'object' || body === null) throw new ApiError('error.validation.invalid.input');
+    return this.sandbox.createInvoice(body as NowPaymentsInvoiceRequest);
+  }
+
+  /** NOWPayments' `GET /v1/payment/{id}`, for our own adapter. */
+  @Get('v1/payment/:paymentId')
+  @ApiExcludeEndpoint()
+  payment(@Headers(API_KEY_HEADER) apiKey: string | undefined, @Param('paymentId') paymentId: string) {
+    this.sandbox.assertApiKey(apiKey);
+    return this.sandbox.payment(checkedId(paymentId));
+  }
+
+  /** The invoice page, in Hebrew (default) or English (`?lang=en`). */
+  @Get('invoices/:invoiceId')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'The invoice page (HTML)', schema: { type: 'string' } })
+  @ApiErrors(404)
+  async page(
+    @Param('invoiceId') invoiceId: string,
+    @Query('lang') lang: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    this.sandbox.assertOn();
+    const invoice = await this.sandbox.invoice(checkedId(invoiceId));
+    const payment = await this.sandbox.paymentOfInvoice(invoice.invoice_id);
+    const html = renderSandboxInvoicePage(
+      invoice,
+      payment,
+      languageOf(lang),
+      `${SANDBOX_INVOICE_PAGE_PATH}/${invoice.invoice_id}`,
+    );
+    response.status(200).type('html').setHeader('Cache-Control', 'no-store').send(html);
+  }
+
+  /**
+   * What the page's buttons do: `pay`, `partial`, `fail` or `expire`, then a signed IPN to our IPN route. A browser's
+   * form post is sent back to the page; a script gets the outcome as JSON.
+   */
+  @Post('invoices/:invoiceId/:action')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SandboxActionResultDto })
+  @ApiHeader({ name: 'Accept', required: false, description: '`text/html` (a form) is answered with a redirect' })
+  @ApiErrors(400, 404, 409)
+  async act(
+    @Param('invoiceId') invoiceId: string,
+    @Param('action') action: string,
+    @Query('lang') lang: string | undefined,
+    @Headers('accept') accept: string | undefined,
+    @Body() body: SandboxActionRequestDto | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SandboxActionResult | undefined> {
+    this.sandbox.assertOn();
+    if (!isOneOf(SANDBOX_ACTIONS, action)) throw new ApiError('error.cashier.invoice.not.found');
+    const actuallyPaid = typeof body?.actuallyPaid === 'string' ? body.actuallyPaid : null;
+    const result = await this.sandbox.act(checkedId(invoiceId), action as SandboxAction, actuallyPaid);
+    if (accept?.includes('text/html')) {
+      response.redirect(303, `${SANDBOX_INVOICE_PAGE_PATH}/${result.invoiceId}?lang=${languageOf(lang)}`);
+      return undefined;
+    }
+    return result;
+  }
+}
