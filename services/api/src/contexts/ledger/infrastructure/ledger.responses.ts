@@ -3,6 +3,11 @@ import {
   type AccountHistory,
   type AccountHolder,
   AMOUNT_MAX,
+  CASHIER_PROVIDER_STATUSES,
+  CASHIER_PROVIDERS,
+  type CashierProvider,
+  type CashierProviderStatus,
+  type PaymentCashier,
   CURRENCIES,
   type Currency,
   type LedgerEntry,
@@ -27,6 +32,40 @@ import { AMOUNT_SCHEMA, InstantProperty, PageOf, SignedAmountProperty } from '..
 
 const PAYMENT_ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 const PROFILE_ID = { type: 'string', nullable: true, pattern: PATTERNS.profileId.source } as const;
+
+export class PaymentCashierDto implements PaymentCashier {
+  @ApiProperty({ enum: CASHIER_PROVIDERS })
+  provider: CashierProvider;
+
+  @ApiProperty({ description: "The cashier's invoice" })
+  invoiceId: string;
+
+  @ApiProperty({ format: 'uri', description: 'The invoice page the client pays on' })
+  invoiceUrl: string;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: "The cashier's payment on the invoice, once it reported one",
+  })
+  providerPaymentId: string | null;
+
+  @ApiProperty({ enum: CASHIER_PROVIDER_STATUSES, nullable: true, description: "The cashier's last reported status" })
+  providerStatus: CashierProviderStatus | null;
+
+  @ApiProperty({ description: 'The coin the client pays in, as the cashier names it', example: 'usdttrc20' })
+  payCurrency: string;
+
+  @ApiProperty({ ...AMOUNT_SCHEMA, description: 'Dollars the invoice asked for' })
+  amountAsked: number;
+
+  @ApiProperty({
+    type: 'number',
+    minimum: 0,
+    description: "Dollars that arrived and were credited, at the invoice's rate (more or less than asked is kept)",
+  })
+  amountReceived: number;
+}
 
 export class PaymentDto implements Payment {
   @ApiProperty(PAYMENT_ID)
@@ -113,6 +152,13 @@ export class PaymentDto implements Payment {
 
   @ApiProperty({ description: 'Who changed it last, told as `createdBy` is' })
   updatedBy: string;
+
+  @ApiProperty({
+    type: PaymentCashierDto,
+    nullable: true,
+    description: "A crypto deposit's invoice, the cashier's payment and the amounts asked and received; null otherwise",
+  })
+  cashier: PaymentCashier | null;
 }
 
 export const PaymentPageDto = PageOf(PaymentDto);

@@ -3,7 +3,6 @@ import {
   ApiExcludeEndpoint,
   ApiHeader,
   ApiOkResponse,
-  ApiProduces,
   ApiProperty,
   ApiPropertyOptional,
   ApiTags,
@@ -91,8 +90,7 @@ export class SandboxCashierController {
 
   /** The invoice page, in Hebrew (default) or English (`?lang=en`). */
   @Get('invoices/:invoiceId')
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'The invoice page (HTML)', schema: { type: 'string' } })
+  @ApiOkResponse({ description: 'The invoice page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiErrors(404)
   async page(
     @Param('invoiceId') invoiceId: string,
