@@ -190,6 +190,38 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
   { method: 'post', path: '/api/payments/transfer', url: () => '/api/payments/transfer', body: {}, expect: CUSTOMERS },
+  // Crypto deposits: customers open them; the IPN and the sandbox are public and verified by signature, API key or
+  // the invoice's existence (the bodies and ids here are refused, so nothing changes).
+  {
+    method: 'post',
+    path: '/api/payments/crypto/deposit',
+    url: () => '/api/payments/crypto/deposit',
+    body: {},
+    expect: CUSTOMERS,
+  },
+  { method: 'get', path: '/api/payments/crypto/options', url: () => '/api/payments/crypto/options', expect: SIGNED_IN },
+  {
+    method: 'post',
+    path: '/api/payments/crypto/ipn',
+    url: () => '/api/payments/crypto/ipn',
+    body: { payment_id: 1 },
+    expect: { anonymous: 401, client: 401, otherClient: 401, ambassador: 401, manager: 401, admin: 401 },
+  },
+  {
+    method: 'get',
+    path: '/api/sandbox/cashier/invoices/{invoiceId}',
+    url: () => '/api/sandbox/cashier/invoices/1000000001',
+    expect: PUBLIC,
+    passMayBe404: true,
+  },
+  {
+    method: 'post',
+    path: '/api/sandbox/cashier/invoices/{invoiceId}/{action}',
+    url: () => '/api/sandbox/cashier/invoices/1000000001/pay',
+    body: {},
+    expect: PUBLIC,
+    passMayBe404: true,
+  },
   {
     method: 'post',
     path: '/api/payments/transfer/recipient',

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
+  ApiBody,
   ApiExcludeEndpoint,
   ApiHeader,
   ApiOkResponse,
@@ -116,6 +117,7 @@ export class SandboxCashierController {
   @Post('invoices/:invoiceId/:action')
   @HttpCode(200)
   @ApiOkResponse({ type: SandboxActionResultDto })
+  @ApiBody({ type: SandboxActionRequestDto, required: false })
   @ApiHeader({ name: 'Accept', required: false, description: '`text/html` (a form) is answered with a redirect' })
   @ApiErrors(400, 404, 409)
   async act(

@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@kupa/proto';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { CashierSettings, IPN_SIGNATURE_HEADER, isValidIpnSignature } from '../../../../platform/cashier';
@@ -36,6 +36,10 @@ export class ReceiveCashierIpnController {
   @HttpCode(200)
   @ApiHeader({ name: IPN_SIGNATURE_HEADER, required: true, description: 'Hex HMAC-SHA512 of the body, keys sorted' })
   @ApiOkResponse({ type: CashierIpnAnswerDto })
+  @ApiBody({
+    description: "The provider's payment as NOWPayments posts it; only `payment_id` is read, once the signature holds",
+    schema: { type: 'object', additionalProperties: true, properties: { payment_id: { type: 'integer' } } },
+  })
   @ApiErrors(400, 401, 404, 409, 503)
   async receive(
     @Headers(IPN_SIGNATURE_HEADER) signature: string | undefined,
