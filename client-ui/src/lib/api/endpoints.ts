@@ -1,4 +1,7 @@
 import {
+  type CryptoDepositOptions,
+  type CryptoDepositRequest,
+  type CryptoDepositResponse,
   API_ROUTES,
   type BuySubscriptionRequest,
   type ChangePasswordRequest,
@@ -60,6 +63,10 @@ export const paymentsApi = {
     api.post<Payment>(API_ROUTES.transfer, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
   /** The recipient as registered (name, masked e-mail), asked before the transfer is confirmed; rate limited. */
   lookUpRecipient: (body: TransferRecipientRequest) => api.post<TransferRecipient>(API_ROUTES.transferRecipient, body),
+  /** The deposit limits and crypto methods the form offers. */
+  cryptoOptions: () => api.get<CryptoDepositOptions>(API_ROUTES.cryptoDepositOptions),
+  /** Opens an invoice at the crypto cashier; the deposit is PENDING until the money arrives. */
+  cryptoDeposit: (body: CryptoDepositRequest) => api.post<CryptoDepositResponse>(API_ROUTES.cryptoDeposit, body),
 };
 
 export const plansApi = {

@@ -8,6 +8,7 @@ import { useLangStore } from '../../../lib/stores/lang-store';
 import {
   jsonResponse,
   makeDictionaries,
+  makePayment,
   makeUser,
   mockFetch,
   pageOf,
@@ -39,7 +40,8 @@ describe('deposit', () => {
     expect(within(instructions).getByTestId('deposit-reference')).toHaveTextContent('24681357');
     expect(within(instructions).getAllByText('24681357', { selector: 'bdi' }).length).toBeGreaterThan(0);
     expect(screen.getByTestId('deposit-method-manual')).toBeChecked();
-    for (const method of ['crypto', 'card']) {
+    expect(screen.getByTestId('deposit-method-crypto')).toBeEnabled();
+    for (const method of ['card']) {
       expect(screen.getByTestId(`deposit-method-${method}`)).toBeDisabled();
       expect(screen.getByTestId(`deposit-soon-${method}`)).toHaveTextContent(translate('he', 'deposit.comingSoon'));
     }
@@ -92,4 +94,96 @@ describe('deposit', () => {
     expect(within(instructions).queryByText(/mail/i)).toBeNull();
     expect(screen.queryByTestId('deposit-notify')).toBeNull();
   });
+});
+
+describe('crypto deposit', () => {
+  const cashier = {
+    provider: 'SANDBOX' as const,
+    invoiceId: '4522625843',
+    invoiceUrl: 'http://kupa.test/api/sandbox/cashier/invoices/4522625843',
+    providerPaymentId: null,
+    providerStatus: null,
+    payCurrency: 'btc',
+    amountAsked: 50,
+    amountReceived: 0,
+  };
+
+  it('shows the limits, refuses an amount outside them, opens the invoice and follows it until it settles', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    let reads = 0;
+    const { calls } = mockFetch(({ url, method }) => {
+      if (url === '/api/payments/crypto/options')
+        return jsonResponse(200, {
+          minAmount: 10,
+          maxAmount: 1000,
+          methods: ['CRYPTO_USDT_TRC20', 'CRYPTO_BTC'],
+          provider: 'SANDBOX',
+        });
+      if (url === '/api/payments/crypto/deposit' && method === 'POST')
+        return jsonResponse(201, { paymentId: 77, invoiceUrl: cashier.invoiceUrl });
+      if (url === '/api/payments/77') {
+        reads += 1;
+        return jsonResponse(
+          200,
+          reads === 1
+            ? makePayment({
+                paymentId: 77,
+                status: 'PENDING',
+                aggregator: 'CASHIER',
+                method: 'CRYPTO_BTC',
+                amount: 50,
+                cashier,
+              })
+            : makePayment({
+                paymentId: 77,
+                status: 'SUCCESS',
+                aggregator: 'CASHIER',
+                method: 'CRYPTO_BTC',
+                amount: 25,
+                cashier: {
+                  ...cashier,
+                  providerStatus: 'partially_paid',
+                  providerPaymentId: '5077125051',
+                  amountReceived: 25,
+                },
+              }),
+        );
+      }
+      if (url === '/api/payments/search') return jsonResponse(200, pageOf([]));
+      if (url === '/api/dictionaries') return jsonResponse(200, makeDictionaries(SUPPORT_CONTACTS));
+      return jsonResponse(200, makeUser());
+    });
+    const user = userEvent.setup();
+    renderApp('/payments/deposit');
+    await user.click(await screen.findByTestId('deposit-method-crypto'));
+    const form = await screen.findByTestId('crypto-deposit-form');
+    expect(
+      within(form).getByText(`From ${formatDollars(10, 'en')} to ${formatDollars(1000, 'en')}`),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('crypto-sandbox')).toBeInTheDocument();
+
+    await user.type(screen.getByTestId('crypto-amount'), '5');
+    await user.click(screen.getByTestId('crypto-create'));
+    expect(calls.some((call) => call.url === '/api/payments/crypto/deposit')).toBe(false);
+
+    await user.clear(screen.getByTestId('crypto-amount'));
+    await user.type(screen.getByTestId('crypto-amount'), '50');
+    await user.click(screen.getByRole('combobox', { name: 'Coin' }));
+    await user.click(await screen.findByRole('option', { name: 'Bitcoin' }));
+    await user.click(screen.getByTestId('crypto-create'));
+    expect(calls.find((call) => call.url === '/api/payments/crypto/deposit')?.body).toEqual({
+      amount: 50,
+      method: 'CRYPTO_BTC',
+    });
+    expect(await screen.findByTestId('crypto-invoice-link')).toHaveAttribute('href', cashier.invoiceUrl);
+    expect(screen.getByTestId('crypto-status')).toHaveTextContent('Pending');
+
+    const settled = await screen.findByTestId('crypto-settled', {}, { timeout: 8000 });
+    expect(settled).toHaveTextContent(
+      `Only part arrived: ${formatDollars(25, 'en')} of the ${formatDollars(50, 'en')} asked was added to your balance.`,
+    );
+    expect(screen.getByTestId('crypto-status')).toHaveTextContent('Partly paid');
+    expect(screen.queryByTestId('crypto-invoice-link')).not.toBeInTheDocument();
+  }, 40_000);
 });

@@ -27,19 +27,20 @@ import { richText } from '../../../lib/i18n/rich-text';
 import { Page } from '../../../lib/ui/page';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { parseAmountInput } from '../amount-input';
+import { CryptoDeposit } from './crypto-deposit';
 
 type DepositMethod = 'manual' | 'crypto' | 'card';
 
 interface MethodOption {
   value: DepositMethod;
   label: MessageKey;
-  /** Crypto and card deposits arrive with the top-ups work; until then they are shown, but cannot be chosen. */
+  /** Card deposits arrive with the card checkout; until then they are shown, but cannot be chosen. */
   available: boolean;
 }
 
 const METHODS: readonly MethodOption[] = [
   { value: 'manual', label: 'deposit.method.manual', available: true },
-  { value: 'crypto', label: 'deposit.method.crypto', available: false },
+  { value: 'crypto', label: 'deposit.method.crypto', available: true },
   { value: 'card', label: 'deposit.method.card', available: false },
 ];
 
@@ -54,7 +55,10 @@ export function DepositPage() {
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string>();
   const [currency] = useState<Currency>('USD');
-  const [method, setMethod] = useState<DepositMethod>('manual');
+  // Coming back from the cashier's invoice page (`?paymentId=`) shows that crypto deposit.
+  const [method, setMethod] = useState<DepositMethod>(() =>
+    new URLSearchParams(window.location.search).has('paymentId') ? 'crypto' : 'manual',
+  );
   const { contacts } = useSupportContacts();
   const supportEmail = contacts.email;
 
@@ -107,40 +111,42 @@ export function DepositPage() {
           aria-label={t('deposit.title')}
           data-testid="deposit-form"
         >
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label={t('deposit.amount')}
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-                setAmountError(undefined);
-              }}
-              error={Boolean(amountError)}
-              helperText={amountError}
-              required
-              fullWidth
-              slotProps={{
-                htmlInput: { ...inputTestId('deposit-amount'), dir: 'ltr', inputMode: 'decimal' },
-                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-              }}
-            />
-            <TextField
-              select
-              label={t('deposit.currency')}
-              value={currency}
-              // USD is the only currency; the field shows it rather than offering a choice. It is read-only rather than
-              // disabled, so that it and its hint keep the contrast of readable text.
-              helperText={t('deposit.currencyFixed')}
-              sx={{ minWidth: 200 }}
-              slotProps={{ input: { readOnly: true }, htmlInput: inputTestId('deposit-currency') }}
-            >
-              {CURRENCIES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {value} · {enumLabel('currency', value, lang)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
+          {method === 'manual' && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                label={t('deposit.amount')}
+                value={amount}
+                onChange={(event) => {
+                  setAmount(event.target.value);
+                  setAmountError(undefined);
+                }}
+                error={Boolean(amountError)}
+                helperText={amountError}
+                required
+                fullWidth
+                slotProps={{
+                  htmlInput: { ...inputTestId('deposit-amount'), dir: 'ltr', inputMode: 'decimal' },
+                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                }}
+              />
+              <TextField
+                select
+                label={t('deposit.currency')}
+                value={currency}
+                // USD is the only currency; the field shows it rather than offering a choice. It is read-only rather than
+                // disabled, so that it and its hint keep the contrast of readable text.
+                helperText={t('deposit.currencyFixed')}
+                sx={{ minWidth: 200 }}
+                slotProps={{ input: { readOnly: true }, htmlInput: inputTestId('deposit-currency') }}
+              >
+                {CURRENCIES.map((value) => (
+                  <MenuItem key={value} value={value}>
+                    {value} · {enumLabel('currency', value, lang)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+          )}
 
           <FormControl>
             <FormLabel id="deposit-method-label">{t('deposit.method')}</FormLabel>
@@ -172,48 +178,51 @@ export function DepositPage() {
             </RadioGroup>
           </FormControl>
 
-          {!me ? (
-            <Skeleton variant="rounded" height={200} />
-          ) : (
-            <Alert
-              severity="info"
-              icon={false}
-              data-testid="deposit-instructions"
-              component="section"
-              aria-labelledby="deposit-instructions-title"
-            >
-              <Typography
-                id="deposit-instructions-title"
-                variant="subtitle1"
-                component="h2"
-                sx={{ fontWeight: 600, mb: 1 }}
+          {method === 'crypto' && <CryptoDeposit />}
+
+          {method === 'manual' &&
+            (!me ? (
+              <Skeleton variant="rounded" height={200} />
+            ) : (
+              <Alert
+                severity="info"
+                icon={false}
+                data-testid="deposit-instructions"
+                component="section"
+                aria-labelledby="deposit-instructions-title"
               >
-                {t('deposit.instructions.title')}
-              </Typography>
-              <Box component="ol" sx={{ m: 0, paddingInlineStart: 3, '& li': { mb: 1 } }}>
-                <li>{richText(t(contactKey), links)}</li>
-                <li>
-                  {amountText === null
-                    ? tIsolated('deposit.instructions.sendAny', { profileId: me.profileId })
-                    : tIsolated('deposit.instructions.send', { amount: amountText, profileId: me.profileId })}
-                </li>
-                <li>{t('deposit.instructions.credit')}</li>
-              </Box>
-              <Typography sx={{ mt: 1.5 }}>
-                {t('deposit.reference')}:{' '}
-                <Box
-                  component="bdi"
-                  sx={{ fontFamily: 'monospace', fontSize: '1.15em', fontWeight: 700 }}
-                  data-testid="deposit-reference"
+                <Typography
+                  id="deposit-instructions-title"
+                  variant="subtitle1"
+                  component="h2"
+                  sx={{ fontWeight: 600, mb: 1 }}
                 >
-                  {me.profileId}
+                  {t('deposit.instructions.title')}
+                </Typography>
+                <Box component="ol" sx={{ m: 0, paddingInlineStart: 3, '& li': { mb: 1 } }}>
+                  <li>{richText(t(contactKey), links)}</li>
+                  <li>
+                    {amountText === null
+                      ? tIsolated('deposit.instructions.sendAny', { profileId: me.profileId })
+                      : tIsolated('deposit.instructions.send', { amount: amountText, profileId: me.profileId })}
+                  </li>
+                  <li>{t('deposit.instructions.credit')}</li>
                 </Box>
-              </Typography>
-            </Alert>
-          )}
+                <Typography sx={{ mt: 1.5 }}>
+                  {t('deposit.reference')}:{' '}
+                  <Box
+                    component="bdi"
+                    sx={{ fontFamily: 'monospace', fontSize: '1.15em', fontWeight: 700 }}
+                    data-testid="deposit-reference"
+                  >
+                    {me.profileId}
+                  </Box>
+                </Typography>
+              </Alert>
+            ))}
 
           {/* Writing to the operator needs their address; without one configured the instructions above stand alone. */}
-          {supportEmail !== null && (
+          {method === 'manual' && supportEmail !== null && (
             <div>
               <Button
                 type="submit"

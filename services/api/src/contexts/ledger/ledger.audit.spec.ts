@@ -81,7 +81,12 @@ describe('ledger events in the activity log', () => {
 
   it('logs the payment events and leaves the wallet events to them', () => {
     const logged = ALL_LEDGER_EVENT_TYPES.filter((type) => draftsOf(type).length > 0);
-    expect(logged.sort()).toEqual(['PaymentRecorded', 'PaymentStatusChanged']);
+    expect(logged.sort()).toEqual([
+      'CashierInvoiceOpened',
+      'CashierPaymentReported',
+      'PaymentRecorded',
+      'PaymentStatusChanged',
+    ]);
   });
 
   it.each(['PaymentRecorded', 'PaymentStatusChanged'] as const)(

@@ -53,7 +53,7 @@ export class CashierSettings {
 
   /** Where the invoice page sends the client back to: the deposit screen, naming the payment. */
   returnUrl(paymentId: number): string {
-    return `${this.config.publicUrl}/deposit?paymentId=${paymentId}`;
+    return `${this.config.publicUrl}/payments/deposit?paymentId=${paymentId}`;
   }
 
   publicUrl(): string {
