@@ -240,10 +240,7 @@ export type LedgerEvent = {
 }[LedgerEventType];
 
 export type PaymentEventType =
-  | 'PaymentRecorded'
-  | 'PaymentStatusChanged'
-  | 'CashierInvoiceOpened'
-  | 'CashierPaymentReported';
+  'PaymentRecorded' | 'PaymentStatusChanged' | 'CashierInvoiceOpened' | 'CashierPaymentReported';
 export type WalletEventType = Exclude<LedgerEventType, PaymentEventType>;
 export type WalletEvent = Extract<LedgerEvent, { type: WalletEventType }>;
 export type PaymentEvent = Extract<LedgerEvent, { type: PaymentEventType }>;

@@ -241,6 +241,15 @@ export const en: TranslationMessages = {
     },
     payments: {
       back_to_list: 'Back to payments',
+      cashier: {
+        provider: 'Cashier',
+        providerPaymentId: 'Cashier payment ID',
+        providerStatus: 'Status at the cashier',
+        invoiceId: 'Invoice ID',
+        payCurrency: 'Paid in',
+        amountAsked: 'Amount asked',
+        amountReceived: 'Amount received',
+      },
       export: {
         button: 'Export CSV',
         progress: 'Receiving: %{rows} rows, %{size}',

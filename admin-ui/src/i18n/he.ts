@@ -447,6 +447,15 @@ export const he: TranslationMessages = {
     },
     payments: {
       back_to_list: 'חזרה לרשימת התשלומים',
+      cashier: {
+        provider: 'קופה',
+        providerPaymentId: 'מזהה התשלום בקופה',
+        providerStatus: 'סטטוס בקופה',
+        invoiceId: 'מספר חשבונית',
+        payCurrency: 'שולם ב',
+        amountAsked: 'סכום שנדרש',
+        amountReceived: 'סכום שהתקבל',
+      },
       export: {
         button: 'ייצוא לקובץ CSV',
         progress: 'מתקבל: %{rows} שורות, %{size}',

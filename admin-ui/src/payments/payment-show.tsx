@@ -1,4 +1,5 @@
-import { type Payment, type StaffPayment } from '@kupa/proto';
+import type { ReactNode } from 'react';
+import { CASHIER_PROVIDER_STATUS_LABELS, type Payment, type StaffPayment } from '@kupa/proto';
 import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import {
   FunctionField,
@@ -16,6 +17,8 @@ import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { PaymentAmountField, PaymentStatusField } from '../shared/payment-display';
 import { RecordLoadError } from '../shared/record-load-error';
+import { formatAmount } from '../shared/money';
+import { useLang } from '../shared/use-lang';
 import { PaymentStatusForm } from './payment-status-form';
 
 type PaymentRecord = StaffPayment & RaRecord;
@@ -70,6 +73,43 @@ function TransferParties() {
   );
 }
 
+/**
+ * A crypto deposit's side at the cashier: which cashier, its invoice and payment, its last status, and the amounts
+ * asked and received (more or less than asked arrives, and is what was credited). Other payments have none.
+ */
+function CashierDetails() {
+  const record = useRecordContext<PaymentRecord>();
+  const translate = useTranslate();
+  const lang = useLang();
+  const cashier = record?.cashier;
+  if (!cashier) return null;
+  const label = (field: string) => translate(`kupa.payments.cashier.${field}`);
+  const money = (amount: number) => <bdi dir="ltr">{formatAmount(amount, lang)}</bdi>;
+  const rows: Array<[string, ReactNode]> = [
+    ['provider', cashier.provider],
+    ['providerPaymentId', cashier.providerPaymentId ? <Ltr>{cashier.providerPaymentId}</Ltr> : '—'],
+    ['providerStatus', cashier.providerStatus ? CASHIER_PROVIDER_STATUS_LABELS[cashier.providerStatus][lang] : '—'],
+    ['invoiceId', <Ltr key="invoice">{cashier.invoiceId}</Ltr>],
+    ['payCurrency', <Ltr key="coin">{cashier.payCurrency.toUpperCase()}</Ltr>],
+    ['amountAsked', money(cashier.amountAsked)],
+    ['amountReceived', money(cashier.amountReceived)],
+  ];
+  return (
+    <Box component="dl" data-testid="payment-cashier" sx={{ m: 0, mt: 1, display: 'grid', gap: 1 }}>
+      {rows.map(([field, value]) => (
+        <Box key={field} data-testid={`payment-cashier-${field}`}>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {label(field)}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /** Payment details (`/payments/{id}`, admin only) with the manual status change beside them. */
 export function PaymentShow() {
   const translate = useTranslate();
@@ -102,6 +142,7 @@ export function PaymentShow() {
             <FunctionField source="publicNote" render={freeText('publicNote', 'payment-public-note')} />
           </SimpleShowLayout>
           <TransferParties />
+          <CashierDetails />
           <SimpleShowLayout sx={{ p: 0 }}>
             <DateTimeField source="createdAt" />
             <TextField source="createdBy" />

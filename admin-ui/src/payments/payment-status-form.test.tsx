@@ -189,3 +189,47 @@ describe('payment status change', () => {
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
   });
 });
+
+describe('crypto deposit detail', () => {
+  it('shows the cashier, its payment id and status, and the amounts asked and received', async () => {
+    const cryptoDeposit = {
+      ...manualPayment,
+      amount: 83.25,
+      method: 'CRYPTO_ETH',
+      aggregator: 'CASHIER',
+      cashier: {
+        provider: 'SANDBOX',
+        invoiceId: '4522625843',
+        invoiceUrl: 'http://kupa.test/api/sandbox/cashier/invoices/4522625843',
+        providerPaymentId: '5077125051',
+        providerStatus: 'finished',
+        payCurrency: 'eth',
+        amountAsked: 80,
+        amountReceived: 83.25,
+      },
+    };
+    mockFetch({ 'GET /api/payments/42': [() => json(200, cryptoDeposit)] });
+    renderInAdmin(<PaymentRoute />, { resource: 'payments', lang: 'en', path: '/admin/payments/42/show' });
+
+    const cashier = await screen.findByTestId('payment-cashier');
+    expect(screen.getByTestId('payment-cashier-provider')).toHaveTextContent('CashierSANDBOX');
+    expect(screen.getByTestId('payment-cashier-providerPaymentId')).toHaveTextContent('5077125051');
+    expect(screen.getByTestId('payment-cashier-providerStatus')).toHaveTextContent('Paid');
+    expect(screen.getByTestId('payment-cashier-payCurrency')).toHaveTextContent('ETH');
+    expect(screen.getByTestId('payment-cashier-amountAsked').querySelector('bdi')?.textContent).toBe(
+      formatAmount(80, 'en'),
+    );
+    expect(screen.getByTestId('payment-cashier-amountReceived').querySelector('bdi')?.textContent).toBe(
+      formatAmount(83.25, 'en'),
+    );
+    expect(cashier).toHaveTextContent('Amount received');
+  });
+
+  it('shows no cashier section on a manual payment', async () => {
+    mockFetch({ 'GET /api/payments/42': [() => json(200, { ...manualPayment, cashier: null })] });
+    renderInAdmin(<PaymentRoute />, { resource: 'payments', lang: 'en', path: '/admin/payments/42/show' });
+    await screen.findByTestId('payment-detail');
+    await waitFor(() => expect(screen.getByTestId('payment-amount')).toBeInTheDocument());
+    expect(screen.queryByTestId('payment-cashier')).not.toBeInTheDocument();
+  });
+});

@@ -1,7 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../http';
 import { CashierSettings } from './cashier-settings';
-import { API_KEY_HEADER, type NowPaymentsInvoice, type NowPaymentsInvoiceRequest, type NowPaymentsPayment } from './nowpayments';
+import {
+  API_KEY_HEADER,
+  type NowPaymentsInvoice,
+  type NowPaymentsInvoiceRequest,
+  type NowPaymentsPayment,
+} from './nowpayments';
 
 /** A provider that does not answer within this long is treated as unavailable. */
 export const CASHIER_CALL_TIMEOUT_MS = 15_000;

@@ -60,9 +60,9 @@ describe('NOWPayments IPN signature', () => {
     expect(isValidIpnSignature(reordered, PINNED_SIGNATURE, SECRET)).toBe(true);
     expect(isValidIpnSignature(IPN_BODY, PINNED_SIGNATURE.toUpperCase(), SECRET)).toBe(true);
     expect(isValidIpnSignature({ ...IPN_BODY, actually_paid: 60 }, PINNED_SIGNATURE, SECRET)).toBe(false);
-    expect(isValidIpnSignature({ ...IPN_BODY, fee: { ...IPN_BODY.fee, serviceFee: 0 } }, PINNED_SIGNATURE, SECRET)).toBe(
-      false,
-    );
+    expect(
+      isValidIpnSignature({ ...IPN_BODY, fee: { ...IPN_BODY.fee, serviceFee: 0 } }, PINNED_SIGNATURE, SECRET),
+    ).toBe(false);
     expect(isValidIpnSignature(IPN_BODY, PINNED_SIGNATURE, 'another-secret')).toBe(false);
     expect(isValidIpnSignature(IPN_BODY, undefined, SECRET)).toBe(false);
     expect(isValidIpnSignature(IPN_BODY, PINNED_SIGNATURE.slice(2), SECRET)).toBe(false);

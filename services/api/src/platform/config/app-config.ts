@@ -126,7 +126,8 @@ function dollars(env: NodeJS.ProcessEnv, name: string, fallbackMinor: number): n
   const raw = optional(env, name);
   if (raw === null) return fallbackMinor;
   const check = parseAmountToMinor(Number(raw));
-  if (!check.ok) throw new Error(`${name} must be an amount of dollars above zero with at most two decimals, got ${raw}`);
+  if (!check.ok)
+    throw new Error(`${name} must be an amount of dollars above zero with at most two decimals, got ${raw}`);
   return check.amountMinor;
 }
 

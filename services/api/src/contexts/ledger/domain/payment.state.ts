@@ -1,9 +1,4 @@
-import type {
-  CashierProvider,
-  CashierProviderStatus,
-  PaymentRecordedData,
-  PaymentStatus,
-} from '@kupa/proto';
+import type { CashierProvider, CashierProviderStatus, PaymentRecordedData, PaymentStatus } from '@kupa/proto';
 
 /** One provider payment on a deposit's invoice: its last status and everything it brought, in cents. */
 export interface ProviderPaymentState {

@@ -235,7 +235,10 @@ export class SandboxCashier {
     try {
       const response = await fetch(target, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [IPN_SIGNATURE_HEADER]: ipnSignature(body, this.settings.ipnSecret) },
+        headers: {
+          'content-type': 'application/json',
+          [IPN_SIGNATURE_HEADER]: ipnSignature(body, this.settings.ipnSecret),
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
         redirect: 'error',

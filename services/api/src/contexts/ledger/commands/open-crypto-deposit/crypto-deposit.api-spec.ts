@@ -40,10 +40,7 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
   });
 
   const deposit = (user: ActiveUser, body: object) =>
-    testApp.http
-      .post('/api/payments/crypto/deposit')
-      .set('Authorization', `Bearer ${user.accessToken}`)
-      .send(body);
+    testApp.http.post('/api/payments/crypto/deposit').set('Authorization', `Bearer ${user.accessToken}`).send(body);
 
   const openDeposit = async (user: ActiveUser, amount: number, method = 'CRYPTO_USDT_TRC20') => {
     const response = await deposit(user, { amount, method });
@@ -233,9 +230,7 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
       cashier: { providerStatus: 'partially_paid', amountAsked: 100, amountReceived: 50, providerPaymentId },
     });
 
-    const repeats = await Promise.all(
-      Array.from({ length: 5 }, () => postIpn(partialIpn.body, partialIpn.signature)),
-    );
+    const repeats = await Promise.all(Array.from({ length: 5 }, () => postIpn(partialIpn.body, partialIpn.signature)));
     expect(repeats.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
     expect(repeats.map((response) => response.body.credited)).toEqual([0, 0, 0, 0, 0]);
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(5000);
