@@ -11,6 +11,7 @@ import { AppModule, type AppModuleOptions } from './app.module';
 import { REFRESH_COOKIE_SCHEMES } from './contexts/identity';
 import type { AppConfig } from './platform/config';
 import { ApiErrorFilter, createValidationPipe, useJsonBodyParser } from './platform/http';
+import { IPN_SECURITY_SCHEME, IPN_SIGNATURE_HEADER } from './platform/cashier';
 
 export const API_PREFIX = 'api';
 
@@ -87,7 +88,11 @@ export function configureApp(app: NestExpressApplication, options: AppModuleOpti
     .setTitle('Kupa API')
     .setDescription('Conventions, errors, paging and idempotency: docs/api.md')
     .setVersion(options.version)
-    .addBearerAuth();
+    .addBearerAuth()
+    .addApiKey(
+      { type: 'apiKey', in: 'header', name: IPN_SIGNATURE_HEADER, description: 'The cashier signs its notifications' },
+      IPN_SECURITY_SCHEME,
+    );
   for (const { name, scheme } of REFRESH_COOKIE_SCHEMES) builder.addCookieAuth(name, scheme, name);
   const document = SwaggerModule.createDocument(app, builder.build());
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json` });

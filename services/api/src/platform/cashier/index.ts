@@ -3,6 +3,7 @@ export { CashierModule } from './cashier.module';
 export { CashierSettings, SANDBOX_CASHIER_PATH } from './cashier-settings';
 export {
   API_KEY_HEADER,
+  IPN_SECURITY_SCHEME,
   IPN_SIGNATURE_HEADER,
   ipnSignature,
   isValidIpnSignature,

@@ -8,6 +8,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The header carrying an IPN's signature. */
 export const IPN_SIGNATURE_HEADER = 'x-nowpayments-sig';
+/** The OpenAPI security scheme of the IPN route: the signature header is its credential. */
+export const IPN_SECURITY_SCHEME = 'ipn-signature';
+
 /** The header carrying our API key on every call to the provider. */
 export const API_KEY_HEADER = 'x-api-key';
 

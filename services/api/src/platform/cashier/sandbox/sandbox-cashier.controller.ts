@@ -4,6 +4,7 @@ import {
   ApiExcludeEndpoint,
   ApiHeader,
   ApiOkResponse,
+  ApiParam,
   ApiProperty,
   ApiPropertyOptional,
   ApiTags,
@@ -91,8 +92,9 @@ export class SandboxCashierController {
 
   /** The invoice page, in Hebrew (default) or English (`?lang=en`). */
   @Get('invoices/:invoiceId')
+  @ApiParam({ name: 'invoiceId', description: "The sandbox invoice's id: the end of the deposit's `invoiceUrl`" })
   @ApiOkResponse({ description: 'The invoice page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } })
-  @ApiErrors(404)
+  @ApiErrors(400, 404)
   async page(
     @Param('invoiceId') invoiceId: string,
     @Query('lang') lang: string | undefined,
@@ -115,6 +117,8 @@ export class SandboxCashierController {
    * form post is sent back to the page; a script gets the outcome as JSON.
    */
   @Post('invoices/:invoiceId/:action')
+  @ApiParam({ name: 'invoiceId', description: "The sandbox invoice's id: the end of the deposit's `invoiceUrl`" })
+  @ApiParam({ name: 'action', enum: SANDBOX_ACTIONS, description: 'What the payer does' })
   @HttpCode(200)
   @ApiOkResponse({ type: SandboxActionResultDto })
   @ApiBody({ type: SandboxActionRequestDto, required: false })
@@ -129,7 +133,7 @@ export class SandboxCashierController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<SandboxActionResult | undefined> {
     this.sandbox.assertOn();
-    if (!isOneOf(SANDBOX_ACTIONS, action)) throw new ApiError('error.cashier.invoice.not.found');
+    if (!isOneOf(SANDBOX_ACTIONS, action)) throw new ApiError('error.validation.invalid.input');
     const actuallyPaid = typeof body?.actuallyPaid === 'string' ? body.actuallyPaid : null;
     const result = await this.sandbox.act(checkedId(invoiceId), action as SandboxAction, actuallyPaid);
     if (accept?.includes('text/html')) {

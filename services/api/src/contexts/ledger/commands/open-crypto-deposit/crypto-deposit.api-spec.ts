@@ -293,7 +293,7 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     });
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(0);
     expect((await act('99999', 'pay')).status).toBe(404);
-    expect((await act(failed.invoiceId, 'dance')).status).toBe(404);
+    expect((await act(failed.invoiceId, 'dance')).status).toBe(400);
   });
 
   it('times PENDING deposits out with a moved clock, and a late IPN still credits what arrived', async () => {

@@ -1,8 +1,13 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiProperty, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@kupa/proto';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
-import { CashierSettings, IPN_SIGNATURE_HEADER, isValidIpnSignature } from '../../../../platform/cashier';
+import {
+  CashierSettings,
+  IPN_SECURITY_SCHEME,
+  IPN_SIGNATURE_HEADER,
+  isValidIpnSignature,
+} from '../../../../platform/cashier';
 import { ApiError, ApiErrors } from '../../../../platform/http';
 import { CashierDeposits } from '../../infrastructure/cashier/cashier-deposits';
 
@@ -34,6 +39,7 @@ export class ReceiveCashierIpnController {
 
   @Post('ipn')
   @HttpCode(200)
+  @ApiSecurity(IPN_SECURITY_SCHEME)
   @ApiHeader({ name: IPN_SIGNATURE_HEADER, required: true, description: 'Hex HMAC-SHA512 of the body, keys sorted' })
   @ApiOkResponse({ type: CashierIpnAnswerDto })
   @ApiBody({

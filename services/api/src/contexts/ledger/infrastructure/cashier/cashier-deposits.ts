@@ -100,6 +100,9 @@ export class CashierDeposits {
           senderProfileId: null,
           recipientProfileId: null,
           createdAt,
+          // A crypto deposit earns no ambassador bonus yet: docs/adr/0028-crypto-cashier.md, Open.
+          bonusPaymentId: null,
+          bonusForPaymentId: null,
         };
         const events = paymentDecider.decide(
           {

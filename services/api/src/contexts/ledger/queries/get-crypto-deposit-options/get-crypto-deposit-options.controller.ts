@@ -38,7 +38,7 @@ export class GetCryptoDepositOptionsController {
 
   @Get('options')
   @ApiOkResponse({ type: CryptoDepositOptionsDto })
-  @ApiErrors(401)
+  @ApiErrors(400, 401, 403)
   options(): CryptoDepositOptions {
     return {
       minAmount: minorToAmount(this.config.cashierDepositMinMinor),
