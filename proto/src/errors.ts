@@ -283,6 +283,21 @@ export const ERROR_CATALOGUE = {
 
   // Subscriptions and the streaming service
   'error.subscription.not.found': { status: 404, en: 'Subscription not found', he: 'המנוי לא נמצא' },
+  'error.subscription.already.renewed': {
+    status: 409,
+    en: 'This subscription is already paid a full period ahead',
+    he: 'המנוי הזה כבר שולם לתקופה מלאה קדימה',
+  },
+  'error.subscription.not.renewable': {
+    status: 409,
+    en: 'This subscription cannot be renewed',
+    he: 'לא ניתן לחדש את המנוי הזה',
+  },
+  'error.subscription.ended': {
+    status: 409,
+    en: 'This subscription has ended. You can buy a new one',
+    he: 'המנוי הזה הסתיים. אפשר לרכוש מנוי חדש',
+  },
   'error.streaming.integration.failure': {
     status: 502,
     en: 'The streaming service could not be reached. Please try later',

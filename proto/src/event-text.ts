@@ -40,6 +40,8 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   PaymentReversed: { he: 'ביטול רישום תשלום', en: 'Payment taken off the books' },
   PaymentReapplied: { he: 'רישום תשלום מחדש', en: 'Payment put back on the books' },
   AmbassadorBonusCredited: { he: 'בונוס שגריר', en: 'Ambassador bonus' },
+  SubscriptionCharged: { he: 'חיוב מנוי', en: 'Subscription charge' },
+  SubscriptionRefunded: { he: 'החזר על מנוי', en: 'Subscription refund' },
   PaymentRecorded: { he: 'רישום תשלום', en: 'Payment recorded' },
   PaymentStatusChanged: { he: 'שינוי סטטוס תשלום', en: 'Payment status changed' },
   CashierDepositCredited: { he: 'הפקדה בקריפטו', en: 'Crypto deposit' },
@@ -49,6 +51,16 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   PaymentPlanUpdated: { he: 'עדכון חבילה', en: 'Package updated' },
   PaymentPlanStatusChanged: { he: 'שינוי סטטוס חבילה', en: 'Package status changed' },
   PaymentPlanDeleted: { he: 'מחיקת חבילה', en: 'Package deleted' },
+  SubscriptionPurchased: { he: 'רכישת מנוי', en: 'Subscription bought' },
+  SubscriptionActivated: { he: 'הפעלת מנוי', en: 'Subscription activated' },
+  SubscriptionRenewed: { he: 'חידוש מנוי', en: 'Subscription renewed' },
+  SubscriptionRenewalFailed: { he: 'חידוש מנוי נכשל', en: 'Subscription renewal failed' },
+  SubscriptionCancelled: { he: 'ביטול מנוי', en: 'Subscription cancelled' },
+  SubscriptionRecurrenceDeactivated: { he: 'הפסקת חידוש אוטומטי', en: 'Automatic renewal stopped' },
+  SubscriptionEnded: { he: 'סיום מנוי', en: 'Subscription ended' },
+  SubscriptionLoginChanged: { he: 'שינוי שם משתמש של מנוי', en: 'Subscription login changed' },
+  SubscriptionPasswordChanged: { he: 'שינוי סיסמת מנוי', en: 'Subscription password changed' },
+  SubscriptionProvisioningFailed: { he: 'הקמת מנוי נכשלה', en: 'Subscription setup failed' },
 });
 
 /**
@@ -104,6 +116,8 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   PaymentReversed: { he: '{target}: ביטול רישום תשלום', en: '{target}: payment taken off the books' },
   PaymentReapplied: { he: '{target}: רישום תשלום מחדש', en: '{target}: payment put back on the books' },
   AmbassadorBonusCredited: { he: '{target}: בונוס שגריר על הפקדה', en: '{target}: ambassador bonus on a deposit' },
+  SubscriptionCharged: { he: '{target}: חיוב מנוי', en: '{target}: subscription charge' },
+  SubscriptionRefunded: { he: '{target}: החזר על מנוי', en: '{target}: subscription refund' },
   PaymentRecorded: {
     he: '{target} עבור {parent}: {type} בסך {amount}, סטטוס {status}',
     en: '{target} for {parent}: {type} of {amount}, status {status}',
@@ -125,6 +139,37 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   PaymentPlanUpdated: { he: '{target}: {changes}', en: '{target}: {changes}' },
   PaymentPlanStatusChanged: { he: '{target}: {changes}', en: '{target}: {changes}' },
   PaymentPlanDeleted: { he: '{target}: החבילה נמחקה', en: '{target}: deleted' },
+  SubscriptionPurchased: {
+    he: '{target} של {parent}: נרכש בסך {price}, סטטוס {status}',
+    en: '{target} of {parent}: bought for {price}, status {status}',
+  },
+  SubscriptionActivated: { he: '{target} של {parent}: {changes}', en: '{target} of {parent}: {changes}' },
+  SubscriptionRenewed: {
+    he: '{target} של {parent}: חודש בסך {price} עד {endDate}',
+    en: '{target} of {parent}: renewed for {price} until {endDate}',
+  },
+  SubscriptionRenewalFailed: {
+    he: '{target} של {parent}: החידוש האוטומטי נכשל, חסר {missingAmount}',
+    en: '{target} of {parent}: automatic renewal failed, {missingAmount} missing',
+  },
+  SubscriptionCancelled: {
+    he: '{target} של {parent}: בוטל, פעיל עד תום התקופה',
+    en: '{target} of {parent}: cancelled, active to the end of its period',
+  },
+  SubscriptionRecurrenceDeactivated: {
+    he: '{target} של {parent}: החידוש האוטומטי הופסק',
+    en: '{target} of {parent}: automatic renewal stopped',
+  },
+  SubscriptionEnded: { he: '{target} של {parent}: {changes}', en: '{target} of {parent}: {changes}' },
+  SubscriptionLoginChanged: { he: '{target} של {parent}: {changes}', en: '{target} of {parent}: {changes}' },
+  SubscriptionPasswordChanged: {
+    he: '{target} של {parent}: הסיסמה בשירות הסטרימינג שונתה',
+    en: '{target} of {parent}: streaming password changed',
+  },
+  SubscriptionProvisioningFailed: {
+    he: '{target} של {parent}: הקמת החשבון בשירות הסטרימינג נכשלה, {changes}',
+    en: '{target} of {parent}: the streaming account could not be set up, {changes}',
+  },
 });
 
 /** The sentence of an event without its own (a type this build does not know, or a sentence it cannot fill). */
@@ -161,12 +206,13 @@ const BOOLEAN: AuditValueKind = { kind: 'boolean' };
 const LIST: AuditValueKind = { kind: 'list' };
 
 /** Targets that are people share their fields (a person's target type follows their role). */
-export type AuditFieldGroup = 'USER' | 'PAYMENT' | 'PACKAGE';
+export type AuditFieldGroup = 'USER' | 'PAYMENT' | 'PACKAGE' | 'SUBSCRIPTION';
 
 export function auditFieldGroupOf(targetType: AuditTargetType): AuditFieldGroup | null {
   if (targetType === 'ADMIN' || targetType === 'MANAGER' || targetType === 'CLIENT') return 'USER';
   if (targetType === 'PAYMENT') return 'PAYMENT';
   if (targetType === 'PACKAGE') return 'PACKAGE';
+  if (targetType === 'SUBSCRIPTION') return 'SUBSCRIPTION';
   return null;
 }
 
@@ -221,6 +267,21 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     description: { label: { he: 'תיאור', en: 'description' }, value: TEXT },
     features: { label: { he: 'מאפיינים', en: 'features' }, value: LIST },
     status: { label: { he: 'סטטוס', en: 'status' }, value: { kind: 'enum', enumName: 'planStatus' } },
+  },
+  SUBSCRIPTION: {
+    status: { label: { he: 'סטטוס', en: 'status' }, value: { kind: 'enum', enumName: 'subscriptionStatus' } },
+    type: { label: { he: 'סוג', en: 'type' }, value: { kind: 'enum', enumName: 'subscriptionType' } },
+    planName: { label: { he: 'חבילה', en: 'package' }, value: TEXT },
+    price: { label: { he: 'מחיר', en: 'price' }, value: { kind: 'money' } },
+    discountPercent: { label: { he: 'הנחה (%)', en: 'discount (%)' }, value: TEXT },
+    isRecurrent: { label: { he: 'חידוש אוטומטי', en: 'renews automatically' }, value: BOOLEAN },
+    login: { label: { he: 'שם משתמש', en: 'login' }, value: LTR_TEXT },
+    startDate: { label: { he: 'תאריך התחלה', en: 'start date' }, value: INSTANT },
+    endDate: { label: { he: 'תאריך סיום', en: 'end date' }, value: INSTANT },
+    cancelAtPeriodEnd: { label: { he: 'מבוטל בתום התקופה', en: 'cancelled at period end' }, value: BOOLEAN },
+    missingAmount: { label: { he: 'סכום חסר', en: 'amount missing' }, value: { kind: 'money' } },
+    passwordChangedAt: { label: { he: 'הסיסמה שונתה', en: 'password changed' }, value: INSTANT },
+    failureReason: { label: { he: 'סיבת הכישלון', en: 'failure reason' }, value: TEXT },
   },
 });
 

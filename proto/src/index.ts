@@ -12,6 +12,7 @@ export * from './accounts';
 export * from './identity-events';
 export * from './ledger-events';
 export * from './catalog-events';
+export * from './subscription-events';
 export * from './uuid';
 export * from './placeholders';
 export * from './canonical-json';

@@ -16,6 +16,8 @@ export const LEDGER_EVENT_TYPES = Object.freeze({
   paymentReversed: 'PaymentReversed',
   paymentReapplied: 'PaymentReapplied',
   ambassadorBonusCredited: 'AmbassadorBonusCredited',
+  subscriptionCharged: 'SubscriptionCharged',
+  subscriptionRefunded: 'SubscriptionRefunded',
   paymentRecorded: 'PaymentRecorded',
   paymentStatusChanged: 'PaymentStatusChanged',
   cashierDepositCredited: 'CashierDepositCredited',
@@ -126,6 +128,24 @@ export interface AmbassadorBonusCreditedData {
 }
 
 export type PaymentReversedData = PaymentMoneyMovedData;
+
+/** A subscription's price taken from the balance (`user:{uuid}` → `revenue:subscriptions`): a purchase or a renewal. */
+export interface SubscriptionChargedData {
+  userUuid: string;
+  paymentId: number;
+  subscriptionId: string;
+  amountMinor: number;
+  transaction: LedgerTransaction;
+}
+
+/** A subscription's price given back (`expense:refund` → `user:{uuid}`), when the streaming service refused it for good. */
+export interface SubscriptionRefundedData {
+  userUuid: string;
+  paymentId: number;
+  subscriptionId: string;
+  amountMinor: number;
+  transaction: LedgerTransaction;
+}
 export type PaymentReappliedData = PaymentMoneyMovedData;
 
 /** A payment came into being; `counterAccount` is where the user's money comes from or goes to. */
@@ -147,6 +167,8 @@ export interface PaymentRecordedData {
   transferId: string | null;
   senderProfileId: string | null;
   recipientProfileId: string | null;
+  /** The referral discount a subscription payment got, in percent; 0 otherwise (and before schema version 3). */
+  discountPercent: number;
   createdAt: IsoDateTime;
   /**
    * On a deposit that earned an ambassador bonus: the AMBASSADOR_BONUS payment booked with it. Absent or null
@@ -227,6 +249,8 @@ export interface LedgerEventDataByType {
   PaymentReversed: PaymentReversedData;
   PaymentReapplied: PaymentReappliedData;
   AmbassadorBonusCredited: AmbassadorBonusCreditedData;
+  SubscriptionCharged: SubscriptionChargedData;
+  SubscriptionRefunded: SubscriptionRefundedData;
   PaymentRecorded: PaymentRecordedData;
   PaymentStatusChanged: PaymentStatusChangedData;
   CashierDepositCredited: CashierDepositCreditedData;

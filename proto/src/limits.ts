@@ -32,6 +32,8 @@ export const LIMITS = Object.freeze({
   /** What staff may tell a client beside a payment they booked or changed: free text, under 256 characters. */
   publicNoteMaxLength: 255,
   trialDays: 3,
+  /** Recurrent subscriptions are charged this many days before their end date (their `nextPaymentDate`). */
+  renewalLeadDays: 3,
   confirmationTokenTtlHours: 24,
   passwordResetTokenTtlHours: 1,
   accessTokenTtlSeconds: 15 * 60,

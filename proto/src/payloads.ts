@@ -230,6 +230,8 @@ export interface Payment {
   bonusPaymentId: number | null;
   /** On an AMBASSADOR_BONUS payment: the deposit that earned it; null otherwise. */
   bonusForPaymentId: number | null;
+  /** The referral discount of a SUBSCRIPTION_PAYMENT, in percent; 0 for every other payment. */
+  discountPercent: number;
   createdAt: IsoDateTime;
   /**
    * Who booked it: for staff the actor's e-mail (or `SYSTEM`); for a customer their own e-mail when they did it

@@ -1,0 +1,149 @@
+import type { Currency, SubscriptionStatus, SubscriptionType } from './enums';
+import type { IsoDateTime } from './payloads';
+
+/**
+ * Events of the subscriptions context (stream `subscription-{uuid}`, one per subscription), with their payloads.
+ * Money is integer cents. No event ever holds the streaming-service password: it lives in the side table
+ * `subscription_secrets`, written in the same transaction as the event that explains it (docs/adr/0024-subscriptions.md).
+ * Every payload names its owner (`userUuid`), so the activity log files each entry under its client.
+ */
+export const SUBSCRIPTION_EVENT_TYPES = Object.freeze({
+  purchased: 'SubscriptionPurchased',
+  activated: 'SubscriptionActivated',
+  renewed: 'SubscriptionRenewed',
+  renewalFailed: 'SubscriptionRenewalFailed',
+  cancelled: 'SubscriptionCancelled',
+  recurrenceDeactivated: 'SubscriptionRecurrenceDeactivated',
+  ended: 'SubscriptionEnded',
+  loginChanged: 'SubscriptionLoginChanged',
+  passwordChanged: 'SubscriptionPasswordChanged',
+  provisioningFailed: 'SubscriptionProvisioningFailed',
+} as const);
+
+export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[keyof typeof SUBSCRIPTION_EVENT_TYPES];
+
+export const SUBSCRIPTION_STREAM_PREFIX = 'subscription-';
+
+export function subscriptionStreamId(subscriptionId: string): string {
+  return `${SUBSCRIPTION_STREAM_PREFIX}${subscriptionId}`;
+}
+
+/** Bought with the balance (REGULAR, `paymentId` the SUBSCRIPTION_PAYMENT) or taken as the trial (no payment). PENDING. */
+export interface SubscriptionPurchasedData {
+  subscriptionId: string;
+  userUuid: string;
+  userEmail: string;
+  type: SubscriptionType;
+  /** The package bought; null for a trial. */
+  planId: string | null;
+  planName: string | null;
+  /** Calendar months of one period; 0 for a trial, which lasts `trialDays`. */
+  durationInMonths: number;
+  trialDays: number | null;
+  /** What was charged, after the referral discount; 0 for a trial. */
+  priceMinor: number;
+  /** The package's price before the discount. */
+  listPriceMinor: number;
+  discountPercent: number;
+  currency: Currency;
+  isRecurrent: boolean;
+  login: string;
+  paymentId: number | null;
+  purchasedAt: IsoDateTime;
+}
+
+/** The streaming service holds the account: the first period starts now. → ACTIVE (UNSUBSCRIBED if deactivated before). */
+export interface SubscriptionActivatedData {
+  subscriptionId: string;
+  userUuid: string;
+  startDate: IsoDateTime;
+  endDate: IsoDateTime;
+  activatedAt: IsoDateTime;
+}
+
+/** One more period paid from the balance: `endDate` = max(renewedAt, previousEndDate) + the duration. */
+export interface SubscriptionRenewedData {
+  subscriptionId: string;
+  userUuid: string;
+  paymentId: number;
+  priceMinor: number;
+  listPriceMinor: number;
+  discountPercent: number;
+  previousEndDate: IsoDateTime;
+  endDate: IsoDateTime;
+  renewedAt: IsoDateTime;
+  /** True when the renewal sweep charged it, false when the owner asked. */
+  automatic: boolean;
+}
+
+/** The automatic renewal found the balance short by `missingMinor`; it tries again at `nextAttemptAt`. */
+export interface SubscriptionRenewalFailedData {
+  subscriptionId: string;
+  userUuid: string;
+  missingMinor: number;
+  attemptedAt: IsoDateTime;
+  nextAttemptAt: IsoDateTime;
+}
+
+/** Cancelled by its owner or staff: stays as it is to its end date, never renews, then ends CANCELED. */
+export interface SubscriptionCancelledData {
+  subscriptionId: string;
+  userUuid: string;
+  cancelledAt: IsoDateTime;
+}
+
+/** The automatic renewal is switched off for good: → UNSUBSCRIBED, access to the end date, never charged again. */
+export interface SubscriptionRecurrenceDeactivatedData {
+  subscriptionId: string;
+  userUuid: string;
+  deactivatedAt: IsoDateTime;
+}
+
+/** The end date passed: EXPIRED, or CANCELED when it was cancelled (or its provisioning failed for good). */
+export interface SubscriptionEndedData {
+  subscriptionId: string;
+  userUuid: string;
+  status: Extract<SubscriptionStatus, 'EXPIRED' | 'CANCELED'>;
+  endedAt: IsoDateTime;
+}
+
+export interface SubscriptionLoginChangedData {
+  subscriptionId: string;
+  userUuid: string;
+  previousLogin: string;
+  login: string;
+}
+
+/** A new password waits in `subscription_secrets` under the stream version of this event; the event holds none. */
+export interface SubscriptionPasswordChangedData {
+  subscriptionId: string;
+  userUuid: string;
+  changedAt: IsoDateTime;
+}
+
+/** The streaming service refused the account for good: → CANCELED, the payment refunded by `refundPaymentId`. */
+export interface SubscriptionProvisioningFailedData {
+  subscriptionId: string;
+  userUuid: string;
+  reason: string;
+  refundPaymentId: number | null;
+  failedAt: IsoDateTime;
+}
+
+export interface SubscriptionEventDataByType {
+  SubscriptionPurchased: SubscriptionPurchasedData;
+  SubscriptionActivated: SubscriptionActivatedData;
+  SubscriptionRenewed: SubscriptionRenewedData;
+  SubscriptionRenewalFailed: SubscriptionRenewalFailedData;
+  SubscriptionCancelled: SubscriptionCancelledData;
+  SubscriptionRecurrenceDeactivated: SubscriptionRecurrenceDeactivatedData;
+  SubscriptionEnded: SubscriptionEndedData;
+  SubscriptionLoginChanged: SubscriptionLoginChangedData;
+  SubscriptionPasswordChanged: SubscriptionPasswordChangedData;
+  SubscriptionProvisioningFailed: SubscriptionProvisioningFailedData;
+}
+
+/** One subscription event as a tagged union: `{type, data}`, the shape the event store appends. */
+export type SubscriptionEvent = {
+  [Type in SubscriptionEventType]: { type: Type; data: SubscriptionEventDataByType[Type] };
+}[SubscriptionEventType];
