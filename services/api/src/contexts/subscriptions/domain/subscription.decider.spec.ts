@@ -1,0 +1,582 @@
+import { discountedPriceMinor } from '@kupa/proto';
+import { fold } from '../../../kernel';
+import { deciderSpec } from '../../../test-support/decider-spec';
+import {
+  activateSubscription,
+  cancelSubscription,
+  changeLogin,
+  changePassword,
+  deactivateRecurrence,
+  endSubscription,
+  failProvisioning,
+  nextPaymentDateOf,
+  purchaseSubscription,
+  purchaseTrial,
+  recordRenewalFailure,
+  renewSubscription,
+  subscriptionEvolution,
+} from './subscription.decider';
+import type { SubscriptionEvent } from './subscription.events';
+import { addCalendarMonths } from './subscription-periods';
+import type { ExistingSubscription } from './subscription.state';
+
+const subscriptionId = '55555555-5555-4555-8555-555555555555';
+const userUuid = '11111111-1111-4111-8111-111111111111';
+const planId = '44444444-4444-4444-8444-444444444444';
+const boughtAt = new Date('2026-01-31T10:00:00Z');
+const activatedAt = new Date('2026-01-31T10:05:00Z');
+const plan = {
+  planId,
+  planName: 'Gold',
+  durationInMonths: 1,
+  priceMinor: 1000,
+  currency: 'USD' as const,
+  isRecurrent: true,
+};
+
+const purchase = {
+  subscriptionId,
+  userUuid,
+  userEmail: 'dana@example.com',
+  plan,
+  discountPercent: 0,
+  paymentId: 7,
+  login: 'dana.tv',
+  password: 'secret-1',
+  at: boughtAt,
+};
+
+const purchased: SubscriptionEvent = {
+  type: 'SubscriptionPurchased',
+  data: {
+    subscriptionId,
+    userUuid,
+    userEmail: 'dana@example.com',
+    type: 'REGULAR',
+    planId,
+    planName: 'Gold',
+    durationInMonths: 1,
+    trialDays: null,
+    priceMinor: 1000,
+    listPriceMinor: 1000,
+    discountPercent: 0,
+    currency: 'USD',
+    isRecurrent: true,
+    login: 'dana.tv',
+    paymentId: 7,
+    purchasedAt: boughtAt.toISOString(),
+  },
+};
+const activated: SubscriptionEvent = {
+  type: 'SubscriptionActivated',
+  data: {
+    subscriptionId,
+    userUuid,
+    startDate: activatedAt.toISOString(),
+    // 31 January + one month is clamped to the last day of February.
+    endDate: '2026-02-28T10:05:00.000Z',
+    activatedAt: activatedAt.toISOString(),
+  },
+};
+const cancelled: SubscriptionEvent = {
+  type: 'SubscriptionCancelled',
+  data: { subscriptionId, userUuid, cancelledAt: '2026-02-01T00:00:00.000Z' },
+};
+const deactivated: SubscriptionEvent = {
+  type: 'SubscriptionRecurrenceDeactivated',
+  data: { subscriptionId, userUuid, deactivatedAt: '2026-02-01T00:00:00.000Z' },
+};
+const expired: SubscriptionEvent = {
+  type: 'SubscriptionEnded',
+  data: { subscriptionId, userUuid, status: 'EXPIRED', endedAt: '2026-02-28T10:05:00.000Z' },
+};
+const trialPurchased: SubscriptionEvent = {
+  type: 'SubscriptionPurchased',
+  data: {
+    ...purchased.data,
+    type: 'TRIAL_FOR_NEW_USERS',
+    planId: null,
+    planName: null,
+    durationInMonths: 0,
+    trialDays: 3,
+    priceMinor: 0,
+    listPriceMinor: 0,
+    isRecurrent: false,
+    paymentId: null,
+  },
+} as SubscriptionEvent;
+const trialActivated: SubscriptionEvent = {
+  type: 'SubscriptionActivated',
+  data: {
+    subscriptionId,
+    userUuid,
+    startDate: activatedAt.toISOString(),
+    endDate: '2026-02-03T10:05:00.000Z',
+    activatedAt: activatedAt.toISOString(),
+  },
+};
+
+const { given } = deciderSpec(subscriptionEvolution);
+const stateOf = (history: SubscriptionEvent[]) => fold(subscriptionEvolution, history) as ExistingSubscription;
+const renew = (at: Date, overrides: { discountPercent?: number; automatic?: boolean } = {}) => ({
+  paymentId: 9,
+  discountPercent: 0,
+  at,
+  automatic: false,
+  ...overrides,
+});
+
+describe('subscription decider', () => {
+  describe('PurchaseSubscription', () => {
+    it('buys a package PENDING, at its price, with the payment and the login, never the password', () => {
+      given([])
+        .when((state) => purchaseSubscription(purchase, state))
+        .then([purchased]);
+      const [event] = purchaseSubscription(purchase, subscriptionEvolution.initialState());
+      expect(JSON.stringify(event)).not.toContain('secret-1');
+      expect(stateOf([purchased])).toMatchObject({ status: 'PENDING', startDate: null, endDate: null });
+    });
+
+    it('charges the discounted price and records the list price and the percent', () => {
+      given([])
+        .when((state) =>
+          purchaseSubscription({ ...purchase, plan: { ...plan, priceMinor: 2999 }, discountPercent: 10 }, state),
+        )
+        .then([
+          {
+            type: 'SubscriptionPurchased',
+            data: { ...purchased.data, priceMinor: 2699, listPriceMinor: 2999, discountPercent: 10 },
+          } as SubscriptionEvent,
+        ]);
+      expect(discountedPriceMinor(2999, 10)).toBe(2699);
+    });
+
+    it('refuses a login outside 6–64 of a-z, 0-9, dot, underscore and hyphen', () => {
+      for (const login of ['short', 'UPPER.case', 'with space', 'x'.repeat(65), 'dana@tv']) {
+        given([])
+          .when((state) => purchaseSubscription({ ...purchase, login }, state))
+          .thenRejects('error.validation.subscription.login', { field: 'login' });
+      }
+      given([])
+        .when((state) => purchaseSubscription({ ...purchase, login: 'a.b_c-1' }, state))
+        .then([{ type: 'SubscriptionPurchased', data: { ...purchased.data, login: 'a.b_c-1' } } as SubscriptionEvent]);
+    });
+
+    it('refuses a password shorter than 4 or with characters outside printable ASCII', () => {
+      for (const password of ['abc', 'pässwörd', 'tab\there']) {
+        given([])
+          .when((state) => purchaseSubscription({ ...purchase, password }, state))
+          .thenRejects('error.validation.subscription.password', { field: 'password' });
+      }
+    });
+  });
+
+  describe('PurchaseTrial', () => {
+    const trial = {
+      subscriptionId,
+      userUuid,
+      userEmail: 'dana@example.com',
+      login: 'dana.tv',
+      password: 'pw12',
+      at: boughtAt,
+    };
+
+    it('takes the free trial: TRIAL_FOR_NEW_USERS, three days, no package, no payment, not recurrent', () => {
+      given([])
+        .when((state) => purchaseTrial(trial, state))
+        .then([trialPurchased]);
+    });
+
+    it('holds the trial to the same login and password rules', () => {
+      given([])
+        .when((state) => purchaseTrial({ ...trial, login: 'Dana' }, state))
+        .thenRejects('error.validation.subscription.login');
+      given([])
+        .when((state) => purchaseTrial({ ...trial, password: 'pw' }, state))
+        .thenRejects('error.validation.subscription.password');
+    });
+  });
+
+  describe('Activate', () => {
+    it('starts the first period now, ending a calendar month later, clamped to the month', () => {
+      given([purchased])
+        .when((state) => activateSubscription({ at: activatedAt }, state))
+        .then([activated]);
+      expect(stateOf([purchased, activated])).toMatchObject({ status: 'ACTIVE', endDate: '2026-02-28T10:05:00.000Z' });
+    });
+
+    it('starts a trial for three days', () => {
+      given([trialPurchased])
+        .when((state) => activateSubscription({ at: activatedAt }, state))
+        .then([trialActivated]);
+    });
+
+    it('does nothing for a subscription that already started or ended (a retrying processor)', () => {
+      given([purchased, activated])
+        .when((state) => activateSubscription({ at: activatedAt }, state))
+        .then([]);
+      given([purchased, activated, expired])
+        .when((state) => activateSubscription({ at: activatedAt }, state))
+        .then([]);
+    });
+
+    it('shows a subscription switched off before it started as UNSUBSCRIBED', () => {
+      expect(stateOf([purchased, deactivated, activated]).status).toBe('UNSUBSCRIBED');
+    });
+
+    it('refuses a subscription that does not exist', () => {
+      given([])
+        .when((state) => activateSubscription({ at: activatedAt }, state))
+        .thenRejects('error.subscription.not.found');
+    });
+  });
+
+  describe('Renew', () => {
+    it('extends from the end when renewed before it: no paid day is lost', () => {
+      const at = new Date('2026-02-25T10:05:00Z');
+      given([purchased, activated])
+        .when((state) => renewSubscription(renew(at), state))
+        .then([
+          {
+            type: 'SubscriptionRenewed',
+            data: {
+              subscriptionId,
+              userUuid,
+              paymentId: 9,
+              priceMinor: 1000,
+              listPriceMinor: 1000,
+              discountPercent: 0,
+              previousEndDate: '2026-02-28T10:05:00.000Z',
+              endDate: '2026-03-28T10:05:00.000Z',
+              renewedAt: at.toISOString(),
+              automatic: false,
+            },
+          },
+        ]);
+    });
+
+    it('extends from now when renewed after the end: no free days', () => {
+      const at = new Date('2026-03-10T00:00:00Z');
+      const [event] = renewSubscription(renew(at), stateOf([purchased, activated]));
+      expect(event.data).toMatchObject({ endDate: '2026-04-10T00:00:00.000Z' });
+    });
+
+    it('applies the referral discount of the moment to the price as bought', () => {
+      const [event] = renewSubscription(
+        renew(new Date('2026-02-26T00:00:00Z'), { discountPercent: 15 }),
+        stateOf([purchased, activated]),
+      );
+      expect(event.data).toMatchObject({ priceMinor: 850, listPriceMinor: 1000, discountPercent: 15 });
+    });
+
+    it('pays at most one period ahead: a second renewal right after the first is refused', () => {
+      const at = new Date('2026-02-01T00:00:00Z');
+      // Right after activation the end is less than a month away, so one renewal goes through…
+      const [first] = renewSubscription(renew(at), stateOf([purchased, activated]));
+      expect(first.data).toMatchObject({ endDate: '2026-03-28T10:05:00.000Z' });
+      // …and then the end is a full period ahead of now: the second of two renewals at once is refused.
+      given([purchased, activated, first])
+        .when((state) => renewSubscription(renew(at), state))
+        .thenRejects('error.subscription.already.renewed');
+    });
+
+    it('renews a cancelled subscription on request, which withdraws the cancellation', () => {
+      const at = new Date('2026-02-26T00:00:00Z');
+      const [event] = renewSubscription(renew(at), stateOf([purchased, activated, cancelled]));
+      expect(stateOf([purchased, activated, cancelled, event])).toMatchObject({
+        status: 'ACTIVE',
+        cancelAtPeriodEnd: false,
+      });
+    });
+
+    it('renews an UNSUBSCRIBED subscription on request, and it stays UNSUBSCRIBED', () => {
+      const at = new Date('2026-02-26T00:00:00Z');
+      const [event] = renewSubscription(renew(at), stateOf([purchased, activated, deactivated]));
+      const after = stateOf([purchased, activated, deactivated, event]);
+      expect(after).toMatchObject({ status: 'UNSUBSCRIBED', endDate: '2026-03-28T10:05:00.000Z' });
+      expect(nextPaymentDateOf(after)).toBeNull();
+    });
+
+    it('charges automatically only recurrent ACTIVE subscriptions nobody cancelled or switched off', () => {
+      const at = new Date('2026-02-25T10:05:00Z');
+      expect(renewSubscription(renew(at, { automatic: true }), stateOf([purchased, activated]))).toHaveLength(1);
+      for (const history of [
+        [purchased, activated, cancelled],
+        [purchased, activated, deactivated],
+        [{ ...purchased, data: { ...purchased.data, isRecurrent: false } } as SubscriptionEvent, activated],
+      ]) {
+        given(history)
+          .when((state) => renewSubscription(renew(at, { automatic: true }), state))
+          .thenRejects('error.subscription.not.renewable');
+      }
+    });
+
+    it('refuses a PENDING subscription, a trial, an ended one and a missing one', () => {
+      const at = new Date('2026-02-25T00:00:00Z');
+      given([purchased])
+        .when((state) => renewSubscription(renew(at), state))
+        .thenRejects('error.subscription.not.renewable');
+      given([trialPurchased, trialActivated])
+        .when((state) => renewSubscription(renew(at), state))
+        .thenRejects('error.subscription.not.renewable');
+      given([purchased, activated, expired])
+        .when((state) => renewSubscription(renew(at), state))
+        .thenRejects('error.subscription.ended');
+      given([])
+        .when((state) => renewSubscription(renew(at), state))
+        .thenRejects('error.subscription.not.found');
+    });
+  });
+
+  describe('RecordRenewalFailure', () => {
+    const failure = {
+      missingMinor: 250,
+      nextAttemptAt: new Date('2026-02-26T10:05:00Z'),
+      at: new Date('2026-02-25T10:05:00Z'),
+    };
+
+    it('records the missing amount and the next attempt', () => {
+      given([purchased, activated])
+        .when((state) => recordRenewalFailure(failure, state))
+        .then([
+          {
+            type: 'SubscriptionRenewalFailed',
+            data: {
+              subscriptionId,
+              userUuid,
+              missingMinor: 250,
+              attemptedAt: '2026-02-25T10:05:00.000Z',
+              nextAttemptAt: '2026-02-26T10:05:00.000Z',
+            },
+          },
+        ]);
+    });
+
+    it('refuses a subscription the sweep must not charge', () => {
+      given([purchased, activated, deactivated])
+        .when((state) => recordRenewalFailure(failure, state))
+        .thenRejects('error.subscription.not.renewable');
+      given([purchased, activated, expired])
+        .when((state) => recordRenewalFailure(failure, state))
+        .thenRejects('error.subscription.ended');
+    });
+  });
+
+  describe('Cancel', () => {
+    const at = new Date('2026-02-01T00:00:00Z');
+
+    it('keeps it ACTIVE to its end date with cancelAtPeriodEnd, and no next payment', () => {
+      given([purchased, activated])
+        .when((state) => cancelSubscription({ at }, state))
+        .then([cancelled]);
+      const after = stateOf([purchased, activated, cancelled]);
+      expect(after).toMatchObject({ status: 'ACTIVE', cancelAtPeriodEnd: true });
+      expect(nextPaymentDateOf(after)).toBeNull();
+    });
+
+    it('cancels a PENDING one too: it will run its period and end CANCELED', () => {
+      given([purchased])
+        .when((state) => cancelSubscription({ at }, state))
+        .then([cancelled]);
+    });
+
+    it('records nothing when already cancelled', () => {
+      given([purchased, activated, cancelled])
+        .when((state) => cancelSubscription({ at }, state))
+        .then([]);
+    });
+
+    it('refuses a trial, an ended subscription and a missing one', () => {
+      given([trialPurchased, trialActivated])
+        .when((state) => cancelSubscription({ at }, state))
+        .thenRejects('error.trial.cannot.be.cancelled');
+      given([purchased, activated, expired])
+        .when((state) => cancelSubscription({ at }, state))
+        .thenRejects('error.subscription.ended');
+      given([])
+        .when((state) => cancelSubscription({ at }, state))
+        .thenRejects('error.subscription.not.found');
+    });
+  });
+
+  describe('DeactivateRecurrence', () => {
+    const at = new Date('2026-02-01T00:00:00Z');
+
+    it('makes a recurrent ACTIVE subscription UNSUBSCRIBED, keeping its end date', () => {
+      given([purchased, activated])
+        .when((state) => deactivateRecurrence({ at }, state))
+        .then([deactivated]);
+      expect(stateOf([purchased, activated, deactivated])).toMatchObject({
+        status: 'UNSUBSCRIBED',
+        endDate: '2026-02-28T10:05:00.000Z',
+      });
+    });
+
+    it('records nothing for a subscription that does not recur, or no longer does', () => {
+      given([trialPurchased, trialActivated])
+        .when((state) => deactivateRecurrence({ at }, state))
+        .then([]);
+      given([purchased, activated, deactivated])
+        .when((state) => deactivateRecurrence({ at }, state))
+        .then([]);
+    });
+
+    it('refuses an ended subscription', () => {
+      given([purchased, activated, expired])
+        .when((state) => deactivateRecurrence({ at }, state))
+        .thenRejects('error.subscription.ended');
+    });
+  });
+
+  describe('End', () => {
+    const end = new Date('2026-02-28T10:05:00Z');
+
+    it('expires at the end date', () => {
+      given([purchased, activated])
+        .when((state) => endSubscription({ at: end }, state))
+        .then([expired]);
+    });
+
+    it('ends CANCELED when it was cancelled, also after it was switched off', () => {
+      const canceledEnd: SubscriptionEvent = {
+        type: 'SubscriptionEnded',
+        data: { subscriptionId, userUuid, status: 'CANCELED', endedAt: end.toISOString() },
+      };
+      given([purchased, activated, cancelled])
+        .when((state) => endSubscription({ at: end }, state))
+        .then([canceledEnd]);
+      given([purchased, activated, deactivated, cancelled])
+        .when((state) => endSubscription({ at: end }, state))
+        .then([canceledEnd]);
+    });
+
+    it('expires an UNSUBSCRIBED one at its end date', () => {
+      given([purchased, activated, deactivated])
+        .when((state) => endSubscription({ at: end }, state))
+        .then([expired]);
+    });
+
+    it('does nothing before the end date, for a PENDING one, or once ended', () => {
+      given([purchased, activated])
+        .when((state) => endSubscription({ at: new Date(end.getTime() - 1) }, state))
+        .then([]);
+      given([purchased])
+        .when((state) => endSubscription({ at: end }, state))
+        .then([]);
+      given([purchased, activated, expired])
+        .when((state) => endSubscription({ at: end }, state))
+        .then([]);
+    });
+  });
+
+  describe('ChangeLogin', () => {
+    it('records the old and the new login', () => {
+      given([purchased, activated])
+        .when((state) => changeLogin({ login: 'dana.home' }, state))
+        .then([
+          {
+            type: 'SubscriptionLoginChanged',
+            data: { subscriptionId, userUuid, previousLogin: 'dana.tv', login: 'dana.home' },
+          },
+        ]);
+    });
+
+    it('records nothing for the same login, and refuses an invalid one', () => {
+      given([purchased])
+        .when((state) => changeLogin({ login: 'dana.tv' }, state))
+        .then([]);
+      given([purchased])
+        .when((state) => changeLogin({ login: 'no' }, state))
+        .thenRejects('error.validation.subscription.login', { field: 'login' });
+    });
+
+    it("refuses a trial's login, and an ended subscription's", () => {
+      given([trialPurchased, trialActivated])
+        .when((state) => changeLogin({ login: 'dana.home' }, state))
+        .thenRejects('error.trial.login.cannot.be.changed');
+      given([purchased, activated, expired])
+        .when((state) => changeLogin({ login: 'dana.home' }, state))
+        .thenRejects('error.subscription.ended');
+    });
+  });
+
+  describe('ChangePassword', () => {
+    const at = new Date('2026-02-02T00:00:00Z');
+    const changed: SubscriptionEvent = {
+      type: 'SubscriptionPasswordChanged',
+      data: { subscriptionId, userUuid, changedAt: at.toISOString() },
+    };
+
+    it('records that it changed, without the password, on a subscription or a trial', () => {
+      given([purchased, activated])
+        .when((state) => changePassword({ password: 'new secret!', at }, state))
+        .then([changed]);
+      given([trialPurchased])
+        .when((state) => changePassword({ password: 'new secret!', at }, state))
+        .then([changed]);
+    });
+
+    it('refuses a password against the rule, and an ended subscription', () => {
+      given([purchased])
+        .when((state) => changePassword({ password: 'é123', at }, state))
+        .thenRejects('error.validation.subscription.password', { field: 'password' });
+      given([purchased, activated, expired])
+        .when((state) => changePassword({ password: 'fine', at }, state))
+        .thenRejects('error.subscription.ended');
+    });
+  });
+
+  describe('FailProvisioning', () => {
+    const at = new Date('2026-01-31T11:00:00Z');
+
+    it('ends a PENDING subscription CANCELED with the refund payment', () => {
+      given([purchased])
+        .when((state) => failProvisioning({ reason: 'refused', refundPaymentId: 12, at }, state))
+        .then([
+          {
+            type: 'SubscriptionProvisioningFailed',
+            data: { subscriptionId, userUuid, reason: 'refused', refundPaymentId: 12, failedAt: at.toISOString() },
+          },
+        ]);
+      const failedEvent = failProvisioning({ reason: 'refused', refundPaymentId: 12, at }, stateOf([purchased]))[0];
+      expect(stateOf([purchased, failedEvent]).status).toBe('CANCELED');
+    });
+
+    it('fails a trial with no refund', () => {
+      expect(
+        failProvisioning({ reason: 'refused', refundPaymentId: null, at }, stateOf([trialPurchased])),
+      ).toHaveLength(1);
+    });
+
+    it('does nothing once the subscription started or ended', () => {
+      given([purchased, activated])
+        .when((state) => failProvisioning({ reason: 'late', refundPaymentId: 12, at }, state))
+        .then([]);
+    });
+  });
+
+  describe('nextPaymentDate', () => {
+    it('is three days before the end for a recurrent ACTIVE subscription, none otherwise', () => {
+      expect(nextPaymentDateOf(stateOf([purchased, activated]))).toBe('2026-02-25T10:05:00.000Z');
+      expect(nextPaymentDateOf(stateOf([purchased]))).toBeNull();
+      expect(nextPaymentDateOf(stateOf([trialPurchased, trialActivated]))).toBeNull();
+      expect(nextPaymentDateOf(stateOf([purchased, activated, expired]))).toBeNull();
+    });
+  });
+
+  describe('calendar months', () => {
+    it('keep the day and time, clamping to the last day of a shorter month, in UTC', () => {
+      const cases: Array<[string, number, string]> = [
+        ['2026-01-15T08:00:00.000Z', 1, '2026-02-15T08:00:00.000Z'],
+        ['2026-01-31T23:30:00.000Z', 1, '2026-02-28T23:30:00.000Z'],
+        ['2028-01-31T00:00:00.000Z', 1, '2028-02-29T00:00:00.000Z'],
+        ['2026-08-31T12:00:00.000Z', 1, '2026-09-30T12:00:00.000Z'],
+        ['2026-11-30T12:00:00.000Z', 3, '2027-02-28T12:00:00.000Z'],
+        ['2026-03-31T12:00:00.000Z', 12, '2027-03-31T12:00:00.000Z'],
+        ['2026-12-31T12:00:00.000Z', 2, '2027-02-28T12:00:00.000Z'],
+      ];
+      for (const [from, months, to] of cases)
+        expect([from, months, addCalendarMonths(new Date(from), months).toISOString()]).toEqual([from, months, to]);
+    });
+  });
+});

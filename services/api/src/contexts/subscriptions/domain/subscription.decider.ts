@@ -1,0 +1,377 @@
+import {
+  checkSubscriptionLogin,
+  checkSubscriptionPassword,
+  type Currency,
+  discountedPriceMinor,
+  LIMITS,
+} from '@kupa/proto';
+import { assert, DomainError, type Evolution } from '../../../kernel';
+import { SUBSCRIPTION_ERRORS } from './subscription.errors';
+import type { SubscriptionEvent } from './subscription.events';
+import { addCalendarMonths, addDays, renewalChargeDate } from './subscription-periods';
+import {
+  evolveSubscription,
+  type ExistingSubscription,
+  hasEnded,
+  initialSubscriptionState,
+  type SubscriptionState,
+} from './subscription.state';
+
+/**
+ * The subscription stream's decisions (docs/product.md, Subscriptions): one pure function per command, each from the
+ * command and the folded state to the events it appends (or a `DomainError`). Time arrives inside the command as
+ * `at`. Facts the stream cannot know arrive inside the command too: the package's terms (read under the package's
+ * stream lock), the referral discount, the payment id. Whether the user may still take the trial is the user
+ * stream's rule (identity's `markTrialUsed`), decided in the same command.
+ *
+ * Commands a processor runs (activation, renewal, renewal failure, the end, a failed provisioning) answer an event
+ * that already happened with nothing rather than an error, so that a processor that retries after a crash does not
+ * stall on its own earlier success.
+ */
+
+/** How a subscription stream's state follows from its events: what the command pipeline folds. */
+export const subscriptionEvolution: Evolution<SubscriptionState, SubscriptionEvent> = {
+  evolve: evolveSubscription,
+  initialState: initialSubscriptionState,
+};
+
+/** The package a purchase names, as its stream tells it under its lock. */
+export interface PurchasedPlan {
+  planId: string;
+  planName: string;
+  durationInMonths: number;
+  /** The package's price: the list price, before any discount. */
+  priceMinor: number;
+  currency: Currency;
+  isRecurrent: boolean;
+}
+
+function existing(state: SubscriptionState): ExistingSubscription {
+  if (!state.exists) throw new DomainError(SUBSCRIPTION_ERRORS.notFound);
+  return state;
+}
+
+function notEnded(state: SubscriptionState): ExistingSubscription {
+  const subscription = existing(state);
+  if (hasEnded(subscription)) throw new DomainError(SUBSCRIPTION_ERRORS.ended);
+  return subscription;
+}
+
+function isTrial(subscription: ExistingSubscription): boolean {
+  return subscription.type !== 'REGULAR';
+}
+
+function assertLogin(login: string): void {
+  if (checkSubscriptionLogin(login)) throw new DomainError(SUBSCRIPTION_ERRORS.invalidLogin, { field: 'login' });
+}
+
+/** The password itself never reaches an event; the decider only holds it to the rule. */
+function assertPassword(password: string): void {
+  if (checkSubscriptionPassword(password))
+    throw new DomainError(SUBSCRIPTION_ERRORS.invalidPassword, { field: 'password' });
+}
+
+function assertDiscount(discountPercent: number): void {
+  assert(
+    Number.isInteger(discountPercent) && discountPercent >= 0 && discountPercent < 100,
+    `a discount of ${discountPercent} % must be a whole percentage below 100`,
+  );
+}
+
+export function purchaseSubscription(
+  command: {
+    subscriptionId: string;
+    userUuid: string;
+    userEmail: string;
+    plan: PurchasedPlan;
+    discountPercent: number;
+    paymentId: number;
+    login: string;
+    password: string;
+    at: Date;
+  },
+  state: SubscriptionState,
+): SubscriptionEvent[] {
+  assert(!state.exists, `subscription ${command.subscriptionId} is purchased once`);
+  assertLogin(command.login);
+  assertPassword(command.password);
+  assertDiscount(command.discountPercent);
+  const { plan } = command;
+  return [
+    {
+      type: 'SubscriptionPurchased',
+      data: {
+        subscriptionId: command.subscriptionId,
+        userUuid: command.userUuid,
+        userEmail: command.userEmail,
+        type: 'REGULAR',
+        planId: plan.planId,
+        planName: plan.planName,
+        durationInMonths: plan.durationInMonths,
+        trialDays: null,
+        priceMinor: discountedPriceMinor(plan.priceMinor, command.discountPercent),
+        listPriceMinor: plan.priceMinor,
+        discountPercent: command.discountPercent,
+        currency: plan.currency,
+        isRecurrent: plan.isRecurrent,
+        login: command.login,
+        paymentId: command.paymentId,
+        purchasedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
+/** The trial: free, `LIMITS.trialDays` long, never recurrent. Once per user is the user stream's rule. */
+export function purchaseTrial(
+  command: { subscriptionId: string; userUuid: string; userEmail: string; login: string; password: string; at: Date },
+  state: SubscriptionState,
+): SubscriptionEvent[] {
+  assert(!state.exists, `subscription ${command.subscriptionId} is purchased once`);
+  assertLogin(command.login);
+  assertPassword(command.password);
+  return [
+    {
+      type: 'SubscriptionPurchased',
+      data: {
+        subscriptionId: command.subscriptionId,
+        userUuid: command.userUuid,
+        userEmail: command.userEmail,
+        type: 'TRIAL_FOR_NEW_USERS',
+        planId: null,
+        planName: null,
+        durationInMonths: 0,
+        trialDays: LIMITS.trialDays,
+        priceMinor: 0,
+        listPriceMinor: 0,
+        discountPercent: 0,
+        currency: 'USD',
+        isRecurrent: false,
+        login: command.login,
+        paymentId: null,
+        purchasedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
+/** The end of a period that starts at `from`: calendar months, or the trial's days. */
+function periodEnd(subscription: ExistingSubscription, from: Date): Date {
+  return subscription.trialDays !== null
+    ? addDays(from, subscription.trialDays)
+    : addCalendarMonths(from, subscription.durationInMonths);
+}
+
+/** The streaming service holds the account: the first period starts now. Only a PENDING subscription starts. */
+export function activateSubscription(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = existing(state);
+  if (subscription.status !== 'PENDING') return [];
+  return [
+    {
+      type: 'SubscriptionActivated',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        startDate: command.at.toISOString(),
+        endDate: periodEnd(subscription, command.at).toISOString(),
+        activatedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * One more period from the balance; the price is the package's price as bought, less the referral discount of the
+ * moment. The new end is max(now, end) + the duration, so renewing early never loses paid days and renewing late
+ * never gives free ones. Refused when it is already paid a full period ahead (end − now ≥ the duration): that is
+ * what turns two renewals at once into one. Renewable are running paid subscriptions (ACTIVE, also when cancelled
+ * — paying again withdraws the cancellation — or UNSUBSCRIBED, which still never renews by itself); not a trial,
+ * not a PENDING one (its period has not started), and not one that ended (its account is gone: buy a new one).
+ * The automatic renewal charges only recurrent ACTIVE subscriptions that nobody cancelled.
+ */
+export function renewSubscription(
+  command: { paymentId: number; discountPercent: number; at: Date; automatic: boolean },
+  state: SubscriptionState,
+): SubscriptionEvent[] {
+  const subscription = notEnded(state);
+  assertDiscount(command.discountPercent);
+  if (isTrial(subscription) || subscription.status === 'PENDING' || subscription.endDate === null)
+    throw new DomainError(SUBSCRIPTION_ERRORS.notRenewable);
+  if (command.automatic && !renewsAutomatically(subscription)) throw new DomainError(SUBSCRIPTION_ERRORS.notRenewable);
+  const end = new Date(subscription.endDate);
+  if (end.getTime() >= addCalendarMonths(command.at, subscription.durationInMonths).getTime())
+    throw new DomainError(SUBSCRIPTION_ERRORS.alreadyRenewed);
+  const from = end.getTime() > command.at.getTime() ? end : command.at;
+  const listPriceMinor = subscription.listPriceMinor;
+  return [
+    {
+      type: 'SubscriptionRenewed',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        paymentId: command.paymentId,
+        priceMinor: discountedPriceMinor(listPriceMinor, command.discountPercent),
+        listPriceMinor,
+        discountPercent: command.discountPercent,
+        previousEndDate: subscription.endDate,
+        endDate: addCalendarMonths(from, subscription.durationInMonths).toISOString(),
+        renewedAt: command.at.toISOString(),
+        automatic: command.automatic,
+      },
+    },
+  ];
+}
+
+/** Whether the renewal sweep charges this subscription: recurrent, ACTIVE, neither cancelled nor switched off. */
+export function renewsAutomatically(subscription: ExistingSubscription): boolean {
+  return (
+    subscription.status === 'ACTIVE' &&
+    subscription.isRecurrent &&
+    !subscription.cancelAtPeriodEnd &&
+    !subscription.recurrenceDeactivated
+  );
+}
+
+/** When the automatic renewal charges the balance (`LIMITS.renewalLeadDays` before the end); null when it never will. */
+export function nextPaymentDateOf(subscription: ExistingSubscription): string | null {
+  if (!renewsAutomatically(subscription) || subscription.endDate === null) return null;
+  return renewalChargeDate(new Date(subscription.endDate)).toISOString();
+}
+
+/** The automatic renewal found the balance short; the sweep tries again at `nextAttemptAt`. */
+export function recordRenewalFailure(
+  command: { missingMinor: number; nextAttemptAt: Date; at: Date },
+  state: SubscriptionState,
+): SubscriptionEvent[] {
+  const subscription = notEnded(state);
+  if (!renewsAutomatically(subscription)) throw new DomainError(SUBSCRIPTION_ERRORS.notRenewable);
+  assert(Number.isSafeInteger(command.missingMinor) && command.missingMinor > 0, 'a failed renewal misses money');
+  return [
+    {
+      type: 'SubscriptionRenewalFailed',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        missingMinor: command.missingMinor,
+        attemptedAt: command.at.toISOString(),
+        nextAttemptAt: command.nextAttemptAt.toISOString(),
+      },
+    },
+  ];
+}
+
+/** Stays as it is to its end date, then ends CANCELED; never renews. A trial cannot be cancelled. */
+export function cancelSubscription(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = notEnded(state);
+  if (isTrial(subscription)) throw new DomainError(SUBSCRIPTION_ERRORS.trialCannotBeCancelled);
+  if (subscription.cancelAtPeriodEnd) return [];
+  return [
+    {
+      type: 'SubscriptionCancelled',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        cancelledAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
+/** Switches the automatic renewal off for good: UNSUBSCRIBED, access to the end date, never charged again. */
+export function deactivateRecurrence(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = notEnded(state);
+  if (!subscription.isRecurrent || subscription.recurrenceDeactivated) return [];
+  return [
+    {
+      type: 'SubscriptionRecurrenceDeactivated',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        deactivatedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * The end date passed: CANCELED when it was cancelled, EXPIRED otherwise. Nothing before the end date, nothing for a
+ * PENDING subscription (it has no end yet) and nothing for one that already ended.
+ */
+export function endSubscription(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = existing(state);
+  if (hasEnded(subscription) || subscription.endDate === null) return [];
+  if (new Date(subscription.endDate).getTime() > command.at.getTime()) return [];
+  return [
+    {
+      type: 'SubscriptionEnded',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        status: subscription.cancelAtPeriodEnd ? 'CANCELED' : 'EXPIRED',
+        endedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
+export function changeLogin(command: { login: string }, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = notEnded(state);
+  if (isTrial(subscription)) throw new DomainError(SUBSCRIPTION_ERRORS.trialLoginCannotBeChanged);
+  assertLogin(command.login);
+  if (subscription.login === command.login) return [];
+  return [
+    {
+      type: 'SubscriptionLoginChanged',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        previousLogin: subscription.login,
+        login: command.login,
+      },
+    },
+  ];
+}
+
+/** Always an event, even for the same password: the streaming service is told again, which is what was asked. */
+export function changePassword(command: { password: string; at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = notEnded(state);
+  assertPassword(command.password);
+  return [
+    {
+      type: 'SubscriptionPasswordChanged',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        changedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * The streaming service refused the account for good: the subscription never started and ends CANCELED, its login
+ * free again; the handler refunds the payment in the same command. Only a PENDING subscription can fail so.
+ */
+export function failProvisioning(
+  command: { reason: string; refundPaymentId: number | null; at: Date },
+  state: SubscriptionState,
+): SubscriptionEvent[] {
+  const subscription = existing(state);
+  if (subscription.status !== 'PENDING') return [];
+  assert(
+    (command.refundPaymentId === null) === (subscription.priceMinor === 0),
+    'a paid subscription is refunded when it fails, a free one is not',
+  );
+  return [
+    {
+      type: 'SubscriptionProvisioningFailed',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        reason: command.reason,
+        refundPaymentId: command.refundPaymentId,
+        failedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}

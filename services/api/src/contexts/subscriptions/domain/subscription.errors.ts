@@ -1,0 +1,13 @@
+import type { ErrorCode } from '@kupa/proto';
+
+/** The catalogue codes the subscription decider answers with, named by the rule that says no. */
+export const SUBSCRIPTION_ERRORS = Object.freeze({
+  notFound: 'error.subscription.not.found',
+  alreadyRenewed: 'error.subscription.already.renewed',
+  notRenewable: 'error.subscription.not.renewable',
+  ended: 'error.subscription.ended',
+  trialCannotBeCancelled: 'error.trial.cannot.be.cancelled',
+  trialLoginCannotBeChanged: 'error.trial.login.cannot.be.changed',
+  invalidLogin: 'error.validation.subscription.login',
+  invalidPassword: 'error.validation.subscription.password',
+} as const satisfies Record<string, ErrorCode>);

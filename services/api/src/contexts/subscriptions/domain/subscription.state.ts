@@ -1,0 +1,92 @@
+import type { Currency, SubscriptionStatus, SubscriptionType } from '@kupa/proto';
+import type { SubscriptionEvent } from './subscription.events';
+
+export interface ExistingSubscription {
+  exists: true;
+  subscriptionId: string;
+  userUuid: string;
+  type: SubscriptionType;
+  planId: string | null;
+  durationInMonths: number;
+  trialDays: number | null;
+  /** What the last period cost, after the discount. */
+  priceMinor: number;
+  /** The package's price as bought: every renewal starts from it (a referenced package keeps its price). */
+  listPriceMinor: number;
+  currency: Currency;
+  isRecurrent: boolean;
+  login: string;
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  /** Switched off for good: shows as UNSUBSCRIBED from activation on, and is never charged again. */
+  recurrenceDeactivated: boolean;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** A subscription stream before its purchase, or a subscription that exists. */
+export type SubscriptionState = { exists: false } | ExistingSubscription;
+
+export function initialSubscriptionState(): SubscriptionState {
+  return { exists: false };
+}
+
+/** The statuses after which nothing more happens to a subscription. */
+export function hasEnded(subscription: ExistingSubscription): boolean {
+  return subscription.status === 'EXPIRED' || subscription.status === 'CANCELED';
+}
+
+export function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
+  if (event.type === 'SubscriptionPurchased') {
+    const data = event.data;
+    return {
+      exists: true,
+      subscriptionId: data.subscriptionId,
+      userUuid: data.userUuid,
+      type: data.type,
+      planId: data.planId,
+      durationInMonths: data.durationInMonths,
+      trialDays: data.trialDays,
+      priceMinor: data.priceMinor,
+      listPriceMinor: data.listPriceMinor,
+      currency: data.currency,
+      isRecurrent: data.isRecurrent,
+      login: data.login,
+      status: 'PENDING',
+      cancelAtPeriodEnd: false,
+      recurrenceDeactivated: false,
+      startDate: null,
+      endDate: null,
+    };
+  }
+  // Every other event changes a subscription that exists; one on an empty stream would be corrupt history.
+  if (!state.exists) throw new Error(`Event ${event.type} on a subscription stream with no purchase`);
+  switch (event.type) {
+    case 'SubscriptionActivated':
+      return {
+        ...state,
+        status: state.recurrenceDeactivated ? 'UNSUBSCRIBED' : 'ACTIVE',
+        startDate: event.data.startDate,
+        endDate: event.data.endDate,
+      };
+    case 'SubscriptionRenewed':
+      return { ...state, priceMinor: event.data.priceMinor, endDate: event.data.endDate, cancelAtPeriodEnd: false };
+    case 'SubscriptionRenewalFailed':
+    case 'SubscriptionPasswordChanged':
+      return state;
+    case 'SubscriptionCancelled':
+      return { ...state, cancelAtPeriodEnd: true };
+    case 'SubscriptionRecurrenceDeactivated':
+      return {
+        ...state,
+        recurrenceDeactivated: true,
+        status: state.status === 'ACTIVE' ? 'UNSUBSCRIBED' : state.status,
+      };
+    case 'SubscriptionEnded':
+      return { ...state, status: event.data.status };
+    case 'SubscriptionLoginChanged':
+      return { ...state, login: event.data.login };
+    case 'SubscriptionProvisioningFailed':
+      return { ...state, status: 'CANCELED' };
+  }
+}
