@@ -257,6 +257,7 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     providerStatus: { label: { he: 'סטטוס בקופה', en: 'cashier status' }, value: LTR_TEXT },
     amountAsked: { label: { he: 'סכום שנדרש', en: 'amount asked' }, value: { kind: 'money' } },
     amountReceived: { label: { he: 'סכום שהתקבל', en: 'amount received' }, value: { kind: 'money' } },
+    discountPercent: { label: { he: 'הנחת הפניות (%)', en: 'referral discount (%)' }, value: TEXT },
   },
   PACKAGE: {
     name: { label: { he: 'שם', en: 'name' }, value: TEXT },

@@ -153,6 +153,7 @@ export async function seedLedger(
       transferId: null,
       senderProfileId: null,
       recipientProfileId: null,
+      discountPercent: 0,
       createdAt: occurredAt,
     };
     const paymentEvents = paymentDecider.decide({ type: 'RecordPayment', payment: recorded }, null);

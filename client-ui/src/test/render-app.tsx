@@ -119,6 +119,7 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     publicNote: null,
     senderProfileId: null,
     recipientProfileId: null,
+    discountPercent: 0,
     transferId: null,
     bonusPaymentId: null,
     bonusForPaymentId: null,

@@ -3,12 +3,22 @@ import {
   LedgerSchema1767225600300,
   LedgerUserBalancesView1767400000300,
   PaymentBonusLinks1767800000300,
+  PaymentDiscountPercent1767800000400,
   PaymentPublicFields1767600000300,
 } from './infrastructure/ledger.migrations';
 import { ledgerQueryMigrations } from './queries';
 
 export { LedgerModule } from './ledger.module';
 export { ledgerMoneyFigures, type MoneyInPeriod } from './queries/money-figures/money-figures';
+export { IdempotencyKeys } from './infrastructure/idempotency-keys';
+export { IdempotentCommands } from './infrastructure/idempotent-commands';
+export { AcceptsIdempotencyKey, IdempotencyKeyHeader } from './infrastructure/money-requests';
+export { parseIdempotencyKey } from './infrastructure/idempotency-keys';
+export {
+  type LoadedSubscriptionPayment,
+  SubscriptionPayments,
+  type SubscriptionPaymentStreams,
+} from './infrastructure/subscription-payments';
 export {
   checkLedgerReadModels,
   type DifferenceSink,
@@ -24,4 +34,5 @@ export const ledgerMigrations: Function[] = [
   PaymentPublicFields1767600000300,
   PaymentBonusLinks1767800000300,
   CashierPaymentFields1767900000300,
+  PaymentDiscountPercent1767800000400,
 ];

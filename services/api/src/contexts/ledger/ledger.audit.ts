@@ -34,6 +34,8 @@ const paymentRecorded: AuditMapper = (event: RecordedEvent) => {
       ...publicNoteField(data.publicNote),
       // Only a bonus carries it, so the entries of every other payment stay what a replay of them makes.
       ...(data.bonusForPaymentId ? { bonusForPaymentId: `#${data.bonusForPaymentId}` } : {}),
+      // Only a discounted subscription payment says so: other entries stay what their events always made.
+      ...(data.discountPercent > 0 ? { discountPercent: data.discountPercent } : {}),
     },
   };
 };

@@ -17,6 +17,7 @@ import { LEDGER_EVENT_SCHEMAS } from './domain/ledger-event-schemas';
 import { ALL_LEDGER_EVENT_TYPES } from './domain/ledger.events';
 import { IdempotencyKeys } from './infrastructure/idempotency-keys';
 import { IdempotentCommands } from './infrastructure/idempotent-commands';
+import { SubscriptionPayments } from './infrastructure/subscription-payments';
 import { TransferRecipients } from './infrastructure/transfer-recipients';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
 import { LedgerEntriesProjection } from './projections/ledger-entries/ledger-entries.projection';
@@ -38,7 +39,7 @@ import { LedgerQueriesModule } from './queries';
  * The ledger (ADR 0006): wallets and payments as event streams, double-entry postings, inline read models
  * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands. Global because it
  * binds identity's `UserBalances` port, which identity's own (global) module injects without importing the ledger
- * (ADR 0013).
+ * (ADR 0013), and it lends the subscriptions context its charge, refund and idempotency through its index.
  */
 @Global()
 @Module({
@@ -63,6 +64,7 @@ import { LedgerQueriesModule } from './queries';
     IdempotencyKeys,
     IdempotentCommands,
     TransferRecipients,
+    SubscriptionPayments,
     LookUpTransferRecipientHandler,
     RecordManualPaymentHandler,
     TransferBalanceHandler,
@@ -70,7 +72,8 @@ import { LedgerQueriesModule } from './queries';
     CashierDeposits,
     OpenCryptoDepositHandler,
   ],
-  exports: [UserBalances],
+  // What the subscriptions context runs beside its own streams: the charge and refund, and idempotent purchases.
+  exports: [UserBalances, SubscriptionPayments, IdempotentCommands, IdempotencyKeys],
 })
 export class LedgerModule implements OnModuleInit {
   constructor(

@@ -29,6 +29,7 @@ const depositRecord = (amountMinor: number, overrides: Partial<PaymentRecordedDa
   transferId: null,
   senderProfileId: null,
   recipientProfileId: null,
+  discountPercent: 0,
   createdAt: at,
   ...overrides,
 });

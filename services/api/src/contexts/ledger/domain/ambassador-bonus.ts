@@ -88,6 +88,7 @@ export function bookAmbassadorBonus(
     transferId: null,
     senderProfileId: null,
     recipientProfileId: null,
+    discountPercent: 0,
     createdAt: deposit.createdAt,
     bonusPaymentId: null,
     bonusForPaymentId: deposit.paymentId,

@@ -20,6 +20,7 @@ const recorded = (overrides: Partial<PaymentRecordedData> = {}): PaymentRecorded
   transferId: null,
   senderProfileId: null,
   recipientProfileId: null,
+  discountPercent: 0,
   createdAt: '2026-03-01T10:00:00.000Z',
   ...overrides,
 });

@@ -89,6 +89,7 @@ function simulate(steps: Step[]): { events: ReplayableEvent[]; rejections: numbe
     transferId: null,
     senderProfileId: null,
     recipientProfileId: null,
+    discountPercent: 0,
     createdAt: '2026-03-01T00:00:00.000Z',
   });
 

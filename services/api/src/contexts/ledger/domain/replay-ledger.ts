@@ -86,6 +86,8 @@ const WALLET_EVENT_TYPES = new Set([
   'PaymentReapplied',
   'AmbassadorBonusCredited',
   'CashierDepositCredited',
+  'SubscriptionCharged',
+  'SubscriptionRefunded',
 ]);
 const PAYMENT_EVENT_TYPES = new Set([
   'PaymentRecorded',

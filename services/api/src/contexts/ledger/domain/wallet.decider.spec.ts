@@ -257,4 +257,68 @@ describe('wallet decider', () => {
           resultingBalance: -3,
         }));
   });
+
+  describe('subscription charge and refund', () => {
+    const subscriptionId = '55555555-5555-4555-8555-555555555555';
+    const charge = (amountMinor: number): WalletCommand => ({
+      type: 'ChargeSubscription',
+      userUuid: dana,
+      paymentId: 30,
+      subscriptionId,
+      amountMinor,
+      transactionId: tx(30),
+    });
+
+    it('charges up to the whole balance, user → revenue:subscriptions', () =>
+      given([deposited(1000)])
+        .when(charge(1000))
+        .then([
+          {
+            type: 'SubscriptionCharged',
+            data: {
+              userUuid: dana,
+              paymentId: 30,
+              subscriptionId,
+              amountMinor: 1000,
+              transaction: {
+                transactionId: tx(30),
+                postings: [{ source: `user:${dana}`, destination: 'revenue:subscriptions', amountMinor: 1000 }],
+              },
+            },
+          },
+        ]));
+
+    it('refuses a cent more than the balance', () =>
+      given([deposited(1000)])
+        .when(charge(1001))
+        .thenRejects('error.insufficient.balance'));
+
+    it('refunds from expense:refund to the user, whatever the balance', () => {
+      const [refunded] = walletDecider.decide(
+        {
+          type: 'RefundSubscription',
+          userUuid: dana,
+          paymentId: 31,
+          subscriptionId,
+          amountMinor: 700,
+          transactionId: tx(31),
+        },
+        walletDecider.initialState(),
+      );
+      expect(refunded).toEqual({
+        type: 'SubscriptionRefunded',
+        data: {
+          userUuid: dana,
+          paymentId: 31,
+          subscriptionId,
+          amountMinor: 700,
+          transaction: {
+            transactionId: tx(31),
+            postings: [{ source: 'expense:refund', destination: `user:${dana}`, amountMinor: 700 }],
+          },
+        },
+      });
+      expect(walletDecider.evolve({ balanceMinor: 0 }, refunded)).toEqual({ balanceMinor: 700 });
+    });
+  });
 });

@@ -12,6 +12,10 @@ export const BONUS_ACCOUNT: LedgerAccount = 'expense:bonus';
 /** Where crypto deposits come from. */
 export const CASHIER_ACCOUNT: LedgerAccount = 'world:cashier';
 
+/** Where subscription money goes (a purchase or a renewal) and where a refund of it comes from. */
+export const SUBSCRIPTION_REVENUE_ACCOUNT: LedgerAccount = 'revenue:subscriptions';
+export const REFUND_ACCOUNT: LedgerAccount = 'expense:refund';
+
 export function manualCounterAccount(correction: boolean): LedgerAccount {
   return correction ? ADJUSTMENT_ACCOUNT : MANUAL_ACCOUNT;
 }
@@ -72,6 +76,24 @@ export type WalletCommand =
       userUuid: string;
       paymentId: number;
       providerPaymentId: string;
+      amountMinor: number;
+      transactionId: string;
+    }
+  | {
+      /** A subscription's price from the balance: never below zero (`error.insufficient.balance`). */
+      type: 'ChargeSubscription';
+      userUuid: string;
+      paymentId: number;
+      subscriptionId: string;
+      amountMinor: number;
+      transactionId: string;
+    }
+  | {
+      /** A subscription's price back to the balance, from the house's refunds. */
+      type: 'RefundSubscription';
+      userUuid: string;
+      paymentId: number;
+      subscriptionId: string;
       amountMinor: number;
       transactionId: string;
     }
@@ -201,6 +223,19 @@ function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
           type: 'CashierDepositCredited',
           data: { userUuid, paymentId, providerPaymentId, amountMinor, transaction },
         },
+      ];
+    }
+    case 'ChargeSubscription': {
+      if (command.amountMinor > state.balanceMinor) throw new DomainError('error.insufficient.balance');
+      const { userUuid, paymentId, subscriptionId, amountMinor } = command;
+      const transaction = singlePosting(command.transactionId, user, SUBSCRIPTION_REVENUE_ACCOUNT, amountMinor);
+      return [{ type: 'SubscriptionCharged', data: { userUuid, paymentId, subscriptionId, amountMinor, transaction } }];
+    }
+    case 'RefundSubscription': {
+      const { userUuid, paymentId, subscriptionId, amountMinor } = command;
+      const transaction = singlePosting(command.transactionId, REFUND_ACCOUNT, user, amountMinor);
+      return [
+        { type: 'SubscriptionRefunded', data: { userUuid, paymentId, subscriptionId, amountMinor, transaction } },
       ];
     }
     case 'SettlePaymentStatus': {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { canonicalJson, LIMITS, type Payment } from '@kupa/proto';
+import { canonicalJson, LIMITS } from '@kupa/proto';
 import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ApiError, ValidationFailedError } from '../../../platform/http';
@@ -17,7 +17,7 @@ export interface IdempotentRequest {
 
 /** The first answer to a key, thrown out of the command's transaction so that a repeat writes nothing at all. */
 export class IdempotentReplay extends Error {
-  constructor(readonly response: Payment) {
+  constructor(readonly response: unknown) {
     super('idempotent replay');
     this.name = 'IdempotentReplay';
   }
@@ -53,9 +53,9 @@ export class IdempotencyKeys {
   }
 
   /** A committed first answer, checked before any work so that a sequential repeat costs one read. */
-  async replayIfKnown(request: IdempotentRequest | null): Promise<Payment | null> {
+  async replayIfKnown<Response>(request: IdempotentRequest | null): Promise<Response | null> {
     if (request === null) return null;
-    return this.storedAnswer(this.dataSource.manager, request);
+    return (await this.storedAnswer(this.dataSource.manager, request)) as Response | null;
   }
 
   /** Claims the key inside the command's transaction, or throws the stored answer (or the reuse refusal). */
@@ -72,7 +72,7 @@ export class IdempotencyKeys {
     throw new IdempotentReplay(stored);
   }
 
-  async complete(manager: EntityManager, request: IdempotentRequest | null, response: Payment): Promise<void> {
+  async complete(manager: EntityManager, request: IdempotentRequest | null, response: unknown): Promise<void> {
     if (request === null) return;
     await manager.query(
       'UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE actor_uuid = $1 AND key = $2',
@@ -80,8 +80,8 @@ export class IdempotencyKeys {
     );
   }
 
-  private async storedAnswer(manager: EntityManager, request: IdempotentRequest): Promise<Payment | null> {
-    const rows: Array<{ request_hash: string; response: Payment | null }> = await manager.query(
+  private async storedAnswer(manager: EntityManager, request: IdempotentRequest): Promise<unknown> {
+    const rows: Array<{ request_hash: string; response: unknown }> = await manager.query(
       'SELECT request_hash, response FROM idempotency_keys WHERE actor_uuid = $1 AND key = $2',
       [request.actorUuid, request.key],
     );

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { Payment } from '@kupa/proto';
 import { type CommandPlan, CommandPipeline } from '../../../platform/commands';
 import { IdempotencyKeys, type IdempotentRequest, IdempotentReplay } from './idempotency-keys';
 
 /**
- * A money-moving command through the one pipeline, with its `Idempotency-Key` claimed under the stream locks before
+ * A money-moving command (a payment, a transfer, a subscription bought with the balance) through the one pipeline, with its `Idempotency-Key` claimed under the stream locks before
  * deciding and its answer stored beside the events. A repeat finds the claimed key and answers the first response
  * without writing anything. Callers check `IdempotencyKeys.replayIfKnown` before their own lookups, so that a
  * sequential repeat answers the first response even when the world has changed since.
@@ -17,10 +16,10 @@ export class IdempotentCommands {
   ) {}
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the plan's stream record keeps its own types
-  async run<Refs extends Record<string, any>>(
+  async run<Refs extends Record<string, any>, Result>(
     idempotency: IdempotentRequest | null,
-    plan: CommandPlan<Refs, Payment>,
-  ): Promise<Payment> {
+    plan: CommandPlan<Refs, Result>,
+  ): Promise<Result> {
     try {
       const { result } = await this.pipeline.run({
         ...plan,
@@ -35,7 +34,8 @@ export class IdempotentCommands {
       });
       return result;
     } catch (error) {
-      if (error instanceof IdempotentReplay) return error.response;
+      // The stored answer is the one this route gave the first time, so it has the route's result type.
+      if (error instanceof IdempotentReplay) return error.response as Result;
       throw error;
     }
   }

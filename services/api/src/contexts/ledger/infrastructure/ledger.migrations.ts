@@ -205,3 +205,19 @@ export class CashierPaymentFields1767900000300 implements MigrationInterface {
         DROP COLUMN cashier_invoice_id, DROP COLUMN cashier_provider`);
   }
 }
+
+/**
+ * The referral discount a subscription payment got, in percent (docs/product.md, Referrals): 0 for every payment
+ * before subscriptions, which is what their events say once upcast (`PaymentRecorded` schema version 3).
+ */
+export class PaymentDiscountPercent1767800000400 implements MigrationInterface {
+  name = 'PaymentDiscountPercent1767800000400';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payments ADD COLUMN discount_percent smallint NOT NULL DEFAULT 0`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payments DROP COLUMN discount_percent`);
+  }
+}

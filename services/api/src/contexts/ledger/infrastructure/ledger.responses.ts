@@ -118,6 +118,14 @@ export class PaymentDto implements Payment {
   recipientProfileId: string | null;
 
   @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: 99,
+    description: 'The referral discount of a SUBSCRIPTION_PAYMENT, in percent; 0 otherwise',
+  })
+  discountPercent: number;
+
+  @ApiProperty({
     type: 'string',
     format: 'uuid',
     nullable: true,

@@ -130,7 +130,7 @@ async function comparePayments(
               created_at, created_by, updated_at, updated_by, public_note, created_by_public, updated_by_public,
               bonus_payment_id::text, bonus_for_payment_id::text,
               cashier_provider, cashier_invoice_id, cashier_invoice_url, cashier_pay_currency, provider_payment_id,
-              provider_status, amount_asked_minor::text, amount_received_minor::text
+              provider_status, amount_asked_minor::text, amount_received_minor::text, discount_percent
          FROM payments WHERE payment_id > $1::bigint ORDER BY payments.payment_id LIMIT $2`,
       [after, VERIFY_READ_BATCH_ROWS],
     );
@@ -183,6 +183,7 @@ async function comparePayments(
       compare('provider_status', cashier?.providerStatus ?? null, row.provider_status);
       compare('amount_asked_minor', cashier?.amountAskedMinor ?? null, row.amount_asked_minor);
       compare('amount_received_minor', cashier?.amountReceivedMinor ?? null, row.amount_received_minor);
+      compare('discount_percent', expected.discountPercent, row.discount_percent);
     }
     if (rows.length < VERIFY_READ_BATCH_ROWS) break;
     after = String(rows[rows.length - 1].payment_id);

@@ -43,7 +43,7 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
       // Only a note that was sent is part of the request, so keys stored before notes existed still match.
       ...(publicNote !== null ? { publicNote } : {}),
     });
-    const known = await this.keys.replayIfKnown(idempotency);
+    const known = await this.keys.replayIfKnown<Payment>(idempotency);
     if (known) return known;
 
     const user = await this.users.findByUuid(userUuid);
@@ -87,6 +87,7 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
         transferId: null,
         senderProfileId: null,
         recipientProfileId: null,
+        discountPercent: 0,
         createdAt: at.toISOString(),
         bonusPaymentId: null,
         bonusForPaymentId: null,

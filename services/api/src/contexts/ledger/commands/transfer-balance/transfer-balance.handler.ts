@@ -32,7 +32,7 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
       recipient,
       amountMinor,
     });
-    const known = await this.keys.replayIfKnown(idempotency);
+    const known = await this.keys.replayIfKnown<Payment>(idempotency);
     if (known) return known;
 
     const [sender, receiver] = await Promise.all([
@@ -76,6 +76,7 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
           transferId,
           senderProfileId: sender.profileId,
           recipientProfileId: receiver.profileId,
+          discountPercent: 0,
           createdAt: at.toISOString(),
         } as const;
         const outRecorded: PaymentRecordedData = {

@@ -99,6 +99,7 @@ export class CashierDeposits {
           transferId: null,
           senderProfileId: null,
           recipientProfileId: null,
+          discountPercent: 0,
           createdAt,
           // A crypto deposit earns no ambassador bonus yet: docs/adr/0028-crypto-cashier.md, Open.
           bonusPaymentId: null,

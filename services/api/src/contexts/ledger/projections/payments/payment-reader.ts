@@ -33,6 +33,7 @@ export function paymentPayload(
     publicNote: payment.publicNote,
     senderProfileId: payment.senderProfileId,
     recipientProfileId: payment.recipientProfileId,
+    discountPercent: payment.discountPercent,
     transferId: payment.transferId,
     bonusPaymentId: payment.bonusPaymentId ?? null,
     bonusForPaymentId: payment.bonusForPaymentId ?? null,

@@ -117,16 +117,17 @@ async function insertPayments(manager: EntityManager, rows: readonly PendingPaym
     `INSERT INTO payments (payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator,
        comment, counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, created_by,
        updated_at, updated_by, search_text, public_note, created_by_public, updated_by_public, bonus_payment_id,
-       bonus_for_payment_id)
+       bonus_for_payment_id, discount_percent)
      SELECT payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator, comment,
        counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, actor, created_at,
-       actor, search_text, public_note, public_actor, public_actor, bonus_payment_id, bonus_for_payment_id
+       actor, search_text, public_note, public_actor, public_actor, bonus_payment_id, bonus_for_payment_id,
+       discount_percent
        FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[],
          $9::text[], $10::text[], $11::text[], $12::boolean[], $13::text[], $14::text[], $15::uuid[], $16::timestamptz[],
-         $17::text[], $18::text[], $19::text[], $20::text[], $21::bigint[], $22::bigint[])
+         $17::text[], $18::text[], $19::text[], $20::text[], $21::bigint[], $22::bigint[], $23::smallint[])
          AS input(payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator, comment,
            counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id, created_at, actor, search_text,
-           public_note, public_actor, bonus_payment_id, bonus_for_payment_id)`,
+           public_note, public_actor, bonus_payment_id, bonus_for_payment_id, discount_percent)`,
     [
       column((data) => data.paymentId),
       column((data) => data.userUuid),
@@ -150,6 +151,7 @@ async function insertPayments(manager: EntityManager, rows: readonly PendingPaym
       rows.map(({ publicActor }) => publicActor),
       column((data) => data.bonusPaymentId ?? null),
       column((data) => data.bonusForPaymentId ?? null),
+      column((data) => data.discountPercent),
     ],
   );
 }

@@ -42,7 +42,8 @@ export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p
   p.updated_by_public, p.bonus_payment_id::text AS bonus_payment_id, p.bonus_for_payment_id::text AS bonus_for_payment_id,
   p.cashier_provider, p.cashier_invoice_id, p.cashier_invoice_url, p.cashier_pay_currency,
   p.provider_payment_id, p.provider_status, p.amount_asked_minor::text AS amount_asked_minor,
-  p.amount_received_minor::text AS amount_received_minor`;
+  p.amount_received_minor::text AS amount_received_minor,
+  p.discount_percent`;
 
 /**
  * Who reads a payment decides what it says (docs/product.md, Ledger, What a client sees): staff read the internal
@@ -86,6 +87,7 @@ export interface PaymentRow {
   provider_status: CashierProviderStatus | null;
   amount_asked_minor: string | null;
   amount_received_minor: string | null;
+  discount_percent: number;
 }
 
 /** The cashier's side of a crypto deposit's row; null for every other payment. */
@@ -121,6 +123,7 @@ export function toPayment(row: PaymentRow, audience: PaymentAudience): Payment {
       publicNote: row.public_note,
       senderProfileId: row.sender_profile_id,
       recipientProfileId: row.recipient_profile_id,
+      discountPercent: row.discount_percent,
       transferId: row.transfer_id,
       bonusPaymentId: row.bonus_payment_id === null ? null : Number(row.bonus_payment_id),
       bonusForPaymentId: row.bonus_for_payment_id === null ? null : Number(row.bonus_for_payment_id),
