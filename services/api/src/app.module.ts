@@ -7,7 +7,7 @@ import { CommonModule } from './contexts/common';
 import { IdentityModule } from './contexts/identity';
 import { LedgerModule } from './contexts/ledger';
 import { ReportingModule } from './contexts/reporting';
-import { ProvisioningModule } from './contexts/subscriptions';
+import { ProvisioningModule, SubscriptionsModule } from './contexts/subscriptions';
 import { PlatformAuthModule } from './platform/auth';
 import { CashierModule } from './platform/cashier';
 import { PlatformHttpModule } from './platform/http';
@@ -73,6 +73,7 @@ export class AppModule {
         IdentityModule,
         LedgerModule,
         CatalogModule,
+        SubscriptionsModule,
         AuditModule,
         ProvisioningModule.register(),
         ReportingModule,

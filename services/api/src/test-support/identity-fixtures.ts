@@ -29,6 +29,8 @@ export interface ActiveUserOptions {
   firstName?: string;
   lastName?: string;
   language?: 'he' | 'en';
+  /** The referrer's profile ID, as a `?ref=` sign-up sends it. */
+  referralToken?: string;
 }
 
 export function uniqueEmail(prefix = 'user'): string {
@@ -98,6 +100,7 @@ export async function signUpAndConfirm(
     lastName: options.lastName ?? 'Levi',
     termsAccepted: true,
     language: options.language ?? 'he',
+    ...(options.referralToken ? { referralToken: options.referralToken } : {}),
   });
   if (signUp.status !== 201)
     throw new Error(`Sign-up of ${email} answered ${signUp.status}: ${JSON.stringify(signUp.body)}`);

@@ -12,8 +12,6 @@ import { DeletePlanHandler } from './commands/delete-plan/delete-plan.handler';
 import { UpdatePlanController } from './commands/update-plan/update-plan.controller';
 import { UpdatePlanHandler } from './commands/update-plan/update-plan.handler';
 import { ALL_PAYMENT_PLAN_EVENT_TYPES } from './domain/plan.events';
-import { NoSubscriptionsYet } from './infrastructure/no-subscriptions-yet';
-import { PlanReferences } from './infrastructure/plan-references.port';
 import { PaymentPlansProjection } from './projections/payment-plans/payment-plans.projection';
 import { PlanReader } from './projections/payment-plans/plan-reader';
 import { GetPlanController } from './queries/get-plan/get-plan.controller';
@@ -24,7 +22,7 @@ import { SearchPlansHandler } from './queries/search-plans/search-plans.handler'
 /**
  * The catalog: packages (payment plans) as `plan-{uuid}` streams, their read model and the admin commands on them
  * (docs/product.md, Catalog). Whether a subscription refers to a package comes through the `PlanReferences` port,
- * bound here to `NoSubscriptionsYet` until the subscriptions context binds it (docs/adr/0021-catalog-plan-references.md).
+ * which the (global) subscriptions module binds to its own table (docs/adr/0021-catalog-plan-references.md).
  */
 @Module({
   // The literal `search` path first, so that it is never read as an `:id`.
@@ -38,7 +36,6 @@ import { SearchPlansHandler } from './queries/search-plans/search-plans.handler'
   ],
   providers: [
     PlanReader,
-    { provide: PlanReferences, useClass: NoSubscriptionsYet },
     CreatePlanHandler,
     UpdatePlanHandler,
     ChangePlanStatusHandler,

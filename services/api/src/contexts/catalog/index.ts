@@ -1,6 +1,9 @@
 import { CatalogSchema1767600000400 } from './infrastructure/catalog.migrations';
 
 export { CatalogModule } from './catalog.module';
+export { planForSale } from './domain/plan.decider';
+export { PlanReferences } from './infrastructure/plan-references.port';
+export { planStreams } from './infrastructure/plan-streams';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const catalogMigrations: Function[] = [CatalogSchema1767600000400];

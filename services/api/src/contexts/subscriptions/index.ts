@@ -1,8 +1,20 @@
-import { SubscriptionsSchema1767700000000 } from './infrastructure/subscriptions.migrations';
+import {
+  SubscriptionsDetailsAndSecrets1767700000100,
+  SubscriptionsSchema1767700000000,
+} from './infrastructure/subscriptions.migrations';
+
+export { SubscriptionsModule } from './subscriptions.module';
+export { type CommandOrigin, SubscriptionCommands } from './infrastructure/subscription-commands';
+export { SubscriptionSecrets } from './infrastructure/subscription-secrets';
+export { ReferralDiscountTiers } from './infrastructure/referral-discounts';
+export { SubscriptionReader } from './projections/subscriptions/subscription-reader';
 export { subscriptionFigures, type SubscriptionFigures } from './queries/subscription-figures/subscription-figures';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const subscriptionsMigrations: Function[] = [SubscriptionsSchema1767700000000];
+export const subscriptionsMigrations: Function[] = [
+  SubscriptionsSchema1767700000000,
+  SubscriptionsDetailsAndSecrets1767700000100,
+];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.
 export { ProvisioningModule } from './infrastructure/provisioning/provisioning.module';

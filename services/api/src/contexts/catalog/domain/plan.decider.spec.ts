@@ -1,7 +1,8 @@
 import { LIMITS, minorToAmount, parsePlanPriceToMinor } from '@kupa/proto';
 import fc from 'fast-check';
 import { deciderSpec } from '../../../test-support/decider-spec';
-import { changePlanStatus, createPlan, deletePlan, planEvolution, updatePlan } from './plan.decider';
+import { changePlanStatus, createPlan, deletePlan, planEvolution, planForSale, updatePlan } from './plan.decider';
+import { fold } from '../../../kernel';
 import type { PaymentPlanEvent, PaymentPlanTerms } from './plan.events';
 
 const at = new Date('2026-04-01T10:00:00Z');
@@ -211,6 +212,18 @@ describe('plan decider', () => {
       given([created, deleted])
         .when((state) => deletePlan({ referenced: false, at }, state))
         .thenRejects('error.payment.plan.not.found');
+    });
+  });
+
+  describe('planForSale', () => {
+    it('sells an ACTIVE package with its terms', () => {
+      expect(planForSale(fold(planEvolution, [created]))).toEqual({ planId, ...terms });
+    });
+
+    it('refuses an INACTIVE package, and a missing or deleted one', () => {
+      expect(() => planForSale(fold(planEvolution, [created, deactivated]))).toThrow('error.payment.plan.not.active');
+      expect(() => planForSale(fold(planEvolution, []))).toThrow('error.payment.plan.not.found');
+      expect(() => planForSale(fold(planEvolution, [created, deleted]))).toThrow('error.payment.plan.not.found');
     });
   });
 

@@ -102,3 +102,13 @@ export function deletePlan(command: { referenced: boolean; at: Date }, state: Pl
   if (command.referenced) throw new DomainError(PLAN_ERRORS.cannotBeDeleted);
   return [{ type: 'PaymentPlanDeleted', data: { planId: plan.planId, deletedAt: command.at.toISOString() } }];
 }
+
+/**
+ * The package as a purchase takes it, read under the package's stream lock (the subscriptions context names that
+ * stream in the purchase): only an ACTIVE package is for sale; a deleted or missing one is not found.
+ */
+export function planForSale(state: PlanState): PaymentPlanTerms & { planId: string } {
+  const plan = existing(state);
+  if (plan.status !== 'ACTIVE') throw new DomainError(PLAN_ERRORS.notActive);
+  return { planId: plan.planId, ...termsOf(plan) };
+}

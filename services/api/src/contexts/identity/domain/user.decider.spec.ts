@@ -358,6 +358,18 @@ describe('user decider', () => {
         .thenRejects('error.trial.already.used');
     });
 
+    it('marks the trial used once', () => {
+      given([registered, confirmed])
+        .when((state) => markTrialUsed({ at }, state))
+        .then([{ type: 'UserTrialUsed', data: { userUuid, userRole: 'CLIENT', usedAt: at.toISOString() } }]);
+    });
+
+    it('refuses the trial once it was declined', () => {
+      given([registered, confirmed, trialRejected])
+        .when((state) => markTrialUsed({ at }, state))
+        .thenRejects('error.trial.already.used');
+    });
+
     it('refuses a second trial', () => {
       given([registered, confirmed, trialUsed])
         .when((state) => markTrialUsed({ at }, state))

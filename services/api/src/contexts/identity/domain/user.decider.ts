@@ -217,9 +217,13 @@ export function rejectTrial(command: { at: Date }, state: UserState): UserEvent[
   ];
 }
 
+/**
+ * The trial is taken once per user, and not after it was declined: the subscriptions context appends this with the
+ * trial subscription, in one command that locks the user's stream (docs/product.md, Subscriptions).
+ */
 export function markTrialUsed(command: { at: Date }, state: UserState): UserEvent[] {
   const user = existing(state);
-  if (user.trialUsed) throw new DomainError(USER_ERRORS.trialAlreadyUsed);
+  if (user.trialUsed || user.trialRejected) throw new DomainError(USER_ERRORS.trialAlreadyUsed);
   return [
     { type: 'UserTrialUsed', data: { userUuid: user.userUuid, userRole: user.role, usedAt: command.at.toISOString() } },
   ];

@@ -53,3 +53,38 @@ export class SubscriptionsSchema1767700000000 implements MigrationInterface {
 }
 
 export const SUBSCRIPTION_LOGIN_HELD_CONSTRAINT = 'subscriptions_login_held';
+
+/**
+ * What the subscriptions projection keeps beside the first table: the price before the referral discount and the
+ * percent (the console shows both), and whether the automatic renewal was switched off (an UNSUBSCRIBED subscription
+ * that had not started yet becomes UNSUBSCRIBED, not ACTIVE, when it starts). And `subscription_secrets`: the
+ * streaming-service passwords, which never enter an event (docs/adr/0024-subscriptions.md). Each row is written in
+ * the transaction of the event that explains it and keyed by that event's stream version, so provisioning applies the
+ * newest one; it deletes what it applied.
+ */
+export class SubscriptionsDetailsAndSecrets1767700000100 implements MigrationInterface {
+  name = 'SubscriptionsDetailsAndSecrets1767700000100';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      ALTER TABLE subscriptions
+        ADD COLUMN list_price_minor bigint NOT NULL DEFAULT 0,
+        ADD COLUMN discount_percent smallint NOT NULL DEFAULT 0,
+        ADD COLUMN recurrence_deactivated boolean NOT NULL DEFAULT false`);
+    await runner.query(`
+      CREATE TABLE subscription_secrets (
+        subscription_id uuid NOT NULL,
+        version integer NOT NULL,
+        password text NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (subscription_id, version)
+      )`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE subscription_secrets`);
+    await runner.query(
+      `ALTER TABLE subscriptions DROP COLUMN recurrence_deactivated, DROP COLUMN discount_percent, DROP COLUMN list_price_minor`,
+    );
+  }
+}

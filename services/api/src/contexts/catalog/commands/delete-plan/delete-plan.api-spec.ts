@@ -3,8 +3,8 @@ import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { auditEntriesOf, createPlan, expectReadModelsToEqualReplay, planRequest } from '../../catalog.fixtures';
 
 /**
- * A package a subscription refers to cannot be deleted; no context records subscriptions yet, so that refusal is
- * proven by the plan decider's specs (docs/adr/0021-catalog-plan-references.md) and not here.
+ * A package a subscription refers to cannot be deleted nor repriced: proven with a real purchase in the subscriptions
+ * context's `buy-subscription.api-spec.ts`, and for both answers by the plan decider's specs.
  */
 describe('DELETE /payment-plans/{id}', () => {
   let testApp: TestApp;

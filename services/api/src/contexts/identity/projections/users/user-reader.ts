@@ -3,6 +3,7 @@ import { checkUuid, minorToAmount, type User } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
+import { ReferralStandings } from './referral-standings.port';
 import { UserBalances } from './user-balances.port';
 import { fullNameOf, toUserView, USER_COLUMNS, type UserRow, type UserView } from './user-view';
 
@@ -16,6 +17,7 @@ export class UserReader {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly balances: UserBalances,
+    private readonly referrals: ReferralStandings,
   ) {}
 
   findByUuid(userUuid: string): Promise<UserView | null> {
@@ -52,6 +54,15 @@ export class UserReader {
     return rows[0] ? toUserView(rows[0]) : null;
   }
 
+  /** The uuids of the users who signed up with `profileId` as their referrer. */
+  async referredUserUuidsOf(profileId: string): Promise<string[]> {
+    const rows: Array<{ uuid: string }> = await this.dataSource.query(
+      'SELECT uuid FROM users WHERE referrer_profile_id = $1',
+      [profileId],
+    );
+    return rows.map((row) => row.uuid);
+  }
+
   /**
    * The `User` payload of one account, for the calls that answer with it; an account the read model does not hold
    * answers 404, like an unknown id in the path.
@@ -67,15 +78,20 @@ export class UserReader {
     return user;
   }
 
-  /** Builds payloads for several rows with one query for their referral counts and one for their balances. */
+  /**
+   * Builds payloads for several rows with one query for their referred users, one for how those referrers stand
+   * (through the `ReferralStandings` port) and one for their balances.
+   */
   async toUsers(views: UserView[]): Promise<User[]> {
     if (views.length === 0) return [];
     const profileIds = views.map((view) => view.profileId);
-    const rows: Array<{ referrer: string; total: string }> = await this.dataSource.query(
-      `SELECT referrer_profile_id AS referrer, count(*) AS total FROM users WHERE referrer_profile_id = ANY($1) GROUP BY referrer_profile_id`,
+    const rows: Array<{ referrer: string; referred: string[] }> = await this.dataSource.query(
+      `SELECT referrer_profile_id AS referrer, array_agg(uuid::text) AS referred FROM users
+        WHERE referrer_profile_id = ANY($1) GROUP BY referrer_profile_id`,
       [profileIds],
     );
-    const counts = new Map(rows.map((row) => [row.referrer, Number(row.total)]));
+    const referred = new Map(rows.map((row) => [row.referrer, row.referred]));
+    const standings = await this.referrals.standingsOf(referred);
     const balances = await this.balances.balancesOf(views.map((view) => view.uuid));
     return views.map((view) => ({
       userUuid: view.uuid,
@@ -95,10 +111,9 @@ export class UserReader {
       referrals: {
         profileId: view.profileId,
         link: `${this.config.publicUrl}/sign-up?ref=${view.profileId}`,
-        totalReferrals: counts.get(view.profileId) ?? 0,
-        // Active referrals and the discount tier need subscriptions; the referrals context refines these.
-        activeReferrals: 0,
-        discountPercent: 0,
+        totalReferrals: referred.get(view.profileId)?.length ?? 0,
+        activeReferrals: standings.get(view.profileId)?.activeReferrals ?? 0,
+        discountPercent: standings.get(view.profileId)?.discountPercent ?? 0,
       },
     }));
   }

@@ -1,0 +1,84 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  CURRENCIES,
+  type Currency,
+  LIMITS,
+  PLAN_PRICE_MAX,
+  type Subscription,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
+  type SubscriptionStatus,
+  type SubscriptionType,
+} from '@kupa/proto';
+import { AMOUNT_SCHEMA, InstantProperty, PageOf } from '../../../platform/http';
+
+/** The subscriptions context's answers as OpenAPI schemas; the shapes themselves are proto's payload types. */
+
+export class SubscriptionPlanRefDto {
+  @ApiProperty({ format: 'uuid' })
+  planId: string;
+
+  @ApiProperty({ maxLength: LIMITS.planNameMaxLength })
+  planName: string;
+}
+
+export class SubscriptionDto implements Subscription {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  userUuid: string;
+
+  @ApiProperty()
+  userEmail: string;
+
+  @ApiProperty({ type: SubscriptionPlanRefDto, nullable: true, description: 'Null for a trial' })
+  paymentPlan: SubscriptionPlanRefDto | null;
+
+  @ApiProperty({ ...AMOUNT_SCHEMA, minimum: 0, maximum: PLAN_PRICE_MAX, description: 'After any referral discount' })
+  price: number;
+
+  @ApiProperty({ enum: CURRENCIES })
+  currency: Currency;
+
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES })
+  status: SubscriptionStatus;
+
+  @ApiProperty({ enum: SUBSCRIPTION_TYPES })
+  type: SubscriptionType;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 12, description: '0 for a trial (three days)' })
+  durationInMonth: number;
+
+  @ApiProperty()
+  isRecurrent: boolean;
+
+  @ApiProperty()
+  cancelAtPeriodEnd: boolean;
+
+  @InstantProperty({ nullable: true, description: 'When the automatic renewal charges the balance' })
+  nextPaymentDate: string | null;
+
+  @ApiProperty({ minLength: LIMITS.subscriptionLoginMinLength, maxLength: LIMITS.subscriptionLoginMaxLength })
+  login: string;
+
+  @InstantProperty({ nullable: true, description: 'Null while PENDING' })
+  startDate: string | null;
+
+  @InstantProperty({ nullable: true, description: 'Null while PENDING' })
+  endDate: string | null;
+
+  @InstantProperty()
+  createdAt: string;
+
+  @ApiProperty()
+  createdBy: string;
+
+  @InstantProperty()
+  updatedAt: string;
+
+  @ApiProperty()
+  updatedBy: string;
+}
+
+export const SubscriptionPageDto = PageOf(SubscriptionDto);

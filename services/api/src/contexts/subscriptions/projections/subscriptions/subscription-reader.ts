@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { isStaffRole, type Subscription } from '@kupa/proto';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Actor } from '../../../../platform/auth';
+import { ApiError } from '../../../../platform/http';
+import { SUBSCRIPTION_COLUMNS, type SubscriptionRow, toSubscription } from './subscription-view';
+
+/** Reads of the subscriptions read model. */
+@Injectable()
+export class SubscriptionReader {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(subscriptionId: string, manager: EntityManager = this.dataSource.manager): Promise<Subscription | null> {
+    const rows: SubscriptionRow[] = await manager.query(
+      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s WHERE s.id = $1`,
+      [subscriptionId],
+    );
+    return rows[0] ? toSubscription(rows[0]) : null;
+  }
+
+  /**
+   * The subscription as `actor` may see it: staff see every subscription, a client or an ambassador only their own.
+   * Another's, like a missing one, is 404 `error.subscription.not.found`: nobody learns that it exists.
+   */
+  async visibleTo(actor: Actor, subscriptionId: string): Promise<Subscription> {
+    const subscription = await this.find(subscriptionId);
+    if (!subscription || (!isStaffRole(actor.role) && subscription.userUuid !== actor.userUuid))
+      throw new ApiError('error.subscription.not.found');
+    return subscription;
+  }
+
+  /** The caller's subscriptions on one package that have not ended, for the deactivation of their renewals. */
+  async runningOnPlan(userUuid: string, planId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM subscriptions WHERE user_uuid = $1 AND plan_id = $2 AND status NOT IN ('EXPIRED', 'CANCELED')
+        ORDER BY created_at, id`,
+      [userUuid, planId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** How many of `userUuids` hold an ACTIVE subscription (each user counted once). */
+  async countActiveHolders(userUuids: readonly string[]): Promise<number> {
+    if (userUuids.length === 0) return 0;
+    const [{ count }]: Array<{ count: string }> = await this.dataSource.query(
+      `SELECT count(DISTINCT user_uuid) AS count FROM subscriptions WHERE status = 'ACTIVE' AND user_uuid = ANY($1::uuid[])`,
+      [userUuids],
+    );
+    return Number(count);
+  }
+
+  /** Whether any subscription names the package, asked with the caller's transaction (the catalog's port). */
+  async isPlanReferenced(planId: string, manager: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM subscriptions WHERE plan_id = $1 LIMIT 1`, [planId]);
+    return rows.length > 0;
+  }
+}

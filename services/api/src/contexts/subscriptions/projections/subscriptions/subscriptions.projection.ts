@@ -1,0 +1,134 @@
+import { LIMITS, SYSTEM_ACTOR_NAME } from '@kupa/proto';
+import type { EntityManager } from 'typeorm';
+import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import { ALL_SUBSCRIPTION_EVENT_TYPES, type SubscriptionEvent } from '../../domain/subscription.events';
+
+/** Who the subscriptions list shows as the author of a change: the actor's e-mail, or SYSTEM. */
+export function actorLabelOf(event: Pick<RecordedEvent, 'metadata'>): string {
+  return event.metadata?.actor?.email ?? event.metadata?.actor?.name ?? SYSTEM_ACTOR_NAME;
+}
+
+/**
+ * The rule of `nextPaymentDate` (the decider's `nextPaymentDateOf`) in SQL, applied after every change: the renewal
+ * lead before the end for a recurrent ACTIVE subscription nobody cancelled or switched off, none otherwise.
+ */
+const NEXT_PAYMENT_DATE = `next_payment_date = CASE
+  WHEN status = 'ACTIVE' AND is_recurrent AND NOT cancel_at_period_end AND NOT recurrence_deactivated
+       AND end_date IS NOT NULL
+  THEN end_date - make_interval(days => ${LIMITS.renewalLeadDays})
+  ELSE NULL END`;
+
+/**
+ * Keeps `subscriptions` in step with the subscription streams inside the append transaction, so a purchase answers
+ * from it at once and the partial unique index on live logins refuses a login another live subscription holds (which
+ * aborts the append).
+ */
+export class SubscriptionsProjection implements InlineProjection {
+  readonly name = 'subscriptions';
+  readonly handles = ALL_SUBSCRIPTION_EVENT_TYPES;
+  readonly replayChecked = [{ table: 'subscriptions', key: ['id'] }];
+
+  async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as SubscriptionEvent;
+      await this.applyOne(event, recorded.metadata.occurredAt, actorLabelOf(recorded), manager);
+    }
+  }
+
+  private async applyOne(
+    event: SubscriptionEvent,
+    occurredAt: string,
+    actor: string,
+    manager: EntityManager,
+  ): Promise<void> {
+    if (event.type === 'SubscriptionPurchased') {
+      const data = event.data;
+      await manager.query(
+        `INSERT INTO subscriptions (id, user_uuid, user_email, plan_id, plan_name, price_minor, currency, status, type,
+           duration_in_month, is_recurrent, cancel_at_period_end, next_payment_date, login, start_date, end_date,
+           created_at, created_by, updated_at, updated_by, list_price_minor, discount_percent, recurrence_deactivated)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $9, $10, false, NULL, $11, NULL, NULL, $12, $13, $12, $13,
+           $14, $15, false)`,
+        [
+          data.subscriptionId,
+          data.userUuid,
+          data.userEmail,
+          data.planId,
+          data.planName,
+          data.priceMinor,
+          data.currency,
+          data.type,
+          data.durationInMonths,
+          data.isRecurrent,
+          data.login,
+          data.purchasedAt,
+          actor,
+          data.listPriceMinor,
+          data.discountPercent,
+        ],
+      );
+      return;
+    }
+    const [assignments, values] = changesOf(event);
+    await this.touch(event.data.subscriptionId, assignments, values, occurredAt, actor, manager);
+  }
+
+  /** Sets the columns an event changes, the author and instant of the change, and the next payment date. */
+  private async touch(
+    subscriptionId: string,
+    assignments: string[],
+    values: unknown[],
+    occurredAt: string,
+    actor: string,
+    manager: EntityManager,
+  ): Promise<void> {
+    // $1–$3 are the id, the instant and the author; each `?` takes the next value in order.
+    let parameter = 3;
+    const sets = assignments.map((assignment) => assignment.replace('?', () => `$${(parameter += 1)}`));
+    await manager.query(
+      `UPDATE subscriptions SET ${[...sets, 'updated_at = $2', 'updated_by = $3'].join(', ')} WHERE id = $1`,
+      [subscriptionId, occurredAt, actor, ...values],
+    );
+    await manager.query(`UPDATE subscriptions SET ${NEXT_PAYMENT_DATE} WHERE id = $1`, [subscriptionId]);
+  }
+
+  async reset(manager: EntityManager): Promise<void> {
+    await manager.query(`DELETE FROM subscriptions`);
+  }
+}
+
+/** The column assignments (`column = ?`) an event makes and their values, in order; none for some events. */
+function changesOf(event: Exclude<SubscriptionEvent, { type: 'SubscriptionPurchased' }>): [string[], unknown[]] {
+  switch (event.type) {
+    case 'SubscriptionActivated':
+      return [
+        [
+          `status = CASE WHEN recurrence_deactivated THEN 'UNSUBSCRIBED' ELSE 'ACTIVE' END`,
+          'start_date = ?',
+          'end_date = ?',
+        ],
+        [event.data.startDate, event.data.endDate],
+      ];
+    case 'SubscriptionRenewed':
+      return [
+        ['price_minor = ?', 'discount_percent = ?', 'end_date = ?', 'cancel_at_period_end = false'],
+        [event.data.priceMinor, event.data.discountPercent, event.data.endDate],
+      ];
+    case 'SubscriptionCancelled':
+      return [['cancel_at_period_end = true'], []];
+    case 'SubscriptionRecurrenceDeactivated':
+      return [
+        [`recurrence_deactivated = true`, `status = CASE WHEN status = 'ACTIVE' THEN 'UNSUBSCRIBED' ELSE status END`],
+        [],
+      ];
+    case 'SubscriptionEnded':
+      return [['status = ?'], [event.data.status]];
+    case 'SubscriptionLoginChanged':
+      return [['login = ?'], [event.data.login]];
+    case 'SubscriptionProvisioningFailed':
+      return [[`status = 'CANCELED'`], []];
+    case 'SubscriptionRenewalFailed':
+    case 'SubscriptionPasswordChanged':
+      return [[], []];
+  }
+}

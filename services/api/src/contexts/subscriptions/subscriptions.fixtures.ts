@@ -1,0 +1,108 @@
+import type { Page, Plan, Subscription } from '@kupa/proto';
+import { randomUUID } from 'node:crypto';
+import { systemContext } from '../../platform/auth';
+import { InlineProjectionRegistry } from '../../platform/projections';
+import { ReadModelReplayCheck } from '../../platform/projections/read-model-replay-check';
+import { type ActiveUser, adminToken, createActiveUser } from '../../test-support/identity-fixtures';
+import type { TestApp } from '../../test-support/test-app';
+import { SubscriptionCommands } from './infrastructure/subscription-commands';
+
+/** Helpers the subscriptions specs share. They go through HTTP, except where the streaming service would act. */
+
+let logins = 0;
+
+/** A login no other spec in the run uses: specs share nothing, but a file's tests share one database. */
+export function uniqueLogin(prefix = 'tv'): string {
+  logins += 1;
+  return `${prefix}.${randomUUID().slice(0, 8)}${logins}`;
+}
+
+export async function createPlan(testApp: TestApp, overrides: Partial<Plan> = {}): Promise<Plan> {
+  const response = await testApp.http
+    .post('/api/payment-plans')
+    .set('Authorization', `Bearer ${await adminToken(testApp)}`)
+    .send({
+      name: `Gold ${randomUUID().slice(0, 8)}`,
+      durationInMonths: 1,
+      price: 10,
+      currency: 'USD',
+      isRecurrent: true,
+      description: 'Every channel',
+      features: ['HD'],
+      status: 'ACTIVE',
+      ...overrides,
+    });
+  if (response.status !== 201) throw new Error(`Package creation answered ${response.status}`);
+  return response.body as Plan;
+}
+
+/** A client (or ambassador) with `amount` dollars on the balance, deposited by an admin. */
+export async function customerWithBalance(
+  testApp: TestApp,
+  amount: number,
+  options: Parameters<typeof createActiveUser>[1] = {},
+): Promise<ActiveUser> {
+  const customer = await createActiveUser(testApp, options);
+  if (amount > 0) {
+    const deposit = await testApp.http
+      .post('/api/payments')
+      .set('Authorization', `Bearer ${await adminToken(testApp)}`)
+      .send({ userUuid: customer.userUuid, amount, action: 'DEPOSIT', comment: 'fixture deposit' });
+    if (deposit.status !== 201) throw new Error(`Deposit answered ${deposit.status}`);
+  }
+  return customer;
+}
+
+export function buy(testApp: TestApp, token: string, planId: string, body: object, idempotencyKey?: string) {
+  const call = testApp.http
+    .post(`/api/subscriptions/balance/payment-plans/${planId}`)
+    .set('Authorization', `Bearer ${token}`);
+  return (idempotencyKey ? call.set('Idempotency-Key', idempotencyKey) : call).send(body);
+}
+
+/** Buys and expects the PENDING subscription. */
+export async function bought(testApp: TestApp, customer: ActiveUser, planId: string): Promise<Subscription> {
+  const response = await buy(testApp, customer.accessToken, planId, { login: uniqueLogin(), password: 'pass-1234' });
+  if (response.status !== 201)
+    throw new Error(`Purchase answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body as Subscription;
+}
+
+/**
+ * What provisioning does once the streaming service holds the account: the subscription's first period starts.
+ * The real command with the system actor, as the provisioning processor runs it.
+ */
+export async function activate(testApp: TestApp, subscriptionId: string): Promise<Subscription> {
+  await testApp.app.get(SubscriptionCommands).activate({ subscriptionId, context: systemContext() });
+  return read(testApp, subscriptionId);
+}
+
+export async function read(testApp: TestApp, subscriptionId: string): Promise<Subscription> {
+  const response = await testApp.http
+    .get(`/api/subscriptions/${subscriptionId}`)
+    .set('Authorization', `Bearer ${await adminToken(testApp)}`);
+  if (response.status !== 200) throw new Error(`Read answered ${response.status}`);
+  return response.body as Subscription;
+}
+
+export async function search(testApp: TestApp, token: string, body: object): Promise<Page<Subscription>> {
+  const response = await testApp.http
+    .post('/api/subscriptions/search')
+    .set('Authorization', `Bearer ${token}`)
+    .send(body);
+  if (response.status !== 200) throw new Error(`Search answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body as Page<Subscription>;
+}
+
+export async function countRows(testApp: TestApp, sql: string, parameters: unknown[] = []): Promise<number> {
+  const [{ count }]: Array<{ count: string }> = await testApp.dataSource.query(sql, parameters);
+  return Number(count);
+}
+
+/** Replays every event into shadow copies of the checked read models and expects no row to differ. */
+export async function expectReadModelsToEqualReplay(testApp: TestApp): Promise<void> {
+  const check = new ReadModelReplayCheck(testApp.dataSource, testApp.app.get(InlineProjectionRegistry));
+  const report = await check.run();
+  expect(report.projections).toContain('subscriptions');
+  expect(report.mismatches).toEqual([]);
+}

@@ -1,0 +1,94 @@
+import { Global, Module, type OnModuleInit } from '@nestjs/common';
+import { EventTypeRegistry } from '../../platform/event-store';
+import { InlineProjectionRegistry } from '../../platform/projections';
+import { AuditMapperRegistry } from '../audit';
+import { PlanReferences } from '../catalog';
+import { ReferralStandings } from '../identity';
+import { BuySubscriptionController } from './commands/buy-subscription/buy-subscription.controller';
+import { BuySubscriptionHandler } from './commands/buy-subscription/buy-subscription.handler';
+import { CancelSubscriptionController } from './commands/cancel-subscription/cancel-subscription.controller';
+import { CancelSubscriptionHandler } from './commands/cancel-subscription/cancel-subscription.handler';
+import { ChangeSubscriptionLoginController } from './commands/change-subscription-login/change-subscription-login.controller';
+import { ChangeSubscriptionLoginHandler } from './commands/change-subscription-login/change-subscription-login.handler';
+import { ChangeSubscriptionPasswordController } from './commands/change-subscription-password/change-subscription-password.controller';
+import { ChangeSubscriptionPasswordHandler } from './commands/change-subscription-password/change-subscription-password.handler';
+import { DeactivateRecurrenceController } from './commands/deactivate-recurrence/deactivate-recurrence.controller';
+import { DeactivateRecurrenceHandler } from './commands/deactivate-recurrence/deactivate-recurrence.handler';
+import { RenewSubscriptionController } from './commands/renew-subscription/renew-subscription.controller';
+import { RenewSubscriptionHandler } from './commands/renew-subscription/renew-subscription.handler';
+import { TakeTrialController } from './commands/take-trial/take-trial.controller';
+import { TakeTrialHandler } from './commands/take-trial/take-trial.handler';
+import { ALL_SUBSCRIPTION_EVENT_TYPES } from './domain/subscription.events';
+import {
+  DefaultReferralDiscountTiers,
+  ReferralDiscounts,
+  ReferralDiscountTiers,
+  SubscriptionReferralStandings,
+} from './infrastructure/referral-discounts';
+import { SubscriptionCommands } from './infrastructure/subscription-commands';
+import { SubscriptionPlanReferences } from './infrastructure/subscription-plan-references';
+import { SubscriptionSecrets } from './infrastructure/subscription-secrets';
+import { SubscriptionReader } from './projections/subscriptions/subscription-reader';
+import { SubscriptionsProjection } from './projections/subscriptions/subscriptions.projection';
+import { GetSubscriptionController } from './queries/get-subscription/get-subscription.controller';
+import { GetSubscriptionHandler } from './queries/get-subscription/get-subscription.handler';
+import { SearchSubscriptionsController } from './queries/search-subscriptions/search-subscriptions.controller';
+import { SearchSubscriptionsHandler } from './queries/search-subscriptions/search-subscriptions.handler';
+import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
+
+/**
+ * Subscriptions (docs/product.md, Subscriptions; docs/adr/0024-subscriptions.md): `subscription-{uuid}` streams, their
+ * read model, and the commands that buy, renew, cancel and change them, with the ledger's charge in the same append.
+ * Global because it binds ports other contexts declare and inject without importing it: the catalog's
+ * `PlanReferences` and identity's `ReferralStandings` (ADR 0013, ADR 0021). `SubscriptionCommands` is exported for
+ * the processors (provisioning, the renewal and expiry sweep) that run the same commands.
+ */
+@Global()
+@Module({
+  // Literal paths before `:id`, so that `/subscriptions/search` is never read as an id.
+  controllers: [
+    SearchSubscriptionsController,
+    BuySubscriptionController,
+    RenewSubscriptionController,
+    TakeTrialController,
+    DeactivateRecurrenceController,
+    GetSubscriptionController,
+    CancelSubscriptionController,
+    ChangeSubscriptionLoginController,
+    ChangeSubscriptionPasswordController,
+  ],
+  providers: [
+    SubscriptionReader,
+    SubscriptionSecrets,
+    SubscriptionCommands,
+    { provide: ReferralDiscountTiers, useClass: DefaultReferralDiscountTiers },
+    SubscriptionReferralStandings,
+    ReferralDiscounts,
+    { provide: ReferralStandings, useExisting: SubscriptionReferralStandings },
+    { provide: PlanReferences, useClass: SubscriptionPlanReferences },
+    BuySubscriptionHandler,
+    RenewSubscriptionHandler,
+    TakeTrialHandler,
+    CancelSubscriptionHandler,
+    ChangeSubscriptionLoginHandler,
+    ChangeSubscriptionPasswordHandler,
+    DeactivateRecurrenceHandler,
+    GetSubscriptionHandler,
+    SearchSubscriptionsHandler,
+  ],
+  exports: [PlanReferences, ReferralStandings, SubscriptionCommands, SubscriptionSecrets, SubscriptionReader],
+})
+export class SubscriptionsModule implements OnModuleInit {
+  constructor(
+    private readonly eventTypes: EventTypeRegistry,
+    private readonly projections: InlineProjectionRegistry,
+    private readonly auditMappers: AuditMapperRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    for (const type of ALL_SUBSCRIPTION_EVENT_TYPES) this.eventTypes.register(type);
+    this.projections.register(new SubscriptionsProjection());
+    for (const type of ALL_SUBSCRIPTION_EVENT_TYPES)
+      this.auditMappers.register(type, SUBSCRIPTIONS_AUDIT_MAPPERS[type]);
+  }
+}
