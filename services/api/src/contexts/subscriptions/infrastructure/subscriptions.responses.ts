@@ -35,7 +35,12 @@ export class SubscriptionDto implements Subscription {
   @ApiProperty({ type: SubscriptionPlanRefDto, nullable: true, description: 'Null for a trial' })
   paymentPlan: SubscriptionPlanRefDto | null;
 
-  @ApiProperty({ ...AMOUNT_SCHEMA, minimum: 0, maximum: PLAN_PRICE_MAX, description: 'After any referral discount' })
+  @ApiProperty({
+    ...AMOUNT_SCHEMA,
+    exclusiveMinimum: false,
+    maximum: PLAN_PRICE_MAX,
+    description: 'US dollars, after any referral discount; 0 for a trial',
+  })
   price: number;
 
   @ApiProperty({ enum: CURRENCIES })
