@@ -297,8 +297,73 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     passMayBe404: true,
   },
 
+  // Subscriptions. Bodies are invalid and the ids random, so allowed callers get a 400 or 404 and nothing changes.
+  {
+    method: 'post',
+    path: '/api/subscriptions/search',
+    url: () => '/api/subscriptions/search',
+    body: { size: 1 },
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'get',
+    path: '/api/subscriptions/{id}',
+    url: () => `/api/subscriptions/${RANDOM_UUID}`,
+    expect: SIGNED_IN,
+    passMayBe404: true,
+  },
+  {
+    method: 'delete',
+    path: '/api/subscriptions/{id}',
+    url: () => `/api/subscriptions/${RANDOM_UUID}`,
+    expect: SIGNED_IN,
+    passMayBe404: true,
+  },
+  {
+    method: 'put',
+    path: '/api/subscriptions/{id}/login',
+    url: () => `/api/subscriptions/${RANDOM_UUID}/login`,
+    body: {},
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'put',
+    path: '/api/subscriptions/{id}/password',
+    url: () => `/api/subscriptions/${RANDOM_UUID}/password`,
+    body: {},
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'post',
+    path: '/api/subscriptions/balance/payment-plans/{planId}',
+    url: (c) => `/api/subscriptions/balance/payment-plans/${c.planId}`,
+    body: {},
+    expect: CUSTOMERS,
+  },
+  {
+    method: 'post',
+    path: '/api/subscriptions/renew/balance',
+    url: () => '/api/subscriptions/renew/balance',
+    body: {},
+    expect: CUSTOMERS,
+  },
+  {
+    method: 'post',
+    path: '/api/subscriptions/users/{userUuid}/trial',
+    url: (c) => `/api/subscriptions/users/${c.clientUuid}/trial`,
+    body: {},
+    expect: CUSTOMERS,
+  },
+  // Without its package id the call is refused, so no renewal stops.
+  {
+    method: 'post',
+    path: '/api/subscriptions/deactivate-recurrent',
+    url: () => '/api/subscriptions/deactivate-recurrent',
+    expect: { ...CUSTOMERS, client: 400, otherClient: 400, ambassador: 400 },
+  },
   // Reporting: the admin's dashboard.
   { method: 'get', path: '/api/dashboard', url: () => '/api/dashboard', expect: ADMIN_ONLY },
+
 
   // Audit.
   {

@@ -85,7 +85,7 @@ export class SearchSubscriptionsHandler implements IQueryHandler<SearchSubscript
     const orderBy = orderByFromSorts(request.sorts, 'subscriptions', SORT_COLUMNS, DEFAULT_ORDER);
     const [{ total }]: Array<{ total: string }> = await this.dataSource.query(
       `SELECT count(*) AS total FROM (SELECT 1 FROM subscriptions s ${where}
-         LIMIT ${parameters.add(LIMITS.searchWindowRows)}) AS windowed`,
+         LIMIT ${LIMITS.searchWindowRows}) AS windowed`,
       parameters.values,
     );
     const offset = page * size;
