@@ -335,7 +335,9 @@ describe('hostile input on every route', () => {
               context.clientUuid.replace(/-/g, ''),
               ` ${context.clientUuid}`,
             ]) {
-              const response = await send(route, actor, { ...deposit, [property]: variant });
+              // The deposit's other fields go only to the routes that take them (a subscription id's route takes none).
+              const known = Object.entries(deposit).filter(([field]) => field in route.bodyProperties);
+              const response = await send(route, actor, { ...Object.fromEntries(known), [property]: variant });
               answers.push([
                 `${actor} ${property}=${JSON.stringify(variant)}`,
                 answer(response),

@@ -18,7 +18,7 @@ export class GetSubscriptionController {
   @Get(':id')
   @ApiUuidParam('id')
   @ApiOkResponse({ type: SubscriptionDto })
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(400, 401, 403, 404)
   @Roles(...USER_ROLES)
   get(@CurrentActor() actor: Actor, @Param('id', SubscriptionIdPipe) subscriptionId: string): Promise<Subscription> {
     return this.queries.execute(new GetSubscriptionQuery(actor, subscriptionId));
