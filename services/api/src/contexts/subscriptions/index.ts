@@ -6,7 +6,6 @@ import {
 export { SubscriptionsModule } from './subscriptions.module';
 export { type CommandOrigin, SubscriptionCommands } from './infrastructure/subscription-commands';
 export { SubscriptionSecrets } from './infrastructure/subscription-secrets';
-export { ReferralDiscountTiers } from './infrastructure/referral-discounts';
 export { SubscriptionReader } from './projections/subscriptions/subscription-reader';
 export { subscriptionFigures, type SubscriptionFigures } from './queries/subscription-figures/subscription-figures';
 

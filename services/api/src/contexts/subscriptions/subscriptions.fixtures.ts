@@ -1,6 +1,8 @@
 import type { Page, Plan, Subscription } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
+import { LedgerVerifier } from '../../operations/verify';
 import { systemContext } from '../../platform/auth';
+import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry } from '../../platform/projections';
 import { ReadModelReplayCheck } from '../../platform/projections/read-model-replay-check';
 import { type ActiveUser, adminToken, createActiveUser } from '../../test-support/identity-fixtures';
@@ -105,4 +107,18 @@ export async function expectReadModelsToEqualReplay(testApp: TestApp): Promise<v
   const report = await check.run();
   expect(report.projections).toContain('subscriptions');
   expect(report.mismatches).toEqual([]);
+}
+
+/**
+ * What `kupa ledger verify` checks, on the test app's database: hash chains, the ledger against its replay, and every
+ * replay-checked read model (the subscriptions table among them) against a replay of all events.
+ */
+export async function expectLedgerVerifyOk(testApp: TestApp): Promise<void> {
+  const verification = await new LedgerVerifier(
+    testApp.dataSource,
+    testApp.app.get(EventTypeRegistry),
+    testApp.app.get(InlineProjectionRegistry),
+  ).verify();
+  expect(verification.differences).toEqual([]);
+  expect(verification.ok).toBe(true);
 }

@@ -19,12 +19,7 @@ import { RenewSubscriptionHandler } from './commands/renew-subscription/renew-su
 import { TakeTrialController } from './commands/take-trial/take-trial.controller';
 import { TakeTrialHandler } from './commands/take-trial/take-trial.handler';
 import { ALL_SUBSCRIPTION_EVENT_TYPES } from './domain/subscription.events';
-import {
-  DefaultReferralDiscountTiers,
-  ReferralDiscounts,
-  ReferralDiscountTiers,
-  SubscriptionReferralStandings,
-} from './infrastructure/referral-discounts';
+import { ReferralDiscounts, SubscriptionReferralStandings } from './infrastructure/referral-discounts';
 import { SubscriptionCommands } from './infrastructure/subscription-commands';
 import { SubscriptionPlanReferences } from './infrastructure/subscription-plan-references';
 import { SubscriptionSecrets } from './infrastructure/subscription-secrets';
@@ -61,7 +56,6 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     SubscriptionReader,
     SubscriptionSecrets,
     SubscriptionCommands,
-    { provide: ReferralDiscountTiers, useClass: DefaultReferralDiscountTiers },
     SubscriptionReferralStandings,
     ReferralDiscounts,
     { provide: ReferralStandings, useExisting: SubscriptionReferralStandings },

@@ -1,32 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_REFERRAL_DISCOUNT_TIERS, type ReferralDiscountTier, referralDiscountPercent } from '@kupa/proto';
+import { RewardTiers } from '../../../platform/config';
 import { type ReferralStanding, ReferralStandings, UserReader } from '../../identity';
 import { SubscriptionReader } from '../projections/subscriptions/subscription-reader';
 
 /**
- * The referral discount table in force (docs/product.md, Referrals). Bound to proto's defaults; a deployment that
- * configures its own tiers binds another implementation, and nothing else changes.
- */
-export abstract class ReferralDiscountTiers {
-  abstract tiers(): readonly ReferralDiscountTier[];
-}
-
-@Injectable()
-export class DefaultReferralDiscountTiers extends ReferralDiscountTiers {
-  tiers(): readonly ReferralDiscountTier[] {
-    return DEFAULT_REFERRAL_DISCOUNT_TIERS;
-  }
-}
-
-/**
  * Identity's `ReferralStandings` port, bound to the subscriptions table: a referrer's active referrals are the users
- * they referred who hold an ACTIVE subscription (each counted once), and the tiers turn that count into a percent.
+ * they referred who hold an ACTIVE subscription (each counted once), and the configured tiers (`RewardTiers`, the
+ * one table the whole deployment prices with) turn that count into a percent.
  */
 @Injectable()
 export class SubscriptionReferralStandings extends ReferralStandings {
   constructor(
     private readonly subscriptions: SubscriptionReader,
-    private readonly tiers: ReferralDiscountTiers,
+    private readonly tiers: RewardTiers,
   ) {
     super();
   }
@@ -41,7 +27,7 @@ export class SubscriptionReferralStandings extends ReferralStandings {
 
   async standingOf(referred: readonly string[]): Promise<ReferralStanding> {
     const activeReferrals = await this.subscriptions.countActiveHolders(referred);
-    return { activeReferrals, discountPercent: referralDiscountPercent(activeReferrals, this.tiers.tiers()) };
+    return { activeReferrals, discountPercent: this.tiers.referralDiscountPercent(activeReferrals) };
   }
 }
 

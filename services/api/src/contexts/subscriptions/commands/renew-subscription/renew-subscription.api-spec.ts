@@ -2,13 +2,13 @@ import type { Plan } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { type ActiveUser, adminToken } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { expectReadModelsToEqualReplay as expectLedgerToEqualReplay } from '../../../ledger/ledger.fixtures';
 import {
   activate,
   bought,
   countRows,
   createPlan,
   customerWithBalance,
+  expectLedgerVerifyOk,
   expectReadModelsToEqualReplay,
 } from '../../subscriptions.fixtures';
 
@@ -95,8 +95,8 @@ describe('POST /subscriptions/renew/balance', () => {
     expect(malformed.body.details.fields[0]).toMatchObject({ field: 'subscriptionId' });
   });
 
-  it('leaves the ledger and every read model equal to a replay of the events', async () => {
-    await expectLedgerToEqualReplay(testApp);
+  it('passes kupa ledger verify: chains, the ledger and every read model equal to a replay', async () => {
+    await expectLedgerVerifyOk(testApp);
     await expectReadModelsToEqualReplay(testApp);
   });
 });
