@@ -364,7 +364,6 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   // Reporting: the admin's dashboard.
   { method: 'get', path: '/api/dashboard', url: () => '/api/dashboard', expect: ADMIN_ONLY },
 
-
   // Audit.
   {
     method: 'post',
