@@ -7,7 +7,12 @@ import { CommonModule } from './contexts/common';
 import { IdentityModule } from './contexts/identity';
 import { LedgerModule } from './contexts/ledger';
 import { ReportingModule } from './contexts/reporting';
-import { ProvisioningModule, SubscriptionsModule } from './contexts/subscriptions';
+import {
+  ProvisioningModule,
+  SubscriptionProvisioningOutcomes,
+  SubscriptionProvisioningSecrets,
+  SubscriptionsModule,
+} from './contexts/subscriptions';
 import { PlatformAuthModule } from './platform/auth';
 import { CashierModule } from './platform/cashier';
 import { PlatformHttpModule } from './platform/http';
@@ -75,7 +80,10 @@ export class AppModule {
         CatalogModule,
         SubscriptionsModule,
         AuditModule,
-        ProvisioningModule.register(),
+        ProvisioningModule.register({
+          outcomes: SubscriptionProvisioningOutcomes,
+          secrets: SubscriptionProvisioningSecrets,
+        }),
         ReportingModule,
         CommonModule.register({
           version: options.version,

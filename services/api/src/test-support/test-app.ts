@@ -5,7 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../create-app';
 import { ManualClock } from '../platform/clock';
-import { BackgroundWork } from '../platform/workers';
+import { BackgroundLoops, BackgroundWork } from '../platform/workers';
 import { type AppConfig, loadConfig } from '../platform/config';
 import { Mailbox } from './mailbox';
 import { contractCheckedHttp } from './openapi-recorder';
@@ -34,6 +34,11 @@ export interface TestAppOptions {
    * (several runners, restarts) turns this off.
    */
   backgroundWork?: boolean;
+  /**
+   * Background loops of contexts to leave stopped though the rest runs: `['provisioning-jobs']` keeps subscriptions
+   * PENDING until a spec activates them itself, while mails still flow.
+   */
+  stoppedLoops?: string[];
   /** The SMTP server mails go to; by default a fresh in-process one. */
   mailbox?: Mailbox;
   /** Serve these built UI folders beside the API, as `npm start` does; by default no UI is served. */
@@ -75,7 +80,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     serveUi: options.ui !== undefined,
   });
   await app.init();
-  if (options.backgroundWork !== false) app.get(BackgroundWork).start();
+  // Listening, as the server does: the built-in streaming-service simulator is reached over this process's own
+  // origin, so provisioning (a background loop) needs a port that outlives any one supertest request.
+  await app.listen(0, '127.0.0.1');
+  if (options.backgroundWork !== false) {
+    app.get(BackgroundWork).start();
+    const stopped = options.stoppedLoops ?? [];
+    const loops = app.get(BackgroundLoops).all();
+    for (const name of stopped) {
+      const loop = loops.find((candidate) => candidate.name === name);
+      if (!loop) throw new Error(`No background loop named ${name}`);
+      await loop.stop();
+    }
+  }
   const dataSource = app.get(DataSource);
   const { http, raw } = await contractCheckedHttp(app);
   return {

@@ -6,6 +6,10 @@ import {
 export { SubscriptionsModule } from './subscriptions.module';
 export { type CommandOrigin, SubscriptionCommands } from './infrastructure/subscription-commands';
 export { SubscriptionSecrets } from './infrastructure/subscription-secrets';
+export {
+  SubscriptionProvisioningOutcomes,
+  SubscriptionProvisioningSecrets,
+} from './infrastructure/subscription-provisioning';
 export { SubscriptionReader } from './projections/subscriptions/subscription-reader';
 export { subscriptionFigures, type SubscriptionFigures } from './queries/subscription-figures/subscription-figures';
 

@@ -1,6 +1,7 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
-import { EventTypeRegistry } from '../../platform/event-store';
-import { InlineProjectionRegistry } from '../../platform/projections';
+import { Clock } from '../../platform/clock';
+import { EventStore, EventTypeRegistry } from '../../platform/event-store';
+import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
 import { AuditMapperRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
 import { ReferralStandings } from '../identity';
@@ -23,6 +24,7 @@ import { ReferralDiscounts, SubscriptionReferralStandings } from './infrastructu
 import { SubscriptionCommands } from './infrastructure/subscription-commands';
 import { SubscriptionPlanReferences } from './infrastructure/subscription-plan-references';
 import { SubscriptionSecrets } from './infrastructure/subscription-secrets';
+import { ProvisioningRequestsProcessor } from './processors/provisioning-requests/provisioning-requests.processor';
 import { SubscriptionReader } from './projections/subscriptions/subscription-reader';
 import { SubscriptionsProjection } from './projections/subscriptions/subscriptions.projection';
 import { GetSubscriptionController } from './queries/get-subscription/get-subscription.controller';
@@ -77,6 +79,9 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly eventTypes: EventTypeRegistry,
     private readonly projections: InlineProjectionRegistry,
     private readonly auditMappers: AuditMapperRegistry,
+    private readonly processors: ProcessorRunner,
+    private readonly store: EventStore,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -84,5 +89,6 @@ export class SubscriptionsModule implements OnModuleInit {
     this.projections.register(new SubscriptionsProjection());
     for (const type of ALL_SUBSCRIPTION_EVENT_TYPES)
       this.auditMappers.register(type, SUBSCRIPTIONS_AUDIT_MAPPERS[type]);
+    this.processors.register(new ProvisioningRequestsProcessor(this.store, this.clock));
   }
 }

@@ -19,7 +19,8 @@ describe('POST /subscriptions/balance/payment-plans/{planId}', () => {
   let plan: Plan;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    // Commands alone: provisioning (a background loop) would activate subscriptions behind the spec's back.
+    testApp = await startTestApp({ stoppedLoops: ['provisioning-jobs'] });
     plan = await createPlan(testApp, { price: 10, durationInMonths: 1 });
   });
 

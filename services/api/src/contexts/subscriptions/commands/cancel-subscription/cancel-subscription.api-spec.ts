@@ -20,7 +20,8 @@ describe('DELETE /subscriptions/{id}', () => {
 
   beforeAll(async () => {
     clock = new ManualClock(new Date('2026-01-31T10:00:00Z'));
-    testApp = await startTestApp({ clock });
+    // Commands alone: provisioning (a background loop) would activate subscriptions behind the spec's back.
+    testApp = await startTestApp({ clock, stoppedLoops: ['provisioning-jobs'] });
     plan = await createPlan(testApp, { price: 10, durationInMonths: 1 });
   });
 

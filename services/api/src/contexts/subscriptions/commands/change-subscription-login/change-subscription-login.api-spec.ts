@@ -14,7 +14,8 @@ describe('PUT /subscriptions/{id}/login', () => {
   let plan: Plan;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    // Commands alone: provisioning (a background loop) would activate subscriptions behind the spec's back.
+    testApp = await startTestApp({ stoppedLoops: ['provisioning-jobs'] });
     plan = await createPlan(testApp, { price: 10 });
   });
 

@@ -6,7 +6,8 @@ describe('POST /subscriptions/users/{userUuid}/trial', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    // Commands alone: provisioning (a background loop) would activate subscriptions behind the spec's back.
+    testApp = await startTestApp({ stoppedLoops: ['provisioning-jobs'] });
   });
 
   afterAll(async () => {

@@ -111,7 +111,7 @@ describe('ProvisioningJobRunner', () => {
     await enqueue({
       subscriptionId,
       operation: 'CREATE_ACCOUNT',
-      parameters: { login, expiresAt: '2026-04-01T10:00:00.000Z' },
+      parameters: { login, expiresAt: '2026-04-01T10:00:00.000Z', secretVersion: 1 },
     });
     return { subscriptionId, login };
   }
@@ -138,7 +138,6 @@ describe('ProvisioningJobRunner', () => {
       backgroundWork: false,
       env: { PROVISIONING_SIMULATOR_FAULTS: '1', PROVISIONING_TIMEOUT_MS: String(TIMEOUT_MS) },
     });
-    await testApp.app.listen(0, '127.0.0.1');
     const { port } = testApp.app.getHttpServer().address() as AddressInfo;
     proxy = await countingProxy(`http://127.0.0.1:${port}`);
     provider = new HttpProvisioningProvider(
@@ -167,7 +166,11 @@ describe('ProvisioningJobRunner', () => {
     const { subscriptionId, login } = await createJob();
     expect(
       await enqueue(
-        { subscriptionId, operation: 'CREATE_ACCOUNT', parameters: { login, expiresAt: '2026-04-01T10:00:00.000Z' } },
+        {
+          subscriptionId,
+          operation: 'CREATE_ACCOUNT',
+          parameters: { login, expiresAt: '2026-04-01T10:00:00.000Z', secretVersion: 1 },
+        },
         String(causation),
       ),
     ).toBe(false);
@@ -284,13 +287,13 @@ describe('ProvisioningJobRunner', () => {
     const { subscriptionId, login } = await createJob();
     const renamed = `${login}.b`;
     await enqueue({ subscriptionId, operation: 'CHANGE_LOGIN', parameters: { login, newLogin: renamed } });
-    await enqueue({ subscriptionId, operation: 'CHANGE_PASSWORD', parameters: { login: renamed } });
+    await enqueue({ subscriptionId, operation: 'CHANGE_PASSWORD', parameters: { login: renamed, secretVersion: 2 } });
     await enqueue({
       subscriptionId,
       operation: 'EXTEND_ACCOUNT',
       parameters: { login: renamed, expiresAt: '2026-06-01T10:00:00.000Z' },
     });
-    await enqueue({ subscriptionId, operation: 'DISABLE_ACCOUNT', parameters: { login: renamed } });
+    await enqueue({ subscriptionId, operation: 'DISABLE_ACCOUNT', parameters: { login: renamed, secretVersion: 2 } });
     await queueFault('create', 'transient');
     // The creation waits for its retry, and the rename behind it waits too instead of finding no account.
     expect(await runner().runDue()).toBe(0);

@@ -3,13 +3,15 @@ import type { EntityManager } from 'typeorm';
 
 /**
  * The work a subscription event asks of the streaming service. Parameters hold no password: `CREATE_ACCOUNT` and
- * `CHANGE_PASSWORD` read theirs from `ProvisioningSecrets` when they run. Instants are ISO-8601 strings.
+ * `CHANGE_PASSWORD` read theirs from `ProvisioningSecrets` when they run, and `secretVersion` names the stored
+ * password their event wrote (the newest is sent; those up to this version are forgotten once the service has it).
+ * Instants are ISO-8601 strings.
  */
 export type ProvisioningWork =
-  | { operation: 'CREATE_ACCOUNT'; parameters: { login: string; expiresAt: string } }
+  | { operation: 'CREATE_ACCOUNT'; parameters: { login: string; expiresAt: string; secretVersion: number } }
   | { operation: 'EXTEND_ACCOUNT'; parameters: { login: string; expiresAt: string } }
   | { operation: 'CHANGE_LOGIN'; parameters: { login: string; newLogin: string } }
-  | { operation: 'CHANGE_PASSWORD'; parameters: { login: string } }
+  | { operation: 'CHANGE_PASSWORD'; parameters: { login: string; secretVersion: number } }
   | { operation: 'DISABLE_ACCOUNT'; parameters: { login: string } };
 
 export type ProvisioningOperation = ProvisioningWork['operation'];

@@ -13,8 +13,8 @@ import {
 const TOKEN = 'test-provisioning-token';
 const TIMEOUT_MS = 300;
 
+/** The test app listens on a free loopback port already; this is its origin. */
 async function listen(testApp: TestApp): Promise<string> {
-  await testApp.app.listen(0, '127.0.0.1');
   const { port } = testApp.app.getHttpServer().address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
 }

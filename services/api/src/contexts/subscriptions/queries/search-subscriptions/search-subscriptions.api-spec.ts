@@ -14,7 +14,8 @@ describe('POST /subscriptions/search', () => {
   let trial: Subscription;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    // Commands alone: provisioning (a background loop) would activate subscriptions behind the spec's back.
+    testApp = await startTestApp({ stoppedLoops: ['provisioning-jobs'] });
     admin = await adminToken(testApp);
     const cheap = await createPlan(testApp, { price: 5, durationInMonths: 1 });
     const dear = await createPlan(testApp, { price: 30, durationInMonths: 3, isRecurrent: false });

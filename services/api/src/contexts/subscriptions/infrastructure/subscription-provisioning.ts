@@ -1,0 +1,70 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { systemContext } from '../../../platform/auth';
+import type { ProvisioningJob } from './provisioning/provisioning-jobs';
+import { type ProvisioningFailure, ProvisioningOutcomes } from './provisioning/provisioning-outcomes.port';
+import { ProvisioningSecrets } from './provisioning/provisioning-secrets.port';
+import { SubscriptionCommands } from './subscription-commands';
+import { SubscriptionSecrets } from './subscription-secrets';
+
+/**
+ * What the subscriptions context does with the streaming service's answers (docs/adr/0025-provisioning.md): a
+ * created account activates its subscription (the period starts then), a refused one cancels it and refunds its
+ * payment in one append. Both commands do nothing when repeated, as the runner may report a job twice. Once the
+ * service holds a password, the stored copies up to it are forgotten.
+ */
+@Injectable()
+export class SubscriptionProvisioningOutcomes extends ProvisioningOutcomes {
+  private readonly logger = new Logger('Provisioning');
+
+  constructor(
+    private readonly commands: SubscriptionCommands,
+    private readonly secrets: SubscriptionSecrets,
+  ) {
+    super();
+  }
+
+  async succeeded(job: ProvisioningJob): Promise<void> {
+    const origin = { context: systemContext(), causationId: job.causationEventId };
+    switch (job.operation) {
+      case 'CREATE_ACCOUNT':
+        await this.commands.activate({ subscriptionId: job.subscriptionId, ...origin });
+        await this.secrets.forgetUpTo(job.subscriptionId, job.parameters.secretVersion);
+        return;
+      case 'CHANGE_PASSWORD':
+        await this.secrets.forgetUpTo(job.subscriptionId, job.parameters.secretVersion);
+        return;
+      default:
+        return;
+    }
+  }
+
+  async failedPermanently(job: ProvisioningJob, failure: ProvisioningFailure): Promise<void> {
+    if (job.operation === 'CREATE_ACCOUNT') {
+      await this.commands.failProvisioning({
+        subscriptionId: job.subscriptionId,
+        reason: failure.kind,
+        context: systemContext(),
+        causationId: job.causationEventId,
+      });
+      await this.secrets.forgetUpTo(job.subscriptionId, Number.MAX_SAFE_INTEGER);
+      return;
+    }
+    // The subscription itself stands (it was paid and the account exists); the service is out of step on this one
+    // change, which staff see in the job's row and can repeat from the console by changing it again.
+    this.logger.warn(
+      `Provisioning ${job.operation} for subscription ${job.subscriptionId} failed for good: ${failure.kind} ${failure.detail}`,
+    );
+  }
+}
+
+/** The password a job sends: the newest one stored for the subscription. */
+@Injectable()
+export class SubscriptionProvisioningSecrets extends ProvisioningSecrets {
+  constructor(private readonly secrets: SubscriptionSecrets) {
+    super();
+  }
+
+  async passwordFor(job: ProvisioningJob): Promise<string | null> {
+    return (await this.secrets.newest(job.subscriptionId))?.password ?? null;
+  }
+}
