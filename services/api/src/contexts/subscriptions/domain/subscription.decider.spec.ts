@@ -352,6 +352,45 @@ describe('subscription decider', () => {
         ]);
     });
 
+    it("records nothing while the last failure's next attempt is ahead, and the next failure once it is due", () => {
+      const failed: SubscriptionEvent = {
+        type: 'SubscriptionRenewalFailed',
+        data: {
+          subscriptionId,
+          userUuid,
+          missingMinor: 250,
+          attemptedAt: '2026-02-25T10:05:00.000Z',
+          nextAttemptAt: '2026-02-26T10:05:00.000Z',
+        },
+      };
+      given([purchased, activated, failed])
+        .when((state) => recordRenewalFailure({ ...failure, at: new Date('2026-02-26T10:04:59Z') }, state))
+        .then([]);
+      given([purchased, activated, failed])
+        .when((state) =>
+          recordRenewalFailure(
+            {
+              missingMinor: 100,
+              at: new Date('2026-02-26T10:05:00Z'),
+              nextAttemptAt: new Date('2026-02-27T10:05:00Z'),
+            },
+            state,
+          ),
+        )
+        .then([
+          {
+            type: 'SubscriptionRenewalFailed',
+            data: {
+              subscriptionId,
+              userUuid,
+              missingMinor: 100,
+              attemptedAt: '2026-02-26T10:05:00.000Z',
+              nextAttemptAt: '2026-02-27T10:05:00.000Z',
+            },
+          },
+        ]);
+    });
+
     it('refuses a subscription the sweep must not charge', () => {
       given([purchased, activated, deactivated])
         .when((state) => recordRenewalFailure(failure, state))
@@ -561,6 +600,36 @@ describe('subscription decider', () => {
       expect(nextPaymentDateOf(stateOf([purchased]))).toBeNull();
       expect(nextPaymentDateOf(stateOf([trialPurchased, trialActivated]))).toBeNull();
       expect(nextPaymentDateOf(stateOf([purchased, activated, expired]))).toBeNull();
+    });
+
+    it('is the next attempt after a failed renewal, and the lead before the new end after a renewal', () => {
+      const failed: SubscriptionEvent = {
+        type: 'SubscriptionRenewalFailed',
+        data: {
+          subscriptionId,
+          userUuid,
+          missingMinor: 250,
+          attemptedAt: '2026-02-25T10:05:00.000Z',
+          nextAttemptAt: '2026-02-26T10:05:00.000Z',
+        },
+      };
+      const renewed: SubscriptionEvent = {
+        type: 'SubscriptionRenewed',
+        data: {
+          subscriptionId,
+          userUuid,
+          paymentId: 9,
+          priceMinor: 1000,
+          listPriceMinor: 1000,
+          discountPercent: 0,
+          previousEndDate: '2026-02-28T10:05:00.000Z',
+          endDate: '2026-03-28T10:05:00.000Z',
+          renewedAt: '2026-02-26T10:05:00.000Z',
+          automatic: true,
+        },
+      };
+      expect(nextPaymentDateOf(stateOf([purchased, activated, failed]))).toBe('2026-02-26T10:05:00.000Z');
+      expect(nextPaymentDateOf(stateOf([purchased, activated, failed, renewed]))).toBe('2026-03-25T10:05:00.000Z');
     });
   });
 

@@ -232,19 +232,29 @@ export function renewsAutomatically(subscription: ExistingSubscription): boolean
   );
 }
 
-/** When the automatic renewal charges the balance (`LIMITS.renewalLeadDays` before the end); null when it never will. */
+/**
+ * When the automatic renewal charges the balance (`LIMITS.renewalLeadDays` before the end, or the next attempt after
+ * a failed one); null when it never will.
+ */
 export function nextPaymentDateOf(subscription: ExistingSubscription): string | null {
   if (!renewsAutomatically(subscription) || subscription.endDate === null) return null;
-  return renewalChargeDate(new Date(subscription.endDate)).toISOString();
+  const chargeDate = renewalChargeDate(new Date(subscription.endDate)).toISOString();
+  const retry = subscription.renewalRetryAt;
+  return retry !== null && retry > chargeDate ? retry : chargeDate;
 }
 
-/** The automatic renewal found the balance short; the sweep tries again at `nextAttemptAt`. */
+/**
+ * The automatic renewal found the balance short; the sweep tries again at `nextAttemptAt`. Nothing while an earlier
+ * failure's next attempt is still ahead: two sweeps that both found the balance short record (and mail) it once.
+ */
 export function recordRenewalFailure(
   command: { missingMinor: number; nextAttemptAt: Date; at: Date },
   state: SubscriptionState,
 ): SubscriptionEvent[] {
   const subscription = notEnded(state);
   if (!renewsAutomatically(subscription)) throw new DomainError(SUBSCRIPTION_ERRORS.notRenewable);
+  if (subscription.renewalRetryAt !== null && new Date(subscription.renewalRetryAt).getTime() > command.at.getTime())
+    return [];
   assert(Number.isSafeInteger(command.missingMinor) && command.missingMinor > 0, 'a failed renewal misses money');
   return [
     {

@@ -22,6 +22,8 @@ export interface ExistingSubscription {
   recurrenceDeactivated: boolean;
   startDate: string | null;
   endDate: string | null;
+  /** After a failed automatic renewal: when the sweep tries again (null once renewed, or before any failure). */
+  renewalRetryAt: string | null;
 }
 
 /** A subscription stream before its purchase, or a subscription that exists. */
@@ -57,6 +59,7 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       recurrenceDeactivated: false,
       startDate: null,
       endDate: null,
+      renewalRetryAt: null,
     };
   }
   // Every other event changes a subscription that exists; one on an empty stream would be corrupt history.
@@ -70,8 +73,15 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         endDate: event.data.endDate,
       };
     case 'SubscriptionRenewed':
-      return { ...state, priceMinor: event.data.priceMinor, endDate: event.data.endDate, cancelAtPeriodEnd: false };
+      return {
+        ...state,
+        priceMinor: event.data.priceMinor,
+        endDate: event.data.endDate,
+        cancelAtPeriodEnd: false,
+        renewalRetryAt: null,
+      };
     case 'SubscriptionRenewalFailed':
+      return { ...state, renewalRetryAt: event.data.nextAttemptAt };
     case 'SubscriptionPasswordChanged':
       return state;
     case 'SubscriptionCancelled':

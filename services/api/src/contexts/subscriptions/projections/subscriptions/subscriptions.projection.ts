@@ -10,12 +10,13 @@ export function actorLabelOf(event: Pick<RecordedEvent, 'metadata'>): string {
 
 /**
  * The rule of `nextPaymentDate` (the decider's `nextPaymentDateOf`) in SQL, applied after every change: the renewal
- * lead before the end for a recurrent ACTIVE subscription nobody cancelled or switched off, none otherwise.
+ * lead before the end for a recurrent ACTIVE subscription nobody cancelled or switched off, none otherwise. A failed
+ * renewal sets it to its next attempt, which stays (it is later than the lead) until a renewal moves the end.
  */
 const NEXT_PAYMENT_DATE = `next_payment_date = CASE
   WHEN status = 'ACTIVE' AND is_recurrent AND NOT cancel_at_period_end AND NOT recurrence_deactivated
        AND end_date IS NOT NULL
-  THEN end_date - make_interval(days => ${LIMITS.renewalLeadDays})
+  THEN GREATEST(end_date - make_interval(days => ${LIMITS.renewalLeadDays}), next_payment_date)
   ELSE NULL END`;
 
 /**
@@ -128,6 +129,7 @@ function changesOf(event: Exclude<SubscriptionEvent, { type: 'SubscriptionPurcha
     case 'SubscriptionProvisioningFailed':
       return [[`status = 'CANCELED'`], []];
     case 'SubscriptionRenewalFailed':
+      return [['next_payment_date = ?'], [event.data.nextAttemptAt]];
     case 'SubscriptionPasswordChanged':
       return [[], []];
   }
