@@ -1,10 +1,12 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock';
 import { EventStore, EventTypeRegistry } from '../../platform/event-store';
+import { MailDispatcher } from '../../platform/mail';
 import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
 import { AuditMapperRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
-import { ReferralStandings } from '../identity';
+import { ReferralStandings, UserReader } from '../identity';
 import { BuySubscriptionController } from './commands/buy-subscription/buy-subscription.controller';
 import { BuySubscriptionHandler } from './commands/buy-subscription/buy-subscription.handler';
 import { CancelSubscriptionController } from './commands/cancel-subscription/cancel-subscription.controller';
@@ -25,6 +27,9 @@ import { SubscriptionCommands } from './infrastructure/subscription-commands';
 import { SubscriptionPlanReferences } from './infrastructure/subscription-plan-references';
 import { SubscriptionSecrets } from './infrastructure/subscription-secrets';
 import { ProvisioningRequestsProcessor } from './processors/provisioning-requests/provisioning-requests.processor';
+import { SubscriptionMails } from './processors/subscription-mails/subscription-mails';
+import { SubscriptionMailsProcessor } from './processors/subscription-mails/subscription-mails.processor';
+import { SubscriptionRenewalsSweep } from './processors/subscription-renewals/subscription-renewals.sweep';
 import { SubscriptionReader } from './projections/subscriptions/subscription-reader';
 import { SubscriptionsProjection } from './projections/subscriptions/subscriptions.projection';
 import { GetSubscriptionController } from './queries/get-subscription/get-subscription.controller';
@@ -60,6 +65,7 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     SubscriptionCommands,
     SubscriptionReferralStandings,
     ReferralDiscounts,
+    SubscriptionMails,
     { provide: ReferralStandings, useExisting: SubscriptionReferralStandings },
     { provide: PlanReferences, useClass: SubscriptionPlanReferences },
     BuySubscriptionHandler,
@@ -81,6 +87,12 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly auditMappers: AuditMapperRegistry,
     private readonly processors: ProcessorRunner,
     private readonly store: EventStore,
+    private readonly mailDispatcher: MailDispatcher,
+    private readonly mails: SubscriptionMails,
+    private readonly commands: SubscriptionCommands,
+    private readonly discounts: ReferralDiscounts,
+    private readonly users: UserReader,
+    private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {}
 
@@ -90,5 +102,11 @@ export class SubscriptionsModule implements OnModuleInit {
     for (const type of ALL_SUBSCRIPTION_EVENT_TYPES)
       this.auditMappers.register(type, SUBSCRIPTIONS_AUDIT_MAPPERS[type]);
     this.processors.register(new ProvisioningRequestsProcessor(this.store, this.clock));
+    // Mails to the owner, and the renewal and expiry sweep (processors/).
+    this.processors.register(new SubscriptionMailsProcessor(this.users, this.discounts, this.clock));
+    for (const kind of this.mails.kinds()) this.mailDispatcher.registerKind(kind);
+    this.processors.registerSweep(
+      new SubscriptionRenewalsSweep(this.dataSource, this.commands, this.discounts, this.users, this.clock),
+    );
   }
 }

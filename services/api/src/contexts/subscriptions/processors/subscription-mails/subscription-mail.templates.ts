@@ -94,7 +94,9 @@ function english(mail: SubscriptionMail): Wording {
           mail.loginTaken
             ? `The streaming service already has an account with the login you chose, so your ${plan} could not be set up.`
             : `The streaming service could not set up your ${plan}.`,
-          `We returned ${money(mail.refundedMinor, 'en')} to your balance. You can buy the package again, with another login if needed.`,
+          mail.refundedMinor > 0
+            ? `We returned ${money(mail.refundedMinor, 'en')} to your balance. You can buy the package again, with another login if needed.`
+            : 'You can try again, with another login if needed.',
         ],
       };
   }
@@ -150,7 +152,9 @@ function hebrew(mail: SubscriptionMail): Wording {
           mail.loginTaken
             ? `בשירות הסטרימינג כבר קיים חשבון עם שם המשתמש שבחרת, ולכן לא ניתן היה להקים את ${plan}.`
             : `שירות הסטרימינג לא הצליח להקים את ${plan}.`,
-          `החזרנו ${money(mail.refundedMinor, 'he')} ליתרה שלך. אפשר לרכוש את החבילה שוב, עם שם משתמש אחר אם צריך.`,
+          mail.refundedMinor > 0
+            ? `החזרנו ${money(mail.refundedMinor, 'he')} ליתרה שלך. אפשר לרכוש את החבילה שוב, עם שם משתמש אחר אם צריך.`
+            : 'אפשר לנסות שוב, עם שם משתמש אחר אם צריך.',
         ],
       };
   }

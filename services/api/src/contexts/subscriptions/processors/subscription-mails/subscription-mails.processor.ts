@@ -1,0 +1,117 @@
+import { discountedPriceMinor } from '@kupa/proto';
+import type { EntityManager } from 'typeorm';
+import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
+import type { Processor } from '../../../../platform/projections';
+import type { UserReader } from '../../../identity';
+import type { SubscriptionEvent } from '../../domain/subscription.events';
+import type { ReferralDiscounts } from '../../infrastructure/referral-discounts';
+import type { SubscriptionMail } from './subscription-mail.templates';
+import { subscriptionOutboxMail } from './subscription-mails';
+
+export const SUBSCRIPTION_MAILS_PROCESSOR = 'subscription-mails';
+
+interface SubscriptionRow {
+  id: string;
+  plan_name: string | null;
+  login: string;
+  end_date: Date | null;
+  price_minor: number;
+  list_price_minor: number;
+}
+
+/**
+ * Turns what happens to a subscription into mails to its owner (docs/product.md, Subscriptions), in the transaction
+ * that moves this processor's checkpoint, with the event's position as the dedupe key: activated, renewed (what was
+ * charged and the discount), a renewal refused for a short balance (how much is missing), ended, and refunded when
+ * the streaming service refused the account. A subscription whose provisioning failed never gets the ended mail: it
+ * ends through `SubscriptionProvisioningFailed` (the refunded mail), never through `SubscriptionEnded`. The "ends
+ * soon" mail is the renewal sweep's, since time, not an event, causes it.
+ */
+export class SubscriptionMailsProcessor implements Processor {
+  readonly name = SUBSCRIPTION_MAILS_PROCESSOR;
+  readonly handles = [
+    'SubscriptionActivated',
+    'SubscriptionRenewed',
+    'SubscriptionRenewalFailed',
+    'SubscriptionEnded',
+    'SubscriptionProvisioningFailed',
+  ] as const;
+
+  constructor(
+    private readonly users: UserReader,
+    private readonly discounts: ReferralDiscounts,
+    private readonly clock: { now(): Date },
+  ) {}
+
+  async handle(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
+    const typed = events.map((recorded) => ({
+      recorded,
+      event: { type: recorded.type, data: recorded.data } as SubscriptionEvent,
+    }));
+    const owners = new Map(
+      (await this.users.findByUuids(typed.map(({ event }) => event.data.userUuid))).map((user) => [user.uuid, user]),
+    );
+    const rows: SubscriptionRow[] = await manager.query(
+      `SELECT id, plan_name, login, end_date, price_minor, list_price_minor FROM subscriptions WHERE id = ANY($1::uuid[])`,
+      [[...new Set(typed.map(({ event }) => event.data.subscriptionId))]],
+    );
+    const subscriptions = new Map(rows.map((row) => [row.id, row]));
+    const mails: OutboxMail[] = [];
+    for (const { recorded, event } of typed) {
+      const owner = owners.get(event.data.userUuid);
+      const subscription = subscriptions.get(event.data.subscriptionId);
+      if (!owner || !subscription) continue;
+      const mail = await this.mailFor(event, subscription, owner.profileId);
+      if (mail)
+        mails.push(subscriptionOutboxMail(`event:${recorded.globalPosition}`, owner, event.data.subscriptionId, mail));
+    }
+    await enqueueMails(manager, mails, this.clock.now());
+  }
+
+  private async mailFor(
+    event: SubscriptionEvent,
+    subscription: SubscriptionRow,
+    ownerProfileId: string,
+  ): Promise<SubscriptionMail | null> {
+    const planName = subscription.plan_name;
+    switch (event.type) {
+      case 'SubscriptionActivated':
+        return { kind: 'activated', planName, login: subscription.login, endDate: event.data.endDate };
+      case 'SubscriptionRenewed':
+        return {
+          kind: 'renewed',
+          planName,
+          endDate: event.data.endDate,
+          chargedMinor: event.data.priceMinor,
+          discountPercent: event.data.discountPercent,
+        };
+      case 'SubscriptionRenewalFailed': {
+        // What the renewal costs: the price as bought less the owner's referral discount, as the sweep charged it.
+        const percent = await this.discounts.percentFor(ownerProfileId);
+        return {
+          kind: 'balance-too-low',
+          planName,
+          priceMinor: discountedPriceMinor(subscription.list_price_minor, percent),
+          missingMinor: event.data.missingMinor,
+          endDate: subscription.end_date?.toISOString() ?? event.data.nextAttemptAt,
+        };
+      }
+      case 'SubscriptionEnded':
+        return {
+          kind: 'expired',
+          planName,
+          endDate: subscription.end_date?.toISOString() ?? event.data.endedAt,
+        };
+      case 'SubscriptionProvisioningFailed':
+        return {
+          kind: 'refunded',
+          planName,
+          refundedMinor: event.data.refundPaymentId === null ? 0 : subscription.price_minor,
+          loginTaken: /login\.already\.exists|LOGIN_TAKEN/.test(event.data.reason),
+        };
+      default:
+        return null;
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Language } from '@kupa/proto';
+import type { EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import type { MailKind, OutboxMail, RenderedMail, StoredMail } from '../../../../platform/mail';
+import type { UserView } from '../../../identity';
+import { type SubscriptionMail, subscriptionMail } from './subscription-mail.templates';
+
+/** The outbox kinds, one per mail: `subscription.renewed`, `subscription.expiring`, … */
+export const SUBSCRIPTION_MAIL_KINDS = [
+  'activated',
+  'renewed',
+  'balance-too-low',
+  'expiring',
+  'expired',
+  'refunded',
+].map((kind) => `subscription.${kind}`);
+
+/** What a subscription mail carries in the outbox: everything it says, fixed when it was recorded. */
+export interface SubscriptionMailPayload {
+  subscriptionId: string;
+  firstName: string;
+  mail: SubscriptionMail;
+}
+
+/** An outbox row for the owner of a subscription, in the owner's language, to the owner's address of the moment. */
+export function subscriptionOutboxMail(
+  dedupeKey: string,
+  owner: UserView,
+  subscriptionId: string,
+  mail: SubscriptionMail,
+): OutboxMail {
+  const payload: SubscriptionMailPayload = { subscriptionId, firstName: owner.firstName, mail };
+  return {
+    dedupeKey,
+    kind: `subscription.${mail.kind}`,
+    recipient: owner.email,
+    language: owner.language,
+    payload: { ...payload },
+  };
+}
+
+/** The dedupe key of the "ends soon" mail: once per subscription and end date (a renewal moves the end). */
+export function expiringMailKey(subscriptionId: string, endDate: Date): string {
+  return `subscription-expiring:${subscriptionId}:${endDate.getTime()}`;
+}
+
+/**
+ * The subscription mails as the dispatcher renders them, with the link to the subscription in the client app. The
+ * "ends soon" mail is skipped when, by the time it goes out, the subscription was renewed (its end moved) or ended.
+ */
+@Injectable()
+export class SubscriptionMails {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  kinds(): MailKind[] {
+    return SUBSCRIPTION_MAIL_KINDS.map((name) => ({
+      name,
+      render: (mail, manager) => this.render(mail, manager),
+    }));
+  }
+
+  private async render(stored: StoredMail, manager: EntityManager): Promise<RenderedMail | null> {
+    const { subscriptionId, firstName, mail } = stored.payload as unknown as SubscriptionMailPayload;
+    if (mail.kind === 'expiring' && !(await this.stillEndsOn(manager, subscriptionId, mail.endDate))) return null;
+    const link = `${this.config.publicUrl}/subscriptions/${subscriptionId}`;
+    return subscriptionMail(languageOf(stored), mail, { firstName, link });
+  }
+
+  private async stillEndsOn(manager: EntityManager, subscriptionId: string, endDate: string): Promise<boolean> {
+    const rows: Array<{ end_date: Date | null; status: string }> = await manager.query(
+      'SELECT end_date, status FROM subscriptions WHERE id = $1',
+      [subscriptionId],
+    );
+    const row = rows[0];
+    return (
+      row !== undefined &&
+      row.end_date?.getTime() === new Date(endDate).getTime() &&
+      (row.status === 'ACTIVE' || row.status === 'UNSUBSCRIBED')
+    );
+  }
+}
+
+function languageOf(mail: StoredMail): Language {
+  return mail.language === 'en' ? 'en' : 'he';
+}

@@ -1,0 +1,197 @@
+import { Logger } from '@nestjs/common';
+import { discountedPriceMinor } from '@kupa/proto';
+import type { DataSource } from 'typeorm';
+import { DomainError } from '../../../../kernel';
+import { systemContext } from '../../../../platform/auth';
+import type { Clock } from '../../../../platform/clock';
+import { ApiError } from '../../../../platform/http';
+import { enqueueMails } from '../../../../platform/mail';
+import type { Sweep, SweepPass } from '../../../../platform/projections';
+import type { UserReader } from '../../../identity';
+import { addDays } from '../../domain/subscription-periods';
+import type { ReferralDiscounts } from '../../infrastructure/referral-discounts';
+import type { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { expiringMailKey, subscriptionOutboxMail } from '../subscription-mails/subscription-mails';
+
+export const SUBSCRIPTION_RENEWALS_SWEEP = 'subscription-renewals';
+/** Subscriptions looked at per kind of work and pass; a full batch asks for another pass at once. */
+export const SUBSCRIPTION_RENEWALS_BATCH = 50;
+/** How often the leader looks for due work: renewals and ends fall due by the day, a minute late is nothing. */
+export const SUBSCRIPTION_RENEWALS_INTERVAL_MS = 60_000;
+/** How long before its end a subscription that will not renew by itself gets the "ends soon" mail. */
+export const EXPIRING_NOTICE_DAYS = 3;
+/** After a short balance, the next automatic attempt (never after the end). */
+export const RENEWAL_RETRY_DAYS = 1;
+
+/** The codes that mean another pass (or the owner) already did what this pass meant to do. */
+const ALREADY_DONE = new Set([
+  'error.subscription.already.renewed',
+  'error.subscription.not.renewable',
+  'error.subscription.ended',
+]);
+
+interface DueRenewal {
+  id: string;
+  user_uuid: string;
+  list_price_minor: number;
+  end_date: Date;
+}
+
+interface Expiring {
+  id: string;
+  user_uuid: string;
+  plan_name: string | null;
+  end_date: Date;
+  is_recurrent: boolean;
+}
+
+/**
+ * Renewals and expiries, caused by time passing (docs/product.md, Subscriptions; ADR 0012's sweeps addendum; ADR
+ * 0024). Each pass asks the subscriptions read model what is due at the injected clock's now:
+ * - recurrent ACTIVE subscriptions nobody cancelled or switched off whose next payment date has come are renewed from
+ *   the balance (`automatic`); when the balance is short the failure is recorded with the amount missing and the
+ *   next attempt a day later (never after the end). A subscription whose end already passed (the sweep was down) is
+ *   still renewed when the balance allows, else it just ends;
+ * - every running subscription whose end date has come ends (EXPIRED, or CANCELED when cancelled);
+ * - a subscription that will not renew by itself (not recurrent, cancelled, switched off, the trial) gets the "ends
+ *   soon" mail once per end date within `EXPIRING_NOTICE_DAYS` of its end.
+ * Two passes at once are harmless: the renewal window refuses a second renewal, a failure while the next attempt is
+ * ahead records nothing, an ended subscription does not end twice, and the mail's dedupe key is unique.
+ */
+export class SubscriptionRenewalsSweep implements Sweep {
+  readonly name = SUBSCRIPTION_RENEWALS_SWEEP;
+  private readonly logger = new Logger('SubscriptionRenewals');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly commands: SubscriptionCommands,
+    private readonly discounts: ReferralDiscounts,
+    private readonly users: UserReader,
+    private readonly clock: Clock,
+    readonly intervalMs: number = SUBSCRIPTION_RENEWALS_INTERVAL_MS,
+  ) {}
+
+  async sweep(): Promise<SweepPass> {
+    const now = this.clock.now();
+    const renewals = await this.renewDue(now);
+    const ends = await this.endDue(now);
+    const notices = await this.noticeExpiring(now);
+    const full = [renewals, ends, notices].some((step) => step.seen === SUBSCRIPTION_RENEWALS_BATCH && step.acted > 0);
+    return { acted: renewals.acted + ends.acted + notices.acted, more: full };
+  }
+
+  private async renewDue(now: Date): Promise<{ seen: number; acted: number }> {
+    const due: DueRenewal[] = await this.dataSource.query(
+      `SELECT id, user_uuid, list_price_minor, end_date FROM subscriptions
+        WHERE next_payment_date <= $1 AND status = 'ACTIVE' AND is_recurrent AND NOT cancel_at_period_end
+          AND NOT recurrence_deactivated
+        ORDER BY next_payment_date, id LIMIT $2`,
+      [now, SUBSCRIPTION_RENEWALS_BATCH],
+    );
+    let acted = 0;
+    for (const subscription of due) if (await this.renewOne(subscription, now)) acted += 1;
+    return { seen: due.length, acted };
+  }
+
+  /** Renews one subscription, or records why not; whether anything changed. */
+  private async renewOne(subscription: DueRenewal, now: Date): Promise<boolean> {
+    const context = systemContext();
+    try {
+      await this.commands.renew({ subscriptionId: subscription.id, automatic: true, context });
+      return true;
+    } catch (error) {
+      const code = errorCode(error);
+      if (code !== null && ALREADY_DONE.has(code)) return false;
+      if (code !== 'error.insufficient.balance') {
+        this.logger.warn(`Subscription ${subscription.id} could not be renewed: ${String(error)}`);
+        return false;
+      }
+    }
+    // The end already passed (the sweep was down): no more attempts, the end step ends it.
+    if (subscription.end_date.getTime() <= now.getTime()) return false;
+    const missingMinor = await this.missingMinor(subscription);
+    // Topped up since the attempt: the next pass renews it.
+    if (missingMinor <= 0) return false;
+    const nextAttempt = addDays(now, RENEWAL_RETRY_DAYS);
+    try {
+      await this.commands.recordRenewalFailure({
+        subscriptionId: subscription.id,
+        missingMinor,
+        nextAttemptAt: nextAttempt < subscription.end_date ? nextAttempt : subscription.end_date,
+        context,
+      });
+      return true;
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === null || !ALREADY_DONE.has(code))
+        this.logger.warn(`Renewal failure of ${subscription.id} not recorded: ${String(error)}`);
+      return false;
+    }
+  }
+
+  /** What the renewal costs now (the price as bought less the owner's discount) minus the owner's balance. */
+  private async missingMinor(subscription: DueRenewal): Promise<number> {
+    const [owner] = await this.users.findByUuids([subscription.user_uuid]);
+    const percent = owner ? await this.discounts.percentFor(owner.profileId) : 0;
+    const rows: Array<{ balance_minor: string }> = await this.dataSource.query(
+      'SELECT balance_minor::text AS balance_minor FROM ledger_user_balances WHERE user_uuid = $1',
+      [subscription.user_uuid],
+    );
+    const balanceMinor = Number(rows[0]?.balance_minor ?? 0);
+    return discountedPriceMinor(subscription.list_price_minor, percent) - balanceMinor;
+  }
+
+  private async endDue(now: Date): Promise<{ seen: number; acted: number }> {
+    const due: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM subscriptions WHERE status IN ('ACTIVE', 'UNSUBSCRIBED') AND end_date <= $1
+        ORDER BY end_date, id LIMIT $2`,
+      [now, SUBSCRIPTION_RENEWALS_BATCH],
+    );
+    let acted = 0;
+    for (const { id } of due) {
+      try {
+        await this.commands.end({ subscriptionId: id, context: systemContext() });
+        acted += 1;
+      } catch (error) {
+        this.logger.warn(`Subscription ${id} could not be ended: ${String(error)}`);
+      }
+    }
+    return { seen: due.length, acted };
+  }
+
+  /** The "ends soon" mail, once per subscription and end date, for those that will not renew by themselves. */
+  private async noticeExpiring(now: Date): Promise<{ seen: number; acted: number }> {
+    const expiring: Expiring[] = await this.dataSource.query(
+      `SELECT s.id, s.user_uuid, s.plan_name, s.end_date, s.is_recurrent FROM subscriptions s
+        WHERE s.status IN ('ACTIVE', 'UNSUBSCRIBED') AND s.next_payment_date IS NULL
+          AND s.end_date > $1 AND s.end_date <= $1 + make_interval(days => $2::int)
+          AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.dedupe_key =
+                'subscription-expiring:' || s.id || ':' || (extract(epoch FROM s.end_date) * 1000)::bigint)
+        ORDER BY s.end_date, s.id LIMIT $3`,
+      [now, EXPIRING_NOTICE_DAYS, SUBSCRIPTION_RENEWALS_BATCH],
+    );
+    if (expiring.length === 0) return { seen: 0, acted: 0 };
+    const owners = new Map(
+      (await this.users.findByUuids(expiring.map((row) => row.user_uuid))).map((user) => [user.uuid, user]),
+    );
+    const mails = expiring.flatMap((row) => {
+      const owner = owners.get(row.user_uuid);
+      if (!owner) return [];
+      return [
+        subscriptionOutboxMail(expiringMailKey(row.id, row.end_date), owner, row.id, {
+          kind: 'expiring',
+          planName: row.plan_name,
+          endDate: row.end_date.toISOString(),
+          recurrent: row.is_recurrent,
+        }),
+      ];
+    });
+    await enqueueMails(this.dataSource.manager, mails, now);
+    return { seen: expiring.length, acted: mails.length };
+  }
+}
+
+function errorCode(error: unknown): string | null {
+  if (error instanceof DomainError || error instanceof ApiError) return error.code;
+  return null;
+}
