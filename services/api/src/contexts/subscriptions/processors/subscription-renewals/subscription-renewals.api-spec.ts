@@ -1,14 +1,11 @@
 import type { Plan, Subscription } from '@kupa/proto';
-import { systemContext } from '../../../../platform/auth';
 import { ManualClock } from '../../../../platform/clock';
 import { ProcessorRunner } from '../../../../platform/projections';
 import type { ActiveUser } from '../../../../test-support/identity-fixtures';
 import type { ReceivedMail } from '../../../../test-support/mailbox';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import {
-  activate,
   bought,
   countRows,
   createPlan,
@@ -22,8 +19,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The renewal and expiry sweep and the subscription mails, on a hand-moved clock: each scenario starts at its own
- * instant (later than the previous one's), buys and activates through the real commands, moves the clock and runs
- * `sweepNow`, then reads the read model, the ledger's balance and the mails the real SMTP server received.
+ * instant (later than the previous one's), buys and lets the real provisioning (the built-in simulator) activate,
+ * moves the clock and runs `sweepNow`, then reads the read model, the ledger's balance and the mails the real SMTP
+ * server received.
  */
 describe('subscription renewals and expiry (sweep) and their mails', () => {
   const clock = new ManualClock(new Date('2026-03-01T09:00:00Z'));
@@ -79,8 +77,21 @@ describe('subscription renewals and expiry (sweep) and their mails', () => {
     testApp.mailbox.messages.filter(
       (mail) => mail.to.includes(customer.email.toLowerCase()) && subject.test(mail.subject),
     );
-  const activeSubscription = async (customer: ActiveUser, planId = plan.id) =>
-    activate(testApp, (await bought(testApp, customer, planId)).id);
+  /** Bought, then left to the real provisioning (the built-in simulator) to activate, as in production. */
+  const settled = async (subscriptionId: string, timeoutMs = 15_000): Promise<Subscription> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const subscription = await current(subscriptionId);
+      if (subscription.status !== 'PENDING') return subscription;
+      if (Date.now() > deadline) throw new Error(`Subscription ${subscriptionId} still PENDING`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+  const activeSubscription = async (customer: ActiveUser, planId = plan.id) => {
+    const subscription = await settled((await bought(testApp, customer, planId)).id);
+    expect(subscription.status).toBe('ACTIVE');
+    return subscription;
+  };
   const linkOf = (mail: ReceivedMail, id: string) =>
     expect(mail.text).toContain(`http://kupa.test/subscriptions/${id}`);
 
@@ -257,12 +268,14 @@ describe('subscription renewals and expiry (sweep) and their mails', () => {
 
   it('a purchase the streaming service refused gets the refunded mail, never the ended one', async () => {
     const customer = await customerWithBalance(testApp, 10, { language: 'en' });
+    // The streaming service already has the login: provisioning cancels and refunds it.
+    await testApp.http
+      .put('/api/sandbox/streaming/faults')
+      .set('Authorization', 'Bearer test-provisioning-token')
+      .send({ operation: 'create', mode: 'login_taken', times: 1 })
+      .expect(200);
     const pending = await bought(testApp, customer, plan.id);
-    await testApp.app.get(SubscriptionCommands).failProvisioning({
-      subscriptionId: pending.id,
-      reason: 'error.login.already.exists',
-      context: systemContext(),
-    });
+    expect((await settled(pending.id)).status).toBe('CANCELED');
     const refunded = await mailTo(customer, /could not set up/);
     expect(refunded.text).toContain('already has an account with the login');
     expect(refunded.text).toContain('$10.00');
