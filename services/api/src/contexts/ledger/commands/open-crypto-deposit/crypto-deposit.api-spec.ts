@@ -29,8 +29,7 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
         CASHIER_JANITOR_INTERVAL_MS: '3600000',
       },
     });
-    // The sandbox is reached over real HTTP on the port the server listens on, as in production.
-    await testApp.app.listen(0, '127.0.0.1');
+    // The sandbox is reached over real HTTP on the port the test app listens on, as in production.
     admin = await adminToken(testApp);
     client = await createActiveUser(testApp);
   });

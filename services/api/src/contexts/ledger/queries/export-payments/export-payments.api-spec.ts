@@ -60,8 +60,8 @@ describe('payments CSV export', () => {
     client = await createActiveUser(testApp);
     for (const [index, comment] of tricky.entries())
       await manualPayment(testApp, admin, client.userUuid, 10 + index, comment);
+    // The test app listens on a free loopback port already.
     const server: http.Server = testApp.app.getHttpServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
