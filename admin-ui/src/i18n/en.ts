@@ -279,6 +279,7 @@ export const en: TranslationMessages = {
         'This cannot be undone. The package leaves the list and clients can no longer buy it. A package in use cannot be deleted: deactivate it instead.',
       delete_confirm: 'Delete for good',
       no_features: 'No features listed',
+      empty: 'No packages yet.',
     },
     subscriptions: {
       back: 'Back',

@@ -105,6 +105,27 @@ describe('packages list', () => {
     expect(within(rows[0]).getByTestId('package-delete')).toBeVisible();
   });
 
+  it('says there is no package yet and still gives an admin the create button, in Hebrew', async () => {
+    mockFetch({ 'POST /api/payment-plans/search': () => page([]) });
+    renderAs('ADMIN');
+
+    expect(await screen.findByTestId('packages-empty')).toHaveTextContent('אין עדיין חבילות.');
+    const create = await screen.findByTestId('package-create');
+    expect(create).toBeVisible();
+    expect(create).toHaveAttribute('href', expect.stringContaining('/packages/create'));
+  });
+
+  it('shows a manager the empty list without a create button', async () => {
+    mockFetch({ 'POST /api/payment-plans/search': () => page([]) });
+    const permissions = vi.spyOn(authProvider, 'getPermissions');
+    renderAs('MANAGER', 'en');
+
+    expect(await screen.findByTestId('packages-empty')).toHaveTextContent('No packages yet.');
+    await waitFor(() => expect(permissions).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryAllByTestId('package-create')).toEqual([]);
+  });
+
   it('shows a manager the list with no control that changes a package', async () => {
     mockFetch({ 'POST /api/payment-plans/search': () => page([gold, bronze]) });
     const permissions = vi.spyOn(authProvider, 'getPermissions');

@@ -11,10 +11,12 @@ import {
   SimpleList,
   TextField,
   TextInput,
+  useTranslate,
 } from 'react-admin';
 import { CardLine } from '../shared/card-line';
 import { DateTimeField } from '../shared/date-time-field';
 import { useEnumChoices } from '../shared/enum-choices';
+import { EmptyState } from '../shared/empty-state';
 import { EnumField } from '../shared/enum-field';
 import { ListPagination } from '../shared/list-pagination';
 import { MoneyField } from '../shared/money';
@@ -55,6 +57,21 @@ function PackageListActions({ drawer }: { drawer: FilterElement[] }) {
   );
 }
 
+/**
+ * No package yet: says so and, for an admin, offers the same create button the list's toolbar has (react-admin's own
+ * empty page has a button of its own, without the test id and with a generic invitation).
+ */
+function PackagesEmpty() {
+  const translate = useTranslate();
+  const canManage = useCanManagePackages();
+  return (
+    <Stack sx={{ alignItems: 'center', width: '100%' }}>
+      <EmptyState testId="packages-empty" title={translate('kupa.packages.empty')} />
+      {canManage ? <CreateButton variant="contained" data-testid="package-create" /> : null}
+    </Stack>
+  );
+}
+
 /** A package on a phone: name and status first, then price and duration; its actions are on its detail page. */
 function PackageCards() {
   return (
@@ -86,6 +103,7 @@ export function PackageList() {
     <List
       filters={inline}
       actions={<PackageListActions drawer={drawer} />}
+      empty={<PackagesEmpty />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={LIMITS.pageSizeDefault}
       pagination={<ListPagination />}
