@@ -7,8 +7,20 @@ import type { ColourIntent } from './payment-states';
  */
 export const BRAND = Object.freeze({
   colors: Object.freeze({
-    light: Object.freeze({ primary: '#1f6f50', info: '#0265a8', background: '#fafafb', paper: '#ffffff' }),
-    dark: Object.freeze({ primary: '#7cc4a4', info: '#6ec6f5', background: '#121212', paper: '#1e1e1e' }),
+    light: Object.freeze({
+      primary: '#1f6f50',
+      info: '#0265a8',
+      warning: '#b45309',
+      background: '#fafafb',
+      paper: '#ffffff',
+    }),
+    dark: Object.freeze({
+      primary: '#7cc4a4',
+      info: '#6ec6f5',
+      warning: '#ffa726',
+      background: '#121212',
+      paper: '#1e1e1e',
+    }),
   }),
   /** Hebrew-friendly faces first; each platform falls back to what it has. */
   fontFamily: ['"Rubik"', '"Assistant"', '"Segoe UI"', '"Arial Hebrew"', 'Roboto', 'Arial', 'sans-serif'].join(','),

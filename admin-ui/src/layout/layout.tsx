@@ -10,7 +10,13 @@ import { KupaMenu } from './menu';
  * element (a row of tabs, a long account id) made the whole console scroll sideways on a phone. Held in, wide
  * content scrolls inside its own box (tables, tabs) or wraps.
  */
-const HELD_TO_WINDOW = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } };
+const HELD_TO_WINDOW = {
+  minWidth: 0,
+  '& .RaLayout-content': { minWidth: 0 },
+  // A list with many columns (subscriptions) scrolls inside its card instead of widening the page.
+  '& .RaList-main': { minWidth: 0 },
+  '& .RaList-content': { overflowX: 'auto' },
+};
 
 /**
  * react-admin's sidebar. On an extra-small screen it is a temporary drawer, whose paper MUI makes a dialog, and a

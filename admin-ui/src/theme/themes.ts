@@ -21,6 +21,7 @@ export function createThemes(direction: Direction): Record<ResolvedTheme, RaThem
         mode,
         primary: { main: colors.primary },
         info: { main: colors.info },
+        warning: { main: colors.warning },
         // react-admin paints its app bar in the secondary colour; the client app's bar is the primary one.
         secondary: { main: colors.primary },
         background: { default: colors.background, paper: colors.paper },

@@ -31,6 +31,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
           mode: paletteMode,
           primary: { main: BRAND.colors[paletteMode].primary },
           info: { main: BRAND.colors[paletteMode].info },
+          warning: { main: BRAND.colors[paletteMode].warning },
           background: { default: BRAND.colors[paletteMode].background, paper: BRAND.colors[paletteMode].paper },
         },
         shape: { borderRadius: BRAND.borderRadiusPx },
