@@ -60,6 +60,7 @@ interface Screen {
 interface Seed {
   clientUuid: string;
   packageId: string;
+  subscriptionId: string;
   paymentId: number;
   auditLogId: string;
 }
@@ -115,6 +116,28 @@ async function seedData(): Promise<Seed> {
     },
     adminToken,
   );
+  // The client buys the package, so that the subscription screens have one to show; the streaming-service simulator
+  // opens its account in the background, and the screens are shown once it is ACTIVE (a PENDING one shows a spinner).
+  const subscription = await apiCall<{ id: string }>(
+    base,
+    'POST',
+    `/subscriptions/balance/payment-plans/${plan.id}`,
+    { login: 'dana.levi', password: 'Stream-Pass-1' },
+    clientToken,
+  );
+  const activeBy = Date.now() + 60_000;
+  for (;;) {
+    const { status } = await apiCall<{ status: string }>(
+      base,
+      'GET',
+      `/subscriptions/${subscription.id}`,
+      undefined,
+      clientToken,
+    );
+    if (status === 'ACTIVE') break;
+    assert.ok(Date.now() < activeBy, `the seeded subscription is still ${status} after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   const log = await apiCall<{ content: Array<{ id: string }> }>(
     base,
     'POST',
@@ -123,7 +146,13 @@ async function seedData(): Promise<Seed> {
     adminToken,
   );
   assert.ok(log.content.length > 0, 'the seeded client has activity log entries');
-  return { clientUuid, packageId: plan.id, paymentId: deposit.paymentId, auditLogId: log.content[0].id };
+  return {
+    clientUuid,
+    packageId: plan.id,
+    subscriptionId: subscription.id,
+    paymentId: deposit.paymentId,
+    auditLogId: log.content[0].id,
+  };
 }
 
 function signedOutScreens(): Screen[] {
@@ -134,7 +163,7 @@ function signedOutScreens(): Screen[] {
   ];
 }
 
-function signedInScreens({ clientUuid, packageId, paymentId, auditLogId }: Seed): Screen[] {
+function signedInScreens({ clientUuid, packageId, subscriptionId, paymentId, auditLogId }: Seed): Screen[] {
   const account = encodeURIComponent(`user:${clientUuid}`);
   return [
     { app: 'client', name: 'profile', path: '/my-profile', ready: 'main h1' },
@@ -143,10 +172,29 @@ function signedInScreens({ clientUuid, packageId, paymentId, auditLogId }: Seed)
     { app: 'client', name: 'deposit', path: '/payments/deposit', ready: '[data-testid="deposit-form"]' },
     { app: 'client', name: 'transfer', path: '/payments/transfer', ready: '[data-testid="transfer-form"]' },
     { app: 'client', name: 'packages', path: '/packages', ready: 'main h1' },
-    { app: 'client', name: 'subscriptions', path: '/subscriptions', ready: 'main h1' },
+    { app: 'client', name: 'subscriptions', path: '/subscriptions', ready: '[data-testid="subscriptions-row"]' },
+    {
+      app: 'client',
+      name: 'subscription',
+      path: `/subscriptions/${subscriptionId}`,
+      ready: '[data-testid="subscription-detail"]',
+    },
     { app: 'client', name: 'referrals', path: '/referrals', ready: 'main h1' },
     { app: 'client', name: 'help', path: '/help', ready: 'main h1' },
+    { app: 'console', name: 'dashboard', path: '/admin/', ready: '[data-testid="dashboard-active-value"]' },
     { app: 'console', name: 'clients', path: '/admin/clients', ready: '[data-testid="clients-card"]' },
+    {
+      app: 'console',
+      name: 'subscriptions',
+      path: '/admin/subscriptions',
+      ready: '[data-testid="subscriptions-card"]',
+    },
+    {
+      app: 'console',
+      name: 'subscription',
+      path: `/admin/subscriptions/${subscriptionId}/show`,
+      ready: '[data-testid="subscription-user-link"]',
+    },
     {
       app: 'console',
       name: 'client-profile',
@@ -157,7 +205,7 @@ function signedInScreens({ clientUuid, packageId, paymentId, auditLogId }: Seed)
       app: 'console',
       name: 'client-subscriptions',
       path: `/admin/clients/${clientUuid}/show/subscriptions`,
-      ready: '[data-testid="client-subscriptions-empty"]',
+      ready: '[data-testid="client-subscriptions-row"], [data-testid="subscriptions-card"]',
     },
     {
       app: 'console',
