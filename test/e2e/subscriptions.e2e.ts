@@ -367,6 +367,18 @@ async function subscriptionsJourney(lang: Lang): Promise<void> {
     `revenue this month grew by the price ${plan.price}: ${before.revenue} → ${afterPurchase.revenue}`,
   );
   await photograph(admin, lang, 'console-dashboard', ALL_VARIANTS);
+  // Its chips ("new: nothing last month") are read whole, at both widths, not cut off with an ellipsis.
+  for (const width of ['desktop', 'phone'] as const) {
+    await admin.setViewportSize(VIEWPORTS[width]);
+    await settle(admin);
+    const clipped = await admin.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="dashboard"] .MuiChip-label')]
+        .filter((label) => label.scrollWidth > label.clientWidth + 1)
+        .map((label) => label.textContent ?? ''),
+    );
+    assert.deepEqual(clipped, [], `dashboard chips cut off at ${width} width`);
+  }
+  await admin.setViewportSize(VIEWPORTS.desktop);
 
   // The subscription in the console: the list, its page, and the client's tab.
   await admin.goto(`${server.baseUrl}/admin/subscriptions`);

@@ -40,7 +40,16 @@ function Change({ figures, testId }: { figures: MonthComparison; testId: string 
   const lang = useLang();
   const change = percentChange(figures.thisMonth, figures.lastMonth);
   if (change === null) {
-    return <Chip size="small" color="info" label={translate('kupa.dashboard.new')} data-testid={testId} />;
+    // The label is a short sentence: it wraps inside the chip rather than being cut off in a narrow card.
+    return (
+      <Chip
+        size="small"
+        color="info"
+        label={translate('kupa.dashboard.new')}
+        sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+        data-testid={testId}
+      />
+    );
   }
   const Icon = change > 0 ? TrendingUpIcon : change < 0 ? TrendingDownIcon : TrendingFlatIcon;
   return (

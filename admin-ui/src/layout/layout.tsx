@@ -15,7 +15,8 @@ const HELD_TO_WINDOW = {
   '& .RaLayout-content': { minWidth: 0 },
   // A list with many columns (subscriptions) scrolls inside its card instead of widening the page.
   '& .RaList-main': { minWidth: 0 },
-  '& .RaList-content': { overflowX: 'auto' },
+  // (react-admin's list styles overrule an overflow on its content card, so the table's own wrapper scrolls.)
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
 };
 
 /**
