@@ -54,10 +54,12 @@ export function ReferralTiers({
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="referrals-next-tier">
         {next
-          ? t('referrals.tiers.next', {
-              count: next.minActiveReferrals - activeReferrals,
-              percent: percent(next.percent),
-            })
+          ? next.minActiveReferrals - activeReferrals === 1
+            ? t('referrals.tiers.nextOne', { percent: percent(next.percent) })
+            : t('referrals.tiers.next', {
+                count: next.minActiveReferrals - activeReferrals,
+                percent: percent(next.percent),
+              })
           : t('referrals.tiers.top')}
       </Typography>
       <Table size="small" aria-labelledby="referral-tiers-title" data-testid="referral-tiers">

@@ -66,6 +66,17 @@ describe('referrals', () => {
     expect(screen.queryByTestId('bonus-tiers')).toBeNull();
   });
 
+  it('says "one more referral" in the singular, in both languages, when a single one is missing', async () => {
+    signInAs();
+    mockFetch(() => jsonResponse(200, makeUser({ referrals: referrals(0, 0) })));
+    renderApp('/referrals');
+
+    expect(await screen.findByTestId('referrals-next-tier')).toHaveTextContent(
+      translate('he', 'referrals.tiers.nextOne', { percent: '5%' }).replace(/\u2068|\u2069/g, ''),
+    );
+    expect(translate('en', 'referrals.tiers.nextOne', { percent: '5%' })).toContain('One more active referral takes');
+  });
+
   it('shows an ambassador the deposit bonus tiers, and the top tier as reached', async () => {
     signInAs({ userRole: 'AMBASSADOR' });
     mockFetch(() => jsonResponse(200, makeUser({ role: 'AMBASSADOR', referrals: referrals(12, 20) })));

@@ -357,6 +357,7 @@ export const en: Record<MessageKey, string> = {
   'referrals.copyFailed': 'We could not copy the link. It is selected: copy it yourself.',
   'referrals.tiers.title': 'Discount tiers',
   'referrals.tiers.next': '{count} more active referrals take you to a {percent} discount.',
+  'referrals.tiers.nextOne': 'One more active referral takes you to a {percent} discount.',
   'referrals.tiers.top': 'You have reached the highest discount tier.',
   'referrals.tiers.active': 'Active referrals',
   'referrals.tiers.discount': 'Discount',

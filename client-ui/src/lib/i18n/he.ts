@@ -344,6 +344,7 @@ export const he = {
   'referrals.copyFailed': 'לא הצלחנו להעתיק. הקישור מסומן: העתיקו אותו ידנית.',
   'referrals.tiers.title': 'מדרגות ההנחה',
   'referrals.tiers.next': 'עוד {count} הפניות פעילות ותגיעו להנחה של {percent}.',
+  'referrals.tiers.nextOne': 'עוד הפניה פעילה אחת ותגיעו להנחה של {percent}.',
   'referrals.tiers.top': 'הגעת למדרגת ההנחה הגבוהה ביותר.',
   'referrals.tiers.active': 'הפניות פעילות',
   'referrals.tiers.discount': 'הנחה',
