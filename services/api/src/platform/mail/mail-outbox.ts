@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language } from '@kupa/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Clock } from '../clock/clock';
+import { PollingLoop } from '../workers/polling-loop';
 import type { MailService } from './mail.service';
 import type { RenderedMail } from './templates';
 
@@ -90,14 +90,16 @@ interface OutboxRow {
  */
 export class MailDispatcher {
   private readonly kinds = new Map<string, MailKind>();
-  private loop: { stopping: boolean; wake: AbortController; done: Promise<void> } | null = null;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly mail: MailService,
     private readonly clock: Clock,
     private readonly options: MailDispatcherOptions,
-  ) {}
+  ) {
+    this.loop = new PollingLoop((stopped) => this.sendDue(stopped), options);
+  }
 
   registerKind(kind: MailKind): void {
     if (this.kinds.has(kind.name)) throw new Error(`Mail kind ${kind.name} is registered twice`);
@@ -105,30 +107,12 @@ export class MailDispatcher {
   }
 
   start(): void {
-    if (this.loop) return;
-    const loop = { stopping: false, wake: new AbortController(), done: Promise.resolve() };
-    this.loop = loop;
-    loop.done = (async () => {
-      while (!loop.stopping) {
-        try {
-          await this.sendDue(() => loop.stopping);
-        } catch (error) {
-          this.options.onError?.(error);
-        }
-        if (loop.stopping) break;
-        await sleep(this.options.pollIntervalMs, undefined, { signal: loop.wake.signal }).catch(() => undefined);
-      }
-    })();
+    this.loop.start();
   }
 
   /** Lets the mail being sent finish, then stops. */
-  async stop(): Promise<void> {
-    const loop = this.loop;
-    if (!loop) return;
-    loop.stopping = true;
-    loop.wake.abort();
-    await loop.done;
-    this.loop = null;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Sends every mail due now, one after another; returns how many were sent or skipped. For the loop and tests. */

@@ -1,7 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../../../platform/clock';
-import type { BackgroundLoop } from '../../../../platform/workers';
+import { type BackgroundLoop, PollingLoop } from '../../../../platform/workers';
 import type { ProvisioningJob } from './provisioning-jobs';
 import type { ProvisioningFailure, ProvisioningOutcomes } from './provisioning-outcomes.port';
 import { ProvisioningError, type ProvisioningProvider } from './provisioning-provider.port';
@@ -51,7 +50,7 @@ const INTEGRATION_FAILURE = 'error.streaming.integration.failure' as const;
  */
 export class ProvisioningJobRunner implements BackgroundLoop {
   readonly name = 'provisioning-jobs';
-  private loop: { stopping: boolean; wake: AbortController; done: Promise<void> } | null = null;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -60,33 +59,17 @@ export class ProvisioningJobRunner implements BackgroundLoop {
     private readonly outcomes: ProvisioningOutcomes,
     private readonly clock: Clock,
     private readonly options: ProvisioningJobRunnerOptions,
-  ) {}
+  ) {
+    this.loop = new PollingLoop((stopped) => this.runDue(stopped), options);
+  }
 
   start(): void {
-    if (this.loop) return;
-    const loop = { stopping: false, wake: new AbortController(), done: Promise.resolve() };
-    this.loop = loop;
-    loop.done = (async () => {
-      while (!loop.stopping) {
-        try {
-          await this.runDue(() => loop.stopping);
-        } catch (error) {
-          this.options.onError?.(error);
-        }
-        if (loop.stopping) break;
-        await sleep(this.options.pollIntervalMs, undefined, { signal: loop.wake.signal }).catch(() => undefined);
-      }
-    })();
+    this.loop.start();
   }
 
   /** Lets the job in hand finish, then stops. */
-  async stop(): Promise<void> {
-    const loop = this.loop;
-    if (!loop) return;
-    loop.stopping = true;
-    loop.wake.abort();
-    await loop.done;
-    this.loop = null;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Runs every job due now, one after another; returns how many finished (DONE or FAILED). For the loop and tests. */
