@@ -15,6 +15,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/bundle-budget.mjs to find what the first screen loads.
+    manifest: true,
   },
   server: {
     port: 5174,

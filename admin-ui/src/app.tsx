@@ -6,18 +6,20 @@ import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import { activityLog } from './activity-log';
 import { clients } from './clients';
 import { Dashboard } from './dashboard';
-import { createI18nProvider } from './i18n/i18n-provider';
+import { CATALOGUES, createI18nProvider } from './i18n/i18n-provider';
 import { currentLang, directionOf } from './i18n/language';
+import { createTranslate, type Text, TextContext } from './i18n/text';
 import { KupaLayout } from './layout/layout';
 import { ACCOUNT_HISTORY_PATH } from './ledger/account-paths';
-import { AccountHistoryPage } from './ledger/account-history-page';
 import { LoginPage } from './layout/login-page';
 import { NotFoundPage } from './layout/not-found';
 import { packagesFor } from './packages';
 import { payments } from './payments';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
+import { createRouterProvider } from './providers/router-provider';
 import { canReadLedger, type ResourceName, resourcesForRole } from './resources';
+import { lazyPage } from './shared/lazy-page';
 import { subscriptionsFor } from './subscriptions';
 import { TWO_FACTOR_PATH, TwoFactorPage } from './two-factor/two-factor-page';
 import { createDirectionCache } from './theme/emotion-cache';
@@ -25,6 +27,8 @@ import { useThemeMode } from './theme/theme-mode';
 import { createThemes } from './theme/themes';
 
 type ResourceDefinition = Omit<ResourceProps, 'name'>;
+
+const AccountHistoryPage = lazyPage(() => import('./ledger/account-history-page'), 'AccountHistoryPage');
 
 /**
  * Each resource's pages; packages and subscriptions depend on the role, since only admins get the packages' create and
@@ -48,6 +52,8 @@ const lang = currentLang();
 const direction = directionOf(lang);
 const emotionCache = createDirectionCache(direction);
 const i18nProvider = createI18nProvider(lang);
+// The same catalogue for the screens shared with the sign-in screen, which read it without react-admin.
+const text: Text = { lang, translate: createTranslate(CATALOGUES[lang]) };
 const themes = createThemes(direction);
 
 /** The console is mounted under this path; the server serves `index.html` for every route below it. */
@@ -60,35 +66,38 @@ export function KupaAdmin() {
   const theme = useMemo(() => themes[resolved], [resolved]);
   return (
     <CacheProvider value={emotionCache}>
-      <Admin
-        basename={BASENAME}
-        disableTelemetry
-        dashboard={Dashboard}
-        requireAuth
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        layout={KupaLayout}
-        loginPage={LoginPage}
-        catchAll={NotFoundPage}
-        theme={theme}
-        darkTheme={theme}
-        defaultTheme="light"
-      >
-        {(permissions: UserRole | null) => (
-          <>
-            {resourcesForRole(permissions).map((name) => (
-              <Resource key={name} name={name} {...definitionOf(name, permissions)} />
-            ))}
-            <CustomRoutes>
-              {canReadLedger(permissions) ? (
-                <Route path={ACCOUNT_HISTORY_PATH} element={<AccountHistoryPage />} />
-              ) : null}
-              <Route path={TWO_FACTOR_PATH} element={<TwoFactorPage />} />
-            </CustomRoutes>
-          </>
-        )}
-      </Admin>
+      <TextContext.Provider value={text}>
+        <Admin
+          basename={BASENAME}
+          routerProvider={routerProvider}
+          disableTelemetry
+          dashboard={Dashboard}
+          requireAuth
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          layout={KupaLayout}
+          loginPage={LoginPage}
+          catchAll={NotFoundPage}
+          theme={theme}
+          darkTheme={theme}
+          defaultTheme="light"
+        >
+          {(permissions: UserRole | null) => (
+            <>
+              {resourcesForRole(permissions).map((name) => (
+                <Resource key={name} name={name} {...definitionOf(name, permissions)} />
+              ))}
+              <CustomRoutes>
+                {canReadLedger(permissions) ? (
+                  <Route path={ACCOUNT_HISTORY_PATH} element={<AccountHistoryPage />} />
+                ) : null}
+                <Route path={TWO_FACTOR_PATH} element={<TwoFactorPage />} />
+              </CustomRoutes>
+            </>
+          )}
+        </Admin>
+      </TextContext.Provider>
     </CacheProvider>
   );
 }
@@ -100,6 +109,9 @@ export function KupaAdmin() {
  * `/admin`.
  */
 const router = createBrowserRouter([{ path: `${BASENAME}/*`, element: <KupaAdmin /> }]);
+
+/** react-admin's navigation, kept from pulling the user back to a page they left (see createRouterProvider). */
+const routerProvider = createRouterProvider(() => router.state.location.pathname);
 
 export function App() {
   return <RouterProvider router={router} />;

@@ -45,10 +45,23 @@ export const API_ROUTES = Object.freeze({
   transferRecipient: '/payments/transfer/recipient',
   cryptoDeposit: '/payments/crypto/deposit',
   cryptoDepositOptions: '/payments/crypto/options',
+  /** A crypto deposit that buys the package once the money arrives (ADR 0030). */
+  cryptoDepositAndBuy: (planId: string) =>
+    `/payments/crypto/deposit-and-buy-subscription/payment-plans/${segment(planId)}`,
+  /** A crypto deposit that renews the subscription named in the body once the money arrives. */
+  cryptoDepositAndRenew: '/payments/crypto/deposit-and-renew-subscription',
+  /**
+   * Opens a card checkout that buys the package once the provider reports the money (`CardCheckoutRequest` →
+   * `CardCheckoutResponse`, ADR 0029): the hosted page returns the client to `/paymentSuccess?paymentId=…` or
+   * `/paymentFailed?paymentId=…`.
+   */
+  cardCheckout: (planId: string) => `/stripe/create-checkout-session/payment-plans/${segment(planId)}`,
   /** Where the cashier posts its signed notifications (IPN). */
   cashierIpn: '/payments/crypto/ipn',
   /** The sandbox cashier's invoice page (HTML) and, with `/pay`, `/partial`, `/fail` or `/expire`, its buttons. */
   sandboxCashierInvoice: (invoiceId: string) => `/sandbox/cashier/invoices/${segment(invoiceId)}`,
+  /** Where the card provider posts its signed webhooks. */
+  cardWebhook: '/stripe/webhook',
   accountHistory: (account: string) => `/ledger/accounts/${segment(account)}/history`,
 
   paymentPlans: '/payment-plans',

@@ -29,6 +29,11 @@ export interface PaymentPlanTerms {
   isRecurrent: boolean;
   description: string;
   features: string[];
+  /**
+   * Whether the package may be bought by card checkout (docs/adr/0029-card-checkout.md). Added in schema version 2
+   * of `PaymentPlanCreated` and `PaymentPlanUpdated`; events stored before it read as true.
+   */
+  cardPaymentAllowed: boolean;
 }
 
 /** An admin created a package. */

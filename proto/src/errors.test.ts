@@ -72,7 +72,7 @@ describe('error catalogue', () => {
       'error.account.already.active',
       'error.insufficient.balance',
       'error.card.provider.unavailable',
-      'error.package.not.available.via.card',
+      'error.package.cannot.be.bought.via.card.provider',
       'error.trial.already.used',
       'error.withdrawal.exceeds.balance',
       'error.payment.status.manual.only',

@@ -229,7 +229,7 @@ export const ERROR_CATALOGUE = {
     en: 'The card provider is unavailable',
     he: 'ספק הכרטיסים אינו זמין',
   },
-  'error.package.not.available.via.card': {
+  'error.package.cannot.be.bought.via.card.provider': {
     status: 409,
     en: 'This package cannot be bought by card',
     he: 'לא ניתן לקנות את החבילה הזו בכרטיס',
@@ -243,6 +243,11 @@ export const ERROR_CATALOGUE = {
     status: 503,
     en: 'The crypto cashier cannot be reached right now. Please try again later',
     he: 'לא ניתן להתחבר כעת לקופת הקריפטו. נסו שוב מאוחר יותר',
+  },
+  'error.card.webhook.signature.invalid': {
+    status: 400,
+    en: 'The card provider notification signature is missing or wrong',
+    he: 'החתימה של הודעת ספק הכרטיסים חסרה או שגויה',
   },
   'error.cashier.signature.invalid': {
     status: 401,

@@ -28,3 +28,5 @@ export * from './staff-rules';
 export * from './brand';
 export * from './rewards';
 export * from './cashier';
+export * from './published-events';
+export * from './card';

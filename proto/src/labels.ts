@@ -17,6 +17,7 @@ import {
   USER_ROLES,
   USER_STATUSES,
 } from './enums';
+import { DEPOSIT_PURCHASE_KINDS, DEPOSIT_PURCHASE_STATUSES } from './payloads';
 
 /** Hebrew and English labels for every enum value shown on a screen or in /dictionaries. */
 type Labels = Readonly<Record<string, Readonly<Record<Language, string>>>>;
@@ -120,6 +121,15 @@ export const ENUM_LABELS = {
     he: { he: 'עברית', en: 'Hebrew' },
     en: { he: 'אנגלית', en: 'English' },
   },
+  depositPurchaseKind: {
+    BUY: { he: 'רכישת חבילה', en: 'Package purchase' },
+    RENEW: { he: 'חידוש מנוי', en: 'Subscription renewal' },
+  },
+  depositPurchaseStatus: {
+    WAITING: { he: 'ממתין לכסף', en: 'Waiting for the money' },
+    DONE: { he: 'בוצע', en: 'Done' },
+    FAILED: { he: 'נכשל', en: 'Failed' },
+  },
 } as const satisfies Record<string, Labels>;
 
 export type EnumName = keyof typeof ENUM_LABELS;
@@ -145,6 +155,8 @@ export const ENUM_VALUES: Readonly<Record<EnumName, readonly (string | number)[]
   balanceFixAction: BALANCE_FIX_ACTIONS,
   currency: CURRENCIES,
   language: LANGUAGES,
+  depositPurchaseKind: DEPOSIT_PURCHASE_KINDS,
+  depositPurchaseStatus: DEPOSIT_PURCHASE_STATUSES,
 });
 
 export function enumLabel(name: EnumName, value: string | number, lang: Language): string {

@@ -1,7 +1,9 @@
 import type { LedgerAccount } from './accounts';
+import type { CardProvider, CardProviderStatus } from './card';
 import type { CashierProvider, CashierProviderStatus } from './cashier';
 import type { BalanceFixAction, Currency, PaymentAggregator, PaymentMethod, PaymentStatus, PaymentType } from './enums';
-import type { IsoDateTime } from './payloads';
+import type { ErrorCode } from './errors';
+import type { DepositPurchaseKind, IsoDateTime } from './payloads';
 
 /**
  * Events of the ledger context (ADR 0006) with their payloads. `wallet-{userUuid}` streams hold every decision that
@@ -23,6 +25,13 @@ export const LEDGER_EVENT_TYPES = Object.freeze({
   cashierDepositCredited: 'CashierDepositCredited',
   cashierInvoiceOpened: 'CashierInvoiceOpened',
   cashierPaymentReported: 'CashierPaymentReported',
+  ambassadorBonusRaised: 'AmbassadorBonusRaised',
+  depositPurchaseRequested: 'DepositPurchaseRequested',
+  depositPurchaseCompleted: 'DepositPurchaseCompleted',
+  depositPurchaseFailed: 'DepositPurchaseFailed',
+  cardCheckoutOpened: 'CardCheckoutOpened',
+  cardPaymentReported: 'CardPaymentReported',
+  cardDepositCredited: 'CardDepositCredited',
 } as const);
 
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[keyof typeof LEDGER_EVENT_TYPES];
@@ -238,6 +247,122 @@ export interface CashierPaymentReportedData {
   previousStatus: PaymentStatus;
   status: PaymentStatus;
   reportedAt: IsoDateTime;
+  /**
+   * The AMBASSADOR_BONUS payment this report booked for the deposit, when it is the deposit's first bonus (ADR 0030).
+   * Absent or null otherwise: reports stored before crypto bonuses, and every later report, leave the link as it is.
+   */
+  bonusPaymentId?: number | null;
+}
+
+/**
+ * On an AMBASSADOR_BONUS payment of a crypto deposit that arrived in parts: the deposit's total so far reached a bonus
+ * larger than the one booked, and `addedMinor` more was credited (the wallet's `AmbassadorBonusCredited` of the same
+ * append). `amountMinor` is the bonus after the raise, `percent` the tier `depositAmountMinor` reaches.
+ */
+export interface AmbassadorBonusRaisedData {
+  paymentId: number;
+  userUuid: string;
+  depositPaymentId: number;
+  depositAmountMinor: number;
+  percent: number;
+  addedMinor: number;
+  amountMinor: number;
+  raisedAt: IsoDateTime;
+}
+
+/**
+ * On a crypto deposit's payment stream, with its `PaymentRecorded` and `CashierInvoiceOpened`: the deposit pays for a
+ * package (BUY) or a renewal (RENEW) that the `deposit-purchases` processor runs once the money arrives (ADR 0030).
+ * `subscriptionId` is the renewed subscription, or the id a bought one will take. `priceMinor` is the price the client
+ * was quoted (after the referral discount): a higher price when the money arrives fails the purchase. The
+ * streaming-service password of a purchase never appears here: it waits in `subscription_secrets`.
+ */
+export interface DepositPurchaseRequestedData {
+  paymentId: number;
+  userUuid: string;
+  kind: DepositPurchaseKind;
+  paymentPlanId: string;
+  planName: string;
+  subscriptionId: string;
+  /** BUY: the login at the streaming service; null for RENEW. */
+  login: string | null;
+  priceMinor: number;
+  discountPercent: number;
+  requestedAt: IsoDateTime;
+}
+
+/** The purchase a deposit paid for happened: the subscription bought or renewed, and its SUBSCRIPTION_PAYMENT. */
+export interface DepositPurchaseCompletedData {
+  paymentId: number;
+  userUuid: string;
+  kind: DepositPurchaseKind;
+  subscriptionId: string;
+  subscriptionPaymentId: number;
+  chargedMinor: number;
+  completedAt: IsoDateTime;
+}
+
+/**
+ * The money arrived but the purchase could not follow (`errorCode`: the package is no longer available or costs
+ * more, the balance is short after a partial payment, the login is taken, the renewal's own rules). The money stays
+ * on the balance; `amountReceivedMinor` is what the deposit had brought.
+ */
+export interface DepositPurchaseFailedData {
+  paymentId: number;
+  userUuid: string;
+  kind: DepositPurchaseKind;
+  errorCode: ErrorCode;
+  amountReceivedMinor: number;
+  failedAt: IsoDateTime;
+}
+
+/**
+ * On a card deposit's payment stream, with its `PaymentRecorded` and `DepositPurchaseRequested`: the provider's hosted
+ * checkout the client pays on (docs/adr/0029-card-checkout.md).
+ */
+export interface CardCheckoutOpenedData {
+  paymentId: number;
+  userUuid: string;
+  provider: CardProvider;
+  checkoutSessionId: string;
+  checkoutUrl: string;
+  amountAskedMinor: number;
+  openedAt: IsoDateTime;
+}
+
+/**
+ * What the card provider said about the checkout, read back from its API after a signed webhook, whenever it changes
+ * something. `providerEventId` is the webhook's event id: a report of an event already applied decides nothing.
+ */
+export interface CardPaymentReportedData {
+  paymentId: number;
+  userUuid: string;
+  providerEventId: string;
+  providerEventType: string;
+  /** The provider's payment (Stripe's payment intent); null while it has none. */
+  providerPaymentId: string | null;
+  providerStatus: CardProviderStatus;
+  /** What this report credited, in cents; zero when it credited nothing. */
+  creditedMinor: number;
+  /** What the checkout brought in all, after this report. */
+  amountReceivedMinor: number;
+  previousStatus: PaymentStatus;
+  status: PaymentStatus;
+  reportedAt: IsoDateTime;
+  /** The AMBASSADOR_BONUS payment the crediting report booked for an ambassador's card deposit; absent otherwise. */
+  bonusPaymentId?: number | null;
+}
+
+/**
+ * On the client's wallet: money that arrived through the card provider (`world:stripe` → `user:{uuid}`), once per
+ * checkout, in the same append as the purchase it paid for (or the purchase's failure).
+ */
+export interface CardDepositCreditedData {
+  userUuid: string;
+  paymentId: number;
+  providerPaymentId: string;
+  amountMinor: number;
+  transaction: LedgerTransaction;
 }
 
 export interface LedgerEventDataByType {
@@ -256,6 +381,13 @@ export interface LedgerEventDataByType {
   CashierDepositCredited: CashierDepositCreditedData;
   CashierInvoiceOpened: CashierInvoiceOpenedData;
   CashierPaymentReported: CashierPaymentReportedData;
+  AmbassadorBonusRaised: AmbassadorBonusRaisedData;
+  DepositPurchaseRequested: DepositPurchaseRequestedData;
+  DepositPurchaseCompleted: DepositPurchaseCompletedData;
+  DepositPurchaseFailed: DepositPurchaseFailedData;
+  CardCheckoutOpened: CardCheckoutOpenedData;
+  CardPaymentReported: CardPaymentReportedData;
+  CardDepositCredited: CardDepositCreditedData;
 }
 
 /** One ledger event as a tagged union: `{type, data}`, the shape the event store appends. */
@@ -264,7 +396,16 @@ export type LedgerEvent = {
 }[LedgerEventType];
 
 export type PaymentEventType =
-  'PaymentRecorded' | 'PaymentStatusChanged' | 'CashierInvoiceOpened' | 'CashierPaymentReported';
+  | 'PaymentRecorded'
+  | 'PaymentStatusChanged'
+  | 'CashierInvoiceOpened'
+  | 'CashierPaymentReported'
+  | 'AmbassadorBonusRaised'
+  | 'DepositPurchaseRequested'
+  | 'DepositPurchaseCompleted'
+  | 'DepositPurchaseFailed'
+  | 'CardCheckoutOpened'
+  | 'CardPaymentReported';
 export type WalletEventType = Exclude<LedgerEventType, PaymentEventType>;
 export type WalletEvent = Extract<LedgerEvent, { type: WalletEventType }>;
 export type PaymentEvent = Extract<LedgerEvent, { type: PaymentEventType }>;

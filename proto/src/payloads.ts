@@ -17,10 +17,16 @@ import type {
   UserRole,
   UserStatus,
 } from './enums';
+import type { PaymentCard } from './card';
 import type { PaymentCashier } from './cashier';
+import type { ErrorCode } from './errors';
 
 /** Request and response bodies of the HTTP API (docs/api.md). Amounts are dollars with at most two decimals. */
 
+/**
+ * An instant as `Date.prototype.toISOString` writes it (`2026-03-01T09:30:00.000Z`).
+ * @format date-time
+ */
 export type IsoDateTime = string;
 
 export interface SortRequest {
@@ -243,6 +249,35 @@ export interface Payment {
   updatedBy: string;
   /** A crypto deposit's invoice, provider payment and the amounts asked and received; null for other payments. */
   cashier?: PaymentCashier | null;
+  /** A card deposit's checkout, provider payment and the amounts asked and received; null for other payments. */
+  card?: PaymentCard | null;
+  /**
+   * On a deposit made to buy or renew a package (crypto deposit-and-buy or deposit-and-renew, a card checkout): what
+   * follows once the money arrives and how it went; null on every other payment.
+   */
+  purchase?: DepositPurchase | null;
+}
+
+/** What a deposit pays for beyond the balance: a new subscription or the renewal of one. */
+export const DEPOSIT_PURCHASE_KINDS = Object.freeze(['BUY', 'RENEW'] as const);
+export type DepositPurchaseKind = (typeof DEPOSIT_PURCHASE_KINDS)[number];
+
+/**
+ * WAITING: the money has not settled yet. DONE: the subscription was bought or renewed (`subscriptionId`). FAILED: the
+ * money arrived but the purchase could not follow (`errorCode`, e.g. `error.plan.no.longer.available`); it stays on
+ * the balance. A deposit that never settles keeps WAITING and its payment says FAILED or TIMEOUT.
+ */
+export const DEPOSIT_PURCHASE_STATUSES = Object.freeze(['WAITING', 'DONE', 'FAILED'] as const);
+export type DepositPurchaseStatus = (typeof DEPOSIT_PURCHASE_STATUSES)[number];
+
+export interface DepositPurchase {
+  kind: DepositPurchaseKind;
+  paymentPlanId: string;
+  planName: string;
+  /** RENEW: the subscription to renew; BUY: the new subscription once DONE, else null. */
+  subscriptionId: string | null;
+  status: DepositPurchaseStatus;
+  errorCode: ErrorCode | null;
 }
 
 /** A payment as staff read it: with the internal comment. */
@@ -294,6 +329,33 @@ export interface CryptoDepositResponse {
   invoiceUrl: string;
 }
 
+/** `POST /payments/crypto/deposit-and-buy-subscription/payment-plans/{id}`; answered with `CryptoDepositResponse`. */
+export interface CryptoDepositAndBuyRequest {
+  method: CryptoMethod;
+  login: string;
+  password: string;
+}
+
+/** `POST /payments/crypto/deposit-and-renew-subscription`; answered with `CryptoDepositResponse`. */
+export interface CryptoDepositAndRenewRequest {
+  subscriptionId: string;
+  method: CryptoMethod;
+}
+
+/**
+ * `POST /stripe/create-checkout-session/payment-plans/{id}` → `CardCheckoutResponse`. The hosted page returns to
+ * `/paymentSuccess?paymentId=…` or `/paymentFailed?paymentId=…`, where the portal reads the payment's real outcome.
+ */
+export interface CardCheckoutRequest {
+  login: string;
+  password: string;
+}
+
+export interface CardCheckoutResponse {
+  paymentId: number;
+  url: string;
+}
+
 export interface PaymentSearchRequest extends SearchRequest {
   keyWord?: string;
   id?: number | null;
@@ -323,10 +385,17 @@ export interface PlanRequest {
   description: string;
   features: string[];
   status: PlanStatus;
+  /** Whether the package may be bought by card checkout; true when absent. */
+  cardPaymentAllowed?: boolean;
 }
 
 export interface Plan extends PlanRequest {
   id: string;
+  /**
+   * False when staff marked the package as not for sale by card: the portal then offers no card checkout for it.
+   * The API always fills it.
+   */
+  cardPaymentAllowed?: boolean;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
 }
@@ -487,6 +556,8 @@ export interface Dictionaries {
   support: SupportContacts;
   /** The reward tables this deployment runs with, so screens show the tiers that actually apply. */
   rewardTiers: RewardTierTables;
+  /** Whether a card provider is configured (`STRIPE_*`): without one the portal hides card checkout. */
+  cardCheckoutAvailable?: boolean;
 }
 
 export interface RewardTierTables {

@@ -210,6 +210,7 @@ describe('validation rules (docs/product.md, Business constants)', () => {
       isRecurrent: true,
       description: '',
       features: ['HD'],
+      cardPaymentAllowed: true,
     };
     expect(checkPlanTerms(terms)).toBeNull();
     expect(checkPlanTerms({ ...terms, durationInMonths: 6 as 3 })).toEqual({

@@ -13,10 +13,11 @@ const swcOptions = {
 };
 
 /**
- * otplib's base32 and hash dependencies (@scure/base, @noble/hashes 2) ship ES modules only. Node ≥ 20.19 loads it from CommonJS by itself, but
- * Jest's module loader does not before Node 24.9, so Jest compiles those packages to CommonJS with SWC too.
+ * otplib's base32 and hash dependencies (@scure/base, @noble/hashes 2) and @nestjs/terminus 12 ship ES modules only.
+ * Node ≥ 20.19 loads them from CommonJS by itself, but Jest's module loader does not before Node 24.9, so Jest
+ * compiles those packages to CommonJS with SWC too.
  */
-const esmOnlyPackages = ['@scure/base', '@noble/hashes'];
+const esmOnlyPackages = ['@scure/base', '@noble/hashes', '@nestjs/terminus'];
 
 module.exports = {
   rootDir: 'src',

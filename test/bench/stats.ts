@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
 /** Latency summaries for the benchmark: nearest-rank percentiles over recorded samples in milliseconds. */
 export function percentile(samplesMs: readonly number[], fraction: number): number {
   if (samplesMs.length === 0) return 0;
@@ -56,4 +58,41 @@ export function memoryOf(pid: number, readFile: (path: string) => string): { rss
   const status = readFile(`/proc/${pid}/status`);
   const kib = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
   return { rssMiB: round(kib('VmRSS') / 1024, 1), hwmMiB: round(kib('VmHWM') / 1024, 1) };
+}
+
+/**
+ * The resident sets of a process and of every Node.js process below it, added up, in MiB: the server's memory when
+ * it runs as a cluster (`WEB_CONCURRENCY`), its primary and API and worker processes. The embedded PostgreSQL, also
+ * below it, is left out: its shared buffers would be counted once per backend.
+ */
+export function memoryOfNodeTree(rootPid: number): { rssMiB: number; hwmMiB: number; processes: number } {
+  const parentOf = new Map<number, number>();
+  const commandOf = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // `pid (comm) state ppid …`: the command may hold spaces and parentheses, so read around the last ')'.
+      const close = stat.lastIndexOf(')');
+      commandOf.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
+      parentOf.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const tree = [rootPid];
+  for (let index = 0; index < tree.length; index += 1)
+    for (const [pid, parent] of parentOf) if (parent === tree[index] && commandOf.get(pid) === 'node') tree.push(pid);
+  let rssMiB = 0;
+  let hwmMiB = 0;
+  for (const pid of tree) {
+    try {
+      const memory = memoryOf(pid, (path) => readFileSync(path, 'utf8'));
+      rssMiB += memory.rssMiB;
+      hwmMiB += memory.hwmMiB;
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return { rssMiB: round(rssMiB, 1), hwmMiB: round(hwmMiB, 1), processes: tree.length };
 }

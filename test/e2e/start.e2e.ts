@@ -124,9 +124,11 @@ describe('npm start', () => {
         body: JSON.stringify({ email, password: 'Worker-Pass-1!', firstName: 'W', lastName: 'K', termsAccepted: true }),
       });
       assert.equal(signUp.status, 201);
-      // Without SMTP_URL a mail is written to the log of whichever process sent it.
+      // Without SMTP_URL a mail is written, as one JSON log record, to the log of whichever process sent it.
       const sentLines = () =>
-        `${server.output()}\n${workerOutput}`.split('\n').filter((line) => line.includes(`Mail to ${email}`));
+        `${server.output()}\n${workerOutput}`
+          .split('\n')
+          .filter((line) => line.includes('Mail written to the log') && line.includes(`"to":"${email}"`));
       await waitFor(
         () => sentLines().length > 0,
         () => 'no process sent the sign-up mail',

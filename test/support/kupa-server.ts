@@ -46,10 +46,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** With DATABASE_URL set, each server gets a fresh database on that PostgreSQL; otherwise the embedded default. */
-async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return null;
-  const name = `kupa_e2e_${Date.now().toString(36)}`;
+  const name = `kupa_e2e_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0`);

@@ -1,7 +1,9 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { type ResourceProps } from 'react-admin';
-import { ActivityLogList } from './activity-log-list';
-import { ActivityLogShow } from './activity-log-show';
+import { lazyPage } from '../shared/lazy-page';
+
+const ActivityLogList = lazyPage(() => import('./activity-log-list'), 'ActivityLogList');
+const ActivityLogShow = lazyPage(() => import('./activity-log-show'), 'ActivityLogShow');
 
 export const activityLog: Omit<ResourceProps, 'name'> = {
   list: ActivityLogList,

@@ -1,7 +1,9 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { reactRouterProvider, type ResourceProps } from 'react-admin';
-import { ClientList } from './client-list';
-import { ClientShow } from './client-show';
+import { lazyPage } from '../shared/lazy-page';
+
+const ClientList = lazyPage(() => import('./client-list'), 'ClientList');
+const ClientShow = lazyPage(() => import('./client-show'), 'ClientShow');
 
 // react-admin's own reference to the router's `Route`: the `<Routes>` inside a resource accepts only that very
 // component, and a test environment may load a second copy of the router package under a plain import.

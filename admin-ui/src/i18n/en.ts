@@ -56,7 +56,7 @@ export const en: TranslationMessages = {
         status: 'Status',
         type: 'Type',
         durationInMonth: 'Duration',
-        isRecurrent: 'Renews automatically',
+        isRecurrent: 'Recurrent package',
         cancelAtPeriodEnd: 'Cancelled (ends at its end date)',
         nextPaymentDate: 'Next payment',
         login: 'Login at the streaming service',
@@ -116,6 +116,7 @@ export const en: TranslationMessages = {
         price: 'Price',
         currency: 'Currency',
         isRecurrent: 'Renews automatically',
+        cardPaymentAllowed: 'Can be bought by card',
         description: 'Description',
         features: 'Features',
         status: 'Status',
@@ -241,6 +242,14 @@ export const en: TranslationMessages = {
     },
     payments: {
       back_to_list: 'Back to payments',
+      card: {
+        provider: 'Card provider',
+        checkoutSessionId: 'Checkout session ID',
+        providerPaymentId: 'Card provider payment ID',
+        providerStatus: 'Status at the card provider',
+        amountAsked: 'Amount asked',
+        amountReceived: 'Amount received',
+      },
       cashier: {
         provider: 'Cashier',
         providerPaymentId: 'Cashier payment ID',

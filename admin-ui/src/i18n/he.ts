@@ -264,7 +264,7 @@ export const he: TranslationMessages = {
         status: 'סטטוס',
         type: 'סוג',
         durationInMonth: 'משך',
-        isRecurrent: 'מתחדש אוטומטית',
+        isRecurrent: 'חבילה מתחדשת',
         cancelAtPeriodEnd: 'בוטל (יסתיים בתאריך הסיום)',
         nextPaymentDate: 'התשלום הבא',
         login: 'שם משתמש בשירות הסטרימינג',
@@ -324,6 +324,7 @@ export const he: TranslationMessages = {
         price: 'מחיר',
         currency: 'מטבע',
         isRecurrent: 'מתחדשת אוטומטית',
+        cardPaymentAllowed: 'ניתן לקנות בכרטיס אשראי',
         description: 'תיאור',
         features: 'מאפיינים',
         status: 'סטטוס',
@@ -447,6 +448,14 @@ export const he: TranslationMessages = {
     },
     payments: {
       back_to_list: 'חזרה לרשימת התשלומים',
+      card: {
+        provider: 'ספק הכרטיסים',
+        checkoutSessionId: 'מזהה דף התשלום',
+        providerPaymentId: 'מזהה התשלום אצל ספק הכרטיסים',
+        providerStatus: 'סטטוס אצל ספק הכרטיסים',
+        amountAsked: 'סכום שנדרש',
+        amountReceived: 'סכום שהתקבל',
+      },
       cashier: {
         provider: 'קופה',
         providerPaymentId: 'מזהה התשלום בקופה',

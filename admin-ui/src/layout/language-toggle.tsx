@@ -1,9 +1,8 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Box, Button, type SxProps, type Theme, Tooltip } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import { useTranslate } from 'react-admin';
 import { switchLanguage } from '../i18n/language';
-import { useLang } from '../shared/use-lang';
+import { useText, useTextLang } from '../i18n/text';
 
 /**
  * Switches between Hebrew and English. It shows the other language's own name, which is the one a click leads to,
@@ -12,8 +11,8 @@ import { useLang } from '../shared/use-lang';
  * for screen readers.
  */
 export function LanguageToggle({ sx }: { sx?: SxProps<Theme> }) {
-  const lang = useLang();
-  const translate = useTranslate();
+  const lang = useTextLang();
+  const translate = useText();
   const next = lang === 'he' ? 'en' : 'he';
   return (
     <Tooltip title={translate('kupa.language.label')} describeChild>

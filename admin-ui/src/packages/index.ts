@@ -2,10 +2,12 @@ import { type UserRole } from '@kupa/proto';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import { type ResourceProps } from 'react-admin';
 import { canManagePackages } from '../resources';
-import { PackageCreate } from './package-create';
-import { PackageEdit } from './package-edit';
-import { PackageList } from './package-list';
-import { PackageShow } from './package-show';
+import { lazyPage } from '../shared/lazy-page';
+
+const PackageCreate = lazyPage(() => import('./package-create'), 'PackageCreate');
+const PackageEdit = lazyPage(() => import('./package-edit'), 'PackageEdit');
+const PackageList = lazyPage(() => import('./package-list'), 'PackageList');
+const PackageShow = lazyPage(() => import('./package-show'), 'PackageShow');
 
 /**
  * The packages resource for a role: everyone on staff lists and reads packages; only an admin gets the create and

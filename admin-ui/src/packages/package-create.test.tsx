@@ -89,6 +89,10 @@ describe('creating a package', () => {
     );
     await user.type(screen.getByTestId('package-price'), '29.50');
     await user.type(screen.getByTestId('package-description'), 'Every channel');
+    // On card sale by default; the admin takes this one off it.
+    const card = screen.getByRole('switch', { name: 'Can be bought by card' });
+    expect(card).toBeChecked();
+    await user.click(card);
     const features = screen.getByRole('combobox', { name: 'Features' });
     await user.type(features, 'HD{Enter}');
     await user.type(features, 'Two screens{Enter}');
@@ -104,6 +108,7 @@ describe('creating a package', () => {
       description: 'Every channel',
       features: ['HD', 'Two screens'],
       status: 'ACTIVE',
+      cardPaymentAllowed: false,
     });
     await waitFor(() => expect(locations[locations.length - 1]).toBe('/admin/packages'));
   });

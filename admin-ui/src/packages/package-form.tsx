@@ -5,10 +5,11 @@ import { useEnumChoices } from '../shared/enum-choices';
 import { useLang } from '../shared/use-lang';
 import { packageValidators } from './package-rules';
 
-/** What a new package starts with: on sale, in dollars, renewing by itself, no features yet. */
+/** What a new package starts with: on sale (by card too), in dollars, renewing by itself, no features yet. */
 export const NEW_PACKAGE_DEFAULTS = Object.freeze({
   currency: 'USD',
   isRecurrent: true,
+  cardPaymentAllowed: true,
   status: 'ACTIVE',
   description: '',
   features: [] as string[],
@@ -49,6 +50,7 @@ export function PackageForm({ toolbar }: { toolbar?: ReactElement | false }) {
       />
       <SelectInput source="currency" choices={currencyChoices} translateChoice={false} validate={validate.required} />
       <BooleanInput source="isRecurrent" />
+      <BooleanInput source="cardPaymentAllowed" data-testid="package-card-payment-allowed" />
       <TextInput
         source="description"
         multiline

@@ -57,6 +57,7 @@ export function PackageShow({ id }: { id?: Identifier }) {
         <EnumField source="durationInMonths" enumName="planDuration" />
         <MoneyField source="price" />
         <BooleanField source="isRecurrent" />
+        <BooleanField source="cardPaymentAllowed" />
         <EnumField source="status" enumName="planStatus" chip />
         <TextField source="description" dir="auto" emptyText="—" />
         <Labeled source="features">

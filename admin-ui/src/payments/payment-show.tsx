@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import { CASHIER_PROVIDER_STATUS_LABELS, type Payment, type StaffPayment } from '@kupa/proto';
+import {
+  CARD_PROVIDER_STATUS_LABELS,
+  CASHIER_PROVIDER_STATUS_LABELS,
+  type Payment,
+  type StaffPayment,
+} from '@kupa/proto';
 import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import {
   FunctionField,
@@ -94,10 +99,45 @@ function CashierDetails() {
     ['amountAsked', money(cashier.amountAsked)],
     ['amountReceived', money(cashier.amountReceived)],
   ];
+  return <DetailList testId="payment-cashier" rows={rows} label={label} />;
+}
+
+/**
+ * A card deposit's side at the card provider (docs/adr/0029-card-checkout.md): which provider, its checkout session
+ * and payment, where the checkout stands, and the amounts asked and received. Other payments have none.
+ */
+function CardDetails() {
+  const record = useRecordContext<PaymentRecord>();
+  const translate = useTranslate();
+  const lang = useLang();
+  const card = record?.card;
+  if (!card) return null;
+  const money = (amount: number) => <bdi dir="ltr">{formatAmount(amount, lang)}</bdi>;
+  const rows: Array<[string, ReactNode]> = [
+    ['provider', card.provider],
+    ['providerPaymentId', card.providerPaymentId ? <Ltr>{card.providerPaymentId}</Ltr> : '—'],
+    ['providerStatus', CARD_PROVIDER_STATUS_LABELS[card.providerStatus][lang]],
+    ['checkoutSessionId', <Ltr key="session">{card.checkoutSessionId}</Ltr>],
+    ['amountAsked', money(card.amountAsked)],
+    ['amountReceived', money(card.amountReceived)],
+  ];
+  return <DetailList testId="payment-card" rows={rows} label={(field) => translate(`kupa.payments.card.${field}`)} />;
+}
+
+/** Labelled values as a definition list, each row findable by `{testId}-{field}`. */
+function DetailList({
+  testId,
+  rows,
+  label,
+}: {
+  testId: string;
+  rows: Array<[string, ReactNode]>;
+  label: (field: string) => string;
+}) {
   return (
-    <Box component="dl" data-testid="payment-cashier" sx={{ m: 0, mt: 1, display: 'grid', gap: 1 }}>
+    <Box component="dl" data-testid={testId} sx={{ m: 0, mt: 1, display: 'grid', gap: 1 }}>
       {rows.map(([field, value]) => (
-        <Box key={field} data-testid={`payment-cashier-${field}`}>
+        <Box key={field} data-testid={`${testId}-${field}`}>
           <Typography component="dt" variant="caption" color="text.secondary">
             {label(field)}
           </Typography>
@@ -143,6 +183,7 @@ export function PaymentShow() {
           </SimpleShowLayout>
           <TransferParties />
           <CashierDetails />
+          <CardDetails />
           <SimpleShowLayout sx={{ p: 0 }}>
             <DateTimeField source="createdAt" />
             <TextField source="createdBy" />

@@ -233,3 +233,56 @@ describe('crypto deposit detail', () => {
     expect(screen.queryByTestId('payment-cashier')).not.toBeInTheDocument();
   });
 });
+
+describe('card deposit detail', () => {
+  const cardDeposit = {
+    ...manualPayment,
+    amount: 25,
+    method: 'CARD',
+    aggregator: 'STRIPE',
+    cashier: null,
+    card: {
+      provider: 'STRIPE',
+      checkoutSessionId: 'cs_test_a1b2c3',
+      providerPaymentId: 'pi_test_d4e5f6',
+      providerStatus: 'paid',
+      amountAsked: 25,
+      amountReceived: 25,
+    },
+  };
+
+  it('shows the card provider, its checkout and payment ids, the status, and the amounts asked and received', async () => {
+    mockFetch({ 'GET /api/payments/42': [() => json(200, cardDeposit)] });
+    renderInAdmin(<PaymentRoute />, { resource: 'payments', lang: 'en', path: '/admin/payments/42/show' });
+
+    const card = await screen.findByTestId('payment-card');
+    expect(screen.getByTestId('payment-card-provider')).toHaveTextContent('Card providerSTRIPE');
+    expect(screen.getByTestId('payment-card-providerPaymentId')).toHaveTextContent('pi_test_d4e5f6');
+    expect(screen.getByTestId('payment-card-checkoutSessionId')).toHaveTextContent('cs_test_a1b2c3');
+    expect(screen.getByTestId('payment-card-providerStatus')).toHaveTextContent('Paid');
+    expect(screen.getByTestId('payment-card-amountAsked').querySelector('bdi')?.textContent).toBe(
+      formatAmount(25, 'en'),
+    );
+    expect(screen.getByTestId('payment-card-amountReceived').querySelector('bdi')?.textContent).toBe(
+      formatAmount(25, 'en'),
+    );
+    expect(card).toHaveTextContent('Amount received');
+    expect(screen.queryByTestId('payment-cashier')).not.toBeInTheDocument();
+  });
+
+  it('reads in Hebrew, with the ids left to right', async () => {
+    mockFetch({
+      'GET /api/payments/42': [
+        () => json(200, { ...cardDeposit, card: { ...cardDeposit.card, providerStatus: 'unpaid', amountReceived: 0 } }),
+      ],
+    });
+    renderInAdmin(<PaymentRoute />, { resource: 'payments', lang: 'he', path: '/admin/payments/42/show' });
+
+    await screen.findByTestId('payment-card');
+    expect(screen.getByTestId('payment-card-providerStatus')).toHaveTextContent('ממתין לתשלום');
+    expect(screen.getByTestId('payment-card-amountReceived')).toHaveTextContent('סכום שהתקבל');
+    expect(screen.getByTestId('payment-card-checkoutSessionId').querySelector('[dir="ltr"]')).toHaveTextContent(
+      'cs_test_a1b2c3',
+    );
+  });
+});

@@ -332,6 +332,8 @@ export function toPlanRequest(data: Record<string, unknown>): PlanRequest {
     // react-admin's list input holds each line as given, or as `{ value }` from an empty row added and left blank.
     features: features.map((feature) => String(feature ?? '')),
     status: data.status as PlanStatus,
+    // Only an explicit "no" keeps a package off card sale; a record from before the flag existed stays on sale.
+    cardPaymentAllowed: data.cardPaymentAllowed !== false,
   };
 }
 

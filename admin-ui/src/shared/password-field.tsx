@@ -2,7 +2,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useText } from '../i18n/text';
 
 /**
  * A password input with a show/hide button, as in the client app. The value is a left-to-right token, so the input
@@ -10,7 +10,7 @@ import { useTranslate } from 'react-admin';
  */
 export function PasswordField(props: TextFieldProps) {
   const [visible, setVisible] = useState(false);
-  const translate = useTranslate();
+  const translate = useText();
   const label = translate(visible ? 'kupa.password.hide' : 'kupa.password.show');
   return (
     <TextField

@@ -3,8 +3,10 @@ import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
 import { type ResourceProps } from 'react-admin';
 import { NotFoundPage } from '../layout/not-found';
 import { canListSubscriptions } from '../resources';
-import { SubscriptionList } from './subscription-list';
-import { SubscriptionShow } from './subscription-show';
+import { lazyPage } from '../shared/lazy-page';
+
+const SubscriptionList = lazyPage(() => import('./subscription-list'), 'SubscriptionList');
+const SubscriptionShow = lazyPage(() => import('./subscription-show'), 'SubscriptionShow');
 
 /**
  * The subscriptions resource for a role: both staff roles open a subscription's details (a manager from a client's

@@ -38,7 +38,7 @@ describe("a subscription's details", () => {
       '/admin/clients/u-1/show/subscriptions',
     );
     expect(screen.getByText('dana.tv')).toBeVisible();
-    for (const label of ['Next payment', 'Start', 'End', 'Renews automatically', 'Cancelled (ends at its end date)'])
+    for (const label of ['Next payment', 'Start', 'End', 'Recurrent package', 'Cancelled (ends at its end date)'])
       expect(screen.getByText(label)).toBeVisible();
   });
 

@@ -34,6 +34,7 @@ export const PACKAGE = Object.freeze({
   price: 29.99,
   currency: 'USD',
   isRecurrent: true,
+  cardPaymentAllowed: true,
   description: 'Every channel',
   features: Object.freeze(['HD']),
   status: 'ACTIVE',

@@ -11,7 +11,8 @@ import {
   type Store,
   TestMemoryRouter,
 } from 'react-admin';
-import { createI18nProvider } from '../i18n/i18n-provider';
+import { CATALOGUES, createI18nProvider } from '../i18n/i18n-provider';
+import { createTranslate, TextContext } from '../i18n/text';
 import { authProvider } from '../providers/auth-provider';
 import { dataProvider } from '../providers/data-provider';
 import { session } from '../providers/session';
@@ -61,8 +62,10 @@ export function renderInAdmin(ui: ReactNode, options: AdminRenderOptions = {}) {
       basename="/admin"
       store={store}
     >
-      {tree}
-      {notifications ? <Notification /> : null}
+      <TextContext.Provider value={{ lang, translate: createTranslate(CATALOGUES[lang]) }}>
+        {tree}
+        {notifications ? <Notification /> : null}
+      </TextContext.Provider>
     </AdminContext>
   );
   return render(

@@ -1,14 +1,14 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useText } from '../i18n/text';
 
 /**
  * The recovery codes, shown the one time they exist in clear: the server keeps only their hashes. The warning says
  * so before anything else, and the copy button puts all of them on the clipboard, one per line.
  */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
-  const translate = useTranslate();
+  const translate = useText();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {

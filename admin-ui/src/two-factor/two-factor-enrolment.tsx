@@ -1,7 +1,7 @@
 import { type TwoFactorEnrolment as Enrolment } from '@kupa/proto';
 import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useText } from '../i18n/text';
 import { type EnrolmentAuthority, twoFactorApi } from '../providers/two-factor';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -15,7 +15,7 @@ function messageOf(error: unknown): string {
  * once. Used by the two-factor screen (with the session) and by the sign-in page (with an enrolment token).
  */
 export function TwoFactorEnrolment({ authority, onDone }: { authority: EnrolmentAuthority; onDone(): void }) {
-  const translate = useTranslate();
+  const translate = useText();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);

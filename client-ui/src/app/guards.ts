@@ -1,6 +1,5 @@
 import { redirect } from '@tanstack/react-router';
 import { isStaffRole } from '@kupa/proto';
-import { authApi } from '../lib/api/endpoints';
 import { useUserStore } from '../lib/stores/user-store';
 import { canAccess, homePathFor, type AppPath } from './access';
 
@@ -13,7 +12,8 @@ export function requireSession(): void {
   if (!accessToken || !userRole) throw redirect({ to: '/login' });
   if (isStaffRole(userRole)) {
     // The server-side refresh cookie is revoked in the background; the local session ends right away.
-    authApi.logout().catch(() => undefined);
+    // The API client is imported here rather than up front, so the sign-in page's first paint does not wait for it.
+    import('../lib/api/endpoints').then(({ authApi }) => authApi.logout()).catch(() => undefined);
     useUserStore.getState().clear();
     throw redirect({ to: '/login', search: { notice: 'staff' } });
   }

@@ -12,6 +12,7 @@ import {
   renderApp,
   signInAs,
   type RecordedCall,
+  isDepositWatch,
 } from '../test/render-app';
 
 const ROWS: Payment[] = [makePayment({ paymentId: 7 }), makePayment({ paymentId: 6 })];
@@ -24,7 +25,9 @@ function mockApi() {
   });
 }
 
-const searches = (calls: RecordedCall[]) => calls.filter((call) => call.url === '/api/payments/search');
+/** The payments list's searches, not the app-wide watch of pending deposits. */
+const searches = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url === '/api/payments/search' && !isDepositWatch(call));
 
 async function openHelp() {
   signInAs();

@@ -13,10 +13,9 @@ import { registerNavigate } from '../lib/navigation';
 import { ErrorScreen } from '../features/errors/error-screen';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RootLayout } from '../features/shell/root-layout';
-import { AppLayout } from '../features/shell/app-layout';
 import { parseSignUpSearch } from '../features/auth/sign-up/referral-search';
 import { parsePaymentsSearch, toPaymentSearchRequest } from '../features/payments/list/payments-search';
-import { paymentsSearchQueryOptions } from '../features/payments/payments-query';
+import { parsePaymentIdSearch } from '../features/payments/detail/payment-id';
 import { redirectHome, redirectIfSignedIn, requireRole, requireSession } from './guards';
 
 export interface RouterContext {
@@ -82,7 +81,9 @@ const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   beforeLoad: requireSession,
-  component: AppLayout,
+  // The signed-in shell (app bar, menu, balance, deposit watcher) loads with the first signed-in screen, so the
+  // sign-in page does not wait for it (docs/adr/0045-sign-in-page-loads-light.md).
+  component: lazyPage(() => import('../features/shell/app-layout'), 'AppLayout'),
 });
 
 const indexRoute = createRoute({
@@ -122,9 +123,12 @@ const paymentsRoute = createRoute({
   loaderDeps: ({ search }) => search,
   beforeLoad: requireRole('/payments'),
   // Starts the list request as soon as the route is matched, including a preload on a link's hover or focus. It is
-  // not awaited: the screen shows its skeleton at once and reads the answer from the query cache.
+  // not awaited: the screen shows its skeleton at once and reads the answer from the query cache. The query's module
+  // (with the API client) comes with the payments screen's chunk rather than with the first screen.
   loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(paymentsSearchQueryOptions(toPaymentSearchRequest(deps)));
+    void import('../features/payments/payments-query').then(({ paymentsSearchQueryOptions }) =>
+      context.queryClient.prefetchQuery(paymentsSearchQueryOptions(toPaymentSearchRequest(deps))),
+    );
   },
   component: lazyPage(() => import('../features/payments/list/payments-page'), 'PaymentsPage'),
 });
@@ -140,6 +144,7 @@ const transferRoute = createRoute({
 const depositRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/payments/deposit',
+  validateSearch: parsePaymentIdSearch,
   beforeLoad: requireRole('/payments/deposit'),
   component: lazyPage(() => import('../features/payments/deposit/deposit-page'), 'DepositPage'),
 });
@@ -175,6 +180,7 @@ const helpRoute = createRoute({
 const paymentSuccessRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/paymentSuccess',
+  validateSearch: parsePaymentIdSearch,
   beforeLoad: requireRole('/paymentSuccess'),
   component: lazyPage(() => import('../features/payment-result/payment-result-pages'), 'PaymentSuccessPage'),
 });
@@ -182,6 +188,7 @@ const paymentSuccessRoute = createRoute({
 const paymentFailedRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/paymentFailed',
+  validateSearch: parsePaymentIdSearch,
   beforeLoad: requireRole('/paymentFailed'),
   component: lazyPage(() => import('../features/payment-result/payment-result-pages'), 'PaymentFailedPage'),
 });

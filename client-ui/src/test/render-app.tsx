@@ -16,6 +16,7 @@ import {
   type User,
 } from '@kupa/proto';
 import { App } from '../app/app';
+import { PENDING_DEPOSITS } from '../features/payments/deposit-watcher';
 import { createQueryClient } from '../lib/api/query-client';
 import { useUserStore } from '../lib/stores/user-store';
 
@@ -194,4 +195,9 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     updatedBy: CLIENT_SESSION.email,
     ...overrides,
   };
+}
+
+/** The app-wide watch of pending deposits (`DepositWatcher`): a search every screen sends, that tests may set aside. */
+export function isDepositWatch(call: RecordedCall): boolean {
+  return call.url === '/api/payments/search' && JSON.stringify(call.body) === JSON.stringify(PENDING_DEPOSITS);
 }

@@ -14,15 +14,21 @@ import {
   SubscriptionsModule,
 } from './contexts/subscriptions';
 import { PlatformAuthModule } from './platform/auth';
+import { CardProviderModule } from './platform/card-provider';
 import { CashierModule } from './platform/cashier';
 import { PlatformHttpModule } from './platform/http';
 import { type Clock, ClockModule } from './platform/clock';
 import { type AppConfig, ConfigModule } from './platform/config';
 import { EventStoreModule } from './platform/event-store';
+import { KafkaModule } from './platform/kafka';
 import { MailModule } from './platform/mail';
+import { ObservabilityModule } from './platform/observability';
 import { WorkersModule } from './platform/workers';
 import { LIMITS } from '@kupa/proto';
 import { ALL_MIGRATIONS } from './schema';
+import { DataSource } from 'typeorm';
+import { listenForConnectionErrors } from './platform/database/connection-errors';
+import { migrateUnderLock } from './platform/database/migrate-under-lock';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -31,7 +37,7 @@ export interface AppModuleOptions {
   clock?: Clock;
   /** Serve the built UIs beside the API (the one-process start). */
   serveUi?: boolean;
-  /** Silence Nest's logger (tests). */
+  /** Silence the logger (tests, the CLI). */
   quiet?: boolean;
 }
 
@@ -46,16 +52,23 @@ export class AppModule {
         ConfigModule.register(options.config),
         ClockModule.register(options.clock),
         CqrsModule.forRoot(),
-        TypeOrmModule.forRoot({
-          type: 'postgres',
-          url: options.databaseUrl,
-          migrations: ALL_MIGRATIONS,
-          migrationsRun: true,
-          migrationsTransactionMode: 'each',
-          synchronize: false,
-          logging: false,
-          extra: { max: DATABASE_POOL_SIZE },
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({
+            type: 'postgres',
+            url: options.databaseUrl,
+            migrations: ALL_MIGRATIONS,
+            migrationsRun: false,
+            migrationsTransactionMode: 'each',
+            synchronize: false,
+            logging: false,
+            extra: { max: DATABASE_POOL_SIZE, onConnect: listenForConnectionErrors },
+          }),
+          dataSourceFactory: async (dataSourceOptions) => {
+            if (!dataSourceOptions) throw new Error('No database options');
+            return migrateUnderLock(await new DataSource(dataSourceOptions).initialize());
+          },
         }),
+        ObservabilityModule,
         EventStoreModule,
         MailModule.register({
           smtpUrl: options.config.smtpUrl,
@@ -68,6 +81,7 @@ export class AppModule {
           },
         }),
         WorkersModule,
+        KafkaModule,
         PlatformAuthModule.register({
           jwtSecret: options.config.jwtSecret,
           accessTokenTtlSeconds: LIMITS.accessTokenTtlSeconds,
@@ -75,6 +89,7 @@ export class AppModule {
         // Global interceptors run after every guard: a body sent to a route that takes none is refused only then.
         PlatformHttpModule,
         CashierModule,
+        CardProviderModule,
         IdentityModule,
         LedgerModule,
         CatalogModule,

@@ -1,33 +1,8 @@
 import type { Page, Payment } from '@kupa/proto';
-import { CLI_COMMANDS } from './cli.commands';
 import { adminToken, createActiveUser, type ActiveUser, signIn } from './test-support/identity-fixtures';
 import { manualPayment, transfer } from './test-support/ledger-query-fixtures';
+import { kupa } from './test-support/kupa-cli';
 import { startTestApp, type TestApp } from './test-support/test-app';
-
-/** Runs one `kupa` command in-process against the test app and captures what it prints. */
-async function kupa(testApp: TestApp, ...argv: string[]): Promise<{ code: number; output: string }> {
-  const command = CLI_COMMANDS.find((candidate) => candidate.words.every((word, index) => argv[index] === word));
-  if (!command) throw new Error(`No command ${argv.join(' ')}`);
-  const { parseArgs } = await import('node:util');
-  const { values, positionals } = parseArgs({
-    args: argv.slice(command.words.length),
-    options: command.options,
-    allowPositionals: true,
-    strict: true,
-  });
-  const lines: string[] = [];
-  const log = jest.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
-  const error = jest
-    .spyOn(console, 'error')
-    .mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
-  try {
-    const code = await command.run(testApp.app, values as Record<string, string | boolean | undefined>, positionals);
-    return { code, output: lines.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 describe('kupa CLI commands', () => {
   let testApp: TestApp;
@@ -139,6 +114,14 @@ describe('kupa CLI commands', () => {
     await testApp.dataSource.query(`UPDATE users SET last_name = 'Edited' WHERE uuid = $1`, [omer.userUuid]);
     await testApp.dataSource.query(`UPDATE user_notes SET text = 'Hidden' WHERE id = $1`, [note.body.id]);
     await testApp.dataSource.query(`DELETE FROM audit_logs WHERE id = $1`, [entry.id]);
+    const [state]: Array<{ target_kind: string; target_id: string; fields: unknown }> = await testApp.dataSource.query(
+      `SELECT target_kind, target_id, fields FROM audit_target_states WHERE target_id = $1`,
+      [dana.userUuid],
+    );
+    await testApp.dataSource.query(
+      `UPDATE audit_target_states SET fields = fields || '{"forged": true}' WHERE target_kind = $1 AND target_id = $2`,
+      [state.target_kind, state.target_id],
+    );
     try {
       const { code, output } = await kupa(testApp, 'ledger', 'verify');
       expect(code).toBe(1);
@@ -146,8 +129,15 @@ describe('kupa CLI commands', () => {
       expect(output).toContain(`[read-model] users uuid=${omer.userUuid}: the read model holds this row`);
       expect(output).toContain(`[read-model] user_notes id=${note.body.id}: the replay makes this row`);
       expect(output).toContain(`[read-model] audit_logs id=${entry.id}: the replay makes this row`);
-      expect(output).toContain('5 difference(s)');
+      const stateKey = `target_kind=${state.target_kind},target_id=${state.target_id}`;
+      expect(output).toContain(`[read-model] audit_target_states ${stateKey}: the replay makes this row`);
+      expect(output).toContain(`[read-model] audit_target_states ${stateKey}: the read model holds this row`);
+      expect(output).toContain('7 difference(s)');
     } finally {
+      await testApp.dataSource.query(
+        `UPDATE audit_target_states SET fields = $3::jsonb WHERE target_kind = $1 AND target_id = $2`,
+        [state.target_kind, state.target_id, JSON.stringify(state.fields)],
+      );
       await testApp.dataSource.query(`UPDATE users SET last_name = $2 WHERE uuid = $1`, [omer.userUuid, lastName]);
       await testApp.dataSource.query(`UPDATE user_notes SET text = 'Called about a refund' WHERE id = $1`, [
         note.body.id,
@@ -204,5 +194,17 @@ describe('kupa CLI commands', () => {
     expect(weak.code).toBe(2);
     expect(weak.output).toMatch(/^Refused: /);
     expect((await kupa(testApp, 'users', 'create-admin', '--email', 'x@kupa.test')).code).toBe(2);
+  });
+
+  it('migrate reports the applied schema, all of it', async () => {
+    const [row] = await testApp.dataSource.query<{ applied: string }[]>(
+      'SELECT count(*)::text AS applied FROM migrations',
+    );
+    const { code, output } = await kupa(testApp, 'migrate');
+    expect(code).toBe(0);
+    expect(Number(row.applied)).toBe(testApp.dataSource.migrations.length);
+    expect(output).toMatch(
+      new RegExp(`^Database schema up to date: ${row.applied} migrations applied, the last \\S+$`),
+    );
   });
 });

@@ -3,9 +3,17 @@ import { checkEmail, checkPassword, ERROR_CATALOGUE, type RuleIssue } from '@kup
 import type { ParseArgsConfig } from 'node:util';
 import { DataSource } from 'typeorm';
 import { AdminAccounts } from './contexts/identity';
+import { backupDatabase, BackupRefused, defaultBackupFile, pgDumpCandidates } from './operations/backup';
 import { type LedgerVerification, LedgerVerifier } from './operations/verify';
+import { repositoryRoot } from './platform/config';
 import { EventTypeRegistry } from './platform/event-store';
 import { InlineProjectionRegistry } from './platform/projections';
+
+/** The database the command runs on, and the data directory (the default home of backups). */
+export interface CliTarget {
+  databaseUrl: string;
+  dataDir: string;
+}
 
 /** One `kupa` command: the words that name it, its options (node:util parseArgs) and what it runs. */
 export interface CliCommand {
@@ -17,6 +25,7 @@ export interface CliCommand {
     app: INestApplicationContext,
     values: Record<string, string | boolean | undefined>,
     positionals: string[],
+    target: CliTarget,
   ): Promise<number>;
 }
 
@@ -146,4 +155,58 @@ const listProjections: CliCommand = {
   },
 };
 
-export const CLI_COMMANDS: CliCommand[] = [createAdmin, verifyLedger, rebuildProjections, listProjections];
+const backup: CliCommand = {
+  words: ['backup'],
+  usage: 'backup [--out FILE] [--pg-dump PATH] [--json]',
+  summary: 'pg_dump the database (custom format) for pg_restore; README, Production',
+  options: { out: { type: 'string' }, 'pg-dump': { type: 'string' }, json: { type: 'boolean' } },
+  async run(_app, values, _positionals, target) {
+    const file = typeof values.out === 'string' ? values.out : defaultBackupFile(target.dataDir, new Date());
+    const named = values['pg-dump'];
+    try {
+      const result = await backupDatabase({
+        databaseUrl: target.databaseUrl,
+        file,
+        pgDumpCandidates: typeof named === 'string' ? [named] : pgDumpCandidates(repositoryRoot()),
+      });
+      if (values.json) console.log(JSON.stringify(result));
+      else
+        console.log(
+          `Backed up ${result.events} events (last position ${result.lastGlobalPosition ?? 'none'}) to ${result.file}, ` +
+            `${result.bytes} bytes, with ${result.pgDump.path} ${result.pgDump.version} from PostgreSQL ` +
+            `${result.serverVersion} in ${result.elapsedMs} ms`,
+        );
+      return EXIT_OK;
+    } catch (error) {
+      if (!(error instanceof BackupRefused)) throw error;
+      console.error(error.message);
+      return EXIT_FAILED;
+    }
+  },
+};
+
+const migrate: CliCommand = {
+  words: ['migrate'],
+  usage: 'migrate',
+  summary: 'apply pending database migrations and exit (deployments run it before the API)',
+  options: {},
+  async run(app) {
+    // Opening the application applied them already (every process does on start); this says where the schema is.
+    const dataSource = app.get(DataSource);
+    const table = dataSource.options.migrationsTableName ?? 'migrations';
+    const [row] = await dataSource.query<{ applied: string; last: string | null }[]>(
+      `SELECT count(*)::text AS applied, max(name) AS last FROM "${table}"`,
+    );
+    console.log(`Database schema up to date: ${row.applied} migrations applied, the last ${row.last ?? 'none'}`);
+    return EXIT_OK;
+  },
+};
+
+export const CLI_COMMANDS: CliCommand[] = [
+  createAdmin,
+  verifyLedger,
+  rebuildProjections,
+  listProjections,
+  backup,
+  migrate,
+];

@@ -6,7 +6,7 @@ import { AppModule } from './app.module';
 import { openDatabase } from './platform/database/embedded-database';
 import { loadConfig } from './platform/config';
 import { readVersion } from './version';
-import { CLI_COMMANDS, type CliCommand } from './cli.commands';
+import { CLI_COMMANDS, type CliCommand, type CliTarget } from './cli.commands';
 
 const HELP = `kupa — operations beside a running Kupa server
 
@@ -17,7 +17,7 @@ ${CLI_COMMANDS.map((command) => `  ${command.usage.padEnd(58)} ${command.summary
 The CLI uses DATABASE_URL when set; otherwise it attaches to the embedded PostgreSQL running on KUPA_DATA_DIR
 (./.kupa by default), or starts it for the duration of the command.`;
 
-async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+async function withApp<T>(work: (app: INestApplicationContext, target: CliTarget) => Promise<T>): Promise<T> {
   const config = { ...loadConfig(), demoData: false };
   const database = await openDatabase(config);
   const app = await NestFactory.createApplicationContext(
@@ -25,7 +25,7 @@ async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): P
     { logger: ['error'] },
   );
   try {
-    return await work(app);
+    return await work(app, { databaseUrl: database.url, dataDir: config.dataDir });
   } finally {
     await app.close();
     await database.stop();
@@ -56,7 +56,9 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
-  return withApp((app) => found.command.run(app, values as Record<string, string | boolean | undefined>, positionals));
+  return withApp((app, target) =>
+    found.command.run(app, values as Record<string, string | boolean | undefined>, positionals, target),
+  );
 }
 
 main(process.argv.slice(2))

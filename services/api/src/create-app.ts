@@ -1,27 +1,20 @@
-import { type INestApplication, type LogLevel } from '@nestjs/common';
+import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import { type Request } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { REFRESH_COOKIE_SCHEMES } from './contexts/identity';
 import type { AppConfig } from './platform/config';
-import { ApiErrorFilter, createValidationPipe, useJsonBodyParser } from './platform/http';
+import { ApiErrorFilter, createValidationPipe, staticUi, useJsonBodyParser } from './platform/http';
 import { IPN_SECURITY_SCHEME, IPN_SIGNATURE_HEADER } from './platform/cashier';
+import { JsonLogger, Metrics, useHttpObservability } from './platform/observability';
 
 export const API_PREFIX = 'api';
-
-export const LOG_LEVELS: Record<string, LogLevel[]> = {
-  error: ['error'],
-  warn: ['error', 'warn'],
-  log: ['error', 'warn', 'log'],
-  debug: ['error', 'warn', 'log', 'debug'],
-  verbose: ['error', 'warn', 'log', 'debug', 'verbose'],
-};
 
 /**
  * Security headers on every answer: the API's JSON, both UIs, the OpenAPI page and errors alike. The policy is what
@@ -57,26 +50,25 @@ function securityHeaders(config: AppConfig) {
 }
 
 /**
- * Serves a built single-page app under `mount`, answering unknown paths with its index.html so that client-side
- * routes survive a reload. Paths under /api are never touched.
+ * Serves a built single-page app under `mount` (see `staticUi`). Paths under /api are never touched, nor, for the
+ * client portal at the root, the staff console's.
  */
 function serveSpa(app: NestExpressApplication, mount: string, directory: string | null): void {
   if (!directory || !existsSync(join(directory, 'index.html'))) return;
-  const index = join(directory, 'index.html');
-  const assets = express.static(directory, { index: false, maxAge: '1h' });
-  app.use(mount, (request: Request, response: Response, next: NextFunction) => {
-    if (request.originalUrl.startsWith(`/${API_PREFIX}/`) || request.originalUrl === `/${API_PREFIX}`) return next();
-    if (mount === '/' && (request.originalUrl.startsWith('/admin/') || request.originalUrl === '/admin')) return next();
-    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    assets(request, response, () => {
-      response.setHeader('Cache-Control', 'no-cache');
-      response.sendFile(index);
-    });
-  });
+  const belongsElsewhere = (request: Request): boolean => {
+    const url = request.originalUrl;
+    if (url.startsWith(`/${API_PREFIX}/`) || url === `/${API_PREFIX}`) return true;
+    return mount === '/' && (url.startsWith('/admin/') || url === '/admin');
+  };
+  app.use(mount, staticUi(directory, belongsElsewhere));
 }
 
-export function configureApp(app: NestExpressApplication, options: AppModuleOptions): void {
-  app.set('trust proxy', 'loopback');
+export function configureApp(app: NestExpressApplication, options: AppModuleOptions, logger: JsonLogger): void {
+  // First of all, so that every answer (a refused body, a UI file, a 404) carries the request id and is logged.
+  useHttpObservability(app, logger, app.get(Metrics));
+  // `req.ip` (rate limits, the activity log's address) reads X-Forwarded-For only from the proxies TRUST_PROXY names.
+  const { trustProxy } = options.config;
+  app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
   app.disable('x-powered-by');
   app.use(securityHeaders(options.config));
   useJsonBodyParser(app);
@@ -102,12 +94,20 @@ export function configureApp(app: NestExpressApplication, options: AppModuleOpti
   }
 }
 
-export async function createApp(options: AppModuleOptions): Promise<INestApplication & NestExpressApplication> {
+/** The server's logger: JSON lines at `LOG_LEVEL` on standard output (docs/adr/0031-health-metrics-logs.md). */
+export function createLogger(options: Pick<AppModuleOptions, 'config' | 'quiet'>): JsonLogger {
+  return JsonLogger.create({ level: options.quiet ? 'silent' : options.config.logLevel });
+}
+
+export async function createApp(
+  options: AppModuleOptions & { logger?: JsonLogger },
+): Promise<INestApplication & NestExpressApplication> {
+  const logger = options.logger ?? createLogger(options);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), {
     rawBody: true,
     bodyParser: false,
-    logger: options.quiet ? false : LOG_LEVELS[options.config.logLevel],
+    logger,
   });
-  configureApp(app, options);
+  configureApp(app, options, logger);
   return app;
 }

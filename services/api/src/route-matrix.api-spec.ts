@@ -8,6 +8,7 @@ import {
   type MatrixContext,
   ROUTE_MATRIX,
 } from './test-support/route-matrix';
+import { UNREACHABLE_STRIPE_ENV } from './test-support/fake-stripe';
 import { startTestApp, type TestApp } from './test-support/test-app';
 
 describe('route × role matrix (docs/product.md, Permissions)', () => {
@@ -16,7 +17,7 @@ describe('route × role matrix (docs/product.md, Permissions)', () => {
   let context: MatrixContext;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = await startTestApp({ env: { ...UNREACHABLE_STRIPE_ENV } });
     const client = await createActiveUser(testApp, { role: 'CLIENT' });
     const otherClient = await createActiveUser(testApp, { role: 'CLIENT' });
     const ambassador = await createActiveUser(testApp, { role: 'AMBASSADOR' });

@@ -6,9 +6,15 @@
  * - `Mailbox`: the real SMTP server the journeys read the e-mailed links from;
  * - the wallet and payment deciders, the ledger's event schema versions and the store's `chainHash`: the bench seeds a
  *   large ledger with the very rules, versions and hashes the API applies, so that `kupa ledger verify` passes over
- *   the result.
+ *   the result;
+ * - `openBuiltApi`: an application context of the built API on a running server's database with a hand-moved clock,
+ *   in which the bench runs the renewal sweep at an instant of its choosing (it loads Nest only when called);
+ * - `openEmbeddedDatabase`: the embedded PostgreSQL on a data directory, run by a process of its own in the crash test,
+ *   which kills it and starts it again under the API and worker processes.
  */
 export { Mailbox, type ReceivedMail } from './test-support/mailbox';
+export { openEmbeddedDatabase } from './platform/database/embedded-database';
+export { openBuiltApi, type BuiltApi, type BuiltApiOptions } from './test-support/built-api';
 export { chainHash } from './platform/event-store/event-hash';
 // The pure domain, not the ledger's index: the bench must not load Nest, TypeORM and the rest of the ledger module.
 export { paymentDecider } from './contexts/ledger/domain/payment.decider';

@@ -2,16 +2,25 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { minorToAmount, type Plan } from '@kupa/proto';
-import { subscriptionsApi } from '../../lib/api/endpoints';
+import { type CryptoMethod, minorToAmount, type Plan } from '@kupa/proto';
+import { browser } from '../../lib/browser';
+import { paymentsApi, subscriptionsApi } from '../../lib/api/endpoints';
 import { ME_QUERY_KEY, useMe } from '../../lib/api/use-me';
+import { useCardCheckoutAvailable } from '../../lib/api/use-support-contacts';
 import { formatDollars } from '../../lib/format';
-import { useT } from '../../lib/i18n/i18n';
+import { useT, type MessageKey } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
+import { inputTestId } from '../../lib/ui/test-ids';
 import { BalanceShortfall, shortfallMinor } from '../payments/balance-shortfall';
+import { CoinSelect, DEFAULT_COIN } from '../payments/crypto-options';
 import { PAYMENTS_QUERY_KEY } from '../payments/payments-query';
 import { CredentialsDialog } from '../subscriptions/credentials-dialog';
 import type { CredentialsField, CredentialsValues } from '../subscriptions/credentials-form';
@@ -24,10 +33,34 @@ import {
 import { SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions/subscriptions-query';
 import { PlanPrice, type PlanPricing } from './plan-price';
 
+/** How a package is paid for: from the balance, by a crypto deposit that buys it on arrival, or by card. */
+export type PayWith = 'balance' | 'crypto' | 'card';
+
+const PAY_WITH_LABELS: Record<PayWith, MessageKey> = {
+  balance: 'buy.payWith.balance',
+  crypto: 'buy.payWith.crypto',
+  card: 'buy.payWith.card',
+};
+
 /**
- * Buys a package with the balance (`POST /subscriptions/balance/payment-plans/{id}`): the login and password the
- * streaming service account opens with, checked first with proto's rules. A balance that is short says by how much and
- * leads to the top-up; a success opens the new subscription.
+ * The ways this package can be paid for now: the balance always (refused while it is short); a crypto deposit-and-buy
+ * where the balance is short; a card where the deployment takes cards and the package allows them.
+ */
+export function payOptions(plan: Plan, balanceShort: boolean, cardAvailable: boolean): PayWith[] {
+  return [
+    'balance',
+    ...(balanceShort ? (['crypto'] as const) : []),
+    ...(cardAvailable && plan.cardPaymentAllowed !== false ? (['card'] as const) : []),
+  ];
+}
+
+/**
+ * Buys a package: the login and password the streaming service account opens with, checked first with proto's rules,
+ * and the way to pay. With the balance (`POST /subscriptions/balance/payment-plans/{id}`) a success opens the new
+ * subscription; a short balance says by how much and offers a crypto deposit that buys the package once the money
+ * arrives (`POST /payments/crypto/deposit-and-buy-subscription/payment-plans/{id}`, then the deposit's invoice on the
+ * deposit screen); a card (`POST /stripe/create-checkout-session/payment-plans/{id}`) leaves for the provider's page,
+ * which sends the client back to `/paymentSuccess` or `/paymentFailed`.
  */
 export function BuyDialog({
   plan,
@@ -43,6 +76,9 @@ export function BuyDialog({
   const queryClient = useQueryClient();
   const { data: me } = useMe();
   const [refusal, setRefusal] = useState<CredentialsRefusal>(NO_REFUSAL);
+  const cardAvailable = useCardCheckoutAvailable();
+  const [chosen, setChosen] = useState<PayWith | null>(null);
+  const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
 
   const buy = useMutation({
     mutationFn: ({ planId, values }: { planId: string; values: CredentialsValues }) =>
@@ -67,15 +103,50 @@ export function BuyDialog({
     },
   });
 
+  const depositAndBuy = useMutation({
+    mutationFn: ({ planId, values }: { planId: string; values: CredentialsValues }) =>
+      paymentsApi.cryptoDepositAndBuy(planId, { method: coin, login: values.login, password: values.password }),
+    meta: { silentError: true },
+    onSuccess: async (answer) => {
+      // The app-wide watch of pending deposits picks the new one up; the deposit screen shows its invoice.
+      void queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_KEY });
+      onClose();
+      await navigate({ to: '/payments/deposit', search: { paymentId: answer.paymentId } });
+    },
+    onError: (error) => setRefusal(credentialsRefusal(error, lang)),
+  });
+
+  const card = useMutation({
+    mutationFn: ({ planId, values }: { planId: string; values: CredentialsValues }) =>
+      paymentsApi.cardCheckout(planId, { login: values.login, password: values.password }),
+    meta: { silentError: true },
+    onSuccess: (answer) => browser.assign(answer.url),
+    onError: (error) => setRefusal(credentialsRefusal(error, lang)),
+  });
+
   const missingMinor = me ? shortfallMinor(pricing.priceMinor, me.balance) : 0;
+  const options: PayWith[] = plan ? payOptions(plan, missingMinor > 0, cardAvailable) : ['balance'];
+  // The balance when it is enough, else the first other way; what the client picked while it is still offered.
+  const payWith: PayWith =
+    chosen !== null && options.includes(chosen)
+      ? chosen
+      : missingMinor > 0 && options.length > 1
+        ? options[1]
+        : 'balance';
+  const pending = buy.isPending || depositAndBuy.isPending || card.isPending || card.isSuccess;
+
   const close = () => {
     setRefusal(NO_REFUSAL);
+    setChosen(null);
     buy.reset();
+    depositAndBuy.reset();
+    card.reset();
     onClose();
   };
 
+  const priceText = formatDollars(minorToAmount(pricing.priceMinor), lang);
   const footer =
-    missingMinor > 0 ? (
+    payWith === 'balance' && missingMinor > 0 ? (
       <BalanceShortfall missingMinor={missingMinor} testId="buy-shortfall" />
     ) : refusal.insufficientBalance || refusal.message ? (
       <Alert severity="error" data-testid="buy-error">
@@ -88,17 +159,22 @@ export function BuyDialog({
       open={plan !== null}
       title={t('buy.title')}
       fields="both"
-      submitLabel={t('buy.submit')}
-      pending={buy.isPending}
+      submitLabel={
+        payWith === 'crypto' ? t('buy.crypto.submit') : payWith === 'card' ? t('buy.card.submit') : t('buy.submit')
+      }
+      pending={pending}
       testId="buy"
       serverErrors={refusal.fields}
-      submitDisabled={missingMinor > 0}
+      submitDisabled={payWith === 'balance' && missingMinor > 0}
       footer={footer}
       onEdit={(field: CredentialsField) => setRefusal((current) => afterEdit(current, field))}
       onSubmit={(values) => {
         if (!plan) return;
         setRefusal(NO_REFUSAL);
-        buy.mutate({ planId: plan.id, values });
+        const request = { planId: plan.id, values };
+        if (payWith === 'crypto') depositAndBuy.mutate(request);
+        else if (payWith === 'card') card.mutate(request);
+        else buy.mutate(request);
       }}
       onClose={close}
     >
@@ -124,6 +200,40 @@ export function BuyDialog({
             )}
           </Stack>
         </Paper>
+      )}
+      {options.length > 1 && (
+        <FormControl>
+          <FormLabel id="buy-pay-with-label">{t('buy.payWith')}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="buy-pay-with-label"
+            value={payWith}
+            onChange={(event) => {
+              setChosen(event.target.value as PayWith);
+              setRefusal(NO_REFUSAL);
+            }}
+          >
+            {options.map((option) => (
+              <FormControlLabel
+                key={option}
+                value={option}
+                control={<Radio slotProps={{ input: inputTestId(`buy-pay-${option}`) }} />}
+                label={t(PAY_WITH_LABELS[option])}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      )}
+      {payWith === 'crypto' && (
+        <Stack spacing={1.5} data-testid="buy-crypto">
+          <Typography variant="body2">{tIsolated('buy.crypto.explain', { price: priceText })}</Typography>
+          <CoinSelect value={coin} onChange={setCoin} testId="buy-coin" />
+        </Stack>
+      )}
+      {payWith === 'card' && (
+        <Typography variant="body2" data-testid="buy-card">
+          {tIsolated('buy.card.explain', { price: priceText })}
+        </Typography>
       )}
       <Typography variant="body2" color="text.secondary">
         {t('buy.credentialsIntro')}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatErrorMessage, type Plan, type User } from '@kupa/proto';
+import { formatErrorMessage, type Plan, type Subscription, type User } from '@kupa/proto';
+import { browser } from '../../lib/browser';
 import { TOP_UP_PATH } from '../../app/access';
 import { formatDollars } from '../../lib/format';
 import { translate } from '../../lib/i18n/i18n';
@@ -9,6 +10,8 @@ import {
   errorResponse,
   jsonResponse,
   makePlan,
+  makeDictionaries,
+  makePayment,
   makeSubscription,
   makeUser,
   mockFetch,
@@ -36,10 +39,30 @@ type Answer = (call: RecordedCall) => Response | Promise<Response>;
  * A client (10 % referral discount, trial already used unless told) who sees two packages; `buy` answers the purchase,
  * and `user` may change between calls (the balance after a refusal).
  */
-function mockPackagesApi(options: { user?: () => Partial<User>; buy?: Answer; plans?: Plan[] } = {}) {
+function mockPackagesApi(
+  options: {
+    user?: () => Partial<User>;
+    buy?: Answer;
+    plans?: Plan[];
+    subscriptions?: Subscription[];
+    /** Answers anything else first; undefined leaves the call to the defaults. */
+    other?: (call: RecordedCall) => Response | undefined;
+  } = {},
+) {
   const user = options.user ?? (() => ({}));
   return mockFetch(async (call) => {
+    const other = options.other?.(call);
+    if (other) return other;
     if (call.url === '/api/users/me') return jsonResponse(200, makeUser({ trialUsed: true, ...user() }));
+    if (call.url === '/api/subscriptions/search') return jsonResponse(200, pageOf(options.subscriptions ?? []));
+    if (call.url === '/api/payments/crypto/options')
+      return jsonResponse(200, {
+        minAmount: 5,
+        maxAmount: 5000,
+        methods: ['CRYPTO_USDT_TRC20', 'CRYPTO_BTC'],
+        provider: 'SANDBOX',
+      });
+    if (call.url === '/api/payments/search') return jsonResponse(200, pageOf([]));
     if (call.url === '/api/payment-plans/search') return jsonResponse(200, pageOf(options.plans ?? [MONTHLY, YEARLY]));
     if (call.url.startsWith('/api/subscriptions/balance/payment-plans/'))
       return (options.buy ?? (() => jsonResponse(201, makeSubscription({ status: 'PENDING' }))))(call);
@@ -55,8 +78,8 @@ const purchases = (calls: RecordedCall[]) =>
 const isolatedTexts = (element: HTMLElement) => [...element.querySelectorAll('bdi')].map((node) => node.textContent);
 
 async function openBuy(user: ReturnType<typeof userEvent.setup>, planName: string) {
-  const card = (await screen.findAllByTestId('plan-card')).find((element) =>
-    within(element).queryByText(planName),
+  const card = (await screen.findAllByTestId('plan-card')).find(
+    (element) => within(element).getByTestId('plan-name').textContent === planName,
   ) as HTMLElement;
   await user.click(within(card).getByTestId('plan-buy'));
   return screen.findByTestId('buy-dialog');
@@ -109,7 +132,7 @@ describe('packages', () => {
     expect(within(monthly).getByText('for 1 month')).toBeInTheDocument();
     expect(within(monthly).queryByTestId('plan-price-list')).toBeNull();
     expect(within(monthly).queryByTestId('plan-price-discount')).toBeNull();
-    expect(within(monthly).getByRole('button', { name: 'Buy with balance' })).toBeInTheDocument();
+    expect(within(monthly).getByRole('button', { name: 'Buy' })).toBeInTheDocument();
     expect(screen.getByTestId('packages-discount')).toHaveTextContent(translate('en', 'packages.noDiscount'));
   });
 
@@ -187,6 +210,9 @@ describe('packages', () => {
     const { history } = renderApp('/packages');
     const dialog = await openBuy(user, 'Monthly HD');
 
+    // A short balance offers the crypto deposit first; the balance is still there to choose, and says what is missing.
+    expect(within(dialog).getByTestId('buy-pay-crypto')).toBeChecked();
+    await user.click(within(dialog).getByTestId('buy-pay-balance'));
     const shortfall = await within(dialog).findByTestId('buy-shortfall');
     // $18 to pay with $5: $13 missing.
     expect(within(shortfall).getByTestId('buy-shortfall-missing').textContent).toBe(formatDollars(13, 'he'));
@@ -217,6 +243,8 @@ describe('packages', () => {
     const dialog = await openBuy(user, 'Monthly HD');
     await fill(user, 'buy', { login: 'dana.levi', password: 'pass1234' });
 
+    // Now short, the dialog offers the crypto deposit; the balance, chosen again, says what is missing.
+    await user.click(await within(dialog).findByTestId('buy-pay-balance'));
     const shortfall = await within(dialog).findByTestId('buy-shortfall');
     expect(within(shortfall).getByTestId('buy-shortfall-missing')).toHaveTextContent('$8.00');
     expect(shortfall).toHaveTextContent(
@@ -258,5 +286,127 @@ describe('packages', () => {
     const offer = await screen.findByTestId('trial-offer');
     expect(offer).toHaveTextContent(translate('he', 'trial.title', { days: 3 }));
     expect(within(offer).getByTestId('trial-rules')).toHaveTextContent(translate('he', 'trial.rule.noCancel'));
+  });
+
+  it('buys by crypto deposit where the balance is short, and shows the invoice and what it will buy', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const invoiceUrl = 'http://kupa.test/api/sandbox/cashier/invoices/4522625843';
+    const { calls } = mockPackagesApi({
+      user: () => ({ balance: 5 }),
+      other: ({ url }) => {
+        if (url === `/api/payments/crypto/deposit-and-buy-subscription/payment-plans/${MONTHLY.id}`)
+          return jsonResponse(201, { paymentId: 88, invoiceUrl });
+        if (url === '/api/payments/88')
+          return jsonResponse(
+            200,
+            makePayment({
+              paymentId: 88,
+              status: 'PENDING',
+              type: 'DEPOSIT',
+              aggregator: 'CASHIER',
+              method: 'CRYPTO_BTC',
+              amount: 18,
+              cashier: {
+                provider: 'SANDBOX',
+                invoiceId: '4522625843',
+                invoiceUrl,
+                providerPaymentId: null,
+                providerStatus: null,
+                payCurrency: 'btc',
+                amountAsked: 18,
+                amountReceived: 0,
+              },
+              purchase: {
+                kind: 'BUY',
+                paymentPlanId: MONTHLY.id,
+                planName: MONTHLY.name,
+                subscriptionId: null,
+                status: 'WAITING',
+                errorCode: null,
+              },
+            }),
+          );
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    const { history } = renderApp('/packages');
+    const dialog = await openBuy(user, 'Monthly HD');
+
+    const crypto = await within(dialog).findByTestId('buy-crypto');
+    expect(crypto).toHaveTextContent(`An invoice for ${formatDollars(18, 'en')} opens at the crypto cashier.`);
+    expect(screen.getByTestId('buy-submit')).toHaveTextContent('Deposit and buy');
+    await user.click(within(crypto).getByRole('combobox', { name: 'Coin' }));
+    await user.click(await screen.findByRole('option', { name: 'Bitcoin' }));
+    await fill(user, 'buy', { login: 'dana.levi', password: 'pass1234' });
+
+    await waitFor(() => expect(history.location.pathname).toBe(TOP_UP_PATH), { timeout: 15_000 });
+    expect(history.location.search).toContain('paymentId=88');
+    expect(
+      calls.find(
+        (call) => call.url === `/api/payments/crypto/deposit-and-buy-subscription/payment-plans/${MONTHLY.id}`,
+      ),
+    ).toMatchObject({ method: 'POST', body: { method: 'CRYPTO_BTC', login: 'dana.levi', password: 'pass1234' } });
+    expect(purchases(calls)).toHaveLength(0);
+    expect(await screen.findByTestId('crypto-invoice-link', {}, { timeout: 15_000 })).toHaveAttribute(
+      'href',
+      invoiceUrl,
+    );
+    expect(screen.getByTestId('crypto-purchase')).toHaveTextContent(
+      'Once the money arrives, the package \u2068Monthly HD\u2069 is bought by itself.',
+    );
+  }, 40_000);
+
+  it('offers a card where the deployment takes cards and the package allows it, and leaves for the checkout', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const checkoutUrl = 'https://checkout.stripe.test/c/pay/cs_test_1';
+    const { calls } = mockPackagesApi({
+      plans: [MONTHLY, { ...YEARLY, cardPaymentAllowed: false }],
+      other: ({ url }) => {
+        if (url === '/api/dictionaries')
+          return jsonResponse(200, { ...makeDictionaries(), cardCheckoutAvailable: true });
+        if (url.startsWith('/api/stripe/create-checkout-session/payment-plans/'))
+          return jsonResponse(201, { paymentId: 91, url: checkoutUrl });
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/packages');
+
+    // The yearly package does not take cards: the balance (enough here) is the only way, and no choice is shown.
+    let dialog = await openBuy(user, 'Yearly');
+    expect(within(dialog).queryByTestId('buy-pay-card')).toBeNull();
+    await user.click(within(dialog).getByTestId('buy-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('buy-dialog')).toBeNull());
+
+    dialog = await openBuy(user, 'Monthly HD');
+    await user.click(await within(dialog).findByTestId('buy-pay-card'));
+    expect(within(dialog).getByTestId('buy-card')).toHaveTextContent(formatDollars(18, 'en'));
+    expect(screen.getByTestId('buy-submit')).toHaveTextContent('Pay by card');
+    await fill(user, 'buy', { login: 'dana.levi', password: 'pass1234' });
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(checkoutUrl));
+    expect(calls.find((call) => call.url.startsWith('/api/stripe/'))).toMatchObject({
+      method: 'POST',
+      url: `/api/stripe/create-checkout-session/payment-plans/${MONTHLY.id}`,
+      body: { login: 'dana.levi', password: 'pass1234' },
+    });
+    expect(purchases(calls)).toHaveLength(0);
+  });
+
+  it('does not offer the trial to a user who already bought a package', async () => {
+    signInAs();
+    const { calls } = mockPackagesApi({
+      user: () => ({ trialUsed: false, trialRejected: false }),
+      subscriptions: [makeSubscription({ status: 'ACTIVE' })],
+    });
+    renderApp('/packages');
+    await screen.findAllByTestId('plan-card');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/subscriptions/search')).toBe(true));
+    expect(calls.find((call) => call.url === '/api/subscriptions/search')?.body).toMatchObject({ types: ['REGULAR'] });
+    expect(screen.queryByTestId('trial-offer')).toBeNull();
   });
 });

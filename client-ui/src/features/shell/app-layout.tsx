@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useT } from '../../lib/i18n/i18n';
 import { useUserStore } from '../../lib/stores/user-store';
+import { DepositWatcher } from '../payments/deposit-watcher';
 import { Balance } from './balance';
 import { Sidebar } from './sidebar';
 import { ThemeSwitcher } from './theme-switcher';
@@ -28,6 +29,8 @@ export function AppLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {/* Every screen hears about a deposit that settles while the app is open. */}
+      <DepositWatcher />
       <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 2 }}>
           <IconButton

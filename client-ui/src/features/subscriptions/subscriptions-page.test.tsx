@@ -185,6 +185,20 @@ describe('trial offer', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('You declined the trial.');
   });
 
+  it('is not offered to a user who already bought a package, though the user record still allows it', async () => {
+    signInAs();
+    const { calls } = mockSubscriptionsApi({
+      user: () => ({ trialUsed: false, trialRejected: false }),
+      subscriptions: [makeSubscription({ status: 'ACTIVE' })],
+    });
+    renderApp('/subscriptions');
+    await waitFor(() =>
+      expect(calls.some((call) => (call.body as { types?: string[] })?.types?.includes('REGULAR'))).toBe(true),
+    );
+    expect(await screen.findAllByTestId('subscriptions-row')).not.toHaveLength(0);
+    expect(screen.queryByTestId('trial-offer')).toBeNull();
+  });
+
   it('is not offered to a user who took or declined it', async () => {
     signInAs();
     mockSubscriptionsApi({ user: () => ({ trialRejected: true }) });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CardGiftcardOutlinedIcon from '@mui/icons-material/CardGiftcardOutlined';
-import { LIMITS } from '@kupa/proto';
+import { LIMITS, type SubscriptionSearchRequest } from '@kupa/proto';
 import { subscriptionsApi } from '../../lib/api/endpoints';
 import { ME_QUERY_KEY, useMe } from '../../lib/api/use-me';
 import { useT } from '../../lib/i18n/i18n';
@@ -17,7 +17,10 @@ import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { CredentialsDialog } from './credentials-dialog';
 import type { CredentialsField, CredentialsValues } from './credentials-form';
 import { afterEdit, credentialsRefusal, NO_REFUSAL, type CredentialsRefusal } from './subscription-errors';
-import { SUBSCRIPTIONS_QUERY_KEY } from './subscriptions-query';
+import { SUBSCRIPTIONS_QUERY_KEY, subscriptionsListQueryOptions } from './subscriptions-query';
+
+/** Any package bought: one row is enough to know. */
+const BOUGHT_REQUEST: SubscriptionSearchRequest = { page: 0, size: 1, types: ['REGULAR'] };
 
 /** The trial's rules, stated wherever a trial is offered or shown. */
 export function TrialRules() {
@@ -33,7 +36,8 @@ export function TrialRules() {
 }
 
 /**
- * A new user's one chance at the trial (neither taken nor declined, by `/users/me`): take it with a login and a
+ * A new user's one chance at the trial (neither taken nor declined, by `/users/me`, and no package bought yet: the
+ * trial is for trying the service before buying): take it with a login and a
  * password (`POST /subscriptions/users/{uuid}/trial`), or decline it for good (`PUT /users/trial-reject`). Either way
  * the offer disappears once the user record says so.
  */
@@ -46,6 +50,9 @@ export function TrialOffer() {
   const [taking, setTaking] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [refusal, setRefusal] = useState<CredentialsRefusal>(NO_REFUSAL);
+  const mayTake = me !== undefined && !me.trialUsed && !me.trialRejected;
+  // The user record does not say whether a package was bought; the subscriptions do.
+  const bought = useQuery({ ...subscriptionsListQueryOptions(BOUGHT_REQUEST), enabled: mayTake });
 
   const take = useMutation({
     mutationFn: ({ userUuid, values }: { userUuid: string; values: CredentialsValues }) =>
@@ -77,7 +84,8 @@ export function TrialOffer() {
     onError: () => setDeclining(false),
   });
 
-  if (!me || me.trialUsed || me.trialRejected) return null;
+  // Shown once it is known that nothing was bought; a failure to tell shows no offer rather than a wrong one.
+  if (!me || !mayTake || !bought.data || bought.data.totalElements > 0) return null;
 
   return (
     <Paper

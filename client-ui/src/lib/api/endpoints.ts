@@ -1,4 +1,8 @@
 import {
+  type CardCheckoutRequest,
+  type CardCheckoutResponse,
+  type CryptoDepositAndBuyRequest,
+  type CryptoDepositAndRenewRequest,
   type CryptoDepositOptions,
   type CryptoDepositRequest,
   type CryptoDepositResponse,
@@ -67,6 +71,15 @@ export const paymentsApi = {
   cryptoOptions: () => api.get<CryptoDepositOptions>(API_ROUTES.cryptoDepositOptions),
   /** Opens an invoice at the crypto cashier; the deposit is PENDING until the money arrives. */
   cryptoDeposit: (body: CryptoDepositRequest) => api.post<CryptoDepositResponse>(API_ROUTES.cryptoDeposit, body),
+  /** A crypto deposit that buys the package once the money arrives; the balance pays what it can. */
+  cryptoDepositAndBuy: (planId: string, body: CryptoDepositAndBuyRequest) =>
+    api.post<CryptoDepositResponse>(API_ROUTES.cryptoDepositAndBuy(planId), body),
+  /** A crypto deposit that renews the subscription once the money arrives. */
+  cryptoDepositAndRenew: (body: CryptoDepositAndRenewRequest) =>
+    api.post<CryptoDepositResponse>(API_ROUTES.cryptoDepositAndRenew, body),
+  /** Opens the card provider's hosted checkout for a package; the client is sent to `url`. */
+  cardCheckout: (planId: string, body: CardCheckoutRequest) =>
+    api.post<CardCheckoutResponse>(API_ROUTES.cardCheckout(planId), body),
 };
 
 export const plansApi = {

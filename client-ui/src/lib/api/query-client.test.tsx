@@ -15,9 +15,12 @@ import {
   renderApp,
   signInAs,
   type RecordedCall,
+  isDepositWatch,
 } from '../../test/render-app';
 
-const searches = (calls: RecordedCall[]) => calls.filter((call) => call.url === '/api/payments/search');
+/** The payments list's searches, not the app-wide watch of pending deposits. */
+const searches = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url === '/api/payments/search' && !isDepositWatch(call));
 
 /** Lets a second request, if the app were to send one, reach the network edge before the calls are counted. */
 const settle = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));

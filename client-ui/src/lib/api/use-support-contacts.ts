@@ -48,3 +48,17 @@ export function useRewardTiers(): RewardTierTables {
     }
   );
 }
+
+/**
+ * Whether the deployment takes cards (`Dictionaries.cardCheckoutAvailable`, the same answer as the contacts). Until it
+ * arrives, or if it fails, no card is offered.
+ */
+export function useCardCheckoutAvailable(): boolean {
+  const query = useQuery({
+    queryKey: DICTIONARIES_QUERY_KEY,
+    queryFn: commonApi.dictionaries,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silentError: true },
+  });
+  return query.data?.cardCheckoutAvailable === true;
+}

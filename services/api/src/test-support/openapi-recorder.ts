@@ -24,13 +24,27 @@ function responseBodyOf(response: request.Response): unknown {
   return Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body;
 }
 
+/**
+ * The request body as the document describes it: a JSON body sent as its exact bytes (a signed webhook, whose
+ * signature covers those bytes) is checked as the JSON it is.
+ */
+function requestBodyOf(test: SentRequest): unknown {
+  const contentType = Object.entries(test._header ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (typeof test._data !== 'string' || !/json/.test(String(contentType ?? ''))) return test._data;
+  try {
+    return JSON.parse(test._data) as unknown;
+  } catch {
+    return test._data;
+  }
+}
+
 function exchangeOf(test: SentRequest, response: request.Response): Exchange {
   const url = new URL(test.url);
   return {
     method: test.method,
     url: `${url.pathname}${url.search}`,
     requestHeaders: test._header ?? {},
-    requestBody: test._data,
+    requestBody: requestBodyOf(test),
     status: response.status,
     responseHeaders: response.headers as Record<string, string | string[] | undefined>,
     responseBody: responseBodyOf(response),

@@ -200,12 +200,43 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: CUSTOMERS,
   },
   { method: 'get', path: '/api/payments/crypto/options', url: () => '/api/payments/crypto/options', expect: SIGNED_IN },
+  // Deposits that buy or renew once paid (ADR 0030): customers only; the empty bodies are refused, so no invoice opens.
+  {
+    method: 'post',
+    path: '/api/payments/crypto/deposit-and-buy-subscription/payment-plans/{planId}',
+    url: (c) => `/api/payments/crypto/deposit-and-buy-subscription/payment-plans/${c.planId}`,
+    body: {},
+    expect: CUSTOMERS,
+  },
+  {
+    method: 'post',
+    path: '/api/payments/crypto/deposit-and-renew-subscription',
+    url: () => '/api/payments/crypto/deposit-and-renew-subscription',
+    body: {},
+    expect: CUSTOMERS,
+  },
   {
     method: 'post',
     path: '/api/payments/crypto/ipn',
     url: () => '/api/payments/crypto/ipn',
     body: { payment_id: 1 },
     expect: { anonymous: 401, client: 401, otherClient: 401, ambassador: 401, manager: 401, admin: 401 },
+  },
+  // Card checkout (ADR 0029): customers open it (the empty body is refused, so Stripe is never called); the webhook
+  // is public and verified by its Stripe signature, which this unsigned body lacks (400 to everyone alike).
+  {
+    method: 'post',
+    path: '/api/stripe/create-checkout-session/payment-plans/{planId}',
+    url: (c) => `/api/stripe/create-checkout-session/payment-plans/${c.planId}`,
+    body: {},
+    expect: CUSTOMERS,
+  },
+  {
+    method: 'post',
+    path: '/api/stripe/webhook',
+    url: () => '/api/stripe/webhook',
+    body: { id: 'evt_matrix', type: 'checkout.session.completed' },
+    expect: { anonymous: 400, client: 400, otherClient: 400, ambassador: 400, manager: 400, admin: 400 },
   },
   {
     method: 'get',

@@ -7,6 +7,7 @@ import { createApp } from '../create-app';
 import { ManualClock } from '../platform/clock';
 import { BackgroundLoops, BackgroundWork } from '../platform/workers';
 import { type AppConfig, loadConfig } from '../platform/config';
+import { JsonLogger } from '../platform/observability';
 import { Mailbox } from './mailbox';
 import { contractCheckedHttp } from './openapi-recorder';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -22,6 +23,8 @@ export interface TestApp {
   mailbox: Mailbox;
   clock: ManualClock | null;
   config: AppConfig;
+  /** Every JSON log line the app wrote, with `captureLogs`; otherwise empty (the app logs nothing). */
+  logLines: string[];
   close(): Promise<void>;
 }
 
@@ -43,13 +46,20 @@ export interface TestAppOptions {
   mailbox?: Mailbox;
   /** Serve these built UI folders beside the API, as `npm start` does; by default no UI is served. */
   ui?: { adminUiDir: string; clientUiDir: string };
+  /**
+   * Keep the app's log lines in `logLines` instead of silencing them, at `LOG_LEVEL` (`env: { LOG_LEVEL: 'verbose' }`
+   * for every line). Nest's loggers are process-wide: a spec that captures starts no other app beside it.
+   */
+  captureLogs?: boolean;
+  /** Run on this database (a restored backup) instead of a fresh one; it is dropped on close all the same. */
+  database?: TestDatabase;
 }
 
 /**
  * The whole API on a fresh database and a real in-process SMTP server: what API specs drive with supertest.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const mailbox = options.mailbox ?? (await Mailbox.start());
   const config = loadConfig({
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
@@ -68,15 +78,22 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     MAIL_RETRY_MAX_MS: '400',
     // Fixtures sign many users up from one address; the sign-up limit has its own spec with its own setting.
     RATE_LIMIT_SIGNUPS_PER_ADDRESS: '100000/1h',
+    // supertest connects from the loopback address, as a proxy on the same host would: specs name the client in
+    // X-Forwarded-For. A spec of the default (trust no proxy) passes TRUST_PROXY: ''.
+    TRUST_PROXY: 'loopback',
     ...options.env,
   });
   if (options.ui) Object.assign(config, options.ui);
+  const logLines: string[] = [];
   const app = await createApp({
     config,
     databaseUrl: database.url,
     version: '0.0.0-test',
     clock: options.clock,
-    quiet: true,
+    quiet: !options.captureLogs,
+    logger: options.captureLogs
+      ? JsonLogger.create({ level: config.logLevel, destination: { write: (line) => void logLines.push(line) } })
+      : undefined,
     serveUi: options.ui !== undefined,
   });
   await app.init();
@@ -104,6 +121,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailbox,
     clock: options.clock ?? null,
     config,
+    logLines,
     close: async () => {
       await app.close();
       await mailbox.stop();

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSearch } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,7 +16,6 @@ import {
   enumLabel,
   messageForApiError,
   minorToAmount,
-  type Payment,
 } from '@kupa/proto';
 import { fieldErrorsOf, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
@@ -24,38 +23,39 @@ import { notifyError } from '../../../lib/api/query-client';
 import { ME_QUERY_KEY } from '../../../lib/api/use-me';
 import { formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
-import { showToast } from '../../../lib/toast/toast-store';
+import { RouterButton } from '../../../lib/ui/router-link';
+import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { parseAmountInput } from '../amount-input';
+import { CoinSelect, cryptoOptionsQueryOptions, DEFAULT_COIN } from '../crypto-options';
+import { creditedSentence, depositOutcomeKnown, purchaseSentence } from '../deposit-outcome';
 import { PAYMENTS_QUERY_KEY } from '../payments-query';
-
-const OPTIONS_QUERY_KEY = ['payments', 'crypto', 'options'] as const;
-
-/** The payment id the cashier's page sends the client back with (`?paymentId=`), if any. */
-function returnedPaymentId(): number | null {
-  const value = Number(new URLSearchParams(window.location.search).get('paymentId'));
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
-}
 
 /**
  * The crypto half of the deposit screen: an amount within the cashier's limits and a coin, then the invoice to pay
- * with its status followed live (polled) until the deposit settles, and a notice saying what arrived.
+ * with its status followed live (polled) until the deposit settles, saying what arrived (and what it bought). The
+ * notice itself comes from the app-wide `DepositWatcher`. Opened with `?paymentId=` (the cashier's page sends the
+ * client back so, and deposit-and-buy leads here) it shows that deposit.
  */
 export function CryptoDeposit() {
   const { t, lang } = useT();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string>();
-  const [coin, setCoin] = useState<CryptoMethod>('CRYPTO_USDT_TRC20');
-  const [pending, setPending] = useState<{ paymentId: number; invoiceUrl: string | null } | null>(() => {
-    const paymentId = returnedPaymentId();
-    return paymentId === null ? null : { paymentId, invoiceUrl: null };
-  });
-  const options = useQuery({ queryKey: OPTIONS_QUERY_KEY, queryFn: paymentsApi.cryptoOptions });
+  const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
+  const search: { paymentId?: number } = useSearch({ strict: false });
+  const [pending, setPending] = useState<{ paymentId: number; invoiceUrl: string | null } | null>(() =>
+    search.paymentId === undefined ? null : { paymentId: search.paymentId, invoiceUrl: null },
+  );
+  const options = useQuery(cryptoOptionsQueryOptions());
 
   const open = useMutation({
     mutationFn: paymentsApi.cryptoDeposit,
-    onSuccess: (answer) => setPending(answer),
+    onSuccess: (answer) => {
+      setPending(answer);
+      // The app-wide watch of pending deposits picks the new one up.
+      void queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_KEY });
+    },
     onError: (error) => {
       const field = fieldErrorsOf(error, lang).amount;
       if (field) setAmountError(field);
@@ -125,20 +125,7 @@ export function CryptoDeposit() {
             input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
           }}
         />
-        <TextField
-          select
-          label={t('deposit.crypto.coin')}
-          value={coin}
-          onChange={(event) => setCoin(event.target.value as CryptoMethod)}
-          sx={{ minWidth: 220 }}
-          slotProps={{ htmlInput: inputTestId('crypto-coin') }}
-        >
-          {options.data.methods.map((method) => (
-            <MenuItem key={method} value={method}>
-              {enumLabel('paymentMethod', method, lang)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <CoinSelect value={coin} onChange={setCoin} testId="crypto-coin" />
       </Stack>
       {options.data.provider === 'SANDBOX' && (
         <Alert severity="warning" data-testid="crypto-sandbox">
@@ -169,28 +156,25 @@ function PendingInvoice({
   const payment = useQuery({
     queryKey: [...PAYMENTS_QUERY_KEY, 'crypto', paymentId],
     queryFn: () => paymentsApi.get(paymentId),
-    // Followed live while the cashier has not settled it.
+    // Followed live until the money settles and what it buys is done.
     refetchInterval: (query) =>
-      (query.state.data as Payment | undefined)?.status === 'PENDING' || !query.state.data
-        ? CASHIER_DEFAULTS.statusPollIntervalMs
-        : false,
+      !query.state.data || !depositOutcomeKnown(query.state.data) ? CASHIER_DEFAULTS.statusPollIntervalMs : false,
     staleTime: 0,
   });
   const data = payment.data;
   const settled = data !== undefined && data.status !== 'PENDING';
   const announced = useRef(false);
-  const notice = data ? settledNotice(data, t, lang) : null;
   useEffect(() => {
     if (!settled || announced.current) return;
     announced.current = true;
     onSettled();
-    if (data?.status === 'SUCCESS' && notice)
-      showToast({ severity: 'success', title: t('deposit.title'), message: notice });
-  }, [settled, data, notice, onSettled, t]);
+  }, [settled, onSettled]);
 
   if (!data) return <Skeleton variant="rounded" height={160} />;
   const link = invoiceUrl ?? data.cashier?.invoiceUrl ?? null;
   const providerStatus = data.cashier?.providerStatus;
+  const purchase = purchaseSentence(data, lang);
+  const subscriptionId = data.purchase?.status === 'DONE' ? data.purchase.subscriptionId : null;
   return (
     <Stack spacing={2} data-testid="crypto-pending" aria-live="polite">
       {data.status === 'PENDING' ? (
@@ -203,10 +187,28 @@ function PendingInvoice({
               amount: formatDollars(data.cashier?.amountAsked ?? data.amount, lang),
             })}
           </Typography>
+          {purchase && (
+            <Typography sx={{ mt: 0.5 }} data-testid="crypto-purchase">
+              {purchase}
+            </Typography>
+          )}
         </Alert>
       ) : (
-        <Alert severity={data.status === 'SUCCESS' ? 'success' : 'warning'} data-testid="crypto-settled">
-          {notice}
+        <Alert
+          severity={data.status === 'SUCCESS' && data.purchase?.status !== 'FAILED' ? 'success' : 'warning'}
+          data-testid="crypto-settled"
+        >
+          {creditedSentence(data, lang)}
+          {purchase && data.status === 'SUCCESS' && (
+            <Typography
+              variant="inherit"
+              component="span"
+              sx={{ display: 'block', mt: 0.5 }}
+              data-testid="crypto-purchase"
+            >
+              {purchase}
+            </Typography>
+          )}
         </Alert>
       )}
       <Typography data-testid="crypto-status">
@@ -215,18 +217,28 @@ function PendingInvoice({
           ? ` · ${t('deposit.crypto.cashierStatus')}: ${CASHIER_PROVIDER_STATUS_LABELS[providerStatus][lang]}`
           : ''}
       </Typography>
-      <Stack direction="row" spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
         {link && data.status === 'PENDING' && (
           <Button
             variant="contained"
             href={link}
             target="_blank"
             rel="noopener noreferrer"
-            endIcon={<OpenInNewIcon />}
+            endIcon={<OpenInNewIcon sx={mirrorInRtl} />}
             data-testid="crypto-invoice-link"
           >
             {t('deposit.crypto.open')}
           </Button>
+        )}
+        {subscriptionId && (
+          <RouterButton
+            to="/subscriptions/$subscriptionId"
+            params={{ subscriptionId }}
+            variant="contained"
+            data-testid="crypto-subscription"
+          >
+            {t('deposit.purchase.toSubscription')}
+          </RouterButton>
         )}
         {settled && (
           <Button variant="outlined" onClick={onAnother} data-testid="crypto-another">
@@ -236,20 +248,4 @@ function PendingInvoice({
       </Stack>
     </Stack>
   );
-}
-
-function settledNotice(
-  payment: Payment,
-  t: ReturnType<typeof useT>['t'],
-  lang: ReturnType<typeof useT>['lang'],
-): string | null {
-  if (payment.status === 'PENDING') return null;
-  const cashier = payment.cashier;
-  if (payment.status !== 'SUCCESS' || !cashier)
-    return t('deposit.crypto.closed', { status: enumLabel('paymentStatus', payment.status, lang) });
-  const received = formatDollars(cashier.amountReceived, lang);
-  const asked = formatDollars(cashier.amountAsked, lang);
-  if (cashier.amountReceived < cashier.amountAsked) return t('deposit.crypto.settledPartial', { received, asked });
-  if (cashier.amountReceived > cashier.amountAsked) return t('deposit.crypto.settledOver', { received, asked });
-  return t('deposit.crypto.settled', { amount: received });
 }

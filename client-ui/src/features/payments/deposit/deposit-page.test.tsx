@@ -17,13 +17,15 @@ import {
   SUPPORT_CONTACTS,
 } from '../../../test/render-app';
 
-function mockDepositApi(support = SUPPORT_CONTACTS) {
+function mockDepositApi(support = SUPPORT_CONTACTS, cardCheckoutAvailable = false) {
   return mockFetch(({ url }) =>
     url === '/api/payments/search'
       ? jsonResponse(200, pageOf([]))
       : url === '/api/dictionaries'
-        ? jsonResponse(200, makeDictionaries(support))
-        : jsonResponse(200, makeUser({ profileId: '24681357' })),
+        ? jsonResponse(200, { ...makeDictionaries(support), cardCheckoutAvailable })
+        : url === '/api/payment-plans/search'
+          ? jsonResponse(200, pageOf([]))
+          : jsonResponse(200, makeUser({ profileId: '24681357' })),
   );
 }
 
@@ -41,10 +43,9 @@ describe('deposit', () => {
     expect(within(instructions).getAllByText('24681357', { selector: 'bdi' }).length).toBeGreaterThan(0);
     expect(screen.getByTestId('deposit-method-manual')).toBeChecked();
     expect(screen.getByTestId('deposit-method-crypto')).toBeEnabled();
-    for (const method of ['card']) {
-      expect(screen.getByTestId(`deposit-method-${method}`)).toBeDisabled();
-      expect(screen.getByTestId(`deposit-soon-${method}`)).toHaveTextContent(translate('he', 'deposit.comingSoon'));
-    }
+    // The deployment takes no cards (the dictionaries do not say it does): card cannot be chosen, and says why.
+    expect(screen.getByTestId('deposit-method-card')).toBeDisabled();
+    expect(screen.getByTestId('deposit-unavailable-card')).toHaveTextContent(translate('he', 'deposit.unavailable'));
     expect(screen.getByTestId('deposit-currency')).toHaveValue('USD');
 
     await user.type(screen.getByTestId('deposit-amount'), '75');
@@ -52,6 +53,24 @@ describe('deposit', () => {
     expect([...instructions.querySelectorAll('bdi')].map((node) => node.textContent)).toContain(
       formatDollars(75, 'he'),
     );
+  });
+
+  it('where cards are taken, explains that a card pays for a package at checkout and leads to the packages', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockDepositApi(SUPPORT_CONTACTS, true);
+    const user = userEvent.setup();
+    renderApp('/payments/deposit');
+    await screen.findByTestId('deposit-instructions');
+    expect(screen.queryByTestId('deposit-unavailable-card')).toBeNull();
+
+    await user.click(screen.getByTestId('deposit-method-card'));
+    expect(await screen.findByTestId('deposit-card')).toHaveTextContent(translate('en', 'deposit.card.explain'));
+    expect(screen.queryByTestId('deposit-instructions')).toBeNull();
+    await user.click(screen.getByTestId('deposit-card-packages'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: translate('en', 'packages.title') }),
+    ).toBeInTheDocument();
   });
 
   it('checks the amount before writing to the operator, then opens a mail with the amount and the reference', async () => {

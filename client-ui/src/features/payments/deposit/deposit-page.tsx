@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useSearch } from '@tanstack/react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,28 +21,22 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { CURRENCIES, enumLabel, minorToAmount, type Currency } from '@kupa/proto';
 import { browser } from '../../../lib/browser';
 import { useMe } from '../../../lib/api/use-me';
-import { useSupportContacts } from '../../../lib/api/use-support-contacts';
+import { useCardCheckoutAvailable, useSupportContacts } from '../../../lib/api/use-support-contacts';
 import { formatDollars } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
 import { richText } from '../../../lib/i18n/rich-text';
 import { Page } from '../../../lib/ui/page';
+import { RouterButton } from '../../../lib/ui/router-link';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { parseAmountInput } from '../amount-input';
 import { CryptoDeposit } from './crypto-deposit';
 
 type DepositMethod = 'manual' | 'crypto' | 'card';
 
-interface MethodOption {
-  value: DepositMethod;
-  label: MessageKey;
-  /** Card deposits arrive with the card checkout; until then they are shown, but cannot be chosen. */
-  available: boolean;
-}
-
-const METHODS: readonly MethodOption[] = [
-  { value: 'manual', label: 'deposit.method.manual', available: true },
-  { value: 'crypto', label: 'deposit.method.crypto', available: true },
-  { value: 'card', label: 'deposit.method.card', available: false },
+const METHODS: readonly { value: DepositMethod; label: MessageKey }[] = [
+  { value: 'manual', label: 'deposit.method.manual' },
+  { value: 'crypto', label: 'deposit.method.crypto' },
+  { value: 'card', label: 'deposit.method.card' },
 ];
 
 /**
@@ -52,13 +47,16 @@ const METHODS: readonly MethodOption[] = [
 export function DepositPage() {
   const { t, tIsolated, lang, issueMessage } = useT();
   const { data: me } = useMe();
+  // A card pays for a package at checkout rather than topping the balance up (docs/product.md, Paying): where the
+  // deployment takes cards, choosing it here says so and leads to the packages; elsewhere it cannot be chosen.
+  const cardAvailable = useCardCheckoutAvailable();
+  const isAvailable = (option: DepositMethod): boolean => option !== 'card' || cardAvailable;
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string>();
   const [currency] = useState<Currency>('USD');
   // Coming back from the cashier's invoice page (`?paymentId=`) shows that crypto deposit.
-  const [method, setMethod] = useState<DepositMethod>(() =>
-    new URLSearchParams(window.location.search).has('paymentId') ? 'crypto' : 'manual',
-  );
+  const search: { paymentId?: number } = useSearch({ strict: false });
+  const [method, setMethod] = useState<DepositMethod>(search.paymentId === undefined ? 'manual' : 'crypto');
   const { contacts } = useSupportContacts();
   const supportEmail = contacts.email;
 
@@ -159,16 +157,16 @@ export function DepositPage() {
                 <FormControlLabel
                   key={option.value}
                   value={option.value}
-                  disabled={!option.available}
+                  disabled={!isAvailable(option.value)}
                   control={<Radio slotProps={{ input: inputTestId(`deposit-method-${option.value}`) }} />}
                   label={
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <span>{t(option.label)}</span>
-                      {!option.available && (
+                      {!isAvailable(option.value) && (
                         <Chip
                           size="small"
-                          label={t('deposit.comingSoon')}
-                          data-testid={`deposit-soon-${option.value}`}
+                          label={t('deposit.unavailable')}
+                          data-testid={`deposit-unavailable-${option.value}`}
                         />
                       )}
                     </Stack>
@@ -179,6 +177,15 @@ export function DepositPage() {
           </FormControl>
 
           {method === 'crypto' && <CryptoDeposit />}
+
+          {method === 'card' && cardAvailable && (
+            <Alert severity="info" data-testid="deposit-card" action={null}>
+              <Typography sx={{ mb: 1 }}>{t('deposit.card.explain')}</Typography>
+              <RouterButton to="/packages" variant="contained" data-testid="deposit-card-packages">
+                {t('deposit.card.choosePackage')}
+              </RouterButton>
+            </Alert>
+          )}
 
           {method === 'manual' &&
             (!me ? (

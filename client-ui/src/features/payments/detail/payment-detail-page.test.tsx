@@ -11,6 +11,7 @@ import {
   makeUser,
   mockFetch,
   pageOf,
+  isDepositWatch,
   renderApp,
   signInAs,
 } from '../../../test/render-app';
@@ -112,6 +113,6 @@ describe('payment detail', () => {
     const { calls } = mockDetailApi();
     renderApp('/payments/abc');
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
-    expect(calls.some((call) => call.url.startsWith('/api/payments'))).toBe(false);
+    expect(calls.some((call) => call.url.startsWith('/api/payments') && !isDepositWatch(call))).toBe(false);
   });
 });

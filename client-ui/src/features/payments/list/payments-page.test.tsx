@@ -10,6 +10,7 @@ import {
   makeUser,
   mockFetch,
   pageOf,
+  isDepositWatch,
   renderApp,
   signInAs,
   type RecordedCall,
@@ -44,7 +45,9 @@ function mockPaymentsApi(
   });
 }
 
-const searches = (calls: RecordedCall[]) => calls.filter((call) => call.url === '/api/payments/search');
+/** The list's searches, not the app-wide watch of pending deposits. */
+const searches = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url === '/api/payments/search' && !isDepositWatch(call));
 const lastSearch = (calls: RecordedCall[]) => searches(calls).at(-1)?.body as PaymentSearchRequest;
 
 /** Builds a list URL the way the router writes one: plain text as is, everything else as JSON. */

@@ -1,19 +1,21 @@
 import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Subscription } from '@kupa/proto';
+import { type CryptoMethod, minorToAmount, type Subscription } from '@kupa/proto';
 import { isApiError } from '../../../lib/api/api-error';
-import { subscriptionsApi } from '../../../lib/api/endpoints';
+import { paymentsApi, subscriptionsApi } from '../../../lib/api/endpoints';
 import { ME_QUERY_KEY, useMe } from '../../../lib/api/use-me';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { BalanceShortfall, shortfallMinor } from '../../payments/balance-shortfall';
+import { CoinSelect, DEFAULT_COIN } from '../../payments/crypto-options';
 import { PAYMENTS_QUERY_KEY } from '../../payments/payments-query';
 import { PlanPrice, planPricing } from '../../packages/plan-price';
 import { activePlansQueryOptions } from '../../packages/plans-query';
@@ -52,6 +54,8 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const { data: me } = useMe();
   const [open, setOpen] = useState<Action | null>(null);
   const [refusal, setRefusal] = useState<CredentialsRefusal>(NO_REFUSAL);
+  const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
+  const navigate = useNavigate();
   const actions = availableActions(subscription);
   const plans = useQuery({ ...activePlansQueryOptions(), enabled: actions.renew });
   const plan = plans.data?.content.find((candidate) => candidate.id === subscription.paymentPlan?.planId) ?? null;
@@ -106,6 +110,17 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
       if (isApiError(error) && error.code === 'error.insufficient.balance')
         void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
+  });
+  // A short balance renews by a crypto deposit that renews the subscription once the money arrives.
+  const depositAndRenew = useMutation({
+    mutationFn: () => paymentsApi.cryptoDepositAndRenew({ subscriptionId: subscription.id, method: coin }),
+    meta: { silentError: true },
+    onSuccess: async (answer) => {
+      void queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_KEY });
+      close();
+      await navigate({ to: '/payments/deposit', search: { paymentId: answer.paymentId } });
+    },
+    onError: refuse,
   });
   const deactivate = useMutation({
     mutationFn: (planId: string) => subscriptionsApi.deactivateRecurrent(planId),
@@ -221,23 +236,36 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
       <ConfirmDialog
         open={open === 'renew'}
         title={t('subscription.renewTitle')}
-        confirmLabel={t('subscription.renewConfirm')}
-        pending={renew.isPending}
-        confirmDisabled={plan === null || missingMinor > 0}
+        confirmLabel={missingMinor > 0 ? t('subscription.renewCrypto.submit') : t('subscription.renewConfirm')}
+        pending={renew.isPending || depositAndRenew.isPending}
+        confirmDisabled={plan === null}
         testId="renew"
-        onConfirm={() => renew.mutate()}
+        onConfirm={() => (missingMinor > 0 ? depositAndRenew.mutate() : renew.mutate())}
         onClose={close}
       >
         {plan ? (
           <Stack spacing={1.5}>
-            <Typography>{t('subscription.renewText', { name: plan.name })}</Typography>
+            <Typography>
+              {/* A short balance renews by crypto (below), not from the balance now. */}
+              {t(missingMinor > 0 ? 'subscription.renewTextShort' : 'subscription.renewText', { name: plan.name })}
+            </Typography>
             <PlanPrice pricing={pricing} months={plan.durationInMonths} testId="renew-price" />
             {me && (
               <Typography variant="body2" color="text.secondary">
                 {tIsolated('buy.balance', { balance: formatDollars(me.balance, lang) })}
               </Typography>
             )}
-            {missingMinor > 0 && <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />}
+            {missingMinor > 0 && (
+              <>
+                <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />
+                <Typography variant="body2" data-testid="renew-crypto">
+                  {tIsolated('subscription.renewCrypto.explain', {
+                    price: formatDollars(minorToAmount(pricing.priceMinor), lang),
+                  })}
+                </Typography>
+                <CoinSelect value={coin} onChange={setCoin} testId="renew-coin" />
+              </>
+            )}
           </Stack>
         ) : plans.isPending ? (
           <Typography>{t('common.loading')}</Typography>

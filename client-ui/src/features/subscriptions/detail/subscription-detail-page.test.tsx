@@ -9,6 +9,7 @@ import { fillCredentials } from '../../../test/credentials';
 import {
   errorResponse,
   jsonResponse,
+  makePayment,
   makePlan,
   makeSubscription,
   makeUser,
@@ -33,6 +34,30 @@ function mockDetailApi(options: {
 }) {
   const current = options.current ?? (() => SUBSCRIPTION);
   return mockFetch((call) => {
+    if (call.url === '/api/payments/crypto/options')
+      return jsonResponse(200, { minAmount: 5, maxAmount: 5000, methods: ['CRYPTO_USDT_TRC20'], provider: 'SANDBOX' });
+    if (call.url === '/api/payments/crypto/deposit-and-renew-subscription')
+      return jsonResponse(201, { paymentId: 93, invoiceUrl: 'http://kupa.test/api/sandbox/cashier/invoices/1' });
+    if (call.url === '/api/payments/search') return jsonResponse(200, pageOf([]));
+    if (call.url === '/api/payments/93')
+      return jsonResponse(
+        200,
+        makePayment({
+          paymentId: 93,
+          status: 'PENDING',
+          aggregator: 'CASHIER',
+          method: 'CRYPTO_USDT_TRC20',
+          amount: 18,
+          purchase: {
+            kind: 'RENEW',
+            paymentPlanId: makePlan().id,
+            planName: 'Monthly HD',
+            subscriptionId: SUBSCRIPTION.id,
+            status: 'WAITING',
+            errorCode: null,
+          },
+        }),
+      );
     if (call.url === '/api/users/me') return jsonResponse(200, makeUser({ trialUsed: true, ...options.user?.() }));
     if (call.url === '/api/payment-plans/search') return jsonResponse(200, pageOf([makePlan()]));
     if (call.url === `/api/subscriptions/${SUBSCRIPTION.id}` && call.method === 'GET')
@@ -43,8 +68,9 @@ function mockDetailApi(options: {
   });
 }
 
+/** The calls that change something: not the reads, nor the searches (packages, the watch of pending deposits). */
 const changes = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.method !== 'GET' && call.url !== '/api/payment-plans/search');
+  calls.filter((call) => call.method !== 'GET' && !call.url.endsWith('/search'));
 
 describe('subscription detail', () => {
   it('shows the subscription and cancels it after a confirmation that it stays active until its end', async () => {
@@ -155,7 +181,11 @@ describe('subscription detail', () => {
     const shortfall = await within(dialog).findByTestId('renew-shortfall');
     expect(within(shortfall).getByTestId('renew-shortfall-missing').textContent).toBe(formatDollars(8, 'he'));
     expect(within(shortfall).getByTestId('renew-shortfall-top-up')).toHaveAttribute('href', TOP_UP_PATH);
-    expect(within(dialog).getByTestId('renew-confirm')).toBeDisabled();
+    // The balance cannot renew it; a crypto deposit can.
+    expect(within(dialog).getByTestId('renew-confirm')).toHaveTextContent(
+      translate('he', 'subscription.renewCrypto.submit'),
+    );
+    expect(within(dialog).getByTestId('renew-crypto')).toBeInTheDocument();
     await user.click(within(dialog).getByTestId('renew-cancel'));
     await waitFor(() => expect(screen.queryByTestId('renew-dialog')).toBeNull());
 
@@ -174,6 +204,31 @@ describe('subscription detail', () => {
       }),
     ]);
   });
+
+  it('renews by a crypto deposit where the balance is short, and shows the invoice that will renew it', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const { calls } = mockDetailApi({ user: () => ({ balance: 10 }) });
+    const user = userEvent.setup();
+    const { history } = renderApp(PATH);
+
+    await user.click(await screen.findByTestId('subscription-renew'));
+    const dialog = await screen.findByTestId('renew-dialog');
+    expect(await within(dialog).findByTestId('renew-crypto')).toHaveTextContent(
+      `You can renew by crypto: an invoice for ${formatDollars(18, 'en')} opens`,
+    );
+    await user.click(within(dialog).getByTestId('renew-confirm'));
+
+    await waitFor(() => expect(history.location.pathname).toBe(TOP_UP_PATH), { timeout: 15_000 });
+    expect(calls.find((call) => call.url === '/api/payments/crypto/deposit-and-renew-subscription')).toMatchObject({
+      method: 'POST',
+      body: { subscriptionId: SUBSCRIPTION.id, method: 'CRYPTO_USDT_TRC20' },
+    });
+    expect(calls.some((call) => call.url === '/api/subscriptions/renew/balance')).toBe(false);
+    expect(await screen.findByTestId('crypto-purchase', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Once the money arrives, your subscription to \u2068Monthly HD\u2069 renews by itself.',
+    );
+  }, 40_000);
 
   it('stops the automatic renewal after a confirmation that nothing more is charged', async () => {
     useLangStore.getState().setLang('en');

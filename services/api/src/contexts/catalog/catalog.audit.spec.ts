@@ -17,6 +17,7 @@ const PLAN_FIELDS = {
   isRecurrent: true,
   description: 'Every channel',
   features: ['HD'],
+  cardPaymentAllowed: true,
   status: 'ACTIVE',
   previousStatus: 'INACTIVE',
   createdAt: AT,

@@ -23,6 +23,7 @@ function termFields(terms: PaymentPlanTerms): Record<string, unknown> {
     isRecurrent: terms.isRecurrent,
     description: terms.description,
     features: terms.features,
+    cardPaymentAllowed: terms.cardPaymentAllowed,
   };
 }
 

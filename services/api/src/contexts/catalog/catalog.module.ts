@@ -11,7 +11,7 @@ import { DeletePlanController } from './commands/delete-plan/delete-plan.control
 import { DeletePlanHandler } from './commands/delete-plan/delete-plan.handler';
 import { UpdatePlanController } from './commands/update-plan/update-plan.controller';
 import { UpdatePlanHandler } from './commands/update-plan/update-plan.handler';
-import { ALL_PAYMENT_PLAN_EVENT_TYPES } from './domain/plan.events';
+import { ALL_PAYMENT_PLAN_EVENT_TYPES, PAYMENT_PLAN_EVENT_SCHEMAS } from './domain/plan.events';
 import { PaymentPlansProjection } from './projections/payment-plans/payment-plans.projection';
 import { PlanReader } from './projections/payment-plans/plan-reader';
 import { GetPlanController } from './queries/get-plan/get-plan.controller';
@@ -54,7 +54,7 @@ export class CatalogModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const type of ALL_PAYMENT_PLAN_EVENT_TYPES) this.eventTypes.register(type);
+    for (const type of ALL_PAYMENT_PLAN_EVENT_TYPES) this.eventTypes.register(type, PAYMENT_PLAN_EVENT_SCHEMAS[type]);
     this.projections.register(new PaymentPlansProjection());
     for (const type of ALL_PAYMENT_PLAN_EVENT_TYPES) this.auditMappers.register(type, CATALOG_AUDIT_MAPPERS[type]);
     this.auditNames.register(['PACKAGE'], (ids) => auditNamesOf(this.plans, ids));

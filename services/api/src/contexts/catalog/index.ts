@@ -1,9 +1,10 @@
-import { CatalogSchema1767600000400 } from './infrastructure/catalog.migrations';
+import { CatalogSchema1767600000400, PlanCardPayment1768100000400 } from './infrastructure/catalog.migrations';
 
 export { CatalogModule } from './catalog.module';
 export { planForSale } from './domain/plan.decider';
+export type { PlanState } from './domain/plan.state';
 export { PlanReferences } from './infrastructure/plan-references.port';
 export { planStreams } from './infrastructure/plan-streams';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const catalogMigrations: Function[] = [CatalogSchema1767600000400];
+export const catalogMigrations: Function[] = [CatalogSchema1767600000400, PlanCardPayment1768100000400];

@@ -63,6 +63,7 @@ import { PasswordHasher } from './infrastructure/passwords/password-hasher';
 import { RefreshTokens } from './infrastructure/sessions/refresh-tokens';
 import { Sessions } from './infrastructure/sessions/sessions';
 import { UsersActorLookup } from './infrastructure/access/users-actor-lookup';
+import { ActorCache } from './infrastructure/access/actor-cache';
 import { NoteReader } from './projections/user-notes/note-reader';
 import { UserNotesProjection } from './projections/user-notes/user-notes.projection';
 import { UserReader } from './projections/users/user-reader';
@@ -125,6 +126,7 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     TwoFactorEnrolmentTokens,
     TwoFactorEnrolmentGuard,
     TwoFactorSignIn,
+    ActorCache,
     { provide: ActorLookup, useClass: UsersActorLookup },
     SignUpHandler,
     ConfirmEmailHandler,
@@ -164,11 +166,12 @@ export class IdentityModule implements OnModuleInit {
     private readonly mailDispatcher: MailDispatcher,
     private readonly mails: IdentityMails,
     private readonly clock: Clock,
+    private readonly actorCache: ActorCache,
   ) {}
 
   onModuleInit(): void {
     for (const type of ALL_USER_EVENT_TYPES) this.eventTypes.register(type);
-    this.projections.register(new UsersProjection());
+    this.projections.register(new UsersProjection((userUuid) => this.actorCache.forget(userUuid)));
     this.projections.register(new UserNotesProjection());
     for (const type of ALL_USER_EVENT_TYPES) this.auditMappers.register(type, IDENTITY_AUDIT_MAPPERS[type]);
     this.auditNames.register(AUDIT_PERSON_TARGET_TYPES, (ids) => auditNamesOf(this.users, ids));

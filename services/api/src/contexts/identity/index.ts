@@ -1,4 +1,5 @@
 import {
+  ActorChangeNotifications1768200000100,
   DropUsersBalance1767400000100,
   IdentitySchema1767225600100,
   IdentitySessionVersions1767300001515,
@@ -21,4 +22,5 @@ export const identityMigrations: Function[] = [
   IdentitySessionVersions1767300001515,
   DropUsersBalance1767400000100,
   TwoFactorSchema1767500000100,
+  ActorChangeNotifications1768200000100,
 ];

@@ -1,5 +1,7 @@
 import {
+  CardPaymentFields1768100000300,
   CashierPaymentFields1767900000300,
+  DepositPurchaseFields1768000000300,
   LedgerSchema1767225600300,
   LedgerUserBalancesView1767400000300,
   PaymentBonusLinks1767800000300,
@@ -13,6 +15,7 @@ export { ledgerMoneyFigures, type MoneyInPeriod } from './queries/money-figures/
 export { IdempotencyKeys } from './infrastructure/idempotency-keys';
 export { IdempotentCommands } from './infrastructure/idempotent-commands';
 export { AcceptsIdempotencyKey, IdempotencyKeyHeader } from './infrastructure/money-requests';
+export { CryptoDepositResponseDto } from './infrastructure/ledger.responses';
 export { parseIdempotencyKey } from './infrastructure/idempotency-keys';
 export {
   type LoadedSubscriptionPayment,
@@ -20,8 +23,18 @@ export {
   type SubscriptionPaymentStreams,
 } from './infrastructure/subscription-payments';
 export {
+  DepositPurchases,
+  type DepositPurchaseView,
+  type DepositStreamRef,
+  type LoadedDeposit,
+} from './infrastructure/cashier/deposit-purchases';
+export type { DepositPurchaseIntent } from './infrastructure/cashier/cashier-deposits';
+export { CardDeposits, type CardDepositRow, type CardReportDecision } from './infrastructure/card/card-deposits';
+export type { CardReport } from './domain/payment.decider';
+export {
   checkLedgerReadModels,
   type DifferenceSink,
+  type LedgerCheckCounts,
   type DifferenceSource,
   type LedgerDifference,
 } from './verification/ledger-read-models.check';
@@ -35,4 +48,6 @@ export const ledgerMigrations: Function[] = [
   PaymentBonusLinks1767800000300,
   CashierPaymentFields1767900000300,
   PaymentDiscountPercent1767800000400,
+  DepositPurchaseFields1768000000300,
+  CardPaymentFields1768100000300,
 ];

@@ -28,6 +28,14 @@ const PAYMENT_FIELDS = {
   recipientProfileId: null,
   createdAt: AT,
   changedAt: AT,
+  // A crypto deposit's bonus and purchase (ADR 0030).
+  bonusPaymentId: 135,
+  kind: 'BUY',
+  paymentPlanId: '44444444-4444-4444-8444-444444444444',
+  planName: 'Gold',
+  subscriptionId: '55555555-5555-4555-8555-555555555555',
+  priceMinor: 2999,
+  errorCode: 'error.plan.no.longer.available',
 };
 
 function draftsOf(type: LedgerEventType): AuditEntryDraft[] {
@@ -82,21 +90,31 @@ describe('ledger events in the activity log', () => {
   it('logs the payment events and leaves the wallet events to them', () => {
     const logged = ALL_LEDGER_EVENT_TYPES.filter((type) => draftsOf(type).length > 0);
     expect(logged.sort()).toEqual([
+      'AmbassadorBonusRaised',
+      'CardCheckoutOpened',
+      'CardPaymentReported',
       'CashierInvoiceOpened',
       'CashierPaymentReported',
+      'DepositPurchaseCompleted',
+      'DepositPurchaseFailed',
+      'DepositPurchaseRequested',
       'PaymentRecorded',
       'PaymentStatusChanged',
     ]);
   });
 
-  it.each(['PaymentRecorded', 'PaymentStatusChanged'] as const)(
-    "%s's sentence names only values its entry carries",
-    (type) => {
-      const fields = new Set(draftsOf(type).flatMap((draft) => Object.keys(draft.fields)));
-      const generic = new Set(['target', 'parent', 'changes', 'event']);
-      for (const [, name] of EVENT_SENTENCES[type].en.matchAll(/\{(\w+)\}/g)) {
-        expect({ name, known: generic.has(name) || fields.has(name) }).toEqual({ name, known: true });
-      }
-    },
-  );
+  it.each([
+    'PaymentRecorded',
+    'PaymentStatusChanged',
+    'AmbassadorBonusRaised',
+    'DepositPurchaseRequested',
+    'DepositPurchaseCompleted',
+    'DepositPurchaseFailed',
+  ] as const)("%s's sentence names only values its entry carries", (type) => {
+    const fields = new Set(draftsOf(type).flatMap((draft) => Object.keys(draft.fields)));
+    const generic = new Set(['target', 'parent', 'changes', 'event']);
+    for (const [, name] of EVENT_SENTENCES[type].en.matchAll(/\{(\w+)\}/g)) {
+      expect({ name, known: generic.has(name) || fields.has(name) }).toEqual({ name, known: true });
+    }
+  });
 });

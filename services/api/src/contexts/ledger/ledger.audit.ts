@@ -1,6 +1,12 @@
 import {
+  type AmbassadorBonusRaisedData,
+  type CardCheckoutOpenedData,
+  type CardPaymentReportedData,
   type CashierInvoiceOpenedData,
   type CashierPaymentReportedData,
+  type DepositPurchaseCompletedData,
+  type DepositPurchaseFailedData,
+  type DepositPurchaseRequestedData,
   minorToAmount,
   type PaymentRecordedData,
   type PaymentStatusChangedData,
@@ -40,58 +46,106 @@ const paymentRecorded: AuditMapper = (event: RecordedEvent) => {
   };
 };
 
-const paymentStatusChanged: AuditMapper = (event: RecordedEvent) => {
-  const data = event.data as PaymentStatusChangedData;
-  return {
-    targetType: 'PAYMENT',
-    targetId: String(data.paymentId),
-    parent: { type: 'CLIENT', id: data.userUuid },
-    operationType: 'UPDATED',
-    fields: { status: data.status, ...publicNoteField(data.publicNote) },
+/**
+ * A mapper for an event that changes a payment: every such entry is the payment under its client, UPDATED, with the
+ * fields the event sets.
+ */
+function paymentUpdated<Data extends { paymentId: number; userUuid: string }>(
+  fieldsOf: (data: Data) => Record<string, unknown>,
+): AuditMapper {
+  return (event: RecordedEvent) => {
+    const data = event.data as Data;
+    return {
+      targetType: 'PAYMENT',
+      targetId: String(data.paymentId),
+      parent: { type: 'CLIENT', id: data.userUuid },
+      operationType: 'UPDATED',
+      fields: fieldsOf(data),
+    };
   };
-};
+}
 
-const cashierInvoiceOpened: AuditMapper = (event: RecordedEvent) => {
-  const data = event.data as CashierInvoiceOpenedData;
+/** What a provider's report (cashier or card) adds once money arrived: the amounts, and the bonus it booked. */
+function arrivedMoneyFields(data: {
+  creditedMinor: number;
+  amountReceivedMinor: number;
+  bonusPaymentId?: number | null;
+}): Record<string, unknown> {
   return {
-    targetType: 'PAYMENT',
-    targetId: String(data.paymentId),
-    parent: { type: 'CLIENT', id: data.userUuid },
-    operationType: 'UPDATED',
-    fields: {
-      provider: data.provider,
-      invoiceId: data.invoiceId,
-      payCurrency: data.payCurrency,
-      amountAsked: minorToAmount(data.amountAskedMinor),
-    },
+    ...(data.creditedMinor > 0
+      ? { amountReceived: minorToAmount(data.amountReceivedMinor), amount: minorToAmount(data.amountReceivedMinor) }
+      : {}),
+    ...(data.bonusPaymentId ? { bonusPaymentId: `#${data.bonusPaymentId}` } : {}),
   };
-};
+}
+
+const paymentStatusChanged = paymentUpdated((data: PaymentStatusChangedData) => ({
+  status: data.status,
+  ...publicNoteField(data.publicNote),
+}));
+
+const cashierInvoiceOpened = paymentUpdated((data: CashierInvoiceOpenedData) => ({
+  provider: data.provider,
+  invoiceId: data.invoiceId,
+  payCurrency: data.payCurrency,
+  amountAsked: minorToAmount(data.amountAskedMinor),
+}));
 
 /** A report names only what it changed: the status, the provider's side, and the amounts once money arrived. */
-const cashierPaymentReported: AuditMapper = (event: RecordedEvent) => {
-  const data = event.data as CashierPaymentReportedData;
-  const credited = data.creditedMinor > 0;
-  return {
-    targetType: 'PAYMENT',
-    targetId: String(data.paymentId),
-    parent: { type: 'CLIENT', id: data.userUuid },
-    operationType: 'UPDATED',
-    fields: {
-      status: data.status,
-      ...(data.providerPaymentId !== null ? { providerPaymentId: data.providerPaymentId } : {}),
-      ...(data.providerStatus !== null ? { providerStatus: data.providerStatus } : {}),
-      ...(credited
-        ? { amountReceived: minorToAmount(data.amountReceivedMinor), amount: minorToAmount(data.amountReceivedMinor) }
-        : {}),
-    },
-  };
-};
+const cashierPaymentReported = paymentUpdated((data: CashierPaymentReportedData) => ({
+  status: data.status,
+  ...(data.providerPaymentId !== null ? { providerPaymentId: data.providerPaymentId } : {}),
+  ...(data.providerStatus !== null ? { providerStatus: data.providerStatus } : {}),
+  ...arrivedMoneyFields(data),
+}));
+
+const ambassadorBonusRaised = paymentUpdated((data: AmbassadorBonusRaisedData) => ({
+  amount: minorToAmount(data.amountMinor),
+}));
+
+/** The purchase a deposit pays for: what and at which price; the login stays on the subscription's own entries. */
+const depositPurchaseRequested = paymentUpdated((data: DepositPurchaseRequestedData) => ({
+  purchaseKind: data.kind,
+  purchasePlan: data.planName,
+  purchasePrice: minorToAmount(data.priceMinor),
+  purchaseStatus: 'WAITING',
+}));
+
+const depositPurchaseCompleted = paymentUpdated((data: DepositPurchaseCompletedData) => ({
+  purchaseStatus: 'DONE',
+  purchaseSubscriptionId: data.subscriptionId,
+}));
+
+const depositPurchaseFailed = paymentUpdated((data: DepositPurchaseFailedData) => ({
+  purchaseStatus: 'FAILED',
+  purchaseError: data.errorCode,
+}));
+
+const cardCheckoutOpened = paymentUpdated((data: CardCheckoutOpenedData) => ({
+  provider: data.provider,
+  checkoutSessionId: data.checkoutSessionId,
+  amountAsked: minorToAmount(data.amountAskedMinor),
+}));
+
+/** A card report names what it changed: the status, the provider's side, and the amounts once money arrived. */
+const cardPaymentReported = paymentUpdated((data: CardPaymentReportedData) => ({
+  status: data.status,
+  ...(data.providerPaymentId !== null ? { providerPaymentId: data.providerPaymentId } : {}),
+  providerStatus: data.providerStatus,
+  ...arrivedMoneyFields(data),
+}));
 
 const PAYMENT_STREAM_MAPPERS: Partial<Record<LedgerEventType, AuditMapper>> = {
   PaymentRecorded: paymentRecorded,
   PaymentStatusChanged: paymentStatusChanged,
   CashierInvoiceOpened: cashierInvoiceOpened,
   CashierPaymentReported: cashierPaymentReported,
+  AmbassadorBonusRaised: ambassadorBonusRaised,
+  DepositPurchaseRequested: depositPurchaseRequested,
+  DepositPurchaseCompleted: depositPurchaseCompleted,
+  DepositPurchaseFailed: depositPurchaseFailed,
+  CardCheckoutOpened: cardCheckoutOpened,
+  CardPaymentReported: cardPaymentReported,
 };
 
 /** Wallet events move the money a payment entry already describes; listing them too would say everything twice. */

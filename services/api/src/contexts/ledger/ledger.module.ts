@@ -30,6 +30,8 @@ import { OpenCryptoDepositController } from './commands/open-crypto-deposit/open
 import { OpenCryptoDepositHandler } from './commands/open-crypto-deposit/open-crypto-deposit.handler';
 import { ReceiveCashierIpnController } from './commands/receive-cashier-ipn/receive-cashier-ipn.controller';
 import { CashierDeposits } from './infrastructure/cashier/cashier-deposits';
+import { DepositPurchases } from './infrastructure/cashier/deposit-purchases';
+import { CardDeposits } from './infrastructure/card/card-deposits';
 import { GetCryptoDepositOptionsController } from './queries/get-crypto-deposit-options/get-crypto-deposit-options.controller';
 import { LookUpTransferRecipientController } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.controller';
 import { LookUpTransferRecipientHandler } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.handler';
@@ -70,10 +72,13 @@ import { LedgerQueriesModule } from './queries';
     TransferBalanceHandler,
     ChangePaymentStatusHandler,
     CashierDeposits,
+    DepositPurchases,
+    CardDeposits,
     OpenCryptoDepositHandler,
   ],
-  // What the subscriptions context runs beside its own streams: the charge and refund, and idempotent purchases.
-  exports: [UserBalances, SubscriptionPayments, IdempotentCommands, IdempotencyKeys],
+  // What the subscriptions context runs beside its own streams: the charge and refund, idempotent purchases, and the
+  // deposits that pay for a purchase.
+  exports: [UserBalances, SubscriptionPayments, IdempotentCommands, IdempotencyKeys, DepositPurchases, CardDeposits],
 })
 export class LedgerModule implements OnModuleInit {
   constructor(

@@ -1,5 +1,6 @@
 import {
   SubscriptionsDetailsAndSecrets1767700000100,
+  SubscriptionSecretsSealed1768200000000,
   SubscriptionsSchema1767700000000,
 } from './infrastructure/subscriptions.migrations';
 
@@ -17,6 +18,7 @@ export { subscriptionFigures, type SubscriptionFigures } from './queries/subscri
 export const subscriptionsMigrations: Function[] = [
   SubscriptionsSchema1767700000000,
   SubscriptionsDetailsAndSecrets1767700000100,
+  SubscriptionSecretsSealed1768200000000,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

@@ -1,10 +1,11 @@
-import type { Page, Plan, Subscription } from '@kupa/proto';
+import { type Page, parseAmountToMinor, type Plan, type Subscription, type User } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { LedgerVerifier } from '../../operations/verify';
 import { systemContext } from '../../platform/auth';
 import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry } from '../../platform/projections';
 import { ReadModelReplayCheck } from '../../platform/projections/read-model-replay-check';
+import { eventually } from '../../test-support/eventually';
 import { type ActiveUser, adminToken, createActiveUser } from '../../test-support/identity-fixtures';
 import type { TestApp } from '../../test-support/test-app';
 import { SubscriptionCommands } from './infrastructure/subscription-commands';
@@ -87,6 +88,16 @@ export async function read(testApp: TestApp, subscriptionId: string): Promise<Su
   return response.body as Subscription;
 }
 
+/** The subscription once the real provisioning (the built-in simulator) has answered for it: no longer PENDING. */
+export function settled(testApp: TestApp, subscriptionId: string, timeoutMs = 15_000): Promise<Subscription> {
+  return eventually(
+    () => read(testApp, subscriptionId),
+    (subscription) => subscription.status !== 'PENDING',
+    `subscription ${subscriptionId} leaves PENDING`,
+    timeoutMs,
+  );
+}
+
 export async function search(testApp: TestApp, token: string, body: object): Promise<Page<Subscription>> {
   const response = await testApp.http
     .post('/api/subscriptions/search')
@@ -94,6 +105,17 @@ export async function search(testApp: TestApp, token: string, body: object): Pro
     .send(body);
   if (response.status !== 200) throw new Error(`Search answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as Page<Subscription>;
+}
+
+/** A user's balance in cents, as staff read it on the user (the ledger's figure, through identity's port). */
+export async function balanceMinorOf(testApp: TestApp, userUuid: string): Promise<number> {
+  const response = await testApp.http
+    .get(`/api/users/${userUuid}`)
+    .set('Authorization', `Bearer ${await adminToken(testApp)}`);
+  if (response.status !== 200) throw new Error(`User read answered ${response.status}`);
+  const parsed = parseAmountToMinor((response.body as User).balance, { allowZero: true });
+  if (!parsed.ok) throw new Error(`Unreadable balance ${(response.body as User).balance}`);
+  return parsed.amountMinor;
 }
 
 export async function countRows(testApp: TestApp, sql: string, parameters: unknown[] = []): Promise<number> {

@@ -1,12 +1,15 @@
-import { Global, Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CardProvider } from '../../platform/card-provider';
 import { Clock } from '../../platform/clock';
+import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { EventStore, EventTypeRegistry } from '../../platform/event-store';
 import { MailDispatcher } from '../../platform/mail';
 import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
 import { AuditMapperRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
 import { ReferralStandings, UserReader } from '../identity';
+import { CardDeposits, DepositPurchases } from '../ledger';
 import { BuySubscriptionController } from './commands/buy-subscription/buy-subscription.controller';
 import { BuySubscriptionHandler } from './commands/buy-subscription/buy-subscription.handler';
 import { CancelSubscriptionController } from './commands/cancel-subscription/cancel-subscription.controller';
@@ -15,6 +18,14 @@ import { ChangeSubscriptionLoginController } from './commands/change-subscriptio
 import { ChangeSubscriptionLoginHandler } from './commands/change-subscription-login/change-subscription-login.handler';
 import { ChangeSubscriptionPasswordController } from './commands/change-subscription-password/change-subscription-password.controller';
 import { ChangeSubscriptionPasswordHandler } from './commands/change-subscription-password/change-subscription-password.handler';
+import { CreateCardCheckoutController } from './commands/create-card-checkout/create-card-checkout.controller';
+import { CreateCardCheckoutHandler } from './commands/create-card-checkout/create-card-checkout.handler';
+import { ReceiveCardWebhookController } from './commands/receive-card-webhook/receive-card-webhook.controller';
+import { ReceiveCardWebhookHandler } from './commands/receive-card-webhook/receive-card-webhook.handler';
+import { DepositAndBuySubscriptionController } from './commands/deposit-and-buy-subscription/deposit-and-buy-subscription.controller';
+import { DepositAndBuySubscriptionHandler } from './commands/deposit-and-buy-subscription/deposit-and-buy-subscription.handler';
+import { DepositAndRenewSubscriptionController } from './commands/deposit-and-renew-subscription/deposit-and-renew-subscription.controller';
+import { DepositAndRenewSubscriptionHandler } from './commands/deposit-and-renew-subscription/deposit-and-renew-subscription.handler';
 import { DeactivateRecurrenceController } from './commands/deactivate-recurrence/deactivate-recurrence.controller';
 import { DeactivateRecurrenceHandler } from './commands/deactivate-recurrence/deactivate-recurrence.handler';
 import { RenewSubscriptionController } from './commands/renew-subscription/renew-subscription.controller';
@@ -26,6 +37,8 @@ import { ReferralDiscounts, SubscriptionReferralStandings } from './infrastructu
 import { SubscriptionCommands } from './infrastructure/subscription-commands';
 import { SubscriptionPlanReferences } from './infrastructure/subscription-plan-references';
 import { SubscriptionSecrets } from './infrastructure/subscription-secrets';
+import { CardJanitor } from './processors/card-janitor/card-janitor.sweep';
+import { DepositPurchasesProcessor } from './processors/deposit-purchases/deposit-purchases.processor';
 import { ProvisioningRequestsProcessor } from './processors/provisioning-requests/provisioning-requests.processor';
 import { SubscriptionMails } from './processors/subscription-mails/subscription-mails';
 import { SubscriptionMailsProcessor } from './processors/subscription-mails/subscription-mails.processor';
@@ -58,6 +71,11 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     CancelSubscriptionController,
     ChangeSubscriptionLoginController,
     ChangeSubscriptionPasswordController,
+    // Under /payments/crypto: deposits that buy or renew (docs/adr/0030-deposit-and-buy.md).
+    DepositAndBuySubscriptionController,
+    CreateCardCheckoutController,
+    ReceiveCardWebhookController,
+    DepositAndRenewSubscriptionController,
   ],
   providers: [
     SubscriptionReader,
@@ -75,6 +93,10 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     ChangeSubscriptionLoginHandler,
     ChangeSubscriptionPasswordHandler,
     DeactivateRecurrenceHandler,
+    DepositAndBuySubscriptionHandler,
+    CreateCardCheckoutHandler,
+    ReceiveCardWebhookHandler,
+    DepositAndRenewSubscriptionHandler,
     GetSubscriptionHandler,
     SearchSubscriptionsHandler,
   ],
@@ -94,6 +116,10 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly users: UserReader,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly depositPurchases: DepositPurchases,
+    private readonly cardProvider: CardProvider,
+    private readonly cardDeposits: CardDeposits,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -102,11 +128,27 @@ export class SubscriptionsModule implements OnModuleInit {
     for (const type of ALL_SUBSCRIPTION_EVENT_TYPES)
       this.auditMappers.register(type, SUBSCRIPTIONS_AUDIT_MAPPERS[type]);
     this.processors.register(new ProvisioningRequestsProcessor(this.store, this.clock));
+    // The process manager that buys or renews once a deposit made for it is credited.
+    this.processors.register(new DepositPurchasesProcessor(this.depositPurchases, this.commands));
     // Mails to the owner, and the renewal and expiry sweep (processors/).
-    this.processors.register(new SubscriptionMailsProcessor(this.users, this.discounts, this.clock));
+    this.processors.register(
+      new SubscriptionMailsProcessor(this.users, this.discounts, this.depositPurchases, this.clock),
+    );
     for (const kind of this.mails.kinds()) this.mailDispatcher.registerKind(kind);
     this.processors.registerSweep(
       new SubscriptionRenewalsSweep(this.dataSource, this.commands, this.discounts, this.users, this.clock),
+    );
+    // Card checkouts whose webhook never came (processors/card-janitor/).
+    this.processors.registerSweep(
+      new CardJanitor(
+        this.dataSource,
+        this.cardProvider,
+        this.cardDeposits,
+        this.commands,
+        this.clock,
+        this.config.cardPendingTimeoutMinutes,
+        this.config.cardJanitorIntervalMs,
+      ),
     );
   }
 }

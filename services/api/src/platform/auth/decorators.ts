@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { UserRole } from '@kupa/proto';
-import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
+import { requestIdOf } from '../observability/request-id';
 import type { Actor, RequestContext } from './actor';
 
 export const IS_PUBLIC = 'kupa:isPublic';
@@ -13,14 +13,11 @@ export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUB
 /** Restricts a route to these roles (docs/product.md); routes without it are open to any signed-in role. */
 export const Roles = (...roles: UserRole[]): MethodDecorator & ClassDecorator => SetMetadata(ROLES, roles);
 
-type AuthedRequest = Request & { user?: Actor; kupaCorrelationId?: string };
+type AuthedRequest = Request & { user?: Actor };
 
+/** The request id (`X-Request-Id`, or generated) is the correlation id of every event the request appends. */
 export function requestContextOf(request: AuthedRequest): RequestContext {
-  if (!request.kupaCorrelationId) {
-    const header = request.headers['x-correlation-id'];
-    request.kupaCorrelationId = typeof header === 'string' && /^[\w-]{1,64}$/.test(header) ? header : randomUUID();
-  }
-  return { actor: request.user ?? null, ip: request.ip ?? null, correlationId: request.kupaCorrelationId };
+  return { actor: request.user ?? null, ip: request.ip ?? null, correlationId: requestIdOf(request) };
 }
 
 /** The signed-in actor (routes behind the guard only). */

@@ -9,6 +9,8 @@ import { WrongExpectedVersionError } from '../event-store/errors';
 import type { InlineProjection } from '../event-store/event-store.port';
 import { EventTypeRegistry } from '../event-store/event-type-registry';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { withLogContext } from '../observability/log-context';
+import { Metrics } from '../observability/metrics';
 import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import {
   CommandPipeline,
@@ -40,6 +42,7 @@ describe('CommandPipeline on PostgreSQL', () => {
   let store: PostgresEventStore;
   let clock: ManualClock;
   let pipeline: CommandPipeline;
+  let metrics: Metrics;
   const projected: { streamId: string; by: number; occurredAt: string }[] = [];
 
   const recorder: InlineProjection = {
@@ -72,7 +75,8 @@ describe('CommandPipeline on PostgreSQL', () => {
     projections.register(recorder);
     store = new PostgresEventStore(dataSource, projections, eventTypes);
     clock = new ManualClock(new Date('2026-05-01T00:00:00Z'));
-    pipeline = new CommandPipeline(store, clock);
+    metrics = new Metrics({ processMetrics: false });
+    pipeline = new CommandPipeline(store, clock, metrics);
   });
 
   afterAll(async () => {
@@ -95,6 +99,23 @@ describe('CommandPipeline on PostgreSQL', () => {
         );
       },
     });
+
+  /** What the metrics counted for the commands run under `operation`. */
+  async function counted(operation: string) {
+    const value = async (name: string, labels: Record<string, string>) =>
+      (await metrics.registry.getSingleMetric(name)?.get())?.values.find((entry) =>
+        Object.entries(labels).every(([key, wanted]) => entry.labels[key] === wanted),
+      )?.value ?? 0;
+    const outcome = (outcome: string) => value('kupa_commands_total', { command: operation, outcome });
+    return {
+      committed: await outcome('committed'),
+      unchanged: await outcome('unchanged'),
+      rejected: await outcome('rejected'),
+      failed: await outcome('failed'),
+      conflicts: await value('kupa_command_conflicts_total', { command: operation }),
+      retries: await value('kupa_command_retries_total', { command: operation }),
+    };
+  }
 
   it('loads, decides and appends under the lock: twenty parallel commands each see the one before', async () => {
     const id = randomUUID();
@@ -185,34 +206,80 @@ describe('CommandPipeline on PostgreSQL', () => {
       return { kind: { ref: (id) => ({ streamId: `counter-${id}`, loader }) }, loads: () => loads };
     }
 
-    async function runWith(kind: StreamKind<CounterState, CounterEvent>, id: string) {
-      return pipeline.run({
-        context: systemContext(),
-        streams: { counter: kind.ref(id) },
-        decide: () => ({
-          events: { counter: [{ type: 'Incremented', data: { by: 1 } } as CounterEvent] },
-          result: null,
+    /** Runs under its own operation name, so that the metrics of each case can be read apart. */
+    async function runWith(kind: StreamKind<CounterState, CounterEvent>, id: string, operation: string) {
+      return withLogContext({ operation }, () =>
+        pipeline.run({
+          context: systemContext(),
+          streams: { counter: kind.ref(id) },
+          decide: () => ({
+            events: { counter: [{ type: 'Incremented', data: { by: 1 } } as CounterEvent] },
+            result: null,
+          }),
         }),
-      });
+      );
     }
 
-    it('decides again from fresh state within the budget', async () => {
+    it('decides again from fresh state within the budget, counting the conflicts and retries', async () => {
       const id = randomUUID();
       await add(id, 1);
       const stale = staleKind(VERSION_CONFLICT_ATTEMPTS - 1);
-      await runWith(stale.kind, id);
+      await runWith(stale.kind, id, 'test retried');
       expect(stale.loads()).toBe(VERSION_CONFLICT_ATTEMPTS);
       expect(await store.streamVersion(`counter-${id}`)).toBe(2);
+      expect(await counted('test retried')).toEqual({
+        committed: 1,
+        unchanged: 0,
+        rejected: 0,
+        failed: 0,
+        conflicts: VERSION_CONFLICT_ATTEMPTS - 1,
+        retries: VERSION_CONFLICT_ATTEMPTS - 1,
+      });
     });
 
-    it('gives up after the budget with the conflict', async () => {
+    it('gives up after the budget with the conflict, counted as failed', async () => {
       const id = randomUUID();
       await add(id, 1);
       const stale = staleKind(VERSION_CONFLICT_ATTEMPTS);
-      await expect(runWith(stale.kind, id)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(runWith(stale.kind, id, 'test given up')).rejects.toBeInstanceOf(WrongExpectedVersionError);
       expect(stale.loads()).toBe(VERSION_CONFLICT_ATTEMPTS);
       expect(await store.streamVersion(`counter-${id}`)).toBe(1);
+      expect(await counted('test given up')).toEqual({
+        committed: 0,
+        unchanged: 0,
+        rejected: 0,
+        failed: 1,
+        conflicts: VERSION_CONFLICT_ATTEMPTS,
+        retries: VERSION_CONFLICT_ATTEMPTS - 1,
+      });
     });
+  });
+
+  it('counts each command by how it ended, under the operation that ran it', async () => {
+    const id = randomUUID();
+    await withLogContext({ operation: 'test outcomes' }, async () => {
+      await add(id, 5);
+      await expect(add(id, 0)).rejects.toBeInstanceOf(DomainError);
+      await pipeline.run({
+        context: systemContext(),
+        streams: { counter: counters.ref(id) },
+        decide: () => ({ events: {}, result: null }),
+      });
+    });
+    expect(await counted('test outcomes')).toEqual({
+      committed: 1,
+      unchanged: 1,
+      rejected: 1,
+      failed: 0,
+      conflicts: 0,
+      retries: 0,
+    });
+    const durations = ((await metrics.registry.getSingleMetric('kupa_command_duration_seconds')?.get())?.values ??
+      []) as { metricName?: string; labels: Record<string, unknown>; value: number }[];
+    const timed = durations.find(
+      (entry) => entry.metricName === 'kupa_command_duration_seconds_count' && entry.labels.command === 'test outcomes',
+    );
+    expect(timed?.value).toBe(3);
   });
 
   it('refuses a command that names one stream twice (a bug, not a rejection)', async () => {

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EventMetadata } from '@kupa/proto';
-import { type Evolution, fold } from '../../kernel';
+import { DomainError, type Evolution, fold } from '../../kernel';
 import { eventMetadata, type RequestContext } from '../auth';
 import { Clock } from '../clock';
+import { ApiError } from '../http/api-error';
+import { currentOperation } from '../observability/log-context';
+import { type CommandOutcome as CommandOutcomeLabel, Metrics } from '../observability/metrics';
 import { WrongExpectedVersionError } from '../event-store/errors';
 import {
   EventStore,
@@ -97,16 +100,38 @@ export interface CommandOutcome<Result> {
  * The one way a command changes state: lock the named streams (sorted, so crossing commands queue instead of
  * deadlocking), stamp the instant and metadata under the locks (so every stream's instants follow its booking order),
  * load each stream, decide with pure functions, write side tables and append atomically in one PostgreSQL
- * transaction, and decide again from fresh state on a version conflict within `VERSION_CONFLICT_ATTEMPTS`.
+ * transaction, and decide again from fresh state on a version conflict within `VERSION_CONFLICT_ATTEMPTS`. Every run
+ * is counted by how it ended, its conflicts and retries, under the route or background loop that ran it.
  */
 @Injectable()
 export class CommandPipeline {
   constructor(
     private readonly store: EventStore,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
 
   async run<Refs extends StreamRefs, Result>(plan: CommandPlan<Refs, Result>): Promise<CommandOutcome<Result>> {
+    const command = currentOperation();
+    const startedMs = performance.now();
+    let outcome: CommandOutcomeLabel = 'failed';
+    try {
+      const done = await this.decideAndAppend(plan, command);
+      outcome = done.events.length > 0 ? 'committed' : 'unchanged';
+      return done;
+    } catch (error) {
+      if (error instanceof DomainError || error instanceof ApiError) outcome = 'rejected';
+      throw error;
+    } finally {
+      this.metrics.commands.inc({ command, outcome });
+      this.metrics.commandDuration.observe({ command }, (performance.now() - startedMs) / 1000);
+    }
+  }
+
+  private async decideAndAppend<Refs extends StreamRefs, Result>(
+    plan: CommandPlan<Refs, Result>,
+    command: string,
+  ): Promise<CommandOutcome<Result>> {
     const names = Object.keys(plan.streams) as (keyof Refs & string)[];
     const streamIds = names.map((name) => plan.streams[name].streamId);
     if (new Set(streamIds).size !== streamIds.length) throw new Error(`A command names a stream twice: ${streamIds}`);
@@ -134,7 +159,10 @@ export class CommandPipeline {
         });
         return { result, events: append.events };
       } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= VERSION_CONFLICT_ATTEMPTS) throw error;
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        this.metrics.commandConflicts.inc({ command });
+        if (attempt >= VERSION_CONFLICT_ATTEMPTS) throw error;
+        this.metrics.commandRetries.inc({ command });
       }
     }
   }
@@ -160,6 +188,15 @@ async function loadStreams<Refs extends StreamRefs>(tx: StreamTransaction, refs:
   return loaded as LoadedStreams<Refs>;
 }
 
+/** A kind of folded stream, whose state may also be read without its lock. */
+export interface FoldedStreamKind<State, Event extends EventToAppend> extends StreamKind<State, Event> {
+  /**
+   * The state as stored now, read without the stream's lock: for a quote or an early refusal, which the command that
+   * follows decides again under the lock.
+   */
+  peek(store: EventStore, id: string | number): Promise<State>;
+}
+
 /**
  * Streams whose state is the fold of all their events (a user, a payment: a handful of events each). A stream
  * that does not exist yet is not read at all.
@@ -167,21 +204,25 @@ async function loadStreams<Refs extends StreamRefs>(tx: StreamTransaction, refs:
 export function foldedStreamKind<State, Event extends EventToAppend>(
   evolution: Evolution<State, Event>,
   streamIdOf: (id: string | number) => string,
-): StreamKind<State, Event> {
+): FoldedStreamKind<State, Event> {
+  const foldHistory = (history: readonly RecordedEvent[]) =>
+    fold(
+      evolution,
+      history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as Event),
+    );
   const loader: StreamLoader<State> = {
     async load(tx, streamIds) {
       const loaded = new Map<string, LoadedStream<State>>();
       for (const streamId of streamIds) {
         const head = await tx.streamVersion(streamId);
         const history = head === 0 ? [] : await tx.readStream(streamId);
-        const state = fold(
-          evolution,
-          history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as Event),
-        );
-        loaded.set(streamId, { streamId, state, version: head });
+        loaded.set(streamId, { streamId, state: foldHistory(history), version: head });
       }
       return loaded;
     },
   };
-  return { ref: (id) => ({ streamId: streamIdOf(id), loader }) };
+  return {
+    ref: (id) => ({ streamId: streamIdOf(id), loader }),
+    peek: async (store, id) => foldHistory(await store.readStream(streamIdOf(id))),
+  };
 }

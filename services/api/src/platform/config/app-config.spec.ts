@@ -20,6 +20,8 @@ describe('loadConfig', () => {
   it('gives the embedded, self-contained setup when nothing is set', () => {
     const config = loadConfig({ KUPA_DATA_DIR: dataDir });
     expect(config).toMatchObject({
+      role: 'all',
+      webConcurrency: 1,
       port: 3000,
       publicUrl: 'http://localhost:3000',
       databaseUrl: null,
@@ -36,9 +38,13 @@ describe('loadConfig', () => {
       demoData: true,
       supportTelegram: null,
       supportEmail: null,
+      kafka: null,
       adminEmail: null,
       adminPassword: null,
       logLevel: 'log',
+      readyMaxProcessorLagEvents: 10_000,
+      readyMaxProcessorLagSeconds: 300,
+      metricsToken: null,
       workerPollIntervalMs: 500,
       mailRetryBaseMs: 10_000,
       mailRetryMaxMs: 15 * 60_000,
@@ -50,6 +56,25 @@ describe('loadConfig', () => {
         mailRequestsPerAddress: { limit: 10, windowMs: 15 * 60_000 },
       },
     });
+  });
+
+  it('reads the readiness bounds and the metrics token, and refuses bounds that are not positive whole numbers', () => {
+    const config = loadConfig({
+      KUPA_DATA_DIR: dataDir,
+      READY_MAX_PROCESSOR_LAG_EVENTS: '50',
+      READY_MAX_PROCESSOR_LAG_SECONDS: '20',
+      METRICS_TOKEN: ' scrape-me ',
+    });
+    expect(config).toMatchObject({
+      readyMaxProcessorLagEvents: 50,
+      readyMaxProcessorLagSeconds: 20,
+      metricsToken: 'scrape-me',
+    });
+    for (const wrong of ['0', '-5', '1.5', 'many']) {
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, READY_MAX_PROCESSOR_LAG_SECONDS: wrong })).toThrow(
+        /READY_MAX_PROCESSOR_LAG_SECONDS must be a positive whole number/,
+      );
+    }
   });
 
   it('reads rate limits as <count>/<window> and refuses anything else', () => {
@@ -173,6 +198,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, LOG_LEVEL: 'trace' })).toThrow(/LOG_LEVEL/);
   });
 
+  it('reads the process role and WEB_CONCURRENCY, refusing a role it does not know with the ones it does', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, KUPA_ROLE: 'api', WEB_CONCURRENCY: '4' })).toMatchObject({
+      role: 'api',
+      webConcurrency: 4,
+    });
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, KUPA_ROLE: 'worker' }).role).toBe('worker');
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, KUPA_ROLE: ' ' }).role).toBe('all');
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, KUPA_ROLE: 'web' })).toThrow(
+      'KUPA_ROLE must be one of api, worker, all (or unset, for all), got web',
+    );
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
   it('reads the worker and mail retry timings, refusing what is not a positive whole number', () => {
     const config = loadConfig({
       KUPA_DATA_DIR: dataDir,
@@ -229,5 +267,41 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, SUPPORT_TELEGRAM: wrong })).toThrow(/SUPPORT_TELEGRAM/);
     }
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, SUPPORT_EMAIL: 'not-an-address' })).toThrow(/SUPPORT_EMAIL/);
+  });
+
+  it('publishes to Kafka only with KAFKA_BROKERS, with the client id and topic prefix defaulted', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, KAFKA_CLIENT_ID: 'ignored-without-brokers' }).kafka).toBeNull();
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, KAFKA_BROKERS: 'kafka-1:9092, 10.0.0.2:9093' }).kafka).toEqual({
+      brokers: ['kafka-1:9092', '10.0.0.2:9093'],
+      clientId: 'kupa',
+      topicPrefix: 'kupa.',
+    });
+    expect(
+      loadConfig({
+        KUPA_DATA_DIR: dataDir,
+        KAFKA_BROKERS: '[::1]:9092',
+        KAFKA_CLIENT_ID: 'kupa-eu',
+        KAFKA_TOPIC_PREFIX: 'prod.kupa-',
+      }).kafka,
+    ).toEqual({ brokers: ['[::1]:9092'], clientId: 'kupa-eu', topicPrefix: 'prod.kupa-' });
+    for (const wrong of ['kafka-1', 'kafka-1:9092,', 'kafka://kafka-1:9092', 'kafka 1:9092']) {
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, KAFKA_BROKERS: wrong })).toThrow(/KAFKA_BROKERS/);
+    }
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, KAFKA_BROKERS: 'k:9092', KAFKA_TOPIC_PREFIX: 'a/b' })).toThrow(
+      /KAFKA_TOPIC_PREFIX/,
+    );
+  });
+
+  it('trusts no proxy by default, and otherwise a number of hops or a list of addresses, subnets and ranges', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).trustProxy).toBe(false);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ KUPA_DATA_DIR: dataDir, TRUST_PROXY: 'loopback, 10.0.0.0/8,192.168.1.7, fd00::/8' }).trustProxy,
+    ).toEqual(['loopback', '10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    for (const wrong of ['true', 'everyone', '10.0.0.0/33', '10.0.0/8', 'loopback,', '1.2.3.4/8/9', '999']) {
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, TRUST_PROXY: wrong })).toThrow(/TRUST_PROXY/);
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@kupa/proto';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** At most `limit` counted requests per fixed window of `windowMs`. */
@@ -34,11 +35,45 @@ export interface RateLimitSettings {
 }
 
 /**
+ * Where the Kafka fan-out publishes every event (docs/adr/0035-kafka-fan-out.md); absent when `KAFKA_BROKERS` is
+ * unset, and then nothing is published.
+ */
+export interface KafkaSettings {
+  /** `host:port` of each bootstrap broker. */
+  brokers: readonly string[];
+  clientId: string;
+  /** Put before each stream category to name its topic: `kupa.` + `wallet` → `kupa.wallet`. */
+  topicPrefix: string;
+}
+
+/**
+ * What a process runs (docs/adr/0036-processes-and-roles.md): `api` serves HTTP only, `worker` runs the processors,
+ * sweeps, the mail dispatcher and the provisioning jobs without HTTP, `all` (the default) does both in one process.
+ */
+export const PROCESS_ROLES = ['api', 'worker', 'all'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+/**
  * Typed configuration from the environment (README.md, Configuration). Every variable is optional: unset values fall
  * back to the embedded defaults, so `npm start` works on a fresh clone.
  */
+/**
+ * Which proxies may name the client in `X-Forwarded-For` (Express's `trust proxy`, docs/adr/0037-deployment.md):
+ * `false` none, a number of hops in front of the server, or addresses, subnets and Express's named ranges.
+ */
+export type TrustProxySetting = false | number | readonly string[];
+
 export interface AppConfig {
+  /** `KUPA_ROLE`: what this process runs. */
+  role: ProcessRole;
+  /**
+   * `WEB_CONCURRENCY`: how many API processes one start forks, sharing the port (node:cluster); 1 runs no cluster.
+   * The processors still run once, in one worker process beside them.
+   */
+  webConcurrency: number;
   port: number;
+  /** Decides `req.ip`: the address the rate limits count and the activity log records (`TRUST_PROXY`). */
+  trustProxy: TrustProxySetting;
   publicUrl: string;
   databaseUrl: string | null;
   dataDir: string;
@@ -59,6 +94,13 @@ export interface AppConfig {
   /** How long the cashier janitor waits between passes. */
   cashierJanitorIntervalMs: number;
   /**
+   * A card checkout still PENDING this long after it opened is asked about at the card provider: closed there if
+   * still open, then credited if paid (a webhook was lost) or TIMEOUT.
+   */
+  cardPendingTimeoutMinutes: number;
+  /** How long the card janitor waits between passes. */
+  cardJanitorIntervalMs: number;
+  /**
    * The streaming service's provisioning API (docs/provisioning-api.md); null runs the built-in simulator, which this
    * process serves itself under `/api/sandbox/streaming` and reaches over HTTP like a real service.
    */
@@ -78,6 +120,12 @@ export interface AppConfig {
   adminEmail: string | null;
   adminPassword: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  /** `/api/health/ready` answers 503 while a processor is more events than this behind the store. */
+  readyMaxProcessorLagEvents: number;
+  /** … or while the oldest event a processor has not handled is older than this. */
+  readyMaxProcessorLagSeconds: number;
+  /** When set, `/api/metrics` answers only `Authorization: Bearer <token>`; unset, it is open (docs/adr/0031). */
+  metricsToken: string | null;
   /** Static UI bundles served beside the API; null disables serving (tests). */
   adminUiDir: string | null;
   clientUiDir: string | null;
@@ -101,6 +149,7 @@ export interface AppConfig {
   /** Support contacts shown to clients; null hides the contact. The Telegram one is a `https://t.me/…` link. */
   supportTelegram: string | null;
   supportEmail: string | null;
+  kafka: KafkaSettings | null;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -214,6 +263,55 @@ function provisioning(
   };
 }
 
+const KAFKA_BROKER = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/;
+/** Kafka topic names are at most 249 of these characters; a category adds a few dozen more at most. */
+const KAFKA_TOPIC_PREFIX = /^[A-Za-z0-9._-]{0,100}$/;
+
+function kafka(env: NodeJS.ProcessEnv): KafkaSettings | null {
+  const raw = optional(env, 'KAFKA_BROKERS');
+  if (raw === null) return null;
+  const brokers = raw.split(',').map((broker) => broker.trim());
+  const wrong = brokers.find((broker) => !KAFKA_BROKER.test(broker));
+  if (wrong !== undefined)
+    throw new Error(`KAFKA_BROKERS must be host:port pairs separated by commas, got ${JSON.stringify(wrong)}`);
+  const topicPrefix = optional(env, 'KAFKA_TOPIC_PREFIX') ?? 'kupa.';
+  if (!KAFKA_TOPIC_PREFIX.test(topicPrefix))
+    throw new Error(`KAFKA_TOPIC_PREFIX may hold only letters, digits, '.', '_' and '-', got ${topicPrefix}`);
+  return { brokers, clientId: optional(env, 'KAFKA_CLIENT_ID') ?? 'kupa', topicPrefix };
+}
+
+/** Express's names for the loopback, link-local and private address ranges. */
+const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_RANGES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: unset or `false` trusts no proxy (the peer is the client); a whole number trusts that many hops; a
+ * comma list trusts those addresses, subnets (`10.0.0.0/8`) and named ranges. `true` (every peer) is refused: any
+ * client could then choose the address its rate limits count.
+ */
+function trustProxy(env: NodeJS.ProcessEnv): TrustProxySetting {
+  const raw = optional(env, 'TRUST_PROXY');
+  if (raw === null || raw === 'false') return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw) === 0 ? false : Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !trustedProxyEntry(entry));
+  if (wrong !== undefined)
+    throw new Error(
+      `TRUST_PROXY must be false, a number of hops, or addresses, subnets and ${TRUST_PROXY_RANGES.join(', ')} ` +
+        `separated by commas, got ${JSON.stringify(wrong)}`,
+    );
+  return Object.freeze(entries);
+}
+
 const TELEGRAM_USERNAME = /^@?([A-Za-z][A-Za-z0-9_]{3,31})$/;
 const TELEGRAM_LINK = /^https:\/\/t\.me\/[A-Za-z0-9_+/-]+$/;
 
@@ -257,6 +355,15 @@ export function repositoryRoot(): string {
   return resolve(__dirname, '..', '..', '..', '..', '..');
 }
 
+/** `KUPA_ROLE`, `all` when unset; anything else stops the start with the values it takes. */
+export function processRole(env: NodeJS.ProcessEnv = process.env): ProcessRole {
+  const raw = optional(env, 'KUPA_ROLE');
+  if (raw === null) return 'all';
+  if (!(PROCESS_ROLES as readonly string[]).includes(raw))
+    throw new Error(`KUPA_ROLE must be one of ${PROCESS_ROLES.join(', ')} (or unset, for all), got ${raw}`);
+  return raw as ProcessRole;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(optional(env, 'PORT') ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -267,7 +374,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const root = repositoryRoot();
   return {
+    role: processRole(env),
+    webConcurrency: positiveInteger(env, 'WEB_CONCURRENCY', 1),
     port,
+    trustProxy: trustProxy(env),
     publicUrl: (optional(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl,
     dataDir,
@@ -287,12 +397,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       CASHIER_DEFAULTS.pendingTimeoutMinutes,
     ),
     cashierJanitorIntervalMs: positiveInteger(env, 'CASHIER_JANITOR_INTERVAL_MS', 60_000),
+    // A day, as long as a Stripe Checkout Session stays payable by default.
+    cardPendingTimeoutMinutes: positiveInteger(env, 'CARD_PENDING_TIMEOUT_MINUTES', 1440),
+    cardJanitorIntervalMs: positiveInteger(env, 'CARD_JANITOR_INTERVAL_MS', 60_000),
     ...provisioning(env, dataDir),
     // Demo data defaults on only for the embedded database, never for a database the operator named.
     demoData: (optional(env, 'DEMO_DATA') ?? (databaseUrl ? '0' : '1')) === '1',
     adminEmail: optional(env, 'ADMIN_EMAIL'),
     adminPassword: optional(env, 'ADMIN_PASSWORD'),
     logLevel,
+    readyMaxProcessorLagEvents: positiveInteger(env, 'READY_MAX_PROCESSOR_LAG_EVENTS', 10_000),
+    readyMaxProcessorLagSeconds: positiveInteger(env, 'READY_MAX_PROCESSOR_LAG_SECONDS', 300),
+    metricsToken: optional(env, 'METRICS_TOKEN'),
     adminUiDir: join(root, 'admin-ui', 'dist'),
     clientUiDir: join(root, 'client-ui', 'dist'),
     workerPollIntervalMs: positiveInteger(env, 'WORKER_POLL_INTERVAL_MS', 500),
@@ -310,5 +426,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ambassadorBonusTiers: tierTable(env, 'AMBASSADOR_BONUS_TIERS', 'minDepositMinor', DEFAULT_AMBASSADOR_BONUS_TIERS),
     supportTelegram: telegramLink(env, 'SUPPORT_TELEGRAM'),
     supportEmail: emailAddress(env, 'SUPPORT_EMAIL'),
+    kafka: kafka(env),
   };
 }

@@ -1,10 +1,15 @@
 export {
   type AppConfig,
+  type KafkaSettings,
   loadConfig,
+  PROCESS_ROLES,
+  processRole,
+  type ProcessRole,
   type RateLimitSetting,
   type RateLimitSettings,
   persistentSecret,
   repositoryRoot,
+  type TrustProxySetting,
 } from './app-config';
 export { APP_CONFIG, ConfigModule } from './config.module';
 export { RewardTiers } from './reward-tiers';

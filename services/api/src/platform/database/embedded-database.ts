@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -25,6 +25,29 @@ async function freePort(): Promise<number> {
       server.close(() => resolvePort(port));
     });
   });
+}
+
+async function isFree(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
+    const server = createServer();
+    server.once('error', () => resolveFree(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
+  });
+}
+
+/**
+ * The port the embedded server listened on last time when it is free again, else a new one, remembered in the data
+ * directory: processes attached to the server (a worker, API processes, the command line) keep their address and
+ * reconnect when it restarts after a crash or a stop (docs/adr/0036-processes-and-roles.md).
+ */
+async function embeddedPort(dataDir: string): Promise<number> {
+  const path = join(dataDir, 'pg-port');
+  const remembered = existsSync(path) ? Number(readFileSync(path, 'utf8').trim()) : NaN;
+  if (Number.isInteger(remembered) && remembered > 0 && remembered < 65536 && (await isFree(remembered)))
+    return remembered;
+  const port = await freePort();
+  writeFileSync(path, `${port}\n`);
+  return port;
 }
 
 function isAlive(pid: number): boolean {
@@ -101,7 +124,7 @@ export async function openEmbeddedDatabase(options: EmbeddedOptions): Promise<Da
   if (runningPort !== null) {
     return { url: embeddedUrl(password, runningPort, EMBEDDED_DATABASE), embedded: true, stop: async () => undefined };
   }
-  const port = await freePort();
+  const port = await embeddedPort(options.dataDir);
   const log = options.log ?? (() => undefined);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({

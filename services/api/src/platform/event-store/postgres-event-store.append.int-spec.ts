@@ -91,6 +91,26 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
       expect(await eventCount([streamId])).toBe(1);
     });
 
+    it('locks a stream another transaction created and committed while the append waited for it', async () => {
+      const streamId = streamOf('wallet');
+      const creator = dataSource.createQueryRunner();
+      await creator.connect();
+      await creator.startTransaction();
+      await creator.query('INSERT INTO streams (stream_id, version) VALUES ($1, 0)', [streamId]);
+      // The append's insert waits on the uncommitted row; once it commits, the row is in neither half of the
+      // append's first statement, and only the second locking read can find it.
+      const appended = store.append(
+        [{ streamId, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }],
+        metadata,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await creator.commitTransaction();
+      await creator.release();
+      await appended;
+      expect(await store.streamVersion(streamId)).toBe(1);
+      expect(await eventCount([streamId])).toBe(1);
+    });
+
     it('appends to several streams atomically: a wrong version in any stream writes nothing anywhere', async () => {
       const left = streamOf('wallet');
       const right = streamOf('wallet');

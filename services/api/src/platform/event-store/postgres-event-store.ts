@@ -72,6 +72,10 @@ interface InsertedRow {
  * versions, inserts all events in a single statement, moves the stream heads, and runs inline projections with the same
  * transaction's entity manager. Nothing is locked globally: appends to different streams proceed in parallel.
  */
+/** Locks the named streams' rows in byte-wise order: PostgreSQL locks rows as the sort emits them. */
+const LOCK_STREAMS =
+  'SELECT stream_id, version, last_hash FROM streams WHERE stream_id = ANY($1::text[]) ORDER BY stream_id FOR UPDATE';
+
 export class PostgresEventStore extends EventStore {
   private readonly maxAttempts: number;
 
@@ -170,23 +174,35 @@ export class PostgresEventStore extends EventStore {
   }
 
   /**
-   * Creates missing stream rows, then locks all of them, both in the same byte-wise order. `FOR UPDATE` alone would
-   * lock nothing for a stream that does not exist yet, letting two first writers pass together. The lock is taken
-   * by a sorted SELECT: PostgreSQL locks rows as the sort emits them, so the locking order is the sort order.
+   * Creates the streams that do not exist yet and locks all of them, in one statement. `FOR UPDATE` alone would lock
+   * nothing for a stream that does not exist, letting two first writers pass together; a row this statement inserts
+   * is held by the inserting transaction until it ends. The insert runs first, in byte-wise order, then the sorted
+   * SELECT locks the rows that existed (PostgreSQL locks rows as the sort emits them, so the locking order is the sort
+   * order). The SELECT sees the rows committed when the statement began: a stream another transaction created and
+   * committed meanwhile is in neither half, and a second, plain locking SELECT fetches it.
    */
   private async lockStreams(queryRunner: QueryRunner, streamIds: readonly string[]): Promise<Map<string, StreamHead>> {
     const sorted = [...new Set(streamIds)].sort(compareStreamIds);
     const heads = new Map<string, StreamHead>();
     if (sorted.length === 0) return heads;
-    await queryRunner.query(
-      'INSERT INTO streams (stream_id, version) SELECT id, 0 FROM unnest($1::text[]) WITH ORDINALITY AS s(id, n) ORDER BY n ON CONFLICT DO NOTHING',
-      [sorted],
+    const keep = (rows: { stream_id: string; version: number; last_hash: string | null }[]) => {
+      for (const row of rows) heads.set(row.stream_id, { version: row.version, lastHash: row.last_hash });
+    };
+    keep(
+      await queryRunner.query(
+        `WITH inserted AS (
+           INSERT INTO streams (stream_id, version)
+             SELECT id, 0 FROM unnest($1::text[]) WITH ORDINALITY AS s(id, n) ORDER BY n
+             ON CONFLICT DO NOTHING
+             RETURNING stream_id, version, last_hash),
+         locked AS (${LOCK_STREAMS})
+         SELECT * FROM inserted UNION ALL SELECT * FROM locked`,
+        [sorted],
+      ),
     );
-    const rows: { stream_id: string; version: number; last_hash: string | null }[] = await queryRunner.query(
-      'SELECT stream_id, version, last_hash FROM streams WHERE stream_id = ANY($1::text[]) ORDER BY stream_id FOR UPDATE',
-      [sorted],
-    );
-    for (const row of rows) heads.set(row.stream_id, { version: row.version, lastHash: row.last_hash });
+    if (heads.size < sorted.length) {
+      keep(await queryRunner.query(LOCK_STREAMS, [sorted]));
+    }
     return heads;
   }
 

@@ -11,6 +11,7 @@ import {
   type Schema,
   urlWith,
 } from '../../test-support/route-inputs';
+import { UNREACHABLE_STRIPE_ENV } from '../../test-support/fake-stripe';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { JSON_DEPTH_MAX } from './input-guards';
 
@@ -25,7 +26,7 @@ describe('hostile input on every route', () => {
   let routes: RouteInputs[];
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = await startTestApp({ env: { ...UNREACHABLE_STRIPE_ENV } });
     ({ tokens, context } = await clientAndAdmin(testApp));
     routes = routeInputs(testApp);
   });
@@ -324,7 +325,8 @@ describe('hostile input on every route', () => {
       expect(uuidFields.map(({ route, property }) => `${route.name} ${property}`)).toContain(
         'POST /api/payments userUuid',
       );
-      const deposit = { amount: 1, action: 'DEPOSIT', comment: 'second spelling' };
+      // Valid values of the routes' other required fields, so that only the id is refused.
+      const deposit = { amount: 1, action: 'DEPOSIT', comment: 'second spelling', method: 'CRYPTO_BTC' };
       await everyRoute(async (route) => {
         const answers: Array<[string, string, string]> = [];
         for (const { property } of uuidFields.filter((field) => field.route === route)) {
@@ -335,7 +337,7 @@ describe('hostile input on every route', () => {
               context.clientUuid.replace(/-/g, ''),
               ` ${context.clientUuid}`,
             ]) {
-              // The deposit's other fields go only to the routes that take them (a subscription id's route takes none).
+              // The other fields go only to the routes that take them (renewing with the balance takes none).
               const known = Object.entries(deposit).filter(([field]) => field in route.bodyProperties);
               const response = await send(route, actor, { ...Object.fromEntries(known), [property]: variant });
               answers.push([

@@ -43,3 +43,4 @@ export {
   SignedAmountProperty,
   sortsProperty,
 } from './openapi';
+export { staticUi } from './static-ui';

@@ -11,6 +11,7 @@ import {
   type Schema,
   urlWith,
 } from '../../test-support/route-inputs';
+import { UNREACHABLE_STRIPE_ENV } from '../../test-support/fake-stripe';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
 /** Fixed, so that a failure is reproduced by running the file again; change it to explore further. */
@@ -207,7 +208,7 @@ describe('fuzzed input on every route', () => {
   let routes: RouteInputs[];
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = await startTestApp({ env: { ...UNREACHABLE_STRIPE_ENV } });
     const clientSide = await clientAndAdmin(testApp);
     const target = await createActiveUser(testApp);
     tokens = clientSide.tokens;

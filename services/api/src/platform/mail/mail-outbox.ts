@@ -1,6 +1,7 @@
 import type { Language } from '@kupa/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Clock } from '../clock/clock';
+import type { MailOutcome } from '../observability/metrics';
 import { PollingLoop } from '../workers/polling-loop';
 import type { MailService } from './mail.service';
 import type { RenderedMail } from './templates';
@@ -58,6 +59,8 @@ export interface MailDispatcherOptions {
   /** The domain part of Message-IDs, so that a receiving system can recognise a mail sent twice after a crash. */
   messageIdDomain: string;
   onError?: (error: unknown) => void;
+  /** Told how each attempt at a mail ended (the metrics count them). */
+  onOutcome?: (outcome: MailOutcome) => void;
 }
 
 /**
@@ -183,9 +186,13 @@ export class MailDispatcher {
     const { row, rendered, failure } = claimed;
     if (failure !== null) {
       this.options.onError?.(failure);
+      this.options.onOutcome?.('failed');
       return { result: 'failed', id: row.id };
     }
-    if (rendered === null) return { result: 'delivered', id: row.id };
+    if (rendered === null) {
+      this.options.onOutcome?.('skipped');
+      return { result: 'delivered', id: row.id };
+    }
     try {
       await this.mail.send({
         to: row.recipient,
@@ -195,12 +202,14 @@ export class MailDispatcher {
     } catch (error) {
       await this.recordFailure(this.dataSource.manager, row.id, row.attempts + 1, this.clock.now(), error);
       this.options.onError?.(error);
+      this.options.onOutcome?.('failed');
       return { result: 'failed', id: row.id };
     }
     await this.dataSource.query('UPDATE mail_outbox SET sent_at = $2, last_error = NULL WHERE id = $1', [
       row.id,
       this.clock.now(),
     ]);
+    this.options.onOutcome?.('sent');
     return { result: 'delivered', id: row.id };
   }
 

@@ -2,11 +2,12 @@ import { type DynamicModule, Global, Logger, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
+import { Metrics } from '../observability/metrics';
 import { MailDispatcher, type MailDispatcherOptions } from './mail-outbox';
 import { MAIL_OPTIONS, type MailOptions, MailService } from './mail.service';
 
 export interface MailModuleOptions extends MailOptions {
-  dispatcher: Omit<MailDispatcherOptions, 'onError'>;
+  dispatcher: Omit<MailDispatcherOptions, 'onError' | 'onOutcome'>;
 }
 
 @Global()
@@ -21,13 +22,14 @@ export class MailModule {
         MailService,
         {
           provide: MailDispatcher,
-          useFactory: (dataSource: DataSource, mail: MailService, clock: Clock) =>
+          useFactory: (dataSource: DataSource, mail: MailService, clock: Clock, metrics: Metrics) =>
             new MailDispatcher(dataSource, mail, clock, {
               ...options.dispatcher,
               // The address is personal data and SMTP errors can echo it back: the log keeps only the reason.
               onError: (error) => logger.warn(`Mail not sent, will retry: ${reasonOf(error)}`),
+              onOutcome: (outcome) => metrics.recordMail(outcome),
             }),
-          inject: [getDataSourceToken(), MailService, Clock],
+          inject: [getDataSourceToken(), MailService, Clock, Metrics],
         },
       ],
       exports: [MailService, MailDispatcher],

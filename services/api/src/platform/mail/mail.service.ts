@@ -18,8 +18,10 @@ export interface MailMessage {
 }
 
 /**
- * Sends e-mail through SMTP when SMTP_URL is set; otherwise logs the message (with its links) so that a local
- * install can still confirm accounts and reset passwords.
+ * Sends e-mail through SMTP when SMTP_URL is set. Without it (a local install, development) it writes each mail, its
+ * links and their one-time tokens included, to the log instead, so that accounts can still be confirmed and passwords
+ * reset; it says so once at start. This is the one place a token may reach the log, and only in that mode
+ * (docs/adr/0031-health-metrics-logs.md).
  */
 @Injectable()
 export class MailService implements OnModuleDestroy {
@@ -28,11 +30,16 @@ export class MailService implements OnModuleDestroy {
 
   constructor(@Inject(MAIL_OPTIONS) private readonly options: MailOptions) {
     this.transport = options.smtpUrl ? createTransport(options.smtpUrl) : null;
+    if (!this.transport)
+      this.logger.warn('SMTP_URL is not set: mails, with their one-time links, are written to this log, not sent');
   }
 
   async send(message: MailMessage): Promise<void> {
     if (!this.transport) {
-      this.logger.log(`Mail to ${message.to}: ${message.subject}\n${message.text}`);
+      this.logger.log({
+        msg: 'Mail written to the log (no SMTP_URL)',
+        mail: { to: message.to, subject: message.subject, text: message.text },
+      });
       return;
     }
     await this.transport.sendMail({ from: this.options.from, ...message });

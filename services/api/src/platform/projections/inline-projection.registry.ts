@@ -81,23 +81,27 @@ export class InlineProjectionRegistry {
   }
 
   /**
-   * Applies every event visible to `manager`'s transaction to `selected`, in `global_position` order and in batches;
-   * answers how many events were read.
+   * Applies every event visible to `manager`'s transaction to `selected`, in `global_position` order and in batches
+   * of `batchSize`; answers how many events were read.
    */
-  async replayAll(manager: EntityManager, selected: readonly InlineProjection[]): Promise<number> {
+  async replayAll(
+    manager: EntityManager,
+    selected: readonly InlineProjection[],
+    batchSize: number = REBUILD_BATCH_SIZE,
+  ): Promise<number> {
     let after = '0';
     let eventsReplayed = 0;
     for (;;) {
       const rows: EventRow[] = await manager.query(
         `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
-        [after, REBUILD_BATCH_SIZE],
+        [after, batchSize],
       );
       if (rows.length === 0) break;
       const events = rows.map((row) => toRecordedEvent(row, this.eventTypes));
       await this.apply(events, manager, selected);
       eventsReplayed += events.length;
       after = rows[rows.length - 1].global_position;
-      if (rows.length < REBUILD_BATCH_SIZE) break;
+      if (rows.length < batchSize) break;
     }
     return eventsReplayed;
   }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ProcessorRunner, type Processor, type Sweep, type SweepPass } from './processor-runner';
+import { backoffDelayMs, ProcessorRunner, type Processor, type Sweep, type SweepPass } from './processor-runner';
 import type { PostgresEventStore } from '../event-store/postgres-event-store';
 import { eventually, metadata, streamOf, useEventStore } from '../event-store/event-store.fixtures';
 
@@ -140,6 +140,45 @@ describe('ProcessorRunner on PostgreSQL', () => {
       await follower.stop();
       expect(errors).toEqual([]);
       expect(await effects('lead')).toBe(total + 1);
+    });
+
+    it('waits longer after each failed batch in a row when the processor has a retry backoff', async () => {
+      const attempts: number[] = [];
+      const failing: Processor = {
+        name: 'backoff',
+        handles: '*',
+        retryBackoff: { baseMs: 100, maxMs: 200 },
+        async handle(events, manager) {
+          attempts.push(performance.now());
+          if (attempts.length <= 4) throw new Error(`outage ${attempts.length}`);
+          await recordingProcessor('backoff').handle(events, manager);
+        },
+      };
+      const errors: unknown[] = [];
+      const runner = new ProcessorRunner(dataSource, store, {
+        batchSize: 1000,
+        pollIntervalMs: 10,
+        onError: (_name, error) => errors.push(error),
+      });
+      runner.register(failing);
+      runner.start();
+      const total = await totalEvents();
+      await eventually(
+        () => effects('backoff'),
+        (count) => count >= total,
+        'every event after the outage',
+      );
+      await runner.stop();
+      expect(errors.map((error) => (error as Error).message)).toEqual(['outage 1', 'outage 2', 'outage 3', 'outage 4']);
+      const gaps = attempts.slice(1, 5).map((at, index) => at - attempts[index]);
+      // 100, 200, then capped at 200 ms; the poll interval alone would have been 10 ms.
+      expect(gaps[0]).toBeGreaterThanOrEqual(95);
+      expect(gaps[1]).toBeGreaterThanOrEqual(195);
+      expect(gaps[2]).toBeGreaterThanOrEqual(195);
+      expect(gaps[3]).toBeGreaterThanOrEqual(195);
+      expect(backoffDelayMs({ baseMs: 100, maxMs: 200 }, 1)).toBe(100);
+      expect(backoffDelayMs({ baseMs: 100, maxMs: 200 }, 2)).toBe(200);
+      expect(backoffDelayMs({ baseMs: 1_000, maxMs: 30_000 }, 80)).toBe(30_000);
     });
 
     it('drains without the loop, and a second drain finds nothing new', async () => {

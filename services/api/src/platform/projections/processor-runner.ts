@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { EventStore, GlobalCheckpoint, RecordedEvent } from '../event-store/event-store.port';
+import { withLogContext } from '../observability/log-context';
 
 /**
  * An asynchronous consumer of the whole store (e-mails, provisioning, renewals, notifications). Its effects and its
@@ -12,6 +13,27 @@ export interface Processor {
   /** Event types it reacts to; `'*'` for every event. Other events only move its checkpoint. */
   readonly handles: readonly string[] | '*';
   handle(events: readonly RecordedEvent[], manager: EntityManager): Promise<void>;
+  /**
+   * How long to wait after failed batches, for a processor whose effects reach another system that may be down for
+   * a while (the Kafka publisher): the first retry after `baseMs`, doubling up to `maxMs`, and back to the poll
+   * interval after a batch succeeds. Without it a failed batch is tried again after the poll interval.
+   */
+  readonly retryBackoff?: RetryBackoff;
+  /**
+   * Its lag does not make a replica unready (it is still measured): for a processor that only copies events to
+   * another system, whose outage must not take the API out of service (the Kafka publisher).
+   */
+  readonly readinessIgnoresLag?: boolean;
+}
+
+export interface RetryBackoff {
+  baseMs: number;
+  maxMs: number;
+}
+
+/** The wait before the next try after `failures` failed batches in a row (1 for the first failure). */
+export function backoffDelayMs(backoff: RetryBackoff, failures: number): number {
+  return Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(failures - 1, 30));
 }
 
 /**
@@ -134,6 +156,18 @@ export class ProcessorRunner {
     this.loops.clear();
   }
 
+  /** The registered processors' names: the checkpoints whose lag the metrics watch. */
+  processorNames(): string[] {
+    return [...this.processors.keys()];
+  }
+
+  /** The processors whose lag makes a replica unready: all but those with `readinessIgnoresLag`. */
+  readinessProcessorNames(): string[] {
+    return [...this.processors.values()]
+      .filter((processor) => processor.readinessIgnoresLag !== true)
+      .map((processor) => processor.name);
+  }
+
   isLeading(name: string): boolean {
     return this.loops.get(name)?.leader != null;
   }
@@ -222,33 +256,44 @@ export class ProcessorRunner {
   }
 
   private startLoop(processor: Processor): void {
+    const backoff = processor.retryBackoff;
     this.startLeaderLoop(
       processor.name,
+      `processor ${processor.name}`,
       this.pollIntervalMs,
       async () => (await this.runBatch(processor)) >= this.batchSize,
       () => this.ensureCheckpoint(processor.name),
+      backoff ? (failures) => backoffDelayMs(backoff, failures) : undefined,
     );
   }
 
   private startSweepLoop(sweep: Sweep): void {
-    this.startLeaderLoop(SWEEP_LOCK_PREFIX + sweep.name, sweep.intervalMs, async () => (await sweep.sweep()).more);
+    this.startLeaderLoop(
+      SWEEP_LOCK_PREFIX + sweep.name,
+      `sweep ${sweep.name}`,
+      sweep.intervalMs,
+      async () => (await sweep.sweep()).more,
+    );
   }
 
   /**
    * One loop per processor or sweep: take the advisory lock named `lockName` (or wait for it), then run `step`
    * while it says more work is waiting, pausing `idleMs` whenever it does not. `onLead` runs each time the lock is
-   * taken.
+   * taken. The loop runs under `operation` (`processor identity-mails`): its log lines and the commands it runs are
+   * told apart by it. After a failure the loop waits `retryDelayMs(failures in a row)`, or the poll interval.
    */
   private startLeaderLoop(
     lockName: string,
+    operation: string,
     idleMs: number,
     step: () => Promise<boolean>,
     onLead: () => Promise<void> = async () => undefined,
+    retryDelayMs: (failures: number) => number = () => this.pollIntervalMs,
   ): void {
     if (this.loops.has(lockName)) return;
     const loop: Loop = { stopping: false, wake: new AbortController(), leader: null, done: Promise.resolve() };
     this.loops.set(lockName, loop);
-    loop.done = this.runLoop(lockName, idleMs, step, onLead, loop);
+    loop.done = withLogContext({ operation }, () => this.runLoop(lockName, idleMs, step, onLead, retryDelayMs, loop));
   }
 
   private async runLoop(
@@ -256,8 +301,10 @@ export class ProcessorRunner {
     idleMs: number,
     step: () => Promise<boolean>,
     onLead: () => Promise<void>,
+    retryDelayMs: (failures: number) => number,
     loop: Loop,
   ): Promise<void> {
+    let failures = 0;
     while (!loop.stopping) {
       try {
         if (!loop.leader) {
@@ -269,13 +316,15 @@ export class ProcessorRunner {
           await onLead();
         }
         const more = await step();
+        failures = 0;
         if (!more) {
           await this.confirmLeadership(loop);
           await this.pause(loop, idleMs);
         }
       } catch (error) {
+        failures += 1;
         this.options.onError?.(lockName, error);
-        await this.pause(loop, this.pollIntervalMs);
+        await this.pause(loop, retryDelayMs(failures));
       }
     }
     await this.resign(lockName, loop);

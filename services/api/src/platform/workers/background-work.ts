@@ -1,5 +1,6 @@
 import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { MailDispatcher } from '../mail/mail-outbox';
+import { withLogContext } from '../observability/log-context';
 import { ProcessorRunner } from '../projections/processor-runner';
 import { BackgroundLoops } from './background-loops';
 
@@ -22,9 +23,10 @@ export class BackgroundWork implements BeforeApplicationShutdown {
   start(): void {
     if (this.started) return;
     this.started = true;
+    // Each loop runs under its name, which its log lines and the commands it runs carry (the runner names its own).
     this.runner.start();
-    this.dispatcher.start();
-    for (const loop of this.loops.all()) loop.start();
+    withLogContext({ operation: 'loop mail-dispatcher' }, () => this.dispatcher.start());
+    for (const loop of this.loops.all()) withLogContext({ operation: `loop ${loop.name}` }, () => loop.start());
   }
 
   async stop(): Promise<void> {

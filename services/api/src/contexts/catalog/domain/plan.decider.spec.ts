@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import { changePlanStatus, createPlan, deletePlan, planEvolution, planForSale, updatePlan } from './plan.decider';
 import { fold } from '../../../kernel';
-import type { PaymentPlanEvent, PaymentPlanTerms } from './plan.events';
+import { PAYMENT_PLAN_EVENT_SCHEMAS, type PaymentPlanEvent, type PaymentPlanTerms } from './plan.events';
 
 const at = new Date('2026-04-01T10:00:00Z');
 const planId = '44444444-4444-4444-8444-444444444444';
@@ -15,6 +15,7 @@ const terms: PaymentPlanTerms = {
   isRecurrent: true,
   description: 'Every channel',
   features: ['HD', 'Two screens'],
+  cardPaymentAllowed: true,
 };
 
 const created: PaymentPlanEvent = {
@@ -268,6 +269,27 @@ describe('plan decider', () => {
         ),
         { seed: 20_260_402, numRuns: 500 },
       );
+    });
+  });
+
+  describe('card sale (schema version 2)', () => {
+    it('reads packages stored before card checkout as for sale by card', () => {
+      const { cardPaymentAllowed: _dropped, ...storedV1 } = { planId, ...terms, status: 'ACTIVE', createdAt: at };
+      for (const type of ['PaymentPlanCreated', 'PaymentPlanUpdated'] as const) {
+        const schema = PAYMENT_PLAN_EVENT_SCHEMAS[type];
+        expect(schema?.schemaVersion).toBe(2);
+        expect(schema?.upcasters[1](storedV1)).toEqual({ ...storedV1, cardPaymentAllowed: true });
+      }
+    });
+
+    it('records a change of the card flag alone as an update, and planForSale carries it', () => {
+      const plan = fold(planEvolution, [created]);
+      const events = updatePlan(
+        { terms: { ...terms, cardPaymentAllowed: false }, status: 'ACTIVE', referenced: true, nameTaken: false },
+        plan,
+      );
+      expect(events).toEqual([{ type: 'PaymentPlanUpdated', data: { planId, ...terms, cardPaymentAllowed: false } }]);
+      expect(planForSale(fold(planEvolution, [created, ...events])).cardPaymentAllowed).toBe(false);
     });
   });
 });

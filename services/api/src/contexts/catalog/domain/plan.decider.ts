@@ -36,6 +36,7 @@ function sameTerms(plan: PaymentPlanTerms, terms: PaymentPlanTerms): boolean {
     plan.currency === terms.currency &&
     plan.isRecurrent === terms.isRecurrent &&
     plan.description === terms.description &&
+    plan.cardPaymentAllowed === terms.cardPaymentAllowed &&
     plan.features.length === terms.features.length &&
     plan.features.every((feature, index) => feature === terms.features[index])
   );

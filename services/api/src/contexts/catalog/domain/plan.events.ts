@@ -13,3 +13,22 @@ import { PAYMENT_PLAN_EVENT_TYPES, type PaymentPlanEventType } from '@kupa/proto
 export const ALL_PAYMENT_PLAN_EVENT_TYPES: readonly PaymentPlanEventType[] = Object.freeze(
   Object.values(PAYMENT_PLAN_EVENT_TYPES),
 );
+
+/** Version 1 packages were created and updated before card checkout: every one of them may be bought by card. */
+const cardPaymentAllowed = (data: unknown): unknown => ({
+  ...(data as Record<string, unknown>),
+  cardPaymentAllowed: true,
+});
+
+/**
+ * The catalog event types whose data changed since their first version; stored history is lifted on every read
+ * (the event store's upcasting), never rewritten.
+ */
+export const PAYMENT_PLAN_EVENT_SCHEMAS: Readonly<
+  Partial<
+    Record<PaymentPlanEventType, { schemaVersion: number; upcasters: Record<number, (data: unknown) => unknown> }>
+  >
+> = Object.freeze({
+  PaymentPlanCreated: { schemaVersion: 2, upcasters: { 1: cardPaymentAllowed } },
+  PaymentPlanUpdated: { schemaVersion: 2, upcasters: { 1: cardPaymentAllowed } },
+});

@@ -24,6 +24,7 @@ export function termsOf(terms: PaymentPlanTerms): PaymentPlanTerms {
     isRecurrent: terms.isRecurrent,
     description: terms.description,
     features: [...terms.features],
+    cardPaymentAllowed: terms.cardPaymentAllowed,
   };
 }
 

@@ -33,3 +33,16 @@ export class CatalogSchema1767600000400 implements MigrationInterface {
 }
 
 export const PLAN_NAME_UNIQUE_CONSTRAINT = 'payment_plans_name_unique';
+
+/** Whether a package may be bought by card checkout (docs/adr/0029-card-checkout.md); every older package may. */
+export class PlanCardPayment1768100000400 implements MigrationInterface {
+  name = 'PlanCardPayment1768100000400';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payment_plans ADD COLUMN card_payment_allowed boolean NOT NULL DEFAULT true`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payment_plans DROP COLUMN card_payment_allowed`);
+  }
+}

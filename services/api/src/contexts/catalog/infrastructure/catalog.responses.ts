@@ -33,6 +33,9 @@ export class PlanDto implements Plan {
   @ApiProperty()
   isRecurrent: boolean;
 
+  @ApiProperty({ description: 'Whether clients may buy the package by card checkout' })
+  cardPaymentAllowed: boolean;
+
   @ApiProperty({ maxLength: LIMITS.planDescriptionMaxLength })
   description: string;
 

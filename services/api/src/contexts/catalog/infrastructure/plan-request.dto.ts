@@ -13,7 +13,7 @@ import {
   type PlanRequest,
   type PlanStatus,
 } from '@kupa/proto';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { AMOUNT_SCHEMA, codeMessage, IsAmount, SatisfiesRule, Trimmed } from '../../../platform/http';
 
 /**
@@ -64,4 +64,13 @@ export class PlanRequestDto implements PlanRequest {
   @ApiProperty({ enum: PLAN_STATUSES })
   @IsIn(PLAN_STATUSES)
   status: PlanStatus;
+
+  @ApiProperty({
+    required: false,
+    default: true,
+    description: 'Whether clients may buy the package by card checkout; true when absent',
+  })
+  @IsOptional()
+  @IsBoolean()
+  cardPaymentAllowed?: boolean;
 }

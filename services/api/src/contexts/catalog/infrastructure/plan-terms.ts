@@ -16,6 +16,8 @@ export function planTermsOf(request: PlanRequestDto): { terms: PaymentPlanTerms;
       isRecurrent: request.isRecurrent,
       description: request.description,
       features: request.features,
+      // Absent means allowed: a package is for sale by card unless staff say otherwise.
+      cardPaymentAllowed: request.cardPaymentAllowed ?? true,
     },
     status: request.status,
   };

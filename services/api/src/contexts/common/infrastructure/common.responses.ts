@@ -95,4 +95,7 @@ export class DictionariesDto implements Dictionaries {
 
   @ApiProperty({ type: RewardTierTablesDto, description: 'The referral discount and ambassador bonus tables in force' })
   rewardTiers: RewardTierTablesDto;
+
+  @ApiProperty({ description: 'Whether card checkout is configured (STRIPE_*); without it the portal hides it' })
+  cardCheckoutAvailable: boolean;
 }

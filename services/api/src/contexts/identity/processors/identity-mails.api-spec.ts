@@ -6,6 +6,7 @@ import { EventStore, type RecordedEvent } from '../../../platform/event-store';
 import { MailDispatcher, MailService } from '../../../platform/mail';
 import { type Processor, ProcessorRunner } from '../../../platform/projections';
 import { BackgroundWork } from '../../../platform/workers';
+import { eventually } from '../../../test-support/eventually';
 import { FIXTURE_PASSWORD, uniqueEmail } from '../../../test-support/identity-fixtures';
 import { Mailbox } from '../../../test-support/mailbox';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
@@ -19,16 +20,6 @@ async function closedPort(): Promise<number> {
   const port = typeof address === 'object' && address ? address.port : 0;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last saw ${JSON.stringify(value)}`);
-    await sleep(25);
-  }
 }
 
 const signUp = (testApp: TestApp, email: string) =>

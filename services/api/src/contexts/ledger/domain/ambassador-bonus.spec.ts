@@ -1,9 +1,10 @@
 import { DEFAULT_AMBASSADOR_BONUS_TIERS, type PaymentRecordedData } from '@kupa/proto';
 import { fold } from '../../../kernel';
 import { deciderSpec } from '../../../test-support/decider-spec';
-import { bookAmbassadorBonus, earnedAmbassadorBonus } from './ambassador-bonus';
+import { bonusOnCashierCredit, bookAmbassadorBonus, earnedAmbassadorBonus } from './ambassador-bonus';
 import type { PaymentEvent, WalletEvent } from './ledger.events';
-import { paymentDecider } from './payment.decider';
+import { type CashierReport, paymentDecider } from './payment.decider';
+import type { PaymentState } from './payment.state';
 import { type WalletCommand, walletDecider } from './wallet.decider';
 
 const dana = '11111111-1111-4111-8111-111111111111';
@@ -314,6 +315,160 @@ describe('ambassador bonus', () => {
           state,
         ),
       ).toThrow(/Assertion failed/);
+    });
+  });
+
+  describe('on a crypto deposit that arrives in parts', () => {
+    const later = '2026-03-02T10:00:00.000Z';
+    // 300 dollars asked in BTC at the invoice's rate: 0.003 coins.
+    const opened: PaymentEvent[] = [
+      {
+        type: 'PaymentRecorded',
+        data: {
+          ...depositRecord(30_000, {
+            method: 'CRYPTO_BTC',
+            aggregator: 'CASHIER',
+            status: 'PENDING',
+            comment: null,
+            counterAccount: 'world:cashier',
+          }),
+          bonusPaymentId: null,
+          bonusForPaymentId: null,
+        },
+      },
+      {
+        type: 'CashierInvoiceOpened',
+        data: {
+          paymentId: 7,
+          userUuid: dana,
+          provider: 'SANDBOX',
+          invoiceId: '1000000001',
+          invoiceUrl: 'http://kupa.test/api/sandbox/cashier/invoices/1000000001',
+          payCurrency: 'btc',
+          amountAskedMinor: 30_000,
+          openedAt: at,
+        },
+      },
+    ];
+    const report = (actuallyPaid: string, providerStatus: CashierReport['providerStatus']): CashierReport => ({
+      providerPaymentId: '5550000001',
+      providerStatus,
+      payAmount: '0.003',
+      actuallyPaid,
+    });
+    /** The deposit after a report, as the cashier adapter hands it over. */
+    const afterReport = (history: PaymentEvent[], reported: CashierReport, bonusPaymentId: number | null = null) => {
+      const events = paymentDecider.decide(
+        {
+          type: 'ApplyCashierReport',
+          paymentId: 7,
+          report: reported,
+          source: 'IPN',
+          reportedAt: later,
+          timeOutIfPending: false,
+          bonusPaymentId,
+        },
+        fold(paymentDecider, history),
+      );
+      return { events, state: fold(paymentDecider, [...history, ...events]) as PaymentState };
+    };
+    const credit = (
+      deposit: PaymentState,
+      bonus: { paymentId: number; state: PaymentState | null } | null,
+      role: 'AMBASSADOR' | 'CLIENT' = 'AMBASSADOR',
+    ) =>
+      bonusOnCashierCredit({
+        deposit,
+        role,
+        tiers,
+        bonus,
+        transactionId: tx(30),
+        at: later,
+        walletAfterDeposit: { balanceMinor: deposit.cashier?.amountReceivedMinor ?? 0 },
+      });
+
+    /** The bonus payment's events when a deposit (its report not yet naming a bonus) books its first one as 8. */
+    const firstBonusEvents = (deposit: PaymentState): PaymentEvent[] => {
+      const booked = credit(deposit, { paymentId: 8, state: null });
+      return booked.kind === 'booked' ? booked.bonusEvents : [];
+    };
+
+    it("books the first part's bonus as a SUCCESS payment created when the money arrived, named by the report", () => {
+      const first = afterReport(opened, report('0.0015', 'partially_paid'));
+      const booked = credit(first.state, { paymentId: 8, state: null });
+      expect(booked).toMatchObject({ kind: 'booked', firstBonusPaymentId: 8 });
+      if (booked.kind !== 'booked') return;
+      expect(booked.bonusEvents).toEqual([
+        {
+          type: 'PaymentRecorded',
+          data: expect.objectContaining({
+            paymentId: 8,
+            type: 'AMBASSADOR_BONUS',
+            status: 'SUCCESS',
+            amountMinor: 750,
+            bonusForPaymentId: 7,
+            createdAt: later,
+          }),
+        },
+      ]);
+      expect(booked.walletEvents).toEqual([
+        {
+          type: 'AmbassadorBonusCredited',
+          data: expect.objectContaining({ paymentId: 8, depositAmountMinor: 15_000, percent: 5, amountMinor: 750 }),
+        },
+      ]);
+      const linked = afterReport(opened, report('0.0015', 'partially_paid'), 8);
+      expect(linked.state.bonusPaymentId).toBe(8);
+    });
+
+    it('raises the same bonus payment to the tier the total reaches when the rest arrives', () => {
+      const bonusEvents = firstBonusEvents(afterReport(opened, report('0.0015', 'partially_paid')).state);
+      const bonusState = fold(paymentDecider, bonusEvents);
+      const first = afterReport(opened, report('0.0015', 'partially_paid'), 8);
+      const rest = afterReport([...opened, ...first.events], report('0.003', 'finished'));
+      const raised = credit(rest.state, { paymentId: 8, state: bonusState });
+      expect(raised).toMatchObject({ kind: 'booked', firstBonusPaymentId: null });
+      if (raised.kind !== 'booked') return;
+      // 300 dollars reach the 10 % tier: 30 dollars in all, 7.50 of which were booked with the first part.
+      expect(raised.bonusEvents).toEqual([
+        {
+          type: 'AmbassadorBonusRaised',
+          data: {
+            paymentId: 8,
+            userUuid: dana,
+            depositPaymentId: 7,
+            depositAmountMinor: 30_000,
+            percent: 10,
+            addedMinor: 2_250,
+            amountMinor: 3_000,
+            raisedAt: later,
+          },
+        },
+      ]);
+      expect(raised.walletEvents).toEqual([
+        {
+          type: 'AmbassadorBonusCredited',
+          data: expect.objectContaining({ paymentId: 8, depositAmountMinor: 30_000, percent: 10, amountMinor: 2_250 }),
+        },
+      ]);
+      expect(fold(paymentDecider, [...bonusEvents, ...raised.bonusEvents])?.amountMinor).toBe(3_000);
+    });
+
+    it('books nothing for a client, below the lowest tier, or when the bonus already matches the total', () => {
+      const all = afterReport(opened, report('0.003', 'finished'));
+      expect(credit(all.state, { paymentId: 8, state: null }, 'CLIENT')).toEqual({ kind: 'none' });
+      const small = afterReport(opened, report('0.0001', 'partially_paid'));
+      expect(credit(small.state, { paymentId: 8, state: null })).toEqual({ kind: 'none' });
+      const bonusState = fold(paymentDecider, firstBonusEvents(all.state));
+      const linked = afterReport(opened, report('0.003', 'finished'), 8);
+      expect(credit(linked.state, { paymentId: 8, state: bonusState })).toEqual({ kind: 'none' });
+    });
+
+    it("asks for the right stream when the command locked none, or not the deposit's bonus", () => {
+      const all = afterReport(opened, report('0.003', 'finished'));
+      expect(credit(all.state, null)).toEqual({ kind: 'stream-needed' });
+      const linked = afterReport(opened, report('0.003', 'finished'), 8);
+      expect(credit(linked.state, { paymentId: 9, state: null })).toEqual({ kind: 'stream-needed' });
     });
   });
 });

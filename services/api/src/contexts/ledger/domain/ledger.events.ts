@@ -23,6 +23,12 @@ export const PAYMENT_EVENT_TYPES: readonly LedgerEventType[] = Object.freeze([
   'PaymentStatusChanged',
   'CashierInvoiceOpened',
   'CashierPaymentReported',
+  'AmbassadorBonusRaised',
+  'DepositPurchaseRequested',
+  'DepositPurchaseCompleted',
+  'DepositPurchaseFailed',
+  'CardCheckoutOpened',
+  'CardPaymentReported',
 ]);
 
 export const WALLET_EVENT_TYPES: readonly WalletEventType[] = Object.freeze(

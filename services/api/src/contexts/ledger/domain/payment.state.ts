@@ -1,4 +1,14 @@
-import type { CashierProvider, CashierProviderStatus, PaymentRecordedData, PaymentStatus } from '@kupa/proto';
+import type {
+  CardProvider,
+  CardProviderStatus,
+  CashierProvider,
+  CashierProviderStatus,
+  DepositPurchaseKind,
+  DepositPurchaseStatus,
+  ErrorCode,
+  PaymentRecordedData,
+  PaymentStatus,
+} from '@kupa/proto';
 
 /** One provider payment on a deposit's invoice: its last status and everything it brought, in cents. */
 export interface ProviderPaymentState {
@@ -22,10 +32,48 @@ export interface PaymentCashierState {
   amountReceivedMinor: number;
 }
 
+/** The card provider's side of a card deposit (docs/adr/0029-card-checkout.md): its checkout and what it brought. */
+export interface PaymentCardState {
+  provider: CardProvider;
+  checkoutSessionId: string;
+  checkoutUrl: string;
+  amountAskedMinor: number;
+  providerPaymentId: string | null;
+  providerStatus: CardProviderStatus;
+  amountReceivedMinor: number;
+  /** The provider's webhook events already applied: a repeat of one decides nothing. */
+  providerEventIds: readonly string[];
+}
+
+/**
+ * What a crypto deposit pays for beyond the balance (docs/adr/0030-deposit-and-buy.md): the purchase or renewal the
+ * `deposit-purchases` processor runs once the money arrives, and how it went.
+ */
+export interface PaymentPurchaseState {
+  kind: DepositPurchaseKind;
+  paymentPlanId: string;
+  planName: string;
+  /** RENEW: the subscription to renew. BUY: the id the new subscription takes (shown only once it exists). */
+  subscriptionId: string;
+  /** BUY: the login at the streaming service; null for RENEW. */
+  login: string | null;
+  /** The price the client was quoted, after the referral discount: the most the purchase may cost. */
+  priceMinor: number;
+  discountPercent: number;
+  status: DepositPurchaseStatus;
+  errorCode: ErrorCode | null;
+  /** The SUBSCRIPTION_PAYMENT that paid for it, once DONE. */
+  subscriptionPaymentId: number | null;
+}
+
 /** A payment as its stream tells it: what was recorded, and its status now. Null before it is recorded. */
 export interface PaymentState extends PaymentRecordedData {
   status: PaymentStatus;
   updatedAt: string;
   /** Null for every payment but a crypto deposit. */
   cashier: PaymentCashierState | null;
+  /** Null for every payment but a card deposit. */
+  card: PaymentCardState | null;
+  /** Null for every payment but a crypto deposit that buys or renews a subscription. */
+  purchase: PaymentPurchaseState | null;
 }

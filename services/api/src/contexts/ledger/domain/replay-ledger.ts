@@ -86,6 +86,7 @@ const WALLET_EVENT_TYPES = new Set([
   'PaymentReapplied',
   'AmbassadorBonusCredited',
   'CashierDepositCredited',
+  'CardDepositCredited',
   'SubscriptionCharged',
   'SubscriptionRefunded',
 ]);
@@ -94,6 +95,12 @@ const PAYMENT_EVENT_TYPES = new Set([
   'PaymentStatusChanged',
   'CashierInvoiceOpened',
   'CashierPaymentReported',
+  'AmbassadorBonusRaised',
+  'DepositPurchaseRequested',
+  'DepositPurchaseCompleted',
+  'DepositPurchaseFailed',
+  'CardCheckoutOpened',
+  'CardPaymentReported',
 ]);
 
 function isPaymentEvent(event: LedgerEvent): event is PaymentEvent {

@@ -11,6 +11,8 @@ export const ADJUSTMENT_ACCOUNT: LedgerAccount = 'expense:adjustment';
 export const BONUS_ACCOUNT: LedgerAccount = 'expense:bonus';
 /** Where crypto deposits come from. */
 export const CASHIER_ACCOUNT: LedgerAccount = 'world:cashier';
+/** Where card deposits come from. */
+export const STRIPE_ACCOUNT: LedgerAccount = 'world:stripe';
 
 /** Where subscription money goes (a purchase or a renewal) and where a refund of it comes from. */
 export const SUBSCRIPTION_REVENUE_ACCOUNT: LedgerAccount = 'revenue:subscriptions';
@@ -73,6 +75,15 @@ export type WalletCommand =
   | {
       /** Money that arrived through the crypto cashier, as the provider's API reported it. */
       type: 'CreditCashierDeposit';
+      userUuid: string;
+      paymentId: number;
+      providerPaymentId: string;
+      amountMinor: number;
+      transactionId: string;
+    }
+  | {
+      /** Money that arrived through the card provider for a checkout (docs/adr/0029-card-checkout.md). */
+      type: 'CreditCardDeposit';
       userUuid: string;
       paymentId: number;
       providerPaymentId: string;
@@ -223,6 +234,13 @@ function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
           type: 'CashierDepositCredited',
           data: { userUuid, paymentId, providerPaymentId, amountMinor, transaction },
         },
+      ];
+    }
+    case 'CreditCardDeposit': {
+      const { userUuid, paymentId, providerPaymentId, amountMinor } = command;
+      const transaction = singlePosting(command.transactionId, STRIPE_ACCOUNT, user, amountMinor);
+      return [
+        { type: 'CardDepositCredited', data: { userUuid, paymentId, providerPaymentId, amountMinor, transaction } },
       ];
     }
     case 'ChargeSubscription': {

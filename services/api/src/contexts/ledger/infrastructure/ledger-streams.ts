@@ -6,7 +6,7 @@ import { paymentStreamId, type WalletEvent, walletStreamId } from '../domain/led
 import { paymentDecider } from '../domain/payment.decider';
 import { walletDecider } from '../domain/wallet.decider';
 import type { WalletState } from '../domain/wallet.state';
-import { loadWalletSnapshots } from '../projections/wallet-snapshots/wallet-snapshots.projection';
+import { loadWalletSnapshots, rememberWalletHeads } from '../projections/wallet-snapshots/wallet-snapshots.projection';
 
 export interface LoadedWallet extends LoadedStream<WalletState> {
   /** Events read beyond the snapshot: what makes a long wallet cost as much as a new one (ADR 0006). */
@@ -35,6 +35,7 @@ const walletLoader: StreamLoader<WalletState> = {
       assert(version === head, `wallet ${streamId} must be read up to its current version`);
       wallets.set(streamId, { streamId, state, version, eventsRead: events.length });
     }
+    rememberWalletHeads(tx.manager, wallets);
     return wallets;
   },
 };

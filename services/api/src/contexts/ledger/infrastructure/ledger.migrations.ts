@@ -221,3 +221,49 @@ export class PaymentDiscountPercent1767800000400 implements MigrationInterface {
     await runner.query(`ALTER TABLE payments DROP COLUMN discount_percent`);
   }
 }
+
+/**
+ * What a crypto deposit pays for beyond the balance (docs/adr/0030-deposit-and-buy.md): the purchase or renewal that
+ * follows once the money arrives, and how it went. Null on every other payment, which is what their events say.
+ */
+export class DepositPurchaseFields1768000000300 implements MigrationInterface {
+  name = 'DepositPurchaseFields1768000000300';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      ALTER TABLE payments
+        ADD COLUMN purchase_kind text,
+        ADD COLUMN purchase_plan_id uuid,
+        ADD COLUMN purchase_plan_name text,
+        ADD COLUMN purchase_subscription_id uuid,
+        ADD COLUMN purchase_status text,
+        ADD COLUMN purchase_error_code text`);
+    await runner.query(
+      `CREATE INDEX payments_purchase_waiting ON payments (payment_id) WHERE purchase_status = 'WAITING'`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP INDEX payments_purchase_waiting`);
+    await runner.query(`
+      ALTER TABLE payments
+        DROP COLUMN purchase_error_code, DROP COLUMN purchase_status, DROP COLUMN purchase_subscription_id,
+        DROP COLUMN purchase_plan_name, DROP COLUMN purchase_plan_id, DROP COLUMN purchase_kind`);
+  }
+}
+
+/**
+ * Card deposits (docs/adr/0029-card-checkout.md): the provider and its checkout session. The provider payment, its
+ * status and the amounts asked and received share the crypto cashier's columns.
+ */
+export class CardPaymentFields1768100000300 implements MigrationInterface {
+  name = 'CardPaymentFields1768100000300';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payments ADD COLUMN card_provider text, ADD COLUMN card_checkout_session_id text`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payments DROP COLUMN card_checkout_session_id, DROP COLUMN card_provider`);
+  }
+}

@@ -1,5 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
+  CARD_PROVIDER_STATUSES,
+  CARD_PROVIDERS,
+  type CardProvider,
+  type CardProviderStatus,
+  type PaymentCard,
   type AccountHistory,
   type AccountHolder,
   AMOUNT_MAX,
@@ -7,8 +12,15 @@ import {
   CASHIER_PROVIDERS,
   type CashierProvider,
   type CashierProviderStatus,
+  DEPOSIT_PURCHASE_KINDS,
+  DEPOSIT_PURCHASE_STATUSES,
+  type DepositPurchase,
+  type DepositPurchaseKind,
+  type DepositPurchaseStatus,
+  type ErrorCode,
   type PaymentCashier,
   CURRENCIES,
+  type CryptoDepositResponse,
   type Currency,
   type LedgerEntry,
   PAYMENT_AGGREGATORS,
@@ -65,6 +77,64 @@ export class PaymentCashierDto implements PaymentCashier {
     description: "Dollars that arrived and were credited, at the invoice's rate (more or less than asked is kept)",
   })
   amountReceived: number;
+}
+
+export class PaymentCardDto implements PaymentCard {
+  @ApiProperty({ enum: CARD_PROVIDERS })
+  provider: CardProvider;
+
+  @ApiProperty({ description: "The card provider's checkout session" })
+  checkoutSessionId: string;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: "The card provider's payment (Stripe's payment intent), once it reported one",
+  })
+  providerPaymentId: string | null;
+
+  @ApiProperty({ enum: CARD_PROVIDER_STATUSES, description: 'Where the checkout stands at the provider' })
+  providerStatus: CardProviderStatus;
+
+  @ApiProperty({ ...AMOUNT_SCHEMA, description: 'Dollars the checkout asked for' })
+  amountAsked: number;
+
+  @ApiProperty({ type: 'number', minimum: 0, description: 'Dollars that arrived and were credited' })
+  amountReceived: number;
+}
+
+export class DepositPurchaseDto implements DepositPurchase {
+  @ApiProperty({ enum: DEPOSIT_PURCHASE_KINDS, description: 'BUY a new subscription, or RENEW one' })
+  kind: DepositPurchaseKind;
+
+  @ApiProperty({ format: 'uuid' })
+  paymentPlanId: string;
+
+  @ApiProperty({ description: "The package's name when the deposit was opened" })
+  planName: string;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'RENEW: the subscription renewed. BUY: the new subscription once DONE, null before',
+  })
+  subscriptionId: string | null;
+
+  @ApiProperty({
+    enum: DEPOSIT_PURCHASE_STATUSES,
+    description:
+      'WAITING for the money; DONE; FAILED: the money arrived and stays on the balance, but the purchase could not follow',
+  })
+  status: DepositPurchaseStatus;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'error.plan.no.longer.available',
+    description: 'Why a FAILED purchase failed, e.g. `error.plan.no.longer.available`; null otherwise',
+  })
+  errorCode: ErrorCode | null;
 }
 
 export class PaymentDto implements Payment {
@@ -167,6 +237,29 @@ export class PaymentDto implements Payment {
     description: "A crypto deposit's invoice, the cashier's payment and the amounts asked and received; null otherwise",
   })
   cashier: PaymentCashier | null;
+
+  @ApiProperty({
+    type: PaymentCardDto,
+    nullable: true,
+    description: "A card deposit's checkout, the provider's payment and the amounts asked and received; null otherwise",
+  })
+  card: PaymentCard | null;
+
+  @ApiProperty({
+    type: DepositPurchaseDto,
+    nullable: true,
+    description:
+      'On a deposit made to buy or renew a package (crypto or card): what follows once the money arrives, and how it went; null otherwise',
+  })
+  purchase: DepositPurchase | null;
+}
+
+export class CryptoDepositResponseDto implements CryptoDepositResponse {
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'The PENDING deposit, credited when the money arrives' })
+  paymentId: number;
+
+  @ApiProperty({ format: 'uri', description: "The cashier's invoice page; it ends with the invoice id" })
+  invoiceUrl: string;
 }
 
 export const PaymentPageDto = PageOf(PaymentDto);

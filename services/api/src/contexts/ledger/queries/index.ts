@@ -1,7 +1,6 @@
 import { LedgerQueryIndexes1767225601900, PaymentEnumSortIndexes1767225602000 } from './ledger-queries.migrations';
 
 export { LedgerQueriesModule } from './ledger-queries.module';
-export { EXPORT_FETCH_BATCH_ROWS } from './export-payments/export-payments.handler';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ledgerQueryMigrations: Function[] = [LedgerQueryIndexes1767225601900, PaymentEnumSortIndexes1767225602000];

@@ -4,6 +4,7 @@ import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../../platform
 import type { EventTypeRegistry } from '../../../platform/event-store/event-type-registry';
 import { PAYMENT_STREAM_PREFIX, WALLET_STREAM_PREFIX } from '../domain/ledger.events';
 import { type LedgerReplay, type ReplayableEvent, replayLedger } from '../domain/replay-ledger';
+import { depositPurchaseOf } from '../projections/payments/payment-reader';
 
 /** Rows read per round trip from the event store and from each read model; bounds each query's memory. */
 export const VERIFY_READ_BATCH_ROWS = 5000;
@@ -130,7 +131,9 @@ async function comparePayments(
               created_at, created_by, updated_at, updated_by, public_note, created_by_public, updated_by_public,
               bonus_payment_id::text, bonus_for_payment_id::text,
               cashier_provider, cashier_invoice_id, cashier_invoice_url, cashier_pay_currency, provider_payment_id,
-              provider_status, amount_asked_minor::text, amount_received_minor::text, discount_percent
+              provider_status, amount_asked_minor::text, amount_received_minor::text, discount_percent,
+              purchase_kind, purchase_plan_id::text, purchase_plan_name, purchase_subscription_id::text, purchase_status,
+              purchase_error_code, card_provider, card_checkout_session_id
          FROM payments WHERE payment_id > $1::bigint ORDER BY payments.payment_id LIMIT $2`,
       [after, VERIFY_READ_BATCH_ROWS],
     );
@@ -179,11 +182,23 @@ async function comparePayments(
       compare('cashier_invoice_id', cashier?.invoiceId ?? null, row.cashier_invoice_id);
       compare('cashier_invoice_url', cashier?.invoiceUrl ?? null, row.cashier_invoice_url);
       compare('cashier_pay_currency', cashier?.payCurrency ?? null, row.cashier_pay_currency);
-      compare('provider_payment_id', cashier?.providerPaymentId ?? null, row.provider_payment_id);
-      compare('provider_status', cashier?.providerStatus ?? null, row.provider_status);
-      compare('amount_asked_minor', cashier?.amountAskedMinor ?? null, row.amount_asked_minor);
-      compare('amount_received_minor', cashier?.amountReceivedMinor ?? null, row.amount_received_minor);
+      // The provider's payment, status and amounts are the cashier's on a crypto deposit, the card's on a card one.
+      const card = expected.card;
+      const provider = cashier ?? card;
+      compare('card_provider', card?.provider ?? null, row.card_provider);
+      compare('card_checkout_session_id', card?.checkoutSessionId ?? null, row.card_checkout_session_id);
+      compare('provider_payment_id', provider?.providerPaymentId ?? null, row.provider_payment_id);
+      compare('provider_status', provider?.providerStatus ?? null, row.provider_status);
+      compare('amount_asked_minor', provider?.amountAskedMinor ?? null, row.amount_asked_minor);
+      compare('amount_received_minor', provider?.amountReceivedMinor ?? null, row.amount_received_minor);
       compare('discount_percent', expected.discountPercent, row.discount_percent);
+      const purchase = expected.purchase ? depositPurchaseOf(expected.purchase) : null;
+      compare('purchase_kind', purchase?.kind ?? null, row.purchase_kind);
+      compare('purchase_plan_id', purchase?.paymentPlanId ?? null, row.purchase_plan_id);
+      compare('purchase_plan_name', purchase?.planName ?? null, row.purchase_plan_name);
+      compare('purchase_subscription_id', purchase?.subscriptionId ?? null, row.purchase_subscription_id);
+      compare('purchase_status', purchase?.status ?? null, row.purchase_status);
+      compare('purchase_error_code', purchase?.errorCode ?? null, row.purchase_error_code);
     }
     if (rows.length < VERIFY_READ_BATCH_ROWS) break;
     after = String(rows[rows.length - 1].payment_id);

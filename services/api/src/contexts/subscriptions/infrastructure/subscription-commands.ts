@@ -1,14 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import type { Subscription, SubscriptionPurchasedData } from '@kupa/proto';
+import {
+  type CardCheckoutResponse,
+  type CryptoDepositResponse,
+  type CryptoMethod,
+  type DepositPurchaseStatus,
+  discountedPriceMinor,
+  type ErrorCode,
+  type PaymentStatus,
+  type Subscription,
+  type SubscriptionPurchasedData,
+} from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
-import { assert } from '../../../kernel';
-import type { RequestContext } from '../../../platform/auth';
-import { CommandPipeline, type CommandStamp } from '../../../platform/commands';
-import type { StreamTransaction } from '../../../platform/event-store/event-store.port';
+import { assert, DomainError } from '../../../kernel';
+import type { Actor, RequestContext } from '../../../platform/auth';
+import { Clock } from '../../../platform/clock';
+import { CommandPipeline, type CommandStamp, type LoadedStream } from '../../../platform/commands';
+import { EventStore, type StreamTransaction } from '../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../platform/http';
-import { planForSale, planStreams } from '../../catalog';
+import { planForSale, type PlanState, planStreams } from '../../catalog';
 import { TrialUse, UserReader, type UserView } from '../../identity';
-import { IdempotencyKeys, IdempotentCommands, SubscriptionPayments } from '../../ledger';
+import {
+  CardDeposits,
+  type CardDepositRow,
+  type CardReport,
+  DepositPurchases,
+  type DepositPurchaseView,
+  IdempotencyKeys,
+  IdempotentCommands,
+  type LoadedDeposit,
+  type LoadedSubscriptionPayment,
+  SubscriptionPayments,
+} from '../../ledger';
 import {
   activateSubscription,
   cancelSubscription,
@@ -34,6 +56,14 @@ import { subscriptionStreams } from './subscription-streams';
 
 export const BUY_WITH_BALANCE_ROUTE = 'POST /subscriptions/balance/payment-plans/{planId}';
 
+/** What a card webhook did to its deposit: the payment's status, what it credited, and how its purchase stands. */
+export interface CardSettlement {
+  paymentId: number;
+  status: PaymentStatus;
+  creditedMinor: number;
+  purchase: DepositPurchaseStatus | null;
+}
+
 /** Who asks, and when a processor asks: the event that caused the command (`causationId`), null for a request. */
 export interface CommandOrigin {
   context: RequestContext;
@@ -57,6 +87,10 @@ export class SubscriptionCommands {
     private readonly subscriptions: SubscriptionReader,
     private readonly secrets: SubscriptionSecrets,
     private readonly discounts: ReferralDiscounts,
+    private readonly depositPurchases: DepositPurchases,
+    private readonly cards: CardDeposits,
+    private readonly store: EventStore,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -81,9 +115,9 @@ export class SubscriptionCommands {
     });
     const known = await this.keys.replayIfKnown<Subscription>(idempotency);
     if (known) return known;
-    const buyer = await this.existingUser(command.buyerUuid);
+    // The payment id is taken beside the buyer's read; a purchase refused before its append leaves a harmless gap.
+    const [buyer, paymentId] = await Promise.all([this.existingUser(command.buyerUuid), this.payments.nextPaymentId()]);
     const discountPercent = await this.discounts.percentFor(buyer.profileId);
-    const paymentId = await this.payments.nextPaymentId();
     const subscriptionId = randomUUID();
     const ledger = this.payments.streams(buyer.uuid, paymentId);
     return withUniqueLogin(() =>
@@ -103,14 +137,7 @@ export class SubscriptionCommands {
               subscriptionId,
               userUuid: buyer.uuid,
               userEmail: buyer.email,
-              plan: {
-                planId: plan.planId,
-                planName: plan.name,
-                durationInMonths: plan.durationInMonths,
-                priceMinor: plan.priceMinor,
-                currency: plan.currency,
-                isRecurrent: plan.isRecurrent,
-              },
+              plan: purchasedPlan(plan),
               discountPercent,
               paymentId,
               login,
@@ -295,6 +322,428 @@ export class SubscriptionCommands {
     });
   }
 
+  /**
+   * Opens a crypto deposit that buys the package once the money arrives (docs/adr/0030-deposit-and-buy.md). The same
+   * refusals as buying with the balance come first, so nobody pays for what cannot be bought now: a missing (404) or
+   * INACTIVE (409) package, a login already held (409). The deposit asks the price less the buyer's referral discount
+   * (raised to the cashier's minimum), and records that price, the package and the login with it; the password goes
+   * to `subscription_secrets` under the id the subscription will take, in the same transaction.
+   */
+  async depositAndBuy(
+    command: { actor: Actor; planId: string; login: string; password: string; method: CryptoMethod } & CommandOrigin,
+  ): Promise<CryptoDepositResponse> {
+    const { actor, planId, login, password, method } = command;
+    const buyer = await this.existingUser(actor.userUuid);
+    const plan = planForSale(await planStreams.peek(this.store, planId));
+    if (await this.subscriptions.isLoginHeld(login))
+      throw new ApiError('error.login.already.exists', { field: 'login' });
+    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const priceMinor = discountedPriceMinor(plan.priceMinor, discountPercent);
+    const subscriptionId = randomUUID();
+    return this.depositPurchases.open({
+      actor,
+      amountMinor: this.depositPurchases.amountFor(priceMinor),
+      method,
+      intent: buyIntent(plan, { subscriptionId, login, priceMinor, discountPercent }),
+      context: command.context,
+      alongside: (tx, _paymentId, stamp) => this.keepPassword(tx, subscriptionId, 1, password, stamp),
+    });
+  }
+
+  /**
+   * Opens a crypto deposit that renews the subscription once the money arrives. The renewal's own rules are asked
+   * first, at this instant (already paid a full period ahead, ended, a trial or PENDING: 409), and the quote is what
+   * renewing now would cost: the price as bought less the owner's referral discount.
+   */
+  async depositAndRenew(
+    command: { actor: Actor; subscriptionId: string; method: CryptoMethod } & CommandOrigin,
+  ): Promise<CryptoDepositResponse> {
+    const { actor, subscriptionId, method } = command;
+    const subscription = await this.current(subscriptionId);
+    const owner = await this.existingUser(subscription.userUuid);
+    const discountPercent = await this.discounts.percentFor(owner.profileId);
+    const state = await subscriptionStreams.peek(this.store, subscriptionId);
+    const [quote] = renewSubscription({ paymentId: 0, discountPercent, at: this.clock.now(), automatic: false }, state);
+    assert(quote.type === 'SubscriptionRenewed' && state.exists && state.planId !== null, 'a renewal of a package');
+    return this.depositPurchases.open({
+      actor,
+      amountMinor: this.depositPurchases.amountFor(quote.data.priceMinor),
+      method,
+      intent: {
+        kind: 'RENEW',
+        paymentPlanId: state.planId,
+        planName: subscription.paymentPlan?.planName ?? '',
+        subscriptionId,
+        login: null,
+        priceMinor: quote.data.priceMinor,
+        discountPercent,
+      },
+      context: command.context,
+    });
+  }
+
+  /**
+   * Opens a card checkout that buys the package once the provider reports the money (docs/adr/0029-card-checkout.md).
+   * The same refusals as buying with the balance come first, plus the card's own: no provider configured (503
+   * `error.card.provider.unavailable`) and a package staff keep off card sale (409
+   * `error.package.cannot.be.bought.via.card.provider`). The checkout charges the price less the buyer's referral
+   * discount, as a purchase from the balance would; the password waits in `subscription_secrets` under the id the
+   * subscription will take.
+   */
+  async cardCheckout(
+    command: { actor: Actor; planId: string; login: string; password: string } & CommandOrigin,
+  ): Promise<CardCheckoutResponse> {
+    const { actor, planId, login, password } = command;
+    if (!this.cards.available) throw new ApiError('error.card.provider.unavailable');
+    const buyer = await this.existingUser(actor.userUuid);
+    const plan = planForSale(await planStreams.peek(this.store, planId));
+    if (!plan.cardPaymentAllowed) throw new ApiError('error.package.cannot.be.bought.via.card.provider');
+    if (await this.subscriptions.isLoginHeld(login))
+      throw new ApiError('error.login.already.exists', { field: 'login' });
+    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const priceMinor = discountedPriceMinor(plan.priceMinor, discountPercent);
+    const subscriptionId = randomUUID();
+    return this.cards.open({
+      actor,
+      amountMinor: priceMinor,
+      intent: buyIntent(plan, { subscriptionId, login, priceMinor, discountPercent }),
+      context: command.context,
+      alongside: (tx, _paymentId, stamp) => this.keepPassword(tx, subscriptionId, 1, password, stamp),
+    });
+  }
+
+  /**
+   * Applies what the card provider says about a checkout (docs/adr/0029-card-checkout.md): the payment's report and,
+   * the first time the checkout is seen paid, the credit from `world:stripe` together with the purchase it pays for
+   * (or the purchase's FAILED, when a rule refuses it now), all in one append under the deposit's, the wallet's, the
+   * package's and the subscription's locks. A repeated or stale report decides nothing, so five deliveries in any
+   * order credit and buy once.
+   */
+  async settleCardPayment(
+    command: { deposit: CardDepositRow; report: CardReport } & CommandOrigin,
+  ): Promise<CardSettlement> {
+    try {
+      return await withUniqueLogin(() => this.settleCardPaymentOnce(command, null));
+    } catch (error) {
+      // A login taken since the checkout opened is only known when the append hits the unique index: the money is
+      // then credited with the purchase's FAILED instead.
+      if (!(error instanceof ApiError) || error.code !== 'error.login.already.exists') throw error;
+      return this.settleCardPaymentOnce(command, 'error.login.already.exists');
+    }
+  }
+
+  private async settleCardPaymentOnce(
+    command: { deposit: CardDepositRow; report: CardReport } & CommandOrigin,
+    refusal: ErrorCode | null,
+  ): Promise<CardSettlement> {
+    const { deposit, report } = command;
+    const view = await this.depositPurchases.find(deposit.paymentId);
+    assert(view !== null && view.purchase.kind === 'BUY', `card deposit ${deposit.paymentId} buys a package`);
+    const purchase = view.purchase;
+    const buyer = await this.existingUser(deposit.userUuid);
+    const password =
+      purchase.status === 'WAITING' ? (await this.secrets.newest(purchase.subscriptionId))?.password : undefined;
+    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const paymentId = await this.payments.nextPaymentId();
+    // The role is identity's, read before the locks, as for every deposit's bonus.
+    const bonusPaymentId = view.amountReceivedMinor > 0 ? null : await this.cards.bonusPaymentIdFor(buyer.role);
+    const ledger = this.payments.streams(buyer.uuid, paymentId);
+    const cardStreams = this.cards.streams(deposit);
+    const streams = {
+      plan: planStreams.ref(purchase.paymentPlanId),
+      subscription: subscriptionStreams.ref(purchase.subscriptionId),
+      deposit: cardStreams.deposit,
+      wallet: cardStreams.wallet,
+      payment: ledger.payment,
+    };
+    interface Loaded {
+      plan: LoadedStream<PlanState>;
+      subscription: LoadedStream<SubscriptionState>;
+      deposit: LoadedDeposit;
+      wallet: LoadedSubscriptionPayment['wallet'];
+      payment: LoadedSubscriptionPayment['payment'];
+    }
+    const decide = (loaded: Loaded, bonus: LoadedDeposit | null, stamp: CommandStamp) => {
+      const card = this.cards.decideReport(
+        loaded.deposit,
+        loaded.wallet,
+        report,
+        stamp.at,
+        bonus === null || bonusPaymentId === null ? null : { role: buyer.role, bonusPaymentId, stream: bonus },
+      );
+      const settlement: CardSettlement = {
+        paymentId: deposit.paymentId,
+        status: card.depositAfter?.status ?? 'PENDING',
+        creditedMinor: card.creditedMinor,
+        purchase: card.depositAfter?.purchase?.status ?? null,
+      };
+      const reported = { deposit: card.payment, wallet: card.wallet, bonus: card.bonus };
+      const afterDeposit = { ...loaded.deposit, state: card.depositAfter };
+      if (card.creditedMinor === 0 || this.depositPurchases.waiting(afterDeposit) === null)
+        return { events: reported, result: settlement };
+      assert(password !== undefined, `the password of card deposit ${deposit.paymentId}'s purchase waits for it`);
+      const afterWallet = { ...loaded.wallet, state: card.walletAfter };
+      const bought = this.orFailed(afterDeposit, stamp, () => {
+        if (refusal !== null) throw new DomainError(refusal);
+        return this.decideDepositBuy(
+          { plan: loaded.plan, subscription: loaded.subscription, deposit: afterDeposit },
+          { wallet: afterWallet, payment: loaded.payment },
+          { purchase, buyer, discountPercent, paymentId, password, at: stamp.at },
+        );
+      });
+      const events = bought.events as Partial<ReturnType<SubscriptionCommands['decideDepositBuy']>>;
+      return {
+        events: {
+          deposit: [...card.payment, ...(events.deposit ?? [])],
+          wallet: [...card.wallet, ...(events.wallet ?? [])],
+          payment: events.payment ?? [],
+          subscription: events.subscription ?? [],
+          bonus: card.bonus,
+        },
+        result: { ...settlement, purchase: bought.result },
+      };
+    };
+    // A purchase that will not happen keeps no password: it is forgotten with the FAILED it explains.
+    const alongside = async (tx: StreamTransaction, decision: { result: CardSettlement }) => {
+      if (decision.result.purchase === 'FAILED' && purchase.status === 'WAITING')
+        await this.secrets.forgetAll(purchase.subscriptionId, tx.manager);
+    };
+    const origin = { context: command.context, causationId: command.causationId ?? null };
+    if (bonusPaymentId === null) {
+      const { result } = await this.pipeline.run({
+        ...origin,
+        streams,
+        decide: (loaded, stamp) => {
+          const { events, result } = decide(loaded, null, stamp);
+          const { bonus: _none, ...rest } = events;
+          return { events: rest, result };
+        },
+        alongside,
+      });
+      return result;
+    }
+    const { result } = await this.pipeline.run({
+      ...origin,
+      streams: { ...streams, bonus: this.cards.bonusStream(bonusPaymentId) },
+      decide: (loaded, stamp) => decide(loaded, loaded.bonus, stamp),
+      alongside,
+    });
+    return result;
+  }
+
+  /**
+   * What the `deposit-purchases` processor runs once a deposit that pays for a purchase was credited: the purchase
+   * or renewal from the balance, by the same rules as the routes, with the deposit's payment stream locked beside
+   * the subscription's. DONE is recorded on the deposit in the same append as the purchase; a refusal records FAILED
+   * with its code and nothing else (the money stays on the balance). A purchase no longer WAITING does nothing, so the
+   * deposit's payment id keys it: it happens once however often it is asked. Returns what was recorded, or null.
+   */
+  async completeDepositPurchase(
+    command: { depositPaymentId: number } & CommandOrigin,
+  ): Promise<DepositPurchaseStatus | null> {
+    const deposit = await this.depositPurchases.find(command.depositPaymentId);
+    if (deposit === null || deposit.purchase.status !== 'WAITING') return null;
+    try {
+      return deposit.purchase.kind === 'BUY'
+        ? await withUniqueLogin(() => this.buyForDeposit(deposit, command))
+        : await this.renewForDeposit(deposit, command);
+    } catch (error) {
+      // A login taken since the deposit opened is only known when the append hits the unique index.
+      if (!(error instanceof ApiError) || error.code !== 'error.login.already.exists') throw error;
+      return this.failDepositPurchase(deposit, 'error.login.already.exists', command);
+    }
+  }
+
+  private async buyForDeposit(
+    deposit: DepositPurchaseView,
+    origin: CommandOrigin,
+  ): Promise<DepositPurchaseStatus | null> {
+    const { purchase } = deposit;
+    const buyer = await this.existingUser(deposit.userUuid);
+    const password = (await this.secrets.newest(purchase.subscriptionId))?.password;
+    assert(password !== undefined, `the password of deposit ${deposit.paymentId}'s purchase waits for it`);
+    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const paymentId = await this.payments.nextPaymentId();
+    const subscriptionId = purchase.subscriptionId;
+    const { result } = await this.pipeline.run({
+      context: origin.context,
+      causationId: origin.causationId ?? null,
+      streams: {
+        plan: planStreams.ref(purchase.paymentPlanId),
+        subscription: subscriptionStreams.ref(subscriptionId),
+        deposit: this.depositPurchases.stream(deposit.paymentId),
+        ...this.payments.streams(buyer.uuid, paymentId),
+      },
+      decide: (loaded, stamp) => {
+        if (this.depositPurchases.waiting(loaded.deposit) === null) return { events: {}, result: null };
+        return this.orFailed(loaded.deposit, stamp, () =>
+          this.decideDepositBuy(
+            { plan: loaded.plan, subscription: loaded.subscription, deposit: loaded.deposit },
+            { wallet: loaded.wallet, payment: loaded.payment },
+            { purchase, buyer, discountPercent, paymentId, password, at: stamp.at },
+          ),
+        );
+      },
+      // A purchase that will not happen keeps no password: it is forgotten with the FAILED it explains.
+      alongside: async (tx, decision) => {
+        if (decision.result === 'FAILED') await this.secrets.forgetAll(subscriptionId, tx.manager);
+      },
+    });
+    return result;
+  }
+
+  /**
+   * The purchase a deposit pays for, decided under its locks by the rules of a purchase from the balance: the
+   * package for sale, the login free, a price no higher than quoted (`error.plan.no.longer.available`), the balance
+   * enough; DONE on the deposit with the subscription, the charge and the SUBSCRIPTION_PAYMENT. Throws the refusal.
+   */
+  private decideDepositBuy(
+    loaded: {
+      plan: LoadedStream<PlanState>;
+      subscription: LoadedStream<SubscriptionState>;
+      deposit: LoadedDeposit;
+    },
+    ledger: LoadedSubscriptionPayment,
+    input: {
+      purchase: DepositPurchaseView['purchase'];
+      buyer: UserView;
+      discountPercent: number;
+      paymentId: number;
+      password: string;
+      at: Date;
+    },
+  ): {
+    subscription: SubscriptionEvent[];
+    wallet: ReturnType<SubscriptionPayments['decideCharge']>['wallet'];
+    payment: ReturnType<SubscriptionPayments['decideCharge']>['payment'];
+    deposit: ReturnType<DepositPurchases['decideCompleted']>;
+  } {
+    const { purchase, buyer, discountPercent, paymentId, password, at } = input;
+    assert(purchase.login !== null, 'a purchase names its login');
+    const subscriptionId = purchase.subscriptionId;
+    const plan = planForSale(loaded.plan.state);
+    const purchased = purchaseSubscription(
+      {
+        subscriptionId,
+        userUuid: buyer.uuid,
+        userEmail: buyer.email,
+        plan: purchasedPlan(plan),
+        discountPercent,
+        paymentId,
+        login: purchase.login,
+        password,
+        at,
+      },
+      loaded.subscription.state,
+    );
+    const data = purchaseData(purchased);
+    if (data.priceMinor > purchase.priceMinor) throw new DomainError('error.plan.no.longer.available');
+    const money = this.payments.decideCharge(ledger, {
+      user: { uuid: buyer.uuid, email: buyer.email },
+      paymentId,
+      subscriptionId,
+      amountMinor: data.priceMinor,
+      discountPercent: data.discountPercent,
+      at,
+    });
+    const done = this.depositPurchases.decideCompleted(loaded.deposit, {
+      subscriptionPaymentId: paymentId,
+      chargedMinor: data.priceMinor,
+      at,
+    });
+    return { subscription: purchased, wallet: money.wallet, payment: money.payment, deposit: done };
+  }
+
+  private async renewForDeposit(
+    deposit: DepositPurchaseView,
+    origin: CommandOrigin,
+  ): Promise<DepositPurchaseStatus | null> {
+    const { purchase } = deposit;
+    const owner = await this.existingUser(deposit.userUuid);
+    const discountPercent = await this.discounts.percentFor(owner.profileId);
+    const paymentId = await this.payments.nextPaymentId();
+    const { result } = await this.pipeline.run({
+      context: origin.context,
+      causationId: origin.causationId ?? null,
+      streams: {
+        subscription: subscriptionStreams.ref(purchase.subscriptionId),
+        deposit: this.depositPurchases.stream(deposit.paymentId),
+        ...this.payments.streams(owner.uuid, paymentId),
+      },
+      decide: (loaded, stamp) => {
+        if (this.depositPurchases.waiting(loaded.deposit) === null) return { events: {}, result: null };
+        return this.orFailed(loaded.deposit, stamp, () => {
+          const renewed = renewSubscription(
+            { paymentId, discountPercent, at: stamp.at, automatic: false },
+            loaded.subscription.state,
+          );
+          const [event] = renewed;
+          assert(event.type === 'SubscriptionRenewed', 'a renewal decides one SubscriptionRenewed');
+          if (event.data.priceMinor > purchase.priceMinor) throw new DomainError('error.plan.no.longer.available');
+          const money = this.payments.decideCharge(loaded, {
+            user: { uuid: owner.uuid, email: owner.email },
+            paymentId,
+            subscriptionId: purchase.subscriptionId,
+            amountMinor: event.data.priceMinor,
+            discountPercent: event.data.discountPercent,
+            at: stamp.at,
+          });
+          const done = this.depositPurchases.decideCompleted(loaded.deposit, {
+            subscriptionPaymentId: paymentId,
+            chargedMinor: event.data.priceMinor,
+            at: stamp.at,
+          });
+          return { subscription: renewed, wallet: money.wallet, payment: money.payment, deposit: done };
+        });
+      },
+    });
+    return result;
+  }
+
+  /**
+   * Decides a deposit's purchase: DONE with everything `decide` returns, or, when a rule refuses it, FAILED on the
+   * deposit alone with the refusal's code (a package withdrawn or deleted reads as no longer available).
+   */
+  private orFailed<Events extends { deposit: unknown[] }>(
+    deposit: LoadedDeposit,
+    stamp: CommandStamp,
+    decide: () => Events,
+  ): { events: Events | { deposit: ReturnType<DepositPurchases['decideFailed']> }; result: DepositPurchaseStatus } {
+    try {
+      return { events: decide(), result: 'DONE' };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return {
+        events: {
+          deposit: this.depositPurchases.decideFailed(deposit, { errorCode: failureCodeOf(error), at: stamp.at }),
+        },
+        result: 'FAILED',
+      };
+    }
+  }
+
+  /** FAILED on the deposit alone, when the purchase's own append could not happen; its password is forgotten. */
+  private async failDepositPurchase(
+    deposit: DepositPurchaseView,
+    errorCode: ErrorCode,
+    origin: CommandOrigin,
+  ): Promise<DepositPurchaseStatus | null> {
+    const { result } = await this.pipeline.run({
+      context: origin.context,
+      causationId: origin.causationId ?? null,
+      streams: { deposit: this.depositPurchases.stream(deposit.paymentId) },
+      decide: (loaded, { at }) => {
+        const failed = this.depositPurchases.decideFailed(loaded.deposit, { errorCode, at });
+        return { events: { deposit: failed }, result: failed.length > 0 ? ('FAILED' as const) : null };
+      },
+      alongside: async (tx, decision) => {
+        if (decision.result === 'FAILED' && deposit.purchase.kind === 'BUY')
+          await this.secrets.forgetAll(deposit.purchase.subscriptionId, tx.manager);
+      },
+    });
+    return result;
+  }
+
   /** A command on the subscription's stream alone. */
   private async onSubscription(
     command: { subscriptionId: string } & CommandOrigin,
@@ -339,8 +788,35 @@ export class SubscriptionCommands {
   }
 }
 
+/** The code a failed deposit purchase records: a package withdrawn or deleted meanwhile is no longer available. */
+function failureCodeOf(error: DomainError): ErrorCode {
+  if (error.code === 'error.payment.plan.not.active' || error.code === 'error.payment.plan.not.found')
+    return 'error.plan.no.longer.available';
+  return error.code;
+}
+
 function purchaseData(events: SubscriptionEvent[]): SubscriptionPurchasedData {
   const [event] = events;
   assert(event?.type === 'SubscriptionPurchased', 'a purchase decides one SubscriptionPurchased');
   return event.data;
+}
+
+/** The package as a purchase records it: its terms at the moment it is bought. */
+function purchasedPlan(plan: ReturnType<typeof planForSale>) {
+  return {
+    planId: plan.planId,
+    planName: plan.name,
+    durationInMonths: plan.durationInMonths,
+    priceMinor: plan.priceMinor,
+    currency: plan.currency,
+    isRecurrent: plan.isRecurrent,
+  };
+}
+
+/** What a deposit made to buy a package (by crypto or by card) will buy, once its money arrives. */
+function buyIntent(
+  plan: ReturnType<typeof planForSale>,
+  purchase: { subscriptionId: string; login: string; priceMinor: number; discountPercent: number },
+) {
+  return { kind: 'BUY' as const, paymentPlanId: plan.planId, planName: plan.name, ...purchase };
 }

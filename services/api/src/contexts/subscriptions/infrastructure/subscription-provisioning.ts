@@ -46,7 +46,7 @@ export class SubscriptionProvisioningOutcomes extends ProvisioningOutcomes {
         context: systemContext(),
         causationId: job.causationEventId,
       });
-      await this.secrets.forgetUpTo(job.subscriptionId, Number.MAX_SAFE_INTEGER);
+      await this.secrets.forgetAll(job.subscriptionId);
       return;
     }
     // The subscription itself stands (it was paid and the account exists); the service is out of step on this one

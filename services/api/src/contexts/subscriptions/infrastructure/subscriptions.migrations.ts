@@ -88,3 +88,30 @@ export class SubscriptionsDetailsAndSecrets1767700000100 implements MigrationInt
     );
   }
 }
+
+/**
+ * Streaming-service passwords are kept sealed (`SubscriptionSecrets`): new rows fill `password_sealed` and leave
+ * `password` empty. Rows written before hold their password in `password` until provisioning applies and deletes
+ * them; the check keeps every row to exactly one of the two.
+ */
+export class SubscriptionSecretsSealed1768200000000 implements MigrationInterface {
+  name = 'SubscriptionSecretsSealed1768200000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      ALTER TABLE subscription_secrets
+        ADD COLUMN password_sealed text,
+        ALTER COLUMN password DROP NOT NULL,
+        ADD CONSTRAINT subscription_secrets_one_password CHECK ((password IS NULL) <> (password_sealed IS NULL))`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    // Sealed passwords cannot be turned back into plain ones here: those rows are dropped, to be set again.
+    await runner.query(`DELETE FROM subscription_secrets WHERE password IS NULL`);
+    await runner.query(`
+      ALTER TABLE subscription_secrets
+        DROP CONSTRAINT subscription_secrets_one_password,
+        ALTER COLUMN password SET NOT NULL,
+        DROP COLUMN password_sealed`);
+  }
+}

@@ -35,6 +35,8 @@ describe('POST /payment-plans', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Gold Family',
       features: ['HD', '4 screens'],
+      // Absent in the request: a package may be bought by card unless staff say otherwise.
+      cardPaymentAllowed: true,
       createdAt: expect.any(String),
       updatedAt: plan.createdAt,
     });

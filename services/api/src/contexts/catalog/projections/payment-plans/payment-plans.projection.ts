@@ -24,8 +24,8 @@ export class PaymentPlansProjection implements InlineProjection {
         const data = event.data;
         await manager.query(
           `INSERT INTO payment_plans (id, name, duration_months, price_minor, currency, is_recurrent, description, features,
-             status, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+             status, created_at, updated_at, card_payment_allowed)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)`,
           [
             data.planId,
             data.name,
@@ -37,6 +37,7 @@ export class PaymentPlansProjection implements InlineProjection {
             data.features,
             data.status,
             data.createdAt,
+            data.cardPaymentAllowed,
           ],
         );
         return;
@@ -45,7 +46,7 @@ export class PaymentPlansProjection implements InlineProjection {
         const data = event.data;
         await manager.query(
           `UPDATE payment_plans SET name = $2, duration_months = $3, price_minor = $4, currency = $5, is_recurrent = $6,
-             description = $7, features = $8, updated_at = $9
+             description = $7, features = $8, updated_at = $9, card_payment_allowed = $10
            WHERE id = $1`,
           [
             data.planId,
@@ -57,6 +58,7 @@ export class PaymentPlansProjection implements InlineProjection {
             data.description,
             data.features,
             occurredAt,
+            data.cardPaymentAllowed,
           ],
         );
         return;

@@ -9,6 +9,7 @@ export interface PlanRow {
   price_minor: string;
   currency: Currency;
   is_recurrent: boolean;
+  card_payment_allowed: boolean;
   description: string;
   features: string[];
   status: PlanStatus;
@@ -18,7 +19,7 @@ export interface PlanRow {
 
 /** The columns a `Plan` is made from; the price leaves PostgreSQL as text, never as a lossy number. */
 export const PLAN_COLUMNS = `p.id, p.name, p.duration_months, p.price_minor::text AS price_minor, p.currency, p.is_recurrent,
-  p.description, p.features, p.status, p.created_at, p.updated_at`;
+  p.card_payment_allowed, p.description, p.features, p.status, p.created_at, p.updated_at`;
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -31,6 +32,7 @@ export function toPlan(row: PlanRow): Plan {
     description: row.description,
     features: row.features,
     status: row.status,
+    cardPaymentAllowed: row.card_payment_allowed,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

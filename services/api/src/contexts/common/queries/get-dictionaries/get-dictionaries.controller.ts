@@ -2,6 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags, ApiExtraModels, ApiOkResponse } from '@nestjs/swagger';
 import type { Dictionaries } from '@kupa/proto';
 import { Public } from '../../../../platform/auth';
+import { CardProvider } from '../../../../platform/card-provider';
 import { RewardTiers } from '../../../../platform/config';
 import { COMMON_OPTIONS, type CommonOptions } from '../../common.options';
 import { buildDictionaries } from './build-dictionaries';
@@ -18,8 +19,9 @@ import {
 export class GetDictionariesController {
   private readonly dictionaries: Dictionaries;
 
-  constructor(@Inject(COMMON_OPTIONS) options: CommonOptions, tiers: RewardTiers) {
-    this.dictionaries = buildDictionaries(options.support, tiers);
+  constructor(@Inject(COMMON_OPTIONS) options: CommonOptions, tiers: RewardTiers, cards: CardProvider) {
+    // Card checkout is offered only with both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set.
+    this.dictionaries = { ...buildDictionaries(options.support, tiers), cardCheckoutAvailable: cards.available };
   }
 
   @Public()

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UserRole, UserStatus } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { ActorLookup, type ActorRecord } from '../../../../platform/auth';
+import { ActorCache } from './actor-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,17 +17,31 @@ interface ActorRow {
 }
 
 /**
- * The guard's view of a token's subject, read fresh on every request in one query: status and role from `users` (a
- * block takes effect at once), the session version from `credentials` (a password change ends older tokens).
+ * The guard's view of a token's subject: status and role from `users` (a block takes effect at once), the session
+ * version from `credentials` (a password change ends older tokens), in one query, kept by the `ActorCache` for as
+ * long as no change to them is heard.
  */
 @Injectable()
 export class UsersActorLookup extends ActorLookup {
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: ActorCache,
+  ) {
     super();
   }
 
   async findByUuid(userUuid: string): Promise<ActorRecord | null> {
     if (!UUID.test(userUuid)) return null;
+    const nowMs = performance.now();
+    const cached = this.cache.find(userUuid, nowMs);
+    if (cached) return cached;
+    const generation = this.cache.generation;
+    const record = await this.read(userUuid);
+    if (record) this.cache.remember(record, generation, nowMs);
+    return record;
+  }
+
+  private async read(userUuid: string): Promise<ActorRecord | null> {
     const rows: ActorRow[] = await this.dataSource.query(
       `SELECT u.uuid, u.email, u.role, u.status, u.first_name, u.last_name,
               coalesce(c.session_version, 0) AS session_version

@@ -148,3 +148,57 @@ export class TwoFactorSchema1767500000100 implements MigrationInterface {
     await runner.query(`ALTER TABLE users DROP COLUMN two_factor_enabled`);
   }
 }
+
+/**
+ * The API processes keep the guard's view of each signed-in user in memory (docs/adr/0046-actor-cache.md). These
+ * triggers say when a cached view is out of date, whatever wrote the change: a `NOTIFY` on `kupa_actor_changed` with
+ * the user's uuid when the columns the guard reads change or the row goes, and `*` when a table is truncated.
+ * PostgreSQL delivers a notification when the writing transaction commits, and not at all if it rolls back.
+ */
+export class ActorChangeNotifications1768200000100 implements MigrationInterface {
+  name = 'ActorChangeNotifications1768200000100';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE FUNCTION kupa_actor_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_LEVEL = 'STATEMENT' THEN
+          PERFORM pg_notify('kupa_actor_changed', '*');
+        ELSIF TG_TABLE_NAME = 'users' THEN
+          PERFORM pg_notify('kupa_actor_changed', OLD.uuid::text);
+        ELSIF TG_OP = 'INSERT' THEN
+          PERFORM pg_notify('kupa_actor_changed', NEW.user_uuid::text);
+        ELSE
+          PERFORM pg_notify('kupa_actor_changed', OLD.user_uuid::text);
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await runner.query(`
+      CREATE TRIGGER users_actor_changed AFTER UPDATE OF email, role, status, first_name, last_name ON users
+        FOR EACH ROW
+        WHEN ((OLD.email, OLD.role, OLD.status, OLD.first_name, OLD.last_name)
+              IS DISTINCT FROM (NEW.email, NEW.role, NEW.status, NEW.first_name, NEW.last_name))
+        EXECUTE FUNCTION kupa_actor_changed()`);
+    await runner.query(
+      `CREATE TRIGGER users_actor_deleted AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION kupa_actor_changed()`,
+    );
+    await runner.query(
+      `CREATE TRIGGER users_actor_truncated AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION kupa_actor_changed()`,
+    );
+    await runner.query(`
+      CREATE TRIGGER credentials_actor_changed AFTER INSERT OR DELETE OR UPDATE OF session_version ON credentials
+        FOR EACH ROW EXECUTE FUNCTION kupa_actor_changed()`);
+    await runner.query(
+      `CREATE TRIGGER credentials_actor_truncated AFTER TRUNCATE ON credentials FOR EACH STATEMENT EXECUTE FUNCTION kupa_actor_changed()`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TRIGGER credentials_actor_truncated ON credentials`);
+    await runner.query(`DROP TRIGGER credentials_actor_changed ON credentials`);
+    await runner.query(`DROP TRIGGER users_actor_truncated ON users`);
+    await runner.query(`DROP TRIGGER users_actor_deleted ON users`);
+    await runner.query(`DROP TRIGGER users_actor_changed ON users`);
+    await runner.query(`DROP FUNCTION kupa_actor_changed()`);
+  }
+}

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
 import { hashSecretToken, newSecretToken } from '../persistence/secret-token';
+import { ActorCache } from '../access/actor-cache';
 
 const REFRESH_TOKEN_TTL_MS = LIMITS.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
 
@@ -54,7 +55,10 @@ interface RefreshTokenRow {
  */
 @Injectable()
 export class RefreshTokens {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly actors: ActorCache,
+  ) {}
 
   /** Starts a session (sign-in) under the user's current session version. */
   async startFamily(userUuid: string, now: Date): Promise<IssuedRefreshToken & SessionRef> {
@@ -130,6 +134,7 @@ export class RefreshTokens {
    * insert a successor this revocation does not see; it carries the old version and is refused all the same.
    */
   async endSessions(manager: EntityManager, userUuid: string, now: Date, keepFamilyId: string | null): Promise<void> {
+    this.actors.forget(userUuid);
     await manager.query(`UPDATE credentials SET session_version = session_version + 1 WHERE user_uuid = $1`, [
       userUuid,
     ]);

@@ -1,18 +1,10 @@
 import { LIMITS } from '@kupa/proto';
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 
 /**
  * The cryptography of two-factor sign-in (docs/adr/0018-staff-two-factor-sign-in.md): TOTP codes (RFC 6238 through
- * otplib), the authenticator secret's encryption at rest, and the recovery codes. No I/O and no clock of its own:
+ * otplib) and the recovery codes; the authenticator secret is sealed at rest by the platform's `SecretBox`. No I/O and no clock of its own:
  * every check is told the instant it runs at.
  */
 
@@ -95,38 +87,4 @@ export function recoveryCodeMatches(code: string, stored: HashedRecoveryCode): b
   const candidate = Buffer.from(hashRecoveryCode(code, stored.salt).hash, 'hex');
   const expected = Buffer.from(stored.hash, 'hex');
   return candidate.length === expected.length && timingSafeEqual(candidate, expected);
-}
-
-const CIPHER = 'aes-256-gcm';
-const CIPHERTEXT_VERSION = 'v1';
-
-/**
- * Encrypts authenticator secrets with AES-256-GCM under a key derived from `TWO_FACTOR_KEY`. The user's uuid is the
- * associated data, so a row copied onto another account does not decrypt.
- */
-export class SecretBox {
-  private readonly key: Buffer;
-
-  constructor(rootKey: string) {
-    this.key = Buffer.from(hkdfSync('sha256', rootKey, 'kupa', 'two-factor secrets', 32));
-  }
-
-  seal(plaintext: string, userUuid: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv(CIPHER, this.key, iv);
-    cipher.setAAD(Buffer.from(userUuid, 'utf8'));
-    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [CIPHERTEXT_VERSION, iv, cipher.getAuthTag(), ciphertext]
-      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-      .join('.');
-  }
-
-  open(sealed: string, userUuid: string): string {
-    const [version, iv, tag, ciphertext] = sealed.split('.');
-    if (version !== CIPHERTEXT_VERSION) throw new Error(`Unknown two-factor secret format ${version}`);
-    const decipher = createDecipheriv(CIPHER, this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(userUuid, 'utf8'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
-  }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS } from '@kupa/proto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { SecretBox } from '../../../../platform/crypto';
 import { firstRows } from '../persistence/query-results';
 import {
   hashRecoveryCode,
@@ -11,8 +12,10 @@ import {
   newTotpSecret,
   normalizeCode,
   recoveryCodeMatches,
-  SecretBox,
 } from './two-factor-codes';
+
+/** What the authenticator secrets' key is derived for; the user's uuid is each secret's associated data. */
+const TWO_FACTOR_SECRETS_PURPOSE = 'two-factor secrets';
 
 export type TwoFactorStatus = 'PENDING' | 'ACTIVE';
 
@@ -37,7 +40,8 @@ export class TwoFactorStore {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.box = new SecretBox(config.twoFactorKey);
+    // The purpose names the key derived from TWO_FACTOR_KEY; it must not change, or stored secrets no longer open.
+    this.box = new SecretBox(config.twoFactorKey, TWO_FACTOR_SECRETS_PURPOSE);
   }
 
   async find(userUuid: string, manager: EntityManager = this.dataSource.manager): Promise<TwoFactorRecord | null> {

@@ -7,6 +7,12 @@ import { ALL_USER_EVENT_TYPES, type UserEvent } from '../../domain/user.events';
  * unique e-mail and profile ID indexes) see the new state at once. A unique violation here aborts the append.
  */
 export class UsersProjection implements InlineProjection {
+  /**
+   * `changed` hears of every row this projection writes (`*` for all of them), as it writes: the actor cache drops
+   * the user's view, so that this process's next request reads it again (docs/adr/0046-actor-cache.md).
+   */
+  constructor(private readonly changed: (userUuid: string) => void = () => undefined) {}
+
   readonly name = 'users';
   /** Notes and mail requests change nothing in `users`. */
   readonly handles = ALL_USER_EVENT_TYPES.filter(
@@ -91,6 +97,7 @@ export class UsersProjection implements InlineProjection {
     assignments: string,
     values: unknown[],
   ): Promise<void> {
+    this.changed(userUuid);
     await manager.query(`UPDATE users SET updated_at = $2${assignments} WHERE uuid = $1`, [
       userUuid,
       occurredAt,
@@ -100,6 +107,7 @@ export class UsersProjection implements InlineProjection {
 
   /** Every row comes from the user streams, so a rebuild starts from an empty table. */
   async reset(manager: EntityManager): Promise<void> {
+    this.changed('*');
     await manager.query(`DELETE FROM users`);
   }
 }

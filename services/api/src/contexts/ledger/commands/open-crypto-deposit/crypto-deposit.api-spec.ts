@@ -345,6 +345,55 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(5500);
   });
 
+  it("an ambassador's deposit in parts earns the bonus of the total: booked with the first part, raised with the rest", async () => {
+    const ambassador = await createActiveUser(testApp, { role: 'AMBASSADOR' });
+    const { paymentId, invoiceId } = await openDeposit(ambassador, 300, 'CRYPTO_BTC');
+    const partial = await act(invoiceId, 'partial');
+    expect(partial.body).toMatchObject({ status: 'partially_paid', ipnStatuses: [200] });
+    // 150 of 300 arrived: 5 % of it, 7.50, booked with the credit as the deposit's own bonus payment.
+    const afterPartial = await paymentOf(paymentId, ambassador.accessToken);
+    expect(afterPartial).toMatchObject({ status: 'SUCCESS', amount: 150, bonusPaymentId: expect.any(Number) });
+    const bonusPaymentId = afterPartial.bonusPaymentId as number;
+    expect(await paymentOf(bonusPaymentId, ambassador.accessToken)).toMatchObject({
+      type: 'AMBASSADOR_BONUS',
+      status: 'SUCCESS',
+      aggregator: 'INTERNAL',
+      method: 'BALANCE',
+      amount: 7.5,
+      bonusForPaymentId: paymentId,
+    });
+    expect(await balanceMinorOf(testApp, ambassador.userUuid)).toBe(15_750);
+
+    // The rest: 300 in all reaches the 10 % tier, so the same bonus payment grows to 30 (22.50 more).
+    await act(invoiceId, 'pay');
+    expect(await paymentOf(paymentId)).toMatchObject({ amount: 300, bonusPaymentId });
+    expect(await paymentOf(bonusPaymentId)).toMatchObject({ amount: 30, bonusForPaymentId: paymentId });
+    expect(await balanceMinorOf(testApp, ambassador.userUuid)).toBe(33_000);
+    const finishedIpn = signed(await providerPayment(partial.body.paymentId as string));
+    const repeats = await Promise.all(
+      Array.from({ length: 5 }, () => postIpn(finishedIpn.body, finishedIpn.signature)),
+    );
+    expect(repeats.map((response) => response.body.credited)).toEqual([0, 0, 0, 0, 0]);
+    expect(await balanceMinorOf(testApp, ambassador.userUuid)).toBe(33_000);
+    const bonusEntries: Array<{ amount_minor: string }> = await testApp.dataSource.query(
+      `SELECT amount_minor::text FROM ledger_entries WHERE payment_id = $1 AND account = $2 ORDER BY entry_id`,
+      [bonusPaymentId, `user:${ambassador.userUuid}`],
+    );
+    expect(bonusEntries).toEqual([{ amount_minor: '750' }, { amount_minor: '2250' }]);
+    const bonuses: Array<{ count: string }> = await testApp.dataSource.query(
+      `SELECT count(*)::text FROM payments WHERE user_uuid = $1 AND type = 'AMBASSADOR_BONUS'`,
+      [ambassador.userUuid],
+    );
+    expect(bonuses).toEqual([{ count: '1' }]);
+
+    // A client's crypto deposit earns none.
+    const plainClient = await createActiveUser(testApp);
+    const plain = await openDeposit(plainClient, 300);
+    await act(plain.invoiceId, 'pay');
+    expect((await paymentOf(plain.paymentId)).bonusPaymentId).toBeNull();
+    expect(await balanceMinorOf(testApp, plainClient.userUuid)).toBe(30_000);
+  });
+
   it('keeps every read model equal to the replay and passes `kupa ledger verify`', async () => {
     await expectReadModelsToEqualReplay(testApp);
     const verification = await new LedgerVerifier(

@@ -1,20 +1,13 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCreatedResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { CryptoDepositResponse } from '@kupa/proto';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { ApiErrors } from '../../../../platform/http';
+import { CryptoDepositResponseDto } from '../../infrastructure/ledger.responses';
 import { moneyRequestInputs } from '../../infrastructure/money-requests';
 import { OpenCryptoDepositCommand } from './open-crypto-deposit.command';
 import { OpenCryptoDepositRequestDto } from './open-crypto-deposit.request.dto';
-
-export class CryptoDepositResponseDto implements CryptoDepositResponse {
-  @ApiProperty({ type: 'integer', minimum: 1, description: 'The PENDING deposit, credited when the money arrives' })
-  paymentId: number;
-
-  @ApiProperty({ format: 'uri', description: "The cashier's invoice page; it ends with the invoice id" })
-  invoiceUrl: string;
-}
 
 @ApiTags('payments')
 @ApiBearerAuth()

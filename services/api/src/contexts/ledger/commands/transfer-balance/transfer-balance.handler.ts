@@ -35,13 +35,14 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
     const known = await this.keys.replayIfKnown<Payment>(idempotency);
     if (known) return known;
 
-    const [sender, receiver] = await Promise.all([
+    // Three reads at once: the ids of a transfer refused for its recipient are gaps, which are harmless.
+    const [sender, receiver, [outPaymentId, inPaymentId]] = await Promise.all([
       this.users.findByUuid(actor.userUuid),
       this.recipients.find(recipient, actor.userUuid),
+      nextPaymentIds(this.dataSource.manager, 2),
     ]);
     if (!sender) throw new ApiError('error.user.not.found');
 
-    const [outPaymentId, inPaymentId] = await nextPaymentIds(this.dataSource.manager, 2);
     const transferId = randomUUID();
     return this.commands.run(idempotency, {
       context,

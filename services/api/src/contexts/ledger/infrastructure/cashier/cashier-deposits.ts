@@ -1,23 +1,46 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  CASHIER_DEFAULTS,
+  CASHIER_STATUS_MAPPING,
   CRYPTO_PAY_CURRENCIES,
   type CashierPaymentReportedData,
   type CryptoMethod,
   type CryptoDepositResponse,
+  type DepositPurchaseRequestedData,
   isCashierProviderStatus,
   minorToAmount,
-  type PaymentRecordedData,
   type PaymentStatus,
+  type UserRole,
 } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Actor, RequestContext } from '../../../../platform/auth';
 import { CashierClient, CashierSettings, type NowPaymentsPayment } from '../../../../platform/cashier';
-import { CommandPipeline } from '../../../../platform/commands';
+import { CommandPipeline, type CommandStamp, type LoadedStream } from '../../../../platform/commands';
+import { APP_CONFIG, type AppConfig, RewardTiers } from '../../../../platform/config';
+import { EventStore, type StreamTransaction } from '../../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../../platform/http';
+import { UserReader } from '../../../identity';
+import { bonusOnCashierCredit } from '../../domain/ambassador-bonus';
+import type { PaymentEvent, WalletEvent } from '../../domain/ledger.events';
 import { type CashierReport, paymentDecider } from '../../domain/payment.decider';
+import { pendingProviderDeposit } from '../../domain/provider-deposit';
+import type { PaymentState } from '../../domain/payment.state';
 import { CASHIER_ACCOUNT, walletDecider } from '../../domain/wallet.decider';
+import type { WalletState } from '../../domain/wallet.state';
 import { nextPaymentIds, paymentStreams, walletStreams } from '../ledger-streams';
+
+/**
+ * How many times a report is decided again when a concurrent report on the same deposit booked its first bonus
+ * between the read that named the streams and the locks: each round names the stream that read found.
+ */
+const BONUS_STREAM_ROUNDS = 3;
+
+/** What a deposit for a purchase records beside the deposit itself; the ids and the instant come from the open. */
+export type DepositPurchaseIntent = Omit<DepositPurchaseRequestedData, 'paymentId' | 'userUuid' | 'requestedAt'>;
+
+/** Rows that belong with the deposit's events (a purchase's password), written in the open's transaction. */
+export type DepositAlongside = (tx: StreamTransaction, paymentId: number, stamp: CommandStamp) => Promise<void>;
 
 /** What applying one provider report did. */
 export interface CashierReportOutcome {
@@ -50,13 +73,44 @@ export class CashierDeposits {
     private readonly pipeline: CommandPipeline,
     private readonly client: CashierClient,
     private readonly settings: CashierSettings,
+    private readonly store: EventStore,
+    private readonly users: UserReader,
+    private readonly tiers: RewardTiers,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * What every deposit must satisfy before an invoice is asked for: an amount within the configured limits
+   * (`error.deposit.amount.out.of.range` with them) and fewer unpaid deposits than the cap.
+   */
+  async assertCanOpen(userUuid: string, amountMinor: number): Promise<void> {
+    const { cashierDepositMinMinor: minMinor, cashierDepositMaxMinor: maxMinor } = this.config;
+    if (amountMinor < minMinor || amountMinor > maxMinor) {
+      throw new ApiError('error.deposit.amount.out.of.range', {
+        minAmount: minorToAmount(minMinor),
+        maxAmount: minorToAmount(maxMinor),
+      });
+    }
+    if ((await this.pendingCount(userUuid)) >= CASHIER_DEFAULTS.pendingDepositsPerUserMax)
+      throw new ApiError('error.cashier.too.many.pending');
+  }
+
+  /** The smallest deposit the cashier takes, in cents. */
+  minimumMinor(): number {
+    return this.config.cashierDepositMinMinor;
+  }
+
+  /**
+   * Opens a deposit: the invoice at the cashier, then the PENDING payment with it. A deposit that pays for a purchase
+   * records the purchase in the same append (`DepositPurchaseRequested`), and `alongside` writes what belongs with it
+   * (the purchase's password) in the same transaction. The caller checks `assertCanOpen` first.
+   */
   async open(
     actor: Actor,
     amountMinor: number,
     method: CryptoMethod,
     context: RequestContext,
+    purchase: { intent: DepositPurchaseIntent; alongside?: DepositAlongside } | null = null,
   ): Promise<CryptoDepositResponse> {
     const payCurrency = CRYPTO_PAY_CURRENCIES[method];
     const [paymentId] = await nextPaymentIds(this.dataSource.manager, 1);
@@ -82,29 +136,15 @@ export class CashierDeposits {
       streams: { payment: paymentStreams.ref(paymentId) },
       decide: ({ payment }, { at }) => {
         const createdAt = at.toISOString();
-        const recorded: PaymentRecordedData = {
+        const recorded = pendingProviderDeposit({
           paymentId,
-          userUuid: actor.userUuid,
-          userEmail: actor.email,
-          type: 'DEPOSIT',
-          method,
+          owner: actor,
+          method: method,
           aggregator: 'CASHIER',
-          status: 'PENDING',
-          amountMinor,
-          currency: 'USD',
-          comment: null,
-          publicNote: null,
           counterAccount: CASHIER_ACCOUNT,
-          correction: false,
-          transferId: null,
-          senderProfileId: null,
-          recipientProfileId: null,
-          discountPercent: 0,
+          amountMinor,
           createdAt,
-          // A crypto deposit earns no ambassador bonus yet: docs/adr/0028-crypto-cashier.md, Open.
-          bonusPaymentId: null,
-          bonusForPaymentId: null,
-        };
+        });
         const events = paymentDecider.decide(
           {
             type: 'OpenCashierDeposit',
@@ -119,10 +159,16 @@ export class CashierDeposits {
               amountAskedMinor: amountMinor,
               openedAt: createdAt,
             },
+            purchase: purchase
+              ? { ...purchase.intent, paymentId, userUuid: actor.userUuid, requestedAt: createdAt }
+              : null,
           },
           payment.state,
         );
         return { events: { payment: events }, result: { paymentId, invoiceUrl: invoice.invoice_url } };
+      },
+      alongside: async (tx, _decision, stamp) => {
+        if (purchase?.alongside) await purchase.alongside(tx, paymentId, stamp);
       },
     });
     return result;
@@ -160,6 +206,12 @@ export class CashierDeposits {
     return this.apply(row, null, 'JANITOR', context, true);
   }
 
+  /**
+   * One report, applied under the deposit's and the wallet's locks. When the owner is an AMBASSADOR and the report may
+   * credit money, the bonus's payment stream is named too: the deposit's bonus when it has one, else a spare id for a
+   * first bonus (an unused id is a harmless gap). The role is identity's, read before the locks, as for a manual
+   * deposit: a role changed at the very instant money arrives may apply to it or not.
+   */
   private async apply(
     row: CashierPaymentRow,
     report: CashierReport | null,
@@ -169,36 +221,109 @@ export class CashierDeposits {
   ): Promise<CashierReportOutcome> {
     const paymentId = Number(row.payment_id);
     const userUuid = row.user_uuid;
-    const { result } = await this.pipeline.run({
-      context,
-      streams: { wallet: walletStreams.ref(userUuid), payment: paymentStreams.ref(paymentId) },
-      decide: ({ wallet, payment }, { at }) => {
-        const paymentEvents = paymentDecider.decide(
-          { type: 'ApplyCashierReport', paymentId, report, source, reportedAt: at.toISOString(), timeOutIfPending },
+    const owner = await this.users.findByUuid(userUuid);
+    const role = owner?.role ?? 'CLIENT';
+    for (let round = 1; ; round += 1) {
+      const bonusPaymentId = role === 'AMBASSADOR' ? await this.bonusStreamFor(paymentId, report) : null;
+      const outcome = await this.applyOnce(
+        { paymentId, userUuid, role, bonusPaymentId },
+        report,
+        source,
+        context,
+        timeOutIfPending,
+      );
+      if (outcome !== 'stream-needed') return outcome;
+      if (round >= BONUS_STREAM_ROUNDS) throw new Error(`Deposit ${paymentId}: its bonus stream kept changing`);
+    }
+  }
+
+  /**
+   * Which bonus stream a report on the deposit needs, read without locks: none when the report cannot credit money
+   * (nothing new can then earn a bonus), else the deposit's bonus or a spare id.
+   */
+  private async bonusStreamFor(paymentId: number, report: CashierReport | null): Promise<number | null> {
+    if (report === null || CASHIER_STATUS_MAPPING[report.providerStatus] !== 'SUCCESS') return null;
+    const state = await paymentStreams.peek(this.store, paymentId);
+    if (state?.bonusPaymentId) return state.bonusPaymentId;
+    const [spare] = await nextPaymentIds(this.dataSource.manager, 1);
+    return spare;
+  }
+
+  private async applyOnce(
+    deposit: { paymentId: number; userUuid: string; role: UserRole; bonusPaymentId: number | null },
+    report: CashierReport | null,
+    source: CashierPaymentReportedData['source'],
+    context: RequestContext,
+    timeOutIfPending: boolean,
+  ): Promise<CashierReportOutcome | 'stream-needed'> {
+    const { paymentId, userUuid, role, bonusPaymentId } = deposit;
+    const decide = (
+      wallet: LoadedStream<WalletState>,
+      payment: LoadedStream<PaymentState | null>,
+      bonus: LoadedStream<PaymentState | null> | null,
+      { at }: CommandStamp,
+    ): {
+      events: { wallet?: WalletEvent[]; payment?: PaymentEvent[]; bonus?: PaymentEvent[] };
+      result: CashierReportOutcome | 'stream-needed';
+    } => {
+      const reportedAt = at.toISOString();
+      const command = { type: 'ApplyCashierReport' as const, paymentId, report, source, reportedAt, timeOutIfPending };
+      let paymentEvents = paymentDecider.decide(command, payment.state);
+      const reported = paymentEvents.find((event) => event.type === 'CashierPaymentReported');
+      const creditedMinor = reported?.type === 'CashierPaymentReported' ? reported.data.creditedMinor : 0;
+      const status = reported?.type === 'CashierPaymentReported' ? reported.data.status : payment.state?.status;
+      const outcome: CashierReportOutcome = { paymentId, status: status ?? 'PENDING', creditedMinor };
+      if (creditedMinor === 0 || report === null)
+        return { events: { payment: paymentEvents, wallet: [], bonus: [] }, result: outcome };
+      let walletEvents = walletDecider.decide(
+        {
+          type: 'CreditCashierDeposit',
+          userUuid,
+          paymentId,
+          providerPaymentId: report.providerPaymentId,
+          amountMinor: creditedMinor,
+          transactionId: randomUUID(),
+        },
+        wallet.state,
+      );
+      const earned = bonusOnCashierCredit({
+        deposit: paymentEvents.reduce(paymentDecider.evolve, payment.state) as PaymentState,
+        role,
+        tiers: this.tiers.ambassadorBonus,
+        bonus: bonusPaymentId !== null && bonus !== null ? { paymentId: bonusPaymentId, state: bonus.state } : null,
+        transactionId: randomUUID(),
+        at: reportedAt,
+        walletAfterDeposit: walletEvents.reduce(walletDecider.evolve, wallet.state),
+      });
+      if (earned.kind === 'stream-needed') return { events: {}, result: 'stream-needed' };
+      if (earned.kind === 'none')
+        return { events: { payment: paymentEvents, wallet: walletEvents, bonus: [] }, result: outcome };
+      walletEvents = [...walletEvents, ...earned.walletEvents];
+      if (earned.firstBonusPaymentId !== null)
+        paymentEvents = paymentDecider.decide(
+          { ...command, bonusPaymentId: earned.firstBonusPaymentId },
           payment.state,
         );
-        const reported = paymentEvents.find((event) => event.type === 'CashierPaymentReported');
-        const creditedMinor = reported?.type === 'CashierPaymentReported' ? reported.data.creditedMinor : 0;
-        const walletEvents =
-          creditedMinor > 0 && report
-            ? walletDecider.decide(
-                {
-                  type: 'CreditCashierDeposit',
-                  userUuid,
-                  paymentId,
-                  providerPaymentId: report.providerPaymentId,
-                  amountMinor: creditedMinor,
-                  transactionId: randomUUID(),
-                },
-                wallet.state,
-              )
-            : [];
-        const status = reported?.type === 'CashierPaymentReported' ? reported.data.status : payment.state?.status;
-        return {
-          events: { payment: paymentEvents, wallet: walletEvents },
-          result: { paymentId, status: status ?? 'PENDING', creditedMinor },
-        };
-      },
+      return { events: { payment: paymentEvents, wallet: walletEvents, bonus: earned.bonusEvents }, result: outcome };
+    };
+
+    const wallet = walletStreams.ref(userUuid);
+    const payment = paymentStreams.ref(paymentId);
+    if (bonusPaymentId === null) {
+      const { result } = await this.pipeline.run({
+        context,
+        streams: { wallet, payment },
+        decide: (loaded, stamp) => {
+          const { events, result } = decide(loaded.wallet, loaded.payment, null, stamp);
+          return { events: { wallet: events.wallet, payment: events.payment }, result };
+        },
+      });
+      return result;
+    }
+    const { result } = await this.pipeline.run({
+      context,
+      streams: { wallet, payment, bonus: paymentStreams.ref(bonusPaymentId) },
+      decide: (loaded, stamp) => decide(loaded.wallet, loaded.payment, loaded.bonus, stamp),
     });
     return result;
   }

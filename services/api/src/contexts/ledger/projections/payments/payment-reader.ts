@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { minorToAmount, type Payment, type PaymentRecordedData, type StaffPayment } from '@kupa/proto';
-import type { PaymentCashierState } from '../../domain/payment.state';
+import {
+  type DepositPurchase,
+  minorToAmount,
+  type Payment,
+  type PaymentCard,
+  type PaymentRecordedData,
+  type StaffPayment,
+} from '@kupa/proto';
+import type { PaymentCardState, PaymentCashierState, PaymentPurchaseState } from '../../domain/payment.state';
 import { DataSource } from 'typeorm';
 import {
   audienceView,
@@ -15,7 +22,12 @@ import {
  * staff view with the authors' labels, or the owner's view with the labels they see.
  */
 export function paymentPayload(
-  payment: PaymentRecordedData & { updatedAt: string; cashier?: PaymentCashierState | null },
+  payment: PaymentRecordedData & {
+    updatedAt: string;
+    cashier?: PaymentCashierState | null;
+    card?: PaymentCardState | null;
+    purchase?: PaymentPurchaseState | null;
+  },
   authors: { createdBy: string; updatedBy: string; createdByPublic: string; updatedByPublic: string },
   audience: PaymentAudience,
 ): Payment {
@@ -53,8 +65,37 @@ export function paymentPayload(
           amountReceived: minorToAmount(payment.cashier.amountReceivedMinor),
         }
       : null,
+    card: payment.card ? paymentCardOf(payment.card) : null,
+    purchase: payment.purchase ? depositPurchaseOf(payment.purchase) : null,
   };
   return audienceView(staffView, { createdBy: authors.createdByPublic, updatedBy: authors.updatedByPublic }, audience);
+}
+
+/** A card deposit's provider side as staff and its owner read it. */
+export function paymentCardOf(card: PaymentCardState): PaymentCard {
+  return {
+    provider: card.provider,
+    checkoutSessionId: card.checkoutSessionId,
+    providerPaymentId: card.providerPaymentId,
+    providerStatus: card.providerStatus,
+    amountAsked: minorToAmount(card.amountAskedMinor),
+    amountReceived: minorToAmount(card.amountReceivedMinor),
+  };
+}
+
+/**
+ * What a client reads of a deposit's purchase: a bought subscription's id only once it exists (before that it is an
+ * id reserved for it, which names nothing yet).
+ */
+export function depositPurchaseOf(purchase: PaymentPurchaseState): DepositPurchase {
+  return {
+    kind: purchase.kind,
+    paymentPlanId: purchase.paymentPlanId,
+    planName: purchase.planName,
+    subscriptionId: purchase.kind === 'RENEW' || purchase.status === 'DONE' ? purchase.subscriptionId : null,
+    status: purchase.status,
+    errorCode: purchase.errorCode,
+  };
 }
 
 /** Reads of the payments read model. */

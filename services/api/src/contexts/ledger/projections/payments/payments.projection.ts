@@ -87,18 +87,80 @@ function updateOf(
         [paymentId, provider, invoiceId, invoiceUrl, payCurrency, amountAskedMinor, actor, publicActor],
       ];
     }
-    case 'CashierPaymentReported': {
+    // A provider's report, from the cashier or the card provider: the same columns, kept where the report is silent.
+    case 'CashierPaymentReported':
+    case 'CardPaymentReported': {
       const { paymentId, status, reportedAt, providerPaymentId, providerStatus, amountReceivedMinor } = event.data;
       // The amount is what is on the books once anything arrived (the payment decider's evolve says the same).
       return [
         `UPDATE payments SET status = $2, updated_at = $3, updated_by = $4, updated_by_public = $5,
             provider_payment_id = COALESCE($6, provider_payment_id), provider_status = COALESCE($7, provider_status),
             amount_received_minor = $8::bigint,
-            amount_minor = CASE WHEN $8::bigint > 0 THEN $8::bigint ELSE amount_minor END
+            amount_minor = CASE WHEN $8::bigint > 0 THEN $8::bigint ELSE amount_minor END,
+            bonus_payment_id = COALESCE($9::bigint, bonus_payment_id)
           WHERE payment_id = $1`,
-        [paymentId, status, reportedAt, actor, publicActor, providerPaymentId, providerStatus, amountReceivedMinor],
+        [
+          paymentId,
+          status,
+          reportedAt,
+          actor,
+          publicActor,
+          providerPaymentId,
+          providerStatus,
+          amountReceivedMinor,
+          event.data.bonusPaymentId ?? null,
+        ],
       ];
     }
+    case 'CardCheckoutOpened': {
+      const { paymentId, provider, checkoutSessionId, amountAskedMinor } = event.data;
+      return [
+        `UPDATE payments SET card_provider = $2, card_checkout_session_id = $3, provider_status = 'unpaid',
+            amount_asked_minor = $4, amount_received_minor = 0, updated_by = $5, updated_by_public = $6
+          WHERE payment_id = $1`,
+        [paymentId, provider, checkoutSessionId, amountAskedMinor, actor, publicActor],
+      ];
+    }
+    case 'AmbassadorBonusRaised':
+      return [
+        `UPDATE payments SET amount_minor = $2, updated_at = $3, updated_by = $4, updated_by_public = $5
+          WHERE payment_id = $1`,
+        [event.data.paymentId, event.data.amountMinor, event.data.raisedAt, actor, publicActor],
+      ];
+    case 'DepositPurchaseRequested': {
+      const { paymentId, kind, paymentPlanId, planName, subscriptionId, requestedAt } = event.data;
+      // A bought subscription's id shows once it exists; a renewal names its subscription from the start.
+      return [
+        `UPDATE payments SET purchase_kind = $2, purchase_plan_id = $3, purchase_plan_name = $4,
+            purchase_subscription_id = $5, purchase_status = 'WAITING', purchase_error_code = NULL, updated_at = $6,
+            updated_by = $7, updated_by_public = $8
+          WHERE payment_id = $1`,
+        [
+          paymentId,
+          kind,
+          paymentPlanId,
+          planName,
+          kind === 'RENEW' ? subscriptionId : null,
+          requestedAt,
+          actor,
+          publicActor,
+        ],
+      ];
+    }
+    case 'DepositPurchaseCompleted':
+      return [
+        `UPDATE payments SET purchase_status = 'DONE', purchase_subscription_id = $2, updated_at = $3, updated_by = $4,
+            updated_by_public = $5
+          WHERE payment_id = $1`,
+        [event.data.paymentId, event.data.subscriptionId, event.data.completedAt, actor, publicActor],
+      ];
+    case 'DepositPurchaseFailed':
+      return [
+        `UPDATE payments SET purchase_status = 'FAILED', purchase_error_code = $2, updated_at = $3, updated_by = $4,
+            updated_by_public = $5
+          WHERE payment_id = $1`,
+        [event.data.paymentId, event.data.errorCode, event.data.failedAt, actor, publicActor],
+      ];
   }
 }
 

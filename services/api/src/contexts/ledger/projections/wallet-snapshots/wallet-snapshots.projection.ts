@@ -25,6 +25,40 @@ export async function loadWalletSnapshots(
 }
 
 /**
+ * The wallets a command loaded under their locks, at their heads, by the transaction's entity manager: the projection
+ * below evolves them instead of reading the snapshots a second time. A transaction retried after a deadlock runs on a
+ * new entity manager, so nothing read before the retry is reused.
+ */
+const walletHeadsByTransaction = new WeakMap<EntityManager, Map<string, WalletSnapshot>>();
+
+/** Remembers wallets a command read at their heads, for the append that follows in the same transaction. */
+export function rememberWalletHeads(manager: EntityManager, heads: ReadonlyMap<string, WalletSnapshot>): void {
+  const known = walletHeadsByTransaction.get(manager) ?? new Map<string, WalletSnapshot>();
+  for (const [streamId, head] of heads) known.set(streamId, head);
+  walletHeadsByTransaction.set(manager, known);
+}
+
+/**
+ * The snapshots the events continue from: the heads the command loaded when they are exactly one version behind each
+ * stream's first event, otherwise read.
+ */
+async function snapshotsBefore(
+  manager: EntityManager,
+  events: readonly RecordedEvent[],
+  streamIds: readonly string[],
+): Promise<Map<string, WalletSnapshot>> {
+  const known = walletHeadsByTransaction.get(manager);
+  if (known) {
+    const firstVersions = new Map<string, number>();
+    for (const event of events)
+      if (!firstVersions.has(event.streamId)) firstVersions.set(event.streamId, event.streamVersion);
+    if (streamIds.every((streamId) => known.get(streamId)?.version === (firstVersions.get(streamId) ?? 0) - 1))
+      return known;
+  }
+  return loadWalletSnapshots(manager, streamIds);
+}
+
+/**
  * After every append to a wallet stream, the folded state at the stream's new version, upserted in the same
  * transaction (ADR 0006). A command then reads the snapshot and only the events after it, so a wallet with a long
  * history decides as fast as a new one. One read and one write per append, however many events it carries.
@@ -37,7 +71,7 @@ export class WalletSnapshotsProjection implements InlineProjection {
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const streamIds = [...new Set(events.map((event) => event.streamId))];
-    const snapshots = this.rebuilding ?? (await loadWalletSnapshots(manager, streamIds));
+    const snapshots = this.rebuilding ?? (await snapshotsBefore(manager, events, streamIds));
     for (const recorded of events) {
       const snapshot = snapshots.get(recorded.streamId) ?? { version: 0, state: walletDecider.initialState() };
       assert(

@@ -9,7 +9,7 @@ import { ManualClock } from '../../../../platform/clock';
 import { manualPayment, seedPaymentRows, transfer } from '../../../../test-support/ledger-query-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { parseStrictCsv } from '../../../../test-support/strict-csv';
-import { csvCell, csvDigitsCell } from './csv';
+import { CrlfLineEnds, csvCell } from './csv';
 
 /**
  * Rows of the read-model-only memory test, and how much live memory may grow while they stream: a small part of
@@ -52,6 +52,7 @@ describe('payments CSV export', () => {
     'העברה בנקאית מלאומי',
     '\tTabbed',
     'line one\nline two',
+    "O'Brien paid $1 \\ then $2",
   ];
 
   beforeAll(async () => {
@@ -106,10 +107,18 @@ describe('payments CSV export', () => {
     expect(csvCell('-2')).toBe("'-2");
     expect(csvCell('@x')).toBe("'@x");
     expect(csvCell('+3')).toBe("'+3");
-    // Digit-only ids become a text formula that keeps their zeros; nothing else ever takes that form.
-    expect(csvDigitsCell('00012345')).toBe('"=""00012345"""');
-    expect(parseStrictCsv(`${csvDigitsCell('00012345')}\r\n`)).toEqual([['="00012345"']]);
-    expect(csvDigitsCell('=1+1')).toBe("'=1+1");
+  });
+
+  it("turns PostgreSQL's line ends into CRLF across chunks, leaving line feeds inside quoted cells alone", () => {
+    const lineEnds = new CrlfLineEnds();
+    const pieces = ['1,"two\nlines",x\n2,"a ""quo', 'ted"" one",y\n', '3,plain', ',z\n'];
+    const converted = pieces.map((piece) => lineEnds.convert(Buffer.from(piece)).toString()).join('');
+    expect(converted).toBe('1,"two\nlines",x\r\n2,"a ""quoted"" one",y\r\n3,plain,z\r\n');
+    expect(parseStrictCsv(converted)).toEqual([
+      ['1', 'two\nlines', 'x'],
+      ['2', 'a "quoted" one', 'y'],
+      ['3', 'plain', 'z'],
+    ]);
   });
 
   it('holds exactly the rows the search finds for the same filters, in the same order', async () => {
@@ -124,6 +133,29 @@ describe('payments CSV export', () => {
       page.content.map((payment) => payment.paymentId),
     );
     expect(rows.map((row) => row[column('amount')])).toEqual(page.content.map((payment) => payment.amount.toFixed(2)));
+    // One type in the default order leads the ORDER BY with the type (ADR 0042): still newest first, in both.
+    const newest = await testApp.http
+      .post('/api/payments/search')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ types: ['DEPOSIT'], size: 100 });
+    const newestIds = (newest.body as Page<Payment>).content.map((payment) => payment.paymentId);
+    expect(newestIds.length).toBeGreaterThan(1);
+    const newestExported = readExport((await exportCsv(admin, { types: ['DEPOSIT'] })).body).slice(1);
+    expect(newestExported.map((row) => Number(row[column('paymentId')]))).toEqual(newestIds);
+    const createdAts = (newest.body as Page<Payment>).content.map((payment) => payment.createdAt);
+    expect(createdAts).toEqual([...createdAts].sort().reverse());
+    // Filters reach PostgreSQL's COPY as literals: quotes, backslashes and placeholder-like text match literally.
+    for (const keyWord of ["o'brien", '$1 \\ then', "' OR ''='"]) {
+      const found = await testApp.http
+        .post('/api/payments/search')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ keyWord });
+      const exported = readExport((await exportCsv(admin, { keyWord })).body).slice(1);
+      expect(exported.map((row) => Number(row[column('paymentId')]))).toEqual(
+        (found.body as Page<Payment>).content.map((payment) => payment.paymentId),
+      );
+      expect(exported.length).toBe(keyWord.startsWith("'") ? 0 : 1);
+    }
     const none = readExport((await exportCsv(admin, { statuses: ['REFUNDED'] })).body);
     expect(none).toEqual([paymentsCsvHeader('en', 'UTC')]);
   });
@@ -242,7 +274,8 @@ describe('payments CSV export', () => {
       'SELECT count(*)::int AS count FROM pg_cursors',
     );
     expect(cursors[0].count).toBe(0);
-  });
+    // Seven seconds alone; a loaded two-core machine running other suites has taken minutes.
+  }, 180_000);
 });
 
 describe('a payments CSV finance can open', () => {

@@ -1,5 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { PoolClient } from 'pg';
+import type { Pool } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import { paymentOrderBy, paymentWhere } from '../payment-rows/payment-query';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
@@ -7,6 +8,7 @@ import {
   CREDITING_PAYMENT_TYPES,
   type EnumName,
   enumLabel,
+  ENUM_VALUES,
   type Language,
   PAYMENTS_CSV_COLUMNS,
   PAYMENTS_CSV_DEFAULT_TIME_ZONE,
@@ -14,76 +16,98 @@ import {
   paymentsCsvHeader,
 } from '@kupa/proto';
 import { ValidationFailedError } from '../../../../platform/http';
-import { CSV_LINE_END, csvCell, csvDigitsCell, csvLine, csvValueCell, UTF8_BOM } from './csv';
+import { CrlfLineEnds, csvLine, FORMULA_START_CHARACTERS, UTF8_BOM } from './csv';
 import { ExportPaymentsQuery } from './export-payments.query';
 
 /**
- * Rows fetched from the server-side cursor per round trip. Memory stays bounded by one batch whatever the export's
- * size; larger batches only shave round trips (measured in docs/benchmarks.md).
+ * The statement's tag, in a comment PostgreSQL keeps in `pg_stat_activity.query`: how the export's query is told
+ * apart from others (its spec checks that a client who leaves stops it).
  */
-export const EXPORT_FETCH_BATCH_ROWS = 2000;
-const CURSOR_NAME = 'payments_export';
-
-/** The forms of the cells the export formats itself (`csvValueCell`). */
-const INTEGER = /^\d+$/;
-const SIGNED_AMOUNT = /^-?\d+\.\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+export const EXPORT_QUERY_TAG = 'payments_export';
 
 /** PostgreSQL's SQLSTATE for an unknown time zone name (`invalid_parameter_value`). */
 const INVALID_PARAMETER_VALUE = '22023';
 
-/** What the selected expression of each column is; `p` is the payments row, `zone` the time zone's placeholder. */
-const COLUMN_SQL: Readonly<Record<string, (zone: string, credits: string) => string>> = Object.freeze({
-  paymentId: () => 'p.payment_id::text',
-  createdAt: (zone: string) => `to_char(p.created_at AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI:SS')`,
-  userUuid: () => 'p.user_uuid::text',
-  userEmail: () => 'p.user_email',
-  // Signed from the client's side: what reaches their balance is positive, what leaves it negative.
-  amount: (_zone: string, credits: string) =>
-    `((CASE WHEN p.type = ANY(${credits}::text[]) THEN 1 ELSE -1 END) * p.amount_minor::numeric / 100)::numeric(20, 2)::text`,
-  currency: () => 'p.currency',
-  status: () => 'p.status',
-  type: () => 'p.type',
-  method: () => 'p.method',
-  aggregator: () => 'p.aggregator',
-  comment: () => 'p.comment',
-  senderProfileId: () => 'p.sender_profile_id::text',
-  recipientProfileId: () => 'p.recipient_profile_id::text',
-  transferId: () => 'p.transfer_id::text',
-  createdBy: () => 'p.created_by::text',
-  updatedAt: (zone: string) => `to_char(p.updated_at AT TIME ZONE ${zone}, 'YYYY-MM-DD HH24:MI:SS')`,
-  updatedBy: () => 'p.updated_by::text',
+interface CellContext {
+  /** The time zone's placeholder, cast to text. */
+  zone: string;
+  /** The placeholder of the payment types that credit the client. */
+  credits: string;
+  language: Language;
+  parameters: SqlParameters;
+}
+
+/**
+ * A text cell as `csvCell` writes it, computed by PostgreSQL: empty for NULL or '', and a leading `'` before a
+ * character that would start a formula. COPY adds the quotes a cell needs.
+ */
+function textCell(expression: string, parameters: SqlParameters): string {
+  const starts = parameters.add(FORMULA_START_CHARACTERS);
+  return `CASE WHEN left(${expression}, 1) = ANY(${starts}::text[]) THEN '''' || ${expression}
+    ELSE NULLIF(${expression}, '') END`;
+}
+
+/** An enumerated column as its label in `language`; a value without a label is written as it is. */
+function enumCell(source: string, enumName: EnumName, context: CellContext): string {
+  const values = ENUM_VALUES[enumName].map(String);
+  const labels = values.map((value) => enumLabel(enumName, value, context.language));
+  const labelsArray = `${context.parameters.add(labels)}::text[]`;
+  const valuesArray = `${context.parameters.add(values)}::text[]`;
+  // Labels and values are both ours, never typed by a person: they need no guard.
+  return `coalesce((${labelsArray})[array_position(${valuesArray}, ${source})], ${source})`;
+}
+
+/** The payments column behind each exported column that the export does not format itself. */
+const COLUMN_SOURCES: Readonly<Record<string, string>> = Object.freeze({
+  userUuid: 'p.user_uuid::text',
+  userEmail: 'p.user_email',
+  currency: 'p.currency',
+  status: 'p.status',
+  type: 'p.type',
+  method: 'p.method',
+  aggregator: 'p.aggregator',
+  comment: 'p.comment',
+  senderProfileId: 'p.sender_profile_id::text',
+  recipientProfileId: 'p.recipient_profile_id::text',
+  transferId: 'p.transfer_id::text',
+  createdBy: 'p.created_by::text',
+  updatedBy: 'p.updated_by::text',
 });
 
-type CellWriter = (value: string | null) => string;
-
-/** How each column's value becomes a cell in `language`: labels for enums, checked forms for what the export formats. */
-function cellWriter(column: PaymentsCsvColumn, language: Language): CellWriter {
-  switch (column.kind) {
-    case 'number':
-      return (value) => csvValueCell(value, INTEGER);
+/**
+ * What PostgreSQL writes into a column's cell, `p` being the payments row. Numbers, signed amounts and date-times
+ * are produced in their exact form, which nothing typed by a person reaches; digit-only ids become the `="…"` text
+ * formula (`csvDigitsCell`); everything else is a guarded text cell.
+ */
+function cellSql(column: PaymentsCsvColumn, context: CellContext): string {
+  const dateTime = (expression: string) =>
+    `to_char(${expression} AT TIME ZONE ${context.zone}, 'YYYY-MM-DD HH24:MI:SS')`;
+  switch (column.key) {
+    case 'paymentId':
+      return 'p.payment_id::text';
+    case 'createdAt':
+      return dateTime('p.created_at');
+    case 'updatedAt':
+      return dateTime('p.updated_at');
     case 'amount':
-      return (value) => csvValueCell(value, SIGNED_AMOUNT);
-    case 'dateTime':
-      return (value) => csvValueCell(value, DATE_TIME);
+      // Signed from the client's side: what reaches their balance is positive, what leaves it negative.
+      return `((CASE WHEN p.type = ANY(${context.credits}::text[]) THEN 1 ELSE -1 END)
+        * p.amount_minor::numeric / 100)::numeric(20, 2)::text`;
+  }
+  const source = COLUMN_SOURCES[column.key];
+  if (source === undefined) throw new Error(`No SQL for the export column ${column.key}`);
+  switch (column.kind) {
+    case 'enum':
+      return enumCell(source, column.enumName as EnumName, context);
     case 'digits':
-      return csvDigitsCell;
-    case 'enum': {
-      const enumName = column.enumName as EnumName;
-      return (value) => csvCell(value === null ? null : enumLabel(enumName, value, language));
-    }
-    case 'text':
-      return csvCell;
+      return `CASE WHEN ${source} ~ '^[0-9]+$' THEN '="' || ${source} || '"'
+        ELSE ${textCell(source, context.parameters)} END`;
+    default:
+      return textCell(source, context.parameters);
   }
 }
 
-/** One CSV line per row, each cell written by its column's writer. */
-function rowWriter(language: Language): (row: Array<string | null>) => string {
-  const writers = PAYMENTS_CSV_COLUMNS.map((column) => cellWriter(column, language));
-  return (row) => row.map((value, index) => writers[index](value)).join(',') + CSV_LINE_END;
-}
-
-export type CsvChunks = AsyncGenerator<string, void, undefined>;
+export type CsvChunks = AsyncGenerator<string | Buffer, void, undefined>;
 
 @QueryHandler(ExportPaymentsQuery)
 export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery, CsvChunks> {
@@ -91,21 +115,27 @@ export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery,
 
   /**
    * Builds the statement now, so that a bad sort or an unknown time zone is refused before any byte is sent, and
-   * answers a lazy sequence: nothing touches the database until the caller starts pulling. Every column is formatted
-   * by PostgreSQL as the file shows it (amounts signed with two decimals, date-times in the asked zone), so the
-   * process only labels, escapes and joins.
+   * answers a lazy sequence: nothing touches the database until the caller starts pulling. PostgreSQL writes the
+   * whole file body with `COPY … TO STDOUT (FORMAT csv)`, every cell formatted, labelled, guarded and quoted by the
+   * database, so this process only passes bytes on (docs/adr/0039-export-by-copy.md).
    */
   async execute({ request, language }: ExportPaymentsQuery): Promise<CsvChunks> {
     const timeZone = request.timeZone ?? PAYMENTS_CSV_DEFAULT_TIME_ZONE;
     await this.assertKnownTimeZone(timeZone);
     const parameters = new SqlParameters();
-    const zone = parameters.add(timeZone);
-    const credits = parameters.add(CREDITING_PAYMENT_TYPES);
-    const columns = PAYMENTS_CSV_COLUMNS.map((column) => COLUMN_SQL[column.key](`${zone}::text`, credits)).join(', ');
+    const context: CellContext = {
+      zone: `${parameters.add(timeZone)}::text`,
+      credits: parameters.add(CREDITING_PAYMENT_TYPES),
+      language,
+      parameters,
+    };
+    const cells = PAYMENTS_CSV_COLUMNS.map((column) => cellSql(column, context)).join(',\n  ');
     const where = paymentWhere(request, null, parameters);
-    const sql = `SELECT ${columns} FROM payments p ${where} ORDER BY ${paymentOrderBy(request)}`;
+    const select = `SELECT ${cells} FROM payments p ${where} ORDER BY ${paymentOrderBy(request)}`;
+    // COPY takes no parameters: the values go in as escaped literals.
+    const copy = `/* ${EXPORT_QUERY_TAG} */ COPY (${parameters.inline(select)}) TO STDOUT WITH (FORMAT csv)`;
     const header = UTF8_BOM + csvLine(paymentsCsvHeader(language, timeZone));
-    return this.chunks(sql, parameters.values, header, rowWriter(language));
+    return this.chunks(copy, header);
   }
 
   /** The pattern admits IANA names only; whether this server's time zone database knows the name, PostgreSQL says. */
@@ -119,38 +149,24 @@ export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery,
   }
 
   /**
-   * Reads through a server-side cursor on a pooled connection of its own, inside one read-only REPEATABLE READ
-   * transaction (the file is one consistent snapshot). Rows arrive as arrays straight from `pg`, which spares a
-   * keyed object per row. When the caller stops early (its client went away), the generator's `finally` rolls the
-   * transaction back, which closes the cursor, and returns the connection: the query stops with it.
+   * Streams the COPY on a pooled connection of its own, inside one read-only REPEATABLE READ transaction (the file
+   * is one consistent snapshot). Reading the stream as an async iterator pulls it, so a slow reader holds the
+   * database back instead of filling memory. A connection whose COPY did not run to its end is destroyed rather
+   * than returned to the pool: closing it is what stops PostgreSQL from writing the rest.
    */
-  private async *chunks(
-    sql: string,
-    parameters: unknown[],
-    header: string,
-    writeRow: (row: Array<string | null>) => string,
-  ): CsvChunks {
-    const runner = this.dataSource.createQueryRunner();
-    const client = (await runner.connect()) as PoolClient;
-    let open = false;
+  private async *chunks(copy: string, header: string): CsvChunks {
+    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+    const client = await pool.connect();
+    let finished = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      open = true;
-      await client.query(`DECLARE ${CURSOR_NAME} NO SCROLL CURSOR FOR ${sql}`, parameters);
       yield header;
-      for (;;) {
-        const batch = await client.query<Array<string | null>>({
-          text: `FETCH ${EXPORT_FETCH_BATCH_ROWS} FROM ${CURSOR_NAME}`,
-          rowMode: 'array',
-        });
-        if (batch.rows.length > 0) yield batch.rows.map(writeRow).join('');
-        if (batch.rows.length < EXPORT_FETCH_BATCH_ROWS) break;
-      }
+      const lineEnds = new CrlfLineEnds();
+      for await (const chunk of client.query(copyTo(copy)) as AsyncIterable<Buffer>) yield lineEnds.convert(chunk);
       await client.query('COMMIT');
-      open = false;
+      finished = true;
     } finally {
-      if (open) await client.query('ROLLBACK').catch(() => undefined);
-      await runner.release();
+      client.release(finished ? undefined : true);
     }
   }
 }

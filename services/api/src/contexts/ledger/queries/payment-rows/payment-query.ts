@@ -1,14 +1,23 @@
 import {
+  type CardProvider,
+  type CardProviderStatus,
   type CashierProvider,
   type CashierProviderStatus,
+  type DepositPurchase,
+  type DepositPurchaseKind,
+  type DepositPurchaseStatus,
+  type ErrorCode,
   isStaffRole,
   type Payment,
   type PaymentAggregator,
+  type PaymentCard,
   type PaymentCashier,
   type PaymentMethod,
   type PaymentStatus,
   type PaymentType,
   minorToAmount,
+  normalizeEmail,
+  PATTERNS,
   type StaffPayment,
   type UserRole,
 } from '@kupa/proto';
@@ -43,7 +52,8 @@ export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p
   p.cashier_provider, p.cashier_invoice_id, p.cashier_invoice_url, p.cashier_pay_currency,
   p.provider_payment_id, p.provider_status, p.amount_asked_minor::text AS amount_asked_minor,
   p.amount_received_minor::text AS amount_received_minor,
-  p.discount_percent`;
+  p.discount_percent, p.purchase_kind, p.purchase_plan_id, p.purchase_plan_name, p.purchase_subscription_id,
+  p.purchase_status, p.purchase_error_code, p.card_provider, p.card_checkout_session_id`;
 
 /**
  * Who reads a payment decides what it says (docs/product.md, Ledger, What a client sees): staff read the internal
@@ -84,10 +94,45 @@ export interface PaymentRow {
   cashier_invoice_url: string | null;
   cashier_pay_currency: string | null;
   provider_payment_id: string | null;
-  provider_status: CashierProviderStatus | null;
+  /** The cashier's status on a crypto deposit, the card provider's on a card deposit. */
+  provider_status: CashierProviderStatus | CardProviderStatus | null;
   amount_asked_minor: string | null;
   amount_received_minor: string | null;
   discount_percent: number;
+  purchase_kind: DepositPurchaseKind | null;
+  purchase_plan_id: string | null;
+  purchase_plan_name: string | null;
+  purchase_subscription_id: string | null;
+  purchase_status: DepositPurchaseStatus | null;
+  purchase_error_code: ErrorCode | null;
+  card_provider: CardProvider | null;
+  card_checkout_session_id: string | null;
+}
+
+/** What a deposit pays for beyond the balance; null for every other payment. */
+function purchaseOf(row: PaymentRow): DepositPurchase | null {
+  if (row.purchase_kind === null || row.purchase_status === null) return null;
+  return {
+    kind: row.purchase_kind,
+    paymentPlanId: row.purchase_plan_id ?? '',
+    planName: row.purchase_plan_name ?? '',
+    subscriptionId: row.purchase_subscription_id,
+    status: row.purchase_status,
+    errorCode: row.purchase_error_code,
+  };
+}
+
+/** The card provider's side of a card deposit's row; null for every other payment. */
+function cardOf(row: PaymentRow): PaymentCard | null {
+  if (row.card_provider === null) return null;
+  return {
+    provider: row.card_provider,
+    checkoutSessionId: row.card_checkout_session_id ?? '',
+    providerPaymentId: row.provider_payment_id,
+    providerStatus: (row.provider_status ?? 'unpaid') as CardProviderStatus,
+    amountAsked: minorToAmount(BigInt(row.amount_asked_minor ?? 0)),
+    amountReceived: minorToAmount(BigInt(row.amount_received_minor ?? 0)),
+  };
 }
 
 /** The cashier's side of a crypto deposit's row; null for every other payment. */
@@ -98,7 +143,7 @@ function cashierOf(row: PaymentRow): PaymentCashier | null {
     invoiceId: row.cashier_invoice_id ?? '',
     invoiceUrl: row.cashier_invoice_url ?? '',
     providerPaymentId: row.provider_payment_id,
-    providerStatus: row.provider_status,
+    providerStatus: row.provider_status as CashierProviderStatus | null,
     payCurrency: row.cashier_pay_currency ?? '',
     amountAsked: minorToAmount(BigInt(row.amount_asked_minor ?? 0)),
     amountReceived: minorToAmount(BigInt(row.amount_received_minor ?? 0)),
@@ -132,6 +177,8 @@ export function toPayment(row: PaymentRow, audience: PaymentAudience): Payment {
       updatedAt: row.updated_at.toISOString(),
       updatedBy: row.updated_by,
       cashier: cashierOf(row),
+      card: cardOf(row),
+      purchase: purchaseOf(row),
     },
     { createdBy: row.created_by_public, updatedBy: row.updated_by_public },
     audience,
@@ -163,6 +210,16 @@ function searchTextOf(audience: PaymentAudience): string {
     : `lower(concat_ws(' ', p.payment_id, p.user_email, p.public_note, p.sender_profile_id, p.recipient_profile_id))`;
 }
 
+/**
+ * A keyword that is a whole e-mail address means that client's payments: it matches the owner's address exactly,
+ * whatever the case (served by the `(user_email, created_at, payment_id)` index), where a substring match would also
+ * find every longer address containing it. Anything else matches as a substring (docs/product.md, Business constants).
+ */
+function keywordCondition(keyword: string, audience: PaymentAudience, parameters: SqlParameters): string {
+  if (PATTERNS.email.test(keyword)) return `p.user_email = ${parameters.add(normalizeEmail(keyword))}`;
+  return `${searchTextOf(audience)} LIKE ${parameters.add(likePattern(keyword))}`;
+}
+
 /** `%`, `_` and the escape character itself match literally inside a keyword. */
 export function likePattern(keyword: string): string {
   return `%${keyword.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -186,16 +243,10 @@ export function paymentWhere(
   const conditions: string[] = [];
   if (ownerUuid !== null) conditions.push(`p.user_uuid = ${parameters.add(ownerUuid)}::uuid`);
   const keyword = filters.keyWord?.trim();
-  if (keyword) conditions.push(`${searchTextOf(audience)} LIKE ${parameters.add(likePattern(keyword))}`);
+  if (keyword) conditions.push(keywordCondition(keyword, audience, parameters));
   if (filters.id !== undefined && filters.id !== null)
     conditions.push(`p.payment_id = ${parameters.add(filters.id)}::bigint`);
-  const lists: Array<[string, readonly string[] | undefined]> = [
-    ['p.status', filters.statuses],
-    ['p.method', filters.methods],
-    ['p.type', filters.types],
-    ['p.aggregator', filters.aggregators],
-  ];
-  for (const [column, values] of lists) {
+  for (const [column, values] of enumeratedFilters(filters)) {
     if (values && values.length > 0) conditions.push(`${column} = ANY(${parameters.add(values)}::text[])`);
   }
   const from = filters.createdDate?.from;
@@ -213,10 +264,45 @@ export function paymentWhere(
 /**
  * The ORDER BY of a payments search or export: the requested sorts, then newest first. When the first sort is the
  * creation time itself, the payment id follows its direction, so one index serves both directions.
+ *
+ * In the default order, a filter on one value of an enumerated column (`types: ['WITHDRAW']`) leads the ORDER BY with
+ * that column. Every matching row has the same value, so the order is unchanged, but it is then exactly the order of
+ * the `(column, created_at DESC, payment_id DESC)` index, which reads just the page. Without it PostgreSQL walks the
+ * creation-time index and filters, expecting matches spread evenly over time; when the newest rows are all of
+ * another kind (a day of transfers above the withdrawals) it reads every one of them first (ADR 0042). The filter
+ * stays `= ANY(…)`: written as `=`, the planner would know the column constant and drop it from the sort again.
+ * One user's rows keep the plain order (see `isOneUsersRows`).
  */
-export function paymentOrderBy(filters: PaymentFilters): string {
+export function paymentOrderBy(filters: PaymentFilters, ownerUuid: string | null = null): string {
   const sorts = filters.sorts ?? [];
   const first = sorts[0];
+  if (first === undefined && !isOneUsersRows(filters, ownerUuid)) {
+    const single = enumeratedFilters(filters).find(([, values]) => values?.length === 1);
+    if (single) return `${single[0]}, ${DEFAULT_ORDER}`;
+  }
   const fallback = first?.id === 'createdAt' ? `p.payment_id ${first.desc ? 'DESC' : 'ASC'}` : DEFAULT_ORDER;
   return orderByFromSorts(sorts, 'payments', SORT_COLUMNS, fallback);
+}
+
+/**
+ * Whether the rows are one user's (the owner condition, or a keyword that is a whole e-mail address). Their own
+ * `(user…, created_at)` indexes serve those newest first; leading with an enumerated column would make PostgreSQL sort
+ * all of the user's matching rows instead, which costs more for a user with many payments.
+ */
+function isOneUsersRows(filters: PaymentFilters, ownerUuid: string | null): boolean {
+  const keyword = filters.keyWord?.trim();
+  return ownerUuid !== null || (keyword !== undefined && PATTERNS.email.test(keyword));
+}
+
+/**
+ * The enumerated filters, each with its column. The order is the one `paymentOrderBy` picks a leading column in:
+ * status first, since its rare values (PENDING) gain the most from their own index.
+ */
+function enumeratedFilters(filters: PaymentFilters): Array<[string, readonly string[] | undefined]> {
+  return [
+    ['p.status', filters.statuses],
+    ['p.method', filters.methods],
+    ['p.type', filters.types],
+    ['p.aggregator', filters.aggregators],
+  ];
 }

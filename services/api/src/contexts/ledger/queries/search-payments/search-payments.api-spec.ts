@@ -208,6 +208,25 @@ describe('payments search', () => {
     expect(unknown.body.details.fields).toContainEqual({ field: 'userUuid', error: 'error.validation.unknown.field' });
   });
 
+  it('matches a keyword that is a whole e-mail address to exactly that address, and part of one as a substring', async () => {
+    // An address that contains Omer's whole address: a substring match on Omer's would find this client's rows too.
+    const lookalike = await createActiveUser(testApp, { email: `x${omer.email}` });
+    const lookalikeDeposit = await manualPayment(testApp, admin, lookalike.userUuid, 7, 'Lookalike deposit');
+
+    const exact = await search(admin, { keyWord: ` ${omer.email.toUpperCase()} `, size: 100 });
+    expect(exact.body.totalElements).toBe(2);
+    expect(exact.body.content.every((payment: Payment) => payment.userEmail === omer.email)).toBe(true);
+
+    const partial = await search(admin, { keyWord: omer.email.split('@')[0], size: 100 });
+    expect(ids(partial)).toContain(lookalikeDeposit.paymentId);
+    expect(partial.body.content.some((payment: Payment) => payment.userEmail === omer.email)).toBe(true);
+
+    // A client searching their own rows by their own address sees them all, and by another's sees none.
+    const own = await search(lookalike.accessToken, { keyWord: lookalike.email });
+    expect(ids(own)).toEqual([lookalikeDeposit.paymentId]);
+    expect((await search(lookalike.accessToken, { keyWord: omer.email })).body.totalElements).toBe(0);
+  });
+
   it('counts and pages within the search window, and says so by answering the window as the total', async () => {
     // Runs last: the seeded rows have no events behind them and would disturb the other cases.
     const crowd = await createActiveUser(testApp);

@@ -22,7 +22,7 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
     const size = request.size ?? LIMITS.pageSizeDefault;
     const owner = this.ownerOf(actor, userUuid);
     const audience = paymentAudienceOf(actor.role);
-    const orderBy = paymentOrderBy(request);
+    const orderBy = paymentOrderBy(request, owner);
     const parameters = new SqlParameters();
     const where = paymentWhere(request, owner, parameters, audience);
     const offset = page * size;

@@ -2,6 +2,7 @@ import type { Payment, Plan, User } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { SubscriptionSecrets } from '../../infrastructure/subscription-secrets';
 import {
   activate,
   bought,
@@ -81,13 +82,52 @@ describe('POST /subscriptions/balance/payment-plans/{planId}', () => {
       .get(`/api/subscriptions/${response.body.id}`)
       .set('Authorization', `Bearer ${customer.accessToken}`);
     expect(read.body).toEqual(response.body);
-    // The password is in the side table under the purchase's version, never in an event.
-    const secrets = await testApp.dataSource.query(
-      'SELECT version, password FROM subscription_secrets WHERE subscription_id = $1',
-      [response.body.id],
-    );
-    expect(secrets).toEqual([{ version: 1, password: 'top secret 1' }]);
+    // The password is in the side table under the purchase's version, sealed, and never in an event.
+    const secrets: Array<{ version: number; password: string | null; password_sealed: string }> =
+      await testApp.dataSource.query(
+        'SELECT version, password, password_sealed FROM subscription_secrets WHERE subscription_id = $1',
+        [response.body.id],
+      );
+    expect(secrets).toEqual([{ version: 1, password: null, password_sealed: expect.stringMatching(/^v1\./) }]);
+    expect(secrets[0].password_sealed).not.toContain('top secret');
+    expect(await testApp.app.get(SubscriptionSecrets).newest(response.body.id)).toEqual({
+      version: 1,
+      password: 'top secret 1',
+    });
     expect(await countRows(testApp, `SELECT count(*) FROM events WHERE data::text LIKE '%top secret%'`)).toBe(0);
+  });
+
+  it('reads a password written before passwords were sealed, and keeps every row to one of the two forms', async () => {
+    const secrets = testApp.app.get(SubscriptionSecrets);
+    const legacy = randomUUID();
+    await testApp.dataSource.query(
+      `INSERT INTO subscription_secrets (subscription_id, version, password, created_at) VALUES ($1, 2, 'old plain', now())`,
+      [legacy],
+    );
+    expect(await secrets.newest(legacy)).toEqual({ version: 2, password: 'old plain' });
+    // A sealed password moved onto another subscription's row does not open there.
+    const other = randomUUID();
+    await testApp.dataSource.transaction((manager) =>
+      secrets.write(manager, { subscriptionId: other, version: 3, password: 'not yours', at: new Date() }),
+    );
+    const [{ password_sealed: sealed }] = await testApp.dataSource.query(
+      `SELECT password_sealed FROM subscription_secrets WHERE subscription_id = $1`,
+      [other],
+    );
+    expect(await secrets.newest(other)).toEqual({ version: 3, password: 'not yours' });
+    await testApp.dataSource.query(
+      `INSERT INTO subscription_secrets (subscription_id, version, password_sealed, created_at) VALUES ($1, 3, $2, now())`,
+      [legacy, sealed],
+    );
+    await expect(secrets.newest(legacy)).rejects.toThrow();
+    await expect(
+      testApp.dataSource.query(
+        `INSERT INTO subscription_secrets (subscription_id, version, created_at) VALUES ($1, 4, now())`,
+        [legacy],
+      ),
+    ).rejects.toThrow(/subscription_secrets_one_password/);
+    await secrets.forgetAll(legacy);
+    await secrets.forgetAll(other);
   });
 
   it('refuses a balance short of the price and writes nothing', async () => {

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../../../platform/clock';
+import type { ProvisioningCallOutcome } from '../../../../platform/observability';
 import { type BackgroundLoop, PollingLoop } from '../../../../platform/workers';
 import type { ProvisioningJob } from './provisioning-jobs';
 import type { ProvisioningFailure, ProvisioningOutcomes } from './provisioning-outcomes.port';
@@ -18,6 +19,8 @@ export interface ProvisioningJobRunnerOptions {
    */
   leaseMs: number;
   onError?: (error: unknown) => void;
+  /** Told how each call to the service ended (the metrics count them by operation and outcome). */
+  onCall?: (operation: ProvisioningJob['operation'], outcome: ProvisioningCallOutcome) => void;
 }
 
 /** The service's final word on a job, recorded before it is reported so that a repeat report never calls again. */
@@ -171,8 +174,10 @@ export class ProvisioningJobRunner implements BackgroundLoop {
   private async call(job: ProvisioningJob): Promise<Outcome> {
     try {
       await this.perform(job);
+      this.options.onCall?.(job.operation, 'succeeded');
       return { result: 'SUCCEEDED' };
     } catch (error) {
+      this.options.onCall?.(job.operation, callOutcomeOf(error));
       if (error instanceof MissingSecretError)
         return {
           result: 'FAILED',
@@ -240,6 +245,13 @@ class MissingSecretError extends ProvisioningError {
     super(`No password is waiting for ${job.operation} of subscription ${job.subscriptionId}`);
     this.name = 'MissingSecretError';
   }
+}
+
+function callOutcomeOf(error: unknown): ProvisioningCallOutcome {
+  if (error instanceof MissingSecretError) return 'secret_missing';
+  if (!(error instanceof ProvisioningError)) return 'error';
+  if (error.kind === 'TRANSIENT') return 'transient_failure';
+  return error.kind === 'LOGIN_TAKEN' ? 'login_taken' : 'rejected';
 }
 
 function describe(error: unknown): string {

@@ -4,6 +4,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../../../../platform/clock';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { Metrics } from '../../../../platform/observability';
 import { BackgroundLoops } from '../../../../platform/workers';
 import { HttpProvisioningProvider } from './http-provisioning-provider';
 import {
@@ -93,6 +94,7 @@ export class ProvisioningModule implements OnModuleInit {
             outcomes: ProvisioningOutcomes,
             clock: Clock,
             config: AppConfig,
+            metrics: Metrics,
           ) =>
             new ProvisioningJobRunner(dataSource, provider, secrets, outcomes, clock, {
               pollIntervalMs: config.workerPollIntervalMs,
@@ -102,6 +104,7 @@ export class ProvisioningModule implements OnModuleInit {
               leaseMs: config.provisioningTimeoutMs * 2 + LEASE_MARGIN_MS,
               // Messages name the operation and the status only: no password, no token.
               onError: (error) => logger.warn(`Provisioning job not finished: ${messageOf(error)}`),
+              onCall: (operation, outcome) => metrics.recordProvisioningCall(operation, outcome),
             }),
           inject: [
             getDataSourceToken(),
@@ -110,6 +113,7 @@ export class ProvisioningModule implements OnModuleInit {
             ProvisioningOutcomes,
             Clock,
             APP_CONFIG,
+            Metrics,
           ],
         },
       ],

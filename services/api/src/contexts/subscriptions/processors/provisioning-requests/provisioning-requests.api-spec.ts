@@ -1,4 +1,4 @@
-import type { Payment, Plan, Subscription, User } from '@kupa/proto';
+import type { Payment, Plan, User } from '@kupa/proto';
 import { adminToken } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
@@ -7,7 +7,7 @@ import {
   customerWithBalance,
   expectLedgerVerifyOk,
   expectReadModelsToEqualReplay,
-  read,
+  settled as settledIn,
 } from '../../subscriptions.fixtures';
 
 /** The token the test app gives the built-in simulator (test-app.ts). */
@@ -43,15 +43,7 @@ describe('provisioning a subscription at the streaming service', () => {
   const accountAtService = async (login: string) =>
     simulator().get(`/api/sandbox/streaming/v1/accounts/${login}`).set('Authorization', `Bearer ${SIMULATOR_TOKEN}`);
 
-  async function settled(subscriptionId: string, timeoutMs = 15_000): Promise<Subscription> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const subscription = await read(testApp, subscriptionId);
-      if (subscription.status !== 'PENDING') return subscription;
-      if (Date.now() > deadline) throw new Error(`Subscription ${subscriptionId} still PENDING`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const settled = (subscriptionId: string) => settledIn(testApp, subscriptionId);
 
   async function balanceOf(userUuid: string): Promise<number> {
     const response = await testApp.http

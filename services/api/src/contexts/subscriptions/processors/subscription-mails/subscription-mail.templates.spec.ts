@@ -37,6 +37,28 @@ describe('subscription mails', () => {
     expect(subscriptionMail('he', mail, context).text).toContain('כבר קיים חשבון');
   });
 
+  it('tells why a deposit could not buy or renew, that the money is on the balance, and links to the payment', () => {
+    const link = 'https://kupa.test/payments/41';
+    const failed: SubscriptionMail = {
+      kind: 'deposit-purchase-failed',
+      depositPaymentId: 41,
+      planName: 'Gold',
+      purchaseKind: 'BUY',
+      receivedMinor: 1_250,
+      errorCode: 'error.plan.no.longer.available',
+    };
+    const english = subscriptionMail('en', failed, { firstName: 'Dana', link });
+    expect(english.subject).toBe('We could not buy your Gold package');
+    expect(english.text).toContain('$12.50 arrived and is on your balance');
+    expect(english.text).toContain('This package is no longer available.');
+    expect(english.html).toContain('See the payment');
+    expect(english.text).toContain(link);
+    const hebrew = subscriptionMail('he', { ...failed, purchaseKind: 'RENEW' }, { firstName: 'Dana', link });
+    expect(hebrew.subject).toBe('לא הצלחנו לחדש את החבילה Gold');
+    expect(hebrew.text).toContain('החבילה הזו כבר אינה זמינה');
+    expect(hebrew.html).toContain('לצפייה בתשלום');
+  });
+
   it('names a trial as such, having no package name', () => {
     const mail: SubscriptionMail = { kind: 'expired', planName: null, endDate: '2026-01-04T00:00:00.000Z' };
     expect(subscriptionMail('en', mail, context).subject).toBe('Your trial has ended');

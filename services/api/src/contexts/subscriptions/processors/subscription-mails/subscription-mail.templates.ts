@@ -1,4 +1,11 @@
-import { formatMoney, LANGUAGE_LOCALES, type Language } from '@kupa/proto';
+import {
+  type DepositPurchaseKind,
+  type ErrorCode,
+  formatErrorMessage,
+  formatMoney,
+  LANGUAGE_LOCALES,
+  type Language,
+} from '@kupa/proto';
 import { type RenderedMail, renderLinkMail } from '../../../../platform/mail/templates';
 
 /**
@@ -18,7 +25,18 @@ export type SubscriptionMail =
     }
   | { kind: 'expiring'; planName: string | null; endDate: string; recurrent: boolean }
   | { kind: 'expired'; planName: string | null; endDate: string }
-  | { kind: 'refunded'; planName: string | null; refundedMinor: number; loginTaken: boolean };
+  | { kind: 'refunded'; planName: string | null; refundedMinor: number; loginTaken: boolean }
+  | {
+      /** A crypto deposit arrived, but the purchase or renewal it paid for could not follow (ADR 0030). */
+      kind: 'deposit-purchase-failed';
+      depositPaymentId: number;
+      planName: string | null;
+      purchaseKind: DepositPurchaseKind;
+      receivedMinor: number;
+      /** The money came by card checkout rather than a crypto deposit (absent: crypto). */
+      byCard?: boolean;
+      errorCode: ErrorCode;
+    };
 
 export interface SubscriptionMailContext {
   firstName: string;
@@ -99,6 +117,19 @@ function english(mail: SubscriptionMail): Wording {
             : 'You can try again, with another login if needed.',
         ],
       };
+    case 'deposit-purchase-failed':
+      return {
+        subject: mail.purchaseKind === 'BUY' ? `We could not buy your ${plan}` : `We could not renew your ${plan}`,
+        paragraphs: [
+          `Your ${mail.byCard ? 'card payment' : 'crypto deposit'} of ${money(mail.receivedMinor, 'en')} arrived and ` +
+            `is on your balance, but the ` +
+            `${mail.purchaseKind === 'BUY' ? 'purchase' : 'renewal'} it was meant for could not follow: ` +
+            `${formatErrorMessage(mail.errorCode, 'en')}.`,
+          mail.purchaseKind === 'BUY'
+            ? 'Nothing was charged for it. You can buy a package with your balance at any time.'
+            : 'Nothing was charged for it. You can renew it with your balance from your subscriptions page.',
+        ],
+      };
   }
 }
 
@@ -157,6 +188,19 @@ function hebrew(mail: SubscriptionMail): Wording {
             : 'אפשר לנסות שוב, עם שם משתמש אחר אם צריך.',
         ],
       };
+    case 'deposit-purchase-failed':
+      return {
+        subject: mail.purchaseKind === 'BUY' ? `לא הצלחנו לרכוש את ${plan}` : `לא הצלחנו לחדש את ${plan}`,
+        paragraphs: [
+          `${mail.byCard ? 'התשלום שלך בכרטיס' : 'הפקדת הקריפטו שלך'} בסך ${money(mail.receivedMinor, 'he')} ` +
+            `התקבל${mail.byCard ? '' : 'ה'} ונמצא${mail.byCard ? '' : 'ת'} ביתרה שלך, אבל ` +
+            `${mail.purchaseKind === 'BUY' ? 'הרכישה' : 'החידוש'} שלשמה נועדה לא התאפשר: ` +
+            `${formatErrorMessage(mail.errorCode, 'he')}.`,
+          mail.purchaseKind === 'BUY'
+            ? 'לא חויב דבר. אפשר לרכוש חבילה עם היתרה בכל עת.'
+            : 'לא חויב דבר. אפשר לחדש את המנוי עם היתרה מדף המנויים.',
+        ],
+      };
   }
 }
 
@@ -171,7 +215,14 @@ export function subscriptionMail(
     subject: wording.subject,
     greeting: language === 'en' ? `Hello ${context.firstName},` : `שלום ${context.firstName},`,
     paragraphs: wording.paragraphs,
-    linkLabel: language === 'en' ? 'See the package' : 'לצפייה בחבילה',
+    linkLabel:
+      mail.kind === 'deposit-purchase-failed'
+        ? language === 'en'
+          ? 'See the payment'
+          : 'לצפייה בתשלום'
+        : language === 'en'
+          ? 'See the package'
+          : 'לצפייה בחבילה',
     link: context.link,
     footer: language === 'en' ? 'Kupa' : 'קופה',
   });

@@ -1,9 +1,10 @@
-import { discountedPriceMinor } from '@kupa/proto';
+import { type DepositPurchaseFailedData, discountedPriceMinor } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import type { UserReader } from '../../../identity';
+import type { DepositPurchases } from '../../../ledger';
 import type { SubscriptionEvent } from '../../domain/subscription.events';
 import type { ReferralDiscounts } from '../../infrastructure/referral-discounts';
 import type { SubscriptionMail } from './subscription-mail.templates';
@@ -26,7 +27,8 @@ interface SubscriptionRow {
  * charged and the discount), a renewal refused for a short balance (how much is missing), ended, and refunded when
  * the streaming service refused the account. A subscription whose provisioning failed never gets the ended mail: it
  * ends through `SubscriptionProvisioningFailed` (the refunded mail), never through `SubscriptionEnded`. The "ends
- * soon" mail is the renewal sweep's, since time, not an event, causes it.
+ * soon" mail is the renewal sweep's, since time, not an event, causes it. A crypto deposit whose purchase or renewal
+ * failed (`DepositPurchaseFailed`, ADR 0030) tells its owner why and that the money is on the balance.
  */
 export class SubscriptionMailsProcessor implements Processor {
   readonly name = SUBSCRIPTION_MAILS_PROCESSOR;
@@ -36,15 +38,65 @@ export class SubscriptionMailsProcessor implements Processor {
     'SubscriptionRenewalFailed',
     'SubscriptionEnded',
     'SubscriptionProvisioningFailed',
+    'DepositPurchaseFailed',
   ] as const;
 
   constructor(
     private readonly users: UserReader,
     private readonly discounts: ReferralDiscounts,
+    private readonly deposits: DepositPurchases,
     private readonly clock: { now(): Date },
   ) {}
 
   async handle(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
+    const failures = events.filter((recorded) => recorded.type === 'DepositPurchaseFailed');
+    const mails = [
+      ...(await this.subscriptionMails(
+        events.filter((recorded) => recorded.type !== 'DepositPurchaseFailed'),
+        manager,
+      )),
+      ...(await this.depositPurchaseMails(failures)),
+    ];
+    await enqueueMails(manager, mails, this.clock.now());
+  }
+
+  /** One mail per failed deposit purchase: what arrived, what it was for and why that could not follow. */
+  private async depositPurchaseMails(events: readonly RecordedEvent[]): Promise<OutboxMail[]> {
+    if (events.length === 0) return [];
+    const owners = new Map(
+      (
+        await this.users.findByUuids(events.map((recorded) => (recorded.data as DepositPurchaseFailedData).userUuid))
+      ).map((user) => [user.uuid, user]),
+    );
+    const mails: OutboxMail[] = [];
+    for (const recorded of events) {
+      const data = recorded.data as DepositPurchaseFailedData;
+      const owner = owners.get(data.userUuid);
+      const deposit = await this.deposits.find(data.paymentId);
+      if (!owner || !deposit) continue;
+      const { purchase } = deposit;
+      mails.push(
+        subscriptionOutboxMail(
+          `event:${recorded.globalPosition}`,
+          owner,
+          purchase.kind === 'RENEW' ? purchase.subscriptionId : null,
+          {
+            kind: 'deposit-purchase-failed',
+            depositPaymentId: data.paymentId,
+            planName: purchase.planName,
+            purchaseKind: data.kind,
+            receivedMinor: data.amountReceivedMinor,
+            byCard: deposit.byCard,
+            errorCode: data.errorCode,
+          },
+        ),
+      );
+    }
+    return mails;
+  }
+
+  private async subscriptionMails(events: readonly RecordedEvent[], manager: EntityManager): Promise<OutboxMail[]> {
+    if (events.length === 0) return [];
     const typed = events.map((recorded) => ({
       recorded,
       event: { type: recorded.type, data: recorded.data } as SubscriptionEvent,
@@ -66,7 +118,7 @@ export class SubscriptionMailsProcessor implements Processor {
       if (mail)
         mails.push(subscriptionOutboxMail(`event:${recorded.globalPosition}`, owner, event.data.subscriptionId, mail));
     }
-    await enqueueMails(manager, mails, this.clock.now());
+    return mails;
   }
 
   private async mailFor(

@@ -14,11 +14,13 @@ export const SUBSCRIPTION_MAIL_KINDS = [
   'expiring',
   'expired',
   'refunded',
+  'deposit-purchase-failed',
 ].map((kind) => `subscription.${kind}`);
 
 /** What a subscription mail carries in the outbox: everything it says, fixed when it was recorded. */
 export interface SubscriptionMailPayload {
-  subscriptionId: string;
+  /** Null for a deposit's purchase that failed before any subscription existed. */
+  subscriptionId: string | null;
   firstName: string;
   mail: SubscriptionMail;
 }
@@ -27,7 +29,7 @@ export interface SubscriptionMailPayload {
 export function subscriptionOutboxMail(
   dedupeKey: string,
   owner: UserView,
-  subscriptionId: string,
+  subscriptionId: string | null,
   mail: SubscriptionMail,
 ): OutboxMail {
   const payload: SubscriptionMailPayload = { subscriptionId, firstName: owner.firstName, mail };
@@ -62,8 +64,12 @@ export class SubscriptionMails {
 
   private async render(stored: StoredMail, manager: EntityManager): Promise<RenderedMail | null> {
     const { subscriptionId, firstName, mail } = stored.payload as unknown as SubscriptionMailPayload;
-    if (mail.kind === 'expiring' && !(await this.stillEndsOn(manager, subscriptionId, mail.endDate))) return null;
-    const link = `${this.config.publicUrl}/subscriptions/${subscriptionId}`;
+    if (mail.kind === 'expiring' && !(await this.stillEndsOn(manager, subscriptionId ?? '', mail.endDate))) return null;
+    // A failed deposit purchase links to its payment, where the client reads the purchase's outcome.
+    const link =
+      mail.kind === 'deposit-purchase-failed'
+        ? `${this.config.publicUrl}/payments/${mail.depositPaymentId}`
+        : `${this.config.publicUrl}/subscriptions/${subscriptionId}`;
     return subscriptionMail(languageOf(stored), mail, { firstName, link });
   }
 

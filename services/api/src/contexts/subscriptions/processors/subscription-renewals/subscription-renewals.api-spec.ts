@@ -12,6 +12,7 @@ import {
   customerWithBalance,
   expectLedgerVerifyOk,
   expectReadModelsToEqualReplay,
+  settled as settledIn,
 } from '../../subscriptions.fixtures';
 import { SUBSCRIPTION_RENEWALS_SWEEP } from './subscription-renewals.sweep';
 
@@ -78,15 +79,7 @@ describe('subscription renewals and expiry (sweep) and their mails', () => {
       (mail) => mail.to.includes(customer.email.toLowerCase()) && subject.test(mail.subject),
     );
   /** Bought, then left to the real provisioning (the built-in simulator) to activate, as in production. */
-  const settled = async (subscriptionId: string, timeoutMs = 15_000): Promise<Subscription> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const subscription = await current(subscriptionId);
-      if (subscription.status !== 'PENDING') return subscription;
-      if (Date.now() > deadline) throw new Error(`Subscription ${subscriptionId} still PENDING`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
+  const settled = (subscriptionId: string) => settledIn(testApp, subscriptionId);
   const activeSubscription = async (customer: ActiveUser, planId = plan.id) => {
     const subscription = await settled((await bought(testApp, customer, planId)).id);
     expect(subscription.status).toBe('ACTIVE');

@@ -39,6 +39,18 @@ export class SubscriptionReader {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Whether a subscription that has not ended holds the login, without regard to case: the rule the unique index
+   * `subscriptions_login_held` enforces on every append, asked early where a refusal must come before anything else.
+   */
+  async isLoginHeld(login: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM subscriptions WHERE lower(login) = lower($1) AND status NOT IN ('EXPIRED', 'CANCELED') LIMIT 1`,
+      [login],
+    );
+    return rows.length > 0;
+  }
+
   /** How many of `userUuids` hold an ACTIVE subscription (each user counted once). */
   async countActiveHolders(userUuids: readonly string[]): Promise<number> {
     if (userUuids.length === 0) return 0;

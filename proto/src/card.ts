@@ -1,0 +1,48 @@
+import type { Bilingual } from './event-text';
+
+/**
+ * Card checkout (docs/adr/0029-card-checkout.md): the client pays a package's price on the card provider's hosted
+ * checkout page, and the provider's signed webhooks tell us when the money arrived.
+ */
+export const CARD_PROVIDERS = Object.freeze(['STRIPE'] as const);
+export type CardProvider = (typeof CARD_PROVIDERS)[number];
+
+/**
+ * Where a checkout stands at the provider, as we last learnt it: Stripe's `payment_status` of the checkout session
+ * (`unpaid`, `paid`, `no_payment_required`), or `failed` (a delayed payment method failed) and `expired` (the session
+ * expired unpaid).
+ */
+export const CARD_PROVIDER_STATUSES = Object.freeze([
+  'unpaid',
+  'paid',
+  'no_payment_required',
+  'failed',
+  'expired',
+] as const);
+export type CardProviderStatus = (typeof CARD_PROVIDER_STATUSES)[number];
+
+export const CARD_PROVIDER_STATUS_LABELS: Readonly<Record<CardProviderStatus, Bilingual>> = Object.freeze({
+  unpaid: { he: 'ממתין לתשלום', en: 'Waiting for payment' },
+  paid: { he: 'שולם', en: 'Paid' },
+  no_payment_required: { he: 'לא נדרש תשלום', en: 'No payment required' },
+  failed: { he: 'התשלום נכשל', en: 'Payment failed' },
+  expired: { he: 'פג תוקף', en: 'Expired' },
+});
+
+export function isCardProviderStatus(value: unknown): value is CardProviderStatus {
+  return typeof value === 'string' && (CARD_PROVIDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** The provider's side of a card payment, as staff and the payment's owner read it. Amounts in dollars. */
+export interface PaymentCard {
+  provider: CardProvider;
+  /** The provider's checkout session (`cs_…`). */
+  checkoutSessionId: string;
+  /** The provider's payment (Stripe's payment intent `pi_…`), once the provider reported one; null before. */
+  providerPaymentId: string | null;
+  /** Where the checkout stands at the provider; `unpaid` until the first report. */
+  providerStatus: CardProviderStatus;
+  amountAsked: number;
+  /** What arrived and was credited to the balance. */
+  amountReceived: number;
+}

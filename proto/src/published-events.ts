@@ -1,0 +1,55 @@
+import type { PaymentPlanEventDataByType } from './catalog-events';
+import type { EventType } from './event-catalogue';
+import type { UserEventDataByType } from './identity-events';
+import type { LedgerEventDataByType } from './ledger-events';
+import type { IsoDateTime } from './payloads';
+import type { SubscriptionEventDataByType } from './subscription-events';
+
+/** The payload of every event type the product stores, by type. */
+export interface EventDataByType
+  extends UserEventDataByType, LedgerEventDataByType, PaymentPlanEventDataByType, SubscriptionEventDataByType {}
+
+/**
+ * Who caused an event, as it leaves Kupa: the actor's id (`USER-…`, or the all-zero one for the system) and role.
+ * Names, e-mail addresses and the client's IP address stay in the activity log.
+ */
+export interface PublishedEventActor {
+  id: string;
+  role: string | null;
+}
+
+/**
+ * One event as the Kafka fan-out publishes it: the value of the message, JSON (docs/events/README.md). `id`, `type`
+ * and `schemaVersion` are also the message's headers; the stream id is its key. `PublishedEvent` narrows `type` and
+ * `data` to one event type.
+ */
+export interface PublishedEventEnvelope {
+  /** The event's position in the whole store, a decimal integer: unique and never reused. Consumers dedupe by it. */
+  id: string;
+  type: string;
+  /** The version of `data`'s shape. Older events are lifted to the current version before they are published. */
+  schemaVersion: number;
+  /** `<category>-<id>`; the category names the topic. */
+  streamId: string;
+  /** 1 for a stream's first event, then one more for each event, without gaps. */
+  streamVersion: number;
+  /** When the command that appended the event ran. */
+  occurredAt: IsoDateTime;
+  /** When the store wrote it. */
+  recordedAt: IsoDateTime;
+  /** Shared by every event one request or job caused. */
+  correlationId: string;
+  /** The id of the event whose processing appended this one; null when a request did. */
+  causationId: string | null;
+  actor: PublishedEventActor;
+  data: unknown;
+}
+
+/**
+ * One published event of a known type. The JSON Schemas in docs/events/ (`npm run build:event-schemas`) are made of
+ * `PublishedEventEnvelope` and `EventDataByType`, one file per type.
+ */
+export interface PublishedEvent<Type extends EventType = EventType> extends PublishedEventEnvelope {
+  type: Type;
+  data: EventDataByType[Type];
+}

@@ -1,0 +1,94 @@
+import { adminToken, createActiveUser, type ActiveUser } from '../../../../test-support/identity-fixtures';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { ActorCache } from './actor-cache';
+
+describe('the actor cache', () => {
+  let testApp: TestApp;
+  let cache: ActorCache;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    cache = testApp.app.get(ActorCache);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const me = (user: ActiveUser) => testApp.http.get('/api/users/me').set('Authorization', `Bearer ${user.accessToken}`);
+
+  async function until(what: string, done: () => boolean | Promise<boolean>): Promise<void> {
+    const deadline = Date.now() + 5_000;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(`${what} within 5 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** A user whose view the cache holds: it was read once while the cache listened. */
+  async function cachedUser(): Promise<ActiveUser> {
+    const user = await createActiveUser(testApp);
+    await until('the cache listens', async () => (await me(user)).status === 200 && cache.trusted);
+    expect((await me(user)).status).toBe(200);
+    expect(cache.find(user.userUuid, performance.now())?.userUuid).toBe(user.userUuid);
+    return user;
+  }
+
+  /** Writes behind the triggers' back, as a change the cache never hears of would. */
+  async function silently(sql: string, parameters: unknown[]): Promise<void> {
+    await testApp.dataSource.transaction(async (manager) => {
+      await manager.query('ALTER TABLE users DISABLE TRIGGER users_actor_changed');
+      await manager.query(sql, parameters);
+      await manager.query('ALTER TABLE users ENABLE TRIGGER users_actor_changed');
+    });
+  }
+
+  it('answers from memory: a change nobody announces is not seen', async () => {
+    const user = await cachedUser();
+    await silently(`UPDATE users SET status = 'BLOCKED' WHERE uuid = $1`, [user.userUuid]);
+    expect((await me(user)).status).toBe(200);
+    cache.forget(user.userUuid);
+    expect((await me(user)).status).toBe(403);
+  });
+
+  it('lets a block made through this process bite on the very next request', async () => {
+    const user = await cachedUser();
+    const blocked = await testApp.http
+      .put(`/api/users/${user.userUuid}/status`)
+      .set('Authorization', `Bearer ${await adminToken(testApp)}`)
+      .send({ status: 'BLOCKED' });
+    expect(blocked.status).toBe(200);
+    const refused = await me(user);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('error.account.blocked');
+  });
+
+  it('hears a change another process commits, through the triggers’ notification', async () => {
+    const user = await cachedUser();
+    // Written straight to the table, as another API process's projection would: only the notification tells.
+    await testApp.dataSource.query(`UPDATE users SET status = 'BLOCKED' WHERE uuid = $1`, [user.userUuid]);
+    await until('the block bites', async () => (await me(user)).status === 403);
+  });
+
+  it('hears a session version moved on in credentials', async () => {
+    const user = await cachedUser();
+    await testApp.dataSource.query(
+      `UPDATE credentials SET session_version = session_version + 1 WHERE user_uuid = $1`,
+      [user.userUuid],
+    );
+    await until('the old token is refused', async () => (await me(user)).status === 401);
+  });
+
+  it('reads every request from the database while it cannot hear changes, and trusts itself again once it can', async () => {
+    const user = await cachedUser();
+    await testApp.dataSource.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE application_name = 'kupa actor cache' AND datname = current_database()`,
+    );
+    await until('the cache stops trusting itself', () => !cache.trusted);
+    expect(cache.find(user.userUuid, performance.now())).toBeNull();
+    await silently(`UPDATE users SET status = 'BLOCKED' WHERE uuid = $1`, [user.userUuid]);
+    expect((await me(user)).status).toBe(403);
+    await until('the cache listens again', () => cache.trusted);
+  });
+});

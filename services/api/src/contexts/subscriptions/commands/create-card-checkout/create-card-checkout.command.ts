@@ -1,0 +1,11 @@
+import type { Actor, RequestContext } from '../../../../platform/auth';
+import type { CreateCardCheckoutRequestDto } from './create-card-checkout.request.dto';
+
+export class CreateCardCheckoutCommand {
+  constructor(
+    readonly actor: Actor,
+    readonly planId: string,
+    readonly request: CreateCardCheckoutRequestDto,
+    readonly context: RequestContext,
+  ) {}
+}

@@ -1,0 +1,64 @@
+import { Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { PaymentStatus } from '@kupa/proto';
+import { CARD_WEBHOOK_EVENT_TYPES, CardProvider, cardStatusOf } from '../../../../platform/card-provider';
+import { CardDeposits } from '../../../ledger';
+import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { ReceiveCardWebhookCommand } from './receive-card-webhook.command';
+
+/** What a webhook did: whether it was about one of our checkouts, and then the deposit after it. */
+export interface CardWebhookOutcome {
+  handled: boolean;
+  paymentId: number | null;
+  status: PaymentStatus | null;
+  /** Dollars this webhook put on the balance (0 for a repeat, a stale event or one that brings no money). */
+  credited: number;
+}
+
+const IGNORED: CardWebhookOutcome = { handled: false, paymentId: null, status: null, credited: 0 };
+
+/**
+ * A card provider's webhook (docs/adr/0029-card-checkout.md). The signature over the raw body must hold, or nothing
+ * happens (400). A valid webhook only says which checkout to ask about: where the checkout stands comes from the
+ * provider's API, so events arriving late or out of order tell the truth of the moment. Events about anything but
+ * one of our checkouts are acknowledged and ignored, so the provider stops retrying them.
+ */
+@CommandHandler(ReceiveCardWebhookCommand)
+export class ReceiveCardWebhookHandler implements ICommandHandler<ReceiveCardWebhookCommand, CardWebhookOutcome> {
+  private readonly logger = new Logger('CardWebhooks');
+
+  constructor(
+    private readonly provider: CardProvider,
+    private readonly cards: CardDeposits,
+    private readonly subscriptions: SubscriptionCommands,
+  ) {}
+
+  async execute({ rawBody, signature, context }: ReceiveCardWebhookCommand): Promise<CardWebhookOutcome> {
+    const event = this.provider.verifyWebhook(rawBody, signature);
+    if (!(CARD_WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type) || event.checkoutSessionId === null)
+      return IGNORED;
+    const checkout = await this.provider.retrieveCheckout(event.checkoutSessionId);
+    const deposit = await this.cards.findByCheckout(checkout.checkoutSessionId, checkout.paymentId);
+    if (deposit === null) {
+      this.logger.warn(`Card webhook ${event.id} names checkout ${event.checkoutSessionId}, none of ours`);
+      return IGNORED;
+    }
+    const outcome = await this.subscriptions.settleCardPayment({
+      deposit,
+      report: {
+        providerEventId: event.id,
+        providerEventType: event.type,
+        providerPaymentId: checkout.providerPaymentId,
+        providerStatus: cardStatusOf(checkout, event.type),
+        amountTotalMinor: checkout.amountTotalMinor ?? 0,
+      },
+      context,
+    });
+    return {
+      handled: true,
+      paymentId: outcome.paymentId,
+      status: outcome.status,
+      credited: outcome.creditedMinor / 100,
+    };
+  }
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Plan } from '@kupa/proto';
+import { KAFKA_HEADERS, KAFKA_PUBLISHER_NAME, streamCategory } from './platform/kafka';
+import { eventSchemaValidator } from './platform/kafka/event-schemas.fixtures';
+import { readAllMessages, testBrokers, uniqueTopicPrefix, waitFor } from './platform/kafka/kafka.fixtures';
+import { adminToken, createActiveUser } from './test-support/identity-fixtures';
+import { manualPayment, transfer } from './test-support/ledger-query-fixtures';
+import { startTestApp, type TestApp } from './test-support/test-app';
+
+/**
+ * The whole server with `KAFKA_BROKERS` set, against a real broker: what requests cause reaches Kafka, every value
+ * meets the committed JSON Schema of its type (docs/events/), and equals the event the store holds.
+ */
+describe('Kafka fan-out of a running server', () => {
+  let testApp: TestApp;
+  const prefix = uniqueTopicPrefix();
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      env: { KAFKA_BROKERS: testBrokers().join(','), KAFKA_CLIENT_ID: 'kupa-spec', KAFKA_TOPIC_PREFIX: prefix },
+    });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('publishes what sign-ups, payments, a transfer, a package and a purchase append, each meeting its schema', async () => {
+    const admin = await adminToken(testApp);
+    const [buyer, friend] = [await createActiveUser(testApp), await createActiveUser(testApp)];
+    await manualPayment(testApp, admin, buyer.userUuid, 50, 'for the fan-out');
+    await transfer(testApp, buyer.accessToken, friend.email, 5);
+    const plan = await testApp.http
+      .post('/api/payment-plans')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({
+        name: `Fan-out ${randomUUID().slice(0, 8)}`,
+        durationInMonths: 1,
+        price: 10,
+        currency: 'USD',
+        isRecurrent: true,
+        description: 'Every channel',
+        features: ['HD'],
+        status: 'ACTIVE',
+      });
+    expect(plan.status).toBe(201);
+    const purchase = await testApp.http
+      .post(`/api/subscriptions/balance/payment-plans/${(plan.body as Plan).id}`)
+      .set('Authorization', `Bearer ${buyer.accessToken}`)
+      .send({ login: `fanout.${randomUUID().slice(0, 8)}`, password: 'pass-1234' });
+    expect(purchase.status).toBe(201);
+    // The built-in streaming simulator provisions the account in the background, and the subscription activates.
+    const events = await waitFor(
+      () =>
+        testApp.dataSource.query<{ id: string; type: string; data: unknown }[]>(
+          'SELECT global_position::text AS id, type, data FROM events ORDER BY global_position',
+        ),
+      (rows) => rows.some((row) => row.type === 'SubscriptionActivated'),
+      'the subscription to activate',
+      120_000,
+    );
+    const last = events[events.length - 1].id;
+    await waitFor(
+      async () =>
+        (
+          await testApp.dataSource.query<{ position: string }[]>(
+            'SELECT global_position::text AS position FROM checkpoints WHERE name = $1',
+            [KAFKA_PUBLISHER_NAME],
+          )
+        )[0]?.position,
+      (position) => position !== undefined && BigInt(position) >= BigInt(last),
+      'the publisher to pass the last event',
+      120_000,
+    );
+
+    const messages = await readAllMessages(prefix, events.length);
+    const published = new Map(messages.map((message) => [message.value.id as string, message]));
+    const check = eventSchemaValidator();
+    for (const event of events) {
+      const message = published.get(event.id);
+      expect({ id: event.id, type: event.type, published: message !== undefined }).toEqual({
+        id: event.id,
+        type: event.type,
+        published: true,
+      });
+      if (!message) continue;
+      expect({ type: event.type, problems: check(event.type, message.value) }).toEqual({
+        type: event.type,
+        problems: null,
+      });
+      expect(message.value.data).toEqual(event.data);
+      expect(message.topic).toBe(`${prefix}${streamCategory(message.key)}`);
+      expect(message.headers[KAFKA_HEADERS.eventType]).toBe(event.type);
+      expect(message.headers[KAFKA_HEADERS.eventId]).toBe(event.id);
+    }
+    expect(new Set(messages.map((message) => message.topic.slice(prefix.length)))).toEqual(
+      new Set(['user', 'wallet', 'payment', 'plan', 'subscription']),
+    );
+    expect([...new Set(messages.map((message) => message.value.type))]).toEqual(
+      expect.arrayContaining([
+        'UserRegistered',
+        'UserEmailConfirmed',
+        'ManualDepositRecorded',
+        'PaymentRecorded',
+        'TransferSent',
+        'TransferReceived',
+        'PaymentPlanCreated',
+        'SubscriptionPurchased',
+        'SubscriptionCharged',
+        'SubscriptionActivated',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,242 @@
+import type { Plan, Subscription } from '@kupa/proto';
+import { randomUUID } from 'node:crypto';
+import { eventually } from './platform/event-store/event-store.fixtures';
+import { ProcessorRunner } from './platform/projections';
+import { BackgroundWork } from './platform/workers';
+import { adminToken, createActiveUser } from './test-support/identity-fixtures';
+import { startTestApp, type TestApp } from './test-support/test-app';
+
+/**
+ * Health probes, Prometheus metrics and request ids through HTTP on the whole app (docs/adr/0031-health-metrics-logs.md).
+ * The probes and the scrape are outside the OpenAPI document, so they are called without its check (`rawHttp`).
+ */
+describe('health, metrics and request ids', () => {
+  const METRICS_TOKEN = 'scrape-token-for-the-spec';
+  const MAX_LAG_EVENTS = 2;
+  let testApp: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      env: {
+        METRICS_TOKEN,
+        READY_MAX_PROCESSOR_LAG_EVENTS: String(MAX_LAG_EVENTS),
+        READY_MAX_PROCESSOR_LAG_SECONDS: '1',
+      },
+    });
+    admin = await adminToken(testApp);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const ready = () => testApp.rawHttp.get('/api/health/ready');
+  const scrape = () => testApp.rawHttp.get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+  const deposit = (userUuid: string, requestId?: string) => {
+    const call = testApp.http.post('/api/payments').set('Authorization', `Bearer ${admin}`);
+    return (requestId ? call.set('X-Request-Id', requestId) : call).send({
+      userUuid,
+      amount: 5,
+      action: 'DEPOSIT',
+      comment: 'observability',
+    });
+  };
+
+  /** The value of one sample in the exposition text, or null when the series is absent. */
+  const sample = (text: string, series: string): number | null => {
+    const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+    return line === undefined ? null : Number(line.slice(series.length + 1));
+  };
+
+  describe('liveness and readiness', () => {
+    it('answers live with nothing checked, publicly and with a request id', async () => {
+      const live = await testApp.rawHttp.get('/api/health/live');
+      expect(live.status).toBe(200);
+      expect(live.body).toEqual({ status: 'ok', info: {}, error: {}, details: {} });
+      expect(live.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('answers ready when the database answers, migrations are applied and processors keep up', async () => {
+      const response = await ready();
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        status: 'ok',
+        info: { database: { status: 'up' }, migrations: { status: 'up' }, processors: { status: 'up' } },
+        error: {},
+        details: { database: { status: 'up' }, migrations: { status: 'up' }, processors: { status: 'up' } },
+      });
+    });
+
+    it('is never rate limited', async () => {
+      const answers = await Promise.all(Array.from({ length: 60 }, () => testApp.rawHttp.get('/api/health/live')));
+      expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+    });
+
+    it('answers 503 naming the processors behind, by events and then by seconds, and recovers', async () => {
+      const work = testApp.app.get(BackgroundWork);
+      const runner = testApp.app.get(ProcessorRunner);
+      const client = await createActiveUser(testApp);
+      await eventually(ready, (response) => response.status === 200, 'ready before stopping the processors');
+      await work.stop();
+      try {
+        // Two deposits append four events, which no processor reads while the background work is stopped.
+        for (let index = 0; index < 2; index += 1) expect((await deposit(client.userUuid)).status).toBe(201);
+        const behind = await ready();
+        expect(behind.status).toBe(503);
+        expect(behind.body.status).toBe('error');
+        expect(Object.keys(behind.body.error)).toEqual(['processors']);
+        expect(behind.body.info).toEqual({ database: { status: 'up' }, migrations: { status: 'up' } });
+        const processors = behind.body.error.processors;
+        expect(processors).toMatchObject({ status: 'down', maxLagEvents: MAX_LAG_EVENTS, maxLagSeconds: 1 });
+        expect(Object.keys(processors.behind).sort()).toEqual(runner.processorNames().sort());
+        expect(processors.behind['identity-mails'].events).toBe(4);
+        expect(processors.behind['identity-mails'].seconds).toBeGreaterThanOrEqual(0);
+
+        await runner.drain();
+        expect((await ready()).status).toBe(200);
+
+        // One deposit (two events) is within the events bound; once its events are older than a second, it is not.
+        expect((await deposit(client.userUuid)).status).toBe(201);
+        expect((await ready()).status).toBe(200);
+        const late = await eventually(ready, (response) => response.status === 503, 'ready to fail on seconds');
+        expect(late.body.error.processors.behind['identity-mails'].events).toBe(2);
+        expect(late.body.error.processors.behind['identity-mails'].seconds).toBeGreaterThan(1);
+      } finally {
+        work.start();
+      }
+      await eventually(ready, (response) => response.status === 200, 'ready once the processors caught up');
+    });
+  });
+
+  describe('request ids', () => {
+    it('echoes a sane X-Request-Id and makes it the correlation id of the events the request appends', async () => {
+      const client = await createActiveUser(testApp);
+      const response = await deposit(client.userUuid, 'deposit-req-0031');
+      expect(response.status).toBe(201);
+      expect(response.headers['x-request-id']).toBe('deposit-req-0031');
+      const events: { type: string }[] = await testApp.dataSource.query(
+        `SELECT type FROM events WHERE metadata->>'correlationId' = $1 ORDER BY global_position`,
+        ['deposit-req-0031'],
+      );
+      expect(events.map((event) => event.type).sort()).toEqual(['ManualDepositRecorded', 'PaymentRecorded']);
+    });
+
+    it('replaces an id that is not a short plain token by a generated one, on errors and unknown paths too', async () => {
+      for (const unfit of ['two words', 'x'.repeat(129), '-leading-dash', 'quote"d', 'new\tline']) {
+        const response = await testApp.rawHttp.get('/api/health/live').set('X-Request-Id', unfit);
+        expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
+      }
+      const missing = await testApp.rawHttp.get('/api/no-such-route').set('X-Request-Id', 'lost:route.1');
+      expect([missing.status, missing.headers['x-request-id']]).toEqual([404, 'lost:route.1']);
+      const unauthenticated = await testApp.http.get('/api/users/me').set('X-Request-Id', 'no-token');
+      expect([unauthenticated.status, unauthenticated.headers['x-request-id']]).toEqual([401, 'no-token']);
+    });
+
+    it('gives each request its own generated id', async () => {
+      const [one, two] = await Promise.all([
+        testApp.rawHttp.get('/api/health/live'),
+        testApp.rawHttp.get('/api/health/live'),
+      ]);
+      expect(one.headers['x-request-id']).not.toBe(two.headers['x-request-id']);
+    });
+  });
+
+  describe('metrics', () => {
+    it('refuses a scrape without the configured token', async () => {
+      const anonymous = await testApp.rawHttp.get('/api/metrics');
+      expect([anonymous.status, anonymous.body.error]).toEqual([401, 'error.token.invalid']);
+      const wrong = await testApp.rawHttp.get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}x`);
+      expect(wrong.status).toBe(401);
+      // An access token is not a scrape token.
+      const staff = await testApp.rawHttp.get('/api/metrics').set('Authorization', `Bearer ${admin}`);
+      expect(staff.status).toBe(401);
+    });
+
+    it('counts requests by route pattern, commands by route and outcome, and the pool', async () => {
+      const client = await createActiveUser(testApp);
+      expect((await deposit(client.userUuid)).status).toBe(201);
+      const refused = await testApp.http
+        .post('/api/payments')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ userUuid: client.userUuid, amount: 99999, action: 'WITHDRAW', comment: 'too much' });
+      expect(refused.status).toBe(409);
+      expect(
+        (await testApp.http.get(`/api/users/${client.userUuid}`).set('Authorization', `Bearer ${admin}`)).status,
+      ).toBe(200);
+
+      const response = await scrape();
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain;.*version=0\.0\.4/);
+      const text = response.text;
+      expect(
+        sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/payments",status_code="201"}'),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/users/:uuid",status_code="200"}'),
+      ).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'kupa_commands_total{command="POST /api/payments",outcome="committed"}')).toBeGreaterThan(0);
+      expect(sample(text, 'kupa_commands_total{command="POST /api/payments",outcome="rejected"}')).toBeGreaterThan(0);
+      expect(sample(text, 'kupa_commands_total{command="POST /api/auth/signup",outcome="committed"}')).toBeGreaterThan(
+        0,
+      );
+      expect(text).toContain('kupa_command_conflicts_total');
+      expect(text).toContain('kupa_command_retries_total');
+      expect(sample(text, 'kupa_db_pool_max_connections')).toBe(20);
+      expect(sample(text, 'kupa_db_pool_waiting_requests')).toBeGreaterThanOrEqual(0);
+      // Each leading processor holds a connection for its advisory lock, so some are always in use.
+      expect(sample(text, 'kupa_db_pool_connections{state="active"}')).toBeGreaterThan(0);
+      expect(sample(text, 'kupa_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+      // Labels are route patterns, never paths with ids, and the text names no user.
+      expect(text).not.toContain(client.userUuid);
+      expect(text).not.toContain('@');
+    });
+
+    it('reports each processor lag in events and seconds', async () => {
+      await eventually(ready, (response) => response.status === 200, 'processors caught up');
+      const text = (await scrape()).text;
+      for (const name of testApp.app.get(ProcessorRunner).processorNames()) {
+        expect(sample(text, `kupa_processor_lag_events{processor="${name}"}`)).toBe(0);
+        expect(sample(text, `kupa_processor_lag_seconds{processor="${name}"}`)).toBe(0);
+      }
+    });
+
+    it('counts mails and provisioning calls by outcome', async () => {
+      const plan = await testApp.http
+        .post('/api/payment-plans')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({
+          name: `Observed ${randomUUID().slice(0, 8)}`,
+          durationInMonths: 1,
+          price: 5,
+          currency: 'USD',
+          isRecurrent: true,
+          description: 'For the metrics',
+          features: ['HD'],
+          status: 'ACTIVE',
+        });
+      expect(plan.status).toBe(201);
+      const customer = await createActiveUser(testApp);
+      expect((await deposit(customer.userUuid)).status).toBe(201);
+      const bought = await testApp.http
+        .post(`/api/subscriptions/balance/payment-plans/${(plan.body as Plan).id}`)
+        .set('Authorization', `Bearer ${customer.accessToken}`)
+        .send({ login: `tv${randomUUID().slice(0, 8)}`, password: 'pw-0031' });
+      expect(bought.status).toBe(201);
+      await eventually(
+        () =>
+          testApp.http
+            .get(`/api/subscriptions/${(bought.body as Subscription).id}`)
+            .set('Authorization', `Bearer ${admin}`),
+        (response) => (response.body as Subscription).status === 'ACTIVE',
+        'the subscription activated by provisioning',
+      );
+      const text = (await scrape()).text;
+      expect(sample(text, 'kupa_mails_total{outcome="sent"}')).toBeGreaterThan(0);
+      expect(
+        sample(text, 'kupa_provisioning_calls_total{operation="CREATE_ACCOUNT",outcome="succeeded"}'),
+      ).toBeGreaterThanOrEqual(1);
+    });
+  });
+});

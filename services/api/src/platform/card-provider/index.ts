@@ -1,0 +1,12 @@
+export {
+  CARD_WEBHOOK_EVENT_TYPES,
+  CARD_WEBHOOK_SIGNATURE_HEADER,
+  type CardCheckout,
+  type CardCheckoutRequest,
+  type CardCheckoutState,
+  CardProvider,
+  cardStatusOf,
+  type CardWebhookEvent,
+} from './card-provider.port';
+export { CardProviderModule } from './card-provider.module';
+export { CARD_PROVIDER_CALL_TIMEOUT_MS, stripeConnectionOf, StripeCardProvider } from './stripe-card-provider';

@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import Stripe from 'stripe';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { ApiError } from '../http';
+import {
+  type CardCheckout,
+  type CardCheckoutRequest,
+  type CardCheckoutState,
+  CardProvider,
+  type CardWebhookEvent,
+} from './card-provider.port';
+
+/** A provider that does not answer within this long is treated as unavailable. */
+export const CARD_PROVIDER_CALL_TIMEOUT_MS = 15_000;
+
+/** The SDK's connection options for `STRIPE_API_BASE` (a local fake in tests); Stripe's own API when unset. */
+export function stripeConnectionOf(apiBase: string | null): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (apiBase === null) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port), protocol };
+}
+
+/**
+ * The card provider through Stripe's own SDK: Checkout Sessions for the hosted page, `webhooks.constructEvent` for
+ * the signature over the raw body. `STRIPE_API_BASE` points the SDK elsewhere (the tests' fake Stripe server).
+ */
+@Injectable()
+export class StripeCardProvider extends CardProvider {
+  private readonly logger = new Logger('StripeCardProvider');
+  private readonly stripe: Stripe | null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    super();
+    this.stripe =
+      config.stripeSecretKey !== null && config.stripeWebhookSecret !== null
+        ? new Stripe(config.stripeSecretKey, {
+            ...stripeConnectionOf(config.stripeApiBase),
+            maxNetworkRetries: 1,
+            timeout: CARD_PROVIDER_CALL_TIMEOUT_MS,
+            appInfo: { name: 'kupa' },
+          })
+        : null;
+  }
+
+  get available(): boolean {
+    return this.stripe !== null;
+  }
+
+  async createCheckout(request: CardCheckoutRequest): Promise<CardCheckout> {
+    const stripe = this.configured();
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: String(request.paymentId),
+          customer_email: request.customerEmail,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: request.amountMinor,
+                product_data: { name: request.productName },
+              },
+            },
+          ],
+          metadata: { paymentId: String(request.paymentId) },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: `kupa-checkout-${request.paymentId}` },
+      );
+    } catch (error) {
+      this.logger.warn(`Creating the checkout of payment ${request.paymentId} failed: ${String(error)}`);
+      throw new ApiError('error.card.provider.unavailable');
+    }
+    if (typeof session?.id !== 'string' || typeof session.url !== 'string' || !/^https?:\/\//.test(session.url)) {
+      this.logger.warn(`The card provider answered a checkout without an id or an address for ${request.paymentId}`);
+      throw new ApiError('error.card.provider.unavailable');
+    }
+    return { checkoutSessionId: session.id, url: session.url };
+  }
+
+  async retrieveCheckout(checkoutSessionId: string): Promise<CardCheckoutState> {
+    const stripe = this.configured();
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
+    } catch (error) {
+      this.logger.warn(`Reading checkout ${checkoutSessionId} failed: ${String(error)}`);
+      throw new ApiError('error.card.provider.unavailable');
+    }
+    return stateOf(session);
+  }
+
+  async expireCheckout(checkoutSessionId: string): Promise<CardCheckoutState> {
+    const stripe = this.configured();
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.expire(checkoutSessionId);
+    } catch (error) {
+      this.logger.warn(`Expiring checkout ${checkoutSessionId} failed: ${String(error)}`);
+      throw new ApiError('error.card.provider.unavailable');
+    }
+    return stateOf(session);
+  }
+
+  verifyWebhook(rawBody: Buffer | undefined, signature: string | undefined): CardWebhookEvent {
+    const stripe = this.configured();
+    const secret = this.config.stripeWebhookSecret as string;
+    if (!Buffer.isBuffer(rawBody) || typeof signature !== 'string' || signature === '')
+      throw new ApiError('error.card.webhook.signature.invalid');
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+    } catch {
+      throw new ApiError('error.card.webhook.signature.invalid');
+    }
+    const object = (event.data?.object ?? null) as { id?: unknown; object?: unknown } | null;
+    const checkoutSessionId =
+      object !== null && object.object === 'checkout.session' && typeof object.id === 'string' ? object.id : null;
+    return { id: event.id, type: event.type, checkoutSessionId };
+  }
+
+  private configured(): Stripe {
+    if (this.stripe === null) throw new ApiError('error.card.provider.unavailable');
+    return this.stripe;
+  }
+}
+
+/** A checkout as Stripe's API answers it, in our port's terms. */
+function stateOf(session: Stripe.Checkout.Session): CardCheckoutState {
+  const reference = Number(session.client_reference_id ?? session.metadata?.paymentId);
+  const intent = session.payment_intent;
+  return {
+    checkoutSessionId: session.id,
+    paymentId: Number.isSafeInteger(reference) && reference > 0 ? reference : null,
+    status: String(session.status ?? ''),
+    paymentStatus: String(session.payment_status ?? ''),
+    amountTotalMinor: typeof session.amount_total === 'number' ? session.amount_total : null,
+    currency: session.currency ?? null,
+    providerPaymentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+  };
+}

@@ -1,0 +1,17 @@
+export {
+  DEFAULT_KAFKA_RETRY_BACKOFF,
+  KAFKA_PUBLISHER_NAME,
+  KafkaEventPublisher,
+  type KafkaPublisherOptions,
+} from './kafka-event-publisher';
+export { KafkaModule } from './kafka.module';
+export {
+  KAFKA_HEADERS,
+  type KafkaMessage,
+  streamCategory,
+  toKafkaMessage,
+  toPublishedEvent,
+  topicOf,
+  toTopicMessages,
+  type TopicMessages,
+} from './published-event';

@@ -1,0 +1,125 @@
+import { type Admin, Kafka, type LogEntry, logLevel, Partitioners, type Producer } from 'kafkajs';
+import type { RecordedEvent } from '../event-store/event-store.port';
+import type { Processor, RetryBackoff } from '../projections/processor-runner';
+import { toTopicMessages } from './published-event';
+
+export const KAFKA_PUBLISHER_NAME = 'kafka-publisher';
+
+export interface KafkaPublisherOptions {
+  brokers: readonly string[];
+  clientId: string;
+  topicPrefix: string;
+  /** The wait after a failed batch, doubling up to the maximum while the broker stays out of reach. */
+  retryBackoff?: RetryBackoff;
+  /** How often kafkajs itself retries one send (or a connection) before the batch counts as failed. */
+  sendRetries?: number;
+  /** Where kafkajs's own log lines go (its errors during an outage repeat what the batch's failure reports). */
+  log?: (entry: { level: 'error' | 'warn' | 'info' | 'debug'; namespace: string; message: string }) => void;
+}
+
+export const DEFAULT_KAFKA_RETRY_BACKOFF: RetryBackoff = Object.freeze({ baseMs: 1_000, maxMs: 30_000 });
+const DEFAULT_SEND_RETRIES = 5;
+
+const LOG_LEVELS = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+  [logLevel.NOTHING]: 'debug',
+} as const;
+
+/**
+ * The Kafka fan-out (docs/adr/0035-kafka-fan-out.md): a processor over every event that publishes each batch to
+ * Kafka, one topic per stream category, the stream id as the key, and returns only once the broker acknowledged the
+ * whole batch from all in-sync replicas. The runner moves the checkpoint after that, in the batch's transaction, so
+ * an event is published at least once; a crash between the acknowledgement and the checkpoint publishes the batch
+ * again, and consumers dedupe by the event id.
+ *
+ * The producer is idempotent: kafkajs's own retries of a send cannot write a message twice or out of order. A batch
+ * that still fails (the broker is down) throws, the runner rolls back and waits with `retryBackoff`, and the
+ * producer is discarded: the next try starts a new producer session, so the retried batch cannot trip over sequence
+ * numbers the failed session left behind on the broker.
+ */
+export class KafkaEventPublisher implements Processor {
+  readonly name = KAFKA_PUBLISHER_NAME;
+  readonly handles = '*' as const;
+  readonly retryBackoff: RetryBackoff;
+  /** Kafka being down delays the copies, not the API: replicas stay ready while this processor lags. */
+  readonly readinessIgnoresLag = true;
+  private readonly kafka: Kafka;
+  private producer: Producer | null = null;
+  private admin: Admin | null = null;
+  /** Topics known to exist, so that each is created (or found) once per process. */
+  private readonly topics = new Set<string>();
+
+  constructor(private readonly options: KafkaPublisherOptions) {
+    this.retryBackoff = options.retryBackoff ?? DEFAULT_KAFKA_RETRY_BACKOFF;
+    const log = options.log;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: [...options.brokers],
+      retry: { retries: options.sendRetries ?? DEFAULT_SEND_RETRIES, initialRetryTime: 200, maxRetryTime: 5_000 },
+      logLevel: log ? logLevel.INFO : logLevel.NOTHING,
+      logCreator:
+        () =>
+        ({ level, namespace, log: entry }: LogEntry) =>
+          log?.({ level: LOG_LEVELS[level], namespace, message: entry.message }),
+    });
+  }
+
+  async handle(events: readonly RecordedEvent[]): Promise<void> {
+    const topicMessages = toTopicMessages(this.options.topicPrefix, events);
+    try {
+      await this.ensureTopics(topicMessages.map(({ topic }) => topic));
+      const producer = await this.connectedProducer();
+      await producer.sendBatch({ topicMessages, acks: -1 });
+    } catch (error) {
+      await this.disconnect();
+      throw error;
+    }
+  }
+
+  /** Closes the connections; the next batch opens new ones. */
+  async disconnect(): Promise<void> {
+    const { producer, admin } = this;
+    this.producer = null;
+    this.admin = null;
+    await Promise.all([producer?.disconnect(), admin?.disconnect()].map((closing) => closing?.catch(() => undefined)));
+  }
+
+  private async connectedProducer(): Promise<Producer> {
+    if (this.producer) return this.producer;
+    const producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      // Topics are created by `ensureTopics`, with the broker's defaults, never as a side effect of a metadata read.
+      allowAutoTopicCreation: false,
+      // Java's partitioner (murmur2 of the key): a Java producer would put a stream on the same partition.
+      createPartitioner: Partitioners.DefaultPartitioner,
+      retry: { retries: this.options.sendRetries ?? DEFAULT_SEND_RETRIES, initialRetryTime: 200, maxRetryTime: 5_000 },
+    });
+    await producer.connect();
+    this.producer = producer;
+    return producer;
+  }
+
+  /**
+   * A new category (a new kind of stream) gets its topic with the broker's default partitions and replication. On a
+   * cluster where the publisher may not create topics, they must exist beforehand (docs/events/README.md).
+   */
+  private async ensureTopics(topics: readonly string[]): Promise<void> {
+    const missing = topics.filter((topic) => !this.topics.has(topic));
+    if (missing.length === 0) return;
+    if (!this.admin) {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      this.admin = admin;
+    }
+    const existing = new Set(await this.admin.listTopics());
+    const absent = missing.filter((topic) => !existing.has(topic));
+    if (absent.length > 0) {
+      await this.admin.createTopics({ topics: absent.map((topic) => ({ topic })), waitForLeaders: true });
+    }
+    for (const topic of missing) this.topics.add(topic);
+  }
+}

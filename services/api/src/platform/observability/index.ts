@@ -1,0 +1,14 @@
+export { HealthController, READY_CHECK_TIMEOUT_MS } from './health.controller';
+export { useHttpObservability } from './http-observability';
+export { createPinoLogger, JsonLogger, type JsonLogOptions } from './json-logger';
+export { currentLogContext, currentOperation, type LogContext, routeOf, withLogContext } from './log-context';
+export { MetricsController } from './metrics.controller';
+export {
+  type CommandOutcome,
+  type MailOutcome,
+  Metrics,
+  type ProvisioningCallOutcome,
+  type ScrapeReading,
+} from './metrics';
+export { ObservabilityModule } from './observability.module';
+export { REQUEST_ID_HEADER, requestIdFrom, requestIdOf } from './request-id';

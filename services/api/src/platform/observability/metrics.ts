@@ -1,0 +1,135 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** How a command ended: appended events, decided nothing, refused by a rule, or failed (a bug, a lost conflict). */
+export type CommandOutcome = 'committed' | 'unchanged' | 'rejected' | 'failed';
+
+/** How the mail dispatcher's attempt at one mail ended. */
+export type MailOutcome = 'sent' | 'skipped' | 'failed';
+
+/** How one call to the streaming service's provisioning API ended (`secret_missing`: not made, no password). */
+export type ProvisioningCallOutcome =
+  'succeeded' | 'transient_failure' | 'rejected' | 'login_taken' | 'secret_missing' | 'error';
+
+/** A reading the registry takes from elsewhere at each scrape (the pool, the processors' lag). */
+export type ScrapeReading = (metrics: Metrics) => Promise<void> | void;
+
+/**
+ * The application's Prometheus metrics (docs/adr/0031-health-metrics-logs.md), in a registry of its own so that
+ * several applications in one process (the tests) keep apart. Labels are bounded sets: route patterns, processor and
+ * loop names, operations and outcomes; never a user, an id, an address or an amount.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpRequestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by route pattern, method and status, from arrival to the last byte sent',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers: [this.registry],
+  });
+
+  readonly commands = new Counter({
+    name: 'kupa_commands_total',
+    help: 'Commands through the command pipeline, by the route or background loop that ran them and how they ended',
+    labelNames: ['command', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly commandDuration = new Histogram({
+    name: 'kupa_command_duration_seconds',
+    help: 'Time from locking the streams to the commit or the refusal, retries included',
+    labelNames: ['command'] as const,
+    registers: [this.registry],
+  });
+
+  readonly commandConflicts = new Counter({
+    name: 'kupa_command_conflicts_total',
+    help: 'Version conflicts met by commands (each one is decided again while the retry budget lasts)',
+    labelNames: ['command'] as const,
+    registers: [this.registry],
+  });
+
+  readonly commandRetries = new Counter({
+    name: 'kupa_command_retries_total',
+    help: 'Commands decided again after a version conflict',
+    labelNames: ['command'] as const,
+    registers: [this.registry],
+  });
+
+  readonly processorLagEvents = new Gauge({
+    name: 'kupa_processor_lag_events',
+    help: "Events after the processor's checkpoint, not handled yet (counted up to a cap)",
+    labelNames: ['processor'] as const,
+    registers: [this.registry],
+  });
+
+  readonly processorLagSeconds = new Gauge({
+    name: 'kupa_processor_lag_seconds',
+    help: 'Age of the oldest event the processor has not handled yet; 0 when it is caught up',
+    labelNames: ['processor'] as const,
+    registers: [this.registry],
+  });
+
+  readonly poolConnections = new Gauge({
+    name: 'kupa_db_pool_connections',
+    help: 'Database connections held by the pool, by state',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+
+  readonly poolMaxConnections = new Gauge({
+    name: 'kupa_db_pool_max_connections',
+    help: 'The most connections the pool opens',
+    registers: [this.registry],
+  });
+
+  readonly poolWaiting = new Gauge({
+    name: 'kupa_db_pool_waiting_requests',
+    help: 'Queries waiting for a free pool connection',
+    registers: [this.registry],
+  });
+
+  readonly mails = new Counter({
+    name: 'kupa_mails_total',
+    help: 'Mails the dispatcher handled, by outcome (a failed mail is tried again later)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly provisioningCalls = new Counter({
+    name: 'kupa_provisioning_calls_total',
+    help: "Calls to the streaming service's provisioning API, by operation and outcome",
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly readings: ScrapeReading[] = [];
+
+  constructor(options: { processMetrics?: boolean } = {}) {
+    // Node's own figures (CPU, memory, event-loop delay, GC) under their usual names, so stock dashboards fit.
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Registers a reading taken before each scrape; a failed reading leaves its gauges as they were. */
+  onScrape(reading: ScrapeReading): void {
+    this.readings.push(reading);
+  }
+
+  /** The text exposition format Prometheus reads. */
+  async scrape(): Promise<string> {
+    await Promise.all(this.readings.map(async (reading) => Promise.resolve(reading(this)).catch(() => undefined)));
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  recordMail(outcome: MailOutcome): void {
+    this.mails.inc({ outcome });
+  }
+
+  recordProvisioningCall(operation: string, outcome: ProvisioningCallOutcome): void {
+    this.provisioningCalls.inc({ operation, outcome });
+  }
+}

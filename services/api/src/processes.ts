@@ -1,0 +1,185 @@
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import cluster, { type Worker } from 'node:cluster';
+import { AppModule } from './app.module';
+import { createApp, createLogger } from './create-app';
+import { type AppConfig, type ProcessRole } from './platform/config';
+import { openDatabase } from './platform/database/embedded-database';
+import { BackgroundWork } from './platform/workers';
+import { readVersion } from './version';
+
+/**
+ * The processes Kupa runs as (docs/adr/0036-processes-and-roles.md): `KUPA_ROLE=all` serves HTTP and runs the
+ * background work in one process (`npm start`), `api` serves HTTP only, `worker` runs the background work only
+ * (`worker.ts`, `npm run worker`). With `WEB_CONCURRENCY` above 1 a primary forks that many API processes sharing
+ * the port, and one worker process when the role is `all`, and forks again whichever of them dies.
+ */
+
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Sets up the JSON logger before anything logs (the embedded database starts before any application exists). */
+function startLogging(config: AppConfig, context: string): Logger {
+  Logger.overrideLogger(createLogger({ config }));
+  return new Logger(context);
+}
+
+/** Runs `close` once on the first of SIGINT, SIGTERM or SIGHUP, then exits 0. */
+function onShutdownSignal(logger: Logger, what: string, close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${signal} received, ${what}`);
+    await close();
+    process.exit(0);
+  };
+  for (const signal of SHUTDOWN_SIGNALS) process.once(signal, () => void shutdown(signal));
+}
+
+/**
+ * An API process (`api`), or the one-process start (`all`), which runs the background work beside the requests:
+ * opens the database (embedded unless DATABASE_URL is set), runs migrations, serves /api, /admin and /, and on
+ * SIGINT, SIGTERM or SIGHUP closes the server, then stops an embedded PostgreSQL it started, then exits 0.
+ */
+export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'worker'>): Promise<void> {
+  const logger = startLogging(config, 'Kupa');
+  // PostgreSQL's own log lines are only interesting when debugging.
+  const showDatabaseLog = config.logLevel === 'debug' || config.logLevel === 'verbose';
+  const database = await openDatabase(config, showDatabaseLog ? (line) => logger.debug(line) : undefined);
+  if (database.embedded) logger.log(`Embedded PostgreSQL ready (data in ${config.dataDir})`);
+  const app = await createApp({
+    config,
+    databaseUrl: database.url,
+    version: readVersion(),
+    serveUi: true,
+    logger: createLogger({ config }),
+  });
+  onShutdownSignal(logger, 'shutting down', async () => {
+    await app.close();
+    await database.stop();
+  });
+  await app.listen(config.port);
+  // Each processor leads in one process at a time under its advisory lock, whichever processes run the work.
+  if (role === 'all') app.get(BackgroundWork).start();
+  logger.log(
+    role === 'all'
+      ? `Kupa is up: ${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`
+      : `Kupa API process is up on port ${config.port}: ${config.publicUrl}/api/docs`,
+  );
+}
+
+/**
+ * A worker: the processors, sweeps, mail dispatcher and provisioning jobs without HTTP. On the embedded database it
+ * attaches to the running PostgreSQL, or starts it when none runs. SIGINT, SIGTERM or SIGHUP finish the batch in
+ * hand, then exit 0.
+ */
+export async function runWorker(config: AppConfig): Promise<void> {
+  const logger = startLogging(config, 'KupaWorker');
+  const database = await openDatabase(config);
+  const context = await NestFactory.createApplicationContext(
+    AppModule.register({ config, databaseUrl: database.url, version: readVersion() }),
+    { logger: createLogger({ config }) },
+  );
+  onShutdownSignal(logger, 'finishing the work in hand', async () => {
+    await context.close();
+    await database.stop();
+  });
+  context.get(BackgroundWork).start();
+  logger.log('Kupa worker is running the processors and the mail dispatcher');
+}
+
+/** A child that dies within this long of its start counts as a crash loop: the next fork waits longer. */
+const STABLE_AFTER_MS = 10_000;
+const REFORK_BASE_MS = 500;
+const REFORK_MAX_MS = 30_000;
+/** How long the primary waits for its children to finish their work in hand before it kills them. */
+const CHILDREN_SHUTDOWN_MS = 30_000;
+
+interface Child {
+  role: 'api' | 'worker';
+  index: number;
+  startedAt: number;
+  quickExits: number;
+}
+
+/**
+ * The `WEB_CONCURRENCY` primary: owns the database handle (starts the embedded PostgreSQL, which the children attach
+ * to), forks one API process first and waits until it listens (so that migrations and the start-up accounts are
+ * written by one process), then the other API processes and, for `all`, one worker. Node's cluster hands the
+ * listening port to every API child. A child that dies is forked again, after a pause that grows while it keeps
+ * dying young. SIGINT, SIGTERM or SIGHUP stop every child (each finishes its work in hand), then the database.
+ */
+export async function runCluster(config: AppConfig): Promise<void> {
+  const logger = startLogging(config, 'KupaPrimary');
+  const database = await openDatabase(config);
+  if (database.embedded) logger.log(`Embedded PostgreSQL ready (data in ${config.dataDir})`);
+  const children = new Map<Worker, Child>();
+  let closing = false;
+
+  const fork = (child: Omit<Child, 'startedAt'>): Worker => {
+    const worker = cluster.fork({ KUPA_ROLE: child.role, KUPA_PROCESS_INDEX: String(child.index) });
+    children.set(worker, { ...child, startedAt: Date.now() });
+    return worker;
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const child = children.get(worker);
+    children.delete(worker);
+    if (closing || !child) return;
+    const young = Date.now() - child.startedAt < STABLE_AFTER_MS;
+    const quickExits = young ? child.quickExits + 1 : 0;
+    const delayMs = Math.min(REFORK_MAX_MS, REFORK_BASE_MS * 2 ** quickExits);
+    logger.error(
+      `The ${child.role} process ${worker.process.pid} ended (${signal ?? `code ${code}`}); forking another in ${delayMs} ms`,
+    );
+    setTimeout(() => {
+      if (!closing) fork({ role: child.role, index: child.index, quickExits });
+    }, delayMs).unref();
+  });
+
+  onShutdownSignal(logger, 'stopping the processes', async () => {
+    closing = true;
+    const exits = [...children.keys()].map(
+      (worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))),
+    );
+    for (const worker of children.keys()) worker.process.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      for (const worker of children.keys()) if (!worker.isDead()) worker.process.kill('SIGKILL');
+    }, CHILDREN_SHUTDOWN_MS);
+    await Promise.all(exits);
+    clearTimeout(timer);
+    await database.stop();
+  });
+
+  // The first API process runs the migrations alone; the others start once it listens.
+  await listening(fork({ role: 'api', index: 0, quickExits: 0 }));
+  const others: Worker[] = [];
+  for (let index = 1; index < config.webConcurrency; index += 1)
+    others.push(fork({ role: 'api', index, quickExits: 0 }));
+  if (config.role === 'all') fork({ role: 'worker', index: 0, quickExits: 0 });
+  await Promise.all(others.map(listening));
+  logger.log(
+    `Kupa is up with ${config.webConcurrency} API processes${config.role === 'all' ? ' and a worker' : ''}: ` +
+      `${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`,
+  );
+}
+
+/** Resolves when a forked API process listens; rejects if it ends first. */
+function listening(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const ended = (code: number | null) =>
+      reject(new Error(`An API process ended during its start (code ${code ?? 'none'})`));
+    worker.once('exit', ended);
+    worker.once('listening', () => {
+      worker.off('exit', ended);
+      resolve();
+    });
+  });
+}
+
+/** What this process runs: a cluster primary, an API or one-process server, or a worker. */
+export async function runProcess(config: AppConfig): Promise<void> {
+  if (cluster.isPrimary && config.webConcurrency > 1 && config.role !== 'worker') return runCluster(config);
+  if (config.role === 'worker') return runWorker(config);
+  return runServer(config, config.role);
+}

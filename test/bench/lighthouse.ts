@@ -1,0 +1,66 @@
+/**
+ * Lighthouse's mobile performance score of the client portal, as a phone on a slow network would load it: `/login`
+ * signed out, then `/payments` signed in. Lighthouse drives Debian's Chromium through puppeteer-core (no browser is
+ * downloaded); its default mobile settings apply (a mid-range phone's screen, simulated slow 4G and a four times
+ * slower CPU), so the figures compare with what Lighthouse reports anywhere.
+ */
+import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { round } from './stats.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface PageFigures {
+  score: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+  speedIndexMs: number;
+}
+
+async function audit(page: Page, url: string): Promise<PageFigures> {
+  // The signed-in session lives in the browser's storage: Lighthouse must not clear it before loading the page.
+  const result = await lighthouse(
+    url,
+    { output: 'json', onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const numeric = (id: string): number => round(audits[id]?.numericValue ?? Number.NaN, 0);
+  return {
+    score: Math.round((categories.performance?.score ?? 0) * 100),
+    firstContentfulPaintMs: numeric('first-contentful-paint'),
+    largestContentfulPaintMs: numeric('largest-contentful-paint'),
+    totalBlockingTimeMs: numeric('total-blocking-time'),
+    cumulativeLayoutShift: round(audits['cumulative-layout-shift']?.numericValue ?? Number.NaN, 3),
+    speedIndexMs: numeric('speed-index'),
+  };
+}
+
+export async function measureLighthouse(
+  baseUrl: string,
+  client: { email: string; password: string },
+): Promise<Record<string, PageFigures>> {
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // As root (CI, this machine) Chromium runs only without its sandbox.
+    args: ['--no-sandbox'],
+  });
+  try {
+    const page = await browser.newPage();
+    const login = await audit(page, `${baseUrl}/login`);
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
+    await page.type('[data-testid="login-email"] input, input[data-testid="login-email"]', client.email);
+    await page.type('[data-testid="login-password"] input, input[data-testid="login-password"]', client.password);
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForSelector('[data-testid="balance"]', { timeout: 60_000 });
+    const payments = await audit(page, `${baseUrl}/payments`);
+    return { login, payments };
+  } finally {
+    await browser.close();
+  }
+}
