@@ -259,7 +259,7 @@ describe('crash recovery under load', { timeout: 300_000 }, () => {
 
     // The processors resumed: every purchase provisioned, by one job that succeeded, and activated once.
     note('replayed every request; waiting for the processors');
-    // A job the killed worker held waits for its lease to lapse (twice PROVISIONING_TIMEOUT_MS plus a minute).
+    // A job the killed worker held waits for its lease to lapse (PROVISIONING_LEASE_MS, 15 s in the fleet).
     await waitForProvisioning(db, 100_000).catch((error: Error) => {
       // A stalled queue most often means a dead worker: its last words say why.
       throw new Error(`${error.message}\nthe worker's last output: ${worker.output().slice(-3000)}`);

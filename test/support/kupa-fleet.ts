@@ -41,6 +41,8 @@ export async function prepareFleet(env: Record<string, string> = {}): Promise<Fl
       PROVISIONING_RETRY_BASE_MS: '200',
       PROVISIONING_RETRY_MAX_MS: '1000',
       PROVISIONING_TIMEOUT_MS: '3000',
+      // A job a killed worker held goes to another after this, not after the production minute and more.
+      PROVISIONING_LEASE_MS: '15000',
       ...env,
     },
     close: async () => {

@@ -152,11 +152,21 @@ describe('loadConfig', () => {
       provisioningUrl: null,
       provisioningSimulatorFaults: false,
       provisioningTimeoutMs: 10_000,
+      provisioningLeaseMs: 80_000,
       provisioningRetryAttempts: 8,
       provisioningRetryBaseMs: 30_000,
       provisioningRetryMaxMs: 60 * 60_000,
     });
     expect(readFileSync(join(dataDir, 'provisioning-token'), 'utf8').trim()).toBe(simulated.provisioningToken);
+    // The lease follows the timeout unless set, and must cover two calls.
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_TIMEOUT_MS: '3000' }).provisioningLeaseMs).toBe(66_000);
+    expect(
+      loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_TIMEOUT_MS: '3000', PROVISIONING_LEASE_MS: '10000' })
+        .provisioningLeaseMs,
+    ).toBe(10_000);
+    expect(() =>
+      loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_TIMEOUT_MS: '3000', PROVISIONING_LEASE_MS: '6000' }),
+    ).toThrow(/PROVISIONING_LEASE_MS must be more than twice PROVISIONING_TIMEOUT_MS \(6000\)/);
     expect(loadConfig({ KUPA_DATA_DIR: dataDir }).provisioningToken).toBe(simulated.provisioningToken);
     const real = loadConfig({
       KUPA_DATA_DIR: dataDir,

@@ -111,6 +111,11 @@ export interface AppConfig {
   provisioningSimulatorFaults: boolean;
   /** One call to the provisioning API is abandoned (and retried as a transient failure) after this long. */
   provisioningTimeoutMs: number;
+  /**
+   * How long a runner holds a provisioning job it took: its calls (two timeouts at most) and reporting the outcome.
+   * A runner that dies mid-job leaves the job to another once this lapses.
+   */
+  provisioningLeaseMs: number;
   /** Provisioning attempts per job before a transient failure becomes a permanent one. */
   provisioningRetryAttempts: number;
   /** The first retry of a provisioning job comes after this long, doubling up to `provisioningRetryMaxMs`. */
@@ -242,6 +247,7 @@ function provisioning(
   | 'provisioningToken'
   | 'provisioningSimulatorFaults'
   | 'provisioningTimeoutMs'
+  | 'provisioningLeaseMs'
   | 'provisioningRetryAttempts'
   | 'provisioningRetryBaseMs'
   | 'provisioningRetryMaxMs'
@@ -252,11 +258,20 @@ function provisioning(
   const token = optional(env, 'PROVISIONING_TOKEN');
   // A real service is never called without credentials; the simulator accepts a token only this installation knows.
   if (url !== null && token === null) throw new Error('PROVISIONING_TOKEN is required when PROVISIONING_URL is set');
+  const timeoutMs = positiveInteger(env, 'PROVISIONING_TIMEOUT_MS', 10_000);
+  // Two calls may run under one lease (the call and the status check after a timeout); the default margin leaves a
+  // minute for reporting the outcome on a busy database.
+  const leaseMs = positiveInteger(env, 'PROVISIONING_LEASE_MS', timeoutMs * 2 + 60_000);
+  if (leaseMs <= timeoutMs * 2)
+    throw new Error(
+      `PROVISIONING_LEASE_MS must be more than twice PROVISIONING_TIMEOUT_MS (${timeoutMs * 2}), got ${leaseMs}`,
+    );
   return {
     provisioningUrl: url === null ? null : url.replace(/\/+$/, ''),
     provisioningToken: token ?? persistentSecret(dataDir, 'provisioning-token'),
     provisioningSimulatorFaults: flag(env, 'PROVISIONING_SIMULATOR_FAULTS'),
-    provisioningTimeoutMs: positiveInteger(env, 'PROVISIONING_TIMEOUT_MS', 10_000),
+    provisioningTimeoutMs: timeoutMs,
+    provisioningLeaseMs: leaseMs,
     provisioningRetryAttempts: positiveInteger(env, 'PROVISIONING_RETRY_ATTEMPTS', 8),
     provisioningRetryBaseMs: positiveInteger(env, 'PROVISIONING_RETRY_BASE_MS', 30_000),
     provisioningRetryMaxMs: positiveInteger(env, 'PROVISIONING_RETRY_MAX_MS', 60 * 60_000),

@@ -30,9 +30,6 @@ export interface ProvisioningModuleOptions {
   secrets?: Type<ProvisioningSecrets>;
 }
 
-/** Extra lease beyond a call's timeout: reporting the outcome runs under the same lease. */
-const LEASE_MARGIN_MS = 60_000;
-
 /**
  * Provisioning at the streaming service (docs/adr/0025-provisioning.md): the `ProvisioningProvider` port over HTTP,
  * the durable job queue and its runner (a background loop), and the built-in simulator. The subscriptions context
@@ -101,7 +98,7 @@ export class ProvisioningModule implements OnModuleInit {
               maxAttempts: config.provisioningRetryAttempts,
               retryBaseMs: config.provisioningRetryBaseMs,
               retryMaxMs: config.provisioningRetryMaxMs,
-              leaseMs: config.provisioningTimeoutMs * 2 + LEASE_MARGIN_MS,
+              leaseMs: config.provisioningLeaseMs,
               // Messages name the operation and the status only: no password, no token.
               onError: (error) => logger.warn(`Provisioning job not finished: ${messageOf(error)}`),
               onCall: (operation, outcome) => metrics.recordProvisioningCall(operation, outcome),
