@@ -140,6 +140,25 @@ async function rawInsertRate(databaseUrl: string, concurrency: number): Promise<
   }
 }
 
+/**
+ * What HTTP alone costs on this machine, at the same concurrency and through the same client as the commands: the
+ * liveness probe (no authentication, no database) and the caller's own profile (a signed-in read of one user). No
+ * ledger command can run faster than these, so they bound the commands' ratio to the raw commits from above.
+ */
+async function httpFloor(
+  api: Api,
+  users: BenchUser[],
+  concurrency: number,
+): Promise<{ livenessPerSecond: number; ownProfilePerSecond: number }> {
+  const liveness = await runConcurrently(concurrency, DURATION_MS, async () => {
+    await api.call('GET', '/health/live', null);
+  });
+  const ownProfile = await runConcurrently(concurrency, DURATION_MS, async (worker) => {
+    await api.call('GET', '/users/me', users[worker * 2].token);
+  });
+  return { livenessPerSecond: liveness.perSecond, ownProfilePerSecond: ownProfile.perSecond };
+}
+
 async function main(): Promise<void> {
   const scenarios = selectedScenarios();
   const atScale = AT_SCALE.some((scenario) => scenarios.has(scenario));
@@ -236,6 +255,7 @@ async function main(): Promise<void> {
         const rawPerSecond = await rawInsertRate(databaseUrl, concurrency);
         if (result) {
           const latency = summarise(result.latenciesMs);
+          const floor = await httpFloor(api, pairs, concurrency);
           commands.push({
             concurrency,
             commandsPerSecond: result.perSecond,
@@ -244,8 +264,16 @@ async function main(): Promise<void> {
             count: latency.count,
             rawInsertCommitsPerSecond: rawPerSecond,
             ratio: round(result.perSecond / rawPerSecond, 3),
+            httpFloor: {
+              ...floor,
+              livenessRatio: round(floor.livenessPerSecond / rawPerSecond, 3),
+              ownProfileRatio: round(floor.ownProfilePerSecond / rawPerSecond, 3),
+            },
           });
-          log(`  ${concurrency} clients: ${result.perSecond} commands/s, raw ${rawPerSecond}/s`);
+          log(
+            `  ${concurrency} clients: ${result.perSecond} commands/s, raw ${rawPerSecond}/s, ` +
+              `liveness ${floor.livenessPerSecond}/s, own profile ${floor.ownProfilePerSecond}/s`,
+          );
         }
         if (purchaseSetup) {
           const level = await measurePurchases(api, db, purchaseSetup, concurrency, DURATION_MS);
