@@ -95,10 +95,11 @@ export interface InlineProjection {
    * account or stream (a balance, a snapshot) would rewrite the same rows in every batch, and rows rewritten inside
    * one transaction pile up versions that each later update walks: quadratic in the history. Such a projection keeps
    * those rows in memory from `beginRebuild` and writes them once in `endRebuild`, before the rebuild commits;
-   * `endRebuild(null)` after a failed rebuild only discards them.
+   * `endRebuild(manager, false)` after a failed rebuild only discards them. The rows are kept per transaction
+   * (`RebuildMemory`): appends in other transactions of the same process project as usual meanwhile.
    */
-  beginRebuild?(): void;
-  endRebuild?(manager: EntityManager | null): Promise<void>;
+  beginRebuild?(manager: EntityManager): void;
+  endRebuild?(manager: EntityManager, write: boolean): Promise<void>;
   /**
    * The tables `kupa ledger verify` compares with a replay of every event into empty copies of them. A projection
    * checked another way (the ledger's against its own independent replay) declares none.

@@ -6,3 +6,4 @@ export * from './event-type-registry';
 export * from './hash-chain-verifier';
 export * from './postgres-event-store';
 export { compareStreamIds } from './event-rows';
+export * from './rebuild-memory';

@@ -66,18 +66,31 @@ export class InlineProjectionRegistry {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('LOCK TABLE events IN SHARE MODE');
       for (const projection of selected) await projection.reset(manager);
-      for (const projection of selected) projection.beginRebuild?.();
-      let eventsReplayed: number;
-      try {
-        eventsReplayed = await this.replayAll(manager, selected);
-        for (const projection of selected) await projection.endRebuild?.(manager);
-      } catch (error) {
-        // The transaction rolls back; the projections leave rebuild mode all the same, writing nothing.
-        for (const projection of selected) await projection.endRebuild?.(null);
-        throw error;
-      }
+      const eventsReplayed = await this.replayKeeping(manager, selected);
       return { projections: selected.map((projection) => projection.name), eventsReplayed };
     });
+  }
+
+  /**
+   * `replayAll` with the projections in rebuild mode for `manager`'s transaction: rows they keep one of per account,
+   * stream or target stay in memory and are written once at the end (`InlineProjection.beginRebuild`). The tables
+   * must start empty, as after `reset` or in the replay check's fresh copies.
+   */
+  async replayKeeping(
+    manager: EntityManager,
+    selected: readonly InlineProjection[],
+    batchSize: number = REBUILD_BATCH_SIZE,
+  ): Promise<number> {
+    for (const projection of selected) projection.beginRebuild?.(manager);
+    try {
+      const eventsReplayed = await this.replayAll(manager, selected, batchSize);
+      for (const projection of selected) await projection.endRebuild?.(manager, true);
+      return eventsReplayed;
+    } catch (error) {
+      // The transaction rolls back; the projections leave rebuild mode all the same, writing nothing.
+      for (const projection of selected) await projection.endRebuild?.(manager, false);
+      throw error;
+    }
   }
 
   /**

@@ -85,7 +85,7 @@ export class ReadModelReplayCheck {
       }
       await manager.query(`SET LOCAL search_path TO pg_temp, ${quoteIdentifier(schema)}`);
       const replayStarted = performance.now();
-      const eventsReplayed = await this.registry.replayAll(manager, projections, REPLAY_CHECK_BATCH_SIZE);
+      const eventsReplayed = await this.registry.replayKeeping(manager, projections, REPLAY_CHECK_BATCH_SIZE);
       const report: ReadModelReplayReport = {
         projections: projections.map((projection) => projection.name),
         tables: [],

@@ -302,6 +302,37 @@ describe('audit log projection', () => {
     expect(state.fields).toEqual({ name: 'Bronze' });
   });
 
+  it('projects a live append as usual while another transaction of the process replays with its states in memory', async () => {
+    const projection = testApp.app.get(InlineProjectionRegistry).get(AUDIT_LOG_PROJECTION_NAME);
+    const replaying = testApp.dataSource.createQueryRunner();
+    await replaying.connect();
+    await replaying.startTransaction();
+    projection.beginRebuild?.(replaying.manager);
+    try {
+      const planId = randomUUID();
+      await store.append(
+        [
+          {
+            streamId: `plan-${planId}`,
+            expectedVersion: 0,
+            events: [{ type: 'AuditSpecPackageCreated', data: { planId, name: 'Live' } }],
+          },
+        ],
+        byAdmin('2026-04-09T10:00:00Z'),
+      );
+      const states = await testApp.dataSource.query(
+        'SELECT fields FROM audit_target_states WHERE target_kind = $1 AND target_id = $2',
+        ['PACKAGE', planId],
+      );
+      expect(states).toEqual([{ fields: { name: 'Live' } }]);
+      expect((await rowsFor(planId)).map((row) => row.operation_type)).toEqual(['CREATED']);
+    } finally {
+      await projection.endRebuild?.(replaying.manager, false);
+      await replaying.rollbackTransaction();
+      await replaying.release();
+    }
+  });
+
   it('reproduces the same entries, ids included, when rebuilt from the events', async () => {
     const snapshot = async () => ({
       logs: await testApp.dataSource.query('SELECT * FROM audit_logs ORDER BY id'),

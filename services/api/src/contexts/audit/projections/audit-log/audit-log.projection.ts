@@ -8,6 +8,7 @@ import {
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import { RebuildMemory } from '../../../../platform/event-store/rebuild-memory';
 import type { AuditEntryDraft, AuditMapperRegistry } from '../../audit-mapper';
 import { diffFields, type FieldValues } from './field-changes';
 import { describeUnmappedEvent } from './unmapped-event';
@@ -28,6 +29,15 @@ interface PendingEntry {
   event: RecordedEvent;
   index: number;
   draft: AuditEntryDraft;
+}
+
+/** Rows per statement when a rebuild writes the target states it kept. */
+const REBUILD_WRITE_CHUNK_ROWS = 5000;
+
+/** A rebuild's known states by target (`keyString`), and the targets it has seen. */
+interface KeptStates {
+  states: Map<string, FieldValues | null>;
+  keys: Map<string, TargetKey>;
 }
 
 interface TargetKey {
@@ -79,6 +89,12 @@ export class AuditLogProjection implements InlineProjection {
     { table: 'audit_target_states', key: ['target_kind', 'target_id'] },
   ];
 
+  /**
+   * Every target's known state while a rebuild or a replay check runs (see `InlineProjection.beginRebuild`): read and
+   * written once instead of locked, read and rewritten in every batch.
+   */
+  private readonly rebuilding = new RebuildMemory<KeptStates>();
+
   constructor(private readonly mappers: AuditMapperRegistry) {}
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
@@ -89,7 +105,9 @@ export class AuditLogProjection implements InlineProjection {
       const key = targetKeyOf(draft);
       keys.set(keyString(key), key);
     }
-    const states = await this.loadStates(manager, [...keys.values()]);
+    const kept = this.rebuilding.of(manager);
+    const states = kept?.states ?? (await this.loadStates(manager, [...keys.values()]));
+    if (kept) for (const [name, key] of keys) kept.keys.set(name, key);
 
     const entries = pending.map(({ event, index, draft }) => {
       const key = keyString(targetKeyOf(draft));
@@ -97,7 +115,35 @@ export class AuditLogProjection implements InlineProjection {
       states.set(key, after);
       return { event, index, draft, changes };
     });
-    await this.write(manager, entries, keys, states);
+    // While rebuilding, only the entries are written now; the states once, at the end.
+    await this.write(manager, entries, kept ? new Map() : keys, states);
+  }
+
+  beginRebuild(manager: EntityManager): void {
+    this.rebuilding.begin(manager, { states: new Map(), keys: new Map() });
+  }
+
+  /** Every surviving target's state, written once (in chunks) at the end of a rebuild. */
+  async endRebuild(manager: EntityManager, write: boolean): Promise<void> {
+    const kept = this.rebuilding.end(manager);
+    if (!write || !kept) return;
+    const surviving: Array<{ key: TargetKey; fields: FieldValues }> = [];
+    for (const [name, key] of kept.keys) {
+      const fields = kept.states.get(name) ?? null;
+      if (fields) surviving.push({ key, fields });
+    }
+    for (let start = 0; start < surviving.length; start += REBUILD_WRITE_CHUNK_ROWS) {
+      const chunk = surviving.slice(start, start + REBUILD_WRITE_CHUNK_ROWS);
+      await manager.query(
+        `INSERT INTO audit_target_states (target_kind, target_id, fields)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[])`,
+        [
+          chunk.map(({ key }) => key.kind),
+          chunk.map(({ key }) => key.id),
+          chunk.map(({ fields }) => JSON.stringify(fields)),
+        ],
+      );
+    }
   }
 
   async reset(manager: EntityManager): Promise<void> {

@@ -1,6 +1,7 @@
 import { USER_ACCOUNT_PREFIX } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import { RebuildMemory } from '../../../../platform/event-store/rebuild-memory';
 import { WALLET_EVENT_TYPES, type WalletEvent } from '../../domain/ledger.events';
 import { postingSides } from '../../domain/postings';
 import { bigintToNumber } from '../../infrastructure/bigint';
@@ -49,7 +50,7 @@ export class LedgerEntriesProjection implements InlineProjection {
   readonly name = LEDGER_ENTRIES_PROJECTION_NAME;
   readonly handles = WALLET_EVENT_TYPES;
   /** Balances kept in memory while a rebuild runs (see `InlineProjection.beginRebuild`); null otherwise. */
-  private rebuilding: Map<string, KeptBalance> | null = null;
+  private readonly rebuilding = new RebuildMemory<Map<string, KeptBalance>>();
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const bookings = events.flatMap((recorded) => {
@@ -70,8 +71,9 @@ export class LedgerEntriesProjection implements InlineProjection {
       .filter(isUserAccount)
       .sort();
     const balances = new Map<string, number>(userAccounts.map((account) => [account, 0]));
-    if (this.rebuilding) {
-      for (const account of userAccounts) balances.set(account, this.rebuilding.get(account)?.balanceMinor ?? 0);
+    const kept = this.rebuilding.of(manager);
+    if (kept) {
+      for (const account of userAccounts) balances.set(account, kept.get(account)?.balanceMinor ?? 0);
     } else {
       const rows: Array<{ account: string; balance_minor: string }> = await manager.query(
         'SELECT account, balance_minor FROM account_balances WHERE account = ANY($1::text[])',
@@ -120,10 +122,10 @@ export class LedgerEntriesProjection implements InlineProjection {
       drafts.map((draft) => draft.occurredAt),
       drafts.map((draft) => draft.globalPosition),
     ];
-    if (this.rebuilding) {
+    if (kept) {
       await manager.query(INSERT_ENTRIES, entryColumns);
       for (const account of userAccounts) {
-        this.rebuilding.set(account, { balanceMinor: balances.get(account) ?? 0, updatedAt: lastOccurredAt });
+        kept.set(account, { balanceMinor: balances.get(account) ?? 0, updatedAt: lastOccurredAt });
       }
       return;
     }
@@ -137,15 +139,14 @@ export class LedgerEntriesProjection implements InlineProjection {
     );
   }
 
-  beginRebuild(): void {
-    this.rebuilding = new Map();
+  beginRebuild(manager: EntityManager): void {
+    this.rebuilding.begin(manager, new Map());
   }
 
   /** Every user account's final balance, written once (in chunks) at the end of a rebuild. */
-  async endRebuild(manager: EntityManager | null): Promise<void> {
-    const balances = [...(this.rebuilding ?? new Map<string, KeptBalance>())];
-    this.rebuilding = null;
-    if (!manager) return;
+  async endRebuild(manager: EntityManager, write: boolean): Promise<void> {
+    const balances = [...(this.rebuilding.end(manager) ?? new Map<string, KeptBalance>())];
+    if (!write) return;
     for (let start = 0; start < balances.length; start += REBUILD_WRITE_CHUNK_ROWS) {
       const chunk = balances.slice(start, start + REBUILD_WRITE_CHUNK_ROWS);
       await manager.query(

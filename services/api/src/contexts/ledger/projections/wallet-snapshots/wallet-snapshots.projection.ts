@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import { RebuildMemory } from '../../../../platform/event-store/rebuild-memory';
 import { assert } from '../../../../kernel';
 import { WALLET_EVENT_TYPES, type WalletEvent } from '../../domain/ledger.events';
 import { walletDecider } from '../../domain/wallet.decider';
@@ -67,11 +68,12 @@ export class WalletSnapshotsProjection implements InlineProjection {
   readonly name = WALLET_SNAPSHOTS_PROJECTION_NAME;
   readonly handles = WALLET_EVENT_TYPES;
   /** Snapshots kept in memory while a rebuild runs (see `InlineProjection.beginRebuild`); null otherwise. */
-  private rebuilding: Map<string, WalletSnapshot> | null = null;
+  private readonly rebuilding = new RebuildMemory<Map<string, WalletSnapshot>>();
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const streamIds = [...new Set(events.map((event) => event.streamId))];
-    const snapshots = this.rebuilding ?? (await snapshotsBefore(manager, events, streamIds));
+    const kept = this.rebuilding.of(manager);
+    const snapshots = kept ?? (await snapshotsBefore(manager, events, streamIds));
     for (const recorded of events) {
       const snapshot = snapshots.get(recorded.streamId) ?? { version: 0, state: walletDecider.initialState() };
       assert(
@@ -84,19 +86,18 @@ export class WalletSnapshotsProjection implements InlineProjection {
         state: walletDecider.evolve(snapshot.state, event),
       });
     }
-    if (this.rebuilding) return;
+    if (kept) return;
     await writeSnapshots(manager, streamIds, snapshots);
   }
 
-  beginRebuild(): void {
-    this.rebuilding = new Map();
+  beginRebuild(manager: EntityManager): void {
+    this.rebuilding.begin(manager, new Map());
   }
 
   /** Every wallet's final snapshot, written once (in chunks) at the end of a rebuild. */
-  async endRebuild(manager: EntityManager | null): Promise<void> {
-    const snapshots = this.rebuilding ?? new Map<string, WalletSnapshot>();
-    this.rebuilding = null;
-    if (!manager) return;
+  async endRebuild(manager: EntityManager, write: boolean): Promise<void> {
+    const snapshots = this.rebuilding.end(manager) ?? new Map<string, WalletSnapshot>();
+    if (!write) return;
     const streamIds = [...snapshots.keys()];
     for (let start = 0; start < streamIds.length; start += REBUILD_WRITE_CHUNK_ROWS) {
       await writeSnapshots(manager, streamIds.slice(start, start + REBUILD_WRITE_CHUNK_ROWS), snapshots);
