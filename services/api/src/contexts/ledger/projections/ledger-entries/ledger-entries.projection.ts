@@ -2,7 +2,8 @@ import { USER_ACCOUNT_PREFIX } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { RebuildMemory } from '../../../../platform/event-store/rebuild-memory';
-import { WALLET_EVENT_TYPES, type WalletEvent } from '../../domain/ledger.events';
+import { WALLET_EVENT_TYPES, type WalletEvent, walletStreamId } from '../../domain/ledger.events';
+import { walletHeadsBefore } from '../wallet-snapshots/wallet-snapshots.projection';
 import { postingSides } from '../../domain/postings';
 import { bigintToNumber } from '../../infrastructure/bigint';
 
@@ -40,6 +41,29 @@ function isUserAccount(account: string): boolean {
 }
 
 /**
+ * A money command loaded, under their locks, the wallets it appends to; a user account's balance is its wallet's
+ * balance, so the starting balances need no read when every touched account's wallet is appended here from a head the
+ * command loaded. Fills `balances` and answers true then; answers false (and leaves them) when one is missing.
+ */
+function balancesFromLoadedWallets(
+  manager: EntityManager,
+  events: readonly RecordedEvent[],
+  userAccounts: readonly string[],
+  balances: Map<string, number>,
+): boolean {
+  const heads = walletHeadsBefore(manager, events);
+  if (!heads) return false;
+  const found = new Map<string, number>();
+  for (const account of userAccounts) {
+    const head = heads.get(walletStreamId(account.slice(USER_ACCOUNT_PREFIX.length)));
+    if (!head) return false;
+    found.set(account, head.state.balanceMinor);
+  }
+  for (const [account, balanceMinor] of found) balances.set(account, balanceMinor);
+  return true;
+}
+
+/**
  * Books every transaction's postings once, by the event that carries it (a transfer's receipt carries only its
  * transaction id): two entries per posting, with the running balance kept for `user:` accounts only, then the user
  * accounts' balances in `account_balances` (which the `User` payload reads through `LedgerUserBalances`). System
@@ -74,7 +98,7 @@ export class LedgerEntriesProjection implements InlineProjection {
     const kept = this.rebuilding.of(manager);
     if (kept) {
       for (const account of userAccounts) balances.set(account, kept.get(account)?.balanceMinor ?? 0);
-    } else {
+    } else if (!balancesFromLoadedWallets(manager, events, userAccounts, balances)) {
       const rows: Array<{ account: string; balance_minor: string }> = await manager.query(
         'SELECT account, balance_minor FROM account_balances WHERE account = ANY($1::text[])',
         [userAccounts],

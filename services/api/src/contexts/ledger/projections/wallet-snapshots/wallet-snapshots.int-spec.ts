@@ -77,6 +77,23 @@ describe('wallet snapshots', () => {
     expect(unsnapshotted.state).toEqual({ balanceMinor: LONG_WALLET_EVENTS + 100 });
   });
 
+  it("gives a command's ledger entries their starting balances from the wallets it loaded, not from a second read", async () => {
+    const client = await createActiveUser(testApp);
+    await depositAs(testApp, client.userUuid, 5);
+    const account = `user:${client.userUuid}`;
+    // A balance row that disagrees with the wallet: an append that read it would carry 777 forward.
+    await testApp.dataSource.query('UPDATE account_balances SET balance_minor = 777 WHERE account = $1', [account]);
+
+    await depositAs(testApp, client.userUuid, 2);
+
+    const [entry]: Array<{ balance_after_minor: string }> = await testApp.dataSource.query(
+      'SELECT balance_after_minor FROM ledger_entries WHERE account = $1 ORDER BY global_position DESC LIMIT 1',
+      [account],
+    );
+    expect(Number(entry.balance_after_minor)).toBe(700);
+    expect(await balanceMinorOf(testApp, client.userUuid)).toBe(700);
+  });
+
   it('rebuilds snapshots and every ledger read model from the events alone', async () => {
     await testApp.dataSource.query('UPDATE wallet_snapshots SET state = $1', [JSON.stringify({ balanceMinor: 12345 })]);
     await testApp.dataSource.query('UPDATE account_balances SET balance_minor = 777');

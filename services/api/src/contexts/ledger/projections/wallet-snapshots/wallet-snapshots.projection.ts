@@ -40,23 +40,33 @@ export function rememberWalletHeads(manager: EntityManager, heads: ReadonlyMap<s
 }
 
 /**
- * The snapshots the events continue from: the heads the command loaded when they are exactly one version behind each
- * stream's first event, otherwise read.
+ * The states the wallet `events` continue from, by stream: the wallets the command loaded in this transaction, when
+ * each stream among the events was loaded exactly one version behind its first event here; otherwise null. Only those
+ * streams are in the answer, a new map. The ledger entries take their starting balances from it too.
  */
+export function walletHeadsBefore(
+  manager: EntityManager,
+  events: readonly RecordedEvent[],
+): Map<string, WalletSnapshot> | null {
+  const known = walletHeadsByTransaction.get(manager);
+  if (!known) return null;
+  const heads = new Map<string, WalletSnapshot>();
+  for (const event of events) {
+    if (heads.has(event.streamId)) continue;
+    const head = known.get(event.streamId);
+    if (head?.version !== event.streamVersion - 1) return null;
+    heads.set(event.streamId, head);
+  }
+  return heads;
+}
+
+/** The snapshots the events continue from: the heads the command loaded when they fit, otherwise read. */
 async function snapshotsBefore(
   manager: EntityManager,
   events: readonly RecordedEvent[],
   streamIds: readonly string[],
 ): Promise<Map<string, WalletSnapshot>> {
-  const known = walletHeadsByTransaction.get(manager);
-  if (known) {
-    const firstVersions = new Map<string, number>();
-    for (const event of events)
-      if (!firstVersions.has(event.streamId)) firstVersions.set(event.streamId, event.streamVersion);
-    if (streamIds.every((streamId) => known.get(streamId)?.version === (firstVersions.get(streamId) ?? 0) - 1))
-      return known;
-  }
-  return loadWalletSnapshots(manager, streamIds);
+  return walletHeadsBefore(manager, events) ?? loadWalletSnapshots(manager, streamIds);
 }
 
 /**
