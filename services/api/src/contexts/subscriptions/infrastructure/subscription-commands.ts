@@ -131,34 +131,17 @@ export class SubscriptionCommands {
           payment: ledger.payment,
         },
         decide: (loaded, stamp) => {
-          const plan = planForSale(loaded.plan.state);
-          const purchased = purchaseSubscription(
-            {
-              subscriptionId,
-              userUuid: buyer.uuid,
-              userEmail: buyer.email,
-              plan: purchasedPlan(plan),
-              discountPercent,
-              paymentId,
-              login,
-              password,
-              at: stamp.at,
-            },
-            loaded.subscription.state,
-          );
-          const data = purchaseData(purchased);
-          const money = this.payments.decideCharge(loaded, {
-            user: { uuid: buyer.uuid, email: buyer.email },
-            paymentId,
+          const { data, ...events } = this.decidePurchase(loaded, loaded, {
             subscriptionId,
-            amountMinor: data.priceMinor,
-            discountPercent: data.discountPercent,
+            buyer,
+            discountPercent,
+            paymentId,
+            login,
+            password,
+            quotedPriceMinor: null,
             at: stamp.at,
           });
-          return {
-            events: { subscription: purchased, wallet: money.wallet, payment: money.payment },
-            result: subscriptionFromPurchase(data, actorLabelOf(stamp)),
-          };
+          return { events, result: subscriptionFromPurchase(data, actorLabelOf(stamp)) };
         },
         alongside: (tx, _decision, stamp) => this.keepPassword(tx, subscriptionId, 1, password, stamp),
       }),
@@ -620,24 +603,68 @@ export class SubscriptionCommands {
   } {
     const { purchase, buyer, discountPercent, paymentId, password, at } = input;
     assert(purchase.login !== null, 'a purchase names its login');
-    const subscriptionId = purchase.subscriptionId;
-    const plan = planForSale(loaded.plan.state);
+    const { data, ...events } = this.decidePurchase(loaded, ledger, {
+      subscriptionId: purchase.subscriptionId,
+      buyer,
+      discountPercent,
+      paymentId,
+      login: purchase.login,
+      password,
+      quotedPriceMinor: purchase.priceMinor,
+      at,
+    });
+    const done = this.depositPurchases.decideCompleted(loaded.deposit, {
+      subscriptionPaymentId: paymentId,
+      chargedMinor: data.priceMinor,
+      at,
+    });
+    return { ...events, deposit: done };
+  }
+
+  /**
+   * A package bought from the balance, decided under the plan's, the subscription's and the wallet's locks: the
+   * package for sale, the subscription with the referral discount, then the charge and its SUBSCRIPTION_PAYMENT. A
+   * purchase quoted earlier (a deposit that pays for it) is refused when the price rose since
+   * (`error.plan.no.longer.available`), before the balance is looked at. Throws the refusal.
+   */
+  private decidePurchase(
+    loaded: { plan: LoadedStream<PlanState>; subscription: LoadedStream<SubscriptionState> },
+    ledger: LoadedSubscriptionPayment,
+    input: {
+      subscriptionId: string;
+      buyer: UserView;
+      discountPercent: number;
+      paymentId: number;
+      login: string;
+      password: string;
+      /** The price the buyer was shown when the purchase was asked for earlier; null when it is decided now. */
+      quotedPriceMinor: number | null;
+      at: Date;
+    },
+  ): {
+    data: SubscriptionPurchasedData;
+    subscription: SubscriptionEvent[];
+    wallet: ReturnType<SubscriptionPayments['decideCharge']>['wallet'];
+    payment: ReturnType<SubscriptionPayments['decideCharge']>['payment'];
+  } {
+    const { subscriptionId, buyer, discountPercent, paymentId, login, password, quotedPriceMinor, at } = input;
     const purchased = purchaseSubscription(
       {
         subscriptionId,
         userUuid: buyer.uuid,
         userEmail: buyer.email,
-        plan: purchasedPlan(plan),
+        plan: purchasedPlan(planForSale(loaded.plan.state)),
         discountPercent,
         paymentId,
-        login: purchase.login,
+        login,
         password,
         at,
       },
       loaded.subscription.state,
     );
     const data = purchaseData(purchased);
-    if (data.priceMinor > purchase.priceMinor) throw new DomainError('error.plan.no.longer.available');
+    if (quotedPriceMinor !== null && data.priceMinor > quotedPriceMinor)
+      throw new DomainError('error.plan.no.longer.available');
     const money = this.payments.decideCharge(ledger, {
       user: { uuid: buyer.uuid, email: buyer.email },
       paymentId,
@@ -646,12 +673,7 @@ export class SubscriptionCommands {
       discountPercent: data.discountPercent,
       at,
     });
-    const done = this.depositPurchases.decideCompleted(loaded.deposit, {
-      subscriptionPaymentId: paymentId,
-      chargedMinor: data.priceMinor,
-      at,
-    });
-    return { subscription: purchased, wallet: money.wallet, payment: money.payment, deposit: done };
+    return { data, subscription: purchased, wallet: money.wallet, payment: money.payment };
   }
 
   private async renewForDeposit(
