@@ -1,3 +1,5 @@
+import { assert } from '../../../../kernel';
+
 /**
  * CSV for spreadsheets (docs/api.md, CSV export; docs/adr/0020-payments-csv-for-spreadsheets.md): RFC 4180 quoting,
  * lines ending in CRLF, and formula injection neutralised. A text cell that a spreadsheet would read as a formula
@@ -37,20 +39,54 @@ const CARRIAGE_RETURN_LINE_FEED = Buffer.from(CSV_LINE_END);
  */
 export class CrlfLineEnds {
   private insideQuotes = false;
+  /** Where this chunk's record-ending line feeds are; kept between chunks so that a chunk allocates nothing here. */
+  private lineEnds = new Int32Array(1024);
 
+  /**
+   * Jumps from quote to line feed with `indexOf` (native scans) instead of visiting every byte in JavaScript, then
+   * writes the converted chunk into one buffer of the right size: on a million-row export that is about a third of
+   * the CPU time of a byte loop with a part per line (docs/benchmarks.md).
+   */
   convert(chunk: Buffer): Buffer {
-    const parts: Buffer[] = [];
-    let start = 0;
-    for (let index = 0; index < chunk.length; index++) {
-      const byte = chunk[index];
-      if (byte === QUOTE) this.insideQuotes = !this.insideQuotes;
-      else if (byte === LINE_FEED && !this.insideQuotes) {
-        parts.push(chunk.subarray(start, index), CARRIAGE_RETURN_LINE_FEED);
-        start = index + 1;
+    let count = 0;
+    let at = 0;
+    let nextQuote = chunk.indexOf(QUOTE);
+    while (at < chunk.length) {
+      if (this.insideQuotes) {
+        if (nextQuote === -1) break;
+        this.insideQuotes = false;
+        at = nextQuote + 1;
+        nextQuote = chunk.indexOf(QUOTE, at);
+        continue;
       }
+      const lineFeed = chunk.indexOf(LINE_FEED, at);
+      if (nextQuote !== -1 && (lineFeed === -1 || nextQuote < lineFeed)) {
+        this.insideQuotes = true;
+        at = nextQuote + 1;
+        nextQuote = chunk.indexOf(QUOTE, at);
+        continue;
+      }
+      if (lineFeed === -1) break;
+      if (count === this.lineEnds.length) {
+        const grown = new Int32Array(count * 2);
+        grown.set(this.lineEnds);
+        this.lineEnds = grown;
+      }
+      this.lineEnds[count++] = lineFeed;
+      at = lineFeed + 1;
     }
-    if (start === 0) return chunk;
-    parts.push(chunk.subarray(start));
-    return Buffer.concat(parts);
+    if (count === 0) return chunk;
+    const converted = Buffer.allocUnsafe(chunk.length + count);
+    let from = 0;
+    let to = 0;
+    for (let index = 0; index < count; index++) {
+      const lineFeed = this.lineEnds[index];
+      to += chunk.copy(converted, to, from, lineFeed);
+      to += CARRIAGE_RETURN_LINE_FEED.copy(converted, to);
+      from = lineFeed + 1;
+    }
+    to += chunk.copy(converted, to, from);
+    assert(to === converted.length, 'the converted chunk is exactly one byte longer per record end');
+    return converted;
   }
 }
