@@ -22,7 +22,7 @@ function preloadSignInPage(): Plugin {
       handler(_html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return [];
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const page = chunks.find((output) => output.facadeModuleId === signInPage);
+        const page = chunks.find((output) => output.moduleIds.includes(signInPage));
         if (!page) throw new Error('The build has no chunk for the sign-in page');
         const byFile = new Map(chunks.map((output) => [output.fileName, output]));
         const alreadyLoaded = new Set<string>();
@@ -46,6 +46,36 @@ function preloadSignInPage(): Plugin {
   };
 }
 
+const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const signInPageModule = fileURLToPath(new URL('./src/features/auth/login/login-page.tsx', import.meta.url));
+
+interface ModuleGraph {
+  getModuleInfo: (id: string) => { importedIds: readonly string[] } | null;
+}
+
+/**
+ * Everything the entry and the sign-in page import statically, found once per build. Left to itself the bundler
+ * splits this set into about twenty chunks shared with the lazy screens, and a phone on a slow network pays a round
+ * trip for each (six connections at a time over HTTP/1.1); as one chunk it arrives in one request
+ * (docs/adr/0048-first-screen-in-one-chunk.md). Lazy screens keep their own chunks and import what they share from it.
+ */
+function firstScreenChunk(): (id: string, meta: ModuleGraph) => string | null {
+  let firstScreen: Set<string> | null = null;
+  return (id, meta) => {
+    if (!firstScreen) {
+      const found = new Set<string>();
+      const pending = [entryModule, signInPageModule];
+      for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+        if (found.has(next)) continue;
+        found.add(next);
+        pending.push(...(meta.getModuleInfo(next)?.importedIds ?? []));
+      }
+      firstScreen = found;
+    }
+    return firstScreen.has(id) ? 'first-screen' : null;
+  };
+}
+
 export default defineConfig({
   base: '/',
   plugins: [react(), preloadSignInPage()],
@@ -57,6 +87,9 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by scripts/bundle-budget.mjs to find what the first screen loads.
     manifest: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: firstScreenChunk(), debugName: 'first-screen' }] } },
+    },
   },
   server: {
     proxy: {
