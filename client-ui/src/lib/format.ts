@@ -1,26 +1,55 @@
 import { LOCALES } from './i18n/i18n';
 import type { Language } from '@kupa/proto';
 
+/**
+ * Building an `Intl` formatter loads locale data and costs far more than formatting one value; a list of payments
+ * formats a date and an amount per row on every render. Each formatter is built once per language and kept.
+ */
+function memoisedByLanguage<T>(build: (locale: string) => T): (lang: Language) => T {
+  const built = new Map<Language, T>();
+  return (lang) => {
+    let formatter = built.get(lang);
+    if (formatter === undefined) {
+      formatter = build(LOCALES[lang]);
+      built.set(lang, formatter);
+    }
+    return formatter;
+  };
+}
+
+const dollars = memoisedByLanguage((locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }));
+const signedDollars = memoisedByLanguage(
+  (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' }),
+);
+const dates = memoisedByLanguage((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
+const dateTimes = memoisedByLanguage(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+);
+const wholeNumbers = memoisedByLanguage((locale) => new Intl.NumberFormat(locale));
+
 /** Formats a dollar amount (the API sends dollars with at most two decimals) for the given language. */
 export function formatDollars(amount: number, lang: Language): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD' }).format(amount);
+  return dollars(lang).format(amount);
 }
 
 /** Like `formatDollars`, with an explicit sign: `+$5.00` for money in, `-$5.00` for money out. */
 export function formatSignedDollars(amount: number, lang: Language): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' }).format(
-    amount,
-  );
+  return signedDollars(lang).format(amount);
+}
+
+/** A count in the language's digits and grouping. */
+export function formatNumber(value: number, lang: Language): string {
+  return wholeNumbers(lang).format(value);
 }
 
 export function formatDate(iso: string, lang: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' }).format(date);
+  return dates(lang).format(date);
 }
 
 export function formatDateTime(iso: string, lang: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimes(lang).format(date);
 }

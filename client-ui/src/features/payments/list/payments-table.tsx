@@ -16,7 +16,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createLink } from '@tanstack/react-router';
 import { enumLabel, type Page as ResultPage, type Payment, type SortRequest } from '@kupa/proto';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
 import { RouterLink } from '../../../lib/ui/router-link';
 import { PaymentAmount, PaymentStatusChip } from '../payment-money';
@@ -124,8 +124,7 @@ interface PaymentsTableProps {
 
 /** One page of payments with sortable headers and paging; each id links to the payment's detail screen. */
 export function PaymentsTable({ result, sort, onSort, onPage, onPageSize }: PaymentsTableProps) {
-  const { t, lang, locale } = useT();
-  const number = new Intl.NumberFormat(locale);
+  const { t, lang } = useT();
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -217,9 +216,9 @@ export function PaymentsTable({ result, sort, onSort, onPage, onPageSize }: Paym
         labelRowsPerPage={t('payments.pagination.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) =>
           t('payments.pagination.displayed', {
-            from: number.format(from),
-            to: number.format(to),
-            count: number.format(count),
+            from: formatNumber(from, lang),
+            to: formatNumber(to, lang),
+            count: formatNumber(count, lang),
           })
         }
         getItemAriaLabel={(type) => t(PAGE_BUTTON_LABELS[type])}
