@@ -327,6 +327,29 @@ async function signInToConsole(page: Page): Promise<void> {
   await page.getByTestId('menu-clients').waitFor();
 }
 
+/**
+ * The language toggle is fixed to the top corner of every screen, above the app bar: answers what in the app bar it
+ * covers (nothing, when the bar leaves it room).
+ */
+async function underTheLanguageToggle(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toggle = document.querySelector('[data-testid="lang-toggle"]');
+    if (!toggle) return [];
+    const corner = toggle.getBoundingClientRect();
+    const covered: string[] = [];
+    for (const element of document.querySelectorAll('header button, header a, header [data-testid]')) {
+      if (toggle.contains(element) || element.contains(toggle)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const across = Math.min(corner.right, box.right) - Math.max(corner.left, box.left);
+      const down = Math.min(corner.bottom, box.bottom) - Math.max(corner.top, box.top);
+      if (across > 0.5 && down > 0.5)
+        covered.push(element.getAttribute('data-testid') ?? element.tagName.toLowerCase());
+    }
+    return covered;
+  });
+}
+
 /** Shows one screen in every variant; answers what went wrong, so that one run reports every screen at once. */
 async function visitScreen(page: Page, screen: Screen, lang: Lang): Promise<string[]> {
   const problems: string[] = [];
@@ -347,6 +370,8 @@ async function visitScreen(page: Page, screen: Screen, lang: Lang): Promise<stri
           `reaching out: ${overflow.offenders.join(', ')}`,
       );
     }
+    const covered = await underTheLanguageToggle(page);
+    if (covered.length > 0) problems.push(`${label}: the language toggle covers ${covered.join(', ')}`);
     // A drawer exists only on a phone, so there axe-core checks the phone in each language's palette.
     const axeVariant = screen.open ? { width: 'phone', scheme: AXE_VARIANT[lang].scheme } : AXE_VARIANT[lang];
     if (axeVariant.width === variant.width && axeVariant.scheme === variant.scheme) {

@@ -32,7 +32,7 @@ export function AppLayout() {
       {/* Every screen hears about a deposit that settles while the app is open. */}
       <DepositWatcher />
       <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 2 }}>
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
           <IconButton
             color="inherit"
             edge="start"
@@ -46,11 +46,23 @@ export function AppLayout() {
           <Typography
             variant="h6"
             component="div"
-            sx={{ flexGrow: 1, fontWeight: 700, visibility: { xs: 'hidden', sm: 'visible' } }}
+            // Hidden on a phone but still in the row: without a zero minimum width it kept the width of its text and,
+            // with the wider gaps, pushed the theme switcher under the language toggle on a 360 to 390 px screen.
+            sx={{
+              flexGrow: 1,
+              minWidth: 0,
+              overflow: 'hidden',
+              fontWeight: 700,
+              visibility: { xs: 'hidden', sm: 'visible' },
+            }}
           >
             {t('app.name')}
           </Typography>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', paddingInlineEnd: LANG_TOGGLE_SPACE }}>
+          <Stack
+            direction="row"
+            spacing={{ xs: 1, sm: 1.5 }}
+            sx={{ alignItems: 'center', paddingInlineEnd: LANG_TOGGLE_SPACE }}
+          >
             <Balance />
             <ThemeSwitcher />
           </Stack>
