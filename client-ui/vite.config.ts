@@ -1,50 +1,11 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The proto package's published entry is a CommonJS build; the browser bundle reads its TypeScript sources instead,
 // so a rule changed in proto is picked up without rebuilding it first.
 const protoSource = fileURLToPath(new URL('../proto/src/index.ts', import.meta.url));
-
-/**
- * Most visits start signed out, on the sign-in page, whose chunk the router would only request once the entry has
- * run. Listing it and the chunks it imports as module preloads in index.html lets the browser fetch them alongside
- * the entry (docs/adr/0045-sign-in-page-loads-light.md). A signed-in screen shares all but a few KiB of them.
- */
-function preloadSignInPage(): Plugin {
-  const signInPage = fileURLToPath(new URL('./src/features/auth/login/login-page.tsx', import.meta.url));
-  return {
-    name: 'kupa:preload-sign-in-page',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle, chunk: entry }) {
-        if (!bundle || !entry) return [];
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const page = chunks.find((output) => output.moduleIds.includes(signInPage));
-        if (!page) throw new Error('The build has no chunk for the sign-in page');
-        const byFile = new Map(chunks.map((output) => [output.fileName, output]));
-        const alreadyLoaded = new Set<string>();
-        const collect = (fileName: string, into: Set<string>) => {
-          if (into.has(fileName)) return;
-          into.add(fileName);
-          for (const imported of byFile.get(fileName)?.imports ?? []) collect(imported, into);
-        };
-        collect(entry.fileName, alreadyLoaded);
-        const needed = new Set<string>();
-        collect(page.fileName, needed);
-        return [...needed]
-          .filter((fileName) => !alreadyLoaded.has(fileName))
-          .map((fileName) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
-            injectTo: 'head' as const,
-          }));
-      },
-    },
-  };
-}
 
 const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const signInPageModule = fileURLToPath(new URL('./src/features/auth/login/login-page.tsx', import.meta.url));
@@ -54,15 +15,19 @@ interface ModuleGraph {
 }
 
 /**
- * Everything the entry and the sign-in page import statically, found once per build. Left to itself the bundler
- * splits this set into about twenty chunks shared with the lazy screens, and a phone on a slow network pays a round
- * trip for each (six connections at a time over HTTP/1.1); as one chunk it arrives in one request
- * (docs/adr/0048-first-screen-in-one-chunk.md). Lazy screens keep their own chunks and import what they share from it.
+ * Everything the entry and the sign-in page import statically, found once per build. Most visits start signed out,
+ * on the sign-in page, which the router imports lazily; in this chunk it arrives with the entry, and Vite preloads the
+ * chunk from index.html. Left to itself the bundler splits this set into about twenty chunks shared with the lazy
+ * screens, and a phone on a slow network pays a round trip for each (six connections at a time over HTTP/1.1); as
+ * one chunk it arrives in one request (docs/adr/0048-first-screen-in-one-chunk.md). Lazy screens keep their own
+ * chunks and import what they share from it.
  */
 function firstScreenChunk(): (id: string, meta: ModuleGraph) => string | null {
   let firstScreen: Set<string> | null = null;
   return (id, meta) => {
     if (!firstScreen) {
+      if (!meta.getModuleInfo(signInPageModule))
+        throw new Error(`The build has no sign-in page at ${signInPageModule}`);
       const found = new Set<string>();
       const pending = [entryModule, signInPageModule];
       for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
@@ -78,7 +43,7 @@ function firstScreenChunk(): (id: string, meta: ModuleGraph) => string | null {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), preloadSignInPage()],
+  plugins: [react()],
   resolve: {
     alias: { '@kupa/proto': protoSource },
   },
