@@ -1,4 +1,4 @@
-import { formatDateTime, formatDollars, formatNumber, formatSignedDollars } from './format';
+import { formatDateTime, formatDollars, formatNumber, formatPercent, formatSignedDollars } from './format';
 
 describe('format', () => {
   it("keeps each language's formatter apart, whichever language asks first", () => {
@@ -21,6 +21,7 @@ describe('format', () => {
     expect(formatSignedDollars(5, 'en')).toBe('+$5.00');
     expect(formatSignedDollars(0, 'en')).toBe('$0.00');
     expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    expect(formatPercent(12.5, 'en')).toBe('12.5%');
     expect(formatDateTime('not a date', 'he')).toBe('not a date');
   });
 });

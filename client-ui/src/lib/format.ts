@@ -26,6 +26,9 @@ const dateTimes = memoisedByLanguage(
   (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
 );
 const wholeNumbers = memoisedByLanguage((locale) => new Intl.NumberFormat(locale));
+const percents = memoisedByLanguage(
+  (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
+);
 
 /** Formats a dollar amount (the API sends dollars with at most two decimals) for the given language. */
 export function formatDollars(amount: number, lang: Language): string {
@@ -40,6 +43,11 @@ export function formatSignedDollars(amount: number, lang: Language): string {
 /** A count in the language's digits and grouping. */
 export function formatNumber(value: number, lang: Language): string {
   return wholeNumbers(lang).format(value);
+}
+
+/** A percentage given in percent (`12.5` for 12.5 %), in the language's digits and percent sign. */
+export function formatPercent(percent: number, lang: Language): string {
+  return percents(lang).format(percent / 100);
 }
 
 export function formatDate(iso: string, lang: Language): string {

@@ -14,13 +14,12 @@ import {
   minorToAmount,
   type ReferralDiscountTier,
 } from '@kupa/proto';
-import { formatDollars } from '../../lib/format';
+import { formatDollars, formatPercent } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
 
 function usePercent() {
-  const { locale } = useT();
-  const format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
-  return (percent: number) => format.format(percent / 100);
+  const { lang } = useT();
+  return (percent: number) => formatPercent(percent, lang);
 }
 
 /** The tier a count of active referrals reaches, as an index into the table; -1 below the first. */

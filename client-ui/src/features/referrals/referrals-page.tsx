@@ -12,6 +12,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useMe } from '../../lib/api/use-me';
 import { useRewardTiers } from '../../lib/api/use-support-contacts';
+import { formatNumber, formatPercent } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
 import { Page } from '../../lib/ui/page';
 import { inputTestId } from '../../lib/ui/test-ids';
@@ -37,13 +38,11 @@ type CopyState = 'idle' | 'copied' | 'failed';
  * ambassador the deposit bonus tiers.
  */
 export function ReferralsPage() {
-  const { t, locale } = useT();
+  const { t, lang } = useT();
   const rewardTiers = useRewardTiers();
   const { data: me } = useMe();
   const [copy, setCopy] = useState<CopyState>('idle');
   const linkInput = useRef<HTMLInputElement>(null);
-  const number = new Intl.NumberFormat(locale);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
 
   const copyLink = (link: string) => {
     const clipboard = navigator.clipboard as Clipboard | undefined;
@@ -99,21 +98,21 @@ export function ReferralsPage() {
             <Grid size={{ xs: 12, sm: 4 }}>
               <Stat
                 label={t('referrals.total')}
-                value={number.format(me.referrals.totalReferrals)}
+                value={formatNumber(me.referrals.totalReferrals, lang)}
                 testId="referrals-total"
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <Stat
                 label={t('referrals.active')}
-                value={number.format(me.referrals.activeReferrals)}
+                value={formatNumber(me.referrals.activeReferrals, lang)}
                 testId="referrals-active"
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <Stat
                 label={t('referrals.discount')}
-                value={percent.format(me.referrals.discountPercent / 100)}
+                value={formatPercent(me.referrals.discountPercent, lang)}
                 testId="referrals-discount"
               />
             </Grid>
