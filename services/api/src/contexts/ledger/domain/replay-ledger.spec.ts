@@ -10,7 +10,7 @@ import {
   walletStreamId,
 } from './ledger.events';
 import { moneyEffectOf, paymentDecider } from './payment.decider';
-import { type ReplayableEvent, replayLedger } from './replay-ledger';
+import { type ReplayableEvent, replayLedger, startLedgerReplay } from './replay-ledger';
 import { manualCounterAccount, walletDecider } from './wallet.decider';
 
 const USERS = [
@@ -299,6 +299,22 @@ describe('replayLedger', () => {
         : event,
     );
     expect(kinds(invalid)).toContain('posting.invalid');
+  });
+
+  it('gives the same result fed one event at a time, and refuses events after it has finished', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), fc.integer({ min: 0, max: 100 }), (steps, tamperAt) => {
+        const { events } = simulate(steps);
+        // A dropped event makes the histories disagree in places, so the problems are compared too.
+        const history = events.filter((_, index) => index !== tamperAt);
+        const replayer = startLedgerReplay();
+        for (const event of history) replayer.apply(event);
+        expect(replayer.finish()).toEqual(replayLedger(history));
+        expect(() => replayer.apply(history[0] ?? events[0])).toThrow(/after the replay finished/);
+        expect(() => replayer.finish()).toThrow(/finished twice/);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('ignores events of other contexts', () => {

@@ -113,13 +113,24 @@ function actorLabel(event: ReplayableEvent): string | null {
   return actor.email ?? actor.name ?? null;
 }
 
+/** A ledger replay fed one event at a time (`startLedgerReplay`). */
+export interface LedgerReplayer {
+  apply(event: ReplayableEvent): void;
+  finish(): LedgerReplay;
+}
+
 /**
  * Recomputes, from raw ledger events alone, everything the ledger's read models claim: per-account balances, the
  * booked entries with user running balances, every payment, every wallet snapshot, and checks that every
  * transaction balances, is booked once, and never leaves a user below zero without a recorded override. Events of
  * other contexts are ignored. Pure: `kupa ledger verify` and the property tests both run it.
+ *
+ * Incremental, so that a caller reading the store in batches holds the replay's state but never the whole history:
+ * `apply` each event in store order, then `finish` once for the checks that need every event (transfers matched,
+ * the ledger summing to zero) and the result.
  */
-export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
+export function startLedgerReplay(): LedgerReplayer {
+  let finished = false;
   const accountBalances: Record<string, number> = {};
   const payments: Record<number, ReplayedPayment> = {};
   const walletSnapshots: Record<string, { version: number; state: WalletState }> = {};
@@ -172,10 +183,11 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
       problem('transaction.unbalanced', `transaction ${transaction.transactionId} sums to ${sumMinor}`, event);
   };
 
-  for (const event of events) {
+  const apply = (event: ReplayableEvent): void => {
+    if (finished) throw new Error('replayLedger: an event was applied after the replay finished');
     const isWallet = event.streamId.startsWith(WALLET_STREAM_PREFIX) && WALLET_EVENT_TYPES.has(event.type);
     const isPayment = event.streamId.startsWith(PAYMENT_STREAM_PREFIX) && PAYMENT_EVENT_TYPES.has(event.type);
-    if (!isWallet && !isPayment) continue;
+    if (!isWallet && !isPayment) return;
     eventCount += 1;
     const previousVersion = streamVersions.get(event.streamId) ?? 0;
     if (event.streamVersion !== previousVersion + 1) {
@@ -185,17 +197,17 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
     const ledgerEvent = { type: event.type, data: event.data } as LedgerEvent;
 
     if (isPayment) {
-      if (!isPaymentEvent(ledgerEvent)) continue;
+      if (!isPaymentEvent(ledgerEvent)) return;
       const paymentId = ledgerEvent.data.paymentId;
       if (event.streamId !== paymentStreamId(paymentId))
         problem('wallet.mismatch', `payment ${paymentId} in another stream`, event);
       const previous = payments[paymentId] ?? null;
       if (ledgerEvent.type !== 'PaymentRecorded' && previous === null) {
         problem('payment.unknown', `status change of unrecorded payment ${paymentId}`, event);
-        continue;
+        return;
       }
       const next = paymentDecider.evolve(previous, ledgerEvent);
-      if (next === null) continue;
+      if (next === null) return;
       const publicAuthor = customerAuthorLabel(
         event.metadata?.actor,
         next.userUuid,
@@ -208,10 +220,10 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
         createdByPublic: previous ? previous.createdByPublic : publicAuthor,
         updatedByPublic: publicAuthor,
       };
-      continue;
+      return;
     }
 
-    if (isPaymentEvent(ledgerEvent)) continue;
+    if (isPaymentEvent(ledgerEvent)) return;
     const owner = ledgerEvent.data.userUuid;
     if (event.streamId !== walletStreamId(owner))
       problem('wallet.mismatch', `event for ${owner} in another wallet`, event);
@@ -269,27 +281,41 @@ export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
         event,
       );
     }
-  }
-
-  for (const [transactionId, sent] of sentTransfers) {
-    const received = receivedTransfers.get(transactionId);
-    if (!received || received.userUuid !== sent.recipientUuid || received.amountMinor !== sent.amountMinor) {
-      problem('transfer.unmatched', `transfer transaction ${transactionId} has no matching receipt`);
-    }
-  }
-  for (const transactionId of receivedTransfers.keys()) {
-    if (!sentTransfers.has(transactionId)) problem('transfer.unmatched', `receipt of ${transactionId} was never sent`);
-  }
-  const totalMinor = Object.values(accountBalances).reduce((sum, balance) => sum + balance, 0);
-  if (totalMinor !== 0) problem('ledger.total.nonzero', `all accounts sum to ${totalMinor}`);
-
-  return {
-    accountBalances,
-    payments,
-    walletSnapshots,
-    entries,
-    transactionCount: booked.size,
-    eventCount,
-    problems,
   };
+
+  const finish = (): LedgerReplay => {
+    if (finished) throw new Error('replayLedger: the replay was finished twice');
+    finished = true;
+    for (const [transactionId, sent] of sentTransfers) {
+      const received = receivedTransfers.get(transactionId);
+      if (!received || received.userUuid !== sent.recipientUuid || received.amountMinor !== sent.amountMinor) {
+        problem('transfer.unmatched', `transfer transaction ${transactionId} has no matching receipt`);
+      }
+    }
+    for (const transactionId of receivedTransfers.keys()) {
+      if (!sentTransfers.has(transactionId))
+        problem('transfer.unmatched', `receipt of ${transactionId} was never sent`);
+    }
+    const totalMinor = Object.values(accountBalances).reduce((sum, balance) => sum + balance, 0);
+    if (totalMinor !== 0) problem('ledger.total.nonzero', `all accounts sum to ${totalMinor}`);
+
+    return {
+      accountBalances,
+      payments,
+      walletSnapshots,
+      entries,
+      transactionCount: booked.size,
+      eventCount,
+      problems,
+    };
+  };
+
+  return { apply, finish };
+}
+
+/** The whole replay of `events` at once: what the property tests and fixtures use. */
+export function replayLedger(events: Iterable<ReplayableEvent>): LedgerReplay {
+  const replay = startLedgerReplay();
+  for (const event of events) replay.apply(event);
+  return replay.finish();
 }

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../../platform/event-store/event-rows';
 import type { EventTypeRegistry } from '../../../platform/event-store/event-type-registry';
 import { PAYMENT_STREAM_PREFIX, WALLET_STREAM_PREFIX } from '../domain/ledger.events';
-import { type LedgerReplay, type ReplayableEvent, replayLedger } from '../domain/replay-ledger';
+import { type LedgerReplay, startLedgerReplay } from '../domain/replay-ledger';
 import { depositPurchaseOf } from '../projections/payments/payment-reader';
 
 /** Rows read per round trip from the event store and from each read model; bounds each query's memory. */
@@ -61,10 +61,7 @@ export async function checkLedgerReadModels(
   eventTypes: EventTypeRegistry,
   differences: DifferenceSink,
 ): Promise<LedgerCheckCounts> {
-  const { events, eventCount } = await readLedgerEvents(manager, eventTypes);
-  const replayStarted = performance.now();
-  const replay = replayLedger(events);
-  const replayMs = performance.now() - replayStarted;
+  const { replay, eventCount, replayMs } = await replayLedgerEvents(manager, eventTypes);
   for (const problem of replay.problems) {
     const subject = problem.streamId ? `stream ${problem.streamId} v${problem.streamVersion}` : 'ledger';
     differences.add({ source: 'replay', subject, message: `${problem.kind}: ${problem.message}` });
@@ -81,12 +78,17 @@ export async function checkLedgerReadModels(
   };
 }
 
-/** Every event in store order; only the ledger's are kept, reduced to what the replay reads. */
-async function readLedgerEvents(
+/**
+ * Every event in store order, the ledger's replayed as each batch arrives: the replay keeps its state but no batch
+ * outlives its round trip, so memory follows the number of payments and postings, not the length of the history.
+ * `replayMs` is the time spent decoding and replaying the ledger's events, without the round trips.
+ */
+async function replayLedgerEvents(
   manager: EntityManager,
   eventTypes: EventTypeRegistry,
-): Promise<{ events: ReplayableEvent[]; eventCount: number }> {
-  const events: ReplayableEvent[] = [];
+): Promise<{ replay: LedgerReplay; eventCount: number; replayMs: number }> {
+  const replayer = startLedgerReplay();
+  let replayMs = 0;
   let eventCount = 0;
   let after = '0';
   for (;;) {
@@ -97,12 +99,13 @@ async function readLedgerEvents(
       [after, VERIFY_READ_BATCH_ROWS],
     );
     eventCount += rows.length;
+    const batchStarted = performance.now();
     for (const row of rows) {
       const isLedgerStream =
         row.stream_id.startsWith(WALLET_STREAM_PREFIX) || row.stream_id.startsWith(PAYMENT_STREAM_PREFIX);
       if (!isLedgerStream || !LEDGER_TYPES.has(row.type)) continue;
       const recorded = toRecordedEvent(row, eventTypes);
-      events.push({
+      replayer.apply({
         streamId: recorded.streamId,
         streamVersion: recorded.streamVersion,
         type: recorded.type,
@@ -111,10 +114,14 @@ async function readLedgerEvents(
         globalPosition: recorded.globalPosition,
       });
     }
+    replayMs += performance.now() - batchStarted;
     if (rows.length < VERIFY_READ_BATCH_ROWS) break;
     after = rows[rows.length - 1].global_position;
   }
-  return { events, eventCount };
+  const finishStarted = performance.now();
+  const replay = replayer.finish();
+  replayMs += performance.now() - finishStarted;
+  return { replay, eventCount, replayMs };
 }
 
 async function comparePayments(
