@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import { type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { AppModule } from './app.module';
 import { openDatabase } from './platform/database/embedded-database';
 import { loadConfig } from './platform/config';
 import { readVersion } from './version';
-import { CLI_COMMANDS, type CliCommand, type CliTarget } from './cli.commands';
+import { CLI_COMMANDS, type CliCommand, type CliTarget, historyReplayRelaunch } from './cli.commands';
 
 const HELP = `kupa — operations beside a running Kupa server
 
@@ -50,6 +51,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command: ${argv.join(' ')}\n\n${HELP}`);
     return 2;
   }
+  const relaunch = historyReplayRelaunch(found.command, process.execArgv, __filename, argv);
+  if (relaunch) return runChild(relaunch);
   const { values, positionals } = parseArgs({
     args: found.rest,
     options: found.command.options,
@@ -59,6 +62,25 @@ async function main(argv: string[]): Promise<number> {
   return withApp((app, target) =>
     found.command.run(app, values as Record<string, string | boolean | undefined>, positionals, target),
   );
+}
+
+/**
+ * Runs this CLI again in a child Node with `args`, sharing the terminal; a SIGINT or SIGTERM sent to this process is
+ * passed on, so the child still stops what it started (the embedded database) before both exit.
+ */
+function runChild(args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit' });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
 }
 
 main(process.argv.slice(2))
