@@ -72,6 +72,7 @@ describe('deploy/nginx.conf', () => {
       // The build's gzip twin of the hashed file (scripts/precompress.mjs), and a large file without one.
       writeFileSync(join(workDir, 'share', app, 'assets', 'index-3f2a9c1b.js.gz'), gzipSync(bigScript, { level: 9 }));
       writeFileSync(join(workDir, 'share', app, 'assets', 'plain-7d1e0f2a.css'), `a{color:red}\n`.repeat(200));
+      writeFileSync(join(workDir, 'share', app, 'robots.txt'), `User-agent: *\nDisallow: /${app}\n`);
     }
     // The API's stand-in answers with the headers it was sent.
     api = createServer((incoming, response) => {
@@ -169,6 +170,25 @@ describe('deploy/nginx.conf', () => {
     }
     for (const missing of ['/assets/index-00000000.js', '/admin/assets/index-00000000.js'])
       assert.equal((await get(port, missing)).status, 404, missing);
+  });
+
+  it('answers a file the build does not have with 404 and serves those it has, for both UIs', async () => {
+    for (const missing of ['/favicon.ico', '/admin/favicon.ico', '/payments/sitemap.xml']) {
+      const answer = await get(port, missing);
+      assert.equal(answer.status, 404, missing);
+      assert.doesNotMatch(answer.body, /client portal|staff console/, missing);
+    }
+    for (const [path, app] of [
+      ['/robots.txt', 'client'],
+      ['/admin/robots.txt', 'admin'],
+    ]) {
+      const answer = await get(port, path);
+      assert.equal(answer.status, 200, path);
+      assert.match(answer.body, new RegExp(`Disallow: /${app}`), path);
+    }
+    const exported = await get(port, '/api/payments/export.csv');
+    assert.equal(exported.status, 200);
+    assert.match(exported.body, /"url":"\/api\/payments\/export.csv"/);
   });
 
   it('serves each UI’s index.html for its client-side routes, checked on every visit, with the security headers', async () => {

@@ -100,10 +100,20 @@ describe('serving the built UIs', () => {
     expect(response.body).toContain(`<title>${app}</title>`);
   });
 
-  it('answers a hashed asset that is not there with 404, not with a page', async () => {
-    const response = await get('/assets/gone-000000.js', 'br');
+  it.each([
+    ['a hashed asset', '/assets/gone-000000.js'],
+    ['an icon the build does not have', '/favicon.ico'],
+    ['a file below the staff console', '/admin/sitemap.xml'],
+  ])('answers %s that is not there with 404, not with a page', async (_case, path) => {
+    const response = await get(path, 'br');
     expect(response.status).toBe(404);
     expect(response.headers['content-type']).not.toMatch(/html/);
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('still answers a route whose parameter is a token with the page', async () => {
+    const response = await get('/set-password/Zm9vYmFy-_x', 'br');
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('<title>client</title>');
   });
 });

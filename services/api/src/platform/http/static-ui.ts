@@ -78,9 +78,20 @@ function isHashedAsset(urlPath: string): boolean {
 }
 
 /**
+ * A request for a file rather than a page: its last segment ends in an extension. No client route does (route
+ * parameters are numbers, UUIDs and base64url tokens, none with a dot), and a browser asking for `/favicon.ico` or
+ * a crawler for `/sitemap.xml` must learn that it is missing instead of receiving the app's page.
+ */
+const FILE_EXTENSION = /\.[a-z0-9]{1,12}$/i;
+
+function isFileRequest(urlPath: string): boolean {
+  return isHashedAsset(urlPath) || FILE_EXTENSION.test(urlPath.slice(urlPath.lastIndexOf('/') + 1));
+}
+
+/**
  * Serves one built single-page app mounted at some path: hashed assets cached as immutable, pre-compressed twins
- * sent to browsers that accept them, and any other path answered with index.html (never cached without
- * revalidation) so that client-side routes survive a reload. `skip` names requests that belong to someone else
+ * sent to browsers that accept them, a missing file answered 404, and any other path answered with index.html
+ * (never cached without revalidation) so that client-side routes survive a reload. `skip` names requests that belong to someone else
  * (the API, another app mounted below this one).
  */
 export function staticUi(directory: string, skip: (request: Request) => boolean) {
@@ -107,8 +118,8 @@ export function staticUi(directory: string, skip: (request: Request) => boolean)
     }
     files(request, response, () => {
       // A hashed file that is not there is one an older release named: answering it with index.html would hand a
-      // script tag HTML to parse, where a 404 lets the page see the load fail.
-      if (isHashedAsset(request.path)) {
+      // script tag HTML to parse, where a 404 lets the page see the load fail. Other missing files are 404 too.
+      if (isFileRequest(request.path)) {
         response.setHeader('Cache-Control', 'no-store');
         response.status(404).type('text').send('Not found');
         return;
