@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { brandIconSvg } from '../proto/src/brand';
+import { brandIcon } from '../scripts/vite-brand-icon';
 import { defineConfig } from 'vitest/config';
 
 // The proto package publishes a CommonJS build as its main entry; the console compiles the TypeScript sources
@@ -8,7 +10,7 @@ const protoSource = fileURLToPath(new URL('../proto/src/index.ts', import.meta.u
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), brandIcon(brandIconSvg())],
   resolve: {
     alias: { '@kupa/proto': protoSource },
   },

@@ -2,6 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { brandIconSvg } from '../proto/src/brand';
+import { brandIcon } from '../scripts/vite-brand-icon';
 
 // The proto package's published entry is a CommonJS build; the browser bundle reads its TypeScript sources instead,
 // so a rule changed in proto is picked up without rebuilding it first.
@@ -43,7 +45,7 @@ function firstScreenChunk(): (id: string, meta: ModuleGraph) => string | null {
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), brandIcon(brandIconSvg())],
   resolve: {
     alias: { '@kupa/proto': protoSource },
   },

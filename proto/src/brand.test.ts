@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND, contrastRatio } from './brand';
+import { BRAND, brandIconSvg, contrastRatio } from './brand';
 
 const AA = 4.5;
 
@@ -23,5 +23,18 @@ describe('brand colours', () => {
 
   it('keep white text readable on the light primary (buttons, the app bar)', () => {
     expect(contrastRatio('#ffffff', BRAND.colors.light.primary)).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('draw the tab icon in the brand colours of both schemes, as one well-formed SVG document', () => {
+    const svg = brandIconSvg();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/);
+    expect(svg).toContain(`fill:${BRAND.colors.light.primary}`);
+    expect(svg).toContain(`fill:${BRAND.colors.dark.primary}`);
+    expect(contrastRatio(BRAND.colors.light.paper, BRAND.colors.light.primary)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(BRAND.colors.dark.background, BRAND.colors.dark.primary)).toBeGreaterThanOrEqual(3);
+    // Every element that opens is closed: the browser rejects the whole icon otherwise.
+    const opened = svg.match(/<(svg|style|rect|path)\b/g)?.length ?? 0;
+    const closed = (svg.match(/<\/(svg|style)>/g)?.length ?? 0) + (svg.match(/\/>/g)?.length ?? 0);
+    expect(closed).toBe(opened);
   });
 });

@@ -60,3 +60,21 @@ function relativeLuminance(hex: string): number {
   );
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
 }
+
+/**
+ * The browser-tab icon of both UIs as an SVG document: a tile in the primary colour with a "K" cut in the page
+ * background's contrast, switching with the reader's light or dark scheme. Each UI's build writes it as
+ * `favicon.svg`.
+ */
+export function brandIconSvg(): string {
+  const { light, dark } = BRAND.colors;
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">',
+    `<style>.tile{fill:${light.primary}}.mark{stroke:${light.paper}}`,
+    `@media (prefers-color-scheme: dark){.tile{fill:${dark.primary}}.mark{stroke:${dark.background}}}</style>`,
+    '<rect class="tile" width="32" height="32" rx="7"/>',
+    '<path class="mark" d="M11 8v16M21 8l-9 8 9 8" fill="none" stroke-width="3.5" stroke-linecap="round"',
+    ' stroke-linejoin="round"/>',
+    '</svg>',
+  ].join('');
+}
