@@ -350,6 +350,18 @@ async function underTheLanguageToggle(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The labels of form fields that their field cuts short (Material UI ends them with an ellipsis): a label resting
+ * inside an empty field gets only the field's width, which a longer translation can outgrow.
+ */
+async function clippedFieldLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('label.MuiInputLabel-root, label.MuiFormLabel-root')]
+      .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => JSON.stringify(label.textContent ?? '')),
+  );
+}
+
 /** Shows one screen in every variant; answers what went wrong, so that one run reports every screen at once. */
 async function visitScreen(page: Page, screen: Screen, lang: Lang): Promise<string[]> {
   const problems: string[] = [];
@@ -370,6 +382,8 @@ async function visitScreen(page: Page, screen: Screen, lang: Lang): Promise<stri
           `reaching out: ${overflow.offenders.join(', ')}`,
       );
     }
+    const clipped = await clippedFieldLabels(page);
+    if (clipped.length > 0) problems.push(`${label}: field labels cut short: ${clipped.join(', ')}`);
     const covered = await underTheLanguageToggle(page);
     if (covered.length > 0) problems.push(`${label}: the language toggle covers ${covered.join(', ')}`);
     // A drawer exists only on a phone, so there axe-core checks the phone in each language's palette.

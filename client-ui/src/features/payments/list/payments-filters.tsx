@@ -187,7 +187,7 @@ export function PaymentsFilters({ search, onChange, onReset, canReset }: Payment
             }}
             error={Boolean(errors.id)}
             helperText={errors.id}
-            sx={{ width: 140 }}
+            sx={{ width: 170 }}
             slotProps={{ htmlInput: { ...inputTestId('payments-filter-id'), inputMode: 'numeric', dir: 'ltr' } }}
           />
           <Button
