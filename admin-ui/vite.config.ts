@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { brandIconSvg } from '../proto/src/brand';
 import { brandIcon } from '../scripts/vite-brand-icon';
 import { defineConfig } from 'vitest/config';
 
@@ -10,7 +9,7 @@ const protoSource = fileURLToPath(new URL('../proto/src/index.ts', import.meta.u
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), brandIcon(brandIconSvg())],
+  plugins: [react(), brandIcon()],
   resolve: {
     alias: { '@kupa/proto': protoSource },
   },

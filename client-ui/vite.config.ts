@@ -2,7 +2,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { brandIconSvg } from '../proto/src/brand';
 import { brandIcon } from '../scripts/vite-brand-icon';
 
 // The proto package's published entry is a CommonJS build; the browser bundle reads its TypeScript sources instead,
@@ -45,7 +44,7 @@ function firstScreenChunk(): (id: string, meta: ModuleGraph) => string | null {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), brandIcon(brandIconSvg())],
+  plugins: [react(), brandIcon()],
   resolve: {
     alias: { '@kupa/proto': protoSource },
   },

@@ -1,14 +1,16 @@
 import type { Plugin } from 'vite';
+import { brandIconSvg } from '../proto/src/brand';
 
 /** The icon's file name at the root of each UI's build (under its `base`). */
 const ICON_FILE = 'favicon.svg';
 
 /**
- * A Vite plugin both UIs share: writes `svg` (proto's `brandIconSvg`) as `favicon.svg` at the build's root, serves it
- * from the dev server, and links it from index.html under the app's `base`. Without an icon, browsers asked for
+ * A Vite plugin both UIs share: writes proto's `brandIconSvg` as `favicon.svg` at the build's root, serves it from
+ * the dev server, and links it from index.html under the app's `base`. Without an icon, browsers asked for
  * `/favicon.ico` on every first visit and got nothing to show.
  */
-export function brandIcon(svg: string): Plugin {
+export function brandIcon(): Plugin {
+  const svg = brandIconSvg();
   let base = '/';
   return {
     name: 'kupa-brand-icon',
