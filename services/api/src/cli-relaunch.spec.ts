@@ -33,9 +33,6 @@ describe('historyReplayRelaunch', () => {
     expect(
       historyReplayRelaunch(commandNamed('ledger', 'verify'), ['--max-semi-space-size=32'], '/app/cli.js', []),
     ).toBeNull();
-    expect(
-      historyReplayRelaunch(commandNamed('ledger', 'verify'), [], '/app/cli.js', [], '--max-semi-space-size=32'),
-    ).toBeNull();
     expect(CLI_COMMANDS.filter((command) => command.replaysHistory).map((command) => command.words.join(' '))).toEqual([
       'ledger verify',
       'projections rebuild',

@@ -41,18 +41,16 @@ export const HISTORY_REPLAY_SEMI_SPACE_MIB = 64;
 /**
  * The Node arguments that run `script` again for a history-replaying command with the larger young generation, or
  * null when this process should run it itself: the command replays nothing, or a semi-space size was already given
- * (by the caller, on the command line or in `NODE_OPTIONS`, or by this same step in the parent).
+ * (by the caller, or by this same step in the parent).
  */
 export function historyReplayRelaunch(
   command: Pick<CliCommand, 'replaysHistory'>,
   execArgv: readonly string[],
   script: string,
   argv: readonly string[],
-  nodeOptions = '',
 ): string[] | null {
   if (!command.replaysHistory) return null;
-  if ([...execArgv, ...nodeOptions.split(/\s+/)].some((argument) => argument.startsWith('--max-semi-space-size')))
-    return null;
+  if (execArgv.some((argument) => argument.startsWith('--max-semi-space-size'))) return null;
   return [...execArgv, `--max-semi-space-size=${HISTORY_REPLAY_SEMI_SPACE_MIB}`, script, ...argv];
 }
 

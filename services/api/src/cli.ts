@@ -51,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command: ${argv.join(' ')}\n\n${HELP}`);
     return 2;
   }
-  const relaunch = historyReplayRelaunch(found.command, process.execArgv, __filename, argv, process.env.NODE_OPTIONS);
+  const relaunch = historyReplayRelaunch(found.command, process.execArgv, __filename, argv);
   if (relaunch) return runChild(relaunch);
   const { values, positionals } = parseArgs({
     args: found.rest,
