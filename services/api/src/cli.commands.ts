@@ -6,7 +6,6 @@ import { AdminAccounts } from './contexts/identity';
 import { backupDatabase, BackupRefused, defaultBackupFile, pgDumpCandidates } from './operations/backup';
 import { type LedgerVerification, LedgerVerifier } from './operations/verify';
 import { repositoryRoot } from './platform/config';
-import { EventTypeRegistry } from './platform/event-store';
 import { InlineProjectionRegistry } from './platform/projections';
 
 /** The database the command runs on, and the data directory (the default home of backups). */
@@ -130,11 +129,7 @@ const verifyLedger: CliCommand = {
       console.error('--max-differences takes a whole number');
       return EXIT_USAGE;
     }
-    const verifier = new LedgerVerifier(
-      app.get(DataSource),
-      app.get(EventTypeRegistry),
-      app.get(InlineProjectionRegistry),
-    );
+    const verifier = new LedgerVerifier(app.get(DataSource), app.get(InlineProjectionRegistry));
     const report = await verifier.verify();
     if (values.json) console.log(JSON.stringify({ ...report, differences: report.differences.slice(0, shown) }));
     else printVerification(report, shown);

@@ -1,5 +1,4 @@
 import { type AuditLog, auditSentence, type Page, type Payment } from '@kupa/proto';
-import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry } from '../../platform/projections';
 import { LedgerVerifier } from '../../operations/verify';
 import { type ActiveUser, adminToken, createActiveUser } from '../../test-support/identity-fixtures';
@@ -43,7 +42,6 @@ describe('ambassador bonus on deposits', () => {
     await expectReadModelsToEqualReplay(testApp);
     const verification = await new LedgerVerifier(
       testApp.dataSource,
-      testApp.app.get(EventTypeRegistry),
       testApp.app.get(InlineProjectionRegistry),
     ).verify();
     expect(verification.differences).toEqual([]);

@@ -33,11 +33,15 @@ export { CardDeposits, type CardDepositRow, type CardReportDecision } from './in
 export type { CardReport } from './domain/payment.decider';
 export {
   checkLedgerReadModels,
-  type DifferenceSink,
+  checkLedgerReadModelsInWorker,
   type LedgerCheckCounts,
-  type DifferenceSource,
-  type LedgerDifference,
 } from './verification/ledger-read-models.check';
+export {
+  type DifferenceSink,
+  type DifferenceSource,
+  KeptDifferences,
+  type LedgerDifference,
+} from './verification/differences';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ledgerMigrations: Function[] = [

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import type { Payment } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { type ActiveUser, adminToken, createActiveUser } from '../../test-support/identity-fixtures';
-import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry } from '../../platform/projections';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { LedgerVerifier } from '../../operations/verify';
@@ -73,11 +72,7 @@ describe('ledger invariants through the API on PostgreSQL', () => {
 
   it('never leaves a user negative without a recorded override, balances every transaction, replays to the read models and verifies', async () => {
     const paymentIds: number[] = [];
-    const verifier = new LedgerVerifier(
-      testApp.dataSource,
-      testApp.app.get(EventTypeRegistry),
-      testApp.app.get(InlineProjectionRegistry),
-    );
+    const verifier = new LedgerVerifier(testApp.dataSource, testApp.app.get(InlineProjectionRegistry));
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: STEPS_MAX }), async (steps) => {
         for (const current of steps) {

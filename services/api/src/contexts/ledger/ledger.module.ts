@@ -13,13 +13,13 @@ import { RecordManualPaymentController } from './commands/record-manual-payment/
 import { RecordManualPaymentHandler } from './commands/record-manual-payment/record-manual-payment.handler';
 import { TransferBalanceController } from './commands/transfer-balance/transfer-balance.controller';
 import { TransferBalanceHandler } from './commands/transfer-balance/transfer-balance.handler';
-import { LEDGER_EVENT_SCHEMAS } from './domain/ledger-event-schemas';
 import { ALL_LEDGER_EVENT_TYPES } from './domain/ledger.events';
 import { IdempotencyKeys } from './infrastructure/idempotency-keys';
 import { IdempotentCommands } from './infrastructure/idempotent-commands';
 import { SubscriptionPayments } from './infrastructure/subscription-payments';
 import { TransferRecipients } from './infrastructure/transfer-recipients';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
+import { registerLedgerEventTypes } from './ledger-event-types';
 import { LedgerEntriesProjection } from './projections/ledger-entries/ledger-entries.projection';
 import { LedgerUserBalances } from './projections/ledger-entries/ledger-user-balances';
 import { GetPaymentController } from './projections/payments/get-payment.controller';
@@ -93,7 +93,7 @@ export class LedgerModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const type of ALL_LEDGER_EVENT_TYPES) this.eventTypes.register(type, LEDGER_EVENT_SCHEMAS[type]);
+    registerLedgerEventTypes(this.eventTypes);
     this.projections.register(new PaymentsProjection());
     this.projections.register(new LedgerEntriesProjection());
     this.projections.register(new WalletSnapshotsProjection());

@@ -2,7 +2,6 @@ import { type Page, parseAmountToMinor, type Plan, type Subscription, type User 
 import { randomUUID } from 'node:crypto';
 import { LedgerVerifier } from '../../operations/verify';
 import { systemContext } from '../../platform/auth';
-import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry } from '../../platform/projections';
 import { ReadModelReplayCheck } from '../../platform/projections/read-model-replay-check';
 import { eventually } from '../../test-support/eventually';
@@ -136,11 +135,7 @@ export async function expectReadModelsToEqualReplay(testApp: TestApp): Promise<v
  * replay-checked read model (the subscriptions table among them) against a replay of all events.
  */
 export async function expectLedgerVerifyOk(testApp: TestApp): Promise<void> {
-  const verification = await new LedgerVerifier(
-    testApp.dataSource,
-    testApp.app.get(EventTypeRegistry),
-    testApp.app.get(InlineProjectionRegistry),
-  ).verify();
+  const verification = await new LedgerVerifier(testApp.dataSource, testApp.app.get(InlineProjectionRegistry)).verify();
   expect(verification.differences).toEqual([]);
   expect(verification.ok).toBe(true);
 }

@@ -1,13 +1,11 @@
 import type { DataSource } from 'typeorm';
 import {
-  checkLedgerReadModels,
-  type DifferenceSink,
+  checkLedgerReadModelsInWorker,
+  KeptDifferences,
   type LedgerCheckCounts,
-  type DifferenceSource,
   type LedgerDifference,
 } from '../../contexts/ledger';
-import type { EventTypeRegistry } from '../../platform/event-store/event-type-registry';
-import { type HashChainReport, verifyStreamHashes } from '../../platform/event-store/hash-chain-verifier';
+import { type HashChainReport, verifyStreamHashesInWorker } from '../../platform/event-store/hash-chain-verifier';
 import type { InlineProjectionRegistry } from '../../platform/projections/inline-projection.registry';
 import { ReadModelReplayCheck, type ReadModelReplayReport } from '../../platform/projections/read-model-replay-check';
 
@@ -39,27 +37,6 @@ export interface LedgerVerification {
   phasesMs: Record<string, number>;
 }
 
-class Differences implements DifferenceSink {
-  readonly kept: LedgerDifference[] = [];
-  count = 0;
-
-  add(difference: LedgerDifference): void {
-    this.count += 1;
-    if (this.kept.length < VERIFY_DIFFERENCES_KEPT) this.kept.push(difference);
-  }
-
-  /** Appends another sink's differences after these, counting them all and keeping the first ones. */
-  merge(other: Differences): void {
-    for (const difference of other.kept) this.add(difference);
-    this.count += other.count - other.kept.length;
-  }
-
-  field(source: DifferenceSource, subject: string, field: string, expected: unknown, actual: unknown): void {
-    if (String(expected) === String(actual)) return;
-    this.add({ source, subject, message: `${field} differs`, expected: String(expected), actual: String(actual) });
-  }
-}
-
 /**
  * `kupa ledger verify` (docs/ARCHITECTURE.md, Operations), a check across every context, so it lives beside the
  * command line rather than in one context: every stream's hash chain (the event store), the ledger's read models
@@ -75,7 +52,6 @@ export class LedgerVerifier {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly eventTypes: EventTypeRegistry,
     /** Its projections that declare `replayChecked` tables are compared with a replay; none when absent. */
     projections: InlineProjectionRegistry | null = null,
   ) {
@@ -83,23 +59,24 @@ export class LedgerVerifier {
   }
 
   /**
-   * The three checks read separate snapshots and share nothing, so they run at once: while one waits for the
-   * database (reading events, replaying into the copies, comparing) another computes hashes or replays the ledger.
+   * The three checks read separate snapshots and share nothing, so they run at once: the hash chains and the ledger's
+   * replay each in a worker thread with its own connection, the replay into the copies on this thread, so that the
+   * decoding and computing of all three spread over the machine's cores (ADR 0043).
    * Each keeps its own differences; the report lists them in a fixed order (hash chains, the ledger, the other read
    * models) whatever order they finish in.
    */
   async verify(): Promise<LedgerVerification> {
     const started = performance.now();
     const phasesMs: Record<string, number> = {};
-    const chainDifferences = new Differences();
-    const ledgerDifferences = new Differences();
-    const readModelDifferences = new Differences();
+    const chainDifferences = new KeptDifferences(VERIFY_DIFFERENCES_KEPT);
+    const ledgerDifferences = new KeptDifferences(VERIFY_DIFFERENCES_KEPT);
+    const readModelDifferences = new KeptDifferences(VERIFY_DIFFERENCES_KEPT);
     const [chain, ledger, otherReadModelRows] = await Promise.all([
       this.checkChains(chainDifferences, phasesMs, started),
       this.checkLedger(ledgerDifferences, phasesMs),
       this.compareOtherReadModels(readModelDifferences, phasesMs),
     ]);
-    const differences = new Differences();
+    const differences = new KeptDifferences(VERIFY_DIFFERENCES_KEPT);
     for (const part of [chainDifferences, ledgerDifferences, readModelDifferences]) differences.merge(part);
     const { replayMs, ...ledgerCounts } = ledger;
     return {
@@ -114,37 +91,31 @@ export class LedgerVerifier {
   }
 
   private async checkChains(
-    differences: Differences,
+    differences: KeptDifferences,
     phasesMs: Record<string, number>,
     started: number,
   ): Promise<HashChainReport> {
-    const chain = await verifyStreamHashes(this.dataSource);
+    const chain = await verifyStreamHashesInWorker(this.dataSource);
     phasesMs.hashChains = performance.now() - started;
     this.reportChain(chain, differences);
     return chain;
   }
 
-  private async checkLedger(differences: Differences, phasesMs: Record<string, number>): Promise<LedgerCheckCounts> {
+  private async checkLedger(
+    differences: KeptDifferences,
+    phasesMs: Record<string, number>,
+  ): Promise<LedgerCheckCounts> {
     const started = performance.now();
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    let open = false;
-    try {
-      await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      open = true;
-      const ledger = await checkLedgerReadModels(runner.manager, this.eventTypes, differences);
-      await runner.query('COMMIT');
-      open = false;
-      phasesMs.ledger = performance.now() - started;
-      return ledger;
-    } finally {
-      if (open) await runner.query('ROLLBACK').catch(() => undefined);
-      await runner.release();
-    }
+    const ledger = await checkLedgerReadModelsInWorker(this.dataSource, differences);
+    phasesMs.ledger = performance.now() - started;
+    return ledger;
   }
 
   /** Every read model the ledger replay does not explain, against a replay of all events into shadow tables. */
-  private async compareOtherReadModels(differences: Differences, phasesMs: Record<string, number>): Promise<number> {
+  private async compareOtherReadModels(
+    differences: KeptDifferences,
+    phasesMs: Record<string, number>,
+  ): Promise<number> {
     if (!this.otherReadModels) return 0;
     const started = performance.now();
     const report: ReadModelReplayReport = await this.otherReadModels.run();
@@ -174,7 +145,7 @@ export class LedgerVerifier {
     return report.tables.reduce((sum, table) => sum + table.rows, 0);
   }
 
-  private reportChain(chain: HashChainReport, differences: Differences): void {
+  private reportChain(chain: HashChainReport, differences: KeptDifferences): void {
     for (const problem of chain.problems) {
       differences.add({
         source: 'hash-chain',

@@ -1,4 +1,6 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { databaseUrlOf, type SqlReader } from '../database/read-only-snapshot';
+import { runWorkerThread } from '../threads/worker-thread';
 import { chainHash } from './event-hash';
 
 /** Events read per round trip while verifying; bounds memory on a store of any size. */
@@ -57,7 +59,26 @@ export async function verifyStreamHashes(dataSource: DataSource): Promise<HashCh
   }
 }
 
-async function verifyWithin(manager: EntityManager): Promise<HashChainReport> {
+/**
+ * The same check as `verifyStreamHashes`, in a worker thread with a connection of its own, so that parsing every
+ * event, writing its canonical JSON and hashing it run on another core than the caller's other work (ADR 0043).
+ * The database is the one the data source is connected to; the report is the same.
+ */
+export function verifyStreamHashesInWorker(dataSource: DataSource): Promise<HashChainReport> {
+  const request: HashChainWorkerRequest = { databaseUrl: databaseUrlOf(dataSource) };
+  return runWorkerThread({ directory: __dirname, name: 'hash-chain.worker' }, request, WORKER_YOUNG_GENERATION_MB);
+}
+
+/** What the parent hands the hash chain worker. */
+export interface HashChainWorkerRequest {
+  databaseUrl: string;
+}
+
+/** The worker's young generation (see `runWorkerThread`). */
+const WORKER_YOUNG_GENERATION_MB = 192;
+
+/** Walks every stream inside the snapshot `reader` reads (see `verifyStreamHashes`). */
+export async function verifyWithin(reader: SqlReader): Promise<HashChainReport> {
   const problems: HashChainProblem[] = [];
   let eventsChecked = 0;
   let streamsChecked = 0;
@@ -66,7 +87,7 @@ async function verifyWithin(manager: EntityManager): Promise<HashChainReport> {
   let after: { streamId: string; version: number } = { streamId: '', version: 0 };
 
   for (;;) {
-    const rows: VerifiedRow[] = await manager.query(
+    const rows: VerifiedRow[] = await reader.query(
       `SELECT stream_id, stream_version, type, data, metadata, hash FROM events
         WHERE (stream_id, stream_version) > ($1, $2) ORDER BY stream_id, stream_version LIMIT $3`,
       [after.streamId, after.version, VERIFY_BATCH_SIZE],
@@ -112,14 +133,14 @@ async function verifyWithin(manager: EntityManager): Promise<HashChainReport> {
     // A full batch may stop in the middle of a stream: that stream stays open until a later batch ends it.
     const more = rows.length === VERIFY_BATCH_SIZE;
     if (!more && current) finished.push(current);
-    await checkHeads(manager, finished, problems);
+    await checkHeads(reader, finished, problems);
     finished.length = 0;
     if (!more) break;
     const last = rows[rows.length - 1];
     after = { streamId: last.stream_id, version: last.stream_version };
   }
 
-  const headless: { stream_id: string; version: number }[] = await manager.query(
+  const headless: { stream_id: string; version: number }[] = await reader.query(
     `SELECT stream_id, version FROM streams s
       WHERE version > 0 AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = s.stream_id)`,
   );
@@ -133,10 +154,10 @@ async function verifyWithin(manager: EntityManager): Promise<HashChainReport> {
 }
 
 /** The head row (version, last hash) of every intact stream must describe its last event. */
-async function checkHeads(manager: EntityManager, streams: StreamState[], problems: HashChainProblem[]): Promise<void> {
+async function checkHeads(reader: SqlReader, streams: StreamState[], problems: HashChainProblem[]): Promise<void> {
   const intact = streams.filter((stream) => !stream.broken);
   if (intact.length === 0) return;
-  const rows: { stream_id: string; version: number; last_hash: string | null }[] = await manager.query(
+  const rows: { stream_id: string; version: number; last_hash: string | null }[] = await reader.query(
     'SELECT stream_id, version, last_hash FROM streams WHERE stream_id = ANY($1::text[])',
     [intact.map((stream) => stream.streamId)],
   );

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import { START_CHECKPOINT } from './event-store.port';
 import { EventTypeRegistry } from './event-type-registry';
-import { verifyStreamHashes } from './hash-chain-verifier';
+import { verifyStreamHashes, verifyStreamHashesInWorker } from './hash-chain-verifier';
 import { PostgresEventStore } from './postgres-event-store';
 import { eventually, metadata, streamOf, useEventStore } from './event-store.fixtures';
 
@@ -19,6 +19,11 @@ describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuild
   });
 
   describe('hash chain verification', () => {
+    it('rejects with the reason when the worker cannot reach the database', async () => {
+      const unreachable = { options: { url: 'postgres://nobody@127.0.0.1:1/none' } } as unknown as DataSource;
+      await expect(verifyStreamHashesInWorker(unreachable)).rejects.toThrow(/ECONNREFUSED/);
+    });
+
     it('finds an intact store intact, then names the stream and version of a hand-edited event and of a gap', async () => {
       const tampered = streamOf('tampered');
       const gapped = streamOf('gapped');
@@ -54,6 +59,8 @@ describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuild
         ]),
       );
       expect(after.problems.map((problem) => problem.streamId).sort()).toEqual([gapped, tampered].sort());
+      // The worker that `kupa ledger verify` uses gives the same report through its own connection.
+      expect(await verifyStreamHashesInWorker(dataSource)).toEqual(after);
       await dataSource.query('DELETE FROM events WHERE stream_id = ANY($1)', [[tampered, gapped]]);
       await dataSource.query('DELETE FROM streams WHERE stream_id = ANY($1)', [[tampered, gapped]]);
     });

@@ -3,6 +3,7 @@ import type {
   CardProviderStatus,
   CashierProvider,
   CashierProviderStatus,
+  DepositPurchase,
   DepositPurchaseKind,
   DepositPurchaseStatus,
   ErrorCode,
@@ -76,4 +77,19 @@ export interface PaymentState extends PaymentRecordedData {
   card: PaymentCardState | null;
   /** Null for every payment but a crypto deposit that buys or renews a subscription. */
   purchase: PaymentPurchaseState | null;
+}
+
+/**
+ * What a client reads of a deposit's purchase: a bought subscription's id only once it exists (before that it is an
+ * id reserved for it, which names nothing yet).
+ */
+export function depositPurchaseOf(purchase: PaymentPurchaseState): DepositPurchase {
+  return {
+    kind: purchase.kind,
+    paymentPlanId: purchase.paymentPlanId,
+    planName: purchase.planName,
+    subscriptionId: purchase.kind === 'RENEW' || purchase.status === 'DONE' ? purchase.subscriptionId : null,
+    status: purchase.status,
+    errorCode: purchase.errorCode,
+  };
 }

@@ -1,34 +1,18 @@
 import { canonicalJson, LEDGER_EVENT_TYPES, SYSTEM_ACTOR_NAME, USER_ACCOUNT_PREFIX } from '@kupa/proto';
-import type { EntityManager } from 'typeorm';
-import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../../platform/event-store/event-rows';
+import { REPLAYED_EVENT_COLUMNS, type ReplayedEventRow, upcastRow } from '../../../platform/event-store/event-rows';
+import type { DataSource } from 'typeorm';
+import { databaseUrlOf, type SqlReader } from '../../../platform/database/read-only-snapshot';
 import type { EventTypeRegistry } from '../../../platform/event-store/event-type-registry';
+import { runWorkerThread } from '../../../platform/threads/worker-thread';
 import { PAYMENT_STREAM_PREFIX, WALLET_STREAM_PREFIX } from '../domain/ledger.events';
 import { type LedgerReplay, startLedgerReplay } from '../domain/replay-ledger';
-import { depositPurchaseOf } from '../projections/payments/payment-reader';
+import { depositPurchaseOf } from '../domain/payment.state';
+import type { DifferenceSink, KeptDifferences, LedgerDifference } from './differences';
 
 /** Rows read per round trip from the event store and from each read model; bounds each query's memory. */
 export const VERIFY_READ_BATCH_ROWS = 5000;
 
 const LEDGER_TYPES: ReadonlySet<string> = new Set(Object.values(LEDGER_EVENT_TYPES));
-
-/** Where a difference was found: the replay's own checks, the hash chain, or one read model. */
-export type DifferenceSource =
-  'replay' | 'hash-chain' | 'payments' | 'ledger_entries' | 'account_balances' | 'wallet_snapshots' | 'read-model';
-
-export interface LedgerDifference {
-  source: DifferenceSource;
-  /** What the difference is about: `payment 42`, `stream wallet-… v3`, `account user:…`. */
-  subject: string;
-  message: string;
-  expected?: string;
-  actual?: string;
-}
-
-/** Where the ledger's check reports what it finds; the store verifier keeps the first ones and counts them all. */
-export interface DifferenceSink {
-  add(difference: LedgerDifference): void;
-  field(source: DifferenceSource, subject: string, field: string, expected: unknown, actual: unknown): void;
-}
 
 export interface LedgerCheckCounts {
   events: number;
@@ -41,8 +25,20 @@ export interface LedgerCheckCounts {
   replayMs: number;
 }
 
-function instant(value: string | Date | null | undefined): string {
+/** The form `Date#toISOString` writes (UTC, milliseconds), in which both sides of a time comparison are put. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * A read model's timestamp column as text in that form, so that rows need no date parsing in Node (with millions of
+ * rows it showed in the profile). PostgreSQL's `MS` truncates microseconds, as a JavaScript Date does.
+ */
+function isoInstantSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
+}
+
+function instant(value: string | null | undefined): string {
   if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return value;
   return new Date(value).toISOString();
 }
 
@@ -50,18 +46,18 @@ function instant(value: string | Date | null | undefined): string {
  * The ledger's part of `kupa ledger verify` (docs/ARCHITECTURE.md, Operations): replays every ledger event through
  * the pure `replayLedger` (balances, zero-sum transactions, overdrafts, transfers, payments, wallet states) and
  * compares each of the ledger's read models row by row with what the replay says it must hold. It reads through the
- * caller's manager, so the whole verification sees one snapshot.
+ * caller's reader, which holds one snapshot for the whole check.
  *
  * Events are read in `global_position` order, which within a stream follows versions (events of one stream are
  * inserted under its row lock). The store's gap-safe `readAll` is not used here: it holds back events of
  * transactions newer than the oldest one still running, which a snapshot already shows in the read models.
  */
 export async function checkLedgerReadModels(
-  manager: EntityManager,
+  reader: SqlReader,
   eventTypes: EventTypeRegistry,
   differences: DifferenceSink,
 ): Promise<LedgerCheckCounts> {
-  const { replay, eventCount, replayMs } = await replayLedgerEvents(manager, eventTypes);
+  const { replay, eventCount, replayMs } = await replayLedgerEvents(reader, eventTypes);
   for (const problem of replay.problems) {
     const subject = problem.streamId ? `stream ${problem.streamId} v${problem.streamVersion}` : 'ledger';
     differences.add({ source: 'replay', subject, message: `${problem.kind}: ${problem.message}` });
@@ -70,12 +66,50 @@ export async function checkLedgerReadModels(
     events: eventCount,
     ledgerEvents: replay.eventCount,
     transactions: replay.transactionCount,
-    payments: await comparePayments(manager, replay, differences),
-    ledgerEntries: await compareEntries(manager, replay, differences),
-    userAccounts: await compareAccountBalances(manager, replay, differences),
-    walletSnapshots: await compareSnapshots(manager, replay, differences),
+    payments: await comparePayments(reader, replay, differences),
+    ledgerEntries: await compareEntries(reader, replay, differences),
+    userAccounts: await compareAccountBalances(reader, replay, differences),
+    walletSnapshots: await compareSnapshots(reader, replay, differences),
     replayMs,
   };
+}
+
+/** What `kupa ledger verify` hands the ledger's check in a worker thread. */
+export interface LedgerCheckWorkerRequest {
+  databaseUrl: string;
+  /** Differences the worker sends back with their details; beyond this it only counts them. */
+  differencesKept: number;
+}
+
+export interface LedgerCheckWorkerResult {
+  counts: LedgerCheckCounts;
+  kept: LedgerDifference[];
+  count: number;
+}
+
+/** The worker's young generation (see `runWorkerThread`). */
+const WORKER_YOUNG_GENERATION_MB = 192;
+
+/**
+ * `checkLedgerReadModels` in a worker thread with its own connection and snapshot of the data source's database, so
+ * that decoding and replaying the ledger's events run on another core than the rest of `kupa ledger verify`, and the
+ * replay's large state is collected in a heap of its own (ADR 0043). Its differences join `differences`.
+ */
+export async function checkLedgerReadModelsInWorker(
+  dataSource: DataSource,
+  differences: KeptDifferences,
+): Promise<LedgerCheckCounts> {
+  const request: LedgerCheckWorkerRequest = {
+    databaseUrl: databaseUrlOf(dataSource),
+    differencesKept: differences.limit,
+  };
+  const result = await runWorkerThread<LedgerCheckWorkerRequest, LedgerCheckWorkerResult>(
+    { directory: __dirname, name: 'ledger-check.worker' },
+    request,
+    WORKER_YOUNG_GENERATION_MB,
+  );
+  differences.merge(result);
+  return result.counts;
 }
 
 /**
@@ -84,7 +118,7 @@ export async function checkLedgerReadModels(
  * `replayMs` is the time spent decoding and replaying the ledger's events, without the round trips.
  */
 async function replayLedgerEvents(
-  manager: EntityManager,
+  reader: SqlReader,
   eventTypes: EventTypeRegistry,
 ): Promise<{ replay: LedgerReplay; eventCount: number; replayMs: number }> {
   const replayer = startLedgerReplay();
@@ -94,8 +128,8 @@ async function replayLedgerEvents(
   for (;;) {
     // Every keyset read below orders by the table's column, not the bare name: the select lists rename a column's
     // text form to that name, and ORDER BY prefers an output name, which would sort numbers as text.
-    const rows: EventRow[] = await manager.query(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
+    const rows: ReplayedEventRow[] = await reader.query(
+      `SELECT ${REPLAYED_EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
       [after, VERIFY_READ_BATCH_ROWS],
     );
     eventCount += rows.length;
@@ -104,14 +138,14 @@ async function replayLedgerEvents(
       const isLedgerStream =
         row.stream_id.startsWith(WALLET_STREAM_PREFIX) || row.stream_id.startsWith(PAYMENT_STREAM_PREFIX);
       if (!isLedgerStream || !LEDGER_TYPES.has(row.type)) continue;
-      const recorded = toRecordedEvent(row, eventTypes);
+      const { data, metadata } = upcastRow(row, eventTypes);
       replayer.apply({
-        streamId: recorded.streamId,
-        streamVersion: recorded.streamVersion,
-        type: recorded.type,
-        data: recorded.data,
-        metadata: { occurredAt: recorded.metadata.occurredAt, actor: recorded.metadata.actor },
-        globalPosition: recorded.globalPosition,
+        streamId: row.stream_id,
+        streamVersion: row.stream_version,
+        type: row.type,
+        data,
+        metadata: { occurredAt: metadata.occurredAt, actor: metadata.actor },
+        globalPosition: row.global_position,
       });
     }
     replayMs += performance.now() - batchStarted;
@@ -124,18 +158,14 @@ async function replayLedgerEvents(
   return { replay, eventCount, replayMs };
 }
 
-async function comparePayments(
-  manager: EntityManager,
-  replay: LedgerReplay,
-  differences: DifferenceSink,
-): Promise<number> {
+async function comparePayments(reader: SqlReader, replay: LedgerReplay, differences: DifferenceSink): Promise<number> {
   const seen = new Set<number>();
   let after = '0';
   for (;;) {
-    const rows: Array<Record<string, string | boolean | Date | null>> = await manager.query(
+    const rows: Array<Record<string, string | boolean | null>> = await reader.query(
       `SELECT payment_id::text, user_uuid::text, user_email, amount_minor::text, currency, status, method, type, aggregator,
               comment, counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id::text,
-              created_at, created_by, updated_at, updated_by, public_note, created_by_public, updated_by_public,
+              ${isoInstantSql('created_at')}, created_by, ${isoInstantSql('updated_at')}, updated_by, public_note, created_by_public, updated_by_public,
               bonus_payment_id::text, bonus_for_payment_id::text,
               cashier_provider, cashier_invoice_id, cashier_invoice_url, cashier_pay_currency, provider_payment_id,
               provider_status, amount_asked_minor::text, amount_received_minor::text, discount_percent,
@@ -175,8 +205,8 @@ async function comparePayments(
       compare('sender_profile_id', expected.senderProfileId, row.sender_profile_id);
       compare('recipient_profile_id', expected.recipientProfileId, row.recipient_profile_id);
       compare('transfer_id', expected.transferId, row.transfer_id);
-      compare('created_at', instant(expected.createdAt), instant(row.created_at as Date));
-      compare('updated_at', instant(expected.updatedAt), instant(row.updated_at as Date));
+      compare('created_at', instant(expected.createdAt), instant(row.created_at as string | null));
+      compare('updated_at', instant(expected.updatedAt), instant(row.updated_at as string | null));
       compare('created_by', expected.createdBy ?? SYSTEM_ACTOR_NAME, row.created_by);
       compare('updated_by', expected.updatedBy ?? SYSTEM_ACTOR_NAME, row.updated_by);
       compare('public_note', expected.publicNote, row.public_note);
@@ -224,20 +254,17 @@ async function comparePayments(
   return seen.size;
 }
 
-async function compareEntries(
-  manager: EntityManager,
-  replay: LedgerReplay,
-  differences: DifferenceSink,
-): Promise<number> {
+async function compareEntries(reader: SqlReader, replay: LedgerReplay, differences: DifferenceSink): Promise<number> {
   const expectedByKey = new Map(
     replay.entries.map((entry) => [`${entry.transactionId}/${entry.postingIndex}/${entry.account}`, entry]),
   );
   let rowsRead = 0;
   let after = '0';
   for (;;) {
-    const rows: Array<Record<string, string | Date | null>> = await manager.query(
+    const rows: Array<Record<string, string | null>> = await reader.query(
       `SELECT entry_id::text, transaction_id::text, posting_index::text, account, counter_account, amount_minor::text,
-              balance_after_minor::text, payment_id::text, event_type, occurred_at, global_position::text
+              balance_after_minor::text, payment_id::text, event_type, ${isoInstantSql('occurred_at')},
+              global_position::text
          FROM ledger_entries WHERE entry_id > $1::bigint ORDER BY ledger_entries.entry_id LIMIT $2`,
       [after, VERIFY_READ_BATCH_ROWS],
     );
@@ -264,8 +291,7 @@ async function compareEntries(
       compare('balance_after_minor', expected.balanceAfterMinor, row.balance_after_minor);
       compare('payment_id', expected.paymentId, row.payment_id);
       compare('event_type', expected.eventType, row.event_type);
-      if (expected.occurredAt !== null)
-        compare('occurred_at', instant(expected.occurredAt), instant(row.occurred_at as Date));
+      if (expected.occurredAt !== null) compare('occurred_at', instant(expected.occurredAt), instant(row.occurred_at));
       if (expected.globalPosition !== null) compare('global_position', expected.globalPosition, row.global_position);
     }
     if (rows.length < VERIFY_READ_BATCH_ROWS) break;
@@ -285,11 +311,11 @@ async function compareEntries(
 
 /** Every user account the replay knows and every row the table has; a missing row means a zero balance. */
 async function compareAccountBalances(
-  manager: EntityManager,
+  reader: SqlReader,
   replay: LedgerReplay,
   differences: DifferenceSink,
 ): Promise<number> {
-  const rows: Array<{ account: string; balance_minor: string }> = await manager.query(
+  const rows: Array<{ account: string; balance_minor: string }> = await reader.query(
     'SELECT account, balance_minor::text AS balance_minor FROM account_balances',
   );
   const actual = new Map(rows.map((row) => [row.account, row.balance_minor]));
@@ -309,12 +335,8 @@ async function compareAccountBalances(
   return accounts.size;
 }
 
-async function compareSnapshots(
-  manager: EntityManager,
-  replay: LedgerReplay,
-  differences: DifferenceSink,
-): Promise<number> {
-  const rows: Array<{ stream_id: string; version: number; state: unknown }> = await manager.query(
+async function compareSnapshots(reader: SqlReader, replay: LedgerReplay, differences: DifferenceSink): Promise<number> {
+  const rows: Array<{ stream_id: string; version: number; state: unknown }> = await reader.query(
     'SELECT stream_id, version, state FROM wallet_snapshots',
   );
   const actual = new Map(rows.map((row) => [row.stream_id, row]));

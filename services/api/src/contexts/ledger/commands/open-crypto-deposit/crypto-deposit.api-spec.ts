@@ -1,7 +1,6 @@
 import type { CryptoDepositOptions, Payment } from '@kupa/proto';
 import { CashierSettings, ipnSignature, IPN_SIGNATURE_HEADER } from '../../../../platform/cashier';
 import { ManualClock } from '../../../../platform/clock';
-import { EventTypeRegistry } from '../../../../platform/event-store';
 import { InlineProjectionRegistry, ProcessorRunner } from '../../../../platform/projections';
 import { LedgerVerifier } from '../../../../operations/verify';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
@@ -398,7 +397,6 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     await expectReadModelsToEqualReplay(testApp);
     const verification = await new LedgerVerifier(
       testApp.dataSource,
-      testApp.app.get(EventTypeRegistry),
       testApp.app.get(InlineProjectionRegistry),
     ).verify();
     expect(verification.differences).toEqual([]);

@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type DepositPurchase,
   minorToAmount,
   type Payment,
   type PaymentCard,
   type PaymentRecordedData,
   type StaffPayment,
 } from '@kupa/proto';
-import type { PaymentCardState, PaymentCashierState, PaymentPurchaseState } from '../../domain/payment.state';
+import {
+  depositPurchaseOf,
+  type PaymentCardState,
+  type PaymentCashierState,
+  type PaymentPurchaseState,
+} from '../../domain/payment.state';
 import { DataSource } from 'typeorm';
 import {
   audienceView,
@@ -80,21 +84,6 @@ export function paymentCardOf(card: PaymentCardState): PaymentCard {
     providerStatus: card.providerStatus,
     amountAsked: minorToAmount(card.amountAskedMinor),
     amountReceived: minorToAmount(card.amountReceivedMinor),
-  };
-}
-
-/**
- * What a client reads of a deposit's purchase: a bought subscription's id only once it exists (before that it is an
- * id reserved for it, which names nothing yet).
- */
-export function depositPurchaseOf(purchase: PaymentPurchaseState): DepositPurchase {
-  return {
-    kind: purchase.kind,
-    paymentPlanId: purchase.paymentPlanId,
-    planName: purchase.planName,
-    subscriptionId: purchase.kind === 'RENEW' || purchase.status === 'DONE' ? purchase.subscriptionId : null,
-    status: purchase.status,
-    errorCode: purchase.errorCode,
   };
 }
 
