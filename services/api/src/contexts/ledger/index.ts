@@ -31,11 +31,7 @@ export {
 export type { DepositPurchaseIntent } from './infrastructure/cashier/cashier-deposits';
 export { CardDeposits, type CardDepositRow, type CardReportDecision } from './infrastructure/card/card-deposits';
 export type { CardReport } from './domain/payment.decider';
-export {
-  checkLedgerReadModels,
-  checkLedgerReadModelsInWorker,
-  type LedgerCheckCounts,
-} from './verification/ledger-read-models.check';
+export { checkLedgerReadModelsInWorker, type LedgerCheckCounts } from './verification/ledger-read-models.check';
 export {
   type DifferenceSink,
   type DifferenceSource,
