@@ -4,11 +4,15 @@
  * downloaded); its default mobile settings apply (a mid-range phone's screen, simulated slow 4G and a four times
  * slower CPU), so the figures compare with what Lighthouse reports anywhere.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { round } from './stats.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** When set, each page's whole Lighthouse report (every audit, the main thread's breakdown) is written there. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
 
 interface PageFigures {
   score: number;
@@ -28,6 +32,8 @@ async function audit(page: Page, url: string): Promise<PageFigures> {
     page,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (REPORT_DIR)
+    writeFileSync(join(REPORT_DIR, `${new URL(url).pathname.slice(1) || 'root'}.json`), result.report as string);
   const { categories, audits } = result.lhr;
   const numeric = (id: string): number => round(audits[id]?.numericValue ?? Number.NaN, 0);
   return {
