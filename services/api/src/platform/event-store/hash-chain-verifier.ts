@@ -66,16 +66,13 @@ export async function verifyStreamHashes(dataSource: DataSource): Promise<HashCh
  */
 export function verifyStreamHashesInWorker(dataSource: DataSource): Promise<HashChainReport> {
   const request: HashChainWorkerRequest = { databaseUrl: databaseUrlOf(dataSource) };
-  return runWorkerThread({ directory: __dirname, name: 'hash-chain.worker' }, request, WORKER_YOUNG_GENERATION_MB);
+  return runWorkerThread({ directory: __dirname, name: 'hash-chain.worker' }, request);
 }
 
 /** What the parent hands the hash chain worker. */
 export interface HashChainWorkerRequest {
   databaseUrl: string;
 }
-
-/** The worker's young generation (see `runWorkerThread`). */
-const WORKER_YOUNG_GENERATION_MB = 192;
 
 /** Walks every stream inside the snapshot `reader` reads (see `verifyStreamHashes`). */
 export async function verifyWithin(reader: SqlReader): Promise<HashChainReport> {

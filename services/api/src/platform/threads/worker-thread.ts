@@ -9,17 +9,19 @@ export interface WorkerEntry {
 }
 
 /**
+ * The young generation of each worker. The workers replay history in batches of decoded events, which outlive
+ * several collections of V8's default size and are copied each time. V8 counts the young generation as about three
+ * semi-spaces, so this gives a worker the 64 MiB semi-space the history-replaying commands give their main thread
+ * (ADR 0043).
+ */
+const WORKER_YOUNG_GENERATION_MB = 192;
+
+/**
  * Runs a worker thread's one task and gives its result. The worker module calls `serveWorkerThread`; an error
  * thrown there rejects this promise with it. In the build the entry is the compiled `.js` file; under the test
  * runner, which compiles TypeScript in memory, it is the `.ts` source, which the worker compiles itself with tsx.
- * `youngGenerationMb` sizes the worker's young generation: batches of decoded events outlive several collections of
- * V8's default and are copied each time (ADR 0043).
  */
-export function runWorkerThread<Request, Result>(
-  entry: WorkerEntry,
-  request: Request,
-  youngGenerationMb: number,
-): Promise<Result> {
+export function runWorkerThread<Request, Result>(entry: WorkerEntry, request: Request): Promise<Result> {
   const compiled = join(entry.directory, `${entry.name}.js`);
   const [filename, execArgv] = existsSync(compiled)
     ? [compiled, []]
@@ -28,7 +30,7 @@ export function runWorkerThread<Request, Result>(
     const worker = new Worker(filename, {
       workerData: request,
       execArgv,
-      resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     let answered = false;
     worker.once('message', (result: Result) => {

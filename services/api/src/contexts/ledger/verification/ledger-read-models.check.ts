@@ -38,7 +38,7 @@ function isoInstantSql(column: string): string {
 
 function instant(value: string | null | undefined): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string' && ISO_INSTANT.test(value)) return value;
+  if (ISO_INSTANT.test(value)) return value;
   return new Date(value).toISOString();
 }
 
@@ -87,9 +87,6 @@ export interface LedgerCheckWorkerResult {
   count: number;
 }
 
-/** The worker's young generation (see `runWorkerThread`). */
-const WORKER_YOUNG_GENERATION_MB = 192;
-
 /**
  * `checkLedgerReadModels` in a worker thread with its own connection and snapshot of the data source's database, so
  * that decoding and replaying the ledger's events run on another core than the rest of `kupa ledger verify`, and the
@@ -106,7 +103,6 @@ export async function checkLedgerReadModelsInWorker(
   const result = await runWorkerThread<LedgerCheckWorkerRequest, LedgerCheckWorkerResult>(
     { directory: __dirname, name: 'ledger-check.worker' },
     request,
-    WORKER_YOUNG_GENERATION_MB,
   );
   differences.merge(result);
   return result.counts;
