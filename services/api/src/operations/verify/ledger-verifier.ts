@@ -5,7 +5,7 @@ import {
   type LedgerCheckCounts,
   type LedgerDifference,
 } from '../../contexts/ledger';
-import { type HashChainReport, verifyStreamHashesInWorker } from '../../platform/event-store/hash-chain-verifier';
+import { type HashChainReport, verifyStreamHashes } from '../../platform/event-store/hash-chain-verifier';
 import type { InlineProjectionRegistry } from '../../platform/projections/inline-projection.registry';
 import { ReadModelReplayCheck, type ReadModelReplayReport } from '../../platform/projections/read-model-replay-check';
 
@@ -95,7 +95,7 @@ export class LedgerVerifier {
     phasesMs: Record<string, number>,
     started: number,
   ): Promise<HashChainReport> {
-    const chain = await verifyStreamHashesInWorker(this.dataSource);
+    const chain = await verifyStreamHashes(this.dataSource);
     phasesMs.hashChains = performance.now() - started;
     this.reportChain(chain, differences);
     return chain;

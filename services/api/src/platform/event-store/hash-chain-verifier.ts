@@ -44,27 +44,11 @@ interface StreamState {
  * stored hash differs from the recomputed one names the edit; versions must run 1, 2, 3… without gaps; and the
  * stream's head row must agree with its last event. Runs in one REPEATABLE READ snapshot, so appends made while it
  * runs neither show up half-way nor cause false alarms.
- */
-export async function verifyStreamHashes(dataSource: DataSource): Promise<HashChainReport> {
-  const queryRunner = dataSource.createQueryRunner();
-  await queryRunner.connect();
-  try {
-    await queryRunner.startTransaction('REPEATABLE READ');
-    const report = await verifyWithin(queryRunner.manager);
-    await queryRunner.commitTransaction();
-    return report;
-  } finally {
-    if (queryRunner.isTransactionActive) await queryRunner.rollbackTransaction();
-    await queryRunner.release();
-  }
-}
-
-/**
- * The same check as `verifyStreamHashes`, in a worker thread with a connection of its own, so that parsing every
+ *
+ * It runs in a worker thread with a connection of its own to the data source's database, so that parsing every
  * event, writing its canonical JSON and hashing it run on another core than the caller's other work (ADR 0043).
- * The database is the one the data source is connected to; the report is the same.
  */
-export function verifyStreamHashesInWorker(dataSource: DataSource): Promise<HashChainReport> {
+export function verifyStreamHashes(dataSource: DataSource): Promise<HashChainReport> {
   const request: HashChainWorkerRequest = { databaseUrl: databaseUrlOf(dataSource) };
   return runWorkerThread({ directory: __dirname, name: 'hash-chain.worker' }, request);
 }
@@ -74,7 +58,7 @@ export interface HashChainWorkerRequest {
   databaseUrl: string;
 }
 
-/** Walks every stream inside the snapshot `reader` reads (see `verifyStreamHashes`). */
+/** The check of `verifyStreamHashes` inside the snapshot `reader` holds; the worker runs it. */
 export async function verifyWithin(reader: SqlReader): Promise<HashChainReport> {
   const problems: HashChainProblem[] = [];
   let eventsChecked = 0;

@@ -91,8 +91,8 @@ function isFileRequest(urlPath: string): boolean {
 /**
  * Serves one built single-page app mounted at some path: hashed assets cached as immutable, pre-compressed twins
  * sent to browsers that accept them, a missing file answered 404, and any other path answered with index.html
- * (never cached without revalidation) so that client-side routes survive a reload. `skip` names requests that belong to someone else
- * (the API, another app mounted below this one).
+ * (never cached without revalidation) so that client-side routes survive a reload. `skip` names requests that
+ * belong to someone else (the API, another app mounted below this one).
  */
 export function staticUi(directory: string, skip: (request: Request) => boolean) {
   const index = join(directory, 'index.html');

@@ -161,7 +161,8 @@ async function comparePayments(reader: SqlReader, replay: LedgerReplay, differen
     const rows: Array<Record<string, string | boolean | null>> = await reader.query(
       `SELECT payment_id::text, user_uuid::text, user_email, amount_minor::text, currency, status, method, type, aggregator,
               comment, counter_account, correction, sender_profile_id, recipient_profile_id, transfer_id::text,
-              ${isoInstantSql('created_at')}, created_by, ${isoInstantSql('updated_at')}, updated_by, public_note, created_by_public, updated_by_public,
+              ${isoInstantSql('created_at')}, created_by, ${isoInstantSql('updated_at')}, updated_by, public_note,
+              created_by_public, updated_by_public,
               bonus_payment_id::text, bonus_for_payment_id::text,
               cashier_provider, cashier_invoice_id, cashier_invoice_url, cashier_pay_currency, provider_payment_id,
               provider_status, amount_asked_minor::text, amount_received_minor::text, discount_percent,
