@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json';
 
@@ -107,5 +108,29 @@ describe('canonicalJson (RFC 8785 style)', () => {
     const text = 'line\nbreak \\ "quoted" \u2028 \u0000 \u001f \u007f שלום 😀';
     expect(canonicalJson(text)).toBe(JSON.stringify(text));
     expect(JSON.parse(canonicalJson({ [text]: text }))).toEqual({ [text]: text });
+  });
+
+  it('writes any JSON value as a plain walk with sorted keys and JSON.stringify for each leaf would', () => {
+    // The reference spells the rules out the slow way; the writer under test takes shortcuts for plain text.
+    const reference = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map(reference).join(',')}]`;
+      if (value !== null && typeof value === 'object') {
+        const record = value as Record<string, unknown>;
+        const members = Object.keys(record).sort();
+        return `{${members.map((key) => `${JSON.stringify(key)}:${reference(record[key])}`).join(',')}}`;
+      }
+      return JSON.stringify(value);
+    };
+    // Any character, with those that need care (quotes, backslashes, controls, astral pairs) drawn often.
+    const textUnit = fc.oneof(
+      fc.constantFrom('"', '\\', '\n', '\u0000', '\u001f', '\u2028', '\u007f', 'ש', '😀'),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    );
+    fc.assert(
+      fc.property(fc.jsonValue({ stringUnit: textUnit }), (value) => {
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
