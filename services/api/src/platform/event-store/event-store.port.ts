@@ -105,6 +105,12 @@ export interface InlineProjection {
    * checked another way (the ledger's against its own independent replay) declares none.
    */
   readonly replayChecked?: readonly ReplayCheckedTable[];
+  /**
+   * The tables `reset` empties and the replay fills. A rebuild analyses them before it commits: their planner
+   * statistics would otherwise describe the tables as they were before, empty after a `TRUNCATE`, until autovacuum
+   * came by, and queries on a million rebuilt rows would be planned for none.
+   */
+  readonly tables?: readonly string[];
 }
 
 /** A read-model table compared row by row with its replay; `key` names a row in the report. */

@@ -1,3 +1,4 @@
+import { escapeIdentifier } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../event-store/event-rows';
 import type { InlineProjection, RecordedEvent } from '../event-store/event-store.port';
@@ -67,6 +68,9 @@ export class InlineProjectionRegistry {
       await manager.query('LOCK TABLE events IN SHARE MODE');
       for (const projection of selected) await projection.reset(manager);
       const eventsReplayed = await this.replayKeeping(manager, selected);
+      const tables = selected.flatMap((projection) => projection.tables ?? []);
+      // In the same transaction, so the rebuilt tables never show their new rows with the old statistics.
+      if (tables.length > 0) await manager.query(`ANALYZE ${tables.map(escapeIdentifier).join(', ')}`);
       return { projections: selected.map((projection) => projection.name), eventsReplayed };
     });
   }

@@ -1,3 +1,4 @@
+import { escapeIdentifier } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { InlineProjection, ReplayCheckedTable } from '../event-store/event-store.port';
 import type { InlineProjectionRegistry } from './inline-projection.registry';
@@ -29,10 +30,6 @@ export interface ReadModelReplayReport {
   mismatches: ReadModelMismatch[];
 }
 
-function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
 /**
  * A copy made `INCLUDING ALL` carries every index of its table. The replay needs only those that enforce a rule: the
  * primary key, which the projections' `ON CONFLICT` targets, and the unique indexes, whose violation aborts the replay
@@ -44,9 +41,9 @@ async function dropIndexesThatOnlyServeReads(manager: EntityManager, table: stri
     `SELECT index_class.relname AS name
        FROM pg_index JOIN pg_class index_class ON index_class.oid = pg_index.indexrelid
       WHERE pg_index.indrelid = $1::regclass AND NOT pg_index.indisunique AND NOT pg_index.indisprimary`,
-    [`pg_temp.${quoteIdentifier(table)}`],
+    [`pg_temp.${escapeIdentifier(table)}`],
   );
-  for (const { name } of indexes) await manager.query(`DROP INDEX pg_temp.${quoteIdentifier(name)}`);
+  for (const { name } of indexes) await manager.query(`DROP INDEX pg_temp.${escapeIdentifier(name)}`);
 }
 
 /**
@@ -79,11 +76,11 @@ export class ReadModelReplayCheck {
       const tables = projections.flatMap((projection) => projection.replayChecked ?? []);
       for (const { table } of tables) {
         await manager.query(
-          `CREATE TEMP TABLE ${quoteIdentifier(table)} (LIKE ${quoteIdentifier(schema)}.${quoteIdentifier(table)} INCLUDING ALL) ON COMMIT DROP`,
+          `CREATE TEMP TABLE ${escapeIdentifier(table)} (LIKE ${escapeIdentifier(schema)}.${escapeIdentifier(table)} INCLUDING ALL) ON COMMIT DROP`,
         );
         await dropIndexesThatOnlyServeReads(manager, table);
       }
-      await manager.query(`SET LOCAL search_path TO pg_temp, ${quoteIdentifier(schema)}`);
+      await manager.query(`SET LOCAL search_path TO pg_temp, ${escapeIdentifier(schema)}`);
       const replayStarted = performance.now();
       const eventsReplayed = await this.registry.replayKeeping(manager, projections, REPLAY_CHECK_BATCH_SIZE);
       const report: ReadModelReplayReport = {
@@ -114,10 +111,10 @@ export class ReadModelReplayCheck {
         WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`,
       [schema, checked.table],
     );
-    const list = columnRows.map((row) => quoteIdentifier(row.name)).join(', ');
-    const keys = checked.key.map(quoteIdentifier).join(', ');
-    const replayed = `pg_temp.${quoteIdentifier(checked.table)}`;
-    const stored = `${quoteIdentifier(schema)}.${quoteIdentifier(checked.table)}`;
+    const list = columnRows.map((row) => escapeIdentifier(row.name)).join(', ');
+    const keys = checked.key.map(escapeIdentifier).join(', ');
+    const replayed = `pg_temp.${escapeIdentifier(checked.table)}`;
+    const stored = `${escapeIdentifier(schema)}.${escapeIdentifier(checked.table)}`;
     // One pass over both tables instead of `EXCEPT ALL` each way (which reads and sorts or hashes both twice): every
     // distinct row with how many more times the replay holds it than the table. A positive surplus is a row the
     // replay makes and the table lacks (`missing`), a negative one the reverse (`extra`), with the same multiset

@@ -84,6 +84,7 @@ function creatorOf(metadata: EventMetadata | undefined): { id: string; name: str
 export class AuditLogProjection implements InlineProjection {
   readonly name = AUDIT_LOG_PROJECTION_NAME;
   readonly handles = '*' as const;
+  readonly tables = ['audit_logs', 'audit_target_states'];
   readonly replayChecked = [
     { table: 'audit_logs', key: ['id'] },
     { table: 'audit_target_states', key: ['target_kind', 'target_id'] },

@@ -9,6 +9,7 @@ import { ALL_PAYMENT_PLAN_EVENT_TYPES, type PaymentPlanEvent } from '../../domai
 export class PaymentPlansProjection implements InlineProjection {
   readonly name = 'payment-plans';
   readonly handles = ALL_PAYMENT_PLAN_EVENT_TYPES;
+  readonly tables = ['payment_plans'];
   readonly replayChecked = [{ table: 'payment_plans', key: ['id'] }];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {

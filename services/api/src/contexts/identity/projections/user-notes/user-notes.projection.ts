@@ -6,6 +6,7 @@ import type { UserEventDataByType } from '../../domain/user.events';
 export class UserNotesProjection implements InlineProjection {
   readonly name = 'user-notes';
   readonly handles = ['UserNoteAdded', 'UserNoteDeleted'] as const;
+  readonly tables = ['user_notes'];
   readonly replayChecked = [{ table: 'user_notes', key: ['id'] }];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {

@@ -22,6 +22,7 @@ export class UsersProjection implements InlineProjection {
       type !== 'UserConfirmationMailRequested' &&
       type !== 'UserPasswordResetRequested',
   );
+  readonly tables = ['users'];
   readonly replayChecked = [{ table: 'users', key: ['uuid'] }];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {

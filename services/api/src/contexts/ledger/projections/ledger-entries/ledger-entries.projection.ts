@@ -73,6 +73,7 @@ function balancesFromLoadedWallets(
 export class LedgerEntriesProjection implements InlineProjection {
   readonly name = LEDGER_ENTRIES_PROJECTION_NAME;
   readonly handles = WALLET_EVENT_TYPES;
+  readonly tables = ['ledger_entries', 'account_balances'];
   /** Balances kept in memory while a rebuild runs (see `InlineProjection.beginRebuild`); null otherwise. */
   private readonly rebuilding = new RebuildMemory<Map<string, KeptBalance>>();
 

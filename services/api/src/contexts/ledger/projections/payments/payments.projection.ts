@@ -31,6 +31,7 @@ export function paymentSearchText(fields: {
 export class PaymentsProjection implements InlineProjection {
   readonly name = PAYMENTS_PROJECTION_NAME;
   readonly handles = PAYMENT_EVENT_TYPES;
+  readonly tables = ['payments'];
 
   /**
    * Consecutive recordings go in as one multi-row insert (a rebuild hands over a thousand events at a time); a

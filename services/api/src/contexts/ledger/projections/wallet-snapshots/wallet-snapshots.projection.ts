@@ -77,6 +77,7 @@ async function snapshotsBefore(
 export class WalletSnapshotsProjection implements InlineProjection {
   readonly name = WALLET_SNAPSHOTS_PROJECTION_NAME;
   readonly handles = WALLET_EVENT_TYPES;
+  readonly tables = ['wallet_snapshots'];
   /** Snapshots kept in memory while a rebuild runs (see `InlineProjection.beginRebuild`); null otherwise. */
   private readonly rebuilding = new RebuildMemory<Map<string, WalletSnapshot>>();
 

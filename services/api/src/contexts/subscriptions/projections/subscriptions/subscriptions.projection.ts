@@ -27,6 +27,7 @@ const NEXT_PAYMENT_DATE = `next_payment_date = CASE
 export class SubscriptionsProjection implements InlineProjection {
   readonly name = 'subscriptions';
   readonly handles = ALL_SUBSCRIPTION_EVENT_TYPES;
+  readonly tables = ['subscriptions'];
   readonly replayChecked = [{ table: 'subscriptions', key: ['id'] }];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
