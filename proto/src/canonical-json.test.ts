@@ -96,6 +96,13 @@ describe('canonicalJson (RFC 8785 style)', () => {
     expect(() => canonicalJson({ text: 'broken \ud800 pair' })).toThrow(/unpaired/);
     expect(() => canonicalJson({ ['\udc00']: 1 })).toThrow(/unpaired/);
     expect(() => canonicalJson(undefined)).toThrow(TypeError);
+    // A refusal deep inside names the whole path to it.
+    expect(() => canonicalJson({ a: [1, { b: Number.NaN }] })).toThrow(
+      new TypeError('the value.a[1].b is NaN, which JSON cannot represent'),
+    );
+    expect(() => canonicalJson({ a: { ['\ud800']: 1 } })).toThrow(
+      new TypeError('the value.a (a key) holds an unpaired UTF-16 surrogate'),
+    );
   });
 
   it('follows JSON.stringify for toJSON and undefined, as the stored hashes were made', () => {

@@ -16,13 +16,32 @@ export function canonicalJson(value: unknown): string {
   try {
     text = write(value);
   } catch (error) {
-    if (error !== REFUSED) throw error;
-    // The fast writer only knows that something is refused; the slow one walks again to say where and why.
-    serialise(value, 'the value');
-    throw new Error('canonicalJson: a value the fast writer refused passed the slow one');
+    if (error instanceof Refusal) throw new TypeError(error.describe());
+    throw error;
   }
   if (text === undefined) throw new TypeError('A top-level value that JSON cannot represent has no canonical form');
   return text;
+}
+
+/**
+ * A value canonical JSON refuses. The walk builds no path as it goes, since every stored event is hashed with it and
+ * almost none is refused; each level the refusal passes on its way out adds its step instead.
+ */
+class Refusal {
+  /** The steps from the refused value up to the top, innermost first: `.name`, `[2]`. */
+  readonly steps: string[] = [];
+
+  constructor(private readonly reason: string) {}
+
+  describe(): string {
+    return `the value${this.steps.reverse().join('')} ${this.reason}`;
+  }
+}
+
+/** Adds `step` to a refusal passing through; anything else goes on unchanged. */
+function passedThrough(error: unknown, step: string): unknown {
+  if (error instanceof Refusal) error.steps.push(step);
+  return error;
 }
 
 const UNPAIRED_SURROGATE = /\p{Surrogate}/u;
@@ -33,96 +52,65 @@ const UNPAIRED_SURROGATE = /\p{Surrogate}/u;
 // eslint-disable-next-line no-control-regex -- the control characters are exactly what JSON must escape.
 const NEEDS_CARE = /["\\\u0000-\u001f\uD800-\uDFFF]/;
 
-function quote(value: string): string {
+/** A string as JSON.stringify writes it; `what` words a refusal (the string itself, or a key). */
+function quote(value: string, what: 'holds' | '(a key) holds'): string {
   if (!NEEDS_CARE.test(value)) return `"${value}"`;
-  if (UNPAIRED_SURROGATE.test(value)) throw REFUSED;
+  if (UNPAIRED_SURROGATE.test(value)) throw new Refusal(`${what} an unpaired UTF-16 surrogate`);
   return JSON.stringify(value);
 }
 
-/** Thrown by `write` for a value it refuses; `canonicalJson` then finds its path and the precise reason. */
-const REFUSED = Symbol('refused');
-
-/**
- * The hot path, which hashes every stored event when the chains are verified: the same rules as `serialise`,
- * without building a path for every member it passes, and with the text appended in place rather than joined.
- */
 function write(input: unknown): string | undefined {
   const value = hasToJson(input) ? input.toJSON() : input;
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
-      return quote(value);
+      return quote(value, 'holds');
     case 'boolean':
       return value ? 'true' : 'false';
     case 'number':
-      if (!Number.isFinite(value)) throw REFUSED;
-      // String() is ECMAScript's Number-to-String, as JSON.stringify's, and writes -0 as 0 too.
+      if (!Number.isFinite(value)) throw new Refusal(`is ${String(value)}, which JSON cannot represent`);
+      // ECMAScript's Number-to-String is the shortest text that reads back as the same double; RFC 8785 adopts it,
+      // and so does JSON.stringify. It also writes -0 as 0.
       return String(value);
     case 'undefined':
       return undefined;
-    case 'object':
-      break;
+    case 'bigint':
+      throw new Refusal('is a BigInt; store money as a decimal string or a safe integer');
+    case 'function':
+    case 'symbol':
+      throw new Refusal(`is a ${typeof value}, which has no JSON form`);
     default:
-      throw REFUSED;
+      break;
   }
   if (Array.isArray(value)) {
     let text = '[';
-    for (let index = 0; index < value.length; index += 1) {
-      if (index > 0) text += ',';
-      text += write(value[index]) ?? 'null';
+    let index = 0;
+    try {
+      for (; index < value.length; index += 1) {
+        if (index > 0) text += ',';
+        text += write(value[index]) ?? 'null';
+      }
+    } catch (error) {
+      throw passedThrough(error, `[${index}]`);
     }
     return text + ']';
   }
   const record = value as Record<string, unknown>;
   let text = '{';
-  for (const key of Object.keys(record).sort()) {
-    const member = write(record[key]);
-    if (member === undefined) continue;
-    text += (text.length === 1 ? '' : ',') + quote(key) + ':' + member;
-  }
-  return text + '}';
-}
-
-function serialiseString(value: string, where: string): string {
-  if (UNPAIRED_SURROGATE.test(value)) throw new TypeError(`${where} holds an unpaired UTF-16 surrogate`);
-  return JSON.stringify(value);
-}
-
-/** The slow path, taken only to explain a refusal: the same rules, with the path of every member it passes. */
-function serialise(input: unknown, where: string): string | undefined {
-  const value = hasToJson(input) ? input.toJSON() : input;
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string':
-      return serialiseString(value, where);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'number':
-      if (!Number.isFinite(value)) throw new TypeError(`${where} is ${String(value)}, which JSON cannot represent`);
-      // ECMAScript's Number-to-String is the shortest text that reads back as the same double; RFC 8785 adopts it.
-      // JSON.stringify applies it and also writes -0 as 0.
-      return JSON.stringify(value);
-    case 'undefined':
-      return undefined;
-    case 'bigint':
-      throw new TypeError(`${where} is a BigInt; store money as a decimal string or a safe integer`);
-    case 'function':
-    case 'symbol':
-      throw new TypeError(`${where} is a ${typeof value}, which has no JSON form`);
-    default:
-      break;
-  }
-  if (Array.isArray(value)) {
-    return `[${value.map((item, index) => serialise(item, `${where}[${index}]`) ?? 'null').join(',')}]`;
-  }
-  const record = value as Record<string, unknown>;
-  const members: string[] = [];
+  let first = true;
   // The default sort compares UTF-16 code units, which is the order RFC 8785 prescribes.
   for (const key of Object.keys(record).sort()) {
-    const member = serialise(record[key], `${where}.${key}`);
-    if (member !== undefined) members.push(`${serialiseString(key, `${where} (a key)`)}:${member}`);
+    let member: string | undefined;
+    try {
+      member = write(record[key]);
+    } catch (error) {
+      throw passedThrough(error, `.${key}`);
+    }
+    if (member === undefined) continue;
+    text += (first ? '' : ',') + quote(key, '(a key) holds') + ':' + member;
+    first = false;
   }
-  return `{${members.join(',')}}`;
+  return text + '}';
 }
 
 function hasToJson(value: unknown): value is { toJSON(): unknown } {
