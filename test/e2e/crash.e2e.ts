@@ -110,10 +110,7 @@ describe('crash recovery under load', { timeout: 300_000 }, () => {
   const startWorker = () => startKupaProcess(fleet, { name: 'worker', role: 'worker', entry: 'worker', port: apiPort });
 
   before(async () => {
-    // Provisioning reaches its simulator through the API, which this test takes down, and the job's retries must
-    // outlast that: the fleet's usual window (eight attempts within about five seconds) can close while an API
-    // started again on a busy machine is not yet listening, and the purchase is then refunded as designed.
-    fleet = await prepareFleet({ PROVISIONING_RETRY_ATTEMPTS: '40', PROVISIONING_RETRY_MAX_MS: '2000' });
+    fleet = await prepareFleet();
     apiPort = await freePort();
     if (!fleet.databaseUrl) database = await startEmbeddedDatabase(fleet);
     api = await startApi();

@@ -38,8 +38,11 @@ export async function prepareFleet(env: Record<string, string> = {}): Promise<Fl
       WORKER_POLL_INTERVAL_MS: '100',
       MAIL_RETRY_BASE_MS: '200',
       MAIL_RETRY_MAX_MS: '1000',
+      // Retries start fast but last about 75 s: fleet journeys kill the API, through which provisioning reaches its
+      // simulator, and a purchase whose retries ran out before the API listened again would be refunded as designed.
       PROVISIONING_RETRY_BASE_MS: '200',
-      PROVISIONING_RETRY_MAX_MS: '1000',
+      PROVISIONING_RETRY_MAX_MS: '2000',
+      PROVISIONING_RETRY_ATTEMPTS: '40',
       PROVISIONING_TIMEOUT_MS: '3000',
       // A job a killed worker held goes to another after this, not after the production minute and more.
       PROVISIONING_LEASE_MS: '15000',
