@@ -1,6 +1,7 @@
 import type { Plan, Subscription } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
-import { eventually } from './platform/event-store/event-store.fixtures';
+import { EventStore } from './platform/event-store';
+import { eventually, metadata } from './platform/event-store/event-store.fixtures';
 import { ProcessorRunner } from './platform/projections';
 import { BackgroundWork } from './platform/workers';
 import { adminToken, createActiveUser } from './test-support/identity-fixtures';
@@ -200,6 +201,35 @@ describe('health, metrics and request ids', () => {
         expect(sample(text, `kupa_processor_lag_events{processor="${name}"}`)).toBe(0);
         expect(sample(text, `kupa_processor_lag_seconds{processor="${name}"}`)).toBe(0);
       }
+    });
+
+    it('counts a transaction the event store started again after a deadlock, which then succeeds', async () => {
+      // Two commands that each lock one stream up front and the other's late: PostgreSQL aborts one of them and the
+      // store runs it again once the other has committed.
+      const store = testApp.app.get(EventStore);
+      const [first, second] = [`observed-${randomUUID()}`, `observed-${randomUUID()}`];
+      let firstLocked!: () => void;
+      let secondLocked!: () => void;
+      const bothLocked = Promise.all([
+        new Promise<void>((resolve) => (firstLocked = resolve)),
+        new Promise<void>((resolve) => (secondLocked = resolve)),
+      ]);
+      const crossing = (own: string, other: string, locked: () => void) =>
+        store.transact([own], metadata, async () => {
+          locked();
+          await bothLocked;
+          const tick = { type: 'ObservedTick', data: { own } };
+          return {
+            appends: [own, other].map((streamId) => ({ streamId, expectedVersion: 'any' as const, events: [tick] })),
+            result: null,
+          };
+        });
+      await Promise.all([crossing(first, second, firstLocked), crossing(second, first, secondLocked)]);
+      expect(await store.streamVersion(first)).toBe(2);
+      expect(await store.streamVersion(second)).toBe(2);
+      expect(
+        sample((await scrape()).text, 'kupa_transaction_restarts_total{reason="deadlock"}'),
+      ).toBeGreaterThanOrEqual(1);
     });
 
     it('counts mails and provisioning calls by outcome', async () => {

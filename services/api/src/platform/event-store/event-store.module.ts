@@ -3,11 +3,13 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CommandPipeline } from '../commands/command-pipeline';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { Metrics } from '../observability/metrics';
 import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import { ProcessorRunner } from '../projections/processor-runner';
 import { EventStore } from './event-store.port';
 import { EventTypeRegistry } from './event-type-registry';
-import { PostgresEventStore } from './postgres-event-store';
+import { postgresErrorCode } from './event-rows';
+import { DEADLOCK_DETECTED, PostgresEventStore } from './postgres-event-store';
 
 /**
  * The event store and its registries for every context. The store classes stay free of Nest decorators (tests and
@@ -26,9 +28,23 @@ import { PostgresEventStore } from './postgres-event-store';
     },
     {
       provide: PostgresEventStore,
-      useFactory: (dataSource: DataSource, projections: InlineProjectionRegistry, eventTypes: EventTypeRegistry) =>
-        new PostgresEventStore(dataSource, projections, eventTypes),
-      inject: [getDataSourceToken(), InlineProjectionRegistry, EventTypeRegistry],
+      useFactory: (
+        dataSource: DataSource,
+        projections: InlineProjectionRegistry,
+        eventTypes: EventTypeRegistry,
+        metrics: Metrics,
+      ) => {
+        const logger = new Logger('EventStore');
+        return new PostgresEventStore(dataSource, projections, eventTypes, {
+          onRetry: (error, attempt) => {
+            const reason = postgresErrorCode(error) === DEADLOCK_DETECTED ? 'deadlock' : 'serialization_failure';
+            metrics.transactionRestarts.inc({ reason });
+            logger.warn(`Transaction retried after attempt ${attempt}: ${reason}`);
+          },
+          onRestart: () => metrics.transactionRestarts.inc({ reason: 'stream_created_meanwhile' }),
+        });
+      },
+      inject: [getDataSourceToken(), InlineProjectionRegistry, EventTypeRegistry, Metrics],
     },
     { provide: EventStore, useExisting: PostgresEventStore },
     {

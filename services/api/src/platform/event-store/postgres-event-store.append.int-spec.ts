@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import { WrongExpectedVersionError } from './errors';
@@ -206,6 +207,72 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
       expect(retries).toEqual([]);
       expect(await store.streamVersion(a)).toBe(CROSSING_ROUNDS * PARALLEL_CALLERS);
       expect(await store.streamVersion(b)).toBe(CROSSING_ROUNDS * PARALLEL_CALLERS);
+    });
+
+    it('never deadlocks when many commands create the stream they share while holding streams sorted after it', async () => {
+      // The fleet's race: payers that exist send to a receiver whose stream the first of them creates. A command whose
+      // insert waited for that creator holds its payer's lock by then, and the receiver sorts first. Starts spread
+      // over a few milliseconds and work that holds its locks a while let later commands lock the new stream first.
+      const retries: unknown[] = [];
+      const strict = new PostgresEventStore(dataSource, projections, eventTypes, {
+        maxTransactionAttempts: 1,
+        onRetry: (error) => retries.push(error),
+      });
+      const payers = Array.from({ length: 4 }, () => `wallet-b-${randomUUID()}`);
+      for (const payer of payers) {
+        await store.append([{ streamId: payer, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
+      }
+      for (let round = 0; round < CROSSING_ROUNDS; round += 1) {
+        const receiver = `wallet-a-${randomUUID()}`;
+        const send = async (index: number) => {
+          await new Promise((resolve) => setTimeout(resolve, index * 3));
+          const payer = payers[index % payers.length];
+          return strict.transact([payer, receiver, streamOf('payment')], metadata, async (tx) => {
+            await tx.manager.query('SELECT pg_sleep(0.01)');
+            const payerVersion = await tx.streamVersion(payer);
+            return {
+              appends: [
+                { streamId: payer, expectedVersion: payerVersion, events: [{ type: 'Debited', data: {} }] },
+                { streamId: receiver, expectedVersion: 'any', events: [{ type: 'Credited', data: { payer } }] },
+              ],
+              result: null,
+            };
+          });
+        };
+        const outcomes = await Promise.allSettled(Array.from({ length: PARALLEL_CALLERS }, (_, index) => send(index)));
+        expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+        expect(await store.streamVersion(receiver)).toBe(PARALLEL_CALLERS);
+      }
+      expect(retries).toEqual([]);
+    });
+
+    it('starts again, outside the retry budget, when a stream created meanwhile sorts before one it holds', async () => {
+      const restarts: (readonly string[])[] = [];
+      const strict = new PostgresEventStore(dataSource, projections, eventTypes, {
+        maxTransactionAttempts: 1,
+        onRestart: (streamIds) => restarts.push(streamIds),
+      });
+      const held = `wallet-b-${randomUUID()}`;
+      const created = `wallet-a-${randomUUID()}`;
+      await store.append([{ streamId: held, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
+      const creator = dataSource.createQueryRunner();
+      await creator.connect();
+      await creator.startTransaction();
+      await creator.query('INSERT INTO streams (stream_id, version) VALUES ($1, 0)', [created]);
+      const appended = strict.append(
+        [
+          { streamId: held, expectedVersion: 1, events: [{ type: 'Debited', data: {} }] },
+          { streamId: created, expectedVersion: 0, events: [{ type: 'Credited', data: {} }] },
+        ],
+        metadata,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await creator.commitTransaction();
+      await creator.release();
+      await appended;
+      expect(restarts).toEqual([[created]]);
+      expect(await store.streamVersion(held)).toBe(2);
+      expect(await store.streamVersion(created)).toBe(1);
     });
 
     it('rolls back the side writes of work that throws and the append of a stream it did not lock up front', async () => {

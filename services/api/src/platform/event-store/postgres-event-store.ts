@@ -31,8 +31,9 @@ export const DEFAULT_MAX_TRANSACTION_ATTEMPTS = 5;
 /** Retry back-off: full jitter under an exponentially growing cap, so that colliding callers spread out. */
 const RETRY_BASE_DELAY_MS = 5;
 const RETRY_MAX_DELAY_MS = 250;
+export const DEADLOCK_DETECTED = '40P01';
 /** Failures that only mean "try again": serialization_failure and deadlock_detected. */
-const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+const RETRYABLE_SQLSTATES = new Set(['40001', DEADLOCK_DETECTED]);
 const UNIQUE_VIOLATION = '23505';
 const STREAM_VERSION_CONSTRAINT = 'events_stream_version_unique';
 
@@ -41,7 +42,22 @@ export interface PostgresEventStoreOptions {
   maxTransactionAttempts?: number;
   /** Told about every retry, for logs and tests. */
   onRetry?: (error: unknown, attempt: number) => void;
+  /** Told when a transaction starts again to lock, in order, streams another transaction created meanwhile. */
+  onRestart?: (streamIds: readonly string[]) => void;
 }
+
+/**
+ * Starts a transaction again, at once and outside the retry budget: its first statement met streams created by a
+ * transaction that committed while it waited, which it cannot lock without breaking the sorted order.
+ */
+class StreamCreatedMeanwhile extends Error {
+  constructor(readonly streamIds: readonly string[]) {
+    super(`Streams created by another transaction meanwhile: ${streamIds.join(', ')}`);
+  }
+}
+
+/** More restarts than a command has streams would mean a bug in the locking, not a race. */
+const MAX_LOCK_RESTARTS = 16;
 
 interface StreamHead {
   version: number;
@@ -201,7 +217,17 @@ export class PostgresEventStore extends EventStore {
       ),
     );
     if (heads.size < sorted.length) {
-      keep(await queryRunner.query(LOCK_STREAMS, [sorted]));
+      // A stream in neither half was created and committed by another transaction while this statement waited on its
+      // insert. Locking it now keeps the sorted order only if it sorts after every stream this transaction already
+      // holds (locked, or inserted and so held until commit); otherwise the late lock could close a cycle with a
+      // command that locked it first and waits for one of ours, and the transaction starts again instead, when the
+      // new stream is visible to its first statement.
+      const missing = sorted.filter((streamId) => !heads.has(streamId));
+      const held = [...heads.keys()];
+      if (held.some((streamId) => missing.some((late) => compareStreamIds(late, streamId) < 0))) {
+        throw new StreamCreatedMeanwhile(missing);
+      }
+      keep(await queryRunner.query(LOCK_STREAMS, [missing]));
     }
     return heads;
   }
@@ -297,7 +323,8 @@ export class PostgresEventStore extends EventStore {
 
   /** Runs `work` in one transaction on a connection of its own; retries only what PostgreSQL asks to retry. */
   private async inTransaction<T>(work: (queryRunner: QueryRunner) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
+    let restarts = 0;
+    for (let attempt = 1; ;) {
       const queryRunner = this.dataSource.createQueryRunner();
       try {
         await queryRunner.connect();
@@ -307,10 +334,18 @@ export class PostgresEventStore extends EventStore {
         return result;
       } catch (error) {
         await rollbackQuietly(queryRunner);
+        // Not a failure: the stream exists now, so the next try locks it in order. Each stream is created once, so
+        // restarts are few; the bound only turns a bug into an error instead of a loop.
+        if (error instanceof StreamCreatedMeanwhile && restarts < MAX_LOCK_RESTARTS) {
+          restarts += 1;
+          this.options.onRestart?.(error.streamIds);
+          continue;
+        }
         const code = postgresErrorCode(error);
         if (code !== undefined && RETRYABLE_SQLSTATES.has(code) && attempt < this.maxAttempts) {
           this.options.onRetry?.(error, attempt);
           await sleep(Math.random() * Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** attempt));
+          attempt += 1;
           continue;
         }
         throw translateError(error);

@@ -49,6 +49,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly transactionRestarts = new Counter({
+    name: 'kupa_transaction_restarts_total',
+    help: 'Event store transactions started again: after a deadlock or a serialization failure, or to lock in order a stream another transaction created meanwhile',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   readonly commandRetries = new Counter({
     name: 'kupa_command_retries_total',
     help: 'Commands decided again after a version conflict',
