@@ -18,7 +18,7 @@ import pg from 'pg';
 import { startKupaServer, type KupaServer } from '../support/kupa-server.ts';
 import { Api, type BenchUser, createUsers, deposit, Session, USER_PASSWORD } from './http.ts';
 import { seedLedger, type SeedUser } from './seed-ledger.ts';
-import { memoryOfNodeTree, round, runConcurrently, summarise } from './stats.ts';
+import { memoryOfNodeTree, processRole, round, runConcurrently, summarise } from './stats.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureSoak, measureStartup } from './operations.ts';
 import { measurePurchases, measureRenewals, preparePurchases } from './subscriptions.ts';
@@ -662,8 +662,13 @@ async function measureSearch(
 async function measureExport(server: KupaServer, admin: string): Promise<Record<string, unknown>> {
   const before = memoryOfNodeTree(server.pid);
   let peakRss = before.rssMiB;
+  // Each process's own peak as well: the sum covers the primary, the API processes and the worker, and a growth of
+  // the sum says nothing of which of them grew (the one serving the export, or a worker still catching up).
+  const peakByPid = new Map(before.rssMiBByPid);
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, memoryOfNodeTree(server.pid).rssMiB);
+    const now = memoryOfNodeTree(server.pid);
+    peakRss = Math.max(peakRss, now.rssMiB);
+    for (const [pid, rssMiB] of now.rssMiBByPid) peakByPid.set(pid, Math.max(peakByPid.get(pid) ?? 0, rssMiB));
   }, RSS_SAMPLE_MS);
   const started = performance.now();
   let bytes = 0;
@@ -693,6 +698,12 @@ async function measureExport(server: KupaServer, admin: string): Promise<Record<
     serverRssBeforeMiB: before.rssMiB,
     serverPeakRssDuringMiB: peakRss,
     serverRssGrowthMiB: round(peakRss - before.rssMiB, 1),
+    serverRssGrowthByProcessMiB: Object.fromEntries(
+      [...peakByPid].map(([pid, peak]) => [
+        `${pid} ${processRole(pid)}`,
+        round(peak - (before.rssMiBByPid.get(pid) ?? 0), 1),
+      ]),
+    ),
     serverLifetimeHighWaterMiB: memoryOfNodeTree(server.pid).hwmMiB,
   };
 }

@@ -65,7 +65,13 @@ export function memoryOf(pid: number, readFile: (path: string) => string): { rss
  * it runs as a cluster (`WEB_CONCURRENCY`), its primary and API and worker processes. The embedded PostgreSQL, also
  * below it, is left out: its shared buffers would be counted once per backend.
  */
-export function memoryOfNodeTree(rootPid: number): { rssMiB: number; hwmMiB: number; processes: number } {
+export function memoryOfNodeTree(rootPid: number): {
+  rssMiB: number;
+  hwmMiB: number;
+  processes: number;
+  /** Each process's RSS, by pid, so that a growth of the sum can be put on the process that grew. */
+  rssMiBByPid: Map<number, number>;
+} {
   const parentOf = new Map<number, number>();
   const commandOf = new Map<number, string>();
   for (const entry of readdirSync('/proc')) {
@@ -85,14 +91,28 @@ export function memoryOfNodeTree(rootPid: number): { rssMiB: number; hwmMiB: num
     for (const [pid, parent] of parentOf) if (parent === tree[index] && commandOf.get(pid) === 'node') tree.push(pid);
   let rssMiB = 0;
   let hwmMiB = 0;
+  const rssMiBByPid = new Map<number, number>();
   for (const pid of tree) {
     try {
       const memory = memoryOf(pid, (path) => readFileSync(path, 'utf8'));
       rssMiB += memory.rssMiB;
       hwmMiB += memory.hwmMiB;
+      rssMiBByPid.set(pid, memory.rssMiB);
     } catch {
       // Ended meanwhile.
     }
   }
-  return { rssMiB: round(rssMiB, 1), hwmMiB: round(hwmMiB, 1), processes: tree.length };
+  return { rssMiB: round(rssMiB, 1), hwmMiB: round(hwmMiB, 1), processes: tree.length, rssMiBByPid };
+}
+
+/** What a process of the bench's server is, by its `KUPA_ROLE` (the cluster primary has none). */
+export function processRole(pid: number): string {
+  try {
+    const role = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .find((entry) => entry.startsWith('KUPA_ROLE='));
+    return role === undefined ? 'primary' : role.slice('KUPA_ROLE='.length);
+  } catch {
+    return 'ended';
+  }
 }
