@@ -34,7 +34,7 @@ class Refusal {
   constructor(private readonly reason: string) {}
 
   describe(): string {
-    return `the value${this.steps.reverse().join('')} ${this.reason}`;
+    return `the value${[...this.steps].reverse().join('')} ${this.reason}`;
   }
 }
 

@@ -8,8 +8,7 @@ import { InlineProjectionRegistry } from '../projections/inline-projection.regis
 import { ProcessorRunner } from '../projections/processor-runner';
 import { EventStore } from './event-store.port';
 import { EventTypeRegistry } from './event-type-registry';
-import { postgresErrorCode } from './event-rows';
-import { DEADLOCK_DETECTED, PostgresEventStore } from './postgres-event-store';
+import { PostgresEventStore } from './postgres-event-store';
 
 /**
  * The event store and its registries for every context. The store classes stay free of Nest decorators (tests and
@@ -36,8 +35,7 @@ import { DEADLOCK_DETECTED, PostgresEventStore } from './postgres-event-store';
       ) => {
         const logger = new Logger('EventStore');
         return new PostgresEventStore(dataSource, projections, eventTypes, {
-          onRetry: (error, attempt) => {
-            const reason = postgresErrorCode(error) === DEADLOCK_DETECTED ? 'deadlock' : 'serialization_failure';
+          onRetry: (_error, attempt, reason) => {
             metrics.transactionRestarts.inc({ reason });
             logger.warn(`Transaction retried after attempt ${attempt}: ${reason}`);
           },

@@ -31,17 +31,21 @@ export const DEFAULT_MAX_TRANSACTION_ATTEMPTS = 5;
 /** Retry back-off: full jitter under an exponentially growing cap, so that colliding callers spread out. */
 const RETRY_BASE_DELAY_MS = 5;
 const RETRY_MAX_DELAY_MS = 250;
-export const DEADLOCK_DETECTED = '40P01';
-/** Failures that only mean "try again": serialization_failure and deadlock_detected. */
-const RETRYABLE_SQLSTATES = new Set(['40001', DEADLOCK_DETECTED]);
+/** Why PostgreSQL aborted a transaction that only needs to run again. */
+export type RetryReason = 'serialization_failure' | 'deadlock';
+/** Failures that only mean "try again", by SQLSTATE. */
+const RETRYABLE_SQLSTATES = new Map<string, RetryReason>([
+  ['40001', 'serialization_failure'],
+  ['40P01', 'deadlock'],
+]);
 const UNIQUE_VIOLATION = '23505';
 const STREAM_VERSION_CONSTRAINT = 'events_stream_version_unique';
 
 export interface PostgresEventStoreOptions {
   /** 1 disables retries (tests use it to prove that no deadlock ever happened). */
   maxTransactionAttempts?: number;
-  /** Told about every retry, for logs and tests. */
-  onRetry?: (error: unknown, attempt: number) => void;
+  /** Told about every retry, for logs, metrics and tests. */
+  onRetry?: (error: unknown, attempt: number, reason: RetryReason) => void;
   /** Told when a transaction starts again to lock, in order, streams another transaction created meanwhile. */
   onRestart?: (streamIds: readonly string[]) => void;
 }
@@ -56,7 +60,10 @@ class StreamCreatedMeanwhile extends Error {
   }
 }
 
-/** More restarts than a command has streams would mean a bug in the locking, not a race. */
+/**
+ * Each restart is owed to a stream that now exists, so a transaction restarts at most once per stream it names; no
+ * command names this many, and reaching it means a bug in the locking, not a race.
+ */
 const MAX_LOCK_RESTARTS = 16;
 
 interface StreamHead {
@@ -223,8 +230,8 @@ export class PostgresEventStore extends EventStore {
       // command that locked it first and waits for one of ours, and the transaction starts again instead, when the
       // new stream is visible to its first statement.
       const missing = sorted.filter((streamId) => !heads.has(streamId));
-      const held = [...heads.keys()];
-      if (held.some((streamId) => missing.some((late) => compareStreamIds(late, streamId) < 0))) {
+      // `missing` keeps the sorted order, so its first stream is the one that could sort before a held one.
+      if ([...heads.keys()].some((held) => compareStreamIds(missing[0], held) < 0)) {
         throw new StreamCreatedMeanwhile(missing);
       }
       keep(await queryRunner.query(LOCK_STREAMS, [missing]));
@@ -323,8 +330,9 @@ export class PostgresEventStore extends EventStore {
 
   /** Runs `work` in one transaction on a connection of its own; retries only what PostgreSQL asks to retry. */
   private async inTransaction<T>(work: (queryRunner: QueryRunner) => Promise<T>): Promise<T> {
+    let attempt = 1;
     let restarts = 0;
-    for (let attempt = 1; ;) {
+    for (;;) {
       const queryRunner = this.dataSource.createQueryRunner();
       try {
         await queryRunner.connect();
@@ -342,8 +350,9 @@ export class PostgresEventStore extends EventStore {
           continue;
         }
         const code = postgresErrorCode(error);
-        if (code !== undefined && RETRYABLE_SQLSTATES.has(code) && attempt < this.maxAttempts) {
-          this.options.onRetry?.(error, attempt);
+        const reason = code === undefined ? undefined : RETRYABLE_SQLSTATES.get(code);
+        if (reason !== undefined && attempt < this.maxAttempts) {
+          this.options.onRetry?.(error, attempt, reason);
           await sleep(Math.random() * Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** attempt));
           attempt += 1;
           continue;
