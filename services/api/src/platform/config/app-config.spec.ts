@@ -153,6 +153,7 @@ describe('loadConfig', () => {
       provisioningSimulatorFaults: false,
       provisioningTimeoutMs: 10_000,
       provisioningLeaseMs: 80_000,
+      provisioningConcurrency: 4,
       provisioningRetryAttempts: 8,
       provisioningRetryBaseMs: 30_000,
       provisioningRetryMaxMs: 60 * 60_000,
@@ -167,6 +168,13 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_TIMEOUT_MS: '3000', PROVISIONING_LEASE_MS: '6000' }),
     ).toThrow(/PROVISIONING_LEASE_MS must be more than twice PROVISIONING_TIMEOUT_MS \(6000\)/);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_CONCURRENCY: '16' }).provisioningConcurrency).toBe(16);
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_CONCURRENCY: '17' })).toThrow(
+      /PROVISIONING_CONCURRENCY must be at most 16, got 17/,
+    );
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_CONCURRENCY: '0' })).toThrow(
+      /PROVISIONING_CONCURRENCY must be a positive whole number/,
+    );
     expect(loadConfig({ KUPA_DATA_DIR: dataDir }).provisioningToken).toBe(simulated.provisioningToken);
     const real = loadConfig({
       KUPA_DATA_DIR: dataDir,

@@ -116,6 +116,8 @@ export interface AppConfig {
    * A runner that dies mid-job leaves the job to another once this lapses.
    */
   provisioningLeaseMs: number;
+  /** How many provisioning jobs one worker calls the service for at once (at most `PROVISIONING_CONCURRENCY_MAX`). */
+  provisioningConcurrency: number;
   /** Provisioning attempts per job before a transient failure becomes a permanent one. */
   provisioningRetryAttempts: number;
   /** The first retry of a provisioning job comes after this long, doubling up to `provisioningRetryMaxMs`. */
@@ -156,6 +158,12 @@ export interface AppConfig {
   supportEmail: string | null;
   kafka: KafkaSettings | null;
 }
+
+/**
+ * More provisioning lanes than this would wait on the process's database pool (20 connections, shared with the
+ * processors) rather than on the service, and would crowd a real service's rate limits.
+ */
+export const PROVISIONING_CONCURRENCY_MAX = 16;
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = optional(env, name);
@@ -248,6 +256,7 @@ function provisioning(
   | 'provisioningSimulatorFaults'
   | 'provisioningTimeoutMs'
   | 'provisioningLeaseMs'
+  | 'provisioningConcurrency'
   | 'provisioningRetryAttempts'
   | 'provisioningRetryBaseMs'
   | 'provisioningRetryMaxMs'
@@ -266,12 +275,16 @@ function provisioning(
     throw new Error(
       `PROVISIONING_LEASE_MS must be more than twice PROVISIONING_TIMEOUT_MS (${timeoutMs * 2}), got ${leaseMs}`,
     );
+  const concurrency = positiveInteger(env, 'PROVISIONING_CONCURRENCY', 4);
+  if (concurrency > PROVISIONING_CONCURRENCY_MAX)
+    throw new Error(`PROVISIONING_CONCURRENCY must be at most ${PROVISIONING_CONCURRENCY_MAX}, got ${concurrency}`);
   return {
     provisioningUrl: url === null ? null : url.replace(/\/+$/, ''),
     provisioningToken: token ?? persistentSecret(dataDir, 'provisioning-token'),
     provisioningSimulatorFaults: flag(env, 'PROVISIONING_SIMULATOR_FAULTS'),
     provisioningTimeoutMs: timeoutMs,
     provisioningLeaseMs: leaseMs,
+    provisioningConcurrency: concurrency,
     provisioningRetryAttempts: positiveInteger(env, 'PROVISIONING_RETRY_ATTEMPTS', 8),
     provisioningRetryBaseMs: positiveInteger(env, 'PROVISIONING_RETRY_BASE_MS', 30_000),
     provisioningRetryMaxMs: positiveInteger(env, 'PROVISIONING_RETRY_MAX_MS', 60 * 60_000),

@@ -82,6 +82,77 @@ async function countingProxy(target: string): Promise<{ url: string; calls: stri
   };
 }
 
+/**
+ * Holds each account creation until `gateSize` calls are in flight (or a second has passed), then lets it through to
+ * the real provider: how a spec sees how many calls a runner makes at once. The creation of `brokenLogin` throws an
+ * error that is not a provisioning failure once through the gate, as a bug in an adapter would.
+ */
+class GatedProvider extends ProvisioningProvider {
+  inFlight = 0;
+  mostInFlight = 0;
+  gatesTimedOut = 0;
+  private waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly through: ProvisioningProvider,
+    private readonly gateSize: number,
+    private readonly brokenLogin: string | null = null,
+  ) {
+    super();
+  }
+
+  async createAccount(request: { login: string; password: string; expiresAt: Date }) {
+    this.inFlight += 1;
+    this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
+    try {
+      await this.gate();
+      if (request.login === this.brokenLogin) throw new Error('a bug in the adapter');
+      return await this.through.createAccount(request);
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  extendAccount(request: { login: string; expiresAt: Date }) {
+    return this.through.extendAccount(request);
+  }
+
+  changeLogin(request: { login: string; newLogin: string }) {
+    return this.through.changeLogin(request);
+  }
+
+  changePassword(request: { login: string; password: string }) {
+    return this.through.changePassword(request);
+  }
+
+  disableAccount(request: { login: string }) {
+    return this.through.disableAccount(request);
+  }
+
+  isLoginAvailable(login: string) {
+    return this.through.isLoginAvailable(login);
+  }
+
+  private gate(): Promise<void> {
+    if (this.inFlight >= this.gateSize) {
+      for (const release of this.waiting.splice(0)) release();
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.gatesTimedOut += 1;
+        this.waiting = this.waiting.filter((release) => release !== open);
+        resolve();
+      }, 1000);
+      const open = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiting.push(open);
+    });
+  }
+}
+
 describe('ProvisioningJobRunner', () => {
   const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
   let testApp: TestApp;
@@ -290,40 +361,43 @@ describe('ProvisioningJobRunner', () => {
     expect(proxy.calls).toEqual([]);
   });
 
-  it("runs a subscription's jobs in the order they were asked for, one at a time", async () => {
-    const { subscriptionId, login } = await createJob();
-    const renamed = `${login}.b`;
-    await enqueue({ subscriptionId, operation: 'CHANGE_LOGIN', parameters: { login, newLogin: renamed } });
-    await enqueue({ subscriptionId, operation: 'CHANGE_PASSWORD', parameters: { login: renamed, secretVersion: 2 } });
-    await enqueue({
-      subscriptionId,
-      operation: 'EXTEND_ACCOUNT',
-      parameters: { login: renamed, expiresAt: '2026-06-01T10:00:00.000Z' },
-    });
-    await enqueue({ subscriptionId, operation: 'DISABLE_ACCOUNT', parameters: { login: renamed, secretVersion: 2 } });
-    await queueFault('create', 'transient');
-    // The creation waits for its retry, and the rename behind it waits too instead of finding no account.
-    expect(await runner().runDue()).toBe(0);
-    expect(proxy.calls).toHaveLength(1);
-    clock.advanceMs(1000);
-    expect(await runner().runDue()).toBe(5);
-    expect(outcomes.succeededJobs.map((job) => job.operation)).toEqual([
-      'CREATE_ACCOUNT',
-      'CHANGE_LOGIN',
-      'CHANGE_PASSWORD',
-      'EXTEND_ACCOUNT',
-      'DISABLE_ACCOUNT',
-    ]);
-    expect(proxy.calls.map((call) => call.replace(renamed, '{new}').replace(login, '{old}'))).toEqual([
-      `POST ${SANDBOX_STREAMING_PATH}/v1/accounts`,
-      `POST ${SANDBOX_STREAMING_PATH}/v1/accounts`,
-      `PUT ${SANDBOX_STREAMING_PATH}/v1/accounts/{old}/login`,
-      `PUT ${SANDBOX_STREAMING_PATH}/v1/accounts/{new}/password`,
-      `PUT ${SANDBOX_STREAMING_PATH}/v1/accounts/{new}/expiry`,
-      `POST ${SANDBOX_STREAMING_PATH}/v1/accounts/{new}/disable`,
-    ]);
-    expect(secrets.asked).toHaveLength(3);
-  });
+  it.each([1, 4])(
+    "runs a subscription's jobs in the order they were asked for, one at a time (%i lanes)",
+    async (lanes) => {
+      const { subscriptionId, login } = await createJob();
+      const renamed = `${login}.b`;
+      await enqueue({ subscriptionId, operation: 'CHANGE_LOGIN', parameters: { login, newLogin: renamed } });
+      await enqueue({ subscriptionId, operation: 'CHANGE_PASSWORD', parameters: { login: renamed, secretVersion: 2 } });
+      await enqueue({
+        subscriptionId,
+        operation: 'EXTEND_ACCOUNT',
+        parameters: { login: renamed, expiresAt: '2026-06-01T10:00:00.000Z' },
+      });
+      await enqueue({ subscriptionId, operation: 'DISABLE_ACCOUNT', parameters: { login: renamed, secretVersion: 2 } });
+      await queueFault('create', 'transient');
+      // The creation waits for its retry, and the rename behind it waits too instead of finding no account.
+      expect(await runner({ concurrency: lanes }).runDue()).toBe(0);
+      expect(proxy.calls).toHaveLength(1);
+      clock.advanceMs(1000);
+      expect(await runner({ concurrency: lanes }).runDue()).toBe(5);
+      expect(outcomes.succeededJobs.map((job) => job.operation)).toEqual([
+        'CREATE_ACCOUNT',
+        'CHANGE_LOGIN',
+        'CHANGE_PASSWORD',
+        'EXTEND_ACCOUNT',
+        'DISABLE_ACCOUNT',
+      ]);
+      expect(proxy.calls.map((call) => call.replace(renamed, '{new}').replace(login, '{old}'))).toEqual([
+        `POST ${SANDBOX_STREAMING_PATH}/v1/accounts`,
+        `POST ${SANDBOX_STREAMING_PATH}/v1/accounts`,
+        `PUT ${SANDBOX_STREAMING_PATH}/v1/accounts/{old}/login`,
+        `PUT ${SANDBOX_STREAMING_PATH}/v1/accounts/{new}/password`,
+        `PUT ${SANDBOX_STREAMING_PATH}/v1/accounts/{new}/expiry`,
+        `POST ${SANDBOX_STREAMING_PATH}/v1/accounts/{new}/disable`,
+      ]);
+      expect(secrets.asked).toHaveLength(3);
+    },
+  );
 
   it('reports again, without calling the service again, when reporting the outcome failed', async () => {
     const { subscriptionId } = await createJob();
@@ -347,6 +421,41 @@ describe('ProvisioningJobRunner', () => {
     expect(second).toBeGreaterThan(0);
     expect(outcomes.succeededJobs.map((job) => job.subscriptionId).sort()).toEqual([...subscriptions].sort());
     expect(proxy.calls).toHaveLength(16);
+  });
+
+  it('has as many calls at the service at once as it has lanes, and runs each job once', async () => {
+    const lanes = 4;
+    const gated = new GatedProvider(provider, lanes);
+    const subscriptions: string[] = [];
+    // Two rounds of four: a lane held at the gate takes no other job, so each round fills the gate exactly.
+    for (let index = 0; index < 2 * lanes; index++) subscriptions.push((await createJob()).subscriptionId);
+    expect(await runner({ concurrency: lanes }, gated).runDue()).toBe(2 * lanes);
+    // The gate holds each call until four are in flight: one lane alone would have waited out every gate instead.
+    expect(gated.mostInFlight).toBe(lanes);
+    expect(gated.gatesTimedOut).toBe(0);
+    expect(outcomes.succeededJobs.map((job) => job.subscriptionId).sort()).toEqual([...subscriptions].sort());
+    expect(proxy.calls).toHaveLength(2 * lanes);
+  });
+
+  it('ends a pass whose lane threw only after the other lanes finished the job in hand, and takes no other', async () => {
+    const broken = await createJob();
+    const beside = await createJob();
+    const left = [await createJob(), await createJob()];
+    const gated = new GatedProvider(provider, 2, broken.login);
+    await expect(runner({ concurrency: 2 }, gated).runDue()).rejects.toThrow('a bug in the adapter');
+    // By the time the pass rejects, the call beside the broken one has come back and its outcome is reported.
+    expect(gated.inFlight).toBe(0);
+    expect(outcomes.succeededJobs.map((job) => job.subscriptionId)).toEqual([beside.subscriptionId]);
+    expect(await jobOf(beside.subscriptionId)).toMatchObject([{ status: 'DONE', attempts: 1 }]);
+    // The broken job keeps its lease and waits; no lane took another job after the error.
+    expect(await jobOf(broken.subscriptionId)).toMatchObject([{ status: 'PENDING', attempts: 1 }]);
+    for (const job of left) expect(await jobOf(job.subscriptionId)).toMatchObject([{ status: 'PENDING', attempts: 0 }]);
+    expect(proxy.calls).toHaveLength(1);
+  });
+
+  it('refuses a lane count that is not a whole number of at least one', async () => {
+    await expect(runner({ concurrency: 0 }).runDue()).rejects.toThrow(/at least 1, got 0/);
+    await expect(runner({ concurrency: 1.5 }).runDue()).rejects.toThrow(/at least 1, got 1.5/);
   });
 
   it('runs as a background loop until stopped', async () => {

@@ -18,6 +18,11 @@ export interface ProvisioningJobRunnerOptions {
    * again after this; it must be longer than a call's timeout.
    */
   leaseMs: number;
+  /**
+   * How many jobs this runner has in hand at once (1 when not given). Each lane claims and runs jobs one after
+   * another; the lanes share the pass, and the claim keeps a subscription's jobs in order whatever the count.
+   */
+  concurrency?: number;
   onError?: (error: unknown) => void;
   /** Told how each call to the service ended (the metrics count them by operation and outcome). */
   onCall?: (operation: ProvisioningJob['operation'], outcome: ProvisioningCallOutcome) => void;
@@ -39,6 +44,11 @@ interface JobRow {
 /** The wait before attempt `attempts + 1` after `attempts` failures: doubling from the base, capped. */
 export function provisioningRetryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
+}
+
+function assertLaneCount(lanes: number): void {
+  if (!Number.isInteger(lanes) || lanes < 1)
+    throw new Error(`Provisioning concurrency must be a whole number of at least 1, got ${lanes}`);
 }
 
 const INTEGRATION_FAILURE = 'error.streaming.integration.failure' as const;
@@ -75,17 +85,38 @@ export class ProvisioningJobRunner implements BackgroundLoop {
     return this.loop.stop();
   }
 
-  /** Runs every job due now, one after another; returns how many finished (DONE or FAILED). For the loop and tests. */
+  /**
+   * Runs every job due now, in `concurrency` lanes that each take one job after another; returns how many finished
+   * (DONE or FAILED). For the loop and tests. A lane stops when it finds nothing it may claim; the pass ends when the
+   * last lane stops, so a job that becomes claimable late (the next of a subscription whose job another lane just
+   * finished) is taken by a lane still running or by the next pass.
+   *
+   * A lane that throws ends the pass: the other lanes finish the job in hand and take no other, and the pass rejects
+   * with the first error only once every lane has stopped. Otherwise the loop would start its next pass beside lanes
+   * still running, and `stop()` would return while they still used the database.
+   */
   async runDue(stopped: () => boolean = () => false): Promise<number> {
-    let finished = 0;
-    // A job that failed waits for its next attempt; within one pass it is not tried again, however short the wait.
+    const lanes = this.options.concurrency ?? 1;
+    assertLaneCount(lanes);
+    // A job that failed waits for its next attempt; within one pass it is not tried again, however short the wait,
+    // by any lane.
     const tried: string[] = [];
-    while (!stopped()) {
-      const job = await this.claim(tried);
-      if (job === null) break;
-      tried.push(job.row.id);
-      if (await this.run(job.row, job.job)) finished += 1;
-    }
+    let failure: { error: unknown } | null = null;
+    let finished = 0;
+    const lane = async (): Promise<void> => {
+      try {
+        while (!stopped() && failure === null) {
+          const job = await this.claim(tried);
+          if (job === null) break;
+          tried.push(job.row.id);
+          if (await this.run(job.row, job.job)) finished += 1;
+        }
+      } catch (error) {
+        failure ??= { error };
+      }
+    };
+    await Promise.all(Array.from({ length: lanes }, lane));
+    if (failure !== null) throw (failure as { error: unknown }).error;
     return finished;
   }
 

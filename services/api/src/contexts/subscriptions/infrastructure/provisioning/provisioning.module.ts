@@ -99,6 +99,7 @@ export class ProvisioningModule implements OnModuleInit {
               retryBaseMs: config.provisioningRetryBaseMs,
               retryMaxMs: config.provisioningRetryMaxMs,
               leaseMs: config.provisioningLeaseMs,
+              concurrency: config.provisioningConcurrency,
               // Messages name the operation and the status only: no password, no token.
               onError: (error) => logger.warn(`Provisioning job not finished: ${messageOf(error)}`),
               onCall: (operation, outcome) => metrics.recordProvisioningCall(operation, outcome),
