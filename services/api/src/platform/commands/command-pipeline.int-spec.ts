@@ -282,6 +282,48 @@ describe('CommandPipeline on PostgreSQL', () => {
     expect(timed?.value).toBe(3);
   });
 
+  it('decides on a stream named to be read while other commands read it too, and never appends to it', async () => {
+    const [limit, left, right] = [randomUUID(), randomUUID(), randomUUID()];
+    await add(limit, 7);
+    // Two commands read the same stream and append to one stream each; their transactions overlap in the store
+    // (the first holds its locks until the second has decided), which a lock for writing would not allow.
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const copy = (target: string, wait: boolean) =>
+      pipeline.run({
+        context: systemContext(),
+        streams: { limit: counters.read(limit), target: counters.ref(target) },
+        prepare: async () => {
+          if (wait) await released;
+        },
+        decide: ({ limit: read, target: written }) => ({
+          events: { target: increment(read.state.total, written.state) },
+          result: read.version,
+        }),
+      });
+    const first = copy(left, true);
+    const second = await copy(right, false);
+    release();
+    expect([(await first).result, second.result]).toEqual([1, 1]);
+    expect(await store.streamVersion(`counter-${limit}`)).toBe(1);
+    expect((await store.readStream(`counter-${right}`)).map((event) => event.data)).toEqual([{ by: 7 }]);
+
+    // A decision that gives events to a stream it named to read is a bug: nothing is written.
+    await expect(
+      pipeline.run({
+        context: systemContext(),
+        streams: { limit: counters.read(limit), target: counters.ref(left) },
+        // The types forbid it (a read ref takes no events); the cast stands for a bug that got past them.
+        decide: () => ({
+          events: { limit: increment(1, { total: 0 }) as never[], target: increment(1, { total: 0 }) },
+          result: null,
+        }),
+      }),
+    ).rejects.toThrow(/appends to limit, which it named to read only/);
+    expect(await store.streamVersion(`counter-${left}`)).toBe(1);
+    expect(await store.streamVersion(`counter-${limit}`)).toBe(1);
+  });
+
   it('refuses a command that names one stream twice (a bug, not a rejection)', async () => {
     const id = randomUUID();
     await expect(

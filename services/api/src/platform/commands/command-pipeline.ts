@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EventMetadata } from '@kupa/proto';
-import { DomainError, type Evolution, fold } from '../../kernel';
+import { assert, DomainError, type Evolution, fold } from '../../kernel';
 import { eventMetadata, type RequestContext } from '../auth';
 import { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
@@ -43,6 +43,12 @@ export interface StreamRef<State, Event extends EventToAppend> {
   readonly loader: StreamLoader<State>;
   /** Never set: carries the event type, so a decision can only append the stream's own events. */
   readonly eventType?: Event;
+  /**
+   * The command only reads the stream: it is locked to be read, so commands that read it run side by side (every
+   * purchase of one package reads that package), and one that appends to it waits for them. Such a ref takes no
+   * events (`Event` is `never`).
+   */
+  readonly readOnly?: true;
 }
 
 /** A category of streams (`user-…`, `payment-…`) with its loader, for handlers to name streams of. */
@@ -136,27 +142,34 @@ export class CommandPipeline {
     const streamIds = names.map((name) => plan.streams[name].streamId);
     if (new Set(streamIds).size !== streamIds.length) throw new Error(`A command names a stream twice: ${streamIds}`);
     const stampUnderLock = () => eventMetadata(plan.context, this.clock.now(), plan.causationId ?? null);
+    const readOnly = names.filter((name) => plan.streams[name].readOnly).map((name) => plan.streams[name].streamId);
 
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const { result, append } = await this.store.transact(streamIds, stampUnderLock, async (tx) => {
-          const stamp: CommandStamp = { at: new Date(tx.metadata.occurredAt), metadata: tx.metadata };
-          await plan.prepare?.(tx, stamp);
-          const loaded = await loadStreams(tx, plan.streams);
-          const decision = plan.decide(loaded, stamp);
-          await plan.alongside?.(tx, decision, stamp);
-          const appends: StreamAppend[] = [];
-          for (const name of names) {
-            const events = decision.events[name];
-            if (!events || events.length === 0) continue;
-            appends.push({
-              streamId: loaded[name].streamId,
-              expectedVersion: loaded[name].version,
-              events: [...events],
-            });
-          }
-          return { appends, result: decision.result };
-        });
+        const { result, append } = await this.store.transact(
+          streamIds,
+          stampUnderLock,
+          async (tx) => {
+            const stamp: CommandStamp = { at: new Date(tx.metadata.occurredAt), metadata: tx.metadata };
+            await plan.prepare?.(tx, stamp);
+            const loaded = await loadStreams(tx, plan.streams);
+            const decision = plan.decide(loaded, stamp);
+            await plan.alongside?.(tx, decision, stamp);
+            const appends: StreamAppend[] = [];
+            for (const name of names) {
+              const events = decision.events[name];
+              if (!events || events.length === 0) continue;
+              assert(!plan.streams[name].readOnly, `a decision appends to ${name}, which it named to read only`);
+              appends.push({
+                streamId: loaded[name].streamId,
+                expectedVersion: loaded[name].version,
+                events: [...events],
+              });
+            }
+            return { appends, result: decision.result };
+          },
+          { readOnly },
+        );
         return { result, events: append.events };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
@@ -190,6 +203,8 @@ async function loadStreams<Refs extends StreamRefs>(tx: StreamTransaction, refs:
 
 /** A kind of folded stream, whose state may also be read without its lock. */
 export interface FoldedStreamKind<State, Event extends EventToAppend> extends StreamKind<State, Event> {
+  /** The stream named to be read only: locked so that no command appends to it meanwhile, but not against readers. */
+  read(id: string | number): StreamRef<State, never>;
   /**
    * The state as stored now, read without the stream's lock: for a quote or an early refusal, which the command that
    * follows decides again under the lock.
@@ -223,6 +238,7 @@ export function foldedStreamKind<State, Event extends EventToAppend>(
   };
   return {
     ref: (id) => ({ streamId: streamIdOf(id), loader }),
+    read: (id) => ({ streamId: streamIdOf(id), loader, readOnly: true }),
     peek: async (store, id) => foldHistory(await store.readStream(streamIdOf(id))),
   };
 }

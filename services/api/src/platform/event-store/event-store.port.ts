@@ -74,6 +74,15 @@ export interface StreamTransaction {
  */
 export type TransactMetadata = EventMetadata | (() => EventMetadata);
 
+export interface TransactOptions {
+  /**
+   * Streams among those named that the work only reads (the package a purchase is of). They are locked to be read,
+   * in the same sorted order: commands that read one run side by side, one that appends to it waits for them and
+   * they for it. An append to one of them is a bug and throws. One that does not exist reads as empty.
+   */
+  readonly readOnly?: readonly string[];
+}
+
 export interface TransactResult<Result> {
   appends: StreamAppend[];
   result: Result;
@@ -132,6 +141,7 @@ export abstract class EventStore {
     streamIds: string[],
     metadata: TransactMetadata,
     work: (tx: StreamTransaction) => Promise<TransactResult<Result>>,
+    options?: TransactOptions,
   ): Promise<{ result: Result; append: AppendResult }>;
 
   abstract readStream(streamId: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;

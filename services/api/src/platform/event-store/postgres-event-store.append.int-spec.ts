@@ -5,7 +5,15 @@ import { WrongExpectedVersionError } from './errors';
 import { chainHash } from './event-hash';
 import type { EventTypeRegistry } from './event-type-registry';
 import { PostgresEventStore } from './postgres-event-store';
-import { CROSSING_ROUNDS, metadata, PARALLEL_CALLERS, streamOf, useEventStore } from './event-store.fixtures';
+import {
+  CROSSING_ROUNDS,
+  eventually,
+  gate,
+  metadata,
+  PARALLEL_CALLERS,
+  streamOf,
+  useEventStore,
+} from './event-store.fixtures';
 
 describe('PostgresEventStore on PostgreSQL: append and transact', () => {
   const env = useEventStore();
@@ -273,6 +281,173 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
       expect(restarts).toEqual([[created]]);
       expect(await store.streamVersion(held)).toBe(2);
       expect(await store.streamVersion(created)).toBe(1);
+    });
+
+    describe('streams named to be read only', () => {
+      /** Appends one event to `streamId`, expecting the version it finds under the lock. */
+      const appendTo = (target: PostgresEventStore, streamId: string, data: Record<string, unknown> = {}) =>
+        target.transact([streamId], metadata, async (tx) => ({
+          appends: [{ streamId, expectedVersion: await tx.streamVersion(streamId), events: [{ type: 'Added', data }] }],
+          result: null,
+        }));
+
+      /** Whether a session of this database waits for a lock now (the appending command queued behind readers). */
+      const someoneWaitsForALock = async () =>
+        (
+          await dataSource.query<{ waiting: number }[]>(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        )[0].waiting > 0;
+
+      it('lets commands that read a stream hold it together, while one that appends to it waits for them', async () => {
+        const read = streamOf('plan');
+        await appendTo(store, read);
+        const held = gate();
+        const first = store.transact(
+          [read, streamOf('subscription')],
+          metadata,
+          async (tx) => {
+            held.enter();
+            await held.opened;
+            return { appends: [], result: await tx.streamVersion(read) };
+          },
+          { readOnly: [read] },
+        );
+        await held.entered;
+        // A second reader runs to its end while the first still holds the stream.
+        const second = await store.transact(
+          [read, streamOf('subscription')],
+          metadata,
+          async (tx) => ({ appends: [], result: (await tx.readStream(read)).length }),
+          { readOnly: [read] },
+        );
+        expect(second.result).toBe(1);
+        // A writer waits for the reader still holding it.
+        let written = false;
+        const writer = appendTo(store, read, { by: 'writer' }).then(() => (written = true));
+        await eventually(someoneWaitsForALock, (waiting) => waiting, 'the writer to wait for the reader');
+        expect(written).toBe(false);
+        held.open();
+        expect((await first).result).toBe(1);
+        await writer;
+        expect(await store.streamVersion(read)).toBe(2);
+      });
+
+      it('makes a reader wait for a command that appends to the stream, and read what it appended', async () => {
+        const read = streamOf('plan');
+        await appendTo(store, read);
+        // The writer holds its lock inside the slow projection until the gate opens.
+        env.slowGate = gate();
+        const writer = store.append(
+          [{ streamId: read, expectedVersion: 1, events: [{ type: 'SlowAdded', data: {} }] }],
+          metadata,
+        );
+        await env.slowGate.entered;
+        const reader = store.transact(
+          [read],
+          metadata,
+          async (tx) => ({ appends: [], result: (await tx.readStream(read)).map((event) => event.type) }),
+          { readOnly: [read] },
+        );
+        await eventually(someoneWaitsForALock, (waiting) => waiting, 'the reader to wait for the writer');
+        env.slowGate.open();
+        await writer;
+        env.slowGate = null;
+        expect((await reader).result).toEqual(['Added', 'SlowAdded']);
+      });
+
+      it('refuses, as a bug, work that appends to a stream it named to read only, and writes nothing', async () => {
+        const read = streamOf('plan');
+        const written = streamOf('subscription');
+        await appendTo(store, read);
+        await expect(
+          store.transact(
+            [read, written],
+            metadata,
+            async () => ({
+              appends: [
+                { streamId: written, expectedVersion: 0, events: [{ type: 'Added', data: {} }] },
+                { streamId: read, expectedVersion: 1, events: [{ type: 'Added', data: {} }] },
+              ],
+              result: null,
+            }),
+            { readOnly: [read] },
+          ),
+        ).rejects.toThrow(`Stream ${read} was locked to be read, not appended to`);
+        await expect(
+          store.transact([written], metadata, async () => ({ appends: [], result: null }), { readOnly: [read] }),
+        ).rejects.toThrow('is not among the named streams');
+        expect(await store.streamVersion(read)).toBe(1);
+        expect(await eventCount([written])).toBe(0);
+      });
+
+      it('reads a stream that does not exist as empty, without creating it', async () => {
+        const missing = streamOf('plan');
+        const written = streamOf('subscription');
+        const outcome = await store.transact(
+          [missing, written],
+          metadata,
+          async (tx) => ({
+            appends: [{ streamId: written, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }],
+            result: { version: await tx.streamVersion(missing), events: (await tx.readStream(missing)).length },
+          }),
+          { readOnly: [missing] },
+        );
+        expect(outcome.result).toEqual({ version: 0, events: 0 });
+        expect(outcome.append.streamVersions).toEqual({ [written]: 1 });
+        const rows = await dataSource.query('SELECT 1 FROM streams WHERE stream_id = $1', [missing]);
+        expect(rows).toEqual([]);
+      });
+
+      it('never deadlocks when commands read and write overlapping streams in every mix (no retries allowed)', async () => {
+        const retries: unknown[] = [];
+        const strict = new PostgresEventStore(dataSource, projections, eventTypes, {
+          maxTransactionAttempts: 1,
+          onRetry: (error) => retries.push(error),
+        });
+        // Three streams, and every command names all three, reading one or two of them and appending to the rest:
+        // read-only locks taken out of the sorted order would let a reader of a hold one a writer of it needs.
+        const streams = ['a', 'b', 'c'].map((prefix) => `${prefix}-${randomUUID()}`);
+        for (const streamId of streams) await appendTo(store, streamId);
+        const mixes = [[0], [1], [2], [0, 1], [0, 2], [1, 2]].map((indexes) => indexes.map((index) => streams[index]));
+        const command = (readOnly: string[], index: number) =>
+          strict.transact(
+            [...streams].reverse(),
+            metadata,
+            async (tx) => {
+              await tx.manager.query('SELECT pg_sleep(0.002)');
+              const appends = [];
+              for (const streamId of streams.filter((streamId) => !readOnly.includes(streamId))) {
+                appends.push({
+                  streamId,
+                  expectedVersion: await tx.streamVersion(streamId),
+                  events: [{ type: 'Added', data: { index } }],
+                });
+              }
+              return { appends, result: null };
+            },
+            { readOnly },
+          );
+        let appended = new Map(streams.map((streamId) => [streamId, 1]));
+        for (let round = 0; round < CROSSING_ROUNDS; round += 1) {
+          const outcomes = await Promise.allSettled(
+            Array.from({ length: PARALLEL_CALLERS }, (_, index) =>
+              command(mixes[(index + round) % mixes.length], index),
+            ),
+          );
+          expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+          for (let index = 0; index < PARALLEL_CALLERS; index += 1) {
+            for (const streamId of streams) {
+              if (!mixes[(index + round) % mixes.length].includes(streamId)) {
+                appended = appended.set(streamId, (appended.get(streamId) ?? 0) + 1);
+              }
+            }
+          }
+        }
+        expect(retries).toEqual([]);
+        for (const streamId of streams) expect(await store.streamVersion(streamId)).toBe(appended.get(streamId));
+      });
     });
 
     it('rolls back the side writes of work that throws and the append of a stream it did not lock up front', async () => {

@@ -22,6 +22,7 @@ import {
   type StreamAppend,
   type StreamTransaction,
   type TransactMetadata,
+  type TransactOptions,
   type TransactResult,
 } from './event-store.port';
 import type { EventTypeRegistry } from './event-type-registry';
@@ -95,9 +96,32 @@ interface InsertedRow {
  * versions, inserts all events in a single statement, moves the stream heads, and runs inline projections with the same
  * transaction's entity manager. Nothing is locked globally: appends to different streams proceed in parallel.
  */
-/** Locks the named streams' rows in byte-wise order: PostgreSQL locks rows as the sort emits them. */
-const LOCK_STREAMS =
-  'SELECT stream_id, version, last_hash FROM streams WHERE stream_id = ANY($1::text[]) ORDER BY stream_id FOR UPDATE';
+/**
+ * Locks the rows of the streams named by the array parameter `ids` in byte-wise order: PostgreSQL locks rows as the
+ * sort emits them.
+ */
+const lockStreamsIn = (ids: string) =>
+  `SELECT stream_id, version, last_hash FROM streams WHERE stream_id = ANY(${ids}::text[]) ORDER BY stream_id FOR UPDATE`;
+
+/**
+ * Locks the streams of `$2` (already sorted) one after another in that order, each `FOR SHARE` when its flag in `$3`
+ * says the command only reads it and `FOR UPDATE` otherwise. One statement cannot give two lock strengths to rows of
+ * one table in a single scan, so each stream is locked by a subquery of its own, run per stream in the array's
+ * order (a nested loop over the ordinal); the other subquery's condition is false and locks nothing. A stream that
+ * does not exist is in neither answer.
+ */
+const LOCK_STREAMS_MIXED = `SELECT w.id AS stream_id,
+         CASE WHEN w.shared THEN shared.version ELSE exclusive.version END AS version,
+         CASE WHEN w.shared THEN shared.last_hash ELSE exclusive.last_hash END AS last_hash
+    FROM unnest($2::text[], $3::boolean[]) WITH ORDINALITY AS w(id, shared, n)
+    LEFT JOIN LATERAL (SELECT version, last_hash FROM streams
+                        WHERE stream_id = w.id AND NOT w.shared FOR UPDATE) exclusive ON true
+    LEFT JOIN LATERAL (SELECT version, last_hash FROM streams
+                        WHERE stream_id = w.id AND w.shared FOR SHARE) shared ON true
+   WHERE exclusive.version IS NOT NULL OR shared.version IS NOT NULL
+   ORDER BY w.n`;
+
+const NO_STREAMS: ReadonlySet<string> = new Set();
 
 export class PostgresEventStore extends EventStore {
   private readonly maxAttempts: number;
@@ -128,9 +152,14 @@ export class PostgresEventStore extends EventStore {
     streamIds: string[],
     metadata: TransactMetadata,
     work: (tx: StreamTransaction) => Promise<TransactResult<Result>>,
+    options: TransactOptions = {},
   ): Promise<{ result: Result; append: AppendResult }> {
+    const readOnly = options.readOnly === undefined ? NO_STREAMS : new Set(options.readOnly);
+    for (const streamId of readOnly) {
+      if (!streamIds.includes(streamId)) throw new Error(`Read-only stream ${streamId} is not among the named streams`);
+    }
     return this.inTransaction(async (queryRunner) => {
-      const heads = await this.lockStreams(queryRunner, streamIds);
+      const heads = await this.lockStreams(queryRunner, streamIds, readOnly);
       const resolved = typeof metadata === 'function' ? metadata() : metadata;
       const tx: StreamTransaction = {
         readStream: (streamId, options) => this.readStreamWith(queryRunner.manager, streamId, options?.fromVersion),
@@ -141,6 +170,9 @@ export class PostgresEventStore extends EventStore {
       };
       const { appends, result } = await work(tx);
       assertDistinctStreams(appends);
+      // Others read a shared stream at the same time: an append to it would break what they decided on.
+      const misused = appends.find((append) => readOnly.has(append.streamId) && append.events.length > 0);
+      if (misused) throw new Error(`Stream ${misused.streamId} was locked to be read, not appended to`);
       // Streams the work decided to touch without naming them up front are locked now; that late lock is the one
       // place where crossing commands could still deadlock, and the retry in inTransaction is what covers it.
       const unlocked = appends.map((append) => append.streamId).filter((streamId) => !heads.has(streamId));
@@ -203,14 +235,28 @@ export class PostgresEventStore extends EventStore {
    * SELECT locks the rows that existed (PostgreSQL locks rows as the sort emits them, so the locking order is the sort
    * order). The SELECT sees the rows committed when the statement began: a stream another transaction created and
    * committed meanwhile is in neither half, and a second, plain locking SELECT fetches it.
+   *
+   * The `readOnly` streams are locked `FOR SHARE`, in the same sorted order: commands that only read a stream (every
+   * purchase reads its package) then run side by side, while a command that appends to it waits for them, and they
+   * for it. They are not created: one that does not exist reads as empty (version 0), as of the statement's start.
    */
-  private async lockStreams(queryRunner: QueryRunner, streamIds: readonly string[]): Promise<Map<string, StreamHead>> {
+  private async lockStreams(
+    queryRunner: QueryRunner,
+    streamIds: readonly string[],
+    readOnly: ReadonlySet<string> = NO_STREAMS,
+  ): Promise<Map<string, StreamHead>> {
     const sorted = [...new Set(streamIds)].sort(compareStreamIds);
     const heads = new Map<string, StreamHead>();
     if (sorted.length === 0) return heads;
     const keep = (rows: { stream_id: string; version: number; last_hash: string | null }[]) => {
       for (const row of rows) heads.set(row.stream_id, { version: row.version, lastHash: row.last_hash });
     };
+    const written = readOnly.size === 0 ? sorted : sorted.filter((streamId) => !readOnly.has(streamId));
+    // Without read-only streams, the streams written are all of them and one parameter serves both halves.
+    const [locking, lockParameters] =
+      readOnly.size === 0
+        ? [lockStreamsIn('$1'), []]
+        : [LOCK_STREAMS_MIXED, [sorted, sorted.map((streamId) => readOnly.has(streamId))]];
     keep(
       await queryRunner.query(
         `WITH inserted AS (
@@ -218,12 +264,13 @@ export class PostgresEventStore extends EventStore {
              SELECT id, 0 FROM unnest($1::text[]) WITH ORDINALITY AS s(id, n) ORDER BY n
              ON CONFLICT DO NOTHING
              RETURNING stream_id, version, last_hash),
-         locked AS (${LOCK_STREAMS})
+         locked AS (${locking})
          SELECT * FROM inserted UNION ALL SELECT * FROM locked`,
-        [sorted],
+        [written, ...lockParameters],
       ),
     );
-    if (heads.size < sorted.length) {
+    const missing = written.filter((streamId) => !heads.has(streamId));
+    if (missing.length > 0) {
       // A stream in neither half was created and committed by another transaction while this statement waited on its
       // insert. Locking it now keeps the sorted order only if it sorts after every stream this transaction already
       // holds (locked, or inserted and so held until commit); otherwise the late lock could close a cycle with a
@@ -234,7 +281,10 @@ export class PostgresEventStore extends EventStore {
       if ([...heads.keys()].some((held) => compareStreamIds(missing[0], held) < 0)) {
         throw new StreamCreatedMeanwhile(missing);
       }
-      keep(await queryRunner.query(LOCK_STREAMS, [missing]));
+      keep(await queryRunner.query(lockStreamsIn('$1'), [missing]));
+    }
+    for (const streamId of readOnly) {
+      if (!heads.has(streamId)) heads.set(streamId, { version: 0, lastHash: null });
     }
     return heads;
   }

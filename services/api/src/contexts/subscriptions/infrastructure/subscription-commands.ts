@@ -125,7 +125,7 @@ export class SubscriptionCommands {
         context: command.context,
         causationId: command.causationId ?? null,
         streams: {
-          plan: planStreams.ref(planId),
+          plan: planStreams.read(planId),
           subscription: subscriptionStreams.ref(subscriptionId),
           wallet: ledger.wallet,
           payment: ledger.payment,
@@ -433,7 +433,7 @@ export class SubscriptionCommands {
     const ledger = this.payments.streams(buyer.uuid, paymentId);
     const cardStreams = this.cards.streams(deposit);
     const streams = {
-      plan: planStreams.ref(purchase.paymentPlanId),
+      plan: planStreams.read(purchase.paymentPlanId),
       subscription: subscriptionStreams.ref(purchase.subscriptionId),
       deposit: cardStreams.deposit,
       wallet: cardStreams.wallet,
@@ -552,7 +552,7 @@ export class SubscriptionCommands {
       context: origin.context,
       causationId: origin.causationId ?? null,
       streams: {
-        plan: planStreams.ref(purchase.paymentPlanId),
+        plan: planStreams.read(purchase.paymentPlanId),
         subscription: subscriptionStreams.ref(subscriptionId),
         deposit: this.depositPurchases.stream(deposit.paymentId),
         ...this.payments.streams(buyer.uuid, paymentId),
