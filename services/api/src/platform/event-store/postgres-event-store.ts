@@ -91,12 +91,6 @@ interface InsertedRow {
 }
 
 /**
- * The event store on PostgreSQL (docs/ARCHITECTURE.md). Every write is one transaction that makes sure the stream rows
- * exist, locks them in byte-wise sorted order (crossing commands wait instead of deadlocking), checks expected
- * versions, inserts all events in a single statement, moves the stream heads, and runs inline projections with the same
- * transaction's entity manager. Nothing is locked globally: appends to different streams proceed in parallel.
- */
-/**
  * Locks the rows of the streams named by the array parameter `ids` in byte-wise order: PostgreSQL locks rows as the
  * sort emits them.
  */
@@ -123,6 +117,12 @@ const LOCK_STREAMS_MIXED = `SELECT w.id AS stream_id,
 
 const NO_STREAMS: ReadonlySet<string> = new Set();
 
+/**
+ * The event store on PostgreSQL (docs/ARCHITECTURE.md). Every write is one transaction that makes sure the stream rows
+ * exist, locks them in byte-wise sorted order (crossing commands wait instead of deadlocking), checks expected
+ * versions, inserts all events in a single statement, moves the stream heads, and runs inline projections with the same
+ * transaction's entity manager. Nothing is locked globally: appends to different streams proceed in parallel.
+ */
 export class PostgresEventStore extends EventStore {
   private readonly maxAttempts: number;
 
