@@ -400,6 +400,47 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
         expect(rows).toEqual([]);
       });
 
+      it('locks a stream created meanwhile without starting again for a read-only stream that does not exist', async () => {
+        const restarts: (readonly string[])[] = [];
+        const strict = new PostgresEventStore(dataSource, projections, eventTypes, {
+          maxTransactionAttempts: 1,
+          onRestart: (streamIds) => restarts.push(streamIds),
+        });
+        // The missing read-only stream sorts before the held one, the stream created meanwhile after it: only the
+        // latter is locked late, in order, and the former is no reason to start again.
+        const absent = `a-${randomUUID()}`;
+        const held = `wallet-a-${randomUUID()}`;
+        const created = `wallet-b-${randomUUID()}`;
+        await appendTo(store, held);
+        const creator = dataSource.createQueryRunner();
+        await creator.connect();
+        await creator.startTransaction();
+        await creator.query('INSERT INTO streams (stream_id, version) VALUES ($1, 0)', [created]);
+        const appended = strict.transact(
+          [absent, held, created],
+          metadata,
+          async (tx) => ({
+            appends: [
+              {
+                streamId: held,
+                expectedVersion: await tx.streamVersion(held),
+                events: [{ type: 'Debited', data: {} }],
+              },
+              { streamId: created, expectedVersion: 0, events: [{ type: 'Credited', data: {} }] },
+            ],
+            result: await tx.streamVersion(absent),
+          }),
+          { readOnly: [absent] },
+        );
+        await eventually(someoneWaitsForALock, (waiting) => waiting, 'the command to wait for the creator');
+        await creator.commitTransaction();
+        await creator.release();
+        expect((await appended).result).toBe(0);
+        expect(restarts).toEqual([]);
+        expect(await store.streamVersion(held)).toBe(2);
+        expect(await store.streamVersion(created)).toBe(1);
+      });
+
       it('never deadlocks when commands read and write overlapping streams in every mix (no retries allowed)', async () => {
         const retries: unknown[] = [];
         const strict = new PostgresEventStore(dataSource, projections, eventTypes, {

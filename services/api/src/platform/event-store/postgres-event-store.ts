@@ -276,7 +276,6 @@ export class PostgresEventStore extends EventStore {
       // holds (locked, or inserted and so held until commit); otherwise the late lock could close a cycle with a
       // command that locked it first and waits for one of ours, and the transaction starts again instead, when the
       // new stream is visible to its first statement.
-      const missing = sorted.filter((streamId) => !heads.has(streamId));
       // `missing` keeps the sorted order, so its first stream is the one that could sort before a held one.
       if ([...heads.keys()].some((held) => compareStreamIds(missing[0], held) < 0)) {
         throw new StreamCreatedMeanwhile(missing);
