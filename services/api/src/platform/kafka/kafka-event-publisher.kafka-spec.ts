@@ -78,14 +78,34 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
     return rows[0]?.position ?? null;
   }
 
-  async function waitUntilPublished(name: string, timeoutMs = 120_000): Promise<void> {
+  /**
+   * Waits for the checkpoint to reach the newest event. When it does not, the failure also says what the runner
+   * reported (`errors`, when given) and which sessions of the database were inside a transaction: a checkpoint that
+   * stops short is either a batch the broker keeps refusing or a send that never returns, and these tell them apart.
+   */
+  async function waitUntilPublished(name: string, timeoutMs = 120_000, errors?: readonly unknown[]): Promise<void> {
     const last = await lastPosition();
-    await waitFor(
-      () => publishedUpTo(name),
-      (position) => position === last,
-      `the checkpoint at ${last}`,
-      timeoutMs,
-    );
+    try {
+      await waitFor(
+        () => publishedUpTo(name),
+        (position) => position === last,
+        `the checkpoint at ${last}`,
+        timeoutMs,
+      );
+    } catch (timedOut) {
+      const sessions: { state: string; seconds: number; query: string }[] = await dataSource.query(
+        `SELECT state, extract(epoch FROM now() - xact_start)::int AS seconds, left(query, 100) AS query
+           FROM pg_stat_activity
+          WHERE datname = current_database() AND xact_start IS NOT NULL AND pid <> pg_backend_pid()`,
+      );
+      const reported = errors === undefined ? 'not collected' : `${errors.length}`;
+      const newest = errors?.at(-1);
+      throw new Error(
+        `${(timedOut as Error).message}; runner errors: ${reported}` +
+          (newest === undefined ? '' : `, the last: ${String(newest)}`) +
+          `; sessions in a transaction: ${JSON.stringify(sessions)}`,
+      );
+    }
   }
 
   /**
@@ -145,7 +165,7 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
     run.start();
     // 200 streams of 50 events over three categories, appended by four callers while the publisher runs.
     const streamIds = await appendEvents(['wallet', 'payment', 'subscription'], 200, 50, { perAppend: 40, callers: 4 });
-    await waitUntilPublished(KAFKA_PUBLISHER_NAME);
+    await waitUntilPublished(KAFKA_PUBLISHER_NAME, 120_000, errors);
     const messages = await readAllMessages(prefix, 10_000);
 
     expect(messages).toHaveLength(10_000);
@@ -176,7 +196,7 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
     const run = runner(publisher(prefix), errors, 20);
     run.start();
     const before = await appendEvents(['wallet'], 20, 10);
-    await waitUntilPublished(KAFKA_PUBLISHER_NAME);
+    await waitUntilPublished(KAFKA_PUBLISHER_NAME, 120_000, errors);
 
     // The broker goes away; events keep coming, spread over more streams and over the ones already published.
     const stopped = brokerScript('stop');
