@@ -24,6 +24,33 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
   const projectedRows = (streamIds: string[]) => env.projectedRows(streamIds);
   const eventCount = (streamIds: string[]) => env.eventCount(streamIds);
 
+  /**
+   * Inserts a stream's row in a transaction of its own and leaves it open: an append that names the stream waits on
+   * the row until `commit` is called.
+   */
+  async function createUncommitted(streamId: string): Promise<{ commit(): Promise<void> }> {
+    const creator = dataSource.createQueryRunner();
+    await creator.connect();
+    await creator.startTransaction();
+    await creator.query('INSERT INTO streams (stream_id, version) VALUES ($1, 0)', [streamId]);
+    return {
+      async commit() {
+        await creator.commitTransaction();
+        await creator.release();
+      },
+    };
+  }
+
+  /** A store that never retries and records each restart, with the streams that caused it. */
+  function restartRecordingStore(): { strict: PostgresEventStore; restarts: (readonly string[])[] } {
+    const restarts: (readonly string[])[] = [];
+    const strict = new PostgresEventStore(dataSource, projections, eventTypes, {
+      maxTransactionAttempts: 1,
+      onRestart: (streamIds) => restarts.push(streamIds),
+    });
+    return { strict, restarts };
+  }
+
   beforeAll(() => {
     ({ dataSource, eventTypes, projections, store } = env);
   });
@@ -102,10 +129,7 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
 
     it('locks a stream another transaction created and committed while the append waited for it', async () => {
       const streamId = streamOf('wallet');
-      const creator = dataSource.createQueryRunner();
-      await creator.connect();
-      await creator.startTransaction();
-      await creator.query('INSERT INTO streams (stream_id, version) VALUES ($1, 0)', [streamId]);
+      const creator = await createUncommitted(streamId);
       // The append's insert waits on the uncommitted row; once it commits, the row is in neither half of the
       // append's first statement, and only the second locking read can find it.
       const appended = store.append(
@@ -113,8 +137,7 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
         metadata,
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await creator.commitTransaction();
-      await creator.release();
+      await creator.commit();
       await appended;
       expect(await store.streamVersion(streamId)).toBe(1);
       expect(await eventCount([streamId])).toBe(1);
@@ -255,18 +278,11 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
     });
 
     it('starts again, outside the retry budget, when a stream created meanwhile sorts before one it holds', async () => {
-      const restarts: (readonly string[])[] = [];
-      const strict = new PostgresEventStore(dataSource, projections, eventTypes, {
-        maxTransactionAttempts: 1,
-        onRestart: (streamIds) => restarts.push(streamIds),
-      });
+      const { strict, restarts } = restartRecordingStore();
       const held = `wallet-b-${randomUUID()}`;
       const created = `wallet-a-${randomUUID()}`;
       await store.append([{ streamId: held, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
-      const creator = dataSource.createQueryRunner();
-      await creator.connect();
-      await creator.startTransaction();
-      await creator.query('INSERT INTO streams (stream_id, version) VALUES ($1, 0)', [created]);
+      const creator = await createUncommitted(created);
       const appended = strict.append(
         [
           { streamId: held, expectedVersion: 1, events: [{ type: 'Debited', data: {} }] },
@@ -275,8 +291,7 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
         metadata,
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await creator.commitTransaction();
-      await creator.release();
+      await creator.commit();
       await appended;
       expect(restarts).toEqual([[created]]);
       expect(await store.streamVersion(held)).toBe(2);
@@ -401,21 +416,14 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
       });
 
       it('locks a stream created meanwhile without starting again for a read-only stream that does not exist', async () => {
-        const restarts: (readonly string[])[] = [];
-        const strict = new PostgresEventStore(dataSource, projections, eventTypes, {
-          maxTransactionAttempts: 1,
-          onRestart: (streamIds) => restarts.push(streamIds),
-        });
+        const { strict, restarts } = restartRecordingStore();
         // The missing read-only stream sorts before the held one, the stream created meanwhile after it: only the
         // latter is locked late, in order, and the former is no reason to start again.
         const absent = `a-${randomUUID()}`;
         const held = `wallet-a-${randomUUID()}`;
         const created = `wallet-b-${randomUUID()}`;
         await appendTo(store, held);
-        const creator = dataSource.createQueryRunner();
-        await creator.connect();
-        await creator.startTransaction();
-        await creator.query('INSERT INTO streams (stream_id, version) VALUES ($1, 0)', [created]);
+        const creator = await createUncommitted(created);
         const appended = strict.transact(
           [absent, held, created],
           metadata,
@@ -433,8 +441,7 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
           { readOnly: [absent] },
         );
         await eventually(someoneWaitsForALock, (waiting) => waiting, 'the command to wait for the creator');
-        await creator.commitTransaction();
-        await creator.release();
+        await creator.commit();
         expect((await appended).result).toBe(0);
         expect(restarts).toEqual([]);
         expect(await store.streamVersion(held)).toBe(2);
@@ -470,7 +477,7 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
             },
             { readOnly },
           );
-        let appended = new Map(streams.map((streamId) => [streamId, 1]));
+        const appended = new Map(streams.map((streamId) => [streamId, 1]));
         for (let round = 0; round < CROSSING_ROUNDS; round += 1) {
           const outcomes = await Promise.allSettled(
             Array.from({ length: PARALLEL_CALLERS }, (_, index) =>
@@ -481,7 +488,7 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
           for (let index = 0; index < PARALLEL_CALLERS; index += 1) {
             for (const streamId of streams) {
               if (!mixes[(index + round) % mixes.length].includes(streamId)) {
-                appended = appended.set(streamId, (appended.get(streamId) ?? 0) + 1);
+                appended.set(streamId, (appended.get(streamId) ?? 0) + 1);
               }
             }
           }
