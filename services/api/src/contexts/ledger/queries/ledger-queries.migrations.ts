@@ -71,3 +71,21 @@ export class PaymentEnumSortIndexes1767225602000 implements MigrationInterface {
 }
 
 const ENUM_SORT_COLUMNS = ['status', 'type', 'method', 'aggregator'] as const;
+
+/**
+ * `payments_created (created_at DESC)` duplicates the leading column of `payments_created_id (created_at,
+ * payment_id)`, which PostgreSQL scans in either direction, so every query it served (the default order, the
+ * dashboard's month range) keeps an index. Each payment row written updated both: two of the sixty B-tree
+ * insertions of a transfer in the bench's soak were for nothing (docs/benchmarks.md, the WAL of one transfer).
+ */
+export class DropRedundantPaymentsCreatedIndex1768300000000 implements MigrationInterface {
+  name = 'DropRedundantPaymentsCreatedIndex1768300000000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP INDEX IF EXISTS payments_created`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`CREATE INDEX IF NOT EXISTS payments_created ON payments (created_at DESC)`);
+  }
+}

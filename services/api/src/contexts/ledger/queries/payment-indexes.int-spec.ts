@@ -1,0 +1,74 @@
+import { DataSource } from 'typeorm';
+import { ALL_MIGRATIONS } from '../../../schema';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+
+/**
+ * The payments table keeps one creation-time index, `(created_at, payment_id)`: the single-column one that duplicated
+ * it is dropped, and the queries it served (newest first, a month's range for the dashboard) still read an index.
+ */
+describe('payments indexes', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = new DataSource({ type: 'postgres', url: database.url, migrations: ALL_MIGRATIONS });
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  async function paymentIndexes(): Promise<string[]> {
+    const rows: Array<{ indexname: string }> = await dataSource.query(
+      `SELECT indexname FROM pg_indexes WHERE tablename = 'payments' ORDER BY indexname`,
+    );
+    return rows.map((row) => row.indexname);
+  }
+
+  /** The plan of a query with sequential scans priced out, so that an empty table still shows which index serves it. */
+  async function planOf(sql: string, parameters: unknown[]): Promise<string> {
+    const runner = dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await runner.query('SET LOCAL enable_seqscan = off');
+      const rows: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN ${sql}`, parameters);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  }
+
+  it('has no index on the creation time alone, only the one with the payment id', async () => {
+    const indexes = await paymentIndexes();
+    expect(indexes).toContain('payments_created_id');
+    expect(indexes).not.toContain('payments_created');
+  });
+
+  it('serves the newest-first page and a month range from the remaining index', async () => {
+    const newestFirst = await planOf(
+      'SELECT payment_id FROM payments ORDER BY created_at DESC, payment_id DESC LIMIT 20',
+      [],
+    );
+    expect(newestFirst).toMatch(/Index (Only )?Scan Backward using payments_created_id/);
+    const monthRange = await planOf(
+      'SELECT sum(amount_minor) FROM payments WHERE created_at >= $1 AND created_at < $2',
+      ['2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z'],
+    );
+    expect(monthRange).toMatch(/payments_created_id/);
+  });
+
+  it('puts the dropped index back when the migration is undone', async () => {
+    await dataSource.undoLastMigration();
+    try {
+      expect(await paymentIndexes()).toContain('payments_created');
+    } finally {
+      await dataSource.runMigrations();
+    }
+    expect(await paymentIndexes()).not.toContain('payments_created');
+  });
+});
