@@ -19,6 +19,7 @@ import { startKupaServer, type KupaServer } from '../support/kupa-server.ts';
 import { Api, type BenchUser, createUsers, deposit, Session, USER_PASSWORD } from './http.ts';
 import { seedLedger, type SeedUser } from './seed-ledger.ts';
 import { memoryOfNodeTree, processRole, round, runConcurrently, summarise } from './stats.ts';
+import { sampleCommitWaits } from './commit-waits.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureSoak, measureStartup } from './operations.ts';
 import { measurePurchases, measureRenewals, preparePurchases } from './subscriptions.ts';
@@ -244,6 +245,7 @@ async function main(): Promise<void> {
       const commands: Record<string, unknown>[] = [];
       const purchases: Record<string, unknown>[] = [];
       for (const concurrency of CONCURRENCY_LEVELS) {
+        const commandWaits = scenarios.has('commands') ? await sampleCommitWaits(databaseUrl) : null;
         const result = scenarios.has('commands')
           ? await runConcurrently(concurrency, DURATION_MS, async (worker, iteration) => {
               const [left, right] = [pairs[worker * 2], pairs[worker * 2 + 1]];
@@ -255,7 +257,10 @@ async function main(): Promise<void> {
               }
             })
           : null;
+        const commitWaits = await commandWaits?.stop();
+        const rawWaits = await sampleCommitWaits(databaseUrl);
         const rawPerSecond = await rawInsertRate(databaseUrl, concurrency);
+        const rawCommitWaits = await rawWaits.stop();
         if (result) {
           const latency = summarise(result.latenciesMs);
           const floor = await httpFloor(api, pairs, concurrency);
@@ -272,14 +277,17 @@ async function main(): Promise<void> {
               livenessRatio: round(floor.livenessPerSecond / rawPerSecond, 3),
               ownProfileRatio: round(floor.ownProfilePerSecond / rawPerSecond, 3),
             },
+            commitWaits,
+            rawCommitWaits,
           });
           log(
             `  ${concurrency} clients: ${result.perSecond} commands/s, raw ${rawPerSecond}/s, ` +
-              `liveness ${floor.livenessPerSecond}/s, own profile ${floor.ownProfilePerSecond}/s`,
+              `liveness ${floor.livenessPerSecond}/s, own profile ${floor.ownProfilePerSecond}/s, ` +
+              `waiting for the WAL ${String(commitWaits?.walWaitShare)}, longest WAL wait ${String(commitWaits?.longestWalWaitMs)} ms`,
           );
         }
         if (purchaseSetup) {
-          const level = await measurePurchases(api, db, purchaseSetup, concurrency, DURATION_MS);
+          const level = await measurePurchases(api, db, databaseUrl, purchaseSetup, concurrency, DURATION_MS);
           const perSecond = level.purchasesPerSecond as number;
           purchases.push({
             ...level,
@@ -311,7 +319,8 @@ async function main(): Promise<void> {
       }
       log(`soak: ${SOAK_MS} ms of transfers at ${round(maximumPerSecond / 2, 1)}/s (half of ${maximumPerSecond}/s)`);
       for (const user of pairs) user.token = await api.signIn(user.email, USER_PASSWORD);
-      report.soak = await measureSoak({
+      const soakWaits = await sampleCommitWaits(databaseUrl);
+      const soakReport = await measureSoak({
         api,
         serverPid: server.pid,
         pairs,
@@ -320,9 +329,12 @@ async function main(): Promise<void> {
         windowMs: SOAK_WINDOW_MS,
         warmUpMs: SOAK_WARM_UP_MS,
       });
+      const commitWaits = await soakWaits.stop();
+      report.soak = { ...soakReport, commitWaits };
       const soak = report.soak as Record<string, unknown>;
       log(
-        `  errors ${String(soak.errors)}, RSS ${String(soak.rssGrowthPercent)} %, p99 ${String(soak.p99DriftPercent)} %`,
+        `  errors ${String(soak.errors)}, RSS ${String(soak.rssGrowthPercent)} %, p99 ${String(soak.p99DriftPercent)} %, ` +
+          `${commitWaits.stalledSamples} of ${commitWaits.samples} samples stalled on the WAL, longest WAL wait ${commitWaits.longestWalWaitMs} ms`,
       );
     }
 

@@ -1,5 +1,6 @@
 import { openBuiltApi } from '@kupa/api/testing';
 import type { Client } from 'pg';
+import { sampleCommitWaits } from './commit-waits.ts';
 import { type Api, createUsers, deposit, Session, USER_PASSWORD } from './http.ts';
 import { round, runConcurrently, summarise } from './stats.ts';
 
@@ -96,12 +97,14 @@ export async function preparePurchases(api: Api, admin: string, buyerCount: numb
 export async function measurePurchases(
   api: Api,
   db: Client,
+  databaseUrl: string,
   setup: PurchaseSetup,
   concurrency: number,
   durationMs: number,
 ): Promise<Record<string, unknown>> {
   // A level lasts seconds: a token younger than five minutes outlives it, so nobody signs in while it is timed.
   for (const buyer of setup.buyers.slice(0, concurrency)) await buyer.refreshIfOlderThan(FRESH_ENOUGH_MS);
+  const waits = await sampleCommitWaits(databaseUrl);
   const result = await runConcurrently(concurrency, durationMs, async (worker, iteration) => {
     await api.call(
       'POST',
@@ -113,6 +116,7 @@ export async function measurePurchases(
       },
     );
   });
+  const commitWaits = await waits.stop();
   const pendingAtEnd = {
     subscriptions: await count(db, PENDING_SUBSCRIPTIONS),
     provisioningJobs: await count(db, PENDING_PROVISIONING_JOBS),
@@ -128,6 +132,7 @@ export async function measurePurchases(
     count: latency.count,
     pendingAtEnd,
     provisioningCatchUpMs: Math.round(catchUpMs),
+    commitWaits,
   };
 }
 
