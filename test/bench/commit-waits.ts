@@ -34,45 +34,51 @@ const SAMPLE_SQL = `
     FROM pg_stat_activity
    WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'`;
 
-/** Samples until `stop` is called; answers the summary. Its own connection, so that it never queues behind the phase. */
-export async function sampleCommitWaits(databaseUrl: string): Promise<{ stop(): Promise<CommitWaits> }> {
+/**
+ * Runs one timed phase while sampling, on a connection of its own so that the sampler never queues behind the phase;
+ * answers the phase's result and the waits seen while it ran.
+ */
+export async function withCommitWaits<T>(
+  databaseUrl: string,
+  phase: () => Promise<T>,
+): Promise<{ result: T; commitWaits: CommitWaits }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  let samples = 0;
-  let busyTotal = 0;
-  let waitingTotal = 0;
-  let stalledSamples = 0;
-  let longestWalWaitMs = 0;
+  const totals = { samples: 0, busy: 0, waiting: 0, stalledSamples: 0, longestWalWaitMs: 0 };
   let running = true;
-  const loop = (async () => {
+  const sampling = (async () => {
     while (running) {
       const { rows } = await client.query<{ busy: number; waiting_for_wal: number; longest_wal_wait_ms: number }>(
         SAMPLE_SQL,
         [WAL_WAIT_EVENTS],
       );
       const { busy, waiting_for_wal: waiting, longest_wal_wait_ms: walWaitMs } = rows[0];
-      samples += 1;
-      busyTotal += busy;
-      waitingTotal += waiting;
-      if (waiting >= 2 && waiting * 2 >= busy) stalledSamples += 1;
-      longestWalWaitMs = Math.max(longestWalWaitMs, walWaitMs);
+      totals.samples += 1;
+      totals.busy += busy;
+      totals.waiting += waiting;
+      if (waiting >= 2 && waiting * 2 >= busy) totals.stalledSamples += 1;
+      totals.longestWalWaitMs = Math.max(totals.longestWalWaitMs, walWaitMs);
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
     }
   })();
-  return {
-    async stop() {
-      running = false;
-      try {
-        await loop;
-      } finally {
-        await client.end();
-      }
-      return {
-        samples,
-        walWaitShare: busyTotal === 0 ? 0 : round(waitingTotal / busyTotal, 3),
-        stalledSamples,
-        longestWalWaitMs: round(longestWalWaitMs, 1),
-      };
-    },
-  };
+  // A failed sample surfaces when the phase ends (below), not as an unhandled rejection in the middle of it.
+  sampling.catch(() => undefined);
+  try {
+    const result = await phase();
+    running = false;
+    await sampling;
+    return {
+      result,
+      commitWaits: {
+        samples: totals.samples,
+        walWaitShare: totals.busy === 0 ? 0 : round(totals.waiting / totals.busy, 3),
+        stalledSamples: totals.stalledSamples,
+        longestWalWaitMs: round(totals.longestWalWaitMs, 1),
+      },
+    };
+  } finally {
+    running = false;
+    await sampling.catch(() => undefined);
+    await client.end();
+  }
 }

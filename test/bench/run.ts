@@ -19,7 +19,7 @@ import { startKupaServer, type KupaServer } from '../support/kupa-server.ts';
 import { Api, type BenchUser, createUsers, deposit, Session, USER_PASSWORD } from './http.ts';
 import { seedLedger, type SeedUser } from './seed-ledger.ts';
 import { memoryOfNodeTree, processRole, round, runConcurrently, summarise } from './stats.ts';
-import { sampleCommitWaits } from './commit-waits.ts';
+import { withCommitWaits } from './commit-waits.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureSoak, measureStartup } from './operations.ts';
 import { measurePurchases, measureRenewals, preparePurchases } from './subscriptions.ts';
@@ -245,23 +245,23 @@ async function main(): Promise<void> {
       const commands: Record<string, unknown>[] = [];
       const purchases: Record<string, unknown>[] = [];
       for (const concurrency of CONCURRENCY_LEVELS) {
-        const commandWaits = scenarios.has('commands') ? await sampleCommitWaits(databaseUrl) : null;
-        const result = scenarios.has('commands')
-          ? await runConcurrently(concurrency, DURATION_MS, async (worker, iteration) => {
-              const [left, right] = [pairs[worker * 2], pairs[worker * 2 + 1]];
-              const [from, to] = iteration % 2 === 0 ? [left, right] : [right, left];
-              if (iteration % DEPOSIT_EVERY === DEPOSIT_EVERY - 1) {
-                await deposit(api, admin, from.userUuid, 1, 'Bench deposit');
-              } else {
-                await api.call('POST', '/payments/transfer', from.token, { recipient: to.email, amount: 0.01 });
-              }
-            })
+        const measured = scenarios.has('commands')
+          ? await withCommitWaits(databaseUrl, () =>
+              runConcurrently(concurrency, DURATION_MS, async (worker, iteration) => {
+                const [left, right] = [pairs[worker * 2], pairs[worker * 2 + 1]];
+                const [from, to] = iteration % 2 === 0 ? [left, right] : [right, left];
+                if (iteration % DEPOSIT_EVERY === DEPOSIT_EVERY - 1) {
+                  await deposit(api, admin, from.userUuid, 1, 'Bench deposit');
+                } else {
+                  await api.call('POST', '/payments/transfer', from.token, { recipient: to.email, amount: 0.01 });
+                }
+              }),
+            )
           : null;
-        const commitWaits = await commandWaits?.stop();
-        const rawWaits = await sampleCommitWaits(databaseUrl);
-        const rawPerSecond = await rawInsertRate(databaseUrl, concurrency);
-        const rawCommitWaits = await rawWaits.stop();
-        if (result) {
+        const raw = await withCommitWaits(databaseUrl, () => rawInsertRate(databaseUrl, concurrency));
+        const rawPerSecond = raw.result;
+        if (measured) {
+          const { result, commitWaits } = measured;
           const latency = summarise(result.latenciesMs);
           const floor = await httpFloor(api, pairs, concurrency);
           commands.push({
@@ -278,12 +278,12 @@ async function main(): Promise<void> {
               ownProfileRatio: round(floor.ownProfilePerSecond / rawPerSecond, 3),
             },
             commitWaits,
-            rawCommitWaits,
+            rawCommitWaits: raw.commitWaits,
           });
           log(
             `  ${concurrency} clients: ${result.perSecond} commands/s, raw ${rawPerSecond}/s, ` +
               `liveness ${floor.livenessPerSecond}/s, own profile ${floor.ownProfilePerSecond}/s, ` +
-              `waiting for the WAL ${String(commitWaits?.walWaitShare)}, longest WAL wait ${String(commitWaits?.longestWalWaitMs)} ms`,
+              `waiting for the WAL ${commitWaits.walWaitShare}, longest WAL wait ${commitWaits.longestWalWaitMs} ms`,
           );
         }
         if (purchaseSetup) {
@@ -319,19 +319,18 @@ async function main(): Promise<void> {
       }
       log(`soak: ${SOAK_MS} ms of transfers at ${round(maximumPerSecond / 2, 1)}/s (half of ${maximumPerSecond}/s)`);
       for (const user of pairs) user.token = await api.signIn(user.email, USER_PASSWORD);
-      const soakWaits = await sampleCommitWaits(databaseUrl);
-      const soakReport = await measureSoak({
-        api,
-        serverPid: server.pid,
-        pairs,
-        ratePerSecond: maximumPerSecond / 2,
-        durationMs: SOAK_MS,
-        windowMs: SOAK_WINDOW_MS,
-        warmUpMs: SOAK_WARM_UP_MS,
-      });
-      const commitWaits = await soakWaits.stop();
-      report.soak = { ...soakReport, commitWaits };
-      const soak = report.soak as Record<string, unknown>;
+      const { result: soak, commitWaits } = await withCommitWaits(databaseUrl, () =>
+        measureSoak({
+          api,
+          serverPid: server.pid,
+          pairs,
+          ratePerSecond: maximumPerSecond / 2,
+          durationMs: SOAK_MS,
+          windowMs: SOAK_WINDOW_MS,
+          warmUpMs: SOAK_WARM_UP_MS,
+        }),
+      );
+      report.soak = { ...soak, commitWaits };
       log(
         `  errors ${String(soak.errors)}, RSS ${String(soak.rssGrowthPercent)} %, p99 ${String(soak.p99DriftPercent)} %, ` +
           `${commitWaits.stalledSamples} of ${commitWaits.samples} samples stalled on the WAL, longest WAL wait ${commitWaits.longestWalWaitMs} ms`,

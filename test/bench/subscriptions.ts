@@ -1,6 +1,6 @@
 import { openBuiltApi } from '@kupa/api/testing';
 import type { Client } from 'pg';
-import { sampleCommitWaits } from './commit-waits.ts';
+import { withCommitWaits } from './commit-waits.ts';
 import { type Api, createUsers, deposit, Session, USER_PASSWORD } from './http.ts';
 import { round, runConcurrently, summarise } from './stats.ts';
 
@@ -104,19 +104,19 @@ export async function measurePurchases(
 ): Promise<Record<string, unknown>> {
   // A level lasts seconds: a token younger than five minutes outlives it, so nobody signs in while it is timed.
   for (const buyer of setup.buyers.slice(0, concurrency)) await buyer.refreshIfOlderThan(FRESH_ENOUGH_MS);
-  const waits = await sampleCommitWaits(databaseUrl);
-  const result = await runConcurrently(concurrency, durationMs, async (worker, iteration) => {
-    await api.call(
-      'POST',
-      `/subscriptions/balance/payment-plans/${setup.planId}`,
-      await setup.buyers[worker].current(),
-      {
-        login: `buy-${concurrency}-${worker}-${iteration}`,
-        password: SUBSCRIPTION_PASSWORD,
-      },
-    );
-  });
-  const commitWaits = await waits.stop();
+  const { result, commitWaits } = await withCommitWaits(databaseUrl, () =>
+    runConcurrently(concurrency, durationMs, async (worker, iteration) => {
+      await api.call(
+        'POST',
+        `/subscriptions/balance/payment-plans/${setup.planId}`,
+        await setup.buyers[worker].current(),
+        {
+          login: `buy-${concurrency}-${worker}-${iteration}`,
+          password: SUBSCRIPTION_PASSWORD,
+        },
+      );
+    }),
+  );
   const pendingAtEnd = {
     subscriptions: await count(db, PENDING_SUBSCRIPTIONS),
     provisioningJobs: await count(db, PENDING_PROVISIONING_JOBS),
