@@ -83,7 +83,10 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
    * reported (`errors`, when given) and which sessions of the database were inside a transaction: a checkpoint that
    * stops short is either a batch the broker keeps refusing or a send that never returns, and these tell them apart.
    */
-  async function waitUntilPublished(name: string, timeoutMs = 120_000, errors?: readonly unknown[]): Promise<void> {
+  async function waitUntilPublished(
+    name: string,
+    { timeoutMs = 120_000, errors }: { timeoutMs?: number; errors?: readonly unknown[] } = {},
+  ): Promise<void> {
     const last = await lastPosition();
     try {
       await waitFor(
@@ -165,7 +168,7 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
     run.start();
     // 200 streams of 50 events over three categories, appended by four callers while the publisher runs.
     const streamIds = await appendEvents(['wallet', 'payment', 'subscription'], 200, 50, { perAppend: 40, callers: 4 });
-    await waitUntilPublished(KAFKA_PUBLISHER_NAME, 120_000, errors);
+    await waitUntilPublished(KAFKA_PUBLISHER_NAME, { errors });
     const messages = await readAllMessages(prefix, 10_000);
 
     expect(messages).toHaveLength(10_000);
@@ -196,7 +199,7 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
     const run = runner(publisher(prefix), errors, 20);
     run.start();
     const before = await appendEvents(['wallet'], 20, 10);
-    await waitUntilPublished(KAFKA_PUBLISHER_NAME, 120_000, errors);
+    await waitUntilPublished(KAFKA_PUBLISHER_NAME, { errors });
 
     // The broker goes away; events keep coming, spread over more streams and over the ones already published.
     const stopped = brokerScript('stop');
@@ -224,7 +227,7 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
     expect(stalled).not.toBe(await lastPosition());
 
     await brokerScript('start-again');
-    await waitUntilPublished(KAFKA_PUBLISHER_NAME, 180_000);
+    await waitUntilPublished(KAFKA_PUBLISHER_NAME, { timeoutMs: 180_000 });
     const total = 20 * 10 + 20 * 10 + 20 * 5;
     const messages = await readAllMessages(prefix, total);
     expect(new Set(messages.map((message) => message.value.id)).size).toBe(total);
