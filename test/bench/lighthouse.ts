@@ -4,7 +4,7 @@
  * downloaded); its default mobile settings apply (a mid-range phone's screen, simulated slow 4G and a four times
  * slower CPU), so the figures compare with what Lighthouse reports anywhere.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -37,8 +37,10 @@ async function audit(page: Page, url: string): Promise<PageFigures> {
     page,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (REPORT_DIR)
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(join(REPORT_DIR, `${new URL(url).pathname.slice(1) || 'root'}.json`), result.report as string);
+  }
   const { categories, audits } = result.lhr;
   const numeric = (id: string): number => round(audits[id]?.numericValue ?? Number.NaN, 0);
   return {
