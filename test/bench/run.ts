@@ -20,6 +20,8 @@ import { Api, type BenchUser, createUsers, deposit, Session, USER_PASSWORD } fro
 import { seedLedger, type SeedUser } from './seed-ledger.ts';
 import { memoryOfNodeTree, processRole, round, runConcurrently, summarise } from './stats.ts';
 import { withCommitWaits } from './commit-waits.ts';
+import { cpuProfileServerEnv, withCpuProfile } from './cpu-profile.ts';
+import { cpuMsPerOperation, withCpuUse } from './cpu-use.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureSoak, measureStartup } from './operations.ts';
 import { measurePurchases, measureRenewals, preparePurchases } from './subscriptions.ts';
@@ -198,6 +200,7 @@ async function main(): Promise<void> {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'error',
     WEB_CONCURRENCY: String(WEB_CONCURRENCY),
+    ...cpuProfileServerEnv(),
   };
   const server = await startKupaServer(serverEnv);
   const databaseUrl = server.databaseUrl ?? embeddedUrl(server.dataDir);
@@ -245,23 +248,35 @@ async function main(): Promise<void> {
       const commands: Record<string, unknown>[] = [];
       const purchases: Record<string, unknown>[] = [];
       for (const concurrency of CONCURRENCY_LEVELS) {
+        // The profiler, when asked for, watches the level the targets judge.
+        const profiled = concurrency === mostClients ? `commands-${concurrency}` : null;
         const measured = scenarios.has('commands')
           ? await withCommitWaits(databaseUrl, () =>
-              runConcurrently(concurrency, DURATION_MS, async (worker, iteration) => {
-                const [left, right] = [pairs[worker * 2], pairs[worker * 2 + 1]];
-                const [from, to] = iteration % 2 === 0 ? [left, right] : [right, left];
-                if (iteration % DEPOSIT_EVERY === DEPOSIT_EVERY - 1) {
-                  await deposit(api, admin, from.userUuid, 1, 'Bench deposit');
-                } else {
-                  await api.call('POST', '/payments/transfer', from.token, { recipient: to.email, amount: 0.01 });
-                }
-              }),
+              withCpuUse(server.pid, () =>
+                withCpuProfile(server.pid, profiled, () =>
+                  runConcurrently(concurrency, DURATION_MS, async (worker, iteration) => {
+                    const [left, right] = [pairs[worker * 2], pairs[worker * 2 + 1]];
+                    const [from, to] = iteration % 2 === 0 ? [left, right] : [right, left];
+                    if (iteration % DEPOSIT_EVERY === DEPOSIT_EVERY - 1) {
+                      await deposit(api, admin, from.userUuid, 1, 'Bench deposit');
+                    } else {
+                      await api.call('POST', '/payments/transfer', from.token, { recipient: to.email, amount: 0.01 });
+                    }
+                  }),
+                ),
+              ),
             )
           : null;
         const raw = await withCommitWaits(databaseUrl, () => rawInsertRate(databaseUrl, concurrency));
         const rawPerSecond = raw.result;
         if (measured) {
-          const { result, commitWaits } = measured;
+          const {
+            result: {
+              result: { result, cpuProfile },
+              cpuUse,
+            },
+            commitWaits,
+          } = measured;
           const latency = summarise(result.latenciesMs);
           const floor = await httpFloor(api, pairs, concurrency);
           commands.push({
@@ -279,6 +294,9 @@ async function main(): Promise<void> {
             },
             commitWaits,
             rawCommitWaits: raw.commitWaits,
+            cpuMsPerCommand: cpuMsPerOperation(cpuUse, latency.count),
+            busyShareOfCores: cpuUse.busyShareOfCores,
+            ...(cpuProfile ? { cpuProfile } : {}),
           });
           log(
             `  ${concurrency} clients: ${result.perSecond} commands/s, raw ${rawPerSecond}/s, ` +
@@ -287,7 +305,15 @@ async function main(): Promise<void> {
           );
         }
         if (purchaseSetup) {
-          const level = await measurePurchases(api, db, databaseUrl, purchaseSetup, concurrency, DURATION_MS);
+          const level = await measurePurchases(
+            api,
+            db,
+            databaseUrl,
+            server.pid,
+            purchaseSetup,
+            concurrency,
+            DURATION_MS,
+          );
           const perSecond = level.purchasesPerSecond as number;
           purchases.push({
             ...level,

@@ -1,6 +1,7 @@
 import { openBuiltApi } from '@kupa/api/testing';
 import type { Client } from 'pg';
 import { withCommitWaits } from './commit-waits.ts';
+import { cpuMsPerOperation, withCpuUse } from './cpu-use.ts';
 import { type Api, createUsers, deposit, Session, USER_PASSWORD } from './http.ts';
 import { round, runConcurrently, summarise } from './stats.ts';
 
@@ -98,24 +99,30 @@ export async function measurePurchases(
   api: Api,
   db: Client,
   databaseUrl: string,
+  serverPid: number,
   setup: PurchaseSetup,
   concurrency: number,
   durationMs: number,
 ): Promise<Record<string, unknown>> {
   // A level lasts seconds: a token younger than five minutes outlives it, so nobody signs in while it is timed.
   for (const buyer of setup.buyers.slice(0, concurrency)) await buyer.refreshIfOlderThan(FRESH_ENOUGH_MS);
-  const { result, commitWaits } = await withCommitWaits(databaseUrl, () =>
-    runConcurrently(concurrency, durationMs, async (worker, iteration) => {
-      await api.call(
-        'POST',
-        `/subscriptions/balance/payment-plans/${setup.planId}`,
-        await setup.buyers[worker].current(),
-        {
-          login: `buy-${concurrency}-${worker}-${iteration}`,
-          password: SUBSCRIPTION_PASSWORD,
-        },
-      );
-    }),
+  const {
+    result: { result, cpuUse },
+    commitWaits,
+  } = await withCommitWaits(databaseUrl, () =>
+    withCpuUse(serverPid, () =>
+      runConcurrently(concurrency, durationMs, async (worker, iteration) => {
+        await api.call(
+          'POST',
+          `/subscriptions/balance/payment-plans/${setup.planId}`,
+          await setup.buyers[worker].current(),
+          {
+            login: `buy-${concurrency}-${worker}-${iteration}`,
+            password: SUBSCRIPTION_PASSWORD,
+          },
+        );
+      }),
+    ),
   );
   const pendingAtEnd = {
     subscriptions: await count(db, PENDING_SUBSCRIPTIONS),
@@ -133,6 +140,9 @@ export async function measurePurchases(
     pendingAtEnd,
     provisioningCatchUpMs: Math.round(catchUpMs),
     commitWaits,
+    // The server's provisioning of earlier purchases runs meanwhile and is part of what a purchase costs.
+    cpuMsPerPurchase: cpuMsPerOperation(cpuUse, latency.count),
+    busyShareOfCores: cpuUse.busyShareOfCores,
   };
 }
 

@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { processRole, round } from './stats.ts';
+
+/**
+ * Where the machine's CPU went while a timed phase ran, read from every process's `/proc/<pid>/stat` before and after
+ * it: the bench's server by process role (its cluster primary, API processes and worker), PostgreSQL's processes, the
+ * bench itself (the load generator shares the cores), and everything else on the machine. Divided by the operations
+ * of the phase, it says what one operation costs the machine, so that a rate is read against what two cores can hold.
+ * A process that starts inside the phase is counted from its start; one that ends inside it is not counted at all
+ * (the server's processes and the database's pooled backends live longer than a phase).
+ */
+export interface CpuUse {
+  wallMs: number;
+  /** CPU time spent during the phase, in milliseconds, by who spent it. */
+  cpuMsByGroup: Record<string, number>;
+  totalCpuMs: number;
+  /** The machine's cores kept busy, as a share of all of them over the phase. */
+  busyShareOfCores: number;
+}
+
+interface ProcessTimes {
+  command: string;
+  parentPid: number;
+  cpuTicks: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = clockTicksPerSecond();
+
+function clockTicksPerSecond(): number {
+  try {
+    const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
+  } catch {
+    return 100;
+  }
+}
+
+function readProcessTimes(): Map<number, ProcessTimes> {
+  const processes = new Map<number, ProcessTimes>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // `pid (comm) state ppid …`: the command may hold spaces and parentheses, so read around the last ')'.
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      // After the command: state, ppid, …; utime and stime are the 14th and 15th fields of the whole line.
+      processes.set(Number(entry), {
+        command: stat.slice(stat.indexOf('(') + 1, close),
+        parentPid: Number(fields[1]),
+        cpuTicks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return processes;
+}
+
+/** The Node.js processes of the server's tree, each with its role. */
+function serverRoles(serverPid: number, processes: Map<number, ProcessTimes>): Map<number, string> {
+  const roles = new Map<number, string>([[serverPid, processRole(serverPid)]]);
+  const pending = [serverPid];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop())
+    for (const [pid, times] of processes)
+      if (times.parentPid === next && times.command === 'node' && !roles.has(pid)) {
+        roles.set(pid, processRole(pid));
+        pending.push(pid);
+      }
+  return roles;
+}
+
+function groupOf(pid: number, times: ProcessTimes, roles: Map<number, string>): string {
+  const role = roles.get(pid);
+  if (role !== undefined) return `server ${role}`;
+  if (pid === process.pid) return 'bench client';
+  if (times.command === 'postgres') return 'postgres';
+  return 'other processes';
+}
+
+/** Runs one timed phase and answers its result with the CPU every part of the machine spent meanwhile. */
+export async function withCpuUse<T>(
+  serverPid: number,
+  phase: () => Promise<T>,
+): Promise<{ result: T; cpuUse: CpuUse }> {
+  const before = readProcessTimes();
+  const roles = serverRoles(serverPid, before);
+  const started = performance.now();
+  const result = await phase();
+  const wallMs = performance.now() - started;
+  const after = readProcessTimes();
+  const cpuMsByGroup: Record<string, number> = {};
+  let totalCpuMs = 0;
+  for (const [pid, end] of after) {
+    const start = before.get(pid);
+    // A pid seen twice with another command, or with fewer ticks, was reused by a new process.
+    if (start && (start.command !== end.command || end.cpuTicks < start.cpuTicks)) continue;
+    // A process started during the phase (a database backend for a pool that grew with the clients) spent all of
+    // its time in it.
+    const cpuMs = ((end.cpuTicks - (start?.cpuTicks ?? 0)) * 1000) / CLOCK_TICKS_PER_SECOND;
+    if (cpuMs === 0) continue;
+    const group = groupOf(pid, end, roles);
+    cpuMsByGroup[group] = (cpuMsByGroup[group] ?? 0) + cpuMs;
+    totalCpuMs += cpuMs;
+  }
+  return {
+    result,
+    cpuUse: {
+      wallMs: round(wallMs, 0),
+      cpuMsByGroup: Object.fromEntries(Object.entries(cpuMsByGroup).map(([group, ms]) => [group, round(ms, 0)])),
+      totalCpuMs: round(totalCpuMs, 0),
+      busyShareOfCores: round(totalCpuMs / (wallMs * availableParallelism()), 3),
+    },
+  };
+}
+
+/** Each group's CPU per operation of the phase, in milliseconds. */
+export function cpuMsPerOperation(cpuUse: CpuUse, operations: number): Record<string, number> {
+  const perOperation: Record<string, number> = { total: round(cpuUse.totalCpuMs / Math.max(1, operations), 2) };
+  for (const [group, ms] of Object.entries(cpuUse.cpuMsByGroup))
+    perOperation[group] = round(ms / Math.max(1, operations), 2);
+  return perOperation;
+}
