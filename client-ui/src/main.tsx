@@ -2,8 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './lib/api/query-client';
+import { prepareFormatters } from './lib/format';
 import { applyDocumentLanguage } from './lib/i18n/i18n';
 import { reloadOnce } from './lib/reload-once';
+import { currentLang } from './lib/stores/lang-store';
 
 applyDocumentLanguage();
 
@@ -20,3 +22,5 @@ createRoot(root).render(
     <App queryClient={createQueryClient()} />
   </StrictMode>,
 );
+// The formatters' locale data loads while the first screen waits for its data, not inside its render.
+prepareFormatters(currentLang());

@@ -24,4 +24,45 @@ describe('format', () => {
     expect(formatPercent(12.5, 'en')).toBe('12.5%');
     expect(formatDateTime('not a date', 'he')).toBe('not a date');
   });
+
+  it("builds the first screens' formatters in tasks of their own, and the later formats use those", async () => {
+    // A fresh copy of the module, so that no formatter is kept from the tests above.
+    vi.resetModules();
+    const fresh = await import('./format');
+    const RealNumberFormat = Intl.NumberFormat;
+    const RealDateTimeFormat = Intl.DateTimeFormat;
+    const built: string[] = [];
+    Intl.NumberFormat = function (locale?: string | string[], options?: Intl.NumberFormatOptions) {
+      built.push(`number ${String(locale)}`);
+      return new RealNumberFormat(locale, options);
+    } as typeof Intl.NumberFormat;
+    Intl.DateTimeFormat = function (locale?: string | string[], options?: Intl.DateTimeFormatOptions) {
+      built.push(`date ${String(locale)}`);
+      return new RealDateTimeFormat(locale, options);
+    } as typeof Intl.DateTimeFormat;
+    try {
+      const tasks: Array<() => void> = [];
+      fresh.prepareFormatters('he', (task) => tasks.push(task));
+      // Nothing is built until the tasks run: the caller's own task stays short.
+      expect(built).toEqual([]);
+      expect(tasks.length).toBeGreaterThan(1);
+      for (const task of tasks) task();
+      expect(built.filter((entry) => entry === 'number he-IL')).toHaveLength(2);
+      expect(built.filter((entry) => entry === 'date he-IL')).toHaveLength(2);
+
+      const before = built.length;
+      const at = '2026-03-04T05:06:00Z';
+      const hebrew = fresh.formatDateTime(at, 'he');
+      fresh.formatDate(at, 'he');
+      fresh.formatDollars(5, 'he');
+      fresh.formatSignedDollars(5, 'he');
+      expect(built).toHaveLength(before);
+      expect(hebrew).toBe(
+        new RealDateTimeFormat('he-IL', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)),
+      );
+    } finally {
+      Intl.NumberFormat = RealNumberFormat;
+      Intl.DateTimeFormat = RealDateTimeFormat;
+    }
+  });
 });

@@ -30,6 +30,19 @@ const percents = memoisedByLanguage(
   (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
 );
 
+/**
+ * Builds, each in a task of its own, the formatters the signed-in screens use at once (the balance, the payments'
+ * amounts and times), while the page still waits for its data. A page's first `Intl` formatter loads the locale's
+ * data: about 12 ms on a desktop core, four times that on a mid-range phone. Left to the render that first needs it,
+ * that time joins one long task that keeps the page from answering input (docs/adr/0054-formatters-built-ahead.md).
+ */
+export function prepareFormatters(
+  lang: Language,
+  schedule: (task: () => void) => void = (task) => setTimeout(task, 0),
+): void {
+  for (const build of [dollars, signedDollars, dateTimes, dates]) schedule(() => build(lang));
+}
+
 /** Formats a dollar amount (the API sends dollars with at most two decimals) for the given language. */
 export function formatDollars(amount: number, lang: Language): string {
   return dollars(lang).format(amount);
