@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { processRole, round } from './stats.ts';
+import { processRole, readProcessTable, round } from './stats.ts';
 
 /**
  * A CPU profile of the bench's server over one timed phase, and where its time went. With BENCH_CPU_PROFILE_DIR set,
@@ -158,19 +158,9 @@ export function breakDown(profiles: readonly CpuProfile[]): ProfileBreakdown {
 
 /** The server's API processes and worker: the processes a profile is taken of (the primary only forwards). */
 function profiledPids(serverPid: number): number[] {
-  const parentOf = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'node') continue;
-      parentOf.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
-    } catch {
-      // Ended while the list was read.
-    }
-  }
-  const children = [...parentOf].filter(([, parent]) => parent === serverPid).map(([pid]) => pid);
+  const children = [...readProcessTable()]
+    .filter(([, { command, parentPid }]) => command === 'node' && parentPid === serverPid)
+    .map(([pid]) => pid);
   // Without WEB_CONCURRENCY the server is one process that serves and works.
   return children.length > 0 ? children : [serverPid];
 }

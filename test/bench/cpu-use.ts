@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { processRole, round } from './stats.ts';
+import { type ProcessEntry, processRole, readProcessTable, round } from './stats.ts';
 
 /**
  * Where the machine's CPU went while a timed phase ran, read from every process's `/proc/<pid>/stat` before and after
@@ -20,12 +19,6 @@ export interface CpuUse {
   busyShareOfCores: number;
 }
 
-interface ProcessTimes {
-  command: string;
-  parentPid: number;
-  cpuTicks: number;
-}
-
 const CLOCK_TICKS_PER_SECOND = clockTicksPerSecond();
 
 function clockTicksPerSecond(): number {
@@ -37,30 +30,8 @@ function clockTicksPerSecond(): number {
   }
 }
 
-function readProcessTimes(): Map<number, ProcessTimes> {
-  const processes = new Map<number, ProcessTimes>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // `pid (comm) state ppid …`: the command may hold spaces and parentheses, so read around the last ')'.
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      // After the command: state, ppid, …; utime and stime are the 14th and 15th fields of the whole line.
-      processes.set(Number(entry), {
-        command: stat.slice(stat.indexOf('(') + 1, close),
-        parentPid: Number(fields[1]),
-        cpuTicks: Number(fields[11]) + Number(fields[12]),
-      });
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  return processes;
-}
-
 /** The Node.js processes of the server's tree, each with its role. */
-function serverRoles(serverPid: number, processes: Map<number, ProcessTimes>): Map<number, string> {
+function serverRoles(serverPid: number, processes: Map<number, ProcessEntry>): Map<number, string> {
   const roles = new Map<number, string>([[serverPid, processRole(serverPid)]]);
   const pending = [serverPid];
   for (let next = pending.pop(); next !== undefined; next = pending.pop())
@@ -72,7 +43,7 @@ function serverRoles(serverPid: number, processes: Map<number, ProcessTimes>): M
   return roles;
 }
 
-function groupOf(pid: number, times: ProcessTimes, roles: Map<number, string>): string {
+function groupOf(pid: number, times: ProcessEntry, roles: Map<number, string>): string {
   const role = roles.get(pid);
   if (role !== undefined) return `server ${role}`;
   if (pid === process.pid) return 'bench client';
@@ -85,12 +56,12 @@ export async function withCpuUse<T>(
   serverPid: number,
   phase: () => Promise<T>,
 ): Promise<{ result: T; cpuUse: CpuUse }> {
-  const before = readProcessTimes();
+  const before = readProcessTable();
   const roles = serverRoles(serverPid, before);
   const started = performance.now();
   const result = await phase();
   const wallMs = performance.now() - started;
-  const after = readProcessTimes();
+  const after = readProcessTable();
   const cpuMsByGroup: Record<string, number> = {};
   let totalCpuMs = 0;
   for (const [pid, end] of after) {

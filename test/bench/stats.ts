@@ -60,6 +60,36 @@ export function memoryOf(pid: number, readFile: (path: string) => string): { rss
   return { rssMiB: round(kib('VmRSS') / 1024, 1), hwmMiB: round(kib('VmHWM') / 1024, 1) };
 }
 
+export interface ProcessEntry {
+  command: string;
+  parentPid: number;
+  /** User and system time so far, in clock ticks. */
+  cpuTicks: number;
+}
+
+/** Every process of the machine now, from `/proc/<pid>/stat`. */
+export function readProcessTable(): Map<number, ProcessEntry> {
+  const processes = new Map<number, ProcessEntry>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // `pid (comm) state ppid …`: the command may hold spaces and parentheses, so read around the last ')'.
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      // After the command: state, ppid, …; utime and stime are the 14th and 15th fields of the whole line.
+      processes.set(Number(entry), {
+        command: stat.slice(stat.indexOf('(') + 1, close),
+        parentPid: Number(fields[1]),
+        cpuTicks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return processes;
+}
+
 /**
  * The resident sets of a process and of every Node.js process below it, added up, in MiB: the server's memory when
  * it runs as a cluster (`WEB_CONCURRENCY`), its primary and API and worker processes. The embedded PostgreSQL, also
@@ -72,23 +102,11 @@ export function memoryOfNodeTree(rootPid: number): {
   /** Each process's RSS, by pid, so that a growth of the sum can be put on the process that grew. */
   rssMiBByPid: Map<number, number>;
 } {
-  const parentOf = new Map<number, number>();
-  const commandOf = new Map<number, string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // `pid (comm) state ppid …`: the command may hold spaces and parentheses, so read around the last ')'.
-      const close = stat.lastIndexOf(')');
-      commandOf.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
-      parentOf.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
+  const processes = readProcessTable();
   const tree = [rootPid];
   for (let index = 0; index < tree.length; index += 1)
-    for (const [pid, parent] of parentOf) if (parent === tree[index] && commandOf.get(pid) === 'node') tree.push(pid);
+    for (const [pid, { parentPid, command }] of processes)
+      if (parentPid === tree[index] && command === 'node') tree.push(pid);
   let rssMiB = 0;
   let hwmMiB = 0;
   const rssMiBByPid = new Map<number, number>();
