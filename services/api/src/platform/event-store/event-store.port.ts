@@ -153,4 +153,26 @@ export abstract class EventStore {
    * running, so that a late commit with a lower position is never skipped.
    */
   abstract readAll(after: GlobalCheckpoint, limit: number, options?: ReadAllOptions): Promise<RecordedEvent[]>;
+
+  /**
+   * The same window as `readAll` (at most `limit` events after `after`, in the same order), of which only the events
+   * of `types` are decoded and returned: a reader that reacts to a few types passes the others without their data.
+   * `end` is the position of the last event of the window, whatever its type (null when the window is empty): where
+   * the reader's checkpoint moves to.
+   */
+  abstract readAllOfTypes(
+    after: GlobalCheckpoint,
+    limit: number,
+    types: readonly string[],
+    options?: ReadAllOptions,
+  ): Promise<TypedWindow>;
+}
+
+/** A window of the whole store read for some types only. */
+export interface TypedWindow {
+  /** The window's events of the asked types, in the window's order. */
+  events: RecordedEvent[];
+  /** How many events the window held, of any type. */
+  read: number;
+  end: GlobalCheckpoint | null;
 }

@@ -124,4 +124,65 @@ describe('PostgresEventStore on PostgreSQL: gap-safe readAll', () => {
       expect(resumed.events.filter((event) => event.streamId === slowStream)).toHaveLength(1);
     });
   });
+
+  describe('readAllOfTypes', () => {
+    async function endOfStore(): Promise<GlobalCheckpoint> {
+      let checkpoint = START_CHECKPOINT;
+      for (;;) {
+        const batch = await store.readAll(checkpoint, 1000);
+        if (batch.length === 0) return checkpoint;
+        const last = batch[batch.length - 1];
+        checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+      }
+    }
+
+    it('decodes only the asked types of the readAll window, and ends where the window ends whatever its type', async () => {
+      const from = await endOfStore();
+      const mixed = streamOf('mixed');
+      await store.append(
+        [
+          {
+            streamId: mixed,
+            expectedVersion: 0,
+            events: [
+              { type: 'Kept', data: { n: 1 } },
+              { type: 'Skipped', data: { n: 2 } },
+              { type: 'Kept', data: { n: 3 } },
+            ],
+          },
+        ],
+        metadata,
+      );
+      await store.append(
+        [{ streamId: streamOf('other'), expectedVersion: 0, events: [{ type: 'Skipped', data: { n: 4 } }] }],
+        metadata,
+      );
+      const all = await eventually(
+        () => store.readAll(from, 100),
+        (events) => events.length === 4,
+        'the four events',
+      );
+
+      const typed = await store.readAllOfTypes(from, 100, ['Kept']);
+      expect(typed.read).toBe(4);
+      // The same events, decoded the same way, as readAll gives.
+      expect(typed.events).toEqual(all.filter((event) => event.type === 'Kept'));
+      expect(typed.events.map((event) => event.data)).toEqual([{ n: 1 }, { n: 3 }]);
+      const last = all[3];
+      expect(last.type).toBe('Skipped');
+      expect(typed.end).toEqual({ transactionId: last.transactionId, globalPosition: last.globalPosition });
+
+      // The window is `limit` events of any type, as readAll's.
+      const firstTwo = await store.readAllOfTypes(from, 2, ['Kept']);
+      expect(firstTwo.read).toBe(2);
+      expect(firstTwo.events.map((event) => event.data)).toEqual([{ n: 1 }]);
+      expect(firstTwo.end).toEqual({ transactionId: all[1].transactionId, globalPosition: all[1].globalPosition });
+
+      // A window without the asked types still moves the reader on; past the end there is no window.
+      const noneKept = await store.readAllOfTypes(from, 100, ['Unknown']);
+      expect(noneKept.events).toEqual([]);
+      expect(noneKept.end).toEqual(typed.end);
+      expect(await store.readAllOfTypes(typed.end ?? from, 100, ['Kept'])).toEqual({ events: [], read: 0, end: null });
+    });
+  });
 });

@@ -24,6 +24,7 @@ import {
   type TransactMetadata,
   type TransactOptions,
   type TransactResult,
+  type TypedWindow,
 } from './event-store.port';
 import type { EventTypeRegistry } from './event-type-registry';
 
@@ -211,6 +212,42 @@ export class PostgresEventStore extends EventStore {
       [after.transactionId, after.globalPosition, limit],
     );
     return rows.map((row) => toRecordedEvent(row, this.eventTypes));
+  }
+
+  /**
+   * One statement over the window of `readAll`. The data, metadata, hash and time of recording of an event of
+   * another type are not sent: PostgreSQL skips turning them into text and the driver skips decoding them, which was
+   * most of what a processor's batch cost when it handled a few types of many (docs/benchmarks.md).
+   */
+  async readAllOfTypes(
+    after: GlobalCheckpoint,
+    limit: number,
+    types: readonly string[],
+    options: ReadAllOptions = {},
+  ): Promise<TypedWindow> {
+    const manager = options.manager ?? this.dataSource.manager;
+    const rows: Array<EventRow & { wanted: boolean }> = await manager.query(
+      `SELECT events.global_position::text AS global_position, events.transaction_id::text AS transaction_id,
+              events.type, events.type = ANY($4::text[]) AS wanted,
+              CASE WHEN events.type = ANY($4::text[]) THEN events.stream_id END AS stream_id,
+              CASE WHEN events.type = ANY($4::text[]) THEN events.stream_version END AS stream_version,
+              CASE WHEN events.type = ANY($4::text[]) THEN events.data END AS data,
+              CASE WHEN events.type = ANY($4::text[]) THEN events.metadata END AS metadata,
+              CASE WHEN events.type = ANY($4::text[]) THEN events.recorded_at END AS recorded_at,
+              CASE WHEN events.type = ANY($4::text[]) THEN events.hash END AS hash
+         FROM events
+        WHERE (events.transaction_id, events.global_position) > ($1::xid8, $2::bigint)
+          AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY events.transaction_id, events.global_position
+        LIMIT $3`,
+      [after.transactionId, after.globalPosition, limit, types],
+    );
+    const last = rows[rows.length - 1];
+    return {
+      events: rows.filter((row) => row.wanted).map((row) => toRecordedEvent(row, this.eventTypes)),
+      read: rows.length,
+      end: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : null,
+    };
   }
 
   private async readStreamWith(manager: EntityManager, streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {

@@ -181,6 +181,49 @@ describe('ProcessorRunner on PostgreSQL', () => {
       expect(backoffDelayMs({ baseMs: 1_000, maxMs: 30_000 }, 80)).toBe(30_000);
     });
 
+    it('hands a processor only the types it handles, each once, and moves its checkpoint past the others', async () => {
+      const streamId = streamOf('typed');
+      await store.append(
+        [
+          {
+            streamId,
+            expectedVersion: 0,
+            events: Array.from({ length: 9 }, (_, n) => ({ type: n % 3 === 0 ? 'Picked' : 'Passed', data: { n } })),
+          },
+        ],
+        metadata,
+      );
+      const seen: Array<{ type: string; n: number }> = [];
+      const runner = new ProcessorRunner(dataSource, store, { batchSize: 4 });
+      runner.register({
+        name: 'typed',
+        handles: ['Picked'],
+        async handle(events) {
+          seen.push(...events.map((event) => ({ type: event.type, n: (event.data as { n: number }).n })));
+        },
+      });
+      const total = await totalEvents();
+      await eventually(
+        () => runner.drain('typed'),
+        () => seen.length >= 3,
+        'the picked events',
+      );
+      expect(seen).toEqual([
+        { type: 'Picked', n: 0 },
+        { type: 'Picked', n: 3 },
+        { type: 'Picked', n: 6 },
+      ]);
+      const checkpoint = await runner.checkpoint('typed');
+      const last: { global_position: string }[] = await dataSource.query(
+        'SELECT global_position::text AS global_position FROM events ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1',
+      );
+      // The last event is a `Passed` one: the checkpoint moved past it although the processor never saw it.
+      expect(checkpoint?.globalPosition).toBe(last[0].global_position);
+      expect(await totalEvents()).toBe(total);
+      expect(await runner.drain('typed')).toBe(0);
+      expect(seen).toHaveLength(3);
+    });
+
     it('drains without the loop, and a second drain finds nothing new', async () => {
       const runner = new ProcessorRunner(dataSource, store, { batchSize: 7 });
       runner.register(recordingProcessor('drain'));
