@@ -156,14 +156,14 @@ export abstract class EventStore {
 
   /**
    * The same window as `readAll` (at most `limit` events after `after`, in the same order), of which only the events
-   * of `types` are decoded and returned: a reader that reacts to a few types passes the others without their data.
-   * `end` is the position of the last event of the window, whatever its type (null when the window is empty): where
-   * the reader's checkpoint moves to.
+   * of `types` (`'*'`: every type) are decoded and returned: a reader that reacts to a few types passes the others
+   * without their data. `end` is the position of the last event of the window, whatever its type (null when the
+   * window is empty): where the reader's checkpoint moves to.
    */
   abstract readAllOfTypes(
     after: GlobalCheckpoint,
     limit: number,
-    types: readonly string[],
+    types: readonly string[] | '*',
     options?: ReadAllOptions,
   ): Promise<TypedWindow>;
 }

@@ -172,6 +172,9 @@ describe('PostgresEventStore on PostgreSQL: gap-safe readAll', () => {
       expect(last.type).toBe('Skipped');
       expect(typed.end).toEqual({ transactionId: last.transactionId, globalPosition: last.globalPosition });
 
+      // Every type asked: the whole window, as readAll gives it.
+      expect(await store.readAllOfTypes(from, 100, '*')).toEqual({ events: all, read: 4, end: typed.end });
+
       // The window is `limit` events of any type, as readAll's.
       const firstTwo = await store.readAllOfTypes(from, 2, ['Kept']);
       expect(firstTwo.read).toBe(2);

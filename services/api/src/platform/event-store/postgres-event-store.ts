@@ -217,30 +217,32 @@ export class PostgresEventStore extends EventStore {
   /**
    * One statement over the window of `readAll`. The data, metadata, hash and time of recording of an event of
    * another type are not sent: PostgreSQL skips turning them into text and the driver skips decoding them, which was
-   * most of what a processor's batch cost when it handled a few types of many (docs/benchmarks.md).
+   * most of what a processor's batch cost when it handled a few types of many (docs/benchmarks.md). The window is
+   * ordered inside, where the limit applies, and again outside, since a subquery's order is not the result's.
    */
   async readAllOfTypes(
     after: GlobalCheckpoint,
     limit: number,
-    types: readonly string[],
+    types: readonly string[] | '*',
     options: ReadAllOptions = {},
   ): Promise<TypedWindow> {
     const manager = options.manager ?? this.dataSource.manager;
     const rows: Array<EventRow & { wanted: boolean }> = await manager.query(
-      `SELECT events.global_position::text AS global_position, events.transaction_id::text AS transaction_id,
-              events.type, events.type = ANY($4::text[]) AS wanted,
-              CASE WHEN events.type = ANY($4::text[]) THEN events.stream_id END AS stream_id,
-              CASE WHEN events.type = ANY($4::text[]) THEN events.stream_version END AS stream_version,
-              CASE WHEN events.type = ANY($4::text[]) THEN events.data END AS data,
-              CASE WHEN events.type = ANY($4::text[]) THEN events.metadata END AS metadata,
-              CASE WHEN events.type = ANY($4::text[]) THEN events.recorded_at END AS recorded_at,
-              CASE WHEN events.type = ANY($4::text[]) THEN events.hash END AS hash
-         FROM events
-        WHERE (events.transaction_id, events.global_position) > ($1::xid8, $2::bigint)
-          AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY events.transaction_id, events.global_position
-        LIMIT $3`,
-      [after.transactionId, after.globalPosition, limit, types],
+      `SELECT global_position::text AS global_position, transaction_id::text AS transaction_id, type, wanted,
+              CASE WHEN wanted THEN stream_id END AS stream_id,
+              CASE WHEN wanted THEN stream_version END AS stream_version,
+              CASE WHEN wanted THEN data END AS data,
+              CASE WHEN wanted THEN metadata END AS metadata,
+              CASE WHEN wanted THEN recorded_at END AS recorded_at,
+              CASE WHEN wanted THEN hash END AS hash
+         FROM (SELECT events.*, ($4::text[] IS NULL OR events.type = ANY($4::text[])) AS wanted
+                 FROM events
+                WHERE (events.transaction_id, events.global_position) > ($1::xid8, $2::bigint)
+                  AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+                ORDER BY events.transaction_id, events.global_position
+                LIMIT $3) AS window_events
+        ORDER BY window_events.transaction_id, window_events.global_position`,
+      [after.transactionId, after.globalPosition, limit, types === '*' ? null : types],
     );
     const last = rows[rows.length - 1];
     return {

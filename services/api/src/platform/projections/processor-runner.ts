@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import type { EventStore, GlobalCheckpoint, RecordedEvent, TypedWindow } from '../event-store/event-store.port';
+import type { EventStore, GlobalCheckpoint, RecordedEvent } from '../event-store/event-store.port';
 import { withLogContext } from '../observability/log-context';
 
 /**
@@ -218,12 +218,15 @@ export class ProcessorRunner {
       );
       if (!rows[0]) throw new Error(`Processor ${processor.name} has no checkpoint row`);
       const from: GlobalCheckpoint = { transactionId: rows[0].transaction_id, globalPosition: rows[0].global_position };
-      const { events: handled, read, end } = await this.readWindow(processor, from, queryRunner.manager);
+      const batch = await this.store.readAllOfTypes(from, this.batchSize, processor.handles, {
+        manager: queryRunner.manager,
+      });
+      const { end } = batch;
       if (end === null) {
         await queryRunner.commitTransaction();
         return 0;
       }
-      if (handled.length > 0) await processor.handle(handled, queryRunner.manager);
+      if (batch.events.length > 0) await processor.handle(batch.events, queryRunner.manager);
       // Compare-and-set: under READ COMMITTED a concurrent mover makes this UPDATE wait, then match nothing.
       const moved = await queryRunner.query(
         `UPDATE checkpoints SET transaction_id = $2::xid8, global_position = $3::bigint, updated_at = now()
@@ -233,26 +236,13 @@ export class ProcessorRunner {
       );
       if (moved.affected !== 1) throw new CheckpointMovedError(processor.name);
       await queryRunner.commitTransaction();
-      return read;
+      return batch.read;
     } catch (error) {
       if (queryRunner.isTransactionActive) await queryRunner.rollbackTransaction().catch(() => undefined);
       throw error;
     } finally {
       await queryRunner.release();
     }
-  }
-
-  /** The batch after `from`: every event for a processor of every type, else only its types' events decoded. */
-  private async readWindow(processor: Processor, from: GlobalCheckpoint, manager: EntityManager): Promise<TypedWindow> {
-    const handles = processor.handles;
-    if (handles !== '*') return this.store.readAllOfTypes(from, this.batchSize, handles, { manager });
-    const events = await this.store.readAll(from, this.batchSize, { manager });
-    const last = events[events.length - 1];
-    return {
-      events,
-      read: events.length,
-      end: last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : null,
-    };
   }
 
   private processor(name: string): Processor {
