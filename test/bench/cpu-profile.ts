@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { processRole, readProcessTable, round } from './stats.ts';
+import { nodeTreeOf, processRole, round } from './stats.ts';
 
 /**
  * A CPU profile of the bench's server over one timed phase, and where its time went. With BENCH_CPU_PROFILE_DIR set,
@@ -158,9 +158,7 @@ export function breakDown(profiles: readonly CpuProfile[]): ProfileBreakdown {
 
 /** The server's API processes and worker: the processes a profile is taken of (the primary only forwards). */
 function profiledPids(serverPid: number): number[] {
-  const children = [...readProcessTable()]
-    .filter(([, { command, parentPid }]) => command === 'node' && parentPid === serverPid)
-    .map(([pid]) => pid);
+  const [, ...children] = nodeTreeOf(serverPid);
   // Without WEB_CONCURRENCY the server is one process that serves and works.
   return children.length > 0 ? children : [serverPid];
 }
@@ -180,14 +178,15 @@ export async function withCpuProfile<T>(
   for (const pid of pids) process.kill(pid, 'SIGUSR2');
   const result = await phase();
   for (const pid of pids) process.kill(pid, 'SIGUSR2');
-  const files = pids.map((pid) => join(CPU_PROFILE_DIR, `${roles.get(pid) ?? 'primary'}-${pid}.cpuprofile`));
+  const roleOf = (pid: number): string => roles.get(pid) ?? 'primary';
+  const files = pids.map((pid) => join(CPU_PROFILE_DIR, `${roleOf(pid)}-${pid}.cpuprofile`));
   const deadline = Date.now() + 30_000;
   while (!files.every((file) => existsSync(file)) && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 200));
   const byRole = new Map<string, CpuProfile[]>();
   for (const [index, file] of files.entries()) {
     if (!existsSync(file)) throw new Error(`No CPU profile was written to ${file}`);
-    const role = roles.get(pids[index]) ?? 'primary';
+    const role = roleOf(pids[index]);
     byRole.set(role, [...(byRole.get(role) ?? []), JSON.parse(readFileSync(file, 'utf8')) as CpuProfile]);
   }
   // Keep the files beside the breakdown, named by the phase, for a closer look in Chromium's DevTools.

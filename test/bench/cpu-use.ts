@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { type ProcessEntry, processRole, readProcessTable, round } from './stats.ts';
+import { nodeTreeOf, type ProcessEntry, processRole, readProcessTable, round } from './stats.ts';
 
 /**
  * Where the machine's CPU went while a timed phase ran, read from every process's `/proc/<pid>/stat` before and after
@@ -30,19 +30,6 @@ function clockTicksPerSecond(): number {
   }
 }
 
-/** The Node.js processes of the server's tree, each with its role. */
-function serverRoles(serverPid: number, processes: Map<number, ProcessEntry>): Map<number, string> {
-  const roles = new Map<number, string>([[serverPid, processRole(serverPid)]]);
-  const pending = [serverPid];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop())
-    for (const [pid, times] of processes)
-      if (times.parentPid === next && times.command === 'node' && !roles.has(pid)) {
-        roles.set(pid, processRole(pid));
-        pending.push(pid);
-      }
-  return roles;
-}
-
 function groupOf(pid: number, times: ProcessEntry, roles: Map<number, string>): string {
   const role = roles.get(pid);
   if (role !== undefined) return `server ${role}`;
@@ -57,7 +44,7 @@ export async function withCpuUse<T>(
   phase: () => Promise<T>,
 ): Promise<{ result: T; cpuUse: CpuUse }> {
   const before = readProcessTable();
-  const roles = serverRoles(serverPid, before);
+  const roles = new Map(nodeTreeOf(serverPid, before).map((pid) => [pid, processRole(pid)]));
   const started = performance.now();
   const result = await phase();
   const wallMs = performance.now() - started;

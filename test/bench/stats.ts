@@ -90,6 +90,15 @@ export function readProcessTable(): Map<number, ProcessEntry> {
   return processes;
 }
 
+/** A process and every Node.js process below it (the bench's server: its primary, API processes and worker). */
+export function nodeTreeOf(rootPid: number, processes: Map<number, ProcessEntry> = readProcessTable()): number[] {
+  const tree = [rootPid];
+  for (let index = 0; index < tree.length; index += 1)
+    for (const [pid, { parentPid, command }] of processes)
+      if (parentPid === tree[index] && command === 'node') tree.push(pid);
+  return tree;
+}
+
 /**
  * The resident sets of a process and of every Node.js process below it, added up, in MiB: the server's memory when
  * it runs as a cluster (`WEB_CONCURRENCY`), its primary and API and worker processes. The embedded PostgreSQL, also
@@ -102,11 +111,7 @@ export function memoryOfNodeTree(rootPid: number): {
   /** Each process's RSS, by pid, so that a growth of the sum can be put on the process that grew. */
   rssMiBByPid: Map<number, number>;
 } {
-  const processes = readProcessTable();
-  const tree = [rootPid];
-  for (let index = 0; index < tree.length; index += 1)
-    for (const [pid, { parentPid, command }] of processes)
-      if (parentPid === tree[index] && command === 'node') tree.push(pid);
+  const tree = nodeTreeOf(rootPid);
   let rssMiB = 0;
   let hwmMiB = 0;
   const rssMiBByPid = new Map<number, number>();
