@@ -133,3 +133,116 @@ describe('ReadModelReplayCheck', () => {
     ]);
   });
 });
+
+/**
+ * The comparison counts whole rows as multisets, so a table without a primary key may hold a row twice, and names a
+ * differing row by every column of its key. `replay_tags` holds one row per `TagAdded` (a note may carry a tag
+ * twice), keyed by note; `replay_tag_counts` counts each note's tags under the key `(note_id, tag)`.
+ */
+describe('ReadModelReplayCheck on repeated rows and a key of two columns', () => {
+  const env = useEventStore();
+  let dataSource: DataSource;
+  let check: ReadModelReplayCheck;
+
+  const tagsProjection: InlineProjection = {
+    name: 'replay-tags',
+    handles: ['TagAdded'],
+    replayChecked: [
+      { table: 'replay_tags', key: ['note_id'] },
+      { table: 'replay_tag_counts', key: ['note_id', 'tag'] },
+    ],
+    async apply(events, manager) {
+      for (const event of events) {
+        const { noteId, tag } = event.data as { noteId: number; tag: string };
+        await manager.query('INSERT INTO replay_tags (note_id, tag) VALUES ($1, $2)', [noteId, tag]);
+        await manager.query(
+          `INSERT INTO replay_tag_counts (note_id, tag, count) VALUES ($1, $2, 1)
+           ON CONFLICT (note_id, tag) DO UPDATE SET count = replay_tag_counts.count + 1`,
+          [noteId, tag],
+        );
+      }
+    },
+    async reset(manager) {
+      await manager.query('DELETE FROM replay_tags');
+      await manager.query('DELETE FROM replay_tag_counts');
+    },
+  };
+
+  beforeAll(async () => {
+    dataSource = env.dataSource;
+    await dataSource.query('CREATE TABLE replay_tags (note_id int NOT NULL, tag text NOT NULL)');
+    await dataSource.query(
+      'CREATE TABLE replay_tag_counts (note_id int NOT NULL, tag text NOT NULL, count int NOT NULL, PRIMARY KEY (note_id, tag))',
+    );
+    const registry = new InlineProjectionRegistry(dataSource, env.eventTypes);
+    registry.register(tagsProjection);
+    // Note 1 carries "red" twice, so its two rows in replay_tags are equal.
+    const tags: Array<[number, string]> = [
+      [1, 'red'],
+      [1, 'red'],
+      [1, 'blue'],
+      [2, 'red'],
+    ];
+    await env.store.append(
+      [
+        {
+          streamId: streamOf('tags'),
+          expectedVersion: 0,
+          events: tags.map(([noteId, tag]) => ({ type: 'TagAdded', data: { noteId, tag } })),
+        },
+      ],
+      metadata,
+    );
+    await registry.rebuild('replay-tags');
+    check = new ReadModelReplayCheck(dataSource, registry);
+  });
+
+  it('finds no difference when both tables equal their replay, repeated rows included', async () => {
+    const report = await check.run();
+    expect(report.mismatches).toEqual([]);
+    expect(report.tables.map(({ table, rows, missing, extra }) => ({ table, rows, missing, extra }))).toEqual([
+      { table: 'replay_tags', rows: 4, missing: 0, extra: 0 },
+      { table: 'replay_tag_counts', rows: 3, missing: 0, extra: 0 },
+    ]);
+  });
+
+  it('counts a repeated row by how often each side holds it', async () => {
+    await dataSource.query(
+      `DELETE FROM replay_tags WHERE ctid = (SELECT min(ctid) FROM replay_tags WHERE tag = 'red' AND note_id = 1)`,
+    );
+    await dataSource.query(`INSERT INTO replay_tags (note_id, tag) VALUES (2, 'red')`);
+    try {
+      const report = await check.run();
+      expect(report.tables[0]).toMatchObject({ table: 'replay_tags', missing: 1, extra: 1 });
+      expect(report.mismatches).toEqual([
+        { table: 'replay_tags', side: 'missing', key: 'note_id=1' },
+        { table: 'replay_tags', side: 'extra', key: 'note_id=2' },
+      ]);
+    } finally {
+      await dataSource.query(
+        `DELETE FROM replay_tags WHERE ctid = (SELECT min(ctid) FROM replay_tags WHERE note_id = 2)`,
+      );
+      await dataSource.query(`INSERT INTO replay_tags (note_id, tag) VALUES (1, 'red')`);
+    }
+    expect((await check.run()).mismatches).toEqual([]);
+  });
+
+  it('names each differing row by every column of a key of two columns', async () => {
+    await dataSource.query(`UPDATE replay_tag_counts SET count = 5 WHERE note_id = 1 AND tag = 'blue'`);
+    await dataSource.query(`UPDATE replay_tag_counts SET tag = 'green' WHERE note_id = 2 AND tag = 'red'`);
+    try {
+      const report = await check.run();
+      expect(report.tables[1]).toMatchObject({ table: 'replay_tag_counts', missing: 2, extra: 2 });
+      expect(report.mismatches).toEqual([
+        { table: 'replay_tag_counts', side: 'missing', key: 'note_id=1,tag=blue' },
+        { table: 'replay_tag_counts', side: 'missing', key: 'note_id=2,tag=red' },
+        { table: 'replay_tag_counts', side: 'extra', key: 'note_id=1,tag=blue' },
+        { table: 'replay_tag_counts', side: 'extra', key: 'note_id=2,tag=green' },
+      ]);
+    } finally {
+      await dataSource.query(`UPDATE replay_tag_counts SET count = 1 WHERE note_id = 1 AND tag = 'blue'`);
+      await dataSource.query(`UPDATE replay_tag_counts SET tag = 'red' WHERE note_id = 2 AND tag = 'green'`);
+    }
+    expect((await check.run()).mismatches).toEqual([]);
+  });
+});
