@@ -1,7 +1,7 @@
 import { AuditSchema1767225600800 } from './infrastructure/audit.migrations';
 
 export { AuditModule } from './audit.module';
-export { type AuditEntryDraft, type AuditMapper, AuditMapperRegistry } from './audit-mapper';
+export { type AuditEntryDraft, type AuditMapper, AuditMapperRegistry, keptOutOfTheLog } from './audit-mapper';
 export { type AuditName, type AuditNamer, AuditNameRegistry } from './audit-names';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type

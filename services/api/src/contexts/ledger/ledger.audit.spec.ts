@@ -1,7 +1,7 @@
 import { auditFieldText, EVENT_SENTENCES, type EventMetadata } from '@kupa/proto';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port';
-import type { AuditEntryDraft } from '../audit';
-import { ALL_LEDGER_EVENT_TYPES, type LedgerEventType } from './domain/ledger.events';
+import { type AuditEntryDraft, keptOutOfTheLog } from '../audit';
+import { ALL_LEDGER_EVENT_TYPES, type LedgerEventType, WALLET_EVENT_TYPES } from './domain/ledger.events';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
 
 const USER_UUID = '0b7e7c2e-4a52-4bb4-8a8e-3a1d2f0c9e11';
@@ -101,6 +101,11 @@ describe('ledger events in the activity log', () => {
       'PaymentRecorded',
       'PaymentStatusChanged',
     ]);
+  });
+
+  it('declares the wallet events kept out of the log, so that a replay of the log does not decode them', () => {
+    const keptOut = ALL_LEDGER_EVENT_TYPES.filter((type) => LEDGER_AUDIT_MAPPERS[type] === keptOutOfTheLog);
+    expect(keptOut.sort()).toEqual([...WALLET_EVENT_TYPES].sort());
   });
 
   it.each([

@@ -11,7 +11,7 @@ import {
   type PaymentRecordedData,
   type PaymentStatusChangedData,
 } from '@kupa/proto';
-import type { AuditMapper } from '../audit';
+import { type AuditMapper, keptOutOfTheLog } from '../audit';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port';
 import { ALL_LEDGER_EVENT_TYPES, type LedgerEventType } from './domain/ledger.events';
 
@@ -148,12 +148,13 @@ const PAYMENT_STREAM_MAPPERS: Partial<Record<LedgerEventType, AuditMapper>> = {
   CardPaymentReported: cardPaymentReported,
 };
 
-/** Wallet events move the money a payment entry already describes; listing them too would say everything twice. */
-const explainedByItsPayment: AuditMapper = () => null;
-
-/** How each ledger event reads in the activity log: the payment it creates or changes, under its client. */
+/**
+ * How each ledger event reads in the activity log: the payment it creates or changes, under its client. Wallet events
+ * are kept out: they move the money a payment entry already describes, and listing them too would say everything
+ * twice.
+ */
 export const LEDGER_AUDIT_MAPPERS: Readonly<Record<LedgerEventType, AuditMapper>> = Object.freeze(
   Object.fromEntries(
-    ALL_LEDGER_EVENT_TYPES.map((type) => [type, PAYMENT_STREAM_MAPPERS[type] ?? explainedByItsPayment]),
+    ALL_LEDGER_EVENT_TYPES.map((type) => [type, PAYMENT_STREAM_MAPPERS[type] ?? keptOutOfTheLog]),
   ) as Record<LedgerEventType, AuditMapper>,
 );

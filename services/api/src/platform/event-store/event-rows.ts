@@ -10,6 +10,24 @@ export const EVENT_COLUMNS = `global_position::text AS global_position, transact
   stream_id, stream_version, type, data, metadata, recorded_at, hash`;
 
 /**
+ * The select list of a read that decodes only some types' events, over a subquery that marks them `wanted`: the
+ * others come back with their position, transaction and type alone, so that the read still moves past them while
+ * PostgreSQL skips turning their data, metadata, hash and time of recording into text and the driver skips decoding
+ * them.
+ */
+export const WANTED_EVENT_COLUMNS = `global_position::text AS global_position, transaction_id::text AS transaction_id,
+  type, wanted,
+  CASE WHEN wanted THEN stream_id END AS stream_id,
+  CASE WHEN wanted THEN stream_version END AS stream_version,
+  CASE WHEN wanted THEN data END AS data,
+  CASE WHEN wanted THEN metadata END AS metadata,
+  CASE WHEN wanted THEN recorded_at END AS recorded_at,
+  CASE WHEN wanted THEN hash END AS hash`;
+
+/** A row read with `WANTED_EVENT_COLUMNS`; only a wanted one carries the event's stream, data and the rest. */
+export type WantedEventRow = EventRow & { wanted: boolean };
+
+/**
  * The select list of a replay that needs only what events say: no hash, transaction id or time of recording to
  * decode (the time of recording alone costs a date parse per row).
  */

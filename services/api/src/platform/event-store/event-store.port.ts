@@ -96,6 +96,11 @@ export interface InlineProjection {
   readonly name: string;
   /** Event types it reacts to; `'*'` for every event (the activity log). */
   readonly handles: readonly string[] | '*';
+  /**
+   * With `handles: '*'`, the types of events it makes nothing of (the activity log leaves wallet events out, since
+   * their payment's entry tells the same). They never reach `apply`, and a replay does not decode them.
+   */
+  readonly ignores?: readonly string[];
   apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void>;
   /** Empties the read model before a rebuild from all events. */
   reset(manager: EntityManager): Promise<void>;

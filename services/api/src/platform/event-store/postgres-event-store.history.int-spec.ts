@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
-import { START_CHECKPOINT } from './event-store.port';
+import { InlineProjectionRegistry, replayedTypes } from '../projections/inline-projection.registry';
+import { type InlineProjection, type RecordedEvent, START_CHECKPOINT } from './event-store.port';
 import { EventTypeRegistry } from './event-type-registry';
 import { databaseUrlOf, withReadOnlySnapshot } from '../database/read-only-snapshot';
 import { verifyStreamHashes, verifyWithin } from './hash-chain-verifier';
@@ -143,6 +143,85 @@ describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuild
       expect(rows[0].count).toBe(expected[0].count);
       expect(await projectedRows([streamId])).toBe(2);
       expect(await projectedRows(['stray'])).toBe(0);
+    });
+
+    it('decodes only the types the replayed projections use, and counts every event it passes', async () => {
+      const received: { everything: RecordedEvent[]; listed: RecordedEvent[] } = { everything: [], listed: [] };
+      const everything: InlineProjection = {
+        name: 'replay-everything-but-skipped',
+        handles: '*',
+        ignores: ['ReplaySkipped'],
+        async apply(events) {
+          received.everything.push(...events);
+        },
+        async reset() {},
+      };
+      const listed: InlineProjection = {
+        name: 'replay-listed',
+        handles: ['ReplayListed'],
+        async apply(events) {
+          received.listed.push(...events);
+        },
+        async reset() {},
+      };
+      const registry = new InlineProjectionRegistry(dataSource, eventTypes);
+      registry.register(everything);
+      registry.register(listed);
+      const streamId = streamOf('replayed');
+      const types = ['ReplayKept', 'ReplaySkipped', 'ReplayListed', 'ReplaySkipped', 'ReplayKept', 'ReplaySkipped'];
+      await store.append(
+        [{ streamId, expectedVersion: 0, events: types.map((type, index) => ({ type, data: { index } })) }],
+        metadata,
+      );
+      // Stored at version 1, every type of this test is now read at version 2 through an upcaster that records it.
+      const decoded: string[] = [];
+      for (const type of ['ReplayKept', 'ReplaySkipped', 'ReplayListed']) {
+        eventTypes.register(type, {
+          schemaVersion: 2,
+          upcasters: {
+            1: (data) => {
+              decoded.push(type);
+              return data;
+            },
+          },
+        });
+      }
+      const [{ total }]: Array<{ total: number }> = await dataSource.query('SELECT count(*)::int AS total FROM events');
+      const ours = (events: RecordedEvent[]) => events.filter((event) => event.streamId === streamId);
+
+      // Batches of two, so that batches of skipped events alone are passed over as well.
+      const passed = await dataSource.transaction((manager) => registry.replayAll(manager, [everything], 2));
+      expect(passed).toBe(total);
+      expect(ours(received.everything).map((event) => [event.type, event.data])).toEqual([
+        ['ReplayKept', { index: 0 }],
+        ['ReplayListed', { index: 2 }],
+        ['ReplayKept', { index: 4 }],
+      ]);
+      expect(received.everything.some((event) => event.type === 'ReplaySkipped')).toBe(false);
+      expect(decoded).toEqual(['ReplayKept', 'ReplayListed', 'ReplayKept']);
+
+      received.everything = [];
+      decoded.length = 0;
+      await dataSource.transaction((manager) => registry.replayAll(manager, [listed], 2));
+      expect(ours(received.listed).map((event) => event.data)).toEqual([{ index: 2 }]);
+      expect(received.everything).toEqual([]);
+      expect(decoded).toEqual(['ReplayListed']);
+    });
+
+    it('names the types a replay decodes from what each projection handles and ignores', () => {
+      expect(replayedTypes([{ handles: ['A', 'B'] }, { handles: ['B', 'C'] }])).toEqual({ only: ['A', 'B', 'C'] });
+      expect(replayedTypes([{ handles: '*' }])).toEqual({ except: [] });
+      expect(replayedTypes([{ handles: '*', ignores: ['W1', 'W2'] }])).toEqual({ except: ['W1', 'W2'] });
+      // A type another projection lists, or one that another projection handling everything uses, is decoded.
+      expect(replayedTypes([{ handles: '*', ignores: ['W1', 'W2'] }, { handles: ['W2'] }])).toEqual({
+        except: ['W1'],
+      });
+      expect(
+        replayedTypes([
+          { handles: '*', ignores: ['W1', 'W2'] },
+          { handles: '*', ignores: ['W1'] },
+        ]),
+      ).toEqual({ except: ['W1'] });
     });
   });
 });

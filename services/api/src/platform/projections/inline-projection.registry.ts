@@ -1,6 +1,6 @@
 import { escapeIdentifier } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
-import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../event-store/event-rows';
+import { toRecordedEvent, WANTED_EVENT_COLUMNS, type WantedEventRow } from '../event-store/event-rows';
 import type { InlineProjection, RecordedEvent } from '../event-store/event-store.port';
 import type { EventTypeRegistry } from '../event-store/event-type-registry';
 
@@ -99,24 +99,32 @@ export class InlineProjectionRegistry {
 
   /**
    * Applies every event visible to `manager`'s transaction to `selected`, in `global_position` order and in batches
-   * of `batchSize`; answers how many events were read.
+   * of `batchSize`; answers how many events were read. Only the events of types some projection of `selected` uses
+   * are decoded (`replayedTypes`); the others are read as positions and passed over. The batch is ordered inside,
+   * where the limit applies, and again outside, since a subquery's order is not the result's.
    */
   async replayAll(
     manager: EntityManager,
     selected: readonly InlineProjection[],
     batchSize: number = REBUILD_BATCH_SIZE,
   ): Promise<number> {
+    const replayed = replayedTypes(selected);
+    const [types, listedAreWanted] = 'only' in replayed ? [replayed.only, true] : [replayed.except, false];
     let after = '0';
     let eventsReplayed = 0;
     for (;;) {
-      const rows: EventRow[] = await manager.query(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position > $1::bigint ORDER BY events.global_position LIMIT $2`,
-        [after, batchSize],
+      const rows: WantedEventRow[] = await manager.query(
+        `SELECT ${WANTED_EVENT_COLUMNS}
+           FROM (SELECT events.*, (events.type = ANY($3::text[])) = $4::boolean AS wanted
+                   FROM events WHERE events.global_position > $1::bigint
+                  ORDER BY events.global_position LIMIT $2) AS batch_events
+          ORDER BY batch_events.global_position`,
+        [after, batchSize, types, listedAreWanted],
       );
       if (rows.length === 0) break;
-      const events = rows.map((row) => toRecordedEvent(row, this.eventTypes));
+      const events = rows.filter((row) => row.wanted).map((row) => toRecordedEvent(row, this.eventTypes));
       await this.apply(events, manager, selected);
-      eventsReplayed += events.length;
+      eventsReplayed += rows.length;
       after = rows[rows.length - 1].global_position;
       if (rows.length < batchSize) break;
     }
@@ -125,10 +133,33 @@ export class InlineProjectionRegistry {
 }
 
 export function projectionEvents(
-  projection: Pick<InlineProjection, 'handles'>,
+  projection: Pick<InlineProjection, 'handles' | 'ignores'>,
   events: readonly RecordedEvent[],
 ): readonly RecordedEvent[] {
-  if (projection.handles === '*') return events;
+  if (projection.handles === '*') {
+    const ignores = projection.ignores ?? [];
+    return ignores.length === 0 ? events : events.filter((event) => !ignores.includes(event.type));
+  }
   const handles = projection.handles;
   return events.filter((event) => handles.includes(event.type));
+}
+
+/**
+ * The event types a replay into `selected` must decode: `only` the listed ones when every projection lists what it
+ * handles, otherwise every type `except` those that each projection handling every type ignores and that no other
+ * projection lists.
+ */
+export function replayedTypes(
+  selected: readonly Pick<InlineProjection, 'handles' | 'ignores'>[],
+): { only: readonly string[] } | { except: readonly string[] } {
+  const listed = new Set<string>();
+  const handlingAll: Array<readonly string[]> = [];
+  for (const projection of selected) {
+    if (projection.handles === '*') handlingAll.push(projection.ignores ?? []);
+    else for (const type of projection.handles) listed.add(type);
+  }
+  if (handlingAll.length === 0) return { only: [...listed] };
+  const [first, ...others] = handlingAll;
+  const except = first.filter((type) => !listed.has(type) && others.every((ignores) => ignores.includes(type)));
+  return { except };
 }

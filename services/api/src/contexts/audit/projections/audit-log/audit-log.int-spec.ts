@@ -4,7 +4,7 @@ import { eventMetadata, systemContext } from '../../../../platform/auth';
 import { EventStore, type RecordedEvent } from '../../../../platform/event-store';
 import { InlineProjectionRegistry } from '../../../../platform/projections';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { AuditMapperRegistry } from '../../audit-mapper';
+import { AuditMapperRegistry, keptOutOfTheLog } from '../../audit-mapper';
 import { AUDIT_LOG_PROJECTION_NAME } from './audit-log.projection';
 
 interface PackageEventData {
@@ -65,6 +65,7 @@ describe('audit log projection', () => {
       };
     });
     mappers.register('AuditSpecIgnored', () => null);
+    mappers.register('AuditSpecKeptOut', keptOutOfTheLog);
     mappers.register('AuditSpecExploding', () => {
       throw new Error('mapper bug');
     });
@@ -331,6 +332,22 @@ describe('audit log projection', () => {
       await replaying.rollbackTransaction();
       await replaying.release();
     }
+  });
+
+  it('ignores the types registered as kept out of the log, and only those', async () => {
+    const projection = testApp.app.get(InlineProjectionRegistry).get(AUDIT_LOG_PROJECTION_NAME);
+    expect(projection.ignores).toContain('AuditSpecKeptOut');
+    // A mapper that answers null is not a declaration: the log still reads those events.
+    expect(projection.ignores).not.toContain('AuditSpecIgnored');
+    expect(projection.ignores).toContain('TransferSent');
+    expect(projection.ignores).not.toContain('PaymentRecorded');
+    const streamId = `audit-spec-kept-out-${randomUUID()}`;
+    await store.append(
+      [{ streamId, expectedVersion: 0, events: [{ type: 'AuditSpecKeptOut', data: { planId: 'p-1' } }] }],
+      byAdmin('2026-01-05T10:00:00.000Z'),
+    );
+    const rows = await testApp.dataSource.query('SELECT id FROM audit_logs WHERE stream_id = $1', [streamId]);
+    expect(rows).toEqual([]);
   });
 
   it('reproduces the same entries, ids included, when rebuilt from the events', async () => {

@@ -98,6 +98,11 @@ export class AuditLogProjection implements InlineProjection {
 
   constructor(private readonly mappers: AuditMapperRegistry) {}
 
+  /** The types the contexts keep out of the log (`keptOutOfTheLog`): a replay of the log need not decode them. */
+  get ignores(): readonly string[] {
+    return this.mappers.typesKeptOut();
+  }
+
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const pending = this.draftsOf(events);
     if (pending.length === 0) return;
