@@ -113,9 +113,10 @@ export async function send(baseUrl: string, token: string, request: MoneyRequest
   }
 }
 
+/** The first row's `n`, or 0 when there is no row: an account nothing was ever posted to has no balance row. */
 async function number(db: Client, sql: string, parameters: unknown[] = []): Promise<number> {
-  const [{ n }] = (await db.query<{ n: string | null }>(sql, parameters)).rows;
-  return Number(n ?? 0);
+  const [first] = (await db.query<{ n: string | null }>(sql, parameters)).rows;
+  return Number(first?.n ?? 0);
 }
 
 export async function balanceMinor(db: Client, userUuid: string): Promise<number> {
