@@ -86,6 +86,44 @@ describe('validation rules (docs/product.md, Business constants)', () => {
     }
   });
 
+  it('takes addresses by the HTML grammar with a dot-atom local part and a dotted domain', () => {
+    const good = [
+      'dana@example.com',
+      "o'brien+tag@mail.example.co.il",
+      'first.last@example.com',
+      "!#$%&'*+/=?^_`{|}~-@example.com",
+      'a@b-c.d1',
+      `${'l'.repeat(64)}@example.com`,
+      `dana@${'d'.repeat(63)}.com`,
+    ];
+    for (const address of good) expect(checkEmail(address), address).toBeNull();
+    const bad = [
+      // Probed: nodemailer reads the first as victim@example.com, so that account's mail would go elsewhere.
+      'zz2<victim@example.com',
+      '"@x.y',
+      '.a@b.c',
+      'a.@b.c',
+      'a..b@example.com',
+      '"quoted"@example.com',
+      'dana,eve@example.com',
+      'Dana <dana@example.com>',
+      'dana@example',
+      'dana@-example.com',
+      'dana@example-.com',
+      'dana@example..com',
+      'dana@.example.com',
+      'dana@example.com.',
+      'dana@[127.0.0.1]',
+      `${'l'.repeat(65)}@example.com`,
+      `dana@${'d'.repeat(64)}.com`,
+      `dana@${'d.'.repeat(125)}com`,
+    ];
+    for (const address of bad) {
+      expect(checkEmail(address), address).toEqual({ error: 'error.validation.invalid.email' });
+      expect(checkRecipient(address), address).toEqual({ error: 'error.validation.invalid.recipient' });
+    }
+  });
+
   it('normalises only ASCII in e-mail addresses, so that no other character is folded into an accepted one', () => {
     expect(normalizeEmail('  Dana@Example.COM\t')).toBe('dana@example.com');
     expect(normalizeEmail('\u212aate@example.com')).toBe('\u212aate@example.com');

@@ -72,6 +72,23 @@ describe('new staff account', () => {
     expect(screen.queryByTestId('create-staff-dialog')).toBeNull();
   });
 
+  it('refuses addresses a mail library would read as someone else, and sends nothing', async () => {
+    const { calls } = mockFetch({ 'POST /api/users': () => json(201, created) });
+    const user = userEvent.setup();
+    renderButton();
+    await user.click(await screen.findByTestId('create-staff-open'));
+    await user.type(screen.getByTestId('create-staff-first-name'), 'Yael');
+    await user.type(screen.getByTestId('create-staff-last-name'), 'Mizrahi');
+    await user.type(screen.getByTestId('create-staff-password'), 'Str0ng!pass');
+    for (const address of ['zz2<victim@example.com', '"@x.y', '.a@b.c']) {
+      await user.clear(screen.getByTestId('create-staff-email'));
+      await user.type(screen.getByTestId('create-staff-email'), address);
+      await user.click(screen.getByTestId('create-staff-submit'));
+      expect(screen.getByText(formatErrorMessage('error.validation.invalid.email', 'en'))).toBeVisible();
+    }
+    expect(calls).toHaveLength(0);
+  });
+
   it("shows the server's refusal of a taken address and keeps the dialog open", async () => {
     mockFetch({
       'POST /api/users': () =>

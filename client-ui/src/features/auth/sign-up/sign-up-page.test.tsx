@@ -39,6 +39,21 @@ describe('sign-up', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('refuses addresses a mail library would read as someone else, and sends nothing', async () => {
+    const { calls } = mockFetch(() => jsonResponse(201, makeUser()));
+    const user = userEvent.setup();
+    renderApp('/sign-up');
+    await screen.findByTestId('sign-up-submit');
+    await fillValidForm(user);
+    for (const address of ['zz2<victim@example.com', '"@x.y', '.a@b.c']) {
+      await user.clear(screen.getByTestId('sign-up-email'));
+      await user.type(screen.getByTestId('sign-up-email'), address);
+      await user.click(screen.getByTestId('sign-up-submit'));
+      expect(screen.getByText(formatErrorMessage('error.validation.invalid.email', 'he'))).toBeInTheDocument();
+    }
+    expect(calls).toHaveLength(0);
+  });
+
   it('labels its fields so they can be found by name', async () => {
     useLangStore.getState().setLang('en');
     mockFetch(() => jsonResponse(201, makeUser()));

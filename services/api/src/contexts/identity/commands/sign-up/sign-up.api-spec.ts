@@ -130,6 +130,19 @@ describe('sign-up and account confirmation', () => {
     );
   });
 
+  it('refuses addresses a mail library would read as someone else, and stores nothing', async () => {
+    // Probed: nodemailer reads the first as victim@example.com, so the account's mail would go to someone else.
+    for (const email of ['zz2<victim@example.com', '"@x.y', '.a@b.c']) {
+      const refused = await signUp(validBody(email));
+      expect(refused.status).toBe(400);
+      expect(refused.body.details.fields).toEqual([{ field: 'email', error: 'error.validation.invalid.email' }]);
+    }
+    const stored = await testApp.dataSource.query(`SELECT count(*)::int AS count FROM users WHERE email = ANY($1)`, [
+      ['zz2<victim@example.com', '"@x.y', '.a@b.c'],
+    ]);
+    expect(stored[0].count).toBe(0);
+  });
+
   it('stores a known referrer and ignores an unknown one', async () => {
     const referrer = await createActiveUser(testApp);
     const referred = await signUp({ ...validBody(uniqueEmail('referred')), referralToken: referrer.user.profileId });

@@ -54,6 +54,19 @@ describe('account creation', () => {
   const countRows = async (sql: string, parameters: unknown[]): Promise<number> =>
     Number((await testApp.dataSource.query(sql, parameters))[0].count);
 
+  it('refuses staff addresses a mail library would read as someone else', async () => {
+    for (const email of ['zz2<victim@example.com', '"@x.y', '.a@b.c']) {
+      const refused = await createStaff(email);
+      expect(refused.status).toBe(400);
+      expect(refused.body.details.fields).toEqual([{ field: 'email', error: 'error.validation.invalid.email' }]);
+    }
+    expect(
+      await countRows(`SELECT count(*) FROM users WHERE email = ANY($1)`, [
+        ['zz2<victim@example.com', '"@x.y', '.a@b.c'],
+      ]),
+    ).toBe(0);
+  });
+
   it('draws a new profile ID when the one drawn is taken, and keeps only the successful attempt', async () => {
     const email = uniqueEmail('retry');
     const admin = await adminToken(testApp);
