@@ -43,6 +43,51 @@ export const PAYMENTS_CSV_COLUMNS: readonly PaymentsCsvColumn[] = Object.freeze(
   { key: 'updatedBy', label: { he: 'עודכן על ידי', en: 'Updated by' }, kind: 'text' },
 ] satisfies PaymentsCsvColumn[]);
 
+/**
+ * The first characters that make a text cell dangerous in a spreadsheet (OWASP, CSV Injection), so that the export
+ * writes such a cell with a leading `'`, which Excel and LibreOffice show as text:
+ * - the formula starts `=`, `+`, `-`, `@`, and tab, carriage return and line feed;
+ * - leading whitespace of any kind, since spreadsheets may drop it on import and read what follows as a formula;
+ * - `;`, the field separator of the locales where `,` is the decimal mark, which an import may split on;
+ * - look-alikes of those that a spreadsheet's input normalisation (Excel's IME and full-width input, LibreOffice's
+ *   autocorrect) may fold into the ASCII character: the full-width (`＝＋－＠；`) and small (`﹦﹢﹣﹫﹔`) forms,
+ *   and the minus sign `−`;
+ * - invisible format characters (zero-width, joiners, direction marks and embeddings, the byte-order mark), which may
+ *   be dropped just as whitespace is.
+ * All of them are single UTF-16 units, so the API compares a cell's first unit and PostgreSQL its first character.
+ * (docs/adr/0059-edges-refuse-what-they-cannot-read.md)
+ */
+export const CSV_FORMULA_START_CHARACTERS: readonly string[] = Object.freeze([
+  ...'=+-@;',
+  '\t',
+  '\n',
+  '\v',
+  '\f',
+  '\r',
+  ' ',
+  '\u0085',
+  '\u00a0',
+  '\u1680',
+  ...Array.from({ length: 11 }, (_, offset) => String.fromCharCode(0x2000 + offset)),
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u205f',
+  '\u3000',
+  ...'\uff1d\uff0b\uff0d\uff20\uff1b',
+  ...'\ufe66\ufe62\ufe63\ufe6b\ufe54',
+  '\u2212',
+  ...'\u200b\u200c\u200d\u200e\u200f\u2060\ufeff',
+  ...'\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069',
+]);
+
+const FORMULA_STARTS: ReadonlySet<string> = new Set(CSV_FORMULA_START_CHARACTERS);
+
+/** Whether a text cell would start a formula, or could after a spreadsheet drops or folds its first character. */
+export function csvCellNeedsFormulaGuard(value: string): boolean {
+  return value.length > 0 && FORMULA_STARTS.has(value[0]);
+}
+
 /** The zone of the export's date-times when the request names none. */
 export const PAYMENTS_CSV_DEFAULT_TIME_ZONE = 'UTC';
 

@@ -1,13 +1,14 @@
+import { csvCellNeedsFormulaGuard } from '@kupa/proto';
 import { assert } from '../../../../kernel';
 
 /**
  * CSV for spreadsheets (docs/api.md, CSV export; docs/adr/0020-payments-csv-for-spreadsheets.md): RFC 4180 quoting,
  * lines ending in CRLF, and formula injection neutralised. A text cell that a spreadsheet would read as a formula
- * (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, which Excel and LibreOffice show
- * as text. The rows themselves are written by PostgreSQL under the same rules (`export-payments.handler.ts`); this
- * process writes the header line and turns PostgreSQL's line ends into CRLF.
+ * (starting with one of proto's `CSV_FORMULA_START_CHARACTERS`: `=`, `+`, `-`, `@`, whitespace, `;`, their look-alikes;
+ * ADR 0059) gets a leading `'`, which Excel and LibreOffice show as text. The rows themselves are written by
+ * PostgreSQL under the same rules (`export-payments.handler.ts`); this process writes the header line and turns
+ * PostgreSQL's line ends into CRLF.
  */
-export const FORMULA_START_CHARACTERS: readonly string[] = Object.freeze(['=', '+', '-', '@', '\t', '\r']);
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** The UTF-8 byte order mark: without it Excel reads the file in a legacy code page and Hebrew turns to noise. */
@@ -21,7 +22,7 @@ function quoted(value: string): string {
 /** A text cell: anything a person or another system typed, guarded against formula injection. */
 export function csvCell(value: string | null): string {
   if (value === null || value === '') return '';
-  return quoted(FORMULA_START_CHARACTERS.includes(value[0]) ? `'${value}` : value);
+  return quoted(csvCellNeedsFormulaGuard(value) ? `'${value}` : value);
 }
 
 export function csvLine(cells: readonly (string | null)[]): string {

@@ -1,4 +1,11 @@
-import { type Page, type Payment, PAYMENTS_CSV_COLUMNS, paymentsCsvHeader, type User } from '@kupa/proto';
+import {
+  csvCellNeedsFormulaGuard,
+  type Page,
+  type Payment,
+  PAYMENTS_CSV_COLUMNS,
+  paymentsCsvHeader,
+  type User,
+} from '@kupa/proto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -53,6 +60,16 @@ describe('payments CSV export', () => {
     '\tTabbed',
     'line one\nline two',
     "O'Brien paid $1 \\ then $2",
+    // Probed (ADR 0059): whitespace, `;` and look-alikes of the formula starts went out unguarded.
+    ' =1+1',
+    ';=1+1',
+    '\u00a0-4',
+    '＝1+1',
+    '＋5',
+    '﹣6',
+    '＠SUM(A1)',
+    '−7',
+    '\u200b=1+1',
   ];
 
   beforeAll(async () => {
@@ -96,12 +113,16 @@ describe('payments CSV export', () => {
     const comments = rows.map((row) => row[column('comment')]);
     // Newest first, like the search; formula starts neutralised, quotes doubled, Hebrew intact.
     expect(comments).toEqual(
-      [...tricky].reverse().map((comment) => (/^[=+\-@\t\r]/.test(comment) ? `'${comment}` : comment)),
+      [...tricky]
+        .reverse()
+        .map((comment) => (/^[=+\-@\t\r\s;＝＋﹣＠−\u200b]/.test(comment) ? `'${comment}` : comment)),
     );
     expect(text).toContain(`"She said ""hi"", then left"`);
     expect(text).toContain(`'=1+1,`);
     const first = rows[rows.length - 1];
     expect(first[column('amount')]).toBe('10.00');
+    expect(comments).toContain("'＝1+1");
+    expect(comments).toContain("' =1+1");
     expect(first[column('userEmail')]).toBe(client.email);
     expect(first[column('createdAt')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(csvCell('-2')).toBe("'-2");
@@ -392,7 +413,8 @@ describe('a payments CSV finance can open', () => {
           if (cell.startsWith('=')) expect({ key, cell }).toEqual({ key, cell: expect.stringMatching(/^="\d+"$/) });
           if (cell.startsWith('-'))
             expect({ key, cell }).toEqual({ key: 'amount', cell: expect.stringMatching(/^-\d+\.\d{2}$/) });
-          expect({ key, cell }).not.toEqual({ key, cell: expect.stringMatching(/^[+@\t\r]/) });
+          if (key !== 'amount' && !cell.startsWith('='))
+            expect({ key, cell: csvCellNeedsFormulaGuard(cell) }).toEqual({ key, cell: false });
         });
       }
     }

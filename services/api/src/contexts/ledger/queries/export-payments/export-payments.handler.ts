@@ -6,6 +6,7 @@ import { paymentOrderBy, paymentWhere } from '../payment-rows/payment-query';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
 import {
   CREDITING_PAYMENT_TYPES,
+  CSV_FORMULA_START_CHARACTERS,
   type EnumName,
   enumLabel,
   ENUM_VALUES,
@@ -16,7 +17,7 @@ import {
   paymentsCsvHeader,
 } from '@kupa/proto';
 import { ValidationFailedError } from '../../../../platform/http';
-import { CrlfLineEnds, csvLine, FORMULA_START_CHARACTERS, UTF8_BOM } from './csv';
+import { CrlfLineEnds, csvLine, UTF8_BOM } from './csv';
 import { ExportPaymentsQuery } from './export-payments.query';
 
 /**
@@ -42,10 +43,10 @@ interface CellContext {
 
 /**
  * A text cell as `csvCell` writes it, computed by PostgreSQL: empty for NULL or '', and a leading `'` before a
- * character that would start a formula. COPY adds the quotes a cell needs.
+ * character that would start a formula (proto's `CSV_FORMULA_START_CHARACTERS`, each one character to `left`). COPY adds the quotes a cell needs.
  */
 function textCell(expression: string, parameters: SqlParameters): string {
-  const starts = parameters.add(FORMULA_START_CHARACTERS);
+  const starts = parameters.add(CSV_FORMULA_START_CHARACTERS);
   return `CASE WHEN left(${expression}, 1) = ANY(${starts}::text[]) THEN '''' || ${expression}
     ELSE NULLIF(${expression}, '') END`;
 }
