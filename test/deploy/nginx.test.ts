@@ -75,9 +75,11 @@ describe('deploy/nginx.conf', () => {
       writeFileSync(join(workDir, 'share', app, 'robots.txt'), `User-agent: *\nDisallow: /${app}\n`);
     }
     // The API's stand-in answers with the headers it was sent.
+    // `?cache=` makes it answer with that Cache-Control instead of the API's no-store, as a mistaken route would.
     api = createServer((incoming, response) => {
       response.setHeader('Content-Type', 'application/json');
-      response.setHeader('Cache-Control', 'no-store');
+      const cache = new URL(incoming.url ?? '/', 'http://api').searchParams.get('cache');
+      response.setHeader('Cache-Control', cache ?? 'no-store');
       response.end(JSON.stringify({ url: incoming.url, headers: incoming.headers }));
     });
     await new Promise<void>((ready) => api.listen(0, '127.0.0.1', ready));
@@ -145,6 +147,15 @@ describe('deploy/nginx.conf', () => {
 
   it('keeps the metrics off the public edge', async () => {
     assert.equal((await get(port, '/api/metrics')).status, 404);
+  });
+
+  it('answers no-store on /api whatever the upstream said, its own answers there included', async () => {
+    const cacheable = await get(port, '/api/users/me?cache=public%2C%20max-age%3D600');
+    assert.equal(cacheable.status, 200);
+    assert.equal(cacheable.headers['cache-control'], 'no-store');
+    assert.equal(cacheable.headers.expires, undefined);
+    const metrics = await get(port, '/api/metrics');
+    assert.equal(metrics.headers['cache-control'], 'no-store');
   });
 
   it('caches hashed assets of both UIs for a year, sending the build’s gzip twin or compressing', async () => {

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import { type Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,6 +49,21 @@ function securityHeaders(config: AppConfig) {
   });
 }
 
+function isApiPath(url: string): boolean {
+  return url.startsWith(`/${API_PREFIX}/`) || url === `/${API_PREFIX}`;
+}
+
+/**
+ * Every API answer is `Cache-Control: no-store`: sign-in tokens, the two-factor enrolment secret, payment searches
+ * and profiles must not be kept by a browser or a proxy, and an error or a refused body no more than a success, so
+ * it is set before anything else can answer (docs/adr/0059-edges-refuse-what-they-cannot-read.md). A route may still
+ * set its own. The UIs' files, served beside the API, keep their caching (ADR 0038).
+ */
+function noStoreForApi(request: Request, response: Response, next: NextFunction): void {
+  if (isApiPath(request.originalUrl)) response.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
 /**
  * Serves a built single-page app under `mount` (see `staticUi`). Paths under /api are never touched, nor, for the
  * client portal at the root, the staff console's.
@@ -57,7 +72,7 @@ function serveSpa(app: NestExpressApplication, mount: string, directory: string 
   if (!directory || !existsSync(join(directory, 'index.html'))) return;
   const belongsElsewhere = (request: Request): boolean => {
     const url = request.originalUrl;
-    if (url.startsWith(`/${API_PREFIX}/`) || url === `/${API_PREFIX}`) return true;
+    if (isApiPath(url)) return true;
     return mount === '/' && (url.startsWith('/admin/') || url === '/admin');
   };
   app.use(mount, staticUi(directory, belongsElsewhere));
@@ -70,6 +85,7 @@ export function configureApp(app: NestExpressApplication, options: AppModuleOpti
   const { trustProxy } = options.config;
   app.set('trust proxy', Array.isArray(trustProxy) ? [...trustProxy] : trustProxy);
   app.disable('x-powered-by');
+  app.use(noStoreForApi);
   app.use(securityHeaders(options.config));
   useJsonBodyParser(app);
   app.use(cookieParser());

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { adminToken, createActiveUser } from './test-support/identity-fixtures';
 import { startTestApp, type TestApp } from './test-support/test-app';
 
 describe('security headers', () => {
@@ -62,6 +63,42 @@ describe('security headers', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('keeps every API answer out of caches: tokens, the enrolment secret, searches, profiles and errors', async () => {
+    const manager = await createActiveUser(testApp, { role: 'MANAGER' });
+    const admin = await adminToken(testApp);
+    const answers = {
+      signIn: await testApp.http.post('/api/auth/signin').send({ email: manager.email, password: manager.password }),
+      enrolment: await testApp.http
+        .post('/api/auth/two-factor/enrolment')
+        .set('Authorization', `Bearer ${manager.accessToken}`),
+      paymentSearch: await testApp.http.post('/api/payments/search').set('Authorization', `Bearer ${admin}`).send({}),
+      profile: await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${manager.accessToken}`),
+      signedOut: await testApp.http.get('/api/users/me'),
+      // Unchecked against the OpenAPI document: an unknown path and a broken body are outside it on purpose.
+      unknown: await testApp.rawHttp.get('/api/no-such-route'),
+      brokenJson: await testApp.rawHttp
+        .post('/api/auth/signin')
+        .set('Content-Type', 'application/json')
+        .send('{"email":'),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.status]))).toEqual({
+      signIn: 200,
+      enrolment: 201,
+      paymentSearch: 200,
+      profile: 200,
+      signedOut: 401,
+      unknown: 404,
+      brokenJson: 400,
+    });
+    for (const [name, answer] of Object.entries(answers))
+      expect({ name, cacheControl: answer.headers['cache-control'] }).toEqual({ name, cacheControl: 'no-store' });
+  });
+
+  it("leaves the UIs' caching alone", async () => {
+    expect((await testApp.rawHttp.get('/')).headers['cache-control']).toBe('no-cache');
+    expect((await testApp.rawHttp.get('/admin/')).headers['cache-control']).toBe('no-cache');
   });
 
   it('serves each app its own index', async () => {
