@@ -76,6 +76,16 @@ export const ERROR_CATALOGUE = {
     en: 'Bad request. Please check the data',
     he: 'בקשה שגויה. בדקו את הנתונים',
   },
+  'error.unsupported.media.type': {
+    status: 415,
+    en: 'The request body must be JSON (Content-Type: application/json)',
+    he: 'גוף הבקשה חייב להיות JSON (Content-Type: application/json)',
+  },
+  'error.unsupported.content.encoding': {
+    status: 415,
+    en: 'The request body is sent in an encoding the server does not read',
+    he: 'גוף הבקשה נשלח בקידוד שהשרת אינו קורא',
+  },
   'error.internal.server.error': {
     status: 500,
     en: 'Internal server error. Please try later',
@@ -258,6 +268,11 @@ export const ERROR_CATALOGUE = {
     status: 400,
     en: 'The notification does not name a payment of ours',
     he: 'ההודעה אינה מתייחסת לתשלום שלנו',
+  },
+  'error.cashier.payment.not.found': {
+    status: 404,
+    en: 'The cashier does not know the payment this notification names',
+    he: 'הקופה אינה מכירה את התשלום שההודעה מציינת',
   },
   'error.cashier.too.many.pending': {
     status: 429,

@@ -11,7 +11,7 @@ import { AppModule, type AppModuleOptions } from './app.module';
 import { REFRESH_COOKIE_SCHEMES } from './contexts/identity';
 import type { AppConfig } from './platform/config';
 import { ApiErrorFilter, createValidationPipe, staticUi, useJsonBodyParser } from './platform/http';
-import { IPN_SECURITY_SCHEME, IPN_SIGNATURE_HEADER } from './platform/cashier';
+import { IPN_SECURITY_SCHEME, IPN_SIGNATURE_HEADER, SANDBOX_INVOICE_PAGE_PATH } from './platform/cashier';
 import { JsonLogger, Metrics, useHttpObservability } from './platform/observability';
 
 export const API_PREFIX = 'api';
@@ -87,7 +87,8 @@ export function configureApp(app: NestExpressApplication, options: AppModuleOpti
   app.disable('x-powered-by');
   app.use(noStoreForApi);
   app.use(securityHeaders(options.config));
-  useJsonBodyParser(app);
+  // The sandbox invoice page's buttons are plain HTML forms (no scripts run on it).
+  useJsonBodyParser(app, [`${SANDBOX_INVOICE_PAGE_PATH}/`]);
   app.use(cookieParser());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());

@@ -72,11 +72,11 @@ describe('the OpenAPI document', () => {
     expect(missing.map(([name]) => name)).toEqual([]);
   });
 
-  it('lists 400, 413 and 500 on every operation, and 401 and 403 on every one that needs a bearer token', () => {
+  it('lists 400, 413, 415 and 500 on every operation, and 401 and 403 on every one that needs a bearer token', () => {
     const incomplete = operations
       .map(([name, operation]) => {
         const bearer = (operation.security ?? []).some((requirement) => 'bearer' in requirement);
-        const wanted = ['400', '413', '500', ...(bearer ? ['401', '403'] : [])];
+        const wanted = ['400', '413', '415', '500', ...(bearer ? ['401', '403'] : [])];
         const lacking = wanted.filter((status) => !operation.responses[status]);
         return lacking.length > 0 ? `${name} lacks ${lacking.join(', ')}` : null;
       })

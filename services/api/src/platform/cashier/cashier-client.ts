@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { ErrorCode } from '@kupa/proto';
 import { ApiError } from '../http';
 import { CashierSettings } from './cashier-settings';
 import {
@@ -13,8 +14,9 @@ export const CASHIER_CALL_TIMEOUT_MS = 15_000;
 
 /**
  * The HTTP side of the cashier adapter: the two NOWPayments calls we make, with our API key, against the provider
- * or the sandbox alike. Anything but a good answer is `error.cashier.unavailable` (503); the answer's shape is
- * checked by the caller, which decides what it means for money.
+ * or the sandbox alike. Anything but a good answer is `error.cashier.unavailable` (503), except a payment the
+ * provider does not know (`getPayment`); the answer's shape is checked by the caller, which decides what it means
+ * for money.
  */
 @Injectable()
 export class CashierClient {
@@ -26,12 +28,25 @@ export class CashierClient {
     return this.call<NowPaymentsInvoice>('POST', '/v1/invoice', request);
   }
 
-  /** The payment as the provider knows it now: what we credit from, never the IPN's body. */
+  /**
+   * The payment as the provider knows it now: what we credit from, never the IPN's body. A payment the provider does
+   * not know is `error.cashier.payment.not.found` (404), not an outage: our request is well formed (the id is checked
+   * and the key is ours), so a 404 or 400 names a payment that does not exist there, and answering 503 would have
+   * the provider retry its notification forever (docs/adr/0059-edges-refuse-what-they-cannot-read.md).
+   */
   getPayment(providerPaymentId: string): Promise<NowPaymentsPayment> {
-    return this.call<NowPaymentsPayment>('GET', `/v1/payment/${encodeURIComponent(providerPaymentId)}`);
+    return this.call<NowPaymentsPayment>('GET', `/v1/payment/${encodeURIComponent(providerPaymentId)}`, undefined, {
+      unknownStatuses: [400, 404],
+      unknown: 'error.cashier.payment.not.found',
+    });
   }
 
-  private async call<Answer>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+  private async call<Answer>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    refusal?: { unknownStatuses: readonly number[]; unknown: ErrorCode },
+  ): Promise<Answer> {
     const url = `${this.settings.apiBase()}${path}`;
     let response: Response;
     try {
@@ -53,6 +68,7 @@ export class CashierClient {
     const text = await response.text();
     if (!response.ok) {
       this.logger.warn(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);
+      if (refusal?.unknownStatuses.includes(response.status)) throw new ApiError(refusal.unknown);
       throw new ApiError('error.cashier.unavailable');
     }
     try {

@@ -11,4 +11,4 @@ export {
   type NowPaymentsInvoiceRequest,
   type NowPaymentsPayment,
 } from './nowpayments';
-export { SANDBOX_RATES_USD } from './sandbox/sandbox-cashier.service';
+export { SANDBOX_INVOICE_PAGE_PATH, SANDBOX_RATES_USD } from './sandbox/sandbox-cashier.service';

@@ -13,7 +13,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   405: 'error.bad.request',
   409: 'error.entity.already.exists',
   413: 'error.bad.request',
-  415: 'error.bad.request',
+  415: 'error.unsupported.media.type',
   429: 'error.rate.limited',
 };
 

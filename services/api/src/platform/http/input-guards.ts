@@ -78,8 +78,55 @@ function refuseDeepJson(request: Request, _response: Response, next: NextFunctio
   next();
 }
 
-/** The JSON body parser with its size limit, followed by the depth guard (see docs/adr/0014-hostile-input.md). */
-export function useJsonBodyParser(app: NestExpressApplication): void {
+/**
+ * The body parser's refusals as catalogue errors. It answers with `http-errors`: 400 for JSON that does not parse and
+ * for a body that does not decompress (gzip announced, plain bytes sent; that one carries no `type` and was a 500),
+ * 413 for a body over the limit, 415 for an encoding or a charset it does not read.
+ */
+function bodyParserRefusal(error: unknown, _request: Request, _response: Response, next: NextFunction): void {
+  const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
+  if (error instanceof ApiError || typeof status !== 'number' || status < 400 || status >= 500) {
+    next(error);
+    return;
+  }
+  if (status !== 415) next(new ApiError('error.bad.request', undefined, status));
+  else if (type === 'encoding.unsupported') next(new ApiError('error.unsupported.content.encoding'));
+  else next(new ApiError('error.unsupported.media.type'));
+}
+
+/** Whether a request brings body bytes: a declared length above zero, or a chunked body of unknown length. */
+function bringsBody(request: Request): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) !== 0);
+}
+
+/**
+ * Refuses a body the JSON parser did not read because its `Content-Type` is not JSON (or missing): the route would
+ * otherwise run as if no body had been sent (an export sent as `text/plain` ignored its filters and returned every
+ * payment). Paths under `formPaths` also take a browser form's `application/x-www-form-urlencoded` post, which they
+ * read nothing from. A request without body bytes is never refused, whatever it declares.
+ */
+function refuseOtherContentTypes(formPaths: readonly string[]) {
+  return (request: Request, _response: Response, next: NextFunction): void => {
+    const isForm = (): boolean =>
+      request.is('application/x-www-form-urlencoded') !== false &&
+      formPaths.some((prefix) => request.path.startsWith(prefix));
+    if (bringsBody(request) && request.is('application/json') === false && !isForm()) {
+      next(new ApiError('error.unsupported.media.type'));
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * The JSON body parser with its size limit, its refusals as catalogue errors, then the content-type and depth guards
+ * (docs/adr/0014-hostile-input.md, docs/adr/0059-edges-refuse-what-they-cannot-read.md). `formPaths` are the path
+ * prefixes a browser form may post to.
+ */
+export function useJsonBodyParser(app: NestExpressApplication, formPaths: readonly string[] = []): void {
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use(bodyParserRefusal);
+  app.use(refuseOtherContentTypes(formPaths));
   app.use(refuseDeepJson);
 }

@@ -63,8 +63,11 @@ export class ApiErrorBodyDto implements ApiErrorBody {
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
 
-/** What any call can answer, whatever its route: a body over the parser's limit, and a bug. */
-const ANY_CALL_STATUSES = [413, 500] as const;
+/**
+ * What any call can answer, whatever its route: a body over the parser's limit, a body that is not JSON or in an
+ * encoding the server does not read, and a bug.
+ */
+const ANY_CALL_STATUSES = [413, 415, 500] as const;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus | (typeof ANY_CALL_STATUSES)[number], string> = {
   400: 'Malformed request or invalid fields (`error.validation.failed` with per-field details)',
@@ -75,12 +78,13 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus | (typeof ANY_CALL_STATUSES)[number
   429: 'Rate limited; `Retry-After` says when to try again',
   503: 'A provider this call depends on cannot be reached or is not configured',
   413: 'The body is over 100 kB (`error.bad.request`)',
+  415: 'The body is not JSON (`error.unsupported.media.type`) or its Content-Encoding is not one the server reads (`error.unsupported.content.encoding`)',
   500: 'A bug, logged on the server (`error.internal.server.error`)',
 };
 
 /**
- * The error statuses an operation can answer, each with the one error body; 413 and 500, which any call can answer,
- * are always added.
+ * The error statuses an operation can answer, each with the one error body; 413, 415 and 500, which any call can
+ * answer, are always added.
  */
 export const ApiErrors = (...statuses: ErrorStatus[]): MethodDecorator & ClassDecorator =>
   applyDecorators(

@@ -206,10 +206,12 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(before);
     expect((await paymentOf(paymentId)).cashier?.amountReceived).toBe(20);
 
-    // A signed notification naming a payment the provider does not know changes nothing either.
+    // A signed notification naming a payment the provider does not know changes nothing either, and is refused
+    // for good (404), not as an outage (503) that the provider would retry forever.
     const unknown = signed({ ...genuine, payment_id: 1234567890 });
     const unknownResponse = await postIpn(unknown.body, unknown.signature);
-    expect(unknownResponse.status).toBe(503);
+    expect(unknownResponse.status).toBe(404);
+    expect(unknownResponse.body.error).toBe('error.cashier.payment.not.found');
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(before);
   });
 
