@@ -168,18 +168,43 @@ describe('user decider', () => {
   });
 
   describe('UpdateProfile', () => {
-    it('records new names', () => {
-      given([registered, confirmed])
-        .when((state) => updateProfile({ firstName: 'Dana', lastName: 'Levi' }, state))
-        .then([
-          { type: 'UserProfileUpdated', data: { userUuid, userRole: 'CLIENT', firstName: 'Dana', lastName: 'Levi' } },
-        ]);
+    it('records new names, by the user or by a manager', () => {
+      for (const actor of [{ userUuid, role: 'CLIENT' as const }, managerActor]) {
+        given([registered, confirmed])
+          .when((state) => updateProfile({ firstName: 'Dana', lastName: 'Levi', actor }, state))
+          .then([
+            { type: 'UserProfileUpdated', data: { userUuid, userRole: 'CLIENT', firstName: 'Dana', lastName: 'Levi' } },
+          ]);
+      }
     });
 
     it('stays quiet when nothing changes', () => {
       given([registered])
-        .when((state) => updateProfile({ firstName: 'דנה', lastName: 'לוי' }, state))
+        .when((state) => updateProfile({ firstName: 'דנה', lastName: 'לוי', actor: adminActor }, state))
         .then([]);
+    });
+
+    it('lets staff rename themselves, and an admin rename any staff member', () => {
+      given([staffCreated('ADMIN')])
+        .when((state) =>
+          updateProfile({ firstName: 'Noa', lastName: 'Levi', actor: { userUuid, role: 'ADMIN' } }, state),
+        )
+        .then([
+          { type: 'UserProfileUpdated', data: { userUuid, userRole: 'ADMIN', firstName: 'Noa', lastName: 'Levi' } },
+        ]);
+      given([staffCreated('MANAGER')])
+        .when((state) => updateProfile({ firstName: 'Noa', lastName: 'Levi', actor: adminActor }, state))
+        .then([
+          { type: 'UserProfileUpdated', data: { userUuid, userRole: 'MANAGER', firstName: 'Noa', lastName: 'Levi' } },
+        ]);
+    });
+
+    it('refuses a manager renaming an admin or another manager', () => {
+      for (const role of ['ADMIN', 'MANAGER'] as const) {
+        given([staffCreated(role)])
+          .when((state) => updateProfile({ firstName: 'Mallory', lastName: 'Owned', actor: managerActor }, state))
+          .thenRejects('error.access.forbidden', { reason: 'staff.account' });
+      }
     });
   });
 

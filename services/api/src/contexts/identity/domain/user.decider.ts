@@ -134,8 +134,16 @@ export function requestPasswordReset(command: { language: Language; at: Date }, 
   ];
 }
 
-export function updateProfile(command: { firstName: string; lastName: string }, state: UserState): UserEvent[] {
+/**
+ * A name change. Anyone may change their own name; changing someone else's is staff administration, so the staff
+ * guard rails apply (a manager may not rename an admin or another manager; ADR 0059).
+ */
+export function updateProfile(
+  command: { firstName: string; lastName: string; actor: CommandActor | null },
+  state: UserState,
+): UserEvent[] {
   const user = existing(state);
+  if (command.actor?.userUuid !== user.userUuid) assertMayAdminister(command.actor, user);
   if (user.firstName === command.firstName && user.lastName === command.lastName) return [];
   return [
     {

@@ -17,7 +17,10 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, Use
   async execute({ actor, userUuid, request, context }: UpdateUserCommand): Promise<User> {
     assertMaySee(actor, userUuid);
     const { firstName, lastName } = request;
-    await this.pipeline.run(userCommand(userUuid, context, (user) => updateProfile({ firstName, lastName }, user)));
+    const by = { userUuid: actor.userUuid, role: actor.role };
+    await this.pipeline.run(
+      userCommand(userUuid, context, (user) => updateProfile({ firstName, lastName, actor: by }, user)),
+    );
     return this.reader.getUser(userUuid);
   }
 }

@@ -213,6 +213,31 @@ describe('staff administration of users', () => {
     expect(byStaff.body.lastName).toBe('Baruch');
   });
 
+  it('refuses a manager renaming an admin or another manager, and changes nothing', async () => {
+    const otherAdmin = await createActiveUser(testApp, { role: 'ADMIN', firstName: 'Ada', lastName: 'Admin' });
+    const otherManager = await createActiveUser(testApp, { role: 'MANAGER', firstName: 'Moti', lastName: 'Manager' });
+    for (const target of [otherAdmin, otherManager]) {
+      const renamed = await testApp.http
+        .put(`/api/users/${target.userUuid}`)
+        .set('Authorization', `Bearer ${manager.accessToken}`)
+        .send({ firstName: 'Mallory', lastName: 'Owned' });
+      expect(renamed.status).toBe(403);
+      expect(renamed.body).toMatchObject({ error: 'error.access.forbidden', details: { reason: 'staff.account' } });
+      const read = await testApp.http.get(`/api/users/${target.userUuid}`).set('Authorization', `Bearer ${admin}`);
+      expect(read.body.lastName).not.toBe('Owned');
+    }
+    const byAdmin = await testApp.http
+      .put(`/api/users/${otherManager.userUuid}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ firstName: 'Moti', lastName: 'Levi' });
+    expect(byAdmin.body.lastName).toBe('Levi');
+    const ownName = await testApp.http
+      .put(`/api/users/${manager.userUuid}`)
+      .set('Authorization', `Bearer ${manager.accessToken}`)
+      .send({ firstName: 'Maya', lastName: 'Manager' });
+    expect(ownName.status).toBe(200);
+  });
+
   it('applies the staff guard rails on role and status changes', async () => {
     const promote = await testApp.http
       .put(`/api/users/${avi.userUuid}/role`)
