@@ -40,6 +40,11 @@ export const ERROR_CATALOGUE = {
   },
   'error.token.invalid': { status: 401, en: 'Invalid token', he: 'אסימון לא תקין' },
   'error.access.forbidden': { status: 403, en: 'Access is forbidden', he: 'הגישה אסורה' },
+  'error.metrics.token.unset': {
+    status: 403,
+    en: 'The metrics are closed on this server until METRICS_TOKEN is set',
+    he: 'המדדים סגורים בשרת הזה עד שיוגדר METRICS_TOKEN',
+  },
   'error.otp.required': { status: 401, en: 'A one-time code is required', he: 'נדרש קוד חד-פעמי' },
   'error.otp.initialization.required': {
     status: 401,

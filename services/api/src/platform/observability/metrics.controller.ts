@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Logger, type OnModuleInit, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -12,22 +12,35 @@ function digest(text: string): Buffer {
 }
 
 /**
- * Prometheus' scrape target, outside the OpenAPI document (its format is Prometheus' text exposition). Open by
- * default, as Prometheus expects, because it holds only aggregate figures under bounded labels; with
+ * Prometheus' scrape target, outside the OpenAPI document (its format is Prometheus' text exposition). With
  * `METRICS_TOKEN` set it answers only `Authorization: Bearer <token>` (Prometheus' `authorization` setting), and
- * 401 `error.token.invalid` otherwise.
+ * 401 `error.token.invalid` otherwise. Without it, it is open only in the embedded demo setup (no `DATABASE_URL`);
+ * a real deployment answers 403 `error.metrics.token.unset` and says so at start, since the figures (payment and
+ * sign-in rates, the pool, lags) tell an outsider more than a deployment should publish (ADR 0059, amending 0031).
  */
 @ApiExcludeController()
 @Public()
 @Controller('metrics')
-export class MetricsController {
+export class MetricsController implements OnModuleInit {
+  private readonly logger = new Logger('Metrics');
+
   constructor(
     private readonly metrics: Metrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Whether a scrape without a token is refused: outside the embedded demo setup, when no token is set. */
+  private get closed(): boolean {
+    return this.config.metricsToken === null && this.config.databaseUrl !== null;
+  }
+
+  onModuleInit(): void {
+    if (this.closed) this.logger.warn('METRICS_TOKEN is not set: /api/metrics answers 403 until it is');
+  }
+
   @Get()
   async scrape(@Headers('authorization') authorization: string | undefined, @Res() response: Response) {
+    if (this.closed) throw new ApiError('error.metrics.token.unset');
     const token = this.config.metricsToken;
     // Compared as digests: equal lengths for timingSafeEqual, and no timing hint about the token's length.
     if (token !== null && !timingSafeEqual(digest(authorization ?? ''), digest(`Bearer ${token}`)))
