@@ -219,22 +219,17 @@ describe('logs with SMTP configured: a realistic flow leaves no secret in them',
       .set('X-Request-Id', 'ipn-unknown-0031')
       .set(IPN_SIGNATURE_HEADER, ipnSignature(unknownPayment, settings.ipnSecret))
       .send(unknownPayment);
-    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBe(404);
     const lines = parsed(testApp);
     // The cashier client's warning, logged deep inside the request, carries the request's id.
     const warning = lines.find((line) => line.context === 'CashierClient' && String(line.msg).includes('9999999031'));
     expect(warning?.requestId).toBe('ipn-unknown-0031');
     const ofRequest = lines.filter((line) => line.requestId === 'ipn-unknown-0031');
-    // The provider's 404 is our 503: the error filter logs it too, and the request's own line ends it.
-    expect(ofRequest.map((line) => line.context ?? line.msg)).toEqual([
-      'CashierClient',
-      'ApiErrorFilter',
-      'request failed',
-    ]);
-    expect(ofRequest[2]).toMatchObject({
-      level: 'error',
+    // The provider's 404 is ours too (ADR 0059): a refusal, not a failure, so only the request's own line ends it.
+    expect(ofRequest.map((line) => line.context ?? line.msg)).toEqual(['CashierClient', 'request completed']);
+    expect(ofRequest[1]).toMatchObject({
       route: 'POST /api/payments/crypto/ipn',
-      res: { statusCode: response.status },
+      res: { statusCode: 404 },
     });
     // Nest's own lines and the processors' are outside any request.
     const mapped = lines.find((line) => line.context === 'RouterExplorer');
