@@ -23,13 +23,8 @@ export {
   SortDto,
   toPage,
 } from './search.dto';
-export {
-  RateLimit,
-  RateLimitInterceptor,
-  type RateLimitRule,
-  type RateLimitRules,
-  RateLimitWindows,
-} from './rate-limit';
+export { RateLimit, RateLimitInterceptor, type RateLimitRule, type RateLimitRules } from './rate-limit';
+export { RateLimitWindows } from './rate-limit-windows';
 export {
   AMOUNT_SCHEMA,
   ApiErrorBodyDto,

@@ -1,67 +1,48 @@
-import { ManualClock } from '../clock';
-import { type RateLimitCount, RateLimitWindows } from './rate-limit';
+import type { RateLimitRule } from './rate-limit';
+import { waitMs } from './rate-limit';
+import type { RateLimitCount, RateLimitWindow } from './rate-limit-windows';
 
+const NOW_MS = Date.parse('2026-03-01T10:00:00Z');
 const MINUTE_MS = 60_000;
 
-describe('RateLimitWindows', () => {
-  const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
-  const now = () => clock.now().getTime();
-  const shortRule = (key: string): RateLimitCount => ({ key, limit: 2, windowMs: MINUTE_MS });
-  const longRule = (key: string): RateLimitCount => ({ key, limit: 2, windowMs: 60 * MINUTE_MS });
+/** The sign-in rules' shape, small: a pair of account and address, and the account across addresses. */
+const pairRule: RateLimitRule = { name: 'pair', key: 'ip-and-email', limit: 3, windowMs: 15 * MINUTE_MS };
+const accountRule: RateLimitRule = { name: 'account', key: 'email', limit: 4, windowMs: 60 * MINUTE_MS };
+const rules = [pairRule, accountRule];
+const counts: RateLimitCount[] = rules.map((rule) => ({ key: rule.name, limit: rule.limit, windowMs: rule.windowMs }));
 
-  it('allows the limit within a window, then refuses until that window ends', () => {
-    const windows = new RateLimitWindows();
-    expect(windows.take([shortRule('a')], now()).allowed).toBe(true);
-    clock.advanceMs(10_000);
-    expect(windows.take([shortRule('a')], now()).allowed).toBe(true);
-    clock.advanceMs(10_000);
-    expect(windows.take([shortRule('a')], now())).toEqual({ allowed: false, retryAfterSeconds: 40 });
-    clock.advanceMs(40_000);
-    expect(windows.take([shortRule('a')], now()).allowed).toBe(true);
+/** Windows as the store answers them, with this request already counted in each. */
+const windows = (pairCount: number, accountCount: number): Map<string, RateLimitWindow> =>
+  new Map([
+    ['pair', { key: 'pair', count: pairCount, expiresAtMs: NOW_MS + 5 * MINUTE_MS }],
+    ['account', { key: 'account', count: accountCount, expiresAtMs: NOW_MS + 40 * MINUTE_MS }],
+  ]);
+
+describe('waitMs', () => {
+  it('lets a request in while every rule has room, and refuses one a full rule until that window ends', () => {
+    expect(waitMs(rules, counts, windows(3, 3), NOW_MS)).toBe(0);
+    // Three failures of this pair before this request: the pair is full for the 5 minutes its window still runs.
+    expect(waitMs(rules, counts, windows(4, 4), NOW_MS)).toBe(5 * MINUTE_MS);
   });
 
-  it('keeps a long window when a short rule sweeps the table, and sweeps only windows that ended', () => {
-    // Sweep as soon as more than two keys are tracked.
-    const windows = new RateLimitWindows(2);
-    windows.take([longRule('long')], now());
-    windows.take([longRule('long')], now());
-    windows.take([shortRule('short-1')], now());
-    windows.take([shortRule('short-2')], now());
-    clock.advanceMs(2 * MINUTE_MS);
-    // This take sweeps: both short windows have ended, the long one has 58 minutes to run.
-    windows.take([shortRule('short-3')], now());
-    expect(windows.trackedKeys).toBe(2);
-    expect(windows.take([longRule('long')], now())).toEqual({ allowed: false, retryAfterSeconds: 58 * 60 });
+  it('answers the longest wait when several rules are full', () => {
+    expect(waitMs(rules, counts, windows(4, 5), NOW_MS)).toBe(40 * MINUTE_MS);
   });
 
-  it('counts a request against all its keys only when none of them is full, and answers the longest wait', () => {
-    const windows = new RateLimitWindows();
-    windows.take([shortRule('per-address'), longRule('per-account')], now());
-    windows.take([longRule('per-account')], now());
-    // The account is full: the address is not counted for this refused request.
-    expect(windows.take([shortRule('per-address'), longRule('per-account')], now())).toEqual({
-      allowed: false,
-      retryAfterSeconds: 3600,
-    });
-    expect(windows.take([shortRule('per-address')], now()).allowed).toBe(true);
-    expect(windows.take([shortRule('per-address')], now()).allowed).toBe(false);
-  });
-
-  it('takes a place back on request, but not from a window that has ended meanwhile', () => {
-    const windows = new RateLimitWindows();
-    const first = windows.take([shortRule('k')], now());
-    const second = windows.take([shortRule('k')], now());
-    if (!first.allowed || !second.allowed) throw new Error('the first two requests fit');
-    windows.giveBack('k', second.windows[0]);
-    expect(windows.take([shortRule('k')], now()).allowed).toBe(true);
-    expect(windows.take([shortRule('k')], now()).allowed).toBe(false);
-
-    clock.advanceMs(MINUTE_MS);
-    const fresh = windows.take([shortRule('k')], now());
-    // A give-back for the old window must not make room in the new one.
-    windows.giveBack('k', first.windows[0]);
-    expect(fresh.allowed).toBe(true);
-    expect(windows.take([shortRule('k')], now()).allowed).toBe(true);
-    expect(windows.take([shortRule('k')], now()).allowed).toBe(false);
+  it('reads a rule counted once the request ended as it stands, without this request', () => {
+    const ended: RateLimitRule = {
+      name: 'lookups',
+      key: 'account',
+      limit: 2,
+      windowMs: MINUTE_MS,
+      countsOnly: 'error.user.not.found',
+      countedWhenEnded: true,
+    };
+    const endedCounts: RateLimitCount[] = [{ key: 'lookups', limit: 2, windowMs: MINUTE_MS }];
+    const at = (count: number) =>
+      new Map([['lookups', { key: 'lookups', count, expiresAtMs: NOW_MS + 30_000 }]]) as Map<string, RateLimitWindow>;
+    expect(waitMs([ended], endedCounts, at(1), NOW_MS)).toBe(0);
+    expect(waitMs([ended], endedCounts, at(2), NOW_MS)).toBe(30_000);
+    expect(waitMs([ended], endedCounts, new Map(), NOW_MS)).toBe(0);
   });
 });

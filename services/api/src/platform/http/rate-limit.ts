@@ -11,15 +11,28 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { ErrorCode } from '@kupa/proto';
 import type { Request, Response } from 'express';
-import { type Observable, tap } from 'rxjs';
+import {
+  catchError,
+  concat,
+  concatMap,
+  defer,
+  from,
+  ignoreElements,
+  mergeMap,
+  type Observable,
+  throwError,
+} from 'rxjs';
+import { DataSource } from 'typeorm';
 import { Clock } from '../clock';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { ApiError } from './api-error';
+import { type RateLimitCount, type RateLimitWindow, RateLimitWindows } from './rate-limit-windows';
 
 /**
- * Fixed-window rate limits for the routes that invite guessing, mass sign-ups or mail bombing. Counters live in this
- * process's memory: one API process per deployment today; several replicas would each allow the limit, which still
- * bounds guessing (docs/adr/0008-rate-limits.md, docs/adr/0015-session-versions-and-sign-in-limits.md).
+ * Fixed-window rate limits for the routes that invite guessing, mass sign-ups or mail bombing. Counters live in
+ * PostgreSQL, shared by every API process, so each limit holds for the whole deployment
+ * (docs/adr/0008-rate-limits.md, docs/adr/0015-session-versions-and-sign-in-limits.md,
+ * docs/adr/0057-shared-rate-limits-and-no-sign-in-lock-out.md).
  */
 export interface RateLimitRule {
   /** Tells the route's counters apart when it has several rules. */
@@ -59,99 +72,52 @@ function endsAsCounted(rule: RateLimitRule, code: unknown): boolean {
 export type RateLimitRules = (config: AppConfig) => readonly RateLimitRule[];
 
 const RATE_LIMIT = 'kupa:rateLimit';
-/** Above this many tracked keys, expired windows are swept before counting. */
-const SWEEP_THRESHOLD_KEYS = 10_000;
+/** How often a process deletes the windows that have ended, by the injected clock. */
+const SWEEP_INTERVAL_MS = 10 * 60_000;
 
-/** One key's fixed window: it ends at its own instant, whatever rule another key follows. */
-export interface RateLimitWindow {
-  expiresAtMs: number;
-  count: number;
-}
-
-export interface RateLimitCount {
-  key: string;
-  limit: number;
-  windowMs: number;
-}
-
-export type RateLimitOutcome =
-  { allowed: true; windows: RateLimitWindow[] } | { allowed: false; retryAfterSeconds: number };
+/** Whether a rule's request holds a place from its start, rather than being counted once it ended. */
+const holdsPlace = (rule: RateLimitRule): boolean => !(rule.countsOnly && rule.countedWhenEnded);
 
 /**
- * The counters. Each window keeps its own expiry, so sweeping for one short rule never drops another rule's long
- * window early.
+ * The milliseconds until the request may try again, or 0 when every rule lets it in. `windows` holds each rule's
+ * window as it stands with this request counted in the rules that hold a place.
  */
-export class RateLimitWindows {
-  private readonly windows = new Map<string, RateLimitWindow>();
-
-  constructor(private readonly sweepThresholdKeys: number = SWEEP_THRESHOLD_KEYS) {}
-
-  get trackedKeys(): number {
-    return this.windows.size;
-  }
-
-  /**
-   * Counts one request against every key, unless one of them is already full: then nothing is counted and the answer
-   * carries the seconds until the last of the full windows ends.
-   */
-  take(counts: readonly RateLimitCount[], nowMs: number): RateLimitOutcome {
-    const retryAfterSeconds = this.waitSeconds(counts, nowMs);
-    if (retryAfterSeconds > 0) return { allowed: false, retryAfterSeconds };
-    return { allowed: true, windows: counts.map((count) => this.count(count, nowMs)) };
-  }
-
-  /** The seconds until the last of the full windows among these keys ends; 0 when none is full. Counts nothing. */
-  waitSeconds(counts: readonly RateLimitCount[], nowMs: number): number {
-    if (this.windows.size > this.sweepThresholdKeys) this.sweep(nowMs);
-    let retryAfterMs = 0;
-    for (const { key, limit } of counts) {
-      const window = this.live(key, nowMs);
-      if (window && window.count >= limit) retryAfterMs = Math.max(retryAfterMs, window.expiresAtMs - nowMs);
-    }
-    return retryAfterMs > 0 ? Math.ceil(retryAfterMs / 1000) : 0;
-  }
-
-  /** Counts one request against one key, full or not: for a request counted once it ended. */
-  count({ key, windowMs }: RateLimitCount, nowMs: number): RateLimitWindow {
-    let window = this.live(key, nowMs);
-    if (!window) {
-      window = { expiresAtMs: nowMs + windowMs, count: 0 };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return window;
-  }
-
-  /** Gives back a place `take` counted, unless its window has ended meanwhile. */
-  giveBack(key: string, window: RateLimitWindow): void {
-    if (this.windows.get(key) === window && window.count > 0) window.count -= 1;
-  }
-
-  private live(key: string, nowMs: number): RateLimitWindow | null {
-    const window = this.windows.get(key);
-    return window && window.expiresAtMs > nowMs ? window : null;
-  }
-
-  private sweep(nowMs: number): void {
-    for (const [key, window] of this.windows) {
-      if (window.expiresAtMs <= nowMs) this.windows.delete(key);
-    }
-  }
+export function waitMs(
+  rules: readonly RateLimitRule[],
+  counts: readonly RateLimitCount[],
+  windows: ReadonlyMap<string, RateLimitWindow>,
+  nowMs: number,
+): number {
+  const before = (index: number) => {
+    const window = windows.get(counts[index].key);
+    return window ? window.count - (holdsPlace(rules[index]) ? 1 : 0) : 0;
+  };
+  const remainingMs = (index: number) => (windows.get(counts[index].key)?.expiresAtMs ?? nowMs) - nowMs;
+  let longestMs = 0;
+  rules.forEach((rule, index) => {
+    if (before(index) >= rule.limit) longestMs = Math.max(longestMs, remainingMs(index));
+  });
+  return longestMs;
 }
 
 /**
  * Counts the route's requests against its rules and answers 429 `error.rate.limited` with `Retry-After` once one of
  * them is full. An interceptor rather than a guard: it sees how the request ended, which "failures only" rules need.
+ * A refused request is not counted: the places it took are given back.
  */
 @Injectable()
 export class RateLimitInterceptor implements NestInterceptor {
-  private readonly windows = new RateLimitWindows();
+  private readonly windows: RateLimitWindows;
+  private nextSweepAtMs = 0;
 
   constructor(
     private readonly reflector: Reflector,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    dataSource: DataSource,
+  ) {
+    this.windows = new RateLimitWindows(dataSource);
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const rules = this.reflector.get<RateLimitRules | undefined>(RATE_LIMIT, context.getHandler())?.(this.config);
@@ -163,34 +129,77 @@ export class RateLimitInterceptor implements NestInterceptor {
       limit: rule.limit,
       windowMs: rule.windowMs,
     }));
+    const response = context.switchToHttp().getResponse<Response>();
+    return from(this.admit(rules, counts, response)).pipe(
+      mergeMap((places) => {
+        if (!rules.some((rule) => rule.countsOnly)) return next.handle();
+        let settled = false;
+        // Awaited before the answer leaves, so the next request, in this process or another, sees this one counted.
+        const settle = async (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          await this.settle(rules, counts, places, error);
+        };
+        return concat(
+          next.handle().pipe(
+            concatMap(async (value: unknown) => {
+              await settle(null);
+              return value;
+            }),
+            catchError((error: unknown) => from(settle(error)).pipe(mergeMap(() => throwError(() => error)))),
+          ),
+          defer(() => from(settle(null))).pipe(ignoreElements()),
+        );
+      }),
+    );
+  }
+
+  /**
+   * Counts the request where its rules hold places and reads the others' windows, in one statement; refuses it (and
+   * gives its places back) when a rule is full. Answers the places it holds, null for rules counted once it ended.
+   */
+  private async admit(
+    rules: readonly RateLimitRule[],
+    counts: readonly RateLimitCount[],
+    response: Response,
+  ): Promise<(RateLimitWindow | null)[]> {
     const nowMs = this.clock.now().getTime();
-    const retryAfterSeconds = this.windows.waitSeconds(counts, nowMs);
-    if (retryAfterSeconds > 0) {
-      context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(retryAfterSeconds));
+    const held = counts.filter((_count, index) => holdsPlace(rules[index]));
+    const readKeys = counts.filter((_count, index) => !holdsPlace(rules[index])).map((count) => count.key);
+    const windows = await this.windows.countAndRead(held, readKeys, nowMs);
+    const places = counts.map((count, index) => (holdsPlace(rules[index]) ? (windows.get(count.key) ?? null) : null));
+    const retryAfterMs = waitMs(rules, counts, windows, nowMs);
+    if (retryAfterMs > 0) {
+      await this.windows.giveBack(places.filter((place) => place !== null));
+      response.setHeader('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
       throw new ApiError('error.rate.limited');
     }
-    // The check above and these counts run without a pause between them, so parallel requests cannot slip through.
-    // A rule counted once the request ended holds no place (null) meanwhile.
-    const places = rules.map((rule, index) =>
-      rule.countsOnly && rule.countedWhenEnded ? null : this.windows.count(counts[index], nowMs),
-    );
-    if (!rules.some((rule) => rule.countsOnly)) return next.handle();
-    let settled = false;
-    const settle = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      const code = (error as { code?: unknown } | null)?.code;
-      rules.forEach((rule, index) => {
-        const counted = endsAsCounted(rule, code);
-        const place = places[index];
-        if (place === null) {
-          if (counted) this.windows.count(counts[index], this.clock.now().getTime());
-        } else if (!counted) this.windows.giveBack(counts[index].key, place);
-      });
-    };
-    return next
-      .handle()
-      .pipe(tap({ next: () => settle(null), error: (error: unknown) => settle(error), complete: () => settle(null) }));
+    if (nowMs >= this.nextSweepAtMs) {
+      this.nextSweepAtMs = nowMs + SWEEP_INTERVAL_MS;
+      await this.windows.sweep(nowMs);
+    }
+    return places;
+  }
+
+  /** Gives back the places of rules the request's ending does not count, and counts the rules counted once it ended. */
+  private async settle(
+    rules: readonly RateLimitRule[],
+    counts: readonly RateLimitCount[],
+    places: readonly (RateLimitWindow | null)[],
+    error: unknown,
+  ): Promise<void> {
+    const code = (error as { code?: unknown } | null)?.code;
+    const givenBack: RateLimitWindow[] = [];
+    const countedNow: RateLimitCount[] = [];
+    rules.forEach((rule, index) => {
+      const counted = endsAsCounted(rule, code);
+      const place = places[index];
+      if (place === null) {
+        if (counted && !holdsPlace(rule)) countedNow.push(counts[index]);
+      } else if (!counted) givenBack.push(place);
+    });
+    await this.windows.giveBack(givenBack);
+    await this.windows.countAndRead(countedNow, [], this.clock.now().getTime());
   }
 }
 
