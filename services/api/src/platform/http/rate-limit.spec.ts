@@ -7,7 +7,13 @@ const MINUTE_MS = 60_000;
 
 /** The sign-in rules' shape, small: a pair of account and address, and the account across addresses. */
 const pairRule: RateLimitRule = { name: 'pair', key: 'ip-and-email', limit: 3, windowMs: 15 * MINUTE_MS };
-const accountRule: RateLimitRule = { name: 'account', key: 'email', limit: 4, windowMs: 60 * MINUTE_MS };
+const accountRule: RateLimitRule = {
+  name: 'account',
+  key: 'email',
+  limit: 4,
+  windowMs: 60 * MINUTE_MS,
+  refusesOnlyAfter: 'pair',
+};
 const rules = [pairRule, accountRule];
 const counts: RateLimitCount[] = rules.map((rule) => ({ key: rule.name, limit: rule.limit, windowMs: rule.windowMs }));
 
@@ -25,8 +31,17 @@ describe('waitMs', () => {
     expect(waitMs(rules, counts, windows(4, 4), NOW_MS)).toBe(5 * MINUTE_MS);
   });
 
-  it('answers the longest wait when several rules are full', () => {
-    expect(waitMs(rules, counts, windows(4, 5), NOW_MS)).toBe(40 * MINUTE_MS);
+  it('answers the longest wait when several rules that lock are full', () => {
+    const locking = [pairRule, { ...accountRule, refusesOnlyAfter: undefined }];
+    expect(waitMs(locking, counts, windows(4, 5), NOW_MS)).toBe(40 * MINUTE_MS);
+  });
+
+  it('does not refuse an address that never failed for a full account: it slows down, it does not lock', () => {
+    expect(waitMs(rules, counts, windows(1, 20), NOW_MS)).toBe(0);
+  });
+
+  it('makes an address that failed for a full account wait until its own window ends, not the account’s', () => {
+    expect(waitMs(rules, counts, windows(2, 20), NOW_MS)).toBe(5 * MINUTE_MS);
   });
 
   it('reads a rule counted once the request ended as it stands, without this request', () => {

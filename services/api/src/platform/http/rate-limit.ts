@@ -23,6 +23,7 @@ import {
   throwError,
 } from 'rxjs';
 import { DataSource } from 'typeorm';
+import { assert } from '../../kernel';
 import { Clock } from '../clock';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { ApiError } from './api-error';
@@ -60,6 +61,12 @@ export interface RateLimitRule {
    * transfer, whose misses alone count, must not wait behind other transfers still running).
    */
   countedWhenEnded?: boolean;
+  /**
+   * The name of another rule of the route: once this rule's window is full, it refuses only the requests whose
+   * window under that rule already counts one (an address that failed for this account before), until that window
+   * ends; every other request passes and is counted. Such a rule slows guessing down and locks nobody out.
+   */
+  refusesOnlyAfter?: string;
 }
 
 function endsAsCounted(rule: RateLimitRule, code: unknown): boolean {
@@ -95,7 +102,14 @@ export function waitMs(
   const remainingMs = (index: number) => (windows.get(counts[index].key)?.expiresAtMs ?? nowMs) - nowMs;
   let longestMs = 0;
   rules.forEach((rule, index) => {
-    if (before(index) >= rule.limit) longestMs = Math.max(longestMs, remainingMs(index));
+    if (before(index) < rule.limit) return;
+    if (rule.refusesOnlyAfter === undefined) {
+      longestMs = Math.max(longestMs, remainingMs(index));
+      return;
+    }
+    const other = rules.findIndex((candidate) => candidate.name === rule.refusesOnlyAfter);
+    assert(other >= 0, `Rate limit ${rule.name} names no rule of its route: ${rule.refusesOnlyAfter}`);
+    if (before(other) >= 1) longestMs = Math.max(longestMs, remainingMs(other));
   });
   return longestMs;
 }

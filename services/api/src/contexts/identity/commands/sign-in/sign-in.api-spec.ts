@@ -79,6 +79,26 @@ describe('sign-in', () => {
     const other = await createActiveUser(testApp);
     expect((await signInResponse(testApp, other.email, other.password)).body.userUuid).toBe(other.userUuid);
   });
+
+  it.each(['CLIENT', 'ADMIN'] as const)(
+    'lets a %s in from a fresh address after twenty wrong passwords from twenty addresses (no lock-out)',
+    async (role) => {
+      const user = await createActiveUser(testApp, { role });
+      for (let attempt = 1; attempt <= 20; attempt++) {
+        const guess = await testApp.http
+          .post('/api/auth/signin')
+          .set('X-Forwarded-For', `192.0.2.${attempt}`)
+          .send({ email: user.email, password: `Wrong-Pass-${attempt}!` });
+        expect(guess.status).toBe(401);
+      }
+      const owner = await testApp.http
+        .post('/api/auth/signin')
+        .set('X-Forwarded-For', '198.51.100.200')
+        .send({ email: user.email, password: user.password });
+      expect(owner.status).toBe(200);
+      expect(owner.body.userUuid).toBe(user.userUuid);
+    },
+  );
 });
 
 describe('failed sign-in limits', () => {
@@ -145,17 +165,26 @@ describe('failed sign-in limits', () => {
     expect((await signInFrom('203.0.113.11', user.email, user.password)).status).toBe(200);
   });
 
-  it('limits failures per account across addresses until the hour ends', async () => {
+  it('slows an account down across addresses instead of locking it: only addresses that failed wait', async () => {
     const user = await createActiveUser(testApp);
     for (let attempt = 0; attempt < 4; attempt++) {
       expect((await signInFrom(`198.51.100.${attempt + 1}`, user.email, 'Wrong-Pass-1!')).status).toBe(401);
     }
-    expectLimited(await signInFrom('198.51.100.50', user.email, user.password));
-    // Another account is untouched.
-    const other = await createActiveUser(testApp);
-    expect((await signInFrom('198.51.100.50', other.email, other.password)).status).toBe(200);
-
-    clock.advanceMs(60 * 60_000);
+    // The account is full: an address that failed for it waits until its own 15-minute window ends, right password
+    // or not, ...
+    const held = await signInFrom('198.51.100.1', user.email, user.password);
+    expectLimited(held);
+    expect(Number(held.headers['retry-after'])).toBe(15 * 60);
+    // ... while the owner signs in at once from an address that has not failed, and a new address may guess once.
     expect((await signInFrom('198.51.100.50', user.email, user.password)).status).toBe(200);
+    expect((await signInFrom('198.51.100.60', user.email, 'Wrong-Pass-1!')).status).toBe(401);
+    expectLimited(await signInFrom('198.51.100.60', user.email, 'Wrong-Pass-1!'));
+
+    clock.advanceMs(15 * 60_000);
+    // The account is still full (its hour runs on), so each address gets one more guess per 15 minutes.
+    expect((await signInFrom('198.51.100.1', user.email, 'Wrong-Pass-1!')).status).toBe(401);
+    expectLimited(await signInFrom('198.51.100.1', user.email, user.password));
+    clock.advanceMs(45 * 60_000);
+    expect((await signInFrom('198.51.100.1', user.email, user.password)).status).toBe(200);
   });
 });

@@ -8,10 +8,13 @@ import type { RateLimitRules } from '../../../../platform/http';
 const SIGN_IN_FAILURES: readonly ErrorCode[] = ['error.auth.bad.credentials', 'error.otp.invalid'];
 
 /**
- * Failed sign-ins, counted three ways (docs/adr/0015-session-versions-and-sign-in-limits.md): per address and
- * account (typos of one person), per address (one machine trying many accounts) and per account across addresses
- * (many machines trying one account). Only wrong passwords and wrong one-time codes count; a successful sign-in, a
- * refused status, a request for the code or a malformed body gives its place back.
+ * Failed sign-ins, counted three ways (docs/adr/0015-session-versions-and-sign-in-limits.md,
+ * docs/adr/0057-shared-rate-limits-and-no-sign-in-lock-out.md): per address and account (typos of one person) and
+ * per address (one machine trying many accounts) refuse once full; per account across addresses (many machines trying
+ * one account) slows down instead of locking: once full, only addresses that already failed for the account wait,
+ * until their own window ends, while the owner still signs in at once from an address that has not failed. Only wrong
+ * passwords and wrong one-time codes count; a successful sign-in, a refused status, a request for the code or a
+ * malformed body gives its place back.
  */
 export const SIGN_IN_LIMITS: RateLimitRules = ({ rateLimits }) => [
   {
@@ -31,6 +34,7 @@ export const SIGN_IN_LIMITS: RateLimitRules = ({ rateLimits }) => [
     key: 'email',
     ...rateLimits.signInFailuresPerAccount,
     countsOnly: SIGN_IN_FAILURES,
+    refusesOnlyAfter: 'failures-per-account-and-address',
   },
 ];
 
