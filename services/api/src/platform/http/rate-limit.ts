@@ -11,6 +11,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { ErrorCode } from '@kupa/proto';
 import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
 import {
   catchError,
   concat,
@@ -139,7 +140,9 @@ export class RateLimitInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const route = `${context.getClass().name}.${context.getHandler().name}`;
     const counts = rules.map((rule) => ({
-      key: `${rule.scope ?? route}|${rule.name}|${subject(rule, request)}`,
+      // The subject is hashed: a key of fixed length whatever the body sent (an index entry has a size limit), and
+      // no e-mail or address in clear in the table.
+      key: `${rule.scope ?? route}|${rule.name}|${sha256(subject(rule, request))}`,
       limit: rule.limit,
       windowMs: rule.windowMs,
     }));
@@ -216,6 +219,8 @@ export class RateLimitInterceptor implements NestInterceptor {
     await this.windows.countAndRead(countedNow, [], this.clock.now().getTime());
   }
 }
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
 
 function subject(rule: RateLimitRule, request: Request): string {
   const ip = request.ip ?? 'unknown';

@@ -2,9 +2,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The rate limiter's counters (docs/adr/0057-shared-rate-limits-and-no-sign-in-lock-out.md): one row per counted key
- * and its current fixed window, shared by every process on the database so that a limit holds for the fleet, not per
- * process. A row whose window ended is reset in place by the next request for its key and swept away otherwise; the
- * index on `expires_at` serves that sweep.
+ * (the route or scope, the rule and a SHA-256 of the address, e-mail or account) and its current fixed window, shared
+ * by every process on the database so that a limit holds for the fleet, not per process. A row whose window ended is
+ * reset in place by the next request for its key and swept away otherwise; the index on `expires_at` serves that
+ * sweep.
  */
 export class RateLimitWindows1768400005700 implements MigrationInterface {
   name = 'RateLimitWindows1768400005700';

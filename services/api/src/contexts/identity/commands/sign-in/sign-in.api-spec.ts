@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ManualClock } from '../../../../platform/clock';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
@@ -78,6 +79,16 @@ describe('sign-in', () => {
     // Another e-mail from the same address is counted on its own.
     const other = await createActiveUser(testApp);
     expect((await signInResponse(testApp, other.email, other.password)).body.userUuid).toBe(other.userUuid);
+  });
+
+  it('refuses an e-mail far too long for a counter with a 400, not a 500, and keeps no address in clear', async () => {
+    // Random, so that PostgreSQL cannot compress it below its limit for an index entry.
+    const email = `${randomBytes(10_000).toString('hex')}@example.com`;
+    const response = await signIn(email, 'Wrong-Pass-1!');
+    expect(response.status).toBe(400);
+    const rows: { key: string }[] = await testApp.dataSource.query('SELECT key FROM rate_limit_windows');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.key.length < 200 && !row.key.includes('@'))).toBe(true);
   });
 
   it.each(['CLIENT', 'ADMIN'] as const)(
