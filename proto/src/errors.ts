@@ -39,6 +39,26 @@ export const ERROR_CATALOGUE = {
     he: 'פג תוקף ההתחברות או שלא נמצאה. התחברו מחדש',
   },
   'error.token.invalid': { status: 401, en: 'Invalid token', he: 'אסימון לא תקין' },
+  'error.session.idle': {
+    status: 401,
+    en: 'You were signed out after a period without activity. Please sign in again',
+    he: 'נותקתם לאחר זמן ללא פעילות. התחברו מחדש',
+  },
+  'error.session.lifetime.reached': {
+    status: 401,
+    en: 'Your session reached its maximum length. Please sign in again',
+    he: 'ההתחברות הגיעה למשך המרבי שלה. התחברו מחדש',
+  },
+  'error.session.ended': {
+    status: 401,
+    en: 'Your session was ended: you signed out elsewhere, or your password or two-factor settings changed. Please sign in again',
+    he: 'ההתחברות הסתיימה: התנתקתם במקום אחר, או שהסיסמה או הגדרות הכניסה הדו-שלבית השתנו. התחברו מחדש',
+  },
+  'error.session.second.factor.required': {
+    status: 401,
+    en: 'Staff must sign in with a one-time code. Please sign in again with your code',
+    he: 'צוות חייב להתחבר עם קוד חד-פעמי. התחברו מחדש עם הקוד שלכם',
+  },
   'error.access.forbidden': { status: 403, en: 'Access is forbidden', he: 'הגישה אסורה' },
   'error.metrics.token.unset': {
     status: 403,

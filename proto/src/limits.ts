@@ -37,7 +37,6 @@ export const LIMITS = Object.freeze({
   confirmationTokenTtlHours: 24,
   passwordResetTokenTtlHours: 1,
   accessTokenTtlSeconds: 15 * 60,
-  refreshTokenTtlDays: 30,
   toastDurationMs: 4000,
   toastsVisibleMax: 3,
   queryStaleTimeMs: 60_000,

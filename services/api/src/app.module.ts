@@ -85,6 +85,7 @@ export class AppModule {
         PlatformAuthModule.register({
           jwtSecret: options.config.jwtSecret,
           accessTokenTtlSeconds: LIMITS.accessTokenTtlSeconds,
+          staffSecondFactorRequired: options.config.staff2faRequired,
         }),
         // Global interceptors run after every guard: a body sent to a route that takes none is refused only then.
         PlatformHttpModule,

@@ -3,6 +3,7 @@ import {
   DropUsersBalance1767400000100,
   IdentitySchema1767225600100,
   IdentitySessionVersions1767300001515,
+  SessionLifetimes1768400005600,
   TwoFactorSchema1767500000100,
 } from './infrastructure/persistence/identity.migrations';
 
@@ -23,4 +24,5 @@ export const identityMigrations: Function[] = [
   DropUsersBalance1767400000100,
   TwoFactorSchema1767500000100,
   ActorChangeNotifications1768200000100,
+  SessionLifetimes1768400005600,
 ];

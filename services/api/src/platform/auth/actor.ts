@@ -24,6 +24,11 @@ export interface ActorRecord {
   fullName: string;
   /** Moves on with every password change, reset or staff-set password; older access tokens are refused. */
   sessionVersion: number;
+  /**
+   * The user's sessions (refresh families) ended within an access token's lifetime, by logout or by the detection
+   * of a stolen refresh token: their access tokens are refused at once rather than when they expire.
+   */
+  endedSessionIds: readonly string[];
 }
 
 /**

@@ -2,5 +2,5 @@ export { type Actor, ActorLookup, type ActorRecord, eventMetadata, type RequestC
 export { AUTH_OPTIONS, type AuthOptions } from './auth-options';
 export { CurrentActor, Public, ReqContext, requestContextOf, Roles } from './decorators';
 export { JwtAuthGuard, RolesGuard } from './guards';
-export { type AccessTokenPayload, JwtStrategy } from './jwt.strategy';
+export { type AccessTokenPayload, actorOfAccessToken, JwtStrategy } from './jwt.strategy';
 export { PlatformAuthModule } from './auth.module';

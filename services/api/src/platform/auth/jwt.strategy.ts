@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { createSecretKey } from 'node:crypto';
+import { isStaffRole } from '@kupa/proto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ApiError } from '../http/api-error';
-import { type Actor, ActorLookup } from './actor';
+import { type Actor, ActorLookup, type ActorRecord } from './actor';
 import { AUTH_OPTIONS, type AuthOptions } from './auth-options';
 import { Inject } from '@nestjs/common';
 
@@ -15,15 +16,23 @@ export interface AccessTokenPayload {
   sid?: string;
   /** The user's session version at signing; tokens signed before the version moved on are refused. */
   sv?: number;
+  /** Whether the session was opened with a second factor; staff tokens need it under `STAFF_2FA_REQUIRED`. */
+  tf?: boolean;
+  /** Expiry (seconds since the epoch): a token without one would never expire and is refused. */
+  exp?: number;
 }
 
 /**
  * Verifies the Bearer access token, then re-reads the user: a token outlives a block, a role change or a password
  * change by at most nothing, because status, role and session version come from the database, not from the token.
- * Tokens without a version (signed before versions existed) count as version 0.
+ * Tokens without a version (signed before versions existed) count as version 0. A token of a session ended since
+ * (logout, a stolen refresh token) is refused by the same read, and so is a staff token of a session opened without a
+ * second factor when staff must have one (docs/adr/0056-sessions-end-and-second-factor-on-every-path.md).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  private readonly staffSecondFactorRequired: boolean;
+
   constructor(
     private readonly actors: ActorLookup,
     @Inject(AUTH_OPTIONS) options: AuthOptions,
@@ -37,21 +46,40 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       secretOrKey: createSecretKey(Buffer.from(options.jwtSecret, 'utf8')) as unknown as string,
       algorithms: ['HS256'],
     });
+    this.staffSecondFactorRequired = options.staffSecondFactorRequired;
   }
 
   async validate(payload: AccessTokenPayload): Promise<Actor> {
     const record = typeof payload?.sub === 'string' ? await this.actors.findByUuid(payload.sub) : null;
-    if (!record) throw new ApiError('error.session.expired');
-    if ((typeof payload.sv === 'number' ? payload.sv : 0) !== record.sessionVersion)
-      throw new ApiError('error.session.expired');
-    if (record.status === 'BLOCKED') throw new ApiError('error.account.blocked');
-    if (record.status !== 'ACTIVE') throw new ApiError('error.user.not.active');
-    return {
-      userUuid: record.userUuid,
-      email: record.email,
-      role: record.role,
-      name: record.fullName,
-      ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
-    };
+    return actorOfAccessToken(payload, record, this.staffSecondFactorRequired);
   }
+}
+
+/**
+ * The checks every access token passes after its signature, wherever it is accepted (the global guard, and the
+ * enrolment guard that also admits enrolment tokens): the user's current state decides, not the token.
+ */
+export function actorOfAccessToken(
+  payload: AccessTokenPayload,
+  record: ActorRecord | null,
+  staffSecondFactorRequired: boolean,
+): Actor {
+  // jsonwebtoken checks `exp` only when a token has one; ours always do, so one without is not ours to trust.
+  if (typeof payload?.exp !== 'number') throw new ApiError('error.token.invalid');
+  if (!record || record.userUuid !== payload.sub) throw new ApiError('error.session.expired');
+  if ((typeof payload.sv === 'number' ? payload.sv : 0) !== record.sessionVersion)
+    throw new ApiError('error.session.expired');
+  if (typeof payload.sid === 'string' && record.endedSessionIds.includes(payload.sid))
+    throw new ApiError('error.session.ended');
+  if (record.status === 'BLOCKED') throw new ApiError('error.account.blocked');
+  if (record.status !== 'ACTIVE') throw new ApiError('error.user.not.active');
+  if (staffSecondFactorRequired && isStaffRole(record.role) && payload.tf !== true)
+    throw new ApiError('error.session.second.factor.required');
+  return {
+    userUuid: record.userUuid,
+    email: record.email,
+    role: record.role,
+    name: record.fullName,
+    ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+  };
 }

@@ -146,6 +146,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, STAFF_2FA_REQUIRED: 'yes' })).toThrow(/STAFF_2FA_REQUIRED/);
   });
 
+  it('ends staff sessions after 12 hours or 30 idle minutes and clients’ after 30 or 7 idle days, unless told', () => {
+    const hourMs = 3_600_000;
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).sessionPolicy).toEqual({
+      staff: { maxMs: 12 * hourMs, idleMs: 30 * 60_000 },
+      client: { maxMs: 30 * 24 * hourMs, idleMs: 7 * 24 * hourMs },
+    });
+    const configured = loadConfig({
+      KUPA_DATA_DIR: dataDir,
+      SESSION_STAFF_MAX_HOURS: '8',
+      SESSION_STAFF_IDLE_MINUTES: '20',
+      SESSION_CLIENT_MAX_DAYS: '90',
+      SESSION_CLIENT_IDLE_DAYS: '14',
+    }).sessionPolicy;
+    expect(configured).toEqual({
+      staff: { maxMs: 8 * hourMs, idleMs: 20 * 60_000 },
+      client: { maxMs: 90 * 24 * hourMs, idleMs: 14 * 24 * hourMs },
+    });
+    // An idle timeout an access token outlives would sign out people at work between two refreshes.
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, SESSION_STAFF_IDLE_MINUTES: '15' })).toThrow(
+      /SESSION_STAFF_IDLE_MINUTES/,
+    );
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, SESSION_CLIENT_MAX_DAYS: '0' })).toThrow(
+      /SESSION_CLIENT_MAX_DAYS/,
+    );
+  });
+
   it('runs the provisioning simulator by default with a kept token, and needs a token beside PROVISIONING_URL', () => {
     const simulated = loadConfig({ KUPA_DATA_DIR: dataDir });
     expect(simulated).toMatchObject({

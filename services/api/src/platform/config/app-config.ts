@@ -4,8 +4,10 @@ import {
   checkEmail,
   DEFAULT_AMBASSADOR_BONUS_TIERS,
   DEFAULT_REFERRAL_DISCOUNT_TIERS,
+  LIMITS,
   parseAmountToMinor,
   type ReferralDiscountTier,
+  SESSION_POLICY_DEFAULTS,
   tierTableProblem,
 } from '@kupa/proto';
 import { randomBytes } from 'node:crypto';
@@ -61,6 +63,21 @@ export type ProcessRole = (typeof PROCESS_ROLES)[number];
  * Which proxies may name the client in `X-Forwarded-For` (Express's `trust proxy`, docs/adr/0037-deployment.md):
  * `false` none, a number of hops in front of the server, or addresses, subnets and Express's named ranges.
  */
+/** How long one kind of session may last: in all, and between two refreshes. */
+export interface SessionLimits {
+  maxMs: number;
+  idleMs: number;
+}
+
+/**
+ * Session lifetimes by who signed in (docs/adr/0056-sessions-end-and-second-factor-on-every-path.md): staff
+ * (ADMIN, MANAGER) and everyone else.
+ */
+export interface SessionPolicy {
+  staff: SessionLimits;
+  client: SessionLimits;
+}
+
 export type TrustProxySetting = false | number | readonly string[];
 
 export interface AppConfig {
@@ -147,6 +164,8 @@ export interface AppConfig {
    * (docs/adr/0018-staff-two-factor-sign-in.md). Off by default, recommended on in production.
    */
   staff2faRequired: boolean;
+  /** Absolute lifetime and idle timeout of refresh sessions, for staff and for clients. */
+  sessionPolicy: SessionPolicy;
   /** Encrypts the staff members' authenticator secrets at rest; kept apart from the JWT key so either can rotate. */
   twoFactorKey: string;
   /** The referral discount by active referrals, lowest tier first (`RewardTiers` hands it to the code that prices). */
@@ -191,6 +210,46 @@ function dollars(env: NodeJS.ProcessEnv, name: string, fallbackMinor: number): n
   if (!check.ok)
     throw new Error(`${name} must be an amount of dollars above zero with at most two decimals, got ${raw}`);
   return check.amountMinor;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * An idle timeout no longer than an access token's lifetime would end the sessions of people at work: the UIs
+ * refresh only when their access token has expired, so an active session is refreshed about that often.
+ */
+function sessionLimits(
+  env: NodeJS.ProcessEnv,
+  max: { name: string; unitMs: number; fallback: number },
+  idle: { name: string; unitMs: number; fallback: number },
+): SessionLimits {
+  const limits = {
+    maxMs: positiveInteger(env, max.name, max.fallback) * max.unitMs,
+    idleMs: positiveInteger(env, idle.name, idle.fallback) * idle.unitMs,
+  };
+  if (limits.idleMs <= LIMITS.accessTokenTtlSeconds * 1000)
+    throw new Error(
+      `${idle.name} must be longer than an access token lives (${LIMITS.accessTokenTtlSeconds / 60} minutes)`,
+    );
+  return limits;
+}
+
+function sessionPolicy(env: NodeJS.ProcessEnv): SessionPolicy {
+  const defaults = SESSION_POLICY_DEFAULTS;
+  return {
+    staff: sessionLimits(
+      env,
+      { name: 'SESSION_STAFF_MAX_HOURS', unitMs: HOUR_MS, fallback: defaults.staffMaxHours },
+      { name: 'SESSION_STAFF_IDLE_MINUTES', unitMs: MINUTE_MS, fallback: defaults.staffIdleMinutes },
+    ),
+    client: sessionLimits(
+      env,
+      { name: 'SESSION_CLIENT_MAX_DAYS', unitMs: DAY_MS, fallback: defaults.clientMaxDays },
+      { name: 'SESSION_CLIENT_IDLE_DAYS', unitMs: DAY_MS, fallback: defaults.clientIdleDays },
+    ),
+  };
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -444,6 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetryMaxMs: positiveInteger(env, 'MAIL_RETRY_MAX_MS', 15 * 60_000),
     rateLimits: rateLimits(env),
     staff2faRequired: flag(env, 'STAFF_2FA_REQUIRED'),
+    sessionPolicy: sessionPolicy(env),
     twoFactorKey: optional(env, 'TWO_FACTOR_KEY') ?? persistentSecret(dataDir, 'two-factor-key'),
     referralDiscountTiers: tierTable(
       env,

@@ -7,6 +7,8 @@ export {
   type ProcessRole,
   type RateLimitSetting,
   type RateLimitSettings,
+  type SessionLimits,
+  type SessionPolicy,
   persistentSecret,
   repositoryRoot,
   type TrustProxySetting,

@@ -5,6 +5,7 @@ import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
 import { enableTwoFactor } from '../../domain/user.decider';
 import { matchTotp, normalizeCode } from '../../infrastructure/two-factor/two-factor-codes';
+import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
 import { TwoFactorStore } from '../../infrastructure/two-factor/two-factor-store';
 import { userCommand } from '../../infrastructure/streams/user-streams';
 import { ActivateTwoFactorCommand } from './activate-two-factor.command';
@@ -12,7 +13,8 @@ import { ActivateTwoFactorCommand } from './activate-two-factor.command';
 /**
  * The first code proves the authenticator holds the pending secret: the account's two-factor sign-in turns on
  * (`UserTwoFactorEnabled`) and ten recovery codes are made, answered this once and kept only as hashes. The code's
- * time-step counts as used, so the same code cannot then sign in.
+ * time-step counts as used, so the same code cannot then sign in. Every other session of the account ends
+ * (docs/adr/0056-sessions-end-and-second-factor-on-every-path.md).
  */
 @CommandHandler(ActivateTwoFactorCommand)
 export class ActivateTwoFactorHandler implements ICommandHandler<ActivateTwoFactorCommand, TwoFactorActivation> {
@@ -20,6 +22,7 @@ export class ActivateTwoFactorHandler implements ICommandHandler<ActivateTwoFact
     private readonly pipeline: CommandPipeline,
     private readonly store: TwoFactorStore,
     private readonly clock: Clock,
+    private readonly refreshTokens: RefreshTokens,
   ) {}
 
   async execute({ actor, code, context }: ActivateTwoFactorCommand): Promise<TwoFactorActivation> {
@@ -39,6 +42,10 @@ export class ActivateTwoFactorHandler implements ICommandHandler<ActivateTwoFact
           // Another enrolment replaced the pending secret after the code was checked: this code proves nothing now.
           if (codes === null) throw new ApiError('error.otp.invalid');
           recoveryCodes = codes;
+          // Sessions opened with the password alone end; the one that proved the code here stays, as a session
+          // with a second factor (an enrolment token names none, so then every session ends).
+          const keep = actor.sessionId === undefined ? null : { familyId: actor.sessionId, secondFactor: true };
+          await this.refreshTokens.endSessions(tx.manager, actor.userUuid, at, keep);
         },
       ),
     );

@@ -50,6 +50,11 @@ describe('two-factor sign-in for staff', () => {
       .set('Authorization', `Bearer ${staff.accessToken}`)
       .send({ code: codeAt(secret, clock.now()) });
     expect(activated.status).toBe(200);
+    // The activation ended the password-only session; the staff member signs in again with the next code.
+    clock.advanceMs(30_000);
+    const signedIn = await signIn(staff.email, staff.password, codeAt(secret, clock.now()));
+    expect(signedIn.status).toBe(200);
+    staff.accessToken = signedIn.body.accessToken as string;
     return { secret, recoveryCodes: (activated.body as TwoFactorActivation).recoveryCodes };
   }
 
@@ -104,8 +109,10 @@ describe('two-factor sign-in for staff', () => {
     );
     expect(hashes).toHaveLength(10);
     for (const { code_hash } of hashes) expect(recoveryCodes).not.toContain(code_hash);
+    // Turning it on ends the sessions opened with the password alone; the activating session's access token was
+    // signed before, so it is refused too (a console refreshes once and carries on).
     const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${manager.accessToken}`);
-    expect(me.body.twoFactorEnabled).toBe(true);
+    expect(me.status).toBe(401);
 
     // The events say that it was turned on, never with what.
     const events: Array<{ type: string; data: unknown }> = await testApp.dataSource.query(
@@ -136,6 +143,10 @@ describe('two-factor sign-in for staff', () => {
     expect(withCode.status).toBe(200);
     expect(withCode.body.userUuid).toBe(manager.userUuid);
     expect(refreshCookieOf(withCode)).toBeDefined();
+    const meWithCode = await testApp.http
+      .get('/api/users/me')
+      .set('Authorization', `Bearer ${withCode.body.accessToken}`);
+    expect(meWithCode.body.twoFactorEnabled).toBe(true);
 
     const replayed = await signIn(manager.email, manager.password, code);
     expect(replayed.status).toBe(400);

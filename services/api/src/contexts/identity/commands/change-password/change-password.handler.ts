@@ -30,7 +30,12 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
         async (tx, _events, { at }) => {
           await this.credentials.save(tx.manager, actor.userUuid, passwordHash, at);
           // Other sessions may be someone who learnt the old password; the session that made the change stays.
-          await this.refreshTokens.endSessions(tx.manager, actor.userUuid, at, actor.sessionId ?? null);
+          await this.refreshTokens.endSessions(
+            tx.manager,
+            actor.userUuid,
+            at,
+            actor.sessionId === undefined ? null : { familyId: actor.sessionId },
+          );
         },
       ),
     );

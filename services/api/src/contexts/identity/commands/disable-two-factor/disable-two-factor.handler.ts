@@ -3,6 +3,7 @@ import { Clock } from '../../../../platform/clock';
 import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
 import { disableTwoFactor } from '../../domain/user.decider';
+import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
 import { TwoFactorStore } from '../../infrastructure/two-factor/two-factor-store';
 import { userCommand } from '../../infrastructure/streams/user-streams';
 import { DisableTwoFactorCommand } from './disable-two-factor.command';
@@ -17,6 +18,7 @@ export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactor
     private readonly pipeline: CommandPipeline,
     private readonly store: TwoFactorStore,
     private readonly clock: Clock,
+    private readonly refreshTokens: RefreshTokens,
   ) {}
 
   async execute({ actor, code, context }: DisableTwoFactorCommand): Promise<void> {
@@ -29,8 +31,11 @@ export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactor
         actor.userUuid,
         context,
         (user, { at }) => disableTwoFactor({ at }, user),
-        async (tx) => {
+        async (tx, _events, { at }) => {
           await this.store.remove(tx.manager, actor.userUuid);
+          // The account's sign-in just got weaker: every other session ends, the one that gave the code stays.
+          const keep = actor.sessionId === undefined ? null : { familyId: actor.sessionId };
+          await this.refreshTokens.endSessions(tx.manager, actor.userUuid, at, keep);
         },
       ),
     );

@@ -66,10 +66,10 @@ describe('session refresh and logout', () => {
     afterGraceWindow();
     const reused = await refresh(first);
     expect(reused.status).toBe(401);
-    expect(reused.body.error).toBe('error.session.expired');
+    expect(reused.body.error).toBe('error.session.ended');
     const newest = await refresh(third);
     expect(newest.status).toBe(401);
-    expect(newest.body.error).toBe('error.session.expired');
+    expect(newest.body.error).toBe('error.session.ended');
   });
 
   it('keeps other sessions of the same user when one family is revoked', async () => {
@@ -144,7 +144,7 @@ describe('session refresh and logout', () => {
       clock.advanceMs(1_001);
       const reused = await refresh(refreshCookie);
       expect(reused.status).toBe(401);
-      expect(reused.body.error).toBe('error.session.expired');
+      expect(reused.body.error).toBe('error.session.ended');
       expect((await refresh(successor)).status).toBe(401);
     });
 

@@ -37,8 +37,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
     // Status is told only after the password matched, so it reveals nothing to someone guessing.
     if (user.status === 'BLOCKED') throw new ApiError('error.account.blocked');
     if (user.status === 'NON_VERIFIED') throw new ApiError('error.user.email.not.verified');
-    await this.twoFactor.check(user, request.otp, this.clock.now());
-    const refresh = await this.refreshTokens.startFamily(user.uuid, this.clock.now());
+    const secondFactor = await this.twoFactor.check(user, request.otp, this.clock.now());
+    const refresh = await this.refreshTokens.startFamily(user, this.clock.now(), secondFactor);
     return {
       response: {
         accessToken: this.sessions.accessToken(user, refresh),

@@ -202,3 +202,39 @@ export class ActorChangeNotifications1768200000100 implements MigrationInterface
     await runner.query(`DROP FUNCTION kupa_actor_changed()`);
   }
 }
+
+/**
+ * Sessions end (docs/adr/0056-sessions-end-and-second-factor-on-every-path.md). Each refresh token carries when its
+ * session (family) started, for the absolute lifetime, and whether it was opened with a second factor, which staff
+ * need on every refresh under `STAFF_2FA_REQUIRED`. Tokens already issued take their family's first token's time and
+ * count as opened without a second factor. Revoking a family tells the actor caches on `kupa_actor_changed`: the
+ * guard's view of a user lists the sessions ended within an access token's lifetime, so their access tokens stop at
+ * once; the partial index serves that list.
+ */
+export class SessionLifetimes1768400005600 implements MigrationInterface {
+  name = 'SessionLifetimes1768400005600';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE refresh_tokens ADD COLUMN family_started_at timestamptz`);
+    await runner.query(`
+      UPDATE refresh_tokens t SET family_started_at = f.started_at
+      FROM (SELECT family_id, min(created_at) AS started_at FROM refresh_tokens GROUP BY family_id) f
+      WHERE f.family_id = t.family_id`);
+    await runner.query(`ALTER TABLE refresh_tokens ALTER COLUMN family_started_at SET NOT NULL`);
+    await runner.query(`ALTER TABLE refresh_tokens ADD COLUMN second_factor boolean NOT NULL DEFAULT false`);
+    await runner.query(
+      `CREATE INDEX refresh_tokens_revoked ON refresh_tokens (user_uuid, revoked_at) WHERE revoked_at IS NOT NULL`,
+    );
+    await runner.query(`
+      CREATE TRIGGER refresh_tokens_actor_changed AFTER UPDATE OF revoked_at ON refresh_tokens
+        FOR EACH ROW WHEN (OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL)
+        EXECUTE FUNCTION kupa_actor_changed()`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TRIGGER refresh_tokens_actor_changed ON refresh_tokens`);
+    await runner.query(`DROP INDEX refresh_tokens_revoked`);
+    await runner.query(`ALTER TABLE refresh_tokens DROP COLUMN second_factor`);
+    await runner.query(`ALTER TABLE refresh_tokens DROP COLUMN family_started_at`);
+  }
+}

@@ -1,12 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { LIMITS } from '@kupa/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import { isStaffRole, type UserRole } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig, type SessionLimits } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
 import { hashSecretToken, newSecretToken } from '../persistence/secret-token';
 import { ActorCache } from '../access/actor-cache';
-
-const REFRESH_TOKEN_TTL_MS = LIMITS.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
 
 /**
  * How long a replaced token still opens its session (ADR 0009). Two tabs of one app refresh at the same moment with
@@ -21,12 +20,15 @@ export interface IssuedRefreshToken {
 }
 
 /**
- * The session an access token is signed for: its refresh family (`sid`) and the user's session version (`sv`) at
- * issue. The guard refuses a version older than the user's current one (ADR 0015).
+ * The session an access token is signed for: its refresh family (`sid`), the user's session version (`sv`) at
+ * issue, and whether the session was opened with a second factor (`tf`). The guard refuses a version older than
+ * the user's current one (ADR 0015), a session ended since, and a staff token without a second factor when staff
+ * must have one (ADR 0056).
  */
 export interface SessionRef {
   familyId: string;
   sessionVersion: number;
+  secondFactor: boolean;
 }
 
 /** A refresh answer: the user, its session, and the token that replaces the presented one (none for a duplicate). */
@@ -36,104 +38,162 @@ export interface Rotation {
   issued: IssuedRefreshToken | null;
 }
 
-type RotationOutcome = { kind: 'dead' } | { kind: 'reused' } | ({ kind: 'rotated' } & Rotation);
+/** Why a presented refresh token opens no session; each is a catalogue code the UIs explain (ADR 0056). */
+type Refusal =
+  | 'error.session.expired'
+  | 'error.session.ended'
+  | 'error.session.idle'
+  | 'error.session.lifetime.reached'
+  | 'error.session.second.factor.required';
+
+/** `endedFor`: the user whose session the refusal revoked, whose cached view must go. */
+type RotationOutcome = { kind: 'refused'; code: Refusal; endedFor?: string } | ({ kind: 'rotated' } & Rotation);
 
 interface RefreshTokenRow {
   user_uuid: string;
   family_id: string;
+  family_started_at: Date;
+  second_factor: boolean;
+  created_at: Date;
   expires_at: Date;
   replaced_at: Date | null;
   revoked_at: Date | null;
   session_version: number;
   current_session_version: number;
+  role: UserRole | null;
 }
 
 /**
- * Opaque refresh tokens in families (docs/product.md, Identity): sign-in starts a family, every refresh replaces the
+ * Opaque refresh tokens in families (docs/product.md, Sessions): sign-in starts a family, every refresh replaces the
  * presented token, and a replaced token presented again after `REFRESH_REUSE_GRACE_MS` is taken as stolen, which
- * revokes the whole family.
+ * revokes the whole family. A family ends by policy too: at its absolute lifetime, after its idle timeout (both by
+ * the role of its user, `AppConfig.sessionPolicy`), and, for staff under `STAFF_2FA_REQUIRED`, when it was opened
+ * without a second factor.
  */
 @Injectable()
 export class RefreshTokens {
   constructor(
     private readonly dataSource: DataSource,
     private readonly actors: ActorCache,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Starts a session (sign-in) under the user's current session version. */
-  async startFamily(userUuid: string, now: Date): Promise<IssuedRefreshToken & SessionRef> {
+  async startFamily(
+    user: { uuid: string; role: UserRole },
+    now: Date,
+    secondFactor: boolean,
+  ): Promise<IssuedRefreshToken & SessionRef> {
     const rows: Array<{ session_version: number }> = await this.dataSource.query(
       `SELECT session_version FROM credentials WHERE user_uuid = $1`,
-      [userUuid],
+      [user.uuid],
     );
-    const session: SessionRef = { familyId: randomUUID(), sessionVersion: rows[0]?.session_version ?? 0 };
-    return { ...(await this.insert(this.dataSource.manager, userUuid, session, now)), ...session };
+    const session: SessionRef = {
+      familyId: randomUUID(),
+      sessionVersion: rows[0]?.session_version ?? 0,
+      secondFactor,
+    };
+    const issued = await this.insert(this.dataSource.manager, user, session, now, now);
+    return { ...issued, ...session };
   }
 
   /**
    * Replaces a live token with a new one of its family. A token replaced moments ago keeps the session without a
-   * replacement of its own (the request that replaced it carries the successor); any other token ends the session
-   * (401). So does a token of an older session version than the user's: a rotation that raced a password change
-   * may have slipped a successor past the revocation, and the version still stops it.
+   * replacement of its own (the request that replaced it carries the successor); a replaced token presented later
+   * ends the session. So does a token of an older session version than the user's: a rotation that raced a password
+   * change may have slipped a successor past the revocation, and the version still stops it. The limits are those
+   * configured now, so a deployment that shortens them ends the sessions already longer at their next refresh.
    */
   async rotate(token: string, now: Date): Promise<Rotation> {
     const outcome = await this.dataSource.transaction(async (manager): Promise<RotationOutcome> => {
       const rows: RefreshTokenRow[] = await manager.query(
-        `SELECT t.user_uuid, t.family_id, t.expires_at, t.replaced_at, t.revoked_at, t.session_version,
-                coalesce(c.session_version, 0) AS current_session_version
-         FROM refresh_tokens t LEFT JOIN credentials c ON c.user_uuid = t.user_uuid
+        `SELECT t.user_uuid, t.family_id, t.family_started_at, t.second_factor, t.created_at, t.expires_at,
+                t.replaced_at, t.revoked_at, t.session_version,
+                coalesce(c.session_version, 0) AS current_session_version, u.role
+         FROM refresh_tokens t
+           LEFT JOIN credentials c ON c.user_uuid = t.user_uuid
+           LEFT JOIN users u ON u.uuid = t.user_uuid
          WHERE t.token_hash = $1 FOR UPDATE OF t`,
         [hashSecretToken(token)],
       );
       const row = rows[0];
-      if (
-        !row ||
-        row.revoked_at !== null ||
-        row.expires_at.getTime() <= now.getTime() ||
-        row.session_version !== row.current_session_version
-      )
-        return { kind: 'dead' };
-      const session: SessionRef = { familyId: row.family_id, sessionVersion: row.session_version };
+      if (!row || row.role === null) return { kind: 'refused', code: 'error.session.expired' };
+      if (row.revoked_at !== null || row.session_version !== row.current_session_version)
+        return { kind: 'refused', code: 'error.session.ended' };
+      const limits = this.limitsFor(row.role);
+      if (now.getTime() >= row.family_started_at.getTime() + limits.maxMs)
+        return { kind: 'refused', code: 'error.session.lifetime.reached' };
+      const lastUsed = row.replaced_at ?? row.created_at;
+      if (now.getTime() >= Math.min(lastUsed.getTime() + limits.idleMs, row.expires_at.getTime()))
+        return { kind: 'refused', code: 'error.session.idle' };
+      if (this.config.staff2faRequired && isStaffRole(row.role) && !row.second_factor) {
+        // Opened before the policy (or before a promotion to staff): it must not yield a staff token ever again.
+        await this.revokeFamily(manager, row.family_id, now);
+        return { kind: 'refused', code: 'error.session.second.factor.required', endedFor: row.user_uuid };
+      }
+      const session: SessionRef = {
+        familyId: row.family_id,
+        sessionVersion: row.session_version,
+        secondFactor: row.second_factor,
+      };
       if (row.replaced_at !== null) {
         if (now.getTime() - row.replaced_at.getTime() < REFRESH_REUSE_GRACE_MS) {
           return { kind: 'rotated', userUuid: row.user_uuid, session, issued: null };
         }
         await this.revokeFamily(manager, row.family_id, now);
-        return { kind: 'reused' };
+        return { kind: 'refused', code: 'error.session.ended', endedFor: row.user_uuid };
       }
       await manager.query(`UPDATE refresh_tokens SET replaced_at = $2 WHERE token_hash = $1`, [
         hashSecretToken(token),
         now,
       ]);
+      const user = { uuid: row.user_uuid, role: row.role };
       return {
         kind: 'rotated',
         userUuid: row.user_uuid,
         session,
-        issued: await this.insert(manager, row.user_uuid, session, now),
+        issued: await this.insert(manager, user, session, row.family_started_at, now),
       };
     });
-    // A reused token's family revocation is committed above before the refusal, so the refusal cannot undo it.
-    if (outcome.kind !== 'rotated') throw new ApiError('error.session.expired');
+    // A revocation above is committed before the refusal, so the refusal cannot undo it; the user's access tokens
+    // of that family stop at their next request (the guard's view lists ended sessions).
+    if (outcome.kind !== 'rotated') {
+      if (outcome.endedFor !== undefined) this.actors.forget(outcome.endedFor);
+      throw new ApiError(outcome.code);
+    }
     return { userUuid: outcome.userUuid, session: outcome.session, issued: outcome.issued };
   }
 
-  /** Ends the session the token belongs to (logout); unknown tokens are ignored. */
+  /**
+   * Ends the session the token belongs to (logout); unknown tokens are ignored. The access tokens of that session
+   * stop at once: the guard's view of the user lists the sessions ended within an access token's lifetime, and it is
+   * dropped here after the commit (and in every other process through the revocation's notification).
+   */
   async revokeFamilyOf(token: string, now: Date): Promise<void> {
-    await this.dataSource.query(
+    const rows: Array<{ user_uuid: string }> = await this.dataSource.query(
       `UPDATE refresh_tokens SET revoked_at = $2
-       WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
+       WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)
+       RETURNING user_uuid`,
       [hashSecretToken(token), now],
     );
+    if (rows[0]) this.actors.forget(rows[0].user_uuid);
   }
 
   /**
-   * Ends the user's sessions when the password changes, inside the transaction that stores the new hash. The
-   * session version moves on, so every access token signed before is refused at its next request; every refresh
-   * family is revoked except `keepFamilyId` (the session that changed its own password), whose live tokens move to
-   * the new version so that its next refresh signs a valid access token. A rotation running at the same moment may
-   * insert a successor this revocation does not see; it carries the old version and is refused all the same.
+   * Ends the user's sessions when the password or the second factor changes, inside the transaction that stores the
+   * change. The session version moves on, so every access token signed before is refused at its next request; every
+   * refresh family is revoked except `keep.familyId` (the session that made the change itself), whose live tokens
+   * move to the new version so that its next refresh signs a valid access token. `keep.secondFactor` marks that
+   * session as opened with a second factor (it just proved one by turning two-factor sign-in on). A rotation running
+   * at the same moment may insert a successor this revocation does not see; it carries the old version and is
+   * refused all the same.
    */
-  async endSessions(manager: EntityManager, userUuid: string, now: Date, keepFamilyId: string | null): Promise<void> {
+  async endSessions(
+    manager: EntityManager,
+    userUuid: string,
+    now: Date,
+    keep: { familyId: string; secondFactor?: boolean } | null,
+  ): Promise<void> {
     this.actors.forget(userUuid);
     await manager.query(`UPDATE credentials SET session_version = session_version + 1 WHERE user_uuid = $1`, [
       userUuid,
@@ -141,13 +201,15 @@ export class RefreshTokens {
     await manager.query(
       `UPDATE refresh_tokens SET revoked_at = $2
        WHERE user_uuid = $1 AND revoked_at IS NULL AND family_id IS DISTINCT FROM $3::uuid`,
-      [userUuid, now, keepFamilyId],
+      [userUuid, now, keep?.familyId ?? null],
     );
-    if (keepFamilyId === null) return;
+    if (keep === null) return;
     await manager.query(
-      `UPDATE refresh_tokens SET session_version = (SELECT session_version FROM credentials WHERE user_uuid = $1)
+      `UPDATE refresh_tokens
+       SET session_version = (SELECT session_version FROM credentials WHERE user_uuid = $1),
+           second_factor = second_factor OR $3
        WHERE user_uuid = $1 AND family_id = $2 AND revoked_at IS NULL`,
-      [userUuid, keepFamilyId],
+      [userUuid, keep.familyId, keep.secondFactor === true],
     );
   }
 
@@ -159,6 +221,10 @@ export class RefreshTokens {
     ]);
   }
 
+  private limitsFor(role: UserRole): SessionLimits {
+    return isStaffRole(role) ? this.config.sessionPolicy.staff : this.config.sessionPolicy.client;
+  }
+
   private async revokeFamily(manager: EntityManager, familyId: string, now: Date): Promise<void> {
     await manager.query(`UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL`, [
       familyId,
@@ -166,18 +232,34 @@ export class RefreshTokens {
     ]);
   }
 
+  /**
+   * A token lives until the session's idle timeout or its absolute end, whichever comes first; the cookie expires
+   * with it, so a browser forgets a session the server would refuse.
+   */
   private async insert(
     manager: EntityManager,
-    userUuid: string,
+    user: { uuid: string; role: UserRole },
     session: SessionRef,
+    familyStartedAt: Date,
     now: Date,
   ): Promise<IssuedRefreshToken> {
     const token = newSecretToken();
-    const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
+    const limits = this.limitsFor(user.role);
+    const expiresAt = new Date(Math.min(now.getTime() + limits.idleMs, familyStartedAt.getTime() + limits.maxMs));
     await manager.query(
-      `INSERT INTO refresh_tokens (token_hash, user_uuid, family_id, expires_at, created_at, session_version)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [hashSecretToken(token), userUuid, session.familyId, expiresAt, now, session.sessionVersion],
+      `INSERT INTO refresh_tokens
+         (token_hash, user_uuid, family_id, expires_at, created_at, session_version, family_started_at, second_factor)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        hashSecretToken(token),
+        user.uuid,
+        session.familyId,
+        expiresAt,
+        now,
+        session.sessionVersion,
+        familyStartedAt,
+        session.secondFactor,
+      ],
     );
     return { token, expiresAt };
   }

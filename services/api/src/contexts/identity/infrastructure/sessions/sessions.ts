@@ -96,6 +96,7 @@ export class Sessions {
       role: user.role,
       sid: session.familyId,
       sv: session.sessionVersion,
+      tf: session.secondFactor,
     };
     return this.jwt.sign(payload);
   }

@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { isStaffRole, LIMITS } from '@kupa/proto';
 import { createHmac } from 'node:crypto';
 import type { Request } from 'express';
-import { type Actor, ActorLookup, type AccessTokenPayload } from '../../../../platform/auth';
+import { type AccessTokenPayload, type Actor, ActorLookup, actorOfAccessToken } from '../../../../platform/auth';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
 
@@ -58,6 +58,7 @@ export class TwoFactorEnrolmentGuard implements CanActivate {
     private readonly jwt: JwtService,
     private readonly enrolmentTokens: TwoFactorEnrolmentTokens,
     private readonly actors: ActorLookup,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -65,24 +66,32 @@ export class TwoFactorEnrolmentGuard implements CanActivate {
     const header = request.headers.authorization;
     const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
     if (!token) throw new ApiError('error.session.expired');
-    const userUuid = this.enrolmentTokens.subjectOf(token) ?? this.accessTokenSubject(token);
-    const record = userUuid ? await this.actors.findByUuid(userUuid) : null;
-    if (!record) throw new ApiError('error.session.expired');
-    if (record.status === 'BLOCKED') throw new ApiError('error.account.blocked');
-    if (record.status !== 'ACTIVE') throw new ApiError('error.user.not.active');
-    if (!isStaffRole(record.role)) throw new ApiError('error.access.forbidden');
-    request.user = { userUuid: record.userUuid, email: record.email, role: record.role, name: record.fullName };
+    const enrolling = this.enrolmentTokens.subjectOf(token);
+    const actor = enrolling === null ? await this.accessTokenActor(token) : await this.enrolmentActor(enrolling);
+    if (!isStaffRole(actor.role)) throw new ApiError('error.access.forbidden');
+    request.user = actor;
     return true;
   }
 
-  private accessTokenSubject(token: string): string {
+  private async enrolmentActor(userUuid: string): Promise<Actor> {
+    const record = await this.actors.findByUuid(userUuid);
+    if (!record) throw new ApiError('error.session.expired');
+    if (record.status === 'BLOCKED') throw new ApiError('error.account.blocked');
+    if (record.status !== 'ACTIVE') throw new ApiError('error.user.not.active');
+    return { userUuid: record.userUuid, email: record.email, role: record.role, name: record.fullName };
+  }
+
+  /** An access token passes the global guard's checks here too: an ended session enrols no authenticator. */
+  private async accessTokenActor(token: string): Promise<Actor> {
+    let payload: AccessTokenPayload;
     try {
-      const payload = this.jwt.verify<AccessTokenPayload>(token, { algorithms: ['HS256'] });
-      if (typeof payload.sub === 'string') return payload.sub;
+      payload = this.jwt.verify<AccessTokenPayload>(token, { algorithms: ['HS256'] });
     } catch (error) {
       const expired = error instanceof Error && error.name === 'TokenExpiredError';
       throw new ApiError(expired ? 'error.session.expired' : 'error.token.invalid');
     }
-    throw new ApiError('error.token.invalid');
+    if (typeof payload.sub !== 'string') throw new ApiError('error.token.invalid');
+    const record = await this.actors.findByUuid(payload.sub);
+    return actorOfAccessToken(payload, record, this.config.staff2faRequired);
   }
 }

@@ -19,12 +19,13 @@ export class TwoFactorSignIn {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async check(user: { uuid: string; role: UserRole }, otp: string | undefined, at: Date): Promise<void> {
+  /** Answers whether a second factor was given, which the session keeps (staff need it on every refresh). */
+  async check(user: { uuid: string; role: UserRole }, otp: string | undefined, at: Date): Promise<boolean> {
     const record = await this.store.find(user.uuid);
     if (record?.status === 'ACTIVE') {
       if (otp === undefined || otp.trim() === '') throw new ApiError('error.otp.required');
       if (!(await this.store.consumeCode(user.uuid, otp, at))) throw new ApiError('error.otp.invalid');
-      return;
+      return true;
     }
     if (this.config.staff2faRequired && isStaffRole(user.role)) {
       const details: TwoFactorInitializationDetails = {
@@ -33,5 +34,6 @@ export class TwoFactorSignIn {
       };
       throw new ApiError('error.otp.initialization.required', { ...details });
     }
+    return false;
   }
 }
