@@ -157,6 +157,7 @@ export const en: TranslationMessages = {
       otp_hint: 'The 6-digit code from your authenticator app, or one of your recovery codes',
       enrol_intro: 'Staff accounts must use two-factor sign-in. Set it up now, then sign in with a code.',
       enrolled: 'Two-factor sign-in is on. Sign in with a code from your authenticator app.',
+      session_ended: 'You were signed out',
       back: 'Back',
     },
     two_factor: {

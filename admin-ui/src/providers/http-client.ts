@@ -16,14 +16,18 @@ import { session } from './session';
 export const SESSION_APP: SessionApp = 'admin';
 
 /**
- * The session HTTP client both UIs share, over the console's stored session. A lost session is forgotten here;
+ * The session HTTP client both UIs share, over the console's stored session. A lost session is forgotten here, with
+ * the reason the sign-in page explains (docs/adr/0056-sessions-end-and-second-factor-on-every-path.md);
  * react-admin's `checkError` then sends the user to the login page.
  */
 const sessionClient = createSessionClient({
   app: SESSION_APP,
   accessToken: () => session.accessToken(),
   storeAccessToken: (accessToken) => session.setAccessToken(accessToken),
-  onSignedOut: () => session.clear(),
+  onSignedOut: (reason) => {
+    session.clear();
+    session.noteEnd(reason);
+  },
 });
 
 export interface JsonResponse<T = unknown> {

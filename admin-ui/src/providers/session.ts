@@ -1,4 +1,4 @@
-import { type SignInResponse } from '@kupa/proto';
+import { type SessionEndReason, sessionEndReasonOf, type SignInResponse } from '@kupa/proto';
 
 /**
  * The signed-in staff member: the access token and who it belongs to. It lives in memory for speed and in
@@ -6,6 +6,13 @@ import { type SignInResponse } from '@kupa/proto';
  * client app's user store because both apps share one origin and must not read each other's session.
  */
 export const SESSION_STORAGE_KEY = 'kupa-admin-session';
+
+/**
+ * Why the last session ended, when the person should be told (an idle timeout, the absolute lifetime, an end by
+ * another device or a security event, a missing second factor): the sign-in page says it above the form. Kept in
+ * sessionStorage, so a reload of the sign-in page still says it and a new tab does not.
+ */
+export const SESSION_END_STORAGE_KEY = 'kupa-admin-session-end';
 
 let cached: SignInResponse | null | undefined;
 
@@ -40,6 +47,7 @@ export const session = {
     return session.get()?.accessToken ?? null;
   },
   set(value: SignInResponse): void {
+    session.noteEnd(null);
     save(value);
   },
   /** Replaces the token after a refresh and keeps who the user is. */
@@ -49,5 +57,22 @@ export const session = {
   },
   clear(): void {
     save(null);
+  },
+  /** Records why the session ended; a refusal that explains nothing (no cookie, a bare expiry) records nothing. */
+  noteEnd(code: string | null | undefined): void {
+    const reason = sessionEndReasonOf(code);
+    try {
+      if (reason) window.sessionStorage.setItem(SESSION_END_STORAGE_KEY, reason);
+      else window.sessionStorage.removeItem(SESSION_END_STORAGE_KEY);
+    } catch {
+      // Without storage the sign-in page simply shows no explanation.
+    }
+  },
+  endReason(): SessionEndReason | null {
+    try {
+      return sessionEndReasonOf(window.sessionStorage.getItem(SESSION_END_STORAGE_KEY));
+    } catch {
+      return null;
+    }
   },
 };

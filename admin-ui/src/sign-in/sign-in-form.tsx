@@ -1,6 +1,7 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import {
   Alert,
+  AlertTitle,
   Avatar,
   Box,
   Button,
@@ -17,6 +18,7 @@ import { useText, useTextLang } from '../i18n/text';
 import { LanguageToggle } from '../layout/language-toggle';
 import { type LoginParams } from '../providers/auth-provider';
 import { ApiError } from '../providers/http-client';
+import { session } from '../providers/session';
 import { type EnrolmentAuthority, enrolmentTokenOf } from '../providers/two-factor';
 import { PasswordField } from '../shared/password-field';
 import { TwoFactorEnrolment } from '../two-factor/two-factor-enrolment';
@@ -47,6 +49,8 @@ export function SignInForm({ signIn }: { signIn(params: LoginParams): Promise<un
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [otp, setOtp] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  // Read once: the explanation of how the last session ended stays until the next sign-in replaces it.
+  const [endReason] = useState(() => session.endReason());
 
   const send = async (code?: string) => {
     setPending(true);
@@ -128,6 +132,12 @@ export function SignInForm({ signIn }: { signIn(params: LoginParams): Promise<un
                 {translate('kupa.app.title')}
               </Typography>
             </Box>
+            {endReason && step.kind === 'credentials' && !error ? (
+              <Alert severity="warning" data-testid="login-session-ended" sx={{ mb: 2 }}>
+                <AlertTitle>{translate('kupa.login.session_ended')}</AlertTitle>
+                {formatErrorMessage(endReason, lang)}
+              </Alert>
+            ) : null}
             {notice ? (
               <Alert severity="success" data-testid="login-notice" sx={{ mb: 2 }}>
                 {notice}

@@ -1,11 +1,12 @@
 import { formatErrorMessage } from '@kupa/proto';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { en } from '../i18n/en';
 import { he } from '../i18n/he';
 import { writeLanguage } from '../i18n/language';
 import { createTranslate } from '../i18n/text';
+import { refreshAccessToken } from '../providers/http-client';
 import { session } from '../providers/session';
 import { json, mockFetch } from '../test/fetch-mock';
 import { SignInScreen } from './sign-in-screen';
@@ -72,5 +73,48 @@ describe('sign-in screen before the console loads', () => {
     expect(session.get()).toBeNull();
     expect(screen.getByRole('button', { name: createTranslate(en)('kupa.password.show') })).toBeVisible();
     expect(screen.getByTestId('lang-toggle')).toHaveTextContent(createTranslate(en)('kupa.language.toggle'));
+  });
+
+  it('says why a session ended by policy, once the refresh was refused, in the page language', async () => {
+    mockFetch({
+      'POST /api/auth/token/refresh': [
+        () => json(401, { status: 401, error: 'error.session.idle', message: 'idle' }),
+        () => json(401, { status: 401, error: 'error.session.second.factor.required', message: 'code' }),
+      ],
+    });
+    session.set({ accessToken: 'old-token', userUuid: 's-1', email: 'avi@example.com', userRole: 'MANAGER' });
+    expect(await refreshAccessToken()).toBe(false);
+    expect(session.get()).toBeNull();
+
+    renderScreen('he');
+    const notice = screen.getByTestId('login-session-ended');
+    expect(notice).toHaveTextContent(createTranslate(he)('kupa.login.session_ended'));
+    expect(notice).toHaveTextContent(formatErrorMessage('error.session.idle', 'he'));
+    cleanup();
+
+    expect(await refreshAccessToken()).toBe(false);
+    renderScreen('en');
+    expect(screen.getByTestId('login-session-ended')).toHaveTextContent(
+      formatErrorMessage('error.session.second.factor.required', 'en'),
+    );
+  });
+
+  it('shows a bare form on a first visit, after a refusal that explains nothing, and after signing in', async () => {
+    renderScreen('en');
+    expect(screen.queryByTestId('login-session-ended')).toBeNull();
+    cleanup();
+
+    mockFetch({
+      'POST /api/auth/token/refresh': () => json(401, { status: 401, error: 'error.session.expired', message: 'x' }),
+    });
+    expect(await refreshAccessToken()).toBe(false);
+    renderScreen('en');
+    expect(screen.queryByTestId('login-session-ended')).toBeNull();
+    cleanup();
+
+    session.noteEnd('error.session.lifetime.reached');
+    session.set({ accessToken: 'new-token', userUuid: 's-1', email: 'avi@example.com', userRole: 'ADMIN' });
+    renderScreen('en');
+    expect(screen.queryByTestId('login-session-ended')).toBeNull();
   });
 });

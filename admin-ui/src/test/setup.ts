@@ -11,6 +11,7 @@ afterEach(() => {
   // The session keeps an in-memory copy besides localStorage, so it is cleared through its own API.
   session.clear();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -1,4 +1,4 @@
-import { createSessionClient, type SessionApp } from '@kupa/proto';
+import { createSessionClient, type SessionApp, sessionEndReasonOf } from '@kupa/proto';
 import { navigateTo } from '../navigation';
 import { useUserStore } from '../stores/user-store';
 import { ApiError, readErrorBody } from './api-error';
@@ -14,14 +14,15 @@ const BLOCKED_CODE = 'error.account.blocked';
 /**
  * The session HTTP client both UIs share, over the persisted user store. A lost session goes to the login screen,
  * except one lost because the account was blocked (its refresh refused with the blocked code): that one goes to the
- * blocked notice, as a call refused by the block does.
+ * blocked notice, as a call refused by the block does. A session that ended by policy or by an event keeps its reason,
+ * which the login screen explains.
  */
 const session = createSessionClient({
   app: SESSION_APP,
   accessToken: () => useUserStore.getState().accessToken,
   storeAccessToken: (accessToken) => useUserStore.getState().setAccessToken(accessToken),
   onSignedOut: (reason) => {
-    useUserStore.getState().clear();
+    useUserStore.getState().clear(sessionEndReasonOf(reason));
     navigateTo(reason === BLOCKED_CODE ? '/blocked' : '/login');
   },
 });

@@ -63,6 +63,7 @@ export const en: Record<MessageKey, string> = {
   'login.toSignUp': 'Sign up',
   'login.resend': 'Resend the confirmation link',
   'login.resent': 'We sent a new confirmation link. Check your inbox.',
+  'login.ended.title': 'You were signed out',
   'login.staff.title': 'This is a staff account',
   'login.staff.body': 'Staff sign in to the staff console. You have been signed out of the client app.',
   'login.staff.link': 'Go to the staff console',

@@ -64,6 +64,7 @@ export const he = {
   'login.toSignUp': 'להרשמה',
   'login.resend': 'שליחת קישור אימות מחדש',
   'login.resent': 'שלחנו קישור אימות חדש. בדקו את תיבת האימייל.',
+  'login.ended.title': 'נותקתם מהחשבון',
   'login.staff.title': 'החשבון הזה שייך לצוות',
   'login.staff.body': 'אנשי צוות מתחברים לממשק הניהול. התנתקת מאפליקציית הלקוחות.',
   'login.staff.link': 'מעבר לממשק הניהול',

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { SignInResponse, UserRole } from '@kupa/proto';
+import type { SessionEndReason, SignInResponse, UserRole } from '@kupa/proto';
 
 export interface UserSession {
   email: string | null;
@@ -10,9 +10,14 @@ export interface UserSession {
 }
 
 interface UserStore extends UserSession {
+  /**
+   * Why the last session ended, when the login screen should say it (docs/adr/0056-sessions-end-and-second-factor-
+   * on-every-path.md); null after a sign-in, a sign-out of one's own, or a refusal that explains nothing.
+   */
+  endReason: SessionEndReason | null;
   signIn: (response: SignInResponse) => void;
   setAccessToken: (accessToken: string) => void;
-  clear: () => void;
+  clear: (endReason?: SessionEndReason | null) => void;
 }
 
 const EMPTY_SESSION: UserSession = { email: null, userUuid: null, userRole: null, accessToken: null };
@@ -25,14 +30,22 @@ export const useUserStore = create<UserStore>()(
   persist(
     (set) => ({
       ...EMPTY_SESSION,
-      signIn: ({ email, userUuid, userRole, accessToken }) => set({ email, userUuid, userRole, accessToken }),
+      endReason: null,
+      signIn: ({ email, userUuid, userRole, accessToken }) =>
+        set({ email, userUuid, userRole, accessToken, endReason: null }),
       setAccessToken: (accessToken) => set({ accessToken }),
-      clear: () => set(EMPTY_SESSION),
+      clear: (endReason = null) => set({ ...EMPTY_SESSION, endReason }),
     }),
     {
       name: 'user',
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ email, userUuid, userRole, accessToken }) => ({ email, userUuid, userRole, accessToken }),
+      partialize: ({ email, userUuid, userRole, accessToken, endReason }) => ({
+        email,
+        userUuid,
+        userRole,
+        accessToken,
+        endReason,
+      }),
     },
   ),
 );

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatErrorMessage } from '@kupa/proto';
 import { translate } from '../../../lib/i18n/i18n';
+import { useLangStore } from '../../../lib/stores/lang-store';
 import { useUserStore } from '../../../lib/stores/user-store';
 import {
   CLIENT_SESSION,
@@ -87,5 +88,38 @@ describe('login', () => {
     expect(screen.getByTestId('staff-console-link')).toHaveAttribute('href', '/admin');
     expect(useUserStore.getState().accessToken).toBeNull();
     await waitFor(() => expect(calls.some((call) => call.url === '/api/auth/logout')).toBe(true));
+  });
+
+  it('says why when the session ended by policy: the refused refresh leads to the login screen with its reason', async () => {
+    signInAs({ accessToken: 'expired' });
+    mockFetch(({ url }) =>
+      url === '/api/auth/token/refresh'
+        ? errorResponse(401, 'error.session.idle', 'idle')
+        : errorResponse(401, 'error.session.expired'),
+    );
+    const { history } = renderApp('/subscriptions');
+
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
+    const notice = await screen.findByTestId('session-ended-notice');
+    expect(notice).toHaveTextContent(translate('he', 'login.ended.title'));
+    expect(notice).toHaveTextContent(formatErrorMessage('error.session.idle', 'he'));
+    expect(useUserStore.getState().accessToken).toBeNull();
+  });
+
+  it('explains in English too, and a refusal that explains nothing or a first visit shows the bare form', async () => {
+    useLangStore.getState().setLang('en');
+    useUserStore.getState().clear('error.session.lifetime.reached');
+    const first = renderApp('/login');
+    expect(await screen.findByTestId('session-ended-notice')).toHaveTextContent(
+      formatErrorMessage('error.session.lifetime.reached', 'en'),
+    );
+    first.unmount();
+
+    signInAs({ accessToken: 'expired' });
+    mockFetch(() => errorResponse(401, 'error.session.expired'));
+    const { history } = renderApp('/subscriptions');
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(screen.queryByTestId('session-ended-notice')).not.toBeInTheDocument();
   });
 });

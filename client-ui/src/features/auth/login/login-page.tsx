@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { checkEmail, checkRequired, firstIssue, isStaffRole } from '@kupa/proto';
+import { checkEmail, checkRequired, firstIssue, formatErrorMessage, isStaffRole } from '@kupa/proto';
 import { authApi } from '../../../lib/api/endpoints';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { useT } from '../../../lib/i18n/i18n';
@@ -27,6 +27,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signInStore = useUserStore((state) => state.signIn);
+  const endReason = useUserStore((state) => state.endReason);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -74,6 +75,12 @@ export function LoginPage() {
           <Link href={STAFF_CONSOLE_URL} data-testid="staff-console-link">
             {t('login.staff.link')}
           </Link>
+        </Alert>
+      )}
+      {endReason && !staffSignedOut && !signIn.isError && (
+        <Alert severity="warning" data-testid="session-ended-notice">
+          <AlertTitle>{t('login.ended.title')}</AlertTitle>
+          {formatErrorMessage(endReason, lang)}
         </Alert>
       )}
       {signIn.isError && (
