@@ -190,3 +190,54 @@ describe('staff two-factor journey', { timeout: 300_000 }, () => {
     await twoFactorJourney('en');
   });
 });
+
+/**
+ * Issue 27: a staff session opened with the password alone, before the operator turned `STAFF_2FA_REQUIRED` on and
+ * restarted the server, ends at the console's next call, and the sign-in page says why rather than showing a bare
+ * form.
+ */
+describe('a staff session that ended by policy', { timeout: 300_000 }, () => {
+  let first: KupaServer | null = null;
+  let restarted: KupaServer | null = null;
+  let policyBrowser: Browser | null = null;
+
+  before(async () => {
+    first = await startKupaServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
+    policyBrowser = await launchBrowser();
+  });
+
+  after(async () => {
+    await policyBrowser?.close();
+    await (restarted ?? first)?.stop();
+  });
+
+  it('lands on the sign-in page that says to sign in again with a code, in Hebrew', async () => {
+    if (!first || !policyBrowser) throw new Error('The journey did not start');
+    const context = await policyBrowser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${first.baseUrl}/admin/`);
+    await page.getByTestId('login-email').fill(ADMIN_EMAIL);
+    await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('menu-clients').waitFor();
+
+    await first.stop({ keepData: true });
+    restarted = await startKupaServer({ ADMIN_EMAIL, ADMIN_PASSWORD, STAFF_2FA_REQUIRED: '1' }, { restartOf: first });
+
+    await page.reload();
+    const notice = page.getByTestId('login-session-ended');
+    await notice.waitFor();
+    const text = (await notice.textContent()) ?? '';
+    assert.match(text, /נותקתם מהמערכת/);
+    assert.match(text, /צוות חייב להתחבר עם קוד חד-פעמי/);
+    await screenshot(page, 'two-factor-he-08-session-ended-by-policy');
+
+    // The password alone no longer opens a session: the form goes on to enrolment, and the explanation gives way.
+    await page.getByTestId('login-email').fill(ADMIN_EMAIL);
+    await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-enrol-intro').waitFor();
+    assert.equal(await page.getByTestId('login-session-ended').count(), 0);
+    await context.close();
+  });
+});

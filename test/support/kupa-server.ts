@@ -22,12 +22,19 @@ export interface KupaServer {
   stop(options?: {
     signal?: NodeJS.Signals;
     beforeCleanUp?: (dataDir: string) => void;
+    /** Leave the data directory and the database in place, for a server restarted on them (`StartOptions.restartOf`). */
+    keepData?: boolean;
   }): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export interface StartOptions {
   /** `main` runs the built server directly; `npm-start` runs `scripts/start.mjs`, as `npm start` does. */
   entry?: 'main' | 'npm-start';
+  /**
+   * Start again on a stopped server's port, data directory and database (stopped with `keepData`), as an operator
+   * restarts with new settings: a browser on that origin keeps its cookies and storage. This server cleans up.
+   */
+  restartOf?: Pick<KupaServer, 'baseUrl' | 'dataDir' | 'databaseUrl'>;
 }
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -56,8 +63,14 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  return existingDatabase(serverUrl, url.toString());
+}
+
+/** A database made by `freshDatabaseUrl` on the PostgreSQL at `serverUrl`, and how to drop it. */
+function existingDatabase(serverUrl: string, url: string): { url: string; drop: () => Promise<void> } {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
   return {
-    url: url.toString(),
+    url,
     drop: async () => {
       const client = new Client({ connectionString: serverUrl });
       await client.connect();
@@ -68,11 +81,16 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
 }
 
 export async function startKupaServer(env: Record<string, string>, options: StartOptions = {}): Promise<KupaServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kupa-e2e-'));
+  const previous = options.restartOf;
+  const port = previous ? Number(new URL(previous.baseUrl).port) : await freePort();
+  const dataDir = previous?.dataDir ?? mkdtempSync(join(tmpdir(), 'kupa-e2e-'));
   // The embedded PostgreSQL runs as the postgres user when we are root; it must be able to enter the directory.
   chmodSync(dataDir, 0o755);
-  const database = await freshDatabaseUrl();
+  const database = previous
+    ? previous.databaseUrl && process.env.DATABASE_URL
+      ? existingDatabase(process.env.DATABASE_URL, previous.databaseUrl)
+      : null
+    : await freshDatabaseUrl();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const entry = options.entry === 'npm-start' ? 'scripts/start.mjs' : 'services/api/dist/main.js';
@@ -118,7 +136,7 @@ export async function startKupaServer(env: Record<string, string>, options: Star
     dataDir,
     databaseUrl: database?.url ?? null,
     output: () => output,
-    stop: async ({ signal = 'SIGTERM', beforeCleanUp } = {}) => {
+    stop: async ({ signal = 'SIGTERM', beforeCleanUp, keepData = false } = {}) => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal);
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -127,6 +145,7 @@ export async function startKupaServer(env: Record<string, string>, options: Star
       }
       const ended = await exited;
       beforeCleanUp?.(dataDir);
+      if (keepData) return ended;
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
       return ended;
