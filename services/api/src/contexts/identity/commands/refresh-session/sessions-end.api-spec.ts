@@ -203,6 +203,18 @@ describe('sessions end with the second factor, logout and a stolen refresh token
     expect((await me(testApp, phone.accessToken)).status).toBe(200);
   });
 
+  it('an access token of a session logged out enrols no authenticator either', async () => {
+    const staff = await createActiveUser(testApp, { role: 'MANAGER' });
+    const { laptop } = await twoSessions(staff);
+    expect((await testApp.http.post('/api/auth/logout').set('Cookie', laptop.cookie)).status).toBe(204);
+
+    const enrolment = await testApp.http
+      .post('/api/auth/two-factor/enrolment')
+      .set('Authorization', `Bearer ${laptop.accessToken}`);
+    expect(enrolment.status).toBe(401);
+    expect(enrolment.body.error).toBe('error.session.ended');
+  });
+
   it('a stolen refresh token, once detected, ends the access tokens already issued to the session', async () => {
     const user = await createActiveUser(testApp);
     const signedIn = await signInResponse(testApp, user.email, user.password);
