@@ -32,8 +32,8 @@ export const API_ROUTES = Object.freeze({
   userRole: (userUuid: string) => `/users/${segment(userUuid)}/role`,
   userTwoFactor: (userUuid: string) => `/users/${segment(userUuid)}/two-factor`,
   usersSearch: '/users/search',
-  userNotes: (userUuid: string) => `/users/notes/${segment(userUuid)}`,
-  note: (noteId: string) => `/users/notes/${segment(noteId)}`,
+  userNotes: (userUuid: string) => `/users/${segment(userUuid)}/notes`,
+  userNote: (userUuid: string, noteId: string) => `/users/${segment(userUuid)}/notes/${segment(noteId)}`,
 
   payments: '/payments',
   payment: (paymentId: string | number) => `/payments/${segment(paymentId)}`,

@@ -98,8 +98,8 @@ async function seedData(): Promise<Seed> {
   await apiCall(base, 'PUT', `/payments/${failed.paymentId}/status`, { status: 'FAILED' }, adminToken);
   const clientToken = await signInToken(base, CLIENT_EMAIL, PASSWORD);
   await apiCall(base, 'POST', '/payments/transfer', { recipient: RECIPIENT_EMAIL, amount: 40 }, clientToken);
-  await apiCall(base, 'POST', `/users/notes/${clientUuid}`, { text: 'ביקשה חשבונית על ההפקדה האחרונה.' }, adminToken);
-  await apiCall(base, 'POST', `/users/notes/${clientUuid}`, { text: 'Prefers e-mail over phone calls.' }, adminToken);
+  await apiCall(base, 'POST', `/users/${clientUuid}/notes`, { text: 'ביקשה חשבונית על ההפקדה האחרונה.' }, adminToken);
+  await apiCall(base, 'POST', `/users/${clientUuid}/notes`, { text: 'Prefers e-mail over phone calls.' }, adminToken);
   const plan = await apiCall<{ id: string }>(
     base,
     'POST',

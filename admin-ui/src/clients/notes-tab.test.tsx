@@ -22,7 +22,7 @@ const emailed = {
   createdBy: { id: 's-2', name: 'Mira Manager' },
 };
 
-const NOTES_URL = '/api/users/notes/u-1';
+const NOTES_URL = '/api/users/u-1/notes';
 
 function renderNotes() {
   return renderInAdmin(<NotesTab />, { resource: 'clients', record: CLIENT, lang: 'en', notifications: true });
@@ -117,7 +117,7 @@ describe("a client's notes tab", () => {
   it('deletes a note only after confirmation, then shows the list without it', async () => {
     const { calls } = mockFetch({
       [`GET ${NOTES_URL}`]: [() => json(200, [emailed, called]), () => json(200, [called])],
-      'DELETE /api/users/notes/n-2': () => new Response(null, { status: 204 }),
+      'DELETE /api/users/u-1/notes/n-2': () => new Response(null, { status: 204 }),
     });
     const user = userEvent.setup();
     renderNotes();
@@ -137,7 +137,7 @@ describe("a client's notes tab", () => {
     await waitFor(() => expect(shownNotes()).toEqual(['n-1']));
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       `GET ${NOTES_URL}`,
-      'DELETE /api/users/notes/n-2',
+      'DELETE /api/users/u-1/notes/n-2',
       `GET ${NOTES_URL}`,
     ]);
     expect(await screen.findByText('The note was deleted')).toBeVisible();

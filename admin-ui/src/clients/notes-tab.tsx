@@ -87,7 +87,7 @@ export function NotesTab() {
     const note = toDelete;
     setToDelete(null);
     if (!note) return;
-    await run(() => dataProvider.deleteNote(note.id), {
+    await run(() => dataProvider.deleteNote(note.userUuid, note.id), {
       successMessage: 'kupa.clients.notes.deleted',
       failureMessage,
       refresh: false,

@@ -304,9 +304,9 @@ describe('dataProvider reads and commands', () => {
       'PUT /api/users/u-1/status': () => json(200, { ...client, status: 'BLOCKED' }),
       'PUT /api/users/u-1/role': () => json(200, { ...client, role: 'AMBASSADOR' }),
       'PUT /api/password/users/u-1': () => new Response(null, { status: 204 }),
-      'GET /api/users/notes/u-1': () => json(200, [note]),
-      'POST /api/users/notes/u-1': () => json(201, note),
-      'DELETE /api/users/notes/n-1': () => new Response(null, { status: 204 }),
+      'GET /api/users/u-1/notes': () => json(200, [note]),
+      'POST /api/users/u-1/notes': () => json(201, note),
+      'DELETE /api/users/u-1/notes/n-1': () => new Response(null, { status: 204 }),
     });
 
     await dataProvider.changeUserStatus('u-1', 'BLOCKED');
@@ -314,15 +314,15 @@ describe('dataProvider reads and commands', () => {
     await dataProvider.setUserPassword('u-1', 'Secret1!x');
     expect(await dataProvider.getNotes('u-1')).toEqual([note]);
     expect(await dataProvider.addNote('u-1', 'Called')).toEqual(note);
-    await dataProvider.deleteNote('n-1');
+    await dataProvider.deleteNote('u-1', 'n-1');
 
     expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
       ['PUT', '/api/users/u-1/status', { status: 'BLOCKED' }],
       ['PUT', '/api/users/u-1/role', { role: 'AMBASSADOR' }],
       ['PUT', '/api/password/users/u-1', { password: 'Secret1!x' }],
-      ['GET', '/api/users/notes/u-1', undefined],
-      ['POST', '/api/users/notes/u-1', { text: 'Called' }],
-      ['DELETE', '/api/users/notes/n-1', undefined],
+      ['GET', '/api/users/u-1/notes', undefined],
+      ['POST', '/api/users/u-1/notes', { text: 'Called' }],
+      ['DELETE', '/api/users/u-1/notes/n-1', undefined],
     ]);
   });
 

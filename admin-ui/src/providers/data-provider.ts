@@ -298,7 +298,7 @@ export interface KupaDataProvider extends DataProvider {
   resetTwoFactor(userUuid: string): Promise<void>;
   getNotes(userUuid: string): Promise<Note[]>;
   addNote(userUuid: string, text: string): Promise<Note>;
-  deleteNote(noteId: string): Promise<void>;
+  deleteNote(userUuid: string, noteId: string): Promise<void>;
   changePaymentStatus(paymentId: Identifier, request: ChangePaymentStatusRequest): Promise<Payment>;
   /** A manual deposit or balance fix; the key makes a retried submission book the money only once (docs/api.md). */
   createManualPayment(request: ManualPaymentRequest, idempotencyKey: string): Promise<Payment>;
@@ -444,8 +444,8 @@ export const dataProvider: KupaDataProvider = {
     });
     return json;
   },
-  async deleteNote(noteId) {
-    await httpClient(API_ROUTES.note(noteId), { method: 'DELETE' });
+  async deleteNote(userUuid, noteId) {
+    await httpClient(API_ROUTES.userNote(userUuid, noteId), { method: 'DELETE' });
   },
   changePaymentStatus,
   async createManualPayment(request, idempotencyKey) {

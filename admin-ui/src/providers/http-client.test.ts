@@ -95,17 +95,17 @@ describe('httpClient on 401', () => {
     const { calls } = mockFetch({
       'GET /api/users/me': [expired, () => json(200, { userUuid: 's-1' })],
       'POST /api/auth/token/refresh': () => json(200, { accessToken: 'new' }),
-      'DELETE /api/users/notes/n-1': () => new Response(null, { status: 204 }),
+      'DELETE /api/users/u-1/notes/n-1': () => new Response(null, { status: 204 }),
     });
 
     await httpClient(API_ROUTES.me);
-    await httpClient(API_ROUTES.note('n-1'), { method: 'DELETE', headers: { 'X-Kupa-App': 'client' } });
+    await httpClient(API_ROUTES.userNote('u-1', 'n-1'), { method: 'DELETE', headers: { 'X-Kupa-App': 'client' } });
 
     expect(calls.map((call) => `${call.method} ${call.url} ${call.headers.get('X-Kupa-App')}`)).toEqual([
       'GET /api/users/me admin',
       'POST /api/auth/token/refresh admin',
       'GET /api/users/me admin',
-      'DELETE /api/users/notes/n-1 admin',
+      'DELETE /api/users/u-1/notes/n-1 admin',
     ]);
   });
 

@@ -99,7 +99,7 @@ describe('kupa CLI commands', () => {
     // Four users (the admin, two clients) plus their activity-log rows and target states are all compared.
     expect(clean.counts.otherReadModelRows).toBeGreaterThan(10);
     const note = await testApp.http
-      .post(`/api/users/notes/${dana.userUuid}`)
+      .post(`/api/users/${dana.userUuid}/notes`)
       .set('Authorization', `Bearer ${admin}`)
       .send({ text: 'Called about a refund' });
     expect(note.status).toBe(201);

@@ -28,7 +28,7 @@ describe('route × role matrix (docs/product.md, Permissions)', () => {
     tokens.manager = manager.accessToken;
     tokens.admin = await adminToken(testApp);
     const note = await testApp.http
-      .post(`/api/users/notes/${client.userUuid}`)
+      .post(`/api/users/${client.userUuid}/notes`)
       .set('Authorization', `Bearer ${tokens.admin}`)
       .send({ text: 'matrix note' })
       .expect(201);

@@ -157,7 +157,7 @@ export async function clientAndAdmin(
   const client = await createActiveUser(testApp, { role: 'CLIENT' });
   const admin = await adminToken(testApp);
   const note = await testApp.http
-    .post(`/api/users/notes/${client.userUuid}`)
+    .post(`/api/users/${client.userUuid}/notes`)
     .set('Authorization', `Bearer ${admin}`)
     .send({ text: 'hostile input note' })
     .expect(201);

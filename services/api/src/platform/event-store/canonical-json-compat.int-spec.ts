@@ -81,7 +81,7 @@ describe('canonical JSON against the stored hashes', () => {
       .send({ status: 'REFUNDED' });
     expect(statusChange.status).toBe(200);
     const note = await testApp.http
-      .post(`/api/users/notes/${dana.userUuid}`)
+      .post(`/api/users/${dana.userUuid}/notes`)
       .set('Authorization', `Bearer ${admin}`)
       .send({ text: 'שימו לב: {placeholder} <b>not html</b>' });
     expect(note.status).toBe(201);

@@ -83,16 +83,16 @@ describe('bodies sent to routes that take none', () => {
 
   it('keeps a note whose deletion carried a body', async () => {
     const note = await testApp.http
-      .post(`/api/users/notes/${client.userUuid}`)
+      .post(`/api/users/${client.userUuid}/notes`)
       .set('Authorization', `Bearer ${manager.accessToken}`)
       .send({ text: 'keep me' });
     const deletion = await testApp.http
-      .delete(`/api/users/notes/${note.body.id}`)
+      .delete(`/api/users/${client.userUuid}/notes/${note.body.id}`)
       .set('Authorization', `Bearer ${manager.accessToken}`)
       .send({ force: true });
     expect(deletion.body).toEqual(unknownField('force'));
     const notes = await testApp.http
-      .get(`/api/users/notes/${client.userUuid}`)
+      .get(`/api/users/${client.userUuid}/notes`)
       .set('Authorization', `Bearer ${manager.accessToken}`);
     expect(notes.body.map((listed: { id: string }) => listed.id)).toContain(note.body.id);
   });

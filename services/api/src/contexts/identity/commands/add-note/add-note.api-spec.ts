@@ -19,11 +19,11 @@ describe('notes about a user', () => {
 
   const as = (token: string) => ({
     list: (userUuid: string) =>
-      testApp.http.get(`/api/users/notes/${userUuid}`).set('Authorization', `Bearer ${token}`),
+      testApp.http.get(`/api/users/${userUuid}/notes`).set('Authorization', `Bearer ${token}`),
     add: (userUuid: string, text: unknown) =>
-      testApp.http.post(`/api/users/notes/${userUuid}`).set('Authorization', `Bearer ${token}`).send({ text }),
-    remove: (noteId: string) =>
-      testApp.http.delete(`/api/users/notes/${noteId}`).set('Authorization', `Bearer ${token}`),
+      testApp.http.post(`/api/users/${userUuid}/notes`).set('Authorization', `Bearer ${token}`).send({ text }),
+    remove: (noteId: string, userUuid = client.userUuid) =>
+      testApp.http.delete(`/api/users/${userUuid}/notes/${noteId}`).set('Authorization', `Bearer ${token}`),
   });
 
   it('adds, lists newest first and deletes notes', async () => {
@@ -78,6 +78,18 @@ describe('notes about a user', () => {
     expect(over.body.details.fields).toEqual([
       { field: 'text', error: 'error.validation.max.length', params: { max: 255 } },
     ]);
+  });
+
+  it("deletes a note only under its own user's path: another user's path answers 404 and keeps it", async () => {
+    const staff = as(manager.accessToken);
+    const note = await staff.add(client.userUuid, 'Belongs to the client');
+    const elsewhere = await staff.remove(note.body.id, manager.userUuid);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error).toBe('error.entity.not.found');
+    expect(((await staff.list(client.userUuid)).body as Note[]).map((kept) => kept.id)).toContain(note.body.id);
+    const unknownUser = await staff.remove(note.body.id, '00000000-0000-4000-8000-000000000000');
+    expect(unknownUser.body.error).toBe('error.user.not.found');
+    expect((await staff.remove(note.body.id)).status).toBe(204);
   });
 
   it('keeps notes away from clients', async () => {

@@ -11,18 +11,18 @@ import { NoteDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('notes')
 @ApiBearerAuth()
-@Controller('users/notes')
+@Controller('users')
 export class AddNoteController {
   constructor(private readonly commands: CommandBus) {}
 
-  @Post(':userUuid')
-  @ApiUuidParam('userUuid')
+  @Post(':uuid/notes')
+  @ApiUuidParam('uuid')
   @ApiCreatedResponse({ type: NoteDto })
   @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   @HttpCode(201)
   add(
-    @Param('userUuid', UserUuidPipe) userUuid: string,
+    @Param('uuid', UserUuidPipe) userUuid: string,
     @Body() request: AddNoteRequestDto,
     @ReqContext() context: RequestContext,
   ): Promise<Note> {

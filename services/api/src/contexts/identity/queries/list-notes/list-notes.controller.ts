@@ -10,16 +10,16 @@ import { NoteDto } from '../../infrastructure/http/identity.responses';
 
 @ApiTags('notes')
 @ApiBearerAuth()
-@Controller('users/notes')
+@Controller('users')
 export class ListNotesController {
   constructor(private readonly queries: QueryBus) {}
 
-  @Get(':userUuid')
-  @ApiUuidParam('userUuid')
+  @Get(':uuid/notes')
+  @ApiUuidParam('uuid')
   @ApiOkResponse({ type: [NoteDto], description: 'Newest first' })
   @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
-  list(@Param('userUuid', UserUuidPipe) userUuid: string): Promise<Note[]> {
+  list(@Param('uuid', UserUuidPipe) userUuid: string): Promise<Note[]> {
     return this.queries.execute(new ListNotesQuery(userUuid));
   }
 }
