@@ -138,6 +138,11 @@ export const ERROR_CATALOGUE = {
   'error.validation.invalid.format': { status: 400, en: 'Invalid format', he: 'פורמט לא תקין' },
   'error.validation.invalid.field': { status: 400, en: 'Invalid field', he: 'שדה לא תקין' },
   'error.validation.unknown.field': { status: 400, en: 'Unknown field', he: 'שדה לא מוכר' },
+  'error.validation.not.nullable': {
+    status: 400,
+    en: 'Cannot be null; leave the field out instead',
+    he: 'הערך אינו יכול להיות null; יש להשמיט את השדה',
+  },
   'error.validation.invalid.sheets.url': {
     status: 400,
     en: 'Invalid spreadsheet URL',

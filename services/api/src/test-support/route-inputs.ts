@@ -28,6 +28,8 @@ export interface Schema {
   maxLength?: number;
   items?: Schema;
   properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: unknown;
   $ref?: string;
   allOf?: Schema[];
 }
@@ -43,6 +45,10 @@ export interface RouteInputs {
   name: string;
   /** The documented JSON body's properties, references resolved; empty when the route takes no body. */
   bodyProperties: Record<string, Schema>;
+  /** The body's required properties. */
+  bodyRequired: string[];
+  /** The body is a provider's (a webhook's), documented open to any field: its sender, not a DTO, shapes it. */
+  bodyOpen: boolean;
   /** The documented query parameters. */
   queryParameters: Record<string, Schema>;
   /** The path parameters, in order. */
@@ -82,6 +88,8 @@ export function routeInputs(testApp: TestApp): RouteInputs[] {
       row,
       name: `${row.method.toUpperCase()} ${row.path}`,
       bodyProperties: body.properties ?? {},
+      bodyRequired: body.required ?? [],
+      bodyOpen: body.additionalProperties === true,
       queryParameters: Object.fromEntries(
         parameters
           .filter((parameter) => parameter.in === 'query')

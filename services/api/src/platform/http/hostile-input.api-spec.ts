@@ -181,6 +181,54 @@ describe('hostile input on every route', () => {
     });
   });
 
+  describe('null in an optional field', () => {
+    /** Optional fields at the top of a body and one level down (`price.from`), with whether the document allows null. */
+    const optionalFields = (route: RouteInputs) =>
+      Object.entries(route.bodyOpen ? {} : route.bodyProperties).flatMap(([property, schema]) => {
+        const top = route.bodyRequired.includes(property) ? [] : [{ path: [property], schema }];
+        const nested = Object.entries(schema.properties ?? {})
+          .filter(([inner]) => !(schema.required ?? []).includes(inner))
+          .map(([inner, innerSchema]) => ({ path: [property, inner], schema: innerSchema }));
+        return [...top, ...nested];
+      });
+
+    it('is refused with error.validation.not.nullable unless the document calls the field nullable', async () => {
+      const probed: string[] = [];
+      await everyRoute(async (route) => {
+        const answers: Array<[string, string, string]> = [];
+        for (const actor of callers(route)) {
+          for (const { path, schema } of optionalFields(route)) {
+            const field = path.join('.');
+            const value = path.length === 1 ? null : { [path[1]]: null };
+            const response = await send(route, actor, { ...bodyOf(route), [path[0]]: value });
+            const named = ((response.body?.details?.fields ?? []) as Array<{ field: string; error: string }>).filter(
+              (problem) => problem.field === field,
+            );
+            probed.push(`${route.name} ${field}`);
+            answers.push([
+              `${actor} ${field}: null`,
+              JSON.stringify({ status: response.status, named }),
+              JSON.stringify(
+                schema.nullable === true
+                  ? { status: response.status, named: [] }
+                  : { status: 400, named: [{ field, error: 'error.validation.not.nullable' }] },
+              ),
+            ]);
+          }
+        }
+        return answers;
+      });
+      expect(probed).toEqual(
+        expect.arrayContaining([
+          'PUT /api/payment-plans/{id} cardPaymentAllowed',
+          'POST /api/auth/signin otp',
+          'POST /api/payment-plans/search price.from',
+          'POST /api/payments/search id',
+        ]),
+      );
+    });
+  });
+
   describe('names of members every object inherits', () => {
     const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf'];
 

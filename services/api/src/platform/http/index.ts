@@ -10,6 +10,7 @@ export {
   createValidationPipe,
   flattenValidationErrors,
   IsAmount,
+  OptionalField,
   SatisfiesRule,
   Trimmed,
 } from './validation';

@@ -23,7 +23,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ValidationFailedError } from './api-error';
-import { codeMessage, SatisfiesRule } from './validation';
+import { codeMessage, OptionalField, SatisfiesRule } from './validation';
 
 export class SortDto {
   @ApiProperty({ description: 'A column the resource offers for sorting' })
@@ -63,21 +63,21 @@ export const PAGE_MAX = 1_000_000;
 /** The paging and sorting every `POST …/search` body shares (docs/api.md, Searching and paging). */
 export class SearchRequestDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: PAGE_MAX, default: LIMITS.pageDefault })
-  @IsOptional()
+  @OptionalField()
   @IsInt()
   @Min(0)
   @Max(PAGE_MAX)
   page?: number = LIMITS.pageDefault;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: LIMITS.pageSizeMax, default: LIMITS.pageSizeDefault })
-  @IsOptional()
+  @OptionalField()
   @IsInt()
   @Min(1, { message: codeMessage('error.validation.min', { min: 1 }) })
   @Max(LIMITS.pageSizeMax, { message: codeMessage('error.validation.page.size', { max: LIMITS.pageSizeMax }) })
   size?: number = LIMITS.pageSizeDefault;
 
   @ApiPropertyOptional({ type: [SortDto], maxItems: LIMITS.sortsMaxItems, default: [] })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.sortsMaxItems, {
     message: codeMessage('error.validation.max.items', { maxItems: LIMITS.sortsMaxItems }),

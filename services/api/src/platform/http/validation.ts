@@ -7,9 +7,15 @@ import {
   LIMITS,
   parseAmountToMinor,
 } from '@kupa/proto';
-import { type ArgumentMetadata, type PipeTransform, ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  applyDecorators,
+  type PipeTransform,
+  ValidationPipe,
+  type ValidationError,
+} from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
 import { ApiError, ValidationFailedError } from './api-error';
 import { unsafeInputFields } from './input-guards';
 
@@ -56,13 +62,16 @@ function toFieldError(path: string, constraint: string, message: string): FieldE
   return { field: path, error: CODE_BY_CONSTRAINT[constraint] ?? 'error.validation.invalid.input' };
 }
 
+/** The constraint of `OptionalField`; a null refused names it rather than the type rules null also breaks. */
+const NOT_NULL = 'isNotNull';
+
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldError[] {
   const result: FieldError[] = [];
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
     const constraints = Object.entries(error.constraints ?? {});
     if (constraints.length > 0) {
-      const [constraint, message] = constraints[0];
+      const [constraint, message] = constraints.find(([name]) => name === NOT_NULL) ?? constraints[0];
       result.push(toFieldError(path, constraint, message));
     }
     if (error.children && error.children.length > 0) result.push(...flattenValidationErrors(error.children, path));
@@ -102,6 +111,24 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) => new ValidationFailedError(flattenValidationErrors(errors)),
   });
 }
+
+/**
+ * An optional body field: it may be left out, but not sent as null (400 `error.validation.not.nullable`), so that
+ * the document, which does not call it nullable, says what the server does. class-validator's `IsOptional` skips
+ * null as well, and a null would then read as absent (a package's `cardPaymentAllowed: null` became true). A field
+ * whose null means something keeps `IsOptional` and says `nullable: true` in its schema.
+ */
+export const OptionalField = (): PropertyDecorator =>
+  applyDecorators(
+    ValidateIf((_, value: unknown) => value !== undefined),
+    ValidateBy({
+      name: NOT_NULL,
+      validator: {
+        validate: (value: unknown) => value !== null,
+        defaultMessage: () => codeMessage('error.validation.not.nullable'),
+      },
+    }),
+  );
 
 /**
  * Text keeps its inner spelling but loses accidental surrounding spaces, each line of a list of text too; the rules

@@ -13,8 +13,8 @@ import {
   type PlanRequest,
   type PlanStatus,
 } from '@kupa/proto';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { AMOUNT_SCHEMA, codeMessage, IsAmount, SatisfiesRule, Trimmed } from '../../../platform/http';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn } from 'class-validator';
+import { AMOUNT_SCHEMA, codeMessage, IsAmount, OptionalField, SatisfiesRule, Trimmed } from '../../../platform/http';
 
 /**
  * A package's terms and status, as `POST /payment-plans` creates it and `PUT /payment-plans/{id}` sets it
@@ -70,7 +70,7 @@ export class PlanRequestDto implements PlanRequest {
     default: true,
     description: 'Whether clients may buy the package by card checkout; true when absent',
   })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean()
   cardPaymentAllowed?: boolean;
 }

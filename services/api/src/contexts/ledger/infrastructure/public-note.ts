@@ -1,8 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { checkPublicNote, LIMITS } from '@kupa/proto';
-import { IsOptional } from 'class-validator';
-import { SatisfiesRule, Trimmed } from '../../../platform/http';
+import { OptionalField, SatisfiesRule, Trimmed } from '../../../platform/http';
 
 /**
  * The optional note staff add for the client to a payment they book or change (docs/product.md, Ledger, What a client
@@ -17,7 +16,7 @@ export const PublicNoteField = (description: string): PropertyDecorator =>
       maxLength: LIMITS.publicNoteMaxLength,
       description: `${description}. Clients read it; the comment they never do`,
     }),
-    IsOptional(),
+    OptionalField(),
     Trimmed(),
     SatisfiesRule(checkPublicNote),
   );

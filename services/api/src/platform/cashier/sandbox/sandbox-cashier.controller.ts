@@ -47,10 +47,13 @@ export class SandboxActionResultDto implements SandboxActionResult {
 
 export class SandboxActionRequestDto {
   @ApiPropertyOptional({
-    description: 'Scripts only: the coin that arrives (by default `pay` pays the invoice in full, `partial` half)',
+    type: 'string',
+    nullable: true,
+    description:
+      'Scripts only: the coin that arrives (by default, also when null, `pay` pays the invoice in full, `partial` half)',
     example: '0.0003',
   })
-  actuallyPaid?: string;
+  actuallyPaid?: string | null;
 }
 
 function languageOf(value: unknown): Language {

@@ -8,8 +8,15 @@ import {
   LIMITS,
 } from '@kupa/proto';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { codeMessage, DateRangeDto, SearchRequestDto, type SortDto, sortsProperty } from '../../../../platform/http';
+import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  codeMessage,
+  DateRangeDto,
+  OptionalField,
+  SearchRequestDto,
+  type SortDto,
+  sortsProperty,
+} from '../../../../platform/http';
 
 const maxItems = codeMessage('error.validation.max.items', { maxItems: LIMITS.filterListMaxItems });
 
@@ -19,7 +26,7 @@ export class SearchAuditLogsRequestDto extends SearchRequestDto implements Audit
   override sorts?: SortDto[];
 
   @ApiPropertyOptional({ type: DateRangeDto })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => DateRangeDto)
   createdAt?: DateRangeDto;
@@ -30,7 +37,7 @@ export class SearchAuditLogsRequestDto extends SearchRequestDto implements Audit
     maxItems: LIMITS.filterListMaxItems,
     description: 'Matches the target or the parent type',
   })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
   @IsIn(AUDIT_TARGET_TYPES, { each: true })
@@ -42,7 +49,7 @@ export class SearchAuditLogsRequestDto extends SearchRequestDto implements Audit
     maxItems: LIMITS.filterListMaxItems,
     description: 'Matches the target or the parent id',
   })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
   @IsString({ each: true })
@@ -53,7 +60,7 @@ export class SearchAuditLogsRequestDto extends SearchRequestDto implements Audit
   targetAndParentIds?: string[];
 
   @ApiPropertyOptional({ enum: AUDIT_OPERATION_TYPES, isArray: true, maxItems: LIMITS.filterListMaxItems })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
   @IsIn(AUDIT_OPERATION_TYPES, { each: true })

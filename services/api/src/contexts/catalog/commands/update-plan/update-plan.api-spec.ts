@@ -105,6 +105,17 @@ describe('PUT /payment-plans/{id}', () => {
     expect(withId.body.details.fields).toEqual([{ field: 'id', error: 'error.validation.unknown.field' }]);
   });
 
+  it('refuses null in an optional field instead of reading it as absent, and keeps the package as it was', async () => {
+    const plan = await createPlan(testApp, { cardPaymentAllowed: false });
+    const response = await update(plan.id, { ...requestOf(plan), cardPaymentAllowed: null });
+    expect(response.status).toBe(400);
+    expect(response.body.details.fields).toEqual([
+      { field: 'cardPaymentAllowed', error: 'error.validation.not.nullable' },
+    ]);
+    const kept = await testApp.http.get(`/api/payment-plans/${plan.id}`).set('Authorization', `Bearer ${admin}`);
+    expect(kept.body).toMatchObject({ cardPaymentAllowed: false, updatedAt: plan.updatedAt });
+  });
+
   it('is for admins only', async () => {
     const plan = await createPlan(testApp);
     const body = { ...requestOf(plan), name: 'Not allowed' };

@@ -9,7 +9,14 @@ import {
 } from '@kupa/proto';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
-import { codeMessage, IsAmount, SearchRequestDto, type SortDto, sortsProperty } from '../../../../platform/http';
+import {
+  codeMessage,
+  IsAmount,
+  OptionalField,
+  SearchRequestDto,
+  type SortDto,
+  sortsProperty,
+} from '../../../../platform/http';
 
 const PRICE_BOUND = {
   type: 'number',
@@ -38,7 +45,7 @@ export class SearchPlansRequestDto extends SearchRequestDto implements PlanSearc
   override sorts?: SortDto[];
 
   @ApiPropertyOptional({ enum: PLAN_STATUSES, isArray: true, maxItems: LIMITS.filterListMaxItems })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, {
     message: codeMessage('error.validation.max.items', { maxItems: LIMITS.filterListMaxItems }),
@@ -47,7 +54,7 @@ export class SearchPlansRequestDto extends SearchRequestDto implements PlanSearc
   statuses?: PlanStatus[];
 
   @ApiPropertyOptional({ type: PlanPriceRangeDto })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => PlanPriceRangeDto)
   price?: PlanPriceRangeDto;

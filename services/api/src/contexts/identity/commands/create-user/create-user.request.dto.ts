@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { type CreateUserRequest, type Language, LANGUAGES, type UserRole, USER_ROLES } from '@kupa/proto';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { EmailField, PersonNameField } from '../../infrastructure/http/dto-fields';
 import { NewPasswordField } from '../../infrastructure/passwords/password-fields';
+import { OptionalField } from '../../../../platform/http';
 
 export class CreateUserRequestDto implements CreateUserRequest {
   @EmailField()
@@ -22,7 +23,7 @@ export class CreateUserRequestDto implements CreateUserRequest {
   password: string;
 
   @ApiPropertyOptional({ enum: LANGUAGES })
-  @IsOptional()
+  @OptionalField()
   @IsIn(LANGUAGES)
   language?: Language;
 }

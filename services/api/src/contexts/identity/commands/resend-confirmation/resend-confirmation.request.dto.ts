@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { type EmailRequest, type Language, LANGUAGES } from '@kupa/proto';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { EmailField } from '../../infrastructure/http/dto-fields';
+import { OptionalField } from '../../../../platform/http';
 
 /** `{email, language?}`: shared by resend-confirmation and forgot-password. */
 export class EmailRequestDto implements EmailRequest {
@@ -9,7 +10,7 @@ export class EmailRequestDto implements EmailRequest {
   email: string;
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'Mail language; the account language when absent' })
-  @IsOptional()
+  @OptionalField()
   @IsIn(LANGUAGES)
   language?: Language;
 }

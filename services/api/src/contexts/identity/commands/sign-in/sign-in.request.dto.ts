@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIMITS, type SignInRequest } from '@kupa/proto';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { NormalizedEmail } from '../../infrastructure/http/dto-fields';
+import { OptionalField } from '../../../../platform/http';
 
 const EMAIL_MAX_LENGTH = 320;
 const PASSWORD_MAX_LENGTH = 256;
@@ -20,8 +21,11 @@ export class SignInRequestDto implements SignInRequest {
   password: string;
 
   /** The second step for staff with two-factor sign-in on: an authenticator code or a recovery code. */
-  @ApiPropertyOptional()
-  @IsOptional()
+  @ApiPropertyOptional({
+    maxLength: LIMITS.otpMaxLength,
+    description: `Staff with two-factor sign-in: the authenticator's ${LIMITS.totpDigits}-digit code or a recovery code`,
+  })
+  @OptionalField()
   @IsString()
   @MaxLength(LIMITS.otpMaxLength)
   otp?: string;

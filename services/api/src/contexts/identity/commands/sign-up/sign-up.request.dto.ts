@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { checkReferralToken, type Language, LANGUAGES, LIMITS, type SignUpRequest } from '@kupa/proto';
-import { Equals, IsIn, IsOptional } from 'class-validator';
-import { codeMessage, SatisfiesRule } from '../../../../platform/http';
+import { Equals, IsIn } from 'class-validator';
+import { codeMessage, OptionalField, SatisfiesRule } from '../../../../platform/http';
 import { EmailField, PersonNameField } from '../../infrastructure/http/dto-fields';
 import { NewPasswordField } from '../../infrastructure/passwords/password-fields';
 
@@ -26,12 +26,12 @@ export class SignUpRequestDto implements SignUpRequest {
     pattern: `^[0-9]{1,${LIMITS.profileIdDigits}}$`,
     description: "The referrer's 8-digit profile ID",
   })
-  @IsOptional()
+  @OptionalField()
   @SatisfiesRule(checkReferralToken)
   referralToken?: string;
 
   @ApiPropertyOptional({ enum: LANGUAGES })
-  @IsOptional()
+  @OptionalField()
   @IsIn(LANGUAGES)
   language?: Language;
 }

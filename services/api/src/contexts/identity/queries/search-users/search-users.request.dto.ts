@@ -9,10 +9,11 @@ import {
   USER_STATUSES,
 } from '@kupa/proto';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, ValidateNested } from 'class-validator';
 import {
   codeMessage,
   DateRangeDto,
+  OptionalField,
   SatisfiesRule,
   SearchRequestDto,
   type SortDto,
@@ -26,26 +27,26 @@ export class SearchUsersRequestDto extends SearchRequestDto implements UserSearc
   override sorts?: SortDto[];
 
   @ApiPropertyOptional({ maxLength: LIMITS.keywordMaxLength, description: 'Matches e-mail, names and profile ID' })
-  @IsOptional()
+  @OptionalField()
   @SatisfiesRule(checkKeyword)
   keyWord?: string;
 
   @ApiPropertyOptional({ enum: USER_STATUSES, isArray: true, maxItems: LIMITS.filterListMaxItems })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
   @IsIn(USER_STATUSES, { each: true })
   statuses?: UserStatus[];
 
   @ApiPropertyOptional({ enum: USER_ROLES, isArray: true, maxItems: LIMITS.filterListMaxItems })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
   @IsIn(USER_ROLES, { each: true })
   roles?: UserRole[];
 
   @ApiPropertyOptional({ type: DateRangeDto })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => DateRangeDto)
   registrationDate?: DateRangeDto;

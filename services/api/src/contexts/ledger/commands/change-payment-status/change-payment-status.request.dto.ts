@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { type ChangePaymentStatusRequest, PAYMENT_STATUSES, type PaymentStatus } from '@kupa/proto';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
 import { PublicNoteField } from '../../infrastructure/public-note';
+import { OptionalField } from '../../../../platform/http';
 
 export class ChangePaymentStatusRequestDto implements ChangePaymentStatusRequest {
   @ApiProperty({ enum: PAYMENT_STATUSES })
@@ -9,7 +10,7 @@ export class ChangePaymentStatusRequestDto implements ChangePaymentStatusRequest
   status: PaymentStatus;
 
   @ApiPropertyOptional({ description: 'Staff confirm that the change may leave the balance negative' })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean()
   confirmNegativeBalance?: boolean;
 

@@ -9,8 +9,8 @@ import {
   LIMITS,
   type ManualPaymentRequest,
 } from '@kupa/proto';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { AMOUNT_SCHEMA, IsAmount, SatisfiesRule } from '../../../../platform/http';
+import { IsBoolean, IsIn } from 'class-validator';
+import { AMOUNT_SCHEMA, IsAmount, OptionalField, SatisfiesRule } from '../../../../platform/http';
 import { PublicNoteField } from '../../infrastructure/public-note';
 
 export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
@@ -35,7 +35,7 @@ export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
   comment: string;
 
   @ApiPropertyOptional({ description: 'A balance fix against expense:adjustment rather than a real deposit or payout' })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean()
   correction?: boolean;
 

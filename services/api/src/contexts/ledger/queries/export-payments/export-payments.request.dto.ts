@@ -6,8 +6,8 @@ import {
   PAYMENTS_CSV_DEFAULT_TIME_ZONE,
   type PaymentExportRequest,
 } from '@kupa/proto';
-import { IsOptional, IsString } from 'class-validator';
-import { SatisfiesRule } from '../../../../platform/http';
+import { IsString } from 'class-validator';
+import { OptionalField, SatisfiesRule } from '../../../../platform/http';
 import { PaymentSortsDto, WithPaymentFilters } from '../payment-rows/payment-filters.request.dto';
 
 /**
@@ -22,7 +22,7 @@ export class ExportPaymentsRequestDto extends WithPaymentFilters(PaymentSortsDto
     example: 'Asia/Jerusalem',
     description: "An IANA time zone the file's date-times are written in, named in their headers; UTC when absent",
   })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @SatisfiesRule(checkTimeZone)
   timeZone?: string;

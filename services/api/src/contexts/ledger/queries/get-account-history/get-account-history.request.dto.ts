@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { LIMITS } from '@kupa/proto';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { codeMessage, IsoDateTimeField, PAGE_MAX } from '../../../../platform/http';
+import { IsInt, Max, Min } from 'class-validator';
+import { codeMessage, IsoDateTimeField, OptionalField, PAGE_MAX } from '../../../../platform/http';
 
 /** The query string of `GET /ledger/accounts/{account}/history`; numbers arrive as text and are converted here. */
 export class GetAccountHistoryRequestDto {
@@ -11,7 +11,7 @@ export class GetAccountHistoryRequestDto {
   asOf?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: PAGE_MAX, default: LIMITS.pageDefault })
-  @IsOptional()
+  @OptionalField()
   @Type(() => Number)
   @IsInt({ message: codeMessage('error.validation.integer') })
   @Min(0)
@@ -24,7 +24,7 @@ export class GetAccountHistoryRequestDto {
     maximum: LIMITS.pageSizeMax,
     default: LIMITS.pageSizeDefault,
   })
-  @IsOptional()
+  @OptionalField()
   @Type(() => Number)
   @IsInt({ message: codeMessage('error.validation.integer') })
   @Min(1, { message: codeMessage('error.validation.min', { min: 1 }) })

@@ -13,7 +13,14 @@ import {
 } from '@kupa/proto';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
-import { codeMessage, DateRangeDto, SatisfiesRule, SortDto, sortsProperty } from '../../../../platform/http';
+import {
+  codeMessage,
+  DateRangeDto,
+  OptionalField,
+  SatisfiesRule,
+  SortDto,
+  sortsProperty,
+} from '../../../../platform/http';
 
 const maxItems = codeMessage('error.validation.max.items', { maxItems: LIMITS.filterListMaxItems });
 /** Payment ids come from a PostgreSQL bigint sequence; a larger filter value could never match. */
@@ -36,7 +43,7 @@ export function WithPaymentFilters<Base extends Constructor>(base: Base) {
       maxLength: LIMITS.keywordMaxLength,
       description: 'Matches e-mail, comment, profile ids, id',
     })
-    @IsOptional()
+    @OptionalField()
     @IsString()
     @SatisfiesRule(checkKeyword)
     keyWord?: string;
@@ -49,35 +56,35 @@ export function WithPaymentFilters<Base extends Constructor>(base: Base) {
     id?: number | null;
 
     @ApiPropertyOptional({ enum: PAYMENT_STATUSES, isArray: true, maxItems: LIMITS.filterListMaxItems })
-    @IsOptional()
+    @OptionalField()
     @IsArray()
     @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
     @IsIn(PAYMENT_STATUSES, { each: true })
     statuses?: PaymentStatus[];
 
     @ApiPropertyOptional({ enum: PAYMENT_METHODS, isArray: true, maxItems: LIMITS.filterListMaxItems })
-    @IsOptional()
+    @OptionalField()
     @IsArray()
     @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
     @IsIn(PAYMENT_METHODS, { each: true })
     methods?: PaymentMethod[];
 
     @ApiPropertyOptional({ enum: PAYMENT_TYPES, isArray: true, maxItems: LIMITS.filterListMaxItems })
-    @IsOptional()
+    @OptionalField()
     @IsArray()
     @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
     @IsIn(PAYMENT_TYPES, { each: true })
     types?: PaymentType[];
 
     @ApiPropertyOptional({ enum: PAYMENT_AGGREGATORS, isArray: true, maxItems: LIMITS.filterListMaxItems })
-    @IsOptional()
+    @OptionalField()
     @IsArray()
     @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
     @IsIn(PAYMENT_AGGREGATORS, { each: true })
     aggregators?: PaymentAggregator[];
 
     @ApiPropertyOptional({ type: DateRangeDto, description: 'Inclusive; a date without a time covers that whole day' })
-    @IsOptional()
+    @OptionalField()
     @ValidateNested()
     @Type(() => DateRangeDto)
     createdDate?: DateRangeDto;
@@ -88,7 +95,7 @@ export function WithPaymentFilters<Base extends Constructor>(base: Base) {
 /** The sorts alone, for requests that have no paging (the export). */
 export class PaymentSortsDto {
   @ApiPropertyOptional(sortsProperty('payments'))
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.sortsMaxItems, {
     message: codeMessage('error.validation.max.items', { maxItems: LIMITS.sortsMaxItems }),

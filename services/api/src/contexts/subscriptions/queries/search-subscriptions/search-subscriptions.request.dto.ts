@@ -18,6 +18,7 @@ import {
   codeMessage,
   DateRangeDto,
   IsAmount,
+  OptionalField,
   SatisfiesRule,
   SearchRequestDto,
   type SortDto,
@@ -61,14 +62,14 @@ export class SearchSubscriptionsRequestDto extends SearchRequestDto implements S
     maxItems: LIMITS.filterListMaxItems,
     description: 'Whole ids, or parts of one (a subscription matches when its id contains any of them)',
   })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
   @Matches(ID_PART, { each: true, message: codeMessage('error.validation.invalid.field') })
   ids?: string[];
 
   @ApiPropertyOptional({ format: 'uuid', description: "One user's subscriptions (staff)" })
-  @IsOptional()
+  @OptionalField()
   @SatisfiesRule(checkUuid)
   userUuid?: string;
 
@@ -78,46 +79,46 @@ export class SearchSubscriptionsRequestDto extends SearchRequestDto implements S
     isArray: true,
     maxItems: LIMITS.filterListMaxItems,
   })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
   @IsIn(PLAN_DURATIONS_MONTHS, { each: true })
   durationsInMonths?: PlanDurationMonths[];
 
   @ApiPropertyOptional({ enum: SUBSCRIPTION_TYPES, isArray: true, maxItems: LIMITS.filterListMaxItems })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
   @IsIn(SUBSCRIPTION_TYPES, { each: true })
   types?: SubscriptionType[];
 
   @ApiPropertyOptional({ enum: SUBSCRIPTION_STATUSES, isArray: true, maxItems: LIMITS.filterListMaxItems })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(LIMITS.filterListMaxItems, { message: maxItems })
   @IsIn(SUBSCRIPTION_STATUSES, { each: true })
   statuses?: SubscriptionStatus[];
 
   @ApiPropertyOptional({ type: DateRangeDto, description: 'Inclusive; a date without a time covers that whole day' })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => DateRangeDto)
   startDate?: DateRangeDto;
 
   @ApiPropertyOptional({ type: DateRangeDto, description: 'Inclusive; a date without a time covers that whole day' })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => DateRangeDto)
   endDate?: DateRangeDto;
 
   @ApiPropertyOptional({ type: DateRangeDto, description: 'Inclusive; a date without a time covers that whole day' })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => DateRangeDto)
   createdAt?: DateRangeDto;
 
   @ApiPropertyOptional({ type: SubscriptionPriceRangeDto })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => SubscriptionPriceRangeDto)
   price?: SubscriptionPriceRangeDto;
