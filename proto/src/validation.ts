@@ -80,15 +80,21 @@ export const checkEmail: Check = (value) =>
     ? ok
     : { error: 'error.validation.invalid.email' };
 
+/**
+ * A new password's characters as one pattern: only the allowed ones, with at least one of each class. The API's
+ * document carries it (with the length limits), and `checkPassword` tests it, so both say the same rule.
+ */
+export const PASSWORD_PATTERN = new RegExp(
+  `^${[PATTERNS.digit, PATTERNS.lowercase, PATTERNS.uppercase, PATTERNS.special]
+    .map((required) => `(?=.*${required.source})`)
+    .join('')}${PATTERNS.passwordAllowed.source.slice(1)}`,
+);
+
 export const checkPassword: Check = (value) => {
   const valid =
     value.length >= LIMITS.passwordMinLength &&
     value.length <= LIMITS.passwordMaxLength &&
-    PATTERNS.passwordAllowed.test(value) &&
-    PATTERNS.digit.test(value) &&
-    PATTERNS.lowercase.test(value) &&
-    PATTERNS.uppercase.test(value) &&
-    PATTERNS.special.test(value);
+    PASSWORD_PATTERN.test(value);
   return valid ? ok : { error: 'error.validation.password.rules', params: { length: LIMITS.passwordMinLength } };
 };
 
@@ -115,7 +121,10 @@ export const checkReferralToken: Check = (value) =>
     ? ok
     : { error: 'error.validation.ref.numeric' };
 
-/** A transfer recipient is an e-mail address or an 8-digit profile ID. */
+/** A transfer's recipient, an 8-digit profile ID or an e-mail address, as one pattern for the API's document. */
+export const RECIPIENT_PATTERN = new RegExp(`(?:${PATTERNS.profileId.source})|(?:${PATTERNS.email.source})`);
+
+/** A transfer recipient is an 8-digit profile ID or an address `checkEmail` takes (its length limits included). */
 export const checkRecipient: Check = (value) =>
   PATTERNS.profileId.test(value) || checkEmail(value) === ok ? ok : { error: 'error.validation.invalid.recipient' };
 

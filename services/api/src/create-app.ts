@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { REFRESH_COOKIE_SCHEMES } from './contexts/identity';
 import type { AppConfig } from './platform/config';
-import { ApiErrorFilter, createValidationPipe, staticUi, useJsonBodyParser } from './platform/http';
+import {
+  ApiErrorFilter,
+  createValidationPipe,
+  staticUi,
+  tightenOpenApiDocument,
+  useJsonBodyParser,
+} from './platform/http';
 import { IPN_SECURITY_SCHEME, IPN_SIGNATURE_HEADER, SANDBOX_INVOICE_PAGE_PATH } from './platform/cashier';
 import { JsonLogger, Metrics, useHttpObservability } from './platform/observability';
 
@@ -103,7 +109,7 @@ export function configureApp(app: NestExpressApplication, options: AppModuleOpti
       IPN_SECURITY_SCHEME,
     );
   for (const { name, scheme } of REFRESH_COOKIE_SCHEMES) builder.addCookieAuth(name, scheme, name);
-  const document = SwaggerModule.createDocument(app, builder.build());
+  const document = tightenOpenApiDocument(SwaggerModule.createDocument(app, builder.build()));
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json` });
   if (options.serveUi) {
     serveSpa(app, '/admin', options.config.adminUiDir);

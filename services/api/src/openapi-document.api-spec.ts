@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { checkPassword, checkRecipient, LIMITS } from '@kupa/proto';
 import type { OpenApiDocument } from './test-support/openapi-contract';
 import { ROUTE_MATRIX } from './test-support/route-matrix';
 import { startTestApp, type TestApp } from './test-support/test-app';
@@ -128,6 +129,118 @@ describe('the OpenAPI document', () => {
         .map((parameter) => `${name} {${parameter.name}}`),
     );
     expect(loose).toEqual([]);
+  });
+
+  /** Every schema in the document with where it is, nested ones included. */
+  const everySchema = (): Array<[string, Record<string, unknown>]> => {
+    const found: Array<[string, Record<string, unknown>]> = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) node.forEach((item, index) => walk(item, `${at}/${index}`));
+      else if (node !== null && typeof node === 'object') {
+        const record = node as Record<string, unknown>;
+        if ('type' in record || '$ref' in record || 'nullable' in record || 'allOf' in record || 'oneOf' in record)
+          found.push([at, record]);
+        for (const [key, value] of Object.entries(record)) walk(value, `${at}/${key}`);
+      }
+    };
+    walk(document, '#');
+    return found;
+  };
+  const component = (name: string) =>
+    (document.components?.schemas?.[name] ?? {}) as { properties?: Record<string, Record<string, unknown>> };
+
+  it('closes every request body: the server refuses unknown fields, so the document does too', () => {
+    const schemas = (document.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
+    const open: string[] = [];
+    const seen = new Set<unknown>();
+    const visit = (schema: Record<string, unknown>, at: string): void => {
+      if (seen.has(schema)) return;
+      seen.add(schema);
+      if (typeof schema.$ref === 'string') {
+        const name = schema.$ref.replace('#/components/schemas/', '');
+        visit(schemas[name] ?? {}, name);
+        return;
+      }
+      if ((schema.type === 'object' || schema.properties) && schema.additionalProperties !== false) open.push(at);
+      const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      for (const [name, property] of Object.entries(properties)) visit(property, `${at}.${name}`);
+      if (schema.items) visit(schema.items as Record<string, unknown>, `${at}[]`);
+      for (const key of ['allOf', 'oneOf', 'anyOf'])
+        for (const part of (schema[key] ?? []) as Record<string, unknown>[]) visit(part, `${at} ${key}`);
+    };
+    const requestBodies = operations.flatMap(([name, operation]) => {
+      const schema = (operation as { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } })
+        .requestBody?.content?.['application/json']?.schema;
+      return schema ? [[name, schema] as const] : [];
+    });
+    expect(requestBodies.length).toBeGreaterThan(30);
+    // The providers' webhooks are theirs to shape: they stay open, and say so.
+    const webhooks = ['POST /api/stripe/webhook', 'POST /api/payments/crypto/ipn'];
+    for (const [name, schema] of requestBodies) {
+      if (webhooks.includes(name)) expect(schema.additionalProperties).toBe(true);
+      else visit(schema, name);
+    }
+    expect(open).toEqual([]);
+  });
+
+  it('gives a new password the whole rule: its lengths and a pattern that accepts what checkPassword accepts', () => {
+    const samples = ['Abcdef1!', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!', 'Abcdefg1', 'Abcdef1 !', 'Abcdef1!ש', 'Ab1!'];
+    for (const name of [
+      'SignUpRequestDto',
+      'ResetPasswordRequestDto',
+      'ChangePasswordRequestDto',
+      'CreateUserRequestDto',
+    ]) {
+      const schema = component(name).properties?.password ?? {};
+      expect(schema).toMatchObject({ minLength: LIMITS.passwordMinLength, maxLength: LIMITS.passwordMaxLength });
+      const pattern = new RegExp(String(schema.pattern));
+      const byDocument = samples.filter((sample) => pattern.test(sample) && sample.length >= LIMITS.passwordMinLength);
+      expect(byDocument).toEqual(samples.filter((sample) => checkPassword(sample) === null));
+    }
+  });
+
+  it('types the transfer recipient as text of either accepted form', () => {
+    const samples = ['12345678', 'dana@example.com', '1234567', '123456789', 'dana', ' 12345678'];
+    for (const name of ['TransferBalanceRequestDto', 'LookUpTransferRecipientRequestDto']) {
+      const schema = component(name).properties?.recipient ?? {};
+      expect(schema.type).toBe('string');
+      const pattern = new RegExp(String(schema.pattern));
+      expect(samples.filter((sample) => pattern.test(sample))).toEqual(
+        samples.filter((sample) => checkRecipient(sample) === null),
+      );
+    }
+  });
+
+  it('bounds the two-factor codes as the validators do', () => {
+    expect(component('TwoFactorCodeRequestDto').properties?.code).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: LIMITS.otpMaxLength,
+    });
+    expect(component('SignInRequestDto').properties?.otp).toMatchObject({ maxLength: LIMITS.otpMaxLength });
+  });
+
+  it('has no two paths that differ only by the names of their parameters', () => {
+    const shapes = Object.keys(document.paths).map((path) => path.replace(/\{[^}]+\}/g, '{}'));
+    expect(shapes.filter((shape, index) => shapes.indexOf(shape) !== index)).toEqual([]);
+  });
+
+  it('admits null where it says nullable, as OpenAPI 3.0.3 reads it: no $ref siblings, no nullable compositions', () => {
+    const problems = everySchema().flatMap(([at, schema]) => {
+      const found: string[] = [];
+      if ('$ref' in schema && Object.keys(schema).length > 1) found.push(`${at}: $ref with siblings`);
+      if (schema.nullable === true && !('type' in schema)) found.push(`${at}: nullable without a type`);
+      if (schema.nullable === true && ['allOf', 'oneOf', 'anyOf'].some((key) => key in schema))
+        found.push(`${at}: nullable beside a composition`);
+      if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+        found.push(`${at}: nullable enum without null`);
+      return found;
+    });
+    expect(problems).toEqual([]);
+    // The nullable references are there, written as an alternative of their own.
+    expect(component('AuditLogDto').properties?.parent).toEqual({
+      oneOf: [{ $ref: '#/components/schemas/AuditRefDto' }, { type: 'object', nullable: true, enum: [null] }],
+    });
   });
 
   it('documents the refresh cookies, the app header and the idempotency key where they are read', () => {

@@ -54,7 +54,12 @@ const DOCUMENT: OpenApiDocument = {
         required: ['id', 'parent'],
         properties: {
           id: { type: 'integer' },
-          parent: { nullable: true, allOf: [{ $ref: '#/components/schemas/Ref' }] },
+          parent: {
+            oneOf: [{ $ref: '#/components/schemas/Ref' }, { type: 'object', nullable: true, enum: [null] }],
+          },
+          // What @nestjs/swagger writes for a nullable class, which a 3.0.3 reader refuses null for.
+          loose: { nullable: true, allOf: [{ $ref: '#/components/schemas/Ref' }] },
+          status: { type: 'string', enum: ['A', 'B'], nullable: true },
         },
       },
       Ref: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
@@ -91,6 +96,13 @@ describe('OpenApiContract', () => {
     expect(
       contract.check(exchange({ method: 'POST', url: '/api/things', requestBody: { amount: 12.34 }, status: 201 })),
     ).toEqual([]);
+  });
+
+  it('reads nullable as OpenAPI 3.0.3 does: null joins the own type only, not a composition or an enum', () => {
+    expect(contract.check(exchange({ responseBody: { id: 7, parent: null } }))).toEqual([]);
+    expect(contract.check(exchange({ responseBody: { id: 7, parent: null, loose: null } }))[0]).toMatch(/loose/);
+    expect(contract.check(exchange({ responseBody: { id: 7, parent: null, status: null } }))[0]).toMatch(/status/);
+    expect(contract.check(exchange({ responseBody: { id: 7, parent: null, status: 'A' } }))).toEqual([]);
   });
 
   it('refuses unknown paths, methods and statuses', () => {

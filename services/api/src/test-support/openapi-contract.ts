@@ -62,7 +62,7 @@ const REF_PREFIX = '#/components/schemas/';
 
 /**
  * OpenAPI 3.0 schemas are close to JSON Schema draft 7; these are the differences Ajv needs bridged: `nullable`
- * (also beside compositions and refs, which Ajv's own support leaves out), boolean `exclusiveMinimum`/`exclusiveMaximum`, and refs into `components`.
+ * (read strictly, as 3.0.3 says), boolean `exclusiveMinimum`/`exclusiveMaximum`, and refs into `components`.
  * Objects with declared properties are closed (`additionalProperties: false`) unless they say otherwise, so an
  * answer that carries a field the document does not list fails.
  */
@@ -100,8 +100,10 @@ function toJsonSchema(schema: unknown, closeObjects: boolean): unknown {
     result.additionalProperties = false;
   }
   if (result.nullable === true) {
+    // As OpenAPI 3.0.3 reads it: null joins the schema's own type and nothing else, so an `enum` without null or a
+    // composition whose parts refuse null still refuses it (platform/http/openapi-document.ts writes them so).
     delete result.nullable;
-    return { anyOf: [result, { type: 'null' }] };
+    if (typeof result.type === 'string') result.type = [result.type, 'null'];
   }
   return result;
 }

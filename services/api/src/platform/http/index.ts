@@ -39,4 +39,5 @@ export {
   SignedAmountProperty,
   sortsProperty,
 } from './openapi';
+export { tightenOpenApiDocument } from './openapi-document';
 export { staticUi } from './static-ui';

@@ -20,6 +20,7 @@ const LOGIN_SCHEMA = {
 const PASSWORD_SCHEMA = {
   minLength: LIMITS.subscriptionPasswordMinLength,
   maxLength: LIMITS.textMaxLength,
+  pattern: PATTERNS.subscriptionPassword.source,
   description: 'The password at the streaming service: printable ASCII; never returned',
   writeOnly: true,
 } as const;

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { checkPassword, LIMITS, PATTERNS, type RuleIssue } from '@kupa/proto';
+import { checkPassword, LIMITS, PASSWORD_PATTERN, type RuleIssue } from '@kupa/proto';
 import { ValidateBy } from 'class-validator';
 import { codeMessage, SatisfiesRule } from '../../../../platform/http';
 
@@ -13,9 +13,10 @@ export const NewPasswordField = (): PropertyDecorator =>
     ApiProperty({
       minLength: LIMITS.passwordMinLength,
       maxLength: LIMITS.passwordMaxLength,
-      pattern: PATTERNS.passwordAllowed.source,
+      pattern: PASSWORD_PATTERN.source,
       description:
-        'Letters, digits and printable ASCII specials, with at least one digit, lowercase, uppercase and special',
+        'Letters, digits and printable ASCII specials, with at least one digit, lowercase, uppercase and special ' +
+        '(`error.validation.password.rules` otherwise)',
     }),
     SatisfiesRule(checkPassword),
   );
