@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { checkPassword, checkRecipient, LIMITS } from '@kupa/proto';
+import { repositoryRoot } from './platform/config';
 import type { OpenApiDocument } from './test-support/openapi-contract';
 import { ROUTE_MATRIX } from './test-support/route-matrix';
 import { startTestApp, type TestApp } from './test-support/test-app';
@@ -59,6 +60,15 @@ describe('the OpenAPI document', () => {
       await rm(directory, { recursive: true, force: true });
     }
     expect(document.openapi).toMatch(/^3\.0\./);
+  });
+
+  it('is the document checked in as docs/openapi.json, which `npm run lint` lints', async () => {
+    const file = join(repositoryRoot(), 'docs', 'openapi.json');
+    // The test app's version; the checked-in copy names none that a release would have to change.
+    const { info } = document as { info?: object };
+    const text = `${JSON.stringify({ ...document, info: { ...info, version: '0.0.0' } }, null, 2)}\n`;
+    if (process.env.KUPA_WRITE_OPENAPI === '1') await writeFile(file, text);
+    expect(await readFile(file, 'utf8').catch(() => 'missing')).toBe(text);
   });
 
   it('gives every operation its success answer with a schema, or says it has no body', () => {
