@@ -3,7 +3,8 @@ import { CRYPTO_METHODS, type CryptoMethod, type PaymentStatus } from './enums';
 
 /**
  * The crypto cashier (docs/adr/0028-crypto-cashier.md): a NOWPayments-compatible provider, or the sandbox that
- * imitates it inside our own server when `CASHIER_URL` is unset.
+ * imitates it inside our own server when `CASHIER_URL` is unset and the sandboxes may run (`KUPA_SANDBOX`,
+ * docs/adr/0055-sandboxes-only-on-demand.md).
  */
 export const CASHIER_PROVIDERS = Object.freeze(['NOWPAYMENTS', 'SANDBOX'] as const);
 export type CashierProvider = (typeof CASHIER_PROVIDERS)[number];
@@ -88,6 +89,15 @@ export const CASHIER_DEFAULTS = Object.freeze({
   /** How often the client's screen asks about a pending invoice. */
   statusPollIntervalMs: 5000,
 });
+
+/**
+ * What a sandbox payment may bring when a script names `actuallyPaid`, as a share of the invoice's coin: enough for
+ * partial and over-payments to be tried, never an amount the invoice did not ask for by orders of magnitude.
+ */
+export const SANDBOX_PAYMENT_PERCENT = Object.freeze({ min: 1, max: 200 });
+
+/** The query parameter of a sandbox invoice's link that carries its key (docs/api.md, Sandbox cashier). */
+export const SANDBOX_INVOICE_SIGNATURE_PARAM = 'signature';
 
 /** A decimal number as digits and a power of ten: `0.0123` is `{ digits: 123n, scale: 4 }`. */
 interface Decimal {

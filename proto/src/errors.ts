@@ -281,8 +281,8 @@ export const ERROR_CATALOGUE = {
   },
   'error.cashier.unavailable': {
     status: 503,
-    en: 'The crypto cashier cannot be reached right now. Please try again later',
-    he: 'לא ניתן להתחבר כעת לקופת הקריפטו. נסו שוב מאוחר יותר',
+    en: 'Crypto deposits are unavailable right now: the crypto cashier is not set up or cannot be reached',
+    he: 'הפקדות בקריפטו אינן זמינות כעת: קופת הקריפטו לא הוגדרה או שלא ניתן להתחבר אליה',
   },
   'error.card.webhook.signature.invalid': {
     status: 400,
@@ -322,8 +322,13 @@ export const ERROR_CATALOGUE = {
   },
   'error.cashier.sandbox.off': {
     status: 404,
-    en: 'The sandbox cashier is off: a real cashier is configured',
-    he: 'קופת הניסוי כבויה: מוגדרת קופה אמיתית',
+    en: 'The sandbox cashier is off on this server',
+    he: 'קופת הניסוי כבויה בשרת הזה',
+  },
+  'error.cashier.sandbox.amount.out.of.range': {
+    status: 400,
+    en: 'A sandbox payment must be between {minPercent}% and {maxPercent}% of the invoice amount',
+    he: 'תשלום בקופת הניסוי חייב להיות בין {minPercent}% ל-{maxPercent}% מסכום החשבונית',
   },
   'error.payment.failed': {
     status: 400,

@@ -558,6 +558,11 @@ export interface Dictionaries {
   rewardTiers: RewardTierTables;
   /** Whether a card provider is configured (`STRIPE_*`): without one the portal hides card checkout. */
   cardCheckoutAvailable?: boolean;
+  /**
+   * Whether crypto deposits can be made: a cashier is configured (`CASHIER_URL`) or the sandbox runs (`KUPA_SANDBOX`).
+   * Without one the portal says so instead of offering the form.
+   */
+  cryptoDepositAvailable?: boolean;
 }
 
 export interface RewardTierTables {

@@ -102,6 +102,8 @@ async function kupaCli(
     ...process.env,
     KUPA_DATA_DIR: server.dataDir,
     DATABASE_URL: server.databaseUrl ? databaseUrl : '',
+    // As the server it runs beside (test/support/kupa-server.ts): the simulator stands in for the streaming service.
+    KUPA_SANDBOX: '1',
     LOG_LEVEL: 'error',
   };
   return new Promise((resolve, reject) => {

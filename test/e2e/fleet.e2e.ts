@@ -181,7 +181,8 @@ describe('KUPA_ROLE', () => {
   function startAndEnd(entry: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     return new Promise((resolve) => {
       const child = spawn(process.execPath, [join(import.meta.dirname, '..', '..', entry)], {
-        env: { ...process.env, ...env },
+        // The sandboxes, as on the embedded database: the refusal under test comes first, not PROVISIONING_URL's.
+        env: { ...process.env, KUPA_SANDBOX: '1', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';

@@ -33,7 +33,13 @@ async function demoSignInStatus(email: string): Promise<number> {
 async function kupaJson<Report>(...args: string[]): Promise<Report> {
   const child = spawn(process.execPath, [join(REPO_ROOT, 'services/api/bin/kupa.js'), ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, KUPA_DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? '', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      KUPA_DATA_DIR: server.dataDir,
+      DATABASE_URL: server.databaseUrl ?? '',
+      KUPA_SANDBOX: '1',
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -105,7 +111,14 @@ describe('npm start', () => {
   it('runs `npm run worker` beside the server: one of the two sends a sign-up mail, once, and it stops cleanly', async () => {
     const worker: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, 'scripts/start.mjs'), 'worker'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, KUPA_DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? '', LOG_LEVEL: 'log' },
+      env: {
+        ...process.env,
+        KUPA_DATA_DIR: server.dataDir,
+        DATABASE_URL: server.databaseUrl ?? '',
+        // The server beside it runs the streaming simulator, so its worker does too, on a named database as well.
+        KUPA_SANDBOX: '1',
+        LOG_LEVEL: 'log',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let workerOutput = '';

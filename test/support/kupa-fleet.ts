@@ -35,6 +35,8 @@ export async function prepareFleet(env: Record<string, string> = {}): Promise<Fl
       DATABASE_URL: database?.url ?? '',
       DEMO_DATA: '0',
       LOG_LEVEL: 'log',
+      // The fleet provisions into the simulator and may pay on the sandbox cashier, on a named database too.
+      KUPA_SANDBOX: '1',
       WORKER_POLL_INTERVAL_MS: '100',
       MAIL_RETRY_BASE_MS: '200',
       MAIL_RETRY_MAX_MS: '1000',

@@ -103,6 +103,9 @@ export async function startKupaServer(env: Record<string, string>, options: Star
       KUPA_DATA_DIR: dataDir,
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
+      // The journeys pay on the sandbox cashier's invoice page and provision into the simulator: on a named database
+      // (CI's PostgreSQL run) those run only when asked for (docs/adr/0055-sandboxes-only-on-demand.md).
+      KUPA_SANDBOX: '1',
       ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
       ...env,
     },

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { REFRESH_COOKIE_SCHEMES } from './contexts/identity';
-import type { AppConfig } from './platform/config';
+import { type AppConfig, sandboxWarnings } from './platform/config';
 import {
   ApiErrorFilter,
   createValidationPipe,
@@ -85,6 +85,8 @@ function serveSpa(app: NestExpressApplication, mount: string, directory: string 
 }
 
 export function configureApp(app: NestExpressApplication, options: AppModuleOptions, logger: JsonLogger): void {
+  // Loud, at start, in every process that serves them: a sandbox where real money is expected must not go unnoticed.
+  for (const warning of sandboxWarnings(options.config)) logger.warn(warning, 'Sandbox');
   // First of all, so that every answer (a refused body, a UI file, a 404) carries the request id and is logged.
   useHttpObservability(app, logger, app.get(Metrics));
   // `req.ip` (rate limits, the activity log's address) reads X-Forwarded-For only from the proxies TRUST_PROXY names.

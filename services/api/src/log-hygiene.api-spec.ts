@@ -4,6 +4,7 @@ import { CashierSettings, IPN_SIGNATURE_HEADER, ipnSignature } from './platform/
 import { eventually } from './platform/event-store/event-store.fixtures';
 import { BOOTSTRAP_ADMIN, bootstrapAdminEnv, signInResponse, uniqueEmail } from './test-support/identity-fixtures';
 import { Mailbox } from './test-support/mailbox';
+import { sandboxAct, sandboxInvoiceId } from './test-support/sandbox-cashier';
 import { startTestApp, type TestApp } from './test-support/test-app';
 
 /** One parsed log line; every line the app writes must parse. */
@@ -153,8 +154,8 @@ describe('logs with SMTP configured: a realistic flow leaves no secret in them',
       .set('Authorization', bearer)
       .send({ amount: 15, method: 'CRYPTO_USDT_TRC20' });
     expect(crypto.status).toBe(201);
-    const invoiceId = (crypto.body as { invoiceUrl: string }).invoiceUrl.split('/').pop() as string;
-    const paid = await http.post(`/api/sandbox/cashier/invoices/${invoiceId}/pay`).send({});
+    const invoiceId = sandboxInvoiceId((crypto.body as { invoiceUrl: string }).invoiceUrl);
+    const paid = await sandboxAct(testApp, invoiceId, 'pay');
     expect(paid.status).toBe(200);
     const settings = testApp.app.get(CashierSettings);
     const providerPayment = (await (

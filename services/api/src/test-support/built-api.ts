@@ -64,7 +64,8 @@ function loadBuiltModules(): BuiltModules {
 export async function openBuiltApi(options: BuiltApiOptions): Promise<BuiltApi> {
   const built = loadBuiltModules();
   const config = {
-    ...built.loadConfig({ ...process.env, ...options.env, DATABASE_URL: options.databaseUrl }),
+    // The servers it runs beside use the sandboxes on their named database (test/support/kupa-server.ts).
+    ...built.loadConfig({ KUPA_SANDBOX: '1', ...process.env, ...options.env, DATABASE_URL: options.databaseUrl }),
     // Never the demo data or the admin seeding of a first start: the server already did its own.
     demoData: false,
     adminEmail: null,

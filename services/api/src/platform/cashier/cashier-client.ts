@@ -47,6 +47,8 @@ export class CashierClient {
     body?: unknown,
     refusal?: { unknownStatuses: readonly number[]; unknown: ErrorCode },
   ): Promise<Answer> {
+    // No cashier configured and no sandbox allowed: nothing to call, and crypto deposits are simply unavailable.
+    if (!this.settings.available) throw new ApiError('error.cashier.unavailable');
     const url = `${this.settings.apiBase()}${path}`;
     let response: Response;
     try {

@@ -11,8 +11,10 @@ export const SANDBOX_CASHIER_PATH = `${API_BASE_PATH}/sandbox/cashier`;
 
 /**
  * Which cashier the server talks to and how (docs/adr/0028-crypto-cashier.md): the provider at `CASHIER_URL` with
- * `CASHIER_API_KEY` and `CASHIER_IPN_SECRET`, or, when `CASHIER_URL` is unset, the sandbox our own server serves,
- * reached over real HTTP on the loopback address the server listens on.
+ * `CASHIER_API_KEY` and `CASHIER_IPN_SECRET`, or, when `CASHIER_URL` is unset and the sandboxes may run
+ * (`KUPA_SANDBOX`, docs/adr/0055-sandboxes-only-on-demand.md), the sandbox our own server serves, reached over real
+ * HTTP on the loopback address the server listens on. Neither: there is no cashier, and crypto deposits are
+ * unavailable.
  */
 @Injectable()
 export class CashierSettings {
@@ -21,8 +23,14 @@ export class CashierSettings {
     private readonly http: HttpAdapterHost,
   ) {}
 
+  /** The sandbox stands in for the provider: only where the sandboxes may run and no real cashier is configured. */
   get sandbox(): boolean {
-    return this.config.cashierUrl === null;
+    return this.config.cashierUrl === null && this.config.sandbox;
+  }
+
+  /** Whether there is a cashier at all; without one, crypto deposits answer `error.cashier.unavailable`. */
+  get available(): boolean {
+    return this.config.cashierUrl !== null || this.sandbox;
   }
 
   get provider(): CashierProvider {
@@ -71,6 +79,14 @@ export class CashierSettings {
       'the sandbox cashier is reached over HTTP, so the server must be listening on a TCP port',
     );
     return `http://127.0.0.1:${address.port}`;
+  }
+
+  /**
+   * The key a sandbox invoice's link carries: whoever holds the link may play the payer, as with a real invoice, and
+   * nobody can pay an invoice by guessing its id.
+   */
+  invoiceLinkSignature(invoiceId: string): string {
+    return createHmac('sha256', this.derived('sandbox-cashier-invoice-link')).update(invoiceId).digest('base64url');
   }
 
   private derived(purpose: string): string {

@@ -2,7 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_AMBASSADOR_BONUS_TIERS, DEFAULT_REFERRAL_DISCOUNT_TIERS } from '@kupa/proto';
-import { loadConfig, repositoryRoot } from './app-config';
+import { loadConfig, repositoryRoot, sandboxWarnings } from './app-config';
+
+/** What a real deployment (DATABASE_URL set) must name instead of the streaming simulator. */
+const STREAMING_SERVICE = { PROVISIONING_URL: 'https://streaming.example', PROVISIONING_TOKEN: 'real-token' };
 import { RewardTiers } from './reward-tiers';
 
 /** The defaults of the README's configuration table, read from an environment that sets nothing else. */
@@ -94,13 +97,18 @@ describe('loadConfig', () => {
 
   it('seeds demo data by default only on the embedded database, never on one the operator named', () => {
     expect(loadConfig({ KUPA_DATA_DIR: dataDir }).demoData).toBe(true);
-    const named = loadConfig({ KUPA_DATA_DIR: dataDir, DATABASE_URL: 'postgres://kupa@db.example:5432/kupa' });
+    const named = loadConfig({
+      KUPA_DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://kupa@db.example:5432/kupa',
+      ...STREAMING_SERVICE,
+    });
     expect(named.databaseUrl).toBe('postgres://kupa@db.example:5432/kupa');
     expect(named.demoData).toBe(false);
     // An explicit choice wins either way.
-    expect(loadConfig({ KUPA_DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/kupa', DEMO_DATA: '1' }).demoData).toBe(
-      true,
-    );
+    expect(
+      loadConfig({ KUPA_DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/kupa', DEMO_DATA: '1', ...STREAMING_SERVICE })
+        .demoData,
+    ).toBe(true);
     expect(loadConfig({ KUPA_DATA_DIR: dataDir, DEMO_DATA: '0' }).demoData).toBe(false);
   });
 
@@ -222,6 +230,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PROVISIONING_RETRY_ATTEMPTS: '0' })).toThrow(
       /PROVISIONING_RETRY_ATTEMPTS/,
     );
+  });
+
+  it('runs the sandboxes by themselves only in the embedded demo setup, elsewhere only with KUPA_SANDBOX=1', () => {
+    const demo = loadConfig({ KUPA_DATA_DIR: dataDir });
+    expect(demo.sandbox).toBe(true);
+    expect(sandboxWarnings(demo)).toEqual([
+      expect.stringMatching(/^SANDBOX CASHIER ON: .*embedded demo setup \(DATABASE_URL unset\).*CASHIER_URL is unset/),
+      expect.stringMatching(/^STREAMING SIMULATOR ON: .*embedded demo setup.*PROVISIONING_URL is unset/),
+    ]);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, KUPA_SANDBOX: '0', ...STREAMING_SERVICE }).sandbox).toBe(false);
+
+    // A real deployment: no sandbox, and no start without a streaming service to provision into.
+    const database = { KUPA_DATA_DIR: dataDir, DATABASE_URL: 'postgres://kupa@db.example:5432/kupa' };
+    expect(() => loadConfig(database)).toThrow(/PROVISIONING_URL is required outside the embedded demo setup/);
+    expect(() => loadConfig({ ...database, KUPA_SANDBOX: '0' })).toThrow(/PROVISIONING_URL is required/);
+    const real = loadConfig({ ...database, ...STREAMING_SERVICE });
+    expect(real.sandbox).toBe(false);
+    expect(real.cashierUrl).toBeNull();
+    expect(sandboxWarnings(real)).toEqual([]);
+
+    // Tests and demos on a named database ask for the sandboxes explicitly, and are warned about each one.
+    const asked = loadConfig({ ...database, KUPA_SANDBOX: '1' });
+    expect(asked).toMatchObject({ sandbox: true, provisioningUrl: null });
+    expect(sandboxWarnings(asked)).toEqual([
+      expect.stringMatching(/^SANDBOX CASHIER ON: .*KUPA_SANDBOX=1/),
+      expect.stringMatching(/^STREAMING SIMULATOR ON: .*KUPA_SANDBOX=1/),
+    ]);
+    const realCashier = loadConfig({ ...database, KUPA_SANDBOX: 'true', CASHIER_URL: 'https://api.nowpayments.io' });
+    expect(sandboxWarnings(realCashier)).toEqual([expect.stringMatching(/^STREAMING SIMULATOR ON/)]);
+    expect(() => loadConfig({ ...database, KUPA_SANDBOX: 'yes' })).toThrow(/KUPA_SANDBOX must be 1 or 0/);
   });
 
   it('follows PORT in the default public URL and trims a trailing slash from PUBLIC_URL', () => {

@@ -118,8 +118,15 @@ export interface AppConfig {
   /** How long the card janitor waits between passes. */
   cardJanitorIntervalMs: number;
   /**
+   * `KUPA_SANDBOX`: whether the demo and test stand-ins (the sandbox cashier, the streaming-service simulator) may
+   * run where no real service is configured (docs/adr/0055-sandboxes-only-on-demand.md). On by itself only in the
+   * embedded demo setup (`DATABASE_URL` unset); a real deployment turns it on only explicitly.
+   */
+  sandbox: boolean;
+  /**
    * The streaming service's provisioning API (docs/provisioning-api.md); null runs the built-in simulator, which this
-   * process serves itself under `/api/sandbox/streaming` and reaches over HTTP like a real service.
+   * process serves itself under `/api/sandbox/streaming` and reaches over HTTP like a real service. Null is allowed
+   * only with `sandbox`: a real deployment without it refuses to start.
    */
   provisioningUrl: string | null;
   /** The bearer token of the provisioning API; without `PROVISIONING_URL` it defaults to one kept in the data directory. */
@@ -308,6 +315,7 @@ function tierTable<Tier>(
 function provisioning(
   env: NodeJS.ProcessEnv,
   dataDir: string,
+  sandbox: boolean,
 ): Pick<
   AppConfig,
   | 'provisioningUrl'
@@ -323,6 +331,12 @@ function provisioning(
   const url = optional(env, 'PROVISIONING_URL');
   if (url !== null && !/^https?:\/\/[^\s/]+/.test(url))
     throw new Error(`PROVISIONING_URL must be an http or https address, got ${url}`);
+  // A real deployment never "provisions" into the simulator: subscriptions it sells would exist nowhere.
+  if (url === null && !sandbox)
+    throw new Error(
+      'PROVISIONING_URL is required outside the embedded demo setup (DATABASE_URL is set); KUPA_SANDBOX=1 runs the ' +
+        'built-in streaming-service simulator instead, for demos and tests only',
+    );
   const token = optional(env, 'PROVISIONING_TOKEN');
   // A real service is never called without credentials; the simulator accepts a token only this installation knows.
   if (url !== null && token === null) throw new Error('PROVISIONING_TOKEN is required when PROVISIONING_URL is set');
@@ -427,6 +441,30 @@ function cashierLimits(env: NodeJS.ProcessEnv): { cashierDepositMinMinor: number
   return { cashierDepositMinMinor, cashierDepositMaxMinor };
 }
 
+/**
+ * The sandboxes this configuration runs, each with why, for the loud warning at start: a demo and test tool running
+ * where real money or real subscriptions are expected must never go unnoticed.
+ */
+export function sandboxWarnings(config: AppConfig): string[] {
+  if (!config.sandbox) return [];
+  const why =
+    config.databaseUrl === null
+      ? 'the embedded demo setup (DATABASE_URL unset) turns the sandboxes on'
+      : 'KUPA_SANDBOX=1 turns the sandboxes on';
+  const warnings: string[] = [];
+  if (config.cashierUrl === null)
+    warnings.push(
+      `SANDBOX CASHIER ON: crypto deposits are paid on a test invoice page and credit money nobody paid, because ` +
+        `${why} and CASHIER_URL is unset. Never run it where real money is handled.`,
+    );
+  if (config.provisioningUrl === null)
+    warnings.push(
+      `STREAMING SIMULATOR ON: subscriptions are provisioned into the built-in simulator, not a real service, ` +
+        `because ${why} and PROVISIONING_URL is unset.`,
+    );
+  return warnings;
+}
+
 /** Reads a secret from the data directory, creating it once, so restarts keep sessions valid. */
 export function persistentSecret(dataDir: string, fileName: string): string {
   const path = join(dataDir, fileName);
@@ -460,6 +498,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = (optional(env, 'LOG_LEVEL') ?? 'log') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const root = repositoryRoot();
+  // The sandboxes mint money and "provision" nothing real: on by themselves only in the embedded demo setup.
+  const sandbox = optional(env, 'KUPA_SANDBOX') === null ? databaseUrl === null : flag(env, 'KUPA_SANDBOX');
   return {
     role: processRole(env),
     webConcurrency: positiveInteger(env, 'WEB_CONCURRENCY', 1),
@@ -487,7 +527,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // A day, as long as a Stripe Checkout Session stays payable by default.
     cardPendingTimeoutMinutes: positiveInteger(env, 'CARD_PENDING_TIMEOUT_MINUTES', 1440),
     cardJanitorIntervalMs: positiveInteger(env, 'CARD_JANITOR_INTERVAL_MS', 60_000),
-    ...provisioning(env, dataDir),
+    sandbox,
+    ...provisioning(env, dataDir, sandbox),
     // Demo data defaults on only for the embedded database, never for a database the operator named.
     demoData: (optional(env, 'DEMO_DATA') ?? (databaseUrl ? '0' : '1')) === '1',
     adminEmail: optional(env, 'ADMIN_EMAIL'),

@@ -11,6 +11,7 @@ export {
   type SessionPolicy,
   persistentSecret,
   repositoryRoot,
+  sandboxWarnings,
   type TrustProxySetting,
 } from './app-config';
 export { APP_CONFIG, ConfigModule } from './config.module';

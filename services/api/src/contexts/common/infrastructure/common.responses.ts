@@ -98,4 +98,10 @@ export class DictionariesDto implements Dictionaries {
 
   @ApiProperty({ description: 'Whether card checkout is configured (STRIPE_*); without it the portal hides it' })
   cardCheckoutAvailable: boolean;
+
+  @ApiProperty({
+    description:
+      'Whether crypto deposits can be made (CASHIER_URL, or the sandbox cashier); without it the portal says so',
+  })
+  cryptoDepositAvailable: boolean;
 }

@@ -7,9 +7,18 @@ import {
   ApiParam,
   ApiProperty,
   ApiPropertyOptional,
+  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import { CASHIER_PROVIDER_STATUSES, type CashierProviderStatus, isOneOf, LANGUAGES, type Language } from '@kupa/proto';
+import {
+  CASHIER_PROVIDER_STATUSES,
+  type CashierProviderStatus,
+  isOneOf,
+  LANGUAGES,
+  type Language,
+  SANDBOX_INVOICE_SIGNATURE_PARAM,
+  SANDBOX_PAYMENT_PERCENT,
+} from '@kupa/proto';
 import type { Response } from 'express';
 import { Public } from '../../auth';
 import { ApiError, ApiErrors } from '../../http';
@@ -50,7 +59,9 @@ export class SandboxActionRequestDto {
     type: 'string',
     nullable: true,
     description:
-      'Scripts only: the coin that arrives (by default, also when null, `pay` pays the invoice in full, `partial` half)',
+      'Scripts only: the coin that arrives, between ' +
+      `${SANDBOX_PAYMENT_PERCENT.min} % and ${SANDBOX_PAYMENT_PERCENT.max} % of the invoice's ` +
+      '(by default, also when null, `pay` pays the invoice in full, `partial` half)',
     example: '0.0003',
   })
   actuallyPaid?: string | null;
@@ -65,10 +76,18 @@ function checkedId(value: string): string {
   return value;
 }
 
+const SIGNATURE_PARAM = {
+  name: SANDBOX_INVOICE_SIGNATURE_PARAM,
+  required: true,
+  description: "The invoice link's key, as the deposit's `invoiceUrl` carries it",
+} as const;
+
 /**
  * The sandbox cashier's routes (docs/api.md, Sandbox cashier): the NOWPayments API our adapter calls (behind the
- * API key), the invoice page and its buttons (public: anyone holding the invoice link may play the payer, as with a
- * real invoice). All of them answer `error.cashier.sandbox.off` (404) while `CASHIER_URL` is set.
+ * API key), the invoice page and its buttons (no sign-in, but only through the invoice's link: whoever holds the
+ * link may play the payer, as with a real invoice; a guessed id is 404). All of them answer
+ * `error.cashier.sandbox.off` (404) while the sandbox is off: `CASHIER_URL` is set, or the sandboxes are not on
+ * (docs/adr/0055-sandboxes-only-on-demand.md).
  */
 @ApiTags('sandbox cashier')
 @Public()
@@ -96,28 +115,29 @@ export class SandboxCashierController {
   /** The invoice page, in Hebrew (default) or English (`?lang=en`). */
   @Get('invoices/:invoiceId')
   @ApiParam({ name: 'invoiceId', description: "The sandbox invoice's id: the end of the deposit's `invoiceUrl`" })
+  @ApiQuery(SIGNATURE_PARAM)
   @ApiOkResponse({ description: 'The invoice page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiErrors(400, 404)
   async page(
     @Param('invoiceId') invoiceId: string,
     @Query('lang') lang: string | undefined,
+    @Query(SANDBOX_INVOICE_SIGNATURE_PARAM) signature: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
     this.sandbox.assertOn();
-    const invoice = await this.sandbox.invoice(checkedId(invoiceId));
+    this.sandbox.assertLink(checkedId(invoiceId), signature);
+    const invoice = await this.sandbox.invoice(invoiceId);
     const payment = await this.sandbox.paymentOfInvoice(invoice.invoice_id);
-    const html = renderSandboxInvoicePage(
-      invoice,
-      payment,
-      languageOf(lang),
-      `${SANDBOX_INVOICE_PAGE_PATH}/${invoice.invoice_id}`,
-    );
+    const html = renderSandboxInvoicePage(invoice, payment, languageOf(lang), {
+      path: `${SANDBOX_INVOICE_PAGE_PATH}/${invoice.invoice_id}`,
+      signature: signature as string,
+    });
     response.status(200).type('html').setHeader('Cache-Control', 'no-store').send(html);
   }
 
   /**
    * What the page's buttons do: `pay`, `partial`, `fail` or `expire`, then a signed IPN to our IPN route. A browser's
-   * form post is sent back to the page; a script gets the outcome as JSON.
+   * form post is sent back to the page; a script gets the outcome as JSON. Only through the invoice's link.
    */
   @Post('invoices/:invoiceId/:action')
   @ApiParam({ name: 'invoiceId', description: "The sandbox invoice's id: the end of the deposit's `invoiceUrl`" })
@@ -125,22 +145,26 @@ export class SandboxCashierController {
   @HttpCode(200)
   @ApiOkResponse({ type: SandboxActionResultDto })
   @ApiBody({ type: SandboxActionRequestDto, required: false })
+  @ApiQuery(SIGNATURE_PARAM)
   @ApiHeader({ name: 'Accept', required: false, description: '`text/html` (a form) is answered with a redirect' })
   @ApiErrors(400, 404, 409)
   async act(
     @Param('invoiceId') invoiceId: string,
     @Param('action') action: string,
     @Query('lang') lang: string | undefined,
+    @Query(SANDBOX_INVOICE_SIGNATURE_PARAM) signature: string | undefined,
     @Headers('accept') accept: string | undefined,
     @Body() body: SandboxActionRequestDto | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SandboxActionResult | undefined> {
     this.sandbox.assertOn();
+    this.sandbox.assertLink(checkedId(invoiceId), signature);
     if (!isOneOf(SANDBOX_ACTIONS, action)) throw new ApiError('error.validation.invalid.input');
     const actuallyPaid = typeof body?.actuallyPaid === 'string' ? body.actuallyPaid : null;
-    const result = await this.sandbox.act(checkedId(invoiceId), action as SandboxAction, actuallyPaid);
+    const result = await this.sandbox.act(invoiceId, action as SandboxAction, actuallyPaid);
     if (accept?.includes('text/html')) {
-      response.redirect(303, `${SANDBOX_INVOICE_PAGE_PATH}/${result.invoiceId}?lang=${languageOf(lang)}`);
+      const query = new URLSearchParams({ lang: languageOf(lang), [SANDBOX_INVOICE_SIGNATURE_PARAM]: signature ?? '' });
+      response.redirect(303, `${SANDBOX_INVOICE_PAGE_PATH}/${result.invoiceId}?${query}`);
       return undefined;
     }
     return result;

@@ -1,7 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CRYPTO_PAY_CURRENCIES, type CashierProviderStatus, parseDecimal } from '@kupa/proto';
-import { randomInt } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import {
+  CRYPTO_PAY_CURRENCIES,
+  type CashierProviderStatus,
+  parseDecimal,
+  SANDBOX_INVOICE_SIGNATURE_PARAM,
+  SANDBOX_PAYMENT_PERCENT,
+} from '@kupa/proto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../clock';
 import { ApiError } from '../../http';
 import { CashierSettings } from '../cashier-settings';
@@ -103,6 +109,17 @@ export class SandboxCashier {
     if (!this.settings.sandbox) throw new ApiError('error.cashier.sandbox.off');
   }
 
+  /**
+   * An invoice's page and buttons answer only its link: the id with the key the invoice URL carries. Anything else
+   * is `error.cashier.invoice.not.found` (404), as another client's data is: a guessed id reveals nothing.
+   */
+  assertLink(invoiceId: string, signature: unknown): void {
+    const expected = this.settings.invoiceLinkSignature(invoiceId);
+    const digest = (value: string) => createHash('sha256').update(value).digest();
+    if (typeof signature !== 'string' || !timingSafeEqual(digest(signature), digest(expected)))
+      throw new ApiError('error.cashier.invoice.not.found');
+  }
+
   assertApiKey(apiKey: unknown): void {
     this.assertOn();
     if (apiKey !== this.settings.apiKey) throw new ApiError('error.cashier.api.key.invalid');
@@ -169,52 +186,98 @@ export class SandboxCashier {
   /**
    * Does what a button does, then notifies the IPN callback: paying passes through `confirming` first, as a real
    * payment does, so our side sees a provider status before the money. `actuallyPaid` (scripts only) sets the coin
-   * that arrived, for over- and odd payments; by default `pay` pays in full and `partial` half.
+   * that arrived, for partial and over-payments within `SANDBOX_PAYMENT_PERCENT` of the invoice; by default `pay`
+   * pays in full and `partial` half. A repeated or concurrent press on a closed invoice is
+   * `error.cashier.invoice.closed` (409) and changes nothing.
    */
   async act(invoiceId: string, action: SandboxAction, actuallyPaid: string | null): Promise<SandboxActionResult> {
     const invoice = await this.invoice(invoiceId);
-    const existing = await this.paymentOfInvoice(invoiceId);
-    if (existing && !OPEN_STATUSES.includes(existing.status)) throw new ApiError('error.cashier.invoice.closed');
     const askedUnits = coinUnits(invoice.pay_amount) ?? 0n;
-    const paidUnits = actuallyPaid === null ? null : coinUnits(actuallyPaid);
-    if (actuallyPaid !== null && (paidUnits === null || paidUnits <= 0n))
-      throw new ApiError('error.validation.invalid.input');
-    const steps: Array<{ status: CashierProviderStatus; paidUnits: bigint }> = [];
-    const alreadyPaid = existing ? (coinUnits(existing.actually_paid) ?? 0n) : 0n;
-    switch (action) {
-      case 'pay': {
-        const paid = paidUnits ?? askedUnits;
-        steps.push({ status: 'confirming', paidUnits: alreadyPaid }, { status: 'finished', paidUnits: paid });
-        break;
+    const paidUnits = actuallyPaid === null ? null : this.boundedPayment(actuallyPaid, askedUnits);
+    const plan = (alreadyPaid: bigint): Array<{ status: CashierProviderStatus; paidUnits: bigint }> => {
+      switch (action) {
+        case 'pay':
+          return [
+            { status: 'confirming', paidUnits: alreadyPaid },
+            { status: 'finished', paidUnits: paidUnits ?? askedUnits },
+          ];
+        case 'partial':
+          return [{ status: 'partially_paid', paidUnits: paidUnits ?? askedUnits / 2n }];
+        case 'fail':
+          return [{ status: 'failed', paidUnits: alreadyPaid }];
+        case 'expire':
+          return [{ status: 'expired', paidUnits: alreadyPaid }];
       }
-      case 'partial':
-        steps.push({ status: 'partially_paid', paidUnits: paidUnits ?? askedUnits / 2n });
-        break;
-      case 'fail':
-        steps.push({ status: 'failed', paidUnits: alreadyPaid });
-        break;
-      case 'expire':
-        steps.push({ status: 'expired', paidUnits: alreadyPaid });
-        break;
+    };
+    const first = await this.step(invoiceId, (existing) =>
+      plan(existing ? (coinUnits(existing.actually_paid) ?? 0n) : 0n),
+    );
+    const ipnStatuses: number[] = [await this.notify(invoice, first.row)];
+    let last = first.row;
+    for (const next of first.rest) {
+      last = (await this.step(invoiceId, () => [next])).row;
+      ipnStatuses.push(await this.notify(invoice, last));
     }
-    const paymentId = existing?.payment_id ?? randomProviderId();
-    const ipnStatuses: number[] = [];
-    let last: SandboxPaymentRow | null = existing;
-    for (const step of steps) {
-      const now = this.clock.now();
-      const rows: SandboxPaymentRow[] = await this.dataSource.query(
+    return {
+      invoiceId,
+      paymentId: last.payment_id,
+      status: last.status,
+      actuallyPaid: last.actually_paid,
+      ipnStatuses,
+    };
+  }
+
+  /** The coin a script says arrived, within the sane share of what the invoice asks. */
+  private boundedPayment(actuallyPaid: string, askedUnits: bigint): bigint {
+    const units = coinUnits(actuallyPaid);
+    if (units === null || units <= 0n) throw new ApiError('error.validation.invalid.input');
+    if (
+      units * 100n < askedUnits * BigInt(SANDBOX_PAYMENT_PERCENT.min) ||
+      units * 100n > askedUnits * BigInt(SANDBOX_PAYMENT_PERCENT.max)
+    )
+      throw new ApiError('error.cashier.sandbox.amount.out.of.range', {
+        minPercent: SANDBOX_PAYMENT_PERCENT.min,
+        maxPercent: SANDBOX_PAYMENT_PERCENT.max,
+      });
+    return units;
+  }
+
+  /**
+   * One change of the invoice's payment, under a lock on the invoice: two presses at once (a double click) take
+   * turns, so the second sees the first's payment instead of inserting another one for the same invoice, and a
+   * closed payment takes no more changes. The notification goes out after the commit, because our IPN route asks
+   * the sandbox about the payment over HTTP and must see the change.
+   */
+  private async step(
+    invoiceId: string,
+    plan: (existing: SandboxPaymentRow | null) => Array<{ status: CashierProviderStatus; paidUnits: bigint }>,
+  ): Promise<{ row: SandboxPaymentRow; rest: Array<{ status: CashierProviderStatus; paidUnits: bigint }> }> {
+    return this.dataSource.transaction(async (manager: EntityManager) => {
+      await manager.query('SELECT 1 FROM sandbox_cashier_invoices WHERE invoice_id = $1 FOR UPDATE', [invoiceId]);
+      const existing: SandboxPaymentRow | null =
+        (
+          (await manager.query('SELECT * FROM sandbox_cashier_payments WHERE invoice_id = $1', [
+            invoiceId,
+          ])) as SandboxPaymentRow[]
+        )[0] ?? null;
+      if (existing && !OPEN_STATUSES.includes(existing.status)) throw new ApiError('error.cashier.invoice.closed');
+      const [change, ...rest] = plan(existing);
+      const rows: SandboxPaymentRow[] = await manager.query(
         `INSERT INTO sandbox_cashier_payments (payment_id, invoice_id, status, actually_paid, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $5)
          ON CONFLICT (payment_id) DO UPDATE SET status = EXCLUDED.status, actually_paid = EXCLUDED.actually_paid,
            updated_at = EXCLUDED.updated_at
          RETURNING *`,
-        [paymentId, invoiceId, step.status, coinText(step.paidUnits), now],
+        [
+          existing?.payment_id ?? randomProviderId(),
+          invoiceId,
+          change.status,
+          coinText(change.paidUnits),
+          this.clock.now(),
+        ],
       );
-      last = rows[0];
-      ipnStatuses.push(await this.notify(invoice, last));
-    }
-    const final = last as SandboxPaymentRow;
-    return { invoiceId, paymentId, status: final.status, actuallyPaid: final.actually_paid, ipnStatuses };
+      return { row: rows[0], rest };
+    });
   }
 
   /**
@@ -251,6 +314,12 @@ export class SandboxCashier {
     }
   }
 
+  /** The invoice's link: its page at our public address, with the key that lets its holder play the payer. */
+  invoiceLink(invoiceId: string): string {
+    const signature = this.settings.invoiceLinkSignature(invoiceId);
+    return `${this.settings.publicUrl()}${SANDBOX_INVOICE_PAGE_PATH}/${invoiceId}?${SANDBOX_INVOICE_SIGNATURE_PARAM}=${signature}`;
+  }
+
   invoiceAnswer(invoice: SandboxInvoiceRow): NowPaymentsInvoice {
     const createdAt = invoice.created_at.toISOString();
     return {
@@ -261,7 +330,7 @@ export class SandboxCashier {
       price_currency: 'usd',
       pay_currency: invoice.pay_currency,
       ipn_callback_url: invoice.ipn_callback_url,
-      invoice_url: `${this.settings.publicUrl()}${SANDBOX_INVOICE_PAGE_PATH}/${invoice.invoice_id}`,
+      invoice_url: this.invoiceLink(invoice.invoice_id),
       success_url: invoice.success_url,
       cancel_url: invoice.cancel_url,
       created_at: createdAt,

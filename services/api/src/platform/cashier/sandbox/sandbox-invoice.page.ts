@@ -1,4 +1,5 @@
 import {
+  SANDBOX_INVOICE_SIGNATURE_PARAM,
   CASHIER_PROVIDER_STATUS_LABELS,
   type CashierProviderStatus,
   isCashierProviderStatus,
@@ -39,8 +40,11 @@ export function renderSandboxInvoicePage(
   invoice: SandboxInvoiceRow,
   payment: { status: string; actually_paid: string } | null,
   lang: Language,
-  pagePath: string,
+  link: { path: string; signature: string },
 ): string {
+  // Every link and form of the page carries the invoice's key, as the link that opened it did.
+  const href = (suffix: string, language: Language) =>
+    `${link.path}${suffix}?${new URLSearchParams({ lang: language, [SANDBOX_INVOICE_SIGNATURE_PARAM]: link.signature })}`;
   const t = (key: keyof typeof TEXT) => escapeHtml(TEXT[key][lang]);
   const other: Language = lang === 'he' ? 'en' : 'he';
   const amount = new Intl.NumberFormat(LANGUAGE_LOCALES[lang], { style: 'currency', currency: 'USD' }).format(
@@ -51,7 +55,7 @@ export function renderSandboxInvoicePage(
   const statusText = status ? CASHIER_PROVIDER_STATUS_LABELS[status][lang] : TEXT.noPayment[lang];
   const closed = status !== null && !['waiting', 'confirming', 'partially_paid'].includes(status);
   const button = (action: 'pay' | 'partial' | 'fail' | 'expire') =>
-    `<form method="post" action="${escapeHtml(`${pagePath}/${action}?lang=${lang}`)}">` +
+    `<form method="post" action="${escapeHtml(href(`/${action}`, lang))}">` +
     `<button type="submit" data-action="${action}"${closed ? ' disabled' : ''}>${t(action)}</button></form>`;
   const back = status === 'finished' || status === 'partially_paid' ? invoice.success_url : invoice.cancel_url;
   return `<!doctype html>
@@ -68,7 +72,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:60
 </style>
 </head>
 <body>
-<p><a href="${escapeHtml(`${pagePath}?lang=${other}`)}" lang="${other}">${t('otherLanguage')}</a></p>
+<p><a href="${escapeHtml(href('', other))}" lang="${other}">${t('otherLanguage')}</a></p>
 <h1>${t('title')} <bdi dir="ltr">${escapeHtml(invoice.invoice_id)}</bdi></h1>
 <p class="notice">${t('notice')}</p>
 <dl>

@@ -3,6 +3,7 @@ import { ApiTags, ApiExtraModels, ApiOkResponse } from '@nestjs/swagger';
 import type { Dictionaries } from '@kupa/proto';
 import { Public } from '../../../../platform/auth';
 import { CardProvider } from '../../../../platform/card-provider';
+import { CashierSettings } from '../../../../platform/cashier';
 import { RewardTiers } from '../../../../platform/config';
 import { COMMON_OPTIONS, type CommonOptions } from '../../common.options';
 import { buildDictionaries } from './build-dictionaries';
@@ -19,9 +20,19 @@ import {
 export class GetDictionariesController {
   private readonly dictionaries: Dictionaries;
 
-  constructor(@Inject(COMMON_OPTIONS) options: CommonOptions, tiers: RewardTiers, cards: CardProvider) {
-    // Card checkout is offered only with both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set.
-    this.dictionaries = { ...buildDictionaries(options.support, tiers), cardCheckoutAvailable: cards.available };
+  constructor(
+    @Inject(COMMON_OPTIONS) options: CommonOptions,
+    tiers: RewardTiers,
+    cards: CardProvider,
+    cashier: CashierSettings,
+  ) {
+    // Card checkout is offered only with both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set, crypto deposits only
+    // with a cashier (CASHIER_URL, or the sandbox where KUPA_SANDBOX allows it).
+    this.dictionaries = {
+      ...buildDictionaries(options.support, tiers),
+      cardCheckoutAvailable: cards.available,
+      cryptoDepositAvailable: cashier.available,
+    };
   }
 
   @Public()

@@ -4,6 +4,7 @@ import { ManualClock } from '../../../../platform/clock';
 import { InlineProjectionRegistry, ProcessorRunner } from '../../../../platform/projections';
 import { LedgerVerifier } from '../../../../operations/verify';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
+import { sandboxAct, sandboxInvoiceId, sandboxInvoicePath } from '../../../../test-support/sandbox-cashier';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { balanceMinorOf, expectReadModelsToEqualReplay } from '../../ledger.fixtures';
 import { CASHIER_JANITOR_SWEEP } from '../../processors/cashier-janitor/cashier-janitor.sweep';
@@ -44,12 +45,11 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     const response = await deposit(user, { amount, method });
     expect(response.status).toBe(201);
     const { paymentId, invoiceUrl } = response.body as { paymentId: number; invoiceUrl: string };
-    const invoiceId = invoiceUrl.split('/').pop() as string;
+    const invoiceId = sandboxInvoiceId(invoiceUrl);
     return { paymentId, invoiceUrl, invoiceId };
   };
 
-  const act = (invoiceId: string, action: string, body: object = {}) =>
-    testApp.http.post(`/api/sandbox/cashier/invoices/${invoiceId}/${action}`).send(body);
+  const act = (invoiceId: string, action: string, body: object = {}) => sandboxAct(testApp, invoiceId, action, body);
 
   const paymentOf = async (paymentId: number, token = admin): Promise<Payment> => {
     const response = await testApp.http.get(`/api/payments/${paymentId}`).set('Authorization', `Bearer ${token}`);
@@ -119,7 +119,7 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
   it('opens a PENDING cashier deposit, serves the invoice page in both languages, and credits on Pay', async () => {
     const user = await createActiveUser(testApp);
     const { paymentId, invoiceUrl, invoiceId } = await openDeposit(user, 50);
-    expect(invoiceUrl).toBe(`http://kupa.test/api/sandbox/cashier/invoices/${invoiceId}`);
+    expect(invoiceUrl).toBe(`http://kupa.test${sandboxInvoicePath(testApp, invoiceId)}`);
     const pending = await paymentOf(paymentId, user.accessToken);
     expect(pending).toMatchObject({
       status: 'PENDING',
@@ -140,21 +140,23 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     });
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(0);
 
-    const hebrew = await testApp.rawHttp.get(`/api/sandbox/cashier/invoices/${invoiceId}`);
+    const page = new URL(invoiceUrl);
+    const hebrew = await testApp.rawHttp.get(`${page.pathname}${page.search}`);
     expect(hebrew.status).toBe(200);
     expect(hebrew.headers['content-type']).toMatch(/text\/html/);
     expect(hebrew.text).toContain('dir="rtl"');
     expect(hebrew.text).toContain('שלם חלק');
-    const english = await testApp.rawHttp.get(`/api/sandbox/cashier/invoices/${invoiceId}?lang=en`);
+    const english = await testApp.rawHttp.get(`${page.pathname}${page.search}&lang=en`);
     expect(english.text).toContain('dir="ltr"');
     for (const button of ['Pay', 'Pay part', 'Fail', 'Expire']) expect(english.text).toContain(`>${button}</button>`);
 
-    // The page's form post comes back to the page.
-    const form = await testApp.rawHttp
-      .post(`/api/sandbox/cashier/invoices/${invoiceId}/pay?lang=en`)
-      .set('Accept', 'text/html');
+    // The page's form post, to the address its Pay button names, comes back to the page with the link's key.
+    const payForm = /<form method="post" action="([^"]+)"><button type="submit" data-action="pay"/.exec(english.text);
+    const payAction = (payForm?.[1] ?? '').replaceAll('&#38;', '&');
+    expect(payAction).toBe(`${page.pathname}/pay?lang=en&${page.search.slice(1)}`);
+    const form = await testApp.rawHttp.post(payAction).set('Accept', 'text/html');
     expect(form.status).toBe(303);
-    expect(form.headers.location).toBe(`/api/sandbox/cashier/invoices/${invoiceId}?lang=en`);
+    expect(form.headers.location).toBe(`${page.pathname}?lang=en&${page.search.slice(1)}`);
 
     const paid = await paymentOf(paymentId, user.accessToken);
     expect(paid).toMatchObject({
@@ -294,6 +296,71 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(0);
     expect((await act('99999', 'pay')).status).toBe(404);
     expect((await act(failed.invoiceId, 'dance')).status).toBe(400);
+  });
+
+  it("refuses to pay an invoice anonymously, with a wrong key or with another invoice's key (issue 27)", async () => {
+    const user = await createActiveUser(testApp);
+    const { paymentId, invoiceId } = await openDeposit(user, 50);
+    const other = await openDeposit(user, 60);
+    const otherKey = new URL(other.invoiceUrl).searchParams.get('signature') as string;
+    // The probe's request: an anonymous POST naming the invoice and a fortune, without the link's key.
+    const attempts = [
+      testApp.http.post(`/api/sandbox/cashier/invoices/${invoiceId}/pay`).send({ actuallyPaid: '99999999999' }),
+      testApp.http.post(`/api/sandbox/cashier/invoices/${invoiceId}/pay`).send({}),
+      testApp.http.post(`/api/sandbox/cashier/invoices/${invoiceId}/pay?signature=${'A'.repeat(43)}`).send({}),
+      testApp.http.post(`/api/sandbox/cashier/invoices/${invoiceId}/pay?signature=${otherKey}`).send({}),
+      testApp.http.post(`/api/sandbox/cashier/invoices/${invoiceId}/partial?signature=`).send({}),
+      testApp.http
+        .post(`/api/sandbox/cashier/invoices/${invoiceId}/pay`)
+        .set('Authorization', `Bearer ${admin}`)
+        .send({}),
+      testApp.rawHttp.get(`/api/sandbox/cashier/invoices/${invoiceId}`),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe('error.cashier.invoice.not.found');
+    }
+    expect(await balanceMinorOf(testApp, user.userUuid)).toBe(0);
+    expect((await paymentOf(paymentId)).status).toBe('PENDING');
+    // The owner, holding the link the deposit answered, pays.
+    const link = await act(invoiceId, 'pay');
+    expect(link.status).toBe(200);
+    expect(await balanceMinorOf(testApp, user.userUuid)).toBe(5000);
+  });
+
+  it('pays a sandbox invoice only between 1 % and 200 % of its amount (issue 27)', async () => {
+    const user = await createActiveUser(testApp);
+    // 50 dollars at the sandbox's 50 000 a coin is 0.001 BTC.
+    const { paymentId, invoiceId } = await openDeposit(user, 50, 'CRYPTO_BTC');
+    for (const actuallyPaid of ['99999999999', '0.00200001', '0.00000999']) {
+      for (const action of ['pay', 'partial']) {
+        const refused = await act(invoiceId, action, { actuallyPaid });
+        expect(refused.status).toBe(400);
+        expect(refused.body.error).toBe('error.cashier.sandbox.amount.out.of.range');
+        expect(refused.body.details).toEqual({ minPercent: 1, maxPercent: 200 });
+      }
+    }
+    expect(await balanceMinorOf(testApp, user.userUuid)).toBe(0);
+    expect((await paymentOf(paymentId)).cashier?.providerStatus).toBeNull();
+    const most = await act(invoiceId, 'pay', { actuallyPaid: '0.002' });
+    expect(most.status).toBe(200);
+    expect(await balanceMinorOf(testApp, user.userUuid)).toBe(10_000);
+  });
+
+  it('answers a double click on Pay once with the payment and otherwise 409, crediting once (issue 27)', async () => {
+    const user = await createActiveUser(testApp);
+    const { paymentId, invoiceId } = await openDeposit(user, 25);
+    const clicks = await Promise.all(Array.from({ length: 6 }, () => act(invoiceId, 'pay')));
+    const statuses = clicks.map((response) => response.status);
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    for (const response of clicks.filter((click) => click.status === 409))
+      expect(response.body.error).toBe('error.cashier.invoice.closed');
+    const paid = clicks.filter((click) => click.status === 200).map((click) => click.body.paymentId as string);
+    expect(new Set(paid).size).toBe(1);
+    expect((await act(invoiceId, 'pay')).status).toBe(409);
+    expect(await balanceMinorOf(testApp, user.userUuid)).toBe(2500);
+    expect(await paymentOf(paymentId)).toMatchObject({ status: 'SUCCESS', amount: 25 });
   });
 
   it('times PENDING deposits out with a moved clock, and a late IPN still credits what arrived', async () => {
@@ -455,5 +522,88 @@ describe('The sandbox cashier is off when CASHIER_URL is set', () => {
       .set(IPN_SIGNATURE_HEADER, ipnSignature(body, 'real-ipn-secret'))
       .send(body);
     expect(right.status).toBe(503);
+  });
+});
+
+describe('A real deployment without CASHIER_URL has no cashier at all (issue 27)', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    // DATABASE_URL set makes it a real deployment; the test app still runs on its own fresh database.
+    testApp = await startTestApp({
+      captureLogs: true,
+      env: {
+        DATABASE_URL: 'postgres://operator@db.example/kupa',
+        PROVISIONING_URL: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'warn',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('answers 503 error.cashier.unavailable for crypto top-up, says so in the dictionaries, serves no sandbox', async () => {
+    const client = await createActiveUser(testApp);
+    const deposit = await testApp.http
+      .post('/api/payments/crypto/deposit')
+      .set('Authorization', `Bearer ${client.accessToken}`)
+      .send({ amount: 50, method: 'CRYPTO_USDT_TRC20' });
+    expect(deposit.status).toBe(503);
+    expect(deposit.body.error).toBe('error.cashier.unavailable');
+    const options = await testApp.http
+      .get('/api/payments/crypto/options')
+      .set('Authorization', `Bearer ${client.accessToken}`);
+    expect(options.status).toBe(503);
+    expect(options.body.error).toBe('error.cashier.unavailable');
+    const dictionaries = await testApp.http.get('/api/dictionaries');
+    expect(dictionaries.body.cryptoDepositAvailable).toBe(false);
+    expect(await balanceMinorOf(testApp, client.userUuid)).toBe(0);
+
+    // The sandbox's routes do not exist, key or no key: nothing here can mint money.
+    const settings = testApp.app.get(CashierSettings);
+    const key = settings.invoiceLinkSignature('1234567890');
+    for (const response of [
+      await testApp.http.post(`/api/sandbox/cashier/invoices/1234567890/pay?signature=${key}`).send({}),
+      await testApp.http.get(`/api/sandbox/cashier/invoices/1234567890?signature=${key}`),
+      await testApp.rawHttp.post('/api/sandbox/cashier/v1/invoice').set('x-api-key', settings.apiKey).send({}),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe('error.cashier.sandbox.off');
+    }
+    expect(testApp.logLines.join('\n')).not.toMatch(/SANDBOX CASHIER ON|STREAMING SIMULATOR ON/);
+  });
+});
+
+describe('KUPA_SANDBOX=1 on a real deployment runs the sandbox cashier, and says so loudly (issue 27)', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      captureLogs: true,
+      env: { DATABASE_URL: 'postgres://operator@db.example/kupa', KUPA_SANDBOX: '1', LOG_LEVEL: 'warn' },
+    });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('logs a warning naming each sandbox and why at start, and offers crypto deposits', async () => {
+    const warnings = testApp.logLines
+      .map((line) => JSON.parse(line) as { level: string; msg?: string; message?: string })
+      .filter((line) => /SANDBOX CASHIER ON|STREAMING SIMULATOR ON/.test(line.msg ?? line.message ?? ''));
+    expect(warnings).toHaveLength(2);
+    for (const warning of warnings) {
+      expect(warning.level).toBe('warn');
+      expect(warning.msg ?? warning.message).toContain('KUPA_SANDBOX=1');
+    }
+    expect((await testApp.http.get('/api/dictionaries')).body.cryptoDepositAvailable).toBe(true);
+    const client = await createActiveUser(testApp);
+    const options = await testApp.http
+      .get('/api/payments/crypto/options')
+      .set('Authorization', `Bearer ${client.accessToken}`);
+    expect(options.body.provider).toBe('SANDBOX');
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@kupa/proto';
 import { CashierSettings } from '../../../../platform/cashier';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
-import { ApiErrors } from '../../../../platform/http';
+import { ApiError, ApiErrors } from '../../../../platform/http';
 
 export class CryptoDepositOptionsDto implements CryptoDepositOptions {
   @ApiProperty({ description: 'The smallest deposit, in dollars' })
@@ -26,7 +26,10 @@ export class CryptoDepositOptionsDto implements CryptoDepositOptions {
   provider: CashierProvider;
 }
 
-/** What the deposit form offers: the configured limits and the crypto methods. */
+/**
+ * What the deposit form offers: the configured limits and the crypto methods; `error.cashier.unavailable` (503)
+ * where there is no cashier (docs/adr/0055-sandboxes-only-on-demand.md).
+ */
 @ApiTags('payments')
 @ApiBearerAuth()
 @Controller('payments/crypto')
@@ -38,8 +41,9 @@ export class GetCryptoDepositOptionsController {
 
   @Get('options')
   @ApiOkResponse({ type: CryptoDepositOptionsDto })
-  @ApiErrors(400, 401, 403)
+  @ApiErrors(400, 401, 403, 503)
   options(): CryptoDepositOptions {
+    if (!this.settings.available) throw new ApiError('error.cashier.unavailable');
     return {
       minAmount: minorToAmount(this.config.cashierDepositMinMinor),
       maxAmount: minorToAmount(this.config.cashierDepositMaxMinor),

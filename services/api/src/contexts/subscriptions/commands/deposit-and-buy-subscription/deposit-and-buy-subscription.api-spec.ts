@@ -3,6 +3,7 @@ import { systemContext } from '../../../../platform/auth';
 import { CashierSettings, ipnSignature, IPN_SIGNATURE_HEADER } from '../../../../platform/cashier';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { eventually } from '../../../../test-support/eventually';
+import { sandboxAct, sandboxInvoiceId } from '../../../../test-support/sandbox-cashier';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { DEPOSIT_PURCHASES_PROCESSOR } from '../../processors/deposit-purchases/deposit-purchases.processor';
 import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
@@ -43,10 +44,9 @@ describe('deposit and buy a package by crypto', () => {
     const response = await depositAndBuy(customer, planId, { method: 'CRYPTO_USDT_TRC20', login, password });
     expect(response.status).toBe(201);
     const answer = response.body as CryptoDepositResponse;
-    return { ...answer, invoiceId: answer.invoiceUrl.split('/').pop() as string, login, password };
+    return { ...answer, invoiceId: sandboxInvoiceId(answer.invoiceUrl), login, password };
   };
-  const act = (invoiceId: string, action: string, body: object = {}) =>
-    testApp.http.post(`/api/sandbox/cashier/invoices/${invoiceId}/${action}`).send(body);
+  const act = (invoiceId: string, action: string, body: object = {}) => sandboxAct(testApp, invoiceId, action, body);
   const paymentOf = async (paymentId: number, token = admin): Promise<Payment> => {
     const response = await testApp.http.get(`/api/payments/${paymentId}`).set('Authorization', `Bearer ${token}`);
     expect(response.status).toBe(200);

@@ -1,6 +1,7 @@
 import type { CryptoDepositResponse, Payment, Subscription } from '@kupa/proto';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { eventually } from '../../../../test-support/eventually';
+import { sandboxAct, sandboxInvoiceId } from '../../../../test-support/sandbox-cashier';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
   activate,
@@ -40,9 +41,9 @@ describe('deposit and renew a subscription by crypto', () => {
     const response = await depositAndRenew(customer, { subscriptionId, method: 'CRYPTO_LTC' });
     expect(response.status).toBe(201);
     const answer = response.body as CryptoDepositResponse;
-    return { ...answer, invoiceId: answer.invoiceUrl.split('/').pop() as string };
+    return { ...answer, invoiceId: sandboxInvoiceId(answer.invoiceUrl) };
   };
-  const pay = (invoiceId: string) => testApp.http.post(`/api/sandbox/cashier/invoices/${invoiceId}/pay`).send({});
+  const pay = (invoiceId: string) => sandboxAct(testApp, invoiceId, 'pay');
   const paymentOf = async (paymentId: number, token = admin): Promise<Payment> => {
     const response = await testApp.http.get(`/api/payments/${paymentId}`).set('Authorization', `Bearer ${token}`);
     expect(response.status).toBe(200);

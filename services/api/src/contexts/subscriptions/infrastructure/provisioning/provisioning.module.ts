@@ -53,7 +53,8 @@ export class ProvisioningModule implements OnModuleInit {
           provide: SandboxStreamingSettings,
           useFactory: (config: AppConfig) =>
             new SandboxStreamingSettings(
-              config.provisioningUrl === null,
+              // Never on a real deployment: loadConfig already refuses one without PROVISIONING_URL or KUPA_SANDBOX.
+              config.sandbox && config.provisioningUrl === null,
               config.provisioningSimulatorFaults,
               config.provisioningToken,
               config.provisioningTimeoutMs + 1000,

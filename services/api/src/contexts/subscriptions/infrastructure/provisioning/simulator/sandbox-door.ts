@@ -5,7 +5,7 @@ import { ApiError } from '../../../../../platform/http';
 /** How the built-in simulator is set up in this process. */
 export class SandboxStreamingSettings {
   constructor(
-    /** Serving at all: only while no `PROVISIONING_URL` names a real service. */
+    /** Serving at all: only where the sandboxes may run (`KUPA_SANDBOX`) and no `PROVISIONING_URL` is set. */
     readonly active: boolean,
     /** `PROVISIONING_SIMULATOR_FAULTS=1`. */
     readonly faultsEnabled: boolean,
