@@ -5,6 +5,8 @@
 export const SYSTEM_ACCOUNTS = Object.freeze([
   'world:stripe',
   'world:cashier',
+  /** Crypto deposits paid on the sandbox cashier: money nobody paid, kept apart so no total mixes it with real money. */
+  'world:sandbox-cashier',
   'world:manual',
   'revenue:subscriptions',
   'expense:bonus',

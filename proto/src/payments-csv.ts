@@ -34,6 +34,8 @@ export const PAYMENTS_CSV_COLUMNS: readonly PaymentsCsvColumn[] = Object.freeze(
   { key: 'type', label: { he: 'סוג', en: 'Type' }, kind: 'enum', enumName: 'paymentType' },
   { key: 'method', label: { he: 'אמצעי תשלום', en: 'Method' }, kind: 'enum', enumName: 'paymentMethod' },
   { key: 'aggregator', label: { he: 'ספק', en: 'Aggregator' }, kind: 'enum', enumName: 'paymentAggregator' },
+  // SANDBOX marks money paid on the sandbox cashier, which nobody paid (docs/adr/0055-sandboxes-only-on-demand.md).
+  { key: 'provider', label: { he: 'ספק התשלום', en: 'Provider' }, kind: 'text' },
   { key: 'comment', label: { he: 'הערה', en: 'Comment' }, kind: 'text' },
   { key: 'senderProfileId', label: { he: 'מזהה פרופיל השולח', en: "Sender's profile ID" }, kind: 'digits' },
   { key: 'recipientProfileId', label: { he: 'מזהה פרופיל הנמען', en: "Recipient's profile ID" }, kind: 'digits' },

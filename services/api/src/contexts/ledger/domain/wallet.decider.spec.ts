@@ -116,6 +116,38 @@ describe('wallet decider', () => {
     });
   });
 
+  describe('crypto deposit credit', () => {
+    const credit = (sandbox: boolean): WalletCommand => ({
+      type: 'CreditCashierDeposit',
+      userUuid: dana,
+      paymentId: 12,
+      providerPaymentId: '5077125051',
+      amountMinor: 4000,
+      transactionId: tx(12),
+      sandbox,
+    });
+    const credited = (source: string): WalletEvent => ({
+      type: 'CashierDepositCredited',
+      data: {
+        userUuid: dana,
+        paymentId: 12,
+        providerPaymentId: '5077125051',
+        amountMinor: 4000,
+        transaction: { transactionId: tx(12), postings: [{ source, destination: `user:${dana}`, amountMinor: 4000 }] },
+      } as Extract<WalletEvent, { type: 'CashierDepositCredited' }>['data'],
+    });
+
+    it('books money from the real cashier against world:cashier', () =>
+      given([])
+        .when(credit(false))
+        .then([credited('world:cashier')]));
+
+    it('books sandbox money against world:sandbox-cashier, never mixed with real money (issue 27)', () =>
+      given([])
+        .when(credit(true))
+        .then([credited('world:sandbox-cashier')]));
+  });
+
   describe('withdrawal', () => {
     it('pays out up to the whole balance', () =>
       given([deposited(1000)])

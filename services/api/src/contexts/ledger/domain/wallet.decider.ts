@@ -11,6 +11,13 @@ export const ADJUSTMENT_ACCOUNT: LedgerAccount = 'expense:adjustment';
 export const BONUS_ACCOUNT: LedgerAccount = 'expense:bonus';
 /** Where crypto deposits come from. */
 export const CASHIER_ACCOUNT: LedgerAccount = 'world:cashier';
+/** Where crypto deposits paid on the sandbox cashier come from: never mixed with real money (ADR 0055). */
+export const SANDBOX_CASHIER_ACCOUNT: LedgerAccount = 'world:sandbox-cashier';
+
+/** The account a crypto deposit's money comes from: the sandbox's own for a sandbox invoice. */
+export function cashierCounterAccount(sandbox: boolean): LedgerAccount {
+  return sandbox ? SANDBOX_CASHIER_ACCOUNT : CASHIER_ACCOUNT;
+}
 /** Where card deposits come from. */
 export const STRIPE_ACCOUNT: LedgerAccount = 'world:stripe';
 
@@ -80,6 +87,8 @@ export type WalletCommand =
       providerPaymentId: string;
       amountMinor: number;
       transactionId: string;
+      /** Paid on the sandbox cashier: credited from `world:sandbox-cashier`, not `world:cashier`. */
+      sandbox: boolean;
     }
   | {
       /** Money that arrived through the card provider for a checkout (docs/adr/0029-card-checkout.md). */
@@ -228,7 +237,8 @@ function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
     }
     case 'CreditCashierDeposit': {
       const { userUuid, paymentId, providerPaymentId, amountMinor } = command;
-      const transaction = singlePosting(command.transactionId, CASHIER_ACCOUNT, user, amountMinor);
+      const source = cashierCounterAccount(command.sandbox);
+      const transaction = singlePosting(command.transactionId, source, user, amountMinor);
       return [
         {
           type: 'CashierDepositCredited',

@@ -26,7 +26,7 @@ import type { PaymentEvent, WalletEvent } from '../../domain/ledger.events';
 import { type CashierReport, paymentDecider } from '../../domain/payment.decider';
 import { pendingProviderDeposit } from '../../domain/provider-deposit';
 import type { PaymentState } from '../../domain/payment.state';
-import { CASHIER_ACCOUNT, walletDecider } from '../../domain/wallet.decider';
+import { cashierCounterAccount, walletDecider } from '../../domain/wallet.decider';
 import type { WalletState } from '../../domain/wallet.state';
 import { nextPaymentIds, paymentStreams, walletStreams } from '../ledger-streams';
 
@@ -61,7 +61,7 @@ interface CashierPaymentRow {
 /**
  * The ledger's half of the cashier adapter (docs/adr/0028-crypto-cashier.md): opening a deposit with its invoice,
  * and turning what the provider's API says about a payment into one atomic pipeline run (the payment's report and,
- * when money arrived, the wallet credit from `world:cashier`). Idempotent by the provider payment id: a report that
+ * when money arrived, the wallet credit from `world:cashier`, or `world:sandbox-cashier` for a sandbox invoice). Idempotent by the provider payment id: a report that
  * changes nothing appends nothing, and a credit is always the growth of what that provider payment brought.
  */
 @Injectable()
@@ -141,7 +141,7 @@ export class CashierDeposits {
           owner: actor,
           method: method,
           aggregator: 'CASHIER',
-          counterAccount: CASHIER_ACCOUNT,
+          counterAccount: cashierCounterAccount(this.settings.sandbox),
           amountMinor,
           createdAt,
         });
@@ -283,6 +283,8 @@ export class CashierDeposits {
           providerPaymentId: report.providerPaymentId,
           amountMinor: creditedMinor,
           transactionId: randomUUID(),
+          // The invoice says where the money came from, whatever the cashier is now.
+          sandbox: payment.state?.cashier?.provider === 'SANDBOX',
         },
         wallet.state,
       );

@@ -14,6 +14,7 @@ import { runInNewContext } from 'node:vm';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { ManualClock } from '../../../../platform/clock';
 import { manualPayment, seedPaymentRows, transfer } from '../../../../test-support/ledger-query-fixtures';
+import { sandboxAct, sandboxInvoiceId } from '../../../../test-support/sandbox-cashier';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { parseStrictCsv } from '../../../../test-support/strict-csv';
 import { CrlfLineEnds, csvCell } from './csv';
@@ -297,6 +298,27 @@ describe('payments CSV export', () => {
     expect(cursors[0].count).toBe(0);
     // Seven seconds alone; a loaded two-core machine running other suites has taken minutes.
   }, 180_000);
+
+  it('marks money paid on the sandbox cashier as SANDBOX in the Provider column (issue 27)', async () => {
+    const payer = await createActiveUser(testApp);
+    await manualPayment(testApp, admin, payer.userUuid, 5, 'wire');
+    const opened = await testApp.http
+      .post('/api/payments/crypto/deposit')
+      .set('Authorization', `Bearer ${payer.accessToken}`)
+      .send({ amount: 20, method: 'CRYPTO_USDT_TRC20' });
+    expect(opened.status).toBe(201);
+    const invoiceId = sandboxInvoiceId((opened.body as { invoiceUrl: string }).invoiceUrl);
+    expect((await sandboxAct(testApp, invoiceId, 'pay')).status).toBe(200);
+    const rows = readExport((await exportCsv(admin, { keyWord: payer.email })).body as string).slice(1);
+    const cells = rows.map((row) => [row[column('amount')], row[column('provider')]]);
+    expect(cells).toEqual(
+      expect.arrayContaining([
+        ['20.00', 'SANDBOX'],
+        ['5.00', ''],
+      ]),
+    );
+    expect(cells).toHaveLength(2);
+  });
 });
 
 describe('a payments CSV finance can open', () => {

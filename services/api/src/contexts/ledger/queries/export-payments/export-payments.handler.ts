@@ -70,6 +70,7 @@ const COLUMN_SOURCES: Readonly<Record<string, string>> = Object.freeze({
   type: 'p.type',
   method: 'p.method',
   aggregator: 'p.aggregator',
+  provider: 'coalesce(p.cashier_provider, p.card_provider)',
   comment: 'p.comment',
   senderProfileId: 'p.sender_profile_id::text',
   recipientProfileId: 'p.recipient_profile_id::text',
