@@ -17,12 +17,7 @@ const NO_CONTACTS: SupportContacts = { telegram: null, email: null };
  * contacts rather than a toast: every screen that offers them still works without.
  */
 export function useSupportContacts(): { contacts: SupportContacts; isPending: boolean } {
-  const query = useQuery({
-    queryKey: DICTIONARIES_QUERY_KEY,
-    queryFn: commonApi.dictionaries,
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { silentError: true },
-  });
+  const query = useDictionaries();
   return { contacts: query.data?.support ?? NO_CONTACTS, isPending: query.isPending };
 }
 
@@ -35,12 +30,7 @@ export function hasAnyContact(contacts: SupportContacts): boolean {
  * or if it fails, proto's defaults stand in: the tables only explain the tiers, the discount itself comes with the user.
  */
 export function useRewardTiers(): RewardTierTables {
-  const query = useQuery({
-    queryKey: DICTIONARIES_QUERY_KEY,
-    queryFn: commonApi.dictionaries,
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { silentError: true },
-  });
+  const query = useDictionaries();
   return (
     query.data?.rewardTiers ?? {
       referralDiscount: [...DEFAULT_REFERRAL_DISCOUNT_TIERS],
@@ -54,11 +44,24 @@ export function useRewardTiers(): RewardTierTables {
  * arrives, or if it fails, no card is offered.
  */
 export function useCardCheckoutAvailable(): boolean {
-  const query = useQuery({
+  return useDictionaries().data?.cardCheckoutAvailable === true;
+}
+
+/**
+ * Whether the deployment has a crypto cashier (`Dictionaries.cryptoDepositAvailable`): a real deployment without
+ * `CASHIER_URL` has none (docs/adr/0055-sandboxes-only-on-demand.md). Until the answer arrives, or from a server that
+ * does not say, crypto is offered, and the deposit itself answers `error.cashier.unavailable` if it is not.
+ */
+export function useCryptoDepositAvailable(): boolean {
+  return useDictionaries().data?.cryptoDepositAvailable !== false;
+}
+
+/** `GET /dictionaries`: it changes only with a restart of the server, so one answer serves the whole visit. */
+function useDictionaries() {
+  return useQuery({
     queryKey: DICTIONARIES_QUERY_KEY,
     queryFn: commonApi.dictionaries,
     staleTime: Number.POSITIVE_INFINITY,
     meta: { silentError: true },
   });
-  return query.data?.cardCheckoutAvailable === true;
 }

@@ -212,6 +212,8 @@ export const en: Record<MessageKey, string> = {
   'deposit.crypto.limits': 'From {min} to {max}',
   'deposit.crypto.coin': 'Coin',
   'deposit.crypto.create': 'Create the invoice',
+  'deposit.crypto.unavailable':
+    'Crypto deposits are not available on this site: no crypto cashier is set up. A manual transfer still works.',
   'deposit.crypto.sandbox': 'Test cashier: no real money moves, the invoice page has buttons that play the payer.',
   'deposit.crypto.pending.title': 'Your invoice is waiting for payment',
   'deposit.crypto.pending.body': 'Pay {amount} on the invoice page. This screen follows the payment by itself.',

@@ -211,6 +211,7 @@ export const he = {
   'deposit.crypto.limits': 'מ-{min} עד {max}',
   'deposit.crypto.coin': 'מטבע קריפטו',
   'deposit.crypto.create': 'יצירת חשבונית',
+  'deposit.crypto.unavailable': 'הפקדה בקריפטו אינה זמינה באתר הזה: לא הוגדרה קופת קריפטו. העברה ידנית עדיין אפשרית.',
   'deposit.crypto.sandbox': 'קופת ניסוי: שום כסף אמיתי לא עובר, ובדף החשבונית יש כפתורים שמדמים את המשלם.',
   'deposit.crypto.pending.title': 'החשבונית ממתינה לתשלום',
   'deposit.crypto.pending.body': 'שלמו {amount} בדף החשבונית. המסך הזה עוקב אחרי התשלום בעצמו.',

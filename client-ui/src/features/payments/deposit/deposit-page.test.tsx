@@ -100,6 +100,27 @@ describe('deposit', () => {
     expect(mail.searchParams.get('body')).toContain('$250.00 (USD)');
   });
 
+  it('where the deployment has no crypto cashier, says so in both languages instead of offering crypto', async () => {
+    signInAs();
+    const { calls } = mockFetch(({ url }) =>
+      url === '/api/payments/search'
+        ? jsonResponse(200, pageOf([]))
+        : url === '/api/dictionaries'
+          ? jsonResponse(200, { ...makeDictionaries(SUPPORT_CONTACTS), cryptoDepositAvailable: false })
+          : jsonResponse(200, makeUser({ profileId: '24681357' })),
+    );
+    renderApp('/payments/deposit');
+    const notice = await screen.findByTestId('deposit-crypto-unavailable');
+    expect(notice).toHaveTextContent(translate('he', 'deposit.crypto.unavailable'));
+    expect(screen.getByTestId('deposit-method-crypto')).toBeDisabled();
+    expect(screen.getByTestId('deposit-unavailable-crypto')).toHaveTextContent(translate('he', 'deposit.unavailable'));
+    expect(screen.getByTestId('deposit-method-manual')).toBeChecked();
+    useLangStore.getState().setLang('en');
+    expect(await screen.findByText(translate('en', 'deposit.crypto.unavailable'))).toBeInTheDocument();
+    // Nothing asks the missing cashier for its options.
+    expect(calls.some((call) => call.url === '/api/payments/crypto/options')).toBe(false);
+  });
+
   it('names only the configured contacts, and offers no mail to the operator without an address', async () => {
     useLangStore.getState().setLang('en');
     signInAs();

@@ -21,7 +21,11 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { CURRENCIES, enumLabel, minorToAmount, type Currency } from '@kupa/proto';
 import { browser } from '../../../lib/browser';
 import { useMe } from '../../../lib/api/use-me';
-import { useCardCheckoutAvailable, useSupportContacts } from '../../../lib/api/use-support-contacts';
+import {
+  useCardCheckoutAvailable,
+  useCryptoDepositAvailable,
+  useSupportContacts,
+} from '../../../lib/api/use-support-contacts';
 import { formatDollars } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
 import { richText } from '../../../lib/i18n/rich-text';
@@ -50,7 +54,10 @@ export function DepositPage() {
   // A card pays for a package at checkout rather than topping the balance up (docs/product.md, Paying): where the
   // deployment takes cards, choosing it here says so and leads to the packages; elsewhere it cannot be chosen.
   const cardAvailable = useCardCheckoutAvailable();
-  const isAvailable = (option: DepositMethod): boolean => option !== 'card' || cardAvailable;
+  // Crypto needs a cashier: a real deployment without one says so rather than offering a form that cannot work.
+  const cryptoAvailable = useCryptoDepositAvailable();
+  const isAvailable = (option: DepositMethod): boolean =>
+    option === 'card' ? cardAvailable : option === 'crypto' ? cryptoAvailable : true;
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string>();
   const [currency] = useState<Currency>('USD');
@@ -175,6 +182,12 @@ export function DepositPage() {
               ))}
             </RadioGroup>
           </FormControl>
+
+          {!cryptoAvailable && search.paymentId === undefined && (
+            <Alert severity="info" data-testid="deposit-crypto-unavailable">
+              {t('deposit.crypto.unavailable')}
+            </Alert>
+          )}
 
           {method === 'crypto' && <CryptoDeposit />}
 
