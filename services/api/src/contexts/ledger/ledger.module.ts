@@ -30,6 +30,8 @@ import { OpenCryptoDepositController } from './commands/open-crypto-deposit/open
 import { OpenCryptoDepositHandler } from './commands/open-crypto-deposit/open-crypto-deposit.handler';
 import { ReceiveCashierIpnController } from './commands/receive-cashier-ipn/receive-cashier-ipn.controller';
 import { CashierDeposits } from './infrastructure/cashier/cashier-deposits';
+import { CashierInvoiceOwners } from './infrastructure/cashier/cashier-invoice-owners';
+import { SandboxInvoiceOwners } from '../../platform/cashier';
 import { DepositPurchases } from './infrastructure/cashier/deposit-purchases';
 import { CardDeposits } from './infrastructure/card/card-deposits';
 import { GetCryptoDepositOptionsController } from './queries/get-crypto-deposit-options/get-crypto-deposit-options.controller';
@@ -41,7 +43,7 @@ import { LedgerQueriesModule } from './queries';
  * The ledger (ADR 0006): wallets and payments as event streams, double-entry postings, inline read models
  * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands. Global because it
  * binds identity's `UserBalances` port, which identity's own (global) module injects without importing the ledger
- * (ADR 0013), and it lends the subscriptions context its charge, refund and idempotency through its index.
+ * (ADR 0013), and the sandbox cashier's `SandboxInvoiceOwners` the same way (ADR 0055), and it lends the subscriptions context its charge, refund and idempotency through its index.
  */
 @Global()
 @Module({
@@ -63,6 +65,7 @@ import { LedgerQueriesModule } from './queries';
   providers: [
     PaymentReader,
     { provide: UserBalances, useClass: LedgerUserBalances },
+    { provide: SandboxInvoiceOwners, useClass: CashierInvoiceOwners },
     IdempotencyKeys,
     IdempotentCommands,
     TransferRecipients,
@@ -78,7 +81,15 @@ import { LedgerQueriesModule } from './queries';
   ],
   // What the subscriptions context runs beside its own streams: the charge and refund, idempotent purchases, and the
   // deposits that pay for a purchase.
-  exports: [UserBalances, SubscriptionPayments, IdempotentCommands, IdempotencyKeys, DepositPurchases, CardDeposits],
+  exports: [
+    UserBalances,
+    SandboxInvoiceOwners,
+    SubscriptionPayments,
+    IdempotentCommands,
+    IdempotencyKeys,
+    DepositPurchases,
+    CardDeposits,
+  ],
 })
 export class LedgerModule implements OnModuleInit {
   constructor(

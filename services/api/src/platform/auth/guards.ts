@@ -30,6 +30,17 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
+/**
+ * For a public route that also serves a signed-in caller differently: the actor when a valid access token came with
+ * the request, otherwise no actor and no refusal (a missing, expired or forged token reads as anonymous).
+ */
+@Injectable()
+export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  override handleRequest<TUser = Actor>(_error: unknown, user: TUser | false): TUser {
+    return (user || undefined) as TUser;
+  }
+}
+
 /** Global, after the JWT guard: enforces @Roles() (docs/product.md, Permissions). */
 @Injectable()
 export class RolesGuard implements CanActivate {

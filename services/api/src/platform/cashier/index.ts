@@ -12,3 +12,4 @@ export {
   type NowPaymentsPayment,
 } from './nowpayments';
 export { SANDBOX_INVOICE_PAGE_PATH, SANDBOX_RATES_USD } from './sandbox/sandbox-cashier.service';
+export { SandboxInvoiceOwners } from './sandbox/sandbox-invoice-owners';

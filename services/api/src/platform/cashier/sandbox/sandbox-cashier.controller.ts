@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBody,
   ApiExcludeEndpoint,
@@ -19,8 +19,8 @@ import {
   SANDBOX_INVOICE_SIGNATURE_PARAM,
   SANDBOX_PAYMENT_PERCENT,
 } from '@kupa/proto';
-import type { Response } from 'express';
-import { Public } from '../../auth';
+import type { Request, Response } from 'express';
+import { type Actor, OptionalJwtAuthGuard, Public } from '../../auth';
 import { ApiError, ApiErrors } from '../../http';
 import { API_KEY_HEADER, type NowPaymentsInvoiceRequest } from '../nowpayments';
 import { renderSandboxInvoicePage } from './sandbox-invoice.page';
@@ -82,10 +82,17 @@ const SIGNATURE_PARAM = {
   description: "The invoice link's key, as the deposit's `invoiceUrl` carries it",
 } as const;
 
+const PAYER_SIGNATURE_PARAM = {
+  ...SIGNATURE_PARAM,
+  required: false,
+  description: `${SIGNATURE_PARAM.description}; not needed with the access token of the deposit's owner`,
+} as const;
+
 /**
  * The sandbox cashier's routes (docs/api.md, Sandbox cashier): the NOWPayments API our adapter calls (behind the
  * API key), the invoice page and its buttons (no sign-in, but only through the invoice's link: whoever holds the
- * link may play the payer, as with a real invoice; a guessed id is 404). All of them answer
+ * link may play the payer, as with a real invoice; the buttons also take the deposit owner's session; a guessed id is
+ * 404). All of them answer
  * `error.cashier.sandbox.off` (404) while the sandbox is off: `CASHIER_URL` is set, or the sandboxes are not on
  * (docs/adr/0055-sandboxes-only-on-demand.md).
  */
@@ -137,7 +144,8 @@ export class SandboxCashierController {
 
   /**
    * What the page's buttons do: `pay`, `partial`, `fail` or `expire`, then a signed IPN to our IPN route. A browser's
-   * form post is sent back to the page; a script gets the outcome as JSON. Only through the invoice's link.
+   * form post is sent back to the page; a script gets the outcome as JSON. Only through the invoice's link, or with
+   * the session of the deposit's owner.
    */
   @Post('invoices/:invoiceId/:action')
   @ApiParam({ name: 'invoiceId', description: "The sandbox invoice's id: the end of the deposit's `invoiceUrl`" })
@@ -145,7 +153,8 @@ export class SandboxCashierController {
   @HttpCode(200)
   @ApiOkResponse({ type: SandboxActionResultDto })
   @ApiBody({ type: SandboxActionRequestDto, required: false })
-  @ApiQuery(SIGNATURE_PARAM)
+  @ApiQuery(PAYER_SIGNATURE_PARAM)
+  @UseGuards(OptionalJwtAuthGuard)
   @ApiHeader({ name: 'Accept', required: false, description: '`text/html` (a form) is answered with a redirect' })
   @ApiErrors(400, 404, 409)
   async act(
@@ -155,10 +164,11 @@ export class SandboxCashierController {
     @Query(SANDBOX_INVOICE_SIGNATURE_PARAM) signature: string | undefined,
     @Headers('accept') accept: string | undefined,
     @Body() body: SandboxActionRequestDto | undefined,
+    @Req() request: Request & { user?: Actor },
     @Res({ passthrough: true }) response: Response,
   ): Promise<SandboxActionResult | undefined> {
     this.sandbox.assertOn();
-    this.sandbox.assertLink(checkedId(invoiceId), signature);
+    await this.sandbox.assertPayer(checkedId(invoiceId), signature, request.user);
     if (!isOneOf(SANDBOX_ACTIONS, action)) throw new ApiError('error.validation.invalid.input');
     const actuallyPaid = typeof body?.actuallyPaid === 'string' ? body.actuallyPaid : null;
     const result = await this.sandbox.act(invoiceId, action as SandboxAction, actuallyPaid);

@@ -8,9 +8,11 @@ import {
 } from '@kupa/proto';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Actor } from '../../auth';
 import { Clock } from '../../clock';
 import { ApiError } from '../../http';
 import { CashierSettings } from '../cashier-settings';
+import { SandboxInvoiceOwners } from './sandbox-invoice-owners';
 import {
   IPN_SIGNATURE_HEADER,
   ipnSignature,
@@ -102,6 +104,7 @@ export class SandboxCashier {
     private readonly dataSource: DataSource,
     private readonly settings: CashierSettings,
     private readonly clock: Clock,
+    private readonly owners: SandboxInvoiceOwners,
   ) {}
 
   /** Refuses every sandbox route while a real cashier is configured. */
@@ -110,14 +113,28 @@ export class SandboxCashier {
   }
 
   /**
-   * An invoice's page and buttons answer only its link: the id with the key the invoice URL carries. Anything else
-   * is `error.cashier.invoice.not.found` (404), as another client's data is: a guessed id reveals nothing.
+   * An invoice's page answers only its link: the id with the key the invoice URL carries. Anything else is
+   * `error.cashier.invoice.not.found` (404), as another client's data is: a guessed id reveals nothing.
    */
   assertLink(invoiceId: string, signature: unknown): void {
+    if (!this.linkHolds(invoiceId, signature)) throw new ApiError('error.cashier.invoice.not.found');
+  }
+
+  /**
+   * Who may press an invoice's buttons: the holder of its link, or the deposit's owner signed in (their own session,
+   * without the link). Anyone else, staff included, gets the same 404 as a guessed id.
+   */
+  async assertPayer(invoiceId: string, signature: unknown, actor: Actor | undefined): Promise<void> {
+    if (this.linkHolds(invoiceId, signature)) return;
+    const invoice = actor ? await this.invoice(invoiceId) : null;
+    const owner = invoice ? await this.owners.ownerOf(invoice.order_id) : null;
+    if (owner === null || owner !== actor?.userUuid) throw new ApiError('error.cashier.invoice.not.found');
+  }
+
+  private linkHolds(invoiceId: string, signature: unknown): boolean {
     const expected = this.settings.invoiceLinkSignature(invoiceId);
     const digest = (value: string) => createHash('sha256').update(value).digest();
-    if (typeof signature !== 'string' || !timingSafeEqual(digest(signature), digest(expected)))
-      throw new ApiError('error.cashier.invoice.not.found');
+    return typeof signature === 'string' && timingSafeEqual(digest(signature), digest(expected));
   }
 
   assertApiKey(apiKey: unknown): void {

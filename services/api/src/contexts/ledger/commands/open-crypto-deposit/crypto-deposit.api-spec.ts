@@ -299,8 +299,9 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     expect((await act(failed.invoiceId, 'dance')).status).toBe(400);
   });
 
-  it("refuses to pay an invoice anonymously, with a wrong key or with another invoice's key (issue 27)", async () => {
+  it("refuses to pay an invoice anonymously, with a wrong key, another invoice's or another's session (issue 27)", async () => {
     const user = await createActiveUser(testApp);
+    const stranger = await createActiveUser(testApp);
     const { paymentId, invoiceId } = await openDeposit(user, 50);
     const other = await openDeposit(user, 60);
     const otherKey = new URL(other.invoiceUrl).searchParams.get('signature') as string;
@@ -315,6 +316,14 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
         .post(`/api/sandbox/cashier/invoices/${invoiceId}/pay`)
         .set('Authorization', `Bearer ${admin}`)
         .send({}),
+      testApp.http
+        .post(`/api/sandbox/cashier/invoices/${invoiceId}/pay`)
+        .set('Authorization', `Bearer ${stranger.accessToken}`)
+        .send({}),
+      testApp.http
+        .post(`/api/sandbox/cashier/invoices/${invoiceId}/pay`)
+        .set('Authorization', 'Bearer not-a-token')
+        .send({}),
       testApp.rawHttp.get(`/api/sandbox/cashier/invoices/${invoiceId}`),
     ];
     for (const response of await Promise.all(attempts)) {
@@ -323,10 +332,16 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     }
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(0);
     expect((await paymentOf(paymentId)).status).toBe('PENDING');
-    // The owner, holding the link the deposit answered, pays.
-    const link = await act(invoiceId, 'pay');
-    expect(link.status).toBe(200);
+    // The owner's own session pays without the link; the link pays without a session (the other invoice).
+    const owner = await testApp.http
+      .post(`/api/sandbox/cashier/invoices/${invoiceId}/pay`)
+      .set('Authorization', `Bearer ${user.accessToken}`)
+      .send({});
+    expect(owner.status).toBe(200);
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(5000);
+    const link = new URL(other.invoiceUrl);
+    expect((await testApp.http.post(`${link.pathname}/pay${link.search}`).send({})).status).toBe(200);
+    expect(await balanceMinorOf(testApp, user.userUuid)).toBe(11_000);
   });
 
   it('pays a sandbox invoice only between 1 % and 200 % of its amount (issue 27)', async () => {
@@ -573,6 +588,11 @@ describe('A real deployment without CASHIER_URL has no cashier at all (issue 27)
       expect(response.status).toBe(404);
       expect(response.body.error).toBe('error.cashier.sandbox.off');
     }
+    // Nor the streaming simulator: a real deployment names its streaming service.
+    const simulator = await testApp.http
+      .get('/api/sandbox/streaming/v1/accounts/some.login')
+      .set('Authorization', `Bearer ${testApp.config.provisioningToken}`);
+    expect([simulator.status, simulator.body.error]).toEqual([404, 'error.entity.not.found']);
     expect(testApp.logLines.join('\n')).not.toMatch(/SANDBOX CASHIER ON|STREAMING SIMULATOR ON/);
   });
 });
