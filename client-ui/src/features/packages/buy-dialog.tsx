@@ -14,7 +14,7 @@ import { type CryptoMethod, minorToAmount, type Plan } from '@kupa/proto';
 import { browser } from '../../lib/browser';
 import { paymentsApi, subscriptionsApi } from '../../lib/api/endpoints';
 import { ME_QUERY_KEY, useMe } from '../../lib/api/use-me';
-import { useCardCheckoutAvailable } from '../../lib/api/use-support-contacts';
+import { useCardCheckoutAvailable, useCryptoDepositAvailable } from '../../lib/api/use-support-contacts';
 import { formatDollars } from '../../lib/format';
 import { useT, type MessageKey } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
@@ -44,13 +44,18 @@ const PAY_WITH_LABELS: Record<PayWith, MessageKey> = {
 
 /**
  * The ways this package can be paid for now: the balance always (refused while it is short); a crypto deposit-and-buy
- * where the balance is short; a card where the deployment takes cards and the package allows them.
+ * where the balance is short and the deployment has a crypto cashier; a card where the deployment takes cards and the
+ * package allows them.
  */
-export function payOptions(plan: Plan, balanceShort: boolean, cardAvailable: boolean): PayWith[] {
+export function payOptions(
+  plan: Plan,
+  balanceShort: boolean,
+  available: { card: boolean; crypto: boolean },
+): PayWith[] {
   return [
     'balance',
-    ...(balanceShort ? (['crypto'] as const) : []),
-    ...(cardAvailable && plan.cardPaymentAllowed !== false ? (['card'] as const) : []),
+    ...(balanceShort && available.crypto ? (['crypto'] as const) : []),
+    ...(available.card && plan.cardPaymentAllowed !== false ? (['card'] as const) : []),
   ];
 }
 
@@ -77,6 +82,7 @@ export function BuyDialog({
   const { data: me } = useMe();
   const [refusal, setRefusal] = useState<CredentialsRefusal>(NO_REFUSAL);
   const cardAvailable = useCardCheckoutAvailable();
+  const cryptoAvailable = useCryptoDepositAvailable();
   const [chosen, setChosen] = useState<PayWith | null>(null);
   const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
 
@@ -125,7 +131,9 @@ export function BuyDialog({
   });
 
   const missingMinor = me ? shortfallMinor(pricing.priceMinor, me.balance) : 0;
-  const options: PayWith[] = plan ? payOptions(plan, missingMinor > 0, cardAvailable) : ['balance'];
+  const options: PayWith[] = plan
+    ? payOptions(plan, missingMinor > 0, { card: cardAvailable, crypto: cryptoAvailable })
+    : ['balance'];
   // The balance when it is enough, else the first other way; what the client picked while it is still offered.
   const payWith: PayWith =
     chosen !== null && options.includes(chosen)
