@@ -37,7 +37,6 @@ async function kupaJson<Report>(...args: string[]): Promise<Report> {
       ...process.env,
       KUPA_DATA_DIR: server.dataDir,
       DATABASE_URL: server.databaseUrl ?? '',
-      KUPA_SANDBOX: '1',
       LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,7 +19,7 @@ The CLI uses DATABASE_URL when set; otherwise it attaches to the embedded Postgr
 (./.kupa by default), or starts it for the duration of the command.`;
 
 async function withApp<T>(work: (app: INestApplicationContext, target: CliTarget) => Promise<T>): Promise<T> {
-  const config = { ...loadConfig(), demoData: false };
+  const config = { ...loadConfig(process.env, 'command-line'), demoData: false };
   const database = await openDatabase(config);
   const app = await NestFactory.createApplicationContext(
     AppModule.register({ config, databaseUrl: database.url, version: readVersion(), quiet: true }),

@@ -245,6 +245,8 @@ describe('loadConfig', () => {
     const database = { KUPA_DATA_DIR: dataDir, DATABASE_URL: 'postgres://kupa@db.example:5432/kupa' };
     expect(() => loadConfig(database)).toThrow(/PROVISIONING_URL is required outside the embedded demo setup/);
     expect(() => loadConfig({ ...database, KUPA_SANDBOX: '0' })).toThrow(/PROVISIONING_URL is required/);
+    // The command line provisions nothing: verify and backup run on a restored copy without the service's address.
+    expect(loadConfig(database, 'command-line')).toMatchObject({ sandbox: false, provisioningUrl: null });
     const real = loadConfig({ ...database, ...STREAMING_SERVICE });
     expect(real.sandbox).toBe(false);
     expect(real.cashierUrl).toBeNull();

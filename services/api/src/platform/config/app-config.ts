@@ -316,6 +316,7 @@ function provisioning(
   env: NodeJS.ProcessEnv,
   dataDir: string,
   sandbox: boolean,
+  purpose: ConfigPurpose,
 ): Pick<
   AppConfig,
   | 'provisioningUrl'
@@ -332,7 +333,7 @@ function provisioning(
   if (url !== null && !/^https?:\/\/[^\s/]+/.test(url))
     throw new Error(`PROVISIONING_URL must be an http or https address, got ${url}`);
   // A real deployment never "provisions" into the simulator: subscriptions it sells would exist nowhere.
-  if (url === null && !sandbox)
+  if (url === null && !sandbox && purpose === 'process')
     throw new Error(
       'PROVISIONING_URL is required outside the embedded demo setup (DATABASE_URL is set); KUPA_SANDBOX=1 runs the ' +
         'built-in streaming-service simulator instead, for demos and tests only',
@@ -489,7 +490,14 @@ export function processRole(env: NodeJS.ProcessEnv = process.env): ProcessRole {
   return raw as ProcessRole;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * What the configuration is read for: a `process` (the server, an API process, a worker) or the `command-line`
+ * (`kupa verify`, `kupa backup`, …), which provisions nothing and so runs on a real deployment's database, or a
+ * restored copy of it, without the streaming service's address.
+ */
+export type ConfigPurpose = 'process' | 'command-line';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: ConfigPurpose = 'process'): AppConfig {
   const port = Number(optional(env, 'PORT') ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -528,7 +536,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cardPendingTimeoutMinutes: positiveInteger(env, 'CARD_PENDING_TIMEOUT_MINUTES', 1440),
     cardJanitorIntervalMs: positiveInteger(env, 'CARD_JANITOR_INTERVAL_MS', 60_000),
     sandbox,
-    ...provisioning(env, dataDir, sandbox),
+    ...provisioning(env, dataDir, sandbox, purpose),
     // Demo data defaults on only for the embedded database, never for a database the operator named.
     demoData: (optional(env, 'DEMO_DATA') ?? (databaseUrl ? '0' : '1')) === '1',
     adminEmail: optional(env, 'ADMIN_EMAIL'),
