@@ -27,6 +27,7 @@ export * from './payments-csv';
 export * from './staff-rules';
 export * from './brand';
 export * from './rewards';
+export * from './deposit-purchase';
 export * from './cashier';
 export * from './published-events';
 export * from './card';

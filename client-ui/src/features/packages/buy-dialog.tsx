@@ -19,7 +19,7 @@ import { formatDollars } from '../../lib/format';
 import { useT, type MessageKey } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
 import { inputTestId } from '../../lib/ui/test-ids';
-import { BalanceShortfall, shortfallMinor } from '../payments/balance-shortfall';
+import { BalanceShortfall, DebtIncluded, depositAsked, shortfallMinor } from '../payments/balance-shortfall';
 import { CoinSelect, DEFAULT_COIN } from '../payments/crypto-options';
 import { PAYMENTS_QUERY_KEY } from '../payments/payments-query';
 import { CredentialsDialog } from '../subscriptions/credentials-dialog';
@@ -152,7 +152,9 @@ export function BuyDialog({
     onClose();
   };
 
-  const priceText = formatDollars(minorToAmount(pricing.priceMinor), lang);
+  // A deposit or a card asks the price plus any debt on the balance, which the money pays first.
+  const asked = depositAsked(pricing.priceMinor, me?.balance ?? 0);
+  const askedText = formatDollars(minorToAmount(asked.askedMinor), lang);
   const footer =
     payWith === 'balance' && missingMinor > 0 ? (
       <BalanceShortfall missingMinor={missingMinor} testId="buy-shortfall" />
@@ -234,14 +236,16 @@ export function BuyDialog({
       )}
       {payWith === 'crypto' && (
         <Stack spacing={1.5} data-testid="buy-crypto">
-          <Typography variant="body2">{tIsolated('buy.crypto.explain', { price: priceText })}</Typography>
+          <Typography variant="body2">{tIsolated('buy.crypto.explain', { price: askedText })}</Typography>
+          <DebtIncluded debtMinor={asked.debtMinor} testId="buy-crypto-debt" />
           <CoinSelect value={coin} onChange={setCoin} testId="buy-coin" />
         </Stack>
       )}
       {payWith === 'card' && (
-        <Typography variant="body2" data-testid="buy-card">
-          {tIsolated('buy.card.explain', { price: priceText })}
-        </Typography>
+        <Stack spacing={1.5} data-testid="buy-card">
+          <Typography variant="body2">{tIsolated('buy.card.explain', { price: askedText })}</Typography>
+          <DebtIncluded debtMinor={asked.debtMinor} testId="buy-card-debt" />
+        </Stack>
       )}
       <Typography variant="body2" color="text.secondary">
         {t('buy.credentialsIntro')}

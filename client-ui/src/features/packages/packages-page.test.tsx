@@ -358,6 +358,32 @@ describe('packages', () => {
     );
   }, 40_000);
 
+  it('with a balance below zero, asks the price plus the debt, by crypto and by card, and says why', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockPackagesApi({
+      user: () => ({ balance: -10 }),
+      other: ({ url }) =>
+        url === '/api/dictionaries'
+          ? jsonResponse(200, { ...makeDictionaries(), cardCheckoutAvailable: true })
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderApp('/packages');
+    const dialog = await openBuy(user, 'Monthly HD');
+
+    // The $18 package with $10 owed: the price alone would pay the debt and buy nothing.
+    const crypto = await within(dialog).findByTestId('buy-crypto');
+    expect(crypto).toHaveTextContent(`An invoice for ${formatDollars(28, 'en')} opens at the crypto cashier.`);
+    expect(within(crypto).getByTestId('buy-crypto-debt')).toHaveTextContent(
+      `This includes the ${formatDollars(10, 'en')} your balance owes`,
+    );
+    await user.click(within(dialog).getByTestId('buy-pay-card'));
+    const card = within(dialog).getByTestId('buy-card');
+    expect(card).toHaveTextContent(`You pay ${formatDollars(28, 'en')}`);
+    expect(within(card).getByTestId('buy-card-debt')).toHaveTextContent(formatDollars(10, 'en'));
+  });
+
   it('offers a card where the deployment takes cards and the package allows it, and leaves for the checkout', async () => {
     useLangStore.getState().setLang('en');
     signInAs();

@@ -413,6 +413,7 @@ export const en: Record<MessageKey, string> = {
     'An invoice for {price} opens at the crypto cashier. Once the money arrives the package is bought by itself; whatever is not spent stays on your balance.',
   'buy.crypto.submit': 'Deposit and buy',
   'buy.card.explain': "You pay {price} on the card provider's secure page, then come back here.",
+  'deposit.debtIncluded': 'This includes the {debt} your balance owes: the money pays that first, then the package.',
   'buy.card.submit': 'Pay by card',
   'subscription.renewTextShort': 'The {name} package is extended by another period.',
   'subscription.renewCrypto.explain':

@@ -398,6 +398,7 @@ export const he = {
     'נפתחת חשבונית על {price} בקופת הקריפטו. כשהכסף מגיע, החבילה נקנית מעצמה; מה שלא נוצל נשאר ביתרה.',
   'buy.crypto.submit': 'הפקדה וקנייה',
   'buy.card.explain': 'משלמים {price} בדף המאובטח של חברת הכרטיסים, ואז חוזרים לכאן.',
+  'deposit.debtIncluded': 'הסכום כולל {debt} שהיתרה חייבת: הכסף מכסה קודם את החוב, ואחר כך את החבילה.',
   'buy.card.submit': 'תשלום בכרטיס',
   'subscription.renewTextShort': 'החבילה {name} תוארך בתקופה נוספת.',
   'subscription.renewCrypto.explain': 'אפשר לחדש בקריפטו: נפתחת חשבונית על {price}, והמנוי מתחדש מעצמו כשהכסף מגיע.',

@@ -14,7 +14,7 @@ import { formatDate, formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
-import { BalanceShortfall, shortfallMinor } from '../../payments/balance-shortfall';
+import { BalanceShortfall, DebtIncluded, depositAsked, shortfallMinor } from '../../payments/balance-shortfall';
 import { CoinSelect, DEFAULT_COIN } from '../../payments/crypto-options';
 import { PAYMENTS_QUERY_KEY } from '../../payments/payments-query';
 import { PlanPrice, planPricing } from '../../packages/plan-price';
@@ -61,6 +61,8 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const plan = plans.data?.content.find((candidate) => candidate.id === subscription.paymentPlan?.planId) ?? null;
   const pricing = planPricing(plan?.price ?? 0, me?.referrals.discountPercent ?? 0);
   const missingMinor = me && plan ? shortfallMinor(pricing.priceMinor, me.balance) : 0;
+  // A deposit asks the price plus any debt on the balance, which the money pays first.
+  const asked = depositAsked(pricing.priceMinor, me?.balance ?? 0);
   const endText = subscription.endDate ? formatDate(subscription.endDate, lang) : null;
 
   const close = () => {
@@ -260,9 +262,10 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
                 <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />
                 <Typography variant="body2" data-testid="renew-crypto">
                   {tIsolated('subscription.renewCrypto.explain', {
-                    price: formatDollars(minorToAmount(pricing.priceMinor), lang),
+                    price: formatDollars(minorToAmount(asked.askedMinor), lang),
                   })}
                 </Typography>
+                <DebtIncluded debtMinor={asked.debtMinor} testId="renew-crypto-debt" />
                 <CoinSelect value={coin} onChange={setCoin} testId="renew-coin" />
               </>
             )}

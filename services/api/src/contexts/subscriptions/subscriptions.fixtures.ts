@@ -55,6 +55,34 @@ export async function customerWithBalance(
   return customer;
 }
 
+/** A client whose balance is `debt` dollars below zero (`overdraw`). */
+export async function customerInDebt(testApp: TestApp, debt: number): Promise<ActiveUser> {
+  const customer = await createActiveUser(testApp);
+  await overdraw(testApp, customer.userUuid, debt);
+  return customer;
+}
+
+/**
+ * Takes `amount` dollars off the balance the one way a balance goes below zero: staff book a deposit, pay it out,
+ * then mark the deposit FAILED and confirm the overdraft.
+ */
+export async function overdraw(testApp: TestApp, userUuid: string, amount: number): Promise<void> {
+  const admin = await adminToken(testApp);
+  const book = (action: 'DEPOSIT' | 'WITHDRAW') =>
+    testApp.http
+      .post('/api/payments')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ userUuid, amount, action, comment: 'fixture' });
+  const deposit = await book('DEPOSIT');
+  const payout = await book('WITHDRAW');
+  const reversed = await testApp.http
+    .put(`/api/payments/${(deposit.body as { paymentId: number }).paymentId}/status`)
+    .set('Authorization', `Bearer ${admin}`)
+    .send({ status: 'FAILED', confirmNegativeBalance: true });
+  if ([deposit.status, payout.status, reversed.status].join() !== '201,201,200')
+    throw new Error(`Overdraft fixture answered ${deposit.status}, ${payout.status}, ${reversed.status}`);
+}
+
 export function buy(testApp: TestApp, token: string, planId: string, body: object, idempotencyKey?: string) {
   const call = testApp.http
     .post(`/api/subscriptions/balance/payment-plans/${planId}`)
@@ -112,9 +140,11 @@ export async function balanceMinorOf(testApp: TestApp, userUuid: string): Promis
     .get(`/api/users/${userUuid}`)
     .set('Authorization', `Bearer ${await adminToken(testApp)}`);
   if (response.status !== 200) throw new Error(`User read answered ${response.status}`);
-  const parsed = parseAmountToMinor((response.body as User).balance, { allowZero: true });
-  if (!parsed.ok) throw new Error(`Unreadable balance ${(response.body as User).balance}`);
-  return parsed.amountMinor;
+  // A confirmed overdraft reads negative, which the input parser refuses: its size is parsed, the sign kept.
+  const { balance } = response.body as User;
+  const parsed = parseAmountToMinor(Math.abs(balance), { allowZero: true });
+  if (!parsed.ok) throw new Error(`Unreadable balance ${balance}`);
+  return balance < 0 ? -parsed.amountMinor : parsed.amountMinor;
 }
 
 export async function countRows(testApp: TestApp, sql: string, parameters: unknown[] = []): Promise<number> {

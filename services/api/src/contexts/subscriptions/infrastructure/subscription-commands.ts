@@ -3,6 +3,7 @@ import {
   type CardCheckoutResponse,
   type CryptoDepositResponse,
   type CryptoMethod,
+  depositNeededMinor,
   type DepositPurchaseStatus,
   discountedPriceMinor,
   type ErrorCode,
@@ -18,7 +19,7 @@ import { CommandPipeline, type CommandStamp, type LoadedStream } from '../../../
 import { EventStore, type StreamTransaction } from '../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../platform/http';
 import { planForSale, type PlanState, planStreams } from '../../catalog';
-import { TrialUse, UserReader, type UserView } from '../../identity';
+import { TrialUse, UserBalances, UserReader, type UserView } from '../../identity';
 import {
   CardDeposits,
   type CardDepositRow,
@@ -84,6 +85,7 @@ export class SubscriptionCommands {
     private readonly keys: IdempotencyKeys,
     private readonly payments: SubscriptionPayments,
     private readonly users: UserReader,
+    private readonly balances: UserBalances,
     private readonly subscriptions: SubscriptionReader,
     private readonly secrets: SubscriptionSecrets,
     private readonly discounts: ReferralDiscounts,
@@ -308,9 +310,10 @@ export class SubscriptionCommands {
   /**
    * Opens a crypto deposit that buys the package once the money arrives (docs/adr/0030-deposit-and-buy.md). The same
    * refusals as buying with the balance come first, so nobody pays for what cannot be bought now: a missing (404) or
-   * INACTIVE (409) package, a login already held (409). The deposit asks the price less the buyer's referral discount
-   * (raised to the cashier's minimum), and records that price, the package and the login with it; the password goes
-   * to `subscription_secrets` under the id the subscription will take, in the same transaction.
+   * INACTIVE (409) package, a login already held (409). The deposit asks the price less the buyer's referral discount,
+   * plus any debt on the balance (`depositNeededMinor`, ADR 0058), raised to the cashier's minimum, and records that
+   * price, the package and the login with it; the password goes to `subscription_secrets` under the id the
+   * subscription will take, in the same transaction.
    */
   async depositAndBuy(
     command: { actor: Actor; planId: string; login: string; password: string; method: CryptoMethod } & CommandOrigin,
@@ -325,7 +328,7 @@ export class SubscriptionCommands {
     const subscriptionId = randomUUID();
     return this.depositPurchases.open({
       actor,
-      amountMinor: this.depositPurchases.amountFor(priceMinor),
+      amountMinor: this.depositPurchases.amountFor(await this.depositNeeded(buyer.uuid, priceMinor)),
       method,
       intent: buyIntent(plan, { subscriptionId, login, priceMinor, discountPercent }),
       context: command.context,
@@ -336,7 +339,8 @@ export class SubscriptionCommands {
   /**
    * Opens a crypto deposit that renews the subscription once the money arrives. The renewal's own rules are asked
    * first, at this instant (already paid a full period ahead, ended, a trial or PENDING: 409), and the quote is what
-   * renewing now would cost: the price as bought less the owner's referral discount.
+   * renewing now would cost: the price as bought less the owner's referral discount. The deposit asks that plus any
+   * debt on the balance (ADR 0058).
    */
   async depositAndRenew(
     command: { actor: Actor; subscriptionId: string; method: CryptoMethod } & CommandOrigin,
@@ -350,7 +354,7 @@ export class SubscriptionCommands {
     assert(quote.type === 'SubscriptionRenewed' && state.exists && state.planId !== null, 'a renewal of a package');
     return this.depositPurchases.open({
       actor,
-      amountMinor: this.depositPurchases.amountFor(quote.data.priceMinor),
+      amountMinor: this.depositPurchases.amountFor(await this.depositNeeded(owner.uuid, quote.data.priceMinor)),
       method,
       intent: {
         kind: 'RENEW',
@@ -370,8 +374,8 @@ export class SubscriptionCommands {
    * The same refusals as buying with the balance come first, plus the card's own: no provider configured (503
    * `error.card.provider.unavailable`) and a package staff keep off card sale (409
    * `error.package.cannot.be.bought.via.card.provider`). The checkout charges the price less the buyer's referral
-   * discount, as a purchase from the balance would; the password waits in `subscription_secrets` under the id the
-   * subscription will take.
+   * discount, as a purchase from the balance would, plus any debt on the balance (ADR 0058); the password waits in
+   * `subscription_secrets` under the id the subscription will take.
    */
   async cardCheckout(
     command: { actor: Actor; planId: string; login: string; password: string } & CommandOrigin,
@@ -388,7 +392,7 @@ export class SubscriptionCommands {
     const subscriptionId = randomUUID();
     return this.cards.open({
       actor,
-      amountMinor: priceMinor,
+      amountMinor: await this.depositNeeded(buyer.uuid, priceMinor),
       intent: buyIntent(plan, { subscriptionId, login, priceMinor, discountPercent }),
       context: command.context,
       alongside: (tx, _paymentId, stamp) => this.keepPassword(tx, subscriptionId, 1, password, stamp),
@@ -764,6 +768,15 @@ export class SubscriptionCommands {
       },
     });
     return result;
+  }
+
+  /**
+   * What a deposit must bring for a purchase of `priceMinor` to be paid from the balance once it arrives: the price,
+   * plus the debt of a balance a confirmed staff override left negative, which the credit pays first.
+   */
+  private async depositNeeded(userUuid: string, priceMinor: number): Promise<number> {
+    const balanceMinor = (await this.balances.balancesOf([userUuid])).get(userUuid) ?? 0;
+    return depositNeededMinor(balanceMinor, priceMinor);
   }
 
   /** A command on the subscription's stream alone. */

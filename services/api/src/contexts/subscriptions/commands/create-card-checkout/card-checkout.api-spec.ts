@@ -10,6 +10,7 @@ import {
   bought,
   countRows,
   createPlan,
+  customerInDebt,
   customerWithBalance,
   expectLedgerVerifyOk,
   expectReadModelsToEqualReplay,
@@ -132,6 +133,20 @@ describe('Card checkout through Stripe (the real SDK against a local fake Stripe
     const subscription = await read(testApp, payment.purchase?.subscriptionId as string);
     expect(subscription.price).toBe(23.75);
     expect(await balanceMinorOf(testApp, referrer.userUuid)).toBe(0);
+  });
+
+  it('with a balance of −$10, a $25 package charges $35, and once paid it is bought and the balance is 0', async () => {
+    const client = await customerInDebt(testApp, 10);
+    expect(await balanceMinorOf(testApp, client.userUuid)).toBe(-1000);
+    const opened = await openCheckout(client);
+    // The price alone would pay the debt and buy nothing.
+    expect(stripe.session(opened.sessionId).amount_total).toBe(3500);
+    expect((await paymentOf(opened.paymentId)).card?.amountAsked).toBe(35);
+    stripe.pay(opened.sessionId);
+    expect((await deliver(stripe.signedEvent('checkout.session.completed', opened.sessionId))).status).toBe(200);
+    expect(await paymentOf(opened.paymentId)).toMatchObject({ status: 'SUCCESS', purchase: { status: 'DONE' } });
+    expect(await subscriptionsOf(client.userUuid)).toBe(1);
+    expect(await balanceMinorOf(testApp, client.userUuid)).toBe(0);
   });
 
   it('refuses packages staff keep off card sale, and keeps the flag on the package', async () => {

@@ -11,6 +11,7 @@ import {
   balanceMinorOf,
   countRows,
   createPlan,
+  customerInDebt,
   customerWithBalance,
   expectLedgerVerifyOk,
   expectReadModelsToEqualReplay,
@@ -376,6 +377,25 @@ describe('deposit and buy a package by crypto', () => {
       bonusForPaymentId: deposit.paymentId,
     });
     expect(await balanceMinorOf(testApp, ambassador.userUuid)).toBe(500);
+  });
+
+  it('with a balance of −$10, a $7 package asks $17, and once paid the package is bought and the balance is 0', async () => {
+    const plan = await createPlan(testApp, { price: 7 });
+    const customer = await customerInDebt(testApp, 10);
+    expect(await balanceMinorOf(testApp, customer.userUuid)).toBe(-1000);
+    const deposit = await opened(customer, plan.id);
+    // The price alone would pay the debt and buy nothing.
+    expect(await paymentOf(deposit.paymentId, customer.accessToken)).toMatchObject({
+      amount: 17,
+      cashier: { amountAsked: 17, amountReceived: 0 },
+      purchase: { kind: 'BUY', status: 'WAITING' },
+    });
+
+    expect((await act(deposit.invoiceId, 'pay')).body.status).toBe('finished');
+    expect(await decided(deposit.paymentId)).toMatchObject({ status: 'SUCCESS', purchase: { status: 'DONE' } });
+    const [subscription] = await subscriptionsOf(customer);
+    expect(subscription).toMatchObject({ paymentPlan: { planId: plan.id }, login: deposit.login, price: 7 });
+    expect(await balanceMinorOf(testApp, customer.userUuid)).toBe(0);
   });
 
   it('keeps every read model equal to the replay and passes `kupa ledger verify`', async () => {

@@ -11,6 +11,7 @@ import {
   customerWithBalance,
   expectLedgerVerifyOk,
   expectReadModelsToEqualReplay,
+  overdraw,
   read,
 } from '../../subscriptions.fixtures';
 
@@ -156,6 +157,23 @@ describe('deposit and renew a subscription by crypto', () => {
       .send({ subscriptionId: subscription.id, method: 'CRYPTO_LTC' });
     expect(staff.status).toBe(403);
     expect((await depositAndRenew(stranger, { subscriptionId: 'not-a-uuid', method: 'CRYPTO_LTC' })).status).toBe(400);
+  });
+
+  it('with a balance of −$10, renewing a $15 package asks $25, and once paid it renews and the balance is 0', async () => {
+    const { customer, subscription } = await running();
+    await overdraw(testApp, customer.userUuid, 10);
+    expect(await balanceMinorOf(testApp, customer.userUuid)).toBe(-1000);
+    const deposit = await opened(customer, subscription.id);
+    expect(await paymentOf(deposit.paymentId, customer.accessToken)).toMatchObject({
+      amount: 25,
+      cashier: { amountAsked: 25 },
+      purchase: { kind: 'RENEW', status: 'WAITING' },
+    });
+
+    expect((await pay(deposit.invoiceId)).body.status).toBe('finished');
+    expect(await decided(deposit.paymentId)).toMatchObject({ status: 'SUCCESS', purchase: { status: 'DONE' } });
+    expect((await read(testApp, subscription.id)).endDate).not.toBe(subscription.endDate);
+    expect(await balanceMinorOf(testApp, customer.userUuid)).toBe(0);
   });
 
   it('keeps every read model equal to the replay and passes `kupa ledger verify`', async () => {
