@@ -29,6 +29,20 @@ export const CARD_PROVIDER_STATUS_LABELS: Readonly<Record<CardProviderStatus, Bi
   expired: { he: 'פג תוקף', en: 'Expired' },
 });
 
+/** The one currency a checkout charges in (ISO 4217, as Stripe writes it): what a paid session must report. */
+export const CARD_CURRENCY = 'usd';
+
+/**
+ * A paid checkout whose currency or total is not what was asked (docs/adr/0058-money-paths-keep-their-promises.md):
+ * nothing is credited, the payment waits in `REVIEW` for staff, and this says what the provider reported.
+ */
+export interface CardReportedMismatch {
+  /** The session's currency as the provider reported it; null when it reported none. */
+  currency: string | null;
+  /** The session's `amount_total` in the minor units of that currency. */
+  amountTotalMinor: number;
+}
+
 export function isCardProviderStatus(value: unknown): value is CardProviderStatus {
   return typeof value === 'string' && (CARD_PROVIDER_STATUSES as readonly string[]).includes(value);
 }
@@ -45,4 +59,9 @@ export interface PaymentCard {
   amountAsked: number;
   /** What arrived and was credited to the balance. */
   amountReceived: number;
+  /**
+   * A paid checkout whose currency or amount differed from what was asked, as the provider reported it (the payment
+   * is then `REVIEW` and nothing was credited); null otherwise. `amount` is in that currency's major units.
+   */
+  reported: { currency: string | null; amount: number } | null;
 }

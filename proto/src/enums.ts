@@ -21,7 +21,16 @@ export function isStaffRole(role: UserRole): role is StaffRole {
   return role === 'ADMIN' || role === 'MANAGER';
 }
 
-export const PAYMENT_STATUSES = enumOf(['PENDING', 'SUCCESS', 'FAILED', 'REJECTED', 'REFUNDED', 'TIMEOUT'] as const);
+export const PAYMENT_STATUSES = enumOf([
+  'PENDING',
+  'SUCCESS',
+  'FAILED',
+  'REJECTED',
+  'REFUNDED',
+  'TIMEOUT',
+  // A provider reported money that differs from what was asked: nothing credited, held for staff (ADR 0058).
+  'REVIEW',
+] as const);
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_TYPES = enumOf([

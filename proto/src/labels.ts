@@ -41,6 +41,7 @@ export const ENUM_LABELS = {
     REJECTED: { he: 'נדחה', en: 'Rejected' },
     REFUNDED: { he: 'הוחזר', en: 'Refunded' },
     TIMEOUT: { he: 'פג זמן', en: 'Timed out' },
+    REVIEW: { he: 'בבדיקת צוות', en: 'Held for review' },
   },
   paymentType: {
     SUBSCRIPTION_PAYMENT: { he: 'תשלום מנוי', en: 'Subscription payment' },

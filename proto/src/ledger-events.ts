@@ -1,5 +1,5 @@
 import type { LedgerAccount } from './accounts';
-import type { CardProvider, CardProviderStatus } from './card';
+import type { CardProvider, CardProviderStatus, CardReportedMismatch } from './card';
 import type { CashierProvider, CashierProviderStatus } from './cashier';
 import type { BalanceFixAction, Currency, PaymentAggregator, PaymentMethod, PaymentStatus, PaymentType } from './enums';
 import type { ErrorCode } from './errors';
@@ -351,6 +351,11 @@ export interface CardPaymentReportedData {
   reportedAt: IsoDateTime;
   /** The AMBASSADOR_BONUS payment the crediting report booked for an ambassador's card deposit; absent otherwise. */
   bonusPaymentId?: number | null;
+  /**
+   * A paid checkout whose currency or total differed from what was asked (ADR 0058): what the provider reported. The
+   * report then credits nothing and its status is `REVIEW`. Absent on every other report.
+   */
+  mismatch?: CardReportedMismatch;
 }
 
 /**

@@ -35,7 +35,7 @@ describe('payment direction and sign', () => {
     for (const status of PAYMENT_STATUSES) expect(paymentMovedMoney(status), status).toBe(status === 'SUCCESS');
     expect(paymentBalanceEffect(500, 'DEPOSIT', 'SUCCESS')).toBe(500);
     expect(paymentBalanceEffect(500, 'TRANSFER_OUT', 'SUCCESS')).toBe(-500);
-    for (const status of ['PENDING', ...VOID_STATUSES] as PaymentStatus[]) {
+    for (const status of ['PENDING', 'REVIEW', ...VOID_STATUSES] as PaymentStatus[]) {
       expect(paymentBalanceEffect(500, 'DEPOSIT', status), status).toBe(0);
       expect(paymentBalanceEffect(500, 'WITHDRAW', status), status).toBe(0);
     }
@@ -94,19 +94,21 @@ describe('how a payment looks', () => {
     }
   });
 
-  it('shows a pending payment muted but not struck: it may still move', () => {
-    expect(paymentAmountLook({ amount: 20, type: 'DEPOSIT', status: 'PENDING' })).toMatchObject({
-      state: 'pending',
-      intent: 'neutral',
-      muted: true,
-      struck: false,
-    });
+  it('shows a pending payment, or one held for review, muted but not struck: it may still move', () => {
+    for (const status of ['PENDING', 'REVIEW'] as PaymentStatus[])
+      expect(paymentAmountLook({ amount: 20, type: 'DEPOSIT', status }), status).toMatchObject({
+        state: 'pending',
+        intent: 'neutral',
+        muted: true,
+        struck: false,
+      });
   });
 
   it('gives every status a badge colour by meaning', () => {
     expect(Object.keys(PAYMENT_STATUS_INTENTS).sort()).toEqual([...PAYMENT_STATUSES].sort());
     expect(paymentStatusIntent('SUCCESS')).toBe('success');
     expect(paymentStatusIntent('PENDING')).toBe('warning');
+    expect(paymentStatusIntent('REVIEW')).toBe('warning');
     for (const status of ['FAILED', 'REJECTED', 'TIMEOUT'] as PaymentStatus[])
       expect(paymentStatusIntent(status)).toBe('error');
     expect(paymentStatusIntent('REFUNDED')).toBe('neutral');

@@ -1,4 +1,11 @@
-import { creditsUser, type Language, type PaymentStatus, type PaymentType, type SubscriptionStatus } from './enums';
+import {
+  creditsUser,
+  type Language,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  type PaymentType,
+  type SubscriptionStatus,
+} from './enums';
 
 /**
  * How a payment reads on every screen and in the export (docs/product.md, Ledger, How payments are shown): which way
@@ -12,6 +19,18 @@ export type PaymentDirection = 'IN' | 'OUT';
 /** Which way a payment's money goes, from `creditsUser` (the types in `CREDITING_PAYMENT_TYPES` bring it in). */
 export function paymentDirection(type: PaymentType): PaymentDirection {
   return creditsUser(type) ? 'IN' : 'OUT';
+}
+
+/**
+ * The statuses staff may close a provider's payment held for `REVIEW` with (ADR 0058): none of them moves money.
+ * What staff decide to credit they book as a manual deposit, so the ledger says who credited what and why.
+ */
+export const REVIEW_CLOSING_STATUSES: readonly PaymentStatus[] = Object.freeze(['FAILED', 'REJECTED', 'REFUNDED']);
+
+/** The statuses staff may choose for a payment now: any for a manual one, `REVIEW` or a closing one for one held. */
+export function staffStatusChoices(payment: { aggregator: string; status: PaymentStatus }): readonly PaymentStatus[] {
+  if (payment.aggregator === 'MANUAL') return PAYMENT_STATUSES;
+  return payment.status === 'REVIEW' ? ['REVIEW', ...REVIEW_CLOSING_STATUSES] : [payment.status];
 }
 
 /**
@@ -63,6 +82,7 @@ export const PAYMENT_STATUS_INTENTS: Readonly<Record<PaymentStatus, ColourIntent
   REJECTED: 'error',
   TIMEOUT: 'error',
   REFUNDED: 'neutral',
+  REVIEW: 'warning',
 });
 
 export function paymentStatusIntent(status: PaymentStatus): ColourIntent {
@@ -93,7 +113,8 @@ export type PaymentAmountState = 'moved' | 'pending' | 'void';
 
 export function paymentAmountState(status: PaymentStatus): PaymentAmountState {
   if (paymentMovedMoney(status)) return 'moved';
-  return status === 'PENDING' ? 'pending' : 'void';
+  // Money held for staff review is not on the books yet, and may still be once staff settle it.
+  return status === 'PENDING' || status === 'REVIEW' ? 'pending' : 'void';
 }
 
 /** Everything a screen needs to draw a payment's amount. */

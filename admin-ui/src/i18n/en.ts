@@ -250,6 +250,7 @@ export const en: TranslationMessages = {
         providerStatus: 'Status at the card provider',
         amountAsked: 'Amount asked',
         amountReceived: 'Amount received',
+        reported: 'Reported by the card provider',
       },
       cashier: {
         provider: 'Cashier',

@@ -456,6 +456,7 @@ export const he: TranslationMessages = {
         providerStatus: 'סטטוס אצל ספק הכרטיסים',
         amountAsked: 'סכום שנדרש',
         amountReceived: 'סכום שהתקבל',
+        reported: 'דווח על ידי ספק הכרטיסים',
       },
       cashier: {
         provider: 'קופה',

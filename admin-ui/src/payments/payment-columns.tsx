@@ -1,4 +1,5 @@
-import { DataTable, TextField } from 'react-admin';
+import type { Payment } from '@kupa/proto';
+import { DataTable, TextField, useRecordContext } from 'react-admin';
 import { DateTimeField } from '../shared/date-time-field';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
@@ -28,6 +29,7 @@ export function paymentColumns({ withUser }: { withUser: boolean }) {
     ) : null,
     <DataTable.Col key="amount" source="amount">
       <PaymentAmountField source="amount" />
+      <CardReportedAmount />
     </DataTable.Col>,
     <DataTable.Col key="status" source="status">
       <PaymentStatusField source="status" />
@@ -42,4 +44,28 @@ export function paymentColumns({ withUser }: { withUser: boolean }) {
       <EnumField source="aggregator" enumName="paymentAggregator" />
     </DataTable.Col>,
   ];
+}
+
+/** What a provider reported in its own currency (its ISO code as it wrote it), left to right inside any text. */
+export function ReportedAmount({ reported }: { reported: { currency: string | null; amount: number } }) {
+  return (
+    <Ltr>
+      {reported.amount.toFixed(2)} {(reported.currency ?? '?').toUpperCase()}
+    </Ltr>
+  );
+}
+
+/**
+ * Under the amount asked, what the card provider reported for a paid checkout held for review (ADR 0058), so the
+ * list shows both; nothing for any other payment.
+ */
+function CardReportedAmount() {
+  const record = useRecordContext<Payment>();
+  const reported = record?.card?.reported;
+  if (!reported) return null;
+  return (
+    <div data-testid="payment-reported">
+      <ReportedAmount reported={reported} />
+    </div>
+  );
 }

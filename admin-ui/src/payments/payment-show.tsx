@@ -24,6 +24,7 @@ import { PaymentAmountField, PaymentStatusField } from '../shared/payment-displa
 import { RecordLoadError } from '../shared/record-load-error';
 import { formatAmount } from '../shared/money';
 import { useLang } from '../shared/use-lang';
+import { ReportedAmount } from './payment-columns';
 import { PaymentStatusForm } from './payment-status-form';
 
 type PaymentRecord = StaffPayment & RaRecord;
@@ -120,6 +121,10 @@ function CardDetails() {
     ['checkoutSessionId', <Ltr key="session">{card.checkoutSessionId}</Ltr>],
     ['amountAsked', money(card.amountAsked)],
     ['amountReceived', money(card.amountReceived)],
+    // A paid checkout that reported other money than was asked: held for review, nothing credited (ADR 0058).
+    ...(card.reported
+      ? [['reported', <ReportedAmount key="reported" reported={card.reported} />] as [string, ReactNode]]
+      : []),
   ];
   return <DetailList testId="payment-card" rows={rows} label={(field) => translate(`kupa.payments.card.${field}`)} />;
 }

@@ -248,6 +248,7 @@ describe('card deposit detail', () => {
       providerStatus: 'paid',
       amountAsked: 25,
       amountReceived: 25,
+      reported: null,
     },
   };
 
@@ -268,6 +269,28 @@ describe('card deposit detail', () => {
     );
     expect(card).toHaveTextContent('Amount received');
     expect(screen.queryByTestId('payment-cashier')).not.toBeInTheDocument();
+  });
+
+  it('shows a checkout held for review with what was asked against what was reported, and lets staff close it', async () => {
+    const held = {
+      ...cardDeposit,
+      status: 'REVIEW',
+      card: { ...cardDeposit.card, amountReceived: 0, reported: { currency: 'eur', amount: 25 } },
+    };
+    mockFetch({ 'GET /api/payments/42': [() => json(200, held)] });
+    renderInAdmin(<PaymentRoute />, { resource: 'payments', lang: 'en', path: '/admin/payments/42/show' });
+
+    expect(await screen.findByTestId('payment-card-reported')).toHaveTextContent(
+      'Reported by the card provider25.00 EUR',
+    );
+    expect(screen.getByTestId('payment-card-amountAsked').querySelector('bdi')?.textContent).toBe(
+      formatAmount(25, 'en'),
+    );
+    // Staff close it without money: the held status and the closing ones only, never SUCCESS.
+    const select = screen.getByTestId('payment-status-select');
+    expect(select).toBeEnabled();
+    const offered = [...select.querySelectorAll('option')].map((option) => option.getAttribute('value'));
+    expect(offered).toEqual(['REVIEW', 'FAILED', 'REJECTED', 'REFUNDED']);
   });
 
   it('reads in Hebrew, with the ids left to right', async () => {

@@ -2,9 +2,9 @@ import {
   checkPublicNote,
   formatErrorMessage,
   LIMITS,
-  PAYMENT_STATUSES,
   type Payment,
   type PaymentStatus,
+  staffStatusChoices,
 } from '@kupa/proto';
 import {
   Alert,
@@ -61,7 +61,9 @@ function StatusForm({ record }: { record: PaymentRecord }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const lang = useLang();
-  const choices = useEnumChoices('paymentStatus', PAYMENT_STATUSES);
+  // A provider's payment held for review may be closed by staff; other provider payments are the provider's.
+  const allowed = staffStatusChoices(record);
+  const choices = useEnumChoices('paymentStatus', allowed);
   const [status, setStatus] = useState<PaymentStatus>(record.status);
   const [publicNote, setPublicNote] = useState('');
   const [publicNoteError, setPublicNoteError] = useState<string | null>(null);
@@ -69,7 +71,7 @@ function StatusForm({ record }: { record: PaymentRecord }) {
     null,
   );
   const [update, { isPending }] = useUpdate<PaymentStatusUpdate>();
-  const manual = record.aggregator === 'MANUAL';
+  const editable = allowed.length > 1;
 
   const send = (next: PaymentStatus, confirmNegativeBalance: boolean) => {
     const note = publicNote.trim();
@@ -125,20 +127,20 @@ function StatusForm({ record }: { record: PaymentRecord }) {
             value={status}
             choices={choices}
             onChange={setStatus}
-            disabled={!manual || isPending}
+            disabled={!editable || isPending}
             testId="payment-status-select"
             sx={{ minWidth: 200 }}
           />
           <Button
             type="submit"
             variant="contained"
-            disabled={!manual || isPending || status === record.status}
+            disabled={!editable || isPending || status === record.status}
             data-testid="payment-status-save"
           >
             {translate('kupa.payments.status.save')}
           </Button>
         </Box>
-        {manual ? (
+        {editable ? (
           <TextField
             multiline
             minRows={2}
@@ -158,7 +160,7 @@ function StatusForm({ record }: { record: PaymentRecord }) {
           />
         ) : null}
       </Box>
-      {manual ? null : (
+      {editable ? null : (
         <Alert severity="info" sx={{ mt: 2 }} data-testid="payment-status-manual-only">
           {formatErrorMessage('error.payment.status.manual.only', lang)}
         </Alert>

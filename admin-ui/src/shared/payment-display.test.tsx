@@ -82,6 +82,7 @@ describe('payment status badges', () => {
     REJECTED: 'Error',
     TIMEOUT: 'Error',
     REFUNDED: 'Default',
+    REVIEW: 'Warning',
   };
 
   it.each(PAYMENT_STATUSES.map((status) => [status]))('colours %s by its meaning', (status) => {

@@ -1,5 +1,6 @@
 import {
   CardPaymentFields1768100000300,
+  PaymentReviewFields1768400000300,
   CashierPaymentFields1767900000300,
   DepositPurchaseFields1768000000300,
   LedgerSchema1767225600300,
@@ -50,4 +51,5 @@ export const ledgerMigrations: Function[] = [
   PaymentDiscountPercent1767800000400,
   DepositPurchaseFields1768000000300,
   CardPaymentFields1768100000300,
+  PaymentReviewFields1768400000300,
 ];

@@ -283,9 +283,10 @@ describe('payment decider: card reports (docs/adr/0029-card-checkout.md)', () =>
     providerEventId: string,
     providerStatus: 'unpaid' | 'paid' | 'failed' | 'expired',
     providerEventType = 'checkout.session.completed',
+    reported: { amountTotalMinor: number; currency: string | null } = { amountTotalMinor: 2500, currency: 'usd' },
   ) => ({
     type: 'ApplyCardReport' as const,
-    report: { providerEventId, providerEventType, providerPaymentId: 'pi_1', providerStatus, amountTotalMinor: 2500 },
+    report: { providerEventId, providerEventType, providerPaymentId: 'pi_1', providerStatus, ...reported },
     reportedAt: changedAt,
   });
   const decideAfter = (commands: Array<ReturnType<typeof report>>) => {
@@ -320,6 +321,33 @@ describe('payment decider: card reports (docs/adr/0029-card-checkout.md)', () =>
       },
     ]);
     expect(state?.card).toMatchObject({ amountReceivedMinor: 2500, providerEventIds: ['evt_1'] });
+  });
+
+  it('given a $25 checkout, when it is reported paid in EUR or for 1 cent, then nothing is credited and it waits in REVIEW', () => {
+    for (const reported of [
+      { amountTotalMinor: 2500, currency: 'eur' },
+      { amountTotalMinor: 1, currency: 'usd' },
+      { amountTotalMinor: 2500, currency: null },
+      { amountTotalMinor: 0, currency: 'usd' },
+    ]) {
+      const { events, state } = decideAfter([report('evt_1', 'paid', undefined, reported)]);
+      expect(events).toEqual([
+        {
+          type: 'CardPaymentReported',
+          data: expect.objectContaining({
+            creditedMinor: 0,
+            amountReceivedMinor: 0,
+            status: 'REVIEW',
+            mismatch: reported,
+          }),
+        },
+      ]);
+      expect(state).toMatchObject({ status: 'REVIEW', card: { mismatch: reported, amountReceivedMinor: 0 } });
+      // Held for staff: a later report, even a correct one, credits nothing.
+      expect(decideAfter([report('evt_1', 'paid', undefined, reported), report('evt_2', 'paid')]).events).toHaveLength(
+        1,
+      );
+    }
   });
 
   it('decides nothing for an event id already applied, nor for a paid report after the credit', () => {

@@ -1,4 +1,5 @@
 import {
+  CARD_CURRENCY,
   type CardCheckoutOpenedData,
   type CardProviderStatus,
   CASHIER_STATUS_MAPPING,
@@ -10,6 +11,7 @@ import {
   type PaymentRecordedData,
   type PaymentStatus,
   receivedMinorAtInvoiceRate,
+  staffStatusChoices,
 } from '@kupa/proto';
 import { assert, type Decider, DomainError } from '../../../kernel';
 import type { PaymentEvent } from './ledger.events';
@@ -24,8 +26,10 @@ export interface CardReport {
   providerEventType: string;
   providerPaymentId: string | null;
   providerStatus: CardProviderStatus;
-  /** The checkout's total, in cents: what a paid checkout brought. */
+  /** The checkout's total, in the minor units of `currency`: what a paid checkout brought. */
   amountTotalMinor: number;
+  /** The checkout's currency as the provider reports it (`usd`); null when it reports none. */
+  currency: string | null;
 }
 
 /** A provider payment as the provider's API described it when we asked (never an IPN's body). */
@@ -227,8 +231,31 @@ function decideCardReport(
   if (card === null) throw new DomainError('error.card.webhook.signature.invalid');
   const { report } = command;
   if (card.providerEventIds.includes(report.providerEventId)) return [];
+  // A checkout held for staff stays theirs: no later report credits it, whatever it says.
+  if (card.mismatch !== null) return [];
   const status = statusAfterCardReport(state, report);
   const credits = status === 'SUCCESS' && state.status !== 'SUCCESS';
+  // Only what was asked, in dollars, is credited as asked: a paid session reporting anything else is held for staff.
+  if (credits && (report.currency !== CARD_CURRENCY || report.amountTotalMinor !== card.amountAskedMinor))
+    return [
+      {
+        type: 'CardPaymentReported',
+        data: {
+          paymentId: state.paymentId,
+          userUuid: state.userUuid,
+          providerEventId: report.providerEventId,
+          providerEventType: report.providerEventType,
+          providerPaymentId: report.providerPaymentId ?? card.providerPaymentId,
+          providerStatus: report.providerStatus,
+          creditedMinor: 0,
+          amountReceivedMinor: card.amountReceivedMinor,
+          previousStatus: state.status,
+          status: 'REVIEW',
+          reportedAt: command.reportedAt,
+          mismatch: { currency: report.currency, amountTotalMinor: report.amountTotalMinor },
+        },
+      },
+    ];
   if (credits) {
     assert(
       Number.isSafeInteger(report.amountTotalMinor) && report.amountTotalMinor > 0,
@@ -385,7 +412,9 @@ function decide(command: PaymentCommand, state: PaymentState | null): PaymentEve
     }
     case 'ChangePaymentStatus': {
       if (state === null) throw new DomainError('error.payment.not.found');
-      if (state.aggregator !== 'MANUAL') throw new DomainError('error.payment.status.manual.only');
+      // A provider's payment held for review (ADR 0058) is closed by staff without money; any other is the provider's.
+      if (!staffStatusChoices(state).includes(command.status))
+        throw new DomainError('error.payment.status.manual.only');
       if (state.status === command.status) return [];
       return [
         {
@@ -475,6 +504,7 @@ function evolve(state: PaymentState | null, event: PaymentEvent): PaymentState |
         providerStatus: 'unpaid',
         amountReceivedMinor: 0,
         providerEventIds: [],
+        mismatch: null,
       };
       return { ...state, card };
     }
@@ -492,6 +522,7 @@ function evolve(state: PaymentState | null, event: PaymentEvent): PaymentState |
           providerStatus,
           amountReceivedMinor,
           providerEventIds: [...state.card.providerEventIds, providerEventId],
+          mismatch: event.data.mismatch ?? state.card.mismatch,
         },
         bonusPaymentId: event.data.bonusPaymentId ?? state.bonusPaymentId ?? null,
       };

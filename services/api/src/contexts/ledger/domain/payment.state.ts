@@ -1,6 +1,7 @@
 import type {
   CardProvider,
   CardProviderStatus,
+  CardReportedMismatch,
   CashierProvider,
   CashierProviderStatus,
   DepositPurchase,
@@ -44,6 +45,8 @@ export interface PaymentCardState {
   amountReceivedMinor: number;
   /** The provider's webhook events already applied: a repeat of one decides nothing. */
   providerEventIds: readonly string[];
+  /** What a paid checkout reported when its currency or total was not what was asked (ADR 0058); null otherwise. */
+  mismatch: CardReportedMismatch | null;
 }
 
 /**

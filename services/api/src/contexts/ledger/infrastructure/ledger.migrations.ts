@@ -256,6 +256,22 @@ export class DepositPurchaseFields1768000000300 implements MigrationInterface {
  * Card deposits (docs/adr/0029-card-checkout.md): the provider and its checkout session. The provider payment, its
  * status and the amounts asked and received share the crypto cashier's columns.
  */
+/**
+ * What a provider reported for a payment it put in `REVIEW` (docs/adr/0058-money-paths-keep-their-promises.md): a
+ * paid checkout's currency and total when they were not what was asked, so staff see it in the payments list.
+ */
+export class PaymentReviewFields1768400000300 implements MigrationInterface {
+  name = 'PaymentReviewFields1768400000300';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payments ADD COLUMN review_currency text, ADD COLUMN review_amount_minor bigint`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payments DROP COLUMN review_amount_minor, DROP COLUMN review_currency`);
+  }
+}
+
 export class CardPaymentFields1768100000300 implements MigrationInterface {
   name = 'CardPaymentFields1768100000300';
 

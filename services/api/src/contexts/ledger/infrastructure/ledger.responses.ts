@@ -99,6 +99,16 @@ export class PaymentCardDto implements PaymentCard {
   @ApiProperty({ ...AMOUNT_SCHEMA, description: 'Dollars the checkout asked for' })
   amountAsked: number;
 
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    properties: { currency: { type: 'string', nullable: true }, amount: { type: 'number' } },
+    description:
+      'A paid checkout whose currency or amount was not what was asked, as the provider reported it (the payment is ' +
+      'REVIEW and nothing was credited); null otherwise',
+  })
+  reported: { currency: string | null; amount: number } | null;
+
   @ApiProperty({ type: 'number', minimum: 0, description: 'Dollars that arrived and were credited' })
   amountReceived: number;
 }

@@ -167,7 +167,8 @@ async function comparePayments(reader: SqlReader, replay: LedgerReplay, differen
               cashier_provider, cashier_invoice_id, cashier_invoice_url, cashier_pay_currency, provider_payment_id,
               provider_status, amount_asked_minor::text, amount_received_minor::text, discount_percent,
               purchase_kind, purchase_plan_id::text, purchase_plan_name, purchase_subscription_id::text, purchase_status,
-              purchase_error_code, card_provider, card_checkout_session_id
+              purchase_error_code, card_provider, card_checkout_session_id, review_currency,
+              review_amount_minor::text
          FROM payments WHERE payment_id > $1::bigint ORDER BY payments.payment_id LIMIT $2`,
       [after, VERIFY_READ_BATCH_ROWS],
     );
@@ -221,6 +222,8 @@ async function comparePayments(reader: SqlReader, replay: LedgerReplay, differen
       const provider = cashier ?? card;
       compare('card_provider', card?.provider ?? null, row.card_provider);
       compare('card_checkout_session_id', card?.checkoutSessionId ?? null, row.card_checkout_session_id);
+      compare('review_currency', card?.mismatch?.currency ?? null, row.review_currency);
+      compare('review_amount_minor', card?.mismatch?.amountTotalMinor ?? null, row.review_amount_minor);
       compare('provider_payment_id', provider?.providerPaymentId ?? null, row.provider_payment_id);
       compare('provider_status', provider?.providerStatus ?? null, row.provider_status);
       compare('amount_asked_minor', provider?.amountAskedMinor ?? null, row.amount_asked_minor);

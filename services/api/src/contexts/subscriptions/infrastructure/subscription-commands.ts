@@ -490,10 +490,11 @@ export class SubscriptionCommands {
         result: { ...settlement, purchase: bought.result },
       };
     };
-    // A purchase that will not happen keeps no password: it is forgotten with the FAILED it explains.
+    // A purchase that will not happen keeps no password: it is forgotten with the FAILED it explains, or when the
+    // payment is held for staff because the provider reported other money than was asked (ADR 0058).
     const alongside = async (tx: StreamTransaction, decision: { result: CardSettlement }) => {
-      if (decision.result.purchase === 'FAILED' && purchase.status === 'WAITING')
-        await this.secrets.forgetAll(purchase.subscriptionId, tx.manager);
+      const ends = decision.result.purchase === 'FAILED' || decision.result.status === 'REVIEW';
+      if (ends && purchase.status === 'WAITING') await this.secrets.forgetAll(purchase.subscriptionId, tx.manager);
     };
     const origin = { context: command.context, causationId: command.causationId ?? null };
     if (bonusPaymentId === null) {

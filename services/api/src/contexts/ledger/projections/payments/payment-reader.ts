@@ -84,6 +84,10 @@ export function paymentCardOf(card: PaymentCardState): PaymentCard {
     providerStatus: card.providerStatus,
     amountAsked: minorToAmount(card.amountAskedMinor),
     amountReceived: minorToAmount(card.amountReceivedMinor),
+    reported:
+      card.mismatch === null
+        ? null
+        : { currency: card.mismatch.currency, amount: minorToAmount(card.mismatch.amountTotalMinor) },
   };
 }
 

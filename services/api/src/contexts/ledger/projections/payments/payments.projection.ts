@@ -98,7 +98,9 @@ function updateOf(
             provider_payment_id = COALESCE($6, provider_payment_id), provider_status = COALESCE($7, provider_status),
             amount_received_minor = $8::bigint,
             amount_minor = CASE WHEN $8::bigint > 0 THEN $8::bigint ELSE amount_minor END,
-            bonus_payment_id = COALESCE($9::bigint, bonus_payment_id)
+            bonus_payment_id = COALESCE($9::bigint, bonus_payment_id),
+            review_currency = CASE WHEN $10::bigint IS NULL THEN review_currency ELSE $11 END,
+            review_amount_minor = COALESCE($10::bigint, review_amount_minor)
           WHERE payment_id = $1`,
         [
           paymentId,
@@ -110,6 +112,7 @@ function updateOf(
           providerStatus,
           amountReceivedMinor,
           event.data.bonusPaymentId ?? null,
+          ...reviewOf(event),
         ],
       ];
     }
@@ -217,4 +220,10 @@ async function insertPayments(manager: EntityManager, rows: readonly PendingPaym
       column((data) => data.discountPercent),
     ],
   );
+}
+
+/** What a report that put the payment in REVIEW says the provider reported: amount and currency, or two nulls. */
+function reviewOf(event: Extract<PaymentEvent, { type: 'CashierPaymentReported' | 'CardPaymentReported' }>) {
+  const mismatch = event.type === 'CardPaymentReported' ? event.data.mismatch : undefined;
+  return mismatch ? [mismatch.amountTotalMinor, mismatch.currency] : [null, null];
 }

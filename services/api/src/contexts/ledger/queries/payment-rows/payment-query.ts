@@ -53,7 +53,8 @@ export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p
   p.provider_payment_id, p.provider_status, p.amount_asked_minor::text AS amount_asked_minor,
   p.amount_received_minor::text AS amount_received_minor,
   p.discount_percent, p.purchase_kind, p.purchase_plan_id, p.purchase_plan_name, p.purchase_subscription_id,
-  p.purchase_status, p.purchase_error_code, p.card_provider, p.card_checkout_session_id`;
+  p.purchase_status, p.purchase_error_code, p.card_provider, p.card_checkout_session_id, p.review_currency,
+  p.review_amount_minor::text AS review_amount_minor`;
 
 /**
  * Who reads a payment decides what it says (docs/product.md, Ledger, What a client sees): staff read the internal
@@ -107,6 +108,8 @@ export interface PaymentRow {
   purchase_error_code: ErrorCode | null;
   card_provider: CardProvider | null;
   card_checkout_session_id: string | null;
+  review_currency: string | null;
+  review_amount_minor: string | null;
 }
 
 /** What a deposit pays for beyond the balance; null for every other payment. */
@@ -132,6 +135,10 @@ function cardOf(row: PaymentRow): PaymentCard | null {
     providerStatus: (row.provider_status ?? 'unpaid') as CardProviderStatus,
     amountAsked: minorToAmount(BigInt(row.amount_asked_minor ?? 0)),
     amountReceived: minorToAmount(BigInt(row.amount_received_minor ?? 0)),
+    reported:
+      row.review_amount_minor === null
+        ? null
+        : { currency: row.review_currency, amount: minorToAmount(BigInt(row.review_amount_minor)) },
   };
 }
 

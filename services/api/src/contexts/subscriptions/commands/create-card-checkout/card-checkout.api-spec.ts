@@ -149,6 +149,66 @@ describe('Card checkout through Stripe (the real SDK against a local fake Stripe
     expect(await balanceMinorOf(testApp, client.userUuid)).toBe(0);
   });
 
+  it('credits nothing for a session reported paid in EUR or for 1 cent: held for staff with what was reported', async () => {
+    for (const [currency, amountTotalMinor] of [
+      ['eur', 2500],
+      ['usd', 1],
+    ] as const) {
+      const client = await customerWithBalance(testApp, 25);
+      const opened = await openCheckout(client);
+      const session = stripe.pay(opened.sessionId);
+      session.currency = currency;
+      session.amount_total = amountTotalMinor;
+      const answer = await deliver(stripe.signedEvent('checkout.session.completed', opened.sessionId));
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ handled: true, status: 'REVIEW', credited: 0 });
+
+      // Nothing credited, nothing bought, nothing taken from the balance that was already there.
+      expect(await balanceMinorOf(testApp, client.userUuid)).toBe(2500);
+      expect(await subscriptionsOf(client.userUuid)).toBe(0);
+      const reported = { currency, amount: amountTotalMinor / 100 };
+      expect(await paymentOf(opened.paymentId)).toMatchObject({
+        status: 'REVIEW',
+        card: { amountAsked: 25, amountReceived: 0, reported },
+        purchase: { status: 'WAITING' },
+      });
+      // Staff find it in the payments list by its status, with what was asked against what was reported.
+      const listed = await testApp.http
+        .post(`/api/payments/search/${client.userUuid}`)
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ statuses: ['REVIEW'] });
+      expect(listed.status).toBe(200);
+      expect(listed.body.content).toMatchObject([
+        { paymentId: opened.paymentId, status: 'REVIEW', card: { amountAsked: 25, reported } },
+      ]);
+      // The event log says what was reported; a later delivery, even of a correct session, credits nothing.
+      const [event]: Array<{ data: { mismatch: unknown } }> = await testApp.dataSource.query(
+        `SELECT data FROM events WHERE type = 'CardPaymentReported' AND data->>'paymentId' = $1`,
+        [String(opened.paymentId)],
+      );
+      expect(event.data.mismatch).toEqual({ currency, amountTotalMinor });
+      session.currency = 'usd';
+      session.amount_total = 2500;
+      expect((await deliver(stripe.signedEvent('checkout.session.completed', opened.sessionId))).body.credited).toBe(0);
+      expect(await balanceMinorOf(testApp, client.userUuid)).toBe(2500);
+
+      // Staff close it without money (a credit they decide on is a manual deposit); the money stays where it was.
+      const closed = await testApp.http
+        .put(`/api/payments/${opened.paymentId}/status`)
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ status: 'REJECTED' });
+      expect(closed.status).toBe(200);
+      expect(closed.body.status).toBe('REJECTED');
+      expect(await balanceMinorOf(testApp, client.userUuid)).toBe(2500);
+      const credit = await testApp.http
+        .put(`/api/payments/${opened.paymentId}/status`)
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ status: 'SUCCESS' });
+      expect(credit.status).toBe(409);
+      expect(credit.body.error).toBe('error.payment.status.manual.only');
+    }
+  });
+
   it('refuses packages staff keep off card sale, and keeps the flag on the package', async () => {
     const client = await createActiveUser(testApp);
     const offCard = await createPlan(testApp, { price: 12, cardPaymentAllowed: false });

@@ -51,6 +51,7 @@ export class ReceiveCardWebhookHandler implements ICommandHandler<ReceiveCardWeb
         providerPaymentId: checkout.providerPaymentId,
         providerStatus: cardStatusOf(checkout, event.type),
         amountTotalMinor: checkout.amountTotalMinor ?? 0,
+        currency: checkout.currency,
       },
       context,
     });

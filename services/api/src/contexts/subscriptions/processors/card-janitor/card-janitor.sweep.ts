@@ -65,6 +65,7 @@ export class CardJanitor implements Sweep {
             providerPaymentId: checkout.providerPaymentId,
             providerStatus,
             amountTotalMinor: checkout.amountTotalMinor ?? 0,
+            currency: checkout.currency,
           },
           context: systemContext(),
         });
