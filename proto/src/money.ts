@@ -36,6 +36,36 @@ export function parseAmountToMinor(
   return { ok: true, amountMinor };
 }
 
+/** How a dollar amount is written, exactly: digits, then at most two decimals; no sign, exponent or leading zeros. */
+const AMOUNT_TEXT = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
+/** A plain decimal with more decimals than cents: refused as such, not rounded. */
+const DECIMAL_TEXT = /^(0|[1-9][0-9]*)\.[0-9]+$/;
+/** A plain number below zero, `-0` included. */
+const NEGATIVE_TEXT = /^-(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
+/**
+ * An amount as it was written (a JSON number's source text, or what a form field holds), checked exactly as written
+ * (docs/adr/0058-money-paths-keep-their-promises.md): `12`, `12.5` and `12.50` are dollars; `1E-2`, `1e2`, `12.345`,
+ * `1.0000000000000001`, `-0` and `0x10` are refused, never rounded, although some of them read as a fine number once
+ * parsed. The bounds are `parseAmountToMinor`'s.
+ */
+export function parseAmountTextToMinor(
+  text: string,
+  options: { allowZero?: boolean; maxMinor?: number } = {},
+): AmountCheck {
+  if (!AMOUNT_TEXT.test(text)) {
+    if (NEGATIVE_TEXT.test(text)) return { ok: false, error: 'error.validation.must.be.positive' };
+    if (DECIMAL_TEXT.test(text)) return { ok: false, error: 'error.validation.max.decimal.places' };
+    return { ok: false, error: 'error.validation.invalid.input' };
+  }
+  return parseAmountToMinor(Number(text), options);
+}
+
+/** Whether a JSON number's source text is an amount as `parseAmountTextToMinor` admits it, bounds aside. */
+export function isExactAmountText(text: string): boolean {
+  return AMOUNT_TEXT.test(text);
+}
+
 export function minorToAmount(amountMinor: number | bigint): number {
   return Number(amountMinor) / 100;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmountToMinor, parsePlanPriceToMinor } from './money';
+import { parseAmountTextToMinor, parseAmountToMinor, parsePlanPriceToMinor } from './money';
 import {
   checkEmail,
   checkIsoDateTime,
@@ -222,6 +222,33 @@ describe('validation rules (docs/product.md, Business constants)', () => {
     expect(parseAmountToMinor(0)).toEqual({ ok: false, error: 'error.validation.must.be.positive' });
     expect(parseAmountToMinor(-1)).toEqual({ ok: false, error: 'error.validation.must.be.positive' });
     expect(parseAmountToMinor('10')).toEqual({ ok: false, error: 'error.validation.invalid.input' });
+  });
+
+  it('checks an amount as it was written: exact dollars and cents, never rounded', () => {
+    expect(parseAmountTextToMinor('12')).toEqual({ ok: true, amountMinor: 1200 });
+    expect(parseAmountTextToMinor('12.5')).toEqual({ ok: true, amountMinor: 1250 });
+    expect(parseAmountTextToMinor('12.50')).toEqual({ ok: true, amountMinor: 1250 });
+    expect(parseAmountTextToMinor('0.29')).toEqual({ ok: true, amountMinor: 29 });
+    expect(parseAmountTextToMinor('0', { allowZero: true })).toEqual({ ok: true, amountMinor: 0 });
+    // Each reads as a fine number once parsed (1E-2 is 0.01, 1.0000000000000001 is 1), so only the text can tell.
+    for (const [text, error] of [
+      ['1E-2', 'error.validation.invalid.input'],
+      ['1e2', 'error.validation.invalid.input'],
+      ['0x10', 'error.validation.invalid.input'],
+      ['012', 'error.validation.invalid.input'],
+      [' 12', 'error.validation.invalid.input'],
+      ['12.', 'error.validation.invalid.input'],
+      ['.5', 'error.validation.invalid.input'],
+      ['', 'error.validation.invalid.input'],
+      ['12.345', 'error.validation.max.decimal.places'],
+      ['1.0000000000000001', 'error.validation.max.decimal.places'],
+      ['-0', 'error.validation.must.be.positive'],
+      ['-0.5', 'error.validation.must.be.positive'],
+      ['-12', 'error.validation.must.be.positive'],
+      ['0', 'error.validation.must.be.positive'],
+      ['100000', 'error.validation.max'],
+    ] as const)
+      expect(parseAmountTextToMinor(text), text).toEqual({ ok: false, error });
   });
 
   it('holds package terms to their limits: name, description, features, duration, price and currency', () => {

@@ -2,6 +2,7 @@ import type { FieldError } from '@kupa/proto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error';
+import { restoreInexactAmounts } from './exact-amounts';
 
 /** The largest JSON body the API reads; every request body it documents is a few hundred bytes. */
 export const JSON_BODY_LIMIT = '100kb';
@@ -129,4 +130,5 @@ export function useJsonBodyParser(app: NestExpressApplication, formPaths: readon
   app.use(bodyParserRefusal);
   app.use(refuseOtherContentTypes(formPaths));
   app.use(refuseDeepJson);
+  app.use(restoreInexactAmounts);
 }

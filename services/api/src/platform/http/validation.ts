@@ -5,6 +5,7 @@ import {
   type RuleIssue,
   isErrorCode,
   LIMITS,
+  parseAmountTextToMinor,
   parseAmountToMinor,
 } from '@kupa/proto';
 import {
@@ -17,6 +18,7 @@ import {
 import { Transform } from 'class-transformer';
 import { ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
 import { ApiError, ValidationFailedError } from './api-error';
+import { AMOUNT_FIELD_NAMES } from './exact-amounts';
 import { unsafeInputFields } from './input-guards';
 
 /**
@@ -190,21 +192,32 @@ export function IsAmount(
   rule: { allowZero?: boolean; maxMinor?: number } = {},
 ): PropertyDecorator {
   const maxAmount = Math.min(rule.maxMinor ?? LIMITS.amountMaxMinor, LIMITS.amountMaxMinor) / 100;
-  return ValidateBy(
+  // A JSON number is checked as parsed; its source text, when it was not exact dollars and cents, arrives as a string
+  // (`restoreInexactAmounts`) and is refused by what it says. A string is never an amount, even a well-written one.
+  const check = (value: unknown) => {
+    if (typeof value !== 'string') return parseAmountToMinor(value, rule);
+    const written = parseAmountTextToMinor(value, rule);
+    return written.ok ? ({ ok: false, error: 'error.validation.invalid.input' } as const) : written;
+  };
+  const decorator = ValidateBy(
     {
       name: 'isAmount',
       validator: {
-        validate: (value: unknown) => parseAmountToMinor(value, rule).ok,
+        validate: (value: unknown) => check(value).ok,
         defaultMessage: (args) => {
-          const check = parseAmountToMinor(args?.value, rule);
-          if (check.ok) return codeMessage('error.validation.invalid.input');
-          if (check.error === 'error.validation.max') return codeMessage(check.error, { max: maxAmount });
-          if (check.error === 'error.validation.max.decimal.places')
-            return codeMessage(check.error, { maxDecimalPlaces: LIMITS.amountDecimalPlaces });
-          return codeMessage(check.error);
+          const checked = check(args?.value);
+          if (checked.ok) return codeMessage('error.validation.invalid.input');
+          if (checked.error === 'error.validation.max') return codeMessage(checked.error, { max: maxAmount });
+          if (checked.error === 'error.validation.max.decimal.places')
+            return codeMessage(checked.error, { maxDecimalPlaces: LIMITS.amountDecimalPlaces });
+          return codeMessage(checked.error);
         },
       },
     },
     options,
   );
+  return (target, propertyKey) => {
+    AMOUNT_FIELD_NAMES.add(String(propertyKey));
+    decorator(target, propertyKey);
+  };
 }
