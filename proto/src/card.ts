@@ -29,8 +29,8 @@ export const CARD_PROVIDER_STATUS_LABELS: Readonly<Record<CardProviderStatus, Bi
   expired: { he: 'פג תוקף', en: 'Expired' },
 });
 
-/** The one currency a checkout charges in (ISO 4217, as Stripe writes it): what a paid session must report. */
-export const CARD_CURRENCY = 'usd';
+/** The currency every provider is asked in (ISO 4217, as Stripe and NOWPayments write it): what a paid report must say. */
+export const PROVIDER_CURRENCY = 'usd';
 
 /**
  * A paid checkout whose currency or total is not what was asked (docs/adr/0058-money-paths-keep-their-promises.md):

@@ -158,6 +158,11 @@ export interface PaymentCashier {
   amountAsked: number;
   /** What arrived and was credited, in dollars at the invoice's rate. */
   amountReceived: number;
+  /**
+   * Dollars reported that were not credited because they took the deposit above the per-payment maximum
+   * (`CASHIER_DEPOSIT_MAX`): the payment is then `REVIEW` for staff (ADR 0058); null otherwise.
+   */
+  amountHeld: number | null;
 }
 
 /** `GET /payments/crypto/options`: what the deposit form offers. */

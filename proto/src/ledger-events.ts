@@ -252,6 +252,11 @@ export interface CashierPaymentReportedData {
    * Absent or null otherwise: reports stored before crypto bonuses, and every later report, leave the link as it is.
    */
   bonusPaymentId?: number | null;
+  /**
+   * Cents at the invoice's rate a report would have credited, held for staff instead because they took the deposit
+   * above the per-payment maximum (ADR 0058): the report then credits nothing. Absent on every other report.
+   */
+  heldForReviewMinor?: number;
 }
 
 /**

@@ -9,7 +9,9 @@ import {
   paymentDirection,
   paymentMovedMoney,
   paymentStatusIntent,
+  REVIEW_CLOSING_STATUSES,
   signedPaymentAmount,
+  staffStatusChoices,
 } from './payment-states';
 
 const IN_TYPES: PaymentType[] = ['DEPOSIT', 'TRANSFER_IN', 'REFUND', 'AMBASSADOR_BONUS'];
@@ -119,5 +121,20 @@ describe('how a payment looks', () => {
     expect(paymentAmountStateHint('void', 'en')).toBe('not counted in the balance');
     expect(paymentAmountStateHint('void', 'he')).toMatch(/[\u0590-\u05ff]/);
     expect(paymentAmountStateHint('pending', 'he')).toMatch(/[\u0590-\u05ff]/);
+  });
+});
+
+describe('what staff may set', () => {
+  it('any status on a manual payment; on a provider payment held for review only closing ones, never SUCCESS', () => {
+    expect(staffStatusChoices({ aggregator: 'MANUAL', status: 'SUCCESS' })).toEqual(PAYMENT_STATUSES);
+    expect(staffStatusChoices({ aggregator: 'STRIPE', status: 'REVIEW' })).toEqual([
+      'REVIEW',
+      'FAILED',
+      'REJECTED',
+      'REFUNDED',
+    ]);
+    expect(REVIEW_CLOSING_STATUSES.some((status) => paymentMovedMoney(status))).toBe(false);
+    for (const status of ['PENDING', 'SUCCESS', 'REJECTED'] as PaymentStatus[])
+      expect(staffStatusChoices({ aggregator: 'CASHIER', status })).toEqual([status]);
   });
 });

@@ -260,6 +260,7 @@ export const en: TranslationMessages = {
         payCurrency: 'Paid in',
         amountAsked: 'Amount asked',
         amountReceived: 'Amount received',
+        amountHeld: 'Held for review (above the maximum)',
       },
       export: {
         button: 'Export CSV',

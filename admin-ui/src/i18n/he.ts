@@ -466,6 +466,7 @@ export const he: TranslationMessages = {
         payCurrency: 'שולם ב',
         amountAsked: 'סכום שנדרש',
         amountReceived: 'סכום שהתקבל',
+        amountHeld: 'מוחזק לבדיקה (מעל המקסימום)',
       },
       export: {
         button: 'ייצוא לקובץ CSV',

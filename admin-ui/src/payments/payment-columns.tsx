@@ -56,12 +56,13 @@ export function ReportedAmount({ reported }: { reported: { currency: string | nu
 }
 
 /**
- * Under the amount asked, what the card provider reported for a paid checkout held for review (ADR 0058), so the
- * list shows both; nothing for any other payment.
+ * Under the amount asked, what a provider reported for a payment held for review (ADR 0058): a card checkout's amount
+ * and currency, or a crypto deposit's dollars above the per-payment maximum. Nothing for any other payment.
  */
 function CardReportedAmount() {
   const record = useRecordContext<Payment>();
-  const reported = record?.card?.reported;
+  const held = record?.cashier?.amountHeld;
+  const reported = record?.card?.reported ?? (typeof held === 'number' ? { currency: 'usd', amount: held } : null);
   if (!reported) return null;
   return (
     <div data-testid="payment-reported">

@@ -99,6 +99,10 @@ function CashierDetails() {
     ['payCurrency', <Ltr key="coin">{cashier.payCurrency.toUpperCase()}</Ltr>],
     ['amountAsked', money(cashier.amountAsked)],
     ['amountReceived', money(cashier.amountReceived)],
+    // Dollars above the per-payment maximum: held for review, nothing credited (ADR 0058).
+    ...(typeof cashier.amountHeld === 'number'
+      ? [['amountHeld', money(cashier.amountHeld)] as [string, ReactNode]]
+      : []),
   ];
   return <DetailList testId="payment-cashier" rows={rows} label={label} />;
 }

@@ -206,6 +206,7 @@ describe('crypto deposit detail', () => {
         payCurrency: 'eth',
         amountAsked: 80,
         amountReceived: 83.25,
+        amountHeld: null,
       },
     };
     mockFetch({ 'GET /api/payments/42': [() => json(200, cryptoDeposit)] });
@@ -291,6 +292,35 @@ describe('card deposit detail', () => {
     expect(select).toBeEnabled();
     const offered = [...select.querySelectorAll('option')].map((option) => option.getAttribute('value'));
     expect(offered).toEqual(['REVIEW', 'FAILED', 'REJECTED', 'REFUNDED']);
+  });
+
+  it('shows the dollars a crypto deposit held for review above the maximum, and offers to close it', async () => {
+    const held = {
+      ...manualPayment,
+      amount: 800,
+      status: 'REVIEW',
+      method: 'CRYPTO_ETH',
+      aggregator: 'CASHIER',
+      card: null,
+      cashier: {
+        provider: 'SANDBOX',
+        invoiceId: '4522625843',
+        invoiceUrl: 'http://kupa.test/api/sandbox/cashier/invoices/4522625843',
+        providerPaymentId: '5077125051',
+        providerStatus: 'finished',
+        payCurrency: 'eth',
+        amountAsked: 800,
+        amountReceived: 0,
+        amountHeld: 5000,
+      },
+    };
+    mockFetch({ 'GET /api/payments/42': [() => json(200, held)] });
+    renderInAdmin(<PaymentRoute />, { resource: 'payments', lang: 'en', path: '/admin/payments/42/show' });
+
+    const row = await screen.findByTestId('payment-cashier-amountHeld');
+    expect(row).toHaveTextContent('Held for review (above the maximum)');
+    expect(row.querySelector('bdi')?.textContent).toBe(formatAmount(5000, 'en'));
+    expect(screen.getByTestId('payment-status-select')).toBeEnabled();
   });
 
   it('reads in Hebrew, with the ids left to right', async () => {

@@ -316,6 +316,7 @@ describe('packages', () => {
                 payCurrency: 'btc',
                 amountAsked: 18,
                 amountReceived: 0,
+                amountHeld: null,
               },
               purchase: {
                 kind: 'BUY',

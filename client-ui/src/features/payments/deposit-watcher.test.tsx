@@ -23,6 +23,7 @@ const cashier = {
   payCurrency: 'usdttrc20',
   amountAsked: 50,
   amountReceived: 50,
+  amountHeld: null,
 };
 
 const deposit = (overrides: Partial<Payment>) =>

@@ -146,6 +146,7 @@ describe('crypto deposit', () => {
     payCurrency: 'btc',
     amountAsked: 50,
     amountReceived: 0,
+    amountHeld: null,
   };
 
   it('shows the limits, refuses an amount outside them, opens the invoice and follows it until it settles', async () => {

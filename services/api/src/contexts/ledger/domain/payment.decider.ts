@@ -1,5 +1,5 @@
 import {
-  CARD_CURRENCY,
+  PROVIDER_CURRENCY,
   type CardCheckoutOpenedData,
   type CardProviderStatus,
   CASHIER_STATUS_MAPPING,
@@ -81,6 +81,8 @@ export type PaymentCommand =
       reportedAt: string;
       timeOutIfPending: boolean;
       bonusPaymentId?: number | null;
+      /** The most one deposit may credit (`CASHIER_DEPOSIT_MAX`); more is held for staff (ADR 0058). */
+      maxCreditMinor?: number;
     }
   | {
       /**
@@ -161,6 +163,8 @@ function decideCashierReport(
   if (state === null) throw new DomainError('error.payment.not.found');
   const cashier = state.cashier;
   if (cashier === null) throw new DomainError('error.cashier.notification.invalid');
+  // A deposit held for staff stays theirs: no later report credits it, whatever it says.
+  if (cashier.heldMinor !== null) return [];
   const report = command.report;
   const known = report ? cashier.providerPayments[report.providerPaymentId] : undefined;
   let receivedMinor = known?.receivedMinor ?? 0;
@@ -174,6 +178,29 @@ function decideCashierReport(
   }
   const creditedMinor = receivedMinor - (known?.receivedMinor ?? 0);
   const amountReceivedMinor = cashier.amountReceivedMinor + creditedMinor;
+  // More than one deposit may bring is not credited: it waits for staff, REVIEW unless money was already credited.
+  if (report !== null && command.maxCreditMinor !== undefined && amountReceivedMinor > command.maxCreditMinor)
+    return [
+      {
+        type: 'CashierPaymentReported',
+        data: {
+          paymentId: state.paymentId,
+          userUuid: state.userUuid,
+          source: command.source,
+          providerPaymentId: report.providerPaymentId,
+          providerStatus: report.providerStatus,
+          payAmount: report.payAmount,
+          actuallyPaid: report.actuallyPaid,
+          receivedMinor: known?.receivedMinor ?? 0,
+          creditedMinor: 0,
+          amountReceivedMinor: cashier.amountReceivedMinor,
+          previousStatus: state.status,
+          status: cashier.amountReceivedMinor > 0 ? state.status : 'REVIEW',
+          reportedAt: command.reportedAt,
+          heldForReviewMinor: creditedMinor,
+        },
+      },
+    ];
   const status = statusAfterReport(state, report, amountReceivedMinor, command.timeOutIfPending);
   const providerStatusChanged = report !== null && (known === undefined || known.status !== report.providerStatus);
   if (creditedMinor === 0 && status === state.status && !providerStatusChanged) return [];
@@ -236,7 +263,7 @@ function decideCardReport(
   const status = statusAfterCardReport(state, report);
   const credits = status === 'SUCCESS' && state.status !== 'SUCCESS';
   // Only what was asked, in dollars, is credited as asked: a paid session reporting anything else is held for staff.
-  if (credits && (report.currency !== CARD_CURRENCY || report.amountTotalMinor !== card.amountAskedMinor))
+  if (credits && (report.currency !== PROVIDER_CURRENCY || report.amountTotalMinor !== card.amountAskedMinor))
     return [
       {
         type: 'CardPaymentReported',
@@ -471,6 +498,7 @@ function evolve(state: PaymentState | null, event: PaymentEvent): PaymentState |
         providerStatus: null,
         providerPayments: {},
         amountReceivedMinor: 0,
+        heldMinor: null,
       };
       return { ...state, cashier };
     }
@@ -488,7 +516,14 @@ function evolve(state: PaymentState | null, event: PaymentEvent): PaymentState |
         updatedAt: event.data.reportedAt,
         // A deposit's amount is what is on the books once anything arrived, and what was asked before.
         amountMinor: amountReceivedMinor > 0 ? amountReceivedMinor : state.amountMinor,
-        cashier: { ...cashier, providerPaymentId, providerStatus, providerPayments, amountReceivedMinor },
+        cashier: {
+          ...cashier,
+          providerPaymentId,
+          providerStatus,
+          providerPayments,
+          amountReceivedMinor,
+          heldMinor: event.data.heldForReviewMinor ?? cashier.heldMinor ?? null,
+        },
         bonusPaymentId: event.data.bonusPaymentId ?? state.bonusPaymentId ?? null,
       };
     }

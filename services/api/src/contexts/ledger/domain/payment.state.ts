@@ -32,6 +32,8 @@ export interface PaymentCashierState {
   providerPayments: Readonly<Record<string, ProviderPaymentState>>;
   /** The sum of what every provider payment brought: what is on the client's balance. */
   amountReceivedMinor: number;
+  /** Cents reported above the per-payment maximum and held for staff, not credited (ADR 0058); null otherwise. */
+  heldMinor: number | null;
 }
 
 /** The card provider's side of a card deposit (docs/adr/0029-card-checkout.md): its checkout and what it brought. */

@@ -77,6 +77,15 @@ export class PaymentCashierDto implements PaymentCashier {
     description: "Dollars that arrived and were credited, at the invoice's rate (more or less than asked is kept)",
   })
   amountReceived: number;
+
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description:
+      'Dollars reported above the per-payment maximum and held for staff, not credited (the payment is REVIEW); ' +
+      'null otherwise',
+  })
+  amountHeld: number | null;
 }
 
 export class PaymentCardDto implements PaymentCard {

@@ -1,4 +1,10 @@
-import { canonicalJson, LEDGER_EVENT_TYPES, SYSTEM_ACTOR_NAME, USER_ACCOUNT_PREFIX } from '@kupa/proto';
+import {
+  canonicalJson,
+  LEDGER_EVENT_TYPES,
+  PROVIDER_CURRENCY,
+  SYSTEM_ACTOR_NAME,
+  USER_ACCOUNT_PREFIX,
+} from '@kupa/proto';
 import { REPLAYED_EVENT_COLUMNS, type ReplayedEventRow, upcastRow } from '../../../platform/event-store/event-rows';
 import type { DataSource } from 'typeorm';
 import { databaseUrlOf, type SqlReader } from '../../../platform/database/read-only-snapshot';
@@ -222,8 +228,13 @@ async function comparePayments(reader: SqlReader, replay: LedgerReplay, differen
       const provider = cashier ?? card;
       compare('card_provider', card?.provider ?? null, row.card_provider);
       compare('card_checkout_session_id', card?.checkoutSessionId ?? null, row.card_checkout_session_id);
-      compare('review_currency', card?.mismatch?.currency ?? null, row.review_currency);
-      compare('review_amount_minor', card?.mismatch?.amountTotalMinor ?? null, row.review_amount_minor);
+      const held = cashier?.heldMinor ?? null;
+      compare(
+        'review_currency',
+        card?.mismatch?.currency ?? (held === null ? null : PROVIDER_CURRENCY),
+        row.review_currency,
+      );
+      compare('review_amount_minor', card?.mismatch?.amountTotalMinor ?? held, row.review_amount_minor);
       compare('provider_payment_id', provider?.providerPaymentId ?? null, row.provider_payment_id);
       compare('provider_status', provider?.providerStatus ?? null, row.provider_status);
       compare('amount_asked_minor', provider?.amountAskedMinor ?? null, row.amount_asked_minor);

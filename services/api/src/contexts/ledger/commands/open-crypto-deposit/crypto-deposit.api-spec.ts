@@ -280,6 +280,46 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     });
   });
 
+  it('holds for staff, uncredited, a payment that reports more than the per-payment maximum', async () => {
+    const user = await createActiveUser(testApp);
+    const { paymentId, invoiceId } = await openDeposit(user, 800, 'CRYPTO_ETH');
+    // 800 dollars at the sandbox's 2500 a coin is 0.32 ETH; 2 ETH (5000 dollars) arrives, above the 1000 maximum.
+    const paid = await act(invoiceId, 'pay', { actuallyPaid: '2' });
+    expect(paid.status).toBe(200);
+    expect(await balanceMinorOf(testApp, user.userUuid)).toBe(0);
+    expect(await paymentOf(paymentId)).toMatchObject({
+      status: 'REVIEW',
+      amount: 800,
+      cashier: { amountAsked: 800, amountReceived: 0, amountHeld: 5000 },
+    });
+    // The event log says what was held; the same notification signed again credits nothing.
+    const reports: Array<{ data: { creditedMinor: number; heldForReviewMinor?: number } }> =
+      await testApp.dataSource.query(
+        `SELECT data FROM events WHERE type = 'CashierPaymentReported' AND data->>'paymentId' = $1
+          ORDER BY global_position`,
+        [String(paymentId)],
+      );
+    expect(reports.map((report) => report.data.creditedMinor)).toEqual(reports.map(() => 0));
+    expect(reports.at(-1)?.data).toMatchObject({ creditedMinor: 0, heldForReviewMinor: 500_000 });
+    const again = signed(await providerPayment(paid.body.paymentId as string));
+    const repeated = await postIpn(again.body, again.signature);
+    expect(repeated.status).toBe(200);
+    expect(repeated.body.credited).toBe(0);
+    expect(await balanceMinorOf(testApp, user.userUuid)).toBe(0);
+    // Staff see it in the list and close it without money.
+    const listed = await testApp.http
+      .post(`/api/payments/search/${user.userUuid}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ statuses: ['REVIEW'] });
+    expect(listed.body.content).toMatchObject([{ paymentId, cashier: { amountHeld: 5000 } }]);
+    const closed = await testApp.http
+      .put(`/api/payments/${paymentId}/status`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ status: 'REJECTED' });
+    expect([closed.status, closed.body.status]).toEqual([200, 'REJECTED']);
+    expect(await balanceMinorOf(testApp, user.userUuid)).toBe(0);
+  });
+
   it('maps failed and expired without money to FAILED and TIMEOUT, crediting nothing', async () => {
     const user = await createActiveUser(testApp);
     const failed = await openDeposit(user, 20);

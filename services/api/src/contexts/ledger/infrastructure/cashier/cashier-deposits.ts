@@ -267,7 +267,15 @@ export class CashierDeposits {
       result: CashierReportOutcome | 'stream-needed';
     } => {
       const reportedAt = at.toISOString();
-      const command = { type: 'ApplyCashierReport' as const, paymentId, report, source, reportedAt, timeOutIfPending };
+      const command = {
+        type: 'ApplyCashierReport' as const,
+        paymentId,
+        report,
+        source,
+        reportedAt,
+        timeOutIfPending,
+        maxCreditMinor: this.config.cashierDepositMaxMinor,
+      };
       let paymentEvents = paymentDecider.decide(command, payment.state);
       const reported = paymentEvents.find((event) => event.type === 'CashierPaymentReported');
       const creditedMinor = reported?.type === 'CashierPaymentReported' ? reported.data.creditedMinor : 0;

@@ -67,6 +67,7 @@ export function paymentPayload(
           payCurrency: payment.cashier.payCurrency,
           amountAsked: minorToAmount(payment.cashier.amountAskedMinor),
           amountReceived: minorToAmount(payment.cashier.amountReceivedMinor),
+          amountHeld: payment.cashier.heldMinor === null ? null : minorToAmount(payment.cashier.heldMinor),
         }
       : null,
     card: payment.card ? paymentCardOf(payment.card) : null,

@@ -1,4 +1,4 @@
-import { type PaymentRecordedData, SYSTEM_ACTOR_NAME } from '@kupa/proto';
+import { PROVIDER_CURRENCY, type PaymentRecordedData, SYSTEM_ACTOR_NAME } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { assert } from '../../../../kernel';
@@ -224,6 +224,10 @@ async function insertPayments(manager: EntityManager, rows: readonly PendingPaym
 
 /** What a report that put the payment in REVIEW says the provider reported: amount and currency, or two nulls. */
 function reviewOf(event: Extract<PaymentEvent, { type: 'CashierPaymentReported' | 'CardPaymentReported' }>) {
-  const mismatch = event.type === 'CardPaymentReported' ? event.data.mismatch : undefined;
+  if (event.type === 'CashierPaymentReported')
+    return event.data.heldForReviewMinor === undefined
+      ? [null, null]
+      : [event.data.heldForReviewMinor, PROVIDER_CURRENCY];
+  const mismatch = event.data.mismatch;
   return mismatch ? [mismatch.amountTotalMinor, mismatch.currency] : [null, null];
 }

@@ -154,6 +154,7 @@ function cashierOf(row: PaymentRow): PaymentCashier | null {
     payCurrency: row.cashier_pay_currency ?? '',
     amountAsked: minorToAmount(BigInt(row.amount_asked_minor ?? 0)),
     amountReceived: minorToAmount(BigInt(row.amount_received_minor ?? 0)),
+    amountHeld: row.review_amount_minor === null ? null : minorToAmount(BigInt(row.review_amount_minor)),
   };
 }
 
