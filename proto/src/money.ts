@@ -61,6 +61,22 @@ export function parseAmountTextToMinor(
   return parseAmountToMinor(Number(text), options);
 }
 
+/**
+ * An amount typed into a form, checked as written like a request's (a typed `1.0000000000000001` is not rounded to 1):
+ * surrounding spaces, a plus sign, the Unicode minus and leading zeros are forgiven, nothing else.
+ */
+export function parseTypedAmountToMinor(
+  text: string,
+  options: { allowZero?: boolean; maxMinor?: number } = {},
+): AmountCheck {
+  const written = text
+    .trim()
+    .replace(/^\+/, '')
+    .replace(/^\u2212/, '-')
+    .replace(/^(-?)0+(?=[0-9])/, '$1');
+  return parseAmountTextToMinor(written, options);
+}
+
 /** Whether a JSON number's source text is an amount as `parseAmountTextToMinor` admits it, bounds aside. */
 export function isExactAmountText(text: string): boolean {
   return AMOUNT_TEXT.test(text);

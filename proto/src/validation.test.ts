@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmountTextToMinor, parseAmountToMinor, parsePlanPriceToMinor } from './money';
+import { parseAmountTextToMinor, parseAmountToMinor, parsePlanPriceToMinor, parseTypedAmountToMinor } from './money';
 import {
   checkEmail,
   checkIsoDateTime,
@@ -249,6 +249,17 @@ describe('validation rules (docs/product.md, Business constants)', () => {
       ['100000', 'error.validation.max'],
     ] as const)
       expect(parseAmountTextToMinor(text), text).toEqual({ ok: false, error });
+  });
+
+  it('reads a typed amount by the same rule, forgiving only spaces, a sign and leading zeros', () => {
+    expect(parseTypedAmountToMinor(' +012.50 ')).toEqual({ ok: true, amountMinor: 1250 });
+    expect(parseTypedAmountToMinor('\u22125')).toEqual({ ok: false, error: 'error.validation.must.be.positive' });
+    expect(parseTypedAmountToMinor('1.0000000000000001')).toEqual({
+      ok: false,
+      error: 'error.validation.max.decimal.places',
+    });
+    expect(parseTypedAmountToMinor('1e2')).toEqual({ ok: false, error: 'error.validation.invalid.input' });
+    expect(parseTypedAmountToMinor('0', { allowZero: true })).toEqual({ ok: true, amountMinor: 0 });
   });
 
   it('holds package terms to their limits: name, description, features, duration, price and currency', () => {

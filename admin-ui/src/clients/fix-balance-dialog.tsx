@@ -10,7 +10,7 @@ import {
   LIMITS,
   type ManualPaymentRequest,
   minorToAmount,
-  parseAmountToMinor,
+  parseTypedAmountToMinor,
   randomUuid,
   type RuleIssue,
 } from '@kupa/proto';
@@ -49,7 +49,7 @@ export function checkAmount(text: string): { issue: RuleIssue } | { amount: numb
   const required = checkRequired(trimmed);
   if (required) return { issue: required };
   if (!DECIMAL.test(trimmed)) return { issue: { error: 'error.validation.invalid.input' } };
-  const check = parseAmountToMinor(Number(trimmed));
+  const check = parseTypedAmountToMinor(trimmed);
   if (check.ok) return { amount: minorToAmount(check.amountMinor) };
   return { issue: { error: check.error, params: { max: AMOUNT_MAX, maxDecimalPlaces: LIMITS.amountDecimalPlaces } } };
 }

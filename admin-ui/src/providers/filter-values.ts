@@ -1,4 +1,4 @@
-import { LIMITS, minorToAmount, parseAmountToMinor } from '@kupa/proto';
+import { LIMITS, minorToAmount, parseTypedAmountToMinor } from '@kupa/proto';
 
 /**
  * Helpers that turn filter-form values into search-body values. Date inputs give a calendar day (`YYYY-MM-DD`) in
@@ -54,6 +54,6 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 export function toPriceBound(value: unknown): number | undefined {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!DECIMAL.test(text)) return undefined;
-  const parsed = parseAmountToMinor(Number(text), { allowZero: true, maxMinor: LIMITS.planPriceMaxMinor });
+  const parsed = parseTypedAmountToMinor(text, { allowZero: true, maxMinor: LIMITS.planPriceMaxMinor });
   return parsed.ok ? minorToAmount(parsed.amountMinor) : undefined;
 }

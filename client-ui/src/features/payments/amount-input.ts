@@ -1,4 +1,4 @@
-import { AMOUNT_MAX, LIMITS, parseAmountToMinor, type RuleIssue } from '@kupa/proto';
+import { AMOUNT_MAX, LIMITS, parseTypedAmountToMinor, type RuleIssue } from '@kupa/proto';
 
 /**
  * Plain decimal notation only: `Number()` would also accept `1e3`, `0x10` or `Infinity`, which no one means. A sign is
@@ -17,7 +17,7 @@ export function parseAmountInput(text: string): AmountInput {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, issue: { error: 'error.validation.required' } };
   if (!DECIMAL.test(trimmed)) return { ok: false, issue: { error: 'error.validation.invalid.input' } };
-  const check = parseAmountToMinor(Number(trimmed.replace('\u2212', '-')));
+  const check = parseTypedAmountToMinor(trimmed);
   if (check.ok) return check;
   switch (check.error) {
     case 'error.validation.max.decimal.places':
