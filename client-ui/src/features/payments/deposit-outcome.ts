@@ -13,6 +13,8 @@ export function depositOutcomeKnown(payment: Payment): boolean {
 
 /** What the money of a settled deposit did: how much was credited (and of how much asked), as one sentence. */
 export function creditedSentence(payment: Payment, lang: Language): string {
+  // The provider reported other money than was asked: held for Kupa's staff, not ended (ADR 0058).
+  if (payment.status === 'REVIEW') return translate(lang, 'deposit.review');
   if (payment.status !== 'SUCCESS')
     return translate(lang, 'deposit.crypto.closed', { status: enumLabel('paymentStatus', payment.status, lang) });
   const cashier = payment.cashier;

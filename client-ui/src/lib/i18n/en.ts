@@ -225,6 +225,8 @@ export const en: Record<MessageKey, string> = {
   'deposit.crypto.settledOver':
     'More arrived than asked: all of it, {received} (of the {asked} asked), was added to your balance.',
   'deposit.crypto.closed': 'This deposit ended without money ({status}). You can create a new invoice.',
+  'deposit.review':
+    "The payment reported differs from what was asked, so it is held until Kupa's staff check it. Nothing is on your balance from it yet.",
   'deposit.crypto.another': 'New deposit',
   'deposit.mail.subject': 'Manual transfer deposit, profile ID {profileId}',
   'deposit.mail.body':

@@ -222,6 +222,8 @@ export const he = {
   'deposit.crypto.settledPartial': 'הגיע רק חלק: {received} מתוך {asked} שנדרשו נוספו ליתרה שלכם.',
   'deposit.crypto.settledOver': 'הגיע יותר מהנדרש: כל הסכום, {received} (מתוך {asked} שנדרשו), נוסף ליתרה שלכם.',
   'deposit.crypto.closed': 'ההפקדה הסתיימה בלי כסף ({status}). אפשר ליצור חשבונית חדשה.',
+  'deposit.review':
+    'התשלום שדווח שונה ממה שנדרש, ולכן הוא מוחזק עד שצוות Kupa יבדוק אותו. עדיין לא נוסף ממנו דבר ליתרה.',
   'deposit.crypto.another': 'הפקדה חדשה',
   'deposit.mail.subject': 'הפקדה בהעברה ידנית, מזהה פרופיל {profileId}',
   'deposit.mail.body':
