@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from '../../../schema';
+import { DropRedundantPaymentsCreatedIndex1768300000000 } from './ledger-queries.migrations';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database';
 
 /**
@@ -63,7 +64,14 @@ describe('payments indexes', () => {
   });
 
   it('puts the dropped index back when the migration is undone', async () => {
-    await dataSource.undoLastMigration();
+    // Migrations newer than the one that dropped the index are undone first, down to it.
+    for (;;) {
+      const [last]: Array<{ name: string }> = await dataSource.query(
+        'SELECT name FROM migrations ORDER BY timestamp DESC, id DESC LIMIT 1',
+      );
+      await dataSource.undoLastMigration();
+      if (last.name === DropRedundantPaymentsCreatedIndex1768300000000.name) break;
+    }
     try {
       expect(await paymentIndexes()).toContain('payments_created');
     } finally {

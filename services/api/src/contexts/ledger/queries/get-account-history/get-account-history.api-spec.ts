@@ -152,11 +152,13 @@ describe('ledger account history under concurrent commands', () => {
     await manualPayment(testApp, admin, dana.userUuid, 50, 'Float');
     await manualPayment(testApp, admin, omer.userUuid, 50, 'Float');
     // Deposits and transfers both ways race for Dana's wallet; each is stamped when it holds the wallet's lock.
+    // Amounts are sent as exact dollars and cents: a float sum such as 0.5700000000000001 is refused (ADR 0058).
+    const dollars = (cents: number) => cents / 100;
     await Promise.all(
       Array.from({ length: 30 }, (_, index) => {
-        if (index % 3 === 0) return manualPayment(testApp, admin, dana.userUuid, 1 + index / 100, `Race ${index}`);
-        if (index % 3 === 1) return transfer(testApp, dana.accessToken, omer.email, 0.5 + index / 100);
-        return transfer(testApp, omer.accessToken, dana.email, 0.25 + index / 100);
+        if (index % 3 === 0) return manualPayment(testApp, admin, dana.userUuid, dollars(100 + index), `Race ${index}`);
+        if (index % 3 === 1) return transfer(testApp, dana.accessToken, omer.email, dollars(50 + index));
+        return transfer(testApp, omer.accessToken, dana.email, dollars(25 + index));
       }),
     );
 
