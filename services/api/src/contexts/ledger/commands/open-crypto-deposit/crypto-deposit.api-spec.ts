@@ -283,14 +283,15 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
   it('holds for staff, uncredited, a payment that reports more than the per-payment maximum', async () => {
     const user = await createActiveUser(testApp);
     const { paymentId, invoiceId } = await openDeposit(user, 800, 'CRYPTO_ETH');
-    // 800 dollars at the sandbox's 2500 a coin is 0.32 ETH; 2 ETH (5000 dollars) arrives, above the 1000 maximum.
-    const paid = await act(invoiceId, 'pay', { actuallyPaid: '2' });
+    // 800 dollars at the sandbox's 2500 a coin is 0.32 ETH; 0.6 ETH (1500 dollars, within the sandbox's bound on an
+    // over-payment) arrives, above the 1000 maximum.
+    const paid = await act(invoiceId, 'pay', { actuallyPaid: '0.6' });
     expect(paid.status).toBe(200);
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(0);
     expect(await paymentOf(paymentId)).toMatchObject({
       status: 'REVIEW',
       amount: 800,
-      cashier: { amountAsked: 800, amountReceived: 0, amountHeld: 5000 },
+      cashier: { amountAsked: 800, amountReceived: 0, amountHeld: 1500 },
     });
     // The event log says what was held; the same notification signed again credits nothing.
     const reports: Array<{ data: { creditedMinor: number; heldForReviewMinor?: number } }> =
@@ -300,7 +301,7 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
         [String(paymentId)],
       );
     expect(reports.map((report) => report.data.creditedMinor)).toEqual(reports.map(() => 0));
-    expect(reports.at(-1)?.data).toMatchObject({ creditedMinor: 0, heldForReviewMinor: 500_000 });
+    expect(reports.at(-1)?.data).toMatchObject({ creditedMinor: 0, heldForReviewMinor: 150_000 });
     const again = signed(await providerPayment(paid.body.paymentId as string));
     const repeated = await postIpn(again.body, again.signature);
     expect(repeated.status).toBe(200);
@@ -311,7 +312,7 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
       .post(`/api/payments/search/${user.userUuid}`)
       .set('Authorization', `Bearer ${admin}`)
       .send({ statuses: ['REVIEW'] });
-    expect(listed.body.content).toMatchObject([{ paymentId, cashier: { amountHeld: 5000 } }]);
+    expect(listed.body.content).toMatchObject([{ paymentId, cashier: { amountHeld: 1500 } }]);
     const closed = await testApp.http
       .put(`/api/payments/${paymentId}/status`)
       .set('Authorization', `Bearer ${admin}`)
