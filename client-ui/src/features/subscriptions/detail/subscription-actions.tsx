@@ -10,6 +10,7 @@ import { type CryptoMethod, minorToAmount, type Subscription } from '@kupa/proto
 import { isApiError } from '../../../lib/api/api-error';
 import { paymentsApi, subscriptionsApi } from '../../../lib/api/endpoints';
 import { ME_QUERY_KEY, useMe } from '../../../lib/api/use-me';
+import { useCryptoDepositAvailable } from '../../../lib/api/use-support-contacts';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast/toast-store';
@@ -17,6 +18,7 @@ import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { BalanceShortfall, DebtIncluded, depositAsked, shortfallMinor } from '../../payments/balance-shortfall';
 import { CoinSelect, DEFAULT_COIN } from '../../payments/crypto-options';
 import { PAYMENTS_QUERY_KEY } from '../../payments/payments-query';
+import { payOptions } from '../../packages/buy-dialog';
 import { PlanPrice, planPricing } from '../../packages/plan-price';
 import { activePlansQueryOptions } from '../../packages/plans-query';
 import { CredentialsDialog } from '../credentials-dialog';
@@ -61,6 +63,10 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const plan = plans.data?.content.find((candidate) => candidate.id === subscription.paymentPlan?.planId) ?? null;
   const pricing = planPricing(plan?.price ?? 0, me?.referrals.discountPercent ?? 0);
   const missingMinor = me && plan ? shortfallMinor(pricing.priceMinor, me.balance) : 0;
+  // The buy dialog's rule: a short balance pays by a crypto deposit only where the deployment has a crypto cashier.
+  const cryptoAvailable = useCryptoDepositAvailable();
+  const renewByCrypto =
+    plan !== null && payOptions(plan, missingMinor > 0, { card: false, crypto: cryptoAvailable }).includes('crypto');
   // A deposit asks the price plus any debt on the balance, which the money pays first.
   const asked = depositAsked(pricing.priceMinor, me?.balance ?? 0);
   const endText = subscription.endDate ? formatDate(subscription.endDate, lang) : null;
@@ -238,11 +244,11 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
       <ConfirmDialog
         open={open === 'renew'}
         title={t('subscription.renewTitle')}
-        confirmLabel={missingMinor > 0 ? t('subscription.renewCrypto.submit') : t('subscription.renewConfirm')}
+        confirmLabel={renewByCrypto ? t('subscription.renewCrypto.submit') : t('subscription.renewConfirm')}
         pending={renew.isPending || depositAndRenew.isPending}
-        confirmDisabled={plan === null}
+        confirmDisabled={plan === null || (missingMinor > 0 && !renewByCrypto)}
         testId="renew"
-        onConfirm={() => (missingMinor > 0 ? depositAndRenew.mutate() : renew.mutate())}
+        onConfirm={() => (renewByCrypto ? depositAndRenew.mutate() : renew.mutate())}
         onClose={close}
       >
         {plan ? (
@@ -257,9 +263,15 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
                 {tIsolated('buy.balance', { balance: formatDollars(me.balance, lang) })}
               </Typography>
             )}
-            {missingMinor > 0 && (
+            {missingMinor > 0 && <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />}
+            {missingMinor > 0 && !renewByCrypto && (
+              // The deposit screen's sentence: without a cashier only a manual transfer tops the balance up.
+              <Alert severity="info" data-testid="renew-crypto-unavailable">
+                {t('deposit.crypto.unavailable')}
+              </Alert>
+            )}
+            {renewByCrypto && (
               <>
-                <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />
                 <Typography variant="body2" data-testid="renew-crypto">
                   {tIsolated('subscription.renewCrypto.explain', {
                     price: formatDollars(minorToAmount(asked.askedMinor), lang),

@@ -9,6 +9,7 @@ import { fillCredentials } from '../../../test/credentials';
 import {
   errorResponse,
   jsonResponse,
+  makeDictionaries,
   makePayment,
   makePlan,
   makeSubscription,
@@ -31,9 +32,13 @@ function mockDetailApi(options: {
   current?: () => Subscription;
   user?: () => Partial<User>;
   change?: (call: RecordedCall) => Response;
+  /** What `GET /dictionaries` says of the crypto cashier; unset, the dictionaries are not answered at all. */
+  cryptoDepositAvailable?: boolean;
 }) {
   const current = options.current ?? (() => SUBSCRIPTION);
   return mockFetch((call) => {
+    if (call.url === '/api/dictionaries' && options.cryptoDepositAvailable !== undefined)
+      return jsonResponse(200, { ...makeDictionaries(), cryptoDepositAvailable: options.cryptoDepositAvailable });
     if (call.url === '/api/payments/crypto/options')
       return jsonResponse(200, { minAmount: 5, maxAmount: 5000, methods: ['CRYPTO_USDT_TRC20'], provider: 'SANDBOX' });
     if (call.url === '/api/payments/crypto/deposit-and-renew-subscription')
@@ -229,6 +234,30 @@ describe('subscription detail', () => {
       'Once the money arrives, your subscription to \u2068Monthly HD\u2069 renews by itself.',
     );
   }, 40_000);
+
+  it('where the deployment has no crypto cashier, offers no deposit-and-renew and says why', async () => {
+    signInAs();
+    const { calls } = mockDetailApi({ user: () => ({ balance: 10 }), cryptoDepositAvailable: false });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    await user.click(await screen.findByTestId('subscription-renew'));
+    const dialog = await screen.findByTestId('renew-dialog');
+    // What is missing and where to top up still show; crypto is neither offered nor asked for.
+    expect(await within(dialog).findByTestId('renew-shortfall')).toBeInTheDocument();
+    expect(await within(dialog).findByTestId('renew-crypto-unavailable')).toHaveTextContent(
+      translate('he', 'deposit.crypto.unavailable'),
+    );
+    expect(within(dialog).queryByTestId('renew-crypto')).toBeNull();
+    expect(within(dialog).queryByTestId('renew-coin')).toBeNull();
+    const confirm = within(dialog).getByTestId('renew-confirm');
+    expect(confirm).toHaveTextContent(translate('he', 'subscription.renewConfirm'));
+    expect(confirm).toBeDisabled();
+    useLangStore.getState().setLang('en');
+    expect(await within(dialog).findByText(translate('en', 'deposit.crypto.unavailable'))).toBeInTheDocument();
+    expect(calls.some((call) => call.url.startsWith('/api/payments/crypto/'))).toBe(false);
+    expect(changes(calls)).toEqual([]);
+  });
 
   it('stops the automatic renewal after a confirmation that nothing more is charged', async () => {
     useLangStore.getState().setLang('en');
