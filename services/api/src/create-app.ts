@@ -1,4 +1,4 @@
-import { type INestApplication } from '@nestjs/common';
+import { type INestApplication, type LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -84,9 +84,17 @@ function serveSpa(app: NestExpressApplication, mount: string, directory: string 
   app.use(mount, staticUi(directory, belongsElsewhere));
 }
 
+/**
+ * One `warn` line per sandbox the configuration runs, loud at start in every process that runs them: a sandbox where
+ * real money is expected must not go unnoticed. HTTP processes log them in `configureApp`; a worker-only process
+ * (`runWorker`), whose provisioning jobs write into the simulator as much as any request, logs the same lines.
+ */
+export function warnOfSandboxes(config: AppConfig, logger: LoggerService): void {
+  for (const warning of sandboxWarnings(config)) logger.warn(warning, 'Sandbox');
+}
+
 export function configureApp(app: NestExpressApplication, options: AppModuleOptions, logger: JsonLogger): void {
-  // Loud, at start, in every process that serves them: a sandbox where real money is expected must not go unnoticed.
-  for (const warning of sandboxWarnings(options.config)) logger.warn(warning, 'Sandbox');
+  warnOfSandboxes(options.config, logger);
   // First of all, so that every answer (a refused body, a UI file, a 404) carries the request id and is logged.
   useHttpObservability(app, logger, app.get(Metrics));
   // `req.ip` (rate limits, the activity log's address) reads X-Forwarded-For only from the proxies TRUST_PROXY names.

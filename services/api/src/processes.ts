@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import cluster, { type Worker } from 'node:cluster';
 import { AppModule } from './app.module';
-import { createApp, createLogger } from './create-app';
+import { createApp, createLogger, warnOfSandboxes } from './create-app';
 import { type AppConfig, type ProcessRole } from './platform/config';
 import { openDatabase } from './platform/database/embedded-database';
 import { BackgroundWork } from './platform/workers';
@@ -75,10 +75,13 @@ export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'w
  */
 export async function runWorker(config: AppConfig): Promise<void> {
   const logger = startLogging(config, 'KupaWorker');
+  const workerLogger = createLogger({ config });
+  // No HTTP here, so `configureApp` never runs: the worker says itself which sandboxes its jobs write into.
+  warnOfSandboxes(config, workerLogger);
   const database = await openDatabase(config);
   const context = await NestFactory.createApplicationContext(
     AppModule.register({ config, databaseUrl: database.url, version: readVersion() }),
-    { logger: createLogger({ config }) },
+    { logger: workerLogger },
   );
   onShutdownSignal(logger, 'finishing the work in hand', async () => {
     await context.close();
