@@ -5,10 +5,12 @@ import { DateTimeField } from '../shared/date-time-field';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { PaymentAmountField, PaymentStatusField } from '../shared/payment-display';
+import { CardReportedAmount } from './payment-columns';
 
 /**
- * Payments on a phone, one card each (the payments list and a client's payments tab): amount and status first, then
- * the payment's id, type and time, and whose it is when the list holds everyone's.
+ * Payments on a phone, one card each (the payments list and a client's payments tab): amount and status first, with
+ * what the provider reported under the amount of a payment held for review as in the table, then the payment's id,
+ * type and time, and whose it is when the list holds everyone's.
  */
 export function PaymentCards({ withUser, linkType }: { withUser: boolean; linkType: 'show' | false }) {
   return (
@@ -17,6 +19,7 @@ export function PaymentCards({ withUser, linkType }: { withUser: boolean; linkTy
       primaryText={
         <CardLine testId="payments-card" end={<PaymentStatusField source="status" />}>
           <PaymentAmountField source="amount" />
+          <CardReportedAmount />
         </CardLine>
       }
       secondaryText={(record) => (

@@ -57,9 +57,10 @@ export function ReportedAmount({ reported }: { reported: { currency: string | nu
 
 /**
  * Under the amount asked, what a provider reported for a payment held for review (ADR 0058): a card checkout's amount
- * and currency, or a crypto deposit's dollars above the per-payment maximum. Nothing for any other payment.
+ * and currency, or a crypto deposit's dollars above the per-payment maximum. Nothing for any other payment. The
+ * payments table and the phone cards (`PaymentCards`) both show it.
  */
-function CardReportedAmount() {
+export function CardReportedAmount() {
   const record = useRecordContext<Payment>();
   const held = record?.cashier?.amountHeld;
   const reported = record?.card?.reported ?? (typeof held === 'number' ? { currency: 'usd', amount: held } : null);

@@ -41,6 +41,45 @@ const rows = [
  */
 const API_SORT_IDS = ['createdAt', 'amount', 'status', 'type', 'method', 'aggregator', 'paymentId', 'userEmail'];
 
+/** Narrower than the medium breakpoint: MUI's `down('md')` asks for a max-width, a phone answers yes. */
+function onAPhone(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+/**
+ * Two payments held for review (ADR 0058) beside an ordinary one: a card checkout reported paid in another currency,
+ * and a crypto deposit whose dollars went above the per-payment maximum.
+ */
+const heldRows = [
+  {
+    ...rows[0],
+    paymentId: 11,
+    amount: 25,
+    status: 'REVIEW',
+    method: 'CARD',
+    aggregator: 'STRIPE',
+    card: { reported: { currency: 'eur', amount: 25 } },
+  },
+  {
+    ...rows[0],
+    paymentId: 12,
+    amount: 800,
+    status: 'REVIEW',
+    method: 'CRYPTO_ETH',
+    cashier: { amountAsked: 800, amountReceived: 0, amountHeld: 5000 },
+  },
+  rows[1],
+];
+
 const searchAnswer = () => json(200, { content: rows, page: 0, size: 20, totalElements: 2, totalPages: 1 });
 const renderList = () => renderInAdmin(<PaymentList />, { resource: 'payments' });
 
@@ -118,17 +157,7 @@ describe('payments list', () => {
   });
 
   it('shows the same signs, colours and badges on a phone, one card per payment', async () => {
-    // Narrower than the medium breakpoint: MUI's `down('md')` asks for a max-width, a phone answers yes.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    onAPhone();
     mockFetch({ 'POST /api/payments/search': searchAnswer });
     renderList();
 
@@ -145,5 +174,25 @@ describe('payments list', () => {
     ).toHaveClass('MuiChip-colorWarning');
     const out = cards[1].querySelector('bdi[data-amount]');
     expect([out?.textContent, out?.getAttribute('data-intent')]).toEqual([formatAmount(-20, 'he'), 'error']);
+  });
+
+  it('shows under the amount what the provider reported for a payment held for review, on a phone as in the table', async () => {
+    const heldAnswer = () => json(200, { content: heldRows, page: 0, size: 20, totalElements: 3, totalPages: 1 });
+    mockFetch({ 'POST /api/payments/search': heldAnswer });
+    const desktop = renderList();
+    const inTable = (await screen.findAllByTestId('payment-reported')).map((element) => element.textContent);
+    expect(inTable).toEqual(['25.00 EUR', '5000.00 USD']);
+    desktop.unmount();
+
+    onAPhone();
+    mockFetch({ 'POST /api/payments/search': heldAnswer });
+    renderList();
+    const cards = await screen.findAllByTestId('payments-card');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]).getByTestId('payment-reported')).toHaveTextContent('25.00 EUR');
+    expect(within(cards[1]).getByTestId('payment-reported')).toHaveTextContent('5000.00 USD');
+    // The same words as the table's, and nothing under an ordinary payment's amount.
+    expect(cards.slice(0, 2).map((card) => within(card).getByTestId('payment-reported').textContent)).toEqual(inTable);
+    expect(within(cards[2]).queryByTestId('payment-reported')).toBeNull();
   });
 });
