@@ -91,7 +91,7 @@ class KupaValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'param') return value;
     if (metadata.type === 'body' || metadata.type === 'query') {
-      const fields = unsafeInputFields(value);
+      const fields = unsafeInputFields(value, metadata.data ?? '');
       if (fields.length > 0) throw new ValidationFailedError(fields);
     }
     return super.transform(value, metadata);

@@ -7,9 +7,9 @@ import {
   ApiParam,
   ApiProperty,
   ApiPropertyOptional,
-  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
+import { IsString } from 'class-validator';
 import {
   CASHIER_PROVIDER_STATUSES,
   type CashierProviderStatus,
@@ -21,7 +21,7 @@ import {
 } from '@kupa/proto';
 import type { Request, Response } from 'express';
 import { type Actor, OptionalJwtAuthGuard, Public } from '../../auth';
-import { ApiError, ApiErrors } from '../../http';
+import { ApiError, ApiErrors, OptionalField } from '../../http';
 import { API_KEY_HEADER, type NowPaymentsInvoiceRequest } from '../nowpayments';
 import { renderSandboxInvoicePage } from './sandbox-invoice.page';
 import {
@@ -76,17 +76,40 @@ function checkedId(value: string): string {
   return value;
 }
 
-const SIGNATURE_PARAM = {
-  name: SANDBOX_INVOICE_SIGNATURE_PARAM,
-  required: true,
-  description: "The invoice link's key, as the deposit's `invoiceUrl` carries it",
-} as const;
+const SIGNATURE_DESCRIPTION = "The invoice link's key, as the deposit's `invoiceUrl` carries it";
 
-const PAYER_SIGNATURE_PARAM = {
-  ...SIGNATURE_PARAM,
-  required: false,
-  description: `${SIGNATURE_PARAM.description}; not needed with the access token of the deposit's owner`,
-} as const;
+/**
+ * What the invoice page and its buttons read from the query, as DTOs so that the validation pipe refuses any other
+ * parameter and names the one holding text PostgreSQL cannot store, as on every other route. The key's name is
+ * `SANDBOX_INVOICE_SIGNATURE_PARAM`, which the invoice links are written with.
+ */
+export class SandboxPayerQueryDto {
+  @ApiPropertyOptional({ type: 'string', description: "The page's language: `he` (default) or `en`" })
+  @OptionalField()
+  @IsString()
+  lang?: string;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    description: `${SIGNATURE_DESCRIPTION}; not needed with the access token of the deposit's owner`,
+  })
+  @OptionalField()
+  @IsString()
+  signature?: string;
+}
+
+/** The page itself is served only through the invoice's link: without its key it is 404, as a guessed id is. */
+export class SandboxInvoicePageQueryDto {
+  @ApiPropertyOptional({ type: 'string', description: "The page's language: `he` (default) or `en`" })
+  @OptionalField()
+  @IsString()
+  lang?: string;
+
+  @ApiProperty({ type: 'string', description: SIGNATURE_DESCRIPTION })
+  @OptionalField()
+  @IsString()
+  signature?: string;
+}
 
 /**
  * The sandbox cashier's routes (docs/api.md, Sandbox cashier): the NOWPayments API our adapter calls (behind the
@@ -122,13 +145,11 @@ export class SandboxCashierController {
   /** The invoice page, in Hebrew (default) or English (`?lang=en`). */
   @Get('invoices/:invoiceId')
   @ApiParam({ name: 'invoiceId', description: "The sandbox invoice's id: the end of the deposit's `invoiceUrl`" })
-  @ApiQuery(SIGNATURE_PARAM)
   @ApiOkResponse({ description: 'The invoice page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiErrors(400, 404)
   async page(
     @Param('invoiceId') invoiceId: string,
-    @Query('lang') lang: string | undefined,
-    @Query(SANDBOX_INVOICE_SIGNATURE_PARAM) signature: string | undefined,
+    @Query() { lang, signature }: SandboxInvoicePageQueryDto,
     @Res() response: Response,
   ): Promise<void> {
     this.sandbox.assertOn();
@@ -153,23 +174,22 @@ export class SandboxCashierController {
   @HttpCode(200)
   @ApiOkResponse({ type: SandboxActionResultDto })
   @ApiBody({ type: SandboxActionRequestDto, required: false })
-  @ApiQuery(PAYER_SIGNATURE_PARAM)
   @UseGuards(OptionalJwtAuthGuard)
   @ApiHeader({ name: 'Accept', required: false, description: '`text/html` (a form) is answered with a redirect' })
   @ApiErrors(400, 404, 409)
   async act(
     @Param('invoiceId') invoiceId: string,
     @Param('action') action: string,
-    @Query('lang') lang: string | undefined,
-    @Query(SANDBOX_INVOICE_SIGNATURE_PARAM) signature: string | undefined,
+    @Query() { lang, signature }: SandboxPayerQueryDto,
     @Headers('accept') accept: string | undefined,
     @Body() body: SandboxActionRequestDto | undefined,
     @Req() request: Request & { user?: Actor },
     @Res({ passthrough: true }) response: Response,
   ): Promise<SandboxActionResult | undefined> {
     this.sandbox.assertOn();
-    await this.sandbox.assertPayer(checkedId(invoiceId), signature, request.user);
+    // What the payer does is public knowledge, so a wrong one is named before the payer is asked for.
     if (!isOneOf(SANDBOX_ACTIONS, action)) throw new ApiError('error.validation.invalid.input');
+    await this.sandbox.assertPayer(checkedId(invoiceId), signature, request.user);
     const actuallyPaid = typeof body?.actuallyPaid === 'string' ? body.actuallyPaid : null;
     const result = await this.sandbox.act(invoiceId, action as SandboxAction, actuallyPaid);
     if (accept?.includes('text/html')) {
