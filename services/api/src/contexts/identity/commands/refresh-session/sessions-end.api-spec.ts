@@ -10,6 +10,7 @@ import {
 } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { REFRESH_REUSE_GRACE_MS } from '../../infrastructure/sessions/refresh-tokens';
+import { hashSecretToken } from '../../infrastructure/persistence/secret-token';
 
 /**
  * Issue 27, items 2 and 3, the way the probe found them: every path to a staff token asks for the second factor, and
@@ -78,10 +79,16 @@ describe('a staff session opened before STAFF_2FA_REQUIRED=1', () => {
     expect(refreshed.status).toBe(401);
     expect(refreshed.body.error).toBe('error.session.second.factor.required');
     expect(refreshed.body.accessToken).toBeUndefined();
-    // The session is over, not merely refused once.
+    // The session is over, not merely refused once, and every later refresh still says why (the console shows it).
     const again = await refresh(after, manager.refreshCookie);
     expect(again.status).toBe(401);
-    expect(again.body.error).toBe('error.session.ended');
+    expect(again.body.error).toBe('error.session.second.factor.required');
+    const token = manager.refreshCookie.slice(manager.refreshCookie.indexOf('=') + 1);
+    const rows: Array<{ revoked: boolean }> = await after.dataSource.query(
+      `SELECT revoked_at IS NOT NULL AS revoked FROM refresh_tokens WHERE token_hash = $1`,
+      [hashSecretToken(decodeURIComponent(token))],
+    );
+    expect(rows).toEqual([{ revoked: true }]);
   });
 
   it('keeps a client’s session: the policy is about staff', async () => {

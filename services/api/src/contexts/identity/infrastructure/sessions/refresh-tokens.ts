@@ -118,6 +118,14 @@ export class RefreshTokens {
       );
       const row = rows[0];
       if (!row || row.role === null) return { kind: 'refused', code: 'error.session.expired' };
+      if (this.config.staff2faRequired && isStaffRole(row.role) && !row.second_factor) {
+        // Opened before the policy (or before a promotion to staff): it must not yield a staff token ever again. Every
+        // later refresh says so too, not "ended": a console that refreshes twice would otherwise show the second
+        // answer and never tell its staff member to sign in with a code.
+        if (row.revoked_at !== null) return { kind: 'refused', code: 'error.session.second.factor.required' };
+        await this.revokeFamily(manager, row.family_id, now);
+        return { kind: 'refused', code: 'error.session.second.factor.required', endedFor: row.user_uuid };
+      }
       if (row.revoked_at !== null || row.session_version !== row.current_session_version)
         return { kind: 'refused', code: 'error.session.ended' };
       const limits = this.limitsFor(row.role);
@@ -126,11 +134,6 @@ export class RefreshTokens {
       const lastUsed = row.replaced_at ?? row.created_at;
       if (now.getTime() >= Math.min(lastUsed.getTime() + limits.idleMs, row.expires_at.getTime()))
         return { kind: 'refused', code: 'error.session.idle' };
-      if (this.config.staff2faRequired && isStaffRole(row.role) && !row.second_factor) {
-        // Opened before the policy (or before a promotion to staff): it must not yield a staff token ever again.
-        await this.revokeFamily(manager, row.family_id, now);
-        return { kind: 'refused', code: 'error.session.second.factor.required', endedFor: row.user_uuid };
-      }
       const session: SessionRef = {
         familyId: row.family_id,
         sessionVersion: row.session_version,
