@@ -40,16 +40,28 @@ export interface StartOptions {
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 const START_TIMEOUT_MS = 90_000;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Linux hands out 32768–60999 to outgoing connections (`ip_local_port_range`); a port asked of the kernel comes from
+ * there too, and between its release and the server's listen a connection to PostgreSQL could take it (the fleet
+ * journey once met EADDRINUSE). Servers under test listen below that range instead, on a port found free.
+ */
+const TEST_PORT_RANGE = { from: 20_000, to: 32_000 } as const;
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    // Where the server will listen: every address, as Nest's listen(port) does.
+    server.listen(port, () => server.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = TEST_PORT_RANGE.from + Math.floor(Math.random() * (TEST_PORT_RANGE.to - TEST_PORT_RANGE.from));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`No free port between ${TEST_PORT_RANGE.from} and ${TEST_PORT_RANGE.to} after 100 tries`);
 }
 
 /** With DATABASE_URL set, each server gets a fresh database on that PostgreSQL; otherwise the embedded default. */
