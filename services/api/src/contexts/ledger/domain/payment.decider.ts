@@ -265,23 +265,13 @@ function decideCardReport(
   // Only what was asked, in dollars, is credited as asked: a paid session reporting anything else is held for staff.
   if (credits && (report.currency !== PROVIDER_CURRENCY || report.amountTotalMinor !== card.amountAskedMinor))
     return [
-      {
-        type: 'CardPaymentReported',
-        data: {
-          paymentId: state.paymentId,
-          userUuid: state.userUuid,
-          providerEventId: report.providerEventId,
-          providerEventType: report.providerEventType,
-          providerPaymentId: report.providerPaymentId ?? card.providerPaymentId,
-          providerStatus: report.providerStatus,
-          creditedMinor: 0,
-          amountReceivedMinor: card.amountReceivedMinor,
-          previousStatus: state.status,
-          status: 'REVIEW',
-          reportedAt: command.reportedAt,
-          mismatch: { currency: report.currency, amountTotalMinor: report.amountTotalMinor },
-        },
-      },
+      cardReported(state, command, {
+        providerPaymentId: report.providerPaymentId ?? card.providerPaymentId,
+        providerStatus: report.providerStatus,
+        creditedMinor: 0,
+        status: 'REVIEW',
+        mismatch: { currency: report.currency, amountTotalMinor: report.amountTotalMinor },
+      }),
     ];
   if (credits) {
     assert(
@@ -301,24 +291,40 @@ function decideCardReport(
   )
     return [];
   return [
-    {
-      type: 'CardPaymentReported',
-      data: {
-        paymentId: state.paymentId,
-        userUuid: state.userUuid,
-        providerEventId: report.providerEventId,
-        providerEventType: report.providerEventType,
-        providerPaymentId,
-        providerStatus,
-        creditedMinor,
-        amountReceivedMinor: card.amountReceivedMinor + creditedMinor,
-        previousStatus: state.status,
-        status,
-        reportedAt: command.reportedAt,
-        ...(creditedMinor > 0 && command.bonusPaymentId ? { bonusPaymentId: command.bonusPaymentId } : {}),
-      },
-    },
+    cardReported(state, command, {
+      providerPaymentId,
+      providerStatus,
+      creditedMinor,
+      status,
+      ...(creditedMinor > 0 && command.bonusPaymentId ? { bonusPaymentId: command.bonusPaymentId } : {}),
+    }),
   ];
+}
+
+/** A card report's event: what the report and the payment say, plus what this report decided. */
+function cardReported(
+  state: PaymentState,
+  command: Extract<PaymentCommand, { type: 'ApplyCardReport' }>,
+  decided: Pick<
+    Extract<PaymentEvent, { type: 'CardPaymentReported' }>['data'],
+    'providerPaymentId' | 'providerStatus' | 'creditedMinor' | 'status' | 'mismatch' | 'bonusPaymentId'
+  >,
+): PaymentEvent {
+  const card = state.card;
+  assert(card !== null, 'only a card checkout is reported by the card provider');
+  return {
+    type: 'CardPaymentReported',
+    data: {
+      paymentId: state.paymentId,
+      userUuid: state.userUuid,
+      providerEventId: command.report.providerEventId,
+      providerEventType: command.report.providerEventType,
+      amountReceivedMinor: card.amountReceivedMinor + decided.creditedMinor,
+      previousStatus: state.status,
+      reportedAt: command.reportedAt,
+      ...decided,
+    },
+  };
 }
 
 /** The deposit's purchase, which a completion or a failure needs; null once it is no longer waiting. */
