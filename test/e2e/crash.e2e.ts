@@ -333,7 +333,7 @@ describe('crash recovery under load', { timeout: 300_000 }, () => {
       async () =>
         (
           await db.query(
-            'SELECT name FROM checkpoints WHERE global_position < (SELECT max(global_position) FROM events)',
+            'SELECT name FROM checkpoints WHERE commit_position < (SELECT max(commit_position) FROM event_commits)',
           )
         ).rows.length === 0,
       'a processor did not catch up',

@@ -175,7 +175,8 @@ async function provisioningState(db: Client): Promise<string> {
       WHERE s.status = 'PENDING' AND NOT EXISTS (SELECT 1 FROM provisioning_jobs j WHERE j.subscription_id = s.id)`,
   );
   const checkpoints = await db.query(
-    `SELECT name, global_position::text AS at, (SELECT max(global_position)::text FROM events) AS head FROM checkpoints`,
+    `SELECT name, commit_position::text AS at, (SELECT max(commit_position)::text FROM event_commits) AS head
+       FROM checkpoints`,
   );
   return JSON.stringify({ jobs: jobs.rows, pendingWithoutJob: jobless.rows[0]?.n, checkpoints: checkpoints.rows });
 }

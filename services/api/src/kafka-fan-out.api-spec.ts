@@ -64,7 +64,7 @@ describe('Kafka fan-out without a broker', () => {
         (response) => response.status === 200,
         'ready with every other processor caught up',
       );
-      expect(await runner.checkpoint(KAFKA_PUBLISHER_NAME)).toEqual({ transactionId: '0', globalPosition: '0' });
+      expect(await runner.checkpoint(KAFKA_PUBLISHER_NAME)).toEqual({ commitPosition: '0' });
       const events: { count: number }[] = await testApp.dataSource.query('SELECT count(*)::int AS count FROM events');
       const scrape = await testApp.rawHttp.get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
       expect(scrape.text).toContain(

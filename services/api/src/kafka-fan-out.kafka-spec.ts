@@ -52,19 +52,20 @@ describe('Kafka fan-out of a running server', () => {
     // The built-in streaming simulator provisions the account in the background, and the subscription activates.
     const events = await waitFor(
       () =>
-        testApp.dataSource.query<{ id: string; type: string; data: unknown }[]>(
-          'SELECT global_position::text AS id, type, data FROM events ORDER BY global_position',
+        testApp.dataSource.query<{ id: string; position: string; type: string; data: unknown }[]>(
+          `SELECT e.event_id::text AS id, c.commit_position::text AS position, e.type, e.data
+             FROM events e JOIN event_commits c ON c.global_position = e.global_position ORDER BY c.commit_position`,
         ),
       (rows) => rows.some((row) => row.type === 'SubscriptionActivated'),
       'the subscription to activate',
       120_000,
     );
-    const last = events[events.length - 1].id;
+    const last = events[events.length - 1].position;
     await waitFor(
       async () =>
         (
           await testApp.dataSource.query<{ position: string }[]>(
-            'SELECT global_position::text AS position FROM checkpoints WHERE name = $1',
+            'SELECT commit_position::text AS position FROM checkpoints WHERE name = $1',
             [KAFKA_PUBLISHER_NAME],
           )
         )[0]?.position,

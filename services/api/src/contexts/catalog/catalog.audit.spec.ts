@@ -27,7 +27,7 @@ const PLAN_FIELDS = {
 function draftOf(type: PaymentPlanEventType): AuditEntryDraft {
   const event: RecordedEvent = {
     globalPosition: '1',
-    transactionId: '1',
+    eventId: '0b7f2d4e-5c1a-4e8b-9f3d-2a6c8e1b4d70',
     streamId: `plan-${PLAN_ID}`,
     streamVersion: 1,
     type,

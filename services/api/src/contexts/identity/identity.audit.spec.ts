@@ -33,7 +33,7 @@ const EVERY_FIELD = {
 function recorded(type: string): RecordedEvent {
   return {
     globalPosition: '1',
-    transactionId: '1',
+    eventId: '0b7f2d4e-5c1a-4e8b-9f3d-2a6c8e1b4d70',
     streamId: `user-${USER_UUID}`,
     streamVersion: 2,
     type,

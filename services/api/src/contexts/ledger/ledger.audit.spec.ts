@@ -41,7 +41,7 @@ const PAYMENT_FIELDS = {
 function draftsOf(type: LedgerEventType): AuditEntryDraft[] {
   const event: RecordedEvent = {
     globalPosition: '1',
-    transactionId: '1',
+    eventId: '0b7f2d4e-5c1a-4e8b-9f3d-2a6c8e1b4d70',
     streamId: 'payment-134',
     streamVersion: 1,
     type,
@@ -73,7 +73,7 @@ describe('ledger events in the activity log', () => {
       expect(draftsOf(type)[0].fields).toMatchObject({ publicNote: 'Received, thank you' });
       const withoutNote = LEDGER_AUDIT_MAPPERS[type]({
         globalPosition: '1',
-        transactionId: '1',
+        eventId: '0b7f2d4e-5c1a-4e8b-9f3d-2a6c8e1b4d70',
         streamId: 'payment-134',
         streamVersion: 1,
         type,

@@ -38,7 +38,7 @@ const FIELDS = {
 function draftOf(type: SubscriptionEventType): AuditEntryDraft {
   const event: RecordedEvent = {
     globalPosition: '1',
-    transactionId: '1',
+    eventId: '0b7f2d4e-5c1a-4e8b-9f3d-2a6c8e1b4d70',
     streamId: `subscription-${SUBSCRIPTION_ID}`,
     streamVersion: 1,
     type,

@@ -1,22 +1,22 @@
 import type { EventMetadata } from '@kupa/proto';
-import type { RecordedEvent } from './event-store.port';
+import type { CommittedEvent, RecordedEvent } from './event-store.port';
 import { FIRST_SCHEMA_VERSION, type EventTypeRegistry } from './event-type-registry';
 
 /** The key under which the store keeps an event's schema version inside its metadata, covered by the hash. */
 export const SCHEMA_VERSION_KEY = 'schemaVersion';
 
-/** The select list every event read uses; bigint and xid8 come back as decimal strings, never as lossy numbers. */
-export const EVENT_COLUMNS = `global_position::text AS global_position, transaction_id::text AS transaction_id,
-  stream_id, stream_version, type, data, metadata, recorded_at, hash`;
+/** The select list every event read uses; bigint comes back as a decimal string, never as a lossy number. */
+export const EVENT_COLUMNS = `events.event_id::text AS event_id, events.global_position::text AS global_position,
+  events.stream_id, events.stream_version, events.type, events.data, events.metadata, events.recorded_at, events.hash`;
 
 /**
  * The select list of a read that decodes only some types' events, over a subquery that marks them `wanted`: the
- * others come back with their position, transaction and type alone, so that the read still moves past them while
+ * others come back with their positions and type alone, so that the read still moves past them while
  * PostgreSQL skips turning their data, metadata, hash and time of recording into text and the driver skips decoding
  * them.
  */
-export const WANTED_EVENT_COLUMNS = `global_position::text AS global_position, transaction_id::text AS transaction_id,
-  type, wanted,
+export const WANTED_EVENT_COLUMNS = `global_position::text AS global_position, type, wanted,
+  CASE WHEN wanted THEN event_id::text END AS event_id,
   CASE WHEN wanted THEN stream_id END AS stream_id,
   CASE WHEN wanted THEN stream_version END AS stream_version,
   CASE WHEN wanted THEN data END AS data,
@@ -28,7 +28,7 @@ export const WANTED_EVENT_COLUMNS = `global_position::text AS global_position, t
 export type WantedEventRow = EventRow & { wanted: boolean };
 
 /**
- * The select list of a replay that needs only what events say: no hash, transaction id or time of recording to
+ * The select list of a replay that needs only what events say: no hash, event id or time of recording to
  * decode (the time of recording alone costs a date parse per row).
  */
 export const REPLAYED_EVENT_COLUMNS = `global_position::text AS global_position, stream_id, stream_version, type, data,
@@ -40,8 +40,8 @@ export type ReplayedEventRow = Pick<
 >;
 
 export interface EventRow {
+  event_id: string;
   global_position: string;
-  transaction_id: string;
   stream_id: string;
   stream_version: number;
   type: string;
@@ -60,8 +60,8 @@ export function storedMetadata(metadata: EventMetadata, schemaVersion: number): 
 export function toRecordedEvent(row: EventRow, eventTypes: EventTypeRegistry): RecordedEvent {
   const { data, metadata, storedVersion } = upcastRow(row, eventTypes);
   return {
+    eventId: row.event_id,
     globalPosition: row.global_position,
-    transactionId: row.transaction_id,
     streamId: row.stream_id,
     streamVersion: row.stream_version,
     type: row.type,
@@ -71,6 +71,14 @@ export function toRecordedEvent(row: EventRow, eventTypes: EventTypeRegistry): R
     hash: row.hash,
     schemaVersion: Math.max(storedVersion, eventTypes.schemaVersion(row.type)),
   };
+}
+
+/** A row read in commit order: the event and its commit position. */
+export function toCommittedEvent(
+  row: EventRow & { commit_position: string },
+  eventTypes: EventTypeRegistry,
+): CommittedEvent {
+  return { ...toRecordedEvent(row, eventTypes), commitPosition: row.commit_position };
 }
 
 /** A stored event's data upcast to its type's current schema, and its metadata without the schema version. */

@@ -23,19 +23,35 @@ export interface StreamAppend {
 }
 
 export interface RecordedEvent<Data = unknown> {
-  /** bigint as a decimal string; order within the whole store. */
+  /**
+   * A random UUID that names this event forever, across restores and copies of the database: what Kafka consumers
+   * dedupe by and what a later event's causation id names.
+   */
+  eventId: string;
+  /**
+   * bigint as a decimal string: the order of insertion within this database, not of commit, and handed out again by a
+   * restored backup. Readers of the whole store go by `commitPosition`.
+   */
   globalPosition: string;
-  /** xid8 of the appending transaction as a decimal string; the gap-safe read orders by it first. */
-  transactionId: string;
   streamId: string;
   streamVersion: number;
   type: string;
   data: Data;
   metadata: EventMetadata;
+  /** When the append statement ran, by the database's clock: not before an earlier version of the same stream. */
   recordedAt: Date;
   hash: string;
   /** The schema version of `data` as handed out: after upcasting on read, the type's current version. */
   schemaVersion: number;
+}
+
+/**
+ * An event read from the whole store, in commit order: its commit position is assigned when its transaction commits,
+ * so an event just appended does not know it yet.
+ */
+export interface CommittedEvent<Data = unknown> extends RecordedEvent<Data> {
+  /** bigint as a decimal string: the order in which events became visible, which readers of the whole store follow. */
+  commitPosition: string;
 }
 
 export interface AppendResult {
@@ -44,10 +60,9 @@ export interface AppendResult {
   streamVersions: Record<string, number>;
 }
 
-/** Where a reader of the whole store stands: the last (transactionId, globalPosition) it has handled. */
+/** Where a reader of the whole store stands: the commit position of the last event it has handled. */
 export interface GlobalCheckpoint {
-  transactionId: string;
-  globalPosition: string;
+  commitPosition: string;
 }
 
 export interface ReadAllOptions {
@@ -55,7 +70,7 @@ export interface ReadAllOptions {
   manager?: EntityManager;
 }
 
-export const START_CHECKPOINT: GlobalCheckpoint = { transactionId: '0', globalPosition: '0' };
+export const START_CHECKPOINT: GlobalCheckpoint = { commitPosition: '0' };
 
 /** What a command sees inside `EventStore.transact`: the locked streams and the transaction's entity manager. */
 export interface StreamTransaction {
@@ -154,10 +169,10 @@ export abstract class EventStore {
   abstract streamVersion(streamId: string): Promise<number>;
 
   /**
-   * Events after `after` in commit-safe order: only those of transactions older than every transaction still
-   * running, so that a late commit with a lower position is never skipped.
+   * At most `limit` events after `after`, in commit order: positions become visible in order, so an event committed
+   * late is never skipped, and no transaction other than an append's own commit holds the read back.
    */
-  abstract readAll(after: GlobalCheckpoint, limit: number, options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  abstract readAll(after: GlobalCheckpoint, limit: number, options?: ReadAllOptions): Promise<CommittedEvent[]>;
 
   /**
    * The same window as `readAll` (at most `limit` events after `after`, in the same order), of which only the events
@@ -176,7 +191,7 @@ export abstract class EventStore {
 /** A window of the whole store read for some types only. */
 export interface TypedWindow {
   /** The window's events of the asked types, in the window's order. */
-  events: RecordedEvent[];
+  events: CommittedEvent[];
   /** How many events the window held, of any type. */
   read: number;
   end: GlobalCheckpoint | null;

@@ -80,9 +80,14 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
       expect(second.events.map((event) => event.streamVersion)).toEqual([2, 3]);
       expect(BigInt(second.events[0].globalPosition)).toBeGreaterThan(BigInt(first.events[0].globalPosition));
       expect(BigInt(second.events[1].globalPosition)).toBeGreaterThan(BigInt(second.events[0].globalPosition));
-      expect(second.events[0].transactionId).toBe(second.events[1].transactionId);
-      expect(second.events[0].transactionId).not.toBe(first.events[0].transactionId);
+      const ids = [...first.events, ...second.events].map((event) => event.eventId);
+      expect(ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(
+        true,
+      );
+      expect(new Set(ids).size).toBe(3);
       expect(second.events[0].recordedAt).toBeInstanceOf(Date);
+      // The time of the append, not of the transaction's start: a later append of the stream is never earlier.
+      expect(second.events[0].recordedAt.getTime()).toBeGreaterThanOrEqual(first.events[0].recordedAt.getTime());
 
       const read = await store.readStream(streamId);
       expect(read.map((event) => event.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3, at: '2026-01-01T00:00:00.000Z' }]);

@@ -1,10 +1,12 @@
+import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { createTestDatabase } from '../../test-support/test-database';
 import { chainHash } from './event-hash';
-import { type GlobalCheckpoint, type RecordedEvent, START_CHECKPOINT } from './event-store.port';
+import { type CommittedEvent, type GlobalCheckpoint, START_CHECKPOINT } from './event-store.port';
 import type { PostgresEventStore } from './postgres-event-store';
 import { eventually, gate, metadata, streamOf, useEventStore } from './event-store.fixtures';
 
-describe('PostgresEventStore on PostgreSQL: gap-safe readAll', () => {
+describe('PostgresEventStore on PostgreSQL: readAll in commit order', () => {
   const env = useEventStore();
   let dataSource: DataSource;
   let store: PostgresEventStore;
@@ -16,30 +18,26 @@ describe('PostgresEventStore on PostgreSQL: gap-safe readAll', () => {
   describe('readAll', () => {
     async function readToEnd(
       from: GlobalCheckpoint,
-    ): Promise<{ events: RecordedEvent[]; checkpoint: GlobalCheckpoint }> {
-      const events: RecordedEvent[] = [];
+    ): Promise<{ events: CommittedEvent[]; checkpoint: GlobalCheckpoint }> {
+      const events: CommittedEvent[] = [];
       let checkpoint = from;
       for (;;) {
         const batch = await store.readAll(checkpoint, 100);
         if (batch.length === 0) return { events, checkpoint };
         events.push(...batch);
         const last = batch[batch.length - 1];
-        checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+        checkpoint = { commitPosition: last.commitPosition };
       }
     }
 
-    it('does not pass an open transaction that took a lower position, and returns it once committed', async () => {
+    it('reads what committed past an open append that took a lower position, and that one once it commits', async () => {
       const slowStream = streamOf('slow');
       const fastStream = streamOf('fast');
       await store.append(
         [{ streamId: streamOf('before'), expectedVersion: 0, events: [{ type: 'Added', data: {} }] }],
         metadata,
       );
-      const { checkpoint } = await eventually(
-        () => readToEnd(START_CHECKPOINT),
-        (read) => read.events.length > 0,
-        'earlier events',
-      );
+      const { checkpoint } = await readToEnd(START_CHECKPOINT);
 
       env.slowGate = gate();
       const slow = store.append(
@@ -51,27 +49,98 @@ describe('PostgresEventStore on PostgreSQL: gap-safe readAll', () => {
         [{ streamId: fastStream, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }],
         metadata,
       );
-      const pending: { global_position: string }[] = await dataSource.query(
-        'SELECT global_position::text AS global_position FROM events WHERE stream_id = $1',
-        [slowStream],
-      );
-      expect(pending).toHaveLength(0);
 
+      // The open append holds nothing back: what committed is read at once, in the order it committed.
       const whileOpen = await readToEnd(checkpoint);
-      expect(whileOpen.events.map((event) => event.streamId)).not.toContain(fastStream);
+      expect(whileOpen.events.map((event) => event.streamId)).toEqual([fastStream]);
 
       env.slowGate.open();
       const slowEvents = (await slow).events;
       env.slowGate = null;
       expect(BigInt(slowEvents[0].globalPosition)).toBeLessThan(BigInt(fast.events[0].globalPosition));
-      const afterCommit = await eventually(
-        () => readToEnd(whileOpen.checkpoint),
-        (read) => read.events.some((event) => event.streamId === fastStream),
-        'the committed events',
+      const afterCommit = await readToEnd(whileOpen.checkpoint);
+      expect(afterCommit.events.map((event) => event.streamId)).toEqual([slowStream]);
+      expect(BigInt(afterCommit.events[0].commitPosition)).toBeGreaterThan(BigInt(whileOpen.events[0].commitPosition));
+    });
+
+    it('is not held back by a transaction open in another database of the same server', async () => {
+      const { checkpoint } = await readToEnd(START_CHECKPOINT);
+      const elsewhere = await createTestDatabase();
+      const other = new Client({ connectionString: elsewhere.url });
+      await other.connect();
+      try {
+        // A write transaction there: its transaction id is the server-wide snapshot's oldest while it stays open.
+        await other.query('BEGIN');
+        await other.query('CREATE TABLE busy (id int)');
+        await other.query('INSERT INTO busy VALUES (1)');
+        const stream = streamOf('meanwhile');
+        await store.append([{ streamId: stream, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
+        const read = await readToEnd(checkpoint);
+        expect(read.events.map((event) => event.streamId)).toEqual([stream]);
+      } finally {
+        await other.query('ROLLBACK');
+        await other.end();
+        await elsewhere.drop();
+      }
+    });
+
+    it('is not held back by a long REPEATABLE READ transaction such as a verify', async () => {
+      const { checkpoint } = await readToEnd(START_CHECKPOINT);
+      const audit = dataSource.createQueryRunner();
+      await audit.connect();
+      try {
+        // What `kupa ledger verify` holds: one snapshot, and temporary tables that give it a transaction id.
+        await audit.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+        await audit.query('CREATE TEMPORARY TABLE audit_copy AS SELECT global_position FROM events');
+        const stream = streamOf('during-verify');
+        await store.append([{ streamId: stream, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
+        const read = await readToEnd(checkpoint);
+        expect(read.events.map((event) => event.streamId)).toEqual([stream]);
+      } finally {
+        await audit.query('ROLLBACK');
+        await audit.release();
+      }
+    });
+
+    it('hands out a stream in version order even when the later version’s transaction began first', async () => {
+      const shared = streamOf('shared');
+      await store.append(
+        [{ streamId: shared, expectedVersion: 0, events: [{ type: 'Added', data: { v: 1 } }] }],
+        metadata,
       );
-      const streams = afterCommit.events.map((event) => event.streamId);
-      expect(streams).toContain(slowStream);
-      expect(streams.indexOf(slowStream)).toBeLessThan(streams.indexOf(fastStream));
+      const { checkpoint } = await readToEnd(START_CHECKPOINT);
+
+      // The later transaction takes its transaction id first (locking its own stream), then waits; the earlier one
+      // appends version 2 of the shared stream and commits; the later one then appends version 3 to it. By
+      // transaction id the later one's events would come first.
+      const later = gate();
+      const laterStream = streamOf('later');
+      const laterAppend = store.transact([laterStream], metadata, async () => {
+        later.enter();
+        await later.opened;
+        return {
+          result: null,
+          appends: [
+            { streamId: laterStream, expectedVersion: 0, events: [{ type: 'Added', data: {} }] },
+            { streamId: shared, expectedVersion: 2, events: [{ type: 'Added', data: { v: 3 } }] },
+          ],
+        };
+      });
+      await later.entered;
+      await store.append(
+        [{ streamId: shared, expectedVersion: 1, events: [{ type: 'Added', data: { v: 2 } }] }],
+        metadata,
+      );
+      later.open();
+      await laterAppend;
+
+      const read = await readToEnd(checkpoint);
+      const sharedVersions = read.events
+        .filter((event) => event.streamId === shared)
+        .map((event) => event.streamVersion);
+      expect(sharedVersions).toEqual([2, 3]);
+      const positions = read.events.map((event) => BigInt(event.commitPosition));
+      expect(positions).toEqual([...positions].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0)));
     });
 
     it('returns a late commit with a lower position after a reader passed a higher one (nothing skipped)', async () => {
@@ -132,7 +201,7 @@ describe('PostgresEventStore on PostgreSQL: gap-safe readAll', () => {
         const batch = await store.readAll(checkpoint, 1000);
         if (batch.length === 0) return checkpoint;
         const last = batch[batch.length - 1];
-        checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+        checkpoint = { commitPosition: last.commitPosition };
       }
     }
 
@@ -170,7 +239,7 @@ describe('PostgresEventStore on PostgreSQL: gap-safe readAll', () => {
       expect(typed.events.map((event) => event.data)).toEqual([{ n: 1 }, { n: 3 }]);
       const last = all[3];
       expect(last.type).toBe('Skipped');
-      expect(typed.end).toEqual({ transactionId: last.transactionId, globalPosition: last.globalPosition });
+      expect(typed.end).toEqual({ commitPosition: last.commitPosition });
 
       // Every type asked: the whole window, as readAll gives it.
       expect(await store.readAllOfTypes(from, 100, '*')).toEqual({ events: all, read: 4, end: typed.end });
@@ -179,7 +248,7 @@ describe('PostgresEventStore on PostgreSQL: gap-safe readAll', () => {
       const firstTwo = await store.readAllOfTypes(from, 2, ['Kept']);
       expect(firstTwo.read).toBe(2);
       expect(firstTwo.events.map((event) => event.data)).toEqual([{ n: 1 }]);
-      expect(firstTwo.end).toEqual({ transactionId: all[1].transactionId, globalPosition: all[1].globalPosition });
+      expect(firstTwo.end).toEqual({ commitPosition: all[1].commitPosition });
 
       // A window without the asked types still moves the reader on; past the end there is no window.
       const noneKept = await store.readAllOfTypes(from, 100, ['Unknown']);

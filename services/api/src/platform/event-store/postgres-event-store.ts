@@ -11,12 +11,14 @@ import {
   postgresErrorCode,
   SCHEMA_VERSION_KEY,
   storedMetadata,
+  toCommittedEvent,
   toRecordedEvent,
   WANTED_EVENT_COLUMNS,
   type WantedEventRow,
 } from './event-rows';
 import {
   type AppendResult,
+  type CommittedEvent,
   EventStore,
   type GlobalCheckpoint,
   type ReadAllOptions,
@@ -88,8 +90,8 @@ interface PendingEvent {
 }
 
 interface InsertedRow {
+  event_id: string;
   global_position: string;
-  transaction_id: string;
   recorded_at: Date;
 }
 
@@ -196,24 +198,21 @@ export class PostgresEventStore extends EventStore {
   }
 
   /**
-   * One statement, so that the snapshot bounding the read and the rows it returns agree (under READ COMMITTED each
-   * statement takes its own snapshot). Only transactions older than the oldest one still running are read: a slow
-   * transaction that took a lower position holds the readers back instead of being skipped. Within one stream this
-   * order follows transaction ids, which need not follow stream versions; consumers that care use `streamVersion`.
-   * Columns are qualified because the select list aliases their text forms to the same names, and an unqualified
-   * ORDER BY would sort those strings ("10" before "9").
+   * Commit positions become visible in order (the commit trigger of docs/adr/0061), so "after the checkpoint" in one
+   * statement never passes an event that commits later. Columns are qualified because the select list aliases their
+   * text forms to the same names, and an unqualified ORDER BY would sort those strings ("10" before "9").
    */
-  async readAll(after: GlobalCheckpoint, limit: number, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  async readAll(after: GlobalCheckpoint, limit: number, options: ReadAllOptions = {}): Promise<CommittedEvent[]> {
     const manager = options.manager ?? this.dataSource.manager;
-    const rows: EventRow[] = await manager.query(
-      `SELECT ${EVENT_COLUMNS} FROM events
-        WHERE (events.transaction_id, events.global_position) > ($1::xid8, $2::bigint)
-          AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY events.transaction_id, events.global_position
-        LIMIT $3`,
-      [after.transactionId, after.globalPosition, limit],
+    const rows: (EventRow & { commit_position: string })[] = await manager.query(
+      `SELECT ${EVENT_COLUMNS}, event_commits.commit_position::text AS commit_position
+         FROM event_commits JOIN events ON events.global_position = event_commits.global_position
+        WHERE event_commits.commit_position > $1::bigint
+        ORDER BY event_commits.commit_position
+        LIMIT $2`,
+      [after.commitPosition, limit],
     );
-    return rows.map((row) => toRecordedEvent(row, this.eventTypes));
+    return rows.map((row) => toCommittedEvent(row, this.eventTypes));
   }
 
   /**
@@ -229,22 +228,22 @@ export class PostgresEventStore extends EventStore {
     options: ReadAllOptions = {},
   ): Promise<TypedWindow> {
     const manager = options.manager ?? this.dataSource.manager;
-    const rows: WantedEventRow[] = await manager.query(
-      `SELECT ${WANTED_EVENT_COLUMNS}
-         FROM (SELECT events.*, ($4::text[] IS NULL OR events.type = ANY($4::text[])) AS wanted
-                 FROM events
-                WHERE (events.transaction_id, events.global_position) > ($1::xid8, $2::bigint)
-                  AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-                ORDER BY events.transaction_id, events.global_position
-                LIMIT $3) AS window_events
-        ORDER BY window_events.transaction_id, window_events.global_position`,
-      [after.transactionId, after.globalPosition, limit, types === '*' ? null : types],
+    const rows: (WantedEventRow & { commit_position: string })[] = await manager.query(
+      `SELECT ${WANTED_EVENT_COLUMNS}, window_events.commit_position::text AS commit_position
+         FROM (SELECT events.*, event_commits.commit_position,
+                      ($3::text[] IS NULL OR events.type = ANY($3::text[])) AS wanted
+                 FROM event_commits JOIN events ON events.global_position = event_commits.global_position
+                WHERE event_commits.commit_position > $1::bigint
+                ORDER BY event_commits.commit_position
+                LIMIT $2) AS window_events
+        ORDER BY window_events.commit_position`,
+      [after.commitPosition, limit, types === '*' ? null : types],
     );
     const last = rows[rows.length - 1];
     return {
-      events: rows.filter((row) => row.wanted).map((row) => toRecordedEvent(row, this.eventTypes)),
+      events: rows.filter((row) => row.wanted).map((row) => toCommittedEvent(row, this.eventTypes)),
       read: rows.length,
-      end: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : null,
+      end: last ? { commitPosition: last.commit_position } : null,
     };
   }
 
@@ -372,13 +371,13 @@ export class PostgresEventStore extends EventStore {
        ), inserted AS (
          INSERT INTO events (stream_id, stream_version, type, data, metadata, hash)
          SELECT stream_id, stream_version, type, data, metadata, hash FROM input ORDER BY ordinal
-         RETURNING global_position, transaction_id, recorded_at
+         RETURNING event_id, global_position, recorded_at
        ), moved AS (
          UPDATE streams SET version = h.version, last_hash = h.last_hash
            FROM unnest($7::text[], $8::int[], $9::text[]) AS h(stream_id, version, last_hash)
           WHERE streams.stream_id = h.stream_id
        )
-       SELECT global_position::text AS global_position, transaction_id::text AS transaction_id, recorded_at
+       SELECT event_id::text AS event_id, global_position::text AS global_position, recorded_at
          FROM inserted ORDER BY inserted.global_position`,
       [
         pending.map((event) => event.streamId),
@@ -396,8 +395,8 @@ export class PostgresEventStore extends EventStore {
     const events: RecordedEvent[] = pending.map((event, index) => {
       const { [SCHEMA_VERSION_KEY]: _schemaVersion, ...callerMetadata } = event.metadata;
       return {
+        eventId: inserted[index].event_id,
         globalPosition: inserted[index].global_position,
-        transactionId: inserted[index].transaction_id,
         streamId: event.streamId,
         streamVersion: event.streamVersion,
         type: event.type,

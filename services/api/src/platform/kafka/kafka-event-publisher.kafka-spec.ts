@@ -65,14 +65,14 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
   /** The position of the newest event: where the publisher's checkpoint stands once everything is acknowledged. */
   async function lastPosition(): Promise<string> {
     const rows: { position: string }[] = await dataSource.query(
-      'SELECT max(global_position)::text AS position FROM events',
+      'SELECT max(commit_position)::text AS position FROM event_commits',
     );
     return rows[0].position;
   }
 
   async function publishedUpTo(name: string): Promise<string | null> {
     const rows: { position: string }[] = await dataSource.query(
-      'SELECT global_position::text AS position FROM checkpoints WHERE name = $1',
+      'SELECT commit_position::text AS position FROM checkpoints WHERE name = $1',
       [name],
     );
     return rows[0]?.position ?? null;
@@ -190,6 +190,45 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
     // The default three partitions of the test broker all carry streams.
     expect(new Set(messages.map((message) => message.partition)).size).toBe(3);
     expectInOrderPerKey(messages, streamIds, 50);
+    expect(errors).toEqual([]);
+  });
+
+  it('publishes a stream in version order across batches when the later version’s transaction began first', async () => {
+    const prefix = uniqueTopicPrefix();
+    const errors: unknown[] = [];
+    const shared = streamOf('wallet');
+    await store.append(
+      [{ streamId: shared, expectedVersion: 0, events: [{ type: 'TallyCounted', data: { n: 1 } }] }],
+      metadata,
+    );
+    // The later append takes its transaction id first, locking a stream of its own, and waits; meanwhile version 2
+    // of the shared stream commits; then the later one appends version 3. By transaction id version 3 came first.
+    const later = gate();
+    const laterStream = streamOf('payment');
+    const laterAppend = store.transact([laterStream], metadata, async () => {
+      later.enter();
+      await later.opened;
+      return {
+        result: null,
+        appends: [
+          { streamId: laterStream, expectedVersion: 0, events: [{ type: 'TallyCounted', data: { n: 1 } }] },
+          { streamId: shared, expectedVersion: 2, events: [{ type: 'TallyCounted', data: { n: 3 } }] },
+        ],
+      };
+    });
+    await later.entered;
+    await store.append(
+      [{ streamId: shared, expectedVersion: 1, events: [{ type: 'TallyCounted', data: { n: 2 } }] }],
+      metadata,
+    );
+    later.open();
+    await laterAppend;
+
+    // One event per batch: each version waits for the one before it across batches, not only within one.
+    runner(publisher(prefix), errors, 1).start();
+    await waitUntilPublished(KAFKA_PUBLISHER_NAME, { errors });
+    const messages = await readAllMessages(prefix, 4);
+    expect(versionsByKey(messages).get(shared)).toEqual([1, 2, 3]);
     expect(errors).toEqual([]);
   });
 

@@ -4,8 +4,8 @@ import { eventSchemaFiles, eventSchemaValidator } from './event-schemas.fixtures
 import { KAFKA_HEADERS, streamCategory, toKafkaMessage, topicOf, toTopicMessages } from './published-event';
 
 const statusChanged: RecordedEvent<PaymentStatusChangedData> = {
+  eventId: '3f0c6a1e-8b2d-4c5e-9a7f-1d2e3c4b5a69',
   globalPosition: '4711',
-  transactionId: '900',
   streamId: 'payment-42',
   streamVersion: 3,
   type: 'PaymentStatusChanged',
@@ -39,7 +39,7 @@ describe('published events', () => {
     const message = toKafkaMessage(statusChanged);
     expect(message.key).toBe('payment-42');
     expect(message.headers).toEqual({
-      [KAFKA_HEADERS.eventId]: '4711',
+      [KAFKA_HEADERS.eventId]: '3f0c6a1e-8b2d-4c5e-9a7f-1d2e3c4b5a69',
       [KAFKA_HEADERS.eventType]: 'PaymentStatusChanged',
       [KAFKA_HEADERS.schemaVersion]: '2',
       [KAFKA_HEADERS.streamVersion]: '3',
@@ -51,7 +51,7 @@ describe('published events', () => {
   it('sends the envelope with the actor’s id and role only, never a name, e-mail address or IP address', () => {
     const value = JSON.parse(toKafkaMessage(statusChanged).value) as PublishedEvent<'PaymentStatusChanged'>;
     expect(value).toEqual({
-      id: '4711',
+      id: '3f0c6a1e-8b2d-4c5e-9a7f-1d2e3c4b5a69',
       type: 'PaymentStatusChanged',
       schemaVersion: 2,
       streamId: 'payment-42',
@@ -70,7 +70,7 @@ describe('published events', () => {
     const events = ['wallet-a', 'payment-1', 'wallet-b', 'wallet-a', 'payment-1'].map((streamId, index) => ({
       ...statusChanged,
       streamId,
-      globalPosition: String(index + 1),
+      eventId: String(index + 1),
     }));
     expect(
       toTopicMessages('kupa.', events).map(({ topic, messages }) => [

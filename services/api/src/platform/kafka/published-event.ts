@@ -38,12 +38,12 @@ export function topicOf(topicPrefix: string, streamId: string): string {
 
 /**
  * An event as it leaves Kupa: proto's `PublishedEventEnvelope`, whose JSON Schemas are in docs/events/. The id is
- * the global position, which the causation id of a later event also names. Of the actor only the id and role go
+ * the event's UUID, unique forever (docs/adr/0061), which the causation id of a later event also names. Of the actor only the id and role go
  * out: names, e-mail addresses and IP addresses stay in the activity log.
  */
 export function toPublishedEvent(event: RecordedEvent): PublishedEventEnvelope {
   return {
-    id: event.globalPosition,
+    id: event.eventId,
     type: event.type,
     schemaVersion: event.schemaVersion,
     streamId: event.streamId,
@@ -63,7 +63,7 @@ export function toKafkaMessage(event: RecordedEvent): KafkaMessage {
     key: event.streamId,
     value: JSON.stringify(toPublishedEvent(event)),
     headers: {
-      [KAFKA_HEADERS.eventId]: event.globalPosition,
+      [KAFKA_HEADERS.eventId]: event.eventId,
       [KAFKA_HEADERS.eventType]: event.type,
       [KAFKA_HEADERS.schemaVersion]: String(event.schemaVersion),
       [KAFKA_HEADERS.streamVersion]: String(event.streamVersion),

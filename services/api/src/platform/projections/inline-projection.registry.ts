@@ -59,8 +59,9 @@ export class InlineProjectionRegistry {
    * SHARE lock on `events`, which waits for every append in flight and holds new ones back until the rebuild
    * commits, so the replay sees a complete history and no append updates a read model half rebuilt.
    * The replay follows `global_position`: under that lock every committed event is visible, and within a stream
-   * positions follow versions (events of a stream are inserted under its row lock), which the
-   * (transaction_id, global_position) order of live readers does not promise.
+   * positions follow versions (events of a stream are inserted under its row lock). Processors do not wait for it:
+   * they read by commit position, which no other transaction's snapshot holds back (docs/adr/0061); those that append
+   * wait for the lock like any command.
    */
   async rebuild(name?: string): Promise<RebuildReport> {
     const selected = name === undefined ? [...this.projections] : [this.get(name)];

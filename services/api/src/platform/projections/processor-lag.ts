@@ -16,9 +16,9 @@ export interface ProcessorLagReading {
 export const PROCESSOR_LAG_COUNT_CAP = 1_000_000;
 
 /**
- * Reads every named processor's lag from its checkpoint, in the store's processing order (`transaction_id`, then
- * `global_position`). A processor without a checkpoint row has not led yet and is behind by everything. The events
- * counted include those a processor does not handle: its checkpoint passes them only when it reads them.
+ * Reads every named processor's lag from its checkpoint, in the store's processing order (commit position). A
+ * processor without a checkpoint row has not led yet and is behind by everything. The events counted include those a
+ * processor does not handle: its checkpoint passes them only when it reads them.
  */
 export async function readProcessorLag(
   dataSource: DataSource,
@@ -28,16 +28,14 @@ export async function readProcessorLag(
   const rows: { name: string; events: number; seconds: number | null }[] = await dataSource.query(
     `SELECT p.name,
             (SELECT count(*)::int FROM (
-               SELECT 1 FROM events e
-                WHERE (e.transaction_id, e.global_position) > (at.transaction_id, at.global_position)
-                LIMIT $2) AS waiting) AS events,
-            (SELECT extract(epoch FROM clock_timestamp() - e.recorded_at)::float8 FROM events e
-              WHERE (e.transaction_id, e.global_position) > (at.transaction_id, at.global_position)
-              ORDER BY e.transaction_id, e.global_position LIMIT 1) AS seconds
+               SELECT 1 FROM event_commits c WHERE c.commit_position > at.commit_position LIMIT $2) AS waiting) AS events,
+            (SELECT extract(epoch FROM clock_timestamp() - e.recorded_at)::float8
+               FROM event_commits c JOIN events e ON e.global_position = c.global_position
+              WHERE c.commit_position > at.commit_position
+              ORDER BY c.commit_position LIMIT 1) AS seconds
        FROM unnest($1::text[]) AS p(name)
        LEFT JOIN checkpoints c ON c.name = p.name
-      CROSS JOIN LATERAL (SELECT coalesce(c.transaction_id, '0'::xid8) AS transaction_id,
-                                 coalesce(c.global_position, 0) AS global_position) AS at
+      CROSS JOIN LATERAL (SELECT coalesce(c.commit_position, 0) AS commit_position) AS at
       ORDER BY p.name`,
     [processors, PROCESSOR_LAG_COUNT_CAP],
   );

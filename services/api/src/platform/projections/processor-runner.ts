@@ -1,18 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import type { EventStore, GlobalCheckpoint, RecordedEvent } from '../event-store/event-store.port';
+import type { CommittedEvent, EventStore, GlobalCheckpoint } from '../event-store/event-store.port';
 import { withLogContext } from '../observability/log-context';
 
 /**
  * An asynchronous consumer of the whole store (e-mails, provisioning, renewals, notifications). Its effects and its
  * checkpoint commit together, so a crash never loses or repeats a batch's database effects; effects outside the
- * database (an e-mail) must still be idempotent, keyed by the event's position.
+ * database (an e-mail) must still be idempotent, keyed by the event's id.
  */
 export interface Processor {
   readonly name: string;
   /** Event types it reacts to; `'*'` for every event. Other events only move its checkpoint. */
   readonly handles: readonly string[] | '*';
-  handle(events: readonly RecordedEvent[], manager: EntityManager): Promise<void>;
+  handle(events: readonly CommittedEvent[], manager: EntityManager): Promise<void>;
   /**
    * How long to wait after failed batches, for a processor whose effects reach another system that may be down for
    * a while (the Kafka publisher): the first retry after `baseMs`, doubling up to `maxMs`, and back to the poll
@@ -195,29 +195,28 @@ export class ProcessorRunner {
   }
 
   async checkpoint(name: string): Promise<GlobalCheckpoint | null> {
-    const rows: { transaction_id: string; global_position: string }[] = await this.dataSource.query(
-      'SELECT transaction_id::text AS transaction_id, global_position::text AS global_position FROM checkpoints WHERE name = $1',
+    const rows: { commit_position: string }[] = await this.dataSource.query(
+      'SELECT commit_position::text AS commit_position FROM checkpoints WHERE name = $1',
       [name],
     );
-    return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: rows[0].global_position } : null;
+    return rows[0] ? { commitPosition: rows[0].commit_position } : null;
   }
 
   /**
-   * One batch in one transaction: read the checkpoint, read the events after it gap-safely, handle them, move the
-   * checkpoint only if nobody else moved it meanwhile. The reads come before any write, so this transaction has no
-   * transaction id yet and does not hold back its own gap-safe horizon. Returns the number of events read.
+   * One batch in one transaction: read the checkpoint, read the events after it in commit order, handle them, move
+   * the checkpoint only if nobody else moved it meanwhile. Returns the number of events read.
    */
   async runBatch(processor: Processor): Promise<number> {
     const queryRunner = this.dataSource.createQueryRunner();
     await queryRunner.connect();
     try {
       await queryRunner.startTransaction();
-      const rows: { transaction_id: string; global_position: string }[] = await queryRunner.query(
-        'SELECT transaction_id::text AS transaction_id, global_position::text AS global_position FROM checkpoints WHERE name = $1',
+      const rows: { commit_position: string }[] = await queryRunner.query(
+        'SELECT commit_position::text AS commit_position FROM checkpoints WHERE name = $1',
         [processor.name],
       );
       if (!rows[0]) throw new Error(`Processor ${processor.name} has no checkpoint row`);
-      const from: GlobalCheckpoint = { transactionId: rows[0].transaction_id, globalPosition: rows[0].global_position };
+      const from: GlobalCheckpoint = { commitPosition: rows[0].commit_position };
       const batch = await this.store.readAllOfTypes(from, this.batchSize, processor.handles, {
         manager: queryRunner.manager,
       });
@@ -229,9 +228,9 @@ export class ProcessorRunner {
       if (batch.events.length > 0) await processor.handle(batch.events, queryRunner.manager);
       // Compare-and-set: under READ COMMITTED a concurrent mover makes this UPDATE wait, then match nothing.
       const moved = await queryRunner.query(
-        `UPDATE checkpoints SET transaction_id = $2::xid8, global_position = $3::bigint, updated_at = now()
-          WHERE name = $1 AND transaction_id = $4::xid8 AND global_position = $5::bigint`,
-        [processor.name, end.transactionId, end.globalPosition, from.transactionId, from.globalPosition],
+        `UPDATE checkpoints SET commit_position = $2::bigint, updated_at = now()
+          WHERE name = $1 AND commit_position = $3::bigint`,
+        [processor.name, end.commitPosition, from.commitPosition],
         true,
       );
       if (moved.affected !== 1) throw new CheckpointMovedError(processor.name);

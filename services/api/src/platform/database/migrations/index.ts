@@ -2,14 +2,16 @@ import { EventStore1763800000000 } from './1763800000000-event-store';
 import { MailOutbox1767300000000 } from './1767300000000-mail-outbox';
 import { SandboxCashier1767800000500 } from './1767800000500-sandbox-cashier';
 import { RateLimitWindows1768400005700 } from './1768400005700-rate-limit-windows';
+import { EventCommitOrder1768400005800 } from './1768400005800-event-commit-order';
 
 /**
- * Migrations of the platform (the event store, the mail outbox, the sandbox cashier, the rate limiter's counters), run
- * before every context's own.
+ * Migrations of the platform (the event store, the mail outbox, the sandbox cashier, the rate limiter's counters, the
+ * event store's commit order), in the order of their timestamps like every other migration.
  */
 export const platformMigrations = [
   EventStore1763800000000,
   MailOutbox1767300000000,
   SandboxCashier1767800000500,
   RateLimitWindows1768400005700,
+  EventCommitOrder1768400005800,
 ];

@@ -46,7 +46,7 @@ describe('events without a mapper', () => {
   const metadata = {} as EventMetadata;
   const event = (streamId: string, streamVersion: number, type: string, data: unknown): RecordedEvent => ({
     globalPosition: '1',
-    transactionId: '1',
+    eventId: '0b7f2d4e-5c1a-4e8b-9f3d-2a6c8e1b4d70',
     streamId,
     streamVersion,
     type,

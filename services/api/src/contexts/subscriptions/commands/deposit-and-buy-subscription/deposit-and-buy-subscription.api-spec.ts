@@ -90,8 +90,8 @@ describe('deposit and buy a package by crypto', () => {
     eventually(
       async () => {
         const [row]: Array<{ behind: boolean }> = await testApp.dataSource.query(
-          `SELECT (SELECT max(global_position) FROM events) > coalesce(
-                    (SELECT global_position FROM checkpoints WHERE name = $1), 0) AS behind`,
+          `SELECT (SELECT max(commit_position) FROM event_commits) > coalesce(
+                    (SELECT commit_position FROM checkpoints WHERE name = $1), 0) AS behind`,
           [DEPOSIT_PURCHASES_PROCESSOR],
         );
         return row.behind;
