@@ -24,7 +24,9 @@ export interface PublishedEventActor {
  * `data` to one event type.
  */
 export interface PublishedEventEnvelope {
-  /** The event's position in the whole store, a decimal integer: unique and never reused. Consumers dedupe by it. */
+  /**
+   * The event's id, a UUID: unique forever, across restores and copies of Kupa's database. Consumers dedupe by it.
+   */
   id: string;
   type: string;
   /** The version of `data`'s shape. Older events are lifted to the current version before they are published. */
@@ -35,11 +37,17 @@ export interface PublishedEventEnvelope {
   streamVersion: number;
   /** When the command that appended the event ran. */
   occurredAt: IsoDateTime;
-  /** When the store wrote it. */
+  /**
+   * When the store wrote it: the time of the append by the database's clock. Not before the previous version of the
+   * same stream; it may precede `occurredAt` by as much as the application's and the database's clocks disagree.
+   */
   recordedAt: IsoDateTime;
   /** Shared by every event one request or job caused. */
   correlationId: string;
-  /** The id of the event whose processing appended this one; null when a request did. */
+  /**
+   * The id of the event whose processing appended this one; null when a request did. Events recorded before event ids
+   * existed (docs/adr/0061) name their cause by its former position, a decimal integer.
+   */
   causationId: string | null;
   actor: PublishedEventActor;
   data: unknown;

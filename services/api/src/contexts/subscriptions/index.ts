@@ -3,6 +3,7 @@ import {
   SubscriptionSecretsSealed1768200000000,
   SubscriptionsSchema1767700000000,
 } from './infrastructure/subscriptions.migrations';
+import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
 
 export { SubscriptionsModule } from './subscriptions.module';
 export { type CommandOrigin, SubscriptionCommands } from './infrastructure/subscription-commands';
@@ -19,6 +20,7 @@ export const subscriptionsMigrations: Function[] = [
   SubscriptionsSchema1767700000000,
   SubscriptionsDetailsAndSecrets1767700000100,
   SubscriptionSecretsSealed1768200000000,
+  ProvisioningCausedByEventIds1768400005900,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

@@ -36,7 +36,7 @@ export class IdentityMailsProcessor implements Processor {
       const user = users.get((event.data as { userUuid: string }).userUuid);
       if (!user) continue;
       const payload: IdentityMailPayload = { userUuid: user.uuid, firstName: user.first_name };
-      const base = { dedupeKey: `event:${recorded.globalPosition}`, recipient: user.email, payload: { ...payload } };
+      const base = { dedupeKey: `event:${recorded.eventId}`, recipient: user.email, payload: { ...payload } };
       switch (event.type) {
         case 'UserRegistered':
         case 'UserConfirmationMailRequested':

@@ -124,7 +124,7 @@ export class ProvisioningJobRunner implements BackgroundLoop {
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       const rows: JobRow[] = await manager.query(
-        `SELECT job.id, job.subscription_id, job.operation, job.parameters, job.causation_event_id::text,
+        `SELECT job.id, job.subscription_id, job.operation, job.parameters, job.causation_event_id,
                 job.attempts, job.outcome
            FROM provisioning_jobs job
           WHERE job.status = 'PENDING' AND job.next_attempt_at <= $1 AND NOT (job.id = ANY($2::uuid[]))

@@ -61,3 +61,22 @@ export class ProvisioningSchema1767800000000 implements MigrationInterface {
     await runner.query(`DROP TABLE provisioning_jobs`);
   }
 }
+
+/**
+ * A job names the event that asked for it by the event's id (a UUID, docs/adr/0061) instead of its position, which a
+ * restored backup hands out again; the jobs recorded before keep the position they were asked by, as text.
+ */
+export class ProvisioningCausedByEventIds1768400005900 implements MigrationInterface {
+  name = 'ProvisioningCausedByEventIds1768400005900';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('ALTER TABLE provisioning_jobs ALTER COLUMN causation_event_id TYPE text');
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(
+      `ALTER TABLE provisioning_jobs ALTER COLUMN causation_event_id TYPE bigint
+         USING (CASE WHEN causation_event_id ~ '^[0-9]+$' THEN causation_event_id::bigint END)`,
+    );
+  }
+}

@@ -35,7 +35,7 @@ export class DepositPurchasesProcessor implements Processor {
       await this.commands.completeDepositPurchase({
         depositPaymentId: paymentId,
         context: systemContext(),
-        causationId: credit.globalPosition,
+        causationId: credit.eventId,
       });
     }
   }

@@ -40,7 +40,7 @@ export class ProvisioningRequestsProcessor implements Processor {
       if (!work) continue;
       await enqueueProvisioning(
         manager,
-        { ...work, subscriptionId: event.data.subscriptionId, causationEventId: recorded.globalPosition },
+        { ...work, subscriptionId: event.data.subscriptionId, causationEventId: recorded.eventId },
         now,
       );
     }

@@ -77,7 +77,7 @@ export class SubscriptionMailsProcessor implements Processor {
       const { purchase } = deposit;
       mails.push(
         subscriptionOutboxMail(
-          `event:${recorded.globalPosition}`,
+          `event:${recorded.eventId}`,
           owner,
           purchase.kind === 'RENEW' ? purchase.subscriptionId : null,
           {
@@ -115,8 +115,7 @@ export class SubscriptionMailsProcessor implements Processor {
       const subscription = subscriptions.get(event.data.subscriptionId);
       if (!owner || !subscription) continue;
       const mail = await this.mailFor(event, subscription, owner.profileId);
-      if (mail)
-        mails.push(subscriptionOutboxMail(`event:${recorded.globalPosition}`, owner, event.data.subscriptionId, mail));
+      if (mail) mails.push(subscriptionOutboxMail(`event:${recorded.eventId}`, owner, event.data.subscriptionId, mail));
     }
     return mails;
   }
