@@ -41,3 +41,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * A copy of `source` as it stands, as a restored backup of it would be: PostgreSQL copies the database file by file
+ * (`CREATE DATABASE … TEMPLATE`), sequences and all. Nothing may be connected to `source` meanwhile.
+ */
+export async function copyTestDatabase(source: TestDatabase): Promise<TestDatabase> {
+  const sourceName = new URL(source.url).pathname.slice(1);
+  const name = `kupa_t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${sourceName}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(adminUrl(), name),
+    drop: async () => {
+      const client = new Client({ connectionString: adminUrl() });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../../platform/clock';
 import { EventStore, type RecordedEvent } from '../../../platform/event-store';
@@ -10,6 +11,7 @@ import { eventually } from '../../../test-support/eventually';
 import { FIXTURE_PASSWORD, uniqueEmail } from '../../../test-support/identity-fixtures';
 import { Mailbox } from '../../../test-support/mailbox';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestDatabase } from '../../../test-support/test-database';
 import { IdentityMails } from '../infrastructure/mail/identity-mails';
 import { IdentityMailsProcessor } from './identity-mails.processor';
 
@@ -91,6 +93,34 @@ describe('identity mails through the outbox', () => {
     } finally {
       await testApp.close();
       await mailbox?.stop();
+    }
+  });
+
+  it('sends the sign-up mail within seconds while another database holds a transaction open and a verify runs', async () => {
+    const testApp = await startTestApp();
+    const elsewhere = await createTestDatabase();
+    const busy = new Client({ connectionString: elsewhere.url });
+    const audit = new Client({ connectionString: testApp.database.url });
+    await Promise.all([busy.connect(), audit.connect()]);
+    try {
+      // A write transaction in another database of the same server, left open as a slow job elsewhere would.
+      await busy.query('BEGIN');
+      await busy.query('CREATE TABLE busy (id int)');
+      await busy.query('INSERT INTO busy VALUES (1)');
+      // What `kupa ledger verify` holds while it runs: one REPEATABLE READ snapshot with temporary tables.
+      await audit.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      await audit.query('CREATE TEMPORARY TABLE verify_copy AS SELECT * FROM events');
+      const email = uniqueEmail('unstalled');
+      const started = Date.now();
+      expect((await signUp(testApp, email)).status).toBe(201);
+      await testApp.mailbox.waitFor(email, () => true, 5_000);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await busy.query('ROLLBACK').catch(() => undefined);
+      await audit.query('ROLLBACK').catch(() => undefined);
+      await Promise.all([busy.end(), audit.end()]);
+      await elsewhere.drop();
+      await testApp.close();
     }
   });
 
