@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { createTestDatabase } from '../../test-support/test-database';
 import { repositoryRoot } from '../config/app-config';
 import type { PostgresEventStore } from '../event-store/postgres-event-store';
-import { metadata, streamOf, useEventStore } from '../event-store/event-store.fixtures';
+import { gate, metadata, streamOf, useEventStore } from '../event-store/event-store.fixtures';
 import { ProcessorRunner, type Processor } from '../projections/processor-runner';
 import { KAFKA_PUBLISHER_NAME, KafkaEventPublisher } from './kafka-event-publisher';
 import {
