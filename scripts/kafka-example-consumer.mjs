@@ -21,7 +21,7 @@ import pg from 'pg';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS processed_events (
-    event_id bigint PRIMARY KEY,
+    event_id text PRIMARY KEY,
     processed_at timestamptz NOT NULL DEFAULT now()
   );
   CREATE TABLE IF NOT EXISTS stream_tallies (
