@@ -6,7 +6,8 @@ import { chainHash } from './event-hash';
 /** Events read per round trip while verifying; bounds memory on a store of any size. */
 export const VERIFY_BATCH_SIZE = 2000;
 
-export type HashChainProblemKind = 'hash-mismatch' | 'version-gap' | 'head-mismatch';
+export type HashChainProblemKind =
+  'hash-mismatch' | 'version-gap' | 'head-mismatch' | 'commit-missing' | 'commit-order';
 
 /** The first thing wrong in one stream; later events of that stream are not judged (they all chain to it). */
 export interface HashChainProblem {
@@ -24,6 +25,8 @@ export interface HashChainReport {
 }
 
 interface VerifiedRow {
+  /** Null for an event no commit numbered: no reader of the whole store would ever see it. */
+  commit_position: string | null;
   stream_id: string;
   stream_version: number;
   type: string;
@@ -37,6 +40,10 @@ interface StreamState {
   version: number;
   computedHash: string | null;
   broken: boolean;
+  /** The commit position of the stream's last event so far: each version's must be higher (docs/adr/0061). */
+  commitPosition: bigint;
+  /** Whether a commit problem was reported for the stream already (one per stream, like the chain's). */
+  commitProblem: boolean;
 }
 
 /**
@@ -69,18 +76,29 @@ export async function verifyWithin(reader: SqlReader): Promise<HashChainReport> 
 
   for (;;) {
     const rows: VerifiedRow[] = await reader.query(
-      `SELECT stream_id, stream_version, type, data, metadata, hash FROM events
-        WHERE (stream_id, stream_version) > ($1, $2) ORDER BY stream_id, stream_version LIMIT $3`,
+      `SELECT events.stream_id, events.stream_version, events.type, events.data, events.metadata, events.hash,
+              event_commits.commit_position::text AS commit_position
+         FROM events LEFT JOIN event_commits ON event_commits.global_position = events.global_position
+        WHERE (events.stream_id, events.stream_version) > ($1, $2)
+        ORDER BY events.stream_id, events.stream_version LIMIT $3`,
       [after.streamId, after.version, VERIFY_BATCH_SIZE],
     );
     for (const row of rows) {
       eventsChecked += 1;
       if (current === null || current.streamId !== row.stream_id) {
         if (current) finished.push(current);
-        current = { streamId: row.stream_id, version: 0, computedHash: null, broken: false };
+        current = {
+          streamId: row.stream_id,
+          version: 0,
+          computedHash: null,
+          broken: false,
+          commitPosition: 0n,
+          commitProblem: false,
+        };
         streamsChecked += 1;
       }
       const state: StreamState = current;
+      checkCommit(state, row, problems);
       if (state.broken) continue;
       if (row.stream_version !== state.version + 1) {
         problems.push(
@@ -132,6 +150,33 @@ export async function verifyWithin(reader: SqlReader): Promise<HashChainReport> 
   }
   problems.sort((left, right) => (left.streamId < right.streamId ? -1 : left.streamId > right.streamId ? 1 : 0));
   return { ok: problems.length === 0, streamsChecked, eventsChecked, problems };
+}
+
+/**
+ * Every event has a commit position, and a stream's versions have rising ones: readers of the whole store follow commit
+ * positions, so an event without one is never read, and one out of order would reach consumers out of version order.
+ */
+function checkCommit(state: StreamState, row: VerifiedRow, problems: HashChainProblem[]): void {
+  if (state.commitProblem) return;
+  if (row.commit_position === null) {
+    problems.push(problem(state.streamId, row.stream_version, 'commit-missing', 'event has no commit position'));
+    state.commitProblem = true;
+    return;
+  }
+  const position = BigInt(row.commit_position);
+  if (position <= state.commitPosition) {
+    problems.push(
+      problem(
+        state.streamId,
+        row.stream_version,
+        'commit-order',
+        `commit position ${position} is not after the previous version's ${state.commitPosition}`,
+      ),
+    );
+    state.commitProblem = true;
+    return;
+  }
+  state.commitPosition = position;
 }
 
 /** The head row (version, last hash) of every intact stream must describe its last event. */

@@ -65,6 +65,54 @@ describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuild
       await dataSource.query('DELETE FROM events WHERE stream_id = ANY($1)', [[tampered, gapped]]);
       await dataSource.query('DELETE FROM streams WHERE stream_id = ANY($1)', [[tampered, gapped]]);
     });
+    it('names an event without a commit position and a stream whose versions were numbered out of order', async () => {
+      const unnumbered = streamOf('unnumbered');
+      const swapped = streamOf('swapped');
+      for (const streamId of [unnumbered, swapped]) {
+        await store.append(
+          [{ streamId, expectedVersion: 0, events: [1, 2].map((n) => ({ type: 'Added', data: { n } })) }],
+          metadata,
+        );
+      }
+      expect((await verifyStreamHashes(dataSource)).problems).toEqual([]);
+      const positionsOf = (streamId: string) =>
+        dataSource.query(
+          `SELECT c.commit_position::text AS commit, e.global_position::text AS event
+             FROM events e JOIN event_commits c ON c.global_position = e.global_position
+            WHERE e.stream_id = $1 ORDER BY e.stream_version`,
+          [streamId],
+        ) as Promise<{ commit: string; event: string }[]>;
+      const [, lost] = await positionsOf(unnumbered);
+      await dataSource.query('DELETE FROM event_commits WHERE commit_position = $1', [lost.commit]);
+      const [first, second] = await positionsOf(swapped);
+      // Hand the two versions each other's commit position, through a free one.
+      await dataSource.query('UPDATE event_commits SET global_position = -1 WHERE commit_position = $1', [
+        first.commit,
+      ]);
+      await dataSource.query('UPDATE event_commits SET global_position = $2 WHERE commit_position = $1', [
+        second.commit,
+        first.event,
+      ]);
+      await dataSource.query('UPDATE event_commits SET global_position = $2 WHERE commit_position = $1', [
+        first.commit,
+        second.event,
+      ]);
+      const report = await verifyStreamHashes(dataSource);
+      expect(report.ok).toBe(false);
+      const expected: [string, string][] = [
+        [unnumbered, 'commit-missing'],
+        [swapped, 'commit-order'],
+      ];
+      expect(report.problems.map((problem) => [problem.streamId, problem.streamVersion, problem.kind])).toEqual(
+        expected.sort(([left], [right]) => (left < right ? -1 : 1)).map(([streamId, kind]) => [streamId, 2, kind]),
+      );
+      await dataSource.query(
+        'DELETE FROM event_commits WHERE global_position IN (SELECT global_position FROM events WHERE stream_id = ANY($1))',
+        [[unnumbered, swapped]],
+      );
+      await dataSource.query('DELETE FROM events WHERE stream_id = ANY($1)', [[unnumbered, swapped]]);
+      await dataSource.query('DELETE FROM streams WHERE stream_id = ANY($1)', [[unnumbered, swapped]]);
+    });
   });
 
   describe('event types', () => {

@@ -35,7 +35,7 @@ export class EventCommitOrder1768400005800 implements MigrationInterface {
     await runner.query(`
       CREATE TABLE event_commits (
         commit_position bigint PRIMARY KEY,
-        global_position bigint NOT NULL
+        global_position bigint NOT NULL CONSTRAINT event_commits_once UNIQUE
       )`);
     await runner.query('CREATE SEQUENCE event_commit_position_seq OWNED BY event_commits.commit_position');
     await runner.query(`
