@@ -17,6 +17,7 @@ export interface ReceivedMail {
 export class Mailbox {
   readonly messages: ReceivedMail[] = [];
   private waiters: Array<() => void> = [];
+  private acknowledgementsToLose = 0;
 
   private constructor(
     private readonly server: SMTPServer,
@@ -43,7 +44,7 @@ export class Mailbox {
               html: typeof parsed.html === 'string' ? parsed.html : '',
               messageId: parsed.messageId ?? '',
             });
-            callback();
+            callback(mailbox!.loseAcknowledgement());
           },
           (error: Error) => callback(error),
         );
@@ -62,6 +63,20 @@ export class Mailbox {
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /**
+   * The next `count` messages are kept but answered with a temporary failure instead of the final 250, as when the
+   * server took a message and the acknowledgement never reached the sender: the sender must believe it failed.
+   */
+  loseAcknowledgements(count: number): void {
+    this.acknowledgementsToLose = count;
+  }
+
+  private loseAcknowledgement(): Error | undefined {
+    if (this.acknowledgementsToLose === 0) return undefined;
+    this.acknowledgementsToLose -= 1;
+    return Object.assign(new Error('Acknowledgement lost (test)'), { responseCode: 451 });
   }
 
   private receive(mail: ReceivedMail): void {
