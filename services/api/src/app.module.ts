@@ -78,6 +78,7 @@ export class AppModule {
             retryBaseMs: options.config.mailRetryBaseMs,
             retryMaxMs: options.config.mailRetryMaxMs,
             messageIdDomain: new URL(options.config.publicUrl).hostname || 'kupa.local',
+            sealingKey: options.config.twoFactorKey,
           },
         }),
         WorkersModule,

@@ -1,6 +1,7 @@
 import type { Language } from '@kupa/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Clock } from '../clock/clock';
+import { SecretBox } from '../crypto/secret-box';
 import type { MailOutcome } from '../observability/metrics';
 import { PollingLoop } from '../workers/polling-loop';
 import type { MailService } from './mail.service';
@@ -22,14 +23,24 @@ export interface StoredMail extends OutboxMail {
 }
 
 /**
- * A kind of mail a context sends. It renders at send time, inside the dispatcher's transaction, so that a link's
- * one-time token is made (and stored hashed) only when the mail actually goes out, and disappears again with the
- * transaction if SMTP refuses it. `null` means the mail has become pointless (the account was confirmed meanwhile):
- * it is recorded as skipped instead of sent.
+ * A kind of mail a context sends. It renders on the mail's first attempt, inside the dispatcher's transaction, so that
+ * a link's one-time token is made (and stored hashed) only when the mail is about to go out; the rendering is kept,
+ * sealed, and every later attempt sends it as it was, the same link included
+ * (docs/adr/0066-a-re-sent-mail-is-the-same-mail.md).
  */
 export interface MailKind {
   readonly name: string;
-  render(mail: StoredMail, manager: EntityManager, now: Date): Promise<RenderedMail | null>;
+  /**
+   * How long a rendering may be sent again: the lifetime of the link it carries. A retry after that renders anew,
+   * since the kept link could no longer work. Unset: the rendering is kept for good.
+   */
+  readonly renderingLifetimeMs?: number;
+  /**
+   * Whether the mail is still worth sending, asked before every attempt: `false` (the account was confirmed
+   * meanwhile) records it as skipped instead of sent. Unset: always.
+   */
+  stillWanted?(mail: StoredMail, manager: EntityManager, now: Date): Promise<boolean>;
+  render(mail: StoredMail, manager: EntityManager, now: Date): Promise<RenderedMail>;
 }
 
 /** Records mails inside the caller's transaction; a second recording with the same dedupe key changes nothing. */
@@ -58,6 +69,11 @@ export interface MailDispatcherOptions {
   retryMaxMs: number;
   /** The domain part of Message-IDs, so that a receiving system can recognise a mail sent twice after a crash. */
   messageIdDomain: string;
+  /**
+   * The root key the kept renderings are sealed under (TWO_FACTOR_KEY, under a key derived for this purpose alone):
+   * their links carry one-time tokens, which the database holds only hashed otherwise.
+   */
+  sealingKey: string;
   onError?: (error: unknown) => void;
   /** Told how each attempt at a mail ended (the metrics count them). */
   onOutcome?: (outcome: MailOutcome) => void;
@@ -82,18 +98,25 @@ interface OutboxRow {
   language: Language;
   payload: Record<string, unknown>;
   attempts: number;
+  sealed_message: string | null;
+  rendered_at: Date | null;
 }
+
+/** What the key sealing kept renderings is derived for; it must not change, or kept renderings no longer open. */
+const SEALED_MAIL_PURPOSE = 'outbox mails';
 
 /**
  * Sends what the outbox holds, oldest due first, one mail at a time: the row is claimed under `SKIP LOCKED` (several
  * dispatchers on several replicas share the work and never take one row together) and leased, rendered, handed to
  * SMTP, then marked sent. When SMTP fails the row gets its next attempt time, doubling up to a cap and never given
- * up: a mail is only ever late, not lost. The one window for a duplicate is a crash after SMTP accepted a mail and
- * before it was marked sent; the mail then goes again after the lease, with the same Message-ID.
+ * up: a mail is only ever late, not lost. A duplicate comes from a crash after SMTP accepted a mail and before it was
+ * marked sent, or from an acceptance whose acknowledgement was lost; the mail then goes again, and it is the same mail:
+ * the same Message-ID and the rendering of its first attempt, link and all.
  */
 export class MailDispatcher {
   private readonly kinds = new Map<string, MailKind>();
   private readonly loop: PollingLoop;
+  private readonly box: SecretBox;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -102,6 +125,7 @@ export class MailDispatcher {
     private readonly options: MailDispatcherOptions,
   ) {
     this.loop = new PollingLoop((stopped) => this.sendDue(stopped), options);
+    this.box = new SecretBox(options.sealingKey, SEALED_MAIL_PURPOSE);
   }
 
   registerKind(kind: MailKind): void {
@@ -133,9 +157,10 @@ export class MailDispatcher {
   }
 
   /**
-   * Claims one due row and renders it in a short transaction that also leases the row (its next attempt moves past
-   * the lease), so the link's token is committed before anyone can follow it and no other dispatcher takes the row
-   * while SMTP works. Then sends, and records the outcome.
+   * Claims one due row and renders it (or opens its kept rendering) in a short transaction that also keeps the
+   * rendering, sealed, and leases the row (its next attempt moves past the lease): the link's token and the mail that
+   * carries it are committed before SMTP sees them, so whatever SMTP then answers, a retry sends the same mail, and no
+   * other dispatcher takes the row while SMTP works. Then sends, and records the outcome.
    */
   private async sendOne(
     excludedIds: readonly string[],
@@ -143,7 +168,8 @@ export class MailDispatcher {
     const now = this.clock.now();
     const claimed = await this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT id::text AS id, dedupe_key, kind, recipient, language, payload, attempts FROM mail_outbox
+        `SELECT id::text AS id, dedupe_key, kind, recipient, language, payload, attempts, sealed_message, rendered_at
+           FROM mail_outbox
           WHERE sent_at IS NULL AND next_attempt_at <= $1 AND NOT (id = ANY($2::bigint[]))
           ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
         [now, excludedIds],
@@ -163,7 +189,8 @@ export class MailDispatcher {
       try {
         const kind = this.kinds.get(row.kind);
         if (!kind) throw new Error(`No mail kind ${row.kind} is registered`);
-        const rendered = await kind.render(stored, manager, now);
+        const wanted = kind.stillWanted ? await kind.stillWanted(stored, manager, now) : true;
+        const rendered = wanted ? await this.rendering(kind, stored, row, manager, now) : null;
         if (rendered === null) {
           await manager.query(
             'UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1, skipped = true, last_error = NULL WHERE id = $1',
@@ -213,6 +240,45 @@ export class MailDispatcher {
     return { result: 'delivered', id: row.id };
   }
 
+  /**
+   * The kept rendering while its link can still work, or a new one, kept sealed for the next attempts. A rendering
+   * that no longer opens (the key changed) is replaced too: a new link is better than no mail.
+   */
+  private async rendering(
+    kind: MailKind,
+    mail: StoredMail,
+    row: OutboxRow,
+    manager: EntityManager,
+    now: Date,
+  ): Promise<RenderedMail> {
+    const lifetimeMs = kind.renderingLifetimeMs ?? Number.POSITIVE_INFINITY;
+    if (
+      row.sealed_message !== null &&
+      row.rendered_at !== null &&
+      now.getTime() - row.rendered_at.getTime() < lifetimeMs
+    ) {
+      const kept = this.open(row.sealed_message, mail.id);
+      if (kept) return kept;
+    }
+    const rendered = await kind.render(mail, manager, now);
+    const sealed = this.box.seal(JSON.stringify(rendered), sealedMailAssociatedData(mail.id));
+    await manager.query('UPDATE mail_outbox SET sealed_message = $2, rendered_at = $3 WHERE id = $1', [
+      mail.id,
+      sealed,
+      now,
+    ]);
+    return rendered;
+  }
+
+  private open(sealed: string, id: string): RenderedMail | null {
+    try {
+      const { subject, text, html } = JSON.parse(this.box.open(sealed, sealedMailAssociatedData(id))) as RenderedMail;
+      return { subject, text, html };
+    } catch {
+      return null;
+    }
+  }
+
   private async recordFailure(
     manager: EntityManager,
     id: string,
@@ -228,6 +294,11 @@ export class MailDispatcher {
       describe(error),
     ]);
   }
+}
+
+/** Binds a sealed rendering to its row: copied onto another row (another recipient), it does not open. */
+function sealedMailAssociatedData(id: string): string {
+  return `mail_outbox:${id}`;
 }
 
 function describe(error: unknown): string {

@@ -2,14 +2,14 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
-import { Clock } from '../../../platform/clock';
+import { Clock, ManualClock } from '../../../platform/clock';
 import { EventStore, type RecordedEvent } from '../../../platform/event-store';
 import { MailDispatcher, MailService } from '../../../platform/mail';
 import { type Processor, ProcessorRunner } from '../../../platform/projections';
 import { BackgroundWork } from '../../../platform/workers';
 import { eventually } from '../../../test-support/eventually';
-import { FIXTURE_PASSWORD, uniqueEmail } from '../../../test-support/identity-fixtures';
-import { Mailbox } from '../../../test-support/mailbox';
+import { createActiveUser, FIXTURE_PASSWORD, uniqueEmail } from '../../../test-support/identity-fixtures';
+import { Mailbox, type ReceivedMail } from '../../../test-support/mailbox';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import { createTestDatabase } from '../../../test-support/test-database';
 import { IdentityMails } from '../infrastructure/mail/identity-mails';
@@ -43,6 +43,7 @@ async function replica(testApp: TestApp, processor?: Processor, batchSize?: numb
     retryBaseMs: 50,
     retryMaxMs: 400,
     messageIdDomain: 'kupa.test',
+    sealingKey: testApp.config.twoFactorKey,
   });
   for (const kind of testApp.app.get(IdentityMails).kinds()) dispatcher.registerKind(kind);
   return {
@@ -74,8 +75,8 @@ describe('identity mails through the outbox', () => {
       );
       expect(waiting.sent_at).toBeNull();
       expect(waiting.last_error).toMatch(/ECONNREFUSED|connect/i);
-      // Each attempt makes its link's token before handing the mail to SMTP and retires the one before it, so at
-      // most the last undelivered token is outstanding, and nobody ever saw it.
+      // The first attempt made its link's token and kept the mail, sealed, before handing it to SMTP; every retry
+      // sends that same mail, so at most one token is outstanding, and nobody saw it yet.
       const [{ count: tokensBefore }] = await testApp.dataSource.query(
         'SELECT count(*)::int AS count FROM identity_tokens t JOIN users u ON u.uuid = t.user_uuid WHERE u.email = $1 AND t.used_at IS NULL',
         [email],
@@ -211,5 +212,133 @@ describe('identity mails through the outbox', () => {
     } finally {
       await testApp.close();
     }
+  });
+
+  describe('when SMTP took a mail but its acknowledgement was lost', () => {
+    const retryAfterMs = 5 * 60_000;
+    let testApp: TestApp;
+    let clock: ManualClock;
+
+    beforeAll(async () => {
+      clock = new ManualClock(new Date('2026-06-01T08:00:00Z'));
+      testApp = await startTestApp({
+        clock,
+        env: { MAIL_RETRY_BASE_MS: String(retryAfterMs), MAIL_RETRY_MAX_MS: String(3 * retryAfterMs) },
+      });
+    });
+
+    afterAll(async () => {
+      await testApp.close();
+    });
+
+    /**
+     * Loses the acknowledgement of the mail `send` causes (the one with a link starting with `linkPrefix`), lets the
+     * dispatcher send it again on its own retry schedule (the clock moves past the retry), and answers both copies.
+     */
+    async function deliveredTwice(
+      email: string,
+      linkPrefix: string,
+      send: () => Promise<unknown>,
+    ): Promise<[ReceivedMail, ReceivedMail]> {
+      const withLink = (mail: ReceivedMail) => mail.to.includes(email) && mail.text.includes(linkPrefix);
+      testApp.mailbox.loseAcknowledgements(1);
+      await send();
+      const first = await testApp.mailbox.waitFor(email, withLink);
+      await eventually(
+        () =>
+          testApp.dataSource.query(
+            'SELECT last_error FROM mail_outbox WHERE recipient = $1 AND sent_at IS NULL AND last_error IS NOT NULL',
+            [email],
+          ) as Promise<unknown[]>,
+        (rows) => rows.length === 1,
+        'the lost acknowledgement recorded as a failure',
+      );
+      await sleep(200);
+      expect(testApp.mailbox.messages.filter(withLink)).toHaveLength(1);
+      clock.advanceMs(retryAfterMs);
+      const second = await testApp.mailbox.waitFor(email, (mail) => withLink(mail) && mail !== first);
+      await eventually(
+        () =>
+          testApp.dataSource.query('SELECT id FROM mail_outbox WHERE recipient = $1 AND sent_at IS NULL', [
+            email,
+          ]) as Promise<unknown[]>,
+        (rows) => rows.length === 0,
+        'the retry marked sent',
+      );
+      expect(testApp.mailbox.messages.filter(withLink)).toHaveLength(2);
+      return [first, second];
+    }
+
+    function expectSameMail(first: ReceivedMail, second: ReceivedMail, linkPrefix: string): string {
+      expect(second.messageId).toBe(first.messageId);
+      expect(second.subject).toBe(first.subject);
+      expect(second.text).toBe(first.text);
+      expect(second.html).toBe(first.html);
+      const link = Mailbox.link(first, linkPrefix);
+      expect(Mailbox.link(second, linkPrefix)).toBe(link);
+      return link.slice(linkPrefix.length);
+    }
+
+    /** The outbox keeps what it sends again, but nothing in it reads as a link that works. */
+    async function expectNoTokenInOutbox(token: string): Promise<void> {
+      const rows: Array<{ row: string }> = await testApp.dataSource.query(
+        'SELECT mail_outbox::text AS row FROM mail_outbox',
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const { row } of rows) expect(row).not.toContain(token);
+    }
+
+    it('sends the sign-up mail again with the same Message-ID and link, and the first copy confirms', async () => {
+      const email = uniqueEmail('ack-lost-confirm');
+      const prefix = 'http://kupa.test/confirmation-token/';
+      const [first, second] = await deliveredTwice(email, prefix, async () =>
+        expect((await signUp(testApp, email)).status).toBe(201),
+      );
+      const token = expectSameMail(first, second, prefix);
+      await expectNoTokenInOutbox(token);
+      expect((await testApp.http.get('/api/confirmation-token').query({ token })).body).toEqual({ status: 'ACTIVE' });
+    });
+
+    it('sends the password-reset mail again as the same mail, and the first copy resets', async () => {
+      const user = await createActiveUser(testApp);
+      const prefix = 'http://kupa.test/set-password/';
+      const [first, second] = await deliveredTwice(user.email, prefix, async () =>
+        expect((await testApp.http.post('/api/password/forgot').send({ email: user.email })).status).toBe(204),
+      );
+      const token = expectSameMail(first, second, prefix);
+      await expectNoTokenInOutbox(token);
+      const reset = await testApp.http
+        .put('/api/password/token')
+        .send({ token, password: 'New-Secret-2!', confirmPassword: 'New-Secret-2!' });
+      expect(reset.status).toBe(204);
+    });
+
+    it('renders a retry anew, with a new link, once the kept link has expired', async () => {
+      const user = await createActiveUser(testApp);
+      const prefix = 'http://kupa.test/set-password/';
+      const withLink = (mail: ReceivedMail) => mail.to.includes(user.email) && mail.text.includes(prefix);
+      testApp.mailbox.loseAcknowledgements(1);
+      expect((await testApp.http.post('/api/password/forgot').send({ email: user.email })).status).toBe(204);
+      const first = await testApp.mailbox.waitFor(user.email, withLink);
+      await eventually(
+        () =>
+          testApp.dataSource.query(
+            'SELECT id FROM mail_outbox WHERE recipient = $1 AND sent_at IS NULL AND last_error IS NOT NULL',
+            [user.email],
+          ) as Promise<unknown[]>,
+        (rows) => rows.length === 1,
+        'the lost acknowledgement recorded as a failure',
+      );
+      // The reset link lives an hour: a retry later than that would only carry a dead link.
+      clock.advanceMs(61 * 60_000);
+      const second = await testApp.mailbox.waitFor(user.email, (mail) => withLink(mail) && mail !== first);
+      expect(second.messageId).toBe(first.messageId);
+      const token = Mailbox.link(second, prefix).slice(prefix.length);
+      expect(token).not.toBe(Mailbox.link(first, prefix).slice(prefix.length));
+      const reset = await testApp.http
+        .put('/api/password/token')
+        .send({ token, password: 'New-Secret-2!', confirmPassword: 'New-Secret-2!' });
+      expect(reset.status).toBe(204);
+    });
   });
 });

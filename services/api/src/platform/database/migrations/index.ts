@@ -3,10 +3,11 @@ import { MailOutbox1767300000000 } from './1767300000000-mail-outbox';
 import { SandboxCashier1767800000500 } from './1767800000500-sandbox-cashier';
 import { RateLimitWindows1768400005700 } from './1768400005700-rate-limit-windows';
 import { EventCommitOrder1768400005800 } from './1768400005800-event-commit-order';
+import { MailOutboxSealedMessage1768400006600 } from './1768400006600-mail-outbox-sealed-message';
 
 /**
- * Migrations of the platform (the event store, the mail outbox, the sandbox cashier, the rate limiter's counters, the
- * event store's commit order), in the order of their timestamps like every other migration.
+ * Migrations of the platform (the event store and its commit order, the mail outbox and its sealed renderings, the
+ * sandbox cashier, the rate limiter's counters), in the order of their timestamps like every other migration.
  */
 export const platformMigrations = [
   EventStore1763800000000,
@@ -14,4 +15,5 @@ export const platformMigrations = [
   SandboxCashier1767800000500,
   RateLimitWindows1768400005700,
   EventCommitOrder1768400005800,
+  MailOutboxSealedMessage1768400006600,
 ];

@@ -24,8 +24,10 @@ export interface IdentityMailPayload {
 }
 
 /**
- * The identity mails and their links. Each renders when the dispatcher sends it: the one-time token is issued then,
- * in the dispatcher's transaction, so it exists only if the mail went out, and only the latest link of a kind works.
+ * The identity mails and their links. Each renders on its first attempt: the one-time token is issued then, in the
+ * dispatcher's transaction, so it exists only once the mail is about to go out, and only the latest link of a kind
+ * works. A retry sends the same rendering, link and all, for as long as that link lives
+ * (docs/adr/0066-a-re-sent-mail-is-the-same-mail.md).
  */
 @Injectable()
 export class IdentityMails {
@@ -38,16 +40,19 @@ export class IdentityMails {
     return [
       {
         name: CONFIRMATION_MAIL_KIND,
-        render: async (mail, manager, now) => {
+        renderingLifetimeMs: LINKS.EMAIL_CONFIRMATION.ttlMs,
+        // Confirmed (or blocked) meanwhile: a confirmation link would only be refused.
+        stillWanted: async (mail, manager) =>
+          (await this.statusOf(manager, (mail.payload as unknown as IdentityMailPayload).userUuid)) === 'NON_VERIFIED',
+        render: async (mail, manager, now): Promise<RenderedMail> => {
           const { userUuid, firstName } = mail.payload as unknown as IdentityMailPayload;
-          // Confirmed (or blocked) meanwhile: a confirmation link would only be refused.
-          if ((await this.statusOf(manager, userUuid)) !== 'NON_VERIFIED') return null;
           const link = await this.link(manager, now, userUuid, 'EMAIL_CONFIRMATION');
           return confirmationMail(languageOf(mail), { firstName, link });
         },
       },
       {
         name: PASSWORD_RESET_MAIL_KIND,
+        renderingLifetimeMs: LINKS.PASSWORD_RESET.ttlMs,
         render: async (mail, manager, now): Promise<RenderedMail> => {
           const { userUuid, firstName } = mail.payload as unknown as IdentityMailPayload;
           const link = await this.link(manager, now, userUuid, 'PASSWORD_RESET');

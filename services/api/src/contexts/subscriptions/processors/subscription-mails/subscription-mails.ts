@@ -48,8 +48,9 @@ export function expiringMailKey(subscriptionId: string, endDate: Date): string {
 }
 
 /**
- * The subscription mails as the dispatcher renders them, with the link to the subscription in the client app. The
- * "ends soon" mail is skipped when, by the time it goes out, the subscription was renewed (its end moved) or ended.
+ * The subscription mails as the dispatcher renders them, with the link to the subscription in the client app (no
+ * token: a retry may send the first rendering for good). The "ends soon" mail is skipped when, by the time an attempt
+ * goes out, the subscription was renewed (its end moved) or ended.
  */
 @Injectable()
 export class SubscriptionMails {
@@ -58,13 +59,18 @@ export class SubscriptionMails {
   kinds(): MailKind[] {
     return SUBSCRIPTION_MAIL_KINDS.map((name) => ({
       name,
-      render: (mail, manager) => this.render(mail, manager),
+      stillWanted: (mail, manager) => this.stillWanted(mail, manager),
+      render: async (mail) => this.render(mail),
     }));
   }
 
-  private async render(stored: StoredMail, manager: EntityManager): Promise<RenderedMail | null> {
+  private async stillWanted(stored: StoredMail, manager: EntityManager): Promise<boolean> {
+    const { subscriptionId, mail } = stored.payload as unknown as SubscriptionMailPayload;
+    return mail.kind !== 'expiring' || this.stillEndsOn(manager, subscriptionId ?? '', mail.endDate);
+  }
+
+  private render(stored: StoredMail): RenderedMail {
     const { subscriptionId, firstName, mail } = stored.payload as unknown as SubscriptionMailPayload;
-    if (mail.kind === 'expiring' && !(await this.stillEndsOn(manager, subscriptionId ?? '', mail.endDate))) return null;
     // A failed deposit purchase links to its payment, where the client reads the purchase's outcome.
     const link =
       mail.kind === 'deposit-purchase-failed'
