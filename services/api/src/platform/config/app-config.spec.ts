@@ -353,12 +353,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, SUPPORT_EMAIL: 'not-an-address' })).toThrow(/SUPPORT_EMAIL/);
   });
 
-  it('publishes to Kafka only with KAFKA_BROKERS, with the client id and topic prefix defaulted', () => {
+  it('publishes to Kafka only with KAFKA_BROKERS, with the client id, topic prefix and topic shape defaulted', () => {
     expect(loadConfig({ KUPA_DATA_DIR: dataDir, KAFKA_CLIENT_ID: 'ignored-without-brokers' }).kafka).toBeNull();
     expect(loadConfig({ KUPA_DATA_DIR: dataDir, KAFKA_BROKERS: 'kafka-1:9092, 10.0.0.2:9093' }).kafka).toEqual({
       brokers: ['kafka-1:9092', '10.0.0.2:9093'],
       clientId: 'kupa',
       topicPrefix: 'kupa.',
+      topicPartitions: 6,
+      topicReplicationFactor: 1,
     });
     expect(
       loadConfig({
@@ -366,14 +368,26 @@ describe('loadConfig', () => {
         KAFKA_BROKERS: '[::1]:9092',
         KAFKA_CLIENT_ID: 'kupa-eu',
         KAFKA_TOPIC_PREFIX: 'prod.kupa-',
+        KAFKA_TOPIC_PARTITIONS: '24',
+        KAFKA_TOPIC_REPLICATION_FACTOR: '3',
       }).kafka,
-    ).toEqual({ brokers: ['[::1]:9092'], clientId: 'kupa-eu', topicPrefix: 'prod.kupa-' });
+    ).toEqual({
+      brokers: ['[::1]:9092'],
+      clientId: 'kupa-eu',
+      topicPrefix: 'prod.kupa-',
+      topicPartitions: 24,
+      topicReplicationFactor: 3,
+    });
     for (const wrong of ['kafka-1', 'kafka-1:9092,', 'kafka://kafka-1:9092', 'kafka 1:9092']) {
       expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, KAFKA_BROKERS: wrong })).toThrow(/KAFKA_BROKERS/);
     }
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, KAFKA_BROKERS: 'k:9092', KAFKA_TOPIC_PREFIX: 'a/b' })).toThrow(
       /KAFKA_TOPIC_PREFIX/,
     );
+    for (const name of ['KAFKA_TOPIC_PARTITIONS', 'KAFKA_TOPIC_REPLICATION_FACTOR']) {
+      for (const wrong of ['0', '-1', '2.5', 'six'])
+        expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, KAFKA_BROKERS: 'k:9092', [name]: wrong })).toThrow(name);
+    }
   });
 
   it('trusts no proxy by default, and otherwise a number of hops or a list of addresses, subnets and ranges', () => {

@@ -46,6 +46,12 @@ export interface KafkaSettings {
   clientId: string;
   /** Put before each stream category to name its topic: `kupa.` + `wallet` → `kupa.wallet`. */
   topicPrefix: string;
+  /**
+   * The partitions and replicas of a topic the publisher creates (docs/adr/0062-kafka-topics-and-broker.md): as many
+   * partitions as a consumer group may ever want members, since adding some later moves streams between them.
+   */
+  topicPartitions: number;
+  topicReplicationFactor: number;
 }
 
 /**
@@ -368,6 +374,8 @@ function provisioning(
 const KAFKA_BROKER = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/;
 /** Kafka topic names are at most 249 of these characters; a category adds a few dozen more at most. */
 const KAFKA_TOPIC_PREFIX = /^[A-Za-z0-9._-]{0,100}$/;
+/** Room for a consumer group of six members on each topic; one replica suits the single broker of compose. */
+const DEFAULT_KAFKA_TOPIC_PARTITIONS = 6;
 
 function kafka(env: NodeJS.ProcessEnv): KafkaSettings | null {
   const raw = optional(env, 'KAFKA_BROKERS');
@@ -379,7 +387,13 @@ function kafka(env: NodeJS.ProcessEnv): KafkaSettings | null {
   const topicPrefix = optional(env, 'KAFKA_TOPIC_PREFIX') ?? 'kupa.';
   if (!KAFKA_TOPIC_PREFIX.test(topicPrefix))
     throw new Error(`KAFKA_TOPIC_PREFIX may hold only letters, digits, '.', '_' and '-', got ${topicPrefix}`);
-  return { brokers, clientId: optional(env, 'KAFKA_CLIENT_ID') ?? 'kupa', topicPrefix };
+  return {
+    brokers,
+    clientId: optional(env, 'KAFKA_CLIENT_ID') ?? 'kupa',
+    topicPrefix,
+    topicPartitions: positiveInteger(env, 'KAFKA_TOPIC_PARTITIONS', DEFAULT_KAFKA_TOPIC_PARTITIONS),
+    topicReplicationFactor: positiveInteger(env, 'KAFKA_TOPIC_REPLICATION_FACTOR', 1),
+  };
 }
 
 /** Express's names for the loopback, link-local and private address ranges. */

@@ -7,9 +7,15 @@ import { repositoryRoot } from '../config/app-config';
 import type { PostgresEventStore } from '../event-store/postgres-event-store';
 import { gate, metadata, streamOf, useEventStore } from '../event-store/event-store.fixtures';
 import { ProcessorRunner, type Processor } from '../projections/processor-runner';
-import { KAFKA_PUBLISHER_NAME, KafkaEventPublisher } from './kafka-event-publisher';
+import {
+  DEFAULT_KAFKA_TOPIC_SHAPE,
+  KAFKA_PUBLISHER_NAME,
+  KafkaEventPublisher,
+  type KafkaPublisherOptions,
+} from './kafka-event-publisher';
 import {
   brokerScript,
+  kafkaClient,
   readAllMessages,
   type ReadMessage,
   testBrokers,
@@ -39,13 +45,14 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
     await Promise.all(publishers.splice(0).map((publisher) => publisher.disconnect()));
   });
 
-  function publisher(topicPrefix: string): KafkaEventPublisher {
+  function publisher(topicPrefix: string, overrides: Partial<KafkaPublisherOptions> = {}): KafkaEventPublisher {
     const made = new KafkaEventPublisher({
       brokers: testBrokers(),
       clientId: 'kupa-test',
       topicPrefix,
       retryBackoff: { baseMs: 100, maxMs: 1_000 },
       sendRetries: 2,
+      ...overrides,
     });
     publishers.push(made);
     return made;
@@ -187,8 +194,8 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
         [KAFKA_HEADERS.contentType]: 'application/json',
       });
     }
-    // The default three partitions of the test broker all carry streams.
-    expect(new Set(messages.map((message) => message.partition)).size).toBe(3);
+    // The publisher's own partition count (not the test broker's three), and every partition carries streams.
+    expect(new Set(messages.map((message) => message.partition)).size).toBe(DEFAULT_KAFKA_TOPIC_SHAPE.partitions);
     expectInOrderPerKey(messages, streamIds, 50);
     expect(errors).toEqual([]);
   });
@@ -277,6 +284,75 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
     );
     const others = messages.filter((message) => !streams.includes(message.key));
     expectInOrderPerKey(others, [...new Set(others.map((message) => message.key))], 10);
+  });
+
+  it('creates each topic with the configured partitions, and leaves an existing topic as it is', async () => {
+    const prefix = uniqueTopicPrefix();
+    const admin = kafkaClient().admin();
+    await admin.connect();
+    try {
+      // Made beforehand with two partitions, as an operator might have: more would move its streams.
+      await admin.createTopics({ topics: [{ topic: `${prefix}payment`, numPartitions: 2 }], waitForLeaders: true });
+      const warnings: string[] = [];
+      const errors: unknown[] = [];
+      runner(publisher(prefix, { topicPartitions: 5, warn: (message) => warnings.push(message) }), errors).start();
+      const streamIds = await appendEvents(['wallet', 'payment'], 60, 3);
+      await waitUntilPublished(KAFKA_PUBLISHER_NAME, { errors });
+
+      const { topics } = await admin.fetchTopicMetadata({ topics: [`${prefix}wallet`, `${prefix}payment`] });
+      const shape = Object.fromEntries(
+        topics.map(({ name, partitions }) => [
+          name,
+          { partitions: partitions.length, replicas: partitions[0].replicas.length },
+        ]),
+      );
+      expect(shape).toEqual({
+        [`${prefix}wallet`]: { partitions: 5, replicas: 1 },
+        [`${prefix}payment`]: { partitions: 2, replicas: 1 },
+      });
+      expect(warnings).toEqual([`Topic ${prefix}payment has 2 partitions, not the 5 configured; it is used as it is`]);
+
+      const messages = await readAllMessages(prefix, 180);
+      expect(messages).toHaveLength(180);
+      const walletPartitions = messages
+        .filter((message) => message.topic === `${prefix}wallet`)
+        .map((m) => m.partition);
+      expect(new Set(walletPartitions).size).toBe(5);
+      // The key stays the stream id: each stream on one partition, in order.
+      expect(messages.every((message) => message.key === message.value.streamId)).toBe(true);
+      expectInOrderPerKey(messages, streamIds, 3);
+      expect(errors).toEqual([]);
+    } finally {
+      await admin.disconnect();
+    }
+  });
+
+  it('asks the broker for the configured replicas: more than the single test broker has is refused', async () => {
+    const prefix = uniqueTopicPrefix();
+    const errors: unknown[] = [];
+    const refused = publisher(prefix, { topicReplicationFactor: 2 });
+    // Under a checkpoint of its own, so that the events it never publishes are no later spec's business.
+    runner(
+      { name: 'kafka-publisher-replicas', handles: '*', handle: (events) => refused.handle(events) },
+      errors,
+    ).start();
+    await appendEvents(['wallet'], 1, 1);
+    await waitFor(
+      async () => errors.length,
+      (count) => count > 0,
+      'the refused topic creation',
+    );
+    // kafkajs gathers the broker's refusals, one per topic (the store may hold other categories' events too).
+    const refusals = (errors[0] as { errors?: Array<{ type?: string }> }).errors ?? [];
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(new Set(refusals.map((refusal) => refusal.type))).toEqual(new Set(['INVALID_REPLICATION_FACTOR']));
+    const admin = kafkaClient().admin();
+    await admin.connect();
+    try {
+      expect((await admin.listTopics()).filter((topic) => topic.startsWith(prefix))).toEqual([]);
+    } finally {
+      await admin.disconnect();
+    }
   });
 
   it('publishes a batch again after a crash between the broker’s acknowledgement and the checkpoint; the example consumer applies it once', async () => {

@@ -9,15 +9,24 @@ export interface KafkaPublisherOptions {
   brokers: readonly string[];
   clientId: string;
   topicPrefix: string;
+  /**
+   * The partitions and replicas of a topic the publisher creates (docs/adr/0062-kafka-topics-and-broker.md); a topic
+   * that exists already keeps its own. Unset: `DEFAULT_KAFKA_TOPIC_SHAPE`.
+   */
+  topicPartitions?: number;
+  topicReplicationFactor?: number;
   /** The wait after a failed batch, doubling up to the maximum while the broker stays out of reach. */
   retryBackoff?: RetryBackoff;
   /** How often kafkajs itself retries one send (or a connection) before the batch counts as failed. */
   sendRetries?: number;
   /** Where kafkajs's own log lines go (its errors during an outage repeat what the batch's failure reports). */
   log?: (entry: { level: 'error' | 'warn' | 'info' | 'debug'; namespace: string; message: string }) => void;
+  /** What the publisher itself has to tell the operator (a topic whose shape differs from the configuration). */
+  warn?: (message: string) => void;
 }
 
 export const DEFAULT_KAFKA_RETRY_BACKOFF: RetryBackoff = Object.freeze({ baseMs: 1_000, maxMs: 30_000 });
+export const DEFAULT_KAFKA_TOPIC_SHAPE = Object.freeze({ partitions: 6, replicationFactor: 1 });
 const DEFAULT_SEND_RETRIES = 5;
 
 const LOG_LEVELS = {
@@ -104,8 +113,11 @@ export class KafkaEventPublisher implements Processor {
   }
 
   /**
-   * A new category (a new kind of stream) gets its topic with the broker's default partitions and replication. On a
-   * cluster where the publisher may not create topics, they must exist beforehand (docs/events/README.md).
+   * A new category (a new kind of stream) gets its topic, with the configured partitions and replicas, through the
+   * admin client before the first send to it, never through the broker's auto-creation: the count is then ours, not a
+   * broker default. A topic that exists is used as it is, and one with another partition count is only reported,
+   * since adding partitions would move streams to other partitions and break their order. On a cluster where the
+   * publisher may not create topics, they must exist beforehand (docs/events/README.md).
    */
   private async ensureTopics(topics: readonly string[]): Promise<void> {
     const missing = topics.filter((topic) => !this.topics.has(topic));
@@ -117,8 +129,23 @@ export class KafkaEventPublisher implements Processor {
     }
     const existing = new Set(await this.admin.listTopics());
     const absent = missing.filter((topic) => !existing.has(topic));
+    const numPartitions = this.options.topicPartitions ?? DEFAULT_KAFKA_TOPIC_SHAPE.partitions;
     if (absent.length > 0) {
-      await this.admin.createTopics({ topics: absent.map((topic) => ({ topic })), waitForLeaders: true });
+      const replicationFactor = this.options.topicReplicationFactor ?? DEFAULT_KAFKA_TOPIC_SHAPE.replicationFactor;
+      await this.admin.createTopics({
+        topics: absent.map((topic) => ({ topic, numPartitions, replicationFactor })),
+        waitForLeaders: true,
+      });
+    }
+    const found = missing.filter((topic) => existing.has(topic));
+    if (found.length > 0) {
+      const { topics } = await this.admin.fetchTopicMetadata({ topics: found });
+      for (const { name, partitions } of topics) {
+        if (partitions.length !== numPartitions)
+          this.options.warn?.(
+            `Topic ${name} has ${partitions.length} partitions, not the ${numPartitions} configured; it is used as it is`,
+          );
+      }
     }
     for (const topic of missing) this.topics.add(topic);
   }

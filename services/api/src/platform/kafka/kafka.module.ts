@@ -25,9 +25,13 @@ export class KafkaModule implements OnModuleInit, OnApplicationShutdown {
     this.publisher = new KafkaEventPublisher({
       ...settings,
       log: ({ level, namespace, message }) => logger.debug(`${level} ${namespace}: ${message}`),
+      warn: (message) => logger.warn(message),
     });
     this.runner.register(this.publisher);
-    logger.log(`Publishing every event to Kafka at ${settings.brokers.join(',')} (topics ${settings.topicPrefix}*)`);
+    logger.log(
+      `Publishing every event to Kafka at ${settings.brokers.join(',')} (topics ${settings.topicPrefix}*, created ` +
+        `with ${settings.topicPartitions} partitions and ${settings.topicReplicationFactor} replicas)`,
+    );
   }
 
   /** After `BackgroundWork` stopped the runner (before shutdown), so no batch is sending any more. */
