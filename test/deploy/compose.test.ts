@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { envExampleNames } from './env-example.ts';
-import { DEPLOY_DIR } from './paths.ts';
+import { DEPLOY_DIR, REPOSITORY_ROOT } from './paths.ts';
 
 /** deploy/compose.yaml's structure (no container engine here, so its shape is what is checked). */
 
@@ -105,6 +105,13 @@ describe('deploy/compose.yaml', () => {
       assert.ok(existsSync(join(context, service.build.dockerfile)), name);
       assert.ok(stages.includes(service.build.target), `${name}: no stage ${service.build.target}`);
     }
+  });
+
+  it('runs the Kafka version the Kafka specs test against (scripts/kafka/pom.xml)', () => {
+    const pom = readFileSync(join(REPOSITORY_ROOT, 'scripts', 'kafka', 'pom.xml'), 'utf8');
+    const tested = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(pom)?.[1];
+    assert.ok(tested, 'scripts/kafka/pom.xml names no kafka.version');
+    assert.equal(services.kafka.image, `apache/kafka:${tested}`);
   });
 
   it('interpolates only variables .env.example lists or that have a default', () => {
