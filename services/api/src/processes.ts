@@ -5,6 +5,7 @@ import { AppModule } from './app.module';
 import { createApp, createLogger, warnOfSandboxes } from './create-app';
 import { type AppConfig, type ProcessRole } from './platform/config';
 import { openDatabase } from './platform/database/embedded-database';
+import { ProcessorLagWatch } from './platform/observability';
 import { BackgroundWork } from './platform/workers';
 import { readVersion } from './version';
 
@@ -61,6 +62,8 @@ export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'w
   await app.listen(config.port);
   // Each processor leads in one process at a time under its advisory lock, whichever processes run the work.
   if (role === 'all') app.get(BackgroundWork).start();
+  // Every process warns of processors behind, so that the log says so even when every worker is gone.
+  app.get(ProcessorLagWatch).start();
   logger.log(
     role === 'all'
       ? `Kupa is up: ${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`
@@ -88,6 +91,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
     await database.stop();
   });
   context.get(BackgroundWork).start();
+  context.get(ProcessorLagWatch).start();
   logger.log('Kupa worker is running the processors and the mail dispatcher');
 }
 

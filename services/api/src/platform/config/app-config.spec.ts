@@ -45,8 +45,8 @@ describe('loadConfig', () => {
       adminEmail: null,
       adminPassword: null,
       logLevel: 'log',
-      readyMaxProcessorLagEvents: 10_000,
-      readyMaxProcessorLagSeconds: 300,
+      processorLagAlertEvents: 10_000,
+      processorLagAlertSeconds: 300,
       metricsToken: null,
       workerPollIntervalMs: 500,
       mailRetryBaseMs: 10_000,
@@ -61,21 +61,21 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads the readiness bounds and the metrics token, and refuses bounds that are not positive whole numbers', () => {
+  it('reads the lag alert thresholds and the metrics token, and refuses thresholds that are not positive integers', () => {
     const config = loadConfig({
       KUPA_DATA_DIR: dataDir,
-      READY_MAX_PROCESSOR_LAG_EVENTS: '50',
-      READY_MAX_PROCESSOR_LAG_SECONDS: '20',
+      PROCESSOR_LAG_ALERT_EVENTS: '50',
+      PROCESSOR_LAG_ALERT_SECONDS: '20',
       METRICS_TOKEN: ' scrape-me ',
     });
     expect(config).toMatchObject({
-      readyMaxProcessorLagEvents: 50,
-      readyMaxProcessorLagSeconds: 20,
+      processorLagAlertEvents: 50,
+      processorLagAlertSeconds: 20,
       metricsToken: 'scrape-me',
     });
     for (const wrong of ['0', '-5', '1.5', 'many']) {
-      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, READY_MAX_PROCESSOR_LAG_SECONDS: wrong })).toThrow(
-        /READY_MAX_PROCESSOR_LAG_SECONDS must be a positive whole number/,
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PROCESSOR_LAG_ALERT_SECONDS: wrong })).toThrow(
+        /PROCESSOR_LAG_ALERT_SECONDS must be a positive whole number/,
       );
     }
   });

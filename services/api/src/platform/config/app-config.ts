@@ -157,10 +157,13 @@ export interface AppConfig {
   adminEmail: string | null;
   adminPassword: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
-  /** `/api/health/ready` answers 503 while a processor is more events than this behind the store. */
-  readyMaxProcessorLagEvents: number;
-  /** … or while the oldest event a processor has not handled is older than this. */
-  readyMaxProcessorLagSeconds: number;
+  /**
+   * A processor more events than this behind the store is reported behind (`kupa_processor_behind`, a warning in the
+   * log): an alert for the operator, never a reason for readiness to fail (docs/adr/0063).
+   */
+  processorLagAlertEvents: number;
+  /** … and so is one whose oldest unhandled event is older than this. */
+  processorLagAlertSeconds: number;
   /** When set, `/api/metrics` answers only `Authorization: Bearer <token>`; unset, it is open (docs/adr/0031). */
   metricsToken: string | null;
   /** Static UI bundles served beside the API; null disables serving (tests). */
@@ -511,10 +514,16 @@ export function processRole(env: NodeJS.ProcessEnv = process.env): ProcessRole {
  */
 export type ConfigPurpose = 'process' | 'command-line';
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: ConfigPurpose = 'process'): AppConfig {
-  const port = Number(optional(env, 'PORT') ?? 3000);
+/** A TCP port; 0 lets the system choose a free one (tests). */
+function portNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const port = Number(optional(env, name) ?? fallback);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+    throw new Error(`${name} must be a port number, got ${env[name]}`);
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: ConfigPurpose = 'process'): AppConfig {
+  const port = portNumber(env, 'PORT', 3000);
   const dataDir = resolve(optional(env, 'KUPA_DATA_DIR') ?? join(repositoryRoot(), '.kupa'));
   const databaseUrl = optional(env, 'DATABASE_URL');
   const logLevel = (optional(env, 'LOG_LEVEL') ?? 'log') as AppConfig['logLevel'];
@@ -556,8 +565,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     adminEmail: optional(env, 'ADMIN_EMAIL'),
     adminPassword: optional(env, 'ADMIN_PASSWORD'),
     logLevel,
-    readyMaxProcessorLagEvents: positiveInteger(env, 'READY_MAX_PROCESSOR_LAG_EVENTS', 10_000),
-    readyMaxProcessorLagSeconds: positiveInteger(env, 'READY_MAX_PROCESSOR_LAG_SECONDS', 300),
+    processorLagAlertEvents: positiveInteger(env, 'PROCESSOR_LAG_ALERT_EVENTS', 10_000),
+    processorLagAlertSeconds: positiveInteger(env, 'PROCESSOR_LAG_ALERT_SECONDS', 300),
     metricsToken: optional(env, 'METRICS_TOKEN'),
     adminUiDir: join(root, 'admin-ui', 'dist'),
     clientUiDir: join(root, 'client-ui', 'dist'),

@@ -53,8 +53,6 @@ export class KafkaEventPublisher implements Processor {
   readonly name = KAFKA_PUBLISHER_NAME;
   readonly handles = '*' as const;
   readonly retryBackoff: RetryBackoff;
-  /** Kafka being down delays the copies, not the API: replicas stay ready while this processor lags. */
-  readonly readinessIgnoresLag = true;
   private readonly kafka: Kafka;
   private producer: Producer | null = null;
   private admin: Admin | null = null;

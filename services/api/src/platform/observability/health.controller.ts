@@ -1,38 +1,19 @@
-import { Controller, Get, Inject, Logger, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Logger, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckService, type HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth';
-import { APP_CONFIG, type AppConfig } from '../config';
-import { ProcessorRunner } from '../projections/processor-runner';
-import { readProcessorLag } from '../projections/processor-lag';
-
-/** A readiness check that has not answered after this long counts as down. */
-export const READY_CHECK_TIMEOUT_MS = 3000;
-
-class CheckTimedOut extends Error {}
-
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CheckTimedOut(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { CheckTimedOut, pendingMigrations, READY_CHECK_TIMEOUT_MS, within } from './readiness-checks';
 
 /**
  * Probes for an orchestrator or a load balancer (docs/api.md, Health and metrics): public, never rate limited, and
  * outside the OpenAPI document, since their answers follow Terminus' shape rather than our error body. `live` says
  * only that the process answers HTTP; it checks nothing else, so a database outage never gets every replica
- * restarted. `ready` says whether this replica should take traffic: the database answers, every migration this
- * build knows is applied, and no processor is further behind the store than the configured bounds (the Kafka
- * publisher excepted: a broker outage must not take the API out of service, ADR 0035). Failures name
- * the check and, for processors, which are behind by how much; error messages stay in the log.
+ * restarted. `ready` says whether this replica can serve what it serves: the database answers and every migration
+ * this build knows is applied. It does not look at the processors: a lagging or missing worker delays mails and
+ * provisioning, which every replica would refuse alike, so it is an alert (`ProcessorLagWatch`), never a reason to
+ * turn customers away (docs/adr/0063). Failures name the check; error messages stay in the log.
  */
 @ApiExcludeController()
 @Public()
@@ -45,8 +26,6 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     private readonly dataSource: DataSource,
-    private readonly runner: ProcessorRunner,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('live')
@@ -57,7 +36,7 @@ export class HealthController {
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: Response) {
     try {
-      const result = await this.health.check([() => this.database(), () => this.migrations(), () => this.processors()]);
+      const result = await this.health.check([() => this.database(), () => this.migrations()]);
       this.noteReadiness(true, []);
       return result;
     } catch (error) {
@@ -82,44 +61,10 @@ export class HealthController {
   private async migrations(): Promise<HealthIndicatorResult<'migrations'>> {
     const check = this.indicators.check('migrations');
     try {
-      const table = this.dataSource.options.migrationsTableName ?? 'migrations';
-      const rows: { name: string }[] = await within(
-        READY_CHECK_TIMEOUT_MS,
-        this.dataSource.query(`SELECT name FROM "${table}"`),
-      );
-      const applied = new Set(rows.map((row) => row.name));
-      const pending = this.dataSource.migrations.filter(
-        (migration) => !applied.has(migration.name ?? migration.constructor.name),
-      ).length;
+      const pending = await within(READY_CHECK_TIMEOUT_MS, pendingMigrations(this.dataSource));
       return pending === 0 ? check.up() : check.down({ pending });
     } catch (error) {
       return check.down({ reason: this.reasonOf('migrations', error, 'unreadable') });
-    }
-  }
-
-  private async processors(): Promise<HealthIndicatorResult<'processors'>> {
-    const check = this.indicators.check('processors');
-    const bounds = {
-      maxLagEvents: this.config.readyMaxProcessorLagEvents,
-      maxLagSeconds: this.config.readyMaxProcessorLagSeconds,
-    };
-    try {
-      const lag = await within(
-        READY_CHECK_TIMEOUT_MS,
-        readProcessorLag(this.dataSource, this.runner.readinessProcessorNames()),
-      );
-      const behind = lag.filter(
-        (reading) => reading.events > bounds.maxLagEvents || reading.seconds > bounds.maxLagSeconds,
-      );
-      if (behind.length === 0) return check.up();
-      return check.down({
-        behind: Object.fromEntries(
-          behind.map((reading) => [reading.processor, { events: reading.events, seconds: reading.seconds }]),
-        ),
-        ...bounds,
-      });
-    } catch (error) {
-      return check.down({ reason: this.reasonOf('processors', error, 'unreadable') });
     }
   }
 

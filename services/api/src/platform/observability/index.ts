@@ -1,4 +1,4 @@
-export { HealthController, READY_CHECK_TIMEOUT_MS } from './health.controller';
+export { HealthController } from './health.controller';
 export { useHttpObservability } from './http-observability';
 export { createPinoLogger, JsonLogger, type JsonLogOptions } from './json-logger';
 export { currentLogContext, currentOperation, type LogContext, routeOf, withLogContext } from './log-context';
@@ -11,4 +11,6 @@ export {
   type ScrapeReading,
 } from './metrics';
 export { ObservabilityModule } from './observability.module';
+export { LAG_WATCH_INTERVAL_MS, ProcessorLagWatch } from './processor-lag-watch';
+export { READY_CHECK_TIMEOUT_MS } from './readiness-checks';
 export { REQUEST_ID_HEADER, requestIdFrom, requestIdOf } from './request-id';

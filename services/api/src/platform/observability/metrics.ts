@@ -77,6 +77,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly processorBehind = new Gauge({
+    name: 'kupa_processor_behind',
+    help: 'Whether the processor is further behind than PROCESSOR_LAG_ALERT_EVENTS or PROCESSOR_LAG_ALERT_SECONDS (1) or not (0)',
+    labelNames: ['processor'] as const,
+    registers: [this.registry],
+  });
+
   readonly poolConnections = new Gauge({
     name: 'kupa_db_pool_connections',
     help: 'Database connections held by the pool, by state',
@@ -122,9 +129,12 @@ export class Metrics {
     this.readings.push(reading);
   }
 
-  /** The text exposition format Prometheus reads. */
+  /**
+   * The text exposition format Prometheus reads. The readings run one after another: run together, the pool's
+   * reading would count the other readings' own queries as waiting for a connection.
+   */
   async scrape(): Promise<string> {
-    await Promise.all(this.readings.map(async (reading) => Promise.resolve(reading(this)).catch(() => undefined)));
+    for (const reading of this.readings) await Promise.resolve(reading(this)).catch(() => undefined);
     return this.registry.metrics();
   }
 

@@ -2,11 +2,10 @@ import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { ProcessorRunner } from '../projections/processor-runner';
-import { readProcessorLag } from '../projections/processor-lag';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
 import { Metrics } from './metrics';
+import { ProcessorLagWatch } from './processor-lag-watch';
 
 /**
  * Health probes, Prometheus metrics and the readings taken at each scrape (docs/adr/0031-health-metrics-logs.md).
@@ -17,23 +16,18 @@ import { Metrics } from './metrics';
   // Terminus' own logger prints plain text; the health controller logs readiness changes itself.
   imports: [TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController, MetricsController],
-  providers: [{ provide: Metrics, useFactory: () => new Metrics() }],
-  exports: [Metrics],
+  providers: [{ provide: Metrics, useFactory: () => new Metrics() }, ProcessorLagWatch],
+  exports: [Metrics, ProcessorLagWatch],
 })
 export class ObservabilityModule implements OnModuleInit {
   constructor(
     private readonly metrics: Metrics,
     private readonly dataSource: DataSource,
-    private readonly runner: ProcessorRunner,
+    private readonly lagWatch: ProcessorLagWatch,
   ) {}
 
   onModuleInit(): void {
-    this.metrics.onScrape(async (metrics) => {
-      for (const reading of await readProcessorLag(this.dataSource, this.runner.processorNames())) {
-        metrics.processorLagEvents.set({ processor: reading.processor }, reading.events);
-        metrics.processorLagSeconds.set({ processor: reading.processor }, reading.seconds);
-      }
-    });
+    // The pool first: its counters describe the process between scrapes, before any reading borrows a connection.
     this.metrics.onScrape((metrics) => {
       // TypeORM's PostgreSQL driver keeps its pg pool here; the pool's counters are read, never changed.
       const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
@@ -42,6 +36,9 @@ export class ObservabilityModule implements OnModuleInit {
       metrics.poolConnections.set({ state: 'active' }, pool.totalCount - pool.idleCount);
       metrics.poolWaiting.set(pool.waitingCount);
       if (pool.options.max !== undefined) metrics.poolMaxConnections.set(pool.options.max);
+    });
+    this.metrics.onScrape(async () => {
+      await this.lagWatch.read();
     });
   }
 }

@@ -19,11 +19,6 @@ export interface Processor {
    * interval after a batch succeeds. Without it a failed batch is tried again after the poll interval.
    */
   readonly retryBackoff?: RetryBackoff;
-  /**
-   * Its lag does not make a replica unready (it is still measured): for a processor that only copies events to
-   * another system, whose outage must not take the API out of service (the Kafka publisher).
-   */
-  readonly readinessIgnoresLag?: boolean;
 }
 
 export interface RetryBackoff {
@@ -159,13 +154,6 @@ export class ProcessorRunner {
   /** The registered processors' names: the checkpoints whose lag the metrics watch. */
   processorNames(): string[] {
     return [...this.processors.keys()];
-  }
-
-  /** The processors whose lag makes a replica unready: all but those with `readinessIgnoresLag`. */
-  readinessProcessorNames(): string[] {
-    return [...this.processors.values()]
-      .filter((processor) => processor.readinessIgnoresLag !== true)
-      .map((processor) => processor.name);
   }
 
   isLeading(name: string): boolean {
