@@ -85,6 +85,9 @@ describe('health, metrics and request ids', () => {
       await work.stop();
       const from = testApp.logLines.length;
       const warnings = (text: string) => testApp.logLines.slice(from).filter((line) => line.includes(text)).length;
+      // The log says which process led the processors, and that it stopped.
+      const leadership = (verb: string) => `pid ${process.pid} ${verb} identity-mails`;
+      expect(testApp.logLines.some((line) => line.includes(leadership('stopped leading')))).toBe(true);
       try {
         // Two deposits append four events, which no processor reads while the background work is stopped: as if
         // every worker were down.
@@ -121,6 +124,7 @@ describe('health, metrics and request ids', () => {
       }
       await caughtUp();
       expect((await ready()).status).toBe(200);
+      expect(warnings(leadership('leads'))).toBe(1);
     });
 
     it('answers 503 naming the pending migrations while the schema is not current, and recovers', async () => {

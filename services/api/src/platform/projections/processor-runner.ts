@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { CommittedEvent, EventStore, GlobalCheckpoint } from '../event-store/event-store.port';
@@ -67,6 +69,9 @@ export const SWEEP_LOCK_PREFIX = 'sweep:';
 /** First key of the two-key advisory lock: keeps processor locks apart from any other advisory lock user. */
 export const PROCESSOR_LOCK_NAMESPACE = 0x4b555041;
 
+/** Names this process in the leadership log lines, so that an operator sees where a processor moved. */
+const PROCESS_NAME = `${hostname()} pid ${process.pid}`;
+
 /** Another runner moved this processor's checkpoint while a batch ran; the batch was rolled back. */
 export class CheckpointMovedError extends Error {
   constructor(readonly processorName: string) {
@@ -93,6 +98,7 @@ export class ProcessorRunner {
   private readonly loops = new Map<string, Loop>();
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
+  private readonly logger = new Logger('ProcessorRunner');
   private running = false;
 
   constructor(
@@ -305,7 +311,7 @@ export class ProcessorRunner {
         const more = await step();
         failures = 0;
         if (!more) {
-          await this.confirmLeadership(loop);
+          await this.confirmLeadership(lockName, loop);
           await this.pause(loop, idleMs);
         }
       } catch (error) {
@@ -325,7 +331,10 @@ export class ProcessorRunner {
         'SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked',
         [PROCESSOR_LOCK_NAMESPACE, name],
       );
-      if (rows[0]?.locked) return queryRunner;
+      if (rows[0]?.locked) {
+        this.logger.log(`${PROCESS_NAME} leads ${name}`);
+        return queryRunner;
+      }
     } catch (error) {
       await queryRunner.release();
       throw error;
@@ -335,13 +344,14 @@ export class ProcessorRunner {
   }
 
   /** A dead lock connection means the lock is gone and someone else may lead: stop leading until it is retaken. */
-  private async confirmLeadership(loop: Loop): Promise<void> {
+  private async confirmLeadership(name: string, loop: Loop): Promise<void> {
     if (!loop.leader) return;
     try {
       await loop.leader.query('SELECT 1');
     } catch (error) {
       await loop.leader.release().catch(() => undefined);
       loop.leader = null;
+      this.logger.warn(`${PROCESS_NAME} stopped leading ${name}: its lock connection failed`);
       throw error;
     }
   }
@@ -354,6 +364,7 @@ export class ProcessorRunner {
       await leader.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [PROCESSOR_LOCK_NAMESPACE, name]);
     } finally {
       await leader.release();
+      this.logger.log(`${PROCESS_NAME} stopped leading ${name}`);
     }
   }
 
