@@ -243,7 +243,8 @@ describe('health, metrics and request ids', () => {
         await eventually(
           scrape,
           (response) =>
-            runner.processorNames().every((name) => sample(response.text, behind(name)) === 0),
+            runner.processorNames().every((name) => sample(response.text, behind(name)) === 0) &&
+            sample(response.text, 'kupa_mail_outbox_unsent') === 0,
           'processors caught up',
         )
       ).text;
@@ -254,7 +255,7 @@ describe('health, metrics and request ids', () => {
     });
 
     it('reads no query waiting for a pool connection at idle: the scrape does not count its own', async () => {
-      await eventually(scrape, (response) => sample(response.text, behind('identity-mails')) === 0, 'idle');
+      await eventually(scrape, (response) => sample(response.text, 'kupa_mail_outbox_unsent') === 0, 'idle');
       for (let index = 0; index < 3; index += 1)
         expect(sample((await scrape()).text, 'kupa_db_pool_waiting_requests')).toBe(0);
     });

@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import cluster, { type Worker } from 'node:cluster';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { createApp, createLogger, warnOfSandboxes } from './create-app';
 import { type AppConfig, type ProcessRole } from './platform/config';
 import { openDatabase } from './platform/database/embedded-database';
-import { ProcessorLagWatch } from './platform/observability';
+import { Metrics, ProcessorLagWatch, startWorkerObservability } from './platform/observability';
 import { BackgroundWork } from './platform/workers';
 import { readVersion } from './version';
 
@@ -72,9 +73,9 @@ export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'w
 }
 
 /**
- * A worker: the processors, sweeps, mail dispatcher and provisioning jobs without HTTP. On the embedded database it
- * attaches to the running PostgreSQL, or starts it when none runs. SIGINT, SIGTERM or SIGHUP finish the batch in
- * hand, then exit 0.
+ * A worker: the processors, sweeps, mail dispatcher and provisioning jobs, without the API; its health and metrics
+ * are on `WORKER_PORT` (docs/adr/0063). On the embedded database it attaches to the running PostgreSQL, or starts it
+ * when none runs. SIGINT, SIGTERM or SIGHUP finish the batch in hand, then exit 0.
  */
 export async function runWorker(config: AppConfig): Promise<void> {
   const logger = startLogging(config, 'KupaWorker');
@@ -86,13 +87,24 @@ export async function runWorker(config: AppConfig): Promise<void> {
     AppModule.register({ config, databaseUrl: database.url, version: readVersion() }),
     { logger: workerLogger },
   );
+  const work = context.get(BackgroundWork);
+  const observability = await startWorkerObservability({
+    port: config.workerPort,
+    config,
+    metrics: context.get(Metrics),
+    dataSource: context.get(DataSource),
+    working: () => work.running,
+  });
   onShutdownSignal(logger, 'finishing the work in hand', async () => {
+    await observability.close();
     await context.close();
     await database.stop();
   });
-  context.get(BackgroundWork).start();
+  work.start();
   context.get(ProcessorLagWatch).start();
-  logger.log('Kupa worker is running the processors and the mail dispatcher');
+  logger.log(
+    `Kupa worker is running the processors and the mail dispatcher; health and metrics on port ${observability.port}`,
+  );
 }
 
 /** A child that dies within this long of its start counts as a crash loop: the next fork waits longer. */

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       logLevel: 'log',
       processorLagAlertEvents: 10_000,
       processorLagAlertSeconds: 300,
+      workerPort: 9464,
       metricsToken: null,
       workerPollIntervalMs: 500,
       mailRetryBaseMs: 10_000,
@@ -61,16 +62,18 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads the lag alert thresholds and the metrics token, and refuses thresholds that are not positive integers', () => {
+  it('reads the lag alert thresholds, the worker port and the metrics token, and refuses what is not one', () => {
     const config = loadConfig({
       KUPA_DATA_DIR: dataDir,
       PROCESSOR_LAG_ALERT_EVENTS: '50',
       PROCESSOR_LAG_ALERT_SECONDS: '20',
+      WORKER_PORT: '9100',
       METRICS_TOKEN: ' scrape-me ',
     });
     expect(config).toMatchObject({
       processorLagAlertEvents: 50,
       processorLagAlertSeconds: 20,
+      workerPort: 9100,
       metricsToken: 'scrape-me',
     });
     for (const wrong of ['0', '-5', '1.5', 'many']) {
@@ -78,6 +81,10 @@ describe('loadConfig', () => {
         /PROCESSOR_LAG_ALERT_SECONDS must be a positive whole number/,
       );
     }
+    for (const wrong of ['-1', '65536', '94.64', 'metrics'])
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, WORKER_PORT: wrong })).toThrow(
+        /WORKER_PORT must be a port number/,
+      );
   });
 
   it('reads rate limits as <count>/<window> and refuses anything else', () => {

@@ -164,6 +164,11 @@ export interface AppConfig {
   processorLagAlertEvents: number;
   /** … and so is one whose oldest unhandled event is older than this. */
   processorLagAlertSeconds: number;
+  /**
+   * `WORKER_PORT`: where a worker process serves `/health/live`, `/health/ready` and `/metrics` (a one-process `all`
+   * start serves them under `/api` instead, and opens no such port).
+   */
+  workerPort: number;
   /** When set, `/api/metrics` answers only `Authorization: Bearer <token>`; unset, it is open (docs/adr/0031). */
   metricsToken: string | null;
   /** Static UI bundles served beside the API; null disables serving (tests). */
@@ -567,6 +572,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     logLevel,
     processorLagAlertEvents: positiveInteger(env, 'PROCESSOR_LAG_ALERT_EVENTS', 10_000),
     processorLagAlertSeconds: positiveInteger(env, 'PROCESSOR_LAG_ALERT_SECONDS', 300),
+    workerPort: portNumber(env, 'WORKER_PORT', 9464),
     metricsToken: optional(env, 'METRICS_TOKEN'),
     adminUiDir: join(root, 'admin-ui', 'dist'),
     clientUiDir: join(root, 'client-ui', 'dist'),

@@ -305,3 +305,22 @@ function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.slice(0, 500);
 }
+
+/** The outbox at one moment: mails not sent yet (due or waiting for a retry) and the age of the oldest. */
+export interface OutboxReading {
+  unsent: number;
+  /** 0 when every mail went out. */
+  oldestUnsentSeconds: number;
+}
+
+/** Reads the outbox through its index of unsent mails; `now` is the application's clock, which wrote `created_at`. */
+export async function readOutbox(dataSource: DataSource, now: Date): Promise<OutboxReading> {
+  const rows: { unsent: number; oldest: Date | null }[] = await dataSource.query(
+    'SELECT count(*)::int AS unsent, min(created_at) AS oldest FROM mail_outbox WHERE sent_at IS NULL',
+  );
+  const oldest = rows[0]?.oldest ?? null;
+  return {
+    unsent: rows[0]?.unsent ?? 0,
+    oldestUnsentSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000),
+  };
+}

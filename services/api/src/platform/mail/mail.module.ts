@@ -1,9 +1,9 @@
-import { type DynamicModule, Global, Logger, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { Metrics } from '../observability/metrics';
-import { MailDispatcher, type MailDispatcherOptions } from './mail-outbox';
+import { MailDispatcher, type MailDispatcherOptions, readOutbox } from './mail-outbox';
 import { MAIL_OPTIONS, type MailOptions, MailService } from './mail.service';
 
 export interface MailModuleOptions extends MailOptions {
@@ -12,7 +12,22 @@ export interface MailModuleOptions extends MailOptions {
 
 @Global()
 @Module({})
-export class MailModule {
+export class MailModule implements OnModuleInit {
+  constructor(
+    private readonly metrics: Metrics,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The outbox's depth and its oldest unsent mail at each scrape: a stalled dispatcher shows there first. */
+  onModuleInit(): void {
+    this.metrics.onScrape(async (metrics) => {
+      const outbox = await readOutbox(this.dataSource, this.clock.now());
+      metrics.mailOutboxUnsent.set(outbox.unsent);
+      metrics.mailOutboxOldestUnsentSeconds.set(outbox.oldestUnsentSeconds);
+    });
+  }
+
   static register(options: MailModuleOptions): DynamicModule {
     const logger = new Logger('Mail');
     return {

@@ -13,4 +13,5 @@ export {
 export { ObservabilityModule } from './observability.module';
 export { LAG_WATCH_INTERVAL_MS, ProcessorLagWatch } from './processor-lag-watch';
 export { READY_CHECK_TIMEOUT_MS } from './readiness-checks';
+export { startWorkerObservability, type WorkerObservability } from './worker-observability';
 export { REQUEST_ID_HEADER, requestIdFrom, requestIdOf } from './request-id';

@@ -10,7 +10,7 @@ export type MailOutcome = 'sent' | 'skipped' | 'failed';
 export type ProvisioningCallOutcome =
   'succeeded' | 'transient_failure' | 'rejected' | 'login_taken' | 'secret_missing' | 'error';
 
-/** A reading the registry takes from elsewhere at each scrape (the pool, the processors' lag). */
+/** A reading the registry takes from elsewhere at each scrape (the pool, the processors' lag, the queues). */
 export type ScrapeReading = (metrics: Metrics) => Promise<void> | void;
 
 /**
@@ -81,6 +81,30 @@ export class Metrics {
     name: 'kupa_processor_behind',
     help: 'Whether the processor is further behind than PROCESSOR_LAG_ALERT_EVENTS or PROCESSOR_LAG_ALERT_SECONDS (1) or not (0)',
     labelNames: ['processor'] as const,
+    registers: [this.registry],
+  });
+
+  readonly mailOutboxUnsent = new Gauge({
+    name: 'kupa_mail_outbox_unsent',
+    help: 'Mails in the outbox not sent yet (due now or waiting for a retry)',
+    registers: [this.registry],
+  });
+
+  readonly mailOutboxOldestUnsentSeconds = new Gauge({
+    name: 'kupa_mail_outbox_oldest_unsent_seconds',
+    help: 'Age of the oldest mail not sent yet; 0 when every mail went out',
+    registers: [this.registry],
+  });
+
+  readonly provisioningJobsPending = new Gauge({
+    name: 'kupa_provisioning_jobs_pending',
+    help: 'Provisioning jobs not finished yet (due now or waiting for a retry)',
+    registers: [this.registry],
+  });
+
+  readonly provisioningOldestPendingSeconds = new Gauge({
+    name: 'kupa_provisioning_oldest_pending_seconds',
+    help: 'Age of the oldest provisioning job not finished yet; 0 when none waits',
     registers: [this.registry],
   });
 

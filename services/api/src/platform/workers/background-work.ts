@@ -20,6 +20,11 @@ export class BackgroundWork implements BeforeApplicationShutdown {
     private readonly loops: BackgroundLoops,
   ) {}
 
+  /** Whether the work runs: started and not stopped (a worker's readiness). */
+  get running(): boolean {
+    return this.started;
+  }
+
   start(): void {
     if (this.started) return;
     this.started = true;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
  * The work a subscription event asks of the streaming service. Parameters hold no password: `CREATE_ACCOUNT` and
@@ -65,4 +65,23 @@ export async function enqueueProvisioning(
     ],
   );
   return rows.length === 1;
+}
+
+/** The provisioning queue at one moment: jobs not finished yet and the age of the oldest. */
+export interface ProvisioningQueueReading {
+  pending: number;
+  /** 0 when no job waits. */
+  oldestPendingSeconds: number;
+}
+
+/** Reads the queue through the index of pending jobs; `now` is the application's clock, which wrote `created_at`. */
+export async function readProvisioningQueue(dataSource: DataSource, now: Date): Promise<ProvisioningQueueReading> {
+  const rows: { pending: number; oldest: Date | null }[] = await dataSource.query(
+    `SELECT count(*)::int AS pending, min(created_at) AS oldest FROM provisioning_jobs WHERE status = 'PENDING'`,
+  );
+  const oldest = rows[0]?.oldest ?? null;
+  return {
+    pending: rows[0]?.pending ?? 0,
+    oldestPendingSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000),
+  };
 }

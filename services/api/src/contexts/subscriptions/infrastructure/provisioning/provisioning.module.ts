@@ -1,7 +1,7 @@
 import { type DynamicModule, Logger, Module, type ModuleMetadata, type OnModuleInit, type Type } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Clock } from '../../../../platform/clock';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { Metrics } from '../../../../platform/observability';
@@ -13,6 +13,7 @@ import {
   SelfOriginProvisioningEndpoint,
 } from './provisioning-endpoint';
 import { ProvisioningJobRunner } from './provisioning-job-runner';
+import { readProvisioningQueue } from './provisioning-jobs';
 import { OutcomesNotConnected, SecretsNotConnected } from './provisioning-not-connected';
 import { ProvisioningOutcomes } from './provisioning-outcomes.port';
 import { ProvisioningProvider } from './provisioning-provider.port';
@@ -40,6 +41,9 @@ export class ProvisioningModule implements OnModuleInit {
   constructor(
     private readonly loops: BackgroundLoops,
     private readonly runner: ProvisioningJobRunner,
+    private readonly metrics: Metrics,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
   ) {}
 
   static register(options: ProvisioningModuleOptions = {}): DynamicModule {
@@ -122,6 +126,12 @@ export class ProvisioningModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.loops.register(this.runner);
+    // The queue's depth and its oldest job at each scrape: a service that keeps failing shows as a growing queue.
+    this.metrics.onScrape(async (metrics) => {
+      const queue = await readProvisioningQueue(this.dataSource, this.clock.now());
+      metrics.provisioningJobsPending.set(queue.pending);
+      metrics.provisioningOldestPendingSeconds.set(queue.oldestPendingSeconds);
+    });
   }
 }
 
