@@ -142,6 +142,7 @@ describe('health, metrics and request ids', () => {
           error: { migrations: { status: 'down', pending: 1 } },
           details: { database: { status: 'up' }, migrations: { status: 'down', pending: 1 } },
         });
+        expect(sample((await scrape()).text, 'kupa_database_ready')).toBe(0);
       } finally {
         await testApp.dataSource.query(`INSERT INTO "${table}" (id, timestamp, name) VALUES ($1, $2, $3)`, [
           newest.id,
@@ -150,6 +151,7 @@ describe('health, metrics and request ids', () => {
         ]);
       }
       expect((await ready()).status).toBe(200);
+      expect(sample((await scrape()).text, 'kupa_database_ready')).toBe(1);
     });
   });
 

@@ -77,6 +77,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly databaseReady = new Gauge({
+    name: 'kupa_database_ready',
+    help: 'Whether the database answered and every migration was applied at the scrape (1) or not (0): what API readiness answers for',
+    registers: [this.registry],
+  });
+
   readonly processorBehind = new Gauge({
     name: 'kupa_processor_behind',
     help: 'Whether the processor is further behind than PROCESSOR_LAG_ALERT_EVENTS or PROCESSOR_LAG_ALERT_SECONDS (1) or not (0)',

@@ -6,6 +6,7 @@ import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
 import { Metrics } from './metrics';
 import { ProcessorLagWatch } from './processor-lag-watch';
+import { pendingMigrations, READY_CHECK_TIMEOUT_MS, within } from './readiness-checks';
 
 /**
  * Health probes, Prometheus metrics and the readings taken at each scrape (docs/adr/0031-health-metrics-logs.md).
@@ -36,6 +37,15 @@ export class ObservabilityModule implements OnModuleInit {
       metrics.poolConnections.set({ state: 'active' }, pool.totalCount - pool.idleCount);
       metrics.poolWaiting.set(pool.waitingCount);
       if (pool.options.max !== undefined) metrics.poolMaxConnections.set(pool.options.max);
+    });
+    // What readiness answers for, so that an alert sees a replica out of service without probing it itself.
+    this.metrics.onScrape(async (metrics) => {
+      const current = async () => {
+        await this.dataSource.query('SELECT 1');
+        return (await pendingMigrations(this.dataSource)) === 0;
+      };
+      const ready = await within(READY_CHECK_TIMEOUT_MS, current()).catch(() => false);
+      metrics.databaseReady.set(ready ? 1 : 0);
     });
     this.metrics.onScrape(async () => {
       await this.lagWatch.read();
