@@ -22,6 +22,7 @@ interface Service {
   profiles?: string[];
   deploy?: { replicas?: number };
   ports?: string[];
+  expose?: string[];
   volumes?: string[];
 }
 interface Compose {
@@ -89,8 +90,12 @@ describe('deploy/compose.yaml', () => {
     assert.match(healthcheckCommand(services.nginx), /http:\/\/127\.0\.0\.1\/healthz/);
     assert.match(readFileSync(join(DEPLOY_DIR, 'nginx.conf'), 'utf8'), /location = \/healthz \{/);
     assert.match(healthcheckCommand(services.kafka), /kafka-topics\.sh --bootstrap-server 127\.0\.0\.1:9092/);
-    // The worker serves no HTTP; the migration exits.
-    assert.equal(services.worker.healthcheck, undefined);
+    // The worker answers on its own port (WORKER_PORT), not the API's; the migration exits.
+    const workerPort = services.worker.environment?.WORKER_PORT;
+    assert.match(healthcheckCommand(services.worker), new RegExp(`http://127\\.0\\.0\\.1:${workerPort}/health/ready`));
+    assert.deepEqual(services.worker.expose, [workerPort]);
+    assert.equal(services.worker.ports, undefined, 'the worker port stays on the compose network');
+    assert.equal(services.migrate.healthcheck, undefined);
   });
 
   it('builds from files that exist, with targets the Dockerfile defines', () => {

@@ -123,10 +123,38 @@ describe('deploy/k8s', () => {
     assert.equal(Number(port), apiContainer.ports?.[0].containerPort);
   });
 
+  it('probes the workers on their own port, where the worker serves its health and metrics', () => {
+    const server = readFileSync(
+      join(REPOSITORY_ROOT, 'services/api/src/platform/observability/worker-observability.ts'),
+      'utf8',
+    );
+    for (const path of ['/health/live', '/health/ready', '/metrics']) assert.match(server, new RegExp(`'${path}'`));
+    assert.equal(workerContainer.readinessProbe?.httpGet?.path, '/health/ready');
+    assert.equal(workerContainer.livenessProbe?.httpGet?.path, '/health/live');
+    assert.equal(workerContainer.startupProbe?.httpGet?.path, '/health/live');
+    const port = workerContainer.env?.find((variable) => variable.name === 'WORKER_PORT')?.value;
+    assert.deepEqual(workerContainer.ports, [{ name: 'metrics', containerPort: Number(port), protocol: 'TCP' }]);
+    for (const probe of [workerContainer.readinessProbe, workerContainer.livenessProbe, workerContainer.startupProbe])
+      assert.equal(probe?.httpGet?.port, 'metrics');
+    assert.deepEqual(worker.spec!.template.metadata!.annotations, {
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': port,
+      'prometheus.io/path': '/metrics',
+    });
+    assert.deepEqual(api.spec!.template.metadata!.annotations, {
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(apiContainer.ports?.[0].containerPort),
+      'prometheus.io/path': '/api/metrics',
+    });
+  });
+
   it('runs the roles: API replicas serve, workers work, both from the same image as non-root', () => {
     assert.equal(role(apiContainer), 'api');
     assert.equal(role(workerContainer), 'worker');
-    assert.equal(workerContainer.ports, undefined);
+    assert.deepEqual(
+      workerContainer.ports?.map((port) => port.name),
+      ['metrics'],
+    );
     assert.equal(apiContainer.image, workerContainer.image);
     const job = one<Job>('batch/v1 Job', 'kupa-migrate');
     const migrate = job.spec!.template.spec!.containers[0];
