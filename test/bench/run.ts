@@ -202,6 +202,8 @@ async function main(): Promise<void> {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'error',
     WEB_CONCURRENCY: String(WEB_CONCURRENCY),
+    // The forked worker's health and metrics port: any free one.
+    WORKER_PORT: '0',
     ...cpuProfileServerEnv(),
   };
   const server = await startKupaServer(serverEnv);

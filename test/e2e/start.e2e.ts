@@ -117,6 +117,7 @@ describe('npm start', () => {
         // The server beside it runs the streaming simulator, so its worker does too, on a named database as well.
         KUPA_SANDBOX: '1',
         LOG_LEVEL: 'log',
+        WORKER_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

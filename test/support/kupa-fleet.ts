@@ -156,6 +156,8 @@ export async function startKupaProcess(fleet: Fleet, options: KupaProcessOptions
       ...(options.entry === 'worker' ? {} : { KUPA_ROLE: options.role }),
       PORT: String(port),
       PUBLIC_URL: baseUrl,
+      // A worker's health and metrics port: any free one, so that workers of several fleets never collide.
+      WORKER_PORT: '0',
       ...options.env,
     },
     baseUrl: serves ? baseUrl : null,
