@@ -21,7 +21,15 @@ describe('health, metrics and request ids', () => {
     testApp = await startTestApp({
       // The lag warnings are log lines; this spec starts no other app beside this one.
       captureLogs: true,
-      env: { METRICS_TOKEN, LOG_LEVEL: 'log', PROCESSOR_LAG_ALERT_EVENTS: '2', PROCESSOR_LAG_ALERT_SECONDS: '1' },
+      env: {
+        METRICS_TOKEN,
+        LOG_LEVEL: 'log',
+        PROCESSOR_LAG_ALERT_EVENTS: '2',
+        PROCESSOR_LAG_ALERT_SECONDS: '1',
+        // The bounds that turned readiness 503 before ADR 0063, set as low: they are read no more.
+        READY_MAX_PROCESSOR_LAG_EVENTS: '2',
+        READY_MAX_PROCESSOR_LAG_SECONDS: '1',
+      },
     });
     admin = await adminToken(testApp);
   });
