@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parser } from '@prometheus-io/lezer-promql';
 import { parse } from 'yaml';
-import { Metrics } from '../../services/api/src/platform/observability/metrics.ts';
+import { Metrics } from '@kupa/api/testing';
 import { DEPLOY_DIR } from './paths.ts';
 
 /**

@@ -10,12 +10,15 @@
  * - `openBuiltApi`: an application context of the built API on a running server's database with a hand-moved clock,
  *   in which the bench runs the renewal sweep at an instant of its choosing (it loads Nest only when called);
  * - `openEmbeddedDatabase`: the embedded PostgreSQL on a data directory, run by a process of its own in the crash test,
- *   which kills it and starts it again under the API and worker processes.
+ *   which kills it and starts it again under the API and worker processes;
+ * - `Metrics`: the Prometheus registry API processes and workers serve, whose names the alert rules and the dashboard
+ *   in deploy/ may use (test/deploy/observability.test.ts).
  */
 export { Mailbox, type ReceivedMail } from './test-support/mailbox';
 export { openEmbeddedDatabase } from './platform/database/embedded-database';
 export { openBuiltApi, type BuiltApi, type BuiltApiOptions } from './test-support/built-api';
 export { chainHash } from './platform/event-store/event-hash';
+export { Metrics } from './platform/observability/metrics';
 // The pure domain, not the ledger's index: the bench must not load Nest, TypeORM and the rest of the ledger module.
 export { paymentDecider } from './contexts/ledger/domain/payment.decider';
 export { walletDecider } from './contexts/ledger/domain/wallet.decider';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { enqueueProvisioning } from '../../contexts/subscriptions/infrastructure/provisioning/provisioning-jobs';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { eventually } from '../event-store/event-store.fixtures';
 import { ProcessorRunner } from '../projections';
@@ -131,17 +130,12 @@ describe('worker health and metrics', () => {
 
     // The mail processor turns them into two confirmation mails; the dispatcher has not sent them.
     await runner.drain('identity-mails');
-    await testApp.dataSource.transaction((manager) =>
-      enqueueProvisioning(
-        manager,
-        {
-          subscriptionId: randomUUID(),
-          operation: 'EXTEND_ACCOUNT',
-          parameters: { login: 'tv-worker-0063', expiresAt: '2030-01-01T00:00:00.000Z' },
-          causationEventId: '99990063',
-        },
-        new Date(Date.now() - 5000),
-      ),
+    // A job as the provisioning processor records one, five seconds old (written here: the platform knows no context).
+    await testApp.dataSource.query(
+      `INSERT INTO provisioning_jobs (id, subscription_id, operation, parameters, causation_event_id, next_attempt_at,
+                                      created_at)
+       VALUES ($1, $2, 'EXTEND_ACCOUNT', $3::jsonb, 99990063, now() + interval '1 hour', now() - interval '5 seconds')`,
+      [randomUUID(), randomUUID(), JSON.stringify({ login: 'tv-worker-0063', expiresAt: '2030-01-01T00:00:00.000Z' })],
     );
     const queued = (await scrape()).text;
     expect(sample(queued, 'kupa_processor_lag_events{processor="identity-mails"}')).toBe(0);
