@@ -77,6 +77,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly eventStoreCommitPosition = new Gauge({
+    name: 'kupa_event_store_commit_position',
+    help: 'The newest commit position: how far processors can read (each event is numbered as its transaction commits)',
+    registers: [this.registry],
+  });
+
+  readonly processorCheckpointPosition = new Gauge({
+    name: 'kupa_processor_checkpoint_position',
+    help: "The commit position of the last event the processor passed; the head's minus this is how far behind it is",
+    labelNames: ['processor'] as const,
+    registers: [this.registry],
+  });
+
   readonly databaseReady = new Gauge({
     name: 'kupa_database_ready',
     help: 'Whether the database answered and every migration was applied at the scrape (1) or not (0): what API readiness answers for',

@@ -7,6 +7,8 @@ export interface ProcessorLagReading {
   events: number;
   /** Age of the oldest of those events, in seconds (0 when there is none). */
   seconds: number;
+  /** The commit position of the last event it passed (0 before its first). */
+  checkpointPosition: number;
 }
 
 /**
@@ -25,8 +27,8 @@ export async function readProcessorLag(
   processors: readonly string[],
 ): Promise<ProcessorLagReading[]> {
   if (processors.length === 0) return [];
-  const rows: { name: string; events: number; seconds: number | null }[] = await dataSource.query(
-    `SELECT p.name,
+  const rows: { name: string; events: number; seconds: number | null; position: string }[] = await dataSource.query(
+    `SELECT p.name, at.commit_position::text AS position,
             (SELECT count(*)::int FROM (
                SELECT 1 FROM event_commits c WHERE c.commit_position > at.commit_position LIMIT $2) AS waiting) AS events,
             (SELECT extract(epoch FROM clock_timestamp() - e.recorded_at)::float8
@@ -43,5 +45,17 @@ export async function readProcessorLag(
     processor: row.name,
     events: row.events,
     seconds: Math.max(0, Math.round((row.seconds ?? 0) * 1000) / 1000),
+    checkpointPosition: Number(row.position),
   }));
+}
+
+/**
+ * The newest commit position: how far readers of the whole store can read (docs/adr/0061). Processors' checkpoints
+ * are measured against it; unlike the server-wide snapshot horizon it replaced, no other transaction holds it back.
+ */
+export async function readCommitHead(dataSource: DataSource): Promise<number> {
+  const rows: { head: string }[] = await dataSource.query(
+    'SELECT coalesce(max(commit_position), 0)::text AS head FROM event_commits',
+  );
+  return Number(rows[0].head);
 }
