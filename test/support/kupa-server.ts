@@ -15,6 +15,8 @@ export interface KupaServer {
   /** The database it uses when DATABASE_URL was set; null on the embedded default. */
   databaseUrl: string | null;
   output(): string;
+  /** Resolves when the process ends by itself or is stopped; a server that exits on its own is seen here. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /**
    * Stops the process with `signal` and answers how it ended; `beforeCleanUp` may look at the data directory
    * before it is removed.
@@ -151,6 +153,7 @@ export async function startKupaServer(env: Record<string, string>, options: Star
     dataDir,
     databaseUrl: database?.url ?? null,
     output: () => output,
+    exited,
     stop: async ({ signal = 'SIGTERM', beforeCleanUp, keepData = false } = {}) => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal);

@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { createApp, createLogger, warnOfSandboxes } from './create-app';
 import { type AppConfig, type ProcessRole } from './platform/config';
-import { openDatabase } from './platform/database/embedded-database';
-import { Metrics, ProcessorLagWatch, startWorkerObservability } from './platform/observability';
+import { type EmbeddedSupervision, openDatabase } from './platform/database/embedded-database';
+import { markProcessNotLive, Metrics, ProcessorLagWatch, startWorkerObservability } from './platform/observability';
 import { BackgroundWork } from './platform/workers';
 import { readVersion } from './version';
 
@@ -25,17 +25,56 @@ function startLogging(config: AppConfig, context: string): Logger {
   return new Logger(context);
 }
 
-/** Runs `close` once on the first of SIGINT, SIGTERM or SIGHUP, then exits 0. */
-function onShutdownSignal(logger: Logger, what: string, close: () => Promise<void>): void {
+/** How long a process that gave itself up may take to close before it exits anyway. */
+const FAILED_CLOSE_MS = 15_000;
+
+/**
+ * Runs `close` once on the first of SIGINT, SIGTERM or SIGHUP, then exits 0. Answers the same shutdown for a process
+ * that cannot go on (its embedded database gone for good): it closes too, then exits non-zero for its supervisor.
+ */
+function onShutdownSignal(logger: Logger, what: string, close: () => Promise<void>): (reason: string) => void {
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (cause: string, exitCode: number) => {
     if (closing) return;
     closing = true;
-    logger.log(`${signal} received, ${what}`);
-    await close();
-    process.exit(0);
+    if (exitCode === 0) logger.log(`${cause} received, ${what}`);
+    else {
+      logger.error(`${cause}: ${what}, then exiting with code ${exitCode}`);
+      // Kept referenced: the loop must not run dry (and the process exit 0) before the exit below.
+      setTimeout(() => process.exit(exitCode), FAILED_CLOSE_MS);
+    }
+    await close().catch((error: unknown) => logger.error(`Closing failed: ${String(error)}`));
+    process.exit(exitCode);
   };
-  for (const signal of SHUTDOWN_SIGNALS) process.once(signal, () => void shutdown(signal));
+  for (const signal of SHUTDOWN_SIGNALS) process.once(signal, () => void shutdown(signal, 0));
+  return (reason) => void shutdown(reason, 1);
+}
+
+/**
+ * The embedded database's supervision for a long-running process (ADR 0064): restarts and waits are logged as JSON
+ * warnings and errors; giving up fails liveness and then `fail`, which closes and exits non-zero. Until `fail` is set
+ * (the database may give up while the application is still being built) giving up exits at once.
+ */
+function embeddedSupervision(): {
+  supervision: EmbeddedSupervision;
+  onFailure: (fail: (reason: string) => void) => void;
+} {
+  const logger = new Logger('EmbeddedDatabase');
+  let fail = (reason: string): void => {
+    logger.error(`${reason}: exiting with code 1`);
+    process.exit(1);
+  };
+  return {
+    supervision: {
+      warn: (message) => logger.warn(message),
+      error: (message) => logger.error(message),
+      onGiveUp: (reason) => {
+        markProcessNotLive(reason);
+        fail(reason);
+      },
+    },
+    onFailure: (next) => (fail = next),
+  };
 }
 
 /**
@@ -47,7 +86,11 @@ export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'w
   const logger = startLogging(config, 'Kupa');
   // PostgreSQL's own log lines are only interesting when debugging.
   const showDatabaseLog = config.logLevel === 'debug' || config.logLevel === 'verbose';
-  const database = await openDatabase(config, showDatabaseLog ? (line) => logger.debug(line) : undefined);
+  const { supervision, onFailure } = embeddedSupervision();
+  const database = await openDatabase(config, {
+    log: showDatabaseLog ? (line) => logger.debug(line) : undefined,
+    supervise: supervision,
+  });
   if (database.embedded) logger.log(`Embedded PostgreSQL ready (data in ${config.dataDir})`);
   const app = await createApp({
     config,
@@ -56,10 +99,12 @@ export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'w
     serveUi: true,
     logger: createLogger({ config }),
   });
-  onShutdownSignal(logger, 'shutting down', async () => {
-    await app.close();
-    await database.stop();
-  });
+  onFailure(
+    onShutdownSignal(logger, 'shutting down', async () => {
+      await app.close();
+      await database.stop();
+    }),
+  );
   await app.listen(config.port);
   // Each processor leads in one process at a time under its advisory lock, whichever processes run the work.
   if (role === 'all') app.get(BackgroundWork).start();
@@ -82,7 +127,8 @@ export async function runWorker(config: AppConfig): Promise<void> {
   const workerLogger = createLogger({ config });
   // No HTTP here, so `configureApp` never runs: the worker says itself which sandboxes its jobs write into.
   warnOfSandboxes(config, workerLogger);
-  const database = await openDatabase(config);
+  const { supervision, onFailure } = embeddedSupervision();
+  const database = await openDatabase(config, { supervise: supervision });
   const context = await NestFactory.createApplicationContext(
     AppModule.register({ config, databaseUrl: database.url, version: readVersion() }),
     { logger: workerLogger },
@@ -95,11 +141,13 @@ export async function runWorker(config: AppConfig): Promise<void> {
     dataSource: context.get(DataSource),
     working: () => work.running,
   });
-  onShutdownSignal(logger, 'finishing the work in hand', async () => {
-    await observability.close();
-    await context.close();
-    await database.stop();
-  });
+  onFailure(
+    onShutdownSignal(logger, 'finishing the work in hand', async () => {
+      await observability.close();
+      await context.close();
+      await database.stop();
+    }),
+  );
   work.start();
   context.get(ProcessorLagWatch).start();
   logger.log(
@@ -130,7 +178,8 @@ interface Child {
  */
 export async function runCluster(config: AppConfig): Promise<void> {
   const logger = startLogging(config, 'KupaPrimary');
-  const database = await openDatabase(config);
+  const { supervision, onFailure } = embeddedSupervision();
+  const database = await openDatabase(config, { supervise: supervision });
   if (database.embedded) logger.log(`Embedded PostgreSQL ready (data in ${config.dataDir})`);
   const children = new Map<Worker, Child>();
   let closing = false;
@@ -156,7 +205,7 @@ export async function runCluster(config: AppConfig): Promise<void> {
     }, delayMs).unref();
   });
 
-  onShutdownSignal(logger, 'stopping the processes', async () => {
+  const shutdown = onShutdownSignal(logger, 'stopping the processes', async () => {
     closing = true;
     const exits = [...children.keys()].map(
       (worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))),
@@ -169,6 +218,7 @@ export async function runCluster(config: AppConfig): Promise<void> {
     clearTimeout(timer);
     await database.stop();
   });
+  onFailure(shutdown);
 
   // The first API process runs the migrations alone; the others start once it listens.
   await listening(fork({ role: 'api', index: 0, quickExits: 0 }));

@@ -4,16 +4,19 @@ import { HealthCheckService, type HealthIndicatorResult, HealthIndicatorService 
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth';
+import { processNotLiveReason } from './process-liveness';
 import { CheckTimedOut, pendingMigrations, READY_CHECK_TIMEOUT_MS, within } from './readiness-checks';
 
 /**
  * Probes for an orchestrator or a load balancer (docs/api.md, Health and metrics): public, never rate limited, and
  * outside the OpenAPI document, since their answers follow Terminus' shape rather than our error body. `live` says
- * only that the process answers HTTP; it checks nothing else, so a database outage never gets every replica
- * restarted. `ready` says whether this replica can serve what it serves: the database answers and every migration
- * this build knows is applied. It does not look at the processors: a lagging or missing worker delays mails and
- * provisioning, which every replica would refuse alike, so it is an alert (`ProcessorLagWatch`), never a reason to
- * turn customers away (docs/adr/0063). Failures name the check; error messages stay in the log.
+ * only that the process answers HTTP and has not given itself up; it checks nothing else, so a database outage never
+ * gets every replica restarted. It fails only once the process found it cannot recover by itself and is exiting (its
+ * embedded PostgreSQL did not come back, ADR 0064). `ready` says whether this replica can serve what it serves: the
+ * database answers and every migration this build knows is applied. It does not look at the processors: a lagging or
+ * missing worker delays mails and provisioning, which every replica would refuse alike, so it is an alert
+ * (`ProcessorLagWatch`), never a reason to turn customers away (docs/adr/0063). Failures name the check; error
+ * messages stay in the log.
  */
 @ApiExcludeController()
 @Public()
@@ -30,7 +33,7 @@ export class HealthController {
 
   @Get('live')
   live() {
-    return this.health.check([]);
+    return this.health.check([() => this.process()]);
   }
 
   @Get('ready')
@@ -46,6 +49,15 @@ export class HealthController {
       response.status(503);
       return body;
     }
+  }
+
+  /** Down only once the process has decided it cannot recover (its embedded database gone for good) and exits. */
+  private process(): HealthIndicatorResult<'process'> {
+    const check = this.indicators.check('process');
+    const reason = processNotLiveReason();
+    if (reason === null) return check.up();
+    this.logger.error(`Not live: ${reason}`);
+    return check.down({ reason: 'unrecoverable' });
   }
 
   private async database(): Promise<HealthIndicatorResult<'database'>> {
