@@ -3,10 +3,19 @@ import { checkEmail, checkPassword, ERROR_CATALOGUE, type RuleIssue } from '@kup
 import type { ParseArgsConfig } from 'node:util';
 import { DataSource } from 'typeorm';
 import { AdminAccounts } from './contexts/identity';
-import { backupDatabase, BackupRefused, defaultBackupFile, pgDumpCandidates } from './operations/backup';
+import {
+  backupDatabase,
+  backupLogically,
+  BackupRefused,
+  defaultBackupFile,
+  pgDumpCandidates,
+  RestoreRefused,
+  restoreLogically,
+} from './operations/backup';
 import { type LedgerVerification, LedgerVerifier } from './operations/verify';
 import { repositoryRoot } from './platform/config';
 import { InlineProjectionRegistry } from './platform/projections';
+import { ALL_MIGRATIONS } from './schema';
 
 /** The database the command runs on, and the data directory (the default home of backups). */
 export interface CliTarget {
@@ -14,14 +23,18 @@ export interface CliTarget {
   dataDir: string;
 }
 
-/** One `kupa` command: the words that name it, its options (node:util parseArgs) and what it runs. */
-export interface CliCommand {
+interface CliCommandShape {
   words: string[];
   usage: string;
   summary: string;
   options: NonNullable<ParseArgsConfig['options']>;
   /** Replays the whole history in this process: `cli.ts` runs it with a larger young generation (ADR 0043). */
   replaysHistory?: boolean;
+}
+
+/** One `kupa` command: the words that name it, its options (node:util parseArgs) and what it runs. */
+export interface AppCliCommand extends CliCommandShape {
+  bare?: false;
   run(
     app: INestApplicationContext,
     values: Record<string, string | boolean | undefined>,
@@ -29,6 +42,17 @@ export interface CliCommand {
     target: CliTarget,
   ): Promise<number>;
 }
+
+/**
+ * A command that runs on the bare database, without opening the application: opening it applies every migration of
+ * this build, and `kupa restore` must create the schema only up to the backup's.
+ */
+export interface BareCliCommand extends CliCommandShape {
+  bare: true;
+  run(values: Record<string, string | boolean | undefined>, positionals: string[], target: CliTarget): Promise<number>;
+}
+
+export type CliCommand = AppCliCommand | BareCliCommand;
 
 /**
  * The young generation (V8's semi-space, in MiB) of a command that replays the whole history. Each batch of decoded
@@ -71,7 +95,7 @@ function perSecond(count: number, ms: number): number {
   return ms > 0 ? Math.round((count * 1000) / ms) : count;
 }
 
-const createAdmin: CliCommand = {
+const createAdmin: AppCliCommand = {
   words: ['users', 'create-admin'],
   usage: 'users create-admin --email E --password P',
   summary: 'create an ACTIVE admin, or make an existing user one with this password',
@@ -116,7 +140,7 @@ function printVerification(report: LedgerVerification, shown: number): void {
     console.log(`  … and ${report.differenceCount - shown} more (--max-differences N shows more)`);
 }
 
-const verifyLedger: CliCommand = {
+const verifyLedger: AppCliCommand = {
   words: ['ledger', 'verify'],
   usage: 'ledger verify [--max-differences N] [--json]',
   summary: 'replay every event; check balances, zero-sum, hash chains and every read model',
@@ -137,7 +161,7 @@ const verifyLedger: CliCommand = {
   },
 };
 
-const rebuildProjections: CliCommand = {
+const rebuildProjections: AppCliCommand = {
   words: ['projections', 'rebuild'],
   usage: 'projections rebuild [name] [--json]',
   summary: 'rebuild one inline read model (or all) from the events',
@@ -166,7 +190,7 @@ const rebuildProjections: CliCommand = {
   },
 };
 
-const listProjections: CliCommand = {
+const listProjections: AppCliCommand = {
   words: ['projections', 'list'],
   usage: 'projections list',
   summary: 'name every inline read model that rebuild accepts',
@@ -177,15 +201,43 @@ const listProjections: CliCommand = {
   },
 };
 
-const backup: CliCommand = {
+const BACKUP_FORMATS = ['kupa', 'pg_dump'] as const;
+
+const backup: AppCliCommand = {
   words: ['backup'],
-  usage: 'backup [--out FILE] [--pg-dump PATH] [--json]',
-  summary: 'pg_dump the database (custom format) for pg_restore; README, Production',
-  options: { out: { type: 'string' }, 'pg-dump': { type: 'string' }, json: { type: 'boolean' } },
+  usage: 'backup [--out FILE] [--format kupa|pg_dump] [--pg-dump PATH] [--json]',
+  summary: 'back the database up into a file readable by its owner only (for kupa restore); README, Production',
+  options: {
+    out: { type: 'string' },
+    format: { type: 'string' },
+    'pg-dump': { type: 'string' },
+    json: { type: 'boolean' },
+  },
   async run(_app, values, _positionals, target) {
-    const file = typeof values.out === 'string' ? values.out : defaultBackupFile(target.dataDir, new Date());
     const named = values['pg-dump'];
+    // Naming a pg_dump asks for its format; Kupa's own needs no client tools (ADR 0065).
+    const format = typeof values.format === 'string' ? values.format : typeof named === 'string' ? 'pg_dump' : 'kupa';
+    if (!(BACKUP_FORMATS as readonly string[]).includes(format)) {
+      console.error(`--format must be one of ${BACKUP_FORMATS.join(', ')}, got ${format}`);
+      return EXIT_USAGE;
+    }
+    const file =
+      typeof values.out === 'string'
+        ? values.out
+        : defaultBackupFile(target.dataDir, new Date(), format === 'kupa' ? 'kupa' : 'pg_dump');
     try {
+      if (format === 'kupa') {
+        const result = await backupLogically({ databaseUrl: target.databaseUrl, file });
+        if (values.json) console.log(JSON.stringify(result));
+        else
+          console.log(
+            `Backed up ${result.rows} rows of ${result.tables} tables and ${result.sequences} sequences ` +
+              `(${result.events} events, last position ${result.lastGlobalPosition ?? 'none'}; schema at ` +
+              `${result.migrations} migrations) to ${result.file}, ${result.bytes} bytes, from PostgreSQL ` +
+              `${result.serverVersion} in ${result.elapsedMs} ms; restore with kupa restore ${result.file}`,
+          );
+        return EXIT_OK;
+      }
       const result = await backupDatabase({
         databaseUrl: target.databaseUrl,
         file,
@@ -207,7 +259,40 @@ const backup: CliCommand = {
   },
 };
 
-const migrate: CliCommand = {
+const restore: BareCliCommand = {
+  words: ['restore'],
+  usage: 'restore FILE [--json]',
+  summary: 'restore a kupa backup into an empty database, then run kupa ledger verify on it',
+  options: { json: { type: 'boolean' } },
+  bare: true,
+  async run(values, positionals, target) {
+    if (positionals.length !== 1) {
+      console.error('kupa restore takes one file: a backup written by kupa backup');
+      return EXIT_USAGE;
+    }
+    try {
+      const result = await restoreLogically({
+        databaseUrl: target.databaseUrl,
+        file: positionals[0],
+        migrations: ALL_MIGRATIONS,
+      });
+      if (values.json) console.log(JSON.stringify(result));
+      else
+        console.log(
+          `Restored ${result.rows} rows of ${result.tables} tables and ${result.sequences} sequences from ` +
+            `${result.file} (schema at ${result.migrations} migrations) in ${result.elapsedMs} ms; ` +
+            'now run kupa ledger verify',
+        );
+      return EXIT_OK;
+    } catch (error) {
+      if (!(error instanceof RestoreRefused)) throw error;
+      console.error(error.message);
+      return EXIT_FAILED;
+    }
+  },
+};
+
+const migrate: AppCliCommand = {
   words: ['migrate'],
   usage: 'migrate',
   summary: 'apply pending database migrations and exit (deployments run it before the API)',
@@ -230,5 +315,6 @@ export const CLI_COMMANDS: CliCommand[] = [
   rebuildProjections,
   listProjections,
   backup,
+  restore,
   migrate,
 ];

@@ -33,6 +33,17 @@ async function withApp<T>(work: (app: INestApplicationContext, target: CliTarget
   }
 }
 
+/** A bare command (`kupa restore`) gets the database without the application, which would migrate it. */
+async function withDatabase<T>(work: (target: CliTarget) => Promise<T>): Promise<T> {
+  const config = { ...loadConfig(process.env, 'command-line'), demoData: false };
+  const database = await openDatabase(config);
+  try {
+    return await work({ databaseUrl: database.url, dataDir: config.dataDir });
+  } finally {
+    await database.stop();
+  }
+}
+
 function findCommand(words: string[]): { command: CliCommand; rest: string[] } | null {
   for (const command of CLI_COMMANDS) {
     if (command.words.every((word, index) => words[index] === word))
@@ -59,9 +70,10 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
-  return withApp((app, target) =>
-    found.command.run(app, values as Record<string, string | boolean | undefined>, positionals, target),
-  );
+  const options = values as Record<string, string | boolean | undefined>;
+  const command = found.command;
+  if (command.bare) return withDatabase((target) => command.run(options, positionals, target));
+  return withApp((app, target) => command.run(app, options, positionals, target));
 }
 
 /**

@@ -1,8 +1,20 @@
-import { CLI_COMMANDS } from '../cli.commands';
+import { CLI_COMMANDS, type CliTarget } from '../cli.commands';
 import type { TestApp } from './test-app';
 
 /** Runs one `kupa` command in-process against the test app and captures what it prints. */
 export async function kupa(testApp: TestApp, ...argv: string[]): Promise<{ code: number; output: string }> {
+  return kupaOn({ databaseUrl: testApp.database.url, dataDir: testApp.config.dataDir }, testApp, ...argv);
+}
+
+/**
+ * Runs one `kupa` command in-process on `target`: a bare command (`restore`) on the database alone, one that needs
+ * the application with `testApp`'s.
+ */
+export async function kupaOn(
+  target: CliTarget,
+  testApp: TestApp | null,
+  ...argv: string[]
+): Promise<{ code: number; output: string }> {
   const command = CLI_COMMANDS.find((candidate) => candidate.words.every((word, index) => argv[index] === word));
   if (!command) throw new Error(`No command ${argv.join(' ')}`);
   const { parseArgs } = await import('node:util');
@@ -18,10 +30,11 @@ export async function kupa(testApp: TestApp, ...argv: string[]): Promise<{ code:
     .spyOn(console, 'error')
     .mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
   try {
-    const code = await command.run(testApp.app, values as Record<string, string | boolean | undefined>, positionals, {
-      databaseUrl: testApp.database.url,
-      dataDir: testApp.config.dataDir,
-    });
+    const options = values as Record<string, string | boolean | undefined>;
+    let code: number;
+    if (command.bare) code = await command.run(options, positionals, target);
+    else if (testApp) code = await command.run(testApp.app, options, positionals, target);
+    else throw new Error(`kupa ${argv.join(' ')} needs an application`);
     return { code, output: lines.join('\n') };
   } finally {
     log.mockRestore();

@@ -1,32 +1,40 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { repositoryRoot } from '../../platform/config';
 import { adminToken, createActiveUser } from '../../test-support/identity-fixtures';
-import { kupa } from '../../test-support/kupa-cli';
+import { kupa, kupaOn } from '../../test-support/kupa-cli';
 import { manualPayment, transfer } from '../../test-support/ledger-query-fixtures';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { createTestDatabase } from '../../test-support/test-database';
+import { Client } from 'pg';
+import { gunzipSync } from 'node:zlib';
 import { type BackupResult, choosePgDump, pgDumpCandidates } from './database-backup';
+import { type BackupHeader, type LogicalBackupResult, type RestoreResult } from './logical-backup';
+import { openPrivateFile } from './private-file';
 
 const run = promisify(execFile);
 
 /**
- * `kupa backup` and the documented restore (README, Production): pg_restore into an empty database, after which
- * `kupa ledger verify` passes on the copy with the same events.
+ * `kupa backup` and `kupa restore` (README, Production; docs/adr/0065-backup-on-the-default-install.md): Kupa's own
+ * backup needs no PostgreSQL client tools, so it runs in both of CI's passes (the embedded PostgreSQL 17, where no
+ * pg_dump fits, and PostgreSQL 15); restored into an empty database, every table holds the same rows and
+ * `kupa ledger verify` passes. The pg_dump format stays an option where a fitting pg_dump exists.
  */
 describe('kupa backup', () => {
   let testApp: TestApp;
   let workDir: string;
   let serverMajor: number;
+  let danaUuid: string;
 
   beforeAll(async () => {
     testApp = await startTestApp();
     workDir = mkdtempSync(join(tmpdir(), 'kupa-backup-'));
     const admin = await adminToken(testApp);
     const dana = await createActiveUser(testApp);
+    danaUuid = dana.userUuid;
     const omer = await createActiveUser(testApp);
     await manualPayment(testApp, admin, dana.userUuid, 120, 'Opening deposit');
     await transfer(testApp, dana.accessToken, omer.email, 45.5);
@@ -69,9 +77,12 @@ describe('kupa backup', () => {
 
   it('dumps a database with money in it; restored into an empty database, the ledger verifies', async () => {
     const file = join(workDir, 'kupa.dump');
+    const umask = process.umask(0);
     const candidates = pgDumpCandidates(repositoryRoot());
     const fitting = await choosePgDump(candidates, serverMajor).catch(() => null);
-    const backedUp = await kupa(testApp, 'backup', '--out', file, '--json');
+    const backedUp = await kupa(testApp, 'backup', '--format', 'pg_dump', '--out', file, '--json').finally(() =>
+      process.umask(umask),
+    );
     if (fitting === null) {
       // No pg_dump on this machine can dump this server (the embedded PostgreSQL is newer than Debian's client
       // tools): the command says so and which client to install; CI's second pass on PostgreSQL 15 restores.
@@ -86,6 +97,7 @@ describe('kupa backup', () => {
     );
     expect(result).toMatchObject({ file, pgDump: { path: fitting.path } });
     expect(result.bytes).toBeGreaterThan(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(result.events).toBeGreaterThan(0);
     expect(result.events).toBeLessThanOrEqual(Number(source.events));
 
@@ -110,5 +122,151 @@ describe('kupa backup', () => {
     } finally {
       await copy.close();
     }
+  });
+
+  describe("in Kupa's own format, with no client tools", () => {
+    /** Every table's rows in a fixed order, as one digest, and its row count; sequences' values. */
+    async function snapshot(url: string): Promise<{ tables: Map<string, string>; sequences: Map<string, string> }> {
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      try {
+        const tables = new Map<string, string>();
+        const names = await client.query<{ name: string; kind: string }>(
+          `SELECT c.relname AS name, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'public' AND c.relkind IN ('r', 'S') ORDER BY c.relname`,
+        );
+        const sequences = new Map<string, string>();
+        for (const { name, kind } of names.rows) {
+          if (kind === 'S') {
+            const [row] = (
+              await client.query<{ v: string }>(`SELECT last_value::text || is_called::text AS v FROM "${name}"`)
+            ).rows;
+            sequences.set(name, row.v);
+            continue;
+          }
+          const [row] = (
+            await client.query<{ rows: string; digest: string | null }>(
+              `SELECT count(*)::text AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t`,
+            )
+          ).rows;
+          tables.set(name, `${row.rows} rows, ${row.digest ?? 'empty'}`);
+        }
+        return { tables, sequences };
+      } finally {
+        await client.end();
+      }
+    }
+
+    it('creates the file mode 0600 before writing a byte, whatever the umask, and never over another file', async () => {
+      const file = join(workDir, 'private');
+      const umask = process.umask(0);
+      try {
+        const stream = await openPrivateFile(file);
+        expect(statSync(file).size).toBe(0);
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        await new Promise<void>((resolve) => stream.end(resolve));
+      } finally {
+        process.umask(umask);
+      }
+      await expect(openPrivateFile(file)).rejects.toThrow(/EEXIST/);
+    });
+
+    it('backs up and restores into an empty database with the same rows in every table; the ledger verifies', async () => {
+      const file = join(workDir, 'kupa.kupa.gz');
+      const before = await snapshot(testApp.database.url);
+      const umask = process.umask(0);
+      const backedUp = await kupa(testApp, 'backup', '--out', file, '--json').finally(() => process.umask(umask));
+      expect(backedUp.code).toBe(0);
+      const after = await snapshot(testApp.database.url);
+      const result = JSON.parse(backedUp.output) as LogicalBackupResult;
+      expect(result).toMatchObject({ file, format: 'kupa-backup' });
+      expect(result.events).toBeGreaterThan(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(existsSync(`${file}.partial`)).toBe(false);
+
+      const header = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8').split('\n')[0]) as BackupHeader;
+      const tableNames = header.tables.map((table) => table.name);
+      // Found in the catalog, not listed in the code: the event store, the ledger and the read models.
+      expect(tableNames).toEqual(
+        expect.arrayContaining(['events', 'ledger_entries', 'users', 'payments', 'checkpoints']),
+      );
+      expect(tableNames).not.toContain('migrations');
+      expect(header.migrations.length).toBeGreaterThan(0);
+      expect(header.sequences.map((sequence) => sequence.name)).toContain('payment_id_seq');
+      expect(header.sequences.map((sequence) => sequence.name)).not.toContain('migrations_id_seq');
+      expect(header.tables.find((table) => table.name === 'events')?.rows).toBe(result.events);
+
+      const restored = await createTestDatabase();
+      const target = { databaseUrl: restored.url, dataDir: workDir };
+      const restoredOut = await kupaOn(target, null, 'restore', file, '--json');
+      expect(restoredOut.code).toBe(0);
+      expect(JSON.parse(restoredOut.output) as RestoreResult).toMatchObject({
+        tables: header.tables.length,
+        rows: result.rows,
+        sequences: header.sequences.length,
+        migrations: header.migrations.length,
+      });
+      const copied = await snapshot(restored.url);
+      // Tables the background work did not touch while the backup ran must be identical; the others match the
+      // backup's row counts.
+      const steady = [...before.tables.keys()].filter((name) => before.tables.get(name) === after.tables.get(name));
+      expect(steady).toEqual(
+        expect.arrayContaining(['events', 'ledger_entries', 'users', 'payments', 'account_balances']),
+      );
+      for (const name of steady)
+        expect(`${name}: ${copied.tables.get(name)}`).toBe(`${name}: ${before.tables.get(name)}`);
+      for (const table of header.tables)
+        expect(copied.tables.get(table.name)).toMatch(new RegExp(`^${table.rows} rows`));
+      for (const sequence of header.sequences)
+        expect(copied.sequences.get(sequence.name)).toBe(`${sequence.lastValue}${sequence.isCalled}`);
+
+      const copy = await startTestApp({ database: restored, backgroundWork: false });
+      try {
+        const verified = await kupa(copy, 'ledger', 'verify', '--json');
+        expect(verified.code).toBe(0);
+        expect(JSON.parse(verified.output)).toMatchObject({
+          ok: true,
+          differenceCount: 0,
+          counts: { transactions: 3 },
+        });
+        const original = JSON.parse((await kupa(testApp, 'ledger', 'verify', '--json')).output) as { counts: object };
+        expect(JSON.parse(verified.output)).toMatchObject({ counts: original.counts });
+        // The copy takes new money after the restore: sequences and streams carry on where the backup left them.
+        const admin = await adminToken(copy);
+        await manualPayment(copy, admin, danaUuid, 7, 'After the restore');
+        expect((await kupa(copy, 'ledger', 'verify', '--json')).code).toBe(0);
+      } finally {
+        await copy.close();
+      }
+    });
+
+    it('refuses to restore into a database that is not empty, and a file that is not a Kupa backup', async () => {
+      const file = join(workDir, 'again.kupa.gz');
+      expect((await kupa(testApp, 'backup', '--out', file)).code).toBe(0);
+      const into = await kupa(testApp, 'restore', file);
+      expect(into.code).toBe(1);
+      expect(into.output).toContain('kupa restore needs an empty database');
+
+      const notBackup = join(workDir, 'not-a-backup');
+      writeFileSync(notBackup, 'PGDMP');
+      const empty = await createTestDatabase();
+      try {
+        const refused = await kupaOn({ databaseUrl: empty.url, dataDir: workDir }, null, 'restore', notBackup);
+        expect(refused.code).toBe(1);
+        expect(refused.output).toContain('is not a Kupa backup');
+        expect(refused.output).toContain('pg_restore');
+      } finally {
+        await empty.drop();
+      }
+    });
+
+    it('never writes over an existing file', async () => {
+      const file = join(workDir, 'taken.kupa.gz');
+      writeFileSync(file, 'keep me');
+      const refused = await kupa(testApp, 'backup', '--out', file);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain('exists');
+      expect(readFileSync(file, 'utf8')).toBe('keep me');
+    });
   });
 });

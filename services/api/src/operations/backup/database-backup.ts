@@ -1,13 +1,17 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { pipeline } from 'node:stream/promises';
 import { Client } from 'pg';
+import { openPrivateFile } from './private-file';
 
 /**
- * `kupa backup`: a `pg_dump` of the whole database in the custom format, which `pg_restore` reads back into an empty
- * database (docs/adr/0037-deployment.md, README "Production"). The dump carries the event store with its hash chains
- * and every read model, so `kupa ledger verify` on the restored copy checks the handover end to end.
+ * `kupa backup --format pg_dump`: a `pg_dump` of the whole database in the custom format, which `pg_restore` reads
+ * back into an empty database (docs/adr/0037-deployment.md, README "Production"), for operators who have client tools
+ * of the server's version. The default is Kupa's own backup (`logical-backup.ts`, ADR 0065), which needs none. The
+ * dump carries the event store with its hash chains and every read model, so `kupa ledger verify` on the restored
+ * copy checks the handover end to end.
  */
 
 const run = promisify(execFile);
@@ -78,13 +82,13 @@ export async function choosePgDump(candidates: readonly string[], serverMajor: n
   );
 }
 
-/** `kupa-2026-11-24T16-30-00Z.dump` under `<dataDir>/backups`. */
-export function defaultBackupFile(dataDir: string, now: Date): string {
+/** `kupa-2026-11-24T16-30-00Z.kupa.gz` (Kupa's format) or `….dump` (pg_dump's) under `<dataDir>/backups`. */
+export function defaultBackupFile(dataDir: string, now: Date, format: 'kupa' | 'pg_dump' = 'kupa'): string {
   const stamp = now
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/:/g, '-');
-  return join(dataDir, 'backups', `kupa-${stamp}.dump`);
+  return join(dataDir, 'backups', `kupa-${stamp}.${format === 'kupa' ? 'kupa.gz' : 'dump'}`);
 }
 
 /** The URL without its password, which goes to pg_dump in PGPASSWORD instead of its visible arguments. */
@@ -120,17 +124,9 @@ export async function backupDatabase(options: {
     );
     events = Number(counts.rows[0].events);
     lastGlobalPosition = counts.rows[0].last;
-    mkdirSync(dirname(options.file), { recursive: true });
-    const { url, password } = connectionFor(options.databaseUrl);
-    try {
-      await run(pgDump.path, ['--format=custom', '--no-owner', '--no-privileges', `--file=${options.file}`, url], {
-        env: { ...process.env, ...(password === null ? {} : { PGPASSWORD: password }) },
-        maxBuffer: 16 * 1024 * 1024,
-      });
-    } catch (error) {
-      const stderr = (error as { stderr?: string }).stderr?.trim();
-      throw new Error(`pg_dump failed: ${stderr || (error as Error).message}`);
-    }
+    if (existsSync(options.file)) throw new BackupRefused(`${options.file} exists; a backup never overwrites a file`);
+    mkdirSync(dirname(options.file), { recursive: true, mode: 0o700 });
+    await runPgDump(pgDump.path, options.databaseUrl, options.file);
     return {
       file: options.file,
       bytes: statSync(options.file).size,
@@ -142,5 +138,34 @@ export async function backupDatabase(options: {
     };
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * pg_dump to its standard output, into a file this process creates mode 0600 (pg_dump's `--file` would create it with
+ * the umask's mode), under another name until it is complete.
+ */
+async function runPgDump(pgDumpPath: string, databaseUrl: string, file: string): Promise<void> {
+  const { url, password } = connectionFor(databaseUrl);
+  const partial = `${file}.partial`;
+  const out = await openPrivateFile(partial);
+  const child = spawn(pgDumpPath, ['--format=custom', '--no-owner', '--no-privileges', url], {
+    env: { ...process.env, ...(password === null ? {} : { PGPASSWORD: password }) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolveExit(code));
+  });
+  try {
+    await pipeline(child.stdout, out);
+    const code = await exited;
+    if (code !== 0) throw new Error(`pg_dump failed: ${stderr.trim() || `exit code ${code}`}`);
+    renameSync(partial, file);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
   }
 }
