@@ -59,10 +59,15 @@ describe('health, metrics and request ids', () => {
   };
 
   describe('liveness and readiness', () => {
-    it('answers live with nothing checked, publicly and with a request id', async () => {
+    it('answers live with only the process verdict checked, publicly and with a request id', async () => {
       const live = await testApp.rawHttp.get('/api/health/live');
       expect(live.status).toBe(200);
-      expect(live.body).toEqual({ status: 'ok', info: {}, error: {}, details: {} });
+      expect(live.body).toEqual({
+        status: 'ok',
+        info: { process: { status: 'up' } },
+        error: {},
+        details: { process: { status: 'up' } },
+      });
       expect(live.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
