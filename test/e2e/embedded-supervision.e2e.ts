@@ -83,6 +83,42 @@ describe('the embedded PostgreSQL under npm start', { timeout: 240_000 }, () => 
     }
   });
 
+  it('with WEB_CONCURRENCY the primary restarts it; its children, attached, wait for it and carry on', async () => {
+    const server = await startKupaServer({ ...EMBEDDED, WEB_CONCURRENCY: '2' });
+    try {
+      // The first API child answers before the others have started: all of them are up before the kill.
+      await waitFor(
+        async () => logged(server, /Kupa is up with 2 API processes and a worker/).length === 1,
+        () => `the cluster did not start:\n${server.output().slice(-3000)}`,
+        60_000,
+      );
+      const admin = await signIn(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+      process.kill(postmaster(server.dataDir), 'SIGKILL');
+      let attempt = 0;
+      await waitFor(
+        async () => {
+          attempt += 1;
+          await createClient(server.baseUrl, admin, `cluster-after-crash-${attempt}@example.com`, 5);
+          return true;
+        },
+        () => `no deposit succeeded within ${BACK_WITHIN_MS} ms of the kill:\n${server.output().slice(-3000)}`,
+        BACK_WITHIN_MS,
+      );
+      assert.equal(logged(server, /Embedded PostgreSQL restarted/).length, 1, server.output().slice(-3000));
+      // The two API children and the worker child do not own the server: they say they wait, and that it is back.
+      await waitFor(
+        async () => logged(server, /is running again after/).length >= 1,
+        () => `no attached child saw the server back:\n${server.output().slice(-3000)}`,
+        10_000,
+      );
+      assert.ok(logged(server, /attached to is not running; waiting/).length >= 1);
+      assert.equal(logged(server, /has not come back|forking another/).length, 0, server.output().slice(-3000));
+    } finally {
+      const ended = await server.stop();
+      assert.equal(ended.code, 0, server.output().slice(-3000));
+    }
+  });
+
   it('exits non-zero when the server cannot come back, saying why', async () => {
     const server = await startKupaServer(EMBEDDED);
     let code: number | null | undefined;

@@ -43,8 +43,14 @@ function onShutdownSignal(logger: Logger, what: string, close: () => Promise<voi
       // Kept referenced: the loop must not run dry (and the process exit 0) before the exit below.
       setTimeout(() => process.exit(exitCode), FAILED_CLOSE_MS);
     }
-    await close().catch((error: unknown) => logger.error(`Closing failed: ${String(error)}`));
-    process.exit(exitCode);
+    const closed = await close().then(
+      () => true,
+      (error: unknown) => {
+        logger.error(`Closing failed: ${String(error)}`);
+        return false;
+      },
+    );
+    process.exit(closed ? exitCode : 1);
   };
   for (const signal of SHUTDOWN_SIGNALS) process.once(signal, () => void shutdown(signal, 0));
   return (reason) => void shutdown(reason, 1);

@@ -32,8 +32,15 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  live() {
-    return this.health.check([() => this.process()]);
+  async live(@Res({ passthrough: true }) response: Response) {
+    try {
+      return await this.health.check([() => this.process()]);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      // Terminus' shape, as readiness answers it, rather than the error filter's body.
+      response.status(503);
+      return error.getResponse();
+    }
   }
 
   @Get('ready')
