@@ -10,7 +10,7 @@ import { manualPayment, transfer } from '../../test-support/ledger-query-fixture
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { createTestDatabase } from '../../test-support/test-database';
 import { Client } from 'pg';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { type BackupResult, choosePgDump, pgDumpCandidates } from './database-backup';
 import { type BackupHeader, type LogicalBackupResult, type RestoreResult } from './logical-backup';
 import { openPrivateFile } from './private-file';
@@ -255,6 +255,36 @@ describe('kupa backup', () => {
         expect(refused.code).toBe(1);
         expect(refused.output).toContain('is not a Kupa backup');
         expect(refused.output).toContain('pg_restore');
+      } finally {
+        await empty.drop();
+      }
+    });
+
+    it('refuses a backup taken on a schema newer than this build, before touching the database', async () => {
+      const file = join(workDir, 'current.kupa.gz');
+      expect((await kupa(testApp, 'backup', '--out', file)).code).toBe(0);
+      const [headerLine, ...rows] = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+      const header = JSON.parse(headerLine) as BackupHeader;
+      const future = join(workDir, 'future.kupa.gz');
+      writeFileSync(
+        future,
+        gzipSync(
+          [
+            JSON.stringify({ ...header, migrations: [...header.migrations, 'FromTheFuture9999999999999'] }),
+            ...rows,
+          ].join('\n'),
+        ),
+      );
+      const empty = await createTestDatabase();
+      try {
+        const refused = await kupaOn({ databaseUrl: empty.url, dataDir: workDir }, null, 'restore', future);
+        expect(refused.code).toBe(1);
+        expect(refused.output).toContain('newer schema than this build knows (FromTheFuture9999999999999)');
+        const client = new Client({ connectionString: empty.url });
+        await client.connect();
+        const tables = await client.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public'`);
+        await client.end();
+        expect(tables.rowCount).toBe(0);
       } finally {
         await empty.drop();
       }
