@@ -95,7 +95,10 @@ interface CatalogTable {
   references: string[];
 }
 
-/** The `public` schema's tables (but the migrations table) with their stored columns and foreign keys. */
+/**
+ * The `public` schema's tables (but the migrations table) with their stored columns and foreign keys. Tables that hold
+ * rows: a partitioned table's rows are read from and written to its partitions (`ONLY`, so no row counts twice).
+ */
 async function catalogTables(client: Client): Promise<CatalogTable[]> {
   const tables = await client.query<{ name: string; columns: string[]; references: string[] | null }>(
     `SELECT c.relname AS name,
@@ -105,7 +108,7 @@ async function catalogTables(client: Client): Promise<CatalogTable[]> {
             array(SELECT DISTINCT r.relname::text FROM pg_constraint k JOIN pg_class r ON r.oid = k.confrelid
                    WHERE k.conrelid = c.oid AND k.contype = 'f' AND k.confrelid <> c.oid) AS references
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> $1
+      WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> $1
       ORDER BY c.relname`,
     [MIGRATIONS_TABLE],
   );
