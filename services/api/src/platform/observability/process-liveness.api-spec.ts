@@ -1,5 +1,7 @@
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { Metrics } from './metrics';
 import { markProcessNotLive } from './process-liveness';
+import { startWorkerObservability } from './worker-observability';
 
 /**
  * Liveness answers for the process's own verdict (docs/adr/0064-supervised-embedded-database.md): 200 while it can
@@ -28,5 +30,24 @@ describe('GET /api/health/live', () => {
     });
     // The reason's words (which may name paths) stay in the log; readiness is not what answers for it.
     expect(JSON.stringify(live.body)).not.toContain('PostgreSQL');
+
+    // A worker's own port answers the same verdict.
+    const worker = await startWorkerObservability({
+      port: 0,
+      config: { metricsToken: null, databaseUrl: null },
+      metrics: testApp.app.get(Metrics),
+      dataSource: testApp.dataSource,
+      working: () => true,
+    });
+    try {
+      const answer = await fetch(`http://127.0.0.1:${worker.port}/health/live`);
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toEqual({
+        status: 'error',
+        details: { process: { status: 'down', reason: 'unrecoverable' } },
+      });
+    } finally {
+      await worker.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config';
 import type { Metrics } from './metrics';
 import { metricsRefusal } from './metrics.controller';
 import { CheckTimedOut, pendingMigrations, READY_CHECK_TIMEOUT_MS, within } from './readiness-checks';
+import { processNotLiveReason } from './process-liveness';
 
 export interface WorkerObservabilityOptions {
   /** `WORKER_PORT`; 0 lets the system choose (tests). */
@@ -47,11 +48,17 @@ async function check(work: () => Promise<boolean | Record<string, unknown>>): Pr
 /**
  * A worker's own health and metrics (docs/adr/0063): a worker serves no API, yet its mails, provisioning calls,
  * queues and processor lags must be scraped, and an orchestrator must see it alive. Plain `node:http` on a port of
- * its own, three routes: `/health/live` (the process answers), `/health/ready` (the database answers, the schema is
+ * its own, three routes: `/health/live` (the process answers and has not given itself up), `/health/ready` (the database answers, the schema is
  * current and the background work runs) and `/metrics`, guarded by `METRICS_TOKEN` exactly as the API's
  * `/api/metrics` is. Error messages stay out of the answers, as on the API's probes.
  */
 export async function startWorkerObservability(options: WorkerObservabilityOptions): Promise<WorkerObservability> {
+  // Down only once the process gave itself up (an embedded PostgreSQL that did not come back, ADR 0064) and exits.
+  const live = (response: ServerResponse) =>
+    processNotLiveReason() === null
+      ? json(response, 200, { status: 'ok' })
+      : json(response, 503, { status: 'error', details: { process: { status: 'down', reason: 'unrecoverable' } } });
+
   const ready = async (response: ServerResponse) => {
     const details = {
       database: await check(async () => (await options.dataSource.query('SELECT 1'), true)),
@@ -78,7 +85,7 @@ export async function startWorkerObservability(options: WorkerObservabilityOptio
     if (request.method !== 'GET') return refuse(response, 'error.bad.request');
     const answer =
       path === '/health/live'
-        ? Promise.resolve(json(response, 200, { status: 'ok' }))
+        ? Promise.resolve(live(response))
         : path === '/health/ready'
           ? ready(response)
           : path === '/metrics'
