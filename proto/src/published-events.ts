@@ -26,6 +26,7 @@ export interface PublishedEventActor {
 export interface PublishedEventEnvelope {
   /**
    * The event's id, a UUID: unique forever, across restores and copies of Kupa's database. Consumers dedupe by it.
+   * @format uuid
    */
   id: string;
   type: string;

@@ -98,5 +98,7 @@ describe('published events', () => {
       /allowed values/,
     );
     expect(check('PaymentStatusChanged', { ...value, recordedAt: 'yesterday' })).toMatch(/date-time/);
+    // The id is a UUID (ADR 0061), never a position that a restored backup would hand out again.
+    expect(check('PaymentStatusChanged', { ...value, id: '4711' })).toMatch(/uuid/);
   });
 });
