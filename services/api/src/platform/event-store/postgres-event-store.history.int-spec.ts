@@ -1,11 +1,12 @@
-import type { DataSource } from 'typeorm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DataSource, EntityManager } from 'typeorm';
 import { InlineProjectionRegistry, replayedTypes } from '../projections/inline-projection.registry';
 import { type InlineProjection, type RecordedEvent, START_CHECKPOINT } from './event-store.port';
 import { EventTypeRegistry } from './event-type-registry';
 import { databaseUrlOf, withReadOnlySnapshot } from '../database/read-only-snapshot';
 import { verifyStreamHashes, verifyWithin } from './hash-chain-verifier';
 import { PostgresEventStore } from './postgres-event-store';
-import { eventually, metadata, streamOf, useEventStore } from './event-store.fixtures';
+import { eventually, gate, metadata, streamOf, useEventStore, WAIT_TIMEOUT_MS } from './event-store.fixtures';
 
 describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuilds', () => {
   const env = useEventStore();
@@ -191,6 +192,74 @@ describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuild
       expect(rows[0].count).toBe(expected[0].count);
       expect(await projectedRows([streamId])).toBe(2);
       expect(await projectedRows(['stray'])).toBe(0);
+    });
+
+    it('replays beside live appends, then takes in what they committed meanwhile', async () => {
+      await dataSource.query(
+        'CREATE TABLE gated_rows (stream_id text, stream_version int, PRIMARY KEY (stream_id, stream_version))',
+      );
+      // A read model whose replay waits on a gate while it rebuilds; live appends project into it as usual.
+      const held = gate();
+      let rebuilding: EntityManager | null = null;
+      const gated: InlineProjection = {
+        name: 'gated-rows',
+        handles: ['Gated'],
+        tables: ['gated_rows'],
+        beginRebuild(manager) {
+          rebuilding = manager;
+        },
+        async endRebuild() {
+          rebuilding = null;
+        },
+        async apply(events, manager) {
+          if (manager === rebuilding) {
+            held.enter();
+            await held.opened;
+          }
+          for (const event of events)
+            await manager.query('INSERT INTO gated_rows VALUES ($1, $2)', [event.streamId, event.streamVersion]);
+        },
+        async reset(manager) {
+          await manager.query('DELETE FROM gated_rows');
+        },
+      };
+      const registry = new InlineProjectionRegistry(dataSource, eventTypes);
+      registry.register(gated);
+      const gatedStore = new PostgresEventStore(dataSource, registry, eventTypes);
+      const [before, meanwhile] = [streamOf('before'), streamOf('meanwhile')];
+      const gatedEvents = (streamId: string, count: number) => [
+        { streamId, expectedVersion: 0, events: Array.from({ length: count }, () => ({ type: 'Gated', data: {} })) },
+      ];
+      await gatedStore.append(gatedEvents(before, 3), metadata);
+      // A row no event explains: the rebuild must drop it.
+      await dataSource.query("INSERT INTO gated_rows VALUES ('stray', 1)");
+
+      const rebuilt = registry.rebuild('gated-rows');
+      await held.entered;
+      // The replay is under way: an append neither waits for it nor is lost by it.
+      const appended = await Promise.race([
+        gatedStore.append(gatedEvents(meanwhile, 2), metadata).then(() => 'appended'),
+        sleep(WAIT_TIMEOUT_MS).then(() => 'held back'),
+      ]);
+      expect(appended).toBe('appended');
+      held.open();
+      const report = await rebuilt;
+      const rows: { stream_id: string; stream_version: number }[] = await dataSource.query(
+        'SELECT stream_id, stream_version FROM gated_rows ORDER BY stream_id, stream_version',
+      );
+      expect(rows).toEqual(
+        [
+          ...[1, 2, 3].map((version) => ({ stream_id: before, stream_version: version })),
+          ...[1, 2].map((version) => ({ stream_id: meanwhile, stream_version: version })),
+        ].sort((left, right) => (left.stream_id < right.stream_id ? -1 : left.stream_id > right.stream_id ? 1 : 0)),
+      );
+      const [{ total }]: { total: number }[] = await dataSource.query('SELECT count(*)::int AS total FROM events');
+      expect(report).toEqual({ projections: ['gated-rows'], eventsReplayed: total });
+      // The temporary copies went with the rebuild.
+      const copies: unknown[] = await dataSource.query(
+        "SELECT 1 FROM pg_class WHERE relname = 'gated_rows' AND relpersistence = 't'",
+      );
+      expect(copies).toEqual([]);
     });
 
     it('decodes only the types the replayed projections use, and counts every event it passes', async () => {

@@ -1,8 +1,15 @@
 import { escapeIdentifier } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
-import { toRecordedEvent, WANTED_EVENT_COLUMNS, type WantedEventRow } from '../event-store/event-rows';
+import {
+  EVENT_COLUMNS,
+  type EventRow,
+  toRecordedEvent,
+  WANTED_EVENT_COLUMNS,
+  type WantedEventRow,
+} from '../event-store/event-rows';
 import type { InlineProjection, RecordedEvent } from '../event-store/event-store.port';
 import type { EventTypeRegistry } from '../event-store/event-type-registry';
+import { createTemporaryCopy } from './temporary-copies';
 
 /** Events replayed per round trip during a rebuild: large enough to be quick, small enough to bound memory. */
 export const REBUILD_BATCH_SIZE = 1000;
@@ -55,16 +62,26 @@ export class InlineProjectionRegistry {
   }
 
   /**
-   * Empties one read model (or all) and replays every event into it, in one transaction. The transaction takes a
-   * SHARE lock on `events`, which waits for every append in flight and holds new ones back until the rebuild
-   * commits, so the replay sees a complete history and no append updates a read model half rebuilt.
-   * The replay follows `global_position`: under that lock every committed event is visible, and within a stream
-   * positions follow versions (events of a stream are inserted under its row lock). Processors do not wait for it:
-   * they read by commit position, which no other transaction's snapshot holds back (docs/adr/0061); those that append
-   * wait for the lock like any command.
+   * Rebuilds one read model (or all) from every event, beside live appends (docs/adr/0061):
+   * 1. In one REPEATABLE READ snapshot, every event it holds is replayed into empty temporary copies of the read
+   *    models' tables (`createTemporaryCopy`: the projections' own code writes into them), while commands append and
+   *    processors read as usual. The snapshot's newest commit position is noted.
+   * 2. Then, in one short transaction holding a SHARE lock on `events` (which waits for appends in flight and holds
+   *    new ones back), the events committed since that position are applied to the copies in commit order, and each
+   *    table's rows are replaced by its copy's. No append updates a read model half rebuilt, and appends wait only
+   *    for the catch-up and the copy, not for the whole replay.
+   * Within a stream both orders follow versions: the replay goes by `global_position` (events of a stream are inserted
+   * under its row lock), the catch-up by commit position. A projection that names no `tables` cannot be copied and
+   * is rebuilt the old way, in one transaction under the lock for its whole length.
    */
   async rebuild(name?: string): Promise<RebuildReport> {
     const selected = name === undefined ? [...this.projections] : [this.get(name)];
+    const copyable = selected.every((projection) => (projection.tables?.length ?? 0) > 0);
+    const eventsReplayed = copyable ? await this.rebuildBeside(selected) : await this.rebuildUnderLock(selected);
+    return { projections: selected.map((projection) => projection.name), eventsReplayed };
+  }
+
+  private async rebuildUnderLock(selected: readonly InlineProjection[]): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('LOCK TABLE events IN SHARE MODE');
       for (const projection of selected) await projection.reset(manager);
@@ -72,8 +89,77 @@ export class InlineProjectionRegistry {
       const tables = selected.flatMap((projection) => projection.tables ?? []);
       // In the same transaction, so the rebuilt tables never show their new rows with the old statistics.
       if (tables.length > 0) await manager.query(`ANALYZE ${tables.map(escapeIdentifier).join(', ')}`);
-      return { projections: selected.map((projection) => projection.name), eventsReplayed };
+      return eventsReplayed;
     });
+  }
+
+  private async rebuildBeside(selected: readonly InlineProjection[]): Promise<number> {
+    const tables = selected.flatMap((projection) => projection.tables ?? []);
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    const manager = runner.manager;
+    try {
+      await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      const [{ schema }]: Array<{ schema: string }> = await manager.query('SELECT current_schema() AS schema');
+      for (const table of tables) await createTemporaryCopy(manager, schema, table, { onCommitDrop: false });
+      const searchPath = `SET LOCAL search_path TO pg_temp, ${escapeIdentifier(schema)}`;
+      await manager.query(searchPath);
+      const [{ head }]: Array<{ head: string }> = await manager.query(
+        'SELECT coalesce(max(commit_position), 0)::text AS head FROM event_commits',
+      );
+      let eventsReplayed = await this.replayKeeping(manager, selected);
+      await runner.query('COMMIT');
+
+      await runner.query('BEGIN');
+      await manager.query(searchPath);
+      await manager.query('LOCK TABLE events IN SHARE MODE');
+      eventsReplayed += await this.applyCommittedAfter(manager, selected, head);
+      const stored = tables.map((table) => `${escapeIdentifier(schema)}.${escapeIdentifier(table)}`);
+      await manager.query(`TRUNCATE ${stored.join(', ')}`);
+      for (const [index, table] of tables.entries()) {
+        await manager.query(`INSERT INTO ${stored[index]} SELECT * FROM pg_temp.${escapeIdentifier(table)}`);
+      }
+      // In the same transaction, so the rebuilt tables never show their new rows with the old statistics.
+      await manager.query(`ANALYZE ${stored.join(', ')}`);
+      await runner.query('COMMIT');
+      return eventsReplayed;
+    } catch (error) {
+      await runner.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      // The copies outlive a transaction on purpose; the pooled connection must not keep them.
+      for (const table of tables)
+        await manager.query(`DROP TABLE IF EXISTS pg_temp.${escapeIdentifier(table)}`).catch(() => undefined);
+      await runner.release();
+    }
+  }
+
+  /** Applies the events committed after `head` to `selected`, in commit order; answers how many it read. */
+  private async applyCommittedAfter(
+    manager: EntityManager,
+    selected: readonly InlineProjection[],
+    head: string,
+  ): Promise<number> {
+    let after = head;
+    let read = 0;
+    for (;;) {
+      const rows: (EventRow & { commit_position: string })[] = await manager.query(
+        `SELECT ${EVENT_COLUMNS}, event_commits.commit_position::text AS commit_position
+           FROM event_commits JOIN events ON events.global_position = event_commits.global_position
+          WHERE event_commits.commit_position > $1::bigint
+          ORDER BY event_commits.commit_position LIMIT $2`,
+        [after, REBUILD_BATCH_SIZE],
+      );
+      if (rows.length === 0) return read;
+      await this.apply(
+        rows.map((row) => toRecordedEvent(row, this.eventTypes)),
+        manager,
+        selected,
+      );
+      read += rows.length;
+      after = rows[rows.length - 1].commit_position;
+      if (rows.length < REBUILD_BATCH_SIZE) return read;
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ import { escapeIdentifier } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { InlineProjection, ReplayCheckedTable } from '../event-store/event-store.port';
 import type { InlineProjectionRegistry } from './inline-projection.registry';
+import { createTemporaryCopy } from './temporary-copies';
 
 /** Rows named per table and direction in a report; beyond this only the count grows. */
 export const REPLAY_CHECK_ROWS_NAMED = 20;
@@ -28,22 +29,6 @@ export interface ReadModelReplayReport {
   replayMs: number;
   /** At most `REPLAY_CHECK_ROWS_NAMED` per table and side. */
   mismatches: ReadModelMismatch[];
-}
-
-/**
- * A copy made `INCLUDING ALL` carries every index of its table. The replay needs only those that enforce a rule: the
- * primary key, which the projections' `ON CONFLICT` targets, and the unique indexes, whose violation aborts the replay
- * as it would have aborted the original append. The others serve reads of the live table and would only slow every
- * insert into the copy.
- */
-async function dropIndexesThatOnlyServeReads(manager: EntityManager, table: string): Promise<void> {
-  const indexes: Array<{ name: string }> = await manager.query(
-    `SELECT index_class.relname AS name
-       FROM pg_index JOIN pg_class index_class ON index_class.oid = pg_index.indexrelid
-      WHERE pg_index.indrelid = $1::regclass AND NOT pg_index.indisunique AND NOT pg_index.indisprimary`,
-    [`pg_temp.${escapeIdentifier(table)}`],
-  );
-  for (const { name } of indexes) await manager.query(`DROP INDEX pg_temp.${escapeIdentifier(name)}`);
 }
 
 /**
@@ -74,12 +59,7 @@ export class ReadModelReplayCheck {
       const manager = runner.manager;
       const [{ schema }]: Array<{ schema: string }> = await manager.query('SELECT current_schema() AS schema');
       const tables = projections.flatMap((projection) => projection.replayChecked ?? []);
-      for (const { table } of tables) {
-        await manager.query(
-          `CREATE TEMP TABLE ${escapeIdentifier(table)} (LIKE ${escapeIdentifier(schema)}.${escapeIdentifier(table)} INCLUDING ALL) ON COMMIT DROP`,
-        );
-        await dropIndexesThatOnlyServeReads(manager, table);
-      }
+      for (const { table } of tables) await createTemporaryCopy(manager, schema, table, { onCommitDrop: true });
       await manager.query(`SET LOCAL search_path TO pg_temp, ${escapeIdentifier(schema)}`);
       const replayStarted = performance.now();
       const eventsReplayed = await this.registry.replayKeeping(manager, projections, REPLAY_CHECK_BATCH_SIZE);
