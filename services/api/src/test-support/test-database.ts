@@ -19,12 +19,13 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database, empty (`template0`) or a file-by-file copy of `template`'s. */
+async function newDatabase(template: string): Promise<TestDatabase> {
   const name = `kupa_t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0`);
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   } finally {
     await admin.end();
   }
@@ -42,30 +43,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+export function createTestDatabase(): Promise<TestDatabase> {
+  return newDatabase('template0');
+}
+
 /**
  * A copy of `source` as it stands, as a restored backup of it would be: PostgreSQL copies the database file by file
  * (`CREATE DATABASE … TEMPLATE`), sequences and all. Nothing may be connected to `source` meanwhile.
  */
-export async function copyTestDatabase(source: TestDatabase): Promise<TestDatabase> {
-  const sourceName = new URL(source.url).pathname.slice(1);
-  const name = `kupa_t_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${sourceName}"`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    url: withDatabase(adminUrl(), name),
-    drop: async () => {
-      const client = new Client({ connectionString: adminUrl() });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+export function copyTestDatabase(source: TestDatabase): Promise<TestDatabase> {
+  return newDatabase(new URL(source.url).pathname.slice(1));
 }

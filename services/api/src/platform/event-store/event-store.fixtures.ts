@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { platformMigrations } from '../database/migrations';
 import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
-import type { InlineProjection } from './event-store.port';
+import type { EventStore, InlineProjection } from './event-store.port';
 import { EventTypeRegistry } from './event-type-registry';
 import { PostgresEventStore } from './postgres-event-store';
 
@@ -153,4 +153,33 @@ export function useEventStore(): EventStoreEnv {
     return rows[0].count;
   };
   return env;
+}
+
+/**
+ * Appends versions 2 and 3 of `shared`, which holds version 1, so that version 3's transaction takes its transaction
+ * id first: it locks `laterStream` and waits at a gate while version 2 commits, then appends version 3 beside
+ * `laterStream`'s first event. Read in transaction-id order, version 3 would come before version 2.
+ */
+export async function appendLaterVersionFirst(
+  store: EventStore,
+  shared: string,
+  laterStream: string,
+  type: string,
+): Promise<void> {
+  const later = gate();
+  const laterAppend = store.transact([laterStream], metadata, async () => {
+    later.enter();
+    await later.opened;
+    return {
+      result: null,
+      appends: [
+        { streamId: laterStream, expectedVersion: 0, events: [{ type, data: { n: 1 } }] },
+        { streamId: shared, expectedVersion: 2, events: [{ type, data: { n: 3 } }] },
+      ],
+    };
+  });
+  await later.entered;
+  await store.append([{ streamId: shared, expectedVersion: 1, events: [{ type, data: { n: 2 } }] }], metadata);
+  later.open();
+  await laterAppend;
 }

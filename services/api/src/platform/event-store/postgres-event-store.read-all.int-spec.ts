@@ -4,7 +4,7 @@ import { createTestDatabase } from '../../test-support/test-database';
 import { chainHash } from './event-hash';
 import { type CommittedEvent, type GlobalCheckpoint, START_CHECKPOINT } from './event-store.port';
 import type { PostgresEventStore } from './postgres-event-store';
-import { eventually, gate, metadata, streamOf, useEventStore } from './event-store.fixtures';
+import { appendLaterVersionFirst, eventually, gate, metadata, streamOf, useEventStore } from './event-store.fixtures';
 
 describe('PostgresEventStore on PostgreSQL: readAll in commit order', () => {
   const env = useEventStore();
@@ -110,29 +110,7 @@ describe('PostgresEventStore on PostgreSQL: readAll in commit order', () => {
       );
       const { checkpoint } = await readToEnd(START_CHECKPOINT);
 
-      // The later transaction takes its transaction id first (locking its own stream), then waits; the earlier one
-      // appends version 2 of the shared stream and commits; the later one then appends version 3 to it. By
-      // transaction id the later one's events would come first.
-      const later = gate();
-      const laterStream = streamOf('later');
-      const laterAppend = store.transact([laterStream], metadata, async () => {
-        later.enter();
-        await later.opened;
-        return {
-          result: null,
-          appends: [
-            { streamId: laterStream, expectedVersion: 0, events: [{ type: 'Added', data: {} }] },
-            { streamId: shared, expectedVersion: 2, events: [{ type: 'Added', data: { v: 3 } }] },
-          ],
-        };
-      });
-      await later.entered;
-      await store.append(
-        [{ streamId: shared, expectedVersion: 1, events: [{ type: 'Added', data: { v: 2 } }] }],
-        metadata,
-      );
-      later.open();
-      await laterAppend;
+      await appendLaterVersionFirst(store, shared, streamOf('later'), 'Added');
 
       const read = await readToEnd(checkpoint);
       const sharedVersions = read.events

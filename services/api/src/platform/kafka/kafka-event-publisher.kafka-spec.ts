@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { createTestDatabase } from '../../test-support/test-database';
 import { repositoryRoot } from '../config/app-config';
 import type { PostgresEventStore } from '../event-store/postgres-event-store';
-import { gate, metadata, streamOf, useEventStore } from '../event-store/event-store.fixtures';
+import { appendLaterVersionFirst, metadata, streamOf, useEventStore } from '../event-store/event-store.fixtures';
 import { ProcessorRunner, type Processor } from '../projections/processor-runner';
 import {
   DEFAULT_KAFKA_TOPIC_SHAPE,
@@ -208,28 +208,7 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
       [{ streamId: shared, expectedVersion: 0, events: [{ type: 'TallyCounted', data: { n: 1 } }] }],
       metadata,
     );
-    // The later append takes its transaction id first, locking a stream of its own, and waits; meanwhile version 2
-    // of the shared stream commits; then the later one appends version 3. By transaction id version 3 came first.
-    const later = gate();
-    const laterStream = streamOf('payment');
-    const laterAppend = store.transact([laterStream], metadata, async () => {
-      later.enter();
-      await later.opened;
-      return {
-        result: null,
-        appends: [
-          { streamId: laterStream, expectedVersion: 0, events: [{ type: 'TallyCounted', data: { n: 1 } }] },
-          { streamId: shared, expectedVersion: 2, events: [{ type: 'TallyCounted', data: { n: 3 } }] },
-        ],
-      };
-    });
-    await later.entered;
-    await store.append(
-      [{ streamId: shared, expectedVersion: 1, events: [{ type: 'TallyCounted', data: { n: 2 } }] }],
-      metadata,
-    );
-    later.open();
-    await laterAppend;
+    await appendLaterVersionFirst(store, shared, streamOf('payment'), 'TallyCounted');
 
     // One event per batch: each version waits for the one before it across batches, not only within one.
     runner(publisher(prefix), errors, 1).start();
