@@ -1,2 +1,3 @@
 export { Clock, ManualClock, SystemClock } from './clock';
 export { ClockModule } from './clock.module';
+export { TimedOut, within } from './within';

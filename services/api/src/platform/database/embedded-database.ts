@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { within } from '../clock/within';
 import { persistentSecret } from '../config/app-config';
 
 /** A PostgreSQL to talk to: the one the operator named, or the embedded one in the data directory. */
@@ -288,18 +289,6 @@ interface OwnedState {
   server: EmbeddedServer | null;
 }
 
-async function withinMs<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * The server this process owns. Supervised, it watches the postmaster and restarts it on the same data directory
  * and port when it ends unasked (so that every pool keeps its address and reconnects), after a pause that doubles
@@ -364,7 +353,7 @@ function ownedServer(
       const recent: string[] = [];
       const server = serverFactory(recent);
       try {
-        await withinMs(EMBEDDED_RESTART.startTimeoutMs, server.start(), 'the start');
+        await within(EMBEDDED_RESTART.startTimeoutMs, server.start(), 'the start');
         const started = runningPostmaster(pgDir);
         if (started === null) throw new Error('it started but wrote no postmaster.pid');
         Object.assign(state, { pid: started.pid, server });

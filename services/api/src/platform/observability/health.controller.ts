@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth';
 import { processNotLiveReason } from './process-liveness';
-import { CheckTimedOut, pendingMigrations, READY_CHECK_TIMEOUT_MS, within } from './readiness-checks';
+import { servingChecks } from './readiness-checks';
 
 /**
  * Probes for an orchestrator or a load balancer (docs/api.md, Health and metrics): public, never rate limited, and
@@ -46,7 +46,7 @@ export class HealthController {
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: Response) {
     try {
-      const result = await this.health.check([() => this.database(), () => this.migrations()]);
+      const result = await this.health.check([() => this.serving()]);
       this.noteReadiness(true, []);
       return result;
     } catch (error) {
@@ -67,31 +67,15 @@ export class HealthController {
     return check.down({ reason: 'unrecoverable' });
   }
 
-  private async database(): Promise<HealthIndicatorResult<'database'>> {
-    const check = this.indicators.check('database');
-    try {
-      await within(READY_CHECK_TIMEOUT_MS, this.dataSource.query('SELECT 1'));
-      return check.up();
-    } catch (error) {
-      return check.down({ reason: this.reasonOf('database', error, 'unreachable') });
-    }
-  }
-
-  private async migrations(): Promise<HealthIndicatorResult<'migrations'>> {
-    const check = this.indicators.check('migrations');
-    try {
-      const pending = await within(READY_CHECK_TIMEOUT_MS, pendingMigrations(this.dataSource));
-      return pending === 0 ? check.up() : check.down({ pending });
-    } catch (error) {
-      return check.down({ reason: this.reasonOf('migrations', error, 'unreadable') });
-    }
-  }
-
-  /** The answer says what failed in a word; the message, which may name hosts or users, goes to the log only. */
-  private reasonOf(check: string, error: unknown, word: string): string {
-    const message = error instanceof Error ? error.message : String(error);
-    this.logger.warn(`Readiness check ${check} failed: ${message}`);
-    return error instanceof CheckTimedOut ? 'timeout' : word;
+  /** What readiness answers for, as Terminus' indicators; a failure's message goes to the log only. */
+  private async serving(): Promise<HealthIndicatorResult> {
+    const states = await servingChecks(this.dataSource, (check, error) =>
+      this.logger.warn(`Readiness check ${check} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    const results = Object.entries(states).map(([name, { status, ...details }]) =>
+      status === 'up' ? this.indicators.check(name).up() : this.indicators.check(name).down(details),
+    );
+    return Object.assign({}, ...results) as HealthIndicatorResult;
   }
 
   /** Logs when readiness changes, not at every probe. */

@@ -6,7 +6,7 @@ import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
 import { Metrics } from './metrics';
 import { ProcessorLagWatch } from './processor-lag-watch';
-import { pendingMigrations, READY_CHECK_TIMEOUT_MS, within } from './readiness-checks';
+import { servingChecks } from './readiness-checks';
 
 /**
  * Health probes, Prometheus metrics and the readings taken at each scrape (docs/adr/0031-health-metrics-logs.md).
@@ -40,12 +40,8 @@ export class ObservabilityModule implements OnModuleInit {
     });
     // What readiness answers for, so that an alert sees a replica out of service without probing it itself.
     this.metrics.onScrape(async (metrics) => {
-      const current = async () => {
-        await this.dataSource.query('SELECT 1');
-        return (await pendingMigrations(this.dataSource)) === 0;
-      };
-      const ready = await within(READY_CHECK_TIMEOUT_MS, current()).catch(() => false);
-      metrics.databaseReady.set(ready ? 1 : 0);
+      const states = Object.values(await servingChecks(this.dataSource));
+      metrics.databaseReady.set(states.every((state) => state.status === 'up') ? 1 : 0);
     });
     this.metrics.onScrape(async () => {
       await this.lagWatch.read();

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config';
 import type { Metrics } from './metrics';
 import { metricsRefusal } from './metrics.controller';
-import { CheckTimedOut, pendingMigrations, READY_CHECK_TIMEOUT_MS, within } from './readiness-checks';
+import { servingChecks } from './readiness-checks';
 import { processNotLiveReason } from './process-liveness';
 
 export interface WorkerObservabilityOptions {
@@ -24,8 +24,6 @@ export interface WorkerObservability {
   close(): Promise<void>;
 }
 
-type CheckState = { status: 'up' } | { status: 'down'; [detail: string]: unknown };
-
 function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify(body));
@@ -34,15 +32,6 @@ function json(response: ServerResponse, status: number, body: unknown): void {
 function refuse(response: ServerResponse, code: ErrorCode): void {
   const { status, en } = ERROR_CATALOGUE[code];
   json(response, status, { status, error: code, message: en });
-}
-
-async function check(work: () => Promise<boolean | Record<string, unknown>>): Promise<CheckState> {
-  try {
-    const result = await within(READY_CHECK_TIMEOUT_MS, work());
-    return result === true ? { status: 'up' } : { status: 'down', ...(result === false ? {} : result) };
-  } catch (error) {
-    return { status: 'down', reason: error instanceof CheckTimedOut ? 'timeout' : 'unreachable' };
-  }
 }
 
 /**
@@ -61,12 +50,8 @@ export async function startWorkerObservability(options: WorkerObservabilityOptio
 
   const ready = async (response: ServerResponse) => {
     const details = {
-      database: await check(async () => (await options.dataSource.query('SELECT 1'), true)),
-      migrations: await check(async () => {
-        const pending = await pendingMigrations(options.dataSource);
-        return pending === 0 ? true : { pending };
-      }),
-      work: await check(async () => options.working()),
+      ...(await servingChecks(options.dataSource)),
+      work: options.working() ? ({ status: 'up' } as const) : ({ status: 'down' } as const),
     };
     const up = Object.values(details).every((state) => state.status === 'up');
     json(response, up ? 200 : 503, { status: up ? 'ok' : 'error', details });
