@@ -6,13 +6,13 @@ import {
   type Fleet,
   fleetDatabaseUrl,
   type KupaProcess,
-  postmasterPid,
   prepareFleet,
   runKupaCli,
   startEmbeddedDatabase,
   startKupaProcess,
 } from '../support/kupa-fleet.ts';
 import { freePort } from '../support/kupa-server.ts';
+import { postmasterPid, processAlive } from '../support/postmaster.ts';
 import {
   assertLedgerInvariants,
   balanceMinor,
@@ -74,15 +74,6 @@ function childrenOf(pid: number): number[] {
   return children;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function waitUntil(done: () => boolean | Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {
@@ -133,14 +124,14 @@ describe('crash recovery under load', { timeout: 300_000 }, () => {
       );
       return;
     }
-    const postmaster = postmasterPid(fleet);
+    const postmaster = postmasterPid(fleet.dataDir);
     const backends = childrenOf(postmaster);
     process.kill(postmaster, 'SIGKILL');
     database.kill('SIGKILL');
     await database.exited;
     // Its backends notice the postmaster's death and end; a new postmaster refuses to start while they live.
-    await waitUntil(() => backends.every((pid) => !alive(pid)), 'the backends did not end', 15_000).catch(() => {
-      for (const pid of backends) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    await waitUntil(() => backends.every((pid) => !processAlive(pid)), 'the backends did not end', 15_000).catch(() => {
+      for (const pid of backends) if (processAlive(pid)) process.kill(pid, 'SIGKILL');
     });
     note(`killed PostgreSQL (postmaster ${postmaster}) with SIGKILL; starting it again`);
     database = await startEmbeddedDatabase(fleet);

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
 import { createClient, signIn } from '../support/money.ts';
+import { postmasterPid, processAlive } from '../support/postmaster.ts';
 
 /**
  * The embedded PostgreSQL is supervised (docs/adr/0064-supervised-embedded-database.md): the process that owns it
@@ -16,19 +17,6 @@ const EMBEDDED = { DATABASE_URL: '', ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'lo
 /** Five attempts 0.5 + 1 + 2 + 4 + 8 s apart, each a start of PostgreSQL, and the close: well within this. */
 const GIVE_UP_WITHIN_MS = 60_000;
 const BACK_WITHIN_MS = 30_000;
-
-function postmaster(dataDir: string): number {
-  return Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function waitFor(done: () => Promise<boolean>, failure: () => string, timeoutMs: number): Promise<number> {
   const started = Date.now();
@@ -56,7 +44,7 @@ describe('the embedded PostgreSQL under npm start', { timeout: 240_000 }, () => 
     try {
       const admin = await signIn(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
       await createClient(server.baseUrl, admin, 'before-crash@example.com', 5);
-      const killed = postmaster(server.dataDir);
+      const killed = postmasterPid(server.dataDir);
       process.kill(killed, 'SIGKILL');
       // The deposit is the money route: it appends to the ledger, so it needs the database back.
       let attempt = 0;
@@ -70,8 +58,8 @@ describe('the embedded PostgreSQL under npm start', { timeout: 240_000 }, () => 
         BACK_WITHIN_MS,
       );
       process.stdout.write(`money route answered again ${tookMs} ms after SIGKILL of the postmaster\n`);
-      assert.notEqual(postmaster(server.dataDir), killed);
-      assert.ok(alive(postmaster(server.dataDir)));
+      assert.notEqual(postmasterPid(server.dataDir), killed);
+      assert.ok(processAlive(postmasterPid(server.dataDir)));
       const restarts = logged(server, /Embedded PostgreSQL restarted/);
       assert.equal(restarts.length, 1, server.output().slice(-3000));
       assert.equal(restarts[0].level, 'warn');
@@ -93,7 +81,7 @@ describe('the embedded PostgreSQL under npm start', { timeout: 240_000 }, () => 
         60_000,
       );
       const admin = await signIn(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-      process.kill(postmaster(server.dataDir), 'SIGKILL');
+      process.kill(postmasterPid(server.dataDir), 'SIGKILL');
       let attempt = 0;
       await waitFor(
         async () => {
@@ -125,7 +113,7 @@ describe('the embedded PostgreSQL under npm start', { timeout: 240_000 }, () => 
     try {
       // Without PG_VERSION no PostgreSQL starts on this directory; the running one never reads it again.
       rmSync(join(server.dataDir, 'pg', 'PG_VERSION'));
-      process.kill(postmaster(server.dataDir), 'SIGKILL');
+      process.kill(postmasterPid(server.dataDir), 'SIGKILL');
       const liveStatuses = new Set<number | string>();
       void server.exited.then((ended) => (code = ended.code));
       await waitFor(
@@ -154,21 +142,21 @@ describe('the embedded PostgreSQL under npm start', { timeout: 240_000 }, () => 
   it('adopts a PostgreSQL a killed run left behind, serves on it, and stops it on SIGTERM', async () => {
     const first = await startKupaServer(EMBEDDED);
     await first.stop({ signal: 'SIGKILL', keepData: true });
-    const orphan = postmaster(first.dataDir);
-    assert.ok(alive(orphan), 'SIGKILL of the server left its PostgreSQL running');
+    const orphan = postmasterPid(first.dataDir);
+    assert.ok(processAlive(orphan), 'SIGKILL of the server left its PostgreSQL running');
     const second = await startKupaServer(EMBEDDED, { restartOf: first });
     let postmasterFileLeft = true;
     let ended: { code: number | null } = { code: null };
     try {
       const admin = await signIn(second.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
       await createClient(second.baseUrl, admin, 'after-adoption@example.com', 5);
-      assert.equal(postmaster(second.dataDir), orphan, 'the second run used the running server');
+      assert.equal(postmasterPid(second.dataDir), orphan, 'the second run used the running server');
     } finally {
       ended = await second.stop({
         beforeCleanUp: (dataDir) => (postmasterFileLeft = existsSync(join(dataDir, 'pg', 'postmaster.pid'))),
       });
     }
-    const orphanLeft = alive(orphan);
+    const orphanLeft = processAlive(orphan);
     // Not left running for the next test whatever the outcome.
     if (orphanLeft) process.kill(orphan, 'SIGKILL');
     assert.equal(orphanLeft, false, 'the adopted PostgreSQL still runs after SIGTERM');

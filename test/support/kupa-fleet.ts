@@ -187,11 +187,6 @@ export function fleetDatabaseUrl(fleet: Fleet): string {
   return `postgres://kupa:${encodeURIComponent(password)}@127.0.0.1:${port}/kupa`;
 }
 
-/** The pid of the embedded PostgreSQL's postmaster, from its postmaster.pid. */
-export function postmasterPid(fleet: Fleet): number {
-  return Number(readFileSync(join(fleet.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
 /**
  * Runs the `kupa` command line on the fleet's database and answers its exit code and output. Asynchronously: a
  * synchronous child would block this process, and the keep-alive connections `fetch` holds would be closed under it.

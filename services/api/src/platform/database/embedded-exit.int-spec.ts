@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runningEmbeddedPort } from './embedded-database';
 
 /**
  * How a process that used the embedded PostgreSQL ends (docs/adr/0064): the library's own exit hook, which calls a
@@ -34,19 +35,9 @@ function run(dataDir: string, mode: 'stop' | 'leave'): Promise<{ code: number | 
   });
 }
 
+/** Whether a postmaster runs on the data directory, by the launcher's own reading of its postmaster.pid. */
 function postmasterAlive(dataDir: string): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return false;
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  return runningEmbeddedPort(join(dataDir, 'pg')) !== null;
 }
 
 async function gone(dataDir: string, timeoutMs: number): Promise<boolean> {
