@@ -383,7 +383,8 @@ const KAFKA_BROKER = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:.]+\]:\d{1,5}$/;
 /** Kafka topic names are at most 249 of these characters; a category adds a few dozen more at most. */
 const KAFKA_TOPIC_PREFIX = /^[A-Za-z0-9._-]{0,100}$/;
 /** Room for a consumer group of six members on each topic; one replica suits the single broker of compose. */
-const DEFAULT_KAFKA_TOPIC_PARTITIONS = 6;
+export const DEFAULT_KAFKA_TOPIC_PARTITIONS = 6;
+export const DEFAULT_KAFKA_TOPIC_REPLICATION_FACTOR = 1;
 
 function kafka(env: NodeJS.ProcessEnv): KafkaSettings | null {
   const raw = optional(env, 'KAFKA_BROKERS');
@@ -400,7 +401,11 @@ function kafka(env: NodeJS.ProcessEnv): KafkaSettings | null {
     clientId: optional(env, 'KAFKA_CLIENT_ID') ?? 'kupa',
     topicPrefix,
     topicPartitions: positiveInteger(env, 'KAFKA_TOPIC_PARTITIONS', DEFAULT_KAFKA_TOPIC_PARTITIONS),
-    topicReplicationFactor: positiveInteger(env, 'KAFKA_TOPIC_REPLICATION_FACTOR', 1),
+    topicReplicationFactor: positiveInteger(
+      env,
+      'KAFKA_TOPIC_REPLICATION_FACTOR',
+      DEFAULT_KAFKA_TOPIC_REPLICATION_FACTOR,
+    ),
   };
 }
 

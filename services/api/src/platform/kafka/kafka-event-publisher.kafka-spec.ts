@@ -3,16 +3,15 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase } from '../../test-support/test-database';
-import { repositoryRoot } from '../config/app-config';
+import {
+  DEFAULT_KAFKA_TOPIC_PARTITIONS,
+  DEFAULT_KAFKA_TOPIC_REPLICATION_FACTOR,
+  repositoryRoot,
+} from '../config/app-config';
 import type { PostgresEventStore } from '../event-store/postgres-event-store';
 import { appendLaterVersionFirst, metadata, streamOf, useEventStore } from '../event-store/event-store.fixtures';
 import { ProcessorRunner, type Processor } from '../projections/processor-runner';
-import {
-  DEFAULT_KAFKA_TOPIC_SHAPE,
-  KAFKA_PUBLISHER_NAME,
-  KafkaEventPublisher,
-  type KafkaPublisherOptions,
-} from './kafka-event-publisher';
+import { KAFKA_PUBLISHER_NAME, KafkaEventPublisher, type KafkaPublisherOptions } from './kafka-event-publisher';
 import {
   brokerScript,
   kafkaClient,
@@ -52,6 +51,8 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
       topicPrefix,
       retryBackoff: { baseMs: 100, maxMs: 1_000 },
       sendRetries: 2,
+      topicPartitions: DEFAULT_KAFKA_TOPIC_PARTITIONS,
+      topicReplicationFactor: DEFAULT_KAFKA_TOPIC_REPLICATION_FACTOR,
       ...overrides,
     });
     publishers.push(made);
@@ -195,7 +196,7 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
       });
     }
     // The publisher's own partition count (not the test broker's three), and every partition carries streams.
-    expect(new Set(messages.map((message) => message.partition)).size).toBe(DEFAULT_KAFKA_TOPIC_SHAPE.partitions);
+    expect(new Set(messages.map((message) => message.partition)).size).toBe(DEFAULT_KAFKA_TOPIC_PARTITIONS);
     expectInOrderPerKey(messages, streamIds, 50);
     expect(errors).toEqual([]);
   });

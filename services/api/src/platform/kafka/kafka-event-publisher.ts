@@ -11,10 +11,11 @@ export interface KafkaPublisherOptions {
   topicPrefix: string;
   /**
    * The partitions and replicas of a topic the publisher creates (docs/adr/0062-kafka-topics-and-broker.md); a topic
-   * that exists already keeps its own. Unset: `DEFAULT_KAFKA_TOPIC_SHAPE`.
+   * that exists already keeps its own. Their defaults are the configuration's (`KAFKA_TOPIC_PARTITIONS`,
+   * `KAFKA_TOPIC_REPLICATION_FACTOR`).
    */
-  topicPartitions?: number;
-  topicReplicationFactor?: number;
+  topicPartitions: number;
+  topicReplicationFactor: number;
   /** The wait after a failed batch, doubling up to the maximum while the broker stays out of reach. */
   retryBackoff?: RetryBackoff;
   /** How often kafkajs itself retries one send (or a connection) before the batch counts as failed. */
@@ -26,7 +27,6 @@ export interface KafkaPublisherOptions {
 }
 
 export const DEFAULT_KAFKA_RETRY_BACKOFF: RetryBackoff = Object.freeze({ baseMs: 1_000, maxMs: 30_000 });
-export const DEFAULT_KAFKA_TOPIC_SHAPE = Object.freeze({ partitions: 6, replicationFactor: 1 });
 const DEFAULT_SEND_RETRIES = 5;
 
 const LOG_LEVELS = {
@@ -127,9 +127,9 @@ export class KafkaEventPublisher implements Processor {
     }
     const existing = new Set(await this.admin.listTopics());
     const absent = missing.filter((topic) => !existing.has(topic));
-    const numPartitions = this.options.topicPartitions ?? DEFAULT_KAFKA_TOPIC_SHAPE.partitions;
+    const numPartitions = this.options.topicPartitions;
     if (absent.length > 0) {
-      const replicationFactor = this.options.topicReplicationFactor ?? DEFAULT_KAFKA_TOPIC_SHAPE.replicationFactor;
+      const replicationFactor = this.options.topicReplicationFactor;
       await this.admin.createTopics({
         topics: absent.map((topic) => ({ topic, numPartitions, replicationFactor })),
         waitForLeaders: true,
