@@ -6,7 +6,6 @@ import {
 import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
 
 export { SubscriptionsModule } from './subscriptions.module';
-export { type CommandOrigin, SubscriptionCommands } from './infrastructure/subscription-commands';
 export { SubscriptionSecrets } from './infrastructure/subscription-secrets';
 export {
   SubscriptionProvisioningOutcomes,

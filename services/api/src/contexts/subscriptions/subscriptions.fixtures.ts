@@ -1,4 +1,5 @@
 import { type Page, parseAmountToMinor, type Plan, type Subscription, type User } from '@kupa/proto';
+import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { LedgerVerifier } from '../../operations/verify';
 import { systemContext } from '../../platform/auth';
@@ -7,7 +8,7 @@ import { ReadModelReplayCheck } from '../../platform/projections/read-model-repl
 import { eventually } from '../../test-support/eventually';
 import { type ActiveUser, adminToken, createActiveUser } from '../../test-support/identity-fixtures';
 import type { TestApp } from '../../test-support/test-app';
-import { SubscriptionCommands } from './infrastructure/subscription-commands';
+import { ActivateSubscriptionCommand } from './commands/activate-subscription/activate-subscription.command';
 
 /** Helpers the subscriptions specs share. They go through HTTP, except where the streaming service would act. */
 
@@ -103,7 +104,7 @@ export async function bought(testApp: TestApp, customer: ActiveUser, planId: str
  * The real command with the system actor, as the provisioning processor runs it.
  */
 export async function activate(testApp: TestApp, subscriptionId: string): Promise<Subscription> {
-  await testApp.app.get(SubscriptionCommands).activate({ subscriptionId, context: systemContext() });
+  await testApp.app.get(CommandBus).execute(new ActivateSubscriptionCommand(subscriptionId, systemContext()));
   return read(testApp, subscriptionId);
 }
 

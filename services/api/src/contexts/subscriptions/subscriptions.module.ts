@@ -1,4 +1,5 @@
 import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { CardProvider } from '../../platform/card-provider';
 import { Clock } from '../../platform/clock';
@@ -10,6 +11,15 @@ import { AuditMapperRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
 import { ReferralStandings, UserReader } from '../identity';
 import { CardDeposits, DepositPurchases } from '../ledger';
+import { CardCheckouts } from './application/card-checkout.service';
+import { DepositPurchaseFlow } from './application/deposit-purchase.service';
+import { SubscriptionParties } from './application/subscription-parties';
+import { ActivateSubscriptionHandler } from './commands/activate-subscription/activate-subscription.handler';
+import { CompleteDepositPurchaseHandler } from './commands/complete-deposit-purchase/complete-deposit-purchase.handler';
+import { EndSubscriptionHandler } from './commands/end-subscription/end-subscription.handler';
+import { FailProvisioningHandler } from './commands/fail-provisioning/fail-provisioning.handler';
+import { RecordRenewalFailureHandler } from './commands/record-renewal-failure/record-renewal-failure.handler';
+import { SettleCardPaymentHandler } from './commands/settle-card-payment/settle-card-payment.handler';
 import { BuySubscriptionController } from './commands/buy-subscription/buy-subscription.controller';
 import { BuySubscriptionHandler } from './commands/buy-subscription/buy-subscription.handler';
 import { CancelSubscriptionController } from './commands/cancel-subscription/cancel-subscription.controller';
@@ -34,7 +44,6 @@ import { TakeTrialController } from './commands/take-trial/take-trial.controller
 import { TakeTrialHandler } from './commands/take-trial/take-trial.handler';
 import { ALL_SUBSCRIPTION_EVENT_TYPES } from './domain/subscription.events';
 import { ReferralDiscounts, SubscriptionReferralStandings } from './infrastructure/referral-discounts';
-import { SubscriptionCommands } from './infrastructure/subscription-commands';
 import { SubscriptionPlanReferences } from './infrastructure/subscription-plan-references';
 import { SubscriptionSecrets } from './infrastructure/subscription-secrets';
 import { CardJanitor } from './processors/card-janitor/card-janitor.sweep';
@@ -55,8 +64,9 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
  * Subscriptions (docs/product.md, Subscriptions; docs/adr/0024-subscriptions.md): `subscription-{uuid}` streams, their
  * read model, and the commands that buy, renew, cancel and change them, with the ledger's charge in the same append.
  * Global because it binds ports other contexts declare and inject without importing it: the catalog's
- * `PlanReferences` and identity's `ReferralStandings` (ADR 0013, ADR 0021). `SubscriptionCommands` is exported for
- * the processors (provisioning, the renewal and expiry sweep) that run the same commands.
+ * `PlanReferences` and identity's `ReferralStandings` (ADR 0013, ADR 0021). Each command is a slice under
+ * `commands/` (ADR 0070); the processors (provisioning, the renewal and expiry sweep, deposit purchases, the card
+ * janitor) run the same commands through the `CommandBus`, as the routes do.
  */
 @Global()
 @Module({
@@ -80,7 +90,9 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
   providers: [
     SubscriptionReader,
     SubscriptionSecrets,
-    SubscriptionCommands,
+    SubscriptionParties,
+    DepositPurchaseFlow,
+    CardCheckouts,
     SubscriptionReferralStandings,
     ReferralDiscounts,
     SubscriptionMails,
@@ -97,10 +109,16 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     CreateCardCheckoutHandler,
     ReceiveCardWebhookHandler,
     DepositAndRenewSubscriptionHandler,
+    ActivateSubscriptionHandler,
+    EndSubscriptionHandler,
+    RecordRenewalFailureHandler,
+    FailProvisioningHandler,
+    CompleteDepositPurchaseHandler,
+    SettleCardPaymentHandler,
     GetSubscriptionHandler,
     SearchSubscriptionsHandler,
   ],
-  exports: [PlanReferences, ReferralStandings, SubscriptionCommands, SubscriptionSecrets, SubscriptionReader],
+  exports: [PlanReferences, ReferralStandings, SubscriptionSecrets, SubscriptionReader],
 })
 export class SubscriptionsModule implements OnModuleInit {
   constructor(
@@ -111,7 +129,7 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly store: EventStore,
     private readonly mailDispatcher: MailDispatcher,
     private readonly mails: SubscriptionMails,
-    private readonly commands: SubscriptionCommands,
+    private readonly commands: CommandBus,
     private readonly discounts: ReferralDiscounts,
     private readonly users: UserReader,
     private readonly dataSource: DataSource,

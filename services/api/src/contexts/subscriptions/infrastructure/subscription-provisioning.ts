@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { systemContext } from '../../../platform/auth';
 import type { ProvisioningJob } from './provisioning/provisioning-jobs';
 import { type ProvisioningFailure, ProvisioningOutcomes } from './provisioning/provisioning-outcomes.port';
 import { ProvisioningSecrets } from './provisioning/provisioning-secrets.port';
-import { SubscriptionCommands } from './subscription-commands';
+import { ActivateSubscriptionCommand } from '../commands/activate-subscription/activate-subscription.command';
+import { FailProvisioningCommand } from '../commands/fail-provisioning/fail-provisioning.command';
 import { SubscriptionSecrets } from './subscription-secrets';
 
 /**
@@ -17,17 +19,18 @@ export class SubscriptionProvisioningOutcomes extends ProvisioningOutcomes {
   private readonly logger = new Logger('Provisioning');
 
   constructor(
-    private readonly commands: SubscriptionCommands,
+    private readonly commands: CommandBus,
     private readonly secrets: SubscriptionSecrets,
   ) {
     super();
   }
 
   async succeeded(job: ProvisioningJob): Promise<void> {
-    const origin = { context: systemContext(), causationId: job.causationEventId };
     switch (job.operation) {
       case 'CREATE_ACCOUNT':
-        await this.commands.activate({ subscriptionId: job.subscriptionId, ...origin });
+        await this.commands.execute(
+          new ActivateSubscriptionCommand(job.subscriptionId, systemContext(), job.causationEventId),
+        );
         await this.secrets.forgetUpTo(job.subscriptionId, job.parameters.secretVersion);
         return;
       case 'CHANGE_PASSWORD':
@@ -40,12 +43,9 @@ export class SubscriptionProvisioningOutcomes extends ProvisioningOutcomes {
 
   async failedPermanently(job: ProvisioningJob, failure: ProvisioningFailure): Promise<void> {
     if (job.operation === 'CREATE_ACCOUNT') {
-      await this.commands.failProvisioning({
-        subscriptionId: job.subscriptionId,
-        reason: failure.kind,
-        context: systemContext(),
-        causationId: job.causationEventId,
-      });
+      await this.commands.execute(
+        new FailProvisioningCommand(job.subscriptionId, failure.kind, systemContext(), job.causationEventId),
+      );
       await this.secrets.forgetAll(job.subscriptionId);
       return;
     }

@@ -1,12 +1,16 @@
+import { Command } from '@nestjs/cqrs';
+import type { Subscription } from '@kupa/proto';
 import type { Actor, RequestContext } from '../../../../platform/auth';
 import type { LoginAndPasswordDto } from '../../infrastructure/subscription-requests.dto';
 
-export class BuySubscriptionCommand {
+export class BuySubscriptionCommand extends Command<Subscription> {
   constructor(
     readonly actor: Actor,
     readonly planId: string,
     readonly request: LoginAndPasswordDto,
     readonly idempotencyKey: string | null,
     readonly context: RequestContext,
-  ) {}
+  ) {
+    super();
+  }
 }

@@ -1,20 +1,95 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Subscription } from '@kupa/proto';
-import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { randomUUID } from 'node:crypto';
+import { planForSale, planStreams } from '../../../catalog';
+import { IdempotencyKeys, IdempotentCommands, SubscriptionPayments } from '../../../ledger';
+import { SubscriptionParties } from '../../application/subscription-parties';
+import { purchasedPlan } from '../../application/purchased-plan';
+import { decidePurchase } from '../../domain/subscription-purchases';
+import { withUniqueLogin } from '../../infrastructure/logins';
+import { ReferralDiscounts } from '../../infrastructure/referral-discounts';
+import { SubscriptionSecrets } from '../../infrastructure/subscription-secrets';
+import { subscriptionStreams } from '../../infrastructure/subscription-streams';
+import { subscriptionFromPurchase } from '../../projections/subscriptions/subscription-view';
+import { actorLabelOf } from '../../projections/subscriptions/subscriptions.projection';
 import { BuySubscriptionCommand } from './buy-subscription.command';
 
+export const BUY_WITH_BALANCE_ROUTE = 'POST /subscriptions/balance/payment-plans/{planId}';
+
+/**
+ * Buys a package with the balance: the package's stream (its terms and status, and the lock that keeps it from being
+ * deleted or repriced meanwhile), the new subscription, the buyer's wallet and the SUBSCRIPTION_PAYMENT are one
+ * atomic append; the password goes to `subscription_secrets` in the same transaction.
+ */
 @CommandHandler(BuySubscriptionCommand)
 export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCommand, Subscription> {
-  constructor(private readonly subscriptions: SubscriptionCommands) {}
+  constructor(
+    private readonly idempotent: IdempotentCommands,
+    private readonly keys: IdempotencyKeys,
+    private readonly payments: SubscriptionPayments,
+    private readonly parties: SubscriptionParties,
+    private readonly discounts: ReferralDiscounts,
+    private readonly secrets: SubscriptionSecrets,
+  ) {}
 
-  execute({ actor, planId, request, idempotencyKey, context }: BuySubscriptionCommand): Promise<Subscription> {
-    return this.subscriptions.buy({
-      buyerUuid: actor.userUuid,
+  async execute({ actor, planId, request, idempotencyKey, context }: BuySubscriptionCommand): Promise<Subscription> {
+    const { login, password } = request;
+    const idempotency = this.keys.request(actor.userUuid, idempotencyKey, BUY_WITH_BALANCE_ROUTE, {
       planId,
-      login: request.login,
-      password: request.password,
-      idempotencyKey,
-      context,
+      login,
+      password,
     });
+    const known = await this.keys.replayIfKnown<Subscription>(idempotency);
+    if (known) return known;
+    // The payment id is taken beside the buyer's read; a purchase refused before its append leaves a harmless gap.
+    const [buyer, paymentId] = await Promise.all([
+      this.parties.existingUser(actor.userUuid),
+      this.payments.nextPaymentId(),
+    ]);
+    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const subscriptionId = randomUUID();
+    const ledger = this.payments.streams(buyer.uuid, paymentId);
+    return withUniqueLogin(() =>
+      this.idempotent.run(idempotency, {
+        context,
+        causationId: null,
+        streams: {
+          plan: planStreams.read(planId),
+          subscription: subscriptionStreams.ref(subscriptionId),
+          wallet: ledger.wallet,
+          payment: ledger.payment,
+        },
+        decide: (loaded, stamp) => {
+          const decision = decidePurchase(
+            {
+              subscriptionId,
+              userUuid: buyer.uuid,
+              userEmail: buyer.email,
+              plan: purchasedPlan(planForSale(loaded.plan.state)),
+              discountPercent,
+              paymentId,
+              login,
+              password,
+              quotedPriceMinor: null,
+              at: stamp.at,
+            },
+            loaded.subscription.state,
+          );
+          const money = this.payments.decideCharge(loaded, {
+            user: { uuid: buyer.uuid, email: buyer.email },
+            paymentId,
+            subscriptionId,
+            ...decision.charge,
+            at: stamp.at,
+          });
+          return {
+            events: { subscription: decision.subscription, wallet: money.wallet, payment: money.payment },
+            result: subscriptionFromPurchase(decision.purchased, actorLabelOf(stamp)),
+          };
+        },
+        alongside: (tx, _decision, { at }) =>
+          this.secrets.write(tx.manager, { subscriptionId, version: 1, password, at }),
+      }),
+    );
   }
 }

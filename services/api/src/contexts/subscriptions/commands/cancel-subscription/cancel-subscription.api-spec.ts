@@ -1,9 +1,10 @@
 import type { Plan } from '@kupa/proto';
+import { CommandBus } from '@nestjs/cqrs';
 import { systemContext } from '../../../../platform/auth';
 import { ManualClock } from '../../../../platform/clock';
 import { createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { EndSubscriptionCommand } from '../end-subscription/end-subscription.command';
 import {
   activate,
   bought,
@@ -42,11 +43,11 @@ describe('DELETE /subscriptions/{id}', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'ACTIVE', cancelAtPeriodEnd: true, nextPaymentDate: null });
     expect((await cancel(customer.accessToken, active.id)).status).toBe(200);
-    const commands = testApp.app.get(SubscriptionCommands);
-    await commands.end({ subscriptionId: active.id, context: systemContext() });
+    const commands = testApp.app.get(CommandBus);
+    await commands.execute(new EndSubscriptionCommand(active.id, systemContext()));
     expect((await read(testApp, active.id)).status).toBe('ACTIVE');
     clock.set(new Date('2026-02-28T10:00:00Z'));
-    await commands.end({ subscriptionId: active.id, context: systemContext(), causationId: '42' });
+    await commands.execute(new EndSubscriptionCommand(active.id, systemContext(), '42'));
     expect((await read(testApp, active.id)).status).toBe('CANCELED');
     const again = await cancel(customer.accessToken, active.id);
     expect([again.status, again.body.error]).toEqual([409, 'error.subscription.ended']);

@@ -1,10 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { Subscription } from '@kupa/proto';
 import type { Actor, RequestContext } from '../../../../platform/auth';
 
-export class ChangeSubscriptionLoginCommand {
+export class ChangeSubscriptionLoginCommand extends Command<Subscription> {
   constructor(
     readonly actor: Actor,
     readonly subscriptionId: string,
     readonly login: string,
     readonly context: RequestContext,
-  ) {}
+  ) {
+    super();
+  }
 }

@@ -1,18 +1,34 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Subscription } from '@kupa/proto';
-import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { CommandPipeline } from '../../../../platform/commands';
+import { SubscriptionParties } from '../../application/subscription-parties';
+import { changeLogin } from '../../domain/subscription.decider';
+import { withUniqueLogin } from '../../infrastructure/logins';
+import { subscriptionStreams } from '../../infrastructure/subscription-streams';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import { ChangeSubscriptionLoginCommand } from './change-subscription-login.command';
 
 @CommandHandler(ChangeSubscriptionLoginCommand)
 export class ChangeSubscriptionLoginHandler implements ICommandHandler<ChangeSubscriptionLoginCommand, Subscription> {
   constructor(
-    private readonly subscriptions: SubscriptionCommands,
+    private readonly pipeline: CommandPipeline,
     private readonly reader: SubscriptionReader,
+    private readonly parties: SubscriptionParties,
   ) {}
 
   async execute({ actor, subscriptionId, login, context }: ChangeSubscriptionLoginCommand): Promise<Subscription> {
     await this.reader.visibleTo(actor, subscriptionId);
-    return this.subscriptions.changeLogin({ subscriptionId, login, context });
+    await withUniqueLogin(() =>
+      this.pipeline.run({
+        context,
+        causationId: null,
+        streams: { subscription: subscriptionStreams.ref(subscriptionId) },
+        decide: ({ subscription }) => ({
+          events: { subscription: changeLogin({ login }, subscription.state) },
+          result: null,
+        }),
+      }),
+    );
+    return this.parties.subscription(subscriptionId);
   }
 }

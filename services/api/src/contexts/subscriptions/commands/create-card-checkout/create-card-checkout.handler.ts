@@ -1,19 +1,14 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CardCheckoutResponse } from '@kupa/proto';
-import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { CardCheckouts } from '../../application/card-checkout.service';
 import { CreateCardCheckoutCommand } from './create-card-checkout.command';
 
+/** The first step of card checkout: the checkout opened with the purchase it pays for (`CardCheckouts`). */
 @CommandHandler(CreateCardCheckoutCommand)
 export class CreateCardCheckoutHandler implements ICommandHandler<CreateCardCheckoutCommand, CardCheckoutResponse> {
-  constructor(private readonly subscriptions: SubscriptionCommands) {}
+  constructor(private readonly checkouts: CardCheckouts) {}
 
   execute({ actor, planId, request, context }: CreateCardCheckoutCommand): Promise<CardCheckoutResponse> {
-    return this.subscriptions.cardCheckout({
-      actor,
-      planId,
-      login: request.login,
-      password: request.password,
-      context,
-    });
+    return this.checkouts.open({ actor, planId, login: request.login, password: request.password, context });
   }
 }

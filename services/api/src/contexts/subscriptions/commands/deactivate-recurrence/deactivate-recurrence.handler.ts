@@ -1,13 +1,15 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
-import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { deactivateRecurrence } from '../../domain/subscription.decider';
+import { subscriptionStreams } from '../../infrastructure/subscription-streams';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import { DeactivateRecurrenceCommand } from './deactivate-recurrence.command';
 
 @CommandHandler(DeactivateRecurrenceCommand)
 export class DeactivateRecurrenceHandler implements ICommandHandler<DeactivateRecurrenceCommand, void> {
   constructor(
-    private readonly subscriptions: SubscriptionCommands,
+    private readonly pipeline: CommandPipeline,
     private readonly reader: SubscriptionReader,
   ) {}
 
@@ -19,6 +21,14 @@ export class DeactivateRecurrenceHandler implements ICommandHandler<DeactivateRe
     const subscriptionIds = await this.reader.runningOnPlan(actor.userUuid, planId);
     if (subscriptionIds.length === 0) throw new ApiError('error.subscription.not.found');
     for (const subscriptionId of subscriptionIds)
-      await this.subscriptions.deactivateRecurrence({ subscriptionId, context });
+      await this.pipeline.run({
+        context,
+        causationId: null,
+        streams: { subscription: subscriptionStreams.ref(subscriptionId) },
+        decide: ({ subscription }, { at }) => ({
+          events: { subscription: deactivateRecurrence({ at }, subscription.state) },
+          result: null,
+        }),
+      });
   }
 }

@@ -1,4 +1,5 @@
 import type { CryptoDepositResponse, Page, Payment, Plan, Subscription } from '@kupa/proto';
+import { CommandBus } from '@nestjs/cqrs';
 import { systemContext } from '../../../../platform/auth';
 import { CashierSettings, ipnSignature, IPN_SIGNATURE_HEADER } from '../../../../platform/cashier';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
@@ -6,7 +7,7 @@ import { eventually } from '../../../../test-support/eventually';
 import { sandboxAct, sandboxInvoiceId } from '../../../../test-support/sandbox-cashier';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { DEPOSIT_PURCHASES_PROCESSOR } from '../../processors/deposit-purchases/deposit-purchases.processor';
-import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { CompleteDepositPurchaseCommand } from '../complete-deposit-purchase/complete-deposit-purchase.command';
 import {
   balanceMinorOf,
   countRows,
@@ -197,10 +198,10 @@ describe('deposit and buy a package by crypto', () => {
     );
     expect(repeats.every((response) => response.status === 200 && response.body.credited === 0)).toBe(true);
     // The processor may be asked again for the same deposit (a batch handled twice): it does nothing.
-    const commands = testApp.app.get(SubscriptionCommands);
+    const commands = testApp.app.get(CommandBus);
     const again = await Promise.all(
       Array.from({ length: 5 }, () =>
-        commands.completeDepositPurchase({ depositPaymentId: deposit.paymentId, context: systemContext() }),
+        commands.execute(new CompleteDepositPurchaseCommand(deposit.paymentId, systemContext())),
       ),
     );
     expect(again).toEqual([null, null, null, null, null]);

@@ -1,11 +1,14 @@
-import type { CryptoMethod } from '@kupa/proto';
+import { Command } from '@nestjs/cqrs';
+import type { CryptoDepositResponse, CryptoMethod } from '@kupa/proto';
 import type { Actor, RequestContext } from '../../../../platform/auth';
 
-export class DepositAndRenewSubscriptionCommand {
+export class DepositAndRenewSubscriptionCommand extends Command<CryptoDepositResponse> {
   constructor(
     readonly actor: Actor,
     readonly subscriptionId: string,
     readonly method: CryptoMethod,
     readonly context: RequestContext,
-  ) {}
+  ) {
+    super();
+  }
 }

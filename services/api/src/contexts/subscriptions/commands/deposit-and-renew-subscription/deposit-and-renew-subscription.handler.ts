@@ -1,16 +1,17 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CryptoDepositResponse } from '@kupa/proto';
-import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { DepositPurchaseFlow } from '../../application/deposit-purchase.service';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import { DepositAndRenewSubscriptionCommand } from './deposit-and-renew-subscription.command';
 
+/** The first step of deposit-and-renew: the deposit opened with the renewal it pays for (`DepositPurchaseFlow`). */
 @CommandHandler(DepositAndRenewSubscriptionCommand)
 export class DepositAndRenewSubscriptionHandler implements ICommandHandler<
   DepositAndRenewSubscriptionCommand,
   CryptoDepositResponse
 > {
   constructor(
-    private readonly subscriptions: SubscriptionCommands,
+    private readonly flow: DepositPurchaseFlow,
     private readonly reader: SubscriptionReader,
   ) {}
 
@@ -21,6 +22,6 @@ export class DepositAndRenewSubscriptionHandler implements ICommandHandler<
     context,
   }: DepositAndRenewSubscriptionCommand): Promise<CryptoDepositResponse> {
     await this.reader.visibleTo(actor, subscriptionId);
-    return this.subscriptions.depositAndRenew({ actor, subscriptionId, method, context });
+    return this.flow.openRenewal({ actor, subscriptionId, method, context });
   }
 }

@@ -5,8 +5,7 @@ import { PAYMENT_STATUSES, type PaymentStatus } from '@kupa/proto';
 import { Public, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { CARD_WEBHOOK_SIGNATURE_HEADER } from '../../../../platform/card-provider';
 import { ApiErrors } from '../../../../platform/http';
-import type { CardWebhookOutcome } from './receive-card-webhook.handler';
-import { ReceiveCardWebhookCommand } from './receive-card-webhook.command';
+import { type CardWebhookOutcome, ReceiveCardWebhookCommand } from './receive-card-webhook.command';
 
 export class CardWebhookAnswerDto implements CardWebhookOutcome {
   @ApiProperty({ description: 'Whether the event was about one of our checkouts' })

@@ -1,19 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { PaymentStatus } from '@kupa/proto';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CARD_WEBHOOK_EVENT_TYPES, CardProvider, cardStatusOf } from '../../../../platform/card-provider';
 import { CardDeposits } from '../../../ledger';
-import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
-import { ReceiveCardWebhookCommand } from './receive-card-webhook.command';
-
-/** What a webhook did: whether it was about one of our checkouts, and then the deposit after it. */
-export interface CardWebhookOutcome {
-  handled: boolean;
-  paymentId: number | null;
-  status: PaymentStatus | null;
-  /** Dollars this webhook put on the balance (0 for a repeat, a stale event or one that brings no money). */
-  credited: number;
-}
+import { SettleCardPaymentCommand } from '../settle-card-payment/settle-card-payment.command';
+import { type CardWebhookOutcome, ReceiveCardWebhookCommand } from './receive-card-webhook.command';
 
 const IGNORED: CardWebhookOutcome = { handled: false, paymentId: null, status: null, credited: 0 };
 
@@ -30,7 +20,7 @@ export class ReceiveCardWebhookHandler implements ICommandHandler<ReceiveCardWeb
   constructor(
     private readonly provider: CardProvider,
     private readonly cards: CardDeposits,
-    private readonly subscriptions: SubscriptionCommands,
+    private readonly commands: CommandBus,
   ) {}
 
   async execute({ rawBody, signature, context }: ReceiveCardWebhookCommand): Promise<CardWebhookOutcome> {
@@ -43,18 +33,20 @@ export class ReceiveCardWebhookHandler implements ICommandHandler<ReceiveCardWeb
       this.logger.warn(`Card webhook ${event.id} names checkout ${event.checkoutSessionId}, none of ours`);
       return IGNORED;
     }
-    const outcome = await this.subscriptions.settleCardPayment({
-      deposit,
-      report: {
-        providerEventId: event.id,
-        providerEventType: event.type,
-        providerPaymentId: checkout.providerPaymentId,
-        providerStatus: cardStatusOf(checkout, event.type),
-        amountTotalMinor: checkout.amountTotalMinor ?? 0,
-        currency: checkout.currency,
-      },
-      context,
-    });
+    const outcome = await this.commands.execute(
+      new SettleCardPaymentCommand(
+        deposit,
+        {
+          providerEventId: event.id,
+          providerEventType: event.type,
+          providerPaymentId: checkout.providerPaymentId,
+          providerStatus: cardStatusOf(checkout, event.type),
+          amountTotalMinor: checkout.amountTotalMinor ?? 0,
+          currency: checkout.currency,
+        },
+        context,
+      ),
+    );
     return {
       handled: true,
       paymentId: outcome.paymentId,

@@ -1,9 +1,15 @@
+import { Command } from '@nestjs/cqrs';
+import type { Subscription } from '@kupa/proto';
 import type { Actor, RequestContext } from '../../../../platform/auth';
 
-export class RenewSubscriptionCommand {
+export class RenewSubscriptionCommand extends Command<Subscription> {
   constructor(
-    readonly actor: Actor,
+    /** The owner or staff asking, who must see the subscription; null for the sweep's automatic renewal. */
+    readonly actor: Actor | null,
     readonly subscriptionId: string,
     readonly context: RequestContext,
-  ) {}
+    readonly causationId: string | null = null,
+  ) {
+    super();
+  }
 }

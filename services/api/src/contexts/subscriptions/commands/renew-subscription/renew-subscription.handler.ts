@@ -1,18 +1,57 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Subscription } from '@kupa/proto';
-import { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { CommandPipeline } from '../../../../platform/commands';
+import { SubscriptionPayments } from '../../../ledger';
+import { SubscriptionParties } from '../../application/subscription-parties';
+import { decideRenewal } from '../../domain/subscription-purchases';
+import { ReferralDiscounts } from '../../infrastructure/referral-discounts';
+import { subscriptionStreams } from '../../infrastructure/subscription-streams';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import { RenewSubscriptionCommand } from './renew-subscription.command';
 
+/**
+ * One more period from the owner's balance, at the package's price less the owner's referral discount of the moment:
+ * the renewal, the wallet debit and the SUBSCRIPTION_PAYMENT in one append. Two renewals at once queue on the
+ * subscription's lock, and the second finds it paid a period ahead (`error.subscription.already.renewed`). Without an
+ * actor it is the sweep's automatic renewal, which only recurrent subscriptions nobody cancelled accept.
+ */
 @CommandHandler(RenewSubscriptionCommand)
 export class RenewSubscriptionHandler implements ICommandHandler<RenewSubscriptionCommand, Subscription> {
   constructor(
-    private readonly subscriptions: SubscriptionCommands,
+    private readonly pipeline: CommandPipeline,
+    private readonly payments: SubscriptionPayments,
+    private readonly parties: SubscriptionParties,
+    private readonly discounts: ReferralDiscounts,
     private readonly reader: SubscriptionReader,
   ) {}
 
-  async execute({ actor, subscriptionId, context }: RenewSubscriptionCommand): Promise<Subscription> {
-    await this.reader.visibleTo(actor, subscriptionId);
-    return this.subscriptions.renew({ subscriptionId, automatic: false, context });
+  async execute({ actor, subscriptionId, context, causationId }: RenewSubscriptionCommand): Promise<Subscription> {
+    if (actor !== null) await this.reader.visibleTo(actor, subscriptionId);
+    const owner = await this.parties.ownerOf(subscriptionId);
+    const discountPercent = await this.discounts.percentFor(owner.profileId);
+    const paymentId = await this.payments.nextPaymentId();
+    await this.pipeline.run({
+      context,
+      causationId,
+      streams: {
+        subscription: subscriptionStreams.ref(subscriptionId),
+        ...this.payments.streams(owner.uuid, paymentId),
+      },
+      decide: (loaded, { at }) => {
+        const decision = decideRenewal(
+          { paymentId, discountPercent, at, automatic: actor === null, quotedPriceMinor: null },
+          loaded.subscription.state,
+        );
+        const money = this.payments.decideCharge(loaded, {
+          user: { uuid: owner.uuid, email: owner.email },
+          paymentId,
+          subscriptionId,
+          ...decision.charge,
+          at,
+        });
+        return { events: { subscription: decision.subscription, ...money }, result: null };
+      },
+    });
+    return this.parties.subscription(subscriptionId);
   }
 }

@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
+import type { CommandBus } from '@nestjs/cqrs';
 import type { DataSource } from 'typeorm';
 import { systemContext } from '../../../../platform/auth';
 import { type CardProvider, cardStatusOf } from '../../../../platform/card-provider';
 import type { Clock } from '../../../../platform/clock';
 import type { Sweep, SweepPass } from '../../../../platform/projections';
 import type { CardDeposits } from '../../../ledger';
-import type { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { SettleCardPaymentCommand } from '../../commands/settle-card-payment/settle-card-payment.command';
 
 export const CARD_JANITOR_SWEEP = 'card-janitor';
 /** Checkouts looked at per pass. */
@@ -32,7 +33,7 @@ export class CardJanitor implements Sweep {
     private readonly dataSource: DataSource,
     private readonly provider: CardProvider,
     private readonly cards: CardDeposits,
-    private readonly subscriptions: SubscriptionCommands,
+    private readonly commands: CommandBus,
     private readonly clock: Clock,
     private readonly windowMinutes: number,
     readonly intervalMs: number,
@@ -57,18 +58,20 @@ export class CardJanitor implements Sweep {
         const deposit = await this.cards.findByCheckout(sessionId, Number(row.payment_id));
         if (deposit === null) continue;
         const providerStatus = cardStatusOf(checkout, CARD_JANITOR_REPORT_TYPE);
-        await this.subscriptions.settleCardPayment({
-          deposit,
-          report: {
-            providerEventId: `${CARD_JANITOR_REPORT_TYPE}:${sessionId}:${providerStatus}`,
-            providerEventType: CARD_JANITOR_REPORT_TYPE,
-            providerPaymentId: checkout.providerPaymentId,
-            providerStatus,
-            amountTotalMinor: checkout.amountTotalMinor ?? 0,
-            currency: checkout.currency,
-          },
-          context: systemContext(),
-        });
+        await this.commands.execute(
+          new SettleCardPaymentCommand(
+            deposit,
+            {
+              providerEventId: `${CARD_JANITOR_REPORT_TYPE}:${sessionId}:${providerStatus}`,
+              providerEventType: CARD_JANITOR_REPORT_TYPE,
+              providerPaymentId: checkout.providerPaymentId,
+              providerStatus,
+              amountTotalMinor: checkout.amountTotalMinor ?? 0,
+              currency: checkout.currency,
+            },
+            systemContext(),
+          ),
+        );
         acted += 1;
       } catch (error) {
         this.logger.warn(`Card checkout ${sessionId} could not be re-checked: ${String(error)}`);

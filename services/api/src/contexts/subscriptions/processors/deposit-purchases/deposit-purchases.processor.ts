@@ -1,9 +1,10 @@
+import type { CommandBus } from '@nestjs/cqrs';
 import type { CashierDepositCreditedData } from '@kupa/proto';
 import { systemContext } from '../../../../platform/auth';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import type { Processor } from '../../../../platform/projections';
 import type { DepositPurchases } from '../../../ledger';
-import type { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { CompleteDepositPurchaseCommand } from '../../commands/complete-deposit-purchase/complete-deposit-purchase.command';
 
 export const DEPOSIT_PURCHASES_PROCESSOR = 'deposit-purchases';
 
@@ -21,7 +22,7 @@ export class DepositPurchasesProcessor implements Processor {
 
   constructor(
     private readonly deposits: DepositPurchases,
-    private readonly commands: SubscriptionCommands,
+    private readonly commands: CommandBus,
   ) {}
 
   async handle(events: readonly RecordedEvent[]): Promise<void> {
@@ -32,11 +33,7 @@ export class DepositPurchasesProcessor implements Processor {
     }
     for (const paymentId of await this.deposits.waitingAmong([...firstCredit.keys()])) {
       const credit = firstCredit.get(paymentId) as RecordedEvent;
-      await this.commands.completeDepositPurchase({
-        depositPaymentId: paymentId,
-        context: systemContext(),
-        causationId: credit.eventId,
-      });
+      await this.commands.execute(new CompleteDepositPurchaseCommand(paymentId, systemContext(), credit.eventId));
     }
   }
 }

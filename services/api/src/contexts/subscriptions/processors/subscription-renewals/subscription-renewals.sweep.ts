@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { CommandBus } from '@nestjs/cqrs';
 import { discountedPriceMinor } from '@kupa/proto';
 import type { DataSource } from 'typeorm';
 import { DomainError } from '../../../../kernel';
@@ -10,7 +11,9 @@ import type { Sweep, SweepPass } from '../../../../platform/projections';
 import type { UserReader } from '../../../identity';
 import { addDays } from '../../domain/subscription-periods';
 import type { ReferralDiscounts } from '../../infrastructure/referral-discounts';
-import type { SubscriptionCommands } from '../../infrastructure/subscription-commands';
+import { EndSubscriptionCommand } from '../../commands/end-subscription/end-subscription.command';
+import { RecordRenewalFailureCommand } from '../../commands/record-renewal-failure/record-renewal-failure.command';
+import { RenewSubscriptionCommand } from '../../commands/renew-subscription/renew-subscription.command';
 import { expiringMailKey, subscriptionOutboxMail } from '../subscription-mails/subscription-mails';
 
 export const SUBSCRIPTION_RENEWALS_SWEEP = 'subscription-renewals';
@@ -64,7 +67,7 @@ export class SubscriptionRenewalsSweep implements Sweep {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly commands: SubscriptionCommands,
+    private readonly commands: CommandBus,
     private readonly discounts: ReferralDiscounts,
     private readonly users: UserReader,
     private readonly clock: Clock,
@@ -97,7 +100,7 @@ export class SubscriptionRenewalsSweep implements Sweep {
   private async renewOne(subscription: DueRenewal, now: Date): Promise<boolean> {
     const context = systemContext();
     try {
-      await this.commands.renew({ subscriptionId: subscription.id, automatic: true, context });
+      await this.commands.execute(new RenewSubscriptionCommand(null, subscription.id, context));
       return true;
     } catch (error) {
       const code = errorCode(error);
@@ -114,12 +117,10 @@ export class SubscriptionRenewalsSweep implements Sweep {
     if (missingMinor <= 0) return false;
     const nextAttempt = addDays(now, RENEWAL_RETRY_DAYS);
     try {
-      await this.commands.recordRenewalFailure({
-        subscriptionId: subscription.id,
-        missingMinor,
-        nextAttemptAt: nextAttempt < subscription.end_date ? nextAttempt : subscription.end_date,
-        context,
-      });
+      const nextAttemptAt = nextAttempt < subscription.end_date ? nextAttempt : subscription.end_date;
+      await this.commands.execute(
+        new RecordRenewalFailureCommand(subscription.id, missingMinor, nextAttemptAt, context),
+      );
       return true;
     } catch (error) {
       const code = errorCode(error);
@@ -150,7 +151,7 @@ export class SubscriptionRenewalsSweep implements Sweep {
     let acted = 0;
     for (const { id } of due) {
       try {
-        await this.commands.end({ subscriptionId: id, context: systemContext() });
+        await this.commands.execute(new EndSubscriptionCommand(id, systemContext()));
         acted += 1;
       } catch (error) {
         this.logger.warn(`Subscription ${id} could not be ended: ${String(error)}`);

@@ -1,0 +1,223 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type CardCheckoutResponse,
+  type DepositPurchaseStatus,
+  discountedPriceMinor,
+  type ErrorCode,
+  type PaymentStatus,
+} from '@kupa/proto';
+import { randomUUID } from 'node:crypto';
+import { assert } from '../../../kernel';
+import type { Actor, RequestContext } from '../../../platform/auth';
+import { CommandPipeline, type CommandStamp, type LoadedStream } from '../../../platform/commands';
+import { EventStore, type StreamTransaction } from '../../../platform/event-store/event-store.port';
+import { ApiError } from '../../../platform/http';
+import { planForSale, type PlanState, planStreams } from '../../catalog';
+import {
+  CardDeposits,
+  type CardDepositRow,
+  type CardReport,
+  DepositPurchases,
+  type LoadedDeposit,
+  type LoadedSubscriptionPayment,
+  SubscriptionPayments,
+} from '../../ledger';
+import { decideDepositPurchase } from '../domain/subscription-purchases';
+import type { SubscriptionState } from '../domain/subscription.state';
+import { withUniqueLogin } from '../infrastructure/logins';
+import { ReferralDiscounts } from '../infrastructure/referral-discounts';
+import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
+import { subscriptionStreams } from '../infrastructure/subscription-streams';
+import { SubscriptionReader } from '../projections/subscriptions/subscription-reader';
+import { buyIntent, type CommandOrigin, DepositPurchaseFlow } from './deposit-purchase.service';
+import { SubscriptionParties } from './subscription-parties';
+
+/** What a card webhook did to its deposit: the payment's status, what it credited, and how its purchase stands. */
+export interface CardSettlement {
+  paymentId: number;
+  status: PaymentStatus;
+  creditedMinor: number;
+  purchase: DepositPurchaseStatus | null;
+}
+
+/**
+ * Card checkout (docs/adr/0029-card-checkout.md), the flow in two steps: a checkout at the provider opened now with
+ * the purchase it pays for, and, each time the provider's word about it arrives (a webhook or the janitor), the
+ * report, the credit and the purchase in one append, by the purchase decision deposit-and-buy uses.
+ */
+@Injectable()
+export class CardCheckouts {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly payments: SubscriptionPayments,
+    private readonly depositPurchases: DepositPurchases,
+    private readonly cards: CardDeposits,
+    private readonly deposits: DepositPurchaseFlow,
+    private readonly parties: SubscriptionParties,
+    private readonly subscriptions: SubscriptionReader,
+    private readonly secrets: SubscriptionSecrets,
+    private readonly discounts: ReferralDiscounts,
+    private readonly store: EventStore,
+  ) {}
+
+  /**
+   * Opens a card checkout that buys the package once the provider reports the money. The same refusals as buying
+   * with the balance come first, plus the card's own: no provider configured (503 `error.card.provider.unavailable`)
+   * and a package staff keep off card sale (409 `error.package.cannot.be.bought.via.card.provider`). The checkout
+   * charges the price less the buyer's referral discount, as a purchase from the balance would, plus any debt on the
+   * balance (ADR 0058); the password waits in `subscription_secrets` under the id the subscription will take.
+   */
+  async open(command: {
+    actor: Actor;
+    planId: string;
+    login: string;
+    password: string;
+    context: RequestContext;
+  }): Promise<CardCheckoutResponse> {
+    const { actor, planId, login, password, context } = command;
+    if (!this.cards.available) throw new ApiError('error.card.provider.unavailable');
+    const buyer = await this.parties.existingUser(actor.userUuid);
+    const plan = planForSale(await planStreams.peek(this.store, planId));
+    if (!plan.cardPaymentAllowed) throw new ApiError('error.package.cannot.be.bought.via.card.provider');
+    if (await this.subscriptions.isLoginHeld(login))
+      throw new ApiError('error.login.already.exists', { field: 'login' });
+    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const priceMinor = discountedPriceMinor(plan.priceMinor, discountPercent);
+    const subscriptionId = randomUUID();
+    return this.cards.open({
+      actor,
+      amountMinor: await this.deposits.depositNeededMinor(buyer.uuid, priceMinor),
+      intent: buyIntent(plan, { subscriptionId, login, priceMinor, discountPercent }),
+      context,
+      alongside: (tx, _paymentId, { at }) =>
+        this.secrets.write(tx.manager, { subscriptionId, version: 1, password, at }),
+    });
+  }
+
+  /**
+   * Applies what the card provider says about a checkout: the payment's report and, the first time the checkout is
+   * seen paid, the credit from `world:stripe` together with the purchase it pays for (or the purchase's FAILED, when
+   * a rule refuses it now), all in one append under the deposit's, the wallet's, the package's and the
+   * subscription's locks. A repeated or stale report decides nothing, so five deliveries in any order credit and buy
+   * once.
+   */
+  async settle(command: { deposit: CardDepositRow; report: CardReport } & CommandOrigin): Promise<CardSettlement> {
+    try {
+      return await withUniqueLogin(() => this.settleOnce(command, null));
+    } catch (error) {
+      // A login taken since the checkout opened is only known when the append hits the unique index: the money is
+      // then credited with the purchase's FAILED instead.
+      if (!(error instanceof ApiError) || error.code !== 'error.login.already.exists') throw error;
+      return this.settleOnce(command, 'error.login.already.exists');
+    }
+  }
+
+  private async settleOnce(
+    command: { deposit: CardDepositRow; report: CardReport } & CommandOrigin,
+    refusal: ErrorCode | null,
+  ): Promise<CardSettlement> {
+    const { deposit, report } = command;
+    const view = await this.depositPurchases.find(deposit.paymentId);
+    assert(view !== null && view.purchase.kind === 'BUY', `card deposit ${deposit.paymentId} buys a package`);
+    const purchase = view.purchase;
+    const buyer = await this.parties.existingUser(deposit.userUuid);
+    const password =
+      purchase.status === 'WAITING' ? (await this.secrets.newest(purchase.subscriptionId))?.password : undefined;
+    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const paymentId = await this.payments.nextPaymentId();
+    // The role is identity's, read before the locks, as for every deposit's bonus.
+    const bonusPaymentId = view.amountReceivedMinor > 0 ? null : await this.cards.bonusPaymentIdFor(buyer.role);
+    const ledger = this.payments.streams(buyer.uuid, paymentId);
+    const cardStreams = this.cards.streams(deposit);
+    const streams = {
+      plan: planStreams.read(purchase.paymentPlanId),
+      subscription: subscriptionStreams.ref(purchase.subscriptionId),
+      deposit: cardStreams.deposit,
+      wallet: cardStreams.wallet,
+      payment: ledger.payment,
+    };
+    interface Loaded {
+      plan: LoadedStream<PlanState>;
+      subscription: LoadedStream<SubscriptionState>;
+      deposit: LoadedDeposit;
+      wallet: LoadedSubscriptionPayment['wallet'];
+      payment: LoadedSubscriptionPayment['payment'];
+    }
+    const decide = (loaded: Loaded, bonus: LoadedDeposit | null, stamp: CommandStamp) => {
+      const card = this.cards.decideReport(
+        loaded.deposit,
+        loaded.wallet,
+        report,
+        stamp.at,
+        bonus === null || bonusPaymentId === null ? null : { role: buyer.role, bonusPaymentId, stream: bonus },
+      );
+      const settlement: CardSettlement = {
+        paymentId: deposit.paymentId,
+        status: card.depositAfter?.status ?? 'PENDING',
+        creditedMinor: card.creditedMinor,
+        purchase: card.depositAfter?.purchase?.status ?? null,
+      };
+      const reported = { deposit: card.payment, wallet: card.wallet, bonus: card.bonus };
+      const afterDeposit = { ...loaded.deposit, state: card.depositAfter };
+      if (card.creditedMinor === 0 || this.depositPurchases.waiting(afterDeposit) === null)
+        return { events: reported, result: settlement };
+      assert(password !== undefined, `the password of card deposit ${deposit.paymentId}'s purchase waits for it`);
+      const afterWallet = { ...loaded.wallet, state: card.walletAfter };
+      const bought = decideDepositPurchase(
+        () =>
+          this.deposits.decideBuy(
+            { plan: loaded.plan, subscription: loaded.subscription, deposit: afterDeposit },
+            { wallet: afterWallet, payment: loaded.payment },
+            { purchase, buyer, discountPercent, paymentId, password, at: stamp.at },
+          ),
+        refusal,
+      );
+      const events =
+        bought.status === 'DONE'
+          ? bought.events
+          : {
+              deposit: this.depositPurchases.decideFailed(afterDeposit, { errorCode: bought.errorCode, at: stamp.at }),
+              wallet: [],
+              payment: [],
+              subscription: [],
+            };
+      return {
+        events: {
+          deposit: [...card.payment, ...events.deposit],
+          wallet: [...card.wallet, ...events.wallet],
+          payment: events.payment,
+          subscription: events.subscription,
+          bonus: card.bonus,
+        },
+        result: { ...settlement, purchase: bought.status },
+      };
+    };
+    // A purchase that will not happen keeps no password: it is forgotten with the FAILED it explains, or when the
+    // payment is held for staff because the provider reported other money than was asked (ADR 0058).
+    const alongside = async (tx: StreamTransaction, decision: { result: CardSettlement }) => {
+      const ends = decision.result.purchase === 'FAILED' || decision.result.status === 'REVIEW';
+      if (ends && purchase.status === 'WAITING') await this.secrets.forgetAll(purchase.subscriptionId, tx.manager);
+    };
+    const origin = { context: command.context, causationId: command.causationId };
+    if (bonusPaymentId === null) {
+      const { result } = await this.pipeline.run({
+        ...origin,
+        streams,
+        decide: (loaded, stamp) => {
+          const { events, result } = decide(loaded, null, stamp);
+          const { bonus: _none, ...rest } = events;
+          return { events: rest, result };
+        },
+        alongside,
+      });
+      return result;
+    }
+    const { result } = await this.pipeline.run({
+      ...origin,
+      streams: { ...streams, bonus: this.cards.bonusStream(bonusPaymentId) },
+      decide: (loaded, stamp) => decide(loaded, loaded.bonus, stamp),
+      alongside,
+    });
+    return result;
+  }
+}

@@ -1,0 +1,315 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type CryptoDepositResponse,
+  type CryptoMethod,
+  depositNeededMinor,
+  type DepositPurchaseStatus,
+  discountedPriceMinor,
+  type ErrorCode,
+} from '@kupa/proto';
+import { randomUUID } from 'node:crypto';
+import { assert } from '../../../kernel';
+import type { Actor, RequestContext } from '../../../platform/auth';
+import { Clock } from '../../../platform/clock';
+import { CommandPipeline, type LoadedStream } from '../../../platform/commands';
+import { EventStore } from '../../../platform/event-store/event-store.port';
+import { ApiError } from '../../../platform/http';
+import { planForSale, type PlanState, planStreams } from '../../catalog';
+import { UserBalances, type UserView } from '../../identity';
+import {
+  DepositPurchases,
+  type DepositPurchaseView,
+  type LoadedDeposit,
+  type LoadedSubscriptionPayment,
+  SubscriptionPayments,
+} from '../../ledger';
+import { decideDepositPurchase, decidePurchase, decideRenewal, quoteRenewal } from '../domain/subscription-purchases';
+import type { SubscriptionState } from '../domain/subscription.state';
+import { withUniqueLogin } from '../infrastructure/logins';
+import { ReferralDiscounts } from '../infrastructure/referral-discounts';
+import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
+import { subscriptionStreams } from '../infrastructure/subscription-streams';
+import { SubscriptionReader } from '../projections/subscriptions/subscription-reader';
+import { purchasedPlan } from './purchased-plan';
+import { SubscriptionParties } from './subscription-parties';
+
+/** Who asks, and the event that caused a processor's command (null for a request). */
+export interface CommandOrigin {
+  context: RequestContext;
+  causationId: string | null;
+}
+
+/**
+ * Deposit-and-buy and deposit-and-renew (docs/adr/0030-deposit-and-buy.md), the flow in two steps: a deposit opened
+ * now with the purchase it pays for and the price quoted for it, and, once the cashier credited it, the purchase or
+ * renewal from the balance by the rules of `domain/subscription-purchases.ts`, with the deposit's DONE or FAILED in
+ * the same append. The card checkout (`CardCheckouts`) buys by the same decision.
+ */
+@Injectable()
+export class DepositPurchaseFlow {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly payments: SubscriptionPayments,
+    private readonly depositPurchases: DepositPurchases,
+    private readonly parties: SubscriptionParties,
+    private readonly balances: UserBalances,
+    private readonly subscriptions: SubscriptionReader,
+    private readonly secrets: SubscriptionSecrets,
+    private readonly discounts: ReferralDiscounts,
+    private readonly store: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Opens a crypto deposit that buys the package once the money arrives. The same refusals as buying with the
+   * balance come first, so nobody pays for what cannot be bought now: a missing (404) or INACTIVE (409) package, a
+   * login already held (409). The deposit asks the price less the buyer's referral discount, plus any debt on the
+   * balance (`depositNeededMinor`, ADR 0058), raised to the cashier's minimum, and records that price, the package and
+   * the login with it; the password goes to `subscription_secrets` under the id the subscription will take, in the
+   * same transaction.
+   */
+  async openPurchase(command: {
+    actor: Actor;
+    planId: string;
+    login: string;
+    password: string;
+    method: CryptoMethod;
+    context: RequestContext;
+  }): Promise<CryptoDepositResponse> {
+    const { actor, planId, login, password, method, context } = command;
+    const buyer = await this.parties.existingUser(actor.userUuid);
+    const plan = planForSale(await planStreams.peek(this.store, planId));
+    if (await this.subscriptions.isLoginHeld(login))
+      throw new ApiError('error.login.already.exists', { field: 'login' });
+    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const priceMinor = discountedPriceMinor(plan.priceMinor, discountPercent);
+    const subscriptionId = randomUUID();
+    return this.depositPurchases.open({
+      actor,
+      amountMinor: this.depositPurchases.amountFor(await this.depositNeededMinor(buyer.uuid, priceMinor)),
+      method,
+      intent: buyIntent(plan, { subscriptionId, login, priceMinor, discountPercent }),
+      context,
+      alongside: (tx, _paymentId, { at }) =>
+        this.secrets.write(tx.manager, { subscriptionId, version: 1, password, at }),
+    });
+  }
+
+  /**
+   * Opens a crypto deposit that renews the subscription once the money arrives. The renewal's own rules are asked
+   * first, at this instant (already paid a full period ahead, ended, a trial or PENDING: 409), and the quote is what
+   * renewing now would cost (`quoteRenewal`). The deposit asks that plus any debt on the balance (ADR 0058).
+   */
+  async openRenewal(command: {
+    actor: Actor;
+    subscriptionId: string;
+    method: CryptoMethod;
+    context: RequestContext;
+  }): Promise<CryptoDepositResponse> {
+    const { actor, subscriptionId, method, context } = command;
+    const subscription = await this.parties.subscription(subscriptionId);
+    const owner = await this.parties.existingUser(subscription.userUuid);
+    const discountPercent = await this.discounts.percentFor(owner.profileId);
+    const state = await subscriptionStreams.peek(this.store, subscriptionId);
+    const quote = quoteRenewal({ discountPercent, at: this.clock.now() }, state);
+    return this.depositPurchases.open({
+      actor,
+      amountMinor: this.depositPurchases.amountFor(await this.depositNeededMinor(owner.uuid, quote.priceMinor)),
+      method,
+      intent: {
+        kind: 'RENEW',
+        paymentPlanId: quote.planId,
+        planName: subscription.paymentPlan?.planName ?? '',
+        subscriptionId,
+        login: null,
+        priceMinor: quote.priceMinor,
+        discountPercent,
+      },
+      context,
+    });
+  }
+
+  /**
+   * Runs the purchase or renewal a credited deposit pays for, with the deposit's payment stream locked beside the
+   * subscription's. A purchase no longer WAITING does nothing, so the deposit's payment id keys it: it happens once
+   * however often it is asked. Returns what was recorded, or null.
+   */
+  async complete(depositPaymentId: number, origin: CommandOrigin): Promise<DepositPurchaseStatus | null> {
+    const deposit = await this.depositPurchases.find(depositPaymentId);
+    if (deposit === null || deposit.purchase.status !== 'WAITING') return null;
+    try {
+      return deposit.purchase.kind === 'BUY'
+        ? await withUniqueLogin(() => this.buyFor(deposit, origin))
+        : await this.renewFor(deposit, origin);
+    } catch (error) {
+      // A login taken since the deposit opened is only known when the append hits the unique index.
+      if (!(error instanceof ApiError) || error.code !== 'error.login.already.exists') throw error;
+      return this.fail(deposit, 'error.login.already.exists', origin);
+    }
+  }
+
+  /**
+   * The purchase a deposit pays for, decided under its locks by the rules of a purchase from the balance, against the
+   * price quoted when the deposit opened; DONE on the deposit with the subscription, the charge and the
+   * SUBSCRIPTION_PAYMENT. Throws the refusal, for `decideDepositPurchase` to turn into FAILED.
+   */
+  decideBuy(
+    loaded: { plan: LoadedStream<PlanState>; subscription: LoadedStream<SubscriptionState>; deposit: LoadedDeposit },
+    ledger: LoadedSubscriptionPayment,
+    input: {
+      purchase: DepositPurchaseView['purchase'];
+      buyer: UserView;
+      discountPercent: number;
+      paymentId: number;
+      password: string;
+      at: Date;
+    },
+  ) {
+    const { purchase, buyer, discountPercent, paymentId, password, at } = input;
+    assert(purchase.login !== null, 'a purchase names its login');
+    const decision = decidePurchase(
+      {
+        subscriptionId: purchase.subscriptionId,
+        userUuid: buyer.uuid,
+        userEmail: buyer.email,
+        plan: purchasedPlan(planForSale(loaded.plan.state)),
+        discountPercent,
+        paymentId,
+        login: purchase.login,
+        password,
+        quotedPriceMinor: purchase.priceMinor,
+        at,
+      },
+      loaded.subscription.state,
+    );
+    const money = this.payments.decideCharge(ledger, {
+      user: { uuid: buyer.uuid, email: buyer.email },
+      paymentId,
+      subscriptionId: purchase.subscriptionId,
+      ...decision.charge,
+      at,
+    });
+    const done = this.depositPurchases.decideCompleted(loaded.deposit, {
+      subscriptionPaymentId: paymentId,
+      chargedMinor: decision.charge.amountMinor,
+      at,
+    });
+    return { subscription: decision.subscription, wallet: money.wallet, payment: money.payment, deposit: done };
+  }
+
+  /**
+   * What a deposit must bring for a purchase of `priceMinor` to be paid from the balance once it arrives: the price,
+   * plus the debt of a balance a confirmed staff override left negative, which the credit pays first.
+   */
+  async depositNeededMinor(userUuid: string, priceMinor: number): Promise<number> {
+    const balanceMinor = (await this.balances.balancesOf([userUuid])).get(userUuid) ?? 0;
+    return depositNeededMinor(balanceMinor, priceMinor);
+  }
+
+  private async buyFor(deposit: DepositPurchaseView, origin: CommandOrigin): Promise<DepositPurchaseStatus | null> {
+    const { purchase } = deposit;
+    const buyer = await this.parties.existingUser(deposit.userUuid);
+    const password = (await this.secrets.newest(purchase.subscriptionId))?.password;
+    assert(password !== undefined, `the password of deposit ${deposit.paymentId}'s purchase waits for it`);
+    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const paymentId = await this.payments.nextPaymentId();
+    const subscriptionId = purchase.subscriptionId;
+    const { result } = await this.pipeline.run({
+      ...origin,
+      streams: {
+        plan: planStreams.read(purchase.paymentPlanId),
+        subscription: subscriptionStreams.ref(subscriptionId),
+        deposit: this.depositPurchases.stream(deposit.paymentId),
+        ...this.payments.streams(buyer.uuid, paymentId),
+      },
+      decide: (loaded, { at }) => {
+        if (this.depositPurchases.waiting(loaded.deposit) === null) return { events: {}, result: null };
+        const decision = decideDepositPurchase(() =>
+          this.decideBuy(
+            { plan: loaded.plan, subscription: loaded.subscription, deposit: loaded.deposit },
+            { wallet: loaded.wallet, payment: loaded.payment },
+            { purchase, buyer, discountPercent, paymentId, password, at },
+          ),
+        );
+        if (decision.status === 'DONE') return { events: decision.events, result: decision.status };
+        const failed = this.depositPurchases.decideFailed(loaded.deposit, { errorCode: decision.errorCode, at });
+        return { events: { deposit: failed }, result: decision.status };
+      },
+      // A purchase that will not happen keeps no password: it is forgotten with the FAILED it explains.
+      alongside: async (tx, decision) => {
+        if (decision.result === 'FAILED') await this.secrets.forgetAll(subscriptionId, tx.manager);
+      },
+    });
+    return result;
+  }
+
+  private async renewFor(deposit: DepositPurchaseView, origin: CommandOrigin): Promise<DepositPurchaseStatus | null> {
+    const { purchase } = deposit;
+    const owner = await this.parties.existingUser(deposit.userUuid);
+    const discountPercent = await this.discounts.percentFor(owner.profileId);
+    const paymentId = await this.payments.nextPaymentId();
+    const { result } = await this.pipeline.run({
+      ...origin,
+      streams: {
+        subscription: subscriptionStreams.ref(purchase.subscriptionId),
+        deposit: this.depositPurchases.stream(deposit.paymentId),
+        ...this.payments.streams(owner.uuid, paymentId),
+      },
+      decide: (loaded, { at }) => {
+        if (this.depositPurchases.waiting(loaded.deposit) === null) return { events: {}, result: null };
+        const decision = decideDepositPurchase(() => {
+          const renewal = decideRenewal(
+            { paymentId, discountPercent, at, automatic: false, quotedPriceMinor: purchase.priceMinor },
+            loaded.subscription.state,
+          );
+          const money = this.payments.decideCharge(loaded, {
+            user: { uuid: owner.uuid, email: owner.email },
+            paymentId,
+            subscriptionId: purchase.subscriptionId,
+            ...renewal.charge,
+            at,
+          });
+          const done = this.depositPurchases.decideCompleted(loaded.deposit, {
+            subscriptionPaymentId: paymentId,
+            chargedMinor: renewal.charge.amountMinor,
+            at,
+          });
+          return { subscription: renewal.subscription, wallet: money.wallet, payment: money.payment, deposit: done };
+        });
+        if (decision.status === 'DONE') return { events: decision.events, result: decision.status };
+        const failed = this.depositPurchases.decideFailed(loaded.deposit, { errorCode: decision.errorCode, at });
+        return { events: { deposit: failed }, result: decision.status };
+      },
+    });
+    return result;
+  }
+
+  /** FAILED on the deposit alone, when the purchase's own append could not happen; its password is forgotten. */
+  private async fail(
+    deposit: DepositPurchaseView,
+    errorCode: ErrorCode,
+    origin: CommandOrigin,
+  ): Promise<DepositPurchaseStatus | null> {
+    const { result } = await this.pipeline.run({
+      ...origin,
+      streams: { deposit: this.depositPurchases.stream(deposit.paymentId) },
+      decide: (loaded, { at }) => {
+        const failed = this.depositPurchases.decideFailed(loaded.deposit, { errorCode, at });
+        return { events: { deposit: failed }, result: failed.length > 0 ? ('FAILED' as const) : null };
+      },
+      alongside: async (tx, decision) => {
+        if (decision.result === 'FAILED' && deposit.purchase.kind === 'BUY')
+          await this.secrets.forgetAll(deposit.purchase.subscriptionId, tx.manager);
+      },
+    });
+    return result;
+  }
+}
+
+/** What a deposit made to buy a package (by crypto or by card) will buy, once its money arrives. */
+export function buyIntent(
+  plan: ReturnType<typeof planForSale>,
+  purchase: { subscriptionId: string; login: string; priceMinor: number; discountPercent: number },
+) {
+  return { kind: 'BUY' as const, paymentPlanId: plan.planId, planName: plan.name, ...purchase };
+}
