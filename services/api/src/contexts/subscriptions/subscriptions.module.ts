@@ -43,7 +43,8 @@ import { RenewSubscriptionHandler } from './commands/renew-subscription/renew-su
 import { TakeTrialController } from './commands/take-trial/take-trial.controller';
 import { TakeTrialHandler } from './commands/take-trial/take-trial.handler';
 import { ALL_SUBSCRIPTION_EVENT_TYPES } from './domain/subscription.events';
-import { ReferralDiscounts, SubscriptionReferralStandings } from './infrastructure/referral-discounts';
+import { ReferralDiscounts } from './application/referral-discounts';
+import { SubscriptionReferralStandings } from './infrastructure/referral-standings';
 import { SubscriptionPlanReferences } from './infrastructure/subscription-plan-references';
 import { SubscriptionSecrets } from './infrastructure/subscription-secrets';
 import { CardJanitor } from './processors/card-janitor/card-janitor.sweep';

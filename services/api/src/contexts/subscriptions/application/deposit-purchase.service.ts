@@ -26,7 +26,7 @@ import {
 import { decideDepositPurchase, decidePurchase, decideRenewal, quoteRenewal } from '../domain/subscription-purchases';
 import type { SubscriptionState } from '../domain/subscription.state';
 import { withUniqueLogin } from '../infrastructure/logins';
-import { ReferralDiscounts } from '../infrastructure/referral-discounts';
+import { ReferralDiscounts } from './referral-discounts';
 import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../infrastructure/subscription-streams';
 import { SubscriptionReader } from '../projections/subscriptions/subscription-reader';

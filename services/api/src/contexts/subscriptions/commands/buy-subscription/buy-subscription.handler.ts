@@ -7,7 +7,7 @@ import { SubscriptionParties } from '../../application/subscription-parties';
 import { purchasedPlan } from '../../application/purchased-plan';
 import { decidePurchase } from '../../domain/subscription-purchases';
 import { withUniqueLogin } from '../../infrastructure/logins';
-import { ReferralDiscounts } from '../../infrastructure/referral-discounts';
+import { ReferralDiscounts } from '../../application/referral-discounts';
 import { SubscriptionSecrets } from '../../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../../infrastructure/subscription-streams';
 import { subscriptionFromPurchase } from '../../projections/subscriptions/subscription-view';

@@ -4,7 +4,7 @@ import { CommandPipeline } from '../../../../platform/commands';
 import { SubscriptionPayments } from '../../../ledger';
 import { SubscriptionParties } from '../../application/subscription-parties';
 import { decideRenewal } from '../../domain/subscription-purchases';
-import { ReferralDiscounts } from '../../infrastructure/referral-discounts';
+import { ReferralDiscounts } from '../../application/referral-discounts';
 import { subscriptionStreams } from '../../infrastructure/subscription-streams';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import { RenewSubscriptionCommand } from './renew-subscription.command';

@@ -6,7 +6,7 @@ import type { Processor } from '../../../../platform/projections';
 import type { UserReader } from '../../../identity';
 import type { DepositPurchases } from '../../../ledger';
 import type { SubscriptionEvent } from '../../domain/subscription.events';
-import type { ReferralDiscounts } from '../../infrastructure/referral-discounts';
+import type { ReferralDiscounts } from '../../application/referral-discounts';
 import type { SubscriptionMail } from './subscription-mail.templates';
 import { subscriptionOutboxMail } from './subscription-mails';
 

@@ -10,7 +10,7 @@ import { enqueueMails } from '../../../../platform/mail';
 import type { Sweep, SweepPass } from '../../../../platform/projections';
 import type { UserReader } from '../../../identity';
 import { addDays } from '../../domain/subscription-periods';
-import type { ReferralDiscounts } from '../../infrastructure/referral-discounts';
+import type { ReferralDiscounts } from '../../application/referral-discounts';
 import { EndSubscriptionCommand } from '../../commands/end-subscription/end-subscription.command';
 import { RecordRenewalFailureCommand } from '../../commands/record-renewal-failure/record-renewal-failure.command';
 import { RenewSubscriptionCommand } from '../../commands/renew-subscription/renew-subscription.command';

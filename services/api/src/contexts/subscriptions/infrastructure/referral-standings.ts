@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RewardTiers } from '../../../platform/config';
-import { type ReferralStanding, ReferralStandings, UserReader } from '../../identity';
+import { type ReferralStanding, ReferralStandings } from '../../identity';
 import { SubscriptionReader } from '../projections/subscriptions/subscription-reader';
 
 /**
@@ -28,19 +28,5 @@ export class SubscriptionReferralStandings extends ReferralStandings {
   async standingOf(referred: readonly string[]): Promise<ReferralStanding> {
     const activeReferrals = await this.subscriptions.countActiveHolders(referred);
     return { activeReferrals, discountPercent: this.tiers.referralDiscountPercent(activeReferrals) };
-  }
-}
-
-/** The discount a buyer gets now, at a purchase or a renewal: by the users they referred. */
-@Injectable()
-export class ReferralDiscounts {
-  constructor(
-    private readonly users: UserReader,
-    private readonly standings: SubscriptionReferralStandings,
-  ) {}
-
-  async percentFor(profileId: string): Promise<number> {
-    const referred = await this.users.referredUserUuidsOf(profileId);
-    return (await this.standings.standingOf(referred)).discountPercent;
   }
 }
