@@ -1,6 +1,10 @@
 /**
- * API tests run TypeScript through SWC (decorator metadata included) and share one PostgreSQL started by the
- * global setup: the embedded server, or the one named by DATABASE_URL.
+ * API tests run TypeScript through SWC (decorator metadata included), in two Jest projects:
+ * - `unit`: the `*.spec.ts` files — deciders, domain rules and pure helpers. No PostgreSQL is started for them, and
+ *   `test-support/no-database.ts` fails any of them that tries to open one (rename such a spec `*.int-spec.ts`).
+ * - `database`: the `*.int-spec.ts` and `*.api-spec.ts` files, which share one PostgreSQL started by the global
+ *   setup: the embedded server, or the one named by DATABASE_URL.
+ * `jest` runs both; `npm run test:unit` and `npm run test:database` run one each.
  */
 const swcOptions = {
   jsc: {
@@ -19,10 +23,9 @@ const swcOptions = {
  */
 const esmOnlyPackages = ['@scure/base', '@noble/hashes', '@nestjs/terminus'];
 
-module.exports = {
+const shared = {
   rootDir: 'src',
   testEnvironment: 'node',
-  testRegex: '.*\\.(spec|int-spec|api-spec)\\.ts$',
   transform: {
     '^.+\\.ts$': ['@swc/jest', swcOptions],
     '^.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
@@ -30,7 +33,23 @@ module.exports = {
   // Ignored: everything under node_modules except those packages, wherever npm nested them.
   transformIgnorePatterns: [`^(?!.*/node_modules/(${esmOnlyPackages.join('|')})/).*/node_modules/`],
   moduleFileExtensions: ['ts', 'js', 'json'],
+};
+
+const unit = {
+  ...shared,
+  displayName: 'unit',
+  testRegex: '.*\\.spec\\.ts$',
+  setupFiles: ['<rootDir>/test-support/no-database.ts'],
+  testTimeout: 60000,
+};
+
+const database = {
+  ...shared,
+  displayName: 'database',
+  testRegex: '.*\\.(int-spec|api-spec)\\.ts$',
   globalSetup: '<rootDir>/test-support/global-setup.ts',
   globalTeardown: '<rootDir>/test-support/global-teardown.ts',
   testTimeout: 60000,
 };
+
+module.exports = { projects: [unit, database] };

@@ -1,4 +1,4 @@
-import { type INestApplication, type LoggerService } from '@nestjs/common';
+import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { REFRESH_COOKIE_SCHEMES } from './contexts/identity';
-import { type AppConfig, sandboxWarnings } from './platform/config';
+import { type AppConfig, warnOfSandboxes } from './platform/config';
 import {
   ApiErrorFilter,
   createValidationPipe,
@@ -82,15 +82,6 @@ function serveSpa(app: NestExpressApplication, mount: string, directory: string 
     return mount === '/' && (url.startsWith('/admin/') || url === '/admin');
   };
   app.use(mount, staticUi(directory, belongsElsewhere));
-}
-
-/**
- * One `warn` line per sandbox the configuration runs, loud at start in every process that runs them: a sandbox where
- * real money is expected must not go unnoticed. HTTP processes log them in `configureApp`; a worker-only process
- * (`runWorker`), whose provisioning jobs write into the simulator as much as any request, logs the same lines.
- */
-export function warnOfSandboxes(config: AppConfig, logger: LoggerService): void {
-  for (const warning of sandboxWarnings(config)) logger.warn(warning, 'Sandbox');
 }
 
 export function configureApp(app: NestExpressApplication, options: AppModuleOptions, logger: JsonLogger): void {

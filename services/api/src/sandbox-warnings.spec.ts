@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { warnOfSandboxes } from './create-app';
-import { loadConfig, sandboxWarnings } from './platform/config';
+import { loadConfig, sandboxWarnings, warnOfSandboxes } from './platform/config';
 import { JsonLogger } from './platform/observability';
 
 interface LogLine {

@@ -10,6 +10,7 @@ import {
   SESSION_POLICY_DEFAULTS,
   tierTableProblem,
 } from '@kupa/proto';
+import type { LoggerService } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -491,6 +492,15 @@ export function sandboxWarnings(config: AppConfig): string[] {
         `because ${why} and PROVISIONING_URL is unset.`,
     );
   return warnings;
+}
+
+/**
+ * One `warn` line per sandbox the configuration runs, loud at start in every process that runs them: a sandbox where
+ * real money is expected must not go unnoticed. HTTP processes log them in `configureApp`; a worker-only process
+ * (`runWorker`), whose provisioning jobs write into the simulator as much as any request, logs the same lines.
+ */
+export function warnOfSandboxes(config: AppConfig, logger: LoggerService): void {
+  for (const warning of sandboxWarnings(config)) logger.warn(warning, 'Sandbox');
 }
 
 /** Reads a secret from the data directory, creating it once, so restarts keep sessions valid. */

@@ -12,6 +12,7 @@ export {
   persistentSecret,
   repositoryRoot,
   sandboxWarnings,
+  warnOfSandboxes,
   type TrustProxySetting,
 } from './app-config';
 export { APP_CONFIG, ConfigModule } from './config.module';
