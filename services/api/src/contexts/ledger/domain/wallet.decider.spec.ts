@@ -353,4 +353,50 @@ describe('wallet decider', () => {
       expect(walletDecider.evolve({ balanceMinor: 0 }, refunded)).toEqual({ balanceMinor: 700 });
     });
   });
+
+  // A staff member's status change may leave the balance below zero only with their confirmation; these pin the
+  // exact cent where that starts, on both the refusal and the recorded confirmation (issue 29: a mutant that let a
+  // 1-cent overdraft through unconfirmed survived the cases above).
+  describe('status change at the exact edge of a negative balance', () => {
+    const reapplied = (amountMinor: number, overdraftConfirmedBy: string | null): WalletEvent => ({
+      type: 'PaymentReapplied',
+      data: {
+        userUuid: dana,
+        paymentId: 1,
+        status: 'SUCCESS',
+        amountMinor,
+        transaction: {
+          transactionId: tx(20),
+          postings: [{ source: `user:${dana}`, destination: 'world:manual', amountMinor }],
+        },
+        overdraftConfirmedBy,
+      },
+    });
+
+    it('books a withdrawal again down to exactly zero without asking, and records no override', () =>
+      given([deposited(500)])
+        .when(settle('REAPPLY', false, 500))
+        .then([reapplied(500, null)]));
+
+    it('refuses a cent below zero without confirmation, naming the balance it would leave', () =>
+      given([deposited(500)])
+        .when(settle('REAPPLY', false, 501))
+        .thenRejects('error.balance.negative.confirmation.required', { resultingBalance: -0.01 }));
+
+    it('books a cent below zero once confirmed, recording who confirmed it', () => {
+      given([deposited(500)])
+        .when(settle('REAPPLY', false, 501, true))
+        .then([reapplied(501, admin)]);
+      const history = [deposited(500), reapplied(501, admin)];
+      expect(fold(walletDecider, history)).toEqual({ balanceMinor: -1 });
+    });
+
+    it('asks the same of a reversal that takes the balance to minus one cent, and not of one that ends at zero', () => {
+      given([deposited(500)])
+        .when(settle('REVERSE', true, 501))
+        .thenRejects('error.balance.negative.confirmation.required', { resultingBalance: -0.01 });
+      const [atZero] = walletDecider.decide(settle('REVERSE', true, 500), fold(walletDecider, [deposited(500)]));
+      expect(atZero).toMatchObject({ type: 'PaymentReversed', data: { overdraftConfirmedBy: null } });
+    });
+  });
 });
