@@ -649,3 +649,77 @@ describe('subscription decider', () => {
     });
   });
 });
+
+// The renewal is refused once the subscription is paid a full period ahead (end − now ≥ the duration). These pin the
+// exact instant: a mutant that refused only beyond one period (`>` for `≥`) survived the cases above (issue 29).
+describe('subscription decider: renewal at the exact edge of one period ahead', () => {
+  // Renewed on 1 February: the end moves from 28 February to 28 March, 10:05 UTC.
+  const renewedOnce: SubscriptionEvent = {
+    type: 'SubscriptionRenewed',
+    data: {
+      subscriptionId,
+      userUuid,
+      paymentId: 8,
+      priceMinor: 1000,
+      listPriceMinor: 1000,
+      discountPercent: 0,
+      previousEndDate: '2026-02-28T10:05:00.000Z',
+      endDate: '2026-03-28T10:05:00.000Z',
+      renewedAt: '2026-02-01T00:00:00.000Z',
+      automatic: false,
+    },
+  };
+  const history = [purchased, activated, renewedOnce];
+  // 28 February 10:05 plus one calendar month is the end itself.
+  const exactlyOnePeriodBefore = new Date('2026-02-28T10:05:00.000Z');
+  const msLater = (at: Date, ms: number) => new Date(at.getTime() + ms);
+  const dayMs = 24 * 60 * 60 * 1000;
+
+  it('refuses when the end is exactly one period ahead', () =>
+    given(history)
+      .when((state) => renewSubscription(renew(exactlyOnePeriodBefore), state))
+      .thenRejects('error.subscription.already.renewed'));
+
+  it('refuses a millisecond and a day earlier, when the end is more than one period ahead', () => {
+    for (const at of [msLater(exactlyOnePeriodBefore, -1), msLater(exactlyOnePeriodBefore, -dayMs)])
+      given(history)
+        .when((state) => renewSubscription(renew(at), state))
+        .thenRejects('error.subscription.already.renewed');
+  });
+
+  it('renews a millisecond later, from the end, when the end is just under one period ahead', () => {
+    const at = msLater(exactlyOnePeriodBefore, 1);
+    given(history)
+      .when((state) => renewSubscription(renew(at), state))
+      .then([
+        {
+          type: 'SubscriptionRenewed',
+          data: {
+            subscriptionId,
+            userUuid,
+            paymentId: 9,
+            priceMinor: 1000,
+            listPriceMinor: 1000,
+            discountPercent: 0,
+            previousEndDate: '2026-03-28T10:05:00.000Z',
+            endDate: '2026-04-28T10:05:00.000Z',
+            renewedAt: '2026-02-28T10:05:00.001Z',
+            automatic: false,
+          },
+        },
+      ]);
+  });
+
+  it('renews a day later, from the end, and the automatic renewal is held to the same edge', () => {
+    const dayLater = msLater(exactlyOnePeriodBefore, dayMs);
+    const [event] = renewSubscription(renew(dayLater), stateOf(history));
+    expect(event.data).toMatchObject({
+      previousEndDate: '2026-03-28T10:05:00.000Z',
+      endDate: '2026-04-28T10:05:00.000Z',
+    });
+    given(history)
+      .when((state) => renewSubscription(renew(exactlyOnePeriodBefore, { automatic: true }), state))
+      .thenRejects('error.subscription.already.renewed');
+    expect(renewSubscription(renew(dayLater, { automatic: true }), stateOf(history))).toHaveLength(1);
+  });
+});
