@@ -105,6 +105,16 @@ module.exports = {
       from: { path: API },
       to: { circular: true },
     },
+    {
+      name: 'proto-no-circular',
+      comment:
+        'No import cycles inside proto/src either: its files are imported one by one by the API and both UIs, and a ' +
+        'cycle there (label tables → event texts → event catalogue → the events that use the tables) makes what ' +
+        'a file sees at load time depend on who imported first. A small type several files need gets its own module.',
+      severity: 'error',
+      from: { path: '^proto/src/' },
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: ['node_modules', `${PROTO}dist/`] },

@@ -39,13 +39,14 @@ const EXPECTED = [
   ['test-through-package-name', 'test/bench/seed.ts', 'services/api/src/kernel/index.ts'],
   ['test-through-package-name', 'test/bench/seed.ts', 'services/api/src/testing.ts'],
   ['no-circular', 'services/api/src/platform/cycle-a.ts', 'services/api/src/platform/cycle-b.ts'],
+  ['proto-no-circular', 'proto/src/card.ts', 'proto/src/event-text.ts'],
 ].map((breach) => breach.join(' | '));
 
 function run() {
   try {
     return execFileSync(
       depcruise,
-      ['--config', configPath, '--output-type', 'json', 'services', 'admin-ui', 'client-ui', 'test'],
+      ['--config', configPath, '--output-type', 'json', 'proto', 'services', 'admin-ui', 'client-ui', 'test'],
       { cwd: fixture, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
     );
   } catch (error) {

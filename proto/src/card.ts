@@ -1,4 +1,4 @@
-import type { Bilingual } from './event-text';
+import type { Bilingual } from './bilingual';
 
 /**
  * Card checkout (docs/adr/0029-card-checkout.md): the client pays a package's price on the card provider's hosted

@@ -1,4 +1,4 @@
-import type { Bilingual } from './event-text';
+import type { Bilingual } from './bilingual';
 import { CRYPTO_METHODS, type CryptoMethod, type PaymentStatus } from './enums';
 
 /**

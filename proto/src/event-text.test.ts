@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNTS } from './accounts';
+import type { Bilingual } from './bilingual';
 import { AUDIT_OPERATION_TYPES, LANGUAGES, PAYMENT_STATUSES } from './enums';
 import { EVENT_TYPES } from './event-catalogue';
 import {
   AUDIT_FIELDS,
   AUDIT_WORDS,
-  type Bilingual,
   EVENT_SENTENCES,
   EVENT_TYPE_LABELS,
   FALLBACK_SENTENCE,

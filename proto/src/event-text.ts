@@ -1,14 +1,13 @@
-import { SYSTEM_ACCOUNTS, type SystemAccount } from './accounts';
-import type { AuditOperationType, AuditTargetType, Language } from './enums';
-import type { EventType } from './event-catalogue';
-import type { EnumName } from './labels';
-
-/**
+/*
  * How events, activity-log fields and ledger accounts read in people's language (docs/product.md, Audit and Ledger):
  * one mapping that the activity log's list and detail, the account history and the payments CSV share. A test fails
  * when an event type, a field the mappers write or a system account lacks a Hebrew or an English text.
  */
-export type Bilingual = Readonly<Record<Language, string>>;
+import { SYSTEM_ACCOUNTS, type SystemAccount } from './accounts';
+import type { Bilingual } from './bilingual';
+import type { AuditOperationType, AuditTargetType, Language } from './enums';
+import type { EventType } from './event-catalogue';
+import type { EnumName } from './labels';
 
 /** A short name per event type: the account history's entry type, and the sentence of last resort. */
 export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.freeze({

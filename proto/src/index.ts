@@ -21,6 +21,7 @@ export * from './api-routes';
 export * from './session';
 export * from './session-client';
 export * from './event-catalogue';
+export * from './bilingual';
 export * from './event-text';
 export * from './audit-sentence';
 export * from './payments-csv';

@@ -1,5 +1,5 @@
 import type { Language } from './enums';
-import type { Bilingual } from './event-text';
+import type { Bilingual } from './bilingual';
 import type { EnumName } from './labels';
 import { fillPlaceholders } from './placeholders';
 

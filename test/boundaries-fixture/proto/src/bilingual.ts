@@ -1,0 +1,1 @@
+export type Bilingual = { he: string; en: string };
