@@ -83,6 +83,26 @@ module.exports = {
       to: { path: '^(services|admin-ui)/' },
     },
     {
+      name: 'client-ui-subscriptions-not-packages',
+      comment:
+        "The client portal's features import each other one way at most: buying a package (features/packages) " +
+        'opens a subscription and uses its credentials dialog, errors and list, so features/subscriptions never ' +
+        'imports features/packages. What both need about packages (price, pay options, the plans query) lives in ' +
+        'lib/plans.',
+      severity: 'error',
+      from: { path: '^client-ui/src/features/subscriptions/' },
+      to: { path: '^client-ui/src/features/packages/' },
+    },
+    {
+      name: 'client-ui-lib-below-features',
+      comment:
+        "The client portal's lib/ is what features share (API client, i18n, UI pieces, plans): it imports no " +
+        'feature, so that moving a shared piece there cannot bring a feature-to-feature import back.',
+      severity: 'error',
+      from: { path: '^client-ui/src/lib/' },
+      to: { path: '^client-ui/src/features/' },
+    },
+    {
       name: 'test-uses-public-api',
       comment:
         'The journeys and the bench drive the API from outside: they import only what @kupa/api exports ' +

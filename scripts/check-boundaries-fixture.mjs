@@ -40,6 +40,12 @@ const EXPECTED = [
   ['test-through-package-name', 'test/bench/seed.ts', 'services/api/src/testing.ts'],
   ['no-circular', 'services/api/src/platform/cycle-a.ts', 'services/api/src/platform/cycle-b.ts'],
   ['proto-no-circular', 'proto/src/card.ts', 'proto/src/event-text.ts'],
+  [
+    'client-ui-subscriptions-not-packages',
+    'client-ui/src/features/subscriptions/renew.ts',
+    'client-ui/src/features/packages/plan-price.ts',
+  ],
+  ['client-ui-lib-below-features', 'client-ui/src/lib/plans.ts', 'client-ui/src/features/packages/plan-price.ts'],
 ].map((breach) => breach.join(' | '));
 
 function run() {

@@ -18,6 +18,8 @@ import { useCardCheckoutAvailable, useCryptoDepositAvailable } from '../../lib/a
 import { formatDollars } from '../../lib/format';
 import { useT, type MessageKey } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
+import { payOptions, type PayWith } from '../../lib/plans/pay-options';
+import { PlanPrice, type PlanPricing } from '../../lib/plans/plan-price';
 import { inputTestId } from '../../lib/ui/test-ids';
 import { BalanceShortfall, DebtIncluded, depositAsked, shortfallMinor } from '../payments/balance-shortfall';
 import { CoinSelect, DEFAULT_COIN } from '../payments/crypto-options';
@@ -31,33 +33,13 @@ import {
   type CredentialsRefusal,
 } from '../subscriptions/subscription-errors';
 import { SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions/subscriptions-query';
-import { PlanPrice, type PlanPricing } from './plan-price';
 
-/** How a package is paid for: from the balance, by a crypto deposit that buys it on arrival, or by card. */
-export type PayWith = 'balance' | 'crypto' | 'card';
-
+/** The radio labels of the ways to pay. */
 const PAY_WITH_LABELS: Record<PayWith, MessageKey> = {
   balance: 'buy.payWith.balance',
   crypto: 'buy.payWith.crypto',
   card: 'buy.payWith.card',
 };
-
-/**
- * The ways this package can be paid for now: the balance always (refused while it is short); a crypto deposit-and-buy
- * where the balance is short and the deployment has a crypto cashier; a card where the deployment takes cards and the
- * package allows them.
- */
-export function payOptions(
-  plan: Plan,
-  balanceShort: boolean,
-  available: { card: boolean; crypto: boolean },
-): PayWith[] {
-  return [
-    'balance',
-    ...(balanceShort && available.crypto ? (['crypto'] as const) : []),
-    ...(available.card && plan.cardPaymentAllowed !== false ? (['card'] as const) : []),
-  ];
-}
 
 /**
  * Buys a package: the login and password the streaming service account opens with, checked first with proto's rules,

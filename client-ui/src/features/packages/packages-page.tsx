@@ -17,8 +17,8 @@ import { RouterButton, RouterLink } from '../../lib/ui/router-link';
 import { TrialOffer } from '../subscriptions/trial-offer';
 import { BuyDialog } from './buy-dialog';
 import { PlanCard } from './plan-card';
-import { planPricing } from './plan-price';
-import { activePlansQueryOptions } from './plans-query';
+import { planPricing } from '../../lib/plans/plan-price';
+import { activePlansQueryOptions } from '../../lib/plans/plans-query';
 
 /** The client's balance and referral discount above the packages: what they can spend and what they save. */
 function BuyingPower() {

@@ -12,7 +12,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import { enumLabel, type Plan } from '@kupa/proto';
 import { useT } from '../../lib/i18n/i18n';
-import { PlanPrice, type PlanPricing } from './plan-price';
+import { PlanPrice, type PlanPricing } from '../../lib/plans/plan-price';
 
 /** One package on sale: what it is, what it costs this client, what it includes, and the way to buy it. */
 export function PlanCard({ plan, pricing, onBuy }: { plan: Plan; pricing: PlanPricing; onBuy: () => void }) {

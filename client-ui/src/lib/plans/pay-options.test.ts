@@ -1,5 +1,5 @@
 import { makePlan } from '../../test/render-app';
-import { payOptions } from './buy-dialog';
+import { payOptions } from './pay-options';
 
 describe('payOptions', () => {
   const plan = makePlan();

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { discountedPriceMinor, minorToAmount, type PlanDurationMonths } from '@kupa/proto';
-import { formatDollars } from '../../lib/format';
-import { useT, type MessageKey } from '../../lib/i18n/i18n';
+import { formatDollars } from '../format';
+import { useT, type MessageKey } from '../i18n/i18n';
 
 /** A package's list price and what the client pays after their referral discount, in cents. */
 export interface PlanPricing {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { LIMITS, type PlanSearchRequest } from '@kupa/proto';
-import { plansApi } from '../../lib/api/endpoints';
+import { plansApi } from '../api/endpoints';
 
 export const PLANS_QUERY_KEY = ['payment-plans'] as const;
 

@@ -1,0 +1,1 @@
+export const planPrice = (priceMinor: number): string => `${priceMinor / 100}`;
