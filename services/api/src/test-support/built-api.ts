@@ -15,7 +15,7 @@ import { join } from 'node:path';
 export interface BuiltApi {
   /** Moves the context's clock; sweeps read "now" from it. */
   setClock(at: Date): void;
-  /** Runs a sweep's passes until nothing due is left (`ProcessorRunner.sweepNow`); how many items they acted on. */
+  /** Runs a sweep's passes until nothing due is left (`Schedules.sweepNow`); how many items they acted on. */
   sweepNow(name: string): Promise<number>;
   close(): Promise<void>;
 }
@@ -38,7 +38,7 @@ interface BuiltModules {
     register(options: { config: unknown; databaseUrl: string; version: string; clock: unknown; quiet: boolean }): never;
   };
   ManualClock: new (at: Date) => ManualClockLike;
-  ProcessorRunner: abstract new (...args: never[]) => { sweepNow(name: string): Promise<number> };
+  Schedules: abstract new (...args: never[]) => { sweepNow(name: string): Promise<number> };
   loadConfig(env: Record<string, string | undefined>): Record<string, unknown>;
   NestFactory: {
     createApplicationContext(module: never, options: { logger: string[] }): Promise<INestApplicationContext>;
@@ -55,7 +55,7 @@ function loadBuiltModules(): BuiltModules {
   return {
     AppModule: dist('app.module.js').AppModule as BuiltModules['AppModule'],
     ManualClock: dist('platform/clock/index.js').ManualClock as BuiltModules['ManualClock'],
-    ProcessorRunner: dist('platform/projections/index.js').ProcessorRunner as BuiltModules['ProcessorRunner'],
+    Schedules: dist('platform/jobs/index.js').Schedules as BuiltModules['Schedules'],
     loadConfig: dist('platform/config/index.js').loadConfig as BuiltModules['loadConfig'],
     NestFactory: (load('@nestjs/core') as { NestFactory: BuiltModules['NestFactory'] }).NestFactory,
   };
@@ -82,10 +82,10 @@ export async function openBuiltApi(options: BuiltApiOptions): Promise<BuiltApi> 
     }),
     { logger: ['error'] },
   );
-  const runner = context.get(built.ProcessorRunner);
+  const schedules = context.get(built.Schedules);
   return {
     setClock: (at) => clock.set(at),
-    sweepNow: (name) => runner.sweepNow(name),
+    sweepNow: (name) => schedules.sweepNow(name),
     close: () => context.close(),
   };
 }

@@ -5,7 +5,8 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { AuditMapperRegistry } from '../audit';
 import { UserBalances } from '../identity';
 import { EventTypeRegistry } from '../../platform/event-store';
-import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
+import { Schedules } from '../../platform/jobs';
+import { InlineProjectionRegistry } from '../../platform/projections';
 import { CashierJanitor } from './processors/cashier-janitor/cashier-janitor.sweep';
 import { ChangePaymentStatusController } from './commands/change-payment-status/change-payment-status.controller';
 import { ChangePaymentStatusHandler } from './commands/change-payment-status/change-payment-status.handler';
@@ -96,7 +97,7 @@ export class LedgerModule implements OnModuleInit {
     private readonly eventTypes: EventTypeRegistry,
     private readonly projections: InlineProjectionRegistry,
     private readonly auditMappers: AuditMapperRegistry,
-    private readonly runner: ProcessorRunner,
+    private readonly schedules: Schedules,
     private readonly dataSource: DataSource,
     private readonly deposits: CashierDeposits,
     private readonly clock: Clock,
@@ -109,7 +110,7 @@ export class LedgerModule implements OnModuleInit {
     this.projections.register(new LedgerEntriesProjection());
     this.projections.register(new WalletSnapshotsProjection());
     for (const type of ALL_LEDGER_EVENT_TYPES) this.auditMappers.register(type, LEDGER_AUDIT_MAPPERS[type]);
-    this.runner.registerSweep(
+    this.schedules.register(
       new CashierJanitor(
         this.dataSource,
         this.deposits,

@@ -6,6 +6,7 @@ import { Clock } from '../../platform/clock';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { EventStore, EventTypeRegistry } from '../../platform/event-store';
 import { MailDispatcher } from '../../platform/mail';
+import { Schedules } from '../../platform/jobs';
 import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
 import { AuditMapperRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
@@ -127,6 +128,7 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly projections: InlineProjectionRegistry,
     private readonly auditMappers: AuditMapperRegistry,
     private readonly processors: ProcessorRunner,
+    private readonly schedules: Schedules,
     private readonly store: EventStore,
     private readonly mailDispatcher: MailDispatcher,
     private readonly mails: SubscriptionMails,
@@ -154,11 +156,11 @@ export class SubscriptionsModule implements OnModuleInit {
       new SubscriptionMailsProcessor(this.users, this.discounts, this.depositPurchases, this.clock),
     );
     for (const kind of this.mails.kinds()) this.mailDispatcher.registerKind(kind);
-    this.processors.registerSweep(
+    this.schedules.register(
       new SubscriptionRenewalsSweep(this.dataSource, this.commands, this.discounts, this.users, this.clock),
     );
     // Card checkouts whose webhook never came (processors/card-janitor/).
-    this.processors.registerSweep(
+    this.schedules.register(
       new CardJanitor(
         this.dataSource,
         this.cardProvider,

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource, EntityManager } from 'typeorm';
-import { backoffDelayMs, ProcessorRunner, type Processor, type Sweep, type SweepPass } from './processor-runner';
+import { ProcessorRunner, type Processor } from './processor-runner';
 import type { PostgresEventStore } from '../event-store/postgres-event-store';
 import { eventually, metadata, streamOf, useEventStore } from '../event-store/event-store.fixtures';
 
@@ -176,9 +176,6 @@ describe('ProcessorRunner on PostgreSQL', () => {
       expect(gaps[1]).toBeGreaterThanOrEqual(195);
       expect(gaps[2]).toBeGreaterThanOrEqual(195);
       expect(gaps[3]).toBeGreaterThanOrEqual(195);
-      expect(backoffDelayMs({ baseMs: 100, maxMs: 200 }, 1)).toBe(100);
-      expect(backoffDelayMs({ baseMs: 100, maxMs: 200 }, 2)).toBe(200);
-      expect(backoffDelayMs({ baseMs: 1_000, maxMs: 30_000 }, 80)).toBe(30_000);
     });
 
     it('hands a processor only the types it handles, each once, and moves its checkpoint past the others', async () => {
@@ -236,116 +233,6 @@ describe('ProcessorRunner on PostgreSQL', () => {
         ),
       ).toBe(total);
       expect(await runner.drain()).toBe(0);
-    });
-  });
-
-  describe('sweeps', () => {
-    /**
-     * A sweep over a table of due items: each pass settles at most `batch` rows due at the clock's now, one
-     * statement per row, so that two leaders at once would settle a row twice and the count would show it.
-     */
-    function dueItemsSweep(name: string, now: () => Date, batch = 3): Sweep & { passes: number } {
-      const sweep = {
-        name,
-        intervalMs: 20,
-        passes: 0,
-        async sweep(): Promise<SweepPass> {
-          sweep.passes += 1;
-          const due: { id: number }[] = await dataSource.query(
-            'SELECT id FROM sweep_items WHERE sweep = $1 AND due_at <= $2 AND settled = 0 ORDER BY id LIMIT $3',
-            [name, now(), batch],
-          );
-          for (const row of due) {
-            await dataSource.query('UPDATE sweep_items SET settled = settled + 1 WHERE id = $1', [row.id]);
-          }
-          return { acted: due.length, more: due.length === batch };
-        },
-      };
-      return sweep;
-    }
-
-    async function settled(name: string): Promise<number[]> {
-      const rows: { settled: number }[] = await dataSource.query(
-        'SELECT settled FROM sweep_items WHERE sweep = $1 ORDER BY id',
-        [name],
-      );
-      return rows.map((row) => row.settled);
-    }
-
-    async function addItems(name: string, dueDates: string[]): Promise<void> {
-      await dataSource.query('INSERT INTO sweep_items (sweep, due_at) SELECT $1, unnest($2::timestamptz[])', [
-        name,
-        dueDates,
-      ]);
-    }
-
-    beforeAll(async () => {
-      await dataSource.query(
-        'CREATE TABLE sweep_items (id serial PRIMARY KEY, sweep text NOT NULL, due_at timestamptz NOT NULL, settled int NOT NULL DEFAULT 0)',
-      );
-    });
-
-    it('acts only on what is due at the clock it reads, and catches up on everything due once the clock moves', async () => {
-      let now = new Date('2026-03-01T00:00:00Z');
-      const runner = new ProcessorRunner(dataSource, store, {});
-      runner.registerSweep(dueItemsSweep('catch-up', () => now));
-      // Seven items: two due already, five due over the coming days (as after a week of downtime).
-      await addItems('catch-up', [
-        '2026-02-27T00:00:00Z',
-        '2026-02-28T12:00:00Z',
-        '2026-03-02T00:00:00Z',
-        '2026-03-03T00:00:00Z',
-        '2026-03-04T00:00:00Z',
-        '2026-03-05T00:00:00Z',
-        '2026-03-08T00:00:00Z',
-      ]);
-      expect(await runner.sweepNow('catch-up')).toBe(2);
-      expect(await settled('catch-up')).toEqual([1, 1, 0, 0, 0, 0, 0]);
-      now = new Date('2026-03-06T00:00:00Z');
-      // Four are due now: more than one pass's batch of three, so the sweep goes round again by itself.
-      expect(await runner.sweepNow('catch-up')).toBe(4);
-      expect(await runner.sweepNow('catch-up')).toBe(0);
-      expect(await settled('catch-up')).toEqual([1, 1, 1, 1, 1, 1, 0]);
-    });
-
-    it('runs once across two runners, and the other takes over when the leader stops', async () => {
-      const errors: unknown[] = [];
-      const options = { pollIntervalMs: 20, onError: (_name: string, error: unknown) => errors.push(error) };
-      const now = () => new Date('2026-03-01T00:00:00Z');
-      const one = new ProcessorRunner(dataSource, store, options);
-      const two = new ProcessorRunner(dataSource, store, options);
-      const sweepOne = dueItemsSweep('shared', now, 1);
-      const sweepTwo = dueItemsSweep('shared', now, 1);
-      one.registerSweep(sweepOne);
-      two.registerSweep(sweepTwo);
-      await addItems(
-        'shared',
-        Array.from({ length: 20 }, () => '2026-02-01T00:00:00Z'),
-      );
-      one.start();
-      two.start();
-      await eventually(
-        () => settled('shared'),
-        (counts) => counts.every((count) => count > 0),
-        'every item settled',
-      );
-      await sleep(100);
-      expect([one.isLeadingSweep('shared'), two.isLeadingSweep('shared')].filter(Boolean)).toHaveLength(1);
-      // Settled once each: the follower never swept beside the leader.
-      expect(new Set(await settled('shared'))).toEqual(new Set([1]));
-      expect(sweepOne.passes === 0 || sweepTwo.passes === 0).toBe(true);
-
-      const [leader, follower] = one.isLeadingSweep('shared') ? [one, two] : [two, one];
-      await leader.stop();
-      await addItems('shared', ['2026-02-02T00:00:00Z']);
-      await eventually(
-        () => settled('shared'),
-        (counts) => counts.length === 21 && counts[20] === 1,
-        'the item added after the handover',
-      );
-      expect(follower.isLeadingSweep('shared')).toBe(true);
-      await follower.stop();
-      expect(errors).toEqual([]);
     });
   });
 });

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { CommittedEvent, EventStore, GlobalCheckpoint } from '../event-store/event-store.port';
+import { type Backoff, backoffDelayMs } from '../jobs/backoff';
 import { withLogContext } from '../observability/log-context';
 
 /**
@@ -23,36 +24,8 @@ export interface Processor {
   readonly retryBackoff?: RetryBackoff;
 }
 
-export interface RetryBackoff {
-  baseMs: number;
-  maxMs: number;
-}
-
-/** The wait before the next try after `failures` failed batches in a row (1 for the first failure). */
-export function backoffDelayMs(backoff: RetryBackoff, failures: number): number {
-  return Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(failures - 1, 30));
-}
-
-/**
- * Time-driven work (renewals and expiries falling due): instead of reacting to events, it looks at the read models
- * for what is due at the injected clock's now and acts on it. Like a processor it runs once across all replicas,
- * under its own advisory lock. Because it asks "what is due by now" rather than "what happened since last time", it
- * catches up by itself after downtime; what it does must be safe to do again (each action is a command whose
- * decider refuses a repeat).
- */
-export interface Sweep {
-  readonly name: string;
-  /** How long the leader waits between passes when the last pass found nothing more to do. */
-  readonly intervalMs: number;
-  /** One pass over what is due now; returns how many items it acted on (a full batch asks for another pass at once). */
-  sweep(): Promise<SweepPass>;
-}
-
-export interface SweepPass {
-  acted: number;
-  /** Whether due work is probably left (the pass stopped at its batch limit). */
-  more: boolean;
-}
+/** A processor's retry wait: the capped doubling every background job uses (platform/jobs). */
+export type RetryBackoff = Backoff;
 
 export interface ProcessorRunnerOptions {
   /** How long an idle leader waits before looking for new events, and a follower before trying to lead. */
@@ -64,8 +37,6 @@ export interface ProcessorRunnerOptions {
 
 export const DEFAULT_POLL_INTERVAL_MS = 500;
 export const DEFAULT_PROCESSOR_BATCH_SIZE = 100;
-/** Sweeps take their advisory lock under this prefix, so a sweep and a processor may share a name. */
-export const SWEEP_LOCK_PREFIX = 'sweep:';
 /** First key of the two-key advisory lock: keeps processor locks apart from any other advisory lock user. */
 export const PROCESSOR_LOCK_NAMESPACE = 0x4b555041;
 
@@ -94,7 +65,6 @@ interface Loop {
  */
 export class ProcessorRunner {
   private readonly processors = new Map<string, Processor>();
-  private readonly sweeps = new Map<string, Sweep>();
   private readonly loops = new Map<string, Loop>();
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
@@ -116,33 +86,11 @@ export class ProcessorRunner {
     if (this.running) this.startLoop(processor);
   }
 
-  registerSweep(sweep: Sweep): void {
-    if (this.sweeps.has(sweep.name)) throw new Error(`Sweep ${sweep.name} is registered twice`);
-    this.sweeps.set(sweep.name, sweep);
-    if (this.running) this.startSweepLoop(sweep);
-  }
-
-  /** Starts a loop for every processor and sweep, registered now or later, until `stop()`. */
+  /** Starts a loop for every processor, registered now or later, until `stop()`. */
   start(): void {
     if (this.running) return;
     this.running = true;
     for (const processor of this.processors.values()) this.startLoop(processor);
-    for (const sweep of this.sweeps.values()) this.startSweepLoop(sweep);
-  }
-
-  /**
-   * Runs a sweep's passes until nothing due is left, without the advisory lock: for tests (after moving the clock)
-   * and one-shot CLI runs. Returns how many items the passes acted on.
-   */
-  async sweepNow(name: string): Promise<number> {
-    const sweep = this.sweeps.get(name);
-    if (!sweep) throw new Error(`No sweep named ${name}`);
-    let acted = 0;
-    for (;;) {
-      const pass = await sweep.sweep();
-      acted += pass.acted;
-      if (!pass.more) return acted;
-    }
   }
 
   /** Lets every loop finish its current batch, then releases the advisory locks and their connections. */
@@ -164,10 +112,6 @@ export class ProcessorRunner {
 
   isLeading(name: string): boolean {
     return this.loops.get(name)?.leader != null;
-  }
-
-  isLeadingSweep(name: string): boolean {
-    return this.loops.get(SWEEP_LOCK_PREFIX + name)?.leader != null;
   }
 
   /**
@@ -260,17 +204,8 @@ export class ProcessorRunner {
     );
   }
 
-  private startSweepLoop(sweep: Sweep): void {
-    this.startLeaderLoop(
-      SWEEP_LOCK_PREFIX + sweep.name,
-      `sweep ${sweep.name}`,
-      sweep.intervalMs,
-      async () => (await sweep.sweep()).more,
-    );
-  }
-
   /**
-   * One loop per processor or sweep: take the advisory lock named `lockName` (or wait for it), then run `step`
+   * One loop per processor: take the advisory lock named `lockName` (or wait for it), then run `step`
    * while it says more work is waiting, pausing `idleMs` whenever it does not. `onLead` runs each time the lock is
    * taken. The loop runs under `operation` (`processor identity-mails`): its log lines and the commands it runs are
    * told apart by it. After a failure the loop waits `retryDelayMs(failures in a row)`, or the poll interval.

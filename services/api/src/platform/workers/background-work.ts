@@ -1,4 +1,5 @@
 import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { Schedules } from '../jobs';
 import { MailDispatcher } from '../mail/mail-outbox';
 import { withLogContext } from '../observability/log-context';
 import { ProcessorRunner } from '../projections/processor-runner';
@@ -6,8 +7,9 @@ import { BackgroundLoops } from './background-loops';
 
 /**
  * The work that runs beside requests: every registered processor (once across all replicas, under its advisory
- * lock), the mail dispatcher and the loops contexts registered in `BackgroundLoops` (provisioning jobs). The server
- * starts it after it listens; `worker.ts` runs it without HTTP; tests start it themselves. It stops before the
+ * lock), the recurring jobs (`Schedules`: the sweeps, once per period across the fleet) and the queued jobs of
+ * platform/jobs: the mail dispatcher and the loops contexts registered in `BackgroundLoops` (provisioning jobs). The
+ * server starts it after it listens; `worker.ts` runs it without HTTP; tests start it themselves. It stops before the
  * application closes its database pool, finishing the batch, mail or job in hand.
  */
 @Injectable()
@@ -16,6 +18,7 @@ export class BackgroundWork implements BeforeApplicationShutdown {
 
   constructor(
     private readonly runner: ProcessorRunner,
+    private readonly schedules: Schedules,
     private readonly dispatcher: MailDispatcher,
     private readonly loops: BackgroundLoops,
   ) {}
@@ -30,6 +33,7 @@ export class BackgroundWork implements BeforeApplicationShutdown {
     this.started = true;
     // Each loop runs under its name, which its log lines and the commands it runs carry (the runner names its own).
     this.runner.start();
+    this.schedules.start();
     withLogContext({ operation: 'loop mail-dispatcher' }, () => this.dispatcher.start());
     for (const loop of this.loops.all()) withLogContext({ operation: `loop ${loop.name}` }, () => loop.start());
   }
@@ -37,7 +41,12 @@ export class BackgroundWork implements BeforeApplicationShutdown {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await Promise.all([this.runner.stop(), this.dispatcher.stop(), ...this.loops.all().map((loop) => loop.stop())]);
+    await Promise.all([
+      this.runner.stop(),
+      this.schedules.stop(),
+      this.dispatcher.stop(),
+      ...this.loops.all().map((loop) => loop.stop()),
+    ]);
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -4,10 +4,12 @@ import { SandboxCashier1767800000500 } from './1767800000500-sandbox-cashier';
 import { RateLimitWindows1768400005700 } from './1768400005700-rate-limit-windows';
 import { EventCommitOrder1768400005800 } from './1768400005800-event-commit-order';
 import { MailOutboxSealedMessage1768400006600 } from './1768400006600-mail-outbox-sealed-message';
+import { JobSchedules1768400006700 } from './1768400006700-job-schedules';
 
 /**
  * Migrations of the platform (the event store and its commit order, the mail outbox and its sealed renderings, the
- * sandbox cashier, the rate limiter's counters), in the order of their timestamps like every other migration.
+ * sandbox cashier, the rate limiter's counters, the schedules of recurring jobs), in the order of their timestamps
+ * like every other migration.
  */
 export const platformMigrations = [
   EventStore1763800000000,
@@ -16,4 +18,5 @@ export const platformMigrations = [
   RateLimitWindows1768400005700,
   EventCommitOrder1768400005800,
   MailOutboxSealedMessage1768400006600,
+  JobSchedules1768400006700,
 ];

@@ -1,7 +1,8 @@
 import type { CryptoDepositOptions, Payment } from '@kupa/proto';
 import { CashierSettings, ipnSignature, IPN_SIGNATURE_HEADER } from '../../../../platform/cashier';
 import { ManualClock } from '../../../../platform/clock';
-import { InlineProjectionRegistry, ProcessorRunner } from '../../../../platform/projections';
+import { Schedules } from '../../../../platform/jobs';
+import { InlineProjectionRegistry } from '../../../../platform/projections';
 import { LedgerVerifier } from '../../../../operations/verify';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { sandboxAct, sandboxInvoiceId, sandboxInvoicePath } from '../../../../test-support/sandbox-cashier';
@@ -422,7 +423,7 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
 
   it('times PENDING deposits out with a moved clock, and a late IPN still credits what arrived', async () => {
     const user = await createActiveUser(testApp);
-    const runner = testApp.app.get(ProcessorRunner);
+    const schedules = testApp.app.get(Schedules);
     const unreported = await openDeposit(user, 30);
     const waiting = await openDeposit(user, 60, 'CRYPTO_LTC');
     // A payment the provider reported as confirming, whose "finished" notification was then lost: the janitor asks
@@ -445,11 +446,11 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
     );
 
     clock.advanceMs((WINDOW_MINUTES - 1) * 60_000);
-    await runner.sweepNow(CASHIER_JANITOR_SWEEP);
+    await schedules.sweepNow(CASHIER_JANITOR_SWEEP);
     expect((await paymentOf(unreported.paymentId)).status).toBe('PENDING');
 
     clock.advanceMs(2 * 60_000);
-    expect(await runner.sweepNow(CASHIER_JANITOR_SWEEP)).toBeGreaterThanOrEqual(3);
+    expect(await schedules.sweepNow(CASHIER_JANITOR_SWEEP)).toBeGreaterThanOrEqual(3);
     expect(await paymentOf(unreported.paymentId)).toMatchObject({ status: 'TIMEOUT', cashier: { amountReceived: 0 } });
     expect((await paymentOf(waiting.paymentId)).status).toBe('TIMEOUT');
     expect(await paymentOf(confirming.paymentId)).toMatchObject({
@@ -457,7 +458,7 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
       cashier: { providerStatus: 'finished', amountReceived: 25 },
     });
     expect(await balanceMinorOf(testApp, user.userUuid)).toBe(2500);
-    expect(await runner.sweepNow(CASHIER_JANITOR_SWEEP)).toBe(0);
+    expect(await schedules.sweepNow(CASHIER_JANITOR_SWEEP)).toBe(0);
 
     // The client pays after all: the money is recorded, never lost.
     const late = await act(waiting.invoiceId, 'partial');

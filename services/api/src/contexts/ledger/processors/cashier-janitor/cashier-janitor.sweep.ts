@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { systemContext } from '../../../../platform/auth';
 import type { Clock } from '../../../../platform/clock';
-import type { Sweep, SweepPass } from '../../../../platform/projections';
+import type { Sweep, SweepPass } from '../../../../platform/jobs';
 import type { CashierDeposits } from '../../infrastructure/cashier/cashier-deposits';
 
 export const CASHIER_JANITOR_SWEEP = 'cashier-janitor';

@@ -1,6 +1,6 @@
 import type { CardCheckoutResponse, Payment, Plan } from '@kupa/proto';
 import { ManualClock } from '../../../../platform/clock';
-import { ProcessorRunner } from '../../../../platform/projections';
+import { Schedules } from '../../../../platform/jobs';
 import { FakeStripe } from '../../../../test-support/fake-stripe';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
@@ -553,7 +553,7 @@ describe('The card janitor: checkouts whose webhook never came', () => {
       .status;
 
   it('closes an abandoned checkout (TIMEOUT), books a paid one whose webhook was lost, and leaves a recent one', async () => {
-    const runner = testApp.app.get(ProcessorRunner);
+    const schedules = testApp.app.get(Schedules);
     const abandoned = await opened();
     const paidUnheard = await opened();
     // Paid at Stripe, but no webhook reaches us.
@@ -561,7 +561,7 @@ describe('The card janitor: checkouts whose webhook never came', () => {
     clock.set(new Date(clock.now().getTime() + (WINDOW_MINUTES + 1) * 60_000));
     const recent = await opened();
 
-    await runner.sweepNow(CARD_JANITOR_SWEEP);
+    await schedules.sweepNow(CARD_JANITOR_SWEEP);
 
     // Closed at Stripe first, so nobody pays it after we gave up on it.
     expect(stripe.session(abandoned.sessionId).status).toBe('expired');
@@ -584,7 +584,7 @@ describe('The card janitor: checkouts whose webhook never came', () => {
 
     // A second pass, and the real webhook arriving late, change nothing.
     const eventsBefore = await countRows(testApp, 'SELECT count(*) FROM events');
-    await runner.sweepNow(CARD_JANITOR_SWEEP);
+    await schedules.sweepNow(CARD_JANITOR_SWEEP);
     const late = stripe.signedEvent('checkout.session.completed', paidUnheard.sessionId);
     const answer = await testApp.http
       .post('/api/stripe/webhook')
@@ -597,17 +597,17 @@ describe('The card janitor: checkouts whose webhook never came', () => {
   });
 
   it('leaves a checkout for the next pass while Stripe does not answer', async () => {
-    const runner = testApp.app.get(ProcessorRunner);
+    const schedules = testApp.app.get(Schedules);
     const waiting = await opened();
     clock.set(new Date(clock.now().getTime() + (WINDOW_MINUTES + 1) * 60_000));
     stripe.failing = true;
     try {
-      await runner.sweepNow(CARD_JANITOR_SWEEP);
+      await schedules.sweepNow(CARD_JANITOR_SWEEP);
       expect(await statusOf(waiting.paymentId)).toBe('PENDING');
     } finally {
       stripe.failing = false;
     }
-    await runner.sweepNow(CARD_JANITOR_SWEEP);
+    await schedules.sweepNow(CARD_JANITOR_SWEEP);
     expect(await statusOf(waiting.paymentId)).toBe('TIMEOUT');
   });
 });

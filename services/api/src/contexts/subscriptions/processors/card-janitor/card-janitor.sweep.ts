@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { systemContext } from '../../../../platform/auth';
 import { type CardProvider, cardStatusOf } from '../../../../platform/card-provider';
 import type { Clock } from '../../../../platform/clock';
-import type { Sweep, SweepPass } from '../../../../platform/projections';
+import type { Sweep, SweepPass } from '../../../../platform/jobs';
 import type { CardDeposits } from '../../../ledger';
 import { SettleCardPaymentCommand } from '../../commands/settle-card-payment/settle-card-payment.command';
 

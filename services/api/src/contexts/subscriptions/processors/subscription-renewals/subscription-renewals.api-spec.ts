@@ -1,6 +1,6 @@
 import type { Plan, Subscription } from '@kupa/proto';
 import { ManualClock } from '../../../../platform/clock';
-import { ProcessorRunner } from '../../../../platform/projections';
+import { Schedules } from '../../../../platform/jobs';
 import type { ActiveUser } from '../../../../test-support/identity-fixtures';
 import type { ReceivedMail } from '../../../../test-support/mailbox';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
@@ -47,7 +47,7 @@ describe('subscription renewals and expiry (sweep) and their mails', () => {
     clock.set(new Date(Date.UTC(2026 + scenario, 2, 1, 9, 0, 0)));
   });
 
-  const sweepNow = () => testApp.app.get(ProcessorRunner).sweepNow(SUBSCRIPTION_RENEWALS_SWEEP);
+  const sweepNow = () => testApp.app.get(Schedules).sweepNow(SUBSCRIPTION_RENEWALS_SWEEP);
   const at = (iso: string | null, offsetMs = 0) => clock.set(new Date(new Date(iso as string).getTime() + offsetMs));
   const current = async (id: string): Promise<Subscription> => {
     const subscription = await testApp.app.get(SubscriptionReader).find(id);

@@ -7,7 +7,7 @@ import { systemContext } from '../../../../platform/auth';
 import type { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
 import { enqueueMails } from '../../../../platform/mail';
-import type { Sweep, SweepPass } from '../../../../platform/projections';
+import type { Sweep, SweepPass } from '../../../../platform/jobs';
 import type { UserReader } from '../../../identity';
 import { addDays } from '../../domain/subscription-periods';
 import type { ReferralDiscounts } from '../../application/referral-discounts';

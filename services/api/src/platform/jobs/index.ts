@@ -1,0 +1,3 @@
+export { type Backoff, backoffDelayMs } from './backoff';
+export { type ClaimedRow, JobQueue, type JobQueueKind } from './job-queue';
+export { SCHEDULE_LEASE_MS, Schedules, type SchedulesOptions, type Sweep, type SweepPass } from './schedules';
