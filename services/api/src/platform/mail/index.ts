@@ -6,7 +6,6 @@ export {
   MailDispatcher,
   type MailDispatcherOptions,
   type OutboxMail,
-  retryDelayMs,
   type StoredMail,
 } from './mail-outbox';
 export { type RenderedMail } from './templates';

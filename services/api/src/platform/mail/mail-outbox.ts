@@ -2,6 +2,7 @@ import type { Language } from '@kupa/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Clock } from '../clock/clock';
 import { SecretBox } from '../crypto/secret-box';
+import { JobQueue, type JobQueueKind } from '../jobs';
 import type { MailOutcome } from '../observability/metrics';
 import { PollingLoop } from '../workers/polling-loop';
 import type { MailService } from './mail.service';
@@ -19,6 +20,7 @@ export interface OutboxMail {
 
 export interface StoredMail extends OutboxMail {
   id: string;
+  /** Attempts made before this one. */
   attempts: number;
 }
 
@@ -85,11 +87,6 @@ export interface MailDispatcherOptions {
  */
 export const SEND_LEASE_MS = 5 * 60_000;
 
-/** The wait before the next attempt after `attempts` failures: doubling from the base, capped. */
-export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.min(attempts - 1, 30));
-}
-
 interface OutboxRow {
   id: string;
   dedupe_key: string;
@@ -102,14 +99,33 @@ interface OutboxRow {
   rendered_at: Date | null;
 }
 
+/**
+ * The outbox as a queue of platform/jobs: unsent rows, oldest due first (the order of `mail_outbox_due_idx`), leased
+ * for `SEND_LEASE_MS`, retried after the capped doubling from `retryBaseMs` to `retryMaxMs` and never given up.
+ */
+function outboxQueue(options: MailDispatcherOptions): JobQueueKind {
+  return {
+    name: 'mail-outbox',
+    table: 'mail_outbox',
+    idType: 'bigint',
+    columns: `job.id::text AS id, job.dedupe_key, job.kind, job.recipient, job.language, job.payload, job.attempts,
+              job.sealed_message, job.rendered_at`,
+    pending: 'job.sent_at IS NULL',
+    order: 'job.next_attempt_at, job.id',
+    leaseMs: SEND_LEASE_MS,
+    backoff: { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs },
+    maxAttempts: null,
+  };
+}
+
 /** What the key sealing kept renderings is derived for; it must not change, or kept renderings no longer open. */
 const SEALED_MAIL_PURPOSE = 'outbox mails';
 
 /**
- * Sends what the outbox holds, oldest due first, one mail at a time: the row is claimed under `SKIP LOCKED` (several
- * dispatchers on several replicas share the work and never take one row together) and leased, rendered, handed to
- * SMTP, then marked sent. When SMTP fails the row gets its next attempt time, doubling up to a cap and never given
- * up: a mail is only ever late, not lost. A duplicate comes from a crash after SMTP accepted a mail and before it was
+ * Sends what the outbox holds, oldest due first, one mail at a time: the row is claimed through the outbox's job queue
+ * (platform/jobs: `SKIP LOCKED`, so several dispatchers on several replicas share the work and never take one row
+ * together) and leased, rendered, handed to SMTP, then marked sent. When SMTP fails the row gets its next attempt
+ * time, doubling up to a cap and never given up: a mail is only ever late, not lost. A duplicate comes from a crash after SMTP accepted a mail and before it was
  * marked sent, or from an acceptance whose acknowledgement was lost; the mail then goes again, and it is the same mail:
  * the same Message-ID and the rendering of its first attempt, link and all.
  */
@@ -117,6 +133,7 @@ export class MailDispatcher {
   private readonly kinds = new Map<string, MailKind>();
   private readonly loop: PollingLoop;
   private readonly box: SecretBox;
+  private readonly queue: JobQueue<OutboxRow>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -126,6 +143,7 @@ export class MailDispatcher {
   ) {
     this.loop = new PollingLoop((stopped) => this.sendDue(stopped), options);
     this.box = new SecretBox(options.sealingKey, SEALED_MAIL_PURPOSE);
+    this.queue = new JobQueue(dataSource, clock, outboxQueue(options));
   }
 
   registerKind(kind: MailKind): void {
@@ -157,25 +175,15 @@ export class MailDispatcher {
   }
 
   /**
-   * Claims one due row and renders it (or opens its kept rendering) in a short transaction that also keeps the
-   * rendering, sealed, and leases the row (its next attempt moves past the lease): the link's token and the mail that
-   * carries it are committed before SMTP sees them, so whatever SMTP then answers, a retry sends the same mail, and no
-   * other dispatcher takes the row while SMTP works. Then sends, and records the outcome.
+   * Claims one due row (the claim leases it: its next attempt moves past the lease) and renders it, or opens its kept
+   * rendering, in the claim's short transaction, which also keeps the rendering, sealed: the link's token and the mail
+   * that carries it are committed before SMTP sees them, so whatever SMTP then answers, a retry sends the same mail,
+   * and no other dispatcher takes the row while SMTP works. Then sends, and records the outcome.
    */
   private async sendOne(
     excludedIds: readonly string[],
   ): Promise<{ result: 'none' } | { result: 'delivered' | 'failed'; id: string }> {
-    const now = this.clock.now();
-    const claimed = await this.dataSource.transaction(async (manager) => {
-      const rows: OutboxRow[] = await manager.query(
-        `SELECT id::text AS id, dedupe_key, kind, recipient, language, payload, attempts, sealed_message, rendered_at
-           FROM mail_outbox
-          WHERE sent_at IS NULL AND next_attempt_at <= $1 AND NOT (id = ANY($2::bigint[]))
-          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [now, excludedIds],
-      );
-      const row = rows[0];
-      if (!row) return null;
+    const claimed = await this.queue.claim(excludedIds, async (row, manager, now) => {
       const stored: StoredMail = {
         id: row.id,
         dedupeKey: row.dedupe_key,
@@ -183,7 +191,7 @@ export class MailDispatcher {
         recipient: row.recipient,
         language: row.language,
         payload: row.payload,
-        attempts: row.attempts,
+        attempts: row.attempts - 1,
       };
       await manager.query('SAVEPOINT render');
       try {
@@ -192,25 +200,22 @@ export class MailDispatcher {
         const wanted = kind.stillWanted ? await kind.stillWanted(stored, manager, now) : true;
         const rendered = wanted ? await this.rendering(kind, stored, row, manager, now) : null;
         if (rendered === null) {
-          await manager.query(
-            'UPDATE mail_outbox SET sent_at = $2, attempts = attempts + 1, skipped = true, last_error = NULL WHERE id = $1',
-            [row.id, now],
-          );
-        } else {
-          await manager.query('UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = $2 WHERE id = $1', [
+          await manager.query('UPDATE mail_outbox SET sent_at = $2, skipped = true, last_error = NULL WHERE id = $1', [
             row.id,
-            new Date(now.getTime() + SEND_LEASE_MS),
+            now,
           ]);
         }
-        return { row: stored, rendered, failure: null };
+        return { rendered, failure: null };
       } catch (error) {
+        // The attempt stays counted and the row waits its backoff; what the kind wrote is undone.
         await manager.query('ROLLBACK TO SAVEPOINT render');
-        await this.recordFailure(manager, row.id, row.attempts + 1, now, error);
-        return { row: stored, rendered: null, failure: error };
+        await this.queue.retryLater(row.id, row.attempts, describe(error), manager);
+        return { rendered: null, failure: error };
       }
     });
     if (claimed === null) return { result: 'none' };
-    const { row, rendered, failure } = claimed;
+    const { row } = claimed;
+    const { rendered, failure } = claimed.result;
     if (failure !== null) {
       this.options.onError?.(failure);
       this.options.onOutcome?.('failed');
@@ -227,7 +232,7 @@ export class MailDispatcher {
         messageId: `<outbox-${row.id}@${this.options.messageIdDomain}>`,
       });
     } catch (error) {
-      await this.recordFailure(this.dataSource.manager, row.id, row.attempts + 1, this.clock.now(), error);
+      await this.queue.retryLater(row.id, row.attempts, describe(error));
       this.options.onError?.(error);
       this.options.onOutcome?.('failed');
       return { result: 'failed', id: row.id };
@@ -277,22 +282,6 @@ export class MailDispatcher {
     } catch {
       return null;
     }
-  }
-
-  private async recordFailure(
-    manager: EntityManager,
-    id: string,
-    attempts: number,
-    now: Date,
-    error: unknown,
-  ): Promise<void> {
-    const next = new Date(now.getTime() + retryDelayMs(attempts, this.options.retryBaseMs, this.options.retryMaxMs));
-    await manager.query('UPDATE mail_outbox SET attempts = $2, next_attempt_at = $3, last_error = $4 WHERE id = $1', [
-      id,
-      attempts,
-      next,
-      describe(error),
-    ]);
   }
 }
 
