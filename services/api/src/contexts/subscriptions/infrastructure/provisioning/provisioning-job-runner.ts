@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../../../platform/clock';
+import { JobQueue, type JobQueueKind } from '../../../../platform/jobs';
 import type { ProvisioningCallOutcome } from '../../../../platform/observability';
 import { type BackgroundLoop, PollingLoop } from '../../../../platform/workers';
 import type { ProvisioningJob } from './provisioning-jobs';
@@ -41,21 +42,33 @@ interface JobRow {
   outcome: Outcome | null;
 }
 
-/** The wait before attempt `attempts + 1` after `attempts` failures: doubling from the base, capped. */
-export function provisioningRetryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
-}
-
-function assertLaneCount(lanes: number): void {
-  if (!Number.isInteger(lanes) || lanes < 1)
-    throw new Error(`Provisioning concurrency must be a whole number of at least 1, got ${lanes}`);
+/**
+ * The jobs as a queue of platform/jobs: pending rows, oldest due first, and of a subscription only the earliest
+ * pending job (its lane, ADR 0052: an account is created before it is renamed).
+ */
+function provisioningQueue(options: ProvisioningJobRunnerOptions): JobQueueKind {
+  return {
+    name: 'provisioning-jobs',
+    table: 'provisioning_jobs',
+    idType: 'uuid',
+    columns:
+      'job.id, job.subscription_id, job.operation, job.parameters, job.causation_event_id, job.attempts, job.outcome',
+    pending: `job.status = 'PENDING'`,
+    claimable: `NOT EXISTS (
+      SELECT 1 FROM provisioning_jobs earlier
+       WHERE earlier.subscription_id = job.subscription_id AND earlier.status = 'PENDING' AND earlier.seq < job.seq)`,
+    order: 'job.next_attempt_at, job.seq',
+    leaseMs: options.leaseMs,
+    backoff: { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs },
+    maxAttempts: options.maxAttempts,
+  };
 }
 
 const INTEGRATION_FAILURE = 'error.streaming.integration.failure' as const;
 
 /**
- * Runs due provisioning jobs through the `ProvisioningProvider` and reports how they ended. A job is claimed under
- * `FOR UPDATE SKIP LOCKED` and leased in a short transaction, so runners in several processes share the queue and
+ * Runs due provisioning jobs through the `ProvisioningProvider` and reports how they ended. A job is claimed through
+ * its job queue (platform/jobs: `FOR UPDATE SKIP LOCKED`, leased in a short transaction), so runners in several processes share the queue and
  * never hold one job together; a subscription's jobs run one at a time in the order they were asked for (an account
  * is created before it is renamed). Transient failures wait, doubling from `retryBaseMs` up to `retryMaxMs`, for at
  * most `maxAttempts` attempts; a permanent failure, a taken login or the last failed attempt is reported once as
@@ -64,6 +77,7 @@ const INTEGRATION_FAILURE = 'error.streaming.integration.failure' as const;
 export class ProvisioningJobRunner implements BackgroundLoop {
   readonly name = 'provisioning-jobs';
   private readonly loop: PollingLoop;
+  private readonly queue: JobQueue<JobRow>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -74,6 +88,7 @@ export class ProvisioningJobRunner implements BackgroundLoop {
     private readonly options: ProvisioningJobRunnerOptions,
   ) {
     this.loop = new PollingLoop((stopped) => this.runDue(stopped), options);
+    this.queue = new JobQueue(dataSource, clock, provisioningQueue(options));
   }
 
   start(): void {
@@ -96,66 +111,16 @@ export class ProvisioningJobRunner implements BackgroundLoop {
    * still running, and `stop()` would return while they still used the database.
    */
   async runDue(stopped: () => boolean = () => false): Promise<number> {
-    const lanes = this.options.concurrency ?? 1;
-    assertLaneCount(lanes);
-    // A job that failed waits for its next attempt; within one pass it is not tried again, however short the wait,
-    // by any lane.
-    const tried: string[] = [];
-    let failure: { error: unknown } | null = null;
-    let finished = 0;
-    const lane = async (): Promise<void> => {
-      try {
-        while (!stopped() && failure === null) {
-          const job = await this.claim(tried);
-          if (job === null) break;
-          tried.push(job.row.id);
-          if (await this.run(job.row, job.job)) finished += 1;
-        }
-      } catch (error) {
-        failure ??= { error };
-      }
-    };
-    await Promise.all(Array.from({ length: lanes }, lane));
-    if (failure !== null) throw (failure as { error: unknown }).error;
-    return finished;
-  }
-
-  private async claim(excludedIds: readonly string[]): Promise<{ row: JobRow; job: ProvisioningJob } | null> {
-    const now = this.clock.now();
-    return this.dataSource.transaction(async (manager) => {
-      const rows: JobRow[] = await manager.query(
-        `SELECT job.id, job.subscription_id, job.operation, job.parameters, job.causation_event_id,
-                job.attempts, job.outcome
-           FROM provisioning_jobs job
-          WHERE job.status = 'PENDING' AND job.next_attempt_at <= $1 AND NOT (job.id = ANY($2::uuid[]))
-            AND NOT EXISTS (
-              SELECT 1 FROM provisioning_jobs earlier
-               WHERE earlier.subscription_id = job.subscription_id AND earlier.status = 'PENDING'
-                 AND earlier.seq < job.seq)
-          ORDER BY job.next_attempt_at, job.seq
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED`,
-        [now, excludedIds],
+    return this.queue.runPass(this.options.concurrency ?? 1, stopped, async (excludedIds) => {
+      // The lease counts an attempt at the service only when it is to be called: a job whose service already
+      // answered for good only reports.
+      const claimed = await this.queue.claim(
+        excludedIds,
+        async (row) => jobOf(row),
+        (row) => row.outcome === null,
       );
-      const row = rows[0];
-      if (!row) return null;
-      // The lease: no other runner takes the job while this one calls the service.
-      const calls = row.outcome === null ? 1 : 0;
-      await manager.query(`UPDATE provisioning_jobs SET attempts = attempts + $3, next_attempt_at = $2 WHERE id = $1`, [
-        row.id,
-        new Date(now.getTime() + this.options.leaseMs),
-        calls,
-      ]);
-      row.attempts += calls;
-      const job = {
-        id: row.id,
-        subscriptionId: row.subscription_id,
-        operation: row.operation,
-        parameters: row.parameters,
-        causationEventId: row.causation_event_id,
-        attempts: row.attempts,
-      } as ProvisioningJob;
-      return { row, job };
+      if (claimed === null) return null;
+      return { id: claimed.row.id, run: () => this.run(claimed.row, claimed.result) };
     });
   }
 
@@ -167,7 +132,7 @@ export class ProvisioningJobRunner implements BackgroundLoop {
         outcome = await this.call(job);
       } catch (error) {
         if (!(error instanceof ProvisioningError) || error.kind !== 'TRANSIENT') throw error;
-        if (job.attempts < this.options.maxAttempts) {
+        if (!this.queue.exhausted(job.attempts)) {
           await this.retryLater(job, error.message);
           return false;
         }
@@ -260,13 +225,19 @@ export class ProvisioningJobRunner implements BackgroundLoop {
   }
 
   private async retryLater(job: ProvisioningJob, reason: string): Promise<void> {
-    const delay = provisioningRetryDelayMs(job.attempts, this.options.retryBaseMs, this.options.retryMaxMs);
-    await this.dataSource.query(`UPDATE provisioning_jobs SET next_attempt_at = $2, last_error = $3 WHERE id = $1`, [
-      job.id,
-      new Date(this.clock.now().getTime() + delay),
-      reason.slice(0, 500),
-    ]);
+    await this.queue.retryLater(job.id, job.attempts, reason);
   }
+}
+
+function jobOf(row: JobRow): ProvisioningJob {
+  return {
+    id: row.id,
+    subscriptionId: row.subscription_id,
+    operation: row.operation,
+    parameters: row.parameters,
+    causationEventId: row.causation_event_id,
+    attempts: row.attempts,
+  } as ProvisioningJob;
 }
 
 /** The job's password is gone: reported as a permanent failure, never sent as something else. */
