@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { platformMigrations } from '../database/migrations';
-import { type RateLimitCount, RateLimitWindows } from './rate-limit-windows';
+import { ManualClock } from '../clock';
+import { type RateLimitCount, RateLimitWindows, RateLimitWindowsSweep } from './rate-limit-windows';
 
 const MINUTE_MS = 60_000;
 
@@ -99,5 +100,18 @@ describe('RateLimitWindows on PostgreSQL', () => {
     expect(left.map((row) => row.key)).toContain('long');
     expect(left.every((row) => row.expires_at.getTime() > nowMs)).toBe(true);
     expect(await countOf('long')).toBe(1);
+  });
+
+  it('deletes the ended windows as a recurring job, by the injected clock', async () => {
+    await windows.countAndRead([shortRule('job-short')], [], nowMs);
+    const clock = new ManualClock(new Date(nowMs));
+    const sweep = new RateLimitWindowsSweep(windows, clock);
+    const kept = async () =>
+      (await dataSources[0].query("SELECT key FROM rate_limit_windows WHERE key = 'job-short'")).length as number;
+    await sweep.sweep();
+    expect(await kept()).toBe(1);
+    clock.advanceMs(MINUTE_MS);
+    expect((await sweep.sweep()).acted).toBeGreaterThanOrEqual(1);
+    expect(await kept()).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import type { Clock } from '../clock';
+import type { Sweep, SweepPass } from '../jobs';
 
 /** One key of a rule: at most `limit` counted requests per fixed window of `windowMs`. */
 export interface RateLimitCount {
@@ -14,7 +16,7 @@ export interface RateLimitWindow {
   expiresAtMs: number;
 }
 
-/** Rows removed per sweep at most, so that one request never deletes an unbounded backlog. */
+/** Rows removed per pass at most, so that one statement never deletes an unbounded backlog. */
 const SWEEP_BATCH_ROWS = 10_000;
 
 interface WindowRow {
@@ -99,5 +101,28 @@ export class RateLimitWindows {
       [new Date(nowMs).toISOString(), SWEEP_BATCH_ROWS],
     );
     return deleted;
+  }
+}
+
+export const RATE_LIMIT_WINDOWS_SWEEP = 'rate-limit-windows';
+/** How often the windows that have ended are deleted (once across the fleet). */
+export const RATE_LIMIT_WINDOWS_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Deletes the windows that have ended, by the injected clock: a recurring job of platform/jobs
+ * (docs/adr/0067-one-substrate-for-background-work.md), where each API process once did it beside a request.
+ */
+export class RateLimitWindowsSweep implements Sweep {
+  readonly name = RATE_LIMIT_WINDOWS_SWEEP;
+  readonly intervalMs = RATE_LIMIT_WINDOWS_SWEEP_INTERVAL_MS;
+
+  constructor(
+    private readonly windows: RateLimitWindows,
+    private readonly clock: Clock,
+  ) {}
+
+  async sweep(): Promise<SweepPass> {
+    const deleted = await this.windows.sweep(this.clock.now().getTime());
+    return { acted: deleted, more: deleted === SWEEP_BATCH_ROWS };
   }
 }

@@ -80,8 +80,6 @@ function endsAsCounted(rule: RateLimitRule, code: unknown): boolean {
 export type RateLimitRules = (config: AppConfig) => readonly RateLimitRule[];
 
 const RATE_LIMIT = 'kupa:rateLimit';
-/** How often a process deletes the windows that have ended, by the injected clock. */
-const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** Whether a rule's request holds a place from its start, rather than being counted once it ended. */
 const holdsPlace = (rule: RateLimitRule): boolean => !(rule.countsOnly && rule.countedWhenEnded);
@@ -123,7 +121,6 @@ export function waitMs(
 @Injectable()
 export class RateLimitInterceptor implements NestInterceptor {
   private readonly windows: RateLimitWindows;
-  private nextSweepAtMs = 0;
 
   constructor(
     private readonly reflector: Reflector,
@@ -190,10 +187,6 @@ export class RateLimitInterceptor implements NestInterceptor {
       await this.windows.giveBack(places.filter((place) => place !== null));
       response.setHeader('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
       throw new ApiError('error.rate.limited');
-    }
-    if (nowMs >= this.nextSweepAtMs) {
-      this.nextSweepAtMs = nowMs + SWEEP_INTERVAL_MS;
-      await this.windows.sweep(nowMs);
     }
     return places;
   }
