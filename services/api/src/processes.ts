@@ -7,6 +7,7 @@ import { createApp, createLogger } from './create-app';
 import { type AppConfig, type ProcessRole, warnOfSandboxes } from './platform/config';
 import { type EmbeddedSupervision, openDatabase } from './platform/database/embedded-database';
 import { markProcessNotLive, Metrics, ProcessorLagWatch, startWorkerObservability } from './platform/observability';
+import { backoffDelayMs } from './platform/jobs';
 import { BackgroundWork } from './platform/workers';
 import { readVersion } from './version';
 
@@ -163,8 +164,8 @@ export async function runWorker(config: AppConfig): Promise<void> {
 
 /** A child that dies within this long of its start counts as a crash loop: the next fork waits longer. */
 const STABLE_AFTER_MS = 10_000;
-const REFORK_BASE_MS = 500;
-const REFORK_MAX_MS = 30_000;
+/** The wait before forking again after quick exits in a row: the capped doubling of background work. */
+const REFORK_BACKOFF = { baseMs: 500, maxMs: 30_000 };
 /** How long the primary waits for its children to finish their work in hand before it kills them. */
 const CHILDREN_SHUTDOWN_MS = 30_000;
 
@@ -202,7 +203,8 @@ export async function runCluster(config: AppConfig): Promise<void> {
     if (closing || !child) return;
     const young = Date.now() - child.startedAt < STABLE_AFTER_MS;
     const quickExits = young ? child.quickExits + 1 : 0;
-    const delayMs = Math.min(REFORK_MAX_MS, REFORK_BASE_MS * 2 ** quickExits);
+    // The first fork after a stable run waits the base; each quick exit in a row doubles it.
+    const delayMs = backoffDelayMs(REFORK_BACKOFF, quickExits + 1);
     logger.error(
       `The ${child.role} process ${worker.process.pid} ended (${signal ?? `code ${code}`}); forking another in ${delayMs} ms`,
     );

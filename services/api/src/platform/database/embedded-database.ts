@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { within } from '../clock/within';
 import { persistentSecret } from '../config/app-config';
+import { backoffDelayMs } from '../jobs/backoff';
 
 /** A PostgreSQL to talk to: the one the operator named, or the embedded one in the data directory. */
 export interface DatabaseHandle {
@@ -32,8 +33,9 @@ export interface EmbeddedSupervision {
 
 export const EMBEDDED_RESTART = {
   attempts: 5,
-  /** The pause before the first attempt, doubled before each next one: 0.5, 1, 2, 4, 8 s. */
+  /** The pause before the first attempt, doubled before each next one up to the cap: 0.5, 1, 2, 4, 8 s. */
   firstPauseMs: 500,
+  maxPauseMs: 8_000,
   /** A server that does not say it accepts connections within this long counts as a failed attempt. */
   startTimeoutMs: 60_000,
   /** More crashes than this within `crashWindowMs` is a crash loop that restarts do not cure: give up. */
@@ -340,7 +342,9 @@ function ownedServer(
     if (!serverFactory) serverFactory = await embeddedServerFactory(options, state.port);
     let lastFailure = 'no attempt made';
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
-      await pause(EMBEDDED_RESTART.firstPauseMs * 2 ** (attempt - 1));
+      await pause(
+        backoffDelayMs({ baseMs: EMBEDDED_RESTART.firstPauseMs, maxMs: EMBEDDED_RESTART.maxPauseMs }, attempt),
+      );
       if (stopping) return;
       const other = runningPostmaster(pgDir);
       if (other !== null) {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventMetadata } from '@kupa/proto';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { type Backoff, backoffDelayMs } from '../jobs/backoff';
 import type { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import { WrongExpectedVersionError } from './errors';
 import { chainHash } from './event-hash';
@@ -34,9 +35,11 @@ import type { EventTypeRegistry } from './event-type-registry';
 
 /** Attempts of one transaction when PostgreSQL aborts it for a serialization failure or a deadlock. */
 export const DEFAULT_MAX_TRANSACTION_ATTEMPTS = 5;
-/** Retry back-off: full jitter under an exponentially growing cap, so that colliding callers spread out. */
-const RETRY_BASE_DELAY_MS = 5;
-const RETRY_MAX_DELAY_MS = 250;
+/**
+ * Retry back-off: full jitter under the capped doubling of background work (10 ms after the first attempt, up to
+ * 250 ms), so that colliding callers spread out.
+ */
+const RETRY_BACKOFF: Backoff = { baseMs: 10, maxMs: 250 };
 /** Why PostgreSQL aborted a transaction that only needs to run again. */
 export type RetryReason = 'serialization_failure' | 'deadlock';
 /** Failures that only mean "try again", by SQLSTATE. */
@@ -436,7 +439,7 @@ export class PostgresEventStore extends EventStore {
         const reason = code === undefined ? undefined : RETRYABLE_SQLSTATES.get(code);
         if (reason !== undefined && attempt < this.maxAttempts) {
           this.options.onRetry?.(error, attempt, reason);
-          await sleep(Math.random() * Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** attempt));
+          await sleep(Math.random() * backoffDelayMs(RETRY_BACKOFF, attempt));
           attempt += 1;
           continue;
         }
