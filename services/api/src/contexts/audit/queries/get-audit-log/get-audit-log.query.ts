@@ -1,3 +1,7 @@
-export class GetAuditLogQuery {
-  constructor(readonly id: string) {}
+import { Query } from '@nestjs/cqrs';
+import type { AuditLog } from '@kupa/proto';
+export class GetAuditLogQuery extends Query<AuditLog> {
+  constructor(readonly id: string) {
+    super();
+  }
 }

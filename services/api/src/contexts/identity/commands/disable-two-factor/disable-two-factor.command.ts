@@ -1,9 +1,12 @@
+import { Command } from '@nestjs/cqrs';
 import type { Actor, RequestContext } from '../../../../platform/auth';
 
-export class DisableTwoFactorCommand {
+export class DisableTwoFactorCommand extends Command<void> {
   constructor(
     readonly actor: Actor,
     readonly code: string,
     readonly context: RequestContext,
-  ) {}
+  ) {
+    super();
+  }
 }

@@ -1,9 +1,12 @@
+import { Command } from '@nestjs/cqrs';
 import type { RequestContext } from '../../../../platform/auth';
 import type { EmailRequestDto } from '../resend-confirmation/resend-confirmation.request.dto';
 
-export class ForgotPasswordCommand {
+export class ForgotPasswordCommand extends Command<void> {
   constructor(
     readonly request: EmailRequestDto,
     readonly context: RequestContext,
-  ) {}
+  ) {
+    super();
+  }
 }

@@ -13,7 +13,6 @@ import {
   sessionSlotOf,
 } from '../../infrastructure/sessions/sessions';
 import { RefreshSessionCommand } from './refresh-session.command';
-import type { RefreshResult } from './refresh-session.handler';
 import { ApiErrors } from '../../../../platform/http';
 import { RefreshResponseDto } from '../../infrastructure/http/identity.responses';
 
@@ -38,7 +37,7 @@ export class RefreshSessionController {
   @HttpCode(200)
   async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<RefreshResponse> {
     const slot = sessionSlotOf(request);
-    const result: RefreshResult = await this.commands.execute(new RefreshSessionCommand(refreshTokenOf(request, slot)));
+    const result = await this.commands.execute(new RefreshSessionCommand(refreshTokenOf(request, slot)));
     if (result.refresh) this.sessions.setRefreshCookie(response, slot, result.refresh.token, result.refresh.expiresAt);
     return { accessToken: result.accessToken };
   }

@@ -1,16 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
-import { type IssuedRefreshToken, RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
+import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
 import { Sessions } from '../../infrastructure/sessions/sessions';
 import { UserReader } from '../../projections/users/user-reader';
-import { RefreshSessionCommand } from './refresh-session.command';
-
-export interface RefreshResult {
-  accessToken: string;
-  /** The successor token; none when a concurrent refresh of the same session already received it. */
-  refresh: IssuedRefreshToken | null;
-}
+import { RefreshSessionCommand, type RefreshResult } from './refresh-session.command';
 
 @CommandHandler(RefreshSessionCommand)
 export class RefreshSessionHandler implements ICommandHandler<RefreshSessionCommand, RefreshResult> {

@@ -1,5 +1,15 @@
+import { Command } from '@nestjs/cqrs';
+import type { SignInResponse } from '@kupa/proto';
+import type { IssuedRefreshToken } from '../../infrastructure/sessions/refresh-tokens';
 import type { SignInRequestDto } from './sign-in.request.dto';
 
-export class SignInCommand {
-  constructor(readonly request: SignInRequestDto) {}
+export interface SignInResult {
+  response: SignInResponse;
+  refresh: IssuedRefreshToken;
+}
+
+export class SignInCommand extends Command<SignInResult> {
+  constructor(readonly request: SignInRequestDto) {
+    super();
+  }
 }

@@ -8,7 +8,6 @@ import { SIGN_IN_LIMITS } from '../../infrastructure/http/rate-limits';
 import { ApiErrors, RateLimit } from '../../../../platform/http';
 import { refreshCookieHeader, SessionAppHeader, Sessions, sessionSlotOf } from '../../infrastructure/sessions/sessions';
 import { SignInCommand } from './sign-in.command';
-import type { SignInResult } from './sign-in.handler';
 import { SignInRequestDto } from './sign-in.request.dto';
 import { SignInResponseDto } from '../../infrastructure/http/identity.responses';
 
@@ -34,7 +33,7 @@ export class SignInController {
   ): Promise<SignInResponse> {
     // The app is checked first: a refused header must not leave behind a session that no cookie carries.
     const slot = sessionSlotOf(request);
-    const result: SignInResult = await this.commands.execute(new SignInCommand(body));
+    const result = await this.commands.execute(new SignInCommand(body));
     this.sessions.setRefreshCookie(response, slot, result.refresh.token, result.refresh.expiresAt);
     return result.response;
   }

@@ -1,19 +1,13 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { SignInResponse } from '@kupa/proto';
 import { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
 import { CredentialsRepository } from '../../infrastructure/persistence/credentials.repository';
 import { PasswordHasher } from '../../infrastructure/passwords/password-hasher';
-import { type IssuedRefreshToken, RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
+import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
 import { Sessions } from '../../infrastructure/sessions/sessions';
 import { TwoFactorSignIn } from '../../infrastructure/two-factor/two-factor-sign-in';
 import { UserReader } from '../../projections/users/user-reader';
-import { SignInCommand } from './sign-in.command';
-
-export interface SignInResult {
-  response: SignInResponse;
-  refresh: IssuedRefreshToken;
-}
+import { SignInCommand, type SignInResult } from './sign-in.command';
 
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand, SignInResult> {

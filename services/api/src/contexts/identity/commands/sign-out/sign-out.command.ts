@@ -1,3 +1,6 @@
-export class SignOutCommand {
-  constructor(readonly refreshToken: string | null) {}
+import { Command } from '@nestjs/cqrs';
+export class SignOutCommand extends Command<void> {
+  constructor(readonly refreshToken: string | null) {
+    super();
+  }
 }

@@ -1,5 +1,9 @@
+import { Command } from '@nestjs/cqrs';
+import type { TwoFactorEnrolment } from '@kupa/proto';
 import type { Actor } from '../../../../platform/auth';
 
-export class StartTwoFactorEnrolmentCommand {
-  constructor(readonly actor: Actor) {}
+export class StartTwoFactorEnrolmentCommand extends Command<TwoFactorEnrolment> {
+  constructor(readonly actor: Actor) {
+    super();
+  }
 }

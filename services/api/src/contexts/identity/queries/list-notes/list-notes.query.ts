@@ -1,3 +1,7 @@
-export class ListNotesQuery {
-  constructor(readonly userUuid: string) {}
+import { Query } from '@nestjs/cqrs';
+import type { Note } from '@kupa/proto';
+export class ListNotesQuery extends Query<Note[]> {
+  constructor(readonly userUuid: string) {
+    super();
+  }
 }

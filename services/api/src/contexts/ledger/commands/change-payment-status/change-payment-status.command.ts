@@ -1,7 +1,8 @@
-import type { PaymentStatus } from '@kupa/proto';
+import { Command } from '@nestjs/cqrs';
+import type { Payment, PaymentStatus } from '@kupa/proto';
 import type { Actor, RequestContext } from '../../../../platform/auth';
 
-export class ChangePaymentStatusCommand {
+export class ChangePaymentStatusCommand extends Command<Payment> {
   constructor(
     readonly actor: Actor,
     readonly paymentId: number,
@@ -10,5 +11,7 @@ export class ChangePaymentStatusCommand {
     /** What staff tell the client about the change; null for nothing. */
     readonly publicNote: string | null,
     readonly context: RequestContext,
-  ) {}
+  ) {
+    super();
+  }
 }

@@ -1,7 +1,8 @@
-import type { BalanceFixAction } from '@kupa/proto';
+import { Command } from '@nestjs/cqrs';
+import type { BalanceFixAction, Payment } from '@kupa/proto';
 import type { Actor, RequestContext } from '../../../../platform/auth';
 
-export class RecordManualPaymentCommand {
+export class RecordManualPaymentCommand extends Command<Payment> {
   constructor(
     readonly actor: Actor,
     readonly userUuid: string,
@@ -13,5 +14,7 @@ export class RecordManualPaymentCommand {
     readonly publicNote: string | null,
     readonly idempotencyKey: string | null,
     readonly context: RequestContext,
-  ) {}
+  ) {
+    super();
+  }
 }

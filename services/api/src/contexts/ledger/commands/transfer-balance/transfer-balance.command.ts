@@ -1,6 +1,8 @@
+import { Command } from '@nestjs/cqrs';
+import type { Payment } from '@kupa/proto';
 import type { Actor, RequestContext } from '../../../../platform/auth';
 
-export class TransferBalanceCommand {
+export class TransferBalanceCommand extends Command<Payment> {
   constructor(
     readonly actor: Actor,
     /** An e-mail address (any case) or an 8-digit profile ID. */
@@ -8,5 +10,7 @@ export class TransferBalanceCommand {
     readonly amountMinor: number,
     readonly idempotencyKey: string | null,
     readonly context: RequestContext,
-  ) {}
+  ) {
+    super();
+  }
 }

@@ -5,8 +5,7 @@ import { type Language, LANGUAGES } from '@kupa/proto';
 import type { Response } from 'express';
 import { once } from 'node:events';
 import { Roles } from '../../../../platform/auth';
-import type { CsvChunks } from './export-payments.handler';
-import { ExportPaymentsQuery } from './export-payments.query';
+import { type CsvChunks, ExportPaymentsQuery } from './export-payments.query';
 import { ExportPaymentsRequestDto } from './export-payments.request.dto';
 import { acceptedLanguage, ApiErrors } from '../../../../platform/http';
 
@@ -64,7 +63,7 @@ export class ExportPaymentsController {
     @Res() response: Response,
   ): Promise<void> {
     const language = acceptedLanguage(acceptLanguage, PAYMENTS_CSV_DEFAULT_LANGUAGE);
-    const chunks: CsvChunks = await this.queries.execute(new ExportPaymentsQuery(request, language));
+    const chunks = await this.queries.execute(new ExportPaymentsQuery(request, language));
     response.status(200);
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', `attachment; filename="${PAYMENTS_CSV_FILE_NAME}"`);

@@ -18,7 +18,7 @@ import {
 } from '@kupa/proto';
 import { ValidationFailedError } from '../../../../platform/http';
 import { CrlfLineEnds, csvLine, UTF8_BOM } from './csv';
-import { ExportPaymentsQuery } from './export-payments.query';
+import { ExportPaymentsQuery, type CsvChunks } from './export-payments.query';
 
 /**
  * The statement's tag, in a comment PostgreSQL keeps in `pg_stat_activity.query`: how the export's query is told
@@ -111,8 +111,6 @@ function cellSql(column: PaymentsCsvColumn, context: CellContext): string {
       return textCell(source, context.parameters);
   }
 }
-
-export type CsvChunks = AsyncGenerator<string | Buffer, void, undefined>;
 
 @QueryHandler(ExportPaymentsQuery)
 export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery, CsvChunks> {
