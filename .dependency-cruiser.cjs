@@ -53,6 +53,15 @@ module.exports = {
       to: { pathNot: [`${CONTEXTS}$1/domain/`, KERNEL, PROTO] },
     },
     {
+      name: 'infrastructure-is-adapters',
+      comment:
+        "infrastructure/ holds a context's adapters (SQL, HTTP clients and answers, migrations): use cases and flows " +
+        'call them, never the other way round. A rule belongs in domain/, a multi-step flow in application/ (ADR 0072).',
+      severity: 'error',
+      from: { path: `${CONTEXTS}([^/]+)/infrastructure/` },
+      to: { path: `${CONTEXTS}$1/(commands|application)/` },
+    },
+    {
       name: 'platform-knows-no-context',
       comment:
         'platform/ holds what has no business rules: it never imports a context. A context plugs into it by ' +

@@ -30,6 +30,16 @@ const EXPECTED = [
   ],
   ['domain-is-pure', 'services/api/src/contexts/ledger/domain/wallet.ts', 'services/api/src/platform/clock.ts'],
   ['domain-is-pure', 'services/api/src/contexts/ledger/domain/wallet.ts', 'crypto'],
+  [
+    'infrastructure-is-adapters',
+    'services/api/src/contexts/ledger/infrastructure/wallet-job.ts',
+    'services/api/src/contexts/ledger/application/settle.ts',
+  ],
+  [
+    'infrastructure-is-adapters',
+    'services/api/src/contexts/ledger/infrastructure/wallet-job.ts',
+    'services/api/src/contexts/ledger/commands/transfer.ts',
+  ],
   ['platform-knows-no-context', 'services/api/src/platform/clock.ts', 'services/api/src/contexts/ledger/index.ts'],
   ['kernel-is-pure', 'services/api/src/kernel/index.ts', 'services/api/src/platform/clock.ts'],
   ['admin-ui-alone', 'admin-ui/src/app.ts', 'services/api/src/kernel/index.ts'],

@@ -3,7 +3,7 @@ import { CatalogSchema1767600000400, PlanCardPayment1768100000400 } from './infr
 export { CatalogModule } from './catalog.module';
 export { planForSale } from './domain/plan.decider';
 export type { PlanState } from './domain/plan.state';
-export { PlanReferences } from './infrastructure/plan-references.port';
+export { PlanReferences } from './application/plan-references.port';
 export { planStreams } from './infrastructure/plan-streams';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type

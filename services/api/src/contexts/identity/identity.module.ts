@@ -15,7 +15,7 @@ import { ResetTwoFactorHandler } from './commands/reset-two-factor/reset-two-fac
 import { StartTwoFactorEnrolmentController } from './commands/start-two-factor-enrolment/start-two-factor-enrolment.controller';
 import { StartTwoFactorEnrolmentHandler } from './commands/start-two-factor-enrolment/start-two-factor-enrolment.handler';
 import { TwoFactorEnrolmentGuard, TwoFactorEnrolmentTokens } from './infrastructure/two-factor/two-factor-enrolment';
-import { TwoFactorSignIn } from './infrastructure/two-factor/two-factor-sign-in';
+import { TwoFactorSignIn } from './application/two-factor-sign-in';
 import { TwoFactorStore } from './infrastructure/two-factor/two-factor-store';
 import { AddNoteController } from './commands/add-note/add-note.controller';
 import { AddNoteHandler } from './commands/add-note/add-note.handler';
@@ -53,10 +53,10 @@ import { UpdateUserController } from './commands/update-user/update-user.control
 import { UpdateUserHandler } from './commands/update-user/update-user.handler';
 import { ALL_USER_EVENT_TYPES } from './domain/user.events';
 import { AUDIT_PERSON_TARGET_TYPES, auditNamesOf, IDENTITY_AUDIT_MAPPERS } from './identity.audit';
-import { AccountCreation } from './infrastructure/accounts/account-creation';
-import { AdminAccounts } from './infrastructure/accounts/admin-accounts';
+import { AccountCreation } from './application/account-creation';
+import { AdminAccounts } from './application/admin-accounts';
 import { CredentialsRepository } from './infrastructure/persistence/credentials.repository';
-import { IdentityBootstrap } from './infrastructure/accounts/identity-bootstrap';
+import { IdentityBootstrap } from './application/identity-bootstrap';
 import { IdentityMails } from './infrastructure/mail/identity-mails';
 import { OneTimeTokens } from './infrastructure/persistence/one-time-tokens';
 import { PasswordHasher } from './infrastructure/passwords/password-hasher';

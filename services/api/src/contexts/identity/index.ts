@@ -8,7 +8,7 @@ import {
 } from './infrastructure/persistence/identity.migrations';
 
 export { IdentityModule } from './identity.module';
-export { AdminAccounts } from './infrastructure/accounts/admin-accounts';
+export { AdminAccounts } from './application/admin-accounts';
 export { REFRESH_COOKIE_SCHEMES } from './infrastructure/sessions/sessions';
 export { UserReader } from './projections/users/user-reader';
 export type { UserView } from './projections/users/user-view';

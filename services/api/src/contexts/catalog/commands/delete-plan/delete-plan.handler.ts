@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../../../platform/commands';
 import { deletePlan } from '../../domain/plan.decider';
-import { PlanReferences } from '../../infrastructure/plan-references.port';
+import { PlanReferences } from '../../application/plan-references.port';
 import { planCommand } from '../../infrastructure/plan-streams';
 import { DeletePlanCommand } from './delete-plan.command';
 

@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Plan } from '@kupa/proto';
 import { CommandPipeline } from '../../../../platform/commands';
 import { updatePlan } from '../../domain/plan.decider';
-import { PlanReferences } from '../../infrastructure/plan-references.port';
+import { PlanReferences } from '../../application/plan-references.port';
 import { withUniquePlanName } from '../../infrastructure/plan-names';
 import { planCommand } from '../../infrastructure/plan-streams';
 import { planTermsOf } from '../../infrastructure/plan-terms';

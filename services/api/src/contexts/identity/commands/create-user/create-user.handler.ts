@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DEFAULT_LANGUAGE, type User } from '@kupa/proto';
-import { AccountCreation } from '../../infrastructure/accounts/account-creation';
+import { AccountCreation } from '../../application/account-creation';
 import { UserReader } from '../../projections/users/user-reader';
 import { CreateUserCommand } from './create-user.command';
 

@@ -5,7 +5,7 @@ import { CredentialsRepository } from '../../infrastructure/persistence/credenti
 import { PasswordHasher } from '../../infrastructure/passwords/password-hasher';
 import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
 import { Sessions } from '../../infrastructure/sessions/sessions';
-import { TwoFactorSignIn } from '../../infrastructure/two-factor/two-factor-sign-in';
+import { TwoFactorSignIn } from '../../application/two-factor-sign-in';
 import { UserReader } from '../../projections/users/user-reader';
 import { SignInCommand, type SignInResult } from './sign-in.command';
 

@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { User } from '@kupa/proto';
 import { CommandPipeline } from '../../../../platform/commands';
 import { updateProfile } from '../../domain/user.decider';
-import { assertMaySee } from '../../infrastructure/access/user-access';
+import { assertMaySee } from '../../application/user-access';
 import { userCommand } from '../../infrastructure/streams/user-streams';
 import { UserReader } from '../../projections/users/user-reader';
 import { UpdateUserCommand } from './update-user.command';

@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { User } from '@kupa/proto';
-import { assertMaySee } from '../../infrastructure/access/user-access';
+import { assertMaySee } from '../../application/user-access';
 import { UserReader } from '../../projections/users/user-reader';
 import { GetUserQuery } from './get-user.query';
 

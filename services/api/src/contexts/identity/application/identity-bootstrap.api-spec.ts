@@ -1,5 +1,5 @@
-import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { BOOTSTRAP_ADMIN, bootstrapAdminEnv, signIn } from '../../../../test-support/identity-fixtures';
+import { startTestApp, type TestApp } from '../../../test-support/test-app';
+import { BOOTSTRAP_ADMIN, bootstrapAdminEnv, signIn } from '../../../test-support/identity-fixtures';
 import { AdminAccounts } from './admin-accounts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity-bootstrap';
 

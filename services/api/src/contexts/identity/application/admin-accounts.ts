@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_LANGUAGE, type UserRole } from '@kupa/proto';
-import { systemContext } from '../../../../platform/auth';
-import { CommandPipeline } from '../../../../platform/commands';
-import { changeRole, changeStatus, setPasswordByStaff } from '../../domain/user.decider';
+import { systemContext } from '../../../platform/auth';
+import { CommandPipeline } from '../../../platform/commands';
+import { changeRole, changeStatus, setPasswordByStaff } from '../domain/user.decider';
 import { AccountCreation } from './account-creation';
-import { CredentialsRepository } from '../persistence/credentials.repository';
-import { PasswordHasher } from '../passwords/password-hasher';
-import { RefreshTokens } from '../sessions/refresh-tokens';
-import { userCommand } from '../streams/user-streams';
-import { UserReader } from '../../projections/users/user-reader';
+import { CredentialsRepository } from '../infrastructure/persistence/credentials.repository';
+import { PasswordHasher } from '../infrastructure/passwords/password-hasher';
+import { RefreshTokens } from '../infrastructure/sessions/refresh-tokens';
+import { userCommand } from '../infrastructure/streams/user-streams';
+import { UserReader } from '../projections/users/user-reader';
 
 export interface EnsuredAccount {
   email: string;

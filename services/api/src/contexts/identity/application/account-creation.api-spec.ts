@@ -1,6 +1,6 @@
 import { LIMITS, type User } from '@kupa/proto';
 import crypto from 'node:crypto';
-import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import {
   adminToken,
   type ActiveUser,
@@ -8,8 +8,8 @@ import {
   FIXTURE_PASSWORD,
   signInResponse,
   uniqueEmail,
-} from '../../../../test-support/identity-fixtures';
-import { PROFILE_ID_ATTEMPTS } from './profile-ids';
+} from '../../../test-support/identity-fixtures';
+import { PROFILE_ID_ATTEMPTS } from '../infrastructure/accounts/profile-ids';
 
 /**
  * Account creation against a real database. Profile IDs come from the operating system's random numbers

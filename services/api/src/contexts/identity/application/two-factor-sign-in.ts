@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isStaffRole, LIMITS, type TwoFactorInitializationDetails, type UserRole } from '@kupa/proto';
-import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
-import { ApiError } from '../../../../platform/http';
-import { TwoFactorEnrolmentTokens } from './two-factor-enrolment';
-import { TwoFactorStore } from './two-factor-store';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config';
+import { ApiError } from '../../../platform/http';
+import { TwoFactorEnrolmentTokens } from '../infrastructure/two-factor/two-factor-enrolment';
+import { TwoFactorStore } from '../infrastructure/two-factor/two-factor-store';
 
 /**
  * The second step of sign-in, once the password matched (docs/adr/0018-staff-two-factor-sign-in.md): an account with

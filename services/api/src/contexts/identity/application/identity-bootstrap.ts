@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { checkEmail, checkPassword } from '@kupa/proto';
-import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config';
 import { AdminAccounts, type EnsuredAccount } from './admin-accounts';
 
 /** One strong password shared by the demo accounts; printed at start, never used outside demo installs. */

@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { Language, UserRole } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '../../../../platform/auth';
-import { CommandPipeline } from '../../../../platform/commands';
-import { ApiError } from '../../../../platform/http';
-import { createUserByStaff, registerUser } from '../../domain/user.decider';
-import { UserReader } from '../../projections/users/user-reader';
-import { CredentialsRepository } from '../persistence/credentials.repository';
-import { uniqueViolationConstraint } from '../../../../platform/database/unique-violation';
-import { EMAIL_UNIQUE_CONSTRAINT, PROFILE_ID_UNIQUE_CONSTRAINT } from '../persistence/database-errors';
-import { PasswordHasher } from '../passwords/password-hasher';
-import { PROFILE_ID_ATTEMPTS, randomProfileId } from './profile-ids';
-import { userCommand } from '../streams/user-streams';
+import type { RequestContext } from '../../../platform/auth';
+import { CommandPipeline } from '../../../platform/commands';
+import { ApiError } from '../../../platform/http';
+import { createUserByStaff, registerUser } from '../domain/user.decider';
+import { UserReader } from '../projections/users/user-reader';
+import { CredentialsRepository } from '../infrastructure/persistence/credentials.repository';
+import { uniqueViolationConstraint } from '../../../platform/database/unique-violation';
+import { EMAIL_UNIQUE_CONSTRAINT, PROFILE_ID_UNIQUE_CONSTRAINT } from '../infrastructure/persistence/database-errors';
+import { PasswordHasher } from '../infrastructure/passwords/password-hasher';
+import { PROFILE_ID_ATTEMPTS, randomProfileId } from '../infrastructure/accounts/profile-ids';
+import { userCommand } from '../infrastructure/streams/user-streams';
 
 export interface NewAccount {
   email: string;

@@ -1,0 +1,3 @@
+import { cents } from '../domain/money';
+
+export const walletRow = (name: string): string => `${name} ${cents(3)}`;
