@@ -1,5 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { IssuedRefreshToken } from '../../infrastructure/sessions/refresh-tokens';
+
 export interface RefreshResult {
   accessToken: string;
   /** The successor token; none when a concurrent refresh of the same session already received it. */

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+
 export class SignOutCommand extends Command<void> {
   constructor(readonly refreshToken: string | null) {
     super();

@@ -1,5 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { Note } from '@kupa/proto';
+
 export class ListNotesQuery extends Query<Note[]> {
   constructor(readonly userUuid: string) {
     super();
