@@ -15,7 +15,7 @@ export type { UserView } from './projections/users/user-view';
 export { fullNameOf } from './projections/users/user-view';
 export { UserBalances } from './projections/users/user-balances.port';
 export { type ReferralStanding, ReferralStandings } from './projections/users/referral-standings.port';
-export { TrialUse } from './infrastructure/streams/trial-use';
+export { TrialUse } from './application/trial-use';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const identityMigrations: Function[] = [

@@ -1,8 +1,8 @@
-import type { LoadedStream, StreamRef } from '../../../../platform/commands';
-import { markTrialUsed } from '../../domain/user.decider';
-import type { UserEvent } from '../../domain/user.events';
-import type { UserState } from '../../domain/user.state';
-import { userStreams } from './user-streams';
+import type { LoadedStream, StreamRef } from '../../../platform/commands';
+import { markTrialUsed } from '../domain/user.decider';
+import type { UserEvent } from '../domain/user.events';
+import type { UserState } from '../domain/user.state';
+import { userStreams } from '../infrastructure/streams/user-streams';
 
 /**
  * The user's half of taking the trial, for the subscriptions context: it names the user's stream beside the new
