@@ -129,12 +129,14 @@ export class CardCheckouts {
     const bonusPaymentId = view.amountReceivedMinor > 0 ? null : await this.cards.bonusPaymentIdFor(buyer.role);
     const ledger = this.payments.streams(buyer.uuid, paymentId);
     const cardStreams = this.cards.streams(deposit);
+    const reservation = this.deposits.loginReservation(purchase);
     const streams = {
       plan: planStreams.read(purchase.paymentPlanId),
       subscription: subscriptionStreams.ref(purchase.subscriptionId),
       deposit: cardStreams.deposit,
       wallet: cardStreams.wallet,
       payment: ledger.payment,
+      login: reservation.stream,
     };
     interface Loaded {
       plan: LoadedStream<PlanState>;
@@ -169,6 +171,7 @@ export class CardCheckouts {
             { plan: loaded.plan, subscription: loaded.subscription, deposit: afterDeposit },
             { wallet: afterWallet, payment: loaded.payment },
             { purchase, buyer, discountPercent, paymentId, password, at: stamp.at },
+            reservation,
           ),
         refusal,
       );
@@ -203,6 +206,7 @@ export class CardCheckouts {
       const { result } = await this.pipeline.run({
         ...origin,
         streams,
+        prepare: (tx) => reservation.readHolders(tx),
         decide: (loaded, stamp) => {
           const { events, result } = decide(loaded, null, stamp);
           const { bonus: _none, ...rest } = events;
@@ -215,6 +219,7 @@ export class CardCheckouts {
     const { result } = await this.pipeline.run({
       ...origin,
       streams: { ...streams, bonus: this.cards.bonusStream(bonusPaymentId) },
+      prepare: (tx) => reservation.readHolders(tx),
       decide: (loaded, stamp) => decide(loaded, loaded.bonus, stamp),
       alongside,
     });

@@ -25,7 +25,7 @@ import {
 } from '../../ledger';
 import { decideDepositPurchase, decidePurchase, decideRenewal, quoteRenewal } from '../domain/subscription-purchases';
 import type { SubscriptionState } from '../domain/subscription.state';
-import { withUniqueLogin } from '../infrastructure/logins';
+import { LoginReservation, withUniqueLogin } from '../infrastructure/logins';
 import { ReferralDiscounts } from './referral-discounts';
 import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../infrastructure/subscription-streams';
@@ -150,8 +150,9 @@ export class DepositPurchaseFlow {
 
   /**
    * The purchase a deposit pays for, decided under its locks by the rules of a purchase from the balance, against the
-   * price quoted when the deposit opened; DONE on the deposit with the subscription, the charge and the
-   * SUBSCRIPTION_PAYMENT. Throws the refusal, for `decideDepositPurchase` to turn into FAILED.
+   * price quoted when the deposit opened and the login's reservation (ADR 0071); DONE on the deposit with the
+   * subscription, the charge and the SUBSCRIPTION_PAYMENT. Throws the refusal, for `decideDepositPurchase` to turn
+   * into FAILED.
    */
   decideBuy(
     loaded: { plan: LoadedStream<PlanState>; subscription: LoadedStream<SubscriptionState>; deposit: LoadedDeposit },
@@ -164,6 +165,7 @@ export class DepositPurchaseFlow {
       password: string;
       at: Date;
     },
+    reservation: LoginReservation,
   ) {
     const { purchase, buyer, discountPercent, paymentId, password, at } = input;
     assert(purchase.login !== null, 'a purchase names its login');
@@ -194,7 +196,14 @@ export class DepositPurchaseFlow {
       chargedMinor: decision.charge.amountMinor,
       at,
     });
+    reservation.reserve(purchase.subscriptionId);
     return { subscription: decision.subscription, wallet: money.wallet, payment: money.payment, deposit: done };
+  }
+
+  /** The reservation of the login a deposit's or a checkout's purchase takes. */
+  loginReservation(purchase: DepositPurchaseView['purchase']): LoginReservation {
+    assert(purchase.login !== null, 'a purchase names its login');
+    return new LoginReservation(purchase.login, this.subscriptions);
   }
 
   /**
@@ -214,6 +223,7 @@ export class DepositPurchaseFlow {
     const discountPercent = await this.discounts.percentFor(buyer.profileId);
     const paymentId = await this.payments.nextPaymentId();
     const subscriptionId = purchase.subscriptionId;
+    const reservation = this.loginReservation(purchase);
     const { result } = await this.pipeline.run({
       ...origin,
       streams: {
@@ -221,7 +231,9 @@ export class DepositPurchaseFlow {
         subscription: subscriptionStreams.ref(subscriptionId),
         deposit: this.depositPurchases.stream(deposit.paymentId),
         ...this.payments.streams(buyer.uuid, paymentId),
+        login: reservation.stream,
       },
+      prepare: (tx) => reservation.readHolders(tx),
       decide: (loaded, { at }) => {
         if (this.depositPurchases.waiting(loaded.deposit) === null) return { events: {}, result: null };
         const decision = decideDepositPurchase(() =>
@@ -229,6 +241,7 @@ export class DepositPurchaseFlow {
             { plan: loaded.plan, subscription: loaded.subscription, deposit: loaded.deposit },
             { wallet: loaded.wallet, payment: loaded.payment },
             { purchase, buyer, discountPercent, paymentId, password, at },
+            reservation,
           ),
         );
         if (decision.status === 'DONE') return { events: decision.events, result: decision.status };

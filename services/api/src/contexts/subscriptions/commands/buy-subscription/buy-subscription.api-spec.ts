@@ -1,5 +1,6 @@
 import type { Payment, Plan, User } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
+import { Metrics } from '../../../../platform/observability';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { SubscriptionSecrets } from '../../infrastructure/subscription-secrets';
@@ -181,6 +182,26 @@ describe('POST /subscriptions/balance/payment-plans/{planId}', () => {
     expect([taken.status, taken.body.error]).toEqual([409, 'error.login.already.exists']);
     expect(await balanceOf(second.userUuid)).toBe(50);
     expect(await paymentsOf(second)).toEqual([]);
+  });
+
+  it('eight buyers asking for one login at once: one subscription, the others refused by the reservation', async () => {
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => customerWithBalance(testApp, 50)));
+    const login = uniqueLogin();
+    const failedCommands = async () =>
+      (await testApp.app.get(Metrics).commands.get()).values
+        .filter((value) => value.labels.outcome === 'failed')
+        .reduce((sum, value) => sum + value.value, 0);
+    const failedBefore = await failedCommands();
+    const answers = await Promise.all(
+      buyers.map((buyer) => buy(testApp, buyer.accessToken, plan.id, { login, password: 'pass' })),
+    );
+    const statuses = answers.map((answer) => `${answer.status} ${answer.body.error ?? ''}`.trim()).sort();
+    expect(statuses).toEqual(['201', ...Array.from({ length: 7 }, () => '409 error.login.already.exists')]);
+    // The login's lock queued them and the decision refused the seven (ADR 0071): none reached the unique index,
+    // which would have failed its command's transaction instead.
+    expect(await failedCommands()).toBe(failedBefore);
+    const charged = await Promise.all(buyers.map((buyer) => balanceOf(buyer.userUuid)));
+    expect(charged.sort((a, b) => a - b)).toEqual([40, 50, 50, 50, 50, 50, 50, 50]);
   });
 
   it('answers a repeat with the same Idempotency-Key with the first subscription, charging once', async () => {

@@ -6,10 +6,11 @@ import { IdempotencyKeys, IdempotentCommands, SubscriptionPayments } from '../..
 import { SubscriptionParties } from '../../application/subscription-parties';
 import { purchasedPlan } from '../../application/purchased-plan';
 import { decidePurchase } from '../../domain/subscription-purchases';
-import { withUniqueLogin } from '../../infrastructure/logins';
+import { LoginReservation, withUniqueLogin } from '../../infrastructure/logins';
 import { ReferralDiscounts } from '../../application/referral-discounts';
 import { SubscriptionSecrets } from '../../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../../infrastructure/subscription-streams';
+import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import { subscriptionFromPurchase } from '../../projections/subscriptions/subscription-view';
 import { actorLabelOf } from '../../projections/subscriptions/subscriptions.projection';
 import { BuySubscriptionCommand } from './buy-subscription.command';
@@ -30,6 +31,7 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
     private readonly parties: SubscriptionParties,
     private readonly discounts: ReferralDiscounts,
     private readonly secrets: SubscriptionSecrets,
+    private readonly subscriptions: SubscriptionReader,
   ) {}
 
   async execute({ actor, planId, request, idempotencyKey, context }: BuySubscriptionCommand): Promise<Subscription> {
@@ -49,6 +51,7 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
     const discountPercent = await this.discounts.percentFor(buyer.profileId);
     const subscriptionId = randomUUID();
     const ledger = this.payments.streams(buyer.uuid, paymentId);
+    const reservation = new LoginReservation(login, this.subscriptions);
     return withUniqueLogin(() =>
       this.idempotent.run(idempotency, {
         context,
@@ -58,7 +61,9 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
           subscription: subscriptionStreams.ref(subscriptionId),
           wallet: ledger.wallet,
           payment: ledger.payment,
+          login: reservation.stream,
         },
+        prepare: (tx) => reservation.readHolders(tx),
         decide: (loaded, stamp) => {
           const decision = decidePurchase(
             {
@@ -82,6 +87,7 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
             ...decision.charge,
             at: stamp.at,
           });
+          reservation.reserve(subscriptionId);
           return {
             events: { subscription: decision.subscription, wallet: money.wallet, payment: money.payment },
             result: subscriptionFromPurchase(decision.purchased, actorLabelOf(stamp)),

@@ -3,7 +3,7 @@ import type { Subscription } from '@kupa/proto';
 import { CommandPipeline } from '../../../../platform/commands';
 import { SubscriptionParties } from '../../application/subscription-parties';
 import { changeLogin } from '../../domain/subscription.decider';
-import { withUniqueLogin } from '../../infrastructure/logins';
+import { LoginReservation, withUniqueLogin } from '../../infrastructure/logins';
 import { subscriptionStreams } from '../../infrastructure/subscription-streams';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import { ChangeSubscriptionLoginCommand } from './change-subscription-login.command';
@@ -18,15 +18,18 @@ export class ChangeSubscriptionLoginHandler implements ICommandHandler<ChangeSub
 
   async execute({ actor, subscriptionId, login, context }: ChangeSubscriptionLoginCommand): Promise<Subscription> {
     await this.reader.visibleTo(actor, subscriptionId);
+    const reservation = new LoginReservation(login, this.reader);
     await withUniqueLogin(() =>
       this.pipeline.run({
         context,
         causationId: null,
-        streams: { subscription: subscriptionStreams.ref(subscriptionId) },
-        decide: ({ subscription }) => ({
-          events: { subscription: changeLogin({ login }, subscription.state) },
-          result: null,
-        }),
+        streams: { subscription: subscriptionStreams.ref(subscriptionId), login: reservation.stream },
+        prepare: (tx) => reservation.readHolders(tx),
+        decide: ({ subscription }) => {
+          const changed = changeLogin({ login }, subscription.state);
+          if (changed.length > 0) reservation.reserve(subscriptionId);
+          return { events: { subscription: changed }, result: null };
+        },
       }),
     );
     return this.parties.subscription(subscriptionId);

@@ -7,9 +7,10 @@ import { ApiError } from '../../../../platform/http';
 import { TrialUse } from '../../../identity';
 import { SubscriptionParties } from '../../application/subscription-parties';
 import { purchaseTrial } from '../../domain/subscription.decider';
-import { withUniqueLogin } from '../../infrastructure/logins';
+import { LoginReservation, withUniqueLogin } from '../../infrastructure/logins';
 import { SubscriptionSecrets } from '../../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../../infrastructure/subscription-streams';
+import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import { subscriptionFromPurchase } from '../../projections/subscriptions/subscription-view';
 import { actorLabelOf } from '../../projections/subscriptions/subscriptions.projection';
 import { TakeTrialCommand } from './take-trial.command';
@@ -21,6 +22,7 @@ export class TakeTrialHandler implements ICommandHandler<TakeTrialCommand, Subsc
     private readonly pipeline: CommandPipeline,
     private readonly parties: SubscriptionParties,
     private readonly secrets: SubscriptionSecrets,
+    private readonly subscriptions: SubscriptionReader,
   ) {}
 
   /** Only for oneself: another user's id answers like an unknown one. */
@@ -29,11 +31,17 @@ export class TakeTrialHandler implements ICommandHandler<TakeTrialCommand, Subsc
     const { login, password } = request;
     const user = await this.parties.existingUser(userUuid);
     const subscriptionId = randomUUID();
+    const reservation = new LoginReservation(login, this.subscriptions);
     const { result } = await withUniqueLogin(() =>
       this.pipeline.run({
         context,
         causationId: null,
-        streams: { user: TrialUse.stream(user.uuid), subscription: subscriptionStreams.ref(subscriptionId) },
+        streams: {
+          user: TrialUse.stream(user.uuid),
+          subscription: subscriptionStreams.ref(subscriptionId),
+          login: reservation.stream,
+        },
+        prepare: (tx) => reservation.readHolders(tx),
         decide: (loaded, stamp) => {
           const used = TrialUse.decide(loaded.user, stamp.at);
           const purchased = purchaseTrial(
@@ -42,6 +50,7 @@ export class TakeTrialHandler implements ICommandHandler<TakeTrialCommand, Subsc
           );
           const [event] = purchased;
           assert(event?.type === 'SubscriptionPurchased', 'a trial decides one SubscriptionPurchased');
+          reservation.reserve(subscriptionId);
           return {
             events: { user: used, subscription: purchased },
             result: subscriptionFromPurchase(event.data, actorLabelOf(stamp)),

@@ -51,6 +51,18 @@ export class SubscriptionReader {
     return rows.length > 0;
   }
 
+  /**
+   * The subscriptions that hold `login` now, whatever its case: those not EXPIRED or CANCELED (the rule of the unique
+   * index `subscriptions_login_held`). Read under the login's reservation lock, it is what the reservation decides on.
+   */
+  async liveHoldersOf(login: string, manager: EntityManager): Promise<string[]> {
+    const rows: Array<{ id: string }> = await manager.query(
+      `SELECT id FROM subscriptions WHERE lower(login) = lower($1) AND status NOT IN ('EXPIRED', 'CANCELED') ORDER BY id`,
+      [login],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** How many of `userUuids` hold an ACTIVE subscription (each user counted once). */
   async countActiveHolders(userUuids: readonly string[]): Promise<number> {
     if (userUuids.length === 0) return 0;
