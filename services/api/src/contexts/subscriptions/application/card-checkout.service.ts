@@ -1,18 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type CardCheckoutResponse,
-  type DepositPurchaseStatus,
-  discountedPriceMinor,
-  type ErrorCode,
-  type PaymentStatus,
-} from '@kupa/proto';
-import { randomUUID } from 'node:crypto';
+import { type CardCheckoutResponse, type DepositPurchaseStatus, type ErrorCode, type PaymentStatus } from '@kupa/proto';
 import { assert } from '../../../kernel';
 import type { Actor, RequestContext } from '../../../platform/auth';
 import { CommandPipeline, type CommandStamp, type LoadedStream } from '../../../platform/commands';
-import { EventStore, type StreamTransaction } from '../../../platform/event-store/event-store.port';
+import type { StreamTransaction } from '../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../platform/http';
-import { planForSale, type PlanState, planStreams } from '../../catalog';
+import { type PlanState, planStreams } from '../../catalog';
 import {
   CardDeposits,
   type CardDepositRow,
@@ -28,8 +21,7 @@ import { withUniqueLogin } from '../infrastructure/logins';
 import { ReferralDiscounts } from './referral-discounts';
 import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../infrastructure/subscription-streams';
-import { SubscriptionReader } from '../projections/subscriptions/subscription-reader';
-import { buyIntent, type CommandOrigin, DepositPurchaseFlow } from './deposit-purchase.service';
+import { type CommandOrigin, DepositPurchaseFlow } from './deposit-purchase.service';
 import { SubscriptionParties } from './subscription-parties';
 
 /** What a card webhook did to its deposit: the payment's status, what it credited, and how its purchase stands. */
@@ -54,10 +46,8 @@ export class CardCheckouts {
     private readonly cards: CardDeposits,
     private readonly deposits: DepositPurchaseFlow,
     private readonly parties: SubscriptionParties,
-    private readonly subscriptions: SubscriptionReader,
     private readonly secrets: SubscriptionSecrets,
     private readonly discounts: ReferralDiscounts,
-    private readonly store: EventStore,
   ) {}
 
   /**
@@ -76,18 +66,14 @@ export class CardCheckouts {
   }): Promise<CardCheckoutResponse> {
     const { actor, planId, login, password, context } = command;
     if (!this.cards.available) throw new ApiError('error.card.provider.unavailable');
-    const buyer = await this.parties.existingUser(actor.userUuid);
-    const plan = planForSale(await planStreams.peek(this.store, planId));
-    if (!plan.cardPaymentAllowed) throw new ApiError('error.package.cannot.be.bought.via.card.provider');
-    if (await this.subscriptions.isLoginHeld(login))
-      throw new ApiError('error.login.already.exists', { field: 'login' });
-    const discountPercent = await this.discounts.percentFor(buyer.profileId);
-    const priceMinor = discountedPriceMinor(plan.priceMinor, discountPercent);
-    const subscriptionId = randomUUID();
+    const { intent, depositNeededMinor } = await this.deposits.quotePurchase(actor, planId, login, (plan) => {
+      if (!plan.cardPaymentAllowed) throw new ApiError('error.package.cannot.be.bought.via.card.provider');
+    });
+    const subscriptionId = intent.subscriptionId;
     return this.cards.open({
       actor,
-      amountMinor: await this.deposits.depositNeededMinor(buyer.uuid, priceMinor),
-      intent: buyIntent(plan, { subscriptionId, login, priceMinor, discountPercent }),
+      amountMinor: depositNeededMinor,
+      intent,
       context,
       alongside: (tx, _paymentId, { at }) =>
         this.secrets.write(tx.manager, { subscriptionId, version: 1, password, at }),

@@ -23,7 +23,14 @@ import {
   type LoadedSubscriptionPayment,
   SubscriptionPayments,
 } from '../../ledger';
-import { decideDepositPurchase, decidePurchase, decideRenewal, quoteRenewal } from '../domain/subscription-purchases';
+import {
+  decideDepositPurchase,
+  decidePurchase,
+  decideRenewal,
+  type DepositPurchaseDecision,
+  quoteRenewal,
+  type SubscriptionCharge,
+} from '../domain/subscription-purchases';
 import type { SubscriptionState } from '../domain/subscription.state';
 import { LoginReservation, withUniqueLogin } from '../infrastructure/logins';
 import { ReferralDiscounts } from './referral-discounts';
@@ -32,6 +39,9 @@ import { subscriptionStreams } from '../infrastructure/subscription-streams';
 import { SubscriptionReader } from '../projections/subscriptions/subscription-reader';
 import { purchasedPlan } from './purchased-plan';
 import { SubscriptionParties } from './subscription-parties';
+
+/** The events a deposit's payment stream takes when its purchase fails. */
+type PaymentEvents = ReturnType<DepositPurchases['decideFailed']>;
 
 /** Who asks, and the event that caused a processor's command (null for a request). */
 export interface CommandOrigin {
@@ -77,22 +87,39 @@ export class DepositPurchaseFlow {
     context: RequestContext;
   }): Promise<CryptoDepositResponse> {
     const { actor, planId, login, password, method, context } = command;
-    const buyer = await this.parties.existingUser(actor.userUuid);
-    const plan = planForSale(await planStreams.peek(this.store, planId));
-    if (await this.subscriptions.isLoginHeld(login))
-      throw new ApiError('error.login.already.exists', { field: 'login' });
-    const discountPercent = await this.discounts.percentFor(buyer.profileId);
-    const priceMinor = discountedPriceMinor(plan.priceMinor, discountPercent);
-    const subscriptionId = randomUUID();
+    const { intent, depositNeededMinor } = await this.quotePurchase(actor, planId, login);
+    const subscriptionId = intent.subscriptionId;
     return this.depositPurchases.open({
       actor,
-      amountMinor: this.depositPurchases.amountFor(await this.depositNeededMinor(buyer.uuid, priceMinor)),
+      amountMinor: this.depositPurchases.amountFor(depositNeededMinor),
       method,
-      intent: buyIntent(plan, { subscriptionId, login, priceMinor, discountPercent }),
+      intent,
       context,
       alongside: (tx, _paymentId, { at }) =>
         this.secrets.write(tx.manager, { subscriptionId, version: 1, password, at }),
     });
+  }
+
+  /**
+   * What a purchase to be paid later is refused now or quoted at: the buyer, the package for sale (and `forSale`'s
+   * own rule, asked right after), the login not held, the price less the buyer's referral discount, and what a
+   * deposit must bring for it. The id the subscription will take is chosen here.
+   */
+  async quotePurchase(
+    actor: Actor,
+    planId: string,
+    login: string,
+    forSale: (plan: ReturnType<typeof planForSale>) => void = () => undefined,
+  ): Promise<{ intent: ReturnType<typeof buyIntent>; depositNeededMinor: number }> {
+    const buyer = await this.parties.existingUser(actor.userUuid);
+    const plan = planForSale(await planStreams.peek(this.store, planId));
+    forSale(plan);
+    if (await this.subscriptions.isLoginHeld(login))
+      throw new ApiError('error.login.already.exists', { field: 'login' });
+    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const priceMinor = discountedPriceMinor(plan.priceMinor, discountPercent);
+    const intent = buyIntent(plan, { subscriptionId: randomUUID(), login, priceMinor, discountPercent });
+    return { intent, depositNeededMinor: await this.depositNeededMinor(buyer.uuid, priceMinor) };
   }
 
   /**
@@ -184,20 +211,15 @@ export class DepositPurchaseFlow {
       },
       loaded.subscription.state,
     );
-    const money = this.payments.decideCharge(ledger, {
-      user: { uuid: buyer.uuid, email: buyer.email },
+    const paid = this.paidByDeposit(ledger, loaded.deposit, {
+      user: buyer,
       paymentId,
       subscriptionId: purchase.subscriptionId,
-      ...decision.charge,
-      at,
-    });
-    const done = this.depositPurchases.decideCompleted(loaded.deposit, {
-      subscriptionPaymentId: paymentId,
-      chargedMinor: decision.charge.amountMinor,
+      charge: decision.charge,
       at,
     });
     reservation.reserve(purchase.subscriptionId);
-    return { subscription: decision.subscription, wallet: money.wallet, payment: money.payment, deposit: done };
+    return { subscription: decision.subscription, ...paid };
   }
 
   /** The reservation of the login a deposit's or a checkout's purchase takes. */
@@ -244,9 +266,7 @@ export class DepositPurchaseFlow {
             reservation,
           ),
         );
-        if (decision.status === 'DONE') return { events: decision.events, result: decision.status };
-        const failed = this.depositPurchases.decideFailed(loaded.deposit, { errorCode: decision.errorCode, at });
-        return { events: { deposit: failed }, result: decision.status };
+        return this.recorded(loaded.deposit, decision, at);
       },
       // A purchase that will not happen keeps no password: it is forgotten with the FAILED it explains.
       alongside: async (tx, decision) => {
@@ -275,26 +295,54 @@ export class DepositPurchaseFlow {
             { paymentId, discountPercent, at, automatic: false, quotedPriceMinor: purchase.priceMinor },
             loaded.subscription.state,
           );
-          const money = this.payments.decideCharge(loaded, {
-            user: { uuid: owner.uuid, email: owner.email },
+          const paid = this.paidByDeposit(loaded, loaded.deposit, {
+            user: owner,
             paymentId,
             subscriptionId: purchase.subscriptionId,
-            ...renewal.charge,
+            charge: renewal.charge,
             at,
           });
-          const done = this.depositPurchases.decideCompleted(loaded.deposit, {
-            subscriptionPaymentId: paymentId,
-            chargedMinor: renewal.charge.amountMinor,
-            at,
-          });
-          return { subscription: renewal.subscription, wallet: money.wallet, payment: money.payment, deposit: done };
+          return { subscription: renewal.subscription, ...paid };
         });
-        if (decision.status === 'DONE') return { events: decision.events, result: decision.status };
-        const failed = this.depositPurchases.decideFailed(loaded.deposit, { errorCode: decision.errorCode, at });
-        return { events: { deposit: failed }, result: decision.status };
+        return this.recorded(loaded.deposit, decision, at);
       },
     });
     return result;
+  }
+
+  /** The charge of a purchase or renewal a deposit pays for, and the deposit's DONE with what it charged. */
+  private paidByDeposit(
+    ledger: LoadedSubscriptionPayment,
+    deposit: LoadedDeposit,
+    paid: { user: UserView; paymentId: number; subscriptionId: string; charge: SubscriptionCharge; at: Date },
+  ) {
+    const { user, paymentId, subscriptionId, charge, at } = paid;
+    const money = this.payments.decideCharge(ledger, {
+      user: { uuid: user.uuid, email: user.email },
+      paymentId,
+      subscriptionId,
+      ...charge,
+      at,
+    });
+    const done = this.depositPurchases.decideCompleted(deposit, {
+      subscriptionPaymentId: paymentId,
+      chargedMinor: charge.amountMinor,
+      at,
+    });
+    return { wallet: money.wallet, payment: money.payment, deposit: done };
+  }
+
+  /** A deposit purchase's decision as the command's events: all of them when DONE, the deposit's FAILED alone else. */
+  private recorded<Events extends object>(
+    deposit: LoadedDeposit,
+    decision: DepositPurchaseDecision<Events>,
+    at: Date,
+  ): { events: Events | { deposit: PaymentEvents }; result: DepositPurchaseStatus } {
+    if (decision.status === 'DONE') return { events: decision.events, result: decision.status };
+    return {
+      events: { deposit: this.depositPurchases.decideFailed(deposit, { errorCode: decision.errorCode, at }) },
+      result: decision.status,
+    };
   }
 
   /** FAILED on the deposit alone, when the purchase's own append could not happen; its password is forgotten. */

@@ -1,6 +1,6 @@
 import type { ErrorCode, SubscriptionPurchasedData, SubscriptionRenewedData } from '@kupa/proto';
 import { assert, DomainError } from '../../../kernel';
-import { type PurchasedPlan, purchaseSubscription, renewSubscription } from './subscription.decider';
+import { purchaseSubscription, renewSubscription } from './subscription.decider';
 import type { SubscriptionEvent } from './subscription.events';
 import type { SubscriptionState } from './subscription.state';
 
@@ -32,22 +32,13 @@ export interface RenewalDecision {
 /**
  * A package bought from the balance: the subscription at the package's price less the referral discount, and the
  * charge of that price. A purchase quoted earlier (a deposit or a card checkout that pays for it) is refused when the
- * price rose since (`error.plan.no.longer.available`); the same price or a lower one is bought.
+ * price rose since (`error.plan.no.longer.available`); the same price or a lower one is bought. The package's terms
+ * are read under its stream's lock and for sale (the catalog's `planForSale`).
  */
 export function decidePurchase(
-  command: {
-    subscriptionId: string;
-    userUuid: string;
-    userEmail: string;
-    /** The package's terms, read under its stream's lock and for sale (the catalog's `planForSale`). */
-    plan: PurchasedPlan;
-    discountPercent: number;
-    paymentId: number;
-    login: string;
-    password: string;
+  command: Parameters<typeof purchaseSubscription>[0] & {
     /** The price the buyer was shown when the purchase was asked for earlier; null when it is decided now. */
     quotedPriceMinor: number | null;
-    at: Date;
   },
   state: SubscriptionState,
 ): PurchaseDecision {
@@ -69,13 +60,7 @@ export function decidePurchase(
  * earlier (a deposit that pays for it) is refused when that price rose above the quote.
  */
 export function decideRenewal(
-  command: {
-    paymentId: number;
-    discountPercent: number;
-    at: Date;
-    automatic: boolean;
-    quotedPriceMinor: number | null;
-  },
+  command: Parameters<typeof renewSubscription>[0] & { quotedPriceMinor: number | null },
   state: SubscriptionState,
 ): RenewalDecision {
   const { quotedPriceMinor, ...renewal } = command;
