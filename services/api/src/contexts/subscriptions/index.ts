@@ -10,7 +10,7 @@ export { SubscriptionSecrets } from './infrastructure/subscription-secrets';
 export {
   SubscriptionProvisioningOutcomes,
   SubscriptionProvisioningSecrets,
-} from './infrastructure/subscription-provisioning';
+} from './application/subscription-provisioning';
 export { SubscriptionReader } from './projections/subscriptions/subscription-reader';
 export { subscriptionFigures, type SubscriptionFigures } from './queries/subscription-figures/subscription-figures';
 

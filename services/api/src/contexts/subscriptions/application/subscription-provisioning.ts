@@ -1,12 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { systemContext } from '../../../platform/auth';
-import type { ProvisioningJob } from './provisioning/provisioning-jobs';
-import { type ProvisioningFailure, ProvisioningOutcomes } from './provisioning/provisioning-outcomes.port';
-import { ProvisioningSecrets } from './provisioning/provisioning-secrets.port';
+import type { ProvisioningJob } from '../infrastructure/provisioning/provisioning-jobs';
+import {
+  type ProvisioningFailure,
+  ProvisioningOutcomes,
+} from '../infrastructure/provisioning/provisioning-outcomes.port';
+import { ProvisioningSecrets } from '../infrastructure/provisioning/provisioning-secrets.port';
 import { ActivateSubscriptionCommand } from '../commands/activate-subscription/activate-subscription.command';
 import { FailProvisioningCommand } from '../commands/fail-provisioning/fail-provisioning.command';
-import { SubscriptionSecrets } from './subscription-secrets';
+import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
 
 /**
  * What the subscriptions context does with the streaming service's answers (docs/adr/0025-provisioning.md): a
