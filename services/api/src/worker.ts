@@ -6,7 +6,8 @@ import { runWorker } from './processes';
 /**
  * The worker's entry point (`npm run worker`): the processors, sweeps, mail dispatcher and provisioning jobs without
  * HTTP, as `KUPA_ROLE=worker` runs them. Any number may run beside the API processes; each processor leads in one
- * process at a time under its advisory lock, and dispatchers share the mail outbox row by row (docs/adr/0036).
+ * process at a time under its advisory lock, each sweep runs once per period where its schedule was claimed, and
+ * dispatchers share the mail outbox row by row (docs/adr/0036, docs/adr/0067).
  */
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -19,7 +19,7 @@ import { expiringMailKey, subscriptionOutboxMail } from '../subscription-mails/s
 export const SUBSCRIPTION_RENEWALS_SWEEP = 'subscription-renewals';
 /** Subscriptions looked at per kind of work and pass; a full batch asks for another pass at once. */
 export const SUBSCRIPTION_RENEWALS_BATCH = 50;
-/** How often the leader looks for due work: renewals and ends fall due by the day, a minute late is nothing. */
+/** How often the sweep runs, once across the fleet: renewals and ends fall due by the day, a minute late is nothing. */
 export const SUBSCRIPTION_RENEWALS_INTERVAL_MS = 60_000;
 /** How long before its end a subscription that will not renew by itself gets the "ends soon" mail. */
 export const EXPIRING_NOTICE_DAYS = 3;
