@@ -2,9 +2,8 @@ import type { Language } from '@kupa/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Clock } from '../clock/clock';
 import { SecretBox } from '../crypto/secret-box';
-import { JobQueue, type JobQueueKind } from '../jobs';
+import { JobQueue, type JobQueueKind, PollingLoop } from '../jobs';
 import type { MailOutcome } from '../observability/metrics';
-import { PollingLoop } from '../workers/polling-loop';
 import type { MailService } from './mail.service';
 import type { RenderedMail } from './templates';
 
@@ -162,16 +161,9 @@ export class MailDispatcher {
 
   /** Sends every mail due now, one after another; returns how many were sent or skipped. For the loop and tests. */
   async sendDue(stopped: () => boolean = () => false): Promise<number> {
-    let delivered = 0;
-    // A failed mail waits for its next attempt time; within one pass it is not tried again, however short the wait.
-    const failed: string[] = [];
-    while (!stopped()) {
-      const outcome = await this.sendOne(failed);
-      if (outcome.result === 'none') break;
-      if (outcome.result === 'delivered') delivered += 1;
-      else failed.push(outcome.id);
-    }
-    return delivered;
+    // One lane; a failed mail waits for its next attempt time, and within one pass it is not tried again, however
+    // short the wait.
+    return this.queue.runPass(1, stopped, (excludedIds) => this.claimOne(excludedIds));
   }
 
   /**
@@ -180,9 +172,7 @@ export class MailDispatcher {
    * that carries it are committed before SMTP sees them, so whatever SMTP then answers, a retry sends the same mail,
    * and no other dispatcher takes the row while SMTP works. Then sends, and records the outcome.
    */
-  private async sendOne(
-    excludedIds: readonly string[],
-  ): Promise<{ result: 'none' } | { result: 'delivered' | 'failed'; id: string }> {
+  private async claimOne(excludedIds: readonly string[]): Promise<{ id: string; run: () => Promise<boolean> } | null> {
     const claimed = await this.queue.claim(excludedIds, async (row, manager, now) => {
       const stored: StoredMail = {
         id: row.id,
@@ -213,17 +203,24 @@ export class MailDispatcher {
         return { rendered: null, failure: error };
       }
     });
-    if (claimed === null) return { result: 'none' };
+    if (claimed === null) return null;
     const { row } = claimed;
-    const { rendered, failure } = claimed.result;
+    return { id: row.id, run: () => this.deliver(row, claimed.result) };
+  }
+
+  /** Hands a claimed mail to SMTP and records how it went; whether it was sent or skipped. */
+  private async deliver(
+    row: OutboxRow,
+    { rendered, failure }: { rendered: RenderedMail | null; failure: unknown },
+  ): Promise<boolean> {
     if (failure !== null) {
       this.options.onError?.(failure);
       this.options.onOutcome?.('failed');
-      return { result: 'failed', id: row.id };
+      return false;
     }
     if (rendered === null) {
       this.options.onOutcome?.('skipped');
-      return { result: 'delivered', id: row.id };
+      return true;
     }
     try {
       await this.mail.send({
@@ -235,14 +232,14 @@ export class MailDispatcher {
       await this.queue.retryLater(row.id, row.attempts, describe(error));
       this.options.onError?.(error);
       this.options.onOutcome?.('failed');
-      return { result: 'failed', id: row.id };
+      return false;
     }
     await this.dataSource.query('UPDATE mail_outbox SET sent_at = $2, last_error = NULL WHERE id = $1', [
       row.id,
       this.clock.now(),
     ]);
     this.options.onOutcome?.('sent');
-    return { result: 'delivered', id: row.id };
+    return true;
   }
 
   /**

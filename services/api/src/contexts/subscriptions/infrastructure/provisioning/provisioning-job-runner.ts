@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../../../platform/clock';
-import { JobQueue, type JobQueueKind } from '../../../../platform/jobs';
+import { JobQueue, type JobQueueKind, PollingLoop } from '../../../../platform/jobs';
 import type { ProvisioningCallOutcome } from '../../../../platform/observability';
-import { type BackgroundLoop, PollingLoop } from '../../../../platform/workers';
+import type { BackgroundLoop } from '../../../../platform/workers';
 import type { ProvisioningJob } from './provisioning-jobs';
 import type { ProvisioningFailure, ProvisioningOutcomes } from './provisioning-outcomes.port';
 import { ProvisioningError, type ProvisioningProvider } from './provisioning-provider.port';

@@ -8,9 +8,9 @@ export interface PollingLoopOptions {
 }
 
 /**
- * A pass run again and again until stopped, a pause between passes: the shape of the mail dispatcher and of the
- * provisioning job runner. `stop()` wakes a pausing loop at once and lets a running pass finish; the pass is told
- * through `stopped` so that it can end early between items.
+ * A pass run again and again until stopped, a pause between passes: how a queue's worker (the mail dispatcher, the
+ * provisioning job runner) runs `JobQueue.runPass`. `stop()` wakes a pausing loop at once and lets a running pass
+ * finish; the pass is told through `stopped` so that it can end early between items.
  */
 export class PollingLoop {
   private loop: { stopping: boolean; wake: AbortController; done: Promise<void> } | null = null;
