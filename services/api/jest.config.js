@@ -40,7 +40,6 @@ const unit = {
   displayName: 'unit',
   testRegex: '.*\\.spec\\.ts$',
   setupFiles: ['<rootDir>/test-support/no-database.ts'],
-  testTimeout: 60000,
 };
 
 const database = {
@@ -49,7 +48,7 @@ const database = {
   testRegex: '.*\\.(int-spec|api-spec)\\.ts$',
   globalSetup: '<rootDir>/test-support/global-setup.ts',
   globalTeardown: '<rootDir>/test-support/global-teardown.ts',
-  testTimeout: 60000,
 };
 
-module.exports = { projects: [unit, database] };
+// A global option: Jest ignores `testTimeout` inside a project's own config.
+module.exports = { testTimeout: 60000, projects: [unit, database] };
