@@ -17,6 +17,7 @@ import { PlatformAuthModule } from './platform/auth';
 import { CardProviderModule } from './platform/card-provider';
 import { CashierModule } from './platform/cashier';
 import { PlatformHttpModule } from './platform/http';
+import { IdempotencyModule } from './platform/idempotency';
 import { type Clock, ClockModule } from './platform/clock';
 import { type AppConfig, ConfigModule } from './platform/config';
 import { EventStoreModule } from './platform/event-store';
@@ -90,6 +91,7 @@ export class AppModule {
         }),
         // Global interceptors run after every guard: a body sent to a route that takes none is refused only then.
         PlatformHttpModule,
+        IdempotencyModule,
         CashierModule,
         CardProviderModule,
         IdentityModule,

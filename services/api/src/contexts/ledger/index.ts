@@ -13,11 +13,7 @@ import { ledgerQueryMigrations } from './queries';
 
 export { LedgerModule } from './ledger.module';
 export { ledgerMoneyFigures, type MoneyInPeriod } from './queries/money-figures/money-figures';
-export { IdempotencyKeys } from './infrastructure/idempotency-keys';
-export { IdempotentCommands } from './infrastructure/idempotent-commands';
-export { AcceptsIdempotencyKey, IdempotencyKeyHeader } from './infrastructure/money-requests';
 export { CryptoDepositResponseDto } from './infrastructure/ledger.responses';
-export { parseIdempotencyKey } from './infrastructure/idempotency-keys';
 export {
   type LoadedSubscriptionPayment,
   SubscriptionPayments,

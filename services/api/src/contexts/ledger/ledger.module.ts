@@ -15,8 +15,6 @@ import { RecordManualPaymentHandler } from './commands/record-manual-payment/rec
 import { TransferBalanceController } from './commands/transfer-balance/transfer-balance.controller';
 import { TransferBalanceHandler } from './commands/transfer-balance/transfer-balance.handler';
 import { ALL_LEDGER_EVENT_TYPES } from './domain/ledger.events';
-import { IdempotencyKeys } from './infrastructure/idempotency-keys';
-import { IdempotentCommands } from './infrastructure/idempotent-commands';
 import { SubscriptionPayments } from './infrastructure/subscription-payments';
 import { TransferRecipients } from './infrastructure/transfer-recipients';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
@@ -67,8 +65,6 @@ import { LedgerQueriesModule } from './queries';
     PaymentReader,
     { provide: UserBalances, useClass: LedgerUserBalances },
     { provide: SandboxInvoiceOwners, useClass: CashierInvoiceOwners },
-    IdempotencyKeys,
-    IdempotentCommands,
     TransferRecipients,
     SubscriptionPayments,
     LookUpTransferRecipientHandler,
@@ -80,17 +76,9 @@ import { LedgerQueriesModule } from './queries';
     CardDeposits,
     OpenCryptoDepositHandler,
   ],
-  // What the subscriptions context runs beside its own streams: the charge and refund, idempotent purchases, and the
-  // deposits that pay for a purchase.
-  exports: [
-    UserBalances,
-    SandboxInvoiceOwners,
-    SubscriptionPayments,
-    IdempotentCommands,
-    IdempotencyKeys,
-    DepositPurchases,
-    CardDeposits,
-  ],
+  // What the subscriptions context runs beside its own streams: the charge and refund, and the deposits that pay for
+  // a purchase.
+  exports: [UserBalances, SandboxInvoiceOwners, SubscriptionPayments, DepositPurchases, CardDeposits],
 })
 export class LedgerModule implements OnModuleInit {
   constructor(

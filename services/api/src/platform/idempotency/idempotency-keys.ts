@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { canonicalJson, LIMITS } from '@kupa/proto';
 import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ApiError, ValidationFailedError } from '../../../platform/http';
+import { ApiError, ValidationFailedError } from '../http';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = LIMITS.textMaxLength;

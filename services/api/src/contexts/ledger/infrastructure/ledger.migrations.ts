@@ -1,5 +1,6 @@
 import { PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIdempotencyKeysTable, dropIdempotencyKeysTable } from '../../../platform/idempotency';
 
 /**
  * The ledger's read models (payments, ledger entries, user account balances), its wallet snapshots, the payment id
@@ -73,20 +74,13 @@ export class LedgerSchema1767225600300 implements MigrationInterface {
         version integer NOT NULL,
         state jsonb NOT NULL
       )`);
-    await runner.query(`
-      CREATE TABLE idempotency_keys (
-        actor_uuid uuid NOT NULL,
-        key text NOT NULL,
-        request_hash text NOT NULL,
-        status_code integer,
-        response jsonb,
-        created_at timestamptz NOT NULL,
-        PRIMARY KEY (actor_uuid, key)
-      )`);
+    // The keys table is the platform's now (ADR 0069); this migration, recorded as run under its name by every
+    // existing database and backup, still creates it.
+    await createIdempotencyKeysTable(runner);
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`DROP TABLE idempotency_keys`);
+    await dropIdempotencyKeysTable(runner);
     await runner.query(`DROP TABLE wallet_snapshots`);
     await runner.query(`DROP TABLE account_balances`);
     await runner.query(`DROP TABLE ledger_entries`);

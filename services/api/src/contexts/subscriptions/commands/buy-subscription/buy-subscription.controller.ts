@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { Subscription } from '@kupa/proto';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
-import { AcceptsIdempotencyKey, IdempotencyKeyHeader, parseIdempotencyKey } from '../../../ledger';
+import { AcceptsIdempotencyKey, IdempotencyKeyHeader, parseIdempotencyKey } from '../../../../platform/idempotency';
 import { PlanIdPipe } from '../../infrastructure/params';
 import { LoginAndPasswordDto } from '../../infrastructure/subscription-requests.dto';
 import { SubscriptionDto } from '../../infrastructure/subscriptions.responses';
