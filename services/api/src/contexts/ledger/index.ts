@@ -24,9 +24,9 @@ export {
   type DepositPurchaseView,
   type DepositStreamRef,
   type LoadedDeposit,
-} from './infrastructure/cashier/deposit-purchases';
-export type { DepositPurchaseIntent } from './infrastructure/cashier/cashier-deposits';
-export { CardDeposits, type CardDepositRow, type CardReportDecision } from './infrastructure/card/card-deposits';
+} from './application/cashier/deposit-purchases';
+export type { DepositPurchaseIntent } from './application/cashier/cashier-deposits';
+export { CardDeposits, type CardDepositRow, type CardReportDecision } from './application/card/card-deposits';
 export type { CardReport } from './domain/payment.decider';
 export { checkLedgerReadModelsInWorker, type LedgerCheckCounts } from './verification/ledger-read-models.check';
 export {

@@ -28,11 +28,11 @@ import { WalletSnapshotsProjection } from './projections/wallet-snapshots/wallet
 import { OpenCryptoDepositController } from './commands/open-crypto-deposit/open-crypto-deposit.controller';
 import { OpenCryptoDepositHandler } from './commands/open-crypto-deposit/open-crypto-deposit.handler';
 import { ReceiveCashierIpnController } from './commands/receive-cashier-ipn/receive-cashier-ipn.controller';
-import { CashierDeposits } from './infrastructure/cashier/cashier-deposits';
-import { CashierInvoiceOwners } from './infrastructure/cashier/cashier-invoice-owners';
+import { CashierDeposits } from './application/cashier/cashier-deposits';
+import { CashierInvoiceOwners } from './application/cashier/cashier-invoice-owners';
 import { SandboxInvoiceOwners } from '../../platform/cashier';
-import { DepositPurchases } from './infrastructure/cashier/deposit-purchases';
-import { CardDeposits } from './infrastructure/card/card-deposits';
+import { DepositPurchases } from './application/cashier/deposit-purchases';
+import { CardDeposits } from './application/card/card-deposits';
 import { GetCryptoDepositOptionsController } from './queries/get-crypto-deposit-options/get-crypto-deposit-options.controller';
 import { LookUpTransferRecipientController } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.controller';
 import { LookUpTransferRecipientHandler } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.handler';

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CryptoDepositResponse } from '@kupa/proto';
-import { CashierDeposits } from '../../infrastructure/cashier/cashier-deposits';
+import { CashierDeposits } from '../../application/cashier/cashier-deposits';
 import { OpenCryptoDepositCommand } from './open-crypto-deposit.command';
 
 @CommandHandler(OpenCryptoDepositCommand)

@@ -9,7 +9,7 @@ import {
   isValidIpnSignature,
 } from '../../../../platform/cashier';
 import { ApiError, ApiErrors } from '../../../../platform/http';
-import { CashierDeposits } from '../../infrastructure/cashier/cashier-deposits';
+import { CashierDeposits } from '../../application/cashier/cashier-deposits';
 
 export class CashierIpnAnswerDto {
   @ApiProperty({ type: 'integer', minimum: 1 })

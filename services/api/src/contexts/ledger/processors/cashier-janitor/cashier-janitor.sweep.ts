@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { systemContext } from '../../../../platform/auth';
 import type { Clock } from '../../../../platform/clock';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
-import type { CashierDeposits } from '../../infrastructure/cashier/cashier-deposits';
+import type { CashierDeposits } from '../../application/cashier/cashier-deposits';
 
 export const CASHIER_JANITOR_SWEEP = 'cashier-janitor';
 /** Deposits looked at per pass; a full batch asks for another pass at once. */

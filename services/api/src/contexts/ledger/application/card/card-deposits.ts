@@ -13,7 +13,7 @@ import { pendingProviderDeposit } from '../../domain/provider-deposit';
 import type { PaymentState } from '../../domain/payment.state';
 import { STRIPE_ACCOUNT, walletDecider } from '../../domain/wallet.decider';
 import type { WalletState } from '../../domain/wallet.state';
-import { nextPaymentIds, paymentStreams, walletStreams } from '../ledger-streams';
+import { nextPaymentIds, paymentStreams, walletStreams } from '../../infrastructure/ledger-streams';
 import type { DepositAlongside, DepositPurchaseIntent } from '../cashier/cashier-deposits';
 
 /** A card deposit as its webhook finds it: whose it is. */

@@ -7,7 +7,7 @@ import { EventStore } from '../../../../platform/event-store/event-store.port';
 import type { PaymentEvent } from '../../domain/ledger.events';
 import { paymentDecider } from '../../domain/payment.decider';
 import type { PaymentPurchaseState, PaymentState } from '../../domain/payment.state';
-import { paymentStreams } from '../ledger-streams';
+import { paymentStreams } from '../../infrastructure/ledger-streams';
 import { CashierDeposits, type DepositAlongside, type DepositPurchaseIntent } from './cashier-deposits';
 
 /** A deposit's purchase as the subscriptions context reads it: who paid, what for, and how it stands. */

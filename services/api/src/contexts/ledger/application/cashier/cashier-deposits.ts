@@ -28,7 +28,7 @@ import { pendingProviderDeposit } from '../../domain/provider-deposit';
 import type { PaymentState } from '../../domain/payment.state';
 import { cashierCounterAccount, walletDecider } from '../../domain/wallet.decider';
 import type { WalletState } from '../../domain/wallet.state';
-import { nextPaymentIds, paymentStreams, walletStreams } from '../ledger-streams';
+import { nextPaymentIds, paymentStreams, walletStreams } from '../../infrastructure/ledger-streams';
 
 /**
  * How many times a report is decided again when a concurrent report on the same deposit booked its first bonus
