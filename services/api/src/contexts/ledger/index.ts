@@ -8,6 +8,7 @@ import {
   PaymentBonusLinks1767800000300,
   PaymentDiscountPercent1767800000400,
   PaymentPublicFields1767600000300,
+  PaymentPurchaseColumnsDropped1768500000400,
 } from './infrastructure/ledger.migrations';
 import { ledgerQueryMigrations } from './queries';
 
@@ -28,6 +29,7 @@ export {
 export type { DepositPurchaseIntent } from './application/cashier/cashier-deposits';
 export { CardDeposits, type CardDepositRow, type CardReportDecision } from './application/card/card-deposits';
 export type { CardReport } from './domain/payment.decider';
+export { DepositPurchaseDetails } from './queries/payment-rows/deposit-purchase-details.port';
 export { checkLedgerReadModelsInWorker, type LedgerCheckCounts } from './verification/ledger-read-models.check';
 export {
   type DifferenceSink,
@@ -48,4 +50,5 @@ export const ledgerMigrations: Function[] = [
   DepositPurchaseFields1768000000300,
   CardPaymentFields1768100000300,
   PaymentReviewFields1768400000300,
+  PaymentPurchaseColumnsDropped1768500000400,
 ];

@@ -4,6 +4,7 @@ import {
   SubscriptionsSchema1767700000000,
 } from './infrastructure/subscriptions.migrations';
 import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
+import { DepositPurchasesReadModel1768500000300 } from './infrastructure/deposit-purchases.migrations';
 
 export { SubscriptionsModule } from './subscriptions.module';
 export { SubscriptionSecrets } from './infrastructure/subscription-secrets';
@@ -20,6 +21,7 @@ export const subscriptionsMigrations: Function[] = [
   SubscriptionsDetailsAndSecrets1767700000100,
   SubscriptionSecretsSealed1768200000000,
   ProvisioningCausedByEventIds1768400005900,
+  DepositPurchasesReadModel1768500000300,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

@@ -11,7 +11,7 @@ import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projec
 import { AuditMapperRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
 import { ReferralStandings, UserReader } from '../identity';
-import { CardDeposits, DepositPurchases } from '../ledger';
+import { CardDeposits, DepositPurchaseDetails, DepositPurchases } from '../ledger';
 import { CardCheckouts } from './application/card-checkout.service';
 import { DepositPurchaseFlow } from './application/deposit-purchase.service';
 import { SubscriptionParties } from './application/subscription-parties';
@@ -56,6 +56,8 @@ import { SubscriptionMailsProcessor } from './processors/subscription-mails/subs
 import { SubscriptionRenewalsSweep } from './processors/subscription-renewals/subscription-renewals.sweep';
 import { SubscriptionReader } from './projections/subscriptions/subscription-reader';
 import { SubscriptionsProjection } from './projections/subscriptions/subscriptions.projection';
+import { SubscriptionDepositPurchaseDetails } from './projections/deposit-purchases/deposit-purchase-details';
+import { DepositPurchasesProjection } from './projections/deposit-purchases/deposit-purchases.projection';
 import { GetSubscriptionController } from './queries/get-subscription/get-subscription.controller';
 import { GetSubscriptionHandler } from './queries/get-subscription/get-subscription.handler';
 import { SearchSubscriptionsController } from './queries/search-subscriptions/search-subscriptions.controller';
@@ -100,6 +102,7 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     SubscriptionMails,
     { provide: ReferralStandings, useExisting: SubscriptionReferralStandings },
     { provide: PlanReferences, useClass: SubscriptionPlanReferences },
+    { provide: DepositPurchaseDetails, useClass: SubscriptionDepositPurchaseDetails },
     BuySubscriptionHandler,
     RenewSubscriptionHandler,
     TakeTrialHandler,
@@ -120,7 +123,7 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     GetSubscriptionHandler,
     SearchSubscriptionsHandler,
   ],
-  exports: [PlanReferences, ReferralStandings, SubscriptionSecrets, SubscriptionReader],
+  exports: [PlanReferences, ReferralStandings, DepositPurchaseDetails, SubscriptionSecrets, SubscriptionReader],
 })
 export class SubscriptionsModule implements OnModuleInit {
   constructor(
@@ -146,6 +149,7 @@ export class SubscriptionsModule implements OnModuleInit {
   onModuleInit(): void {
     for (const type of ALL_SUBSCRIPTION_EVENT_TYPES) this.eventTypes.register(type);
     this.projections.register(new SubscriptionsProjection());
+    this.projections.register(new DepositPurchasesProjection());
     for (const type of ALL_SUBSCRIPTION_EVENT_TYPES)
       this.auditMappers.register(type, SUBSCRIPTIONS_AUDIT_MAPPERS[type]);
     this.processors.register(new ProvisioningRequestsProcessor(this.store, this.clock));

@@ -277,3 +277,33 @@ export class CardPaymentFields1768100000300 implements MigrationInterface {
     await runner.query(`ALTER TABLE payments DROP COLUMN card_checkout_session_id, DROP COLUMN card_provider`);
   }
 }
+
+/**
+ * What a deposit buys is no longer the ledger's to show (docs/adr/0068-deposit-purchases-owned-by-subscriptions.md):
+ * the subscriptions' `deposit_purchases`, filled by their migration just before this one, holds it now.
+ */
+export class PaymentPurchaseColumnsDropped1768500000400 implements MigrationInterface {
+  name = 'PaymentPurchaseColumnsDropped1768500000400';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP INDEX payments_purchase_waiting`);
+    await runner.query(`
+      ALTER TABLE payments
+        DROP COLUMN purchase_error_code, DROP COLUMN purchase_status, DROP COLUMN purchase_subscription_id,
+        DROP COLUMN purchase_plan_name, DROP COLUMN purchase_plan_id, DROP COLUMN purchase_kind`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      ALTER TABLE payments
+        ADD COLUMN purchase_kind text,
+        ADD COLUMN purchase_plan_id uuid,
+        ADD COLUMN purchase_plan_name text,
+        ADD COLUMN purchase_subscription_id uuid,
+        ADD COLUMN purchase_status text,
+        ADD COLUMN purchase_error_code text`);
+    await runner.query(
+      `CREATE INDEX payments_purchase_waiting ON payments (payment_id) WHERE purchase_status = 'WAITING'`,
+    );
+  }
+}

@@ -12,7 +12,6 @@ import type { EventTypeRegistry } from '../../../platform/event-store/event-type
 import { runWorkerThread } from '../../../platform/threads/worker-thread';
 import { PAYMENT_STREAM_PREFIX, WALLET_STREAM_PREFIX } from '../domain/ledger.events';
 import { type LedgerReplay, startLedgerReplay } from '../domain/replay-ledger';
-import { depositPurchaseOf } from '../domain/payment.state';
 import type { DifferenceSink, KeptDifferences, LedgerDifference } from './differences';
 
 /** Rows read per round trip from the event store and from each read model; bounds each query's memory. */
@@ -172,8 +171,7 @@ async function comparePayments(reader: SqlReader, replay: LedgerReplay, differen
               bonus_payment_id::text, bonus_for_payment_id::text,
               cashier_provider, cashier_invoice_id, cashier_invoice_url, cashier_pay_currency, provider_payment_id,
               provider_status, amount_asked_minor::text, amount_received_minor::text, discount_percent,
-              purchase_kind, purchase_plan_id::text, purchase_plan_name, purchase_subscription_id::text, purchase_status,
-              purchase_error_code, card_provider, card_checkout_session_id, review_currency,
+              card_provider, card_checkout_session_id, review_currency,
               review_amount_minor::text
          FROM payments WHERE payment_id > $1::bigint ORDER BY payments.payment_id LIMIT $2`,
       [after, VERIFY_READ_BATCH_ROWS],
@@ -240,13 +238,6 @@ async function comparePayments(reader: SqlReader, replay: LedgerReplay, differen
       compare('amount_asked_minor', provider?.amountAskedMinor ?? null, row.amount_asked_minor);
       compare('amount_received_minor', provider?.amountReceivedMinor ?? null, row.amount_received_minor);
       compare('discount_percent', expected.discountPercent, row.discount_percent);
-      const purchase = expected.purchase ? depositPurchaseOf(expected.purchase) : null;
-      compare('purchase_kind', purchase?.kind ?? null, row.purchase_kind);
-      compare('purchase_plan_id', purchase?.paymentPlanId ?? null, row.purchase_plan_id);
-      compare('purchase_plan_name', purchase?.planName ?? null, row.purchase_plan_name);
-      compare('purchase_subscription_id', purchase?.subscriptionId ?? null, row.purchase_subscription_id);
-      compare('purchase_status', purchase?.status ?? null, row.purchase_status);
-      compare('purchase_error_code', purchase?.errorCode ?? null, row.purchase_error_code);
     }
     if (rows.length < VERIFY_READ_BATCH_ROWS) break;
     after = String(rows[rows.length - 1].payment_id);

@@ -8,6 +8,7 @@ import type { PaymentEvent } from '../../domain/ledger.events';
 import { paymentDecider } from '../../domain/payment.decider';
 import type { PaymentPurchaseState, PaymentState } from '../../domain/payment.state';
 import { paymentStreams } from '../../infrastructure/ledger-streams';
+import { DepositPurchaseDetails } from '../../queries/payment-rows/deposit-purchase-details.port';
 import { CashierDeposits, type DepositAlongside, type DepositPurchaseIntent } from './cashier-deposits';
 
 /** A deposit's purchase as the subscriptions context reads it: who paid, what for, and how it stands. */
@@ -38,6 +39,7 @@ export class DepositPurchases {
     private readonly deposits: CashierDeposits,
     private readonly store: EventStore,
     private readonly dataSource: DataSource,
+    private readonly details: DepositPurchaseDetails,
   ) {}
 
   /** What a deposit for a purchase of `priceMinor` asks: the price, raised to the cashier's minimum deposit. */
@@ -72,8 +74,8 @@ export class DepositPurchases {
   async waitingAmong(paymentIds: readonly number[]): Promise<number[]> {
     if (paymentIds.length === 0) return [];
     const rows: Array<{ payment_id: string }> = await this.dataSource.query(
-      `SELECT payment_id::text FROM payments WHERE payment_id = ANY($1::bigint[]) AND purchase_status = 'WAITING'
-        ORDER BY payment_id`,
+      `SELECT payment_id::text FROM ${this.details.relation}
+        WHERE payment_id = ANY($1::bigint[]) AND status = 'WAITING' ORDER BY payment_id`,
       [paymentIds],
     );
     return rows.map((row) => Number(row.payment_id));

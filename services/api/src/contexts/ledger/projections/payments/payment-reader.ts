@@ -18,8 +18,10 @@ import {
   PAYMENT_COLUMNS,
   type PaymentAudience,
   type PaymentRow,
+  paymentsWithPurchases,
   toPayment,
 } from '../../queries/payment-rows/payment-query';
+import { DepositPurchaseDetails } from '../../queries/payment-rows/deposit-purchase-details.port';
 
 /**
  * The `Payment` payload (docs/api.md) from what a payment's events say, so a command answers without a read: the
@@ -95,12 +97,15 @@ export function paymentCardOf(card: PaymentCardState): PaymentCard {
 /** Reads of the payments read model. */
 @Injectable()
 export class PaymentReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly purchases: DepositPurchaseDetails,
+  ) {}
 
   /** The payment as `audience` reads it; null when there is none. */
   async find(paymentId: number, audience: PaymentAudience): Promise<Payment | null> {
     const rows: PaymentRow[] = await this.dataSource.query(
-      `SELECT ${PAYMENT_COLUMNS} FROM payments p WHERE p.payment_id = $1`,
+      `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases)} WHERE p.payment_id = $1`,
       [paymentId],
     );
     return rows[0] ? toPayment(rows[0], audience) : null;

@@ -30,7 +30,11 @@ export function paymentSearchText(fields: {
 /** Keeps `payments` in step with the payment streams, inside the append transaction (read-your-writes). */
 export class PaymentsProjection implements InlineProjection {
   readonly name = PAYMENTS_PROJECTION_NAME;
-  readonly handles = PAYMENT_EVENT_TYPES;
+  /**
+   * A purchase's request is recorded in the instant and by the author of its deposit's `PaymentRecorded`, so it
+   * changes nothing of the row; and it may come first in its append (ADR 0068).
+   */
+  readonly handles = PAYMENT_EVENT_TYPES.filter((type) => type !== 'DepositPurchaseRequested');
   readonly tables = ['payments'];
 
   /**
@@ -53,6 +57,7 @@ export class PaymentsProjection implements InlineProjection {
       }
       await insertPayments(manager, pending);
       pending = [];
+      if (event.type === 'DepositPurchaseRequested') continue;
       const publicActor = customerAuthorLabel(recorded.metadata?.actor, event.data.userUuid, null);
       const [, affected] = (await manager.query(...updateOf(event, actor, publicActor))) as [unknown, number];
       assert(affected === 1, `payment ${event.data.paymentId} must exist before it changes`);
@@ -67,7 +72,7 @@ export class PaymentsProjection implements InlineProjection {
 
 /** The statement that brings a payment's row up to a change of its stream. */
 function updateOf(
-  event: Exclude<PaymentEvent, { type: 'PaymentRecorded' }>,
+  event: Exclude<PaymentEvent, { type: 'PaymentRecorded' | 'DepositPurchaseRequested' }>,
   actor: string,
   publicActor: string,
 ): [string, unknown[]] {
@@ -131,40 +136,15 @@ function updateOf(
           WHERE payment_id = $1`,
         [event.data.paymentId, event.data.amountMinor, event.data.raisedAt, actor, publicActor],
       ];
-    case 'DepositPurchaseRequested': {
-      const { paymentId, kind, paymentPlanId, planName, subscriptionId, requestedAt } = event.data;
-      // A bought subscription's id shows once it exists; a renewal names its subscription from the start.
+    case 'DepositPurchaseCompleted':
+    case 'DepositPurchaseFailed': {
+      // What the deposit bought is the subscriptions' read model (ADR 0068); its payment shows that it changed.
+      const at = event.type === 'DepositPurchaseCompleted' ? event.data.completedAt : event.data.failedAt;
       return [
-        `UPDATE payments SET purchase_kind = $2, purchase_plan_id = $3, purchase_plan_name = $4,
-            purchase_subscription_id = $5, purchase_status = 'WAITING', purchase_error_code = NULL, updated_at = $6,
-            updated_by = $7, updated_by_public = $8
-          WHERE payment_id = $1`,
-        [
-          paymentId,
-          kind,
-          paymentPlanId,
-          planName,
-          kind === 'RENEW' ? subscriptionId : null,
-          requestedAt,
-          actor,
-          publicActor,
-        ],
+        `UPDATE payments SET updated_at = $2, updated_by = $3, updated_by_public = $4 WHERE payment_id = $1`,
+        [event.data.paymentId, at, actor, publicActor],
       ];
     }
-    case 'DepositPurchaseCompleted':
-      return [
-        `UPDATE payments SET purchase_status = 'DONE', purchase_subscription_id = $2, updated_at = $3, updated_by = $4,
-            updated_by_public = $5
-          WHERE payment_id = $1`,
-        [event.data.paymentId, event.data.subscriptionId, event.data.completedAt, actor, publicActor],
-      ];
-    case 'DepositPurchaseFailed':
-      return [
-        `UPDATE payments SET purchase_status = 'FAILED', purchase_error_code = $2, updated_at = $3, updated_by = $4,
-            updated_by_public = $5
-          WHERE payment_id = $1`,
-        [event.data.paymentId, event.data.errorCode, event.data.failedAt, actor, publicActor],
-      ];
   }
 }
 

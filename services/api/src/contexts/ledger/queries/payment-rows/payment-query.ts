@@ -24,6 +24,7 @@ import {
 import { orderByFromSorts, type SortColumnSql } from '../../../../platform/http';
 import type { PaymentFilters } from './payment-filters.request.dto';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
+import type { DepositPurchaseDetails } from './deposit-purchase-details.port';
 
 /** The SQL of each column proto's `SORTABLE_COLUMNS.payments` lists (nothing else reaches ORDER BY). */
 const SORT_COLUMNS: SortColumnSql<'payments'> = Object.freeze({
@@ -52,9 +53,15 @@ export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p
   p.cashier_provider, p.cashier_invoice_id, p.cashier_invoice_url, p.cashier_pay_currency,
   p.provider_payment_id, p.provider_status, p.amount_asked_minor::text AS amount_asked_minor,
   p.amount_received_minor::text AS amount_received_minor,
-  p.discount_percent, p.purchase_kind, p.purchase_plan_id, p.purchase_plan_name, p.purchase_subscription_id,
-  p.purchase_status, p.purchase_error_code, p.card_provider, p.card_checkout_session_id, p.review_currency,
+  p.discount_percent, dp.kind AS purchase_kind, dp.payment_plan_id AS purchase_plan_id,
+  dp.plan_name AS purchase_plan_name, dp.subscription_id AS purchase_subscription_id, dp.status AS purchase_status,
+  dp.error_code AS purchase_error_code, p.card_provider, p.card_checkout_session_id, p.review_currency,
   p.review_amount_minor::text AS review_amount_minor`;
+
+/** The relation `PAYMENT_COLUMNS` read from: the payments, with what a deposit buys from its owner's relation. */
+export function paymentsWithPurchases(purchases: DepositPurchaseDetails): string {
+  return `payments p LEFT JOIN ${purchases.relation} dp ON dp.payment_id = p.payment_id`;
+}
 
 /**
  * Who reads a payment decides what it says (docs/product.md, Ledger, What a client sees): staff read the internal

@@ -7,15 +7,20 @@ import {
   paymentAudienceOf,
   paymentOrderBy,
   type PaymentRow,
+  paymentsWithPurchases,
   paymentWhere,
   toPayment,
 } from '../payment-rows/payment-query';
+import { DepositPurchaseDetails } from '../payment-rows/deposit-purchase-details.port';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
 import { SearchPaymentsQuery } from './search-payments.query';
 
 @QueryHandler(SearchPaymentsQuery)
 export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery, Page<Payment>> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly purchases: DepositPurchaseDetails,
+  ) {}
 
   async execute({ actor, request, userUuid }: SearchPaymentsQuery): Promise<Page<Payment>> {
     const page = request.page ?? LIMITS.pageDefault;
@@ -37,7 +42,7 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
       offset >= LIMITS.searchWindowRows
         ? Promise.resolve([] as PaymentRow[])
         : (this.dataSource.query(
-            `SELECT ${PAYMENT_COLUMNS} FROM payments p ${where} ORDER BY ${orderBy}
+            `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases)} ${where} ORDER BY ${orderBy}
               LIMIT ${Math.min(size, LIMITS.searchWindowRows - offset)} OFFSET ${offset}`,
             parameters.values,
           ) as Promise<PaymentRow[]>);
