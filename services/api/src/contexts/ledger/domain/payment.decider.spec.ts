@@ -1,29 +1,10 @@
-import { creditsUser, type PaymentRecordedData } from '@kupa/proto';
+import { creditsUser } from '@kupa/proto';
 import { fold } from '../../../kernel';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import { moneyEffectOf, paymentDecider } from './payment.decider';
+import { recordedPayment } from './payment.fixtures';
 
-const recorded = (overrides: Partial<PaymentRecordedData> = {}): PaymentRecordedData => ({
-  paymentId: 7,
-  userUuid: '11111111-1111-4111-8111-111111111111',
-  userEmail: 'dana@example.com',
-  type: 'DEPOSIT',
-  method: 'MANUAL_TRANSFER',
-  aggregator: 'MANUAL',
-  status: 'SUCCESS',
-  amountMinor: 1250,
-  currency: 'USD',
-  comment: 'wire',
-  publicNote: null,
-  counterAccount: 'world:manual',
-  correction: false,
-  transferId: null,
-  senderProfileId: null,
-  recipientProfileId: null,
-  discountPercent: 0,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  ...overrides,
-});
+const recorded = recordedPayment;
 const changedAt = '2026-03-02T10:00:00.000Z';
 
 const { given } = deciderSpec(paymentDecider);

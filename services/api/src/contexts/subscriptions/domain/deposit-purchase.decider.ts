@@ -2,7 +2,6 @@ import type {
   DepositPurchase,
   DepositPurchaseCompletedData,
   DepositPurchaseFailedData,
-  DepositPurchaseKind,
   DepositPurchaseRequestedData,
   DepositPurchaseStatus,
   ErrorCode,
@@ -34,19 +33,8 @@ export const DEPOSIT_PURCHASE_EVENT_TYPES: readonly DepositPurchaseEvent['type']
   'DepositPurchaseFailed',
 ]);
 
-export interface DepositPurchaseState {
-  paymentId: number;
-  userUuid: string;
-  kind: DepositPurchaseKind;
-  paymentPlanId: string;
-  planName: string;
-  /** RENEW: the subscription to renew. BUY: the id the new subscription takes (shown only once it exists). */
-  subscriptionId: string;
-  /** BUY: the login at the streaming service; null for RENEW. */
-  login: string | null;
-  /** The price the client was quoted, after the referral discount: the most the purchase may cost. */
-  priceMinor: number;
-  discountPercent: number;
+/** The purchase as requested (its price the most it may cost), and how it stands. */
+export interface DepositPurchaseState extends Omit<DepositPurchaseRequestedData, 'requestedAt'> {
   status: DepositPurchaseStatus;
   errorCode: ErrorCode | null;
   /** The SUBSCRIPTION_PAYMENT that paid for it, once DONE. */
