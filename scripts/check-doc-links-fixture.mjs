@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Proves that scripts/check-doc-links.mjs still bites: runs it over test/doc-links-fixture, a miniature repository
 // with one deliberate breach of each kind (a missing file, a missing heading in another file and in the same one, a
-// cited ADR number and an ADR path that do not exist, in a document and in code) beside references that resolve, and
+// cited ADR number and an ADR path that do not exist, in a document and in code, a record with another header and
+// no row in the index) beside references that resolve, and
 // fails unless it reports exactly those breaches. A check that stops catching one, or starts refusing a good
 // reference, breaks `npm run lint`.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,8 @@ const EXPECTED = [
   'README.md:14: cites ADR 0032, which does not exist',
   'README.md:14: names docs/adr/0002-second-record.md, which does not exist',
   'src/retries.ts:1: cites ADR 0033, which does not exist',
+  'docs/adr/0003-old-header.md:1: does not open with "# 0003 — Title", a blank line and "Status: …"',
+  'docs/adr/0003-old-header.md:1: has no row in docs/adr/README.md',
 ];
 
 const run = spawnSync(

@@ -89,6 +89,18 @@ for (const path of tracked.filter((file) => /\.(md|ts|tsx|mjs|cjs|js|sh|yaml|yml
   }
 }
 
+// Every record opens the same way ("# NNNN — Title", a blank line, "Status: …") and has its row in the index.
+const indexPath = join(root, 'docs/adr/README.md');
+const index = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+for (const name of adrFiles) {
+  const number = name.slice(0, 4);
+  const [title = '', blank = '', status = ''] = readFileSync(join(root, 'docs/adr', name), 'utf8').split('\n');
+  if (!title.startsWith(`# ${number} — `) || blank !== '' || !status.startsWith('Status: '))
+    problems.push(`docs/adr/${name}:1: does not open with "# ${number} — Title", a blank line and "Status: …"`);
+  if (index !== null && !index.includes(`| ${number} | [`))
+    problems.push(`docs/adr/${name}:1: has no row in docs/adr/README.md`);
+}
+
 if (problems.length > 0) {
   console.error(`docs: ${problems.length} reference(s) that do not resolve:\n${problems.join('\n')}`);
   process.exit(1);
