@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { StoppableLoops } from './stoppable-loops';
 
 export interface PollingLoopOptions {
   /** How long the loop waits after a pass before the next one. */
@@ -13,7 +13,7 @@ export interface PollingLoopOptions {
  * finish; the pass is told through `stopped` so that it can end early between items.
  */
 export class PollingLoop {
-  private loop: { stopping: boolean; wake: AbortController; done: Promise<void> } | null = null;
+  private readonly loops = new StoppableLoops();
 
   constructor(
     private readonly pass: (stopped: () => boolean) => Promise<unknown>,
@@ -21,29 +21,20 @@ export class PollingLoop {
   ) {}
 
   start(): void {
-    if (this.loop) return;
-    const loop = { stopping: false, wake: new AbortController(), done: Promise.resolve() };
-    this.loop = loop;
-    loop.done = (async () => {
+    this.loops.start('pass', async (loop) => {
       while (!loop.stopping) {
         try {
           await this.pass(() => loop.stopping);
         } catch (error) {
           this.options.onError?.(error);
         }
-        if (loop.stopping) break;
-        await sleep(this.options.pollIntervalMs, undefined, { signal: loop.wake.signal }).catch(() => undefined);
+        await loop.pause(this.options.pollIntervalMs);
       }
-    })();
+    });
   }
 
   /** Lets the pass in hand finish, then stops. */
   async stop(): Promise<void> {
-    const loop = this.loop;
-    if (!loop) return;
-    loop.stopping = true;
-    loop.wake.abort();
-    await loop.done;
-    this.loop = null;
+    await this.loops.stopAll();
   }
 }

@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../clock/clock';
 import { withLogContext } from '../observability/log-context';
 import { type Backoff, backoffDelayMs } from './backoff';
+import { type RunningLoop, StoppableLoops } from './stoppable-loops';
 
 /**
  * Time-driven work (renewals and expiries falling due, deposits left pending): instead of reacting to events, it
@@ -46,12 +46,6 @@ export const SCHEDULE_LEASE_MS = 5 * 60_000;
 /** Names this process in the claim log lines and the schedule rows, so that an operator sees where a job moved. */
 const PROCESS_NAME = `${hostname()} pid ${process.pid}`;
 
-interface Loop {
-  stopping: boolean;
-  wake: AbortController;
-  done: Promise<void>;
-}
-
 /**
  * Runs the recurring jobs (docs/adr/0067-one-substrate-for-background-work.md). Each has a row in `job_schedules`:
  * every process polls it, and the one whose conditional update takes the due row (`FOR UPDATE SKIP LOCKED`, then
@@ -64,7 +58,7 @@ interface Loop {
  */
 export class Schedules {
   private readonly sweeps = new Map<string, Sweep>();
-  private readonly loops = new Map<string, Loop>();
+  private readonly loops = new StoppableLoops();
   private readonly ensured = new Set<string>();
   private readonly leaseMs: number;
   private readonly logger = new Logger('Schedules');
@@ -98,13 +92,7 @@ export class Schedules {
   /** Lets every run in hand finish its pass, gives its claim back, then stops. */
   async stop(): Promise<void> {
     this.running = false;
-    const loops = [...this.loops.values()];
-    for (const loop of loops) {
-      loop.stopping = true;
-      loop.wake.abort();
-    }
-    await Promise.all(loops.map((loop) => loop.done));
-    this.loops.clear();
+    await this.loops.stopAll();
   }
 
   /**
@@ -231,14 +219,13 @@ export class Schedules {
   }
 
   private startLoop(sweep: Sweep): void {
-    if (this.loops.has(sweep.name)) return;
-    const loop: Loop = { stopping: false, wake: new AbortController(), done: Promise.resolve() };
-    this.loops.set(sweep.name, loop);
-    loop.done = withLogContext({ operation: `sweep ${sweep.name}` }, () => this.runLoop(sweep, loop));
+    this.loops.start(sweep.name, (loop) =>
+      withLogContext({ operation: `sweep ${sweep.name}` }, () => this.runLoop(sweep, loop)),
+    );
   }
 
   /** Claims and runs the schedule when due; between tries, sleeps until the next run, at most the poll interval. */
-  private async runLoop(sweep: Sweep, loop: Loop): Promise<void> {
+  private async runLoop(sweep: Sweep, loop: RunningLoop): Promise<void> {
     while (!loop.stopping) {
       let waitMs = this.options.pollIntervalMs;
       try {
@@ -249,8 +236,7 @@ export class Schedules {
         // The database was unreachable: the schedule row is untouched, so try again after the poll interval.
         this.options.onError?.(sweep.name, error);
       }
-      if (loop.stopping) break;
-      await sleep(waitMs, undefined, { signal: loop.wake.signal }).catch(() => undefined);
+      await loop.pause(waitMs);
     }
   }
 }

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { hostname } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { CommittedEvent, EventStore, GlobalCheckpoint } from '../event-store/event-store.port';
 import { type Backoff, backoffDelayMs } from '../jobs/backoff';
+import { type RunningLoop, StoppableLoops } from '../jobs/stoppable-loops';
 import { withLogContext } from '../observability/log-context';
 
 /**
@@ -51,11 +51,10 @@ export class CheckpointMovedError extends Error {
   }
 }
 
-interface Loop {
-  stopping: boolean;
-  wake: AbortController;
+/** A processor's loop: the stoppable loop, and the connection holding its advisory lock while this runner leads. */
+interface LeaderLoop {
+  readonly loop: RunningLoop;
   leader: QueryRunner | null;
-  done: Promise<void>;
 }
 
 /**
@@ -65,7 +64,8 @@ interface Loop {
  */
 export class ProcessorRunner {
   private readonly processors = new Map<string, Processor>();
-  private readonly loops = new Map<string, Loop>();
+  private readonly loops = new StoppableLoops();
+  private readonly leaderLoops = new Map<string, LeaderLoop>();
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly logger = new Logger('ProcessorRunner');
@@ -96,13 +96,8 @@ export class ProcessorRunner {
   /** Lets every loop finish its current batch, then releases the advisory locks and their connections. */
   async stop(): Promise<void> {
     this.running = false;
-    const loops = [...this.loops.values()];
-    for (const loop of loops) {
-      loop.stopping = true;
-      loop.wake.abort();
-    }
-    await Promise.all(loops.map((loop) => loop.done));
-    this.loops.clear();
+    await this.loops.stopAll();
+    this.leaderLoops.clear();
   }
 
   /** The registered processors' names: the checkpoints whose lag the metrics watch. */
@@ -111,7 +106,7 @@ export class ProcessorRunner {
   }
 
   isLeading(name: string): boolean {
-    return this.loops.get(name)?.leader != null;
+    return this.leaderLoops.get(name)?.leader != null;
   }
 
   /**
@@ -218,10 +213,11 @@ export class ProcessorRunner {
     onLead: () => Promise<void> = async () => undefined,
     retryDelayMs: (failures: number) => number = () => this.pollIntervalMs,
   ): void {
-    if (this.loops.has(lockName)) return;
-    const loop: Loop = { stopping: false, wake: new AbortController(), leader: null, done: Promise.resolve() };
-    this.loops.set(lockName, loop);
-    loop.done = withLogContext({ operation }, () => this.runLoop(lockName, idleMs, step, onLead, retryDelayMs, loop));
+    this.loops.start(lockName, (running) => {
+      const loop: LeaderLoop = { loop: running, leader: null };
+      this.leaderLoops.set(lockName, loop);
+      return withLogContext({ operation }, () => this.runLoop(lockName, idleMs, step, onLead, retryDelayMs, loop));
+    });
   }
 
   private async runLoop(
@@ -230,15 +226,15 @@ export class ProcessorRunner {
     step: () => Promise<boolean>,
     onLead: () => Promise<void>,
     retryDelayMs: (failures: number) => number,
-    loop: Loop,
+    loop: LeaderLoop,
   ): Promise<void> {
     let failures = 0;
-    while (!loop.stopping) {
+    while (!loop.loop.stopping) {
       try {
         if (!loop.leader) {
           loop.leader = await this.tryLead(lockName);
           if (!loop.leader) {
-            await this.pause(loop, this.pollIntervalMs);
+            await loop.loop.pause(this.pollIntervalMs);
             continue;
           }
           await onLead();
@@ -247,12 +243,12 @@ export class ProcessorRunner {
         failures = 0;
         if (!more) {
           await this.confirmLeadership(lockName, loop);
-          await this.pause(loop, idleMs);
+          await loop.loop.pause(idleMs);
         }
       } catch (error) {
         failures += 1;
         this.options.onError?.(lockName, error);
-        await this.pause(loop, retryDelayMs(failures));
+        await loop.loop.pause(retryDelayMs(failures));
       }
     }
     await this.resign(lockName, loop);
@@ -279,7 +275,7 @@ export class ProcessorRunner {
   }
 
   /** A dead lock connection means the lock is gone and someone else may lead: stop leading until it is retaken. */
-  private async confirmLeadership(name: string, loop: Loop): Promise<void> {
+  private async confirmLeadership(name: string, loop: LeaderLoop): Promise<void> {
     if (!loop.leader) return;
     try {
       await loop.leader.query('SELECT 1');
@@ -291,7 +287,7 @@ export class ProcessorRunner {
     }
   }
 
-  private async resign(name: string, loop: Loop): Promise<void> {
+  private async resign(name: string, loop: LeaderLoop): Promise<void> {
     const leader = loop.leader;
     loop.leader = null;
     if (!leader) return;
@@ -301,10 +297,5 @@ export class ProcessorRunner {
       await leader.release();
       this.logger.log(`${PROCESS_NAME} stopped leading ${name}`);
     }
-  }
-
-  private async pause(loop: Loop, ms: number): Promise<void> {
-    if (loop.stopping) return;
-    await sleep(ms, undefined, { signal: loop.wake.signal }).catch(() => undefined);
   }
 }
