@@ -21,13 +21,18 @@ export {
   type SubscriptionPaymentStreams,
 } from './infrastructure/subscription-payments';
 export {
+  type DepositFacts,
   DepositPurchases,
-  type DepositPurchaseView,
   type DepositStreamRef,
   type LoadedDeposit,
 } from './application/cashier/deposit-purchases';
-export type { DepositPurchaseIntent } from './application/cashier/cashier-deposits';
-export { CardDeposits, type CardDepositRow, type CardReportDecision } from './application/card/card-deposits';
+export type { OpenedInvoice } from './application/cashier/cashier-deposits';
+export {
+  CardDeposits,
+  type CardDepositRow,
+  type CardReportDecision,
+  type OpenedCheckout,
+} from './application/card/card-deposits';
 export type { CardReport } from './domain/payment.decider';
 export { DepositPurchaseDetails } from './queries/payment-rows/deposit-purchase-details.port';
 export { checkLedgerReadModelsInWorker, type LedgerCheckCounts } from './verification/ledger-read-models.check';

@@ -171,6 +171,21 @@ describe('deposit purchases written before their own streams', () => {
     expect(await balanceMinorOf(testApp, expected.users.cardWaiting)).toBe(0);
   });
 
+  it('records what the waiting purchases did on their own streams, their requests staying where they were', async () => {
+    for (const name of ['cryptoWaiting', 'renewWaiting', 'cardWaiting']) {
+      const paymentId = expected.scenarios[name];
+      const events: Array<{ stream_id: string; type: string }> = await testApp.dataSource.query(
+        `SELECT stream_id, type FROM events WHERE type LIKE 'DepositPurchase%' AND (data->>'paymentId')::bigint = $1
+          ORDER BY global_position`,
+        [paymentId],
+      );
+      expect(events).toEqual([
+        { stream_id: `payment-${paymentId}`, type: 'DepositPurchaseRequested' },
+        { stream_id: `deposit-purchase-${paymentId}`, type: 'DepositPurchaseCompleted' },
+      ]);
+    }
+  });
+
   it('still verifies clean after the new purchases', async () => {
     await expectLedgerVerifyOk(testApp);
     await expectReadModelsToEqualReplay(testApp);

@@ -14,6 +14,7 @@ import { ReferralStandings, UserReader } from '../identity';
 import { CardDeposits, DepositPurchaseDetails, DepositPurchases } from '../ledger';
 import { CardCheckouts } from './application/card-checkout.service';
 import { DepositPurchaseFlow } from './application/deposit-purchase.service';
+import { DepositPurchaseReader } from './application/deposit-purchase-reader';
 import { SubscriptionParties } from './application/subscription-parties';
 import { ActivateSubscriptionHandler } from './commands/activate-subscription/activate-subscription.handler';
 import { CompleteDepositPurchaseHandler } from './commands/complete-deposit-purchase/complete-deposit-purchase.handler';
@@ -96,6 +97,7 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     SubscriptionSecrets,
     SubscriptionParties,
     DepositPurchaseFlow,
+    DepositPurchaseReader,
     CardCheckouts,
     SubscriptionReferralStandings,
     ReferralDiscounts,
@@ -141,6 +143,7 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly depositPurchases: DepositPurchases,
+    private readonly purchaseReader: DepositPurchaseReader,
     private readonly cardProvider: CardProvider,
     private readonly cardDeposits: CardDeposits,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -157,7 +160,7 @@ export class SubscriptionsModule implements OnModuleInit {
     this.processors.register(new DepositPurchasesProcessor(this.depositPurchases, this.commands));
     // Mails to the owner, and the renewal and expiry sweep (processors/).
     this.processors.register(
-      new SubscriptionMailsProcessor(this.users, this.discounts, this.depositPurchases, this.clock),
+      new SubscriptionMailsProcessor(this.users, this.discounts, this.purchaseReader, this.clock),
     );
     for (const kind of this.mails.kinds()) this.mailDispatcher.registerKind(kind);
     this.schedules.register(

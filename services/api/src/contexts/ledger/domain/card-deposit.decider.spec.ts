@@ -57,25 +57,11 @@ describe('card deposit part of the payment decider (docs/adr/0029-card-checkout.
     return { events: all, state };
   };
 
-  it('opens a PENDING card deposit with its checkout and the purchase it pays for, once', () => {
+  it('opens a PENDING card deposit with its checkout, once', () => {
     const payment = opened[0].data as PaymentRecordedData;
     const checkout = opened[1].data as CardCheckoutOpenedData;
-    const purchase = {
-      paymentId: 7,
-      userUuid,
-      kind: 'BUY' as const,
-      paymentPlanId: '44444444-4444-4444-8444-444444444444',
-      planName: 'Gold',
-      subscriptionId: '55555555-5555-4555-8555-555555555555',
-      login: 'dana.tv',
-      priceMinor: 2500,
-      discountPercent: 0,
-      requestedAt: changedAt,
-    };
-    const open = { type: 'OpenCardCheckout' as const, payment, checkout, purchase };
-    given([])
-      .when(open)
-      .then([...opened, { type: 'DepositPurchaseRequested', data: purchase }]);
+    const open = { type: 'OpenCardCheckout' as const, payment, checkout };
+    given([]).when(open).then(opened);
     expect(fold(paymentDecider, opened)?.card).toMatchObject({
       checkoutSessionId: 'cs_1',
       amountAskedMinor: 2500,

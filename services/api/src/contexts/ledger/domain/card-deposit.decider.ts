@@ -2,7 +2,6 @@ import {
   PROVIDER_CURRENCY,
   type CardCheckoutOpenedData,
   type CardProviderStatus,
-  type DepositPurchaseRequestedData,
   type PaymentRecordedData,
   type PaymentStatus,
 } from '@kupa/proto';
@@ -35,8 +34,6 @@ export type CardDepositCommand =
       type: 'OpenCardCheckout';
       payment: PaymentRecordedData;
       checkout: CardCheckoutOpenedData;
-      /** What the card deposit buys once the money arrives. */
-      purchase: DepositPurchaseRequestedData;
     }
   | {
       /** What the card provider says now about the deposit's checkout (docs/adr/0029-card-checkout.md). */
@@ -150,18 +147,15 @@ export function decideCardDeposit(command: CardDepositCommand, state: PaymentSta
   switch (command.type) {
     case 'OpenCardCheckout': {
       assert(state === null, `payment ${command.payment.paymentId} is recorded once`);
-      const { payment, checkout, purchase } = command;
+      const { payment, checkout } = command;
       assert(
         payment.aggregator === 'STRIPE' && payment.status === 'PENDING' && payment.type === 'DEPOSIT',
         'a card deposit opens as a PENDING STRIPE deposit',
       );
       assert(checkout.paymentId === payment.paymentId && checkout.amountAskedMinor === payment.amountMinor, 'checkout');
-      assert(purchase.paymentId === payment.paymentId && purchase.userUuid === payment.userUuid, 'purchase');
-      assert(purchase.kind === 'BUY' && purchase.login !== null, 'a card checkout buys a package under a login');
       return [
         { type: 'PaymentRecorded', data: payment },
         { type: 'CardCheckoutOpened', data: checkout },
-        { type: 'DepositPurchaseRequested', data: purchase },
       ];
     }
     case 'ApplyCardReport':

@@ -78,7 +78,7 @@ const { given } = deciderSpec(paymentDecider);
 
 describe('cashier deposit part of the payment decider (docs/adr/0028-crypto-cashier.md)', () => {
   it('opens a PENDING cashier deposit with its invoice, once', () => {
-    given([]).when({ type: 'OpenCashierDeposit', payment: deposit, invoice, purchase: null }).then(opened);
+    given([]).when({ type: 'OpenCashierDeposit', payment: deposit, invoice }).then(opened);
     expect(fold(paymentDecider, opened)?.cashier).toEqual({
       provider: 'SANDBOX',
       invoiceId: '1000000001',
@@ -91,9 +91,9 @@ describe('cashier deposit part of the payment decider (docs/adr/0028-crypto-cash
       amountReceivedMinor: 0,
       heldMinor: null,
     });
-    expect(() =>
-      given(opened).when({ type: 'OpenCashierDeposit', payment: deposit, invoice, purchase: null }).then([]),
-    ).toThrow(/Assertion failed/);
+    expect(() => given(opened).when({ type: 'OpenCashierDeposit', payment: deposit, invoice }).then([])).toThrow(
+      /Assertion failed/,
+    );
   });
 
   it('credits what a finished payment brought at the invoice rate, with the bonus it names, and is SUCCESS', () => {

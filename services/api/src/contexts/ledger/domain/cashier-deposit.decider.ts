@@ -3,7 +3,6 @@ import {
   type CashierInvoiceOpenedData,
   type CashierPaymentReportedData,
   type CashierProviderStatus,
-  type DepositPurchaseRequestedData,
   type PaymentRecordedData,
   type PaymentStatus,
   receivedMinorAtInvoiceRate,
@@ -31,8 +30,6 @@ export type CashierDepositCommand =
       type: 'OpenCashierDeposit';
       payment: PaymentRecordedData;
       invoice: CashierInvoiceOpenedData;
-      /** What the deposit buys or renews once the money arrives (ADR 0030); null for a plain top-up. */
-      purchase?: DepositPurchaseRequestedData | null;
     }
   | {
       /**
@@ -153,16 +150,9 @@ export function decideCashierDeposit(command: CashierDepositCommand, state: Paym
         'a crypto deposit opens as a PENDING cashier deposit',
       );
       assert(invoice.paymentId === payment.paymentId && invoice.amountAskedMinor === payment.amountMinor, 'invoice');
-      const purchase = command.purchase ?? null;
-      if (purchase !== null) {
-        assert(purchase.paymentId === payment.paymentId && purchase.userUuid === payment.userUuid, 'purchase');
-        assert(Number.isSafeInteger(purchase.priceMinor) && purchase.priceMinor > 0, 'a purchase has a price');
-        assert((purchase.kind === 'BUY') === (purchase.login !== null), 'a purchase names a login, a renewal none');
-      }
       return [
         { type: 'PaymentRecorded', data: payment },
         { type: 'CashierInvoiceOpened', data: invoice },
-        ...(purchase !== null ? [{ type: 'DepositPurchaseRequested' as const, data: purchase }] : []),
       ];
     }
     case 'ApplyCashierReport':

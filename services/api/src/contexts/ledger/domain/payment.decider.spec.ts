@@ -141,9 +141,13 @@ describe('payment decider', () => {
       amountAskedMinor: 2_999,
       openedAt,
     };
-    const opened = paymentDecider.decide({ type: 'OpenCashierDeposit', payment: deposit, invoice, purchase }, null);
+    // Before ADR 0068 the purchase was appended with the deposit, on its payment stream; such histories stay.
+    const opened = [
+      ...paymentDecider.decide({ type: 'OpenCashierDeposit', payment: deposit, invoice }, null),
+      { type: 'DepositPurchaseRequested' as const, data: purchase },
+    ];
 
-    it('records the purchase with the deposit, WAITING', () => {
+    it('folds a purchase recorded with the deposit, WAITING', () => {
       expect(opened.map((event) => event.type)).toEqual([
         'PaymentRecorded',
         'CashierInvoiceOpened',

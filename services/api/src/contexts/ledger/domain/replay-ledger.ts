@@ -103,6 +103,16 @@ const PAYMENT_EVENT_TYPES = new Set([
   'CardPaymentReported',
 ]);
 
+type DepositPurchaseOutcome = Extract<PaymentEvent, { type: 'DepositPurchaseCompleted' | 'DepositPurchaseFailed' }>;
+
+/** A purchase's completion or failure appended beside its deposit, on the purchase's own stream (ADR 0068). */
+export function isPurchaseOutcomeBeside(event: { streamId: string; type: string }): boolean {
+  return (
+    !event.streamId.startsWith(PAYMENT_STREAM_PREFIX) &&
+    (event.type === 'DepositPurchaseCompleted' || event.type === 'DepositPurchaseFailed')
+  );
+}
+
 function isPaymentEvent(event: LedgerEvent): event is PaymentEvent {
   return PAYMENT_EVENT_TYPES.has(event.type);
 }
@@ -183,8 +193,32 @@ export function startLedgerReplay(): LedgerReplayer {
       problem('transaction.unbalanced', `transaction ${transaction.transactionId} sums to ${sumMinor}`, event);
   };
 
+  /**
+   * A purchase's completion or failure on the purchase's own stream (ADR 0068) is the subscriptions' event, but it
+   * stamps its deposit's last change, as the payments projection does; it counts for nothing else here.
+   */
+  const stampDepositChange = (event: ReplayableEvent): void => {
+    const outcome = { type: event.type, data: event.data } as DepositPurchaseOutcome;
+    const paymentId = outcome.data.paymentId;
+    const previous = payments[paymentId];
+    if (previous === undefined) {
+      problem('payment.unknown', `purchase outcome of unrecorded payment ${paymentId}`, event);
+      return;
+    }
+    payments[paymentId] = {
+      ...previous,
+      updatedAt: outcome.type === 'DepositPurchaseCompleted' ? outcome.data.completedAt : outcome.data.failedAt,
+      updatedBy: actorLabel(event),
+      updatedByPublic: customerAuthorLabel(event.metadata?.actor, outcome.data.userUuid, null),
+    };
+  };
+
   const apply = (event: ReplayableEvent): void => {
     if (finished) throw new Error('replayLedger: an event was applied after the replay finished');
+    if (isPurchaseOutcomeBeside(event)) {
+      stampDepositChange(event);
+      return;
+    }
     const isWallet = event.streamId.startsWith(WALLET_STREAM_PREFIX) && WALLET_EVENT_TYPES.has(event.type);
     const isPayment = event.streamId.startsWith(PAYMENT_STREAM_PREFIX) && PAYMENT_EVENT_TYPES.has(event.type);
     if (!isWallet && !isPayment) return;

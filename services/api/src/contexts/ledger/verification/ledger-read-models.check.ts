@@ -11,7 +11,7 @@ import { databaseUrlOf, type SqlReader } from '../../../platform/database/read-o
 import type { EventTypeRegistry } from '../../../platform/event-store/event-type-registry';
 import { runWorkerThread } from '../../../platform/threads/worker-thread';
 import { PAYMENT_STREAM_PREFIX, WALLET_STREAM_PREFIX } from '../domain/ledger.events';
-import { type LedgerReplay, startLedgerReplay } from '../domain/replay-ledger';
+import { isPurchaseOutcomeBeside, type LedgerReplay, startLedgerReplay } from '../domain/replay-ledger';
 import type { DifferenceSink, KeptDifferences, LedgerDifference } from './differences';
 
 /** Rows read per round trip from the event store and from each read model; bounds each query's memory. */
@@ -138,7 +138,8 @@ async function replayLedgerEvents(
     for (const row of rows) {
       const isLedgerStream =
         row.stream_id.startsWith(WALLET_STREAM_PREFIX) || row.stream_id.startsWith(PAYMENT_STREAM_PREFIX);
-      if (!isLedgerStream || !LEDGER_TYPES.has(row.type)) continue;
+      const isLedgerEvent = isLedgerStream && LEDGER_TYPES.has(row.type);
+      if (!isLedgerEvent && !isPurchaseOutcomeBeside({ streamId: row.stream_id, type: row.type })) continue;
       const { data, metadata } = upcastRow(row, eventTypes);
       replayer.apply({
         streamId: row.stream_id,

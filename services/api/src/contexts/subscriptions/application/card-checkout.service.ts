@@ -10,7 +10,6 @@ import {
   CardDeposits,
   type CardDepositRow,
   type CardReport,
-  DepositPurchases,
   type LoadedDeposit,
   type LoadedSubscriptionPayment,
   SubscriptionPayments,
@@ -22,6 +21,9 @@ import { ReferralDiscounts } from './referral-discounts';
 import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../infrastructure/subscription-streams';
 import { type CommandOrigin, DepositPurchaseFlow } from './deposit-purchase.service';
+import { DepositPurchaseReader } from './deposit-purchase-reader';
+import type { DepositPurchaseState } from '../domain/deposit-purchase.decider';
+import { depositPurchaseStreams } from '../infrastructure/deposit-purchase-streams';
 import { SubscriptionParties } from './subscription-parties';
 
 /** What a card webhook did to its deposit: the payment's status, what it credited, and how its purchase stands. */
@@ -42,7 +44,7 @@ export class CardCheckouts {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly payments: SubscriptionPayments,
-    private readonly depositPurchases: DepositPurchases,
+    private readonly reader: DepositPurchaseReader,
     private readonly cards: CardDeposits,
     private readonly deposits: DepositPurchaseFlow,
     private readonly parties: SubscriptionParties,
@@ -69,14 +71,20 @@ export class CardCheckouts {
     const { intent, depositNeededMinor } = await this.deposits.quotePurchase(actor, planId, login, (plan) => {
       if (!plan.cardPaymentAllowed) throw new ApiError('error.package.cannot.be.bought.via.card.provider');
     });
-    const subscriptionId = intent.subscriptionId;
-    return this.cards.open({
+    const checkout = await this.cards.openCheckout({
       actor,
       amountMinor: depositNeededMinor,
-      intent,
+      productName: intent.planName,
+    });
+    return this.deposits.recordOpened({
       context,
-      alongside: (tx, _paymentId, { at }) =>
-        this.secrets.write(tx.manager, { subscriptionId, version: 1, password, at }),
+      paymentId: checkout.paymentId,
+      userUuid: actor.userUuid,
+      intent,
+      byCard: true,
+      deposit: (at, loaded) => this.cards.decideOpened(checkout, at, loaded.state),
+      password,
+      result: { paymentId: checkout.paymentId, url: checkout.url },
     });
   }
 
@@ -103,7 +111,7 @@ export class CardCheckouts {
     refusal: ErrorCode | null,
   ): Promise<CardSettlement> {
     const { deposit, report } = command;
-    const view = await this.depositPurchases.find(deposit.paymentId);
+    const view = await this.reader.find(deposit.paymentId);
     assert(view !== null && view.purchase.kind === 'BUY', `card deposit ${deposit.paymentId} buys a package`);
     const purchase = view.purchase;
     const buyer = await this.parties.existingUser(deposit.userUuid);
@@ -120,6 +128,7 @@ export class CardCheckouts {
       plan: planStreams.read(purchase.paymentPlanId),
       subscription: subscriptionStreams.ref(purchase.subscriptionId),
       deposit: cardStreams.deposit,
+      purchase: depositPurchaseStreams.ref(deposit.paymentId),
       wallet: cardStreams.wallet,
       payment: ledger.payment,
       login: reservation.stream,
@@ -128,6 +137,7 @@ export class CardCheckouts {
       plan: LoadedStream<PlanState>;
       subscription: LoadedStream<SubscriptionState>;
       deposit: LoadedDeposit;
+      purchase: LoadedStream<DepositPurchaseState | null>;
       wallet: LoadedSubscriptionPayment['wallet'];
       payment: LoadedSubscriptionPayment['payment'];
     }
@@ -143,36 +153,40 @@ export class CardCheckouts {
         paymentId: deposit.paymentId,
         status: card.depositAfter?.status ?? 'PENDING',
         creditedMinor: card.creditedMinor,
-        purchase: card.depositAfter?.purchase?.status ?? null,
+        purchase: loaded.purchase.state?.status ?? null,
       };
       const reported = { deposit: card.payment, wallet: card.wallet, bonus: card.bonus };
-      const afterDeposit = { ...loaded.deposit, state: card.depositAfter };
-      if (card.creditedMinor === 0 || this.depositPurchases.waiting(afterDeposit) === null)
+      if (card.creditedMinor === 0 || loaded.purchase.state?.status !== 'WAITING')
         return { events: reported, result: settlement };
       assert(password !== undefined, `the password of card deposit ${deposit.paymentId}'s purchase waits for it`);
       const afterWallet = { ...loaded.wallet, state: card.walletAfter };
       const bought = decideDepositPurchase(
         () =>
           this.deposits.decideBuy(
-            { plan: loaded.plan, subscription: loaded.subscription, deposit: afterDeposit },
+            { plan: loaded.plan, subscription: loaded.subscription, purchase: loaded.purchase },
             { wallet: afterWallet, payment: loaded.payment },
             { purchase, buyer, discountPercent, paymentId, password, at: stamp.at },
             reservation,
           ),
         refusal,
       );
+      // The failure records what the deposit brought with this report's credit.
       const events =
         bought.status === 'DONE'
           ? bought.events
           : {
-              deposit: this.depositPurchases.decideFailed(afterDeposit, { errorCode: bought.errorCode, at: stamp.at }),
+              purchase: this.deposits.decideFailed(loaded.purchase, card.depositAfter, {
+                errorCode: bought.errorCode,
+                at: stamp.at,
+              }),
               wallet: [],
               payment: [],
               subscription: [],
             };
       return {
         events: {
-          deposit: [...card.payment, ...events.deposit],
+          deposit: card.payment,
+          purchase: events.purchase,
           wallet: [...card.wallet, ...events.wallet],
           payment: events.payment,
           subscription: events.subscription,

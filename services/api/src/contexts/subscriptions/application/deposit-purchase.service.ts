@@ -3,6 +3,7 @@ import {
   type CryptoDepositResponse,
   type CryptoMethod,
   depositNeededMinor,
+  type DepositPurchaseRequestedData,
   type DepositPurchaseStatus,
   discountedPriceMinor,
   type ErrorCode,
@@ -18,11 +19,15 @@ import { planForSale, type PlanState, planStreams } from '../../catalog';
 import { UserBalances, type UserView } from '../../identity';
 import {
   DepositPurchases,
-  type DepositPurchaseView,
   type LoadedDeposit,
   type LoadedSubscriptionPayment,
   SubscriptionPayments,
 } from '../../ledger';
+import {
+  depositPurchaseDecider,
+  type DepositPurchaseEvent,
+  type DepositPurchaseState,
+} from '../domain/deposit-purchase.decider';
 import {
   decideDepositPurchase,
   decidePurchase,
@@ -36,12 +41,30 @@ import { LoginReservation, withUniqueLogin } from '../infrastructure/logins';
 import { ReferralDiscounts } from './referral-discounts';
 import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../infrastructure/subscription-streams';
+import { depositPurchaseStreams } from '../infrastructure/deposit-purchase-streams';
+import { DepositPurchaseReader, type DepositPurchaseView } from './deposit-purchase-reader';
 import { SubscriptionReader } from '../projections/subscriptions/subscription-reader';
 import { purchasedPlan } from './purchased-plan';
 import { SubscriptionParties } from './subscription-parties';
 
-/** The events a deposit's payment stream takes when its purchase fails. */
-type PaymentEvents = ReturnType<DepositPurchases['decideFailed']>;
+/** What a deposit made to buy or renew will buy once its money arrives; the ids and the instant come from the open. */
+export type DepositPurchaseIntent = Omit<DepositPurchaseRequestedData, 'paymentId' | 'userUuid' | 'requestedAt'>;
+
+/** A purchase's stream under its lock: null for a deposit that pays for none. */
+type LoadedPurchase = LoadedStream<DepositPurchaseState | null>;
+
+/** A deposit opened with what it pays for: its payment's opening (the ledger's) and the purchase's request. */
+interface DepositOpening<Result> {
+  context: RequestContext;
+  paymentId: number;
+  userUuid: string;
+  intent: DepositPurchaseIntent;
+  byCard: boolean;
+  deposit: (at: Date, loaded: LoadedDeposit) => ReturnType<DepositPurchases['decideOpened']>;
+  /** The password a purchase's subscription will take; null for a renewal. */
+  password: string | null;
+  result: Result;
+}
 
 /** Who asks, and the event that caused a processor's command (null for a request). */
 export interface CommandOrigin {
@@ -61,6 +84,7 @@ export class DepositPurchaseFlow {
     private readonly pipeline: CommandPipeline,
     private readonly payments: SubscriptionPayments,
     private readonly depositPurchases: DepositPurchases,
+    private readonly reader: DepositPurchaseReader,
     private readonly parties: SubscriptionParties,
     private readonly balances: UserBalances,
     private readonly subscriptions: SubscriptionReader,
@@ -88,15 +112,67 @@ export class DepositPurchaseFlow {
   }): Promise<CryptoDepositResponse> {
     const { actor, planId, login, password, method, context } = command;
     const { intent, depositNeededMinor } = await this.quotePurchase(actor, planId, login);
-    const subscriptionId = intent.subscriptionId;
-    return this.depositPurchases.open({
+    return this.openCryptoDeposit({
       actor,
       amountMinor: this.depositPurchases.amountFor(depositNeededMinor),
       method,
       intent,
+      password,
       context,
-      alongside: (tx, _paymentId, { at }) =>
-        this.secrets.write(tx.manager, { subscriptionId, version: 1, password, at }),
+    });
+  }
+
+  /**
+   * Records a deposit opened at its provider with the purchase it pays for, in one command: the deposit's payment
+   * (the ledger's decision) and `DepositPurchaseRequested` on the purchase's own stream, and the purchase's password
+   * in `subscription_secrets` under the id the subscription will take, in the same transaction.
+   */
+  async recordOpened<Result>(opening: DepositOpening<Result>): Promise<Result> {
+    const { context, paymentId, userUuid, intent, byCard, password } = opening;
+    const { result } = await this.pipeline.run({
+      context,
+      streams: { deposit: this.depositPurchases.stream(paymentId), purchase: depositPurchaseStreams.ref(paymentId) },
+      decide: (loaded, { at }) => ({
+        events: {
+          deposit: opening.deposit(at, loaded.deposit),
+          purchase: depositPurchaseDecider.decide(
+            {
+              type: 'RequestDepositPurchase',
+              purchase: { ...intent, paymentId, userUuid, requestedAt: at.toISOString() },
+              byCard,
+            },
+            loaded.purchase.state,
+          ),
+        },
+        result: opening.result,
+      }),
+      alongside: async (tx, _decision, { at }) => {
+        if (password !== null)
+          await this.secrets.write(tx.manager, { subscriptionId: intent.subscriptionId, version: 1, password, at });
+      },
+    });
+    return result;
+  }
+
+  private async openCryptoDeposit(command: {
+    actor: Actor;
+    amountMinor: number;
+    method: CryptoMethod;
+    intent: DepositPurchaseIntent;
+    password: string | null;
+    context: RequestContext;
+  }): Promise<CryptoDepositResponse> {
+    const { actor, amountMinor, method, intent, password, context } = command;
+    const invoice = await this.depositPurchases.openInvoice({ actor, amountMinor, method });
+    return this.recordOpened({
+      context,
+      paymentId: invoice.paymentId,
+      userUuid: actor.userUuid,
+      intent,
+      byCard: false,
+      deposit: (at, loaded) => this.depositPurchases.decideOpened(invoice, at, loaded),
+      password,
+      result: { paymentId: invoice.paymentId, invoiceUrl: invoice.invoiceUrl },
     });
   }
 
@@ -139,10 +215,11 @@ export class DepositPurchaseFlow {
     const discountPercent = await this.discounts.percentFor(owner.profileId);
     const state = await subscriptionStreams.peek(this.store, subscriptionId);
     const quote = quoteRenewal({ discountPercent, at: this.clock.now() }, state);
-    return this.depositPurchases.open({
+    return this.openCryptoDeposit({
       actor,
       amountMinor: this.depositPurchases.amountFor(await this.depositNeededMinor(owner.uuid, quote.priceMinor)),
       method,
+      password: null,
       intent: {
         kind: 'RENEW',
         paymentPlanId: quote.planId,
@@ -162,7 +239,7 @@ export class DepositPurchaseFlow {
    * however often it is asked. Returns what was recorded, or null.
    */
   async complete(depositPaymentId: number, origin: CommandOrigin): Promise<DepositPurchaseStatus | null> {
-    const deposit = await this.depositPurchases.find(depositPaymentId);
+    const deposit = await this.reader.find(depositPaymentId);
     if (deposit === null || deposit.purchase.status !== 'WAITING') return null;
     try {
       return deposit.purchase.kind === 'BUY'
@@ -182,10 +259,10 @@ export class DepositPurchaseFlow {
    * into FAILED.
    */
   decideBuy(
-    loaded: { plan: LoadedStream<PlanState>; subscription: LoadedStream<SubscriptionState>; deposit: LoadedDeposit },
+    loaded: { plan: LoadedStream<PlanState>; subscription: LoadedStream<SubscriptionState>; purchase: LoadedPurchase },
     ledger: LoadedSubscriptionPayment,
     input: {
-      purchase: DepositPurchaseView['purchase'];
+      purchase: DepositPurchaseState;
       buyer: UserView;
       discountPercent: number;
       paymentId: number;
@@ -211,7 +288,7 @@ export class DepositPurchaseFlow {
       },
       loaded.subscription.state,
     );
-    const paid = this.paidByDeposit(ledger, loaded.deposit, {
+    const paid = this.paidByDeposit(ledger, loaded.purchase, {
       user: buyer,
       paymentId,
       subscriptionId: purchase.subscriptionId,
@@ -223,7 +300,7 @@ export class DepositPurchaseFlow {
   }
 
   /** The reservation of the login a deposit's or a checkout's purchase takes. */
-  loginReservation(purchase: DepositPurchaseView['purchase']): LoginReservation {
+  loginReservation(purchase: DepositPurchaseState): LoginReservation {
     assert(purchase.login !== null, 'a purchase names its login');
     return new LoginReservation(purchase.login, this.subscriptions);
   }
@@ -251,22 +328,22 @@ export class DepositPurchaseFlow {
       streams: {
         plan: planStreams.read(purchase.paymentPlanId),
         subscription: subscriptionStreams.ref(subscriptionId),
-        deposit: this.depositPurchases.stream(deposit.paymentId),
+        ...this.purchaseStreams(deposit.paymentId),
         ...this.payments.streams(buyer.uuid, paymentId),
         login: reservation.stream,
       },
       prepare: (tx) => reservation.readHolders(tx),
       decide: (loaded, { at }) => {
-        if (this.depositPurchases.waiting(loaded.deposit) === null) return { events: {}, result: null };
+        if (loaded.purchase.state?.status !== 'WAITING') return { events: {}, result: null };
         const decision = decideDepositPurchase(() =>
           this.decideBuy(
-            { plan: loaded.plan, subscription: loaded.subscription, deposit: loaded.deposit },
+            { plan: loaded.plan, subscription: loaded.subscription, purchase: loaded.purchase },
             { wallet: loaded.wallet, payment: loaded.payment },
             { purchase, buyer, discountPercent, paymentId, password, at },
             reservation,
           ),
         );
-        return this.recorded(loaded.deposit, decision, at);
+        return this.recorded(loaded.purchase, loaded.deposit, decision, at);
       },
       // A purchase that will not happen keeps no password: it is forgotten with the FAILED it explains.
       alongside: async (tx, decision) => {
@@ -285,17 +362,17 @@ export class DepositPurchaseFlow {
       ...origin,
       streams: {
         subscription: subscriptionStreams.ref(purchase.subscriptionId),
-        deposit: this.depositPurchases.stream(deposit.paymentId),
+        ...this.purchaseStreams(deposit.paymentId),
         ...this.payments.streams(owner.uuid, paymentId),
       },
       decide: (loaded, { at }) => {
-        if (this.depositPurchases.waiting(loaded.deposit) === null) return { events: {}, result: null };
+        if (loaded.purchase.state?.status !== 'WAITING') return { events: {}, result: null };
         const decision = decideDepositPurchase(() => {
           const renewal = decideRenewal(
             { paymentId, discountPercent, at, automatic: false, quotedPriceMinor: purchase.priceMinor },
             loaded.subscription.state,
           );
-          const paid = this.paidByDeposit(loaded, loaded.deposit, {
+          const paid = this.paidByDeposit(loaded, loaded.purchase, {
             user: owner,
             paymentId,
             subscriptionId: purchase.subscriptionId,
@@ -304,16 +381,27 @@ export class DepositPurchaseFlow {
           });
           return { subscription: renewal.subscription, ...paid };
         });
-        return this.recorded(loaded.deposit, decision, at);
+        return this.recorded(loaded.purchase, loaded.deposit, decision, at);
       },
     });
     return result;
   }
 
+  /**
+   * The streams a purchase's completion names: its own, and its deposit's payment stream read only (what the deposit
+   * brought, which a failure records, under its lock).
+   */
+  private purchaseStreams(depositPaymentId: number) {
+    return {
+      deposit: this.depositPurchases.readStream(depositPaymentId),
+      purchase: depositPurchaseStreams.ref(depositPaymentId),
+    };
+  }
+
   /** The charge of a purchase or renewal a deposit pays for, and the deposit's DONE with what it charged. */
   private paidByDeposit(
     ledger: LoadedSubscriptionPayment,
-    deposit: LoadedDeposit,
+    purchase: LoadedPurchase,
     paid: { user: UserView; paymentId: number; subscriptionId: string; charge: SubscriptionCharge; at: Date },
   ) {
     const { user, paymentId, subscriptionId, charge, at } = paid;
@@ -324,28 +412,53 @@ export class DepositPurchaseFlow {
       ...charge,
       at,
     });
-    const done = this.depositPurchases.decideCompleted(deposit, {
-      subscriptionPaymentId: paymentId,
-      chargedMinor: charge.amountMinor,
-      at,
-    });
-    return { wallet: money.wallet, payment: money.payment, deposit: done };
+    const done = depositPurchaseDecider.decide(
+      {
+        type: 'CompleteDepositPurchase',
+        subscriptionPaymentId: paymentId,
+        chargedMinor: charge.amountMinor,
+        completedAt: at.toISOString(),
+      },
+      purchase.state,
+    );
+    return { wallet: money.wallet, payment: money.payment, purchase: done };
   }
 
-  /** A deposit purchase's decision as the command's events: all of them when DONE, the deposit's FAILED alone else. */
+  /** A deposit purchase's decision as the command's events: all of them when DONE, the purchase's FAILED alone else. */
   private recorded<Events extends object>(
+    purchase: LoadedPurchase,
     deposit: LoadedDeposit,
     decision: DepositPurchaseDecision<Events>,
     at: Date,
-  ): { events: Events | { deposit: PaymentEvents }; result: DepositPurchaseStatus } {
+  ): { events: Events | { purchase: DepositPurchaseEvent[] }; result: DepositPurchaseStatus } {
     if (decision.status === 'DONE') return { events: decision.events, result: decision.status };
     return {
-      events: { deposit: this.depositPurchases.decideFailed(deposit, { errorCode: decision.errorCode, at }) },
+      events: { purchase: this.decideFailed(purchase, deposit.state, { errorCode: decision.errorCode, at }) },
       result: decision.status,
     };
   }
 
-  /** FAILED on the deposit alone, when the purchase's own append could not happen; its password is forgotten. */
+  /**
+   * The purchase's FAILED, with what its deposit brought (the ledger's fact, from the deposit as the command sees it
+   * under its lock); nothing once the purchase no longer waits.
+   */
+  decideFailed(
+    purchase: LoadedPurchase,
+    deposit: LoadedDeposit['state'],
+    failed: { errorCode: ErrorCode; at: Date },
+  ): DepositPurchaseEvent[] {
+    return depositPurchaseDecider.decide(
+      {
+        type: 'FailDepositPurchase',
+        errorCode: failed.errorCode,
+        amountReceivedMinor: this.depositPurchases.facts(deposit)?.amountReceivedMinor ?? 0,
+        failedAt: failed.at.toISOString(),
+      },
+      purchase.state,
+    );
+  }
+
+  /** FAILED on the purchase alone, when the purchase's own append could not happen; its password is forgotten. */
   private async fail(
     deposit: DepositPurchaseView,
     errorCode: ErrorCode,
@@ -353,10 +466,10 @@ export class DepositPurchaseFlow {
   ): Promise<DepositPurchaseStatus | null> {
     const { result } = await this.pipeline.run({
       ...origin,
-      streams: { deposit: this.depositPurchases.stream(deposit.paymentId) },
+      streams: this.purchaseStreams(deposit.paymentId),
       decide: (loaded, { at }) => {
-        const failed = this.depositPurchases.decideFailed(loaded.deposit, { errorCode, at });
-        return { events: { deposit: failed }, result: failed.length > 0 ? ('FAILED' as const) : null };
+        const failed = this.decideFailed(loaded.purchase, loaded.deposit.state, { errorCode, at });
+        return { events: { purchase: failed }, result: failed.length > 0 ? ('FAILED' as const) : null };
       },
       alongside: async (tx, decision) => {
         if (decision.result === 'FAILED' && deposit.purchase.kind === 'BUY')

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CardCheckoutResponse, UserRole } from '@kupa/proto';
+import type { UserRole } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { Actor, RequestContext } from '../../../../platform/auth';
+import type { Actor } from '../../../../platform/auth';
 import { CardProvider } from '../../../../platform/card-provider';
-import { CommandPipeline, type LoadedStream, type StreamRef } from '../../../../platform/commands';
+import { type LoadedStream, type StreamRef } from '../../../../platform/commands';
 import { APP_CONFIG, type AppConfig, RewardTiers } from '../../../../platform/config';
 import { bookAmbassadorBonus, earnedAmbassadorBonus } from '../../domain/ambassador-bonus';
 import type { PaymentEvent, WalletEvent } from '../../domain/ledger.events';
@@ -14,12 +14,20 @@ import type { PaymentState } from '../../domain/payment.state';
 import { STRIPE_ACCOUNT, walletDecider } from '../../domain/wallet.decider';
 import type { WalletState } from '../../domain/wallet.state';
 import { nextPaymentIds, paymentStreams, walletStreams } from '../../infrastructure/ledger-streams';
-import type { DepositAlongside, DepositPurchaseIntent } from '../cashier/cashier-deposits';
 
 /** A card deposit as its webhook finds it: whose it is. */
 export interface CardDepositRow {
   paymentId: number;
   userUuid: string;
+}
+
+/** A card deposit's checkout at the provider, before its payment is recorded. */
+export interface OpenedCheckout {
+  paymentId: number;
+  owner: Actor;
+  amountMinor: number;
+  checkoutSessionId: string;
+  url: string;
 }
 
 /** What a card report decided, and the deposit and wallet as they are after it (for what the same append adds). */
@@ -43,7 +51,6 @@ export interface CardReportDecision {
 export class CardDeposits {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly pipeline: CommandPipeline,
     private readonly provider: CardProvider,
     private readonly tiers: RewardTiers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -55,66 +62,53 @@ export class CardDeposits {
   }
 
   /**
-   * Opens a card deposit of `amountMinor` that buys `intent`: the checkout at the provider first (a provider that
-   * does not answer leaves no PENDING payment behind), then `PaymentRecorded` (PENDING, STRIPE, CARD),
-   * `CardCheckoutOpened` and `DepositPurchaseRequested` in one append, with `alongside` (the password) in its
-   * transaction.
+   * The checkout of a card deposit of `amountMinor` about to be opened, asked of the provider before anything is
+   * recorded: a provider that does not answer leaves no PENDING payment behind. The caller records the payment with
+   * `decideOpened` in its own command, beside what the deposit pays for.
    */
-  async open(command: {
-    actor: Actor;
-    amountMinor: number;
-    intent: DepositPurchaseIntent;
-    context: RequestContext;
-    alongside?: DepositAlongside;
-  }): Promise<CardCheckoutResponse> {
-    const { actor, amountMinor, intent, context, alongside } = command;
+  async openCheckout(command: { actor: Actor; amountMinor: number; productName: string }): Promise<OpenedCheckout> {
+    const { actor, amountMinor, productName } = command;
     const [paymentId] = await nextPaymentIds(this.dataSource.manager, 1);
     const checkout = await this.provider.createCheckout({
       paymentId,
       amountMinor,
-      productName: intent.planName,
+      productName,
       customerEmail: actor.email,
       successUrl: `${this.config.publicUrl}/paymentSuccess?paymentId=${paymentId}`,
       cancelUrl: `${this.config.publicUrl}/paymentFailed?paymentId=${paymentId}`,
     });
-    const { result } = await this.pipeline.run({
-      context,
-      streams: { payment: paymentStreams.ref(paymentId) },
-      decide: ({ payment }, { at }) => {
-        const createdAt = at.toISOString();
-        const recorded = pendingProviderDeposit({
-          paymentId,
-          owner: actor,
-          method: 'CARD',
-          aggregator: 'STRIPE',
-          counterAccount: STRIPE_ACCOUNT,
-          amountMinor,
-          createdAt,
-        });
-        const events = paymentDecider.decide(
-          {
-            type: 'OpenCardCheckout',
-            payment: recorded,
-            checkout: {
-              paymentId,
-              userUuid: actor.userUuid,
-              provider: 'STRIPE',
-              checkoutSessionId: checkout.checkoutSessionId,
-              checkoutUrl: checkout.url,
-              amountAskedMinor: amountMinor,
-              openedAt: createdAt,
-            },
-            purchase: { ...intent, paymentId, userUuid: actor.userUuid, requestedAt: createdAt },
-          },
-          payment.state,
-        );
-        return { events: { payment: events }, result: { paymentId, url: checkout.url } };
-      },
-      alongside: async (tx, _decision, stamp) => {
-        if (alongside) await alongside(tx, paymentId, stamp);
-      },
+    return { paymentId, owner: actor, amountMinor, checkoutSessionId: checkout.checkoutSessionId, url: checkout.url };
+  }
+
+  /** `PaymentRecorded` (PENDING, STRIPE, CARD) and `CardCheckoutOpened`, on the deposit's payment stream. */
+  decideOpened(checkout: OpenedCheckout, at: Date, state: PaymentState | null): PaymentEvent[] {
+    const { paymentId, owner, amountMinor } = checkout;
+    const createdAt = at.toISOString();
+    const recorded = pendingProviderDeposit({
+      paymentId,
+      owner,
+      method: 'CARD',
+      aggregator: 'STRIPE',
+      counterAccount: STRIPE_ACCOUNT,
+      amountMinor,
+      createdAt,
     });
-    return result;
+    return paymentDecider.decide(
+      {
+        type: 'OpenCardCheckout',
+        payment: recorded,
+        checkout: {
+          paymentId,
+          userUuid: owner.userUuid,
+          provider: 'STRIPE',
+          checkoutSessionId: checkout.checkoutSessionId,
+          checkoutUrl: checkout.url,
+          amountAskedMinor: amountMinor,
+          openedAt: createdAt,
+        },
+      },
+      state,
+    );
   }
 
   /** The card deposit a checkout session belongs to; null when it is none of ours. */

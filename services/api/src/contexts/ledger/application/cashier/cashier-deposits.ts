@@ -6,8 +6,9 @@ import {
   type CashierPaymentReportedData,
   type CryptoMethod,
   type CryptoDepositResponse,
-  type DepositPurchaseRequestedData,
+  type CashierInvoiceOpenedData,
   isCashierProviderStatus,
+  type LedgerAccount,
   minorToAmount,
   type PaymentStatus,
   type UserRole,
@@ -18,7 +19,7 @@ import type { Actor, RequestContext } from '../../../../platform/auth';
 import { CashierClient, CashierSettings, type NowPaymentsPayment } from '../../../../platform/cashier';
 import { CommandPipeline, type CommandStamp, type LoadedStream } from '../../../../platform/commands';
 import { APP_CONFIG, type AppConfig, RewardTiers } from '../../../../platform/config';
-import { EventStore, type StreamTransaction } from '../../../../platform/event-store/event-store.port';
+import { EventStore } from '../../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../../platform/http';
 import { UserReader } from '../../../identity';
 import { bonusOnCashierCredit } from '../../domain/ambassador-bonus';
@@ -36,11 +37,18 @@ import { nextPaymentIds, paymentStreams, walletStreams } from '../../infrastruct
  */
 const BONUS_STREAM_ROUNDS = 3;
 
-/** What a deposit for a purchase records beside the deposit itself; the ids and the instant come from the open. */
-export type DepositPurchaseIntent = Omit<DepositPurchaseRequestedData, 'paymentId' | 'userUuid' | 'requestedAt'>;
-
-/** Rows that belong with the deposit's events (a purchase's password), written in the open's transaction. */
-export type DepositAlongside = (tx: StreamTransaction, paymentId: number, stamp: CommandStamp) => Promise<void>;
+/** A crypto deposit's invoice at the cashier, before its payment is recorded. */
+export interface OpenedInvoice {
+  paymentId: number;
+  owner: Actor;
+  amountMinor: number;
+  method: CryptoMethod;
+  invoiceId: string;
+  invoiceUrl: string;
+  payCurrency: string;
+  provider: CashierInvoiceOpenedData['provider'];
+  counterAccount: LedgerAccount;
+}
 
 /** What applying one provider report did. */
 export interface CashierReportOutcome {
@@ -100,22 +108,35 @@ export class CashierDeposits {
     return this.config.cashierDepositMinMinor;
   }
 
-  /**
-   * Opens a deposit: the invoice at the cashier, then the PENDING payment with it. A deposit that pays for a purchase
-   * records the purchase in the same append (`DepositPurchaseRequested`), and `alongside` writes what belongs with it
-   * (the purchase's password) in the same transaction. The caller checks `assertCanOpen` first.
-   */
+  /** Opens a plain deposit (a top-up): the invoice at the cashier, then the PENDING payment with it. */
   async open(
     actor: Actor,
     amountMinor: number,
     method: CryptoMethod,
     context: RequestContext,
-    purchase: { intent: DepositPurchaseIntent; alongside?: DepositAlongside } | null = null,
   ): Promise<CryptoDepositResponse> {
+    const invoice = await this.openInvoice(actor, amountMinor, method);
+    const { result } = await this.pipeline.run({
+      context,
+      streams: { payment: paymentStreams.ref(invoice.paymentId) },
+      decide: ({ payment }, { at }) => ({
+        events: { payment: this.decideOpened(invoice, at, payment.state) },
+        result: { paymentId: invoice.paymentId, invoiceUrl: invoice.invoiceUrl },
+      }),
+    });
+    return result;
+  }
+
+  /**
+   * The invoice of a deposit about to be opened, asked of the cashier before anything is recorded: a provider that
+   * does not answer leaves no PENDING payment behind. The caller checks `assertCanOpen` first, and records the
+   * payment with `decideOpened` in its own command (a deposit that pays for a purchase names the purchase's stream
+   * beside it).
+   */
+  async openInvoice(actor: Actor, amountMinor: number, method: CryptoMethod): Promise<OpenedInvoice> {
     const payCurrency = CRYPTO_PAY_CURRENCIES[method];
     const [paymentId] = await nextPaymentIds(this.dataSource.manager, 1);
     const returnUrl = this.settings.returnUrl(paymentId);
-    // The invoice comes first: a provider that does not answer leaves no PENDING payment behind.
     const invoice = await this.client.createInvoice({
       price_amount: minorToAmount(amountMinor),
       price_currency: 'usd',
@@ -131,47 +152,49 @@ export class CashierDeposits {
       this.logger.warn(`The cashier answered an invoice without an id or an address for payment ${paymentId}`);
       throw new ApiError('error.cashier.unavailable');
     }
-    const { result } = await this.pipeline.run({
-      context,
-      streams: { payment: paymentStreams.ref(paymentId) },
-      decide: ({ payment }, { at }) => {
-        const createdAt = at.toISOString();
-        const recorded = pendingProviderDeposit({
-          paymentId,
-          owner: actor,
-          method: method,
-          aggregator: 'CASHIER',
-          counterAccount: cashierCounterAccount(this.settings.sandbox),
-          amountMinor,
-          createdAt,
-        });
-        const events = paymentDecider.decide(
-          {
-            type: 'OpenCashierDeposit',
-            payment: recorded,
-            invoice: {
-              paymentId,
-              userUuid: actor.userUuid,
-              provider: this.settings.provider,
-              invoiceId,
-              invoiceUrl: invoice.invoice_url,
-              payCurrency,
-              amountAskedMinor: amountMinor,
-              openedAt: createdAt,
-            },
-            purchase: purchase
-              ? { ...purchase.intent, paymentId, userUuid: actor.userUuid, requestedAt: createdAt }
-              : null,
-          },
-          payment.state,
-        );
-        return { events: { payment: events }, result: { paymentId, invoiceUrl: invoice.invoice_url } };
-      },
-      alongside: async (tx, _decision, stamp) => {
-        if (purchase?.alongside) await purchase.alongside(tx, paymentId, stamp);
-      },
+    return {
+      paymentId,
+      owner: actor,
+      amountMinor,
+      method,
+      invoiceId,
+      invoiceUrl: invoice.invoice_url,
+      payCurrency,
+      provider: this.settings.provider,
+      counterAccount: cashierCounterAccount(this.settings.sandbox),
+    };
+  }
+
+  /** The PENDING payment of an opened invoice, and the invoice, on the deposit's payment stream. */
+  decideOpened(invoice: OpenedInvoice, at: Date, state: PaymentState | null): PaymentEvent[] {
+    const { paymentId, owner, amountMinor, method } = invoice;
+    const createdAt = at.toISOString();
+    const recorded = pendingProviderDeposit({
+      paymentId,
+      owner,
+      method,
+      aggregator: 'CASHIER',
+      counterAccount: invoice.counterAccount,
+      amountMinor,
+      createdAt,
     });
-    return result;
+    return paymentDecider.decide(
+      {
+        type: 'OpenCashierDeposit',
+        payment: recorded,
+        invoice: {
+          paymentId,
+          userUuid: owner.userUuid,
+          provider: invoice.provider,
+          invoiceId: invoice.invoiceId,
+          invoiceUrl: invoice.invoiceUrl,
+          payCurrency: invoice.payCurrency,
+          amountAskedMinor: amountMinor,
+          openedAt: createdAt,
+        },
+      },
+      state,
+    );
   }
 
   /** How many of the user's crypto deposits wait for money. */

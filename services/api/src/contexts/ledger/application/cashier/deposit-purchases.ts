@@ -1,21 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type { CryptoDepositResponse, CryptoMethod, ErrorCode } from '@kupa/proto';
+import type { CryptoMethod } from '@kupa/proto';
 import { DataSource } from 'typeorm';
-import type { Actor, RequestContext } from '../../../../platform/auth';
+import type { Actor } from '../../../../platform/auth';
 import type { LoadedStream, StreamRef } from '../../../../platform/commands';
 import { EventStore } from '../../../../platform/event-store/event-store.port';
 import type { PaymentEvent } from '../../domain/ledger.events';
-import { paymentDecider } from '../../domain/payment.decider';
-import type { PaymentPurchaseState, PaymentState } from '../../domain/payment.state';
+import type { PaymentState } from '../../domain/payment.state';
 import { paymentStreams } from '../../infrastructure/ledger-streams';
 import { DepositPurchaseDetails } from '../../queries/payment-rows/deposit-purchase-details.port';
-import { CashierDeposits, type DepositAlongside, type DepositPurchaseIntent } from './cashier-deposits';
+import { CashierDeposits, type OpenedInvoice } from './cashier-deposits';
 
-/** A deposit's purchase as the subscriptions context reads it: who paid, what for, and how it stands. */
-export interface DepositPurchaseView {
+/** What the ledger knows of a deposit that pays for a purchase: whose it is, what it brought, and how it came. */
+export interface DepositFacts {
   paymentId: number;
   userUuid: string;
-  purchase: PaymentPurchaseState;
   /** What the deposit brought so far, in cents. */
   amountReceivedMinor: number;
   /** Whether the money came by card checkout (docs/adr/0029-card-checkout.md) rather than the crypto cashier. */
@@ -27,11 +25,9 @@ export type DepositStreamRef = StreamRef<PaymentState | null, PaymentEvent>;
 export type LoadedDeposit = LoadedStream<PaymentState | null>;
 
 /**
- * The ledger's half of deposit-and-buy and deposit-and-renew (docs/adr/0030-deposit-and-buy.md). The subscriptions
- * context opens the deposit here with what it pays for, and, once the money arrived, names the deposit's payment
- * stream beside the subscription's in one command and asks here for the event that closes the purchase: DONE in the
- * same append as the purchase itself, or FAILED alone. A purchase no longer WAITING decides nothing, so the purchase
- * happens once however often the processor sees the deposit's credit.
+ * The ledger's half of deposit-and-buy and deposit-and-renew (docs/adr/0030-deposit-and-buy.md): the deposit's
+ * money only. The purchase it pays for is the subscriptions' (docs/adr/0068-deposit-purchases-owned-by-
+ * subscriptions.md), on a stream of its own that their commands name beside the deposit's payment stream.
  */
 @Injectable()
 export class DepositPurchases {
@@ -48,26 +44,29 @@ export class DepositPurchases {
   }
 
   /**
-   * Opens the deposit with its purchase: the same limits as any deposit (the amount within the cashier's range, the
-   * cap on unpaid deposits), then the invoice, then the PENDING payment with `DepositPurchaseRequested`.
+   * The invoice of a deposit for a purchase, after the same limits as any deposit (the amount within the cashier's
+   * range, the cap on unpaid deposits). Its payment is recorded by `decideOpened` in the caller's command.
    */
-  async open(command: {
-    actor: Actor;
-    amountMinor: number;
-    method: CryptoMethod;
-    intent: DepositPurchaseIntent;
-    context: RequestContext;
-    alongside?: DepositAlongside;
-  }): Promise<CryptoDepositResponse> {
-    const { actor, amountMinor, method, intent, context, alongside } = command;
+  async openInvoice(command: { actor: Actor; amountMinor: number; method: CryptoMethod }): Promise<OpenedInvoice> {
+    const { actor, amountMinor, method } = command;
     await this.deposits.assertCanOpen(actor.userUuid, amountMinor);
-    return this.deposits.open(actor, amountMinor, method, context, { intent, alongside });
+    return this.deposits.openInvoice(actor, amountMinor, method);
   }
 
-  /** The deposit's purchase, folded from its stream without a lock; null for a deposit that pays for none. */
-  async find(paymentId: number): Promise<DepositPurchaseView | null> {
+  /** The PENDING payment of an opened invoice, with the invoice. */
+  decideOpened(invoice: OpenedInvoice, at: Date, loaded: LoadedDeposit): PaymentEvent[] {
+    return this.deposits.decideOpened(invoice, at, loaded.state);
+  }
+
+  /** The deposit's facts, folded from its stream without a lock; null for no such payment. */
+  async find(paymentId: number): Promise<DepositFacts | null> {
     const state = await paymentStreams.peek(this.store, paymentId);
-    return state === null ? null : viewOf(state);
+    return state === null ? null : factsOf(state);
+  }
+
+  /** The deposit's facts under its lock (or as a decision leaves it). */
+  facts(state: PaymentState | null): DepositFacts | null {
+    return state === null ? null : factsOf(state);
   }
 
   /** Of the given deposits, those whose purchase still waits: what the process manager has to run. */
@@ -85,41 +84,16 @@ export class DepositPurchases {
     return paymentStreams.ref(paymentId);
   }
 
-  /** The purchase under the deposit's lock; null once it is DONE or FAILED (nothing more to do). */
-  waiting(loaded: LoadedDeposit): DepositPurchaseView | null {
-    const view = loaded.state === null ? null : viewOf(loaded.state);
-    return view !== null && view.purchase.status === 'WAITING' ? view : null;
-  }
-
-  decideCompleted(
-    loaded: LoadedDeposit,
-    done: { subscriptionPaymentId: number; chargedMinor: number; at: Date },
-  ): PaymentEvent[] {
-    return paymentDecider.decide(
-      {
-        type: 'CompleteDepositPurchase',
-        subscriptionPaymentId: done.subscriptionPaymentId,
-        chargedMinor: done.chargedMinor,
-        completedAt: done.at.toISOString(),
-      },
-      loaded.state,
-    );
-  }
-
-  decideFailed(loaded: LoadedDeposit, failed: { errorCode: ErrorCode; at: Date }): PaymentEvent[] {
-    return paymentDecider.decide(
-      { type: 'FailDepositPurchase', errorCode: failed.errorCode, failedAt: failed.at.toISOString() },
-      loaded.state,
-    );
+  /** The deposit's payment stream named to be read only: what it brought, under its lock. */
+  readStream(paymentId: number): StreamRef<PaymentState | null, never> {
+    return paymentStreams.read(paymentId);
   }
 }
 
-function viewOf(state: PaymentState): DepositPurchaseView | null {
-  if (state.purchase === null) return null;
+function factsOf(state: PaymentState): DepositFacts {
   return {
     paymentId: state.paymentId,
     userUuid: state.userUuid,
-    purchase: state.purchase,
     amountReceivedMinor: state.cashier?.amountReceivedMinor ?? state.card?.amountReceivedMinor ?? 0,
     byCard: state.card !== null,
   };

@@ -159,6 +159,16 @@ describe('deposit and buy a package by crypto', () => {
     // The search answers carry the purchase too; other payments none.
     expect(payments[0].purchase).toEqual(done.purchase);
     expect(payments[1].purchase).toBeNull();
+    // The purchase is the subscriptions' (ADR 0068): its events are on its own stream, none on the deposit's.
+    const purchaseEvents: Array<{ stream_id: string; type: string }> = await testApp.dataSource.query(
+      `SELECT stream_id, type FROM events WHERE type LIKE 'DepositPurchase%' AND (data->>'paymentId')::bigint = $1
+        ORDER BY global_position`,
+      [deposit.paymentId],
+    );
+    expect(purchaseEvents).toEqual([
+      { stream_id: `deposit-purchase-${deposit.paymentId}`, type: 'DepositPurchaseRequested' },
+      { stream_id: `deposit-purchase-${deposit.paymentId}`, type: 'DepositPurchaseCompleted' },
+    ]);
     // The streaming service gets the account with the password the client chose, then the password is forgotten.
     await mailTo(customer, /מוכנה$/);
     await eventually(

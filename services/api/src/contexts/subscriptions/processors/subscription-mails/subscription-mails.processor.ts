@@ -4,7 +4,7 @@ import type { RecordedEvent } from '../../../../platform/event-store/event-store
 import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import type { UserReader } from '../../../identity';
-import type { DepositPurchases } from '../../../ledger';
+import type { DepositPurchaseReader } from '../../application/deposit-purchase-reader';
 import type { SubscriptionEvent } from '../../domain/subscription.events';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
 import type { SubscriptionMail } from './subscription-mail.templates';
@@ -44,7 +44,7 @@ export class SubscriptionMailsProcessor implements Processor {
   constructor(
     private readonly users: UserReader,
     private readonly discounts: ReferralDiscounts,
-    private readonly deposits: DepositPurchases,
+    private readonly deposits: DepositPurchaseReader,
     private readonly clock: { now(): Date },
   ) {}
 
