@@ -109,7 +109,7 @@ describe('payment decider', () => {
     expect(['WITHDRAW', 'TRANSFER_OUT', 'SUBSCRIPTION_PAYMENT'].some((type) => creditsUser(type as never))).toBe(false);
   });
 
-  describe('a deposit that pays for a purchase (ADR 0030)', () => {
+  describe("a purchase recorded on its deposit's stream before ADR 0068", () => {
     const openedAt = '2026-03-01T10:00:00.000Z';
     const purchase = {
       paymentId: 7,
@@ -141,98 +141,42 @@ describe('payment decider', () => {
       amountAskedMinor: 2_999,
       openedAt,
     };
-    // Before ADR 0068 the purchase was appended with the deposit, on its payment stream; such histories stay.
-    const opened = [
-      ...paymentDecider.decide({ type: 'OpenCashierDeposit', payment: deposit, invoice }, null),
-      { type: 'DepositPurchaseRequested' as const, data: purchase },
-    ];
+    const opened = paymentDecider.decide({ type: 'OpenCashierDeposit', payment: deposit, invoice }, null);
+    const requested = { type: 'DepositPurchaseRequested' as const, data: purchase };
 
-    it('folds a purchase recorded with the deposit, WAITING', () => {
-      expect(opened.map((event) => event.type)).toEqual([
-        'PaymentRecorded',
-        'CashierInvoiceOpened',
-        'DepositPurchaseRequested',
-      ]);
-      expect(fold(paymentDecider, opened)?.purchase).toEqual({
-        kind: 'BUY',
-        paymentPlanId: purchase.paymentPlanId,
-        planName: 'Gold',
-        subscriptionId: purchase.subscriptionId,
-        login: 'dana.tv',
-        priceMinor: 2_999,
-        discountPercent: 0,
-        status: 'WAITING',
-        errorCode: null,
-        subscriptionPaymentId: null,
-      });
+    it('reads the request as no change of the deposit', () => {
+      expect(fold(paymentDecider, [...opened, requested])).toEqual(fold(paymentDecider, opened));
     });
 
-    it('completes it once: a purchase already DONE or FAILED decides nothing', () => {
-      const complete = {
-        type: 'CompleteDepositPurchase' as const,
-        subscriptionPaymentId: 9,
-        chargedMinor: 2_999,
-        completedAt: changedAt,
-      };
-      const done = paymentDecider.decide(complete, fold(paymentDecider, opened));
-      expect(done).toEqual([
-        {
-          type: 'DepositPurchaseCompleted',
-          data: {
-            paymentId: 7,
-            userUuid: purchase.userUuid,
-            kind: 'BUY',
-            subscriptionId: purchase.subscriptionId,
-            subscriptionPaymentId: 9,
-            chargedMinor: 2_999,
-            completedAt: changedAt,
-          },
+    it("reads a completion or a failure as the deposit's last change only", () => {
+      const completed = {
+        type: 'DepositPurchaseCompleted' as const,
+        data: {
+          paymentId: 7,
+          userUuid: purchase.userUuid,
+          kind: 'BUY' as const,
+          subscriptionId: purchase.subscriptionId,
+          subscriptionPaymentId: 9,
+          chargedMinor: 2_999,
+          completedAt: changedAt,
         },
-      ]);
-      const after = fold(paymentDecider, [...opened, ...done]);
-      expect(after?.purchase).toMatchObject({ status: 'DONE', subscriptionPaymentId: 9 });
-      expect(after?.updatedAt).toBe(changedAt);
-      expect(paymentDecider.decide(complete, after)).toEqual([]);
-      expect(
-        paymentDecider.decide(
-          { type: 'FailDepositPurchase', errorCode: 'error.plan.no.longer.available', failedAt: changedAt },
-          after,
-        ),
-      ).toEqual([]);
-    });
-
-    it('fails it with the code and what the deposit brought, once', () => {
-      const fail = {
-        type: 'FailDepositPurchase' as const,
-        errorCode: 'error.plan.no.longer.available' as const,
-        failedAt: changedAt,
       };
-      const failed = paymentDecider.decide(fail, fold(paymentDecider, opened));
-      expect(failed).toEqual([
-        {
-          type: 'DepositPurchaseFailed',
-          data: {
-            paymentId: 7,
-            userUuid: purchase.userUuid,
-            kind: 'BUY',
-            errorCode: 'error.plan.no.longer.available',
-            amountReceivedMinor: 0,
-            failedAt: changedAt,
-          },
+      const failed = {
+        type: 'DepositPurchaseFailed' as const,
+        data: {
+          paymentId: 7,
+          userUuid: purchase.userUuid,
+          kind: 'BUY' as const,
+          errorCode: 'error.plan.no.longer.available' as const,
+          amountReceivedMinor: 0,
+          failedAt: changedAt,
         },
-      ]);
-      const after = fold(paymentDecider, [...opened, ...failed]);
-      expect(after?.purchase).toMatchObject({ status: 'FAILED', errorCode: 'error.plan.no.longer.available' });
-      expect(paymentDecider.decide(fail, after)).toEqual([]);
-    });
-
-    it('treats completing a purchase on a payment that pays for none as a bug', () => {
-      expect(() =>
-        paymentDecider.decide(
-          { type: 'CompleteDepositPurchase', subscriptionPaymentId: 9, chargedMinor: 1, completedAt: changedAt },
-          fold(paymentDecider, [{ type: 'PaymentRecorded', data: recorded() }]),
-        ),
-      ).toThrow(/Assertion failed/);
+      };
+      for (const outcome of [completed, failed])
+        expect(fold(paymentDecider, [...opened, requested, outcome])).toEqual({
+          ...fold(paymentDecider, opened),
+          updatedAt: changedAt,
+        });
     });
   });
 });

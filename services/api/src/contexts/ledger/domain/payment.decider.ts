@@ -1,4 +1,4 @@
-import { type ErrorCode, type PaymentRecordedData, type PaymentStatus, staffStatusChoices } from '@kupa/proto';
+import { type PaymentRecordedData, type PaymentStatus, staffStatusChoices } from '@kupa/proto';
 import { assert, type Decider, DomainError } from '../../../kernel';
 import { type CardDepositCommand, decideCardDeposit, evolveCardDeposit } from './card-deposit.decider';
 import { type CashierDepositCommand, decideCashierDeposit, evolveCashierDeposit } from './cashier-deposit.decider';
@@ -46,19 +46,6 @@ export type PaymentCommand =
       percent: number;
       amountMinor: number;
       raisedAt: string;
-    }
-  | {
-      /** The purchase a deposit paid for happened (once: a purchase no longer WAITING decides nothing). */
-      type: 'CompleteDepositPurchase';
-      subscriptionPaymentId: number;
-      chargedMinor: number;
-      completedAt: string;
-    }
-  | {
-      /** The purchase a deposit paid for could not follow; the money stays on the balance. Once, like the above. */
-      type: 'FailDepositPurchase';
-      errorCode: ErrorCode;
-      failedAt: string;
     };
 
 /**
@@ -70,12 +57,6 @@ export function moneyEffectOf(previous: PaymentStatus, next: PaymentStatus): 'RE
   if (previous === 'SUCCESS') return 'REVERSE';
   if (next === 'SUCCESS') return 'REAPPLY';
   return null;
-}
-
-/** The deposit's purchase, which a completion or a failure needs; null once it is no longer waiting. */
-function waitingPurchase(state: PaymentState | null): PaymentState | null {
-  assert(state !== null && state.purchase !== null, 'only a deposit that pays for a purchase completes or fails one');
-  return state.purchase.status === 'WAITING' ? state : null;
 }
 
 function decide(command: PaymentCommand, state: PaymentState | null): PaymentEvent[] {
@@ -101,41 +82,6 @@ function decide(command: PaymentCommand, state: PaymentState | null): PaymentEve
             addedMinor: command.amountMinor - state.amountMinor,
             amountMinor: command.amountMinor,
             raisedAt: command.raisedAt,
-          },
-        },
-      ];
-    }
-    case 'CompleteDepositPurchase': {
-      const deposit = waitingPurchase(state);
-      if (deposit === null || deposit.purchase === null) return [];
-      return [
-        {
-          type: 'DepositPurchaseCompleted',
-          data: {
-            paymentId: deposit.paymentId,
-            userUuid: deposit.userUuid,
-            kind: deposit.purchase.kind,
-            subscriptionId: deposit.purchase.subscriptionId,
-            subscriptionPaymentId: command.subscriptionPaymentId,
-            chargedMinor: command.chargedMinor,
-            completedAt: command.completedAt,
-          },
-        },
-      ];
-    }
-    case 'FailDepositPurchase': {
-      const deposit = waitingPurchase(state);
-      if (deposit === null || deposit.purchase === null) return [];
-      return [
-        {
-          type: 'DepositPurchaseFailed',
-          data: {
-            paymentId: deposit.paymentId,
-            userUuid: deposit.userUuid,
-            kind: deposit.purchase.kind,
-            errorCode: command.errorCode,
-            amountReceivedMinor: deposit.cashier?.amountReceivedMinor ?? deposit.card?.amountReceivedMinor ?? 0,
-            failedAt: command.failedAt,
           },
         },
       ];
@@ -201,7 +147,7 @@ function decide(command: PaymentCommand, state: PaymentState | null): PaymentEve
 function evolve(state: PaymentState | null, event: PaymentEvent): PaymentState | null {
   switch (event.type) {
     case 'PaymentRecorded':
-      return { ...event.data, updatedAt: event.data.createdAt, cashier: null, card: null, purchase: null };
+      return { ...event.data, updatedAt: event.data.createdAt, cashier: null, card: null };
     case 'CashierInvoiceOpened':
     case 'CashierPaymentReported':
       return evolveCashierDeposit(state, event);
@@ -211,40 +157,18 @@ function evolve(state: PaymentState | null, event: PaymentEvent): PaymentState |
     case 'AmbassadorBonusRaised':
       assert(state !== null, `bonus ${event.data.paymentId} is raised after it was recorded`);
       return { ...state, amountMinor: event.data.amountMinor, updatedAt: event.data.raisedAt };
-    case 'DepositPurchaseRequested': {
+    // What a deposit buys is the subscriptions' (ADR 0068); these events are on a deposit's stream only in histories
+    // written before. The request happened in the instant of the deposit's recording and changes nothing of it; a
+    // completion or a failure is a later change of the deposit.
+    case 'DepositPurchaseRequested':
       assert(state !== null, `deposit ${event.data.paymentId} pays for a purchase once it is recorded`);
-      const { kind, paymentPlanId, planName, subscriptionId, login, priceMinor, discountPercent } = event.data;
-      return {
-        ...state,
-        updatedAt: event.data.requestedAt,
-        purchase: {
-          kind,
-          paymentPlanId,
-          planName,
-          subscriptionId,
-          login,
-          priceMinor,
-          discountPercent,
-          status: 'WAITING',
-          errorCode: null,
-          subscriptionPaymentId: null,
-        },
-      };
-    }
+      return state;
     case 'DepositPurchaseCompleted':
-      assert(state !== null && state.purchase !== null, `deposit ${event.data.paymentId} paid for a purchase`);
-      return {
-        ...state,
-        updatedAt: event.data.completedAt,
-        purchase: { ...state.purchase, status: 'DONE', subscriptionPaymentId: event.data.subscriptionPaymentId },
-      };
+      assert(state !== null, `deposit ${event.data.paymentId} paid for a purchase`);
+      return { ...state, updatedAt: event.data.completedAt };
     case 'DepositPurchaseFailed':
-      assert(state !== null && state.purchase !== null, `deposit ${event.data.paymentId} paid for a purchase`);
-      return {
-        ...state,
-        updatedAt: event.data.failedAt,
-        purchase: { ...state.purchase, status: 'FAILED', errorCode: event.data.errorCode },
-      };
+      assert(state !== null, `deposit ${event.data.paymentId} paid for a purchase`);
+      return { ...state, updatedAt: event.data.failedAt };
     case 'PaymentStatusChanged':
       assert(state !== null, `payment ${event.data.paymentId} changes status only after it was recorded`);
       // A change's note replaces the one before, even by none: a note explains the payment's state, and an

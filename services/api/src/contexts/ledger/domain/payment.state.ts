@@ -4,10 +4,6 @@ import type {
   CardReportedMismatch,
   CashierProvider,
   CashierProviderStatus,
-  DepositPurchase,
-  DepositPurchaseKind,
-  DepositPurchaseStatus,
-  ErrorCode,
   PaymentRecordedData,
   PaymentStatus,
 } from '@kupa/proto';
@@ -51,27 +47,6 @@ export interface PaymentCardState {
   mismatch: CardReportedMismatch | null;
 }
 
-/**
- * What a crypto deposit pays for beyond the balance (docs/adr/0030-deposit-and-buy.md): the purchase or renewal the
- * `deposit-purchases` processor runs once the money arrives, and how it went.
- */
-export interface PaymentPurchaseState {
-  kind: DepositPurchaseKind;
-  paymentPlanId: string;
-  planName: string;
-  /** RENEW: the subscription to renew. BUY: the id the new subscription takes (shown only once it exists). */
-  subscriptionId: string;
-  /** BUY: the login at the streaming service; null for RENEW. */
-  login: string | null;
-  /** The price the client was quoted, after the referral discount: the most the purchase may cost. */
-  priceMinor: number;
-  discountPercent: number;
-  status: DepositPurchaseStatus;
-  errorCode: ErrorCode | null;
-  /** The SUBSCRIPTION_PAYMENT that paid for it, once DONE. */
-  subscriptionPaymentId: number | null;
-}
-
 /** A payment as its stream tells it: what was recorded, and its status now. Null before it is recorded. */
 export interface PaymentState extends PaymentRecordedData {
   status: PaymentStatus;
@@ -80,21 +55,4 @@ export interface PaymentState extends PaymentRecordedData {
   cashier: PaymentCashierState | null;
   /** Null for every payment but a card deposit. */
   card: PaymentCardState | null;
-  /** Null for every payment but a crypto deposit that buys or renews a subscription. */
-  purchase: PaymentPurchaseState | null;
-}
-
-/**
- * What a client reads of a deposit's purchase: a bought subscription's id only once it exists (before that it is an
- * id reserved for it, which names nothing yet).
- */
-export function depositPurchaseOf(purchase: PaymentPurchaseState): DepositPurchase {
-  return {
-    kind: purchase.kind,
-    paymentPlanId: purchase.paymentPlanId,
-    planName: purchase.planName,
-    subscriptionId: purchase.kind === 'RENEW' || purchase.status === 'DONE' ? purchase.subscriptionId : null,
-    status: purchase.status,
-    errorCode: purchase.errorCode,
-  };
 }

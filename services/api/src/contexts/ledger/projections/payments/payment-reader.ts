@@ -6,12 +6,7 @@ import {
   type PaymentRecordedData,
   type StaffPayment,
 } from '@kupa/proto';
-import {
-  depositPurchaseOf,
-  type PaymentCardState,
-  type PaymentCashierState,
-  type PaymentPurchaseState,
-} from '../../domain/payment.state';
+import { type PaymentCardState, type PaymentCashierState } from '../../domain/payment.state';
 import { DataSource } from 'typeorm';
 import {
   audienceView,
@@ -32,7 +27,6 @@ export function paymentPayload(
     updatedAt: string;
     cashier?: PaymentCashierState | null;
     card?: PaymentCardState | null;
-    purchase?: PaymentPurchaseState | null;
   },
   authors: { createdBy: string; updatedBy: string; createdByPublic: string; updatedByPublic: string },
   audience: PaymentAudience,
@@ -73,7 +67,8 @@ export function paymentPayload(
         }
       : null,
     card: payment.card ? paymentCardOf(payment.card) : null,
-    purchase: payment.purchase ? depositPurchaseOf(payment.purchase) : null,
+    // What a deposit buys is read from the subscriptions' read model (`PaymentReader`); a command's payment buys none.
+    purchase: null,
   };
   return audienceView(staffView, { createdBy: authors.createdByPublic, updatedBy: authors.updatedByPublic }, audience);
 }
