@@ -16,10 +16,13 @@ export { LedgerModule } from './ledger.module';
 export { ledgerMoneyFigures, type MoneyInPeriod } from './queries/money-figures/money-figures';
 export { CryptoDepositResponseDto } from './infrastructure/ledger.responses';
 export {
-  type LoadedSubscriptionPayment,
-  SubscriptionPayments,
-  type SubscriptionPaymentStreams,
-} from './infrastructure/subscription-payments';
+  decideWalletCharge,
+  decideWalletRefund,
+  type LoadedWalletPayment,
+  nextPaymentId,
+  walletPaymentStreams,
+  type WalletPaymentStreams,
+} from './infrastructure/wallet-payments';
 export {
   type DepositFacts,
   DepositPurchases,

@@ -15,7 +15,6 @@ import { RecordManualPaymentHandler } from './commands/record-manual-payment/rec
 import { TransferBalanceController } from './commands/transfer-balance/transfer-balance.controller';
 import { TransferBalanceHandler } from './commands/transfer-balance/transfer-balance.handler';
 import { ALL_LEDGER_EVENT_TYPES } from './domain/ledger.events';
-import { SubscriptionPayments } from './infrastructure/subscription-payments';
 import { TransferRecipients } from './infrastructure/transfer-recipients';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
 import { registerLedgerEventTypes } from './ledger-event-types';
@@ -66,7 +65,6 @@ import { LedgerQueriesModule } from './queries';
     { provide: UserBalances, useClass: LedgerUserBalances },
     { provide: SandboxInvoiceOwners, useClass: CashierInvoiceOwners },
     TransferRecipients,
-    SubscriptionPayments,
     LookUpTransferRecipientHandler,
     RecordManualPaymentHandler,
     TransferBalanceHandler,
@@ -78,7 +76,7 @@ import { LedgerQueriesModule } from './queries';
   ],
   // What the subscriptions context runs beside its own streams: the charge and refund, and the deposits that pay for
   // a purchase.
-  exports: [UserBalances, SandboxInvoiceOwners, SubscriptionPayments, DepositPurchases, CardDeposits],
+  exports: [UserBalances, SandboxInvoiceOwners, DepositPurchases, CardDeposits],
 })
 export class LedgerModule implements OnModuleInit {
   constructor(

@@ -157,7 +157,7 @@ export class SubscriptionsModule implements OnModuleInit {
       this.auditMappers.register(type, SUBSCRIPTIONS_AUDIT_MAPPERS[type]);
     this.processors.register(new ProvisioningRequestsProcessor(this.store, this.clock));
     // The process manager that buys or renews once a deposit made for it is credited.
-    this.processors.register(new DepositPurchasesProcessor(this.depositPurchases, this.commands));
+    this.processors.register(new DepositPurchasesProcessor(this.purchaseReader, this.commands));
     // Mails to the owner, and the renewal and expiry sweep (processors/).
     this.processors.register(
       new SubscriptionMailsProcessor(this.users, this.discounts, this.purchaseReader, this.clock),

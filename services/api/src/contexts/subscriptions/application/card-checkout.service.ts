@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { Injectable } from '@nestjs/common';
 import { type CardCheckoutResponse, type DepositPurchaseStatus, type ErrorCode, type PaymentStatus } from '@kupa/proto';
 import { assert } from '../../../kernel';
@@ -11,8 +12,9 @@ import {
   type CardDepositRow,
   type CardReport,
   type LoadedDeposit,
-  type LoadedSubscriptionPayment,
-  SubscriptionPayments,
+  type LoadedWalletPayment,
+  nextPaymentId,
+  walletPaymentStreams,
 } from '../../ledger';
 import { decideDepositPurchase } from '../domain/subscription-purchases';
 import type { SubscriptionState } from '../domain/subscription.state';
@@ -43,7 +45,7 @@ export interface CardSettlement {
 export class CardCheckouts {
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly payments: SubscriptionPayments,
+    private readonly dataSource: DataSource,
     private readonly reader: DepositPurchaseReader,
     private readonly cards: CardDeposits,
     private readonly deposits: DepositPurchaseFlow,
@@ -118,10 +120,10 @@ export class CardCheckouts {
     const password =
       purchase.status === 'WAITING' ? (await this.secrets.newest(purchase.subscriptionId))?.password : undefined;
     const discountPercent = await this.discounts.percentFor(buyer.profileId);
-    const paymentId = await this.payments.nextPaymentId();
+    const paymentId = await nextPaymentId(this.dataSource.manager);
     // The role is identity's, read before the locks, as for every deposit's bonus.
     const bonusPaymentId = view.amountReceivedMinor > 0 ? null : await this.cards.bonusPaymentIdFor(buyer.role);
-    const ledger = this.payments.streams(buyer.uuid, paymentId);
+    const ledger = walletPaymentStreams(buyer.uuid, paymentId);
     const cardStreams = this.cards.streams(deposit);
     const reservation = this.deposits.loginReservation(purchase);
     const streams = {
@@ -138,8 +140,8 @@ export class CardCheckouts {
       subscription: LoadedStream<SubscriptionState>;
       deposit: LoadedDeposit;
       purchase: LoadedStream<DepositPurchaseState | null>;
-      wallet: LoadedSubscriptionPayment['wallet'];
-      payment: LoadedSubscriptionPayment['payment'];
+      wallet: LoadedWalletPayment['wallet'];
+      payment: LoadedWalletPayment['payment'];
     }
     const decide = (loaded: Loaded, bonus: LoadedDeposit | null, stamp: CommandStamp) => {
       const card = this.cards.decideReport(

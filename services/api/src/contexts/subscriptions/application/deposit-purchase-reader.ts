@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { EventStore } from '../../../platform/event-store/event-store.port';
 import { DepositPurchases } from '../../ledger';
 import type { DepositPurchaseState } from '../domain/deposit-purchase.decider';
@@ -21,7 +22,19 @@ export class DepositPurchaseReader {
   constructor(
     private readonly store: EventStore,
     private readonly deposits: DepositPurchases,
+    private readonly dataSource: DataSource,
   ) {}
+
+  /** Of the given deposits, those whose purchase still waits (the `deposit_purchases` read model): what to run. */
+  async waitingAmong(paymentIds: readonly number[]): Promise<number[]> {
+    if (paymentIds.length === 0) return [];
+    const rows: Array<{ payment_id: string }> = await this.dataSource.query(
+      `SELECT payment_id::text FROM deposit_purchases
+        WHERE payment_id = ANY($1::bigint[]) AND status = 'WAITING' ORDER BY payment_id`,
+      [paymentIds],
+    );
+    return rows.map((row) => Number(row.payment_id));
+  }
 
   /** Null for a deposit that pays for no purchase. */
   async find(paymentId: number): Promise<DepositPurchaseView | null> {

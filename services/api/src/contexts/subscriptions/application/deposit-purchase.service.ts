@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { Injectable } from '@nestjs/common';
 import {
   type CryptoDepositResponse,
@@ -20,8 +21,10 @@ import { UserBalances, type UserView } from '../../identity';
 import {
   DepositPurchases,
   type LoadedDeposit,
-  type LoadedSubscriptionPayment,
-  SubscriptionPayments,
+  type LoadedWalletPayment,
+  decideWalletCharge,
+  nextPaymentId,
+  walletPaymentStreams,
 } from '../../ledger';
 import {
   depositPurchaseDecider,
@@ -82,7 +85,7 @@ export interface CommandOrigin {
 export class DepositPurchaseFlow {
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly payments: SubscriptionPayments,
+    private readonly dataSource: DataSource,
     private readonly depositPurchases: DepositPurchases,
     private readonly reader: DepositPurchaseReader,
     private readonly parties: SubscriptionParties,
@@ -260,7 +263,7 @@ export class DepositPurchaseFlow {
    */
   decideBuy(
     loaded: { plan: LoadedStream<PlanState>; subscription: LoadedStream<SubscriptionState>; purchase: LoadedPurchase },
-    ledger: LoadedSubscriptionPayment,
+    ledger: LoadedWalletPayment,
     input: {
       purchase: DepositPurchaseState;
       buyer: UserView;
@@ -320,7 +323,7 @@ export class DepositPurchaseFlow {
     const password = (await this.secrets.newest(purchase.subscriptionId))?.password;
     assert(password !== undefined, `the password of deposit ${deposit.paymentId}'s purchase waits for it`);
     const discountPercent = await this.discounts.percentFor(buyer.profileId);
-    const paymentId = await this.payments.nextPaymentId();
+    const paymentId = await nextPaymentId(this.dataSource.manager);
     const subscriptionId = purchase.subscriptionId;
     const reservation = this.loginReservation(purchase);
     const { result } = await this.pipeline.run({
@@ -329,7 +332,7 @@ export class DepositPurchaseFlow {
         plan: planStreams.read(purchase.paymentPlanId),
         subscription: subscriptionStreams.ref(subscriptionId),
         ...this.purchaseStreams(deposit.paymentId),
-        ...this.payments.streams(buyer.uuid, paymentId),
+        ...walletPaymentStreams(buyer.uuid, paymentId),
         login: reservation.stream,
       },
       prepare: (tx) => reservation.readHolders(tx),
@@ -357,13 +360,13 @@ export class DepositPurchaseFlow {
     const { purchase } = deposit;
     const owner = await this.parties.existingUser(deposit.userUuid);
     const discountPercent = await this.discounts.percentFor(owner.profileId);
-    const paymentId = await this.payments.nextPaymentId();
+    const paymentId = await nextPaymentId(this.dataSource.manager);
     const { result } = await this.pipeline.run({
       ...origin,
       streams: {
         subscription: subscriptionStreams.ref(purchase.subscriptionId),
         ...this.purchaseStreams(deposit.paymentId),
-        ...this.payments.streams(owner.uuid, paymentId),
+        ...walletPaymentStreams(owner.uuid, paymentId),
       },
       decide: (loaded, { at }) => {
         if (loaded.purchase.state?.status !== 'WAITING') return { events: {}, result: null };
@@ -400,12 +403,12 @@ export class DepositPurchaseFlow {
 
   /** The charge of a purchase or renewal a deposit pays for, and the deposit's DONE with what it charged. */
   private paidByDeposit(
-    ledger: LoadedSubscriptionPayment,
+    ledger: LoadedWalletPayment,
     purchase: LoadedPurchase,
     paid: { user: UserView; paymentId: number; subscriptionId: string; charge: SubscriptionCharge; at: Date },
   ) {
     const { user, paymentId, subscriptionId, charge, at } = paid;
-    const money = this.payments.decideCharge(ledger, {
+    const money = decideWalletCharge(ledger, {
       user: { uuid: user.uuid, email: user.email },
       paymentId,
       subscriptionId,

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { CryptoMethod } from '@kupa/proto';
-import { DataSource } from 'typeorm';
 import type { Actor } from '../../../../platform/auth';
 import type { LoadedStream, StreamRef } from '../../../../platform/commands';
 import { EventStore } from '../../../../platform/event-store/event-store.port';
 import type { PaymentEvent } from '../../domain/ledger.events';
 import type { PaymentState } from '../../domain/payment.state';
 import { paymentStreams } from '../../infrastructure/ledger-streams';
-import { DepositPurchaseDetails } from '../../queries/payment-rows/deposit-purchase-details.port';
 import { CashierDeposits, type OpenedInvoice } from './cashier-deposits';
 
 /** What the ledger knows of a deposit that pays for a purchase: whose it is, what it brought, and how it came. */
@@ -34,8 +32,6 @@ export class DepositPurchases {
   constructor(
     private readonly deposits: CashierDeposits,
     private readonly store: EventStore,
-    private readonly dataSource: DataSource,
-    private readonly details: DepositPurchaseDetails,
   ) {}
 
   /** What a deposit for a purchase of `priceMinor` asks: the price, raised to the cashier's minimum deposit. */
@@ -67,17 +63,6 @@ export class DepositPurchases {
   /** The deposit's facts under its lock (or as a decision leaves it). */
   facts(state: PaymentState | null): DepositFacts | null {
     return state === null ? null : factsOf(state);
-  }
-
-  /** Of the given deposits, those whose purchase still waits: what the process manager has to run. */
-  async waitingAmong(paymentIds: readonly number[]): Promise<number[]> {
-    if (paymentIds.length === 0) return [];
-    const rows: Array<{ payment_id: string }> = await this.dataSource.query(
-      `SELECT payment_id::text FROM ${this.details.relation}
-        WHERE payment_id = ANY($1::bigint[]) AND status = 'WAITING' ORDER BY payment_id`,
-      [paymentIds],
-    );
-    return rows.map((row) => Number(row.payment_id));
   }
 
   stream(paymentId: number): DepositStreamRef {

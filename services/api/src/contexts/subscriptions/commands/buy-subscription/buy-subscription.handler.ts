@@ -1,9 +1,10 @@
+import { DataSource } from 'typeorm';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Subscription } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { planForSale, planStreams } from '../../../catalog';
 import { IdempotencyKeys, IdempotentCommands } from '../../../../platform/idempotency';
-import { SubscriptionPayments } from '../../../ledger';
+import { decideWalletCharge, nextPaymentId, walletPaymentStreams } from '../../../ledger';
 import { SubscriptionParties } from '../../application/subscription-parties';
 import { purchasedPlan } from '../../application/purchased-plan';
 import { decidePurchase } from '../../domain/subscription-purchases';
@@ -28,7 +29,7 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
   constructor(
     private readonly idempotent: IdempotentCommands,
     private readonly keys: IdempotencyKeys,
-    private readonly payments: SubscriptionPayments,
+    private readonly dataSource: DataSource,
     private readonly parties: SubscriptionParties,
     private readonly discounts: ReferralDiscounts,
     private readonly secrets: SubscriptionSecrets,
@@ -47,11 +48,11 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
     // The payment id is taken beside the buyer's read; a purchase refused before its append leaves a harmless gap.
     const [buyer, paymentId] = await Promise.all([
       this.parties.existingUser(actor.userUuid),
-      this.payments.nextPaymentId(),
+      nextPaymentId(this.dataSource.manager),
     ]);
     const discountPercent = await this.discounts.percentFor(buyer.profileId);
     const subscriptionId = randomUUID();
-    const ledger = this.payments.streams(buyer.uuid, paymentId);
+    const ledger = walletPaymentStreams(buyer.uuid, paymentId);
     const reservation = new LoginReservation(login, this.subscriptions);
     return withUniqueLogin(() =>
       this.idempotent.run(idempotency, {
@@ -81,7 +82,7 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
             },
             loaded.subscription.state,
           );
-          const money = this.payments.decideCharge(loaded, {
+          const money = decideWalletCharge(loaded, {
             user: { uuid: buyer.uuid, email: buyer.email },
             paymentId,
             subscriptionId,

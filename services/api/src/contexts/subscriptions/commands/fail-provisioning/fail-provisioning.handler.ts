@@ -1,6 +1,7 @@
+import { DataSource } from 'typeorm';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../../../platform/commands';
-import { SubscriptionPayments } from '../../../ledger';
+import { decideWalletRefund, nextPaymentId, walletPaymentStreams } from '../../../ledger';
 import { SubscriptionParties } from '../../application/subscription-parties';
 import { failProvisioning } from '../../domain/subscription.decider';
 import { subscriptionStreams } from '../../infrastructure/subscription-streams';
@@ -14,7 +15,7 @@ import { FailProvisioningCommand } from './fail-provisioning.command';
 export class FailProvisioningHandler implements ICommandHandler<FailProvisioningCommand, void> {
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly payments: SubscriptionPayments,
+    private readonly dataSource: DataSource,
     private readonly parties: SubscriptionParties,
   ) {}
 
@@ -34,16 +35,16 @@ export class FailProvisioningHandler implements ICommandHandler<FailProvisioning
       });
       return;
     }
-    const paymentId = await this.payments.nextPaymentId();
+    const paymentId = await nextPaymentId(this.dataSource.manager);
     await this.pipeline.run({
       context,
       causationId,
-      streams: { subscription, ...this.payments.streams(owner.uuid, paymentId) },
+      streams: { subscription, ...walletPaymentStreams(owner.uuid, paymentId) },
       decide: (loaded, { at }) => {
         const state = loaded.subscription.state;
         const failed = failProvisioning({ reason, refundPaymentId: paymentId, at }, state);
         if (failed.length === 0 || !state.exists) return { events: {}, result: null };
-        const money = this.payments.decideRefund(loaded, {
+        const money = decideWalletRefund(loaded, {
           user: { uuid: owner.uuid, email: owner.email },
           paymentId,
           subscriptionId,

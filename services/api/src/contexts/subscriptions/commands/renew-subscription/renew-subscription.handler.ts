@@ -1,7 +1,8 @@
+import { DataSource } from 'typeorm';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Subscription } from '@kupa/proto';
 import { CommandPipeline } from '../../../../platform/commands';
-import { SubscriptionPayments } from '../../../ledger';
+import { decideWalletCharge, nextPaymentId, walletPaymentStreams } from '../../../ledger';
 import { SubscriptionParties } from '../../application/subscription-parties';
 import { decideRenewal } from '../../domain/subscription-purchases';
 import { ReferralDiscounts } from '../../application/referral-discounts';
@@ -19,7 +20,7 @@ import { RenewSubscriptionCommand } from './renew-subscription.command';
 export class RenewSubscriptionHandler implements ICommandHandler<RenewSubscriptionCommand, Subscription> {
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly payments: SubscriptionPayments,
+    private readonly dataSource: DataSource,
     private readonly parties: SubscriptionParties,
     private readonly discounts: ReferralDiscounts,
     private readonly reader: SubscriptionReader,
@@ -29,20 +30,20 @@ export class RenewSubscriptionHandler implements ICommandHandler<RenewSubscripti
     if (actor !== null) await this.reader.visibleTo(actor, subscriptionId);
     const owner = await this.parties.ownerOf(subscriptionId);
     const discountPercent = await this.discounts.percentFor(owner.profileId);
-    const paymentId = await this.payments.nextPaymentId();
+    const paymentId = await nextPaymentId(this.dataSource.manager);
     await this.pipeline.run({
       context,
       causationId,
       streams: {
         subscription: subscriptionStreams.ref(subscriptionId),
-        ...this.payments.streams(owner.uuid, paymentId),
+        ...walletPaymentStreams(owner.uuid, paymentId),
       },
       decide: (loaded, { at }) => {
         const decision = decideRenewal(
           { paymentId, discountPercent, at, automatic: actor === null, quotedPriceMinor: null },
           loaded.subscription.state,
         );
-        const money = this.payments.decideCharge(loaded, {
+        const money = decideWalletCharge(loaded, {
           user: { uuid: owner.uuid, email: owner.email },
           paymentId,
           subscriptionId,

@@ -3,7 +3,7 @@ import type { CashierDepositCreditedData } from '@kupa/proto';
 import { systemContext } from '../../../../platform/auth';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import type { Processor } from '../../../../platform/projections';
-import type { DepositPurchases } from '../../../ledger';
+import type { DepositPurchaseReader } from '../../application/deposit-purchase-reader';
 import { CompleteDepositPurchaseCommand } from '../../commands/complete-deposit-purchase/complete-deposit-purchase.command';
 
 export const DEPOSIT_PURCHASES_PROCESSOR = 'deposit-purchases';
@@ -21,7 +21,7 @@ export class DepositPurchasesProcessor implements Processor {
   readonly handles = ['CashierDepositCredited'] as const;
 
   constructor(
-    private readonly deposits: DepositPurchases,
+    private readonly deposits: DepositPurchaseReader,
     private readonly commands: CommandBus,
   ) {}
 
