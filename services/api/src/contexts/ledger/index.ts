@@ -25,10 +25,10 @@ export {
 } from './infrastructure/wallet-payments';
 export {
   type DepositFacts,
-  DepositPurchases,
+  CryptoDeposits,
   type DepositStreamRef,
   type LoadedDeposit,
-} from './application/cashier/deposit-purchases';
+} from './application/cashier/crypto-deposits';
 export type { OpenedInvoice } from './application/cashier/cashier-deposits';
 export {
   CardDeposits,

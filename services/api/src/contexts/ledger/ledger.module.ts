@@ -30,7 +30,7 @@ import { ReceiveCashierIpnController } from './commands/receive-cashier-ipn/rece
 import { CashierDeposits } from './application/cashier/cashier-deposits';
 import { CashierInvoiceOwners } from './application/cashier/cashier-invoice-owners';
 import { SandboxInvoiceOwners } from '../../platform/cashier';
-import { DepositPurchases } from './application/cashier/deposit-purchases';
+import { CryptoDeposits } from './application/cashier/crypto-deposits';
 import { CardDeposits } from './application/card/card-deposits';
 import { GetCryptoDepositOptionsController } from './queries/get-crypto-deposit-options/get-crypto-deposit-options.controller';
 import { LookUpTransferRecipientController } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.controller';
@@ -70,13 +70,13 @@ import { LedgerQueriesModule } from './queries';
     TransferBalanceHandler,
     ChangePaymentStatusHandler,
     CashierDeposits,
-    DepositPurchases,
+    CryptoDeposits,
     CardDeposits,
     OpenCryptoDepositHandler,
   ],
   // What the subscriptions context runs beside its own streams: the charge and refund, and the deposits that pay for
   // a purchase.
-  exports: [UserBalances, SandboxInvoiceOwners, DepositPurchases, CardDeposits],
+  exports: [UserBalances, SandboxInvoiceOwners, CryptoDeposits, CardDeposits],
 })
 export class LedgerModule implements OnModuleInit {
   constructor(

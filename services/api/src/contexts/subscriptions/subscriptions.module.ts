@@ -11,7 +11,7 @@ import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projec
 import { AuditMapperRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
 import { ReferralStandings, UserReader } from '../identity';
-import { CardDeposits, DepositPurchaseDetails, DepositPurchases } from '../ledger';
+import { CardDeposits, DepositPurchaseDetails } from '../ledger';
 import { CardCheckouts } from './application/card-checkout.service';
 import { DepositPurchaseFlow } from './application/deposit-purchase.service';
 import { DepositPurchaseReader } from './application/deposit-purchase-reader';
@@ -142,7 +142,6 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly users: UserReader,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
-    private readonly depositPurchases: DepositPurchases,
     private readonly purchaseReader: DepositPurchaseReader,
     private readonly cardProvider: CardProvider,
     private readonly cardDeposits: CardDeposits,

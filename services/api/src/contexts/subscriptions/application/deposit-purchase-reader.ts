@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../../../platform/event-store/event-store.port';
-import { DepositPurchases } from '../../ledger';
+import { CryptoDeposits } from '../../ledger';
 import type { DepositPurchaseState } from '../domain/deposit-purchase.decider';
 import { depositPurchaseStreams } from '../infrastructure/deposit-purchase-streams';
 
@@ -21,7 +21,7 @@ export interface DepositPurchaseView {
 export class DepositPurchaseReader {
   constructor(
     private readonly store: EventStore,
-    private readonly deposits: DepositPurchases,
+    private readonly deposits: CryptoDeposits,
     private readonly dataSource: DataSource,
   ) {}
 

@@ -19,7 +19,7 @@ import { ApiError } from '../../../platform/http';
 import { planForSale, type PlanState, planStreams } from '../../catalog';
 import { UserBalances, type UserView } from '../../identity';
 import {
-  DepositPurchases,
+  CryptoDeposits,
   type LoadedDeposit,
   type LoadedWalletPayment,
   decideWalletCharge,
@@ -63,7 +63,7 @@ interface DepositOpening<Result> {
   userUuid: string;
   intent: DepositPurchaseIntent;
   byCard: boolean;
-  deposit: (at: Date, loaded: LoadedDeposit) => ReturnType<DepositPurchases['decideOpened']>;
+  deposit: (at: Date, loaded: LoadedDeposit) => ReturnType<CryptoDeposits['decideOpened']>;
   /** The password a purchase's subscription will take; null for a renewal. */
   password: string | null;
   result: Result;
@@ -86,7 +86,7 @@ export class DepositPurchaseFlow {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly dataSource: DataSource,
-    private readonly depositPurchases: DepositPurchases,
+    private readonly cryptoDeposits: CryptoDeposits,
     private readonly reader: DepositPurchaseReader,
     private readonly parties: SubscriptionParties,
     private readonly balances: UserBalances,
@@ -117,7 +117,7 @@ export class DepositPurchaseFlow {
     const { intent, depositNeededMinor } = await this.quotePurchase(actor, planId, login);
     return this.openCryptoDeposit({
       actor,
-      amountMinor: this.depositPurchases.amountFor(depositNeededMinor),
+      amountMinor: this.cryptoDeposits.amountFor(depositNeededMinor),
       method,
       intent,
       password,
@@ -134,7 +134,7 @@ export class DepositPurchaseFlow {
     const { context, paymentId, userUuid, intent, byCard, password } = opening;
     const { result } = await this.pipeline.run({
       context,
-      streams: { deposit: this.depositPurchases.stream(paymentId), purchase: depositPurchaseStreams.ref(paymentId) },
+      streams: { deposit: this.cryptoDeposits.stream(paymentId), purchase: depositPurchaseStreams.ref(paymentId) },
       decide: (loaded, { at }) => ({
         events: {
           deposit: opening.deposit(at, loaded.deposit),
@@ -166,14 +166,14 @@ export class DepositPurchaseFlow {
     context: RequestContext;
   }): Promise<CryptoDepositResponse> {
     const { actor, amountMinor, method, intent, password, context } = command;
-    const invoice = await this.depositPurchases.openInvoice({ actor, amountMinor, method });
+    const invoice = await this.cryptoDeposits.openInvoice({ actor, amountMinor, method });
     return this.recordOpened({
       context,
       paymentId: invoice.paymentId,
       userUuid: actor.userUuid,
       intent,
       byCard: false,
-      deposit: (at, loaded) => this.depositPurchases.decideOpened(invoice, at, loaded),
+      deposit: (at, loaded) => this.cryptoDeposits.decideOpened(invoice, at, loaded),
       password,
       result: { paymentId: invoice.paymentId, invoiceUrl: invoice.invoiceUrl },
     });
@@ -220,7 +220,7 @@ export class DepositPurchaseFlow {
     const quote = quoteRenewal({ discountPercent, at: this.clock.now() }, state);
     return this.openCryptoDeposit({
       actor,
-      amountMinor: this.depositPurchases.amountFor(await this.depositNeededMinor(owner.uuid, quote.priceMinor)),
+      amountMinor: this.cryptoDeposits.amountFor(await this.depositNeededMinor(owner.uuid, quote.priceMinor)),
       method,
       password: null,
       intent: {
@@ -396,7 +396,7 @@ export class DepositPurchaseFlow {
    */
   private purchaseStreams(depositPaymentId: number) {
     return {
-      deposit: this.depositPurchases.readStream(depositPaymentId),
+      deposit: this.cryptoDeposits.readStream(depositPaymentId),
       purchase: depositPurchaseStreams.ref(depositPaymentId),
     };
   }
@@ -454,7 +454,7 @@ export class DepositPurchaseFlow {
       {
         type: 'FailDepositPurchase',
         errorCode: failed.errorCode,
-        amountReceivedMinor: this.depositPurchases.facts(deposit)?.amountReceivedMinor ?? 0,
+        amountReceivedMinor: this.cryptoDeposits.facts(deposit)?.amountReceivedMinor ?? 0,
         failedAt: failed.at.toISOString(),
       },
       purchase.state,

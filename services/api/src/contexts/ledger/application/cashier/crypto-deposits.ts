@@ -8,7 +8,7 @@ import type { PaymentState } from '../../domain/payment.state';
 import { paymentStreams } from '../../infrastructure/ledger-streams';
 import { CashierDeposits, type OpenedInvoice } from './cashier-deposits';
 
-/** What the ledger knows of a deposit that pays for a purchase: whose it is, what it brought, and how it came. */
+/** What the ledger knows of a deposit: whose it is, what it brought, and how it came. */
 export interface DepositFacts {
   paymentId: number;
   userUuid: string;
@@ -18,30 +18,31 @@ export interface DepositFacts {
   byCard: boolean;
 }
 
-/** A deposit's payment stream, as a purchase command names it beside its own. */
+/** A deposit's payment stream, as another context's command names it beside its own. */
 export type DepositStreamRef = StreamRef<PaymentState | null, PaymentEvent>;
 export type LoadedDeposit = LoadedStream<PaymentState | null>;
 
 /**
- * The ledger's half of deposit-and-buy and deposit-and-renew (docs/adr/0030-deposit-and-buy.md): the deposit's
- * money only. The purchase it pays for is the subscriptions' (docs/adr/0068-deposit-purchases-owned-by-
- * subscriptions.md), on a stream of its own that their commands name beside the deposit's payment stream.
+ * A crypto deposit as another context composes it (docs/adr/0030-deposit-and-buy.md, docs/adr/0068-deposit-purchases-
+ * owned-by-subscriptions.md): the invoice opened at the cashier, then the deposit's opening decided here inside the
+ * caller's own command, beside whatever the deposit pays for; and what a deposit brought. Money only: what it pays
+ * for is the caller's, on streams of its own.
  */
 @Injectable()
-export class DepositPurchases {
+export class CryptoDeposits {
   constructor(
     private readonly deposits: CashierDeposits,
     private readonly store: EventStore,
   ) {}
 
-  /** What a deposit for a purchase of `priceMinor` asks: the price, raised to the cashier's minimum deposit. */
+  /** What a deposit meant to bring `priceMinor` asks: that, raised to the cashier's minimum deposit. */
   amountFor(priceMinor: number): number {
     return Math.max(priceMinor, this.deposits.minimumMinor());
   }
 
   /**
-   * The invoice of a deposit for a purchase, after the same limits as any deposit (the amount within the cashier's
-   * range, the cap on unpaid deposits). Its payment is recorded by `decideOpened` in the caller's command.
+   * A deposit's invoice, after the limits of every deposit (the amount within the cashier's range, the cap on unpaid
+   * deposits). Its payment is recorded by `decideOpened` in the caller's command.
    */
   async openInvoice(command: { actor: Actor; amountMinor: number; method: CryptoMethod }): Promise<OpenedInvoice> {
     const { actor, amountMinor, method } = command;
