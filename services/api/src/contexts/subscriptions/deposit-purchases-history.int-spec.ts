@@ -181,7 +181,7 @@ describe('deposit purchases written before their own streams', () => {
       );
       expect(events).toEqual([
         { stream_id: `payment-${paymentId}`, type: 'DepositPurchaseRequested' },
-        { stream_id: `deposit-purchase-${paymentId}`, type: 'DepositPurchaseCompleted' },
+        { stream_id: `purchase-${paymentId}`, type: 'DepositPurchaseCompleted' },
       ]);
     }
   });

@@ -65,7 +65,7 @@ const { given } = deciderSpec(depositPurchaseDecider);
 
 describe('deposit purchase decider (docs/adr/0068-deposit-purchases-owned-by-subscriptions.md)', () => {
   it('names its own stream after the deposit it belongs to', () => {
-    expect(depositPurchaseStreamId(7)).toBe('deposit-purchase-7');
+    expect(depositPurchaseStreamId(7)).toBe('purchase-7');
   });
 
   it('records a purchase or a renewal once, WAITING', () => {

@@ -12,11 +12,11 @@ import { assert, type Decider } from '../../../kernel';
  * The purchase a deposit pays for (docs/adr/0030-deposit-and-buy.md, docs/adr/0068-deposit-purchases-owned-by-
  * subscriptions.md): requested with the deposit, then DONE in the append of the purchase or renewal it paid for, or
  * FAILED with the rule's code while the money stays on the balance. The subscriptions context owns it on its own
- * stream, `deposit-purchase-{paymentId}`, locked beside the deposit's payment stream; the events keep the names and
+ * stream, `purchase-{paymentId}`, locked beside the deposit's payment stream; the events keep the names and
  * data they had on the payment stream, so a history written before keeps its meaning.
  */
 
-export const DEPOSIT_PURCHASE_STREAM_PREFIX = 'deposit-purchase-';
+export const DEPOSIT_PURCHASE_STREAM_PREFIX = 'purchase-';
 
 export function depositPurchaseStreamId(paymentId: number): string {
   return `${DEPOSIT_PURCHASE_STREAM_PREFIX}${paymentId}`;

@@ -16,7 +16,7 @@ type PurchaseState = DepositPurchaseState | null;
 /**
  * A purchase's events: those appended to its deposit's payment stream before purchases had streams of their own
  * (ADR 0068), then its own stream's. Nothing appends purchase events to a payment stream any more, so the legacy part
- * is read without that stream's lock; the command's lock on `deposit-purchase-{paymentId}` orders the rest.
+ * is read without that stream's lock; the command's lock on `purchase-{paymentId}` orders the rest.
  */
 function foldPurchase(legacy: readonly RecordedEvent[], own: readonly RecordedEvent[]): PurchaseState {
   const events = [...legacyDepositPurchaseEvents(legacy), ...own.map(({ type, data }) => ({ type, data }))];
@@ -40,7 +40,7 @@ const loader: StreamLoader<PurchaseState> = {
   },
 };
 
-/** Deposit purchase streams (`deposit-purchase-{paymentId}`), keyed by the deposit's payment id. */
+/** Deposit purchase streams (`purchase-{paymentId}`), keyed by the deposit's payment id. */
 export const depositPurchaseStreams: StreamKind<PurchaseState, DepositPurchaseEvent> & {
   peek(store: EventStore, paymentId: number): Promise<PurchaseState>;
 } = {

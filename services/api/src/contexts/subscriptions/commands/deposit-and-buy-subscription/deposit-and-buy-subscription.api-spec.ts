@@ -166,8 +166,8 @@ describe('deposit and buy a package by crypto', () => {
       [deposit.paymentId],
     );
     expect(purchaseEvents).toEqual([
-      { stream_id: `deposit-purchase-${deposit.paymentId}`, type: 'DepositPurchaseRequested' },
-      { stream_id: `deposit-purchase-${deposit.paymentId}`, type: 'DepositPurchaseCompleted' },
+      { stream_id: `purchase-${deposit.paymentId}`, type: 'DepositPurchaseRequested' },
+      { stream_id: `purchase-${deposit.paymentId}`, type: 'DepositPurchaseCompleted' },
     ]);
     // The streaming service gets the account with the password the client chose, then the password is forgotten.
     await mailTo(customer, /מוכנה$/);

@@ -10,7 +10,7 @@ export const DEPOSIT_PURCHASE_DETAILS_VIEW = 'deposit_purchase_details';
 /**
  * `deposit_purchases`: the purchase each deposit pays for and how it stands (docs/adr/0068-deposit-purchases-owned-by-
  * subscriptions.md). Fed by the purchase's three event types whatever stream carries them: the deposit's payment
- * stream for a purchase requested before purchases had streams of their own, `deposit-purchase-{paymentId}` after.
+ * stream for a purchase requested before purchases had streams of their own, `purchase-{paymentId}` after.
  * It never reads the payment's row, so it does not depend on which of an append's streams sorts first.
  */
 export class DepositPurchasesProjection implements InlineProjection {
