@@ -292,7 +292,7 @@ describe('CommandPipeline on PostgreSQL', () => {
     const copy = (target: string, wait: boolean) =>
       pipeline.run({
         context: systemContext(),
-        streams: { limit: counters.read(limit), target: counters.ref(target) },
+        streams: { limit: counters.lockedForReading(limit), target: counters.ref(target) },
         prepare: async () => {
           if (wait) await released;
         },
@@ -312,7 +312,7 @@ describe('CommandPipeline on PostgreSQL', () => {
     await expect(
       pipeline.run({
         context: systemContext(),
-        streams: { limit: counters.read(limit), target: counters.ref(left) },
+        streams: { limit: counters.lockedForReading(limit), target: counters.ref(left) },
         // The types forbid it (a read ref takes no events); the cast stands for a bug that got past them.
         decide: () => ({
           events: { limit: increment(1, { total: 0 }) as never[], target: increment(1, { total: 0 }) },

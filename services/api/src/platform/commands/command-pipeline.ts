@@ -204,12 +204,12 @@ async function loadStreams<Refs extends StreamRefs>(tx: StreamTransaction, refs:
 /** A kind of folded stream, whose state may also be read without its lock. */
 export interface FoldedStreamKind<State, Event extends EventToAppend> extends StreamKind<State, Event> {
   /** The stream named to be read only: locked so that no command appends to it meanwhile, but not against readers. */
-  read(id: string | number): StreamRef<State, never>;
+  lockedForReading(id: string | number): StreamRef<State, never>;
   /**
    * The state as stored now, read without the stream's lock: for a quote or an early refusal, which the command that
    * follows decides again under the lock.
    */
-  peek(store: EventStore, id: string | number): Promise<State>;
+  currentState(store: EventStore, id: string | number): Promise<State>;
 }
 
 /**
@@ -238,7 +238,7 @@ export function foldedStreamKind<State, Event extends EventToAppend>(
   };
   return {
     ref: (id) => ({ streamId: streamIdOf(id), loader }),
-    read: (id) => ({ streamId: streamIdOf(id), loader, readOnly: true }),
-    peek: async (store, id) => foldHistory(await store.readStream(streamIdOf(id))),
+    lockedForReading: (id) => ({ streamId: streamIdOf(id), loader, readOnly: true }),
+    currentState: async (store, id) => foldHistory(await store.readStream(streamIdOf(id))),
   };
 }

@@ -127,7 +127,7 @@ export class CardCheckouts {
     const cardStreams = this.cards.streams(deposit);
     const reservation = this.deposits.loginReservation(purchase);
     const streams = {
-      plan: planStreams.read(purchase.paymentPlanId),
+      plan: planStreams.lockedForReading(purchase.paymentPlanId),
       subscription: subscriptionStreams.ref(purchase.subscriptionId),
       deposit: cardStreams.deposit,
       purchase: depositPurchaseStreams.ref(deposit.paymentId),

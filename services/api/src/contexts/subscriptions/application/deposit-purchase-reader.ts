@@ -38,7 +38,7 @@ export class DepositPurchaseReader {
 
   /** Null for a deposit that pays for no purchase. */
   async find(paymentId: number): Promise<DepositPurchaseView | null> {
-    const purchase = await depositPurchaseStreams.peek(this.store, paymentId);
+    const purchase = await depositPurchaseStreams.currentState(this.store, paymentId);
     if (purchase === null) return null;
     const deposit = await this.deposits.find(paymentId);
     if (deposit === null) return null;

@@ -191,7 +191,7 @@ export class DepositPurchaseFlow {
     forSale: (plan: ReturnType<typeof planForSale>) => void = () => undefined,
   ): Promise<{ intent: ReturnType<typeof buyIntent>; depositNeededMinor: number }> {
     const buyer = await this.parties.existingUser(actor.userUuid);
-    const plan = planForSale(await planStreams.peek(this.store, planId));
+    const plan = planForSale(await planStreams.currentState(this.store, planId));
     forSale(plan);
     if (await this.subscriptions.isLoginHeld(login))
       throw new ApiError('error.login.already.exists', { field: 'login' });
@@ -216,7 +216,7 @@ export class DepositPurchaseFlow {
     const subscription = await this.parties.subscription(subscriptionId);
     const owner = await this.parties.existingUser(subscription.userUuid);
     const discountPercent = await this.discounts.percentFor(owner.profileId);
-    const state = await subscriptionStreams.peek(this.store, subscriptionId);
+    const state = await subscriptionStreams.currentState(this.store, subscriptionId);
     const quote = quoteRenewal({ discountPercent, at: this.clock.now() }, state);
     return this.openCryptoDeposit({
       actor,
@@ -329,7 +329,7 @@ export class DepositPurchaseFlow {
     const { result } = await this.pipeline.run({
       ...origin,
       streams: {
-        plan: planStreams.read(purchase.paymentPlanId),
+        plan: planStreams.lockedForReading(purchase.paymentPlanId),
         subscription: subscriptionStreams.ref(subscriptionId),
         ...this.purchaseStreams(deposit.paymentId),
         ...walletPaymentStreams(buyer.uuid, paymentId),

@@ -42,10 +42,10 @@ const loader: StreamLoader<PurchaseState> = {
 
 /** Deposit purchase streams (`purchase-{paymentId}`), keyed by the deposit's payment id. */
 export const depositPurchaseStreams: StreamKind<PurchaseState, DepositPurchaseEvent> & {
-  peek(store: EventStore, paymentId: number): Promise<PurchaseState>;
+  currentState(store: EventStore, paymentId: number): Promise<PurchaseState>;
 } = {
   ref: (paymentId) => ({ streamId: depositPurchaseStreamId(Number(paymentId)), loader }),
-  peek: async (store, paymentId) =>
+  currentState: async (store, paymentId) =>
     foldPurchase(
       await store.readStream(paymentStreamId(paymentId)),
       await store.readStream(depositPurchaseStreamId(paymentId)),

@@ -266,7 +266,7 @@ export class CashierDeposits {
    */
   private async bonusStreamFor(paymentId: number, report: CashierReport | null): Promise<number | null> {
     if (report === null || CASHIER_STATUS_MAPPING[report.providerStatus] !== 'SUCCESS') return null;
-    const state = await paymentStreams.peek(this.store, paymentId);
+    const state = await paymentStreams.currentState(this.store, paymentId);
     if (state?.bonusPaymentId) return state.bonusPaymentId;
     const [spare] = await nextPaymentIds(this.dataSource.manager, 1);
     return spare;

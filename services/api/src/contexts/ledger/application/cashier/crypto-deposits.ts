@@ -57,7 +57,7 @@ export class CryptoDeposits {
 
   /** The deposit's facts, folded from its stream without a lock; null for no such payment. */
   async find(paymentId: number): Promise<DepositFacts | null> {
-    const state = await paymentStreams.peek(this.store, paymentId);
+    const state = await paymentStreams.currentState(this.store, paymentId);
     return state === null ? null : factsOf(state);
   }
 
@@ -72,7 +72,7 @@ export class CryptoDeposits {
 
   /** The deposit's payment stream named to be read only: what it brought, under its lock. */
   readStream(paymentId: number): StreamRef<PaymentState | null, never> {
-    return paymentStreams.read(paymentId);
+    return paymentStreams.lockedForReading(paymentId);
   }
 }
 

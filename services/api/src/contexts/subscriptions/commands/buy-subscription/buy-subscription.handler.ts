@@ -59,7 +59,7 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
         context,
         causationId: null,
         streams: {
-          plan: planStreams.read(planId),
+          plan: planStreams.lockedForReading(planId),
           subscription: subscriptionStreams.ref(subscriptionId),
           wallet: ledger.wallet,
           payment: ledger.payment,
