@@ -59,6 +59,23 @@ export function moneyEffectOf(previous: PaymentStatus, next: PaymentStatus): 'RE
   return null;
 }
 
+/** The change of `state` to `status`, or nothing when it already has that status. */
+function statusChanged(
+  state: PaymentState,
+  status: PaymentStatus,
+  changedAt: string,
+  publicNote: string | null,
+): PaymentEvent[] {
+  if (state.status === status) return [];
+  const { paymentId, userUuid } = state;
+  return [
+    {
+      type: 'PaymentStatusChanged',
+      data: { paymentId, userUuid, previousStatus: state.status, status, changedAt, publicNote },
+    },
+  ];
+}
+
 function decide(command: PaymentCommand, state: PaymentState | null): PaymentEvent[] {
   switch (command.type) {
     case 'RaiseAmbassadorBonus': {
@@ -105,20 +122,7 @@ function decide(command: PaymentCommand, state: PaymentState | null): PaymentEve
       // A provider's payment held for review (ADR 0058) is closed by staff without money; any other is the provider's.
       if (!staffStatusChoices(state).includes(command.status))
         throw new DomainError('error.payment.status.manual.only');
-      if (state.status === command.status) return [];
-      return [
-        {
-          type: 'PaymentStatusChanged',
-          data: {
-            paymentId: state.paymentId,
-            userUuid: state.userUuid,
-            previousStatus: state.status,
-            status: command.status,
-            changedAt: command.changedAt,
-            publicNote: command.publicNote,
-          },
-        },
-      ];
+      return statusChanged(state, command.status, command.changedAt, command.publicNote);
     }
     case 'FollowDepositStatus': {
       assert(state !== null, `the bonus of deposit ${command.depositPaymentId} is recorded`);
@@ -126,20 +130,7 @@ function decide(command: PaymentCommand, state: PaymentState | null): PaymentEve
         state.type === 'AMBASSADOR_BONUS' && state.bonusForPaymentId === command.depositPaymentId,
         `payment ${state.paymentId} is the bonus of deposit ${command.depositPaymentId}`,
       );
-      if (state.status === command.status) return [];
-      return [
-        {
-          type: 'PaymentStatusChanged',
-          data: {
-            paymentId: state.paymentId,
-            userUuid: state.userUuid,
-            previousStatus: state.status,
-            status: command.status,
-            changedAt: command.changedAt,
-            publicNote: null,
-          },
-        },
-      ];
+      return statusChanged(state, command.status, command.changedAt, null);
     }
   }
 }
