@@ -1,9 +1,11 @@
 import { isLedgerAccount, type LedgerTransaction, USER_ACCOUNT_PREFIX, userAccount } from '@kupa/proto';
 import {
   type LedgerEvent,
+  PAYMENT_EVENT_TYPES,
   type PaymentEvent,
   PAYMENT_STREAM_PREFIX,
   paymentStreamId,
+  WALLET_EVENT_TYPES,
   WALLET_STREAM_PREFIX,
   walletStreamId,
 } from './ledger.events';
@@ -76,45 +78,32 @@ export interface LedgerReplay {
   problems: LedgerProblem[];
 }
 
-const WALLET_EVENT_TYPES = new Set([
-  'ManualDepositRecorded',
-  'WithdrawalRecorded',
-  'BalanceCorrected',
-  'TransferSent',
-  'TransferReceived',
-  'PaymentReversed',
-  'PaymentReapplied',
-  'AmbassadorBonusCredited',
-  'CashierDepositCredited',
-  'CardDepositCredited',
-  'SubscriptionCharged',
-  'SubscriptionRefunded',
-]);
-const PAYMENT_EVENT_TYPES = new Set([
-  'PaymentRecorded',
-  'PaymentStatusChanged',
-  'CashierInvoiceOpened',
-  'CashierPaymentReported',
-  'AmbassadorBonusRaised',
-  'DepositPurchaseRequested',
-  'DepositPurchaseCompleted',
-  'DepositPurchaseFailed',
-  'CardCheckoutOpened',
-  'CardPaymentReported',
-]);
+const WALLET_TYPES: ReadonlySet<string> = new Set(WALLET_EVENT_TYPES);
+const PAYMENT_TYPES: ReadonlySet<string> = new Set(PAYMENT_EVENT_TYPES);
 
 type DepositPurchaseOutcome = Extract<PaymentEvent, { type: 'DepositPurchaseCompleted' | 'DepositPurchaseFailed' }>;
 
-/** A purchase's completion or failure appended beside its deposit, on the purchase's own stream (ADR 0068). */
-export function isPurchaseOutcomeBeside(event: { streamId: string; type: string }): boolean {
-  return (
-    !event.streamId.startsWith(PAYMENT_STREAM_PREFIX) &&
-    (event.type === 'DepositPurchaseCompleted' || event.type === 'DepositPurchaseFailed')
-  );
+/**
+ * What the replay makes of a stored event: a wallet's event on its wallet stream, a payment's on its payment stream,
+ * or a purchase's completion or failure appended beside its deposit on the purchase's own stream (ADR 0068); null
+ * for every other event, which a reader of the store may skip undecoded.
+ */
+function replayedKindOf(event: { streamId: string; type: string }): 'wallet' | 'payment' | 'purchaseOutcome' | null {
+  if (event.type === 'DepositPurchaseCompleted' || event.type === 'DepositPurchaseFailed') {
+    if (!event.streamId.startsWith(PAYMENT_STREAM_PREFIX)) return 'purchaseOutcome';
+  }
+  if (event.streamId.startsWith(WALLET_STREAM_PREFIX) && WALLET_TYPES.has(event.type)) return 'wallet';
+  if (event.streamId.startsWith(PAYMENT_STREAM_PREFIX) && PAYMENT_TYPES.has(event.type)) return 'payment';
+  return null;
+}
+
+/** Whether the replay makes anything of `event` (`replayedKindOf`); the verifier decodes only those. */
+export function isReplayedEvent(event: { streamId: string; type: string }): boolean {
+  return replayedKindOf(event) !== null;
 }
 
 function isPaymentEvent(event: LedgerEvent): event is PaymentEvent {
-  return PAYMENT_EVENT_TYPES.has(event.type);
+  return PAYMENT_TYPES.has(event.type);
 }
 
 function actorLabel(event: ReplayableEvent): string | null {
@@ -215,13 +204,12 @@ export function startLedgerReplay(): LedgerReplayer {
 
   const apply = (event: ReplayableEvent): void => {
     if (finished) throw new Error('replayLedger: an event was applied after the replay finished');
-    if (isPurchaseOutcomeBeside(event)) {
+    const kind = replayedKindOf(event);
+    if (kind === 'purchaseOutcome') {
       stampDepositChange(event);
       return;
     }
-    const isWallet = event.streamId.startsWith(WALLET_STREAM_PREFIX) && WALLET_EVENT_TYPES.has(event.type);
-    const isPayment = event.streamId.startsWith(PAYMENT_STREAM_PREFIX) && PAYMENT_EVENT_TYPES.has(event.type);
-    if (!isWallet && !isPayment) return;
+    if (kind === null) return;
     eventCount += 1;
     const previousVersion = streamVersions.get(event.streamId) ?? 0;
     if (event.streamVersion !== previousVersion + 1) {
@@ -230,7 +218,7 @@ export function startLedgerReplay(): LedgerReplayer {
     streamVersions.set(event.streamId, event.streamVersion);
     const ledgerEvent = { type: event.type, data: event.data } as LedgerEvent;
 
-    if (isPayment) {
+    if (kind === 'payment') {
       if (!isPaymentEvent(ledgerEvent)) return;
       const paymentId = ledgerEvent.data.paymentId;
       if (event.streamId !== paymentStreamId(paymentId))

@@ -1,23 +1,14 @@
-import {
-  canonicalJson,
-  LEDGER_EVENT_TYPES,
-  PROVIDER_CURRENCY,
-  SYSTEM_ACTOR_NAME,
-  USER_ACCOUNT_PREFIX,
-} from '@kupa/proto';
+import { canonicalJson, PROVIDER_CURRENCY, SYSTEM_ACTOR_NAME, USER_ACCOUNT_PREFIX } from '@kupa/proto';
 import { REPLAYED_EVENT_COLUMNS, type ReplayedEventRow, upcastRow } from '../../../platform/event-store/event-rows';
 import type { DataSource } from 'typeorm';
 import { databaseUrlOf, type SqlReader } from '../../../platform/database/read-only-snapshot';
 import type { EventTypeRegistry } from '../../../platform/event-store/event-type-registry';
 import { runWorkerThread } from '../../../platform/threads/worker-thread';
-import { PAYMENT_STREAM_PREFIX, WALLET_STREAM_PREFIX } from '../domain/ledger.events';
-import { isPurchaseOutcomeBeside, type LedgerReplay, startLedgerReplay } from '../domain/replay-ledger';
+import { isReplayedEvent, type LedgerReplay, startLedgerReplay } from '../domain/replay-ledger';
 import type { DifferenceSink, KeptDifferences, LedgerDifference } from './differences';
 
 /** Rows read per round trip from the event store and from each read model; bounds each query's memory. */
 export const VERIFY_READ_BATCH_ROWS = 5000;
-
-const LEDGER_TYPES: ReadonlySet<string> = new Set(Object.values(LEDGER_EVENT_TYPES));
 
 export interface LedgerCheckCounts {
   events: number;
@@ -136,10 +127,7 @@ async function replayLedgerEvents(
     eventCount += rows.length;
     const batchStarted = performance.now();
     for (const row of rows) {
-      const isLedgerStream =
-        row.stream_id.startsWith(WALLET_STREAM_PREFIX) || row.stream_id.startsWith(PAYMENT_STREAM_PREFIX);
-      const isLedgerEvent = isLedgerStream && LEDGER_TYPES.has(row.type);
-      if (!isLedgerEvent && !isPurchaseOutcomeBeside({ streamId: row.stream_id, type: row.type })) continue;
+      if (!isReplayedEvent({ streamId: row.stream_id, type: row.type })) continue;
       const { data, metadata } = upcastRow(row, eventTypes);
       replayer.apply({
         streamId: row.stream_id,
