@@ -216,6 +216,29 @@ export class PaymentDiscountPercent1767800000400 implements MigrationInterface {
   }
 }
 
+/** The columns of what a deposit bought: added in 1768000000300, dropped in 1768500000400 (ADR 0068). */
+async function addPurchaseColumns(runner: QueryRunner): Promise<void> {
+  await runner.query(`
+      ALTER TABLE payments
+        ADD COLUMN purchase_kind text,
+        ADD COLUMN purchase_plan_id uuid,
+        ADD COLUMN purchase_plan_name text,
+        ADD COLUMN purchase_subscription_id uuid,
+        ADD COLUMN purchase_status text,
+        ADD COLUMN purchase_error_code text`);
+  await runner.query(
+    `CREATE INDEX payments_purchase_waiting ON payments (payment_id) WHERE purchase_status = 'WAITING'`,
+  );
+}
+
+async function dropPurchaseColumns(runner: QueryRunner): Promise<void> {
+  await runner.query(`DROP INDEX payments_purchase_waiting`);
+  await runner.query(`
+      ALTER TABLE payments
+        DROP COLUMN purchase_error_code, DROP COLUMN purchase_status, DROP COLUMN purchase_subscription_id,
+        DROP COLUMN purchase_plan_name, DROP COLUMN purchase_plan_id, DROP COLUMN purchase_kind`);
+}
+
 /**
  * What a crypto deposit pays for beyond the balance (docs/adr/0030-deposit-and-buy.md): the purchase or renewal that
  * follows once the money arrives, and how it went. Null on every other payment, which is what their events say.
@@ -224,25 +247,11 @@ export class DepositPurchaseFields1768000000300 implements MigrationInterface {
   name = 'DepositPurchaseFields1768000000300';
 
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query(`
-      ALTER TABLE payments
-        ADD COLUMN purchase_kind text,
-        ADD COLUMN purchase_plan_id uuid,
-        ADD COLUMN purchase_plan_name text,
-        ADD COLUMN purchase_subscription_id uuid,
-        ADD COLUMN purchase_status text,
-        ADD COLUMN purchase_error_code text`);
-    await runner.query(
-      `CREATE INDEX payments_purchase_waiting ON payments (payment_id) WHERE purchase_status = 'WAITING'`,
-    );
+    await addPurchaseColumns(runner);
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`DROP INDEX payments_purchase_waiting`);
-    await runner.query(`
-      ALTER TABLE payments
-        DROP COLUMN purchase_error_code, DROP COLUMN purchase_status, DROP COLUMN purchase_subscription_id,
-        DROP COLUMN purchase_plan_name, DROP COLUMN purchase_plan_id, DROP COLUMN purchase_kind`);
+    await dropPurchaseColumns(runner);
   }
 }
 
@@ -286,24 +295,10 @@ export class PaymentPurchaseColumnsDropped1768500000400 implements MigrationInte
   name = 'PaymentPurchaseColumnsDropped1768500000400';
 
   async up(runner: QueryRunner): Promise<void> {
-    await runner.query(`DROP INDEX payments_purchase_waiting`);
-    await runner.query(`
-      ALTER TABLE payments
-        DROP COLUMN purchase_error_code, DROP COLUMN purchase_status, DROP COLUMN purchase_subscription_id,
-        DROP COLUMN purchase_plan_name, DROP COLUMN purchase_plan_id, DROP COLUMN purchase_kind`);
+    await dropPurchaseColumns(runner);
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`
-      ALTER TABLE payments
-        ADD COLUMN purchase_kind text,
-        ADD COLUMN purchase_plan_id uuid,
-        ADD COLUMN purchase_plan_name text,
-        ADD COLUMN purchase_subscription_id uuid,
-        ADD COLUMN purchase_status text,
-        ADD COLUMN purchase_error_code text`);
-    await runner.query(
-      `CREATE INDEX payments_purchase_waiting ON payments (payment_id) WHERE purchase_status = 'WAITING'`,
-    );
+    await addPurchaseColumns(runner);
   }
 }
