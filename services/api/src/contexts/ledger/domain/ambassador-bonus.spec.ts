@@ -4,6 +4,7 @@ import { deciderSpec } from '../../../test-support/decider-spec';
 import { bonusOnCashierCredit, bookAmbassadorBonus, earnedAmbassadorBonus } from './ambassador-bonus';
 import type { PaymentEvent, WalletEvent } from './ledger.events';
 import { type CashierReport, paymentDecider } from './payment.decider';
+import { recordedPayment } from './payment.fixtures';
 import type { PaymentState } from './payment.state';
 import { type WalletCommand, walletDecider } from './wallet.decider';
 
@@ -13,27 +14,8 @@ const tx = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const at = '2026-03-01T10:00:00.000Z';
 const tiers = DEFAULT_AMBASSADOR_BONUS_TIERS;
 
-const depositRecord = (amountMinor: number, overrides: Partial<PaymentRecordedData> = {}): PaymentRecordedData => ({
-  paymentId: 7,
-  userUuid: dana,
-  userEmail: 'dana@example.com',
-  type: 'DEPOSIT',
-  method: 'MANUAL_TRANSFER',
-  aggregator: 'MANUAL',
-  status: 'SUCCESS',
-  amountMinor,
-  currency: 'USD',
-  comment: 'wire 42',
-  publicNote: null,
-  counterAccount: 'world:manual',
-  correction: false,
-  transferId: null,
-  senderProfileId: null,
-  recipientProfileId: null,
-  discountPercent: 0,
-  createdAt: at,
-  ...overrides,
-});
+const depositRecord = (amountMinor: number, overrides: Partial<PaymentRecordedData> = {}): PaymentRecordedData =>
+  recordedPayment({ amountMinor, comment: 'wire 42', createdAt: at, ...overrides });
 
 const deposited = (amountMinor: number, paymentId = 7): WalletEvent => ({
   type: 'ManualDepositRecorded',
