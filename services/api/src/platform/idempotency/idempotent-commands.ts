@@ -4,9 +4,10 @@ import { IdempotencyKeys, type IdempotentRequest, IdempotentReplay } from './ide
 
 /**
  * A money-moving command (a payment, a transfer, a subscription bought with the balance) through the one pipeline,
- * with its `Idempotency-Key` claimed under the stream locks before deciding and its answer stored beside the events. A repeat finds the claimed key and answers the first response
- * without writing anything. Callers check `IdempotencyKeys.replayIfKnown` before their own lookups, so that a
- * sequential repeat answers the first response even when the world has changed since.
+ * with its `Idempotency-Key` claimed under the stream locks before deciding and its answer stored beside the events.
+ * A repeat finds the claimed key and answers the first response without writing anything. Callers check
+ * `IdempotencyKeys.replayIfKnown` before their own lookups, so that a sequential repeat answers the first response
+ * even when the world has changed since.
  */
 @Injectable()
 export class IdempotentCommands {
