@@ -183,22 +183,30 @@ export function startLedgerReplay(): LedgerReplayer {
   };
 
   /**
-   * A purchase's completion or failure on the purchase's own stream (ADR 0068) is the subscriptions' event, but it
-   * stamps its deposit's last change, as the payments projection does; it counts for nothing else here.
+   * Folds a payment's event into its replayed payment, with who made the change. A purchase's completion or failure
+   * on the purchase's own stream (ADR 0068) is the subscriptions' event, but it stamps its deposit's last change as
+   * the payment decider folds the same event on a deposit's stream, and as the payments projection does.
    */
-  const stampDepositChange = (event: ReplayableEvent): void => {
-    const outcome = { type: event.type, data: event.data } as DepositPurchaseOutcome;
-    const paymentId = outcome.data.paymentId;
-    const previous = payments[paymentId];
-    if (previous === undefined) {
-      problem('payment.unknown', `purchase outcome of unrecorded payment ${paymentId}`, event);
+  const foldPayment = (event: ReplayableEvent, paymentEvent: PaymentEvent, unknownMessage: string): void => {
+    const paymentId = paymentEvent.data.paymentId;
+    const previous = payments[paymentId] ?? null;
+    if (paymentEvent.type !== 'PaymentRecorded' && previous === null) {
+      problem('payment.unknown', `${unknownMessage} ${paymentId}`, event);
       return;
     }
+    const next = paymentDecider.evolve(previous, paymentEvent);
+    if (next === null) return;
+    const publicAuthor = customerAuthorLabel(
+      event.metadata?.actor,
+      next.userUuid,
+      paymentEvent.type === 'PaymentRecorded' ? next.senderProfileId : null,
+    );
     payments[paymentId] = {
-      ...previous,
-      updatedAt: outcome.type === 'DepositPurchaseCompleted' ? outcome.data.completedAt : outcome.data.failedAt,
+      ...next,
+      createdBy: previous ? previous.createdBy : actorLabel(event),
       updatedBy: actorLabel(event),
-      updatedByPublic: customerAuthorLabel(event.metadata?.actor, outcome.data.userUuid, null),
+      createdByPublic: previous ? previous.createdByPublic : publicAuthor,
+      updatedByPublic: publicAuthor,
     };
   };
 
@@ -206,7 +214,11 @@ export function startLedgerReplay(): LedgerReplayer {
     if (finished) throw new Error('replayLedger: an event was applied after the replay finished');
     const kind = replayedKindOf(event);
     if (kind === 'purchaseOutcome') {
-      stampDepositChange(event);
+      foldPayment(
+        event,
+        { type: event.type, data: event.data } as DepositPurchaseOutcome,
+        'purchase outcome of unrecorded payment',
+      );
       return;
     }
     if (kind === null) return;
@@ -223,25 +235,7 @@ export function startLedgerReplay(): LedgerReplayer {
       const paymentId = ledgerEvent.data.paymentId;
       if (event.streamId !== paymentStreamId(paymentId))
         problem('wallet.mismatch', `payment ${paymentId} in another stream`, event);
-      const previous = payments[paymentId] ?? null;
-      if (ledgerEvent.type !== 'PaymentRecorded' && previous === null) {
-        problem('payment.unknown', `status change of unrecorded payment ${paymentId}`, event);
-        return;
-      }
-      const next = paymentDecider.evolve(previous, ledgerEvent);
-      if (next === null) return;
-      const publicAuthor = customerAuthorLabel(
-        event.metadata?.actor,
-        next.userUuid,
-        ledgerEvent.type === 'PaymentRecorded' ? next.senderProfileId : null,
-      );
-      payments[paymentId] = {
-        ...next,
-        createdBy: previous ? previous.createdBy : actorLabel(event),
-        updatedBy: actorLabel(event),
-        createdByPublic: previous ? previous.createdByPublic : publicAuthor,
-        updatedByPublic: publicAuthor,
-      };
+      foldPayment(event, ledgerEvent, 'status change of unrecorded payment');
       return;
     }
 
