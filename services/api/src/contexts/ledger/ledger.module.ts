@@ -74,8 +74,8 @@ import { LedgerQueriesModule } from './queries';
     CardDeposits,
     OpenCryptoDepositHandler,
   ],
-  // What the subscriptions context runs beside its own streams: the charge and refund, and the deposits that pay for
-  // a purchase.
+  // What the subscriptions context runs beside its own streams: the deposits that pay for a purchase. The charge and
+  // refund from a wallet are plain functions of `index.ts`, not providers.
   exports: [UserBalances, SandboxInvoiceOwners, CryptoDeposits, CardDeposits],
 })
 export class LedgerModule implements OnModuleInit {
