@@ -54,21 +54,12 @@ async function main(): Promise<void> {
   const finished = await Promise.all(
     workers.map((dataSource) => {
       const queue = new JobQueue<{ id: string; attempts: number }>(dataSource, clock, kind);
-      return queue.runPass(
-        1,
-        () => false,
-        async (excludedIds) => {
-          const claimed = await queue.claim(excludedIds, async () => undefined);
-          if (claimed === null) return null;
-          return {
-            id: claimed.row.id,
-            run: async () => {
-              await dataSource.query('UPDATE bench_jobs SET done_at = now() WHERE id = $1', [claimed.row.id]);
-              return true;
-            },
-          };
+      return queue.runPass(1, () => false, {
+        run: async (row) => {
+          await dataSource.query('UPDATE bench_jobs SET done_at = now() WHERE id = $1', [row.id]);
+          return true;
         },
-      );
+      });
     }),
   );
   const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;

@@ -36,6 +36,16 @@ export interface ClaimedRow {
   attempts: number;
 }
 
+/** What a pass does with each job it claims (`JobQueue.runPass`). */
+export interface PassJob<Row extends ClaimedRow, T> {
+  /** Runs in the claim's transaction (`JobQueue.claim`); its result is handed to `run`. Unset: nothing. */
+  inClaim?: (row: Row, manager: EntityManager, now: Date) => Promise<T>;
+  /** Whether the claim counts an attempt (`JobQueue.claim`). Unset: always. */
+  countsAttempt?: (row: Row) => boolean;
+  /** Runs the claimed job once its claim committed; whether it finished the job (else it waits to be retried). */
+  run: (row: Row, prepared: T) => Promise<boolean>;
+}
+
 /**
  * The leased rows of one job kind: a claim takes the first due row under `FOR UPDATE SKIP LOCKED` (claimers in
  * several processes share the queue and never take one row together) and leases it in the same short transaction
@@ -101,29 +111,27 @@ export class JobQueue<Row extends ClaimedRow> {
   }
 
   /**
-   * One pass over what is due now, in `lanes` lanes that each claim a job (`claimOne`) and run it, one after another,
-   * until nothing is left to claim; returns how many runs said they finished their job. A job tried in this pass is
-   * not tried again in it, however short its wait, by any lane: `claimOne` is given the ids to skip. A lane that
-   * throws ends the pass: the other lanes finish the job in hand and take no other, and the pass rejects with the
-   * first error once every lane has stopped (else the loop would start its next pass beside lanes still running).
+   * One pass over what is due now, in `lanes` lanes that each claim a job (with `job.inClaim` in the claim's
+   * transaction) and run it (`job.run`), one after another, until nothing is left to claim; returns how many runs said
+   * they finished their job. A job tried in this pass is not tried again in it, however short its wait, by any lane. A
+   * lane that throws ends the pass: the other lanes finish the job in hand and take no other, and the pass rejects
+   * with the first error once every lane has stopped (else the loop would start its next pass beside lanes still
+   * running).
    */
-  async runPass(
-    lanes: number,
-    stopped: () => boolean,
-    claimOne: (excludedIds: readonly string[]) => Promise<{ id: string; run: () => Promise<boolean> } | null>,
-  ): Promise<number> {
+  async runPass<T = undefined>(lanes: number, stopped: () => boolean, job: PassJob<Row, T>): Promise<number> {
     if (!Number.isInteger(lanes) || lanes < 1)
       throw new Error(`The lane count of ${this.kind.name} must be a whole number of at least 1, got ${lanes}`);
+    const inClaim = job.inClaim ?? (async () => undefined as T);
     const tried: string[] = [];
     let failure: { error: unknown } | null = null;
     let finished = 0;
     const lane = async (): Promise<void> => {
       try {
         while (!stopped() && failure === null) {
-          const claimed = await claimOne(tried);
+          const claimed = await this.claim(tried, inClaim, job.countsAttempt);
           if (claimed === null) break;
-          tried.push(claimed.id);
-          if (await claimed.run()) finished += 1;
+          tried.push(claimed.row.id);
+          if (await job.run(claimed.row, claimed.result)) finished += 1;
         }
       } catch (error) {
         failure ??= { error };

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { ManualClock, SystemClock } from '../clock/clock';
 import { eventually, useEventStore } from '../event-store/event-store.fixtures';
-import { JobQueue, type JobQueueKind } from './job-queue';
+import { JobQueue, type JobQueueKind, type PassJob } from './job-queue';
 import { Schedules, type Sweep, type SweepPass } from './schedules';
 
 /** The substrate of background work on PostgreSQL (docs/adr/0067-one-substrate-for-background-work.md). */
@@ -51,29 +51,19 @@ describe('Jobs on PostgreSQL', () => {
     }
 
     /** A run: counts itself on the row (a job run twice shows as 2), then marks it done. */
-    function runner(queue: JobQueue<{ id: string; attempts: number }>) {
-      return async (excludedIds: readonly string[]) => {
-        const claimed = await queue.claim(excludedIds, async () => undefined);
-        if (claimed === null) return null;
-        return {
-          id: claimed.row.id,
-          run: async () => {
-            await dataSource.query('UPDATE test_jobs SET runs = runs + 1, done = true WHERE id = $1', [claimed.row.id]);
-            return true;
-          },
-        };
-      };
-    }
+    const runner: PassJob<{ id: string; attempts: number }, undefined> = {
+      run: async (row) => {
+        await dataSource.query('UPDATE test_jobs SET runs = runs + 1, done = true WHERE id = $1', [row.id]);
+        return true;
+      },
+    };
 
     it('gives each job to one claimer however many claim at once', async () => {
       await addJobs('shared', 40);
       const clock = new ManualClock(start);
       const one = new JobQueue(dataSource, clock, kind('shared'));
       const two = new JobQueue(dataSource, clock, kind('shared'));
-      const finished = await Promise.all([
-        one.runPass(4, () => false, runner(one)),
-        two.runPass(4, () => false, runner(two)),
-      ]);
+      const finished = await Promise.all([one.runPass(4, () => false, runner), two.runPass(4, () => false, runner)]);
       expect(finished[0] + finished[1]).toBe(40);
       expect((await jobs('shared')).map((job) => job.runs)).toEqual(Array.from({ length: 40 }, () => 1));
     });

@@ -163,49 +163,51 @@ export class MailDispatcher {
   async sendDue(stopped: () => boolean = () => false): Promise<number> {
     // One lane; a failed mail waits for its next attempt time, and within one pass it is not tried again, however
     // short the wait.
-    return this.queue.runPass(1, stopped, (excludedIds) => this.claimOne(excludedIds));
+    return this.queue.runPass(1, stopped, {
+      inClaim: (row, manager, now) => this.prepare(row, manager, now),
+      run: (row, prepared) => this.deliver(row, prepared),
+    });
   }
 
   /**
-   * Claims one due row (the claim leases it: its next attempt moves past the lease) and renders it, or opens its kept
-   * rendering, in the claim's short transaction, which also keeps the rendering, sealed: the link's token and the mail
-   * that carries it are committed before SMTP sees them, so whatever SMTP then answers, a retry sends the same mail,
-   * and no other dispatcher takes the row while SMTP works. Then sends, and records the outcome.
+   * Renders a claimed row (the claim leases it: its next attempt moves past the lease), or opens its kept rendering,
+   * in the claim's short transaction, which also keeps the rendering, sealed: the link's token and the mail that
+   * carries it are committed before SMTP sees them, so whatever SMTP then answers, a retry sends the same mail, and no
+   * other dispatcher takes the row while SMTP works. `deliver` then sends, and records the outcome.
    */
-  private async claimOne(excludedIds: readonly string[]): Promise<{ id: string; run: () => Promise<boolean> } | null> {
-    const claimed = await this.queue.claim(excludedIds, async (row, manager, now) => {
-      const stored: StoredMail = {
-        id: row.id,
-        dedupeKey: row.dedupe_key,
-        kind: row.kind,
-        recipient: row.recipient,
-        language: row.language,
-        payload: row.payload,
-        attempts: row.attempts - 1,
-      };
-      await manager.query('SAVEPOINT render');
-      try {
-        const kind = this.kinds.get(row.kind);
-        if (!kind) throw new Error(`No mail kind ${row.kind} is registered`);
-        const wanted = kind.stillWanted ? await kind.stillWanted(stored, manager, now) : true;
-        const rendered = wanted ? await this.rendering(kind, stored, row, manager, now) : null;
-        if (rendered === null) {
-          await manager.query('UPDATE mail_outbox SET sent_at = $2, skipped = true, last_error = NULL WHERE id = $1', [
-            row.id,
-            now,
-          ]);
-        }
-        return { rendered, failure: null };
-      } catch (error) {
-        // The attempt stays counted and the row waits its backoff; what the kind wrote is undone.
-        await manager.query('ROLLBACK TO SAVEPOINT render');
-        await this.queue.retryLater(row.id, row.attempts, describe(error), manager);
-        return { rendered: null, failure: error };
+  private async prepare(
+    row: OutboxRow,
+    manager: EntityManager,
+    now: Date,
+  ): Promise<{ rendered: RenderedMail | null; failure: unknown }> {
+    const stored: StoredMail = {
+      id: row.id,
+      dedupeKey: row.dedupe_key,
+      kind: row.kind,
+      recipient: row.recipient,
+      language: row.language,
+      payload: row.payload,
+      attempts: row.attempts - 1,
+    };
+    await manager.query('SAVEPOINT render');
+    try {
+      const kind = this.kinds.get(row.kind);
+      if (!kind) throw new Error(`No mail kind ${row.kind} is registered`);
+      const wanted = kind.stillWanted ? await kind.stillWanted(stored, manager, now) : true;
+      const rendered = wanted ? await this.rendering(kind, stored, row, manager, now) : null;
+      if (rendered === null) {
+        await manager.query('UPDATE mail_outbox SET sent_at = $2, skipped = true, last_error = NULL WHERE id = $1', [
+          row.id,
+          now,
+        ]);
       }
-    });
-    if (claimed === null) return null;
-    const { row } = claimed;
-    return { id: row.id, run: () => this.deliver(row, claimed.result) };
+      return { rendered, failure: null };
+    } catch (error) {
+      // The attempt stays counted and the row waits its backoff; what the kind wrote is undone.
+      await manager.query('ROLLBACK TO SAVEPOINT render');
+      await this.queue.retryLater(row.id, row.attempts, describe(error), manager);
+      return { rendered: null, failure: error };
+    }
   }
 
   /** Hands a claimed mail to SMTP and records how it went; whether it was sent or skipped. */

@@ -111,16 +111,12 @@ export class ProvisioningJobRunner implements BackgroundLoop {
    * still running, and `stop()` would return while they still used the database.
    */
   async runDue(stopped: () => boolean = () => false): Promise<number> {
-    return this.queue.runPass(this.options.concurrency ?? 1, stopped, async (excludedIds) => {
+    return this.queue.runPass(this.options.concurrency ?? 1, stopped, {
+      inClaim: async (row) => jobOf(row),
       // The lease counts an attempt at the service only when it is to be called: a job whose service already
       // answered for good only reports.
-      const claimed = await this.queue.claim(
-        excludedIds,
-        async (row) => jobOf(row),
-        (row) => row.outcome === null,
-      );
-      if (claimed === null) return null;
-      return { id: claimed.row.id, run: () => this.run(claimed.row, claimed.result) };
+      countsAttempt: (row) => row.outcome === null,
+      run: (row, job) => this.run(row, job),
     });
   }
 
