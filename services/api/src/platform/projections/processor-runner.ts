@@ -187,71 +187,47 @@ export class ProcessorRunner {
     await this.dataSource.query('INSERT INTO checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING', [name]);
   }
 
-  private startLoop(processor: Processor): void {
-    const backoff = processor.retryBackoff;
-    this.startLeaderLoop(
-      processor.name,
-      `processor ${processor.name}`,
-      this.pollIntervalMs,
-      async () => (await this.runBatch(processor)) >= this.batchSize,
-      () => this.ensureCheckpoint(processor.name),
-      backoff ? (failures) => backoffDelayMs(backoff, failures) : undefined,
-    );
-  }
-
   /**
-   * One loop per processor: take the advisory lock named `lockName` (or wait for it), then run `step`
-   * while it says more work is waiting, pausing `idleMs` whenever it does not. `onLead` runs each time the lock is
-   * taken. The loop runs under `operation` (`processor identity-mails`): its log lines and the commands it runs are
-   * told apart by it. After a failure the loop waits `retryDelayMs(failures in a row)`, or the poll interval.
+   * One loop per processor: take the advisory lock named after it (or wait for it), making its checkpoint row each
+   * time the lock is taken, then run batches while a full one says more events wait, pausing the poll interval
+   * whenever one does not. The loop runs under `processor <name>`: its log lines and the commands it runs are told
+   * apart by it. After a failure the loop waits the processor's `retryBackoff` for the failures in a row, or the poll
+   * interval.
    */
-  private startLeaderLoop(
-    lockName: string,
-    operation: string,
-    idleMs: number,
-    step: () => Promise<boolean>,
-    onLead: () => Promise<void> = async () => undefined,
-    retryDelayMs: (failures: number) => number = () => this.pollIntervalMs,
-  ): void {
-    this.loops.start(lockName, (running) => {
+  private startLoop(processor: Processor): void {
+    this.loops.start(processor.name, (running) => {
       const loop: LeaderLoop = { loop: running, leader: null };
-      this.leaderLoops.set(lockName, loop);
-      return withLogContext({ operation }, () => this.runLoop(lockName, idleMs, step, onLead, retryDelayMs, loop));
+      this.leaderLoops.set(processor.name, loop);
+      return withLogContext({ operation: `processor ${processor.name}` }, () => this.runLoop(processor, loop));
     });
   }
 
-  private async runLoop(
-    lockName: string,
-    idleMs: number,
-    step: () => Promise<boolean>,
-    onLead: () => Promise<void>,
-    retryDelayMs: (failures: number) => number,
-    loop: LeaderLoop,
-  ): Promise<void> {
+  private async runLoop(processor: Processor, loop: LeaderLoop): Promise<void> {
+    const { name, retryBackoff } = processor;
     let failures = 0;
     while (!loop.loop.stopping) {
       try {
         if (!loop.leader) {
-          loop.leader = await this.tryLead(lockName);
+          loop.leader = await this.tryLead(name);
           if (!loop.leader) {
             await loop.loop.pause(this.pollIntervalMs);
             continue;
           }
-          await onLead();
+          await this.ensureCheckpoint(name);
         }
-        const more = await step();
+        const more = (await this.runBatch(processor)) >= this.batchSize;
         failures = 0;
         if (!more) {
-          await this.confirmLeadership(lockName, loop);
-          await loop.loop.pause(idleMs);
+          await this.confirmLeadership(name, loop);
+          await loop.loop.pause(this.pollIntervalMs);
         }
       } catch (error) {
         failures += 1;
-        this.options.onError?.(lockName, error);
-        await loop.loop.pause(retryDelayMs(failures));
+        this.options.onError?.(name, error);
+        await loop.loop.pause(retryBackoff ? backoffDelayMs(retryBackoff, failures) : this.pollIntervalMs);
       }
     }
-    await this.resign(lockName, loop);
+    await this.resign(name, loop);
   }
 
   private async tryLead(name: string): Promise<QueryRunner | null> {
