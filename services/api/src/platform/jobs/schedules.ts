@@ -224,7 +224,10 @@ export class Schedules {
     );
   }
 
-  /** Claims and runs the schedule when due; between tries, sleeps until the next run, at most the poll interval. */
+  /**
+   * Claims and runs the schedule when due; between tries, sleeps until the next run is due, at least the poll interval
+   * and at most the period.
+   */
   private async runLoop(sweep: Sweep, loop: RunningLoop): Promise<void> {
     while (!loop.stopping) {
       let waitMs = this.options.pollIntervalMs;
