@@ -55,6 +55,7 @@ import { ALL_USER_EVENT_TYPES } from './domain/user.events';
 import { AUDIT_PERSON_TARGET_TYPES, auditNamesOf, IDENTITY_AUDIT_MAPPERS } from './identity.audit';
 import { AccountCreation } from './application/account-creation';
 import { AdminAccounts } from './application/admin-accounts';
+import { StaffPasswords } from './application/staff-passwords';
 import { CredentialsRepository } from './infrastructure/persistence/credentials.repository';
 import { IdentityBootstrap } from './application/identity-bootstrap';
 import { IdentityMails } from './infrastructure/mail/identity-mails';
@@ -121,6 +122,7 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     IdentityMails,
     AccountCreation,
     AdminAccounts,
+    StaffPasswords,
     IdentityBootstrap,
     TwoFactorStore,
     TwoFactorEnrolmentTokens,

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DEFAULT_LANGUAGE, type UserRole } from '@kupa/proto';
 import { systemContext } from '../../../platform/auth';
 import { CommandPipeline } from '../../../platform/commands';
-import { changeRole, changeStatus, setPasswordByStaff } from '../domain/user.decider';
+import { changeRole, changeStatus } from '../domain/user.decider';
 import { AccountCreation } from './account-creation';
+import { StaffPasswords } from './staff-passwords';
 import { CredentialsRepository } from '../infrastructure/persistence/credentials.repository';
 import { PasswordHasher } from '../infrastructure/passwords/password-hasher';
-import { RefreshTokens } from '../infrastructure/sessions/refresh-tokens';
 import { userCommand } from '../infrastructure/streams/user-streams';
 import { UserReader } from '../projections/users/user-reader';
 
@@ -35,7 +35,7 @@ export class AdminAccounts {
     private readonly pipeline: CommandPipeline,
     private readonly hasher: PasswordHasher,
     private readonly credentials: CredentialsRepository,
-    private readonly refreshTokens: RefreshTokens,
+    private readonly passwords: StaffPasswords,
   ) {}
 
   /** Creates or repairs an admin; what `kupa users create-admin --email … --password …` runs. */
@@ -85,19 +85,7 @@ export class AdminAccounts {
     );
     const currentHash = await this.credentials.findHash(userUuid);
     if (!currentHash || !(await this.hasher.verify(currentHash, account.password))) {
-      const passwordHash = await this.hasher.hash(account.password);
-      await this.pipeline.run(
-        userCommand(
-          userUuid,
-          context,
-          (user, { at }) => setPasswordByStaff({ actor: null, at }, user),
-          async (tx, _events, { at }) => {
-            await this.credentials.save(tx.manager, userUuid, passwordHash, at);
-            // As when staff set a password: whoever held a session under the old password is signed out.
-            await this.refreshTokens.endSessions(tx.manager, userUuid, at, null);
-          },
-        ),
-      );
+      await this.passwords.set(userUuid, account.password, null, context);
     }
     return { userUuid, created: false };
   }
