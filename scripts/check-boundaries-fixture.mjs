@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failUnlessExactly } from './fixture-breaches.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixture = path.join(root, 'test', 'boundaries-fixture');
@@ -76,16 +77,13 @@ const result = JSON.parse(run());
 const found = result.summary.violations.map((violation) =>
   [violation.rule.name, violation.from, violation.to].join(' | '),
 );
-const missing = EXPECTED.filter((breach) => !found.includes(breach));
-const unexpected = found.filter((breach) => !EXPECTED.includes(breach));
 const rules = createRequire(import.meta.url)(configPath).forbidden.map((rule) => rule.name);
 const unproven = rules.filter((rule) => !EXPECTED.some((breach) => breach.startsWith(`${rule} |`)));
 
-if (missing.length + unexpected.length + unproven.length > 0) {
-  console.error('The boundary rules no longer report exactly the breaches of test/boundaries-fixture:');
-  for (const breach of missing) console.error(`  not reported: ${breach}`);
-  for (const breach of unexpected) console.error(`  reported but not expected: ${breach}`);
-  for (const rule of unproven) console.error(`  rule without a breach in the fixture: ${rule}`);
-  process.exit(1);
-}
+failUnlessExactly(
+  'The boundary rules no longer report exactly the breaches of test/boundaries-fixture:',
+  EXPECTED,
+  found,
+  unproven.map((rule) => `  rule without a breach in the fixture: ${rule}`),
+);
 console.log(`Boundary rules: all ${rules.length} report their breaches in test/boundaries-fixture.`);

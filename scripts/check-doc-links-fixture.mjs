@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failUnlessExactly } from './fixture-breaches.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,16 +29,11 @@ const run = spawnSync(
   { encoding: 'utf8' },
 );
 const found = run.stderr.split('\n').filter((line) => /^\S+:\d+: /.test(line));
-const missing = EXPECTED.filter((problem) => !found.includes(problem));
-const unexpected = found.filter((problem) => !EXPECTED.includes(problem));
 
-if (run.status !== 1 || missing.length + unexpected.length > 0) {
-  console.error(
-    `The docs check no longer reports exactly the breaches of test/doc-links-fixture (exit ${run.status}):`,
-  );
-  for (const problem of missing) console.error(`  not reported: ${problem}`);
-  for (const problem of unexpected) console.error(`  reported but not expected: ${problem}`);
-  if (run.status !== 1) console.error(run.stdout + run.stderr);
-  process.exit(1);
-}
+failUnlessExactly(
+  `The docs check no longer reports exactly the breaches of test/doc-links-fixture (exit ${run.status}):`,
+  EXPECTED,
+  found,
+  run.status !== 1 ? [run.stdout + run.stderr] : [],
+);
 console.log(`Docs check: all ${EXPECTED.length} breaches of test/doc-links-fixture reported.`);
