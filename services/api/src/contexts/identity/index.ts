@@ -13,8 +13,8 @@ export { REFRESH_COOKIE_SCHEMES } from './infrastructure/sessions/sessions';
 export { UserReader } from './projections/users/user-reader';
 export type { UserView } from './projections/users/user-view';
 export { fullNameOf } from './projections/users/user-view';
-export { UserBalances } from './projections/users/user-balances.port';
-export { type ReferralStanding, ReferralStandings } from './projections/users/referral-standings.port';
+export { UserBalances } from './application/user-balances.port';
+export { type ReferralStanding, ReferralStandings } from './application/referral-standings.port';
 export { TrialUse } from './application/trial-use';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type

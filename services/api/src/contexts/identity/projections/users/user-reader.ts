@@ -3,8 +3,8 @@ import { checkUuid, minorToAmount, type User } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
-import { ReferralStandings } from './referral-standings.port';
-import { UserBalances } from './user-balances.port';
+import { ReferralStandings } from '../../application/referral-standings.port';
+import { UserBalances } from '../../application/user-balances.port';
 import { fullNameOf, toUserView, USER_COLUMNS, type UserRow, type UserView } from './user-view';
 
 /**

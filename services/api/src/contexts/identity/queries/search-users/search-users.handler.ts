@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { LIMITS, type Page, type User } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
-import { UserBalances } from '../../projections/users/user-balances.port';
+import { UserBalances } from '../../application/user-balances.port';
 import { UserReader } from '../../projections/users/user-reader';
 import { toUserView, USER_COLUMNS, type UserRow } from '../../projections/users/user-view';
 import { SearchUsersQuery } from './search-users.query';
