@@ -14,8 +14,7 @@ export class ChangeUserRoleHandler implements ICommandHandler<ChangeUserRoleComm
   ) {}
 
   async execute({ actor, userUuid, role, context }: ChangeUserRoleCommand): Promise<User> {
-    const by = { userUuid: actor.userUuid, role: actor.role };
-    await this.pipeline.run(userCommand(userUuid, context, (user) => changeRole({ role, actor: by }, user)));
+    await this.pipeline.run(userCommand(userUuid, context, (user) => changeRole({ role, actor }, user)));
     return this.reader.getUser(userUuid);
   }
 }

@@ -14,8 +14,7 @@ export class ChangeUserStatusHandler implements ICommandHandler<ChangeUserStatus
   ) {}
 
   async execute({ actor, userUuid, status, context }: ChangeUserStatusCommand): Promise<User> {
-    const by = { userUuid: actor.userUuid, role: actor.role };
-    await this.pipeline.run(userCommand(userUuid, context, (user) => changeStatus({ status, actor: by }, user)));
+    await this.pipeline.run(userCommand(userUuid, context, (user) => changeStatus({ status, actor }, user)));
     return this.reader.getUser(userUuid);
   }
 }

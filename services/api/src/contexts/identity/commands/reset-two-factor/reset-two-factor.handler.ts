@@ -20,12 +20,11 @@ export class ResetTwoFactorHandler implements ICommandHandler<ResetTwoFactorComm
   ) {}
 
   async execute({ actor, userUuid, context }: ResetTwoFactorCommand): Promise<void> {
-    const by = { userUuid: actor.userUuid, role: actor.role };
     await this.pipeline.run(
       userCommand(
         userUuid,
         context,
-        (user, { at }) => resetTwoFactor({ actor: by, at }, user),
+        (user, { at }) => resetTwoFactor({ actor, at }, user),
         async (tx, events, { at }) => {
           await this.store.remove(tx.manager, userUuid);
           // A lost phone may be a stolen one: whoever holds the account's sessions is signed out with it.

@@ -7,6 +7,6 @@ export class SetUserPasswordHandler implements ICommandHandler<SetUserPasswordCo
   constructor(private readonly passwords: StaffPasswords) {}
 
   async execute({ actor, userUuid, password, context }: SetUserPasswordCommand): Promise<void> {
-    await this.passwords.set(userUuid, password, { userUuid: actor.userUuid, role: actor.role }, context);
+    await this.passwords.set(userUuid, password, actor, context);
   }
 }

@@ -17,9 +17,8 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand, Use
   async execute({ actor, userUuid, request, context }: UpdateUserCommand): Promise<User> {
     assertMaySee(actor, userUuid);
     const { firstName, lastName } = request;
-    const by = { userUuid: actor.userUuid, role: actor.role };
     await this.pipeline.run(
-      userCommand(userUuid, context, (user) => updateProfile({ firstName, lastName, actor: by }, user)),
+      userCommand(userUuid, context, (user) => updateProfile({ firstName, lastName, actor }, user)),
     );
     return this.reader.getUser(userUuid);
   }
