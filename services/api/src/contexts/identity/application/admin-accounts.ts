@@ -56,26 +56,13 @@ export class AdminAccounts {
   async ensureIfMissing(account: EnsuredAccount): Promise<EnsureOutcome> {
     const existing = await this.reader.findByEmail(account.email);
     if (existing) return { userUuid: existing.uuid, created: false };
-    return this.ensure(account);
+    return this.create(account);
   }
 
   async ensure(account: EnsuredAccount): Promise<EnsureOutcome> {
-    const context = systemContext();
     const existing = await this.reader.findByEmail(account.email);
-    if (!existing) {
-      const { userUuid } = await this.accounts.create(
-        {
-          email: account.email,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          password: account.password,
-          language: DEFAULT_LANGUAGE,
-        },
-        { kind: 'staff-created', role: account.role },
-        context,
-      );
-      return { userUuid, created: true };
-    }
+    if (!existing) return this.create(account);
+    const context = systemContext();
     const userUuid = existing.uuid;
     await this.pipeline.run(
       userCommand(userUuid, context, (user) => changeRole({ role: account.role, actor: null }, user)),
@@ -88,5 +75,20 @@ export class AdminAccounts {
       await this.passwords.set(userUuid, account.password, null, context);
     }
     return { userUuid, created: false };
+  }
+
+  private async create(account: EnsuredAccount): Promise<EnsureOutcome> {
+    const { userUuid } = await this.accounts.create(
+      {
+        email: account.email,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        password: account.password,
+        language: DEFAULT_LANGUAGE,
+      },
+      { kind: 'staff-created', role: account.role },
+      systemContext(),
+    );
+    return { userUuid, created: true };
   }
 }
