@@ -5,7 +5,7 @@ import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
 import { Clock } from '../../platform/clock';
 import { MailDispatcher } from '../../platform/mail';
-import { IdentityMailsProcessor } from './processors/identity-mails.processor';
+import { IdentityMailsProcessor } from './processors/identity-mails/identity-mails.processor';
 import { ActivateTwoFactorController } from './commands/activate-two-factor/activate-two-factor.controller';
 import { ActivateTwoFactorHandler } from './commands/activate-two-factor/activate-two-factor.handler';
 import { DisableTwoFactorController } from './commands/disable-two-factor/disable-two-factor.controller';

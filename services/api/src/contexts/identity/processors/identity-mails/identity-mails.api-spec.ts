@@ -2,17 +2,17 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
-import { Clock, ManualClock } from '../../../platform/clock';
-import { EventStore, type RecordedEvent } from '../../../platform/event-store';
-import { MailDispatcher, MailService } from '../../../platform/mail';
-import { type Processor, ProcessorRunner } from '../../../platform/projections';
-import { BackgroundWork } from '../../../platform/workers';
-import { eventually } from '../../../test-support/eventually';
-import { createActiveUser, FIXTURE_PASSWORD, uniqueEmail } from '../../../test-support/identity-fixtures';
-import { Mailbox, type ReceivedMail } from '../../../test-support/mailbox';
-import { startTestApp, type TestApp } from '../../../test-support/test-app';
-import { createTestDatabase } from '../../../test-support/test-database';
-import { IdentityMails } from '../infrastructure/mail/identity-mails';
+import { Clock, ManualClock } from '../../../../platform/clock';
+import { EventStore, type RecordedEvent } from '../../../../platform/event-store';
+import { MailDispatcher, MailService } from '../../../../platform/mail';
+import { type Processor, ProcessorRunner } from '../../../../platform/projections';
+import { BackgroundWork } from '../../../../platform/workers';
+import { eventually } from '../../../../test-support/eventually';
+import { createActiveUser, FIXTURE_PASSWORD, uniqueEmail } from '../../../../test-support/identity-fixtures';
+import { Mailbox, type ReceivedMail } from '../../../../test-support/mailbox';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { createTestDatabase } from '../../../../test-support/test-database';
+import { IdentityMails } from '../../infrastructure/mail/identity-mails';
 import { IdentityMailsProcessor } from './identity-mails.processor';
 
 async function closedPort(): Promise<number> {

@@ -1,13 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import { enqueueMails, type OutboxMail } from '../../../platform/mail';
-import type { Processor } from '../../../platform/projections';
-import type { RecordedEvent } from '../../../platform/event-store/event-store.port';
-import type { UserEvent } from '../domain/user.events';
+import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
+import type { Processor } from '../../../../platform/projections';
+import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import type { UserEvent } from '../../domain/user.events';
 import {
   CONFIRMATION_MAIL_KIND,
   type IdentityMailPayload,
   PASSWORD_RESET_MAIL_KIND,
-} from '../infrastructure/mail/identity-mails';
+} from '../../infrastructure/mail/identity-mails';
 
 export const IDENTITY_MAILS_PROCESSOR = 'identity-mails';
 
