@@ -12,6 +12,9 @@ import { Mailbox } from './mailbox';
 import { contractCheckedHttp } from './openapi-recorder';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
+/** argon2id's cheapest sensible setting: 1 MiB, 1 pass, 1 lane. */
+export const SPEC_PASSWORD_HASH_COST = { memoryKib: 1024, passes: 1, lanes: 1 } as const;
+
 export interface TestApp {
   app: INestApplication & NestExpressApplication;
   /** supertest with every exchange checked against the OpenAPI document (`openapi-recorder.ts`). */
@@ -84,6 +87,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   if (options.ui) Object.assign(config, options.ui);
+  // Still argon2id, at a cost the specs can afford: a few hundred sign-ups and sign-ins per run at the production
+  // cost took minutes of CPU (docs/benchmarks.md). The production cost has its own spec (password-hasher.spec.ts).
+  config.passwordHashCost = SPEC_PASSWORD_HASH_COST;
   const logLines: string[] = [];
   const app = await createApp({
     config,

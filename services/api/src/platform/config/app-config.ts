@@ -87,6 +87,19 @@ export interface SessionPolicy {
 
 export type TrustProxySetting = false | number | readonly string[];
 
+/**
+ * The cost of one argon2id password hash. Not read from the environment: every server and command line hashes at
+ * `PASSWORD_HASH_COST`; only code that builds its own configuration (the API specs' test app) can lower it.
+ */
+export interface PasswordHashCost {
+  memoryKib: number;
+  passes: number;
+  lanes: number;
+}
+
+/** argon2's own defaults (64 MiB, 3 passes, 4 lanes), above OWASP's argon2id minimum of 19 MiB and 2 passes. */
+export const PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 65_536, passes: 3, lanes: 4 };
+
 export interface AppConfig {
   /** `KUPA_ROLE`: what this process runs. */
   role: ProcessRole;
@@ -172,6 +185,8 @@ export interface AppConfig {
   workerPort: number;
   /** When set, `/api/metrics` answers only `Authorization: Bearer <token>`; unset, it is open (docs/adr/0031). */
   metricsToken: string | null;
+  /** How hard a password hash is to compute: always `PASSWORD_HASH_COST`, except in the API specs. */
+  passwordHashCost: PasswordHashCost;
   /** Static UI bundles served beside the API; null disables serving (tests). */
   adminUiDir: string | null;
   clientUiDir: string | null;
@@ -589,6 +604,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     processorLagAlertSeconds: positiveInteger(env, 'PROCESSOR_LAG_ALERT_SECONDS', 300),
     workerPort: portNumber(env, 'WORKER_PORT', 9464),
     metricsToken: optional(env, 'METRICS_TOKEN'),
+    passwordHashCost: PASSWORD_HASH_COST,
     adminUiDir: join(root, 'admin-ui', 'dist'),
     clientUiDir: join(root, 'client-ui', 'dist'),
     workerPollIntervalMs: positiveInteger(env, 'WORKER_POLL_INTERVAL_MS', 500),

@@ -2,6 +2,8 @@ export {
   type AppConfig,
   type KafkaSettings,
   loadConfig,
+  PASSWORD_HASH_COST,
+  type PasswordHashCost,
   PROCESS_ROLES,
   processRole,
   type ProcessRole,

@@ -1,13 +1,20 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { argon2id, hash, verify } from 'argon2';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 
-/** argon2id hashing. Sign-in for an unknown e-mail verifies against a dummy hash to take the same time. */
+/**
+ * argon2id hashing at the configured cost. A hash carries its own parameters, so one made at another cost still
+ * verifies. Sign-in for an unknown e-mail verifies against a dummy hash to take the same time.
+ */
 @Injectable()
 export class PasswordHasher {
   private dummyHash: Promise<string> | null = null;
 
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
   hash(password: string): Promise<string> {
-    return hash(password, { type: argon2id });
+    const { memoryKib, passes, lanes } = this.config.passwordHashCost;
+    return hash(password, { type: argon2id, memoryCost: memoryKib, timeCost: passes, parallelism: lanes });
   }
 
   async verify(passwordHash: string, password: string): Promise<boolean> {
