@@ -18,7 +18,7 @@ import {
   useJsonBodyParser,
 } from './platform/http';
 import { IPN_SECURITY_SCHEME, IPN_SIGNATURE_HEADER, SANDBOX_INVOICE_PAGE_PATH } from './platform/cashier';
-import { JsonLogger, Metrics, useHttpObservability } from './platform/observability';
+import { chooseLogFormat, colourWanted, JsonLogger, Metrics, useHttpObservability } from './platform/observability';
 
 export const API_PREFIX = 'api';
 
@@ -118,9 +118,17 @@ export function configureApp(app: NestExpressApplication, options: AppModuleOpti
   }
 }
 
-/** The server's logger: JSON lines at `LOG_LEVEL` on standard output (docs/adr/0031-health-metrics-logs.md). */
+/**
+ * The server's logger at `LOG_LEVEL` on standard output (docs/adr/0031-health-metrics-logs.md): JSON lines, or
+ * readable ones when `LOG_FORMAT` asks for them or leaves it to a terminal (docs/adr/0074-readable-first-run.md).
+ */
 export function createLogger(options: Pick<AppModuleOptions, 'config' | 'quiet'>): JsonLogger {
-  return JsonLogger.create({ level: options.quiet ? 'silent' : options.config.logLevel });
+  const terminal = process.stdout.isTTY === true;
+  return JsonLogger.create({
+    level: options.quiet ? 'silent' : options.config.logLevel,
+    format: chooseLogFormat(options.config.logFormat, terminal),
+    colour: colourWanted(terminal),
+  });
 }
 
 export async function createApp(

@@ -3,12 +3,20 @@ import { NestFactory } from '@nestjs/core';
 import cluster, { type Worker } from 'node:cluster';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './contexts/identity';
 import { createApp, createLogger } from './create-app';
 import { type AppConfig, type ProcessRole, warnOfSandboxes } from './platform/config';
 import { type EmbeddedSupervision, openDatabase } from './platform/database/embedded-database';
-import { markProcessNotLive, Metrics, ProcessorLagWatch, startWorkerObservability } from './platform/observability';
+import {
+  chooseLogFormat,
+  markProcessNotLive,
+  Metrics,
+  ProcessorLagWatch,
+  startWorkerObservability,
+} from './platform/observability';
 import { backoffDelayMs } from './platform/jobs';
 import { BackgroundWork } from './platform/workers';
+import { demoLoginsLine, demoLoginsShown, startBanner } from './start-banner';
 import { readVersion } from './version';
 
 /**
@@ -117,11 +125,30 @@ export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'w
   if (role === 'all') app.get(BackgroundWork).start();
   // Every process warns of processors behind, so that the log says so even when every worker is gone.
   app.get(ProcessorLagWatch).start();
-  logger.log(
+  const up =
     role === 'all'
       ? `Kupa is up: ${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`
-      : `Kupa API process is up on port ${config.port}: ${config.publicUrl}/api/docs`,
-  );
+      : `Kupa API process is up on port ${config.port}: ${config.publicUrl}/api/docs`;
+  // A forked API process of a WEB_CONCURRENCY start only logs; its primary shows the banner once for all of them.
+  if (cluster.isWorker) logger.log(up);
+  else announceUp(config, logger, role === 'all' ? 'Kupa is up' : 'Kupa is up (API only)', up);
+}
+
+/**
+ * Says the server is up: on a terminal (pretty logs) as a plain banner with the URLs and, on the embedded demo, the
+ * demo logins; in JSON logs as log lines a machine reads (docs/adr/0074-readable-first-run.md).
+ */
+function announceUp(config: AppConfig, logger: Logger, headline: string, logLine: string): void {
+  const demo = {
+    demoLogins: DEMO_ACCOUNTS.map(({ role, email }) => ({ role, email })),
+    demoPassword: DEMO_PASSWORD,
+  };
+  if (chooseLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty') {
+    process.stdout.write(startBanner(config, { headline, ...demo }));
+    return;
+  }
+  logger.log(logLine);
+  if (demoLoginsShown(config)) logger.log(demoLoginsLine(demo));
 }
 
 /**
@@ -235,9 +262,12 @@ export async function runCluster(config: AppConfig): Promise<void> {
     others.push(fork({ role: 'api', index, quickExits: 0 }));
   if (config.role === 'all') fork({ role: 'worker', index: 0, quickExits: 0 });
   await Promise.all(others.map(listening));
-  logger.log(
-    `Kupa is up with ${config.webConcurrency} API processes${config.role === 'all' ? ' and a worker' : ''}: ` +
-      `${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`,
+  const headline = `Kupa is up with ${config.webConcurrency} API processes${config.role === 'all' ? ' and a worker' : ''}`;
+  announceUp(
+    config,
+    logger,
+    headline,
+    `${headline}: ${config.publicUrl}/ (client), ${config.publicUrl}/admin (staff), ${config.publicUrl}/api/docs (API)`,
   );
 }
 

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       adminEmail: null,
       adminPassword: null,
       logLevel: 'log',
+      logFormat: 'auto',
       processorLagAlertEvents: 10_000,
       processorLagAlertSeconds: 300,
       workerPort: 9464,
@@ -287,6 +288,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, PORT: 'http' })).toThrow(/PORT/);
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, LOG_LEVEL: 'trace' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('reads LOG_FORMAT, auto by default, and refuses a format it does not know with the ones it does', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).logFormat).toBe('auto');
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, LOG_FORMAT: ' ' }).logFormat).toBe('auto');
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, LOG_FORMAT: 'text' })).toThrow(
+      'LOG_FORMAT must be one of auto, pretty, json',
+    );
   });
 
   it('reads the process role and WEB_CONCURRENCY, refusing a role it does not know with the ones it does', () => {

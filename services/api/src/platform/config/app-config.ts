@@ -172,6 +172,12 @@ export interface AppConfig {
   adminPassword: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   /**
+   * `LOG_FORMAT`: how log lines look (docs/adr/0074-readable-first-run.md). `auto` writes human-readable lines when
+   * standard output is a terminal and JSON lines otherwise (a file, a pipe, a container's log); `pretty` and `json`
+   * force one or the other.
+   */
+  logFormat: LogFormatSetting;
+  /**
    * A processor more events than this behind the store is reported behind (`kupa_processor_behind`, a warning in the
    * log): an alert for the operator, never a reason for readiness to fail (docs/adr/0063).
    */
@@ -231,6 +237,14 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
 }
 
 const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+export const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
+export type LogFormatSetting = (typeof LOG_FORMATS)[number];
+
+function logFormat(env: NodeJS.ProcessEnv): LogFormatSetting {
+  const value = (optional(env, 'LOG_FORMAT') ?? 'auto').toLowerCase() as LogFormatSetting;
+  if (!LOG_FORMATS.includes(value)) throw new Error(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}`);
+  return value;
+}
 
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   const raw = optional(env, name);
@@ -600,6 +614,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     adminEmail: optional(env, 'ADMIN_EMAIL'),
     adminPassword: optional(env, 'ADMIN_PASSWORD'),
     logLevel,
+    logFormat: logFormat(env),
     processorLagAlertEvents: positiveInteger(env, 'PROCESSOR_LAG_ALERT_EVENTS', 10_000),
     processorLagAlertSeconds: positiveInteger(env, 'PROCESSOR_LAG_ALERT_SECONDS', 300),
     workerPort: portNumber(env, 'WORKER_PORT', 9464),

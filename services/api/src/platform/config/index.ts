@@ -2,6 +2,8 @@ export {
   type AppConfig,
   type KafkaSettings,
   loadConfig,
+  LOG_FORMATS,
+  type LogFormatSetting,
   PASSWORD_HASH_COST,
   type PasswordHashCost,
   PROCESS_ROLES,

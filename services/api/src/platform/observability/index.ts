@@ -11,6 +11,7 @@ export {
   type ScrapeReading,
 } from './metrics';
 export { ObservabilityModule } from './observability.module';
+export { chooseLogFormat, colourWanted, type LogFormat, prettyLine } from './pretty-log';
 export { markProcessNotLive, processNotLiveReason } from './process-liveness';
 export { LAG_WATCH_INTERVAL_MS, ProcessorLagWatch } from './processor-lag-watch';
 export { READY_CHECK_TIMEOUT_MS } from './readiness-checks';

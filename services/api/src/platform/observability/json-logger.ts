@@ -2,6 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { type DestinationStream, type Level, type Logger, pino } from 'pino';
 import type { AppConfig } from '../config';
 import { currentLogContext } from './log-context';
+import { type LogFormat, prettyDestination } from './pretty-log';
 
 /** `LOG_LEVEL` (Nest's names, kept from before the JSON logs) as pino's levels. */
 const PINO_LEVEL: Record<AppConfig['logLevel'], Level> = {
@@ -38,13 +39,19 @@ export interface JsonLogOptions {
   level: AppConfig['logLevel'] | 'silent';
   /** Where lines go: standard output unless told otherwise (tests capture them). */
   destination?: DestinationStream;
+  /** JSON lines (the default), or readable lines for a terminal (`pretty-log.ts`). */
+  format?: LogFormat;
+  /** ANSI colours in pretty lines: only on a terminal, never with NO_COLOR. */
+  colour?: boolean;
 }
 
 /**
  * One JSON object per line: `level` by name, an ISO `time`, `msg`, the `context` (the class or area that logs), and
- * the `requestId` of the request the line belongs to, or the `operation` of the background loop that logged it.
+ * the `requestId` of the request the line belongs to, or the `operation` of the background loop that logged it. In
+ * the pretty format the same record, redacted alike, is written as one readable line instead.
  */
 export function createPinoLogger(options: JsonLogOptions): Logger {
+  const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
   return pino(
     {
       level: options.level === 'silent' ? 'silent' : PINO_LEVEL[options.level],
@@ -58,15 +65,21 @@ export function createPinoLogger(options: JsonLogOptions): Logger {
         return context.operation ? { operation: context.operation } : {};
       },
     },
-    options.destination ?? pino.destination({ dest: 1, sync: true }),
+    options.format === 'pretty' ? prettyDestination(destination, { colour: options.colour ?? false }) : destination,
   );
 }
 
 type Fields = Record<string, unknown>;
 
 /**
+ * Nest's start-up inventory: a line per module, controller and route (some 170 of them). Useful when a route seems
+ * missing, noise at every start otherwise, so it is written at debug (`LOG_LEVEL=debug` shows it).
+ */
+const START_UP_INVENTORY = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+/**
  * Nest's logger port over pino: every `new Logger('Context')` in the code, and Nest's own start-up lines, come out
- * as JSON. Nest calls `log(message, context)` and `error(message, stack, context)`; a message may also be an object
+ * as JSON (or, on a terminal, as pretty lines of the same records). Nest calls `log(message, context)` and `error(message, stack, context)`; a message may also be an object
  * of fields with its text in `msg`.
  */
 export class JsonLogger implements LoggerService {
@@ -77,7 +90,8 @@ export class JsonLogger implements LoggerService {
   }
 
   log(message: unknown, ...parameters: unknown[]): void {
-    this.write('info', message, parameters);
+    const context = parameters[parameters.length - 1];
+    this.write(typeof context === 'string' && START_UP_INVENTORY.has(context) ? 'debug' : 'info', message, parameters);
   }
 
   error(message: unknown, ...parameters: unknown[]): void {

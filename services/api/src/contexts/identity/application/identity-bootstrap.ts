@@ -3,7 +3,10 @@ import { checkEmail, checkPassword } from '@kupa/proto';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config';
 import { AdminAccounts, type EnsuredAccount } from './admin-accounts';
 
-/** One strong password shared by the demo accounts; printed at start, never used outside demo installs. */
+/**
+ * One strong password shared by the demo accounts; shown in the start banner on the embedded demo (start-banner.ts),
+ * never used outside demo installs.
+ */
 export const DEMO_PASSWORD = 'Kupa-Demo-2026!';
 
 export const DEMO_ACCOUNTS: readonly EnsuredAccount[] = Object.freeze([
@@ -40,10 +43,6 @@ export class IdentityBootstrap implements OnApplicationBootstrap {
         const existing = await this.admins.ensureIfMissing(account);
         if (existing.created) this.logger.log(`Demo account ${account.email} created`);
       }
-      const lines = DEMO_ACCOUNTS.map(
-        (account) => `  ${account.role.padEnd(10)} ${account.email.padEnd(24)} ${DEMO_PASSWORD}`,
-      );
-      this.logger.log(`Demo logins:\n${lines.join('\n')}`);
     }
   }
 }
