@@ -46,19 +46,29 @@ export const PARTS = [
 
 /**
  * Builds the named parts (all by default) that are missing or stale. Build output goes to `logTo` (a stream or
- * 'inherit'), so a command whose standard output is data (`kupa … --json`) stays clean. Answers false on a failed build.
+ * 'inherit'), so a command whose standard output is data (`kupa … --json`) stays clean. With 'summary' (`npm start`)
+ * each build is one line with its time, and its whole output is shown only when it fails: a first run's screen is
+ * for the URLs and logins, not for sixty lines of asset sizes (docs/adr/0074-readable-first-run.md). Answers false
+ * on a failed build.
  */
 export function ensureBuilt(names = PARTS.map((part) => part.name), logTo = 'inherit') {
   for (const part of PARTS.filter((candidate) => names.includes(candidate.name))) {
     const output = join(root, part.output);
     const sourcesMtimeMs = Math.max(...part.sources.map((source) => newestMtimeMs(join(root, source))));
     if (existsSync(output) && statSync(output).mtimeMs >= sourcesMtimeMs) continue;
-    const log = logTo === 'inherit' ? process.stdout : logTo;
-    log.write(`Building ${part.workspace}…\n`);
+    const summary = logTo === 'summary';
+    const log = logTo === 'inherit' || summary ? process.stdout : logTo;
+    log.write(summary ? `Building ${part.workspace}… ` : `Building ${part.workspace}…\n`);
+    const startedMs = Date.now();
     const result = spawnSync('npm', ['run', 'build', '-w', part.workspace], {
       cwd: root,
-      stdio: ['ignore', logTo, logTo],
+      stdio: summary ? ['ignore', 'pipe', 'pipe'] : ['ignore', logTo, logTo],
+      maxBuffer: 64 * 1024 * 1024,
     });
+    if (summary) {
+      log.write(result.status === 0 ? `done in ${((Date.now() - startedMs) / 1000).toFixed(0)} s\n` : 'failed:\n');
+      if (result.status !== 0) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    }
     if (result.status !== 0) return false;
     // tsc leaves an output it would write unchanged untouched; the stamp records that the build is current.
     const now = new Date();

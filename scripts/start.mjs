@@ -18,7 +18,7 @@ if (!ROLES.includes(role)) {
   process.exit(1);
 }
 const worker = process.argv[2] === 'worker' || role === 'worker';
-if (!ensureBuilt(worker ? ['proto', 'api'] : undefined)) process.exit(1);
+if (!ensureBuilt(worker ? ['proto', 'api'] : undefined, 'summary')) process.exit(1);
 
 const entry = worker ? 'services/api/dist/worker.js' : 'services/api/dist/main.js';
 const server = spawn(process.execPath, [join(root, entry)], { cwd: root, stdio: 'inherit' });

@@ -1,5 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { isStaffRole } from '@kupa/proto';
+import { authApi } from '../lib/api/endpoints';
 import { useUserStore } from '../lib/stores/user-store';
 import { canAccess, homePathFor, type AppPath } from './access';
 
@@ -11,9 +12,9 @@ export function requireSession(): void {
   const { accessToken, userRole } = useUserStore.getState();
   if (!accessToken || !userRole) throw redirect({ to: '/login' });
   if (isStaffRole(userRole)) {
-    // The server-side refresh cookie is revoked in the background; the local session ends right away.
-    // The API client is imported here rather than up front, so the sign-in page's first paint does not wait for it.
-    import('../lib/api/endpoints').then(({ authApi }) => authApi.logout()).catch(() => undefined);
+    // The server-side refresh cookie is revoked in the background; the local session ends right away. (The API
+    // client is in the first-screen chunk anyway, the sign-in page's own import: ADR 0048.)
+    authApi.logout().catch(() => undefined);
     useUserStore.getState().clear();
     throw redirect({ to: '/login', search: { notice: 'staff' } });
   }

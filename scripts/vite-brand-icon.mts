@@ -1,5 +1,12 @@
-import type { Plugin } from 'vite';
-import { brandIconSvg } from '../proto/src/brand';
+import { fileURLToPath } from 'node:url';
+import { type Plugin, runnerImport } from 'vite';
+
+/**
+ * proto's sources are TypeScript in a CommonJS package (its build is CommonJS), which a Vite config must not import
+ * statically: Vite's coming native config loader cannot load them, and says so at every build. The icon's source is
+ * loaded through Vite's own module runner instead, once the config is resolved.
+ */
+const BRAND_SOURCE = fileURLToPath(new URL('../proto/src/brand.ts', import.meta.url));
 
 /** The icon's file name at the root of each UI's build (under its `base`). */
 const ICON_FILE = 'favicon.svg';
@@ -10,12 +17,17 @@ const ICON_FILE = 'favicon.svg';
  * `/favicon.ico` on every first visit and got nothing to show.
  */
 export function brandIcon(): Plugin {
-  const svg = brandIconSvg();
+  let svg = '';
   let base = '/';
   return {
     name: 'kupa-brand-icon',
-    configResolved(config) {
+    async configResolved(config) {
       base = config.base;
+      const brand = await runnerImport<typeof import('../proto/src/brand.ts')>(BRAND_SOURCE, {
+        configFile: false,
+        logLevel: 'silent',
+      });
+      svg = brand.module.brandIconSvg();
     },
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
