@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
+import { freePort, freshDatabaseUrl, type KupaServer, startKupaServer } from '../support/kupa-server.ts';
 
 /**
  * `npm start` as a newcomer runs it (README): one process serves the API, the staff console and the client portal,
  * seeds the demo logins on the embedded database, lets the `kupa` command line attach to that running database,
- * and on Ctrl+C shuts the server and its embedded PostgreSQL down cleanly.
+ * and on Ctrl+C shuts the server and its embedded PostgreSQL down cleanly. On a terminal it reads as a person expects
+ * (docs/adr/0074-readable-first-run.md): readable log lines, no route table, and a banner with the URLs and, on the
+ * embedded demo only, the demo logins; piped, its lines are JSON.
  */
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 const embedded = !process.env.DATABASE_URL;
@@ -88,6 +91,23 @@ describe('npm start', () => {
     assert.equal(await demoSignInStatus('client@kupa.local'), 200);
   });
 
+  it('logs JSON lines when its output is not a terminal, the route table left at debug', () => {
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    const records = lines.map((line) => JSON.parse(line) as { context?: string; msg?: string });
+    assert.ok(records.some((record) => record.msg?.startsWith('Kupa is up: ')));
+    assert.deepEqual(
+      records.filter((record) => ['RoutesResolver', 'RouterExplorer', 'InstanceLoader'].includes(record.context ?? '')),
+      [],
+    );
+    // The demo password is shown on the embedded demo only, never where DATABASE_URL names a database.
+    const demoLogins = records.filter((record) => record.msg?.startsWith('Demo logins'));
+    assert.equal(demoLogins.length, embedded ? 1 : 0, JSON.stringify(demoLogins));
+    if (!embedded) assert.doesNotMatch(server.output(), /Kupa-Demo-2026!/);
+  });
+
   it('runs `kupa ledger verify` beside the server, on the same database', async () => {
     const report = await kupaJson<{ ok: boolean; counts: { otherReadModelRows: number } }>(
       'ledger',
@@ -164,5 +184,78 @@ describe('npm start', () => {
     });
     assert.equal(ended.code, 0, server.output().slice(-2000));
     if (embedded) assert.equal(postmasterLeft, false, 'the embedded PostgreSQL left its postmaster.pid behind');
+  });
+});
+
+/** Runs `npm start`'s script on a pseudo-terminal (util-linux `script`), as a person at a terminal sees it. */
+describe('npm start on a terminal', { skip: !existsSync('/usr/bin/script') && 'util-linux script is missing' }, () => {
+  it('prints readable lines, no route table, and a banner with the URLs and the demo logins', async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'kupa-e2e-tty-'));
+    // The embedded PostgreSQL runs as the postgres user when we are root; it must be able to enter the directory.
+    chmodSync(dataDir, 0o755);
+    const database = await freshDatabaseUrl();
+    const start = `'${process.execPath}' '${join(REPO_ROOT, 'scripts/start.mjs')}'`;
+    const terminal = spawn('/usr/bin/script', ['-qfec', start, '/dev/null'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        KUPA_DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
+        KUPA_SANDBOX: '1',
+        DEMO_DATA: '1',
+        LOG_LEVEL: 'log',
+        LOG_FORMAT: '',
+        NO_COLOR: '1',
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    terminal.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    terminal.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => terminal.on('exit', (code) => resolve(code)));
+    try {
+      await waitFor(
+        () => output.includes('Stop with Ctrl+C.') || terminal.exitCode !== null,
+        () => `no banner within 90 s:\n${output}`,
+        90_000,
+      );
+      const lines = output.replaceAll('\r', '').split('\n');
+      assert.ok(lines.includes('  Kupa is up'), output);
+      assert.ok(lines.includes(`  Client portal   ${baseUrl}/`), output);
+      assert.ok(lines.includes(`  Staff console   ${baseUrl}/admin`), output);
+      if (embedded) {
+        assert.ok(lines.includes('  Demo logins (embedded demo database only), password Kupa-Demo-2026!'), output);
+        assert.ok(lines.includes('    client      client@kupa.local'), output);
+      } else {
+        assert.doesNotMatch(output, /Kupa-Demo-2026!/);
+      }
+      // Readable lines (time, level, [context], message), not JSON, no route table, and no colour with NO_COLOR.
+      assert.ok(
+        lines.some((line) =>
+          /^\d\d:\d\d:\d\d\.\d{3} INFO {2}\[NestApplication\] Nest application successfully started$/.test(line),
+        ),
+        output,
+      );
+      assert.deepEqual(
+        lines.filter((line) => line.startsWith('{')),
+        [],
+      );
+      assert.doesNotMatch(output, /RouterExplorer|RoutesResolver|Mapped \{/);
+      assert.ok(!output.includes('\u001b['), 'coloured despite NO_COLOR');
+      assert.equal((await fetch(`${baseUrl}/api/common/app/version`)).status, 200);
+    } finally {
+      // Ctrl+C, typed at the terminal.
+      terminal.stdin.write('\u0003');
+      const timer = setTimeout(() => terminal.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    assert.match(output, /SIGINT received, shutting down/);
   });
 });
