@@ -187,8 +187,11 @@ describe('npm start', () => {
   });
 });
 
-/** Runs `npm start`'s script on a pseudo-terminal (util-linux `script`), as a person at a terminal sees it. */
-describe('npm start on a terminal', { skip: !existsSync('/usr/bin/script') && 'util-linux script is missing' }, () => {
+/**
+ * Runs `npm start`'s script on a pseudo-terminal (`script`, from Debian's essential bsdutils package), as a person at
+ * a terminal sees it.
+ */
+describe('npm start on a terminal', () => {
   it('prints readable lines, no route table, and a banner with the URLs and the demo logins', async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
