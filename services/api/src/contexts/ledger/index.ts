@@ -18,25 +18,39 @@ export { CryptoDepositResponseDto } from './infrastructure/ledger.responses';
 export {
   decideWalletCharge,
   decideWalletRefund,
-  type LoadedWalletPayment,
-  nextPaymentId,
-  walletPaymentStreams,
-  type WalletPaymentStreams,
-} from './infrastructure/wallet-payments';
+  type WalletPaymentEvents,
+  type WalletPaymentInput,
+  type WalletPaymentStates,
+} from './domain/wallet-payment';
 export {
+  depositAmountMinor,
+  depositFacts,
   type DepositFacts,
-  CryptoDeposits,
-  type DepositStreamRef,
-  type LoadedDeposit,
-} from './application/cashier/crypto-deposits';
-export type { OpenedInvoice } from './application/cashier/cashier-deposits';
-export {
-  CardDeposits,
-  type CardDepositRow,
-  type CardReportDecision,
+  type DepositOwner,
+  openCardDeposit,
+  openCryptoDeposit,
   type OpenedCheckout,
-} from './application/card/card-deposits';
+  type OpenedInvoice,
+} from './domain/deposits';
+export {
+  type CardReportDecision,
+  type CardReportInput,
+  type CardReportStates,
+  mayEarnAmbassadorBonus,
+  settleCardReport,
+} from './domain/card-report';
 export type { CardReport } from './domain/payment.decider';
+export type { PaymentState } from './domain/payment.state';
+export type { WalletState } from './domain/wallet.state';
+export { CardDepositCheckouts, type CardDepositRow } from './application/card/card-deposit-checkouts';
+export { CryptoDepositInvoices } from './application/cashier/crypto-deposit-invoices';
+export {
+  type LoadedPaymentStream,
+  type LoadedWalletStream,
+  ledgerStreams,
+  type PaymentStreamRef,
+  type WalletStreamRef,
+} from './infrastructure/ledger-streams';
 export { DepositPurchaseDetails } from './queries/payment-rows/deposit-purchase-details.port';
 export { checkLedgerReadModelsInWorker, type LedgerCheckCounts } from './verification/ledger-read-models.check';
 export {

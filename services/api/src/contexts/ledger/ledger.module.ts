@@ -30,8 +30,8 @@ import { ReceiveCashierIpnController } from './commands/receive-cashier-ipn/rece
 import { CashierDeposits } from './application/cashier/cashier-deposits';
 import { CashierInvoiceOwners } from './application/cashier/cashier-invoice-owners';
 import { SandboxInvoiceOwners } from '../../platform/cashier';
-import { CryptoDeposits } from './application/cashier/crypto-deposits';
-import { CardDeposits } from './application/card/card-deposits';
+import { CryptoDepositInvoices } from './application/cashier/crypto-deposit-invoices';
+import { CardDepositCheckouts } from './application/card/card-deposit-checkouts';
 import { GetCryptoDepositOptionsController } from './queries/get-crypto-deposit-options/get-crypto-deposit-options.controller';
 import { LookUpTransferRecipientController } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.controller';
 import { LookUpTransferRecipientHandler } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.handler';
@@ -41,7 +41,7 @@ import { LedgerQueriesModule } from './queries';
  * The ledger (ADR 0006): wallets and payments as event streams, double-entry postings, inline read models
  * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands. Global because it
  * binds identity's `UserBalances` port, which identity's own (global) module injects without importing the ledger
- * (ADR 0013), and the sandbox cashier's `SandboxInvoiceOwners` the same way (ADR 0055), and it lends the subscriptions context its charge, refund and idempotency through its index.
+ * (ADR 0013), and the sandbox cashier's `SandboxInvoiceOwners` the same way (ADR 0055), and it lends other contexts its deposits' provider side, its streams and its pure deciders through its index.
  */
 @Global()
 @Module({
@@ -70,13 +70,13 @@ import { LedgerQueriesModule } from './queries';
     TransferBalanceHandler,
     ChangePaymentStatusHandler,
     CashierDeposits,
-    CryptoDeposits,
-    CardDeposits,
+    CryptoDepositInvoices,
+    CardDepositCheckouts,
     OpenCryptoDepositHandler,
   ],
-  // What the subscriptions context runs beside its own streams: the deposits that pay for a purchase. The charge and
-  // refund from a wallet are plain functions of `index.ts`, not providers.
-  exports: [UserBalances, SandboxInvoiceOwners, CryptoDeposits, CardDeposits],
+  // The deposits' provider side, for any flow that opens a deposit (docs/adr/0073-ledger-public-door.md); what a
+  // deposit, a charge or a refund decides is pure functions of `index.ts`, not providers.
+  exports: [UserBalances, SandboxInvoiceOwners, CryptoDepositInvoices, CardDepositCheckouts],
 })
 export class LedgerModule implements OnModuleInit {
   constructor(

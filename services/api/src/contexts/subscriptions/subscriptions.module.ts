@@ -11,7 +11,7 @@ import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projec
 import { AuditMapperRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
 import { ReferralStandings, UserReader } from '../identity';
-import { CardDeposits, DepositPurchaseDetails } from '../ledger';
+import { CardDepositCheckouts, DepositPurchaseDetails } from '../ledger';
 import { CardCheckouts } from './application/card-checkout.service';
 import { DepositPurchaseFlow } from './application/deposit-purchase.service';
 import { DepositPurchaseReader } from './application/deposit-purchase-reader';
@@ -144,7 +144,7 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly clock: Clock,
     private readonly purchaseReader: DepositPurchaseReader,
     private readonly cardProvider: CardProvider,
-    private readonly cardDeposits: CardDeposits,
+    private readonly cardDeposits: CardDepositCheckouts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -1,9 +1,16 @@
 import type { EntityManager } from 'typeorm';
 import { assert } from '../../../kernel';
-import { foldedStreamKind, type LoadedStream, type StreamKind, type StreamLoader } from '../../../platform/commands';
+import {
+  foldedStreamKind,
+  type LoadedStream,
+  type StreamKind,
+  type StreamLoader,
+  type StreamRef,
+} from '../../../platform/commands';
 import type { StreamTransaction } from '../../../platform/event-store/event-store.port';
-import { paymentStreamId, type WalletEvent, walletStreamId } from '../domain/ledger.events';
+import { type PaymentEvent, paymentStreamId, type WalletEvent, walletStreamId } from '../domain/ledger.events';
 import { paymentDecider } from '../domain/payment.decider';
+import type { PaymentState } from '../domain/payment.state';
 import { walletDecider } from '../domain/wallet.decider';
 import type { WalletState } from '../domain/wallet.state';
 import { loadWalletSnapshots, rememberWalletHeads } from '../projections/wallet-snapshots/wallet-snapshots.projection';
@@ -67,3 +74,26 @@ export async function nextPaymentIds(manager: EntityManager, count: number): Pro
   );
   return rows.map((row) => Number(row.id));
 }
+
+/** A payment's stream as a command names it to append to. */
+export type PaymentStreamRef = StreamRef<PaymentState | null, PaymentEvent>;
+/** A wallet's stream as a command names it to append to. */
+export type WalletStreamRef = StreamRef<WalletState, WalletEvent>;
+/** A payment's stream under the command's lock. */
+export type LoadedPaymentStream = LoadedStream<PaymentState | null>;
+/** A wallet's stream under the command's lock. */
+export type LoadedWalletStream = LoadedStream<WalletState>;
+
+/**
+ * The ledger's streams as another context names them beside its own in one `CommandPipeline` run (ADR 0006), so
+ * that money and what it pays for are one append; the ledger's pure deciders (`domain/`) decide their events.
+ */
+export const ledgerStreams = {
+  payment: (paymentId: number): PaymentStreamRef => paymentStreams.ref(paymentId),
+  /** The payment's stream named to be read only: its state under its lock, appending nothing. */
+  paymentForReading: (paymentId: number): StreamRef<PaymentState | null, never> =>
+    paymentStreams.lockedForReading(paymentId),
+  wallet: (userUuid: string): WalletStreamRef => walletStreams.ref(userUuid),
+  /** A new payment's id, taken before the command's transaction because its stream is locked up front. */
+  nextPaymentId: async (manager: EntityManager): Promise<number> => (await nextPaymentIds(manager, 1))[0],
+};

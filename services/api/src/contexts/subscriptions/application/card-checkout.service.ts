@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { type CardCheckoutResponse, type DepositPurchaseStatus, type ErrorCode, type PaymentStatus } from '@kupa/proto';
 import { assert } from '../../../kernel';
 import type { Actor, RequestContext } from '../../../platform/auth';
@@ -7,14 +8,17 @@ import { CommandPipeline, type CommandStamp, type LoadedStream } from '../../../
 import type { StreamTransaction } from '../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../platform/http';
 import { type PlanState, planStreams } from '../../catalog';
+import { RewardTiers } from '../../../platform/config';
 import {
-  CardDeposits,
+  CardDepositCheckouts,
   type CardDepositRow,
   type CardReport,
-  type LoadedDeposit,
-  type LoadedWalletPayment,
-  nextPaymentId,
-  walletPaymentStreams,
+  type LoadedPaymentStream,
+  type LoadedWalletStream,
+  ledgerStreams,
+  mayEarnAmbassadorBonus,
+  openCardDeposit,
+  settleCardReport,
 } from '../../ledger';
 import { decideDepositPurchase } from '../domain/subscription-purchases';
 import type { SubscriptionState } from '../domain/subscription.state';
@@ -47,11 +51,12 @@ export class CardCheckouts {
     private readonly pipeline: CommandPipeline,
     private readonly dataSource: DataSource,
     private readonly reader: DepositPurchaseReader,
-    private readonly cards: CardDeposits,
+    private readonly cards: CardDepositCheckouts,
     private readonly deposits: DepositPurchaseFlow,
     private readonly parties: SubscriptionParties,
     private readonly secrets: SubscriptionSecrets,
     private readonly discounts: ReferralDiscounts,
+    private readonly tiers: RewardTiers,
   ) {}
 
   /**
@@ -73,8 +78,8 @@ export class CardCheckouts {
     const { intent, depositNeededMinor } = await this.deposits.quotePurchase(actor, planId, login, (plan) => {
       if (!plan.cardPaymentAllowed) throw new ApiError('error.package.cannot.be.bought.via.card.provider');
     });
-    const checkout = await this.cards.openCheckout({
-      actor,
+    const checkout = await this.cards.open({
+      owner: actor,
       amountMinor: depositNeededMinor,
       productName: intent.planName,
     });
@@ -84,7 +89,7 @@ export class CardCheckouts {
       userUuid: actor.userUuid,
       intent,
       byCard: true,
-      deposit: (at, loaded) => this.cards.decideOpened(checkout, at, loaded.state),
+      deposit: (at, state) => openCardDeposit(checkout, at, state),
       password,
       result: { paymentId: checkout.paymentId, url: checkout.url },
     });
@@ -120,36 +125,45 @@ export class CardCheckouts {
     const password =
       purchase.status === 'WAITING' ? (await this.secrets.newest(purchase.subscriptionId))?.password : undefined;
     const discountPercent = await this.discounts.percentFor(buyer.profileId);
-    const paymentId = await nextPaymentId(this.dataSource.manager);
-    // The role is identity's, read before the locks, as for every deposit's bonus.
-    const bonusPaymentId = view.amountReceivedMinor > 0 ? null : await this.cards.bonusPaymentIdFor(buyer.role);
-    const ledger = walletPaymentStreams(buyer.uuid, paymentId);
-    const cardStreams = this.cards.streams(deposit);
+    const paymentId = await ledgerStreams.nextPaymentId(this.dataSource.manager);
+    // The role is identity's, read before the locks, as for every deposit's bonus. The bonus's payment stream is
+    // named up front like every stream of the command; an unused id is a harmless gap.
+    const bonusPaymentId =
+      view.amountReceivedMinor > 0 || !mayEarnAmbassadorBonus(buyer.role)
+        ? null
+        : await ledgerStreams.nextPaymentId(this.dataSource.manager);
     const reservation = this.deposits.loginReservation(purchase);
     const streams = {
       plan: planStreams.lockedForReading(purchase.paymentPlanId),
       subscription: subscriptionStreams.ref(purchase.subscriptionId),
-      deposit: cardStreams.deposit,
+      deposit: ledgerStreams.payment(deposit.paymentId),
       purchase: depositPurchaseStreams.ref(deposit.paymentId),
-      wallet: cardStreams.wallet,
-      payment: ledger.payment,
+      wallet: ledgerStreams.wallet(deposit.userUuid),
+      payment: ledgerStreams.payment(paymentId),
       login: reservation.stream,
     };
     interface Loaded {
       plan: LoadedStream<PlanState>;
       subscription: LoadedStream<SubscriptionState>;
-      deposit: LoadedDeposit;
+      deposit: LoadedPaymentStream;
       purchase: LoadedStream<DepositPurchaseState | null>;
-      wallet: LoadedWalletPayment['wallet'];
-      payment: LoadedWalletPayment['payment'];
+      wallet: LoadedWalletStream;
+      payment: LoadedPaymentStream;
     }
-    const decide = (loaded: Loaded, bonus: LoadedDeposit | null, stamp: CommandStamp) => {
-      const card = this.cards.decideReport(
-        loaded.deposit,
-        loaded.wallet,
-        report,
-        stamp.at,
-        bonus === null || bonusPaymentId === null ? null : { role: buyer.role, bonusPaymentId, stream: bonus },
+    const decide = (loaded: Loaded, bonus: LoadedPaymentStream | null, stamp: CommandStamp) => {
+      const card = settleCardReport(
+        {
+          report,
+          at: stamp.at,
+          role: buyer.role,
+          tiers: this.tiers.ambassadorBonus,
+          transactionIds: { credit: randomUUID(), bonus: randomUUID() },
+        },
+        {
+          deposit: loaded.deposit.state,
+          wallet: loaded.wallet.state,
+          bonus: bonus === null || bonusPaymentId === null ? null : { paymentId: bonusPaymentId, state: bonus.state },
+        },
       );
       const settlement: CardSettlement = {
         paymentId: deposit.paymentId,
@@ -220,7 +234,7 @@ export class CardCheckouts {
     }
     const { result } = await this.pipeline.run({
       ...origin,
-      streams: { ...streams, bonus: this.cards.bonusStream(bonusPaymentId) },
+      streams: { ...streams, bonus: ledgerStreams.payment(bonusPaymentId) },
       prepare: (tx) => reservation.readHolders(tx),
       decide: (loaded, stamp) => decide(loaded, loaded.bonus, stamp),
       alongside,

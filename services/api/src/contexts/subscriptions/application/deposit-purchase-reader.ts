@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../../../platform/event-store/event-store.port';
-import { CryptoDeposits } from '../../ledger';
+import { CryptoDepositInvoices } from '../../ledger';
 import type { DepositPurchaseState } from '../domain/deposit-purchase.decider';
 import { depositPurchaseStreams } from '../infrastructure/deposit-purchase-streams';
 
@@ -21,7 +21,7 @@ export interface DepositPurchaseView {
 export class DepositPurchaseReader {
   constructor(
     private readonly store: EventStore,
-    private readonly deposits: CryptoDeposits,
+    private readonly deposits: CryptoDepositInvoices,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -40,7 +40,7 @@ export class DepositPurchaseReader {
   async find(paymentId: number): Promise<DepositPurchaseView | null> {
     const purchase = await depositPurchaseStreams.currentState(this.store, paymentId);
     if (purchase === null) return null;
-    const deposit = await this.deposits.find(paymentId);
+    const deposit = await this.deposits.depositFacts(paymentId);
     if (deposit === null) return null;
     return { ...deposit, purchase };
   }

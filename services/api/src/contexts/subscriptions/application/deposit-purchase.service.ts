@@ -19,12 +19,15 @@ import { ApiError } from '../../../platform/http';
 import { planForSale, type PlanState, planStreams } from '../../catalog';
 import { UserBalances, type UserView } from '../../identity';
 import {
-  CryptoDeposits,
-  type LoadedDeposit,
-  type LoadedWalletPayment,
+  CryptoDepositInvoices,
   decideWalletCharge,
-  nextPaymentId,
-  walletPaymentStreams,
+  depositAmountMinor,
+  depositFacts,
+  type LoadedPaymentStream,
+  type LoadedWalletStream,
+  ledgerStreams,
+  openCryptoDeposit,
+  type PaymentState,
 } from '../../ledger';
 import {
   depositPurchaseDecider,
@@ -56,6 +59,12 @@ export type DepositPurchaseIntent = Omit<DepositPurchaseRequestedData, 'paymentI
 /** A purchase's stream under its lock: null for a deposit that pays for none. */
 type LoadedPurchase = LoadedStream<DepositPurchaseState | null>;
 
+/** The ledger streams a charge from the wallet appends to, under their locks: the wallet and the new payment. */
+export interface LoadedWalletPayment {
+  wallet: LoadedWalletStream;
+  payment: LoadedPaymentStream;
+}
+
 /** A deposit opened with what it pays for: its payment's opening (the ledger's) and the purchase's request. */
 interface DepositOpening<Result> {
   context: RequestContext;
@@ -63,7 +72,7 @@ interface DepositOpening<Result> {
   userUuid: string;
   intent: DepositPurchaseIntent;
   byCard: boolean;
-  deposit: (at: Date, loaded: LoadedDeposit) => ReturnType<CryptoDeposits['decideOpened']>;
+  deposit: (at: Date, state: PaymentState | null) => ReturnType<typeof openCryptoDeposit>;
   /** The password a purchase's subscription will take; null for a renewal. */
   password: string | null;
   result: Result;
@@ -86,7 +95,7 @@ export class DepositPurchaseFlow {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly dataSource: DataSource,
-    private readonly cryptoDeposits: CryptoDeposits,
+    private readonly invoices: CryptoDepositInvoices,
     private readonly reader: DepositPurchaseReader,
     private readonly parties: SubscriptionParties,
     private readonly balances: UserBalances,
@@ -117,7 +126,7 @@ export class DepositPurchaseFlow {
     const { intent, depositNeededMinor } = await this.quotePurchase(actor, planId, login);
     return this.openCryptoDeposit({
       actor,
-      amountMinor: this.cryptoDeposits.amountFor(depositNeededMinor),
+      amountMinor: depositAmountMinor(depositNeededMinor, this.invoices.minimumMinor()),
       method,
       intent,
       password,
@@ -134,10 +143,10 @@ export class DepositPurchaseFlow {
     const { context, paymentId, userUuid, intent, byCard, password } = opening;
     const { result } = await this.pipeline.run({
       context,
-      streams: { deposit: this.cryptoDeposits.stream(paymentId), purchase: depositPurchaseStreams.ref(paymentId) },
+      streams: { deposit: ledgerStreams.payment(paymentId), purchase: depositPurchaseStreams.ref(paymentId) },
       decide: (loaded, { at }) => ({
         events: {
-          deposit: opening.deposit(at, loaded.deposit),
+          deposit: opening.deposit(at, loaded.deposit.state),
           purchase: depositPurchaseDecider.decide(
             {
               type: 'RequestDepositPurchase',
@@ -166,14 +175,14 @@ export class DepositPurchaseFlow {
     context: RequestContext;
   }): Promise<CryptoDepositResponse> {
     const { actor, amountMinor, method, intent, password, context } = command;
-    const invoice = await this.cryptoDeposits.openInvoice({ actor, amountMinor, method });
+    const invoice = await this.invoices.open({ owner: actor, amountMinor, method });
     return this.recordOpened({
       context,
       paymentId: invoice.paymentId,
       userUuid: actor.userUuid,
       intent,
       byCard: false,
-      deposit: (at, loaded) => this.cryptoDeposits.decideOpened(invoice, at, loaded),
+      deposit: (at, state) => openCryptoDeposit(invoice, at, state),
       password,
       result: { paymentId: invoice.paymentId, invoiceUrl: invoice.invoiceUrl },
     });
@@ -220,7 +229,10 @@ export class DepositPurchaseFlow {
     const quote = quoteRenewal({ discountPercent, at: this.clock.now() }, state);
     return this.openCryptoDeposit({
       actor,
-      amountMinor: this.cryptoDeposits.amountFor(await this.depositNeededMinor(owner.uuid, quote.priceMinor)),
+      amountMinor: depositAmountMinor(
+        await this.depositNeededMinor(owner.uuid, quote.priceMinor),
+        this.invoices.minimumMinor(),
+      ),
       method,
       password: null,
       intent: {
@@ -323,7 +335,7 @@ export class DepositPurchaseFlow {
     const password = (await this.secrets.newest(purchase.subscriptionId))?.password;
     assert(password !== undefined, `the password of deposit ${deposit.paymentId}'s purchase waits for it`);
     const discountPercent = await this.discounts.percentFor(buyer.profileId);
-    const paymentId = await nextPaymentId(this.dataSource.manager);
+    const paymentId = await ledgerStreams.nextPaymentId(this.dataSource.manager);
     const subscriptionId = purchase.subscriptionId;
     const reservation = this.loginReservation(purchase);
     const { result } = await this.pipeline.run({
@@ -332,7 +344,8 @@ export class DepositPurchaseFlow {
         plan: planStreams.lockedForReading(purchase.paymentPlanId),
         subscription: subscriptionStreams.ref(subscriptionId),
         ...this.purchaseStreams(deposit.paymentId),
-        ...walletPaymentStreams(buyer.uuid, paymentId),
+        wallet: ledgerStreams.wallet(buyer.uuid),
+        payment: ledgerStreams.payment(paymentId),
         login: reservation.stream,
       },
       prepare: (tx) => reservation.readHolders(tx),
@@ -360,13 +373,14 @@ export class DepositPurchaseFlow {
     const { purchase } = deposit;
     const owner = await this.parties.existingUser(deposit.userUuid);
     const discountPercent = await this.discounts.percentFor(owner.profileId);
-    const paymentId = await nextPaymentId(this.dataSource.manager);
+    const paymentId = await ledgerStreams.nextPaymentId(this.dataSource.manager);
     const { result } = await this.pipeline.run({
       ...origin,
       streams: {
         subscription: subscriptionStreams.ref(purchase.subscriptionId),
         ...this.purchaseStreams(deposit.paymentId),
-        ...walletPaymentStreams(owner.uuid, paymentId),
+        wallet: ledgerStreams.wallet(owner.uuid),
+        payment: ledgerStreams.payment(paymentId),
       },
       decide: (loaded, { at }) => {
         if (loaded.purchase.state?.status !== 'WAITING') return { events: {}, result: null };
@@ -396,7 +410,7 @@ export class DepositPurchaseFlow {
    */
   private purchaseStreams(depositPaymentId: number) {
     return {
-      deposit: this.cryptoDeposits.readStream(depositPaymentId),
+      deposit: ledgerStreams.paymentForReading(depositPaymentId),
       purchase: depositPurchaseStreams.ref(depositPaymentId),
     };
   }
@@ -408,13 +422,11 @@ export class DepositPurchaseFlow {
     paid: { user: UserView; paymentId: number; subscriptionId: string; charge: SubscriptionCharge; at: Date },
   ) {
     const { user, paymentId, subscriptionId, charge, at } = paid;
-    const money = decideWalletCharge(ledger, {
-      user: { uuid: user.uuid, email: user.email },
-      paymentId,
-      subscriptionId,
-      ...charge,
-      at,
-    });
+    const money = decideWalletCharge(
+      { wallet: ledger.wallet.state, payment: ledger.payment.state },
+      { user: { uuid: user.uuid, email: user.email }, paymentId, subscriptionId, ...charge, at },
+      randomUUID(),
+    );
     const done = depositPurchaseDecider.decide(
       {
         type: 'CompleteDepositPurchase',
@@ -430,7 +442,7 @@ export class DepositPurchaseFlow {
   /** A deposit purchase's decision as the command's events: all of them when DONE, the purchase's FAILED alone else. */
   private recorded<Events extends object>(
     purchase: LoadedPurchase,
-    deposit: LoadedDeposit,
+    deposit: LoadedPaymentStream,
     decision: DepositPurchaseDecision<Events>,
     at: Date,
   ): { events: Events | { purchase: DepositPurchaseEvent[] }; result: DepositPurchaseStatus } {
@@ -447,14 +459,14 @@ export class DepositPurchaseFlow {
    */
   decideFailed(
     purchase: LoadedPurchase,
-    deposit: LoadedDeposit['state'],
+    deposit: PaymentState | null,
     failed: { errorCode: ErrorCode; at: Date },
   ): DepositPurchaseEvent[] {
     return depositPurchaseDecider.decide(
       {
         type: 'FailDepositPurchase',
         errorCode: failed.errorCode,
-        amountReceivedMinor: this.cryptoDeposits.facts(deposit)?.amountReceivedMinor ?? 0,
+        amountReceivedMinor: depositFacts(deposit)?.amountReceivedMinor ?? 0,
         failedAt: failed.at.toISOString(),
       },
       purchase.state,

@@ -6,9 +6,7 @@ import {
   type CashierPaymentReportedData,
   type CryptoMethod,
   type CryptoDepositResponse,
-  type CashierInvoiceOpenedData,
   isCashierProviderStatus,
-  type LedgerAccount,
   minorToAmount,
   type PaymentStatus,
   type UserRole,
@@ -25,7 +23,7 @@ import { UserReader } from '../../../identity';
 import { bonusOnCashierCredit } from '../../domain/ambassador-bonus';
 import type { PaymentEvent, WalletEvent } from '../../domain/ledger.events';
 import { type CashierReport, paymentDecider } from '../../domain/payment.decider';
-import { pendingProviderDeposit } from '../../domain/provider-deposit';
+import { openCryptoDeposit, type OpenedInvoice } from '../../domain/deposits';
 import type { PaymentState } from '../../domain/payment.state';
 import { cashierCounterAccount, walletDecider } from '../../domain/wallet.decider';
 import type { WalletState } from '../../domain/wallet.state';
@@ -36,19 +34,6 @@ import { nextPaymentIds, paymentStreams, walletStreams } from '../../infrastruct
  * between the read that named the streams and the locks: each round names the stream that read found.
  */
 const BONUS_STREAM_ROUNDS = 3;
-
-/** A crypto deposit's invoice at the cashier, before its payment is recorded. */
-export interface OpenedInvoice {
-  paymentId: number;
-  owner: Actor;
-  amountMinor: number;
-  method: CryptoMethod;
-  invoiceId: string;
-  invoiceUrl: string;
-  payCurrency: string;
-  provider: CashierInvoiceOpenedData['provider'];
-  counterAccount: LedgerAccount;
-}
 
 /** What applying one provider report did. */
 export interface CashierReportOutcome {
@@ -120,7 +105,7 @@ export class CashierDeposits {
       context,
       streams: { payment: paymentStreams.ref(invoice.paymentId) },
       decide: ({ payment }, { at }) => ({
-        events: { payment: this.decideOpened(invoice, at, payment.state) },
+        events: { payment: openCryptoDeposit(invoice, at, payment.state) },
         result: { paymentId: invoice.paymentId, invoiceUrl: invoice.invoiceUrl },
       }),
     });
@@ -130,7 +115,7 @@ export class CashierDeposits {
   /**
    * The invoice of a deposit about to be opened, asked of the cashier before anything is recorded: a provider that
    * does not answer leaves no PENDING payment behind. The caller checks `assertCanOpen` first, and records the
-   * payment with `decideOpened` in its own command (a deposit that pays for a purchase names the purchase's stream
+   * payment with `openCryptoDeposit` (`domain/deposits.ts`) in its own command (a deposit that pays for a purchase names the purchase's stream
    * beside it).
    */
   async openInvoice(actor: Actor, amountMinor: number, method: CryptoMethod): Promise<OpenedInvoice> {
@@ -163,38 +148,6 @@ export class CashierDeposits {
       provider: this.settings.provider,
       counterAccount: cashierCounterAccount(this.settings.sandbox),
     };
-  }
-
-  /** The PENDING payment of an opened invoice, and the invoice, on the deposit's payment stream. */
-  decideOpened(invoice: OpenedInvoice, at: Date, state: PaymentState | null): PaymentEvent[] {
-    const { paymentId, owner, amountMinor, method } = invoice;
-    const createdAt = at.toISOString();
-    const recorded = pendingProviderDeposit({
-      paymentId,
-      owner,
-      method,
-      aggregator: 'CASHIER',
-      counterAccount: invoice.counterAccount,
-      amountMinor,
-      createdAt,
-    });
-    return paymentDecider.decide(
-      {
-        type: 'OpenCashierDeposit',
-        payment: recorded,
-        invoice: {
-          paymentId,
-          userUuid: owner.userUuid,
-          provider: invoice.provider,
-          invoiceId: invoice.invoiceId,
-          invoiceUrl: invoice.invoiceUrl,
-          payCurrency: invoice.payCurrency,
-          amountAskedMinor: amountMinor,
-          openedAt: createdAt,
-        },
-      },
-      state,
-    );
   }
 
   /** How many of the user's crypto deposits wait for money. */

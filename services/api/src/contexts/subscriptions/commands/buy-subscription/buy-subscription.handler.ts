@@ -4,7 +4,7 @@ import type { Subscription } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { planForSale, planStreams } from '../../../catalog';
 import { IdempotencyKeys, IdempotentCommands } from '../../../../platform/idempotency';
-import { decideWalletCharge, nextPaymentId, walletPaymentStreams } from '../../../ledger';
+import { decideWalletCharge, ledgerStreams } from '../../../ledger';
 import { SubscriptionParties } from '../../application/subscription-parties';
 import { purchasedPlan } from '../../application/purchased-plan';
 import { decidePurchase } from '../../domain/subscription-purchases';
@@ -48,11 +48,10 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
     // The payment id is taken beside the buyer's read; a purchase refused before its append leaves a harmless gap.
     const [buyer, paymentId] = await Promise.all([
       this.parties.existingUser(actor.userUuid),
-      nextPaymentId(this.dataSource.manager),
+      ledgerStreams.nextPaymentId(this.dataSource.manager),
     ]);
     const discountPercent = await this.discounts.percentFor(buyer.profileId);
     const subscriptionId = randomUUID();
-    const ledger = walletPaymentStreams(buyer.uuid, paymentId);
     const reservation = new LoginReservation(login, this.subscriptions);
     return withUniqueLogin(() =>
       this.idempotent.run(idempotency, {
@@ -61,8 +60,8 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
         streams: {
           plan: planStreams.lockedForReading(planId),
           subscription: subscriptionStreams.ref(subscriptionId),
-          wallet: ledger.wallet,
-          payment: ledger.payment,
+          wallet: ledgerStreams.wallet(buyer.uuid),
+          payment: ledgerStreams.payment(paymentId),
           login: reservation.stream,
         },
         prepare: (tx) => reservation.readHolders(tx),
@@ -82,13 +81,17 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
             },
             loaded.subscription.state,
           );
-          const money = decideWalletCharge(loaded, {
-            user: { uuid: buyer.uuid, email: buyer.email },
-            paymentId,
-            subscriptionId,
-            ...decision.charge,
-            at: stamp.at,
-          });
+          const money = decideWalletCharge(
+            { wallet: loaded.wallet.state, payment: loaded.payment.state },
+            {
+              user: { uuid: buyer.uuid, email: buyer.email },
+              paymentId,
+              subscriptionId,
+              ...decision.charge,
+              at: stamp.at,
+            },
+            randomUUID(),
+          );
           reservation.reserve(subscriptionId);
           return {
             events: { subscription: decision.subscription, wallet: money.wallet, payment: money.payment },

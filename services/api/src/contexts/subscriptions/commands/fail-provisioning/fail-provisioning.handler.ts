@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
+import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../../../platform/commands';
-import { decideWalletRefund, nextPaymentId, walletPaymentStreams } from '../../../ledger';
+import { decideWalletRefund, ledgerStreams } from '../../../ledger';
 import { SubscriptionParties } from '../../application/subscription-parties';
 import { failProvisioning } from '../../domain/subscription.decider';
 import { subscriptionStreams } from '../../infrastructure/subscription-streams';
@@ -35,23 +36,27 @@ export class FailProvisioningHandler implements ICommandHandler<FailProvisioning
       });
       return;
     }
-    const paymentId = await nextPaymentId(this.dataSource.manager);
+    const paymentId = await ledgerStreams.nextPaymentId(this.dataSource.manager);
     await this.pipeline.run({
       context,
       causationId,
-      streams: { subscription, ...walletPaymentStreams(owner.uuid, paymentId) },
+      streams: { subscription, wallet: ledgerStreams.wallet(owner.uuid), payment: ledgerStreams.payment(paymentId) },
       decide: (loaded, { at }) => {
         const state = loaded.subscription.state;
         const failed = failProvisioning({ reason, refundPaymentId: paymentId, at }, state);
         if (failed.length === 0 || !state.exists) return { events: {}, result: null };
-        const money = decideWalletRefund(loaded, {
-          user: { uuid: owner.uuid, email: owner.email },
-          paymentId,
-          subscriptionId,
-          amountMinor: state.priceMinor,
-          discountPercent: 0,
-          at,
-        });
+        const money = decideWalletRefund(
+          { wallet: loaded.wallet.state, payment: loaded.payment.state },
+          {
+            user: { uuid: owner.uuid, email: owner.email },
+            paymentId,
+            subscriptionId,
+            amountMinor: state.priceMinor,
+            discountPercent: 0,
+            at,
+          },
+          randomUUID(),
+        );
         return { events: { subscription: failed, ...money }, result: null };
       },
     });

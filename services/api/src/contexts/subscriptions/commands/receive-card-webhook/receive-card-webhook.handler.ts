@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CARD_WEBHOOK_EVENT_TYPES, CardProvider, cardStatusOf } from '../../../../platform/card-provider';
-import { CardDeposits } from '../../../ledger';
+import { CardDepositCheckouts } from '../../../ledger';
 import { SettleCardPaymentCommand } from '../settle-card-payment/settle-card-payment.command';
 import { type CardWebhookOutcome, ReceiveCardWebhookCommand } from './receive-card-webhook.command';
 
@@ -19,7 +19,7 @@ export class ReceiveCardWebhookHandler implements ICommandHandler<ReceiveCardWeb
 
   constructor(
     private readonly provider: CardProvider,
-    private readonly cards: CardDeposits,
+    private readonly cards: CardDepositCheckouts,
     private readonly commands: CommandBus,
   ) {}
 
@@ -28,7 +28,7 @@ export class ReceiveCardWebhookHandler implements ICommandHandler<ReceiveCardWeb
     if (!(CARD_WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type) || event.checkoutSessionId === null)
       return IGNORED;
     const checkout = await this.provider.retrieveCheckout(event.checkoutSessionId);
-    const deposit = await this.cards.findByCheckout(checkout.checkoutSessionId, checkout.paymentId);
+    const deposit = await this.cards.depositOf(checkout.checkoutSessionId, checkout.paymentId);
     if (deposit === null) {
       this.logger.warn(`Card webhook ${event.id} names checkout ${event.checkoutSessionId}, none of ours`);
       return IGNORED;

@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
+import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Subscription } from '@kupa/proto';
 import { CommandPipeline } from '../../../../platform/commands';
-import { decideWalletCharge, nextPaymentId, walletPaymentStreams } from '../../../ledger';
+import { decideWalletCharge, ledgerStreams } from '../../../ledger';
 import { SubscriptionParties } from '../../application/subscription-parties';
 import { decideRenewal } from '../../domain/subscription-purchases';
 import { ReferralDiscounts } from '../../application/referral-discounts';
@@ -30,26 +31,25 @@ export class RenewSubscriptionHandler implements ICommandHandler<RenewSubscripti
     if (actor !== null) await this.reader.visibleTo(actor, subscriptionId);
     const owner = await this.parties.ownerOf(subscriptionId);
     const discountPercent = await this.discounts.percentFor(owner.profileId);
-    const paymentId = await nextPaymentId(this.dataSource.manager);
+    const paymentId = await ledgerStreams.nextPaymentId(this.dataSource.manager);
     await this.pipeline.run({
       context,
       causationId,
       streams: {
         subscription: subscriptionStreams.ref(subscriptionId),
-        ...walletPaymentStreams(owner.uuid, paymentId),
+        wallet: ledgerStreams.wallet(owner.uuid),
+        payment: ledgerStreams.payment(paymentId),
       },
       decide: (loaded, { at }) => {
         const decision = decideRenewal(
           { paymentId, discountPercent, at, automatic: actor === null, quotedPriceMinor: null },
           loaded.subscription.state,
         );
-        const money = decideWalletCharge(loaded, {
-          user: { uuid: owner.uuid, email: owner.email },
-          paymentId,
-          subscriptionId,
-          ...decision.charge,
-          at,
-        });
+        const money = decideWalletCharge(
+          { wallet: loaded.wallet.state, payment: loaded.payment.state },
+          { user: { uuid: owner.uuid, email: owner.email }, paymentId, subscriptionId, ...decision.charge, at },
+          randomUUID(),
+        );
         return { events: { subscription: decision.subscription, ...money }, result: null };
       },
     });

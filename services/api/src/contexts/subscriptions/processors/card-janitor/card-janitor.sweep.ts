@@ -5,7 +5,7 @@ import { systemContext } from '../../../../platform/auth';
 import { type CardProvider, cardStatusOf } from '../../../../platform/card-provider';
 import type { Clock } from '../../../../platform/clock';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
-import type { CardDeposits } from '../../../ledger';
+import type { CardDepositCheckouts } from '../../../ledger';
 import { SettleCardPaymentCommand } from '../../commands/settle-card-payment/settle-card-payment.command';
 
 export const CARD_JANITOR_SWEEP = 'card-janitor';
@@ -32,7 +32,7 @@ export class CardJanitor implements Sweep {
   constructor(
     private readonly dataSource: DataSource,
     private readonly provider: CardProvider,
-    private readonly cards: CardDeposits,
+    private readonly cards: CardDepositCheckouts,
     private readonly commands: CommandBus,
     private readonly clock: Clock,
     private readonly windowMinutes: number,
@@ -55,7 +55,7 @@ export class CardJanitor implements Sweep {
       try {
         let checkout = await this.provider.retrieveCheckout(sessionId);
         if (checkout.status === 'open') checkout = await this.provider.expireCheckout(sessionId);
-        const deposit = await this.cards.findByCheckout(sessionId, Number(row.payment_id));
+        const deposit = await this.cards.depositOf(sessionId, Number(row.payment_id));
         if (deposit === null) continue;
         const providerStatus = cardStatusOf(checkout, CARD_JANITOR_REPORT_TYPE);
         await this.commands.execute(

@@ -1,0 +1,132 @@
+import type { CashierInvoiceOpenedData, CryptoMethod, LedgerAccount } from '@kupa/proto';
+import type { PaymentEvent } from './ledger.events';
+import { paymentDecider } from './payment.decider';
+import type { PaymentState } from './payment.state';
+import { pendingProviderDeposit } from './provider-deposit';
+import { STRIPE_ACCOUNT } from './wallet.decider';
+
+/*
+ * Deposits a payment provider settles (a card checkout, a crypto invoice), as any flow opens them: the provider is
+ * asked first (`application/`), then the deposit's opening is decided here inside the caller's own command, beside
+ * whatever else that command appends (a top-up appends nothing else; a purchase appends its own request).
+ */
+
+/** Whose a deposit is: the owner's id and the e-mail the payment records. */
+export interface DepositOwner {
+  userUuid: string;
+  email: string;
+}
+
+/** A card deposit's checkout at the provider, before its payment is recorded. */
+export interface OpenedCheckout {
+  paymentId: number;
+  owner: DepositOwner;
+  amountMinor: number;
+  checkoutSessionId: string;
+  url: string;
+}
+
+/** A crypto deposit's invoice at the cashier, before its payment is recorded. */
+export interface OpenedInvoice {
+  paymentId: number;
+  owner: DepositOwner;
+  amountMinor: number;
+  method: CryptoMethod;
+  invoiceId: string;
+  invoiceUrl: string;
+  payCurrency: string;
+  provider: CashierInvoiceOpenedData['provider'];
+  counterAccount: LedgerAccount;
+}
+
+/** What the ledger knows of a deposit: whose it is, what it brought, and how it came. */
+export interface DepositFacts {
+  paymentId: number;
+  userUuid: string;
+  /** What the deposit brought so far, in cents. */
+  amountReceivedMinor: number;
+  /** Whether the money came by card checkout (docs/adr/0029-card-checkout.md) rather than the crypto cashier. */
+  byCard: boolean;
+}
+
+/** A card deposit's opening: `PaymentRecorded` (PENDING, STRIPE, CARD) and `CardCheckoutOpened`, on its stream. */
+export function openCardDeposit(checkout: OpenedCheckout, at: Date, state: PaymentState | null): PaymentEvent[] {
+  const { paymentId, owner, amountMinor } = checkout;
+  const createdAt = at.toISOString();
+  const recorded = pendingProviderDeposit({
+    paymentId,
+    owner,
+    method: 'CARD',
+    aggregator: 'STRIPE',
+    counterAccount: STRIPE_ACCOUNT,
+    amountMinor,
+    createdAt,
+  });
+  return paymentDecider.decide(
+    {
+      type: 'OpenCardCheckout',
+      payment: recorded,
+      checkout: {
+        paymentId,
+        userUuid: owner.userUuid,
+        provider: 'STRIPE',
+        checkoutSessionId: checkout.checkoutSessionId,
+        checkoutUrl: checkout.url,
+        amountAskedMinor: amountMinor,
+        openedAt: createdAt,
+      },
+    },
+    state,
+  );
+}
+
+/** A crypto deposit's opening: the PENDING payment of an opened invoice, and the invoice, on its stream. */
+export function openCryptoDeposit(invoice: OpenedInvoice, at: Date, state: PaymentState | null): PaymentEvent[] {
+  const { paymentId, owner, amountMinor, method } = invoice;
+  const createdAt = at.toISOString();
+  const recorded = pendingProviderDeposit({
+    paymentId,
+    owner,
+    method,
+    aggregator: 'CASHIER',
+    counterAccount: invoice.counterAccount,
+    amountMinor,
+    createdAt,
+  });
+  return paymentDecider.decide(
+    {
+      type: 'OpenCashierDeposit',
+      payment: recorded,
+      invoice: {
+        paymentId,
+        userUuid: owner.userUuid,
+        provider: invoice.provider,
+        invoiceId: invoice.invoiceId,
+        invoiceUrl: invoice.invoiceUrl,
+        payCurrency: invoice.payCurrency,
+        amountAskedMinor: amountMinor,
+        openedAt: createdAt,
+      },
+    },
+    state,
+  );
+}
+
+/** A deposit's facts from its payment's state (under its lock, or as a decision leaves it); null for no payment. */
+export function depositFacts(state: PaymentState | null): DepositFacts | null {
+  if (state === null) return null;
+  return {
+    paymentId: state.paymentId,
+    userUuid: state.userUuid,
+    amountReceivedMinor: state.cashier?.amountReceivedMinor ?? state.card?.amountReceivedMinor ?? 0,
+    byCard: state.card !== null,
+  };
+}
+
+/**
+ * What a deposit meant to bring `priceMinor` asks: that, raised to the cashier's minimum deposit, since the cashier
+ * opens no invoice below it.
+ */
+export function depositAmountMinor(priceMinor: number, minimumMinor: number): number {
+  return Math.max(priceMinor, minimumMinor);
+}
