@@ -144,7 +144,7 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly clock: Clock,
     private readonly purchaseReader: DepositPurchaseReader,
     private readonly cardProvider: CardProvider,
-    private readonly cardDeposits: CardDepositCheckouts,
+    private readonly cardCheckouts: CardDepositCheckouts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -170,7 +170,7 @@ export class SubscriptionsModule implements OnModuleInit {
       new CardJanitor(
         this.dataSource,
         this.cardProvider,
-        this.cardDeposits,
+        this.cardCheckouts,
         this.commands,
         this.clock,
         this.config.cardPendingTimeoutMinutes,

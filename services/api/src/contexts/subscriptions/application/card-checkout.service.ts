@@ -5,10 +5,10 @@ import { type CardCheckoutResponse, type DepositPurchaseStatus, type ErrorCode, 
 import { assert } from '../../../kernel';
 import type { Actor, RequestContext } from '../../../platform/auth';
 import { CommandPipeline, type CommandStamp, type LoadedStream } from '../../../platform/commands';
+import { RewardTiers } from '../../../platform/config';
 import type { StreamTransaction } from '../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../platform/http';
 import { type PlanState, planStreams } from '../../catalog';
-import { RewardTiers } from '../../../platform/config';
 import {
   CardDepositCheckouts,
   type CardDepositRow,
