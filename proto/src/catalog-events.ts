@@ -34,6 +34,14 @@ export interface PaymentPlanTerms {
    * of `PaymentPlanCreated` and `PaymentPlanUpdated`; events stored before it read as true.
    */
   cardPaymentAllowed: boolean;
+  /**
+   * The package's name and description in English, beside `name` and `description` (Hebrew, the default language);
+   * empty when staff gave none, and each reader then sees the other language's text
+   * (docs/adr/0075-demo-catalogue-and-bilingual-packages.md). Added in schema version 3 of `PaymentPlanCreated` and
+   * `PaymentPlanUpdated`; events stored before it read as empty.
+   */
+  nameEn: string;
+  descriptionEn: string;
 }
 
 /** An admin created a package. */

@@ -314,6 +314,8 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     features: { label: { he: 'מאפיינים', en: 'features' }, value: LIST },
     status: { label: { he: 'סטטוס', en: 'status' }, value: { kind: 'enum', enumName: 'planStatus' } },
     cardPaymentAllowed: { label: { he: 'ניתן לקנות בכרטיס', en: 'can be bought by card' }, value: BOOLEAN },
+    nameEn: { label: { he: 'שם באנגלית', en: 'English name' }, value: LTR_TEXT },
+    descriptionEn: { label: { he: 'תיאור באנגלית', en: 'English description' }, value: LTR_TEXT },
   },
   SUBSCRIPTION: {
     status: { label: { he: 'סטטוס', en: 'status' }, value: { kind: 'enum', enumName: 'subscriptionStatus' } },

@@ -32,3 +32,4 @@ export * from './deposit-purchase';
 export * from './cashier';
 export * from './published-events';
 export * from './card';
+export * from './plan-text';

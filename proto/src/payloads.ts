@@ -387,6 +387,10 @@ export interface PlanRequest {
   status: PlanStatus;
   /** Whether the package may be bought by card checkout; true when absent. */
   cardPaymentAllowed?: boolean;
+  /** The English name beside `name` (Hebrew, the default); empty or absent when there is none. */
+  nameEn?: string;
+  /** The English description beside `description`; empty or absent when there is none. */
+  descriptionEn?: string;
 }
 
 export interface Plan extends PlanRequest {
@@ -396,6 +400,9 @@ export interface Plan extends PlanRequest {
    * The API always fills it.
    */
   cardPaymentAllowed?: boolean;
+  /** The API always fills both, empty when staff gave no English text. */
+  nameEn?: string;
+  descriptionEn?: string;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
 }

@@ -287,8 +287,15 @@ describe('validation rules (docs/product.md, Business constants)', () => {
       description: '',
       features: ['HD'],
       cardPaymentAllowed: true,
+      nameEn: '',
+      descriptionEn: '',
     };
     expect(checkPlanTerms(terms)).toBeNull();
+    expect(checkPlanTerms({ ...terms, nameEn: 'x'.repeat(101) })).toEqual({
+      field: 'nameEn',
+      error: 'error.validation.max.length',
+      params: { max: 100 },
+    });
     expect(checkPlanTerms({ ...terms, durationInMonths: 6 as 3 })).toEqual({
       field: 'durationInMonths',
       error: 'error.validation.invalid.field',

@@ -248,6 +248,8 @@ export function checkPlanTerms(terms: PaymentPlanTerms): (RuleIssue & { field: k
     ['priceMinor', checkPlanPriceMinor(terms.priceMinor)],
     ['currency', isOneOf(CURRENCIES, terms.currency) ? ok : { error: 'error.validation.invalid.currency' }],
     ['description', checkPlanDescription(terms.description)],
+    ['nameEn', terms.nameEn === '' ? ok : checkPlanName(terms.nameEn)],
+    ['descriptionEn', checkPlanDescription(terms.descriptionEn)],
     ['features', checkPlanFeatures(terms.features)],
   ];
   for (const [field, issue] of issues) if (issue) return { field, ...issue };

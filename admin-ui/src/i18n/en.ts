@@ -118,6 +118,10 @@ export const en: TranslationMessages = {
         isRecurrent: 'Renews automatically',
         cardPaymentAllowed: 'Can be bought by card',
         description: 'Description',
+        nameHe: 'Name in Hebrew',
+        descriptionHe: 'Description in Hebrew',
+        nameEn: 'Name in English',
+        descriptionEn: 'Description in English',
         features: 'Features',
         status: 'Status',
         createdAt: 'Created',
@@ -292,6 +296,7 @@ export const en: TranslationMessages = {
       delete_confirm: 'Delete for good',
       no_features: 'No features listed',
       empty: 'No packages yet.',
+      english_hint: 'Optional. English readers see the Hebrew text where this is empty.',
     },
     subscriptions: {
       back: 'Back',

@@ -326,6 +326,10 @@ export const he: TranslationMessages = {
         isRecurrent: 'מתחדשת אוטומטית',
         cardPaymentAllowed: 'ניתן לקנות בכרטיס אשראי',
         description: 'תיאור',
+        nameHe: 'שם בעברית',
+        descriptionHe: 'תיאור בעברית',
+        nameEn: 'שם באנגלית',
+        descriptionEn: 'תיאור באנגלית',
         features: 'מאפיינים',
         status: 'סטטוס',
         createdAt: 'נוצרה',
@@ -498,6 +502,7 @@ export const he: TranslationMessages = {
       delete_confirm: 'מחיקה לצמיתות',
       no_features: 'לא צוינו מאפיינים',
       empty: 'אין עדיין חבילות.',
+      english_hint: 'לא חובה. מי שקורא באנגלית יראה את הטקסט העברי כשהשדה ריק.',
     },
     subscriptions: {
       back: 'חזרה',

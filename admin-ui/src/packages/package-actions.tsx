@@ -1,4 +1,4 @@
-import { type Plan, type UserRole } from '@kupa/proto';
+import { type Plan, planTextIn, type UserRole } from '@kupa/proto';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
@@ -16,6 +16,7 @@ import {
 import { type KupaDataProvider } from '../providers/data-provider';
 import { canManagePackages } from '../resources';
 import { useCommand } from '../shared/use-command';
+import { useLang } from '../shared/use-lang';
 
 type PackageRecord = Plan & RaRecord;
 
@@ -61,6 +62,7 @@ export function PackageStatusButton() {
 export function PackageDeleteButton({ redirectTo }: { redirectTo?: string }) {
   const record = useRecordContext<PackageRecord>();
   const translate = useTranslate();
+  const lang = useLang();
   const notify = useNotify();
   const redirect = useRedirect();
   const [open, setOpen] = useState(false);
@@ -107,7 +109,7 @@ export function PackageDeleteButton({ redirectTo }: { redirectTo?: string }) {
         title="kupa.packages.delete_title"
         content="kupa.packages.delete_content"
         // A name may be Hebrew or Latin: a first-strong isolate keeps it whole inside the sentence either way.
-        translateOptions={{ name: `\u2068${record.name}\u2069` }}
+        translateOptions={{ name: `\u2068${planTextIn(record, lang).name}\u2069` }}
         confirm="kupa.packages.delete_confirm"
         confirmColor="warning"
         onConfirm={confirm}

@@ -89,6 +89,12 @@ describe('creating a package', () => {
     );
     await user.type(screen.getByTestId('package-price'), '29.50');
     await user.type(screen.getByTestId('package-description'), 'Every channel');
+    // The English texts sit beside the Hebrew ones, each labelled with its language.
+    expect(screen.getByRole('textbox', { name: 'Name in Hebrew' })).toBe(screen.getByTestId('package-name'));
+    await user.click(screen.getByRole('textbox', { name: 'Name in English' }));
+    await user.paste('Gold EN');
+    await user.click(screen.getByRole('textbox', { name: 'Description in English' }));
+    await user.paste('All channels');
     // On card sale by default; the admin takes this one off it.
     const card = screen.getByRole('switch', { name: 'Can be bought by card' });
     expect(card).toBeChecked();
@@ -109,9 +115,12 @@ describe('creating a package', () => {
       features: ['HD', 'Two screens'],
       status: 'ACTIVE',
       cardPaymentAllowed: false,
+      nameEn: 'Gold EN',
+      descriptionEn: 'All channels',
     });
     await waitFor(() => expect(locations[locations.length - 1]).toBe('/admin/packages'));
-  });
+    // Every field of the form is typed, the English ones too: slower than the usual budget on a busy machine.
+  }, 40_000);
 
   it("shows the server's refusal of a name in use and stays on the form", async () => {
     mockFetch({

@@ -12,6 +12,8 @@ export const NEW_PACKAGE_DEFAULTS = Object.freeze({
   cardPaymentAllowed: true,
   status: 'ACTIVE',
   description: '',
+  nameEn: '',
+  descriptionEn: '',
   features: [] as string[],
 });
 
@@ -33,8 +35,15 @@ export function PackageForm({ toolbar }: { toolbar?: ReactElement | false }) {
     <SimpleForm toolbar={toolbar} defaultValues={NEW_PACKAGE_DEFAULTS} data-testid="package-form">
       <TextInput
         source="name"
+        label="resources.packages.fields.nameHe"
         validate={validate.name}
-        slotProps={{ htmlInput: { dir: 'auto', 'data-testid': 'package-name' } }}
+        slotProps={{ htmlInput: { dir: 'auto', lang: 'he', 'data-testid': 'package-name' } }}
+      />
+      <TextInput
+        source="nameEn"
+        validate={validate.nameEn}
+        helperText="kupa.packages.english_hint"
+        slotProps={{ htmlInput: { dir: 'auto', lang: 'en', 'data-testid': 'package-name-en' } }}
       />
       <SelectInput
         source="durationInMonths"
@@ -53,10 +62,18 @@ export function PackageForm({ toolbar }: { toolbar?: ReactElement | false }) {
       <BooleanInput source="cardPaymentAllowed" data-testid="package-card-payment-allowed" />
       <TextInput
         source="description"
+        label="resources.packages.fields.descriptionHe"
         multiline
         minRows={2}
         validate={validate.description}
-        slotProps={{ htmlInput: { dir: 'auto', 'data-testid': 'package-description' } }}
+        slotProps={{ htmlInput: { dir: 'auto', lang: 'he', 'data-testid': 'package-description' } }}
+      />
+      <TextInput
+        source="descriptionEn"
+        multiline
+        minRows={2}
+        validate={validate.description}
+        slotProps={{ htmlInput: { dir: 'auto', lang: 'en', 'data-testid': 'package-description-en' } }}
       />
       <TextArrayInput source="features" validate={validate.features} />
       <SelectInput source="status" choices={statusChoices} translateChoice={false} validate={validate.required} />

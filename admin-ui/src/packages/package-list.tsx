@@ -9,7 +9,6 @@ import {
   type RaRecord,
   SelectArrayInput,
   SimpleList,
-  TextField,
   TextInput,
   useTranslate,
 } from 'react-admin';
@@ -23,6 +22,7 @@ import { MoneyField } from '../shared/money';
 import { SHOW_FILTER_ERROR, usePriceBoundValidator } from '../shared/price-bound-validator';
 import { type FilterElement, ResponsiveListActions, useIsPhone, useResponsiveFilters } from '../shared/responsive';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
+import { PackageNameField } from './package-name-field';
 import { PackageDeleteButton, PackageStatusButton, useCanManagePackages } from './package-actions';
 
 const PackageRows = bodyWithRowTestId('packages-row');
@@ -79,7 +79,7 @@ function PackageCards() {
       linkType="show"
       primaryText={
         <CardLine testId="packages-card" end={<EnumField source="status" enumName="planStatus" chip />}>
-          <TextField source="name" dir="auto" />
+          <PackageNameField />
         </CardLine>
       }
       secondaryText={
@@ -114,7 +114,7 @@ export function PackageList() {
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false} body={PackageRows}>
           <DataTable.Col source="name">
-            <TextField source="name" dir="auto" />
+            <PackageNameField />
           </DataTable.Col>
           <DataTable.Col source="durationInMonths">
             <EnumField source="durationInMonths" enumName="planDuration" />

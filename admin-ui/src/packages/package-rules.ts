@@ -35,12 +35,14 @@ type Validator = (value: unknown) => string | undefined;
  */
 export function packageValidators(
   lang: Language,
-): Record<'name' | 'price' | 'description' | 'features' | 'required', Validator> {
+): Record<'name' | 'nameEn' | 'price' | 'description' | 'features' | 'required', Validator> {
   const message = (issue: RuleIssue | null) =>
     issue ? formatErrorMessage(issue.error, lang, issue.params) : undefined;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
     name: (value) => message(checkPlanName(text(value))),
+    // The English name is optional: blank means none, and English readers then see the Hebrew one.
+    nameEn: (value) => message(text(value).trim() === '' ? null : checkPlanName(text(value))),
     price: (value) => message(checkPriceText(value)),
     description: (value) => message(checkPlanDescription(text(value))),
     features: (value) =>

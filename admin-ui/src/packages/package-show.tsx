@@ -53,13 +53,15 @@ export function PackageShow({ id }: { id?: Identifier }) {
   return (
     <Show id={id} actions={<PackageShowActions />}>
       <SimpleShowLayout>
-        <TextField source="name" dir="auto" />
+        <TextField source="name" label="resources.packages.fields.nameHe" dir="auto" />
+        <TextField source="nameEn" dir="auto" emptyText="—" />
         <EnumField source="durationInMonths" enumName="planDuration" />
         <MoneyField source="price" />
         <BooleanField source="isRecurrent" />
         <BooleanField source="cardPaymentAllowed" />
         <EnumField source="status" enumName="planStatus" chip />
-        <TextField source="description" dir="auto" emptyText="—" />
+        <TextField source="description" label="resources.packages.fields.descriptionHe" dir="auto" emptyText="—" />
+        <TextField source="descriptionEn" dir="auto" emptyText="—" />
         <Labeled source="features">
           <FeaturesField />
         </Labeled>

@@ -334,6 +334,8 @@ export function toPlanRequest(data: Record<string, unknown>): PlanRequest {
     status: data.status as PlanStatus,
     // Only an explicit "no" keeps a package off card sale; a record from before the flag existed stays on sale.
     cardPaymentAllowed: data.cardPaymentAllowed !== false,
+    nameEn: String(data.nameEn ?? ''),
+    descriptionEn: String(data.descriptionEn ?? ''),
   };
 }
 

@@ -36,6 +36,8 @@ export const PACKAGE = Object.freeze({
   isRecurrent: true,
   cardPaymentAllowed: true,
   description: 'Every channel',
+  nameEn: '',
+  descriptionEn: '',
   features: Object.freeze(['HD']),
   status: 'ACTIVE',
   createdAt: '2026-03-02T10:00:00Z',

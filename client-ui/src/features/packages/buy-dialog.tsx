@@ -10,7 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type CryptoMethod, minorToAmount, type Plan } from '@kupa/proto';
+import { type CryptoMethod, minorToAmount, type Plan, planTextIn } from '@kupa/proto';
 import { browser } from '../../lib/browser';
 import { paymentsApi, subscriptionsApi } from '../../lib/api/endpoints';
 import { ME_QUERY_KEY, useMe } from '../../lib/api/use-me';
@@ -174,7 +174,7 @@ export function BuyDialog({
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="buy-summary">
           <Stack spacing={1}>
             <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} dir="auto">
-              {plan.name}
+              {planTextIn(plan, lang).name}
             </Typography>
             <PlanPrice pricing={pricing} months={plan.durationInMonths} testId="buy-price" />
             {me && (

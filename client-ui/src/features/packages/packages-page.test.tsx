@@ -136,6 +136,36 @@ describe('packages', () => {
     expect(screen.getByTestId('packages-discount')).toHaveTextContent(translate('en', 'packages.noDiscount'));
   });
 
+  it("shows each package's name and description in the reader's language, else in the other one", async () => {
+    const bilingual = makePlan({
+      name: 'חבילה משפחתית',
+      description: 'כל הערוצים בארבעה מסכים',
+      nameEn: 'Family Bundle',
+      descriptionEn: 'Every channel on four screens',
+    });
+    const hebrewOnly = { ...YEARLY, name: 'שנתית', description: 'שנה שלמה', nameEn: '', descriptionEn: '' };
+    signInAs();
+    mockPackagesApi({ plans: [bilingual, hebrewOnly] });
+    const view = renderApp('/packages');
+    let cards = await screen.findAllByTestId('plan-card');
+    expect(cards.map((card) => within(card).getByTestId('plan-name').textContent)).toEqual(['חבילה משפחתית', 'שנתית']);
+    expect(within(cards[0]).getByTestId('plan-description')).toHaveTextContent('כל הערוצים בארבעה מסכים');
+    view.unmount();
+
+    useLangStore.getState().setLang('en');
+    renderApp('/packages');
+    cards = await screen.findAllByTestId('plan-card');
+    expect(cards.map((card) => within(card).getByTestId('plan-name').textContent)).toEqual([
+      'Family Bundle',
+      // No English name: the English reader sees the Hebrew one rather than a blank.
+      'שנתית',
+    ]);
+    expect(within(cards[0]).getByTestId('plan-description')).toHaveTextContent('Every channel on four screens');
+    expect(within(cards[1]).getByTestId('plan-description')).toHaveTextContent('שנה שלמה');
+    const dialog = await openBuy(userEvent.setup(), 'Family Bundle');
+    expect(within(dialog).getByTestId('buy-summary')).toHaveTextContent('Family Bundle');
+  });
+
   it('checks the login and the password with proto rules before anything is sent', async () => {
     useLangStore.getState().setLang('en');
     signInAs();

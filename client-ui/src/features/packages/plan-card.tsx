@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CheckIcon from '@mui/icons-material/Check';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
-import { enumLabel, type Plan } from '@kupa/proto';
+import { enumLabel, type Plan, planTextIn } from '@kupa/proto';
 import { useT } from '../../lib/i18n/i18n';
 import { PlanPrice, type PlanPricing } from '../../lib/plans/plan-price';
 
@@ -18,6 +18,7 @@ import { PlanPrice, type PlanPricing } from '../../lib/plans/plan-price';
 export function PlanCard({ plan, pricing, onBuy }: { plan: Plan; pricing: PlanPricing; onBuy: () => void }) {
   const { t, lang } = useT();
   const nameId = useId();
+  const text = planTextIn(plan, lang);
   return (
     <Card
       variant="outlined"
@@ -30,7 +31,7 @@ export function PlanCard({ plan, pricing, onBuy }: { plan: Plan; pricing: PlanPr
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack spacing={1.5}>
           <Typography id={nameId} variant="h6" component="h2" dir="auto" data-testid="plan-name">
-            {plan.name}
+            {text.name}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Chip
@@ -53,9 +54,9 @@ export function PlanCard({ plan, pricing, onBuy }: { plan: Plan; pricing: PlanPr
               {t('packages.recurrentHint')}
             </Typography>
           )}
-          {plan.description && (
+          {text.description && (
             <Typography color="text.secondary" dir="auto" data-testid="plan-description">
-              {plan.description}
+              {text.description}
             </Typography>
           )}
           {plan.features.length > 0 && (

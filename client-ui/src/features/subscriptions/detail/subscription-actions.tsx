@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type CryptoMethod, minorToAmount, type Subscription } from '@kupa/proto';
+import { type CryptoMethod, minorToAmount, planTextIn, type Subscription } from '@kupa/proto';
 import { isApiError } from '../../../lib/api/api-error';
 import { paymentsApi, subscriptionsApi } from '../../../lib/api/endpoints';
 import { ME_QUERY_KEY, useMe } from '../../../lib/api/use-me';
@@ -255,7 +255,9 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
           <Stack spacing={1.5}>
             <Typography>
               {/* A short balance renews by crypto (below), not from the balance now. */}
-              {t(missingMinor > 0 ? 'subscription.renewTextShort' : 'subscription.renewText', { name: plan.name })}
+              {t(missingMinor > 0 ? 'subscription.renewTextShort' : 'subscription.renewText', {
+                name: planTextIn(plan, lang).name,
+              })}
             </Typography>
             <PlanPrice pricing={pricing} months={plan.durationInMonths} testId="renew-price" />
             {me && (

@@ -24,6 +24,8 @@ function termFields(terms: PaymentPlanTerms): Record<string, unknown> {
     description: terms.description,
     features: terms.features,
     cardPaymentAllowed: terms.cardPaymentAllowed,
+    nameEn: terms.nameEn,
+    descriptionEn: terms.descriptionEn,
   };
 }
 

@@ -1,4 +1,8 @@
-import { CatalogSchema1767600000400, PlanCardPayment1768100000400 } from './infrastructure/catalog.migrations';
+import {
+  CatalogSchema1767600000400,
+  PlanCardPayment1768100000400,
+  PlanEnglishTexts1769900000400,
+} from './infrastructure/catalog.migrations';
 
 export { CatalogModule } from './catalog.module';
 export { planForSale } from './domain/plan.decider';
@@ -7,4 +11,8 @@ export { PlanReferences } from './application/plan-references.port';
 export { planStreams } from './infrastructure/plan-streams';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const catalogMigrations: Function[] = [CatalogSchema1767600000400, PlanCardPayment1768100000400];
+export const catalogMigrations: Function[] = [
+  CatalogSchema1767600000400,
+  PlanCardPayment1768100000400,
+  PlanEnglishTexts1769900000400,
+];

@@ -16,6 +16,8 @@ const terms: PaymentPlanTerms = {
   description: 'Every channel',
   features: ['HD', 'Two screens'],
   cardPaymentAllowed: true,
+  nameEn: '',
+  descriptionEn: '',
 };
 
 const created: PaymentPlanEvent = {
@@ -277,7 +279,6 @@ describe('plan decider', () => {
       const { cardPaymentAllowed: _dropped, ...storedV1 } = { planId, ...terms, status: 'ACTIVE', createdAt: at };
       for (const type of ['PaymentPlanCreated', 'PaymentPlanUpdated'] as const) {
         const schema = PAYMENT_PLAN_EVENT_SCHEMAS[type];
-        expect(schema?.schemaVersion).toBe(2);
         expect(schema?.upcasters[1](storedV1)).toEqual({ ...storedV1, cardPaymentAllowed: true });
       }
     });
@@ -290,6 +291,55 @@ describe('plan decider', () => {
       );
       expect(events).toEqual([{ type: 'PaymentPlanUpdated', data: { planId, ...terms, cardPaymentAllowed: false } }]);
       expect(planForSale(fold(planEvolution, [created, ...events])).cardPaymentAllowed).toBe(false);
+    });
+  });
+
+  describe('English texts (schema version 3)', () => {
+    it('reads packages stored before English texts as having none, after the card flag', () => {
+      const { nameEn: _name, descriptionEn: _description, ...storedV2 } = { planId, ...terms, status: 'ACTIVE' };
+      for (const type of ['PaymentPlanCreated', 'PaymentPlanUpdated'] as const) {
+        const schema = PAYMENT_PLAN_EVENT_SCHEMAS[type];
+        expect(schema?.schemaVersion).toBe(3);
+        expect(schema?.upcasters[2](storedV2)).toEqual({ ...storedV2, nameEn: '', descriptionEn: '' });
+      }
+    });
+
+    it('creates a plan with English texts beside the Hebrew ones', () => {
+      const bilingual = { ...terms, name: 'זהב', nameEn: 'Gold', descriptionEn: 'Every channel, in English' };
+      given([])
+        .when((state) => createPlan({ planId, terms: bilingual, status: 'ACTIVE', nameTaken: false, at }, state))
+        .then([{ type: 'PaymentPlanCreated', data: { ...created.data, ...bilingual } } as PaymentPlanEvent]);
+    });
+
+    it('records a change of the English texts alone as an update, even on a plan clients bought', () => {
+      given([created])
+        .when((state) =>
+          updatePlan(update({ nameEn: 'Gold', descriptionEn: 'All of it' }, { referenced: true }), state),
+        )
+        .then([{ type: 'PaymentPlanUpdated', data: { planId, ...terms, nameEn: 'Gold', descriptionEn: 'All of it' } }]);
+      given([created])
+        .when((state) => updatePlan(update({}), state))
+        .then([]);
+    });
+
+    it('refuses an English name or description over the limits, naming the field', () => {
+      given([])
+        .when((state) =>
+          createPlan(
+            {
+              planId,
+              terms: { ...terms, nameEn: 'x'.repeat(LIMITS.planNameMaxLength + 1) },
+              status: 'ACTIVE',
+              nameTaken: false,
+              at,
+            },
+            state,
+          ),
+        )
+        .thenRejects('error.validation.max.length', { field: 'nameEn', max: LIMITS.planNameMaxLength });
+      given([created])
+        .when((state) => updatePlan(update({ descriptionEn: 'x'.repeat(LIMITS.planDescriptionMaxLength + 1) }), state))
+        .thenRejects('error.validation.max.length', { field: 'descriptionEn', max: LIMITS.planDescriptionMaxLength });
     });
   });
 });

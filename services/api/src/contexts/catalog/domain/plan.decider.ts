@@ -37,6 +37,8 @@ function sameTerms(plan: PaymentPlanTerms, terms: PaymentPlanTerms): boolean {
     plan.isRecurrent === terms.isRecurrent &&
     plan.description === terms.description &&
     plan.cardPaymentAllowed === terms.cardPaymentAllowed &&
+    plan.nameEn === terms.nameEn &&
+    plan.descriptionEn === terms.descriptionEn &&
     plan.features.length === terms.features.length &&
     plan.features.every((feature, index) => feature === terms.features[index])
   );

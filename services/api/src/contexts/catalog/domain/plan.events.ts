@@ -20,6 +20,13 @@ const cardPaymentAllowed = (data: unknown): unknown => ({
   cardPaymentAllowed: true,
 });
 
+/** Version 2 packages had no English texts: they read as having none, and readers see the Hebrew ones. */
+const noEnglishTexts = (data: unknown): unknown => ({
+  ...(data as Record<string, unknown>),
+  nameEn: '',
+  descriptionEn: '',
+});
+
 /**
  * The catalog event types whose data changed since their first version; stored history is lifted on every read
  * (the event store's upcasting), never rewritten.
@@ -29,6 +36,6 @@ export const PAYMENT_PLAN_EVENT_SCHEMAS: Readonly<
     Record<PaymentPlanEventType, { schemaVersion: number; upcasters: Record<number, (data: unknown) => unknown> }>
   >
 > = Object.freeze({
-  PaymentPlanCreated: { schemaVersion: 2, upcasters: { 1: cardPaymentAllowed } },
-  PaymentPlanUpdated: { schemaVersion: 2, upcasters: { 1: cardPaymentAllowed } },
+  PaymentPlanCreated: { schemaVersion: 3, upcasters: { 1: cardPaymentAllowed, 2: noEnglishTexts } },
+  PaymentPlanUpdated: { schemaVersion: 3, upcasters: { 1: cardPaymentAllowed, 2: noEnglishTexts } },
 });

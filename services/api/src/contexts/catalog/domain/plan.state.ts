@@ -25,6 +25,8 @@ export function termsOf(terms: PaymentPlanTerms): PaymentPlanTerms {
     description: terms.description,
     features: [...terms.features],
     cardPaymentAllowed: terms.cardPaymentAllowed,
+    nameEn: terms.nameEn,
+    descriptionEn: terms.descriptionEn,
   };
 }
 

@@ -46,3 +46,20 @@ export class PlanCardPayment1768100000400 implements MigrationInterface {
     await runner.query(`ALTER TABLE payment_plans DROP COLUMN card_payment_allowed`);
   }
 }
+
+/**
+ * A package's English name and description beside the Hebrew ones
+ * (docs/adr/0075-demo-catalogue-and-bilingual-packages.md); every older package has none.
+ */
+export class PlanEnglishTexts1769900000400 implements MigrationInterface {
+  name = 'PlanEnglishTexts1769900000400';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payment_plans ADD COLUMN name_en text NOT NULL DEFAULT ''`);
+    await runner.query(`ALTER TABLE payment_plans ADD COLUMN description_en text NOT NULL DEFAULT ''`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payment_plans DROP COLUMN name_en, DROP COLUMN description_en`);
+  }
+}

@@ -39,6 +39,12 @@ export class PlanDto implements Plan {
   @ApiProperty({ maxLength: LIMITS.planDescriptionMaxLength })
   description: string;
 
+  @ApiProperty({ maxLength: LIMITS.planNameMaxLength, description: 'The English name; empty when there is none' })
+  nameEn: string;
+
+  @ApiProperty({ maxLength: LIMITS.planDescriptionMaxLength, description: 'The English description; may be empty' })
+  descriptionEn: string;
+
   @ApiProperty({
     type: 'array',
     items: { type: 'string', minLength: 1, maxLength: LIMITS.planFeatureMaxLength },

@@ -73,4 +73,26 @@ export class PlanRequestDto implements PlanRequest {
   @OptionalField()
   @IsBoolean()
   cardPaymentAllowed?: boolean;
+
+  @ApiProperty({
+    required: false,
+    default: '',
+    maxLength: LIMITS.planNameMaxLength,
+    description: 'The English name beside `name` (Hebrew); empty or absent when there is none',
+  })
+  @OptionalField()
+  @Trimmed()
+  @SatisfiesRule((value) => (value.trim() === '' ? null : checkPlanName(value)))
+  nameEn?: string;
+
+  @ApiProperty({
+    required: false,
+    default: '',
+    maxLength: LIMITS.planDescriptionMaxLength,
+    description: 'The English description beside `description`; empty or absent when there is none',
+  })
+  @OptionalField()
+  @Trimmed()
+  @SatisfiesRule(checkPlanDescription)
+  descriptionEn?: string;
 }

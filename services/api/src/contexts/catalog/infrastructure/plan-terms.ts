@@ -18,6 +18,9 @@ export function planTermsOf(request: PlanRequestDto): { terms: PaymentPlanTerms;
       features: request.features,
       // Absent means allowed: a package is for sale by card unless staff say otherwise.
       cardPaymentAllowed: request.cardPaymentAllowed ?? true,
+      // Absent means none: readers of either language then see the Hebrew texts.
+      nameEn: request.nameEn ?? '',
+      descriptionEn: request.descriptionEn ?? '',
     },
     status: request.status,
   };

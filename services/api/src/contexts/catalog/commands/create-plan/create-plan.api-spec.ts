@@ -37,11 +37,45 @@ describe('POST /payment-plans', () => {
       features: ['HD', '4 screens'],
       // Absent in the request: a package may be bought by card unless staff say otherwise.
       cardPaymentAllowed: true,
+      // Absent in the request: the package has no English texts, and English readers see the Hebrew ones.
+      nameEn: '',
+      descriptionEn: '',
       createdAt: expect.any(String),
       updatedAt: plan.createdAt,
     });
     const read = await testApp.http.get(`/api/payment-plans/${plan.id}`).set('Authorization', `Bearer ${admin}`);
     expect(read.body).toEqual(plan);
+  });
+
+  it('creates a package with English texts beside the Hebrew ones, trimmed, and lists it with both', async () => {
+    const request = planRequest({
+      name: 'חבילת משפחה',
+      description: 'כל הערוצים',
+      nameEn: '  Family Bundle ',
+      descriptionEn: ' Every channel ',
+    });
+    const response = await create(request);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      name: 'חבילת משפחה',
+      nameEn: 'Family Bundle',
+      descriptionEn: 'Every channel',
+    });
+    const list = await testApp.http
+      .post('/api/payment-plans/search')
+      .set('Authorization', `Bearer ${client.accessToken}`)
+      .send({ size: 100 });
+    expect(list.status).toBe(200);
+    const listed = (list.body.content as Plan[]).find((plan) => plan.id === response.body.id);
+    expect(listed).toMatchObject({ name: 'חבילת משפחה', description: 'כל הערוצים', nameEn: 'Family Bundle' });
+    const tooLong = await create(
+      planRequest({ name: 'Long English', nameEn: 'x'.repeat(101), descriptionEn: 'y'.repeat(256) }),
+    );
+    expect(tooLong.status).toBe(400);
+    expect(fieldsOf(tooLong)).toEqual([
+      { field: 'nameEn', error: 'error.validation.max.length', params: { max: 100 } },
+      { field: 'descriptionEn', error: 'error.validation.max.length', params: { max: 255 } },
+    ]);
   });
 
   it('records the creation in the activity log as a PACKAGE with its values, price in dollars', async () => {

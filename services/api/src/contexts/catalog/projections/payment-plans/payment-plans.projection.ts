@@ -25,8 +25,8 @@ export class PaymentPlansProjection implements InlineProjection {
         const data = event.data;
         await manager.query(
           `INSERT INTO payment_plans (id, name, duration_months, price_minor, currency, is_recurrent, description, features,
-             status, created_at, updated_at, card_payment_allowed)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)`,
+             status, created_at, updated_at, card_payment_allowed, name_en, description_en)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13)`,
           [
             data.planId,
             data.name,
@@ -39,6 +39,8 @@ export class PaymentPlansProjection implements InlineProjection {
             data.status,
             data.createdAt,
             data.cardPaymentAllowed,
+            data.nameEn,
+            data.descriptionEn,
           ],
         );
         return;
@@ -47,7 +49,8 @@ export class PaymentPlansProjection implements InlineProjection {
         const data = event.data;
         await manager.query(
           `UPDATE payment_plans SET name = $2, duration_months = $3, price_minor = $4, currency = $5, is_recurrent = $6,
-             description = $7, features = $8, updated_at = $9, card_payment_allowed = $10
+             description = $7, features = $8, updated_at = $9, card_payment_allowed = $10,
+             name_en = $11, description_en = $12
            WHERE id = $1`,
           [
             data.planId,
@@ -60,6 +63,8 @@ export class PaymentPlansProjection implements InlineProjection {
             data.features,
             occurredAt,
             data.cardPaymentAllowed,
+            data.nameEn,
+            data.descriptionEn,
           ],
         );
         return;

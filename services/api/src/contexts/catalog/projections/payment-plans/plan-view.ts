@@ -11,6 +11,8 @@ export interface PlanRow {
   is_recurrent: boolean;
   card_payment_allowed: boolean;
   description: string;
+  name_en: string;
+  description_en: string;
   features: string[];
   status: PlanStatus;
   created_at: Date;
@@ -19,7 +21,7 @@ export interface PlanRow {
 
 /** The columns a `Plan` is made from; the price leaves PostgreSQL as text, never as a lossy number. */
 export const PLAN_COLUMNS = `p.id, p.name, p.duration_months, p.price_minor::text AS price_minor, p.currency, p.is_recurrent,
-  p.card_payment_allowed, p.description, p.features, p.status, p.created_at, p.updated_at`;
+  p.card_payment_allowed, p.description, p.name_en, p.description_en, p.features, p.status, p.created_at, p.updated_at`;
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -30,6 +32,8 @@ export function toPlan(row: PlanRow): Plan {
     currency: row.currency,
     isRecurrent: row.is_recurrent,
     description: row.description,
+    nameEn: row.name_en,
+    descriptionEn: row.description_en,
     features: row.features,
     status: row.status,
     cardPaymentAllowed: row.card_payment_allowed,
