@@ -7,6 +7,7 @@ import { CommonModule } from './contexts/common';
 import { IdentityModule } from './contexts/identity';
 import { LedgerModule } from './contexts/ledger';
 import { ReportingModule } from './contexts/reporting';
+import { DemoModule } from './demo';
 import {
   ProvisioningModule,
   SubscriptionProvisioningOutcomes,
@@ -108,6 +109,8 @@ export class AppModule {
           version: options.version,
           support: { telegram: options.config.supportTelegram, email: options.config.supportEmail },
         }),
+        // Last, so that its start-up seeding finds every context's command handlers registered.
+        DemoModule,
       ],
     };
   }

@@ -16,3 +16,6 @@ export const catalogMigrations: Function[] = [
   PlanCardPayment1768100000400,
   PlanEnglishTexts1769900000400,
 ];
+
+/** The embedded demo's catalogue goes through the same command as staff's (docs/adr/0075-demo-catalogue-and-bilingual-packages.md). */
+export { CreatePlanCommand } from './commands/create-plan/create-plan.command';

@@ -27,3 +27,7 @@ export const identityMigrations: Function[] = [
   ActorChangeNotifications1768200000100,
   SessionLifetimes1768400005600,
 ];
+
+/** The embedded demo's accounts and its referred friend (ADR 0075). */
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './application/identity-bootstrap';
+export { SignUpCommand } from './commands/sign-up/sign-up.command';

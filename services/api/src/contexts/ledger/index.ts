@@ -74,3 +74,7 @@ export const ledgerMigrations: Function[] = [
   PaymentReviewFields1768400000300,
   PaymentPurchaseColumnsDropped1768500000400,
 ];
+
+/** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */
+export { RecordManualPaymentCommand } from './commands/record-manual-payment/record-manual-payment.command';
+export { TransferBalanceCommand } from './commands/transfer-balance/transfer-balance.command';

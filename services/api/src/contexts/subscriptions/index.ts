@@ -27,3 +27,7 @@ export const subscriptionsMigrations: Function[] = [
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.
 export { ProvisioningModule } from './infrastructure/provisioning/provisioning.module';
 export { ProvisioningSchema1767800000000 } from './infrastructure/provisioning/provisioning.migrations';
+
+/** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */
+export { BuySubscriptionCommand } from './commands/buy-subscription/buy-subscription.command';
+export { CancelSubscriptionCommand } from './commands/cancel-subscription/cancel-subscription.command';

@@ -1,0 +1,2 @@
+export { DemoModule } from './demo.module';
+export { DemoSeed } from './demo-seed';
