@@ -108,6 +108,30 @@ describe('npm start', () => {
     if (!embedded) assert.doesNotMatch(server.output(), /Kupa-Demo-2026!/);
   });
 
+  it('seeds a catalogue the first client sees, in both languages, and a history the admin dashboard shows', async () => {
+    const token = async (email: string) => {
+      const response = await fetch(`${server.baseUrl}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Kupa-Demo-2026!' }),
+      });
+      return ((await response.json()) as { accessToken: string }).accessToken;
+    };
+    const plans = await fetch(`${server.baseUrl}/api/payment-plans/search`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await token('client@kupa.local')}` },
+      body: '{}',
+    });
+    const page = (await plans.json()) as { content: Array<{ name: string; nameEn: string }> };
+    assert.ok(page.content.length >= 4, `packages on sale: ${page.content.length}`);
+    assert.ok(page.content.every((plan) => plan.name !== '' && plan.nameEn !== ''));
+    const dashboard = await fetch(`${server.baseUrl}/api/dashboard`, {
+      headers: { Authorization: `Bearer ${await token('admin@kupa.local')}` },
+    });
+    const figures = (await dashboard.json()) as { deposits: { thisMonth: number }; revenue: { thisMonth: number } };
+    assert.ok(figures.deposits.thisMonth > 0 && figures.revenue.thisMonth > 0, JSON.stringify(figures));
+  });
+
   it('runs `kupa ledger verify` beside the server, on the same database', async () => {
     const report = await kupaJson<{ ok: boolean; counts: { otherReadModelRows: number } }>(
       'ledger',

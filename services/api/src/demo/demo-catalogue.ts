@@ -68,9 +68,9 @@ export const DEMO_CATALOGUE: readonly PlanRequest[] = Object.freeze([
   },
 ]);
 
-/** The friend who signed up with the ambassador's referral ID. */
+/** The friend who signed up with the ambassador's referral ID: a client of theirs, not one of the demo logins. */
 export const DEMO_FRIEND: Pick<SignUpRequest, 'email' | 'firstName' | 'lastName' | 'language'> = Object.freeze({
-  email: 'friend@kupa.local',
+  email: 'noa.shapira@example.com',
   firstName: 'נועה',
   lastName: 'שפירא',
   language: 'he',
