@@ -13,6 +13,7 @@ export * from './identity-events';
 export * from './ledger-events';
 export * from './catalog-events';
 export * from './subscription-events';
+export * from './subscription-states';
 export * from './uuid';
 export * from './placeholders';
 export * from './canonical-json';

@@ -490,6 +490,7 @@ export interface MonthComparison {
 
 /** `GET /dashboard` (admin): what the business did this calendar month (UTC) against the last. */
 export interface DashboardSummary {
+  /** Running subscriptions: ACTIVE (cancelled ones too, until their end) or UNSUBSCRIBED. */
   activeSubscriptions: number;
   revenue: MonthComparison;
   deposits: MonthComparison;

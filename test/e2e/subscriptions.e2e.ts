@@ -292,7 +292,7 @@ async function clientJourney(client: Page, lang: Lang, plan: PackageSpec): Promi
   const noticeText = (await notice.textContent()) ?? '';
   assert.ok(noticeText.includes(endDate), `the notice says it stays active until ${endDate}: ${noticeText}`);
   assert.match(noticeText, lang === 'he' ? /בוטל/ : /cancel/i);
-  assert.equal(await subscriptionStatus(client), 'ACTIVE', 'a cancelled subscription stays ACTIVE to its end');
+  assert.equal(await subscriptionStatus(client), 'CANCELLING', 'a cancelled subscription reads so, not a plain ACTIVE');
   assert.equal(await client.getByTestId('subscription-cancel').count(), 0, 'it cannot be cancelled twice');
   await photograph(client, lang, 'client-subscription-cancelled', LIGHT_VARIANTS, { axe: false });
 

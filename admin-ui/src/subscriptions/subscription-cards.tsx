@@ -1,10 +1,14 @@
 import { SimpleList } from 'react-admin';
 import { CardLine } from '../shared/card-line';
 import { DateTimeField } from '../shared/date-time-field';
-import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { MoneyField } from '../shared/money';
-import { PlanNameField, type SubscriptionRecord } from './subscription-fields';
+import {
+  PlanNameField,
+  type SubscriptionRecord,
+  SubscriptionPeriodField,
+  SubscriptionStateField,
+} from './subscription-fields';
 
 /**
  * Subscriptions on a phone, one card each (the subscriptions list and a client's tab): the package and the status
@@ -15,13 +19,13 @@ export function SubscriptionCards({ withUser }: { withUser: boolean }) {
     <SimpleList<SubscriptionRecord>
       linkType="show"
       primaryText={
-        <CardLine testId="subscriptions-card" end={<EnumField source="status" enumName="subscriptionStatus" chip />}>
+        <CardLine testId="subscriptions-card" end={<SubscriptionStateField />}>
           <PlanNameField />
         </CardLine>
       }
       secondaryText={(record) => (
         <>
-          <MoneyField source="price" /> · <EnumField source="durationInMonth" enumName="planDuration" /> ·{' '}
+          <MoneyField source="price" /> · <SubscriptionPeriodField /> ·{' '}
           <Ltr>{record.login}</Ltr>
           {record.endDate ? (
             <>

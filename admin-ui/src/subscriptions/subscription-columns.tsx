@@ -3,7 +3,7 @@ import { DateTimeField } from '../shared/date-time-field';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { MoneyField } from '../shared/money';
-import { PlanNameField, ShortIdField } from './subscription-fields';
+import { PlanNameField, ShortIdField, SubscriptionPeriodField, SubscriptionStateField } from './subscription-fields';
 
 /**
  * The columns of a subscriptions table, shared by the subscriptions list and a client's subscriptions tab (which
@@ -25,13 +25,13 @@ export function subscriptionColumns({ withUser }: { withUser: boolean }) {
       <PlanNameField />
     </DataTable.Col>,
     <DataTable.Col key="status" source="status">
-      <EnumField source="status" enumName="subscriptionStatus" chip />
+      <SubscriptionStateField />
     </DataTable.Col>,
     <DataTable.Col key="type" source="type">
       <EnumField source="type" enumName="subscriptionType" />
     </DataTable.Col>,
     <DataTable.Col key="durationInMonth" source="durationInMonth">
-      <EnumField source="durationInMonth" enumName="planDuration" />
+      <SubscriptionPeriodField />
     </DataTable.Col>,
     <DataTable.Col key="price" source="price">
       <MoneyField source="price" />

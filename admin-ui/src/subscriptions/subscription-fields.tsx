@@ -1,5 +1,15 @@
-import { type Subscription } from '@kupa/proto';
+import {
+  INTENT_COLOURS,
+  type Subscription,
+  subscriptionPeriodLabel,
+  subscriptionShownState,
+  subscriptionStateIntent,
+  subscriptionStateLabel,
+} from '@kupa/proto';
+import CircleIcon from '@mui/icons-material/Circle';
+import { Chip } from '@mui/material';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
+import { useLang } from '../shared/use-lang';
 
 export type SubscriptionRecord = Subscription & RaRecord;
 
@@ -34,4 +44,36 @@ export function ShortIdField(_props: { source?: string }) {
       {String(record.id).slice(0, 8)}
     </bdi>
   );
+}
+
+/**
+ * The subscription's state as both apps show it (proto's `subscriptionStateLabel`): a cancelled subscription that
+ * still runs reads as cancelled, not as a plain "Active" (ADR 0076). Coloured like the payment status chips.
+ */
+export function SubscriptionStateField(_props: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<SubscriptionRecord>();
+  const lang = useLang();
+  if (!record) return null;
+  const intent = subscriptionStateIntent(record);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={INTENT_COLOURS[intent].badge}
+      icon={<CircleIcon />}
+      label={subscriptionStateLabel(record, lang)}
+      data-value={subscriptionShownState(record)}
+      data-intent={intent}
+      // The words stay in the text colour: the warning shade is too light for small text on a light page (WCAG AA).
+      sx={{ '& .MuiChip-label': { color: 'text.primary' }, '& .MuiChip-icon': { fontSize: 10 } }}
+    />
+  );
+}
+
+/** How long a period runs: the package's duration, or the trial's days (a trial stores 0 months). */
+export function SubscriptionPeriodField(_props: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<SubscriptionRecord>();
+  const lang = useLang();
+  if (!record) return null;
+  return <span data-value={record.durationInMonth}>{subscriptionPeriodLabel(record, lang)}</span>;
 }

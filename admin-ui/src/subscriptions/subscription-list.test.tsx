@@ -56,6 +56,22 @@ describe('subscriptions list', () => {
     expect(searches(calls)[0].body).toEqual({ page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }] });
   });
 
+  it('says a cancelled one is cancelled, not a plain "Active", and gives a trial its days, not "0"', async () => {
+    const cancelled = { ...SUBSCRIPTION, cancelAtPeriodEnd: true, nextPaymentDate: null };
+    const runningTrial = { ...trial, status: 'ACTIVE', durationInMonth: 0 };
+    mockFetch({ 'POST /api/subscriptions/search': () => page([cancelled, runningTrial]) });
+    renderList('en');
+
+    const rows = await screen.findAllByTestId('subscriptions-row');
+    const status = rows[0].querySelector('[data-value="CANCELLING"]');
+    expect(status?.textContent).toBe('Cancelled, active to end');
+    expect(status).toHaveAttribute('data-intent', 'warning');
+    expect(within(rows[0]).queryByText(enumLabel('subscriptionStatus', 'ACTIVE', 'en'))).toBeNull();
+    expect(within(rows[1]).getByText(enumLabel('subscriptionStatus', 'ACTIVE', 'en'))).toBeVisible();
+    expect(within(rows[1]).getByText('3 days')).toBeVisible();
+    expect(within(rows[1]).queryByText('0')).toBeNull();
+  });
+
   it('filters by id, status, type and duration', async () => {
     const { calls } = mockFetch({ 'POST /api/subscriptions/search': () => page([SUBSCRIPTION]) });
     const user = userEvent.setup();

@@ -20,7 +20,12 @@ import { MoneyField } from '../shared/money';
 import { RecordLoadError } from '../shared/record-load-error';
 import { homePathFor } from '../resources';
 import { CancelSubscriptionButton, ChangeLoginButton, ChangePasswordButton } from './subscription-actions';
-import { PlanNameField, type SubscriptionRecord } from './subscription-fields';
+import {
+  PlanNameField,
+  type SubscriptionRecord,
+  SubscriptionPeriodField,
+  SubscriptionStateField,
+} from './subscription-fields';
 
 function SubscriptionTitle() {
   const record = useRecordContext<SubscriptionRecord>();
@@ -74,7 +79,9 @@ export function SubscriptionShow({ id }: { id?: Identifier }) {
       queryOptions={{ onError: () => undefined }}
     >
       <SimpleShowLayout>
-        <EnumField source="status" enumName="subscriptionStatus" chip />
+        <Labeled source="status">
+          <SubscriptionStateField />
+        </Labeled>
         <Labeled source="paymentPlan.planName">
           <PlanNameField />
         </Labeled>
@@ -84,7 +91,9 @@ export function SubscriptionShow({ id }: { id?: Identifier }) {
         </Labeled>
         <FunctionField source="login" render={(record: SubscriptionRecord) => <Ltr>{record.login}</Ltr>} />
         <MoneyField source="price" />
-        <EnumField source="durationInMonth" enumName="planDuration" />
+        <Labeled source="durationInMonth">
+          <SubscriptionPeriodField />
+        </Labeled>
         <DateTimeField source="startDate" emptyText="—" />
         <DateTimeField source="endDate" emptyText="—" />
         <DateTimeField source="nextPaymentDate" emptyText="—" />

@@ -61,7 +61,7 @@ function SubscriptionCards({ subscriptions }: { subscriptions: readonly Subscrip
                   <Typography sx={{ fontWeight: 600 }} dir="auto" data-testid="subscriptions-row-name">
                     {subscriptionName(subscription, t)}
                   </Typography>
-                  <SubscriptionStatusChip status={subscription.status} testId="subscriptions-row-status" />
+                  <SubscriptionStatusChip subscription={subscription} testId="subscriptions-row-status" />
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
                   {t('subscriptions.period', {
@@ -121,7 +121,7 @@ function SubscriptionsTable({ subscriptions }: { subscriptions: readonly Subscri
                 </RouterLink>
               </TableCell>
               <TableCell>
-                <SubscriptionStatusChip status={subscription.status} testId="subscriptions-row-status" />
+                <SubscriptionStatusChip subscription={subscription} testId="subscriptions-row-status" />
               </TableCell>
               <TableCell>{dateOrDash(subscription.startDate, lang)}</TableCell>
               <TableCell>{dateOrDash(subscription.endDate, lang)}</TableCell>

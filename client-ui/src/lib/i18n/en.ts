@@ -317,6 +317,7 @@ export const en: Record<MessageKey, string> = {
   'subscription.field.login': 'Login',
   'subscription.field.createdAt': 'Created',
   'subscription.recurrent.yes': 'Yes, from the balance',
+  'subscription.recurrent.stopped': 'No, it was stopped',
   'subscription.recurrent.no': 'No',
   'subscription.noNextPayment': 'No further charge',
   'subscription.pending':

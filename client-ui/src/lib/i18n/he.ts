@@ -312,6 +312,7 @@ export const he = {
   'subscription.field.login': 'שם משתמש',
   'subscription.field.createdAt': 'נוצר בתאריך',
   'subscription.recurrent.yes': 'כן, מהיתרה',
+  'subscription.recurrent.stopped': 'לא, הופסק',
   'subscription.recurrent.no': 'לא',
   'subscription.noNextPayment': 'אין חיוב נוסף',
   'subscription.pending': 'אנחנו מקימים את החשבון בשירות הסטרימינג. זה לוקח בדרך כלל כמה שניות, והעמוד יתעדכן מעצמו.',

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { enumLabel, type Language, type Subscription } from '@kupa/proto';
+import { enumLabel, type Language, renewsAutomatically, type Subscription } from '@kupa/proto';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { formatDate, formatDateTime, formatDollars } from '../../../lib/format';
 import { useT, type Translate } from '../../../lib/i18n/i18n';
@@ -34,7 +34,7 @@ function detailRows(subscription: Subscription, t: Translate, lang: Language): D
   const rows: DescriptionRow[] = [
     [
       t('subscription.field.status'),
-      <SubscriptionStatusChip key="status" status={subscription.status} />,
+      <SubscriptionStatusChip key="status" subscription={subscription} />,
       'subscription-detail-status',
     ],
     [t('subscription.field.type'), enumLabel('subscriptionType', subscription.type, lang), 'subscription-detail-type'],
@@ -57,7 +57,12 @@ function detailRows(subscription: Subscription, t: Translate, lang: Language): D
     rows.push(
       [
         t('subscription.field.recurrent'),
-        subscription.isRecurrent ? t('subscription.recurrent.yes') : t('subscription.recurrent.no'),
+        // The package's `isRecurrent` stays true after a stop or a cancellation; what will happen is the rule's.
+        renewsAutomatically(subscription)
+          ? t('subscription.recurrent.yes')
+          : subscription.isRecurrent
+            ? t('subscription.recurrent.stopped')
+            : t('subscription.recurrent.no'),
         'subscription-detail-recurrent',
       ],
       [

@@ -117,8 +117,8 @@ describe('GET /dashboard', () => {
     await seedPayment('SUBSCRIPTION_PAYMENT', 4999, '2026-03-11T10:00:00Z', 'PENDING');
     await seedPayment('REFUND', 500, '2026-03-14T10:00:00Z');
 
-    // Active: renewing within the week; cancelled (never renews); renewing later; a trial. Not active: expired,
-    // pending, unsubscribed.
+    // Running: renewing within the week; cancelled (never renews); renewing later; a trial; unsubscribed (its renewal
+    // stopped, its period still running). Not running: expired, pending.
     await seedSubscription({
       status: 'ACTIVE',
       nextPaymentDate: '2026-03-18T00:00:00Z',
@@ -160,7 +160,7 @@ describe('GET /dashboard', () => {
     expect(response.status).toBe(200);
     const summary = response.body as DashboardSummary;
     expect(summary).toMatchObject({
-      activeSubscriptions: 4,
+      activeSubscriptions: 5,
       // 9.99 + 19.99 − 5 refunded this month; the pending payment does not count.
       revenue: { thisMonth: 24.98, lastMonth: 29.99 },
       // 40.5 + 10 this month (the failed one left); 100 + 20 last month (the correction left out).
@@ -190,7 +190,7 @@ describe('GET /dashboard', () => {
     try {
       const summary = (await dashboard(admin)).body as DashboardSummary;
       expect(summary).toMatchObject({
-        activeSubscriptions: 4,
+        activeSubscriptions: 5,
         revenue: { thisMonth: 0, lastMonth: 0 },
         deposits: { thisMonth: 0, lastMonth: 0 },
         newSubscriptions: { thisMonth: 0, lastMonth: 0 },

@@ -2,7 +2,10 @@ import type { DataSource } from 'typeorm';
 
 /** Counts of the subscriptions read model for reporting. */
 export interface SubscriptionFigures {
-  /** Subscriptions ACTIVE now (a cancelled one stays ACTIVE until its end). */
+  /**
+   * Subscriptions running now: ACTIVE (a cancelled one stays ACTIVE until its end) or UNSUBSCRIBED (its automatic
+   * renewal stopped, its period still paid and running). A client of either still watches (ADR 0076).
+   */
   active: number;
   /** Subscriptions created (bought or taken as a trial) in the current month and the one before. */
   newThisMonth: number;
@@ -29,7 +32,7 @@ export async function subscriptionFigures(
   const count = async (sql: string, parameters: unknown[] = []) =>
     ((await db.query(sql, parameters)) as Array<{ count: number }>)[0].count;
   const [active, created, renewalsDue] = await Promise.all([
-    count(`SELECT count(*)::int AS count FROM subscriptions WHERE status = 'ACTIVE'`),
+    count(`SELECT count(*)::int AS count FROM subscriptions WHERE status IN ('ACTIVE', 'UNSUBSCRIBED')`),
     db.query(
       `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS this_month,
               count(*) FILTER (WHERE created_at < $2)::int AS last_month
