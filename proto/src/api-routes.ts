@@ -73,6 +73,7 @@ export const API_ROUTES = Object.freeze({
   subscriptionsSearch: '/subscriptions/search',
   subscriptionLogin: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/login`,
   subscriptionPassword: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/password`,
+  subscriptionResume: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/resume`,
   /** Takes `?paymentPlanId=`: every recurrent subscription of the caller on that package stops renewing. */
   deactivateRecurrent: '/subscriptions/deactivate-recurrent',
   buyWithBalance: (planId: string) => `/subscriptions/balance/payment-plans/${segment(planId)}`,

@@ -353,6 +353,16 @@ export const ERROR_CATALOGUE = {
     en: 'This subscription has ended. You can buy a new one',
     he: 'המנוי הזה הסתיים. אפשר לרכוש מנוי חדש',
   },
+  'error.subscription.not.cancelled': {
+    status: 409,
+    en: 'This subscription is not cancelled, so there is nothing to resume',
+    he: 'המנוי הזה לא בוטל, כך שאין מה להמשיך',
+  },
+  'error.subscription.resume.too.late': {
+    status: 409,
+    en: 'This subscription has reached its end date and can no longer be resumed. You can buy a new one',
+    he: 'המנוי הזה הגיע לתאריך הסיום ואי אפשר עוד להמשיך אותו. אפשר לרכוש מנוי חדש',
+  },
   'error.streaming.integration.failure': {
     status: 502,
     en: 'The streaming service could not be reached. Please try later',

@@ -62,6 +62,7 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   SubscriptionRenewed: { he: 'חידוש מנוי', en: 'Subscription renewed' },
   SubscriptionRenewalFailed: { he: 'חידוש מנוי נכשל', en: 'Subscription renewal failed' },
   SubscriptionCancelled: { he: 'ביטול מנוי', en: 'Subscription cancelled' },
+  SubscriptionResumed: { he: 'המשך מנוי שבוטל', en: 'Subscription resumed' },
   SubscriptionRecurrenceDeactivated: { he: 'הפסקת חידוש אוטומטי', en: 'Automatic renewal stopped' },
   SubscriptionEnded: { he: 'סיום מנוי', en: 'Subscription ended' },
   SubscriptionLoginChanged: { he: 'שינוי שם משתמש של מנוי', en: 'Subscription login changed' },
@@ -186,6 +187,10 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   SubscriptionCancelled: {
     he: '{target} של {parent}: בוטל, פעיל עד תום התקופה',
     en: '{target} of {parent}: cancelled, active to the end of its period',
+  },
+  SubscriptionResumed: {
+    he: '{target} של {parent}: הביטול בוטל, המנוי ממשיך',
+    en: '{target} of {parent}: cancellation withdrawn, the subscription goes on',
   },
   SubscriptionRecurrenceDeactivated: {
     he: '{target} של {parent}: החידוש האוטומטי הופסק',

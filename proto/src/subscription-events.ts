@@ -13,6 +13,7 @@ export const SUBSCRIPTION_EVENT_TYPES = Object.freeze({
   renewed: 'SubscriptionRenewed',
   renewalFailed: 'SubscriptionRenewalFailed',
   cancelled: 'SubscriptionCancelled',
+  resumed: 'SubscriptionResumed',
   recurrenceDeactivated: 'SubscriptionRecurrenceDeactivated',
   ended: 'SubscriptionEnded',
   loginChanged: 'SubscriptionLoginChanged',
@@ -92,6 +93,16 @@ export interface SubscriptionCancelledData {
   cancelledAt: IsoDateTime;
 }
 
+/**
+ * A cancellation withdrawn before the end date, by the owner or staff: the subscription runs on as before it was
+ * cancelled, renewing by itself again if its package is recurrent and its renewal was not stopped (ADR 0076).
+ */
+export interface SubscriptionResumedData {
+  subscriptionId: string;
+  userUuid: string;
+  resumedAt: IsoDateTime;
+}
+
 /** The automatic renewal is switched off for good: → UNSUBSCRIBED, access to the end date, never charged again. */
 export interface SubscriptionRecurrenceDeactivatedData {
   subscriptionId: string;
@@ -136,6 +147,7 @@ export interface SubscriptionEventDataByType {
   SubscriptionRenewed: SubscriptionRenewedData;
   SubscriptionRenewalFailed: SubscriptionRenewalFailedData;
   SubscriptionCancelled: SubscriptionCancelledData;
+  SubscriptionResumed: SubscriptionResumedData;
   SubscriptionRecurrenceDeactivated: SubscriptionRecurrenceDeactivatedData;
   SubscriptionEnded: SubscriptionEndedData;
   SubscriptionLoginChanged: SubscriptionLoginChangedData;

@@ -315,10 +315,17 @@ export const en: TranslationMessages = {
       cancel: 'Cancel subscription',
       cancel_title: 'Cancel the subscription %{login}?',
       cancel_content:
-        'This cannot be undone. The subscription stays active until %{endDate} and is never renewed again; then it ends.',
-      cancel_confirm: 'Cancel for good',
+        'The subscription stays active until %{endDate} and is not renewed; then it ends. Until that date it can be resumed.',
+      cancel_confirm: 'Cancel at its end',
       cancel_keep: 'Keep it',
       cancelled: 'The subscription was cancelled',
+      resume: 'Resume subscription',
+      resume_title: 'Resume the subscription %{login}?',
+      resume_content:
+        'The cancellation is withdrawn: the subscription runs on past %{endDate}, renewing from the client\'s balance as before if its package renews automatically.',
+      resume_confirm: 'Resume',
+      resume_keep: 'Leave it cancelled',
+      resumed: 'The subscription was resumed',
     },
     dashboard: {
       active_subscriptions: 'Active subscriptions',

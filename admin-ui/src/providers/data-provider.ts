@@ -311,6 +311,8 @@ export interface KupaDataProvider extends DataProvider {
   changeSubscriptionPassword(subscriptionId: Identifier, password: string): Promise<void>;
   /** Staff cancel a subscription: it stays ACTIVE to its end and is never renewed (not a trial). */
   cancelSubscription(subscriptionId: Identifier): Promise<void>;
+  /** Withdraws a cancellation before the end date (ADR 0076). */
+  resumeSubscription(subscriptionId: Identifier): Promise<void>;
   /** The admin's dashboard figures. */
   getDashboard(signal?: AbortSignal): Promise<DashboardSummary>;
 }
@@ -479,6 +481,9 @@ export const dataProvider: KupaDataProvider = {
   },
   async cancelSubscription(subscriptionId) {
     await httpClient(API_ROUTES.subscription(String(subscriptionId)), { method: 'DELETE' });
+  },
+  async resumeSubscription(subscriptionId) {
+    await httpClient(API_ROUTES.subscriptionResume(String(subscriptionId)), { method: 'POST' });
   },
   async getDashboard(signal) {
     const { json } = await httpClient<DashboardSummary>(API_ROUTES.dashboard, { signal });

@@ -3,11 +3,13 @@ import {
   checkSubscriptionPassword,
   formatErrorMessage,
   LIMITS,
+  resumable,
   type RuleIssue,
 } from '@kupa/proto';
 import BlockIcon from '@mui/icons-material/Block';
 import KeyIcon from '@mui/icons-material/Key';
 import PersonIcon from '@mui/icons-material/Person';
+import ReplayIcon from '@mui/icons-material/Replay';
 import {
   Alert,
   Button,
@@ -218,8 +220,8 @@ export function ChangePasswordButton() {
 }
 
 /**
- * Cancels the subscription after a confirmation that says it cannot be undone: it stays active to its end date and
- * is never renewed. Trials cannot be cancelled, and a cancelled one offers no second cancellation.
+ * Cancels the subscription after a confirmation: it stays active to its end date and is not renewed; until then it
+ * can be resumed (`ResumeSubscriptionButton`). Trials cannot be cancelled, and a cancelled one offers no second cancellation.
  */
 export function CancelSubscriptionButton() {
   const record = useRecordContext<SubscriptionRecord>();
@@ -256,6 +258,52 @@ export function CancelSubscriptionButton() {
         onConfirm={async () => {
           await run(() => dataProvider.cancelSubscription(record.id), {
             successMessage: 'kupa.subscriptions.cancelled',
+          });
+          setOpen(false);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+/**
+ * Withdraws a cancellation before the end date, after a confirmation (ADR 0076). Shown only while proto's
+ * `resumable` says the API would accept it: cancelled, not ended, its end date not reached.
+ */
+export function ResumeSubscriptionButton() {
+  const record = useRecordContext<SubscriptionRecord>();
+  const translate = useTranslate();
+  const lang = useLang();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const { run, pending } = useCommand();
+  const [open, setOpen] = useState(false);
+  if (!record || isTrial(record) || !resumable(record, new Date())) return null;
+  const endDate = record.endDate
+    ? new Date(record.endDate).toLocaleDateString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'long' })
+    : '—';
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<ReplayIcon />}
+        disabled={pending}
+        onClick={() => setOpen(true)}
+        data-testid="subscription-resume"
+      >
+        {translate('kupa.subscriptions.resume')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={pending}
+        title="kupa.subscriptions.resume_title"
+        content="kupa.subscriptions.resume_content"
+        translateOptions={{ login: isolateLtr(record.login), endDate }}
+        confirm="kupa.subscriptions.resume_confirm"
+        cancel="kupa.subscriptions.resume_keep"
+        onConfirm={async () => {
+          await run(() => dataProvider.resumeSubscription(record.id), {
+            successMessage: 'kupa.subscriptions.resumed',
           });
           setOpen(false);
         }}

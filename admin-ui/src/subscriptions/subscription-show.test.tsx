@@ -107,23 +107,55 @@ describe("a subscription's details", () => {
     expect(commands(calls)).toEqual([['PUT', `/api/subscriptions/${ID}/password`, { password: 'abcd!9' }]]);
   });
 
-  it('cancel with DELETE only after a confirmation that says it cannot be undone', async () => {
+  it('cancel with DELETE only after a confirmation that says it runs to its end and can be resumed until then', async () => {
     const { calls } = renderShow(SUBSCRIPTION, {
       [`DELETE /api/subscriptions/${ID}`]: () => json(200, { ...SUBSCRIPTION, cancelAtPeriodEnd: true }),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('subscription-cancel'));
     const confirm = await screen.findByRole('dialog');
-    expect(confirm).toHaveTextContent('This cannot be undone');
+    expect(confirm).toHaveTextContent('Until that date it can be resumed.');
     expect(confirm).toHaveTextContent('dana.tv');
     await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(commands(calls)).toEqual([]);
 
     await user.click(screen.getByTestId('subscription-cancel'));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel for good' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel at its end' }));
     expect(await screen.findByText('The subscription was cancelled')).toBeVisible();
     expect(commands(calls)).toEqual([['DELETE', `/api/subscriptions/${ID}`, undefined]]);
+  });
+
+  it('show a cancelled one as cancelled, and resume it with POST …/resume after a confirmation', async () => {
+    const cancelled = {
+      ...SUBSCRIPTION,
+      cancelAtPeriodEnd: true,
+      nextPaymentDate: null,
+      endDate: '2099-06-04T10:00:00.000Z',
+    };
+    const { calls } = renderShow(cancelled, {
+      [`POST /api/subscriptions/${ID}/resume`]: () => json(200, { ...cancelled, cancelAtPeriodEnd: false }),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Cancelled, active to end')).toBeVisible();
+    expect(screen.queryByTestId('subscription-cancel')).not.toBeInTheDocument();
+    await user.click(await screen.findByTestId('subscription-resume'));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('The cancellation is withdrawn');
+    await user.click(within(confirm).getByRole('button', { name: 'Leave it cancelled' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(commands(calls)).toEqual([]);
+
+    await user.click(screen.getByTestId('subscription-resume'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resume' }));
+    expect(await screen.findByText('The subscription was resumed')).toBeVisible();
+    expect(commands(calls)).toEqual([['POST', `/api/subscriptions/${ID}/resume`, undefined]]);
+  });
+
+  it('offer no resumption once the end date passed: it is too late', async () => {
+    renderShow({ ...SUBSCRIPTION, cancelAtPeriodEnd: true, nextPaymentDate: null, endDate: '2020-01-01T00:00:00Z' });
+    expect(await screen.findByText('Gold')).toBeVisible();
+    expect(screen.queryByTestId('subscription-resume')).not.toBeInTheDocument();
   });
 
   it('offer a trial only the password change: a trial is never cancelled nor given another login', async () => {
@@ -137,7 +169,7 @@ describe("a subscription's details", () => {
   it('offer no cancellation once cancelled, and no action at all once ended', async () => {
     renderShow({ ...SUBSCRIPTION, cancelAtPeriodEnd: true, status: 'CANCELED', nextPaymentDate: null });
     expect(await screen.findByText('Gold')).toBeVisible();
-    for (const testId of ['subscription-login', 'subscription-password', 'subscription-cancel'])
+    for (const testId of ['subscription-login', 'subscription-password', 'subscription-cancel', 'subscription-resume'])
       expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
   });
 });

@@ -19,7 +19,12 @@ import { Ltr } from '../shared/ltr';
 import { MoneyField } from '../shared/money';
 import { RecordLoadError } from '../shared/record-load-error';
 import { homePathFor } from '../resources';
-import { CancelSubscriptionButton, ChangeLoginButton, ChangePasswordButton } from './subscription-actions';
+import {
+  CancelSubscriptionButton,
+  ChangeLoginButton,
+  ChangePasswordButton,
+  ResumeSubscriptionButton,
+} from './subscription-actions';
 import {
   PlanNameField,
   type SubscriptionRecord,
@@ -53,6 +58,7 @@ function SubscriptionActions() {
       <ChangeLoginButton />
       <ChangePasswordButton />
       <CancelSubscriptionButton />
+      <ResumeSubscriptionButton />
     </TopToolbar>
   );
 }

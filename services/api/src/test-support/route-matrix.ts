@@ -351,6 +351,13 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     passMayBe404: true,
   },
   {
+    method: 'post',
+    path: '/api/subscriptions/{id}/resume',
+    url: () => `/api/subscriptions/${RANDOM_UUID}/resume`,
+    expect: SIGNED_IN,
+    passMayBe404: true,
+  },
+  {
     method: 'put',
     path: '/api/subscriptions/{id}/login',
     url: () => `/api/subscriptions/${RANDOM_UUID}/login`,

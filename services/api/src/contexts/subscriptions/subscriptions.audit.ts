@@ -49,6 +49,7 @@ export const SUBSCRIPTIONS_AUDIT_MAPPERS: Readonly<Record<SubscriptionEventType,
     missingAmount: minorToAmount(data.missingMinor),
   })),
   SubscriptionCancelled: entry<'SubscriptionCancelled'>('UPDATED', () => ({ cancelAtPeriodEnd: true })),
+  SubscriptionResumed: entry<'SubscriptionResumed'>('UPDATED', () => ({ cancelAtPeriodEnd: false })),
   SubscriptionRecurrenceDeactivated: entry<'SubscriptionRecurrenceDeactivated'>('UPDATED', () => ({
     isRecurrent: false,
   })),

@@ -26,6 +26,8 @@ import { BuySubscriptionController } from './commands/buy-subscription/buy-subsc
 import { BuySubscriptionHandler } from './commands/buy-subscription/buy-subscription.handler';
 import { CancelSubscriptionController } from './commands/cancel-subscription/cancel-subscription.controller';
 import { CancelSubscriptionHandler } from './commands/cancel-subscription/cancel-subscription.handler';
+import { ResumeSubscriptionController } from './commands/resume-subscription/resume-subscription.controller';
+import { ResumeSubscriptionHandler } from './commands/resume-subscription/resume-subscription.handler';
 import { ChangeSubscriptionLoginController } from './commands/change-subscription-login/change-subscription-login.controller';
 import { ChangeSubscriptionLoginHandler } from './commands/change-subscription-login/change-subscription-login.handler';
 import { ChangeSubscriptionPasswordController } from './commands/change-subscription-password/change-subscription-password.controller';
@@ -84,6 +86,7 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     DeactivateRecurrenceController,
     GetSubscriptionController,
     CancelSubscriptionController,
+    ResumeSubscriptionController,
     ChangeSubscriptionLoginController,
     ChangeSubscriptionPasswordController,
     // Under /payments/crypto: deposits that buy or renew (docs/adr/0030-deposit-and-buy.md).
@@ -109,6 +112,7 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     RenewSubscriptionHandler,
     TakeTrialHandler,
     CancelSubscriptionHandler,
+    ResumeSubscriptionHandler,
     ChangeSubscriptionLoginHandler,
     ChangeSubscriptionPasswordHandler,
     DeactivateRecurrenceHandler,

@@ -14,6 +14,7 @@ import {
   purchaseTrial,
   recordRenewalFailure,
   renewSubscription,
+  resumeSubscription,
   subscriptionEvolution,
 } from './subscription.decider';
 import type { SubscriptionEvent } from './subscription.events';
@@ -435,6 +436,75 @@ describe('subscription decider', () => {
       given([])
         .when((state) => cancelSubscription({ at }, state))
         .thenRejects('error.subscription.not.found');
+    });
+  });
+
+  describe('Resume', () => {
+    const cancelledAt = new Date('2026-02-01T00:00:00Z');
+    const endedCancelled: SubscriptionEvent = {
+      type: 'SubscriptionEnded',
+      data: { subscriptionId, userUuid, status: 'CANCELED', endedAt: '2026-02-28T10:05:00.000Z' },
+    };
+    const resumed = (at: Date): SubscriptionEvent => ({
+      type: 'SubscriptionResumed',
+      data: { subscriptionId, userUuid, resumedAt: at.toISOString() },
+    });
+
+    it('given a cancelled ACTIVE one before its end, when resumed, it runs on and renews by itself again', () => {
+      const at = new Date('2026-02-20T09:00:00Z');
+      given([purchased, activated, cancelled])
+        .when((state) => resumeSubscription({ at }, state))
+        .then([resumed(at)]);
+      const after = stateOf([purchased, activated, cancelled, resumed(at)]);
+      expect(after).toMatchObject({ status: 'ACTIVE', cancelAtPeriodEnd: false, endDate: '2026-02-28T10:05:00.000Z' });
+      expect(nextPaymentDateOf(after)).toBe('2026-02-25T10:05:00.000Z');
+    });
+
+    it('given one cancelled and switched off, when resumed, it no longer ends CANCELED but still never renews', () => {
+      const at = new Date('2026-02-20T09:00:00Z');
+      given([purchased, activated, deactivated, cancelled])
+        .when((state) => resumeSubscription({ at }, state))
+        .then([resumed(at)]);
+      const after = stateOf([purchased, activated, deactivated, cancelled, resumed(at)]);
+      expect(after).toMatchObject({ status: 'UNSUBSCRIBED', cancelAtPeriodEnd: false });
+      expect(nextPaymentDateOf(after)).toBeNull();
+    });
+
+    it('given a cancelled one at or after its end date, when resumed, refuses: too late', () => {
+      given([purchased, activated, cancelled])
+        .when((state) => resumeSubscription({ at: new Date('2026-02-28T10:05:00Z') }, state))
+        .thenRejects('error.subscription.resume.too.late');
+      given([purchased, activated, cancelled])
+        .when((state) => resumeSubscription({ at: new Date('2026-03-01T00:00:00Z') }, state))
+        .thenRejects('error.subscription.resume.too.late');
+    });
+
+    it('given one that ended cancelled, when resumed, refuses: it ended', () => {
+      given([purchased, activated, cancelled, endedCancelled])
+        .when((state) => resumeSubscription({ at: new Date('2026-03-01T00:00:00Z') }, state))
+        .thenRejects('error.subscription.ended');
+    });
+
+    it('given one not cancelled (or resumed already), when resumed, refuses: nothing to resume', () => {
+      const at = new Date('2026-02-20T09:00:00Z');
+      given([purchased, activated])
+        .when((state) => resumeSubscription({ at }, state))
+        .thenRejects('error.subscription.not.cancelled');
+      given([purchased, activated, cancelled, resumed(at)])
+        .when((state) => resumeSubscription({ at }, state))
+        .thenRejects('error.subscription.not.cancelled');
+      given([purchased, activated, deactivated])
+        .when((state) => resumeSubscription({ at }, state))
+        .thenRejects('error.subscription.not.cancelled');
+      given([])
+        .when((state) => resumeSubscription({ at }, state))
+        .thenRejects('error.subscription.not.found');
+    });
+
+    it('given a cancelled PENDING one (no end yet), when resumed, withdraws the cancellation', () => {
+      given([purchased, cancelled])
+        .when((state) => resumeSubscription({ at: cancelledAt }, state))
+        .then([resumed(cancelledAt)]);
     });
   });
 

@@ -287,6 +287,29 @@ export function cancelSubscription(command: { at: Date }, state: SubscriptionSta
   ];
 }
 
+/**
+ * Withdraws a cancellation before the end date (ADR 0076): the subscription runs on as if never cancelled, and renews
+ * by itself again when its package is recurrent and its renewal was not stopped. At or after the end date it is too
+ * late (the end processor may not have run yet, but the period is over: a new package is bought instead); one that
+ * ended is refused as ended; one that is not cancelled has nothing to resume.
+ */
+export function resumeSubscription(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = notEnded(state);
+  if (!subscription.cancelAtPeriodEnd) throw new DomainError(SUBSCRIPTION_ERRORS.notCancelled);
+  if (subscription.endDate !== null && new Date(subscription.endDate).getTime() <= command.at.getTime())
+    throw new DomainError(SUBSCRIPTION_ERRORS.resumeTooLate);
+  return [
+    {
+      type: 'SubscriptionResumed',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        resumedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
 /** Switches the automatic renewal off for good: UNSUBSCRIBED, access to the end date, never charged again. */
 export function deactivateRecurrence(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
   const subscription = notEnded(state);

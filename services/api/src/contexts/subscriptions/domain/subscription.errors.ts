@@ -6,6 +6,8 @@ export const SUBSCRIPTION_ERRORS = Object.freeze({
   alreadyRenewed: 'error.subscription.already.renewed',
   notRenewable: 'error.subscription.not.renewable',
   ended: 'error.subscription.ended',
+  notCancelled: 'error.subscription.not.cancelled',
+  resumeTooLate: 'error.subscription.resume.too.late',
   trialCannotBeCancelled: 'error.trial.cannot.be.cancelled',
   trialLoginCannotBeChanged: 'error.trial.login.cannot.be.changed',
   invalidLogin: 'error.validation.subscription.login',

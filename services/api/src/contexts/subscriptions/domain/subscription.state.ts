@@ -86,6 +86,8 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       return state;
     case 'SubscriptionCancelled':
       return { ...state, cancelAtPeriodEnd: true };
+    case 'SubscriptionResumed':
+      return { ...state, cancelAtPeriodEnd: false };
     case 'SubscriptionRecurrenceDeactivated':
       return {
         ...state,

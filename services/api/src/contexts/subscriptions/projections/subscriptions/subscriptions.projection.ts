@@ -118,6 +118,8 @@ function changesOf(event: Exclude<SubscriptionEvent, { type: 'SubscriptionPurcha
       ];
     case 'SubscriptionCancelled':
       return [['cancel_at_period_end = true'], []];
+    case 'SubscriptionResumed':
+      return [['cancel_at_period_end = false'], []];
     case 'SubscriptionRecurrenceDeactivated':
       return [
         [`recurrence_deactivated = true`, `status = CASE WHEN status = 'ACTIVE' THEN 'UNSUBSCRIBED' ELSE status END`],

@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+import type { Subscription } from '@kupa/proto';
+import type { Actor, RequestContext } from '../../../../platform/auth';
+
+export class ResumeSubscriptionCommand extends Command<Subscription> {
+  constructor(
+    readonly actor: Actor,
+    readonly subscriptionId: string,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
