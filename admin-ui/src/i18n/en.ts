@@ -322,7 +322,7 @@ export const en: TranslationMessages = {
       resume: 'Resume subscription',
       resume_title: 'Resume the subscription %{login}?',
       resume_content:
-        'The cancellation is withdrawn: the subscription runs on past %{endDate}, renewing from the client\'s balance as before if its package renews automatically.',
+        "The cancellation is withdrawn: the subscription runs on past %{endDate}, renewing from the client's balance as before if its package renews automatically.",
       resume_confirm: 'Resume',
       resume_keep: 'Leave it cancelled',
       resumed: 'The subscription was resumed',

@@ -25,8 +25,7 @@ export function SubscriptionCards({ withUser }: { withUser: boolean }) {
       }
       secondaryText={(record) => (
         <>
-          <MoneyField source="price" /> · <SubscriptionPeriodField /> ·{' '}
-          <Ltr>{record.login}</Ltr>
+          <MoneyField source="price" /> · <SubscriptionPeriodField /> · <Ltr>{record.login}</Ltr>
           {record.endDate ? (
             <>
               {' '}

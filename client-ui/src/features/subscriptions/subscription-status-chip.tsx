@@ -1,4 +1,9 @@
-import { type Subscription, subscriptionShownState, subscriptionStateIntent, subscriptionStateLabel } from '@kupa/proto';
+import {
+  type Subscription,
+  subscriptionShownState,
+  subscriptionStateIntent,
+  subscriptionStateLabel,
+} from '@kupa/proto';
 import { useT } from '../../lib/i18n/i18n';
 import { StatusChip } from '../../lib/ui/status-chip';
 

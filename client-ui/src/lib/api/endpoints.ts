@@ -103,6 +103,8 @@ export const subscriptionsApi = {
   /** Declines the trial for good; the route takes no body. */
   rejectTrial: () => api.put<void>(API_ROUTES.rejectTrial),
   cancel: (subscriptionId: string) => api.delete<unknown>(API_ROUTES.subscription(subscriptionId)),
+  /** Withdraws a cancellation before the end date; the route takes no body. */
+  resume: (subscriptionId: string) => api.post<Subscription>(API_ROUTES.subscriptionResume(subscriptionId)),
   changeLogin: (subscriptionId: string, body: ChangeSubscriptionLoginRequest) =>
     api.put<unknown>(API_ROUTES.subscriptionLogin(subscriptionId), body),
   changePassword: (subscriptionId: string, body: ChangeSubscriptionPasswordRequest) =>

@@ -347,6 +347,19 @@ export const en: Record<MessageKey, string> = {
     'It stays active until the end of the paid period, then ends. It will not be renewed or charged again.',
   'subscription.cancelConfirm': 'Cancel subscription',
   'subscription.cancelled': 'Subscription cancelled. It stays active until the end of the period.',
+  'subscription.resume': 'Resume subscription',
+  'subscription.resumeTitle': 'Resume this subscription?',
+  'subscription.resumeTextRenews':
+    'The cancellation is withdrawn: the subscription stays active and renews from your balance again before its end on {date}.',
+  'subscription.resumeText':
+    'The cancellation is withdrawn. Automatic renewal stays off, so the subscription still ends on {date} unless you renew it.',
+  'subscription.resumeConfirm': 'Resume',
+  'subscription.resumed': 'Subscription resumed',
+  'subscription.renewNewEnd': 'New end date: {date}',
+  'subscription.renewBalanceAfter': 'after renewing: {balance}',
+  'subscription.renewOpensAfter': 'Already paid a full period ahead: renewing opens after {date}.',
+  'subscription.renewNeedsTopUp': 'Your balance is {amount} short of the price. Top it up to renew.',
+  'subscription.renewNeedsDeposit': 'Your balance is {amount} short of the price: renewing asks for a crypto deposit.',
   'subscription.renewTitle': 'Renew this subscription?',
   'subscription.renewText':
     'The {name} package is extended by another period, and the price is charged to your balance now.',

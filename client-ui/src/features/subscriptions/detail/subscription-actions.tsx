@@ -6,12 +6,21 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type CryptoMethod, minorToAmount, planTextIn, type Subscription } from '@kupa/proto';
+import {
+  type CryptoMethod,
+  minorToAmount,
+  planTextIn,
+  renewalOpensAfter,
+  renewedEndDate,
+  renewsAutomatically,
+  resumable,
+  type Subscription,
+} from '@kupa/proto';
 import { isApiError } from '../../../lib/api/api-error';
 import { paymentsApi, subscriptionsApi } from '../../../lib/api/endpoints';
 import { ME_QUERY_KEY, useMe } from '../../../lib/api/use-me';
 import { useCryptoDepositAvailable } from '../../../lib/api/use-support-contacts';
-import { formatDate, formatDollars } from '../../../lib/format';
+import { formatDate, formatDateTime, formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { payOptions } from '../../../lib/plans/pay-options';
 import { PlanPrice, planPricing } from '../../../lib/plans/plan-price';
@@ -26,10 +35,13 @@ import type { CredentialsField } from '../credentials-form';
 import { afterEdit, credentialsRefusal, NO_REFUSAL, type CredentialsRefusal } from '../subscription-errors';
 import { isLive, isTrial, SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions-query';
 
-type Action = 'login' | 'password' | 'cancel' | 'renew' | 'deactivate';
+type Action = 'login' | 'password' | 'cancel' | 'renew' | 'deactivate' | 'resume';
 
-/** Which actions a subscription offers its owner, by the rules of docs/product.md (Subscriptions). */
-export function availableActions(subscription: Subscription): Record<Action, boolean> {
+/**
+ * Which actions a subscription offers its owner, by the rules of docs/product.md (Subscriptions). `now` matters to
+ * resuming, which is open only before the end date.
+ */
+export function availableActions(subscription: Subscription, now: Date): Record<Action, boolean> {
   const trial = isTrial(subscription);
   const live = isLive(subscription);
   const running = subscription.status === 'ACTIVE' && !subscription.cancelAtPeriodEnd;
@@ -39,13 +51,16 @@ export function availableActions(subscription: Subscription): Record<Action, boo
     password: live,
     // A trial cannot be cancelled; a cancelled one already ends at its end date.
     cancel: !trial && running,
-    // Renewing extends the period from max(now, end); a cancelled one is on its way out and is not extended.
+    // Renewing extends the period from max(now, end); a cancelled one offers resuming instead, and an ended one has
+    // no account left to extend (the API answers error.subscription.ended: a new package is bought).
     renew:
       !trial &&
       subscription.paymentPlan !== null &&
       !subscription.cancelAtPeriodEnd &&
-      ['ACTIVE', 'UNSUBSCRIBED', 'EXPIRED'].includes(subscription.status),
+      ['ACTIVE', 'UNSUBSCRIBED'].includes(subscription.status),
     deactivate: !trial && running && subscription.isRecurrent && subscription.paymentPlan !== null,
+    // A cancellation can be withdrawn until the end date (ADR 0076).
+    resume: !trial && resumable(subscription, now),
   };
 }
 
@@ -58,7 +73,9 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const [refusal, setRefusal] = useState<CredentialsRefusal>(NO_REFUSAL);
   const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
   const navigate = useNavigate();
-  const actions = availableActions(subscription);
+  // Read once per render: what is offered and why not agree within one screen.
+  const now = new Date();
+  const actions = availableActions(subscription, now);
   const plans = useQuery({ ...activePlansQueryOptions(), enabled: actions.renew });
   const plan = plans.data?.content.find((candidate) => candidate.id === subscription.paymentPlan?.planId) ?? null;
   const pricing = planPricing(plan?.price ?? 0, me?.referrals.discountPercent ?? 0);
@@ -70,6 +87,21 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   // A deposit asks the price plus any debt on the balance, which the money pays first.
   const asked = depositAsked(pricing.priceMinor, me?.balance ?? 0);
   const endText = subscription.endDate ? formatDate(subscription.endDate, lang) : null;
+  // Why renewing cannot be done now, told before anything is sent (ADR 0076): paid a full period ahead already (the
+  // API's error.subscription.already.renewed), or a short balance with no crypto cashier to make up the difference.
+  const renewOpensAfter = actions.renew ? renewalOpensAfter(subscription, now) : null;
+  const shortWithoutDeposit = plan !== null && missingMinor > 0 && !renewByCrypto;
+  const renewBlocked = renewOpensAfter !== null || shortWithoutDeposit;
+  const missingText = formatDollars(minorToAmount(missingMinor), lang);
+  const renewReason =
+    renewOpensAfter !== null
+      ? tIsolated('subscription.renewOpensAfter', { date: formatDateTime(renewOpensAfter.toISOString(), lang) })
+      : shortWithoutDeposit
+        ? tIsolated('subscription.renewNeedsTopUp', { amount: missingText })
+        : plan !== null && missingMinor > 0
+          ? tIsolated('subscription.renewNeedsDeposit', { amount: missingText })
+          : null;
+  const newEndText = formatDate(renewedEndDate(subscription, now).toISOString(), lang);
 
   const close = () => {
     setOpen(null);
@@ -130,6 +162,12 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
     },
     onError: refuse,
   });
+  const resume = useMutation({
+    mutationFn: () => subscriptionsApi.resume(subscription.id),
+    meta: { silentError: true },
+    onSuccess: () => done(t('subscription.resumed')),
+    onError: refuse,
+  });
   const deactivate = useMutation({
     mutationFn: (planId: string) => subscriptionsApi.deactivateRecurrent(planId),
     meta: { silentError: true },
@@ -152,9 +190,17 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
         {t('subscription.actions')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {actions.resume && (
+          <Button variant="contained" onClick={() => setOpen('resume')} data-testid="subscription-resume">
+            {t('subscription.resume')}
+          </Button>
+        )}
         {actions.renew && (
           <Button
-            variant="contained"
+            // The primary action only when it can be done from the balance as it is.
+            variant={renewReason === null ? 'contained' : 'outlined'}
+            disabled={renewBlocked}
+            aria-describedby={renewReason ? 'subscription-renew-reason' : undefined}
             onClick={() => {
               void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
               setOpen('renew');
@@ -190,6 +236,17 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
           </Button>
         )}
       </Stack>
+      {actions.renew && renewReason && (
+        <Typography
+          id="subscription-renew-reason"
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 1.5 }}
+          data-testid="subscription-renew-reason"
+        >
+          {renewReason}
+        </Typography>
+      )}
 
       <CredentialsDialog
         open={open === 'login'}
@@ -260,9 +317,20 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
               })}
             </Typography>
             <PlanPrice pricing={pricing} months={plan.durationInMonths} testId="renew-price" />
+            <Typography variant="body2" data-testid="renew-new-end">
+              {tIsolated('subscription.renewNewEnd', { date: newEndText })}
+            </Typography>
             {me && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="text.secondary" data-testid="renew-balance">
                 {tIsolated('buy.balance', { balance: formatDollars(me.balance, lang) })}
+                {missingMinor === 0 && (
+                  <>
+                    {' · '}
+                    {tIsolated('subscription.renewBalanceAfter', {
+                      balance: formatDollars(minorToAmount(Math.round(me.balance * 100) - pricing.priceMinor), lang),
+                    })}
+                  </>
+                )}
               </Typography>
             )}
             {missingMinor > 0 && <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />}
@@ -292,6 +360,24 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
           </Alert>
         )}
         {refusalAlert('renew-error')}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={open === 'resume'}
+        title={t('subscription.resumeTitle')}
+        confirmLabel={t('subscription.resumeConfirm')}
+        pending={resume.isPending}
+        testId="resume-subscription"
+        onConfirm={() => resume.mutate()}
+        onClose={close}
+      >
+        <Typography>
+          {/* What happens after: renewing by itself again, or still ending at the end date with renewal off. */}
+          {renewsAutomatically({ ...subscription, cancelAtPeriodEnd: false })
+            ? tIsolated('subscription.resumeTextRenews', { date: endText ?? '—' })
+            : tIsolated('subscription.resumeText', { date: endText ?? '—' })}
+        </Typography>
+        {refusalAlert('resume-subscription-error')}
       </ConfirmDialog>
 
       <ConfirmDialog

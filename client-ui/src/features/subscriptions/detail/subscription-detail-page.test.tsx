@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatErrorMessage, type Subscription, type User } from '@kupa/proto';
+import { addCalendarMonths, formatErrorMessage, type Subscription, type User } from '@kupa/proto';
 import { TOP_UP_PATH } from '../../../app/access';
-import { formatDate, formatDollars } from '../../../lib/format';
+import { formatDate, formatDateTime, formatDollars } from '../../../lib/format';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
 import { fillCredentials } from '../../../test/credentials';
@@ -23,6 +23,9 @@ import {
 
 const SUBSCRIPTION = makeSubscription();
 const PATH = `/subscriptions/${SUBSCRIPTION.id}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** An instant `days` from the real now: the screen reads the clock to tell what can be done. */
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
 
 /**
  * One subscription as `current()` says at each read, and its package on sale; `change` answers every call that
@@ -235,28 +238,117 @@ describe('subscription detail', () => {
     );
   }, 40_000);
 
-  it('where the deployment has no crypto cashier, offers no deposit-and-renew and says why', async () => {
+  it('where the deployment has no crypto cashier and the balance is short, disables Renew up front and says why', async () => {
     signInAs();
-    const { calls } = mockDetailApi({ user: () => ({ balance: 10 }), cryptoDepositAvailable: false });
+    const { calls } = mockDetailApi({ user: () => ({ balance: -10 }), cryptoDepositAvailable: false });
+    renderApp(PATH);
+
+    // $18 after the discount against a balance of −$10: $28 missing, and only a top-up can make it up.
+    const reason = await screen.findByTestId('subscription-renew-reason');
+    await waitFor(() => expect(reason.textContent).toContain(formatDollars(28, 'he')));
+    expect(reason).toHaveTextContent('יש להטעין אותה כדי לחדש');
+    const renew = screen.getByTestId('subscription-renew');
+    expect(renew).toBeDisabled();
+    expect(renew).toHaveAttribute('aria-describedby', 'subscription-renew-reason');
+    expect(renew.className).not.toMatch(/contained/);
+    expect(changes(calls)).toEqual([]);
+  });
+
+  it('disables Renew while the subscription is already paid a full period ahead, saying when it opens', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const end = daysFromNow(45);
+    const paidAhead = { ...SUBSCRIPTION, endDate: end.toISOString() };
+    const { calls } = mockDetailApi({ current: () => paidAhead, user: () => ({ balance: -10 }) });
+    renderApp(PATH);
+
+    const reason = await screen.findByTestId('subscription-renew-reason');
+    expect(reason).toHaveTextContent('Already paid a full period ahead: renewing opens after');
+    expect(reason).toHaveTextContent(formatDateTime(addCalendarMonths(end, -1).toISOString(), 'en'));
+    expect(screen.getByTestId('subscription-renew')).toBeDisabled();
+    expect(changes(calls)).toEqual([]);
+  });
+
+  it('shows in the renew dialog the new end date and the balance after renewing', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const end = daysFromNow(10);
+    mockDetailApi({ current: () => ({ ...SUBSCRIPTION, endDate: end.toISOString() }), user: () => ({ balance: 50 }) });
     const user = userEvent.setup();
     renderApp(PATH);
 
-    await user.click(await screen.findByTestId('subscription-renew'));
+    const renew = await screen.findByTestId('subscription-renew');
+    await waitFor(() => expect(renew.className).toMatch(/contained/));
+    expect(screen.queryByTestId('subscription-renew-reason')).toBeNull();
+    await user.click(renew);
     const dialog = await screen.findByTestId('renew-dialog');
-    // What is missing and where to top up still show; crypto is neither offered nor asked for.
-    expect(await within(dialog).findByTestId('renew-shortfall')).toBeInTheDocument();
-    expect(await within(dialog).findByTestId('renew-crypto-unavailable')).toHaveTextContent(
-      translate('he', 'deposit.crypto.unavailable'),
+    // A period added to the current end, which is still ahead: no paid day is lost.
+    expect(await within(dialog).findByTestId('renew-new-end')).toHaveTextContent(
+      formatDate(addCalendarMonths(end, 1).toISOString(), 'en'),
     );
-    expect(within(dialog).queryByTestId('renew-crypto')).toBeNull();
-    expect(within(dialog).queryByTestId('renew-coin')).toBeNull();
-    const confirm = within(dialog).getByTestId('renew-confirm');
-    expect(confirm).toHaveTextContent(translate('he', 'subscription.renewConfirm'));
-    expect(confirm).toBeDisabled();
+    // $50 less the package's $20 less the client's 10 %.
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('renew-balance')).toHaveTextContent(
+        `after renewing: ${formatDollars(32, 'en')}`,
+      ),
+    );
+  });
+
+  it('shows a cancelled subscription as cancelled, and resumes it before its end after a confirmation', async () => {
     useLangStore.getState().setLang('en');
-    expect(await within(dialog).findByText(translate('en', 'deposit.crypto.unavailable'))).toBeInTheDocument();
-    expect(calls.some((call) => call.url.startsWith('/api/payments/crypto/'))).toBe(false);
-    expect(changes(calls)).toEqual([]);
+    signInAs();
+    const end = daysFromNow(10);
+    let subscription: Subscription = {
+      ...SUBSCRIPTION,
+      endDate: end.toISOString(),
+      cancelAtPeriodEnd: true,
+      nextPaymentDate: null,
+    };
+    const { calls } = mockDetailApi({
+      current: () => subscription,
+      change: () => {
+        subscription = { ...subscription, cancelAtPeriodEnd: false, nextPaymentDate: daysFromNow(7).toISOString() };
+        return jsonResponse(200, subscription);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    const status = await screen.findByTestId('subscription-detail-status');
+    expect(status).toHaveTextContent('Cancelled, active to end');
+    expect(status).not.toHaveTextContent(/^Active$/);
+    expect(screen.getByTestId('subscription-detail-recurrent')).toHaveTextContent(
+      translate('en', 'subscription.recurrent.stopped'),
+    );
+    expect(screen.queryByTestId('subscription-renew')).toBeNull();
+
+    await user.click(screen.getByTestId('subscription-resume'));
+    expect(await screen.findByTestId('resume-subscription-text')).toHaveTextContent(
+      'renews from your balance again before its end on',
+    );
+    await user.click(screen.getByTestId('resume-subscription-confirm'));
+
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Subscription resumed');
+    await waitFor(() => expect(screen.getByTestId('subscription-detail-status')).toHaveTextContent(/^Active$/));
+    expect(screen.getByTestId('subscription-detail-recurrent')).toHaveTextContent(
+      translate('en', 'subscription.recurrent.yes'),
+    );
+    expect(screen.queryByTestId('subscription-cancel-notice')).toBeNull();
+    expect(screen.queryByTestId('subscription-resume')).toBeNull();
+    expect(changes(calls)).toEqual([
+      expect.objectContaining({ method: 'POST', url: `/api/subscriptions/${SUBSCRIPTION.id}/resume` }),
+    ]);
+  });
+
+  it('offers no resumption once the end date of a cancelled subscription has passed', async () => {
+    signInAs();
+    mockDetailApi({
+      current: () => ({ ...SUBSCRIPTION, endDate: daysFromNow(-1).toISOString(), cancelAtPeriodEnd: true }),
+    });
+    renderApp(PATH);
+
+    expect(await screen.findByTestId('subscription-detail')).toBeInTheDocument();
+    expect(screen.queryByTestId('subscription-resume')).toBeNull();
   });
 
   it('stops the automatic renewal after a confirmation that nothing more is charged', async () => {
@@ -282,6 +374,9 @@ describe('subscription detail', () => {
     expect(await screen.findByTestId('subscription-unsubscribed-notice')).toHaveTextContent(
       'this subscription will not be charged again',
     );
+    // The package stays recurrent; this subscription no longer renews, and says so.
+    expect(screen.getByTestId('subscription-detail-recurrent')).toHaveTextContent('No, it was stopped');
+    expect(screen.getByTestId('subscription-detail-recurrent')).not.toHaveTextContent('Yes');
     const [call] = changes(calls);
     expect(call).toMatchObject({ method: 'POST', body: undefined });
     expect(call.url).toBe(`/api/subscriptions/deactivate-recurrent?paymentPlanId=${SUBSCRIPTION.paymentPlan?.planId}`);
