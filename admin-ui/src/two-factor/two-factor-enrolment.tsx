@@ -14,7 +14,16 @@ function messageOf(error: unknown): string {
  * the console's CSP allows) and as text for typing by hand; the first code confirms it, and the recovery codes follow
  * once. Used by the two-factor screen (with the session) and by the sign-in page (with an enrolment token).
  */
-export function TwoFactorEnrolment({ authority, onDone }: { authority: EnrolmentAuthority; onDone(): void }) {
+export function TwoFactorEnrolment({
+  authority,
+  onActivated,
+  onDone,
+}: {
+  authority: EnrolmentAuthority;
+  /** The server turned it on: called as the recovery codes appear, before the staff member is done with them. */
+  onActivated?(): void;
+  onDone(): void;
+}) {
   const translate = useText();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
@@ -40,6 +49,7 @@ export function TwoFactorEnrolment({ authority, onDone }: { authority: Enrolment
     setError(null);
     try {
       setRecoveryCodes((await twoFactorApi.activate(code.trim(), authority)).recoveryCodes);
+      onActivated?.();
     } catch (caught) {
       setError(messageOf(caught));
     } finally {

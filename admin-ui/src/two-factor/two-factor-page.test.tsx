@@ -48,6 +48,9 @@ describe('two-factor sign-in screen', () => {
     await user.type(screen.getByTestId('two-factor-code'), '123456');
     await user.click(screen.getByTestId('two-factor-confirm'));
     expect(await screen.findByTestId('recovery-codes')).toHaveTextContent('tuvw-xyz2-3456-789a');
+    // The codes on screen mean it is on: the chip says so now, not after "Done".
+    expect(screen.getByTestId('two-factor-status')).toHaveTextContent('מופעלת');
+    expect(screen.queryByTestId('two-factor-disable-form')).not.toBeInTheDocument();
     expect(screen.getByTestId('recovery-codes-warning')).toHaveTextContent('הם מוצגים פעם אחת בלבד');
 
     await user.click(screen.getByTestId('recovery-codes-copy'));

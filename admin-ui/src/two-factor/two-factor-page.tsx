@@ -104,7 +104,7 @@ export function TwoFactorPage() {
               data-testid="two-factor-status"
             />
           )}
-          {enabled === true ? <DisableForm onDisabled={() => setEnabled(false)} /> : null}
+          {enabled === true && !enrolling ? <DisableForm onDisabled={() => setEnabled(false)} /> : null}
           {enabled === false && !enrolling ? (
             <Box>
               <Button variant="contained" onClick={() => setEnrolling(true)} data-testid="two-factor-start">
@@ -112,9 +112,11 @@ export function TwoFactorPage() {
               </Button>
             </Box>
           ) : null}
-          {enabled === false && enrolling ? (
+          {enabled !== null && enrolling ? (
             <TwoFactorEnrolment
               authority={authority}
+              // The chip says On as soon as the server does, while the recovery codes are still on screen.
+              onActivated={() => setEnabled(true)}
               onDone={() => {
                 setEnrolling(false);
                 load();
