@@ -178,6 +178,7 @@ export const en: Record<MessageKey, string> = {
   'transfer.recipient': 'Recipient',
   'transfer.recipientHint': 'Email or 8-digit profile ID',
   'transfer.amount': 'Amount in dollars',
+  'transfer.nothingToSend': 'Nothing to transfer: your balance is {balance}. Deposit first to send money.',
   'transfer.available': 'Available balance: {balance}',
   'transfer.continue': 'Continue',
   'transfer.lookingUp': 'Finding the recipient…',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatErrorMessage, type Payment, type PaymentSearchRequest } from '@kupa/proto';
-import { formatSignedDollars } from '../../../lib/format';
+import { formatDollars, formatSignedDollars } from '../../../lib/format';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
 import {
@@ -37,9 +37,10 @@ const ROWS: Payment[] = [
 
 function mockPaymentsApi(
   respond: (body: PaymentSearchRequest) => ReturnType<typeof pageOf<Payment>> = () => pageOf(ROWS, 0, 20, 2),
+  balance?: number,
 ) {
   return mockFetch(({ url, body }) => {
-    if (url === '/api/users/me') return jsonResponse(200, makeUser());
+    if (url === '/api/users/me') return jsonResponse(200, makeUser(balance === undefined ? {} : { balance }));
     if (url === '/api/payments/search') return jsonResponse(200, respond(body as PaymentSearchRequest));
     return jsonResponse(404, { status: 404, error: 'error.entity.not.found', message: '' });
   });
@@ -101,6 +102,29 @@ describe('payments list', () => {
     expect(screen.getByTestId('payments-filter-to')).toHaveValue('2026-01-31');
     expect(screen.getByTestId('payments-sort-amount').closest('th')).toHaveAttribute('aria-sort', 'ascending');
     expect(screen.getByTestId('payments-pagination')).toHaveTextContent('101–150 מתוך 250');
+  });
+
+  it('offers Transfer as the primary action only with money to send; at $0 and below, Deposit, with the reason', async () => {
+    signInAs();
+    mockPaymentsApi(undefined, 1234.5);
+    const first = renderApp('/payments');
+    await waitFor(() => expect(screen.getByTestId('transfer-open').className).toMatch(/contained/));
+    expect(screen.getByTestId('transfer-open')).toHaveAttribute('href', '/payments/transfer');
+    expect(screen.queryByTestId('transfer-unavailable-reason')).toBeNull();
+    first.unmount();
+
+    for (const balance of [0, -10]) {
+      mockPaymentsApi(undefined, balance);
+      const { unmount } = renderApp('/payments');
+      const reason = await screen.findByTestId('transfer-unavailable-reason');
+      expect(reason.textContent).toContain(formatDollars(balance, 'he'));
+      const transfer = screen.getByTestId('transfer-open');
+      expect(transfer).toBeDisabled();
+      expect(transfer).not.toHaveAttribute('href');
+      expect(transfer).toHaveAttribute('aria-describedby', 'transfer-unavailable-reason');
+      expect(screen.getByTestId('deposit-open').className).toMatch(/contained/);
+      unmount();
+    }
   });
 
   it('without search params asks for the first page, newest first', async () => {

@@ -1,16 +1,21 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
 import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
+import { useMe } from '../../../lib/api/use-me';
+import { formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { EmptyState, Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
 import { NegativeBalanceNotice } from '../negative-balance-notice';
+import { nothingToTransfer } from '../transfer/transfer-rules';
 import { paymentsSearchQueryOptions } from '../payments-query';
 import { PaymentsFilters, type FilterPatch } from './payments-filters';
 import { effectiveSort, hasFilters, toPaymentSearchRequest } from './payments-search';
@@ -23,7 +28,11 @@ const routeApi = getRouteApi('/app/payments');
  * bookmarked and restored with the back button; every change of them asks the server again.
  */
 export function PaymentsPage() {
-  const { t, lang } = useT();
+  const { t, tIsolated, lang } = useT();
+  const { data: me } = useMe();
+  // A balance at or below zero has nothing to send (ADR 0076): Transfer is disabled with the reason, and Deposit,
+  // the way forward, becomes the primary action.
+  const nothingToSend = me !== undefined && nothingToTransfer(me.balance);
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const request = toPaymentSearchRequest(search);
@@ -42,23 +51,45 @@ export function PaymentsPage() {
     <Page title={t('payments.title')}>
       <NegativeBalanceNotice />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <RouterButton
-          to="/payments/transfer"
-          variant="contained"
-          startIcon={<SendOutlinedIcon sx={mirrorInRtl} />}
-          data-testid="transfer-open"
-        >
-          {t('payments.transfer')}
-        </RouterButton>
+        {nothingToSend ? (
+          <Button
+            variant="outlined"
+            disabled
+            startIcon={<SendOutlinedIcon sx={mirrorInRtl} />}
+            aria-describedby="transfer-unavailable-reason"
+            data-testid="transfer-open"
+          >
+            {t('payments.transfer')}
+          </Button>
+        ) : (
+          <RouterButton
+            to="/payments/transfer"
+            variant="contained"
+            startIcon={<SendOutlinedIcon sx={mirrorInRtl} />}
+            data-testid="transfer-open"
+          >
+            {t('payments.transfer')}
+          </RouterButton>
+        )}
         <RouterButton
           to="/payments/deposit"
-          variant="outlined"
+          variant={nothingToSend ? 'contained' : 'outlined'}
           startIcon={<AddCardOutlinedIcon />}
           data-testid="deposit-open"
         >
           {t('payments.deposit')}
         </RouterButton>
       </Stack>
+      {nothingToSend && me && (
+        <Typography
+          id="transfer-unavailable-reason"
+          variant="body2"
+          color="text.secondary"
+          data-testid="transfer-unavailable-reason"
+        >
+          {tIsolated('transfer.nothingToSend', { balance: formatDollars(me.balance, lang) })}
+        </Typography>
+      )}
       <PaymentsFilters
         key={`${search.keyWord ?? ''}\u0000${search.id ?? ''}`}
         search={search}

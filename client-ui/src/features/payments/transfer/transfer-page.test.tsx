@@ -225,6 +225,26 @@ describe('balance transfer', () => {
     expect(screen.getByTestId('negative-balance-settle')).toHaveAttribute('href', '/payments/deposit');
   });
 
+  it('at a balance of $0 or below, says there is nothing to send and disables Continue before anything is typed', async () => {
+    for (const balance of [0, -10]) {
+      signInAs();
+      const { calls } = mockTransferApi(() => jsonResponse(201, makePayment()), undefined, balance);
+      const { unmount } = renderApp('/payments/transfer');
+      const reason = await screen.findByTestId('transfer-unavailable-reason');
+      expect(reason.textContent).toContain(formatDollars(balance, 'he'));
+      expect(reason).toHaveTextContent('אין מה להעביר');
+      expect(screen.getByTestId('transfer-continue')).toBeDisabled();
+      expect(screen.getByTestId('transfer-continue')).toHaveAttribute(
+        'aria-describedby',
+        'transfer-unavailable-reason',
+      );
+      // At $0 the way forward is a deposit; below zero the debt notice already offers it.
+      expect(screen.queryAllByTestId('transfer-deposit')).toHaveLength(balance === 0 ? 1 : 0);
+      expect(lookUps(calls)).toHaveLength(0);
+      unmount();
+    }
+  });
+
   it('retries a failed submission with the same key, and uses a new key once the server has refused it', async () => {
     signInAs();
     const answers: TransferAnswer[] = [

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -25,6 +26,7 @@ import { RouterButton } from '../../../lib/ui/router-link';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { isolateText } from '../amount-input';
 import { NegativeBalanceNotice } from '../negative-balance-notice';
+import { nothingToTransfer } from './transfer-rules';
 import { PAYMENTS_QUERY_KEY } from '../payments-query';
 import {
   checkTransfer,
@@ -144,6 +146,7 @@ export function TransferPage() {
     });
   };
 
+  const nothingToSend = me !== undefined && nothingToTransfer(me.balance);
   const balanceHint = me ? (
     <span data-testid="transfer-balance-hint">
       {tIsolated('transfer.available', { balance: formatDollars(me.balance, lang) })}
@@ -154,6 +157,24 @@ export function TransferPage() {
     <Page title={t('transfer.title')}>
       <NegativeBalanceNotice />
       <Typography color="text.secondary">{t('transfer.intro')}</Typography>
+      {nothingToSend && me && (
+        <Alert
+          severity="info"
+          id="transfer-unavailable-reason"
+          data-testid="transfer-unavailable-reason"
+          sx={{ maxWidth: 520 }}
+          action={
+            // Below zero the debt notice above already offers the deposit that settles it.
+            me.balance < 0 ? undefined : (
+              <RouterButton to="/payments/deposit" color="inherit" size="small" data-testid="transfer-deposit">
+                {t('payments.deposit')}
+              </RouterButton>
+            )
+          }
+        >
+          {tIsolated('transfer.nothingToSend', { balance: formatDollars(me.balance, lang) })}
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 520 }}>
         <Stack
           component="form"
@@ -191,7 +212,8 @@ export function TransferPage() {
             <Button
               type="submit"
               variant="contained"
-              disabled={transfer.isPending || lookUp.isPending}
+              disabled={transfer.isPending || lookUp.isPending || nothingToSend}
+              aria-describedby={nothingToSend ? 'transfer-unavailable-reason' : undefined}
               data-testid="transfer-continue"
             >
               {lookUp.isPending ? t('transfer.lookingUp') : t('transfer.continue')}
