@@ -73,6 +73,19 @@ export function canAccess(role: UserRole | null, path: AppPath): boolean {
   return role !== null && ROUTE_ROLES[path].includes(role);
 }
 
+/**
+ * The staff console's own sections (`admin-ui`'s resources and pages). A client who opens one of them here, from an
+ * old bookmark or a link meant for staff, is sent to `/` as for any route the role may not open, rather than told
+ * the page does not exist (docs/product.md, Screens).
+ */
+export const STAFF_CONSOLE_SECTIONS: readonly string[] = ['clients', 'activity-log', 'dashboard', 'ledger', 'two-factor'];
+
+/** Whether a path of this origin names a staff console section (`/clients`, `/clients/12`, ...). */
+export function isStaffConsolePath(pathname: string): boolean {
+  const first = pathname.split('/').find((segment) => segment !== '') ?? '';
+  return STAFF_CONSOLE_SECTIONS.includes(first);
+}
+
 /** Where `/` leads: the role's first sidebar entry. */
 export function homePathFor(role: UserRole): AppPath {
   return SIDEBAR[role][0]?.path ?? '/logout';

@@ -1,16 +1,21 @@
-import { redirect } from '@tanstack/react-router';
+import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import { isStaffRole } from '@kupa/proto';
 import { authApi } from '../lib/api/endpoints';
 import { useUserStore } from '../lib/stores/user-store';
-import { canAccess, homePathFor, type AppPath } from './access';
+import { safeReturnPath } from '../lib/navigation';
+import { canAccess, homePathFor, isStaffConsolePath, type AppPath } from './access';
 
 /**
- * The authenticated area's gate. Without a token the user goes to the login screen. Staff accounts belong to the
- * staff console: their session here is ended and the login screen tells them where to go instead.
+ * The authenticated area's gate. Without a token the user goes to the login screen, which keeps the address asked
+ * for and opens it after signing in (`/` needs no keeping: it is where signing in leads anyway). Staff accounts belong
+ * to the staff console: their session here is ended and the login screen tells them where to go instead.
  */
-export function requireSession(): void {
+export function requireSession({ location }: { location: Pick<ParsedLocation, 'href' | 'pathname'> }): void {
   const { accessToken, userRole } = useUserStore.getState();
-  if (!accessToken || !userRole) throw redirect({ to: '/login' });
+  if (!accessToken || !userRole) {
+    const asked = location.pathname === '/' ? null : safeReturnPath(location.href);
+    throw redirect({ to: '/login', search: asked ? { redirect: asked } : {} });
+  }
   if (isStaffRole(userRole)) {
     // The server-side refresh cookie is revoked in the background; the local session ends right away. (The API
     // client is in the first-screen chunk anyway, the sign-in page's own import: ADR 0048.)
@@ -25,6 +30,14 @@ export function requireRole(path: AppPath): () => void {
   return () => {
     if (!canAccess(useUserStore.getState().userRole, path)) throw redirect({ to: '/' });
   };
+}
+
+/**
+ * An address this app does not have: a staff console section leads to `/` (the role may not open it), anything else
+ * is the not-found screen inside the signed-in frame.
+ */
+export function redirectStaffConsolePath({ location }: { location: Pick<ParsedLocation, 'pathname'> }): void {
+  if (isStaffConsolePath(location.pathname)) throw redirect({ to: '/' });
 }
 
 export function redirectHome(): never {

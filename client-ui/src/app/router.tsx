@@ -9,14 +9,14 @@ import {
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { importWithReload } from '../lib/reload-once';
-import { registerNavigate } from '../lib/navigation';
+import { registerNavigate, safeReturnPath } from '../lib/navigation';
 import { ErrorScreen } from '../features/errors/error-screen';
 import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RootLayout } from '../features/shell/root-layout';
 import { parseSignUpSearch } from '../features/auth/sign-up/referral-search';
 import { parsePaymentsSearch, toPaymentSearchRequest } from '../features/payments/list/payments-search';
 import { parsePaymentIdSearch } from '../features/payments/detail/payment-id';
-import { redirectHome, redirectIfSignedIn, requireRole, requireSession } from './guards';
+import { redirectHome, redirectIfSignedIn, redirectStaffConsolePath, requireRole, requireSession } from './guards';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -29,6 +29,14 @@ function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>,
 
 export interface LoginSearch {
   notice?: 'staff';
+  /** The address asked for before signing in, opened afterwards; only a path of this app is kept. */
+  redirect?: string;
+}
+
+export function parseLoginSearch(search: Record<string, unknown>): LoginSearch {
+  const redirect = safeReturnPath(search.redirect);
+  // An unsafe value is replaced, not left out: the router would otherwise keep the key as it came.
+  return { ...(search.notice === 'staff' ? { notice: 'staff' } : {}), redirect: redirect ?? undefined };
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -47,8 +55,7 @@ const signUpRoute = createRoute({
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: (search: Record<string, unknown>): LoginSearch =>
-    search.notice === 'staff' ? { notice: 'staff' } : {},
+  validateSearch: parseLoginSearch,
   beforeLoad: redirectIfSignedIn,
   component: lazyPage(() => import('../features/auth/login/login-page'), 'LoginPage'),
 });
@@ -200,6 +207,15 @@ const logoutRoute = createRoute({
   component: lazyPage(() => import('../features/auth/logout/logout-page'), 'LogoutPage'),
 });
 
+// Any other address, for a signed-in user: the not-found screen inside the app's frame (sidebar, balance), so that
+// the way back is where it always is; a staff console section leads to `/` instead.
+const unknownRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '$',
+  beforeLoad: redirectStaffConsolePath,
+  component: lazyPage(() => import('../features/errors/not-found-screen'), 'NotFoundInShell'),
+});
+
 export const routeTree = rootRoute.addChildren([
   signUpRoute,
   loginRoute,
@@ -222,6 +238,7 @@ export const routeTree = rootRoute.addChildren([
     paymentSuccessRoute,
     paymentFailedRoute,
     logoutRoute,
+    unknownRoute,
   ]),
 ]);
 
@@ -258,9 +275,12 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     scrollRestoration: true,
   });
   // The API client sends the user to the login or blocked screen from outside React, through the router.
-  registerNavigate((to) => {
-    void router.navigate({ to });
-  });
+  registerNavigate(
+    (to) => {
+      void router.navigate({ href: to });
+    },
+    () => router.state.location.href,
+  );
   return router;
 }
 

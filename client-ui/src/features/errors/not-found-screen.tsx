@@ -50,3 +50,8 @@ export function NotFoundView({ message, embedded = false }: NotFoundViewProps) {
     </Stack>
   );
 }
+
+/** An address the app does not have, opened while signed in: the not-found content inside the app's frame. */
+export function NotFoundInShell() {
+  return <NotFoundView embedded />;
+}

@@ -1,5 +1,5 @@
 import { createSessionClient, type SessionApp, sessionEndReasonOf } from '@kupa/proto';
-import { navigateTo } from '../navigation';
+import { currentPath, loginPathReturningTo, navigateTo } from '../navigation';
 import { useUserStore } from '../stores/user-store';
 import { ApiError, readErrorBody } from './api-error';
 
@@ -23,7 +23,8 @@ const session = createSessionClient({
   storeAccessToken: (accessToken) => useUserStore.getState().setAccessToken(accessToken),
   onSignedOut: (reason) => {
     useUserStore.getState().clear(sessionEndReasonOf(reason));
-    navigateTo(reason === BLOCKED_CODE ? '/blocked' : '/login');
+    // Signing in again brings the user back to the screen they were on.
+    navigateTo(reason === BLOCKED_CODE ? '/blocked' : loginPathReturningTo(currentPath()));
   },
 });
 

@@ -16,6 +16,7 @@ import { useUserStore } from '../../../lib/stores/user-store';
 import { AuthCard } from '../../../lib/ui/page';
 import { PasswordField } from '../../../lib/ui/password-field';
 import { RouterLink } from '../../../lib/ui/router-link';
+import { safeReturnPath } from '../../../lib/navigation';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { STAFF_CONSOLE_URL } from '../../../app/access';
 
@@ -23,7 +24,7 @@ const routeApi = getRouteApi('/login');
 
 export function LoginPage() {
   const { t, lang, issueMessage } = useT();
-  const { notice } = routeApi.useSearch();
+  const { notice, redirect } = routeApi.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signInStore = useUserStore((state) => state.signIn);
@@ -46,7 +47,9 @@ export function LoginPage() {
       }
       queryClient.clear();
       signInStore(session);
-      void navigate({ to: '/' });
+      // The address asked for before signing in, already checked to be a path of this app (safeReturnPath).
+      console.log('LOGINREDIRECT', redirect);
+      void navigate(redirect ? { href: redirect } : { to: '/' });
     },
   });
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });

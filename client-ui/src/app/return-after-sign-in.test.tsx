@@ -1,0 +1,111 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { translate } from '../lib/i18n/i18n';
+import { loginPathReturningTo, safeReturnPath } from '../lib/navigation';
+import {
+  CLIENT_SESSION,
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  mockFetch,
+  pageOf,
+  renderApp,
+  signInAs,
+} from '../test/render-app';
+
+function mockApi() {
+  return mockFetch(({ url }) => {
+    if (url === '/api/auth/signin') return jsonResponse(200, CLIENT_SESSION);
+    if (url === '/api/users/me') return jsonResponse(200, makeUser());
+    if (url === '/api/auth/logout') return jsonResponse(204);
+    if (url === '/api/payments/search') return jsonResponse(200, pageOf([]));
+    return errorResponse(404, 'error.entity.not.found');
+  });
+}
+
+async function signInThroughTheForm() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByTestId('login-email'), 'dana@example.com');
+  await user.type(screen.getByTestId('login-password'), 'Secret#123');
+  await user.click(screen.getByTestId('login-submit'));
+}
+
+describe('the address to return to after signing in', () => {
+  it('keeps paths of this app, with their search and hash', () => {
+    expect(safeReturnPath('/payments?status=PENDING#top')).toBe('/payments?status=PENDING#top');
+    expect(safeReturnPath('/subscriptions/42')).toBe('/subscriptions/42');
+  });
+
+  it('refuses anything that could leave the origin or that leads back to signing in', () => {
+    for (const hostile of [
+      '//evil.com',
+      '//evil.com/payments',
+      '/\\evil.com',
+      'https://evil.com',
+      'http://evil.com/login',
+      'javascript:alert(1)',
+      'evil.com',
+      '/\t/evil.com',
+      '/login',
+      '/logout',
+      '',
+      42,
+      null,
+    ])
+      expect(safeReturnPath(hostile)).toBeNull();
+  });
+
+  it('builds a login address that returns, but not to the root', () => {
+    expect(loginPathReturningTo('/payments?status=PENDING')).toBe('/login?redirect=%2Fpayments%3Fstatus%3DPENDING');
+    expect(loginPathReturningTo('/')).toBe('/login');
+    expect(loginPathReturningTo('//evil.com')).toBe('/login');
+  });
+
+  it('opens the page that was asked for once the visitor signs in', async () => {
+    mockApi();
+    const { history } = renderApp('/my-profile');
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
+    expect(history.location.search).toContain('redirect=');
+
+    await signInThroughTheForm();
+    await waitFor(() => expect(history.location.pathname).toBe('/my-profile'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: translate('he', 'profile.title') }),
+    ).toBeInTheDocument();
+  });
+
+  it.each(['//evil.com', 'https://evil.com'])('ignores a redirect to %s and opens the home screen', async (hostile) => {
+    mockApi();
+    const { history } = renderApp(`/login?redirect=${encodeURIComponent(hostile)}`);
+    await signInThroughTheForm();
+    await waitFor(() => expect(history.location.pathname).toBe('/subscriptions'));
+    expect(history.location.href).not.toContain('evil');
+  });
+});
+
+describe('addresses the app does not have', () => {
+  it('sends a signed-in client who opens a staff console address to the home screen', async () => {
+    signInAs();
+    mockApi();
+    const { history } = renderApp('/clients');
+    await waitFor(() => expect(history.location.pathname).toBe('/subscriptions'));
+    expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
+  });
+
+  it('does the same for a staff console record address', async () => {
+    signInAs();
+    mockApi();
+    const { history } = renderApp('/clients/12/show');
+    await waitFor(() => expect(history.location.pathname).toBe('/subscriptions'));
+  });
+
+  it('shows an unknown address as not found inside the app frame, sidebar and balance included', async () => {
+    signInAs();
+    mockApi();
+    renderApp('/no-such-page');
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    expect(screen.getByTestId('balance')).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+});
