@@ -398,6 +398,12 @@ export const ERROR_CATALOGUE = {
 
   // Screen messages the UIs show outside a server answer
   'error.page.not.found': { status: 404, en: 'The page does not exist', he: 'הדף אינו קיים' },
+  // The browser reached no server at all (offline, a dropped connection): not the server's fault, and worth a retry.
+  'error.connection.lost': {
+    status: 503,
+    en: 'No connection to the server. Check your internet connection and try again',
+    he: 'אין חיבור לשרת. בדקו את החיבור לאינטרנט ונסו שוב',
+  },
   'error.something.went.wrong': { status: 500, en: 'Something went wrong', he: 'משהו השתבש' },
   'error.export.failed': {
     status: 500,

@@ -192,13 +192,17 @@ describe('createSessionClient', () => {
     expect(state).toEqual({ accessToken: null, signOuts: 1, reasons: ['error.account.blocked'] });
   });
 
-  it('treats an unreachable refresh or an answer without a token as a failed refresh', async () => {
+  it('keeps the session when the refresh reaches no server, and rejects the call with the network failure', async () => {
     const unreachable = harness(({ url }) => {
       if (url === '/api/auth/token/refresh') throw new TypeError('Failed to fetch');
       return expired();
     });
-    expect((await unreachable.client.request(API_ROUTES.me)).signedOut).toBe(true);
-    expect(unreachable.state.signOuts).toBe(1);
+    await expect(unreachable.client.request(API_ROUTES.me)).rejects.toThrow('Failed to fetch');
+    expect(unreachable.state.signOuts).toBe(0);
+    expect(unreachable.state.accessToken).not.toBeNull();
+  });
+
+  it('treats an answer without a token as a failed refresh', async () => {
 
     const empty = harness(({ url }) => (url === '/api/auth/token/refresh' ? json(200, {}) : expired()));
     expect((await empty.client.request(API_ROUTES.me)).signedOut).toBe(true);

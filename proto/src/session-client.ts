@@ -55,13 +55,14 @@ export interface SessionClient {
   url(path: string): string;
   /**
    * Sends one call with cookies, the app header and the access token. A 401 on a call that carried a token causes
-   * one refresh (shared by every call that fails meanwhile) and one retry with the new token; when the refresh fails,
-   * or the retry is refused again, the session is over and `onSignedOut` runs once.
+   * one refresh (shared by every call that fails meanwhile) and one retry with the new token; when the refresh is
+   * refused, or the retry is refused again, the session is over and `onSignedOut` runs once. A network failure, of
+   * the call or of its refresh, rejects with fetch's error and leaves the session as it was.
    */
   request(path: string, init?: SessionRequestInit): Promise<SessionResponse>;
   /**
    * Asks for a new access token with the httpOnly refresh cookie, or joins the refresh already running. Answers the
-   * new token, or null after signing out.
+   * new token, or null after signing out; rejects, signed in still, when the API cannot be reached.
    */
   refresh(): Promise<string | null>;
 }
@@ -103,16 +104,21 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
     }
   }
 
+  /**
+   * A refresh that reaches no server rejects with fetch's error and signs nobody out: the session may be perfectly
+   * alive, and a dropped connection must read as one (the caller says so and offers a retry), not as a sign-out.
+   */
   async function requestRefresh(): Promise<{ accessToken: string | null; refusal?: string }> {
+    const response = await send(API_ROUTES.refreshSession, { method: 'POST' }, null);
+    if (!response.ok) return { accessToken: null, refusal: await refusalOf(response) };
+    let body: Partial<RefreshResponse> | null = null;
     try {
-      const response = await send(API_ROUTES.refreshSession, { method: 'POST' }, null);
-      if (!response.ok) return { accessToken: null, refusal: await refusalOf(response) };
-      const body = (await response.json()) as Partial<RefreshResponse> | null;
-      const accessToken = typeof body?.accessToken === 'string' && body.accessToken !== '' ? body.accessToken : null;
-      return { accessToken };
+      body = (await response.json()) as Partial<RefreshResponse> | null;
     } catch {
-      return { accessToken: null };
+      body = null;
     }
+    const accessToken = typeof body?.accessToken === 'string' && body.accessToken !== '' ? body.accessToken : null;
+    return { accessToken };
   }
 
   function refresh(): Promise<string | null> {

@@ -67,7 +67,8 @@ export class ApiError extends HttpError {
 
 /** Asks for a new access token with the httpOnly refresh cookie, sharing the refresh already running if any. */
 export async function refreshAccessToken(): Promise<boolean> {
-  return (await sessionClient.refresh()) !== null;
+  // The console keeps its behaviour: a refresh that cannot reach the server counts as a failed one.
+  return (await sessionClient.refresh().catch(() => null)) !== null;
 }
 
 function parseJson(text: string): unknown {

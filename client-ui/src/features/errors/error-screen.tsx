@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { browser } from '../../lib/browser';
-import { errorMessageFor, isApiError } from '../../lib/api/api-error';
+import { errorMessageFor, isApiError, isConnectionLost } from '../../lib/api/api-error';
 import { useT } from '../../lib/i18n/i18n';
 import { isStaleChunkError, reloadOnce } from '../../lib/reload-once';
 
@@ -31,12 +31,14 @@ export function ErrorScreen({ error }: ErrorComponentProps) {
       <Typography variant="h4" component="h1">
         {t('error.title')}
       </Typography>
-      <Typography color="text.secondary">{errorMessage('error.something.went.wrong')}</Typography>
+      <Typography color="text.secondary">
+        {isConnectionLost(error) ? t('toast.connectionTitle') : errorMessage('error.something.went.wrong')}
+      </Typography>
       <Alert severity="error" sx={{ maxWidth: 560, textAlign: 'start' }}>
         {detail}
       </Alert>
       <Button variant="contained" onClick={() => browser.reload()}>
-        {t('error.reload')}
+        {isConnectionLost(error) ? t('toast.retry') : t('error.reload')}
       </Button>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { createSessionClient, type SessionApp, sessionEndReasonOf } from '@kupa/proto';
 import { currentPath, loginPathReturningTo, navigateTo } from '../navigation';
 import { useUserStore } from '../stores/user-store';
-import { ApiError, readErrorBody } from './api-error';
+import { ApiError, connectionLostError, readErrorBody } from './api-error';
 
 /**
  * The client app names itself on every call, so that the API keeps its session in a refresh cookie of its own: staff
@@ -72,13 +72,21 @@ async function toError(response: Response): Promise<ApiError> {
  * so the error is marked handled and no toast repeats it.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { response, signedOut } = await session.request(withQuery(path, options.query), {
-    method: options.method ?? 'GET',
-    headers: options.headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-    skipRefresh: options.skipRefresh,
-  });
+  let outcome: Awaited<ReturnType<typeof session.request>>;
+  try {
+    outcome = await session.request(withQuery(path, options.query), {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      skipRefresh: options.skipRefresh,
+    });
+  } catch (error) {
+    // A call cancelled on purpose stays a cancellation; any other failure to fetch means no server answered.
+    if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    throw connectionLostError();
+  }
+  const { response, signedOut } = outcome;
   if (response.ok) return toResult<T>(response);
   const error = await toError(response);
   if (signedOut) error.handled = true;

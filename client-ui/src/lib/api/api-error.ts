@@ -47,6 +47,18 @@ export async function readErrorBody(response: Response): Promise<ApiErrorBody> {
   };
 }
 
+/**
+ * A call that reached no server: fetch itself failed (offline, DNS, a dropped connection). It is told apart from a
+ * server's 5xx, which did answer, so the screens can say "check your connection" and offer to try again.
+ */
+export function connectionLostError(): ApiError {
+  return new ApiError(0, { status: 0, error: 'error.connection.lost', message: '' });
+}
+
+export function isConnectionLost(error: unknown): boolean {
+  return isApiError(error) && error.code === 'error.connection.lost';
+}
+
 /** The catalogue message for any thrown value, so screens never show a raw exception text by accident. */
 export function errorMessageFor(error: unknown, lang: Language): string {
   if (isApiError(error)) return messageForApiError(error.body, lang);

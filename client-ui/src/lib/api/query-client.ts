@@ -3,7 +3,7 @@ import { LIMITS } from '@kupa/proto';
 import { currentLang } from '../stores/lang-store';
 import { translate } from '../i18n/i18n';
 import { showToast, useToastStore } from '../toast/toast-store';
-import { errorMessageFor, isApiError } from './api-error';
+import { errorMessageFor, isApiError, isConnectionLost } from './api-error';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -14,16 +14,20 @@ declare module '@tanstack/react-query' {
 
 /**
  * Shows a failed call as a toast: a generic title and the catalogue message (docs/product.md, Common). `source` names
- * the call, so that its later success closes the toast (see `resolveErrors`).
+ * the call, so that its later success closes the toast (see `resolveErrors`). A call that reached no server says so
+ * ("No connection") rather than blaming the server, and a read offers `retry`; a write is not retried from here,
+ * since its form is still on screen to send again.
  */
-export function notifyError(error: unknown, source?: string): void {
+export function notifyError(error: unknown, source?: string, retry?: () => void): void {
   if (isApiError(error) && error.handled) return;
   const lang = currentLang();
+  const connectionLost = isConnectionLost(error);
   showToast({
     severity: 'error',
-    title: translate(lang, 'toast.errorTitle'),
+    title: translate(lang, connectionLost ? 'toast.connectionTitle' : 'toast.errorTitle'),
     message: errorMessageFor(error, lang),
     source,
+    ...(connectionLost && retry ? { retry } : {}),
   });
 }
 
@@ -52,7 +56,10 @@ export function createQueryClient(): QueryClient {
     },
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.silentError) notifyError(error, querySource(query.queryHash));
+        if (!query.meta?.silentError)
+          notifyError(error, querySource(query.queryHash), () => {
+            void query.fetch().catch(() => undefined);
+          });
       },
       onSuccess: (_data, query) => resolveErrors(querySource(query.queryHash)),
     }),

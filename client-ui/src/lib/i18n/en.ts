@@ -28,6 +28,8 @@ export const en: Record<MessageKey, string> = {
   'balance.loading': 'Loading balance…',
 
   'toast.errorTitle': 'Something failed',
+  'toast.connectionTitle': 'No connection',
+  'toast.retry': 'Try again',
   'toast.successTitle': 'Done',
   'toast.region': 'Notifications',
   'toast.close': 'Close',

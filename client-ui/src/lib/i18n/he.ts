@@ -29,6 +29,8 @@ export const he = {
   'balance.loading': 'טוען יתרה…',
 
   'toast.errorTitle': 'הפעולה נכשלה',
+  'toast.connectionTitle': 'אין חיבור',
+  'toast.retry': 'ניסיון חוזר',
   'toast.successTitle': 'בוצע',
   'toast.region': 'הודעות',
   'toast.close': 'סגירה',

@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useT } from '../i18n/i18n';
 import { useToastStore } from './toast-store';
@@ -34,6 +36,22 @@ export function ToastContainer() {
         >
           <AlertTitle>{toast.title}</AlertTitle>
           {toast.message}
+          {toast.retry && (
+            <Box sx={{ mt: 1 }}>
+              <Button
+                color="inherit"
+                variant="outlined"
+                size="small"
+                data-testid="toast-retry"
+                onClick={() => {
+                  dismiss(toast.id);
+                  toast.retry?.();
+                }}
+              >
+                {t('toast.retry')}
+              </Button>
+            </Box>
+          )}
         </Alert>
       ))}
     </Stack>

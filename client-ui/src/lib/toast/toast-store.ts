@@ -13,6 +13,8 @@ export interface Toast {
    * resolves: that success closes it, and a repeat of the same failure replaces it rather than stacking a copy.
    */
   source?: string;
+  /** A way to try the failed thing again (a read that reached no server), shown as a button in the toast. */
+  retry?: () => void;
 }
 
 interface ToastStore {
