@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,7 +12,8 @@ import {
   firstIssue,
   type RuleIssue,
 } from '@kupa/proto';
-import { fieldErrorsOf } from '../../lib/api/api-error';
+import { errorMessageFor, fieldErrorsOf, isApiError } from '../../lib/api/api-error';
+import { notifyError } from '../../lib/api/query-client';
 import { usersApi } from '../../lib/api/endpoints';
 import { useT } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
@@ -46,13 +47,26 @@ export function ChangePasswordForm() {
   const { t, lang, issueMessage } = useT();
   const [values, setValues] = useState<PasswordValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordValues, string>>>({});
+  const oldPasswordInput = useRef<HTMLInputElement>(null);
+  // A wrong current password is said on its field, where the eye already is, and the field takes the focus; a toast
+  // would cover the Save button. Any other failure still shows as a toast.
   const change = useMutation({
     mutationFn: usersApi.changePassword,
+    meta: { silentError: true },
     onSuccess: () => {
       setValues(EMPTY);
       showToast({ severity: 'success', title: t('toast.successTitle'), message: t('profile.passwordSaved') });
     },
-    onError: (error) => setErrors(fieldErrorsOf(error, lang)),
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'error.password.current.incorrect') {
+        setErrors({ oldPassword: errorMessageFor(error, lang) });
+        oldPasswordInput.current?.focus();
+        return;
+      }
+      const fields = fieldErrorsOf(error, lang);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) notifyError(error);
+    },
   });
 
   const submit = (event: FormEvent) => {
@@ -79,6 +93,7 @@ export function ChangePasswordForm() {
       autoComplete={autoComplete}
       required
       fullWidth
+      inputRef={name === 'oldPassword' ? oldPasswordInput : undefined}
       slotProps={{ htmlInput: inputTestId(`profile-${name}`) }}
     />
   );

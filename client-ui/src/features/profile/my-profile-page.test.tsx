@@ -47,7 +47,7 @@ describe('my profile', () => {
     });
   });
 
-  it('checks the password rules before changing it and shows a server error as a toast', async () => {
+  it('checks the password rules before changing it and says a wrong current password on its field', async () => {
     signInAs();
     const { calls } = mockFetch(({ url }) =>
       url === '/api/password' ? errorResponse(400, 'error.password.current.incorrect') : jsonResponse(200, makeUser()),
@@ -68,12 +68,31 @@ describe('my profile', () => {
     await user.type(screen.getByTestId('profile-confirmPassword'), 'Newer#456');
     await user.click(screen.getByTestId('profile-password-submit'));
 
-    const toast = await screen.findByTestId('toast');
-    expect(toast).toHaveTextContent(translate('he', 'toast.errorTitle'));
-    expect(toast).toHaveTextContent(formatErrorMessage('error.password.current.incorrect', 'he'));
+    const oldPassword = screen.getByTestId('profile-oldPassword');
+    await waitFor(() => expect(oldPassword).toHaveAttribute('aria-invalid', 'true'));
+    expect(oldPassword).toHaveAccessibleDescription(formatErrorMessage('error.password.current.incorrect', 'he'));
+    expect(oldPassword).toHaveFocus();
+    // Nothing covers the Save button: no toast repeats the message.
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
     expect(calls.find((call) => call.url === '/api/password')).toMatchObject({
       method: 'PUT',
       body: { oldPassword: 'Secret#123', password: 'Newer#456', confirmPassword: 'Newer#456' },
     });
+  });
+
+  it('still shows another failure of the password change as a toast', async () => {
+    signInAs();
+    mockFetch(({ url }) =>
+      url === '/api/password' ? errorResponse(500, 'error.internal.server.error') : jsonResponse(200, makeUser()),
+    );
+    const user = userEvent.setup();
+    renderApp('/my-profile');
+    await user.type(await screen.findByTestId('profile-oldPassword'), 'Secret#123');
+    await user.type(screen.getByTestId('profile-password'), 'Newer#456');
+    await user.type(screen.getByTestId('profile-confirmPassword'), 'Newer#456');
+    await user.click(screen.getByTestId('profile-password-submit'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent(translate('he', 'toast.errorTitle'));
+    expect(screen.getByTestId('profile-oldPassword')).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
