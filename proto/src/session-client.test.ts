@@ -203,7 +203,6 @@ describe('createSessionClient', () => {
   });
 
   it('treats an answer without a token as a failed refresh', async () => {
-
     const empty = harness(({ url }) => (url === '/api/auth/token/refresh' ? json(200, {}) : expired()));
     expect((await empty.client.request(API_ROUTES.me)).signedOut).toBe(true);
     expect(empty.state).toEqual({ accessToken: null, signOuts: 1, reasons: [undefined] });

@@ -78,7 +78,13 @@ export function canAccess(role: UserRole | null, path: AppPath): boolean {
  * old bookmark or a link meant for staff, is sent to `/` as for any route the role may not open, rather than told
  * the page does not exist (docs/product.md, Screens).
  */
-export const STAFF_CONSOLE_SECTIONS: readonly string[] = ['clients', 'activity-log', 'dashboard', 'ledger', 'two-factor'];
+export const STAFF_CONSOLE_SECTIONS: readonly string[] = [
+  'clients',
+  'activity-log',
+  'dashboard',
+  'ledger',
+  'two-factor',
+];
 
 /** Whether a path of this origin names a staff console section (`/clients`, `/clients/12`, ...). */
 export function isStaffConsolePath(pathname: string): boolean {

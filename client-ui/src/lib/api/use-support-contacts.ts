@@ -40,6 +40,14 @@ export function useRewardTiers(): RewardTierTables {
 }
 
 /**
+ * The reward tables the deployment runs with, or null until they arrive: a figure of money shown to the user (the
+ * bonus a deposit would earn) must come from the tables the server books with, never from proto's defaults.
+ */
+export function useKnownRewardTiers(): RewardTierTables | null {
+  return useDictionaries().data?.rewardTiers ?? null;
+}
+
+/**
  * Whether the deployment takes cards (`Dictionaries.cardCheckoutAvailable`, the same answer as the contacts). Until it
  * arrives, or if it fails, no card is offered.
  */

@@ -213,6 +213,9 @@ export const en: Record<MessageKey, string> = {
   'deposit.reference': 'Payment reference',
   'deposit.notify': 'Email the operator',
   'deposit.crypto.limits': 'From {min} to {max}',
+  'deposit.bonus.earns': 'This deposit earns you a bonus of {bonus} ({percent}).',
+  'deposit.bonus.when': 'It is credited to your balance with the deposit, once the money arrives.',
+  'deposit.bonus.below': 'Deposits from {min} earn an ambassador bonus.',
   'deposit.crypto.coin': 'Coin',
   'deposit.crypto.create': 'Create the invoice',
   'deposit.crypto.unavailable':

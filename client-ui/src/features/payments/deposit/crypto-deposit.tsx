@@ -30,6 +30,13 @@ import { parseAmountInput } from '../amount-input';
 import { CoinSelect, cryptoOptionsQueryOptions, DEFAULT_COIN } from '../crypto-options';
 import { creditedSentence, depositOutcomeKnown, purchaseSentence } from '../deposit-outcome';
 import { PAYMENTS_QUERY_KEY } from '../payments-query';
+import { AmbassadorBonusPreview } from './bonus-preview';
+
+interface CryptoDepositProps {
+  /** The amount typed, kept by the deposit screen so that switching the method does not lose it. */
+  amount: string;
+  onAmountChange: (amount: string) => void;
+}
 
 /**
  * The crypto half of the deposit screen: an amount within the cashier's limits and a coin, then the invoice to pay
@@ -37,10 +44,9 @@ import { PAYMENTS_QUERY_KEY } from '../payments-query';
  * notice itself comes from the app-wide `DepositWatcher`. Opened with `?paymentId=` (the cashier's page sends the
  * client back so, and deposit-and-buy leads here) it shows that deposit.
  */
-export function CryptoDeposit() {
+export function CryptoDeposit({ amount, onAmountChange: setAmount }: CryptoDepositProps) {
   const { t, lang } = useT();
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string>();
   const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
   const search: { paymentId?: number } = useSearch({ strict: false });
@@ -127,6 +133,7 @@ export function CryptoDeposit() {
         />
         <CoinSelect value={coin} onChange={setCoin} testId="crypto-coin" />
       </Stack>
+      <AmbassadorBonusPreview amount={amount} />
       {options.data.provider === 'SANDBOX' && (
         <Alert severity="warning" data-testid="crypto-sandbox">
           {t('deposit.crypto.sandbox')}

@@ -33,6 +33,7 @@ import { Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { parseAmountInput } from '../amount-input';
+import { AmbassadorBonusPreview } from './bonus-preview';
 import { CryptoDeposit } from './crypto-deposit';
 
 type DepositMethod = 'manual' | 'crypto' | 'card';
@@ -58,6 +59,7 @@ export function DepositPage() {
   const cryptoAvailable = useCryptoDepositAvailable();
   const isAvailable = (option: DepositMethod): boolean =>
     option === 'card' ? cardAvailable : option === 'crypto' ? cryptoAvailable : true;
+  // One amount for every method: switching from a manual transfer to crypto (or back) keeps what was typed.
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string>();
   const [currency] = useState<Currency>('USD');
@@ -152,6 +154,7 @@ export function DepositPage() {
               </TextField>
             </Stack>
           )}
+          {method === 'manual' && <AmbassadorBonusPreview amount={amount} />}
 
           <FormControl>
             <FormLabel id="deposit-method-label">{t('deposit.method')}</FormLabel>
@@ -189,7 +192,7 @@ export function DepositPage() {
             </Alert>
           )}
 
-          {method === 'crypto' && <CryptoDeposit />}
+          {method === 'crypto' && <CryptoDeposit amount={amount} onAmountChange={setAmount} />}
 
           {method === 'card' && cardAvailable && (
             <Alert severity="info" data-testid="deposit-card" action={null}>
