@@ -1,6 +1,6 @@
 /**
  * Lighthouse's mobile performance score of the client portal, as a phone on a slow network would load it: `/login`
- * signed out, then `/payments` signed in. Lighthouse drives Debian's Chromium through puppeteer-core (no browser is
+ * signed out, then the signed-in pages of `SIGNED_IN_PAGES`. Lighthouse drives Debian's Chromium through puppeteer-core (no browser is
  * downloaded); its default mobile settings apply (a mid-range phone's screen, simulated slow 4G and a four times
  * slower CPU), so the figures compare with what Lighthouse reports anywhere.
  */
@@ -54,6 +54,13 @@ async function audit(page: Page, url: string): Promise<PageFigures> {
   };
 }
 
+/**
+ * The signed-in pages measured, each named by its path: the payments list (the busiest first screen) and the packages
+ * (the page a new client opens first, where the trial offer arrives above the list; docs/adr/0079-say-what-happened-
+ * and-keep-what-was-typed.md).
+ */
+export const SIGNED_IN_PAGES = ['payments', 'packages'] as const;
+
 export async function measureLighthouse(
   baseUrl: string,
   client: { email: string; password: string },
@@ -72,8 +79,9 @@ export async function measureLighthouse(
     await page.type('[data-testid="login-password"] input, input[data-testid="login-password"]', client.password);
     await page.click('[data-testid="login-submit"]');
     await page.waitForSelector('[data-testid="balance"]', { timeout: 60_000 });
-    const payments = await audit(page, `${baseUrl}/payments`);
-    return { login, payments };
+    const figures: Record<string, PageFigures> = { login };
+    for (const path of SIGNED_IN_PAGES) figures[path] = await audit(page, `${baseUrl}/${path}`);
+    return figures;
   } finally {
     await browser.close();
   }

@@ -14,7 +14,7 @@ import { formatDollars } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
 import { EmptyState, Page } from '../../lib/ui/page';
 import { RouterButton, RouterLink } from '../../lib/ui/router-link';
-import { TrialOffer } from '../subscriptions/trial-offer';
+import { TrialOffer, useTrialOfferDecision } from '../subscriptions/trial-offer';
 import { BuyDialog } from './buy-dialog';
 import { PlanCard } from './plan-card';
 import { planPricing } from '../../lib/plans/plan-price';
@@ -66,6 +66,7 @@ export function PackagesPage() {
   const plans = useQuery(activePlansQueryOptions());
   const [buying, setBuying] = useState<Plan | null>(null);
   const discount = me?.referrals.discountPercent ?? 0;
+  const trial = useTrialOfferDecision();
 
   const openBuy = (plan: Plan) => {
     // The balance decides whether the purchase can go ahead; read it fresh as the dialog opens.
@@ -75,16 +76,18 @@ export function PackagesPage() {
 
   return (
     <Page title={t('packages.title')}>
-      <TrialOffer />
-      <BuyingPower />
+      {/* Until it is known whether the trial offer leads, the page shows only the skeleton of what follows; the offer,
+          the buying power and the list then replace it together, so nothing already shown moves. */}
+      {trial.decided && <TrialOffer />}
+      {trial.decided && <BuyingPower />}
       {plans.isError ? (
         isApiError(plans.error) && plans.error.handled ? null : (
           <Alert severity="error" data-testid="packages-error">
             {errorMessageFor(plans.error, lang)}
           </Alert>
         )
-      ) : !plans.data ? (
-        <Grid container spacing={2} aria-busy>
+      ) : !plans.data || !trial.decided ? (
+        <Grid container spacing={2} aria-busy data-testid="plans-skeleton">
           {[0, 1, 2].map((index) => (
             <Grid key={index} size={{ xs: 12, sm: 6, lg: 4 }}>
               <Skeleton variant="rounded" height={320} />

@@ -41,6 +41,23 @@ export function TrialRules() {
  * password (`POST /subscriptions/users/{uuid}/trial`), or decline it for good (`PUT /users/trial-reject`). Either way
  * the offer disappears once the user record says so.
  */
+/**
+ * Whether the trial offer shows, once that is known: the user record says whether the trial was taken or declined,
+ * and, where it was neither, the subscriptions say whether a package was bought. A screen that puts the offer above
+ * its content waits for `decided` before it shows either, so the offer does not arrive later and push the content
+ * down (a layout shift of 0.44 on `/packages`; docs/adr/0079-say-what-happened-and-keep-what-was-typed.md).
+ */
+export function useTrialOfferDecision(): { decided: boolean; offered: boolean } {
+  const { data: me } = useMe();
+  const mayTake = me !== undefined && !me.trialUsed && !me.trialRejected;
+  const bought = useQuery({ ...subscriptionsListQueryOptions(BOUGHT_REQUEST), enabled: mayTake });
+  if (me === undefined) return { decided: false, offered: false };
+  if (!mayTake) return { decided: true, offered: false };
+  if (bought.data) return { decided: true, offered: bought.data.totalElements === 0 };
+  // A failure to tell shows no offer rather than a wrong one, and no longer holds the screen back.
+  return { decided: bought.isError, offered: false };
+}
+
 export function TrialOffer() {
   const { t, lang } = useT();
   const titleId = useId();
