@@ -102,12 +102,44 @@ export function withoutDirectionMarks(text: string): string {
 }
 
 /**
- * A dollar amount as the API sends it (a number with at most two decimals, negative for debits in the ledger) in the
- * language's currency format, ready for a left-to-right isolate. Rounding to cents only removes a JSON number's float
- * noise.
+ * Building an `Intl` formatter costs far more than formatting one value (a list formats an amount per row on every
+ * render), so each is built once per language and kept.
+ */
+const DOLLAR_FORMATS = new Map<string, Intl.NumberFormat>();
+function dollarFormat(lang: Language, signed: boolean): Intl.NumberFormat {
+  const key = `${lang}:${signed}`;
+  let format = DOLLAR_FORMATS.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(LANGUAGE_LOCALES[lang], {
+      style: 'currency',
+      currency: 'USD',
+      ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
+    });
+    DOLLAR_FORMATS.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The one money format of both apps (docs/adr/0079-say-what-happened-and-keep-what-was-typed.md): a dollar amount as
+ * the API sends it (a number with at most two decimals, negative for debits in the ledger) in the page language's
+ * currency format, without direction marks, always shown in a left-to-right isolate (`<bdi dir="ltr">`). The sign
+ * therefore sits where the language puts it and nowhere else: `$1,234.50` in English, `1,234.50 $` in Hebrew, in
+ * the balance and in every list alike. Rounding to cents only removes a JSON number's float noise.
  */
 export function formatDollarsForIsolate(amount: number, lang: Language): string {
-  return withoutDirectionMarks(formatMoney(Math.round(amount * 100), LANGUAGE_LOCALES[lang]));
+  return withoutDirectionMarks(dollarFormat(lang, false).format(Math.round(amount * 100) / 100));
+}
+
+/** Like `formatDollarsForIsolate`, with an explicit sign: `+$5.00` for money in, `-$5.00` for money out. */
+export function formatSignedDollarsForIsolate(amount: number, lang: Language): string {
+  return withoutDirectionMarks(dollarFormat(lang, true).format(Math.round(amount * 100) / 100));
+}
+
+/** Builds the language's money formats ahead of the first amount on screen (docs/adr/0054-formatters-built-ahead.md). */
+export function prepareDollarFormats(lang: Language): void {
+  dollarFormat(lang, false);
+  dollarFormat(lang, true);
 }
 
 export const AMOUNT_MAX = LIMITS.amountMaxMinor / 100;

@@ -25,6 +25,14 @@ describe('format', () => {
     expect(formatDateTime('not a date', 'he')).toBe('not a date');
   });
 
+  it('puts the dollar sign where the language does, with no direction marks, for a left-to-right isolate', () => {
+    expect(formatDollars(1234.5, 'he')).toBe('1,234.50\u00a0$');
+    expect(formatSignedDollars(-5, 'he')).toBe('-5.00\u00a0$');
+    expect(formatSignedDollars(5, 'he')).toBe('+5.00\u00a0$');
+    expect(formatDollars(1234.5, 'en')).toBe('$1,234.50');
+    expect(formatDollars(0.1 + 0.2, 'en')).toBe('$0.30');
+  });
+
   it("builds the first screens' formatters in tasks of their own, and the later formats use those", async () => {
     // A fresh copy of the module, so that no formatter is kept from the tests above.
     vi.resetModules();

@@ -1,5 +1,10 @@
 import { LOCALES } from './i18n/i18n';
-import type { Language } from '@kupa/proto';
+import {
+  formatDollarsForIsolate,
+  formatSignedDollarsForIsolate,
+  type Language,
+  prepareDollarFormats,
+} from '@kupa/proto';
 
 /**
  * Building an `Intl` formatter loads locale data and costs far more than formatting one value; a list of payments
@@ -17,10 +22,6 @@ function memoisedByLanguage<T>(build: (locale: string) => T): (lang: Language) =
   };
 }
 
-const dollars = memoisedByLanguage((locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }));
-const signedDollars = memoisedByLanguage(
-  (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' }),
-);
 const dates = memoisedByLanguage((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
 const dateTimes = memoisedByLanguage(
   (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
@@ -40,18 +41,18 @@ export function prepareFormatters(
   lang: Language,
   schedule: (task: () => void) => void = (task) => setTimeout(task, 0),
 ): void {
-  for (const build of [dollars, signedDollars, dateTimes, dates]) schedule(() => build(lang));
+  schedule(() => prepareDollarFormats(lang));
+  for (const build of [dateTimes, dates]) schedule(() => build(lang));
 }
 
-/** Formats a dollar amount (the API sends dollars with at most two decimals) for the given language. */
-export function formatDollars(amount: number, lang: Language): string {
-  return dollars(lang).format(amount);
-}
+/**
+ * A dollar amount (the API sends dollars with at most two decimals) in proto's one money format, which the staff
+ * console shows too: for a left-to-right isolate, the sign where the language puts it (`1,234.50 $` in Hebrew).
+ */
+export const formatDollars = formatDollarsForIsolate;
 
 /** Like `formatDollars`, with an explicit sign: `+$5.00` for money in, `-$5.00` for money out. */
-export function formatSignedDollars(amount: number, lang: Language): string {
-  return signedDollars(lang).format(amount);
-}
+export const formatSignedDollars = formatSignedDollarsForIsolate;
 
 /** A count in the language's digits and grouping. */
 export function formatNumber(value: number, lang: Language): string {

@@ -20,7 +20,7 @@ export function Balance() {
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
             {t('balance.label')}:{' '}
           </Box>
-          <bdi>{text}</bdi>
+          <bdi dir="ltr">{text}</bdi>
         </>
       }
       variant="outlined"
