@@ -54,6 +54,11 @@ export const ERROR_CATALOGUE = {
     en: 'Your session was ended: you signed out elsewhere, or your password or two-factor settings changed. Please sign in again',
     he: 'ההתחברות הסתיימה: התנתקתם במקום אחר, או שהסיסמה או הגדרות הכניסה הדו-שלבית השתנו. התחברו מחדש',
   },
+  'error.session.ended.by.staff': {
+    status: 401,
+    en: 'You were signed out because our support team changed your password or sign-in settings. Sign in with your new password, or contact support',
+    he: 'נותקתם כי צוות התמיכה שינה את הסיסמה או את הגדרות הכניסה שלכם. התחברו עם הסיסמה החדשה, או פנו לתמיכה',
+  },
   'error.session.second.factor.required': {
     status: 401,
     en: 'Staff must sign in with a one-time code. Please sign in again with your code',

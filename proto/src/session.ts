@@ -27,6 +27,7 @@ export const SESSION_END_REASONS = [
   'error.session.idle',
   'error.session.lifetime.reached',
   'error.session.ended',
+  'error.session.ended.by.staff',
   'error.session.second.factor.required',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { formatErrorMessage } from '@kupa/proto';
 import { translate } from '../lib/i18n/i18n';
 import { loginPathReturningTo, safeReturnPath } from '../lib/navigation';
 import {
@@ -107,5 +108,58 @@ describe('addresses the app does not have', () => {
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
     expect(screen.getByTestId('balance')).toBeInTheDocument();
     expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+});
+
+describe('a session staff ended', () => {
+  it('lands on the sign-in page saying staff changed the sign-in, and signing in returns to the page', async () => {
+    signInAs({ accessToken: 'old' });
+    let signedInAgain = false;
+    mockFetch(({ url }) => {
+      if (url === '/api/auth/token/refresh') return errorResponse(401, 'error.session.ended.by.staff');
+      if (url === '/api/auth/signin') {
+        signedInAgain = true;
+        return jsonResponse(200, CLIENT_SESSION);
+      }
+      if (url === '/api/users/me')
+        return signedInAgain ? jsonResponse(200, makeUser()) : errorResponse(401, 'error.session.expired');
+      return errorResponse(404, 'error.entity.not.found');
+    });
+    const { history } = renderApp('/my-profile');
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
+    expect(await screen.findByTestId('session-ended-notice')).toHaveTextContent(
+      formatErrorMessage('error.session.ended.by.staff', 'he'),
+    );
+
+    await signInThroughTheForm();
+    await waitFor(() => expect(history.location.pathname).toBe('/my-profile'));
+  });
+});
+
+describe('a role staff changed', () => {
+  it('follows a client made ambassador without a new sign-in', async () => {
+    signInAs({ userRole: 'CLIENT' });
+    mockFetch(({ url }) =>
+      url === '/api/users/me'
+        ? jsonResponse(200, makeUser({ role: 'AMBASSADOR' }))
+        : errorResponse(404, 'error.entity.not.found'),
+    );
+    renderApp('/help');
+    const { useUserStore } = await import('../lib/stores/user-store');
+    await waitFor(() => expect(useUserStore.getState().userRole).toBe('AMBASSADOR'));
+    expect(useUserStore.getState().accessToken).not.toBeNull();
+  });
+
+  it('signs out a client made staff and says the staff console is where to sign in', async () => {
+    signInAs({ userRole: 'CLIENT' });
+    const { calls } = mockFetch(({ url }) => {
+      if (url === '/api/users/me') return jsonResponse(200, makeUser({ role: 'MANAGER' }));
+      if (url === '/api/auth/logout') return jsonResponse(204);
+      return errorResponse(404, 'error.entity.not.found');
+    });
+    const { history } = renderApp('/help');
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
+    expect(await screen.findByTestId('staff-notice')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/auth/logout')).toBe(true);
   });
 });

@@ -1,4 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { isStaffRole } from '@kupa/proto';
+import { useMe } from '../../lib/api/use-me';
+import { authApi } from '../../lib/api/endpoints';
 import { Outlet } from '@tanstack/react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -25,6 +29,20 @@ export function AppLayout() {
   const { t } = useT();
   const role = useUserStore((state) => state.userRole);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const { data: me } = useMe();
+  const navigate = useNavigate();
+  // A role staff changed applies at once: the server already answers by it. A client made staff belongs to the staff
+  // console, and is signed out here with the notice that says so; a client made ambassador (or back) stays.
+  useEffect(() => {
+    if (!me || !role || me.role === role) return;
+    if (isStaffRole(me.role)) {
+      authApi.logout().catch(() => undefined);
+      useUserStore.getState().clear();
+      void navigate({ to: '/login', search: { notice: 'staff' } });
+    } else {
+      useUserStore.getState().setRole(me.role);
+    }
+  }, [me, role, navigate]);
   if (!role) return null;
 
   return (

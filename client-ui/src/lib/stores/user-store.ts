@@ -17,6 +17,8 @@ interface UserStore extends UserSession {
   endReason: SessionEndReason | null;
   signIn: (response: SignInResponse) => void;
   setAccessToken: (accessToken: string) => void;
+  /** The role the server now reports (staff changed it); the menus and route guards follow it. */
+  setRole: (userRole: UserRole) => void;
   clear: (endReason?: SessionEndReason | null) => void;
 }
 
@@ -34,6 +36,7 @@ export const useUserStore = create<UserStore>()(
       signIn: ({ email, userUuid, userRole, accessToken }) =>
         set({ email, userUuid, userRole, accessToken, endReason: null }),
       setAccessToken: (accessToken) => set({ accessToken }),
+      setRole: (userRole) => set({ userRole }),
       clear: (endReason = null) => set({ ...EMPTY_SESSION, endReason }),
     }),
     {

@@ -3,6 +3,7 @@ import {
   DropUsersBalance1767400000100,
   IdentitySchema1767225600100,
   IdentitySessionVersions1767300001515,
+  RefreshTokensRevokedBy1768600007900,
   SessionLifetimes1768400005600,
   TwoFactorSchema1767500000100,
 } from './infrastructure/persistence/identity.migrations';
@@ -26,6 +27,7 @@ export const identityMigrations: Function[] = [
   TwoFactorSchema1767500000100,
   ActorChangeNotifications1768200000100,
   SessionLifetimes1768400005600,
+  RefreshTokensRevokedBy1768600007900,
 ];
 
 /** The embedded demo's accounts and its referred friend (ADR 0075). */

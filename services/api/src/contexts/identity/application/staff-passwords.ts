@@ -32,7 +32,7 @@ export class StaffPasswords {
           await this.credentials.save(tx.manager, userUuid, passwordHash, at);
           // A password is set by others when an account is compromised or locked out: whoever held a session under
           // the old one is signed out.
-          await this.refreshTokens.endSessions(tx.manager, userUuid, at, null);
+          await this.refreshTokens.endSessions(tx.manager, userUuid, at, null, 'staff');
         },
       ),
     );

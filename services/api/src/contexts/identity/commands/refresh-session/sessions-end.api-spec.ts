@@ -193,7 +193,39 @@ describe('sessions end with the second factor, logout and a stolen refresh token
     expect(used.status).toBe(401);
     const refreshed = await refresh(testApp, refreshCookieOf(thief.headers));
     expect(refreshed.status).toBe(401);
-    expect(refreshed.body.error).toBe('error.session.ended');
+    // Staff ended it, and the sign-in page can say so (ADR 0079); nothing more is told.
+    expect(refreshed.body.error).toBe('error.session.ended.by.staff');
+  });
+
+  it('a password staff set ends the client’s sessions and says staff did it; the owner’s own change does not', async () => {
+    const client = await createActiveUser(testApp);
+    const { laptop, phone } = await twoSessions(client);
+
+    const set = await testApp.http
+      .put(`/api/password/users/${client.userUuid}`)
+      .set('Authorization', `Bearer ${await adminToken(testApp)}`)
+      .send({ password: 'Staff-set#2026' });
+    expect(set.status).toBe(204);
+
+    // The access token is refused at once; the refresh the client app then tries names the reason.
+    expect((await me(testApp, laptop.accessToken)).status).toBe(401);
+    const refreshed = await refresh(testApp, laptop.cookie);
+    expect(refreshed.status).toBe(401);
+    expect(refreshed.body).toMatchObject({ status: 401, error: 'error.session.ended.by.staff' });
+    // Nothing sensitive: neither who set it (no e-mail) nor what it is.
+    expect(JSON.stringify(refreshed.body)).not.toMatch(/@|Staff-set/);
+
+    // Signed in again with the new password, the client changes it themselves: the other session ends as before.
+    const again = await twoSessions({ ...client, password: 'Staff-set#2026' });
+    const changed = await testApp.http
+      .put('/api/password')
+      .set('Authorization', `Bearer ${again.laptop.accessToken}`)
+      .send({ oldPassword: 'Staff-set#2026', password: 'Own-choice#2026', confirmPassword: 'Own-choice#2026' });
+    expect(changed.status).toBe(204);
+    const other = await refresh(testApp, again.phone.cookie);
+    expect(other.status).toBe(401);
+    expect(other.body.error).toBe('error.session.ended');
+    expect(phone.cookie).toBeDefined();
   });
 
   it('logout ends the access tokens of that session at once, not 15 minutes later, and no other session', async () => {

@@ -28,7 +28,7 @@ export class ResetTwoFactorHandler implements ICommandHandler<ResetTwoFactorComm
         async (tx, events, { at }) => {
           await this.store.remove(tx.manager, userUuid);
           // A lost phone may be a stolen one: whoever holds the account's sessions is signed out with it.
-          if (events.length > 0) await this.refreshTokens.endSessions(tx.manager, userUuid, at, null);
+          if (events.length > 0) await this.refreshTokens.endSessions(tx.manager, userUuid, at, null, 'staff');
         },
       ),
     );

@@ -238,3 +238,23 @@ export class SessionLifetimes1768400005600 implements MigrationInterface {
     await runner.query(`ALTER TABLE refresh_tokens DROP COLUMN family_started_at`);
   }
 }
+
+/**
+ * Who ended a session (docs/adr/0079-say-what-happened-and-keep-what-was-typed.md): `staff` when a staff member set
+ * the password or reset two-factor sign-in, so that the refresh can say so; null for every other end (the owner's
+ * own change, logout, theft, policy), which keeps saying `error.session.ended`.
+ */
+export class RefreshTokensRevokedBy1768600007900 implements MigrationInterface {
+  name = 'RefreshTokensRevokedBy1768600007900';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE refresh_tokens ADD COLUMN revoked_by text`);
+    await runner.query(
+      `ALTER TABLE refresh_tokens ADD CONSTRAINT refresh_tokens_revoked_by CHECK (revoked_by IS NULL OR revoked_by = 'staff')`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE refresh_tokens DROP COLUMN revoked_by`);
+  }
+}

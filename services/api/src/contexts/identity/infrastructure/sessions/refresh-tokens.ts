@@ -42,6 +42,7 @@ export interface Rotation {
 type Refusal =
   | 'error.session.expired'
   | 'error.session.ended'
+  | 'error.session.ended.by.staff'
   | 'error.session.idle'
   | 'error.session.lifetime.reached'
   | 'error.session.second.factor.required';
@@ -58,6 +59,7 @@ interface RefreshTokenRow {
   expires_at: Date;
   replaced_at: Date | null;
   revoked_at: Date | null;
+  revoked_by: 'staff' | null;
   session_version: number;
   current_session_version: number;
   role: UserRole | null;
@@ -108,7 +110,7 @@ export class RefreshTokens {
     const outcome = await this.dataSource.transaction(async (manager): Promise<RotationOutcome> => {
       const rows: RefreshTokenRow[] = await manager.query(
         `SELECT t.user_uuid, t.family_id, t.family_started_at, t.second_factor, t.created_at, t.expires_at,
-                t.replaced_at, t.revoked_at, t.session_version,
+                t.replaced_at, t.revoked_at, t.revoked_by, t.session_version,
                 coalesce(c.session_version, 0) AS current_session_version, u.role
          FROM refresh_tokens t
            LEFT JOIN credentials c ON c.user_uuid = t.user_uuid
@@ -126,8 +128,12 @@ export class RefreshTokens {
         await this.revokeFamily(manager, row.family_id, now);
         return { kind: 'refused', code: 'error.session.second.factor.required', endedFor: row.user_uuid };
       }
+      // A session staff ended says so (a password they set, a two-factor reset), and nothing more: not who, not why.
       if (row.revoked_at !== null || row.session_version !== row.current_session_version)
-        return { kind: 'refused', code: 'error.session.ended' };
+        return {
+          kind: 'refused',
+          code: row.revoked_by === 'staff' ? 'error.session.ended.by.staff' : 'error.session.ended',
+        };
       const limits = this.limitsFor(row.role);
       if (now.getTime() >= row.family_started_at.getTime() + limits.maxMs)
         return { kind: 'refused', code: 'error.session.lifetime.reached' };
@@ -189,22 +195,24 @@ export class RefreshTokens {
    * move to the new version so that its next refresh signs a valid access token. `keep.secondFactor` marks that
    * session as opened with a second factor (it just proved one by turning two-factor sign-in on). A rotation running
    * at the same moment may insert a successor this revocation does not see; it carries the old version and is
-   * refused all the same.
+   * refused all the same. `endedBy: 'staff'` (a password set or a two-factor reset by staff) makes the refresh of
+   * those sessions answer `error.session.ended.by.staff`, so the sign-in page can say why.
    */
   async endSessions(
     manager: EntityManager,
     userUuid: string,
     now: Date,
     keep: { familyId: string; secondFactor?: boolean } | null,
+    endedBy: 'owner' | 'staff' = 'owner',
   ): Promise<void> {
     this.actors.forget(userUuid);
     await manager.query(`UPDATE credentials SET session_version = session_version + 1 WHERE user_uuid = $1`, [
       userUuid,
     ]);
     await manager.query(
-      `UPDATE refresh_tokens SET revoked_at = $2
+      `UPDATE refresh_tokens SET revoked_at = $2, revoked_by = $4
        WHERE user_uuid = $1 AND revoked_at IS NULL AND family_id IS DISTINCT FROM $3::uuid`,
-      [userUuid, now, keep?.familyId ?? null],
+      [userUuid, now, keep?.familyId ?? null, endedBy === 'staff' ? 'staff' : null],
     );
     if (keep === null) return;
     await manager.query(
