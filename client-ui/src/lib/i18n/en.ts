@@ -29,6 +29,10 @@ export const en: Record<MessageKey, string> = {
 
   'toast.errorTitle': 'Something failed',
   'toast.connectionTitle': 'No connection',
+  'date.choose': 'Choose a date',
+  'date.clear': 'Clear the date',
+  'date.previousMonth': 'Previous month',
+  'date.nextMonth': 'Next month',
   'toast.retry': 'Try again',
   'toast.successTitle': 'Done',
   'toast.region': 'Notifications',

@@ -30,6 +30,10 @@ export const he = {
 
   'toast.errorTitle': 'הפעולה נכשלה',
   'toast.connectionTitle': 'אין חיבור',
+  'date.choose': 'בחירת תאריך',
+  'date.clear': 'ניקוי התאריך',
+  'date.previousMonth': 'החודש הקודם',
+  'date.nextMonth': 'החודש הבא',
   'toast.retry': 'ניסיון חוזר',
   'toast.successTitle': 'בוצע',
   'toast.region': 'הודעות',

@@ -29,6 +29,7 @@ import {
   type RuleIssue,
 } from '@kupa/proto';
 import { useT } from '../../../lib/i18n/i18n';
+import { DateField } from '../../../lib/ui/date-field';
 import { elementTestId, inputTestId } from '../../../lib/ui/test-ids';
 import {
   activeFilterCount,
@@ -233,27 +234,21 @@ export function PaymentsFilters({ search, onChange, onReset, canReset }: Payment
               testId="payments-filter-aggregators"
               onChange={(aggregators) => onChange({ aggregators })}
             />
-            <TextField
+            <DateField
               size="small"
-              type="date"
               label={t('payments.filters.from')}
               value={search.createdDate?.from?.slice(0, 10) ?? ''}
-              onChange={(event) => setDate('from', event.target.value)}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { ...inputTestId('payments-filter-from'), max: search.createdDate?.to?.slice(0, 10) },
-              }}
+              onChange={(value) => setDate('from', value)}
+              max={search.createdDate?.to?.slice(0, 10)}
+              testId="payments-filter-from"
             />
-            <TextField
+            <DateField
               size="small"
-              type="date"
               label={t('payments.filters.to')}
               value={search.createdDate?.to?.slice(0, 10) ?? ''}
-              onChange={(event) => setDate('to', event.target.value)}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { ...inputTestId('payments-filter-to'), min: search.createdDate?.from?.slice(0, 10) },
-              }}
+              onChange={(value) => setDate('to', value)}
+              min={search.createdDate?.from?.slice(0, 10)}
+              testId="payments-filter-to"
             />
             <Button
               variant="text"
