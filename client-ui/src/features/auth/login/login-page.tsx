@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -26,6 +26,7 @@ export function LoginPage() {
   const { t, lang, issueMessage } = useT();
   const { notice, redirect } = routeApi.useSearch();
   const navigate = useNavigate();
+  const router = useRouter();
   const queryClient = useQueryClient();
   const signInStore = useUserStore((state) => state.signIn);
   const endReason = useUserStore((state) => state.endReason);
@@ -47,9 +48,11 @@ export function LoginPage() {
       }
       queryClient.clear();
       signInStore(session);
-      // The address asked for before signing in, already checked to be a path of this app (safeReturnPath).
-      console.log('LOGINREDIRECT', redirect);
-      void navigate(redirect ? { href: redirect } : { to: '/' });
+      // The address asked for before signing in, checked again here: the router hands a screen the search keys its
+      // route did not validate as they came, so the check in `parseLoginSearch` alone would not hold.
+      const back = safeReturnPath(redirect);
+      if (back) router.history.push(back);
+      else void navigate({ to: '/' });
     },
   });
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
