@@ -56,8 +56,7 @@ async function audit(page: Page, url: string): Promise<PageFigures> {
 
 /**
  * The signed-in pages measured, each named by its path: the payments list (the busiest first screen) and the packages
- * (the page a new client opens first, where the trial offer arrives above the list; docs/adr/0079-say-what-happened-
- * and-keep-what-was-typed.md).
+ * (the page a new client opens first, where the trial offer arrives above the list; ADR 0079).
  */
 export const SIGNED_IN_PAGES = ['payments', 'packages'] as const;
 
