@@ -87,7 +87,9 @@ export function PackagesPage() {
           </Alert>
         )
       ) : !plans.data || !trial.decided ? (
-        <Grid container spacing={2} aria-busy data-testid="plans-skeleton">
+        // Keyed apart from the list: reused as the list's container, this very node would be the one seen to move
+        // down when the offer arrives above it.
+        <Grid key="skeleton" container spacing={2} aria-busy data-testid="plans-skeleton">
           {[0, 1, 2].map((index) => (
             <Grid key={index} size={{ xs: 12, sm: 6, lg: 4 }}>
               <Skeleton variant="rounded" height={320} />
@@ -97,7 +99,7 @@ export function PackagesPage() {
       ) : plans.data.content.length === 0 ? (
         <EmptyState message={t('packages.empty')} />
       ) : (
-        <Grid container spacing={2} data-testid="plans">
+        <Grid key="plans" container spacing={2} data-testid="plans">
           {plans.data.content.map((plan) => (
             <Grid key={plan.id} size={{ xs: 12, sm: 6, lg: 4 }}>
               <PlanCard plan={plan} pricing={planPricing(plan.price, discount)} onBuy={() => openBuy(plan)} />
