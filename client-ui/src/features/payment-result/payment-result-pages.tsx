@@ -91,7 +91,13 @@ function PaymentResult({ landing }: { landing: Landing }) {
   const rows: DescriptionRow[] = [
     [t('paymentResult.payment'), <bdi key="id">{data.paymentId}</bdi>, 'payment-result-id'],
     [t('paymentResult.status'), enumLabel('paymentStatus', data.status, lang), 'payment-result-status'],
-    [t('paymentResult.amount'), <bdi key="amount">{formatDollars(data.amount, lang)}</bdi>, 'payment-result-amount'],
+    [
+      t('paymentResult.amount'),
+      <bdi key="amount" dir="ltr">
+        {formatDollars(data.amount, lang)}
+      </bdi>,
+      'payment-result-amount',
+    ],
     ...(data.purchase
       ? [
           [

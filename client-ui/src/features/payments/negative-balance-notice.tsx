@@ -27,7 +27,7 @@ export function NegativeBalanceNotice() {
     >
       <AlertTitle>
         {tRich('balance.negative.title', {
-          balance: <bdi>{formatDollars(me.balance, lang)}</bdi>,
+          balance: <bdi dir="ltr">{formatDollars(me.balance, lang)}</bdi>,
         })}
       </AlertTitle>
       {tRich('balance.negative.text', {

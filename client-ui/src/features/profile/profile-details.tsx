@@ -15,7 +15,13 @@ export function ProfileDetails({ user }: { user: User }) {
     [t('profile.profileId'), <bdi key="id">{user.profileId}</bdi>, 'profile-id'],
     [t('profile.role'), enumLabel('userRole', user.role, lang), 'profile-role'],
     [t('profile.status'), enumLabel('userStatus', user.status, lang), 'profile-status'],
-    [t('profile.balance'), <bdi key="balance">{formatDollars(user.balance, lang)}</bdi>, 'profile-balance'],
+    [
+      t('profile.balance'),
+      <bdi key="balance" dir="ltr">
+        {formatDollars(user.balance, lang)}
+      </bdi>,
+      'profile-balance',
+    ],
     [t('profile.registered'), formatDate(user.userCreatedAt, lang), 'profile-registered'],
   ];
   return (

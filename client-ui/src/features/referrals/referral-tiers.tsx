@@ -132,7 +132,8 @@ export function AmbassadorBonusTiers({
           {tiers.map((tier) => (
             <TableRow key={tier.minDepositMinor}>
               <TableCell>
-                {t('referrals.bonus.from')} <bdi>{formatDollars(minorToAmount(tier.minDepositMinor), lang)}</bdi>
+                {t('referrals.bonus.from')}{' '}
+                <bdi dir="ltr">{formatDollars(minorToAmount(tier.minDepositMinor), lang)}</bdi>
               </TableCell>
               <TableCell>
                 <bdi>{percent(tier.percent)}</bdi>

@@ -49,7 +49,7 @@ export function PlanPrice({ pricing, months, testId }: { pricing: PlanPricing; m
           <Box component="span" sx={visuallyHidden}>
             {t('packages.listPrice')}:{' '}
           </Box>
-          <bdi>{formatDollars(minorToAmount(pricing.listMinor), lang)}</bdi>
+          <bdi dir="ltr">{formatDollars(minorToAmount(pricing.listMinor), lang)}</bdi>
         </Typography>
       )}
       <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={testId}>
@@ -58,7 +58,7 @@ export function PlanPrice({ pricing, months, testId }: { pricing: PlanPricing; m
             {t('packages.yourPrice')}:{' '}
           </Box>
         )}
-        <bdi>{formatDollars(minorToAmount(pricing.priceMinor), lang)}</bdi>
+        <bdi dir="ltr">{formatDollars(minorToAmount(pricing.priceMinor), lang)}</bdi>
       </Typography>
       {period && (
         <Typography color="text.secondary" component="span">

@@ -13,7 +13,9 @@ import { parseAmountInput } from '../amount-input';
  * starts. Nothing for a client, for an amount not yet readable, or before the tiers are known.
  */
 export function AmbassadorBonusPreview({ amount }: { amount: string }) {
-  const { t, tIsolated, lang } = useT();
+  const { t, tRich, lang } = useT();
+  // Amounts keep the one left-to-right order of every amount on screen (proto's money format).
+  const ltr = (text: string) => <bdi dir="ltr">{text}</bdi>;
   const { data: me } = useMe();
   const tiers = useKnownRewardTiers();
   if (me?.role !== 'AMBASSADOR' || !tiers || tiers.ambassadorBonus.length === 0) return null;
@@ -24,15 +26,15 @@ export function AmbassadorBonusPreview({ amount }: { amount: string }) {
     const lowest = Math.min(...tiers.ambassadorBonus.map((tier) => tier.minDepositMinor));
     return (
       <Alert severity="info" data-testid="deposit-bonus-preview" role="status">
-        {tIsolated('deposit.bonus.below', { min: formatDollars(minorToAmount(lowest), lang) })}
+        {tRich('deposit.bonus.below', { min: ltr(formatDollars(minorToAmount(lowest), lang)) })}
       </Alert>
     );
   }
   return (
     <Alert severity="success" data-testid="deposit-bonus-preview" role="status">
-      {tIsolated('deposit.bonus.earns', {
-        bonus: formatDollars(minorToAmount(bonusMinor), lang),
-        percent: formatPercent(ambassadorBonusPercent(parsed.amountMinor, tiers.ambassadorBonus), lang),
+      {tRich('deposit.bonus.earns', {
+        bonus: ltr(formatDollars(minorToAmount(bonusMinor), lang)),
+        percent: ltr(formatPercent(ambassadorBonusPercent(parsed.amountMinor, tiers.ambassadorBonus), lang)),
       })}{' '}
       {t('deposit.bonus.when')}
     </Alert>

@@ -43,7 +43,7 @@ function detailRows(subscription: Subscription, t: Translate, lang: Language): D
     rows.push([
       t('subscription.field.price'),
       <span key="price">
-        <bdi>{formatDollars(subscription.price, lang)}</bdi>
+        <bdi dir="ltr">{formatDollars(subscription.price, lang)}</bdi>
         {period ? ` ${t(period)}` : ''}
       </span>,
       'subscription-detail-price',
