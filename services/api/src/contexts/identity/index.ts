@@ -10,7 +10,6 @@ import {
 
 export { IdentityModule } from './identity.module';
 export { AdminAccounts } from './application/admin-accounts';
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './application/identity-bootstrap';
 export { REFRESH_COOKIE_SCHEMES } from './infrastructure/sessions/sessions';
 export { UserReader } from './projections/users/user-reader';
 export type { UserView } from './projections/users/user-view';
