@@ -282,6 +282,8 @@ export const en: TranslationMessages = {
       public_note: {
         label: 'Note to the client (optional)',
         hint: 'The client sees it with the payment, from Kupa. Up to %{max} characters.',
+        current: 'The client sees now:',
+        keep_hint: 'The client keeps seeing the message above unless you write a new one. Up to %{max} characters.',
       },
     },
     packages: {

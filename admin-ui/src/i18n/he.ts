@@ -488,6 +488,8 @@ export const he: TranslationMessages = {
       public_note: {
         label: 'הודעה ללקוח (לא חובה)',
         hint: 'הלקוח יראה אותה עם התשלום, מטעם קופה. עד %{max} תווים.',
+        current: 'הלקוח רואה עכשיו:',
+        keep_hint: 'הלקוח ימשיך לראות את ההודעה שלמעלה, אלא אם תכתבו הודעה חדשה. עד %{max} תווים.',
       },
     },
     packages: {

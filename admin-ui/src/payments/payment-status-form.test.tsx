@@ -128,6 +128,24 @@ describe('payment status change', () => {
     ]);
   });
 
+  it('shows the message the client sees now and keeps it when the note is left empty', async () => {
+    const shown = 'Sent from an account not in your name';
+    const { calls } = mockFetch({
+      'PUT /api/payments/42/status': () => json(200, { ...manualPayment, status: 'REJECTED', publicNote: shown }),
+    });
+    const user = userEvent.setup();
+    renderForm({ ...manualPayment, publicNote: shown } as typeof manualPayment);
+
+    expect(screen.getByTestId('payment-status-current-note')).toHaveTextContent(shown);
+    expect(screen.getByText(/ימשיך לראות את ההודעה/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByTestId('payment-status-select'), 'REJECTED');
+    await user.click(screen.getByTestId('payment-status-save'));
+
+    // No note field in the body: the API keeps what the client was shown rather than erasing it.
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toEqual({ status: 'REJECTED' });
+  });
+
   it('refuses a note for the client over the limit with the catalogue message and sends nothing', async () => {
     const { calls } = mockFetch({});
     const user = userEvent.setup();

@@ -129,17 +129,28 @@ function StatusForm({ record }: { record: PaymentRecord }) {
             onChange={setStatus}
             disabled={!editable || isPending}
             testId="payment-status-select"
-            sx={{ minWidth: 200 }}
+            sx={{ flex: '1 1 auto', minWidth: 0 }}
           />
           <Button
             type="submit"
             variant="contained"
             disabled={!editable || isPending || status === record.status}
             data-testid="payment-status-save"
+            // The card is narrow beside the payment at 1280 px: the label keeps to one line and the select gives way.
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           >
             {translate('kupa.payments.status.save')}
           </Button>
         </Box>
+        {editable && record.publicNote ? (
+          // What the client reads now: an empty note below keeps it (ADR 0078), a new one replaces it.
+          <Typography variant="body2" data-testid="payment-status-current-note">
+            {translate('kupa.payments.public_note.current')}{' '}
+            <Box component="bdi" dir="auto">
+              {record.publicNote}
+            </Box>
+          </Typography>
+        ) : null}
         {editable ? (
           <TextField
             multiline
@@ -154,7 +165,10 @@ function StatusForm({ record }: { record: PaymentRecord }) {
             disabled={isPending}
             error={publicNoteError !== null}
             helperText={
-              publicNoteError ?? translate('kupa.payments.public_note.hint', { max: LIMITS.publicNoteMaxLength })
+              publicNoteError ??
+              translate(record.publicNote ? 'kupa.payments.public_note.keep_hint' : 'kupa.payments.public_note.hint', {
+                max: LIMITS.publicNoteMaxLength,
+              })
             }
             slotProps={{ htmlInput: { dir: 'auto', 'data-testid': 'payment-status-public-note' } }}
           />

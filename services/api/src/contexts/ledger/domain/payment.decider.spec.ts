@@ -60,7 +60,43 @@ describe('payment decider', () => {
       .thenRejects('error.payment.not.found');
   });
 
-  it('evolves status, update time and the public note, a change without a note clearing the earlier one', () => {
+  it('keeps the message the client was shown when staff change the status with no note', () =>
+    given([
+      { type: 'PaymentRecorded', data: recorded({ publicNote: 'Received, thank you' }) },
+      {
+        type: 'PaymentStatusChanged',
+        data: {
+          paymentId: 7,
+          userUuid: recorded().userUuid,
+          previousStatus: 'SUCCESS',
+          status: 'REJECTED',
+          changedAt,
+          publicNote: 'Sent from an account not in your name',
+        },
+      },
+    ])
+      .when({
+        type: 'ChangePaymentStatus',
+        paymentId: 7,
+        status: 'SUCCESS',
+        changedAt: '2026-03-03T10:00:00.000Z',
+        publicNote: null,
+      })
+      .then([
+        {
+          type: 'PaymentStatusChanged',
+          data: {
+            paymentId: 7,
+            userUuid: recorded().userUuid,
+            previousStatus: 'REJECTED',
+            status: 'SUCCESS',
+            changedAt: '2026-03-03T10:00:00.000Z',
+            publicNote: 'Sent from an account not in your name',
+          },
+        },
+      ]));
+
+  it('evolves status, update time and the public note, a stored change without a note clearing the earlier one', () => {
     const change = (status: 'REJECTED' | 'SUCCESS', publicNote: string | null, at: string) => ({
       type: 'PaymentStatusChanged' as const,
       data: {

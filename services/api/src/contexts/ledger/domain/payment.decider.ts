@@ -22,7 +22,7 @@ export type PaymentCommand =
       paymentId: number;
       status: PaymentStatus;
       changedAt: string;
-      /** What staff tell the client about the change; null for nothing. */
+      /** What staff tell the client about the change; null keeps the message the client was shown (ADR 0078). */
       publicNote: string | null;
     }
   | {
@@ -122,7 +122,9 @@ function decide(command: PaymentCommand, state: PaymentState | null): PaymentEve
       // A provider's payment held for review (ADR 0058) is closed by staff without money; any other is the provider's.
       if (!staffStatusChoices(state).includes(command.status))
         throw new DomainError('error.payment.status.manual.only');
-      return statusChanged(state, command.status, command.changedAt, command.publicNote);
+      // An empty optional note is staff saying nothing new, not erasing what the client was told (ADR 0078); the
+      // event carries the kept message, since a stored change with a null note still clears it when folded.
+      return statusChanged(state, command.status, command.changedAt, command.publicNote ?? state.publicNote);
     }
     case 'FollowDepositStatus': {
       assert(state !== null, `the bonus of deposit ${command.depositPaymentId} is recorded`);
@@ -162,8 +164,8 @@ function evolve(state: PaymentState | null, event: PaymentEvent): PaymentState |
       return { ...state, updatedAt: event.data.failedAt };
     case 'PaymentStatusChanged':
       assert(state !== null, `payment ${event.data.paymentId} changes status only after it was recorded`);
-      // A change's note replaces the one before, even by none: a note explains the payment's state, and an
-      // explanation of an earlier state would now mislead the client.
+      // A change's note replaces the one before. Changes stored before ADR 0078 may carry none, which cleared it then
+      // and still does; the decider now writes the kept note into the event instead.
       return {
         ...state,
         status: event.data.status,

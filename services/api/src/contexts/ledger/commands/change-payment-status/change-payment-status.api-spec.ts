@@ -157,10 +157,10 @@ describe('PUT /payments/{id}/status and GET /payments/{id}', () => {
     expect(await ids(client.accessToken, 'risk desk')).toEqual([]);
     expect(await ids(client.accessToken, 'not in your NAME')).toEqual([paymentId]);
 
-    // The events carry the notes; a later change without one clears it, since it explained the earlier state.
+    // The events carry the notes; a later change without one keeps the message the client was shown (ADR 0078).
     const restored = await changeStatus(paymentId, { status: 'SUCCESS' });
-    expect(restored.body.publicNote).toBeNull();
-    expect((await get(paymentId, client.accessToken)).body.publicNote).toBeNull();
+    expect(restored.body.publicNote).toBe(notInYourName);
+    expect((await get(paymentId, client.accessToken)).body.publicNote).toBe(notInYourName);
     const notes: Array<{ type: string; note: string | null }> = await testApp.dataSource.query(
       `SELECT type, data->>'publicNote' AS note FROM events WHERE stream_id = $1 ORDER BY stream_version`,
       [`payment-${paymentId}`],
@@ -168,7 +168,7 @@ describe('PUT /payments/{id}/status and GET /payments/{id}', () => {
     expect(notes).toEqual([
       { type: 'PaymentRecorded', note: 'Bank transfer received, thank you' },
       { type: 'PaymentStatusChanged', note: notInYourName },
-      { type: 'PaymentStatusChanged', note: null },
+      { type: 'PaymentStatusChanged', note: notInYourName },
     ]);
   });
 
