@@ -32,6 +32,8 @@ export const API_ROUTES = Object.freeze({
   userRole: (userUuid: string) => `/users/${segment(userUuid)}/role`,
   userTwoFactor: (userUuid: string) => `/users/${segment(userUuid)}/two-factor`,
   usersSearch: '/users/search',
+  /** Staff accounts only, for admins (ADR 0078). */
+  staffSearch: '/users/staff/search',
   userNotes: (userUuid: string) => `/users/${segment(userUuid)}/notes`,
   userNote: (userUuid: string, noteId: string) => `/users/${segment(userUuid)}/notes/${segment(noteId)}`,
 

@@ -13,6 +13,7 @@ import type {
   PlanDurationMonths,
   PlanStatus,
   SubscriptionStatus,
+  StaffRole,
   SubscriptionType,
   UserRole,
   UserStatus,
@@ -148,6 +149,14 @@ export interface ReferralSummary {
   discountPercent: number;
 }
 
+/** The account whose referral link a user signed up with (ADR 0078): staff see it on the client's detail and list. */
+export interface UserReferrer {
+  userUuid: string;
+  profileId: string;
+  fullName: string;
+  email: string;
+}
+
 export interface User {
   userUuid: string;
   email: string;
@@ -165,6 +174,11 @@ export interface User {
   twoFactorEnabled: boolean;
   language: Language;
   referrals: ReferralSummary;
+  /**
+   * Staff answers only (`POST /users/search`, `POST /users/staff/search`, `GET /users/{uuid}` by staff): who referred
+   * this account, null when nobody did. Absent from a customer's own record.
+   */
+  referrer?: UserReferrer | null;
 }
 
 export interface CreateUserRequest {
@@ -195,6 +209,14 @@ export interface UserSearchRequest extends SearchRequest {
   statuses?: UserStatus[];
   roles?: UserRole[];
   registrationDate?: DateRange;
+}
+
+/** `POST /users/staff/search` (admins only, ADR 0078): staff accounts, never customers, whatever the roles asked. */
+export interface StaffSearchRequest extends SearchRequest {
+  keyWord?: string;
+  statuses?: UserStatus[];
+  roles?: StaffRole[];
+  twoFactorEnabled?: boolean;
 }
 
 export interface Note {

@@ -16,6 +16,8 @@ export const SORTABLE_COLUMNS = Object.freeze({
     'balance',
     'profileId',
   ] as const),
+  /** `POST /users/staff/search`: the staff console's staff list (ADR 0078). */
+  staff: Object.freeze(['userCreatedAt', 'email', 'fullName', 'status', 'role', 'twoFactorEnabled'] as const),
   /** `POST /payments/search`, `/payments/search/{userUuid}` and `/payments/export`. */
   payments: Object.freeze([
     'createdAt',
@@ -47,6 +49,7 @@ export const SORTABLE_COLUMNS = Object.freeze({
 export type SortableResource = keyof typeof SORTABLE_COLUMNS;
 export type SortColumn<R extends SortableResource> = (typeof SORTABLE_COLUMNS)[R][number];
 export type UserSortColumn = SortColumn<'users'>;
+export type StaffSortColumn = SortColumn<'staff'>;
 export type PaymentSortColumn = SortColumn<'payments'>;
 export type AuditLogSortColumn = SortColumn<'auditLogs'>;
 export type PaymentPlanSortColumn = SortColumn<'paymentPlans'>;

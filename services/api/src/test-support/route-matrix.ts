@@ -164,6 +164,13 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: STAFF,
   },
   { method: 'post', path: '/api/users/search', url: () => '/api/users/search', body: { size: 1 }, expect: STAFF },
+  {
+    method: 'post',
+    path: '/api/users/staff/search',
+    url: () => '/api/users/staff/search',
+    body: { size: 1 },
+    expect: ADMIN_ONLY,
+  },
   { method: 'get', path: '/api/users/{uuid}/notes', url: (c) => `/api/users/${c.clientUuid}/notes`, expect: STAFF },
   {
     method: 'post',

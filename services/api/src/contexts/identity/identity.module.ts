@@ -74,6 +74,9 @@ import { GetUserController } from './queries/get-user/get-user.controller';
 import { GetUserHandler } from './queries/get-user/get-user.handler';
 import { ListNotesController } from './queries/list-notes/list-notes.controller';
 import { ListNotesHandler } from './queries/list-notes/list-notes.handler';
+import { UserSearch } from './projections/users/user-search';
+import { SearchStaffController } from './queries/search-staff/search-staff.controller';
+import { SearchStaffHandler } from './queries/search-staff/search-staff.handler';
 import { SearchUsersController } from './queries/search-users/search-users.controller';
 import { SearchUsersHandler } from './queries/search-users/search-users.handler';
 
@@ -84,9 +87,11 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
 @Global()
 @Module({
   controllers: [
-    // Literal paths first: `/users/me`, `/users/search` and `/users/trial-reject` must not be read as a `:uuid`.
+    // Literal paths first: `/users/me`, `/users/search`, `/users/staff/search` and `/users/trial-reject` must not be
+    // read as a `:uuid`.
     GetCurrentUserController,
     SearchUsersController,
+    SearchStaffController,
     RejectTrialController,
     ResendConfirmationController,
     ListNotesController,
@@ -153,6 +158,8 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     ResetTwoFactorHandler,
     GetUserHandler,
     SearchUsersHandler,
+    SearchStaffHandler,
+    UserSearch,
     ListNotesHandler,
   ],
   exports: [ActorLookup, UserReader, AdminAccounts],

@@ -4,6 +4,7 @@ import {
   CashierPaymentFields1767900000300,
   DepositPurchaseFields1768000000300,
   LedgerSchema1767225600300,
+  LedgerUserBalancesByUser1768600007800,
   LedgerUserBalancesView1767400000300,
   PaymentBonusLinks1767800000300,
   PaymentDiscountPercent1767800000400,
@@ -73,6 +74,7 @@ export const ledgerMigrations: Function[] = [
   CardPaymentFields1768100000300,
   PaymentReviewFields1768400000300,
   PaymentPurchaseColumnsDropped1768500000400,
+  LedgerUserBalancesByUser1768600007800,
 ];
 
 /** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */

@@ -302,3 +302,23 @@ export class PaymentPurchaseColumnsDropped1768500000400 implements MigrationInte
     await addPurchaseColumns(runner);
   }
 }
+
+/**
+ * The users search joins `ledger_user_balances` by user uuid, which the view computes from `account`: without an index
+ * on that expression every search that sorts by balance reads all of `account_balances` (ADR 0078). With it a keyword
+ * or filter that narrows the users looks up each one's balance by index.
+ */
+export class LedgerUserBalancesByUser1768600007800 implements MigrationInterface {
+  name = 'LedgerUserBalancesByUser1768600007800';
+
+  async up(runner: QueryRunner): Promise<void> {
+    // The expression is the view's, so the planner matches the index to the view's column.
+    await runner.query(
+      `CREATE INDEX account_balances_user_uuid ON account_balances ((substr(account, length('user:') + 1)::uuid))`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP INDEX account_balances_user_uuid`);
+  }
+}

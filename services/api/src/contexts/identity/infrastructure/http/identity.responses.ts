@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   type ConfirmationResponse,
   type Language,
@@ -11,6 +11,7 @@ import {
   type TwoFactorActivation,
   type TwoFactorEnrolment,
   type User,
+  type UserReferrer,
   type UserRole,
   USER_ROLES,
   type UserStatus,
@@ -37,6 +38,20 @@ export class ReferralSummaryDto implements ReferralSummary {
 
   @ApiProperty({ minimum: 0, maximum: 100 })
   discountPercent: number;
+}
+
+export class UserReferrerDto implements UserReferrer {
+  @ApiProperty({ format: 'uuid' })
+  userUuid: string;
+
+  @ApiProperty(PROFILE_ID)
+  profileId: string;
+
+  @ApiProperty()
+  fullName: string;
+
+  @ApiProperty({ format: 'email' })
+  email: string;
 }
 
 export class UserDto implements User {
@@ -84,6 +99,13 @@ export class UserDto implements User {
 
   @ApiProperty({ type: ReferralSummaryDto })
   referrals: ReferralSummaryDto;
+
+  @ApiPropertyOptional({
+    type: UserReferrerDto,
+    nullable: true,
+    description: 'Staff answers only: the account whose referral link this one signed up with; null when none',
+  })
+  referrer?: UserReferrerDto | null;
 }
 
 export const UserPageDto = PageOf(UserDto);

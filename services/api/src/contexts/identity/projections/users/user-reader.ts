@@ -1,11 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { checkUuid, minorToAmount, type User } from '@kupa/proto';
+import { checkUuid, minorToAmount, type User, type UserReferrer } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
 import { ReferralStandings } from '../../application/referral-standings.port';
 import { UserBalances } from '../../application/user-balances.port';
 import { fullNameOf, toUserView, USER_COLUMNS, type UserRow, type UserView } from './user-view';
+
+/**
+ * What a payload holds beyond what its owner sees: `forStaff` adds who referred the account (ADR 0078), which a
+ * customer's own record leaves out.
+ */
+export interface PayloadOptions {
+  forStaff?: boolean;
+}
 
 /**
  * Reads of the users read model, and the `User` payload (docs/api.md, Identity) built from it with the balances the
@@ -67,22 +75,22 @@ export class UserReader {
    * The `User` payload of one account, for the calls that answer with it; an account the read model does not hold
    * answers 404, like an unknown id in the path.
    */
-  async getUser(userUuid: string): Promise<User> {
+  async getUser(userUuid: string, options: PayloadOptions = {}): Promise<User> {
     const view = await this.findByUuid(userUuid);
     if (!view) throw new ApiError('error.user.not.found');
-    return this.toUser(view);
+    return this.toUser(view, options);
   }
 
-  async toUser(view: UserView): Promise<User> {
-    const [user] = await this.toUsers([view]);
+  async toUser(view: UserView, options: PayloadOptions = {}): Promise<User> {
+    const [user] = await this.toUsers([view], options);
     return user;
   }
 
   /**
    * Builds payloads for several rows with one query for their referred users, one for how those referrers stand
-   * (through the `ReferralStandings` port) and one for their balances.
+   * (through the `ReferralStandings` port) and one for their balances; for staff, one more for who referred them.
    */
-  async toUsers(views: UserView[]): Promise<User[]> {
+  async toUsers(views: UserView[], options: PayloadOptions = {}): Promise<User[]> {
     if (views.length === 0) return [];
     const profileIds = views.map((view) => view.profileId);
     const rows: Array<{ referrer: string; referred: string[] }> = await this.dataSource.query(
@@ -93,6 +101,7 @@ export class UserReader {
     const referred = new Map(rows.map((row) => [row.referrer, row.referred]));
     const standings = await this.referrals.standingsOf(referred);
     const balances = await this.balances.balancesOf(views.map((view) => view.uuid));
+    const referrers = options.forStaff ? await this.referrersOf(views) : null;
     return views.map((view) => ({
       userUuid: view.uuid,
       email: view.email,
@@ -115,6 +124,28 @@ export class UserReader {
         activeReferrals: standings.get(view.profileId)?.activeReferrals ?? 0,
         discountPercent: standings.get(view.profileId)?.discountPercent ?? 0,
       },
+      ...(referrers ? { referrer: (view.referrerProfileId && referrers.get(view.referrerProfileId)) || null } : {}),
     }));
+  }
+
+  /** The accounts whose profile IDs `views` signed up with, by profile ID, in one read. */
+  private async referrersOf(views: readonly UserView[]): Promise<ReadonlyMap<string, UserReferrer>> {
+    const profileIds = [...new Set(views.flatMap((view) => (view.referrerProfileId ? [view.referrerProfileId] : [])))];
+    if (profileIds.length === 0) return new Map();
+    const rows: UserRow[] = await this.dataSource.query(
+      `SELECT ${USER_COLUMNS} FROM users u WHERE u.profile_id = ANY($1)`,
+      [profileIds],
+    );
+    return new Map(
+      rows.map(toUserView).map((referrer) => [
+        referrer.profileId,
+        {
+          userUuid: referrer.uuid,
+          profileId: referrer.profileId,
+          fullName: fullNameOf(referrer),
+          email: referrer.email,
+        },
+      ]),
+    );
   }
 }

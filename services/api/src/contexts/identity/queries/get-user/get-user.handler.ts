@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { User } from '@kupa/proto';
+import { isStaffRole, type User } from '@kupa/proto';
 import { assertMaySee } from '../../application/user-access';
 import { UserReader } from '../../projections/users/user-reader';
 import { GetUserQuery } from './get-user.query';
@@ -10,6 +10,7 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, User> {
 
   async execute({ actor, userUuid }: GetUserQuery): Promise<User> {
     assertMaySee(actor, userUuid);
-    return this.reader.getUser(userUuid);
+    // Staff see who referred the account; a customer reading their own record does not (ADR 0078).
+    return this.reader.getUser(userUuid, { forStaff: isStaffRole(actor.role) });
   }
 }
