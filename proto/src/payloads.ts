@@ -427,6 +427,11 @@ export interface Plan extends PlanRequest {
   descriptionEn?: string;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
+  /**
+   * Staff reads only (the packages search and a package's details; ADR 0078): how many subscriptions, of any status,
+   * name the package. One or more means it cannot be deleted nor change its price or duration.
+   */
+  subscriptionCount?: number;
 }
 
 export interface ChangePlanStatusRequest {

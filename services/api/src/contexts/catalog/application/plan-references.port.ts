@@ -13,4 +13,10 @@ export abstract class PlanReferences {
    * decision that relies on it.
    */
   abstract isReferenced(planId: string, manager: EntityManager): Promise<boolean>;
+
+  /**
+   * How many subscriptions name each of `planIds`, for staff to see a package in use before they try to delete it
+   * (ADR 0078); a package no subscription names is absent. A read for screens, not for a decision.
+   */
+  abstract countsOf(planIds: readonly string[]): Promise<ReadonlyMap<string, number>>;
 }

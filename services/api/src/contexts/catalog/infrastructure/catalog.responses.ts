@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   CURRENCIES,
   type Currency,
@@ -60,6 +60,13 @@ export class PlanDto implements Plan {
 
   @InstantProperty({ description: 'The last change of terms or status' })
   updatedAt: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    description: 'Staff reads only: the subscriptions, of any status, that name the package (in use when above 0)',
+  })
+  subscriptionCount?: number;
 }
 
 export const PlanPageDto = PageOf(PlanDto);

@@ -18,4 +18,8 @@ export class SubscriptionPlanReferences extends PlanReferences {
   isReferenced(planId: string, manager: EntityManager): Promise<boolean> {
     return this.subscriptions.isPlanReferenced(planId, manager);
   }
+
+  countsOf(planIds: readonly string[]): Promise<ReadonlyMap<string, number>> {
+    return this.subscriptions.countsByPlan(planIds);
+  }
 }

@@ -44,7 +44,7 @@ describe('POST /payment-plans', () => {
       updatedAt: plan.createdAt,
     });
     const read = await testApp.http.get(`/api/payment-plans/${plan.id}`).set('Authorization', `Bearer ${admin}`);
-    expect(read.body).toEqual(plan);
+    expect(read.body).toEqual({ ...plan, subscriptionCount: 0 });
   });
 
   it('creates a package with English texts beside the Hebrew ones, trimmed, and lists it with both', async () => {

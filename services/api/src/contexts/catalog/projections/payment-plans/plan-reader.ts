@@ -2,11 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { checkUuid, type Plan } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
+import { PlanReferences } from '../../application/plan-references.port';
 import { PLAN_COLUMNS, type PlanRow, toPlan } from './plan-view';
 
 @Injectable()
 export class PlanReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly references: PlanReferences,
+  ) {}
 
   async find(planId: string): Promise<Plan | null> {
     const rows: PlanRow[] = await this.dataSource.query(`SELECT ${PLAN_COLUMNS} FROM payment_plans p WHERE p.id = $1`, [
@@ -32,5 +36,14 @@ export class PlanReader {
     const plan = await this.find(planId);
     if (!plan) throw new ApiError('error.payment.plan.not.found');
     return plan;
+  }
+
+  /**
+   * The packages as staff read them in the search and a package's details (ADR 0078): each with how many
+   * subscriptions name it. Commands answer the package alone, as they always have.
+   */
+  async withUsage(plans: readonly Plan[]): Promise<Plan[]> {
+    const counts = await this.references.countsOf(plans.map((plan) => plan.id));
+    return plans.map((plan) => ({ ...plan, subscriptionCount: counts.get(plan.id) ?? 0 }));
   }
 }

@@ -30,7 +30,12 @@ describe('GET /payment-plans/{id}', () => {
 
   it('shows an ACTIVE package to everyone signed in', async () => {
     const plan = await createPlan(testApp);
-    for (const token of [admin, manager.accessToken, client.accessToken, ambassador.accessToken]) {
+    // Staff also read how many subscriptions use it (ADR 0078); customers read the package alone.
+    for (const token of [admin, manager.accessToken]) {
+      const response = await get(plan.id, token);
+      expect([response.status, response.body]).toEqual([200, { ...plan, subscriptionCount: 0 }]);
+    }
+    for (const token of [client.accessToken, ambassador.accessToken]) {
       const response = await get(plan.id, token);
       expect([response.status, response.body]).toEqual([200, plan]);
     }

@@ -11,7 +11,10 @@ export class GetPlanHandler implements IQueryHandler<GetPlanQuery, Plan> {
   /** Customers see only packages on sale: an INACTIVE one is as missing to them as one that never existed. */
   async execute({ actor, planId }: GetPlanQuery): Promise<Plan> {
     const plan = await this.reader.get(planId);
-    if (!isStaffRole(actor.role) && plan.status !== 'ACTIVE') throw new ApiError('error.payment.plan.not.found');
-    return plan;
+    if (!isStaffRole(actor.role)) {
+      if (plan.status !== 'ACTIVE') throw new ApiError('error.payment.plan.not.found');
+      return plan;
+    }
+    return (await this.reader.withUsage([plan]))[0];
   }
 }

@@ -41,7 +41,8 @@ describe('POST /payment-plans/search', () => {
   it('lists every package for staff, newest first, with exact counts', async () => {
     const response = await search({});
     expect(response.body).toEqual({
-      content: [hidden, dear, middle, cheap],
+      // Staff read how many subscriptions use each package (ADR 0078).
+      content: [hidden, dear, middle, cheap].map((plan) => ({ ...plan, subscriptionCount: 0 })),
       page: 0,
       size: 20,
       totalElements: 4,

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { assert } from '../../../../kernel';
 import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
 import { PLAN_COLUMNS, type PlanRow, toPlan } from '../../projections/payment-plans/plan-view';
+import { PlanReader } from '../../projections/payment-plans/plan-reader';
 import { SearchPlansQuery } from './search-plans.query';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
 
@@ -27,7 +28,10 @@ function boundMinor(amount: number): number {
 
 @QueryHandler(SearchPlansQuery)
 export class SearchPlansHandler implements IQueryHandler<SearchPlansQuery, Page<Plan>> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reader: PlanReader,
+  ) {}
 
   /** A catalogue holds a handful of packages, so the count is exact (no search window). */
   async execute({ actor, request }: SearchPlansQuery): Promise<Page<Plan>> {
@@ -53,6 +57,9 @@ export class SearchPlansHandler implements IQueryHandler<SearchPlansQuery, Page<
         LIMIT ${parameters.add(size)} OFFSET ${parameters.add(page * size)}`,
       parameters.values,
     );
-    return toPage(rows.map(toPlan), page, size, Number(total));
+    const plans = rows.map(toPlan);
+    if (!isStaffRole(actor.role)) return toPage(plans, page, size, Number(total));
+    // Staff see which packages subscriptions use before they try a delete that would be refused (ADR 0078).
+    return toPage(await this.reader.withUsage(plans), page, size, Number(total));
   }
 }

@@ -1,4 +1,4 @@
-import type { Payment, Plan, User } from '@kupa/proto';
+import type { Page, Payment, Plan, User } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { Metrics } from '../../../../platform/observability';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
@@ -257,8 +257,23 @@ describe('POST /subscriptions/balance/payment-plans/{planId}', () => {
 
   it('keeps the package it names: no deletion, no new price or duration; other terms may change', async () => {
     const named = await createPlan(testApp, { price: 5 });
-    await bought(testApp, await customerWithBalance(testApp, 5), named.id);
+    const buyer = await customerWithBalance(testApp, 5);
     const admin = await adminToken(testApp);
+    // Staff see whether subscriptions use a package before they try to delete it (ADR 0078); clients never do.
+    const countOf = async (token: string) => {
+      const read = await testApp.http.get(`/api/payment-plans/${named.id}`).set('Authorization', `Bearer ${token}`);
+      const listed = await testApp.http
+        .post('/api/payment-plans/search')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ size: 100 });
+      const row = (listed.body as Page<Plan>).content.find((plan) => plan.id === named.id);
+      return [read.body.subscriptionCount, row?.subscriptionCount];
+    };
+    expect(await countOf(admin)).toEqual([0, 0]);
+    await bought(testApp, buyer, named.id);
+    expect(await countOf(admin)).toEqual([1, 1]);
+    expect(await countOf((await createActiveUser(testApp, { role: 'MANAGER' })).accessToken)).toEqual([1, 1]);
+    expect(await countOf(buyer.accessToken)).toEqual([undefined, undefined]);
     const deletion = await testApp.http
       .delete(`/api/payment-plans/${named.id}`)
       .set('Authorization', `Bearer ${admin}`);

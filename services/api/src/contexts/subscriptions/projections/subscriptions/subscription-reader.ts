@@ -78,4 +78,14 @@ export class SubscriptionReader {
     const rows: unknown[] = await manager.query(`SELECT 1 FROM subscriptions WHERE plan_id = $1 LIMIT 1`, [planId]);
     return rows.length > 0;
   }
+
+  /** How many subscriptions name each of `planIds` (by the `subscriptions_plan` index); unnamed plans are absent. */
+  async countsByPlan(planIds: readonly string[]): Promise<ReadonlyMap<string, number>> {
+    if (planIds.length === 0) return new Map();
+    const rows: Array<{ plan_id: string; count: string }> = await this.dataSource.query(
+      `SELECT plan_id, count(*) AS count FROM subscriptions WHERE plan_id = ANY($1::uuid[]) GROUP BY plan_id`,
+      [planIds],
+    );
+    return new Map(rows.map((row) => [row.plan_id, Number(row.count)]));
+  }
 }
