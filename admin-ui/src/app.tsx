@@ -5,6 +5,7 @@ import { Admin, CustomRoutes, Resource, type ResourceProps } from 'react-admin';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import { activityLog } from './activity-log';
 import { clients } from './clients';
+import { staff } from './staff';
 import { Dashboard } from './dashboard';
 import { CATALOGUES, createI18nProvider } from './i18n/i18n-provider';
 import { currentLang, directionOf } from './i18n/language';
@@ -40,6 +41,7 @@ const RESOURCES: Record<ResourceName, ResourceDefinition | ((role: UserRole | nu
   payments,
   packages: packagesFor,
   'activity-log': activityLog,
+  staff,
 };
 
 function definitionOf(name: ResourceName, role: UserRole | null): ResourceDefinition {

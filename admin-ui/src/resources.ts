@@ -1,14 +1,15 @@
 import { type UserRole } from '@kupa/proto';
 import { ACCOUNT_HISTORY_PATH } from './ledger/account-paths';
 
-export const RESOURCE_NAMES = ['clients', 'subscriptions', 'payments', 'packages', 'activity-log'] as const;
+export const RESOURCE_NAMES = ['clients', 'subscriptions', 'payments', 'packages', 'activity-log', 'staff'] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
 /**
  * Which resources each staff role sees in the sidebar, in order (docs/product.md, Screens).
  */
 const SIDEBAR_BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
-  ADMIN: ['clients', 'subscriptions', 'payments', 'packages', 'activity-log'],
+  // Staff last: administering colleagues' accounts is rarer than the business's daily lists (ADR 0078).
+  ADMIN: ['clients', 'subscriptions', 'payments', 'packages', 'activity-log', 'staff'],
   MANAGER: ['clients', 'packages', 'activity-log'],
 };
 

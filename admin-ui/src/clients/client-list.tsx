@@ -13,11 +13,13 @@ import { CardLine } from '../shared/card-line';
 import { DateTimeField } from '../shared/date-time-field';
 import { useEnumChoices } from '../shared/enum-choices';
 import { EnumField } from '../shared/enum-field';
+import { Money, MoneyField } from '../shared/money';
 import { Ltr } from '../shared/ltr';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { ListPagination } from '../shared/list-pagination';
 import { ResponsiveListActions, useIsPhone, useResponsiveFilters } from '../shared/responsive';
 import { CreateStaffButton } from './create-staff-dialog';
+import { ReferrerField } from './referrer-field';
 
 const ClientRows = bodyWithRowTestId('clients-row');
 
@@ -38,7 +40,7 @@ function useClientFilters() {
   ];
 }
 
-/** A client on a phone: name and status first, then the e-mail and when they registered. */
+/** A client on a phone: name and status first, then the e-mail, the balance and when they registered. */
 function ClientCards() {
   return (
     <SimpleList<User & RaRecord>
@@ -51,6 +53,8 @@ function ClientCards() {
       secondaryText={(record) => (
         <>
           <Ltr>{record.email}</Ltr>
+          <br />
+          <Money amount={record.balance} testId="clients-card-balance" />
           <br />
           <DateTimeField source="userCreatedAt" />
         </>
@@ -95,6 +99,13 @@ export function ClientList() {
           </DataTable.Col>
           <DataTable.Col source="status">
             <EnumField source="status" enumName="userStatus" chip />
+          </DataTable.Col>
+          {/* Sorted by the server over every client (ADR 0078), not within the page. */}
+          <DataTable.Col source="balance">
+            <MoneyField source="balance" testId="clients-balance" />
+          </DataTable.Col>
+          <DataTable.Col source="referrer" disableSort>
+            <ReferrerField />
           </DataTable.Col>
           <DataTable.Col source="userCreatedAt">
             <DateTimeField source="userCreatedAt" />

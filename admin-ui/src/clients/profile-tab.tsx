@@ -36,6 +36,7 @@ import { useCommand } from '../shared/use-command';
 import { useLang } from '../shared/use-lang';
 import { FixBalanceDialog } from './fix-balance-dialog';
 import { AccountHistoryLink } from './payments-tab';
+import { ReferrerField } from './referrer-field';
 import { type ClientRecord, useClientUpdate } from './use-client-update';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -286,6 +287,7 @@ export function ProfileTab() {
           <BooleanField source="trialUsed" />
           <BooleanField source="trialRejected" />
           <BooleanField source="twoFactorEnabled" />
+          <ReferrerField source="referrer" />
         </SimpleShowLayout>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

@@ -1,7 +1,7 @@
 import { formatDollarsForIsolate, type Language } from '@kupa/proto';
 import { Box, Typography, useTheme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import { useId } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { directionOf } from '../i18n/language';
 import { isolateLtr } from '../shared/ltr';
@@ -20,8 +20,15 @@ interface DailyChartProps {
   testId: string;
 }
 
-const WIDTH = 640;
+/** The drawing's width before the page has measured it (and in test environments, which measure nothing). */
+const DEFAULT_WIDTH = 640;
+/** Below this the bars get too thin to read; a narrower card scales the drawing down rather than crowding it. */
+const MIN_WIDTH = 300;
 const HEIGHT = 220;
+/** Axis and date labels: one SVG unit is one CSS pixel (the drawing is as wide as its card), so this is 12 px. */
+const LABEL_FONT_SIZE = 12;
+/** Half the widest day label ("30 Nov", "30 בנוב׳") at that size: a label's centre keeps this far from the edges. */
+const DATE_LABEL_HALF_WIDTH = 26;
 const AXIS_WIDTH = 64;
 const DATE_ROW_HEIGHT = 28;
 const TOP = 12;
@@ -34,7 +41,28 @@ const DATE_LABEL_EVERY = 7;
  * Amounts are written in the language's number format and kept left to right. For screen readers the picture has a
  * summary and the same figures as a table.
  */
+/**
+ * The width of the element, followed as it changes: the chart draws in CSS pixels, so its labels keep their size at
+ * any card width instead of shrinking with a scaled-down drawing (ADR 0078).
+ */
+function useMeasuredWidth<E extends Element>(): [RefObject<E | null>, number] {
+  const ref = useRef<E>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0);
+      if (measured > 0) setWidth(Math.max(measured, MIN_WIDTH));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
 export function DailyChart({ title, days, lang, color, testId }: DailyChartProps) {
+  const [figureRef, width] = useMeasuredWidth<HTMLElement>();
   const theme = useTheme();
   const translate = useTranslate();
   const titleId = useId();
@@ -43,14 +71,14 @@ export function DailyChart({ title, days, lang, color, testId }: DailyChartProps
   const top = niceBound(Math.max(0, ...amounts));
   const bottom = -niceBound(-Math.min(0, ...amounts));
   const span = top - bottom || 1;
-  const plotWidth = WIDTH - AXIS_WIDTH;
+  const plotWidth = width - AXIS_WIDTH;
   const plotHeight = HEIGHT - TOP - DATE_ROW_HEIGHT;
   const plotStart = rtl ? 0 : AXIS_WIDTH;
   const slot = plotWidth / Math.max(days.length, 1);
   const y = (amount: number) => TOP + ((top - amount) / span) * plotHeight;
   // The slot of the day at `index` (0 = oldest), counted from the start side of the reading direction.
   const slotX = (index: number) => plotStart + (rtl ? days.length - 1 - index : index) * slot;
-  const axisX = rtl ? WIDTH - AXIS_WIDTH + 6 : AXIS_WIDTH - 6;
+  const axisX = rtl ? width - AXIS_WIDTH + 6 : AXIS_WIDTH - 6;
   const ticks = [...new Set([top, top / 2, 0, bottom].filter((tick) => tick >= bottom))];
   const total = amounts.reduce((sum, amount) => sum + amount, 0);
   const best = days.reduce<ChartDay | null>((found, day) => (!found || day.amount > found.amount ? day : found), null);
@@ -64,7 +92,7 @@ export function DailyChart({ title, days, lang, color, testId }: DailyChartProps
       });
 
   return (
-    <Box component="figure" sx={{ m: 0 }} data-testid={testId}>
+    <Box component="figure" ref={figureRef} sx={{ m: 0 }} data-testid={testId}>
       <Typography id={titleId} component="figcaption" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
@@ -72,9 +100,9 @@ export function DailyChart({ title, days, lang, color, testId }: DailyChartProps
         role="img"
         aria-labelledby={titleId}
         aria-describedby={`${titleId}-summary`}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         width="100%"
-        style={{ display: 'block', maxHeight: 260 }}
+        style={{ display: 'block' }}
       >
         {ticks.map((tick) => (
           <g key={tick}>
@@ -93,7 +121,7 @@ export function DailyChart({ title, days, lang, color, testId }: DailyChartProps
               // Digits and the dollar sign stay left to right; the label hugs the plot on either side.
               direction="ltr"
               textAnchor={rtl ? 'start' : 'end'}
-              fontSize={12}
+              fontSize={LABEL_FONT_SIZE}
               fill={theme.palette.text.secondary}
               data-testid={`${testId}-tick`}
             >
@@ -121,10 +149,11 @@ export function DailyChart({ title, days, lang, color, testId }: DailyChartProps
               ) : null}
               {named ? (
                 <text
-                  x={slotX(index) + slot / 2}
+                  // The first and last labels would overhang the drawing's edges: their centres keep inside.
+                  x={Math.min(Math.max(slotX(index) + slot / 2, DATE_LABEL_HALF_WIDTH), width - DATE_LABEL_HALF_WIDTH)}
                   y={HEIGHT - 8}
                   textAnchor="middle"
-                  fontSize={12}
+                  fontSize={LABEL_FONT_SIZE}
                   fill={theme.palette.text.secondary}
                 >
                   {formatChartDay(day.date, lang)}
@@ -137,24 +166,28 @@ export function DailyChart({ title, days, lang, color, testId }: DailyChartProps
       <Typography id={`${titleId}-summary`} variant="body2" color="text.secondary" data-testid={`${testId}-summary`}>
         {summary}
       </Typography>
-      <Box component="table" sx={visuallyHidden}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{translate('kupa.dashboard.day')}</th>
-            <th scope="col">{translate('kupa.dashboard.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{formatChartDay(day.date, lang, 'long')}</th>
-              <td>
-                <bdi dir="ltr">{formatDollarsForIsolate(day.amount, lang)}</bdi>
-              </td>
+      {/* Hidden by a block box: a table ignores the height and overflow that hide it, and its rows would still
+          lengthen the page by their full height (blank space to scroll into). */}
+      <Box sx={visuallyHidden} data-testid={`${testId}-table`}>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{translate('kupa.dashboard.day')}</th>
+              <th scope="col">{translate('kupa.dashboard.amount')}</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{formatChartDay(day.date, lang, 'long')}</th>
+                <td>
+                  <bdi dir="ltr">{formatDollarsForIsolate(day.amount, lang)}</bdi>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Box>
   );

@@ -26,6 +26,21 @@ export const en: TranslationMessages = {
         roles: 'Roles',
         registrationDateFrom: 'Registered from',
         registrationDateTo: 'Registered until',
+        referrer: 'Referred by',
+      },
+    },
+    staff: {
+      name: 'Staff member |||| Staff',
+      fields: {
+        fullName: 'Full name',
+        email: 'Email',
+        role: 'Role',
+        status: 'Status',
+        twoFactorEnabled: 'Two-factor sign-in',
+        userCreatedAt: 'Created',
+        keyWord: 'Search',
+        statuses: 'Statuses',
+        roles: 'Roles',
       },
     },
     'activity-log': {
@@ -111,6 +126,7 @@ export const en: TranslationMessages = {
     packages: {
       name: 'Package |||| Packages',
       fields: {
+        subscriptionCount: 'In use',
         name: 'Name',
         durationInMonths: 'Duration',
         price: 'Price',
@@ -202,6 +218,9 @@ export const en: TranslationMessages = {
       balance: { title: 'Balance', history: 'Account history' },
       not_found: 'This client does not exist or was removed.',
       back_to_list: 'Back to clients',
+      no_referrer: '—',
+      referrer_title: 'Referred by',
+      staff_hint: 'Open a staff member to change the role, set a password or reset two-factor sign-in.',
       profile: {
         details: 'Details',
         change_status: 'Change status',
@@ -288,6 +307,9 @@ export const en: TranslationMessages = {
     },
     packages: {
       actions: 'Actions',
+      in_use: 'By %{smart_count} subscription |||| By %{smart_count} subscriptions',
+      not_in_use: 'Not in use',
+      delete_in_use: 'Subscriptions use this package, so it cannot be deleted. Deactivate it to take it off sale.',
       activate: 'Activate',
       deactivate: 'Deactivate',
       status_changed: 'The package status was changed',

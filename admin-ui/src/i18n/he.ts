@@ -234,6 +234,21 @@ export const he: TranslationMessages = {
         roles: 'תפקידים',
         registrationDateFrom: 'נרשם מתאריך',
         registrationDateTo: 'נרשם עד תאריך',
+        referrer: 'הופנה על ידי',
+      },
+    },
+    staff: {
+      name: 'איש צוות |||| צוות',
+      fields: {
+        fullName: 'שם מלא',
+        email: 'אימייל',
+        role: 'תפקיד',
+        status: 'סטטוס',
+        twoFactorEnabled: 'כניסה דו-שלבית',
+        userCreatedAt: 'נוצר',
+        keyWord: 'חיפוש',
+        statuses: 'סטטוסים',
+        roles: 'תפקידים',
       },
     },
     'activity-log': {
@@ -319,6 +334,7 @@ export const he: TranslationMessages = {
     packages: {
       name: 'חבילה |||| חבילות',
       fields: {
+        subscriptionCount: 'בשימוש',
         name: 'שם',
         durationInMonths: 'משך',
         price: 'מחיר',
@@ -410,6 +426,9 @@ export const he: TranslationMessages = {
       balance: { title: 'יתרה', history: 'היסטוריית חשבון' },
       not_found: 'הלקוח הזה אינו קיים או שהוסר.',
       back_to_list: 'חזרה לרשימת הלקוחות',
+      no_referrer: '—',
+      referrer_title: 'הופנה על ידי',
+      staff_hint: 'פתחו איש צוות כדי לשנות תפקיד, לקבוע סיסמה או לאפס כניסה דו-שלבית.',
       profile: {
         details: 'פרטים',
         change_status: 'שינוי סטטוס',
@@ -494,6 +513,9 @@ export const he: TranslationMessages = {
     },
     packages: {
       actions: 'פעולות',
+      in_use: 'במנוי אחד |||| ב-%{smart_count} מנויים',
+      not_in_use: 'לא בשימוש',
+      delete_in_use: 'מנויים משתמשים בחבילה הזאת, ולכן אי אפשר למחוק אותה. אפשר להשבית אותה כדי להוציא אותה מהמכירה.',
       activate: 'הפעלה',
       deactivate: 'השבתה',
       status_changed: 'סטטוס החבילה שונה',

@@ -1,6 +1,6 @@
 import { type Plan, planTextIn, type UserRole } from '@kupa/proto';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button } from '@mui/material';
+import { Button, Tooltip } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
 import {
   Confirm,
@@ -68,6 +68,8 @@ export function PackageDeleteButton({ redirectTo }: { redirectTo?: string }) {
   const [open, setOpen] = useState(false);
   const [deletePackage, { isPending }] = useDelete<PackageRecord>();
   if (!record) return null;
+  // A package subscriptions use would be refused: say why before the click rather than after it (ADR 0078).
+  const inUse = (record.subscriptionCount ?? 0) > 0;
 
   const confirm = () =>
     deletePackage(
@@ -90,19 +92,24 @@ export function PackageDeleteButton({ redirectTo }: { redirectTo?: string }) {
 
   return (
     <>
-      <Button
-        size="small"
-        color="error"
-        startIcon={<DeleteIcon />}
-        disabled={isPending}
-        data-testid="package-delete"
-        onClick={(event) => {
-          stopRowClick(event);
-          setOpen(true);
-        }}
-      >
-        {translate('ra.action.delete')}
-      </Button>
+      <Tooltip title={inUse ? translate('kupa.packages.delete_in_use') : ''}>
+        {/* A disabled button hears no pointer: the span carries the tooltip and keeps a click off the row. */}
+        <span onClick={stopRowClick} data-testid="package-delete-wrapper">
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteIcon />}
+            disabled={isPending || inUse}
+            data-testid="package-delete"
+            onClick={(event) => {
+              stopRowClick(event);
+              setOpen(true);
+            }}
+          >
+            {translate('ra.action.delete')}
+          </Button>
+        </span>
+      </Tooltip>
       <Confirm
         isOpen={open}
         loading={isPending}
@@ -119,5 +126,21 @@ export function PackageDeleteButton({ redirectTo }: { redirectTo?: string }) {
         }}
       />
     </>
+  );
+}
+
+/**
+ * Whether subscriptions use the package, and how many (ADR 0078): staff read it before trying a delete that the
+ * server refuses for a package in use. Shown only where the API sent the count (staff reads).
+ */
+export function PackageUsageField(_props: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<PackageRecord>();
+  const translate = useTranslate();
+  if (!record || record.subscriptionCount === undefined) return null;
+  const count = record.subscriptionCount;
+  return (
+    <span data-testid="package-usage" data-count={count}>
+      {count > 0 ? translate('kupa.packages.in_use', { smart_count: count }) : translate('kupa.packages.not_in_use')}
+    </span>
   );
 }

@@ -23,7 +23,7 @@ import { SHOW_FILTER_ERROR, usePriceBoundValidator } from '../shared/price-bound
 import { type FilterElement, ResponsiveListActions, useIsPhone, useResponsiveFilters } from '../shared/responsive';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { PackageNameField } from './package-name-field';
-import { PackageDeleteButton, PackageStatusButton, useCanManagePackages } from './package-actions';
+import { PackageDeleteButton, PackageStatusButton, PackageUsageField, useCanManagePackages } from './package-actions';
 
 const PackageRows = bodyWithRowTestId('packages-row');
 
@@ -85,6 +85,8 @@ function PackageCards() {
       secondaryText={
         <>
           <MoneyField source="price" /> · <EnumField source="durationInMonths" enumName="planDuration" />
+          <br />
+          <PackageUsageField />
         </>
       }
     />
@@ -127,6 +129,9 @@ export function PackageList() {
           </DataTable.Col>
           <DataTable.Col source="status">
             <EnumField source="status" enumName="planStatus" chip />
+          </DataTable.Col>
+          <DataTable.Col source="subscriptionCount" disableSort>
+            <PackageUsageField />
           </DataTable.Col>
           <DataTable.Col source="createdAt">
             <DateTimeField source="createdAt" />

@@ -16,7 +16,7 @@ import {
 import { DateTimeField } from '../shared/date-time-field';
 import { EnumField } from '../shared/enum-field';
 import { MoneyField } from '../shared/money';
-import { PackageDeleteButton, PackageStatusButton, useCanManagePackages } from './package-actions';
+import { PackageDeleteButton, PackageStatusButton, PackageUsageField, useCanManagePackages } from './package-actions';
 
 function PackageShowActions() {
   const canManage = useCanManagePackages();
@@ -60,6 +60,7 @@ export function PackageShow({ id }: { id?: Identifier }) {
         <BooleanField source="isRecurrent" />
         <BooleanField source="cardPaymentAllowed" />
         <EnumField source="status" enumName="planStatus" chip />
+        <PackageUsageField source="subscriptionCount" />
         <TextField source="description" label="resources.packages.fields.descriptionHe" dir="auto" emptyText="—" />
         <TextField source="descriptionEn" dir="auto" emptyText="—" />
         <Labeled source="features">

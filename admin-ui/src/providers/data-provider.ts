@@ -28,6 +28,8 @@ import {
   type PlanDurationMonths,
   type SortRequest,
   SORTABLE_COLUMNS,
+  type StaffRole,
+  type StaffSearchRequest,
   type SubscriptionSearchRequest,
   type SubscriptionStatus,
   type SubscriptionType,
@@ -163,9 +165,36 @@ const clientsApi: ResourceApi<'users'> = {
   searchPath: API_ROUTES.usersSearch,
   recordPath: (id) => API_ROUTES.user(String(id)),
   idField: 'userUuid',
-  // The API has no sort by uuid, so react-admin's fallback sort on `id` gets the API's default order.
-  sortIds: sameIds('fullName', 'email', 'role', 'status', 'userCreatedAt'),
+  // The API has no sort by uuid, so react-admin's fallback sort on `id` gets the API's default order. The balance
+  // sorts on the server, over every client, not within the page (ADR 0078).
+  sortIds: sameIds('fullName', 'email', 'role', 'status', 'userCreatedAt', 'balance'),
   toSearchFilters: clientFilters,
+};
+
+function staffFilters(filter: Filter): Omit<StaffSearchRequest, 'page' | 'size' | 'sorts'> {
+  const keyWord = typeof filter.keyWord === 'string' ? filter.keyWord.trim() : '';
+  const twoFactor = filter.twoFactorEnabled;
+  return {
+    keyWord: keyWord || undefined,
+    statuses: nonEmpty(toList(filter.statuses) as UserStatus[]),
+    roles: nonEmpty(toList(filter.roles) as StaffRole[]),
+    twoFactorEnabled:
+      twoFactor === true || twoFactor === 'true'
+        ? true
+        : twoFactor === false || twoFactor === 'false'
+          ? false
+          : undefined,
+  };
+}
+
+/** The staff list (admins only, ADR 0078): staff accounts, whose details are the client detail's pages. */
+const staffApi: ResourceApi<'staff'> = {
+  restPath: 'users',
+  searchPath: API_ROUTES.staffSearch,
+  recordPath: (id) => API_ROUTES.user(String(id)),
+  idField: 'userUuid',
+  sortIds: sameIds(...SORTABLE_COLUMNS.staff),
+  toSearchFilters: staffFilters,
 };
 
 const activityLogApi: ResourceApi<'auditLogs'> = {
@@ -212,6 +241,7 @@ const subscriptionsApi: ResourceApi<'subscriptions'> = {
 
 export const RESOURCE_APIS: Readonly<Record<string, ResourceApi>> = {
   clients: clientsApi,
+  staff: staffApi,
   'activity-log': activityLogApi,
   payments: paymentsApi,
   packages: packagesApi,

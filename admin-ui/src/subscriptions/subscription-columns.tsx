@@ -5,9 +5,13 @@ import { Ltr } from '../shared/ltr';
 import { MoneyField } from '../shared/money';
 import { PlanNameField, ShortIdField, SubscriptionPeriodField, SubscriptionStateField } from './subscription-fields';
 
+/** A date keeps to one line: a column that wraps it pushes the last columns past a 1280 px screen. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /**
  * The columns of a subscriptions table, shared by the subscriptions list and a client's subscriptions tab (which
- * leaves out the client, since every row is theirs). Sortable exactly where proto's `SORTABLE_COLUMNS` allows.
+ * leaves out the client, since every row is theirs). Sortable exactly where proto's `SORTABLE_COLUMNS` allows. The
+ * dates are days here, which is what a list is scanned by; the subscription's page has their times (ADR 0078).
  */
 export function subscriptionColumns({ withUser }: { withUser: boolean }) {
   return [
@@ -40,13 +44,13 @@ export function subscriptionColumns({ withUser }: { withUser: boolean }) {
       <BooleanField source="isRecurrent" />
     </DataTable.Col>,
     <DataTable.Col key="startDate" source="startDate">
-      <DateTimeField source="startDate" emptyText="—" />
+      <DateTimeField source="startDate" emptyText="—" showTime={false} sx={NO_WRAP} />
     </DataTable.Col>,
     <DataTable.Col key="endDate" source="endDate">
-      <DateTimeField source="endDate" emptyText="—" />
+      <DateTimeField source="endDate" emptyText="—" showTime={false} sx={NO_WRAP} />
     </DataTable.Col>,
     <DataTable.Col key="createdAt" source="createdAt">
-      <DateTimeField source="createdAt" />
+      <DateTimeField source="createdAt" showTime={false} sx={NO_WRAP} />
     </DataTable.Col>,
   ];
 }
