@@ -117,18 +117,50 @@ describe('clients list', () => {
     // Four filters typed and picked one after another: twice the usual bound, which a busy machine needs.
   }, 40_000);
 
+  it("shows each client's balance and who referred them, the referrer a link to their detail", async () => {
+    mockFetch({
+      'POST /api/users/search': () =>
+        json(200, {
+          content: [
+            { ...CLIENT, balance: -12.5, referrer: null },
+            {
+              ...AMBASSADOR,
+              balance: 1234.5,
+              referrer: { userUuid: 'u-9', profileId: '99999999', fullName: 'Tal Gil', email: 'tal@example.com' },
+            },
+          ],
+          page: 0,
+          size: 20,
+          totalElements: 2,
+          totalPages: 1,
+        }),
+    });
+    renderList();
+
+    const rows = await screen.findAllByTestId('clients-row');
+    expect(within(rows[0]).getByTestId('clients-balance')).toHaveAttribute('data-amount', '-12.5');
+    expect(within(rows[1]).getByTestId('clients-balance')).toHaveAttribute('data-amount', '1234.5');
+    expect(within(rows[0]).getByTestId('client-referrer-none')).toHaveTextContent('—');
+    const link = within(rows[1]).getByTestId('client-referrer-link');
+    expect(link).toHaveTextContent('Tal Gil');
+    expect(link).toHaveAttribute('href', '/admin/clients/u-9/show');
+    expect(link).toHaveAttribute('title', 'tal@example.com');
+  });
+
   it('sorts by each sortable column under a sort id the API accepts', async () => {
     const { calls } = mockFetch({ 'POST /api/users/search': searchAnswer });
     renderList();
     await screen.findAllByTestId('clients-row');
 
     // The profile ID title is plain text: the list does not offer that sort.
-    expect(sortableColumnTitles()).toEqual(['Full name', 'Email', 'Role', 'Status', 'Registration date']);
+    expect(sortableColumnTitles()).toEqual(['Full name', 'Email', 'Role', 'Status', 'Balance', 'Registration date']);
     expect(await sortsSentByEachColumn(calls)).toEqual({
       'Full name': [{ id: 'fullName', desc: false }],
       Email: [{ id: 'email', desc: false }],
       Role: [{ id: 'role', desc: false }],
       Status: [{ id: 'status', desc: false }],
+      // The server sorts every client by balance, not the page in hand (ADR 0078).
+      Balance: [{ id: 'balance', desc: false }],
       // The list starts with the newest registrations, so a click turns it around.
       'Registration date': [{ id: 'userCreatedAt', desc: false }],
     });

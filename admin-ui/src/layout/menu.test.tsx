@@ -40,6 +40,7 @@ describe('the sidebar', () => {
       'menu-payments',
       'menu-packages',
       'menu-activity-log',
+      'menu-staff',
     ]);
     expect(screen.getByTestId('menu-dashboard')).toHaveAttribute('href', '/admin/');
   });

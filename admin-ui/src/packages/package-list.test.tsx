@@ -49,6 +49,24 @@ describe('packages list', () => {
     expect(searches(calls)[0].body).toEqual({ page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }] });
   });
 
+  it('says which packages subscriptions use, and keeps the delete of one in use disabled', async () => {
+    mockFetch({
+      'POST /api/payment-plans/search': () =>
+        page([
+          { ...gold, subscriptionCount: 3 },
+          { ...bronze, subscriptionCount: 0 },
+        ]),
+    });
+    renderAs('ADMIN', 'en');
+
+    const rows = await screen.findAllByTestId('packages-row');
+    expect(within(rows[0]).getByTestId('package-usage')).toHaveTextContent('By 3 subscriptions');
+    expect(within(rows[1]).getByTestId('package-usage')).toHaveTextContent('Not in use');
+    // The server would refuse it (409): the button says so before the click (ADR 0078).
+    expect(within(rows[0]).getByTestId('package-delete')).toBeDisabled();
+    expect(within(rows[1]).getByTestId('package-delete')).toBeEnabled();
+  });
+
   it('filters by status and by price bounds, and refuses a bound that is not a price', async () => {
     const { calls } = mockFetch({ 'POST /api/payment-plans/search': () => page([gold]) });
     const user = userEvent.setup();
