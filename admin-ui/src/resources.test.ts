@@ -12,12 +12,26 @@ import {
 
 describe('sidebar per role', () => {
   it('gives admins every staff resource and managers clients, packages and the activity log', () => {
-    expect(sidebarForRole('ADMIN')).toEqual(['clients', 'subscriptions', 'payments', 'packages', 'activity-log', 'staff']);
+    expect(sidebarForRole('ADMIN')).toEqual([
+      'clients',
+      'subscriptions',
+      'payments',
+      'packages',
+      'activity-log',
+      'staff',
+    ]);
     expect(sidebarForRole('MANAGER')).toEqual(['clients', 'packages', 'activity-log']);
   });
 
   it("registers subscriptions for managers too, without a sidebar entry: they open details from a client's tab", () => {
-    expect(resourcesForRole('ADMIN')).toEqual(['clients', 'subscriptions', 'payments', 'packages', 'activity-log', 'staff']);
+    expect(resourcesForRole('ADMIN')).toEqual([
+      'clients',
+      'subscriptions',
+      'payments',
+      'packages',
+      'activity-log',
+      'staff',
+    ]);
     expect(resourcesForRole('MANAGER')).toEqual(['clients', 'subscriptions', 'packages', 'activity-log']);
     expect(canListSubscriptions('ADMIN')).toBe(true);
     expect(canListSubscriptions('MANAGER')).toBe(false);

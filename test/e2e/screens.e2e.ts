@@ -247,6 +247,7 @@ function signedInScreens({ clientUuid, packageId, subscriptionId, paymentId, aud
       ready: '[data-testid="package-features"]',
     },
     { app: 'console', name: 'two-factor', path: '/admin/two-factor', ready: '[data-testid="two-factor-page"]' },
+    { app: 'console', name: 'staff', path: '/admin/staff', ready: '[data-testid="staff-card"]' },
   ];
 }
 

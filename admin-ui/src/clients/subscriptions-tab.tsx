@@ -6,7 +6,7 @@ import { ListPagination } from '../shared/list-pagination';
 import { useIsPhone } from '../shared/responsive';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { SubscriptionCards } from '../subscriptions/subscription-cards';
-import { subscriptionColumns } from '../subscriptions/subscription-columns';
+import { COMPACT_CELLS, subscriptionColumns } from '../subscriptions/subscription-columns';
 
 const ClientSubscriptionRows = bodyWithRowTestId('client-subscriptions-row');
 
@@ -32,7 +32,7 @@ export function SubscriptionsTab() {
         {phone ? (
           <SubscriptionCards withUser={false} />
         ) : (
-          <DataTable rowClick="show" bulkActionButtons={false} body={ClientSubscriptionRows}>
+          <DataTable rowClick="show" bulkActionButtons={false} body={ClientSubscriptionRows} sx={COMPACT_CELLS}>
             {subscriptionColumns({ withUser: false })}
           </DataTable>
         )}

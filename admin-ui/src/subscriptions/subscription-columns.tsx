@@ -5,6 +5,12 @@ import { Ltr } from '../shared/ltr';
 import { MoneyField } from '../shared/money';
 import { PlanNameField, ShortIdField, SubscriptionPeriodField, SubscriptionStateField } from './subscription-fields';
 
+/**
+ * Eleven columns fit beside the sidebar at 1280 px only with half MUI's cell padding: with the full 16 px each side,
+ * the last column (Created) fell off the table's end (ADR 0078).
+ */
+export const COMPACT_CELLS = { '& .MuiTableCell-root': { paddingInline: '8px' } } as const;
+
 /** A date keeps to one line: a column that wraps it pushes the last columns past a 1280 px screen. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 

@@ -14,7 +14,7 @@ import { SHOW_FILTER_ERROR, usePriceBoundValidator } from '../shared/price-bound
 import { type FilterElement, ResponsiveListActions, useIsPhone, useResponsiveFilters } from '../shared/responsive';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { SubscriptionCards } from './subscription-cards';
-import { subscriptionColumns } from './subscription-columns';
+import { COMPACT_CELLS, subscriptionColumns } from './subscription-columns';
 
 const SubscriptionRows = bodyWithRowTestId('subscriptions-row');
 
@@ -88,7 +88,7 @@ export function SubscriptionList() {
       {phone ? (
         <SubscriptionCards withUser />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={false} body={SubscriptionRows}>
+        <DataTable rowClick="show" bulkActionButtons={false} body={SubscriptionRows} sx={COMPACT_CELLS}>
           {subscriptionColumns({ withUser: true })}
         </DataTable>
       )}
