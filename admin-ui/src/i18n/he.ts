@@ -513,7 +513,7 @@ export const he: TranslationMessages = {
     },
     packages: {
       actions: 'פעולות',
-      in_use: 'במנוי אחד |||| ב-%{smart_count} מנויים',
+      in_use: 'ב-%{smart_count} מנוי |||| ב-%{smart_count} מנויים',
       not_in_use: 'לא בשימוש',
       delete_in_use: 'מנויים משתמשים בחבילה הזאת, ולכן אי אפשר למחוק אותה. אפשר להשבית אותה כדי להוציא אותה מהמכירה.',
       activate: 'הפעלה',
