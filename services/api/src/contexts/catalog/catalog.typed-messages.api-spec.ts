@@ -53,6 +53,7 @@ describe('Typed commands and queries on the real buses', () => {
     const created = await createPlan(testApp);
     const staff: Actor = { userUuid: randomUUID(), email: 'staff@kupa.test', role: 'ADMIN', name: 'Staff' };
     const plan: Plan = await testApp.app.get(QueryBus).execute(new GetPlanQuery(staff, created.id));
-    expect(plan).toEqual(created);
+    // A staff read carries how many subscriptions use the package (ADR 0078).
+    expect(plan).toEqual({ ...created, subscriptionCount: 0 });
   });
 });
