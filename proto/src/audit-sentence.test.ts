@@ -8,6 +8,8 @@ import {
   formatAuditValue,
   type SentencePart,
 } from './audit-sentence';
+import { CARD_PROVIDER_STATUS_LABELS } from './card';
+import { CASHIER_PROVIDER_STATUS_LABELS } from './cashier';
 import { SYSTEM_ACTOR_ID } from './enums';
 import type { AuditLog } from './payloads';
 
@@ -158,7 +160,39 @@ describe('package entries', () => {
     expect(read(auditSentenceParts(created, 'he'))).toBe(`[חבילה Gold]: נוצרה במחיר ${price}, סטטוס פעילה`);
   });
 
-  it('name a deleted package, which the API can no longer name, by its id', () => {
+  it('name a deleted package by the name its entries recorded', () => {
+    const deleted = entry({
+      target: { ...gold, nameRecorded: true },
+      operationType: 'DELETED',
+      eventType: 'PaymentPlanDeleted',
+      changes: [{ field: 'price', oldValue: 29.99, newValue: null }],
+    });
+    expect(read(auditSentenceParts(deleted, 'en'))).toBe('[Package Gold]: deleted');
+  });
+
+  it('name a subscription by its package', () => {
+    expect(auditRefSegments({ type: 'SUBSCRIPTION', id: 's-1', name: 'Gold', email: null }, 'en')).toEqual([
+      { text: 'Subscription ' },
+      { text: 'Gold', isolate: 'auto' },
+    ]);
+  });
+
+  it('tell provider states and coins in words', () => {
+    const payment = { type: 'PAYMENT' } as const;
+    expect(formatAuditValue(payment, 'providerStatus', 'partially_paid', 'en').text).toBe(
+      CASHIER_PROVIDER_STATUS_LABELS.partially_paid.en,
+    );
+    expect(formatAuditValue(payment, 'providerStatus', 'unpaid', 'he').text).toBe(
+      CARD_PROVIDER_STATUS_LABELS.unpaid.he,
+    );
+    expect(formatAuditValue(payment, 'payCurrency', 'btc', 'en').text).toBe('Bitcoin');
+    expect(formatAuditValue(payment, 'payCurrency', 'usdttrc20', 'he').text).toBe('USDT (TRC20)');
+    expect(formatAuditValue(payment, 'provider', 'SANDBOX', 'en').text).toBe('Sandbox cashier');
+    // A word no catalogue knows is still shown as recorded.
+    expect(formatAuditValue(payment, 'payCurrency', 'doge', 'en').text).toBe('doge');
+  });
+
+  it('name a deleted package that no entry named by its id', () => {
     const deleted = entry({
       target: { ...gold, name: null },
       operationType: 'DELETED',

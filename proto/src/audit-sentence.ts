@@ -10,6 +10,8 @@ import {
   NOTE_FIELD_PREFIX,
   OPERATION_EVENT_LABELS,
 } from './event-text';
+import { CARD_PROVIDER_STATUS_LABELS } from './card';
+import { CASHIER_PROVIDER_STATUS_LABELS, cryptoMethodOfPayCurrency } from './cashier';
 import { enumLabel } from './labels';
 import { formatDollarsForIsolate, withoutDirectionMarks } from './money';
 import type { AuditChange, AuditLog, AuditRef } from './payloads';
@@ -67,7 +69,39 @@ function formatKnownValue(value: unknown, kind: AuditValueKind, lang: Language):
       return Array.isArray(value) && value.every((item) => typeof item === 'string')
         ? { text: value.join(AUDIT_WORDS.changeSeparator[lang]), isolate: 'auto' }
         : null;
+    case 'providerStatus': {
+      const label = typeof value === 'string' ? providerStatusLabel(value) : undefined;
+      return label ? { text: label[lang], isolate: 'auto' } : null;
+    }
+    case 'payCurrency': {
+      const method = typeof value === 'string' ? cryptoMethodOfPayCurrency(value) : null;
+      return method ? { text: enumLabel('paymentMethod', method, lang), isolate: 'auto' } : null;
+    }
+    case 'provider': {
+      const name = typeof value === 'string' ? PROVIDER_NAMES[value] : undefined;
+      return name ? { text: name[lang], isolate: 'auto' } : null;
+    }
   }
+}
+
+/** The outside providers a payment's events name, as staff know them. */
+const PROVIDER_NAMES: Readonly<Record<string, Readonly<Record<Language, string>>>> = Object.freeze({
+  NOWPAYMENTS: { he: 'NOWPayments', en: 'NOWPayments' },
+  SANDBOX: { he: 'קופת הניסוי', en: 'Sandbox cashier' },
+  STRIPE: { he: 'Stripe', en: 'Stripe' },
+});
+
+/**
+ * A provider's status word in people's language. The cashier's and the card provider's words share `failed` and
+ * `expired`, which mean the same for both, so one lookup serves the field on either kind of deposit.
+ */
+function providerStatusLabel(value: string): Readonly<Record<Language, string>> | undefined {
+  const own = Object.prototype.hasOwnProperty;
+  if (own.call(CASHIER_PROVIDER_STATUS_LABELS, value))
+    return CASHIER_PROVIDER_STATUS_LABELS[value as keyof typeof CASHIER_PROVIDER_STATUS_LABELS];
+  if (own.call(CARD_PROVIDER_STATUS_LABELS, value))
+    return CARD_PROVIDER_STATUS_LABELS[value as keyof typeof CARD_PROVIDER_STATUS_LABELS];
+  return undefined;
 }
 
 /**
@@ -92,8 +126,8 @@ export function formatAuditValue(
 const PERSON_TYPES = new Set(['ADMIN', 'MANAGER', 'CLIENT']);
 
 /**
- * How a target or parent is named: a person by name and e-mail, a payment by its number, a package by its name while
- * it exists, anything else by its type and id.
+ * How a target or parent is named: a person by name and e-mail, a payment by its number, a package or a subscription
+ * by its name, anything else by its type and id.
  */
 export function auditRefSegments(ref: AuditRef, lang: Language): TextSegment[] {
   const typeLabel = enumLabel('auditTargetType', ref.type, lang);
@@ -103,7 +137,10 @@ export function auditRefSegments(ref: AuditRef, lang: Language): TextSegment[] {
       : [{ text: ref.name, isolate: 'auto' }];
   }
   if (ref.type === 'PAYMENT') return [{ text: `${typeLabel} ` }, { text: `#${ref.id}`, isolate: 'ltr' }];
-  if (ref.type === 'PACKAGE' && ref.name) return [{ text: `${typeLabel} ` }, { text: ref.name, isolate: 'auto' }];
+  // A package or subscription by the name the API found: the package's current one, or the last one its entries
+  // recorded when it no longer exists; a subscription by its package's name as bought.
+  if ((ref.type === 'PACKAGE' || ref.type === 'SUBSCRIPTION') && ref.name)
+    return [{ text: `${typeLabel} ` }, { text: ref.name, isolate: 'auto' }];
   return [{ text: `${typeLabel} ` }, { text: ref.id, isolate: 'ltr' }];
 }
 

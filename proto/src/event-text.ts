@@ -228,7 +228,13 @@ export type AuditValueKind =
   | { kind: 'instant' }
   | { kind: 'boolean' }
   | { kind: 'text'; ltr: boolean }
-  | { kind: 'list' };
+  | { kind: 'list' }
+  /** A cashier's or card provider's own status word (`partially_paid`, `unpaid`), told in people's words. */
+  | { kind: 'providerStatus' }
+  /** A cashier's coin code (`usdttrc20`, `btc`), told as the coin's name. */
+  | { kind: 'payCurrency' }
+  /** Which outside provider (`NOWPAYMENTS`, `SANDBOX`, `STRIPE`), by its name. */
+  | { kind: 'provider' };
 
 export interface AuditFieldText {
   label: Bilingual;
@@ -286,12 +292,12 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     comment: { label: { he: 'הערה', en: 'comment' }, value: TEXT },
     publicNote: { label: { he: 'הודעה ללקוח', en: 'note to the client' }, value: TEXT },
     bonusForPaymentId: { label: { he: 'בונוס על ההפקדה', en: 'bonus on deposit' }, value: LTR_TEXT },
-    provider: { label: { he: 'קופה', en: 'cashier' }, value: LTR_TEXT },
+    provider: { label: { he: 'ספק התשלום', en: 'payment provider' }, value: { kind: 'provider' } },
     invoiceId: { label: { he: 'מספר חשבונית', en: 'invoice ID' }, value: LTR_TEXT },
     checkoutSessionId: { label: { he: 'מזהה התשלום בכרטיס', en: 'card checkout ID' }, value: LTR_TEXT },
-    payCurrency: { label: { he: 'מטבע התשלום', en: 'pay currency' }, value: LTR_TEXT },
-    providerPaymentId: { label: { he: 'מזהה התשלום בקופה', en: 'cashier payment ID' }, value: LTR_TEXT },
-    providerStatus: { label: { he: 'סטטוס בקופה', en: 'cashier status' }, value: LTR_TEXT },
+    payCurrency: { label: { he: 'מטבע התשלום', en: 'pay currency' }, value: { kind: 'payCurrency' } },
+    providerPaymentId: { label: { he: 'מזהה התשלום אצל הספק', en: 'provider payment ID' }, value: LTR_TEXT },
+    providerStatus: { label: { he: 'סטטוס אצל הספק', en: 'provider status' }, value: { kind: 'providerStatus' } },
     amountAsked: { label: { he: 'סכום שנדרש', en: 'amount asked' }, value: { kind: 'money' } },
     amountReceived: { label: { he: 'סכום שהתקבל', en: 'amount received' }, value: { kind: 'money' } },
     discountPercent: { label: { he: 'הנחת הפניות (%)', en: 'referral discount (%)' }, value: TEXT },

@@ -537,14 +537,20 @@ export interface AuditChange {
 
 /**
  * What an activity-log entry points at. `name` and `email` name the person behind a user id (ADMIN, MANAGER,
- * CLIENT), read when the entry is read, so they follow later renames; they are null for other types and for an id no
- * account answers to. A payment is named by its number, which is its id.
+ * CLIENT), read when the entry is read, so they follow later renames; they are null for an id no account answers to.
+ * A package is named by its current name, a subscription by its package's name as bought; a package that no longer
+ * exists by the last name its entries recorded (`nameRecorded`). A payment is named by its number, which is its id.
  */
 export interface AuditRef {
   type: AuditTargetType;
   id: string;
   name: string | null;
   email: string | null;
+  /**
+   * True when `name` is what the log's own entries recorded, because what owns the target no longer answers for it
+   * (a deleted package): the name is right for the entry, but there is no screen to open. Left out otherwise.
+   */
+  nameRecorded?: boolean;
 }
 
 export interface AuditLog {

@@ -27,7 +27,8 @@ function keepRowClick(event: MouseEvent) {
 
 /**
  * Where a target or parent leads: a person to their account in the clients resource, a payment to its detail when
- * the staff member's role has the payments resource, a package that still exists (the API named it) to its detail.
+ * the staff member's role has the payments resource, a package that still exists (named by the catalog, not by what
+ * its entries recorded) to its detail.
  * Subscriptions have no screens yet.
  */
 function useRefPath(ref: AuditRef): string | null {
@@ -37,7 +38,7 @@ function useRefPath(ref: AuditRef): string | null {
   if (ref.type === 'PAYMENT' && resourcesForRole(permissions ?? null).includes('payments')) {
     return createPath({ resource: 'payments', id: ref.id, type: 'show' });
   }
-  if (ref.type === 'PACKAGE' && ref.name) return createPath({ resource: 'packages', id: ref.id, type: 'show' });
+  if (ref.type === 'PACKAGE' && ref.name && !ref.nameRecorded) return createPath({ resource: 'packages', id: ref.id, type: 'show' });
   return null;
 }
 

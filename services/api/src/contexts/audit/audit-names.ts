@@ -9,6 +9,16 @@ export interface AuditName {
 /** Names the ids it knows among those asked for, in one read; ids it does not know are left out. */
 export type AuditNamer = (ids: readonly string[]) => Promise<ReadonlyMap<string, AuditName>>;
 
+/**
+ * Reads, from the log's own entries, the last non-empty value of `field` recorded for each of `ids` of `type`: the
+ * name a target had when it was last named, kept by the log because events (and so entries) are never rewritten.
+ */
+export type RecordedNameReader = (
+  type: AuditTargetType,
+  field: string,
+  ids: readonly string[],
+) => Promise<ReadonlyMap<string, string>>;
+
 /** A target or parent as stored in the log, before it is named. */
 export interface StoredRef {
   type: AuditTargetType;
@@ -23,6 +33,7 @@ export interface StoredRef {
  */
 export class AuditNameRegistry {
   private readonly namers = new Map<AuditTargetType, AuditNamer>();
+  private readonly recordedFields = new Map<AuditTargetType, string>();
 
   register(types: readonly AuditTargetType[], namer: AuditNamer): void {
     for (const type of types) {
@@ -32,10 +43,21 @@ export class AuditNameRegistry {
   }
 
   /**
-   * Names every ref of a page at once: one call per namer, however many entries the page holds. A ref nobody can
-   * name (a payment, which its number names, or an account that no longer exists) keeps null name and e-mail.
+   * Declares which field of a target's own entries names it when its namer no longer can (a deleted package's
+   * `name`), or when no namer exists (a subscription's `planName`, as bought). The field must be one the context's
+   * audit mapper writes; the value is the one of the target's latest entry that recorded it.
    */
-  async name(refs: readonly StoredRef[]): Promise<(ref: StoredRef) => AuditRef> {
+  registerRecordedName(type: AuditTargetType, field: string): void {
+    if (this.recordedFields.has(type)) throw new Error(`A recorded name field for ${type} is already registered`);
+    this.recordedFields.set(type, field);
+  }
+
+  /**
+   * Names every ref of a page at once: one call per namer, however many entries the page holds, then one read of the
+   * recorded names per target type for the refs still unnamed. A ref nobody can name (a payment, which its number
+   * names, or an account that no longer exists) keeps null name and e-mail.
+   */
+  async name(refs: readonly StoredRef[], recorded?: RecordedNameReader): Promise<(ref: StoredRef) => AuditRef> {
     const idsByNamer = new Map<AuditNamer, Set<string>>();
     for (const ref of refs) {
       const namer = this.namers.get(ref.type);
@@ -46,10 +68,36 @@ export class AuditNameRegistry {
     }
     const answers = new Map<AuditNamer, ReadonlyMap<string, AuditName>>();
     for (const [namer, ids] of idsByNamer) answers.set(namer, await namer([...ids]));
-    return (ref) => {
+    const live = (ref: StoredRef): AuditName | undefined => {
       const namer = this.namers.get(ref.type);
-      const found = namer ? answers.get(namer)?.get(ref.id) : undefined;
-      return { type: ref.type, id: ref.id, name: found?.name ?? null, email: found?.email ?? null };
+      return namer ? answers.get(namer)?.get(ref.id) : undefined;
     };
+    const recordedNames = recorded ? await this.readRecorded(refs.filter((ref) => !live(ref)), recorded) : new Map();
+    return (ref) => {
+      const found = live(ref);
+      if (found) return { type: ref.type, id: ref.id, name: found.name, email: found.email };
+      const name = recordedNames.get(ref.type)?.get(ref.id);
+      return name === undefined
+        ? { type: ref.type, id: ref.id, name: null, email: null }
+        : { type: ref.type, id: ref.id, name, email: null, nameRecorded: true };
+    };
+  }
+
+  private async readRecorded(
+    unnamed: readonly StoredRef[],
+    recorded: RecordedNameReader,
+  ): Promise<Map<AuditTargetType, ReadonlyMap<string, string>>> {
+    const idsByType = new Map<AuditTargetType, Set<string>>();
+    for (const ref of unnamed) {
+      if (!this.recordedFields.has(ref.type)) continue;
+      const ids = idsByType.get(ref.type) ?? new Set<string>();
+      ids.add(ref.id);
+      idsByType.set(ref.type, ids);
+    }
+    const names = new Map<AuditTargetType, ReadonlyMap<string, string>>();
+    for (const [type, ids] of idsByType) {
+      names.set(type, await recorded(type, this.recordedFields.get(type) as string, [...ids]));
+    }
+    return names;
   }
 }

@@ -58,5 +58,7 @@ export class CatalogModule implements OnModuleInit {
     this.projections.register(new PaymentPlansProjection());
     for (const type of ALL_PAYMENT_PLAN_EVENT_TYPES) this.auditMappers.register(type, CATALOG_AUDIT_MAPPERS[type]);
     this.auditNames.register(['PACKAGE'], (ids) => auditNamesOf(this.plans, ids));
+    // A deleted package keeps the name its entries last recorded (events, and so entries, are never rewritten).
+    this.auditNames.registerRecordedName('PACKAGE', 'name');
   }
 }

@@ -8,7 +8,7 @@ import { EventStore, EventTypeRegistry } from '../../platform/event-store';
 import { MailDispatcher } from '../../platform/mail';
 import { Schedules } from '../../platform/jobs';
 import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
-import { AuditMapperRegistry } from '../audit';
+import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
 import { ReferralStandings, UserReader } from '../identity';
 import { CardDepositCheckouts, DepositPurchaseDetails } from '../ledger';
@@ -136,6 +136,7 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly eventTypes: EventTypeRegistry,
     private readonly projections: InlineProjectionRegistry,
     private readonly auditMappers: AuditMapperRegistry,
+    private readonly auditNames: AuditNameRegistry,
     private readonly processors: ProcessorRunner,
     private readonly schedules: Schedules,
     private readonly store: EventStore,
@@ -158,6 +159,8 @@ export class SubscriptionsModule implements OnModuleInit {
     this.projections.register(new DepositPurchasesProjection());
     for (const type of ALL_SUBSCRIPTION_EVENT_TYPES)
       this.auditMappers.register(type, SUBSCRIPTIONS_AUDIT_MAPPERS[type]);
+    // A subscription is named by its package as bought, which its purchase entry recorded (and no later event changes).
+    this.auditNames.registerRecordedName('SUBSCRIPTION', 'planName');
     this.processors.register(new ProvisioningRequestsProcessor(this.store, this.clock));
     // The process manager that buys or renews once a deposit made for it is credited.
     this.processors.register(new DepositPurchasesProcessor(this.purchaseReader, this.commands));

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   AUDIT_OPERATION_TYPES,
   AUDIT_TARGET_TYPES,
@@ -42,12 +42,21 @@ export class AuditRefDto implements AuditRef {
   @ApiProperty({
     type: 'string',
     nullable: true,
-    description: "The person's full name for ADMIN, MANAGER and CLIENT refs, read when the entry is read; else null",
+    description:
+      "The person's full name for ADMIN, MANAGER and CLIENT refs, a package's name, a subscription's package name; " +
+      'read when the entry is read; else null',
   })
   name: string | null;
 
   @ApiProperty({ type: 'string', nullable: true, description: "The person's e-mail, like `name`; else null" })
   email: string | null;
+
+  @ApiPropertyOptional({
+    description:
+      "True when `name` is the last one the target's own entries recorded, because it no longer exists (a deleted " +
+      'package); left out otherwise',
+  })
+  nameRecorded?: boolean;
 }
 
 export class AuditChangeDto implements AuditChange {

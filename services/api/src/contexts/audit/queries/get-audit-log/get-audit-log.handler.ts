@@ -19,7 +19,7 @@ export class GetAuditLogHandler implements IQueryHandler<GetAuditLogQuery, Audit
       [id],
     );
     if (!rows[0]) throw new ApiError('error.audit.not.found');
-    const [entry] = await toAuditLogs(rows, this.names);
+    const [entry] = await toAuditLogs(rows, this.names, this.dataSource);
     return entry;
   }
 }

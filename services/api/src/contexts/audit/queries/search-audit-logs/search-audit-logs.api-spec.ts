@@ -130,7 +130,8 @@ describe('activity log search', () => {
   it('filters by operation type and by the creation date range', async () => {
     const deleted = await search(manager.accessToken, { operationTypes: ['DELETED'] });
     expect(entries(deleted).map((entry) => entry.target)).toEqual([
-      { type: 'PACKAGE', id: planId, name: null, email: null },
+      // Gone from the catalog, the package keeps the name its entries recorded.
+      { type: 'PACKAGE', id: planId, name: 'Gold', email: null, nameRecorded: true },
     ]);
     expect(entries(deleted)[0].changes).toEqual([{ field: 'name', oldValue: 'Gold', newValue: null }]);
 

@@ -53,6 +53,6 @@ export class SearchAuditLogsHandler implements IQueryHandler<SearchAuditLogsQuer
        LIMIT ${parameters.add(size)} OFFSET ${parameters.add(page * size)}`,
       parameters.values,
     );
-    return toPage(await toAuditLogs(views, this.names), page, size, Number(total));
+    return toPage(await toAuditLogs(views, this.names, this.dataSource), page, size, Number(total));
   }
 }

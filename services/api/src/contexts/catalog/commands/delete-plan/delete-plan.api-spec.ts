@@ -59,11 +59,11 @@ describe('DELETE /payment-plans/{id}', () => {
     await remove(plan.id).expect(204);
     const entries = await auditEntriesOf(testApp, plan.id);
     const deletion = entries[entries.length - 1];
-    // The package is gone, so the log names it by its id from now on.
+    // The package is gone, so the log names it by the name its entries recorded, and says so.
     expect(deletion).toMatchObject({
       operationType: 'DELETED',
       eventType: 'PaymentPlanDeleted',
-      target: { type: 'PACKAGE', id: plan.id, name: null },
+      target: { type: 'PACKAGE', id: plan.id, name: plan.name, nameRecorded: true },
     });
     expect(deletion.changes).toEqual(
       expect.arrayContaining([
