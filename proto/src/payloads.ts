@@ -278,6 +278,23 @@ export interface Payment {
    * follows once the money arrives and how it went; null on every other payment.
    */
   purchase?: DepositPurchase | null;
+  /**
+   * On a SUBSCRIPTION_PAYMENT (a purchase or renewal from the balance) and on the REFUND of one: the subscription and
+   * its package's name as bought; null on every other payment (docs/adr/0077-details-people-can-read.md).
+   */
+  paidFor?: PaidSubscription | null;
+  /**
+   * `GET /payments/{id}` of a transfer only: the other side's name as they entered it (first and last name), read
+   * when the payment is read; null when no account answers for the profile ID any more. Never an e-mail or an id.
+   */
+  counterpartyName?: string | null;
+}
+
+/** The subscription a balance payment bought or renewed, or a refund gave back. */
+export interface PaidSubscription {
+  subscriptionId: string;
+  /** The package's name when the subscription was bought; null for a subscription of no package (a trial). */
+  planName: string | null;
 }
 
 /** What a deposit pays for beyond the balance: a new subscription or the renewal of one. */

@@ -53,6 +53,7 @@ export {
   type WalletStreamRef,
 } from './infrastructure/ledger-streams';
 export { DepositPurchaseDetails } from './queries/payment-rows/deposit-purchase-details.port';
+export { SubscriptionPaymentDetails } from './queries/payment-rows/subscription-payment-details.port';
 export { checkLedgerReadModelsInWorker, type LedgerCheckCounts } from './verification/ledger-read-models.check';
 export {
   type DifferenceSink,

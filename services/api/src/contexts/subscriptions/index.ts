@@ -5,6 +5,7 @@ import {
 } from './infrastructure/subscriptions.migrations';
 import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
 import { DepositPurchasesReadModel1768500000300 } from './infrastructure/deposit-purchases.migrations';
+import { SubscriptionPaymentsReadModel1768500007700 } from './infrastructure/subscription-payments.migrations';
 
 export { SubscriptionsModule } from './subscriptions.module';
 export { SubscriptionSecrets } from './infrastructure/subscription-secrets';
@@ -22,6 +23,7 @@ export const subscriptionsMigrations: Function[] = [
   SubscriptionSecretsSealed1768200000000,
   ProvisioningCausedByEventIds1768400005900,
   DepositPurchasesReadModel1768500000300,
+  SubscriptionPaymentsReadModel1768500007700,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

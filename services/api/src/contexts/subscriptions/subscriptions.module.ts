@@ -11,7 +11,7 @@ import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projec
 import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
 import { ReferralStandings, UserReader } from '../identity';
-import { CardDepositCheckouts, DepositPurchaseDetails } from '../ledger';
+import { CardDepositCheckouts, DepositPurchaseDetails, SubscriptionPaymentDetails } from '../ledger';
 import { CardCheckouts } from './application/card-checkout.service';
 import { DepositPurchaseFlow } from './application/deposit-purchase.service';
 import { DepositPurchaseReader } from './application/deposit-purchase-reader';
@@ -60,6 +60,10 @@ import { SubscriptionRenewalsSweep } from './processors/subscription-renewals/su
 import { SubscriptionReader } from './projections/subscriptions/subscription-reader';
 import { SubscriptionsProjection } from './projections/subscriptions/subscriptions.projection';
 import { SubscriptionDepositPurchaseDetails } from './projections/deposit-purchases/deposit-purchase-details';
+import {
+  SubscriptionPaymentsProjection,
+  SubscriptionPaymentsTable,
+} from './projections/subscription-payments/subscription-payments.projection';
 import { DepositPurchasesProjection } from './projections/deposit-purchases/deposit-purchases.projection';
 import { GetSubscriptionController } from './queries/get-subscription/get-subscription.controller';
 import { GetSubscriptionHandler } from './queries/get-subscription/get-subscription.handler';
@@ -108,6 +112,7 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     { provide: ReferralStandings, useExisting: SubscriptionReferralStandings },
     { provide: PlanReferences, useClass: SubscriptionPlanReferences },
     { provide: DepositPurchaseDetails, useClass: SubscriptionDepositPurchaseDetails },
+    { provide: SubscriptionPaymentDetails, useClass: SubscriptionPaymentsTable },
     BuySubscriptionHandler,
     RenewSubscriptionHandler,
     TakeTrialHandler,
@@ -129,7 +134,14 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     GetSubscriptionHandler,
     SearchSubscriptionsHandler,
   ],
-  exports: [PlanReferences, ReferralStandings, DepositPurchaseDetails, SubscriptionSecrets, SubscriptionReader],
+  exports: [
+    PlanReferences,
+    ReferralStandings,
+    DepositPurchaseDetails,
+    SubscriptionPaymentDetails,
+    SubscriptionSecrets,
+    SubscriptionReader,
+  ],
 })
 export class SubscriptionsModule implements OnModuleInit {
   constructor(
@@ -157,6 +169,7 @@ export class SubscriptionsModule implements OnModuleInit {
     for (const type of ALL_SUBSCRIPTION_EVENT_TYPES) this.eventTypes.register(type);
     this.projections.register(new SubscriptionsProjection());
     this.projections.register(new DepositPurchasesProjection());
+    this.projections.register(new SubscriptionPaymentsProjection());
     for (const type of ALL_SUBSCRIPTION_EVENT_TYPES)
       this.auditMappers.register(type, SUBSCRIPTIONS_AUDIT_MAPPERS[type]);
     // A subscription is named by its package as bought, which its purchase entry recorded (and no later event changes).

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   CARD_PROVIDER_STATUSES,
   CARD_PROVIDERS,
@@ -27,6 +27,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
+  type PaidSubscription,
   type Payment,
   type TransferRecipient,
   type PaymentAggregator,
@@ -156,6 +157,18 @@ export class DepositPurchaseDto implements DepositPurchase {
   errorCode: ErrorCode | null;
 }
 
+export class PaidSubscriptionDto implements PaidSubscription {
+  @ApiProperty({ format: 'uuid' })
+  subscriptionId: string;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: "The package's name when the subscription was bought; null for a subscription of no package",
+  })
+  planName: string | null;
+}
+
 export class PaymentDto implements Payment {
   @ApiProperty(PAYMENT_ID)
   paymentId: number;
@@ -271,6 +284,23 @@ export class PaymentDto implements Payment {
       'On a deposit made to buy or renew a package (crypto or card): what follows once the money arrives, and how it went; null otherwise',
   })
   purchase: DepositPurchase | null;
+
+  @ApiPropertyOptional({
+    type: PaidSubscriptionDto,
+    nullable: true,
+    description:
+      'On a SUBSCRIPTION_PAYMENT and the REFUND of one: the subscription and its package as bought; null otherwise',
+  })
+  paidFor?: PaidSubscription | null;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    description:
+      "GET /payments/{id} of a transfer: the other side's first and last name, read now; null when no account answers. " +
+      'Never an e-mail or an id',
+  })
+  counterpartyName?: string | null;
 }
 
 export class CryptoDepositResponseDto implements CryptoDepositResponse {

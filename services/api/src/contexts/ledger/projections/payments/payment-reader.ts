@@ -17,6 +17,7 @@ import {
   toPayment,
 } from '../../queries/payment-rows/payment-query';
 import { DepositPurchaseDetails } from '../../queries/payment-rows/deposit-purchase-details.port';
+import { SubscriptionPaymentDetails } from '../../queries/payment-rows/subscription-payment-details.port';
 
 /**
  * The `Payment` payload (docs/api.md) from what a payment's events say, so a command answers without a read: the
@@ -69,6 +70,7 @@ export function paymentPayload(
     card: payment.card ? paymentCardOf(payment.card) : null,
     // What a deposit buys is read from the subscriptions' read model (`PaymentReader`); a command's payment buys none.
     purchase: null,
+    paidFor: null,
   };
   return audienceView(staffView, { createdBy: authors.createdByPublic, updatedBy: authors.updatedByPublic }, audience);
 }
@@ -95,12 +97,13 @@ export class PaymentReader {
   constructor(
     private readonly dataSource: DataSource,
     private readonly purchases: DepositPurchaseDetails,
+    private readonly subscriptionPayments: SubscriptionPaymentDetails,
   ) {}
 
   /** The payment as `audience` reads it; null when there is none. */
   async find(paymentId: number, audience: PaymentAudience): Promise<Payment | null> {
     const rows: PaymentRow[] = await this.dataSource.query(
-      `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases)} WHERE p.payment_id = $1`,
+      `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases, this.subscriptionPayments)} WHERE p.payment_id = $1`,
       [paymentId],
     );
     return rows[0] ? toPayment(rows[0], audience) : null;

@@ -15,6 +15,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
   type PaymentType,
+  type PaidSubscription,
   minorToAmount,
   normalizeEmail,
   PATTERNS,
@@ -25,6 +26,7 @@ import { orderByFromSorts, type SortColumnSql } from '../../../../platform/http'
 import type { PaymentFilters } from './payment-filters.request.dto';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
 import type { DepositPurchaseDetails } from './deposit-purchase-details.port';
+import type { SubscriptionPaymentDetails } from './subscription-payment-details.port';
 
 /** The SQL of each column proto's `SORTABLE_COLUMNS.payments` lists (nothing else reaches ORDER BY). */
 const SORT_COLUMNS: SortColumnSql<'payments'> = Object.freeze({
@@ -56,11 +58,19 @@ export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p
   p.discount_percent, dp.kind AS purchase_kind, dp.payment_plan_id AS purchase_plan_id,
   dp.plan_name AS purchase_plan_name, dp.subscription_id AS purchase_subscription_id, dp.status AS purchase_status,
   dp.error_code AS purchase_error_code, p.card_provider, p.card_checkout_session_id, p.review_currency,
-  p.review_amount_minor::text AS review_amount_minor`;
+  p.review_amount_minor::text AS review_amount_minor, sp.subscription_id AS paid_subscription_id,
+  sp.plan_name AS paid_plan_name`;
 
-/** The relation `PAYMENT_COLUMNS` read from: the payments, with what a deposit buys from its owner's relation. */
-export function paymentsWithPurchases(purchases: DepositPurchaseDetails): string {
-  return `payments p LEFT JOIN ${purchases.relation} dp ON dp.payment_id = p.payment_id`;
+/**
+ * The relation `PAYMENT_COLUMNS` read from: the payments, with what a deposit buys and what a balance payment paid
+ * for, each from its owner's relation.
+ */
+export function paymentsWithPurchases(
+  purchases: DepositPurchaseDetails,
+  subscriptionPayments: SubscriptionPaymentDetails,
+): string {
+  return `payments p LEFT JOIN ${purchases.relation} dp ON dp.payment_id = p.payment_id
+    LEFT JOIN ${subscriptionPayments.relation} sp ON sp.payment_id = p.payment_id`;
 }
 
 /**
@@ -117,6 +127,15 @@ export interface PaymentRow {
   card_checkout_session_id: string | null;
   review_currency: string | null;
   review_amount_minor: string | null;
+  paid_subscription_id: string | null;
+  paid_plan_name: string | null;
+}
+
+/** The subscription a balance payment paid for or a refund gave back; null for every other payment. */
+function paidForOf(row: PaymentRow): PaidSubscription | null {
+  return row.paid_subscription_id === null
+    ? null
+    : { subscriptionId: row.paid_subscription_id, planName: row.paid_plan_name };
 }
 
 /** What a deposit pays for beyond the balance; null for every other payment. */
@@ -194,6 +213,7 @@ export function toPayment(row: PaymentRow, audience: PaymentAudience): Payment {
       cashier: cashierOf(row),
       card: cardOf(row),
       purchase: purchaseOf(row),
+      paidFor: paidForOf(row),
     },
     { createdBy: row.created_by_public, updatedBy: row.updated_by_public },
     audience,

@@ -12,6 +12,7 @@ import {
   toPayment,
 } from '../payment-rows/payment-query';
 import { DepositPurchaseDetails } from '../payment-rows/deposit-purchase-details.port';
+import { SubscriptionPaymentDetails } from '../payment-rows/subscription-payment-details.port';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
 import { SearchPaymentsQuery } from './search-payments.query';
 
@@ -20,6 +21,7 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
   constructor(
     private readonly dataSource: DataSource,
     private readonly purchases: DepositPurchaseDetails,
+    private readonly subscriptionPayments: SubscriptionPaymentDetails,
   ) {}
 
   async execute({ actor, request, userUuid }: SearchPaymentsQuery): Promise<Page<Payment>> {
@@ -42,7 +44,7 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
       offset >= LIMITS.searchWindowRows
         ? Promise.resolve([] as PaymentRow[])
         : (this.dataSource.query(
-            `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases)} ${where} ORDER BY ${orderBy}
+            `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases, this.subscriptionPayments)} ${where} ORDER BY ${orderBy}
               LIMIT ${Math.min(size, LIMITS.searchWindowRows - offset)} OFFSET ${offset}`,
             parameters.values,
           ) as Promise<PaymentRow[]>);

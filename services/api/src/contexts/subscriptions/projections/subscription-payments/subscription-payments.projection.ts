@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import type { SubscriptionEventDataByType } from '@kupa/proto';
+import type { EntityManager } from 'typeorm';
+import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import { SubscriptionPaymentDetails } from '../../../ledger';
+
+export const SUBSCRIPTION_PAYMENTS_TABLE = 'subscription_payments';
+
+const HANDLED = ['SubscriptionPurchased', 'SubscriptionRenewed', 'SubscriptionProvisioningFailed'] as const;
+
+/**
+ * `subscription_payments`: which subscription each balance payment bought or renewed, or each refund gave back, with
+ * the package's name as bought (docs/adr/0077-details-people-can-read.md), so that a payment's detail can name what
+ * it paid for. A renewal and a refund take the name from the purchase's own row, never from another table, so a
+ * rebuild of this table alone gives the same rows.
+ */
+export class SubscriptionPaymentsProjection implements InlineProjection {
+  readonly name = 'subscription-payments';
+  readonly handles = HANDLED;
+  readonly tables = [SUBSCRIPTION_PAYMENTS_TABLE];
+  readonly replayChecked = [{ table: SUBSCRIPTION_PAYMENTS_TABLE, key: ['payment_id'] }];
+
+  async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
+    for (const event of events) {
+      const paid = paymentOf(event);
+      if (paid === null) continue;
+      await manager.query(
+        `INSERT INTO ${SUBSCRIPTION_PAYMENTS_TABLE} (payment_id, subscription_id, plan_name)
+         VALUES ($1, $2, COALESCE($3, (SELECT plan_name FROM ${SUBSCRIPTION_PAYMENTS_TABLE}
+                                        WHERE subscription_id = $2 ORDER BY payment_id LIMIT 1)))`,
+        [paid.paymentId, paid.subscriptionId, paid.planName],
+      );
+    }
+  }
+
+  async reset(manager: EntityManager): Promise<void> {
+    await manager.query(`DELETE FROM ${SUBSCRIPTION_PAYMENTS_TABLE}`);
+  }
+}
+
+/** The payment an event names, with the package's name when the event carries it; null when it names none. */
+function paymentOf(
+  event: RecordedEvent,
+): { paymentId: number; subscriptionId: string; planName: string | null } | null {
+  switch (event.type) {
+    case 'SubscriptionPurchased': {
+      const data = event.data as SubscriptionEventDataByType['SubscriptionPurchased'];
+      return data.paymentId === null
+        ? null
+        : { paymentId: data.paymentId, subscriptionId: data.subscriptionId, planName: data.planName };
+    }
+    case 'SubscriptionRenewed': {
+      const data = event.data as SubscriptionEventDataByType['SubscriptionRenewed'];
+      return { paymentId: data.paymentId, subscriptionId: data.subscriptionId, planName: null };
+    }
+    case 'SubscriptionProvisioningFailed': {
+      const data = event.data as SubscriptionEventDataByType['SubscriptionProvisioningFailed'];
+      return data.refundPaymentId === null
+        ? null
+        : { paymentId: data.refundPaymentId, subscriptionId: data.subscriptionId, planName: null };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The ledger's payments reads name what a balance payment paid for from this table. */
+@Injectable()
+export class SubscriptionPaymentsTable extends SubscriptionPaymentDetails {
+  readonly relation = SUBSCRIPTION_PAYMENTS_TABLE;
+}
