@@ -26,6 +26,8 @@ const TRANSFER_OUT = makePayment({
   recipientProfileId: '87654321',
   transferId: 'TRF-1',
   createdBy: 'dana@example.com',
+  updatedBy: 'dana@example.com',
+  counterpartyName: 'Omer Levi',
 });
 
 function mockDetailApi() {
@@ -38,7 +40,7 @@ function mockDetailApi() {
 }
 
 describe('payment detail', () => {
-  it('opens from the list and shows every field with both profile IDs of a transfer', async () => {
+  it('opens from the list and names the other side of a transfer, without ids, providers or authors about the client', async () => {
     useLangStore.getState().setLang('en');
     signInAs();
     const { calls } = mockDetailApi();
@@ -55,12 +57,60 @@ describe('payment detail', () => {
     expect(screen.getByTestId('payment-detail-amount')).toHaveTextContent(formatSignedDollars(-12.5, 'en'));
     expect(screen.getByTestId('payment-detail-currency')).toHaveTextContent('USD · US dollar');
     expect(screen.getByTestId('payment-detail-method')).toHaveTextContent('Balance');
-    expect(screen.getByTestId('payment-detail-aggregator')).toHaveTextContent('Internal');
-    expect(screen.getByTestId('payment-detail-sender')).toHaveTextContent('12345678');
-    expect(screen.getByTestId('payment-detail-recipient')).toHaveTextContent('87654321');
-    expect(screen.getByTestId('payment-detail-created-by')).toHaveTextContent('dana@example.com');
-    expect(screen.queryByTestId('payment-detail-comment')).not.toBeInTheDocument();
+    const counterparty = screen.getByTestId('payment-detail-counterparty');
+    expect(detail).toHaveTextContent('Sent to');
+    expect(counterparty).toHaveTextContent('Omer Levi · 87654321');
+    // The client's own profile ID, Kupa's transfer id, an "Internal" provider and rows saying the client did it
+    // themselves tell them nothing.
+    expect(detail).not.toHaveTextContent('12345678');
+    expect(detail).not.toHaveTextContent('TRF-1');
+    expect(detail).not.toHaveTextContent('dana@example.com');
+    expect(detail).not.toHaveTextContent('Internal');
+    for (const row of ['aggregator', 'transfer-id', 'created-by', 'updated-by', 'comment']) {
+      expect(screen.queryByTestId(`payment-detail-${row}`)).not.toBeInTheDocument();
+    }
     expect(calls.some((call) => call.url === '/api/payments/42' && call.method === 'GET')).toBe(true);
+  });
+
+  it('names the package a balance payment bought, and the sender of a transfer in, in Hebrew', async () => {
+    signInAs();
+    const charge = makePayment({
+      paymentId: 42,
+      type: 'SUBSCRIPTION_PAYMENT',
+      method: 'BALANCE',
+      aggregator: 'INTERNAL',
+      amount: 10,
+      paidFor: { subscriptionId: '5b1c2d3e-0000-4000-8000-000000000009', planName: 'נטפליקס פרימיום' },
+    });
+    const incoming = makePayment({
+      paymentId: 43,
+      type: 'TRANSFER_IN',
+      method: 'BALANCE',
+      aggregator: 'INTERNAL',
+      amount: 5,
+      senderProfileId: '12345678',
+      recipientProfileId: '87654321',
+      createdBy: '12345678',
+      counterpartyName: 'דנה כהן',
+    });
+    mockFetch(({ url }) => {
+      if (url === '/api/users/me') return jsonResponse(200, makeUser());
+      if (url === '/api/payments/42') return jsonResponse(200, charge);
+      if (url === '/api/payments/43') return jsonResponse(200, incoming);
+      return errorResponse(404, 'error.payment.not.found', 'Payment not found');
+    });
+    const first = renderApp('/payments/42');
+    expect(await screen.findByTestId('payment-detail-package')).toHaveTextContent('נטפליקס פרימיום');
+    expect(screen.getByTestId('payment-detail')).toHaveTextContent(translate('he', 'payment.field.package'));
+    expect(screen.queryByTestId('payment-detail-aggregator')).not.toBeInTheDocument();
+    expect(screen.getByTestId('payment-detail')).not.toHaveTextContent('5b1c2d3e');
+    first.unmount();
+
+    renderApp('/payments/43');
+    const from = await screen.findByTestId('payment-detail-counterparty');
+    expect(screen.getByTestId('payment-detail')).toHaveTextContent(translate('he', 'payment.field.transferFrom'));
+    expect(from).toHaveTextContent('דנה כהן · 12345678');
+    expect(screen.queryByTestId('payment-detail-created-by')).not.toBeInTheDocument();
   });
 
   it('names staff work as Kupa, shows the note staff wrote for the client, and wraps long unbroken text', async () => {
@@ -74,6 +124,7 @@ describe('payment detail', () => {
       publicNote: `ההעברה הגיעה מחשבון שאינו על שמכם ${longWord}`,
       createdBy: PUBLIC_STAFF_ACTOR_NAME,
       updatedBy: PUBLIC_STAFF_ACTOR_NAME,
+      updatedAt: '2026-02-02T10:00:00.000Z',
     });
     mockFetch(({ url }) => {
       if (url === '/api/users/me') return jsonResponse(200, makeUser());

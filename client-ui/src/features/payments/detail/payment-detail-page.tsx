@@ -28,45 +28,89 @@ function isNotFound(error: unknown): boolean {
 
 type Row = [MessageKey, ReactNode, string];
 
-/**
- * Who booked or changed the payment, as the API tells a client: their own e-mail, a sender's profile ID, or Kupa for
- * staff and the system, shown under the app's own name in the page language. Never a staff member's e-mail.
- */
-function Author({ label }: { label: string }) {
+/** Kupa's staff or the system did it: shown under the app's own name in the page language, never an e-mail. */
+function KupaAuthor() {
   const { t } = useT();
-  return label === PUBLIC_STAFF_ACTOR_NAME ? <>{t('app.name')}</> : <bdi>{label}</bdi>;
+  return <>{t('app.name')}</>;
 }
 
+/**
+ * Providers that are Kupa itself: the row would say "Internal", which tells a client nothing, so it is left out
+ * (docs/adr/0077-details-people-can-read.md).
+ */
+const INTERNAL_AGGREGATORS: ReadonlySet<Payment['aggregator']> = new Set(['INTERNAL', 'INTERNAL_BALANCE']);
+
+/** The package a payment bought or renewed: from the balance (`paidFor`) or through a deposit (`purchase`). */
+function packageNameOf(payment: Payment): string | null {
+  return payment.paidFor?.planName ?? payment.purchase?.planName ?? null;
+}
+
+/**
+ * The other side of a transfer: the name they entered, with the profile ID a transfer is sent to beside it; the
+ * profile ID alone when no account answers for it any more. Never an e-mail or an internal id.
+ */
+function Counterparty({ name, profileId }: { name: string | null; profileId: string }) {
+  if (!name) return <bdi>{profileId}</bdi>;
+  return (
+    <>
+      <bdi>{name}</bdi>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {' · '}
+        <bdi>{profileId}</bdi>
+      </Box>
+    </>
+  );
+}
+
+/**
+ * What a client reads about one of their payments. Left out: Kupa's internal ids (the transfer id), a provider row
+ * that would say "Internal", and who created or changed it when that was the client themselves or the other side of
+ * a transfer, which the counterparty row already says (docs/adr/0077-details-people-can-read.md).
+ */
 function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
   const rows: Row[] = [
     ['payment.field.id', <bdi key="id">#{payment.paymentId}</bdi>, 'payment-detail-id'],
     ['payment.field.type', enumLabel('paymentType', payment.type, lang), 'payment-detail-type'],
     ['payment.field.status', <PaymentStatusChip key="status" status={payment.status} />, 'payment-detail-status'],
     ['payment.field.amount', <PaymentAmount key="amount" payment={payment} />, 'payment-detail-amount'],
+  ];
+  const packageName = packageNameOf(payment);
+  if (packageName) {
+    rows.push([
+      'payment.field.package',
+      <Box key="package" component="span" dir="auto">
+        {packageName}
+      </Box>,
+      'payment-detail-package',
+    ]);
+  }
+  if (payment.type === 'TRANSFER_OUT' && payment.recipientProfileId) {
+    rows.push([
+      'payment.field.transferTo',
+      <Counterparty key="to" name={payment.counterpartyName ?? null} profileId={payment.recipientProfileId} />,
+      'payment-detail-counterparty',
+    ]);
+  }
+  if (payment.type === 'TRANSFER_IN' && payment.senderProfileId) {
+    rows.push([
+      'payment.field.transferFrom',
+      <Counterparty key="from" name={payment.counterpartyName ?? null} profileId={payment.senderProfileId} />,
+      'payment-detail-counterparty',
+    ]);
+  }
+  rows.push(
     [
       'payment.field.currency',
       `${payment.currency} · ${enumLabel('currency', payment.currency, lang)}`,
       'payment-detail-currency',
     ],
     ['payment.field.method', enumLabel('paymentMethod', payment.method, lang), 'payment-detail-method'],
-    ['payment.field.aggregator', enumLabel('paymentAggregator', payment.aggregator, lang), 'payment-detail-aggregator'],
-  ];
-  // Both profile IDs are shown for transfers: the client sees who sent and who received, never their e-mails.
-  if (payment.senderProfileId) {
-    rows.push(['payment.field.sender', <bdi key="sender">{payment.senderProfileId}</bdi>, 'payment-detail-sender']);
-  }
-  if (payment.recipientProfileId) {
+  );
+  if (!INTERNAL_AGGREGATORS.has(payment.aggregator)) {
     rows.push([
-      'payment.field.recipient',
-      <bdi key="recipient">{payment.recipientProfileId}</bdi>,
-      'payment-detail-recipient',
-    ]);
-  }
-  if (payment.transferId) {
-    rows.push([
-      'payment.field.transferId',
-      <bdi key="transfer">{payment.transferId}</bdi>,
-      'payment-detail-transfer-id',
+      'payment.field.aggregator',
+      enumLabel('paymentAggregator', payment.aggregator, lang),
+      'payment-detail-aggregator',
     ]);
   }
   // What staff chose to tell the client; the internal comment never reaches a client's answer.
@@ -79,12 +123,16 @@ function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
       'payment-detail-public-note',
     ]);
   }
-  rows.push(
-    ['payment.field.createdAt', formatDateTime(payment.createdAt, lang), 'payment-detail-created-at'],
-    ['payment.field.createdBy', <Author key="createdBy" label={payment.createdBy} />, 'payment-detail-created-by'],
-    ['payment.field.updatedAt', formatDateTime(payment.updatedAt, lang), 'payment-detail-updated-at'],
-    ['payment.field.updatedBy', <Author key="updatedBy" label={payment.updatedBy} />, 'payment-detail-updated-by'],
-  );
+  rows.push(['payment.field.createdAt', formatDateTime(payment.createdAt, lang), 'payment-detail-created-at']);
+  if (payment.createdBy === PUBLIC_STAFF_ACTOR_NAME) {
+    rows.push(['payment.field.createdBy', <KupaAuthor key="createdBy" />, 'payment-detail-created-by']);
+  }
+  if (payment.updatedAt !== payment.createdAt) {
+    rows.push(['payment.field.updatedAt', formatDateTime(payment.updatedAt, lang), 'payment-detail-updated-at']);
+    if (payment.updatedBy === PUBLIC_STAFF_ACTOR_NAME) {
+      rows.push(['payment.field.updatedBy', <KupaAuthor key="updatedBy" />, 'payment-detail-updated-by']);
+    }
+  }
   return rows;
 }
 
