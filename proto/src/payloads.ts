@@ -463,6 +463,13 @@ export interface PlanSearchRequest extends SearchRequest {
 }
 
 // Subscriptions
+/** How a client reaches the streaming service: each address null when not configured. */
+export interface SubscriptionConnect {
+  siteUrl: string | null;
+  iosAppUrl: string | null;
+  androidAppUrl: string | null;
+}
+
 export interface Subscription {
   id: string;
   userUuid: string;
@@ -488,6 +495,11 @@ export interface Subscription {
   createdBy: string;
   updatedAt: IsoDateTime;
   updatedBy: string;
+  /**
+   * `GET /subscriptions/{id}` only: where the streaming service is reached (its site and app links, from the
+   * server's configuration); null when none is configured. Left out of lists.
+   */
+  connect?: SubscriptionConnect | null;
 }
 
 /** `POST /subscriptions/balance/payment-plans/{planId}` and `POST /subscriptions/users/{userUuid}/trial`. */

@@ -88,6 +88,18 @@ describe('loadConfig', () => {
       );
   });
 
+  it('reads where clients reach the streaming service, none by default, and refuses what a browser should not open', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).streamingConnect).toBeNull();
+    expect(
+      loadConfig({ KUPA_DATA_DIR: dataDir, STREAMING_SITE_URL: ' https://watch.example/start ' }).streamingConnect,
+    ).toEqual({ siteUrl: 'https://watch.example/start', iosAppUrl: null, androidAppUrl: null });
+    for (const value of ['javascript:alert(1)', 'watch.example', 'ftp://watch.example']) {
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, STREAMING_IOS_APP_URL: value })).toThrow(
+        /STREAMING_IOS_APP_URL must be an http or https address/,
+      );
+    }
+  });
+
   it('reads rate limits as <count>/<window> and refuses anything else', () => {
     const config = loadConfig({
       KUPA_DATA_DIR: dataDir,

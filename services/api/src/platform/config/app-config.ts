@@ -151,6 +151,12 @@ export interface AppConfig {
   provisioningUrl: string | null;
   /** The bearer token of the provisioning API; without `PROVISIONING_URL` it defaults to one kept in the data directory. */
   provisioningToken: string;
+  /**
+   * How a client reaches the streaming service they bought (`STREAMING_SITE_URL`, `STREAMING_IOS_APP_URL`,
+   * `STREAMING_ANDROID_APP_URL`): shown, with a QR code of the site, on a subscription's detail. Null when none is
+   * set, and then the portal shows no such section (docs/adr/0077-details-people-can-read.md).
+   */
+  streamingConnect: StreamingConnect | null;
   /** Lets tests and demos queue failures in the simulator (`PUT /api/sandbox/streaming/faults`). */
   provisioningSimulatorFaults: boolean;
   /** One call to the provisioning API is abandoned (and retried as a transient failure) after this long. */
@@ -301,6 +307,37 @@ function sessionPolicy(env: NodeJS.ProcessEnv): SessionPolicy {
       { name: 'SESSION_CLIENT_IDLE_DAYS', unitMs: DAY_MS, fallback: defaults.clientIdleDays },
     ),
   };
+}
+
+/** Where the streaming service is reached; each address is null when not configured. */
+export interface StreamingConnect {
+  siteUrl: string | null;
+  iosAppUrl: string | null;
+  androidAppUrl: string | null;
+}
+
+/** An address a client's browser opens: http(s) only, so a misconfigured `javascript:` link never reaches a page. */
+function webAddress(env: NodeJS.ProcessEnv, name: string): string | null {
+  const value = optional(env, name);
+  if (value === null) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = null;
+  }
+  if (parsed === null || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:'))
+    throw new Error(`${name} must be an http or https address, got ${value}`);
+  return parsed.toString();
+}
+
+function streamingConnect(env: NodeJS.ProcessEnv): StreamingConnect | null {
+  const connect = {
+    siteUrl: webAddress(env, 'STREAMING_SITE_URL'),
+    iosAppUrl: webAddress(env, 'STREAMING_IOS_APP_URL'),
+    androidAppUrl: webAddress(env, 'STREAMING_ANDROID_APP_URL'),
+  };
+  return Object.values(connect).every((value) => value === null) ? null : connect;
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -609,6 +646,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     cardJanitorIntervalMs: positiveInteger(env, 'CARD_JANITOR_INTERVAL_MS', 60_000),
     sandbox,
     ...provisioning(env, dataDir, sandbox, purpose),
+    streamingConnect: streamingConnect(env),
     // Demo data defaults on only for the embedded database, never for a database the operator named.
     demoData: (optional(env, 'DEMO_DATA') ?? (databaseUrl ? '0' : '1')) === '1',
     adminEmail: optional(env, 'ADMIN_EMAIL'),

@@ -1,10 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   CURRENCIES,
   type Currency,
   LIMITS,
   PLAN_PRICE_MAX,
   type Subscription,
+  type SubscriptionConnect,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
   type SubscriptionStatus,
@@ -20,6 +21,17 @@ export class SubscriptionPlanRefDto {
 
   @ApiProperty({ maxLength: LIMITS.planNameMaxLength })
   planName: string;
+}
+
+export class SubscriptionConnectDto implements SubscriptionConnect {
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true, description: "The streaming service's site" })
+  siteUrl: string | null;
+
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true, description: 'Its iPhone and iPad app' })
+  iosAppUrl: string | null;
+
+  @ApiProperty({ type: 'string', format: 'uri', nullable: true, description: 'Its Android app' })
+  androidAppUrl: string | null;
 }
 
 export class SubscriptionDto implements Subscription {
@@ -84,6 +96,14 @@ export class SubscriptionDto implements Subscription {
 
   @ApiProperty()
   updatedBy: string;
+
+  @ApiPropertyOptional({
+    type: SubscriptionConnectDto,
+    nullable: true,
+    description:
+      'GET /subscriptions/{id} only: how to reach the streaming service (STREAMING_* settings); null when none is set',
+  })
+  connect?: SubscriptionConnect | null;
 }
 
 export const SubscriptionPageDto = PageOf(SubscriptionDto);
