@@ -20,6 +20,7 @@ import { NotFoundView } from '../../errors/not-found-screen';
 import { SubscriptionStatusChip } from '../subscription-status-chip';
 import { isTrial, subscriptionDetailQueryOptions, subscriptionName } from '../subscriptions-query';
 import { TrialRules } from '../trial-offer';
+import { ConnectSection } from './connect-section';
 import { SubscriptionActions } from './subscription-actions';
 
 const routeApi = getRouteApi('/app/subscriptions/$subscriptionId');
@@ -168,6 +169,7 @@ export function SubscriptionDetailPage() {
           >
             <DescriptionList rows={detailRows(subscription, t, lang)} />
           </Paper>
+          <ConnectSection connect={subscription.connect} />
           <SubscriptionActions subscription={subscription} />
         </>
       )}
