@@ -1,4 +1,4 @@
-import { enumLabel, type Language } from '@kupa/proto';
+import { CASHIER_PROVIDER_STATUS_LABELS, enumLabel, type Language } from '@kupa/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useRouterProvider } from 'react-admin';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -71,13 +71,18 @@ describe('activity log entry', () => {
     expect(screen.getByTestId('activity-log-heading')).toHaveTextContent(
       'Payment #42 of Dana Levi (dana@example.com): status Pending → Success',
     );
-    // The page's title is the same sentence as text, its values wrapped in Unicode isolates instead of <bdi>.
+    // The app bar's one line says what happened to what, with no amount or value to cut in half; the whole
+    // sentence, its values wrapped in Unicode isolates instead of <bdi>, is the title's tooltip.
     await waitFor(() =>
-      expect(screen.getByTestId('page-title').textContent?.replace(/[\u2066-\u2069]/g, '')).toContain(
-        'Payment #42 of Dana Levi (dana@example.com): status Pending → Success',
+      expect(screen.getByTestId('page-title').textContent?.replace(/[\u2066-\u2069]/g, '')).toBe(
+        'Payment status changed · Payment #42',
       ),
     );
-    expect(screen.getByTestId('page-title').textContent).toContain('\u2066dana@example.com\u2069');
+    const title = screen.getByTestId('activity-log-title');
+    expect(title.getAttribute('title')?.replace(/[\u2066-\u2069]/g, '')).toMatch(
+      /^Payment #42 of Dana Levi \(dana@example\.com\): status Pending → Success, /,
+    );
+    expect(title.getAttribute('title')).toContain('\u2066dana@example.com\u2069');
     expect(screen.getByTestId('activity-log-actor')).toHaveTextContent('Avi Admin');
     expect(screen.getByText('Payment status changed')).toHaveAttribute('data-event-type', 'PaymentStatusChanged');
     expect(screen.queryByText('PaymentStatusChanged')).toBeNull();
@@ -140,6 +145,45 @@ describe('activity log entry', () => {
 
     expect(await screen.findByTestId('activity-log-heading')).toHaveTextContent('Package Gold: features HD → HD, 4K');
     expect(screen.getByTestId('activity-log-target-field')).toHaveAttribute('href', '/admin/packages/p-1/show');
+  });
+
+  it('names a deleted package by the name its entries recorded, with no link to a screen that is gone', async () => {
+    const deletedEntry = {
+      ...entry,
+      id: 'a-10',
+      operationType: 'DELETED',
+      target: { type: 'PACKAGE', id: 'p-2', name: 'Silver', email: null, nameRecorded: true },
+      parent: null,
+      eventType: 'PaymentPlanDeleted',
+      changes: [{ field: 'price', oldValue: 9.99, newValue: null }],
+    };
+    mockFetch({ 'GET /api/audit-logs/a-10': () => json(200, deletedEntry) });
+    renderEntry('a-10');
+
+    expect(await screen.findByTestId('activity-log-heading')).toHaveTextContent('Package Silver');
+    expect(screen.getByTestId('activity-log-target-field')).not.toHaveAttribute('href');
+    expect(screen.getByTestId('activity-log-heading')).not.toHaveTextContent('p-2');
+  });
+
+  it("tells a cashier report's provider state and coin in words, in Hebrew", async () => {
+    const report = {
+      ...entry,
+      id: 'a-11',
+      eventType: 'CashierPaymentReported',
+      changes: [
+        { field: 'providerStatus', oldValue: 'waiting', newValue: 'partially_paid' },
+        { field: 'payCurrency', oldValue: null, newValue: 'usdttrc20' },
+      ],
+    };
+    mockFetch({ 'GET /api/audit-logs/a-11': () => json(200, report) });
+    renderEntry('a-11', 'he');
+
+    const table = await screen.findByTestId('activity-log-changes');
+    expect(changesShown(table)).toEqual([
+      ['סטטוס אצל הספק', CASHIER_PROVIDER_STATUS_LABELS.waiting.he, CASHIER_PROVIDER_STATUS_LABELS.partially_paid.he],
+      ['מטבע התשלום', '(ריק)', 'USDT (TRC20)'],
+    ]);
+    expect(table).not.toHaveTextContent('partially_paid');
   });
 
   it('says so when an entry records no field changes', async () => {

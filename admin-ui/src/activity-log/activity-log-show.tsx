@@ -1,4 +1,4 @@
-import { type AuditLog, auditSentence, eventTypeLabel } from '@kupa/proto';
+import { type AuditLog, auditRefSegments, auditSentence, eventTypeLabel, segmentText } from '@kupa/proto';
 import { Box, Typography } from '@mui/material';
 import { FunctionField, Show, SimpleShowLayout, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField } from '../shared/date-time-field';
@@ -20,13 +20,22 @@ function ChangesSection() {
   );
 }
 
-/** The page's title is the entry's sentence, as plain text (the app bar holds no links). */
+/**
+ * The app bar's title: what happened and to what ("Cashier report · Payment #42"), as plain text (the app bar holds
+ * no links). The whole sentence is the page's heading, which wraps; in the one-line app bar it was cut wherever the
+ * width ran out, mid-amount on a phone. What is left may still end in an ellipsis, but never inside an amount; the
+ * whole sentence is the title's tooltip (docs/adr/0077-details-people-can-read.md).
+ */
 function ActivityLogTitle() {
   const entry = useRecordContext<AuditLog & { id: string }>();
   const lang = useLang();
   const translate = useTranslate();
+  if (!entry) return <span>{translate('resources.activity-log.name', { smart_count: 1 })}</span>;
+  const target = auditRefSegments(entry.target, lang).map(segmentText).join('');
   return (
-    <span>{entry ? auditSentence(entry, lang) : translate('resources.activity-log.name', { smart_count: 1 })}</span>
+    <span title={auditSentence(entry, lang)} data-testid="activity-log-title">
+      {`${eventTypeLabel(entry.eventType, lang)} · ${target}`}
+    </span>
   );
 }
 

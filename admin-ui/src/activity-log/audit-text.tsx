@@ -38,7 +38,8 @@ function useRefPath(ref: AuditRef): string | null {
   if (ref.type === 'PAYMENT' && resourcesForRole(permissions ?? null).includes('payments')) {
     return createPath({ resource: 'payments', id: ref.id, type: 'show' });
   }
-  if (ref.type === 'PACKAGE' && ref.name && !ref.nameRecorded) return createPath({ resource: 'packages', id: ref.id, type: 'show' });
+  if (ref.type === 'PACKAGE' && ref.name && !ref.nameRecorded)
+    return createPath({ resource: 'packages', id: ref.id, type: 'show' });
   return null;
 }
 

@@ -72,7 +72,12 @@ export class AuditNameRegistry {
       const namer = this.namers.get(ref.type);
       return namer ? answers.get(namer)?.get(ref.id) : undefined;
     };
-    const recordedNames = recorded ? await this.readRecorded(refs.filter((ref) => !live(ref)), recorded) : new Map();
+    const recordedNames = recorded
+      ? await this.readRecorded(
+          refs.filter((ref) => !live(ref)),
+          recorded,
+        )
+      : new Map();
     return (ref) => {
       const found = live(ref);
       if (found) return { type: ref.type, id: ref.id, name: found.name, email: found.email };
