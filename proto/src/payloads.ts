@@ -280,9 +280,9 @@ export interface Payment {
   purchase?: DepositPurchase | null;
   /**
    * On a SUBSCRIPTION_PAYMENT (a purchase or renewal from the balance) and on the REFUND of one: the subscription and
-   * its package's name as bought; null on every other payment (docs/adr/0077-details-people-can-read.md).
+   * its package's name as bought; left out on every other payment (docs/adr/0077-details-people-can-read.md).
    */
-  paidFor?: PaidSubscription | null;
+  paidFor?: PaidSubscription;
   /**
    * `GET /payments/{id}` of a transfer only: the other side's name as they entered it (first and last name), read
    * when the payment is read; null when no account answers for the profile ID any more. Never an e-mail or an id.
@@ -497,9 +497,9 @@ export interface Subscription {
   updatedBy: string;
   /**
    * `GET /subscriptions/{id}` only: where the streaming service is reached (its site and app links, from the
-   * server's configuration); null when none is configured. Left out of lists.
+   * server's configuration); left out when none is configured, and in lists.
    */
-  connect?: SubscriptionConnect | null;
+  connect?: SubscriptionConnect;
 }
 
 /** `POST /subscriptions/balance/payment-plans/{planId}` and `POST /subscriptions/users/{userUuid}/trial`. */

@@ -65,7 +65,7 @@ describe('subscription detail: how to connect', () => {
 
   it('shows no section when nothing is configured', async () => {
     signInAs();
-    renderDetail(null);
+    renderDetail(undefined);
     await screen.findByTestId('subscription-detail');
     expect(screen.queryByTestId('subscription-connect')).not.toBeInTheDocument();
   });

@@ -154,7 +154,8 @@ export interface AppConfig {
   /**
    * How a client reaches the streaming service they bought (`STREAMING_SITE_URL`, `STREAMING_IOS_APP_URL`,
    * `STREAMING_ANDROID_APP_URL`): shown, with a QR code of the site, on a subscription's detail. Null when none is
-   * set, and then the portal shows no such section (docs/adr/0077-details-people-can-read.md).
+   * set: `GET /subscriptions/{id}` then leaves `connect` out and the portal shows no such section
+   * (docs/adr/0077-details-people-can-read.md).
    */
   streamingConnect: StreamingConnect | null;
   /** Lets tests and demos queue failures in the simulator (`PUT /api/sandbox/streaming/faults`). */

@@ -287,11 +287,10 @@ export class PaymentDto implements Payment {
 
   @ApiPropertyOptional({
     type: PaidSubscriptionDto,
-    nullable: true,
     description:
-      'On a SUBSCRIPTION_PAYMENT and the REFUND of one: the subscription and its package as bought; null otherwise',
+      'On a SUBSCRIPTION_PAYMENT and the REFUND of one: the subscription and its package as bought; left out otherwise',
   })
-  paidFor?: PaidSubscription | null;
+  paidFor?: PaidSubscription;
 
   @ApiPropertyOptional({
     type: 'string',

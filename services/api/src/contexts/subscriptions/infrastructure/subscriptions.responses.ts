@@ -99,11 +99,10 @@ export class SubscriptionDto implements Subscription {
 
   @ApiPropertyOptional({
     type: SubscriptionConnectDto,
-    nullable: true,
     description:
-      'GET /subscriptions/{id} only: how to reach the streaming service (STREAMING_* settings); null when none is set',
+      'GET /subscriptions/{id} only: how to reach the streaming service (STREAMING_* settings); left out when none is set',
   })
-  connect?: SubscriptionConnect | null;
+  connect?: SubscriptionConnect;
 }
 
 export const SubscriptionPageDto = PageOf(SubscriptionDto);

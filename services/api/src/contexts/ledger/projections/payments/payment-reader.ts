@@ -70,7 +70,6 @@ export function paymentPayload(
     card: payment.card ? paymentCardOf(payment.card) : null,
     // What a deposit buys is read from the subscriptions' read model (`PaymentReader`); a command's payment buys none.
     purchase: null,
-    paidFor: null,
   };
   return audienceView(staffView, { createdBy: authors.createdByPublic, updatedBy: authors.updatedByPublic }, audience);
 }

@@ -131,11 +131,14 @@ export interface PaymentRow {
   paid_plan_name: string | null;
 }
 
-/** The subscription a balance payment paid for or a refund gave back; null for every other payment. */
-function paidForOf(row: PaymentRow): PaidSubscription | null {
+/**
+ * The subscription a balance payment paid for or a refund gave back. Every other payment leaves the field out, so
+ * that its answer is what it was before the field existed (docs/adr/0077-details-people-can-read.md).
+ */
+function paidForOf(row: PaymentRow): { paidFor?: PaidSubscription } {
   return row.paid_subscription_id === null
-    ? null
-    : { subscriptionId: row.paid_subscription_id, planName: row.paid_plan_name };
+    ? {}
+    : { paidFor: { subscriptionId: row.paid_subscription_id, planName: row.paid_plan_name } };
 }
 
 /** What a deposit pays for beyond the balance; null for every other payment. */
@@ -213,7 +216,7 @@ export function toPayment(row: PaymentRow, audience: PaymentAudience): Payment {
       cashier: cashierOf(row),
       card: cardOf(row),
       purchase: purchaseOf(row),
-      paidFor: paidForOf(row),
+      ...paidForOf(row),
     },
     { createdBy: row.created_by_public, updatedBy: row.updated_by_public },
     audience,

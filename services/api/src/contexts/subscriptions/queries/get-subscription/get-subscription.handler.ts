@@ -12,9 +12,13 @@ export class GetSubscriptionHandler implements IQueryHandler<GetSubscriptionQuer
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The subscription with how to reach the service it is for, which is the same for every subscription. */
+  /**
+   * The subscription with how to reach the service it is for, which is the same for every subscription; with nothing
+   * configured the answer is the subscription alone, as before there was anything to configure.
+   */
   async execute({ actor, subscriptionId }: GetSubscriptionQuery): Promise<Subscription> {
     const subscription = await this.reader.visibleTo(actor, subscriptionId);
-    return { ...subscription, connect: this.config.streamingConnect };
+    const connect = this.config.streamingConnect;
+    return connect === null ? subscription : { ...subscription, connect };
   }
 }
