@@ -16,6 +16,10 @@ import { horizontalOverflow, settle, showColorScheme } from '../support/layout.t
  */
 const ADMIN_EMAIL = 'root@kupa.test';
 const ADMIN_PASSWORD = 'Root-Pass-2026!';
+/** Where the streaming service is reached, which a subscription's page tells its owner (ADR 0077). */
+const STREAMING_SITE_URL = 'https://watch.example/start';
+const STREAMING_IOS_APP_URL = 'https://apps.apple.com/app/id000000001';
+const STREAMING_ANDROID_APP_URL = 'https://play.google.com/store/apps/details?id=example.watch';
 const PASSWORD = 'Client-Pass-1!';
 /** How long the journey waits for the streaming service to open the account before it says provisioning is stuck. */
 const ACTIVE_TIMEOUT_MS = Number(process.env.SUBSCRIPTION_ACTIVE_TIMEOUT_MS ?? 60_000);
@@ -267,6 +271,16 @@ async function clientJourney(client: Page, lang: Lang, plan: PackageSpec): Promi
     );
   }
   assert.equal(await client.getByTestId('subscription-pending').count(), 0, 'the pending notice goes away');
+  // How to connect: the configured site with a QR code of it, and both apps.
+  const connect = client.getByTestId('subscription-connect');
+  await connect.waitFor();
+  assert.equal(await client.getByTestId('subscription-connect-site').getAttribute('href'), STREAMING_SITE_URL);
+  assert.equal(await client.getByTestId('subscription-connect-qr').getAttribute('data-value'), STREAMING_SITE_URL);
+  assert.equal(await client.getByTestId('subscription-connect-ios').getAttribute('href'), STREAMING_IOS_APP_URL);
+  assert.equal(
+    await client.getByTestId('subscription-connect-android').getAttribute('href'),
+    STREAMING_ANDROID_APP_URL,
+  );
   await photograph(client, lang, 'client-subscription', ALL_VARIANTS);
 
   // A new password for the streaming account.
@@ -401,7 +415,13 @@ async function subscriptionsJourney(lang: Lang): Promise<void> {
 
 describe('subscriptions journey', { timeout: 900_000 }, () => {
   before(async () => {
-    server = await startKupaServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
+    server = await startKupaServer({
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      STREAMING_SITE_URL,
+      STREAMING_IOS_APP_URL,
+      STREAMING_ANDROID_APP_URL,
+    });
     browser = await launchBrowser();
   });
 
