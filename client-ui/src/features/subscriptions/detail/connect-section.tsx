@@ -58,13 +58,8 @@ export function ConnectSection({ connect }: { connect: SubscriptionConnect | nul
               >
                 {t('subscription.connect.site')}
               </Button>
-              <Typography
-                variant="body2"
-                color="text.secondary"
-                dir="ltr"
-                sx={{ mt: 0.5, overflowWrap: 'anywhere', textAlign: 'start' }}
-              >
-                <bdi>{siteUrl}</bdi>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                <bdi dir="ltr">{siteUrl}</bdi>
               </Typography>
             </Box>
           ) : null}
