@@ -20,6 +20,9 @@ function ChangesSection() {
   );
 }
 
+/** One line that ends in an ellipsis inside the app bar's title, never running on under the bar's buttons. */
+const TITLE_LINE = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
 /**
  * The app bar's title: what happened and to what ("Cashier report · Payment #42"), as plain text (the app bar holds
  * no links). The whole sentence is the page's heading, which wraps; in the one-line app bar it was cut wherever the
@@ -33,9 +36,9 @@ function ActivityLogTitle() {
   if (!entry) return <span>{translate('resources.activity-log.name', { smart_count: 1 })}</span>;
   const target = auditRefSegments(entry.target, lang).map(segmentText).join('');
   return (
-    <span title={auditSentence(entry, lang)} data-testid="activity-log-title">
+    <Box component="span" title={auditSentence(entry, lang)} data-testid="activity-log-title" sx={TITLE_LINE}>
       {`${eventTypeLabel(entry.eventType, lang)} · ${target}`}
-    </span>
+    </Box>
   );
 }
 
