@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './contexts/identity';
 import { createApp, createLogger } from './create-app';
+import { seedDemoHistory } from './demo-start';
 import { type AppConfig, type ProcessRole, warnOfSandboxes } from './platform/config';
 import { type EmbeddedSupervision, openDatabase } from './platform/database/embedded-database';
 import {
@@ -107,6 +108,14 @@ export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'w
     supervise: supervision,
   });
   if (database.embedded) logger.log(`Embedded PostgreSQL ready (data in ${config.dataDir})`);
+  // Before the server's own clock writes anything: the demo's history is dated in the months before this start. In a
+  // WEB_CONCURRENCY start the first API process runs alone until it listens, so only it finds an empty database.
+  await seedDemoHistory({
+    config,
+    databaseUrl: database.url,
+    version: readVersion(),
+    logger: createLogger({ config }),
+  });
   const app = await createApp({
     config,
     databaseUrl: database.url,

@@ -4,18 +4,25 @@ import { InlineProjectionRegistry } from '../platform/projections';
 import { signIn } from '../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../contexts/identity';
+import { seedDemoHistory } from '../demo-start';
 import { DEMO_CATALOGUE } from './demo-catalogue';
-import { DemoSeed } from './demo-seed';
+import { DEMO_HISTORY_DAYS, DemoSeed } from './demo-seed';
 
 const emailOf = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)?.email as string;
 
 describe('the embedded demo seed', () => {
   let testApp: TestApp;
 
+  const started = new Date();
+
   beforeAll(async () => {
-    // A fresh database with DEMO_DATA on: the start-up seeds, as `npm start` on the embedded database does.
-    testApp = await startTestApp({ env: { DEMO_DATA: '1' } });
-  });
+    // A fresh database with DEMO_DATA on: the seed's own app runs first, as `npm start` on the embedded database does.
+    testApp = await startTestApp({
+      env: { DEMO_DATA: '1' },
+      beforeStart: ({ config, databaseUrl }) =>
+        seedDemoHistory({ config, databaseUrl, version: '0.0.0-test', quiet: true }, started),
+    });
+  }, 120_000);
 
   afterAll(async () => {
     await testApp.close();
@@ -65,16 +72,48 @@ describe('the embedded demo seed', () => {
     expect(types).toContain('AMBASSADOR_BONUS');
     expect(types).toEqual(expect.arrayContaining(['TRANSFER_OUT', 'TRANSFER_IN']));
     const cancelled: unknown[] = await testApp.dataSource.query(
-      `SELECT 1 FROM subscriptions WHERE cancel_at_period_end`,
+      `SELECT 1 FROM events WHERE type = 'SubscriptionCancelled'`,
     );
     expect(cancelled).toHaveLength(1);
     const ambassador = await get('/api/users/me', 'AMBASSADOR');
     expect(ambassador.body.referrals).toMatchObject({ totalReferrals: 1 });
   });
 
+  it('spreads the history over months: money moved in at least three calendar months, none after the start', async () => {
+    const months: Array<{ month: string }> = await testApp.dataSource.query(
+      `SELECT DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month FROM payments
+        WHERE status = 'SUCCESS' AND type IN ('DEPOSIT', 'SUBSCRIPTION_PAYMENT')`,
+    );
+    expect(months.length).toBeGreaterThanOrEqual(3);
+    const [span] = await testApp.dataSource.query(
+      `SELECT min(created_at) AS first, max(created_at) AS last FROM payments`,
+    );
+    expect(new Date(span.first).getTime()).toBeLessThanOrEqual(
+      started.getTime() - (DEMO_HISTORY_DAYS - 1) * 86_400_000,
+    );
+    expect(new Date(span.last).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('renews the monthly package by itself, and has an expired and a cancelled-and-ended subscription', async () => {
+    const renewals: Array<{ automatic: string }> = await testApp.dataSource.query(
+      `SELECT data->>'automatic' AS automatic FROM events WHERE type = 'SubscriptionRenewed'`,
+    );
+    expect(renewals.length).toBeGreaterThanOrEqual(3);
+    expect(renewals.every((renewal) => renewal.automatic === 'true')).toBe(true);
+    const ended: Array<{ status: string }> = await testApp.dataSource.query(
+      `SELECT status FROM subscriptions WHERE status IN ('EXPIRED', 'CANCELED') ORDER BY status`,
+    );
+    expect(ended.map((row) => row.status)).toEqual(['CANCELED', 'EXPIRED']);
+    const active: unknown[] = await testApp.dataSource.query(`SELECT 1 FROM subscriptions WHERE status = 'ACTIVE'`);
+    expect(active).toHaveLength(3);
+  });
+
   it('seeds once: a second start adds no event', async () => {
     const [before] = await testApp.dataSource.query(`SELECT count(*)::int AS count FROM events`);
     expect(await testApp.app.get(DemoSeed).seed()).toBeNull();
+    expect(await seedDemoHistory({ config: testApp.config, databaseUrl: testApp.database.url, version: '0' })).toBe(
+      false,
+    );
     const [after] = await testApp.dataSource.query(`SELECT count(*)::int AS count FROM events`);
     expect(after.count).toBe(before.count);
   });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { parseAmountToMinor } from '@kupa/proto';
@@ -15,36 +15,35 @@ import {
 import { RecordManualPaymentCommand, TransferBalanceCommand } from '../contexts/ledger';
 import { BuySubscriptionCommand, CancelSubscriptionCommand } from '../contexts/subscriptions';
 import { type Actor, type RequestContext, systemContext } from '../platform/auth';
-import { APP_CONFIG, type AppConfig } from '../platform/config';
 import { DEMO_CATALOGUE, DEMO_FRIEND } from './demo-catalogue';
 
 /**
+ * Lets the demo's time pass to `day` days after its first one: the seed's own app moves its clock there, running
+ * the renewal sweep and provisioning on the way, as the days would have passed on a server (`demo-start.ts`).
+ */
+/** How far back the demo's history starts: about four months, so the dashboard's months have figures. */
+export const DEMO_HISTORY_DAYS = 120;
+
+export type DemoDays = (day: number) => Promise<void>;
+
+/**
  * The embedded demo's catalogue and history (docs/adr/0075-demo-catalogue-and-bilingual-packages.md): the packages a
- * reseller would sell, and what the demo clients did with them, written through the same command bus as real
- * traffic, so `kupa ledger verify` stays clean and the dashboard has figures. Only with `DEMO_DATA` on (the embedded
- * database by default, never a deployment with `DATABASE_URL` unless asked), and only once: a database that has any
- * package already is left as it is, whoever made it.
+ * reseller would sell, and what the demo clients did with them over a few months, written through the same command
+ * bus and processors as real traffic, so `kupa ledger verify` stays clean and the dashboard has figures. Run by
+ * `seedDemoHistory` in an app of its own on a hand-moved clock, and only once: a database that has any package
+ * already is left as it is, whoever made it.
  */
 @Injectable()
-export class DemoSeed implements OnApplicationBootstrap {
-  private readonly logger = new Logger('Demo');
-
+export class DemoSeed {
   constructor(
     private readonly commands: CommandBus,
     private readonly accounts: AdminAccounts,
     private readonly users: UserReader,
     private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.demoData) return;
-    const seeded = await this.seed();
-    if (seeded) this.logger.log(`Demo catalogue and history seeded: ${seeded.plans} packages`);
-  }
-
-  /** Seeds once; answers what it wrote, or null when the database already had a catalogue. */
-  async seed(): Promise<{ plans: number } | null> {
+  /** Seeds once, letting time pass through `passTo`; answers what it wrote, or null when there was a catalogue. */
+  async seed(passTo: DemoDays = async () => undefined): Promise<{ plans: number } | null> {
     const [{ count }]: Array<{ count: number }> = await this.dataSource.query(
       `SELECT count(*)::int AS count FROM payment_plans`,
     );
@@ -60,7 +59,7 @@ export class DemoSeed implements OnApplicationBootstrap {
     for (const plan of DEMO_CATALOGUE) {
       plans.push(await this.commands.execute(new CreatePlanCommand({ ...plan }, context(admin))));
     }
-    const [monthly, quarterly, , yearly] = plans;
+    const [monthly, quarterly, sport, yearly] = plans;
 
     // Money in, by the one method every demo has: deposits that staff record (the manager one, the admin another).
     // The ambassador's is above the first bonus tier, so it earns the ambassador bonus as real deposits do.
@@ -78,24 +77,34 @@ export class DemoSeed implements OnApplicationBootstrap {
           context(staff),
         ),
       );
-    await deposit(manager, client, 120, 'Bank transfer, reference 4471');
-    await deposit(admin, ambassador, 300, 'Cash at the office');
-    await deposit(manager, client, 40, 'Bit payment');
-
-    // Purchases from the balance: the client's monthly package (renewing by itself) and a quarterly one cancelled
-    // since, which stays active to its end date; the ambassador's yearly package.
     const buy = (user: Actor, planId: string, login: string) =>
       this.commands.execute(
         new BuySubscriptionCommand(user, planId, { login, password: 'Demo-Stream-2026' }, null, context(user)),
       );
+    await deposit(manager, client, 120, 'Bank transfer, reference 4471');
+    await deposit(admin, ambassador, 300, 'Cash at the office');
+
+    // The client's monthly package, which the renewal sweep renews from the balance every month after, and a
+    // quarterly one cancelled at once, which stays active to its end date and then ends CANCELED.
+    await passTo(2);
     await buy(client, monthly.id, 'dana.family');
     const cancelled = await buy(client, quarterly.id, 'dana.sport');
     await this.commands.execute(new CancelSubscriptionCommand(client, cancelled.id, context(client)));
+
+    // The two-month package is not recurrent: the sweep expires it at its end date.
+    await passTo(20);
+    await buy(ambassador, sport.id, 'ron.sport');
+
+    await passTo(45);
+    await deposit(manager, client, 40, 'Bit payment');
+    await passTo(50);
+    await this.commands.execute(new TransferBalanceCommand(client, ambassador.email, minor(15), null, context(client)));
+    await passTo(75);
     await buy(ambassador, yearly.id, 'ron.premium');
 
-    // A transfer between clients, and a friend who signed up with the ambassador's referral ID (still offered the
-    // trial: they have neither taken nor declined it, and bought nothing).
-    await this.commands.execute(new TransferBalanceCommand(client, ambassador.email, minor(15), null, context(client)));
+    // A friend who signed up with the ambassador's referral ID (still offered the trial: they have neither taken
+    // nor declined it, and bought nothing).
+    await passTo(100);
     const ambassadorView = await this.user(ambassador.email);
     await this.commands.execute(
       new SignUpCommand(
@@ -103,6 +112,10 @@ export class DemoSeed implements OnApplicationBootstrap {
         systemContext(),
       ),
     );
+    // Today, so that the dashboard's "this month" has deposits, revenue and a new subscription whatever the date.
+    await passTo(DEMO_HISTORY_DAYS);
+    await deposit(admin, client, 25, 'Cash at the office');
+    await buy(client, sport.id, 'dana.league');
     return { plans: plans.length };
   }
 

@@ -1,2 +1,2 @@
 export { DemoModule } from './demo.module';
-export { DemoSeed } from './demo-seed';
+export { DEMO_HISTORY_DAYS, type DemoDays, DemoSeed } from './demo-seed';

@@ -56,6 +56,8 @@ export interface TestAppOptions {
   captureLogs?: boolean;
   /** Run on this database (a restored backup) instead of a fresh one; it is dropped on close all the same. */
   database?: TestDatabase;
+  /** Runs on the database and the config before the app is built, as the server's start does with the demo seed. */
+  beforeStart?: (start: { config: AppConfig; databaseUrl: string }) => Promise<unknown>;
 }
 
 /**
@@ -90,6 +92,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Still argon2id, at a cost the specs can afford: a few hundred sign-ups and sign-ins per run at the production
   // cost took minutes of CPU (docs/benchmarks.md). The production cost has its own spec (password-hasher.spec.ts).
   config.passwordHashCost = SPEC_PASSWORD_HASH_COST;
+  await options.beforeStart?.({ config, databaseUrl: database.url });
   const logLines: string[] = [];
   const app = await createApp({
     config,
