@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { AppModuleOptions } from './app.module';
@@ -50,7 +51,21 @@ export async function seedDemoHistory(
         await settle(dataSource);
       }
     };
-    const seeded = await app.get(DemoSeed).seed(passTo);
+    // The invoice's link names the public address; the sandbox's page is served by this app, on loopback.
+    const origin = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    const payInvoice = async (invoiceUrl: string): Promise<void> => {
+      const invoice = new URL(invoiceUrl);
+      const response = await fetch(`${origin}${invoice.pathname}/pay${invoice.search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        redirect: 'manual',
+      });
+      await response.arrayBuffer();
+      if (response.status >= 400) throw new Error(`Demo seed: the sandbox invoice answered ${response.status}`);
+      await credited(dataSource);
+    };
+    const seeded = await app.get(DemoSeed).seed({ passTo, payInvoice });
     if (seeded) new Logger('Demo').log(`Demo catalogue and ${DEMO_HISTORY_DAYS} days of history seeded`);
     return seeded !== null;
   } finally {
@@ -80,6 +95,19 @@ async function settle(dataSource: DataSource): Promise<void> {
     );
     if (count === 0) return;
     if (Date.now() > deadline) throw new Error('Demo seed: provisioning did not settle the demo subscriptions');
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
+}
+
+/** Waits until the cashier's IPN has settled every crypto deposit the seed opened. */
+async function credited(dataSource: DataSource): Promise<void> {
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  for (;;) {
+    const [{ count }]: Array<{ count: number }> = await dataSource.query(
+      `SELECT count(*)::int AS count FROM payments WHERE aggregator = 'CASHIER' AND status = 'PENDING'`,
+    );
+    if (count === 0) return;
+    if (Date.now() > deadline) throw new Error('Demo seed: the sandbox cashier did not credit the crypto deposit');
     await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
 }

@@ -108,6 +108,13 @@ describe('the embedded demo seed', () => {
     expect(active).toHaveLength(3);
   });
 
+  it('has a crypto deposit paid through the sandbox cashier and credited by its IPN', async () => {
+    const crypto: Array<{ status: string; method: string; amount: number }> = await testApp.dataSource.query(
+      `SELECT status, method, amount_minor::int AS amount FROM payments WHERE aggregator = 'CASHIER'`,
+    );
+    expect(crypto).toEqual([{ status: 'SUCCESS', method: 'CRYPTO_USDT_TRC20', amount: 5000 }]);
+  });
+
   it('seeds once: a second start adds no event', async () => {
     const [before] = await testApp.dataSource.query(`SELECT count(*)::int AS count FROM events`);
     expect(await testApp.app.get(DemoSeed).seed()).toBeNull();

@@ -12,19 +12,30 @@ import {
   UserReader,
   type UserView,
 } from '../contexts/identity';
-import { RecordManualPaymentCommand, TransferBalanceCommand } from '../contexts/ledger';
+import { OpenCryptoDepositCommand, RecordManualPaymentCommand, TransferBalanceCommand } from '../contexts/ledger';
 import { BuySubscriptionCommand, CancelSubscriptionCommand } from '../contexts/subscriptions';
 import { type Actor, type RequestContext, systemContext } from '../platform/auth';
 import { DEMO_CATALOGUE, DEMO_FRIEND } from './demo-catalogue';
 
-/**
- * Lets the demo's time pass to `day` days after its first one: the seed's own app moves its clock there, running
- * the renewal sweep and provisioning on the way, as the days would have passed on a server (`demo-start.ts`).
- */
 /** How far back the demo's history starts: about four months, so the dashboard's months have figures. */
 export const DEMO_HISTORY_DAYS = 120;
 
-export type DemoDays = (day: number) => Promise<void>;
+/** What the seed cannot do through the command bus, done by the app it runs in (`demo-start.ts`). */
+export interface DemoWorld {
+  /**
+   * Lets the demo's time pass to `day` days after its first one: the app moves its clock there, running the renewal
+   * sweep and provisioning on the way, as the days would have passed on a server.
+   */
+  passTo(day: number): Promise<void>;
+  /** Presses Pay on a sandbox cashier invoice, as the visitor does on its page; the cashier's IPN then credits. */
+  payInvoice(invoiceUrl: string): Promise<void>;
+}
+
+/** For a run that finds the catalogue there and so seeds nothing. */
+const NO_WORLD: DemoWorld = {
+  passTo: async () => undefined,
+  payInvoice: async () => undefined,
+};
 
 /**
  * The embedded demo's catalogue and history (docs/adr/0075-demo-catalogue-and-bilingual-packages.md): the packages a
@@ -42,8 +53,9 @@ export class DemoSeed {
     private readonly dataSource: DataSource,
   ) {}
 
-  /** Seeds once, letting time pass through `passTo`; answers what it wrote, or null when there was a catalogue. */
-  async seed(passTo: DemoDays = async () => undefined): Promise<{ plans: number } | null> {
+  /** Seeds once, letting time pass in `world`; answers what it wrote, or null when there was a catalogue. */
+  async seed(world: DemoWorld = NO_WORLD): Promise<{ plans: number } | null> {
+    const passTo = (day: number) => world.passTo(day);
     const [{ count }]: Array<{ count: number }> = await this.dataSource.query(
       `SELECT count(*)::int AS count FROM payment_plans`,
     );
@@ -101,6 +113,14 @@ export class DemoSeed {
     await this.commands.execute(new TransferBalanceCommand(client, ambassador.email, minor(15), null, context(client)));
     await passTo(75);
     await buy(ambassador, yearly.id, 'ron.premium');
+
+    // A crypto deposit through the sandbox cashier (on in every demo): the client opens the invoice, pays it on the
+    // invoice page, and the cashier's signed IPN credits the wallet, as a visitor's top-up does.
+    await passTo(90);
+    const invoice = await this.commands.execute(
+      new OpenCryptoDepositCommand(client, minor(50), 'CRYPTO_USDT_TRC20', context(client)),
+    );
+    await world.payInvoice(invoice.invoiceUrl);
 
     // A friend who signed up with the ambassador's referral ID (still offered the trial: they have neither taken
     // nor declined it, and bought nothing).

@@ -1,2 +1,2 @@
 export { DemoModule } from './demo.module';
-export { DEMO_HISTORY_DAYS, type DemoDays, DemoSeed } from './demo-seed';
+export { DEMO_HISTORY_DAYS, type DemoWorld, DemoSeed } from './demo-seed';

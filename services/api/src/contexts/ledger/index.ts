@@ -80,4 +80,5 @@ export const ledgerMigrations: Function[] = [
 
 /** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */
 export { RecordManualPaymentCommand } from './commands/record-manual-payment/record-manual-payment.command';
+export { OpenCryptoDepositCommand } from './commands/open-crypto-deposit/open-crypto-deposit.command';
 export { TransferBalanceCommand } from './commands/transfer-balance/transfer-balance.command';
