@@ -6,6 +6,7 @@ import type { AppModuleOptions } from './app.module';
 import { SUBSCRIPTION_RENEWALS_SWEEP } from './contexts/subscriptions';
 import { createApp } from './create-app';
 import { DEMO_HISTORY_DAYS, DemoSeed } from './demo';
+import { CashierSettings } from './platform/cashier';
 import { ManualClock } from './platform/clock';
 import { Schedules } from './platform/jobs';
 import type { JsonLogger } from './platform/observability';
@@ -65,7 +66,8 @@ export async function seedDemoHistory(
       if (response.status >= 400) throw new Error(`Demo seed: the sandbox invoice answered ${response.status}`);
       await credited(dataSource);
     };
-    const seeded = await app.get(DemoSeed).seed({ passTo, payInvoice });
+    const sandboxCashier = app.get(CashierSettings).sandbox;
+    const seeded = await app.get(DemoSeed).seed({ passTo, payInvoice: sandboxCashier ? payInvoice : null });
     if (seeded) new Logger('Demo').log(`Demo catalogue and ${DEMO_HISTORY_DAYS} days of history seeded`);
     return seeded !== null;
   } finally {
