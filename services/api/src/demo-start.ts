@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -68,7 +67,6 @@ export async function seedDemoHistory(
     };
     const sandboxCashier = app.get(CashierSettings).sandbox;
     const seeded = await app.get(DemoSeed).seed({ passTo, payInvoice: sandboxCashier ? payInvoice : null });
-    if (seeded) new Logger('Demo').log(`Demo catalogue and ${DEMO_HISTORY_DAYS} days of history seeded`);
     return seeded !== null;
   } finally {
     await app.close();

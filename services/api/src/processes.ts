@@ -110,12 +110,10 @@ export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'w
   if (database.embedded) logger.log(`Embedded PostgreSQL ready (data in ${config.dataDir})`);
   // Before the server's own clock writes anything: the demo's history is dated in the months before this start. In a
   // WEB_CONCURRENCY start the first API process runs alone until it listens, so only it finds an empty database.
-  await seedDemoHistory({
-    config,
-    databaseUrl: database.url,
-    version: readVersion(),
-    logger: createLogger({ config }),
-  });
+  // The seed's own app logs errors only: its start-up lines and sandbox warnings would repeat the server's.
+  const seedLogger = createLogger({ config: { ...config, logLevel: 'error' } });
+  if (await seedDemoHistory({ config, databaseUrl: database.url, version: readVersion(), logger: seedLogger }))
+    logger.log('Demo catalogue and four months of its history seeded');
   const app = await createApp({
     config,
     databaseUrl: database.url,
