@@ -112,8 +112,12 @@ export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'w
   // WEB_CONCURRENCY start the first API process runs alone until it listens, so only it finds an empty database.
   // The seed's own app logs errors only: its start-up lines and sandbox warnings would repeat the server's.
   const seedLogger = createLogger({ config: { ...config, logLevel: 'error' } });
-  if (await seedDemoHistory({ config, databaseUrl: database.url, version: readVersion(), logger: seedLogger }))
-    logger.log('Demo catalogue and four months of its history seeded');
+  const seeded = await seedDemoHistory({
+    config,
+    databaseUrl: database.url,
+    version: readVersion(),
+    logger: seedLogger,
+  });
   const app = await createApp({
     config,
     databaseUrl: database.url,
@@ -121,6 +125,8 @@ export async function runServer(config: AppConfig, role: Exclude<ProcessRole, 'w
     serveUi: true,
     logger: createLogger({ config }),
   });
+  // Logged once the server's app exists: until then Nest's loggers write at the seed app's level.
+  if (seeded) logger.log('Demo catalogue and four months of its history seeded');
   onFailure(
     onShutdownSignal(logger, 'shutting down', async () => {
       await app.close();
