@@ -1,7 +1,15 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import SecurityIcon from '@mui/icons-material/Security';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { AppBar, LoadingIndicator, Logout, TitlePortal, useTranslate, useUserMenu } from 'react-admin';
+import {
+  AppBar,
+  ConfigurableClasses,
+  LoadingIndicator,
+  Logout,
+  TitlePortal,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
 import { Link } from 'react-router';
 import { useAdminPath } from '../shared/admin-path';
 import { mirrorInRtl } from '../shared/mirror-in-rtl';
@@ -31,6 +39,21 @@ function TwoFactorMenuItem() {
 }
 
 /**
+ * react-admin portals each page's title into the bar's `h1` inside a wrapper of its own (an `inline-block`, for
+ * the title's preferences editor). An inline-block is as wide as its text, whatever the `h1` allows, so a long title
+ * ran on under the bar's buttons (only clipped, with no ellipsis). Held to the `h1`'s width, it ends in an ellipsis;
+ * the class raises the rule above the wrapper's own `display`.
+ */
+const TITLE_WRAPPER = {
+  [`& > *, & > .${ConfigurableClasses.root}`]: {
+    display: 'block',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+} as const;
+
+/**
  * The app bar with our own toolbar: react-admin's locale menu switches in place, but a language change here must
  * reload the page (direction and caches start over), and its theme toggle has no "system" choice. The page's title
  * is the page's one `h1`; on a phone the language toggle and the user menu shrink to icons so every control fits.
@@ -52,7 +75,7 @@ export function KupaAppBar() {
         </>
       }
     >
-      <TitlePortal component="h1" />
+      <TitlePortal component="h1" sx={TITLE_WRAPPER} />
     </AppBar>
   );
 }
