@@ -24,8 +24,8 @@ const PLAN_FIELDS = {
   deletedAt: AT,
 };
 
-function draftOf(type: PaymentPlanEventType): AuditEntryDraft {
-  const event: RecordedEvent = {
+function eventOf(type: PaymentPlanEventType): RecordedEvent {
+  return {
     globalPosition: '1',
     eventId: '0b7f2d4e-5c1a-4e8b-9f3d-2a6c8e1b4d70',
     streamId: `plan-${PLAN_ID}`,
@@ -37,7 +37,10 @@ function draftOf(type: PaymentPlanEventType): AuditEntryDraft {
     hash: '',
     schemaVersion: 1,
   };
-  const mapped = CATALOG_AUDIT_MAPPERS[type](event);
+}
+
+function draftOf(type: PaymentPlanEventType): AuditEntryDraft {
+  const mapped = CATALOG_AUDIT_MAPPERS[type](eventOf(type));
   if (mapped === null || Array.isArray(mapped)) throw new Error(`${type} should map to one entry`);
   return mapped;
 }
@@ -49,6 +52,20 @@ describe('catalog events in the activity log', () => {
     for (const field of Object.keys(draft.fields)) {
       expect({ field, labelled: auditFieldText('PACKAGE', field) !== null }).toEqual({ field, labelled: true });
     }
+  });
+
+  it('writes an empty English text as none, and a given one as it is', () => {
+    const withTexts = (texts: { nameEn: string; descriptionEn: string }) =>
+      CATALOG_AUDIT_MAPPERS.PaymentPlanUpdated({
+        ...eventOf('PaymentPlanUpdated'),
+        data: { ...PLAN_FIELDS, ...texts },
+      });
+    expect(withTexts({ nameEn: '', descriptionEn: '' })).toMatchObject({
+      fields: { nameEn: null, descriptionEn: null },
+    });
+    expect(withTexts({ nameEn: 'Gold', descriptionEn: '' })).toMatchObject({
+      fields: { nameEn: 'Gold', descriptionEn: null },
+    });
   });
 
   it('shows the price in dollars and reads the operation from the event', () => {

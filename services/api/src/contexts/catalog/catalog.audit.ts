@@ -24,8 +24,11 @@ function termFields(terms: PaymentPlanTerms): Record<string, unknown> {
     description: terms.description,
     features: terms.features,
     cardPaymentAllowed: terms.cardPaymentAllowed,
-    nameEn: terms.nameEn,
-    descriptionEn: terms.descriptionEn,
+    // An empty English text is no English text: null, which the log keeps out of a package's known values. So a
+    // package stored before English texts existed (upcast with empty ones) replays to the entries it had then, and
+    // clearing an English name reads as a change to nothing.
+    nameEn: terms.nameEn || null,
+    descriptionEn: terms.descriptionEn || null,
   };
 }
 
