@@ -20,6 +20,11 @@ export function ConnectSection({ connect }: { connect: SubscriptionConnect | nul
   const { t } = useT();
   if (!connect || (!connect.siteUrl && !connect.iosAppUrl && !connect.androidAppUrl)) return null;
   const { siteUrl, iosAppUrl, androidAppUrl } = connect;
+  // The store apps, each shown only when configured.
+  const appLinks = [
+    { store: 'ios' as const, url: iosAppUrl, icon: <AppleIcon /> },
+    { store: 'android' as const, url: androidAppUrl, icon: <AndroidIcon /> },
+  ].flatMap((link) => (link.url ? [{ ...link, url: link.url }] : []));
   return (
     <Paper
       variant="outlined"
@@ -64,30 +69,19 @@ export function ConnectSection({ connect }: { connect: SubscriptionConnect | nul
             </Box>
           ) : null}
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {iosAppUrl ? (
+            {appLinks.map(({ store, url, icon }) => (
               <Button
+                key={store}
                 variant="outlined"
-                href={iosAppUrl}
+                href={url}
                 target="_blank"
                 rel="noopener noreferrer"
-                startIcon={<AppleIcon />}
-                data-testid="subscription-connect-ios"
+                startIcon={icon}
+                data-testid={`subscription-connect-${store}`}
               >
-                {t('subscription.connect.ios')}
+                {t(`subscription.connect.${store}`)}
               </Button>
-            ) : null}
-            {androidAppUrl ? (
-              <Button
-                variant="outlined"
-                href={androidAppUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                startIcon={<AndroidIcon />}
-                data-testid="subscription-connect-android"
-              >
-                {t('subscription.connect.android')}
-              </Button>
-            ) : null}
+            ))}
           </Stack>
         </Stack>
       </Stack>
