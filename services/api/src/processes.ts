@@ -62,7 +62,9 @@ function onShutdownSignal(logger: Logger, what: string, close: () => Promise<voi
     );
     process.exit(closed ? exitCode : 1);
   };
-  for (const signal of SHUTDOWN_SIGNALS) process.once(signal, () => void shutdown(signal, 0));
+  // `on`, not `once`: Ctrl+C under `npm start` signals this process twice (the terminal's process group, then
+  // scripts/start.mjs forwarding it), and a second signal with no listener left would kill it mid-close.
+  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, () => void shutdown(signal, 0));
   return (reason) => void shutdown(reason, 1);
 }
 
