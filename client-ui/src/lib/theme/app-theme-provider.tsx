@@ -2,17 +2,18 @@ import { type ReactNode, useMemo } from 'react';
 import { CacheProvider } from '@emotion/react';
 import createCache from '@emotion/cache';
 import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
 import CssBaseline from '@mui/material/CssBaseline';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { BRAND } from '@kupa/proto';
 import { useLangStore } from '../stores/lang-store';
+import { rtlDeclarations } from './rtl-declarations';
 import { useThemeModeStore } from './theme-mode';
 
 // Emotion's cache is global to the tree, so the app swaps between two caches instead of nesting an RTL one inside
-// an LTR one (mui/material-ui#28138). Passing plugins replaces Emotion's defaults, hence the explicit prefixer.
-const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+// an LTR one (mui/material-ui#28138). Passing plugins replaces Emotion's defaults, hence the explicit prefixer. The
+// right-to-left rewrite goes declaration by declaration rather than through stylis-plugin-rtl (rtl-declarations.ts).
+const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [rtlDeclarations, prefixer] });
 const ltrCache = createCache({ key: 'muiltr', stylisPlugins: [prefixer] });
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
