@@ -65,3 +65,9 @@ export interface PaymentCard {
    */
   reported: { currency: string | null; amount: number } | null;
 }
+
+/**
+ * The query parameter of a sandbox card checkout's link that carries its key
+ * (docs/adr/0080-sandbox-card-checkout.md): whoever holds the link may pay on the test page, nobody by guessing.
+ */
+export const SANDBOX_CHECKOUT_SIGNATURE_PARAM = 'signature';

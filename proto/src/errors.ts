@@ -335,6 +335,22 @@ export const ERROR_CATALOGUE = {
     en: 'A sandbox payment must be between {minPercent}% and {maxPercent}% of the invoice amount',
     he: 'תשלום בקופת הניסוי חייב להיות בין {minPercent}% ל-{maxPercent}% מסכום החשבונית',
   },
+  'error.card.sandbox.off': {
+    status: 404,
+    en: 'The sandbox card checkout is off on this server',
+    he: 'קופת הכרטיסים לניסוי כבויה בשרת הזה',
+  },
+  'error.card.sandbox.api.key.invalid': {
+    status: 401,
+    en: 'The sandbox card API key is missing or wrong',
+    he: 'מפתח ה-API של קופת הכרטיסים לניסוי חסר או שגוי',
+  },
+  'error.card.sandbox.checkout.not.found': { status: 404, en: 'Checkout not found', he: 'התשלום לא נמצא' },
+  'error.card.sandbox.checkout.closed': {
+    status: 409,
+    en: 'This checkout is already paid or expired',
+    he: 'התשלום הזה כבר שולם או שפג תוקפו',
+  },
   'error.payment.failed': {
     status: 400,
     en: 'There was a problem processing the payment, please try again',

@@ -17,6 +17,7 @@ import {
   tightenOpenApiDocument,
   useJsonBodyParser,
 } from './platform/http';
+import { SANDBOX_CARD_PATH } from './platform/card-provider';
 import { IPN_SECURITY_SCHEME, IPN_SIGNATURE_HEADER, SANDBOX_INVOICE_PAGE_PATH } from './platform/cashier';
 import { chooseLogFormat, colourWanted, JsonLogger, Metrics, useHttpObservability } from './platform/observability';
 
@@ -94,8 +95,9 @@ export function configureApp(app: NestExpressApplication, options: AppModuleOpti
   app.disable('x-powered-by');
   app.use(noStoreForApi);
   app.use(securityHeaders(options.config));
-  // The sandbox invoice page's buttons are plain HTML forms (no scripts run on it).
-  useJsonBodyParser(app, [`${SANDBOX_INVOICE_PAGE_PATH}/`]);
+  // The sandbox invoice and checkout pages' buttons are plain HTML forms (no scripts run on them), and the Stripe
+  // SDK posts forms to the sandbox card's API, which reads them itself.
+  useJsonBodyParser(app, [`${SANDBOX_INVOICE_PAGE_PATH}/`, `${SANDBOX_CARD_PATH}/`]);
   app.use(cookieParser());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());

@@ -37,6 +37,7 @@ describe('the sandbox warning of a worker-only process', () => {
     const { lines, expected } = loggedWarnings({ ...database, KUPA_ROLE: 'worker', KUPA_SANDBOX: '1' });
     expect(expected).toEqual([
       expect.stringMatching(/^SANDBOX CASHIER ON: .*KUPA_SANDBOX=1/),
+      expect.stringMatching(/^SANDBOX CARD ON: .*KUPA_SANDBOX=1/),
       expect.stringMatching(/^STREAMING SIMULATOR ON: .*KUPA_SANDBOX=1/),
     ]);
     expect(lines).toEqual(expected.map((msg) => expect.objectContaining({ level: 'warn', context: 'Sandbox', msg })));

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { type CheckoutSessionWire, checkoutSessionEvent, checkoutSessionRequestOf } from '../platform/card-provider';
 
 /** The test keys the fake accepts; the SDK under test is configured with them. */
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_kupa_fake';
@@ -18,25 +19,8 @@ export const UNREACHABLE_STRIPE_ENV: Readonly<Record<string, string>> = Object.f
   STRIPE_API_BASE: 'http://127.0.0.1:9',
 });
 
-/** A checkout session as the fake keeps it, in Stripe's wire shape (the fields our adapter reads and a few more). */
-export interface FakeCheckoutSession {
-  id: string;
-  object: 'checkout.session';
-  mode: string;
-  url: string;
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
-  amount_total: number;
-  currency: string;
-  client_reference_id: string | null;
-  customer_email: string | null;
-  metadata: Record<string, string>;
-  payment_intent: string | null;
-  success_url: string;
-  cancel_url: string;
-  created: number;
-  livemode: false;
-}
+/** A checkout session as the fake keeps it: Stripe's wire shape, as the sandbox card serves it too. */
+export type FakeCheckoutSession = CheckoutSessionWire;
 
 export interface FakeStripeRequest {
   method: string;
@@ -126,17 +110,7 @@ export class FakeStripe {
     options: { eventId?: string; secret?: string } = {},
   ): { eventId: string; payload: string; signature: string } {
     const eventId = options.eventId ?? id('evt');
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      type,
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object: { ...this.session(sessionId) } },
-    });
+    const payload = checkoutSessionEvent(eventId, type, this.session(sessionId), Math.floor(Date.now() / 1000));
     const signature = this.sdk.webhooks.generateTestHeaderString({
       payload,
       secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,
@@ -192,35 +166,20 @@ export class FakeStripe {
     return answer(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` } });
   }
 
-  /** A session from the create call's form, or why Stripe would refuse it. */
+  /** A session from the create call's form (read as the sandbox card reads it), or why Stripe would refuse it. */
   private create(form: Record<string, string>): FakeCheckoutSession | string {
-    const amount = Number(form['line_items[0][price_data][unit_amount]']);
-    const quantity = Number(form['line_items[0][quantity]'] ?? 1);
-    const currency = form['line_items[0][price_data][currency]'];
-    if (form.mode !== 'payment') return 'mode must be payment';
-    if (!Number.isInteger(amount) || amount <= 0 || !currency) return 'a line item needs a positive unit_amount';
-    if (!form.success_url || !form.cancel_url) return 'success_url and cancel_url are required';
+    const request = checkoutSessionRequestOf(form);
+    if (typeof request === 'string') return request;
+    const { productName: _productName, ...asked } = request;
     const sessionId = id('cs');
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of Object.entries(form)) {
-      const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
-      if (name) metadata[name] = value;
-    }
     const session: FakeCheckoutSession = {
+      ...asked,
       id: sessionId,
       object: 'checkout.session',
-      mode: form.mode,
       url: `https://checkout.stripe.test/c/pay/${sessionId}`,
       status: 'open',
       payment_status: 'unpaid',
-      amount_total: amount * quantity,
-      currency,
-      client_reference_id: form.client_reference_id ?? null,
-      customer_email: form.customer_email ?? null,
-      metadata,
       payment_intent: null,
-      success_url: form.success_url,
-      cancel_url: form.cancel_url,
       created: Math.floor(Date.now() / 1000),
       livemode: false,
     };

@@ -10,3 +10,11 @@ export {
 } from './card-provider.port';
 export { CardProviderModule } from './card-provider.module';
 export { CARD_PROVIDER_CALL_TIMEOUT_MS, stripeConnectionOf, StripeCardProvider } from './stripe-card-provider';
+export { CardProviderSettings, SANDBOX_CARD_PATH, SANDBOX_CHECKOUT_PAGE_PATH } from './card-provider-settings';
+export {
+  type CheckoutSessionWire,
+  checkoutSessionEvent,
+  checkoutSessionRequestOf,
+  expiredCheckoutSession,
+  paidCheckoutSession,
+} from './sandbox/checkout-session';

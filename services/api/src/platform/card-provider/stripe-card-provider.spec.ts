@@ -12,6 +12,10 @@ describe('the Stripe adapter', () => {
       protocol: 'https',
     });
     expect(stripeConnectionOf('http://fake-stripe')).toEqual({ host: 'fake-stripe', port: 80, protocol: 'http' });
+    // A base with a path (the sandbox card under our own API) keeps it: the SDK alone would call `/v1/…` at the root.
+    const sandbox = stripeConnectionOf('http://127.0.0.1:3000/api/sandbox/card');
+    expect(sandbox).toMatchObject({ host: '127.0.0.1', port: 3000, protocol: 'http' });
+    expect(sandbox.httpClient).toBeDefined();
   });
 
   it("reads where a checkout stands from the session as Stripe tells it now, whatever the event's type", () => {

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { APP_CONFIG, type AppConfig } from '../config';
 import { ApiError } from '../http';
+import { CardProviderSettings } from './card-provider-settings';
 import {
   type CardCheckout,
   type CardCheckoutRequest,
@@ -13,38 +13,60 @@ import {
 /** A provider that does not answer within this long is treated as unavailable. */
 export const CARD_PROVIDER_CALL_TIMEOUT_MS = 15_000;
 
-/** The SDK's connection options for `STRIPE_API_BASE` (a local fake in tests); Stripe's own API when unset. */
-export function stripeConnectionOf(apiBase: string | null): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+/**
+ * The SDK's connection options for `STRIPE_API_BASE` (a local fake in tests, the sandbox card on our own origin);
+ * Stripe's own API when unset. The SDK knows only a host, a port and a protocol and always calls `/v1/…`, so a base
+ * with a path (the sandbox card's `/api/sandbox/card`) gets an HTTP client that puts the path in front.
+ */
+export function stripeConnectionOf(
+  apiBase: string | null,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol' | 'httpClient'> {
   if (apiBase === null) return {};
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { host: url.hostname, port: url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port), protocol };
+  const connection = {
+    host: url.hostname,
+    port: url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port),
+    protocol,
+  } as const;
+  const pathPrefix = url.pathname.replace(/\/+$/, '');
+  return pathPrefix === '' ? connection : { ...connection, httpClient: new PathPrefixedHttpClient(pathPrefix) };
+}
+
+/** The SDK's own Node HTTP client, with a path in front of every call's. */
+class PathPrefixedHttpClient extends Stripe.HttpClient {
+  private readonly inner = Stripe.createNodeHttpClient();
+
+  constructor(private readonly pathPrefix: string) {
+    super();
+  }
+
+  override getClientName(): string {
+    return this.inner.getClientName();
+  }
+
+  override makeRequest(...[host, port, path, ...rest]: Parameters<Stripe.HttpClient['makeRequest']>) {
+    return this.inner.makeRequest(host, port, `${this.pathPrefix}${path}`, ...rest);
+  }
 }
 
 /**
  * The card provider through Stripe's own SDK: Checkout Sessions for the hosted page, `webhooks.constructEvent` for
- * the signature over the raw body. `STRIPE_API_BASE` points the SDK elsewhere (the tests' fake Stripe server).
+ * the signature over the raw body. `STRIPE_API_BASE` points the SDK elsewhere (the tests' fake Stripe server); the
+ * sandbox card (docs/adr/0080-sandbox-card-checkout.md) points it at this server's own loopback origin, which is
+ * known only once the server listens, so the SDK is made at the first call rather than at construction.
  */
 @Injectable()
 export class StripeCardProvider extends CardProvider {
   private readonly logger = new Logger('StripeCardProvider');
-  private readonly stripe: Stripe | null;
+  private client: { apiBase: string | null; stripe: Stripe } | null = null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(private readonly settings: CardProviderSettings) {
     super();
-    this.stripe =
-      config.stripeSecretKey !== null && config.stripeWebhookSecret !== null
-        ? new Stripe(config.stripeSecretKey, {
-            ...stripeConnectionOf(config.stripeApiBase),
-            maxNetworkRetries: 1,
-            timeout: CARD_PROVIDER_CALL_TIMEOUT_MS,
-            appInfo: { name: 'kupa' },
-          })
-        : null;
   }
 
   get available(): boolean {
-    return this.stripe !== null;
+    return this.settings.available;
   }
 
   async createCheckout(request: CardCheckoutRequest): Promise<CardCheckout> {
@@ -109,7 +131,7 @@ export class StripeCardProvider extends CardProvider {
 
   verifyWebhook(rawBody: Buffer | undefined, signature: string | undefined): CardWebhookEvent {
     const stripe = this.configured();
-    const secret = this.config.stripeWebhookSecret as string;
+    const secret = this.settings.webhookSecret;
     if (!Buffer.isBuffer(rawBody) || typeof signature !== 'string' || signature === '')
       throw new ApiError('error.card.webhook.signature.invalid');
     let event: Stripe.Event;
@@ -125,8 +147,19 @@ export class StripeCardProvider extends CardProvider {
   }
 
   private configured(): Stripe {
-    if (this.stripe === null) throw new ApiError('error.card.provider.unavailable');
-    return this.stripe;
+    if (!this.settings.available) throw new ApiError('error.card.provider.unavailable');
+    const apiBase = this.settings.apiBase();
+    if (this.client?.apiBase !== apiBase)
+      this.client = {
+        apiBase,
+        stripe: new Stripe(this.settings.secretKey, {
+          ...stripeConnectionOf(apiBase),
+          maxNetworkRetries: 1,
+          timeout: CARD_PROVIDER_CALL_TIMEOUT_MS,
+          appInfo: { name: 'kupa' },
+        }),
+      };
+    return this.client.stripe;
   }
 }
 

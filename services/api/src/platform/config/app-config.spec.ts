@@ -257,6 +257,7 @@ describe('loadConfig', () => {
     expect(demo.sandbox).toBe(true);
     expect(sandboxWarnings(demo)).toEqual([
       expect.stringMatching(/^SANDBOX CASHIER ON: .*embedded demo setup \(DATABASE_URL unset\).*CASHIER_URL is unset/),
+      expect.stringMatching(/^SANDBOX CARD ON: .*embedded demo setup.*STRIPE_SECRET_KEY is unset/),
       expect.stringMatching(/^STREAMING SIMULATOR ON: .*embedded demo setup.*PROVISIONING_URL is unset/),
     ]);
     expect(loadConfig({ KUPA_DATA_DIR: dataDir, KUPA_SANDBOX: '0', ...STREAMING_SERVICE }).sandbox).toBe(false);
@@ -277,10 +278,16 @@ describe('loadConfig', () => {
     expect(asked).toMatchObject({ sandbox: true, provisioningUrl: null });
     expect(sandboxWarnings(asked)).toEqual([
       expect.stringMatching(/^SANDBOX CASHIER ON: .*KUPA_SANDBOX=1/),
+      expect.stringMatching(/^SANDBOX CARD ON: .*KUPA_SANDBOX=1/),
       expect.stringMatching(/^STREAMING SIMULATOR ON: .*KUPA_SANDBOX=1/),
     ]);
-    const realCashier = loadConfig({ ...database, KUPA_SANDBOX: 'true', CASHIER_URL: 'https://api.nowpayments.io' });
-    expect(sandboxWarnings(realCashier)).toEqual([expect.stringMatching(/^STREAMING SIMULATOR ON/)]);
+    const realProviders = loadConfig({
+      ...database,
+      KUPA_SANDBOX: 'true',
+      CASHIER_URL: 'https://api.nowpayments.io',
+      STRIPE_SECRET_KEY: 'sk_live_real',
+    });
+    expect(sandboxWarnings(realProviders)).toEqual([expect.stringMatching(/^STREAMING SIMULATOR ON/)]);
     expect(() => loadConfig({ ...database, KUPA_SANDBOX: 'yes' })).toThrow(/KUPA_SANDBOX must be 1 or 0/);
   });
 

@@ -553,6 +553,11 @@ export function sandboxWarnings(config: AppConfig): string[] {
       `SANDBOX CASHIER ON: crypto deposits are paid on a test invoice page and credit money nobody paid, because ` +
         `${why} and CASHIER_URL is unset. Never run it where real money is handled.`,
     );
+  if (config.stripeSecretKey === null)
+    warnings.push(
+      `SANDBOX CARD ON: card purchases are paid on a test checkout page and credit money nobody paid, because ` +
+        `${why} and STRIPE_SECRET_KEY is unset. Never run it where real money is handled.`,
+    );
   if (config.provisioningUrl === null)
     warnings.push(
       `STREAMING SIMULATOR ON: subscriptions are provisioned into the built-in simulator, not a real service, ` +

@@ -1,6 +1,7 @@
 import { EventStore1763800000000 } from './1763800000000-event-store';
 import { MailOutbox1767300000000 } from './1767300000000-mail-outbox';
 import { SandboxCashier1767800000500 } from './1767800000500-sandbox-cashier';
+import { SandboxCard1768400008000 } from './1768400008000-sandbox-card';
 import { RateLimitWindows1768400005700 } from './1768400005700-rate-limit-windows';
 import { EventCommitOrder1768400005800 } from './1768400005800-event-commit-order';
 import { MailOutboxSealedMessage1768400006600 } from './1768400006600-mail-outbox-sealed-message';
@@ -8,7 +9,7 @@ import { JobSchedules1768400006700 } from './1768400006700-job-schedules';
 
 /**
  * Migrations of the platform (the event store and its commit order, the mail outbox and its sealed renderings, the
- * sandbox cashier, the rate limiter's counters, the schedules of recurring jobs), in the order of their timestamps
+ * sandbox cashier and the sandbox card, the rate limiter's counters, the schedules of recurring jobs), in the order of their timestamps
  * like every other migration.
  */
 export const platformMigrations = [
@@ -19,4 +20,5 @@ export const platformMigrations = [
   EventCommitOrder1768400005800,
   MailOutboxSealedMessage1768400006600,
   JobSchedules1768400006700,
+  SandboxCard1768400008000,
 ];

@@ -479,7 +479,9 @@ describe('Card checkout without STRIPE_* configured', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    // A real deployment: without the sandboxes no sandbox card stands in for Stripe (ADR 0080), and a real
+    // deployment names its streaming service (nothing is bought here, so nothing reaches it).
+    testApp = await startTestApp({ env: { KUPA_SANDBOX: '0', PROVISIONING_URL: 'http://127.0.0.1:9' } });
   });
 
   afterAll(async () => {
