@@ -5,6 +5,7 @@ import type { AppModuleOptions } from './app.module';
 import { SUBSCRIPTION_RENEWALS_SWEEP } from './contexts/subscriptions';
 import { createApp } from './create-app';
 import { DEMO_HISTORY_DAYS, DemoSeed } from './demo';
+import { CardProviderSettings } from './platform/card-provider';
 import { CashierSettings } from './platform/cashier';
 import { ManualClock } from './platform/clock';
 import { Schedules } from './platform/jobs';
@@ -65,8 +66,28 @@ export async function seedDemoHistory(
       if (response.status >= 400) throw new Error(`Demo seed: the sandbox invoice answered ${response.status}`);
       await credited(dataSource);
     };
+    // The checkout page's Pay, as its form posts it: the sandbox delivers the signed webhook before it answers.
+    const payCardCheckout = async (checkoutUrl: string): Promise<void> => {
+      const checkout = new URL(checkoutUrl);
+      const response = await fetch(`${origin}${checkout.pathname}/pay${checkout.search}`, {
+        method: 'POST',
+        headers: { accept: 'application/json' },
+        redirect: 'manual',
+      });
+      const outcome = (await response.json()) as { webhookStatus?: number };
+      if (response.status >= 400 || outcome.webhookStatus !== 200)
+        throw new Error(
+          `Demo seed: the sandbox card answered ${response.status}, its webhook ${outcome.webhookStatus}`,
+        );
+      await credited(dataSource);
+    };
     const sandboxCashier = app.get(CashierSettings).sandbox;
-    const seeded = await app.get(DemoSeed).seed({ passTo, payInvoice: sandboxCashier ? payInvoice : null });
+    const sandboxCard = app.get(CardProviderSettings).sandbox;
+    const seeded = await app.get(DemoSeed).seed({
+      passTo,
+      payInvoice: sandboxCashier ? payInvoice : null,
+      payCardCheckout: sandboxCard ? payCardCheckout : null,
+    });
     return seeded !== null;
   } finally {
     await app.close();
@@ -99,15 +120,15 @@ async function settle(dataSource: DataSource): Promise<void> {
   }
 }
 
-/** Waits until the cashier's IPN has settled every crypto deposit the seed opened. */
+/** Waits until the cashier's IPN or the card's webhook has settled every deposit the seed opened with a provider. */
 async function credited(dataSource: DataSource): Promise<void> {
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   for (;;) {
     const [{ count }]: Array<{ count: number }> = await dataSource.query(
-      `SELECT count(*)::int AS count FROM payments WHERE aggregator = 'CASHIER' AND status = 'PENDING'`,
+      `SELECT count(*)::int AS count FROM payments WHERE aggregator IN ('CASHIER', 'STRIPE') AND status = 'PENDING'`,
     );
     if (count === 0) return;
-    if (Date.now() > deadline) throw new Error('Demo seed: the sandbox cashier did not credit the crypto deposit');
+    if (Date.now() > deadline) throw new Error('Demo seed: a sandbox provider did not credit a deposit');
     await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
 }

@@ -103,7 +103,8 @@ describe('the embedded demo seed', () => {
     const ended: Array<{ status: string }> = await testApp.dataSource.query(
       `SELECT status FROM subscriptions WHERE status IN ('EXPIRED', 'CANCELED') ORDER BY status`,
     );
-    expect(ended.map((row) => row.status)).toEqual(['CANCELED', 'EXPIRED']);
+    // The ambassador's two-month package and the one the client bought by card have both run out.
+    expect(ended.map((row) => row.status)).toEqual(['CANCELED', 'EXPIRED', 'EXPIRED']);
     const active: unknown[] = await testApp.dataSource.query(`SELECT 1 FROM subscriptions WHERE status = 'ACTIVE'`);
     expect(active).toHaveLength(3);
   });
@@ -113,6 +114,42 @@ describe('the embedded demo seed', () => {
       `SELECT status, method, amount_minor::int AS amount FROM payments WHERE aggregator = 'CASHIER'`,
     );
     expect(crypto).toEqual([{ status: 'SUCCESS', method: 'CRYPTO_USDT_TRC20', amount: 5000 }]);
+  });
+
+  it('has a package bought by card through the sandbox card, credited and bought by its signed webhook', async () => {
+    const card: Array<{ status: string; amount: number; provider: string; session: string; userEmail: string }> =
+      await testApp.dataSource.query(
+        `SELECT status, amount_minor::int AS amount, card_provider AS provider, card_checkout_session_id AS session,
+                user_email AS "userEmail"
+           FROM payments WHERE aggregator = 'STRIPE' AND method = 'CARD'`,
+      );
+    expect(card).toEqual([
+      {
+        status: 'SUCCESS',
+        amount: 2490,
+        provider: 'STRIPE',
+        session: expect.stringMatching(/^cs_test_sandbox_/),
+        userEmail: emailOf('CLIENT'),
+      },
+    ]);
+    const sessions: Array<{ status: string; paymentStatus: string }> = await testApp.dataSource.query(
+      `SELECT status, payment_status AS "paymentStatus" FROM sandbox_card_sessions`,
+    );
+    expect(sessions).toEqual([{ status: 'complete', paymentStatus: 'paid' }]);
+    // The admin's payments list finds it by its method, as staff would.
+    const token = await signIn(testApp, emailOf('ADMIN'), DEMO_PASSWORD);
+    const listed = await testApp.http
+      .post('/api/payments/search')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ methods: ['CARD'] });
+    expect(listed.status).toBe(200);
+    expect(listed.body.content).toEqual([
+      expect.objectContaining({ aggregator: 'STRIPE', method: 'CARD', amount: 24.9 }),
+    ]);
+    const bought: Array<{ login: string; status: string }> = await testApp.dataSource.query(
+      `SELECT login, status FROM subscriptions WHERE login = 'dana.match'`,
+    );
+    expect(bought).toEqual([{ login: 'dana.match', status: 'EXPIRED' }]);
   });
 
   it('seeds once: a second start adds no event', async () => {

@@ -13,7 +13,11 @@ import {
   type UserView,
 } from '../contexts/identity';
 import { OpenCryptoDepositCommand, RecordManualPaymentCommand, TransferBalanceCommand } from '../contexts/ledger';
-import { BuySubscriptionCommand, CancelSubscriptionCommand } from '../contexts/subscriptions';
+import {
+  BuySubscriptionCommand,
+  CancelSubscriptionCommand,
+  CreateCardCheckoutCommand,
+} from '../contexts/subscriptions';
 import { type Actor, type RequestContext, systemContext } from '../platform/auth';
 import { DEMO_CATALOGUE, DEMO_FRIEND } from './demo-catalogue';
 
@@ -32,12 +36,18 @@ export interface DemoWorld {
    * where the sandbox cashier is not the cashier (a named database with a real one): no crypto deposit is seeded.
    */
   payInvoice: ((invoiceUrl: string) => Promise<void>) | null;
+  /**
+   * Presses Pay on a sandbox card checkout page, as the visitor does; the sandbox's signed webhook then credits and
+   * buys. Null where the sandbox card is not the card provider (a real Stripe): no card purchase is seeded.
+   */
+  payCardCheckout: ((checkoutUrl: string) => Promise<void>) | null;
 }
 
 /** For a run that finds the catalogue there and so seeds nothing. */
 const NO_WORLD: DemoWorld = {
   passTo: async () => undefined,
   payInvoice: null,
+  payCardCheckout: null,
 };
 
 /**
@@ -109,6 +119,23 @@ export class DemoSeed {
     // The two-month package is not recurrent: the sweep expires it at its end date.
     await passTo(20);
     await buy(ambassador, sport.id, 'ron.sport');
+
+    // A card purchase through the sandbox card (on in every demo without Stripe): the client opens the checkout,
+    // pays on its test page, and the signed webhook credits the card money and buys the package in one append, as a
+    // visitor's card purchase does. Bought on day 30, the two-month package has expired by the end, whatever the
+    // lengths of the months.
+    await passTo(30);
+    if (world.payCardCheckout) {
+      const checkout = await this.commands.execute(
+        new CreateCardCheckoutCommand(
+          client,
+          sport.id,
+          { login: 'dana.match', password: 'Demo-Stream-2026' },
+          context(client),
+        ),
+      );
+      await world.payCardCheckout(checkout.url);
+    }
 
     await passTo(45);
     await deposit(manager, client, 40, 'Bit payment');

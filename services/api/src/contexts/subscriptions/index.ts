@@ -32,6 +32,7 @@ export { ProvisioningSchema1767800000000 } from './infrastructure/provisioning/p
 
 /** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */
 export { BuySubscriptionCommand } from './commands/buy-subscription/buy-subscription.command';
+export { CreateCardCheckoutCommand } from './commands/create-card-checkout/create-card-checkout.command';
 export { CancelSubscriptionCommand } from './commands/cancel-subscription/cancel-subscription.command';
 /** The demo seed moves its own clock through months and runs the renewal sweep at each step (ADR 0075). */
 export { SUBSCRIPTION_RENEWALS_SWEEP } from './processors/subscription-renewals/subscription-renewals.sweep';
