@@ -66,7 +66,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:60
 .buttons{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin:1rem 0}form{margin:0}
 button,.button{font-size:1rem;padding:.5rem 1rem;min-height:44px;box-sizing:border-box;display:inline-flex;align-items:center}
 .button{border:1px solid #888;border-radius:.25rem;color:inherit;text-decoration:none}
-@media (prefers-color-scheme:dark){body{background:#121212;color:#eee}.notice{background:#3a2a10;color:#ffdca8;border-color:#b27b2a}}
+@media (prefers-color-scheme:dark){body{background:#121212;color:#eee}a{color:#8ab4f8}.notice{background:#3a2a10;color:#ffdca8;border-color:#b27b2a}}
 </style>
 </head>
 <body>
