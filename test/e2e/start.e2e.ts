@@ -132,6 +132,17 @@ describe('npm start', () => {
     });
     const figures = (await dashboard.json()) as { deposits: { thisMonth: number }; revenue: { thisMonth: number } };
     assert.ok(figures.deposits.thisMonth > 0 && figures.revenue.thisMonth > 0, JSON.stringify(figures));
+    // Deposits by each method the demo has: the history holds a package paid by card on the sandbox card.
+    const cards = await fetch(`${server.baseUrl}/api/payments/search`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await token('admin@kupa.local')}` },
+      body: JSON.stringify({ methods: ['CARD'] }),
+    });
+    const card = (await cards.json()) as { content: Array<{ aggregator: string; status: string }> };
+    assert.deepEqual(
+      card.content.map((payment) => [payment.aggregator, payment.status]),
+      [['STRIPE', 'SUCCESS']],
+    );
   });
 
   it('runs `kupa ledger verify` beside the server, on the same database', async () => {
