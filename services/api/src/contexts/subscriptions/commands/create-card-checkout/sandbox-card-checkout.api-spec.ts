@@ -126,6 +126,26 @@ describe('Card checkout through the sandbox card (the real SDK against our own S
     expect((await paymentOf(opened.paymentId)).card?.amountReceived).toBe(25);
   });
 
+  it('takes two presses of Pay at once in turn: one pays and credits once, the other is 409', async () => {
+    const opened = await openCheckout();
+    const url = new URL(opened.url);
+    const presses = await Promise.all(
+      [1, 2].map(() => testApp.rawHttp.post(`${url.pathname}/pay${url.search}`).send()),
+    );
+    expect(presses.map((press) => press.status).sort()).toEqual([200, 409]);
+    const paid = presses.find((press) => press.status === 200);
+    expect(paid?.body).toMatchObject({ status: 'complete', paymentStatus: 'paid', webhookStatus: 200 });
+    const payment = await paymentOf(opened.paymentId);
+    expect(payment).toMatchObject({ status: 'SUCCESS', card: { amountReceived: 25 } });
+    expect(
+      await countRows(
+        testApp,
+        `SELECT count(*) FROM events WHERE type = 'CardDepositCredited' AND data->>'paymentId' = $1`,
+        [String(opened.paymentId)],
+      ),
+    ).toBe(1);
+  });
+
   it('keeps its sessions in the database, so every API process answers for them', async () => {
     const opened = await openCheckout();
     const rows: Array<{ amount: string; status: string }> = await testApp.dataSource.query(
