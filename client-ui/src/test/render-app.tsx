@@ -48,6 +48,15 @@ export function errorResponse(status: number, error: string, message = error): R
   return jsonResponse(status, { status, error, message });
 }
 
+/** A promise the test settles by hand, to hold one answer back. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
 /**
  * Replaces `fetch`, the network edge, with a handler and records every call the app makes, with its parsed body.
  */

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import {
+  deferred,
   jsonResponse,
   makeDictionaries,
   makePlan,
@@ -9,15 +10,6 @@ import {
   renderApp,
   signInAs,
 } from '../../test/render-app';
-
-/** A promise the test settles by hand, to hold one answer back. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
 
 describe('the packages page does not jump', () => {
   it('holds the packages back until it is known whether the trial offer leads, then shows both at once', async () => {

@@ -24,7 +24,7 @@ import { EmptyState, Page } from '../../lib/ui/page';
 import { RouterButton, RouterLink } from '../../lib/ui/router-link';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 import { subscriptionName, subscriptionsListQueryOptions } from './subscriptions-query';
-import { TrialOffer } from './trial-offer';
+import { TrialOffer, useTrialOfferDecision } from './trial-offer';
 
 const ListItemLink = createLink(ListItemButton);
 
@@ -137,25 +137,37 @@ function SubscriptionsTable({ subscriptions }: { subscriptions: readonly Subscri
   );
 }
 
-/** The client's subscriptions (`POST /subscriptions/search`), newest first, with the trial offer on top. */
+/**
+ * The client's subscriptions (`POST /subscriptions/search`), newest first, with the trial offer on top once it is
+ * known whether it leads (docs/adr/0079-say-what-happened-and-keep-what-was-typed.md).
+ */
 export function SubscriptionsPage() {
   const { t, lang } = useT();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const list = useQuery(subscriptionsListQueryOptions());
   const subscriptions = list.data?.content ?? [];
+  const trial = useTrialOfferDecision();
 
   return (
     <Page title={t('subscriptions.title')}>
-      <TrialOffer />
+      {/* As on /packages: until it is known whether the trial offer leads, only the skeleton shows; the offer and the
+          list then replace it together, so the list never moves down under an offer that arrives after it. */}
+      {trial.decided && <TrialOffer />}
       {list.isError ? (
         isApiError(list.error) && list.error.handled ? null : (
           <Alert severity="error" data-testid="subscriptions-error">
             {errorMessageFor(list.error, lang)}
           </Alert>
         )
-      ) : !list.data ? (
-        <Skeleton variant="rounded" height={240} aria-label={t('common.loading')} />
+      ) : !list.data || !trial.decided ? (
+        <Skeleton
+          key="skeleton"
+          variant="rounded"
+          height={240}
+          aria-label={t('common.loading')}
+          data-testid="subscriptions-skeleton"
+        />
       ) : subscriptions.length === 0 ? (
         <EmptyState
           message={t('subscriptions.empty')}
