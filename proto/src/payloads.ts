@@ -633,6 +633,11 @@ export interface Dictionaries {
    * Without one the portal says so instead of offering the form.
    */
   cryptoDepositAvailable?: boolean;
+  /**
+   * The streaming service's site (`STREAMING_SITE_URL`, the address a subscription's "How to connect" shows), which the
+   * portal links from its sidebar; null when none is configured, and then the portal shows no such link.
+   */
+  streamingSiteUrl?: string | null;
 }
 
 export interface RewardTierTables {

@@ -1,9 +1,6 @@
 import { CUSTOMER_ROLES, type UserRole } from '@kupa/proto';
 import type { MessageKey } from '../lib/i18n/i18n';
 
-/** The external site of the streaming service, linked from the sidebar. */
-export const SERVICE_SITE_URL = 'https://kupa.example.com';
-
 /** Where staff sign in; the API server serves the staff console under this path. */
 export const STAFF_CONSOLE_URL = '/admin';
 

@@ -108,6 +108,7 @@ export class AppModule {
         CommonModule.register({
           version: options.version,
           support: { telegram: options.config.supportTelegram, email: options.config.supportEmail },
+          streamingSiteUrl: options.config.streamingConnect?.siteUrl ?? null,
         }),
         // Last, so that its start-up seeding finds every context's command handlers registered.
         DemoModule,

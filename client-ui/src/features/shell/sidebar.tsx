@@ -16,7 +16,8 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { mirrorInRtl } from '../../lib/ui/mirror-in-rtl';
 import type { UserRole } from '@kupa/proto';
 import { useT } from '../../lib/i18n/i18n';
-import { SERVICE_SITE_URL, SIDEBAR, type AppPath } from '../../app/access';
+import { SIDEBAR, type AppPath } from '../../app/access';
+import { useStreamingSiteUrl } from '../../lib/api/use-support-contacts';
 
 const ListItemLink = createLink(ListItemButton);
 
@@ -30,12 +31,14 @@ const ICONS: Partial<Record<AppPath, typeof HelpOutlineIcon>> = {
 };
 
 /**
- * The role's sidebar entries (docs/product.md, Screens), then log out and the external link to the service site.
- * Each link sits in its own list item, so the navigation reads as a list of links.
+ * The role's sidebar entries (docs/product.md, Screens), then log out and the external link to the streaming
+ * service's site where the deployment configures one (`STREAMING_SITE_URL`). Each link sits in its own list item, so
+ * the navigation reads as a list of links.
  */
 export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () => void }) {
   const { t } = useT();
   const pathname = useLocation({ select: (location) => location.pathname });
+  const serviceSiteUrl = useStreamingSiteUrl();
   return (
     <nav aria-label={t('nav.label')} data-testid="sidebar">
       <List>
@@ -72,20 +75,23 @@ export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () 
             <ListItemText primary={t('nav.logout')} />
           </ListItemLink>
         </ListItem>
-        <ListItem disablePadding>
-          <ListItemButton
-            component="a"
-            href={SERVICE_SITE_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="nav-service-site"
-          >
-            <ListItemIcon>
-              <OpenInNewIcon sx={mirrorInRtl} />
-            </ListItemIcon>
-            <ListItemText primary={t('nav.serviceSite')} />
-          </ListItemButton>
-        </ListItem>
+        {/* Last in the list, so that its arrival with the dictionaries moves nothing above it. */}
+        {serviceSiteUrl && (
+          <ListItem disablePadding>
+            <ListItemButton
+              component="a"
+              href={serviceSiteUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="nav-service-site"
+            >
+              <ListItemIcon>
+                <OpenInNewIcon sx={mirrorInRtl} />
+              </ListItemIcon>
+              <ListItemText primary={t('nav.serviceSite')} />
+            </ListItemButton>
+          </ListItem>
+        )}
       </List>
     </nav>
   );

@@ -64,6 +64,15 @@ export function useCryptoDepositAvailable(): boolean {
   return useDictionaries().data?.cryptoDepositAvailable !== false;
 }
 
+/**
+ * The streaming service's site as the deployment configures it (`Dictionaries.streamingSiteUrl`, the address a
+ * subscription's "How to connect" shows), or null: none configured, an answer not yet in, or a failure. The sidebar
+ * links it only when there is one, rather than a made-up address.
+ */
+export function useStreamingSiteUrl(): string | null {
+  return useDictionaries().data?.streamingSiteUrl ?? null;
+}
+
 /** `GET /dictionaries`: it changes only with a restart of the server, so one answer serves the whole visit. */
 function useDictionaries() {
   return useQuery({

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { useLangStore } from '../stores/lang-store';
-import { jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../../test/render-app';
+import { jsonResponse, makeDictionaries, makeUser, mockFetch, renderApp, signInAs } from '../../test/render-app';
 
 /** The transform the page's styles give the icon inside the element with this test id. */
 async function iconTransform(testId: string): Promise<string> {
@@ -12,7 +12,13 @@ async function iconTransform(testId: string): Promise<string> {
 describe('directional icons', () => {
   beforeEach(() => {
     signInAs();
-    mockFetch(({ url }) => (url === '/api/users/me' ? jsonResponse(200, makeUser()) : jsonResponse(204)));
+    mockFetch(({ url }) => {
+      if (url === '/api/users/me') return jsonResponse(200, makeUser());
+      // A deployment with a streaming site, so that the sidebar shows its outward link.
+      if (url === '/api/dictionaries')
+        return jsonResponse(200, { ...makeDictionaries(), streamingSiteUrl: 'https://watch.example/start' });
+      return jsonResponse(204);
+    });
   });
 
   it('point the other way on a Hebrew page', async () => {

@@ -51,6 +51,8 @@ describe('common context over HTTP', () => {
     });
     expect(dictionaries.limits).toEqual({ ...LIMITS });
     expect(dictionaries.support).toEqual({ telegram: 'https://t.me/kupa_help', email: 'help@kupa.test' });
+    // No STREAMING_SITE_URL here: the portal then links no service site.
+    expect(dictionaries.streamingSiteUrl).toBeNull();
   });
 
   it('publishes an OpenAPI document that lists the activity-log routes as staff-only bearer calls', async () => {

@@ -6,4 +6,6 @@ export interface CommonOptions {
   version: string;
   /** The deployment's support contacts, published with the dictionaries. */
   support: SupportContacts;
+  /** The streaming service's site (`STREAMING_SITE_URL`), published with the dictionaries; null when not configured. */
+  streamingSiteUrl: string | null;
 }

@@ -155,7 +155,8 @@ export interface AppConfig {
    * How a client reaches the streaming service they bought (`STREAMING_SITE_URL`, `STREAMING_IOS_APP_URL`,
    * `STREAMING_ANDROID_APP_URL`): shown, with a QR code of the site, on a subscription's detail. Null when none is
    * set: `GET /subscriptions/{id}` then leaves `connect` out and the portal shows no such section
-   * (docs/adr/0077-details-people-can-read.md).
+   * (docs/adr/0077-details-people-can-read.md). The site is also published with the dictionaries, which the
+   * portal's sidebar links.
    */
   streamingConnect: StreamingConnect | null;
   /** Lets tests and demos queue failures in the simulator (`PUT /api/sandbox/streaming/faults`). */

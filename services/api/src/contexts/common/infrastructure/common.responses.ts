@@ -104,4 +104,13 @@ export class DictionariesDto implements Dictionaries {
       'Whether crypto deposits can be made (CASHIER_URL, or the sandbox cashier); without it the portal says so',
   })
   cryptoDepositAvailable: boolean;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'https://watch.example/start',
+    description:
+      'The streaming service site (STREAMING_SITE_URL), linked from the portal sidebar; null when not configured',
+  })
+  streamingSiteUrl: string | null;
 }

@@ -27,11 +27,13 @@ export class GetDictionariesController {
     cashier: CashierSettings,
   ) {
     // Card checkout is offered only with both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set, crypto deposits only
-    // with a cashier (CASHIER_URL, or the sandbox where KUPA_SANDBOX allows it).
+    // with a cashier (CASHIER_URL, or the sandbox where KUPA_SANDBOX allows it). The streaming site is the one a
+    // subscription's detail shows (ADR 0077), so that the portal's sidebar links the configured site or none.
     this.dictionaries = {
       ...buildDictionaries(options.support, tiers),
       cardCheckoutAvailable: cards.available,
       cryptoDepositAvailable: cashier.available,
+      streamingSiteUrl: options.streamingSiteUrl,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { Page, Subscription } from '@kupa/proto';
+import type { Dictionaries, Page, Subscription } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
@@ -70,6 +70,12 @@ describe('GET /subscriptions/{id}: how to connect', () => {
     const [row] = (list.body as Page<Subscription>).content;
     expect(row.id).toBe(subscriptionId);
     expect(row.connect).toBeUndefined();
+  });
+
+  it('publishes the same site to anyone with the dictionaries, for the portal to link from its sidebar', async () => {
+    const response = await testApp.http.get('/api/dictionaries');
+    expect(response.status).toBe(200);
+    expect((response.body as Dictionaries).streamingSiteUrl).toBe(CONNECT.siteUrl);
   });
 
   it("answers another client's subscription like a missing one", async () => {
