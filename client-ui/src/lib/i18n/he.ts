@@ -185,7 +185,7 @@ export const he = {
   'transfer.recipient': 'נמען',
   'transfer.recipientHint': 'אימייל או מזהה פרופיל בן 8 ספרות',
   'transfer.amount': 'סכום בדולרים',
-  'transfer.nothingToSend': 'אין מה להעביר: היתרה שלך היא {balance}. יש להפקיד קודם כדי לשלוח כסף.',
+  'transfer.nothingToSend': 'אין מה להעביר: היתרה שלכם היא {balance}. יש להפקיד קודם כדי לשלוח כסף.',
   'transfer.available': 'יתרה זמינה: {balance}',
   'transfer.continue': 'המשך',
   'transfer.lookingUp': 'מאתרים את הנמען…',
