@@ -9,8 +9,11 @@ import { horizontalOverflow, settle, showColorScheme } from '../support/layout.t
 
 /**
  * Every screen of both apps, as people see them (issue 8): in Hebrew and English, light and dark, at desktop width and
- * on a phone. On each screen the journey checks that nothing scrolls sideways at either width, runs axe-core, and
- * saves a screenshot `<app>-<screen>-<lang>-<theme>-<width>.png` into test/artifacts/.
+ * on a phone. The client's screens include the states issue 30 added: a payment naming the package it bought, a
+ * transfer naming the other side, a subscription's "How to connect" (STREAMING_* configured), its renew dialog, a
+ * cancelled subscription still running (in the list, and its page offering to resume it), and the transfer form of a
+ * client with nothing to send. On each screen the journey checks that nothing scrolls sideways at either width, runs
+ * axe-core, and saves a screenshot `<app>-<screen>-<lang>-<theme>-<width>.png` into test/artifacts/.
  *
  * To keep the run short, each screen is opened once per language, at phone width; the journey then switches the
  * colour scheme (both apps follow the system's unless told otherwise) and widens the viewport in place. The overflow
@@ -23,6 +26,14 @@ const ADMIN_PASSWORD = 'Root-Pass-2026!';
 const PASSWORD = 'Client-Pass-1!';
 const CLIENT_EMAIL = 'dana.levi@example.com';
 const RECIPIENT_EMAIL = 'noa.bar@example.com';
+/** A client with nothing on the balance, whose transfer form says why it cannot send. */
+const EMPTY_BALANCE_EMAIL = 'yael.cohen@example.com';
+/** Where the streaming service is reached: the sidebar links the site, a subscription's page shows all three. */
+const STREAMING = {
+  STREAMING_SITE_URL: 'https://watch.example/start',
+  STREAMING_IOS_APP_URL: 'https://apps.apple.com/app/id000000001',
+  STREAMING_ANDROID_APP_URL: 'https://play.google.com/store/apps/details?id=example.watch',
+};
 
 type Lang = 'he' | 'en';
 type ColorScheme = 'light' | 'dark';
@@ -55,13 +66,21 @@ interface Screen {
   ready: string;
   /** What to open once the screen is ready (a drawer), for a screen that exists only on a phone. */
   open?: (page: Page) => Promise<void>;
+  /** What to open once the screen is ready (a dialog), shown at every width and in both palettes. */
+  dialog?: (page: Page) => Promise<void>;
 }
 
 interface Seed {
   clientUuid: string;
   packageId: string;
   subscriptionId: string;
+  /** A subscription cancelled but still running to its end date, which offers to resume it. */
+  cancelledSubscriptionId: string;
   paymentId: number;
+  /** The payment that bought the package from the balance, which names the package. */
+  purchasePaymentId: number;
+  /** The client's transfer out, which names the other side. */
+  transferPaymentId: number;
   auditLogId: string;
 }
 
@@ -84,6 +103,7 @@ async function seedData(): Promise<Seed> {
     ).userUuid;
   const clientUuid = await createClient(CLIENT_EMAIL, 'דנה', 'לוי');
   await createClient(RECIPIENT_EMAIL, 'Noa', 'Bar');
+  await createClient(EMPTY_BALANCE_EMAIL, 'יעל', 'כהן');
   const book = async (action: 'DEPOSIT' | 'WITHDRAW', amount: number, comment: string) =>
     apiCall<{ paymentId: number }>(
       base,
@@ -92,52 +112,71 @@ async function seedData(): Promise<Seed> {
       { userUuid: clientUuid, amount, action, comment },
       adminToken,
     );
-  const deposit = await book('DEPOSIT', 250, 'הפקדה בהעברה בנקאית');
+  // Enough for both packages below and a renewal of the first from the balance, so its dialog shows the plain case.
+  const deposit = await book('DEPOSIT', 400, 'הפקדה בהעברה בנקאית');
   await book('WITHDRAW', 20, 'Refund of an overpayment');
   const failed = await book('DEPOSIT', 15.5, 'Cheque');
   await apiCall(base, 'PUT', `/payments/${failed.paymentId}/status`, { status: 'FAILED' }, adminToken);
   const clientToken = await signInToken(base, CLIENT_EMAIL, PASSWORD);
-  await apiCall(base, 'POST', '/payments/transfer', { recipient: RECIPIENT_EMAIL, amount: 40 }, clientToken);
-  await apiCall(base, 'POST', `/users/${clientUuid}/notes`, { text: 'ביקשה חשבונית על ההפקדה האחרונה.' }, adminToken);
-  await apiCall(base, 'POST', `/users/${clientUuid}/notes`, { text: 'Prefers e-mail over phone calls.' }, adminToken);
-  const plan = await apiCall<{ id: string }>(
+  const transfer = await apiCall<{ paymentId: number }>(
     base,
     'POST',
-    '/payment-plans',
-    {
-      name: 'פרימיום משפחתי',
-      durationInMonths: 12,
-      price: 119.9,
-      currency: 'USD',
-      isRecurrent: true,
-      description: 'Four screens, HD and 4K',
-      features: ['4K', 'ארבעה מסכים'],
-      status: 'ACTIVE',
-    },
-    adminToken,
-  );
-  // The client buys the package, so that the subscription screens have one to show; the streaming-service simulator
-  // opens its account in the background, and the screens are shown once it is ACTIVE (a PENDING one shows a spinner).
-  const subscription = await apiCall<{ id: string }>(
-    base,
-    'POST',
-    `/subscriptions/balance/payment-plans/${plan.id}`,
-    { login: 'dana.levi', password: 'Stream-Pass-1' },
+    '/payments/transfer',
+    { recipient: RECIPIENT_EMAIL, amount: 40 },
     clientToken,
   );
-  const activeBy = Date.now() + 60_000;
-  for (;;) {
-    const { status } = await apiCall<{ status: string }>(
+  await apiCall(base, 'POST', `/users/${clientUuid}/notes`, { text: 'ביקשה חשבונית על ההפקדה האחרונה.' }, adminToken);
+  await apiCall(base, 'POST', `/users/${clientUuid}/notes`, { text: 'Prefers e-mail over phone calls.' }, adminToken);
+  const createPackage = (name: string, durationInMonths: number, price: number, features: string[]) =>
+    apiCall<{ id: string }>(
       base,
-      'GET',
-      `/subscriptions/${subscription.id}`,
-      undefined,
+      'POST',
+      '/payment-plans',
+      {
+        name,
+        durationInMonths,
+        price,
+        currency: 'USD',
+        isRecurrent: true,
+        description: 'Four screens, HD and 4K',
+        features,
+        status: 'ACTIVE',
+      },
+      adminToken,
+    );
+  const plan = await createPackage('פרימיום משפחתי', 12, 119.9, ['4K', 'ארבעה מסכים']);
+  const monthly = await createPackage('Mobile Monthly', 1, 9.9, ['HD']);
+  // The client buys both packages, so that the subscription screens have one to show; the streaming-service simulator
+  // opens each account in the background, and the screens are shown once it is ACTIVE (a PENDING one shows a spinner).
+  const buy = async (planId: string, login: string) => {
+    const { id } = await apiCall<{ id: string }>(
+      base,
+      'POST',
+      `/subscriptions/balance/payment-plans/${planId}`,
+      { login, password: 'Stream-Pass-1' },
       clientToken,
     );
-    if (status === 'ACTIVE') break;
-    assert.ok(Date.now() < activeBy, `the seeded subscription is still ${status} after 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+    const activeBy = Date.now() + 60_000;
+    for (;;) {
+      const { status } = await apiCall<{ status: string }>(base, 'GET', `/subscriptions/${id}`, undefined, clientToken);
+      if (status === 'ACTIVE') break;
+      assert.ok(Date.now() < activeBy, `the seeded subscription is still ${status} after 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return id;
+  };
+  const subscriptionId = await buy(plan.id, 'dana.levi');
+  const purchases = await apiCall<{ content: Array<{ paymentId: number }> }>(
+    base,
+    'POST',
+    '/payments/search',
+    { types: ['SUBSCRIPTION_PAYMENT'] },
+    clientToken,
+  );
+  assert.equal(purchases.content.length, 1, "the purchase is the client's one subscription payment");
+  // The second one is cancelled: it runs to its end date, and offers to resume it until then.
+  const cancelledSubscriptionId = await buy(monthly.id, 'dana.phone');
+  await apiCall(base, 'DELETE', `/subscriptions/${cancelledSubscriptionId}`, undefined, clientToken);
   const log = await apiCall<{ content: Array<{ id: string }> }>(
     base,
     'POST',
@@ -149,8 +188,11 @@ async function seedData(): Promise<Seed> {
   return {
     clientUuid,
     packageId: plan.id,
-    subscriptionId: subscription.id,
+    subscriptionId,
+    cancelledSubscriptionId,
     paymentId: deposit.paymentId,
+    purchasePaymentId: purchases.content[0].paymentId,
+    transferPaymentId: transfer.paymentId,
     auditLogId: log.content[0].id,
   };
 }
@@ -163,21 +205,67 @@ function signedOutScreens(): Screen[] {
   ];
 }
 
-function signedInScreens({ clientUuid, packageId, subscriptionId, paymentId, auditLogId }: Seed): Screen[] {
+function signedInScreens({
+  clientUuid,
+  packageId,
+  subscriptionId,
+  cancelledSubscriptionId,
+  paymentId,
+  purchasePaymentId,
+  transferPaymentId,
+  auditLogId,
+}: Seed): Screen[] {
   const account = encodeURIComponent(`user:${clientUuid}`);
   return [
     { app: 'client', name: 'profile', path: '/my-profile', ready: 'main h1' },
     { app: 'client', name: 'payments', path: '/payments', ready: '[data-testid="payments-row"]' },
     { app: 'client', name: 'payment', path: `/payments/${paymentId}`, ready: '[data-testid="payment-detail"]' },
+    {
+      app: 'client',
+      name: 'payment-purchase',
+      path: `/payments/${purchasePaymentId}`,
+      ready: '[data-testid="payment-detail-package"]',
+    },
+    {
+      app: 'client',
+      name: 'payment-transfer',
+      path: `/payments/${transferPaymentId}`,
+      ready: '[data-testid="payment-detail-counterparty"]',
+    },
     { app: 'client', name: 'deposit', path: '/payments/deposit', ready: '[data-testid="deposit-form"]' },
     { app: 'client', name: 'transfer', path: '/payments/transfer', ready: '[data-testid="transfer-form"]' },
     { app: 'client', name: 'packages', path: '/packages', ready: 'main h1' },
-    { app: 'client', name: 'subscriptions', path: '/subscriptions', ready: '[data-testid="subscriptions-row"]' },
+    {
+      app: 'client',
+      name: 'subscriptions',
+      path: '/subscriptions',
+      ready: '[data-testid="subscriptions-row-status"][data-value="CANCELLING"]',
+    },
     {
       app: 'client',
       name: 'subscription',
       path: `/subscriptions/${subscriptionId}`,
-      ready: '[data-testid="subscription-detail"]',
+      ready: '[data-testid="subscription-connect"]',
+    },
+    {
+      app: 'client',
+      name: 'subscription-renew',
+      path: `/subscriptions/${subscriptionId}`,
+      ready: '[data-testid="subscription-renew"]:enabled',
+      dialog: async (page) => {
+        // Opened without scrolling to the button: a full-page screenshot draws the fixed app bar where the page was
+        // scrolled to, halfway down the page, and the dialog shows over the top of the page either way.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.getByTestId('subscription-renew').dispatchEvent('click');
+        await page.getByTestId('renew-price').waitFor();
+        await page.getByTestId('renew-balance').waitFor();
+      },
+    },
+    {
+      app: 'client',
+      name: 'subscription-cancelled',
+      path: `/subscriptions/${cancelledSubscriptionId}`,
+      ready: '[data-testid="subscription-resume"]',
     },
     { app: 'client', name: 'referrals', path: '/referrals', ready: 'main h1' },
     { app: 'client', name: 'help', path: '/help', ready: 'main h1' },
@@ -310,9 +398,9 @@ async function newContext(lang: Lang): Promise<BrowserContext> {
   return context;
 }
 
-async function signInToClientApp(page: Page): Promise<void> {
+async function signInToClientApp(page: Page, email = CLIENT_EMAIL): Promise<void> {
   await page.goto(`${server.baseUrl}/login`);
-  await page.getByTestId('login-email').fill(CLIENT_EMAIL);
+  await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.getByTestId('balance').waitFor();
@@ -370,7 +458,7 @@ async function visitScreen(page: Page, screen: Screen, lang: Lang): Promise<stri
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`${server.baseUrl}${screen.path}`);
   await page.locator(screen.ready).first().waitFor();
-  await screen.open?.(page);
+  await (screen.open ?? screen.dialog)?.(page);
   for (const variant of screen.open ? VARIANTS.filter(({ width }) => width === 'phone') : VARIANTS) {
     await page.setViewportSize(VIEWPORTS[variant.width]);
     await showColorScheme(page, variant.scheme);
@@ -414,7 +502,7 @@ async function visitEveryScreen(lang: Lang): Promise<void> {
 
 describe('every screen, both languages, light and dark, desktop and phone', { timeout: 600_000 }, () => {
   before(async () => {
-    server = await startKupaServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
+    server = await startKupaServer({ ADMIN_EMAIL, ADMIN_PASSWORD, ...STREAMING });
     browser = await launchBrowser();
     seed = await seedData();
   });
@@ -443,5 +531,33 @@ describe('every screen, both languages, light and dark, desktop and phone', { ti
 
   it('in English', async () => {
     await visitEveryScreen('en');
+  });
+
+  it('the transfer form of a client with nothing to send, in both languages', async () => {
+    const problems: string[] = [];
+    for (const lang of ['he', 'en'] as const) {
+      const context = await newContext(lang);
+      const page = await context.newPage();
+      await signInToClientApp(page, EMPTY_BALANCE_EMAIL);
+      const screen: Screen = {
+        app: 'client',
+        name: 'transfer-nothing-to-send',
+        path: '/payments/transfer',
+        ready: '[data-testid="transfer-unavailable-reason"]',
+      };
+      problems.push(...(await visitScreen(page, screen, lang)));
+      // The reason is on screen, and the button it explains cannot be pressed.
+      const reason = (await page.getByTestId('transfer-unavailable-reason').textContent()) ?? '';
+      assert.match(reason, lang === 'he' ? /אין מה להעביר/ : /Nothing to transfer/);
+      assert.match(reason, /0\.00/);
+      const proceed = page.getByTestId('transfer-continue');
+      assert.equal(await proceed.isDisabled(), true, 'Continue is disabled at a zero balance');
+      assert.equal(await proceed.getAttribute('aria-describedby'), 'transfer-unavailable-reason');
+      // The sidebar (shown at desktop width, where the visit ends) links the configured site, not a made-up one.
+      const site = page.locator('[data-testid="nav-service-site"]').filter({ visible: true });
+      assert.equal(await site.getAttribute('href'), STREAMING.STREAMING_SITE_URL);
+      await context.close();
+    }
+    assert.deepEqual(problems, [], `\n${problems.join('\n')}`);
   });
 });
