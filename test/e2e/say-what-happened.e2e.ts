@@ -109,6 +109,8 @@ describe('say what happened, keep what was typed, keep the layout still', () => 
         await page.getByTestId(content).first().waitFor();
         const shift = await layoutShift(page);
         assert.ok(shift <= 0.1, `${path} shifted by ${shift} at ${viewport} width`);
+        await checkScreen(page, `${path} with the trial offer at ${viewport} width`);
+        await screenshot(page, `ux-he-${viewport}-light-trial-offer${path.replace('/', '-')}`);
         await context.close();
       }
     });
