@@ -267,6 +267,17 @@ function signedInScreens({
       path: `/subscriptions/${cancelledSubscriptionId}`,
       ready: '[data-testid="subscription-resume"]',
     },
+    {
+      app: 'client',
+      name: 'subscription-resume',
+      path: `/subscriptions/${cancelledSubscriptionId}`,
+      ready: '[data-testid="subscription-resume"]',
+      dialog: async (page) => {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.getByTestId('subscription-resume').dispatchEvent('click');
+        await page.getByTestId('resume-subscription-text').waitFor();
+      },
+    },
     { app: 'client', name: 'referrals', path: '/referrals', ready: 'main h1' },
     { app: 'client', name: 'help', path: '/help', ready: 'main h1' },
     { app: 'console', name: 'dashboard', path: '/admin/', ready: '[data-testid="dashboard-active-value"]' },
