@@ -177,6 +177,22 @@ describe('package entries', () => {
     ]);
   });
 
+  it("name a trial subscription, which no package names, by its type in the reader's language", () => {
+    const trial = {
+      type: 'SUBSCRIPTION',
+      id: 's-2',
+      name: 'TRIAL_FOR_NEW_USERS',
+      email: null,
+      nameRecorded: true,
+      nameEnum: 'subscriptionType',
+    } as const;
+    expect(auditRefSegments(trial, 'en')).toEqual([
+      { text: 'Subscription ' },
+      { text: 'Trial for new users', isolate: 'auto' },
+    ]);
+    expect(auditRefSegments(trial, 'he')[1]).toEqual({ text: 'ניסיון למשתמשים חדשים', isolate: 'auto' });
+  });
+
   it('tell provider states and coins in words', () => {
     const payment = { type: 'PAYMENT' } as const;
     expect(formatAuditValue(payment, 'providerStatus', 'partially_paid', 'en').text).toBe(

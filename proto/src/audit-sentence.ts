@@ -139,8 +139,11 @@ export function auditRefSegments(ref: AuditRef, lang: Language): TextSegment[] {
   if (ref.type === 'PAYMENT') return [{ text: `${typeLabel} ` }, { text: `#${ref.id}`, isolate: 'ltr' }];
   // A package or subscription by the name the API found: the package's current one, or the last one its entries
   // recorded when it no longer exists; a subscription by its package's name as bought.
-  if ((ref.type === 'PACKAGE' || ref.type === 'SUBSCRIPTION') && ref.name)
-    return [{ text: `${typeLabel} ` }, { text: ref.name, isolate: 'auto' }];
+  // A trial subscription, which no package names, by its type's label (`nameEnum`).
+  if ((ref.type === 'PACKAGE' || ref.type === 'SUBSCRIPTION') && ref.name) {
+    const name = ref.nameEnum ? enumLabel(ref.nameEnum, ref.name, lang) : ref.name;
+    return [{ text: `${typeLabel} ` }, { text: name, isolate: 'auto' }];
+  }
   return [{ text: `${typeLabel} ` }, { text: ref.id, isolate: 'ltr' }];
 }
 

@@ -21,6 +21,7 @@ import type {
 import type { PaymentCard } from './card';
 import type { PaymentCashier } from './cashier';
 import type { ErrorCode } from './errors';
+import type { EnumName } from './labels';
 
 /** Request and response bodies of the HTTP API (docs/api.md). Amounts are dollars with at most two decimals. */
 
@@ -580,6 +581,11 @@ export interface AuditRef {
    * (a deleted package): the name is right for the entry, but there is no screen to open. Left out otherwise.
    */
   nameRecorded?: boolean;
+  /**
+   * Set when `name` is a value of this enum rather than a name (a trial subscription, which no package names, by its
+   * `subscriptionType`): screens show the enum's label in their language. Left out otherwise.
+   */
+  nameEnum?: EnumName;
 }
 
 export interface AuditLog {

@@ -1,4 +1,4 @@
-import type { AuditRef, AuditTargetType } from '@kupa/proto';
+import type { AuditRef, AuditTargetType, EnumName } from '@kupa/proto';
 
 /** How a target or parent is named in the activity log: a person's full name and e-mail. */
 export interface AuditName {
@@ -19,6 +19,12 @@ export type RecordedNameReader = (
   ids: readonly string[],
 ) => Promise<ReadonlyMap<string, string>>;
 
+/**
+ * A field of a target's own entries that names it: a plain name (a package's `name`), or a value of one of proto's
+ * enums that screens show by its label in their language (a trial subscription's `type`, as no package names it).
+ */
+export type RecordedNameField = string | { field: string; enumName: EnumName };
+
 /** A target or parent as stored in the log, before it is named. */
 export interface StoredRef {
   type: AuditTargetType;
@@ -33,7 +39,7 @@ export interface StoredRef {
  */
 export class AuditNameRegistry {
   private readonly namers = new Map<AuditTargetType, AuditNamer>();
-  private readonly recordedFields = new Map<AuditTargetType, string>();
+  private readonly recordedFields = new Map<AuditTargetType, readonly RecordedNameField[]>();
 
   register(types: readonly AuditTargetType[], namer: AuditNamer): void {
     for (const type of types) {
@@ -43,13 +49,15 @@ export class AuditNameRegistry {
   }
 
   /**
-   * Declares which field of a target's own entries names it when its namer no longer can (a deleted package's
-   * `name`), or when no namer exists (a subscription's `planName`, as bought). The field must be one the context's
-   * audit mapper writes; the value is the one of the target's latest entry that recorded it.
+   * Declares which fields of a target's own entries name it when its namer no longer can (a deleted package's
+   * `name`), or when no namer exists (a subscription's `planName`, as bought), tried in order: a trial subscription,
+   * which no package names, falls back to its `type`. Each field must be one the context's audit mapper writes; the
+   * value is the one of the target's latest entry that recorded it.
    */
-  registerRecordedName(type: AuditTargetType, field: string): void {
+  registerRecordedName(type: AuditTargetType, ...fields: RecordedNameField[]): void {
     if (this.recordedFields.has(type)) throw new Error(`A recorded name field for ${type} is already registered`);
-    this.recordedFields.set(type, field);
+    if (fields.length === 0) throw new Error(`A recorded name for ${type} needs a field`);
+    this.recordedFields.set(type, fields);
   }
 
   /**
@@ -81,17 +89,18 @@ export class AuditNameRegistry {
     return (ref) => {
       const found = live(ref);
       if (found) return { type: ref.type, id: ref.id, name: found.name, email: found.email };
-      const name = recordedNames.get(ref.type)?.get(ref.id);
-      return name === undefined
-        ? { type: ref.type, id: ref.id, name: null, email: null }
-        : { type: ref.type, id: ref.id, name, email: null, nameRecorded: true };
+      const recordedName = recordedNames.get(ref.type)?.get(ref.id);
+      if (recordedName === undefined) return { type: ref.type, id: ref.id, name: null, email: null };
+      const named: AuditRef = { type: ref.type, id: ref.id, name: recordedName.name, email: null, nameRecorded: true };
+      return recordedName.enumName ? { ...named, nameEnum: recordedName.enumName } : named;
     };
   }
 
+  /** One read per target type and field, each later field asked only for the ids the earlier ones left unnamed. */
   private async readRecorded(
     unnamed: readonly StoredRef[],
     recorded: RecordedNameReader,
-  ): Promise<Map<AuditTargetType, ReadonlyMap<string, string>>> {
+  ): Promise<Map<AuditTargetType, ReadonlyMap<string, RecordedName>>> {
     const idsByType = new Map<AuditTargetType, Set<string>>();
     for (const ref of unnamed) {
       if (!this.recordedFields.has(ref.type)) continue;
@@ -99,10 +108,24 @@ export class AuditNameRegistry {
       ids.add(ref.id);
       idsByType.set(ref.type, ids);
     }
-    const names = new Map<AuditTargetType, ReadonlyMap<string, string>>();
+    const names = new Map<AuditTargetType, ReadonlyMap<string, RecordedName>>();
     for (const [type, ids] of idsByType) {
-      names.set(type, await recorded(type, this.recordedFields.get(type) as string, [...ids]));
+      const found = new Map<string, RecordedName>();
+      for (const field of this.recordedFields.get(type) ?? []) {
+        const left = [...ids].filter((id) => !found.has(id));
+        if (left.length === 0) break;
+        const fieldName = typeof field === 'string' ? field : field.field;
+        const enumName = typeof field === 'string' ? undefined : field.enumName;
+        for (const [id, name] of await recorded(type, fieldName, left)) found.set(id, { name, enumName });
+      }
+      names.set(type, found);
     }
     return names;
   }
+}
+
+/** A name read from the log's entries, with the enum it is a value of when it is one. */
+interface RecordedName {
+  name: string;
+  enumName?: EnumName;
 }

@@ -172,8 +172,9 @@ export class SubscriptionsModule implements OnModuleInit {
     this.projections.register(new SubscriptionPaymentsProjection());
     for (const type of ALL_SUBSCRIPTION_EVENT_TYPES)
       this.auditMappers.register(type, SUBSCRIPTIONS_AUDIT_MAPPERS[type]);
-    // A subscription is named by its package as bought, which its purchase entry recorded (and no later event changes).
-    this.auditNames.registerRecordedName('SUBSCRIPTION', 'planName');
+    // A subscription is named by its package as bought, which its purchase entry recorded (and no later event changes);
+    // a trial, bought from no package, by its type ("Trial for new users" on screen).
+    this.auditNames.registerRecordedName('SUBSCRIPTION', 'planName', { field: 'type', enumName: 'subscriptionType' });
     this.processors.register(new ProvisioningRequestsProcessor(this.store, this.clock));
     // The process manager that buys or renews once a deposit made for it is credited.
     this.processors.register(new DepositPurchasesProcessor(this.purchaseReader, this.commands));

@@ -57,6 +57,14 @@ export class AuditRefDto implements AuditRef {
       'package); left out otherwise',
   })
   nameRecorded?: boolean;
+
+  @ApiPropertyOptional({
+    enum: ['subscriptionType'],
+    description:
+      "Set when `name` is a value of this enum, not a name (a trial subscription by its type): show the enum's label; " +
+      'left out otherwise',
+  })
+  nameEnum?: 'subscriptionType';
 }
 
 export class AuditChangeDto implements AuditChange {

@@ -154,6 +154,27 @@ describe('one activity-log entry', () => {
     expect(bought.parent).toMatchObject({ type: 'CLIENT', id: client.userUuid });
   });
 
+  it('names a trial subscription, which no package names, by its kind of subscription', async () => {
+    const trialist = await createActiveUser(testApp, { firstName: 'Tali', lastName: 'Tamir' });
+    const taken = await testApp.http
+      .post(`/api/subscriptions/users/${trialist.userUuid}/trial`)
+      .set('Authorization', `Bearer ${trialist.accessToken}`)
+      .send({ login: `trial.${randomUUID().slice(0, 8)}`, password: 'pass-1234' });
+    expect(taken.status).toBe(201);
+    const subscriptionId = taken.body.id as string;
+
+    const [purchased] = await entriesAbout(subscriptionId);
+    expect(purchased.target).toEqual({
+      type: 'SUBSCRIPTION',
+      id: subscriptionId,
+      name: 'TRIAL_FOR_NEW_USERS',
+      email: null,
+      nameRecorded: true,
+      nameEnum: 'subscriptionType',
+    });
+    expect((await get(admin, purchased.id)).body.target).toEqual(purchased.target);
+  });
+
   it('answers 404 error.audit.not.found for a missing or malformed id, never a 500', async () => {
     for (const id of [randomUUID(), 'not-an-id', '00000000-0000-0000-0000-00000000000z', "1' OR '1'='1"]) {
       const response = await get(admin, encodeURIComponent(id));
