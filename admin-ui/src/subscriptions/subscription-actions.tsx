@@ -219,46 +219,65 @@ export function ChangePasswordButton() {
   );
 }
 
-/**
- * Cancels the subscription after a confirmation: it stays active to its end date and is not renewed; until then it
- * can be resumed (`ResumeSubscriptionButton`). Trials cannot be cancelled, and a cancelled one offers no second cancellation.
- */
-export function CancelSubscriptionButton() {
-  const record = useRecordContext<SubscriptionRecord>();
-  const translate = useTranslate();
+/** The end date as a confirmation says it ("12 March 2027"), or a dash when the subscription has none. */
+function useEndDateText(record: SubscriptionRecord): string {
   const lang = useLang();
-  const dataProvider = useDataProvider<KupaDataProvider>();
-  const { run, pending } = useCommand();
-  const [open, setOpen] = useState(false);
-  if (!record || isTrial(record) || record.status !== 'ACTIVE' || record.cancelAtPeriodEnd) return null;
-  const endDate = record.endDate
+  return record.endDate
     ? new Date(record.endDate).toLocaleDateString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'long' })
     : '—';
+}
+
+/**
+ * A subscription action taken after a confirmation that names the login and the end date: its button, and the
+ * dialog whose texts are the `kupa.subscriptions.<action>_title/_content/_confirm/_keep` keys. Cancelling and
+ * resuming differ only in their texts, colours and the call they make.
+ */
+function ConfirmedSubscriptionAction({
+  record,
+  action,
+  icon,
+  color,
+  confirmColor,
+  testId,
+  perform,
+  successMessage,
+}: {
+  record: SubscriptionRecord;
+  action: 'cancel' | 'resume';
+  icon: ReactNode;
+  color?: 'error';
+  confirmColor?: 'warning';
+  testId: string;
+  perform(): Promise<unknown>;
+  successMessage: string;
+}) {
+  const translate = useTranslate();
+  const endDate = useEndDateText(record);
+  const { run, pending } = useCommand();
+  const [open, setOpen] = useState(false);
   return (
     <>
       <Button
         size="small"
-        color="error"
-        startIcon={<BlockIcon />}
+        color={color}
+        startIcon={icon}
         disabled={pending}
         onClick={() => setOpen(true)}
-        data-testid="subscription-cancel"
+        data-testid={testId}
       >
-        {translate('kupa.subscriptions.cancel')}
+        {translate(`kupa.subscriptions.${action}`)}
       </Button>
       <Confirm
         isOpen={open}
         loading={pending}
-        title="kupa.subscriptions.cancel_title"
-        content="kupa.subscriptions.cancel_content"
+        title={`kupa.subscriptions.${action}_title`}
+        content={`kupa.subscriptions.${action}_content`}
         translateOptions={{ login: isolateLtr(record.login), endDate }}
-        confirm="kupa.subscriptions.cancel_confirm"
-        cancel="kupa.subscriptions.cancel_keep"
-        confirmColor="warning"
+        confirm={`kupa.subscriptions.${action}_confirm`}
+        cancel={`kupa.subscriptions.${action}_keep`}
+        confirmColor={confirmColor}
         onConfirm={async () => {
-          await run(() => dataProvider.cancelSubscription(record.id), {
-            successMessage: 'kupa.subscriptions.cancelled',
-          });
+          await run(perform, { successMessage });
           setOpen(false);
         }}
         onClose={() => setOpen(false)}
@@ -268,47 +287,43 @@ export function CancelSubscriptionButton() {
 }
 
 /**
+ * Cancels the subscription after a confirmation: it stays active to its end date and is not renewed; until then it
+ * can be resumed (`ResumeSubscriptionButton`). Trials cannot be cancelled, and a cancelled one offers no second cancellation.
+ */
+export function CancelSubscriptionButton() {
+  const record = useRecordContext<SubscriptionRecord>();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  if (!record || isTrial(record) || record.status !== 'ACTIVE' || record.cancelAtPeriodEnd) return null;
+  return (
+    <ConfirmedSubscriptionAction
+      record={record}
+      action="cancel"
+      icon={<BlockIcon />}
+      color="error"
+      confirmColor="warning"
+      testId="subscription-cancel"
+      perform={() => dataProvider.cancelSubscription(record.id)}
+      successMessage="kupa.subscriptions.cancelled"
+    />
+  );
+}
+
+/**
  * Withdraws a cancellation before the end date, after a confirmation (ADR 0076). Shown only while proto's
  * `resumable` says the API would accept it: cancelled, not ended, its end date not reached.
  */
 export function ResumeSubscriptionButton() {
   const record = useRecordContext<SubscriptionRecord>();
-  const translate = useTranslate();
-  const lang = useLang();
   const dataProvider = useDataProvider<KupaDataProvider>();
-  const { run, pending } = useCommand();
-  const [open, setOpen] = useState(false);
   if (!record || isTrial(record) || !resumable(record, new Date())) return null;
-  const endDate = record.endDate
-    ? new Date(record.endDate).toLocaleDateString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'long' })
-    : '—';
   return (
-    <>
-      <Button
-        size="small"
-        startIcon={<ReplayIcon />}
-        disabled={pending}
-        onClick={() => setOpen(true)}
-        data-testid="subscription-resume"
-      >
-        {translate('kupa.subscriptions.resume')}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={pending}
-        title="kupa.subscriptions.resume_title"
-        content="kupa.subscriptions.resume_content"
-        translateOptions={{ login: isolateLtr(record.login), endDate }}
-        confirm="kupa.subscriptions.resume_confirm"
-        cancel="kupa.subscriptions.resume_keep"
-        onConfirm={async () => {
-          await run(() => dataProvider.resumeSubscription(record.id), {
-            successMessage: 'kupa.subscriptions.resumed',
-          });
-          setOpen(false);
-        }}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmedSubscriptionAction
+      record={record}
+      action="resume"
+      icon={<ReplayIcon />}
+      testId="subscription-resume"
+      perform={() => dataProvider.resumeSubscription(record.id)}
+      successMessage="kupa.subscriptions.resumed"
+    />
   );
 }
