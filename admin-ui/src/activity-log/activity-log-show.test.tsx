@@ -1,7 +1,7 @@
 import { CASHIER_PROVIDER_STATUS_LABELS, enumLabel, type Language } from '@kupa/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useRouterProvider } from 'react-admin';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
 import { AUDIT_LOG_ENTRY } from '../test/fixtures';
 import { renderInAdmin, signInAs } from '../test/render-admin';
@@ -198,5 +198,42 @@ describe('activity log entry', () => {
     expect(screen.getByText(enumLabel('auditOperationType', 'DELETED', 'en'))).toBeVisible();
     // Without a parent or a change its own sentence cannot be filled, so the entry reads by its event's name.
     expect(screen.getByTestId('activity-log-heading')).toHaveTextContent('Payment #42: Payment status changed');
+  });
+
+  describe('on a phone', () => {
+    beforeEach(() => {
+      // Narrower than the medium breakpoint: MUI's `down('md')` asks for a max-width, a phone answers yes.
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }));
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('shows each change as a block, its label over a labelled before and after, with no squeezed table', async () => {
+      mockFetch({ 'GET /api/audit-logs/a-7': () => json(200, entry) });
+      renderEntry('a-7');
+
+      const changes = await screen.findByTestId('activity-log-changes');
+      expect(within(changes).queryByRole('table')).toBeNull();
+      expect(changes.tagName).toBe('UL');
+      const blocks = within(changes).getAllByTestId('activity-log-change');
+      expect(blocks.map((block) => block.textContent)).toEqual([
+        'StatusBeforePendingAfterSuccess',
+        'CommentBefore(empty)AfterChecked with the bank',
+        'AmountBefore$10.00After$12.50',
+        'metaBefore{"source":"cashier"}After(empty)',
+      ]);
+      expect(within(blocks[1]).getByTestId('change-before')).toHaveTextContent('(empty)');
+      expect(within(blocks[1]).getByTestId('change-after')).toHaveTextContent('Checked with the bank');
+    });
   });
 });
