@@ -31,10 +31,14 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): vo
         component="ol"
         dir="ltr"
         data-testid="recovery-codes"
-        sx={{ fontFamily: 'monospace', fontSize: '1.05rem', columns: 2, m: 0, mb: 2, ps: 4 }}
+        // One column on a phone: two left each code half a 390 px card, and a code split over two lines is easy
+        // to copy wrong. A code never wraps inside itself.
+        sx={{ fontFamily: 'monospace', fontSize: '1.05rem', columns: { xs: 1, sm: 2 }, m: 0, mb: 2, ps: 4 }}
       >
         {codes.map((code) => (
-          <li key={code}>{code}</li>
+          <Box component="li" key={code} sx={{ whiteSpace: 'nowrap' }}>
+            {code}
+          </Box>
         ))}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>

@@ -48,6 +48,10 @@ describe('two-factor sign-in screen', () => {
     await user.type(screen.getByTestId('two-factor-code'), '123456');
     await user.click(screen.getByTestId('two-factor-confirm'));
     expect(await screen.findByTestId('recovery-codes')).toHaveTextContent('tuvw-xyz2-3456-789a');
+    // A code is copied by eye as well: it never wraps inside itself, however narrow the screen.
+    for (const code of screen.getByTestId('recovery-codes').querySelectorAll('li')) {
+      expect(getComputedStyle(code).whiteSpace).toBe('nowrap');
+    }
     // The codes on screen mean it is on: the chip says so now, not after "Done".
     expect(screen.getByTestId('two-factor-status')).toHaveTextContent('מופעלת');
     expect(screen.queryByTestId('two-factor-disable-form')).not.toBeInTheDocument();
