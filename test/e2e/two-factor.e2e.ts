@@ -8,7 +8,8 @@ import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
 
 /**
  * The staff two-factor journey (issue 7): a manager enrols an authenticator in the console, signs out, signs in with
- * a code and then with a recovery code; an admin resets another manager's two-factor sign-in. Codes come from otplib,
+ * a code and then with a recovery code; an admin finds another manager in the staff list, resets their two-factor
+ * sign-in, and that manager signs in with the password alone. Codes come from otplib,
  * computed from the secret the console shows as text, as a phone's authenticator app would.
  */
 const ADMIN_EMAIL = 'root@kupa.test';
@@ -20,8 +21,8 @@ let server: KupaServer;
 let browser: Browser;
 
 const LABELS = {
-  he: { userMenu: 'Noa Journey: תפריט החשבון', logout: 'יציאה', reset: 'איפוס כניסה דו-שלבית' },
-  en: { userMenu: 'Noa Journey: account menu', logout: 'Logout', reset: 'Reset two-factor sign-in' },
+  he: { userMenu: 'Noa Journey: תפריט החשבון', logout: 'יציאה', reset: 'איפוס כניסה דו-שלבית', on: 'מופעלת' },
+  en: { userMenu: 'Noa Journey: account menu', logout: 'Logout', reset: 'Reset two-factor sign-in', on: 'On' },
 } as const;
 
 async function newPage(lang: 'he' | 'en'): Promise<Page> {
@@ -144,23 +145,38 @@ async function twoFactorJourney(lang: 'he' | 'en'): Promise<void> {
   await page.getByTestId('login-error').waitFor();
   await page.context().close();
 
-  // The admin resets the other manager's two-factor sign-in from that account's detail.
+  // The admin finds the other manager in the staff list (ADR 0078), where two-factor reads On, opens them and resets it.
   const admin = await newPage(lang);
   await fillCredentials(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await admin.getByTestId('menu-clients').waitFor();
-  await admin.goto(`${server.baseUrl}/admin/clients/${otherUuid}/show`);
+  await admin.getByTestId('menu-staff').click();
+  await admin.getByTestId('staff-search').fill(otherEmail);
+  await admin.waitForFunction((wanted) => {
+    const rows = [...document.querySelectorAll('[data-testid="staff-row"]')];
+    return rows.length === 1 && (rows[0].textContent ?? '').includes(wanted);
+  }, otherEmail);
+  const row = admin.getByTestId('staff-row');
+  assert.equal(await row.getByTestId('staff-two-factor').textContent(), LABELS[lang].on);
+  await screenshot(admin, `two-factor-${lang}-06-staff-list`);
+  await row.click();
+  await admin.waitForURL(`**/admin/clients/${otherUuid}/show`);
   await admin.getByTestId('two-factor-reset-open').click();
   await admin.getByRole('dialog').getByRole('button', { name: LABELS[lang].reset }).waitFor();
   // The dialog fades in; the screenshot waits for it to settle.
   await admin.waitForTimeout(500);
-  await screenshot(admin, `two-factor-${lang}-06-reset-confirm`);
+  await screenshot(admin, `two-factor-${lang}-07-reset-confirm`);
   await admin.getByRole('dialog').getByRole('button', { name: LABELS[lang].reset }).click();
   await admin.getByTestId('two-factor-reset-open').waitFor({ state: 'detached' });
-  await screenshot(admin, `two-factor-${lang}-07-reset-done`);
+  await screenshot(admin, `two-factor-${lang}-08-reset-done`);
   await admin.context().close();
 
-  // The other manager signs in with the password alone again, and the activity log names the reset.
-  assert.ok(await signInToken(server.baseUrl, otherEmail, PASSWORD));
+  // The other manager signs in with the password alone: no code step, straight into the console.
+  const other = await newPage(lang);
+  await fillCredentials(other, otherEmail, PASSWORD);
+  await other.getByTestId('menu-clients').waitFor();
+  assert.equal(await other.getByTestId('login-otp').count(), 0);
+  await other.context().close();
+
+  // The activity log names the reset.
   const log = await apiCall<{ content: Array<{ eventType: string }> }>(
     server.baseUrl,
     'POST',
@@ -230,7 +246,7 @@ describe('a staff session that ended by policy', { timeout: 300_000 }, () => {
     const text = (await notice.textContent()) ?? '';
     assert.match(text, /נותקתם מהמערכת/);
     assert.match(text, /צוות חייב להתחבר עם קוד חד-פעמי/);
-    await screenshot(page, 'two-factor-he-08-session-ended-by-policy');
+    await screenshot(page, 'two-factor-he-09-session-ended-by-policy');
 
     // The password alone no longer opens a session: the form goes on to enrolment, and the explanation gives way.
     await page.getByTestId('login-email').fill(ADMIN_EMAIL);
