@@ -58,7 +58,7 @@ async function ledgerJourney(lang: 'he' | 'en', suffix: string): Promise<void> {
   const alice = `alice.${suffix}@example.com`;
   const bob = `bob.${suffix}@example.com`;
   await createClient(adminToken, alice, 'Alice');
-  await createClient(adminToken, bob, 'Bob');
+  const bobUuid = await createClient(adminToken, bob, 'Bob');
 
   // The admin books a manual deposit of $50 to Alice.
   const admin = await newPage(lang);
@@ -142,7 +142,56 @@ async function ledgerJourney(lang: 'he' | 'en', suffix: string): Promise<void> {
   assert.ok(aliceDeposit && aliceOut && bobIn, `the export holds the deposit and both transfer rows:\n${csv}`);
   assert.ok(lines[0].includes(lang === 'he' ? 'מספר תשלום' : 'Payment number'), `the header is in ${lang}`);
   await screenshot(admin, `ledger-${lang}-07-exported`);
+
+  await keepTheClientsMessage(lang, adminToken, admin, bobPage, bobUuid);
   for (const page of [admin, alicePage, bobPage]) await page.context().close();
+}
+
+/**
+ * Issue 30 (ADR 0078): staff change a manual payment's status without typing a note, and the message the client had
+ * been shown stays: the staff detail still shows it as what the client sees, and so does the client's payment detail.
+ * Runs after the export, so the payment is not among the rows the export checks.
+ */
+async function keepTheClientsMessage(
+  lang: 'he' | 'en',
+  adminToken: string,
+  admin: Page,
+  client: Page,
+  clientUuid: string,
+): Promise<void> {
+  const message = lang === 'he' ? 'ההחזר על חודש מרץ, בתודה על הסבלנות' : 'Your March refund, thanks for your patience';
+  const payment = await apiCall<{ paymentId: number }>(
+    server.baseUrl,
+    'POST',
+    '/payments',
+    { userUuid: clientUuid, amount: 5, action: 'DEPOSIT', comment: 'March refund', publicNote: message },
+    adminToken,
+  );
+  await admin.goto(`${server.baseUrl}/admin/payments/${payment.paymentId}/show`);
+  const shownToClient = admin.getByTestId('payment-status-current-note');
+  await shownToClient.waitFor();
+  assert.ok(((await shownToClient.textContent()) ?? '').includes(message));
+  await admin.getByTestId('payment-status-select').selectOption('PENDING');
+  assert.equal(await admin.getByTestId('payment-status-public-note').inputValue(), '');
+  await admin.getByTestId('payment-status-save').click();
+  await admin.getByText(lang === 'he' ? 'סטטוס התשלום שונה' : 'The payment status was changed').waitFor();
+  // The form is drawn again for the new status, still saying what the client sees.
+  await admin.waitForFunction(
+    (wanted) =>
+      (document.querySelector('[data-testid="payment-status-current-note"]')?.textContent ?? '').includes(wanted),
+    message,
+  );
+  await screenshot(admin, `ledger-${lang}-08-status-changed-note-kept`);
+
+  await client.goto(`${server.baseUrl}/payments/${payment.paymentId}`);
+  await client.getByTestId('payment-detail-public-note').waitFor();
+  assert.ok(((await client.getByTestId('payment-detail-public-note').textContent()) ?? '').includes(message));
+  assert.ok(
+    ((await client.getByTestId('payment-detail-status').textContent()) ?? '').includes(
+      lang === 'he' ? 'ממתין' : 'Pending',
+    ),
+  );
+  await screenshot(client, `ledger-${lang}-09-client-sees-the-message`);
 }
 
 describe('ledger journey', { timeout: 240_000 }, () => {
