@@ -21,7 +21,6 @@ import type {
 import type { PaymentCard } from './card';
 import type { PaymentCashier } from './cashier';
 import type { ErrorCode } from './errors';
-import type { EnumName } from './labels';
 
 /** Request and response bodies of the HTTP API (docs/api.md). Amounts are dollars with at most two decimals. */
 
@@ -585,7 +584,7 @@ export interface AuditRef {
    * Set when `name` is a value of this enum rather than a name (a trial subscription, which no package names, by its
    * `subscriptionType`): screens show the enum's label in their language. Left out otherwise.
    */
-  nameEnum?: EnumName;
+  nameEnum?: 'subscriptionType';
 }
 
 export interface AuditLog {

@@ -1,4 +1,7 @@
-import type { AuditRef, AuditTargetType, EnumName } from '@kupa/proto';
+import type { AuditRef, AuditTargetType } from '@kupa/proto';
+
+/** The enums of proto whose values an activity-log ref may carry as its name (`AuditRef.nameEnum`). */
+type NameEnum = NonNullable<AuditRef['nameEnum']>;
 
 /** How a target or parent is named in the activity log: a person's full name and e-mail. */
 export interface AuditName {
@@ -23,7 +26,7 @@ export type RecordedNameReader = (
  * A field of a target's own entries that names it: a plain name (a package's `name`), or a value of one of proto's
  * enums that screens show by its label in their language (a trial subscription's `type`, as no package names it).
  */
-export type RecordedNameField = string | { field: string; enumName: EnumName };
+export type RecordedNameField = string | { field: string; enumName: NameEnum };
 
 /** A target or parent as stored in the log, before it is named. */
 export interface StoredRef {
@@ -127,5 +130,5 @@ export class AuditNameRegistry {
 /** A name read from the log's entries, with the enum it is a value of when it is one. */
 interface RecordedName {
   name: string;
-  enumName?: EnumName;
+  enumName?: NameEnum;
 }
