@@ -1,9 +1,10 @@
 import { CASHIER_PROVIDER_STATUS_LABELS, enumLabel, type Language } from '@kupa/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useRouterProvider } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
 import { AUDIT_LOG_ENTRY } from '../test/fixtures';
+import { onAPhone } from '../test/phone';
 import { renderInAdmin, signInAs } from '../test/render-admin';
 import { ActivityLogShow } from './activity-log-show';
 
@@ -202,20 +203,7 @@ describe('activity log entry', () => {
 
   describe('on a phone', () => {
     beforeEach(() => {
-      // Narrower than the medium breakpoint: MUI's `down('md')` asks for a max-width, a phone answers yes.
-      vi.stubGlobal('matchMedia', (query: string) => ({
-        matches: query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }));
-    });
-    afterEach(() => {
-      vi.unstubAllGlobals();
+      onAPhone();
     });
 
     it('shows each change as a block, its label over a labelled before and after, with no squeezed table', async () => {

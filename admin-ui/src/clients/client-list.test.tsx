@@ -1,7 +1,7 @@
 import { enumLabel } from '@kupa/proto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch, type RecordedCall } from '../test/fetch-mock';
 import { CLIENT } from '../test/fixtures';
 import {
@@ -12,6 +12,7 @@ import {
   sortableColumnTitles,
   sortsSentByEachColumn,
 } from '../test/list-interactions';
+import { onAPhone } from '../test/phone';
 import { renderInAdmin, signInAs } from '../test/render-admin';
 import { ClientList } from './client-list';
 
@@ -194,17 +195,7 @@ describe('clients list', () => {
 
   describe('on a phone', () => {
     beforeEach(() => {
-      // Narrower than the medium breakpoint: MUI's `down('md')` asks for a max-width, a phone answers yes.
-      vi.stubGlobal('matchMedia', (query: string) => ({
-        matches: query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }));
+      onAPhone();
     });
 
     it('shows one card per client, linking to its detail, and keeps every filter but the search in a drawer', async () => {

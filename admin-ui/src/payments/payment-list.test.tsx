@@ -1,10 +1,11 @@
 import { enumLabel, formatErrorMessage } from '@kupa/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatAmount } from '../shared/money';
 import { json, mockFetch } from '../test/fetch-mock';
 import { sentSortIds, sortsSentByEachColumn } from '../test/list-interactions';
+import { onAPhone } from '../test/phone';
 import { renderInAdmin, signInAs } from '../test/render-admin';
 import { PaymentList } from './payment-list';
 
@@ -40,20 +41,6 @@ const rows = [
  * payment-rows/payment-query.ts); it answers any other id with a 400.
  */
 const API_SORT_IDS = ['createdAt', 'amount', 'status', 'type', 'method', 'aggregator', 'paymentId', 'userEmail'];
-
-/** Narrower than the medium breakpoint: MUI's `down('md')` asks for a max-width, a phone answers yes. */
-function onAPhone(): void {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 /**
  * Two payments held for review (ADR 0058) beside an ordinary one: a card checkout reported paid in another currency,
