@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, signInToken } from '../support/api-client.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
+import { onlyRowFound } from '../support/console-lists.ts';
 import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
 
 /**
@@ -67,12 +68,7 @@ async function ledgerJourney(lang: 'he' | 'en', suffix: string): Promise<void> {
   await admin.getByTestId('login-password').fill(ADMIN_PASSWORD);
   await admin.getByTestId('login-submit').click();
   await admin.getByTestId('menu-clients').click();
-  await admin.getByTestId('clients-search').fill(alice);
-  await admin.waitForFunction((wanted) => {
-    const rows = [...document.querySelectorAll('[data-testid="clients-row"]')];
-    return rows.length === 1 && (rows[0].textContent ?? '').includes(wanted);
-  }, alice);
-  await admin.getByTestId('clients-row').first().click();
+  await (await onlyRowFound(admin, 'clients', alice)).click();
   await admin.getByTestId('fix-balance-open').click();
   await admin.getByTestId('fix-balance-action').selectOption('DEPOSIT');
   await admin.getByTestId('fix-balance-amount').fill('50');

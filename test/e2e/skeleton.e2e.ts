@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { Mailbox } from '@kupa/api/testing';
 import { launchBrowser, screenshot } from '../support/browser.ts';
+import { onlyRowFound } from '../support/console-lists.ts';
 import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
 
 /**
@@ -95,13 +96,7 @@ async function clientJourney(first: Lang, second: Lang, email: string): Promise<
   await admin.getByTestId('login-submit').click();
   await admin.getByTestId('menu-clients').waitFor();
   await admin.getByTestId('menu-clients').click();
-  await admin.getByTestId('clients-search').fill(email);
-  // The search is debounced: wait until the list shows only the matching client.
-  await admin.waitForFunction((wanted) => {
-    const rows = [...document.querySelectorAll('[data-testid="clients-row"]')];
-    return rows.length === 1 && (rows[0].textContent ?? '').includes(wanted);
-  }, email);
-  const row = admin.getByTestId('clients-row').filter({ hasText: email });
+  const row = await onlyRowFound(admin, 'clients', email);
   await screenshot(admin, `${first}-07-admin-clients`);
   await row.click();
   await admin.getByTestId('status-select').waitFor();

@@ -4,6 +4,7 @@ import { generateSync } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, signInToken } from '../support/api-client.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
+import { onlyRowFound } from '../support/console-lists.ts';
 import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
 
 /**
@@ -149,12 +150,7 @@ async function twoFactorJourney(lang: 'he' | 'en'): Promise<void> {
   const admin = await newPage(lang);
   await fillCredentials(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
   await admin.getByTestId('menu-staff').click();
-  await admin.getByTestId('staff-search').fill(otherEmail);
-  await admin.waitForFunction((wanted) => {
-    const rows = [...document.querySelectorAll('[data-testid="staff-row"]')];
-    return rows.length === 1 && (rows[0].textContent ?? '').includes(wanted);
-  }, otherEmail);
-  const row = admin.getByTestId('staff-row');
+  const row = await onlyRowFound(admin, 'staff', otherEmail);
   assert.equal(await row.getByTestId('staff-two-factor').textContent(), LABELS[lang].on);
   await screenshot(admin, `two-factor-${lang}-06-staff-list`);
   await row.click();
