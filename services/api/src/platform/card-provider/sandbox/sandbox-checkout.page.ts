@@ -1,4 +1,6 @@
 import { type Language, LANGUAGE_LOCALES, SANDBOX_CHECKOUT_SIGNATURE_PARAM } from '@kupa/proto';
+import { escapeHtml } from '../../http/html';
+import { renderSandboxPage } from '../../http/sandbox-page';
 import type { CheckoutSessionWire } from './checkout-session';
 
 const TEXT = {
@@ -20,14 +22,9 @@ const TEXT = {
   otherLanguage: { he: 'English', en: 'עברית' },
 } as const;
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /**
- * The sandbox card's checkout page (docs/adr/0080-sandbox-card-checkout.md): plain server-rendered HTML, no script
- * (our security headers forbid inline scripts, and the page needs none), in Hebrew (right to left) or English. It
- * says loudly that it is a test page and has no card field at all: Pay is a form posting to the pay route, which
+ * The sandbox card's checkout page (docs/adr/0080-sandbox-card-checkout.md), in the sandboxes' page frame. It says
+ * loudly that it is a test page and has no card field at all: Pay is a form posting to the pay route, which
  * answers the browser with a redirect to the session's success address; Cancel is a link to its cancel address.
  */
 export function renderSandboxCheckoutPage(
@@ -52,34 +49,16 @@ export function renderSandboxCheckoutPage(
         `<button type="submit" data-action="pay">${t('pay')}</button></form>` +
         `<a class="button" data-action="cancel" href="${escapeHtml(session.cancel_url)}">${t('cancel')}</a>`
       : `<a class="button" href="${escapeHtml(state === 'paid' ? session.success_url : session.cancel_url)}">${t('back')}</a>`;
-  return `<!doctype html>
-<html lang="${lang}" dir="${lang === 'he' ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${t('title')}</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
-.notice{background:#fff4e5;border:1px solid #f0b35e;color:#5c3b00;padding:.75rem;border-radius:.5rem;font-weight:600}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
-.buttons{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin:1rem 0}form{margin:0}
-button,.button{font-size:1rem;padding:.5rem 1rem;min-height:44px;box-sizing:border-box;display:inline-flex;align-items:center}
-.button{border:1px solid #888;border-radius:.25rem;color:inherit;text-decoration:none}
-@media (prefers-color-scheme:dark){body{background:#121212;color:#eee}a{color:#8ab4f8}.notice{background:#3a2a10;color:#ffdca8;border-color:#b27b2a}}
-</style>
-</head>
-<body>
-<p><a href="${escapeHtml(href('', other))}" lang="${other}">${t('otherLanguage')}</a></p>
-<h1>${t('title')}</h1>
-<p class="notice" role="alert">${t('notice')}</p>
-<dl>
-<dt>${t('product')}</dt><dd>${escapeHtml(productName)}</dd>
-<dt>${t('amount')}</dt><dd><bdi dir="ltr">${escapeHtml(amount)}</bdi></dd>
-<dt>${t('email')}</dt><dd><bdi dir="ltr">${escapeHtml(session.customer_email ?? '')}</bdi></dd>
-<dt>${t('status')}</dt><dd data-status="${state}">${t(state)}</dd>
-</dl>
-<div class="buttons">${actions}</div>
-</body>
-</html>`;
+  return renderSandboxPage({
+    lang,
+    title: TEXT.title[lang],
+    notice: TEXT.notice[lang],
+    otherLanguage: { href: href('', other), label: TEXT.otherLanguage[lang] },
+    factsHtml:
+      `<dt>${t('product')}</dt><dd>${escapeHtml(productName)}</dd>\n` +
+      `<dt>${t('amount')}</dt><dd><bdi dir="ltr">${escapeHtml(amount)}</bdi></dd>\n` +
+      `<dt>${t('email')}</dt><dd><bdi dir="ltr">${escapeHtml(session.customer_email ?? '')}</bdi></dd>\n` +
+      `<dt>${t('status')}</dt><dd data-status="${state}">${t(state)}</dd>`,
+    actionsHtml: actions,
+  });
 }

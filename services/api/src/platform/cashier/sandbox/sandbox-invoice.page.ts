@@ -6,6 +6,8 @@ import {
   type Language,
   LANGUAGE_LOCALES,
 } from '@kupa/proto';
+import { escapeHtml } from '../../http/html';
+import { renderSandboxPage } from '../../http/sandbox-page';
 import type { SandboxInvoiceRow } from './sandbox-cashier.service';
 
 const TEXT = {
@@ -27,13 +29,8 @@ const TEXT = {
   otherLanguage: { he: 'English', en: 'עברית' },
 } as const;
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /**
- * The sandbox's invoice page: plain server-rendered HTML, no script (our security headers forbid inline scripts,
- * and the page needs none), in Hebrew (right to left) or English. Each button is a form posting to the matching
+ * The sandbox cashier's invoice page, in the sandboxes' page frame. Each button is a form posting to the matching
  * script route, which answers the browser with a redirect back here.
  */
 export function renderSandboxInvoicePage(
@@ -57,32 +54,21 @@ export function renderSandboxInvoicePage(
   const button = (action: 'pay' | 'partial' | 'fail' | 'expire') =>
     `<form method="post" action="${escapeHtml(href(`/${action}`, lang))}">` +
     `<button type="submit" data-action="${action}"${closed ? ' disabled' : ''}>${t(action)}</button></form>`;
+  const currency = escapeHtml(invoice.pay_currency.toUpperCase());
   const back = status === 'finished' || status === 'partially_paid' ? invoice.success_url : invoice.cancel_url;
-  return `<!doctype html>
-<html lang="${lang}" dir="${lang === 'he' ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t('title')} ${escapeHtml(invoice.invoice_id)}</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
-.notice{background:#fff4e5;border:1px solid #f0b35e;padding:.75rem;border-radius:.5rem}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:600}
-.buttons{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0}button{font-size:1rem;padding:.5rem 1rem;min-height:44px}
-</style>
-</head>
-<body>
-<p><a href="${escapeHtml(href('', other))}" lang="${other}">${t('otherLanguage')}</a></p>
-<h1>${t('title')} <bdi dir="ltr">${escapeHtml(invoice.invoice_id)}</bdi></h1>
-<p class="notice">${t('notice')}</p>
-<dl>
-<dt>${t('amount')}</dt><dd><bdi dir="ltr">${escapeHtml(amount)}</bdi></dd>
-<dt>${t('payIn')}</dt><dd><bdi dir="ltr">${escapeHtml(invoice.pay_amount)} ${escapeHtml(invoice.pay_currency.toUpperCase())}</bdi></dd>
-<dt>${t('status')}</dt><dd data-status="${escapeHtml(status ?? 'none')}">${escapeHtml(statusText)}</dd>
-<dt>${t('paid')}</dt><dd><bdi dir="ltr">${escapeHtml(payment?.actually_paid ?? '0')} ${escapeHtml(invoice.pay_currency.toUpperCase())}</bdi></dd>
-</dl>
-<div class="buttons">${button('pay')}${button('partial')}${button('fail')}${button('expire')}</div>
-<p><a href="${escapeHtml(back)}">${t('back')}</a></p>
-</body>
-</html>`;
+  return renderSandboxPage({
+    lang,
+    title: TEXT.title[lang],
+    titleSuffixHtml: `<bdi dir="ltr">${escapeHtml(invoice.invoice_id)}</bdi>`,
+    notice: TEXT.notice[lang],
+    otherLanguage: { href: href('', other), label: TEXT.otherLanguage[lang] },
+    factsHtml:
+      `<dt>${t('amount')}</dt><dd><bdi dir="ltr">${escapeHtml(amount)}</bdi></dd>\n` +
+      `<dt>${t('payIn')}</dt><dd><bdi dir="ltr">${escapeHtml(invoice.pay_amount)} ${currency}</bdi></dd>\n` +
+      `<dt>${t('status')}</dt><dd data-status="${escapeHtml(status ?? 'none')}">${escapeHtml(statusText)}</dd>\n` +
+      `<dt>${t('paid')}</dt><dd><bdi dir="ltr">${escapeHtml(payment?.actually_paid ?? '0')} ${currency}</bdi></dd>`,
+    actionsHtml:
+      `${button('pay')}${button('partial')}${button('fail')}${button('expire')}` +
+      `<a class="button" href="${escapeHtml(back)}">${t('back')}</a>`,
+  });
 }

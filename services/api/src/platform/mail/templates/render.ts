@@ -1,4 +1,5 @@
 import type { Language } from '@kupa/proto';
+import { escapeHtml } from '../../http/html';
 
 export interface RenderedMail {
   subject: string;
@@ -6,9 +7,7 @@ export interface RenderedMail {
   html: string;
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+export { escapeHtml } from '../../http/html';
 
 interface MailLayout {
   language: Language;
