@@ -7,6 +7,8 @@ export const SYSTEM_ACCOUNTS = Object.freeze([
   'world:cashier',
   /** Crypto deposits paid on the sandbox cashier: money nobody paid, kept apart so no total mixes it with real money. */
   'world:sandbox-cashier',
+  /** Card payments settled through the sandbox card (ADR 0080): money nobody paid, kept apart from Stripe's. */
+  'world:sandbox-card',
   'world:manual',
   'revenue:subscriptions',
   'expense:bonus',

@@ -203,7 +203,7 @@ describe('package entries', () => {
     );
     expect(formatAuditValue(payment, 'payCurrency', 'btc', 'en').text).toBe('Bitcoin');
     expect(formatAuditValue(payment, 'payCurrency', 'usdttrc20', 'he').text).toBe('USDT (TRC20)');
-    expect(formatAuditValue(payment, 'provider', 'SANDBOX', 'en').text).toBe('Sandbox cashier');
+    expect(formatAuditValue(payment, 'provider', 'SANDBOX', 'en').text).toBe('Sandbox (not real money)');
     // A word no catalogue knows is still shown as recorded.
     expect(formatAuditValue(payment, 'payCurrency', 'doge', 'en').text).toBe('doge');
   });

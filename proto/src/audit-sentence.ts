@@ -84,10 +84,13 @@ function formatKnownValue(value: unknown, kind: AuditValueKind, lang: Language):
   }
 }
 
-/** The outside providers a payment's events name, as staff know them. */
+/**
+ * The outside providers a payment's events name, as staff know them. `SANDBOX` is the sandbox cashier on a crypto
+ * deposit and the sandbox card on a card deposit (ADR 0080), so its name says only that it is the sandbox.
+ */
 const PROVIDER_NAMES: Readonly<Record<string, Readonly<Record<Language, string>>>> = Object.freeze({
   NOWPAYMENTS: { he: 'NOWPayments', en: 'NOWPayments' },
-  SANDBOX: { he: 'קופת הניסוי', en: 'Sandbox cashier' },
+  SANDBOX: { he: 'סביבת הניסוי (לא כסף אמיתי)', en: 'Sandbox (not real money)' },
   STRIPE: { he: 'Stripe', en: 'Stripe' },
 });
 

@@ -4,7 +4,11 @@ import type { Bilingual } from './bilingual';
  * Card checkout (docs/adr/0029-card-checkout.md): the client pays a package's price on the card provider's hosted
  * checkout page, and the provider's signed webhooks tell us when the money arrived.
  */
-export const CARD_PROVIDERS = Object.freeze(['STRIPE'] as const);
+/**
+ * Who holds a card checkout: Stripe, or the sandbox card that stands in for it where the sandboxes run without a
+ * Stripe key (docs/adr/0080-sandbox-card-checkout.md), whose money nobody paid.
+ */
+export const CARD_PROVIDERS = Object.freeze(['STRIPE', 'SANDBOX'] as const);
 export type CardProvider = (typeof CARD_PROVIDERS)[number];
 
 /**

@@ -376,6 +376,7 @@ export const SYSTEM_ACCOUNT_LABELS: Readonly<Record<SystemAccount, Bilingual>> =
   'world:stripe': { he: 'תשלומי כרטיס (Stripe)', en: 'Card payments (Stripe)' },
   'world:cashier': { he: 'קופת הקריפטו', en: 'Crypto cashier' },
   'world:sandbox-cashier': { he: 'קופת הניסוי (לא כסף אמיתי)', en: 'Sandbox cashier (not real money)' },
+  'world:sandbox-card': { he: 'כרטיס הניסוי (לא כסף אמיתי)', en: 'Sandbox card (not real money)' },
   'world:manual': { he: 'הפקדות ומשיכות ידניות', en: 'Manual deposits and withdrawals' },
   'revenue:subscriptions': { he: 'הכנסות ממנויים', en: 'Subscription sales' },
   'expense:bonus': { he: 'בונוסים לשגרירים', en: 'Ambassador bonuses' },

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { API_BASE_PATH, API_ROUTES } from '@kupa/proto';
+import { API_BASE_PATH, API_ROUTES, type CardProvider } from '@kupa/proto';
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { assert } from '../../kernel';
@@ -28,6 +28,11 @@ export class CardProviderSettings {
   /** The sandbox stands in for Stripe: only where the sandboxes may run and no Stripe key is configured. */
   get sandbox(): boolean {
     return this.config.stripeSecretKey === null && this.config.sandbox;
+  }
+
+  /** The provider payments record: the same fact that picks the sandbox's keys, so the two can never disagree. */
+  get provider(): CardProvider {
+    return this.sandbox ? 'SANDBOX' : 'STRIPE';
   }
 
   /** Whether card checkout can be offered at all. */

@@ -1,4 +1,4 @@
-import type { CardProviderStatus } from '@kupa/proto';
+import type { CardProvider as CardProviderName, CardProviderStatus } from '@kupa/proto';
 
 /** What we ask the provider to charge: one line, the package, in US cents. */
 export interface CardCheckoutRequest {
@@ -70,6 +70,12 @@ export function cardStatusOf(checkout: CardCheckoutState, eventType: string): Ca
 export abstract class CardProvider {
   /** Whether card checkout can be offered at all. */
   abstract get available(): boolean;
+
+  /**
+   * Who this provider is, as payments record it: `SANDBOX` when the sandbox card stands in for Stripe (its webhooks
+   * are signed with the sandbox's secret, its API is our own), `STRIPE` otherwise (docs/adr/0080-sandbox-card-checkout.md).
+   */
+  abstract get name(): CardProviderName;
 
   abstract createCheckout(request: CardCheckoutRequest): Promise<CardCheckout>;
 

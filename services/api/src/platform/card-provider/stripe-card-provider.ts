@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
+import type { CardProvider as CardProviderName } from '@kupa/proto';
 import { ApiError } from '../http';
 import { CardProviderSettings } from './card-provider-settings';
 import {
@@ -67,6 +68,10 @@ export class StripeCardProvider extends CardProvider {
 
   get available(): boolean {
     return this.settings.available;
+  }
+
+  get name(): CardProviderName {
+    return this.settings.provider;
   }
 
   async createCheckout(request: CardCheckoutRequest): Promise<CardCheckout> {

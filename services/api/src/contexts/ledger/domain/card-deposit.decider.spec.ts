@@ -43,7 +43,14 @@ describe('card deposit part of the payment decider (docs/adr/0029-card-checkout.
     reported: { amountTotalMinor: number; currency: string | null } = { amountTotalMinor: 2500, currency: 'usd' },
   ) => ({
     type: 'ApplyCardReport' as const,
-    report: { providerEventId, providerEventType, providerPaymentId: 'pi_1', providerStatus, ...reported },
+    report: {
+      provider: 'STRIPE' as const,
+      providerEventId,
+      providerEventType,
+      providerPaymentId: 'pi_1',
+      providerStatus,
+      ...reported,
+    },
     reportedAt: changedAt,
   });
   const decideAfter = (commands: Array<ReturnType<typeof report>>) => {

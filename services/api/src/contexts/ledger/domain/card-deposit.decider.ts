@@ -1,6 +1,7 @@
 import {
   PROVIDER_CURRENCY,
   type CardCheckoutOpenedData,
+  type CardProvider,
   type CardProviderStatus,
   type PaymentRecordedData,
   type PaymentStatus,
@@ -19,6 +20,11 @@ import type { PaymentCardState, PaymentState } from './payment.state';
  * which event asked, the provider's payment, where the checkout stands, and what it paid in cents.
  */
 export interface CardReport {
+  /**
+   * The provider that told it: the one whose webhook secret signed the event, or whose API the janitor asked. Only
+   * the provider that holds the checkout may report on it (docs/adr/0080-sandbox-card-checkout.md).
+   */
+  provider: CardProvider;
   providerEventId: string;
   providerEventType: string;
   providerPaymentId: string | null;
@@ -73,6 +79,9 @@ function decideCardReport(
   const card = state.card;
   if (card === null) throw new DomainError('error.card.webhook.signature.invalid');
   const { report } = command;
+  // The sandbox never settles a Stripe checkout nor Stripe a sandbox one: the provider's word counts only for its
+  // own checkouts, so where money is booked from cannot be changed by who happens to report (ADR 0080).
+  if (report.provider !== card.provider) throw new DomainError('error.card.webhook.signature.invalid');
   if (card.providerEventIds.includes(report.providerEventId)) return [];
   // A checkout held for staff stays theirs: no later report credits it, whatever it says.
   if (card.mismatch !== null) return [];

@@ -1,4 +1,4 @@
-import type { AmbassadorBonusTier, UserRole } from '@kupa/proto';
+import type { AmbassadorBonusTier, CardProvider, UserRole } from '@kupa/proto';
 import { fold } from '../../../kernel';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import { BONUS_ACCOUNT } from './wallet.decider';
@@ -19,8 +19,8 @@ const bonusTx = '00000000-0000-4000-8000-000000000002';
 const tiers: readonly AmbassadorBonusTier[] = [{ minDepositMinor: 5_000, percent: 5 }];
 const BONUS_PAYMENT_ID = 9;
 
-/** A card deposit of `amountMinor` (payment 7) as its opening recorded it. */
-const opened = (amountMinor: number): PaymentEvent[] => [
+/** A card deposit of `amountMinor` (payment 7) as its opening recorded it, at Stripe or at the sandbox card. */
+const opened = (amountMinor: number, provider: CardProvider = 'STRIPE'): PaymentEvent[] => [
   {
     type: 'PaymentRecorded',
     data: recordedPayment({
@@ -28,7 +28,7 @@ const opened = (amountMinor: number): PaymentEvent[] => [
       aggregator: 'STRIPE',
       status: 'PENDING',
       amountMinor,
-      counterAccount: 'world:stripe',
+      counterAccount: provider === 'SANDBOX' ? 'world:sandbox-card' : 'world:stripe',
       comment: null,
       createdAt: openedAt,
     }),
@@ -38,7 +38,7 @@ const opened = (amountMinor: number): PaymentEvent[] => [
     data: {
       paymentId: 7,
       userUuid,
-      provider: 'STRIPE',
+      provider,
       checkoutSessionId: 'cs_1',
       checkoutUrl: 'https://checkout.stripe.test/c/pay/cs_1',
       amountAskedMinor: amountMinor,
@@ -47,7 +47,13 @@ const opened = (amountMinor: number): PaymentEvent[] => [
   },
 ];
 
-const paid = (amountTotalMinor: number, providerEventId = 'evt_1', currency: string | null = 'usd'): CardReport => ({
+const paid = (
+  amountTotalMinor: number,
+  providerEventId = 'evt_1',
+  currency: string | null = 'usd',
+  provider: CardProvider = 'STRIPE',
+): CardReport => ({
+  provider,
   providerEventId,
   providerEventType: 'checkout.session.completed',
   providerPaymentId: 'pi_1',
@@ -93,7 +99,7 @@ const reported = (amountMinor: number, extra: Record<string, unknown> = {}): Pay
   },
 });
 
-const credited = (amountMinor: number) => ({
+const credited = (amountMinor: number, source = 'world:stripe') => ({
   type: 'CardDepositCredited',
   data: {
     userUuid,
@@ -102,7 +108,7 @@ const credited = (amountMinor: number) => ({
     amountMinor,
     transaction: {
       transactionId: creditTx,
-      postings: [{ source: 'world:stripe', destination: `user:${userUuid}`, amountMinor }],
+      postings: [{ source, destination: `user:${userUuid}`, amountMinor }],
     },
   },
 });
@@ -132,6 +138,48 @@ describe("a card report's effects on the deposit, the wallet and an ambassador b
       depositAfter: { status: 'SUCCESS', bonusPaymentId: null },
       walletAfter: { balanceMinor: 2_500 },
     });
+  });
+
+  it('given a checkout the sandbox card holds, when the sandbox reports it paid, then the money comes from world:sandbox-card (ADR 0080)', () => {
+    const decision = settle(opened(2_500, 'SANDBOX'), paid(2_500, 'evt_1', 'usd', 'SANDBOX'), 'CLIENT');
+    expect(decision).toMatchObject({
+      payment: [reported(2_500)],
+      wallet: [credited(2_500, 'world:sandbox-card')],
+      creditedMinor: 2_500,
+      walletAfter: { balanceMinor: 2_500 },
+    });
+  });
+
+  it("given an ambassador's sandbox checkout, when it is paid, then only the deposit comes from the sandbox; the bonus is the house's", () => {
+    const decision = settle(opened(5_000, 'SANDBOX'), paid(5_000, 'evt_1', 'usd', 'SANDBOX'), 'AMBASSADOR');
+    expect(
+      decision.wallet.map(
+        (event) => ('transaction' in event.data ? event.data.transaction : null)?.postings[0]?.source,
+      ),
+    ).toEqual(['world:sandbox-card', BONUS_ACCOUNT]);
+  });
+
+  it('given a checkout at one provider, when the other reports on it, then the report is refused and nothing is booked', () => {
+    for (const [holder, reporter] of [
+      ['STRIPE', 'SANDBOX'],
+      ['SANDBOX', 'STRIPE'],
+    ] as const) {
+      given(opened(2_500, holder))
+        .when(
+          (deposit) =>
+            settleCardReport(
+              {
+                report: paid(2_500, 'evt_1', 'usd', reporter),
+                at,
+                role: 'CLIENT',
+                tiers,
+                transactionIds: { credit: creditTx, bonus: bonusTx },
+              },
+              { deposit, wallet: walletDecider.initialState(), bonus: null },
+            ).payment,
+        )
+        .thenRejects('error.card.webhook.signature.invalid');
+    }
   });
 
   it('given a checkout already credited, when a second paid report arrives, then it credits nothing', () => {

@@ -1,4 +1,5 @@
 import type { AmbassadorBonusTier, UserRole } from '@kupa/proto';
+import { assert } from '../../../kernel';
 import { bookAmbassadorBonus, earnedAmbassadorBonus } from './ambassador-bonus';
 import type { PaymentEvent, WalletEvent } from './ledger.events';
 import { type CardReport, paymentDecider } from './payment.decider';
@@ -49,7 +50,8 @@ export function mayEarnAmbassadorBonus(role: UserRole): boolean {
 
 /**
  * A card report's effects (docs/adr/0029-card-checkout.md): the payment's `CardPaymentReported` and, the first time
- * the checkout is seen paid, the wallet's `CardDepositCredited` from `world:stripe`. An ambassador's credit also books
+ * the checkout is seen paid, the wallet's `CardDepositCredited` from `world:stripe` (from `world:sandbox-card` for a
+ * checkout the sandbox card holds, ADR 0080). An ambassador's credit also books
  * the bonus its tier earns (docs/product.md, Referrals and bonuses) on the bonus stream: the AMBASSADOR_BONUS
  * payment, `AmbassadorBonusCredited`, and the deposit's link to it in the report. A report that changes nothing, or
  * pays a checkout already paid, credits nothing.
@@ -63,14 +65,18 @@ export function settleCardReport(input: CardReportInput, states: CardReportState
   let depositAfter = payment.reduce(paymentDecider.evolve, deposit);
   if (creditedMinor === 0 || depositAfter === null)
     return { payment, wallet: [], bonus: [], creditedMinor, depositAfter, walletAfter: wallet };
+  const card = depositAfter.card;
+  assert(card !== null, 'only a card checkout is credited by a card report');
   let walletEvents = walletDecider.decide(
     {
       type: 'CreditCardDeposit',
       userUuid: depositAfter.userUuid,
       paymentId: depositAfter.paymentId,
-      providerPaymentId: depositAfter.card?.providerPaymentId ?? depositAfter.card?.checkoutSessionId ?? '',
+      providerPaymentId: card.providerPaymentId ?? card.checkoutSessionId,
       amountMinor: creditedMinor,
       transactionId: input.transactionIds.credit,
+      // The checkout as opened says where its money comes from, whoever the card provider is now.
+      provider: card.provider,
     },
     wallet,
   );

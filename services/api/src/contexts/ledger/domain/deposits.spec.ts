@@ -25,6 +25,7 @@ const checkout: OpenedCheckout = {
   amountMinor: 2_500,
   checkoutSessionId: 'cs_1',
   url: 'https://checkout.stripe.test/c/pay/cs_1',
+  provider: 'STRIPE',
 };
 const invoice: OpenedInvoice = {
   paymentId: 8,
@@ -112,6 +113,15 @@ describe('a card deposit opening (docs/adr/0029-card-checkout.md)', () => {
       .then(cardOpened);
   });
 
+  it('given no payment, when the sandbox card opens the checkout, then the deposit records the sandbox and its account (ADR 0080)', () => {
+    given([])
+      .when((state) => openCardDeposit({ ...checkout, provider: 'SANDBOX' }, at, state))
+      .then([
+        { ...cardOpened[0], data: { ...cardOpened[0].data, counterAccount: 'world:sandbox-card' } } as PaymentEvent,
+        { ...cardOpened[1], data: { ...cardOpened[1].data, provider: 'SANDBOX' } } as PaymentEvent,
+      ]);
+  });
+
   it('given the deposit is recorded, when the same checkout is opened again, then it is a bug, not a second payment', () => {
     expect(() =>
       given(cardOpened)
@@ -157,6 +167,7 @@ describe("a deposit's facts", () => {
         {
           type: 'ApplyCardReport',
           report: {
+            provider: 'STRIPE',
             providerEventId: 'evt_1',
             providerEventType: 'checkout.session.completed',
             providerPaymentId: 'pi_1',

@@ -1,9 +1,9 @@
-import type { CashierInvoiceOpenedData, CryptoMethod, LedgerAccount } from '@kupa/proto';
+import type { CardProvider, CashierInvoiceOpenedData, CryptoMethod, LedgerAccount } from '@kupa/proto';
 import type { PaymentEvent } from './ledger.events';
 import { paymentDecider } from './payment.decider';
 import type { PaymentState } from './payment.state';
 import { pendingProviderDeposit } from './provider-deposit';
-import { STRIPE_ACCOUNT } from './wallet.decider';
+import { cardCounterAccount } from './wallet.decider';
 
 /*
  * Deposits a payment provider settles (a card checkout, a crypto invoice), as any flow opens them: the provider is
@@ -24,6 +24,8 @@ export interface OpenedCheckout {
   amountMinor: number;
   checkoutSessionId: string;
   url: string;
+  /** Who holds the checkout, as the card provider that opened it says: `SANDBOX` for the sandbox card (ADR 0080). */
+  provider: CardProvider;
 }
 
 /** A crypto deposit's invoice at the cashier, before its payment is recorded. */
@@ -49,7 +51,11 @@ export interface DepositFacts {
   byCard: boolean;
 }
 
-/** A card deposit's opening: `PaymentRecorded` (PENDING, STRIPE, CARD) and `CardCheckoutOpened`, on its stream. */
+/**
+ * A card deposit's opening: `PaymentRecorded` (PENDING, STRIPE, CARD) and `CardCheckoutOpened`, on its stream. The
+ * checkout's provider is recorded, and the payment's counter account follows it: a sandbox checkout's money will come
+ * from `world:sandbox-card`, never from `world:stripe`.
+ */
 export function openCardDeposit(checkout: OpenedCheckout, at: Date, state: PaymentState | null): PaymentEvent[] {
   const { paymentId, owner, amountMinor } = checkout;
   const createdAt = at.toISOString();
@@ -58,7 +64,7 @@ export function openCardDeposit(checkout: OpenedCheckout, at: Date, state: Payme
     owner,
     method: 'CARD',
     aggregator: 'STRIPE',
-    counterAccount: STRIPE_ACCOUNT,
+    counterAccount: cardCounterAccount(checkout.provider),
     amountMinor,
     createdAt,
   });
@@ -69,7 +75,7 @@ export function openCardDeposit(checkout: OpenedCheckout, at: Date, state: Payme
       checkout: {
         paymentId,
         userUuid: owner.userUuid,
-        provider: 'STRIPE',
+        provider: checkout.provider,
         checkoutSessionId: checkout.checkoutSessionId,
         checkoutUrl: checkout.url,
         amountAskedMinor: amountMinor,

@@ -148,6 +148,38 @@ describe('wallet decider', () => {
         .then([credited('world:sandbox-cashier')]));
   });
 
+  describe('card deposit credit (docs/adr/0080-sandbox-card-checkout.md)', () => {
+    const credit = (provider: 'STRIPE' | 'SANDBOX'): WalletCommand => ({
+      type: 'CreditCardDeposit',
+      userUuid: dana,
+      paymentId: 13,
+      providerPaymentId: 'pi_1',
+      amountMinor: 2500,
+      transactionId: tx(13),
+      provider,
+    });
+    const credited = (source: string): WalletEvent => ({
+      type: 'CardDepositCredited',
+      data: {
+        userUuid: dana,
+        paymentId: 13,
+        providerPaymentId: 'pi_1',
+        amountMinor: 2500,
+        transaction: { transactionId: tx(13), postings: [{ source, destination: `user:${dana}`, amountMinor: 2500 }] },
+      } as Extract<WalletEvent, { type: 'CardDepositCredited' }>['data'],
+    });
+
+    it('given a checkout Stripe holds, when it is credited, then the money comes from world:stripe', () =>
+      given([])
+        .when(credit('STRIPE'))
+        .then([credited('world:stripe')]));
+
+    it('given a checkout the sandbox card holds, when it is credited, then the money comes from world:sandbox-card', () =>
+      given([])
+        .when(credit('SANDBOX'))
+        .then([credited('world:sandbox-card')]));
+  });
+
   describe('withdrawal', () => {
     it('pays out up to the whole balance', () =>
       given([deposited(1000)])

@@ -1,4 +1,4 @@
-import { type LedgerAccount, minorToAmount, userAccount } from '@kupa/proto';
+import { type CardProvider, type LedgerAccount, minorToAmount, userAccount } from '@kupa/proto';
 import { assert, type Decider, DomainError } from '../../../kernel';
 import type { WalletEvent } from './ledger.events';
 import { netChangeMinor, singlePosting } from './postings';
@@ -20,6 +20,13 @@ export function cashierCounterAccount(sandbox: boolean): LedgerAccount {
 }
 /** Where card deposits come from. */
 export const STRIPE_ACCOUNT: LedgerAccount = 'world:stripe';
+/** Where card deposits paid on the sandbox card come from: money nobody paid, never mixed with Stripe's (ADR 0080). */
+export const SANDBOX_CARD_ACCOUNT: LedgerAccount = 'world:sandbox-card';
+
+/** The account a card deposit's money comes from: the provider that holds its checkout decides. */
+export function cardCounterAccount(provider: CardProvider): LedgerAccount {
+  return provider === 'SANDBOX' ? SANDBOX_CARD_ACCOUNT : STRIPE_ACCOUNT;
+}
 
 /** Where subscription money goes (a purchase or a renewal) and where a refund of it comes from. */
 export const SUBSCRIPTION_REVENUE_ACCOUNT: LedgerAccount = 'revenue:subscriptions';
@@ -98,6 +105,8 @@ export type WalletCommand =
       providerPaymentId: string;
       amountMinor: number;
       transactionId: string;
+      /** Who holds the checkout: `SANDBOX` is credited from `world:sandbox-card`, `STRIPE` from `world:stripe`. */
+      provider: CardProvider;
     }
   | {
       /** A subscription's price from the balance: never below zero (`error.insufficient.balance`). */
@@ -248,7 +257,7 @@ function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
     }
     case 'CreditCardDeposit': {
       const { userUuid, paymentId, providerPaymentId, amountMinor } = command;
-      const transaction = singlePosting(command.transactionId, STRIPE_ACCOUNT, user, amountMinor);
+      const transaction = singlePosting(command.transactionId, cardCounterAccount(command.provider), user, amountMinor);
       return [
         { type: 'CardDepositCredited', data: { userUuid, paymentId, providerPaymentId, amountMinor, transaction } },
       ];

@@ -52,6 +52,7 @@ export class CardDepositCheckouts {
       amountMinor,
       checkoutSessionId: checkout.checkoutSessionId,
       url: checkout.url,
+      provider: this.provider.name,
     };
   }
 

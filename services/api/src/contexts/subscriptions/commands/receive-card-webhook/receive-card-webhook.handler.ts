@@ -37,6 +37,8 @@ export class ReceiveCardWebhookHandler implements ICommandHandler<ReceiveCardWeb
       new SettleCardPaymentCommand(
         deposit,
         {
+          // The provider whose secret the signature held under: only its own checkouts take its word.
+          provider: this.provider.name,
           providerEventId: event.id,
           providerEventType: event.type,
           providerPaymentId: checkout.providerPaymentId,

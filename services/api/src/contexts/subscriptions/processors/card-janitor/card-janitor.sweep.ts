@@ -22,6 +22,9 @@ export const CARD_JANITOR_REPORT_TYPE = 'kupa.card_janitor';
  * becomes TIMEOUT. A checkout the customer finished with a delayed method that has not settled stays PENDING, for
  * its webhook. A provider that does not answer leaves the checkout for the next pass.
  *
+ * Only checkouts the configured provider holds are asked about (docs/adr/0080-sandbox-card-checkout.md): one opened
+ * at the sandbox card is unknown to Stripe and the other way round, and its report would not be taken anyway.
+ *
  * Each report is recorded under an event id of its own per checkout and status, so a second pass over the same
  * answer changes nothing, and the provider's real webhooks, arriving later, find the checkout settled.
  */
@@ -45,9 +48,9 @@ export class CardJanitor implements Sweep {
     const rows: Array<{ payment_id: string; card_checkout_session_id: string }> = await this.dataSource.query(
       `SELECT payment_id::text, card_checkout_session_id FROM payments
         WHERE aggregator = 'STRIPE' AND status = 'PENDING' AND card_checkout_session_id IS NOT NULL
-          AND created_at <= $1
+          AND card_provider = $3 AND created_at <= $1
         ORDER BY created_at, payment_id LIMIT $2`,
-      [dueBefore, CARD_JANITOR_BATCH],
+      [dueBefore, CARD_JANITOR_BATCH, this.provider.name],
     );
     let acted = 0;
     for (const row of rows) {
@@ -62,6 +65,7 @@ export class CardJanitor implements Sweep {
           new SettleCardPaymentCommand(
             deposit,
             {
+              provider: this.provider.name,
               providerEventId: `${CARD_JANITOR_REPORT_TYPE}:${sessionId}:${providerStatus}`,
               providerEventType: CARD_JANITOR_REPORT_TYPE,
               providerPaymentId: checkout.providerPaymentId,
