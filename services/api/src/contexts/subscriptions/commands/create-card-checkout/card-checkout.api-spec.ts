@@ -308,6 +308,7 @@ describe('Card checkout through Stripe (the real SDK against a local fake Stripe
       status: 'SUCCESS',
       amount: 25,
       card: {
+        provider: 'STRIPE',
         providerStatus: 'paid',
         providerPaymentId: stripe.session(opened.sessionId).payment_intent,
         amountAsked: 25,
@@ -318,6 +319,12 @@ describe('Card checkout through Stripe (the real SDK against a local fake Stripe
     expect(payment.purchase?.subscriptionId).toEqual(expect.any(String));
     // The 25 arrived from world:stripe and paid for the package in the same append: the balance is back to zero.
     expect(await balanceMinorOf(testApp, client.userUuid)).toBe(0);
+    const [credit]: Array<{ account: string }> = await testApp.dataSource.query(
+      `SELECT account FROM ledger_entries WHERE payment_id = $1 AND event_type = 'CardDepositCredited'
+        AND amount_minor < 0`,
+      [opened.paymentId],
+    );
+    expect(credit?.account).toBe('world:stripe');
     expect(await subscriptionsOf(client.userUuid)).toBe(1);
     const [{ positions }]: Array<{ positions: string }> = await testApp.dataSource.query(
       `SELECT count(DISTINCT transaction_id)::text AS positions FROM events

@@ -78,7 +78,7 @@ describe('Card checkout through the sandbox card (the real SDK against our own S
       status: 'PENDING',
       aggregator: 'STRIPE',
       method: 'CARD',
-      card: { checkoutSessionId: opened.sessionId, providerStatus: 'unpaid', amountAsked: 25 },
+      card: { provider: 'SANDBOX', checkoutSessionId: opened.sessionId, providerStatus: 'unpaid', amountAsked: 25 },
     });
 
     // The page: marked as a test, in both languages, and with no field for a card number at all.
@@ -115,6 +115,23 @@ describe('Card checkout through the sandbox card (the real SDK against our own S
     expect((await read(testApp, subscription.id)).price).toBe(25);
     // $25 came in by card and bought the $25 package.
     expect(await balanceMinorOf(testApp, opened.client.userUuid)).toBe(0);
+    // Money nobody paid comes from the sandbox card's own account, never from Stripe's (ADR 0080).
+    const entries: Array<{ account: string; amount_minor: string }> = await testApp.dataSource.query(
+      `SELECT account, amount_minor::text FROM ledger_entries
+        WHERE payment_id = $1 AND event_type = 'CardDepositCredited' ORDER BY entry_id`,
+      [opened.paymentId],
+    );
+    expect(entries).toEqual([
+      { account: 'world:sandbox-card', amount_minor: '-2500' },
+      { account: `user:${opened.client.userUuid}`, amount_minor: '2500' },
+    ]);
+    expect(await countRows(testApp, `SELECT count(*) FROM ledger_entries WHERE account = 'world:stripe'`)).toBe(0);
+    const history = await testApp.http
+      .get('/api/ledger/accounts/world:sandbox-card/history')
+      .set('Authorization', `Bearer ${admin}`);
+    expect(history.status).toBe(200);
+    // Staff can read what the sandbox "paid" in all, apart from any real money.
+    expect(history.body.balance).toBeLessThanOrEqual(-25);
     await expectLedgerVerifyOk(testApp);
 
     // A second press changes nothing and sends nothing.
