@@ -127,11 +127,17 @@ describe('the embedded demo seed', () => {
       {
         status: 'SUCCESS',
         amount: 2490,
-        provider: 'STRIPE',
+        provider: 'SANDBOX',
         session: expect.stringMatching(/^cs_test_sandbox_/),
         userEmail: emailOf('CLIENT'),
       },
     ]);
+    // Nobody paid it: the credit comes from the sandbox card's account, and Stripe's holds nothing (ADR 0080).
+    const accounts: Array<{ account: string; amount: number }> = await testApp.dataSource.query(
+      `SELECT account, sum(amount_minor)::int AS amount FROM ledger_entries
+        WHERE event_type = 'CardDepositCredited' AND account LIKE 'world:%' GROUP BY account`,
+    );
+    expect(accounts).toEqual([{ account: 'world:sandbox-card', amount: -2490 }]);
     const sessions: Array<{ status: string; paymentStatus: string }> = await testApp.dataSource.query(
       `SELECT status, payment_status AS "paymentStatus" FROM sandbox_card_sessions`,
     );
