@@ -328,6 +328,7 @@ export interface DepositPurchaseFailedData {
 export interface CardCheckoutOpenedData {
   paymentId: number;
   userUuid: string;
+  /** Who holds the checkout: `STRIPE`, or `SANDBOX` for the sandbox card, whose money nobody paid (ADR 0080). */
   provider: CardProvider;
   checkoutSessionId: string;
   checkoutUrl: string;
@@ -364,8 +365,9 @@ export interface CardPaymentReportedData {
 }
 
 /**
- * On the client's wallet: money that arrived through the card provider (`world:stripe` → `user:{uuid}`), once per
- * checkout, in the same append as the purchase it paid for (or the purchase's failure).
+ * On the client's wallet: money that arrived through the card provider (`world:stripe` → `user:{uuid}`, or
+ * `world:sandbox-card` for a checkout the sandbox card holds: money nobody paid, ADR 0080), once per checkout, in the
+ * same append as the purchase it paid for (or the purchase's failure).
  */
 export interface CardDepositCreditedData {
   userUuid: string;
