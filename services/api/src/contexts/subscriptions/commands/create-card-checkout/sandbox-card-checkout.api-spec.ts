@@ -1,6 +1,6 @@
 import type { CardCheckoutResponse, Payment, Plan } from '@kupa/proto';
 import Stripe from 'stripe';
-import { CardProviderSettings, stripeConnectionOf } from '../../../../platform/card-provider';
+import { CardProvider, CardProviderSettings, stripeConnectionOf } from '../../../../platform/card-provider';
 import { UNREACHABLE_STRIPE_ENV } from '../../../../test-support/fake-stripe';
 import { adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
@@ -69,6 +69,8 @@ describe('Card checkout through the sandbox card (the real SDK against our own S
   it('offers card checkout without Stripe, because the sandbox card stands in', async () => {
     const dictionaries = await testApp.http.get('/api/dictionaries');
     expect(dictionaries.body.cardCheckoutAvailable).toBe(true);
+    // What its checkouts record as their provider, and so the account their money comes from (ADR 0080).
+    expect(testApp.app.get(CardProvider).name).toBe('SANDBOX');
   });
 
   it('buys a package by card end to end: open, Pay on the test page, signed webhook, active and in the ledger', async () => {
@@ -268,6 +270,8 @@ describe('The sandbox card on a real deployment', () => {
       }
       const dictionaries = await testApp.http.get('/api/dictionaries');
       expect(dictionaries.body.cardCheckoutAvailable).toBe('STRIPE_SECRET_KEY' in env);
+      // With a Stripe key, sandboxes on or not, checkouts are Stripe's: never booked as sandbox money.
+      expect(testApp.app.get(CardProvider).name).toBe('STRIPE');
     } finally {
       await testApp.close();
     }
