@@ -127,25 +127,34 @@ async function seedData(): Promise<Seed> {
   );
   await apiCall(base, 'POST', `/users/${clientUuid}/notes`, { text: 'ביקשה חשבונית על ההפקדה האחרונה.' }, adminToken);
   await apiCall(base, 'POST', `/users/${clientUuid}/notes`, { text: 'Prefers e-mail over phone calls.' }, adminToken);
-  const createPackage = (name: string, durationInMonths: number, price: number, features: string[]) =>
+  // Packages are bilingual (docs/adr/0075-demo-catalogue-and-bilingual-packages.md): each language's screenshots show
+  // that language's name and description.
+  const createPackage = (
+    names: { he: string; en: string },
+    durationInMonths: number,
+    price: number,
+    features: string[],
+  ) =>
     apiCall<{ id: string }>(
       base,
       'POST',
       '/payment-plans',
       {
-        name,
+        name: names.he,
+        nameEn: names.en,
         durationInMonths,
         price,
         currency: 'USD',
         isRecurrent: true,
-        description: 'Four screens, HD and 4K',
+        description: 'ארבעה מסכים, HD ו־4K',
+        descriptionEn: 'Four screens, HD and 4K',
         features,
         status: 'ACTIVE',
       },
       adminToken,
     );
-  const plan = await createPackage('פרימיום משפחתי', 12, 119.9, ['4K', 'ארבעה מסכים']);
-  const monthly = await createPackage('Mobile Monthly', 1, 9.9, ['HD']);
+  const plan = await createPackage({ he: 'פרימיום משפחתי', en: 'Family Premium' }, 12, 119.9, ['4K', 'ארבעה מסכים']);
+  const monthly = await createPackage({ he: 'נייד חודשי', en: 'Mobile Monthly' }, 1, 9.9, ['HD']);
   // The client buys both packages, so that the subscription screens have one to show; the streaming-service simulator
   // opens each account in the background, and the screens are shown once it is ACTIVE (a PENDING one shows a spinner).
   const buy = async (planId: string, login: string) => {
