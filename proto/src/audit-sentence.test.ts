@@ -248,6 +248,12 @@ describe('activity-log fields and values', () => {
     expect(formatAuditValue({ type: 'CLIENT' }, 'passwordChangedAt', '2026-03-02T10:00:00.000Z', 'en').text).toMatch(
       /2026/,
     );
+    // An instant inside a sentence is one unbreakable piece: no-break spaces, no space a line may end at.
+    for (const lang of ['he', 'en'] as const) {
+      const instant = formatAuditValue({ type: 'CLIENT' }, 'passwordChangedAt', '2026-12-29T10:00:00.000Z', lang).text;
+      expect(instant).toContain('\u00a0');
+      expect(instant).not.toContain(' ');
+    }
     expect(formatAuditValue({ type: 'CLIENT' }, 'status', null, 'he').text).toBe('(ריק)');
     // A value that does not fit its field, and any value of an unknown field, shows as recorded.
     expect(formatAuditValue({ type: 'PAYMENT' }, 'amount', 'lots', 'en').text).toBe('lots');

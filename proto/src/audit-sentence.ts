@@ -13,7 +13,7 @@ import {
 import { CARD_PROVIDER_STATUS_LABELS } from './card';
 import { CASHIER_PROVIDER_STATUS_LABELS, cryptoMethodOfPayCurrency } from './cashier';
 import { enumLabel } from './labels';
-import { formatDollarsForIsolate, withoutDirectionMarks } from './money';
+import { formatDollarsForIsolate, keptOnOneLine, withoutDirectionMarks } from './money';
 import type { AuditChange, AuditLog, AuditRef } from './payloads';
 import { hasParam, templateParts } from './placeholders';
 
@@ -42,8 +42,10 @@ export function auditFieldLabel(ref: Pick<AuditRef, 'type'>, field: string, lang
 function formatInstant(value: string, lang: Language): string | null {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return withoutDirectionMarks(
-    new Intl.DateTimeFormat(LANGUAGE_LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(date),
+  return keptOnOneLine(
+    withoutDirectionMarks(
+      new Intl.DateTimeFormat(LANGUAGE_LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(date),
+    ),
   );
 }
 

@@ -101,6 +101,18 @@ export function withoutDirectionMarks(text: string): string {
   return text.replace(DIRECTION_MARKS, '');
 }
 
+/** The breakable spaces `Intl` puts between a date's day, month, year and time. */
+const BREAKABLE_SPACES = / /g;
+
+/**
+ * A formatted date or date-time that a line never breaks inside: its spaces become no-break spaces (U+00A0), so a
+ * sentence that names it wraps before or after it, never between "29 Dec" and "2026". One place for both apps' dates,
+ * however a screen places them (inside a translated sentence, a table cell, a dialog).
+ */
+export function keptOnOneLine(text: string): string {
+  return text.replace(BREAKABLE_SPACES, '\u00a0');
+}
+
 /**
  * Building an `Intl` formatter costs far more than formatting one value (a list formats an amount per row on every
  * render), so each is built once per language and kept.

@@ -1,4 +1,12 @@
-import { checkNoteText, checkRequired, firstIssue, formatErrorMessage, type Note, type User } from '@kupa/proto';
+import {
+  checkNoteText,
+  checkRequired,
+  firstIssue,
+  formatErrorMessage,
+  keptOnOneLine,
+  type Note,
+  type User,
+} from '@kupa/proto';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Alert,
@@ -43,7 +51,9 @@ function useNotes(userUuid: string) {
 function formatDate(value: string, lang: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return keptOnOneLine(
+    date.toLocaleString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   type AccountHistory,
   type AccountHolder,
   eventTypeLabel,
+  keptOnOneLine,
   ledgerAccountLabel,
   LIMITS,
   SYSTEM_ACCOUNTS,
@@ -84,7 +85,9 @@ function AccountName({ account, holder }: { account: string; holder: AccountHold
 function formatInstant(iso: string, lang: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  return keptOnOneLine(
+    date.toLocaleString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' }),
+  );
 }
 
 /** Reads one page of an account's history whenever the account, the instant or the page changes. */

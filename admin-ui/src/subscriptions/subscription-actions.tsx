@@ -2,6 +2,7 @@ import {
   checkSubscriptionLogin,
   checkSubscriptionPassword,
   formatErrorMessage,
+  keptOnOneLine,
   LIMITS,
   resumable,
   type RuleIssue,
@@ -219,11 +220,16 @@ export function ChangePasswordButton() {
   );
 }
 
-/** The end date as a confirmation says it ("12 March 2027"), or a dash when the subscription has none. */
+/**
+ * The end date as a confirmation says it ("12 March 2027"), on one line inside the sentence, or a dash when the
+ * subscription has none.
+ */
 function useEndDateText(record: SubscriptionRecord): string {
   const lang = useLang();
   return record.endDate
-    ? new Date(record.endDate).toLocaleDateString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'long' })
+    ? keptOnOneLine(
+        new Date(record.endDate).toLocaleDateString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'long' }),
+      )
     : '—';
 }
 

@@ -142,6 +142,8 @@ describe("a subscription's details", () => {
     await user.click(await screen.findByTestId('subscription-resume'));
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('The cancellation is withdrawn');
+    // The end date ("4 June 2099") stands apart by no-break spaces only: the sentence never wraps inside it.
+    expect(confirm.textContent).toContain('4\u00a0June\u00a02099');
     await user.click(within(confirm).getByRole('button', { name: 'Leave it cancelled' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(commands(calls)).toEqual([]);

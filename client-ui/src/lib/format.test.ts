@@ -1,4 +1,5 @@
-import { formatDateTime, formatDollars, formatNumber, formatPercent, formatSignedDollars } from './format';
+import { keptOnOneLine } from '@kupa/proto';
+import { formatDate, formatDateTime, formatDollars, formatNumber, formatPercent, formatSignedDollars } from './format';
 
 describe('format', () => {
   it("keeps each language's formatter apart, whichever language asks first", () => {
@@ -7,13 +8,26 @@ describe('format', () => {
     const hebrew = formatDateTime(at, 'he');
     expect(hebrew).not.toBe(english);
     expect(english).toBe(
-      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)),
+      keptOnOneLine(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))),
     );
     expect(hebrew).toBe(
-      new Intl.DateTimeFormat('he-IL', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)),
+      keptOnOneLine(new Intl.DateTimeFormat('he-IL', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))),
     );
     // The second call answers from the kept formatter, with the same text.
     expect(formatDateTime(at, 'en')).toBe(english);
+  });
+
+  it('gives dates and date-times that a line never breaks inside, in either language', () => {
+    const at = '2026-12-29T10:30:00Z';
+    for (const lang of ['he', 'en'] as const) {
+      for (const text of [formatDate(at, lang), formatDateTime(at, lang)]) {
+        // Day, month, year and time are still apart, by no-break spaces only: no space a line may break at.
+        expect(text).toMatch(/2026/);
+        expect(text).toContain('\u00a0');
+        expect(text).not.toContain(' ');
+      }
+    }
+    expect(formatDate(at, 'he')).toMatch(/^29\u00a0בדצמ׳\u00a02026$/);
   });
 
   it('signs amounts only where asked, and groups counts by the language', () => {
@@ -66,7 +80,9 @@ describe('format', () => {
       fresh.formatSignedDollars(5, 'he');
       expect(built).toHaveLength(before);
       expect(hebrew).toBe(
-        new RealDateTimeFormat('he-IL', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)),
+        keptOnOneLine(
+          new RealDateTimeFormat('he-IL', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)),
+        ),
       );
     } finally {
       Intl.NumberFormat = RealNumberFormat;

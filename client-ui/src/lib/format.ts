@@ -2,6 +2,7 @@ import { LOCALES } from './i18n/i18n';
 import {
   formatDollarsForIsolate,
   formatSignedDollarsForIsolate,
+  keptOnOneLine,
   type Language,
   prepareDollarFormats,
 } from '@kupa/proto';
@@ -64,14 +65,19 @@ export function formatPercent(percent: number, lang: Language): string {
   return percents(lang).format(percent / 100);
 }
 
+/**
+ * A day ("29 Dec 2026"), kept on one line: screens put dates inside sentences, which must wrap around a date, not
+ * through it.
+ */
 export function formatDate(iso: string, lang: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dates(lang).format(date);
+  return keptOnOneLine(dates(lang).format(date));
 }
 
+/** A day and time ("29 Dec 2026, 14:30"), kept on one line like `formatDate`. */
 export function formatDateTime(iso: string, lang: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimes(lang).format(date);
+  return keptOnOneLine(dateTimes(lang).format(date));
 }

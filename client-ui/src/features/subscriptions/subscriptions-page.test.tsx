@@ -82,9 +82,9 @@ describe('subscriptions page', () => {
     expect(within(rows[0]).getByTestId('subscriptions-row-name')).toHaveTextContent('Monthly HD');
     expect(within(rows[0]).getByTestId('subscriptions-row-status')).toHaveTextContent('פעיל');
     expect(within(rows[0]).getByTestId('subscriptions-row-status')).toHaveAttribute('data-intent', 'success');
-    expect(rows[0]).toHaveTextContent(formatDate(regular.startDate ?? '', 'he'));
-    expect(rows[0]).toHaveTextContent(formatDate(regular.endDate ?? '', 'he'));
-    expect(rows[0]).toHaveTextContent(formatDate(regular.nextPaymentDate ?? '', 'he'));
+    expect(rows[0].textContent).toContain(formatDate(regular.startDate ?? '', 'he'));
+    expect(rows[0].textContent).toContain(formatDate(regular.endDate ?? '', 'he'));
+    expect(rows[0].textContent).toContain(formatDate(regular.nextPaymentDate ?? '', 'he'));
     expect(rows[0]).toHaveTextContent('dana.levi');
     expect(within(rows[0]).getByTestId('subscriptions-row-link')).toHaveAttribute(
       'href',

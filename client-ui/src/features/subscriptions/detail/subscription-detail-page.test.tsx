@@ -98,9 +98,11 @@ describe('subscription detail', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Monthly HD');
     expect(within(detail).getByTestId('subscription-detail-status')).toHaveTextContent('פעיל');
     expect(within(detail).getByTestId('subscription-detail-login')).toHaveTextContent('dana.levi');
+    // Dates keep their no-break spaces (a line never breaks inside one); `toHaveTextContent` turns those into plain
+    // spaces and so never matches a date, hence the comparisons with the text as it is.
     const endDate = formatDate(SUBSCRIPTION.endDate ?? '', 'he');
-    expect(within(detail).getByTestId('subscription-detail-end')).toHaveTextContent(endDate);
-    expect(within(detail).getByTestId('subscription-detail-next-payment')).toHaveTextContent(
+    expect(within(detail).getByTestId('subscription-detail-end').textContent).toContain(endDate);
+    expect(within(detail).getByTestId('subscription-detail-next-payment').textContent).toContain(
       formatDate(SUBSCRIPTION.nextPaymentDate ?? '', 'he'),
     );
     expect(within(detail).getByTestId('subscription-detail-recurrent')).toHaveTextContent(
@@ -109,7 +111,7 @@ describe('subscription detail', () => {
 
     await user.click(screen.getByTestId('subscription-cancel'));
     const dialog = await screen.findByTestId('cancel-subscription-dialog');
-    expect(within(dialog).getByTestId('cancel-subscription-text')).toHaveTextContent(
+    expect(within(dialog).getByTestId('cancel-subscription-text').textContent).toContain(
       translate('he', 'subscription.cancelText', { date: endDate }),
     );
     await user.click(within(dialog).getByTestId('cancel-subscription-cancel'));
@@ -119,7 +121,7 @@ describe('subscription detail', () => {
     await user.click(screen.getByTestId('subscription-cancel'));
     await user.click(await screen.findByTestId('cancel-subscription-confirm'));
 
-    expect(await screen.findByTestId('subscription-cancel-notice')).toHaveTextContent(
+    expect((await screen.findByTestId('subscription-cancel-notice')).textContent).toContain(
       translate('he', 'subscription.cancelNotice', { date: endDate }),
     );
     expect(changes(calls)).toEqual([
@@ -264,7 +266,7 @@ describe('subscription detail', () => {
 
     const reason = await screen.findByTestId('subscription-renew-reason');
     expect(reason).toHaveTextContent('Already paid a full period ahead: renewing opens after');
-    expect(reason).toHaveTextContent(formatDateTime(addCalendarMonths(end, -1).toISOString(), 'en'));
+    expect(reason.textContent).toContain(formatDateTime(addCalendarMonths(end, -1).toISOString(), 'en'));
     expect(screen.getByTestId('subscription-renew')).toBeDisabled();
     expect(changes(calls)).toEqual([]);
   });
@@ -283,7 +285,7 @@ describe('subscription detail', () => {
     await user.click(renew);
     const dialog = await screen.findByTestId('renew-dialog');
     // A period added to the current end, which is still ahead: no paid day is lost.
-    expect(await within(dialog).findByTestId('renew-new-end')).toHaveTextContent(
+    expect((await within(dialog).findByTestId('renew-new-end')).textContent).toContain(
       formatDate(addCalendarMonths(end, 1).toISOString(), 'en'),
     );
     // $50 less the package's $20 less the client's 10 %.
@@ -338,6 +340,26 @@ describe('subscription detail', () => {
     expect(changes(calls)).toEqual([
       expect.objectContaining({ method: 'POST', url: `/api/subscriptions/${SUBSCRIPTION.id}/resume` }),
     ]);
+  });
+
+  it('keeps the end date in the Hebrew resume dialog on one line, however the sentence wraps', async () => {
+    useLangStore.getState().setLang('he');
+    signInAs();
+    const end = daysFromNow(10);
+    mockDetailApi({
+      current: () => ({ ...SUBSCRIPTION, endDate: end.toISOString(), cancelAtPeriodEnd: true, nextPaymentDate: null }),
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    await user.click(await screen.findByTestId('subscription-resume'));
+    const text = (await screen.findByTestId('resume-subscription-text')).textContent ?? '';
+    // The date as Hebrew writes it ("29 בדצמ׳ 2026"): its day, month and year stand apart by no-break spaces only,
+    // so the line cannot end after the month and leave the year to start the next one.
+    const words = new Intl.DateTimeFormat('he-IL', { dateStyle: 'medium' }).format(end).split(' ');
+    expect(words).toHaveLength(3);
+    expect(text).toContain(words.join('\u00a0'));
+    expect(text).not.toContain(words.join(' '));
   });
 
   it('offers no resumption once the end date of a cancelled subscription has passed', async () => {
