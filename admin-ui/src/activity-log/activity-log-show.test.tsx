@@ -132,6 +132,20 @@ describe('activity log entry', () => {
     expect(within(table).getAllByTestId('change-after')[2].querySelector('bdi')).toHaveAttribute('dir', 'ltr');
   });
 
+  it("keeps a person's e-mail whole with its brackets, where a line would break at its hyphen", async () => {
+    const hyphenated = { ...entry, parent: { ...entry.parent, email: 'dana-levi@example.com' } };
+    for (const lang of ['he', 'en'] as const) {
+      mockFetch({ 'GET /api/audit-logs/a-7': () => json(200, hyphenated) });
+      const { unmount } = renderEntry('a-7', lang);
+      const parent = await screen.findByTestId('activity-log-parent');
+      // The bracketed e-mail is one piece that does not wrap, so "(" never ends a line on its own.
+      const bracketed = within(parent).getByText((_, element) => element?.textContent === '(dana-levi@example.com)');
+      expect(bracketed).toHaveStyle({ whiteSpace: 'nowrap' });
+      expect(parent).toHaveTextContent('Dana Levi (dana-levi@example.com)');
+      unmount();
+    }
+  });
+
   it("names a package by its name and links it to the package's details", async () => {
     const packageEntry = {
       ...entry,

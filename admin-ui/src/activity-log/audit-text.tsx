@@ -8,7 +8,7 @@ import {
   type TextSegment,
   type UserRole,
 } from '@kupa/proto';
-import { type MouseEvent } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { Link, useCreatePath, usePermissions } from 'react-admin';
 import { resourcesForRole } from '../resources';
 import { useLang } from '../shared/use-lang';
@@ -16,6 +16,40 @@ import { useLang } from '../shared/use-lang';
 /** A piece of activity-log text; values that keep their own direction sit in a `<bdi>`. */
 export function Segment({ segment }: { segment: TextSegment }) {
   return segment.isolate ? <bdi dir={segment.isolate}>{segment.text}</bdi> : <>{segment.text}</>;
+}
+
+/**
+ * A ref's segments on screen, a person's e-mail kept whole with its brackets: "(dana-cohen@example.com)" is one piece
+ * a line does not break inside. Left to the browser, a Hebrew sentence broke at the e-mail's hyphen, or after the
+ * opening bracket, and left "(" alone at a line's end. Only how the line wraps changes: a copy gives the same text.
+ */
+function RefSegments({ segments }: { segments: TextSegment[] }) {
+  const pieces: ReactNode[] = [];
+  for (let index = 0; index < segments.length; index += 1) {
+    const [open, value, close] = segments.slice(index, index + 3);
+    const bracketed =
+      close !== undefined &&
+      !open.isolate &&
+      open.text.endsWith('(') &&
+      value.isolate !== undefined &&
+      !close.isolate &&
+      close.text.startsWith(')');
+    if (!bracketed) {
+      pieces.push(<Segment key={index} segment={open} />);
+      continue;
+    }
+    pieces.push(
+      <Fragment key={index}>
+        {open.text.slice(0, -1)}
+        <span style={{ whiteSpace: 'nowrap' }}>
+          (<Segment segment={value} />)
+        </span>
+        {close.text.slice(1)}
+      </Fragment>,
+    );
+    index += 2;
+  }
+  return <>{pieces}</>;
 }
 
 const PERSON_TYPES: ReadonlySet<string> = new Set(['ADMIN', 'MANAGER', 'CLIENT']);
@@ -47,7 +81,7 @@ function useRefPath(ref: AuditRef): string | null {
 export function AuditRefLink({ value, testId }: { value: AuditRef; testId?: string }) {
   const lang = useLang();
   const path = useRefPath(value);
-  const segments = auditRefSegments(value, lang).map((segment, index) => <Segment key={index} segment={segment} />);
+  const segments = <RefSegments segments={auditRefSegments(value, lang)} />;
   return path ? (
     <Link to={path} onClick={keepRowClick} data-testid={testId} data-ref-type={value.type} data-ref-id={value.id}>
       {segments}
