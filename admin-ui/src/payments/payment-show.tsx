@@ -144,7 +144,7 @@ function DetailList({
   label: (field: string) => string;
 }) {
   return (
-    <Box component="dl" data-testid={testId} sx={{ m: 0, mt: 1, display: 'grid', gap: 1 }}>
+    <Box component="dl" data-testid={testId} sx={{ m: 0, display: 'grid', gap: 1 }}>
       {rows.map(([field, value]) => (
         <Box key={field} data-testid={`${testId}-${field}`}>
           <Typography component="dt" variant="caption" color="text.secondary">
@@ -178,27 +178,34 @@ export function PaymentShow() {
     >
       <Grid container spacing={3} sx={{ p: 2, overflowWrap: 'anywhere' }} data-testid="payment-detail">
         <Grid size={{ xs: 12, md: 7 }}>
-          <SimpleShowLayout sx={{ p: 0 }}>
-            <FunctionField source="paymentId" render={ltr('paymentId')} />
-            <FunctionField source="userEmail" render={() => <UserLink />} />
-            <PaymentAmountField source="amount" testId="payment-amount" />
-            <EnumField source="currency" enumName="currency" />
-            <PaymentStatusField source="status" />
-            <EnumField source="type" enumName="paymentType" />
-            <EnumField source="method" enumName="paymentMethod" />
-            <EnumField source="aggregator" enumName="paymentAggregator" />
-            <FunctionField source="comment" render={freeText('comment', 'payment-comment')} />
-            <FunctionField source="publicNote" render={freeText('publicNote', 'payment-public-note')} />
-          </SimpleShowLayout>
-          <TransferParties />
-          <CashierDetails />
-          <CardDetails />
-          <SimpleShowLayout sx={{ p: 0 }}>
-            <DateTimeField source="createdAt" />
-            <TextField source="createdBy" />
-            <DateTimeField source="updatedAt" />
-            <TextField source="updatedBy" />
-          </SimpleShowLayout>
+          {/*
+            The fields come in several layouts (the payment's own, a transfer's, a deposit's at its provider, the
+            times); each layout spaces only its own fields, so the column spaces the layouts the same way, or the last
+            field of one ("Note to the client") sits against the first label of the next ("Created").
+          */}
+          <Stack spacing={1}>
+            <SimpleShowLayout sx={{ p: 0 }}>
+              <FunctionField source="paymentId" render={ltr('paymentId')} />
+              <FunctionField source="userEmail" render={() => <UserLink />} />
+              <PaymentAmountField source="amount" testId="payment-amount" />
+              <EnumField source="currency" enumName="currency" />
+              <PaymentStatusField source="status" />
+              <EnumField source="type" enumName="paymentType" />
+              <EnumField source="method" enumName="paymentMethod" />
+              <EnumField source="aggregator" enumName="paymentAggregator" />
+              <FunctionField source="comment" render={freeText('comment', 'payment-comment')} />
+              <FunctionField source="publicNote" render={freeText('publicNote', 'payment-public-note')} />
+            </SimpleShowLayout>
+            <TransferParties />
+            <CashierDetails />
+            <CardDetails />
+            <SimpleShowLayout sx={{ p: 0 }}>
+              <DateTimeField source="createdAt" />
+              <TextField source="createdBy" />
+              <DateTimeField source="updatedAt" />
+              <TextField source="updatedBy" />
+            </SimpleShowLayout>
+          </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Stack spacing={2}>

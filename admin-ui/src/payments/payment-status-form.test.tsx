@@ -357,3 +357,43 @@ describe('card deposit detail', () => {
     );
   });
 });
+
+describe('payment detail layout', () => {
+  /**
+   * The space between a field and what is above it: the top margin of the field, or of the first box around it that
+   * has something above it (a field that opens its group is spaced by its group).
+   */
+  function spaceAbovePx(field: Element): number {
+    let box: Element | null = field;
+    while (box && !box.previousElementSibling) box = box.parentElement;
+    return box ? parseFloat(getComputedStyle(box).marginTop || '0') : 0;
+  }
+
+  /** A field of the detail as a person finds it: by its label. */
+  function fieldLabelled(label: string): Element {
+    const field = screen.getByText(label, { selector: 'span, p, label' }).closest('.ra-field');
+    if (!field) throw new Error(`no field labelled ${label}`);
+    return field;
+  }
+
+  it('spaces "Created" below the note to the client as every other field, in Hebrew and English', async () => {
+    for (const [lang, note, created] of [
+      ['he', 'הודעה ללקוח', 'נוצר'],
+      ['en', 'Note to the client', 'Created'],
+    ] as const) {
+      mockFetch({
+        'GET /api/payments/42': [() => json(200, { ...manualPayment, publicNote: 'Checked with the bank' })],
+      });
+      const { unmount } = renderInAdmin(<PaymentRoute />, {
+        resource: 'payments',
+        lang,
+        path: '/admin/payments/42/show',
+      });
+      await screen.findByTestId('payment-public-note');
+      const noteSpace = spaceAbovePx(fieldLabelled(note));
+      expect(noteSpace).toBeGreaterThan(0);
+      expect(spaceAbovePx(fieldLabelled(created))).toBe(noteSpace);
+      unmount();
+    }
+  });
+});
