@@ -254,6 +254,10 @@ describe('activity-log fields and values', () => {
       expect(instant).toContain('\u00a0');
       expect(instant).not.toContain(' ');
     }
+    // A Hebrew date reads right to left around its Hebrew month: isolated by its first strong letter, never as LTR.
+    const hebrewInstant = formatAuditValue({ type: 'CLIENT' }, 'passwordChangedAt', '2026-12-29T10:00:00.000Z', 'he');
+    expect(hebrewInstant.text).toMatch(/[\u0590-\u05ff]/);
+    expect(hebrewInstant.isolate).toBe('auto');
     expect(formatAuditValue({ type: 'CLIENT' }, 'status', null, 'he').text).toBe('(ריק)');
     // A value that does not fit its field, and any value of an unknown field, shows as recorded.
     expect(formatAuditValue({ type: 'PAYMENT' }, 'amount', 'lots', 'en').text).toBe('lots');

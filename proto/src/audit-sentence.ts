@@ -61,7 +61,9 @@ function formatKnownValue(value: unknown, kind: AuditValueKind, lang: Language):
         : null;
     case 'instant': {
       const text = typeof value === 'string' ? formatInstant(value, lang) : null;
-      return text === null ? null : { text, isolate: 'ltr' };
+      // `auto`, not `ltr`: a Hebrew date holds a Hebrew month, and laid out left to right its day and time trade
+      // places ("בדצמ׳ 2026, 11:22 29"); its first strong letter gives each language its own order.
+      return text === null ? null : { text, isolate: 'auto' };
     }
     case 'boolean':
       return typeof value === 'boolean' ? { text: (value ? AUDIT_WORDS.yes : AUDIT_WORDS.no)[lang] } : null;
