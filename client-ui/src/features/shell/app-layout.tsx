@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { isStaffRole } from '@kupa/proto';
 import { useMe } from '../../lib/api/use-me';
@@ -11,6 +11,8 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useT } from '../../lib/i18n/i18n';
 import { useUserStore } from '../../lib/stores/user-store';
@@ -31,6 +33,13 @@ export function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const { data: me } = useMe();
   const navigate = useNavigate();
+  // The screen inside the frame renders after the frame's first commit, in a render React may interrupt: the router
+  // shows a signed-in screen by a store update, which React renders in one uninterruptible task, and the frame and the
+  // first screen together made one of 530 to 620 ms on a phone (docs/benchmarks.md). Later navigations are unchanged.
+  const screenShown = useDeferredValue(true, false);
+  // On a phone the permanent sidebar is hidden (the menu button opens its own drawer): it is not rendered there, so
+  // the first screen does not build and style a navigation no one sees.
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   // A role staff changed applies at once: the server already answers by it. A client made staff belongs to the staff
   // console, and is signed out here with the notice that says so; a client made ambassador (or back) stays.
   useEffect(() => {
@@ -98,21 +107,23 @@ export function AppLayout() {
         <Toolbar />
         {mobileOpen && <Sidebar role={role} onNavigate={() => setMobileOpen(false)} />}
       </Drawer>
-      <Drawer
-        variant="permanent"
-        sx={{
-          display: { xs: 'none', md: 'block' },
-          width: DRAWER_WIDTH,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-        }}
-      >
-        <Toolbar />
-        <Sidebar role={role} />
-      </Drawer>
+      {!phone && (
+        <Drawer
+          variant="permanent"
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          <Toolbar />
+          <Sidebar role={role} />
+        </Drawer>
+      )}
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
         <Toolbar />
-        <Outlet />
+        {screenShown && <Outlet />}
       </Box>
     </Box>
   );
