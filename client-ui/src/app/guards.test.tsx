@@ -74,6 +74,24 @@ describe('route guards', () => {
     expect(screen.getByTestId('balance').querySelector('bdi')).not.toBeNull();
   });
 
+  it('on a phone, builds the sidebar only in the drawer the menu button opens, the screen still shown', async () => {
+    // Narrower than the medium breakpoint: MUI's `down('md')` asks for a max-width, a phone answers yes.
+    const wideMatchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ ...wideMatchMedia(query), matches: query.includes('max-width') }) as MediaQueryList,
+    );
+    signInAs();
+    mockApi();
+    const user = userEvent.setup();
+    renderApp('/my-profile');
+    expect(await screen.findByTestId('profile-id')).toHaveTextContent('12345678');
+    // The permanent sidebar is hidden on a phone anyway; it is no longer rendered there.
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('nav-open'));
+    expect(await screen.findAllByTestId('sidebar')).toHaveLength(1);
+    expect(screen.getByTestId('nav-my-profile')).toHaveAttribute('aria-current', 'page');
+  });
+
   it('shows the not-found screen for an unknown route and goes back to the root', async () => {
     signInAs();
     mockApi();
