@@ -53,4 +53,27 @@ describe('the packages page does not jump', () => {
     expect(screen.queryByTestId('trial-offer')).not.toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/subscriptions/search')).toBe(false);
   });
+
+  it('holds the trial offer back while the packages are still coming, so the skeleton is not pushed down', async () => {
+    signInAs();
+    const packages = deferred<Response>();
+    mockFetch(({ url }) => {
+      if (url === '/api/users/me') return jsonResponse(200, makeUser({ trialUsed: false, trialRejected: false }));
+      if (url === '/api/subscriptions/search') return jsonResponse(200, pageOf([]));
+      if (url === '/api/payment-plans/search') return packages.promise;
+      if (url === '/api/dictionaries') return jsonResponse(200, makeDictionaries());
+      return jsonResponse(200, pageOf([]));
+    });
+    renderApp('/packages');
+
+    // Whether the trial offer leads is known; the packages are not in: only the skeleton shows.
+    expect(await screen.findByTestId('plans-skeleton')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('trial-offer')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('packages-balance')).not.toBeInTheDocument();
+
+    packages.resolve(jsonResponse(200, pageOf([makePlan()])));
+    expect(await screen.findByTestId('trial-offer')).toBeInTheDocument();
+    expect(screen.getByTestId('plans')).toBeInTheDocument();
+  });
 });

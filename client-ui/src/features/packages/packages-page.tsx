@@ -67,6 +67,7 @@ export function PackagesPage() {
   const [buying, setBuying] = useState<Plan | null>(null);
   const discount = me?.referrals.discountPercent ?? 0;
   const trial = useTrialOfferDecision();
+  const shown = trial.decided && (plans.data !== undefined || plans.isError);
 
   const openBuy = (plan: Plan) => {
     // The balance decides whether the purchase can go ahead; read it fresh as the dialog opens.
@@ -76,17 +77,18 @@ export function PackagesPage() {
 
   return (
     <Page title={t('packages.title')}>
-      {/* Until it is known whether the trial offer leads, the page shows only the skeleton of what follows; the offer,
-          the buying power and the list then replace it together, so nothing already shown moves. */}
-      {trial.decided && <TrialOffer />}
-      {trial.decided && <BuyingPower />}
+      {/* Until it is known whether the trial offer leads and the packages are in, the page shows only the skeleton of
+          what follows; the offer, the buying power and the list then replace it together, so nothing already shown
+          moves (an offer shown first would push the skeleton down under it). */}
+      {shown && <TrialOffer />}
+      {shown && <BuyingPower />}
       {plans.isError ? (
         isApiError(plans.error) && plans.error.handled ? null : (
           <Alert severity="error" data-testid="packages-error">
             {errorMessageFor(plans.error, lang)}
           </Alert>
         )
-      ) : !plans.data || !trial.decided ? (
+      ) : !plans.data || !shown ? (
         // Keyed apart from the list: reused as the list's container, this very node would be the one seen to move
         // down when the offer arrives above it.
         <Grid key="skeleton" container spacing={2} aria-busy data-testid="plans-skeleton">

@@ -61,4 +61,26 @@ describe('the subscriptions page does not jump', () => {
     expect(screen.queryByTestId('trial-offer')).not.toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/subscriptions/search' && asksWhetherBought(call.body))).toBe(false);
   });
+
+  it('holds the trial offer back while the list is still coming, so the skeleton is not pushed down', async () => {
+    signInAs();
+    const list = deferred<Response>();
+    mockFetch(({ url, body }) => {
+      if (url === '/api/users/me') return jsonResponse(200, makeUser({ trialUsed: false, trialRejected: false }));
+      if (url === '/api/subscriptions/search')
+        return asksWhetherBought(body) ? jsonResponse(200, pageOf([])) : list.promise;
+      if (url === '/api/dictionaries') return jsonResponse(200, makeDictionaries());
+      return jsonResponse(200, pageOf([]));
+    });
+    renderApp('/subscriptions');
+
+    // Whether the trial offer leads is known; the list is not in: only the skeleton shows.
+    expect(await screen.findByTestId('subscriptions-skeleton')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('trial-offer')).not.toBeInTheDocument();
+
+    list.resolve(jsonResponse(200, pageOf([])));
+    expect(await screen.findByTestId('trial-offer')).toBeInTheDocument();
+    expect(screen.getByTestId('empty-state')).toBeInTheDocument();
+  });
 });

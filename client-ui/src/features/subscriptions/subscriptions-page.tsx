@@ -148,19 +148,20 @@ export function SubscriptionsPage() {
   const list = useQuery(subscriptionsListQueryOptions());
   const subscriptions = list.data?.content ?? [];
   const trial = useTrialOfferDecision();
+  const shown = trial.decided && (list.data !== undefined || list.isError);
 
   return (
     <Page title={t('subscriptions.title')}>
-      {/* As on /packages: until it is known whether the trial offer leads, only the skeleton shows; the offer and the
-          list then replace it together, so the list never moves down under an offer that arrives after it. */}
-      {trial.decided && <TrialOffer />}
+      {/* As on /packages: until it is known whether the trial offer leads and the list is in, only the skeleton
+          shows; the offer and the list then replace it together, so nothing moves down under an offer. */}
+      {shown && <TrialOffer />}
       {list.isError ? (
         isApiError(list.error) && list.error.handled ? null : (
           <Alert severity="error" data-testid="subscriptions-error">
             {errorMessageFor(list.error, lang)}
           </Alert>
         )
-      ) : !list.data || !trial.decided ? (
+      ) : !list.data || !shown ? (
         <Skeleton
           key="skeleton"
           variant="rounded"
