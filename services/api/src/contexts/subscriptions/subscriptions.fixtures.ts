@@ -1,4 +1,11 @@
-import { type Page, parseAmountToMinor, type Plan, type Subscription, type User } from '@kupa/proto';
+import {
+  type CardCheckoutResponse,
+  type Page,
+  parseAmountToMinor,
+  type Plan,
+  type Subscription,
+  type User,
+} from '@kupa/proto';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { LedgerVerifier } from '../../operations/verify';
@@ -18,6 +25,23 @@ let logins = 0;
 export function uniqueLogin(prefix = 'tv'): string {
   logins += 1;
   return `${prefix}.${randomUUID().slice(0, 8)}${logins}`;
+}
+
+/** The card checkout route of a package (`POST`, a client's token). */
+export const CARD_CHECKOUT = (planId: string) => `/api/stripe/create-checkout-session/payment-plans/${planId}`;
+
+/** A new client's card checkout of the package, as the portal opens it; `sessionId` is the checkout URL's last part. */
+export async function openCardCheckout(testApp: TestApp, planId: string, loginPrefix: string) {
+  const client = await createActiveUser(testApp);
+  const login = uniqueLogin(loginPrefix);
+  const response = await testApp.http
+    .post(CARD_CHECKOUT(planId))
+    .set('Authorization', `Bearer ${client.accessToken}`)
+    .send({ login, password: 'secret-pass' });
+  expect(response.status).toBe(201);
+  const answer = response.body as CardCheckoutResponse;
+  const sessionId = new URL(answer.url).pathname.split('/').pop() as string;
+  return { ...answer, sessionId, client, login };
 }
 
 export async function createPlan(testApp: TestApp, overrides: Partial<Plan> = {}): Promise<Plan> {

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
   activate,
   balanceMinorOf,
+  CARD_CHECKOUT,
   bought,
   countRows,
   createPlan,
@@ -14,13 +15,12 @@ import {
   customerWithBalance,
   expectLedgerVerifyOk,
   expectReadModelsToEqualReplay,
+  openCardCheckout,
   read,
   settled,
   uniqueLogin,
 } from '../../subscriptions.fixtures';
 import { CARD_JANITOR_SWEEP } from '../../processors/card-janitor/card-janitor.sweep';
-
-const CHECKOUT = (planId: string) => `/api/stripe/create-checkout-session/payment-plans/${planId}`;
 
 describe('Card checkout through Stripe (the real SDK against a local fake Stripe API)', () => {
   let testApp: TestApp;
@@ -41,7 +41,7 @@ describe('Card checkout through Stripe (the real SDK against a local fake Stripe
   });
 
   const checkout = (token: string | null, planId: string, body: object) => {
-    const call = testApp.http.post(CHECKOUT(planId));
+    const call = testApp.http.post(CARD_CHECKOUT(planId));
     return (token === null ? call : call.set('Authorization', `Bearer ${token}`)).send(body);
   };
 
@@ -499,7 +499,7 @@ describe('Card checkout without STRIPE_* configured', () => {
     const client = await createActiveUser(testApp);
     const plan = await createPlan(testApp);
     const checkout = await testApp.http
-      .post(CHECKOUT(plan.id))
+      .post(CARD_CHECKOUT(plan.id))
       .set('Authorization', `Bearer ${client.accessToken}`)
       .send({ login: uniqueLogin(), password: 'secret-pass' });
     expect([checkout.status, checkout.body.error]).toEqual([503, 'error.card.provider.unavailable']);
@@ -545,17 +545,7 @@ describe('The card janitor: checkouts whose webhook never came', () => {
   });
 
   /** A client's checkout of the package, as the portal opens it. */
-  const opened = async () => {
-    const client = await createActiveUser(testApp);
-    const login = uniqueLogin('late');
-    const response = await testApp.http
-      .post(CHECKOUT(plan.id))
-      .set('Authorization', `Bearer ${client.accessToken}`)
-      .send({ login, password: 'secret-pass' });
-    expect(response.status).toBe(201);
-    const answer = response.body as CardCheckoutResponse;
-    return { client, login, paymentId: answer.paymentId, sessionId: answer.url.split('/').pop() as string };
-  };
+  const opened = () => openCardCheckout(testApp, plan.id, 'late');
 
   const statusOf = async (paymentId: number) =>
     ((await testApp.http.get(`/api/payments/${paymentId}`).set('Authorization', `Bearer ${admin}`)).body as Payment)

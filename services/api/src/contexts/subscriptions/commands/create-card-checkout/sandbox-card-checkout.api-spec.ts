@@ -1,20 +1,18 @@
-import type { CardCheckoutResponse, Payment, Plan } from '@kupa/proto';
+import type { Payment, Plan } from '@kupa/proto';
 import Stripe from 'stripe';
 import { CardProvider, CardProviderSettings, stripeConnectionOf } from '../../../../platform/card-provider';
 import { UNREACHABLE_STRIPE_ENV } from '../../../../test-support/fake-stripe';
-import { adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
+import { adminToken } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
   balanceMinorOf,
   countRows,
   createPlan,
   expectLedgerVerifyOk,
+  openCardCheckout,
   read,
   settled,
-  uniqueLogin,
 } from '../../subscriptions.fixtures';
-
-const CHECKOUT = (planId: string) => `/api/stripe/create-checkout-session/payment-plans/${planId}`;
 
 /** The path and query of a URL at the test app's public address, for supertest. */
 const local = (url: string) => {
@@ -41,18 +39,7 @@ describe('Card checkout through the sandbox card (the real SDK against our own S
     await testApp.close();
   });
 
-  const openCheckout = async () => {
-    const client = await createActiveUser(testApp);
-    const login = uniqueLogin('sbcard');
-    const response = await testApp.http
-      .post(CHECKOUT(plan.id))
-      .set('Authorization', `Bearer ${client.accessToken}`)
-      .send({ login, password: 'secret-pass' });
-    expect(response.status).toBe(201);
-    const answer = response.body as CardCheckoutResponse;
-    const sessionId = new URL(answer.url).pathname.split('/').pop() as string;
-    return { ...answer, sessionId, client, login };
-  };
+  const openCheckout = () => openCardCheckout(testApp, plan.id, 'sbcard');
 
   const paymentOf = async (paymentId: number): Promise<Payment> => {
     const response = await testApp.http.get(`/api/payments/${paymentId}`).set('Authorization', `Bearer ${admin}`);
