@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { API_BASE_PATH, API_ROUTES, type CardProvider } from '@kupa/proto';
-import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { assert } from '../../kernel';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { derivedSecret, linkSignature } from '../crypto';
+import { ownLoopbackOrigin } from '../http/own-origin';
 
 /** Where the sandbox card serves its Stripe-compatible API and its checkout pages, under our own origin. */
 export const SANDBOX_CARD_PATH = `${API_BASE_PATH}/sandbox/card`;
@@ -72,9 +71,7 @@ export class CardProviderSettings {
 
   /** The key a sandbox checkout's link carries: whoever holds the link may pay, nobody may by guessing the id. */
   checkoutLinkSignature(checkoutSessionId: string): string {
-    return createHmac('sha256', this.derived('sandbox-card-checkout-link'))
-      .update(checkoutSessionId)
-      .digest('base64url');
+    return linkSignature(this.config.jwtSecret, 'sandbox-card-checkout-link', checkoutSessionId);
   }
 
   /**
@@ -82,15 +79,10 @@ export class CardProviderSettings {
    * the sandbox's webhooks go there whatever the public address is.
    */
   private ownOrigin(): string {
-    const address = this.http.httpAdapter?.getHttpServer()?.address() as AddressInfo | string | null | undefined;
-    assert(
-      typeof address === 'object' && address !== null,
-      'the sandbox card is reached over HTTP, so the server must be listening on a TCP port',
-    );
-    return `http://127.0.0.1:${address.port}`;
+    return ownLoopbackOrigin(this.http, 'sandbox card');
   }
 
   private derived(purpose: string): string {
-    return createHmac('sha256', this.config.jwtSecret).update(purpose).digest('hex');
+    return derivedSecret(this.config.jwtSecret, purpose);
   }
 }

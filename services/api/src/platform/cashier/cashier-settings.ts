@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { API_BASE_PATH, API_ROUTES, type CashierProvider } from '@kupa/proto';
-import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { assert } from '../../kernel';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { derivedSecret, linkSignature } from '../crypto';
+import { ownLoopbackOrigin } from '../http/own-origin';
 
 /** Where the sandbox cashier serves its NOWPayments-compatible API, under our own origin. */
 export const SANDBOX_CASHIER_PATH = `${API_BASE_PATH}/sandbox/cashier`;
@@ -73,12 +72,7 @@ export class CashierSettings {
    * calls and the sandbox's IPNs go there whatever the public address is (a proxy, a name tests cannot resolve).
    */
   ownOrigin(): string {
-    const address = this.http.httpAdapter?.getHttpServer()?.address() as AddressInfo | string | null | undefined;
-    assert(
-      typeof address === 'object' && address !== null,
-      'the sandbox cashier is reached over HTTP, so the server must be listening on a TCP port',
-    );
-    return `http://127.0.0.1:${address.port}`;
+    return ownLoopbackOrigin(this.http, 'sandbox cashier');
   }
 
   /**
@@ -86,10 +80,10 @@ export class CashierSettings {
    * nobody can pay an invoice by guessing its id.
    */
   invoiceLinkSignature(invoiceId: string): string {
-    return createHmac('sha256', this.derived('sandbox-cashier-invoice-link')).update(invoiceId).digest('base64url');
+    return linkSignature(this.config.jwtSecret, 'sandbox-cashier-invoice-link', invoiceId);
   }
 
   private derived(purpose: string): string {
-    return createHmac('sha256', this.config.jwtSecret).update(purpose).digest('hex');
+    return derivedSecret(this.config.jwtSecret, purpose);
   }
 }

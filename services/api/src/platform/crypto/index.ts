@@ -1,1 +1,2 @@
 export { SecretBox } from './secret-box';
+export { derivedSecret, linkSignature } from './derived-secret';
