@@ -1,5 +1,10 @@
-import type { Language } from '@kupa/proto';
+import { DEFAULT_LANGUAGE, isOneOf, type Language, LANGUAGES } from '@kupa/proto';
 import { escapeHtml } from './html';
+
+/** A sandbox page's language from its `?lang=` query: Hebrew, the default, unless English is asked for. */
+export function sandboxPageLanguage(value: unknown): Language {
+  return isOneOf(LANGUAGES, value) ? value : DEFAULT_LANGUAGE;
+}
 
 export interface SandboxPage {
   lang: Language;

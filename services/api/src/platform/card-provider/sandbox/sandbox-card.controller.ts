@@ -1,9 +1,9 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
-import { isOneOf, LANGUAGES, type Language } from '@kupa/proto';
 import type { Request, Response } from 'express';
 import { Public } from '../../auth';
+import { sandboxPageLanguage } from '../../http/sandbox-page';
 import { ApiError, OptionalField, TakesBody } from '../../http';
 import { SANDBOX_CHECKOUT_PAGE_PATH } from '../card-provider-settings';
 import type { CheckoutSessionWire } from './checkout-session';
@@ -12,10 +12,6 @@ import { SandboxCard, type SandboxCardPayment } from './sandbox-card.service';
 
 /** The most a create call's form may weigh: our adapter's is well under a kilobyte. */
 const FORM_LIMIT_BYTES = 16 * 1024;
-
-function languageOf(value: unknown): Language {
-  return isOneOf(LANGUAGES, value) ? value : 'he';
-}
 
 function checkedSessionId(value: string): string {
   if (!/^cs_[A-Za-z0-9_]{1,100}$/.test(value)) throw new ApiError('error.card.sandbox.checkout.not.found');
@@ -96,7 +92,7 @@ export class SandboxCardController {
     this.sandbox.assertOn();
     this.sandbox.assertLink(checkedSessionId(sessionId), signature);
     const row = await this.sandbox.session(sessionId);
-    const html = renderSandboxCheckoutPage(this.sandbox.wire(row), row.product_name, languageOf(lang), {
+    const html = renderSandboxCheckoutPage(this.sandbox.wire(row), row.product_name, sandboxPageLanguage(lang), {
       path: `${SANDBOX_CHECKOUT_PAGE_PATH}/${sessionId}`,
       signature: signature as string,
     });

@@ -14,13 +14,12 @@ import {
   CASHIER_PROVIDER_STATUSES,
   type CashierProviderStatus,
   isOneOf,
-  LANGUAGES,
-  type Language,
   SANDBOX_INVOICE_SIGNATURE_PARAM,
   SANDBOX_PAYMENT_PERCENT,
 } from '@kupa/proto';
 import type { Request, Response } from 'express';
 import { type Actor, OptionalJwtAuthGuard, Public } from '../../auth';
+import { sandboxPageLanguage } from '../../http/sandbox-page';
 import { ApiError, ApiErrors, OptionalField } from '../../http';
 import { API_KEY_HEADER, type NowPaymentsInvoiceRequest } from '../nowpayments';
 import { renderSandboxInvoicePage } from './sandbox-invoice.page';
@@ -65,10 +64,6 @@ export class SandboxActionRequestDto {
     example: '0.0003',
   })
   actuallyPaid?: string | null;
-}
-
-function languageOf(value: unknown): Language {
-  return isOneOf(LANGUAGES, value) ? value : 'he';
 }
 
 function checkedId(value: string): string {
@@ -156,7 +151,7 @@ export class SandboxCashierController {
     this.sandbox.assertLink(checkedId(invoiceId), signature);
     const invoice = await this.sandbox.invoice(invoiceId);
     const payment = await this.sandbox.paymentOfInvoice(invoice.invoice_id);
-    const html = renderSandboxInvoicePage(invoice, payment, languageOf(lang), {
+    const html = renderSandboxInvoicePage(invoice, payment, sandboxPageLanguage(lang), {
       path: `${SANDBOX_INVOICE_PAGE_PATH}/${invoice.invoice_id}`,
       signature: signature as string,
     });
@@ -193,7 +188,10 @@ export class SandboxCashierController {
     const actuallyPaid = typeof body?.actuallyPaid === 'string' ? body.actuallyPaid : null;
     const result = await this.sandbox.act(invoiceId, action as SandboxAction, actuallyPaid);
     if (accept?.includes('text/html')) {
-      const query = new URLSearchParams({ lang: languageOf(lang), [SANDBOX_INVOICE_SIGNATURE_PARAM]: signature ?? '' });
+      const query = new URLSearchParams({
+        lang: sandboxPageLanguage(lang),
+        [SANDBOX_INVOICE_SIGNATURE_PARAM]: signature ?? '',
+      });
       response.redirect(303, `${SANDBOX_INVOICE_PAGE_PATH}/${result.invoiceId}?${query}`);
       return undefined;
     }
