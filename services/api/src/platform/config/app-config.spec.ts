@@ -344,6 +344,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, WORKER_POLL_INTERVAL_MS: '1.5' })).toThrow(/WORKER_POLL/);
   });
 
+  it('keeps a lapsed renewal 3 days and reminds 7, 3 and 1 days ahead, unless told, largest first', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir })).toMatchObject({
+      renewalGraceDays: 3,
+      renewalReminderDays: [7, 3, 1],
+    });
+    const config = loadConfig({ KUPA_DATA_DIR: dataDir, RENEWAL_GRACE_DAYS: '5', RENEWAL_REMINDER_DAYS: '2, 10' });
+    expect(config).toMatchObject({ renewalGraceDays: 5, renewalReminderDays: [10, 2] });
+    for (const days of ['0', '3,3', '1.5', '61', '1,2,3,4,5,6', 'soon'])
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, RENEWAL_REMINDER_DAYS: days })).toThrow(
+        /RENEWAL_REMINDER_DAYS/,
+      );
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, RENEWAL_GRACE_DAYS: '0' })).toThrow(/RENEWAL_GRACE_DAYS/);
+  });
+
   it('reads the reward tier tables as JSON, defaulting to proto, and refuses a table it cannot use at start', () => {
     const defaults = loadConfig({ KUPA_DATA_DIR: dataDir });
     expect(defaults.referralDiscountTiers).toEqual(DEFAULT_REFERRAL_DISCOUNT_TIERS);

@@ -138,6 +138,16 @@ export interface AppConfig {
   /** How long the card janitor waits between passes. */
   cardJanitorIntervalMs: number;
   /**
+   * `RENEWAL_GRACE_DAYS`: how long after its end a recurrent subscription whose renewal could not be paid stays
+   * recoverable (its account disabled, its login reserved) before it ends EXPIRED.
+   */
+  renewalGraceDays: number;
+  /**
+   * `RENEWAL_REMINDER_DAYS`: how many days before an automatic renewal (or the end of a subscription that will not
+   * renew by itself) the client is reminded, largest first and each at most once per occasion.
+   */
+  renewalReminderDays: readonly number[];
+  /**
    * `KUPA_SANDBOX`: whether the demo and test stand-ins (the sandbox cashier, the streaming-service simulator) may
    * run where no real service is configured (docs/adr/0055-sandboxes-only-on-demand.md). On by itself only in the
    * embedded demo setup (`DATABASE_URL` unset); a real deployment turns it on only explicitly.
@@ -242,6 +252,26 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   if (!Number.isSafeInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive whole number, got ${raw}`);
   return value;
+}
+
+/** The renewal safety net's defaults (docs/product.md, Subscriptions). */
+export const RENEWAL_DEFAULTS = Object.freeze({ graceDays: 3, reminderDays: Object.freeze([7, 3, 1]) });
+/** Reminders further ahead than this would arrive before the client could act on them, or pile up. */
+export const RENEWAL_REMINDER_DAYS_MAX = 60;
+/** More reminders than this for one occasion would be spam. */
+export const RENEWAL_REMINDERS_MAX = 5;
+
+/** A comma-separated list of distinct whole days, returned largest first: `7,3,1`. */
+function dayList(env: NodeJS.ProcessEnv, name: string, fallback: readonly number[]): readonly number[] {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  const days = raw.split(',').map((part) => Number(part.trim()));
+  const valid = days.every((day) => Number.isSafeInteger(day) && day >= 1 && day <= RENEWAL_REMINDER_DAYS_MAX);
+  if (!valid || new Set(days).size !== days.length || days.length > RENEWAL_REMINDERS_MAX)
+    throw new Error(
+      `${name} must list up to ${RENEWAL_REMINDERS_MAX} distinct whole days from 1 to ${RENEWAL_REMINDER_DAYS_MAX}, got ${raw}`,
+    );
+  return Object.freeze([...days].sort((a, b) => b - a));
 }
 
 const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
@@ -651,6 +681,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     // A day, as long as a Stripe Checkout Session stays payable by default.
     cardPendingTimeoutMinutes: positiveInteger(env, 'CARD_PENDING_TIMEOUT_MINUTES', 1440),
     cardJanitorIntervalMs: positiveInteger(env, 'CARD_JANITOR_INTERVAL_MS', 60_000),
+    renewalGraceDays: positiveInteger(env, 'RENEWAL_GRACE_DAYS', RENEWAL_DEFAULTS.graceDays),
+    renewalReminderDays: dayList(env, 'RENEWAL_REMINDER_DAYS', RENEWAL_DEFAULTS.reminderDays),
     sandbox,
     ...provisioning(env, dataDir, sandbox, purpose),
     streamingConnect: streamingConnect(env),
