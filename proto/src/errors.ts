@@ -379,6 +379,11 @@ export const ERROR_CATALOGUE = {
     en: 'This subscription is not cancelled, so there is nothing to resume',
     he: 'המנוי הזה לא בוטל, כך שאין מה להמשיך',
   },
+  'error.subscription.in.grace': {
+    status: 409,
+    en: 'This subscription is paused awaiting payment. Renew it to keep it, or let it end',
+    he: 'המנוי הזה מושהה וממתין לתשלום. אפשר לחדש אותו כדי לשמור עליו, או לתת לו להסתיים',
+  },
   'error.subscription.resume.too.late': {
     status: 409,
     en: 'This subscription has reached its end date and can no longer be resumed. You can buy a new one',

@@ -68,6 +68,7 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   SubscriptionLoginChanged: { he: 'שינוי שם משתמש של מנוי', en: 'Subscription login changed' },
   SubscriptionPasswordChanged: { he: 'שינוי סיסמת מנוי', en: 'Subscription password changed' },
   SubscriptionProvisioningFailed: { he: 'הקמת מנוי נכשלה', en: 'Subscription setup failed' },
+  SubscriptionLapsed: { he: 'מנוי מושהה עד לתשלום', en: 'Subscription paused awaiting payment' },
 });
 
 /**
@@ -206,6 +207,10 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     he: '{target} של {parent}: הקמת החשבון בשירות הסטרימינג נכשלה, {changes}',
     en: '{target} of {parent}: the streaming account could not be set up, {changes}',
   },
+  SubscriptionLapsed: {
+    he: '{target} של {parent}: לא שולם בזמן, מושהה עד {graceEndsAt}',
+    en: '{target} of {parent}: unpaid at its end, paused until {graceEndsAt}',
+  },
 });
 
 /** The sentence of an event without its own (a type this build does not know, or a sentence it cannot fill). */
@@ -342,6 +347,7 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     missingAmount: { label: { he: 'סכום חסר', en: 'amount missing' }, value: { kind: 'money' } },
     passwordChangedAt: { label: { he: 'הסיסמה שונתה', en: 'password changed' }, value: INSTANT },
     failureReason: { label: { he: 'סיבת הכישלון', en: 'failure reason' }, value: TEXT },
+    graceEndsAt: { label: { he: 'מושהה עד', en: 'paused until' }, value: INSTANT },
   },
 });
 

@@ -88,6 +88,7 @@ export const ENUM_LABELS = {
     EXPIRED: { he: 'פג תוקף', en: 'Expired' },
     CANCELED: { he: 'בוטל', en: 'Canceled' },
     UNSUBSCRIBED: { he: 'חידוש אוטומטי כבוי', en: 'Unsubscribed' },
+    GRACE: { he: 'מושהה, ממתין לתשלום', en: 'Paused, awaiting payment' },
   },
   subscriptionType: {
     REGULAR: { he: 'רגיל', en: 'Regular' },

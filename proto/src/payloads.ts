@@ -491,6 +491,8 @@ export interface Subscription {
   /** Null while PENDING: the period starts when the streaming service has the account. */
   startDate: IsoDateTime | null;
   endDate: IsoDateTime | null;
+  /** GRACE only (ADR 0081): until when renewing brings it back with the same login; then it ends EXPIRED. */
+  graceEndsAt: IsoDateTime | null;
   createdAt: IsoDateTime;
   createdBy: string;
   updatedAt: IsoDateTime;

@@ -99,6 +99,7 @@ export const SUBSCRIPTION_STATUS_INTENTS: Readonly<Record<SubscriptionStatus, Co
   UNSUBSCRIBED: 'warning',
   EXPIRED: 'neutral',
   CANCELED: 'neutral',
+  GRACE: 'warning',
 });
 
 export function subscriptionStatusIntent(status: SubscriptionStatus): ColourIntent {

@@ -19,6 +19,7 @@ export const SUBSCRIPTION_EVENT_TYPES = Object.freeze({
   loginChanged: 'SubscriptionLoginChanged',
   passwordChanged: 'SubscriptionPasswordChanged',
   provisioningFailed: 'SubscriptionProvisioningFailed',
+  lapsed: 'SubscriptionLapsed',
 } as const);
 
 export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[keyof typeof SUBSCRIPTION_EVENT_TYPES];
@@ -141,6 +142,20 @@ export interface SubscriptionProvisioningFailedData {
   failedAt: IsoDateTime;
 }
 
+/**
+ * The end date of a subscription that renews by itself passed unpaid: → GRACE (ADR 0081). The account is disabled,
+ * the login stays reserved, and renewing until `graceEndsAt` brings it back ACTIVE with a period from the payment;
+ * after that it ends EXPIRED. `graceEndsAt` is the end date plus RENEWAL_GRACE_DAYS as configured when it lapsed.
+ */
+export interface SubscriptionLapsedData {
+  subscriptionId: string;
+  userUuid: string;
+  /** The end date of the period that was not paid for. */
+  endDate: IsoDateTime;
+  graceEndsAt: IsoDateTime;
+  lapsedAt: IsoDateTime;
+}
+
 export interface SubscriptionEventDataByType {
   SubscriptionPurchased: SubscriptionPurchasedData;
   SubscriptionActivated: SubscriptionActivatedData;
@@ -153,6 +168,7 @@ export interface SubscriptionEventDataByType {
   SubscriptionLoginChanged: SubscriptionLoginChangedData;
   SubscriptionPasswordChanged: SubscriptionPasswordChangedData;
   SubscriptionProvisioningFailed: SubscriptionProvisioningFailedData;
+  SubscriptionLapsed: SubscriptionLapsedData;
 }
 
 /** One subscription event as a tagged union: `{type, data}`, the shape the event store appends. */

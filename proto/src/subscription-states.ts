@@ -36,14 +36,15 @@ export function subscriptionStateIntent(subscription: StateFacts): ColourIntent 
 /**
  * Whether the balance will be charged for the next period by itself: the API's rule (`renewsAutomatically` in the
  * subscriptions decider) over what a screen holds. A trial, a cancelled subscription, one whose automatic renewal was
- * stopped (UNSUBSCRIBED) and one that is not ACTIVE never renew by themselves, whatever their package's `isRecurrent`.
+ * stopped (UNSUBSCRIBED) and one that is neither ACTIVE nor GRACE never renew by themselves, whatever their package's
+ * `isRecurrent`. In GRACE the sweep keeps trying the balance until the window closes (ADR 0081).
  */
 export function renewsAutomatically(
   subscription: Pick<Subscription, 'status' | 'cancelAtPeriodEnd' | 'isRecurrent' | 'type'>,
 ): boolean {
   return (
     subscription.type === 'REGULAR' &&
-    subscription.status === 'ACTIVE' &&
+    (subscription.status === 'ACTIVE' || subscription.status === 'GRACE') &&
     subscription.isRecurrent &&
     !subscription.cancelAtPeriodEnd
   );

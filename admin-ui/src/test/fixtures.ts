@@ -61,6 +61,7 @@ export const SUBSCRIPTION = Object.freeze({
   login: 'dana.tv',
   startDate: '2026-03-04T10:00:00.000Z',
   endDate: '2026-06-04T10:00:00.000Z',
+  graceEndsAt: null,
   createdAt: '2026-03-04T09:59:00.000Z',
   createdBy: 'u-1',
   updatedAt: '2026-03-04T10:00:00.000Z',

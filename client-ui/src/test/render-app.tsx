@@ -198,6 +198,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     login: 'dana.levi',
     startDate: '2026-02-15T10:00:00.000Z',
     endDate: '2026-03-15T10:00:00.000Z',
+    graceEndsAt: null,
     createdAt: '2026-02-15T09:59:00.000Z',
     createdBy: CLIENT_SESSION.email,
     updatedAt: '2026-02-15T10:00:00.000Z',

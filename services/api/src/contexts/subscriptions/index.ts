@@ -1,6 +1,7 @@
 import {
   SubscriptionsDetailsAndSecrets1767700000100,
   SubscriptionSecretsSealed1768200000000,
+  SubscriptionsGraceWindow1769900008100,
   SubscriptionsSchema1767700000000,
 } from './infrastructure/subscriptions.migrations';
 import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
@@ -24,6 +25,7 @@ export const subscriptionsMigrations: Function[] = [
   ProvisioningCausedByEventIds1768400005900,
   DepositPurchasesReadModel1768500000300,
   SubscriptionPaymentsReadModel1768500007700,
+  SubscriptionsGraceWindow1769900008100,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

@@ -62,4 +62,8 @@ export const SUBSCRIPTIONS_AUDIT_MAPPERS: Readonly<Record<SubscriptionEventType,
     status: 'CANCELED',
     failureReason: data.reason,
   })),
+  SubscriptionLapsed: entry<'SubscriptionLapsed'>('UPDATED', (data) => ({
+    status: 'GRACE',
+    graceEndsAt: data.graceEndsAt,
+  })),
 });

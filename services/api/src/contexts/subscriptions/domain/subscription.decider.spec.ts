@@ -539,10 +539,12 @@ describe('subscription decider', () => {
 
   describe('End', () => {
     const end = new Date('2026-02-28T10:05:00Z');
+    const graceDays = 3;
+    const oneOff = { ...purchased, data: { ...purchased.data, isRecurrent: false } } as SubscriptionEvent;
 
-    it('expires at the end date', () => {
-      given([purchased, activated])
-        .when((state) => endSubscription({ at: end }, state))
+    it('expires a package that does not recur at the end date', () => {
+      given([oneOff, activated])
+        .when((state) => endSubscription({ at: end, graceDays }, state))
         .then([expired]);
     });
 
@@ -552,29 +554,179 @@ describe('subscription decider', () => {
         data: { subscriptionId, userUuid, status: 'CANCELED', endedAt: end.toISOString() },
       };
       given([purchased, activated, cancelled])
-        .when((state) => endSubscription({ at: end }, state))
+        .when((state) => endSubscription({ at: end, graceDays }, state))
         .then([canceledEnd]);
       given([purchased, activated, deactivated, cancelled])
-        .when((state) => endSubscription({ at: end }, state))
+        .when((state) => endSubscription({ at: end, graceDays }, state))
         .then([canceledEnd]);
     });
 
     it('expires an UNSUBSCRIBED one at its end date', () => {
       given([purchased, activated, deactivated])
-        .when((state) => endSubscription({ at: end }, state))
+        .when((state) => endSubscription({ at: end, graceDays }, state))
         .then([expired]);
+    });
+
+    it('expires a trial at its end date', () => {
+      const trialEnd = new Date('2026-02-03T10:05:00Z');
+      given([trialPurchased, trialActivated])
+        .when((state) => endSubscription({ at: trialEnd, graceDays }, state))
+        .then([
+          {
+            type: 'SubscriptionEnded',
+            data: { ...expired.data, endedAt: trialEnd.toISOString() },
+          } as SubscriptionEvent,
+        ]);
     });
 
     it('does nothing before the end date, for a PENDING one, or once ended', () => {
       given([purchased, activated])
-        .when((state) => endSubscription({ at: new Date(end.getTime() - 1) }, state))
+        .when((state) => endSubscription({ at: new Date(end.getTime() - 1), graceDays }, state))
         .then([]);
       given([purchased])
-        .when((state) => endSubscription({ at: end }, state))
+        .when((state) => endSubscription({ at: end, graceDays }, state))
         .then([]);
       given([purchased, activated, expired])
-        .when((state) => endSubscription({ at: end }, state))
+        .when((state) => endSubscription({ at: end, graceDays }, state))
         .then([]);
+    });
+  });
+
+  describe('Grace window (ADR 0081)', () => {
+    const end = new Date('2026-02-28T10:05:00Z');
+    const graceDays = 3;
+    const graceEndsAt = new Date('2026-03-03T10:05:00Z');
+    const lapsed: SubscriptionEvent = {
+      type: 'SubscriptionLapsed',
+      data: {
+        subscriptionId,
+        userUuid,
+        endDate: end.toISOString(),
+        graceEndsAt: graceEndsAt.toISOString(),
+        lapsedAt: end.toISOString(),
+      },
+    };
+    const inGrace = new Date('2026-03-01T12:00:00Z');
+
+    it('lapses a subscription that renews by itself into GRACE at its end, the window fixed from its end date', () => {
+      given([purchased, activated])
+        .when((state) => endSubscription({ at: end, graceDays }, state))
+        .then([lapsed]);
+      const late = new Date('2026-03-01T00:00:00Z');
+      given([purchased, activated])
+        .when((state) => endSubscription({ at: late, graceDays }, state))
+        .then([
+          { type: 'SubscriptionLapsed', data: { ...lapsed.data, lapsedAt: late.toISOString() } } as SubscriptionEvent,
+        ]);
+      expect(stateOf([purchased, activated, lapsed])).toMatchObject({
+        status: 'GRACE',
+        graceEndsAt: graceEndsAt.toISOString(),
+      });
+    });
+
+    it('expires at once when the window passed before the sweep came (it was down)', () => {
+      given([purchased, activated])
+        .when((state) => endSubscription({ at: graceEndsAt, graceDays }, state))
+        .then([
+          {
+            type: 'SubscriptionEnded',
+            data: { ...expired.data, endedAt: graceEndsAt.toISOString() },
+          } as SubscriptionEvent,
+        ]);
+    });
+
+    it('keeps the window it lapsed with, whatever the configuration says later', () => {
+      given([purchased, activated, lapsed])
+        .when((state) => endSubscription({ at: new Date(graceEndsAt.getTime() - 1), graceDays: 1 }, state))
+        .then([]);
+    });
+
+    it("ends EXPIRED at the window's end, not before, and once", () => {
+      given([purchased, activated, lapsed])
+        .when((state) => endSubscription({ at: inGrace, graceDays }, state))
+        .then([]);
+      const expiredAfterGrace: SubscriptionEvent = {
+        type: 'SubscriptionEnded',
+        data: { subscriptionId, userUuid, status: 'EXPIRED', endedAt: graceEndsAt.toISOString() },
+      };
+      given([purchased, activated, lapsed])
+        .when((state) => endSubscription({ at: graceEndsAt, graceDays }, state))
+        .then([expiredAfterGrace]);
+      given([purchased, activated, lapsed, expiredAfterGrace])
+        .when((state) => endSubscription({ at: graceEndsAt, graceDays }, state))
+        .then([]);
+      expect(stateOf([purchased, activated, lapsed, expiredAfterGrace])).toMatchObject({
+        status: 'EXPIRED',
+        graceEndsAt: null,
+      });
+    });
+
+    it('renews by hand or by the sweep with the new period from the payment, and is ACTIVE again', () => {
+      for (const automatic of [false, true]) {
+        const renewed: SubscriptionEvent = {
+          type: 'SubscriptionRenewed',
+          data: {
+            subscriptionId,
+            userUuid,
+            paymentId: 9,
+            priceMinor: 1000,
+            listPriceMinor: 1000,
+            discountPercent: 0,
+            previousEndDate: end.toISOString(),
+            endDate: '2026-04-01T12:00:00.000Z',
+            renewedAt: inGrace.toISOString(),
+            automatic,
+          },
+        };
+        given([purchased, activated, lapsed])
+          .when((state) => renewSubscription(renew(inGrace, { automatic }), state))
+          .then([renewed]);
+        expect(stateOf([purchased, activated, lapsed, renewed])).toMatchObject({
+          status: 'ACTIVE',
+          endDate: '2026-04-01T12:00:00.000Z',
+          graceEndsAt: null,
+          renewalRetryAt: null,
+        });
+      }
+    });
+
+    it('refuses to renew once the window closed and it ended', () => {
+      given([
+        purchased,
+        activated,
+        lapsed,
+        { ...expired, data: { ...expired.data, endedAt: graceEndsAt.toISOString() } },
+      ])
+        .when((state) => renewSubscription(renew(graceEndsAt), state))
+        .thenRejects('error.subscription.ended');
+    });
+
+    it('keeps recording short balances in the window, and the sweep keeps charging it', () => {
+      const nextAttemptAt = new Date('2026-03-02T12:00:00Z');
+      given([purchased, activated, lapsed])
+        .when((state) => recordRenewalFailure({ missingMinor: 400, nextAttemptAt, at: inGrace }, state))
+        .then([
+          {
+            type: 'SubscriptionRenewalFailed',
+            data: {
+              subscriptionId,
+              userUuid,
+              missingMinor: 400,
+              attemptedAt: inGrace.toISOString(),
+              nextAttemptAt: nextAttemptAt.toISOString(),
+            },
+          },
+        ]);
+      expect(nextPaymentDateOf(stateOf([purchased, activated, lapsed]))).not.toBeNull();
+    });
+
+    it('refuses cancelling or switching off the renewal in GRACE: it is renewed or left to end', () => {
+      given([purchased, activated, lapsed])
+        .when((state) => cancelSubscription({ at: inGrace }, state))
+        .thenRejects('error.subscription.in.grace');
+      given([purchased, activated, lapsed])
+        .when((state) => deactivateRecurrence({ at: inGrace }, state))
+        .thenRejects('error.subscription.in.grace');
     });
   });
 

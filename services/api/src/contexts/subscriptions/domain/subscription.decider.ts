@@ -187,7 +187,8 @@ export function activateSubscription(command: { at: Date }, state: SubscriptionS
  * what turns two renewals at once into one. Renewable are running paid subscriptions (ACTIVE, also when cancelled
  * — paying again withdraws the cancellation — or UNSUBSCRIBED, which still never renews by itself); not a trial,
  * not a PENDING one (its period has not started), and not one that ended (its account is gone: buy a new one).
- * The automatic renewal charges only recurrent ACTIVE subscriptions that nobody cancelled.
+ * One in GRACE (ADR 0081) renews too, by hand or by the sweep: its end passed, so the new period starts at the
+ * payment, and it is ACTIVE again. The automatic renewal charges only subscriptions that renew by themselves.
  */
 export function renewSubscription(
   command: { paymentId: number; discountPercent: number; at: Date; automatic: boolean },
@@ -222,10 +223,13 @@ export function renewSubscription(
   ];
 }
 
-/** Whether the renewal sweep charges this subscription: recurrent, ACTIVE, neither cancelled nor switched off. */
+/**
+ * Whether the renewal sweep charges this subscription: recurrent, ACTIVE or in its grace window, neither cancelled
+ * nor switched off.
+ */
 export function renewsAutomatically(subscription: ExistingSubscription): boolean {
   return (
-    subscription.status === 'ACTIVE' &&
+    (subscription.status === 'ACTIVE' || subscription.status === 'GRACE') &&
     subscription.isRecurrent &&
     !subscription.cancelAtPeriodEnd &&
     !subscription.recurrenceDeactivated
@@ -270,10 +274,14 @@ export function recordRenewalFailure(
   ];
 }
 
-/** Stays as it is to its end date, then ends CANCELED; never renews. A trial cannot be cancelled. */
+/**
+ * Stays as it is to its end date, then ends CANCELED; never renews. A trial cannot be cancelled, nor one in GRACE: its
+ * period is over already, it is renewed or left to end (ADR 0081).
+ */
 export function cancelSubscription(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
   const subscription = notEnded(state);
   if (isTrial(subscription)) throw new DomainError(SUBSCRIPTION_ERRORS.trialCannotBeCancelled);
+  if (subscription.status === 'GRACE') throw new DomainError(SUBSCRIPTION_ERRORS.inGrace);
   if (subscription.cancelAtPeriodEnd) return [];
   return [
     {
@@ -310,9 +318,13 @@ export function resumeSubscription(command: { at: Date }, state: SubscriptionSta
   ];
 }
 
-/** Switches the automatic renewal off for good: UNSUBSCRIBED, access to the end date, never charged again. */
+/**
+ * Switches the automatic renewal off for good: UNSUBSCRIBED, access to the end date, never charged again. Not in
+ * GRACE, which has no access left to run to: it is renewed or left to end (ADR 0081).
+ */
 export function deactivateRecurrence(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
   const subscription = notEnded(state);
+  if (subscription.status === 'GRACE') throw new DomainError(SUBSCRIPTION_ERRORS.inGrace);
   if (!subscription.isRecurrent || subscription.recurrenceDeactivated) return [];
   return [
     {
@@ -327,13 +339,40 @@ export function deactivateRecurrence(command: { at: Date }, state: SubscriptionS
 }
 
 /**
- * The end date passed: CANCELED when it was cancelled, EXPIRED otherwise. Nothing before the end date, nothing for a
- * PENDING subscription (it has no end yet) and nothing for one that already ended.
+ * The end date passed. One that renews by itself (its renewal could not be paid) lapses into GRACE for `graceDays`
+ * from its end date (ADR 0081), the window's end fixed in the event; one whose window passed meanwhile (the sweep was
+ * down) ends at once. Every other one, and one in GRACE whose window has closed, ends: CANCELED when it was
+ * cancelled, EXPIRED otherwise. Nothing before the end date (or the window's end), nothing for a PENDING subscription
+ * (it has no end yet) and nothing for one that already ended.
  */
-export function endSubscription(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+export function endSubscription(
+  command: { at: Date; graceDays: number },
+  state: SubscriptionState,
+): SubscriptionEvent[] {
   const subscription = existing(state);
   if (hasEnded(subscription) || subscription.endDate === null) return [];
-  if (new Date(subscription.endDate).getTime() > command.at.getTime()) return [];
+  const endDate = new Date(subscription.endDate);
+  if (endDate.getTime() > command.at.getTime()) return [];
+  if (subscription.status === 'GRACE') {
+    if (subscription.graceEndsAt !== null && new Date(subscription.graceEndsAt).getTime() > command.at.getTime())
+      return [];
+  } else if (renewsAutomatically(subscription)) {
+    assert(Number.isInteger(command.graceDays) && command.graceDays > 0, 'a grace window lasts whole days');
+    const graceEndsAt = addDays(endDate, command.graceDays);
+    if (graceEndsAt.getTime() > command.at.getTime())
+      return [
+        {
+          type: 'SubscriptionLapsed',
+          data: {
+            subscriptionId: subscription.subscriptionId,
+            userUuid: subscription.userUuid,
+            endDate: subscription.endDate,
+            graceEndsAt: graceEndsAt.toISOString(),
+            lapsedAt: command.at.toISOString(),
+          },
+        },
+      ];
+  }
   return [
     {
       type: 'SubscriptionEnded',

@@ -8,6 +8,7 @@ export const SUBSCRIPTION_ERRORS = Object.freeze({
   ended: 'error.subscription.ended',
   notCancelled: 'error.subscription.not.cancelled',
   resumeTooLate: 'error.subscription.resume.too.late',
+  inGrace: 'error.subscription.in.grace',
   trialCannotBeCancelled: 'error.trial.cannot.be.cancelled',
   trialLoginCannotBeChanged: 'error.trial.login.cannot.be.changed',
   invalidLogin: 'error.validation.subscription.login',

@@ -24,6 +24,8 @@ export interface ExistingSubscription {
   endDate: string | null;
   /** After a failed automatic renewal: when the sweep tries again (null once renewed, or before any failure). */
   renewalRetryAt: string | null;
+  /** In GRACE (ADR 0081): until when renewing brings it back; null in every other status. */
+  graceEndsAt: string | null;
 }
 
 /** A subscription stream before its purchase, or a subscription that exists. */
@@ -60,6 +62,7 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       startDate: null,
       endDate: null,
       renewalRetryAt: null,
+      graceEndsAt: null,
     };
   }
   // Every other event changes a subscription that exists; one on an empty stream would be corrupt history.
@@ -79,6 +82,9 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         endDate: event.data.endDate,
         cancelAtPeriodEnd: false,
         renewalRetryAt: null,
+        // Renewed within the grace window: running again (ADR 0081).
+        status: state.status === 'GRACE' ? 'ACTIVE' : state.status,
+        graceEndsAt: null,
       };
     case 'SubscriptionRenewalFailed':
       return { ...state, renewalRetryAt: event.data.nextAttemptAt };
@@ -95,10 +101,12 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         status: state.status === 'ACTIVE' ? 'UNSUBSCRIBED' : state.status,
       };
     case 'SubscriptionEnded':
-      return { ...state, status: event.data.status };
+      return { ...state, status: event.data.status, graceEndsAt: null };
     case 'SubscriptionLoginChanged':
       return { ...state, login: event.data.login };
     case 'SubscriptionProvisioningFailed':
       return { ...state, status: 'CANCELED' };
+    case 'SubscriptionLapsed':
+      return { ...state, status: 'GRACE', graceEndsAt: event.data.graceEndsAt };
   }
 }

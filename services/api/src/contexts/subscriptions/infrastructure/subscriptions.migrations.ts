@@ -115,3 +115,23 @@ export class SubscriptionSecretsSealed1768200000000 implements MigrationInterfac
         DROP COLUMN password_sealed`);
   }
 }
+
+/**
+ * The grace window (ADR 0081): a recurrent subscription whose renewal could not be paid is GRACE after its end date
+ * until `grace_ends_at`, when it ends EXPIRED unless renewed. The sweep finds the windows that closed by this column;
+ * GRACE holds its login like every status but EXPIRED and CANCELED, so the login index needs no change.
+ */
+export class SubscriptionsGraceWindow1769900008100 implements MigrationInterface {
+  name = 'SubscriptionsGraceWindow1769900008100';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE subscriptions ADD COLUMN grace_ends_at timestamptz`);
+    await runner.query(
+      `CREATE INDEX subscriptions_grace_ends ON subscriptions (grace_ends_at) WHERE grace_ends_at IS NOT NULL`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE subscriptions DROP COLUMN grace_ends_at`);
+  }
+}

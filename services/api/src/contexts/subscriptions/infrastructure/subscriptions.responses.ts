@@ -85,6 +85,12 @@ export class SubscriptionDto implements Subscription {
   @InstantProperty({ nullable: true, description: 'Null while PENDING' })
   endDate: string | null;
 
+  @InstantProperty({
+    nullable: true,
+    description: 'GRACE only: until when renewing brings it back with the same login; then it ends EXPIRED',
+  })
+  graceEndsAt: string | null;
+
   @InstantProperty()
   createdAt: string;
 

@@ -2,8 +2,8 @@ import { Command } from '@nestjs/cqrs';
 import type { RequestContext } from '../../../../platform/auth';
 
 /**
- * The end date passed: EXPIRED, or CANCELED when cancelled; nothing before the end date. Run by the renewal and expiry
- * sweep, no route.
+ * The end date passed: GRACE for one that renews by itself (RENEWAL_GRACE_DAYS, ADR 0081), else EXPIRED, or CANCELED
+ * when cancelled; at a grace window's end, EXPIRED; nothing before. Run by the renewal and expiry sweep, no route.
  */
 export class EndSubscriptionCommand extends Command<void> {
   constructor(

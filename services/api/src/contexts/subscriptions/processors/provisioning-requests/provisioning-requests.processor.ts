@@ -12,7 +12,8 @@ export const PROVISIONING_REQUESTS_PROCESSOR = 'subscription-provisioning';
  * Turns the subscription events that concern the streaming service into provisioning jobs, in the transaction that
  * moves this processor's checkpoint (docs/adr/0025-provisioning.md): a purchase or trial creates the account, the
  * activation and each renewal set its expiry to the subscription's end date, a login or password change is passed
- * on, and the end of a subscription disables the account. The causing event's position keys each job, so a batch
+ * on, and the end of a subscription disables the account, as does its lapse into the grace window (ADR 0081: the
+ * account is kept, disabled, and a renewal's expiry makes it ACTIVE again). The causing event's position keys each job, so a batch
  * handled twice asks once; a subscription's jobs run in the order asked, so a rename reaches the service after the
  * account it renames.
  */
@@ -25,6 +26,7 @@ export class ProvisioningRequestsProcessor implements Processor {
     'SubscriptionLoginChanged',
     'SubscriptionPasswordChanged',
     'SubscriptionEnded',
+    'SubscriptionLapsed',
   ] as const;
 
   constructor(
@@ -86,6 +88,7 @@ export class ProvisioningRequestsProcessor implements Processor {
           parameters: { login: await this.loginAt(recorded), secretVersion: recorded.streamVersion },
         };
       case 'SubscriptionEnded':
+      case 'SubscriptionLapsed':
         return { operation: 'DISABLE_ACCOUNT', parameters: { login: await this.loginAt(recorded) } };
       default:
         return null;

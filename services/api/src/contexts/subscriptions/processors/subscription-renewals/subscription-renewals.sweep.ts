@@ -23,7 +23,7 @@ export const SUBSCRIPTION_RENEWALS_BATCH = 50;
 export const SUBSCRIPTION_RENEWALS_INTERVAL_MS = 60_000;
 /** How long before its end a subscription that will not renew by itself gets the "ends soon" mail. */
 export const EXPIRING_NOTICE_DAYS = 3;
-/** After a short balance, the next automatic attempt (never after the end). */
+/** After a short balance, the next automatic attempt (never after the end, or in GRACE the window's end). */
 export const RENEWAL_RETRY_DAYS = 1;
 
 /** The codes that mean another pass (or the owner) already did what this pass meant to do. */
@@ -38,6 +38,8 @@ interface DueRenewal {
   user_uuid: string;
   list_price_minor: number;
   end_date: Date;
+  /** Set in GRACE: the attempts go on until the window closes instead of the end date. */
+  grace_ends_at: Date | null;
 }
 
 interface Expiring {
@@ -55,7 +57,10 @@ interface Expiring {
  *   the balance (`automatic`); when the balance is short the failure is recorded with the amount missing and the
  *   next attempt a day later (never after the end). A subscription whose end already passed (the sweep was down) is
  *   still renewed when the balance allows, else it just ends;
- * - every running subscription whose end date has come ends (EXPIRED, or CANCELED when cancelled);
+ * - subscriptions in their grace window (GRACE, ADR 0081) are charged the same way at the same cadence until the
+ *   window closes, so a top-up brings one back without its owner pressing anything;
+ * - every running subscription whose end date has come ends (one that renews by itself lapses into GRACE, else
+ *   EXPIRED, or CANCELED when cancelled), and every GRACE one whose window closed ends EXPIRED;
  * - a subscription that will not renew by itself (not recurrent, cancelled, switched off, the trial) gets the "ends
  *   soon" mail once per end date within `EXPIRING_NOTICE_DAYS` of its end.
  * Two passes at once are harmless: the renewal window refuses a second renewal, a failure while the next attempt is
@@ -85,8 +90,8 @@ export class SubscriptionRenewalsSweep implements Sweep {
 
   private async renewDue(now: Date): Promise<{ seen: number; acted: number }> {
     const due: DueRenewal[] = await this.dataSource.query(
-      `SELECT id, user_uuid, list_price_minor, end_date FROM subscriptions
-        WHERE next_payment_date <= $1 AND status = 'ACTIVE' AND is_recurrent AND NOT cancel_at_period_end
+      `SELECT id, user_uuid, list_price_minor, end_date, grace_ends_at FROM subscriptions
+        WHERE next_payment_date <= $1 AND status IN ('ACTIVE', 'GRACE') AND is_recurrent AND NOT cancel_at_period_end
           AND NOT recurrence_deactivated
         ORDER BY next_payment_date, id LIMIT $2`,
       [now, SUBSCRIPTION_RENEWALS_BATCH],
@@ -110,14 +115,15 @@ export class SubscriptionRenewalsSweep implements Sweep {
         return false;
       }
     }
-    // The end already passed (the sweep was down): no more attempts, the end step ends it.
-    if (subscription.end_date.getTime() <= now.getTime()) return false;
+    // Attempts go on to the end, or in GRACE to the window's end; past it the end step lapses or ends it.
+    const lastAttempt = subscription.grace_ends_at ?? subscription.end_date;
+    if (lastAttempt.getTime() <= now.getTime()) return false;
     const missingMinor = await this.missingMinor(subscription);
     // Topped up since the attempt: the next pass renews it.
     if (missingMinor <= 0) return false;
     const nextAttempt = addDays(now, RENEWAL_RETRY_DAYS);
     try {
-      const nextAttemptAt = nextAttempt < subscription.end_date ? nextAttempt : subscription.end_date;
+      const nextAttemptAt = nextAttempt < lastAttempt ? nextAttempt : lastAttempt;
       await this.commands.execute(
         new RecordRenewalFailureCommand(subscription.id, missingMinor, nextAttemptAt, context),
       );
@@ -144,8 +150,9 @@ export class SubscriptionRenewalsSweep implements Sweep {
 
   private async endDue(now: Date): Promise<{ seen: number; acted: number }> {
     const due: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM subscriptions WHERE status IN ('ACTIVE', 'UNSUBSCRIBED') AND end_date <= $1
-        ORDER BY end_date, id LIMIT $2`,
+      `SELECT id FROM subscriptions
+        WHERE (status IN ('ACTIVE', 'UNSUBSCRIBED') AND end_date <= $1) OR (status = 'GRACE' AND grace_ends_at <= $1)
+        ORDER BY COALESCE(grace_ends_at, end_date), id LIMIT $2`,
       [now, SUBSCRIPTION_RENEWALS_BATCH],
     );
     let acted = 0;

@@ -25,6 +25,7 @@ export interface SubscriptionRow {
   login: string;
   start_date: Date | null;
   end_date: Date | null;
+  grace_ends_at: Date | null;
   created_at: Date;
   created_by: string;
   updated_at: Date;
@@ -35,7 +36,7 @@ export interface SubscriptionRow {
 export const SUBSCRIPTION_COLUMNS = `s.id, s.user_uuid, s.user_email, s.plan_id, s.plan_name,
   s.price_minor::text AS price_minor, s.currency, s.status, s.type, s.duration_in_month, s.is_recurrent,
   s.cancel_at_period_end, s.next_payment_date, s.login, s.start_date, s.end_date, s.created_at, s.created_by,
-  s.updated_at, s.updated_by`;
+  s.updated_at, s.updated_by, s.grace_ends_at`;
 
 export function toSubscription(row: SubscriptionRow): Subscription {
   return {
@@ -54,6 +55,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     login: row.login,
     startDate: row.start_date?.toISOString() ?? null,
     endDate: row.end_date?.toISOString() ?? null,
+    graceEndsAt: row.grace_ends_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by,
     updatedAt: row.updated_at.toISOString(),
@@ -82,6 +84,7 @@ export function subscriptionFromPurchase(data: SubscriptionPurchasedData, author
     login: data.login,
     startDate: null,
     endDate: null,
+    graceEndsAt: null,
     createdAt: data.purchasedAt,
     createdBy: author,
     updatedAt: data.purchasedAt,

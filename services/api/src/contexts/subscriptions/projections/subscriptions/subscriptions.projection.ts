@@ -10,11 +10,11 @@ export function actorLabelOf(event: Pick<RecordedEvent, 'metadata'>): string {
 
 /**
  * The rule of `nextPaymentDate` (the decider's `nextPaymentDateOf`) in SQL, applied after every change: the renewal
- * lead before the end for a recurrent ACTIVE subscription nobody cancelled or switched off, none otherwise. A failed
- * renewal sets it to its next attempt, which stays (it is later than the lead) until a renewal moves the end.
+ * lead before the end for a recurrent ACTIVE (or GRACE) subscription nobody cancelled or switched off, none otherwise.
+ * A failed renewal sets it to its next attempt, which stays (it is later than the lead) until a renewal moves the end.
  */
 const NEXT_PAYMENT_DATE = `next_payment_date = CASE
-  WHEN status = 'ACTIVE' AND is_recurrent AND NOT cancel_at_period_end AND NOT recurrence_deactivated
+  WHEN status IN ('ACTIVE', 'GRACE') AND is_recurrent AND NOT cancel_at_period_end AND NOT recurrence_deactivated
        AND end_date IS NOT NULL
   THEN GREATEST(end_date - make_interval(days => ${LIMITS.renewalLeadDays}), next_payment_date)
   ELSE NULL END`;
@@ -113,7 +113,14 @@ function changesOf(event: Exclude<SubscriptionEvent, { type: 'SubscriptionPurcha
       ];
     case 'SubscriptionRenewed':
       return [
-        ['price_minor = ?', 'discount_percent = ?', 'end_date = ?', 'cancel_at_period_end = false'],
+        [
+          'price_minor = ?',
+          'discount_percent = ?',
+          'end_date = ?',
+          'cancel_at_period_end = false',
+          `status = CASE WHEN status = 'GRACE' THEN 'ACTIVE' ELSE status END`,
+          'grace_ends_at = NULL',
+        ],
         [event.data.priceMinor, event.data.discountPercent, event.data.endDate],
       ];
     case 'SubscriptionCancelled':
@@ -126,7 +133,9 @@ function changesOf(event: Exclude<SubscriptionEvent, { type: 'SubscriptionPurcha
         [],
       ];
     case 'SubscriptionEnded':
-      return [['status = ?'], [event.data.status]];
+      return [['status = ?', 'grace_ends_at = NULL'], [event.data.status]];
+    case 'SubscriptionLapsed':
+      return [[`status = 'GRACE'`, 'grace_ends_at = ?'], [event.data.graceEndsAt]];
     case 'SubscriptionLoginChanged':
       return [['login = ?'], [event.data.login]];
     case 'SubscriptionProvisioningFailed':
