@@ -130,7 +130,7 @@ describe('subscription renewals and expiry (sweep) and their mails', () => {
     expect(await subscriptionPayments(customer)).toHaveLength(2);
   });
 
-  it('a short balance: the failure with the amount missing and its mail, again the next day, then EXPIRED at the end', async () => {
+  it('a short balance: the failure with the amount missing and its mail, again the next day, then GRACE, then EXPIRED', async () => {
     const customer = await customerWithBalance(testApp, 12, { language: 'he' });
     const active = await activeSubscription(customer);
     expect(await balanceMinor(customer)).toBe(200);
@@ -158,10 +158,17 @@ describe('subscription renewals and expiry (sweep) and their mails', () => {
     await sweepNow();
     expect(await eventCount(active.id, 'SubscriptionRenewalFailed')).toBe(2);
 
+    // The end: it lapses into the grace window (ADR 0081) instead of expiring; it expires when the window closes.
     at(active.endDate);
     await sweepNow();
     row = await current(active.id);
+    expect(row.status).toBe('GRACE');
+    expect(row.graceEndsAt).toBe(new Date(new Date(active.endDate as string).getTime() + 3 * DAY_MS).toISOString());
+    at(row.graceEndsAt);
+    await sweepNow();
+    row = await current(active.id);
     expect(row.status).toBe('EXPIRED');
+    expect(row.graceEndsAt).toBeNull();
     expect(row.nextPaymentDate).toBeNull();
     expect(await subscriptionPayments(customer)).toEqual([{ amount: 1000, status: 'SUCCESS' }]);
     expect(await balanceMinor(customer)).toBe(200);

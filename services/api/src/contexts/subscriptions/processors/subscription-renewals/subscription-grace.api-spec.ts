@@ -1,0 +1,223 @@
+import type { Page, Plan, Subscription } from '@kupa/proto';
+import { ManualClock } from '../../../../platform/clock';
+import { Schedules } from '../../../../platform/jobs';
+import { eventually } from '../../../../test-support/eventually';
+import { adminToken, type ActiveUser } from '../../../../test-support/identity-fixtures';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
+import {
+  bought,
+  buy,
+  createPlan,
+  customerWithBalance,
+  expectLedgerVerifyOk,
+  expectReadModelsToEqualReplay,
+  settled as settledIn,
+} from '../../subscriptions.fixtures';
+import { SUBSCRIPTION_RENEWALS_SWEEP } from './subscription-renewals.sweep';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The token the test app gives the built-in simulator (test-app.ts). */
+const SIMULATOR_TOKEN = 'test-provisioning-token';
+
+/**
+ * The grace window (ADR 0081) on a hand-moved clock, with the real provisioning against the built-in simulator and
+ * its fault queue: a recurrent subscription whose renewal the balance cannot pay lapses into GRACE at its end (the
+ * account disabled, the login still its own), comes back ACTIVE with the same login and account when renewed within
+ * the window (the period from the payment), and ends EXPIRED, its login free, when the window passes.
+ */
+describe('the grace window after an unpaid automatic renewal', () => {
+  const clock = new ManualClock(new Date('2031-03-01T09:00:00Z'));
+  let testApp: TestApp;
+  let plan: Plan;
+  let scenario = 0;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      clock,
+      // Provisioning retries a few milliseconds apart: each nudge of the clock makes a failed call due again.
+      env: { PROVISIONING_RETRY_BASE_MS: '20', PROVISIONING_RETRY_MAX_MS: '40', PROVISIONING_RETRY_ATTEMPTS: '5' },
+    });
+    plan = await createPlan(testApp, { price: 10, durationInMonths: 1, isRecurrent: true });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  beforeEach(() => {
+    scenario += 1;
+    clock.set(new Date(Date.UTC(2031 + scenario, 2, 1, 9, 0, 0)));
+  });
+
+  afterEach(async () => {
+    await testApp.http.delete('/api/sandbox/streaming/faults').set('Authorization', `Bearer ${SIMULATOR_TOKEN}`);
+  });
+
+  const sweepNow = () => testApp.app.get(Schedules).sweepNow(SUBSCRIPTION_RENEWALS_SWEEP);
+  const at = (iso: string | null, offsetMs = 0) => clock.set(new Date(new Date(iso as string).getTime() + offsetMs));
+  const current = async (id: string): Promise<Subscription> => {
+    const subscription = await testApp.app.get(SubscriptionReader).find(id);
+    if (!subscription) throw new Error(`No subscription ${id}`);
+    return subscription;
+  };
+  const queueFault = (operation: string, times: number) =>
+    testApp.http
+      .put('/api/sandbox/streaming/faults')
+      .set('Authorization', `Bearer ${SIMULATOR_TOKEN}`)
+      .send({ operation, mode: 'transient', times })
+      .expect(200);
+  /** The account at the simulator once it is so; the clock moves a second per look so that retries fall due. */
+  const accountOnceItIs = (login: string, expected: { status: string; expiresAt?: string | null }) =>
+    eventually(
+      async () => {
+        clock.advanceMs(1000);
+        const response = await testApp.http
+          .get(`/api/sandbox/streaming/v1/accounts/${login}`)
+          .set('Authorization', `Bearer ${SIMULATOR_TOKEN}`);
+        return response.body as { login: string; status: string; expiresAt: string };
+      },
+      (account) =>
+        account.status === expected.status &&
+        (expected.expiresAt === undefined || account.expiresAt === expected.expiresAt),
+      `the account ${login} is ${JSON.stringify(expected)} at the simulator`,
+    );
+  const deposit = (customer: ActiveUser, amount: number) =>
+    adminToken(testApp).then((token) =>
+      testApp.http
+        .post('/api/payments')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ userUuid: customer.userUuid, amount, action: 'DEPOSIT', comment: 'top-up' })
+        .expect(201),
+    );
+  /** Bought with a balance that covers the first period and not the second, and running. */
+  async function lapsingSubscription(): Promise<{ customer: ActiveUser; active: Subscription }> {
+    const customer = await customerWithBalance(testApp, 12, { language: 'en' });
+    const active = await settledIn(testApp, (await bought(testApp, customer, plan.id)).id);
+    expect(active.status).toBe('ACTIVE');
+    await accountOnceItIs(active.login, { status: 'ACTIVE', expiresAt: active.endDate });
+    at(active.endDate, -3 * DAY_MS);
+    await sweepNow();
+    expect((await current(active.id)).status).toBe('ACTIVE');
+    return { customer, active };
+  }
+  /** Each provisioning job of the subscription, oldest first: what it did and how many calls it took. */
+  const jobsOf = (subscriptionId: string) =>
+    testApp.dataSource.query(
+      `SELECT operation, status, attempts FROM provisioning_jobs WHERE subscription_id = $1 ORDER BY seq`,
+      [subscriptionId],
+    ) as Promise<Array<{ operation: string; status: string; attempts: number }>>;
+  const buyLogin = async (login: string) => {
+    const other = await customerWithBalance(testApp, 10);
+    return buy(testApp, other.accessToken, plan.id, { login, password: 'pass-1234' });
+  };
+
+  it('lapses into GRACE (account disabled, login kept) and comes back ACTIVE with the same account when renewed', async () => {
+    const { customer, active } = await lapsingSubscription();
+
+    // The disable call fails twice at the service; the job retries until the account is disabled.
+    await queueFault('disable', 2);
+    at(active.endDate);
+    await sweepNow();
+    const lapsed = await current(active.id);
+    const graceEndsAt = new Date(new Date(active.endDate as string).getTime() + 3 * DAY_MS).toISOString();
+    expect(lapsed).toMatchObject({ status: 'GRACE', graceEndsAt, login: active.login, endDate: active.endDate });
+    await accountOnceItIs(active.login, { status: 'DISABLED' });
+
+    // The client and staff see it, with the window's end, and staff find it by its status.
+    const owner = await testApp.http
+      .get(`/api/subscriptions/${active.id}`)
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .expect(200);
+    expect(owner.body).toMatchObject({ status: 'GRACE', graceEndsAt });
+    const found = await testApp.http
+      .post('/api/subscriptions/search')
+      .set('Authorization', `Bearer ${await adminToken(testApp)}`)
+      .send({ statuses: ['GRACE'], userUuid: customer.userUuid })
+      .expect(200);
+    expect((found.body as Page<Subscription>).content.map((row) => row.id)).toEqual([active.id]);
+
+    // The login stays reserved: nobody else can buy it, though the service's account is disabled.
+    const taken = await buyLogin(active.login);
+    expect([taken.status, taken.body.error]).toEqual([409, 'error.login.already.exists']);
+
+    // Neither cancelled nor switched off in the window: it is renewed or left to end.
+    const cancel = await testApp.http
+      .delete(`/api/subscriptions/${active.id}`)
+      .set('Authorization', `Bearer ${customer.accessToken}`);
+    expect([cancel.status, cancel.body.error]).toEqual([409, 'error.subscription.in.grace']);
+
+    // A day into the window: a top-up and the renew button. The period starts at the payment, no free days.
+    await deposit(customer, 10);
+    at(active.endDate, DAY_MS);
+    const paidAt = clock.now();
+    await queueFault('extend', 2);
+    const renewed = await testApp.http
+      .post('/api/subscriptions/renew/balance')
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({ subscriptionId: active.id })
+      .expect(200);
+    const newEnd = new Date(
+      Date.UTC(paidAt.getUTCFullYear(), paidAt.getUTCMonth() + 1, paidAt.getUTCDate(), paidAt.getUTCHours()),
+    ).toISOString();
+    expect(renewed.body).toMatchObject({ status: 'ACTIVE', login: active.login, endDate: newEnd, graceEndsAt: null });
+    await accountOnceItIs(active.login, { status: 'ACTIVE', expiresAt: newEnd });
+    // Both calls met their injected faults and were retried to success, on the same account.
+    expect((await jobsOf(active.id)).slice(-2)).toEqual([
+      { operation: 'DISABLE_ACCOUNT', status: 'DONE', attempts: 3 },
+      { operation: 'EXTEND_ACCOUNT', status: 'DONE', attempts: 3 },
+    ]);
+
+    // The window's end means nothing to it any more.
+    at(graceEndsAt, DAY_MS);
+    await sweepNow();
+    expect((await current(active.id)).status).toBe('ACTIVE');
+  });
+
+  it('is renewed by the sweep itself after a top-up within the window', async () => {
+    const { customer, active } = await lapsingSubscription();
+    at(active.endDate);
+    await sweepNow();
+    expect((await current(active.id)).status).toBe('GRACE');
+    // The next pass tries the balance again and records the shortfall with its next attempt, within the window.
+    await sweepNow();
+    const [failure] = await testApp.dataSource.query(
+      `SELECT data->>'nextAttemptAt' AS next FROM events WHERE stream_id = $1 AND type = 'SubscriptionRenewalFailed'
+        ORDER BY global_position DESC LIMIT 1`,
+      [`subscription-${active.id}`],
+    );
+    expect(failure.next).toBe(new Date(clock.now().getTime() + DAY_MS).toISOString());
+
+    await deposit(customer, 10);
+    at(failure.next);
+    await sweepNow();
+    const renewed = await current(active.id);
+    expect(renewed).toMatchObject({ status: 'ACTIVE', graceEndsAt: null, login: active.login });
+    expect(new Date(renewed.endDate as string).getTime()).toBeGreaterThan(new Date(failure.next).getTime());
+    await accountOnceItIs(active.login, { status: 'ACTIVE', expiresAt: renewed.endDate });
+  });
+
+  it('ends EXPIRED when the window passes unpaid, and its login is free again', async () => {
+    const { active } = await lapsingSubscription();
+    at(active.endDate);
+    await sweepNow();
+    const lapsed = await current(active.id);
+    expect(lapsed.status).toBe('GRACE');
+
+    at(lapsed.graceEndsAt, -1);
+    await sweepNow();
+    expect((await current(active.id)).status).toBe('GRACE');
+    at(lapsed.graceEndsAt);
+    await sweepNow();
+    expect(await current(active.id)).toMatchObject({ status: 'EXPIRED', graceEndsAt: null, nextPaymentDate: null });
+    await accountOnceItIs(active.login, { status: 'DISABLED' });
+
+    const takenOver = await buyLogin(active.login);
+    expect(takenOver.status).toBe(201);
+  });
+
+  it('leaves the ledger and the read models consistent (kupa ledger verify)', async () => {
+    await expectReadModelsToEqualReplay(testApp);
+    await expectLedgerVerifyOk(testApp);
+  });
+});
