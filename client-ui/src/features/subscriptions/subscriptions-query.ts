@@ -57,6 +57,11 @@ export function isLive(subscription: Pick<Subscription, 'status'>): boolean {
   );
 }
 
+/** Paused after an unpaid renewal (ADR 0081): the account is disabled, the login kept until `graceEndsAt`. */
+export function inGrace(subscription: Pick<Subscription, 'status'>): boolean {
+  return subscription.status === 'GRACE';
+}
+
 /** A subscription is named by its package; a trial belongs to none. */
 export function subscriptionName(subscription: Pick<Subscription, 'paymentPlan'>, t: Translate): string {
   return subscription.paymentPlan?.planName ?? t('subscriptions.trial');

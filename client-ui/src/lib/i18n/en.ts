@@ -347,6 +347,10 @@ export const en: Record<MessageKey, string> = {
   'subscription.unsubscribedNotice':
     'Automatic renewal is off: this subscription will not be charged again. It is active until {date}.',
   'subscription.unsubscribedNoticeNoDate': 'Automatic renewal is off: this subscription will not be charged again.',
+  'subscription.graceTitle': 'Paused, awaiting payment',
+  'subscription.graceNotice':
+    'The renewal could not be paid, so access is paused. Your login {login} is kept for you until {date}: renew before then and the same account comes back at once, for a full period from the payment. A top-up of the balance also renews it by itself. After {date} the subscription ends.',
+  'subscription.field.graceEndsAt': 'Login kept until',
   'subscription.trialNotice': 'This is a trial',
   'subscription.actions': 'Actions',
   'subscription.renew': 'Renew with balance',

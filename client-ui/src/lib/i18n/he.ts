@@ -337,6 +337,10 @@ export const he = {
   'subscription.cancelNoticeNoDate': 'המנוי בוטל. הוא נשאר פעיל עד סוף התקופה ששולמה ולא יחויב שוב.',
   'subscription.unsubscribedNotice': 'החידוש האוטומטי כבוי: המנוי לא יחויב שוב, והוא פעיל עד {date}.',
   'subscription.unsubscribedNoticeNoDate': 'החידוש האוטומטי כבוי: המנוי לא יחויב שוב.',
+  'subscription.graceTitle': 'מושהה, ממתין לתשלום',
+  'subscription.graceNotice':
+    'לא היה אפשר לשלם על החידוש, ולכן הגישה מושהית. שם המשתמש {login} שמור עבורך עד {date}: חידוש לפני כן מחזיר מיד את אותו החשבון, לתקופה מלאה מיום התשלום. גם הטענת היתרה תחדש אותו מעצמה. אחרי {date} המנוי מסתיים.',
+  'subscription.field.graceEndsAt': 'שם המשתמש שמור עד',
   'subscription.trialNotice': 'זו תקופת ניסיון',
   'subscription.actions': 'פעולות',
   'subscription.renew': 'חידוש מהיתרה',

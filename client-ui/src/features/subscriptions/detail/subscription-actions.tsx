@@ -52,12 +52,13 @@ export function availableActions(subscription: Subscription, now: Date): Record<
     // A trial cannot be cancelled; a cancelled one already ends at its end date.
     cancel: !trial && running,
     // Renewing extends the period from max(now, end); a cancelled one offers resuming instead, and an ended one has
-    // no account left to extend (the API answers error.subscription.ended: a new package is bought).
+    // no account left to extend (the API answers error.subscription.ended: a new package is bought). One in its
+    // grace window is renewed from the payment and brings its paused account back (ADR 0081).
     renew:
       !trial &&
       subscription.paymentPlan !== null &&
       !subscription.cancelAtPeriodEnd &&
-      ['ACTIVE', 'UNSUBSCRIBED'].includes(subscription.status),
+      ['ACTIVE', 'UNSUBSCRIBED', 'GRACE'].includes(subscription.status),
     deactivate: !trial && running && subscription.isRecurrent && subscription.paymentPlan !== null,
     // A cancellation can be withdrawn until the end date (ADR 0076).
     resume: !trial && resumable(subscription, now),

@@ -296,6 +296,46 @@ describe('subscription detail', () => {
     );
   });
 
+  it('shows a subscription in its grace window as paused awaiting payment, its login kept, and renews it from now', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const end = daysFromNow(-1);
+    const graceEndsAt = daysFromNow(2);
+    mockDetailApi({
+      current: () => ({
+        ...SUBSCRIPTION,
+        status: 'GRACE',
+        endDate: end.toISOString(),
+        graceEndsAt: graceEndsAt.toISOString(),
+      }),
+      user: () => ({ balance: 50 }),
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    const notice = await screen.findByTestId('subscription-grace-notice');
+    expect(notice).toHaveTextContent('Paused, awaiting payment');
+    expect(notice).toHaveTextContent('dana.levi');
+    expect(notice.textContent).toContain(formatDate(graceEndsAt.toISOString(), 'en'));
+    expect(screen.getByTestId('subscription-detail-status')).toHaveTextContent('Paused, awaiting payment');
+    expect(screen.getByTestId('subscription-detail-grace-ends').textContent).toContain(
+      formatDate(graceEndsAt.toISOString(), 'en'),
+    );
+    // Neither cancelled nor switched off in the window (the API refuses both), nor its login changed.
+    expect(screen.queryByTestId('subscription-cancel')).toBeNull();
+    expect(screen.queryByTestId('subscription-deactivate')).toBeNull();
+    expect(screen.queryByTestId('subscription-change-login')).toBeNull();
+
+    const renew = screen.getByTestId('subscription-renew');
+    await waitFor(() => expect(renew.className).toMatch(/contained/));
+    expect(screen.queryByTestId('subscription-renew-reason')).toBeNull();
+    await user.click(renew);
+    const dialog = await screen.findByTestId('renew-dialog');
+    // The end passed: the new period counts from the payment, no free days.
+    const newEnd = (await within(dialog).findByTestId('renew-new-end')).textContent;
+    expect(newEnd).toContain(formatDate(addCalendarMonths(new Date(), 1).toISOString(), 'en'));
+  });
+
   it('shows a cancelled subscription as cancelled, and resumes it before its end after a confirmation', async () => {
     useLangStore.getState().setLang('en');
     signInAs();

@@ -18,7 +18,7 @@ import { Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
 import { NotFoundView } from '../../errors/not-found-screen';
 import { SubscriptionStatusChip } from '../subscription-status-chip';
-import { isTrial, subscriptionDetailQueryOptions, subscriptionName } from '../subscriptions-query';
+import { inGrace, isTrial, subscriptionDetailQueryOptions, subscriptionName } from '../subscriptions-query';
 import { TrialRules } from '../trial-offer';
 import { ConnectSection } from './connect-section';
 import { SubscriptionActions } from './subscription-actions';
@@ -54,6 +54,9 @@ function detailRows(subscription: Subscription, t: Translate, lang: Language): D
     [t('subscription.field.start'), date(subscription.startDate), 'subscription-detail-start'],
     [t('subscription.field.end'), date(subscription.endDate), 'subscription-detail-end'],
   );
+  if (inGrace(subscription)) {
+    rows.push([t('subscription.field.graceEndsAt'), date(subscription.graceEndsAt), 'subscription-detail-grace-ends']);
+  }
   if (!isTrial(subscription)) {
     rows.push(
       [
@@ -108,6 +111,15 @@ function StateNotices({ subscription }: { subscription: Subscription }) {
     notices.push(
       <Alert key="cancelled" severity="warning" data-testid="subscription-cancel-notice">
         {end ? tIsolated('subscription.cancelNotice', { date: end }) : t('subscription.cancelNoticeNoDate')}
+      </Alert>,
+    );
+  }
+  if (inGrace(subscription)) {
+    const until = subscription.graceEndsAt ? formatDate(subscription.graceEndsAt, lang) : '—';
+    notices.push(
+      <Alert key="grace" severity="warning" data-testid="subscription-grace-notice">
+        <AlertTitle>{t('subscription.graceTitle')}</AlertTitle>
+        {tIsolated('subscription.graceNotice', { login: subscription.login, date: until })}
       </Alert>,
     );
   }
