@@ -548,12 +548,15 @@ export interface MonthComparison {
 
 /** `GET /dashboard` (admin): what the business did this calendar month (UTC) against the last. */
 export interface DashboardSummary {
-  /** Running subscriptions: ACTIVE (cancelled ones too, until their end) or UNSUBSCRIBED. */
+  /**
+   * Running subscriptions: ACTIVE (cancelled ones too, until their end) or UNSUBSCRIBED; not GRACE, whose account is
+   * paused (ADR 0081).
+   */
   activeSubscriptions: number;
   revenue: MonthComparison;
   deposits: MonthComparison;
   newSubscriptions: MonthComparison;
-  /** Recurrent subscriptions whose automatic renewal falls within the next seven days. */
+  /** Recurrent subscriptions whose automatic renewal falls within the next seven days (GRACE ones' next attempt too). */
   renewalsDueThisWeek: number;
   /** Revenue and deposits per day of the last 30 days, oldest first, for the charts. */
   daily: { date: string; revenue: number; deposits: number }[];

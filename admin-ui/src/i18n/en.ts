@@ -74,6 +74,7 @@ export const en: TranslationMessages = {
         isRecurrent: 'Recurrent package',
         cancelAtPeriodEnd: 'Cancelled (ends at its end date)',
         nextPaymentDate: 'Next payment',
+        graceEndsAt: 'Paused until',
         login: 'Login at the streaming service',
         startDate: 'Start',
         endDate: 'End',

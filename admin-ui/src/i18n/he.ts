@@ -282,6 +282,7 @@ export const he: TranslationMessages = {
         isRecurrent: 'חבילה מתחדשת',
         cancelAtPeriodEnd: 'בוטל (יסתיים בתאריך הסיום)',
         nextPaymentDate: 'התשלום הבא',
+        graceEndsAt: 'מושהה עד',
         login: 'שם משתמש בשירות הסטרימינג',
         startDate: 'התחלה',
         endDate: 'סיום',

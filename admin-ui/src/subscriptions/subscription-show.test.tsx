@@ -154,6 +154,20 @@ describe("a subscription's details", () => {
     expect(commands(calls)).toEqual([['POST', `/api/subscriptions/${ID}/resume`, undefined]]);
   });
 
+  it('show one in its grace window as paused, with the date it is kept until, and offer no cancellation', async () => {
+    renderShow({
+      ...SUBSCRIPTION,
+      status: 'GRACE',
+      endDate: '2026-06-04T10:00:00.000Z',
+      graceEndsAt: '2026-06-07T10:00:00.000Z',
+    });
+    expect(await screen.findByText('Gold')).toBeVisible();
+    expect(screen.getAllByText(enumLabel('subscriptionStatus', 'GRACE', 'en'))[0]).toBeVisible();
+    expect(screen.getByText('Paused until')).toBeVisible();
+    expect(document.body.textContent).toContain('Paused until07/06/2026');
+    expect(screen.queryByTestId('subscription-cancel')).not.toBeInTheDocument();
+  });
+
   it('offer no resumption once the end date passed: it is too late', async () => {
     renderShow({ ...SUBSCRIPTION, cancelAtPeriodEnd: true, nextPaymentDate: null, endDate: '2020-01-01T00:00:00Z' });
     expect(await screen.findByText('Gold')).toBeVisible();

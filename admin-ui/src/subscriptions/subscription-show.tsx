@@ -103,6 +103,8 @@ export function SubscriptionShow({ id }: { id?: Identifier }) {
         <DateTimeField source="startDate" emptyText="—" />
         <DateTimeField source="endDate" emptyText="—" />
         <DateTimeField source="nextPaymentDate" emptyText="—" />
+        {/* In GRACE only (ADR 0081): until when the login is kept and renewing brings the account back. */}
+        <DateTimeField source="graceEndsAt" emptyText="—" />
         <BooleanField source="isRecurrent" />
         <BooleanField source="cancelAtPeriodEnd" />
         <FunctionField source="id" render={(record: SubscriptionRecord) => <Ltr>{record.id}</Ltr>} />

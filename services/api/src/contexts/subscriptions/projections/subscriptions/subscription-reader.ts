@@ -29,10 +29,14 @@ export class SubscriptionReader {
     return subscription;
   }
 
-  /** The caller's subscriptions on one package that have not ended, for the deactivation of their renewals. */
+  /**
+   * The caller's subscriptions on one package that have not ended, for the deactivation of their renewals; not those
+   * in their grace window, which are renewed or left to end (ADR 0081).
+   */
   async runningOnPlan(userUuid: string, planId: string): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM subscriptions WHERE user_uuid = $1 AND plan_id = $2 AND status NOT IN ('EXPIRED', 'CANCELED')
+      `SELECT id FROM subscriptions
+        WHERE user_uuid = $1 AND plan_id = $2 AND status NOT IN ('EXPIRED', 'CANCELED', 'GRACE')
         ORDER BY created_at, id`,
       [userUuid, planId],
     );

@@ -41,7 +41,7 @@ export async function subscriptionFigures(
     ) as Promise<Array<{ this_month: number; last_month: number }>>,
     count(
       `SELECT count(*)::int AS count FROM subscriptions
-        WHERE next_payment_date < $1 AND status = 'ACTIVE' AND is_recurrent AND NOT cancel_at_period_end`,
+        WHERE next_payment_date < $1 AND status IN ('ACTIVE', 'GRACE') AND is_recurrent AND NOT cancel_at_period_end`,
       [request.renewalsUntil.toISOString()],
     ),
   ]);
