@@ -96,7 +96,14 @@ export const PLAN_DURATION_NAMES: Readonly<Record<PlanDurationMonths, string>> =
 export const PLAN_STATUSES = enumOf(['ACTIVE', 'INACTIVE'] as const);
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
-export const SUBSCRIPTION_STATUSES = enumOf(['PENDING', 'ACTIVE', 'EXPIRED', 'CANCELED', 'UNSUBSCRIBED', 'GRACE'] as const);
+export const SUBSCRIPTION_STATUSES = enumOf([
+  'PENDING',
+  'ACTIVE',
+  'EXPIRED',
+  'CANCELED',
+  'UNSUBSCRIBED',
+  'GRACE',
+] as const);
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const SUBSCRIPTION_TYPES = enumOf(['REGULAR', 'TRIAL', 'TRIAL_FOR_NEW_USERS'] as const);
