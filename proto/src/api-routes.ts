@@ -91,4 +91,11 @@ export const API_ROUTES = Object.freeze({
 
   dictionaries: '/dictionaries',
   appVersion: '/common/app/version',
+
+  /** The signed-in client's notifications (ADR 0083). */
+  myNotifications: '/notifications/search',
+  notificationRead: (id: string) => `/notifications/${segment(id)}/read`,
+  notificationsReadAll: '/notifications/read-all',
+  /** What was sent to one client (staff). */
+  userNotifications: (userUuid: string) => `/users/${segment(userUuid)}/notifications/search`,
 });

@@ -421,6 +421,7 @@ export const ERROR_CATALOGUE = {
     en: 'The login of a trial cannot be changed',
     he: 'לא ניתן לשנות את שם המשתמש של תקופת ניסיון',
   },
+  'error.notification.not.found': { status: 404, en: 'Notification not found', he: 'ההתראה לא נמצאה' },
 
   // Screen messages the UIs show outside a server answer
   'error.page.not.found': { status: 404, en: 'The page does not exist', he: 'הדף אינו קיים' },

@@ -34,3 +34,4 @@ export * from './cashier';
 export * from './published-events';
 export * from './card';
 export * from './plan-text';
+export * from './notifications';

@@ -6,6 +6,7 @@ import { CatalogModule } from './contexts/catalog';
 import { CommonModule } from './contexts/common';
 import { IdentityModule } from './contexts/identity';
 import { LedgerModule } from './contexts/ledger';
+import { NotificationsModule } from './contexts/notifications';
 import { ReportingModule } from './contexts/reporting';
 import { DemoModule } from './demo';
 import {
@@ -100,6 +101,7 @@ export class AppModule {
         CatalogModule,
         SubscriptionsModule,
         AuditModule,
+        NotificationsModule,
         ProvisioningModule.register({
           outcomes: SubscriptionProvisioningOutcomes,
           secrets: SubscriptionProvisioningSecrets,

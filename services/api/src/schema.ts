@@ -2,6 +2,7 @@ import { auditMigrations } from './contexts/audit';
 import { catalogMigrations } from './contexts/catalog';
 import { identityMigrations } from './contexts/identity';
 import { ledgerMigrations } from './contexts/ledger';
+import { notificationsMigrations } from './contexts/notifications';
 import { ProvisioningSchema1767800000000, subscriptionsMigrations } from './contexts/subscriptions';
 import { platformMigrations } from './platform/database/migrations';
 
@@ -19,4 +20,5 @@ export const ALL_MIGRATIONS: Function[] = [
   ...catalogMigrations,
   ...subscriptionsMigrations,
   ProvisioningSchema1767800000000,
+  ...notificationsMigrations,
 ];

@@ -1,0 +1,50 @@
+import type { Page } from './payloads';
+
+/**
+ * The client's notifications (docs/product.md, Notifications; ADR 0083): each reminder the client was sent, kept
+ * with what it said, so the client portal lists it (read or not) and staff see what a client was told.
+ */
+export const NOTIFICATION_KINDS = ['renewal-short', 'renewal-failed', 'ending'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What a notification says, fixed when it was sent; amounts in cents, dates ISO instants. */
+export interface NotificationParams {
+  subscriptionId: string;
+  /** Null for the trial. */
+  planName: string | null;
+  /** `renewal-short`, `renewal-failed`: what the balance lacks for the renewal (a debt included). */
+  missingMinor?: number;
+  /** `renewal-short`: when the automatic renewal charges the balance. */
+  paymentDate?: string;
+  /** `renewal-failed`: until when the subscription can still be recovered. */
+  graceDeadline?: string;
+  /** `ending`: when it ends. */
+  endDate?: string;
+  /** Where to act in the client portal: the top-up of what is missing, or the subscription to renew. */
+  link: string;
+}
+
+export interface ClientNotification {
+  id: string;
+  kind: NotificationKind;
+  params: NotificationParams;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** Where the notification's mail is: waiting, failed and waiting for its retry, delivered, or dropped as no longer wanted. */
+export type NotificationMailState = 'PENDING' | 'RETRYING' | 'SENT' | 'SKIPPED';
+
+/** A notification as staff see it on the client's page. */
+export interface SentNotification extends ClientNotification {
+  mailState: NotificationMailState | null;
+}
+
+export interface NotificationPage extends Page<ClientNotification> {
+  unreadCount: number;
+}
+
+export interface NotificationPageRequest {
+  page?: number;
+  size?: number;
+}

@@ -1,0 +1,86 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  type ClientNotification,
+  LIMITS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationMailState,
+  type NotificationPage,
+  type NotificationParams,
+  type SentNotification,
+} from '@kupa/proto';
+import { InstantProperty, PageOf } from '../../../platform/http';
+
+/** The notification answers as OpenAPI schemas; the shapes themselves are proto's payload types. */
+
+export class NotificationParamsDto implements NotificationParams {
+  @ApiProperty({ format: 'uuid' })
+  subscriptionId: string;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'Null for the trial' })
+  planName: string | null;
+
+  @ApiProperty({ type: 'integer', required: false, description: 'Cents the balance lacks for the renewal' })
+  missingMinor?: number;
+
+  @InstantProperty({ required: false })
+  paymentDate?: string;
+
+  @InstantProperty({ required: false })
+  graceDeadline?: string;
+
+  @InstantProperty({ required: false })
+  endDate?: string;
+
+  @ApiProperty({ description: 'Where to act in the client portal (a path)' })
+  link: string;
+}
+
+export class ClientNotificationDto implements ClientNotification {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: NOTIFICATION_KINDS })
+  kind: NotificationKind;
+
+  @ApiProperty({ type: NotificationParamsDto })
+  params: NotificationParamsDto;
+
+  @InstantProperty()
+  createdAt: string;
+
+  @InstantProperty({ nullable: true })
+  readAt: string | null;
+}
+
+export class SentNotificationDto extends ClientNotificationDto implements SentNotification {
+  @ApiProperty({ enum: ['PENDING', 'RETRYING', 'SENT', 'SKIPPED'], nullable: true })
+  mailState: NotificationMailState | null;
+}
+
+export class NotificationPageDto implements NotificationPage {
+  @ApiProperty({ type: [ClientNotificationDto] })
+  content: ClientNotification[];
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  page: number;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: LIMITS.pageSizeMax })
+  size: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  totalElements: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  totalPages: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'All of the client’s unread notifications' })
+  unreadCount: number;
+}
+
+export const SentNotificationPageDto = PageOf(SentNotificationDto);
+
+export class MarkedReadDto {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'How many notifications this call marked read' })
+  marked: number;
+}
