@@ -38,3 +38,5 @@ export { CreateCardCheckoutCommand } from './commands/create-card-checkout/creat
 export { CancelSubscriptionCommand } from './commands/cancel-subscription/cancel-subscription.command';
 /** The demo seed moves its own clock through months and runs the renewal sweep at each step (ADR 0075). */
 export { SUBSCRIPTION_RENEWALS_SWEEP } from './processors/subscription-renewals/subscription-renewals.sweep';
+/** The reminders before a renewal or an end (ADR 0083), run by the demo seed and the specs on their clock. */
+export { RENEWAL_REMINDERS_SWEEP } from './processors/renewal-reminders/renewal-reminders.sweep';

@@ -57,6 +57,7 @@ import { ProvisioningRequestsProcessor } from './processors/provisioning-request
 import { SubscriptionMails } from './processors/subscription-mails/subscription-mails';
 import { SubscriptionMailsProcessor } from './processors/subscription-mails/subscription-mails.processor';
 import { SubscriptionRenewalsSweep } from './processors/subscription-renewals/subscription-renewals.sweep';
+import { RenewalRemindersSweep } from './processors/renewal-reminders/renewal-reminders.sweep';
 import { SubscriptionReader } from './projections/subscriptions/subscription-reader';
 import { SubscriptionsProjection } from './projections/subscriptions/subscriptions.projection';
 import { SubscriptionDepositPurchaseDetails } from './projections/deposit-purchases/deposit-purchase-details';
@@ -180,11 +181,27 @@ export class SubscriptionsModule implements OnModuleInit {
     this.processors.register(new DepositPurchasesProcessor(this.purchaseReader, this.commands));
     // Mails to the owner, and the renewal and expiry sweep (processors/).
     this.processors.register(
-      new SubscriptionMailsProcessor(this.users, this.discounts, this.purchaseReader, this.clock),
+      new SubscriptionMailsProcessor(
+        this.users,
+        this.discounts,
+        this.purchaseReader,
+        this.clock,
+        this.config.renewalGraceDays,
+      ),
     );
     for (const kind of this.mails.kinds()) this.mailDispatcher.registerKind(kind);
     this.schedules.register(
       new SubscriptionRenewalsSweep(this.dataSource, this.commands, this.discounts, this.users, this.clock),
+    );
+    // The reminders before an automatic renewal the balance will not cover, or an end (ADR 0083).
+    this.schedules.register(
+      new RenewalRemindersSweep(
+        this.dataSource,
+        this.discounts,
+        this.users,
+        this.clock,
+        this.config.renewalReminderDays,
+      ),
     );
     // Card checkouts whose webhook never came (processors/card-janitor/).
     this.schedules.register(

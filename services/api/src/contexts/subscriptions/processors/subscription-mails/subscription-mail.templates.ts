@@ -23,7 +23,19 @@ export type SubscriptionMail =
       missingMinor: number;
       endDate: string;
     }
+  /** The old single "ends soon" mail: only rows queued before the `ending` reminders replaced it are still sent. */
   | { kind: 'expiring'; planName: string | null; endDate: string; recurrent: boolean }
+  /** Reminders (ADR 0083): a renewal the balance will not cover, a failed one, the end of one that will not renew. */
+  | { kind: 'renewal-short'; planName: string | null; missingMinor: number; paymentDate: string }
+  | {
+      kind: 'renewal-failed';
+      planName: string | null;
+      priceMinor: number;
+      missingMinor: number;
+      endDate: string;
+      graceDeadline: string;
+    }
+  | { kind: 'ending'; planName: string | null; endDate: string; recurrent: boolean }
   | { kind: 'expired'; planName: string | null; endDate: string }
   | { kind: 'refunded'; planName: string | null; refundedMinor: number; loginTaken: boolean }
   | {
@@ -100,6 +112,32 @@ function english(mail: SubscriptionMail): Wording {
             : 'To keep watching, renew it before then.',
         ],
       };
+    case 'renewal-short':
+      return {
+        subject: `Top up ${money(mail.missingMinor, 'en')} to renew your ${plan}`,
+        paragraphs: [
+          `Your ${plan} renews automatically on ${on(mail.paymentDate)}, but your balance is ${money(mail.missingMinor, 'en')} short of the renewal.`,
+          'Top up that amount before then to keep it running.',
+        ],
+      };
+    case 'renewal-failed':
+      return {
+        subject: `Top up to keep your ${plan}`,
+        paragraphs: [
+          `We could not renew your ${plan}: the renewal costs ${money(mail.priceMinor, 'en')} and your balance is ${money(mail.missingMinor, 'en')} short.`,
+          `It runs until ${on(mail.endDate)}; top up by ${on(mail.graceDeadline)} to renew it.`,
+        ],
+      };
+    case 'ending':
+      return {
+        subject: `Your ${plan} ends on ${on(mail.endDate)}`,
+        paragraphs: [
+          `Your ${plan} ends on ${on(mail.endDate)} and will not renew by itself.`,
+          mail.recurrent
+            ? 'Its automatic renewal is off. To keep it, renew it before then.'
+            : 'To keep watching, renew it before then.',
+        ],
+      };
     case 'expired':
       return {
         subject: `Your ${plan} has ended`,
@@ -171,6 +209,32 @@ function hebrew(mail: SubscriptionMail): Wording {
             : 'כדי להמשיך לצפות, חדשו אותה לפני כן.',
         ],
       };
+    case 'renewal-short':
+      return {
+        subject: `כדי לחדש את ${plan} יש להטעין ${money(mail.missingMinor, 'he')}`,
+        paragraphs: [
+          `${plan} מתחדשת אוטומטית ב-${on(mail.paymentDate)}, אבל ביתרה שלך חסרים ${money(mail.missingMinor, 'he')} לחידוש.`,
+          'הטעינו את הסכום הזה לפני כן כדי שהחבילה תמשיך.',
+        ],
+      };
+    case 'renewal-failed':
+      return {
+        subject: `כדי לשמור על ${plan} יש להטעין יתרה`,
+        paragraphs: [
+          `לא הצלחנו לחדש את ${plan}: החידוש עולה ${money(mail.priceMinor, 'he')} וחסרים ביתרה שלך ${money(mail.missingMinor, 'he')}.`,
+          `היא בתוקף עד ${on(mail.endDate)}; הטעינו יתרה עד ${on(mail.graceDeadline)} כדי לחדש אותה.`,
+        ],
+      };
+    case 'ending':
+      return {
+        subject: `${plan} מסתיימת ב-${on(mail.endDate)}`,
+        paragraphs: [
+          `${plan} מסתיימת ב-${on(mail.endDate)} ולא תתחדש מעצמה.`,
+          mail.recurrent
+            ? 'החידוש האוטומטי שלה כבוי. כדי לשמור עליה, חדשו אותה לפני כן.'
+            : 'כדי להמשיך לצפות, חדשו אותה לפני כן.',
+        ],
+      };
     case 'expired':
       return {
         subject: `${plan} הסתיימה`,
@@ -215,15 +279,23 @@ export function subscriptionMail(
     subject: wording.subject,
     greeting: language === 'en' ? `Hello ${context.firstName},` : `שלום ${context.firstName},`,
     paragraphs: wording.paragraphs,
-    linkLabel:
-      mail.kind === 'deposit-purchase-failed'
-        ? language === 'en'
-          ? 'See the payment'
-          : 'לצפייה בתשלום'
-        : language === 'en'
-          ? 'See the package'
-          : 'לצפייה בחבילה',
+    linkLabel: linkLabelOf(mail, language),
     link: context.link,
     footer: language === 'en' ? 'Kupa' : 'קופה',
   });
+}
+
+function linkLabelOf(mail: SubscriptionMail, language: Language): string {
+  const en = language === 'en';
+  switch (mail.kind) {
+    case 'deposit-purchase-failed':
+      return en ? 'See the payment' : 'לצפייה בתשלום';
+    case 'renewal-short':
+    case 'renewal-failed':
+      return en ? `Top up ${money(mail.missingMinor, 'en')}` : `להטענת ${money(mail.missingMinor, 'he')}`;
+    case 'ending':
+      return en ? 'Renew the package' : 'לחידוש החבילה';
+    default:
+      return en ? 'See the package' : 'לצפייה בחבילה';
+  }
 }

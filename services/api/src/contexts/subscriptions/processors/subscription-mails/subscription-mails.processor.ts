@@ -4,6 +4,8 @@ import type { RecordedEvent } from '../../../../platform/event-store/event-store
 import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import type { UserReader } from '../../../identity';
+import { type NotificationDraft, recordNotifications } from '../../../notifications';
+import { renewalFailedReminder, topUpPath } from '../../domain/renewal-reminders';
 import type { DepositPurchaseReader } from '../../application/deposit-purchase-reader';
 import type { SubscriptionEvent } from '../../domain/subscription.events';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
@@ -24,8 +26,10 @@ interface SubscriptionRow {
 /**
  * Turns what happens to a subscription into mails to its owner (docs/product.md, Subscriptions), in the transaction
  * that moves this processor's checkpoint, with the event's position as the dedupe key: activated, renewed (what was
- * charged and the discount), a renewal refused for a short balance (how much is missing), ended, and refunded when
- * the streaming service refused the account. A subscription whose provisioning failed never gets the ended mail: it
+ * charged and the discount), ended, and refunded when
+ * the streaming service refused the account. A renewal refused for a short balance is the `renewal-failed` reminder
+ * (ADR 0083): how much is missing, the top-up link and the grace deadline, once per period however many retries fail,
+ * as a mail and a client notification under one occasion key. A subscription whose provisioning failed never gets the ended mail: it
  * ends through `SubscriptionProvisioningFailed` (the refunded mail), never through `SubscriptionEnded`. The "ends
  * soon" mail is the renewal sweep's, since time, not an event, causes it. A crypto deposit whose purchase or renewal
  * failed (`DepositPurchaseFailed`, ADR 0030) tells its owner why and that the money is on the balance.
@@ -46,17 +50,22 @@ export class SubscriptionMailsProcessor implements Processor {
     private readonly discounts: ReferralDiscounts,
     private readonly deposits: DepositPurchaseReader,
     private readonly clock: { now(): Date },
+    private readonly graceDays: number,
   ) {}
 
   async handle(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const failures = events.filter((recorded) => recorded.type === 'DepositPurchaseFailed');
+    const notifications: NotificationDraft[] = [];
     const mails = [
       ...(await this.subscriptionMails(
         events.filter((recorded) => recorded.type !== 'DepositPurchaseFailed'),
         manager,
+        notifications,
       )),
       ...(await this.depositPurchaseMails(failures)),
     ];
+    // The notifications and the mails in the checkpoint's transaction, under the same keys (ADR 0083).
+    await recordNotifications(manager, notifications, this.clock.now());
     await enqueueMails(manager, mails, this.clock.now());
   }
 
@@ -95,7 +104,12 @@ export class SubscriptionMailsProcessor implements Processor {
     return mails;
   }
 
-  private async subscriptionMails(events: readonly RecordedEvent[], manager: EntityManager): Promise<OutboxMail[]> {
+  /** The mails of the subscription events; the reminders among them also add their notification to `notifications`. */
+  private async subscriptionMails(
+    events: readonly RecordedEvent[],
+    manager: EntityManager,
+    notifications: NotificationDraft[],
+  ): Promise<OutboxMail[]> {
     if (events.length === 0) return [];
     const typed = events.map((recorded) => ({
       recorded,
@@ -115,7 +129,28 @@ export class SubscriptionMailsProcessor implements Processor {
       const subscription = subscriptions.get(event.data.subscriptionId);
       if (!owner || !subscription) continue;
       const mail = await this.mailFor(event, subscription, owner.profileId);
-      if (mail) mails.push(subscriptionOutboxMail(`event:${recorded.eventId}`, owner, event.data.subscriptionId, mail));
+      if (mail?.kind === 'renewal-failed') {
+        const reminder = renewalFailedReminder(
+          { subscriptionId: subscription.id, endDate: new Date(mail.endDate), missingMinor: mail.missingMinor },
+          this.graceDays,
+        );
+        const sent = { ...mail, graceDeadline: reminder.graceDeadline.toISOString() };
+        mails.push(subscriptionOutboxMail(reminder.occasionKey, owner, subscription.id, sent));
+        notifications.push({
+          occasionKey: reminder.occasionKey,
+          userUuid: owner.uuid,
+          kind: 'renewal-failed',
+          params: {
+            subscriptionId: subscription.id,
+            planName: sent.planName,
+            missingMinor: sent.missingMinor,
+            graceDeadline: sent.graceDeadline,
+            endDate: sent.endDate,
+            link: topUpPath(sent.missingMinor),
+          },
+        });
+      } else if (mail)
+        mails.push(subscriptionOutboxMail(`event:${recorded.eventId}`, owner, event.data.subscriptionId, mail));
     }
     return mails;
   }
@@ -140,12 +175,14 @@ export class SubscriptionMailsProcessor implements Processor {
       case 'SubscriptionRenewalFailed': {
         // What the renewal costs: the price as bought less the owner's referral discount, as the sweep charged it.
         const percent = await this.discounts.percentFor(ownerProfileId);
+        // The grace deadline is filled in from the end date by the caller.
         return {
-          kind: 'balance-too-low',
+          kind: 'renewal-failed',
           planName,
           priceMinor: discountedPriceMinor(subscription.list_price_minor, percent),
           missingMinor: event.data.missingMinor,
           endDate: subscription.end_date?.toISOString() ?? event.data.nextAttemptAt,
+          graceDeadline: '',
         };
       }
       case 'SubscriptionEnded':

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import type { MailKind, OutboxMail, RenderedMail, StoredMail } from '../../../../platform/mail';
 import type { UserView } from '../../../identity';
+import { topUpPath } from '../../domain/renewal-reminders';
 import { type SubscriptionMail, subscriptionMail } from './subscription-mail.templates';
 
 /** The outbox kinds, one per mail: `subscription.renewed`, `subscription.expiring`, … */
@@ -15,6 +16,9 @@ export const SUBSCRIPTION_MAIL_KINDS = [
   'expired',
   'refunded',
   'deposit-purchase-failed',
+  'renewal-short',
+  'renewal-failed',
+  'ending',
 ].map((kind) => `subscription.${kind}`);
 
 /** What a subscription mail carries in the outbox: everything it says, fixed when it was recorded. */
@@ -42,11 +46,6 @@ export function subscriptionOutboxMail(
   };
 }
 
-/** The dedupe key of the "ends soon" mail: once per subscription and end date (a renewal moves the end). */
-export function expiringMailKey(subscriptionId: string, endDate: Date): string {
-  return `subscription-expiring:${subscriptionId}:${endDate.getTime()}`;
-}
-
 /**
  * The subscription mails as the dispatcher renders them, with the link to the subscription in the client app (no
  * token: a retry may send the first rendering for good). The "ends soon" mail is skipped when, by the time an attempt
@@ -66,17 +65,23 @@ export class SubscriptionMails {
 
   private async stillWanted(stored: StoredMail, manager: EntityManager): Promise<boolean> {
     const { subscriptionId, mail } = stored.payload as unknown as SubscriptionMailPayload;
-    return mail.kind !== 'expiring' || this.stillEndsOn(manager, subscriptionId ?? '', mail.endDate);
+    // An end reminder whose subscription was renewed (its end moved) or ended before the mail went out is dropped.
+    if (mail.kind === 'expiring' || mail.kind === 'ending')
+      return this.stillEndsOn(manager, subscriptionId ?? '', mail.endDate);
+    return true;
   }
 
   private render(stored: StoredMail): RenderedMail {
     const { subscriptionId, firstName, mail } = stored.payload as unknown as SubscriptionMailPayload;
-    // A failed deposit purchase links to its payment, where the client reads the purchase's outcome.
-    const link =
-      mail.kind === 'deposit-purchase-failed'
-        ? `${this.config.publicUrl}/payments/${mail.depositPaymentId}`
-        : `${this.config.publicUrl}/subscriptions/${subscriptionId}`;
-    return subscriptionMail(languageOf(stored), mail, { firstName, link });
+    return subscriptionMail(languageOf(stored), mail, { firstName, link: this.linkOf(mail, subscriptionId) });
+  }
+
+  /** A failed deposit purchase links to its payment, a short balance to the top-up of what is missing. */
+  private linkOf(mail: SubscriptionMail, subscriptionId: string | null): string {
+    if (mail.kind === 'deposit-purchase-failed') return `${this.config.publicUrl}/payments/${mail.depositPaymentId}`;
+    if (mail.kind === 'renewal-short' || mail.kind === 'renewal-failed')
+      return `${this.config.publicUrl}${topUpPath(mail.missingMinor)}`;
+    return `${this.config.publicUrl}/subscriptions/${subscriptionId}`;
   }
 
   private async stillEndsOn(manager: EntityManager, subscriptionId: string, endDate: string): Promise<boolean> {

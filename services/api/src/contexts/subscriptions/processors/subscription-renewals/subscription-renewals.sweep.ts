@@ -6,7 +6,6 @@ import { DomainError } from '../../../../kernel';
 import { systemContext } from '../../../../platform/auth';
 import type { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
-import { enqueueMails } from '../../../../platform/mail';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
 import type { UserReader } from '../../../identity';
 import { addDays } from '../../domain/subscription-periods';
@@ -14,15 +13,12 @@ import type { ReferralDiscounts } from '../../application/referral-discounts';
 import { EndSubscriptionCommand } from '../../commands/end-subscription/end-subscription.command';
 import { RecordRenewalFailureCommand } from '../../commands/record-renewal-failure/record-renewal-failure.command';
 import { RenewSubscriptionCommand } from '../../commands/renew-subscription/renew-subscription.command';
-import { expiringMailKey, subscriptionOutboxMail } from '../subscription-mails/subscription-mails';
 
 export const SUBSCRIPTION_RENEWALS_SWEEP = 'subscription-renewals';
 /** Subscriptions looked at per kind of work and pass; a full batch asks for another pass at once. */
 export const SUBSCRIPTION_RENEWALS_BATCH = 50;
 /** How often the sweep runs, once across the fleet: renewals and ends fall due by the day, a minute late is nothing. */
 export const SUBSCRIPTION_RENEWALS_INTERVAL_MS = 60_000;
-/** How long before its end a subscription that will not renew by itself gets the "ends soon" mail. */
-export const EXPIRING_NOTICE_DAYS = 3;
 /** After a short balance, the next automatic attempt (never after the end, or in GRACE the window's end). */
 export const RENEWAL_RETRY_DAYS = 1;
 
@@ -42,14 +38,6 @@ interface DueRenewal {
   grace_ends_at: Date | null;
 }
 
-interface Expiring {
-  id: string;
-  user_uuid: string;
-  plan_name: string | null;
-  end_date: Date;
-  is_recurrent: boolean;
-}
-
 /**
  * Renewals and expiries, caused by time passing (docs/product.md, Subscriptions; ADR 0012's sweeps addendum; ADR
  * 0024). Each pass asks the subscriptions read model what is due at the injected clock's now:
@@ -60,11 +48,10 @@ interface Expiring {
  * - subscriptions in their grace window (GRACE, ADR 0081) are charged the same way at the same cadence until the
  *   window closes, so a top-up brings one back without its owner pressing anything;
  * - every running subscription whose end date has come ends (one that renews by itself lapses into GRACE, else
- *   EXPIRED, or CANCELED when cancelled), and every GRACE one whose window closed ends EXPIRED;
- * - a subscription that will not renew by itself (not recurrent, cancelled, switched off, the trial) gets the "ends
- *   soon" mail once per end date within `EXPIRING_NOTICE_DAYS` of its end.
+ *   EXPIRED, or CANCELED when cancelled), and every GRACE one whose window closed ends EXPIRED.
+ * The reminders before a renewal or an end are the renewal reminders sweep's (processors/renewal-reminders/).
  * Two passes at once are harmless: the renewal window refuses a second renewal, a failure while the next attempt is
- * ahead records nothing, an ended subscription does not end twice, and the mail's dedupe key is unique.
+ * ahead records nothing, and an ended subscription does not end twice.
  */
 export class SubscriptionRenewalsSweep implements Sweep {
   readonly name = SUBSCRIPTION_RENEWALS_SWEEP;
@@ -83,9 +70,8 @@ export class SubscriptionRenewalsSweep implements Sweep {
     const now = this.clock.now();
     const renewals = await this.renewDue(now);
     const ends = await this.endDue(now);
-    const notices = await this.noticeExpiring(now);
-    const full = [renewals, ends, notices].some((step) => step.seen === SUBSCRIPTION_RENEWALS_BATCH && step.acted > 0);
-    return { acted: renewals.acted + ends.acted + notices.acted, more: full };
+    const full = [renewals, ends].some((step) => step.seen === SUBSCRIPTION_RENEWALS_BATCH && step.acted > 0);
+    return { acted: renewals.acted + ends.acted, more: full };
   }
 
   private async renewDue(now: Date): Promise<{ seen: number; acted: number }> {
@@ -165,37 +151,6 @@ export class SubscriptionRenewalsSweep implements Sweep {
       }
     }
     return { seen: due.length, acted };
-  }
-
-  /** The "ends soon" mail, once per subscription and end date, for those that will not renew by themselves. */
-  private async noticeExpiring(now: Date): Promise<{ seen: number; acted: number }> {
-    const expiring: Expiring[] = await this.dataSource.query(
-      `SELECT s.id, s.user_uuid, s.plan_name, s.end_date, s.is_recurrent FROM subscriptions s
-        WHERE s.status IN ('ACTIVE', 'UNSUBSCRIBED') AND s.next_payment_date IS NULL
-          AND s.end_date > $1 AND s.end_date <= $1 + make_interval(days => $2::int)
-          AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.dedupe_key =
-                'subscription-expiring:' || s.id || ':' || (extract(epoch FROM s.end_date) * 1000)::bigint)
-        ORDER BY s.end_date, s.id LIMIT $3`,
-      [now, EXPIRING_NOTICE_DAYS, SUBSCRIPTION_RENEWALS_BATCH],
-    );
-    if (expiring.length === 0) return { seen: 0, acted: 0 };
-    const owners = new Map(
-      (await this.users.findByUuids(expiring.map((row) => row.user_uuid))).map((user) => [user.uuid, user]),
-    );
-    const mails = expiring.flatMap((row) => {
-      const owner = owners.get(row.user_uuid);
-      if (!owner) return [];
-      return [
-        subscriptionOutboxMail(expiringMailKey(row.id, row.end_date), owner, row.id, {
-          kind: 'expiring',
-          planName: row.plan_name,
-          endDate: row.end_date.toISOString(),
-          recurrent: row.is_recurrent,
-        }),
-      ];
-    });
-    await enqueueMails(this.dataSource.manager, mails, now);
-    return { seen: expiring.length, acted: mails.length };
   }
 }
 
