@@ -444,6 +444,29 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body,
     expect: SANDBOX_TOKEN_ONLY,
   })),
+  // The client's notifications (ADR 0083): their own only; staff read one client's through the user.
+  {
+    method: 'post',
+    path: '/api/notifications/search',
+    url: () => '/api/notifications/search',
+    body: { size: 1 },
+    expect: CUSTOMERS,
+  },
+  { method: 'post', path: '/api/notifications/read-all', url: () => '/api/notifications/read-all', expect: CUSTOMERS },
+  {
+    method: 'post',
+    path: '/api/notifications/{id}/read',
+    url: () => `/api/notifications/${RANDOM_UUID}/read`,
+    expect: CUSTOMERS,
+    passMayBe404: true,
+  },
+  {
+    method: 'post',
+    path: '/api/users/{uuid}/notifications/search',
+    url: (c) => `/api/users/${c.clientUuid}/notifications/search`,
+    body: { size: 1 },
+    expect: STAFF,
+  },
 ];
 
 export interface MatrixActors {

@@ -19,7 +19,7 @@ export class MarkAllNotificationsReadController {
 
   @Post('read-all')
   @ApiOkResponse({ type: MarkedReadDto })
-  @ApiErrors(401, 403)
+  @ApiErrors(400, 401, 403)
   @Roles(...CUSTOMER_ROLES)
   @HttpCode(200)
   @ApiOperation({ summary: 'Marks all of the client’s notifications read' })
