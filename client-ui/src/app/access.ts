@@ -21,6 +21,7 @@ export type AppPath =
   | '/my-profile'
   | '/referrals'
   | '/help'
+  | '/notifications'
   | '/paymentSuccess'
   | '/paymentFailed'
   | '/logout';
@@ -61,6 +62,7 @@ export const ROUTE_ROLES: Readonly<Record<AppPath, readonly UserRole[]>> = {
   '/my-profile': CUSTOMER_ROLES,
   '/referrals': CUSTOMER_ROLES,
   '/help': CUSTOMER_ROLES,
+  '/notifications': CUSTOMER_ROLES,
   '/paymentSuccess': CUSTOMER_ROLES,
   '/paymentFailed': CUSTOMER_ROLES,
   '/logout': ['ADMIN', 'MANAGER', 'CLIENT', 'AMBASSADOR'],

@@ -184,6 +184,13 @@ const helpRoute = createRoute({
   component: lazyPage(() => import('../features/help/help-page'), 'HelpPage'),
 });
 
+const notificationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/notifications',
+  beforeLoad: requireRole('/notifications'),
+  component: lazyPage(() => import('../features/notifications/notifications-page'), 'NotificationsPage'),
+});
+
 const paymentSuccessRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/paymentSuccess',
@@ -235,6 +242,7 @@ export const routeTree = rootRoute.addChildren([
     myProfileRoute,
     referralsRoute,
     helpRoute,
+    notificationsRoute,
     paymentSuccessRoute,
     paymentFailedRoute,
     logoutRoute,

@@ -16,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useT } from '../../lib/i18n/i18n';
 import { useUserStore } from '../../lib/stores/user-store';
+import { NotificationBell } from '../notifications/notification-bell';
 import { DepositWatcher } from '../payments/deposit-watcher';
 import { Balance } from './balance';
 import { Sidebar } from './sidebar';
@@ -91,6 +92,7 @@ export function AppLayout() {
             sx={{ alignItems: 'center', paddingInlineEnd: LANG_TOGGLE_SPACE }}
           >
             <Balance />
+            <NotificationBell />
             <ThemeSwitcher />
           </Stack>
         </Toolbar>

@@ -8,6 +8,9 @@ import {
   type CryptoDepositResponse,
   API_ROUTES,
   type BuySubscriptionRequest,
+  type ClientNotification,
+  type NotificationPage,
+  type NotificationPageRequest,
   type ChangePasswordRequest,
   type ChangeSubscriptionLoginRequest,
   type ChangeSubscriptionPasswordRequest,
@@ -117,4 +120,11 @@ export const subscriptionsApi = {
 export const commonApi = {
   /** Enums, limits and the deployment's support contacts; public. */
   dictionaries: () => api.get<Dictionaries>(API_ROUTES.dictionaries),
+};
+
+/** The signed-in client's notifications (ADR 0083). */
+export const notificationsApi = {
+  search: (body: NotificationPageRequest) => api.post<NotificationPage>(API_ROUTES.myNotifications, body),
+  markRead: (id: string) => api.post<ClientNotification>(API_ROUTES.notificationRead(id), undefined),
+  markAllRead: () => api.post<{ marked: number }>(API_ROUTES.notificationsReadAll, undefined),
 };

@@ -1,0 +1,39 @@
+import type { ClientNotification } from '@kupa/proto';
+import { formatDate, formatDollars } from '../../lib/format';
+import type { Translate } from '../../lib/i18n/i18n';
+import type { Language } from '@kupa/proto';
+
+export interface NotificationText {
+  title: string;
+  body: string;
+  /** The action's label: the top-up of the amount missing, or renewing the subscription. */
+  action: string;
+}
+
+/** What a notification says, from its kind and the figures it was sent with, in the language of the screen. */
+export function notificationText(notification: ClientNotification, t: Translate, lang: Language): NotificationText {
+  const { params } = notification;
+  const plan = params.planName ?? t('notifications.trial');
+  const amount = formatDollars((params.missingMinor ?? 0) / 100, lang);
+  const date = (iso: string | undefined) => (iso ? formatDate(iso, lang) : '');
+  switch (notification.kind) {
+    case 'renewal-short':
+      return {
+        title: t('notifications.renewalShort.title', { amount, plan }),
+        body: t('notifications.renewalShort.body', { date: date(params.paymentDate) }),
+        action: t('notifications.topUp', { amount }),
+      };
+    case 'renewal-failed':
+      return {
+        title: t('notifications.renewalFailed.title', { plan }),
+        body: t('notifications.renewalFailed.body', { amount, date: date(params.graceDeadline) }),
+        action: t('notifications.topUp', { amount }),
+      };
+    case 'ending':
+      return {
+        title: t('notifications.ending.title', { plan, date: date(params.endDate) }),
+        body: t('notifications.ending.body'),
+        action: t('notifications.renew'),
+      };
+  }
+}

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClientNotification, NotificationPage } from '@kupa/proto';
+import { translate } from '../../lib/i18n/i18n';
+import { useLangStore } from '../../lib/stores/lang-store';
+import { errorResponse, jsonResponse, makeUser, mockFetch, pageOf, renderApp, signInAs } from '../../test/render-app';
+
+const SHORT: ClientNotification = {
+  id: '7a000000-0000-4000-8000-000000000001',
+  kind: 'renewal-short',
+  params: {
+    subscriptionId: '5d2e8f10-0000-4000-8000-0000000000c1',
+    planName: 'Gold',
+    missingMinor: 800,
+    paymentDate: '2026-04-28T09:00:00.000Z',
+    link: '/payments/deposit?amountMinor=800',
+  },
+  createdAt: '2026-04-21T09:00:00.000Z',
+  readAt: null,
+};
+const ENDING: ClientNotification = {
+  id: '7a000000-0000-4000-8000-000000000002',
+  kind: 'ending',
+  params: {
+    subscriptionId: '5d2e8f10-0000-4000-8000-0000000000c2',
+    planName: null,
+    endDate: '2026-04-25T09:00:00.000Z',
+    link: '/subscriptions/5d2e8f10-0000-4000-8000-0000000000c2',
+  },
+  createdAt: '2026-04-18T09:00:00.000Z',
+  readAt: '2026-04-19T09:00:00.000Z',
+};
+
+function mockNotificationsApi(notifications: ClientNotification[]) {
+  let current = notifications;
+  const page = (): NotificationPage => ({
+    ...pageOf(current),
+    unreadCount: current.filter((notification) => notification.readAt === null).length,
+  });
+  return mockFetch(async (call) => {
+    if (call.url === '/api/users/me') return jsonResponse(200, makeUser());
+    if (call.url === '/api/notifications/search') return jsonResponse(200, page());
+    if (call.url === '/api/notifications/read-all') {
+      const marked = current.filter((notification) => notification.readAt === null).length;
+      current = current.map((notification) => ({ ...notification, readAt: notification.readAt ?? 'now' }));
+      return jsonResponse(200, { marked });
+    }
+    const one = /^\/api\/notifications\/([^/]+)\/read$/.exec(call.url);
+    if (one) {
+      current = current.map((notification) =>
+        notification.id === one[1] ? { ...notification, readAt: notification.readAt ?? 'now' } : notification,
+      );
+      return jsonResponse(
+        200,
+        current.find((notification) => notification.id === one[1]),
+      );
+    }
+    return errorResponse(404, 'error.entity.not.found');
+  });
+}
+
+describe('notifications', () => {
+  it('the bell shows the unread count and opens the list, newest first, unread marked', async () => {
+    signInAs();
+    mockNotificationsApi([SHORT, ENDING]);
+    const user = userEvent.setup();
+    const { history } = renderApp('/subscriptions');
+
+    const bell = await screen.findByTestId('notification-bell');
+    await waitFor(() => expect(bell).toHaveAccessibleName(translate('he', 'notifications.bellUnread', { count: 1 })));
+    await user.click(bell);
+    await waitFor(() => expect(history.location.pathname).toBe('/notifications'));
+
+    const items = await screen.findAllByTestId('notification');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveAttribute('data-unread', 'true');
+    expect(items[1]).toHaveAttribute('data-unread', 'false');
+    expect(items[0]).toHaveTextContent('Gold');
+    expect(items[0]).toHaveTextContent('8.00');
+    // The trial's ending speaks of the trial.
+    expect(items[1]).toHaveTextContent(translate('he', 'notifications.trial'));
+  });
+
+  it('acting on an unread one marks it read and opens the top-up', async () => {
+    signInAs();
+    const { calls } = mockNotificationsApi([SHORT, ENDING]);
+    const user = userEvent.setup();
+    const { history } = renderApp('/notifications');
+
+    const [first] = await screen.findAllByTestId('notification');
+    await user.click(within(first).getByTestId('notification-action'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payments/deposit'));
+    expect(calls.some((call) => call.url === `/api/notifications/${SHORT.id}/read` && call.method === 'POST')).toBe(
+      true,
+    );
+  });
+
+  it('marks all read, in English too', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const { calls } = mockNotificationsApi([SHORT, { ...ENDING, readAt: null }]);
+    const user = userEvent.setup();
+    renderApp('/notifications');
+
+    const markAll = await screen.findByRole('button', { name: translate('en', 'notifications.markAllRead') });
+    await waitFor(() => expect(markAll).toBeEnabled());
+    expect(screen.getAllByTestId('notification')[0]).toHaveTextContent('$8.00 missing to renew Gold');
+    await user.click(markAll);
+    await waitFor(() => expect(markAll).toBeDisabled());
+    expect(calls.filter((call) => call.url === '/api/notifications/read-all')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('notification').map((item) => item.getAttribute('data-unread'))).toEqual([
+        'false',
+        'false',
+      ]),
+    );
+  });
+});
