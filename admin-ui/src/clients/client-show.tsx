@@ -2,6 +2,7 @@ import { type User } from '@kupa/proto';
 import { Show, TabbedShowLayout, TabbedShowLayoutTabs, useRecordContext, useTranslate } from 'react-admin';
 import { RecordLoadError } from '../shared/record-load-error';
 import { NotesTab } from './notes-tab';
+import { NotificationsTab } from './notifications-tab';
 import { PaymentsTab } from './payments-tab';
 import { ProfileTab } from './profile-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
@@ -46,6 +47,13 @@ export function ClientShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="kupa.clients.tabs.notes" path="notes" data-testid="client-tab-notes">
           <NotesTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab
+          label="kupa.clients.tabs.notifications"
+          path="notifications"
+          data-testid="client-tab-notifications"
+        >
+          <NotificationsTab />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

@@ -215,7 +215,13 @@ export const en: TranslationMessages = {
       reload: 'Reload',
     },
     clients: {
-      tabs: { profile: 'Profile', subscriptions: 'Subscriptions', payments: 'Payments', notes: 'Notes' },
+      tabs: {
+        profile: 'Profile',
+        subscriptions: 'Subscriptions',
+        payments: 'Payments',
+        notes: 'Notes',
+        notifications: 'Notifications',
+      },
       balance: { title: 'Balance', history: 'Account history' },
       not_found: 'This client does not exist or was removed.',
       back_to_list: 'Back to clients',
@@ -263,6 +269,19 @@ export const en: TranslationMessages = {
         by: 'By %{name}',
       },
       subscriptions_empty: 'This client has no subscriptions yet.',
+      notifications: {
+        empty: 'Nothing was sent to this client yet.',
+        failed: 'The notifications could not be loaded.',
+        trial: 'the trial',
+        unread: 'Not read',
+        read: 'Read %{at}',
+        summary: {
+          'renewal-short': 'Renewal of %{plan} short by %{amount} (payment on %{date})',
+          'renewal-failed': 'Renewal of %{plan} failed, %{amount} missing (top up by %{date})',
+          ending: '%{plan} ends on %{date}',
+        },
+        mail: { PENDING: 'Mail waiting', RETRYING: 'Mail retrying', SENT: 'Mail sent', SKIPPED: 'Mail dropped' },
+      },
       payments_empty: 'This client has no payments yet.',
     },
     payments: {

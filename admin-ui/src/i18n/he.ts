@@ -423,7 +423,13 @@ export const he: TranslationMessages = {
       reload: 'טעינה מחדש',
     },
     clients: {
-      tabs: { profile: 'פרופיל', subscriptions: 'מנויים', payments: 'תשלומים', notes: 'הערות' },
+      tabs: {
+        profile: 'פרופיל',
+        subscriptions: 'מנויים',
+        payments: 'תשלומים',
+        notes: 'הערות',
+        notifications: 'התראות',
+      },
       balance: { title: 'יתרה', history: 'היסטוריית חשבון' },
       not_found: 'הלקוח הזה אינו קיים או שהוסר.',
       back_to_list: 'חזרה לרשימת הלקוחות',
@@ -469,6 +475,19 @@ export const he: TranslationMessages = {
         by: 'מאת %{name}',
       },
       subscriptions_empty: 'ללקוח הזה אין עדיין מנויים.',
+      notifications: {
+        empty: 'עדיין לא נשלח דבר ללקוח הזה.',
+        failed: 'לא ניתן היה לטעון את ההתראות.',
+        trial: 'תקופת הניסיון',
+        unread: 'לא נקראה',
+        read: 'נקראה %{at}',
+        summary: {
+          'renewal-short': 'לחידוש %{plan} חסרים %{amount} (תשלום ב-%{date})',
+          'renewal-failed': 'חידוש %{plan} נכשל, חסרים %{amount} (להטעין עד %{date})',
+          ending: '%{plan} מסתיימת ב-%{date}',
+        },
+        mail: { PENDING: 'המייל ממתין', RETRYING: 'המייל בניסיון חוזר', SENT: 'המייל נשלח', SKIPPED: 'המייל בוטל' },
+      },
       payments_empty: 'ללקוח הזה אין עדיין תשלומים.',
     },
     payments: {

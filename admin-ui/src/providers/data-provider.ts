@@ -13,6 +13,7 @@ import {
   type CreateUserRequest,
   type ManualPaymentRequest,
   type Note,
+  type SentNotification,
   type Page,
   type Payment,
   type PaymentAggregator,
@@ -327,6 +328,8 @@ export interface KupaDataProvider extends DataProvider {
   /** An admin removes another staff member's two-factor sign-in (a lost authenticator). */
   resetTwoFactor(userUuid: string): Promise<void>;
   getNotes(userUuid: string): Promise<Note[]>;
+  /** What one client was sent (ADR 0083), newest first, with whether it was read and the mail's state. */
+  getClientNotifications(userUuid: string, page: number): Promise<Page<SentNotification>>;
   addNote(userUuid: string, text: string): Promise<Note>;
   deleteNote(userUuid: string, noteId: string): Promise<void>;
   changePaymentStatus(paymentId: Identifier, request: ChangePaymentStatusRequest): Promise<Payment>;
@@ -466,6 +469,13 @@ export const dataProvider: KupaDataProvider = {
   },
   async resetTwoFactor(userUuid) {
     await httpClient(API_ROUTES.userTwoFactor(userUuid), { method: 'DELETE' });
+  },
+  async getClientNotifications(userUuid, page) {
+    const { json } = await httpClient<Page<SentNotification>>(API_ROUTES.userNotifications(userUuid), {
+      method: 'POST',
+      body: JSON.stringify({ page, size: LIMITS.pageSizeDefault }),
+    });
+    return json;
   },
   async getNotes(userUuid) {
     const { json } = await httpClient<Note[]>(API_ROUTES.userNotes(userUuid));
