@@ -80,12 +80,18 @@ function NotificationItem({ notification, onOpen }: { notification: ClientNotifi
       data-testid="notification"
       data-unread={unread}
       onClick={onOpen}
-      sx={{ p: 2, borderInlineStartWidth: unread ? 4 : 1, borderInlineStartColor: unread ? 'primary.main' : undefined }}
+      sx={{
+        p: 2,
+        borderInlineStartWidth: unread ? 4 : 1,
+        borderInlineStartStyle: 'solid',
+        borderInlineStartColor: unread ? 'primary.main' : 'divider',
+      }}
     >
       <Stack spacing={1}>
         <Stack
           direction="row"
           spacing={1}
+          useFlexGap
           sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap' }}
         >
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: unread ? 700 : 400 }}>
