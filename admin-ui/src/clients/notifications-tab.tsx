@@ -64,13 +64,23 @@ export function NotificationsTab() {
             date: formatDay(params.paymentDate ?? params.graceDeadline ?? params.endDate, lang),
           });
           return (
-            <ListItem key={notification.id} divider data-testid="client-notification" sx={{ alignItems: 'flex-start' }}>
+            <ListItem
+              key={notification.id}
+              divider
+              data-testid="client-notification"
+              // On a phone the state chips go under the text rather than squeezing it.
+              sx={{
+                alignItems: { xs: 'stretch', sm: 'flex-start' },
+                flexDirection: { xs: 'column', sm: 'row' },
+                gap: 1,
+              }}
+            >
               <ListItemText
                 primary={summary}
                 secondary={formatInstant(notification.createdAt, lang)}
                 slotProps={{ primary: { sx: { fontWeight: notification.readAt === null ? 700 : 400 } } }}
               />
-              <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
                 <Chip
                   size="small"
                   data-testid="client-notification-read"

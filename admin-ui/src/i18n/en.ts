@@ -272,7 +272,7 @@ export const en: TranslationMessages = {
       notifications: {
         empty: 'Nothing was sent to this client yet.',
         failed: 'The notifications could not be loaded.',
-        trial: 'the trial',
+        trial: 'The trial',
         unread: 'Not read',
         read: 'Read %{at}',
         summary: {
