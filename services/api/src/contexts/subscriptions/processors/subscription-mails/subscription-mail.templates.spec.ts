@@ -25,6 +25,50 @@ describe('subscription mails', () => {
     expect(hebrew.html).toContain('dir="rtl"');
   });
 
+  it('reminds of a renewal the balance will not cover: the amount, the payment day, a top-up of exactly that', () => {
+    const topUp = { firstName: 'Dana', link: 'https://kupa.test/payments/deposit?amountMinor=730' };
+    const mail: SubscriptionMail = {
+      kind: 'renewal-short',
+      planName: 'Family',
+      missingMinor: 730,
+      paymentDate: '2026-05-28T10:00:00.000Z',
+    };
+    const english = subscriptionMail('en', mail, topUp);
+    expect(english.subject).toBe('Top up $7.30 to renew your Family package');
+    expect(english.text).toContain('May 28, 2026');
+    expect(english.html).toContain('Top up $7.30');
+    expect(english.text).toContain(topUp.link);
+    const hebrew = subscriptionMail('he', mail, topUp);
+    expect(hebrew.subject).toMatch(/כדי לחדש את החבילה Family יש להטעין/);
+    expect(hebrew.text).toContain('28 במאי 2026');
+  });
+
+  it('after a failed renewal names the grace deadline', () => {
+    const mail: SubscriptionMail = {
+      kind: 'renewal-failed',
+      planName: 'Family',
+      priceMinor: 2_500,
+      missingMinor: 730,
+      endDate: '2026-05-31T10:00:00.000Z',
+      graceDeadline: '2026-06-03T10:00:00.000Z',
+    };
+    expect(subscriptionMail('en', mail, context).text).toContain('top up by June 3, 2026');
+    expect(subscriptionMail('he', mail, context).text).toContain('עד 3 ביוני 2026');
+  });
+
+  it('reminds of an end with a link to renew', () => {
+    const mail: SubscriptionMail = {
+      kind: 'ending',
+      planName: null,
+      endDate: '2026-05-31T10:00:00.000Z',
+      recurrent: false,
+    };
+    const english = subscriptionMail('en', mail, context);
+    expect(english.subject).toBe('Your trial ends on May 31, 2026');
+    expect(english.html).toContain('Renew the package');
+    expect(subscriptionMail('he', mail, context).subject).toBe('תקופת הניסיון מסתיימת ב-31 במאי 2026');
+  });
+
   it('names the discount on a renewal only when there was one', () => {
     const base = { kind: 'renewed', planName: 'Solo', endDate: '2026-07-01T00:00:00.000Z', chargedMinor: 900 } as const;
     expect(subscriptionMail('en', { ...base, discountPercent: 10 }, context).text).toContain('10% referral discount');
