@@ -58,6 +58,8 @@ export const API_ROUTES = Object.freeze({
    * `/paymentFailed?paymentId=…`.
    */
   cardCheckout: (planId: string) => `/stripe/create-checkout-session/payment-plans/${segment(planId)}`,
+  /** A card top-up of the balance (`CardDepositRequest` → `CardCheckoutResponse`, ADR 0082). */
+  cardDeposit: '/payments/card/deposit',
   /** Where the cashier posts its signed notifications (IPN). */
   cashierIpn: '/payments/crypto/ipn',
   /** The sandbox cashier's invoice page (HTML) and, with `/pay`, `/partial`, `/fail` or `/expire`, its buttons. */

@@ -279,6 +279,11 @@ export const ERROR_CATALOGUE = {
     en: 'This package cannot be bought by card',
     he: 'לא ניתן לקנות את החבילה הזו בכרטיס',
   },
+  'error.card.balance.payments.off': {
+    status: 409,
+    en: 'Card payments to the balance are turned off. Top up by crypto instead',
+    he: 'תשלומים בכרטיס ליתרה כבויים. אפשר להטעין בקריפטו',
+  },
   'error.deposit.amount.out.of.range': {
     status: 400,
     en: 'A deposit must be between {minAmount} and {maxAmount} dollars',

@@ -390,6 +390,14 @@ export interface CardCheckoutRequest {
   password: string;
 }
 
+/**
+ * `POST /payments/card/deposit` → `CardCheckoutResponse`: a card top-up of the balance (ADR 0082), dollars within the
+ * deposit limits. The hosted page returns to `/paymentSuccess?paymentId=…` or `/paymentFailed?paymentId=…`.
+ */
+export interface CardDepositRequest {
+  amount: number;
+}
+
 export interface CardCheckoutResponse {
   paymentId: number;
   url: string;
@@ -638,6 +646,11 @@ export interface Dictionaries {
   rewardTiers: RewardTierTables;
   /** Whether a card provider is configured (`STRIPE_*`): without one the portal hides card checkout. */
   cardCheckoutAvailable?: boolean;
+  /**
+   * Whether the balance can be topped up by card: a card provider is configured and the operator's switch
+   * (`CARD_BALANCE_PAYMENTS`) is on (ADR 0082). The portal offers the card on the top-up page only then.
+   */
+  cardTopUpAvailable?: boolean;
   /**
    * Whether crypto deposits can be made: a cashier is configured (`CASHIER_URL`) or the sandbox runs (`KUPA_SANDBOX`).
    * Without one the portal says so instead of offering the form.

@@ -238,6 +238,14 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body: {},
     expect: CUSTOMERS,
   },
+  // Card top-ups (ADR 0082): customers open them; the empty body is refused, so Stripe is never called.
+  {
+    method: 'post',
+    path: '/api/payments/card/deposit',
+    url: () => '/api/payments/card/deposit',
+    body: {},
+    expect: CUSTOMERS,
+  },
   {
     method: 'post',
     path: '/api/stripe/webhook',

@@ -15,7 +15,7 @@ import { ledgerQueryMigrations } from './queries';
 
 export { LedgerModule } from './ledger.module';
 export { ledgerMoneyFigures, type MoneyInPeriod } from './queries/money-figures/money-figures';
-export { CryptoDepositResponseDto } from './infrastructure/ledger.responses';
+export { CardCheckoutResponseDto, CryptoDepositResponseDto } from './infrastructure/ledger.responses';
 export {
   decideWalletCharge,
   decideWalletRefund,
@@ -44,6 +44,7 @@ export type { CardReport } from './domain/payment.decider';
 export type { PaymentState } from './domain/payment.state';
 export type { WalletState } from './domain/wallet.state';
 export { CardDepositCheckouts, type CardDepositRow } from './application/card/card-deposit-checkouts';
+export { CardTopUps, type CardTopUpSettlement } from './application/card/card-top-ups';
 export { CryptoDepositInvoices } from './application/cashier/crypto-deposit-invoices';
 export {
   type LoadedPaymentStream,

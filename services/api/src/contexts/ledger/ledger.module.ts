@@ -37,6 +37,9 @@ import { LookUpTransferRecipientController } from './queries/look-up-transfer-re
 import { LookUpTransferRecipientHandler } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.handler';
 import { LedgerQueriesModule } from './queries';
 
+import { CardTopUps } from './application/card/card-top-ups';
+import { OpenCardDepositController } from './commands/open-card-deposit/open-card-deposit.controller';
+import { OpenCardDepositHandler } from './commands/open-card-deposit/open-card-deposit.handler';
 /**
  * The ledger (ADR 0006): wallets and payments as event streams, double-entry postings, inline read models
  * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands. Global because it
@@ -54,6 +57,7 @@ import { LedgerQueriesModule } from './queries';
     TransferBalanceController,
     LookUpTransferRecipientController,
     OpenCryptoDepositController,
+    OpenCardDepositController,
     ReceiveCashierIpnController,
     GetCryptoDepositOptionsController,
     RecordManualPaymentController,
@@ -73,10 +77,12 @@ import { LedgerQueriesModule } from './queries';
     CryptoDepositInvoices,
     CardDepositCheckouts,
     OpenCryptoDepositHandler,
+    CardTopUps,
+    OpenCardDepositHandler,
   ],
   // The deposits' provider side, for any flow that opens a deposit (docs/adr/0073-ledger-public-door.md); what a
   // deposit, a charge or a refund decides is pure functions of `index.ts`, not providers.
-  exports: [UserBalances, SandboxInvoiceOwners, CryptoDepositInvoices, CardDepositCheckouts],
+  exports: [UserBalances, SandboxInvoiceOwners, CryptoDepositInvoices, CardDepositCheckouts, CardTopUps],
 })
 export class LedgerModule implements OnModuleInit {
   constructor(

@@ -358,6 +358,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, RENEWAL_GRACE_DAYS: '0' })).toThrow(/RENEWAL_GRACE_DAYS/);
   });
 
+  it('takes card money to the balance unless CARD_BALANCE_PAYMENTS turns it off, refusing anything but 1 or 0', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).cardBalancePayments).toBe(true);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, CARD_BALANCE_PAYMENTS: '0' }).cardBalancePayments).toBe(false);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, CARD_BALANCE_PAYMENTS: 'true' }).cardBalancePayments).toBe(true);
+    expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, CARD_BALANCE_PAYMENTS: 'off' })).toThrow(/CARD_BALANCE_PAYMENTS/);
+  });
+
   it('reads the reward tier tables as JSON, defaulting to proto, and refuses a table it cannot use at start', () => {
     const defaults = loadConfig({ KUPA_DATA_DIR: dataDir });
     expect(defaults.referralDiscountTiers).toEqual(DEFAULT_REFERRAL_DISCOUNT_TIERS);

@@ -138,6 +138,13 @@ export interface AppConfig {
   /** How long the card janitor waits between passes. */
   cardJanitorIntervalMs: number;
   /**
+   * `CARD_BALANCE_PAYMENTS` (default on): the operator's one switch for card money that is not a package purchase,
+   * for card providers that forbid this business (docs/adr/0082-card-top-ups.md). Off, card top-ups of the balance
+   * are refused (`error.card.balance.payments.off`) and the portal hides them; card renewals from a saved card read
+   * this same flag, so one setting turns both off. It takes effect only where a card provider is configured.
+   */
+  cardBalancePayments: boolean;
+  /**
    * `RENEWAL_GRACE_DAYS`: how long after its end a recurrent subscription whose renewal could not be paid stays
    * recoverable (its account disabled, its login reserved) before it ends EXPIRED.
    */
@@ -681,6 +688,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     // A day, as long as a Stripe Checkout Session stays payable by default.
     cardPendingTimeoutMinutes: positiveInteger(env, 'CARD_PENDING_TIMEOUT_MINUTES', 1440),
     cardJanitorIntervalMs: positiveInteger(env, 'CARD_JANITOR_INTERVAL_MS', 60_000),
+    cardBalancePayments: optional(env, 'CARD_BALANCE_PAYMENTS') === null || flag(env, 'CARD_BALANCE_PAYMENTS'),
     renewalGraceDays: positiveInteger(env, 'RENEWAL_GRACE_DAYS', RENEWAL_DEFAULTS.graceDays),
     renewalReminderDays: dayList(env, 'RENEWAL_REMINDER_DAYS', RENEWAL_DEFAULTS.reminderDays),
     sandbox,

@@ -101,6 +101,12 @@ export class DictionariesDto implements Dictionaries {
 
   @ApiProperty({
     description:
+      'Whether the balance can be topped up by card: a card provider and CARD_BALANCE_PAYMENTS on (ADR 0082)',
+  })
+  cardTopUpAvailable: boolean;
+
+  @ApiProperty({
+    description:
       'Whether crypto deposits can be made (CASHIER_URL, or the sandbox cashier); without it the portal says so',
   })
   cryptoDepositAvailable: boolean;

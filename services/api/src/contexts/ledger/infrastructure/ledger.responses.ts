@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  type CardCheckoutResponse,
   CARD_PROVIDER_STATUSES,
   CARD_PROVIDERS,
   type CardProvider,
@@ -308,6 +309,19 @@ export class CryptoDepositResponseDto implements CryptoDepositResponse {
 
   @ApiProperty({ format: 'uri', description: "The cashier's invoice page; it ends with the invoice id" })
   invoiceUrl: string;
+}
+
+/** A card deposit's checkout (a purchase's, ADR 0029, or a top-up's, ADR 0082): the payment and the hosted page. */
+export class CardCheckoutResponseDto implements CardCheckoutResponse {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description: 'The PENDING card deposit, credited when the money arrives',
+  })
+  paymentId: number;
+
+  @ApiProperty({ format: 'uri', description: "The card provider's hosted checkout page" })
+  url: string;
 }
 
 export const PaymentPageDto = PageOf(PaymentDto);

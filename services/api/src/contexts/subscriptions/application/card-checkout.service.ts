@@ -13,6 +13,7 @@ import {
   CardDepositCheckouts,
   type CardDepositRow,
   type CardReport,
+  CardTopUps,
   type LoadedPaymentStream,
   type LoadedWalletStream,
   ledgerStreams,
@@ -52,6 +53,7 @@ export class CardCheckouts {
     private readonly dataSource: DataSource,
     private readonly reader: DepositPurchaseReader,
     private readonly cards: CardDepositCheckouts,
+    private readonly topUps: CardTopUps,
     private readonly deposits: DepositPurchaseFlow,
     private readonly parties: SubscriptionParties,
     private readonly secrets: SubscriptionSecrets,
@@ -103,6 +105,12 @@ export class CardCheckouts {
    * once.
    */
   async settle(command: { deposit: CardDepositRow; report: CardReport } & CommandOrigin): Promise<CardSettlement> {
+    // A card deposit that pays for no purchase is a top-up of the balance: the ledger settles it alone (ADR 0082).
+    if ((await this.reader.find(command.deposit.paymentId)) === null) {
+      const { deposit, report, context, causationId } = command;
+      const settled = await this.topUps.settle(deposit, report, { context, causationId });
+      return { ...settled, purchase: null };
+    }
     try {
       return await withUniqueLogin(() => this.settleOnce(command, null));
     } catch (error) {

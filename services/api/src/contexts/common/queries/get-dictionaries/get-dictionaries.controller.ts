@@ -4,7 +4,7 @@ import type { Dictionaries } from '@kupa/proto';
 import { Public } from '../../../../platform/auth';
 import { CardProvider } from '../../../../platform/card-provider';
 import { CashierSettings } from '../../../../platform/cashier';
-import { RewardTiers } from '../../../../platform/config';
+import { APP_CONFIG, type AppConfig, RewardTiers } from '../../../../platform/config';
 import { COMMON_OPTIONS, type CommonOptions } from '../../common.options';
 import { buildDictionaries } from './build-dictionaries';
 import { ApiErrors } from '../../../../platform/http';
@@ -25,6 +25,7 @@ export class GetDictionariesController {
     tiers: RewardTiers,
     cards: CardProvider,
     cashier: CashierSettings,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     // Card checkout is offered only with both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set, crypto deposits only
     // with a cashier (CASHIER_URL, or the sandbox where KUPA_SANDBOX allows it). The streaming site is the one a
@@ -32,6 +33,8 @@ export class GetDictionariesController {
     this.dictionaries = {
       ...buildDictionaries(options.support, tiers),
       cardCheckoutAvailable: cards.available,
+      // Card top-ups also need the operator's switch (`CARD_BALANCE_PAYMENTS`, ADR 0082), as `CardTopUps` checks.
+      cardTopUpAvailable: cards.available && config.cardBalancePayments,
       cryptoDepositAvailable: cashier.available,
       streamingSiteUrl: options.streamingSiteUrl,
     };

@@ -21,6 +21,7 @@ import { EventStore } from '../../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../../platform/http';
 import { UserReader } from '../../../identity';
 import { bonusOnCashierCredit } from '../../domain/ambassador-bonus';
+import { assertDepositAmountInRange } from '../deposit-limits';
 import type { PaymentEvent, WalletEvent } from '../../domain/ledger.events';
 import { type CashierReport, paymentDecider } from '../../domain/payment.decider';
 import { openCryptoDeposit, type OpenedInvoice } from '../../domain/deposits';
@@ -77,13 +78,7 @@ export class CashierDeposits {
    * (`error.deposit.amount.out.of.range` with them) and fewer unpaid deposits than the cap.
    */
   async assertCanOpen(userUuid: string, amountMinor: number): Promise<void> {
-    const { cashierDepositMinMinor: minMinor, cashierDepositMaxMinor: maxMinor } = this.config;
-    if (amountMinor < minMinor || amountMinor > maxMinor) {
-      throw new ApiError('error.deposit.amount.out.of.range', {
-        minAmount: minorToAmount(minMinor),
-        maxAmount: minorToAmount(maxMinor),
-      });
-    }
+    assertDepositAmountInRange(this.config, amountMinor);
     if ((await this.pendingCount(userUuid)) >= CASHIER_DEFAULTS.pendingDepositsPerUserMax)
       throw new ApiError('error.cashier.too.many.pending');
   }

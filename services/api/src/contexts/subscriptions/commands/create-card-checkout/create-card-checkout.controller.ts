@@ -1,24 +1,13 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCreatedResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { CardCheckoutResponse } from '@kupa/proto';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
+import { CardCheckoutResponseDto } from '../../../ledger';
 import { PlanIdPipe } from '../../infrastructure/params';
 import { CreateCardCheckoutCommand } from './create-card-checkout.command';
 import { CreateCardCheckoutRequestDto } from './create-card-checkout.request.dto';
-
-export class CardCheckoutResponseDto implements CardCheckoutResponse {
-  @ApiProperty({
-    type: 'integer',
-    minimum: 1,
-    description: 'The PENDING card deposit, credited when the money arrives',
-  })
-  paymentId: number;
-
-  @ApiProperty({ format: 'uri', description: "The card provider's hosted checkout page" })
-  url: string;
-}
 
 @ApiTags('payments')
 @ApiBearerAuth()
