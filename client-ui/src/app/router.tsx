@@ -15,6 +15,7 @@ import { NotFoundScreen } from '../features/errors/not-found-screen';
 import { RootLayout } from '../features/shell/root-layout';
 import { parseSignUpSearch } from '../features/auth/sign-up/referral-search';
 import { parsePaymentsSearch, toPaymentSearchRequest } from '../features/payments/list/payments-search';
+import { parseDepositSearch } from '../features/payments/deposit/deposit-search';
 import { parsePaymentIdSearch } from '../features/payments/detail/payment-id';
 import { redirectHome, redirectIfSignedIn, redirectStaffConsolePath, requireRole, requireSession } from './guards';
 
@@ -151,7 +152,7 @@ const transferRoute = createRoute({
 const depositRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/payments/deposit',
-  validateSearch: parsePaymentIdSearch,
+  validateSearch: parseDepositSearch,
   beforeLoad: requireRole('/payments/deposit'),
   component: lazyPage(() => import('../features/payments/deposit/deposit-page'), 'DepositPage'),
 });

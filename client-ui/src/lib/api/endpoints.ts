@@ -1,5 +1,6 @@
 import {
   type CardCheckoutRequest,
+  type CardDepositRequest,
   type CardCheckoutResponse,
   type CryptoDepositAndBuyRequest,
   type CryptoDepositAndRenewRequest,
@@ -80,6 +81,8 @@ export const paymentsApi = {
   /** A crypto deposit that renews the subscription once the money arrives. */
   cryptoDepositAndRenew: (body: CryptoDepositAndRenewRequest) =>
     api.post<CryptoDepositResponse>(API_ROUTES.cryptoDepositAndRenew, body),
+  /** Opens the card provider's hosted checkout for a top-up of the balance (ADR 0082); the client is sent to `url`. */
+  cardDeposit: (body: CardDepositRequest) => api.post<CardCheckoutResponse>(API_ROUTES.cardDeposit, body),
   /** Opens the card provider's hosted checkout for a package; the client is sent to `url`. */
   cardCheckout: (planId: string, body: CardCheckoutRequest) =>
     api.post<CardCheckoutResponse>(API_ROUTES.cardCheckout(planId), body),

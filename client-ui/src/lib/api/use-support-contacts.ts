@@ -56,6 +56,14 @@ export function useCardCheckoutAvailable(): boolean {
 }
 
 /**
+ * Whether the balance can be topped up by card (`Dictionaries.cardTopUpAvailable`: a card provider and the operator's
+ * `CARD_BALANCE_PAYMENTS` switch, ADR 0082). Until it arrives, or if it fails, the card is not offered.
+ */
+export function useCardTopUpAvailable(): boolean {
+  return useDictionaries().data?.cardTopUpAvailable === true;
+}
+
+/**
  * Whether the deployment has a crypto cashier (`Dictionaries.cryptoDepositAvailable`): a real deployment without
  * `CASHIER_URL` has none (docs/adr/0055-sandboxes-only-on-demand.md). Until the answer arrives, or from a server that
  * does not say, crypto is offered, and the deposit itself answers `error.cashier.unavailable` if it is not.

@@ -203,8 +203,8 @@ export const en: Record<MessageKey, string> = {
   'deposit.method.card': 'Card',
   'deposit.unavailable': 'Not available',
   'deposit.card.explain':
-    'A card pays for a package directly, at checkout: choose the package and pay by card. The balance is topped up by crypto or by transfer.',
-  'deposit.card.choosePackage': 'Choose a package',
+    "You pay on the card provider's secure page. The amount is added to your balance as soon as the payment is confirmed.",
+  'deposit.card.pay': 'Pay by card',
   'deposit.instructions.title': 'How to deposit by manual transfer',
   'deposit.instructions.contact':
     'Contact the operator on {telegram} or by email at {email} to get the payment details.',
@@ -439,6 +439,8 @@ export const en: Record<MessageKey, string> = {
   'deposit.instructions.contactEmail': 'Contact the operator by email at {email} to get the payment details.',
   'deposit.instructions.contactNone': 'Contact the operator to get the payment details.',
 
+  'paymentResult.bonus': 'Ambassador bonus',
+  'paymentResult.bonusCredited': 'Your ambassador bonus of {amount} was added too.',
   'paymentSuccess.title': 'Payment received',
   'paymentSuccess.body': 'Thank you! The payment was received and your balance will update shortly.',
   'paymentFailed.title': 'Payment failed',

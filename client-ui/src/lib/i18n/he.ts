@@ -203,9 +203,8 @@ export const he = {
   'deposit.method.crypto': 'קריפטו',
   'deposit.method.card': 'כרטיס אשראי',
   'deposit.unavailable': 'לא זמין',
-  'deposit.card.explain':
-    'בכרטיס אשראי משלמים על חבילה ישירות, בקופה: בוחרים חבילה ומשלמים בכרטיס. את היתרה טוענים בקריפטו או בהעברה.',
-  'deposit.card.choosePackage': 'בחירת חבילה',
+  'deposit.card.explain': 'התשלום נעשה בעמוד המאובטח של ספק הכרטיסים. הסכום נוסף ליתרה שלכם מיד כשהתשלום מאושר.',
+  'deposit.card.pay': 'תשלום בכרטיס',
   'deposit.instructions.title': 'איך מפקידים בהעברה ידנית',
   'deposit.instructions.contact': 'פנו למפעיל ב{telegram} או באימייל {email} כדי לקבל את פרטי התשלום.',
   'deposit.instructions.send':
@@ -422,6 +421,8 @@ export const he = {
   'deposit.instructions.contactEmail': 'פנו למפעיל באימייל {email} כדי לקבל את פרטי התשלום.',
   'deposit.instructions.contactNone': 'פנו למפעיל כדי לקבל את פרטי התשלום.',
 
+  'paymentResult.bonus': 'בונוס שגריר',
+  'paymentResult.bonusCredited': 'גם בונוס השגריר שלכם, {amount}, נוסף ליתרה.',
   'paymentSuccess.title': 'התשלום התקבל',
   'paymentSuccess.body': 'תודה! התשלום התקבל והיתרה תתעדכן בהקדם.',
   'paymentFailed.title': 'התשלום נכשל',

@@ -17,15 +17,26 @@ import {
   SUPPORT_CONTACTS,
 } from '../../../test/render-app';
 
-function mockDepositApi(support = SUPPORT_CONTACTS, cardCheckoutAvailable = false) {
-  return mockFetch(({ url }) =>
+function mockDepositApi(
+  support = SUPPORT_CONTACTS,
+  cardTopUpAvailable = false,
+  more: { cryptoDepositAvailable?: boolean } = {},
+) {
+  return mockFetch(({ url, method }) =>
     url === '/api/payments/search'
       ? jsonResponse(200, pageOf([]))
       : url === '/api/dictionaries'
-        ? jsonResponse(200, { ...makeDictionaries(support), cardCheckoutAvailable })
-        : url === '/api/payment-plans/search'
-          ? jsonResponse(200, pageOf([]))
-          : jsonResponse(200, makeUser({ profileId: '24681357' })),
+        ? jsonResponse(200, {
+            ...makeDictionaries(support),
+            cardCheckoutAvailable: cardTopUpAvailable,
+            cardTopUpAvailable,
+            ...more,
+          })
+        : url === '/api/payments/crypto/options'
+          ? jsonResponse(200, { minAmount: 5, maxAmount: 5000, methods: ['CRYPTO_USDT_TRC20'], provider: 'SANDBOX' })
+          : url === '/api/payments/card/deposit' && method === 'POST'
+            ? jsonResponse(201, { paymentId: 91, url: 'https://checkout.stripe.test/c/pay/cs_test_91' })
+            : jsonResponse(200, makeUser({ profileId: '24681357' })),
   );
 }
 
@@ -43,9 +54,8 @@ describe('deposit', () => {
     expect(within(instructions).getAllByText('24681357', { selector: 'bdi' }).length).toBeGreaterThan(0);
     expect(screen.getByTestId('deposit-method-manual')).toBeChecked();
     expect(screen.getByTestId('deposit-method-crypto')).toBeEnabled();
-    // The deployment takes no cards (the dictionaries do not say it does): card cannot be chosen, and says why.
-    expect(screen.getByTestId('deposit-method-card')).toBeDisabled();
-    expect(screen.getByTestId('deposit-unavailable-card')).toHaveTextContent(translate('he', 'deposit.unavailable'));
+    // The deployment takes no card top-ups (the dictionaries do not say it does): the card is not offered at all.
+    expect(screen.queryByTestId('deposit-method-card')).toBeNull();
     expect(screen.getByTestId('deposit-currency')).toHaveValue('USD');
 
     await user.type(screen.getByTestId('deposit-amount'), '75');
@@ -55,22 +65,63 @@ describe('deposit', () => {
     );
   });
 
-  it('where cards are taken, explains that a card pays for a package at checkout and leads to the packages', async () => {
+  it('where card top-ups are on, offers the card and sends the client to the checkout for the amount', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const { calls } = mockDepositApi(SUPPORT_CONTACTS, true);
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/payments/deposit');
+    await screen.findByTestId('deposit-instructions');
+    await user.type(screen.getByTestId('deposit-amount'), '40');
+
+    await user.click(screen.getByTestId('deposit-method-card'));
+    const form = await screen.findByTestId('card-deposit-form');
+    expect(form).toHaveTextContent(translate('en', 'deposit.card.explain'));
+    expect(screen.queryByTestId('deposit-instructions')).toBeNull();
+    // The amount typed for the transfer is kept; the limits are the crypto deposit's.
+    expect(screen.getByTestId('card-amount')).toHaveValue('40');
+    expect(within(form).getByText(`From ${formatDollars(5, 'en')} to ${formatDollars(5000, 'en')}`)).toBeVisible();
+
+    await user.clear(screen.getByTestId('card-amount'));
+    await user.type(screen.getByTestId('card-amount'), '5001');
+    await user.click(screen.getByTestId('card-pay'));
+    expect(calls.some((call) => call.url === '/api/payments/card/deposit')).toBe(false);
+
+    await user.clear(screen.getByTestId('card-amount'));
+    await user.type(screen.getByTestId('card-amount'), '40');
+    await user.click(screen.getByTestId('card-pay'));
+    expect(calls.find((call) => call.url === '/api/payments/card/deposit')?.body).toEqual({ amount: 40 });
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_91'));
+  });
+
+  it("fills in the amount of the reminders' link (?amountMinor=) and starts on crypto, or on the card without a cashier", async () => {
     useLangStore.getState().setLang('en');
     signInAs();
     mockDepositApi(SUPPORT_CONTACTS, true);
     const user = userEvent.setup();
-    renderApp('/payments/deposit');
-    await screen.findByTestId('deposit-instructions');
-    expect(screen.queryByTestId('deposit-unavailable-card')).toBeNull();
-
+    const first = renderApp('/payments/deposit?amountMinor=1250');
+    expect(await screen.findByTestId('crypto-amount')).toHaveValue('12.50');
+    expect(screen.getByTestId('deposit-method-crypto')).toBeChecked();
+    // The same amount for the other method.
     await user.click(screen.getByTestId('deposit-method-card'));
-    expect(await screen.findByTestId('deposit-card')).toHaveTextContent(translate('en', 'deposit.card.explain'));
-    expect(screen.queryByTestId('deposit-instructions')).toBeNull();
-    await user.click(screen.getByTestId('deposit-card-packages'));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: translate('en', 'packages.title') }),
-    ).toBeInTheDocument();
+    expect(await screen.findByTestId('card-amount')).toHaveValue('12.50');
+    first.unmount();
+
+    mockDepositApi(SUPPORT_CONTACTS, true, { cryptoDepositAvailable: false });
+    const second = renderApp('/payments/deposit?amountMinor=4000');
+    expect(await screen.findByTestId('card-amount')).toHaveValue('40');
+    expect(screen.getByTestId('deposit-method-card')).toBeChecked();
+    second.unmount();
+  });
+
+  it('drops an amount that is not a positive number of cents, and starts empty on the transfer', async () => {
+    signInAs();
+    mockDepositApi(SUPPORT_CONTACTS, true);
+    renderApp('/payments/deposit?amountMinor=-5');
+    await screen.findByTestId('deposit-instructions');
+    expect(screen.getByTestId('deposit-method-manual')).toBeChecked();
+    expect(screen.getByTestId('deposit-amount')).toHaveValue('');
   });
 
   it('checks the amount before writing to the operator, then opens a mail with the amount and the reference', async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,7 +22,7 @@ import { CURRENCIES, enumLabel, minorToAmount, type Currency } from '@kupa/proto
 import { browser } from '../../../lib/browser';
 import { useMe } from '../../../lib/api/use-me';
 import {
-  useCardCheckoutAvailable,
+  useCardTopUpAvailable,
   useCryptoDepositAvailable,
   useSupportContacts,
 } from '../../../lib/api/use-support-contacts';
@@ -30,11 +30,12 @@ import { formatDollars } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
 import { richText } from '../../../lib/i18n/rich-text';
 import { Page } from '../../../lib/ui/page';
-import { RouterButton } from '../../../lib/ui/router-link';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { parseAmountInput } from '../amount-input';
 import { AmbassadorBonusPreview } from './bonus-preview';
+import { CardDeposit } from './card-deposit';
 import { CryptoDeposit } from './crypto-deposit';
+import { amountInputOf, type DepositSearch, parseDepositSearch } from './deposit-search';
 
 type DepositMethod = 'manual' | 'crypto' | 'card';
 
@@ -45,28 +46,50 @@ const METHODS: readonly { value: DepositMethod; label: MessageKey }[] = [
 ];
 
 /**
- * Tops up the balance. For now the only way is a manual transfer to the operator, who credits the balance when the
- * money arrives; the screen explains how, and the user's 8-digit profile ID is the reference that matches the money
- * to the account.
+ * Where the top-up page starts: coming back from the cashier's invoice page (`?paymentId=`) on that crypto deposit; with
+ * an amount (the reminders' link) on a method that pays at once, crypto, else the card; otherwise on a transfer by hand.
+ */
+function startingMethod(search: DepositSearch, cryptoAvailable: boolean, cardAvailable: boolean): DepositMethod {
+  if (search.paymentId !== undefined) return 'crypto';
+  if (search.amountMinor === undefined) return 'manual';
+  return cryptoAvailable ? 'crypto' : cardAvailable ? 'card' : 'manual';
+}
+
+/**
+ * Tops up the balance: by a manual transfer to the operator (the user's 8-digit profile ID is the reference that
+ * matches the money to the account), by crypto through the cashier, or by card through the card provider's checkout
+ * (ADR 0082), each offered where the deployment has it. Opened with `?amountMinor=` (the reminders' one-click link)
+ * the amount is filled in for whichever method is chosen.
  */
 export function DepositPage() {
   const { t, tIsolated, lang, issueMessage } = useT();
   const { data: me } = useMe();
-  // A card pays for a package at checkout rather than topping the balance up (docs/product.md, Paying): where the
-  // deployment takes cards, choosing it here says so and leads to the packages; elsewhere it cannot be chosen.
-  const cardAvailable = useCardCheckoutAvailable();
+  // A card top-up needs a card provider and the operator's switch (CARD_BALANCE_PAYMENTS): without both the card is
+  // not offered at all.
+  const cardAvailable = useCardTopUpAvailable();
   // Crypto needs a cashier: a real deployment without one says so rather than offering a form that cannot work.
   const cryptoAvailable = useCryptoDepositAvailable();
-  const isAvailable = (option: DepositMethod): boolean =>
-    option === 'card' ? cardAvailable : option === 'crypto' ? cryptoAvailable : true;
-  // One amount for every method: switching from a manual transfer to crypto (or back) keeps what was typed.
-  const [amount, setAmount] = useState('');
+  const isAvailable = (option: DepositMethod): boolean => (option === 'crypto' ? cryptoAvailable : true);
+  const methods = METHODS.filter((option) => option.value !== 'card' || cardAvailable);
+  // Read through the route's own parser: a loose read of the search holds the raw text, not what the route kept.
+  const search: DepositSearch = parseDepositSearch(useSearch({ strict: false }));
+  // One amount for every method: switching from a manual transfer to crypto (or back) keeps what was typed, and the
+  // reminders' link (`?amountMinor=`) fills it in.
+  const [amount, setAmount] = useState(() =>
+    search.amountMinor === undefined ? '' : amountInputOf(search.amountMinor),
+  );
   const [amountError, setAmountError] = useState<string>();
   const [currency] = useState<Currency>('USD');
-  // Coming back from the cashier's invoice page (`?paymentId=`) shows that crypto deposit.
-  const search: { paymentId?: number } = useSearch({ strict: false });
-  const [method, setMethod] = useState<DepositMethod>(search.paymentId === undefined ? 'manual' : 'crypto');
-  const { contacts } = useSupportContacts();
+  const [method, setMethod] = useState<DepositMethod>(() => startingMethod(search, cryptoAvailable, cardAvailable));
+  const { contacts, isPending: dictionariesPending } = useSupportContacts();
+  // The dictionaries usually arrive after the first render: the starting method is chosen again, once, by what they
+  // say the deployment has.
+  const started = useRef(!dictionariesPending);
+  useEffect(() => {
+    if (started.current || dictionariesPending) return;
+    started.current = true;
+    setMethod(startingMethod(search, cryptoAvailable, cardAvailable));
+  }, [dictionariesPending, search, cryptoAvailable, cardAvailable]);
   const supportEmail = contacts.email;
 
   const parsed = parseAmountInput(amount);
@@ -163,7 +186,7 @@ export function DepositPage() {
               value={method}
               onChange={(event) => setMethod(event.target.value as DepositMethod)}
             >
-              {METHODS.map((option) => (
+              {methods.map((option) => (
                 <FormControlLabel
                   key={option.value}
                   value={option.value}
@@ -195,12 +218,7 @@ export function DepositPage() {
           {method === 'crypto' && <CryptoDeposit amount={amount} onAmountChange={setAmount} />}
 
           {method === 'card' && cardAvailable && (
-            <Alert severity="info" data-testid="deposit-card" action={null}>
-              <Typography sx={{ mb: 1 }}>{t('deposit.card.explain')}</Typography>
-              <RouterButton to="/packages" variant="contained" data-testid="deposit-card-packages">
-                {t('deposit.card.choosePackage')}
-              </RouterButton>
-            </Alert>
+            <CardDeposit amount={amount} onAmountChange={setAmount} limitsKnown={cryptoAvailable} />
           )}
 
           {method === 'manual' &&
