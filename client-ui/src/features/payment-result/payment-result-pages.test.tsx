@@ -128,4 +128,27 @@ describe('payment result screens', () => {
     renderApp('/paymentFailed');
     expect(await screen.findByTestId('payment-failed')).toBeInTheDocument();
   });
+
+  it("tell a card top-up's outcome: the amount credited and an ambassador's bonus with it", async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const topUp = cardPayment({ paymentId: 94, amount: 200, status: 'SUCCESS', purchase: null, bonusPaymentId: 95 });
+    const bonus = makePayment({ paymentId: 95, type: 'AMBASSADOR_BONUS', amount: 20, bonusForPaymentId: 94 });
+    mockFetch(({ url }) => {
+      if (url === '/api/payments/94') return jsonResponse(200, topUp);
+      if (url === '/api/payments/95') return jsonResponse(200, bonus);
+      if (url === '/api/payments/search') return jsonResponse(200, pageOf([]));
+      if (url === '/api/users/me') return jsonResponse(200, makeUser({ trialUsed: true }));
+      return errorResponse(404, 'error.entity.not.found');
+    });
+    renderApp('/paymentSuccess?paymentId=94');
+    const result = await screen.findByTestId('payment-result');
+    expect(result).toHaveAttribute('data-outcome', 'success');
+    expect(result).toHaveTextContent(translate('en', 'deposit.crypto.settled', { amount: formatDollars(200, 'en') }));
+    expect(await screen.findByTestId('payment-result-bonus-text')).toHaveTextContent(
+      translate('en', 'paymentResult.bonusCredited', { amount: formatDollars(20, 'en') }),
+    );
+    expect(screen.getByTestId('payment-result-bonus')).toHaveTextContent(formatDollars(20, 'en'));
+    expect(screen.queryByTestId('payment-result-purchase')).toBeNull();
+  });
 });

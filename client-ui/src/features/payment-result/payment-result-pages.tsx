@@ -42,6 +42,15 @@ function PaymentResult({ landing }: { landing: Landing }) {
     retry: false,
   });
   const data = payment.data;
+  // The ambassador bonus a deposit earned is a payment of its own, booked with it: read for its amount.
+  const bonusPaymentId = data?.status === 'SUCCESS' ? data.bonusPaymentId : null;
+  const bonus = useQuery({
+    queryKey: [...PAYMENTS_QUERY_KEY, 'result', 'bonus', bonusPaymentId],
+    queryFn: () => paymentsApi.get(bonusPaymentId as number),
+    enabled: bonusPaymentId !== null,
+    meta: { silentError: true },
+    retry: false,
+  });
   const known = data !== undefined && depositOutcomeKnown(data);
   const refreshed = useRef(false);
   useEffect(() => {
@@ -110,6 +119,17 @@ function PaymentResult({ landing }: { landing: Landing }) {
           ] satisfies DescriptionRow,
         ]
       : []),
+    ...(bonus.data
+      ? [
+          [
+            t('paymentResult.bonus'),
+            <bdi key="bonus" dir="ltr">
+              {formatDollars(bonus.data.amount, lang)}
+            </bdi>,
+            'payment-result-bonus',
+          ] satisfies DescriptionRow,
+        ]
+      : []),
   ];
 
   return (
@@ -132,9 +152,15 @@ function PaymentResult({ landing }: { landing: Landing }) {
           ? t('paymentResult.pending')
           : outcome === 'failed'
             ? t('paymentResult.failed', { status: enumLabel('paymentStatus', data.status, lang) })
-            : data.aggregator === 'CASHIER'
+            : // A crypto deposit and a card top-up (no purchase, ADR 0082) say what reached the balance.
+              data.aggregator === 'CASHIER' || (data.aggregator === 'STRIPE' && !data.purchase)
               ? creditedSentence(data, lang)
               : t('paymentSuccess.body')}
+        {bonus.data && outcome === 'success' && (
+          <Box component="span" sx={{ display: 'block', mt: 0.5 }} data-testid="payment-result-bonus-text">
+            {t('paymentResult.bonusCredited', { amount: formatDollars(bonus.data.amount, lang) })}
+          </Box>
+        )}
         {purchase && data.status !== 'PENDING' && outcome !== 'failed' && (
           <Box component="span" sx={{ display: 'block', mt: 0.5 }} data-testid="payment-result-purchase-text">
             {purchase}
