@@ -11,6 +11,12 @@ import type { Bilingual } from './bilingual';
 export const CARD_PROVIDERS = Object.freeze(['STRIPE', 'SANDBOX'] as const);
 export type CardProvider = (typeof CARD_PROVIDERS)[number];
 
+/** Who held a card payment's checkout, as a client reads it (a sandbox card's money was never paid, ADR 0080). */
+export const CARD_PROVIDER_LABELS: Readonly<Record<CardProvider, Bilingual>> = Object.freeze({
+  STRIPE: { he: 'Stripe', en: 'Stripe' },
+  SANDBOX: { he: 'כרטיס הניסוי (לא כסף אמיתי)', en: 'Sandbox card (not real money)' },
+});
+
 /**
  * Where a checkout stands at the provider, as we last learnt it: Stripe's `payment_status` of the checkout session
  * (`unpaid`, `paid`, `no_payment_required`), or `failed` (a delayed payment method failed) and `expired` (the session

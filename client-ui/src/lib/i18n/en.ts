@@ -170,6 +170,7 @@ export const en: Record<MessageKey, string> = {
   'payment.field.currency': 'Currency',
   'payment.field.method': 'Payment method',
   'payment.field.aggregator': 'Payment provider',
+  'payment.field.cardProvider': 'Card provider',
   'payment.field.package': 'Package',
   'payment.field.transferTo': 'Sent to',
   'payment.field.transferFrom': 'Received from',

@@ -171,6 +171,7 @@ export const he = {
   'payment.field.currency': 'מטבע',
   'payment.field.method': 'אמצעי תשלום',
   'payment.field.aggregator': 'ספק תשלום',
+  'payment.field.cardProvider': 'ספק הכרטיס',
   'payment.field.package': 'חבילה',
   'payment.field.transferTo': 'נשלח אל',
   'payment.field.transferFrom': 'התקבל מאת',

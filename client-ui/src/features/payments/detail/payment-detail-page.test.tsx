@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatErrorMessage, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
+import { enumLabel, formatErrorMessage, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import { formatSignedDollars } from '../../../lib/format';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
@@ -146,6 +146,39 @@ describe('payment detail', () => {
     expect(screen.getByTestId('payment-detail-status').querySelector('.MuiChip-root')).toHaveClass(
       'MuiChip-colorError',
     );
+  });
+
+  it('shows a card top-up as a card deposit naming its card provider, the sandbox card marked as not real money', async () => {
+    signInAs();
+    const card = {
+      provider: 'SANDBOX' as const,
+      checkoutSessionId: 'cs_test_sandbox_1',
+      providerPaymentId: 'pi_test_sandbox_1',
+      providerStatus: 'paid' as const,
+      amountAsked: 40,
+      amountReceived: 40,
+      reported: null,
+    };
+    const topUp = makePayment({
+      paymentId: 51,
+      type: 'DEPOSIT',
+      aggregator: 'STRIPE',
+      method: 'CARD',
+      amount: 40,
+      card,
+    });
+    mockFetch(({ url }) => {
+      if (url === '/api/users/me') return jsonResponse(200, makeUser());
+      if (url === '/api/payments/51') return jsonResponse(200, topUp);
+      if (url === '/api/payments/search') return jsonResponse(200, pageOf([topUp]));
+      return errorResponse(404, 'error.payment.not.found', 'Payment not found');
+    });
+    renderApp('/payments/51');
+    expect(await screen.findByTestId('payment-detail-card-provider')).toHaveTextContent('כרטיס הניסוי (לא כסף אמיתי)');
+    expect(screen.getByText(translate('he', 'payment.field.cardProvider'))).toBeInTheDocument();
+    expect(screen.getByTestId('payment-detail-method')).toHaveTextContent(enumLabel('paymentMethod', 'CARD', 'he'));
+    useLangStore.getState().setLang('en');
+    expect(await screen.findByText('Sandbox card (not real money)')).toBeInTheDocument();
   });
 
   it('shows the not-found screen, with no error toast, when the server answers 404', async () => {

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
-import { enumLabel, type Payment, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
+import { CARD_PROVIDER_LABELS, enumLabel, type Payment, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/format';
@@ -111,6 +111,14 @@ function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
       'payment.field.aggregator',
       enumLabel('paymentAggregator', payment.aggregator, lang),
       'payment-detail-aggregator',
+    ]);
+  }
+  // A card payment names who held its checkout: Stripe, or the sandbox card whose money nobody paid (ADR 0080).
+  if (payment.card) {
+    rows.push([
+      'payment.field.cardProvider',
+      CARD_PROVIDER_LABELS[payment.card.provider][lang],
+      'payment-detail-card-provider',
     ]);
   }
   // What staff chose to tell the client; the internal comment never reaches a client's answer.
