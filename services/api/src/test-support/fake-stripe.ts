@@ -11,12 +11,14 @@ export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_kupa_fake';
 /**
  * A card provider configured at an address nothing answers on: for specs that call every route (the route matrix,
  * hostile and fuzzed input), so that the card routes answer by their guards, validation and signature check rather
- * than 503 for want of configuration. No such call gets as far as asking Stripe.
+ * than 503 for want of configuration. No such call gets as far as asking Stripe: a card top-up whose amount is
+ * valid would, so card balance payments are off and it is refused by that switch (409, ADR 0082).
  */
 export const UNREACHABLE_STRIPE_ENV: Readonly<Record<string, string>> = Object.freeze({
   STRIPE_SECRET_KEY: 'sk_test_unreachable',
   STRIPE_WEBHOOK_SECRET: 'whsec_unreachable',
   STRIPE_API_BASE: 'http://127.0.0.1:9',
+  CARD_BALANCE_PAYMENTS: '0',
 });
 
 /** A checkout session as the fake keeps it: Stripe's wire shape, as the sandbox card serves it too. */
