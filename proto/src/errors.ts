@@ -374,6 +374,11 @@ export const ERROR_CATALOGUE = {
     en: 'This subscription cannot be renewed',
     he: 'לא ניתן לחדש את המנוי הזה',
   },
+  'error.renewal.amount.changed': {
+    status: 409,
+    en: 'Renewing now takes a deposit of {amount} dollars, not the amount shown. Check it and try again',
+    he: 'החידוש דורש כעת הפקדה של {amount} דולר, ולא את הסכום שהוצג. בדקו אותו ונסו שוב',
+  },
   'error.subscription.ended': {
     status: 409,
     en: 'This subscription has ended. You can buy a new one',

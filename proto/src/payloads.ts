@@ -379,6 +379,12 @@ export interface CryptoDepositAndBuyRequest {
 export interface CryptoDepositAndRenewRequest {
   subscriptionId: string;
   method: CryptoMethod;
+  /**
+   * Dollars: the deposit the client was shown, the renewal's price less the referral discount plus any debt on the
+   * balance. When sent, a renewal that now needs another amount is refused (409 `error.renewal.amount.changed`) before
+   * the cashier is asked, so nobody pays an amount they did not see.
+   */
+  amount?: number;
 }
 
 /**

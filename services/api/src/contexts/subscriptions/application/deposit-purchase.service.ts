@@ -8,6 +8,7 @@ import {
   type DepositPurchaseStatus,
   discountedPriceMinor,
   type ErrorCode,
+  minorToAmount,
 } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { assert } from '../../../kernel';
@@ -213,26 +214,29 @@ export class DepositPurchaseFlow {
   /**
    * Opens a crypto deposit that renews the subscription once the money arrives. The renewal's own rules are asked
    * first, at this instant (already paid a full period ahead, ended, a trial or PENDING: 409), and the quote is what
-   * renewing now would cost (`quoteRenewal`). The deposit asks that plus any debt on the balance (ADR 0058).
+   * renewing now would cost (`quoteRenewal`). The deposit asks that plus any debt on the balance (ADR 0058). An amount
+   * the client was shown that differs (a discount or a balance that changed since) is refused before the cashier is
+   * asked: 409 `error.renewal.amount.changed` with the amount needed now.
    */
   async openRenewal(command: {
     actor: Actor;
     subscriptionId: string;
     method: CryptoMethod;
+    shownAmountMinor: number | null;
     context: RequestContext;
   }): Promise<CryptoDepositResponse> {
-    const { actor, subscriptionId, method, context } = command;
+    const { actor, subscriptionId, method, shownAmountMinor, context } = command;
     const subscription = await this.parties.subscription(subscriptionId);
     const owner = await this.parties.existingUser(subscription.userUuid);
     const discountPercent = await this.discounts.percentFor(owner.profileId);
     const state = await subscriptionStreams.currentState(this.store, subscriptionId);
     const quote = quoteRenewal({ discountPercent, at: this.clock.now() }, state);
+    const neededMinor = await this.depositNeededMinor(owner.uuid, quote.priceMinor);
+    if (shownAmountMinor !== null && shownAmountMinor !== neededMinor)
+      throw new ApiError('error.renewal.amount.changed', { amount: minorToAmount(neededMinor) });
     return this.openCryptoDeposit({
       actor,
-      amountMinor: depositAmountMinor(
-        await this.depositNeededMinor(owner.uuid, quote.priceMinor),
-        this.invoices.minimumMinor(),
-      ),
+      amountMinor: depositAmountMinor(neededMinor, this.invoices.minimumMinor()),
       method,
       password: null,
       intent: {

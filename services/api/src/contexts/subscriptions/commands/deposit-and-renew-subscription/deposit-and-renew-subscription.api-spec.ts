@@ -176,6 +176,41 @@ describe('deposit and renew a subscription by crypto', () => {
     expect(await balanceMinorOf(testApp, customer.userUuid)).toBe(0);
   });
 
+  it('asks the price less the referral discount plus the debt, and refuses an amount shown that is not that', async () => {
+    const plan = await createPlan(testApp, { price: 20, durationInMonths: 1 });
+    const customer = await customerWithBalance(testApp, 20);
+    const subscription = await activate(testApp, (await bought(testApp, customer, plan.id)).id);
+    // One referred client with an ACTIVE subscription: a 5 % discount, so the renewal costs $19.
+    const referred = await customerWithBalance(testApp, 20, { referralToken: customer.user.profileId });
+    await activate(testApp, (await bought(testApp, referred, plan.id)).id);
+    await overdraw(testApp, customer.userUuid, 3);
+    const renewing = (amount: number) =>
+      depositAndRenew(customer, { subscriptionId: subscription.id, method: 'CRYPTO_LTC', amount });
+
+    // The list price, the discounted price without the debt, and the list price with it: each refused, nothing opened.
+    for (const shown of [20, 19, 23]) {
+      const refused = await renewing(shown);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ error: 'error.renewal.amount.changed', details: { amount: 22 } });
+    }
+    const opened = await renewing(22);
+    expect(opened.status).toBe(201);
+    const { paymentId } = opened.body as CryptoDepositResponse;
+    expect(await paymentOf(paymentId, customer.accessToken)).toMatchObject({
+      amount: 22,
+      cashier: { amountAsked: 22 },
+      purchase: { kind: 'RENEW', status: 'WAITING', subscriptionId: subscription.id },
+    });
+    const deposits = await testApp.http
+      .post('/api/payments/search')
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({});
+    expect(deposits.status).toBe(200);
+    expect((deposits.body.content as Payment[]).filter((payment) => payment.purchase?.kind === 'RENEW')).toHaveLength(
+      1,
+    );
+  });
+
   it('keeps every read model equal to the replay and passes `kupa ledger verify`', async () => {
     await expectReadModelsToEqualReplay(testApp);
     await expectLedgerVerifyOk(testApp);

@@ -7,6 +7,8 @@ export class DepositAndRenewSubscriptionCommand extends Command<CryptoDepositRes
     readonly actor: Actor,
     readonly subscriptionId: string,
     readonly method: CryptoMethod,
+    /** The deposit the client was shown, in cents; null when the request named none. */
+    readonly shownAmountMinor: number | null,
     readonly context: RequestContext,
   ) {
     super();

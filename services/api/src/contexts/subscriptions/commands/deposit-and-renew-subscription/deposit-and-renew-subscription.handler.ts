@@ -19,9 +19,10 @@ export class DepositAndRenewSubscriptionHandler implements ICommandHandler<
     actor,
     subscriptionId,
     method,
+    shownAmountMinor,
     context,
   }: DepositAndRenewSubscriptionCommand): Promise<CryptoDepositResponse> {
     await this.reader.visibleTo(actor, subscriptionId);
-    return this.flow.openRenewal({ actor, subscriptionId, method, context });
+    return this.flow.openRenewal({ actor, subscriptionId, method, shownAmountMinor, context });
   }
 }
