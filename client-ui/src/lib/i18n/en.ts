@@ -354,7 +354,7 @@ export const en: Record<MessageKey, string> = {
   'subscription.field.graceEndsAt': 'Login kept until',
   'subscription.trialNotice': 'This is a trial',
   'subscription.actions': 'Actions',
-  'subscription.renew': 'Renew with balance',
+  'subscription.renew': 'Renew',
   'subscription.changeLogin': 'Change login',
   'subscription.changePassword': 'Change password',
   'subscription.deactivate': 'Stop automatic renewal',

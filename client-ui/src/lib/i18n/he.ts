@@ -343,7 +343,7 @@ export const he = {
   'subscription.field.graceEndsAt': 'שם המשתמש שמור עד',
   'subscription.trialNotice': 'זו תקופת ניסיון',
   'subscription.actions': 'פעולות',
-  'subscription.renew': 'חידוש מהיתרה',
+  'subscription.renew': 'חידוש המנוי',
   'subscription.changeLogin': 'שינוי שם משתמש',
   'subscription.changePassword': 'שינוי סיסמה',
   'subscription.deactivate': 'הפסקת החידוש האוטומטי',

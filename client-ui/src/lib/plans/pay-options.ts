@@ -19,3 +19,25 @@ export function payOptions(
     ...(available.card && plan.cardPaymentAllowed !== false ? (['card'] as const) : []),
   ];
 }
+
+/** How renewing a subscription is paid for: from the balance, or by a crypto deposit that renews it on arrival. */
+export type RenewPayWith = Extract<PayWith, 'balance' | 'crypto'>;
+
+/**
+ * The ways a renewal can be paid for now: the balance always (refused while it is short), and a crypto
+ * deposit-and-renew wherever the deployment has a crypto cashier, whatever the balance (docs/product.md,
+ * Subscriptions).
+ */
+export function renewalPayOptions(available: { crypto: boolean }): RenewPayWith[] {
+  return available.crypto ? ['balance', 'crypto'] : ['balance'];
+}
+
+/** What a renewal's choice starts on, or stays on while still offered: the balance when it is enough, else crypto. */
+export function renewalPayWith(
+  options: RenewPayWith[],
+  balanceShort: boolean,
+  chosen: RenewPayWith | null,
+): RenewPayWith {
+  if (chosen !== null && options.includes(chosen)) return chosen;
+  return balanceShort && options.includes('crypto') ? 'crypto' : 'balance';
+}

@@ -3,7 +3,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -21,12 +26,13 @@ import { paymentsApi, subscriptionsApi } from '../../../lib/api/endpoints';
 import { ME_QUERY_KEY, useMe } from '../../../lib/api/use-me';
 import { useCryptoDepositAvailable } from '../../../lib/api/use-support-contacts';
 import { formatDate, formatDateTime, formatDollars } from '../../../lib/format';
-import { useT } from '../../../lib/i18n/i18n';
-import { payOptions } from '../../../lib/plans/pay-options';
+import { type MessageKey, useT } from '../../../lib/i18n/i18n';
+import { renewalPayOptions, renewalPayWith, type RenewPayWith } from '../../../lib/plans/pay-options';
 import { PlanPrice, planPricing } from '../../../lib/plans/plan-price';
 import { activePlansQueryOptions } from '../../../lib/plans/plans-query';
 import { showToast } from '../../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import { inputTestId } from '../../../lib/ui/test-ids';
 import { BalanceShortfall, DebtIncluded, depositAsked, shortfallMinor } from '../../payments/balance-shortfall';
 import { CoinSelect, DEFAULT_COIN } from '../../payments/crypto-options';
 import { PAYMENTS_QUERY_KEY } from '../../payments/payments-query';
@@ -36,6 +42,11 @@ import { afterEdit, credentialsRefusal, NO_REFUSAL, type CredentialsRefusal } fr
 import { isLive, isTrial, SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions-query';
 
 type Action = 'login' | 'password' | 'cancel' | 'renew' | 'deactivate' | 'resume';
+
+const RENEW_PAY_WITH_LABELS: Record<RenewPayWith, MessageKey> = {
+  balance: 'buy.payWith.balance',
+  crypto: 'buy.payWith.crypto',
+};
 
 /**
  * Which actions a subscription offers its owner, by the rules of docs/product.md (Subscriptions). `now` matters to
@@ -73,6 +84,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const [open, setOpen] = useState<Action | null>(null);
   const [refusal, setRefusal] = useState<CredentialsRefusal>(NO_REFUSAL);
   const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
+  const [chosenPayWith, setChosenPayWith] = useState<RenewPayWith | null>(null);
   const navigate = useNavigate();
   // Read once per render: what is offered and why not agree within one screen.
   const now = new Date();
@@ -81,17 +93,20 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const plan = plans.data?.content.find((candidate) => candidate.id === subscription.paymentPlan?.planId) ?? null;
   const pricing = planPricing(plan?.price ?? 0, me?.referrals.discountPercent ?? 0);
   const missingMinor = me && plan ? shortfallMinor(pricing.priceMinor, me.balance) : 0;
-  // The buy dialog's rule: a short balance pays by a crypto deposit only where the deployment has a crypto cashier.
+  // Renewing by a crypto deposit is open at any time where the deployment has a crypto cashier, whatever the balance.
   const cryptoAvailable = useCryptoDepositAvailable();
-  const renewByCrypto =
-    plan !== null && payOptions(plan, missingMinor > 0, { card: false, crypto: cryptoAvailable }).includes('crypto');
-  // A deposit asks the price plus any debt on the balance, which the money pays first.
+  const renewOptions = renewalPayOptions({ crypto: cryptoAvailable && plan !== null });
+  const renewCryptoOffered = renewOptions.includes('crypto');
+  const payWith = renewalPayWith(renewOptions, missingMinor > 0, chosenPayWith);
+  const renewByCrypto = payWith === 'crypto';
+  // A deposit asks the price less the discount plus any debt on the balance, which the money pays first; the API
+  // refuses the deposit if renewing now needs another amount (error.renewal.amount.changed).
   const asked = depositAsked(pricing.priceMinor, me?.balance ?? 0);
   const endText = subscription.endDate ? formatDate(subscription.endDate, lang) : null;
   // Why renewing cannot be done now, told before anything is sent (ADR 0076): paid a full period ahead already (the
   // API's error.subscription.already.renewed), or a short balance with no crypto cashier to make up the difference.
   const renewOpensAfter = actions.renew ? renewalOpensAfter(subscription, now) : null;
-  const shortWithoutDeposit = plan !== null && missingMinor > 0 && !renewByCrypto;
+  const shortWithoutDeposit = plan !== null && missingMinor > 0 && !renewCryptoOffered;
   const renewBlocked = renewOpensAfter !== null || shortWithoutDeposit;
   const missingText = formatDollars(minorToAmount(missingMinor), lang);
   const renewReason =
@@ -107,6 +122,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const close = () => {
     setOpen(null);
     setRefusal(NO_REFUSAL);
+    setChosenPayWith(null);
   };
   const done = async (message: string, moneyMoved = false) => {
     showToast({ severity: 'success', title: t('toast.successTitle'), message });
@@ -152,16 +168,26 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
         void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });
-  // A short balance renews by a crypto deposit that renews the subscription once the money arrives.
+  // A crypto deposit of exactly the amount shown, which renews the subscription once the money arrives.
   const depositAndRenew = useMutation({
-    mutationFn: () => paymentsApi.cryptoDepositAndRenew({ subscriptionId: subscription.id, method: coin }),
+    mutationFn: (amountMinor: number) =>
+      paymentsApi.cryptoDepositAndRenew({
+        subscriptionId: subscription.id,
+        method: coin,
+        amount: minorToAmount(amountMinor),
+      }),
     meta: { silentError: true },
     onSuccess: async (answer) => {
       void queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_KEY });
       close();
       await navigate({ to: '/payments/deposit', search: { paymentId: answer.paymentId } });
     },
-    onError: refuse,
+    onError: (error) => {
+      refuse(error);
+      // The discount or the balance changed since the dialog opened: show the amount renewing asks now.
+      if (isApiError(error) && error.code === 'error.renewal.amount.changed')
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
   });
   const resume = useMutation({
     mutationFn: () => subscriptionsApi.resume(subscription.id),
@@ -306,14 +332,18 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
         pending={renew.isPending || depositAndRenew.isPending}
         confirmDisabled={plan === null || (missingMinor > 0 && !renewByCrypto)}
         testId="renew"
-        onConfirm={() => (renewByCrypto ? depositAndRenew.mutate() : renew.mutate())}
+        onConfirm={() => {
+          setRefusal(NO_REFUSAL);
+          if (renewByCrypto) depositAndRenew.mutate(asked.askedMinor);
+          else renew.mutate();
+        }}
         onClose={close}
       >
         {plan ? (
           <Stack spacing={1.5}>
             <Typography>
-              {/* A short balance renews by crypto (below), not from the balance now. */}
-              {t(missingMinor > 0 ? 'subscription.renewTextShort' : 'subscription.renewText', {
+              {/* Renewing by crypto (below) charges nothing to the balance now. */}
+              {t(renewByCrypto || missingMinor > 0 ? 'subscription.renewTextShort' : 'subscription.renewText', {
                 name: planTextIn(plan, lang).name,
               })}
             </Typography>
@@ -324,7 +354,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
             {me && (
               <Typography variant="body2" color="text.secondary" data-testid="renew-balance">
                 {tIsolated('buy.balance', { balance: formatDollars(me.balance, lang) })}
-                {missingMinor === 0 && (
+                {missingMinor === 0 && !renewByCrypto && (
                   <>
                     {' · '}
                     {tIsolated('subscription.renewBalanceAfter', {
@@ -334,8 +364,33 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
                 )}
               </Typography>
             )}
-            {missingMinor > 0 && <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />}
+            {renewOptions.length > 1 && (
+              <FormControl>
+                <FormLabel id="renew-pay-with-label">{t('buy.payWith')}</FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby="renew-pay-with-label"
+                  value={payWith}
+                  onChange={(event) => {
+                    setChosenPayWith(event.target.value as RenewPayWith);
+                    setRefusal(NO_REFUSAL);
+                  }}
+                >
+                  {renewOptions.map((option) => (
+                    <FormControlLabel
+                      key={option}
+                      value={option}
+                      control={<Radio slotProps={{ input: inputTestId(`renew-pay-${option}`) }} />}
+                      label={t(RENEW_PAY_WITH_LABELS[option])}
+                    />
+                  ))}
+                </RadioGroup>
+              </FormControl>
+            )}
             {missingMinor > 0 && !renewByCrypto && (
+              <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />
+            )}
+            {missingMinor > 0 && !renewCryptoOffered && (
               // The deposit screen's sentence: without a cashier only a manual transfer tops the balance up.
               <Alert severity="info" data-testid="renew-crypto-unavailable">
                 {t('deposit.crypto.unavailable')}

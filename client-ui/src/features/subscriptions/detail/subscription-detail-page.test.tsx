@@ -37,6 +37,8 @@ function mockDetailApi(options: {
   change?: (call: RecordedCall) => Response;
   /** What `GET /dictionaries` says of the crypto cashier; unset, the dictionaries are not answered at all. */
   cryptoDepositAvailable?: boolean;
+  /** The answer to a deposit-and-renew; by default the deposit opens (payment 93). */
+  depositAndRenew?: () => Response;
 }) {
   const current = options.current ?? (() => SUBSCRIPTION);
   return mockFetch((call) => {
@@ -45,7 +47,10 @@ function mockDetailApi(options: {
     if (call.url === '/api/payments/crypto/options')
       return jsonResponse(200, { minAmount: 5, maxAmount: 5000, methods: ['CRYPTO_USDT_TRC20'], provider: 'SANDBOX' });
     if (call.url === '/api/payments/crypto/deposit-and-renew-subscription')
-      return jsonResponse(201, { paymentId: 93, invoiceUrl: 'http://kupa.test/api/sandbox/cashier/invoices/1' });
+      return (
+        options.depositAndRenew?.() ??
+        jsonResponse(201, { paymentId: 93, invoiceUrl: 'http://kupa.test/api/sandbox/cashier/invoices/1' })
+      );
     if (call.url === '/api/payments/search') return jsonResponse(200, pageOf([]));
     if (call.url === '/api/payments/93')
       return jsonResponse(
@@ -188,21 +193,27 @@ describe('subscription detail', () => {
     await waitFor(() =>
       expect(within(dialog).getByTestId('renew-price').querySelector('bdi')?.textContent).toBe(formatDollars(18, 'he')),
     );
-    const shortfall = await within(dialog).findByTestId('renew-shortfall');
-    expect(within(shortfall).getByTestId('renew-shortfall-missing').textContent).toBe(formatDollars(8, 'he'));
-    expect(within(shortfall).getByTestId('renew-shortfall-top-up')).toHaveAttribute('href', TOP_UP_PATH);
-    // The balance cannot renew it; a crypto deposit can.
+    // The balance cannot renew it, so the dialog starts on a crypto deposit.
+    expect(await within(dialog).findByTestId('renew-crypto')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('renew-pay-crypto')).toBeChecked();
     expect(within(dialog).getByTestId('renew-confirm')).toHaveTextContent(
       translate('he', 'subscription.renewCrypto.submit'),
     );
-    expect(within(dialog).getByTestId('renew-crypto')).toBeInTheDocument();
+    // Picking the balance says what is missing and how to top it up, and renewing from it waits for that.
+    await user.click(within(dialog).getByTestId('renew-pay-balance'));
+    const shortfall = await within(dialog).findByTestId('renew-shortfall');
+    expect(within(shortfall).getByTestId('renew-shortfall-missing').textContent).toBe(formatDollars(8, 'he'));
+    expect(within(shortfall).getByTestId('renew-shortfall-top-up')).toHaveAttribute('href', TOP_UP_PATH);
+    expect(within(dialog).getByTestId('renew-confirm')).toBeDisabled();
+    expect(within(dialog).queryByTestId('renew-crypto')).toBeNull();
     await user.click(within(dialog).getByTestId('renew-cancel'));
     await waitFor(() => expect(screen.queryByTestId('renew-dialog')).toBeNull());
 
     balance = 50;
     await user.click(screen.getByTestId('subscription-renew'));
     const again = await screen.findByTestId('renew-dialog');
-    await waitFor(() => expect(within(again).queryByTestId('renew-shortfall')).toBeNull());
+    await waitFor(() => expect(within(again).getByTestId('renew-pay-balance')).toBeChecked());
+    expect(within(again).queryByTestId('renew-shortfall')).toBeNull();
     await user.click(within(again).getByTestId('renew-confirm'));
 
     expect(await screen.findByTestId('toast')).toHaveTextContent(translate('he', 'subscription.renewed'));
@@ -232,13 +243,82 @@ describe('subscription detail', () => {
     await waitFor(() => expect(history.location.pathname).toBe(TOP_UP_PATH), { timeout: 15_000 });
     expect(calls.find((call) => call.url === '/api/payments/crypto/deposit-and-renew-subscription')).toMatchObject({
       method: 'POST',
-      body: { subscriptionId: SUBSCRIPTION.id, method: 'CRYPTO_USDT_TRC20' },
+      body: { subscriptionId: SUBSCRIPTION.id, method: 'CRYPTO_USDT_TRC20', amount: 18 },
     });
     expect(calls.some((call) => call.url === '/api/subscriptions/renew/balance')).toBe(false);
     expect(await screen.findByTestId('crypto-purchase', {}, { timeout: 15_000 })).toHaveTextContent(
       'Once the money arrives, your subscription to \u2068Monthly HD\u2069 renews by itself.',
     );
   }, 40_000);
+
+  it('offers renewing by crypto with a balance that is enough, asking the discounted price plus the debt', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    let balance = 50;
+    const { calls } = mockDetailApi({ user: () => ({ balance }) });
+    const user = userEvent.setup();
+    const { history } = renderApp(PATH);
+
+    const renew = await screen.findByTestId('subscription-renew');
+    await waitFor(() => expect(renew.className).toMatch(/contained/));
+    await user.click(renew);
+    const dialog = await screen.findByTestId('renew-dialog');
+    // The balance is enough, so the dialog starts on it; crypto is one click away.
+    await waitFor(() => expect(within(dialog).getByTestId('renew-pay-balance')).toBeChecked());
+    expect(within(dialog).queryByTestId('renew-crypto')).toBeNull();
+    await user.click(within(dialog).getByTestId('renew-pay-crypto'));
+    // The package's $20 less the client's 10 %: nothing of the balance is spent, no debt to add.
+    expect(await within(dialog).findByTestId('renew-crypto')).toHaveTextContent(
+      `an invoice for ${formatDollars(18, 'en')} opens`,
+    );
+    expect(within(dialog).queryByTestId('renew-crypto-debt')).toBeNull();
+    expect(within(dialog).getByTestId('renew-balance')).not.toHaveTextContent('after renewing');
+    expect(within(dialog).getByTestId('renew-confirm')).toHaveTextContent('Deposit and renew');
+    await user.click(within(dialog).getByTestId('renew-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('renew-dialog')).toBeNull());
+
+    // A balance of −$7 owes money: the deposit asks the $18 plus the $7 the money pays first.
+    balance = -7;
+    await user.click(screen.getByTestId('subscription-renew'));
+    const again = await screen.findByTestId('renew-dialog');
+    await waitFor(() => expect(within(again).getByTestId('renew-pay-crypto')).toBeChecked());
+    expect(within(again).getByTestId('renew-crypto')).toHaveTextContent(`an invoice for ${formatDollars(25, 'en')}`);
+    expect(within(again).getByTestId('renew-crypto-debt')).toHaveTextContent(formatDollars(7, 'en'));
+    await user.click(within(again).getByTestId('renew-confirm'));
+    await waitFor(() => expect(history.location.pathname).toBe(TOP_UP_PATH), { timeout: 15_000 });
+    expect(changes(calls)).toEqual([
+      expect.objectContaining({
+        url: '/api/payments/crypto/deposit-and-renew-subscription',
+        body: { subscriptionId: SUBSCRIPTION.id, method: 'CRYPTO_USDT_TRC20', amount: 25 },
+      }),
+    ]);
+  }, 40_000);
+
+  it('shows the refusal when renewing now asks another amount than the one shown', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const { calls } = mockDetailApi({
+      user: () => ({ balance: 10 }),
+      depositAndRenew: () =>
+        jsonResponse(409, {
+          status: 409,
+          error: 'error.renewal.amount.changed',
+          message: 'error.renewal.amount.changed',
+          details: { amount: 20 },
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    await user.click(await screen.findByTestId('subscription-renew'));
+    const dialog = await screen.findByTestId('renew-dialog');
+    await within(dialog).findByTestId('renew-crypto');
+    await user.click(within(dialog).getByTestId('renew-confirm'));
+    expect(await within(dialog).findByTestId('renew-error')).toHaveTextContent(
+      formatErrorMessage('error.renewal.amount.changed', 'en', { amount: 20 }),
+    );
+    expect(calls.filter((call) => call.url === '/api/payments/crypto/deposit-and-renew-subscription')).toHaveLength(1);
+  });
 
   it('where the deployment has no crypto cashier and the balance is short, disables Renew up front and says why', async () => {
     signInAs();
