@@ -10,9 +10,9 @@ import { horizontalOverflow, settle, showColorScheme } from '../support/layout.t
 /**
  * Every screen of both apps, as people see them (issue 8): in Hebrew and English, light and dark, at desktop width and
  * on a phone. The client's screens include the states issue 30 added: a payment naming the package it bought, a
- * transfer naming the other side, a subscription's "How to connect" (STREAMING_* configured), its renew dialog, a
- * cancelled subscription still running (in the list, and its page offering to resume it), and the transfer form of a
- * client with nothing to send. On each screen the journey checks that nothing scrolls sideways at either width, runs
+ * transfer naming the other side, a subscription's "How to connect" (STREAMING_* configured), its renew dialog (from
+ * the balance, and by crypto since issue 31), a cancelled subscription still running (in the list, and its page
+ * offering to resume it), and the transfer form of a client with nothing to send. On each screen the journey checks that nothing scrolls sideways at either width, runs
  * axe-core, and saves a screenshot `<app>-<screen>-<lang>-<theme>-<width>.png` into test/artifacts/.
  *
  * To keep the run short, each screen is opened once per language, at phone width; the journey then switches the
@@ -268,6 +268,20 @@ function signedInScreens({
         await page.getByTestId('subscription-renew').dispatchEvent('click');
         await page.getByTestId('renew-price').waitFor();
         await page.getByTestId('renew-balance').waitFor();
+      },
+    },
+    {
+      app: 'client',
+      name: 'subscription-renew-crypto',
+      path: `/subscriptions/${subscriptionId}`,
+      ready: '[data-testid="subscription-renew"]:enabled',
+      dialog: async (page) => {
+        // The same dialog paying by crypto (issue 31): the exact deposit asked and the coin.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.getByTestId('subscription-renew').dispatchEvent('click');
+        await page.getByTestId('renew-pay-crypto').check();
+        await page.getByTestId('renew-crypto').waitFor();
+        await page.getByTestId('renew-coin').waitFor({ state: 'attached' });
       },
     },
     {
