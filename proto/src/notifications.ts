@@ -4,7 +4,7 @@ import type { Page } from './payloads';
  * The client's notifications (docs/product.md, Notifications; ADR 0083): each reminder the client was sent, kept
  * with what it said, so the client portal lists it (read or not) and staff see what a client was told.
  */
-export const NOTIFICATION_KINDS = ['renewal-short', 'renewal-failed', 'ending'] as const;
+export const NOTIFICATION_KINDS = ['renewal-short', 'renewal-failed', 'ending', 'grace-started'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a notification says, fixed when it was sent; amounts in cents, dates ISO instants. */
@@ -12,13 +12,13 @@ export interface NotificationParams {
   subscriptionId: string;
   /** Null for the trial. */
   planName: string | null;
-  /** `renewal-short`, `renewal-failed`: what the balance lacks for the renewal (a debt included). */
+  /** `renewal-short`, `renewal-failed`, `grace-started`: what the balance lacks for the renewal (a debt included). */
   missingMinor?: number;
   /** `renewal-short`: when the automatic renewal charges the balance. */
   paymentDate?: string;
-  /** `renewal-failed`: until when the subscription can still be recovered. */
+  /** `renewal-failed`, `grace-started`: until when the subscription can still be recovered (its login kept). */
   graceDeadline?: string;
-  /** `ending`: when it ends. */
+  /** `ending`: when it ends; `renewal-failed`, `grace-started`: the unpaid period's end. */
   endDate?: string;
   /** Where to act in the client portal: the top-up of what is missing, or the subscription to renew. */
   link: string;

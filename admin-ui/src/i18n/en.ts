@@ -279,6 +279,7 @@ export const en: TranslationMessages = {
           'renewal-short': 'Renewal of %{plan} short by %{amount} (payment on %{date})',
           'renewal-failed': 'Renewal of %{plan} failed, %{amount} missing (top up by %{date})',
           ending: '%{plan} ends on %{date}',
+          'grace-started': '%{plan} paused, %{amount} missing (login kept until %{date})',
         },
         mail: { PENDING: 'Mail waiting', RETRYING: 'Mail retrying', SENT: 'Mail sent', SKIPPED: 'Mail dropped' },
       },

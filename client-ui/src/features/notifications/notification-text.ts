@@ -29,6 +29,13 @@ export function notificationText(notification: ClientNotification, t: Translate,
         body: t('notifications.renewalFailed.body', { amount, date: date(params.graceDeadline) }),
         action: t('notifications.topUp', { amount }),
       };
+    case 'grace-started':
+      return {
+        title: t('notifications.graceStarted.title', { plan }),
+        body: t('notifications.graceStarted.body', { amount, date: date(params.graceDeadline) }),
+        // Nothing missing (a top-up came since): the renewal itself, on the subscription's page.
+        action: (params.missingMinor ?? 0) > 0 ? t('notifications.topUp', { amount }) : t('notifications.renew'),
+      };
     case 'ending':
       return {
         title: t('notifications.ending.title', { plan, date: date(params.endDate) }),

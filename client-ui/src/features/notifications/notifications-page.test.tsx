@@ -31,6 +31,21 @@ const ENDING: ClientNotification = {
   readAt: '2026-04-19T09:00:00.000Z',
 };
 
+const GRACE: ClientNotification = {
+  id: '7a000000-0000-4000-8000-000000000003',
+  kind: 'grace-started',
+  params: {
+    subscriptionId: '5d2e8f10-0000-4000-8000-0000000000c3',
+    planName: 'Gold',
+    missingMinor: 800,
+    endDate: '2026-05-01T09:00:00.000Z',
+    graceDeadline: '2026-05-04T09:00:00.000Z',
+    link: '/payments/deposit?amountMinor=800',
+  },
+  createdAt: '2026-05-01T09:01:00.000Z',
+  readAt: null,
+};
+
 function mockNotificationsApi(notifications: ClientNotification[]) {
   let current = notifications;
   const page = (): NotificationPage => ({
@@ -114,5 +129,20 @@ describe('notifications', () => {
         'false',
       ]),
     );
+  });
+
+  it('a lapse into the grace window says paused, until when the login is kept, and offers the top-up', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockNotificationsApi([GRACE]);
+    const user = userEvent.setup();
+    const { history } = renderApp('/notifications');
+
+    const [item] = await screen.findAllByTestId('notification');
+    expect(item).toHaveTextContent('Gold is paused');
+    expect(item).toHaveTextContent('your login is kept until');
+    expect(item).toHaveTextContent('$8.00 short');
+    await user.click(within(item).getByTestId('notification-action'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payments/deposit'));
   });
 });

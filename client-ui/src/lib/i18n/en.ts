@@ -494,6 +494,9 @@ export const en: Record<MessageKey, string> = {
   'notifications.renewalFailed.body': 'Your balance is {amount} short. Top up by {date} to renew it.',
   'notifications.ending.title': '{plan} ends on {date}',
   'notifications.ending.body': 'It will not renew by itself. To keep it, renew it before then.',
+  'notifications.graceStarted.title': '{plan} is paused',
+  'notifications.graceStarted.body':
+    'Its account at the streaming service is paused and your login is kept until {date}. Your balance is {amount} short: top up or renew before then.',
   'notifications.previous': 'Previous',
   'notifications.next': 'Next',
   'notFound.title': 'Page not found',

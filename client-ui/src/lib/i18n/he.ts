@@ -473,6 +473,9 @@ export const he = {
   'notifications.renewalFailed.body': 'ביתרה חסרים {amount}. הטעינו עד {date} כדי לחדש אותה.',
   'notifications.ending.title': '{plan} מסתיימת ב-{date}',
   'notifications.ending.body': 'היא לא תתחדש מעצמה. כדי לשמור עליה, חדשו אותה לפני כן.',
+  'notifications.graceStarted.title': '{plan} מושהית',
+  'notifications.graceStarted.body':
+    'החשבון בשירות הסטרימינג מושהה ושם המשתמש שמור עבורך עד {date}. ביתרה חסרים {amount}: הטעינו או חדשו לפני כן.',
   'notifications.previous': 'הקודמים',
   'notifications.next': 'הבאים',
   'notFound.title': 'הדף לא נמצא',

@@ -1,4 +1,10 @@
-import { dueRenewalReminder, renewalFailedReminder, type ReminderSubject, topUpPath } from './renewal-reminders';
+import {
+  dueRenewalReminder,
+  graceStartedReminder,
+  renewalFailedReminder,
+  type ReminderSubject,
+  topUpPath,
+} from './renewal-reminders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const subscriptionId = '55555555-5555-4555-8555-555555555555';
@@ -96,6 +102,50 @@ describe('renewal reminders', () => {
         3,
       );
       expect(nextPeriod.occasionKey).not.toBe(first.occasionKey);
+    });
+  });
+
+  describe('given a renewal that failed while the subscription is already in its grace window', () => {
+    it('when the window is fixed, then its end is the deadline, not the end plus the configured days', () => {
+      const graceEndsAt = new Date('2026-05-03T09:00:00Z');
+      const reminder = renewalFailedReminder({ subscriptionId, endDate, missingMinor: 800, graceEndsAt }, 3);
+      expect(reminder.graceDeadline).toEqual(graceEndsAt);
+      expect(reminder.occasionKey).toBe(`renewal-failed:${subscriptionId}:${endDate.getTime()}`);
+    });
+  });
+
+  describe('given a subscription that lapsed into its grace window', () => {
+    const graceEndsAt = new Date('2026-05-04T09:00:00Z');
+
+    it('when it lapses, then a grace-started reminder with the window end it lapsed with', () => {
+      expect(graceStartedReminder({ subscriptionId, endDate, graceEndsAt, missingMinor: 800 })).toEqual({
+        kind: 'grace-started',
+        occasionKey: `grace-started:${subscriptionId}:${endDate.getTime()}`,
+        missingMinor: 800,
+        endDate,
+        graceEndsAt,
+      });
+    });
+
+    it('when the lapse is handled again (a retry), then the same occasion, so it is written once', () => {
+      const first = graceStartedReminder({ subscriptionId, endDate, graceEndsAt, missingMinor: 800 });
+      const retry = graceStartedReminder({ subscriptionId, endDate, graceEndsAt, missingMinor: 300 });
+      expect(retry.occasionKey).toBe(first.occasionKey);
+    });
+
+    it('when a later period lapses, then a new occasion', () => {
+      const first = graceStartedReminder({ subscriptionId, endDate, graceEndsAt, missingMinor: 800 });
+      const later = graceStartedReminder({
+        subscriptionId,
+        endDate: new Date('2026-07-01T09:00:00Z'),
+        graceEndsAt: new Date('2026-07-04T09:00:00Z'),
+        missingMinor: 800,
+      });
+      expect(later.occasionKey).not.toBe(first.occasionKey);
+    });
+
+    it('when the balance already covers the renewal, then nothing is said to be missing', () => {
+      expect(graceStartedReminder({ subscriptionId, endDate, graceEndsAt, missingMinor: -200 }).missingMinor).toBe(0);
     });
   });
 

@@ -31,6 +31,17 @@ export interface RenewalFailedReminder {
   graceDeadline: Date;
 }
 
+export interface GraceStartedReminder {
+  kind: 'grace-started';
+  occasionKey: string;
+  /** What the balance lacks for the renewal when it lapsed; zero when a top-up already came (the sweep renews it). */
+  missingMinor: number;
+  /** The unpaid period's end: the account is paused from then. */
+  endDate: Date;
+  /** The window's end as the lapse fixed it (`SubscriptionLapsed.graceEndsAt`): the login is kept until then. */
+  graceEndsAt: Date;
+}
+
 /** A live subscription as the reminder rule reads it. */
 export interface ReminderSubject {
   subscriptionId: string;
@@ -81,16 +92,37 @@ export function dueRenewalReminder(
 
 /**
  * After a failed automatic renewal: once per period (its end date is in the key), however many retries fail after it.
+ * In GRACE the window's end is already fixed (`graceEndsAt`) and is the deadline; before it, the end plus the grace
+ * days configured now.
  */
 export function renewalFailedReminder(
-  failure: { subscriptionId: string; endDate: Date; missingMinor: number },
+  failure: { subscriptionId: string; endDate: Date; missingMinor: number; graceEndsAt?: Date | null },
   graceDays: number,
 ): RenewalFailedReminder {
   return {
     kind: 'renewal-failed',
     occasionKey: `renewal-failed:${failure.subscriptionId}:${failure.endDate.getTime()}`,
     missingMinor: failure.missingMinor,
-    graceDeadline: addDays(failure.endDate, graceDays),
+    graceDeadline: failure.graceEndsAt ?? addDays(failure.endDate, graceDays),
+  };
+}
+
+/**
+ * When a subscription lapses into its grace window (`SubscriptionLapsed`): once per lapse, its key the subscription
+ * and the unpaid period's end, so a retried processor or a second sweep tells the client once.
+ */
+export function graceStartedReminder(lapse: {
+  subscriptionId: string;
+  endDate: Date;
+  graceEndsAt: Date;
+  missingMinor: number;
+}): GraceStartedReminder {
+  return {
+    kind: 'grace-started',
+    occasionKey: `grace-started:${lapse.subscriptionId}:${lapse.endDate.getTime()}`,
+    missingMinor: Math.max(0, lapse.missingMinor),
+    endDate: lapse.endDate,
+    graceEndsAt: lapse.graceEndsAt,
   };
 }
 

@@ -56,6 +56,61 @@ describe('subscription mails', () => {
     expect(subscriptionMail('he', mail, context).text).toContain('עד 3 ביוני 2026');
   });
 
+  it('on a lapse into the grace window: paused, the login kept until the window ends, the top-up and the renew link', () => {
+    const mail: SubscriptionMail = {
+      kind: 'grace-started',
+      planName: 'Family',
+      login: 'dana-tv',
+      missingMinor: 730,
+      endDate: '2026-05-31T10:00:00.000Z',
+      graceEndsAt: '2026-06-03T10:00:00.000Z',
+    };
+    const withLinks = {
+      ...context,
+      link: 'https://kupa.test/payments/deposit?amountMinor=730',
+      renewLink: context.link,
+    };
+    const english = subscriptionMail('en', mail, withLinks);
+    expect(english.subject).toBe('Your Family package is paused: renew it by June 3, 2026');
+    expect(english.text).toContain('since May 31, 2026 its account at the streaming service is paused');
+    expect(english.text).toContain('We keep the login dana-tv for you until June 3, 2026');
+    expect(english.text).toContain('$7.30 short');
+    expect(english.text).toContain(`renew it from the package's page: ${context.link}`);
+    expect(english.html).toContain('Top up $7.30');
+    expect(english.html).toContain('amountMinor=730');
+    const hebrew = subscriptionMail('he', mail, withLinks);
+    expect(hebrew.subject).toBe('החבילה Family מושהית: חדשו אותה עד 3 ביוני 2026');
+    expect(hebrew.text).toContain('dana-tv');
+    expect(hebrew.text).toContain(context.link);
+  });
+
+  it('on a lapse with nothing missing any more, the renewal is the action', () => {
+    const mail: SubscriptionMail = {
+      kind: 'grace-started',
+      planName: 'Family',
+      login: 'dana-tv',
+      missingMinor: 0,
+      endDate: '2026-05-31T10:00:00.000Z',
+      graceEndsAt: '2026-06-03T10:00:00.000Z',
+    };
+    const english = subscriptionMail('en', mail, context);
+    expect(english.text).not.toContain('short');
+    expect(english.html).toContain('Renew the package');
+  });
+
+  it('when it ended, says the account was switched off and the login released', () => {
+    const mail: SubscriptionMail = {
+      kind: 'expired',
+      planName: 'Family',
+      endDate: '2026-05-31T10:00:00.000Z',
+      login: 'dana-tv',
+    };
+    expect(subscriptionMail('en', mail, context).text).toContain(
+      'Its account at the streaming service is switched off and the login dana-tv released.',
+    );
+    expect(subscriptionMail('he', mail, context).text).toContain('שם המשתמש dana-tv שוחרר');
+  });
+
   it('reminds of an end with a link to renew', () => {
     const mail: SubscriptionMail = {
       kind: 'ending',

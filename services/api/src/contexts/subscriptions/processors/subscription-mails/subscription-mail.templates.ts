@@ -36,7 +36,17 @@ export type SubscriptionMail =
       graceDeadline: string;
     }
   | { kind: 'ending'; planName: string | null; endDate: string; recurrent: boolean }
-  | { kind: 'expired'; planName: string | null; endDate: string }
+  /** Lapsed into the grace window (ADR 0081): paused, the login kept until `graceEndsAt`. */
+  | {
+      kind: 'grace-started';
+      planName: string | null;
+      login: string;
+      missingMinor: number;
+      endDate: string;
+      graceEndsAt: string;
+    }
+  /** `login` is absent on rows queued before the mail named the released login. */
+  | { kind: 'expired'; planName: string | null; endDate: string; login?: string }
   | { kind: 'refunded'; planName: string | null; refundedMinor: number; loginTaken: boolean }
   | {
       /** A crypto deposit arrived, but the purchase or renewal it paid for could not follow (ADR 0030). */
@@ -54,6 +64,8 @@ export interface SubscriptionMailContext {
   firstName: string;
   /** Where the owner sees the subscription in the client app. */
   link: string;
+  /** The subscription's page, where it is renewed, when the main link is elsewhere (the top-up). */
+  renewLink?: string;
 }
 
 function day(iso: string, language: Language): string {
@@ -74,7 +86,8 @@ interface Wording {
   paragraphs: string[];
 }
 
-function english(mail: SubscriptionMail): Wording {
+function english(mail: SubscriptionMail, renewLink?: string): Wording {
+  const renewAt = renewLink ? `: ${renewLink}` : '';
   const plan = mail.planName === null ? 'trial' : `${mail.planName} package`;
   const on = (iso: string) => day(iso, 'en');
   switch (mail.kind) {
@@ -138,10 +151,28 @@ function english(mail: SubscriptionMail): Wording {
             : 'To keep watching, renew it before then.',
         ],
       };
+    case 'grace-started':
+      return {
+        subject: `Your ${plan} is paused: renew it by ${on(mail.graceEndsAt)}`,
+        paragraphs: [
+          `We could not renew your ${plan}, so since ${on(mail.endDate)} its account at the streaming service is paused.`,
+          `We keep the login ${mail.login} for you until ${on(mail.graceEndsAt)}: renew before then and you watch again with the same login.`,
+          mail.missingMinor > 0
+            ? `Your balance is ${money(mail.missingMinor, 'en')} short. Top up that amount and it renews by itself, or renew it from the package's page${renewAt}.`
+            : `Renew it from the package's page${renewAt}.`,
+          `After ${on(mail.graceEndsAt)} the package ends and the login is released.`,
+        ],
+      };
     case 'expired':
       return {
         subject: `Your ${plan} has ended`,
-        paragraphs: [`Your ${plan} ended on ${on(mail.endDate)}. You can buy a package again at any time.`],
+        paragraphs: [
+          `Your ${plan} ended on ${on(mail.endDate)}.`,
+          mail.login === undefined
+            ? 'Its account at the streaming service is switched off and its login released.'
+            : `Its account at the streaming service is switched off and the login ${mail.login} released.`,
+          'You can buy a package again at any time.',
+        ],
       };
     case 'refunded':
       return {
@@ -171,7 +202,8 @@ function english(mail: SubscriptionMail): Wording {
   }
 }
 
-function hebrew(mail: SubscriptionMail): Wording {
+function hebrew(mail: SubscriptionMail, renewLink?: string): Wording {
+  const renewAt = renewLink ? `: ${renewLink}` : '';
   const plan = mail.planName === null ? 'תקופת הניסיון' : `החבילה ${mail.planName}`;
   const on = (iso: string) => day(iso, 'he');
   switch (mail.kind) {
@@ -235,10 +267,28 @@ function hebrew(mail: SubscriptionMail): Wording {
             : 'כדי להמשיך לצפות, חדשו אותה לפני כן.',
         ],
       };
+    case 'grace-started':
+      return {
+        subject: `${plan} מושהית: חדשו אותה עד ${on(mail.graceEndsAt)}`,
+        paragraphs: [
+          `לא הצלחנו לחדש את ${plan}, ולכן מ-${on(mail.endDate)} החשבון שלה בשירות הסטרימינג מושהה.`,
+          `אנחנו שומרים עבורך את שם המשתמש ${mail.login} עד ${on(mail.graceEndsAt)}: חדשו לפני כן ותמשיכו לצפות עם אותו שם משתמש.`,
+          mail.missingMinor > 0
+            ? `ביתרה שלך חסרים ${money(mail.missingMinor, 'he')}. הטעינו את הסכום והיא תתחדש מעצמה, או חדשו אותה מדף החבילה${renewAt}.`
+            : `חדשו אותה מדף החבילה${renewAt}.`,
+          `אחרי ${on(mail.graceEndsAt)} החבילה תסתיים ושם המשתמש ישוחרר.`,
+        ],
+      };
     case 'expired':
       return {
         subject: `${plan} הסתיימה`,
-        paragraphs: [`${plan} הסתיימה ב-${on(mail.endDate)}. אפשר לרכוש חבילה מחדש בכל עת.`],
+        paragraphs: [
+          `${plan} הסתיימה ב-${on(mail.endDate)}.`,
+          mail.login === undefined
+            ? 'החשבון שלה בשירות הסטרימינג כובה ושם המשתמש שוחרר.'
+            : `החשבון שלה בשירות הסטרימינג כובה ושם המשתמש ${mail.login} שוחרר.`,
+          'אפשר לרכוש חבילה מחדש בכל עת.',
+        ],
       };
     case 'refunded':
       return {
@@ -273,7 +323,7 @@ export function subscriptionMail(
   mail: SubscriptionMail,
   context: SubscriptionMailContext,
 ): RenderedMail {
-  const wording = language === 'en' ? english(mail) : hebrew(mail);
+  const wording = language === 'en' ? english(mail, context.renewLink) : hebrew(mail, context.renewLink);
   return renderLinkMail({
     language,
     subject: wording.subject,
@@ -290,6 +340,9 @@ function linkLabelOf(mail: SubscriptionMail, language: Language): string {
   switch (mail.kind) {
     case 'deposit-purchase-failed':
       return en ? 'See the payment' : 'לצפייה בתשלום';
+    case 'grace-started':
+      if (mail.missingMinor <= 0) return en ? 'Renew the package' : 'לחידוש החבילה';
+      return en ? `Top up ${money(mail.missingMinor, 'en')}` : `להטענת ${money(mail.missingMinor, 'he')}`;
     case 'renewal-short':
     case 'renewal-failed':
       return en ? `Top up ${money(mail.missingMinor, 'en')}` : `להטענת ${money(mail.missingMinor, 'he')}`;

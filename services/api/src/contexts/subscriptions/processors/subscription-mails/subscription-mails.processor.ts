@@ -5,7 +5,7 @@ import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import type { UserReader } from '../../../identity';
 import { type NotificationDraft, recordNotifications } from '../../../notifications';
-import { renewalFailedReminder, topUpPath } from '../../domain/renewal-reminders';
+import { graceStartedReminder, renewalFailedReminder, topUpPath } from '../../domain/renewal-reminders';
 import type { DepositPurchaseReader } from '../../application/deposit-purchase-reader';
 import type { SubscriptionEvent } from '../../domain/subscription.events';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
@@ -21,6 +21,9 @@ interface SubscriptionRow {
   end_date: Date | null;
   price_minor: number;
   list_price_minor: number;
+  /** Set while in GRACE: the window's end as the lapse fixed it. */
+  grace_ends_at: Date | null;
+  balance_minor: string;
 }
 
 /**
@@ -29,7 +32,9 @@ interface SubscriptionRow {
  * charged and the discount), ended, and refunded when
  * the streaming service refused the account. A renewal refused for a short balance is the `renewal-failed` reminder
  * (ADR 0083): how much is missing, the top-up link and the grace deadline, once per period however many retries fail,
- * as a mail and a client notification under one occasion key. A subscription whose provisioning failed never gets the ended mail: it
+ * as a mail and a client notification under one occasion key (in GRACE its deadline is the window's fixed end). A
+ * lapse into the grace window (`SubscriptionLapsed`, ADR 0081) is the `grace-started` reminder, once per lapse, the
+ * same way: paused, the login kept until `graceEndsAt`, what is missing and the top-up link. A subscription whose provisioning failed never gets the ended mail: it
  * ends through `SubscriptionProvisioningFailed` (the refunded mail), never through `SubscriptionEnded`. The "ends
  * soon" mail is the renewal sweep's, since time, not an event, causes it. A crypto deposit whose purchase or renewal
  * failed (`DepositPurchaseFailed`, ADR 0030) tells its owner why and that the money is on the balance.
@@ -42,6 +47,7 @@ export class SubscriptionMailsProcessor implements Processor {
     'SubscriptionRenewalFailed',
     'SubscriptionEnded',
     'SubscriptionProvisioningFailed',
+    'SubscriptionLapsed',
     'DepositPurchaseFailed',
   ] as const;
 
@@ -119,7 +125,10 @@ export class SubscriptionMailsProcessor implements Processor {
       (await this.users.findByUuids(typed.map(({ event }) => event.data.userUuid))).map((user) => [user.uuid, user]),
     );
     const rows: SubscriptionRow[] = await manager.query(
-      `SELECT id, plan_name, login, end_date, price_minor, list_price_minor FROM subscriptions WHERE id = ANY($1::uuid[])`,
+      `SELECT s.id, s.plan_name, s.login, s.end_date, s.price_minor, s.list_price_minor, s.grace_ends_at,
+              COALESCE(b.balance_minor, 0)::text AS balance_minor
+         FROM subscriptions s LEFT JOIN ledger_user_balances b ON b.user_uuid = s.user_uuid
+        WHERE s.id = ANY($1::uuid[])`,
       [[...new Set(typed.map(({ event }) => event.data.subscriptionId))]],
     );
     const subscriptions = new Map(rows.map((row) => [row.id, row]));
@@ -131,7 +140,13 @@ export class SubscriptionMailsProcessor implements Processor {
       const mail = await this.mailFor(event, subscription, owner.profileId);
       if (mail?.kind === 'renewal-failed') {
         const reminder = renewalFailedReminder(
-          { subscriptionId: subscription.id, endDate: new Date(mail.endDate), missingMinor: mail.missingMinor },
+          {
+            subscriptionId: subscription.id,
+            endDate: new Date(mail.endDate),
+            missingMinor: mail.missingMinor,
+            // Already in GRACE: the window's end is known, the configured days may have changed since.
+            graceEndsAt: subscription.grace_ends_at,
+          },
           this.graceDays,
         );
         const sent = { ...mail, graceDeadline: reminder.graceDeadline.toISOString() };
@@ -147,6 +162,28 @@ export class SubscriptionMailsProcessor implements Processor {
             graceDeadline: sent.graceDeadline,
             endDate: sent.endDate,
             link: topUpPath(sent.missingMinor),
+          },
+        });
+      } else if (mail?.kind === 'grace-started') {
+        const reminder = graceStartedReminder({
+          subscriptionId: subscription.id,
+          endDate: new Date(mail.endDate),
+          graceEndsAt: new Date(mail.graceEndsAt),
+          missingMinor: mail.missingMinor,
+        });
+        const sent = { ...mail, missingMinor: reminder.missingMinor };
+        mails.push(subscriptionOutboxMail(reminder.occasionKey, owner, subscription.id, sent));
+        notifications.push({
+          occasionKey: reminder.occasionKey,
+          userUuid: owner.uuid,
+          kind: 'grace-started',
+          params: {
+            subscriptionId: subscription.id,
+            planName: sent.planName,
+            missingMinor: sent.missingMinor,
+            graceDeadline: sent.graceEndsAt,
+            endDate: sent.endDate,
+            link: sent.missingMinor > 0 ? topUpPath(sent.missingMinor) : `/subscriptions/${subscription.id}`,
           },
         });
       } else if (mail)
@@ -185,11 +222,25 @@ export class SubscriptionMailsProcessor implements Processor {
           graceDeadline: '',
         };
       }
+      case 'SubscriptionLapsed': {
+        // What is missing when the processor reads it: the renewal as the sweep charges it less the balance.
+        const percent = await this.discounts.percentFor(ownerProfileId);
+        return {
+          kind: 'grace-started',
+          planName,
+          login: subscription.login,
+          missingMinor:
+            discountedPriceMinor(subscription.list_price_minor, percent) - Number(subscription.balance_minor),
+          endDate: event.data.endDate,
+          graceEndsAt: event.data.graceEndsAt,
+        };
+      }
       case 'SubscriptionEnded':
         return {
           kind: 'expired',
           planName,
           endDate: subscription.end_date?.toISOString() ?? event.data.endedAt,
+          login: subscription.login,
         };
       case 'SubscriptionProvisioningFailed':
         return {

@@ -19,6 +19,7 @@ export const SUBSCRIPTION_MAIL_KINDS = [
   'renewal-short',
   'renewal-failed',
   'ending',
+  'grace-started',
 ].map((kind) => `subscription.${kind}`);
 
 /** What a subscription mail carries in the outbox: everything it says, fixed when it was recorded. */
@@ -73,13 +74,20 @@ export class SubscriptionMails {
 
   private render(stored: StoredMail): RenderedMail {
     const { subscriptionId, firstName, mail } = stored.payload as unknown as SubscriptionMailPayload;
-    return subscriptionMail(languageOf(stored), mail, { firstName, link: this.linkOf(mail, subscriptionId) });
+    const renewLink = subscriptionId === null ? undefined : `${this.config.publicUrl}/subscriptions/${subscriptionId}`;
+    return subscriptionMail(languageOf(stored), mail, {
+      firstName,
+      link: this.linkOf(mail, subscriptionId),
+      renewLink,
+    });
   }
 
   /** A failed deposit purchase links to its payment, a short balance to the top-up of what is missing. */
   private linkOf(mail: SubscriptionMail, subscriptionId: string | null): string {
     if (mail.kind === 'deposit-purchase-failed') return `${this.config.publicUrl}/payments/${mail.depositPaymentId}`;
     if (mail.kind === 'renewal-short' || mail.kind === 'renewal-failed')
+      return `${this.config.publicUrl}${topUpPath(mail.missingMinor)}`;
+    if (mail.kind === 'grace-started' && mail.missingMinor > 0)
       return `${this.config.publicUrl}${topUpPath(mail.missingMinor)}`;
     return `${this.config.publicUrl}/subscriptions/${subscriptionId}`;
   }

@@ -1,4 +1,4 @@
-import type { Page, Plan, Subscription } from '@kupa/proto';
+import type { NotificationPage, Page, Plan, Subscription } from '@kupa/proto';
 import { ManualClock } from '../../../../platform/clock';
 import { Schedules } from '../../../../platform/jobs';
 import { eventually } from '../../../../test-support/eventually';
@@ -197,8 +197,81 @@ describe('the grace window after an unpaid automatic renewal', () => {
     await accountOnceItIs(active.login, { status: 'ACTIVE', expiresAt: renewed.endDate });
   });
 
+  it('tells the client once that it is paused (mail + notification), however many sweeps and retries run', async () => {
+    const { customer, active } = await lapsingSubscription();
+    at(active.endDate);
+    await Promise.all([sweepNow(), sweepNow()]);
+    const lapsed = await current(active.id);
+    expect(lapsed.status).toBe('GRACE');
+    const occasionKey = `grace-started:${active.id}:${new Date(active.endDate as string).getTime()}`;
+
+    const graceMails = () =>
+      testApp.dataSource.query(
+        `SELECT dedupe_key, language, payload FROM mail_outbox WHERE recipient = $1 AND kind = 'subscription.grace-started'`,
+        [customer.email.toLowerCase()],
+      ) as Promise<Array<{ dedupe_key: string; language: string; payload: { mail: Record<string, unknown> } }>>;
+    const [mail] = await eventually(graceMails, (rows) => rows.length > 0, 'the grace-started mail');
+    expect(mail).toMatchObject({ dedupe_key: occasionKey, language: 'en' });
+    // The window's end as the lapse fixed it, the login kept, and what the balance lacks (price 10, balance 2).
+    expect(mail.payload.mail).toMatchObject({
+      login: active.login,
+      missingMinor: 800,
+      endDate: active.endDate,
+      graceEndsAt: lapsed.graceEndsAt,
+    });
+    const sent = await eventually(
+      async () =>
+        testApp.mailbox.messages.filter(
+          (message) => message.to.includes(customer.email.toLowerCase()) && /is paused/.test(message.subject),
+        ),
+      (messages) => messages.length === 1,
+      'the grace-started mail delivered',
+    );
+    expect(sent[0].text).toContain('http://kupa.test/payments/deposit?amountMinor=800');
+    expect(sent[0].text).toContain(`http://kupa.test/subscriptions/${active.id}`);
+    expect(sent[0].text).toContain(active.login);
+
+    const notifications = async () => {
+      const response = await testApp.http
+        .post('/api/notifications/search')
+        .set('Authorization', `Bearer ${customer.accessToken}`)
+        .send({ page: 0, size: 20 })
+        .expect(200);
+      return (response.body as NotificationPage).content.filter((row) => row.kind === 'grace-started');
+    };
+    const [notice] = await notifications();
+    expect(notice.params).toMatchObject({
+      subscriptionId: active.id,
+      missingMinor: 800,
+      graceDeadline: lapsed.graceEndsAt,
+      link: '/payments/deposit?amountMinor=800',
+    });
+
+    // More sweeps in the window, and the mails processor handling the lapse again as after a crash: nothing new.
+    at(active.endDate, DAY_MS);
+    await Promise.all([sweepNow(), sweepNow()]);
+    await testApp.dataSource.query(
+      `UPDATE checkpoints SET commit_position = (
+          SELECT c.commit_position - 1 FROM event_commits c JOIN events e ON e.global_position = c.global_position
+           WHERE e.stream_id = $1 AND e.type = 'SubscriptionLapsed')
+        WHERE name = 'subscription-mails'`,
+      [`subscription-${active.id}`],
+    );
+    const [{ head }] = await testApp.dataSource.query('SELECT max(commit_position)::text AS head FROM event_commits');
+    await eventually(
+      async () =>
+        (await testApp.dataSource.query(
+          `SELECT commit_position::text AS at FROM checkpoints WHERE name = 'subscription-mails'`,
+        )) as Array<{ at: string }>,
+      ([row]) => BigInt(row.at) >= BigInt(head),
+      'the mails processor past the lapse again',
+    );
+    expect(await graceMails()).toHaveLength(1);
+    expect(await notifications()).toHaveLength(1);
+  });
+
   it('ends EXPIRED when the window passes unpaid, and its login is free again', async () => {
-    const { active } = await lapsingSubscription();
+    const { customer, active } = await lapsingSubscription();
     at(active.endDate);
     await sweepNow();
     const lapsed = await current(active.id);
@@ -211,6 +284,16 @@ describe('the grace window after an unpaid automatic renewal', () => {
     await sweepNow();
     expect(await current(active.id)).toMatchObject({ status: 'EXPIRED', graceEndsAt: null, nextPaymentDate: null });
     await accountOnceItIs(active.login, { status: 'DISABLED' });
+    // The existing "expired" mail is the last word: it says the account was switched off and the login released.
+    const expired = await eventually(
+      async () =>
+        testApp.mailbox.messages.filter(
+          (message) => message.to.includes(customer.email.toLowerCase()) && /has ended/.test(message.subject),
+        ),
+      (messages) => messages.length === 1,
+      'the expired mail delivered',
+    );
+    expect(expired[0].text).toContain(`switched off and the login ${active.login} released`);
 
     const takenOver = await buyLogin(active.login);
     expect(takenOver.status).toBe(201);
