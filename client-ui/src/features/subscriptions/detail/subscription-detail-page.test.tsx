@@ -401,10 +401,11 @@ describe('subscription detail', () => {
     expect(screen.getByTestId('subscription-detail-grace-ends').textContent).toContain(
       formatDate(graceEndsAt.toISOString(), 'en'),
     );
-    // Neither cancelled nor switched off in the window (the API refuses both), nor its login changed.
+    // Neither cancelled nor switched off in the window, nor its login or password changed: the API refuses all four.
     expect(screen.queryByTestId('subscription-cancel')).toBeNull();
     expect(screen.queryByTestId('subscription-deactivate')).toBeNull();
     expect(screen.queryByTestId('subscription-change-login')).toBeNull();
+    expect(screen.queryByTestId('subscription-change-password')).toBeNull();
 
     const renew = screen.getByTestId('subscription-renew');
     await waitFor(() => expect(renew.className).toMatch(/contained/));

@@ -728,6 +728,41 @@ describe('subscription decider', () => {
         .when((state) => deactivateRecurrence({ at: inGrace }, state))
         .thenRejects('error.subscription.in.grace');
     });
+
+    it('refuses changing the login or the password of the paused account: renewing comes first', () => {
+      given([purchased, activated, lapsed])
+        .when((state) => changeLogin({ login: 'dana.home' }, state))
+        .thenRejects('error.subscription.in.grace');
+      given([purchased, activated, lapsed])
+        .when((state) => changePassword({ password: 'new-pass-1234', at: inGrace }, state))
+        .thenRejects('error.subscription.in.grace');
+    });
+
+    it('allows both again once renewed out of GRACE', () => {
+      const renewedInGrace: SubscriptionEvent = {
+        type: 'SubscriptionRenewed',
+        data: {
+          subscriptionId,
+          userUuid,
+          paymentId: 9,
+          priceMinor: 1000,
+          listPriceMinor: 1000,
+          discountPercent: 0,
+          previousEndDate: end.toISOString(),
+          endDate: '2026-04-01T12:00:00.000Z',
+          renewedAt: inGrace.toISOString(),
+          automatic: false,
+        },
+      };
+      given([purchased, activated, lapsed, renewedInGrace])
+        .when((state) => changeLogin({ login: 'dana.home' }, state))
+        .then([
+          {
+            type: 'SubscriptionLoginChanged',
+            data: { subscriptionId, userUuid, previousLogin: 'dana.tv', login: 'dana.home' },
+          },
+        ]);
+    });
   });
 
   describe('ChangeLogin', () => {

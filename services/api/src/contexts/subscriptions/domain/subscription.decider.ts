@@ -386,8 +386,13 @@ export function endSubscription(
   ];
 }
 
+/**
+ * Not in GRACE (ADR 0081, amended): the account is disabled at the streaming service and its login is what the window
+ * keeps for the owner; renaming a disabled account there is a risk for nothing, so the owner renews first.
+ */
 export function changeLogin(command: { login: string }, state: SubscriptionState): SubscriptionEvent[] {
   const subscription = notEnded(state);
+  if (subscription.status === 'GRACE') throw new DomainError(SUBSCRIPTION_ERRORS.inGrace);
   if (isTrial(subscription)) throw new DomainError(SUBSCRIPTION_ERRORS.trialLoginCannotBeChanged);
   assertLogin(command.login);
   if (subscription.login === command.login) return [];
@@ -404,9 +409,13 @@ export function changeLogin(command: { login: string }, state: SubscriptionState
   ];
 }
 
-/** Always an event, even for the same password: the streaming service is told again, which is what was asked. */
+/**
+ * Always an event, even for the same password: the streaming service is told again, which is what was asked. Not in
+ * GRACE: the paused account is left as it was disabled until a renewal brings it back (ADR 0081, amended).
+ */
 export function changePassword(command: { password: string; at: Date }, state: SubscriptionState): SubscriptionEvent[] {
   const subscription = notEnded(state);
+  if (subscription.status === 'GRACE') throw new DomainError(SUBSCRIPTION_ERRORS.inGrace);
   assertPassword(command.password);
   return [
     {

@@ -146,6 +146,18 @@ describe('the grace window after an unpaid automatic renewal', () => {
       .delete(`/api/subscriptions/${active.id}`)
       .set('Authorization', `Bearer ${customer.accessToken}`);
     expect([cancel.status, cancel.body.error]).toEqual([409, 'error.subscription.in.grace']);
+    // The paused account keeps its login and password as they were, as the portal offers neither: renew first.
+    const renamed = await testApp.http
+      .put(`/api/subscriptions/${active.id}/login`)
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({ login: `${active.login}x` });
+    expect([renamed.status, renamed.body.error]).toEqual([409, 'error.subscription.in.grace']);
+    const repassed = await testApp.http
+      .put(`/api/subscriptions/${active.id}/password`)
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({ password: 'new-pass-1234' });
+    expect([repassed.status, repassed.body.error]).toEqual([409, 'error.subscription.in.grace']);
+    expect(await current(active.id)).toMatchObject({ login: active.login });
 
     // A day into the window: a top-up and the renew button. The period starts at the payment, no free days.
     await deposit(customer, 10);
