@@ -1,8 +1,9 @@
-import type { NotificationPage, Page, Plan, Subscription } from '@kupa/proto';
+import type { CryptoDepositResponse, NotificationPage, Page, Payment, Plan, Subscription } from '@kupa/proto';
 import { ManualClock } from '../../../../platform/clock';
 import { Schedules } from '../../../../platform/jobs';
 import { eventually } from '../../../../test-support/eventually';
 import { adminToken, type ActiveUser } from '../../../../test-support/identity-fixtures';
+import { sandboxAct, sandboxInvoiceId } from '../../../../test-support/sandbox-cashier';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import {
@@ -207,6 +208,49 @@ describe('the grace window after an unpaid automatic renewal', () => {
     expect(renewed).toMatchObject({ status: 'ACTIVE', graceEndsAt: null, login: active.login });
     expect(new Date(renewed.endDate as string).getTime()).toBeGreaterThan(new Date(failure.next).getTime());
     await accountOnceItIs(active.login, { status: 'ACTIVE', expiresAt: renewed.endDate });
+  });
+
+  it('is renewed in the window by a crypto deposit-and-renew: same login, account back, period from the payment', async () => {
+    const { customer, active } = await lapsingSubscription();
+    at(active.endDate);
+    await sweepNow();
+    expect((await current(active.id)).status).toBe('GRACE');
+    await accountOnceItIs(active.login, { status: 'DISABLED' });
+
+    // Two days into the window the client pays the renewal by a crypto deposit at the sandbox cashier.
+    at(active.endDate, 2 * DAY_MS);
+    const opened = await testApp.http
+      .post('/api/payments/crypto/deposit-and-renew-subscription')
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({ subscriptionId: active.id, method: 'CRYPTO_LTC' })
+      .expect(201);
+    const deposit = opened.body as CryptoDepositResponse;
+    const paidAt = clock.now();
+    expect((await sandboxAct(testApp, sandboxInvoiceId(deposit.invoiceUrl), 'pay')).status).toBeLessThan(400);
+    const token = await adminToken(testApp);
+    const payment = await eventually(
+      async () =>
+        (await testApp.http.get(`/api/payments/${deposit.paymentId}`).set('Authorization', `Bearer ${token}`))
+          .body as Payment,
+      (candidate) => candidate.purchase?.status !== undefined && candidate.purchase.status !== 'WAITING',
+      'the deposit-and-renew decided',
+    );
+    // The deposit asked the renewal's price, and the renewal was paid from what arrived.
+    expect(payment).toMatchObject({
+      amount: 10,
+      purchase: { kind: 'RENEW', status: 'DONE', subscriptionId: active.id },
+    });
+
+    const newEnd = new Date(
+      Date.UTC(paidAt.getUTCFullYear(), paidAt.getUTCMonth() + 1, paidAt.getUTCDate(), paidAt.getUTCHours()),
+    ).toISOString();
+    expect(await current(active.id)).toMatchObject({
+      status: 'ACTIVE',
+      login: active.login,
+      endDate: newEnd,
+      graceEndsAt: null,
+    });
+    await accountOnceItIs(active.login, { status: 'ACTIVE', expiresAt: newEnd });
   });
 
   it('tells the client once that it is paused (mail + notification), however many sweeps and retries run', async () => {
