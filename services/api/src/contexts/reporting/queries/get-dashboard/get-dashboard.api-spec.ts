@@ -11,6 +11,8 @@ interface SubscriptionSeed {
   isRecurrent?: boolean;
   cancelAtPeriodEnd?: boolean;
   nextPaymentDate?: string | null;
+  /** GRACE only: the window's end (ADR 0081). */
+  graceEndsAt?: string;
   createdAt: string;
 }
 
@@ -51,8 +53,8 @@ describe('GET /dashboard', () => {
     await testApp.dataSource.query(
       `INSERT INTO subscriptions (id, user_uuid, user_email, plan_id, plan_name, price_minor, currency, status, type,
          duration_in_month, is_recurrent, cancel_at_period_end, next_payment_date, login, start_date, end_date,
-         created_at, created_by, updated_at, updated_by)
-       VALUES ($1, $2, $3, NULL, NULL, 999, 'USD', $4, $5, 1, $6, $7, $8, $9, $10, NULL, $10, 'seed', $10, 'seed')`,
+         created_at, created_by, updated_at, updated_by, grace_ends_at)
+       VALUES ($1, $2, $3, NULL, NULL, 999, 'USD', $4, $5, 1, $6, $7, $8, $9, $10, NULL, $10, 'seed', $10, 'seed', $11)`,
       [
         randomUUID(),
         dana.userUuid,
@@ -64,6 +66,7 @@ describe('GET /dashboard', () => {
         seed.nextPaymentDate ?? null,
         `login-${randomUUID().slice(0, 8)}`,
         seed.createdAt,
+        seed.graceEndsAt ?? null,
       ],
     );
   }
@@ -148,6 +151,13 @@ describe('GET /dashboard', () => {
       createdAt: '2026-03-14T10:00:00Z',
     });
     await seedSubscription({ status: 'UNSUBSCRIBED', createdAt: '2026-02-25T10:00:00Z' });
+    // In its grace window (ADR 0081): paused, so not running, but its next renewal attempt is due this week.
+    await seedSubscription({
+      status: 'GRACE',
+      nextPaymentDate: '2026-03-16T00:00:00Z',
+      graceEndsAt: '2026-03-17T00:00:00Z',
+      createdAt: '2026-01-14T10:00:00Z',
+    });
     clock.set(now);
   });
 
@@ -166,7 +176,8 @@ describe('GET /dashboard', () => {
       // 40.5 + 10 this month (the failed one left); 100 + 20 last month (the correction left out).
       deposits: { thisMonth: 50.5, lastMonth: 120 },
       newSubscriptions: { thisMonth: 4, lastMonth: 2 },
-      renewalsDueThisWeek: 1,
+      // The one renewing within the week, and the GRACE one's next attempt (it is not among the active ones).
+      renewalsDueThisWeek: 2,
     });
   });
 
@@ -194,8 +205,8 @@ describe('GET /dashboard', () => {
         revenue: { thisMonth: 0, lastMonth: 0 },
         deposits: { thisMonth: 0, lastMonth: 0 },
         newSubscriptions: { thisMonth: 0, lastMonth: 0 },
-        // The March renewals the sweep has not run are still due; the cancelled one never is.
-        renewalsDueThisWeek: 2,
+        // The March renewals the sweep has not run are still due (the GRACE one's too); the cancelled one never is.
+        renewalsDueThisWeek: 3,
       });
       expect(summary.daily.every((day) => day.revenue === 0 && day.deposits === 0)).toBe(true);
     } finally {

@@ -11,8 +11,9 @@ export interface SubscriptionFigures {
   newThisMonth: number;
   newLastMonth: number;
   /**
-   * Recurrent ACTIVE subscriptions, not cancelled, whose automatic renewal is due before `renewalsUntil`; one whose
-   * date has passed (a renewal retried while the balance is short) is still due.
+   * Recurrent ACTIVE or GRACE subscriptions, not cancelled, whose automatic renewal (in GRACE its next attempt) is due
+   * before `renewalsUntil`; one whose date has passed (a renewal retried while the balance is short) is still due. A
+   * GRACE one is due here but not among the `active` ones: its account is paused (ADR 0081).
    */
   renewalsDue: number;
 }
