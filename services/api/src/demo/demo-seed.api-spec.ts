@@ -1,6 +1,7 @@
-import type { DashboardSummary, Plan } from '@kupa/proto';
+import type { DashboardSummary, NotificationPage, Plan } from '@kupa/proto';
 import { LedgerVerifier } from '../operations/verify';
 import { InlineProjectionRegistry } from '../platform/projections';
+import { eventually } from '../test-support/eventually';
 import { signIn } from '../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../contexts/identity';
@@ -105,8 +106,35 @@ describe('the embedded demo seed', () => {
     );
     // The ambassador's two-month package and the one the client bought by card have both run out.
     expect(ended.map((row) => row.status)).toEqual(['CANCELED', 'EXPIRED', 'EXPIRED']);
+    // The ambassador's safety-net package is in its grace window (below), not ACTIVE.
     const active: unknown[] = await testApp.dataSource.query(`SELECT 1 FROM subscriptions WHERE status = 'ACTIVE'`);
     expect(active).toHaveLength(3);
+  });
+
+  it("shows the safety net: the ambassador's package in its grace window, with both reminders", async () => {
+    const grace: Array<{ login: string; grace_ends_at: Date; end_date: Date }> = await testApp.dataSource.query(
+      `SELECT login, grace_ends_at, end_date FROM subscriptions WHERE status = 'GRACE'`,
+    );
+    expect(grace.map((row) => row.login)).toEqual(['ron.home']);
+    // Still renewable when the demo starts: its window closes after today, its end was before it.
+    expect(grace[0].grace_ends_at.getTime()).toBeGreaterThan(started.getTime());
+    expect(grace[0].end_date.getTime()).toBeLessThanOrEqual(started.getTime());
+    const token = await signIn(testApp, emailOf('AMBASSADOR'), DEMO_PASSWORD);
+    const kinds = await eventually(
+      async () => {
+        const response = await testApp.http
+          .post('/api/notifications/search')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ page: 0, size: 20 });
+        return (response.body as NotificationPage).content.map((notification) => notification.kind).sort();
+      },
+      (found) => found.includes('grace-started') && found.includes('renewal-failed'),
+      "the ambassador's grace-started and renewal-failed notifications",
+    );
+    expect(kinds.filter((kind) => kind === 'grace-started' || kind === 'renewal-failed')).toEqual([
+      'grace-started',
+      'renewal-failed',
+    ]);
   });
 
   it('has a crypto deposit paid through the sandbox cashier and credited by its IPN', async () => {

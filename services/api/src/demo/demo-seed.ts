@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { parseAmountToMinor } from '@kupa/proto';
+import { addCalendarMonths, parseAmountToMinor } from '@kupa/proto';
 import { CreatePlanCommand } from '../contexts/catalog';
 import {
   AdminAccounts,
@@ -19,10 +19,21 @@ import {
   CreateCardCheckoutCommand,
 } from '../contexts/subscriptions';
 import { type Actor, type RequestContext, systemContext } from '../platform/auth';
+import { Clock } from '../platform/clock';
 import { DEMO_CATALOGUE, DEMO_FRIEND } from './demo-catalogue';
 
 /** How far back the demo's history starts: about four months, so the dashboard's months have figures. */
 export const DEMO_HISTORY_DAYS = 120;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The days the ambassador's package may end unpaid so that the demo's today falls inside its grace window
+ * (RENEWAL_GRACE_DAYS, 3 by default), best first: the day before today, two days before, today itself.
+ */
+const GRACE_LAPSE_DAYS = [DEMO_HISTORY_DAYS - 1, DEMO_HISTORY_DAYS - 2, DEMO_HISTORY_DAYS] as const;
+/** The monthly safety net is bought after the ambassador's yearly package (day 75), the quarterly one before day 30. */
+const MONTHLY_NET_AFTER = 75;
+const QUARTERLY_NET_BEFORE = 30;
 
 /** What the seed cannot do through the command bus, done by the app it runs in (`demo-start.ts`). */
 export interface DemoWorld {
@@ -64,6 +75,7 @@ export class DemoSeed {
     private readonly accounts: AdminAccounts,
     private readonly users: UserReader,
     private readonly dataSource: DataSource,
+    private readonly clock: Clock,
   ) {}
 
   /** Seeds once, letting time pass in `world`; answers what it wrote, or null when there was a catalogue. */
@@ -120,6 +132,38 @@ export class DemoSeed {
     await passTo(20);
     await buy(ambassador, sport.id, 'ron.sport');
 
+    // The safety net (ADR 0081): the ambassador takes a recurrent package and later cashes out his balance, so its
+    // automatic renewal finds the balance short (the renewal-failed reminder) and at its end it lapses into its grace
+    // window (the grace-started reminder): paused, its login kept, still renewable today. The monthly one is bought on
+    // the day whose calendar month ends on one of GRACE_LAPSE_DAYS; where the months' lengths allow no such day, the
+    // quarterly one, early on. Either way the same every run for the same today.
+    const safetyNet = this.safetyNetPurchase(20);
+    const buySafetyNet = async () => {
+      await passTo(safetyNet.day);
+      await buy(ambassador, (safetyNet.months === 1 ? monthly : quarterly).id, 'ron.home');
+    };
+    const cashOutAmbassador = async () => {
+      const [{ balance }]: Array<{ balance: string }> = await this.dataSource.query(
+        `SELECT COALESCE(max(balance_minor), 0)::text AS balance FROM ledger_user_balances WHERE user_uuid = $1`,
+        [ambassador.userUuid],
+      );
+      // Three dollars stay: less than the renewal, whatever his referral discount.
+      await this.commands.execute(
+        new RecordManualPaymentCommand(
+          admin,
+          ambassador.userUuid,
+          Number(balance) - minor(3),
+          'WITHDRAW',
+          'Cash paid out at the office',
+          false,
+          null,
+          null,
+          context(admin),
+        ),
+      );
+    };
+    if (safetyNet.months === 3) await buySafetyNet();
+
     // A card purchase through the sandbox card (on in every demo without Stripe): the client opens the checkout,
     // pays on its test page, and the signed webhook credits the card money and buys the package in one append, as a
     // visitor's card purchase does. Bought on day 30, the two-month package has expired by the end, whatever the
@@ -143,6 +187,9 @@ export class DemoSeed {
     await this.commands.execute(new TransferBalanceCommand(client, ambassador.email, minor(15), null, context(client)));
     await passTo(75);
     await buy(ambassador, yearly.id, 'ron.premium');
+
+    if (safetyNet.months === 1) await buySafetyNet();
+    await cashOutAmbassador();
 
     // A crypto deposit through the sandbox cashier (on in every demo): the client opens the invoice, pays it on the
     // invoice page, and the cashier's signed IPN credits the wallet, as a visitor's top-up does.
@@ -171,6 +218,29 @@ export class DemoSeed {
     // Provisioning settles it before the seed's app closes, so the server starts with nothing of the seed pending.
     await passTo(DEMO_HISTORY_DAYS);
     return { plans: plans.length };
+  }
+
+  /**
+   * Which package the ambassador's safety net is and on which day he buys it (days count from the history's start as
+   * `passTo` counts them; `today` is where the clock is now): a one-month period ending on one of GRACE_LAPSE_DAYS,
+   * else a three-month one. A month-long period cannot always end there (a 28-day February is followed by a jump of
+   * four days), a quarter from the end of December can.
+   */
+  private safetyNetPurchase(today: number): { months: 1 | 3; day: number } {
+    const start = this.clock.now().getTime() - today * DAY_MS;
+    const endDayOf = (day: number, months: number) =>
+      Math.round((addCalendarMonths(new Date(start + day * DAY_MS), months).getTime() - start) / DAY_MS);
+    const dayEnding = (months: number, from: number, before: number): number | null => {
+      for (const endDay of GRACE_LAPSE_DAYS)
+        for (let day = from + 1; day < Math.min(before, endDay); day += 1)
+          if (endDayOf(day, months) === endDay) return day;
+      return null;
+    };
+    const monthlyDay = dayEnding(1, MONTHLY_NET_AFTER, DEMO_HISTORY_DAYS);
+    if (monthlyDay !== null) return { months: 1, day: monthlyDay };
+    const quarterlyDay = dayEnding(3, today, QUARTERLY_NET_BEFORE);
+    if (quarterlyDay !== null) return { months: 3, day: quarterlyDay };
+    throw new Error('Demo seed: no package ends in the grace window');
   }
 
   private async user(email: string): Promise<UserView> {
