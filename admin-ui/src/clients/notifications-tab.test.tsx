@@ -64,6 +64,32 @@ describe("a client's notifications tab", () => {
     });
   });
 
+  it('tells staff that a lapse paused the package, with the date its login is kept until', async () => {
+    mockFetch({
+      'POST /api/users/u-1/notifications/search': () =>
+        json(200, {
+          content: [
+            {
+              ...SENT[0],
+              id: 'n-3',
+              kind: 'grace-started',
+              params: { ...SENT[0].params, graceDeadline: '2026-05-04T09:00:00.000Z' },
+            },
+          ],
+          page: 0,
+          size: 20,
+          totalElements: 1,
+          totalPages: 1,
+        }),
+    });
+    renderTab();
+    const [row] = await screen.findAllByTestId('client-notification');
+    expect(row).toHaveTextContent('Gold הושהתה');
+    expect(row).toHaveTextContent('8.00');
+    expect(row).toHaveTextContent('שם המשתמש שמור עד');
+    expect(row).toHaveTextContent('2026');
+  });
+
   it('says when nothing was sent', async () => {
     mockFetch({
       'POST /api/users/u-1/notifications/search': () =>
