@@ -32,6 +32,87 @@ export interface FakeStripeRequest {
   idempotencyKey: string | null;
 }
 
+/**
+ * The fake's test cards for saved cards (docs/adr/0085-saved-cards.md), as Stripe's test cards behave off-session: one
+ * that pays, one whose bank declines (`card_declined`), one whose bank wants its holder (`authentication_required`).
+ */
+export const FAKE_TEST_CARDS = Object.freeze({
+  visa: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, offSession: 'succeeds' },
+  declined: { brand: 'visa', last4: '0002', expMonth: 11, expYear: 2033, offSession: 'card_declined' },
+  authentication: {
+    brand: 'mastercard',
+    last4: '3184',
+    expMonth: 10,
+    expYear: 2032,
+    offSession: 'authentication_required',
+  },
+} as const);
+
+export type FakeTestCard = keyof typeof FAKE_TEST_CARDS;
+
+/** A setup-mode checkout session as the fake keeps it, in Stripe's wire shape. */
+export interface FakeSetupSession {
+  id: string;
+  object: 'checkout.session';
+  mode: 'setup';
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'no_payment_required';
+  customer: string;
+  currency: string | null;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  setup_intent: string | null;
+  success_url: string;
+  cancel_url: string;
+  created: number;
+  livemode: false;
+}
+
+/** A saved card at the fake: which customer holds it (null once detached) and how it behaves off-session. */
+export interface FakePaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  testCard: FakeTestCard;
+}
+
+/** An off-session payment the fake made, as Stripe's PaymentIntent. */
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  customer: string;
+  payment_method: string;
+  status: 'succeeded' | 'requires_payment_method';
+  description: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+interface FakeAnswer {
+  status: number;
+  body: unknown;
+}
+
+function metadataOf(form: Readonly<Record<string, string>>, prefix: string): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  const pattern = new RegExp(`^${prefix.replace(/[[\]]/g, '\\$&')}\\[(.+)\\]$`);
+  for (const [key, value] of Object.entries(form)) {
+    const name = pattern.exec(key)?.[1];
+    if (name) metadata[name] = value;
+  }
+  return metadata;
+}
+
+function refusal(status: number, message: string, extra: Record<string, unknown> = {}): FakeAnswer {
+  return { status, body: { error: { type: 'invalid_request_error', message, ...extra } } };
+}
+
 function id(prefix: string): string {
   return `${prefix}_test_${randomBytes(12).toString('hex')}`;
 }
@@ -48,6 +129,14 @@ export class FakeStripe {
   /** While true, every call answers 500 (a provider outage). */
   failing = false;
   private readonly byIdempotencyKey = new Map<string, FakeCheckoutSession>();
+  // Saved cards (docs/adr/0085-saved-cards.md): customers, setup-mode sessions, saved cards and off-session payments.
+  readonly customers = new Map<string, { id: string; email: string | null; metadata: Record<string, string> }>();
+  readonly setupSessions = new Map<string, FakeSetupSession>();
+  readonly setupIntents = new Map<string, { id: string; status: string; payment_method: string | null }>();
+  readonly paymentMethods = new Map<string, FakePaymentMethod>();
+  readonly paymentIntents = new Map<string, FakePaymentIntent>();
+  /** What each idempotency key of the saved-card calls answered, replayed for the same key (as Stripe does). */
+  private readonly savedCardReplies = new Map<string, { request: string; answer: FakeAnswer }>();
   private readonly sdk = new Stripe(FAKE_STRIPE_SECRET_KEY);
 
   private constructor(
@@ -120,6 +209,189 @@ export class FakeStripe {
     return { eventId, payload, signature };
   }
 
+  /** The client finished a setup checkout with one of the test cards: saved to the session's customer. */
+  completeSetup(sessionId: string, card: FakeTestCard = 'visa'): FakePaymentMethod {
+    const session = this.setupSessions.get(sessionId);
+    if (!session) throw new Error(`The fake knows no setup session ${sessionId}`);
+    const test = FAKE_TEST_CARDS[card];
+    const method: FakePaymentMethod = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: session.customer,
+      card: { brand: test.brand, last4: test.last4, exp_month: test.expMonth, exp_year: test.expYear },
+      testCard: card,
+    };
+    this.paymentMethods.set(method.id, method);
+    const intent = { id: id('seti'), status: 'succeeded', payment_method: method.id };
+    this.setupIntents.set(intent.id, intent);
+    session.status = 'complete';
+    session.setup_intent = intent.id;
+    return method;
+  }
+
+  /** A webhook event about a setup session as it is now, signed as Stripe signs them. */
+  signedSetupEvent(
+    type: string,
+    sessionId: string,
+    options: { eventId?: string; secret?: string } = {},
+  ): { eventId: string; payload: string; signature: string } {
+    const session = this.setupSessions.get(sessionId);
+    if (!session) throw new Error(`The fake knows no setup session ${sessionId}`);
+    const eventId = options.eventId ?? id('evt');
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: { ...session } },
+    });
+    const signature = this.sdk.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,
+    });
+    return { eventId, payload, signature };
+  }
+
+  /**
+   * The saved-card calls (customers, setup sessions, setup intents, payment methods and their detach, off-session
+   * payment intents), or null for a call this part does not answer. A POST with an idempotency key answers what the
+   * key's first call answered; the same key with other parameters is refused, as Stripe refuses it.
+   */
+  private handleSavedCards(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    idempotencyKey: string | null,
+  ): FakeAnswer | null {
+    const isSetupSessionCreate = method === 'POST' && path === '/v1/checkout/sessions' && form.mode === 'setup';
+    const isOwnPost =
+      method === 'POST' &&
+      (isSetupSessionCreate ||
+        path === '/v1/customers' ||
+        path === '/v1/payment_intents' ||
+        /^\/v1\/payment_methods\/[A-Za-z0-9_]+\/detach$/.test(path));
+    if (isOwnPost && idempotencyKey !== null) {
+      const request = `${path} ${JSON.stringify(Object.entries(form).sort())}`;
+      const known = this.savedCardReplies.get(idempotencyKey);
+      if (known)
+        return known.request === request
+          ? known.answer
+          : refusal(400, 'Keys for idempotent requests can only be used with the same parameters', {
+              type: 'idempotency_error',
+            });
+      const answer = this.answerSavedCards(method, path, form);
+      if (answer) this.savedCardReplies.set(idempotencyKey, { request, answer });
+      return answer;
+    }
+    return this.answerSavedCards(method, path, form);
+  }
+
+  private answerSavedCards(method: string, path: string, form: Record<string, string>): FakeAnswer | null {
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: id('cus'), email: form.email ?? null, metadata: metadataOf(form, 'metadata') };
+      this.customers.set(customer.id, customer);
+      return { status: 200, body: { ...customer, object: 'customer', livemode: false } };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions' && form.mode === 'setup') {
+      if (!form.customer || !this.customers.has(form.customer)) return refusal(400, 'No such customer');
+      if (!/^https?:\/\/\S+$/.test(form.success_url ?? '') || !/^https?:\/\/\S+$/.test(form.cancel_url ?? ''))
+        return refusal(400, 'success_url and cancel_url are required');
+      const sessionId = id('cs');
+      const session: FakeSetupSession = {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'setup',
+        url: `https://checkout.stripe.test/c/setup/${sessionId}`,
+        status: 'open',
+        payment_status: 'no_payment_required',
+        customer: form.customer,
+        currency: form.currency ?? null,
+        client_reference_id: form.client_reference_id ?? null,
+        metadata: metadataOf(form, 'metadata'),
+        setup_intent: null,
+        success_url: form.success_url,
+        cancel_url: form.cancel_url,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      this.setupSessions.set(sessionId, session);
+      return { status: 200, body: session };
+    }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && sessionMatch && this.setupSessions.has(sessionMatch[1]))
+      return { status: 200, body: this.setupSessions.get(sessionMatch[1]) };
+    const intentMatch = /^\/v1\/setup_intents\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && intentMatch) {
+      const intent = this.setupIntents.get(intentMatch[1]);
+      return intent
+        ? { status: 200, body: { ...intent, object: 'setup_intent' } }
+        : refusal(404, 'No such setupintent');
+    }
+    const methodMatch = /^\/v1\/payment_methods\/([A-Za-z0-9_]+)(\/detach)?$/.exec(path);
+    if (methodMatch && (method === 'GET' || (method === 'POST' && methodMatch[2]))) {
+      const paymentMethod = this.paymentMethods.get(methodMatch[1]);
+      if (!paymentMethod) return refusal(404, 'No such PaymentMethod');
+      if (method === 'POST') {
+        if (paymentMethod.customer === null)
+          return refusal(
+            400,
+            'The payment method you provided is not attached to a customer so detachment is impossible.',
+          );
+        paymentMethod.customer = null;
+      }
+      const { testCard: _testCard, ...wire } = paymentMethod;
+      return { status: 200, body: wire };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') return this.offSessionPayment(form);
+    return null;
+  }
+
+  /** An off-session payment intent, created and confirmed at once, as the test card makes it end. */
+  private offSessionPayment(form: Record<string, string>): FakeAnswer {
+    const amount = Number(form.amount);
+    if (!Number.isSafeInteger(amount) || amount <= 0) return refusal(400, 'amount must be a positive integer');
+    if (form.confirm !== 'true' || form.off_session !== 'true')
+      return refusal(400, 'The fake only makes off-session payments confirmed at once');
+    const paymentMethod = this.paymentMethods.get(form.payment_method ?? '');
+    if (!paymentMethod) return refusal(400, 'No such PaymentMethod');
+    if (!form.customer || paymentMethod.customer !== form.customer)
+      return refusal(400, 'The provided PaymentMethod does not belong to this Customer', { code: 'resource_missing' });
+    const behaviour = FAKE_TEST_CARDS[paymentMethod.testCard].offSession;
+    const intent: FakePaymentIntent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      currency: (form.currency ?? 'usd').toLowerCase(),
+      customer: form.customer,
+      payment_method: paymentMethod.id,
+      status: behaviour === 'succeeds' ? 'succeeded' : 'requires_payment_method',
+      description: form.description ?? null,
+      metadata: metadataOf(form, 'metadata'),
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    this.paymentIntents.set(intent.id, intent);
+    if (behaviour === 'succeeds') return { status: 200, body: intent };
+    const declined = behaviour === 'card_declined';
+    return {
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: behaviour,
+          decline_code: declined ? 'generic_decline' : 'authentication_required',
+          message: declined ? 'Your card was declined.' : 'This payment requires authentication.',
+          payment_intent: intent,
+        },
+      },
+    };
+  }
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -134,6 +406,8 @@ export class FakeStripe {
     if (this.failing) return answer(500, { error: { type: 'api_error', message: 'The fake is failing' } });
     if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`)
       return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    const savedCardAnswer = this.handleSavedCards(request.method ?? '', path, form, idempotencyKey);
+    if (savedCardAnswer) return answer(savedCardAnswer.status, savedCardAnswer.body);
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {
       const known = idempotencyKey === null ? undefined : this.byIdempotencyKey.get(idempotencyKey);
       if (known) return answer(200, known);

@@ -39,6 +39,74 @@ export interface CardWebhookEvent {
   checkoutSessionId: string | null;
 }
 
+/** A client's customer at the card provider, made once per client (docs/adr/0085-saved-cards.md). */
+export interface CardCustomerRequest {
+  userUuid: string;
+  email: string;
+}
+
+/** A hosted checkout in setup mode: it saves a card to the client's customer and charges nothing. */
+export interface CardSetupRequest {
+  userUuid: string;
+  customerId: string;
+  /** Our id of this attempt to save a card: the key that makes a retried creation the same checkout. */
+  setupId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A saved card as the provider describes it: what a person needs to recognise it, never more. */
+export interface SavedPaymentMethod {
+  paymentMethodId: string;
+  /** The customer it is attached to; null once detached. */
+  customerId: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** A setup checkout as the provider's API tells it now, with the card it saved once it saved one. */
+export interface CardSetupState {
+  checkoutSessionId: string;
+  /** Our client, as we gave it when creating the checkout; null when it names none. */
+  userUuid: string | null;
+  setupId: string | null;
+  customerId: string | null;
+  /** `open`, `complete` or `expired`. */
+  status: string;
+  /** When the checkout was created, in seconds since the epoch: a newer setup replaces an older one's card. */
+  createdSeconds: number;
+  /** Set once the setup succeeded. */
+  paymentMethod: SavedPaymentMethod | null;
+}
+
+/** An off-session charge of a saved card: the renewal sweep's (docs/adr/0085-saved-cards.md). */
+export interface OffSessionChargeRequest {
+  customerId: string;
+  paymentMethodId: string;
+  amountMinor: number;
+  /**
+   * The caller's key for this one attempt: the same key again is the same charge (the provider answers what it
+   * answered the first time), so a retried or repeated call never charges twice.
+   */
+  idempotencyKey: string;
+  description: string;
+  /** Our references, kept on the provider's payment (the subscription, the renewal attempt). */
+  metadata: Readonly<Record<string, string>>;
+}
+
+/**
+ * How an off-session charge ended: `succeeded` (the money is taken), `requires_action` (the card's bank wants its
+ * holder: only an on-session payment can go on), `declined` (the card refused: `code` and the bank's `declineCode`),
+ * or `pending` (the provider is still processing it and will tell by webhook).
+ */
+export type OffSessionChargeOutcome =
+  | { outcome: 'succeeded'; paymentIntentId: string; amountMinor: number; currency: string }
+  | { outcome: 'requires_action'; paymentIntentId: string | null; code: string }
+  | { outcome: 'declined'; paymentIntentId: string | null; code: string; declineCode: string | null }
+  | { outcome: 'pending'; paymentIntentId: string };
+
 /** The header carrying a webhook's signature. */
 export const CARD_WEBHOOK_SIGNATURE_HEADER = 'stripe-signature';
 
@@ -86,4 +154,27 @@ export abstract class CardProvider {
 
   /** Verifies the signature over the raw body; `error.card.webhook.signature.invalid` (400) when it does not hold. */
   abstract verifyWebhook(rawBody: Buffer | undefined, signature: string | undefined): CardWebhookEvent;
+
+  // Saved cards (docs/adr/0085-saved-cards.md): a customer per client, a setup checkout, the card it saved, and
+  // off-session charges of that card.
+
+  /** Creates the client's customer; the same client again (a retry) is the same customer. */
+  abstract createCustomer(request: CardCustomerRequest): Promise<string>;
+
+  abstract createSetupCheckout(request: CardSetupRequest): Promise<CardCheckout>;
+
+  /** The setup checkout as it stands now, with its saved card; null when the session is not a setup checkout. */
+  abstract retrieveSetupCheckout(checkoutSessionId: string): Promise<CardSetupState | null>;
+
+  /**
+   * The webhook when it tells that a setup checkout completed (`checkout.session.completed` in setup mode), else null;
+   * `error.card.webhook.signature.invalid` (400) when the signature does not hold.
+   */
+  abstract verifySetupWebhook(rawBody: Buffer | undefined, signature: string | undefined): CardWebhookEvent | null;
+
+  /** Detaches a saved card from its customer, for good; a card already detached is not an error. */
+  abstract detachPaymentMethod(paymentMethodId: string): Promise<void>;
+
+  /** Creates and confirms a payment of the saved card without its holder, under the caller's idempotency key. */
+  abstract chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeOutcome>;
 }

@@ -4,7 +4,13 @@ export {
   type CardCheckout,
   type CardCheckoutRequest,
   type CardCheckoutState,
+  type CardCustomerRequest,
   CardProvider,
+  type CardSetupRequest,
+  type CardSetupState,
+  type OffSessionChargeOutcome,
+  type OffSessionChargeRequest,
+  type SavedPaymentMethod,
   cardStatusOf,
   type CardWebhookEvent,
 } from './card-provider.port';

@@ -7,8 +7,14 @@ import {
   type CardCheckout,
   type CardCheckoutRequest,
   type CardCheckoutState,
+  type CardCustomerRequest,
   CardProvider,
+  type CardSetupRequest,
+  type CardSetupState,
   type CardWebhookEvent,
+  type OffSessionChargeOutcome,
+  type OffSessionChargeRequest,
+  type SavedPaymentMethod,
 } from './card-provider.port';
 
 /** A provider that does not answer within this long is treated as unavailable. */
@@ -151,6 +157,161 @@ export class StripeCardProvider extends CardProvider {
     return { id: event.id, type: event.type, checkoutSessionId };
   }
 
+  // Saved cards (docs/adr/0085-saved-cards.md).
+
+  async createCustomer(request: CardCustomerRequest): Promise<string> {
+    const stripe = this.configured();
+    let customer: Stripe.Customer;
+    try {
+      customer = await stripe.customers.create(
+        { email: request.email, metadata: { userUuid: request.userUuid } },
+        { idempotencyKey: `kupa-customer-${request.userUuid}` },
+      );
+    } catch (error) {
+      this.logger.warn(`Creating the customer of ${request.userUuid} failed: ${String(error)}`);
+      throw new ApiError('error.card.provider.unavailable');
+    }
+    if (typeof customer?.id !== 'string') throw new ApiError('error.card.provider.unavailable');
+    return customer.id;
+  }
+
+  async createSetupCheckout(request: CardSetupRequest): Promise<CardCheckout> {
+    const stripe = this.configured();
+    const metadata = { userUuid: request.userUuid, setupId: request.setupId };
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          customer: request.customerId,
+          currency: 'usd',
+          allowed_payment_method_types: ['card'],
+          client_reference_id: request.userUuid,
+          metadata,
+          setup_intent_data: { metadata },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: `kupa-card-setup-${request.setupId}` },
+      );
+    } catch (error) {
+      this.logger.warn(`Creating the card setup ${request.setupId} failed: ${String(error)}`);
+      throw new ApiError('error.card.provider.unavailable');
+    }
+    if (typeof session?.id !== 'string' || typeof session.url !== 'string' || !/^https?:\/\//.test(session.url))
+      throw new ApiError('error.card.provider.unavailable');
+    return { checkoutSessionId: session.id, url: session.url };
+  }
+
+  async retrieveSetupCheckout(checkoutSessionId: string): Promise<CardSetupState | null> {
+    const stripe = this.configured();
+    try {
+      const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
+      if (session.mode !== 'setup') return null;
+      const intentId = typeof session.setup_intent === 'string' ? session.setup_intent : session.setup_intent?.id;
+      let paymentMethod: SavedPaymentMethod | null = null;
+      if (intentId) {
+        const intent = await stripe.setupIntents.retrieve(intentId);
+        const methodId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+        if (intent.status === 'succeeded' && methodId)
+          paymentMethod = savedPaymentMethodOf(await stripe.paymentMethods.retrieve(methodId));
+      }
+      const customer = session.customer;
+      return {
+        checkoutSessionId: session.id,
+        userUuid: session.client_reference_id ?? session.metadata?.userUuid ?? null,
+        setupId: session.metadata?.setupId ?? null,
+        customerId: typeof customer === 'string' ? customer : (customer?.id ?? null),
+        status: String(session.status ?? ''),
+        createdSeconds: session.created,
+        paymentMethod,
+      };
+    } catch (error) {
+      this.logger.warn(`Reading the card setup ${checkoutSessionId} failed: ${String(error)}`);
+      throw new ApiError('error.card.provider.unavailable');
+    }
+  }
+
+  verifySetupWebhook(rawBody: Buffer | undefined, signature: string | undefined): CardWebhookEvent | null {
+    const event = this.verifyWebhook(rawBody, signature);
+    if (event.type !== 'checkout.session.completed' || event.checkoutSessionId === null) return null;
+    // The signature held over these very bytes, so reading them again reads what the provider sent.
+    const body = JSON.parse((rawBody as Buffer).toString('utf8')) as { data?: { object?: { mode?: unknown } } };
+    return body.data?.object?.mode === 'setup' ? event : null;
+  }
+
+  async detachPaymentMethod(paymentMethodId: string): Promise<void> {
+    const stripe = this.configured();
+    try {
+      await stripe.paymentMethods.detach(paymentMethodId);
+    } catch (error) {
+      // Stripe refuses to detach a card that is attached to nobody: that card is as removed as we want it.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && (await this.isDetached(stripe, paymentMethodId)))
+        return;
+      this.logger.warn(`Detaching ${paymentMethodId} failed: ${String(error)}`);
+      throw new ApiError('error.card.provider.unavailable');
+    }
+  }
+
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeOutcome> {
+    const stripe = this.configured();
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountMinor,
+          currency: 'usd',
+          customer: request.customerId,
+          payment_method: request.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          description: request.description,
+          metadata: { ...request.metadata },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (error) {
+      // A card that says no is an answer, not an outage: Stripe answers 402 with the payment it made and why.
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const paymentIntentId = error.payment_intent?.id ?? null;
+        const code = error.code ?? 'card_declined';
+        if (code === 'authentication_required') return { outcome: 'requires_action', paymentIntentId, code };
+        return { outcome: 'declined', paymentIntentId, code, declineCode: error.decline_code ?? null };
+      }
+      this.logger.warn(`Charging ${request.paymentMethodId} off-session failed: ${String(error)}`);
+      throw new ApiError('error.card.provider.unavailable');
+    }
+    switch (intent.status) {
+      case 'succeeded':
+        return {
+          outcome: 'succeeded',
+          paymentIntentId: intent.id,
+          amountMinor: intent.amount,
+          currency: intent.currency,
+        };
+      case 'requires_action':
+      case 'requires_confirmation':
+        return { outcome: 'requires_action', paymentIntentId: intent.id, code: 'authentication_required' };
+      case 'processing':
+        return { outcome: 'pending', paymentIntentId: intent.id };
+      default:
+        return {
+          outcome: 'declined',
+          paymentIntentId: intent.id,
+          code: intent.last_payment_error?.code ?? 'card_declined',
+          declineCode: intent.last_payment_error?.decline_code ?? null,
+        };
+    }
+  }
+
+  private async isDetached(stripe: Stripe, paymentMethodId: string): Promise<boolean> {
+    try {
+      return (await stripe.paymentMethods.retrieve(paymentMethodId)).customer === null;
+    } catch {
+      return false;
+    }
+  }
+
   private configured(): Stripe {
     if (!this.settings.available) throw new ApiError('error.card.provider.unavailable');
     const apiBase = this.settings.apiBase();
@@ -180,5 +341,19 @@ function stateOf(session: Stripe.Checkout.Session): CardCheckoutState {
     amountTotalMinor: typeof session.amount_total === 'number' ? session.amount_total : null,
     currency: session.currency ?? null,
     providerPaymentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+  };
+}
+
+/** A saved card as Stripe's API answers it: only what a person needs to recognise the card. */
+function savedPaymentMethodOf(method: Stripe.PaymentMethod): SavedPaymentMethod | null {
+  if (!method.card) return null;
+  const customer = method.customer;
+  return {
+    paymentMethodId: method.id,
+    customerId: typeof customer === 'string' ? customer : (customer?.id ?? null),
+    brand: method.card.brand,
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
   };
 }
