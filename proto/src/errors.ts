@@ -384,6 +384,16 @@ export const ERROR_CATALOGUE = {
     en: 'This subscription has ended. You can buy a new one',
     he: 'המנוי הזה הסתיים. אפשר לרכוש מנוי חדש',
   },
+  'error.subscription.funding.not.recurrent': {
+    status: 409,
+    en: 'Only a subscription that renews automatically can choose how its renewals are paid',
+    he: 'רק מנוי שמתחדש אוטומטית יכול לבחור איך לשלם על החידושים',
+  },
+  'error.card.not.saved': {
+    status: 409,
+    en: 'There is no saved card: save a card first',
+    he: 'אין כרטיס שמור: יש לשמור כרטיס קודם',
+  },
   'error.subscription.not.cancelled': {
     status: 409,
     en: 'This subscription is not cancelled, so there is nothing to resume',

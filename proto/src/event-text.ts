@@ -69,6 +69,7 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   SubscriptionPasswordChanged: { he: 'שינוי סיסמת מנוי', en: 'Subscription password changed' },
   SubscriptionProvisioningFailed: { he: 'הקמת מנוי נכשלה', en: 'Subscription setup failed' },
   SubscriptionLapsed: { he: 'מנוי מושהה עד לתשלום', en: 'Subscription paused awaiting payment' },
+  SubscriptionRenewalFundingChanged: { he: 'שינוי אמצעי החידוש', en: 'Renewal funding changed' },
 });
 
 /**
@@ -211,6 +212,7 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     he: '{target} של {parent}: לא שולם בזמן, מושהה עד {graceEndsAt}',
     en: '{target} of {parent}: unpaid at its end, paused until {graceEndsAt}',
   },
+  SubscriptionRenewalFundingChanged: { he: '{target} של {parent}: {changes}', en: '{target} of {parent}: {changes}' },
 });
 
 /** The sentence of an event without its own (a type this build does not know, or a sentence it cannot fill). */
@@ -348,6 +350,10 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     passwordChangedAt: { label: { he: 'הסיסמה שונתה', en: 'password changed' }, value: INSTANT },
     failureReason: { label: { he: 'סיבת הכישלון', en: 'failure reason' }, value: TEXT },
     graceEndsAt: { label: { he: 'מושהה עד', en: 'paused until' }, value: INSTANT },
+    renewalFunding: {
+      label: { he: 'תשלום החידוש', en: 'renewal paid by' },
+      value: { kind: 'enum', enumName: 'renewalFunding' },
+    },
   },
 });
 

@@ -33,5 +33,6 @@ export * from './deposit-purchase';
 export * from './cashier';
 export * from './published-events';
 export * from './card';
+export * from './saved-cards';
 export * from './plan-text';
 export * from './notifications';

@@ -18,6 +18,7 @@ import {
   USER_STATUSES,
 } from './enums';
 import { DEPOSIT_PURCHASE_KINDS, DEPOSIT_PURCHASE_STATUSES } from './payloads';
+import { RENEWAL_FUNDINGS } from './saved-cards';
 
 /** Hebrew and English labels for every enum value shown on a screen or in /dictionaries. */
 type Labels = Readonly<Record<string, Readonly<Record<Language, string>>>>;
@@ -132,6 +133,11 @@ export const ENUM_LABELS = {
     DONE: { he: 'בוצע', en: 'Done' },
     FAILED: { he: 'נכשל', en: 'Failed' },
   },
+  renewalFunding: {
+    BALANCE: { he: 'מהיתרה', en: 'From the balance' },
+    BALANCE_THEN_CARD: { he: 'מהיתרה, והחסר מהכרטיס', en: 'Balance first, then the card' },
+    CARD: { he: 'מהכרטיס בלבד', en: 'Card only' },
+  },
 } as const satisfies Record<string, Labels>;
 
 export type EnumName = keyof typeof ENUM_LABELS;
@@ -159,6 +165,7 @@ export const ENUM_VALUES: Readonly<Record<EnumName, readonly (string | number)[]
   language: LANGUAGES,
   depositPurchaseKind: DEPOSIT_PURCHASE_KINDS,
   depositPurchaseStatus: DEPOSIT_PURCHASE_STATUSES,
+  renewalFunding: RENEWAL_FUNDINGS,
 });
 
 export function enumLabel(name: EnumName, value: string | number, lang: Language): string {

@@ -1,5 +1,6 @@
 import type { Currency, SubscriptionStatus, SubscriptionType } from './enums';
 import type { IsoDateTime } from './payloads';
+import type { RenewalFunding, RenewalFundingChangeReason } from './saved-cards';
 
 /**
  * Events of the subscriptions context (stream `subscription-{uuid}`, one per subscription), with their payloads.
@@ -20,6 +21,7 @@ export const SUBSCRIPTION_EVENT_TYPES = Object.freeze({
   passwordChanged: 'SubscriptionPasswordChanged',
   provisioningFailed: 'SubscriptionProvisioningFailed',
   lapsed: 'SubscriptionLapsed',
+  renewalFundingChanged: 'SubscriptionRenewalFundingChanged',
 } as const);
 
 export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[keyof typeof SUBSCRIPTION_EVENT_TYPES];
@@ -156,6 +158,19 @@ export interface SubscriptionLapsedData {
   lapsedAt: IsoDateTime;
 }
 
+/**
+ * How the automatic renewal is paid from now on (docs/adr/0085-saved-cards.md): chosen by the owner, or back to the
+ * balance because the saved card was removed.
+ */
+export interface SubscriptionRenewalFundingChangedData {
+  subscriptionId: string;
+  userUuid: string;
+  funding: RenewalFunding;
+  previousFunding: RenewalFunding;
+  reason: RenewalFundingChangeReason;
+  changedAt: IsoDateTime;
+}
+
 export interface SubscriptionEventDataByType {
   SubscriptionPurchased: SubscriptionPurchasedData;
   SubscriptionActivated: SubscriptionActivatedData;
@@ -169,6 +184,7 @@ export interface SubscriptionEventDataByType {
   SubscriptionPasswordChanged: SubscriptionPasswordChangedData;
   SubscriptionProvisioningFailed: SubscriptionProvisioningFailedData;
   SubscriptionLapsed: SubscriptionLapsedData;
+  SubscriptionRenewalFundingChanged: SubscriptionRenewalFundingChangedData;
 }
 
 /** One subscription event as a tagged union: `{type, data}`, the shape the event store appends. */

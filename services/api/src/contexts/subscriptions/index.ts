@@ -2,6 +2,7 @@ import {
   SubscriptionsDetailsAndSecrets1767700000100,
   SubscriptionSecretsSealed1768200000000,
   SubscriptionsGraceWindow1769900008100,
+  SubscriptionRenewalFunding1768700008500,
   SubscriptionsSchema1767700000000,
 } from './infrastructure/subscriptions.migrations';
 import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
@@ -26,6 +27,7 @@ export const subscriptionsMigrations: Function[] = [
   DepositPurchasesReadModel1768500000300,
   SubscriptionPaymentsReadModel1768500007700,
   SubscriptionsGraceWindow1769900008100,
+  SubscriptionRenewalFunding1768700008500,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

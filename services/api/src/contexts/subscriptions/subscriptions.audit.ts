@@ -66,4 +66,7 @@ export const SUBSCRIPTIONS_AUDIT_MAPPERS: Readonly<Record<SubscriptionEventType,
     status: 'GRACE',
     graceEndsAt: data.graceEndsAt,
   })),
+  SubscriptionRenewalFundingChanged: entry<'SubscriptionRenewalFundingChanged'>('UPDATED', (data) => ({
+    renewalFunding: data.funding,
+  })),
 });

@@ -6,9 +6,11 @@ import {
   cancelSubscription,
   changeLogin,
   changePassword,
+  chooseRenewalFunding,
   deactivateRecurrence,
   endSubscription,
   failProvisioning,
+  fallBackToBalanceFunding,
   nextPaymentDateOf,
   purchaseSubscription,
   purchaseTrial,
@@ -978,5 +980,80 @@ describe('subscription decider: renewal at the exact edge of one period ahead', 
       .when((state) => renewSubscription(renew(exactlyOnePeriodBefore, { automatic: true }), state))
       .thenRejects('error.subscription.already.renewed');
     expect(renewSubscription(renew(dayLater, { automatic: true }), stateOf(history))).toHaveLength(1);
+  });
+});
+
+describe('renewal funding (docs/adr/0085-saved-cards.md)', () => {
+  const at = new Date('2026-02-10T08:00:00Z');
+  const changed = (
+    funding: 'BALANCE' | 'BALANCE_THEN_CARD' | 'CARD',
+    previousFunding: 'BALANCE' | 'BALANCE_THEN_CARD' | 'CARD',
+    reason: 'CHOSEN' | 'CARD_REMOVED' = 'CHOSEN',
+  ): SubscriptionEvent => ({
+    type: 'SubscriptionRenewalFundingChanged',
+    data: { subscriptionId, userUuid, funding, previousFunding, reason, changedAt: at.toISOString() },
+  });
+
+  it('pays from the balance until its owner chooses otherwise', () => {
+    expect(stateOf([purchased, activated]).renewalFunding).toBe('BALANCE');
+  });
+
+  it('records the choice of a recurrent subscription, before or after it started, cancelled or not', () => {
+    given([purchased, activated])
+      .when((state) => chooseRenewalFunding({ funding: 'BALANCE_THEN_CARD', hasSavedCard: true, at }, state))
+      .then([changed('BALANCE_THEN_CARD', 'BALANCE')]);
+    given([purchased])
+      .when((state) => chooseRenewalFunding({ funding: 'CARD', hasSavedCard: true, at }, state))
+      .then([changed('CARD', 'BALANCE')]);
+    given([purchased, activated, cancelled])
+      .when((state) => chooseRenewalFunding({ funding: 'CARD', hasSavedCard: true, at }, state))
+      .then([changed('CARD', 'BALANCE')]);
+    expect(stateOf([purchased, activated, changed('CARD', 'BALANCE')]).renewalFunding).toBe('CARD');
+  });
+
+  it('goes back to the balance without a saved card, and records nothing for the same choice again', () => {
+    given([purchased, activated, changed('CARD', 'BALANCE')])
+      .when((state) => chooseRenewalFunding({ funding: 'BALANCE', hasSavedCard: false, at }, state))
+      .then([changed('BALANCE', 'CARD')]);
+    given([purchased, activated, changed('CARD', 'BALANCE')])
+      .when((state) => chooseRenewalFunding({ funding: 'CARD', hasSavedCard: true, at }, state))
+      .then([]);
+  });
+
+  it('refuses a card choice without a saved card', () => {
+    for (const funding of ['CARD', 'BALANCE_THEN_CARD'] as const)
+      given([purchased, activated])
+        .when((state) => chooseRenewalFunding({ funding, hasSavedCard: false, at }, state))
+        .thenRejects('error.card.not.saved');
+  });
+
+  it('refuses a subscription that does not renew by itself, one that ended, and a missing one', () => {
+    given([trialPurchased, trialActivated])
+      .when((state) => chooseRenewalFunding({ funding: 'CARD', hasSavedCard: true, at }, state))
+      .thenRejects('error.subscription.funding.not.recurrent');
+    given([purchased, activated, deactivated])
+      .when((state) => chooseRenewalFunding({ funding: 'BALANCE', hasSavedCard: true, at }, state))
+      .thenRejects('error.subscription.funding.not.recurrent');
+    given([purchased, activated, expired])
+      .when((state) => chooseRenewalFunding({ funding: 'CARD', hasSavedCard: true, at }, state))
+      .thenRejects('error.subscription.ended');
+    given([])
+      .when((state) => chooseRenewalFunding({ funding: 'CARD', hasSavedCard: true, at }, state))
+      .thenRejects('error.subscription.not.found');
+  });
+
+  it('falls back to the balance when the saved card is removed, for a running subscription that used it', () => {
+    given([purchased, activated, changed('BALANCE_THEN_CARD', 'BALANCE')])
+      .when((state) => fallBackToBalanceFunding({ at }, state))
+      .then([changed('BALANCE', 'BALANCE_THEN_CARD', 'CARD_REMOVED')]);
+    given([purchased, activated])
+      .when((state) => fallBackToBalanceFunding({ at }, state))
+      .then([]);
+    given([purchased, activated, changed('CARD', 'BALANCE'), expired])
+      .when((state) => fallBackToBalanceFunding({ at }, state))
+      .then([]);
+    given([])
+      .when((state) => fallBackToBalanceFunding({ at }, state))
+      .then([]);
   });
 });

@@ -4,6 +4,8 @@ import {
   type Currency,
   discountedPriceMinor,
   LIMITS,
+  type RenewalFunding,
+  usesSavedCard,
 } from '@kupa/proto';
 import { assert, DomainError, type Evolution } from '../../../kernel';
 import { SUBSCRIPTION_ERRORS } from './subscription.errors';
@@ -455,4 +457,50 @@ export function failProvisioning(
       },
     },
   ];
+}
+
+/**
+ * The owner chooses how the automatic renewal is paid (docs/adr/0085-saved-cards.md): only a subscription that still
+ * renews by itself has a choice, and a choice that uses the card needs a saved card now (`hasSavedCard`, read under
+ * the saved card stream's lock). The same choice again records nothing.
+ */
+export function chooseRenewalFunding(
+  command: { funding: RenewalFunding; hasSavedCard: boolean; at: Date },
+  state: SubscriptionState,
+): SubscriptionEvent[] {
+  const subscription = notEnded(state);
+  if (!subscription.isRecurrent || subscription.recurrenceDeactivated)
+    throw new DomainError(SUBSCRIPTION_ERRORS.fundingNotRecurrent);
+  if (usesSavedCard(command.funding) && !command.hasSavedCard) throw new DomainError(SUBSCRIPTION_ERRORS.cardNotSaved);
+  if (subscription.renewalFunding === command.funding) return [];
+  return [fundingChanged(subscription, command.funding, 'CHOSEN', command.at)];
+}
+
+/**
+ * The saved card was removed: a subscription whose renewal used it is paid from the balance again, so a card saved
+ * later is never charged without its owner choosing it again. Nothing for one that ended or already pays from the
+ * balance.
+ */
+export function fallBackToBalanceFunding(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+  if (!state.exists || hasEnded(state) || !usesSavedCard(state.renewalFunding)) return [];
+  return [fundingChanged(state, 'BALANCE', 'CARD_REMOVED', command.at)];
+}
+
+function fundingChanged(
+  subscription: ExistingSubscription,
+  funding: RenewalFunding,
+  reason: 'CHOSEN' | 'CARD_REMOVED',
+  at: Date,
+): SubscriptionEvent {
+  return {
+    type: 'SubscriptionRenewalFundingChanged',
+    data: {
+      subscriptionId: subscription.subscriptionId,
+      userUuid: subscription.userUuid,
+      funding,
+      previousFunding: subscription.renewalFunding,
+      reason,
+      changedAt: at.toISOString(),
+    },
+  };
 }

@@ -13,4 +13,6 @@ export const SUBSCRIPTION_ERRORS = Object.freeze({
   trialLoginCannotBeChanged: 'error.trial.login.cannot.be.changed',
   invalidLogin: 'error.validation.subscription.login',
   invalidPassword: 'error.validation.subscription.password',
+  fundingNotRecurrent: 'error.subscription.funding.not.recurrent',
+  cardNotSaved: 'error.card.not.saved',
 } as const satisfies Record<string, ErrorCode>);

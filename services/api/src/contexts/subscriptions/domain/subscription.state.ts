@@ -1,4 +1,10 @@
-import type { Currency, SubscriptionStatus, SubscriptionType } from '@kupa/proto';
+import {
+  type Currency,
+  DEFAULT_RENEWAL_FUNDING,
+  type RenewalFunding,
+  type SubscriptionStatus,
+  type SubscriptionType,
+} from '@kupa/proto';
 import type { SubscriptionEvent } from './subscription.events';
 
 export interface ExistingSubscription {
@@ -26,6 +32,8 @@ export interface ExistingSubscription {
   renewalRetryAt: string | null;
   /** In GRACE (ADR 0081): until when renewing brings it back; null in every other status. */
   graceEndsAt: string | null;
+  /** How the automatic renewal is paid (docs/adr/0085-saved-cards.md): the balance unless its owner chose the card. */
+  renewalFunding: RenewalFunding;
 }
 
 /** A subscription stream before its purchase, or a subscription that exists. */
@@ -63,6 +71,7 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       endDate: null,
       renewalRetryAt: null,
       graceEndsAt: null,
+      renewalFunding: DEFAULT_RENEWAL_FUNDING,
     };
   }
   // Every other event changes a subscription that exists; one on an empty stream would be corrupt history.
@@ -108,5 +117,7 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       return { ...state, status: 'CANCELED' };
     case 'SubscriptionLapsed':
       return { ...state, status: 'GRACE', graceEndsAt: event.data.graceEndsAt };
+    case 'SubscriptionRenewalFundingChanged':
+      return { ...state, renewalFunding: event.data.funding };
   }
 }

@@ -135,3 +135,19 @@ export class SubscriptionsGraceWindow1769900008100 implements MigrationInterface
     await runner.query(`ALTER TABLE subscriptions DROP COLUMN grace_ends_at`);
   }
 }
+
+/**
+ * How each subscription's automatic renewal is paid (docs/adr/0085-saved-cards.md): the balance, the balance and then
+ * the saved card, or the card only. Every subscription stored before paid from the balance.
+ */
+export class SubscriptionRenewalFunding1768700008500 implements MigrationInterface {
+  name = 'SubscriptionRenewalFunding1768700008500';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE subscriptions ADD COLUMN renewal_funding text NOT NULL DEFAULT 'BALANCE'`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE subscriptions DROP COLUMN renewal_funding`);
+  }
+}

@@ -144,5 +144,7 @@ function changesOf(event: Exclude<SubscriptionEvent, { type: 'SubscriptionPurcha
       return [['next_payment_date = ?'], [event.data.nextAttemptAt]];
     case 'SubscriptionPasswordChanged':
       return [[], []];
+    case 'SubscriptionRenewalFundingChanged':
+      return [['renewal_funding = ?'], [event.data.funding]];
   }
 }
