@@ -139,3 +139,11 @@ export const SYSTEM_ACTOR_ID = 'USER-00000000-0000-0000-0000-000000000000';
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (values as readonly string[]).includes(value);
 }
+
+/**
+ * How a recurrent subscription's automatic renewal is paid: from the balance only (as always), from the balance and
+ * the saved card for what is missing, or from the saved card only.
+ */
+export const RENEWAL_FUNDINGS = enumOf(['BALANCE', 'BALANCE_THEN_CARD', 'CARD'] as const);
+export type RenewalFunding = (typeof RENEWAL_FUNDINGS)[number];
+export const DEFAULT_RENEWAL_FUNDING: RenewalFunding = 'BALANCE';

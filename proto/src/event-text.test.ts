@@ -18,6 +18,7 @@ import { ENUM_LABELS, ENUM_VALUES, type EnumName } from './labels';
 import { PAYMENT_PLAN_EVENT_TYPES } from './catalog-events';
 import { LEDGER_EVENT_TYPES } from './ledger-events';
 import { SUBSCRIPTION_EVENT_TYPES } from './subscription-events';
+import { SAVED_CARD_EVENT_TYPES } from './saved-cards';
 import { PAYMENTS_CSV_COLUMNS } from './payments-csv';
 
 const HEBREW_LETTER = /[\u05d0-\u05ea]/;
@@ -39,12 +40,13 @@ function expectTranslated(text: Bilingual | undefined, what: string): void {
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe('the event catalogue', () => {
-  it('holds every identity, ledger, catalog and subscription event type once', () => {
+  it('holds every identity, ledger, catalog, subscription and saved card event type once', () => {
     const declared = [
       ...Object.values(USER_EVENT_TYPES),
       ...Object.values(LEDGER_EVENT_TYPES),
       ...Object.values(PAYMENT_PLAN_EVENT_TYPES),
       ...Object.values(SUBSCRIPTION_EVENT_TYPES),
+      ...Object.values(SAVED_CARD_EVENT_TYPES),
     ];
     expect([...EVENT_TYPES].sort()).toEqual([...declared].sort());
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);

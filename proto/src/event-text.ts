@@ -70,6 +70,9 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   SubscriptionProvisioningFailed: { he: 'הקמת מנוי נכשלה', en: 'Subscription setup failed' },
   SubscriptionLapsed: { he: 'מנוי מושהה עד לתשלום', en: 'Subscription paused awaiting payment' },
   SubscriptionRenewalFundingChanged: { he: 'שינוי אמצעי החידוש', en: 'Renewal funding changed' },
+  CardCustomerCreated: { he: 'פתיחת לקוח אצל ספק הכרטיסים', en: 'Card provider customer created' },
+  CardSaved: { he: 'שמירת כרטיס', en: 'Card saved' },
+  CardRemoved: { he: 'הסרת כרטיס שמור', en: 'Saved card removed' },
 });
 
 /**
@@ -213,6 +216,12 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     en: '{target} of {parent}: unpaid at its end, paused until {graceEndsAt}',
   },
   SubscriptionRenewalFundingChanged: { he: '{target} של {parent}: {changes}', en: '{target} of {parent}: {changes}' },
+  CardCustomerCreated: {
+    he: '{target}: נפתח לקוח אצל ספק הכרטיסים',
+    en: '{target}: a customer was created at the card provider',
+  },
+  CardSaved: { he: '{target}: כרטיס נשמר, {savedCard}', en: '{target}: card saved, {savedCard}' },
+  CardRemoved: { he: '{target}: הכרטיס השמור הוסר', en: '{target}: saved card removed' },
 });
 
 /** The sentence of an event without its own (a type this build does not know, or a sentence it cannot fill). */
@@ -289,6 +298,7 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     },
     passwordResetRequestedAt: { label: { he: 'בקשה לאיפוס סיסמה', en: 'password reset requested' }, value: INSTANT },
     note: { label: { he: 'הערה', en: 'note' }, value: TEXT },
+    savedCard: { label: { he: 'כרטיס שמור', en: 'saved card' }, value: LTR_TEXT },
   },
   PAYMENT: {
     status: { label: { he: 'סטטוס', en: 'status' }, value: { kind: 'enum', enumName: 'paymentStatus' } },

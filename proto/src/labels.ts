@@ -11,6 +11,7 @@ import {
   PAYMENT_TYPES,
   PLAN_DURATIONS_MONTHS,
   PLAN_STATUSES,
+  RENEWAL_FUNDINGS,
   SORT_ORDERS,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
@@ -18,7 +19,6 @@ import {
   USER_STATUSES,
 } from './enums';
 import { DEPOSIT_PURCHASE_KINDS, DEPOSIT_PURCHASE_STATUSES } from './payloads';
-import { RENEWAL_FUNDINGS } from './saved-cards';
 
 /** Hebrew and English labels for every enum value shown on a screen or in /dictionaries. */
 type Labels = Readonly<Record<string, Readonly<Record<Language, string>>>>;

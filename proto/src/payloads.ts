@@ -12,6 +12,7 @@ import type {
   PaymentType,
   PlanDurationMonths,
   PlanStatus,
+  RenewalFunding,
   SubscriptionStatus,
   StaffRole,
   SubscriptionType,
@@ -501,6 +502,8 @@ export interface Subscription {
   cancelAtPeriodEnd: boolean;
   /** When the automatic renewal charges the balance; null when it never will (not recurrent, cancelled, ended). */
   nextPaymentDate: IsoDateTime | null;
+  /** How the automatic renewal is paid: the balance, the balance then the saved card, or the card only (ADR 0085). */
+  renewalFunding: RenewalFunding;
   login: string;
   /** Null while PENDING: the period starts when the streaming service has the account. */
   startDate: IsoDateTime | null;

@@ -3,11 +3,17 @@ import type { EventType } from './event-catalogue';
 import type { UserEventDataByType } from './identity-events';
 import type { LedgerEventDataByType } from './ledger-events';
 import type { IsoDateTime } from './payloads';
+import type { SavedCardEventDataByType } from './saved-cards';
 import type { SubscriptionEventDataByType } from './subscription-events';
 
 /** The payload of every event type the product stores, by type. */
 export interface EventDataByType
-  extends UserEventDataByType, LedgerEventDataByType, PaymentPlanEventDataByType, SubscriptionEventDataByType {}
+  extends
+    UserEventDataByType,
+    LedgerEventDataByType,
+    PaymentPlanEventDataByType,
+    SubscriptionEventDataByType,
+    SavedCardEventDataByType {}
 
 /**
  * Who caused an event, as it leaves Kupa: the actor's id (`USER-…`, or the all-zero one for the system) and role.

@@ -1,4 +1,5 @@
 import type { CardProvider } from './card';
+import type { RenewalFunding } from './enums';
 import type { IsoDateTime } from './payloads';
 
 /*
@@ -6,14 +7,6 @@ import type { IsoDateTime } from './payloads';
  * card provider, saved on the provider's hosted checkout in setup mode, and each recurrent subscription says how its
  * automatic renewals are paid.
  */
-
-/**
- * How a recurrent subscription's automatic renewal is paid: from the balance only (as always), from the balance and
- * the saved card for what is missing, or from the saved card only.
- */
-export const RENEWAL_FUNDINGS = Object.freeze(['BALANCE', 'BALANCE_THEN_CARD', 'CARD'] as const);
-export type RenewalFunding = (typeof RENEWAL_FUNDINGS)[number];
-export const DEFAULT_RENEWAL_FUNDING: RenewalFunding = 'BALANCE';
 
 /** Why a funding changed: its owner chose it, or the saved card it relied on was removed. */
 export const RENEWAL_FUNDING_CHANGE_REASONS = Object.freeze(['CHOSEN', 'CARD_REMOVED'] as const);
@@ -80,3 +73,28 @@ export interface SavedCardEventDataByType {
 export type SavedCardEvent = {
   [Type in SavedCardEventType]: { type: Type; data: SavedCardEventDataByType[Type] };
 }[SavedCardEventType];
+
+/** A client's saved card as the portal and the console show it: what a person recognises it by. */
+export interface SavedCardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  savedAt: IsoDateTime;
+}
+
+/** `GET /users/me/saved-card`: whether a card can be saved here at all, and the card saved, if any. */
+export interface SavedCardView {
+  available: boolean;
+  card: SavedCardSummary | null;
+}
+
+/** `POST /users/me/saved-card/setup`: the provider's hosted page where the client saves a card. */
+export interface CardSetupResponse {
+  url: string;
+}
+
+/** `PUT /subscriptions/{id}/renewal-funding`. */
+export interface RenewalFundingRequest {
+  funding: RenewalFunding;
+}

@@ -1,6 +1,6 @@
-import type { Currency, SubscriptionStatus, SubscriptionType } from './enums';
+import type { Currency, RenewalFunding, SubscriptionStatus, SubscriptionType } from './enums';
 import type { IsoDateTime } from './payloads';
-import type { RenewalFunding, RenewalFundingChangeReason } from './saved-cards';
+import type { RenewalFundingChangeReason } from './saved-cards';
 
 /**
  * Events of the subscriptions context (stream `subscription-{uuid}`, one per subscription), with their payloads.

@@ -195,6 +195,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     isRecurrent: true,
     cancelAtPeriodEnd: false,
     nextPaymentDate: '2026-03-12T10:00:00.000Z',
+    renewalFunding: 'BALANCE',
     login: 'dana.levi',
     startDate: '2026-02-15T10:00:00.000Z',
     endDate: '2026-03-15T10:00:00.000Z',

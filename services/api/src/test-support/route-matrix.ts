@@ -475,6 +475,30 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body: { size: 1 },
     expect: STAFF,
   },
+  // Saved cards and the renewal funding choice (docs/adr/0085-saved-cards.md).
+  { method: 'get', path: '/api/users/me/saved-card', url: () => '/api/users/me/saved-card', expect: CUSTOMERS },
+  {
+    method: 'post',
+    path: '/api/users/me/saved-card/setup',
+    url: () => '/api/users/me/saved-card/setup',
+    // The route takes no body: customers are refused for the body, so no setup is opened at Stripe.
+    body: { unexpected: true },
+    expect: CUSTOMERS,
+  },
+  { method: 'delete', path: '/api/users/me/saved-card', url: () => '/api/users/me/saved-card', expect: CUSTOMERS },
+  {
+    method: 'get',
+    path: '/api/users/{uuid}/saved-card',
+    url: (c) => `/api/users/${c.clientUuid}/saved-card`,
+    expect: STAFF,
+  },
+  {
+    method: 'put',
+    path: '/api/subscriptions/{id}/renewal-funding',
+    url: () => `/api/subscriptions/${RANDOM_UUID}/renewal-funding`,
+    body: {},
+    expect: CUSTOMERS,
+  },
 ];
 
 export interface MatrixActors {

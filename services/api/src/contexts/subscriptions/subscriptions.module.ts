@@ -71,6 +71,16 @@ import { GetSubscriptionHandler } from './queries/get-subscription/get-subscript
 import { SearchSubscriptionsController } from './queries/search-subscriptions/search-subscriptions.controller';
 import { SearchSubscriptionsHandler } from './queries/search-subscriptions/search-subscriptions.handler';
 import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
+import { SAVED_CARD_EVENT_TYPES } from '@kupa/proto';
+import { SavedCards } from './application/saved-cards';
+import { ChooseRenewalFundingController } from './commands/choose-renewal-funding/choose-renewal-funding.controller';
+import { ChooseRenewalFundingHandler } from './commands/choose-renewal-funding/choose-renewal-funding.handler';
+import { RemoveSavedCardController } from './commands/remove-saved-card/remove-saved-card.controller';
+import { RemoveSavedCardHandler } from './commands/remove-saved-card/remove-saved-card.handler';
+import { StartCardSetupController } from './commands/start-card-setup/start-card-setup.controller';
+import { StartCardSetupHandler } from './commands/start-card-setup/start-card-setup.handler';
+import { GetSavedCardController } from './queries/get-saved-card/get-saved-card.controller';
+import { SAVED_CARD_AUDIT_MAPPERS } from './saved-cards.audit';
 
 /**
  * Subscriptions (docs/product.md, Subscriptions; docs/adr/0024-subscriptions.md): `subscription-{uuid}` streams, their
@@ -99,6 +109,11 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     CreateCardCheckoutController,
     ReceiveCardWebhookController,
     DepositAndRenewSubscriptionController,
+    // Saved cards and the renewal funding choice (docs/adr/0085-saved-cards.md).
+    GetSavedCardController,
+    StartCardSetupController,
+    RemoveSavedCardController,
+    ChooseRenewalFundingController,
   ],
   providers: [
     SubscriptionReader,
@@ -134,6 +149,10 @@ import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
     SettleCardPaymentHandler,
     GetSubscriptionHandler,
     SearchSubscriptionsHandler,
+    SavedCards,
+    StartCardSetupHandler,
+    RemoveSavedCardHandler,
+    ChooseRenewalFundingHandler,
   ],
   exports: [
     PlanReferences,
@@ -173,6 +192,10 @@ export class SubscriptionsModule implements OnModuleInit {
     this.projections.register(new SubscriptionPaymentsProjection());
     for (const type of ALL_SUBSCRIPTION_EVENT_TYPES)
       this.auditMappers.register(type, SUBSCRIPTIONS_AUDIT_MAPPERS[type]);
+    for (const type of Object.values(SAVED_CARD_EVENT_TYPES)) {
+      this.eventTypes.register(type);
+      this.auditMappers.register(type, SAVED_CARD_AUDIT_MAPPERS[type]);
+    }
     // A subscription is named by its package as bought, which its purchase entry recorded (and no later event changes);
     // a trial, bought from no package, by its type ("Trial for new users" on screen).
     this.auditNames.registerRecordedName('SUBSCRIPTION', 'planName', { field: 'type', enumName: 'subscriptionType' });

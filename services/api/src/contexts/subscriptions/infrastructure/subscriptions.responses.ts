@@ -4,6 +4,8 @@ import {
   type Currency,
   LIMITS,
   PLAN_PRICE_MAX,
+  RENEWAL_FUNDINGS,
+  type RenewalFunding,
   type Subscription,
   type SubscriptionConnect,
   SUBSCRIPTION_STATUSES,
@@ -75,6 +77,9 @@ export class SubscriptionDto implements Subscription {
 
   @InstantProperty({ nullable: true, description: 'When the automatic renewal charges the balance' })
   nextPaymentDate: string | null;
+
+  @ApiProperty({ enum: RENEWAL_FUNDINGS, description: 'How the automatic renewal is paid (BALANCE unless chosen)' })
+  renewalFunding: RenewalFunding;
 
   @ApiProperty({ minLength: LIMITS.subscriptionLoginMinLength, maxLength: LIMITS.subscriptionLoginMaxLength })
   login: string;

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CARD_WEBHOOK_EVENT_TYPES, CardProvider, cardStatusOf } from '../../../../platform/card-provider';
 import { CardDepositCheckouts } from '../../../ledger';
+import { SavedCards } from '../../application/saved-cards';
 import { SettleCardPaymentCommand } from '../settle-card-payment/settle-card-payment.command';
 import { type CardWebhookOutcome, ReceiveCardWebhookCommand } from './receive-card-webhook.command';
 
@@ -21,10 +22,14 @@ export class ReceiveCardWebhookHandler implements ICommandHandler<ReceiveCardWeb
     private readonly provider: CardProvider,
     private readonly cards: CardDepositCheckouts,
     private readonly commands: CommandBus,
+    private readonly savedCards: SavedCards,
   ) {}
 
   async execute({ rawBody, signature, context }: ReceiveCardWebhookCommand): Promise<CardWebhookOutcome> {
     const event = this.provider.verifyWebhook(rawBody, signature);
+    // A setup checkout saves a card and moves no money (docs/adr/0085-saved-cards.md).
+    const setup = this.provider.verifySetupWebhook(rawBody, signature);
+    if (setup !== null) return { ...IGNORED, handled: await this.savedCards.recordSetup(setup, context) };
     if (!(CARD_WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type) || event.checkoutSessionId === null)
       return IGNORED;
     const checkout = await this.provider.retrieveCheckout(event.checkoutSessionId);

@@ -43,6 +43,16 @@ export class SubscriptionReader {
     return rows.map((row) => row.id);
   }
 
+  /** The owner's subscriptions that have not ended and whose renewal uses the saved card (docs/adr/0085-saved-cards.md). */
+  async fundedByCard(userUuid: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM subscriptions WHERE user_uuid = $1 AND renewal_funding <> 'BALANCE'
+          AND status NOT IN ('EXPIRED', 'CANCELED') ORDER BY created_at, id`,
+      [userUuid],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /**
    * Whether a subscription that has not ended holds the login, without regard to case: the rule the unique index
    * `subscriptions_login_held` enforces on every append, asked early where a refusal must come before anything else.

@@ -1,6 +1,8 @@
 import {
   type Currency,
+  DEFAULT_RENEWAL_FUNDING,
   minorToAmount,
+  type RenewalFunding,
   type Subscription,
   type SubscriptionPurchasedData,
   type SubscriptionStatus,
@@ -22,6 +24,7 @@ export interface SubscriptionRow {
   is_recurrent: boolean;
   cancel_at_period_end: boolean;
   next_payment_date: Date | null;
+  renewal_funding: RenewalFunding;
   login: string;
   start_date: Date | null;
   end_date: Date | null;
@@ -36,7 +39,7 @@ export interface SubscriptionRow {
 export const SUBSCRIPTION_COLUMNS = `s.id, s.user_uuid, s.user_email, s.plan_id, s.plan_name,
   s.price_minor::text AS price_minor, s.currency, s.status, s.type, s.duration_in_month, s.is_recurrent,
   s.cancel_at_period_end, s.next_payment_date, s.login, s.start_date, s.end_date, s.created_at, s.created_by,
-  s.updated_at, s.updated_by, s.grace_ends_at`;
+  s.updated_at, s.updated_by, s.grace_ends_at, s.renewal_funding`;
 
 export function toSubscription(row: SubscriptionRow): Subscription {
   return {
@@ -52,6 +55,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     isRecurrent: row.is_recurrent,
     cancelAtPeriodEnd: row.cancel_at_period_end,
     nextPaymentDate: row.next_payment_date?.toISOString() ?? null,
+    renewalFunding: row.renewal_funding,
     login: row.login,
     startDate: row.start_date?.toISOString() ?? null,
     endDate: row.end_date?.toISOString() ?? null,
@@ -81,6 +85,7 @@ export function subscriptionFromPurchase(data: SubscriptionPurchasedData, author
     isRecurrent: data.isRecurrent,
     cancelAtPeriodEnd: false,
     nextPaymentDate: null,
+    renewalFunding: DEFAULT_RENEWAL_FUNDING,
     login: data.login,
     startDate: null,
     endDate: null,
