@@ -100,4 +100,9 @@ export const API_ROUTES = Object.freeze({
   notificationsReadAll: '/notifications/read-all',
   /** What was sent to one client (staff). */
   userNotifications: (userUuid: string) => `/users/${segment(userUuid)}/notifications/search`,
+  // Saved cards and the renewal funding choice (docs/adr/0085-saved-cards.md).
+  savedCard: '/users/me/saved-card',
+  savedCardSetup: '/users/me/saved-card/setup',
+  clientSavedCard: (userUuid: string) => `/users/${segment(userUuid)}/saved-card`,
+  subscriptionRenewalFunding: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/renewal-funding`,
 });

@@ -5,8 +5,9 @@ import { Page } from '../../lib/ui/page';
 import { ChangePasswordForm } from './change-password-form';
 import { EditNameForm } from './edit-name-form';
 import { ProfileDetails } from './profile-details';
+import { SavedCardSection } from './saved-card-section';
 
-/** The signed-in user's details, name editing and password change. */
+/** The signed-in user's details, name editing, password change and the saved card. */
 export function MyProfilePage() {
   const { t } = useT();
   const { data: me } = useMe();
@@ -18,6 +19,7 @@ export function MyProfilePage() {
           {/* Keyed by the stored name so the form starts over from the saved values after an update. */}
           <EditNameForm key={`${me.firstName}\u0000${me.lastName}`} user={me} />
           <ChangePasswordForm />
+          <SavedCardSection />
         </>
       ) : (
         <Skeleton variant="rounded" height={240} />

@@ -1,4 +1,6 @@
 import {
+  type CardSetupResponse,
+  type SavedCardView,
   type CardCheckoutRequest,
   type CardDepositRequest,
   type CardCheckoutResponse,
@@ -56,6 +58,14 @@ export const usersApi = {
   me: () => api.get<User>(API_ROUTES.me),
   updateName: (userUuid: string, body: UpdateUserRequest) => api.put<User>(API_ROUTES.user(userUuid), body),
   changePassword: (body: ChangePasswordRequest) => api.put<void>(API_ROUTES.changePassword, body),
+};
+
+/** The card kept at Stripe for automatic renewals (docs/adr/0085-saved-cards.md). */
+export const savedCardApi = {
+  mine: () => api.get<SavedCardView>(API_ROUTES.savedCard),
+  /** Stripe's page that saves a card; nothing is charged there. */
+  setup: () => api.post<CardSetupResponse>(API_ROUTES.savedCardSetup),
+  remove: () => api.delete<void>(API_ROUTES.savedCard),
 };
 
 export const paymentsApi = {

@@ -118,6 +118,17 @@ export const en: Record<MessageKey, string> = {
   'profile.newPassword': 'New password',
   'profile.confirmNewPassword': 'Confirm new password',
   'profile.passwordSaved': 'Your password was updated',
+  'profile.savedCard': 'Saved card',
+  'profile.savedCardNone': 'No card is saved. A saved card can pay the automatic renewals of your subscriptions.',
+  'profile.savedCardExpires': 'Expires {expiry}',
+  'profile.saveCardHint': "The card is saved on Stripe's secure page; nothing is charged.",
+  'profile.saveCard': 'Save a card',
+  'profile.replaceCard': 'Replace the card',
+  'profile.removeCard': 'Remove the card',
+  'profile.removeCardTitle': 'Remove the saved card?',
+  'profile.removeCardText':
+    'The card will never be charged again. Subscriptions that renew from it will renew from your balance.',
+  'profile.cardRemoved': 'The card was removed',
 
   'subscriptions.title': 'Subscriptions',
   'subscriptions.empty': 'You have no subscriptions yet. Pick a package to start watching.',
