@@ -36,6 +36,11 @@ export interface MatrixRow {
   expect: Record<ActorName, Expectation>;
   /** When `pass` may legitimately be a 404 (a random id that does not exist). */
   passMayBe404?: boolean;
+  /**
+   * A valid request goes on to the card provider, which the specs that call every route configure at an address
+   * nothing answers on (`UNREACHABLE_STRIPE_ENV`): there its 503 `error.card.provider.unavailable` is the right answer.
+   */
+  reachesCardProvider?: true;
 }
 
 const PUBLIC: Record<ActorName, Expectation> = {
@@ -484,6 +489,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     // The route takes no body: customers are refused for the body, so no setup is opened at Stripe.
     body: { unexpected: true },
     expect: CUSTOMERS,
+    reachesCardProvider: true,
   },
   { method: 'delete', path: '/api/users/me/saved-card', url: () => '/api/users/me/saved-card', expect: CUSTOMERS },
   {
