@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { savedCardApi } from '../../lib/api/endpoints';
+import { SAVED_CARD_QUERY_KEY, useSavedCard } from '../../lib/api/use-saved-card';
 import { browser } from '../../lib/browser';
 import { useT } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-
-export const SAVED_CARD_QUERY_KEY = ['users', 'me', 'saved-card'] as const;
 
 /**
  * The card kept at Stripe for automatic renewals (docs/adr/0085-saved-cards.md): brand, last four digits and expiry;
@@ -20,7 +19,7 @@ export function SavedCardSection() {
   const { t } = useT();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const { data } = useQuery({ queryKey: SAVED_CARD_QUERY_KEY, queryFn: savedCardApi.mine });
+  const { data } = useSavedCard();
   const setup = useMutation({ mutationFn: savedCardApi.setup, onSuccess: ({ url }) => browser.assign(url) });
   const remove = useMutation({
     mutationFn: savedCardApi.remove,

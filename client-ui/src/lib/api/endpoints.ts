@@ -1,6 +1,7 @@
 import {
   type CardSetupResponse,
   type SavedCardView,
+  type RenewalFundingRequest,
   type CardCheckoutRequest,
   type CardDepositRequest,
   type CardCheckoutResponse,
@@ -66,6 +67,9 @@ export const savedCardApi = {
   /** Stripe's page that saves a card; nothing is charged there. */
   setup: () => api.post<CardSetupResponse>(API_ROUTES.savedCardSetup),
   remove: () => api.delete<void>(API_ROUTES.savedCard),
+  /** How a recurrent subscription's automatic renewal is paid; answers the subscription as it now is. */
+  chooseFunding: (subscriptionId: string, body: RenewalFundingRequest) =>
+    api.put<Subscription>(API_ROUTES.subscriptionRenewalFunding(subscriptionId), body),
 };
 
 export const paymentsApi = {

@@ -21,6 +21,7 @@ import { SubscriptionStatusChip } from '../subscription-status-chip';
 import { inGrace, isTrial, subscriptionDetailQueryOptions, subscriptionName } from '../subscriptions-query';
 import { TrialRules } from '../trial-offer';
 import { ConnectSection } from './connect-section';
+import { RenewalFundingSection } from './renewal-funding-section';
 import { SubscriptionActions } from './subscription-actions';
 
 const routeApi = getRouteApi('/app/subscriptions/$subscriptionId');
@@ -182,6 +183,7 @@ export function SubscriptionDetailPage() {
             <DescriptionList rows={detailRows(subscription, t, lang)} />
           </Paper>
           <ConnectSection connect={subscription.connect} />
+          <RenewalFundingSection subscription={subscription} />
           <SubscriptionActions subscription={subscription} />
         </>
       )}

@@ -1,0 +1,65 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import {
+  enumLabel,
+  RENEWAL_FUNDINGS,
+  type RenewalFunding,
+  renewsAutomatically,
+  type Subscription,
+  usesSavedCard,
+} from '@kupa/proto';
+import { savedCardApi } from '../../../lib/api/endpoints';
+import { useSavedCard } from '../../../lib/api/use-saved-card';
+import { useT } from '../../../lib/i18n/i18n';
+import { showToast } from '../../../lib/toast/toast-store';
+import { SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions-query';
+
+/**
+ * How a subscription that renews by itself is paid (docs/adr/0085-saved-cards.md): the balance, the balance then the
+ * saved card, or the card only. The card choices need a saved card; shown only where saving cards is offered.
+ */
+export function RenewalFundingSection({ subscription }: { subscription: Subscription }) {
+  const { t, lang } = useT();
+  const queryClient = useQueryClient();
+  const { data: savedCard } = useSavedCard();
+  const choose = useMutation({
+    mutationFn: (funding: RenewalFunding) => savedCardApi.chooseFunding(subscription.id, { funding }),
+    onSuccess: () => {
+      showToast({ severity: 'success', title: t('toast.successTitle'), message: t('subscription.fundingSaved') });
+      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY });
+    },
+  });
+  if (savedCard?.available !== true || !renewsAutomatically(subscription)) return null;
+  const hasCard = savedCard.card !== null;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="renewal-funding-title" sx={{ p: 3 }}>
+      <Typography id="renewal-funding-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('subscription.funding')}
+      </Typography>
+      <RadioGroup
+        aria-labelledby="renewal-funding-title"
+        value={choose.isPending ? choose.variables : subscription.renewalFunding}
+        onChange={(_event, value) => choose.mutate(value as RenewalFunding)}
+      >
+        {RENEWAL_FUNDINGS.map((funding) => (
+          <FormControlLabel
+            key={funding}
+            value={funding}
+            control={<Radio slotProps={{ input: { 'data-testid': `renewal-funding-${funding}` } as object }} />}
+            label={enumLabel('renewalFunding', funding, lang)}
+            disabled={choose.isPending || (usesSavedCard(funding) && !hasCard)}
+          />
+        ))}
+      </RadioGroup>
+      {hasCard ? null : (
+        <Typography variant="body2" color="text.secondary" data-testid="renewal-funding-needs-card">
+          {t('subscription.fundingNeedsCard')}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
