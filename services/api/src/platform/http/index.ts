@@ -19,6 +19,7 @@ export {
   IsoDateTimeField,
   orderByFromSorts,
   PAGE_MAX,
+  PageRequestDto,
   SearchRequestDto,
   type SortColumnSql,
   SortDto,

@@ -60,8 +60,8 @@ export class DateRangeDto {
 /** The last page a search may ask for; beyond the search window they are empty anyway (ADR 0010). */
 export const PAGE_MAX = 1_000_000;
 
-/** The paging and sorting every `POST …/search` body shares (docs/api.md, Searching and paging). */
-export class SearchRequestDto {
+/** A page of a list: which page and how many rows (docs/api.md, Searching and paging). */
+export class PageRequestDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: PAGE_MAX, default: LIMITS.pageDefault })
   @OptionalField()
   @IsInt()
@@ -75,7 +75,10 @@ export class SearchRequestDto {
   @Min(1, { message: codeMessage('error.validation.min', { min: 1 }) })
   @Max(LIMITS.pageSizeMax, { message: codeMessage('error.validation.page.size', { max: LIMITS.pageSizeMax }) })
   size?: number = LIMITS.pageSizeDefault;
+}
 
+/** The paging and sorting every `POST …/search` body shares (docs/api.md, Searching and paging). */
+export class SearchRequestDto extends PageRequestDto {
   @ApiPropertyOptional({ type: [SortDto], maxItems: LIMITS.sortsMaxItems, default: [] })
   @OptionalField()
   @IsArray()
