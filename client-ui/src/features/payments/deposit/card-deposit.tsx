@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { messageForApiError, minorToAmount } from '@kupa/proto';
@@ -13,8 +11,8 @@ import { notifyError } from '../../../lib/api/query-client';
 import { browser } from '../../../lib/browser';
 import { formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
-import { inputTestId } from '../../../lib/ui/test-ids';
 import { parseAmountInput } from '../amount-input';
+import { DollarAmountField } from '../dollar-amount-field';
 import { cryptoOptionsQueryOptions } from '../crypto-options';
 import { AmbassadorBonusPreview } from './bonus-preview';
 
@@ -69,21 +67,16 @@ export function CardDeposit({ amount, onAmountChange: setAmount, limitsKnown }: 
 
   return (
     <Stack spacing={2} data-testid="card-deposit-form">
-      <TextField
+      <DollarAmountField
         label={t('deposit.amount')}
         value={amount}
-        onChange={(event) => {
-          setAmount(event.target.value);
+        onChange={(text) => {
+          setAmount(text);
           setAmountError(undefined);
         }}
-        error={Boolean(amountError)}
-        helperText={amountError ?? limitsText}
-        required
-        fullWidth
-        slotProps={{
-          htmlInput: { ...inputTestId('card-amount'), dir: 'ltr', inputMode: 'decimal' },
-          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-        }}
+        error={amountError}
+        hint={limitsText}
+        testId="card-amount"
       />
       <AmbassadorBonusPreview amount={amount} />
       <Typography color="text.secondary">{t('deposit.card.explain')}</Typography>

@@ -3,10 +3,8 @@ import { useSearch } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import {
@@ -25,8 +23,8 @@ import { formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { RouterButton } from '../../../lib/ui/router-link';
 import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
-import { inputTestId } from '../../../lib/ui/test-ids';
 import { parseAmountInput } from '../amount-input';
+import { DollarAmountField } from '../dollar-amount-field';
 import { CoinSelect, cryptoOptionsQueryOptions, DEFAULT_COIN } from '../crypto-options';
 import { creditedSentence, depositOutcomeKnown, purchaseSentence } from '../deposit-outcome';
 import { PAYMENTS_QUERY_KEY } from '../payments-query';
@@ -115,21 +113,16 @@ export function CryptoDeposit({ amount, onAmountChange: setAmount }: CryptoDepos
   return (
     <Stack spacing={2} data-testid="crypto-deposit-form">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
+        <DollarAmountField
           label={t('deposit.amount')}
           value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
+          onChange={(text) => {
+            setAmount(text);
             setAmountError(undefined);
           }}
-          error={Boolean(amountError)}
-          helperText={amountError ?? limitsText}
-          required
-          fullWidth
-          slotProps={{
-            htmlInput: { ...inputTestId('crypto-amount'), dir: 'ltr', inputMode: 'decimal' },
-            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-          }}
+          error={amountError}
+          hint={limitsText}
+          testId="crypto-amount"
         />
         <CoinSelect value={coin} onChange={setCoin} testId="crypto-coin" />
       </Stack>

@@ -7,7 +7,6 @@ import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -32,6 +31,7 @@ import { richText } from '../../../lib/i18n/rich-text';
 import { Page } from '../../../lib/ui/page';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { parseAmountInput } from '../amount-input';
+import { DollarAmountField } from '../dollar-amount-field';
 import { AmbassadorBonusPreview } from './bonus-preview';
 import { CardDeposit } from './card-deposit';
 import { CryptoDeposit } from './crypto-deposit';
@@ -143,21 +143,15 @@ export function DepositPage() {
         >
           {method === 'manual' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
+              <DollarAmountField
                 label={t('deposit.amount')}
                 value={amount}
-                onChange={(event) => {
-                  setAmount(event.target.value);
+                onChange={(text) => {
+                  setAmount(text);
                   setAmountError(undefined);
                 }}
-                error={Boolean(amountError)}
-                helperText={amountError}
-                required
-                fullWidth
-                slotProps={{
-                  htmlInput: { ...inputTestId('deposit-amount'), dir: 'ltr', inputMode: 'decimal' },
-                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                }}
+                error={amountError}
+                testId="deposit-amount"
               />
               <TextField
                 select

@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -35,6 +34,7 @@ import {
   type TransferField,
   type TransferValues,
 } from './transfer-form';
+import { DollarAmountField } from '../dollar-amount-field';
 
 /** A checked transfer, the idempotency key that names this one submission of it, and whom the server found. */
 interface Submission extends CheckedTransfer {
@@ -195,18 +195,13 @@ export function TransferPage() {
             autoComplete="off"
             slotProps={{ htmlInput: { ...inputTestId('transfer-recipient'), dir: 'ltr', spellCheck: false } }}
           />
-          <TextField
+          <DollarAmountField
             label={t('transfer.amount')}
             value={values.amount}
-            onChange={(event) => update('amount', event.target.value)}
-            error={Boolean(errors.amount)}
-            helperText={errors.amount ?? balanceHint}
-            required
-            fullWidth
-            slotProps={{
-              htmlInput: { ...inputTestId('transfer-amount'), dir: 'ltr', inputMode: 'decimal' },
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-            }}
+            onChange={(text) => update('amount', text)}
+            error={errors.amount}
+            hint={balanceHint}
+            testId="transfer-amount"
           />
           <Stack direction="row" spacing={1.5}>
             <Button
