@@ -36,8 +36,17 @@ export class SavedCards {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Saving a card is offered: Stripe itself, and the operator's switch for card balance payments on (ADR 0082). */
   get available(): boolean {
-    return this.provider.available && this.provider.name === 'STRIPE';
+    return this.provider.available && this.provider.name === 'STRIPE' && this.config.cardBalancePayments;
+  }
+
+  /**
+   * Card renewals and card top-ups run behind one switch (`CARD_BALANCE_PAYMENTS`): off, nothing new may lean on the
+   * card (409 `error.card.balance.payments.off`). Removing a card and going back to the balance stay open.
+   */
+  refuseWhileCardPaymentsOff(): void {
+    if (!this.config.cardBalancePayments) throw new ApiError('error.card.balance.payments.off');
   }
 
   async stateOf(userUuid: string): Promise<SavedCardState> {
@@ -61,8 +70,9 @@ export class SavedCards {
     };
   }
 
-  /** The card the renewal sweep may charge now; a removed card is never returned. */
+  /** The card the renewal sweep may charge now; a removed card, or any card while the switch is off, is never returned. */
   async chargeable(userUuid: string): Promise<ChargeableCard | null> {
+    if (!this.config.cardBalancePayments) return null;
     const { customer, card } = await this.stateOf(userUuid);
     if (customer === null || card === null) return null;
     return { customerId: customer.customerId, paymentMethodId: card.paymentMethodId };
@@ -70,6 +80,7 @@ export class SavedCards {
 
   /** Opens a setup checkout for the client, making the client's customer first if there is none. */
   async openSetup(client: { userUuid: string; email: string }, setupId: string, context: RequestContext) {
+    this.refuseWhileCardPaymentsOff();
     if (!this.available) throw new ApiError('error.card.provider.unavailable');
     const customerId = await this.customerOf(client, context);
     return this.provider.createSetupCheckout({

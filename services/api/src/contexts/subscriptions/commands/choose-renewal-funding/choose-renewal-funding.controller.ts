@@ -18,8 +18,9 @@ export class ChooseRenewalFundingController {
   /**
    * The owner chooses how the automatic renewal is paid: `BALANCE`, `BALANCE_THEN_CARD` or `CARD`
    * (docs/adr/0085-saved-cards.md). 409 `error.subscription.funding.not.recurrent` for one that does not renew by
-   * itself, `error.subscription.ended`, `error.card.not.saved` for a card choice without a saved card; another's
-   * subscription is 404.
+   * itself, `error.subscription.ended`, `error.card.not.saved` for a card choice without a saved card,
+   * `error.card.balance.payments.off` for a card choice while the operator's switch is off; another's subscription is
+   * 404.
    */
   @Put(':id/renewal-funding')
   @ApiUuidParam('id')

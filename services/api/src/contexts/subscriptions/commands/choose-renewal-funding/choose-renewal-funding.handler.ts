@@ -1,7 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Subscription } from '@kupa/proto';
+import { type Subscription, usesSavedCard } from '@kupa/proto';
 import { assert } from '../../../../kernel';
 import { CommandPipeline } from '../../../../platform/commands';
+import { SavedCards } from '../../application/saved-cards';
 import { chooseRenewalFunding } from '../../domain/subscription.decider';
 import { savedCardStreams } from '../../infrastructure/saved-card-streams';
 import { subscriptionStreams } from '../../infrastructure/subscription-streams';
@@ -17,11 +18,13 @@ export class ChooseRenewalFundingHandler implements ICommandHandler<ChooseRenewa
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly reader: SubscriptionReader,
+    private readonly cards: SavedCards,
   ) {}
 
   async execute({ actor, subscriptionId, funding, context }: ChooseRenewalFundingCommand): Promise<Subscription> {
     // Only clients and ambassadors reach here: another's subscription, like a missing one, is 404.
     const owned = await this.reader.visibleTo(actor, subscriptionId);
+    if (usesSavedCard(funding)) this.cards.refuseWhileCardPaymentsOff();
     await this.pipeline.run({
       context,
       causationId: null,

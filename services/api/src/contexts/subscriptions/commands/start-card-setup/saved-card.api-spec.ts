@@ -173,6 +173,51 @@ describe('Saved cards and the renewal funding choice (the real SDK against a loc
   it('leaves the read models equal to a replay of the events', async () => {
     await expectReadModelsToEqualReplay(testApp);
   });
+
+  // Last: once the second app of the same Node process closes, this one's requests fail (500) in the test harness.
+  it('with the switch off in a second process: no saving, no card funding, yet the card can be removed', async () => {
+    const plan = await createPlan(testApp, { price: 10, isRecurrent: true });
+    const client = await customerWithBalance(testApp, 10);
+    const subscription = await activate(testApp, (await bought(testApp, client, plan.id)).id);
+    const { method } = await saveCard(client);
+    expect((await chooseFunding(client, subscription.id, 'CARD')).status).toBe(200);
+    // Another API process on the same database, started by an operator who turned card balance payments off.
+    const second = await startTestApp({
+      database: testApp.database,
+      backgroundWork: false,
+      env: { ...stripe.env(), PUBLIC_URL: 'https://kupa.example', CARD_BALANCE_PAYMENTS: '0' },
+    });
+    try {
+      const call = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
+        second.http[method](path).set('Authorization', as(client));
+      const view = await call('get', '/api/users/me/saved-card');
+      expect(view.body).toEqual({ available: false, card: expect.objectContaining({ last4: '4242' }) });
+
+      const setupsBefore = stripe.setupSessions.size;
+      const setup = await call('post', '/api/users/me/saved-card/setup');
+      expect([setup.status, setup.body.error]).toEqual([409, 'error.card.balance.payments.off']);
+      expect(stripe.setupSessions.size).toBe(setupsBefore);
+      for (const funding of ['CARD', 'BALANCE_THEN_CARD']) {
+        const refused = await call('put', `/api/subscriptions/${subscription.id}/renewal-funding`).send({ funding });
+        expect([refused.status, refused.body.error]).toEqual([409, 'error.card.balance.payments.off']);
+      }
+      expect((await read(testApp, subscription.id)).renewalFunding).toBe('CARD');
+
+      // Going back to the balance and removing the card stay open.
+      const back = await call('put', `/api/subscriptions/${subscription.id}/renewal-funding`).send({
+        funding: 'BALANCE',
+      });
+      expect([back.status, (back.body as Subscription).renewalFunding]).toEqual([200, 'BALANCE']);
+      const removed = await call('delete', '/api/users/me/saved-card');
+      expect(removed.status).toBe(204);
+      expect((await call('get', '/api/users/me/saved-card')).body).toEqual({ available: false, card: null });
+      expect(stripe.paymentMethods.get(method.id)?.customer).toBeNull();
+      await expectReadModelsToEqualReplay(testApp);
+    } finally {
+      await second.app.close();
+      await second.mailbox.stop();
+    }
+  });
 });
 
 describe('Saved cards without Stripe', () => {

@@ -20,11 +20,12 @@ export class StartCardSetupController {
   /**
    * Opens the card provider's hosted page that saves a card for automatic renewals and charges nothing
    * (docs/adr/0085-saved-cards.md). The card is recorded when the provider's webhook says so; it replaces a card saved
-   * before. 503 `error.card.provider.unavailable` where saving cards is not offered (no Stripe, or the sandbox card).
+   * before. 409 `error.card.balance.payments.off` while the operator's switch is off, 503
+   * `error.card.provider.unavailable` where saving cards is not offered (no Stripe, or the sandbox card).
    */
   @Post('setup')
   @ApiCreatedResponse({ type: CardSetupResponseDto })
-  @ApiErrors(400, 401, 403, 503)
+  @ApiErrors(400, 401, 403, 409, 503)
   @Roles('CLIENT', 'AMBASSADOR')
   start(@CurrentActor() actor: Actor, @ReqContext() context: RequestContext): Promise<CardSetupResponse> {
     return this.commands.execute(new StartCardSetupCommand(actor, context));

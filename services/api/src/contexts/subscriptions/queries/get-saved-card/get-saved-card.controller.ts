@@ -24,7 +24,7 @@ export class SavedCardSummaryDto implements SavedCardSummary {
 }
 
 export class SavedCardViewDto implements SavedCardView {
-  @ApiProperty({ description: 'Whether a card can be saved here (Stripe configured)' })
+  @ApiProperty({ description: 'Whether a card can be saved here (Stripe configured, card balance payments on)' })
   available: boolean;
 
   @ApiPropertyOptional({ type: SavedCardSummaryDto, nullable: true })
