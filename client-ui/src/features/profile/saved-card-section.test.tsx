@@ -15,7 +15,7 @@ function profileWith(savedCard: SavedCardView) {
   let current = savedCard;
   return mockFetch(({ url, method }) => {
     if (url === '/api/users/me/saved-card' && method === 'DELETE') {
-      current = { available: true, card: null };
+      current = { available: current.available, card: null };
       return new Response(null, { status: 204 });
     }
     if (url === '/api/users/me/saved-card') return jsonResponse(200, current);
@@ -71,5 +71,19 @@ describe('my profile: the saved card', () => {
     expect(await screen.findByTestId('profile-full-name')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('כרטיס שמור')).not.toBeInTheDocument());
     expect(screen.queryByTestId('saved-card-setup')).not.toBeInTheDocument();
+  });
+
+  it('with card payments switched off, still shows a card saved before so that it can be removed', async () => {
+    signInAs();
+    const { calls } = profileWith({ ...SAVED, available: false });
+    const user = userEvent.setup();
+    renderApp('/my-profile');
+    expect(await screen.findByTestId('saved-card-number')).toHaveTextContent('VISA •••• 4242');
+    expect(screen.getByTestId('saved-card-hint')).toHaveTextContent('אפשר עדיין להסיר');
+    expect(screen.queryByTestId('saved-card-setup')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('saved-card-remove'));
+    await user.click(await screen.findByTestId('saved-card-remove-confirm'));
+    await waitFor(() => expect(screen.queryByText('כרטיס שמור')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 });

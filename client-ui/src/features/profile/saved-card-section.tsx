@@ -13,7 +13,8 @@ import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 
 /**
  * The card kept at Stripe for automatic renewals (docs/adr/0085-saved-cards.md): brand, last four digits and expiry;
- * saving goes to Stripe's page (nothing is charged), removing asks first. Not shown where saving is not offered.
+ * saving goes to Stripe's page (nothing is charged), removing asks first. Where saving is not offered it is not shown,
+ * unless a card was saved before (the operator's switch turned off since): the client can always remove it.
  */
 export function SavedCardSection() {
   const { t } = useT();
@@ -29,8 +30,8 @@ export function SavedCardSection() {
       void queryClient.invalidateQueries({ queryKey: SAVED_CARD_QUERY_KEY });
     },
   });
-  if (data?.available !== true) return null;
-  const card = data.card;
+  if (data === undefined || (!data.available && data.card === null)) return null;
+  const { available, card } = data;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="saved-card-title" sx={{ p: 3 }}>
       <Typography id="saved-card-title" variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -54,22 +55,24 @@ export function SavedCardSection() {
           {t('profile.savedCardNone')}
         </Typography>
       )}
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('profile.saveCardHint')}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="saved-card-hint">
+        {available ? t('profile.saveCardHint') : t('profile.savedCardOff')}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button
-          variant="contained"
-          disabled={setup.isPending || setup.isSuccess}
-          onClick={() => setup.mutate()}
-          data-testid="saved-card-setup"
-        >
-          {setup.isPending || setup.isSuccess
-            ? t('form.sending')
-            : card
-              ? t('profile.replaceCard')
-              : t('profile.saveCard')}
-        </Button>
+        {available ? (
+          <Button
+            variant="contained"
+            disabled={setup.isPending || setup.isSuccess}
+            onClick={() => setup.mutate()}
+            data-testid="saved-card-setup"
+          >
+            {setup.isPending || setup.isSuccess
+              ? t('form.sending')
+              : card
+                ? t('profile.replaceCard')
+                : t('profile.saveCard')}
+          </Button>
+        ) : null}
         {card ? (
           <Button variant="outlined" color="error" onClick={() => setConfirming(true)} data-testid="saved-card-remove">
             {t('profile.removeCard')}

@@ -57,6 +57,20 @@ describe('subscription page: how the renewal is paid', () => {
     expect(screen.getByTestId('renewal-funding-needs-card')).toHaveTextContent('יש לשמור כרטיס');
   });
 
+  it('with card payments switched off, lets a subscription still on the card go back to the balance', async () => {
+    signInAs();
+    const { calls } = mockApi({ ...CARD, available: false }, { renewalFunding: 'CARD' });
+    const user = userEvent.setup();
+    renderApp(`/subscriptions/${makeSubscription().id}`);
+    expect(await screen.findByTestId('renewal-funding-CARD')).toBeDisabled();
+    expect(screen.getByTestId('renewal-funding-BALANCE_THEN_CARD')).toBeDisabled();
+    expect(screen.getByTestId('renewal-funding-card-off')).toHaveTextContent('מהיתרה');
+    await user.click(screen.getByTestId('renewal-funding-BALANCE'));
+    // Back on the balance there is nothing left to choose while the switch is off: the section goes.
+    await waitFor(() => expect(screen.queryByTestId('renewal-funding-BALANCE')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ body: { funding: 'BALANCE' } });
+  });
+
   it('is not shown without saved cards, or for a subscription that does not renew by itself', async () => {
     signInAs();
     mockApi({ available: false, card: null });

@@ -20,7 +20,8 @@ import { SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions-query';
 
 /**
  * How a subscription that renews by itself is paid (docs/adr/0085-saved-cards.md): the balance, the balance then the
- * saved card, or the card only. The card choices need a saved card; shown only where saving cards is offered.
+ * saved card, or the card only. The card choices need a saved card; shown where saving cards is offered, or where
+ * the subscription still uses the card after the operator's switch was turned off, so it can go back to the balance.
  */
 export function RenewalFundingSection({ subscription }: { subscription: Subscription }) {
   const { t, lang } = useT();
@@ -33,7 +34,9 @@ export function RenewalFundingSection({ subscription }: { subscription: Subscrip
       void queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY });
     },
   });
-  if (savedCard?.available !== true || !renewsAutomatically(subscription)) return null;
+  if (savedCard === undefined || !renewsAutomatically(subscription)) return null;
+  const { available } = savedCard;
+  if (!available && !usesSavedCard(subscription.renewalFunding)) return null;
   const hasCard = savedCard.card !== null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="renewal-funding-title" sx={{ p: 3 }}>
@@ -51,11 +54,15 @@ export function RenewalFundingSection({ subscription }: { subscription: Subscrip
             value={funding}
             control={<Radio slotProps={{ input: { 'data-testid': `renewal-funding-${funding}` } as object }} />}
             label={enumLabel('renewalFunding', funding, lang)}
-            disabled={choose.isPending || (usesSavedCard(funding) && !hasCard)}
+            disabled={choose.isPending || (usesSavedCard(funding) && (!available || !hasCard))}
           />
         ))}
       </RadioGroup>
-      {hasCard ? null : (
+      {!available ? (
+        <Typography variant="body2" color="text.secondary" data-testid="renewal-funding-card-off">
+          {t('subscription.fundingCardOff')}
+        </Typography>
+      ) : hasCard ? null : (
         <Typography variant="body2" color="text.secondary" data-testid="renewal-funding-needs-card">
           {t('subscription.fundingNeedsCard')}
         </Typography>
