@@ -70,7 +70,11 @@ describe("a client's payments tab", () => {
       formatAmount(-5, 'he'),
       'pending',
     ]);
-    expect(calls[0].body).toEqual({ page: 0, size: 20, sorts: [{ id: 'createdAt', desc: true }] });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      page: 0,
+      size: 20,
+      sorts: [{ id: 'createdAt', desc: true }],
+    });
     expect(screen.getByTestId('client-account-history')).toHaveAttribute(
       'href',
       '/admin/ledger/history?account=user%3Au-1',
@@ -112,5 +116,34 @@ describe("a client's balance", () => {
     expect(await screen.findByTestId('client-account-history')).toBeVisible();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('fix-balance-open')).toBeNull();
+  });
+
+  it('shows the card the client saved for renewals: brand and last four left to right, expiry', async () => {
+    mockFetch({
+      'POST /api/payments/search/u-1': () => json(200, { content: [], totalElements: 0 }),
+      'GET /api/users/u-1/saved-card': () =>
+        json(200, {
+          available: true,
+          card: { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2031, savedAt: '2026-11-29T10:00:00.000Z' },
+        }),
+    });
+    renderAs('MANAGER', 'payments');
+    const number = await screen.findByTestId('client-saved-card-number');
+    expect([number.tagName, number.getAttribute('dir'), number.textContent]).toEqual(['BDI', 'ltr', 'VISA •••• 4242']);
+    expect(screen.getByTestId('client-saved-card-expiry')).toHaveTextContent('בתוקף עד 03/2031');
+    expect(screen.getByTestId('client-saved-card')).toHaveTextContent('כרטיס שמור');
+  });
+
+  it('says when the client has no saved card, and when it could not be read', async () => {
+    mockFetch({
+      'POST /api/payments/search/u-1': () => json(200, { content: [], totalElements: 0 }),
+      'GET /api/users/u-1/saved-card': () => json(200, { available: false, card: null }),
+    });
+    const { unmount } = renderAs('ADMIN', 'payments');
+    expect(await screen.findByTestId('client-saved-card-none')).toHaveTextContent('אין כרטיס שמור');
+    unmount();
+    mockFetch({ 'POST /api/payments/search/u-1': () => json(200, { content: [], totalElements: 0 }) });
+    renderAs('ADMIN', 'payments');
+    expect(await screen.findByTestId('client-saved-card-failed')).toBeInTheDocument();
   });
 });

@@ -18,6 +18,7 @@ import { EmptyState } from '../shared/empty-state';
 import { bodyWithRowTestId } from '../shared/test-id-rows';
 import { ListPagination } from '../shared/list-pagination';
 import { useIsPhone } from '../shared/responsive';
+import { SavedCardLine } from './saved-card';
 
 const ClientPaymentRows = bodyWithRowTestId('client-payments-row');
 
@@ -39,8 +40,8 @@ export function AccountHistoryLink({ userUuid }: { userUuid: string }) {
 }
 
 /**
- * The client's payments (`POST /api/payments/search/{userUuid}`, open to admins and managers). Only admins may open
- * a payment's detail (docs/product.md, Screens), so only their rows are links.
+ * The client's payments (`POST /api/payments/search/{userUuid}`, open to admins and managers) and the card saved for
+ * automatic renewals. Only admins may open a payment's detail (docs/product.md, Screens), so only their rows are links.
  */
 export function PaymentsTab() {
   const record = useRecordContext<User & RaRecord>();
@@ -50,7 +51,10 @@ export function PaymentsTab() {
   if (!record) return null;
   return (
     <Box data-testid="client-payments">
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Box
+        sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}
+      >
+        <SavedCardLine userUuid={record.userUuid} />
         <AccountHistoryLink userUuid={record.userUuid} />
       </Box>
       <ReferenceManyField

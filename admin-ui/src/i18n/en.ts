@@ -75,6 +75,7 @@ export const en: TranslationMessages = {
         cancelAtPeriodEnd: 'Cancelled (ends at its end date)',
         nextPaymentDate: 'Next payment',
         graceEndsAt: 'Paused until',
+        renewalFunding: 'Renewal paid by',
         login: 'Login at the streaming service',
         startDate: 'Start',
         endDate: 'End',
@@ -284,6 +285,12 @@ export const en: TranslationMessages = {
         mail: { PENDING: 'Mail waiting', RETRYING: 'Mail retrying', SENT: 'Mail sent', SKIPPED: 'Mail dropped' },
       },
       payments_empty: 'This client has no payments yet.',
+      saved_card: {
+        title: 'Saved card',
+        none: 'No card saved',
+        expires: 'Expires %{expiry}',
+        failed: 'The saved card could not be loaded.',
+      },
     },
     payments: {
       back_to_list: 'Back to payments',

@@ -283,6 +283,7 @@ export const he: TranslationMessages = {
         cancelAtPeriodEnd: 'בוטל (יסתיים בתאריך הסיום)',
         nextPaymentDate: 'התשלום הבא',
         graceEndsAt: 'מושהה עד',
+        renewalFunding: 'תשלום החידוש',
         login: 'שם משתמש בשירות הסטרימינג',
         startDate: 'התחלה',
         endDate: 'סיום',
@@ -490,6 +491,12 @@ export const he: TranslationMessages = {
         mail: { PENDING: 'המייל ממתין', RETRYING: 'המייל בניסיון חוזר', SENT: 'המייל נשלח', SKIPPED: 'המייל בוטל' },
       },
       payments_empty: 'ללקוח הזה אין עדיין תשלומים.',
+      saved_card: {
+        title: 'כרטיס שמור',
+        none: 'אין כרטיס שמור',
+        expires: 'בתוקף עד %{expiry}',
+        failed: 'לא ניתן לטעון את הכרטיס השמור.',
+      },
     },
     payments: {
       back_to_list: 'חזרה לרשימת התשלומים',

@@ -13,6 +13,7 @@ import {
   type CreateUserRequest,
   type ManualPaymentRequest,
   type Note,
+  type SavedCardView,
   type SentNotification,
   type Page,
   type Payment,
@@ -330,6 +331,8 @@ export interface KupaDataProvider extends DataProvider {
   getNotes(userUuid: string): Promise<Note[]>;
   /** What one client was sent (ADR 0083), newest first, with whether it was read and the mail's state. */
   getClientNotifications(userUuid: string, page: number): Promise<Page<SentNotification>>;
+  /** The client's saved card for automatic renewals: brand, last four digits and expiry, or none (ADR 0085). */
+  getClientSavedCard(userUuid: string): Promise<SavedCardView>;
   addNote(userUuid: string, text: string): Promise<Note>;
   deleteNote(userUuid: string, noteId: string): Promise<void>;
   changePaymentStatus(paymentId: Identifier, request: ChangePaymentStatusRequest): Promise<Payment>;
@@ -475,6 +478,10 @@ export const dataProvider: KupaDataProvider = {
       method: 'POST',
       body: JSON.stringify({ page, size: LIMITS.pageSizeDefault }),
     });
+    return json;
+  },
+  async getClientSavedCard(userUuid) {
+    const { json } = await httpClient<SavedCardView>(API_ROUTES.clientSavedCard(userUuid));
     return json;
   },
   async getNotes(userUuid) {

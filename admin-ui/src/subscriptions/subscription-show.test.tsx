@@ -42,6 +42,13 @@ describe("a subscription's details", () => {
       expect(screen.getByText(label)).toBeVisible();
   });
 
+  it('show how the renewal is paid, in the label proto gives the choice', async () => {
+    renderShow({ ...SUBSCRIPTION, renewalFunding: 'BALANCE_THEN_CARD' });
+    expect(await screen.findByText('Renewal paid by')).toBeVisible();
+    const funding = screen.getByText(enumLabel('renewalFunding', 'BALANCE_THEN_CARD', 'en'));
+    expect(funding).toHaveAttribute('data-value', 'BALANCE_THEN_CARD');
+  });
+
   it('change the login with PUT …/login and say so once the server agrees', async () => {
     const { calls } = renderShow(SUBSCRIPTION, {
       [`PUT /api/subscriptions/${ID}/login`]: () => json(200, { ...SUBSCRIPTION, login: 'dana.new' }),

@@ -106,6 +106,8 @@ export function SubscriptionShow({ id }: { id?: Identifier }) {
         {/* In GRACE only (ADR 0081): until when the login is kept and renewing brings the account back. */}
         <DateTimeField source="graceEndsAt" emptyText="—" />
         <BooleanField source="isRecurrent" />
+        {/* How the automatic renewal is paid, as the client chose it (ADR 0085); labels from proto. */}
+        <EnumField source="renewalFunding" enumName="renewalFunding" />
         <BooleanField source="cancelAtPeriodEnd" />
         <FunctionField source="id" render={(record: SubscriptionRecord) => <Ltr>{record.id}</Ltr>} />
         <DateTimeField source="createdAt" />
