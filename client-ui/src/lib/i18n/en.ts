@@ -348,6 +348,8 @@ export const en: Record<MessageKey, string> = {
   'subscription.field.login': 'Login',
   'subscription.field.createdAt': 'Created',
   'subscription.recurrent.yes': 'Yes, from the balance',
+  'subscription.recurrent.yesBalanceThenCard': 'Yes, from the balance, then the card',
+  'subscription.recurrent.yesCard': 'Yes, by card',
   'subscription.recurrent.stopped': 'No, it was stopped',
   'subscription.recurrent.no': 'No',
   'subscription.noNextPayment': 'No further charge',

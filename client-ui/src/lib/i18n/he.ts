@@ -340,6 +340,8 @@ export const he = {
   'subscription.field.login': 'שם משתמש',
   'subscription.field.createdAt': 'נוצר בתאריך',
   'subscription.recurrent.yes': 'כן, מהיתרה',
+  'subscription.recurrent.yesBalanceThenCard': 'כן, מהיתרה והחסר מהכרטיס',
+  'subscription.recurrent.yesCard': 'כן, מהכרטיס',
   'subscription.recurrent.stopped': 'לא, הופסק',
   'subscription.recurrent.no': 'לא',
   'subscription.noNextPayment': 'אין חיוב נוסף',

@@ -46,6 +46,10 @@ describe('subscription page: how the renewal is paid', () => {
       url: `/api/subscriptions/${makeSubscription().id}/renewal-funding`,
       body: { funding: 'BALANCE_THEN_CARD' },
     });
+    // The details above say the same as the choice.
+    await waitFor(() =>
+      expect(screen.getByTestId('subscription-detail-recurrent')).toHaveTextContent('כן, מהיתרה והחסר מהכרטיס'),
+    );
   });
 
   it('offers the card choices only with a saved card', async () => {

@@ -7,10 +7,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { enumLabel, type Language, renewsAutomatically, type Subscription } from '@kupa/proto';
+import { enumLabel, type Language, type RenewalFunding, renewsAutomatically, type Subscription } from '@kupa/proto';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { formatDate, formatDateTime, formatDollars } from '../../../lib/format';
-import { useT, type Translate } from '../../../lib/i18n/i18n';
+import { type MessageKey, useT, type Translate } from '../../../lib/i18n/i18n';
 import { periodKey } from '../../../lib/plans/plan-price';
 import { DescriptionList, type DescriptionRow } from '../../../lib/ui/description-list';
 import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
@@ -23,6 +23,12 @@ import { TrialRules } from '../trial-offer';
 import { ConnectSection } from './connect-section';
 import { RenewalFundingSection } from './renewal-funding-section';
 import { SubscriptionActions } from './subscription-actions';
+
+const RECURRENT_YES_BY_FUNDING: Record<RenewalFunding, MessageKey> = {
+  BALANCE: 'subscription.recurrent.yes',
+  BALANCE_THEN_CARD: 'subscription.recurrent.yesBalanceThenCard',
+  CARD: 'subscription.recurrent.yesCard',
+};
 
 const routeApi = getRouteApi('/app/subscriptions/$subscriptionId');
 
@@ -63,8 +69,9 @@ function detailRows(subscription: Subscription, t: Translate, lang: Language): D
       [
         t('subscription.field.recurrent'),
         // The package's `isRecurrent` stays true after a stop or a cancellation; what will happen is the rule's.
+        // Said with how the renewal is paid, so this line never contradicts the funding choice below it.
         renewsAutomatically(subscription)
-          ? t('subscription.recurrent.yes')
+          ? t(RECURRENT_YES_BY_FUNDING[subscription.renewalFunding])
           : subscription.isRecurrent
             ? t('subscription.recurrent.stopped')
             : t('subscription.recurrent.no'),
