@@ -281,8 +281,8 @@ export const ERROR_CATALOGUE = {
   },
   'error.card.balance.payments.off': {
     status: 409,
-    en: 'Card payments to the balance are turned off. Top up by crypto instead',
-    he: 'תשלומים בכרטיס ליתרה כבויים. אפשר להטעין בקריפטו',
+    en: 'Top-ups and renewals by card are turned off here. Use the balance or crypto',
+    he: 'הטענות וחידושים בכרטיס אשראי כבויים כאן. אפשר לשלם מהיתרה או בקריפטו',
   },
   'error.deposit.amount.out.of.range': {
     status: 400,
