@@ -7,7 +7,14 @@ import { useNotifications } from './notifications-query';
 
 const IconLink = createLink(IconButton);
 
-/** The top bar's bell: the unread count, opening the notifications page. */
+/** The most unread notifications the badge counts; more show as "99+". */
+const UNREAD_SHOWN_MAX = 99;
+
+/**
+ * The top bar's bell: the unread count, opening the notifications page. The count is said once, in the link's name;
+ * the badge only shows it (hidden from assistive technology), and there is no badge at all without unread ones: MUI
+ * keeps a hidden badge's "0" in the page, which a screen reader's user would hear beside a name without it.
+ */
 export function NotificationBell() {
   const { t } = useT();
   const { data } = useNotifications();
@@ -19,9 +26,19 @@ export function NotificationBell() {
       data-testid="notification-bell"
       aria-label={unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell')}
     >
-      <Badge badgeContent={unread} color="error" max={99} data-testid="notification-unread">
+      {unread > 0 ? (
+        <Badge
+          badgeContent={unread}
+          color="error"
+          max={UNREAD_SHOWN_MAX}
+          data-testid="notification-unread"
+          slotProps={{ badge: { 'aria-hidden': true } }}
+        >
+          <NotificationsOutlinedIcon />
+        </Badge>
+      ) : (
         <NotificationsOutlinedIcon />
-      </Badge>
+      )}
     </IconLink>
   );
 }
