@@ -83,9 +83,16 @@ async function countingProxy(target: string): Promise<{ url: string; calls: stri
 }
 
 /**
- * Holds each account creation until `gateSize` calls are in flight (or a second has passed), then lets it through to
- * the real provider: how a spec sees how many calls a runner makes at once. The creation of `brokenLogin` throws an
- * error that is not a provisioning failure once through the gate, as a bug in an adapter would.
+ * How long a call waits at the gate for the others. Long enough for the other lanes to claim their jobs on a runner
+ * whose cores a second Jest worker shares (a second was not, in CI's suite); short enough that a runner with one lane
+ * (eight gates waited out) still fails within the test's time rather than passing.
+ */
+const GATE_WAIT_MS = 5000;
+
+/**
+ * Holds each account creation until `gateSize` calls are in flight (or `GATE_WAIT_MS` has passed), then lets it
+ * through to the real provider: how a spec sees how many calls a runner makes at once. The creation of `brokenLogin`
+ * throws an error that is not a provisioning failure once through the gate, as a bug in an adapter would.
  */
 class GatedProvider extends ProvisioningProvider {
   inFlight = 0;
@@ -143,7 +150,7 @@ class GatedProvider extends ProvisioningProvider {
         this.gatesTimedOut += 1;
         this.waiting = this.waiting.filter((release) => release !== open);
         resolve();
-      }, 1000);
+      }, GATE_WAIT_MS);
       const open = () => {
         clearTimeout(timer);
         resolve();
