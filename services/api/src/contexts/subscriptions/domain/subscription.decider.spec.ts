@@ -2,6 +2,7 @@ import { discountedPriceMinor } from '@kupa/proto';
 import { fold } from '../../../kernel';
 import { deciderSpec } from '../../../test-support/decider-spec';
 import {
+  renewalMissingMinor,
   activateSubscription,
   cancelSubscription,
   changeLogin,
@@ -1055,5 +1056,18 @@ describe('renewal funding (docs/adr/0085-saved-cards.md)', () => {
     given([])
       .when((state) => fallBackToBalanceFunding({ at }, state))
       .then([]);
+  });
+});
+
+describe('what the balance lacks for a renewal', () => {
+  it('is the price as bought less the discount, minus the balance; a debt adds to it', () => {
+    // $20.00 at 10 % off is $18.00.
+    expect(renewalMissingMinor(2000, 10, 500)).toBe(1300);
+    expect(renewalMissingMinor(2000, 10, -300)).toBe(2100);
+  });
+
+  it('is zero or less when the balance covers the renewal', () => {
+    expect(renewalMissingMinor(2000, 10, 1800)).toBe(0);
+    expect(renewalMissingMinor(2000, 0, 2500)).toBe(-500);
   });
 });

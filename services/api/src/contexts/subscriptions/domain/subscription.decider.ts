@@ -226,6 +226,14 @@ export function renewSubscription(
 }
 
 /**
+ * What the balance lacks for a renewal: the price as bought less the owner's referral discount, minus the balance (a
+ * debt adds to it). Zero or less when the balance covers it. The sweep, the reminders and the mails all count it so.
+ */
+export function renewalMissingMinor(listPriceMinor: number, discountPercent: number, balanceMinor: number): number {
+  return discountedPriceMinor(listPriceMinor, discountPercent) - balanceMinor;
+}
+
+/**
  * Whether the renewal sweep charges this subscription: recurrent, ACTIVE or in its grace window, neither cancelled
  * nor switched off.
  */

@@ -1,4 +1,3 @@
-import { discountedPriceMinor, LIMITS } from '@kupa/proto';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../../../platform/clock';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
@@ -7,7 +6,8 @@ import type { UserReader, UserView } from '../../../identity';
 import { recordNotifications } from '../../../notifications';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
 import { dueRenewalReminder, type RenewalReminder, topUpPath } from '../../domain/renewal-reminders';
-import { addDays } from '../../domain/subscription-periods';
+import { renewalChargeDate } from '../../domain/subscription-periods';
+import { renewalMissingMinor } from '../../domain/subscription.decider';
 import { subscriptionOutboxMail } from '../subscription-mails/subscription-mails';
 import type { SubscriptionMail } from '../subscription-mails/subscription-mail.templates';
 
@@ -87,8 +87,7 @@ export class RenewalRemindersSweep implements Sweep {
         nextPaymentDate,
         // A failed renewal moves the payment date past the renewal lead to its next attempt.
         renewalFailed:
-          nextPaymentDate !== null &&
-          nextPaymentDate.getTime() > addDays(candidate.end_date, -LIMITS.renewalLeadDays).getTime(),
+          nextPaymentDate !== null && nextPaymentDate.getTime() > renewalChargeDate(candidate.end_date).getTime(),
         missingMinor,
       },
       now,
@@ -117,7 +116,7 @@ export class RenewalRemindersSweep implements Sweep {
   /** As the renewals sweep computes it: the price as bought less the owner's discount, minus the balance (a debt adds). */
   private async missingMinor(candidate: Candidate, owner: UserView): Promise<number> {
     const percent = await this.discounts.percentFor(owner.profileId);
-    return discountedPriceMinor(candidate.list_price_minor, percent) - Number(candidate.balance_minor);
+    return renewalMissingMinor(candidate.list_price_minor, percent, Number(candidate.balance_minor));
   }
 
   private mailOf(reminder: RenewalReminder, candidate: Candidate): { mail: SubscriptionMail; link: string } {

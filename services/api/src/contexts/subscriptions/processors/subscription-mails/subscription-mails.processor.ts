@@ -7,6 +7,7 @@ import type { UserReader } from '../../../identity';
 import { type NotificationDraft, recordNotifications } from '../../../notifications';
 import { graceStartedReminder, renewalFailedReminder, topUpPath } from '../../domain/renewal-reminders';
 import type { DepositPurchaseReader } from '../../application/deposit-purchase-reader';
+import { renewalMissingMinor } from '../../domain/subscription.decider';
 import type { SubscriptionEvent } from '../../domain/subscription.events';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
 import type { SubscriptionMail } from './subscription-mail.templates';
@@ -229,8 +230,7 @@ export class SubscriptionMailsProcessor implements Processor {
           kind: 'grace-started',
           planName,
           login: subscription.login,
-          missingMinor:
-            discountedPriceMinor(subscription.list_price_minor, percent) - Number(subscription.balance_minor),
+          missingMinor: renewalMissingMinor(subscription.list_price_minor, percent, Number(subscription.balance_minor)),
           endDate: event.data.endDate,
           graceEndsAt: event.data.graceEndsAt,
         };

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import type { CommandBus } from '@nestjs/cqrs';
-import { discountedPriceMinor } from '@kupa/proto';
 import type { DataSource } from 'typeorm';
 import { DomainError } from '../../../../kernel';
 import { systemContext } from '../../../../platform/auth';
@@ -9,6 +8,7 @@ import { ApiError } from '../../../../platform/http';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
 import type { UserReader } from '../../../identity';
 import { addDays } from '../../domain/subscription-periods';
+import { renewalMissingMinor } from '../../domain/subscription.decider';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
 import { EndSubscriptionCommand } from '../../commands/end-subscription/end-subscription.command';
 import { RecordRenewalFailureCommand } from '../../commands/record-renewal-failure/record-renewal-failure.command';
@@ -131,7 +131,7 @@ export class SubscriptionRenewalsSweep implements Sweep {
       [subscription.user_uuid],
     );
     const balanceMinor = Number(rows[0]?.balance_minor ?? 0);
-    return discountedPriceMinor(subscription.list_price_minor, percent) - balanceMinor;
+    return renewalMissingMinor(subscription.list_price_minor, percent, balanceMinor);
   }
 
   private async endDue(now: Date): Promise<{ seen: number; acted: number }> {
