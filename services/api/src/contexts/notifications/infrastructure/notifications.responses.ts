@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   type ClientNotification,
-  LIMITS,
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationMailState,
@@ -58,22 +57,8 @@ export class SentNotificationDto extends ClientNotificationDto implements SentNo
   mailState: NotificationMailState | null;
 }
 
-export class NotificationPageDto implements NotificationPage {
-  @ApiProperty({ type: [ClientNotificationDto] })
-  content: ClientNotification[];
-
-  @ApiProperty({ type: 'integer', minimum: 0 })
-  page: number;
-
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: LIMITS.pageSizeMax })
-  size: number;
-
-  @ApiProperty({ type: 'integer', minimum: 0 })
-  totalElements: number;
-
-  @ApiProperty({ type: 'integer', minimum: 0 })
-  totalPages: number;
-
+/** A page of the client's own notifications, with how many of all of them are unread. */
+export class NotificationPageDto extends PageOf(ClientNotificationDto) implements NotificationPage {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'All of the client’s unread notifications' })
   unreadCount: number;
 }
