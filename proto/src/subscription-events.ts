@@ -156,6 +156,12 @@ export interface SubscriptionLapsedData {
   endDate: IsoDateTime;
   graceEndsAt: IsoDateTime;
   lapsedAt: IsoDateTime;
+  /**
+   * What the balance lacked at the lapse for the renewal (the price as bought less the owner's referral discount,
+   * minus the balance), zero when it covered it: what the grace-started reminder tells, however late it is sent.
+   * Absent on lapses recorded before it was (issue 31); readers then count it from the balance they see.
+   */
+  missingMinor?: number;
 }
 
 /**

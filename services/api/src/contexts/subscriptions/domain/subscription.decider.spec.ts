@@ -25,6 +25,8 @@ import { addCalendarMonths } from './subscription-periods';
 import type { ExistingSubscription } from './subscription.state';
 
 const subscriptionId = '55555555-5555-4555-8555-555555555555';
+/** What the end step is told about the owner's money: no discount, 2.00 on the balance (the price is 10.00). */
+const shortBy800 = { discountPercent: 0, balanceMinor: 200 };
 const userUuid = '11111111-1111-4111-8111-111111111111';
 const planId = '44444444-4444-4444-8444-444444444444';
 const boughtAt = new Date('2026-01-31T10:00:00Z');
@@ -547,7 +549,7 @@ describe('subscription decider', () => {
 
     it('expires a package that does not recur at the end date', () => {
       given([oneOff, activated])
-        .when((state) => endSubscription({ at: end, graceDays }, state))
+        .when((state) => endSubscription({ at: end, graceDays, ...shortBy800 }, state))
         .then([expired]);
     });
 
@@ -557,23 +559,23 @@ describe('subscription decider', () => {
         data: { subscriptionId, userUuid, status: 'CANCELED', endedAt: end.toISOString() },
       };
       given([purchased, activated, cancelled])
-        .when((state) => endSubscription({ at: end, graceDays }, state))
+        .when((state) => endSubscription({ at: end, graceDays, ...shortBy800 }, state))
         .then([canceledEnd]);
       given([purchased, activated, deactivated, cancelled])
-        .when((state) => endSubscription({ at: end, graceDays }, state))
+        .when((state) => endSubscription({ at: end, graceDays, ...shortBy800 }, state))
         .then([canceledEnd]);
     });
 
     it('expires an UNSUBSCRIBED one at its end date', () => {
       given([purchased, activated, deactivated])
-        .when((state) => endSubscription({ at: end, graceDays }, state))
+        .when((state) => endSubscription({ at: end, graceDays, ...shortBy800 }, state))
         .then([expired]);
     });
 
     it('expires a trial at its end date', () => {
       const trialEnd = new Date('2026-02-03T10:05:00Z');
       given([trialPurchased, trialActivated])
-        .when((state) => endSubscription({ at: trialEnd, graceDays }, state))
+        .when((state) => endSubscription({ at: trialEnd, graceDays, ...shortBy800 }, state))
         .then([
           {
             type: 'SubscriptionEnded',
@@ -584,13 +586,13 @@ describe('subscription decider', () => {
 
     it('does nothing before the end date, for a PENDING one, or once ended', () => {
       given([purchased, activated])
-        .when((state) => endSubscription({ at: new Date(end.getTime() - 1), graceDays }, state))
+        .when((state) => endSubscription({ at: new Date(end.getTime() - 1), graceDays, ...shortBy800 }, state))
         .then([]);
       given([purchased])
-        .when((state) => endSubscription({ at: end, graceDays }, state))
+        .when((state) => endSubscription({ at: end, graceDays, ...shortBy800 }, state))
         .then([]);
       given([purchased, activated, expired])
-        .when((state) => endSubscription({ at: end, graceDays }, state))
+        .when((state) => endSubscription({ at: end, graceDays, ...shortBy800 }, state))
         .then([]);
     });
   });
@@ -607,17 +609,18 @@ describe('subscription decider', () => {
         endDate: end.toISOString(),
         graceEndsAt: graceEndsAt.toISOString(),
         lapsedAt: end.toISOString(),
+        missingMinor: 800,
       },
     };
     const inGrace = new Date('2026-03-01T12:00:00Z');
 
     it('lapses a subscription that renews by itself into GRACE at its end, the window fixed from its end date', () => {
       given([purchased, activated])
-        .when((state) => endSubscription({ at: end, graceDays }, state))
+        .when((state) => endSubscription({ at: end, graceDays, ...shortBy800 }, state))
         .then([lapsed]);
       const late = new Date('2026-03-01T00:00:00Z');
       given([purchased, activated])
-        .when((state) => endSubscription({ at: late, graceDays }, state))
+        .when((state) => endSubscription({ at: late, graceDays, ...shortBy800 }, state))
         .then([
           { type: 'SubscriptionLapsed', data: { ...lapsed.data, lapsedAt: late.toISOString() } } as SubscriptionEvent,
         ]);
@@ -627,9 +630,20 @@ describe('subscription decider', () => {
       });
     });
 
+    it('records what the balance lacked at the lapse: the price less the discount minus the balance, never below 0', () => {
+      const lapse = (money: { discountPercent: number; balanceMinor: number }) =>
+        endSubscription({ at: end, graceDays, ...money }, stateOf([purchased, activated]));
+      expect(lapse({ discountPercent: 10, balanceMinor: 300 })).toEqual([
+        { type: 'SubscriptionLapsed', data: { ...lapsed.data, missingMinor: 600 } },
+      ]);
+      // A debt adds to it; a balance that covers the renewal records zero (the next sweep renews it).
+      expect(lapse({ discountPercent: 0, balanceMinor: -500 })[0].data).toMatchObject({ missingMinor: 1500 });
+      expect(lapse({ discountPercent: 0, balanceMinor: 1200 })[0].data).toMatchObject({ missingMinor: 0 });
+    });
+
     it('expires at once when the window passed before the sweep came (it was down)', () => {
       given([purchased, activated])
-        .when((state) => endSubscription({ at: graceEndsAt, graceDays }, state))
+        .when((state) => endSubscription({ at: graceEndsAt, graceDays, ...shortBy800 }, state))
         .then([
           {
             type: 'SubscriptionEnded',
@@ -640,23 +654,25 @@ describe('subscription decider', () => {
 
     it('keeps the window it lapsed with, whatever the configuration says later', () => {
       given([purchased, activated, lapsed])
-        .when((state) => endSubscription({ at: new Date(graceEndsAt.getTime() - 1), graceDays: 1 }, state))
+        .when((state) =>
+          endSubscription({ at: new Date(graceEndsAt.getTime() - 1), graceDays: 1, ...shortBy800 }, state),
+        )
         .then([]);
     });
 
     it("ends EXPIRED at the window's end, not before, and once", () => {
       given([purchased, activated, lapsed])
-        .when((state) => endSubscription({ at: inGrace, graceDays }, state))
+        .when((state) => endSubscription({ at: inGrace, graceDays, ...shortBy800 }, state))
         .then([]);
       const expiredAfterGrace: SubscriptionEvent = {
         type: 'SubscriptionEnded',
         data: { subscriptionId, userUuid, status: 'EXPIRED', endedAt: graceEndsAt.toISOString() },
       };
       given([purchased, activated, lapsed])
-        .when((state) => endSubscription({ at: graceEndsAt, graceDays }, state))
+        .when((state) => endSubscription({ at: graceEndsAt, graceDays, ...shortBy800 }, state))
         .then([expiredAfterGrace]);
       given([purchased, activated, lapsed, expiredAfterGrace])
-        .when((state) => endSubscription({ at: graceEndsAt, graceDays }, state))
+        .when((state) => endSubscription({ at: graceEndsAt, graceDays, ...shortBy800 }, state))
         .then([]);
       expect(stateOf([purchased, activated, lapsed, expiredAfterGrace])).toMatchObject({
         status: 'EXPIRED',

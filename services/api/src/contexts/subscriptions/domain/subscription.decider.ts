@@ -353,10 +353,11 @@ export function deactivateRecurrence(command: { at: Date }, state: SubscriptionS
  * from its end date (ADR 0081), the window's end fixed in the event; one whose window passed meanwhile (the sweep was
  * down) ends at once. Every other one, and one in GRACE whose window has closed, ends: CANCELED when it was
  * cancelled, EXPIRED otherwise. Nothing before the end date (or the window's end), nothing for a PENDING subscription
- * (it has no end yet) and nothing for one that already ended.
+ * (it has no end yet) and nothing for one that already ended. The lapse records what the balance lacks for the renewal
+ * then (`discountPercent`, `balanceMinor` as of the command), so the reminder sent later tells what was true at it.
  */
 export function endSubscription(
-  command: { at: Date; graceDays: number },
+  command: { at: Date; graceDays: number; discountPercent: number; balanceMinor: number },
   state: SubscriptionState,
 ): SubscriptionEvent[] {
   const subscription = existing(state);
@@ -379,6 +380,10 @@ export function endSubscription(
             endDate: subscription.endDate,
             graceEndsAt: graceEndsAt.toISOString(),
             lapsedAt: command.at.toISOString(),
+            missingMinor: Math.max(
+              0,
+              renewalMissingMinor(subscription.listPriceMinor, command.discountPercent, command.balanceMinor),
+            ),
           },
         },
       ];

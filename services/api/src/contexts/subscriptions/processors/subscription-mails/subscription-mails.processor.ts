@@ -35,7 +35,8 @@ interface SubscriptionRow {
  * (ADR 0083): how much is missing, the top-up link and the grace deadline, once per period however many retries fail,
  * as a mail and a client notification under one occasion key (in GRACE its deadline is the window's fixed end). A
  * lapse into the grace window (`SubscriptionLapsed`, ADR 0081) is the `grace-started` reminder, once per lapse, the
- * same way: paused, the login kept until `graceEndsAt`, what is missing and the top-up link. A subscription whose provisioning failed never gets the ended mail: it
+ * same way: paused, the login kept until `graceEndsAt`, what was missing at the lapse (the event records it) and the
+ * top-up link. A subscription whose provisioning failed never gets the ended mail: it
  * ends through `SubscriptionProvisioningFailed` (the refunded mail), never through `SubscriptionEnded`. The "ends
  * soon" mail is the renewal sweep's, since time, not an event, causes it. A crypto deposit whose purchase or renewal
  * failed (`DepositPurchaseFailed`, ADR 0030) tells its owner why and that the money is on the balance.
@@ -224,13 +225,20 @@ export class SubscriptionMailsProcessor implements Processor {
         };
       }
       case 'SubscriptionLapsed': {
-        // What is missing when the processor reads it: the renewal as the sweep charges it less the balance.
-        const percent = await this.discounts.percentFor(ownerProfileId);
+        // What was missing at the lapse, as the lapse recorded it; a lapse recorded before it did (issue 31) is
+        // counted from the balance now: the renewal as the sweep charges it less the balance.
+        const missingMinor =
+          event.data.missingMinor ??
+          renewalMissingMinor(
+            subscription.list_price_minor,
+            await this.discounts.percentFor(ownerProfileId),
+            Number(subscription.balance_minor),
+          );
         return {
           kind: 'grace-started',
           planName,
           login: subscription.login,
-          missingMinor: renewalMissingMinor(subscription.list_price_minor, percent, Number(subscription.balance_minor)),
+          missingMinor,
           endDate: event.data.endDate,
           graceEndsAt: event.data.graceEndsAt,
         };

@@ -326,6 +326,42 @@ describe('the grace window after an unpaid automatic renewal', () => {
     expect(await notifications()).toHaveLength(1);
   });
 
+  it('tells what was missing at the lapse, however late the mails processor gets to it (issue 31)', async () => {
+    const { customer, active } = await lapsingSubscription();
+    at(active.endDate);
+    await sweepNow();
+    expect((await current(active.id)).status).toBe('GRACE');
+    const occasionKey = `grace-started:${active.id}:${new Date(active.endDate as string).getTime()}`;
+    const graceMail = () =>
+      testApp.dataSource.query(`SELECT payload FROM mail_outbox WHERE dedupe_key = $1`, [occasionKey]) as Promise<
+        Array<{ payload: { mail: { missingMinor: number } } }>
+      >;
+    await eventually(graceMail, (rows) => rows.length === 1, 'the grace-started mail');
+
+    // A top-up after the lapse (2 + 3 on the balance, the renewal still 10), then the processor handles the lapse as
+    // if it came to it only now: its first reminder is gone, as though it had never run.
+    await deposit(customer, 3);
+    await testApp.dataSource.query(`DELETE FROM mail_outbox WHERE dedupe_key = $1`, [occasionKey]);
+    await testApp.dataSource.query(`DELETE FROM client_notifications WHERE occasion_key = $1`, [occasionKey]);
+    await testApp.dataSource.query(
+      `UPDATE checkpoints SET commit_position = (
+          SELECT c.commit_position - 1 FROM event_commits c JOIN events e ON e.global_position = c.global_position
+           WHERE e.stream_id = $1 AND e.type = 'SubscriptionLapsed')
+        WHERE name = 'subscription-mails'`,
+      [`subscription-${active.id}`],
+    );
+    const [mail] = await eventually(graceMail, (rows) => rows.length === 1, 'the grace-started mail again');
+    expect(mail.payload.mail.missingMinor).toBe(800);
+    const response = await testApp.http
+      .post('/api/notifications/search')
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({ page: 0, size: 20 })
+      .expect(200);
+    const notices = (response.body as NotificationPage).content.filter((row) => row.kind === 'grace-started');
+    expect(notices).toHaveLength(1);
+    expect(notices[0].params).toMatchObject({ missingMinor: 800, link: '/payments/deposit?amountMinor=800' });
+  });
+
   it('ends EXPIRED when the window passes unpaid, and its login is free again', async () => {
     const { customer, active } = await lapsingSubscription();
     at(active.endDate);
