@@ -80,6 +80,7 @@ import { RemoveSavedCardHandler } from './commands/remove-saved-card/remove-save
 import { StartCardSetupController } from './commands/start-card-setup/start-card-setup.controller';
 import { StartCardSetupHandler } from './commands/start-card-setup/start-card-setup.handler';
 import { GetSavedCardController } from './queries/get-saved-card/get-saved-card.controller';
+import { GetSavedCardHandler } from './queries/get-saved-card/get-saved-card.handler';
 import { SAVED_CARD_AUDIT_MAPPERS } from './saved-cards.audit';
 
 /**
@@ -149,6 +150,7 @@ import { SAVED_CARD_AUDIT_MAPPERS } from './saved-cards.audit';
     SettleCardPaymentHandler,
     GetSubscriptionHandler,
     SearchSubscriptionsHandler,
+    GetSavedCardHandler,
     SavedCards,
     StartCardSetupHandler,
     RemoveSavedCardHandler,

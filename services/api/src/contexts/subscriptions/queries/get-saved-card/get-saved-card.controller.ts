@@ -1,10 +1,11 @@
 import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import type { SavedCardSummary, SavedCardView } from '@kupa/proto';
 import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
 import { UserUuidPipe } from '../../infrastructure/params';
-import { SavedCards } from '../../application/saved-cards';
+import { GetSavedCardQuery } from './get-saved-card.query';
 
 export class SavedCardSummaryDto implements SavedCardSummary {
   @ApiProperty({ example: 'visa' })
@@ -39,14 +40,14 @@ export class SavedCardViewDto implements SavedCardView {
 @ApiBearerAuth()
 @Controller('users')
 export class GetSavedCardController {
-  constructor(private readonly cards: SavedCards) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Get('me/saved-card')
   @ApiOkResponse({ type: SavedCardViewDto })
   @ApiErrors(400, 401, 403)
   @Roles('CLIENT', 'AMBASSADOR')
   mine(@CurrentActor() actor: Actor): Promise<SavedCardView> {
-    return this.cards.view(actor.userUuid);
+    return this.queries.execute(new GetSavedCardQuery(actor.userUuid));
   }
 
   @Get(':uuid/saved-card')
@@ -55,6 +56,6 @@ export class GetSavedCardController {
   @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   ofClient(@Param('uuid', UserUuidPipe) userUuid: string): Promise<SavedCardView> {
-    return this.cards.view(userUuid);
+    return this.queries.execute(new GetSavedCardQuery(userUuid));
   }
 }
