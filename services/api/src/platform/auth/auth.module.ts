@@ -26,7 +26,7 @@ export class PlatformAuthModule {
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
       ],
-      exports: [JwtModule, AUTH_OPTIONS],
+      exports: [JwtModule, AUTH_OPTIONS, JwtStrategy],
     };
   }
 }

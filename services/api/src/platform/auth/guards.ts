@@ -1,25 +1,61 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { UserRole } from '@kupa/proto';
+import passport from 'passport';
+import type { Strategy } from 'passport';
 import { ApiError } from '../http/api-error';
 import type { Actor } from './actor';
 import { IS_PUBLIC, ROLES } from './decorators';
+import { JwtStrategy } from './jwt.strategy';
+
+type Verdict = (error: unknown, user: Actor | false, info: unknown) => Actor | undefined;
+
+/**
+ * Runs passport with this application's own JWT strategy, not the one registered process-wide under `jwt`:
+ * `@nestjs/passport`'s `AuthGuard('jwt')` looks the strategy up by name in passport's one registry, where the last
+ * application built wins, so a second application in the same process (tests, a second API on the same database)
+ * answered the first's requests with its own database pool, and with a 500 once it was closed. A fresh object on
+ * the strategy per request, as passport makes from a registered one, keeps concurrent requests apart.
+ */
+function authenticate(strategy: JwtStrategy, context: ExecutionContext, verdict: Verdict): Promise<Actor | undefined> {
+  const http = context.switchToHttp();
+  const request = http.getRequest<{ user?: Actor; authInfo?: unknown }>();
+  return new Promise<Actor | undefined>((resolve, reject) => {
+    const middleware = passport.authenticate(
+      Object.create(strategy) as Strategy,
+      { session: false },
+      (error: unknown, user: Actor | false, info: unknown) => {
+        try {
+          request.authInfo = info;
+          resolve(verdict(error, user, info));
+        } catch (failure) {
+          reject(failure as Error);
+        }
+      },
+    ) as (request: unknown, response: unknown, next: (error?: unknown) => void) => void;
+    middleware(request, http.getResponse(), (error?: unknown) => (error ? reject(error as Error) : resolve(undefined)));
+  }).then((user) => {
+    request.user = user;
+    return user;
+  });
+}
 
 /** Global: every route needs a valid access token unless marked @Public(). */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly strategy: JwtStrategy,
+  ) {}
 
-  override canActivate(context: ExecutionContext) {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
-    return super.canActivate(context);
+    await authenticate(this.strategy, context, (error, user, info) => this.handleRequest(error, user, info));
+    return true;
   }
 
-  override handleRequest<TUser = Actor>(error: unknown, user: TUser | false, info: unknown): TUser {
+  handleRequest(error: unknown, user: Actor | false, info: unknown): Actor {
     if (error) throw error;
     if (!user) {
       const reason = info instanceof Error ? info.name : '';
@@ -35,9 +71,12 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
  * the request, otherwise no actor and no refusal (a missing, expired or forged token reads as anonymous).
  */
 @Injectable()
-export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
-  override handleRequest<TUser = Actor>(_error: unknown, user: TUser | false): TUser {
-    return (user || undefined) as TUser;
+export class OptionalJwtAuthGuard implements CanActivate {
+  constructor(private readonly strategy: JwtStrategy) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await authenticate(this.strategy, context, (_error, user) => user || undefined);
+    return true;
   }
 }
 

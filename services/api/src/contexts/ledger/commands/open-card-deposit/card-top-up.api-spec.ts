@@ -285,7 +285,6 @@ describe('Card top-ups of the balance', () => {
     await expectReadModelsToEqualReplay(testApp);
   });
 
-  // Last: once the second app of the same Node process closes, this one's requests fail (500) in the test harness.
   it('with the switch off in a second process: 409, no card offered, yet a checkout opened before is credited once', async () => {
     const client = await createActiveUser(testApp);
     const opened = await openTopUp(client, 50);

@@ -174,7 +174,6 @@ describe('Saved cards and the renewal funding choice (the real SDK against a loc
     await expectReadModelsToEqualReplay(testApp);
   });
 
-  // Last: once the second app of the same Node process closes, this one's requests fail (500) in the test harness.
   it('with the switch off in a second process: no saving, no card funding, yet the card can be removed', async () => {
     const plan = await createPlan(testApp, { price: 10, isRecurrent: true });
     const client = await customerWithBalance(testApp, 10);
