@@ -9,6 +9,8 @@ import { ownLoopbackOrigin } from '../http/own-origin';
 export const SANDBOX_CARD_PATH = `${API_BASE_PATH}/sandbox/card`;
 /** A sandbox checkout's page: a session's `url` is this, a slash, the session id and the link's key. */
 export const SANDBOX_CHECKOUT_PAGE_PATH = `${SANDBOX_CARD_PATH}/checkouts`;
+/** A sandbox setup checkout's page, where a test card is saved (docs/adr/0087-sandbox-saved-cards.md). */
+export const SANDBOX_SETUP_PAGE_PATH = `${SANDBOX_CARD_PATH}/setups`;
 
 /**
  * Which card provider the server talks to and how (docs/adr/0029-card-checkout.md,

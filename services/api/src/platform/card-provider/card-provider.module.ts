@@ -3,6 +3,7 @@ import { CardProviderSettings } from './card-provider-settings';
 import { CardProvider } from './card-provider.port';
 import { SandboxCardController } from './sandbox/sandbox-card.controller';
 import { SandboxCard } from './sandbox/sandbox-card.service';
+import { SandboxSavedCards } from './sandbox/sandbox-saved-cards.service';
 import { StripeCardProvider } from './stripe-card-provider';
 
 /**
@@ -13,7 +14,12 @@ import { StripeCardProvider } from './stripe-card-provider';
 @Global()
 @Module({
   controllers: [SandboxCardController],
-  providers: [CardProviderSettings, SandboxCard, { provide: CardProvider, useClass: StripeCardProvider }],
+  providers: [
+    CardProviderSettings,
+    SandboxCard,
+    SandboxSavedCards,
+    { provide: CardProvider, useClass: StripeCardProvider },
+  ],
   exports: [CardProvider, CardProviderSettings],
 })
 export class CardProviderModule {}

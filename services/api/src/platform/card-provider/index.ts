@@ -16,7 +16,13 @@ export {
 } from './card-provider.port';
 export { CardProviderModule } from './card-provider.module';
 export { CARD_PROVIDER_CALL_TIMEOUT_MS, stripeConnectionOf, StripeCardProvider } from './stripe-card-provider';
-export { CardProviderSettings, SANDBOX_CARD_PATH, SANDBOX_CHECKOUT_PAGE_PATH } from './card-provider-settings';
+export {
+  CardProviderSettings,
+  SANDBOX_CARD_PATH,
+  SANDBOX_CHECKOUT_PAGE_PATH,
+  SANDBOX_SETUP_PAGE_PATH,
+} from './card-provider-settings';
+export { SANDBOX_TEST_CARDS, type SandboxTestCard } from './sandbox/saved-card-wire';
 export {
   type CheckoutSessionWire,
   checkoutSessionEvent,

@@ -21,8 +21,8 @@ export interface ChargeableCard {
 
 /**
  * Saved cards (docs/adr/0085-saved-cards.md): the customer made once per client, the setup checkout that saves a
- * card, the webhook that records it, removal, and what the renewal sweep may charge. Saving needs Stripe itself: the
- * sandbox card stands in for payment checkouts only.
+ * card, the webhook that records it, removal, and what the renewal sweep may charge. The sandbox card serves all of
+ * it where it stands in for Stripe (docs/adr/0087-sandbox-saved-cards.md); its customer records provider `SANDBOX`.
  */
 @Injectable()
 export class SavedCards {
@@ -36,9 +36,12 @@ export class SavedCards {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Saving a card is offered: Stripe itself, and the operator's switch for card balance payments on (ADR 0082). */
+  /**
+   * Saving a card is offered: a card provider (Stripe, or the sandbox card standing in for it, ADR 0087), and the
+   * operator's switch for card balance payments on (ADR 0082).
+   */
   get available(): boolean {
-    return this.provider.available && this.provider.name === 'STRIPE' && this.config.cardBalancePayments;
+    return this.provider.available && this.config.cardBalancePayments;
   }
 
   /**

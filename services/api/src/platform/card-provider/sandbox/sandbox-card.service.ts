@@ -45,7 +45,7 @@ export interface SandboxCardPayment {
 }
 
 /** A Stripe-like id, marked as a test object as Stripe's test mode marks them. */
-function sandboxId(prefix: string): string {
+export function sandboxId(prefix: string): string {
   return `${prefix}_test_sandbox_${randomBytes(12).toString('hex')}`;
 }
 
@@ -251,6 +251,11 @@ export class SandboxCard {
       session,
       Math.floor(this.clock.now().getTime() / 1000),
     );
+    return this.deliverEvent(payload, session.id);
+  }
+
+  /** Posts an event's exact bytes to our webhook route, signed as Stripe signs them; `about` names it in the log. */
+  async deliverEvent(payload: string, about: string): Promise<number> {
     const signature = this.signer.webhooks.generateTestHeaderString({ payload, secret: this.settings.webhookSecret });
     try {
       const response = await fetch(this.settings.webhookTarget(), {
@@ -263,7 +268,7 @@ export class SandboxCard {
       await response.arrayBuffer();
       return response.status;
     } catch (error) {
-      this.logger.warn(`The webhook of sandbox checkout ${session.id} was not delivered: ${String(error)}`);
+      this.logger.warn(`The webhook of sandbox checkout ${about} was not delivered: ${String(error)}`);
       return 0;
     }
   }
@@ -273,7 +278,7 @@ const COLUMNS = `session_id, status, payment_status, amount_total_minor::text, c
   client_reference_id, customer_email, metadata, payment_intent, success_url, cancel_url, created_at`;
 
 /** Compares in constant time, so a key cannot be guessed a character at a time. */
-function sameText(given: unknown, expected: string): boolean {
+export function sameText(given: unknown, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return typeof given === 'string' && timingSafeEqual(digest(given), digest(expected));
 }

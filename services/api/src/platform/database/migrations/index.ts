@@ -6,6 +6,7 @@ import { RateLimitWindows1768400005700 } from './1768400005700-rate-limit-window
 import { EventCommitOrder1768400005800 } from './1768400005800-event-commit-order';
 import { MailOutboxSealedMessage1768400006600 } from './1768400006600-mail-outbox-sealed-message';
 import { JobSchedules1768400006700 } from './1768400006700-job-schedules';
+import { SandboxCardSavedCards1768700008700 } from './1768700008700-sandbox-card-saved-cards';
 
 /**
  * Migrations of the platform (the event store and its commit order, the mail outbox and its sealed renderings, the
@@ -21,4 +22,5 @@ export const platformMigrations = [
   MailOutboxSealedMessage1768400006600,
   JobSchedules1768400006700,
   SandboxCard1768400008000,
+  SandboxCardSavedCards1768700008700,
 ];

@@ -235,6 +235,15 @@ describe('The sandbox card on a real deployment', () => {
     ['get', '/api/sandbox/card/v1/checkout/sessions/cs_test_sandbox_1'],
     ['post', '/api/sandbox/card/v1/checkout/sessions/cs_test_sandbox_1/expire'],
     ['post', '/api/sandbox/card/v1/checkout/sessions'],
+    // Saved cards (docs/adr/0087-sandbox-saved-cards.md): the setup page, its Save, and the rest of Stripe's API.
+    ['get', '/api/sandbox/card/setups/cs_test_sandbox_1?signature=x'],
+    ['post', '/api/sandbox/card/setups/cs_test_sandbox_1/save?signature=x'],
+    ['post', '/api/sandbox/card/v1/customers'],
+    ['get', '/api/sandbox/card/v1/setup_intents/seti_test_sandbox_1'],
+    ['get', '/api/sandbox/card/v1/payment_methods/pm_test_sandbox_1'],
+    ['post', '/api/sandbox/card/v1/payment_methods/pm_test_sandbox_1/detach'],
+    ['post', '/api/sandbox/card/v1/payment_intents'],
+    ['get', '/api/sandbox/card/v1/payment_intents/pi_test_sandbox_1'],
   ] as const;
 
   it.each([
@@ -257,6 +266,9 @@ describe('The sandbox card on a real deployment', () => {
       }
       const dictionaries = await testApp.http.get('/api/dictionaries');
       expect(dictionaries.body.cardCheckoutAvailable).toBe('STRIPE_SECRET_KEY' in env);
+      // Nothing was written where the sandbox is off: no customer, session, card or payment of its own.
+      for (const table of ['sandbox_card_customers', 'sandbox_card_setup_sessions', 'sandbox_card_payment_intents'])
+        expect(await testApp.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 0 }]);
       // With a Stripe key, sandboxes on or not, checkouts are Stripe's: never booked as sandbox money.
       expect(testApp.app.get(CardProvider).name).toBe('STRIPE');
     } finally {

@@ -19,9 +19,10 @@ export class StartCardSetupController {
 
   /**
    * Opens the card provider's hosted page that saves a card for automatic renewals and charges nothing
-   * (docs/adr/0085-saved-cards.md). The card is recorded when the provider's webhook says so; it replaces a card saved
-   * before. 409 `error.card.balance.payments.off` while the operator's switch is off, 503
-   * `error.card.provider.unavailable` where saving cards is not offered (no Stripe, or the sandbox card).
+   * (docs/adr/0085-saved-cards.md; the sandbox card's test page where it stands in for Stripe, ADR 0087). The card is
+   * recorded when the provider's webhook says so; it replaces a card saved before. 409
+   * `error.card.balance.payments.off` while the operator's switch is off, 503 `error.card.provider.unavailable` where
+   * there is no card provider.
    */
   @Post('setup')
   @ApiCreatedResponse({ type: CardSetupResponseDto })
