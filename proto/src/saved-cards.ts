@@ -86,6 +86,11 @@ export interface SavedCardSummary {
 /** `GET /users/me/saved-card`: whether a card can be saved here at all, and the card saved, if any. */
 export interface SavedCardView {
   available: boolean;
+  /**
+   * Who keeps a card saved here: `STRIPE`, or `SANDBOX` when the sandbox card stands in for it (a test page, no real
+   * card; docs/adr/0087-sandbox-saved-cards.md); null where there is no card provider.
+   */
+  provider: CardProvider | null;
   card: SavedCardSummary | null;
 }
 

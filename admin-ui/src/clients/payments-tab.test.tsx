@@ -124,6 +124,7 @@ describe("a client's balance", () => {
       'GET /api/users/u-1/saved-card': () =>
         json(200, {
           available: true,
+          provider: 'STRIPE',
           card: { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2031, savedAt: '2026-11-29T10:00:00.000Z' },
         }),
     });
@@ -137,7 +138,7 @@ describe("a client's balance", () => {
   it('says when the client has no saved card, and when it could not be read', async () => {
     mockFetch({
       'POST /api/payments/search/u-1': () => json(200, { content: [], totalElements: 0 }),
-      'GET /api/users/u-1/saved-card': () => json(200, { available: false, card: null }),
+      'GET /api/users/u-1/saved-card': () => json(200, { available: false, provider: 'STRIPE', card: null }),
     });
     const { unmount } = renderAs('ADMIN', 'payments');
     expect(await screen.findByTestId('client-saved-card-none')).toHaveTextContent('אין כרטיס שמור');

@@ -7,6 +7,7 @@ import { jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../../te
 
 const SAVED: SavedCardView = {
   available: true,
+  provider: 'STRIPE',
   card: { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2031, savedAt: '2026-11-29T10:00:00.000Z' },
 };
 
@@ -15,7 +16,7 @@ function profileWith(savedCard: SavedCardView) {
   let current = savedCard;
   return mockFetch(({ url, method }) => {
     if (url === '/api/users/me/saved-card' && method === 'DELETE') {
-      current = { available: current.available, card: null };
+      current = { ...current, card: null };
       return new Response(null, { status: 204 });
     }
     if (url === '/api/users/me/saved-card') return jsonResponse(200, current);
@@ -39,7 +40,7 @@ describe('my profile: the saved card', () => {
 
   it("goes to Stripe's setup page to save a card", async () => {
     signInAs();
-    const { calls } = profileWith({ available: true, card: null });
+    const { calls } = profileWith({ available: true, provider: 'STRIPE', card: null });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderApp('/my-profile');
@@ -47,6 +48,14 @@ describe('my profile: the saved card', () => {
     await user.click(screen.getByTestId('saved-card-setup'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/setup/cs_1'));
     expect(calls.filter((call) => call.url === '/api/users/me/saved-card/setup')).toHaveLength(1);
+  });
+
+  it('says when saving goes to the sandbox test page rather than Stripe', async () => {
+    signInAs();
+    profileWith({ available: true, provider: 'SANDBOX', card: null });
+    renderApp('/my-profile');
+    expect(await screen.findByTestId('saved-card-hint')).toHaveTextContent('כרטיסי ניסוי: השמירה עוברת לדף ניסוי');
+    expect(screen.getByTestId('saved-card-hint')).not.toHaveTextContent('המאובטח של Stripe');
   });
 
   it('removes the card only after the confirmation', async () => {
@@ -66,7 +75,7 @@ describe('my profile: the saved card', () => {
 
   it('is not shown where saving a card is not offered', async () => {
     signInAs();
-    profileWith({ available: false, card: null });
+    profileWith({ available: false, provider: 'STRIPE', card: null });
     renderApp('/my-profile');
     expect(await screen.findByTestId('profile-full-name')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('כרטיס שמור')).not.toBeInTheDocument());

@@ -13,7 +13,8 @@ import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 
 /**
  * The card kept at Stripe for automatic renewals (docs/adr/0085-saved-cards.md): brand, last four digits and expiry;
- * saving goes to Stripe's page (nothing is charged), removing asks first. Where saving is not offered it is not shown,
+ * saving goes to Stripe's page (nothing is charged), or the sandbox card's test page, which the hint says (ADR 0087);
+ * removing asks first. Where saving is not offered it is not shown,
  * unless a card was saved before (the operator's switch turned off since): the client can always remove it.
  */
 export function SavedCardSection() {
@@ -56,7 +57,11 @@ export function SavedCardSection() {
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="saved-card-hint">
-        {available ? t('profile.saveCardHint') : t('profile.savedCardOff')}
+        {!available
+          ? t('profile.savedCardOff')
+          : data.provider === 'SANDBOX'
+            ? t('profile.saveCardSandboxHint')
+            : t('profile.saveCardHint')}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {available ? (

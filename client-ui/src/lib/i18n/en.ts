@@ -122,6 +122,8 @@ export const en: Record<MessageKey, string> = {
   'profile.savedCardNone': 'No card is saved. A saved card can pay the automatic renewals of your subscriptions.',
   'profile.savedCardExpires': 'Expires {expiry}',
   'profile.saveCardHint': "The card is saved on Stripe's secure page; nothing is charged.",
+  'profile.saveCardSandboxHint':
+    'Test cards: saving goes to a sandbox test page, not Stripe. No real card is saved or charged.',
   'profile.savedCardOff': 'Cards cannot be saved or charged for renewals right now. You can still remove this one.',
   'profile.saveCard': 'Save a card',
   'profile.replaceCard': 'Replace the card',

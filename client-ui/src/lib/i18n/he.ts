@@ -123,6 +123,7 @@ export const he = {
   'profile.savedCardNone': 'אין כרטיס שמור. כרטיס שמור יכול לשלם על החידושים האוטומטיים של המנויים שלך.',
   'profile.savedCardExpires': 'בתוקף עד {expiry}',
   'profile.saveCardHint': 'הכרטיס נשמר בעמוד המאובטח של Stripe, ללא חיוב.',
+  'profile.saveCardSandboxHint': 'כרטיסי ניסוי: השמירה עוברת לדף ניסוי, לא Stripe. שום כרטיס אמיתי לא נשמר או מחויב.',
   'profile.savedCardOff': 'כרגע לא ניתן לשמור כרטיסים או לחדש בכרטיס. אפשר עדיין להסיר את הכרטיס הזה.',
   'profile.saveCard': 'שמירת כרטיס',
   'profile.replaceCard': 'החלפת הכרטיס',

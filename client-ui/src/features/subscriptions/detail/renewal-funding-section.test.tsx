@@ -14,6 +14,7 @@ import {
 
 const CARD: SavedCardView = {
   available: true,
+  provider: 'STRIPE',
   card: { brand: 'visa', last4: '4242', expMonth: 3, expYear: 2031, savedAt: '2026-11-29T10:00:00.000Z' },
 };
 
@@ -54,7 +55,7 @@ describe('subscription page: how the renewal is paid', () => {
 
   it('offers the card choices only with a saved card', async () => {
     signInAs();
-    mockApi({ available: true, card: null });
+    mockApi({ available: true, provider: 'STRIPE', card: null });
     renderApp(`/subscriptions/${makeSubscription().id}`);
     expect(await screen.findByTestId('renewal-funding-CARD')).toBeDisabled();
     expect(screen.getByTestId('renewal-funding-BALANCE_THEN_CARD')).toBeDisabled();
@@ -77,7 +78,7 @@ describe('subscription page: how the renewal is paid', () => {
 
   it('is not shown without saved cards, or for a subscription that does not renew by itself', async () => {
     signInAs();
-    mockApi({ available: false, card: null });
+    mockApi({ available: false, provider: 'STRIPE', card: null });
     const { unmount } = renderApp(`/subscriptions/${makeSubscription().id}`);
     expect(await screen.findByTestId('subscription-detail')).toBeInTheDocument();
     expect(screen.queryByTestId('renewal-funding-BALANCE')).not.toBeInTheDocument();

@@ -60,6 +60,7 @@ export class SavedCards {
     const { card } = await this.stateOf(userUuid);
     return {
       available: this.available,
+      provider: this.provider.available ? this.provider.name : null,
       card:
         card === null
           ? null

@@ -76,7 +76,7 @@ describe('Saved cards through the sandbox card (the real SDK against our own Str
 
   it('offers saving a card without Stripe, because the sandbox card stands in', async () => {
     const client = await createActiveUser(testApp);
-    expect(await savedCardOf(client)).toEqual({ available: true, card: null });
+    expect(await savedCardOf(client)).toEqual({ available: true, provider: 'SANDBOX', card: null });
   });
 
   it('saves a card through the test page: no card field, a signed webhook, the card shown, provider SANDBOX', async () => {
@@ -105,6 +105,7 @@ describe('Saved cards through the sandbox card (the real SDK against our own Str
     expect([saved.status, saved.headers.location]).toEqual([303, 'http://kupa.test/profile?card=saved']);
     expect(await savedCardOf(client)).toEqual({
       available: true,
+      provider: 'SANDBOX',
       card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, savedAt: expect.any(String) },
     });
     // The customer made for the client is the sandbox's, and recorded as such (ADR 0080: sandbox money is marked).
@@ -149,7 +150,7 @@ describe('Saved cards through the sandbox card (the real SDK against our own Str
     };
     const removed = await testApp.http.delete('/api/users/me/saved-card').set('Authorization', as(client));
     expect(removed.status).toBe(204);
-    expect(await savedCardOf(client)).toEqual({ available: true, card: null });
+    expect(await savedCardOf(client)).toEqual({ available: true, provider: 'SANDBOX', card: null });
     expect((await sdk().paymentMethods.retrieve(current)).customer).toBeNull();
     // Detaching again is Stripe's refusal, which our adapter takes as done.
     await expect(sdk().paymentMethods.detach(current)).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
@@ -264,7 +265,7 @@ describe('Saved cards through the sandbox card (the real SDK against our own Str
       expect([response.status, response.body.error]).toEqual([404, 'error.card.sandbox.checkout.not.found']);
     const odd = await save(url.toString(), 'platinum');
     expect([odd.status, odd.body.error]).toEqual([400, 'error.validation.invalid.input']);
-    expect(await savedCardOf(client)).toEqual({ available: true, card: null });
+    expect(await savedCardOf(client)).toEqual({ available: true, provider: 'SANDBOX', card: null });
     // Stripe's API needs the key: without it, nothing is served.
     const keyless = await testApp.rawHttp.get('/api/sandbox/card/v1/payment_intents/pi_test_sandbox_x');
     expect([keyless.status, keyless.body.error]).toEqual([401, 'error.card.sandbox.api.key.invalid']);

@@ -70,13 +70,14 @@ describe('Saved cards and the renewal funding choice (the real SDK against a loc
 
   it('saves a card through a setup checkout: one customer, brand, last4 and expiry shown, recorded once', async () => {
     const client = await createActiveUser(testApp);
-    expect(await savedCardOf(client)).toEqual({ available: true, card: null });
+    expect(await savedCardOf(client)).toEqual({ available: true, provider: 'STRIPE', card: null });
     const { sessionId, event } = await saveCard(client, 'visa');
     const session = stripe.setupSessions.get(sessionId);
     expect(session).toMatchObject({ mode: 'setup', client_reference_id: client.userUuid });
     expect(stripe.customers.get(session?.customer ?? '')?.metadata).toEqual({ userUuid: client.userUuid });
     expect(await savedCardOf(client)).toEqual({
       available: true,
+      provider: 'STRIPE',
       card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, savedAt: expect.any(String) },
     });
 
@@ -160,7 +161,7 @@ describe('Saved cards and the renewal funding choice (the real SDK against a loc
 
     const removed = await testApp.http.delete('/api/users/me/saved-card').set('Authorization', as(client));
     expect(removed.status).toBe(204);
-    expect(await savedCardOf(client)).toEqual({ available: true, card: null });
+    expect(await savedCardOf(client)).toEqual({ available: true, provider: 'STRIPE', card: null });
     expect(stripe.paymentMethods.get(method.id)?.customer).toBeNull();
     expect((await read(testApp, subscription.id)).renewalFunding).toBe('BALANCE');
 
@@ -190,7 +191,11 @@ describe('Saved cards and the renewal funding choice (the real SDK against a loc
       const call = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
         second.http[method](path).set('Authorization', as(client));
       const view = await call('get', '/api/users/me/saved-card');
-      expect(view.body).toEqual({ available: false, card: expect.objectContaining({ last4: '4242' }) });
+      expect(view.body).toEqual({
+        available: false,
+        provider: 'STRIPE',
+        card: expect.objectContaining({ last4: '4242' }),
+      });
 
       const setupsBefore = stripe.setupSessions.size;
       const setup = await call('post', '/api/users/me/saved-card/setup');
@@ -209,7 +214,11 @@ describe('Saved cards and the renewal funding choice (the real SDK against a loc
       expect([back.status, (back.body as Subscription).renewalFunding]).toEqual([200, 'BALANCE']);
       const removed = await call('delete', '/api/users/me/saved-card');
       expect(removed.status).toBe(204);
-      expect((await call('get', '/api/users/me/saved-card')).body).toEqual({ available: false, card: null });
+      expect((await call('get', '/api/users/me/saved-card')).body).toEqual({
+        available: false,
+        provider: 'STRIPE',
+        card: null,
+      });
       expect(stripe.paymentMethods.get(method.id)?.customer).toBeNull();
       await expectReadModelsToEqualReplay(testApp);
     } finally {
@@ -236,7 +245,7 @@ describe('Saved cards without a card provider', () => {
     const view = await testApp.http
       .get('/api/users/me/saved-card')
       .set('Authorization', `Bearer ${client.accessToken}`);
-    expect(view.body).toEqual({ available: false, card: null });
+    expect(view.body).toEqual({ available: false, provider: null, card: null });
     const setup = await testApp.http
       .post('/api/users/me/saved-card/setup')
       .set('Authorization', `Bearer ${client.accessToken}`);

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import type { SavedCardSummary, SavedCardView } from '@kupa/proto';
+import { CARD_PROVIDERS, type CardProvider, type SavedCardSummary, type SavedCardView } from '@kupa/proto';
 import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
 import { UserUuidPipe } from '../../infrastructure/params';
@@ -25,8 +25,18 @@ export class SavedCardSummaryDto implements SavedCardSummary {
 }
 
 export class SavedCardViewDto implements SavedCardView {
-  @ApiProperty({ description: 'Whether a card can be saved here (Stripe configured, card balance payments on)' })
+  @ApiProperty({
+    description:
+      'Whether a card can be saved here (a card provider, Stripe or the sandbox card; card balance payments on)',
+  })
   available: boolean;
+
+  @ApiProperty({
+    enum: CARD_PROVIDERS,
+    nullable: true,
+    description: 'Who keeps a card saved here: `SANDBOX` is a test page where no real card is saved; null: no provider',
+  })
+  provider: CardProvider | null;
 
   @ApiPropertyOptional({ type: SavedCardSummaryDto, nullable: true })
   card: SavedCardSummaryDto | null;
