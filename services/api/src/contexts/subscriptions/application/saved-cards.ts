@@ -91,8 +91,9 @@ export class SavedCards {
       userUuid: client.userUuid,
       customerId,
       setupId,
-      successUrl: `${this.config.publicUrl}/profile?card=saved`,
-      cancelUrl: `${this.config.publicUrl}/profile`,
+      // The client portal's profile page, where the Saved card section is (a path it does not have would be its 404).
+      successUrl: `${this.config.publicUrl}/my-profile?card=saved`,
+      cancelUrl: `${this.config.publicUrl}/my-profile`,
     });
   }
 

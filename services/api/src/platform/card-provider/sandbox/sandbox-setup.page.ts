@@ -45,7 +45,7 @@ export function renderSandboxSetupPage(
       return (
         `<label style="display:flex;gap:.5rem;align-items:center;min-height:44px">` +
         `<input type="radio" name="card" value="${card}"${index === 0 ? ' checked' : ''}>` +
-        `<span>${t(card)} <bdi dir="ltr">(${escapeHtml(test.brand)} •••• ${test.last4})</bdi></span></label>`
+        `<span>${t(card)} <bdi dir="ltr" style="white-space:nowrap">(${escapeHtml(test.brand)} •••• ${test.last4})</bdi></span></label>`
       );
     })
     .join('');

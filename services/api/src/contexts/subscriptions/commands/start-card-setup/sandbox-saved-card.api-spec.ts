@@ -98,11 +98,11 @@ describe('Saved cards through the sandbox card (the real SDK against our own Str
     const english = await testApp.rawHttp.get(`${local(url)}&lang=en`);
     expect(english.text).toContain('This is a sandbox test page, not Stripe');
     expect(english.text).toContain('A card declined for insufficient funds');
-    expect(/data-action="cancel" href="([^"]+)"/.exec(english.text)?.[1]).toBe('http://kupa.test/profile');
+    expect(/data-action="cancel" href="([^"]+)"/.exec(english.text)?.[1]).toBe('http://kupa.test/my-profile');
 
     // Save, as the page's form posts it: the browser is sent on to the success address once the webhook has run.
     const saved = await save(url, 'pays', 'text/html');
-    expect([saved.status, saved.headers.location]).toEqual([303, 'http://kupa.test/profile?card=saved']);
+    expect([saved.status, saved.headers.location]).toEqual([303, 'http://kupa.test/my-profile?card=saved']);
     expect(await savedCardOf(client)).toEqual({
       available: true,
       provider: 'SANDBOX',
