@@ -146,4 +146,8 @@ export function isOneOf<T extends string>(values: readonly T[], value: unknown):
  */
 export const RENEWAL_FUNDINGS = enumOf(['BALANCE', 'BALANCE_THEN_CARD', 'CARD'] as const);
 export type RenewalFunding = (typeof RENEWAL_FUNDINGS)[number];
+
+/** How an off-session card renewal attempt failed (docs/adr/0086-renewals-charged-to-the-saved-card.md). */
+export const CARD_RENEWAL_FAILURES = enumOf(['DECLINED', 'REQUIRES_ACTION', 'ABANDONED'] as const);
+export type CardRenewalFailure = (typeof CARD_RENEWAL_FAILURES)[number];
 export const DEFAULT_RENEWAL_FUNDING: RenewalFunding = 'BALANCE';

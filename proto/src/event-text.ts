@@ -70,6 +70,10 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   SubscriptionProvisioningFailed: { he: 'הקמת מנוי נכשלה', en: 'Subscription setup failed' },
   SubscriptionLapsed: { he: 'מנוי מושהה עד לתשלום', en: 'Subscription paused awaiting payment' },
   SubscriptionRenewalFundingChanged: { he: 'שינוי אמצעי החידוש', en: 'Renewal funding changed' },
+  SubscriptionCardRenewalStarted: { he: 'חיוב כרטיס לחידוש', en: 'Card charged for renewal' },
+  SubscriptionCardRenewalPending: { he: 'חיוב כרטיס לחידוש בעיבוד', en: 'Card renewal charge processing' },
+  SubscriptionCardRenewalFailed: { he: 'חיוב כרטיס לחידוש נכשל', en: 'Card renewal charge failed' },
+  SubscriptionCardRenewalSettled: { he: 'חיוב כרטיס לחידוש התקבל', en: 'Card renewal charge received' },
   CardCustomerCreated: { he: 'פתיחת לקוח אצל ספק הכרטיסים', en: 'Card provider customer created' },
   CardSaved: { he: 'שמירת כרטיס', en: 'Card saved' },
   CardRemoved: { he: 'הסרת כרטיס שמור', en: 'Saved card removed' },
@@ -216,6 +220,22 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     en: '{target} of {parent}: unpaid at its end, paused until {graceEndsAt}',
   },
   SubscriptionRenewalFundingChanged: { he: '{target} של {parent}: {changes}', en: '{target} of {parent}: {changes}' },
+  SubscriptionCardRenewalStarted: {
+    he: '{target} של {parent}: הכרטיס השמור מחויב ב-{cardChargeAmount} לחידוש',
+    en: '{target} of {parent}: the saved card is charged {cardChargeAmount} for the renewal',
+  },
+  SubscriptionCardRenewalPending: {
+    he: '{target} של {parent}: חיוב הכרטיס לחידוש עדיין בעיבוד אצל ספק הכרטיסים',
+    en: '{target} of {parent}: the card charge for the renewal is still processing at the card provider',
+  },
+  SubscriptionCardRenewalFailed: {
+    he: '{target} של {parent}: חיוב הכרטיס לחידוש נכשל, {cardChargeFailure}',
+    en: '{target} of {parent}: the card charge for the renewal failed, {cardChargeFailure}',
+  },
+  SubscriptionCardRenewalSettled: {
+    he: '{target} של {parent}: חיוב הכרטיס לחידוש התקבל ונזקף ליתרה',
+    en: '{target} of {parent}: the card charge for the renewal arrived on the balance',
+  },
   CardCustomerCreated: {
     he: '{target}: נפתח לקוח אצל ספק הכרטיסים',
     en: '{target}: a customer was created at the card provider',
@@ -364,6 +384,12 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
       label: { he: 'תשלום החידוש', en: 'renewal paid by' },
       value: { kind: 'enum', enumName: 'renewalFunding' },
     },
+    cardChargeAmount: { label: { he: 'חיוב כרטיס', en: 'card charge' }, value: { kind: 'money' } },
+    cardChargeFailure: {
+      label: { he: 'סיבת כישלון החיוב', en: 'why the charge failed' },
+      value: { kind: 'enum', enumName: 'cardRenewalFailure' },
+    },
+    cardChargeSettled: { label: { he: 'חיוב הכרטיס התקבל', en: 'card charge received' }, value: BOOLEAN },
   },
 });
 

@@ -12,6 +12,7 @@ import {
   PLAN_DURATIONS_MONTHS,
   PLAN_STATUSES,
   RENEWAL_FUNDINGS,
+  CARD_RENEWAL_FAILURES,
   SORT_ORDERS,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
@@ -138,6 +139,11 @@ export const ENUM_LABELS = {
     BALANCE_THEN_CARD: { he: 'מהיתרה, והחסר מהכרטיס', en: 'Balance first, then the card' },
     CARD: { he: 'מהכרטיס בלבד', en: 'Card only' },
   },
+  cardRenewalFailure: {
+    DECLINED: { he: 'הכרטיס נדחה', en: 'Card declined' },
+    REQUIRES_ACTION: { he: 'נדרש אישור של בעל הכרטיס', en: 'The card holder must confirm' },
+    ABANDONED: { he: 'לא התקבלה תשובה בזמן', en: 'No answer in time' },
+  },
 } as const satisfies Record<string, Labels>;
 
 export type EnumName = keyof typeof ENUM_LABELS;
@@ -166,6 +172,7 @@ export const ENUM_VALUES: Readonly<Record<EnumName, readonly (string | number)[]
   depositPurchaseKind: DEPOSIT_PURCHASE_KINDS,
   depositPurchaseStatus: DEPOSIT_PURCHASE_STATUSES,
   renewalFunding: RENEWAL_FUNDINGS,
+  cardRenewalFailure: CARD_RENEWAL_FAILURES,
 });
 
 export function enumLabel(name: EnumName, value: string | number, lang: Language): string {

@@ -1,4 +1,4 @@
-import type { Currency, RenewalFunding, SubscriptionStatus, SubscriptionType } from './enums';
+import type { CardRenewalFailure, Currency, RenewalFunding, SubscriptionStatus, SubscriptionType } from './enums';
 import type { IsoDateTime } from './payloads';
 import type { RenewalFundingChangeReason } from './saved-cards';
 
@@ -22,6 +22,10 @@ export const SUBSCRIPTION_EVENT_TYPES = Object.freeze({
   provisioningFailed: 'SubscriptionProvisioningFailed',
   lapsed: 'SubscriptionLapsed',
   renewalFundingChanged: 'SubscriptionRenewalFundingChanged',
+  cardRenewalStarted: 'SubscriptionCardRenewalStarted',
+  cardRenewalPending: 'SubscriptionCardRenewalPending',
+  cardRenewalFailed: 'SubscriptionCardRenewalFailed',
+  cardRenewalSettled: 'SubscriptionCardRenewalSettled',
 } as const);
 
 export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[keyof typeof SUBSCRIPTION_EVENT_TYPES];
@@ -177,6 +181,59 @@ export interface SubscriptionRenewalFundingChangedData {
   changedAt: IsoDateTime;
 }
 
+/**
+ * The renewal sweep is about to charge the saved card off-session for the period ending `periodEndDate`
+ * (docs/adr/0086-renewals-charged-to-the-saved-card.md). Recorded before the provider is asked: the attempt's id is
+ * in the provider's idempotency key (`kupa-renewal-{subscriptionId}-{attemptId}`), so every retry of this attempt is
+ * the same charge. At most one attempt is open per subscription, and one per period and card.
+ */
+export interface SubscriptionCardRenewalStartedData {
+  subscriptionId: string;
+  userUuid: string;
+  attemptId: string;
+  /** The end date of the period this attempt pays the next one after. */
+  periodEndDate: IsoDateTime;
+  amountMinor: number;
+  paymentMethodId: string;
+  startedAt: IsoDateTime;
+}
+
+/** The provider is still processing the attempt's payment (`processing`): its webhook, or the janitor, concludes it. */
+export interface SubscriptionCardRenewalPendingData {
+  subscriptionId: string;
+  userUuid: string;
+  attemptId: string;
+  paymentIntentId: string;
+  pendingAt: IsoDateTime;
+}
+
+/**
+ * The attempt ended without money: the bank declined, wanted its holder (`REQUIRES_ACTION`), or no outcome came
+ * within the provider's idempotency window (`ABANDONED`, never sent again). The card is not charged again for that
+ * period.
+ */
+export interface SubscriptionCardRenewalFailedData {
+  subscriptionId: string;
+  userUuid: string;
+  attemptId: string;
+  outcome: CardRenewalFailure;
+  /** The provider's code (`card_declined`, `authentication_required`), or `abandoned`. */
+  code: string;
+  declineCode: string | null;
+  paymentIntentId: string | null;
+  failedAt: IsoDateTime;
+}
+
+/** The attempt's money arrived: booked as the card deposit `depositPaymentId` in the same append. */
+export interface SubscriptionCardRenewalSettledData {
+  subscriptionId: string;
+  userUuid: string;
+  attemptId: string;
+  paymentIntentId: string;
+  depositPaymentId: number;
+  settledAt: IsoDateTime;
+}
+
 export interface SubscriptionEventDataByType {
   SubscriptionPurchased: SubscriptionPurchasedData;
   SubscriptionActivated: SubscriptionActivatedData;
@@ -191,6 +248,10 @@ export interface SubscriptionEventDataByType {
   SubscriptionProvisioningFailed: SubscriptionProvisioningFailedData;
   SubscriptionLapsed: SubscriptionLapsedData;
   SubscriptionRenewalFundingChanged: SubscriptionRenewalFundingChangedData;
+  SubscriptionCardRenewalStarted: SubscriptionCardRenewalStartedData;
+  SubscriptionCardRenewalPending: SubscriptionCardRenewalPendingData;
+  SubscriptionCardRenewalFailed: SubscriptionCardRenewalFailedData;
+  SubscriptionCardRenewalSettled: SubscriptionCardRenewalSettledData;
 }
 
 /** One subscription event as a tagged union: `{type, data}`, the shape the event store appends. */

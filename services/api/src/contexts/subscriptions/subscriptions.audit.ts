@@ -69,4 +69,17 @@ export const SUBSCRIPTIONS_AUDIT_MAPPERS: Readonly<Record<SubscriptionEventType,
   SubscriptionRenewalFundingChanged: entry<'SubscriptionRenewalFundingChanged'>('UPDATED', (data) => ({
     renewalFunding: data.funding,
   })),
+  SubscriptionCardRenewalStarted: entry<'SubscriptionCardRenewalStarted'>('UPDATED', (data) => ({
+    cardChargeAmount: minorToAmount(data.amountMinor),
+    cardChargeSettled: false,
+  })),
+  SubscriptionCardRenewalPending: entry<'SubscriptionCardRenewalPending'>('UPDATED', () => ({
+    cardChargeSettled: false,
+  })),
+  SubscriptionCardRenewalFailed: entry<'SubscriptionCardRenewalFailed'>('UPDATED', (data) => ({
+    cardChargeFailure: data.outcome,
+  })),
+  SubscriptionCardRenewalSettled: entry<'SubscriptionCardRenewalSettled'>('UPDATED', () => ({
+    cardChargeSettled: true,
+  })),
 });

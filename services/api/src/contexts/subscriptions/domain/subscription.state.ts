@@ -1,4 +1,5 @@
 import {
+  type CardRenewalFailure,
   type Currency,
   DEFAULT_RENEWAL_FUNDING,
   type RenewalFunding,
@@ -34,6 +35,23 @@ export interface ExistingSubscription {
   graceEndsAt: string | null;
   /** How the automatic renewal is paid (docs/adr/0085-saved-cards.md): the balance unless its owner chose the card. */
   renewalFunding: RenewalFunding;
+  /** Every off-session card renewal attempt, oldest first (docs/adr/0086-renewals-charged-to-the-saved-card.md). */
+  cardRenewalAttempts: CardRenewalAttempt[];
+}
+
+/** One off-session charge of the saved card for a renewal, as the stream tells it. */
+export interface CardRenewalAttempt {
+  attemptId: string;
+  /** The end date of the period the attempt renews: one attempt per period and card. */
+  periodEndDate: string;
+  amountMinor: number;
+  paymentMethodId: string;
+  startedAt: string;
+  /** OPEN: recorded, no outcome yet; PENDING: the provider is processing `paymentIntentId`. */
+  status: 'OPEN' | 'PENDING' | 'FAILED' | 'SETTLED';
+  paymentIntentId: string | null;
+  failure: CardRenewalFailure | null;
+  depositPaymentId: number | null;
 }
 
 /** A subscription stream before its purchase, or a subscription that exists. */
@@ -72,6 +90,7 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       renewalRetryAt: null,
       graceEndsAt: null,
       renewalFunding: DEFAULT_RENEWAL_FUNDING,
+      cardRenewalAttempts: [],
     };
   }
   // Every other event changes a subscription that exists; one on an empty stream would be corrupt history.
@@ -119,5 +138,50 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       return { ...state, status: 'GRACE', graceEndsAt: event.data.graceEndsAt };
     case 'SubscriptionRenewalFundingChanged':
       return { ...state, renewalFunding: event.data.funding };
+    case 'SubscriptionCardRenewalStarted': {
+      const { attemptId, periodEndDate, amountMinor, paymentMethodId, startedAt } = event.data;
+      const attempt: CardRenewalAttempt = {
+        attemptId,
+        periodEndDate,
+        amountMinor,
+        paymentMethodId,
+        startedAt,
+        status: 'OPEN',
+        paymentIntentId: null,
+        failure: null,
+        depositPaymentId: null,
+      };
+      return { ...state, cardRenewalAttempts: [...state.cardRenewalAttempts, attempt] };
+    }
+    case 'SubscriptionCardRenewalPending':
+      return withAttempt(state, event.data.attemptId, {
+        status: 'PENDING',
+        paymentIntentId: event.data.paymentIntentId,
+      });
+    case 'SubscriptionCardRenewalFailed':
+      return withAttempt(state, event.data.attemptId, {
+        status: 'FAILED',
+        failure: event.data.outcome,
+        ...(event.data.paymentIntentId === null ? {} : { paymentIntentId: event.data.paymentIntentId }),
+      });
+    case 'SubscriptionCardRenewalSettled':
+      return withAttempt(state, event.data.attemptId, {
+        status: 'SETTLED',
+        paymentIntentId: event.data.paymentIntentId,
+        depositPaymentId: event.data.depositPaymentId,
+      });
   }
+}
+
+function withAttempt(
+  state: ExistingSubscription,
+  attemptId: string,
+  change: Partial<CardRenewalAttempt>,
+): ExistingSubscription {
+  return {
+    ...state,
+    cardRenewalAttempts: state.cardRenewalAttempts.map((attempt) =>
+      attempt.attemptId === attemptId ? { ...attempt, ...change } : attempt,
+    ),
+  };
 }

@@ -146,5 +146,11 @@ function changesOf(event: Exclude<SubscriptionEvent, { type: 'SubscriptionPurcha
       return [[], []];
     case 'SubscriptionRenewalFundingChanged':
       return [['renewal_funding = ?'], [event.data.funding]];
+    // Card renewal attempts live on the stream only: the sweep reads them under the subscription's lock.
+    case 'SubscriptionCardRenewalStarted':
+    case 'SubscriptionCardRenewalPending':
+    case 'SubscriptionCardRenewalFailed':
+    case 'SubscriptionCardRenewalSettled':
+      return [[], []];
   }
 }
