@@ -46,6 +46,8 @@ export const FAKE_TEST_CARDS = Object.freeze({
     expYear: 2032,
     offSession: 'authentication_required',
   },
+  /** A card whose payment stays `processing` until the spec settles it (`settlePaymentIntent`). */
+  processing: { brand: 'visa', last4: '1117', expMonth: 9, expYear: 2031, offSession: 'processing' },
 } as const);
 
 export type FakeTestCard = keyof typeof FAKE_TEST_CARDS;
@@ -87,7 +89,8 @@ export interface FakePaymentIntent {
   currency: string;
   customer: string;
   payment_method: string;
-  status: 'succeeded' | 'requires_payment_method';
+  status: 'succeeded' | 'requires_payment_method' | 'processing';
+  last_payment_error: { code: string; decline_code: string | null; message: string } | null;
   description: string | null;
   metadata: Record<string, string>;
   created: number;
@@ -257,6 +260,49 @@ export class FakeStripe {
     return { eventId, payload, signature };
   }
 
+  /** The off-session payments made for one subscription (its renewal attempts' metadata names it). */
+  offSessionPaymentsOf(subscriptionId: string): FakePaymentIntent[] {
+    return [...this.paymentIntents.values()].filter((intent) => intent.metadata.subscriptionId === subscriptionId);
+  }
+
+  /** The bank decided a `processing` payment: it succeeded, or it failed as a declined card. */
+  settlePaymentIntent(paymentIntentId: string, succeeded: boolean): FakePaymentIntent {
+    const intent = this.paymentIntents.get(paymentIntentId);
+    if (!intent) throw new Error(`The fake knows no payment intent ${paymentIntentId}`);
+    intent.status = succeeded ? 'succeeded' : 'requires_payment_method';
+    intent.last_payment_error = succeeded
+      ? null
+      : { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+    return intent;
+  }
+
+  /** A webhook event about a payment intent as it is now, signed as Stripe signs them. */
+  signedPaymentIntentEvent(
+    type: string,
+    paymentIntentId: string,
+    options: { eventId?: string; secret?: string } = {},
+  ): { eventId: string; payload: string; signature: string } {
+    const intent = this.paymentIntents.get(paymentIntentId);
+    if (!intent) throw new Error(`The fake knows no payment intent ${paymentIntentId}`);
+    const eventId = options.eventId ?? id('evt');
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: { ...intent } },
+    });
+    const signature = this.sdk.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,
+    });
+    return { eventId, payload, signature };
+  }
+
   /**
    * The saved-card calls (customers, setup sessions, setup intents, payment methods and their detach, off-session
    * payment intents), or null for a call this part does not answer. A POST with an idempotency key answers what the
@@ -348,6 +394,13 @@ export class FakeStripe {
       return { status: 200, body: wire };
     }
     if (method === 'POST' && path === '/v1/payment_intents') return this.offSessionPayment(form);
+    const paymentIntentMatch = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && paymentIntentMatch) {
+      const intent = this.paymentIntents.get(paymentIntentMatch[1]);
+      return intent
+        ? { status: 200, body: intent }
+        : refusal(404, `No such payment_intent: '${paymentIntentMatch[1]}'`, { code: 'resource_missing' });
+    }
     return null;
   }
 
@@ -369,14 +422,21 @@ export class FakeStripe {
       currency: (form.currency ?? 'usd').toLowerCase(),
       customer: form.customer,
       payment_method: paymentMethod.id,
-      status: behaviour === 'succeeds' ? 'succeeded' : 'requires_payment_method',
+      status:
+        behaviour === 'succeeds' ? 'succeeded' : behaviour === 'processing' ? 'processing' : 'requires_payment_method',
+      last_payment_error:
+        behaviour === 'card_declined'
+          ? { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }
+          : behaviour === 'authentication_required'
+            ? { code: 'authentication_required', decline_code: null, message: 'This payment requires authentication.' }
+            : null,
       description: form.description ?? null,
       metadata: metadataOf(form, 'metadata'),
       created: Math.floor(Date.now() / 1000),
       livemode: false,
     };
     this.paymentIntents.set(intent.id, intent);
-    if (behaviour === 'succeeds') return { status: 200, body: intent };
+    if (behaviour === 'succeeds' || behaviour === 'processing') return { status: 200, body: intent };
     const declined = behaviour === 'card_declined';
     return {
       status: 402,

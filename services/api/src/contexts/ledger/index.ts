@@ -24,6 +24,8 @@ export {
   type WalletPaymentStates,
 } from './domain/wallet-payment';
 export {
+  bookOffSessionCardCharge,
+  type OffSessionCardCharge,
   depositAmountMinor,
   depositFacts,
   type DepositFacts,

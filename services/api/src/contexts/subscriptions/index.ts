@@ -3,6 +3,7 @@ import {
   SubscriptionSecretsSealed1768200000000,
   SubscriptionsGraceWindow1769900008100,
   SubscriptionRenewalFunding1768700008500,
+  SubscriptionCardRenewalOpen1768700008600,
   SubscriptionsSchema1767700000000,
 } from './infrastructure/subscriptions.migrations';
 import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
@@ -28,6 +29,7 @@ export const subscriptionsMigrations: Function[] = [
   SubscriptionPaymentsReadModel1768500007700,
   SubscriptionsGraceWindow1769900008100,
   SubscriptionRenewalFunding1768700008500,
+  SubscriptionCardRenewalOpen1768700008600,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

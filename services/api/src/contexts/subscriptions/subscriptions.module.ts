@@ -73,6 +73,7 @@ import { SearchSubscriptionsHandler } from './queries/search-subscriptions/searc
 import { SUBSCRIPTIONS_AUDIT_MAPPERS } from './subscriptions.audit';
 import { SAVED_CARD_EVENT_TYPES } from '@kupa/proto';
 import { SavedCards } from './application/saved-cards';
+import { CardRenewals } from './application/card-renewals';
 import { ChooseRenewalFundingController } from './commands/choose-renewal-funding/choose-renewal-funding.controller';
 import { ChooseRenewalFundingHandler } from './commands/choose-renewal-funding/choose-renewal-funding.handler';
 import { RemoveSavedCardController } from './commands/remove-saved-card/remove-saved-card.controller';
@@ -152,6 +153,7 @@ import { SAVED_CARD_AUDIT_MAPPERS } from './saved-cards.audit';
     SearchSubscriptionsHandler,
     GetSavedCardHandler,
     SavedCards,
+    CardRenewals,
     StartCardSetupHandler,
     RemoveSavedCardHandler,
     ChooseRenewalFundingHandler,
@@ -184,6 +186,7 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly purchaseReader: DepositPurchaseReader,
     private readonly cardProvider: CardProvider,
     private readonly cardCheckouts: CardDepositCheckouts,
+    private readonly cardRenewals: CardRenewals,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -216,7 +219,14 @@ export class SubscriptionsModule implements OnModuleInit {
     );
     for (const kind of this.mails.kinds()) this.mailDispatcher.registerKind(kind);
     this.schedules.register(
-      new SubscriptionRenewalsSweep(this.dataSource, this.commands, this.discounts, this.users, this.clock),
+      new SubscriptionRenewalsSweep(
+        this.dataSource,
+        this.commands,
+        this.discounts,
+        this.users,
+        this.clock,
+        this.cardRenewals,
+      ),
     );
     // The reminders before an automatic renewal the balance will not cover, or an end (ADR 0083).
     this.schedules.register(

@@ -107,6 +107,25 @@ export type OffSessionChargeOutcome =
   | { outcome: 'declined'; paymentIntentId: string | null; code: string; declineCode: string | null }
   | { outcome: 'pending'; paymentIntentId: string };
 
+/**
+ * An off-session payment as the provider's API tells it now (never as a webhook's body told it): how it stands, in
+ * the terms of `chargeOffSession`'s answer, and the references we gave it.
+ */
+export interface OffSessionPaymentState {
+  paymentIntentId: string;
+  outcome: OffSessionChargeOutcome;
+  /** Our references (`subscriptionId`, `attemptId`), as given when it was created. */
+  metadata: Readonly<Record<string, string>>;
+}
+
+/** The PaymentIntent events the card renewals act on (docs/adr/0086-renewals-charged-to-the-saved-card.md). */
+export const PAYMENT_INTENT_WEBHOOK_EVENT_TYPES = Object.freeze([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.processing',
+  'payment_intent.requires_action',
+] as const);
+
 /** The header carrying a webhook's signature. */
 export const CARD_WEBHOOK_SIGNATURE_HEADER = 'stripe-signature';
 
@@ -177,4 +196,16 @@ export abstract class CardProvider {
 
   /** Creates and confirms a payment of the saved card without its holder, under the caller's idempotency key. */
   abstract chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeOutcome>;
+
+  /** An off-session payment as it stands now; null when the provider knows no such PaymentIntent. */
+  abstract retrievePaymentIntent(paymentIntentId: string): Promise<OffSessionPaymentState | null>;
+
+  /**
+   * The PaymentIntent a webhook is about when it is one of `PAYMENT_INTENT_WEBHOOK_EVENT_TYPES`, else null;
+   * `error.card.webhook.signature.invalid` (400) when the signature does not hold.
+   */
+  abstract verifyPaymentIntentWebhook(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+  ): { id: string; type: string; paymentIntentId: string } | null;
 }

@@ -10,6 +10,8 @@ export {
   type CardSetupState,
   type OffSessionChargeOutcome,
   type OffSessionChargeRequest,
+  type OffSessionPaymentState,
+  PAYMENT_INTENT_WEBHOOK_EVENT_TYPES,
   type SavedPaymentMethod,
   cardStatusOf,
   type CardWebhookEvent,

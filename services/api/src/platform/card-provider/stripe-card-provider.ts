@@ -14,6 +14,8 @@ import {
   type CardWebhookEvent,
   type OffSessionChargeOutcome,
   type OffSessionChargeRequest,
+  type OffSessionPaymentState,
+  PAYMENT_INTENT_WEBHOOK_EVENT_TYPES,
   type SavedPaymentMethod,
 } from './card-provider.port';
 
@@ -281,27 +283,35 @@ export class StripeCardProvider extends CardProvider {
       this.logger.warn(`Charging ${request.paymentMethodId} off-session failed: ${String(error)}`);
       throw new ApiError('error.card.provider.unavailable');
     }
-    switch (intent.status) {
-      case 'succeeded':
-        return {
-          outcome: 'succeeded',
-          paymentIntentId: intent.id,
-          amountMinor: intent.amount,
-          currency: intent.currency,
-        };
-      case 'requires_action':
-      case 'requires_confirmation':
-        return { outcome: 'requires_action', paymentIntentId: intent.id, code: 'authentication_required' };
-      case 'processing':
-        return { outcome: 'pending', paymentIntentId: intent.id };
-      default:
-        return {
-          outcome: 'declined',
-          paymentIntentId: intent.id,
-          code: intent.last_payment_error?.code ?? 'card_declined',
-          declineCode: intent.last_payment_error?.decline_code ?? null,
-        };
+    return outcomeOf(intent);
+  }
+
+  async retrievePaymentIntent(paymentIntentId: string): Promise<OffSessionPaymentState | null> {
+    const stripe = this.configured();
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      this.logger.warn(`Reading the payment ${paymentIntentId} failed: ${String(error)}`);
+      throw new ApiError('error.card.provider.unavailable');
     }
+    return { paymentIntentId: intent.id, outcome: outcomeOf(intent), metadata: { ...(intent.metadata ?? {}) } };
+  }
+
+  verifyPaymentIntentWebhook(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+  ): { id: string; type: string; paymentIntentId: string } | null {
+    const event = this.verifyWebhook(rawBody, signature);
+    if (!(PAYMENT_INTENT_WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type)) return null;
+    // The signature held over these very bytes, so reading them again reads what the provider sent.
+    const body = JSON.parse((rawBody as Buffer).toString('utf8')) as {
+      data?: { object?: { id?: unknown; object?: unknown } };
+    };
+    const object = body.data?.object;
+    if (object?.object !== 'payment_intent' || typeof object.id !== 'string') return null;
+    return { id: event.id, type: event.type, paymentIntentId: object.id };
   }
 
   private async isDetached(stripe: Stripe, paymentMethodId: string): Promise<boolean> {
@@ -326,6 +336,33 @@ export class StripeCardProvider extends CardProvider {
         }),
       };
     return this.client.stripe;
+  }
+}
+
+/** Where an off-session PaymentIntent stands, in the terms of `chargeOffSession`'s answer. */
+function outcomeOf(intent: Stripe.PaymentIntent): OffSessionChargeOutcome {
+  switch (intent.status) {
+    case 'succeeded':
+      return {
+        outcome: 'succeeded',
+        paymentIntentId: intent.id,
+        amountMinor: intent.amount,
+        currency: intent.currency,
+      };
+    case 'requires_action':
+    case 'requires_confirmation':
+      return { outcome: 'requires_action', paymentIntentId: intent.id, code: 'authentication_required' };
+    case 'processing':
+      return { outcome: 'pending', paymentIntentId: intent.id };
+    default:
+      if (intent.last_payment_error?.code === 'authentication_required')
+        return { outcome: 'requires_action', paymentIntentId: intent.id, code: 'authentication_required' };
+      return {
+        outcome: 'declined',
+        paymentIntentId: intent.id,
+        code: intent.last_payment_error?.code ?? 'card_declined',
+        declineCode: intent.last_payment_error?.decline_code ?? null,
+      };
   }
 }
 

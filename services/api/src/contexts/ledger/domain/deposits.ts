@@ -1,4 +1,5 @@
 import type { CardProvider, CashierInvoiceOpenedData, CryptoMethod, LedgerAccount } from '@kupa/proto';
+import { type CardReportDecision, type CardReportInput, type CardReportStates, settleCardReport } from './card-report';
 import type { PaymentEvent } from './ledger.events';
 import { paymentDecider } from './payment.decider';
 import type { PaymentState } from './payment.state';
@@ -84,6 +85,46 @@ export function openCardDeposit(checkout: OpenedCheckout, at: Date, state: Payme
     },
     state,
   );
+}
+
+/** A saved card's off-session charge that the provider took (docs/adr/0086-renewals-charged-to-the-saved-card.md). */
+export interface OffSessionCardCharge {
+  paymentId: number;
+  owner: DepositOwner;
+  /** What was asked of the card: what the provider's answer must say, in dollars, to be credited as asked. */
+  amountAskedMinor: number;
+  /** The provider's PaymentIntent: the deposit's provider payment and its "checkout". */
+  paymentIntentId: string;
+  provider: CardProvider;
+}
+
+/**
+ * An off-session charge of a saved card, booked as a card deposit whose checkout is the provider's PaymentIntent:
+ * opened and settled by the provider's report in one decision, so a card renewal's money reaches the wallet by the
+ * same rules (and the same ledger checks) as a card top-up's: credited once, only as asked in dollars (else held for
+ * review), from `world:stripe` or `world:sandbox-card`, with an ambassador's bonus.
+ */
+export function bookOffSessionCardCharge(
+  charge: OffSessionCardCharge,
+  input: CardReportInput,
+  states: CardReportStates,
+): CardReportDecision {
+  const opening = openCardDeposit(
+    {
+      paymentId: charge.paymentId,
+      owner: charge.owner,
+      amountMinor: charge.amountAskedMinor,
+      checkoutSessionId: charge.paymentIntentId,
+      // An off-session charge has no page anybody pays on.
+      url: '',
+      provider: charge.provider,
+    },
+    input.at,
+    states.deposit,
+  );
+  const opened = opening.reduce(paymentDecider.evolve, states.deposit);
+  const decision = settleCardReport(input, { ...states, deposit: opened });
+  return { ...decision, payment: [...opening, ...decision.payment] };
 }
 
 /** A crypto deposit's opening: the PENDING payment of an opened invoice, and the invoice, on its stream. */

@@ -211,7 +211,6 @@ describe('card renewal attempts (ADR 0086)', () => {
                 outcome: 'requires_action',
                 paymentIntentId: null,
                 code: 'authentication_required',
-                declineCode: null,
               },
               at,
             },

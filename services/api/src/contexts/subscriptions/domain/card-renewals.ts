@@ -75,11 +75,11 @@ export function startCardRenewal(
   const events: SubscriptionEvent[] = [];
   const open = openCardRenewal(state);
   if (open !== null) {
-    if (command.at.getTime() - new Date(open.startedAt).getTime() <= CARD_RENEWAL_ABANDON_AFTER_MS)
-      return open.status === 'OPEN'
-        ? { events, charge: open, waiting: false }
-        : { events, charge: null, waiting: true };
-    events.push(failed(state, open, { outcome: 'ABANDONED', code: 'abandoned', declineCode: null }, command.at));
+    // A PaymentIntent the provider holds is read back by its id (the janitor), whatever its age.
+    if (open.status === 'PENDING') return { events, charge: null, waiting: true };
+    const abandoned = abandonStaleCardRenewal({ at: command.at }, state);
+    if (abandoned.length === 0) return { events, charge: open, waiting: false };
+    events.push(...abandoned);
   }
   const periodEndDate = state.endDate;
   const tried = state.cardRenewalAttempts.some(
@@ -116,15 +116,24 @@ export function startCardRenewal(
   return { events: [...events, started], charge, waiting: false };
 }
 
+/**
+ * An attempt recorded but never answered, older than the provider keeps its keys: ABANDONED, so that it is never sent
+ * again (a send under an expired key could be a second charge). Nothing for a younger one, or one pending at the
+ * provider, whose PaymentIntent is read back instead.
+ */
+export function abandonStaleCardRenewal(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+  if (!state.exists) return [];
+  const open = openCardRenewal(state);
+  if (open === null || open.status !== 'OPEN') return [];
+  if (command.at.getTime() - new Date(open.startedAt).getTime() <= CARD_RENEWAL_ABANDON_AFTER_MS) return [];
+  return [failed(state, open, { outcome: 'ABANDONED', code: 'abandoned', declineCode: null }, command.at)];
+}
+
 /** What the provider answered about an attempt, short of its money arriving (`settleCardRenewal`). */
 export type CardRenewalAnswer =
   | { outcome: 'pending'; paymentIntentId: string }
-  | {
-      outcome: 'declined' | 'requires_action';
-      paymentIntentId: string | null;
-      code: string;
-      declineCode: string | null;
-    };
+  | { outcome: 'requires_action'; paymentIntentId: string | null; code: string }
+  | { outcome: 'declined'; paymentIntentId: string | null; code: string; declineCode: string | null };
 
 /**
  * The provider's answer about an attempt without money: `pending` marks an open attempt as waiting for the
@@ -160,7 +169,7 @@ export function concludeCardRenewal(
     failed(
       state,
       { ...attempt, paymentIntentId: answer.paymentIntentId ?? attempt.paymentIntentId },
-      { outcome, code: answer.code, declineCode: answer.declineCode },
+      { outcome, code: answer.code, declineCode: answer.outcome === 'declined' ? answer.declineCode : null },
       command.at,
     ),
   ];

@@ -151,3 +151,23 @@ export class SubscriptionRenewalFunding1768700008500 implements MigrationInterfa
     await runner.query(`ALTER TABLE subscriptions DROP COLUMN renewal_funding`);
   }
 }
+
+/**
+ * Since when a subscription has a card renewal attempt without an outcome (docs/adr/0086-renewals-charged-to-the-saved-
+ * card.md): what the renewal sweep's janitor looks for to read a pending PaymentIntent back when its webhook was lost.
+ */
+export class SubscriptionCardRenewalOpen1768700008600 implements MigrationInterface {
+  name = 'SubscriptionCardRenewalOpen1768700008600';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE subscriptions ADD COLUMN card_renewal_open_since timestamptz`);
+    await runner.query(
+      `CREATE INDEX subscriptions_card_renewal_open ON subscriptions (card_renewal_open_since)
+        WHERE card_renewal_open_since IS NOT NULL`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE subscriptions DROP COLUMN card_renewal_open_since`);
+  }
+}

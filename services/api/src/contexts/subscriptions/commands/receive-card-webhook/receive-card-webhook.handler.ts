@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CARD_WEBHOOK_EVENT_TYPES, CardProvider, cardStatusOf } from '../../../../platform/card-provider';
 import { CardDepositCheckouts } from '../../../ledger';
+import { CardRenewals } from '../../application/card-renewals';
 import { SavedCards } from '../../application/saved-cards';
 import { SettleCardPaymentCommand } from '../settle-card-payment/settle-card-payment.command';
 import { type CardWebhookOutcome, ReceiveCardWebhookCommand } from './receive-card-webhook.command';
@@ -23,6 +24,7 @@ export class ReceiveCardWebhookHandler implements ICommandHandler<ReceiveCardWeb
     private readonly cards: CardDepositCheckouts,
     private readonly commands: CommandBus,
     private readonly savedCards: SavedCards,
+    private readonly cardRenewals: CardRenewals,
   ) {}
 
   async execute({ rawBody, signature, context }: ReceiveCardWebhookCommand): Promise<CardWebhookOutcome> {
@@ -30,6 +32,11 @@ export class ReceiveCardWebhookHandler implements ICommandHandler<ReceiveCardWeb
     // A setup checkout saves a card and moves no money (docs/adr/0085-saved-cards.md).
     const setup = this.provider.verifySetupWebhook(rawBody, signature);
     if (setup !== null) return { ...IGNORED, handled: await this.savedCards.recordSetup(setup, context) };
+    // A renewal charged to the saved card (docs/adr/0086-renewals-charged-to-the-saved-card.md): the PaymentIntent is
+    // read back and its attempt concluded once; one that is not a renewal attempt of ours is acknowledged, no more.
+    const intent = this.provider.verifyPaymentIntentWebhook(rawBody, signature);
+    if (intent !== null)
+      return { ...IGNORED, handled: await this.cardRenewals.onPaymentIntent(intent.paymentIntentId, context, null) };
     if (!(CARD_WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type) || event.checkoutSessionId === null)
       return IGNORED;
     const checkout = await this.provider.retrieveCheckout(event.checkoutSessionId);

@@ -6,7 +6,9 @@ import { systemContext } from '../../../../platform/auth';
 import type { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
+import type { RenewalFunding } from '@kupa/proto';
 import type { UserReader } from '../../../identity';
+import type { CardRenewals } from '../../application/card-renewals';
 import { addDays } from '../../domain/subscription-periods';
 import { renewalMissingMinor } from '../../domain/subscription.decider';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
@@ -21,6 +23,8 @@ export const SUBSCRIPTION_RENEWALS_BATCH = 50;
 export const SUBSCRIPTION_RENEWALS_INTERVAL_MS = 60_000;
 /** After a short balance, the next automatic attempt (never after the end, or in GRACE the window's end). */
 export const RENEWAL_RETRY_DAYS = 1;
+/** A card renewal pending at the provider this long is read back from it, in case its webhook was lost. */
+export const CARD_RENEWAL_JANITOR_AFTER_MS = 5 * 60_000;
 
 /** The codes that mean another pass (or the owner) already did what this pass meant to do. */
 const ALREADY_DONE = new Set([
@@ -36,6 +40,8 @@ interface DueRenewal {
   end_date: Date;
   /** Set in GRACE: the attempts go on until the window closes instead of the end date. */
   grace_ends_at: Date | null;
+  /** How the renewal is paid (ADR 0085): anything but BALANCE tries the saved card first (ADR 0086). */
+  renewal_funding: RenewalFunding;
 }
 
 /**
@@ -63,20 +69,22 @@ export class SubscriptionRenewalsSweep implements Sweep {
     private readonly discounts: ReferralDiscounts,
     private readonly users: UserReader,
     private readonly clock: Clock,
+    private readonly cardRenewals: CardRenewals | null = null,
     readonly intervalMs: number = SUBSCRIPTION_RENEWALS_INTERVAL_MS,
   ) {}
 
   async sweep(): Promise<SweepPass> {
     const now = this.clock.now();
+    const pending = await this.checkCardRenewals(now);
     const renewals = await this.renewDue(now);
     const ends = await this.endDue(now);
-    const full = [renewals, ends].some((step) => step.seen === SUBSCRIPTION_RENEWALS_BATCH && step.acted > 0);
-    return { acted: renewals.acted + ends.acted, more: full };
+    const full = [pending, renewals, ends].some((step) => step.seen === SUBSCRIPTION_RENEWALS_BATCH && step.acted > 0);
+    return { acted: pending.acted + renewals.acted + ends.acted, more: full };
   }
 
   private async renewDue(now: Date): Promise<{ seen: number; acted: number }> {
     const due: DueRenewal[] = await this.dataSource.query(
-      `SELECT id, user_uuid, list_price_minor, end_date, grace_ends_at FROM subscriptions
+      `SELECT id, user_uuid, list_price_minor, end_date, grace_ends_at, renewal_funding FROM subscriptions
         WHERE next_payment_date <= $1 AND status IN ('ACTIVE', 'GRACE') AND is_recurrent AND NOT cancel_at_period_end
           AND NOT recurrence_deactivated
         ORDER BY next_payment_date, id LIMIT $2`,
@@ -90,6 +98,12 @@ export class SubscriptionRenewalsSweep implements Sweep {
   /** Renews one subscription, or records why not; whether anything changed. */
   private async renewOne(subscription: DueRenewal, now: Date): Promise<boolean> {
     const context = systemContext();
+    if (subscription.renewal_funding !== 'BALANCE' && this.cardRenewals !== null) {
+      const card = await this.renewByCard(subscription);
+      if (card === 'RENEWED') return true;
+      // An attempt open at the provider, or already done: the subscription is left alone this pass.
+      if (card !== 'BALANCE') return false;
+    }
     try {
       await this.commands.execute(new RenewSubscriptionCommand(null, subscription.id, context));
       return true;
@@ -122,16 +136,66 @@ export class SubscriptionRenewalsSweep implements Sweep {
     }
   }
 
+  /**
+   * The saved card first (docs/adr/0086-renewals-charged-to-the-saved-card.md): for CARD the whole price, for
+   * BALANCE_THEN_CARD what the balance lacks. A provider that does not answer leaves the attempt open for the next
+   * pass, which sends the same key.
+   */
+  private async renewByCard(subscription: DueRenewal): Promise<string> {
+    if (this.cardRenewals === null) return 'BALANCE';
+    const { percent, balanceMinor } = await this.priceFacts(subscription);
+    try {
+      return await this.cardRenewals.renew(
+        {
+          subscriptionId: subscription.id,
+          userUuid: subscription.user_uuid,
+          funding: subscription.renewal_funding,
+          priceMinor: renewalMissingMinor(subscription.list_price_minor, percent, 0),
+          balanceMinor,
+        },
+        systemContext(),
+      );
+    } catch (error) {
+      this.logger.warn(`The card renewal of ${subscription.id} did not go through: ${String(error)}`);
+      return 'WAITING';
+    }
+  }
+
+  /**
+   * The lost-webhook janitor: card renewals pending at the provider for a few minutes are read back from it and
+   * concluded; the webhook that concludes them first makes this a no-op.
+   */
+  private async checkCardRenewals(now: Date): Promise<{ seen: number; acted: number }> {
+    if (this.cardRenewals === null) return { seen: 0, acted: 0 };
+    const open: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM subscriptions WHERE card_renewal_open_since <= $1 ORDER BY card_renewal_open_since, id LIMIT $2`,
+      [new Date(now.getTime() - CARD_RENEWAL_JANITOR_AFTER_MS), SUBSCRIPTION_RENEWALS_BATCH],
+    );
+    let acted = 0;
+    for (const { id } of open) {
+      try {
+        if (await this.cardRenewals.checkOpen(id, systemContext())) acted += 1;
+      } catch (error) {
+        this.logger.warn(`The card renewal of ${id} could not be read back: ${String(error)}`);
+      }
+    }
+    return { seen: open.length, acted };
+  }
+
   /** What the renewal costs now (the price as bought less the owner's discount) minus the owner's balance. */
   private async missingMinor(subscription: DueRenewal): Promise<number> {
+    const { percent, balanceMinor } = await this.priceFacts(subscription);
+    return renewalMissingMinor(subscription.list_price_minor, percent, balanceMinor);
+  }
+
+  private async priceFacts(subscription: DueRenewal): Promise<{ percent: number; balanceMinor: number }> {
     const [owner] = await this.users.findByUuids([subscription.user_uuid]);
     const percent = owner ? await this.discounts.percentFor(owner.profileId) : 0;
     const rows: Array<{ balance_minor: string }> = await this.dataSource.query(
       'SELECT balance_minor::text AS balance_minor FROM ledger_user_balances WHERE user_uuid = $1',
       [subscription.user_uuid],
     );
-    const balanceMinor = Number(rows[0]?.balance_minor ?? 0);
-    return renewalMissingMinor(subscription.list_price_minor, percent, balanceMinor);
+    return { percent, balanceMinor: Number(rows[0]?.balance_minor ?? 0) };
   }
 
   private async endDue(now: Date): Promise<{ seen: number; acted: number }> {

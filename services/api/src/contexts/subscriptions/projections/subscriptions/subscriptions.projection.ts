@@ -146,11 +146,14 @@ function changesOf(event: Exclude<SubscriptionEvent, { type: 'SubscriptionPurcha
       return [[], []];
     case 'SubscriptionRenewalFundingChanged':
       return [['renewal_funding = ?'], [event.data.funding]];
-    // Card renewal attempts live on the stream only: the sweep reads them under the subscription's lock.
+    // Card renewal attempts are decided from the stream; the table only says since when one waits for an outcome, for
+    // the sweep's janitor (docs/adr/0086-renewals-charged-to-the-saved-card.md).
     case 'SubscriptionCardRenewalStarted':
+      return [['card_renewal_open_since = ?'], [event.data.startedAt]];
     case 'SubscriptionCardRenewalPending':
+      return [[], []];
     case 'SubscriptionCardRenewalFailed':
     case 'SubscriptionCardRenewalSettled':
-      return [[], []];
+      return [['card_renewal_open_since = NULL'], []];
   }
 }
