@@ -20,6 +20,11 @@ export interface NotificationParams {
   graceDeadline?: string;
   /** `ending`: when it ends; `renewal-failed`, `grace-started`: the unpaid period's end. */
   endDate?: string;
+  /**
+   * `renewal-failed`: the saved card was tried first and failed (docs/adr/0086-renewals-charged-to-the-saved-card.md):
+   * declined, or its bank wants the holder to pay on-session. Absent when no card was tried for the period.
+   */
+  cardFailure?: 'DECLINED' | 'REQUIRES_ACTION';
   /** Where to act in the client portal: the top-up of what is missing, or the subscription to renew. */
   link: string;
 }

@@ -23,12 +23,20 @@ export function notificationText(notification: ClientNotification, t: Translate,
         body: t('notifications.renewalShort.body', { date: date(params.paymentDate) }),
         action: t('notifications.topUp', { amount }),
       };
-    case 'renewal-failed':
+    case 'renewal-failed': {
+      // The saved card was tried first (ADR 0086): say why it did not pay, then what the balance lacks.
+      const card =
+        params.cardFailure === 'DECLINED'
+          ? `${t('notifications.renewalFailed.cardDeclined')} `
+          : params.cardFailure === 'REQUIRES_ACTION'
+            ? `${t('notifications.renewalFailed.cardNeedsHolder')} `
+            : '';
       return {
         title: t('notifications.renewalFailed.title', { plan }),
-        body: t('notifications.renewalFailed.body', { amount, date: date(params.graceDeadline) }),
+        body: card + t('notifications.renewalFailed.body', { amount, date: date(params.graceDeadline) }),
         action: t('notifications.topUp', { amount }),
       };
+    }
     case 'grace-started':
       return {
         title: t('notifications.graceStarted.title', { plan }),

@@ -512,6 +512,9 @@ export const en: Record<MessageKey, string> = {
     'It renews automatically on {date}. Top up the missing amount before then to keep it running.',
   'notifications.renewalFailed.title': 'We could not renew {plan}',
   'notifications.renewalFailed.body': 'Your balance is {amount} short. Top up by {date} to renew it.',
+  'notifications.renewalFailed.cardDeclined': 'Your saved card was declined for this renewal.',
+  'notifications.renewalFailed.cardNeedsHolder':
+    'Your bank wants you to confirm the payment yourself, so your saved card could not be charged automatically.',
   'notifications.ending.title': '{plan} ends on {date}',
   'notifications.ending.body': 'It will not renew by itself. To keep it, renew it before then.',
   'notifications.graceStarted.title': '{plan} is paused',

@@ -489,6 +489,9 @@ export const he = {
   'notifications.renewalShort.body': 'החבילה מתחדשת אוטומטית ב-{date}. הטעינו את הסכום החסר לפני כן כדי שתמשיך.',
   'notifications.renewalFailed.title': 'לא הצלחנו לחדש את {plan}',
   'notifications.renewalFailed.body': 'ביתרה חסרים {amount}. הטעינו עד {date} כדי לחדש אותה.',
+  'notifications.renewalFailed.cardDeclined': 'הכרטיס השמור שלך נדחה בחידוש הזה.',
+  'notifications.renewalFailed.cardNeedsHolder':
+    'הבנק שלך מבקש שתאשרו את התשלום בעצמכם, ולכן לא ניתן היה לחייב את הכרטיס השמור אוטומטית.',
   'notifications.ending.title': '{plan} מסתיימת ב-{date}',
   'notifications.ending.body': 'היא לא תתחדש מעצמה. כדי לשמור עליה, חדשו אותה לפני כן.',
   'notifications.graceStarted.title': '{plan} מושהית',

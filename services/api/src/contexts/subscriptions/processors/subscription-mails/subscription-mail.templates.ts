@@ -34,6 +34,8 @@ export type SubscriptionMail =
       missingMinor: number;
       endDate: string;
       graceDeadline: string;
+      /** The saved card was tried first and failed (ADR 0086); absent when no card was tried. */
+      cardFailure?: 'DECLINED' | 'REQUIRES_ACTION';
     }
   | { kind: 'ending'; planName: string | null; endDate: string; recurrent: boolean }
   /** Lapsed into the grace window (ADR 0081): paused, the login kept until `graceEndsAt`. */
@@ -137,6 +139,13 @@ function english(mail: SubscriptionMail, renewLink?: string): Wording {
       return {
         subject: `Top up to keep your ${plan}`,
         paragraphs: [
+          ...(mail.cardFailure === 'DECLINED'
+            ? ['Your saved card was declined for this renewal, so we tried your balance.']
+            : mail.cardFailure === 'REQUIRES_ACTION'
+              ? [
+                  'Your bank wants you to confirm the payment yourself, so your saved card could not be charged automatically. Top up by card with the link below and it renews.',
+                ]
+              : []),
           `We could not renew your ${plan}: the renewal costs ${money(mail.priceMinor, 'en')} and your balance is ${money(mail.missingMinor, 'en')} short.`,
           `It runs until ${on(mail.endDate)}; top up by ${on(mail.graceDeadline)} to renew it.`,
         ],
@@ -253,6 +262,13 @@ function hebrew(mail: SubscriptionMail, renewLink?: string): Wording {
       return {
         subject: `כדי לשמור על ${plan} יש להטעין יתרה`,
         paragraphs: [
+          ...(mail.cardFailure === 'DECLINED'
+            ? ['הכרטיס השמור שלך נדחה בחידוש הזה, ולכן ניסינו את היתרה.']
+            : mail.cardFailure === 'REQUIRES_ACTION'
+              ? [
+                  'הבנק שלך מבקש שתאשרו את התשלום בעצמכם, ולכן לא ניתן היה לחייב את הכרטיס השמור אוטומטית. הטעינו בכרטיס דרך הקישור שלמטה והחבילה תתחדש.',
+                ]
+              : []),
           `לא הצלחנו לחדש את ${plan}: החידוש עולה ${money(mail.priceMinor, 'he')} וחסרים ביתרה שלך ${money(mail.missingMinor, 'he')}.`,
           `היא בתוקף עד ${on(mail.endDate)}; הטעינו יתרה עד ${on(mail.graceDeadline)} כדי לחדש אותה.`,
         ],

@@ -139,7 +139,11 @@ export class SubscriptionMailsProcessor implements Processor {
       const owner = owners.get(event.data.userUuid);
       const subscription = subscriptions.get(event.data.subscriptionId);
       if (!owner || !subscription) continue;
-      const mail = await this.mailFor(event, subscription, owner.profileId);
+      let mail = await this.mailFor(event, subscription, owner.profileId);
+      if (mail?.kind === 'renewal-failed') {
+        const cardFailure = await cardFailureOf(manager, subscription);
+        if (cardFailure !== null) mail = { ...mail, cardFailure };
+      }
       if (mail?.kind === 'renewal-failed') {
         const reminder = renewalFailedReminder(
           {
@@ -164,6 +168,7 @@ export class SubscriptionMailsProcessor implements Processor {
             graceDeadline: sent.graceDeadline,
             endDate: sent.endDate,
             link: topUpPath(sent.missingMinor),
+            ...(sent.cardFailure ? { cardFailure: sent.cardFailure } : {}),
           },
         });
       } else if (mail?.kind === 'grace-started') {
@@ -261,4 +266,26 @@ export class SubscriptionMailsProcessor implements Processor {
         return null;
     }
   }
+}
+
+/**
+ * Why the saved card did not pay for the period that now failed to renew (docs/adr/0086-renewals-charged-to-the-saved-
+ * card.md): the last card attempt for the subscription's current end date that was declined or wanted its holder;
+ * null when no card was tried for it.
+ */
+async function cardFailureOf(
+  manager: EntityManager,
+  subscription: SubscriptionRow,
+): Promise<'DECLINED' | 'REQUIRES_ACTION' | null> {
+  if (subscription.end_date === null) return null;
+  const rows: Array<{ outcome: 'DECLINED' | 'REQUIRES_ACTION' }> = await manager.query(
+    `SELECT f.data->>'outcome' AS outcome FROM events f
+       JOIN events s ON s.stream_id = f.stream_id AND s.type = 'SubscriptionCardRenewalStarted'
+        AND s.data->>'attemptId' = f.data->>'attemptId'
+      WHERE f.stream_id = $1 AND f.type = 'SubscriptionCardRenewalFailed'
+        AND f.data->>'outcome' IN ('DECLINED', 'REQUIRES_ACTION') AND s.data->>'periodEndDate' = $2
+      ORDER BY f.stream_version DESC LIMIT 1`,
+    [`subscription-${subscription.id}`, new Date(subscription.end_date).toISOString()],
+  );
+  return rows[0]?.outcome ?? null;
 }

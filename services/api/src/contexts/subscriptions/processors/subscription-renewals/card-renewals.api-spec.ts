@@ -181,6 +181,17 @@ describe('renewals charged to the saved card (sweep, fake Stripe)', () => {
     ]);
     expect(await renewalFailures(subscription.id)).toBe(1);
     expect((await current(subscription.id)).endDate).toBe(subscription.endDate);
+    // The reminder says the card was declined and links to the top-up of what is missing (a card top-up works).
+    const mail = await testApp.mailbox.waitFor(customer.email, (received) => /^Top up to keep/.test(received.subject));
+    expect(mail.text).toContain('Your saved card was declined for this renewal');
+    expect(mail.text).toContain('https://kupa.example/payments/deposit?amountMinor=1000');
+    const notified = await testApp.dataSource.query(
+      `SELECT params FROM client_notifications WHERE user_uuid = $1 AND kind = 'renewal-failed'`,
+      [customer.userUuid],
+    );
+    expect(notified).toEqual([
+      { params: expect.objectContaining({ cardFailure: 'DECLINED', link: '/payments/deposit?amountMinor=1000' }) },
+    ]);
 
     // The next day: the declined card is not charged again for this period.
     at(subscription.endDate, -2 * DAY_MS);
@@ -202,13 +213,15 @@ describe('renewals charged to the saved card (sweep, fake Stripe)', () => {
   });
 
   it('requires_action: failed as the holder is wanted, the balance path records the failure', async () => {
-    const { subscription } = await subscriber(10, 'authentication', 'CARD');
+    const { customer, subscription } = await subscriber(10, 'authentication', 'CARD');
     at(subscription.endDate, -3 * DAY_MS);
     await sweepNow();
     expect(await eventsOf(subscription.id, 'SubscriptionCardRenewalFailed')).toEqual([
       expect.objectContaining({ outcome: 'REQUIRES_ACTION', code: 'authentication_required' }),
     ]);
     expect(await renewalFailures(subscription.id)).toBe(1);
+    const mail = await testApp.mailbox.waitFor(customer.email, (received) => /^Top up to keep/.test(received.subject));
+    expect(mail.text).toContain('Your bank wants you to confirm the payment yourself');
   });
 
   it('pending: the subscription waits; the webhook settles it once, in any order and however often', async () => {
