@@ -212,4 +212,47 @@ describe('the Stripe adapter: saved cards', () => {
       code: 'error.card.provider.unavailable',
     });
   });
+
+  it('reads a PaymentIntent back as the charge answered it, with our metadata; unknown ones are null', async () => {
+    const paid = await provider.chargeOffSession(charge(await savedCard('visa'), `kupa-renewal-${randomUUID()}`));
+    const declined = await provider.chargeOffSession(
+      charge(await savedCard('declined'), `kupa-renewal-${randomUUID()}`),
+    );
+    const processing = await provider.chargeOffSession(
+      charge(await savedCard('processing'), `kupa-renewal-${randomUUID()}`),
+    );
+    expect(processing).toMatchObject({ outcome: 'pending' });
+    const read = async (outcome: { paymentIntentId: string | null }) =>
+      provider.retrievePaymentIntent(outcome.paymentIntentId as string);
+    expect(await read(paid)).toMatchObject({ outcome: paid, metadata: { subscriptionId: 'sub-1' } });
+    expect((await read(declined))?.outcome).toEqual(declined);
+    expect((await read(processing))?.outcome).toEqual(processing);
+    stripe.settlePaymentIntent(processing.paymentIntentId as string, true);
+    expect((await read(processing))?.outcome).toMatchObject({
+      outcome: 'succeeded',
+      amountMinor: 1250,
+      currency: 'usd',
+    });
+    expect(await provider.retrievePaymentIntent('pi_test_unknown')).toBeNull();
+    stripe.failing = true;
+    await expect(read(paid)).rejects.toMatchObject({ code: 'error.card.provider.unavailable' });
+  });
+
+  it('tells a PaymentIntent webhook apart from the others, and refuses a bad signature', async () => {
+    const paid = await provider.chargeOffSession(charge(await savedCard('visa'), `kupa-renewal-${randomUUID()}`));
+    const event = stripe.signedPaymentIntentEvent('payment_intent.succeeded', paid.paymentIntentId as string);
+    expect(provider.verifyPaymentIntentWebhook(Buffer.from(event.payload), event.signature)).toEqual({
+      id: event.eventId,
+      type: 'payment_intent.succeeded',
+      paymentIntentId: paid.paymentIntentId,
+    });
+    const other = stripe.signedPaymentIntentEvent('payment_intent.created', paid.paymentIntentId as string);
+    expect(provider.verifyPaymentIntentWebhook(Buffer.from(other.payload), other.signature)).toBeNull();
+    const forged = stripe.signedPaymentIntentEvent('payment_intent.succeeded', paid.paymentIntentId as string, {
+      secret: 'whsec_someone_else',
+    });
+    expect(() => provider.verifyPaymentIntentWebhook(Buffer.from(forged.payload), forged.signature)).toThrow(
+      expect.objectContaining({ code: 'error.card.webhook.signature.invalid' }),
+    );
+  });
 });
