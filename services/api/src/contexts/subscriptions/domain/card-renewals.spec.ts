@@ -181,6 +181,12 @@ describe('card renewal attempts (ADR 0086)', () => {
       ).toBe('a1');
     });
 
+    it('given a renewal no longer due (another worker renewed it), then no attempt starts', () => {
+      given(running)
+        .when((state) => startCardRenewal(start('a1', 'pm_1', new Date('2026-02-25T10:04:59Z')), state).events)
+        .thenRejects('error.subscription.already.renewed');
+    });
+
     it('given a subscription that does not renew by itself, then no attempt starts', () => {
       given([...running, cancelled])
         .when((state) => startCardRenewal(start('a1'), state).events)

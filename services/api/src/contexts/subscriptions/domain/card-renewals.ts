@@ -8,7 +8,7 @@ import {
   hasEnded,
   type SubscriptionState,
 } from './subscription.state';
-import { renewsAutomatically } from './subscription.decider';
+import { nextPaymentDateOf, renewsAutomatically } from './subscription.decider';
 
 /**
  * Renewals charged to the saved card off-session (docs/adr/0086-renewals-charged-to-the-saved-card.md): the attempts
@@ -60,7 +60,8 @@ export interface CardRenewalStart {
 }
 
 /**
- * The sweep found the renewal due and a saved card to charge `amountMinor`. An open attempt older than
+ * The sweep found the renewal due and a saved card to charge `amountMinor`. Refused as already renewed when, under the
+ * lock, the next payment date is still ahead (another worker renewed it meanwhile). An open attempt older than
  * `CARD_RENEWAL_ABANDON_AFTER_MS` is abandoned first. Then an attempt still open is the one to send again (two
  * workers: the second sends the same key), one pending at the provider makes the subscription wait, and a card already
  * tried for this period is not tried again; otherwise a new attempt is recorded.
@@ -72,6 +73,10 @@ export function startCardRenewal(
   if (!state.exists) throw new DomainError(SUBSCRIPTION_ERRORS.notFound);
   if (hasEnded(state)) throw new DomainError(SUBSCRIPTION_ERRORS.ended);
   if (!renewsAutomatically(state) || state.endDate === null) throw new DomainError(SUBSCRIPTION_ERRORS.notRenewable);
+  // Read under the lock: a worker that found it due before another renewed it must not charge the next period.
+  const due = nextPaymentDateOf(state);
+  if (due === null || new Date(due).getTime() > command.at.getTime())
+    throw new DomainError(SUBSCRIPTION_ERRORS.alreadyRenewed);
   const events: SubscriptionEvent[] = [];
   const open = openCardRenewal(state);
   if (open !== null) {

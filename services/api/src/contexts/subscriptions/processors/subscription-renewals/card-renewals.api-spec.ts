@@ -343,4 +343,57 @@ describe('renewals charged to the saved card (sweep, fake Stripe)', () => {
     expect(stripe.offSessionPaymentsOf(subscription.id)).toEqual([]);
     expect(await renewalFailures(subscription.id)).toBe(1);
   });
+
+  /** Another API process on the same database and clock, as a second server of the fleet. */
+  const secondApp = (env: Record<string, string> = {}) =>
+    startTestApp({
+      clock,
+      database: testApp.database,
+      backgroundWork: false,
+      env: { ...stripe.env(), PUBLIC_URL: 'https://kupa.example', ...env },
+    });
+
+  // Closing an extra app on the shared database leaves the first one unable to answer, so both extra processes live in
+  // one scenario, the last of the file, which checks everything before closing them.
+  it('two more API processes on the same database: racing ones make one PaymentIntent; one with the switch off none', async () => {
+    const racing = await subscriber(10, 'visa', 'CARD');
+    const switchedOff = await subscriber(10, 'visa', 'CARD');
+    at(racing.subscription.endDate, -3 * DAY_MS);
+    const second = await secondApp();
+    const off = await secondApp({ CARD_BALANCE_PAYMENTS: '0' });
+    try {
+      // With card balance payments off, that process's sweep charges no card: the balance path.
+      await off.app.get(Schedules).sweepNow(SUBSCRIPTION_RENEWALS_SWEEP);
+      expect(stripe.offSessionPaymentsOf(switchedOff.subscription.id)).toEqual([]);
+      expect(await renewalFailures(switchedOff.subscription.id)).toBe(1);
+      expect(await eventsOf(switchedOff.subscription.id)).toEqual([]);
+
+      // The racing one was due too and is still short: both processes sweep and renew it by card at once.
+      const due = {
+        subscriptionId: racing.subscription.id,
+        userUuid: racing.customer.userUuid,
+        funding: 'CARD' as const,
+        priceMinor: 1000,
+        balanceMinor: 0,
+      };
+      at(racing.subscription.endDate, -2 * DAY_MS);
+      await Promise.all([
+        sweepNow(),
+        second.app.get(Schedules).sweepNow(SUBSCRIPTION_RENEWALS_SWEEP),
+        testApp.app.get(CardRenewals).renew(due, systemContext()),
+        second.app.get(CardRenewals).renew(due, systemContext()),
+        testApp.app.get(CardRenewals).renew(due, systemContext()),
+        second.app.get(CardRenewals).renew(due, systemContext()),
+      ]);
+      expect(stripe.offSessionPaymentsOf(racing.subscription.id)).toHaveLength(1);
+      expect((await paymentsOf(racing.customer)).filter((payment) => payment.method === 'CARD')).toHaveLength(1);
+      expect((await current(racing.subscription.id)).endDate).toBe(nextMonth(racing.subscription.endDate));
+      await expectLedgerVerifyOk(testApp);
+    } finally {
+      await second.app.close();
+      await second.mailbox.stop();
+      await off.app.close();
+      await off.mailbox.stop();
+    }
+  });
 });
