@@ -8,7 +8,7 @@ import { ApiErrors } from '../../../../platform/http';
 import { type CardWebhookOutcome, ReceiveCardWebhookCommand } from './receive-card-webhook.command';
 
 export class CardWebhookAnswerDto implements CardWebhookOutcome {
-  @ApiProperty({ description: 'Whether the event was about one of our checkouts' })
+  @ApiProperty({ description: 'Whether the event was about one of our checkouts, saved cards or renewal charges' })
   handled: boolean;
 
   @ApiProperty({ type: 'integer', minimum: 1, nullable: true })
@@ -37,7 +37,8 @@ export class ReceiveCardWebhookController {
   @ApiHeader({ name: CARD_WEBHOOK_SIGNATURE_HEADER, required: true, description: "Stripe's signature of the raw body" })
   @ApiOkResponse({ type: CardWebhookAnswerDto })
   @ApiBody({
-    description: 'A Stripe event; checkout session events are acted on once the signature holds, others ignored',
+    description:
+      'A Stripe event; checkout session and PaymentIntent events (renewals charged to the saved card, ADR 0086) are acted on once the signature holds, others ignored',
     schema: { type: 'object', additionalProperties: true, properties: { id: { type: 'string' } } },
   })
   @ApiErrors(400, 503)
