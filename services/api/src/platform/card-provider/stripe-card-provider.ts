@@ -280,6 +280,18 @@ export class StripeCardProvider extends CardProvider {
         if (code === 'authentication_required') return { outcome: 'requires_action', paymentIntentId, code };
         return { outcome: 'declined', paymentIntentId, code, declineCode: error.decline_code ?? null };
       }
+      // A request Stripe refuses as such (400, e.g. the card was replaced and detached since the attempt began) made
+      // no payment and never will under this key, which replays the refusal: an answer too, or the attempt would
+      // stay open until it is abandoned. An idempotency error is another class and stays an outage.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) {
+        this.logger.warn(`Stripe refused to charge ${request.paymentMethodId} off-session: ${error.message}`);
+        return {
+          outcome: 'declined',
+          paymentIntentId: error.payment_intent?.id ?? null,
+          code: error.code ?? 'invalid_request',
+          declineCode: null,
+        };
+      }
       this.logger.warn(`Charging ${request.paymentMethodId} off-session failed: ${String(error)}`);
       throw new ApiError('error.card.provider.unavailable');
     }

@@ -200,10 +200,13 @@ describe('Saved cards through the sandbox card (the real SDK against our own Str
       code: 'authentication_required',
     });
 
-    // A card detached (removed) is not charged: Stripe refuses it, which is no card answer, so it is an outage.
+    // A card detached (removed) is not charged: Stripe refuses the request (400), an answer that made no payment.
     await testApp.http.delete('/api/users/me/saved-card').set('Authorization', as(pays.client));
-    await expect(charge(pays, `renewal-removed-${pays.client.userUuid}`)).rejects.toMatchObject({
-      code: 'error.card.provider.unavailable',
+    expect(await charge(pays, `renewal-removed-${pays.client.userUuid}`)).toEqual({
+      outcome: 'declined',
+      paymentIntentId: null,
+      code: 'payment_method_unexpected_state',
+      declineCode: null,
     });
   });
 

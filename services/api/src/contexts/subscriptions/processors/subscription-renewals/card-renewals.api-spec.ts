@@ -306,6 +306,29 @@ describe('renewals charged to the saved card (sweep, fake Stripe)', () => {
     await expectLedgerVerifyOk(testApp);
   });
 
+  it('a card replaced while its attempt waits for Stripe: the old card is refused, the new one tried next', async () => {
+    const { customer, subscription } = await subscriber(10, 'visa', 'CARD');
+    at(subscription.endDate, -3 * DAY_MS);
+    stripe.failing = true;
+    await sweepNow();
+    stripe.failing = false;
+    // The open attempt names the first card; replacing it detaches that card at Stripe.
+    await saveCard(customer, 'visa');
+    await sweepNow();
+    expect(await eventsOf(subscription.id, 'SubscriptionCardRenewalFailed')).toEqual([
+      expect.objectContaining({ outcome: 'DECLINED', code: 'resource_missing' }),
+    ]);
+    expect(stripe.offSessionPaymentsOf(subscription.id)).toEqual([]);
+    expect(await renewalFailures(subscription.id)).toBe(1);
+
+    // At the next attempt the new card pays, once.
+    at(subscription.endDate, -2 * DAY_MS);
+    await sweepNow();
+    expect(stripe.offSessionPaymentsOf(subscription.id).map((intent) => intent.status)).toEqual(['succeeded']);
+    expect((await current(subscription.id)).endDate).toBe(nextMonth(subscription.endDate));
+    await expectLedgerVerifyOk(testApp);
+  });
+
   it('race: two sweep passes and two direct card renewals at once make exactly one PaymentIntent', async () => {
     const { customer, subscription } = await subscriber(10, 'visa', 'CARD');
     at(subscription.endDate, -3 * DAY_MS);
