@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig, type SessionLimits } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
+import { firstRows } from '../persistence/query-results';
 import { hashSecretToken, newSecretToken } from '../persistence/secret-token';
 import { ActorCache } from '../access/actor-cache';
 
@@ -179,12 +180,16 @@ export class RefreshTokens {
    * dropped here after the commit (and in every other process through the revocation's notification).
    */
   async revokeFamilyOf(token: string, now: Date): Promise<void> {
-    const rows: Array<{ user_uuid: string }> = await this.dataSource.query(
-      `UPDATE refresh_tokens SET revoked_at = $2
-       WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)
-       RETURNING user_uuid`,
-      [hashSecretToken(token), now],
-    );
+    // An UPDATE answers `[rows, count]`: read as the rows, it named no user and the view stayed until the
+    // notification dropped it, so a request that came before the notification still passed with the ended session.
+    const rows = firstRows(
+      await this.dataSource.query(
+        `UPDATE refresh_tokens SET revoked_at = $2
+         WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)
+         RETURNING user_uuid`,
+        [hashSecretToken(token), now],
+      ),
+    ) as Array<{ user_uuid: string }>;
     if (rows[0]) this.actors.forget(rows[0].user_uuid);
   }
 
