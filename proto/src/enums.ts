@@ -112,7 +112,15 @@ export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
 export const AUDIT_OPERATION_TYPES = enumOf(['CREATED', 'UPDATED', 'DELETED'] as const);
 export type AuditOperationType = (typeof AUDIT_OPERATION_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = enumOf(['ADMIN', 'MANAGER', 'CLIENT', 'PACKAGE', 'SUBSCRIPTION', 'PAYMENT'] as const);
+export const AUDIT_TARGET_TYPES = enumOf([
+  'ADMIN',
+  'MANAGER',
+  'CLIENT',
+  'PACKAGE',
+  'SUBSCRIPTION',
+  'PAYMENT',
+  'PROMO_CODE',
+] as const);
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const SORT_ORDERS = enumOf(['ASC', 'DESC'] as const);

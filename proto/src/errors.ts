@@ -443,6 +443,51 @@ export const ERROR_CATALOGUE = {
   },
   'error.notification.not.found': { status: 404, en: 'Notification not found', he: 'ההתראה לא נמצאה' },
 
+  // Promo codes (docs/adr/0088-promo-codes.md)
+  'error.promo.code.invalid': {
+    status: 400,
+    en: 'A promo code has 3 to 32 letters, digits, - or _',
+    he: 'קוד הנחה מכיל 3 עד 32 אותיות, ספרות, - או _',
+  },
+  'error.promo.code.not.found': { status: 404, en: 'Unknown promo code', he: 'קוד ההנחה אינו מוכר' },
+  'error.promo.code.already.exists': { status: 409, en: 'This promo code already exists', he: 'קוד ההנחה כבר קיים' },
+  'error.promo.code.expired': {
+    status: 409,
+    en: 'This promo code is not valid at this time',
+    he: 'קוד ההנחה אינו בתוקף כעת',
+  },
+  'error.promo.code.disabled': { status: 409, en: 'This promo code was disabled', he: 'קוד ההנחה הושבת' },
+  'error.promo.code.used.up': {
+    status: 409,
+    en: 'This promo code has been used up',
+    he: 'נגמרו השימושים בקוד ההנחה',
+  },
+  'error.promo.code.already.used': {
+    status: 409,
+    en: 'You have already used this promo code',
+    he: 'כבר השתמשת בקוד ההנחה הזה',
+  },
+  'error.promo.code.not.for.plan': {
+    status: 409,
+    en: 'This promo code is not for this package',
+    he: 'קוד ההנחה אינו תקף לחבילה הזו',
+  },
+  'error.promo.code.not.for.payment': {
+    status: 409,
+    en: 'This promo code is not for this kind of payment',
+    he: 'קוד ההנחה אינו תקף לסוג התשלום הזה',
+  },
+  'error.promo.code.new.clients.only': {
+    status: 409,
+    en: 'This promo code is for new clients only',
+    he: 'קוד ההנחה מיועד ללקוחות חדשים בלבד',
+  },
+  'error.promo.code.terms.invalid': {
+    status: 400,
+    en: 'Give a percent from 1 to 99 or a fixed amount, and an end after the start',
+    he: 'יש לציין אחוז בין 1 ל־99 או סכום קבוע, ותאריך סיום אחרי תאריך ההתחלה',
+  },
+
   // Screen messages the UIs show outside a server answer
   'error.page.not.found': { status: 404, en: 'The page does not exist', he: 'הדף אינו קיים' },
   // The browser reached no server at all (offline, a dropped connection): not the server's fault, and worth a retry.

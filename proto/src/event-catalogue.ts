@@ -1,6 +1,7 @@
 import { PAYMENT_PLAN_EVENT_TYPES, type PaymentPlanEventType } from './catalog-events';
 import { USER_EVENT_TYPES, type UserEventType } from './identity-events';
 import { LEDGER_EVENT_TYPES, type LedgerEventType } from './ledger-events';
+import { PROMO_CODE_EVENT_TYPES, type PromoCodeEventType } from './promo-codes';
 import { SAVED_CARD_EVENT_TYPES, type SavedCardEventType } from './saved-cards';
 import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEventType } from './subscription-events';
 
@@ -10,7 +11,12 @@ import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEventType } from './subscrip
  * account history give each of them a name and a sentence in both languages (`event-text.ts`, checked by a test).
  */
 export type EventType =
-  UserEventType | LedgerEventType | PaymentPlanEventType | SubscriptionEventType | SavedCardEventType;
+  | UserEventType
+  | LedgerEventType
+  | PaymentPlanEventType
+  | SubscriptionEventType
+  | SavedCardEventType
+  | PromoCodeEventType;
 
 export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(USER_EVENT_TYPES),
@@ -18,6 +24,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(PAYMENT_PLAN_EVENT_TYPES),
   ...Object.values(SUBSCRIPTION_EVENT_TYPES),
   ...Object.values(SAVED_CARD_EVENT_TYPES),
+  ...Object.values(PROMO_CODE_EVENT_TYPES),
 ]);
 
 const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);

@@ -19,6 +19,7 @@ import { PAYMENT_PLAN_EVENT_TYPES } from './catalog-events';
 import { LEDGER_EVENT_TYPES } from './ledger-events';
 import { SUBSCRIPTION_EVENT_TYPES } from './subscription-events';
 import { SAVED_CARD_EVENT_TYPES } from './saved-cards';
+import { PROMO_CODE_EVENT_TYPES } from './promo-codes';
 import { PAYMENTS_CSV_COLUMNS } from './payments-csv';
 
 const HEBREW_LETTER = /[\u05d0-\u05ea]/;
@@ -47,6 +48,7 @@ describe('the event catalogue', () => {
       ...Object.values(PAYMENT_PLAN_EVENT_TYPES),
       ...Object.values(SUBSCRIPTION_EVENT_TYPES),
       ...Object.values(SAVED_CARD_EVENT_TYPES),
+      ...Object.values(PROMO_CODE_EVENT_TYPES),
     ];
     expect([...EVENT_TYPES].sort()).toEqual([...declared].sort());
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);

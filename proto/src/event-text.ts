@@ -77,6 +77,9 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   CardCustomerCreated: { he: 'פתיחת לקוח אצל ספק הכרטיסים', en: 'Card provider customer created' },
   CardSaved: { he: 'שמירת כרטיס', en: 'Card saved' },
   CardRemoved: { he: 'הסרת כרטיס שמור', en: 'Saved card removed' },
+  PromoCodeCreated: { he: 'יצירת קוד הנחה', en: 'Promo code created' },
+  PromoCodeDisabled: { he: 'השבתת קוד הנחה', en: 'Promo code disabled' },
+  PromoCodeRedeemed: { he: 'שימוש בקוד הנחה', en: 'Promo code used' },
 });
 
 /**
@@ -242,6 +245,9 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   },
   CardSaved: { he: '{target}: כרטיס נשמר, {savedCard}', en: '{target}: card saved, {savedCard}' },
   CardRemoved: { he: '{target}: הכרטיס השמור הוסר', en: '{target}: saved card removed' },
+  PromoCodeCreated: { he: '{target} נוצר: {changes}', en: '{target} created: {changes}' },
+  PromoCodeDisabled: { he: '{target} הושבת', en: '{target} disabled' },
+  PromoCodeRedeemed: { he: '{target}: {changes}', en: '{target}: {changes}' },
 });
 
 /** The sentence of an event without its own (a type this build does not know, or a sentence it cannot fill). */
@@ -284,13 +290,14 @@ const BOOLEAN: AuditValueKind = { kind: 'boolean' };
 const LIST: AuditValueKind = { kind: 'list' };
 
 /** Targets that are people share their fields (a person's target type follows their role). */
-export type AuditFieldGroup = 'USER' | 'PAYMENT' | 'PACKAGE' | 'SUBSCRIPTION';
+export type AuditFieldGroup = 'USER' | 'PAYMENT' | 'PACKAGE' | 'SUBSCRIPTION' | 'PROMO_CODE';
 
 export function auditFieldGroupOf(targetType: AuditTargetType): AuditFieldGroup | null {
   if (targetType === 'ADMIN' || targetType === 'MANAGER' || targetType === 'CLIENT') return 'USER';
   if (targetType === 'PAYMENT') return 'PAYMENT';
   if (targetType === 'PACKAGE') return 'PACKAGE';
   if (targetType === 'SUBSCRIPTION') return 'SUBSCRIPTION';
+  if (targetType === 'PROMO_CODE') return 'PROMO_CODE';
   return null;
 }
 
@@ -390,6 +397,20 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
       value: { kind: 'enum', enumName: 'cardRenewalFailure' },
     },
     cardChargeSettled: { label: { he: 'חיוב הכרטיס התקבל', en: 'card charge received' }, value: BOOLEAN },
+  },
+  PROMO_CODE: {
+    percentOff: { label: { he: 'הנחה (%)', en: 'discount (%)' }, value: TEXT },
+    amountOff: { label: { he: 'סכום הנחה', en: 'amount off' }, value: { kind: 'money' } },
+    appliesTo: { label: { he: 'תקף ל', en: 'for' }, value: LIST },
+    packages: { label: { he: 'חבילות', en: 'packages' }, value: LIST },
+    validFrom: { label: { he: 'בתוקף מ', en: 'valid from' }, value: INSTANT },
+    validUntil: { label: { he: 'בתוקף עד', en: 'valid until' }, value: INSTANT },
+    maxUses: { label: { he: 'מספר שימושים', en: 'uses allowed' }, value: TEXT },
+    maxUsesPerClient: { label: { he: 'שימושים ללקוח', en: 'uses per client' }, value: TEXT },
+    newClientsOnly: { label: { he: 'ללקוחות חדשים בלבד', en: 'new clients only' }, value: BOOLEAN },
+    payment: { label: { he: 'תשלום', en: 'payment' }, value: LTR_TEXT },
+    price: { label: { he: 'מחיר ששולם', en: 'price paid' }, value: { kind: 'money' } },
+    discount: { label: { he: 'הנחה', en: 'discount' }, value: { kind: 'money' } },
   },
 });
 

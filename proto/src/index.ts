@@ -34,5 +34,6 @@ export * from './cashier';
 export * from './published-events';
 export * from './card';
 export * from './saved-cards';
+export * from './promo-codes';
 export * from './plan-text';
 export * from './notifications';

@@ -109,6 +109,7 @@ export const ENUM_LABELS = {
     PACKAGE: { he: 'חבילה', en: 'Package' },
     SUBSCRIPTION: { he: 'מנוי', en: 'Subscription' },
     PAYMENT: { he: 'תשלום', en: 'Payment' },
+    PROMO_CODE: { he: 'קוד הנחה', en: 'Promo code' },
   },
   sortOrder: {
     ASC: { he: 'עולה', en: 'Ascending' },

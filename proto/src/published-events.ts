@@ -3,6 +3,7 @@ import type { EventType } from './event-catalogue';
 import type { UserEventDataByType } from './identity-events';
 import type { LedgerEventDataByType } from './ledger-events';
 import type { IsoDateTime } from './payloads';
+import type { PromoCodeEventDataByType } from './promo-codes';
 import type { SavedCardEventDataByType } from './saved-cards';
 import type { SubscriptionEventDataByType } from './subscription-events';
 
@@ -13,7 +14,8 @@ export interface EventDataByType
     LedgerEventDataByType,
     PaymentPlanEventDataByType,
     SubscriptionEventDataByType,
-    SavedCardEventDataByType {}
+    SavedCardEventDataByType,
+    PromoCodeEventDataByType {}
 
 /**
  * Who caused an event, as it leaves Kupa: the actor's id (`USER-…`, or the all-zero one for the system) and role.

@@ -73,11 +73,22 @@ function assertPassword(password: string): void {
     throw new DomainError(SUBSCRIPTION_ERRORS.invalidPassword, { field: 'password' });
 }
 
-function assertDiscount(discountPercent: number): void {
+function assertDiscount(discountPercent: number, codeDiscountMinor: number, listPriceMinor: number): void {
   assert(
     Number.isInteger(discountPercent) && discountPercent >= 0 && discountPercent < 100,
     `a discount of ${discountPercent} % must be a whole percentage below 100`,
   );
+  // A promo code and the referral discount never add up (docs/adr/0088-promo-codes.md); a price stays positive.
+  assert(
+    Number.isSafeInteger(codeDiscountMinor) &&
+      (codeDiscountMinor === 0 || (codeDiscountMinor < listPriceMinor && discountPercent === 0)),
+    `a promo code's ${codeDiscountMinor} off is alone and leaves a positive price`,
+  );
+}
+
+/** The price paid: the list price less the referral percent, or less a promo code's amount (never both). */
+function paidPriceMinor(listPriceMinor: number, discountPercent: number, codeDiscountMinor: number): number {
+  return discountedPriceMinor(listPriceMinor, discountPercent) - codeDiscountMinor;
 }
 
 export function purchaseSubscription(
@@ -87,6 +98,8 @@ export function purchaseSubscription(
     userEmail: string;
     plan: PurchasedPlan;
     discountPercent: number;
+    /** What a promo code takes off, in minor units, when it won over the referral discount; 0 without one. */
+    codeDiscountMinor?: number;
     paymentId: number;
     login: string;
     password: string;
@@ -97,8 +110,9 @@ export function purchaseSubscription(
   assert(!state.exists, `subscription ${command.subscriptionId} is purchased once`);
   assertLogin(command.login);
   assertPassword(command.password);
-  assertDiscount(command.discountPercent);
   const { plan } = command;
+  const codeDiscountMinor = command.codeDiscountMinor ?? 0;
+  assertDiscount(command.discountPercent, codeDiscountMinor, plan.priceMinor);
   return [
     {
       type: 'SubscriptionPurchased',
@@ -111,7 +125,7 @@ export function purchaseSubscription(
         planName: plan.planName,
         durationInMonths: plan.durationInMonths,
         trialDays: null,
-        priceMinor: discountedPriceMinor(plan.priceMinor, command.discountPercent),
+        priceMinor: paidPriceMinor(plan.priceMinor, command.discountPercent, codeDiscountMinor),
         listPriceMinor: plan.priceMinor,
         discountPercent: command.discountPercent,
         currency: plan.currency,
@@ -193,11 +207,12 @@ export function activateSubscription(command: { at: Date }, state: SubscriptionS
  * payment, and it is ACTIVE again. The automatic renewal charges only subscriptions that renew by themselves.
  */
 export function renewSubscription(
-  command: { paymentId: number; discountPercent: number; at: Date; automatic: boolean },
+  command: { paymentId: number; discountPercent: number; codeDiscountMinor?: number; at: Date; automatic: boolean },
   state: SubscriptionState,
 ): SubscriptionEvent[] {
   const subscription = notEnded(state);
-  assertDiscount(command.discountPercent);
+  const codeDiscountMinor = command.codeDiscountMinor ?? 0;
+  assertDiscount(command.discountPercent, codeDiscountMinor, subscription.listPriceMinor);
   if (isTrial(subscription) || subscription.status === 'PENDING' || subscription.endDate === null)
     throw new DomainError(SUBSCRIPTION_ERRORS.notRenewable);
   if (command.automatic && !renewsAutomatically(subscription)) throw new DomainError(SUBSCRIPTION_ERRORS.notRenewable);
@@ -213,7 +228,7 @@ export function renewSubscription(
         subscriptionId: subscription.subscriptionId,
         userUuid: subscription.userUuid,
         paymentId: command.paymentId,
-        priceMinor: discountedPriceMinor(listPriceMinor, command.discountPercent),
+        priceMinor: paidPriceMinor(listPriceMinor, command.discountPercent, codeDiscountMinor),
         listPriceMinor,
         discountPercent: command.discountPercent,
         previousEndDate: subscription.endDate,
