@@ -411,6 +411,7 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     payment: { label: { he: 'תשלום', en: 'payment' }, value: LTR_TEXT },
     price: { label: { he: 'מחיר ששולם', en: 'price paid' }, value: { kind: 'money' } },
     discount: { label: { he: 'הנחה', en: 'discount' }, value: { kind: 'money' } },
+    disabled: { label: { he: 'מושבת', en: 'disabled' }, value: BOOLEAN },
   },
 });
 

@@ -152,28 +152,61 @@ export function bestOfferPrice(
   };
 }
 
-/** A code as the console lists it: its terms, its state, and what it brought in. */
-export interface PromoCodeView extends PromoCodeTerms {
+/** A code as the console lists it (dollars, as every amount at the API's edge): its terms, state and takings. */
+export interface PromoCodeView {
   code: string;
+  discountKind: PromoCodeDiscountKind;
+  percent: number | null;
+  /** The fixed amount off, in dollars; null for a percent. */
+  amount: number | null;
+  appliesTo: PromoCodeUse[];
+  planIds: string[] | null;
+  validFrom: IsoDateTime | null;
+  validUntil: IsoDateTime | null;
+  maxUses: number | null;
+  maxUsesPerClient: number | null;
+  newClientsOnly: boolean;
   status: 'ACTIVE' | 'DISABLED';
   uses: number;
-  /** What the payments that used it paid, in minor units. */
-  revenueMinor: number;
-  /** What it took off those payments, in minor units. */
-  discountGivenMinor: number;
+  /** What the payments that used it paid, in dollars. */
+  revenue: number;
+  /** What it took off those payments, in dollars. */
+  discountGiven: number;
   createdAt: IsoDateTime;
   disabledAt: IsoDateTime | null;
 }
 
-/** `POST /promo-codes`. */
-export interface CreatePromoCodeRequest extends Partial<Omit<PromoCodeTerms, 'discountKind' | 'appliesTo'>> {
+/** `POST /promo-codes`: absent limits are no limit. */
+export interface CreatePromoCodeRequest {
   code: string;
   discountKind: PromoCodeDiscountKind;
+  percent?: number;
+  /** Dollars off, for AMOUNT. */
+  amount?: number;
   appliesTo: PromoCodeUse[];
+  planIds?: string[];
+  validFrom?: IsoDateTime;
+  validUntil?: IsoDateTime;
+  maxUses?: number;
+  maxUsesPerClient?: number;
+  newClientsOnly?: boolean;
 }
 
-/** `GET /promo-codes/quote`: what the client would pay with the code, before confirming. */
-export interface PromoCodeQuote extends OfferPrice {
+/** `GET /promo-codes/quote`: what the client would pay with the code, before confirming, in dollars. */
+export interface PromoCodeQuote {
   code: string;
+  listPrice: number;
+  price: number;
+  applied: AppliedDiscount;
+  /** The referral percent the price used, when it won; else 0. */
+  discountPercent: number;
+  /** What the code takes off, when it won; else 0. */
+  promoDiscount: number;
   currency: 'USD';
+}
+
+/** The optional code the buy and renew calls from the balance accept. */
+export interface WithPromoCode {
+  /** Any case; surrounding spaces are dropped. Absent or empty: no code. */
+  promoCode?: string;
 }

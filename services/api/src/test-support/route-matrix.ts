@@ -505,6 +505,18 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body: {},
     expect: CUSTOMERS,
   },
+  // Promo codes (docs/adr/0088-promo-codes.md): admins manage them, managers read the list, customers ask for a quote.
+  { method: 'get', path: '/api/promo-codes', url: () => '/api/promo-codes', expect: STAFF },
+  { method: 'post', path: '/api/promo-codes', url: () => '/api/promo-codes', body: {}, expect: ADMIN_ONLY },
+  {
+    method: 'post',
+    path: '/api/promo-codes/{code}/disable',
+    url: () => '/api/promo-codes/NO-SUCH-CODE/disable',
+    // No code of that name: the admin passes the guard and meets the 404, so nothing is disabled.
+    passMayBe404: true,
+    expect: ADMIN_ONLY,
+  },
+  { method: 'get', path: '/api/promo-codes/quote', url: () => '/api/promo-codes/quote', expect: CUSTOMERS },
 ];
 
 export interface MatrixActors {

@@ -9,6 +9,7 @@ import {
 import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
 import { DepositPurchasesReadModel1768500000300 } from './infrastructure/deposit-purchases.migrations';
 import { SubscriptionPaymentsReadModel1768500007700 } from './infrastructure/subscription-payments.migrations';
+import { PromoCodesReadModel1770000008800 } from './infrastructure/promo-codes.migrations';
 
 export { SubscriptionsModule } from './subscriptions.module';
 export { SubscriptionSecrets } from './infrastructure/subscription-secrets';
@@ -30,6 +31,7 @@ export const subscriptionsMigrations: Function[] = [
   SubscriptionsGraceWindow1769900008100,
   SubscriptionRenewalFunding1768700008500,
   SubscriptionCardRenewalOpen1768700008600,
+  PromoCodesReadModel1770000008800,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

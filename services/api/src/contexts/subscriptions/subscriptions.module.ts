@@ -83,6 +83,16 @@ import { StartCardSetupHandler } from './commands/start-card-setup/start-card-se
 import { GetSavedCardController } from './queries/get-saved-card/get-saved-card.controller';
 import { GetSavedCardHandler } from './queries/get-saved-card/get-saved-card.handler';
 import { SAVED_CARD_AUDIT_MAPPERS } from './saved-cards.audit';
+import { PROMO_CODE_EVENT_TYPES } from '@kupa/proto';
+import { PromoCodes } from './application/promo-codes';
+import { CreatePromoCodeController } from './commands/create-promo-code/create-promo-code.controller';
+import { CreatePromoCodeHandler } from './commands/create-promo-code/create-promo-code.handler';
+import { DisablePromoCodeController } from './commands/disable-promo-code/disable-promo-code.controller';
+import { DisablePromoCodeHandler } from './commands/disable-promo-code/disable-promo-code.handler';
+import { PROMO_CODE_AUDIT_MAPPERS } from './promo-codes.audit';
+import { PromoCodesProjection } from './projections/promo-codes/promo-codes.projection';
+import { PromoCodeQuotes } from './queries/promo-codes/promo-code-quotes';
+import { PromoCodesController } from './queries/promo-codes/promo-codes.controller';
 
 /**
  * Subscriptions (docs/product.md, Subscriptions; docs/adr/0024-subscriptions.md): `subscription-{uuid}` streams, their
@@ -116,6 +126,10 @@ import { SAVED_CARD_AUDIT_MAPPERS } from './saved-cards.audit';
     StartCardSetupController,
     RemoveSavedCardController,
     ChooseRenewalFundingController,
+    // Promo codes (docs/adr/0088-promo-codes.md).
+    PromoCodesController,
+    CreatePromoCodeController,
+    DisablePromoCodeController,
   ],
   providers: [
     SubscriptionReader,
@@ -157,6 +171,10 @@ import { SAVED_CARD_AUDIT_MAPPERS } from './saved-cards.audit';
     StartCardSetupHandler,
     RemoveSavedCardHandler,
     ChooseRenewalFundingHandler,
+    PromoCodes,
+    PromoCodeQuotes,
+    CreatePromoCodeHandler,
+    DisablePromoCodeHandler,
   ],
   exports: [
     PlanReferences,
@@ -200,6 +218,11 @@ export class SubscriptionsModule implements OnModuleInit {
     for (const type of Object.values(SAVED_CARD_EVENT_TYPES)) {
       this.eventTypes.register(type);
       this.auditMappers.register(type, SAVED_CARD_AUDIT_MAPPERS[type]);
+    }
+    this.projections.register(new PromoCodesProjection());
+    for (const type of Object.values(PROMO_CODE_EVENT_TYPES)) {
+      this.eventTypes.register(type);
+      this.auditMappers.register(type, PROMO_CODE_AUDIT_MAPPERS[type]);
     }
     // A subscription is named by its package as bought, which its purchase entry recorded (and no later event changes);
     // a trial, bought from no package, by its type ("Trial for new users" on screen).

@@ -6,9 +6,9 @@ import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
 import { AcceptsIdempotencyKey, IdempotencyKeyHeader, parseIdempotencyKey } from '../../../../platform/idempotency';
 import { PlanIdPipe } from '../../infrastructure/params';
-import { LoginAndPasswordDto } from '../../infrastructure/subscription-requests.dto';
 import { SubscriptionDto } from '../../infrastructure/subscriptions.responses';
 import { BuySubscriptionCommand } from './buy-subscription.command';
+import { BuySubscriptionRequestDto } from './buy-subscription.request.dto';
 
 @ApiTags('subscriptions')
 @ApiBearerAuth()
@@ -17,9 +17,11 @@ export class BuySubscriptionController {
   constructor(private readonly commands: CommandBus) {}
 
   /**
-   * Buys an ACTIVE package with the balance, less the buyer's referral discount: the SUBSCRIPTION_PAYMENT, the debit
-   * and the PENDING subscription in one append. 409 `error.insufficient.balance`, `error.payment.plan.not.active`,
-   * `error.login.already.exists`; 404 `error.payment.plan.not.found`.
+   * Buys an ACTIVE package with the balance, less the buyer's referral discount or a promo code's, whichever takes
+   * more off (docs/adr/0088-promo-codes.md): the SUBSCRIPTION_PAYMENT, the debit, the PENDING subscription and the
+   * code's use in one append. 409 `error.insufficient.balance`, `error.payment.plan.not.active`,
+   * `error.login.already.exists`, the code's refusals (`error.promo.code.*`); 404 `error.payment.plan.not.found`,
+   * `error.promo.code.not.found`.
    */
   @Post('balance/payment-plans/:planId')
   @ApiUuidParam('planId')
@@ -33,7 +35,7 @@ export class BuySubscriptionController {
   buy(
     @CurrentActor() actor: Actor,
     @Param('planId', PlanIdPipe) planId: string,
-    @Body() request: LoginAndPasswordDto,
+    @Body() request: BuySubscriptionRequestDto,
     @IdempotencyKeyHeader() idempotencyKeyHeader: string | undefined,
     @ReqContext() context: RequestContext,
   ): Promise<Subscription> {

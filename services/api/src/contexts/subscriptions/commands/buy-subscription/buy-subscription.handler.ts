@@ -10,6 +10,8 @@ import { purchasedPlan } from '../../application/purchased-plan';
 import { decidePurchase } from '../../domain/subscription-purchases';
 import { LoginReservation, withUniqueLogin } from '../../infrastructure/logins';
 import { ReferralDiscounts } from '../../application/referral-discounts';
+import { PromoCodes } from '../../application/promo-codes';
+import { redeemPromoCode } from '../../domain/promo-code.decider';
 import { SubscriptionSecrets } from '../../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../../infrastructure/subscription-streams';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
@@ -34,6 +36,7 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
     private readonly discounts: ReferralDiscounts,
     private readonly secrets: SubscriptionSecrets,
     private readonly subscriptions: SubscriptionReader,
+    private readonly promoCodes: PromoCodes,
   ) {}
 
   async execute({ actor, planId, request, idempotencyKey, context }: BuySubscriptionCommand): Promise<Subscription> {
@@ -42,6 +45,7 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
       planId,
       login,
       password,
+      promoCode: request.promoCode?.trim().toUpperCase() ?? '',
     });
     const known = await this.keys.replayIfKnown<Subscription>(idempotency);
     if (known) return known;
@@ -51,6 +55,7 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
       ledgerStreams.nextPaymentId(this.dataSource.manager),
     ]);
     const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const promo = await this.promoCodes.request(request.promoCode, 'PURCHASE', buyer.uuid);
     const subscriptionId = randomUUID();
     const reservation = new LoginReservation(login, this.subscriptions);
     return withUniqueLogin(() =>
@@ -63,16 +68,37 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
           wallet: ledgerStreams.wallet(buyer.uuid),
           payment: ledgerStreams.payment(paymentId),
           login: reservation.stream,
+          ...this.promoCodes.streams(promo),
         },
         prepare: (tx) => reservation.readHolders(tx),
         decide: (loaded, stamp) => {
+          const plan = purchasedPlan(planForSale(loaded.plan.state));
+          // With a code, the larger of it and the referral discount applies; the code's use is counted when it won.
+          const offer =
+            promo === null
+              ? null
+              : redeemPromoCode(
+                  {
+                    userUuid: buyer.uuid,
+                    use: promo.use,
+                    planId: plan.planId,
+                    listPriceMinor: plan.priceMinor,
+                    isNewClient: promo.isNewClient,
+                    referralPercent: discountPercent,
+                    paymentId,
+                    subscriptionId,
+                    at: stamp.at,
+                  },
+                  loaded.promo.state,
+                );
           const decision = decidePurchase(
             {
               subscriptionId,
               userUuid: buyer.uuid,
               userEmail: buyer.email,
-              plan: purchasedPlan(planForSale(loaded.plan.state)),
-              discountPercent,
+              plan,
+              discountPercent: offer?.price.discountPercent ?? discountPercent,
+              codeDiscountMinor: offer?.price.promoDiscountMinor ?? 0,
               paymentId,
               login,
               password,
@@ -94,7 +120,12 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
           );
           reservation.reserve(subscriptionId);
           return {
-            events: { subscription: decision.subscription, wallet: money.wallet, payment: money.payment },
+            events: {
+              subscription: decision.subscription,
+              wallet: money.wallet,
+              payment: money.payment,
+              ...(offer === null ? {} : { promo: offer.events }),
+            },
             result: subscriptionFromPurchase(decision.purchased, actorLabelOf(stamp)),
           };
         },

@@ -9,6 +9,8 @@ export class RenewSubscriptionCommand extends Command<Subscription> {
     readonly subscriptionId: string,
     readonly context: RequestContext,
     readonly causationId: string | null = null,
+    /** A promo code the owner entered (docs/adr/0088-promo-codes.md); the sweep's renewals take none. */
+    readonly promoCode: string | undefined = undefined,
   ) {
     super();
   }

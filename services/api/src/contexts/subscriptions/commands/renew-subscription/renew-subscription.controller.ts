@@ -18,7 +18,8 @@ export class RenewSubscriptionController {
    * One more period from the balance for one's own running subscription: the new end is max(now, end) + the
    * duration. 409 `error.subscription.already.renewed` when it is already paid a full period ahead,
    * `error.subscription.not.renewable` for a trial or a PENDING one, `error.subscription.ended`,
-   * `error.insufficient.balance`; another's subscription is 404.
+   * `error.insufficient.balance`, a promo code's refusals (`error.promo.code.*`, docs/adr/0088-promo-codes.md);
+   * another's subscription, or an unknown code, is 404.
    */
   @Post('renew/balance')
   @HttpCode(200)
@@ -30,6 +31,8 @@ export class RenewSubscriptionController {
     @Body() request: RenewSubscriptionRequestDto,
     @ReqContext() context: RequestContext,
   ): Promise<Subscription> {
-    return this.commands.execute(new RenewSubscriptionCommand(actor, request.subscriptionId, context));
+    return this.commands.execute(
+      new RenewSubscriptionCommand(actor, request.subscriptionId, context, null, request.promoCode),
+    );
   }
 }

@@ -9,6 +9,8 @@ import { decideRenewal } from '../../domain/subscription-purchases';
 import { ReferralDiscounts } from '../../application/referral-discounts';
 import { subscriptionStreams } from '../../infrastructure/subscription-streams';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
+import { PromoCodes } from '../../application/promo-codes';
+import { redeemPromoCode } from '../../domain/promo-code.decider';
 import { RenewSubscriptionCommand } from './renew-subscription.command';
 
 /**
@@ -25,12 +27,15 @@ export class RenewSubscriptionHandler implements ICommandHandler<RenewSubscripti
     private readonly parties: SubscriptionParties,
     private readonly discounts: ReferralDiscounts,
     private readonly reader: SubscriptionReader,
+    private readonly promoCodes: PromoCodes,
   ) {}
 
-  async execute({ actor, subscriptionId, context, causationId }: RenewSubscriptionCommand): Promise<Subscription> {
+  async execute(command: RenewSubscriptionCommand): Promise<Subscription> {
+    const { actor, subscriptionId, context, causationId } = command;
     if (actor !== null) await this.reader.visibleTo(actor, subscriptionId);
     const owner = await this.parties.ownerOf(subscriptionId);
     const discountPercent = await this.discounts.percentFor(owner.profileId);
+    const promo = await this.promoCodes.request(command.promoCode, 'RENEWAL', owner.uuid);
     const paymentId = await ledgerStreams.nextPaymentId(this.dataSource.manager);
     await this.pipeline.run({
       context,
@@ -39,18 +44,48 @@ export class RenewSubscriptionHandler implements ICommandHandler<RenewSubscripti
         subscription: subscriptionStreams.ref(subscriptionId),
         wallet: ledgerStreams.wallet(owner.uuid),
         payment: ledgerStreams.payment(paymentId),
+        ...this.promoCodes.streams(promo),
       },
       decide: (loaded, { at }) => {
+        const subscription = loaded.subscription.state;
+        // With a code, the larger of it and the referral discount applies; the code's use is counted when it won.
+        const offer =
+          promo === null || !subscription.exists || subscription.planId === null
+            ? null
+            : redeemPromoCode(
+                {
+                  userUuid: owner.uuid,
+                  use: promo.use,
+                  planId: subscription.planId,
+                  listPriceMinor: subscription.listPriceMinor,
+                  isNewClient: promo.isNewClient,
+                  referralPercent: discountPercent,
+                  paymentId,
+                  subscriptionId,
+                  at,
+                },
+                loaded.promo.state,
+              );
         const decision = decideRenewal(
-          { paymentId, discountPercent, at, automatic: actor === null, quotedPriceMinor: null },
-          loaded.subscription.state,
+          {
+            paymentId,
+            discountPercent: offer?.price.discountPercent ?? discountPercent,
+            codeDiscountMinor: offer?.price.promoDiscountMinor ?? 0,
+            at,
+            automatic: actor === null,
+            quotedPriceMinor: null,
+          },
+          subscription,
         );
         const money = decideWalletCharge(
           { wallet: loaded.wallet.state, payment: loaded.payment.state },
           { user: { uuid: owner.uuid, email: owner.email }, paymentId, subscriptionId, ...decision.charge, at },
           randomUUID(),
         );
-        return { events: { subscription: decision.subscription, ...money }, result: null };
+        return {
+          events: { subscription: decision.subscription, ...money, ...(offer === null ? {} : { promo: offer.events }) },
+          result: null,
+        };
       },
     });
     return this.parties.subscription(subscriptionId);
