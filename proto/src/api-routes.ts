@@ -105,4 +105,8 @@ export const API_ROUTES = Object.freeze({
   savedCardSetup: '/users/me/saved-card/setup',
   clientSavedCard: (userUuid: string) => `/users/${segment(userUuid)}/saved-card`,
   subscriptionRenewalFunding: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/renewal-funding`,
+  // Promo codes (docs/adr/0088-promo-codes.md).
+  promoCodes: '/promo-codes',
+  promoCodeQuote: '/promo-codes/quote',
+  promoCodeDisable: (code: string) => `/promo-codes/${segment(code)}/disable`,
 });

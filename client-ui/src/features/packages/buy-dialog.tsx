@@ -10,7 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type CryptoMethod, minorToAmount, type Plan, planTextIn } from '@kupa/proto';
+import { type CryptoMethod, minorToAmount, type Plan, planTextIn, type PromoCodeQuote } from '@kupa/proto';
 import { browser } from '../../lib/browser';
 import { paymentsApi, subscriptionsApi } from '../../lib/api/endpoints';
 import { ME_QUERY_KEY, useMe } from '../../lib/api/use-me';
@@ -19,7 +19,7 @@ import { formatDollars } from '../../lib/format';
 import { useT, type MessageKey } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
 import { payOptions, type PayWith } from '../../lib/plans/pay-options';
-import { PlanPrice, type PlanPricing } from '../../lib/plans/plan-price';
+import { PlanPrice, type PlanPricing, quotedPricing } from '../../lib/plans/plan-price';
 import { inputTestId } from '../../lib/ui/test-ids';
 import { BalanceShortfall, DebtIncluded, depositAsked, shortfallMinor } from '../payments/balance-shortfall';
 import { CoinSelect, DEFAULT_COIN } from '../payments/crypto-options';
@@ -33,6 +33,7 @@ import {
   type CredentialsRefusal,
 } from '../subscriptions/subscription-errors';
 import { SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions/subscriptions-query';
+import { PromoCodeField } from '../subscriptions/promo-code-field';
 
 /** The radio labels of the ways to pay. */
 const PAY_WITH_LABELS: Record<PayWith, MessageKey> = {
@@ -51,7 +52,7 @@ const PAY_WITH_LABELS: Record<PayWith, MessageKey> = {
  */
 export function BuyDialog({
   plan,
-  pricing,
+  pricing: listedPricing,
   onClose,
 }: {
   plan: Plan | null;
@@ -67,10 +68,16 @@ export function BuyDialog({
   const cryptoAvailable = useCryptoDepositAvailable();
   const [chosen, setChosen] = useState<PayWith | null>(null);
   const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
+  // A promo code's quote (balance payments only, ADR 0088): the price shown and paid follows it.
+  const [promoQuote, setPromoQuote] = useState<PromoCodeQuote | null>(null);
 
   const buy = useMutation({
     mutationFn: ({ planId, values }: { planId: string; values: CredentialsValues }) =>
-      subscriptionsApi.buyWithBalance(planId, { login: values.login, password: values.password }),
+      subscriptionsApi.buyWithBalance(planId, {
+        login: values.login,
+        password: values.password,
+        ...(promoQuote?.applied === 'PROMO_CODE' ? { promoCode: promoQuote.code } : {}),
+      }),
     meta: { silentError: true },
     onSuccess: async (subscription) => {
       showToast({ severity: 'success', title: t('toast.successTitle'), message: t('buy.done') });
@@ -112,6 +119,16 @@ export function BuyDialog({
     onError: (error) => setRefusal(credentialsRefusal(error, lang)),
   });
 
+  const balanceMissingMinor = me ? shortfallMinor(listedPricing.priceMinor, me.balance) : 0;
+  const balanceOptions: PayWith[] = plan
+    ? payOptions(plan, balanceMissingMinor > 0, { card: cardAvailable, crypto: cryptoAvailable })
+    : ['balance'];
+  const balanceChosen =
+    chosen !== null && balanceOptions.includes(chosen)
+      ? chosen === 'balance'
+      : balanceMissingMinor === 0 || balanceOptions.length === 1;
+  // The code's price applies to a balance purchase only; the other ways ask the price without it.
+  const pricing = promoQuote !== null && balanceChosen ? quotedPricing(promoQuote) : listedPricing;
   const missingMinor = me ? shortfallMinor(pricing.priceMinor, me.balance) : 0;
   const options: PayWith[] = plan
     ? payOptions(plan, missingMinor > 0, { card: cardAvailable, crypto: cryptoAvailable })
@@ -128,6 +145,7 @@ export function BuyDialog({
   const close = () => {
     setRefusal(NO_REFUSAL);
     setChosen(null);
+    setPromoQuote(null);
     buy.reset();
     depositAndBuy.reset();
     card.reset();
@@ -228,6 +246,9 @@ export function BuyDialog({
           <Typography variant="body2">{tIsolated('buy.card.explain', { price: askedText })}</Typography>
           <DebtIncluded debtMinor={asked.debtMinor} testId="buy-card-debt" />
         </Stack>
+      )}
+      {plan && payWith === 'balance' && (
+        <PromoCodeField target={{ planId: plan.id }} quote={promoQuote} onQuote={setPromoQuote} testId="buy-promo" />
       )}
       <Typography variant="body2" color="text.secondary">
         {t('buy.credentialsIntro')}

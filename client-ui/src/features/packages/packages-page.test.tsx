@@ -233,6 +233,50 @@ describe('packages', () => {
     await waitFor(() => expect(isolatedTexts(screen.getByTestId('balance'))).toEqual([formatDollars(1216.5, 'he')]));
   });
 
+  it('applies a promo code: shows the new price before confirming and buys with the code (ADR 0088)', async () => {
+    signInAs();
+    const { calls } = mockPackagesApi({
+      user: () => ({ balance: 100 }),
+      other: (call) => {
+        if (!call.url.startsWith('/api/promo-codes/quote')) return undefined;
+        if (call.url.includes('code=late')) return errorResponse(409, 'error.promo.code.used.up');
+        return jsonResponse(200, {
+          code: 'SPRING',
+          listPrice: 20,
+          price: 15,
+          applied: 'PROMO_CODE',
+          discountPercent: 0,
+          promoDiscount: 5,
+          currency: 'USD',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/packages');
+    const dialog = await openBuy(user, 'Monthly HD');
+    expect(isolatedTexts(within(dialog).getByTestId('buy-price'))).toEqual([formatDollars(18, 'he')]);
+
+    // A refused code says why in the catalogue's words and leaves the price alone.
+    await user.type(within(dialog).getByTestId('buy-promo-input'), 'late');
+    await user.click(within(dialog).getByTestId('buy-promo-apply'));
+    expect(await within(dialog).findByText(formatErrorMessage('error.promo.code.used.up', 'he'))).toBeInTheDocument();
+    expect(isolatedTexts(within(dialog).getByTestId('buy-price'))).toEqual([formatDollars(18, 'he')]);
+
+    await user.clear(within(dialog).getByTestId('buy-promo-input'));
+    await user.type(within(dialog).getByTestId('buy-promo-input'), 'spring');
+    await user.click(within(dialog).getByTestId('buy-promo-apply'));
+    await waitFor(() =>
+      expect(isolatedTexts(within(dialog).getByTestId('buy-price'))).toEqual([formatDollars(15, 'he')]),
+    );
+    expect(within(dialog).getByTestId('buy-price-code')).toHaveTextContent('SPRING');
+    expect(within(dialog).getByTestId('buy-promo-result')).toHaveTextContent('SPRING');
+    expect(calls.find((call) => call.url.startsWith('/api/promo-codes/quote?'))?.url).toContain(`planId=${MONTHLY.id}`);
+
+    await fill(user, 'buy', { login: 'dana.levi_2', password: 'My pass!' });
+    await waitFor(() => expect(purchases(calls)).toHaveLength(1));
+    expect(purchases(calls)[0].body).toEqual({ login: 'dana.levi_2', password: 'My pass!', promoCode: 'SPRING' });
+  });
+
   it('says how much is missing when the balance is short, and leads to the top-up', async () => {
     signInAs();
     const { calls } = mockPackagesApi({ user: () => ({ balance: 5 }) });

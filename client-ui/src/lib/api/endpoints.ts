@@ -1,5 +1,7 @@
 import {
   type CardSetupResponse,
+  type PromoCodeQuote,
+  type WithPromoCode,
   type SavedCardView,
   type RenewalFundingRequest,
   type CardCheckoutRequest,
@@ -102,6 +104,12 @@ export const paymentsApi = {
     api.post<CardCheckoutResponse>(API_ROUTES.cardCheckout(planId), body),
 };
 
+/** The price with a promo code before the client confirms (docs/adr/0088-promo-codes.md); nothing is spent. */
+export const promoCodesApi = {
+  quote: (query: { code: string; planId: string } | { code: string; subscriptionId: string }) =>
+    api.get<PromoCodeQuote>(API_ROUTES.promoCodeQuote, { query }),
+};
+
 export const plansApi = {
   /** The packages on sale: a customer finds ACTIVE ones only, whatever statuses it asks for. */
   search: (body: PlanSearchRequest, signal?: AbortSignal) =>
@@ -116,9 +124,10 @@ export const subscriptionsApi = {
   search: (body: SubscriptionSearchRequest, signal?: AbortSignal) =>
     api.post<Page<Subscription>>(API_ROUTES.subscriptionsSearch, body, { signal }),
   get: (subscriptionId: string) => api.get<Subscription>(API_ROUTES.subscription(subscriptionId)),
-  buyWithBalance: (planId: string, body: BuySubscriptionRequest) =>
+  buyWithBalance: (planId: string, body: BuySubscriptionRequest & WithPromoCode) =>
     api.post<Subscription>(API_ROUTES.buyWithBalance(planId), body),
-  renewWithBalance: (body: RenewSubscriptionRequest) => api.post<Subscription>(API_ROUTES.renewWithBalance, body),
+  renewWithBalance: (body: RenewSubscriptionRequest & WithPromoCode) =>
+    api.post<Subscription>(API_ROUTES.renewWithBalance, body),
   takeTrial: (userUuid: string, body: TakeTrialRequest) => api.post<Subscription>(API_ROUTES.takeTrial(userUuid), body),
   /** Declines the trial for good; the route takes no body. */
   rejectTrial: () => api.put<void>(API_ROUTES.rejectTrial),

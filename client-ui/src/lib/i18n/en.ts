@@ -302,6 +302,12 @@ export const en: Record<MessageKey, string> = {
   'buy.done': 'Package bought. We are setting up your streaming service account.',
   'buy.balance': 'Your balance: {balance}',
   'buy.balanceAfter': 'after buying: {balance}',
+  'promo.label': 'Promo code',
+  'promo.apply': 'Apply',
+  'promo.remove': 'Remove',
+  'promo.applied': 'Code {code} applied: {discount} off',
+  'promo.referralWins': 'Your referral discount is larger, so it applies and the code is not used',
+  'promo.balanceOnly': 'Promo codes apply to payments from the balance',
   'buy.balanceChanged': 'Insufficient balance. Your balance has changed; please try again.',
   'buy.credentialsIntro':
     'Choose a login and a password for your streaming service account. You sign in to watch with them.',

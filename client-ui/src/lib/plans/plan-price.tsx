@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { discountedPriceMinor, minorToAmount, type PlanDurationMonths } from '@kupa/proto';
+import { discountedPriceMinor, minorToAmount, type PlanDurationMonths, type PromoCodeQuote } from '@kupa/proto';
 import { formatDollars } from '../format';
 import { useT, type MessageKey } from '../i18n/i18n';
 
@@ -12,6 +12,18 @@ export interface PlanPricing {
   listMinor: number;
   priceMinor: number;
   discountPercent: number;
+  /** The promo code the price was quoted with, when it won over the referral discount (ADR 0088). */
+  promoCode?: string;
+}
+
+/** The pricing a promo code quote gives, in cents; the quote names which discount applied. */
+export function quotedPricing(quote: PromoCodeQuote): PlanPricing {
+  return {
+    listMinor: Math.round(quote.listPrice * 100),
+    priceMinor: Math.round(quote.price * 100),
+    discountPercent: quote.discountPercent,
+    ...(quote.applied === 'PROMO_CODE' ? { promoCode: quote.code } : {}),
+  };
 }
 
 /** The price the API will charge: the list price less the client's referral discount, by proto's rounding. */
@@ -37,7 +49,8 @@ export function periodKey(months: number): MessageKey | null {
  */
 export function PlanPrice({ pricing, months, testId }: { pricing: PlanPricing; months: number; testId: string }) {
   const { t, lang, locale } = useT();
-  const discounted = pricing.discountPercent > 0 && pricing.priceMinor < pricing.listMinor;
+  const discounted =
+    (pricing.discountPercent > 0 || pricing.promoCode !== undefined) && pricing.priceMinor < pricing.listMinor;
   const period = periodKey(months);
   const badge = new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'always' }).format(
     -pricing.discountPercent / 100,
@@ -65,7 +78,16 @@ export function PlanPrice({ pricing, months, testId }: { pricing: PlanPricing; m
           {t(period)}
         </Typography>
       )}
-      {discounted && (
+      {discounted && pricing.promoCode !== undefined && (
+        <Chip
+          size="small"
+          color="success"
+          label={<bdi dir="ltr">{pricing.promoCode}</bdi>}
+          title={t('promo.label')}
+          data-testid={`${testId}-code`}
+        />
+      )}
+      {discounted && pricing.promoCode === undefined && (
         <Chip
           size="small"
           color="success"
