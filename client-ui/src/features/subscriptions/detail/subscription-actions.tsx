@@ -15,6 +15,7 @@ import {
   type CryptoMethod,
   minorToAmount,
   planTextIn,
+  type PromoCodeQuote,
   renewalOpensAfter,
   renewedEndDate,
   renewsAutomatically,
@@ -28,7 +29,7 @@ import { useCryptoDepositAvailable } from '../../../lib/api/use-support-contacts
 import { formatDate, formatDateTime, formatDollars } from '../../../lib/format';
 import { type MessageKey, useT } from '../../../lib/i18n/i18n';
 import { renewalPayOptions, renewalPayWith, type RenewPayWith } from '../../../lib/plans/pay-options';
-import { PlanPrice, planPricing } from '../../../lib/plans/plan-price';
+import { PlanPrice, planPricing, quotedPricing } from '../../../lib/plans/plan-price';
 import { activePlansQueryOptions } from '../../../lib/plans/plans-query';
 import { showToast } from '../../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
@@ -39,6 +40,7 @@ import { PAYMENTS_QUERY_KEY } from '../../payments/payments-query';
 import { CredentialsDialog } from '../credentials-dialog';
 import type { CredentialsField } from '../credentials-form';
 import { afterEdit, credentialsRefusal, NO_REFUSAL, type CredentialsRefusal } from '../subscription-errors';
+import { PromoCodeField } from '../promo-code-field';
 import { isLive, isTrial, SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions-query';
 
 type Action = 'login' | 'password' | 'cancel' | 'renew' | 'deactivate' | 'resume';
@@ -85,13 +87,18 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const [refusal, setRefusal] = useState<CredentialsRefusal>(NO_REFUSAL);
   const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
   const [chosenPayWith, setChosenPayWith] = useState<RenewPayWith | null>(null);
+  // A promo code's quote for this renewal (balance only, ADR 0088): the price shown and paid follows it.
+  const [promoQuote, setPromoQuote] = useState<PromoCodeQuote | null>(null);
   const navigate = useNavigate();
   // Read once per render: what is offered and why not agree within one screen.
   const now = new Date();
   const actions = availableActions(subscription, now);
   const plans = useQuery({ ...activePlansQueryOptions(), enabled: actions.renew });
   const plan = plans.data?.content.find((candidate) => candidate.id === subscription.paymentPlan?.planId) ?? null;
-  const pricing = planPricing(plan?.price ?? 0, me?.referrals.discountPercent ?? 0);
+  const pricing =
+    promoQuote !== null && chosenPayWith !== 'crypto'
+      ? quotedPricing(promoQuote)
+      : planPricing(plan?.price ?? 0, me?.referrals.discountPercent ?? 0);
   const missingMinor = me && plan ? shortfallMinor(pricing.priceMinor, me.balance) : 0;
   // Renewing by a crypto deposit is open at any time where the deployment has a crypto cashier, whatever the balance.
   const cryptoAvailable = useCryptoDepositAvailable();
@@ -123,6 +130,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
     setOpen(null);
     setRefusal(NO_REFUSAL);
     setChosenPayWith(null);
+    setPromoQuote(null);
   };
   const done = async (message: string, moneyMoved = false) => {
     showToast({ severity: 'success', title: t('toast.successTitle'), message });
@@ -159,7 +167,11 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
     onError: refuse,
   });
   const renew = useMutation({
-    mutationFn: () => subscriptionsApi.renewWithBalance({ subscriptionId: subscription.id }),
+    mutationFn: () =>
+      subscriptionsApi.renewWithBalance({
+        subscriptionId: subscription.id,
+        ...(promoQuote?.applied === 'PROMO_CODE' ? { promoCode: promoQuote.code } : {}),
+      }),
     meta: { silentError: true },
     onSuccess: () => done(t('subscription.renewed'), true),
     onError: (error) => {
@@ -386,6 +398,14 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
                   ))}
                 </RadioGroup>
               </FormControl>
+            )}
+            {!renewByCrypto && (
+              <PromoCodeField
+                target={{ subscriptionId: subscription.id }}
+                quote={promoQuote}
+                onQuote={setPromoQuote}
+                testId="renew-promo"
+              />
             )}
             {missingMinor > 0 && !renewByCrypto && (
               <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />

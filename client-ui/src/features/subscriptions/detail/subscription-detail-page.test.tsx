@@ -71,6 +71,16 @@ function mockDetailApi(options: {
           },
         }),
       );
+    if (call.url.startsWith('/api/promo-codes/quote'))
+      return jsonResponse(200, {
+        code: 'LOYAL',
+        listPrice: 20,
+        price: 12,
+        applied: 'PROMO_CODE',
+        discountPercent: 0,
+        promoDiscount: 8,
+        currency: 'USD',
+      });
     if (call.url === '/api/users/me') return jsonResponse(200, makeUser({ trialUsed: true, ...options.user?.() }));
     if (call.url === '/api/payment-plans/search') return jsonResponse(200, pageOf([makePlan()]));
     if (call.url === `/api/subscriptions/${SUBSCRIPTION.id}` && call.method === 'GET')
@@ -222,6 +232,35 @@ describe('subscription detail', () => {
         method: 'POST',
         url: '/api/subscriptions/renew/balance',
         body: { subscriptionId: SUBSCRIPTION.id },
+      }),
+    ]);
+  });
+
+  it('renews with a promo code: the dialog shows the quoted price and the renewal carries the code (ADR 0088)', async () => {
+    signInAs();
+    const { calls } = mockDetailApi({ user: () => ({ balance: 50 }) });
+    const user = userEvent.setup();
+    renderApp(PATH);
+
+    const renew = await screen.findByTestId('subscription-renew');
+    await waitFor(() => expect(renew.className).toMatch(/contained/));
+    await user.click(renew);
+    const dialog = await screen.findByTestId('renew-dialog');
+    await user.type(within(dialog).getByTestId('renew-promo-input'), 'loyal');
+    await user.click(within(dialog).getByTestId('renew-promo-apply'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('renew-price')).toHaveTextContent(formatDollars(12, 'he').replace(/\s/g, ' ')),
+    );
+    expect(calls.find((call) => call.url.startsWith('/api/promo-codes/quote?'))?.url).toContain(
+      `subscriptionId=${SUBSCRIPTION.id}`,
+    );
+    await user.click(within(dialog).getByTestId('renew-confirm'));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(translate('he', 'subscription.renewed'));
+    expect(changes(calls)).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: '/api/subscriptions/renew/balance',
+        body: { subscriptionId: SUBSCRIPTION.id, promoCode: 'LOYAL' },
       }),
     ]);
   });
