@@ -16,6 +16,7 @@ import { LoginPage } from './layout/login-page';
 import { NotFoundPage } from './layout/not-found';
 import { packagesFor } from './packages';
 import { payments } from './payments';
+import { promoCodes } from './promo-codes';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { createRouterProvider } from './providers/router-provider';
@@ -40,6 +41,7 @@ const RESOURCES: Record<ResourceName, ResourceDefinition | ((role: UserRole | nu
   subscriptions: subscriptionsFor,
   payments,
   packages: packagesFor,
+  'promo-codes': promoCodes,
   'activity-log': activityLog,
   staff,
 };

@@ -17,10 +17,11 @@ describe('sidebar per role', () => {
       'subscriptions',
       'payments',
       'packages',
+      'promo-codes',
       'activity-log',
       'staff',
     ]);
-    expect(sidebarForRole('MANAGER')).toEqual(['clients', 'packages', 'activity-log']);
+    expect(sidebarForRole('MANAGER')).toEqual(['clients', 'packages', 'promo-codes', 'activity-log']);
   });
 
   it("registers subscriptions for managers too, without a sidebar entry: they open details from a client's tab", () => {
@@ -29,10 +30,17 @@ describe('sidebar per role', () => {
       'subscriptions',
       'payments',
       'packages',
+      'promo-codes',
       'activity-log',
       'staff',
     ]);
-    expect(resourcesForRole('MANAGER')).toEqual(['clients', 'subscriptions', 'packages', 'activity-log']);
+    expect(resourcesForRole('MANAGER')).toEqual([
+      'clients',
+      'subscriptions',
+      'packages',
+      'promo-codes',
+      'activity-log',
+    ]);
     expect(canListSubscriptions('ADMIN')).toBe(true);
     expect(canListSubscriptions('MANAGER')).toBe(false);
   });

@@ -1,7 +1,15 @@
 import { type UserRole } from '@kupa/proto';
 import { ACCOUNT_HISTORY_PATH } from './ledger/account-paths';
 
-export const RESOURCE_NAMES = ['clients', 'subscriptions', 'payments', 'packages', 'activity-log', 'staff'] as const;
+export const RESOURCE_NAMES = [
+  'clients',
+  'subscriptions',
+  'payments',
+  'packages',
+  'promo-codes',
+  'activity-log',
+  'staff',
+] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
 /**
@@ -9,8 +17,9 @@ export type ResourceName = (typeof RESOURCE_NAMES)[number];
  */
 const SIDEBAR_BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
   // Staff last: administering colleagues' accounts is rarer than the business's daily lists (ADR 0078).
-  ADMIN: ['clients', 'subscriptions', 'payments', 'packages', 'activity-log', 'staff'],
-  MANAGER: ['clients', 'packages', 'activity-log'],
+  ADMIN: ['clients', 'subscriptions', 'payments', 'packages', 'promo-codes', 'activity-log', 'staff'],
+  // Managers read the promo codes' list; creating and disabling are an admin's (ADR 0088).
+  MANAGER: ['clients', 'packages', 'promo-codes', 'activity-log'],
 };
 
 /**

@@ -39,16 +39,17 @@ describe('the sidebar', () => {
       'menu-subscriptions',
       'menu-payments',
       'menu-packages',
+      'menu-promo-codes',
       'menu-activity-log',
       'menu-staff',
     ]);
     expect(screen.getByTestId('menu-dashboard')).toHaveAttribute('href', '/admin/');
   });
 
-  it('gives a manager clients, packages and the activity log: no dashboard and no subscriptions list', async () => {
+  it('gives a manager clients, packages, promo codes and the activity log: no dashboard, no subscriptions list', async () => {
     await renderMenuAs('MANAGER');
     // Subscriptions are registered for a manager (their details open from a client's tab), yet have no entry.
     expect(resourcesForRole('MANAGER')).toContain('subscriptions');
-    expect(entries()).toEqual(['menu-clients', 'menu-packages', 'menu-activity-log']);
+    expect(entries()).toEqual(['menu-clients', 'menu-packages', 'menu-promo-codes', 'menu-activity-log']);
   });
 });

@@ -14,6 +14,8 @@ import {
   type ManualPaymentRequest,
   type Note,
   type SavedCardView,
+  type CreatePromoCodeRequest,
+  type PromoCodeView,
   type SentNotification,
   type Page,
   type Payment,
@@ -321,6 +323,10 @@ export interface AccountHistoryQuery {
 
 /** Commands that are not CRUD. Screens call them through `useDataProvider` and wait for the server's answer. */
 export interface KupaDataProvider extends DataProvider {
+  /** Every promo code with its uses and revenue (docs/adr/0088-promo-codes.md). */
+  listPromoCodes(): Promise<PromoCodeView[]>;
+  createPromoCode(request: CreatePromoCodeRequest): Promise<PromoCodeView>;
+  disablePromoCode(code: string): Promise<PromoCodeView>;
   /** An admin opens a staff account (`POST /users`); the answer is the new, active account. */
   createStaffAccount(request: CreateUserRequest): Promise<User>;
   changeUserStatus(userUuid: string, status: UserStatus): Promise<User | null>;
@@ -531,6 +537,21 @@ export const dataProvider: KupaDataProvider = {
   },
   async resumeSubscription(subscriptionId) {
     await httpClient(API_ROUTES.subscriptionResume(String(subscriptionId)), { method: 'POST' });
+  },
+  async listPromoCodes() {
+    const { json } = await httpClient<PromoCodeView[]>(API_ROUTES.promoCodes);
+    return Array.isArray(json) ? json : [];
+  },
+  async createPromoCode(request) {
+    const { json } = await httpClient<PromoCodeView>(API_ROUTES.promoCodes, {
+      method: 'POST',
+      body: JSON.stringify(request),
+    });
+    return json;
+  },
+  async disablePromoCode(code) {
+    const { json } = await httpClient<PromoCodeView>(API_ROUTES.promoCodeDisable(code), { method: 'POST' });
+    return json;
   },
   async getDashboard(signal) {
     const { json } = await httpClient<DashboardSummary>(API_ROUTES.dashboard, { signal });

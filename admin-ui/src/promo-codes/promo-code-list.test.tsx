@@ -1,0 +1,84 @@
+import { type PromoCodeView, type UserRole } from '@kupa/proto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { formatAmount } from '../shared/money';
+import { json, mockFetch } from '../test/fetch-mock';
+import { renderInAdmin, signInAs } from '../test/render-admin';
+import { PromoCodeList } from './promo-code-list';
+
+const SPRING: PromoCodeView = {
+  code: 'SPRING20',
+  discountKind: 'PERCENT',
+  percent: 20,
+  amount: null,
+  appliesTo: ['PURCHASE'],
+  planIds: null,
+  validFrom: null,
+  validUntil: null,
+  maxUses: 100,
+  maxUsesPerClient: 1,
+  newClientsOnly: false,
+  status: 'ACTIVE',
+  uses: 12,
+  revenue: 96,
+  discountGiven: 24,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  disabledAt: null,
+};
+
+function renderAs(role: UserRole) {
+  signInAs(role);
+  return renderInAdmin(<PromoCodeList />, { resource: 'promo-codes', withAuth: true, lang: 'en', notifications: true });
+}
+
+describe('promo codes (ADR 0088)', () => {
+  it('lists each code with its uses against its limit and its revenue; an admin disables one', async () => {
+    let codes = [SPRING];
+    const { calls } = mockFetch({
+      'GET /api/promo-codes': () => json(200, codes),
+      'POST /api/promo-codes/SPRING20/disable': () => {
+        codes = [{ ...SPRING, status: 'DISABLED', disabledAt: '2026-11-29T10:00:00.000Z' }];
+        return json(200, codes[0]);
+      },
+    });
+    renderAs('ADMIN');
+    const [row] = await screen.findAllByTestId('promo-code-row');
+    expect(within(row).getByTestId('promo-code-uses')).toHaveTextContent('12 / 100');
+    expect(within(row).getByTestId('promo-code-revenue')).toHaveTextContent(formatAmount(96, 'en'));
+    await userEvent.setup().click(within(row).getByTestId('promo-code-disable'));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/promo-codes/SPRING20/disable')).toBe(true));
+    await waitFor(() => expect(within(screen.getByTestId('promo-code-row')).getByText('Disabled')).toBeVisible());
+    expect(screen.queryByTestId('promo-code-disable')).toBeNull();
+  });
+
+  it('creates a code from the dialog, sending the terms the admin chose', async () => {
+    const { calls } = mockFetch({
+      'GET /api/promo-codes': () => json(200, []),
+      'POST /api/promo-codes': () => json(201, SPRING),
+    });
+    renderAs('ADMIN');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('promo-codes-create'));
+    await user.type(screen.getByTestId('promo-code-code'), 'spring20');
+    await user.type(screen.getByTestId('promo-code-value'), '20');
+    await user.click(screen.getByTestId('promo-code-save'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST' && call.url === '/api/promo-codes')?.body).toEqual({
+        code: 'SPRING20',
+        discountKind: 'PERCENT',
+        percent: 20,
+        appliesTo: ['PURCHASE'],
+        newClientsOnly: false,
+      }),
+    );
+  });
+
+  it('shows a manager the list without create or disable', async () => {
+    mockFetch({ 'GET /api/promo-codes': () => json(200, [SPRING]) });
+    renderAs('MANAGER');
+    await screen.findAllByTestId('promo-code-row');
+    expect(screen.queryByTestId('promo-codes-create')).toBeNull();
+    expect(screen.queryByTestId('promo-code-disable')).toBeNull();
+  });
+});
