@@ -186,6 +186,14 @@ async function seedData(): Promise<Seed> {
   // The second one is cancelled: it runs to its end date, and offers to resume it until then.
   const cancelledSubscriptionId = await buy(monthly.id, 'dana.phone');
   await apiCall(base, 'DELETE', `/subscriptions/${cancelledSubscriptionId}`, undefined, clientToken);
+  // A promo code (ADR 0088), applied in the buy and renew dialogs and listed in the console.
+  await apiCall(
+    base,
+    'POST',
+    '/promo-codes',
+    { code: 'SPRING20', discountKind: 'PERCENT', percent: 20, appliesTo: ['PURCHASE', 'RENEWAL'], maxUses: 100 },
+    adminToken,
+  );
   const log = await apiCall<{ content: Array<{ id: string }> }>(
     base,
     'POST',
@@ -286,6 +294,32 @@ function signedInScreens({
     },
     {
       app: 'client',
+      name: 'subscription-renew-promo',
+      path: `/subscriptions/${subscriptionId}`,
+      ready: '[data-testid="subscription-renew"]:enabled',
+      dialog: async (page) => {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.getByTestId('subscription-renew').dispatchEvent('click');
+        await page.getByTestId('renew-promo-input').fill('spring20');
+        await page.getByTestId('renew-promo-apply').click();
+        await page.getByTestId('renew-promo-result').waitFor();
+      },
+    },
+    {
+      app: 'client',
+      name: 'buy-promo',
+      path: '/packages',
+      ready: '[data-testid="plan-buy"]',
+      dialog: async (page) => {
+        await page.getByTestId('plan-buy').first().click();
+        await page.getByTestId('buy-promo-input').fill('spring20');
+        await page.getByTestId('buy-promo-apply').click();
+        await page.getByTestId('buy-promo-result').waitFor();
+        await page.getByTestId('buy-price-code').waitFor();
+      },
+    },
+    {
+      app: 'client',
       name: 'subscription-cancelled',
       path: `/subscriptions/${cancelledSubscriptionId}`,
       ready: '[data-testid="subscription-resume"]',
@@ -362,6 +396,7 @@ function signedInScreens({
       ready: '[data-testid="account-history-row"]',
     },
     { app: 'console', name: 'packages', path: '/admin/packages', ready: '[data-testid="packages-card"]' },
+    { app: 'console', name: 'promo-codes', path: '/admin/promo-codes', ready: '[data-testid="promo-code-row"]' },
     {
       app: 'console',
       name: 'package',
