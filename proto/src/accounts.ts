@@ -1,6 +1,6 @@
 /**
  * Ledger accounts (docs/product.md, Ledger). Money enters and leaves through `world:*`, is earned in `revenue:*`, is
- * spent by the house in `expense:*`, and belongs to a client in `user:{uuid}`.
+ * spent by the house in `expense:*`, is owed to holders of vouchers in `liability:*`, and belongs to a client in `user:{uuid}`.
  */
 export const SYSTEM_ACCOUNTS = Object.freeze([
   'world:stripe',
@@ -14,6 +14,10 @@ export const SYSTEM_ACCOUNTS = Object.freeze([
   'expense:bonus',
   'expense:adjustment',
   'expense:refund',
+  /** What vouchers given away cost the house (ADR 0089). */
+  'expense:promo',
+  /** Money of sold or given vouchers not yet redeemed: owed to whoever holds the codes (ADR 0089). */
+  'liability:vouchers',
 ] as const);
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

@@ -66,6 +66,7 @@ export const PAYMENT_METHODS = enumOf([
   'STRIPE',
   'CARD',
   'BALANCE',
+  'VOUCHER',
 ] as const);
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

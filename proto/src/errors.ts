@@ -268,6 +268,27 @@ export const ERROR_CATALOGUE = {
     en: 'This change leaves the balance negative ({resultingBalance}). Confirm to continue',
     he: 'השינוי ישאיר יתרה שלילית ({resultingBalance}). יש לאשר כדי להמשיך',
   },
+  'error.voucher.code.invalid': {
+    status: 404,
+    en: 'This voucher code is not valid',
+    he: 'קוד השובר אינו תקף',
+  },
+  'error.voucher.code.already.redeemed': {
+    status: 409,
+    en: 'This voucher code was already redeemed',
+    he: 'קוד השובר כבר מומש',
+  },
+  'error.voucher.batch.not.funded': {
+    status: 409,
+    en: 'This voucher cannot be redeemed yet',
+    he: 'עדיין לא ניתן לממש את השובר',
+  },
+  'error.voucher.batch.already.funded': {
+    status: 409,
+    en: 'This voucher batch was already recorded as sold or given away',
+    he: 'סדרת השוברים כבר נרשמה כנמכרה או כניתנה במתנה',
+  },
+  'error.voucher.batch.not.found': { status: 404, en: 'Voucher batch not found', he: 'סדרת השוברים לא נמצאה' },
   'error.transfer.to.self': { status: 409, en: 'You cannot transfer to yourself', he: 'לא ניתן להעביר לעצמך' },
   'error.card.provider.unavailable': {
     status: 503,

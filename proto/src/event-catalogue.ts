@@ -4,6 +4,7 @@ import { LEDGER_EVENT_TYPES, type LedgerEventType } from './ledger-events';
 import { PROMO_CODE_EVENT_TYPES, type PromoCodeEventType } from './promo-codes';
 import { SAVED_CARD_EVENT_TYPES, type SavedCardEventType } from './saved-cards';
 import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEventType } from './subscription-events';
+import { VOUCHER_EVENT_TYPES, type VoucherEventType } from './vouchers';
 
 /**
  * Every event type the product stores, across contexts (docs/ARCHITECTURE.md, Event catalogue). The API registers
@@ -16,7 +17,8 @@ export type EventType =
   | PaymentPlanEventType
   | SubscriptionEventType
   | SavedCardEventType
-  | PromoCodeEventType;
+  | PromoCodeEventType
+  | VoucherEventType;
 
 export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(USER_EVENT_TYPES),
@@ -25,6 +27,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(SUBSCRIPTION_EVENT_TYPES),
   ...Object.values(SAVED_CARD_EVENT_TYPES),
   ...Object.values(PROMO_CODE_EVENT_TYPES),
+  ...Object.values(VOUCHER_EVENT_TYPES),
 ]);
 
 const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);

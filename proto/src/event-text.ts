@@ -53,6 +53,11 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   CardCheckoutOpened: { he: 'פתיחת תשלום בכרטיס', en: 'Card checkout opened' },
   CardPaymentReported: { he: 'עדכון מספק הכרטיסים', en: 'Card provider report' },
   CardDepositCredited: { he: 'הפקדה בכרטיס', en: 'Card deposit' },
+  VoucherRedeemed: { he: 'מימוש שובר', en: 'Voucher redeemed' },
+  VoucherBatchGenerated: { he: 'נוצרה סדרת שוברים', en: 'Voucher batch generated' },
+  VoucherBatchSold: { he: 'סדרת שוברים נמכרה', en: 'Voucher batch sold' },
+  VoucherBatchGivenAway: { he: 'סדרת שוברים ניתנה במתנה', en: 'Voucher batch given away' },
+  VoucherCodeRedeemed: { he: 'קוד שובר מומש', en: 'Voucher code redeemed' },
   PaymentPlanCreated: { he: 'יצירת חבילה', en: 'Package created' },
   PaymentPlanUpdated: { he: 'עדכון חבילה', en: 'Package updated' },
   PaymentPlanStatusChanged: { he: 'שינוי סטטוס חבילה', en: 'Package status changed' },
@@ -176,6 +181,20 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     en: '{target} of {parent}: card provider report: {changes}',
   },
   CardDepositCredited: { he: '{target}: הפקדה בכרטיס', en: '{target}: card deposit' },
+  VoucherRedeemed: { he: '{target}: מימוש שובר', en: '{target}: voucher redeemed' },
+  VoucherBatchGenerated: {
+    he: '{target}: נוצרו {count} שוברים בשווי {amount} כל אחד',
+    en: '{target}: {count} vouchers generated, worth {amount} each',
+  },
+  VoucherBatchSold: { he: '{target}: הסדרה נמכרה ב-{amount}', en: '{target}: the batch was sold for {amount}' },
+  VoucherBatchGivenAway: {
+    he: '{target}: הסדרה ניתנה במתנה בשווי {amount}',
+    en: '{target}: the batch was given away, worth {amount}',
+  },
+  VoucherCodeRedeemed: {
+    he: '{target}: קוד מספר {codeIndex} מומש בשווי {amount}',
+    en: '{target}: code number {codeIndex} redeemed for {amount}',
+  },
   PaymentPlanCreated: {
     he: '{target}: נוצרה במחיר {price}, סטטוס {status}',
     en: '{target}: created at {price}, status {status}',
@@ -452,6 +471,8 @@ export const SYSTEM_ACCOUNT_LABELS: Readonly<Record<SystemAccount, Bilingual>> =
   'expense:bonus': { he: 'בונוסים לשגרירים', en: 'Ambassador bonuses' },
   'expense:adjustment': { he: 'תיקוני יתרה', en: 'Balance corrections' },
   'expense:refund': { he: 'החזרים', en: 'Refunds' },
+  'expense:promo': { he: 'שוברים שניתנו במתנה', en: 'Vouchers given away' },
+  'liability:vouchers': { he: 'שוברים שטרם מומשו', en: 'Vouchers not yet redeemed' },
 });
 
 /** A user account whose holder the answer does not name (an account that no longer exists). */

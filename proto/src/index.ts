@@ -35,5 +35,6 @@ export * from './published-events';
 export * from './card';
 export * from './saved-cards';
 export * from './promo-codes';
+export * from './vouchers';
 export * from './plan-text';
 export * from './notifications';

@@ -73,6 +73,7 @@ export const ENUM_LABELS = {
     STRIPE: { he: 'Stripe', en: 'Stripe' },
     CARD: { he: 'כרטיס אשראי', en: 'Card' },
     BALANCE: { he: 'יתרה', en: 'Balance' },
+    VOUCHER: { he: 'שובר', en: 'Voucher' },
   },
   planStatus: {
     ACTIVE: { he: 'פעילה', en: 'Active' },

@@ -32,6 +32,7 @@ export const LEDGER_EVENT_TYPES = Object.freeze({
   cardCheckoutOpened: 'CardCheckoutOpened',
   cardPaymentReported: 'CardPaymentReported',
   cardDepositCredited: 'CardDepositCredited',
+  voucherRedeemed: 'VoucherRedeemed',
 } as const);
 
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[keyof typeof LEDGER_EVENT_TYPES];
@@ -377,6 +378,19 @@ export interface CardDepositCreditedData {
   transaction: LedgerTransaction;
 }
 
+/**
+ * On the client's wallet: a voucher's money, from `liability:vouchers` to `user:{uuid}` (ADR 0089), in the same
+ * append as its batch's `VoucherCodeRedeemed` and the DEPOSIT payment (method VOUCHER) the client sees.
+ */
+export interface VoucherRedeemedData {
+  userUuid: string;
+  paymentId: number;
+  batchId: string;
+  codeIndex: number;
+  amountMinor: number;
+  transaction: LedgerTransaction;
+}
+
 export interface LedgerEventDataByType {
   ManualDepositRecorded: ManualDepositRecordedData;
   WithdrawalRecorded: WithdrawalRecordedData;
@@ -400,6 +414,7 @@ export interface LedgerEventDataByType {
   CardCheckoutOpened: CardCheckoutOpenedData;
   CardPaymentReported: CardPaymentReportedData;
   CardDepositCredited: CardDepositCreditedData;
+  VoucherRedeemed: VoucherRedeemedData;
 }
 
 /** One ledger event as a tagged union: `{type, data}`, the shape the event store appends. */

@@ -6,6 +6,7 @@ import type { IsoDateTime } from './payloads';
 import type { PromoCodeEventDataByType } from './promo-codes';
 import type { SavedCardEventDataByType } from './saved-cards';
 import type { SubscriptionEventDataByType } from './subscription-events';
+import type { VoucherEventDataByType } from './vouchers';
 
 /** The payload of every event type the product stores, by type. */
 export interface EventDataByType
@@ -15,7 +16,8 @@ export interface EventDataByType
     PaymentPlanEventDataByType,
     SubscriptionEventDataByType,
     SavedCardEventDataByType,
-    PromoCodeEventDataByType {}
+    PromoCodeEventDataByType,
+    VoucherEventDataByType {}
 
 /**
  * Who caused an event, as it leaves Kupa: the actor's id (`USER-…`, or the all-zero one for the system) and role.

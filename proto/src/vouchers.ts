@@ -1,0 +1,136 @@
+import type { LedgerTransaction } from './ledger-events';
+import type { IsoDateTime } from './payloads';
+
+/*
+ * Prepaid vouchers (docs/adr/0089-prepaid-vouchers.md): staff generate a batch of one-time codes worth an amount each,
+ * record the batch as sold (money received by hand) or given away (the house pays), and each code credits one client's
+ * balance once, ever. Until a code is redeemed its money is a liability, `liability:vouchers`, so the ledger shows at
+ * any instant what was sold, what was redeemed and what is still owed.
+ */
+
+/** Events of a batch's own stream, `voucher-batch-{uuid}`. A redemption's money is the wallet's `VoucherRedeemed`. */
+export const VOUCHER_EVENT_TYPES = Object.freeze({
+  batchGenerated: 'VoucherBatchGenerated',
+  batchSold: 'VoucherBatchSold',
+  batchGivenAway: 'VoucherBatchGivenAway',
+  codeRedeemed: 'VoucherCodeRedeemed',
+} as const);
+
+export type VoucherEventType = (typeof VOUCHER_EVENT_TYPES)[keyof typeof VOUCHER_EVENT_TYPES];
+
+export const VOUCHER_BATCH_STREAM_PREFIX = 'voucher-batch-';
+
+export function voucherBatchStreamId(batchId: string): string {
+  return `${VOUCHER_BATCH_STREAM_PREFIX}${batchId}`;
+}
+
+/** How a batch's money came into the liability: paid by a buyer, or given away at the house's cost. */
+export const VOUCHER_FUNDINGS = Object.freeze(['SOLD', 'GIVEN_AWAY'] as const);
+export type VoucherFunding = (typeof VOUCHER_FUNDINGS)[number];
+
+export const VOUCHER_LIMITS = Object.freeze({
+  /** Codes in one batch: a CSV a person can hand out, and a batch stream that folds fast. */
+  codesPerBatchMax: 1000,
+  labelMaxLength: 100,
+  commentMaxLength: 500,
+});
+
+/**
+ * A code is 16 characters of Crockford's base32 (80 random bits), shown in groups of four. Guessing one is hopeless
+ * even before the rate limit; the alphabet leaves out I, L, O and U, which people misread.
+ */
+export const VOUCHER_CODE_LENGTH = 16;
+export const VOUCHER_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const NORMALIZED_CODE = /^[0-9A-HJKMNP-TV-Z]{16}$/;
+
+/**
+ * The code as typed, read the way Crockford's base32 reads it: case, spaces and dashes do not matter, O is 0 and I
+ * or L are 1. Null when what remains cannot be a code.
+ */
+export function normalizeVoucherCode(typed: string): string | null {
+  const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  return NORMALIZED_CODE.test(code) ? code : null;
+}
+
+/** `ABCD-EFGH-JKMN-PQRS`: how a code is printed and exported. */
+export function formatVoucherCode(normalized: string): string {
+  return normalized.match(/.{1,4}/g)?.join('-') ?? normalized;
+}
+
+/** A batch came into being: `count` codes worth `amountMinor` each. Its codes are stored hashed, never in events. */
+export interface VoucherBatchGeneratedData {
+  batchId: string;
+  label: string;
+  count: number;
+  amountMinor: number;
+  generatedAt: IsoDateTime;
+}
+
+/**
+ * The batch's money came in: sold (`world:manual` → `liability:vouchers`) or given away (`expense:promo` →
+ * `liability:vouchers`), the whole batch at once (`count × amountMinor`). Its codes redeem from then on.
+ */
+export interface VoucherBatchFundedData {
+  batchId: string;
+  amountMinor: number;
+  comment: string;
+  fundedAt: IsoDateTime;
+  transaction: LedgerTransaction;
+}
+
+/** One code of the batch was redeemed by a client: on the batch's stream, so that a code redeems once, ever. */
+export interface VoucherCodeRedeemedData {
+  batchId: string;
+  codeIndex: number;
+  userUuid: string;
+  paymentId: number;
+  amountMinor: number;
+  redeemedAt: IsoDateTime;
+}
+
+export interface VoucherEventDataByType {
+  VoucherBatchGenerated: VoucherBatchGeneratedData;
+  VoucherBatchSold: VoucherBatchFundedData;
+  VoucherBatchGivenAway: VoucherBatchFundedData;
+  VoucherCodeRedeemed: VoucherCodeRedeemedData;
+}
+
+export type VoucherEvent = {
+  [Type in VoucherEventType]: { type: Type; data: VoucherEventDataByType[Type] };
+}[VoucherEventType];
+
+/** A batch as the console lists it. Money in dollars at the HTTP edge, as everywhere. */
+export interface VoucherBatch {
+  id: string;
+  label: string;
+  count: number;
+  amount: string;
+  /** Null until the batch is recorded sold or given away; its codes redeem only after that. */
+  funding: VoucherFunding | null;
+  fundedAt: IsoDateTime | null;
+  fundingComment: string | null;
+  redeemedCount: number;
+  /** What the batch still owes its holders: unredeemed codes of a funded batch. */
+  outstanding: string;
+  createdAt: IsoDateTime;
+  createdBy: string | null;
+}
+
+/** The answer of a generation: the batch and its codes, formatted. */
+export interface GeneratedVoucherBatch {
+  batch: VoucherBatch;
+  codes: string[];
+}
+
+/** The console's list: every batch, and what all of them still owe. */
+export interface VoucherBatchList {
+  items: VoucherBatch[];
+  outstandingTotal: string;
+}
+
+/** What a client sees after redeeming: what the code was worth and the balance now. */
+export interface VoucherRedemption {
+  amount: string;
+  balance: string;
+  paymentId: number;
+}
