@@ -20,6 +20,7 @@ import { LEDGER_EVENT_TYPES } from './ledger-events';
 import { SUBSCRIPTION_EVENT_TYPES } from './subscription-events';
 import { SAVED_CARD_EVENT_TYPES } from './saved-cards';
 import { PROMO_CODE_EVENT_TYPES } from './promo-codes';
+import { VOUCHER_EVENT_TYPES } from './vouchers';
 import { PAYMENTS_CSV_COLUMNS } from './payments-csv';
 
 const HEBREW_LETTER = /[\u05d0-\u05ea]/;
@@ -41,7 +42,7 @@ function expectTranslated(text: Bilingual | undefined, what: string): void {
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe('the event catalogue', () => {
-  it('holds every identity, ledger, catalog, subscription and saved card event type once', () => {
+  it('holds every identity, ledger, catalog, subscription, saved card and voucher event type once', () => {
     const declared = [
       ...Object.values(USER_EVENT_TYPES),
       ...Object.values(LEDGER_EVENT_TYPES),
@@ -49,6 +50,7 @@ describe('the event catalogue', () => {
       ...Object.values(SUBSCRIPTION_EVENT_TYPES),
       ...Object.values(SAVED_CARD_EVENT_TYPES),
       ...Object.values(PROMO_CODE_EVENT_TYPES),
+      ...Object.values(VOUCHER_EVENT_TYPES),
     ];
     expect([...EVENT_TYPES].sort()).toEqual([...declared].sort());
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);

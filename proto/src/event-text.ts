@@ -182,19 +182,10 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   },
   CardDepositCredited: { he: '{target}: הפקדה בכרטיס', en: '{target}: card deposit' },
   VoucherRedeemed: { he: '{target}: מימוש שובר', en: '{target}: voucher redeemed' },
-  VoucherBatchGenerated: {
-    he: '{target}: נוצרו {count} שוברים בשווי {amount} כל אחד',
-    en: '{target}: {count} vouchers generated, worth {amount} each',
-  },
-  VoucherBatchSold: { he: '{target}: הסדרה נמכרה ב-{amount}', en: '{target}: the batch was sold for {amount}' },
-  VoucherBatchGivenAway: {
-    he: '{target}: הסדרה ניתנה במתנה בשווי {amount}',
-    en: '{target}: the batch was given away, worth {amount}',
-  },
-  VoucherCodeRedeemed: {
-    he: '{target}: קוד מספר {codeIndex} מומש בשווי {amount}',
-    en: '{target}: code number {codeIndex} redeemed for {amount}',
-  },
+  VoucherBatchGenerated: { he: '{target}: נוצרה סדרת שוברים', en: '{target}: voucher batch generated' },
+  VoucherBatchSold: { he: '{target}: הסדרה נמכרה', en: '{target}: the batch was sold' },
+  VoucherBatchGivenAway: { he: '{target}: הסדרה ניתנה במתנה', en: '{target}: the batch was given away' },
+  VoucherCodeRedeemed: { he: '{target}: קוד מהסדרה מומש', en: '{target}: a code of the batch was redeemed' },
   PaymentPlanCreated: {
     he: '{target}: נוצרה במחיר {price}, סטטוס {status}',
     en: '{target}: created at {price}, status {status}',
