@@ -104,14 +104,14 @@ export interface VoucherBatch {
   id: string;
   label: string;
   count: number;
-  amount: string;
+  amount: number;
   /** Null until the batch is recorded sold or given away; its codes redeem only after that. */
   funding: VoucherFunding | null;
   fundedAt: IsoDateTime | null;
   fundingComment: string | null;
   redeemedCount: number;
   /** What the batch still owes its holders: unredeemed codes of a funded batch. */
-  outstanding: string;
+  outstanding: number;
   createdAt: IsoDateTime;
   createdBy: string | null;
 }
@@ -125,12 +125,12 @@ export interface GeneratedVoucherBatch {
 /** The console's list: every batch, and what all of them still owe. */
 export interface VoucherBatchList {
   items: VoucherBatch[];
-  outstandingTotal: string;
+  outstandingTotal: number;
 }
 
 /** What a client sees after redeeming: what the code was worth and the balance now. */
 export interface VoucherRedemption {
-  amount: string;
-  balance: string;
+  amount: number;
+  balance: number;
   paymentId: number;
 }

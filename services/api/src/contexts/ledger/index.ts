@@ -11,6 +11,7 @@ import {
   PaymentPublicFields1767600000300,
   PaymentPurchaseColumnsDropped1768500000400,
 } from './infrastructure/ledger.migrations';
+import { VoucherTables1770100008900 } from './infrastructure/voucher.migrations';
 import { ledgerQueryMigrations } from './queries';
 
 export { LedgerModule } from './ledger.module';
@@ -79,6 +80,7 @@ export const ledgerMigrations: Function[] = [
   PaymentReviewFields1768400000300,
   PaymentPurchaseColumnsDropped1768500000400,
   LedgerUserBalancesByUser1768600007800,
+  VoucherTables1770100008900,
 ];
 
 /** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */

@@ -40,6 +40,17 @@ import { LedgerQueriesModule } from './queries';
 import { CardTopUps } from './application/card/card-top-ups';
 import { OpenCardDepositController } from './commands/open-card-deposit/open-card-deposit.controller';
 import { OpenCardDepositHandler } from './commands/open-card-deposit/open-card-deposit.handler';
+import { FundVoucherBatchController } from './commands/fund-voucher-batch/fund-voucher-batch.controller';
+import { FundVoucherBatchHandler } from './commands/fund-voucher-batch/fund-voucher-batch.handler';
+import { GenerateVoucherBatchController } from './commands/generate-voucher-batch/generate-voucher-batch.controller';
+import { GenerateVoucherBatchHandler } from './commands/generate-voucher-batch/generate-voucher-batch.handler';
+import { RedeemVoucherController } from './commands/redeem-voucher/redeem-voucher.controller';
+import { RedeemVoucherHandler } from './commands/redeem-voucher/redeem-voucher.handler';
+import { ALL_VOUCHER_EVENT_TYPES } from './domain/voucher-batch.decider';
+import { VoucherCodes } from './infrastructure/voucher-codes';
+import { VoucherBatchesProjection } from './projections/voucher-batches/voucher-batches.projection';
+import { ListVoucherBatchesController } from './queries/list-voucher-batches/list-voucher-batches.controller';
+import { keptOutOfTheLog } from '../audit';
 /**
  * The ledger (ADR 0006): wallets and payments as event streams, double-entry postings, inline read models
  * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands. Global because it
@@ -63,6 +74,10 @@ import { OpenCardDepositHandler } from './commands/open-card-deposit/open-card-d
     RecordManualPaymentController,
     ChangePaymentStatusController,
     GetPaymentController,
+    RedeemVoucherController,
+    GenerateVoucherBatchController,
+    ListVoucherBatchesController,
+    FundVoucherBatchController,
   ],
   providers: [
     PaymentReader,
@@ -79,6 +94,10 @@ import { OpenCardDepositHandler } from './commands/open-card-deposit/open-card-d
     OpenCryptoDepositHandler,
     CardTopUps,
     OpenCardDepositHandler,
+    VoucherCodes,
+    GenerateVoucherBatchHandler,
+    FundVoucherBatchHandler,
+    RedeemVoucherHandler,
   ],
   // The deposits' provider side, for any flow that opens a deposit (docs/adr/0073-ledger-public-door.md); what a
   // deposit, a charge or a refund decides is pure functions of `index.ts`, not providers.
@@ -101,7 +120,10 @@ export class LedgerModule implements OnModuleInit {
     this.projections.register(new PaymentsProjection());
     this.projections.register(new LedgerEntriesProjection());
     this.projections.register(new WalletSnapshotsProjection());
+    this.projections.register(new VoucherBatchesProjection());
     for (const type of ALL_LEDGER_EVENT_TYPES) this.auditMappers.register(type, LEDGER_AUDIT_MAPPERS[type]);
+    // A batch has no target the activity log knows yet; a redemption shows there as its client's DEPOSIT payment.
+    for (const type of ALL_VOUCHER_EVENT_TYPES) this.auditMappers.register(type, keptOutOfTheLog);
     this.schedules.register(
       new CashierJanitor(
         this.dataSource,

@@ -35,6 +35,9 @@ export interface RateLimitSettings {
   /** Transfer recipient look-ups (and transfers to unknown recipients) per signed-in account, and per address. */
   recipientLookupsPerAccount: RateLimitSetting;
   recipientLookupsPerAddress: RateLimitSetting;
+  /** Wrong voucher codes per signed-in account, and per address (docs/adr/0089-prepaid-vouchers.md). */
+  voucherMissesPerAccount: RateLimitSetting;
+  voucherMissesPerAddress: RateLimitSetting;
 }
 
 /**
@@ -406,6 +409,8 @@ function rateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
     mailRequestsPerAddress: rateLimit(env, 'RATE_LIMIT_MAIL_REQUESTS_PER_ADDRESS', '10/15m'),
     recipientLookupsPerAccount: rateLimit(env, 'RATE_LIMIT_RECIPIENT_LOOKUPS_PER_ACCOUNT', '20/15m'),
     recipientLookupsPerAddress: rateLimit(env, 'RATE_LIMIT_RECIPIENT_LOOKUPS_PER_ADDRESS', '60/15m'),
+    voucherMissesPerAccount: rateLimit(env, 'RATE_LIMIT_VOUCHER_MISSES_PER_ACCOUNT', '10/15m'),
+    voucherMissesPerAddress: rateLimit(env, 'RATE_LIMIT_VOUCHER_MISSES_PER_ADDRESS', '30/15m'),
   };
 }
 

@@ -1,4 +1,11 @@
-import { isLedgerAccount, type LedgerTransaction, USER_ACCOUNT_PREFIX, userAccount } from '@kupa/proto';
+import {
+  isLedgerAccount,
+  type LedgerTransaction,
+  USER_ACCOUNT_PREFIX,
+  userAccount,
+  VOUCHER_BATCH_STREAM_PREFIX,
+  voucherBatchStreamId,
+} from '@kupa/proto';
 import {
   type LedgerEvent,
   PAYMENT_EVENT_TYPES,
@@ -12,7 +19,15 @@ import {
 import { customerAuthorLabel, type PaymentActor } from './payment-authors';
 import { paymentDecider } from './payment.decider';
 import type { PaymentState } from './payment.state';
-import { isValidPosting, postingSides } from './postings';
+import { isValidPosting, netChangeMinor, postingSides } from './postings';
+import {
+  ALL_VOUCHER_EVENT_TYPES,
+  outstandingMinor,
+  VOUCHER_LIABILITY_ACCOUNT,
+  voucherBatchEvolution,
+  type VoucherBatchState,
+  type VoucherEvent,
+} from './voucher-batch.decider';
 import { walletDecider } from './wallet.decider';
 import type { WalletState } from './wallet.state';
 
@@ -60,7 +75,10 @@ export interface LedgerProblem {
     | 'wallet.mismatch'
     | 'transfer.unmatched'
     | 'payment.unknown'
-    | 'ledger.total.nonzero';
+    | 'ledger.total.nonzero'
+    | 'voucher.invalid'
+    | 'voucher.unmatched'
+    | 'voucher.liability.mismatch';
   message: string;
   streamId?: string;
   streamVersion?: number;
@@ -73,6 +91,8 @@ export interface LedgerReplay {
   /** Per wallet stream: the state a snapshot at the stream's last version must hold. */
   walletSnapshots: Record<string, { version: number; state: WalletState }>;
   entries: ReplayedEntry[];
+  /** Per voucher batch: its state after every event, for `voucher_batches` and `voucher_redemptions`. */
+  voucherBatches: Record<string, VoucherBatchState>;
   transactionCount: number;
   eventCount: number;
   problems: LedgerProblem[];
@@ -80,6 +100,7 @@ export interface LedgerReplay {
 
 const WALLET_TYPES: ReadonlySet<string> = new Set(WALLET_EVENT_TYPES);
 const PAYMENT_TYPES: ReadonlySet<string> = new Set(PAYMENT_EVENT_TYPES);
+const VOUCHER_TYPES: ReadonlySet<string> = new Set(ALL_VOUCHER_EVENT_TYPES);
 
 type DepositPurchaseOutcome = Extract<PaymentEvent, { type: 'DepositPurchaseCompleted' | 'DepositPurchaseFailed' }>;
 
@@ -88,7 +109,11 @@ type DepositPurchaseOutcome = Extract<PaymentEvent, { type: 'DepositPurchaseComp
  * or a purchase's completion or failure appended beside its deposit on the purchase's own stream (ADR 0068); null
  * for every other event, which a reader of the store may skip undecoded.
  */
-function replayedKindOf(event: { streamId: string; type: string }): 'wallet' | 'payment' | 'purchaseOutcome' | null {
+function replayedKindOf(event: {
+  streamId: string;
+  type: string;
+}): 'wallet' | 'payment' | 'purchaseOutcome' | 'voucherBatch' | null {
+  if (event.streamId.startsWith(VOUCHER_BATCH_STREAM_PREFIX) && VOUCHER_TYPES.has(event.type)) return 'voucherBatch';
   if (event.type === 'DepositPurchaseCompleted' || event.type === 'DepositPurchaseFailed') {
     if (!event.streamId.startsWith(PAYMENT_STREAM_PREFIX)) return 'purchaseOutcome';
   }
@@ -140,6 +165,10 @@ export function startLedgerReplay(): LedgerReplayer {
   const receivedTransfers = new Map<string, { userUuid: string; amountMinor: number; streamId: string }>();
   const streamVersions = new Map<string, number>();
   const creditsAwaitingReceiptMinor = new Map<string, number>();
+  const voucherBatches: Record<string, VoucherBatchState> = {};
+  /** Each code's redemption as its batch recorded it and as the wallet booked it, matched when the replay ends. */
+  const codeRedemptions = new Map<string, { userUuid: string; paymentId: number; amountMinor: number }>();
+  const walletRedemptions = new Map<string, { userUuid: string; paymentId: number; amountMinor: number }>();
   let eventCount = 0;
 
   const problem = (kind: LedgerProblem['kind'], message: string, event?: ReplayableEvent): void => {
@@ -210,6 +239,41 @@ export function startLedgerReplay(): LedgerReplayer {
     };
   };
 
+  /**
+   * A voucher batch's event (ADR 0089): the batch's state follows it, a funding books its transaction once and for the
+   * whole batch, and a code is redeemed only from a funded batch, once.
+   */
+  const applyVoucherBatch = (event: ReplayableEvent, voucherEvent: VoucherEvent): void => {
+    const batchId = voucherEvent.data.batchId;
+    if (event.streamId !== voucherBatchStreamId(batchId))
+      problem('voucher.invalid', `batch ${batchId} in another stream`, event);
+    const previous = voucherBatches[batchId] ?? null;
+    if (voucherEvent.type === 'VoucherBatchGenerated') {
+      if (previous !== null) problem('voucher.invalid', `batch ${batchId} generated twice`, event);
+    } else if (previous === null) {
+      problem('voucher.invalid', `batch ${batchId} was never generated`, event);
+      return;
+    }
+    if (voucherEvent.type === 'VoucherBatchSold' || voucherEvent.type === 'VoucherBatchGivenAway') {
+      if (previous?.funding) problem('voucher.invalid', `batch ${batchId} funded twice`, event);
+      const expectedMinor = previous ? previous.count * previous.amountMinor : 0;
+      const fundedMinor = netChangeMinor(voucherEvent.data.transaction, VOUCHER_LIABILITY_ACCOUNT);
+      if (fundedMinor !== expectedMinor)
+        problem('voucher.invalid', `batch ${batchId} funded ${fundedMinor}, worth ${expectedMinor}`, event);
+      book(voucherEvent.data.transaction, event, null);
+    }
+    if (voucherEvent.type === 'VoucherCodeRedeemed' && previous) {
+      const { codeIndex, userUuid, paymentId, amountMinor } = voucherEvent.data;
+      if (previous.funding === null) problem('voucher.invalid', `batch ${batchId} redeemed before funding`, event);
+      if (previous.redeemed.has(codeIndex) || codeIndex < 0 || codeIndex >= previous.count)
+        problem('voucher.invalid', `code ${codeIndex} of batch ${batchId} redeemed twice or out of range`, event);
+      if (amountMinor !== previous.amountMinor)
+        problem('voucher.invalid', `code ${codeIndex} of batch ${batchId} redeemed for ${amountMinor}`, event);
+      codeRedemptions.set(`${batchId}:${codeIndex}`, { userUuid, paymentId, amountMinor });
+    }
+    voucherBatches[batchId] = voucherBatchEvolution.evolve(previous, voucherEvent) as VoucherBatchState;
+  };
+
   const apply = (event: ReplayableEvent): void => {
     if (finished) throw new Error('replayLedger: an event was applied after the replay finished');
     const kind = replayedKindOf(event);
@@ -228,6 +292,10 @@ export function startLedgerReplay(): LedgerReplayer {
       problem('stream.version.gap', `expected version ${previousVersion + 1}, found ${event.streamVersion}`, event);
     }
     streamVersions.set(event.streamId, event.streamVersion);
+    if (kind === 'voucherBatch') {
+      applyVoucherBatch(event, { type: event.type, data: event.data } as VoucherEvent);
+      return;
+    }
     const ledgerEvent = { type: event.type, data: event.data } as LedgerEvent;
 
     if (kind === 'payment') {
@@ -259,6 +327,14 @@ export function startLedgerReplay(): LedgerReplayer {
           streamId: event.streamId,
         });
         break;
+      case 'VoucherRedeemed': {
+        const { batchId, codeIndex, paymentId, amountMinor } = ledgerEvent.data;
+        const key = `${batchId}:${codeIndex}`;
+        if (walletRedemptions.has(key)) problem('voucher.invalid', `code ${key} credited twice`, event);
+        walletRedemptions.set(key, { userUuid: owner, paymentId, amountMinor });
+        book(ledgerEvent.data.transaction, event, paymentId);
+        break;
+      }
       default:
         book(ledgerEvent.data.transaction, event, ledgerEvent.data.paymentId);
     }
@@ -312,6 +388,20 @@ export function startLedgerReplay(): LedgerReplayer {
       if (!sentTransfers.has(transactionId))
         problem('transfer.unmatched', `receipt of ${transactionId} was never sent`);
     }
+    const same = (a: { userUuid: string; paymentId: number; amountMinor: number }, b: typeof a) =>
+      a.userUuid === b.userUuid && a.paymentId === b.paymentId && a.amountMinor === b.amountMinor;
+    for (const [key, recorded] of codeRedemptions) {
+      const credited = walletRedemptions.get(key);
+      if (!credited || !same(recorded, credited)) problem('voucher.unmatched', `code ${key} has no matching credit`);
+    }
+    for (const key of walletRedemptions.keys()) {
+      if (!codeRedemptions.has(key)) problem('voucher.unmatched', `credit of code ${key} was never redeemed`);
+    }
+    // What the liability holds is exactly what the batches still owe: sold or given, less what was redeemed.
+    const owedMinor = Object.values(voucherBatches).reduce((sum, batch) => sum + outstandingMinor(batch), 0);
+    const liabilityMinor = accountBalances[VOUCHER_LIABILITY_ACCOUNT] ?? 0;
+    if (liabilityMinor !== owedMinor)
+      problem('voucher.liability.mismatch', `liability:vouchers holds ${liabilityMinor}, the batches owe ${owedMinor}`);
     const totalMinor = Object.values(accountBalances).reduce((sum, balance) => sum + balance, 0);
     if (totalMinor !== 0) problem('ledger.total.nonzero', `all accounts sum to ${totalMinor}`);
 
@@ -320,6 +410,7 @@ export function startLedgerReplay(): LedgerReplayer {
       payments,
       walletSnapshots,
       entries,
+      voucherBatches,
       transactionCount: booked.size,
       eventCount,
       problems,

@@ -3,7 +3,9 @@ import {
   type LedgerAccount,
   userAccount,
   VOUCHER_LIMITS,
+  VOUCHER_EVENT_TYPES,
   type VoucherEvent,
+  type VoucherEventType,
   type VoucherFunding,
   type WalletEvent,
 } from '@kupa/proto';
@@ -15,6 +17,17 @@ import { singlePosting } from './postings';
  * generation, its funding and every redemption, so that two clients redeeming one code queue on the batch's lock and
  * the second finds the code taken: a code redeems once, ever.
  */
+
+export type { VoucherEvent } from '@kupa/proto';
+
+/** Every event type of a batch's stream: the projection's, the replay's and the registry's. */
+export const ALL_VOUCHER_EVENT_TYPES: readonly VoucherEventType[] = Object.freeze(Object.values(VOUCHER_EVENT_TYPES));
+
+/** The batch events that carry a ledger transaction: the money entering the liability. */
+export const VOUCHER_FUNDING_EVENT_TYPES: readonly VoucherEventType[] = Object.freeze([
+  'VoucherBatchSold',
+  'VoucherBatchGivenAway',
+]);
 
 /** Where the money of sold vouchers comes from: paid by hand, like a manual deposit. */
 export const VOUCHER_SALE_ACCOUNT: LedgerAccount = 'world:manual';

@@ -11,7 +11,9 @@ import type { StreamTransaction } from '../../../platform/event-store/event-stor
 import { type PaymentEvent, paymentStreamId, type WalletEvent, walletStreamId } from '../domain/ledger.events';
 import { paymentDecider } from '../domain/payment.decider';
 import type { PaymentState } from '../domain/payment.state';
+import { voucherBatchEvolution } from '../domain/voucher-batch.decider';
 import { walletDecider } from '../domain/wallet.decider';
+import { voucherBatchStreamId } from '@kupa/proto';
 import type { WalletState } from '../domain/wallet.state';
 import { loadWalletSnapshots, rememberWalletHeads } from '../projections/wallet-snapshots/wallet-snapshots.projection';
 
@@ -54,6 +56,11 @@ export const walletStreams: StreamKind<WalletState, WalletEvent> = {
 
 /** Payment streams (`payment-{id}`): a handful of events each, folded whole; a new payment's stream is not read. */
 export const paymentStreams = foldedStreamKind(paymentDecider, (paymentId) => paymentStreamId(Number(paymentId)));
+
+/** Voucher batch streams (`voucher-batch-{uuid}`): generation, funding and at most a thousand redemptions, folded whole. */
+export const voucherBatchStreams = foldedStreamKind(voucherBatchEvolution, (batchId) =>
+  voucherBatchStreamId(String(batchId)),
+);
 
 /** One wallet under its lock, with how many events its load read: for the snapshot spec. */
 export async function loadWallet(tx: StreamTransaction, userUuid: string): Promise<LoadedWallet> {

@@ -23,3 +23,17 @@ export const TRANSFER_RECIPIENT_LIMITS: RateLimitRules = (config) =>
     countsOnly: 'error.user.not.found',
     countedWhenEnded: true,
   }));
+
+/**
+ * A wrong voucher code counts, per signed-in account and per client address, in counters every API process shares;
+ * a code that redeems, or one already used, spends nothing (docs/adr/0089-prepaid-vouchers.md).
+ */
+export const VOUCHER_REDEMPTION_LIMITS: RateLimitRules = ({ rateLimits }) => [
+  {
+    name: 'per-account',
+    key: 'account',
+    ...rateLimits.voucherMissesPerAccount,
+    countsOnly: 'error.voucher.code.invalid',
+  },
+  { name: 'per-address', key: 'ip', ...rateLimits.voucherMissesPerAddress, countsOnly: 'error.voucher.code.invalid' },
+];

@@ -1,10 +1,11 @@
-import { USER_ACCOUNT_PREFIX } from '@kupa/proto';
+import { type LedgerTransaction, USER_ACCOUNT_PREFIX } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { RebuildMemory } from '../../../../platform/event-store/rebuild-memory';
 import { WALLET_EVENT_TYPES, type WalletEvent, walletStreamId } from '../../domain/ledger.events';
 import { walletHeadsBefore } from '../wallet-snapshots/wallet-snapshots.projection';
 import { postingSides } from '../../domain/postings';
+import { VOUCHER_FUNDING_EVENT_TYPES, type VoucherEvent } from '../../domain/voucher-batch.decider';
 import { bigintToNumber } from '../../infrastructure/bigint';
 
 export const LEDGER_ENTRIES_PROJECTION_NAME = 'ledger-entries';
@@ -20,6 +21,13 @@ interface EntryDraft {
   eventType: string;
   occurredAt: string;
   globalPosition: string;
+}
+
+/** One transaction to book, with the payment it belongs to (none for a voucher batch's funding). */
+interface Booking {
+  recorded: RecordedEvent;
+  transaction: LedgerTransaction;
+  paymentId: number | null;
 }
 
 interface KeptBalance {
@@ -72,14 +80,18 @@ function balancesFromLoadedWallets(
  */
 export class LedgerEntriesProjection implements InlineProjection {
   readonly name = LEDGER_ENTRIES_PROJECTION_NAME;
-  readonly handles = WALLET_EVENT_TYPES;
+  /** A voucher batch's funding books system accounts only; its redemptions are wallet events. */
+  readonly handles = [...WALLET_EVENT_TYPES, ...VOUCHER_FUNDING_EVENT_TYPES];
   readonly tables = ['ledger_entries', 'account_balances'];
   /** Balances kept in memory while a rebuild runs (see `InlineProjection.beginRebuild`); null otherwise. */
   private readonly rebuilding = new RebuildMemory<Map<string, KeptBalance>>();
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
-    const bookings = events.flatMap((recorded) => {
-      const event = { type: recorded.type, data: recorded.data } as WalletEvent;
+    const bookings = events.flatMap((recorded): Booking[] => {
+      const event = { type: recorded.type, data: recorded.data } as WalletEvent | VoucherEvent;
+      if (event.type === 'VoucherBatchSold' || event.type === 'VoucherBatchGivenAway')
+        return [{ recorded, transaction: event.data.transaction, paymentId: null }];
+      if (event.type === 'VoucherBatchGenerated' || event.type === 'VoucherCodeRedeemed') return [];
       if (event.type === 'TransferReceived') return [];
       const paymentId = event.type === 'TransferSent' ? event.data.outPaymentId : event.data.paymentId;
       return [{ recorded, transaction: event.data.transaction, paymentId }];

@@ -1,0 +1,32 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { VoucherBatch } from '@kupa/proto';
+import { ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
+import { ApiErrors, CanonicalUuidPipe } from '../../../../platform/http';
+import { VoucherBatchDto } from '../../infrastructure/voucher.responses';
+import { FundVoucherBatchCommand } from './fund-voucher-batch.command';
+import { FundVoucherBatchRequestDto } from './fund-voucher-batch.request.dto';
+
+@ApiTags('vouchers')
+@ApiBearerAuth()
+@Controller('vouchers/batches')
+export class FundVoucherBatchController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post(':id/funding')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Record a voucher batch as sold or given away (admins); once per batch' })
+  @ApiOkResponse({ type: VoucherBatchDto })
+  @ApiErrors(400, 401, 403, 404, 409)
+  @Roles('ADMIN')
+  fund(
+    @Param('id', CanonicalUuidPipe('error.voucher.batch.not.found')) batchId: string,
+    @Body() request: FundVoucherBatchRequestDto,
+    @ReqContext() context: RequestContext,
+  ): Promise<VoucherBatch> {
+    return this.commands.execute(
+      new FundVoucherBatchCommand(batchId, request.funding, request.comment.trim(), context),
+    );
+  }
+}

@@ -1,0 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { GeneratedVoucherBatch } from '@kupa/proto';
+import type { RequestContext } from '../../../../platform/auth';
+
+export class GenerateVoucherBatchCommand extends Command<GeneratedVoucherBatch> {
+  constructor(
+    readonly label: string,
+    readonly count: number,
+    readonly amountMinor: number,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
