@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app';
 
 /**
@@ -202,6 +203,25 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
   { method: 'post', path: '/api/payments/transfer', url: () => '/api/payments/transfer', body: {}, expect: CUSTOMERS },
+  // Prepaid vouchers (ADR 0089): customers redeem, admins alone generate, fund, list and export (codes are money).
+  { method: 'post', path: '/api/vouchers/redeem', url: () => '/api/vouchers/redeem', body: {}, expect: CUSTOMERS },
+  { method: 'post', path: '/api/vouchers/batches', url: () => '/api/vouchers/batches', body: {}, expect: ADMIN_ONLY },
+  { method: 'get', path: '/api/vouchers/batches', url: () => '/api/vouchers/batches', expect: ADMIN_ONLY },
+  {
+    method: 'post',
+    path: '/api/vouchers/batches/{id}/funding',
+    url: () => `/api/vouchers/batches/${randomUUID()}/funding`,
+    body: {},
+    expect: ADMIN_ONLY,
+    passMayBe404: true,
+  },
+  {
+    method: 'get',
+    path: '/api/vouchers/batches/{id}/codes.csv',
+    url: () => `/api/vouchers/batches/${randomUUID()}/codes.csv`,
+    expect: ADMIN_ONLY,
+    passMayBe404: true,
+  },
   // Crypto deposits: customers open them; the IPN and the sandbox are public and verified by signature, API key or
   // the invoice's existence (the bodies and ids here are refused, so nothing changes).
   {

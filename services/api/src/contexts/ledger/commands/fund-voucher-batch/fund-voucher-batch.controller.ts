@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { VoucherBatch } from '@kupa/proto';
 import { ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
-import { ApiErrors, CanonicalUuidPipe } from '../../../../platform/http';
+import { ApiErrors, ApiUuidParam, CanonicalUuidPipe } from '../../../../platform/http';
 import { VoucherBatchDto } from '../../infrastructure/voucher.responses';
 import { FundVoucherBatchCommand } from './fund-voucher-batch.command';
 import { FundVoucherBatchRequestDto } from './fund-voucher-batch.request.dto';
@@ -19,6 +19,7 @@ export class FundVoucherBatchController {
   @ApiOperation({ summary: 'Record a voucher batch as sold or given away (admins); once per batch' })
   @ApiOkResponse({ type: VoucherBatchDto })
   @ApiErrors(400, 401, 403, 404, 409)
+  @ApiUuidParam('id', 'The batch')
   @Roles('ADMIN')
   fund(
     @Param('id', CanonicalUuidPipe('error.voucher.batch.not.found')) batchId: string,

@@ -1,10 +1,10 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { minorToAmount, type VoucherBatchList } from '@kupa/proto';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Roles } from '../../../../platform/auth';
-import { ApiError, ApiErrors, CanonicalUuidPipe } from '../../../../platform/http';
+import { ApiError, ApiErrors, ApiUuidParam, CanonicalUuidPipe } from '../../../../platform/http';
 import { findVoucherBatch, listVoucherBatches, redemptionsOf } from '../../infrastructure/voucher-batches.reader';
 import { VoucherCodes } from '../../infrastructure/voucher-codes';
 import { VoucherBatchListDto } from '../../infrastructure/voucher.responses';
@@ -23,7 +23,7 @@ export class ListVoucherBatchesController {
   @Get()
   @ApiOperation({ summary: 'Every voucher batch, newest first, with the outstanding liability (admins)' })
   @ApiOkResponse({ type: VoucherBatchListDto })
-  @ApiErrors(401, 403)
+  @ApiErrors(400, 401, 403)
   @Roles('ADMIN')
   @Header('Cache-Control', 'no-store')
   async list(): Promise<VoucherBatchList> {
@@ -34,9 +34,12 @@ export class ListVoucherBatchesController {
   /** Codes are redeemable money: the file is made on request from the sealed codes and never cached. */
   @Get(':id/codes.csv')
   @ApiOperation({ summary: "A batch's codes as a CSV file: code, amount, redeemed at, redeemed by (admins)" })
-  @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'A UTF-8 CSV file with a byte order mark', content: { 'text/csv': {} } })
-  @ApiErrors(401, 403, 404)
+  @ApiOkResponse({
+    description: 'A UTF-8 CSV file with a byte order mark',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  })
+  @ApiErrors(400, 401, 403, 404)
+  @ApiUuidParam('id', 'The batch')
   @Roles('ADMIN')
   async exportCodes(
     @Param('id', CanonicalUuidPipe('error.voucher.batch.not.found')) batchId: string,
