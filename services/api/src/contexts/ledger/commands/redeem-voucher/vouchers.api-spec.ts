@@ -1,6 +1,8 @@
 import type { GeneratedVoucherBatch, VoucherBatch, VoucherBatchList, VoucherRedemption } from '@kupa/proto';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { LedgerVerifier } from '../../../../operations/verify';
+import { InlineProjectionRegistry } from '../../../../platform/projections';
 import { balanceMinorOf, expectReadModelsToEqualReplay } from '../../ledger.fixtures';
 
 const MISSES_PER_ACCOUNT = 3;
@@ -44,7 +46,7 @@ describe('prepaid vouchers', () => {
     return Number(rows[0].total ?? 0);
   };
 
-  it('generates a batch whose codes are shown once and stored only hashed and sealed', async () => {
+  it('generates a batch whose codes never reach an event and are stored only hashed and sealed', async () => {
     const generated = await generate(3, 15);
     expect(generated.codes).toHaveLength(3);
     expect(new Set(generated.codes).size).toBe(3);
@@ -152,6 +154,29 @@ describe('prepaid vouchers', () => {
     const limited = await redeem(guesser, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ');
     expect(limited.status).toBe(429);
     expect((await redeem(guesser, '')).status).toBe(429);
+  });
+
+  it('kupa ledger verify agrees with the vouchers, and names a batch row that drifted from its events', async () => {
+    const verifier = new LedgerVerifier(testApp.dataSource, testApp.app.get(InlineProjectionRegistry));
+    const clean = await verifier.verify();
+    expect(clean.differences).toEqual([]);
+    expect(clean.ok).toBe(true);
+
+    const [{ id }]: Array<{ id: string }> = await testApp.dataSource.query(
+      'SELECT id FROM voucher_batches WHERE redeemed_count > 0 LIMIT 1',
+    );
+    await testApp.dataSource.query('UPDATE voucher_batches SET redeemed_count = redeemed_count - 1 WHERE id = $1', [
+      id,
+    ]);
+    try {
+      const drifted = await verifier.verify();
+      expect(drifted.ok).toBe(false);
+      expect(JSON.stringify(drifted.differences)).toContain('voucher_batches');
+    } finally {
+      await testApp.dataSource.query('UPDATE voucher_batches SET redeemed_count = redeemed_count + 1 WHERE id = $1', [
+        id,
+      ]);
+    }
   });
 
   it('refuses bad input with catalogue codes and keeps staff routes for admins', async () => {
