@@ -17,6 +17,7 @@ import { NotFoundPage } from './layout/not-found';
 import { packagesFor } from './packages';
 import { payments } from './payments';
 import { promoCodes } from './promo-codes';
+import { vouchers } from './vouchers';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { createRouterProvider } from './providers/router-provider';
@@ -40,6 +41,7 @@ const RESOURCES: Record<ResourceName, ResourceDefinition | ((role: UserRole | nu
   clients,
   subscriptions: subscriptionsFor,
   payments,
+  vouchers,
   packages: packagesFor,
   'promo-codes': promoCodes,
   'activity-log': activityLog,

@@ -5,6 +5,7 @@ export const RESOURCE_NAMES = [
   'clients',
   'subscriptions',
   'payments',
+  'vouchers',
   'packages',
   'promo-codes',
   'activity-log',
@@ -17,7 +18,8 @@ export type ResourceName = (typeof RESOURCE_NAMES)[number];
  */
 const SIDEBAR_BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
   // Staff last: administering colleagues' accounts is rarer than the business's daily lists (ADR 0078).
-  ADMIN: ['clients', 'subscriptions', 'payments', 'packages', 'promo-codes', 'activity-log', 'staff'],
+  // Vouchers beside payments: both are money, and only admins handle either (ADR 0089).
+  ADMIN: ['clients', 'subscriptions', 'payments', 'vouchers', 'packages', 'promo-codes', 'activity-log', 'staff'],
   // Managers read the promo codes' list; creating and disabling are an admin's (ADR 0088).
   MANAGER: ['clients', 'packages', 'promo-codes', 'activity-log'],
 };

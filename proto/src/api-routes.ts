@@ -45,6 +45,11 @@ export const API_ROUTES = Object.freeze({
   paymentsExport: '/payments/export',
   transfer: '/payments/transfer',
   transferRecipient: '/payments/transfer/recipient',
+  /** Prepaid vouchers (ADR 0089): a client redeems, admins manage batches. */
+  voucherRedeem: '/vouchers/redeem',
+  voucherBatches: '/vouchers/batches',
+  voucherBatchFunding: (batchId: string) => `/vouchers/batches/${segment(batchId)}/funding`,
+  voucherBatchCodesCsv: (batchId: string) => `/vouchers/batches/${segment(batchId)}/codes.csv`,
   cryptoDeposit: '/payments/crypto/deposit',
   cryptoDepositOptions: '/payments/crypto/options',
   /** A crypto deposit that buys the package once the money arrives (ADR 0030). */

@@ -59,6 +59,9 @@ export const en: TranslationMessages = {
         newClientsOnly: 'New clients only',
       },
     },
+    vouchers: {
+      name: 'Voucher batch |||| Vouchers',
+    },
     'activity-log': {
       name: 'Activity log entry |||| Activity log',
       fields: {
@@ -167,6 +170,28 @@ export const en: TranslationMessages = {
     },
   },
   kupa: {
+    vouchers: {
+      title: 'Vouchers',
+      outstandingTotal: 'Owed on unredeemed vouchers',
+      generate: 'Generate vouchers',
+      empty: 'No voucher batches yet.',
+      label: 'Name',
+      count: 'Codes',
+      amount: 'Worth of each code',
+      funding: 'Funding',
+      redeemed: 'Redeemed',
+      outstanding: 'Still owed',
+      recordSold: 'Record as sold',
+      recordGiven: 'Record as given away',
+      csv: 'Codes (CSV)',
+      codesTitle: '%{count} new codes',
+      codesHint:
+        'Codes redeem only once the batch is recorded as sold or given away. You can download them again as CSV at any time.',
+      funded: 'The batch was recorded; its codes can be redeemed now.',
+      comment: 'Comment',
+      commentHint: 'Who bought it and how they paid, or why it is given away',
+      fundings: { NONE: 'Not yet sold or given', SOLD: 'Sold', GIVEN_AWAY: 'Given away' },
+    },
     app: { title: 'Kupa staff console' },
     language: { toggle: 'עברית', label: 'Switch the language to Hebrew' },
     theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'As the system' },

@@ -267,6 +267,9 @@ export const he: TranslationMessages = {
         newClientsOnly: 'ללקוחות חדשים בלבד',
       },
     },
+    vouchers: {
+      name: 'סדרת שוברים |||| שוברים',
+    },
     'activity-log': {
       name: 'רשומת יומן |||| יומן פעילות',
       fields: {
@@ -375,6 +378,27 @@ export const he: TranslationMessages = {
     },
   },
   kupa: {
+    vouchers: {
+      title: 'שוברים',
+      outstandingTotal: 'חוב על שוברים שטרם מומשו',
+      generate: 'יצירת שוברים',
+      empty: 'עדיין אין סדרות שוברים.',
+      label: 'שם',
+      count: 'קודים',
+      amount: 'שווי כל קוד',
+      funding: 'מימון',
+      redeemed: 'מומשו',
+      outstanding: 'עוד חייבים',
+      recordSold: 'רישום כנמכרה',
+      recordGiven: 'רישום כמתנה',
+      csv: 'קודים (CSV)',
+      codesTitle: '%{count} קודים חדשים',
+      codesHint: 'הקודים ניתנים למימוש רק אחרי שהסדרה נרשמה כנמכרה או כמתנה. אפשר להוריד אותם שוב כ-CSV בכל עת.',
+      funded: 'הסדרה נרשמה; אפשר לממש את הקודים שלה.',
+      comment: 'הערה',
+      commentHint: 'מי קנה ואיך שילם, או למה היא ניתנת במתנה',
+      fundings: { NONE: 'טרם נמכרה או ניתנה', SOLD: 'נמכרה', GIVEN_AWAY: 'ניתנה במתנה' },
+    },
     app: { title: 'קופה – ממשק צוות' },
     language: { toggle: 'English', label: 'החלפת השפה לאנגלית' },
     theme: { label: 'ערכת נושא', light: 'בהירה', dark: 'כהה', system: 'לפי המערכת' },

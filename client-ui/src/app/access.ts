@@ -18,6 +18,7 @@ export type AppPath =
   | '/payments/transfer'
   | '/payments/deposit'
   | '/payments/$paymentId'
+  | '/redeem/$code'
   | '/my-profile'
   | '/referrals'
   | '/help'
@@ -59,6 +60,7 @@ export const ROUTE_ROLES: Readonly<Record<AppPath, readonly UserRole[]>> = {
   '/payments/transfer': CUSTOMER_ROLES,
   '/payments/deposit': CUSTOMER_ROLES,
   '/payments/$paymentId': CUSTOMER_ROLES,
+  '/redeem/$code': CUSTOMER_ROLES,
   '/my-profile': CUSTOMER_ROLES,
   '/referrals': CUSTOMER_ROLES,
   '/help': CUSTOMER_ROLES,

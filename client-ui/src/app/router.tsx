@@ -164,6 +164,13 @@ const paymentDetailRoute = createRoute({
   component: lazyPage(() => import('../features/payments/detail/payment-detail-page'), 'PaymentDetailPage'),
 });
 
+const redeemRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/redeem/$code',
+  beforeLoad: requireRole('/redeem/$code'),
+  component: lazyPage(() => import('../features/payments/redeem/redeem-page'), 'RedeemPage'),
+});
+
 const myProfileRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/my-profile',
@@ -240,6 +247,7 @@ export const routeTree = rootRoute.addChildren([
     transferRoute,
     depositRoute,
     paymentDetailRoute,
+    redeemRoute,
     myProfileRoute,
     referralsRoute,
     helpRoute,

@@ -41,6 +41,7 @@ import {
   type TransferRequest,
   type UpdateUserRequest,
   type User,
+  type VoucherRedemption,
 } from '@kupa/proto';
 import { api } from './api-client';
 
@@ -87,6 +88,8 @@ export const paymentsApi = {
     api.post<Payment>(API_ROUTES.transfer, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
   /** The recipient as registered (name, masked e-mail), asked before the transfer is confirmed; rate limited. */
   lookUpRecipient: (body: TransferRecipientRequest) => api.post<TransferRecipient>(API_ROUTES.transferRecipient, body),
+  /** Redeems a voucher code into the balance (ADR 0089); a wrong code is rate limited. */
+  redeemVoucher: (code: string) => api.post<VoucherRedemption>(API_ROUTES.voucherRedeem, { code }),
   /** The deposit limits and crypto methods the form offers. */
   cryptoOptions: () => api.get<CryptoDepositOptions>(API_ROUTES.cryptoDepositOptions),
   /** Opens an invoice at the crypto cashier; the deposit is PENDING until the money arrives. */

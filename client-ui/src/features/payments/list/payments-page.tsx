@@ -15,6 +15,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { EmptyState, Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
 import { NegativeBalanceNotice } from '../negative-balance-notice';
+import { RedeemVoucherBox } from '../redeem/redeem-voucher-box';
 import { nothingToTransfer } from '../transfer/transfer-rules';
 import { paymentsSearchQueryOptions } from '../payments-query';
 import { PaymentsFilters, type FilterPatch } from './payments-filters';
@@ -90,6 +91,7 @@ export function PaymentsPage() {
           {tIsolated('transfer.nothingToSend', { balance: formatDollars(me.balance, lang) })}
         </Typography>
       )}
+      <RedeemVoucherBox />
       <PaymentsFilters
         key={`${search.keyWord ?? ''}\u0000${search.id ?? ''}`}
         search={search}

@@ -1,0 +1,320 @@
+import { type GeneratedVoucherBatch, type VoucherBatchList, type VoucherFunding } from '@kupa/proto';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { Ltr } from '../shared/ltr';
+import { Money } from '../shared/money';
+import { vouchersApi } from './vouchers-api';
+
+type LoadState =
+  { status: 'loading' } | { status: 'ready'; list: VoucherBatchList } | { status: 'failed'; message: string };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Vouchers (docs/product.md, Prepaid vouchers): every batch with how many codes were redeemed and what it still owes,
+ * the total owed (the balance of `liability:vouchers`), a generate dialog whose answer shows the new codes, and per
+ * batch "record sold", "record given away" and the CSV of its codes.
+ */
+export function VoucherBatchesPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [generating, setGenerating] = useState(false);
+  const [generated, setGenerated] = useState<GeneratedVoucherBatch | null>(null);
+  const [funding, setFunding] = useState<{ batchId: string; funding: VoucherFunding } | null>(null);
+
+  const load = useCallback(() => {
+    vouchersApi.list().then(
+      (list) => setState({ status: 'ready', list }),
+      (error: unknown) => setState({ status: 'failed', message: messageOf(error) }),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const download = (batchId: string) =>
+    vouchersApi.downloadCodes(batchId).catch((error: unknown) => notify(messageOf(error), { type: 'error' }));
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={translate('kupa.vouchers.title')} />
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Card variant="outlined" sx={{ flexGrow: 1 }}>
+            <CardContent>
+              <Typography variant="body2" color="text.secondary">
+                {translate('kupa.vouchers.outstandingTotal')}
+              </Typography>
+              <Typography variant="h5" component="p" data-testid="vouchers-outstanding-total">
+                {state.status === 'ready' ? <Money amount={state.list.outstandingTotal} /> : '—'}
+              </Typography>
+            </CardContent>
+          </Card>
+          <Button variant="contained" onClick={() => setGenerating(true)} data-testid="vouchers-generate-open">
+            {translate('kupa.vouchers.generate')}
+          </Button>
+        </Stack>
+        {state.status === 'failed' ? (
+          <Alert severity="error">{state.message}</Alert>
+        ) : state.status === 'loading' ? (
+          <Skeleton variant="rounded" height={240} />
+        ) : state.list.items.length === 0 ? (
+          <Typography color="text.secondary">{translate('kupa.vouchers.empty')}</Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" data-testid="vouchers-table" aria-label={translate('kupa.vouchers.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('kupa.vouchers.label')}</TableCell>
+                  <TableCell>{translate('kupa.vouchers.count')}</TableCell>
+                  <TableCell>{translate('kupa.vouchers.amount')}</TableCell>
+                  <TableCell>{translate('kupa.vouchers.funding')}</TableCell>
+                  <TableCell>{translate('kupa.vouchers.redeemed')}</TableCell>
+                  <TableCell>{translate('kupa.vouchers.outstanding')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {state.list.items.map((batch) => (
+                  <TableRow key={batch.id} data-testid={`voucher-batch-${batch.id}`}>
+                    <TableCell>{batch.label}</TableCell>
+                    <TableCell>{batch.count}</TableCell>
+                    <TableCell>
+                      <Money amount={batch.amount} />
+                    </TableCell>
+                    <TableCell>{translate(`kupa.vouchers.fundings.${batch.funding ?? 'NONE'}`)}</TableCell>
+                    <TableCell>{batch.redeemedCount}</TableCell>
+                    <TableCell>
+                      <Money amount={batch.outstanding} />
+                    </TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                        {batch.funding === null && (
+                          <>
+                            <Button size="small" onClick={() => setFunding({ batchId: batch.id, funding: 'SOLD' })}>
+                              {translate('kupa.vouchers.recordSold')}
+                            </Button>
+                            <Button
+                              size="small"
+                              onClick={() => setFunding({ batchId: batch.id, funding: 'GIVEN_AWAY' })}
+                            >
+                              {translate('kupa.vouchers.recordGiven')}
+                            </Button>
+                          </>
+                        )}
+                        <Button size="small" onClick={() => void download(batch.id)} data-testid="vouchers-csv">
+                          {translate('kupa.vouchers.csv')}
+                        </Button>
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </Stack>
+      {generating && (
+        <GenerateDialog
+          onClose={() => setGenerating(false)}
+          onGenerated={(batch) => {
+            setGenerating(false);
+            setGenerated(batch);
+            load();
+          }}
+        />
+      )}
+      {generated && <CodesDialog generated={generated} onClose={() => setGenerated(null)} onDownload={download} />}
+      {funding && (
+        <FundDialog
+          {...funding}
+          onClose={() => setFunding(null)}
+          onFunded={() => {
+            setFunding(null);
+            notify('kupa.vouchers.funded', { type: 'success' });
+            load();
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function GenerateDialog({
+  onClose,
+  onGenerated,
+}: {
+  onClose: () => void;
+  onGenerated: (batch: GeneratedVoucherBatch) => void;
+}) {
+  const translate = useTranslate();
+  const [label, setLabel] = useState('');
+  const [count, setCount] = useState('10');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = () => {
+    setPending(true);
+    setError(null);
+    vouchersApi
+      .generate({ label: label.trim(), count: Number(count), amount: Number(amount) })
+      .then(onGenerated, (failure: unknown) => {
+        setPending(false);
+        setError(messageOf(failure));
+      });
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{translate('kupa.vouchers.generate')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label={translate('kupa.vouchers.label')}
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'vouchers-label' } }}
+          />
+          <TextField
+            label={translate('kupa.vouchers.count')}
+            value={count}
+            type="number"
+            onChange={(event) => setCount(event.target.value)}
+            slotProps={{ htmlInput: { min: 1, max: 1000, 'data-testid': 'vouchers-count' } }}
+          />
+          <TextField
+            label={translate('kupa.vouchers.amount')}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'vouchers-amount' } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" onClick={submit} loading={pending} data-testid="vouchers-generate">
+          {translate('kupa.vouchers.generate')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function CodesDialog({
+  generated,
+  onClose,
+  onDownload,
+}: {
+  generated: GeneratedVoucherBatch;
+  onClose: () => void;
+  onDownload: (batchId: string) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{translate('kupa.vouchers.codesTitle', { count: generated.codes.length })}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('kupa.vouchers.codesHint')}
+        </Typography>
+        <Box component="ul" sx={{ columns: { sm: 2 }, m: 0, ps: 3 }} data-testid="vouchers-codes">
+          {generated.codes.map((code) => (
+            <li key={code}>
+              <Ltr>
+                <code>{code}</code>
+              </Ltr>
+            </li>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onDownload(generated.batch.id)}>{translate('kupa.vouchers.csv')}</Button>
+        <Button variant="contained" onClick={onClose}>
+          {translate('ra.action.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function FundDialog({
+  batchId,
+  funding,
+  onClose,
+  onFunded,
+}: {
+  batchId: string;
+  funding: VoucherFunding;
+  onClose: () => void;
+  onFunded: () => void;
+}) {
+  const translate = useTranslate();
+  const [comment, setComment] = useState('');
+  const [choice, setChoice] = useState<VoucherFunding>(funding);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = () => {
+    setPending(true);
+    vouchersApi.fund(batchId, choice, comment.trim()).then(onFunded, (failure: unknown) => {
+      setPending(false);
+      setError(messageOf(failure));
+    });
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>
+        {translate(choice === 'SOLD' ? 'kupa.vouchers.recordSold' : 'kupa.vouchers.recordGiven')}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            select
+            label={translate('kupa.vouchers.funding')}
+            value={choice}
+            onChange={(event) => setChoice(event.target.value as VoucherFunding)}
+          >
+            <MenuItem value="SOLD">{translate('kupa.vouchers.fundings.SOLD')}</MenuItem>
+            <MenuItem value="GIVEN_AWAY">{translate('kupa.vouchers.fundings.GIVEN_AWAY')}</MenuItem>
+          </TextField>
+          <TextField
+            label={translate('kupa.vouchers.comment')}
+            helperText={translate('kupa.vouchers.commentHint')}
+            value={comment}
+            multiline
+            minRows={2}
+            onChange={(event) => setComment(event.target.value)}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" onClick={submit} loading={pending} data-testid="vouchers-fund">
+          {translate('ra.action.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

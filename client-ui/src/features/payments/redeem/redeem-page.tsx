@@ -1,0 +1,23 @@
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import Typography from '@mui/material/Typography';
+import { useT } from '../../../lib/i18n/i18n';
+import { Page } from '../../../lib/ui/page';
+import { RedeemVoucherBox } from './redeem-voucher-box';
+
+const routeApi = getRouteApi('/app/redeem/$code');
+
+/**
+ * `/redeem/{code}`: a link printed on a voucher or sent by a shop. The code is filled in and waits for the client's
+ * click, so that opening a link never spends a code by itself; a success leads to the payments list.
+ */
+export function RedeemPage() {
+  const { t } = useT();
+  const { code } = routeApi.useParams();
+  const navigate = useNavigate();
+  return (
+    <Page title={t('redeem.title')}>
+      <Typography color="text.secondary">{t('redeem.intro')}</Typography>
+      <RedeemVoucherBox initialCode={code} onRedeemed={() => void navigate({ to: '/payments' })} />
+    </Page>
+  );
+}

@@ -1,0 +1,100 @@
+import { type FormEvent, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isApiError } from '../../../lib/api/api-error';
+import { paymentsApi } from '../../../lib/api/endpoints';
+import { notifyError } from '../../../lib/api/query-client';
+import { ME_QUERY_KEY } from '../../../lib/api/use-me';
+import { formatDollars } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/i18n';
+import { showToast } from '../../../lib/toast/toast-store';
+import { inputTestId } from '../../../lib/ui/test-ids';
+import { isolateText } from '../amount-input';
+import { PAYMENTS_QUERY_KEY } from '../payments-query';
+
+/**
+ * A voucher code's box (docs/adr/0089-prepaid-vouchers.md): the code as typed goes to `POST /vouchers/redeem`, whose
+ * refusals (a wrong code, one already used, too many tries) are explained under the field; a success names the amount
+ * and refreshes the balance and the payments list, where the voucher shows as a deposit.
+ */
+export function RedeemVoucherBox({ initialCode = '', onRedeemed }: { initialCode?: string; onRedeemed?: () => void }) {
+  const { t, lang, apiErrorMessage } = useT();
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState(initialCode);
+  const [error, setError] = useState<string | undefined>();
+
+  const redeem = useMutation({
+    mutationFn: (typed: string) => paymentsApi.redeemVoucher(typed),
+    meta: { silentError: true },
+    onSuccess: async (redemption) => {
+      setCode('');
+      setError(undefined);
+      showToast({
+        severity: 'success',
+        title: t('toast.successTitle'),
+        message: t('payments.redeem.done', { amount: isolateText(formatDollars(redemption.amount, lang)) }),
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_KEY }),
+      ]);
+      onRedeemed?.();
+    },
+    onError: (failure) => {
+      // A refusal (4xx) is the client's to read beside the code; anything else is the app-wide error toast.
+      if (isApiError(failure) && failure.status >= 400 && failure.status < 500) {
+        setError(apiErrorMessage(failure.body));
+        return;
+      }
+      notifyError(failure);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError(t('payments.redeem.required'));
+      return;
+    }
+    redeem.mutate(code.trim());
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="redeem-voucher-title">
+      <Stack component="form" spacing={1.5} noValidate onSubmit={submit}>
+        <Typography id="redeem-voucher-title" variant="subtitle1" component="h2">
+          {t('payments.redeem.title')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            label={t('payments.redeem.code')}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(undefined);
+            }}
+            error={error !== undefined}
+            helperText={error ?? t('payments.redeem.hint')}
+            autoComplete="off"
+            // Codes are Latin letters and digits whatever the page's direction.
+            slotProps={{ htmlInput: { ...inputTestId('redeem-code'), dir: 'ltr', spellCheck: false, maxLength: 64 } }}
+            sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
+          />
+          <Button
+            type="submit"
+            variant="outlined"
+            loading={redeem.isPending}
+            data-testid="redeem-submit"
+            sx={{ mt: { sm: 1 } }}
+          >
+            {t('payments.redeem.submit')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

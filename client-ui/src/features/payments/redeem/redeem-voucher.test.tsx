@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatErrorMessage } from '@kupa/proto';
+import {
+  errorResponse,
+  jsonResponse,
+  makePayment,
+  makeUser,
+  mockFetch,
+  pageOf,
+  renderApp,
+  signInAs,
+  type RecordedCall,
+} from '../../../test/render-app';
+
+/** A client with $10 whose balance grows by $25 on a redemption the server accepts. */
+function mockRedeemApi(answer: (call: RecordedCall) => Response) {
+  let balance = 10;
+  return mockFetch(async (call) => {
+    if (call.url === '/api/users/me') return jsonResponse(200, makeUser({ balance }));
+    if (call.url === '/api/payments/search') return jsonResponse(200, pageOf([makePayment()]));
+    if (call.url === '/api/vouchers/redeem') {
+      const response = answer(call);
+      if (response.ok) balance += 25;
+      return response;
+    }
+    return errorResponse(404, 'error.entity.not.found');
+  });
+}
+
+const redemptions = (calls: RecordedCall[]) => calls.filter((call) => call.url === '/api/vouchers/redeem');
+
+describe('redeeming a voucher', () => {
+  it('sends the code from the payments page and refreshes the balance once it is credited', async () => {
+    signInAs();
+    const { calls } = mockRedeemApi(() => jsonResponse(201, { amount: 25, balance: 35, paymentId: 9 }));
+    const user = userEvent.setup();
+    renderApp('/payments');
+    await user.type(await screen.findByTestId('redeem-code'), ' abcd-efgh-jkmn-pqrs ');
+    await user.click(screen.getByTestId('redeem-submit'));
+    await waitFor(() => expect(redemptions(calls)).toHaveLength(1));
+    expect(redemptions(calls)[0].body).toEqual({ code: 'abcd-efgh-jkmn-pqrs' });
+    await waitFor(() => expect(screen.getByTestId('redeem-code')).toHaveValue(''));
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/users/me').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('explains a wrong, a used and a rate-limited code under the field, and sends nothing for an empty one', async () => {
+    signInAs();
+    const answers = [
+      errorResponse(404, 'error.voucher.code.invalid'),
+      errorResponse(409, 'error.voucher.code.already.redeemed'),
+      errorResponse(429, 'error.rate.limited'),
+    ];
+    const { calls } = mockRedeemApi(() => answers.shift()!);
+    const user = userEvent.setup();
+    renderApp('/payments');
+    await user.click(await screen.findByTestId('redeem-submit'));
+    expect(await screen.findByText('הזינו את קוד השובר')).toBeInTheDocument();
+    expect(redemptions(calls)).toHaveLength(0);
+
+    await user.type(screen.getByTestId('redeem-code'), 'ZZZZ-ZZZZ-ZZZZ-ZZZZ');
+    for (const code of ['error.voucher.code.invalid', 'error.voucher.code.already.redeemed', 'error.rate.limited']) {
+      await user.click(screen.getByTestId('redeem-submit'));
+      expect(await screen.findByText(formatErrorMessage(code as 'error.rate.limited', 'he'))).toBeInTheDocument();
+    }
+    expect(redemptions(calls)).toHaveLength(3);
+  });
+
+  it('fills the code from /redeem/{code} and waits for the click before spending it', async () => {
+    signInAs();
+    const { calls } = mockRedeemApi(() => jsonResponse(201, { amount: 25, balance: 35, paymentId: 9 }));
+    const user = userEvent.setup();
+    const { history } = renderApp('/redeem/ABCD-EFGH-JKMN-PQRS');
+    expect(await screen.findByTestId('redeem-code')).toHaveValue('ABCD-EFGH-JKMN-PQRS');
+    expect(redemptions(calls)).toHaveLength(0);
+    await user.click(screen.getByTestId('redeem-submit'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payments'));
+    expect(redemptions(calls)[0].body).toEqual({ code: 'ABCD-EFGH-JKMN-PQRS' });
+  });
+});
