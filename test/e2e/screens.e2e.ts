@@ -125,6 +125,23 @@ async function seedData(): Promise<Seed> {
     { recipient: RECIPIENT_EMAIL, amount: 40 },
     clientToken,
   );
+  // A voucher batch sold at a fair, one code of it redeemed by the client (ADR 0089).
+  const vouchers = await apiCall<{ batch: { id: string }; codes: string[] }>(
+    base,
+    'POST',
+    '/vouchers/batches',
+    { label: 'יריד החורף', count: 5, amount: 25 },
+    adminToken,
+  );
+  await apiCall(
+    base,
+    'POST',
+    `/vouchers/batches/${vouchers.batch.id}/funding`,
+    { funding: 'SOLD', comment: 'Paid in cash at the fair' },
+    adminToken,
+  );
+  await apiCall(base, 'POST', '/vouchers/redeem', { code: vouchers.codes[0] }, clientToken);
+  await apiCall(base, 'POST', '/vouchers/batches', { label: 'Launch party', count: 3, amount: 10 }, adminToken);
   await apiCall(base, 'POST', `/users/${clientUuid}/notes`, { text: 'ביקשה חשבונית על ההפקדה האחרונה.' }, adminToken);
   await apiCall(base, 'POST', `/users/${clientUuid}/notes`, { text: 'Prefers e-mail over phone calls.' }, adminToken);
   // Packages are bilingual (docs/adr/0075-demo-catalogue-and-bilingual-packages.md): each language's screenshots show
@@ -251,6 +268,7 @@ function signedInScreens({
     },
     { app: 'client', name: 'deposit', path: '/payments/deposit', ready: '[data-testid="deposit-form"]' },
     { app: 'client', name: 'transfer', path: '/payments/transfer', ready: '[data-testid="transfer-form"]' },
+    { app: 'client', name: 'redeem', path: '/redeem/ABCD-EFGH-JKMN-PQRS', ready: '[data-testid="redeem-code"]' },
     { app: 'client', name: 'packages', path: '/packages', ready: 'main h1' },
     {
       app: 'client',
@@ -376,6 +394,7 @@ function signedInScreens({
       ready: '[data-testid="note-item"]',
     },
     { app: 'console', name: 'payments', path: '/admin/payments', ready: '[data-testid="payments-card"]' },
+    { app: 'console', name: 'vouchers', path: '/admin/vouchers', ready: '[data-testid="vouchers-table"]' },
     {
       app: 'console',
       name: 'payment',
