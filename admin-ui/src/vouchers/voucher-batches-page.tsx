@@ -1,4 +1,4 @@
-import { type GeneratedVoucherBatch, type VoucherBatchList, type VoucherFunding } from '@kupa/proto';
+import { type GeneratedVoucherBatch, type VoucherBatch, type VoucherBatchList, type VoucherFunding } from '@kupa/proto';
 import {
   Alert,
   Box,
@@ -23,6 +23,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Ltr } from '../shared/ltr';
+import { useIsPhone } from '../shared/responsive';
 import { Money } from '../shared/money';
 import { vouchersApi } from './vouchers-api';
 
@@ -45,6 +46,7 @@ export function VoucherBatchesPage() {
   const [generating, setGenerating] = useState(false);
   const [generated, setGenerated] = useState<GeneratedVoucherBatch | null>(null);
   const [funding, setFunding] = useState<{ batchId: string; funding: VoucherFunding } | null>(null);
+  const isPhone = useIsPhone();
 
   const load = useCallback(() => {
     vouchersApi.list().then(
@@ -55,7 +57,7 @@ export function VoucherBatchesPage() {
   useEffect(load, [load]);
 
   const download = (batchId: string) =>
-    vouchersApi.downloadCodes(batchId).catch((error: unknown) => notify(messageOf(error), { type: 'error' }));
+    void vouchersApi.downloadCodes(batchId).catch((error: unknown) => notify(messageOf(error), { type: 'error' }));
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -82,6 +84,33 @@ export function VoucherBatchesPage() {
           <Skeleton variant="rounded" height={240} />
         ) : state.list.items.length === 0 ? (
           <Typography color="text.secondary">{translate('kupa.vouchers.empty')}</Typography>
+        ) : isPhone ? (
+          <Stack spacing={1.5} data-testid="vouchers-table">
+            {state.list.items.map((batch) => (
+              <Card variant="outlined" key={batch.id} data-testid={`voucher-batch-${batch.id}`}>
+                <CardContent>
+                  <Typography variant="subtitle1" component="h2">
+                    {batch.label}
+                  </Typography>
+                  <Typography variant="body2">
+                    {translate('kupa.vouchers.count')}: {batch.count} · {translate('kupa.vouchers.amount')}:{' '}
+                    <Money amount={batch.amount} />
+                  </Typography>
+                  <Typography variant="body2">
+                    {translate('kupa.vouchers.funding')}:{' '}
+                    {translate(`kupa.vouchers.fundings.${batch.funding ?? 'NONE'}`)}
+                  </Typography>
+                  <Typography variant="body2">
+                    {translate('kupa.vouchers.redeemed')}: {batch.redeemedCount} ·{' '}
+                    {translate('kupa.vouchers.outstanding')}: <Money amount={batch.outstanding} />
+                  </Typography>
+                  <Box sx={{ mt: 1 }}>
+                    <BatchActions batch={batch} onFund={setFunding} onDownload={download} />
+                  </Box>
+                </CardContent>
+              </Card>
+            ))}
+          </Stack>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" data-testid="vouchers-table" aria-label={translate('kupa.vouchers.title')}>
@@ -110,24 +139,7 @@ export function VoucherBatchesPage() {
                       <Money amount={batch.outstanding} />
                     </TableCell>
                     <TableCell>
-                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                        {batch.funding === null && (
-                          <>
-                            <Button size="small" onClick={() => setFunding({ batchId: batch.id, funding: 'SOLD' })}>
-                              {translate('kupa.vouchers.recordSold')}
-                            </Button>
-                            <Button
-                              size="small"
-                              onClick={() => setFunding({ batchId: batch.id, funding: 'GIVEN_AWAY' })}
-                            >
-                              {translate('kupa.vouchers.recordGiven')}
-                            </Button>
-                          </>
-                        )}
-                        <Button size="small" onClick={() => void download(batch.id)} data-testid="vouchers-csv">
-                          {translate('kupa.vouchers.csv')}
-                        </Button>
-                      </Stack>
+                      <BatchActions batch={batch} onFund={setFunding} onDownload={download} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -159,6 +171,36 @@ export function VoucherBatchesPage() {
         />
       )}
     </Box>
+  );
+}
+
+/** What an admin may do with a batch: fund it while it is not, and download its codes. */
+function BatchActions({
+  batch,
+  onFund,
+  onDownload,
+}: {
+  batch: VoucherBatch;
+  onFund: (choice: { batchId: string; funding: VoucherFunding }) => void;
+  onDownload: (batchId: string) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {batch.funding === null && (
+        <>
+          <Button size="small" onClick={() => onFund({ batchId: batch.id, funding: 'SOLD' })}>
+            {translate('kupa.vouchers.recordSold')}
+          </Button>
+          <Button size="small" onClick={() => onFund({ batchId: batch.id, funding: 'GIVEN_AWAY' })}>
+            {translate('kupa.vouchers.recordGiven')}
+          </Button>
+        </>
+      )}
+      <Button size="small" onClick={() => onDownload(batch.id)} data-testid="vouchers-csv">
+        {translate('kupa.vouchers.csv')}
+      </Button>
+    </Stack>
   );
 }
 

@@ -146,7 +146,7 @@ export const en: Record<MessageKey, string> = {
   'payments.deposit': 'Deposit',
   'payments.redeem.title': 'Redeem a voucher',
   'payments.redeem.code': 'Voucher code',
-  'payments.redeem.hint': 'The code printed on the voucher, like ABCD-EFGH-JKMN-PQRS',
+  'payments.redeem.hint': 'The code printed on the voucher: 16 letters and digits',
   'payments.redeem.submit': 'Redeem',
   'payments.redeem.done': 'Voucher redeemed: {amount} added to your balance.',
   'payments.redeem.required': 'Enter the voucher code',

@@ -145,7 +145,7 @@ export const he = {
   'payments.deposit': 'הפקדה',
   'payments.redeem.title': 'מימוש שובר',
   'payments.redeem.code': 'קוד השובר',
-  'payments.redeem.hint': 'הקוד מופיע על השובר, למשל ABCD-EFGH-JKMN-PQRS',
+  'payments.redeem.hint': 'הקוד המודפס על השובר: 16 אותיות וספרות',
   'payments.redeem.submit': 'מימוש',
   'payments.redeem.done': 'השובר מומש: {amount} נוספו ליתרה.',
   'payments.redeem.required': 'הזינו את קוד השובר',

@@ -17,7 +17,7 @@ export function RedeemPage() {
   return (
     <Page title={t('redeem.title')}>
       <Typography color="text.secondary">{t('redeem.intro')}</Typography>
-      <RedeemVoucherBox initialCode={code} onRedeemed={() => void navigate({ to: '/payments' })} />
+      <RedeemVoucherBox initialCode={code} titled={false} onRedeemed={() => void navigate({ to: '/payments' })} />
     </Page>
   );
 }

@@ -21,7 +21,16 @@ import { PAYMENTS_QUERY_KEY } from '../payments-query';
  * refusals (a wrong code, one already used, too many tries) are explained under the field; a success names the amount
  * and refreshes the balance and the payments list, where the voucher shows as a deposit.
  */
-export function RedeemVoucherBox({ initialCode = '', onRedeemed }: { initialCode?: string; onRedeemed?: () => void }) {
+export function RedeemVoucherBox({
+  initialCode = '',
+  onRedeemed,
+  titled = true,
+}: {
+  initialCode?: string;
+  onRedeemed?: () => void;
+  /** The box's own heading; off where the page's title already says it (`/redeem/{code}`). */
+  titled?: boolean;
+}) {
   const { t, lang, apiErrorMessage } = useT();
   const queryClient = useQueryClient();
   const [code, setCode] = useState(initialCode);
@@ -64,11 +73,19 @@ export function RedeemVoucherBox({ initialCode = '', onRedeemed }: { initialCode
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="redeem-voucher-title">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="section"
+      aria-labelledby={titled ? 'redeem-voucher-title' : undefined}
+      aria-label={titled ? undefined : t('payments.redeem.title')}
+    >
       <Stack component="form" spacing={1.5} noValidate onSubmit={submit}>
-        <Typography id="redeem-voucher-title" variant="subtitle1" component="h2">
-          {t('payments.redeem.title')}
-        </Typography>
+        {titled && (
+          <Typography id="redeem-voucher-title" variant="subtitle1" component="h2">
+            {t('payments.redeem.title')}
+          </Typography>
+        )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             label={t('payments.redeem.code')}
