@@ -31,6 +31,14 @@ export class NotificationParamsDto implements NotificationParams {
   @InstantProperty({ required: false })
   endDate?: string;
 
+  @ApiProperty({
+    enum: ['DECLINED', 'REQUIRES_ACTION'],
+    required: false,
+    description:
+      'renewal-failed: the saved card was tried first and was declined, or its bank wants its holder (ADR 0086)',
+  })
+  cardFailure?: 'DECLINED' | 'REQUIRES_ACTION';
+
   @ApiProperty({ description: 'Where to act in the client portal (a path)' })
   link: string;
 }
