@@ -105,6 +105,8 @@ describe('notifications', () => {
     const [first] = await screen.findAllByTestId('notification');
     await user.click(within(first).getByTestId('notification-action'));
     await waitFor(() => expect(history.location.pathname).toBe('/payments/deposit'));
+    // The one-click top-up keeps the amount the reminder names.
+    expect(new URLSearchParams(history.location.search).get('amountMinor')).toBe('800');
     expect(calls.some((call) => call.url === `/api/notifications/${SHORT.id}/read` && call.method === 'POST')).toBe(
       true,
     );

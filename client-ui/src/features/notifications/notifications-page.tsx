@@ -10,6 +10,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
 import { EmptyState, Page } from '../../lib/ui/page';
+import { parseDepositSearch } from '../payments/deposit/deposit-search';
 import { notificationText } from './notification-text';
 import { useMarkRead, useNotifications } from './notifications-query';
 
@@ -65,8 +66,14 @@ function NotificationItem({ notification, onOpen }: { notification: ClientNotifi
   const unread = notification.readAt === null;
   const act = () => {
     onOpen();
-    // The top-up and the subscription are screens of this app; the link is kept as a path.
-    if (notification.params.link.startsWith('/payments/deposit')) void navigate({ to: '/payments/deposit' });
+    // The top-up and the subscription are screens of this app; the link is kept as a path. The top-up keeps its
+    // amount (`?amountMinor=`), which the deposit form prefills: the reminder's one-click top-up (ADR 0083).
+    const [path, query = ''] = notification.params.link.split('?');
+    if (path === '/payments/deposit')
+      void navigate({
+        to: '/payments/deposit',
+        search: parseDepositSearch(Object.fromEntries(new URLSearchParams(query))),
+      });
     else
       void navigate({
         to: '/subscriptions/$subscriptionId',
