@@ -81,12 +81,29 @@ export async function seedDemoHistory(
         );
       await credited(dataSource);
     };
+    // The setup page's Save with the chosen test card, as its form posts it: the sandbox delivers the signed webhook
+    // of the completed setup before it answers, so the card is saved when this returns.
+    const saveCard = async (setupUrl: string, card: string): Promise<void> => {
+      const setup = new URL(setupUrl);
+      const response = await fetch(`${origin}${setup.pathname}/save${setup.search}`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ card }).toString(),
+        redirect: 'manual',
+      });
+      const outcome = (await response.json()) as { webhookStatus?: number };
+      if (response.status >= 400 || outcome.webhookStatus !== 200)
+        throw new Error(
+          `Demo seed: the sandbox setup answered ${response.status}, its webhook ${outcome.webhookStatus}`,
+        );
+    };
     const sandboxCashier = app.get(CashierSettings).sandbox;
     const sandboxCard = app.get(CardProviderSettings).sandbox;
     const seeded = await app.get(DemoSeed).seed({
       passTo,
       payInvoice: sandboxCashier ? payInvoice : null,
       payCardCheckout: sandboxCard ? payCardCheckout : null,
+      saveCard: sandboxCard ? saveCard : null,
     });
     return seeded !== null;
   } finally {

@@ -137,6 +137,54 @@ describe('the embedded demo seed', () => {
     ]);
   });
 
+  it("makes the safety net the card story: the ambassador's saved test card is declined, and the reminder says so", async () => {
+    // Saved on the sandbox's setup page, the card declined for insufficient funds, and chosen to pay the renewal.
+    const token = await signIn(testApp, emailOf('AMBASSADOR'), DEMO_PASSWORD);
+    const saved = await testApp.http.get('/api/users/me/saved-card').set('Authorization', `Bearer ${token}`);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ available: true, provider: 'SANDBOX', card: { brand: 'visa', last4: '9995' } });
+    const [net]: Array<{ id: string; funding: string }> = await testApp.dataSource.query(
+      `SELECT id, renewal_funding AS funding FROM subscriptions WHERE login = 'ron.home'`,
+    );
+    expect(net.funding).toBe('CARD');
+    // The sweep charged it off-session once for the period, through the real adapter: declined, nothing booked.
+    const attempts: Array<{ type: string; outcome: string | null; declineCode: string | null }> =
+      await testApp.dataSource.query(
+        `SELECT type, data->>'outcome' AS outcome, data->>'declineCode' AS "declineCode" FROM events
+          WHERE stream_id = $1 AND type LIKE 'SubscriptionCardRenewal%' ORDER BY global_position`,
+        [`subscription-${net.id}`],
+      );
+    expect(attempts).toEqual([
+      { type: 'SubscriptionCardRenewalStarted', outcome: null, declineCode: null },
+      { type: 'SubscriptionCardRenewalFailed', outcome: 'DECLINED', declineCode: 'insufficient_funds' },
+    ]);
+    const intents: Array<{ status: string }> = await testApp.dataSource.query(
+      `SELECT body->>'status' AS status FROM sandbox_card_payment_intents`,
+    );
+    expect(intents).toEqual([{ status: 'requires_payment_method' }]);
+    const cardMoney: unknown[] = await testApp.dataSource.query(
+      `SELECT 1 FROM payments WHERE aggregator = 'STRIPE' AND user_email = $1`,
+      [emailOf('AMBASSADOR')],
+    );
+    expect(cardMoney).toEqual([]);
+    // The renewal-failed reminder names the declined card.
+    const failed = await eventually(
+      async () => {
+        const response = await testApp.http
+          .post('/api/notifications/search')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ page: 0, size: 20 });
+        return (response.body as NotificationPage).content.filter(
+          (notification) => notification.kind === 'renewal-failed',
+        );
+      },
+      (found) => found.length > 0,
+      "the ambassador's renewal-failed notification",
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0].params).toMatchObject({ cardFailure: 'DECLINED' });
+  });
+
   it('has a crypto deposit paid through the sandbox cashier and credited by its IPN', async () => {
     const crypto: Array<{ status: string; method: string; amount: number }> = await testApp.dataSource.query(
       `SELECT status, method, amount_minor::int AS amount FROM payments WHERE aggregator = 'CASHIER'`,

@@ -16,7 +16,9 @@ import { OpenCryptoDepositCommand, RecordManualPaymentCommand, TransferBalanceCo
 import {
   BuySubscriptionCommand,
   CancelSubscriptionCommand,
+  ChooseRenewalFundingCommand,
   CreateCardCheckoutCommand,
+  StartCardSetupCommand,
 } from '../contexts/subscriptions';
 import { type Actor, type RequestContext, systemContext } from '../platform/auth';
 import { Clock } from '../platform/clock';
@@ -52,6 +54,12 @@ export interface DemoWorld {
    * buys. Null where the sandbox card is not the card provider (a real Stripe): no card purchase is seeded.
    */
   payCardCheckout: ((checkoutUrl: string) => Promise<void>) | null;
+  /**
+   * Saves a sandbox test card on a sandbox setup page (ADR 0087), as its holder does by choosing it and pressing
+   * Save; the sandbox's signed webhook then records the card. Null where the sandbox card is not the card provider:
+   * no saved card is seeded.
+   */
+  saveCard: ((setupUrl: string, card: 'pays' | 'insufficient-funds') => Promise<void>) | null;
 }
 
 /** For a run that finds the catalogue there and so seeds nothing. */
@@ -59,6 +67,7 @@ const NO_WORLD: DemoWorld = {
   passTo: async () => undefined,
   payInvoice: null,
   payCardCheckout: null,
+  saveCard: null,
 };
 
 /**
@@ -138,9 +147,22 @@ export class DemoSeed {
     // the day whose calendar month ends on one of GRACE_LAPSE_DAYS; where the months' lengths allow no such day, the
     // quarterly one, early on. Either way the same every run for the same today.
     const safetyNet = this.safetyNetPurchase(20);
+    let safetyNetId = '';
     const buySafetyNet = async () => {
       await passTo(safetyNet.day);
-      await buy(ambassador, (safetyNet.months === 1 ? monthly : quarterly).id, 'ron.home');
+      safetyNetId = (await buy(ambassador, (safetyNet.months === 1 ? monthly : quarterly).id, 'ron.home')).id;
+    };
+    // With the sandbox card (every demo without Stripe), the safety net is the card story (ADR 0086): before its
+    // renewal is due, the ambassador saves the sandbox's card that is declined for insufficient funds and has the
+    // package renewed by card, so the sweep's off-session charge is declined, the renewal-failed reminder says so,
+    // and the package lapses into its grace window all the same.
+    const saveDecliningCard = async () => {
+      if (!world.saveCard) return;
+      const setup = await this.commands.execute(new StartCardSetupCommand(ambassador, context(ambassador)));
+      await world.saveCard(setup.url, 'insufficient-funds');
+      await this.commands.execute(
+        new ChooseRenewalFundingCommand(ambassador, safetyNetId, 'CARD', context(ambassador)),
+      );
     };
     const cashOutAmbassador = async () => {
       const [{ balance }]: Array<{ balance: string }> = await this.dataSource.query(
@@ -190,6 +212,7 @@ export class DemoSeed {
 
     if (safetyNet.months === 1) await buySafetyNet();
     await cashOutAmbassador();
+    await saveDecliningCard();
 
     // A crypto deposit through the sandbox cashier (on in every demo): the client opens the invoice, pays it on the
     // invoice page, and the cashier's signed IPN credits the wallet, as a visitor's top-up does.

@@ -42,6 +42,8 @@ export { ProvisioningSchema1767800000000 } from './infrastructure/provisioning/p
 export { BuySubscriptionCommand } from './commands/buy-subscription/buy-subscription.command';
 export { CreateCardCheckoutCommand } from './commands/create-card-checkout/create-card-checkout.command';
 export { CancelSubscriptionCommand } from './commands/cancel-subscription/cancel-subscription.command';
+export { StartCardSetupCommand } from './commands/start-card-setup/start-card-setup.command';
+export { ChooseRenewalFundingCommand } from './commands/choose-renewal-funding/choose-renewal-funding.command';
 /** The demo seed moves its own clock through months and runs the renewal sweep at each step (ADR 0075). */
 export { SUBSCRIPTION_RENEWALS_SWEEP } from './processors/subscription-renewals/subscription-renewals.sweep';
 /** The reminders before a renewal or an end (ADR 0083), run by the demo seed and the specs on their clock. */
