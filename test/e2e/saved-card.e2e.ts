@@ -7,6 +7,7 @@ import { apiCall, signInToken } from '../support/api-client.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
 import { horizontalOverflow, settle, showColorScheme } from '../support/layout.ts';
+import { type SandboxTestCard, saveSandboxCard } from '../support/sandbox-card.ts';
 
 /**
  * A saved card through the sandbox card (docs/adr/0087-sandbox-saved-cards.md), in Hebrew: a client opens Save a card
@@ -62,21 +63,15 @@ async function photograph(page: Page, name: string): Promise<void> {
   await scheme('light');
 }
 
-/** Save a card on My profile: the sandbox's setup page opens in the same tab; Save brings the client back. */
-async function saveCard(page: Page, base: string, card: string, photographAs?: string): Promise<void> {
-  await page.getByTestId('saved-card-setup').click();
-  await page.waitForURL(/\/api\/sandbox\/card\/setups\/cs_test_sandbox_\w+\?signature=/);
-  assert.equal(await page.locator('input:not([type="radio"])').count(), 0, 'the setup page asks for no card details');
-  assert.equal(await page.locator('script').count(), 0, 'the setup page runs no script');
-  if (photographAs) {
-    await photograph(page, photographAs);
-    await page.getByRole('link', { name: 'English' }).click();
-    await page.locator('[data-action="save"]').waitFor();
-    await photograph(page, photographAs);
-  }
-  await page.locator(`input[name="card"][value="${card}"]`).check();
-  await page.locator('[data-action="save"]').click();
-  await page.waitForURL(`${base}/my-profile?card=saved`);
+/** Save a card through the sandbox's setup page, photographing that page in Hebrew and English when asked. */
+async function saveCard(page: Page, base: string, card: SandboxTestCard, photographAs?: string): Promise<void> {
+  await saveSandboxCard(page, base, card, async (setupPage) => {
+    if (!photographAs) return;
+    await photograph(setupPage, photographAs);
+    await setupPage.getByRole('link', { name: 'English' }).click();
+    await setupPage.locator('[data-action="save"]').waitFor();
+    await photograph(setupPage, photographAs);
+  });
 }
 
 describe('saved card journey (sandbox card)', { timeout: 300_000 }, () => {
