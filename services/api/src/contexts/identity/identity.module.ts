@@ -180,7 +180,9 @@ export class IdentityModule implements OnModuleInit {
 
   onModuleInit(): void {
     for (const type of ALL_USER_EVENT_TYPES) this.eventTypes.register(type);
-    this.projections.register(new UsersProjection((userUuid) => this.actorCache.forget(userUuid)));
+    this.projections.register(
+      new UsersProjection((manager, userUuid) => this.actorCache.forgetOnCommit(manager, userUuid)),
+    );
     this.projections.register(new UserNotesProjection());
     for (const type of ALL_USER_EVENT_TYPES) this.auditMappers.register(type, IDENTITY_AUDIT_MAPPERS[type]);
     this.auditNames.register(AUDIT_PERSON_TARGET_TYPES, (ids) => auditNamesOf(this.users, ids));

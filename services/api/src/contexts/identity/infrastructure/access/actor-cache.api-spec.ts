@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import {
   adminToken,
   createActiveUser,
@@ -88,6 +89,78 @@ describe('the actor cache', () => {
       await testApp.dataSource.query('ALTER TABLE refresh_tokens ENABLE TRIGGER refresh_tokens_actor_changed');
     }
     expect((await me(user)).status).toBe(200);
+  });
+
+  /**
+   * Runs `change` while a test transaction holds the user's row, so that the change stops at its last write (the
+   * users projection's), inside its transaction and after whatever it did before; then a request of the same user
+   * reads the state still committed, as a concurrent one would, and the cache keeps it. Then the row is let go and
+   * the change commits. `NO KEY UPDATE`: the foreign-key checks of the change's earlier writes pass. `triggers`
+   * (`table trigger`) are off meanwhile: no notification of the change, so only this process's own drop can make
+   * the next request see it, as it must whenever the notification arrives after that request.
+   */
+  async function racedByARead(
+    user: ActiveUser,
+    triggers: string[],
+    change: () => Promise<Response>,
+  ): Promise<Response> {
+    for (const trigger of triggers)
+      await testApp.dataSource.query(`ALTER TABLE ${trigger.replace(' ', ' DISABLE TRIGGER ')}`);
+    const lock = testApp.dataSource.createQueryRunner();
+    await lock.connect();
+    try {
+      await lock.query('BEGIN');
+      await lock.query('SELECT 1 FROM users WHERE uuid = $1 FOR NO KEY UPDATE', [user.userUuid]);
+      const changing = change();
+      await until('the change waits for the held row', async () => {
+        const waiting: unknown[] = await testApp.dataSource.query(
+          `SELECT 1 FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE users%'`,
+        );
+        return waiting.length > 0;
+      });
+      expect((await me(user)).status).toBe(200);
+      expect(cache.find(user.userUuid, performance.now())?.userUuid).toBe(user.userUuid);
+      await lock.query('COMMIT');
+      return await changing;
+    } finally {
+      await lock.query('ROLLBACK').catch(() => undefined);
+      await lock.release();
+      for (const trigger of triggers)
+        await testApp.dataSource.query(`ALTER TABLE ${trigger.replace(' ', ' ENABLE TRIGGER ')}`);
+    }
+  }
+
+  it('drops the view again when a password change commits, so a read that raced it does not outlive it', async () => {
+    const user = await cachedUser();
+    const other = await signInResponse(testApp, user.email, user.password);
+    const changed = await racedByARead(
+      user,
+      ['credentials credentials_actor_changed', 'refresh_tokens refresh_tokens_actor_changed'],
+      async () =>
+        testApp.http
+          .put('/api/password')
+          .set('Authorization', `Bearer ${other.body.accessToken}`)
+          .send({ oldPassword: user.password, password: 'Brand-New-9!', confirmPassword: 'Brand-New-9!' }),
+    );
+    expect(changed.status).toBe(204);
+    // Committed and answered: the access token of the session the change ended stops at its very next request.
+    expect((await me(user)).status).toBe(401);
+  });
+
+  it('drops the view again when a block commits, so a read that raced it does not outlive it', async () => {
+    const user = await cachedUser();
+    const admin = await adminToken(testApp);
+    const blocked = await racedByARead(user, ['users users_actor_changed'], async () =>
+      testApp.http
+        .put(`/api/users/${user.userUuid}/status`)
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ status: 'BLOCKED' }),
+    );
+    expect(blocked.status).toBe(200);
+    const refused = await me(user);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('error.account.blocked');
   });
 
   it('hears a change another process commits, through the triggers’ notification', async () => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import type { ActorRecord } from '../../../../platform/auth';
 
 /** The channel the identity tables' triggers notify on (`ActorChangeNotifications` migration). */
@@ -19,8 +19,8 @@ interface Entry {
  * (docs/adr/0046-actor-cache.md). It is trusted only while this process listens on `kupa_actor_changed`: the
  * identity tables' triggers notify there when a user's status, role, e-mail, name or session version changes, and
  * a notification drops that user's view. When the listening connection is lost, the cache empties and every lookup
- * reads the database until it listens again. The writers in this process also drop a view as they write (`forget`),
- * so that a block answered by this process bites on the user's very next request to it.
+ * reads the database until it listens again. The writers in this process also drop a view once their transaction
+ * commits (`forgetOnCommit`), so that a block answered by this process bites on the user's very next request to it.
  *
  * A read that raced a change must not store what it read: every change moves `generation` on, and a view read
  * before the move is not stored.
@@ -35,8 +35,16 @@ export class ActorCache implements OnApplicationShutdown {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private generationValue = 0;
   private started = false;
+  /** Views to drop when the transaction on a connection commits, by that connection (`forgetOnCommit`). */
+  private readonly dropsOnCommit = new WeakMap<QueryRunner, Set<string>>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    // TypeORM tells its subscribers of every commit and rollback, with the connection that made it.
+    dataSource.subscribers.push({
+      afterTransactionCommit: ({ queryRunner }) => this.settle(queryRunner, true),
+      afterTransactionRollback: ({ queryRunner }) => this.settle(queryRunner, false),
+    });
+  }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
@@ -87,6 +95,32 @@ export class ActorCache implements OnApplicationShutdown {
     this.generationValue += 1;
     if (userUuid === '*') this.entries.clear();
     else this.entries.delete(userUuid);
+  }
+
+  /**
+   * Drops one user's view when the transaction `manager` writes in commits (at once, outside a transaction: call it
+   * after the write). Not before: a request of the same user that read the state still committed meanwhile would
+   * keep that view past the commit, and until the notification arrived this process would act on it (an ended
+   * session or the old password's tokens accepted, a block not biting). After a rollback nothing changed.
+   */
+  forgetOnCommit(manager: EntityManager, userUuid: string): void {
+    const runner = manager.queryRunner;
+    if (!runner?.isTransactionActive) {
+      this.forget(userUuid);
+      return;
+    }
+    const drops = this.dropsOnCommit.get(runner) ?? new Set<string>();
+    drops.add(userUuid);
+    this.dropsOnCommit.set(runner, drops);
+  }
+
+  private settle(runner: QueryRunner | undefined, committed: boolean): void {
+    // A savepoint released or rolled back to: the transaction, and what it wrote, is still open.
+    if (!runner || runner.isTransactionActive) return;
+    const drops = this.dropsOnCommit.get(runner);
+    if (!drops) return;
+    this.dropsOnCommit.delete(runner);
+    if (committed) for (const userUuid of drops) this.forget(userUuid);
   }
 
   private drop(): void {

@@ -210,7 +210,9 @@ export class RefreshTokens {
     keep: { familyId: string; secondFactor?: boolean } | null,
     endedBy: 'owner' | 'staff' = 'owner',
   ): Promise<void> {
-    this.actors.forget(userUuid);
+    // The guard's view goes when the change commits: dropped now, a request of this user that read the old state
+    // meanwhile would keep it past the commit.
+    this.actors.forgetOnCommit(manager, userUuid);
     await manager.query(`UPDATE credentials SET session_version = session_version + 1 WHERE user_uuid = $1`, [
       userUuid,
     ]);

@@ -8,10 +8,11 @@ import { ALL_USER_EVENT_TYPES, type UserEvent } from '../../domain/user.events';
  */
 export class UsersProjection implements InlineProjection {
   /**
-   * `changed` hears of every row this projection writes (`*` for all of them), as it writes: the actor cache drops
-   * the user's view, so that this process's next request reads it again (docs/adr/0046-actor-cache.md).
+   * `changed` hears of every row this projection writes (`*` for all of them), with the transaction it writes in:
+   * the actor cache drops the user's view when that transaction commits, so that this process's next request reads
+   * it again (docs/adr/0046-actor-cache.md).
    */
-  constructor(private readonly changed: (userUuid: string) => void = () => undefined) {}
+  constructor(private readonly changed: (manager: EntityManager, userUuid: string) => void = () => undefined) {}
 
   readonly name = 'users';
   /** Notes and mail requests change nothing in `users`. */
@@ -58,6 +59,8 @@ export class UsersProjection implements InlineProjection {
             referrer,
           ],
         );
+        // A replayed registration overwrites the row it finds.
+        this.changed(manager, data.userUuid);
         return;
       }
       case 'UserEmailConfirmed':
@@ -98,17 +101,17 @@ export class UsersProjection implements InlineProjection {
     assignments: string,
     values: unknown[],
   ): Promise<void> {
-    this.changed(userUuid);
     await manager.query(`UPDATE users SET updated_at = $2${assignments} WHERE uuid = $1`, [
       userUuid,
       occurredAt,
       ...values,
     ]);
+    this.changed(manager, userUuid);
   }
 
   /** Every row comes from the user streams, so a rebuild starts from an empty table. */
   async reset(manager: EntityManager): Promise<void> {
-    this.changed('*');
     await manager.query(`DELETE FROM users`);
+    this.changed(manager, '*');
   }
 }
