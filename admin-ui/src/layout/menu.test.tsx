@@ -38,6 +38,7 @@ describe('the sidebar', () => {
       'menu-clients',
       'menu-subscriptions',
       'menu-payments',
+      'menu-vouchers',
       'menu-packages',
       'menu-promo-codes',
       'menu-activity-log',
