@@ -335,11 +335,30 @@ describe('hostile input on every route', () => {
       'user:0x10',
     ];
 
+    // A promo code is named in any case by design (docs/adr/0088-promo-codes.md); what is not a code's form is refused,
+    // and a name of a code's form that no code has names nothing.
+    const promoCodeVariants = (code: string) => [` ${code}`, `${code} `, `${code}\u0000`, 'user:0x10', 'constructor'];
+    const promoCodeRefusal = (variant: string) => (variant === 'constructor' ? 404 : 400);
+
     it('are accepted only in their canonical form: any other spelling names nothing (404; 400 for an account)', async () => {
       await everyRoute(async (route) => {
         const answers: Array<[string, string, string]> = [];
         for (const parameter of route.pathParameters) {
           const own = pathValue(route, context, parameter);
+          if (parameter === 'code') {
+            for (const actor of callers(route)) {
+              for (const variant of promoCodeVariants(own)) {
+                const url = urlWith(route, context, { path: { [parameter]: variant } });
+                const response = await send(route, actor, route.row.body, url);
+                answers.push([
+                  `${actor} ${parameter}=${JSON.stringify(variant)}`,
+                  `${response.status} ${isErrorCode(response.body?.error)}`,
+                  `${promoCodeRefusal(variant)} true`,
+                ]);
+              }
+            }
+            continue;
+          }
           const kind = /^\d+$/.test(own) ? 'numeric' : /^[0-9a-f-]{36}$/.test(own) ? 'uuid' : 'account';
           // A streaming login is any value of its rule: another valid login names another account, not a respelling.
           const spellings = { numeric: numericVariants, uuid: uuidVariants, account: accountVariants }[kind](own);
