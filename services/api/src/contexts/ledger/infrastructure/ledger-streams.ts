@@ -103,4 +103,6 @@ export const ledgerStreams = {
   wallet: (userUuid: string): WalletStreamRef => walletStreams.ref(userUuid),
   /** A new payment's id, taken before the command's transaction because its stream is locked up front. */
   nextPaymentId: async (manager: EntityManager): Promise<number> => (await nextPaymentIds(manager, 1))[0],
+  /** `count` new payment ids in one round trip, for a command that opens several payments at once. */
+  nextPaymentIds,
 };

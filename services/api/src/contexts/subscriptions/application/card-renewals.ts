@@ -223,11 +223,13 @@ export class CardRenewals {
   ): Promise<'RENEWED' | 'SETTLED' | 'NONE'> {
     const owner = await this.parties.ownerOf(subscriptionId);
     const discountPercent = await this.discounts.percentFor(owner.profileId);
-    const manager = this.dataSource.manager;
-    const depositId = await ledgerStreams.nextPaymentId(manager);
-    const renewalPaymentId = await ledgerStreams.nextPaymentId(manager);
     // An unused id is a harmless gap, as for a card top-up.
-    const bonusId = mayEarnAmbassadorBonus(owner.role) ? await ledgerStreams.nextPaymentId(manager) : null;
+    const earnsBonus = mayEarnAmbassadorBonus(owner.role);
+    const [depositId, renewalPaymentId, bonusPaymentId] = await ledgerStreams.nextPaymentIds(
+      this.dataSource.manager,
+      earnsBonus ? 3 : 2,
+    );
+    const bonusId = earnsBonus ? bonusPaymentId : null;
     const decide = (
       loaded: {
         subscription: { state: SubscriptionState };
