@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { type CheckoutSessionWire, checkoutSessionEvent, checkoutSessionRequestOf } from '../platform/card-provider';
+import { type CheckoutSessionWire, checkoutSessionRequestOf, stripeEventPayload } from '../platform/card-provider';
 
 /** The test keys the fake accepts; the SDK under test is configured with them. */
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_kupa_fake';
@@ -203,13 +203,7 @@ export class FakeStripe {
     sessionId: string,
     options: { eventId?: string; secret?: string } = {},
   ): { eventId: string; payload: string; signature: string } {
-    const eventId = options.eventId ?? id('evt');
-    const payload = checkoutSessionEvent(eventId, type, this.session(sessionId), Math.floor(Date.now() / 1000));
-    const signature = this.sdk.webhooks.generateTestHeaderString({
-      payload,
-      secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,
-    });
-    return { eventId, payload, signature };
+    return this.signedObjectEvent(type, this.session(sessionId), options);
   }
 
   /** The client finished a setup checkout with one of the test cards: saved to the session's customer. */
@@ -241,23 +235,7 @@ export class FakeStripe {
   ): { eventId: string; payload: string; signature: string } {
     const session = this.setupSessions.get(sessionId);
     if (!session) throw new Error(`The fake knows no setup session ${sessionId}`);
-    const eventId = options.eventId ?? id('evt');
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      type,
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object: { ...session } },
-    });
-    const signature = this.sdk.webhooks.generateTestHeaderString({
-      payload,
-      secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,
-    });
-    return { eventId, payload, signature };
+    return this.signedObjectEvent(type, session, options);
   }
 
   /** The off-session payments made for one subscription (its renewal attempts' metadata names it). */
@@ -284,18 +262,17 @@ export class FakeStripe {
   ): { eventId: string; payload: string; signature: string } {
     const intent = this.paymentIntents.get(paymentIntentId);
     if (!intent) throw new Error(`The fake knows no payment intent ${paymentIntentId}`);
+    return this.signedObjectEvent(type, intent, options);
+  }
+
+  /** Stripe's envelope around one object as it is now, with the `Stripe-Signature` header Stripe would send. */
+  private signedObjectEvent(
+    type: string,
+    object: object,
+    options: { eventId?: string; secret?: string },
+  ): { eventId: string; payload: string; signature: string } {
     const eventId = options.eventId ?? id('evt');
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      type,
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object: { ...intent } },
-    });
+    const payload = stripeEventPayload(eventId, type, object, Math.floor(Date.now() / 1000));
     const signature = this.sdk.webhooks.generateTestHeaderString({
       payload,
       secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,

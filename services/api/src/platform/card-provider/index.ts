@@ -31,4 +31,5 @@ export {
   checkoutSessionRequestOf,
   expiredCheckoutSession,
   paidCheckoutSession,
+  stripeEventPayload,
 } from './sandbox/checkout-session';

@@ -94,6 +94,14 @@ export function checkoutSessionEvent(
   session: CheckoutSessionWire,
   createdSeconds: number,
 ): string {
+  return stripeEventPayload(eventId, type, session, createdSeconds);
+}
+
+/**
+ * Stripe's event envelope around one object as it now is (a checkout or setup session, a PaymentIntent): what the
+ * sandbox card posts to our webhook route and the tests' fake Stripe signs.
+ */
+export function stripeEventPayload(eventId: string, type: string, object: object, createdSeconds: number): string {
   return JSON.stringify({
     id: eventId,
     object: 'event',
@@ -103,7 +111,7 @@ export function checkoutSessionEvent(
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
-    data: { object: { ...session } },
+    data: { object: { ...object } },
   });
 }
 

@@ -3,6 +3,7 @@
  * client may pick on the setup page, how each behaves when charged off-session, and the objects and errors the
  * `stripe` SDK reads back. Pure, so that its spec runs without a server.
  */
+import { stripeEventPayload } from './checkout-session';
 
 /**
  * The setup page's test cards, as Stripe's test cards behave off-session: one that pays (4242), one whose bank
@@ -226,17 +227,7 @@ export function setupSessionEvent(
   session: SetupSessionWire,
   createdSeconds: number,
 ): string {
-  return JSON.stringify({
-    id: eventId,
-    object: 'event',
-    api_version: '2025-01-01',
-    created: createdSeconds,
-    type,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: { ...session } },
-  });
+  return stripeEventPayload(eventId, type, session, createdSeconds);
 }
 
 /**
