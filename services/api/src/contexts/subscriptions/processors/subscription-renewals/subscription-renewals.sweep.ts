@@ -6,7 +6,7 @@ import { systemContext } from '../../../../platform/auth';
 import type { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
-import type { RenewalFunding } from '@kupa/proto';
+import { discountedPriceMinor, type RenewalFunding } from '@kupa/proto';
 import type { UserReader } from '../../../identity';
 import type { CardRenewals } from '../../application/card-renewals';
 import { addDays } from '../../domain/subscription-periods';
@@ -150,7 +150,7 @@ export class SubscriptionRenewalsSweep implements Sweep {
           subscriptionId: subscription.id,
           userUuid: subscription.user_uuid,
           funding: subscription.renewal_funding,
-          priceMinor: renewalMissingMinor(subscription.list_price_minor, percent, 0),
+          priceMinor: discountedPriceMinor(subscription.list_price_minor, percent),
           balanceMinor,
         },
         systemContext(),
