@@ -345,23 +345,21 @@ describe('hostile input on every route', () => {
         const answers: Array<[string, string, string]> = [];
         for (const parameter of route.pathParameters) {
           const own = pathValue(route, context, parameter);
-          if (parameter === 'code') {
-            for (const actor of callers(route)) {
-              for (const variant of promoCodeVariants(own)) {
-                const url = urlWith(route, context, { path: { [parameter]: variant } });
-                const response = await send(route, actor, route.row.body, url);
-                answers.push([
-                  `${actor} ${parameter}=${JSON.stringify(variant)}`,
-                  `${response.status} ${isErrorCode(response.body?.error)}`,
-                  `${promoCodeRefusal(variant)} true`,
-                ]);
-              }
-            }
-            continue;
-          }
-          const kind = /^\d+$/.test(own) ? 'numeric' : /^[0-9a-f-]{36}$/.test(own) ? 'uuid' : 'account';
+          const kind =
+            parameter === 'code'
+              ? 'promoCode'
+              : /^\d+$/.test(own)
+                ? 'numeric'
+                : /^[0-9a-f-]{36}$/.test(own)
+                  ? 'uuid'
+                  : 'account';
           // A streaming login is any value of its rule: another valid login names another account, not a respelling.
-          const spellings = { numeric: numericVariants, uuid: uuidVariants, account: accountVariants }[kind](own);
+          const spellings = {
+            numeric: numericVariants,
+            uuid: uuidVariants,
+            account: accountVariants,
+            promoCode: promoCodeVariants,
+          }[kind](own);
           const variants = spellings.filter(
             (variant) => parameter !== 'login' || !PATTERNS.subscriptionLogin.test(variant),
           );
@@ -372,7 +370,7 @@ describe('hostile input on every route', () => {
               answers.push([
                 `${actor} ${parameter}=${JSON.stringify(variant)}`,
                 `${response.status} ${isErrorCode(response.body?.error)}`,
-                `${kind === 'account' ? 400 : 404} true`,
+                `${kind === 'promoCode' ? promoCodeRefusal(variant) : kind === 'account' ? 400 : 404} true`,
               ]);
             }
           }
