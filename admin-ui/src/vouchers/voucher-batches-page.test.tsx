@@ -55,7 +55,7 @@ describe('vouchers page', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
 
     await user.click(within(await screen.findByTestId(`voucher-batch-${BATCH.id}`)).getByText('Record as sold'));
-    await user.type(screen.getByLabelText('Comment'), 'cash at the fair');
+    await user.type(screen.getByTestId('vouchers-fund-comment'), 'cash at the fair');
     await user.click(screen.getByTestId('vouchers-fund'));
     await waitFor(() =>
       expect(calls.find((call) => call.url === `/api/vouchers/batches/${BATCH.id}/funding`)?.body).toEqual({
@@ -63,5 +63,31 @@ describe('vouchers page', () => {
         comment: 'cash at the fair',
       }),
     );
+  });
+
+  it('asks for a batch name and a funding comment before sending, rather than showing the API refusal', async () => {
+    signInAs('ADMIN');
+    const { calls } = mockFetch({
+      'GET /api/vouchers/batches': () => json(200, { items: [BATCH], outstandingTotal: 0 }),
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<VoucherBatchesPage />, { withAuth: true, lang: 'en' });
+
+    await user.click(await screen.findByTestId('vouchers-generate-open'));
+    expect(screen.getByTestId('vouchers-label')).toBeRequired();
+    await user.type(screen.getByTestId('vouchers-amount'), '10');
+    expect(screen.getByTestId('vouchers-generate')).toBeDisabled();
+    await user.type(screen.getByTestId('vouchers-label'), 'Shop');
+    expect(screen.getByTestId('vouchers-generate')).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(await screen.findByTestId(`voucher-batch-${BATCH.id}`)).getByText('Record as sold'));
+    expect(screen.getByTestId('vouchers-fund-comment')).toBeRequired();
+    expect(screen.getByTestId('vouchers-fund')).toBeDisabled();
+    await user.type(screen.getByTestId('vouchers-fund-comment'), '   ');
+    expect(screen.getByTestId('vouchers-fund')).toBeDisabled();
+    await user.type(screen.getByTestId('vouchers-fund-comment'), 'cash');
+    expect(screen.getByTestId('vouchers-fund')).toBeEnabled();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });

@@ -238,6 +238,7 @@ function GenerateDialog({
             value={label}
             onChange={(event) => setLabel(event.target.value)}
             slotProps={{ htmlInput: { 'data-testid': 'vouchers-label' } }}
+            required
           />
           <TextField
             label={translate('kupa.vouchers.count')}
@@ -256,7 +257,14 @@ function GenerateDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={submit} loading={pending} data-testid="vouchers-generate">
+        {/* The API refuses an unnamed batch with a generic "some fields are invalid"; say it before sending. */}
+        <Button
+          variant="contained"
+          onClick={submit}
+          loading={pending}
+          disabled={label.trim() === ''}
+          data-testid="vouchers-generate"
+        >
           {translate('kupa.vouchers.generate')}
         </Button>
       </DialogActions>
@@ -348,12 +356,21 @@ function FundDialog({
             multiline
             minRows={2}
             onChange={(event) => setComment(event.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'vouchers-fund-comment' } }}
+            required
           />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={submit} loading={pending} data-testid="vouchers-fund">
+        {/* The comment is the ledger's record of who paid or why it is a gift: required, so asked for up front. */}
+        <Button
+          variant="contained"
+          onClick={submit}
+          loading={pending}
+          disabled={comment.trim() === ''}
+          data-testid="vouchers-fund"
+        >
           {translate('ra.action.confirm')}
         </Button>
       </DialogActions>
