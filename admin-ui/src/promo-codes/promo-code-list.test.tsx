@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from '../shared/money';
 import { json, mockFetch } from '../test/fetch-mock';
+import { onAPhone } from '../test/phone';
 import { renderInAdmin, signInAs } from '../test/render-admin';
 import { PromoCodeList } from './promo-code-list';
 
@@ -50,6 +51,18 @@ describe('promo codes (ADR 0088)', () => {
     await waitFor(() => expect(calls.some((call) => call.url === '/api/promo-codes/SPRING20/disable')).toBe(true));
     await waitFor(() => expect(within(screen.getByTestId('promo-code-row')).getByText('Disabled')).toBeVisible());
     expect(screen.queryByTestId('promo-code-disable')).toBeNull();
+  });
+
+  it('shows one card per code on a phone, with its uses and revenue, rather than a table scrolling sideways', async () => {
+    onAPhone();
+    mockFetch({ 'GET /api/promo-codes': () => json(200, [SPRING]) });
+    renderAs('ADMIN');
+    const card = await screen.findByTestId('promo-code-card');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(card).getByTestId('promo-code-uses')).toHaveTextContent('12 / 100');
+    expect(within(card).getByTestId('promo-code-revenue')).toHaveTextContent(formatAmount(96, 'en'));
+    expect(card).toHaveTextContent('Discount given');
+    expect(within(card).getByTestId('promo-code-disable')).toBeVisible();
   });
 
   it('creates a code from the dialog, sending the terms the admin chose', async () => {

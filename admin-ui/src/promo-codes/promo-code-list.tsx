@@ -9,6 +9,8 @@ import {
   Alert,
   Box,
   Button,
+  Card,
+  CardContent,
   Checkbox,
   Chip,
   Dialog,
@@ -29,12 +31,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, usePermissions, useTranslate } from 'react-admin';
 import { type KupaDataProvider } from '../providers/data-provider';
 import { EmptyState } from '../shared/empty-state';
 import { Ltr } from '../shared/ltr';
 import { Money } from '../shared/money';
+import { useIsPhone } from '../shared/responsive';
 import { useCommand } from '../shared/use-command';
 import { useLang } from '../shared/use-lang';
 
@@ -57,6 +60,7 @@ export function PromoCodeList() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const { run, pending } = useCommand();
+  const isPhone = useIsPhone();
 
   const load = useCallback(async () => {
     try {
@@ -70,6 +74,12 @@ export function PromoCodeList() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  const disable = (code: string) =>
+    void run(() => dataProvider.disablePromoCode(code), {
+      successMessage: 'kupa.promo_codes.disabled',
+      refresh: false,
+    }).then(load);
 
   return (
     <Box sx={{ mt: 2 }} data-testid="promo-codes">
@@ -88,7 +98,22 @@ export function PromoCodeList() {
       {codes !== null && codes.length === 0 && (
         <EmptyState testId="promo-codes-empty" title={translate('kupa.promo_codes.empty')} />
       )}
-      {codes !== null && codes.length > 0 && (
+      {codes !== null && codes.length > 0 && isPhone && (
+        // One card per code on a phone, as the console's other lists: a nine-column table would scroll sideways and
+        // hide the uses and revenue the list is for (docs/product.md, Screens on a phone).
+        <Stack spacing={1.5} data-testid="promo-codes-cards">
+          {codes.map((code) => (
+            <PromoCodeCard
+              key={code.code}
+              code={code}
+              canManage={canManage}
+              pending={pending}
+              onDisable={() => disable(code.code)}
+            />
+          ))}
+        </Stack>
+      )}
+      {codes !== null && codes.length > 0 && !isPhone && (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small">
             <TableHead>
@@ -111,12 +136,7 @@ export function PromoCodeList() {
                   code={code}
                   canManage={canManage}
                   pending={pending}
-                  onDisable={() =>
-                    void run(() => dataProvider.disablePromoCode(code.code), {
-                      successMessage: 'kupa.promo_codes.disabled',
-                      refresh: false,
-                    }).then(load)
-                  }
+                  onDisable={() => disable(code.code)}
                 />
               ))}
             </TableBody>
@@ -135,77 +155,107 @@ export function PromoCodeList() {
   );
 }
 
-function PromoCodeRow({
-  code,
-  canManage,
-  pending,
-  onDisable,
-}: {
+interface PromoCodeItemProps {
   code: PromoCodeView;
   canManage: boolean;
   pending: boolean;
   onDisable: () => void;
-}) {
+}
+
+/** What a code's row and its phone card both show, each part by the column it fills. */
+function usePromoCodeParts({ code, canManage, pending, onDisable }: PromoCodeItemProps) {
   const translate = useTranslate();
   const lang = useLang();
   const date = (iso: string | null) =>
     iso === null
       ? '—'
       : new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-US', { dateStyle: 'medium' }).format(new Date(iso));
-  return (
-    <TableRow data-testid="promo-code-row">
-      <TableCell>
+  return {
+    code: (
+      <>
         <Ltr>{code.code}</Ltr>
         {code.newClientsOnly && (
           <Typography variant="caption" component="div" color="text.secondary">
             {translate('resources.promo-codes.fields.newClientsOnly')}
           </Typography>
         )}
-      </TableCell>
-      <TableCell data-testid="promo-code-discount">
-        {code.discountKind === 'PERCENT' ? <Ltr>{`${code.percent ?? 0}%`}</Ltr> : <Money amount={code.amount} />}
-      </TableCell>
-      <TableCell>
+      </>
+    ),
+    discount: code.discountKind === 'PERCENT' ? <Ltr>{`${code.percent ?? 0}%`}</Ltr> : <Money amount={code.amount} />,
+    appliesTo: (
+      <>
         {code.appliesTo.map((use) => translate(`kupa.promo_codes.use.${use}`)).join(', ')}
         {code.planIds !== null && (
           <Typography variant="caption" component="div" color="text.secondary">
             {translate('kupa.promo_codes.some_packages', { smart_count: code.planIds.length })}
           </Typography>
         )}
-      </TableCell>
-      <TableCell data-testid="promo-code-uses">
-        <Ltr>{code.maxUses === null ? String(code.uses) : `${code.uses} / ${code.maxUses}`}</Ltr>
-      </TableCell>
-      <TableCell data-testid="promo-code-revenue">
-        <Money amount={code.revenue} />
-      </TableCell>
-      <TableCell>
-        <Money amount={code.discountGiven} />
-      </TableCell>
-      <TableCell>{date(code.validUntil)}</TableCell>
-      <TableCell>
-        <Chip
-          size="small"
-          color={code.status === 'ACTIVE' ? 'success' : 'default'}
-          label={translate(`kupa.promo_codes.status.${code.status}`)}
-        />
-      </TableCell>
-      {canManage && (
-        <TableCell>
-          {code.status === 'ACTIVE' && (
-            <Button
-              size="small"
-              color="warning"
-              disabled={pending}
-              onClick={onDisable}
-              data-testid="promo-code-disable"
-            >
-              {translate('kupa.promo_codes.disable')}
-            </Button>
-          )}
-        </TableCell>
-      )}
+      </>
+    ),
+    uses: <Ltr>{code.maxUses === null ? String(code.uses) : `${code.uses} / ${code.maxUses}`}</Ltr>,
+    revenue: <Money amount={code.revenue} />,
+    discountGiven: <Money amount={code.discountGiven} />,
+    validUntil: date(code.validUntil),
+    status: (
+      <Chip
+        size="small"
+        color={code.status === 'ACTIVE' ? 'success' : 'default'}
+        label={translate(`kupa.promo_codes.status.${code.status}`)}
+      />
+    ),
+    disable:
+      canManage && code.status === 'ACTIVE' ? (
+        <Button size="small" color="warning" disabled={pending} onClick={onDisable} data-testid="promo-code-disable">
+          {translate('kupa.promo_codes.disable')}
+        </Button>
+      ) : null,
+  };
+}
+
+function PromoCodeRow(props: PromoCodeItemProps) {
+  const parts = usePromoCodeParts(props);
+  return (
+    <TableRow data-testid="promo-code-row">
+      <TableCell>{parts.code}</TableCell>
+      <TableCell data-testid="promo-code-discount">{parts.discount}</TableCell>
+      <TableCell>{parts.appliesTo}</TableCell>
+      <TableCell data-testid="promo-code-uses">{parts.uses}</TableCell>
+      <TableCell data-testid="promo-code-revenue">{parts.revenue}</TableCell>
+      <TableCell>{parts.discountGiven}</TableCell>
+      <TableCell>{parts.validUntil}</TableCell>
+      <TableCell>{parts.status}</TableCell>
+      {props.canManage && <TableCell>{parts.disable}</TableCell>}
     </TableRow>
+  );
+}
+
+/** A code on a phone: its code and status, then each figure named, as the table's columns name them. */
+function PromoCodeCard(props: PromoCodeItemProps) {
+  const translate = useTranslate();
+  const parts = usePromoCodeParts(props);
+  const line = (field: string, value: ReactNode, testId?: string) => (
+    <Typography variant="body2" component="div">
+      {translate(`resources.promo-codes.fields.${field}`)}: <span data-testid={testId}>{value}</span>
+    </Typography>
+  );
+  return (
+    <Card variant="outlined" data-testid="promo-code-card">
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1 }}>
+          <Typography variant="subtitle1" component="h2">
+            {parts.code}
+          </Typography>
+          {parts.status}
+        </Stack>
+        {line('discount', parts.discount, 'promo-code-discount')}
+        {line('appliesTo', parts.appliesTo)}
+        {line('uses', parts.uses, 'promo-code-uses')}
+        {line('revenue', parts.revenue, 'promo-code-revenue')}
+        {line('discountGiven', parts.discountGiven)}
+        {line('validUntil', parts.validUntil)}
+        {parts.disable && <Box sx={{ mt: 1 }}>{parts.disable}</Box>}
+      </CardContent>
+    </Card>
   );
 }
 
