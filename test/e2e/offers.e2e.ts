@@ -122,14 +122,25 @@ async function waitForBalance(page: Page, dollars: number): Promise<void> {
 }
 
 async function waitForFieldMessage(page: Page, inputTestId: string, message: string): Promise<void> {
-  await page.waitForFunction(
-    ({ testId, wanted }) => {
+  const shown = () =>
+    page.evaluate((testId) => {
       const input = document.querySelector(`[data-testid="${testId}"]`);
       const id = input?.getAttribute('aria-describedby')?.split(' ')[0];
-      return id !== undefined && document.getElementById(id)?.textContent === wanted;
-    },
-    { testId: inputTestId, wanted: message },
-  );
+      return id === undefined ? null : (document.getElementById(id)?.textContent ?? null);
+    }, inputTestId);
+  try {
+    await page.waitForFunction(
+      ({ testId, wanted }) => {
+        const input = document.querySelector(`[data-testid="${testId}"]`);
+        const id = input?.getAttribute('aria-describedby')?.split(' ')[0];
+        return id !== undefined && document.getElementById(id)?.textContent === wanted;
+      },
+      { testId: inputTestId, wanted: message },
+      { timeout: 10_000 },
+    );
+  } catch {
+    assert.equal(await shown(), message, `the message under ${inputTestId}`);
+  }
 }
 
 async function signInToConsole(page: Page): Promise<void> {
@@ -296,6 +307,8 @@ async function buyWithCode(client: Page, lang: Lang, photographIt: boolean): Pro
 
 /** A wrong code and a used one, typed into the box on the current page: each refused in the catalogue's words. */
 async function refusedVoucherCodes(client: Page, lang: Lang, usedCode: string): Promise<void> {
+  // The page has finished loading (its list included), so what is typed is not lost to a re-render.
+  await settle(client);
   const balance = await balanceShown(client);
   await client.getByTestId('redeem-code').fill('WRONGCODE0000000');
   await client.getByTestId('redeem-submit').click();
