@@ -270,6 +270,8 @@ describe('packages', () => {
     );
     expect(within(dialog).getByTestId('buy-price-code')).toHaveTextContent('SPRING');
     expect(within(dialog).getByTestId('buy-promo-result')).toHaveTextContent('SPRING');
+    // The field shows the code as applied, as the chip and the result spell it, not as typed.
+    expect(within(dialog).getByTestId('buy-promo-input')).toHaveValue('SPRING');
     expect(calls.find((call) => call.url.startsWith('/api/promo-codes/quote?'))?.url).toContain(`planId=${MONTHLY.id}`);
 
     await fill(user, 'buy', { login: 'dana.levi_2', password: 'My pass!' });

@@ -39,6 +39,8 @@ export function PromoCodeField({
     meta: { silentError: true },
     onSuccess: (answer) => {
       setError(null);
+      // The code as the API knows it (capitals), so the field, the price's chip and the result agree.
+      setCode(answer.code);
       onQuote(answer);
     },
     onError: (failure) => {
