@@ -83,6 +83,7 @@ export const API_ROUTES = Object.freeze({
   subscriptionLogin: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/login`,
   subscriptionPassword: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/password`,
   subscriptionResume: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/resume`,
+  subscriptionExtension: (subscriptionId: string) => `/subscriptions/${segment(subscriptionId)}/extension`,
   /** Takes `?paymentPlanId=`: every recurrent subscription of the caller on that package stops renewing. */
   deactivateRecurrent: '/subscriptions/deactivate-recurrent',
   buyWithBalance: (planId: string) => `/subscriptions/balance/payment-plans/${segment(planId)}`,

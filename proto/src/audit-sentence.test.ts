@@ -49,6 +49,32 @@ const paymentStatusChange = entry({
 });
 
 describe('activity-log sentences', () => {
+  it('tell days added to a subscription: how many, why, by whom and until when (ADR 0089)', () => {
+    const extension = (days: number, reason: string, source: string) =>
+      entry({
+        target: { type: 'SUBSCRIPTION', id: 's-9', name: 'Gold', email: null },
+        parent: DANA,
+        eventType: 'SubscriptionExtended',
+        changes: [
+          { field: 'endDate', oldValue: null, newValue: '2026-03-04T10:00:00.000Z' },
+          {
+            field: 'extension',
+            oldValue: null,
+            newValue: { days, reason, source, endDate: '2026-03-04T10:00:00.000Z' },
+          },
+        ],
+      });
+    const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+    expect(plain(auditSentence(extension(2, 'Outage on Sunday', 'STAFF'), 'en'))).toMatch(
+      /^Subscription Gold of Dana Cohen \(dana@example.com\): \+2 days: Outage on Sunday by Avi Admin, until /,
+    );
+    expect(plain(auditSentence(extension(1, 'Sorry', 'BULK'), 'he'))).toContain('+יום אחד: Sorry על ידי Avi Admin');
+    expect(plain(auditSentence(extension(30, 'Summer 2026', 'VOUCHER'), 'en'))).toContain(
+      '+30 days: voucher Summer 2026 by',
+    );
+    expect(plain(auditSentence(extension(30, 'Summer 2026', 'VOUCHER'), 'he'))).toContain('+30 ימים: שובר Summer 2026');
+  });
+
   it('tell a payment status change with the payment number, its client and the status labels', () => {
     expect(read(auditSentenceParts(paymentStatusChange, 'en'))).toBe(
       '[Payment #134] of [Dana Cohen (dana@example.com)]: status Success → Failed',

@@ -85,7 +85,25 @@ function formatKnownValue(value: unknown, kind: AuditValueKind, lang: Language):
       const name = typeof value === 'string' ? PROVIDER_NAMES[value] : undefined;
       return name ? { text: name[lang], isolate: 'auto' } : null;
     }
+    case 'extension':
+      return extensionText(value, lang);
   }
+}
+
+const EXTENSION_WORDS = Object.freeze({
+  oneDay: { he: 'יום אחד', en: '1 day' },
+  days: { he: '{days} ימים', en: '{days} days' },
+  voucher: { he: 'שובר {label}', en: 'voucher {label}' },
+});
+
+/** "+2 days: a goodwill gesture", "+30 days: voucher Summer 2026" (ADR 0089): days added, and why. */
+function extensionText(value: unknown, lang: Language): TextSegment | null {
+  if (value === null || typeof value !== 'object') return null;
+  const { days, reason, source } = value as { days?: unknown; reason?: unknown; source?: unknown };
+  if (typeof days !== 'number' || typeof reason !== 'string') return null;
+  const count = days === 1 ? EXTENSION_WORDS.oneDay[lang] : EXTENSION_WORDS.days[lang].replace('{days}', String(days));
+  const why = source === 'VOUCHER' ? EXTENSION_WORDS.voucher[lang].replace('{label}', reason) : reason;
+  return { text: `+${count}: ${why}`, isolate: 'auto' };
 }
 
 /**
@@ -193,6 +211,7 @@ function fillsOf(entry: AuditLog, lang: Language): Record<string, Fill> {
     ],
   };
   if (entry.parent) fills.parent = { ref: 'parent', segments: auditRefSegments(entry.parent, lang) };
+  fills.actor = [{ text: auditActorName(entry.createdBy, lang), isolate: 'auto' }];
   const changes = changesSegments(entry, lang);
   if (changes.length > 0) fills.changes = changes;
   for (const change of entry.changes) {

@@ -159,4 +159,11 @@ export type RenewalFunding = (typeof RENEWAL_FUNDINGS)[number];
 /** How an off-session card renewal attempt failed (docs/adr/0086-renewals-charged-to-the-saved-card.md). */
 export const CARD_RENEWAL_FAILURES = enumOf(['DECLINED', 'REQUIRES_ACTION', 'ABANDONED'] as const);
 export type CardRenewalFailure = (typeof CARD_RENEWAL_FAILURES)[number];
+/**
+ * Who added days to a subscription (ADR 0089): staff for one subscription, a bulk operation over many, or a day
+ * voucher its owner redeemed.
+ */
+export const SUBSCRIPTION_EXTENSION_SOURCES = enumOf(['STAFF', 'BULK', 'VOUCHER'] as const);
+export type SubscriptionExtensionSource = (typeof SUBSCRIPTION_EXTENSION_SOURCES)[number];
+
 export const DEFAULT_RENEWAL_FUNDING: RenewalFunding = 'BALANCE';

@@ -415,6 +415,11 @@ export const ERROR_CATALOGUE = {
     en: 'There is no saved card: save a card first',
     he: 'אין כרטיס שמור: יש לשמור כרטיס קודם',
   },
+  'error.subscription.not.extendable': {
+    status: 409,
+    en: 'Days can be added only to a subscription that has started and not ended',
+    he: 'אפשר להוסיף ימים רק למנוי שכבר התחיל ועוד לא הסתיים',
+  },
   'error.subscription.not.cancelled': {
     status: 409,
     en: 'This subscription is not cancelled, so there is nothing to resume',

@@ -69,7 +69,7 @@ describe('the event catalogue', () => {
   });
 
   it('writes every sentence about its target, with the same placeholders in both languages', () => {
-    const known = new Set(['target', 'parent', 'changes', 'event']);
+    const known = new Set(['target', 'parent', 'changes', 'event', 'actor']);
     const fieldNames = new Set(Object.values(AUDIT_FIELDS).flatMap((fields) => Object.keys(fields)));
     for (const [type, sentence] of [...Object.entries(EVENT_SENTENCES), ['fallback', FALLBACK_SENTENCE] as const]) {
       expect(placeholders(sentence.he), type).toEqual(placeholders(sentence.en));

@@ -82,6 +82,7 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   CardCustomerCreated: { he: 'פתיחת לקוח אצל ספק הכרטיסים', en: 'Card provider customer created' },
   CardSaved: { he: 'שמירת כרטיס', en: 'Card saved' },
   CardRemoved: { he: 'הסרת כרטיס שמור', en: 'Saved card removed' },
+  SubscriptionExtended: { he: 'הוספת ימים למנוי', en: 'Days added to a subscription' },
   PromoCodeCreated: { he: 'יצירת קוד הנחה', en: 'Promo code created' },
   PromoCodeDisabled: { he: 'השבתת קוד הנחה', en: 'Promo code disabled' },
   PromoCodeRedeemed: { he: 'שימוש בקוד הנחה', en: 'Promo code used' },
@@ -255,6 +256,10 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   },
   CardSaved: { he: '{target}: כרטיס נשמר, {savedCard}', en: '{target}: card saved, {savedCard}' },
   CardRemoved: { he: '{target}: הכרטיס השמור הוסר', en: '{target}: saved card removed' },
+  SubscriptionExtended: {
+    he: '{target} של {parent}: {extension} על ידי {actor}, עד {endDate}',
+    en: '{target} of {parent}: {extension} by {actor}, until {endDate}',
+  },
   PromoCodeCreated: { he: '{target} נוצר: {changes}', en: '{target} created: {changes}' },
   PromoCodeDisabled: { he: '{target} הושבת', en: '{target} disabled' },
   PromoCodeRedeemed: { he: '{target}: {changes}', en: '{target}: {changes}' },
@@ -286,7 +291,9 @@ export type AuditValueKind =
   /** A cashier's coin code (`usdttrc20`, `btc`), told as the coin's name. */
   | { kind: 'payCurrency' }
   /** Which outside provider (`NOWPAYMENTS`, `SANDBOX`, `STRIPE`), by its name. */
-  | { kind: 'provider' };
+  | { kind: 'provider' }
+  /** Days added to a subscription, `{days, reason, source}`: "+2 days: a goodwill gesture", "+30 days: voucher …". */
+  | { kind: 'extension' };
 
 export interface AuditFieldText {
   label: Bilingual;
@@ -407,6 +414,7 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
       value: { kind: 'enum', enumName: 'cardRenewalFailure' },
     },
     cardChargeSettled: { label: { he: 'חיוב הכרטיס התקבל', en: 'card charge received' }, value: BOOLEAN },
+    extension: { label: { he: 'ימים שנוספו', en: 'days added' }, value: { kind: 'extension' } },
   },
   PROMO_CODE: {
     percentOff: { label: { he: 'הנחה (%)', en: 'discount (%)' }, value: TEXT },

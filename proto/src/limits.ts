@@ -32,6 +32,10 @@ export const LIMITS = Object.freeze({
   /** What staff may tell a client beside a payment they booked or changed: free text, under 256 characters. */
   publicNoteMaxLength: 255,
   trialDays: 3,
+  /** Days a staff extension or a day voucher adds to a subscription at once (ADR 0089): a whole year at most. */
+  extensionMaxDays: 366,
+  /** Why days were added: free text the client sees, under 256 characters. */
+  extensionReasonMaxLength: 255,
   /** Recurrent subscriptions are charged this many days before their end date (their `nextPaymentDate`). */
   renewalLeadDays: 3,
   confirmationTokenTtlHours: 24,

@@ -530,6 +530,12 @@ export interface BuySubscriptionRequest {
 export type TakeTrialRequest = BuySubscriptionRequest;
 
 /** `POST /subscriptions/renew/balance`. */
+/** `POST /subscriptions/{id}/extension` (ADR 0089): days added without a payment, and why (the client sees it). */
+export interface ExtendSubscriptionRequest {
+  days: number;
+  reason: string;
+}
+
 export interface RenewSubscriptionRequest {
   subscriptionId: string;
 }

@@ -1,4 +1,11 @@
-import type { CardRenewalFailure, Currency, RenewalFunding, SubscriptionStatus, SubscriptionType } from './enums';
+import type {
+  CardRenewalFailure,
+  Currency,
+  RenewalFunding,
+  SubscriptionExtensionSource,
+  SubscriptionStatus,
+  SubscriptionType,
+} from './enums';
 import type { IsoDateTime } from './payloads';
 import type { RenewalFundingChangeReason } from './saved-cards';
 
@@ -26,6 +33,7 @@ export const SUBSCRIPTION_EVENT_TYPES = Object.freeze({
   cardRenewalPending: 'SubscriptionCardRenewalPending',
   cardRenewalFailed: 'SubscriptionCardRenewalFailed',
   cardRenewalSettled: 'SubscriptionCardRenewalSettled',
+  extended: 'SubscriptionExtended',
 } as const);
 
 export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[keyof typeof SUBSCRIPTION_EVENT_TYPES];
@@ -82,6 +90,31 @@ export interface SubscriptionRenewedData {
   renewedAt: IsoDateTime;
   /** True when the renewal sweep charged it, false when the owner asked. */
   automatic: boolean;
+}
+
+/**
+ * Days added to a running subscription without a payment (ADR 0089): by staff, by a bulk operation or by a day
+ * voucher its owner redeemed. `endDate` = max(previousEndDate, extendedAt) + `days`: one in GRACE gets its days from
+ * now and is ACTIVE again. `idempotencyKey` makes a repeated request (a resumed bulk batch, a retried redemption)
+ * add nothing the second time.
+ */
+export interface SubscriptionExtendedData {
+  subscriptionId: string;
+  userUuid: string;
+  days: number;
+  /** Why, in the words the client is shown; a day voucher's batch label. */
+  reason: string;
+  source: SubscriptionExtensionSource;
+  /** Who asked: the staff member, or the client who redeemed the voucher. */
+  actorId: string;
+  /** The bulk operation that extended it (BULK). */
+  batchId: string | null;
+  /** The day voucher batch whose code was redeemed (VOUCHER). */
+  voucherBatchId: string | null;
+  idempotencyKey: string;
+  previousEndDate: IsoDateTime;
+  endDate: IsoDateTime;
+  extendedAt: IsoDateTime;
 }
 
 /** The automatic renewal found the balance short by `missingMinor`; it tries again at `nextAttemptAt`. */
@@ -252,6 +285,7 @@ export interface SubscriptionEventDataByType {
   SubscriptionCardRenewalPending: SubscriptionCardRenewalPendingData;
   SubscriptionCardRenewalFailed: SubscriptionCardRenewalFailedData;
   SubscriptionCardRenewalSettled: SubscriptionCardRenewalSettledData;
+  SubscriptionExtended: SubscriptionExtendedData;
 }
 
 /** One subscription event as a tagged union: `{type, data}`, the shape the event store appends. */

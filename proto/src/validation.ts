@@ -151,6 +151,18 @@ export const checkNoteText: Check = boundedText(LIMITS.noteMaxLength);
 /** The note staff may add for the client to a payment they book or whose status they change. */
 export const checkPublicNote: Check = boundedText(LIMITS.publicNoteMaxLength);
 
+/** Why staff add days to a subscription: shown to its owner, so it must say something. */
+export const checkExtensionReason: Check = boundedText(LIMITS.extensionReasonMaxLength);
+
+/** Days added to a subscription at once: a whole number from 1 to `LIMITS.extensionMaxDays`. */
+export function checkExtensionDays(days: number): RuleIssue | null {
+  if (!Number.isInteger(days)) return { error: 'error.validation.integer' };
+  if (days < 1) return { error: 'error.validation.min', params: { min: 1 } };
+  return days > LIMITS.extensionMaxDays
+    ? { error: 'error.validation.max', params: { max: LIMITS.extensionMaxDays } }
+    : ok;
+}
+
 export const checkKeyword: Check = (value) =>
   value.length > LIMITS.keywordMaxLength
     ? { error: 'error.validation.max.length', params: { max: LIMITS.keywordMaxLength } }

@@ -436,6 +436,15 @@ export const en: TranslationMessages = {
       resume_confirm: 'Resume',
       resume_keep: 'Leave it cancelled',
       resumed: 'The subscription was resumed',
+      extend: 'Add days',
+      extend_intro:
+        'Days added to %{login} without a payment: after its end date, or from now if it is paused awaiting payment. The streaming account follows.',
+      extend_days: 'Days',
+      extend_days_hint: '1 to %{max}',
+      extend_reason: 'Reason',
+      extend_reason_hint: 'Write it for the client: it stays in the subscription’s history',
+      extend_confirm: 'Add the days',
+      extended: 'One day was added |||| %{smart_count} days were added',
     },
     dashboard: {
       active_subscriptions: 'Active subscriptions',

@@ -640,6 +640,15 @@ export const he: TranslationMessages = {
       resume_confirm: 'המשך',
       resume_keep: 'להשאיר מבוטל',
       resumed: 'המנוי ממשיך',
+      extend: 'הוספת ימים',
+      extend_intro:
+        'ימים שנוספים ל-%{login} ללא תשלום: אחרי תאריך הסיום, או מעכשיו אם המנוי מושהה וממתין לתשלום. החשבון בשירות הסטרימינג מתעדכן בהתאם.',
+      extend_days: 'ימים',
+      extend_days_hint: '1 עד %{max}',
+      extend_reason: 'סיבה',
+      extend_reason_hint: 'כתבו אותה עבור הלקוח: היא נשמרת בהיסטוריית המנוי',
+      extend_confirm: 'הוספת הימים',
+      extended: 'נוסף יום אחד |||| נוספו %{smart_count} ימים',
     },
     dashboard: {
       active_subscriptions: 'מנויים פעילים',

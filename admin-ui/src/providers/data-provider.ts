@@ -11,6 +11,7 @@ import {
   type AuditTargetType,
   type ChangePaymentStatusRequest,
   type CreateUserRequest,
+  type ExtendSubscriptionRequest,
   type ManualPaymentRequest,
   type Note,
   type SavedCardView,
@@ -355,6 +356,12 @@ export interface KupaDataProvider extends DataProvider {
   cancelSubscription(subscriptionId: Identifier): Promise<void>;
   /** Withdraws a cancellation before the end date (ADR 0076). */
   resumeSubscription(subscriptionId: Identifier): Promise<void>;
+  /** An admin adds days with a reason the client sees (ADR 0089); the key makes a repeated submission add them once. */
+  extendSubscription(
+    subscriptionId: Identifier,
+    request: ExtendSubscriptionRequest,
+    idempotencyKey: string,
+  ): Promise<void>;
   /** The admin's dashboard figures. */
   getDashboard(signal?: AbortSignal): Promise<DashboardSummary>;
 }
@@ -537,6 +544,13 @@ export const dataProvider: KupaDataProvider = {
   },
   async resumeSubscription(subscriptionId) {
     await httpClient(API_ROUTES.subscriptionResume(String(subscriptionId)), { method: 'POST' });
+  },
+  async extendSubscription(subscriptionId, request, idempotencyKey) {
+    await httpClient(API_ROUTES.subscriptionExtension(String(subscriptionId)), {
+      method: 'POST',
+      headers: { 'Idempotency-Key': idempotencyKey },
+      body: JSON.stringify(request),
+    });
   },
   async listPromoCodes() {
     const { json } = await httpClient<PromoCodeView[]>(API_ROUTES.promoCodes);

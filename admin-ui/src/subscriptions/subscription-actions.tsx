@@ -1,4 +1,6 @@
 import {
+  checkExtensionDays,
+  checkExtensionReason,
   checkSubscriptionLogin,
   checkSubscriptionPassword,
   formatErrorMessage,
@@ -8,6 +10,7 @@ import {
   type RuleIssue,
 } from '@kupa/proto';
 import BlockIcon from '@mui/icons-material/Block';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import KeyIcon from '@mui/icons-material/Key';
 import PersonIcon from '@mui/icons-material/Person';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -23,7 +26,15 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  useDataProvider,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { type KupaDataProvider } from '../providers/data-provider';
 import { isolateLtr } from '../shared/ltr';
 import { PasswordField } from '../shared/password-field';
@@ -331,5 +342,151 @@ export function ResumeSubscriptionButton() {
       perform={() => dataProvider.resumeSubscription(record.id)}
       successMessage="kupa.subscriptions.resumed"
     />
+  );
+}
+
+/** Whether days may be added (ADR 0089): the period has started and the subscription has not ended. */
+export function extendable(subscription: Pick<SubscriptionRecord, 'status'>): boolean {
+  return subscription.status === 'ACTIVE' || subscription.status === 'UNSUBSCRIBED' || subscription.status === 'GRACE';
+}
+
+/**
+ * Adds days to the subscription without a payment, with a reason the client is shown (admins; ADR 0089). Each opening
+ * of the dialog is one extension: its `Idempotency-Key` makes a repeated submission add the days once.
+ */
+export function ExtendSubscriptionButton() {
+  const record = useRecordContext<SubscriptionRecord>();
+  const { permissions } = usePermissions<string | null>();
+  const translate = useTranslate();
+  const lang = useLang();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const [days, setDays] = useState('');
+  const [reason, setReason] = useState('');
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [errors, setErrors] = useState<{ days?: string; reason?: string }>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  if (!record || permissions !== 'ADMIN' || !extendable(record)) return null;
+
+  const close = () => {
+    if (pending) return;
+    setOpen(false);
+    setDays('');
+    setReason('');
+    setErrors({});
+    setServerError(null);
+    setKey(crypto.randomUUID());
+  };
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const count = days.trim() === '' ? Number.NaN : Number(days);
+    const daysIssue = Number.isNaN(count) ? { error: 'error.validation.required' as const } : checkExtensionDays(count);
+    const reasonIssue = checkExtensionReason(reason);
+    const next = {
+      days: daysIssue ? formatErrorMessage(daysIssue.error, lang, daysIssue.params) : undefined,
+      reason: reasonIssue ? formatErrorMessage(reasonIssue.error, lang, reasonIssue.params) : undefined,
+    };
+    setErrors(next);
+    setServerError(null);
+    if (next.days || next.reason) return;
+    setPending(true);
+    try {
+      await dataProvider.extendSubscription(record.id, { days: count, reason: reason.trim() }, key);
+      notify('kupa.subscriptions.extended', { type: 'success', messageArgs: { smart_count: count } });
+      setPending(false);
+      close();
+      setOpen(false);
+      refresh();
+    } catch (failure) {
+      setServerError(failure instanceof Error ? failure.message : String(failure));
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<EventRepeatIcon />}
+        onClick={() => setOpen(true)}
+        data-testid="subscription-extend"
+      >
+        {translate('kupa.subscriptions.extend')}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby={titleId}
+        data-testid="subscription-extend-dialog"
+      >
+        <form noValidate onSubmit={onSubmit}>
+          <DialogTitle id={titleId}>{translate('kupa.subscriptions.extend')}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Typography variant="body2">
+                {translate('kupa.subscriptions.extend_intro', { login: isolateLtr(record.login) })}
+              </Typography>
+              <TextField
+                autoFocus
+                size="small"
+                type="number"
+                label={translate('kupa.subscriptions.extend_days')}
+                value={days}
+                disabled={pending}
+                onChange={(event) => setDays(event.target.value)}
+                error={errors.days !== undefined}
+                helperText={
+                  errors.days ?? translate('kupa.subscriptions.extend_days_hint', { max: LIMITS.extensionMaxDays })
+                }
+                slotProps={{
+                  htmlInput: {
+                    min: 1,
+                    max: LIMITS.extensionMaxDays,
+                    step: 1,
+                    'data-testid': 'subscription-extend-days',
+                  },
+                }}
+              />
+              <TextField
+                size="small"
+                multiline
+                minRows={2}
+                label={translate('kupa.subscriptions.extend_reason')}
+                value={reason}
+                disabled={pending}
+                onChange={(event) => setReason(event.target.value)}
+                error={errors.reason !== undefined}
+                helperText={errors.reason ?? translate('kupa.subscriptions.extend_reason_hint')}
+                slotProps={{
+                  htmlInput: {
+                    maxLength: LIMITS.extensionReasonMaxLength,
+                    'data-testid': 'subscription-extend-reason',
+                  },
+                }}
+              />
+              {serverError ? (
+                <Alert severity="error" data-testid="subscription-extend-dialog-error">
+                  {serverError}
+                </Alert>
+              ) : null}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={pending}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={pending} data-testid="subscription-extend-submit">
+              {translate('kupa.subscriptions.extend_confirm')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
   );
 }

@@ -195,4 +195,45 @@ describe("a subscription's details", () => {
     for (const testId of ['subscription-login', 'subscription-password', 'subscription-cancel', 'subscription-resume'])
       expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
   });
+
+  it('let an admin add days with a reason, checked first, sent once with an Idempotency-Key', async () => {
+    const { calls } = renderShow(
+      SUBSCRIPTION,
+      { [`POST /api/subscriptions/${ID}/extension`]: () => json(200, SUBSCRIPTION) },
+      'ADMIN',
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('subscription-extend'));
+    const dialog = await screen.findByTestId('subscription-extend-dialog');
+    await user.type(within(dialog).getByTestId('subscription-extend-days'), '400');
+    await user.click(within(dialog).getByTestId('subscription-extend-submit'));
+    expect(
+      await within(dialog).findByText(formatErrorMessage('error.validation.max', 'en', { max: 366 })),
+    ).toBeVisible();
+    expect(within(dialog).getByText(formatErrorMessage('error.validation.blank', 'en'))).toBeVisible();
+    expect(commands(calls)).toEqual([]);
+
+    await user.clear(within(dialog).getByTestId('subscription-extend-days'));
+    await user.type(within(dialog).getByTestId('subscription-extend-days'), '2');
+    await user.type(within(dialog).getByTestId('subscription-extend-reason'), 'Outage on Sunday');
+    await user.click(within(dialog).getByTestId('subscription-extend-submit'));
+    expect(await screen.findByText('2 days were added')).toBeVisible();
+    expect(commands(calls)).toEqual([
+      ['POST', `/api/subscriptions/${ID}/extension`, { days: 2, reason: 'Outage on Sunday' }],
+    ]);
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('offer adding days to admins only, and not before the period starts or after the end', async () => {
+    renderShow(SUBSCRIPTION);
+    expect(await screen.findByText('Gold')).toBeVisible();
+    expect(screen.queryByTestId('subscription-extend')).not.toBeInTheDocument();
+  });
+
+  it('offer no days to add to a PENDING subscription, even to an admin', async () => {
+    renderShow({ ...SUBSCRIPTION, status: 'PENDING' }, {}, 'ADMIN');
+    expect(await screen.findByText('Gold')).toBeVisible();
+    expect(screen.queryByTestId('subscription-extend')).not.toBeInTheDocument();
+  });
 });

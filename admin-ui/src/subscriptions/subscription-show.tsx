@@ -23,6 +23,7 @@ import {
   CancelSubscriptionButton,
   ChangeLoginButton,
   ChangePasswordButton,
+  ExtendSubscriptionButton,
   ResumeSubscriptionButton,
 } from './subscription-actions';
 import {
@@ -59,6 +60,7 @@ function SubscriptionActions() {
       <ChangePasswordButton />
       <CancelSubscriptionButton />
       <ResumeSubscriptionButton />
+      <ExtendSubscriptionButton />
     </TopToolbar>
   );
 }

@@ -398,6 +398,14 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     passMayBe404: true,
   },
   {
+    // Days given away (ADR 0089): admins only; the empty body is refused once the guard lets the admin in.
+    method: 'post',
+    path: '/api/subscriptions/{id}/extension',
+    url: () => `/api/subscriptions/${RANDOM_UUID}/extension`,
+    body: {},
+    expect: { ...ADMIN_ONLY, admin: 400 },
+  },
+  {
     method: 'put',
     path: '/api/subscriptions/{id}/login',
     url: () => `/api/subscriptions/${RANDOM_UUID}/login`,

@@ -18,6 +18,14 @@ export {
   SubscriptionProvisioningSecrets,
 } from './application/subscription-provisioning';
 export { SubscriptionReader } from './projections/subscriptions/subscription-reader';
+/** Days added to a subscription without a payment (ADR 0089): staff, the bulk operation, day vouchers. */
+export {
+  decideSubscriptionExtension,
+  SubscriptionExtensions,
+  type SubscriptionExtensionOutcome,
+  type SubscriptionExtensionRequest,
+  subscriptionExtensionStream,
+} from './application/subscription-extensions';
 export { subscriptionFigures, type SubscriptionFigures } from './queries/subscription-figures/subscription-figures';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type

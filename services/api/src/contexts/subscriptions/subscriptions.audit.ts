@@ -82,4 +82,9 @@ export const SUBSCRIPTIONS_AUDIT_MAPPERS: Readonly<Record<SubscriptionEventType,
   SubscriptionCardRenewalSettled: entry<'SubscriptionCardRenewalSettled'>('UPDATED', () => ({
     cardChargeSettled: true,
   })),
+  // The new end date inside `extension` too: two extensions alike still differ, so each entry keeps its sentence.
+  SubscriptionExtended: entry<'SubscriptionExtended'>('UPDATED', (data) => ({
+    endDate: data.endDate,
+    extension: { days: data.days, reason: data.reason, source: data.source, endDate: data.endDate },
+  })),
 });

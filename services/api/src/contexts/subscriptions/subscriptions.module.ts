@@ -26,6 +26,9 @@ import { BuySubscriptionController } from './commands/buy-subscription/buy-subsc
 import { BuySubscriptionHandler } from './commands/buy-subscription/buy-subscription.handler';
 import { CancelSubscriptionController } from './commands/cancel-subscription/cancel-subscription.controller';
 import { CancelSubscriptionHandler } from './commands/cancel-subscription/cancel-subscription.handler';
+import { ExtendSubscriptionController } from './commands/extend-subscription/extend-subscription.controller';
+import { ExtendSubscriptionHandler } from './commands/extend-subscription/extend-subscription.handler';
+import { SubscriptionExtensions } from './application/subscription-extensions';
 import { ResumeSubscriptionController } from './commands/resume-subscription/resume-subscription.controller';
 import { ResumeSubscriptionHandler } from './commands/resume-subscription/resume-subscription.handler';
 import { ChangeSubscriptionLoginController } from './commands/change-subscription-login/change-subscription-login.controller';
@@ -114,6 +117,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     GetSubscriptionController,
     CancelSubscriptionController,
     ResumeSubscriptionController,
+    ExtendSubscriptionController,
     ChangeSubscriptionLoginController,
     ChangeSubscriptionPasswordController,
     // Under /payments/crypto: deposits that buy or renew (docs/adr/0030-deposit-and-buy.md).
@@ -150,6 +154,8 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     TakeTrialHandler,
     CancelSubscriptionHandler,
     ResumeSubscriptionHandler,
+    ExtendSubscriptionHandler,
+    SubscriptionExtensions,
     ChangeSubscriptionLoginHandler,
     ChangeSubscriptionPasswordHandler,
     DeactivateRecurrenceHandler,
@@ -183,6 +189,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     SubscriptionPaymentDetails,
     SubscriptionSecrets,
     SubscriptionReader,
+    SubscriptionExtensions,
   ],
 })
 export class SubscriptionsModule implements OnModuleInit {

@@ -5,6 +5,7 @@ import {
   discountedPriceMinor,
   LIMITS,
   type RenewalFunding,
+  type SubscriptionExtensionSource,
   usesSavedCard,
 } from '@kupa/proto';
 import { assert, DomainError, type Evolution } from '../../../kernel';
@@ -235,6 +236,65 @@ export function renewSubscription(
         endDate: addCalendarMonths(from, subscription.durationInMonths).toISOString(),
         renewedAt: command.at.toISOString(),
         automatic: command.automatic,
+      },
+    },
+  ];
+}
+
+/**
+ * Adds days without a payment (docs/adr/0089-prepaid-vouchers.md, ADR 0089 "Extensions"): staff, a bulk operation or
+ * a day voucher. Extendable is a subscription whose period runs (ACTIVE, UNSUBSCRIBED, also when cancelled: it still
+ * ends at its new end date) or one in GRACE, whose days count from now since its end passed (it is ACTIVE again, as
+ * after a renewal). A PENDING one has no period yet (its activation would set the end date over the days), one that
+ * ended has no account: both are refused. A trial may be extended by staff like any other. The same idempotency key
+ * again adds nothing, so a resumed bulk batch or a retried redemption never gives the days twice.
+ */
+export function extendSubscription(
+  command: {
+    days: number;
+    reason: string;
+    source: SubscriptionExtensionSource;
+    actorId: string;
+    batchId: string | null;
+    voucherBatchId: string | null;
+    idempotencyKey: string;
+    at: Date;
+  },
+  state: SubscriptionState,
+): SubscriptionEvent[] {
+  const subscription = notEnded(state);
+  if (subscription.extensionKeys.includes(command.idempotencyKey)) return [];
+  if (subscription.status === 'PENDING' || subscription.endDate === null)
+    throw new DomainError(SUBSCRIPTION_ERRORS.notExtendable);
+  assert(
+    Number.isInteger(command.days) && command.days >= 1 && command.days <= LIMITS.extensionMaxDays,
+    `${command.days} days are a whole number from 1 to ${LIMITS.extensionMaxDays}`,
+  );
+  const reason = command.reason.trim();
+  assert(reason.length > 0, 'an extension says why');
+  assert((command.source === 'BULK') === (command.batchId !== null), 'a bulk extension, and only one, names its batch');
+  assert(
+    (command.source === 'VOUCHER') === (command.voucherBatchId !== null),
+    'a voucher extension, and only one, names its voucher batch',
+  );
+  const end = new Date(subscription.endDate);
+  const from = end.getTime() > command.at.getTime() ? end : command.at;
+  return [
+    {
+      type: 'SubscriptionExtended',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        days: command.days,
+        reason,
+        source: command.source,
+        actorId: command.actorId,
+        batchId: command.batchId,
+        voucherBatchId: command.voucherBatchId,
+        idempotencyKey: command.idempotencyKey,
+        previousEndDate: subscription.endDate,
+        endDate: addDays(from, command.days).toISOString(),
+        extendedAt: command.at.toISOString(),
       },
     },
   ];

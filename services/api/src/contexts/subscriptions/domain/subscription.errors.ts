@@ -7,6 +7,7 @@ export const SUBSCRIPTION_ERRORS = Object.freeze({
   notRenewable: 'error.subscription.not.renewable',
   ended: 'error.subscription.ended',
   notCancelled: 'error.subscription.not.cancelled',
+  notExtendable: 'error.subscription.not.extendable',
   resumeTooLate: 'error.subscription.resume.too.late',
   inGrace: 'error.subscription.in.grace',
   trialCannotBeCancelled: 'error.trial.cannot.be.cancelled',

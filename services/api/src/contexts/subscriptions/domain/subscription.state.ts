@@ -37,6 +37,8 @@ export interface ExistingSubscription {
   renewalFunding: RenewalFunding;
   /** Every off-session card renewal attempt, oldest first (docs/adr/0086-renewals-charged-to-the-saved-card.md). */
   cardRenewalAttempts: CardRenewalAttempt[];
+  /** The idempotency keys of the extensions applied (ADR 0089): the same request again adds no days. */
+  extensionKeys: readonly string[];
 }
 
 /** One off-session charge of the saved card for a renewal, as the stream tells it. */
@@ -91,6 +93,7 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       graceEndsAt: null,
       renewalFunding: DEFAULT_RENEWAL_FUNDING,
       cardRenewalAttempts: [],
+      extensionKeys: [],
     };
   }
   // Every other event changes a subscription that exists; one on an empty stream would be corrupt history.
@@ -138,6 +141,16 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       return { ...state, status: 'GRACE', graceEndsAt: event.data.graceEndsAt };
     case 'SubscriptionRenewalFundingChanged':
       return { ...state, renewalFunding: event.data.funding };
+    case 'SubscriptionExtended':
+      return {
+        ...state,
+        endDate: event.data.endDate,
+        renewalRetryAt: null,
+        // Days added within the grace window bring the account back, as a renewal does (ADR 0081, ADR 0089).
+        status: state.status === 'GRACE' ? 'ACTIVE' : state.status,
+        graceEndsAt: null,
+        extensionKeys: [...state.extensionKeys, event.data.idempotencyKey],
+      };
     case 'SubscriptionCardRenewalStarted': {
       const { attemptId, periodEndDate, amountMinor, paymentMethodId, startedAt } = event.data;
       const attempt: CardRenewalAttempt = {

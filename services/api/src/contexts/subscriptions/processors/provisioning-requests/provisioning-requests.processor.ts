@@ -23,6 +23,7 @@ export class ProvisioningRequestsProcessor implements Processor {
     'SubscriptionPurchased',
     'SubscriptionActivated',
     'SubscriptionRenewed',
+    'SubscriptionExtended',
     'SubscriptionLoginChanged',
     'SubscriptionPasswordChanged',
     'SubscriptionEnded',
@@ -73,6 +74,7 @@ export class ProvisioningRequestsProcessor implements Processor {
           parameters: { login: await this.loginAt(recorded), expiresAt: event.data.endDate },
         };
       case 'SubscriptionRenewed':
+      case 'SubscriptionExtended':
         return {
           operation: 'EXTEND_ACCOUNT',
           parameters: { login: await this.loginAt(recorded), expiresAt: event.data.endDate },

@@ -123,6 +123,11 @@ function changesOf(event: Exclude<SubscriptionEvent, { type: 'SubscriptionPurcha
         ],
         [event.data.priceMinor, event.data.discountPercent, event.data.endDate],
       ];
+    case 'SubscriptionExtended':
+      return [
+        ['end_date = ?', `status = CASE WHEN status = 'GRACE' THEN 'ACTIVE' ELSE status END`, 'grace_ends_at = NULL'],
+        [event.data.endDate],
+      ];
     case 'SubscriptionCancelled':
       return [['cancel_at_period_end = true'], []];
     case 'SubscriptionResumed':
