@@ -285,10 +285,21 @@ export interface Payment {
    */
   paidFor?: PaidSubscription;
   /**
+   * On a SUBSCRIPTION_PAYMENT that used a promo code: the code and the discount it gave (docs/adr/0088-promo-codes.md);
+   * left out on every other payment.
+   */
+  promoCode?: PaymentPromoCode;
+  /**
    * `GET /payments/{id}` of a transfer only: the other side's name as they entered it (first and last name), read
    * when the payment is read; null when no account answers for the profile ID any more. Never an e-mail or an id.
    */
   counterpartyName?: string | null;
+}
+
+/** The promo code a payment used and what it took off the list price, in dollars. */
+export interface PaymentPromoCode {
+  code: string;
+  discount: number;
 }
 
 /** The subscription a balance payment bought or renewed, or a refund gave back. */
@@ -583,6 +594,23 @@ export interface DashboardSummary {
   renewalsDueThisWeek: number;
   /** Revenue and deposits per day of the last 30 days, oldest first, for the charts. */
   daily: { date: string; revenue: number; deposits: number }[];
+  /**
+   * What the funded voucher batches still owe now (the balance of `liability:vouchers`), in dollars
+   * (docs/adr/0089-prepaid-vouchers.md).
+   */
+  voucherLiability: number;
+  /** What was given away this calendar month (UTC), in dollars. */
+  discountsThisMonth: DashboardDiscounts;
+}
+
+/** The month's discounts by kind (docs/product.md, Dashboard). */
+export interface DashboardDiscounts {
+  /** Referral discounts on subscription payments: list price less the price paid. */
+  referral: number;
+  /** What promo codes took off the list price. */
+  promoCode: number;
+  /** The worth of the voucher batches given away (not sold) this month. */
+  voucherGiveaways: number;
 }
 
 // Audit

@@ -6,7 +6,7 @@ import { fillPlaceholders } from './placeholders';
 /**
  * How a payments CSV cell is written (docs/api.md, CSV export):
  * - `number`: an integer a spreadsheet should read as a number (the payment number);
- * - `amount`: a signed decimal with two places, negative when the payment takes money from the client;
+ * - `amount`: a decimal with two places; the payment's amount is signed, negative when it takes money from the client;
  * - `dateTime`: `YYYY-MM-DD HH:MM:SS` in the zone the header names, which spreadsheets read as a date and time;
  * - `enum`: the value's label in the file's language;
  * - `digits`: an id made of digits that may start with zeros (profile IDs), written so a spreadsheet keeps it text;
@@ -43,6 +43,9 @@ export const PAYMENTS_CSV_COLUMNS: readonly PaymentsCsvColumn[] = Object.freeze(
   { key: 'createdBy', label: { he: 'נוצר על ידי', en: 'Created by' }, kind: 'text' },
   { key: 'updatedAt', label: { he: 'עודכן ({zone})', en: 'Updated ({zone})' }, kind: 'dateTime' },
   { key: 'updatedBy', label: { he: 'עודכן על ידי', en: 'Updated by' }, kind: 'text' },
+  // Last, so that spreadsheets built on the earlier columns keep their places (docs/adr/0088-promo-codes.md).
+  { key: 'promoCode', label: { he: 'קוד הנחה', en: 'Promo code' }, kind: 'text' },
+  { key: 'promoDiscount', label: { he: 'הנחת הקוד', en: 'Promo discount' }, kind: 'amount' },
 ] satisfies PaymentsCsvColumn[]);
 
 /**

@@ -27,6 +27,7 @@ export {
   subscriptionExtensionStream,
 } from './application/subscription-extensions';
 export { subscriptionFigures, type SubscriptionFigures } from './queries/subscription-figures/subscription-figures';
+export { discountFigures, type DiscountFigures } from './queries/discount-figures/discount-figures';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const subscriptionsMigrations: Function[] = [

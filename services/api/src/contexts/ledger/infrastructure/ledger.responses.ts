@@ -29,6 +29,7 @@ import {
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
   type PaidSubscription,
+  type PaymentPromoCode,
   type Payment,
   type TransferRecipient,
   type PaymentAggregator,
@@ -170,6 +171,14 @@ export class PaidSubscriptionDto implements PaidSubscription {
   planName: string | null;
 }
 
+export class PaymentPromoCodeDto implements PaymentPromoCode {
+  @ApiProperty({ type: 'string', description: 'The promo code the payment used' })
+  code: string;
+
+  @SignedAmountProperty({ minimum: 0, description: 'Dollars the code took off the list price' })
+  discount: number;
+}
+
 export class PaymentDto implements Payment {
   @ApiProperty(PAYMENT_ID)
   paymentId: number;
@@ -292,6 +301,12 @@ export class PaymentDto implements Payment {
       'On a SUBSCRIPTION_PAYMENT and the REFUND of one: the subscription and its package as bought; left out otherwise',
   })
   paidFor?: PaidSubscription;
+
+  @ApiPropertyOptional({
+    type: PaymentPromoCodeDto,
+    description: 'On a SUBSCRIPTION_PAYMENT that used a promo code: the code and its discount; left out otherwise',
+  })
+  promoCode?: PaymentPromoCode;
 
   @ApiPropertyOptional({
     type: 'string',

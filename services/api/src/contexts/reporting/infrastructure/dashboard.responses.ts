@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { DashboardSummary, MonthComparison } from '@kupa/proto';
+import type { DashboardDiscounts, DashboardSummary, MonthComparison } from '@kupa/proto';
 import { SignedAmountProperty } from '../../../platform/http';
 
 /** The dashboard's answer as OpenAPI schemas; the shapes are proto's payload types, which these implement. */
@@ -31,6 +31,17 @@ export class DashboardDayDto {
   deposits: number;
 }
 
+export class DashboardDiscountsDto implements DashboardDiscounts {
+  @SignedAmountProperty({ minimum: 0, description: 'Referral discounts: list price less the price paid' })
+  referral: number;
+
+  @SignedAmountProperty({ minimum: 0, description: 'What promo codes took off the list price' })
+  promoCode: number;
+
+  @SignedAmountProperty({ minimum: 0, description: 'The worth of the voucher batches given away' })
+  voucherGiveaways: number;
+}
+
 export class DashboardSummaryDto implements DashboardSummary {
   @ApiProperty({ type: 'integer', minimum: 0 })
   activeSubscriptions: number;
@@ -54,4 +65,13 @@ export class DashboardSummaryDto implements DashboardSummary {
     description: 'The last 30 UTC days, oldest first, today last',
   })
   daily: DashboardDayDto[];
+
+  @SignedAmountProperty({
+    minimum: 0,
+    description: 'What the funded voucher batches still owe now (the balance of liability:vouchers), US dollars',
+  })
+  voucherLiability: number;
+
+  @ApiProperty({ type: DashboardDiscountsDto, description: 'Given away this calendar month (UTC), US dollars' })
+  discountsThisMonth: DashboardDiscountsDto;
 }

@@ -4,6 +4,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import { paymentOrderBy, paymentWhere } from '../payment-rows/payment-query';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
+import { SubscriptionPaymentDetails } from '../payment-rows/subscription-payment-details.port';
 import {
   CREDITING_PAYMENT_TYPES,
   CSV_FORMULA_START_CHARACTERS,
@@ -77,6 +78,7 @@ const COLUMN_SOURCES: Readonly<Record<string, string>> = Object.freeze({
   transferId: 'p.transfer_id::text',
   createdBy: 'p.created_by::text',
   updatedBy: 'p.updated_by::text',
+  promoCode: 'sp.promo_code',
 });
 
 /**
@@ -98,6 +100,8 @@ function cellSql(column: PaymentsCsvColumn, context: CellContext): string {
       // Signed from the client's side: what reaches their balance is positive, what leaves it negative.
       return `((CASE WHEN p.type = ANY(${context.credits}::text[]) THEN 1 ELSE -1 END)
         * p.amount_minor::numeric / 100)::numeric(20, 2)::text`;
+    case 'promoDiscount':
+      return `(sp.promo_discount_minor::numeric / 100)::numeric(20, 2)::text`;
   }
   const source = COLUMN_SOURCES[column.key];
   if (source === undefined) throw new Error(`No SQL for the export column ${column.key}`);
@@ -114,7 +118,10 @@ function cellSql(column: PaymentsCsvColumn, context: CellContext): string {
 
 @QueryHandler(ExportPaymentsQuery)
 export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery, CsvChunks> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly subscriptionPayments: SubscriptionPaymentDetails,
+  ) {}
 
   /**
    * Builds the statement now, so that a bad sort or an unknown time zone is refused before any byte is sent, and
@@ -134,7 +141,10 @@ export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery,
     };
     const cells = PAYMENTS_CSV_COLUMNS.map((column) => cellSql(column, context)).join(',\n  ');
     const where = paymentWhere(request, null, parameters);
-    const select = `SELECT ${cells} FROM payments p ${where} ORDER BY ${paymentOrderBy(request)}`;
+    // The promo code columns come from one outer join on the payment id (docs/adr/0088-promo-codes.md).
+    const select = `SELECT ${cells} FROM payments p
+      LEFT JOIN ${this.subscriptionPayments.relation} sp ON sp.payment_id = p.payment_id
+      ${where} ORDER BY ${paymentOrderBy(request)}`;
     // COPY takes no parameters: the values go in as escaped literals.
     const copy = `/* ${EXPORT_QUERY_TAG} */ COPY (${parameters.inline(select)}) TO STDOUT WITH (FORMAT csv)`;
     const header = UTF8_BOM + csvLine(paymentsCsvHeader(language, timeZone));

@@ -16,6 +16,7 @@ import {
   type PaymentStatus,
   type PaymentType,
   type PaidSubscription,
+  type PaymentPromoCode,
   minorToAmount,
   normalizeEmail,
   PATTERNS,
@@ -59,7 +60,7 @@ export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p
   dp.plan_name AS purchase_plan_name, dp.subscription_id AS purchase_subscription_id, dp.status AS purchase_status,
   dp.error_code AS purchase_error_code, p.card_provider, p.card_checkout_session_id, p.review_currency,
   p.review_amount_minor::text AS review_amount_minor, sp.subscription_id AS paid_subscription_id,
-  sp.plan_name AS paid_plan_name`;
+  sp.plan_name AS paid_plan_name, sp.promo_code, sp.promo_discount_minor::text AS promo_discount_minor`;
 
 /**
  * The relation `PAYMENT_COLUMNS` read from: the payments, with what a deposit buys and what a balance payment paid
@@ -129,6 +130,8 @@ export interface PaymentRow {
   review_amount_minor: string | null;
   paid_subscription_id: string | null;
   paid_plan_name: string | null;
+  promo_code: string | null;
+  promo_discount_minor: string | null;
 }
 
 /**
@@ -139,6 +142,13 @@ function paidForOf(row: PaymentRow): { paidFor?: PaidSubscription } {
   return row.paid_subscription_id === null
     ? {}
     : { paidFor: { subscriptionId: row.paid_subscription_id, planName: row.paid_plan_name } };
+}
+
+/** The promo code a payment used, with its discount; left out, like `paidFor`, on every other payment. */
+function promoCodeOf(row: PaymentRow): { promoCode?: PaymentPromoCode } {
+  return row.promo_code === null
+    ? {}
+    : { promoCode: { code: row.promo_code, discount: minorToAmount(BigInt(row.promo_discount_minor ?? 0)) } };
 }
 
 /** What a deposit pays for beyond the balance; null for every other payment. */
@@ -217,6 +227,7 @@ export function toPayment(row: PaymentRow, audience: PaymentAudience): Payment {
       card: cardOf(row),
       purchase: purchaseOf(row),
       ...paidForOf(row),
+      ...promoCodeOf(row),
     },
     { createdBy: row.created_by_public, updatedBy: row.updated_by_public },
     audience,

@@ -5,8 +5,9 @@
  */
 export abstract class SubscriptionPaymentDetails {
   /**
-   * A read-only SQL relation `(payment_id bigint, subscription_id uuid, plan_name text)` with at most one row per
-   * payment, which the payments reads LEFT JOIN as `sp`.
+   * A read-only SQL relation `(payment_id bigint, subscription_id uuid, plan_name text, promo_code text,
+   * promo_discount_minor bigint)` with at most one row per payment, which the payments reads LEFT JOIN as `sp`. The
+   * promo code columns are null when the payment used no code (docs/adr/0088-promo-codes.md).
    */
   abstract readonly relation: string;
 }

@@ -2,8 +2,8 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type DashboardSummary, minorToAmount } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../../platform/clock';
-import { ledgerMoneyFigures, type MoneyInPeriod } from '../../../ledger';
-import { subscriptionFigures } from '../../../subscriptions';
+import { ledgerMoneyFigures, type MoneyInPeriod, voucherFigures } from '../../../ledger';
+import { discountFigures, subscriptionFigures } from '../../../subscriptions';
 import { dashboardPeriods } from '../../domain/dashboard-periods';
 import { GetDashboardQuery } from './get-dashboard.query';
 
@@ -20,7 +20,8 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
 
   async execute(): Promise<DashboardSummary> {
     const periods = dashboardPeriods(this.clock.now());
-    const [months, days, subscriptions] = await Promise.all([
+    const thisMonthPeriod = { from: periods.thisMonthFrom, until: periods.nextMonthFrom };
+    const [months, days, subscriptions, vouchers, discounts] = await Promise.all([
       ledgerMoneyFigures(this.dataSource, {
         from: periods.lastMonthFrom,
         until: periods.nextMonthFrom,
@@ -28,6 +29,8 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
       }),
       ledgerMoneyFigures(this.dataSource, { from: periods.chartFrom, until: periods.chartUntil, period: 'day' }),
       subscriptionFigures(this.dataSource, periods),
+      voucherFigures(this.dataSource, thisMonthPeriod),
+      discountFigures(this.dataSource, thisMonthPeriod),
     ]);
     const month = (from: Date) => periodOf(months, from.toISOString().slice(0, 10));
     const [thisMonth, lastMonth] = [month(periods.thisMonthFrom), month(periods.lastMonthFrom)];
@@ -44,6 +47,12 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
         const day = periodOf(days, date);
         return { date, revenue: minorToAmount(day.revenueMinor), deposits: minorToAmount(day.depositsMinor) };
       }),
+      voucherLiability: minorToAmount(vouchers.outstandingMinor),
+      discountsThisMonth: {
+        referral: minorToAmount(discounts.referralMinor),
+        promoCode: minorToAmount(discounts.promoCodeMinor),
+        voucherGiveaways: minorToAmount(vouchers.givenAwayMinor),
+      },
     };
   }
 }

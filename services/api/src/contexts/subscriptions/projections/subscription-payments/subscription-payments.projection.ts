@@ -3,6 +3,7 @@ import type { SubscriptionEventDataByType } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { SubscriptionPaymentDetails } from '../../../ledger';
+import { PROMO_CODE_USES_TABLE } from '../promo-codes/promo-codes.projection';
 
 export const SUBSCRIPTION_PAYMENTS_TABLE = 'subscription_payments';
 
@@ -64,8 +65,14 @@ function paymentOf(
   }
 }
 
-/** The ledger's payments reads name what a balance payment paid for from this table. */
+/**
+ * The ledger's payments reads name what a balance payment paid for from this table, and the promo code it used from
+ * `promo_code_uses` (keyed by the same payment id, docs/adr/0088-promo-codes.md). A plain subquery: PostgreSQL pulls
+ * it up into the outer join, so a page of payments still reads both tables by their primary keys.
+ */
 @Injectable()
 export class SubscriptionPaymentsTable extends SubscriptionPaymentDetails {
-  readonly relation = SUBSCRIPTION_PAYMENTS_TABLE;
+  readonly relation = `(SELECT s.payment_id, s.subscription_id, s.plan_name, u.code AS promo_code,
+      u.discount_minor AS promo_discount_minor
+    FROM ${SUBSCRIPTION_PAYMENTS_TABLE} s LEFT JOIN ${PROMO_CODE_USES_TABLE} u ON u.payment_id = s.payment_id)`;
 }
