@@ -98,6 +98,64 @@ function FigureCard({ label, value, testId, comparison }: FigureCardProps) {
   );
 }
 
+/**
+ * What the business has given or still owes (docs/product.md, Dashboard): the vouchers sold or given away and not yet
+ * redeemed, and this month's discounts by kind.
+ */
+function GivenAway({ summary }: { summary: DashboardSummary }) {
+  const translate = useTranslate();
+  const discounts = summary.discountsThisMonth;
+  const lines = [
+    { key: 'referral', amount: discounts.referral },
+    { key: 'promo_code', amount: discounts.promoCode },
+    { key: 'voucher_giveaways', amount: discounts.voucherGiveaways },
+  ];
+  const total = discounts.referral + discounts.promoCode + discounts.voucherGiveaways;
+  return (
+    <Grid container spacing={2} sx={{ mt: 1 }}>
+      <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+        <Card variant="outlined" sx={{ height: '100%' }} data-testid="dashboard-vouchers">
+          <CardContent>
+            <Typography variant="body2" color="text.secondary" component="h2">
+              {translate('kupa.dashboard.voucher_liability')}
+            </Typography>
+            <Typography variant="h4" component="p" sx={{ my: 1 }} data-testid="dashboard-vouchers-value">
+              <Money amount={summary.voucherLiability} />
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('kupa.dashboard.voucher_liability_hint')}
+            </Typography>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, lg: 8 }}>
+        <Card variant="outlined" sx={{ height: '100%' }} data-testid="dashboard-discounts">
+          <CardContent>
+            <Typography variant="body2" color="text.secondary" component="h2">
+              {translate('kupa.dashboard.discounts')}
+            </Typography>
+            <Typography variant="h4" component="p" sx={{ my: 1 }} data-testid="dashboard-discounts-value">
+              <Money amount={Math.round(total * 100) / 100} />
+            </Typography>
+            <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, m: 0 }}>
+              {lines.map((line) => (
+                <Box key={line.key} sx={{ display: 'flex', gap: 1 }} data-testid={`dashboard-discount-${line.key}`}>
+                  <Typography variant="body2" color="text.secondary" component="dt">
+                    {translate(`kupa.dashboard.discount_${line.key}`)}
+                  </Typography>
+                  <Typography variant="body2" component="dd" sx={{ m: 0 }}>
+                    <Money amount={line.amount} />
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}
+
 function Figures({ summary }: { summary: DashboardSummary }) {
   const translate = useTranslate();
   const lang = useLang();
@@ -142,6 +200,7 @@ function Figures({ summary }: { summary: DashboardSummary }) {
           </Grid>
         ))}
       </Grid>
+      <GivenAway summary={summary} />
       <Grid container spacing={2} sx={{ mt: 1 }}>
         <Grid size={{ xs: 12, lg: 6 }}>
           <Card variant="outlined">

@@ -27,6 +27,8 @@ const SUMMARY: DashboardSummary = {
     '2026-03-02': { deposits: 40.5, revenue: 9.99 },
     '2026-03-14': { revenue: -5 },
   }),
+  voucherLiability: 35,
+  discountsThisMonth: { referral: 0.5, promoCode: 2.5, voucherGiveaways: 15 },
 };
 
 const EMPTY: DashboardSummary = {
@@ -36,6 +38,8 @@ const EMPTY: DashboardSummary = {
   newSubscriptions: { thisMonth: 0, lastMonth: 0 },
   renewalsDueThisWeek: 0,
   daily: days(),
+  voucherLiability: 0,
+  discountsThisMonth: { referral: 0, promoCode: 0, voucherGiveaways: 0 },
 };
 
 function renderDashboard(summary: DashboardSummary, lang: 'he' | 'en' = 'en') {
@@ -74,6 +78,23 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('dashboard-new-change')).toHaveTextContent('+100%');
     expect(screen.getByTestId('dashboard-renewals-value')).toHaveTextContent('3');
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/dashboard']);
+  });
+
+  it("shows what the vouchers still owe and the month's discounts by kind, with their total", async () => {
+    renderDashboard(SUMMARY);
+    const vouchers = await screen.findByTestId('dashboard-vouchers', {}, { timeout: 10000 });
+    expect(within(vouchers).getByText('Vouchers still owed')).toBeVisible();
+    expect(within(vouchers).getByTestId('dashboard-vouchers-value')).toHaveTextContent(formatAmount(35, 'en'));
+    expect(screen.getByTestId('dashboard-discounts-value')).toHaveTextContent(formatAmount(18, 'en'));
+    expect(screen.getByTestId('dashboard-discount-referral')).toHaveTextContent(
+      `Referral discounts${formatAmount(0.5, 'en')}`,
+    );
+    expect(screen.getByTestId('dashboard-discount-promo_code')).toHaveTextContent(
+      `Promo codes${formatAmount(2.5, 'en')}`,
+    );
+    expect(screen.getByTestId('dashboard-discount-voucher_giveaways')).toHaveTextContent(
+      `Vouchers given away${formatAmount(15, 'en')}`,
+    );
   });
 
   it('charts 30 days of revenue and deposits with an accessible name, summary and table, refunds below zero', async () => {

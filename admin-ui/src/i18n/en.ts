@@ -142,6 +142,7 @@ export const en: TranslationMessages = {
         aggregators: 'Aggregators',
         createdDateFrom: 'Created from',
         createdDateTo: 'Created until',
+        promoCode: 'Promo code',
       },
     },
     packages: {
@@ -335,6 +336,7 @@ export const en: TranslationMessages = {
     },
     payments: {
       back_to_list: 'Back to payments',
+      promo_code: 'Code %{code}, discount',
       card: {
         provider: 'Card provider',
         checkoutSessionId: 'Checkout session ID',
@@ -461,6 +463,12 @@ export const en: TranslationMessages = {
       chart_empty: 'Nothing in the last 30 days.',
       day: 'Day',
       amount: 'Amount',
+      voucher_liability: 'Vouchers still owed',
+      voucher_liability_hint: 'Sold and given-away voucher codes not yet redeemed',
+      discounts: 'Discounts given this month',
+      discount_referral: 'Referral discounts',
+      discount_promo_code: 'Promo codes',
+      discount_voucher_giveaways: 'Vouchers given away',
       utc_note:
         'Months and days are counted in UTC. Revenue is subscription payments less refunds; deposits leave out balance corrections.',
     },

@@ -350,6 +350,7 @@ export const he: TranslationMessages = {
         aggregators: 'ספקי סליקה',
         createdDateFrom: 'נוצר מתאריך',
         createdDateTo: 'נוצר עד תאריך',
+        promoCode: 'קוד הנחה',
       },
     },
     packages: {
@@ -540,6 +541,7 @@ export const he: TranslationMessages = {
     },
     payments: {
       back_to_list: 'חזרה לרשימת התשלומים',
+      promo_code: 'קוד %{code}, הנחה של',
       card: {
         provider: 'ספק הכרטיסים',
         checkoutSessionId: 'מזהה דף התשלום',
@@ -665,6 +667,12 @@ export const he: TranslationMessages = {
       chart_empty: 'לא היה דבר ב־30 הימים האחרונים.',
       day: 'יום',
       amount: 'סכום',
+      voucher_liability: 'שוברים שטרם מומשו',
+      voucher_liability_hint: 'קודי שוברים שנמכרו או חולקו ועדיין לא מומשו',
+      discounts: 'הנחות שניתנו החודש',
+      discount_referral: 'הנחות הפניה',
+      discount_promo_code: 'קודי הנחה',
+      discount_voucher_giveaways: 'שוברים שחולקו',
       utc_note:
         'החודשים והימים נספרים לפי שעון UTC. ההכנסות הן תשלומי מנויים פחות החזרים; ההפקדות אינן כוללות תיקוני יתרה.',
     },

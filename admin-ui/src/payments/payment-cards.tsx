@@ -5,7 +5,7 @@ import { DateTimeField } from '../shared/date-time-field';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { PaymentAmountField, PaymentStatusField } from '../shared/payment-display';
-import { CardReportedAmount } from './payment-columns';
+import { CardReportedAmount, PromoCodeLine } from './payment-columns';
 
 /**
  * Payments on a phone, one card each (the payments list and a client's payments tab): amount and status first, with
@@ -20,6 +20,7 @@ export function PaymentCards({ withUser, linkType }: { withUser: boolean; linkTy
         <CardLine testId="payments-card" end={<PaymentStatusField source="status" />}>
           <PaymentAmountField source="amount" />
           <CardReportedAmount />
+          <PromoCodeLine />
         </CardLine>
       }
       secondaryText={(record) => (

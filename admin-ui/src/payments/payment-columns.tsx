@@ -1,8 +1,10 @@
 import type { Payment } from '@kupa/proto';
-import { DataTable, TextField, useRecordContext } from 'react-admin';
+import { Typography } from '@mui/material';
+import { DataTable, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField } from '../shared/date-time-field';
 import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
+import { Money } from '../shared/money';
 import { PaymentAmountField, PaymentStatusField } from '../shared/payment-display';
 
 /**
@@ -30,6 +32,7 @@ export function paymentColumns({ withUser }: { withUser: boolean }) {
     <DataTable.Col key="amount" source="amount">
       <PaymentAmountField source="amount" />
       <CardReportedAmount />
+      <PromoCodeLine />
     </DataTable.Col>,
     <DataTable.Col key="status" source="status">
       <PaymentStatusField source="status" />
@@ -69,5 +72,21 @@ export function CardReportedAmount() {
     <div data-testid="payment-reported">
       <ReportedAmount reported={reported} />
     </div>
+  );
+}
+
+/**
+ * Under the amount of a payment that used a promo code, the code and what it took off (docs/adr/0088-promo-codes.md).
+ * Nothing for any other payment. The payments table, the phone cards and the detail all show it.
+ */
+export function PromoCodeLine() {
+  const record = useRecordContext<Payment>();
+  const translate = useTranslate();
+  const promoCode = record?.promoCode;
+  if (!promoCode) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="div" data-testid="payment-promo-code">
+      {translate('kupa.payments.promo_code', { code: promoCode.code })} <Money amount={promoCode.discount} />
+    </Typography>
   );
 }

@@ -106,6 +106,29 @@ describe('payments list', () => {
     expect(screen.getByTestId('payments-export')).toBeVisible();
   });
 
+  it('names the promo code and its discount under the amount of a payment that used one, and nowhere else', async () => {
+    const withCode = [
+      {
+        ...rows[1],
+        paymentId: 21,
+        amount: 7.5,
+        type: 'SUBSCRIPTION_PAYMENT',
+        promoCode: { code: 'SPRING25', discount: 2.5 },
+      },
+      rows[1],
+    ];
+    mockFetch({
+      'POST /api/payments/search': () =>
+        json(200, { content: withCode, page: 0, size: 20, totalElements: 2, totalPages: 1 }),
+    });
+    renderInAdmin(<PaymentList />, { resource: 'payments', lang: 'en' });
+    const found = await screen.findAllByTestId('payments-row');
+    const line = within(found[0]).getByTestId('payment-promo-code');
+    expect(line).toHaveTextContent('Code SPRING25, discount');
+    expect(line.querySelector('bdi[data-amount="2.5"]')?.textContent).toBe(formatAmount(2.5, 'en'));
+    expect(within(found[1]).queryByTestId('payment-promo-code')).toBeNull();
+  });
+
   it('refuses a payment id that is not a whole number and searches by one that is', async () => {
     const { calls } = mockFetch({ 'POST /api/payments/search': searchAnswer });
     const user = userEvent.setup();

@@ -22,7 +22,7 @@ import { EnumField } from '../shared/enum-field';
 import { Ltr } from '../shared/ltr';
 import { PaymentAmountField, PaymentStatusField } from '../shared/payment-display';
 import { RecordLoadError } from '../shared/record-load-error';
-import { formatAmount } from '../shared/money';
+import { formatAmount, Money } from '../shared/money';
 import { useLang } from '../shared/use-lang';
 import { ReportedAmount } from './payment-columns';
 import { PaymentStatusForm } from './payment-status-form';
@@ -159,6 +159,28 @@ function DetailList({
   );
 }
 
+/** The promo code a subscription payment used and its discount; nothing for a payment without one (ADR 0088). */
+function PromoCodeDetail() {
+  const record = useRecordContext<Payment>();
+  const translate = useTranslate();
+  if (!record?.promoCode) return null;
+  return (
+    <SimpleShowLayout sx={{ p: 0 }}>
+      <FunctionField
+        source="promoCode"
+        render={(payment: Payment) =>
+          payment.promoCode ? (
+            <span data-testid="payment-promo-code">
+              {translate('kupa.payments.promo_code', { code: payment.promoCode.code })}{' '}
+              <Money amount={payment.promoCode.discount} />
+            </span>
+          ) : null
+        }
+      />
+    </SimpleShowLayout>
+  );
+}
+
 /** Payment details (`/payments/{id}`, admin only) with the manual status change beside them. */
 export function PaymentShow() {
   const translate = useTranslate();
@@ -196,6 +218,7 @@ export function PaymentShow() {
               <FunctionField source="comment" render={freeText('comment', 'payment-comment')} />
               <FunctionField source="publicNote" render={freeText('publicNote', 'payment-public-note')} />
             </SimpleShowLayout>
+            <PromoCodeDetail />
             <TransferParties />
             <CashierDetails />
             <CardDetails />
