@@ -11,7 +11,7 @@ import {
   type PaymentStatus,
   paymentStatusIntent,
 } from '@kupa/proto';
-import { formatSignedDollars } from '../../lib/format';
+import { formatDollars, formatSignedDollars } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
 import { StatusChip } from '../../lib/ui/status-chip';
 
@@ -65,5 +65,22 @@ export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
   const { lang } = useT();
   return (
     <StatusChip label={enumLabel('paymentStatus', status, lang)} value={status} intent={paymentStatusIntent(status)} />
+  );
+}
+
+/**
+ * The promo code a subscription payment used and what it took off (docs/adr/0088-promo-codes.md); nothing for a
+ * payment without one. The code and the amount are isolated, so they keep their order inside Hebrew text.
+ */
+export function PaymentPromoCode({ payment, testId }: { payment: Pick<Payment, 'promoCode'>; testId: string }) {
+  const { tIsolated, lang } = useT();
+  if (!payment.promoCode) return null;
+  return (
+    <Box component="span" data-testid={testId}>
+      {tIsolated('payment.promoCode', {
+        code: payment.promoCode.code,
+        discount: formatDollars(payment.promoCode.discount, lang),
+      })}
+    </Box>
   );
 }

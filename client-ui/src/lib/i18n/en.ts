@@ -194,6 +194,8 @@ export const en: Record<MessageKey, string> = {
   'payment.field.aggregator': 'Payment provider',
   'payment.field.cardProvider': 'Card provider',
   'payment.field.package': 'Package',
+  'payment.field.promoCode': 'Promo code',
+  'payment.promoCode': 'Code {code}: {discount} off',
   'payment.field.transferTo': 'Sent to',
   'payment.field.transferFrom': 'Received from',
   'payment.field.publicNote': 'Message from Kupa',

@@ -193,6 +193,8 @@ export const he = {
   'payment.field.aggregator': 'ספק תשלום',
   'payment.field.cardProvider': 'ספק הכרטיס',
   'payment.field.package': 'חבילה',
+  'payment.field.promoCode': 'קוד הנחה',
+  'payment.promoCode': 'קוד {code}: הנחה של {discount}',
   'payment.field.transferTo': 'נשלח אל',
   'payment.field.transferFrom': 'התקבל מאת',
   'payment.field.publicNote': 'הודעה מקופה',

@@ -81,6 +81,7 @@ describe('payment detail', () => {
       aggregator: 'INTERNAL',
       amount: 10,
       paidFor: { subscriptionId: '5b1c2d3e-0000-4000-8000-000000000009', planName: 'נטפליקס פרימיום' },
+      promoCode: { code: 'SPRING25', discount: 2.5 },
     });
     const incoming = makePayment({
       paymentId: 43,
@@ -104,6 +105,7 @@ describe('payment detail', () => {
     expect(screen.getByTestId('payment-detail')).toHaveTextContent(translate('he', 'payment.field.package'));
     expect(screen.queryByTestId('payment-detail-aggregator')).not.toBeInTheDocument();
     expect(screen.getByTestId('payment-detail')).not.toHaveTextContent('5b1c2d3e');
+    expect(screen.getByTestId('payment-detail-promo-code')).toHaveTextContent('קוד SPRING25: הנחה של');
     first.unmount();
 
     renderApp('/payments/43');

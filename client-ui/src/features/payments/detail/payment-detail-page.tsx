@@ -16,7 +16,7 @@ import { DescriptionList, type DescriptionRow } from '../../../lib/ui/descriptio
 import { Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
 import { NotFoundView } from '../../errors/not-found-screen';
-import { PaymentAmount, PaymentStatusChip } from '../payment-money';
+import { PaymentAmount, PaymentPromoCode, PaymentStatusChip } from '../payment-money';
 import { paymentDetailQueryKey } from '../payments-query';
 import { parsePaymentId } from './payment-id';
 
@@ -82,6 +82,13 @@ function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
         {packageName}
       </Box>,
       'payment-detail-package',
+    ]);
+  }
+  if (payment.promoCode) {
+    rows.push([
+      'payment.field.promoCode',
+      <PaymentPromoCode key="promoCode" payment={payment} testId="payment-detail-promo-code-text" />,
+      'payment-detail-promo-code',
     ]);
   }
   if (payment.type === 'TRANSFER_OUT' && payment.recipientProfileId) {

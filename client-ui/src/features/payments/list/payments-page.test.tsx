@@ -229,6 +229,34 @@ describe('payments list', () => {
     expect(amountOf(bonusRow)).toHaveTextContent('+$20.00');
   });
 
+  it('names the promo code and its discount on the payment that used one, in Hebrew and English', async () => {
+    const withCode = makePayment({
+      paymentId: 9,
+      type: 'SUBSCRIPTION_PAYMENT',
+      method: 'BALANCE',
+      aggregator: 'INTERNAL_BALANCE',
+      amount: 7.5,
+      status: 'SUCCESS',
+      promoCode: { code: 'SPRING25', discount: 2.5 },
+    });
+    signInAs();
+    mockPaymentsApi(() => pageOf([withCode, ROWS[0]], 0, 20, 2));
+    const hebrew = renderApp('/payments');
+    const rows = await screen.findAllByTestId('payments-row');
+    const line = within(rows[0]).getByTestId('payments-row-promo-code');
+    expect(line).toHaveTextContent('קוד SPRING25: הנחה של');
+    expect(line.textContent).toContain(formatDollars(2.5, 'he'));
+    expect(within(rows[1]).queryByTestId('payments-row-promo-code')).not.toBeInTheDocument();
+    hebrew.unmount();
+
+    useLangStore.getState().setLang('en');
+    renderApp('/payments');
+    const english = await screen.findAllByTestId('payments-row');
+    expect(within(english[0]).getByTestId('payments-row-promo-code')).toHaveTextContent(
+      `Code SPRING25: ${formatDollars(2.5, 'en')} off`,
+    );
+  });
+
   it('renders the same rows with English labels', async () => {
     useLangStore.getState().setLang('en');
     signInAs();

@@ -19,7 +19,7 @@ import { enumLabel, type Page as ResultPage, type Payment, type SortRequest } fr
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
 import { RouterLink } from '../../../lib/ui/router-link';
-import { PaymentAmount, PaymentStatusChip } from '../payment-money';
+import { PaymentAmount, PaymentPromoCode, PaymentStatusChip } from '../payment-money';
 import { PAGE_SIZE_OPTIONS, type PaymentSortId } from './payments-search';
 
 interface Column {
@@ -96,6 +96,11 @@ function PaymentCards({ payments }: { payments: readonly Payment[] }) {
               <Typography variant="body2" data-testid="payments-row-type">
                 {enumLabel('paymentType', payment.type, lang)}
               </Typography>
+              {payment.promoCode && (
+                <Typography variant="body2" color="text.secondary">
+                  <PaymentPromoCode payment={payment} testId="payments-row-promo-code" />
+                </Typography>
+              )}
               <Typography variant="body2" color="text.secondary">
                 {formatDateTime(payment.createdAt, lang)} · <bdi>#{payment.paymentId}</bdi>
               </Typography>
@@ -190,6 +195,11 @@ export function PaymentsTable({ result, sort, onSort, onPage, onPageSize }: Paym
                   </TableCell>
                   <TableCell align="right" data-testid="payments-row-amount">
                     <PaymentAmount payment={payment} />
+                    {payment.promoCode && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        <PaymentPromoCode payment={payment} testId="payments-row-promo-code" />
+                      </Typography>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}
