@@ -601,6 +601,38 @@ export interface DashboardSummary {
   voucherLiability: number;
   /** What was given away this calendar month (UTC), in dollars. */
   discountsThisMonth: DashboardDiscounts;
+  /** What needs a person, one group per kind in `DASHBOARD_QUEUE_KINDS` order. */
+  queue: DashboardQueueGroup[];
+}
+
+/**
+ * What needs a person, in the dashboard's queue (docs/product.md, Dashboard): provisioning that failed for good,
+ * subscriptions whose renewal failed (in GRACE), payments held for review, large deposits.
+ */
+export const DASHBOARD_QUEUE_KINDS = Object.freeze([
+  'PROVISIONING_FAILED',
+  'RENEWAL_FAILED',
+  'PAYMENT_REVIEW',
+  'LARGE_DEPOSIT',
+] as const);
+export type DashboardQueueKind = (typeof DASHBOARD_QUEUE_KINDS)[number];
+
+/** One record in the queue: a subscription (the first two kinds) or a payment (the others). */
+export interface DashboardQueueItem {
+  /** The subscription's uuid, or the payment's number as text. */
+  id: string;
+  userEmail: string;
+  /** The payment's dollars; null for a subscription. */
+  amount: number | null;
+  /** When it happened: the job's failure, the renewal's next attempt, the payment's creation. */
+  at: IsoDateTime;
+}
+
+/** One kind of the queue: how many there are, and the latest few. */
+export interface DashboardQueueGroup {
+  kind: DashboardQueueKind;
+  count: number;
+  latest: DashboardQueueItem[];
 }
 
 /** The month's discounts by kind (docs/product.md, Dashboard). */

@@ -17,6 +17,7 @@ import { ledgerQueryMigrations } from './queries';
 export { LedgerModule } from './ledger.module';
 export { ledgerMoneyFigures, type MoneyInPeriod } from './queries/money-figures/money-figures';
 export { voucherFigures, type VoucherFigures } from './queries/voucher-figures/voucher-figures';
+export { paymentAttention } from './queries/attention-queue/payment-attention';
 export { CardCheckoutResponseDto, CryptoDepositResponseDto } from './infrastructure/ledger.responses';
 export {
   decideWalletCharge,

@@ -28,6 +28,7 @@ export {
 } from './application/subscription-extensions';
 export { subscriptionFigures, type SubscriptionFigures } from './queries/subscription-figures/subscription-figures';
 export { discountFigures, type DiscountFigures } from './queries/discount-figures/discount-figures';
+export { subscriptionAttention } from './queries/attention-queue/subscription-attention';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const subscriptionsMigrations: Function[] = [

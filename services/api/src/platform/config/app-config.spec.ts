@@ -358,6 +358,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, RENEWAL_GRACE_DAYS: '0' })).toThrow(/RENEWAL_GRACE_DAYS/);
   });
 
+  it('lists deposits of $1,000 and more in the dashboard queue unless LARGE_DEPOSIT_MIN says, refusing non-amounts', () => {
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).largeDepositMinMinor).toBe(100_000);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, LARGE_DEPOSIT_MIN: '250.5' }).largeDepositMinMinor).toBe(25_050);
+    for (const bad of ['0', '-5', '1.234', 'lots'])
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, LARGE_DEPOSIT_MIN: bad })).toThrow(/LARGE_DEPOSIT_MIN/);
+  });
+
   it('takes card money to the balance unless CARD_BALANCE_PAYMENTS turns it off, refusing anything but 1 or 0', () => {
     expect(loadConfig({ KUPA_DATA_DIR: dataDir }).cardBalancePayments).toBe(true);
     expect(loadConfig({ KUPA_DATA_DIR: dataDir, CARD_BALANCE_PAYMENTS: '0' }).cardBalancePayments).toBe(false);

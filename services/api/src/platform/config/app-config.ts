@@ -131,6 +131,11 @@ export interface AppConfig {
   cashierDepositMaxMinor: number;
   /** A crypto deposit still PENDING this long after its invoice opened is re-checked and becomes TIMEOUT. */
   cashierPendingTimeoutMinutes: number;
+  /**
+   * A successful deposit of at least this many cents (`LARGE_DEPOSIT_MIN`, dollars; 1000 by default) is listed in the
+   * dashboard's queue of what needs a person (docs/product.md, Dashboard).
+   */
+  largeDepositMinMinor: number;
   /** How long the cashier janitor waits between passes. */
   cashierJanitorIntervalMs: number;
   /**
@@ -310,6 +315,9 @@ function dollars(env: NodeJS.ProcessEnv, name: string, fallbackMinor: number): n
     throw new Error(`${name} must be an amount of dollars above zero with at most two decimals, got ${raw}`);
   return check.amountMinor;
 }
+
+/** $1,000: the default size of a deposit a person should look at. */
+const LARGE_DEPOSIT_MIN_DEFAULT_MINOR = 100_000;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -684,6 +692,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     cashierApiKey: optional(env, 'CASHIER_API_KEY'),
     cashierIpnSecret: optional(env, 'CASHIER_IPN_SECRET'),
     ...cashierLimits(env),
+    largeDepositMinMinor: dollars(env, 'LARGE_DEPOSIT_MIN', LARGE_DEPOSIT_MIN_DEFAULT_MINOR),
     cashierPendingTimeoutMinutes: positiveInteger(
       env,
       'CASHIER_PENDING_TIMEOUT_MINUTES',

@@ -18,4 +18,8 @@ describe('dashboard periods', () => {
     expect(periods.chartUntil.toISOString()).toBe('2026-03-02T00:00:00.000Z');
     expect(periods.renewalsUntil.toISOString()).toBe('2026-03-08T00:10:00.000Z');
   });
+
+  it('keep a windowed queue item (failed provisioning, large deposit) for the last 7 days', () => {
+    expect(dashboardPeriods(new Date('2026-03-01T00:10:00Z')).queueFrom.toISOString()).toBe('2026-02-22T00:10:00.000Z');
+  });
 });

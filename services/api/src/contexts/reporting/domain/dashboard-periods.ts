@@ -4,6 +4,12 @@ export const DASHBOARD_CHART_DAYS = 30;
 /** How far ahead a renewal counts as due "this week". */
 export const RENEWAL_HORIZON_DAYS = 7;
 
+/** How long a failed provisioning job or a large deposit stays in the dashboard's queue (nothing else clears them). */
+export const QUEUE_WINDOW_DAYS = 7;
+
+/** How many of each kind's latest records the queue lists. */
+export const QUEUE_LATEST_ITEMS = 5;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -18,6 +24,8 @@ export interface DashboardPeriods {
   chartFrom: Date;
   chartUntil: Date;
   renewalsUntil: Date;
+  /** The oldest instant a windowed queue item (failed provisioning, large deposit) still shows from. */
+  queueFrom: Date;
   /** The chart's days, oldest first, as `YYYY-MM-DD`. */
   chartDays: string[];
 }
@@ -34,6 +42,7 @@ export function dashboardPeriods(now: Date): DashboardPeriods {
     chartFrom: new Date(chartFrom),
     chartUntil: new Date(today + DAY_MS),
     renewalsUntil: new Date(now.getTime() + RENEWAL_HORIZON_DAYS * DAY_MS),
+    queueFrom: new Date(now.getTime() - QUEUE_WINDOW_DAYS * DAY_MS),
     chartDays: Array.from({ length: DASHBOARD_CHART_DAYS }, (_, index) =>
       new Date(chartFrom + index * DAY_MS).toISOString().slice(0, 10),
     ),

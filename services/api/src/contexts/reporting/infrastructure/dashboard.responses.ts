@@ -1,6 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { DashboardDiscounts, DashboardSummary, MonthComparison } from '@kupa/proto';
-import { SignedAmountProperty } from '../../../platform/http';
+import {
+  DASHBOARD_QUEUE_KINDS,
+  type DashboardDiscounts,
+  type DashboardQueueGroup,
+  type DashboardQueueItem,
+  type DashboardQueueKind,
+  type DashboardSummary,
+  type MonthComparison,
+} from '@kupa/proto';
+import { InstantProperty, SignedAmountProperty } from '../../../platform/http';
 
 /** The dashboard's answer as OpenAPI schemas; the shapes are proto's payload types, which these implement. */
 
@@ -42,6 +50,35 @@ export class DashboardDiscountsDto implements DashboardDiscounts {
   voucherGiveaways: number;
 }
 
+export class DashboardQueueItemDto implements DashboardQueueItem {
+  @ApiProperty({ description: "The subscription's uuid, or the payment's number as text" })
+  id: string;
+
+  @ApiProperty()
+  userEmail: string;
+
+  @SignedAmountProperty({
+    minimum: 0,
+    nullable: true,
+    description: "The payment's US dollars; null for a subscription",
+  })
+  amount: number | null;
+
+  @InstantProperty({ description: "The job's failure, the renewal's next attempt, or the payment's creation" })
+  at: string;
+}
+
+export class DashboardQueueGroupDto implements DashboardQueueGroup {
+  @ApiProperty({ enum: DASHBOARD_QUEUE_KINDS })
+  kind: DashboardQueueKind;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  count: number;
+
+  @ApiProperty({ type: [DashboardQueueItemDto], maxItems: 5, description: 'The latest few, newest first' })
+  latest: DashboardQueueItemDto[];
+}
+
 export class DashboardSummaryDto implements DashboardSummary {
   @ApiProperty({ type: 'integer', minimum: 0 })
   activeSubscriptions: number;
@@ -74,4 +111,12 @@ export class DashboardSummaryDto implements DashboardSummary {
 
   @ApiProperty({ type: DashboardDiscountsDto, description: 'Given away this calendar month (UTC), US dollars' })
   discountsThisMonth: DashboardDiscountsDto;
+
+  @ApiProperty({
+    type: [DashboardQueueGroupDto],
+    minItems: 4,
+    maxItems: 4,
+    description: 'What needs a person: one group per kind, in the order of the kind enum',
+  })
+  queue: DashboardQueueGroupDto[];
 }

@@ -1,10 +1,12 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type DashboardSummary, minorToAmount } from '@kupa/proto';
+import { Inject } from '@nestjs/common';
+import { type DashboardQueueGroup, type DashboardQueueKind, type DashboardSummary, minorToAmount } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../../platform/clock';
-import { ledgerMoneyFigures, type MoneyInPeriod, voucherFigures } from '../../../ledger';
-import { discountFigures, subscriptionFigures } from '../../../subscriptions';
-import { dashboardPeriods } from '../../domain/dashboard-periods';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { ledgerMoneyFigures, type MoneyInPeriod, paymentAttention, voucherFigures } from '../../../ledger';
+import { discountFigures, subscriptionAttention, subscriptionFigures } from '../../../subscriptions';
+import { dashboardPeriods, QUEUE_LATEST_ITEMS } from '../../domain/dashboard-periods';
 import { GetDashboardQuery } from './get-dashboard.query';
 
 /**
@@ -16,12 +18,14 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(): Promise<DashboardSummary> {
     const periods = dashboardPeriods(this.clock.now());
     const thisMonthPeriod = { from: periods.thisMonthFrom, until: periods.nextMonthFrom };
-    const [months, days, subscriptions, vouchers, discounts] = await Promise.all([
+    const windowed = { since: periods.queueFrom, latest: QUEUE_LATEST_ITEMS };
+    const [months, days, subscriptions, vouchers, discounts, subscriptionQueue, paymentQueue] = await Promise.all([
       ledgerMoneyFigures(this.dataSource, {
         from: periods.lastMonthFrom,
         until: periods.nextMonthFrom,
@@ -31,6 +35,8 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
       subscriptionFigures(this.dataSource, periods),
       voucherFigures(this.dataSource, thisMonthPeriod),
       discountFigures(this.dataSource, thisMonthPeriod),
+      subscriptionAttention(this.dataSource, windowed),
+      paymentAttention(this.dataSource, { ...windowed, largeDepositMinMinor: this.config.largeDepositMinMinor }),
     ]);
     const month = (from: Date) => periodOf(months, from.toISOString().slice(0, 10));
     const [thisMonth, lastMonth] = [month(periods.thisMonthFrom), month(periods.lastMonthFrom)];
@@ -53,6 +59,12 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
         promoCode: minorToAmount(discounts.promoCodeMinor),
         voucherGiveaways: minorToAmount(vouchers.givenAwayMinor),
       },
+      queue: [
+        queueGroup('PROVISIONING_FAILED', subscriptionQueue.provisioningFailed),
+        queueGroup('RENEWAL_FAILED', subscriptionQueue.renewalFailed),
+        queueGroup('PAYMENT_REVIEW', paymentQueue.review),
+        queueGroup('LARGE_DEPOSIT', paymentQueue.largeDeposits),
+      ],
     };
   }
 }
@@ -60,4 +72,21 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
 /** The figures of one period; a period without payments made nothing. */
 function periodOf(figures: MoneyInPeriod[], period: string): MoneyInPeriod {
   return figures.find((figure) => figure.period === period) ?? { period, revenueMinor: 0, depositsMinor: 0 };
+}
+
+/** A queue kind as the dashboard answers it: dollars and ISO instants. */
+function queueGroup(
+  kind: DashboardQueueKind,
+  group: { count: number; latest: Array<{ id: string; userEmail: string; amountMinor: number | null; at: Date }> },
+): DashboardQueueGroup {
+  return {
+    kind,
+    count: group.count,
+    latest: group.latest.map((item) => ({
+      id: item.id,
+      userEmail: item.userEmail,
+      amount: item.amountMinor === null ? null : minorToAmount(item.amountMinor),
+      at: item.at.toISOString(),
+    })),
+  };
 }
