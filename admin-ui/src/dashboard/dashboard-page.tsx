@@ -1,10 +1,10 @@
-import { type DashboardSummary, type MonthComparison } from '@kupa/proto';
+import { type DashboardQueueGroup, type DashboardSummary, type MonthComparison } from '@kupa/proto';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Alert, Box, Card, CardContent, Chip, Grid, Skeleton, Typography, useTheme } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Link, Title, useCreatePath, useDataProvider, useTranslate } from 'react-admin';
 import { type KupaDataProvider } from '../providers/data-provider';
 import { Money } from '../shared/money';
 import { mirrorInRtl } from '../shared/mirror-in-rtl';
@@ -93,6 +93,79 @@ function FigureCard({ label, value, testId, comparison }: FigureCardProps) {
             </Typography>
           </Box>
         ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A queue item opens its record: a subscription for the first two kinds, a payment for the others. */
+const QUEUE_RESOURCE: Record<DashboardQueueGroup['kind'], 'subscriptions' | 'payments'> = {
+  PROVISIONING_FAILED: 'subscriptions',
+  RENEWAL_FAILED: 'subscriptions',
+  PAYMENT_REVIEW: 'payments',
+  LARGE_DEPOSIT: 'payments',
+};
+
+/**
+ * What needs a person (docs/product.md, Dashboard): each kind with its count and the latest few, each linking to its
+ * record. A kind with nothing waiting says so in one line.
+ */
+function Queue({ groups }: { groups: DashboardQueueGroup[] }) {
+  const translate = useTranslate();
+  const lang = useLang();
+  const createPath = useCreatePath();
+  const time = (iso: string) =>
+    new Date(iso).toLocaleString(lang === 'he' ? 'he-IL' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <Card variant="outlined" sx={{ mt: 2 }} data-testid="dashboard-queue">
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {translate('kupa.dashboard.queue.title')}
+        </Typography>
+        <Grid container spacing={2}>
+          {groups.map((group) => (
+            <Grid key={group.kind} size={{ xs: 12, sm: 6, lg: 3 }} data-testid={`dashboard-queue-${group.kind}`}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <Typography variant="body2" component="h3" sx={{ fontWeight: 600 }}>
+                  {translate(`kupa.dashboard.queue.${group.kind}`)}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={group.count > 0 ? 'warning' : 'default'}
+                  label={<bdi dir="ltr">{formatCount(group.count, lang)}</bdi>}
+                  data-testid={`dashboard-queue-${group.kind}-count`}
+                />
+              </Box>
+              {group.latest.length === 0 ? (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {translate('kupa.dashboard.queue.empty')}
+                </Typography>
+              ) : (
+                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>
+                  {group.latest.map((item) => (
+                    <Box component="li" key={item.id} sx={{ py: 0.25, overflowWrap: 'anywhere' }}>
+                      <Link
+                        to={createPath({ resource: QUEUE_RESOURCE[group.kind], id: item.id, type: 'show' })}
+                        data-testid="dashboard-queue-item"
+                      >
+                        <bdi dir="ltr">{item.userEmail}</bdi>
+                      </Link>
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {item.amount === null ? null : (
+                          <>
+                            <Money amount={item.amount} />
+                            {' · '}
+                          </>
+                        )}
+                        <bdi>{time(item.at)}</bdi>
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+              )}
+            </Grid>
+          ))}
+        </Grid>
       </CardContent>
     </Card>
   );
@@ -200,6 +273,7 @@ function Figures({ summary }: { summary: DashboardSummary }) {
           </Grid>
         ))}
       </Grid>
+      <Queue groups={summary.queue} />
       <GivenAway summary={summary} />
       <Grid container spacing={2} sx={{ mt: 1 }}>
         <Grid size={{ xs: 12, lg: 6 }}>

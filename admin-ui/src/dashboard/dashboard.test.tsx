@@ -29,6 +29,20 @@ const SUMMARY: DashboardSummary = {
   }),
   voucherLiability: 35,
   discountsThisMonth: { referral: 0.5, promoCode: 2.5, voucherGiveaways: 15 },
+  queue: [
+    { kind: 'PROVISIONING_FAILED', count: 0, latest: [] },
+    {
+      kind: 'RENEWAL_FAILED',
+      count: 7,
+      latest: [{ id: 'sub-1', userEmail: 'dana@example.com', amount: null, at: '2026-03-16T00:00:00Z' }],
+    },
+    { kind: 'PAYMENT_REVIEW', count: 0, latest: [] },
+    {
+      kind: 'LARGE_DEPOSIT',
+      count: 1,
+      latest: [{ id: '42', userEmail: 'noa@example.com', amount: 1500, at: '2026-03-14T09:00:00Z' }],
+    },
+  ],
 };
 
 const EMPTY: DashboardSummary = {
@@ -40,6 +54,7 @@ const EMPTY: DashboardSummary = {
   daily: days(),
   voucherLiability: 0,
   discountsThisMonth: { referral: 0, promoCode: 0, voucherGiveaways: 0 },
+  queue: [],
 };
 
 function renderDashboard(summary: DashboardSummary, lang: 'he' | 'en' = 'en') {
@@ -78,6 +93,22 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('dashboard-new-change')).toHaveTextContent('+100%');
     expect(screen.getByTestId('dashboard-renewals-value')).toHaveTextContent('3');
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/dashboard']);
+  });
+
+  it('queues what needs a person by kind, with counts, and links each item to its record', async () => {
+    renderDashboard(SUMMARY);
+    const queue = await screen.findByTestId('dashboard-queue', {}, { timeout: 10000 });
+    expect(within(queue).getByText('Needs a person')).toBeVisible();
+    expect(screen.getByTestId('dashboard-queue-RENEWAL_FAILED-count')).toHaveTextContent('7');
+    expect(
+      within(screen.getByTestId('dashboard-queue-PROVISIONING_FAILED')).getByText('Nothing waiting.'),
+    ).toBeVisible();
+    const [renewal, deposit] = within(queue).getAllByTestId('dashboard-queue-item');
+    expect(renewal).toHaveAttribute('href', expect.stringContaining('/subscriptions/sub-1/show'));
+    expect(deposit).toHaveAttribute('href', expect.stringContaining('/payments/42/show'));
+    expect(
+      within(screen.getByTestId('dashboard-queue-LARGE_DEPOSIT')).getByText(formatAmount(1500, 'en')),
+    ).toBeVisible();
   });
 
   it("shows what the vouchers still owe and the month's discounts by kind, with their total", async () => {
