@@ -2,14 +2,7 @@ import type { DashboardSummary, GeneratedVoucherBatch, Plan } from '@kupa/proto'
 import { ManualClock } from '../../../../platform/clock';
 import { adminToken } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import {
-  activate,
-  bought,
-  buy,
-  createPlan,
-  customerWithBalance,
-  uniqueLogin,
-} from '../../../subscriptions/subscriptions.fixtures';
+import { activate, bought, buy, createPlan, customerWithBalance, uniqueLogin } from '../../subscriptions.fixtures';
 
 /** The dashboard's voucher liability and the month's discounts, from real purchases, sales and redemptions. */
 describe('GET /dashboard: vouchers owed and discounts given', () => {

@@ -2,7 +2,7 @@ import { type Page, type Payment, PAYMENTS_CSV_COLUMNS, paymentsCsvHeader, type 
 import { adminToken } from '../../../../test-support/identity-fixtures';
 import { parseStrictCsv } from '../../../../test-support/strict-csv';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { buy, createPlan, customerWithBalance, uniqueLogin } from '../../../subscriptions/subscriptions.fixtures';
+import { buy, createPlan, customerWithBalance, uniqueLogin } from '../../subscriptions.fixtures';
 
 const column = (key: string): number => PAYMENTS_CSV_COLUMNS.findIndex((candidate) => candidate.key === key);
 
