@@ -40,6 +40,7 @@ export const API_ROUTES = Object.freeze({
   payments: '/payments',
   payment: (paymentId: string | number) => `/payments/${segment(paymentId)}`,
   paymentStatus: (paymentId: string | number) => `/payments/${segment(paymentId)}/status`,
+  paymentRefundToBalance: (paymentId: string | number) => `/payments/${segment(paymentId)}/refund-to-balance`,
   paymentsSearch: '/payments/search',
   userPaymentsSearch: (userUuid: string) => `/payments/search/${segment(userUuid)}`,
   paymentsExport: '/payments/export',

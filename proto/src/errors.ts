@@ -258,6 +258,16 @@ export const ERROR_CATALOGUE = {
     en: 'A withdrawal cannot exceed the balance',
     he: 'משיכה לא יכולה לעלות על היתרה',
   },
+  'error.payment.already.refunded': {
+    status: 409,
+    en: 'This payment was already refunded',
+    he: 'התשלום הזה כבר הוחזר',
+  },
+  'error.payment.not.refundable': {
+    status: 409,
+    en: 'Only a completed subscription payment can be refunded to the balance',
+    he: 'רק תשלום מנוי שהושלם ניתן להחזיר ליתרה',
+  },
   'error.payment.status.manual.only': {
     status: 409,
     en: 'Only manual payments can change status',

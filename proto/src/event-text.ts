@@ -53,6 +53,7 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   CardCheckoutOpened: { he: 'פתיחת תשלום בכרטיס', en: 'Card checkout opened' },
   CardPaymentReported: { he: 'עדכון מספק הכרטיסים', en: 'Card provider report' },
   CardDepositCredited: { he: 'הפקדה בכרטיס', en: 'Card deposit' },
+  PaymentRefundedToBalance: { he: 'החזר תשלום ליתרה', en: 'Payment refunded to the balance' },
   VoucherRedeemed: { he: 'מימוש שובר', en: 'Voucher redeemed' },
   VoucherBatchGenerated: { he: 'נוצרה סדרת שוברים', en: 'Voucher batch generated' },
   VoucherBatchSold: { he: 'סדרת שוברים נמכרה', en: 'Voucher batch sold' },
@@ -180,6 +181,10 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   CardPaymentReported: {
     he: '{target} של {parent}: עדכון מספק הכרטיסים: {changes}',
     en: '{target} of {parent}: card provider report: {changes}',
+  },
+  PaymentRefundedToBalance: {
+    he: '{target} של {parent}: {refundedAmount} הוחזרו ליתרה בתשלום {refundPaymentId} (סיבה: {refundReason}; המנוי הסתיים מיד: {refundEndedSubscription})',
+    en: '{target} of {parent}: {refundedAmount} refunded to the balance as payment {refundPaymentId} (reason: {refundReason}; subscription ended now: {refundEndedSubscription})',
   },
   CardDepositCredited: { he: '{target}: הפקדה בכרטיס', en: '{target}: card deposit' },
   VoucherRedeemed: { he: '{target}: מימוש שובר', en: '{target}: voucher redeemed' },
@@ -375,6 +380,10 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     },
     purchaseSubscriptionId: { label: { he: 'המנוי שנרכש', en: 'subscription' }, value: LTR_TEXT },
     purchaseError: { label: { he: 'סיבת כישלון הרכישה', en: 'why the purchase failed' }, value: LTR_TEXT },
+    refundedAmount: { label: { he: 'הוחזר ליתרה', en: 'refunded to the balance' }, value: { kind: 'money' } },
+    refundPaymentId: { label: { he: 'תשלום ההחזר', en: 'refund payment' }, value: LTR_TEXT },
+    refundReason: { label: { he: 'סיבת ההחזר', en: 'refund reason' }, value: TEXT },
+    refundEndedSubscription: { label: { he: 'המנוי הסתיים מיד', en: 'subscription ended now' }, value: BOOLEAN },
   },
   PACKAGE: {
     name: { label: { he: 'שם', en: 'name' }, value: TEXT },

@@ -33,6 +33,7 @@ export const LEDGER_EVENT_TYPES = Object.freeze({
   cardPaymentReported: 'CardPaymentReported',
   cardDepositCredited: 'CardDepositCredited',
   voucherRedeemed: 'VoucherRedeemed',
+  paymentRefundedToBalance: 'PaymentRefundedToBalance',
 } as const);
 
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[keyof typeof LEDGER_EVENT_TYPES];
@@ -391,6 +392,23 @@ export interface VoucherRedeemedData {
   transaction: LedgerTransaction;
 }
 
+/**
+ * On a SUBSCRIPTION_PAYMENT's own stream: staff gave its money back to the balance (ADR 0092), as the REFUND payment
+ * `refundPaymentId` (`revenue:subscriptions` → `user:{uuid}`, booked by the wallet's `SubscriptionRefunded` in the
+ * same append). A payment is refunded at most once; the payment itself stays SUCCESS, its money moved by the refund.
+ * `endedSubscription`: the subscription was ended at once with the refund (else it runs to its end date).
+ */
+export interface PaymentRefundedToBalanceData {
+  paymentId: number;
+  userUuid: string;
+  refundPaymentId: number;
+  subscriptionId: string;
+  amountMinor: number;
+  reason: string;
+  endedSubscription: boolean;
+  refundedAt: IsoDateTime;
+}
+
 export interface LedgerEventDataByType {
   ManualDepositRecorded: ManualDepositRecordedData;
   WithdrawalRecorded: WithdrawalRecordedData;
@@ -415,6 +433,7 @@ export interface LedgerEventDataByType {
   CardPaymentReported: CardPaymentReportedData;
   CardDepositCredited: CardDepositCreditedData;
   VoucherRedeemed: VoucherRedeemedData;
+  PaymentRefundedToBalance: PaymentRefundedToBalanceData;
 }
 
 /** One ledger event as a tagged union: `{type, data}`, the shape the event store appends. */
@@ -432,7 +451,8 @@ export type PaymentEventType =
   | 'DepositPurchaseCompleted'
   | 'DepositPurchaseFailed'
   | 'CardCheckoutOpened'
-  | 'CardPaymentReported';
+  | 'CardPaymentReported'
+  | 'PaymentRefundedToBalance';
 export type WalletEventType = Exclude<LedgerEventType, PaymentEventType>;
 export type WalletEvent = Extract<LedgerEvent, { type: WalletEventType }>;
 export type PaymentEvent = Extract<LedgerEvent, { type: PaymentEventType }>;

@@ -261,6 +261,8 @@ export interface Payment {
   bonusForPaymentId: number | null;
   /** The referral discount of a SUBSCRIPTION_PAYMENT, in percent; 0 for every other payment. */
   discountPercent: number;
+  /** A SUBSCRIPTION_PAYMENT staff refunded to the balance (ADR 0092): the REFUND payment that did it; null otherwise. */
+  refundedByPaymentId?: number | null;
   createdAt: IsoDateTime;
   /**
    * Who booked it: for staff the actor's e-mail (or `SYSTEM`); for a customer their own e-mail when they did it
@@ -351,6 +353,19 @@ export interface ChangePaymentStatusRequest {
   confirmNegativeBalance?: boolean;
   /** Shown to the client with the payment; replaces the note of an earlier booking or change. */
   publicNote?: string;
+}
+
+/**
+ * What a refund of a subscription payment to the balance does to its subscription (ADR 0092): `NOW` ends it at once
+ * (CANCELED, and the account is disabled at the streaming service); `AT_PERIOD_END` leaves it to run to its end date.
+ */
+export const REFUND_SUBSCRIPTION_ENDINGS = Object.freeze(['NOW', 'AT_PERIOD_END'] as const);
+export type RefundSubscriptionEnding = (typeof REFUND_SUBSCRIPTION_ENDINGS)[number];
+
+/** `POST /payments/{id}/refund-to-balance`: the whole payment back to the client's balance, with staff's reason. */
+export interface RefundToBalanceRequest {
+  reason: string;
+  subscriptionEnding: RefundSubscriptionEnding;
 }
 
 export interface TransferRequest {

@@ -202,6 +202,14 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body: {},
     expect: ADMIN_ONLY,
   },
+  // A subscription payment back to the balance (ADR 0092): admins only, like every other move of money by staff.
+  {
+    method: 'post',
+    path: '/api/payments/{id}/refund-to-balance',
+    url: (c) => `/api/payments/${c.clientPaymentId}/refund-to-balance`,
+    body: {},
+    expect: ADMIN_ONLY,
+  },
   { method: 'post', path: '/api/payments/transfer', url: () => '/api/payments/transfer', body: {}, expect: CUSTOMERS },
   // Prepaid vouchers (ADR 0089): customers redeem, admins alone generate, fund, list and export (codes are money).
   { method: 'post', path: '/api/vouchers/redeem', url: () => '/api/vouchers/redeem', body: {}, expect: CUSTOMERS },

@@ -10,11 +10,13 @@ import {
   PaymentDiscountPercent1767800000400,
   PaymentPublicFields1767600000300,
   PaymentPurchaseColumnsDropped1768500000400,
+  PaymentRefundedBy1770300009200,
 } from './infrastructure/ledger.migrations';
 import { VoucherTables1770100008900 } from './infrastructure/voucher.migrations';
 import { ledgerQueryMigrations } from './queries';
 
 export { LedgerModule } from './ledger.module';
+export { PaymentIdPipe } from './infrastructure/params';
 export { ledgerMoneyFigures, type MoneyInPeriod } from './queries/money-figures/money-figures';
 export { voucherFigures, type VoucherFigures } from './queries/voucher-figures/voucher-figures';
 export { paymentAttention } from './queries/attention-queue/payment-attention';
@@ -22,6 +24,7 @@ export { CardCheckoutResponseDto, CryptoDepositResponseDto } from './infrastruct
 export {
   decideWalletCharge,
   decideWalletRefund,
+  decideRefundToBalance,
   type WalletPaymentEvents,
   type WalletPaymentInput,
   type WalletPaymentStates,
@@ -83,6 +86,7 @@ export const ledgerMigrations: Function[] = [
   PaymentPurchaseColumnsDropped1768500000400,
   LedgerUserBalancesByUser1768600007800,
   VoucherTables1770100008900,
+  PaymentRefundedBy1770300009200,
 ];
 
 /** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */

@@ -36,6 +36,11 @@ const PAYMENT_FIELDS = {
   subscriptionId: '55555555-5555-4555-8555-555555555555',
   priceMinor: 2999,
   errorCode: 'error.plan.no.longer.available',
+  // A refund to the balance (ADR 0092).
+  refundPaymentId: 136,
+  reason: 'Service outage',
+  endedSubscription: true,
+  refundedAt: AT,
 };
 
 function draftsOf(type: LedgerEventType): AuditEntryDraft[] {
@@ -99,7 +104,25 @@ describe('ledger events in the activity log', () => {
       'DepositPurchaseFailed',
       'DepositPurchaseRequested',
       'PaymentRecorded',
+      'PaymentRefundedToBalance',
       'PaymentStatusChanged',
+    ]);
+  });
+
+  it('tells a refund to the balance: the amount, the REFUND payment, the reason and whether the subscription ended', () => {
+    expect(draftsOf('PaymentRefundedToBalance')).toEqual([
+      expect.objectContaining({
+        targetType: 'PAYMENT',
+        targetId: '134',
+        parent: { type: 'CLIENT', id: USER_UUID },
+        operationType: 'UPDATED',
+        fields: {
+          refundedAmount: 12.5,
+          refundPaymentId: '#136',
+          refundReason: 'Service outage',
+          refundEndedSubscription: true,
+        },
+      }),
     ]);
   });
 

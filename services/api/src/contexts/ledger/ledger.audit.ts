@@ -9,6 +9,7 @@ import {
   type DepositPurchaseRequestedData,
   minorToAmount,
   type PaymentRecordedData,
+  type PaymentRefundedToBalanceData,
   type PaymentStatusChangedData,
 } from '@kupa/proto';
 import { type AuditMapper, keptOutOfTheLog } from '../audit';
@@ -135,6 +136,14 @@ const cardPaymentReported = paymentUpdated((data: CardPaymentReportedData) => ({
   ...arrivedMoneyFields(data),
 }));
 
+/** A subscription payment given back to the balance: how much, as which REFUND, why, and whether it ended now. */
+const paymentRefundedToBalance = paymentUpdated((data: PaymentRefundedToBalanceData) => ({
+  refundedAmount: minorToAmount(data.amountMinor),
+  refundPaymentId: `#${data.refundPaymentId}`,
+  refundReason: data.reason,
+  refundEndedSubscription: data.endedSubscription,
+}));
+
 const PAYMENT_STREAM_MAPPERS: Partial<Record<LedgerEventType, AuditMapper>> = {
   PaymentRecorded: paymentRecorded,
   PaymentStatusChanged: paymentStatusChanged,
@@ -146,6 +155,7 @@ const PAYMENT_STREAM_MAPPERS: Partial<Record<LedgerEventType, AuditMapper>> = {
   DepositPurchaseFailed: depositPurchaseFailed,
   CardCheckoutOpened: cardCheckoutOpened,
   CardPaymentReported: cardPaymentReported,
+  PaymentRefundedToBalance: paymentRefundedToBalance,
 };
 
 /**

@@ -24,6 +24,8 @@ import { RecordRenewalFailureHandler } from './commands/record-renewal-failure/r
 import { SettleCardPaymentHandler } from './commands/settle-card-payment/settle-card-payment.handler';
 import { BuySubscriptionController } from './commands/buy-subscription/buy-subscription.controller';
 import { BuySubscriptionHandler } from './commands/buy-subscription/buy-subscription.handler';
+import { RefundPaymentToBalanceController } from './commands/refund-payment-to-balance/refund-payment-to-balance.controller';
+import { RefundPaymentToBalanceHandler } from './commands/refund-payment-to-balance/refund-payment-to-balance.handler';
 import { CancelSubscriptionController } from './commands/cancel-subscription/cancel-subscription.controller';
 import { CancelSubscriptionHandler } from './commands/cancel-subscription/cancel-subscription.handler';
 import { ExtendSubscriptionController } from './commands/extend-subscription/extend-subscription.controller';
@@ -116,6 +118,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     DeactivateRecurrenceController,
     GetSubscriptionController,
     CancelSubscriptionController,
+    RefundPaymentToBalanceController,
     ResumeSubscriptionController,
     ExtendSubscriptionController,
     ChangeSubscriptionLoginController,
@@ -153,6 +156,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     RenewSubscriptionHandler,
     TakeTrialHandler,
     CancelSubscriptionHandler,
+    RefundPaymentToBalanceHandler,
     ResumeSubscriptionHandler,
     ExtendSubscriptionHandler,
     SubscriptionExtensions,

@@ -29,6 +29,7 @@ export const PAYMENT_EVENT_TYPES: readonly LedgerEventType[] = Object.freeze([
   'DepositPurchaseFailed',
   'CardCheckoutOpened',
   'CardPaymentReported',
+  'PaymentRefundedToBalance',
 ]);
 
 export const WALLET_EVENT_TYPES: readonly WalletEventType[] = Object.freeze(

@@ -27,6 +27,19 @@ export type PaymentCommand =
     }
   | {
       /**
+       * Staff give a SUCCESS SUBSCRIPTION_PAYMENT's whole amount back to the balance as the REFUND payment
+       * `refundPaymentId` (ADR 0092): at most once, and only such a payment.
+       */
+      type: 'RefundToBalance';
+      paymentId: number;
+      refundPaymentId: number;
+      subscriptionId: string;
+      reason: string;
+      endedSubscription: boolean;
+      refundedAt: string;
+    }
+  | {
+      /**
        * An ambassador bonus takes its deposit's status (docs/product.md, Referrals and bonuses): staff never change a
        * bonus by itself, only the deposit that earned it.
        */
@@ -126,6 +139,28 @@ function decide(command: PaymentCommand, state: PaymentState | null): PaymentEve
       // event carries the kept message, since a stored change with a null note still clears it when folded.
       return statusChanged(state, command.status, command.changedAt, command.publicNote ?? state.publicNote);
     }
+    case 'RefundToBalance': {
+      if (state === null) throw new DomainError('error.payment.not.found');
+      if (state.refundedByPaymentId) throw new DomainError('error.payment.already.refunded');
+      if (state.type !== 'SUBSCRIPTION_PAYMENT' || state.status !== 'SUCCESS')
+        throw new DomainError('error.payment.not.refundable');
+      assert(command.refundPaymentId !== state.paymentId, 'a refund is a payment of its own');
+      return [
+        {
+          type: 'PaymentRefundedToBalance',
+          data: {
+            paymentId: state.paymentId,
+            userUuid: state.userUuid,
+            refundPaymentId: command.refundPaymentId,
+            subscriptionId: command.subscriptionId,
+            amountMinor: state.amountMinor,
+            reason: command.reason,
+            endedSubscription: command.endedSubscription,
+            refundedAt: command.refundedAt,
+          },
+        },
+      ];
+    }
     case 'FollowDepositStatus': {
       assert(state !== null, `the bonus of deposit ${command.depositPaymentId} is recorded`);
       assert(
@@ -162,6 +197,9 @@ function evolve(state: PaymentState | null, event: PaymentEvent): PaymentState |
     case 'DepositPurchaseFailed':
       assert(state !== null, `deposit ${event.data.paymentId} paid for a purchase`);
       return { ...state, updatedAt: event.data.failedAt };
+    case 'PaymentRefundedToBalance':
+      assert(state !== null, `payment ${event.data.paymentId} is refunded after it was recorded`);
+      return { ...state, refundedByPaymentId: event.data.refundPaymentId, updatedAt: event.data.refundedAt };
     case 'PaymentStatusChanged':
       assert(state !== null, `payment ${event.data.paymentId} changes status only after it was recorded`);
       // A change's note replaces the one before. Changes stored before ADR 0078 may carry none, which cleared it then

@@ -55,4 +55,6 @@ export interface PaymentState extends PaymentRecordedData {
   cashier: PaymentCashierState | null;
   /** Null for every payment but a card deposit. */
   card: PaymentCardState | null;
+  /** A SUBSCRIPTION_PAYMENT refunded to the balance (ADR 0092): the REFUND payment; absent or null otherwise. */
+  refundedByPaymentId?: number | null;
 }

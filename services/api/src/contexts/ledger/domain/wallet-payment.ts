@@ -1,4 +1,5 @@
 import type { PaymentRecordedData } from '@kupa/proto';
+import { assert } from '../../../kernel';
 import type { PaymentEvent, WalletEvent } from './ledger.events';
 import { paymentDecider } from './payment.decider';
 import type { PaymentState } from './payment.state';
@@ -57,6 +58,64 @@ export function decideWalletRefund(
   return { wallet, payment };
 }
 
+/** The streams a refund to the balance appends to: the wallet, the refunded payment and the new REFUND. */
+export interface RefundToBalanceStates extends WalletPaymentStates {
+  refunded: PaymentState | null;
+}
+
+export interface RefundToBalanceEvents extends WalletPaymentEvents {
+  refunded: PaymentEvent[];
+}
+
+/**
+ * Staff give a SUBSCRIPTION_PAYMENT back to the balance, whole (ADR 0092): the payment is marked refunded (at most
+ * once, `error.payment.already.refunded`), a REFUND payment records it, and its money comes back from the account that
+ * received it (`revenue:subscriptions` → `user:{uuid}`), one balanced transaction in the same append.
+ */
+export function decideRefundToBalance(
+  states: RefundToBalanceStates,
+  input: {
+    user: { uuid: string; email: string };
+    refundedPaymentId: number;
+    refundPaymentId: number;
+    subscriptionId: string;
+    reason: string;
+    endedSubscription: boolean;
+    at: Date;
+  },
+  transactionId: string,
+): RefundToBalanceEvents {
+  const refunded = paymentDecider.decide(
+    {
+      type: 'RefundToBalance',
+      paymentId: input.refundedPaymentId,
+      refundPaymentId: input.refundPaymentId,
+      subscriptionId: input.subscriptionId,
+      reason: input.reason,
+      endedSubscription: input.endedSubscription,
+      refundedAt: input.at.toISOString(),
+    },
+    states.refunded,
+  );
+  const original = states.refunded;
+  assert(original !== null, `payment ${input.refundedPaymentId} was recorded`);
+  assert(original.userUuid === input.user.uuid, `payment ${input.refundedPaymentId} is the client's own`);
+  const money: WalletPaymentInput = {
+    user: input.user,
+    paymentId: input.refundPaymentId,
+    subscriptionId: input.subscriptionId,
+    amountMinor: original.amountMinor,
+    discountPercent: 0,
+    at: input.at,
+  };
+  const wallet = walletDecider.decide(
+    { type: 'RefundSubscriptionPayment', ...moneyOf(money, transactionId) },
+    states.wallet,
+  );
+  const payment = recordPayment(states, money, 'REFUND', SUBSCRIPTION_REVENUE_ACCOUNT, input.reason);
+  return { wallet, payment, refunded };
+}
+
 function moneyOf(input: WalletPaymentInput, transactionId: string) {
   return {
     userUuid: input.user.uuid,
@@ -72,6 +131,7 @@ function recordPayment(
   input: WalletPaymentInput,
   type: 'SUBSCRIPTION_PAYMENT' | 'REFUND',
   counterAccount: typeof SUBSCRIPTION_REVENUE_ACCOUNT | typeof REFUND_ACCOUNT,
+  comment: string | null = null,
 ): PaymentEvent[] {
   const payment: PaymentRecordedData = {
     paymentId: input.paymentId,
@@ -83,7 +143,7 @@ function recordPayment(
     status: 'SUCCESS',
     amountMinor: input.amountMinor,
     currency: 'USD',
-    comment: null,
+    comment,
     publicNote: null,
     counterAccount,
     correction: false,

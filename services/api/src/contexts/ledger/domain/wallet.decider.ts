@@ -128,6 +128,19 @@ export type WalletCommand =
     }
   | {
       /**
+       * A SUBSCRIPTION_PAYMENT staff refund to the balance (ADR 0092): its money back from the revenue account that
+       * received it, as the REFUND payment `paymentId`. Booked as `SubscriptionRefunded`, whose transaction names the
+       * source, so `kupa ledger verify` replays it like any other.
+       */
+      type: 'RefundSubscriptionPayment';
+      userUuid: string;
+      paymentId: number;
+      subscriptionId: string;
+      amountMinor: number;
+      transactionId: string;
+    }
+  | {
+      /**
        * A manual payment's status change moved its money: `REVERSE` takes it off the books, `REAPPLY` books it
        * again. `userCredited` says which way the payment itself moved money for the user.
        */
@@ -271,6 +284,13 @@ function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
     case 'RefundSubscription': {
       const { userUuid, paymentId, subscriptionId, amountMinor } = command;
       const transaction = singlePosting(command.transactionId, REFUND_ACCOUNT, user, amountMinor);
+      return [
+        { type: 'SubscriptionRefunded', data: { userUuid, paymentId, subscriptionId, amountMinor, transaction } },
+      ];
+    }
+    case 'RefundSubscriptionPayment': {
+      const { userUuid, paymentId, subscriptionId, amountMinor } = command;
+      const transaction = singlePosting(command.transactionId, SUBSCRIPTION_REVENUE_ACCOUNT, user, amountMinor);
       return [
         { type: 'SubscriptionRefunded', data: { userUuid, paymentId, subscriptionId, amountMinor, transaction } },
       ];

@@ -322,3 +322,16 @@ export class LedgerUserBalancesByUser1768600007800 implements MigrationInterface
     await runner.query(`DROP INDEX account_balances_user_uuid`);
   }
 }
+
+/** The REFUND that gave a subscription payment back to the balance (ADR 0092): set once, by `PaymentRefundedToBalance`. */
+export class PaymentRefundedBy1770300009200 implements MigrationInterface {
+  name = 'PaymentRefundedBy1770300009200';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payments ADD COLUMN refunded_by_payment_id bigint`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE payments DROP COLUMN refunded_by_payment_id`);
+  }
+}

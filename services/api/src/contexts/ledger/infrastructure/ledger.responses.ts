@@ -309,6 +309,13 @@ export class PaymentDto implements Payment {
   promoCode?: PaymentPromoCode;
 
   @ApiPropertyOptional({
+    type: 'integer',
+    description:
+      'A SUBSCRIPTION_PAYMENT staff refunded to the balance: the REFUND payment that did it; left out otherwise',
+  })
+  refundedByPaymentId?: number;
+
+  @ApiPropertyOptional({
     type: 'string',
     nullable: true,
     description:

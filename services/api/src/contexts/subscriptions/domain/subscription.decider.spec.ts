@@ -10,6 +10,7 @@ import {
   chooseRenewalFunding,
   deactivateRecurrence,
   endSubscription,
+  endSubscriptionForRefund,
   failProvisioning,
   fallBackToBalanceFunding,
   nextPaymentDateOf,
@@ -539,6 +540,38 @@ describe('subscription decider', () => {
       given([purchased, activated, expired])
         .when((state) => deactivateRecurrence({ at }, state))
         .thenRejects('error.subscription.ended');
+    });
+  });
+
+  describe('EndForRefund (ADR 0092)', () => {
+    const at = new Date('2026-02-10T10:00:00Z');
+    const endedNow: SubscriptionEvent = {
+      type: 'SubscriptionEnded',
+      data: { subscriptionId, userUuid, status: 'CANCELED', endedAt: at.toISOString() },
+    };
+
+    it('ends an ACTIVE subscription CANCELED at once, long before its end date', () => {
+      given([purchased, activated])
+        .when((state) => endSubscriptionForRefund({ at }, state))
+        .then([endedNow]);
+    });
+
+    it('ends a cancelled or a PENDING one too', () => {
+      given([purchased, activated, cancelled])
+        .when((state) => endSubscriptionForRefund({ at }, state))
+        .then([endedNow]);
+      given([purchased])
+        .when((state) => endSubscriptionForRefund({ at }, state))
+        .then([endedNow]);
+    });
+
+    it('leaves one that ended as it is, and refuses an unknown one', () => {
+      given([purchased, activated, expired])
+        .when((state) => endSubscriptionForRefund({ at }, state))
+        .then([]);
+      given([])
+        .when((state) => endSubscriptionForRefund({ at }, state))
+        .thenRejects('error.subscription.not.found');
     });
   });
 

@@ -477,6 +477,26 @@ export function endSubscription(
 }
 
 /**
+ * Staff refunded one of its payments to the balance and chose to end it now (ADR 0092): CANCELED at once, whatever its
+ * end date, and its account disabled at the streaming service like any ended one. One that ended already stays so.
+ */
+export function endSubscriptionForRefund(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = existing(state);
+  if (hasEnded(subscription)) return [];
+  return [
+    {
+      type: 'SubscriptionEnded',
+      data: {
+        subscriptionId: subscription.subscriptionId,
+        userUuid: subscription.userUuid,
+        status: 'CANCELED',
+        endedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
  * Not in GRACE (ADR 0081, amended): the account is disabled at the streaming service and its login is what the window
  * keeps for the owner; renaming a disabled account there is a risk for nothing, so the owner renews first.
  */

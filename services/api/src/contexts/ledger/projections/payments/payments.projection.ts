@@ -130,6 +130,12 @@ function updateOf(
         [paymentId, provider, checkoutSessionId, amountAskedMinor, actor, publicActor],
       ];
     }
+    case 'PaymentRefundedToBalance':
+      return [
+        `UPDATE payments SET refunded_by_payment_id = $2, updated_at = $3, updated_by = $4, updated_by_public = $5
+          WHERE payment_id = $1`,
+        [event.data.paymentId, event.data.refundPaymentId, event.data.refundedAt, actor, publicActor],
+      ];
     case 'AmbassadorBonusRaised':
       return [
         `UPDATE payments SET amount_minor = $2, updated_at = $3, updated_by = $4, updated_by_public = $5

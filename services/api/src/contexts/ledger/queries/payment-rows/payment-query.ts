@@ -60,7 +60,8 @@ export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p
   dp.plan_name AS purchase_plan_name, dp.subscription_id AS purchase_subscription_id, dp.status AS purchase_status,
   dp.error_code AS purchase_error_code, p.card_provider, p.card_checkout_session_id, p.review_currency,
   p.review_amount_minor::text AS review_amount_minor, sp.subscription_id AS paid_subscription_id,
-  sp.plan_name AS paid_plan_name, sp.promo_code, sp.promo_discount_minor::text AS promo_discount_minor`;
+  sp.plan_name AS paid_plan_name, sp.promo_code, sp.promo_discount_minor::text AS promo_discount_minor,
+  p.refunded_by_payment_id::text AS refunded_by_payment_id`;
 
 /**
  * The relation `PAYMENT_COLUMNS` read from: the payments, with what a deposit buys and what a balance payment paid
@@ -132,6 +133,7 @@ export interface PaymentRow {
   paid_plan_name: string | null;
   promo_code: string | null;
   promo_discount_minor: string | null;
+  refunded_by_payment_id: string | null;
 }
 
 /**
@@ -228,6 +230,8 @@ export function toPayment(row: PaymentRow, audience: PaymentAudience): Payment {
       purchase: purchaseOf(row),
       ...paidForOf(row),
       ...promoCodeOf(row),
+      // Only a refunded payment carries it, so every other answer stays what it was (ADR 0092).
+      ...(row.refunded_by_payment_id === null ? {} : { refundedByPaymentId: Number(row.refunded_by_payment_id) }),
     },
     { createdBy: row.created_by_public, updatedBy: row.updated_by_public },
     audience,

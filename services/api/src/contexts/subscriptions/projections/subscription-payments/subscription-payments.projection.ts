@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SubscriptionEventDataByType } from '@kupa/proto';
+import type { LedgerEventDataByType, SubscriptionEventDataByType } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { SubscriptionPaymentDetails } from '../../../ledger';
@@ -7,7 +7,13 @@ import { PROMO_CODE_USES_TABLE } from '../promo-codes/promo-codes.projection';
 
 export const SUBSCRIPTION_PAYMENTS_TABLE = 'subscription_payments';
 
-const HANDLED = ['SubscriptionPurchased', 'SubscriptionRenewed', 'SubscriptionProvisioningFailed'] as const;
+const HANDLED = [
+  'SubscriptionPurchased',
+  'SubscriptionRenewed',
+  'SubscriptionProvisioningFailed',
+  // The ledger's mark on a subscription payment staff refunded (ADR 0092): its REFUND gave that subscription back.
+  'PaymentRefundedToBalance',
+] as const;
 
 /**
  * `subscription_payments`: which subscription each balance payment bought or renewed, or each refund gave back, with
@@ -53,6 +59,10 @@ function paymentOf(
     case 'SubscriptionRenewed': {
       const data = event.data as SubscriptionEventDataByType['SubscriptionRenewed'];
       return { paymentId: data.paymentId, subscriptionId: data.subscriptionId, planName: null };
+    }
+    case 'PaymentRefundedToBalance': {
+      const data = event.data as LedgerEventDataByType['PaymentRefundedToBalance'];
+      return { paymentId: data.refundPaymentId, subscriptionId: data.subscriptionId, planName: null };
     }
     case 'SubscriptionProvisioningFailed': {
       const data = event.data as SubscriptionEventDataByType['SubscriptionProvisioningFailed'];
