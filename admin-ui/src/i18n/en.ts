@@ -337,6 +337,22 @@ export const en: TranslationMessages = {
     payments: {
       back_to_list: 'Back to payments',
       promo_code: 'Code %{code}, discount',
+      refund: {
+        title: 'Refund to the balance',
+        intro: 'Gives the whole payment back to the client\u2019s balance, once.',
+        reason: 'Reason (for staff)',
+        ending_now: 'End the subscription now',
+        ending_at_end: 'Keep the subscription to its end date',
+        open: 'Refund to balance',
+        confirm_title: 'Refund %{amount} to the balance?',
+        confirm_now: '%{amount} goes back to the balance of %{email}, and the subscription ends now.',
+        confirm_at_end: '%{amount} goes back to the balance of %{email}; the subscription runs to its end date.',
+        confirm: 'Refund',
+        keep: 'Back',
+        done: 'The payment was refunded to the balance',
+        refunded: 'Refunded to the balance as payment',
+        reason_required: 'Write why the money goes back',
+      },
       card: {
         provider: 'Card provider',
         checkoutSessionId: 'Checkout session ID',

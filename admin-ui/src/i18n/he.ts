@@ -542,6 +542,22 @@ export const he: TranslationMessages = {
     payments: {
       back_to_list: 'חזרה לרשימת התשלומים',
       promo_code: 'קוד %{code}, הנחה של',
+      refund: {
+        title: 'החזר ליתרה',
+        intro: 'מחזיר את כל התשלום ליתרת הלקוח, פעם אחת בלבד.',
+        reason: 'סיבה (לצוות)',
+        ending_now: 'לסיים את המנוי עכשיו',
+        ending_at_end: 'להשאיר את המנוי עד תאריך הסיום',
+        open: 'החזר ליתרה',
+        confirm_title: 'להחזיר %{amount} ליתרה?',
+        confirm_now: '%{amount} יחזרו ליתרה של %{email}, והמנוי יסתיים עכשיו.',
+        confirm_at_end: '%{amount} יחזרו ליתרה של %{email}; המנוי ימשיך עד תאריך הסיום.',
+        confirm: 'להחזיר',
+        keep: 'חזרה',
+        done: 'התשלום הוחזר ליתרה',
+        refunded: 'הוחזר ליתרה בתשלום',
+        reason_required: 'יש לכתוב למה הכסף מוחזר',
+      },
       card: {
         provider: 'ספק הכרטיסים',
         checkoutSessionId: 'מזהה דף התשלום',

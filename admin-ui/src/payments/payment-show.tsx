@@ -26,6 +26,7 @@ import { formatAmount, Money } from '../shared/money';
 import { useLang } from '../shared/use-lang';
 import { ReportedAmount } from './payment-columns';
 import { PaymentStatusForm } from './payment-status-form';
+import { RefundToBalance, RefundableCard } from './refund-to-balance';
 
 type PaymentRecord = StaffPayment & RaRecord;
 
@@ -240,6 +241,12 @@ export function PaymentShow() {
                 <PaymentStatusForm />
               </CardContent>
             </Card>
+            <RefundableCard>
+              <Typography variant="subtitle1" component="h2" gutterBottom>
+                {translate('kupa.payments.refund.title')}
+              </Typography>
+              <RefundToBalance />
+            </RefundableCard>
           </Stack>
         </Grid>
       </Grid>

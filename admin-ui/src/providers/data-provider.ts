@@ -10,6 +10,7 @@ import {
   type DashboardSummary,
   type AuditTargetType,
   type ChangePaymentStatusRequest,
+  type RefundToBalanceRequest,
   type CreateUserRequest,
   type ExtendSubscriptionRequest,
   type ManualPaymentRequest,
@@ -343,6 +344,8 @@ export interface KupaDataProvider extends DataProvider {
   addNote(userUuid: string, text: string): Promise<Note>;
   deleteNote(userUuid: string, noteId: string): Promise<void>;
   changePaymentStatus(paymentId: Identifier, request: ChangePaymentStatusRequest): Promise<Payment>;
+  /** An admin gives a subscription payment back to the client's balance, whole, once (ADR 0092). */
+  refundPaymentToBalance(paymentId: Identifier, request: RefundToBalanceRequest): Promise<{ refundPaymentId: number }>;
   /** A manual deposit or balance fix; the key makes a retried submission book the money only once (docs/api.md). */
   createManualPayment(request: ManualPaymentRequest, idempotencyKey: string): Promise<Payment>;
   getAccountHistory(query: AccountHistoryQuery, signal?: AbortSignal): Promise<AccountHistory>;
@@ -541,6 +544,16 @@ export const dataProvider: KupaDataProvider = {
   },
   async cancelSubscription(subscriptionId) {
     await httpClient(API_ROUTES.subscription(String(subscriptionId)), { method: 'DELETE' });
+  },
+  async refundPaymentToBalance(paymentId, request) {
+    const { json } = await httpClient<{ refundPaymentId: number }>(
+      API_ROUTES.paymentRefundToBalance(String(paymentId)),
+      {
+        method: 'POST',
+        body: JSON.stringify(request),
+      },
+    );
+    return json;
   },
   async resumeSubscription(subscriptionId) {
     await httpClient(API_ROUTES.subscriptionResume(String(subscriptionId)), { method: 'POST' });
