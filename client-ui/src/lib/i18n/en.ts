@@ -198,6 +198,7 @@ export const en: Record<MessageKey, string> = {
   'payment.promoCode': 'Code {code}: {discount} off',
   'payment.field.transferTo': 'Sent to',
   'payment.field.transferFrom': 'Received from',
+  'payment.field.refundedBy': 'Refunded to your balance as payment',
   'payment.field.publicNote': 'Message from Kupa',
   'payment.field.createdAt': 'Created',
   'payment.field.createdBy': 'Created by',

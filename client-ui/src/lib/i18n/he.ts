@@ -197,6 +197,7 @@ export const he = {
   'payment.promoCode': 'קוד {code}: הנחה של {discount}',
   'payment.field.transferTo': 'נשלח אל',
   'payment.field.transferFrom': 'התקבל מאת',
+  'payment.field.refundedBy': 'הוחזר ליתרה בתשלום',
   'payment.field.publicNote': 'הודעה מקופה',
   'payment.field.createdAt': 'נוצר בתאריך',
   'payment.field.createdBy': 'נוצר על ידי',

@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
 import { DescriptionList, type DescriptionRow } from '../../../lib/ui/description-list';
 import { Page } from '../../../lib/ui/page';
-import { RouterButton } from '../../../lib/ui/router-link';
+import { RouterButton, RouterLink } from '../../../lib/ui/router-link';
 import { NotFoundView } from '../../errors/not-found-screen';
 import { PaymentAmount, PaymentPromoCode, PaymentStatusChip } from '../payment-money';
 import { paymentDetailQueryKey } from '../payments-query';
@@ -126,6 +126,21 @@ function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
       'payment.field.cardProvider',
       CARD_PROVIDER_LABELS[payment.card.provider][lang],
       'payment-detail-card-provider',
+    ]);
+  }
+  // A subscription payment Kupa gave back to the balance (ADR 0092): the REFUND payment that did it.
+  if (payment.refundedByPaymentId) {
+    rows.push([
+      'payment.field.refundedBy',
+      <RouterLink
+        key="refundedBy"
+        to="/payments/$paymentId"
+        params={{ paymentId: String(payment.refundedByPaymentId) }}
+        data-testid="payment-detail-refunded-link"
+      >
+        <bdi>#{payment.refundedByPaymentId}</bdi>
+      </RouterLink>,
+      'payment-detail-refunded-by',
     ]);
   }
   // What staff chose to tell the client; the internal comment never reaches a client's answer.
