@@ -115,38 +115,34 @@ describe('payment detail', () => {
     expect(screen.queryByTestId('payment-detail-created-by')).not.toBeInTheDocument();
   });
 
-  it(
-    'links a subscription payment Kupa refunded to the balance to its refund, in both languages',
-    { timeout: 60_000 },
-    async () => {
-      signInAs();
-      const refunded = makePayment({
-        paymentId: 42,
-        type: 'SUBSCRIPTION_PAYMENT',
-        method: 'BALANCE',
-        aggregator: 'INTERNAL',
-        amount: 10,
-        refundedByPaymentId: 51,
-      });
-      mockFetch(({ url }) => {
-        if (url === '/api/users/me') return jsonResponse(200, makeUser());
-        if (url === '/api/payments/42') return jsonResponse(200, refunded);
-        return errorResponse(404, 'error.payment.not.found', 'Payment not found');
-      });
-      const hebrew = renderApp('/payments/42');
-      // A loaded machine renders the page slower than the default second.
-      const row = await screen.findByTestId('payment-detail-refunded-by', {}, { timeout: 15_000 });
-      expect(row).toHaveTextContent('#51');
-      expect(screen.getByTestId('payment-detail')).toHaveTextContent(translate('he', 'payment.field.refundedBy'));
-      expect(screen.getByTestId('payment-detail-refunded-link')).toHaveAttribute('href', '/payments/51');
-      hebrew.unmount();
+  it('links a subscription payment Kupa refunded to the balance to its refund, in both languages', async () => {
+    signInAs();
+    const refunded = makePayment({
+      paymentId: 42,
+      type: 'SUBSCRIPTION_PAYMENT',
+      method: 'BALANCE',
+      aggregator: 'INTERNAL',
+      amount: 10,
+      refundedByPaymentId: 51,
+    });
+    mockFetch(({ url }) => {
+      if (url === '/api/users/me') return jsonResponse(200, makeUser());
+      if (url === '/api/payments/42') return jsonResponse(200, refunded);
+      return errorResponse(404, 'error.payment.not.found', 'Payment not found');
+    });
+    const hebrew = renderApp('/payments/42');
+    // A loaded machine renders the page slower than the default second.
+    const row = await screen.findByTestId('payment-detail-refunded-by', {}, { timeout: 15_000 });
+    expect(row).toHaveTextContent('#51');
+    expect(screen.getByTestId('payment-detail')).toHaveTextContent(translate('he', 'payment.field.refundedBy'));
+    expect(screen.getByTestId('payment-detail-refunded-link')).toHaveAttribute('href', '/payments/51');
+    hebrew.unmount();
 
-      useLangStore.getState().setLang('en');
-      renderApp('/payments/42');
-      await screen.findByTestId('payment-detail-refunded-by', {}, { timeout: 15_000 });
-      expect(screen.getByTestId('payment-detail')).toHaveTextContent('Refunded to your balance as payment');
-    },
-  );
+    useLangStore.getState().setLang('en');
+    renderApp('/payments/42');
+    await screen.findByTestId('payment-detail-refunded-by', {}, { timeout: 15_000 });
+    expect(screen.getByTestId('payment-detail')).toHaveTextContent('Refunded to your balance as payment');
+  }, 60_000);
 
   it('names staff work as Kupa, shows the note staff wrote for the client, and wraps long unbroken text', async () => {
     signInAs();
