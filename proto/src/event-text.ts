@@ -87,6 +87,8 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   PromoCodeCreated: { he: 'יצירת קוד הנחה', en: 'Promo code created' },
   PromoCodeDisabled: { he: 'השבתת קוד הנחה', en: 'Promo code disabled' },
   PromoCodeRedeemed: { he: 'שימוש בקוד הנחה', en: 'Promo code used' },
+  PromoCodeReserved: { he: 'שמירת שימוש בקוד הנחה', en: 'Promo code use held' },
+  PromoCodeReservationReleased: { he: 'שחרור שימוש שמור בקוד הנחה', en: 'Promo code hold released' },
 });
 
 /**
@@ -268,6 +270,8 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   PromoCodeCreated: { he: '{target} נוצר: {changes}', en: '{target} created: {changes}' },
   PromoCodeDisabled: { he: '{target} הושבת', en: '{target} disabled' },
   PromoCodeRedeemed: { he: '{target}: {changes}', en: '{target}: {changes}' },
+  PromoCodeReserved: { he: '{target} נשמר לתשלום: {changes}', en: '{target} held for a payment: {changes}' },
+  PromoCodeReservationReleased: { he: '{target} שוחרר: {changes}', en: '{target} released: {changes}' },
 });
 
 /** The sentence of an event without its own (a type this build does not know, or a sentence it cannot fill). */
@@ -439,6 +443,8 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     price: { label: { he: 'מחיר ששולם', en: 'price paid' }, value: { kind: 'money' } },
     discount: { label: { he: 'הנחה', en: 'discount' }, value: { kind: 'money' } },
     disabled: { label: { he: 'מושבת', en: 'disabled' }, value: BOOLEAN },
+    heldUntil: { label: { he: 'שמור עד', en: 'held until' }, value: INSTANT },
+    released: { label: { he: 'שוחרר', en: 'released' }, value: BOOLEAN },
   },
 });
 

@@ -23,6 +23,8 @@ export const PROMO_CODE_EVENT_TYPES = Object.freeze({
   created: 'PromoCodeCreated',
   disabled: 'PromoCodeDisabled',
   redeemed: 'PromoCodeRedeemed',
+  reserved: 'PromoCodeReserved',
+  reservationReleased: 'PromoCodeReservationReleased',
 } as const);
 export type PromoCodeEventType = (typeof PROMO_CODE_EVENT_TYPES)[keyof typeof PROMO_CODE_EVENT_TYPES];
 
@@ -85,12 +87,48 @@ export interface PromoCodeRedeemedData {
   discountMinor: number;
   priceMinor: number;
   redeemedAt: IsoDateTime;
+  /** The card checkout's or crypto deposit's payment whose reservation this use settles; absent from the balance. */
+  depositPaymentId?: number;
+}
+
+/**
+ * A card checkout or a crypto deposit opened at a price with the code: the use is held for it, counted against the
+ * limits like a use until it settles (`PromoCodeRedeemed` with its `depositPaymentId`), is released, or expires with
+ * the checkout or deposit at `expiresAt`.
+ */
+export interface PromoCodeReservedData {
+  code: string;
+  userUuid: string;
+  use: PromoCodeUse;
+  /** The deposit's (or checkout's) payment id: the reservation's key. */
+  depositPaymentId: number;
+  subscriptionId: string;
+  planId: string;
+  listPriceMinor: number;
+  discountMinor: number;
+  priceMinor: number;
+  reservedAt: IsoDateTime;
+  expiresAt: IsoDateTime;
+}
+
+/** Why a reservation stopped holding a use without becoming one: its purchase failed, or its checkout closed. */
+export const PROMO_CODE_RELEASE_REASONS = Object.freeze(['PURCHASE_FAILED', 'CHECKOUT_CLOSED'] as const);
+export type PromoCodeReleaseReason = (typeof PROMO_CODE_RELEASE_REASONS)[number];
+
+export interface PromoCodeReservationReleasedData {
+  code: string;
+  userUuid: string;
+  depositPaymentId: number;
+  reason: PromoCodeReleaseReason;
+  releasedAt: IsoDateTime;
 }
 
 export interface PromoCodeEventDataByType {
   PromoCodeCreated: PromoCodeCreatedData;
   PromoCodeDisabled: PromoCodeDisabledData;
   PromoCodeRedeemed: PromoCodeRedeemedData;
+  PromoCodeReserved: PromoCodeReservedData;
+  PromoCodeReservationReleased: PromoCodeReservationReleasedData;
 }
 
 export type PromoCodeEvent = {
@@ -205,7 +243,7 @@ export interface PromoCodeQuote {
   currency: 'USD';
 }
 
-/** The optional code the buy and renew calls from the balance accept. */
+/** The optional code the buy and renew calls accept: from the balance, by card checkout and by crypto deposit. */
 export interface WithPromoCode {
   /** Any case; surrounding spaces are dropped. Absent or empty: no code. */
   promoCode?: string;

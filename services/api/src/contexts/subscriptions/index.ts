@@ -9,7 +9,10 @@ import {
 import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
 import { DepositPurchasesReadModel1768500000300 } from './infrastructure/deposit-purchases.migrations';
 import { SubscriptionPaymentsReadModel1768500007700 } from './infrastructure/subscription-payments.migrations';
-import { PromoCodesReadModel1770000008800 } from './infrastructure/promo-codes.migrations';
+import {
+  PromoCodeReservations1770000008820,
+  PromoCodesReadModel1770000008800,
+} from './infrastructure/promo-codes.migrations';
 
 export { SubscriptionsModule } from './subscriptions.module';
 export { SubscriptionSecrets } from './infrastructure/subscription-secrets';
@@ -42,6 +45,7 @@ export const subscriptionsMigrations: Function[] = [
   SubscriptionRenewalFunding1768700008500,
   SubscriptionCardRenewalOpen1768700008600,
   PromoCodesReadModel1770000008800,
+  PromoCodeReservations1770000008820,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

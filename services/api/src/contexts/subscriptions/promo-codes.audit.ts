@@ -52,4 +52,29 @@ export const PROMO_CODE_AUDIT_MAPPERS: Readonly<Record<PromoCodeEventType, Audit
       },
     };
   },
+  PromoCodeReserved: (event: RecordedEvent): AuditEntryDraft => {
+    const data = event.data as PromoCodeEventDataByType['PromoCodeReserved'];
+    return {
+      targetType: 'PROMO_CODE',
+      targetId: data.code,
+      parent: { type: 'CLIENT', id: data.userUuid },
+      operationType: 'UPDATED',
+      fields: {
+        payment: `#${data.depositPaymentId}`,
+        price: minorToAmount(data.priceMinor),
+        discount: minorToAmount(data.discountMinor),
+        heldUntil: data.expiresAt,
+      },
+    };
+  },
+  PromoCodeReservationReleased: (event: RecordedEvent): AuditEntryDraft => {
+    const data = event.data as PromoCodeEventDataByType['PromoCodeReservationReleased'];
+    return {
+      targetType: 'PROMO_CODE',
+      targetId: data.code,
+      parent: { type: 'CLIENT', id: data.userUuid },
+      operationType: 'UPDATED',
+      fields: { payment: `#${data.depositPaymentId}`, released: true },
+    };
+  },
 });

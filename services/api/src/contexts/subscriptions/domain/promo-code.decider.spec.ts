@@ -8,6 +8,9 @@ import {
   promoCodeEvolution,
   quotePromoCode,
   redeemPromoCode,
+  releasePromoCodeReservation,
+  reservePromoCode,
+  settlePromoCodeReservation,
 } from './promo-code.decider';
 
 const at = new Date('2026-06-10T12:00:00Z');
@@ -244,6 +247,158 @@ describe('promo code decider (docs/adr/0088-promo-codes.md)', () => {
       const state = fold(promoCodeEvolution, [created({ discountKind: 'AMOUNT', percent: null, amountMinor: 250 })]);
       expect(checkPromoCode({ ...application, listPriceMinor: 200 }, state)).toBe(199);
       expect(checkPromoCode(application, state)).toBe(250);
+    });
+  });
+
+  describe('holding a use for a card checkout or a crypto deposit', () => {
+    const expiresAt = new Date('2026-06-11T12:00:00Z');
+    const opening = (depositPaymentId: number, userUuid = alice) => ({
+      ...application,
+      userUuid,
+      depositPaymentId,
+      expiresAt,
+    });
+    const reservedData = (depositPaymentId: number, userUuid = alice) => ({
+      code: 'SPRING20',
+      userUuid,
+      use: 'PURCHASE' as const,
+      depositPaymentId,
+      subscriptionId: application.subscriptionId,
+      planId: planA,
+      listPriceMinor: 1000,
+      discountMinor: 200,
+      priceMinor: 800,
+      reservedAt: at.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    });
+    const reserved = (depositPaymentId: number, userUuid = alice): PromoCodeEvent => ({
+      type: 'PromoCodeReserved',
+      data: reservedData(depositPaymentId, userUuid),
+    });
+    const settlement = (depositPaymentId: number, when = at) => ({
+      depositPaymentId,
+      paymentId: 900,
+      subscriptionId: application.subscriptionId,
+      isNewClient: true,
+      at: when,
+    });
+
+    it('reserves the use at the quoted price, until the checkout or deposit expires', () => {
+      given([created()])
+        .when((state) => reservePromoCode(opening(31), state).events)
+        .then([reserved(31)]);
+    });
+
+    it('counts a live hold against the limits like a use: the last use held is used up for the others', () => {
+      given([created({ maxUses: 2 }), redeemed(bob), reserved(31, bob)])
+        .when((state) => reservePromoCode(opening(32), state).events)
+        .thenRejects('error.promo.code.used.up');
+      given([created({ maxUses: 2 }), redeemed(bob), reserved(31, bob)])
+        .when((state) => redeemPromoCode(application, state).events)
+        .thenRejects('error.promo.code.used.up');
+      given([created({ maxUsesPerClient: 1 }), reserved(31)])
+        .when((state) => reservePromoCode(opening(32), state).events)
+        .thenRejects('error.promo.code.already.used');
+    });
+
+    it('no longer counts a hold past its expiry, nor a released one', () => {
+      given([created({ maxUses: 1 }), reserved(31, bob)])
+        .when((state) => reservePromoCode({ ...opening(32), at: expiresAt }, state).events)
+        .then([
+          {
+            type: 'PromoCodeReserved',
+            data: { ...reservedData(32), reservedAt: expiresAt.toISOString() },
+          },
+        ]);
+      const released: PromoCodeEvent = {
+        type: 'PromoCodeReservationReleased',
+        data: { code: 'SPRING20', userUuid: bob, depositPaymentId: 31, reason: 'PURCHASE_FAILED', releasedAt: '' },
+      };
+      given([created({ maxUses: 1 }), reserved(31, bob), released])
+        .when((state) => reservePromoCode(opening(32), state).events)
+        .then([reserved(32)]);
+    });
+
+    it('holds nothing when the referral discount is larger', () => {
+      given([created()])
+        .when((state) => reservePromoCode({ ...opening(31), referralPercent: 30 }, state).events)
+        .then([]);
+    });
+
+    it('settles: the hold becomes the use at the quoted discount, naming the deposit, and frees its place', () => {
+      given([created({ maxUses: 1 }), reserved(31)])
+        .when((state) => settlePromoCodeReservation(settlement(31), state)?.events ?? [])
+        .then([
+          {
+            type: 'PromoCodeRedeemed',
+            data: {
+              code: 'SPRING20',
+              userUuid: alice,
+              use: 'PURCHASE',
+              paymentId: 900,
+              subscriptionId: application.subscriptionId,
+              planId: planA,
+              listPriceMinor: 1000,
+              discountMinor: 200,
+              priceMinor: 800,
+              redeemedAt: at.toISOString(),
+              depositPaymentId: 31,
+            },
+          },
+        ]);
+      const state = fold(promoCodeEvolution, [
+        created({ maxUses: 1 }),
+        reserved(31),
+        ...(settlePromoCodeReservation(
+          settlement(31),
+          fold(promoCodeEvolution, [created({ maxUses: 1 }), reserved(31)]),
+        )?.events ?? []),
+      ]);
+      expect(state.uses).toBe(1);
+      expect(state.reservations.size).toBe(0);
+    });
+
+    it('honours a live hold even when the code was disabled since: the client paid that price', () => {
+      const disabled: PromoCodeEvent = { type: 'PromoCodeDisabled', data: { code: 'SPRING20', disabledAt: '' } };
+      given([created(), reserved(31), disabled])
+        .when((state) => (settlePromoCodeReservation(settlement(31), state)?.events ?? []).map((event) => event.type))
+        .then(['PromoCodeRedeemed'] as never);
+    });
+
+    it('asks the code again when the money came after the hold expired: refused when its place was taken', () => {
+      const late = new Date('2026-06-12T00:00:00Z');
+      given([created({ maxUses: 1 }), reserved(31), redeemed(bob)])
+        .when((state) => settlePromoCodeReservation(settlement(31, late), state)?.events ?? [])
+        .thenRejects('error.promo.code.used.up');
+      const lateButRoom = settlePromoCodeReservation(
+        settlement(31, late),
+        fold(promoCodeEvolution, [created({ maxUses: 2 }), reserved(31), reserved(32, bob)]),
+      );
+      expect(lateButRoom?.discountMinor).toBe(200);
+    });
+
+    it('settles nothing for a deposit that held no use', () => {
+      expect(settlePromoCodeReservation(settlement(31), fold(promoCodeEvolution, [created()]))).toBeNull();
+    });
+
+    it('releases a hold once; a settled or unknown one releases nothing', () => {
+      given([created(), reserved(31)])
+        .when((state) => releasePromoCodeReservation({ depositPaymentId: 31, reason: 'CHECKOUT_CLOSED', at }, state))
+        .then([
+          {
+            type: 'PromoCodeReservationReleased',
+            data: {
+              code: 'SPRING20',
+              userUuid: alice,
+              depositPaymentId: 31,
+              reason: 'CHECKOUT_CLOSED',
+              releasedAt: at.toISOString(),
+            },
+          },
+        ]);
+      given([created()])
+        .when((state) => releasePromoCodeReservation({ depositPaymentId: 31, reason: 'PURCHASE_FAILED', at }, state))
+        .then([]);
     });
   });
 });

@@ -2,11 +2,13 @@ import {
   bestOfferPrice,
   type OfferPrice,
   type PromoCodeEvent,
+  type PromoCodeReleaseReason,
+  type PromoCodeReservedData,
   type PromoCodeTerms,
   type PromoCodeUse,
   promoDiscountMinor,
 } from '@kupa/proto';
-import { DomainError, type Evolution } from '../../../kernel';
+import { assert, DomainError, type Evolution } from '../../../kernel';
 
 /**
  * The promo code stream's decisions (`promo-code-{CODE}`, docs/adr/0088-promo-codes.md): an admin creates a code and
@@ -21,10 +23,27 @@ export interface PromoCodeState {
   disabled: boolean;
   uses: number;
   usesByClient: ReadonlyMap<string, number>;
+  /** Uses held for card checkouts and crypto deposits not settled yet, by the deposit's payment id. */
+  reservations: ReadonlyMap<number, PromoCodeReservedData>;
 }
 
 export function initialPromoCodeState(): PromoCodeState {
-  return { exists: false, code: '', terms: null, disabled: false, uses: 0, usesByClient: new Map() };
+  return {
+    exists: false,
+    code: '',
+    terms: null,
+    disabled: false,
+    uses: 0,
+    usesByClient: new Map(),
+    reservations: new Map(),
+  };
+}
+
+function withoutReservation(state: PromoCodeState, depositPaymentId: number): PromoCodeState {
+  if (!state.reservations.has(depositPaymentId)) return state;
+  const reservations = new Map(state.reservations);
+  reservations.delete(depositPaymentId);
+  return { ...state, reservations };
 }
 
 export function evolvePromoCode(state: PromoCodeState, event: PromoCodeEvent): PromoCodeState {
@@ -38,8 +57,17 @@ export function evolvePromoCode(state: PromoCodeState, event: PromoCodeEvent): P
     case 'PromoCodeRedeemed': {
       const usesByClient = new Map(state.usesByClient);
       usesByClient.set(event.data.userUuid, (usesByClient.get(event.data.userUuid) ?? 0) + 1);
-      return { ...state, uses: state.uses + 1, usesByClient };
+      const settled = event.data.depositPaymentId;
+      const rest = settled === undefined ? state : withoutReservation(state, settled);
+      return { ...rest, uses: state.uses + 1, usesByClient };
     }
+    case 'PromoCodeReserved': {
+      const reservations = new Map(state.reservations);
+      reservations.set(event.data.depositPaymentId, event.data);
+      return { ...state, reservations };
+    }
+    case 'PromoCodeReservationReleased':
+      return withoutReservation(state, event.data.depositPaymentId);
   }
 }
 
@@ -139,8 +167,15 @@ export function checkPromoCode(application: PromoCodeApplication, state: PromoCo
   if (terms.planIds !== null && !terms.planIds.includes(application.planId))
     throw new DomainError('error.promo.code.not.for.plan');
   if (terms.newClientsOnly && !application.isNewClient) throw new DomainError('error.promo.code.new.clients.only');
-  if (terms.maxUses !== null && state.uses >= terms.maxUses) throw new DomainError('error.promo.code.used.up');
-  if (terms.maxUsesPerClient !== null && (state.usesByClient.get(application.userUuid) ?? 0) >= terms.maxUsesPerClient)
+  // A use held for a checkout or deposit still open counts like a use; one past its expiry no longer holds anything.
+  const held = [...state.reservations.values()].filter((held) => now < new Date(held.expiresAt).getTime());
+  const heldFor = held.filter((reservation) => reservation.userUuid === application.userUuid).length;
+  if (terms.maxUses !== null && state.uses + held.length >= terms.maxUses)
+    throw new DomainError('error.promo.code.used.up');
+  if (
+    terms.maxUsesPerClient !== null &&
+    (state.usesByClient.get(application.userUuid) ?? 0) + heldFor >= terms.maxUsesPerClient
+  )
     throw new DomainError('error.promo.code.already.used');
   return promoDiscountMinor(application.listPriceMinor, terms);
 }
@@ -183,4 +218,127 @@ export function redeemPromoCode(
       },
     ],
   };
+}
+
+/**
+ * A card checkout or a crypto deposit opened with the code: the price is quoted now and decided when the money
+ * arrives, so the use is held in between, counted against the limits under the code's lock like a use, until
+ * `expiresAt` (the checkout's or deposit's life). A code that does not beat the referral discount holds nothing.
+ */
+export function reservePromoCode(
+  application: PromoCodeApplication & {
+    referralPercent: number;
+    depositPaymentId: number;
+    subscriptionId: string;
+    expiresAt: Date;
+  },
+  state: PromoCodeState,
+): { price: OfferPrice; events: PromoCodeEvent[] } {
+  assert(!state.reservations.has(application.depositPaymentId), 'a deposit holds one use of a code');
+  const price = quotePromoCode(application, state);
+  if (price.applied !== 'PROMO_CODE') return { price, events: [] };
+  return {
+    price,
+    events: [
+      {
+        type: 'PromoCodeReserved',
+        data: {
+          code: state.code,
+          userUuid: application.userUuid,
+          use: application.use,
+          depositPaymentId: application.depositPaymentId,
+          subscriptionId: application.subscriptionId,
+          planId: application.planId,
+          listPriceMinor: price.listPriceMinor,
+          discountMinor: price.promoDiscountMinor,
+          priceMinor: price.priceMinor,
+          reservedAt: application.at.toISOString(),
+          expiresAt: application.expiresAt.toISOString(),
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * The money of a checkout or deposit that held a use arrived, and its purchase is being decided: the use it held
+ * becomes a use (`PromoCodeRedeemed` naming the deposit), at the discount it was quoted, in the same transaction as
+ * the payment. Within its life the reservation is honoured as it was made (the client paid that price), even if the
+ * code was disabled or ran out of dates since. Money that arrives after the reservation expired, or one released,
+ * asks the code again as a new use at this instant; a refusal is thrown, so the purchase fails with the code's
+ * reason and the money stays on the balance (it is never charged at another price than quoted). Answers null when the
+ * deposit held no use of this code.
+ */
+export function settlePromoCodeReservation(
+  settlement: {
+    depositPaymentId: number;
+    paymentId: number;
+    subscriptionId: string;
+    isNewClient: boolean;
+    at: Date;
+  },
+  state: PromoCodeState,
+): { discountMinor: number; events: PromoCodeEvent[] } | null {
+  const reservation = state.reservations.get(settlement.depositPaymentId);
+  if (reservation === undefined) return null;
+  const { at } = settlement;
+  if (at.getTime() >= new Date(reservation.expiresAt).getTime()) {
+    // Its own lapsed hold does not count against it; every other use and live hold does.
+    checkPromoCode(
+      {
+        userUuid: reservation.userUuid,
+        use: reservation.use,
+        planId: reservation.planId,
+        listPriceMinor: reservation.listPriceMinor,
+        isNewClient: settlement.isNewClient,
+        at,
+      },
+      withoutReservation(state, settlement.depositPaymentId),
+    );
+  }
+  return {
+    discountMinor: reservation.discountMinor,
+    events: [
+      {
+        type: 'PromoCodeRedeemed',
+        data: {
+          code: state.code,
+          userUuid: reservation.userUuid,
+          use: reservation.use,
+          paymentId: settlement.paymentId,
+          subscriptionId: settlement.subscriptionId,
+          planId: reservation.planId,
+          listPriceMinor: reservation.listPriceMinor,
+          discountMinor: reservation.discountMinor,
+          priceMinor: reservation.listPriceMinor - reservation.discountMinor,
+          redeemedAt: at.toISOString(),
+          depositPaymentId: settlement.depositPaymentId,
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * The held use is given back: its purchase failed (short money, a rule's refusal) or its checkout closed unpaid.
+ * Nothing when the deposit holds no use (released or settled already), so it is safe to ask twice.
+ */
+export function releasePromoCodeReservation(
+  command: { depositPaymentId: number; reason: PromoCodeReleaseReason; at: Date },
+  state: PromoCodeState,
+): PromoCodeEvent[] {
+  const reservation = state.reservations.get(command.depositPaymentId);
+  if (reservation === undefined) return [];
+  return [
+    {
+      type: 'PromoCodeReservationReleased',
+      data: {
+        code: state.code,
+        userUuid: reservation.userUuid,
+        depositPaymentId: command.depositPaymentId,
+        reason: command.reason,
+        releasedAt: command.at.toISOString(),
+      },
+    },
+  ];
 }

@@ -50,3 +50,37 @@ export class PromoCodesReadModel1770000008800 implements MigrationInterface {
     await runner.query(`DROP TABLE promo_codes`);
   }
 }
+
+/**
+ * `promo_code_reservations` (docs/adr/0088-promo-codes.md, "Card checkout and crypto deposits"): each use a card
+ * checkout or a crypto deposit held, by the deposit's payment id, and how it ended (HELD, REDEEMED, RELEASED), so the
+ * settlement finds the code to lock before its locks and `kupa ledger verify` compares the holds with the streams.
+ */
+export class PromoCodeReservations1770000008820 implements MigrationInterface {
+  name = 'PromoCodeReservations1770000008820';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE promo_code_reservations (
+        deposit_payment_id bigint PRIMARY KEY,
+        code text NOT NULL,
+        user_uuid uuid NOT NULL,
+        use text NOT NULL,
+        subscription_id uuid NOT NULL,
+        plan_id uuid NOT NULL,
+        list_price_minor bigint NOT NULL,
+        discount_minor bigint NOT NULL,
+        price_minor bigint NOT NULL,
+        status text NOT NULL,
+        reserved_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        ended_at timestamptz,
+        payment_id bigint
+      )`);
+    await runner.query(`CREATE INDEX promo_code_reservations_code ON promo_code_reservations (code, status)`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP TABLE promo_code_reservations`);
+  }
+}

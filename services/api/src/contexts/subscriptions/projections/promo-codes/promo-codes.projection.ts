@@ -5,6 +5,7 @@ import type { InlineProjection, RecordedEvent } from '../../../../platform/event
 
 export const PROMO_CODES_TABLE = 'promo_codes';
 export const PROMO_CODE_USES_TABLE = 'promo_code_uses';
+export const PROMO_CODE_RESERVATIONS_TABLE = 'promo_code_reservations';
 
 /**
  * `promo_codes` and `promo_code_uses` (docs/adr/0088-promo-codes.md): a code's terms and status, its uses and the
@@ -14,10 +15,11 @@ export const PROMO_CODE_USES_TABLE = 'promo_code_uses';
 export class PromoCodesProjection implements InlineProjection {
   readonly name = 'promo-codes';
   readonly handles = Object.values(PROMO_CODE_EVENT_TYPES);
-  readonly tables = [PROMO_CODES_TABLE, PROMO_CODE_USES_TABLE];
+  readonly tables = [PROMO_CODES_TABLE, PROMO_CODE_USES_TABLE, PROMO_CODE_RESERVATIONS_TABLE];
   readonly replayChecked = [
     { table: PROMO_CODES_TABLE, key: ['code'] },
     { table: PROMO_CODE_USES_TABLE, key: ['payment_id'] },
+    { table: PROMO_CODE_RESERVATIONS_TABLE, key: ['deposit_payment_id'] },
   ];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
@@ -79,6 +81,43 @@ export class PromoCodesProjection implements InlineProjection {
               WHERE code = $1`,
             [data.code, data.priceMinor, data.discountMinor],
           );
+          if (data.depositPaymentId !== undefined)
+            await manager.query(
+              `UPDATE ${PROMO_CODE_RESERVATIONS_TABLE}
+                  SET status = 'REDEEMED', ended_at = $2, payment_id = $3
+                WHERE deposit_payment_id = $1`,
+              [data.depositPaymentId, data.redeemedAt, data.paymentId],
+            );
+          break;
+        }
+        case 'PromoCodeReserved': {
+          const data = event.data as PromoCodeEventDataByType['PromoCodeReserved'];
+          await manager.query(
+            `INSERT INTO ${PROMO_CODE_RESERVATIONS_TABLE} (deposit_payment_id, code, user_uuid, use, subscription_id,
+               plan_id, list_price_minor, discount_minor, price_minor, status, reserved_at, expires_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'HELD', $10, $11)`,
+            [
+              data.depositPaymentId,
+              data.code,
+              data.userUuid,
+              data.use,
+              data.subscriptionId,
+              data.planId,
+              data.listPriceMinor,
+              data.discountMinor,
+              data.priceMinor,
+              data.reservedAt,
+              data.expiresAt,
+            ],
+          );
+          break;
+        }
+        case 'PromoCodeReservationReleased': {
+          const data = event.data as PromoCodeEventDataByType['PromoCodeReservationReleased'];
+          await manager.query(
+            `UPDATE ${PROMO_CODE_RESERVATIONS_TABLE} SET status = 'RELEASED', ended_at = $2 WHERE deposit_payment_id = $1`,
+            [data.depositPaymentId, data.releasedAt],
+          );
           break;
         }
       }
@@ -86,6 +125,7 @@ export class PromoCodesProjection implements InlineProjection {
   }
 
   async reset(manager: EntityManager): Promise<void> {
+    await manager.query(`DELETE FROM ${PROMO_CODE_RESERVATIONS_TABLE}`);
     await manager.query(`DELETE FROM ${PROMO_CODE_USES_TABLE}`);
     await manager.query(`DELETE FROM ${PROMO_CODES_TABLE}`);
   }
