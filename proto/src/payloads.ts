@@ -1,3 +1,4 @@
+import type { WithPromoCode } from './promo-codes';
 import type { AmbassadorBonusTier, ReferralDiscountTier } from './rewards';
 import type {
   AuditOperationType,
@@ -396,14 +397,14 @@ export interface CryptoDepositResponse {
 }
 
 /** `POST /payments/crypto/deposit-and-buy-subscription/payment-plans/{id}`; answered with `CryptoDepositResponse`. */
-export interface CryptoDepositAndBuyRequest {
+export interface CryptoDepositAndBuyRequest extends WithPromoCode {
   method: CryptoMethod;
   login: string;
   password: string;
 }
 
 /** `POST /payments/crypto/deposit-and-renew-subscription`; answered with `CryptoDepositResponse`. */
-export interface CryptoDepositAndRenewRequest {
+export interface CryptoDepositAndRenewRequest extends WithPromoCode {
   subscriptionId: string;
   method: CryptoMethod;
   /**
@@ -418,7 +419,7 @@ export interface CryptoDepositAndRenewRequest {
  * `POST /stripe/create-checkout-session/payment-plans/{id}` → `CardCheckoutResponse`. The hosted page returns to
  * `/paymentSuccess?paymentId=…` or `/paymentFailed?paymentId=…`, where the portal reads the payment's real outcome.
  */
-export interface CardCheckoutRequest {
+export interface CardCheckoutRequest extends WithPromoCode {
   login: string;
   password: string;
 }

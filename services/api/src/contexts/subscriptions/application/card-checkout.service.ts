@@ -27,9 +27,10 @@ import { withUniqueLogin } from '../infrastructure/logins';
 import { ReferralDiscounts } from './referral-discounts';
 import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../infrastructure/subscription-streams';
-import { type CommandOrigin, DepositPurchaseFlow } from './deposit-purchase.service';
+import { type CommandOrigin, DepositPurchaseFlow, heldPromo } from './deposit-purchase.service';
 import { DepositPurchaseReader } from './deposit-purchase-reader';
 import type { DepositPurchaseState } from '../domain/deposit-purchase.decider';
+import type { PromoCodeState } from '../domain/promo-code.decider';
 import { depositPurchaseStreams } from '../infrastructure/deposit-purchase-streams';
 import { SubscriptionParties } from './subscription-parties';
 
@@ -73,13 +74,20 @@ export class CardCheckouts {
     planId: string;
     login: string;
     password: string;
+    promoCode?: string;
     context: RequestContext;
   }): Promise<CardCheckoutResponse> {
     const { actor, planId, login, password, context } = command;
     if (!this.cards.available) throw new ApiError('error.card.provider.unavailable');
-    const { intent, depositNeededMinor } = await this.deposits.quotePurchase(actor, planId, login, (plan) => {
-      if (!plan.cardPaymentAllowed) throw new ApiError('error.package.cannot.be.bought.via.card.provider');
-    });
+    const { intent, depositNeededMinor, promo } = await this.deposits.quotePurchase(
+      actor,
+      planId,
+      login,
+      (plan) => {
+        if (!plan.cardPaymentAllowed) throw new ApiError('error.package.cannot.be.bought.via.card.provider');
+      },
+      command.promoCode,
+    );
     const checkout = await this.cards.open({
       owner: actor,
       amountMinor: depositNeededMinor,
@@ -93,6 +101,7 @@ export class CardCheckouts {
       byCard: true,
       deposit: (at, state) => openCardDeposit(checkout, at, state),
       password,
+      promo,
       result: { paymentId: checkout.paymentId, url: checkout.url },
     });
   }
@@ -141,6 +150,7 @@ export class CardCheckouts {
         ? null
         : await ledgerStreams.nextPaymentId(this.dataSource.manager);
     const reservation = this.deposits.loginReservation(purchase);
+    const settling = await this.deposits.settlingPromo(deposit.paymentId, buyer.uuid);
     const streams = {
       plan: planStreams.lockedForReading(purchase.paymentPlanId),
       subscription: subscriptionStreams.ref(purchase.subscriptionId),
@@ -149,6 +159,7 @@ export class CardCheckouts {
       wallet: ledgerStreams.wallet(deposit.userUuid),
       payment: ledgerStreams.payment(paymentId),
       login: reservation.stream,
+      ...this.deposits.promoStreams(settling),
     };
     interface Loaded {
       plan: LoadedStream<PlanState>;
@@ -157,6 +168,7 @@ export class CardCheckouts {
       purchase: LoadedStream<DepositPurchaseState | null>;
       wallet: LoadedWalletStream;
       payment: LoadedPaymentStream;
+      promo?: LoadedStream<PromoCodeState>;
     }
     const decide = (loaded: Loaded, bonus: LoadedPaymentStream | null, stamp: CommandStamp) => {
       const card = settleCardReport(
@@ -179,7 +191,17 @@ export class CardCheckouts {
         creditedMinor: card.creditedMinor,
         purchase: loaded.purchase.state?.status ?? null,
       };
-      const reported = { deposit: card.payment, wallet: card.wallet, bonus: card.bonus };
+      const promo = heldPromo(settling, loaded.promo);
+      // A checkout closed unpaid (expired, failed) or held for staff will buy nothing: its code's use is given back.
+      const closed =
+        card.creditedMinor === 0 && ['TIMEOUT', 'FAILED', 'REVIEW'].includes(settlement.status)
+          ? this.deposits.releaseCode(promo, {
+              depositPaymentId: deposit.paymentId,
+              reason: 'CHECKOUT_CLOSED',
+              at: stamp.at,
+            })
+          : {};
+      const reported = { deposit: card.payment, wallet: card.wallet, bonus: card.bonus, ...closed };
       if (card.creditedMinor === 0 || loaded.purchase.state?.status !== 'WAITING')
         return { events: reported, result: settlement };
       assert(password !== undefined, `the password of card deposit ${deposit.paymentId}'s purchase waits for it`);
@@ -189,7 +211,7 @@ export class CardCheckouts {
           this.deposits.decideBuy(
             { plan: loaded.plan, subscription: loaded.subscription, purchase: loaded.purchase },
             { wallet: afterWallet, payment: loaded.payment },
-            { purchase, buyer, discountPercent, paymentId, password, at: stamp.at },
+            { purchase, buyer, discountPercent, paymentId, password, at: stamp.at, promo },
             reservation,
           ),
         refusal,
@@ -206,6 +228,11 @@ export class CardCheckouts {
               wallet: [],
               payment: [],
               subscription: [],
+              ...this.deposits.releaseCode(promo, {
+                depositPaymentId: deposit.paymentId,
+                reason: 'PURCHASE_FAILED',
+                at: stamp.at,
+              }),
             };
       return {
         events: {
@@ -215,6 +242,7 @@ export class CardCheckouts {
           payment: events.payment,
           subscription: events.subscription,
           bonus: card.bonus,
+          ...('promo' in events ? { promo: events.promo } : {}),
         },
         result: { ...settlement, purchase: bought.status },
       };

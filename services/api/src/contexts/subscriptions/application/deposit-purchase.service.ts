@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type CryptoDepositResponse,
   type CryptoMethod,
@@ -9,11 +9,13 @@ import {
   discountedPriceMinor,
   type ErrorCode,
   minorToAmount,
+  type PromoCodeEvent,
 } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { assert } from '../../../kernel';
 import type { Actor, RequestContext } from '../../../platform/auth';
 import { Clock } from '../../../platform/clock';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config';
 import { CommandPipeline, type LoadedStream } from '../../../platform/commands';
 import { EventStore } from '../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../platform/http';
@@ -53,6 +55,15 @@ import { DepositPurchaseReader, type DepositPurchaseView } from './deposit-purch
 import { SubscriptionReader } from '../projections/subscriptions/subscription-reader';
 import { purchasedPlan } from './purchased-plan';
 import { SubscriptionParties } from './subscription-parties';
+import { PromoCodes, type PromoCodeRequest, type PromoCodeStreams } from './promo-codes';
+import {
+  type PromoCodeState,
+  quotePromoCode,
+  releasePromoCodeReservation,
+  reservePromoCode,
+  settlePromoCodeReservation,
+} from '../domain/promo-code.decider';
+import { promoCodeStreams } from '../infrastructure/promo-code-streams';
 
 /** What a deposit made to buy or renew will buy once its money arrives; the ids and the instant come from the open. */
 export type DepositPurchaseIntent = Omit<DepositPurchaseRequestedData, 'paymentId' | 'userUuid' | 'requestedAt'>;
@@ -66,6 +77,17 @@ export interface LoadedWalletPayment {
   payment: LoadedPaymentStream;
 }
 
+/**
+ * The code a deposit or checkout opens with, when it beat the referral discount at the quote: its use is held for
+ * the deposit (`PromoCodeReserved`) in the append that opens it, until `lifeMinutes` have passed.
+ */
+export interface OpeningPromo {
+  request: PromoCodeRequest;
+  planId: string;
+  listPriceMinor: number;
+  referralPercent: number;
+}
+
 /** A deposit opened with what it pays for: its payment's opening (the ledger's) and the purchase's request. */
 interface DepositOpening<Result> {
   context: RequestContext;
@@ -76,7 +98,15 @@ interface DepositOpening<Result> {
   deposit: (at: Date, state: PaymentState | null) => ReturnType<typeof openCryptoDeposit>;
   /** The password a purchase's subscription will take; null for a renewal. */
   password: string | null;
+  /** The code whose use the deposit holds; null without one (or when the referral discount is larger). */
+  promo: OpeningPromo | null;
   result: Result;
+}
+
+/** A code held by a deposit, as its settlement reads it before the locks: the code's stream is named among them. */
+interface SettlingPromo {
+  code: string;
+  isNewClient: boolean;
 }
 
 /** Who asks, and the event that caused a processor's command (null for a request). */
@@ -105,6 +135,8 @@ export class DepositPurchaseFlow {
     private readonly discounts: ReferralDiscounts,
     private readonly store: EventStore,
     private readonly clock: Clock,
+    private readonly promoCodes: PromoCodes,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -121,16 +153,18 @@ export class DepositPurchaseFlow {
     login: string;
     password: string;
     method: CryptoMethod;
+    promoCode?: string;
     context: RequestContext;
   }): Promise<CryptoDepositResponse> {
-    const { actor, planId, login, password, method, context } = command;
-    const { intent, depositNeededMinor } = await this.quotePurchase(actor, planId, login);
+    const { actor, planId, login, password, method, promoCode, context } = command;
+    const { intent, depositNeededMinor, promo } = await this.quotePurchase(actor, planId, login, undefined, promoCode);
     return this.openCryptoDeposit({
       actor,
       amountMinor: depositAmountMinor(depositNeededMinor, this.invoices.minimumMinor()),
       method,
       intent,
       password,
+      promo,
       context,
     });
   }
@@ -141,10 +175,15 @@ export class DepositPurchaseFlow {
    * in `subscription_secrets` under the id the subscription will take, in the same transaction.
    */
   async recordOpened<Result>(opening: DepositOpening<Result>): Promise<Result> {
-    const { context, paymentId, userUuid, intent, byCard, password } = opening;
+    const { context, paymentId, userUuid, intent, byCard, password, promo } = opening;
+    const lifeMinutes = byCard ? this.config.cardPendingTimeoutMinutes : this.config.cashierPendingTimeoutMinutes;
     const { result } = await this.pipeline.run({
       context,
-      streams: { deposit: ledgerStreams.payment(paymentId), purchase: depositPurchaseStreams.ref(paymentId) },
+      streams: {
+        deposit: ledgerStreams.payment(paymentId),
+        purchase: depositPurchaseStreams.ref(paymentId),
+        ...this.promoCodes.streams(promo?.request ?? null),
+      },
       decide: (loaded, { at }) => ({
         events: {
           deposit: opening.deposit(at, loaded.deposit.state),
@@ -156,6 +195,9 @@ export class DepositPurchaseFlow {
             },
             loaded.purchase.state,
           ),
+          ...(promo === null
+            ? {}
+            : { promo: this.reserve(promo, loaded.promo.state, { paymentId, userUuid, intent, at, lifeMinutes }) }),
         },
         result: opening.result,
       }),
@@ -167,15 +209,76 @@ export class DepositPurchaseFlow {
     return result;
   }
 
+  /**
+   * The hold on the code's use, decided under its lock: the code's limits are asked again with every use and live hold
+   * counted, so of many deposits opened at once on its last uses only as many hold one as there are uses (the others
+   * are refused with the code's reason). A price above the one the deposit asks (the referral discount grew larger
+   * than the code meanwhile is the only way) is refused too, since the deposit would not pay for it.
+   */
+  private reserve(
+    promo: OpeningPromo,
+    state: PromoCodeState,
+    facts: { paymentId: number; userUuid: string; intent: DepositPurchaseIntent; at: Date; lifeMinutes: number },
+  ): PromoCodeEvent[] {
+    const { price, events } = reservePromoCode(
+      {
+        userUuid: facts.userUuid,
+        use: promo.request.use,
+        planId: promo.planId,
+        listPriceMinor: promo.listPriceMinor,
+        isNewClient: promo.request.isNewClient,
+        referralPercent: promo.referralPercent,
+        depositPaymentId: facts.paymentId,
+        subscriptionId: facts.intent.subscriptionId,
+        expiresAt: new Date(facts.at.getTime() + facts.lifeMinutes * 60_000),
+        at: facts.at,
+      },
+      state,
+    );
+    if (price.priceMinor > facts.intent.priceMinor) throw new ApiError('error.plan.no.longer.available');
+    return events;
+  }
+
+  /**
+   * A code's quote before the deposit opens, without a lock (nothing is held yet: the hold is decided with the
+   * deposit's opening): the refusal a client can act on comes now, before anyone is asked for money. Null without a
+   * code; a code that does not beat the referral discount comes back with `promo` null, so nothing is held.
+   */
+  private async quoteCode(
+    raw: string | undefined,
+    facts: { use: 'PURCHASE' | 'RENEWAL'; userUuid: string; planId: string; listPriceMinor: number; referral: number },
+  ): Promise<{ priceMinor: number; discountPercent: number; promo: OpeningPromo | null } | null> {
+    const request = await this.promoCodes.request(raw, facts.use, facts.userUuid);
+    if (request === null) return null;
+    const price = quotePromoCode(
+      {
+        userUuid: facts.userUuid,
+        use: facts.use,
+        planId: facts.planId,
+        listPriceMinor: facts.listPriceMinor,
+        isNewClient: request.isNewClient,
+        referralPercent: facts.referral,
+        at: this.clock.now(),
+      },
+      await this.promoCodes.stateOf(request.code),
+    );
+    const promo =
+      price.applied === 'PROMO_CODE'
+        ? { request, planId: facts.planId, listPriceMinor: facts.listPriceMinor, referralPercent: facts.referral }
+        : null;
+    return { priceMinor: price.priceMinor, discountPercent: price.discountPercent, promo };
+  }
+
   private async openCryptoDeposit(command: {
     actor: Actor;
     amountMinor: number;
     method: CryptoMethod;
     intent: DepositPurchaseIntent;
     password: string | null;
+    promo: OpeningPromo | null;
     context: RequestContext;
   }): Promise<CryptoDepositResponse> {
-    const { actor, amountMinor, method, intent, password, context } = command;
+    const { actor, amountMinor, method, intent, password, promo, context } = command;
     const invoice = await this.invoices.open({ owner: actor, amountMinor, method });
     return this.recordOpened({
       context,
@@ -185,6 +288,7 @@ export class DepositPurchaseFlow {
       byCard: false,
       deposit: (at, state) => openCryptoDeposit(invoice, at, state),
       password,
+      promo,
       result: { paymentId: invoice.paymentId, invoiceUrl: invoice.invoiceUrl },
     });
   }
@@ -199,16 +303,30 @@ export class DepositPurchaseFlow {
     planId: string,
     login: string,
     forSale: (plan: ReturnType<typeof planForSale>) => void = () => undefined,
-  ): Promise<{ intent: ReturnType<typeof buyIntent>; depositNeededMinor: number }> {
+    promoCode?: string,
+  ): Promise<{ intent: ReturnType<typeof buyIntent>; depositNeededMinor: number; promo: OpeningPromo | null }> {
     const buyer = await this.parties.existingUser(actor.userUuid);
     const plan = planForSale(await planStreams.currentState(this.store, planId));
     forSale(plan);
     if (await this.subscriptions.isLoginHeld(login))
       throw new ApiError('error.login.already.exists', { field: 'login' });
-    const discountPercent = await this.discounts.percentFor(buyer.profileId);
-    const priceMinor = discountedPriceMinor(plan.priceMinor, discountPercent);
+    const referral = await this.discounts.percentFor(buyer.profileId);
+    // With a code, the larger of it and the referral discount is what the deposit asks and the purchase pays.
+    const code = await this.quoteCode(promoCode, {
+      use: 'PURCHASE',
+      userUuid: buyer.uuid,
+      planId: plan.planId,
+      listPriceMinor: plan.priceMinor,
+      referral,
+    });
+    const priceMinor = code?.priceMinor ?? discountedPriceMinor(plan.priceMinor, referral);
+    const discountPercent = code?.discountPercent ?? referral;
     const intent = buyIntent(plan, { subscriptionId: randomUUID(), login, priceMinor, discountPercent });
-    return { intent, depositNeededMinor: await this.depositNeededMinor(buyer.uuid, priceMinor) };
+    return {
+      intent,
+      depositNeededMinor: await this.depositNeededMinor(buyer.uuid, priceMinor),
+      promo: code?.promo ?? null,
+    };
   }
 
   /**
@@ -223,14 +341,24 @@ export class DepositPurchaseFlow {
     subscriptionId: string;
     method: CryptoMethod;
     shownAmountMinor: number | null;
+    promoCode?: string;
     context: RequestContext;
   }): Promise<CryptoDepositResponse> {
     const { actor, subscriptionId, method, shownAmountMinor, context } = command;
     const subscription = await this.parties.subscription(subscriptionId);
     const owner = await this.parties.existingUser(subscription.userUuid);
-    const discountPercent = await this.discounts.percentFor(owner.profileId);
+    const referral = await this.discounts.percentFor(owner.profileId);
     const state = await subscriptionStreams.currentState(this.store, subscriptionId);
-    const quote = quoteRenewal({ discountPercent, at: this.clock.now() }, state);
+    const renewal = quoteRenewal({ discountPercent: referral, at: this.clock.now() }, state);
+    const code = await this.quoteCode(command.promoCode, {
+      use: 'RENEWAL',
+      userUuid: owner.uuid,
+      planId: renewal.planId,
+      listPriceMinor: renewal.listPriceMinor,
+      referral,
+    });
+    const quote = { ...renewal, priceMinor: code?.priceMinor ?? renewal.priceMinor };
+    const discountPercent = code?.discountPercent ?? referral;
     const neededMinor = await this.depositNeededMinor(owner.uuid, quote.priceMinor);
     if (shownAmountMinor !== null && shownAmountMinor !== neededMinor)
       throw new ApiError('error.renewal.amount.changed', { amount: minorToAmount(neededMinor) });
@@ -239,6 +367,7 @@ export class DepositPurchaseFlow {
       amountMinor: depositAmountMinor(neededMinor, this.invoices.minimumMinor()),
       method,
       password: null,
+      promo: code?.promo ?? null,
       intent: {
         kind: 'RENEW',
         paymentPlanId: quote.planId,
@@ -287,18 +416,30 @@ export class DepositPurchaseFlow {
       paymentId: number;
       password: string;
       at: Date;
+      /** The code the deposit held a use of, under its lock; null for none. */
+      promo: HeldPromo | null;
     },
     reservation: LoginReservation,
   ) {
     const { purchase, buyer, discountPercent, paymentId, password, at } = input;
     assert(purchase.login !== null, 'a purchase names its login');
+    const plan = purchasedPlan(planForSale(loaded.plan.state));
+    const code = this.settleCode(input.promo, {
+      depositPaymentId: purchase.paymentId,
+      paymentId,
+      subscriptionId: purchase.subscriptionId,
+      listPriceMinor: plan.priceMinor,
+      at,
+    });
     const decision = decidePurchase(
       {
         subscriptionId: purchase.subscriptionId,
         userUuid: buyer.uuid,
         userEmail: buyer.email,
-        plan: purchasedPlan(planForSale(loaded.plan.state)),
-        discountPercent,
+        plan,
+        // The code was held because it beat the referral discount: the two never add up.
+        discountPercent: code === null ? discountPercent : 0,
+        codeDiscountMinor: code?.discountMinor ?? 0,
         paymentId,
         login: purchase.login,
         password,
@@ -315,7 +456,49 @@ export class DepositPurchaseFlow {
       at,
     });
     reservation.reserve(purchase.subscriptionId);
-    return { subscription: decision.subscription, ...paid };
+    return { subscription: decision.subscription, ...paid, ...promoEvents(input.promo, code?.events ?? []) };
+  }
+
+  /**
+   * The held use of a code turned into the use, with the payment (`settlePromoCodeReservation`); null when the deposit
+   * held none. A refusal (money after the hold expired, its place taken) is thrown to fail the purchase.
+   */
+  private settleCode(
+    promo: HeldPromo | null,
+    settlement: {
+      depositPaymentId: number;
+      paymentId: number;
+      subscriptionId: string;
+      listPriceMinor: number;
+      at: Date;
+    },
+  ) {
+    if (promo === null) return null;
+    return settlePromoCodeReservation({ ...settlement, isNewClient: promo.isNewClient }, promo.state);
+  }
+
+  /**
+   * The code a deposit held, read before the settlement's locks: its stream to lock and whether the client is new
+   * (for a hold that expired and is asked again). Nothing when the deposit held no use.
+   */
+  async settlingPromo(depositPaymentId: number, userUuid: string): Promise<SettlingPromo | null> {
+    const code = await this.promoCodes.reservedFor(depositPaymentId);
+    if (code === null) return null;
+    return { code, isNewClient: await this.promoCodes.isNewClient(userUuid) };
+  }
+
+  /** The code's stream a settlement locks, when the deposit held a use. */
+  promoStreams(promo: SettlingPromo | null): PromoCodeStreams {
+    return this.promoCodes.streams(promo === null ? null : { code: promo.code, use: 'PURCHASE', isNewClient: false });
+  }
+
+  /** The deposit's held use given back, in the append of its purchase's FAILED or its checkout's close. */
+  releaseCode(
+    promo: HeldPromo | null,
+    release: { depositPaymentId: number; reason: 'PURCHASE_FAILED' | 'CHECKOUT_CLOSED'; at: Date },
+  ): { promo?: PromoCodeEvent[] } {
+    if (promo === null) return {};
+    return { promo: releasePromoCodeReservation(release, promo.state) };
   }
 
   /** The reservation of the login a deposit's or a checkout's purchase takes. */
@@ -342,6 +525,7 @@ export class DepositPurchaseFlow {
     const paymentId = await ledgerStreams.nextPaymentId(this.dataSource.manager);
     const subscriptionId = purchase.subscriptionId;
     const reservation = this.loginReservation(purchase);
+    const settling = await this.settlingPromo(deposit.paymentId, buyer.uuid);
     const { result } = await this.pipeline.run({
       ...origin,
       streams: {
@@ -351,19 +535,21 @@ export class DepositPurchaseFlow {
         wallet: ledgerStreams.wallet(buyer.uuid),
         payment: ledgerStreams.payment(paymentId),
         login: reservation.stream,
+        ...this.promoStreams(settling),
       },
       prepare: (tx) => reservation.readHolders(tx),
       decide: (loaded, { at }) => {
         if (loaded.purchase.state?.status !== 'WAITING') return { events: {}, result: null };
+        const promo = heldPromo(settling, loaded.promo);
         const decision = decideDepositPurchase(() =>
           this.decideBuy(
             { plan: loaded.plan, subscription: loaded.subscription, purchase: loaded.purchase },
             { wallet: loaded.wallet, payment: loaded.payment },
-            { purchase, buyer, discountPercent, paymentId, password, at },
+            { purchase, buyer, discountPercent, paymentId, password, at, promo },
             reservation,
           ),
         );
-        return this.recorded(loaded.purchase, loaded.deposit, decision, at);
+        return this.recorded(loaded.purchase, loaded.deposit, decision, at, promo);
       },
       // A purchase that will not happen keeps no password: it is forgotten with the FAILED it explains.
       alongside: async (tx, decision) => {
@@ -378,6 +564,7 @@ export class DepositPurchaseFlow {
     const owner = await this.parties.existingUser(deposit.userUuid);
     const discountPercent = await this.discounts.percentFor(owner.profileId);
     const paymentId = await ledgerStreams.nextPaymentId(this.dataSource.manager);
+    const settling = await this.settlingPromo(deposit.paymentId, owner.uuid);
     const { result } = await this.pipeline.run({
       ...origin,
       streams: {
@@ -385,13 +572,30 @@ export class DepositPurchaseFlow {
         ...this.purchaseStreams(deposit.paymentId),
         wallet: ledgerStreams.wallet(owner.uuid),
         payment: ledgerStreams.payment(paymentId),
+        ...this.promoStreams(settling),
       },
       decide: (loaded, { at }) => {
         if (loaded.purchase.state?.status !== 'WAITING') return { events: {}, result: null };
+        const promo = heldPromo(settling, loaded.promo);
         const decision = decideDepositPurchase(() => {
+          const subscription = loaded.subscription.state;
+          const code = this.settleCode(promo, {
+            depositPaymentId: deposit.paymentId,
+            paymentId,
+            subscriptionId: purchase.subscriptionId,
+            listPriceMinor: subscription.exists ? subscription.listPriceMinor : 0,
+            at,
+          });
           const renewal = decideRenewal(
-            { paymentId, discountPercent, at, automatic: false, quotedPriceMinor: purchase.priceMinor },
-            loaded.subscription.state,
+            {
+              paymentId,
+              discountPercent: code === null ? discountPercent : 0,
+              codeDiscountMinor: code?.discountMinor ?? 0,
+              at,
+              automatic: false,
+              quotedPriceMinor: purchase.priceMinor,
+            },
+            subscription,
           );
           const paid = this.paidByDeposit(loaded, loaded.purchase, {
             user: owner,
@@ -400,9 +604,9 @@ export class DepositPurchaseFlow {
             charge: renewal.charge,
             at,
           });
-          return { subscription: renewal.subscription, ...paid };
+          return { subscription: renewal.subscription, ...paid, ...promoEvents(promo, code?.events ?? []) };
         });
-        return this.recorded(loaded.purchase, loaded.deposit, decision, at);
+        return this.recorded(loaded.purchase, loaded.deposit, decision, at, promo);
       },
     });
     return result;
@@ -449,10 +653,19 @@ export class DepositPurchaseFlow {
     deposit: LoadedPaymentStream,
     decision: DepositPurchaseDecision<Events>,
     at: Date,
-  ): { events: Events | { purchase: DepositPurchaseEvent[] }; result: DepositPurchaseStatus } {
+    promo: HeldPromo | null,
+  ): {
+    events: Events | { purchase: DepositPurchaseEvent[]; promo?: PromoCodeEvent[] };
+    result: DepositPurchaseStatus;
+  } {
     if (decision.status === 'DONE') return { events: decision.events, result: decision.status };
+    // A purchase that will not happen gives its code's held use back in the same append.
+    const depositPaymentId = purchase.state?.paymentId ?? 0;
     return {
-      events: { purchase: this.decideFailed(purchase, deposit.state, { errorCode: decision.errorCode, at }) },
+      events: {
+        purchase: this.decideFailed(purchase, deposit.state, { errorCode: decision.errorCode, at }),
+        ...this.releaseCode(promo, { depositPaymentId, reason: 'PURCHASE_FAILED', at }),
+      },
       result: decision.status,
     };
   }
@@ -483,12 +696,21 @@ export class DepositPurchaseFlow {
     errorCode: ErrorCode,
     origin: CommandOrigin,
   ): Promise<DepositPurchaseStatus | null> {
+    const settling = await this.settlingPromo(deposit.paymentId, deposit.userUuid);
     const { result } = await this.pipeline.run({
       ...origin,
-      streams: this.purchaseStreams(deposit.paymentId),
+      streams: { ...this.purchaseStreams(deposit.paymentId), ...this.promoStreams(settling) },
       decide: (loaded, { at }) => {
         const failed = this.decideFailed(loaded.purchase, loaded.deposit.state, { errorCode, at });
-        return { events: { purchase: failed }, result: failed.length > 0 ? ('FAILED' as const) : null };
+        const released =
+          failed.length === 0
+            ? {}
+            : this.releaseCode(heldPromo(settling, loaded.promo), {
+                depositPaymentId: deposit.paymentId,
+                reason: 'PURCHASE_FAILED',
+                at,
+              });
+        return { events: { purchase: failed, ...released }, result: failed.length > 0 ? ('FAILED' as const) : null };
       },
       alongside: async (tx, decision) => {
         if (decision.result === 'FAILED' && deposit.purchase.kind === 'BUY')
@@ -505,4 +727,24 @@ export function buyIntent(
   purchase: { subscriptionId: string; login: string; priceMinor: number; discountPercent: number },
 ) {
   return { kind: 'BUY' as const, paymentPlanId: plan.planId, planName: plan.name, ...purchase };
+}
+
+/** A code a deposit held, under the code's lock at its settlement. */
+export interface HeldPromo {
+  state: PromoCodeState;
+  isNewClient: boolean;
+}
+
+/** The code's state under its lock, when the settlement named its stream (the stream is absent otherwise). */
+export function heldPromo(
+  settling: SettlingPromo | null,
+  loaded: LoadedStream<PromoCodeState> | undefined,
+): HeldPromo | null {
+  if (settling === null || loaded === undefined) return null;
+  return { state: loaded.state, isNewClient: settling.isNewClient };
+}
+
+/** The code's events as a member of the command's events, only when its stream was named. */
+function promoEvents(promo: HeldPromo | null, events: PromoCodeEvent[]): { promo?: PromoCodeEvent[] } {
+  return promo === null ? {} : { promo: events };
 }

@@ -14,7 +14,7 @@ import { EventStore } from '../../../platform/event-store';
 import { ApiError } from '../../../platform/http';
 import { type PromoCodeState, promoCodeEvolution } from '../domain/promo-code.decider';
 import { promoCodeStreams } from '../infrastructure/promo-code-streams';
-import { PROMO_CODES_TABLE } from '../projections/promo-codes/promo-codes.projection';
+import { PROMO_CODE_RESERVATIONS_TABLE, PROMO_CODES_TABLE } from '../projections/promo-codes/promo-codes.projection';
 
 /** The promo code a purchase or renewal names, checked before its locks, with the facts its decision needs. */
 export interface PromoCodeRequest {
@@ -73,6 +73,18 @@ export class PromoCodes {
   streams(request: PromoCodeRequest | null): PromoCodeStreams {
     // The pipeline loads only the streams named; without a code the member is absent and never read (see callers).
     return (request === null ? {} : { promo: promoCodeStreams.ref(request.code) }) as PromoCodeStreams;
+  }
+
+  /**
+   * The code a card checkout or crypto deposit held a use of, read before the settlement's locks so the code's stream
+   * can be named among them (a hold settled or released since is decided away under the lock); null for none.
+   */
+  async reservedFor(depositPaymentId: number): Promise<string | null> {
+    const rows: Array<{ code: string }> = await this.dataSource.query(
+      `SELECT code FROM ${PROMO_CODE_RESERVATIONS_TABLE} WHERE deposit_payment_id = $1`,
+      [depositPaymentId],
+    );
+    return rows[0]?.code ?? null;
   }
 
   /** The code's state as its stream tells it now, without a lock: for a quote, which changes nothing. */

@@ -274,6 +274,8 @@ export function settlePromoCodeReservation(
     depositPaymentId: number;
     paymentId: number;
     subscriptionId: string;
+    /** The list price now: a package repriced lower since keeps at least one cent to pay. */
+    listPriceMinor: number;
     isNewClient: boolean;
     at: Date;
   },
@@ -296,8 +298,9 @@ export function settlePromoCodeReservation(
       withoutReservation(state, settlement.depositPaymentId),
     );
   }
+  const discountMinor = Math.min(reservation.discountMinor, settlement.listPriceMinor - 1);
   return {
-    discountMinor: reservation.discountMinor,
+    discountMinor,
     events: [
       {
         type: 'PromoCodeRedeemed',
@@ -308,9 +311,9 @@ export function settlePromoCodeReservation(
           paymentId: settlement.paymentId,
           subscriptionId: settlement.subscriptionId,
           planId: reservation.planId,
-          listPriceMinor: reservation.listPriceMinor,
-          discountMinor: reservation.discountMinor,
-          priceMinor: reservation.listPriceMinor - reservation.discountMinor,
+          listPriceMinor: settlement.listPriceMinor,
+          discountMinor,
+          priceMinor: settlement.listPriceMinor - discountMinor,
           redeemedAt: at.toISOString(),
           depositPaymentId: settlement.depositPaymentId,
         },

@@ -124,6 +124,7 @@ describe('subscription purchases', () => {
     it('given an ACTIVE subscription, when quoted, then what renewing now costs and its package', () => {
       expect(quoteRenewal({ discountPercent: 10, at: renewalDay }, stateOf([purchased, activated]))).toEqual({
         priceMinor: 2699,
+        listPriceMinor: 2999,
         planId,
       });
     });

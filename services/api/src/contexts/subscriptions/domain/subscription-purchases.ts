@@ -83,10 +83,10 @@ export function decideRenewal(
 export function quoteRenewal(
   command: { discountPercent: number; at: Date },
   state: SubscriptionState,
-): { priceMinor: number; planId: string } {
+): { priceMinor: number; listPriceMinor: number; planId: string } {
   const { renewed } = decideRenewal({ ...command, paymentId: 0, automatic: false, quotedPriceMinor: null }, state);
   assert(state.exists && state.planId !== null, 'a renewal is of a package');
-  return { priceMinor: renewed.priceMinor, planId: state.planId };
+  return { priceMinor: renewed.priceMinor, listPriceMinor: renewed.listPriceMinor, planId: state.planId };
 }
 
 /** The quote rule: a price above the one the buyer was shown is no longer what they asked for. */

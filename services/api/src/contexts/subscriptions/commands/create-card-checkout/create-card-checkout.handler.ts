@@ -9,6 +9,7 @@ export class CreateCardCheckoutHandler implements ICommandHandler<CreateCardChec
   constructor(private readonly checkouts: CardCheckouts) {}
 
   execute({ actor, planId, request, context }: CreateCardCheckoutCommand): Promise<CardCheckoutResponse> {
-    return this.checkouts.open({ actor, planId, login: request.login, password: request.password, context });
+    const { login, password, promoCode } = request;
+    return this.checkouts.open({ actor, planId, login, password, promoCode, context });
   }
 }

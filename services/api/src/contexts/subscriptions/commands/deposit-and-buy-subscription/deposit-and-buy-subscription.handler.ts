@@ -12,7 +12,7 @@ export class DepositAndBuySubscriptionHandler implements ICommandHandler<
   constructor(private readonly flow: DepositPurchaseFlow) {}
 
   execute({ actor, planId, request, context }: DepositAndBuySubscriptionCommand): Promise<CryptoDepositResponse> {
-    const { login, password, method } = request;
-    return this.flow.openPurchase({ actor, planId, login, password, method, context });
+    const { login, password, method, promoCode } = request;
+    return this.flow.openPurchase({ actor, planId, login, password, method, promoCode, context });
   }
 }

@@ -10,6 +10,8 @@ export class DepositAndRenewSubscriptionCommand extends Command<CryptoDepositRes
     /** The deposit the client was shown, in cents; null when the request named none. */
     readonly shownAmountMinor: number | null,
     readonly context: RequestContext,
+    /** A promo code the owner entered (docs/adr/0088-promo-codes.md); undefined for none. */
+    readonly promoCode: string | undefined = undefined,
   ) {
     super();
   }

@@ -41,6 +41,7 @@ export class DepositAndRenewSubscriptionController {
         request.method,
         request.amount === undefined ? null : shownAmountMinor(request.amount),
         context,
+        request.promoCode,
       ),
     );
   }

@@ -21,8 +21,9 @@ export class DepositAndRenewSubscriptionHandler implements ICommandHandler<
     method,
     shownAmountMinor,
     context,
+    promoCode,
   }: DepositAndRenewSubscriptionCommand): Promise<CryptoDepositResponse> {
     await this.reader.visibleTo(actor, subscriptionId);
-    return this.flow.openRenewal({ actor, subscriptionId, method, shownAmountMinor, context });
+    return this.flow.openRenewal({ actor, subscriptionId, method, shownAmountMinor, promoCode, context });
   }
 }

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { checkUuid, CRYPTO_METHODS, type CryptoDepositAndRenewRequest, type CryptoMethod } from '@kupa/proto';
 import { IsIn } from 'class-validator';
 import { AMOUNT_SCHEMA, IsAmount, OptionalField, SatisfiesRule } from '../../../../platform/http';
+import { PromoCodeField } from '../../infrastructure/promo-code-field.dto';
 
 export class DepositAndRenewSubscriptionRequestDto implements CryptoDepositAndRenewRequest {
   @ApiProperty({ format: 'uuid', description: "One's own subscription to renew" })
@@ -22,4 +23,7 @@ export class DepositAndRenewSubscriptionRequestDto implements CryptoDepositAndRe
   @OptionalField()
   @IsAmount()
   amount?: number;
+
+  @PromoCodeField()
+  promoCode?: string;
 }
