@@ -68,16 +68,14 @@ export function BuyDialog({
   const cryptoAvailable = useCryptoDepositAvailable();
   const [chosen, setChosen] = useState<PayWith | null>(null);
   const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
-  // A promo code's quote (balance payments only, ADR 0088): the price shown and paid follows it.
+  // A promo code's quote (ADR 0088): the price shown, and paid by any way, follows it.
   const [promoQuote, setPromoQuote] = useState<PromoCodeQuote | null>(null);
+  // Sent only when the code won over the referral discount: a code that does not is not spent.
+  const promoCode = promoQuote?.applied === 'PROMO_CODE' ? { promoCode: promoQuote.code } : {};
 
   const buy = useMutation({
     mutationFn: ({ planId, values }: { planId: string; values: CredentialsValues }) =>
-      subscriptionsApi.buyWithBalance(planId, {
-        login: values.login,
-        password: values.password,
-        ...(promoQuote?.applied === 'PROMO_CODE' ? { promoCode: promoQuote.code } : {}),
-      }),
+      subscriptionsApi.buyWithBalance(planId, { login: values.login, password: values.password, ...promoCode }),
     meta: { silentError: true },
     onSuccess: async (subscription) => {
       showToast({ severity: 'success', title: t('toast.successTitle'), message: t('buy.done') });
@@ -100,7 +98,12 @@ export function BuyDialog({
 
   const depositAndBuy = useMutation({
     mutationFn: ({ planId, values }: { planId: string; values: CredentialsValues }) =>
-      paymentsApi.cryptoDepositAndBuy(planId, { method: coin, login: values.login, password: values.password }),
+      paymentsApi.cryptoDepositAndBuy(planId, {
+        method: coin,
+        login: values.login,
+        password: values.password,
+        ...promoCode,
+      }),
     meta: { silentError: true },
     onSuccess: async (answer) => {
       // The app-wide watch of pending deposits picks the new one up; the deposit screen shows its invoice.
@@ -113,22 +116,14 @@ export function BuyDialog({
 
   const card = useMutation({
     mutationFn: ({ planId, values }: { planId: string; values: CredentialsValues }) =>
-      paymentsApi.cardCheckout(planId, { login: values.login, password: values.password }),
+      paymentsApi.cardCheckout(planId, { login: values.login, password: values.password, ...promoCode }),
     meta: { silentError: true },
     onSuccess: (answer) => browser.assign(answer.url),
     onError: (error) => setRefusal(credentialsRefusal(error, lang)),
   });
 
-  const balanceMissingMinor = me ? shortfallMinor(listedPricing.priceMinor, me.balance) : 0;
-  const balanceOptions: PayWith[] = plan
-    ? payOptions(plan, balanceMissingMinor > 0, { card: cardAvailable, crypto: cryptoAvailable })
-    : ['balance'];
-  const balanceChosen =
-    chosen !== null && balanceOptions.includes(chosen)
-      ? chosen === 'balance'
-      : balanceMissingMinor === 0 || balanceOptions.length === 1;
-  // The code's price applies to a balance purchase only; the other ways ask the price without it.
-  const pricing = promoQuote !== null && balanceChosen ? quotedPricing(promoQuote) : listedPricing;
+  // The code's price applies to every way of paying: a deposit or a checkout holds its use until the money arrives.
+  const pricing = promoQuote !== null ? quotedPricing(promoQuote) : listedPricing;
   const missingMinor = me ? shortfallMinor(pricing.priceMinor, me.balance) : 0;
   const options: PayWith[] = plan
     ? payOptions(plan, missingMinor > 0, { card: cardAvailable, crypto: cryptoAvailable })
@@ -247,7 +242,7 @@ export function BuyDialog({
           <DebtIncluded debtMinor={asked.debtMinor} testId="buy-card-debt" />
         </Stack>
       )}
-      {plan && payWith === 'balance' && (
+      {plan && (
         <PromoCodeField target={{ planId: plan.id }} quote={promoQuote} onQuote={setPromoQuote} testId="buy-promo" />
       )}
       <Typography variant="body2" color="text.secondary">

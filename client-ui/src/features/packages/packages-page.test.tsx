@@ -279,6 +279,59 @@ describe('packages', () => {
     expect(purchases(calls)[0].body).toEqual({ login: 'dana.levi_2', password: 'My pass!', promoCode: 'SPRING' });
   });
 
+  it('takes the code on the card and crypto choices too: the asked price follows the quote (ADR 0088)', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const { calls } = mockPackagesApi({
+      user: () => ({ balance: 5 }),
+      other: ({ url }) => {
+        if (url === '/api/dictionaries')
+          return jsonResponse(200, { ...makeDictionaries(), cardCheckoutAvailable: true });
+        if (url.startsWith('/api/promo-codes/quote'))
+          return jsonResponse(200, {
+            code: 'SPRING',
+            listPrice: 20,
+            price: 15,
+            applied: 'PROMO_CODE',
+            discountPercent: 0,
+            promoDiscount: 5,
+            currency: 'USD',
+          });
+        if (url.startsWith('/api/stripe/create-checkout-session/payment-plans/'))
+          return jsonResponse(201, { paymentId: 92, url: 'https://checkout.stripe.test/c/pay/cs_test_2' });
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/packages');
+    const dialog = await openBuy(user, 'Monthly HD');
+
+    // The balance is short: the crypto deposit is offered first, and the code field is there with it.
+    const crypto = await within(dialog).findByTestId('buy-crypto');
+    expect(crypto).toHaveTextContent(`An invoice for ${formatDollars(18, 'en')} opens at the crypto cashier.`);
+    await user.type(within(dialog).getByTestId('buy-promo-input'), 'spring');
+    await user.click(within(dialog).getByTestId('buy-promo-apply'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('buy-crypto')).toHaveTextContent(
+        `An invoice for ${formatDollars(15, 'en')} opens at the crypto cashier.`,
+      ),
+    );
+    expect(isolatedTexts(within(dialog).getByTestId('buy-price'))).toEqual([formatDollars(15, 'en')]);
+
+    // The card asks the same price with the code, and the checkout carries it.
+    await user.click(within(dialog).getByTestId('buy-pay-card'));
+    expect(within(dialog).getByTestId('buy-card')).toHaveTextContent(`You pay ${formatDollars(15, 'en')}`);
+    expect(within(dialog).getByTestId('buy-promo-result')).toHaveTextContent('SPRING');
+    await fill(user, 'buy', { login: 'dana.levi', password: 'pass1234' });
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(calls.find((call) => call.url.startsWith('/api/stripe/'))).toMatchObject({
+      method: 'POST',
+      body: { login: 'dana.levi', password: 'pass1234', promoCode: 'SPRING' },
+    });
+    expect(purchases(calls)).toHaveLength(0);
+  });
+
   it('says how much is missing when the balance is short, and leads to the top-up', async () => {
     signInAs();
     const { calls } = mockPackagesApi({ user: () => ({ balance: 5 }) });

@@ -87,8 +87,10 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const [refusal, setRefusal] = useState<CredentialsRefusal>(NO_REFUSAL);
   const [coin, setCoin] = useState<CryptoMethod>(DEFAULT_COIN);
   const [chosenPayWith, setChosenPayWith] = useState<RenewPayWith | null>(null);
-  // A promo code's quote for this renewal (balance only, ADR 0088): the price shown and paid follows it.
+  // A promo code's quote for this renewal (ADR 0088): the price shown, and paid from the balance or by a deposit,
+  // follows it. Sent only when the code won over the referral discount: a code that does not is not spent.
   const [promoQuote, setPromoQuote] = useState<PromoCodeQuote | null>(null);
+  const promoCode = promoQuote?.applied === 'PROMO_CODE' ? { promoCode: promoQuote.code } : {};
   const navigate = useNavigate();
   // Read once per render: what is offered and why not agree within one screen.
   const now = new Date();
@@ -96,9 +98,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const plans = useQuery({ ...activePlansQueryOptions(), enabled: actions.renew });
   const plan = plans.data?.content.find((candidate) => candidate.id === subscription.paymentPlan?.planId) ?? null;
   const pricing =
-    promoQuote !== null && chosenPayWith !== 'crypto'
-      ? quotedPricing(promoQuote)
-      : planPricing(plan?.price ?? 0, me?.referrals.discountPercent ?? 0);
+    promoQuote !== null ? quotedPricing(promoQuote) : planPricing(plan?.price ?? 0, me?.referrals.discountPercent ?? 0);
   const missingMinor = me && plan ? shortfallMinor(pricing.priceMinor, me.balance) : 0;
   // Renewing by a crypto deposit is open at any time where the deployment has a crypto cashier, whatever the balance.
   const cryptoAvailable = useCryptoDepositAvailable();
@@ -167,11 +167,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
     onError: refuse,
   });
   const renew = useMutation({
-    mutationFn: () =>
-      subscriptionsApi.renewWithBalance({
-        subscriptionId: subscription.id,
-        ...(promoQuote?.applied === 'PROMO_CODE' ? { promoCode: promoQuote.code } : {}),
-      }),
+    mutationFn: () => subscriptionsApi.renewWithBalance({ subscriptionId: subscription.id, ...promoCode }),
     meta: { silentError: true },
     onSuccess: () => done(t('subscription.renewed'), true),
     onError: (error) => {
@@ -187,6 +183,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
         subscriptionId: subscription.id,
         method: coin,
         amount: minorToAmount(amountMinor),
+        ...promoCode,
       }),
     meta: { silentError: true },
     onSuccess: async (answer) => {
@@ -399,14 +396,12 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
                 </RadioGroup>
               </FormControl>
             )}
-            {!renewByCrypto && (
-              <PromoCodeField
-                target={{ subscriptionId: subscription.id }}
-                quote={promoQuote}
-                onQuote={setPromoQuote}
-                testId="renew-promo"
-              />
-            )}
+            <PromoCodeField
+              target={{ subscriptionId: subscription.id }}
+              quote={promoQuote}
+              onQuote={setPromoQuote}
+              testId="renew-promo"
+            />
             {missingMinor > 0 && !renewByCrypto && (
               <BalanceShortfall missingMinor={missingMinor} testId="renew-shortfall" />
             )}

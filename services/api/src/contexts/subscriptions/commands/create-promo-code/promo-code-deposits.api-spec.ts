@@ -156,7 +156,7 @@ describe('promo codes on card checkouts and crypto deposits', () => {
     const refused = await depositAndBuy(later, { promoCode: code });
     expect([refused.status, refused.body.error]).toEqual([409, 'error.promo.code.used.up']);
     await expectReadModelsToEqualReplay(testApp);
-  });
+  }, 180_000);
 
   it('crypto: a short payment fails the purchase, gives the held use back, and keeps the money on the balance', async () => {
     const code = uniqueCode('SHORT');
