@@ -1,4 +1,3 @@
-import type { WithPromoCode } from './promo-codes';
 import type { AmbassadorBonusTier, ReferralDiscountTier } from './rewards';
 import type {
   AuditOperationType,
@@ -396,15 +395,24 @@ export interface CryptoDepositResponse {
   invoiceUrl: string;
 }
 
+/**
+ * The optional promo code a deposit or a card checkout opens with (docs/adr/0088-promo-codes.md), the same field as
+ * `WithPromoCode` in promo-codes.ts (kept apart so that the two modules do not import each other): any case, surrounding
+ * spaces dropped; absent or empty, no code.
+ */
+interface PromoCodeInBody {
+  promoCode?: string;
+}
+
 /** `POST /payments/crypto/deposit-and-buy-subscription/payment-plans/{id}`; answered with `CryptoDepositResponse`. */
-export interface CryptoDepositAndBuyRequest extends WithPromoCode {
+export interface CryptoDepositAndBuyRequest extends PromoCodeInBody {
   method: CryptoMethod;
   login: string;
   password: string;
 }
 
 /** `POST /payments/crypto/deposit-and-renew-subscription`; answered with `CryptoDepositResponse`. */
-export interface CryptoDepositAndRenewRequest extends WithPromoCode {
+export interface CryptoDepositAndRenewRequest extends PromoCodeInBody {
   subscriptionId: string;
   method: CryptoMethod;
   /**
@@ -419,7 +427,7 @@ export interface CryptoDepositAndRenewRequest extends WithPromoCode {
  * `POST /stripe/create-checkout-session/payment-plans/{id}` → `CardCheckoutResponse`. The hosted page returns to
  * `/paymentSuccess?paymentId=…` or `/paymentFailed?paymentId=…`, where the portal reads the payment's real outcome.
  */
-export interface CardCheckoutRequest extends WithPromoCode {
+export interface CardCheckoutRequest extends PromoCodeInBody {
   login: string;
   password: string;
 }

@@ -63,7 +63,6 @@ import {
   reservePromoCode,
   settlePromoCodeReservation,
 } from '../domain/promo-code.decider';
-import { promoCodeStreams } from '../infrastructure/promo-code-streams';
 
 /** What a deposit made to buy or renew will buy once its money arrives; the ids and the instant come from the open. */
 export type DepositPurchaseIntent = Omit<DepositPurchaseRequestedData, 'paymentId' | 'userUuid' | 'requestedAt'>;
