@@ -75,6 +75,7 @@ import { GetUserHandler } from './queries/get-user/get-user.handler';
 import { ListNotesController } from './queries/list-notes/list-notes.controller';
 import { ListNotesHandler } from './queries/list-notes/list-notes.handler';
 import { UserSearch } from './projections/users/user-search';
+import { ClientSelection } from './application/client-selection';
 import { SearchStaffController } from './queries/search-staff/search-staff.controller';
 import { SearchStaffHandler } from './queries/search-staff/search-staff.handler';
 import { SearchUsersController } from './queries/search-users/search-users.controller';
@@ -160,9 +161,10 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     SearchUsersHandler,
     SearchStaffHandler,
     UserSearch,
+    ClientSelection,
     ListNotesHandler,
   ],
-  exports: [ActorLookup, UserReader, AdminAccounts],
+  exports: [ActorLookup, UserReader, AdminAccounts, ClientSelection],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(

@@ -17,6 +17,8 @@ export { fullNameOf } from './projections/users/user-view';
 export { UserBalances } from './application/user-balances.port';
 export { type ReferralStanding, ReferralStandings } from './application/referral-standings.port';
 export { TrialUse } from './application/trial-use';
+export { ClientSelection, type ClientFilter, type ClientSelectionResult } from './application/client-selection';
+export { ClientFilterDto } from './queries/client-filter.dto';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const identityMigrations: Function[] = [
