@@ -16,6 +16,8 @@ export const SYSTEM_ACCOUNTS = Object.freeze([
   'expense:refund',
   /** What vouchers given away cost the house (ADR 0089). */
   'expense:promo',
+  /** Goodwill credited to clients by a bulk operation (ADR 0090): an outage's compensation, say. */
+  'expense:goodwill',
   /** Money of sold or given vouchers not yet redeemed: owed to whoever holds the codes (ADR 0089). */
   'liability:vouchers',
 ] as const);

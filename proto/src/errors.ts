@@ -299,6 +299,22 @@ export const ERROR_CATALOGUE = {
     he: 'סדרת השוברים כבר נרשמה כנמכרה או כניתנה במתנה',
   },
   'error.voucher.batch.not.found': { status: 404, en: 'Voucher batch not found', he: 'סדרת השוברים לא נמצאה' },
+  'error.bulk.batch.not.found': { status: 404, en: 'Bulk operation not found', he: 'הפעולה הגורפת לא נמצאה' },
+  'error.bulk.no.targets': {
+    status: 409,
+    en: 'No clients or subscriptions match this selection',
+    he: 'אין לקוחות או מנויים שמתאימים לבחירה הזו',
+  },
+  'error.bulk.too.many.targets': {
+    status: 409,
+    en: 'This selection matches more than {max} targets: narrow it',
+    he: 'הבחירה הזו מתאימה ליותר מ-{max} יעדים: יש לצמצם אותה',
+  },
+  'error.bulk.action.unavailable': {
+    status: 409,
+    en: 'This bulk action is not available yet',
+    he: 'הפעולה הגורפת הזו עדיין אינה זמינה',
+  },
   'error.transfer.to.self': { status: 409, en: 'You cannot transfer to yourself', he: 'לא ניתן להעביר לעצמך' },
   'error.card.provider.unavailable': {
     status: 503,

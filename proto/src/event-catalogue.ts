@@ -1,3 +1,4 @@
+import { BULK_EVENT_TYPES, type BulkEventType } from './bulk-operations';
 import { PAYMENT_PLAN_EVENT_TYPES, type PaymentPlanEventType } from './catalog-events';
 import { USER_EVENT_TYPES, type UserEventType } from './identity-events';
 import { LEDGER_EVENT_TYPES, type LedgerEventType } from './ledger-events';
@@ -18,7 +19,8 @@ export type EventType =
   | SubscriptionEventType
   | SavedCardEventType
   | PromoCodeEventType
-  | VoucherEventType;
+  | VoucherEventType
+  | BulkEventType;
 
 export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(USER_EVENT_TYPES),
@@ -28,6 +30,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(SAVED_CARD_EVENT_TYPES),
   ...Object.values(PROMO_CODE_EVENT_TYPES),
   ...Object.values(VOUCHER_EVENT_TYPES),
+  ...Object.values(BULK_EVENT_TYPES),
 ]);
 
 const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);

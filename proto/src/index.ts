@@ -36,5 +36,6 @@ export * from './card';
 export * from './saved-cards';
 export * from './promo-codes';
 export * from './vouchers';
+export * from './bulk-operations';
 export * from './plan-text';
 export * from './notifications';

@@ -34,6 +34,7 @@ export const LEDGER_EVENT_TYPES = Object.freeze({
   cardDepositCredited: 'CardDepositCredited',
   voucherRedeemed: 'VoucherRedeemed',
   paymentRefundedToBalance: 'PaymentRefundedToBalance',
+  goodwillCredited: 'GoodwillCredited',
 } as const);
 
 export type LedgerEventType = (typeof LEDGER_EVENT_TYPES)[keyof typeof LEDGER_EVENT_TYPES];
@@ -409,6 +410,19 @@ export interface PaymentRefundedToBalanceData {
   refundedAt: IsoDateTime;
 }
 
+/**
+ * On the client's wallet: a goodwill credit of a bulk operation (ADR 0090), from `expense:goodwill` to `user:{uuid}`,
+ * with the DEPOSIT payment (method MANUAL_TRANSFER, its reason and public note) the client sees.
+ */
+export interface GoodwillCreditedData {
+  userUuid: string;
+  paymentId: number;
+  batchId: string;
+  amountMinor: number;
+  reason: string;
+  transaction: LedgerTransaction;
+}
+
 export interface LedgerEventDataByType {
   ManualDepositRecorded: ManualDepositRecordedData;
   WithdrawalRecorded: WithdrawalRecordedData;
@@ -434,6 +448,7 @@ export interface LedgerEventDataByType {
   CardDepositCredited: CardDepositCreditedData;
   VoucherRedeemed: VoucherRedeemedData;
   PaymentRefundedToBalance: PaymentRefundedToBalanceData;
+  GoodwillCredited: GoodwillCreditedData;
 }
 
 /** One ledger event as a tagged union: `{type, data}`, the shape the event store appends. */

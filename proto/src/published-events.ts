@@ -1,3 +1,4 @@
+import type { BulkEventDataByType } from './bulk-operations';
 import type { PaymentPlanEventDataByType } from './catalog-events';
 import type { EventType } from './event-catalogue';
 import type { UserEventDataByType } from './identity-events';
@@ -17,7 +18,8 @@ export interface EventDataByType
     SubscriptionEventDataByType,
     SavedCardEventDataByType,
     PromoCodeEventDataByType,
-    VoucherEventDataByType {}
+    VoucherEventDataByType,
+    BulkEventDataByType {}
 
 /**
  * Who caused an event, as it leaves Kupa: the actor's id (`USER-…`, or the all-zero one for the system) and role.

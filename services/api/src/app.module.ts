@@ -1,3 +1,4 @@
+import { OperationsModule } from './contexts/operations';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -107,6 +108,7 @@ export class AppModule {
           secrets: SubscriptionProvisioningSecrets,
         }),
         ReportingModule,
+        OperationsModule,
         CommonModule.register({
           version: options.version,
           support: { telegram: options.config.supportTelegram, email: options.config.supportEmail },

@@ -3,6 +3,7 @@ import { catalogMigrations } from './contexts/catalog';
 import { identityMigrations } from './contexts/identity';
 import { ledgerMigrations } from './contexts/ledger';
 import { notificationsMigrations } from './contexts/notifications';
+import { operationsMigrations } from './contexts/operations';
 import { ProvisioningSchema1767800000000, subscriptionsMigrations } from './contexts/subscriptions';
 import { platformMigrations } from './platform/database/migrations';
 
@@ -21,4 +22,5 @@ export const ALL_MIGRATIONS: Function[] = [
   ...subscriptionsMigrations,
   ProvisioningSchema1767800000000,
   ...notificationsMigrations,
+  ...operationsMigrations,
 ];

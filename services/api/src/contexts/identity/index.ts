@@ -34,3 +34,4 @@ export const identityMigrations: Function[] = [
 /** The embedded demo's accounts and its referred friend (ADR 0075). */
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './application/identity-bootstrap';
 export { SignUpCommand } from './commands/sign-up/sign-up.command';
+export { ChangeUserStatusCommand } from './commands/change-user-status/change-user-status.command';

@@ -17,6 +17,9 @@ import { ledgerQueryMigrations } from './queries';
 
 export { LedgerModule } from './ledger.module';
 export { PaymentIdPipe } from './infrastructure/params';
+/** Spreadsheet-safe CSV (ADR 0020, 0059): other contexts' exports write their lines with it. */
+export { csvLine, UTF8_BOM } from './queries/export-payments/csv';
+export { CreditGoodwillCommand } from './commands/credit-goodwill/credit-goodwill.command';
 export { ledgerMoneyFigures, type MoneyInPeriod } from './queries/money-figures/money-figures';
 export { voucherFigures, type VoucherFigures } from './queries/voucher-figures/voucher-figures';
 export { paymentAttention } from './queries/attention-queue/payment-attention';

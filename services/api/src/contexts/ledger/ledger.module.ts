@@ -12,6 +12,7 @@ import { ChangePaymentStatusController } from './commands/change-payment-status/
 import { ChangePaymentStatusHandler } from './commands/change-payment-status/change-payment-status.handler';
 import { RecordManualPaymentController } from './commands/record-manual-payment/record-manual-payment.controller';
 import { RecordManualPaymentHandler } from './commands/record-manual-payment/record-manual-payment.handler';
+import { CreditGoodwillHandler } from './commands/credit-goodwill/credit-goodwill.handler';
 import { TransferBalanceController } from './commands/transfer-balance/transfer-balance.controller';
 import { TransferBalanceHandler } from './commands/transfer-balance/transfer-balance.handler';
 import { ALL_LEDGER_EVENT_TYPES } from './domain/ledger.events';
@@ -86,6 +87,7 @@ import { keptOutOfTheLog } from '../audit';
     TransferRecipients,
     LookUpTransferRecipientHandler,
     RecordManualPaymentHandler,
+    CreditGoodwillHandler,
     TransferBalanceHandler,
     ChangePaymentStatusHandler,
     CashierDeposits,

@@ -31,6 +31,8 @@ export function cardCounterAccount(provider: CardProvider): LedgerAccount {
 /** Where subscription money goes (a purchase or a renewal) and where a refund of it comes from. */
 export const SUBSCRIPTION_REVENUE_ACCOUNT: LedgerAccount = 'revenue:subscriptions';
 export const REFUND_ACCOUNT: LedgerAccount = 'expense:refund';
+/** Where goodwill credits of bulk operations come from (ADR 0090): the house gives them. */
+export const GOODWILL_ACCOUNT: LedgerAccount = 'expense:goodwill';
 
 export function manualCounterAccount(correction: boolean): LedgerAccount {
   return correction ? ADJUSTMENT_ACCOUNT : MANUAL_ACCOUNT;
@@ -107,6 +109,16 @@ export type WalletCommand =
       transactionId: string;
       /** Who holds the checkout: `SANDBOX` is credited from `world:sandbox-card`, `STRIPE` from `world:stripe`. */
       provider: CardProvider;
+    }
+  | {
+      /** A bulk operation's goodwill credit to one client, from `expense:goodwill`. */
+      type: 'CreditGoodwill';
+      userUuid: string;
+      paymentId: number;
+      batchId: string;
+      amountMinor: number;
+      reason: string;
+      transactionId: string;
     }
   | {
       /** A subscription's price from the balance: never below zero (`error.insufficient.balance`). */
@@ -274,6 +286,11 @@ function decide(command: WalletCommand, state: WalletState): WalletEvent[] {
       return [
         { type: 'CardDepositCredited', data: { userUuid, paymentId, providerPaymentId, amountMinor, transaction } },
       ];
+    }
+    case 'CreditGoodwill': {
+      const { userUuid, paymentId, batchId, amountMinor, reason } = command;
+      const transaction = singlePosting(command.transactionId, GOODWILL_ACCOUNT, user, amountMinor);
+      return [{ type: 'GoodwillCredited', data: { userUuid, paymentId, batchId, amountMinor, reason, transaction } }];
     }
     case 'ChargeSubscription': {
       if (command.amountMinor > state.balanceMinor) throw new DomainError('error.insufficient.balance');

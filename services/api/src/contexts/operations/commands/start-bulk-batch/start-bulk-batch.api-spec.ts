@@ -1,0 +1,244 @@
+import type { BulkBatch } from '@kupa/proto';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../../../platform/clock';
+import { CommandPipeline } from '../../../../platform/commands';
+import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
+import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { balanceMinorOf, expectReadModelsToEqualReplay } from '../../../ledger/ledger.fixtures';
+import { BulkBatchRunner } from '../../application/bulk-batch-runner';
+import { BulkTargetActions } from '../../application/bulk-target-actions';
+
+describe('bulk operations', () => {
+  let testApp: TestApp;
+  let admin: string;
+  let manager: ActiveUser;
+  let client: ActiveUser;
+
+  beforeAll(async () => {
+    // The spec drives the batch runner itself, a chunk at a time, to stop it mid-batch.
+    testApp = await startTestApp({ stoppedLoops: ['bulk-batches'] });
+    admin = await adminToken(testApp);
+    [manager, client] = await Promise.all([createActiveUser(testApp, { role: 'MANAGER' }), createActiveUser(testApp)]);
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  /** Clients whose last name no one else has: a batch's selection reaches exactly them. */
+  const clientsNamed = async (count: number) => {
+    // Letters only: a name takes no digits.
+    const lastName = `Bulk${randomUUID()
+      .replace(/-/g, '')
+      .slice(0, 10)
+      .replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)])}`;
+    const clients: ActiveUser[] = [];
+    for (let index = 0; index < count; index += 1) clients.push(await createActiveUser(testApp, { lastName }));
+    return { lastName, clients };
+  };
+  const post = (path: string, body: unknown, token: string | null = admin, key?: string) => {
+    let call = testApp.http.post(`/api/bulk-operations${path}`);
+    if (token) call = call.set('Authorization', `Bearer ${token}`);
+    if (key) call = call.set('Idempotency-Key', key);
+    return call.send(body as object);
+  };
+  const get = (path: string, token: string | null = admin) => {
+    const call = testApp.http.get(`/api/bulk-operations${path}`);
+    return token ? call.set('Authorization', `Bearer ${token}`) : call;
+  };
+  const runner = (chunkSize: number) =>
+    new BulkBatchRunner(
+      testApp.dataSource,
+      testApp.app.get(CommandPipeline),
+      testApp.app.get(BulkTargetActions),
+      testApp.app.get(Clock),
+      { pollIntervalMs: 50, chunkSize, pauseBetweenChunksMs: 0, leaseMs: 60_000 },
+    );
+  const statusOf = async (userUuid: string) =>
+    (await testApp.dataSource.query('SELECT status FROM users WHERE uuid = $1', [userUuid]))[0].status as string;
+  const eventsOf = async (type: string, streamId: string) =>
+    Number(
+      (
+        await testApp.dataSource.query('SELECT count(*) AS n FROM events WHERE type = $1 AND stream_id = $2', [
+          type,
+          streamId,
+        ])
+      )[0].n,
+    );
+
+  it('previews how many clients a selection matches, with the first few', async () => {
+    const { lastName, clients } = await clientsNamed(3);
+    const response = await post('/preview', { action: 'BLOCK', filter: { keyWord: lastName } });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      action: 'BLOCK',
+      targetKind: 'CLIENT',
+      total: 3,
+      sample: clients.map((one) => ({ id: one.userUuid, label: one.email })),
+    });
+  });
+
+  it('blocks every selected client once, settles each target once, and unblocks them again', async () => {
+    const { lastName, clients } = await clientsNamed(3);
+    const started = await post('', { action: 'BLOCK', filter: { keyWord: lastName }, reason: 'Chargeback ring' });
+    expect(started.status).toBe(201);
+    const batch = started.body as BulkBatch;
+    expect(batch).toMatchObject({ action: 'BLOCK', status: 'RUNNING', targetCount: 3, doneCount: 0 });
+    expect(await runner(2).runDue()).toBe(1);
+    const finished = await get(`/${batch.id}`);
+    expect(finished.headers['cache-control']).toBe('no-store');
+    expect(finished.body).toMatchObject({ status: 'COMPLETED', targetCount: 3, doneCount: 3, failedCount: 0 });
+    for (const one of clients) expect(await statusOf(one.userUuid)).toBe('BLOCKED');
+    expect(await eventsOf('BulkTargetDone', `bulk-batch-${batch.id}`)).toBe(3);
+    expect(await eventsOf('BulkBatchCompleted', `bulk-batch-${batch.id}`)).toBe(1);
+
+    const unblock = await post('', {
+      action: 'UNBLOCK',
+      filter: { keyWord: lastName, statuses: ['BLOCKED'] },
+      reason: 'Cleared',
+    });
+    expect(unblock.body.targetCount).toBe(3);
+    await runner(50).runDue();
+    for (const one of clients) expect(await statusOf(one.userUuid)).toBe('ACTIVE');
+  });
+
+  it('resumes a batch stopped mid-way: no target twice, whatever was done before the stop was recorded', async () => {
+    const { lastName, clients } = await clientsNamed(5);
+    const reason = 'Outage of 28 Nov';
+    const started = await post('', {
+      action: 'GOODWILL_CREDIT',
+      filter: { keyWord: lastName },
+      reason,
+      publicNote: 'Sorry for the outage',
+      amount: 2.5,
+    });
+    expect(started.status).toBe(201);
+    const batchId = started.body.id as string;
+    // A crash between a target's credit and the batch's record of it: the credit is done, the batch does not know.
+    const actions = testApp.app.get(BulkTargetActions);
+    const batchActor = { userUuid: '', email: '', name: '', role: 'ADMIN' as const };
+    const [row] = await testApp.dataSource.query(
+      'SELECT actor_uuid, actor_email, actor_name FROM bulk_batches WHERE id = $1',
+      [batchId],
+    );
+    Object.assign(batchActor, { userUuid: row.actor_uuid, email: row.actor_email, name: row.actor_name });
+    const early = await actions.perform(
+      {
+        id: batchId,
+        action: 'GOODWILL_CREDIT',
+        reason,
+        publicNote: 'Sorry for the outage',
+        amountMinor: 250,
+        days: null,
+        actor: batchActor,
+      },
+      clients[3].userUuid,
+    );
+    expect(early.outcome).toBe('DONE');
+
+    // The first runner is stopped after its first chunk of two (the pass asks once before it claims the batch).
+    let asked = 0;
+    expect(await runner(2).runDue(() => (asked += 1) >= 2)).toBe(0);
+    const midway = await get(`/${batchId}`);
+    expect(midway.body).toMatchObject({ status: 'RUNNING', doneCount: 2 });
+    // Another runner (a restarted process) takes the rest.
+    expect(await runner(2).runDue()).toBe(1);
+    expect((await get(`/${batchId}`)).body).toMatchObject({ status: 'COMPLETED', doneCount: 5, failedCount: 0 });
+    for (const one of clients) expect(await balanceMinorOf(testApp, one.userUuid)).toBe(250);
+    expect(await eventsOf('BulkTargetDone', `bulk-batch-${batchId}`)).toBe(5);
+
+    const payments = await testApp.dataSource.query(
+      `SELECT p.user_uuid, p.comment, p.public_note, e.account FROM payments p
+         JOIN ledger_entries e ON e.payment_id = p.payment_id AND e.account NOT LIKE 'user:%'
+        WHERE p.user_uuid = ANY($1::uuid[])`,
+      [clients.map((one) => one.userUuid)],
+    );
+    expect(payments).toHaveLength(5);
+    for (const payment of payments)
+      expect(payment).toMatchObject({
+        comment: reason,
+        public_note: 'Sorry for the outage',
+        account: 'expense:goodwill',
+      });
+
+    const csv = await get(`/${batchId}/results.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.text.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('target,label,outcome,result,error,settledAt');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual(
+      clients.map((one) => `${one.userUuid},${one.email},DONE`),
+    );
+    await expectReadModelsToEqualReplay(testApp);
+  });
+
+  it('records a target the action refuses as failed and goes on', async () => {
+    const { lastName, clients } = await clientsNamed(2);
+    await testApp.dataSource.query('SELECT 1');
+    const started = await post('', { action: 'BLOCK', filter: { keyWord: lastName }, reason: 'Test' });
+    // One target vanishes from identity's point of view between the start and the run.
+    await testApp.dataSource.query(
+      'UPDATE bulk_batch_targets SET target_id = $2 WHERE batch_id = $1 AND target_id = $3',
+      [started.body.id, randomUUID(), clients[0].userUuid],
+    );
+    await runner(50).runDue();
+    expect((await get(`/${started.body.id}`)).body).toMatchObject({
+      status: 'COMPLETED',
+      doneCount: 1,
+      failedCount: 1,
+    });
+    const csv = await get(`/${started.body.id}/results.csv`);
+    expect(csv.text).toContain('FAILED,,error.user.not.found');
+  });
+
+  it('answers a repeated Idempotency-Key with the same batch, and lists batches newest first', async () => {
+    const { lastName } = await clientsNamed(1);
+    const key = randomUUID();
+    const body = { action: 'BLOCK', filter: { keyWord: lastName }, reason: 'Once' };
+    const first = await post('', body, admin, key);
+    const again = await post('', body, admin, key);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    const list = await get('');
+    expect(list.status).toBe(200);
+    expect(list.body.items[0].id).toBe(first.body.id);
+    expect(list.body.items.filter((batch: BulkBatch) => batch.id === first.body.id)).toHaveLength(1);
+  });
+
+  it('refuses bad input with catalogue codes', async () => {
+    const { lastName } = await clientsNamed(1);
+    const refused = async (body: unknown) => {
+      const response = await post('', body);
+      return `${response.status} ${response.body.details?.fields?.[0]?.error ?? response.body.error}`;
+    };
+    const filter = { keyWord: lastName };
+    expect(await refused({ action: 'GOODWILL_CREDIT', filter, reason: 'x' })).toBe('400 error.validation.required');
+    expect(await refused({ action: 'GOODWILL_CREDIT', filter, reason: 'x', amount: 501 })).toBe(
+      '400 error.validation.max',
+    );
+    expect(await refused({ action: 'BLOCK', filter, reason: ' ' })).toBe('400 error.validation.required');
+    expect(await refused({ action: 'EXPLODE', filter, reason: 'x' })).toBe('400 error.validation.invalid.field');
+    expect(await refused({ action: 'BLOCK', filter: { roles: ['ADMIN'] }, reason: 'x' })).toMatch(/^400 /);
+    expect(await refused({ action: 'BLOCK', filter: { keyWord: 'nobody-matches-this-zz' }, reason: 'x' })).toBe(
+      '409 error.bulk.no.targets',
+    );
+    expect(await refused({ action: 'ADD_DAYS', filter, reason: 'x', days: 2 })).toBe(
+      '409 error.bulk.action.unavailable',
+    );
+    expect((await get(`/${randomUUID()}`)).status).toBe(404);
+    expect((await get(`/${randomUUID()}/results.csv`)).status).toBe(404);
+  });
+
+  it('is for admins only', async () => {
+    const body = { action: 'BLOCK', reason: 'x' };
+    expect((await post('/preview', body, null)).status).toBe(401);
+    expect((await post('/preview', body, manager.accessToken)).status).toBe(403);
+    expect((await post('', body, client.accessToken)).status).toBe(403);
+    expect((await get('', manager.accessToken)).status).toBe(403);
+  });
+
+  it('leaves the data source usable', async () => {
+    expect(testApp.app.get(DataSource).isInitialized).toBe(true);
+  });
+});
