@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNTS } from './accounts';
 import type { Bilingual } from './bilingual';
+import { BULK_EVENT_TYPES } from './bulk-operations';
 import { AUDIT_OPERATION_TYPES, LANGUAGES, PAYMENT_STATUSES } from './enums';
 import { EVENT_TYPES } from './event-catalogue';
 import {
@@ -42,7 +43,7 @@ function expectTranslated(text: Bilingual | undefined, what: string): void {
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe('the event catalogue', () => {
-  it('holds every identity, ledger, catalog, subscription, saved card and voucher event type once', () => {
+  it('holds every identity, ledger, catalog, subscription, saved card, voucher and bulk event type once', () => {
     const declared = [
       ...Object.values(USER_EVENT_TYPES),
       ...Object.values(LEDGER_EVENT_TYPES),
@@ -51,6 +52,7 @@ describe('the event catalogue', () => {
       ...Object.values(SAVED_CARD_EVENT_TYPES),
       ...Object.values(PROMO_CODE_EVENT_TYPES),
       ...Object.values(VOUCHER_EVENT_TYPES),
+      ...Object.values(BULK_EVENT_TYPES),
     ];
     expect([...EVENT_TYPES].sort()).toEqual([...declared].sort());
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);

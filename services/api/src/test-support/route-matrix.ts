@@ -230,6 +230,30 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
     passMayBe404: true,
   },
+  // Bulk operations (ADR 0090): admins alone preview, start, follow and export batches.
+  {
+    method: 'post',
+    path: '/api/bulk-operations/preview',
+    url: () => '/api/bulk-operations/preview',
+    body: {},
+    expect: ADMIN_ONLY,
+  },
+  { method: 'post', path: '/api/bulk-operations', url: () => '/api/bulk-operations', body: {}, expect: ADMIN_ONLY },
+  { method: 'get', path: '/api/bulk-operations', url: () => '/api/bulk-operations', expect: ADMIN_ONLY },
+  {
+    method: 'get',
+    path: '/api/bulk-operations/{id}',
+    url: () => `/api/bulk-operations/${randomUUID()}`,
+    expect: ADMIN_ONLY,
+    passMayBe404: true,
+  },
+  {
+    method: 'get',
+    path: '/api/bulk-operations/{id}/results.csv',
+    url: () => `/api/bulk-operations/${randomUUID()}/results.csv`,
+    expect: ADMIN_ONLY,
+    passMayBe404: true,
+  },
   // Crypto deposits: customers open them; the IPN and the sandbox are public and verified by signature, API key or
   // the invoice's existence (the bodies and ids here are refused, so nothing changes).
   {

@@ -5,7 +5,6 @@ import { Clock } from '../../../../platform/clock';
 import { CommandPipeline } from '../../../../platform/commands';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { balanceMinorOf, expectReadModelsToEqualReplay } from '../../../ledger/ledger.fixtures';
 import { BulkBatchRunner } from '../../application/bulk-batch-runner';
 import { BulkTargetActions } from '../../application/bulk-target-actions';
 
@@ -54,6 +53,10 @@ describe('bulk operations', () => {
       testApp.app.get(BulkTargetActions),
       testApp.app.get(Clock),
       { pollIntervalMs: 50, chunkSize, pauseBetweenChunksMs: 0, leaseMs: 60_000 },
+    );
+  const balanceMinorOf = async (userUuid: string) =>
+    Math.round(
+      (await testApp.http.get(`/api/users/${userUuid}`).set('Authorization', `Bearer ${admin}`)).body.balance * 100,
     );
   const statusOf = async (userUuid: string) =>
     (await testApp.dataSource.query('SELECT status FROM users WHERE uuid = $1', [userUuid]))[0].status as string;
@@ -145,7 +148,7 @@ describe('bulk operations', () => {
     // Another runner (a restarted process) takes the rest.
     expect(await runner(2).runDue()).toBe(1);
     expect((await get(`/${batchId}`)).body).toMatchObject({ status: 'COMPLETED', doneCount: 5, failedCount: 0 });
-    for (const one of clients) expect(await balanceMinorOf(testApp, one.userUuid)).toBe(250);
+    for (const one of clients) expect(await balanceMinorOf(one.userUuid)).toBe(250);
     expect(await eventsOf('BulkTargetDone', `bulk-batch-${batchId}`)).toBe(5);
 
     const payments = await testApp.dataSource.query(
@@ -170,7 +173,6 @@ describe('bulk operations', () => {
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual(
       clients.map((one) => `${one.userUuid},${one.email},DONE`),
     );
-    await expectReadModelsToEqualReplay(testApp);
   });
 
   it('records a target the action refuses as failed and goes on', async () => {

@@ -22,7 +22,7 @@ export class ListBulkBatchesController {
   @Get()
   @ApiOperation({ summary: 'The newest bulk operations first, with their progress (admins)' })
   @ApiOkResponse({ type: BulkBatchListDto })
-  @ApiErrors(401, 403)
+  @ApiErrors(400, 401, 403)
   @Roles('ADMIN')
   @Header('Cache-Control', 'no-store')
   async list(): Promise<BulkBatchList> {
