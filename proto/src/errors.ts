@@ -495,6 +495,19 @@ export const ERROR_CATALOGUE = {
   },
   'error.notification.not.found': { status: 404, en: 'Notification not found', he: 'ההתראה לא נמצאה' },
 
+  // Broadcasts (docs/adr/0091-broadcasts.md)
+  'error.broadcast.not.found': { status: 404, en: 'Broadcast not found', he: 'ההודעה לא נמצאה' },
+  'error.broadcast.no.recipients': {
+    status: 409,
+    en: 'No client matches these filters',
+    he: 'אין לקוחות שמתאימים לסינון',
+  },
+  'error.unsubscribe.link.invalid': {
+    status: 400,
+    en: 'This unsubscribe link is not valid',
+    he: 'קישור ההסרה אינו תקין',
+  },
+
   // Promo codes (docs/adr/0088-promo-codes.md)
   'error.promo.code.invalid': {
     status: 400,

@@ -35,6 +35,7 @@ export * from './published-events';
 export * from './card';
 export * from './saved-cards';
 export * from './promo-codes';
+export * from './broadcasts';
 export * from './vouchers';
 export * from './bulk-operations';
 export * from './plan-text';

@@ -3,6 +3,9 @@ export const LIMITS = Object.freeze({
   /** Free text fields hold fewer than 256 characters. */
   textMaxLength: 255,
   keywordMaxLength: 256,
+  /** An admin's broadcast (ADR 0091): a subject line and a body of plain text, in Hebrew and in English. */
+  broadcastSubjectMaxLength: 200,
+  broadcastBodyMaxLength: 5000,
   passwordMinLength: 8,
   passwordMaxLength: 128,
   subscriptionLoginMinLength: 6,

@@ -4,14 +4,26 @@ import type { Page } from './payloads';
  * The client's notifications (docs/product.md, Notifications; ADR 0083): each reminder the client was sent, kept
  * with what it said, so the client portal lists it (read or not) and staff see what a client was told.
  */
-export const NOTIFICATION_KINDS = ['renewal-short', 'renewal-failed', 'ending', 'grace-started'] as const;
+export const NOTIFICATION_KINDS = [
+  'renewal-short',
+  'renewal-failed',
+  'ending',
+  'grace-started',
+  // An admin's broadcast (ADR 0091): its subject and body in the client's language, no subscription.
+  'announcement',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a notification says, fixed when it was sent; amounts in cents, dates ISO instants. */
 export interface NotificationParams {
-  subscriptionId: string;
-  /** Null for the trial. */
-  planName: string | null;
+  /** The reminders' subscription; an announcement has none. */
+  subscriptionId?: string;
+  /** Null for the trial; an announcement has none. */
+  planName?: string | null;
+  /** `announcement`: the broadcast, and what it said in the client's language. */
+  broadcastId?: string;
+  subject?: string;
+  body?: string;
   /** `renewal-short`, `renewal-failed`, `grace-started`: what the balance lacks for the renewal (a debt included). */
   missingMinor?: number;
   /** `renewal-short`: when the automatic renewal charges the balance. */

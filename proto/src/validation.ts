@@ -163,6 +163,10 @@ export function checkExtensionDays(days: number): RuleIssue | null {
     : ok;
 }
 
+/** An admin's broadcast (ADR 0091): a subject and a body in each language, each saying something. */
+export const checkBroadcastSubject: Check = boundedText(LIMITS.broadcastSubjectMaxLength);
+export const checkBroadcastBody: Check = boundedText(LIMITS.broadcastBodyMaxLength);
+
 export const checkKeyword: Check = (value) =>
   value.length > LIMITS.keywordMaxLength
     ? { error: 'error.validation.max.length', params: { max: LIMITS.keywordMaxLength } }

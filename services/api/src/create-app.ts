@@ -96,8 +96,9 @@ export function configureApp(app: NestExpressApplication, options: AppModuleOpti
   app.use(noStoreForApi);
   app.use(securityHeaders(options.config));
   // The sandbox invoice and checkout pages' buttons are plain HTML forms (no scripts run on them), and the Stripe
-  // SDK posts forms to the sandbox card's API, which reads them itself.
-  useJsonBodyParser(app, [`${SANDBOX_INVOICE_PAGE_PATH}/`, `${SANDBOX_CARD_PATH}/`]);
+  // SDK posts forms to the sandbox card's API, which reads them itself. A mail client's one-click unsubscribe
+  // (RFC 8058) posts the form `List-Unsubscribe=One-Click`, which the route does not read (ADR 0091).
+  useJsonBodyParser(app, [`${SANDBOX_INVOICE_PAGE_PATH}/`, `${SANDBOX_CARD_PATH}/`, '/api/announcements/unsubscribe']);
   app.use(cookieParser());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());

@@ -6,8 +6,8 @@ import type { Language } from '@kupa/proto';
 export interface NotificationText {
   title: string;
   body: string;
-  /** The action's label: the top-up of the amount missing, or renewing the subscription. */
-  action: string;
+  /** The action's label: the top-up of the amount missing, or renewing the subscription; none for an announcement. */
+  action: string | null;
 }
 
 /** What a notification says, from its kind and the figures it was sent with, in the language of the screen. */
@@ -50,5 +50,8 @@ export function notificationText(notification: ClientNotification, t: Translate,
         body: t('notifications.ending.body'),
         action: t('notifications.renew'),
       };
+    case 'announcement':
+      // An admin's broadcast (ADR 0091): its own words, already in the client's language; nothing to act on.
+      return { title: params.subject ?? '', body: params.body ?? '', action: null };
   }
 }

@@ -74,7 +74,7 @@ function NotificationItem({ notification, onOpen }: { notification: ClientNotifi
         to: '/payments/deposit',
         search: parseDepositSearch(Object.fromEntries(new URLSearchParams(query))),
       });
-    else
+    else if (notification.params.subscriptionId)
       void navigate({
         to: '/subscriptions/$subscriptionId',
         params: { subscriptionId: notification.params.subscriptionId },
@@ -111,22 +111,24 @@ function NotificationItem({ notification, onOpen }: { notification: ClientNotifi
             </Typography>
           </Stack>
         </Stack>
-        <Typography variant="body2" sx={{ fontWeight: unread ? 600 : 400 }}>
+        <Typography variant="body2" sx={{ fontWeight: unread ? 600 : 400, whiteSpace: 'pre-line' }}>
           {text.body}
         </Typography>
-        <Box>
-          <Button
-            variant={unread ? 'contained' : 'outlined'}
-            size="small"
-            data-testid="notification-action"
-            onClick={(event) => {
-              event.stopPropagation();
-              act();
-            }}
-          >
-            {text.action}
-          </Button>
-        </Box>
+        {text.action === null ? null : (
+          <Box>
+            <Button
+              variant={unread ? 'contained' : 'outlined'}
+              size="small"
+              data-testid="notification-action"
+              onClick={(event) => {
+                event.stopPropagation();
+                act();
+              }}
+            >
+              {text.action}
+            </Button>
+          </Box>
+        )}
       </Stack>
     </Paper>
   );

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** Each header as sent, by its lower-case name (the last one when repeated). */
+  headers: Record<string, string>;
 }
 
 /**
@@ -43,6 +45,9 @@ export class Mailbox {
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               messageId: parsed.messageId ?? '',
+              headers: Object.fromEntries(
+                parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
+              ),
             });
             callback(mailbox!.loseAcknowledgement());
           },

@@ -1,4 +1,19 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../platform/clock';
+import { APP_CONFIG, type AppConfig } from '../../platform/config';
+import { Schedules } from '../../platform/jobs';
+import { MailDispatcher } from '../../platform/mail';
+import { UserReader } from '../identity';
+import { Broadcasts } from './application/broadcasts';
+import { AnnouncementPreferenceController } from './commands/announcement-preference/announcement-preference.controller';
+import { SendBroadcastController } from './commands/send-broadcast/send-broadcast.controller';
+import { UnsubscribeAnnouncementsController } from './commands/unsubscribe-announcements/unsubscribe-announcements.controller';
+import { BroadcastMailKind } from './infrastructure/broadcast-mail';
+import { UnsubscribeTokens } from './infrastructure/unsubscribe-tokens';
+import { BroadcastDeliverySweep } from './processors/broadcast-delivery.sweep';
+import { BroadcastsController } from './queries/broadcasts/broadcasts.controller';
+import { PreviewBroadcastController } from './queries/preview-broadcast/preview-broadcast.controller';
 import { MarkAllNotificationsReadController } from './commands/mark-all-notifications-read/mark-all-notifications-read.controller';
 import { MarkAllNotificationsReadHandler } from './commands/mark-all-notifications-read/mark-all-notifications-read.handler';
 import { MarkNotificationReadController } from './commands/mark-notification-read/mark-notification-read.controller';
@@ -16,16 +31,41 @@ import { SearchMyNotificationsHandler } from './queries/search-my-notifications/
 @Module({
   // The literal `search` and `read-all` routes first, so that they are never read as an `:id`.
   controllers: [
+    AnnouncementPreferenceController,
     SearchMyNotificationsController,
     MarkAllNotificationsReadController,
     MarkNotificationReadController,
     SearchClientNotificationsController,
+    // Broadcasts (ADR 0091): the literal `preview` before `:id`.
+    PreviewBroadcastController,
+    SendBroadcastController,
+    BroadcastsController,
+    UnsubscribeAnnouncementsController,
   ],
   providers: [
     SearchMyNotificationsHandler,
     MarkAllNotificationsReadHandler,
     MarkNotificationReadHandler,
     SearchClientNotificationsHandler,
+    Broadcasts,
+    UnsubscribeTokens,
   ],
 })
-export class NotificationsModule {}
+export class NotificationsModule implements OnModuleInit {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UserReader,
+    private readonly clock: Clock,
+    private readonly schedules: Schedules,
+    private readonly mailDispatcher: MailDispatcher,
+    private readonly tokens: UnsubscribeTokens,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.mailDispatcher.registerKind(new BroadcastMailKind(this.tokens));
+    this.schedules.register(
+      new BroadcastDeliverySweep(this.dataSource, this.users, this.clock, this.config.broadcastMailsPerMinute),
+    );
+  }
+}

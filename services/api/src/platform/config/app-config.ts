@@ -163,6 +163,12 @@ export interface AppConfig {
    */
   renewalReminderDays: readonly number[];
   /**
+   * `BROADCAST_MAILS_PER_MINUTE`: how many recipients of an admin's broadcast are handed to the mail outbox a minute
+   * (ADR 0091), so that a broadcast to every client does not crowd out the service mails or trip the SMTP relay's
+   * limits.
+   */
+  broadcastMailsPerMinute: number;
+  /**
    * `KUPA_SANDBOX`: whether the demo and test stand-ins (the sandbox cashier, the streaming-service simulator) may
    * run where no real service is configured (docs/adr/0055-sandboxes-only-on-demand.md). On by itself only in the
    * embedded demo setup (`DATABASE_URL` unset); a real deployment turns it on only explicitly.
@@ -705,6 +711,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     cardBalancePayments: optional(env, 'CARD_BALANCE_PAYMENTS') === null || flag(env, 'CARD_BALANCE_PAYMENTS'),
     renewalGraceDays: positiveInteger(env, 'RENEWAL_GRACE_DAYS', RENEWAL_DEFAULTS.graceDays),
     renewalReminderDays: dayList(env, 'RENEWAL_REMINDER_DAYS', RENEWAL_DEFAULTS.reminderDays),
+    broadcastMailsPerMinute: positiveInteger(env, 'BROADCAST_MAILS_PER_MINUTE', 60),
     sandbox,
     ...provisioning(env, dataDir, sandbox, purpose),
     streamingConnect: streamingConnect(env),

@@ -276,8 +276,10 @@ export class MailDispatcher {
 
   private open(sealed: string, id: string): RenderedMail | null {
     try {
-      const { subject, text, html } = JSON.parse(this.box.open(sealed, sealedMailAssociatedData(id))) as RenderedMail;
-      return { subject, text, html };
+      const { subject, text, html, unsubscribeUrl } = JSON.parse(
+        this.box.open(sealed, sealedMailAssociatedData(id)),
+      ) as RenderedMail;
+      return { subject, text, html, ...(unsubscribeUrl ? { unsubscribeUrl } : {}) };
     } catch {
       return null;
     }

@@ -15,6 +15,8 @@ export interface MailMessage {
   html?: string;
   /** A stable Message-ID lets a receiving system recognise the same mail sent twice. */
   messageId?: string;
+  /** The one-click unsubscribe address of an announcement (RFC 8058); service mails have none. */
+  unsubscribeUrl?: string;
 }
 
 /**
@@ -42,7 +44,14 @@ export class MailService implements OnModuleDestroy {
       });
       return;
     }
-    await this.transport.sendMail({ from: this.options.from, ...message });
+    const { unsubscribeUrl, ...mail } = message;
+    await this.transport.sendMail({
+      from: this.options.from,
+      ...mail,
+      ...(unsubscribeUrl
+        ? { list: { unsubscribe: unsubscribeUrl }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+        : {}),
+    });
   }
 
   onModuleDestroy(): void {

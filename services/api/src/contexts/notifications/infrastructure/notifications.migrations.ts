@@ -32,3 +32,54 @@ export class ClientNotifications1770000008300 implements MigrationInterface {
     await runner.query('DROP TABLE client_notifications');
   }
 }
+
+/**
+ * Broadcasts (ADR 0091): the admin's message, its recipients frozen when it was sent (one row each, keyed by
+ * broadcast and user, so a hand-off repeated after a crash finds its row already handed), and the clients who
+ * switched announcements off.
+ */
+export class Broadcasts1770000009100 implements MigrationInterface {
+  name = 'Broadcasts1770000009100';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE broadcasts (
+        id uuid PRIMARY KEY,
+        subject_he text NOT NULL,
+        body_he text NOT NULL,
+        subject_en text NOT NULL,
+        body_en text NOT NULL,
+        filter jsonb NOT NULL,
+        created_by uuid NOT NULL,
+        created_at timestamptz NOT NULL
+      )`);
+    await runner.query(`CREATE INDEX broadcasts_created ON broadcasts (created_at DESC, id DESC)`);
+    await runner.query(`
+      CREATE TABLE broadcast_recipients (
+        broadcast_id uuid NOT NULL REFERENCES broadcasts (id),
+        user_uuid uuid NOT NULL,
+        position integer NOT NULL,
+        status text NOT NULL CHECK (status IN ('QUEUED', 'HANDED', 'SKIPPED_UNSUBSCRIBED')),
+        handed_at timestamptz,
+        PRIMARY KEY (broadcast_id, user_uuid)
+      )`);
+    // The hand-off's next recipients, oldest broadcast first; and the rate's window.
+    await runner.query(
+      `CREATE INDEX broadcast_recipients_queued ON broadcast_recipients (broadcast_id, position) WHERE status = 'QUEUED'`,
+    );
+    await runner.query(
+      `CREATE INDEX broadcast_recipients_handed ON broadcast_recipients (handed_at) WHERE handed_at IS NOT NULL`,
+    );
+    await runner.query(`
+      CREATE TABLE announcement_opt_outs (
+        user_uuid uuid PRIMARY KEY,
+        opted_out_at timestamptz NOT NULL
+      )`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE announcement_opt_outs');
+    await runner.query('DROP TABLE broadcast_recipients');
+    await runner.query('DROP TABLE broadcasts');
+  }
+}

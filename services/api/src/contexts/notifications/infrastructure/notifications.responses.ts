@@ -13,11 +13,24 @@ import { InstantProperty, PageOf } from '../../../platform/http';
 /** The notification answers as OpenAPI schemas; the shapes themselves are proto's payload types. */
 
 export class NotificationParamsDto implements NotificationParams {
-  @ApiProperty({ format: 'uuid' })
-  subscriptionId: string;
+  @ApiProperty({
+    format: 'uuid',
+    required: false,
+    description: 'The reminders’ subscription; none for an announcement',
+  })
+  subscriptionId?: string;
 
-  @ApiProperty({ type: 'string', nullable: true, description: 'Null for the trial' })
-  planName: string | null;
+  @ApiProperty({ type: 'string', nullable: true, required: false, description: 'Null for the trial' })
+  planName?: string | null;
+
+  @ApiProperty({ format: 'uuid', required: false, description: 'announcement: the broadcast (ADR 0091)' })
+  broadcastId?: string;
+
+  @ApiProperty({ required: false, description: 'announcement: its subject, in the client’s language' })
+  subject?: string;
+
+  @ApiProperty({ required: false, description: 'announcement: its text, in the client’s language' })
+  body?: string;
 
   @ApiProperty({ type: 'integer', required: false, description: 'Cents the balance lacks for the renewal' })
   missingMinor?: number;

@@ -5,6 +5,11 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Where the recipient unsubscribes from this kind of mail with one click (RFC 8058): sent as the List-Unsubscribe
+   * and List-Unsubscribe-Post headers. Only announcements carry one; service mails have none.
+   */
+  unsubscribeUrl?: string;
 }
 
 export { escapeHtml } from '../../http/html';

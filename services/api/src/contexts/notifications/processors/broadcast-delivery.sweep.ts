@@ -1,0 +1,134 @@
+import type { DataSource } from 'typeorm';
+import type { Clock } from '../../../platform/clock';
+import type { Sweep, SweepPass } from '../../../platform/jobs';
+import { enqueueMails } from '../../../platform/mail';
+import type { UserReader } from '../../identity';
+import { recordNotifications } from '../application/client-notifications';
+import { BROADCAST_RATE_WINDOW_MS, broadcastOccasionKey, handOffAllowance } from '../domain/broadcast';
+import { broadcastOutboxMail } from '../infrastructure/broadcast-mail';
+
+export const BROADCAST_DELIVERY_SWEEP = 'broadcast-delivery';
+/** How often the hand-off looks for queued recipients; the rate, not this, decides how many go. */
+export const BROADCAST_DELIVERY_INTERVAL_MS = 5_000;
+
+interface QueuedRow {
+  broadcast_id: string;
+  user_uuid: string;
+  subject_he: string;
+  body_he: string;
+  subject_en: string;
+  body_en: string;
+}
+
+/**
+ * Hands queued broadcast recipients to the mail outbox and the portal's list (ADR 0091), oldest broadcast first, no
+ * more in any minute than `ratePerMinute` (counted over every broadcast, from the rows handed in the last minute).
+ * One transaction takes the recipients (`SKIP LOCKED`, so two processes never take one), writes each one's mail and
+ * notification under its occasion key and marks the row handed: a crash before the commit leaves them queued, after it
+ * handed, and a repeat writes nothing twice since both inserts are unique by the key.
+ */
+export class BroadcastDeliverySweep implements Sweep {
+  readonly name = BROADCAST_DELIVERY_SWEEP;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UserReader,
+    private readonly clock: Clock,
+    private readonly ratePerMinute: number,
+    readonly intervalMs: number = BROADCAST_DELIVERY_INTERVAL_MS,
+  ) {}
+
+  async sweep(): Promise<SweepPass> {
+    const now = this.clock.now();
+    const acted = await this.dataSource.transaction(async (manager) => {
+      // One hand-off at a time across the fleet, so that two passes cannot both spend the same minute's allowance.
+      await manager.query("SELECT pg_advisory_xact_lock(hashtext('broadcast-delivery'))");
+      const [{ handed }]: Array<{ handed: number }> = await manager.query(
+        'SELECT count(*)::int AS handed FROM broadcast_recipients WHERE handed_at > $1',
+        [new Date(now.getTime() - BROADCAST_RATE_WINDOW_MS)],
+      );
+      const allowance = handOffAllowance(this.ratePerMinute, handed);
+      if (allowance === 0) return 0;
+      const rows: QueuedRow[] = await manager.query(
+        `SELECT r.broadcast_id, r.user_uuid, b.subject_he, b.body_he, b.subject_en, b.body_en
+           FROM broadcast_recipients r JOIN broadcasts b ON b.id = r.broadcast_id
+          WHERE r.status = 'QUEUED'
+          ORDER BY b.created_at, b.id, r.position LIMIT $1
+          FOR UPDATE OF r SKIP LOCKED`,
+        [allowance],
+      );
+      if (rows.length === 0) return 0;
+      const users = new Map(
+        (await this.users.findByUuids(rows.map((row) => row.user_uuid))).map((view) => [view.uuid, view]),
+      );
+      const optedOut = new Set(
+        (
+          (await manager.query('SELECT user_uuid FROM announcement_opt_outs WHERE user_uuid = ANY($1::uuid[])', [
+            rows.map((row) => row.user_uuid),
+          ])) as Array<{ user_uuid: string }>
+        ).map((row) => row.user_uuid),
+      );
+      const handedRows: QueuedRow[] = [];
+      const skippedRows: QueuedRow[] = [];
+      for (const row of rows) (optedOut.has(row.user_uuid) ? skippedRows : handedRows).push(row);
+      const drafts = handedRows.flatMap((row) => {
+        const user = users.get(row.user_uuid);
+        if (!user) return [];
+        const he = user.language === 'he';
+        return [
+          {
+            key: broadcastOccasionKey(row.broadcast_id, row.user_uuid),
+            user,
+            subject: he ? row.subject_he : row.subject_en,
+            body: he ? row.body_he : row.body_en,
+            broadcastId: row.broadcast_id,
+          },
+        ];
+      });
+      await recordNotifications(
+        manager,
+        drafts.map((draft) => ({
+          occasionKey: draft.key,
+          userUuid: draft.user.uuid,
+          kind: 'announcement',
+          params: { broadcastId: draft.broadcastId, subject: draft.subject, body: draft.body, link: '/notifications' },
+        })),
+        now,
+      );
+      await enqueueMails(
+        manager,
+        drafts.map((draft) =>
+          broadcastOutboxMail(draft.key, draft.user, {
+            broadcastId: draft.broadcastId,
+            userUuid: draft.user.uuid,
+            firstName: draft.user.firstName,
+            subject: draft.subject,
+            body: draft.body,
+          }),
+        ),
+        now,
+      );
+      // A client who switched announcements off after the send is left out too, and shown as skipped.
+      for (const [status, group] of [
+        ['HANDED', handedRows],
+        ['SKIPPED_UNSUBSCRIBED', skippedRows],
+      ] as const) {
+        if (group.length === 0) continue;
+        await manager.query(
+          `UPDATE broadcast_recipients r SET status = $1, handed_at = $2
+             FROM unnest($3::uuid[], $4::uuid[]) AS h(broadcast_id, user_uuid)
+            WHERE r.broadcast_id = h.broadcast_id AND r.user_uuid = h.user_uuid`,
+          [
+            status,
+            status === 'HANDED' ? now : null,
+            group.map((row) => row.broadcast_id),
+            group.map((row) => row.user_uuid),
+          ],
+        );
+      }
+      return rows.length;
+    });
+    // Another pass at once only while the minute's allowance was not the limit; otherwise the next run, later.
+    return { acted, more: false };
+  }
+}
