@@ -577,6 +577,45 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
   { method: 'get', path: '/api/promo-codes/quote', url: () => '/api/promo-codes/quote', expect: CUSTOMERS },
+  // Broadcasts (docs/adr/0091-broadcasts.md): admins only, managers neither send nor read them; a client switches
+  // announcements off in the profile or by the mail's signed link, which needs no sign-in.
+  {
+    method: 'post',
+    path: '/api/broadcasts/preview',
+    url: () => '/api/broadcasts/preview',
+    body: { keyWord: 'matrix-nobody' },
+    expect: ADMIN_ONLY,
+  },
+  // An empty body is refused once the admin is let in, so nothing is sent.
+  { method: 'post', path: '/api/broadcasts', url: () => '/api/broadcasts', body: {}, expect: ADMIN_ONLY },
+  { method: 'get', path: '/api/broadcasts', url: () => '/api/broadcasts', expect: ADMIN_ONLY },
+  {
+    method: 'get',
+    path: '/api/broadcasts/{id}',
+    url: () => `/api/broadcasts/${RANDOM_UUID}`,
+    expect: ADMIN_ONLY,
+    passMayBe404: true,
+  },
+  {
+    method: 'post',
+    path: '/api/announcements/unsubscribe',
+    // A token nobody signed: refused with 400 whoever calls, and nobody is unsubscribed.
+    url: () => '/api/announcements/unsubscribe?token=matrix-forged',
+    expect: PUBLIC,
+  },
+  {
+    method: 'get',
+    path: '/api/notifications/preferences',
+    url: () => '/api/notifications/preferences',
+    expect: CUSTOMERS,
+  },
+  {
+    method: 'put',
+    path: '/api/notifications/preferences',
+    url: () => '/api/notifications/preferences',
+    body: {},
+    expect: CUSTOMERS,
+  },
 ];
 
 export interface MatrixActors {

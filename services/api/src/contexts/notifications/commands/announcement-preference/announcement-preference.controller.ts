@@ -14,7 +14,7 @@ export class AnnouncementPreferenceController {
 
   @Get()
   @ApiOkResponse({ type: AnnouncementPreferenceDto })
-  @ApiErrors(401, 403)
+  @ApiErrors(400, 401, 403)
   @Roles(...CUSTOMER_ROLES)
   @ApiOperation({ summary: 'Whether the signed-in client receives announcements' })
   async get(@CurrentActor() actor: Actor): Promise<AnnouncementPreference> {

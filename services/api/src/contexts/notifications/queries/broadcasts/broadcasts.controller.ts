@@ -16,7 +16,7 @@ export class BroadcastsController {
 
   @Get()
   @ApiOkResponse({ type: [BroadcastSummaryDto] })
-  @ApiErrors(401, 403)
+  @ApiErrors(400, 401, 403)
   @Roles('ADMIN')
   @ApiOperation({ summary: 'The latest 100 broadcasts, newest first, with where their recipients stand' })
   list(): Promise<BroadcastSummary[]> {
