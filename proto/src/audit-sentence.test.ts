@@ -75,6 +75,65 @@ describe('activity-log sentences', () => {
     expect(plain(auditSentence(extension(30, 'Summer 2026', 'VOUCHER'), 'he'))).toContain('+30 ימים: שובר Summer 2026');
   });
 
+  it('tell a voucher batch by its label: generated, funded, and a code redeemed by its number, never the code', () => {
+    const batch = {
+      type: 'VOUCHER_BATCH',
+      id: '6a1f0c2e-4b52-4bb4-8a8e-3a1d2f0c9e11',
+      name: 'Winter fair',
+      email: null,
+    } as const;
+    const generated = entry({
+      target: batch,
+      operationType: 'CREATED',
+      eventType: 'VoucherBatchGenerated',
+      changes: [
+        { field: 'label', oldValue: null, newValue: 'Winter fair' },
+        { field: 'count', oldValue: null, newValue: 3 },
+        { field: 'amount', oldValue: null, newValue: 15 },
+      ],
+    });
+    expect(read(auditSentenceParts(generated, 'en'))).toBe(
+      '[Voucher batch Winter fair]: 3 vouchers generated, each worth $15.00',
+    );
+    expect(read(auditSentenceParts(generated, 'he'))).toMatch(
+      /^\[סדרת שוברים Winter fair\]: נוצרה סדרה של 3 שוברים, כל אחד בשווי /,
+    );
+    const funded = (eventType: 'VoucherBatchSold' | 'VoucherBatchGivenAway') =>
+      entry({
+        target: batch,
+        eventType,
+        changes: [
+          { field: 'amount', oldValue: null, newValue: 45 },
+          { field: 'comment', oldValue: null, newValue: 'paid in cash' },
+        ],
+      });
+    expect(read(auditSentenceParts(funded('VoucherBatchSold'), 'en'))).toBe(
+      '[Voucher batch Winter fair]: the batch was sold, $45.00 owed to holders (paid in cash)',
+    );
+    expect(read(auditSentenceParts(funded('VoucherBatchGivenAway'), 'en'))).toBe(
+      "[Voucher batch Winter fair]: the batch was given away, $45.00 at the house's cost (paid in cash)",
+    );
+    expect(read(auditSentenceParts(funded('VoucherBatchGivenAway'), 'he'))).toContain('הסדרה ניתנה במתנה');
+    const redeemed = entry({
+      target: batch,
+      parent: DANA,
+      eventType: 'VoucherCodeRedeemed',
+      changes: [
+        { field: 'codeNumber', oldValue: null, newValue: '#3' },
+        { field: 'amount', oldValue: null, newValue: 15 },
+        { field: 'payment', oldValue: null, newValue: '#134' },
+      ],
+    });
+    expect(read(auditSentenceParts(redeemed, 'en'))).toBe(
+      '[Voucher batch Winter fair]: code #3 redeemed by [Dana Cohen (dana@example.com)], $15.00 as payment #134',
+    );
+    expect(read(auditSentenceParts(redeemed, 'he'))).toContain('קוד #3 מומש על ידי [Dana Cohen (dana@example.com)]');
+    // A batch the API could not name reads by its type and id.
+    expect(read([{ ref: 'target', segments: auditRefSegments({ ...batch, name: null }, 'en') }])).toBe(
+      '[Voucher batch 6a1f0c2e-4b52-4bb4-8a8e-3a1d2f0c9e11]',
+    );
+  });
+
   it('tell a payment status change with the payment number, its client and the status labels', () => {
     expect(read(auditSentenceParts(paymentStatusChange, 'en'))).toBe(
       '[Payment #134] of [Dana Cohen (dana@example.com)]: status Success → Failed',

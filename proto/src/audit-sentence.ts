@@ -169,6 +169,8 @@ export function auditRefSegments(ref: AuditRef, lang: Language): TextSegment[] {
     const name = ref.nameEnum ? enumLabel(ref.nameEnum, ref.name, lang) : ref.name;
     return [{ text: `${typeLabel} ` }, { text: name, isolate: 'auto' }];
   }
+  // A voucher batch by the label staff gave it when it was generated (ADR 0089); never by a code.
+  if (ref.type === 'VOUCHER_BATCH' && ref.name) return [{ text: `${typeLabel} ` }, { text: ref.name, isolate: 'auto' }];
   return [{ text: `${typeLabel} ` }, { text: ref.id, isolate: 'ltr' }];
 }
 

@@ -121,6 +121,7 @@ export const AUDIT_TARGET_TYPES = enumOf([
   'SUBSCRIPTION',
   'PAYMENT',
   'PROMO_CODE',
+  'VOUCHER_BATCH',
 ] as const);
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -196,10 +196,22 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   CardDepositCredited: { he: '{target}: הפקדה בכרטיס', en: '{target}: card deposit' },
   VoucherRedeemed: { he: '{target}: מימוש שובר', en: '{target}: voucher redeemed' },
   GoodwillCredited: { he: '{target}: זיכוי רצון טוב', en: '{target}: goodwill credit' },
-  VoucherBatchGenerated: { he: '{target}: נוצרה סדרת שוברים', en: '{target}: voucher batch generated' },
-  VoucherBatchSold: { he: '{target}: הסדרה נמכרה', en: '{target}: the batch was sold' },
-  VoucherBatchGivenAway: { he: '{target}: הסדרה ניתנה במתנה', en: '{target}: the batch was given away' },
-  VoucherCodeRedeemed: { he: '{target}: קוד מהסדרה מומש', en: '{target}: a code of the batch was redeemed' },
+  VoucherBatchGenerated: {
+    he: '{target}: נוצרה סדרה של {count} שוברים, כל אחד בשווי {amount}',
+    en: '{target}: {count} vouchers generated, each worth {amount}',
+  },
+  VoucherBatchSold: {
+    he: '{target}: הסדרה נמכרה, {amount} נכנסו לשוברים שטרם מומשו ({comment})',
+    en: '{target}: the batch was sold, {amount} owed to holders ({comment})',
+  },
+  VoucherBatchGivenAway: {
+    he: '{target}: הסדרה ניתנה במתנה, {amount} על חשבון הבית ({comment})',
+    en: "{target}: the batch was given away, {amount} at the house's cost ({comment})",
+  },
+  VoucherCodeRedeemed: {
+    he: '{target}: קוד {codeNumber} מומש על ידי {parent}, {amount} לתשלום {payment}',
+    en: '{target}: code {codeNumber} redeemed by {parent}, {amount} as payment {payment}',
+  },
   BulkBatchStarted: { he: '{target}: פעולה גורפת התחילה', en: '{target}: bulk operation started' },
   BulkTargetDone: { he: '{target}: הפעולה בוצעה ליעד', en: '{target}: done for one target' },
   BulkTargetFailed: { he: '{target}: הפעולה נכשלה ליעד', en: '{target}: failed for one target' },
@@ -326,7 +338,7 @@ const BOOLEAN: AuditValueKind = { kind: 'boolean' };
 const LIST: AuditValueKind = { kind: 'list' };
 
 /** Targets that are people share their fields (a person's target type follows their role). */
-export type AuditFieldGroup = 'USER' | 'PAYMENT' | 'PACKAGE' | 'SUBSCRIPTION' | 'PROMO_CODE';
+export type AuditFieldGroup = 'USER' | 'PAYMENT' | 'PACKAGE' | 'SUBSCRIPTION' | 'PROMO_CODE' | 'VOUCHER_BATCH';
 
 export function auditFieldGroupOf(targetType: AuditTargetType): AuditFieldGroup | null {
   if (targetType === 'ADMIN' || targetType === 'MANAGER' || targetType === 'CLIENT') return 'USER';
@@ -334,6 +346,7 @@ export function auditFieldGroupOf(targetType: AuditTargetType): AuditFieldGroup 
   if (targetType === 'PACKAGE') return 'PACKAGE';
   if (targetType === 'SUBSCRIPTION') return 'SUBSCRIPTION';
   if (targetType === 'PROMO_CODE') return 'PROMO_CODE';
+  if (targetType === 'VOUCHER_BATCH') return 'VOUCHER_BATCH';
   return null;
 }
 
@@ -455,6 +468,15 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     disabled: { label: { he: 'מושבת', en: 'disabled' }, value: BOOLEAN },
     heldUntil: { label: { he: 'שמור עד', en: 'held until' }, value: INSTANT },
     released: { label: { he: 'שוחרר', en: 'released' }, value: BOOLEAN },
+  },
+  // A batch's codes never enter the log (ADR 0089): a redemption names the code by its number in the codes file.
+  VOUCHER_BATCH: {
+    label: { label: { he: 'שם', en: 'label' }, value: TEXT },
+    count: { label: { he: 'מספר שוברים', en: 'vouchers' }, value: TEXT },
+    amount: { label: { he: 'סכום', en: 'amount' }, value: { kind: 'money' } },
+    comment: { label: { he: 'הערה', en: 'comment' }, value: TEXT },
+    codeNumber: { label: { he: 'מספר הקוד בקובץ הקודים', en: 'code no. in the codes file' }, value: LTR_TEXT },
+    payment: { label: { he: 'תשלום', en: 'payment' }, value: LTR_TEXT },
   },
 });
 

@@ -111,6 +111,7 @@ export const ENUM_LABELS = {
     SUBSCRIPTION: { he: 'מנוי', en: 'Subscription' },
     PAYMENT: { he: 'תשלום', en: 'Payment' },
     PROMO_CODE: { he: 'קוד הנחה', en: 'Promo code' },
+    VOUCHER_BATCH: { he: 'סדרת שוברים', en: 'Voucher batch' },
   },
   sortOrder: {
     ASC: { he: 'עולה', en: 'Ascending' },

@@ -2,7 +2,7 @@ import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
-import { AuditMapperRegistry } from '../audit';
+import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
 import { UserBalances } from '../identity';
 import { EventTypeRegistry } from '../../platform/event-store';
 import { Schedules } from '../../platform/jobs';
@@ -18,6 +18,7 @@ import { TransferBalanceHandler } from './commands/transfer-balance/transfer-bal
 import { ALL_LEDGER_EVENT_TYPES } from './domain/ledger.events';
 import { TransferRecipients } from './infrastructure/transfer-recipients';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
+import { VOUCHER_AUDIT_MAPPERS } from './vouchers.audit';
 import { registerLedgerEventTypes } from './ledger-event-types';
 import { LedgerEntriesProjection } from './projections/ledger-entries/ledger-entries.projection';
 import { LedgerUserBalances } from './projections/ledger-entries/ledger-user-balances';
@@ -51,7 +52,6 @@ import { ALL_VOUCHER_EVENT_TYPES } from './domain/voucher-batch.decider';
 import { VoucherCodes } from './infrastructure/voucher-codes';
 import { VoucherBatchesProjection } from './projections/voucher-batches/voucher-batches.projection';
 import { ListVoucherBatchesController } from './queries/list-voucher-batches/list-voucher-batches.controller';
-import { keptOutOfTheLog } from '../audit';
 /**
  * The ledger (ADR 0006): wallets and payments as event streams, double-entry postings, inline read models
  * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands. Global because it
@@ -110,6 +110,7 @@ export class LedgerModule implements OnModuleInit {
     private readonly eventTypes: EventTypeRegistry,
     private readonly projections: InlineProjectionRegistry,
     private readonly auditMappers: AuditMapperRegistry,
+    private readonly auditNames: AuditNameRegistry,
     private readonly schedules: Schedules,
     private readonly dataSource: DataSource,
     private readonly deposits: CashierDeposits,
@@ -124,8 +125,9 @@ export class LedgerModule implements OnModuleInit {
     this.projections.register(new WalletSnapshotsProjection());
     this.projections.register(new VoucherBatchesProjection());
     for (const type of ALL_LEDGER_EVENT_TYPES) this.auditMappers.register(type, LEDGER_AUDIT_MAPPERS[type]);
-    // A batch has no target the activity log knows yet; a redemption shows there as its client's DEPOSIT payment.
-    for (const type of ALL_VOUCHER_EVENT_TYPES) this.auditMappers.register(type, keptOutOfTheLog);
+    for (const type of ALL_VOUCHER_EVENT_TYPES) this.auditMappers.register(type, VOUCHER_AUDIT_MAPPERS[type]);
+    // A batch is named by the label it was generated with, which no later event changes.
+    this.auditNames.registerRecordedName('VOUCHER_BATCH', 'label');
     this.schedules.register(
       new CashierJanitor(
         this.dataSource,

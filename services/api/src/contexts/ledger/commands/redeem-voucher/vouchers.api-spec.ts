@@ -1,4 +1,12 @@
-import type { GeneratedVoucherBatch, VoucherBatch, VoucherBatchList, VoucherRedemption } from '@kupa/proto';
+import {
+  type AuditLog,
+  auditSentence,
+  type GeneratedVoucherBatch,
+  type Page,
+  type VoucherBatch,
+  type VoucherBatchList,
+  type VoucherRedemption,
+} from '@kupa/proto';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { LedgerVerifier } from '../../../../operations/verify';
@@ -177,6 +185,59 @@ describe('prepaid vouchers', () => {
         id,
       ]);
     }
+  });
+
+  it('tells the batch in the activity log by its label, in both languages, and never a code', async () => {
+    const response = await testApp.http
+      .post('/api/vouchers/batches')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ label: 'Spring market', count: 2, amount: 12.5 });
+    expect(response.status).toBe(201);
+    const { batch, codes } = response.body as GeneratedVoucherBatch;
+    expect((await fund(batch.id, 'SOLD')).status).toBe(200);
+    const redeemed = await redeem(clients[3], codes[1]);
+    expect(redeemed.status).toBe(201);
+    const { paymentId } = redeemed.body as VoucherRedemption;
+
+    const log = await testApp.http
+      .post('/api/audit-logs/search')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ targetAndParentIds: [batch.id] });
+    expect(log.status).toBe(200);
+    const entries = (log.body as Page<AuditLog>).content;
+    const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const sentences = (lang: 'he' | 'en') => entries.map((entry) => plain(auditSentence(entry, lang))).sort();
+    const client = `${clients[3].user.firstName} ${clients[3].user.lastName} (${clients[3].email})`;
+    expect(sentences('en')).toEqual(
+      [
+        'Voucher batch Spring market: 2 vouchers generated, each worth $12.50',
+        'Voucher batch Spring market: the batch was sold, $25.00 owed to holders (paid in cash at the fair)',
+        `Voucher batch Spring market: code #2 redeemed by ${client}, $12.50 as payment #${paymentId}`,
+      ].sort(),
+    );
+    expect(sentences('he')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^סדרת שוברים Spring market: נוצרה סדרה של 2 שוברים/),
+        expect.stringMatching(/^סדרת שוברים Spring market: הסדרה נמכרה/),
+        expect.stringMatching(
+          new RegExp(
+            `^סדרת שוברים Spring market: קוד #2 מומש על ידי ${escaped(client)}, 12\\.50.\\$ לתשלום #${paymentId}$`,
+          ),
+        ),
+      ]),
+    );
+    const everything = JSON.stringify(log.body);
+    for (const code of codes) {
+      expect(everything).not.toContain(code);
+      expect(everything).not.toContain(code.replace(/-/g, ''));
+    }
+    // The client's own entries hold the redemption too, under them.
+    const clientLog = await testApp.http
+      .post('/api/audit-logs/search')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ targetAndParentIds: [clients[3].userUuid] });
+    expect((clientLog.body as Page<AuditLog>).content.map((entry) => entry.eventType)).toContain('VoucherCodeRedeemed');
   });
 
   it('refuses bad input with catalogue codes and keeps staff routes for admins', async () => {
