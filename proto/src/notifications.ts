@@ -1,3 +1,4 @@
+import type { SubscriptionExtensionSource } from './enums';
 import type { Page } from './payloads';
 
 /**
@@ -11,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   'grace-started',
   // An admin's broadcast (ADR 0091): its subject and body in the client's language, no subscription.
   'announcement',
+  // Staff, a bulk operation or a voucher added days to a subscription (ADR 0089): how many and why.
+  'extended',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,13 +33,19 @@ export interface NotificationParams {
   paymentDate?: string;
   /** `renewal-failed`, `grace-started`: until when the subscription can still be recovered (its login kept). */
   graceDeadline?: string;
-  /** `ending`: when it ends; `renewal-failed`, `grace-started`: the unpaid period's end. */
+  /** `ending`: when it ends; `renewal-failed`, `grace-started`: the unpaid period's end; `extended`: the new end. */
   endDate?: string;
   /**
    * `renewal-failed`: the saved card was tried first and failed (docs/adr/0086-renewals-charged-to-the-saved-card.md):
    * declined, or its bank wants the holder to pay on-session. Absent when no card was tried for the period.
    */
   cardFailure?: 'DECLINED' | 'REQUIRES_ACTION';
+  /** `extended`: the days added to the subscription without a payment (ADR 0089). */
+  days?: number;
+  /** `extended`: why, in the words staff chose for the client (a day voucher's label for VOUCHER). */
+  reason?: string;
+  /** `extended`: how the days were given; VOUCHER reads "voucher ⟨label⟩". */
+  source?: SubscriptionExtensionSource;
   /** Where to act in the client portal: the top-up of what is missing, or the subscription to renew. */
   link: string;
 }

@@ -15,6 +15,7 @@ import type {
   RenewalFunding,
   SubscriptionStatus,
   StaffRole,
+  SubscriptionExtensionSource,
   SubscriptionType,
   UserRole,
   UserStatus,
@@ -554,6 +555,22 @@ export interface Subscription {
    * server's configuration); left out when none is configured, and in lists.
    */
   connect?: SubscriptionConnect;
+  /**
+   * `GET /subscriptions/{id}` only: the days added to it without a payment (ADR 0089), oldest first, each with the
+   * reason the client is told; never who added them. Left out in lists.
+   */
+  extensions?: SubscriptionExtensionNote[];
+}
+
+/** Days added to a subscription, as its owner reads them: "+2 days: ⟨reason⟩". */
+export interface SubscriptionExtensionNote {
+  days: number;
+  reason: string;
+  /** VOUCHER: the reason is a day voucher's label. */
+  source: SubscriptionExtensionSource;
+  /** The end date the days made. */
+  endDate: IsoDateTime;
+  extendedAt: IsoDateTime;
 }
 
 /** `POST /subscriptions/balance/payment-plans/{planId}` and `POST /subscriptions/users/{userUuid}/trial`. */

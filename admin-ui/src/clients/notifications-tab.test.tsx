@@ -90,6 +90,40 @@ describe("a client's notifications tab", () => {
     expect(row).toHaveTextContent('2026');
   });
 
+  it('tells staff the days added with their reason (ADR 0089), a notice with no mail', async () => {
+    mockFetch({
+      'POST /api/users/u-1/notifications/search': () =>
+        json(200, {
+          content: [
+            {
+              ...SENT[0],
+              id: 'n-4',
+              kind: 'extended',
+              mailState: null,
+              params: {
+                subscriptionId: SENT[0].params.subscriptionId,
+                planName: 'Gold',
+                days: 2,
+                reason: 'Outage on Sunday',
+                source: 'STAFF',
+                endDate: '2026-05-04T09:00:00.000Z',
+                link: '/subscriptions/s-1',
+              },
+            },
+          ],
+          page: 0,
+          size: 20,
+          totalElements: 1,
+          totalPages: 1,
+        }),
+    });
+    renderTab();
+    const [row] = await screen.findAllByTestId('client-notification');
+    expect(row).toHaveTextContent('Gold: +2 ימים: Outage on Sunday');
+    expect(row).toHaveTextContent('2026');
+    expect(within(row).queryByTestId('client-notification-mail')).toBeNull();
+  });
+
   it('says when nothing was sent', async () => {
     mockFetch({
       'POST /api/users/u-1/notifications/search': () =>

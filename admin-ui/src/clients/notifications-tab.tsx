@@ -62,6 +62,8 @@ export function NotificationsTab() {
             plan,
             amount: money(params.missingMinor),
             date: formatDay(params.paymentDate ?? params.graceDeadline ?? params.endDate, lang),
+            days: params.days ?? 0,
+            reason: params.reason ?? '',
           });
           return (
             <ListItem

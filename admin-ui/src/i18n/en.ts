@@ -323,6 +323,7 @@ export const en: TranslationMessages = {
           'renewal-failed': 'Renewal of %{plan} failed, %{amount} missing (top up by %{date})',
           ending: '%{plan} ends on %{date}',
           'grace-started': '%{plan} paused, %{amount} missing (login kept until %{date})',
+          extended: '%{plan}: +%{days} days: %{reason} (until %{date})',
         },
         mail: { PENDING: 'Mail waiting', RETRYING: 'Mail retrying', SENT: 'Mail sent', SKIPPED: 'Mail dropped' },
       },

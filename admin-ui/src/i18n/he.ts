@@ -528,6 +528,7 @@ export const he: TranslationMessages = {
           'renewal-failed': 'חידוש %{plan} נכשל, חסרים %{amount} (להטעין עד %{date})',
           ending: '%{plan} מסתיימת ב-%{date}',
           'grace-started': '%{plan} הושהתה, חסרים %{amount} (שם המשתמש שמור עד %{date})',
+          extended: '%{plan}: +%{days} ימים: %{reason} (עד %{date})',
         },
         mail: { PENDING: 'המייל ממתין', RETRYING: 'המייל בניסיון חוזר', SENT: 'המייל נשלח', SKIPPED: 'המייל בוטל' },
       },

@@ -2,6 +2,7 @@ import type { ClientNotification } from '@kupa/proto';
 import { formatDate, formatDollars } from '../../lib/format';
 import type { Translate } from '../../lib/i18n/i18n';
 import type { Language } from '@kupa/proto';
+import { extensionReason } from '../subscriptions/extension-text';
 
 export interface NotificationText {
   title: string;
@@ -44,6 +45,18 @@ export function notificationText(notification: ClientNotification, t: Translate,
         // Nothing missing (a top-up came since): the renewal itself, on the subscription's page.
         action: (params.missingMinor ?? 0) > 0 ? t('notifications.topUp', { amount }) : t('notifications.renew'),
       };
+    case 'extended': {
+      // Days added without a payment (ADR 0089): the reason staff chose for the client, never who added them.
+      const reason = extensionReason(params.source, params.reason ?? '', t);
+      return {
+        title:
+          params.days === 1
+            ? t('notifications.extended.titleOneDay', { plan, reason })
+            : t('notifications.extended.title', { plan, days: params.days ?? 0, reason }),
+        body: t('notifications.extended.body', { date: date(params.endDate) }),
+        action: t('notifications.viewSubscription'),
+      };
+    }
     case 'ending':
       return {
         title: t('notifications.ending.title', { plan, date: date(params.endDate) }),

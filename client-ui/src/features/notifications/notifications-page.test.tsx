@@ -46,6 +46,22 @@ const GRACE: ClientNotification = {
   readAt: null,
 };
 
+const EXTENDED: ClientNotification = {
+  id: '7a000000-0000-4000-8000-000000000004',
+  kind: 'extended',
+  params: {
+    subscriptionId: '5d2e8f10-0000-4000-8000-0000000000c4',
+    planName: 'Gold',
+    days: 2,
+    reason: 'Outage on Sunday',
+    source: 'STAFF',
+    endDate: '2026-05-03T09:00:00.000Z',
+    link: '/subscriptions/5d2e8f10-0000-4000-8000-0000000000c4',
+  },
+  createdAt: '2026-05-01T09:01:00.000Z',
+  readAt: null,
+};
+
 function mockNotificationsApi(notifications: ClientNotification[]) {
   let current = notifications;
   const page = (): NotificationPage => ({
@@ -146,5 +162,36 @@ describe('notifications', () => {
     expect(item).toHaveTextContent('$8.00 short');
     await user.click(within(item).getByTestId('notification-action'));
     await waitFor(() => expect(history.location.pathname).toBe('/payments/deposit'));
+  });
+
+  it('days added say how many and why, in both languages, and open the subscription', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockNotificationsApi([
+      EXTENDED,
+      {
+        ...EXTENDED,
+        id: '7a000000-0000-4000-8000-000000000005',
+        params: { ...EXTENDED.params, days: 1, reason: 'Summer 2026', source: 'VOUCHER' },
+      },
+    ]);
+    const user = userEvent.setup();
+    const { history } = renderApp('/notifications');
+
+    const [staff, voucher] = await screen.findAllByTestId('notification');
+    expect(staff).toHaveTextContent('Your subscription Gold got 2 more days: Outage on Sunday');
+    expect(staff).toHaveTextContent('It now runs until');
+    expect(voucher).toHaveTextContent('Your subscription Gold got 1 more day: voucher Summer 2026');
+    await user.click(within(staff).getByTestId('notification-action'));
+    await waitFor(() => expect(history.location.pathname).toBe('/subscriptions/5d2e8f10-0000-4000-8000-0000000000c4'));
+  });
+
+  it('days added read in Hebrew too', async () => {
+    useLangStore.getState().setLang('he');
+    signInAs();
+    mockNotificationsApi([EXTENDED]);
+    renderApp('/notifications');
+    const [item] = await screen.findAllByTestId('notification');
+    expect(item).toHaveTextContent('למנוי Gold נוספו 2 ימים: Outage on Sunday');
   });
 });

@@ -611,4 +611,51 @@ describe('subscription detail', () => {
       formatErrorMessage('error.subscription.not.found', 'he'),
     );
   });
+
+  it('lists the days added with their reason, never who added them, in both languages', async () => {
+    const extended: Subscription = {
+      ...SUBSCRIPTION,
+      extensions: [
+        {
+          days: 2,
+          reason: 'Outage on Sunday',
+          source: 'STAFF',
+          endDate: '2026-05-03T09:00:00.000Z',
+          extendedAt: '2026-04-20T09:00:00.000Z',
+        },
+        {
+          days: 30,
+          reason: 'Summer 2026',
+          source: 'VOUCHER',
+          endDate: '2026-06-02T09:00:00.000Z',
+          extendedAt: '2026-04-21T09:00:00.000Z',
+        },
+      ],
+    };
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockDetailApi({ current: () => extended });
+    const { unmount } = renderApp(PATH);
+    const rows = await screen.findAllByTestId('subscription-extension');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('+2 days: Outage on Sunday'),
+      expect.stringContaining('+30 days: voucher Summer 2026'),
+    ]);
+    expect(screen.getByTestId('subscription-extensions')).toHaveTextContent('Days added');
+    unmount();
+
+    useLangStore.getState().setLang('he');
+    renderApp(PATH);
+    const hebrew = await screen.findAllByTestId('subscription-extension');
+    expect(hebrew[0].textContent).toContain('+2 ימים: Outage on Sunday');
+    expect(hebrew[1].textContent).toContain('+30 ימים: שובר Summer 2026');
+  });
+
+  it('shows no days-added section for a subscription nobody extended', async () => {
+    signInAs();
+    mockDetailApi({});
+    renderApp(PATH);
+    await screen.findByTestId('subscription-detail');
+    expect(screen.queryByTestId('subscription-extensions')).toBeNull();
+  });
 });

@@ -21,6 +21,7 @@ import { SubscriptionStatusChip } from '../subscription-status-chip';
 import { inGrace, isTrial, subscriptionDetailQueryOptions, subscriptionName } from '../subscriptions-query';
 import { TrialRules } from '../trial-offer';
 import { ConnectSection } from './connect-section';
+import { ExtensionsSection } from './extensions-section';
 import { RenewalFundingSection } from './renewal-funding-section';
 import { SubscriptionActions } from './subscription-actions';
 
@@ -189,6 +190,7 @@ export function SubscriptionDetailPage() {
           >
             <DescriptionList rows={detailRows(subscription, t, lang)} />
           </Paper>
+          <ExtensionsSection extensions={subscription.extensions} />
           <ConnectSection connect={subscription.connect} />
           <RenewalFundingSection subscription={subscription} />
           <SubscriptionActions subscription={subscription} />

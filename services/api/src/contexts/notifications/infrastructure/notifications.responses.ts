@@ -7,6 +7,8 @@ import {
   type NotificationPage,
   type NotificationParams,
   type SentNotification,
+  SUBSCRIPTION_EXTENSION_SOURCES,
+  type SubscriptionExtensionSource,
 } from '@kupa/proto';
 import { InstantProperty, PageOf } from '../../../platform/http';
 
@@ -51,6 +53,15 @@ export class NotificationParamsDto implements NotificationParams {
       'renewal-failed: the saved card was tried first and was declined, or its bank wants its holder (ADR 0086)',
   })
   cardFailure?: 'DECLINED' | 'REQUIRES_ACTION';
+
+  @ApiProperty({ type: 'integer', required: false, description: 'extended: the days added (ADR 0089)' })
+  days?: number;
+
+  @ApiProperty({ required: false, description: 'extended: why, in the words chosen for the client' })
+  reason?: string;
+
+  @ApiProperty({ enum: SUBSCRIPTION_EXTENSION_SOURCES, required: false, description: 'extended: how they were given' })
+  source?: SubscriptionExtensionSource;
 
   @ApiProperty({ description: 'Where to act in the client portal (a path)' })
   link: string;

@@ -8,6 +8,9 @@ import {
   type RenewalFunding,
   type Subscription,
   type SubscriptionConnect,
+  SUBSCRIPTION_EXTENSION_SOURCES,
+  type SubscriptionExtensionNote,
+  type SubscriptionExtensionSource,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
   type SubscriptionStatus,
@@ -34,6 +37,23 @@ export class SubscriptionConnectDto implements SubscriptionConnect {
 
   @ApiProperty({ type: 'string', format: 'uri', nullable: true, description: 'Its Android app' })
   androidAppUrl: string | null;
+}
+
+export class SubscriptionExtensionNoteDto implements SubscriptionExtensionNote {
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  days: number;
+
+  @ApiProperty({ description: "Why, in the words chosen for the client; VOUCHER: the day voucher's label" })
+  reason: string;
+
+  @ApiProperty({ enum: SUBSCRIPTION_EXTENSION_SOURCES })
+  source: SubscriptionExtensionSource;
+
+  @InstantProperty({ description: 'The end date the days made' })
+  endDate: string;
+
+  @InstantProperty()
+  extendedAt: string;
 }
 
 export class SubscriptionDto implements Subscription {
@@ -114,6 +134,12 @@ export class SubscriptionDto implements Subscription {
       'GET /subscriptions/{id} only: how to reach the streaming service (STREAMING_* settings); left out when none is set',
   })
   connect?: SubscriptionConnect;
+
+  @ApiPropertyOptional({
+    type: [SubscriptionExtensionNoteDto],
+    description: 'GET /subscriptions/{id} only: days added without a payment, oldest first, never who added them',
+  })
+  extensions?: SubscriptionExtensionNote[];
 }
 
 export const SubscriptionPageDto = PageOf(SubscriptionDto);

@@ -1,4 +1,11 @@
-import { type AuditLog, auditSentence, type Page, type Plan } from '@kupa/proto';
+import {
+  type AuditLog,
+  auditSentence,
+  type NotificationPage,
+  type Page,
+  type Plan,
+  type Subscription,
+} from '@kupa/proto';
 import { adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { eventually } from '../../../../test-support/eventually';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
@@ -71,6 +78,61 @@ describe('POST /subscriptions/{id}/extension', () => {
     expect(auditSentence(entry as AuditLog, 'he').replace(/[\u2066-\u2069]/g, '')).toContain(
       '+2 ימים: Outage on Sunday',
     );
+  });
+
+  it('tells its owner the days and the reason, on the subscription and as a notification, never who; nobody else', async () => {
+    const admin = await adminToken(testApp);
+    const customer = await customerWithBalance(testApp, 10);
+    const other = await customerWithBalance(testApp, 10);
+    const active = await settled(testApp, (await bought(testApp, customer, plan.id)).id);
+    expect((await extend(admin, active.id, { days: 2, reason: 'Outage on Sunday' })).status).toBe(200);
+    expect((await extend(admin, active.id, { days: 1, reason: 'Sorry again' })).status).toBe(200);
+
+    const detail = await testApp.http
+      .get(`/api/subscriptions/${active.id}`)
+      .set('Authorization', `Bearer ${customer.accessToken}`);
+    expect(detail.status).toBe(200);
+    expect(detail.headers['cache-control']).toBe('no-store');
+    const { extensions } = detail.body as Subscription;
+    expect(extensions).toEqual([
+      expect.objectContaining({ days: 2, reason: 'Outage on Sunday', source: 'STAFF' }),
+      expect.objectContaining({ days: 1, reason: 'Sorry again', source: 'STAFF', endDate: detail.body.endDate }),
+    ]);
+    // The client reads the reason, not which staff member added the days.
+    expect(Object.keys(extensions?.[0] ?? {}).sort()).toEqual(['days', 'endDate', 'extendedAt', 'reason', 'source']);
+
+    const notices = async (token: string) => {
+      const response = await testApp.http
+        .post('/api/notifications/search')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ page: 0, size: 20 })
+        .expect(200);
+      return (response.body as NotificationPage).content.filter((row) => row.kind === 'extended');
+    };
+    const told = await eventually(
+      () => notices(customer.accessToken),
+      (rows) => rows.length === 2,
+      'both extensions told to the owner',
+    );
+    expect(told.map((row) => row.params).sort((a, b) => (a.days ?? 0) - (b.days ?? 0))).toEqual([
+      expect.objectContaining({ subscriptionId: active.id, days: 1, reason: 'Sorry again', source: 'STAFF' }),
+      expect.objectContaining({
+        subscriptionId: active.id,
+        planName: plan.name,
+        days: 2,
+        reason: 'Outage on Sunday',
+        link: `/subscriptions/${active.id}`,
+      }),
+    ]);
+    expect(JSON.stringify(told)).not.toMatch(/actorId|@/);
+
+    // Another client sees neither the subscription nor its notifications.
+    const foreign = await testApp.http
+      .get(`/api/subscriptions/${active.id}`)
+      .set('Authorization', `Bearer ${other.accessToken}`);
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(foreign.body)).not.toContain('Outage on Sunday');
+    expect(await notices(other.accessToken)).toEqual([]);
   });
 
   it('adds the days once for a repeated Idempotency-Key, and again for a new request', async () => {

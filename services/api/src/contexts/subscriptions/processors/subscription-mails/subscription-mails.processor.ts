@@ -1,4 +1,4 @@
-import { type DepositPurchaseFailedData, discountedPriceMinor } from '@kupa/proto';
+import { type DepositPurchaseFailedData, discountedPriceMinor, type SubscriptionExtendedData } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
@@ -36,7 +36,8 @@ interface SubscriptionRow {
  * as a mail and a client notification under one occasion key (in GRACE its deadline is the window's fixed end). A
  * lapse into the grace window (`SubscriptionLapsed`, ADR 0081) is the `grace-started` reminder, once per lapse, the
  * same way: paused, the login kept until `graceEndsAt`, what was missing at the lapse (the event records it) and the
- * top-up link. A subscription whose provisioning failed never gets the ended mail: it
+ * top-up link. Days added (`SubscriptionExtended`, ADR 0089) are an `extended` notification with the reason, no mail.
+ * A subscription whose provisioning failed never gets the ended mail: it
  * ends through `SubscriptionProvisioningFailed` (the refunded mail), never through `SubscriptionEnded`. The "ends
  * soon" mail is the renewal sweep's, since time, not an event, causes it. A crypto deposit whose purchase or renewal
  * failed (`DepositPurchaseFailed`, ADR 0030) tells its owner why and that the money is on the balance.
@@ -50,6 +51,7 @@ export class SubscriptionMailsProcessor implements Processor {
     'SubscriptionEnded',
     'SubscriptionProvisioningFailed',
     'SubscriptionLapsed',
+    'SubscriptionExtended',
     'DepositPurchaseFailed',
   ] as const;
 
@@ -139,6 +141,10 @@ export class SubscriptionMailsProcessor implements Processor {
       const owner = owners.get(event.data.userUuid);
       const subscription = subscriptions.get(event.data.subscriptionId);
       if (!owner || !subscription) continue;
+      if (event.type === 'SubscriptionExtended') {
+        notifications.push(extendedNotification(event.data, subscription.plan_name, owner.uuid));
+        continue;
+      }
       let mail = await this.mailFor(event, subscription, owner.profileId);
       if (mail?.kind === 'renewal-failed') {
         const cardFailure = await cardFailureOf(manager, subscription);
@@ -266,6 +272,31 @@ export class SubscriptionMailsProcessor implements Processor {
         return null;
     }
   }
+}
+
+/**
+ * Days added to a subscription (ADR 0089, issue 32): told to its owner in the portal with the reason, never who added
+ * them; no mail. The key is the extension's own (an idempotency key adds the days once), so a retried batch tells once.
+ */
+export function extendedNotification(
+  data: SubscriptionExtendedData,
+  planName: string | null,
+  userUuid: string,
+): NotificationDraft {
+  return {
+    occasionKey: `extended:${data.subscriptionId}:${data.idempotencyKey}`,
+    userUuid,
+    kind: 'extended',
+    params: {
+      subscriptionId: data.subscriptionId,
+      planName,
+      days: data.days,
+      reason: data.reason,
+      source: data.source,
+      endDate: data.endDate,
+      link: `/subscriptions/${data.subscriptionId}`,
+    },
+  };
 }
 
 /**

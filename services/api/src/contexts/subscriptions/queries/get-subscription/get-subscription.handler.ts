@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { Subscription } from '@kupa/proto';
+import type { Subscription, SubscriptionExtendedData, SubscriptionExtensionNote } from '@kupa/proto';
+import { EventStore } from '../../../../platform/event-store';
+import { subscriptionStreamId } from '../../domain/subscription.events';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { SubscriptionReader } from '../../projections/subscriptions/subscription-reader';
 import { GetSubscriptionQuery } from './get-subscription.query';
@@ -9,6 +11,7 @@ import { GetSubscriptionQuery } from './get-subscription.query';
 export class GetSubscriptionHandler implements IQueryHandler<GetSubscriptionQuery, Subscription> {
   constructor(
     private readonly reader: SubscriptionReader,
+    private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -18,7 +21,26 @@ export class GetSubscriptionHandler implements IQueryHandler<GetSubscriptionQuer
    */
   async execute({ actor, subscriptionId }: GetSubscriptionQuery): Promise<Subscription> {
     const subscription = await this.reader.visibleTo(actor, subscriptionId);
+    const withExtensions = { ...subscription, extensions: await this.extensionsOf(subscription.id) };
     const connect = this.config.streamingConnect;
-    return connect === null ? subscription : { ...subscription, connect };
+    return connect === null ? withExtensions : { ...withExtensions, connect };
+  }
+
+  /**
+   * The days added to the subscription (ADR 0089), read from its own stream, which is short (it is folded whole for
+   * every command) and whose event holds exactly what the client is told. Who added them stays out: the client reads the reason only.
+   */
+  private async extensionsOf(subscriptionId: string): Promise<SubscriptionExtensionNote[]> {
+    const events = await this.store.readStream(subscriptionStreamId(subscriptionId));
+    const rows = events
+      .filter((event) => event.type === 'SubscriptionExtended')
+      .map((event) => ({ data: event.data as SubscriptionExtendedData }));
+    return rows.map(({ data }) => ({
+      days: data.days,
+      reason: data.reason,
+      source: data.source,
+      endDate: data.endDate,
+      extendedAt: data.extendedAt,
+    }));
   }
 }
