@@ -65,6 +65,16 @@ export const ERROR_CATALOGUE = {
     he: 'צוות חייב להתחבר עם קוד חד-פעמי. התחברו מחדש עם הקוד שלכם',
   },
   'error.access.forbidden': { status: 403, en: 'Access is forbidden', he: 'הגישה אסורה' },
+  'error.view.as.read.only': {
+    status: 403,
+    en: 'You are viewing as the client: nothing can be changed from this view',
+    he: 'אתם צופים בשם הלקוח: אי אפשר לשנות דבר מתצוגה זו',
+  },
+  'error.view.as.staff.account': {
+    status: 403,
+    en: 'Only a client or ambassador account can be viewed as its owner',
+    he: 'אפשר לצפות בשם בעל החשבון רק בחשבון של לקוח או שגריר',
+  },
   'error.metrics.token.unset': {
     status: 403,
     en: 'The metrics are closed on this server until METRICS_TOKEN is set',

@@ -29,6 +29,7 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   UserTwoFactorEnabled: { he: 'הפעלת אימות דו-שלבי', en: 'Two-factor sign-in turned on' },
   UserTwoFactorDisabled: { he: 'כיבוי אימות דו-שלבי', en: 'Two-factor sign-in turned off' },
   UserTwoFactorReset: { he: 'איפוס אימות דו-שלבי', en: 'Two-factor sign-in reset' },
+  UserViewedByStaff: { he: 'צפייה בפורטל בשם הלקוח', en: 'Portal viewed as the client' },
   ManualDepositRecorded: { he: 'הפקדה ידנית', en: 'Manual deposit' },
   WithdrawalRecorded: { he: 'משיכה', en: 'Withdrawal' },
   BalanceCorrected: { he: 'תיקון יתרה', en: 'Balance correction' },
@@ -139,6 +140,7 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     he: '{target}: אימות דו-שלבי אופס על ידי מנהל מערכת',
     en: '{target}: two-factor sign-in reset by an admin',
   },
+  UserViewedByStaff: { he: '{target}: נצפה על ידי {actor}, קריאה בלבד', en: '{target}: viewed by {actor}, read only' },
   // Wallet events stay out of the log (their payment's entry tells the same story); should one ever appear, it
   // still reads as a sentence.
   ManualDepositRecorded: { he: '{target}: הפקדה ידנית', en: '{target}: manual deposit' },
@@ -375,6 +377,9 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     passwordResetRequestedAt: { label: { he: 'בקשה לאיפוס סיסמה', en: 'password reset requested' }, value: INSTANT },
     note: { label: { he: 'הערה', en: 'note' }, value: TEXT },
     savedCard: { label: { he: 'כרטיס שמור', en: 'saved card' }, value: LTR_TEXT },
+    viewAsId: { label: { he: 'מזהה הצפייה', en: 'view ID' }, value: LTR_TEXT },
+    viewAsPage: { label: { he: 'דף שנצפה', en: 'page viewed' }, value: LTR_TEXT },
+    viewedAsAt: { label: { he: 'מועד הצפייה', en: 'viewed at' }, value: INSTANT },
   },
   PAYMENT: {
     status: { label: { he: 'סטטוס', en: 'status' }, value: { kind: 'enum', enumName: 'paymentStatus' } },

@@ -24,6 +24,7 @@ export const USER_EVENT_TYPES = Object.freeze({
   twoFactorEnabled: 'UserTwoFactorEnabled',
   twoFactorDisabled: 'UserTwoFactorDisabled',
   twoFactorReset: 'UserTwoFactorReset',
+  viewedByStaff: 'UserViewedByStaff',
 } as const);
 
 export type UserEventType = (typeof USER_EVENT_TYPES)[keyof typeof USER_EVENT_TYPES];
@@ -178,6 +179,19 @@ export interface UserTwoFactorResetData {
   resetAt: IsoDateTime;
 }
 
+/**
+ * A staff member looked at the portal as this client, read only (docs/adr/0092-refund-to-balance-and-view-as.md):
+ * once when the view opens (`page` null) and once per request made with its token (`page` is "METHOD /path", without
+ * the query). The staff member is the event's actor; `viewId` ties the requests of one opening together.
+ */
+export interface UserViewedByStaffData {
+  userUuid: string;
+  userRole: UserRole;
+  viewId: string;
+  page: string | null;
+  viewedAt: IsoDateTime;
+}
+
 export interface UserEventDataByType {
   UserRegistered: UserRegisteredData;
   UserCreatedByStaff: UserCreatedByStaffData;
@@ -197,6 +211,7 @@ export interface UserEventDataByType {
   UserTwoFactorEnabled: UserTwoFactorEnabledData;
   UserTwoFactorDisabled: UserTwoFactorDisabledData;
   UserTwoFactorReset: UserTwoFactorResetData;
+  UserViewedByStaff: UserViewedByStaffData;
 }
 
 /** One identity event as a tagged union: `{type, data}`, the shape the event store appends. */

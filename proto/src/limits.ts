@@ -55,6 +55,8 @@ export const LIMITS = Object.freeze({
   recoveryCodeCount: 10,
   /** How long the enrolment token of a staff member the policy sends to enrolment stays valid. */
   twoFactorEnrolmentTtlSeconds: 10 * 60,
+  /** A staff member's read-only view of a client's portal (ADR 0092): short, and never refreshed. */
+  viewAsTokenTtlSeconds: 15 * 60,
   /** Upper bound of the `otp` field: a six-digit code, or a recovery code with its dashes and spaces. */
   otpMaxLength: 32,
   /** The payments export's `timeZone`: the longest IANA names are about 30 characters. */

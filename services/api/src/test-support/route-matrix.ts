@@ -125,6 +125,14 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
 
+  // A read-only view of the client's portal (ADR 0092): staff get a short token, and the opening is only logged.
+  {
+    method: 'post',
+    path: '/api/users/{uuid}/view-as',
+    url: (c) => `/api/users/${c.clientUuid}/view-as`,
+    expect: STAFF,
+  },
+
   // Identity: own account.
   { method: 'put', path: '/api/password', url: () => '/api/password', body: {}, expect: SIGNED_IN },
   { method: 'get', path: '/api/users/me', url: () => '/api/users/me', expect: SIGNED_IN },

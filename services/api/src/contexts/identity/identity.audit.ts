@@ -100,6 +100,12 @@ export const IDENTITY_AUDIT_MAPPERS: Readonly<Record<UserEventType, AuditMapper>
     role: data.userRole,
     fields: { twoFactorEnabled: false },
   })),
+  // Read only: nothing of the client changed. The log keeps what changed since the previous entry, so the time always
+  // shows (one entry per request), the view's id when a new view opens, and the page when it differs from the last.
+  UserViewedByStaff: entry<'UserViewedByStaff'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { viewAsId: data.viewId, viewAsPage: data.page, viewedAsAt: data.viewedAt },
+  })),
   UserTrialRejected: entry<'UserTrialRejected'>('UPDATED', (data) => ({
     role: data.userRole,
     fields: { trialRejected: true },

@@ -1,5 +1,5 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
-import { ActorLookup } from '../../platform/auth';
+import { ActorLookup, ViewAsRecorder } from '../../platform/auth';
 import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
 import { EventTypeRegistry } from '../../platform/event-store';
 import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
@@ -64,6 +64,9 @@ import { PasswordHasher } from './infrastructure/passwords/password-hasher';
 import { RefreshTokens } from './infrastructure/sessions/refresh-tokens';
 import { Sessions } from './infrastructure/sessions/sessions';
 import { UsersActorLookup } from './infrastructure/access/users-actor-lookup';
+import { ViewAsLog } from './infrastructure/access/view-as-log';
+import { OpenViewAsController } from './commands/open-view-as/open-view-as.controller';
+import { OpenViewAsHandler } from './commands/open-view-as/open-view-as.handler';
 import { ActorCache } from './infrastructure/access/actor-cache';
 import { NoteReader } from './projections/user-notes/note-reader';
 import { UserNotesProjection } from './projections/user-notes/user-notes.projection';
@@ -116,6 +119,7 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     ChangeUserStatusController,
     ChangeUserRoleController,
     ResetTwoFactorController,
+    OpenViewAsController,
   ],
   providers: [
     UserReader,
@@ -136,6 +140,8 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     TwoFactorSignIn,
     ActorCache,
     { provide: ActorLookup, useClass: UsersActorLookup },
+    { provide: ViewAsRecorder, useClass: ViewAsLog },
+    OpenViewAsHandler,
     SignUpHandler,
     ConfirmEmailHandler,
     ResendConfirmationHandler,
@@ -164,7 +170,7 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     ClientSelection,
     ListNotesHandler,
   ],
-  exports: [ActorLookup, UserReader, AdminAccounts, ClientSelection],
+  exports: [ActorLookup, ViewAsRecorder, UserReader, AdminAccounts, ClientSelection],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(

@@ -13,6 +13,11 @@ export interface Actor {
    * made from a token.
    */
   sessionId?: string;
+  /**
+   * Present when the token is a staff member's read-only view of this client's portal (ADR 0092): the actor above is
+   * the client, `viewAs.staff` is who is looking. Such a request may not change anything (`ViewAsReadOnlyGuard`).
+   */
+  viewAs?: { viewId: string; staff: { userUuid: string; email: string; role: UserRole; name: string } };
 }
 
 /** What the guard needs to know about a token's subject right now (status and role may have changed). */
@@ -38,6 +43,14 @@ export interface ActorRecord {
  */
 export abstract class ActorLookup {
   abstract findByUuid(userUuid: string): Promise<ActorRecord | null>;
+}
+
+/**
+ * Records each request made with a view-as token in the activity log under the client (the identity context
+ * implements it), with the staff member as the actor.
+ */
+export abstract class ViewAsRecorder {
+  abstract recordRequest(actor: Actor, page: string, ip: string | null, correlationId: string): Promise<void>;
 }
 
 export interface RequestContext {

@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AUTH_OPTIONS, type AuthOptions } from './auth-options';
-import { JwtAuthGuard, RolesGuard } from './guards';
+import { JwtAuthGuard, RolesGuard, ViewAsReadOnlyGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 
 /** The JWT guard and role guard for every route, and the JwtService identity signs access tokens with. */
@@ -24,6 +24,7 @@ export class PlatformAuthModule {
         { provide: AUTH_OPTIONS, useValue: options },
         JwtStrategy,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: ViewAsReadOnlyGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
       ],
       exports: [JwtModule, AUTH_OPTIONS, JwtStrategy],

@@ -6,12 +6,19 @@ import type { Actor, RequestContext } from './actor';
 
 export const IS_PUBLIC = 'kupa:isPublic';
 export const ROLES = 'kupa:roles';
+export const IS_READ = 'kupa:isRead';
 
 /** Opts a route out of the global JWT guard. */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);
 
 /** Restricts a route to these roles (docs/product.md); routes without it are open to any signed-in role. */
 export const Roles = (...roles: UserRole[]): MethodDecorator & ClassDecorator => SetMetadata(ROLES, roles);
+
+/**
+ * Marks a non-GET route that only reads (the portal's POST search routes), so a read-only view-as token may call it.
+ * Everything else that is not a GET is refused to such a token.
+ */
+export const ReadOnlyRoute = (): MethodDecorator & ClassDecorator => SetMetadata(IS_READ, true);
 
 type AuthedRequest = Request & { user?: Actor };
 

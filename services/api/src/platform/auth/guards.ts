@@ -4,8 +4,9 @@ import type { UserRole } from '@kupa/proto';
 import passport from 'passport';
 import type { Strategy } from 'passport';
 import { ApiError } from '../http/api-error';
-import type { Actor } from './actor';
-import { IS_PUBLIC, ROLES } from './decorators';
+import { type Actor, ViewAsRecorder } from './actor';
+import { IS_PUBLIC, IS_READ, ROLES } from './decorators';
+import { requestIdOf } from '../observability/request-id';
 import { JwtStrategy } from './jwt.strategy';
 
 type Verdict = (error: unknown, user: Actor | false, info: unknown) => Actor | undefined;
@@ -94,6 +95,43 @@ export class RolesGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<{ user?: Actor }>();
     if (!request.user) return true;
     if (!roles.includes(request.user.role)) throw new ApiError('error.access.forbidden');
+    return true;
+  }
+}
+
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request made with a view-as token may go on: reads only, or a route marked `@ReadOnlyRoute()`. */
+export function viewAsMayCall(method: string, markedAsRead: boolean): boolean {
+  return READING_METHODS.has(method.toUpperCase()) || markedAsRead;
+}
+
+/**
+ * Global, after the JWT guard: a view-as token (ADR 0092) reads and never writes, whatever the route, so a route added
+ * later cannot forget the rule. Each request made with one, refused or not, is recorded in the client's activity log.
+ */
+@Injectable()
+export class ViewAsReadOnlyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly recorder: ViewAsRecorder,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context
+      .switchToHttp()
+      .getRequest<{ user?: Actor; method: string; path: string; ip?: string; headers: Record<string, unknown> }>();
+    const actor = request.user;
+    if (!actor?.viewAs) return true;
+    const markedAsRead =
+      this.reflector.getAllAndOverride<boolean>(IS_READ, [context.getHandler(), context.getClass()]) === true;
+    await this.recorder.recordRequest(
+      actor,
+      `${request.method.toUpperCase()} ${request.path}`,
+      request.ip ?? null,
+      requestIdOf(request as never),
+    );
+    if (!viewAsMayCall(request.method, markedAsRead)) throw new ApiError('error.view.as.read.only');
     return true;
   }
 }

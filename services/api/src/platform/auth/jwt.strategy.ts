@@ -18,6 +18,10 @@ export interface AccessTokenPayload {
   sv?: number;
   /** Whether the session was opened with a second factor; staff tokens need it under `STAFF_2FA_REQUIRED`. */
   tf?: boolean;
+  /** A view-as token (ADR 0092): the staff member looking at the subject's portal, read only. */
+  vab?: string;
+  /** The view-as opening the token belongs to. */
+  vid?: string;
   /** Expiry (seconds since the epoch): a token without one would never expire and is refused. */
   exp?: number;
 }
@@ -51,7 +55,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(payload: AccessTokenPayload): Promise<Actor> {
     const record = typeof payload?.sub === 'string' ? await this.actors.findByUuid(payload.sub) : null;
-    return actorOfAccessToken(payload, record, this.staffSecondFactorRequired);
+    const actor = actorOfAccessToken(payload, record, this.staffSecondFactorRequired);
+    if (payload.vab === undefined && payload.vid === undefined) return actor;
+    const staff = typeof payload.vab === 'string' ? await this.actors.findByUuid(payload.vab) : null;
+    return viewAsActorOf(payload, actor, staff);
   }
 }
 
@@ -81,5 +88,26 @@ export function actorOfAccessToken(
     role: record.role,
     name: record.fullName,
     ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+  };
+}
+
+/**
+ * A view-as token works only while the staff member who opened it may still do so: active, admin or manager, and
+ * their password unchanged since (a blocked or demoted staff member's open views end at once). The client's own
+ * checks have already passed; the view never carries a session, so the refresh endpoint has nothing to renew.
+ */
+export function viewAsActorOf(payload: AccessTokenPayload, actor: Actor, staff: ActorRecord | null): Actor {
+  if (typeof payload.vab !== 'string' || typeof payload.vid !== 'string' || actor.sessionId !== undefined)
+    throw new ApiError('error.token.invalid');
+  if (!staff || staff.userUuid !== payload.vab || staff.status !== 'ACTIVE')
+    throw new ApiError('error.session.expired');
+  if (staff.role !== 'ADMIN' && staff.role !== 'MANAGER') throw new ApiError('error.session.expired');
+  if (isStaffRole(actor.role)) throw new ApiError('error.token.invalid');
+  return {
+    ...actor,
+    viewAs: {
+      viewId: payload.vid,
+      staff: { userUuid: staff.userUuid, email: staff.email, role: staff.role, name: staff.fullName },
+    },
   };
 }

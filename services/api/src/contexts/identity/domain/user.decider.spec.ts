@@ -16,6 +16,7 @@ import {
   requestConfirmationMail,
   requestPasswordReset,
   resetPassword,
+  recordViewAs,
   resetTwoFactor,
   setPasswordByStaff,
   updateProfile,
@@ -545,6 +546,43 @@ describe('user decider', () => {
       given([staffCreated('MANAGER'), enabled('MANAGER'), reset])
         .when((state) => enableTwoFactor({ at }, state))
         .then([{ type: 'UserTwoFactorEnabled', data: { userUuid, userRole: 'MANAGER', enabledAt: at.toISOString() } }]);
+    });
+  });
+
+  describe('view as the client (ADR 0092)', () => {
+    const viewId = '44444444-4444-4444-8444-444444444444';
+
+    it('records an opening and each request, the staff member being the actor', () => {
+      given([registered, confirmed])
+        .when((state) => recordViewAs({ actor: managerActor, viewId, page: null, at }, state))
+        .then([
+          {
+            type: 'UserViewedByStaff',
+            data: { userUuid, userRole: 'CLIENT', viewId, page: null, viewedAt: at.toISOString() },
+          },
+        ]);
+      given([registered, confirmed])
+        .when((state) => recordViewAs({ actor: adminActor, viewId, page: 'GET /api/users/me', at }, state))
+        .then([
+          {
+            type: 'UserViewedByStaff',
+            data: { userUuid, userRole: 'CLIENT', viewId, page: 'GET /api/users/me', viewedAt: at.toISOString() },
+          },
+        ]);
+    });
+
+    it('refuses staff accounts, clients as viewers and unknown users', () => {
+      given([staffCreated('MANAGER')])
+        .when((state) => recordViewAs({ actor: adminActor, viewId, page: null, at }, state))
+        .thenRejects('error.view.as.staff.account');
+      given([registered, confirmed])
+        .when((state) =>
+          recordViewAs({ actor: { userUuid: adminActor.userUuid, role: 'CLIENT' }, viewId, page: null, at }, state),
+        )
+        .thenRejects('error.access.forbidden', { reason: 'not.staff' });
+      given([])
+        .when((state) => recordViewAs({ actor: adminActor, viewId, page: null, at }, state))
+        .thenRejects('error.user.not.found');
     });
   });
 });

@@ -313,3 +313,29 @@ export function resetTwoFactor(command: { actor: CommandActor | null; at: Date }
     },
   ];
 }
+
+/**
+ * A staff member views the portal as a client, read only (docs/adr/0092-refund-to-balance-and-view-as.md): admins and
+ * managers, only of a client or ambassador (a staff account is never looked at through the portal), and never their
+ * own. Each opening and each request made with the view's token is one event, so the log shows who looked at what.
+ */
+export function recordViewAs(
+  command: { actor: CommandActor; viewId: string; page: string | null; at: Date },
+  state: UserState,
+): UserEvent[] {
+  const user = existing(state);
+  if (!isStaffRole(command.actor.role)) throw new DomainError(USER_ERRORS.forbidden, { reason: 'not.staff' });
+  if (isStaffRole(user.role)) throw new DomainError(USER_ERRORS.viewAsStaffAccount);
+  return [
+    {
+      type: 'UserViewedByStaff',
+      data: {
+        userUuid: user.userUuid,
+        userRole: user.role,
+        viewId: command.viewId,
+        page: command.page,
+        viewedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}

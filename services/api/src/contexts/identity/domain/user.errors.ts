@@ -11,4 +11,5 @@ export const USER_ERRORS = Object.freeze({
   noteNotFound: 'error.entity.not.found',
   twoFactorAlreadyEnabled: 'error.otp.already.enabled',
   twoFactorNotEnabled: 'error.otp.not.enabled',
+  viewAsStaffAccount: 'error.view.as.staff.account',
 } as const satisfies Record<string, ErrorCode>);

@@ -77,6 +77,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserPasswordSetByStaff':
     case 'UserConfirmationMailRequested':
     case 'UserPasswordResetRequested':
+    case 'UserViewedByStaff':
       return state;
   }
 }

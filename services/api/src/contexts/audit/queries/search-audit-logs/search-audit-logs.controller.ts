@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { AuditLog, Page } from '@kupa/proto';
-import { Roles } from '../../../../platform/auth';
+import { ReadOnlyRoute, Roles } from '../../../../platform/auth';
 import { SearchAuditLogsQuery } from './search-audit-logs.query';
 import { SearchAuditLogsRequestDto } from './search-audit-logs.request.dto';
 import { ApiErrors } from '../../../../platform/http';
@@ -15,6 +15,7 @@ export class SearchAuditLogsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Post('search')
+  @ReadOnlyRoute()
   @ApiOkResponse({ type: AuditLogPageDto })
   @ApiErrors(400, 401, 403)
   @Roles('ADMIN', 'MANAGER')

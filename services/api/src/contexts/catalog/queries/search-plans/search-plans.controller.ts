@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Page, type Plan, USER_ROLES } from '@kupa/proto';
-import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
+import { type Actor, CurrentActor, ReadOnlyRoute, Roles } from '../../../../platform/auth';
 import { ApiErrors } from '../../../../platform/http';
 import { PlanPageDto } from '../../infrastructure/catalog.responses';
 import { SearchPlansQuery } from './search-plans.query';
@@ -15,6 +15,7 @@ export class SearchPlansController {
   constructor(private readonly queries: QueryBus) {}
 
   @Post('search')
+  @ReadOnlyRoute()
   @ApiOkResponse({ type: PlanPageDto })
   @ApiErrors(400, 401, 403)
   @Roles(...USER_ROLES)

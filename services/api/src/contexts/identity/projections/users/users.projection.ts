@@ -90,6 +90,7 @@ export class UsersProjection implements InlineProjection {
       case 'UserNoteDeleted':
       case 'UserConfirmationMailRequested':
       case 'UserPasswordResetRequested':
+      case 'UserViewedByStaff':
         return;
     }
   }

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Page, User } from '@kupa/proto';
-import { Roles } from '../../../../platform/auth';
+import { ReadOnlyRoute, Roles } from '../../../../platform/auth';
 import { ApiErrors } from '../../../../platform/http';
 import { UserPageDto } from '../../infrastructure/http/identity.responses';
 import { SearchStaffQuery } from './search-staff.query';
@@ -16,6 +16,7 @@ export class SearchStaffController {
   constructor(private readonly queries: QueryBus) {}
 
   @Post('staff/search')
+  @ReadOnlyRoute()
   @ApiOkResponse({ type: UserPageDto })
   @ApiErrors(400, 401, 403)
   @Roles('ADMIN')

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { Page, User } from '@kupa/proto';
-import { Roles } from '../../../../platform/auth';
+import { ReadOnlyRoute, Roles } from '../../../../platform/auth';
 import { SearchUsersQuery } from './search-users.query';
 import { SearchUsersRequestDto } from './search-users.request.dto';
 import { ApiErrors } from '../../../../platform/http';
@@ -15,6 +15,7 @@ export class SearchUsersController {
   constructor(private readonly queries: QueryBus) {}
 
   @Post('search')
+  @ReadOnlyRoute()
   @ApiOkResponse({ type: UserPageDto })
   @ApiErrors(400, 401, 403)
   @Roles('ADMIN', 'MANAGER')

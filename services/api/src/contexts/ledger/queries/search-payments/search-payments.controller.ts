@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { Page, Payment } from '@kupa/proto';
-import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
+import { type Actor, CurrentActor, ReadOnlyRoute, Roles } from '../../../../platform/auth';
 import { UserUuidPipe } from '../../infrastructure/params';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
 import { SearchPaymentsQuery } from './search-payments.query';
@@ -16,6 +16,7 @@ export class SearchPaymentsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Post('search')
+  @ReadOnlyRoute()
   @ApiOkResponse({ type: PaymentPageDto })
   @ApiErrors(400, 401, 403)
   @Roles('ADMIN', 'CLIENT', 'AMBASSADOR')
@@ -26,6 +27,7 @@ export class SearchPaymentsController {
   }
 
   @Post('search/:userUuid')
+  @ReadOnlyRoute()
   @ApiUuidParam('userUuid')
   @ApiOkResponse({ type: PaymentPageDto })
   @ApiErrors(400, 401, 403, 404)

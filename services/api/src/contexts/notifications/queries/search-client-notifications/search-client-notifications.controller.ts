@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Page, type SentNotification, STAFF_ROLES } from '@kupa/proto';
-import { Roles } from '../../../../platform/auth';
+import { ReadOnlyRoute, Roles } from '../../../../platform/auth';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
 import { UserUuidPipe } from '../../infrastructure/params';
 import { NotificationPageRequestDto } from '../../infrastructure/notifications.requests';
@@ -16,6 +16,7 @@ export class SearchClientNotificationsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Post(':uuid/notifications/search')
+  @ReadOnlyRoute()
   @ApiUuidParam('uuid')
   @ApiOkResponse({ type: SentNotificationPageDto })
   @ApiErrors(400, 401, 403, 404)

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CUSTOMER_ROLES, type NotificationPage } from '@kupa/proto';
-import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
+import { type Actor, CurrentActor, ReadOnlyRoute, Roles } from '../../../../platform/auth';
 import { ApiErrors } from '../../../../platform/http';
 import { NotificationPageRequestDto } from '../../infrastructure/notifications.requests';
 import { NotificationPageDto } from '../../infrastructure/notifications.responses';
@@ -15,6 +15,7 @@ export class SearchMyNotificationsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Post('search')
+  @ReadOnlyRoute()
   @ApiOkResponse({ type: NotificationPageDto })
   @ApiErrors(400, 401, 403)
   @Roles(...CUSTOMER_ROLES)
