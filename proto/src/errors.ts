@@ -309,6 +309,16 @@ export const ERROR_CATALOGUE = {
     he: 'סדרת השוברים כבר נרשמה כנמכרה או כניתנה במתנה',
   },
   'error.voucher.batch.not.found': { status: 404, en: 'Voucher batch not found', he: 'סדרת השוברים לא נמצאה' },
+  'error.voucher.subscription.needed': {
+    status: 409,
+    en: 'This voucher adds days to a subscription to {planName}; subscribe to that package first',
+    he: 'השובר מוסיף ימים למנוי לחבילה {planName}; יש להירשם לחבילה הזו קודם',
+  },
+  'error.voucher.funding.amount.invalid': {
+    status: 400,
+    en: 'A sold day voucher batch needs the amount received; one given away has none',
+    he: 'לסדרת שוברי ימים שנמכרה יש לציין את הסכום שהתקבל; לסדרה שניתנה במתנה אין סכום',
+  },
   'error.bulk.batch.not.found': { status: 404, en: 'Bulk operation not found', he: 'הפעולה הגורפת לא נמצאה' },
   'error.bulk.no.targets': {
     status: 409,

@@ -28,6 +28,13 @@ export function voucherBatchStreamId(batchId: string): string {
 export const VOUCHER_FUNDINGS = Object.freeze(['SOLD', 'GIVEN_AWAY'] as const);
 export type VoucherFunding = (typeof VOUCHER_FUNDINGS)[number];
 
+/**
+ * What a batch's codes give: MONEY credits the balance; DAYS adds `days` to the client's subscription of one package
+ * (a batch generated before kinds existed has none and is MONEY).
+ */
+export const VOUCHER_KINDS = Object.freeze(['MONEY', 'DAYS'] as const);
+export type VoucherKind = (typeof VOUCHER_KINDS)[number];
+
 export const VOUCHER_LIMITS = Object.freeze({
   /** Codes in one batch: a CSV a person can hand out, and a batch stream that folds fast. */
   codesPerBatchMax: 1000,
@@ -57,13 +64,21 @@ export function formatVoucherCode(normalized: string): string {
   return normalized.match(/.{1,4}/g)?.join('-') ?? normalized;
 }
 
-/** A batch came into being: `count` codes worth `amountMinor` each. Its codes are stored hashed, never in events. */
+/**
+ * A batch came into being: `count` codes worth `amountMinor` each, or (DAYS) `days` of the package `planId` each with
+ * `amountMinor` 0. Its codes are stored hashed, never in events.
+ */
 export interface VoucherBatchGeneratedData {
   batchId: string;
   label: string;
   count: number;
   amountMinor: number;
   generatedAt: IsoDateTime;
+  /** Absent on batches generated before day vouchers: MONEY. */
+  kind?: VoucherKind;
+  days?: number;
+  planId?: string;
+  planName?: string;
 }
 
 /**
@@ -75,7 +90,11 @@ export interface VoucherBatchFundedData {
   amountMinor: number;
   comment: string;
   fundedAt: IsoDateTime;
-  transaction: LedgerTransaction;
+  /**
+   * MONEY: into `liability:vouchers`. DAYS sold: the amount received, `world:manual` → `revenue:subscriptions`. DAYS
+   * given away: null, no money moves; the event is what explains the days given.
+   */
+  transaction: LedgerTransaction | null;
 }
 
 /** One code of the batch was redeemed by a client: on the batch's stream, so that a code redeems once, ever. */
@@ -83,9 +102,13 @@ export interface VoucherCodeRedeemedData {
   batchId: string;
   codeIndex: number;
   userUuid: string;
-  paymentId: number;
+  /** The DEPOSIT that credited a MONEY code; null for a DAYS code, which moves no money. */
+  paymentId: number | null;
   amountMinor: number;
   redeemedAt: IsoDateTime;
+  /** DAYS: the subscription extended in the same append (its `SubscriptionExtended`, key `voucher:{batchId}:{codeIndex}`). */
+  subscriptionId?: string;
+  days?: number;
 }
 
 export interface VoucherEventDataByType {
@@ -103,8 +126,14 @@ export type VoucherEvent = {
 export interface VoucherBatch {
   id: string;
   label: string;
+  kind: VoucherKind;
   count: number;
+  /** Each MONEY code's worth; 0 for DAYS. */
   amount: number;
+  /** DAYS: what each code adds, of which package; null for MONEY. */
+  days: number | null;
+  planId: string | null;
+  planName: string | null;
   /** Null until the batch is recorded sold or given away; its codes redeem only after that. */
   funding: VoucherFunding | null;
   fundedAt: IsoDateTime | null;
@@ -130,7 +159,14 @@ export interface VoucherBatchList {
 
 /** What a client sees after redeeming: what the code was worth and the balance now. */
 export interface VoucherRedemption {
+  kind: VoucherKind;
+  /** MONEY: the credit and the balance now; 0 and the balance unchanged for DAYS. */
   amount: number;
   balance: number;
-  paymentId: number;
+  paymentId: number | null;
+  /** DAYS: the days added to which subscription, now ending when. */
+  days: number | null;
+  planName: string | null;
+  subscriptionId: string | null;
+  endDate: IsoDateTime | null;
 }

@@ -12,7 +12,7 @@ import {
   PaymentPurchaseColumnsDropped1768500000400,
   PaymentRefundedBy1770300009200,
 } from './infrastructure/ledger.migrations';
-import { VoucherTables1770100008900 } from './infrastructure/voucher.migrations';
+import { DayVoucherColumns1770400009300, VoucherTables1770100008900 } from './infrastructure/voucher.migrations';
 import { ledgerQueryMigrations } from './queries';
 
 export { LedgerModule } from './ledger.module';
@@ -54,6 +54,14 @@ export {
 export type { CardReport } from './domain/payment.decider';
 export type { PaymentState } from './domain/payment.state';
 export type { WalletState } from './domain/wallet.state';
+export {
+  DayVoucherSubscriptions,
+  type DayVoucherPackage,
+  type DayVoucherRedemptionOutcome,
+  type DayVoucherRedemptionRequest,
+} from './application/day-voucher-subscriptions.port';
+/** A day voucher's redemption, composed by subscriptions in its own command (ADR 0089). */
+export { dayVoucherExtensionKey, redeemableDayCode, redeemDayVoucher } from './domain/voucher-batch.decider';
 export { CardDepositCheckouts, type CardDepositRow } from './application/card/card-deposit-checkouts';
 export { CardTopUps, type CardTopUpSettlement } from './application/card/card-top-ups';
 export { CryptoDepositInvoices } from './application/cashier/crypto-deposit-invoices';
@@ -62,6 +70,7 @@ export {
   type LoadedWalletStream,
   ledgerStreams,
   type PaymentStreamRef,
+  voucherBatchStreams,
   type WalletStreamRef,
 } from './infrastructure/ledger-streams';
 export { DepositPurchaseDetails } from './queries/payment-rows/deposit-purchase-details.port';
@@ -90,6 +99,7 @@ export const ledgerMigrations: Function[] = [
   LedgerUserBalancesByUser1768600007800,
   VoucherTables1770100008900,
   PaymentRefundedBy1770300009200,
+  DayVoucherColumns1770400009300,
 ];
 
 /** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */

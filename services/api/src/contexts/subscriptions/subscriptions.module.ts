@@ -11,7 +11,13 @@ import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projec
 import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
 import { PlanReferences } from '../catalog';
 import { ReferralStandings, UserReader } from '../identity';
-import { CardDepositCheckouts, DepositPurchaseDetails, SubscriptionPaymentDetails } from '../ledger';
+import {
+  CardDepositCheckouts,
+  DayVoucherSubscriptions,
+  DepositPurchaseDetails,
+  SubscriptionPaymentDetails,
+} from '../ledger';
+import { DayVoucherRedemptions } from './application/day-voucher-redemptions';
 import { CardCheckouts } from './application/card-checkout.service';
 import { DepositPurchaseFlow } from './application/deposit-purchase.service';
 import { DepositPurchaseReader } from './application/deposit-purchase-reader';
@@ -152,6 +158,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     { provide: PlanReferences, useClass: SubscriptionPlanReferences },
     { provide: DepositPurchaseDetails, useClass: SubscriptionDepositPurchaseDetails },
     { provide: SubscriptionPaymentDetails, useClass: SubscriptionPaymentsTable },
+    { provide: DayVoucherSubscriptions, useClass: DayVoucherRedemptions },
     BuySubscriptionHandler,
     RenewSubscriptionHandler,
     TakeTrialHandler,
@@ -191,6 +198,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     ReferralStandings,
     DepositPurchaseDetails,
     SubscriptionPaymentDetails,
+    DayVoucherSubscriptions,
     SubscriptionSecrets,
     SubscriptionReader,
     SubscriptionExtensions,

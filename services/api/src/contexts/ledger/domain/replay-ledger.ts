@@ -28,7 +28,7 @@ import {
   type VoucherBatchState,
   type VoucherEvent,
 } from './voucher-batch.decider';
-import { walletDecider } from './wallet.decider';
+import { SUBSCRIPTION_REVENUE_ACCOUNT, walletDecider } from './wallet.decider';
 import type { WalletState } from './wallet.state';
 
 /** The part of a stored event replay needs; `RecordedEvent` fits. Events must come in store order. */
@@ -256,11 +256,26 @@ export function startLedgerReplay(): LedgerReplayer {
     }
     if (voucherEvent.type === 'VoucherBatchSold' || voucherEvent.type === 'VoucherBatchGivenAway') {
       if (previous?.funding) problem('voucher.invalid', `batch ${batchId} funded twice`, event);
-      const expectedMinor = previous ? previous.count * previous.amountMinor : 0;
-      const fundedMinor = netChangeMinor(voucherEvent.data.transaction, VOUCHER_LIABILITY_ACCOUNT);
-      if (fundedMinor !== expectedMinor)
-        problem('voucher.invalid', `batch ${batchId} funded ${fundedMinor}, worth ${expectedMinor}`, event);
-      book(voucherEvent.data.transaction, event, null);
+      const { transaction } = voucherEvent.data;
+      if (previous?.kind === 'DAYS') {
+        // Days sold are subscription revenue at the sale; days given away move no money (ADR 0089).
+        const soldFor = voucherEvent.data.amountMinor;
+        const explained =
+          voucherEvent.type === 'VoucherBatchSold'
+            ? transaction !== null &&
+              soldFor > 0 &&
+              netChangeMinor(transaction, SUBSCRIPTION_REVENUE_ACCOUNT) === soldFor &&
+              netChangeMinor(transaction, VOUCHER_LIABILITY_ACCOUNT) === 0
+            : transaction === null && soldFor === 0;
+        if (!explained)
+          problem('voucher.invalid', `day batch ${batchId} funded by a transaction it cannot have`, event);
+      } else {
+        const expectedMinor = previous ? previous.count * previous.amountMinor : 0;
+        const fundedMinor = transaction === null ? 0 : netChangeMinor(transaction, VOUCHER_LIABILITY_ACCOUNT);
+        if (fundedMinor !== expectedMinor)
+          problem('voucher.invalid', `batch ${batchId} funded ${fundedMinor}, worth ${expectedMinor}`, event);
+      }
+      if (transaction !== null) book(transaction, event, null);
     }
     if (voucherEvent.type === 'VoucherCodeRedeemed' && previous) {
       const { codeIndex, userUuid, paymentId, amountMinor } = voucherEvent.data;
@@ -269,7 +284,16 @@ export function startLedgerReplay(): LedgerReplayer {
         problem('voucher.invalid', `code ${codeIndex} of batch ${batchId} redeemed twice or out of range`, event);
       if (amountMinor !== previous.amountMinor)
         problem('voucher.invalid', `code ${codeIndex} of batch ${batchId} redeemed for ${amountMinor}`, event);
-      codeRedemptions.set(`${batchId}:${codeIndex}`, { userUuid, paymentId, amountMinor });
+      if (previous.kind === 'DAYS') {
+        // A day code credits no wallet: it names the subscription whose extension was appended with it.
+        const { subscriptionId, days } = voucherEvent.data;
+        if (paymentId !== null || !subscriptionId || days !== previous.days)
+          problem('voucher.invalid', `day code ${codeIndex} of batch ${batchId} redeemed without its extension`, event);
+      } else if (paymentId === null) {
+        problem('voucher.invalid', `code ${codeIndex} of batch ${batchId} redeemed without a payment`, event);
+      } else {
+        codeRedemptions.set(`${batchId}:${codeIndex}`, { userUuid, paymentId, amountMinor });
+      }
     }
     voucherBatches[batchId] = voucherBatchEvolution.evolve(previous, voucherEvent) as VoucherBatchState;
   };

@@ -161,7 +161,9 @@ describe('voucher batch decider', () => {
       const after = [...history, ...redemption.batch];
       const liabilityMinor =
         netChangeMinor(
-          sold.type === 'VoucherBatchSold' ? sold.data.transaction : { transactionId: '', postings: [] },
+          sold.type === 'VoucherBatchSold' && sold.data.transaction
+            ? sold.data.transaction
+            : { transactionId: '', postings: [] },
           'liability:vouchers',
         ) +
         redemption.wallet

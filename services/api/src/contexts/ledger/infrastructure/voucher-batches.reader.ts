@@ -1,11 +1,15 @@
-import { minorToAmount, type VoucherBatch, type VoucherFunding } from '@kupa/proto';
+import { minorToAmount, type VoucherBatch, type VoucherFunding, type VoucherKind } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 
 interface VoucherBatchRow {
   id: string;
   label: string;
+  kind: VoucherKind;
   count: number;
   amount_minor: string;
+  days: number | null;
+  plan_id: string | null;
+  plan_name: string | null;
   funding: VoucherFunding | null;
   funded_at: Date | null;
   funding_comment: string | null;
@@ -14,17 +18,24 @@ interface VoucherBatchRow {
   created_by: string | null;
 }
 
-/** What a batch still owes: its unredeemed codes once funded (the same rule as the decider's `outstandingMinor`). */
+/**
+ * What a batch still owes in money: its unredeemed codes once funded, none for a DAYS batch (the same rule as the
+ * decider's `outstandingMinor`).
+ */
 function outstandingMinorOf(row: VoucherBatchRow): number {
-  return row.funding === null ? 0 : (row.count - row.redeemed_count) * Number(row.amount_minor);
+  return row.funding === null || row.kind === 'DAYS' ? 0 : (row.count - row.redeemed_count) * Number(row.amount_minor);
 }
 
 function batchPayload(row: VoucherBatchRow): VoucherBatch {
   return {
     id: row.id,
     label: row.label,
+    kind: row.kind,
     count: row.count,
     amount: minorToAmount(Number(row.amount_minor)),
+    days: row.days,
+    planId: row.plan_id,
+    planName: row.plan_name,
     funding: row.funding,
     fundedAt: row.funded_at ? row.funded_at.toISOString() : null,
     fundingComment: row.funding_comment,

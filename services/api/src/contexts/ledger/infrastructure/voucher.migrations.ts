@@ -43,3 +43,34 @@ export class VoucherTables1770100008900 implements MigrationInterface {
     await runner.query('DROP TABLE voucher_codes, voucher_redemptions, voucher_batches');
   }
 }
+
+/**
+ * Day vouchers (ADR 0089): a batch's kind and, for DAYS, its days and package; a DAYS code's redemption has no
+ * payment but the subscription it extended.
+ */
+export class DayVoucherColumns1770400009300 implements MigrationInterface {
+  name = 'DayVoucherColumns1770400009300';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE voucher_batches
+      ADD COLUMN kind text NOT NULL DEFAULT 'MONEY' CHECK (kind IN ('MONEY', 'DAYS')),
+      ADD COLUMN days integer,
+      ADD COLUMN plan_id uuid,
+      ADD COLUMN plan_name text,
+      DROP CONSTRAINT voucher_batches_amount_minor_check,
+      ADD CONSTRAINT voucher_batches_amount_minor_check CHECK (amount_minor > 0 OR kind = 'DAYS')`);
+    await runner.query(`ALTER TABLE voucher_redemptions
+      ALTER COLUMN payment_id DROP NOT NULL,
+      ADD COLUMN subscription_id uuid`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DELETE FROM voucher_redemptions WHERE payment_id IS NULL`);
+    await runner.query(`ALTER TABLE voucher_redemptions DROP COLUMN subscription_id,
+      ALTER COLUMN payment_id SET NOT NULL`);
+    await runner.query(`DELETE FROM voucher_batches WHERE kind = 'DAYS'`);
+    await runner.query(`ALTER TABLE voucher_batches DROP CONSTRAINT voucher_batches_amount_minor_check,
+      ADD CONSTRAINT voucher_batches_amount_minor_check CHECK (amount_minor > 0),
+      DROP COLUMN kind, DROP COLUMN days, DROP COLUMN plan_id, DROP COLUMN plan_name`);
+  }
+}

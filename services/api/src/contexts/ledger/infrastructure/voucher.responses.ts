@@ -2,9 +2,11 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   type GeneratedVoucherBatch,
   VOUCHER_FUNDINGS,
+  VOUCHER_KINDS,
   type VoucherBatch,
   type VoucherBatchList,
   type VoucherFunding,
+  type VoucherKind,
   type VoucherRedemption,
 } from '@kupa/proto';
 
@@ -16,11 +18,23 @@ export class VoucherBatchDto implements VoucherBatch {
   @ApiProperty()
   label: string;
 
+  @ApiProperty({ enum: VOUCHER_KINDS, description: 'MONEY credits the balance; DAYS extends a subscription' })
+  kind: VoucherKind;
+
   @ApiProperty({ description: 'How many codes the batch holds' })
   count: number;
 
-  @ApiProperty({ description: 'What each code is worth, in dollars' })
+  @ApiProperty({ description: 'What each MONEY code is worth, in dollars; 0 for DAYS' })
   amount: number;
+
+  @ApiProperty({ nullable: true, type: Number, description: 'DAYS: the days each code adds' })
+  days: number | null;
+
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'DAYS: the package' })
+  planId: string | null;
+
+  @ApiProperty({ nullable: true, type: String, description: "DAYS: the package's name at generation" })
+  planName: string | null;
 
   @ApiProperty({ enum: VOUCHER_FUNDINGS, nullable: true, type: String, description: 'Null until sold or given away' })
   funding: VoucherFunding | null;
@@ -61,12 +75,31 @@ export class VoucherBatchListDto implements VoucherBatchList {
 }
 
 export class VoucherRedemptionDto implements VoucherRedemption {
-  @ApiProperty({ description: 'What the code was worth, in dollars' })
+  @ApiProperty({ enum: VOUCHER_KINDS })
+  kind: VoucherKind;
+
+  @ApiProperty({ description: 'What the code was worth, in dollars (0 for DAYS)' })
   amount: number;
 
   @ApiProperty({ description: 'The balance after the credit, in dollars' })
   balance: number;
 
-  @ApiProperty({ description: 'The DEPOSIT payment (method VOUCHER) that tells the client' })
-  paymentId: number;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'MONEY: the DEPOSIT payment (method VOUCHER) that tells the client',
+  })
+  paymentId: number | null;
+
+  @ApiProperty({ nullable: true, type: Number, description: 'DAYS: the days added' })
+  days: number | null;
+
+  @ApiProperty({ nullable: true, type: String, description: 'DAYS: the package' })
+  planName: string | null;
+
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'DAYS: the subscription extended' })
+  subscriptionId: string | null;
+
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: "DAYS: the subscription's new end" })
+  endDate: string | null;
 }

@@ -7,6 +7,8 @@ export class FundVoucherBatchCommand extends Command<VoucherBatch> {
     readonly batchId: string,
     readonly funding: VoucherFunding,
     readonly comment: string,
+    /** A DAYS batch sold: what was received for it. */
+    readonly receivedMinor: number | null,
     readonly context: RequestContext,
   ) {
     super();

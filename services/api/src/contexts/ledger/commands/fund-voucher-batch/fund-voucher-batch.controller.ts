@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { VoucherBatch } from '@kupa/proto';
+import { parseAmountToMinor, type VoucherBatch } from '@kupa/proto';
+import { assert } from '../../../../kernel';
 import { ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { ApiErrors, ApiUuidParam, CanonicalUuidPipe } from '../../../../platform/http';
 import { VoucherBatchDto } from '../../infrastructure/voucher.responses';
@@ -26,8 +27,14 @@ export class FundVoucherBatchController {
     @Body() request: FundVoucherBatchRequestDto,
     @ReqContext() context: RequestContext,
   ): Promise<VoucherBatch> {
+    let receivedMinor: number | null = null;
+    if (request.amount !== undefined) {
+      const received = parseAmountToMinor(request.amount);
+      assert(received.ok, 'the DTO accepted only valid amounts');
+      receivedMinor = received.amountMinor;
+    }
     return this.commands.execute(
-      new FundVoucherBatchCommand(batchId, request.funding, request.comment.trim(), context),
+      new FundVoucherBatchCommand(batchId, request.funding, request.comment.trim(), receivedMinor, context),
     );
   }
 }

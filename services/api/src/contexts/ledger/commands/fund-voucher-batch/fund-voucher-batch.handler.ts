@@ -24,7 +24,13 @@ export class FundVoucherBatchHandler implements ICommandHandler<FundVoucherBatch
       decide: (loaded, { at }) => ({
         events: {
           batch: fundVoucherBatch(
-            { funding: command.funding, comment: command.comment, transactionId: randomUUID(), at },
+            {
+              funding: command.funding,
+              comment: command.comment,
+              receivedMinor: command.receivedMinor,
+              transactionId: randomUUID(),
+              at,
+            },
             loaded.batch.state,
           ),
         },

@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { checkRequired, checkTextLength, firstIssue, VOUCHER_FUNDINGS, type VoucherFunding } from '@kupa/proto';
-import { IsIn } from 'class-validator';
-import { SatisfiesRule } from '../../../../platform/http';
+import { IsIn, IsOptional } from 'class-validator';
+import { AMOUNT_SCHEMA, IsAmount, SatisfiesRule } from '../../../../platform/http';
 
 export class FundVoucherBatchRequestDto {
   @ApiProperty({
@@ -14,4 +14,12 @@ export class FundVoucherBatchRequestDto {
   @ApiProperty({ minLength: 1, description: 'Who bought it and how they paid, or why it is given away' })
   @SatisfiesRule((value) => firstIssue(value, checkRequired, checkTextLength))
   comment: string;
+
+  @ApiPropertyOptional({
+    ...AMOUNT_SCHEMA,
+    description: 'A DAYS batch sold: the money received for the whole batch, in dollars (subscription revenue)',
+  })
+  @IsOptional()
+  @IsAmount()
+  amount?: number;
 }

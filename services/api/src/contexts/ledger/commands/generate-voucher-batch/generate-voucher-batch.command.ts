@@ -7,6 +7,8 @@ export class GenerateVoucherBatchCommand extends Command<GeneratedVoucherBatch> 
     readonly label: string,
     readonly count: number,
     readonly amountMinor: number,
+    /** A DAYS batch: each code adds `days` of the package `planId`. */
+    readonly daysOf: { days: number; planId: string } | null,
     readonly context: RequestContext,
   ) {
     super();

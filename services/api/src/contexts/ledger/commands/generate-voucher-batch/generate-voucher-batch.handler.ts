@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { assert } from '../../../../kernel';
 import { CommandPipeline } from '../../../../platform/commands';
+import { DayVoucherSubscriptions } from '../../application/day-voucher-subscriptions.port';
 import { generateVoucherBatch } from '../../domain/voucher-batch.decider';
 import { voucherBatchStreams } from '../../infrastructure/ledger-streams';
 import { findVoucherBatch } from '../../infrastructure/voucher-batches.reader';
@@ -20,9 +21,14 @@ export class GenerateVoucherBatchHandler implements ICommandHandler<
     private readonly pipeline: CommandPipeline,
     private readonly codes: VoucherCodes,
     private readonly dataSource: DataSource,
+    private readonly dayVouchers: DayVoucherSubscriptions,
   ) {}
 
   async execute(command: GenerateVoucherBatchCommand): Promise<GeneratedVoucherBatch> {
+    // A day batch names its package as it is on sale now; the name stays with the batch (what the codes promised).
+    const daysOf = command.daysOf
+      ? { days: command.daysOf.days, ...(await this.dayVouchers.packageOf(command.daysOf.planId)) }
+      : undefined;
     const batchId = randomUUID();
     const codes = this.codes.newCodes(command.count);
     const { result } = await this.pipeline.run({
@@ -31,7 +37,7 @@ export class GenerateVoucherBatchHandler implements ICommandHandler<
       decide: (loaded, { at }) => ({
         events: {
           batch: generateVoucherBatch(
-            { batchId, label: command.label, count: command.count, amountMinor: command.amountMinor, at },
+            { batchId, label: command.label, count: command.count, amountMinor: command.amountMinor, daysOf, at },
             loaded.batch.state,
           ),
         },

@@ -1,10 +1,18 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { minorToAmount, normalizeVoucherCode, type PaymentRecordedData, type VoucherRedemption } from '@kupa/proto';
+import {
+  minorToAmount,
+  normalizeVoucherCode,
+  type PaymentRecordedData,
+  type VoucherBatch,
+  type VoucherRedemption,
+} from '@kupa/proto';
+import { assert } from '../../../../kernel';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
-import { UserReader } from '../../../identity';
+import { UserBalances, UserReader } from '../../../identity';
+import { DayVoucherSubscriptions } from '../../application/day-voucher-subscriptions.port';
 import { paymentDecider } from '../../domain/payment.decider';
 import { WITHOUT_PERSONAL_FIELDS } from '../../domain/plain-payment';
 import { redeemVoucher, VOUCHER_LIABILITY_ACCOUNT } from '../../domain/voucher-batch.decider';
@@ -15,6 +23,7 @@ import {
   voucherBatchStreams,
   walletStreams,
 } from '../../infrastructure/ledger-streams';
+import { findVoucherBatch } from '../../infrastructure/voucher-batches.reader';
 import { VoucherCodes } from '../../infrastructure/voucher-codes';
 import { RedeemVoucherCommand } from './redeem-voucher.command';
 
@@ -30,6 +39,8 @@ export class RedeemVoucherHandler implements ICommandHandler<RedeemVoucherComman
     private readonly codes: VoucherCodes,
     private readonly users: UserReader,
     private readonly dataSource: DataSource,
+    private readonly dayVouchers: DayVoucherSubscriptions,
+    private readonly balances: UserBalances,
   ) {}
 
   async execute(command: RedeemVoucherCommand): Promise<VoucherRedemption> {
@@ -40,6 +51,9 @@ export class RedeemVoucherHandler implements ICommandHandler<RedeemVoucherComman
     const userUuid = command.actor.userUuid;
     const user = await this.users.findByUuid(userUuid);
     if (!user) throw new ApiError('error.user.not.found');
+    // A batch's kind never changes after its generation, so the read model may route the code.
+    const batch = await findVoucherBatch(this.dataSource.manager, found.batchId);
+    if (batch?.kind === 'DAYS') return this.redeemDays(command, found, batch);
     const [paymentId] = await nextPaymentIds(this.dataSource.manager, 1);
 
     const { result } = await this.pipeline.run({
@@ -78,10 +92,49 @@ export class RedeemVoucherHandler implements ICommandHandler<RedeemVoucherComman
             wallet: redemption.wallet,
             payment: paymentDecider.decide({ type: 'RecordPayment', payment: recorded }, loaded.payment.state),
           },
-          result: { amount: minorToAmount(amountMinor), balance: minorToAmount(balanceMinor), paymentId },
+          result: {
+            kind: 'MONEY' as const,
+            amount: minorToAmount(amountMinor),
+            balance: minorToAmount(balanceMinor),
+            paymentId,
+            days: null,
+            planName: null,
+            subscriptionId: null,
+            endDate: null,
+          },
         };
       },
     });
     return result;
+  }
+
+  /** A DAYS code: the subscriptions context extends the client's subscription of the package with the code's days. */
+  private async redeemDays(
+    command: RedeemVoucherCommand,
+    found: { batchId: string; codeIndex: number },
+    batch: VoucherBatch,
+  ): Promise<VoucherRedemption> {
+    assert(batch.planId !== null && batch.planName !== null, `day batch ${batch.id} names its package`);
+    const userUuid = command.actor.userUuid;
+    const outcome = await this.dayVouchers.redeem({
+      batchId: found.batchId,
+      codeIndex: found.codeIndex,
+      userUuid,
+      planId: batch.planId,
+      planName: batch.planName,
+      label: batch.label,
+      context: command.context,
+    });
+    const balanceMinor = (await this.balances.balancesOf([userUuid])).get(userUuid) ?? 0;
+    return {
+      kind: 'DAYS',
+      amount: 0,
+      balance: minorToAmount(balanceMinor),
+      paymentId: null,
+      days: batch.days,
+      planName: batch.planName,
+      subscriptionId: outcome.subscriptionId,
+      endDate: outcome.endDate,
+    };
   }
 }

@@ -90,7 +90,9 @@ export class LedgerEntriesProjection implements InlineProjection {
     const bookings = events.flatMap((recorded): Booking[] => {
       const event = { type: recorded.type, data: recorded.data } as WalletEvent | VoucherEvent;
       if (event.type === 'VoucherBatchSold' || event.type === 'VoucherBatchGivenAway')
-        return [{ recorded, transaction: event.data.transaction, paymentId: null }];
+        return event.data.transaction === null
+          ? [] // a day batch given away moves no money
+          : [{ recorded, transaction: event.data.transaction, paymentId: null }];
       if (event.type === 'VoucherBatchGenerated' || event.type === 'VoucherCodeRedeemed') return [];
       if (event.type === 'TransferReceived') return [];
       const paymentId = event.type === 'TransferSent' ? event.data.outPaymentId : event.data.paymentId;

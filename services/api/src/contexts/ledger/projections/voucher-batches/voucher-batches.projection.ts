@@ -23,9 +23,21 @@ export class VoucherBatchesProjection implements InlineProjection {
         case 'VoucherBatchGenerated': {
           const { batchId, label, count, amountMinor, generatedAt } = event.data;
           await manager.query(
-            `INSERT INTO voucher_batches (id, label, count, amount_minor, created_at, created_by)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
-            [batchId, label, count, amountMinor, generatedAt, actorLabelOf(recorded)],
+            `INSERT INTO voucher_batches
+               (id, label, count, amount_minor, created_at, created_by, kind, days, plan_id, plan_name)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+            [
+              batchId,
+              label,
+              count,
+              amountMinor,
+              generatedAt,
+              actorLabelOf(recorded),
+              event.data.kind ?? 'MONEY',
+              event.data.days ?? null,
+              event.data.planId ?? null,
+              event.data.planName ?? null,
+            ],
           );
           break;
         }
@@ -44,9 +56,9 @@ export class VoucherBatchesProjection implements InlineProjection {
         case 'VoucherCodeRedeemed': {
           const { batchId, codeIndex, userUuid, paymentId, redeemedAt } = event.data;
           await manager.query(
-            `INSERT INTO voucher_redemptions (batch_id, code_index, user_uuid, payment_id, redeemed_at)
-             VALUES ($1, $2, $3, $4, $5)`,
-            [batchId, codeIndex, userUuid, paymentId, redeemedAt],
+            `INSERT INTO voucher_redemptions (batch_id, code_index, user_uuid, payment_id, redeemed_at, subscription_id)
+             VALUES ($1, $2, $3, $4, $5, $6)`,
+            [batchId, codeIndex, userUuid, paymentId, redeemedAt, event.data.subscriptionId ?? null],
           );
           await manager.query('UPDATE voucher_batches SET redeemed_count = redeemed_count + 1 WHERE id = $1', [
             batchId,

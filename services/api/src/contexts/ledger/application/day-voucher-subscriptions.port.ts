@@ -1,0 +1,41 @@
+import type { IsoDateTime } from '@kupa/proto';
+import type { RequestContext } from '../../../platform/auth';
+
+/** A package a DAYS batch gives days of, named as at the generation. */
+export interface DayVoucherPackage {
+  planId: string;
+  planName: string;
+}
+
+export interface DayVoucherRedemptionRequest {
+  batchId: string;
+  codeIndex: number;
+  userUuid: string;
+  planId: string;
+  planName: string;
+  /** The batch's label: the reason the client is shown for the days. */
+  label: string;
+  context: RequestContext;
+}
+
+export interface DayVoucherRedemptionOutcome {
+  subscriptionId: string;
+  endDate: IsoDateTime;
+}
+
+/**
+ * Day vouchers reach subscriptions through this port (docs/adr/0089-prepaid-vouchers.md): the ledger imports no
+ * subscriptions (ADR 0024), so the (global) subscriptions module binds it. `redeem` appends the batch's
+ * `VoucherCodeRedeemed` (decided by the ledger's `redeemDayVoucher`) and the subscription's `SubscriptionExtended` in
+ * one command under the batch's lock, so that a code adds its days once, ever.
+ */
+export abstract class DayVoucherSubscriptions {
+  /** The package by id, as it is on sale now: `error.payment.plan.not.found` (or not active) otherwise. */
+  abstract packageOf(planId: string): Promise<DayVoucherPackage>;
+
+  /**
+   * Extends the client's ACTIVE, UNSUBSCRIBED or GRACE subscription of the package; a client without one gets
+   * `error.voucher.subscription.needed` (once the code is known to be usable).
+   */
+  abstract redeem(request: DayVoucherRedemptionRequest): Promise<DayVoucherRedemptionOutcome>;
+}

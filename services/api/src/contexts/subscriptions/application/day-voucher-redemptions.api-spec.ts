@@ -1,0 +1,152 @@
+import type { GeneratedVoucherBatch, Plan, VoucherRedemption } from '@kupa/proto';
+import { adminToken, createActiveUser } from '../../../test-support/identity-fixtures';
+import { startTestApp, type TestApp } from '../../../test-support/test-app';
+import {
+  balanceMinorOf,
+  bought,
+  createPlan,
+  customerWithBalance,
+  expectLedgerVerifyOk,
+  expectReadModelsToEqualReplay,
+  read,
+  settled,
+} from '../subscriptions.fixtures';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MISSES_PER_ACCOUNT = 3;
+
+/* Day vouchers (docs/adr/0089-prepaid-vouchers.md): a code adds its days to the client's subscription of a package. */
+describe('day vouchers', () => {
+  let testApp: TestApp;
+  let admin: string;
+  let plan: Plan;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ env: { RATE_LIMIT_VOUCHER_MISSES_PER_ACCOUNT: `${MISSES_PER_ACCOUNT}/15m` } });
+    admin = await adminToken(testApp);
+    plan = await createPlan(testApp, { price: 10, durationInMonths: 1 });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const generate = async (count: number, days: number, planId = plan.id) => {
+    const response = await testApp.http
+      .post('/api/vouchers/batches')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ label: 'Hanukkah gift', count, kind: 'DAYS', days, planId });
+    return response;
+  };
+  const generated = async (count: number, days: number): Promise<GeneratedVoucherBatch> => {
+    const response = await generate(count, days);
+    expect(response.status).toBe(201);
+    return response.body as GeneratedVoucherBatch;
+  };
+  const fund = (batchId: string, body: object) =>
+    testApp.http.post(`/api/vouchers/batches/${batchId}/funding`).set('Authorization', `Bearer ${admin}`).send(body);
+  const redeem = (token: string, code: string) =>
+    testApp.http.post('/api/vouchers/redeem').set('Authorization', `Bearer ${token}`).send({ code });
+  const revenueOfTransaction = async (batchId: string): Promise<number> => {
+    const rows: Array<{ total: string | null }> = await testApp.dataSource.query(
+      `SELECT sum(e.amount_minor)::text AS total FROM ledger_entries e
+         JOIN events ev ON ev.global_position = e.global_position
+        WHERE e.account = 'revenue:subscriptions' AND ev.stream_id = $1`,
+      [`voucher-batch-${batchId}`],
+    );
+    return Number(rows[0].total ?? 0);
+  };
+
+  it('generates a DAYS batch of a package, worth no money, and lists its kind', async () => {
+    const { batch } = await generated(2, 30);
+    expect(batch).toMatchObject({ kind: 'DAYS', days: 30, planId: plan.id, planName: plan.name, amount: 0 });
+    const list = await testApp.http.get('/api/vouchers/batches').set('Authorization', `Bearer ${admin}`);
+    expect(list.body.items.find((item: { id: string }) => item.id === batch.id)).toMatchObject({ kind: 'DAYS' });
+    expect((await generate(1, 367)).status).toBe(400);
+    expect((await generate(1, 0)).status).toBe(400);
+    expect((await generate(1, 30, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('sold: what was received is subscription revenue at the sale; given away: nothing is booked', async () => {
+    const sold = await generated(2, 30);
+    expect((await fund(sold.batch.id, { funding: 'SOLD', comment: 'centre paid' })).status).toBe(400);
+    const funded = await fund(sold.batch.id, { funding: 'SOLD', comment: 'centre paid', amount: 40 });
+    expect(funded.status).toBe(200);
+    expect(funded.body).toMatchObject({ funding: 'SOLD', outstanding: 0 });
+    expect(await revenueOfTransaction(sold.batch.id)).toBe(4000);
+
+    const given = await generated(1, 7);
+    expect((await fund(given.batch.id, { funding: 'GIVEN_AWAY', comment: 'launch', amount: 5 })).status).toBe(400);
+    expect((await fund(given.batch.id, { funding: 'GIVEN_AWAY', comment: 'launch' })).status).toBe(200);
+    const entries: Array<{ n: number }> = await testApp.dataSource.query(
+      `SELECT count(*)::int AS n FROM ledger_entries e JOIN events ev ON ev.global_position = e.global_position
+        WHERE ev.stream_id = $1`,
+      [`voucher-batch-${given.batch.id}`],
+    );
+    expect(entries[0].n).toBe(0);
+  });
+
+  it('extends the client’s subscription of the package; of five simultaneous redemptions exactly one adds days', async () => {
+    // Five clients, each with a subscription of the package (one client's parallel requests meet its own limiter).
+    const customers = await Promise.all([1, 2, 3, 4, 5].map(() => customerWithBalance(testApp, 10)));
+    const subscriptions = await Promise.all(
+      customers.map(async (customer) => settled(testApp, (await bought(testApp, customer, plan.id)).id)),
+    );
+    const { batch, codes } = await generated(1, 30);
+    expect((await fund(batch.id, { funding: 'GIVEN_AWAY', comment: 'gift' })).status).toBe(200);
+
+    const answers = await Promise.all(customers.map((customer) => redeem(customer.accessToken, codes[0])));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409))
+      expect(refused.body.error).toBe('error.voucher.code.already.redeemed');
+    const winner = answers.findIndex((answer) => answer.status === 201);
+    const active = subscriptions[winner];
+    const redemption = answers[winner].body as VoucherRedemption;
+    const endDate = new Date(new Date(active.endDate as string).getTime() + 30 * DAY_MS).toISOString();
+    expect(redemption).toMatchObject({
+      kind: 'DAYS',
+      days: 30,
+      planName: plan.name,
+      subscriptionId: active.id,
+      endDate,
+      amount: 0,
+      paymentId: null,
+    });
+    expect((await read(testApp, active.id)).endDate).toBe(endDate);
+    expect(await balanceMinorOf(testApp, customers[winner].userUuid)).toBe(0);
+    const extended: Array<{ n: number }> = await testApp.dataSource.query(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'SubscriptionExtended' AND stream_id = ANY($1)`,
+      [subscriptions.map((subscription) => `subscription-${subscription.id}`)],
+    );
+    expect(extended[0].n).toBe(1);
+  });
+
+  it('a client without a subscription of the package is told one is needed, and the code stays usable', async () => {
+    const newcomer = await createActiveUser(testApp);
+    const { batch, codes } = await generated(1, 30);
+    const unfunded = await redeem(newcomer.accessToken, codes[0]);
+    expect(unfunded.body.error).toBe('error.voucher.batch.not.funded');
+    expect((await fund(batch.id, { funding: 'GIVEN_AWAY', comment: 'gift' })).status).toBe(200);
+    const refused = await redeem(newcomer.accessToken, codes[0]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('error.voucher.subscription.needed');
+    expect(JSON.stringify(refused.body)).toContain(plan.name);
+
+    const customer = await customerWithBalance(testApp, 10);
+    await settled(testApp, (await bought(testApp, customer, plan.id)).id);
+    expect((await redeem(customer.accessToken, codes[0])).status).toBe(201);
+  });
+
+  it('wrong codes spend the same guessing allowance as money codes', async () => {
+    const guesser = await createActiveUser(testApp);
+    for (let attempt = 0; attempt < MISSES_PER_ACCOUNT; attempt += 1)
+      expect((await redeem(guesser.accessToken, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(404);
+    expect((await redeem(guesser.accessToken, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(429);
+  });
+
+  it('kupa ledger verify explains the day vouchers, and the read models equal a replay', async () => {
+    await expectLedgerVerifyOk(testApp);
+    await expectReadModelsToEqualReplay(testApp);
+  });
+});
