@@ -182,6 +182,7 @@ export const en: TranslationMessages = {
       funding: 'Funding',
       redeemed: 'Redeemed',
       outstanding: 'Still owed',
+      daysOf: '%{days} days of %{plan}',
       recordSold: 'Record as sold',
       recordGiven: 'Record as given away',
       csv: 'Codes (CSV)',

@@ -390,6 +390,7 @@ export const he: TranslationMessages = {
       funding: 'מימון',
       redeemed: 'מומשו',
       outstanding: 'עוד חייבים',
+      daysOf: '%{days} ימים של %{plan}',
       recordSold: 'רישום כנמכרה',
       recordGiven: 'רישום כמתנה',
       csv: 'קודים (CSV)',

@@ -9,8 +9,12 @@ import { VoucherBatchesPage } from './voucher-batches-page';
 const BATCH: VoucherBatch = {
   id: '44444444-4444-4444-8444-444444444444',
   label: 'Winter fair',
+  kind: 'MONEY',
   count: 3,
   amount: 15,
+  days: null,
+  planId: null,
+  planName: null,
   funding: null,
   fundedAt: null,
   fundingComment: null,

@@ -94,7 +94,7 @@ export function VoucherBatchesPage() {
                   </Typography>
                   <Typography variant="body2">
                     {translate('kupa.vouchers.count')}: {batch.count} · {translate('kupa.vouchers.amount')}:{' '}
-                    <Money amount={batch.amount} />
+                    <BatchWorth batch={batch} />
                   </Typography>
                   <Typography variant="body2">
                     {translate('kupa.vouchers.funding')}:{' '}
@@ -131,7 +131,7 @@ export function VoucherBatchesPage() {
                     <TableCell>{batch.label}</TableCell>
                     <TableCell>{batch.count}</TableCell>
                     <TableCell>
-                      <Money amount={batch.amount} />
+                      <BatchWorth batch={batch} />
                     </TableCell>
                     <TableCell>{translate(`kupa.vouchers.fundings.${batch.funding ?? 'NONE'}`)}</TableCell>
                     <TableCell>{batch.redeemedCount}</TableCell>
@@ -174,7 +174,18 @@ export function VoucherBatchesPage() {
   );
 }
 
-/** What an admin may do with a batch: fund it while it is not, and download its codes. */
+/** What each code gives: money, or (a day voucher, ADR 0089) days of a package. */
+function BatchWorth({ batch }: { batch: VoucherBatch }) {
+  const translate = useTranslate();
+  if (batch.kind === 'DAYS')
+    return <>{translate('kupa.vouchers.daysOf', { days: batch.days ?? 0, plan: batch.planName ?? '' })}</>;
+  return <Money amount={batch.amount} />;
+}
+
+/**
+ * What an admin may do with a batch: fund it while it is not, and download its codes. A day batch is sold through
+ * the API for now (the amount received is not asked here yet), so the console offers only giving it away.
+ */
 function BatchActions({
   batch,
   onFund,
@@ -189,9 +200,11 @@ function BatchActions({
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {batch.funding === null && (
         <>
-          <Button size="small" onClick={() => onFund({ batchId: batch.id, funding: 'SOLD' })}>
-            {translate('kupa.vouchers.recordSold')}
-          </Button>
+          {batch.kind !== 'DAYS' && (
+            <Button size="small" onClick={() => onFund({ batchId: batch.id, funding: 'SOLD' })}>
+              {translate('kupa.vouchers.recordSold')}
+            </Button>
+          )}
           <Button size="small" onClick={() => onFund({ batchId: batch.id, funding: 'GIVEN_AWAY' })}>
             {translate('kupa.vouchers.recordGiven')}
           </Button>

@@ -149,9 +149,11 @@ export const en: Record<MessageKey, string> = {
   'payments.redeem.hint': 'The code printed on the voucher: 16 letters and digits',
   'payments.redeem.submit': 'Redeem',
   'payments.redeem.done': 'Voucher redeemed: {amount} added to your balance.',
+  'payments.redeem.doneDays':
+    'Voucher redeemed: {days} days of {plan} added to your subscription, now until {endDate}.',
   'payments.redeem.required': 'Enter the voucher code',
   'redeem.title': 'Redeem a voucher',
-  'redeem.intro': 'The code credits your balance once.',
+  'redeem.intro': 'A code credits your balance, or adds days to your subscription of its package, once.',
   'payments.filters.toggle': 'Filters',
   'balance.negative.title': 'Your balance is below zero: {balance}',
   'balance.negative.text':

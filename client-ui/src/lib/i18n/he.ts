@@ -148,9 +148,10 @@ export const he = {
   'payments.redeem.hint': 'הקוד המודפס על השובר: 16 אותיות וספרות',
   'payments.redeem.submit': 'מימוש',
   'payments.redeem.done': 'השובר מומש: {amount} נוספו ליתרה.',
+  'payments.redeem.doneDays': 'השובר מומש: {days} ימים של {plan} נוספו למנוי שלכם, כעת עד {endDate}.',
   'payments.redeem.required': 'הזינו את קוד השובר',
   'redeem.title': 'מימוש שובר',
-  'redeem.intro': 'הקוד יזכה את היתרה שלכם פעם אחת בלבד.',
+  'redeem.intro': 'הקוד יזכה את היתרה שלכם, או יוסיף ימים למנוי שלכם לחבילה שלו, פעם אחת בלבד.',
   'payments.filters.toggle': 'מסננים',
   'balance.negative.title': 'היתרה שלכם שלילית: {balance}',
   'balance.negative.text':

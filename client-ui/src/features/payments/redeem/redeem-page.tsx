@@ -8,7 +8,8 @@ const routeApi = getRouteApi('/app/redeem/$code');
 
 /**
  * `/redeem/{code}`: a link printed on a voucher or sent by a shop. The code is filled in and waits for the client's
- * click, so that opening a link never spends a code by itself; a success leads to the payments list.
+ * click, so that opening a link never spends a code by itself; a success leads to the payments list, or for a day
+ * voucher to the subscription it extended.
  */
 export function RedeemPage() {
   const { t } = useT();
@@ -17,7 +18,15 @@ export function RedeemPage() {
   return (
     <Page title={t('redeem.title')}>
       <Typography color="text.secondary">{t('redeem.intro')}</Typography>
-      <RedeemVoucherBox initialCode={code} titled={false} onRedeemed={() => void navigate({ to: '/payments' })} />
+      <RedeemVoucherBox
+        initialCode={code}
+        titled={false}
+        onRedeemed={(redemption) =>
+          void (redemption.kind === 'DAYS' && redemption.subscriptionId
+            ? navigate({ to: '/subscriptions/$subscriptionId', params: { subscriptionId: redemption.subscriptionId } })
+            : navigate({ to: '/payments' }))
+        }
+      />
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { VoucherRedemption } from '@kupa/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -9,17 +10,19 @@ import { isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
 import { notifyError } from '../../../lib/api/query-client';
 import { ME_QUERY_KEY } from '../../../lib/api/use-me';
-import { formatDollars } from '../../../lib/format';
+import { formatDate, formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast/toast-store';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { isolateText } from '../amount-input';
+import { SUBSCRIPTIONS_QUERY_KEY } from '../../subscriptions/subscriptions-query';
 import { PAYMENTS_QUERY_KEY } from '../payments-query';
 
 /**
  * A voucher code's box (docs/adr/0089-prepaid-vouchers.md): the code as typed goes to `POST /vouchers/redeem`, whose
- * refusals (a wrong code, one already used, too many tries) are explained under the field; a success names the amount
- * and refreshes the balance and the payments list, where the voucher shows as a deposit.
+ * refusals (a wrong code, one already used, too many tries, a day voucher without a subscription of its package) are
+ * explained under the field; a success names the amount (or the days, the package and the new end) and refreshes the
+ * balance, the payments list, where a money voucher shows as a deposit, and the subscriptions.
  */
 export function RedeemVoucherBox({
   initialCode = '',
@@ -27,7 +30,7 @@ export function RedeemVoucherBox({
   titled = true,
 }: {
   initialCode?: string;
-  onRedeemed?: () => void;
+  onRedeemed?: (redemption: VoucherRedemption) => void;
   /** The box's own heading; off where the page's title already says it (`/redeem/{code}`). */
   titled?: boolean;
 }) {
@@ -45,13 +48,21 @@ export function RedeemVoucherBox({
       showToast({
         severity: 'success',
         title: t('toast.successTitle'),
-        message: t('payments.redeem.done', { amount: isolateText(formatDollars(redemption.amount, lang)) }),
+        message:
+          redemption.kind === 'DAYS'
+            ? t('payments.redeem.doneDays', {
+                days: String(redemption.days ?? 0),
+                plan: isolateText(redemption.planName ?? ''),
+                endDate: isolateText(redemption.endDate ? formatDate(redemption.endDate, lang) : ''),
+              })
+            : t('payments.redeem.done', { amount: isolateText(formatDollars(redemption.amount, lang)) }),
       });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY }),
       ]);
-      onRedeemed?.();
+      onRedeemed?.(redemption);
     },
     onError: (failure) => {
       // A refusal (4xx) is the client's to read beside the code; anything else is the app-wide error toast.

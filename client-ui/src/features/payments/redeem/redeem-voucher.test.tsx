@@ -77,4 +77,37 @@ describe('redeeming a voucher', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/payments'));
     expect(redemptions(calls)[0].body).toEqual({ code: 'ABCD-EFGH-JKMN-PQRS' });
   });
+
+  it('a day voucher says what it added and leads from /redeem/{code} to the subscription it extended', async () => {
+    signInAs();
+    const subscriptionId = '77777777-7777-4777-8777-777777777777';
+    mockRedeemApi(() =>
+      jsonResponse(201, {
+        kind: 'DAYS',
+        amount: 0,
+        balance: 10,
+        paymentId: null,
+        days: 30,
+        planName: 'Basic',
+        subscriptionId,
+        endDate: '2027-01-15T10:00:00.000Z',
+      }),
+    );
+    const user = userEvent.setup();
+    const { history } = renderApp('/redeem/ABCD-EFGH-JKMN-PQRS');
+    await user.click(await screen.findByTestId('redeem-submit'));
+    await waitFor(() => expect(history.location.pathname).toBe(`/subscriptions/${subscriptionId}`));
+    expect(await screen.findByText(/30 ימים של .*Basic.* נוספו למנוי/)).toBeInTheDocument();
+  });
+
+  it('a day voucher without a subscription of its package says so beside the code', async () => {
+    signInAs();
+    const refusal = errorResponse(409, 'error.voucher.subscription.needed');
+    mockRedeemApi(() => refusal);
+    const user = userEvent.setup();
+    renderApp('/payments');
+    await user.type(await screen.findByTestId('redeem-code'), 'ABCD-EFGH-JKMN-PQRS');
+    await user.click(screen.getByTestId('redeem-submit'));
+    expect(await screen.findByText(/יש להירשם לחבילה הזו קודם/)).toBeInTheDocument();
+  });
 });
