@@ -116,4 +116,10 @@ export const API_ROUTES = Object.freeze({
   promoCodes: '/promo-codes',
   promoCodeQuote: '/promo-codes/quote',
   promoCodeDisable: (code: string) => `/promo-codes/${segment(code)}/disable`,
+  // Broadcasts and the client's announcements switch (docs/adr/0091-broadcasts.md).
+  broadcasts: '/broadcasts',
+  broadcastPreview: '/broadcasts/preview',
+  broadcast: (id: string) => `/broadcasts/${segment(id)}`,
+  notificationPreferences: '/notifications/preferences',
+  unsubscribeAnnouncements: '/announcements/unsubscribe',
 });

@@ -75,7 +75,7 @@ export interface BroadcastDetail extends BroadcastSummary {
   recipientList: BroadcastRecipient[];
 }
 
-/** `GET`/`PUT /users/me/announcements`: whether the client receives announcements (service mails always go). */
+/** `GET`/`PUT /notifications/preferences`: whether the client receives announcements (service mails always go). */
 export interface AnnouncementPreference {
   announcements: boolean;
 }

@@ -6,7 +6,13 @@ import { SESSION_APP_HEADER, type SessionApp } from './session';
  * The calls that must never carry the access token: they work without a session by design, and signing in with a
  * stale token of an earlier session would only confuse the logs.
  */
-const ANONYMOUS_ROUTES: readonly string[] = [API_ROUTES.signIn, API_ROUTES.refreshSession, API_ROUTES.confirmEmail];
+const ANONYMOUS_ROUTES: readonly string[] = [
+  API_ROUTES.signIn,
+  API_ROUTES.refreshSession,
+  API_ROUTES.confirmEmail,
+  // The link's token names the client, whoever is signed in on this browser.
+  API_ROUTES.unsubscribeAnnouncements,
+];
 
 /** The calls that are the session machinery itself: a 401 from them is an answer, never a reason to refresh. */
 const NO_REFRESH_ROUTES: readonly string[] = [API_ROUTES.signIn, API_ROUTES.refreshSession, API_ROUTES.signOut];

@@ -17,6 +17,7 @@ import { parseSignUpSearch } from '../features/auth/sign-up/referral-search';
 import { parsePaymentsSearch, toPaymentSearchRequest } from '../features/payments/list/payments-search';
 import { parseDepositSearch } from '../features/payments/deposit/deposit-search';
 import { parsePaymentIdSearch } from '../features/payments/detail/payment-id';
+import { parseUnsubscribeSearch } from '../features/unsubscribe/unsubscribe-search';
 import { redirectHome, redirectIfSignedIn, redirectStaffConsolePath, requireRole, requireSession } from './guards';
 
 export interface RouterContext {
@@ -83,6 +84,14 @@ const blockedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/blocked',
   component: lazyPage(() => import('../features/auth/blocked/blocked-page'), 'BlockedPage'),
+});
+
+// An announcement mail's link (ADR 0091): signed in or not, the token names the client.
+const unsubscribeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/unsubscribe',
+  validateSearch: parseUnsubscribeSearch,
+  component: lazyPage(() => import('../features/unsubscribe/unsubscribe-page'), 'UnsubscribePage'),
 });
 
 const appRoute = createRoute({
@@ -238,6 +247,7 @@ export const routeTree = rootRoute.addChildren([
   setPasswordRoute,
   confirmationRoute,
   blockedRoute,
+  unsubscribeRoute,
   appRoute.addChildren([
     indexRoute,
     subscriptionsRoute,

@@ -2,12 +2,13 @@ import Skeleton from '@mui/material/Skeleton';
 import { useMe } from '../../lib/api/use-me';
 import { useT } from '../../lib/i18n/i18n';
 import { Page } from '../../lib/ui/page';
+import { AnnouncementsSection } from './announcements-section';
 import { ChangePasswordForm } from './change-password-form';
 import { EditNameForm } from './edit-name-form';
 import { ProfileDetails } from './profile-details';
 import { SavedCardSection } from './saved-card-section';
 
-/** The signed-in user's details, name editing, password change and the saved card. */
+/** The signed-in user's details, name editing, password change, the saved card and the announcements switch. */
 export function MyProfilePage() {
   const { t } = useT();
   const { data: me } = useMe();
@@ -20,6 +21,7 @@ export function MyProfilePage() {
           <EditNameForm key={`${me.firstName}\u0000${me.lastName}`} user={me} />
           <ChangePasswordForm />
           <SavedCardSection />
+          <AnnouncementsSection />
         </>
       ) : (
         <Skeleton variant="rounded" height={240} />

@@ -550,6 +550,18 @@ export const en: Record<MessageKey, string> = {
     'Its account at the streaming service is paused and your login is kept until {date}. Your balance is {amount} short: top up or renew before then.',
   'notifications.previous': 'Previous',
   'notifications.next': 'Next',
+  'unsubscribe.title': 'Unsubscribe from announcements',
+  'unsubscribe.intro':
+    'You will no longer receive announcements by e-mail. Service mails, such as receipts and renewal reminders, still come.',
+  'unsubscribe.submit': 'Unsubscribe',
+  'unsubscribe.done':
+    'You are unsubscribed. You will no longer receive announcements. You can switch them back on in My profile.',
+  'unsubscribe.failed': 'We could not unsubscribe you',
+  'profile.announcements': 'Announcements',
+  'profile.announcementsSwitch': 'Announcements by e-mail',
+  'profile.announcementsHint': 'Service mails, such as receipts and renewal reminders, always come.',
+  'profile.announcementsOn': 'Announcements will come by e-mail',
+  'profile.announcementsOff': 'You will no longer receive announcements by e-mail',
   'notFound.title': 'Page not found',
   'notFound.back': 'Go back',
   'error.title': 'An error occurred',
