@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import type { AnnouncementPreference } from '@kupa/proto';
 import { notificationsApi } from '../../lib/api/endpoints';
 import { useT } from '../../lib/i18n/i18n';
-import { showToast } from '../../lib/toast/toast-store';
 
 const PREFERENCES_QUERY_KEY = ['notification-preferences'] as const;
 
@@ -20,14 +19,8 @@ export function AnnouncementsSection() {
   const { data } = useQuery({ queryKey: PREFERENCES_QUERY_KEY, queryFn: notificationsApi.preferences });
   const save = useMutation({
     mutationFn: notificationsApi.setPreferences,
-    onSuccess: (saved: AnnouncementPreference) => {
-      queryClient.setQueryData(PREFERENCES_QUERY_KEY, saved);
-      showToast({
-        severity: 'success',
-        title: t('toast.successTitle'),
-        message: saved.announcements ? t('profile.announcementsOn') : t('profile.announcementsOff'),
-      });
-    },
+    // The switch itself shows the saved state; a failure gets the usual error toast.
+    onSuccess: (saved: AnnouncementPreference) => queryClient.setQueryData(PREFERENCES_QUERY_KEY, saved),
   });
   if (data === undefined) return null;
   return (

@@ -1,7 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { formatErrorMessage } from '@kupa/proto';
@@ -38,9 +37,11 @@ export function UnsubscribePage() {
       ) : (
         <>
           <Typography data-testid="unsubscribe-intro">{t('unsubscribe.intro')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('profile.announcementsHint')}
+          </Typography>
           {unsubscribe.isError && (
             <Alert severity="error" data-testid="unsubscribe-error">
-              <AlertTitle>{t('unsubscribe.failed')}</AlertTitle>
               {errorMessageFor(unsubscribe.error, lang)}
             </Alert>
           )}
