@@ -17,6 +17,7 @@ import { NotFoundPage } from './layout/not-found';
 import { packagesFor } from './packages';
 import { payments } from './payments';
 import { promoCodes } from './promo-codes';
+import { broadcasts } from './broadcasts';
 import { vouchers } from './vouchers';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
@@ -44,6 +45,7 @@ const RESOURCES: Record<ResourceName, ResourceDefinition | ((role: UserRole | nu
   vouchers,
   packages: packagesFor,
   'promo-codes': promoCodes,
+  broadcasts,
   'activity-log': activityLog,
   staff,
 };

@@ -19,6 +19,7 @@ describe('sidebar per role', () => {
       'vouchers',
       'packages',
       'promo-codes',
+      'broadcasts',
       'activity-log',
       'staff',
     ]);
@@ -33,6 +34,7 @@ describe('sidebar per role', () => {
       'vouchers',
       'packages',
       'promo-codes',
+      'broadcasts',
       'activity-log',
       'staff',
     ]);

@@ -8,6 +8,7 @@ export const RESOURCE_NAMES = [
   'vouchers',
   'packages',
   'promo-codes',
+  'broadcasts',
   'activity-log',
   'staff',
 ] as const;
@@ -19,7 +20,18 @@ export type ResourceName = (typeof RESOURCE_NAMES)[number];
 const SIDEBAR_BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
   // Staff last: administering colleagues' accounts is rarer than the business's daily lists (ADR 0078).
   // Vouchers beside payments: both are money, and only admins handle either (ADR 0089).
-  ADMIN: ['clients', 'subscriptions', 'payments', 'vouchers', 'packages', 'promo-codes', 'activity-log', 'staff'],
+  // Broadcasts are admins' only: the recipient list is every client's address (ADR 0091).
+  ADMIN: [
+    'clients',
+    'subscriptions',
+    'payments',
+    'vouchers',
+    'packages',
+    'promo-codes',
+    'broadcasts',
+    'activity-log',
+    'staff',
+  ],
   // Managers read the promo codes' list; creating and disabling are an admin's (ADR 0088).
   MANAGER: ['clients', 'packages', 'promo-codes', 'activity-log'],
 };

@@ -43,6 +43,9 @@ export const en: TranslationMessages = {
         roles: 'Roles',
       },
     },
+    broadcasts: {
+      name: 'Broadcast |||| Broadcasts',
+    },
     'promo-codes': {
       name: 'Promo code |||| Promo codes',
       fields: {
@@ -392,6 +395,35 @@ export const en: TranslationMessages = {
         hint: 'The client sees it with the payment, from Kupa. Up to %{max} characters.',
         current: 'The client sees now:',
         keep_hint: 'The client keeps seeing the message above unless you write a new one. Up to %{max} characters.',
+      },
+    },
+    broadcasts: {
+      compose: 'New announcement',
+      empty: 'No announcements sent yet.',
+      subjectHe: 'Subject (Hebrew)',
+      bodyHe: 'Message (Hebrew)',
+      subjectEn: 'Subject (English)',
+      bodyEn: 'Message (English)',
+      audience: 'Who receives it: the clients list’s filters (none: every client)',
+      preview: 'Preview',
+      previewed: 'Recipients counted',
+      previewText: '%{recipients} clients match; %{unsubscribed} of them switched announcements off and are skipped.',
+      send: 'Send',
+      confirmTitle: 'Send the announcement?',
+      confirmText:
+        'It goes by e-mail and in the portal to %{count} clients, at once and cannot be recalled. %{unsubscribed} who switched announcements off are skipped.',
+      sent: 'The announcement is on its way',
+      counts: '%{recipients} recipients: %{sent} sent, %{skipped} skipped, %{failed} failed, %{queued} waiting',
+      recipients: 'Recipients',
+      recipient: 'Client',
+      recipientStatus: 'Status',
+      status: { SENDING: 'Sending', DONE: 'Done' },
+      recipientStatuses: {
+        QUEUED: 'Waiting for its turn',
+        PENDING: 'In the mail queue',
+        SENT: 'Sent',
+        SKIPPED_UNSUBSCRIBED: 'Skipped: unsubscribed',
+        FAILED: 'Failed (retrying)',
       },
     },
     promo_codes: {

@@ -251,6 +251,9 @@ export const he: TranslationMessages = {
         roles: 'תפקידים',
       },
     },
+    broadcasts: {
+      name: 'הודעה לכולם |||| הודעות לכולם',
+    },
     'promo-codes': {
       name: 'קוד הנחה |||| קודי הנחה',
       fields: {
@@ -597,6 +600,35 @@ export const he: TranslationMessages = {
         hint: 'הלקוח יראה אותה עם התשלום, מטעם קופה. עד %{max} תווים.',
         current: 'הלקוח רואה עכשיו:',
         keep_hint: 'הלקוח ימשיך לראות את ההודעה שלמעלה, אלא אם תכתבו הודעה חדשה. עד %{max} תווים.',
+      },
+    },
+    broadcasts: {
+      compose: 'הודעה חדשה',
+      empty: 'עוד לא נשלחו הודעות.',
+      subjectHe: 'נושא (עברית)',
+      bodyHe: 'תוכן (עברית)',
+      subjectEn: 'נושא (אנגלית)',
+      bodyEn: 'תוכן (אנגלית)',
+      audience: 'למי היא נשלחת: המסננים של רשימת הלקוחות (בלי מסנן: כל הלקוחות)',
+      preview: 'תצוגה מקדימה',
+      previewed: 'הנמענים נספרו',
+      previewText: '%{recipients} לקוחות מתאימים; %{unsubscribed} מהם ביטלו קבלת הודעות ולא יקבלו אותה.',
+      send: 'שליחה',
+      confirmTitle: 'לשלוח את ההודעה?',
+      confirmText:
+        'היא תישלח בדואר אלקטרוני ובפורטל אל %{count} לקוחות, מיד ובלי אפשרות לבטל. %{unsubscribed} שביטלו קבלת הודעות לא יקבלו אותה.',
+      sent: 'ההודעה בדרך',
+      counts: '%{recipients} נמענים: %{sent} נשלחו, %{skipped} דולגו, %{failed} נכשלו, %{queued} ממתינים',
+      recipients: 'נמענים',
+      recipient: 'לקוח',
+      recipientStatus: 'סטטוס',
+      status: { SENDING: 'בשליחה', DONE: 'הסתיימה' },
+      recipientStatuses: {
+        QUEUED: 'ממתין לתורו',
+        PENDING: 'בתור הדואר',
+        SENT: 'נשלחה',
+        SKIPPED_UNSUBSCRIBED: 'דולג: ביטל קבלת הודעות',
+        FAILED: 'נכשלה (מנסים שוב)',
       },
     },
     promo_codes: {

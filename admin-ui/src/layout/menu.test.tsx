@@ -41,6 +41,7 @@ describe('the sidebar', () => {
       'menu-vouchers',
       'menu-packages',
       'menu-promo-codes',
+      'menu-broadcasts',
       'menu-activity-log',
       'menu-staff',
     ]);

@@ -43,6 +43,11 @@ import {
   type UserRole,
   type UserSearchRequest,
   type UserStatus,
+  type BroadcastDetail,
+  type BroadcastPreview,
+  type BroadcastSummary,
+  type ClientFilterRequest,
+  type CreateBroadcastRequest,
 } from '@kupa/proto';
 import simpleRestProvider from 'ra-data-simple-rest';
 import {
@@ -327,6 +332,11 @@ export interface AccountHistoryQuery {
 export interface KupaDataProvider extends DataProvider {
   /** Every promo code with its uses and revenue (docs/adr/0088-promo-codes.md). */
   listPromoCodes(): Promise<PromoCodeView[]>;
+  /** Broadcasts (docs/adr/0091-broadcasts.md): how many a filter reaches, sending one, the list and one's recipients. */
+  previewBroadcast(filter: ClientFilterRequest): Promise<BroadcastPreview>;
+  sendBroadcast(request: CreateBroadcastRequest): Promise<BroadcastSummary>;
+  listBroadcasts(): Promise<BroadcastSummary[]>;
+  getBroadcast(id: string): Promise<BroadcastDetail>;
   createPromoCode(request: CreatePromoCodeRequest): Promise<PromoCodeView>;
   disablePromoCode(code: string): Promise<PromoCodeView>;
   /** An admin opens a staff account (`POST /users`); the answer is the new, active account. */
@@ -564,6 +574,28 @@ export const dataProvider: KupaDataProvider = {
       headers: { 'Idempotency-Key': idempotencyKey },
       body: JSON.stringify(request),
     });
+  },
+  async previewBroadcast(filter) {
+    const { json } = await httpClient<BroadcastPreview>(API_ROUTES.broadcastPreview, {
+      method: 'POST',
+      body: JSON.stringify(filter),
+    });
+    return json;
+  },
+  async sendBroadcast(request) {
+    const { json } = await httpClient<BroadcastSummary>(API_ROUTES.broadcasts, {
+      method: 'POST',
+      body: JSON.stringify(request),
+    });
+    return json;
+  },
+  async listBroadcasts() {
+    const { json } = await httpClient<BroadcastSummary[]>(API_ROUTES.broadcasts);
+    return Array.isArray(json) ? json : [];
+  },
+  async getBroadcast(id) {
+    const { json } = await httpClient<BroadcastDetail>(API_ROUTES.broadcast(id));
+    return json;
   },
   async listPromoCodes() {
     const { json } = await httpClient<PromoCodeView[]>(API_ROUTES.promoCodes);
