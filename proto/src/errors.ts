@@ -330,11 +330,6 @@ export const ERROR_CATALOGUE = {
     en: 'This selection matches more than {max} targets: narrow it',
     he: 'הבחירה הזו מתאימה ליותר מ-{max} יעדים: יש לצמצם אותה',
   },
-  'error.bulk.action.unavailable': {
-    status: 409,
-    en: 'This bulk action is not available yet',
-    he: 'הפעולה הגורפת הזו עדיין אינה זמינה',
-  },
   'error.transfer.to.self': { status: 409, en: 'You cannot transfer to yourself', he: 'לא ניתן להעביר לעצמך' },
   'error.card.provider.unavailable': {
     status: 503,

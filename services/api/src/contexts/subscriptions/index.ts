@@ -29,6 +29,9 @@ export {
   type SubscriptionExtensionRequest,
   subscriptionExtensionStream,
 } from './application/subscription-extensions';
+/** The subscriptions list's filters, for the bulk operation's selection (ADR 0090). */
+export { SubscriptionSelection, type SubscriptionSelectionResult } from './application/subscription-selection';
+export { type SubscriptionFilter, SubscriptionFilterDto } from './queries/search-subscriptions/subscription-filter';
 export { subscriptionFigures, type SubscriptionFigures } from './queries/subscription-figures/subscription-figures';
 export { discountFigures, type DiscountFigures } from './queries/discount-figures/discount-figures';
 export { subscriptionAttention } from './queries/attention-queue/subscription-attention';

@@ -37,6 +37,7 @@ import { CancelSubscriptionHandler } from './commands/cancel-subscription/cancel
 import { ExtendSubscriptionController } from './commands/extend-subscription/extend-subscription.controller';
 import { ExtendSubscriptionHandler } from './commands/extend-subscription/extend-subscription.handler';
 import { SubscriptionExtensions } from './application/subscription-extensions';
+import { SubscriptionSelection } from './application/subscription-selection';
 import { ResumeSubscriptionController } from './commands/resume-subscription/resume-subscription.controller';
 import { ResumeSubscriptionHandler } from './commands/resume-subscription/resume-subscription.handler';
 import { ChangeSubscriptionLoginController } from './commands/change-subscription-login/change-subscription-login.controller';
@@ -167,6 +168,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     ResumeSubscriptionHandler,
     ExtendSubscriptionHandler,
     SubscriptionExtensions,
+    SubscriptionSelection,
     ChangeSubscriptionLoginHandler,
     ChangeSubscriptionPasswordHandler,
     DeactivateRecurrenceHandler,
@@ -202,6 +204,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     SubscriptionSecrets,
     SubscriptionReader,
     SubscriptionExtensions,
+    SubscriptionSelection,
   ],
 })
 export class SubscriptionsModule implements OnModuleInit {

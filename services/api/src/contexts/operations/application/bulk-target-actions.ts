@@ -6,6 +6,7 @@ import type { Actor, RequestContext } from '../../../platform/auth';
 import { ApiError } from '../../../platform/http';
 import { ChangeUserStatusCommand } from '../../identity';
 import { CreditGoodwillCommand } from '../../ledger';
+import { SubscriptionExtensions } from '../../subscriptions';
 
 /** What a running batch knows of itself to act on a target. */
 export interface RunnableBatch {
@@ -20,15 +21,29 @@ export interface RunnableBatch {
 
 export type TargetActionOutcome = { outcome: 'DONE'; resultRef: string | null } | { outcome: 'FAILED'; error: string };
 
+/** The key of a batch's action on one target: the same on every run of the batch, so the action happens once. */
+export function bulkTargetKey(batchId: string, targetId: string): string {
+  return `bulk:${batchId}:${targetId}`;
+}
+
+/** What the client reads on their subscription's history: the public note, or the reason when there is none. */
+export function bulkExtensionReason(batch: Pick<RunnableBatch, 'reason' | 'publicNote'>): string {
+  return batch.publicNote ?? batch.reason;
+}
+
 /**
  * One batch action on one target, through the door of the context that owns the target: identity's status change
- * (a second block of a blocked client changes nothing), the ledger's goodwill credit (keyed by batch and client).
+ * (a second block of a blocked client changes nothing), the ledger's goodwill credit (keyed by batch and client),
+ * the subscriptions' extension (keyed by batch and subscription).
  * Each is safe to run again for the same target, which is what lets a batch resume after a crash. A refusal with a
  * catalogue code settles the target as failed; anything else (the database gone) is thrown, and the batch retried.
  */
 @Injectable()
 export class BulkTargetActions {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly extensions: SubscriptionExtensions,
+  ) {}
 
   async perform(batch: RunnableBatch, targetId: string): Promise<TargetActionOutcome> {
     // The batch's id correlates every event its targets cause with the batch, in the activity log and in Kafka.
@@ -61,7 +76,20 @@ export class BulkTargetActions {
           return { outcome: 'DONE', resultRef: String(payment.paymentId) };
         }
         case 'ADD_DAYS':
-          return { outcome: 'FAILED', error: 'error.bulk.action.unavailable' };
+          // The key makes a resumed batch's repeat add nothing: the subscription remembers the keys it applied.
+          await this.extensions.extend(
+            {
+              subscriptionId: targetId,
+              days: batch.days ?? 0,
+              reason: bulkExtensionReason(batch),
+              source: 'BULK',
+              actorId: batch.actor.userUuid,
+              batchId: batch.id,
+              idempotencyKey: bulkTargetKey(batch.id, targetId),
+            },
+            context,
+          );
+          return { outcome: 'DONE', resultRef: null };
       }
     } catch (error) {
       if (error instanceof DomainError || error instanceof ApiError) return { outcome: 'FAILED', error: error.code };

@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsObject, ValidateNested } from 'class-validator';
 import { OptionalField } from '../../../../platform/http';
 import { ClientFilterDto } from '../../../identity';
+import { SubscriptionFilterDto } from '../../../subscriptions';
 
 /** The targets and the action: the preview's body, and the start of the batch's. */
 export class BulkSelectionRequestDto {
@@ -13,11 +14,21 @@ export class BulkSelectionRequestDto {
 
   @ApiPropertyOptional({
     type: ClientFilterDto,
-    description: "The staff clients list's filters; absent: every active client",
+    description: "Clients (every action but ADD_DAYS): the staff clients list's filters; absent: every active client",
   })
   @OptionalField()
   @IsObject()
   @ValidateNested()
   @Type(() => ClientFilterDto)
   filter?: ClientFilterDto;
+
+  @ApiPropertyOptional({
+    type: SubscriptionFilterDto,
+    description: "ADD_DAYS only: the staff subscriptions list's filters; absent: every active subscription",
+  })
+  @OptionalField()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => SubscriptionFilterDto)
+  subscriptionFilter?: SubscriptionFilterDto;
 }

@@ -7,6 +7,7 @@ import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { BulkBatchRunner } from '../../application/bulk-batch-runner';
 import { BulkTargetActions } from '../../application/bulk-target-actions';
+import { activate, bought, createPlan, customerWithBalance, read } from '../../../subscriptions/subscriptions.fixtures';
 
 describe('bulk operations', () => {
   let testApp: TestApp;
@@ -16,7 +17,8 @@ describe('bulk operations', () => {
 
   beforeAll(async () => {
     // The spec drives the batch runner itself, a chunk at a time, to stop it mid-batch.
-    testApp = await startTestApp({ stoppedLoops: ['bulk-batches'] });
+    // Provisioning stays still too: the spec activates its subscriptions itself.
+    testApp = await startTestApp({ stoppedLoops: ['bulk-batches', 'provisioning-jobs'] });
     admin = await adminToken(testApp);
     [manager, client] = await Promise.all([createActiveUser(testApp, { role: 'MANAGER' }), createActiveUser(testApp)]);
   });
@@ -175,6 +177,76 @@ describe('bulk operations', () => {
     );
   });
 
+  it('adds days to each selected subscription exactly once, resumed after a stop mid-way', async () => {
+    const plan = await createPlan(testApp, { price: 5, durationInMonths: 1 });
+    const subscriptions = [];
+    for (let index = 0; index < 4; index += 1) {
+      const customer = await customerWithBalance(testApp, 10);
+      subscriptions.push(await activate(testApp, (await bought(testApp, customer, plan.id)).id));
+    }
+    const pending = await bought(testApp, await customerWithBalance(testApp, 10), plan.id);
+    const ids = [...subscriptions, pending].map((one) => one.id);
+    const preview = await post('/preview', { action: 'ADD_DAYS', subscriptionFilter: { ids } });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ action: 'ADD_DAYS', targetKind: 'SUBSCRIPTION', total: 5 });
+    expect(preview.body.sample.map((one: { id: string }) => one.id).sort()).toEqual([...ids].sort());
+    // The active ones only: the four of the five.
+    const active = await post('/preview', {
+      action: 'ADD_DAYS',
+      subscriptionFilter: { ids, statuses: ['ACTIVE'] },
+    });
+    expect(active.body.total).toBe(4);
+    const started = await post('', {
+      action: 'ADD_DAYS',
+      subscriptionFilter: { ids },
+      reason: 'Outage of 28 Nov',
+      publicNote: 'Sorry for the outage',
+      days: 2,
+    });
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ action: 'ADD_DAYS', targetKind: 'SUBSCRIPTION', days: 2, targetCount: 5 });
+    const batchId = started.body.id as string;
+    // A crash after one subscription's extension, before the batch recorded it.
+    const [row] = await testApp.dataSource.query(
+      'SELECT actor_uuid, actor_email, actor_name FROM bulk_batches WHERE id = $1',
+      [batchId],
+    );
+    const actor = { userUuid: row.actor_uuid, email: row.actor_email, name: row.actor_name, role: 'ADMIN' as const };
+    const batch = {
+      id: batchId,
+      action: 'ADD_DAYS' as const,
+      reason: 'Outage of 28 Nov',
+      publicNote: 'Sorry for the outage',
+      amountMinor: null,
+      days: 2,
+      actor,
+    };
+    expect(await testApp.app.get(BulkTargetActions).perform(batch, subscriptions[0].id)).toEqual({
+      outcome: 'DONE',
+      resultRef: null,
+    });
+    let asked = 0;
+    expect(await runner(2).runDue(() => (asked += 1) >= 2)).toBe(0);
+    expect((await get(`/${batchId}`)).body).toMatchObject({ status: 'RUNNING' });
+    expect(await runner(2).runDue()).toBe(1);
+    expect((await get(`/${batchId}`)).body).toMatchObject({ status: 'COMPLETED', doneCount: 4, failedCount: 1 });
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    for (const before of subscriptions) {
+      const after = await read(testApp, before.id);
+      expect(new Date(after.endDate as string).getTime() - new Date(before.endDate as string).getTime()).toBe(
+        2 * DAY_MS,
+      );
+      expect(await eventsOf('SubscriptionExtended', `subscription-${before.id}`)).toBe(1);
+    }
+    const [extended] = await testApp.dataSource.query(
+      `SELECT data FROM events WHERE type = 'SubscriptionExtended' AND stream_id = $1`,
+      [`subscription-${subscriptions[0].id}`],
+    );
+    expect(extended.data).toMatchObject({ days: 2, reason: 'Sorry for the outage', source: 'BULK', batchId });
+    const csv = await get(`/${batchId}/results.csv`);
+    expect(csv.text).toContain(`${pending.id},${pending.userEmail},FAILED,,error.subscription.not.extendable`);
+  });
+
   it('records a target the action refuses as failed and goes on', async () => {
     const { lastName, clients } = await clientsNamed(2);
     await testApp.dataSource.query('SELECT 1');
@@ -225,9 +297,20 @@ describe('bulk operations', () => {
     expect(await refused({ action: 'BLOCK', filter: { keyWord: 'nobody-matches-this-zz' }, reason: 'x' })).toBe(
       '409 error.bulk.no.targets',
     );
+    expect(await refused({ action: 'ADD_DAYS', reason: 'x' })).toBe('400 error.validation.required');
+    expect(await refused({ action: 'ADD_DAYS', reason: 'x', days: 366 })).toBe('400 error.validation.max');
     expect(await refused({ action: 'ADD_DAYS', filter, reason: 'x', days: 2 })).toBe(
-      '409 error.bulk.action.unavailable',
+      '400 error.validation.invalid.field',
     );
+    expect(await refused({ action: 'BLOCK', subscriptionFilter: { statuses: ['ACTIVE'] }, reason: 'x' })).toBe(
+      '400 error.validation.invalid.field',
+    );
+    expect(
+      await refused({ action: 'ADD_DAYS', subscriptionFilter: { statuses: ['GONE'] }, reason: 'x', days: 2 }),
+    ).toMatch(/^400 /);
+    expect(
+      await refused({ action: 'ADD_DAYS', subscriptionFilter: { ids: ['ffffffff-0000'] }, reason: 'x', days: 2 }),
+    ).toBe('409 error.bulk.no.targets');
     expect((await get(`/${randomUUID()}`)).status).toBe(404);
     expect((await get(`/${randomUUID()}/results.csv`)).status).toBe(404);
   });

@@ -1,14 +1,13 @@
 import { Command } from '@nestjs/cqrs';
 import type { BulkAction, BulkBatch } from '@kupa/proto';
 import type { Actor, RequestContext } from '../../../../platform/auth';
-import type { ClientFilter } from '../../../identity';
+import type { BulkSelection } from '../../application/bulk-selections';
 
 export class StartBulkBatchCommand extends Command<BulkBatch> {
   constructor(
     readonly actor: Actor,
     readonly action: BulkAction,
-    /** Null: every active client. */
-    readonly filter: ClientFilter | null,
+    readonly selection: BulkSelection,
     readonly reason: string,
     readonly publicNote: string | null,
     readonly amountMinor: number | null,

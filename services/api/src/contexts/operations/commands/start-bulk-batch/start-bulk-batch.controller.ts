@@ -5,7 +5,7 @@ import { type BulkBatch, type BulkPreview, parseAmountToMinor } from '@kupa/prot
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { ApiErrors } from '../../../../platform/http';
 import { AcceptsIdempotencyKey, IdempotencyKeyHeader, parseIdempotencyKey } from '../../../../platform/idempotency';
-import { ALL_ACTIVE_CLIENTS, BulkSelections } from '../../application/bulk-selections';
+import { BulkSelections, bulkSelectionOf } from '../../application/bulk-selections';
 import { BulkBatchDto, BulkPreviewDto } from '../../infrastructure/bulk.responses';
 import { BulkSelectionRequestDto } from './bulk-selection.request.dto';
 import { StartBulkBatchCommand } from './start-bulk-batch.command';
@@ -27,7 +27,10 @@ export class StartBulkBatchController {
   @ApiErrors(400, 401, 403, 409)
   @Roles('ADMIN')
   preview(@Body() request: BulkSelectionRequestDto): Promise<BulkPreview> {
-    return this.selections.preview(request.action, request.filter ?? ALL_ACTIVE_CLIENTS);
+    return this.selections.preview(
+      request.action,
+      bulkSelectionOf(request.action, request.filter, request.subscriptionFilter),
+    );
   }
 
   @Post()
@@ -50,7 +53,7 @@ export class StartBulkBatchController {
       new StartBulkBatchCommand(
         actor,
         request.action,
-        request.filter ? { ...request.filter } : null,
+        bulkSelectionOf(request.action, request.filter, request.subscriptionFilter),
         request.reason.trim(),
         request.publicNote ?? null,
         amount?.ok ? amount.amountMinor : null,

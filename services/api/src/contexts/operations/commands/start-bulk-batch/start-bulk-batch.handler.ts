@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { assert } from '../../../../kernel';
 import { ValidationFailedError } from '../../../../platform/http';
 import { IdempotencyKeys, IdempotentCommands } from '../../../../platform/idempotency';
-import { ALL_ACTIVE_CLIENTS, BulkSelections } from '../../application/bulk-selections';
+import { BulkSelections } from '../../application/bulk-selections';
 import { startBulkBatch } from '../../domain/bulk-batch.decider';
 import { bulkBatchRef } from '../../infrastructure/bulk-batch-streams';
 import { findBulkBatch, insertBulkBatch } from '../../infrastructure/bulk-batches.store';
@@ -28,7 +28,7 @@ export class StartBulkBatchHandler implements ICommandHandler<StartBulkBatchComm
   ) {}
 
   async execute(command: StartBulkBatchCommand): Promise<BulkBatch> {
-    const { actor, action, reason, publicNote, amountMinor, days, context } = command;
+    const { actor, action, selection, reason, publicNote, amountMinor, days, context } = command;
     const missing =
       action === 'GOODWILL_CREDIT' && amountMinor === null
         ? 'amount'
@@ -36,7 +36,7 @@ export class StartBulkBatchHandler implements ICommandHandler<StartBulkBatchComm
           ? 'days'
           : null;
     if (missing) throw new ValidationFailedError([{ field: missing, error: 'error.validation.required' }]);
-    const filter = command.filter ?? ALL_ACTIVE_CLIENTS;
+    const filter = selection.filter;
     const idempotency = this.keys.request(actor.userUuid, command.idempotencyKey, START_BULK_BATCH_ROUTE, {
       action,
       filter,
@@ -49,7 +49,7 @@ export class StartBulkBatchHandler implements ICommandHandler<StartBulkBatchComm
     const known = await this.keys.replayIfKnown<BulkBatchStartedData>(idempotency);
     if (known) return this.batch(known.batchId);
 
-    const targets = await this.selections.freeze(action, filter);
+    const targets = await this.selections.freeze(action, selection);
     const batchId = randomUUID();
     const started = await this.commands.run(idempotency, {
       context,
