@@ -19,6 +19,7 @@ import { payments } from './payments';
 import { promoCodes } from './promo-codes';
 import { broadcasts } from './broadcasts';
 import { vouchers } from './vouchers';
+import { bulkOperations } from './bulk-operations';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { createRouterProvider } from './providers/router-provider';
@@ -47,6 +48,7 @@ const RESOURCES: Record<ResourceName, ResourceDefinition | ((role: UserRole | nu
   'promo-codes': promoCodes,
   broadcasts,
   'activity-log': activityLog,
+  'bulk-operations': bulkOperations,
   staff,
 };
 

@@ -21,6 +21,7 @@ describe('sidebar per role', () => {
       'promo-codes',
       'broadcasts',
       'activity-log',
+      'bulk-operations',
       'staff',
     ]);
     expect(sidebarForRole('MANAGER')).toEqual(['clients', 'packages', 'promo-codes', 'activity-log']);
@@ -36,6 +37,7 @@ describe('sidebar per role', () => {
       'promo-codes',
       'broadcasts',
       'activity-log',
+      'bulk-operations',
       'staff',
     ]);
     expect(resourcesForRole('MANAGER')).toEqual([

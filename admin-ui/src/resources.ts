@@ -10,6 +10,7 @@ export const RESOURCE_NAMES = [
   'promo-codes',
   'broadcasts',
   'activity-log',
+  'bulk-operations',
   'staff',
 ] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
@@ -21,6 +22,7 @@ const SIDEBAR_BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
   // Staff last: administering colleagues' accounts is rarer than the business's daily lists (ADR 0078).
   // Vouchers beside payments: both are money, and only admins handle either (ADR 0089).
   // Broadcasts are admins' only: the recipient list is every client's address (ADR 0091).
+  // Bulk operations after the activity log: a rare, heavy tool, for admins only (ADR 0090).
   ADMIN: [
     'clients',
     'subscriptions',
@@ -30,6 +32,7 @@ const SIDEBAR_BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
     'promo-codes',
     'broadcasts',
     'activity-log',
+    'bulk-operations',
     'staff',
   ],
   // Managers read the promo codes' list; creating and disabling are an admin's (ADR 0088).

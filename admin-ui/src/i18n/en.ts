@@ -65,6 +65,9 @@ export const en: TranslationMessages = {
     vouchers: {
       name: 'Voucher batch |||| Vouchers',
     },
+    'bulk-operations': {
+      name: 'Bulk operation |||| Bulk operations',
+    },
     'activity-log': {
       name: 'Activity log entry |||| Activity log',
       fields: {
@@ -174,6 +177,35 @@ export const en: TranslationMessages = {
     },
   },
   kupa: {
+    bulk: {
+      title: 'Bulk operations',
+      action: 'Action',
+      actions: {
+        ADD_DAYS: 'Add days',
+        GOODWILL_CREDIT: 'Goodwill credit',
+        BLOCK: 'Block',
+        UNBLOCK: 'Unblock',
+      },
+      keyWord: 'Name, e-mail or phone',
+      status: 'Status',
+      allActive: 'All active',
+      statuses: { ACTIVE: 'Active', BLOCKED: 'Blocked', GRACE: 'In grace', EXPIRED: 'Expired' },
+      days: 'Days to add',
+      amount: 'Credit per client ($)',
+      reason: 'Reason',
+      publicNote: 'Note to clients',
+      publicNoteHint: 'What clients read; without it, they read the reason',
+      preview: 'Preview',
+      matches: '%{smart_count} target matches |||| %{smart_count} targets match',
+      confirm: '%{action}: run on %{smart_count} target |||| %{action}: run on %{smart_count} targets',
+      batchStatus: { RUNNING: 'Running…', COMPLETED: 'Completed' },
+      counts: '%{done} done, %{failed} failed, of %{total}',
+      csv: 'Results (CSV)',
+      past: 'Past batches',
+      progress: 'Progress',
+      startedAt: 'Started',
+      empty: 'No batches yet.',
+    },
     vouchers: {
       title: 'Vouchers',
       outstandingTotal: 'Owed on unredeemed vouchers',

@@ -273,6 +273,9 @@ export const he: TranslationMessages = {
     vouchers: {
       name: 'סדרת שוברים |||| שוברים',
     },
+    'bulk-operations': {
+      name: 'פעולה גורפת |||| פעולות גורפות',
+    },
     'activity-log': {
       name: 'רשומת יומן |||| יומן פעילות',
       fields: {
@@ -382,6 +385,35 @@ export const he: TranslationMessages = {
     },
   },
   kupa: {
+    bulk: {
+      title: 'פעולות גורפות',
+      action: 'פעולה',
+      actions: {
+        ADD_DAYS: 'הוספת ימים',
+        GOODWILL_CREDIT: 'זיכוי רצון טוב',
+        BLOCK: 'חסימה',
+        UNBLOCK: 'ביטול חסימה',
+      },
+      keyWord: 'שם, דוא״ל או טלפון',
+      status: 'סטטוס',
+      allActive: 'כל הפעילים',
+      statuses: { ACTIVE: 'פעיל', BLOCKED: 'חסום', GRACE: 'בתקופת חסד', EXPIRED: 'פג תוקף' },
+      days: 'ימים להוספה',
+      amount: 'זיכוי ללקוח ($)',
+      reason: 'סיבה',
+      publicNote: 'הודעה ללקוחות',
+      publicNoteHint: 'מה שהלקוחות יקראו; בלעדיה הם יקראו את הסיבה',
+      preview: 'תצוגה מקדימה',
+      matches: 'יעד %{smart_count} מתאים |||| %{smart_count} יעדים מתאימים',
+      confirm: '%{action}: הפעלה על יעד %{smart_count} |||| %{action}: הפעלה על %{smart_count} יעדים',
+      batchStatus: { RUNNING: 'בביצוע…', COMPLETED: 'הושלם' },
+      counts: '%{done} בוצעו, %{failed} נכשלו, מתוך %{total}',
+      csv: 'תוצאות (CSV)',
+      past: 'אצוות קודמות',
+      progress: 'התקדמות',
+      startedAt: 'התחילה',
+      empty: 'אין עדיין אצוות.',
+    },
     vouchers: {
       title: 'שוברים',
       outstandingTotal: 'חוב על שוברים שטרם מומשו',

@@ -43,6 +43,7 @@ describe('the sidebar', () => {
       'menu-promo-codes',
       'menu-broadcasts',
       'menu-activity-log',
+      'menu-bulk-operations',
       'menu-staff',
     ]);
     expect(screen.getByTestId('menu-dashboard')).toHaveAttribute('href', '/admin/');
