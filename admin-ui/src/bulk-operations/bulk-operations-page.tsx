@@ -156,6 +156,8 @@ export function BulkOperationsPage() {
                   label={translate('kupa.bulk.status')}
                   value={form.status}
                   onChange={change('status')}
+                  // "All active" is the empty value: shown, not hidden behind the label.
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 >
                   <MenuItem value="">{translate('kupa.bulk.allActive')}</MenuItem>
                   {statuses.map((status) => (
