@@ -557,7 +557,7 @@ export interface Subscription {
   connect?: SubscriptionConnect;
   /**
    * `GET /subscriptions/{id}` only: the days added to it without a payment (ADR 0089), oldest first, each with the
-   * reason the client is told; never who added them. Left out in lists.
+   * reason the client is told; never who added them. Left out in lists and when there are none.
    */
   extensions?: SubscriptionExtensionNote[];
 }

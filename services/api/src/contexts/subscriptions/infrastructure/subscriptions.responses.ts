@@ -137,7 +137,8 @@ export class SubscriptionDto implements Subscription {
 
   @ApiPropertyOptional({
     type: [SubscriptionExtensionNoteDto],
-    description: 'GET /subscriptions/{id} only: days added without a payment, oldest first, never who added them',
+    description:
+      'GET /subscriptions/{id} only: days added without a payment, oldest first, never who added them; left out when none',
   })
   extensions?: SubscriptionExtensionNote[];
 }

@@ -21,7 +21,9 @@ export class GetSubscriptionHandler implements IQueryHandler<GetSubscriptionQuer
    */
   async execute({ actor, subscriptionId }: GetSubscriptionQuery): Promise<Subscription> {
     const subscription = await this.reader.visibleTo(actor, subscriptionId);
-    const withExtensions = { ...subscription, extensions: await this.extensionsOf(subscription.id) };
+    // Left out when there are none, as `connect` is: the answer stays what every other route says of it.
+    const extensions = await this.extensionsOf(subscription.id);
+    const withExtensions = extensions.length === 0 ? subscription : { ...subscription, extensions };
     const connect = this.config.streamingConnect;
     return connect === null ? withExtensions : { ...withExtensions, connect };
   }
