@@ -391,7 +391,14 @@ describe('hostile input on every route', () => {
         'POST /api/payments userUuid',
       );
       // Valid values of the routes' other required fields, so that only the id is refused.
-      const deposit = { amount: 1, action: 'DEPOSIT', comment: 'second spelling', method: 'CRYPTO_BTC' };
+      const deposit = {
+        amount: 1,
+        action: 'DEPOSIT',
+        comment: 'second spelling',
+        method: 'CRYPTO_BTC',
+        label: 'second spelling',
+        count: 1,
+      };
       await everyRoute(async (route) => {
         const answers: Array<[string, string, string]> = [];
         for (const { property } of uuidFields.filter((field) => field.route === route)) {

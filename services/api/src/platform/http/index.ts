@@ -6,6 +6,7 @@ export { acceptedLanguage } from './request-language';
 export { JSON_BODY_LIMIT, JSON_DEPTH_MAX, useJsonBodyParser } from './input-guards';
 export {
   CanonicalUuidPipe,
+  FieldNeededWhen,
   codeMessage,
   createValidationPipe,
   flattenValidationErrors,

@@ -133,6 +133,22 @@ export const OptionalField = (): PropertyDecorator =>
   );
 
 /**
+ * A body field one kind of request needs and another may leave out: checked whenever it is sent or `needed` says the
+ * request needs it, and, as an `OptionalField`, never accepted as null (400 `error.validation.not.nullable`).
+ */
+export const FieldNeededWhen = <T extends object>(needed: (dto: T) => boolean): PropertyDecorator =>
+  applyDecorators(
+    ValidateIf((dto: T, value: unknown) => value !== undefined || needed(dto)),
+    ValidateBy({
+      name: NOT_NULL,
+      validator: {
+        validate: (value: unknown) => value !== null,
+        defaultMessage: () => codeMessage('error.validation.not.nullable'),
+      },
+    }),
+  );
+
+/**
  * Text keeps its inner spelling but loses accidental surrounding spaces, each line of a list of text too; the rules
  * then count what remains.
  */

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { checkRequired, checkTextLength, firstIssue, VOUCHER_FUNDINGS, type VoucherFunding } from '@kupa/proto';
-import { IsIn, IsOptional } from 'class-validator';
-import { AMOUNT_SCHEMA, IsAmount, SatisfiesRule } from '../../../../platform/http';
+import { IsIn } from 'class-validator';
+import { AMOUNT_SCHEMA, IsAmount, OptionalField, SatisfiesRule } from '../../../../platform/http';
 
 export class FundVoucherBatchRequestDto {
   @ApiProperty({
@@ -19,7 +19,7 @@ export class FundVoucherBatchRequestDto {
     ...AMOUNT_SCHEMA,
     description: 'A DAYS batch sold: the money received for the whole batch, in dollars (subscription revenue)',
   })
-  @IsOptional()
+  @OptionalField()
   @IsAmount()
   amount?: number;
 }

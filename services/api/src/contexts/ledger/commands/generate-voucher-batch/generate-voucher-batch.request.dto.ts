@@ -1,7 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { checkRequired, firstIssue, LIMITS, VOUCHER_KINDS, VOUCHER_LIMITS, type VoucherKind } from '@kupa/proto';
-import { IsIn, IsInt, IsOptional, IsUUID, Max, Min, ValidateIf } from 'class-validator';
-import { AMOUNT_SCHEMA, IsAmount, SatisfiesRule } from '../../../../platform/http';
+import {
+  checkRequired,
+  checkUuid,
+  firstIssue,
+  LIMITS,
+  VOUCHER_KINDS,
+  VOUCHER_LIMITS,
+  type VoucherKind,
+} from '@kupa/proto';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { AMOUNT_SCHEMA, FieldNeededWhen, IsAmount, OptionalField, SatisfiesRule } from '../../../../platform/http';
 
 const checkLabelLength = (value: string) =>
   value.length > VOUCHER_LIMITS.labelMaxLength
@@ -20,24 +28,24 @@ export class GenerateVoucherBatchRequestDto {
   count: number;
 
   @ApiPropertyOptional({ enum: VOUCHER_KINDS, default: 'MONEY', description: 'MONEY credits; DAYS extends' })
-  @IsOptional()
+  @OptionalField()
   @IsIn(VOUCHER_KINDS, { message: 'error.validation.invalid.input' })
   kind?: VoucherKind;
 
   @ApiPropertyOptional({ ...AMOUNT_SCHEMA, description: 'MONEY: what each code is worth, in dollars' })
-  @ValidateIf((dto: GenerateVoucherBatchRequestDto) => dto.kind !== 'DAYS')
+  @FieldNeededWhen((dto: GenerateVoucherBatchRequestDto) => dto.kind !== 'DAYS')
   @IsAmount()
   amount?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.extensionMaxDays, description: 'DAYS: the days each code adds' })
-  @ValidateIf((dto: GenerateVoucherBatchRequestDto) => dto.kind === 'DAYS')
+  @FieldNeededWhen((dto: GenerateVoucherBatchRequestDto) => dto.kind === 'DAYS')
   @IsInt({ message: 'error.validation.integer' })
   @Min(1, { message: 'error.validation.must.be.positive' })
   @Max(LIMITS.extensionMaxDays, { message: 'error.validation.invalid.input' })
   days?: number;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'DAYS: the package whose subscription the codes extend' })
-  @ValidateIf((dto: GenerateVoucherBatchRequestDto) => dto.kind === 'DAYS')
-  @IsUUID('all', { message: 'error.validation.invalid.input' })
+  @FieldNeededWhen((dto: GenerateVoucherBatchRequestDto) => dto.kind === 'DAYS')
+  @SatisfiesRule(checkUuid)
   planId?: string;
 }
