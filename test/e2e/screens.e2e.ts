@@ -415,7 +415,12 @@ function signedInScreens({
       ready: '[data-testid="account-history-row"]',
     },
     { app: 'console', name: 'packages', path: '/admin/packages', ready: '[data-testid="packages-card"]' },
-    { app: 'console', name: 'promo-codes', path: '/admin/promo-codes', ready: '[data-testid="promo-code-row"]' },
+    {
+      app: 'console',
+      name: 'promo-codes',
+      path: '/admin/promo-codes',
+      ready: '[data-testid="promo-code-row"], [data-testid="promo-code-card"]',
+    },
     {
       app: 'console',
       name: 'package',
