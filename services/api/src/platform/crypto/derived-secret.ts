@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * A secret for one purpose, derived from the installation's root secret: stable across restarts and across replicas
@@ -12,4 +12,13 @@ export function derivedSecret(rootSecret: string, purpose: string): string {
 /** A link's key for `subject` (an invoice or checkout id): whoever holds the link may use it; nobody can guess it. */
 export function linkSignature(rootSecret: string, purpose: string, subject: string): string {
   return createHmac('sha256', derivedSecret(rootSecret, purpose)).update(subject).digest('base64url');
+}
+
+/**
+ * Whether `given` is `expected`, compared in constant time (over digests, so that lengths tell nothing either): a key
+ * or a link's signature cannot be guessed a character at a time. Anything but a string is not the text.
+ */
+export function sameText(given: unknown, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return typeof given === 'string' && timingSafeEqual(digest(given), digest(expected));
 }

@@ -1,2 +1,2 @@
 export { SecretBox } from './secret-box';
-export { derivedSecret, linkSignature } from './derived-secret';
+export { derivedSecret, linkSignature, sameText } from './derived-secret';

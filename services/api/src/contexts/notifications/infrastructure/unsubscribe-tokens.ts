@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { checkUuid } from '@kupa/proto';
-import { timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config';
-import { linkSignature } from '../../../platform/crypto';
+import { linkSignature, sameText } from '../../../platform/crypto';
 
 /** What the signing key is derived for; changing it would void every unsubscribe link already mailed. */
 const PURPOSE = 'announcements-unsubscribe';
@@ -23,9 +22,7 @@ export class UnsubscribeTokens {
   userOf(token: string): string | null {
     const [userUuid, signature, ...rest] = token.split('.');
     if (rest.length > 0 || !userUuid || !signature || checkUuid(userUuid) !== null) return null;
-    const expected = Buffer.from(linkSignature(this.config.jwtSecret, PURPOSE, userUuid));
-    const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? userUuid : null;
+    return sameText(signature, linkSignature(this.config.jwtSecret, PURPOSE, userUuid)) ? userUuid : null;
   }
 
   /** The portal's page that asks before unsubscribing (the mail's visible link). */

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SANDBOX_CHECKOUT_SIGNATURE_PARAM } from '@kupa/proto';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sameText } from '../../crypto';
 import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../clock';
@@ -276,9 +277,3 @@ export class SandboxCard {
 
 const COLUMNS = `session_id, status, payment_status, amount_total_minor::text, currency, product_name,
   client_reference_id, customer_email, metadata, payment_intent, success_url, cancel_url, created_at`;
-
-/** Compares in constant time, so a key cannot be guessed a character at a time. */
-export function sameText(given: unknown, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return typeof given === 'string' && timingSafeEqual(digest(given), digest(expected));
-}

@@ -6,7 +6,8 @@ import {
   SANDBOX_INVOICE_SIGNATURE_PARAM,
   SANDBOX_PAYMENT_PERCENT,
 } from '@kupa/proto';
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { sameText } from '../../crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../../auth';
 import { Clock } from '../../clock';
@@ -132,9 +133,7 @@ export class SandboxCashier {
   }
 
   private linkHolds(invoiceId: string, signature: unknown): boolean {
-    const expected = this.settings.invoiceLinkSignature(invoiceId);
-    const digest = (value: string) => createHash('sha256').update(value).digest();
-    return typeof signature === 'string' && timingSafeEqual(digest(signature), digest(expected));
+    return sameText(signature, this.settings.invoiceLinkSignature(invoiceId));
   }
 
   assertApiKey(apiKey: unknown): void {
