@@ -115,24 +115,6 @@ export function createValidationPipe(): ValidationPipe {
 }
 
 /**
- * An optional body field: it may be left out, but not sent as null (400 `error.validation.not.nullable`), so that
- * the document, which does not call it nullable, says what the server does. class-validator's `IsOptional` skips
- * null as well, and a null would then read as absent (a package's `cardPaymentAllowed: null` became true). A field
- * whose null means something keeps `IsOptional` and says `nullable: true` in its schema.
- */
-export const OptionalField = (): PropertyDecorator =>
-  applyDecorators(
-    ValidateIf((_, value: unknown) => value !== undefined),
-    ValidateBy({
-      name: NOT_NULL,
-      validator: {
-        validate: (value: unknown) => value !== null,
-        defaultMessage: () => codeMessage('error.validation.not.nullable'),
-      },
-    }),
-  );
-
-/**
  * A body field one kind of request needs and another may leave out: checked whenever it is sent or `needed` says the
  * request needs it, and, as an `OptionalField`, never accepted as null (400 `error.validation.not.nullable`).
  */
@@ -147,6 +129,14 @@ export const FieldNeededWhen = <T extends object>(needed: (dto: T) => boolean): 
       },
     }),
   );
+
+/**
+ * An optional body field: it may be left out, but not sent as null (400 `error.validation.not.nullable`), so that
+ * the document, which does not call it nullable, says what the server does. class-validator's `IsOptional` skips
+ * null as well, and a null would then read as absent (a package's `cardPaymentAllowed: null` became true). A field
+ * whose null means something keeps `IsOptional` and says `nullable: true` in its schema.
+ */
+export const OptionalField = (): PropertyDecorator => FieldNeededWhen(() => false);
 
 /**
  * Text keeps its inner spelling but loses accidental surrounding spaces, each line of a list of text too; the rules
