@@ -1,4 +1,4 @@
-import { BULK_ACTIONS, type BulkAction, type BulkBatch, type BulkPreview } from '@kupa/proto';
+import { BULK_ACTIONS, BULK_LIMITS, type BulkAction, type BulkBatch, type BulkPreview } from '@kupa/proto';
 import {
   Alert,
   Box,
@@ -174,7 +174,7 @@ export function BulkOperationsPage() {
                     label={translate('kupa.bulk.days')}
                     value={form.days}
                     onChange={change('days')}
-                    slotProps={{ htmlInput: { min: 1, max: 365, 'data-testid': 'bulk-days' } }}
+                    slotProps={{ htmlInput: { min: 1, max: BULK_LIMITS.maxDays, 'data-testid': 'bulk-days' } }}
                   />
                 )}
                 {form.action === 'GOODWILL_CREDIT' && (
