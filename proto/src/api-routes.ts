@@ -31,6 +31,8 @@ export const API_ROUTES = Object.freeze({
   userStatus: (userUuid: string) => `/users/${segment(userUuid)}/status`,
   userRole: (userUuid: string) => `/users/${segment(userUuid)}/role`,
   userTwoFactor: (userUuid: string) => `/users/${segment(userUuid)}/two-factor`,
+  /** A read-only token to look at the client's portal (ADR 0092). */
+  userViewAs: (userUuid: string) => `/users/${segment(userUuid)}/view-as`,
   usersSearch: '/users/search',
   /** Staff accounts only, for admins (ADR 0078). */
   staffSearch: '/users/staff/search',

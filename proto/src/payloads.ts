@@ -118,6 +118,16 @@ export interface RefreshResponse {
   accessToken: string;
 }
 
+/**
+ * A staff member's read-only look at a client's portal (docs/adr/0092-refund-to-balance-and-view-as.md): an access
+ * token that is never a session, the opening's id in the client's log, and when the token ends.
+ */
+export interface ViewAsOpened {
+  accessToken: string;
+  viewId: string;
+  expiresAt: IsoDateTime;
+}
+
 export interface ConfirmationResponse {
   status: UserStatus;
 }

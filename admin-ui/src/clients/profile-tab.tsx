@@ -38,6 +38,7 @@ import { FixBalanceDialog } from './fix-balance-dialog';
 import { AccountHistoryLink } from './payments-tab';
 import { ReferrerField } from './referrer-field';
 import { type ClientRecord, useClientUpdate } from './use-client-update';
+import { canViewAs, ViewAsButton } from './view-as-button';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -293,6 +294,11 @@ export function ProfileTab() {
       <Grid size={{ xs: 12, md: 6 }}>
         <Stack spacing={2}>
           <BalanceSection client={record} />
+          {canViewAs(permissions, record) ? (
+            <Section title={translate('kupa.view_as.title')}>
+              <ViewAsButton client={record} />
+            </Section>
+          ) : null}
           {refusal ? (
             <Alert severity="info" data-testid="profile-refusal" data-reason={refusal}>
               {translate(REFUSAL_MESSAGES[refusal])}

@@ -562,6 +562,12 @@ export const en: TranslationMessages = {
       utc_note:
         'Months and days are counted in UTC. Revenue is subscription payments less refunds; deposits leave out balance corrections.',
     },
+    view_as: {
+      title: 'View as client',
+      open: 'View as client',
+      hint: "Opens the client's portal in a new tab as they see it, read only, for 15 minutes. The opening and every page you look at are recorded in the client's activity log.",
+      tab_blocked: 'The browser blocked the new tab. Allow pop-ups for this site and try again.',
+    },
     fix_balance: {
       open: 'Fix balance',
       title: 'Fix the balance',

@@ -19,6 +19,7 @@ import {
   type CreatePromoCodeRequest,
   type PromoCodeView,
   type SentNotification,
+  type ViewAsOpened,
   type Page,
   type Payment,
   type PaymentAggregator,
@@ -346,6 +347,8 @@ export interface KupaDataProvider extends DataProvider {
   setUserPassword(userUuid: string, password: string): Promise<void>;
   /** An admin removes another staff member's two-factor sign-in (a lost authenticator). */
   resetTwoFactor(userUuid: string): Promise<void>;
+  /** A read-only token to look at a client's portal (ADR 0092); every opening is in the client's activity log. */
+  openViewAs(userUuid: string): Promise<ViewAsOpened>;
   getNotes(userUuid: string): Promise<Note[]>;
   /** What one client was sent (ADR 0083), newest first, with whether it was read and the mail's state. */
   getClientNotifications(userUuid: string, page: number): Promise<Page<SentNotification>>;
@@ -498,6 +501,10 @@ export const dataProvider: KupaDataProvider = {
   },
   async resetTwoFactor(userUuid) {
     await httpClient(API_ROUTES.userTwoFactor(userUuid), { method: 'DELETE' });
+  },
+  async openViewAs(userUuid) {
+    const { json } = await httpClient<ViewAsOpened>(API_ROUTES.userViewAs(userUuid), { method: 'POST' });
+    return json;
   },
   async getClientNotifications(userUuid, page) {
     const { json } = await httpClient<Page<SentNotification>>(API_ROUTES.userNotifications(userUuid), {

@@ -1,11 +1,8 @@
 import { Command } from '@nestjs/cqrs';
+import type { ViewAsOpened } from '@kupa/proto';
 import type { Actor, RequestContext } from '../../../../platform/auth';
 
-export interface ViewAsOpened {
-  accessToken: string;
-  viewId: string;
-  expiresAt: string;
-}
+export type { ViewAsOpened };
 
 export class OpenViewAsCommand extends Command<ViewAsOpened> {
   constructor(
