@@ -3,6 +3,8 @@ import { isStaffRole } from '@kupa/proto';
 import { authApi } from '../lib/api/endpoints';
 import { useUserStore } from '../lib/stores/user-store';
 import { safeReturnPath } from '../lib/navigation';
+import { endViewAs } from '../lib/view-as/open-view-as';
+import { isViewAsTab, VIEW_AS_PATH } from '../lib/view-as/view-as-tab';
 import { canAccess, homePathFor, isStaffConsolePath, type AppPath } from './access';
 
 /**
@@ -12,6 +14,11 @@ import { canAccess, homePathFor, isStaffConsolePath, type AppPath } from './acce
  */
 export function requireSession({ location }: { location: Pick<ParsedLocation, 'href' | 'pathname'> }): void {
   const { accessToken, userRole } = useUserStore.getState();
+  // A staff member's view of a client: without it (ended, never opened) the tab says so; it never asks for a sign-in.
+  if (isViewAsTab()) {
+    if (!accessToken || !userRole) throw redirect({ to: VIEW_AS_PATH });
+    return;
+  }
   if (!accessToken || !userRole) {
     const asked = location.pathname === '/' ? null : safeReturnPath(location.href);
     throw redirect({ to: '/login', search: asked ? { redirect: asked } : {} });
@@ -46,7 +53,15 @@ export function redirectHome(): never {
   throw redirect({ to: homePathFor(userRole) });
 }
 
-/** The login screen is pointless with a session: go home instead. */
+/** The login screen is pointless with a session: go home instead. A view tab has no sign-in of its own. */
 export function redirectIfSignedIn(): void {
+  if (isViewAsTab()) throw redirect({ to: VIEW_AS_PATH });
   if (useUserStore.getState().accessToken) throw redirect({ to: '/' });
+}
+
+/** Signing out of a staff member's view is ending the view, which forgets the token and nothing else. */
+export function endViewInsteadOfSignOut(): void {
+  if (!isViewAsTab()) return;
+  endViewAs();
+  throw redirect({ to: VIEW_AS_PATH });
 }

@@ -18,7 +18,14 @@ import { parsePaymentsSearch, toPaymentSearchRequest } from '../features/payment
 import { parseDepositSearch } from '../features/payments/deposit/deposit-search';
 import { parsePaymentIdSearch } from '../features/payments/detail/payment-id';
 import { parseUnsubscribeSearch } from '../features/unsubscribe/unsubscribe-search';
-import { redirectHome, redirectIfSignedIn, redirectStaffConsolePath, requireRole, requireSession } from './guards';
+import {
+  endViewInsteadOfSignOut,
+  redirectHome,
+  redirectIfSignedIn,
+  redirectStaffConsolePath,
+  requireRole,
+  requireSession,
+} from './guards';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -92,6 +99,14 @@ const unsubscribeRoute = createRoute({
   path: '/unsubscribe',
   validateSearch: parseUnsubscribeSearch,
   component: lazyPage(() => import('../features/unsubscribe/unsubscribe-page'), 'UnsubscribePage'),
+});
+
+// A staff member's read-only look at one client's portal, opened from the console with the token in the fragment
+// (docs/adr/0092-refund-to-balance-and-view-as.md). Outside the signed-in area: it opens the view, or says it ended.
+const viewAsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/view-as',
+  component: lazyPage(() => import('../features/view-as/view-as-page'), 'ViewAsPage'),
 });
 
 const appRoute = createRoute({
@@ -227,7 +242,10 @@ const paymentFailedRoute = createRoute({
 const logoutRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/logout',
-  beforeLoad: requireRole('/logout'),
+  beforeLoad: () => {
+    endViewInsteadOfSignOut();
+    requireRole('/logout')();
+  },
   component: lazyPage(() => import('../features/auth/logout/logout-page'), 'LogoutPage'),
 });
 
@@ -248,6 +266,7 @@ export const routeTree = rootRoute.addChildren([
   confirmationRoute,
   blockedRoute,
   unsubscribeRoute,
+  viewAsRoute,
   appRoute.addChildren([
     indexRoute,
     subscriptionsRoute,

@@ -27,6 +27,7 @@ const dates = memoisedByLanguage((locale) => new Intl.DateTimeFormat(locale, { d
 const dateTimes = memoisedByLanguage(
   (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
 );
+const times = memoisedByLanguage((locale) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }));
 const wholeNumbers = memoisedByLanguage((locale) => new Intl.NumberFormat(locale));
 const percents = memoisedByLanguage(
   (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
@@ -80,4 +81,11 @@ export function formatDateTime(iso: string, lang: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return keptOnOneLine(dateTimes(lang).format(date));
+}
+
+/** A time of day ("14:30"), for something that ends within the hour, such as a staff member's view of the portal. */
+export function formatTime(iso: string, lang: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return keptOnOneLine(times(lang).format(date));
 }

@@ -5,6 +5,7 @@ import { useLangStore } from '../lib/stores/lang-store';
 import { useReferralStore } from '../lib/stores/referral-store';
 import { useUserStore } from '../lib/stores/user-store';
 import { useToastStore } from '../lib/toast/toast-store';
+import { useViewAsStore } from '../lib/view-as/view-as-store';
 import { registerNavigate } from '../lib/navigation';
 
 // jsdom has no matchMedia; the app asks it for prefers-color-scheme. The stub answers "light" unless a test says otherwise.
@@ -33,6 +34,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   useUserStore.getState().clear();
+  useViewAsStore.getState().end();
   useLangStore.getState().setLang('he');
   useReferralStore.getState().clear();
   useToastStore.getState().clear();

@@ -13,6 +13,7 @@ import { EmptyState, Page } from '../../lib/ui/page';
 import { parseDepositSearch } from '../payments/deposit/deposit-search';
 import { notificationText } from './notification-text';
 import { useMarkRead, useNotifications } from './notifications-query';
+import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
 
 /** The client's notifications, newest first; unread ones bold; acting on one marks it read (ADR 0083). */
 export function NotificationsPage() {
@@ -24,14 +25,16 @@ export function NotificationsPage() {
   return (
     <Page title={t('notifications.title')}>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button
-          variant="outlined"
-          data-testid="notifications-mark-all"
-          disabled={unread === 0 || markRead.isPending}
-          onClick={() => markRead.mutate(null)}
-        >
-          {t('notifications.markAllRead')}
-        </Button>
+        <ReadOnlyAction>
+          <Button
+            variant="outlined"
+            data-testid="notifications-mark-all"
+            disabled={unread === 0 || markRead.isPending}
+            onClick={() => markRead.mutate(null)}
+          >
+            {t('notifications.markAllRead')}
+          </Button>
+        </ReadOnlyAction>
       </Stack>
       {data && data.content.length === 0 ? <EmptyState message={t('notifications.empty')} /> : null}
       <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="notifications-list">

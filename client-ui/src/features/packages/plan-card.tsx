@@ -13,6 +13,7 @@ import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import { enumLabel, type Plan, planTextIn } from '@kupa/proto';
 import { useT } from '../../lib/i18n/i18n';
 import { PlanPrice, type PlanPricing } from '../../lib/plans/plan-price';
+import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
 
 /** One package on sale: what it is, what it costs this client, what it includes, and the way to buy it. */
 export function PlanCard({ plan, pricing, onBuy }: { plan: Plan; pricing: PlanPricing; onBuy: () => void }) {
@@ -78,9 +79,11 @@ export function PlanCard({ plan, pricing, onBuy }: { plan: Plan; pricing: PlanPr
         </Stack>
       </CardContent>
       <CardActions sx={{ p: 2, pt: 0 }}>
-        <Button variant="contained" fullWidth onClick={onBuy} data-testid="plan-buy">
-          {t('packages.buy')}
-        </Button>
+        <ReadOnlyAction fullWidth>
+          <Button variant="contained" fullWidth onClick={onBuy} data-testid="plan-buy">
+            {t('packages.buy')}
+          </Button>
+        </ReadOnlyAction>
       </CardActions>
     </Card>
   );

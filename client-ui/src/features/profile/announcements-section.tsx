@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { AnnouncementPreference } from '@kupa/proto';
 import { notificationsApi } from '../../lib/api/endpoints';
 import { useT } from '../../lib/i18n/i18n';
+import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
 
 const PREFERENCES_QUERY_KEY = ['notification-preferences'] as const;
 
@@ -30,13 +31,15 @@ export function AnnouncementsSection() {
       </Typography>
       <FormControlLabel
         control={
-          <Switch
-            checked={(save.isPending ? save.variables.announcements : data.announcements) === true}
-            disabled={save.isPending}
-            onChange={(event) => save.mutate({ announcements: event.target.checked })}
-            slotProps={{ input: { 'aria-describedby': 'announcements-hint' } }}
-            data-testid="profile-announcements"
-          />
+          <ReadOnlyAction>
+            <Switch
+              checked={(save.isPending ? save.variables.announcements : data.announcements) === true}
+              disabled={save.isPending}
+              onChange={(event) => save.mutate({ announcements: event.target.checked })}
+              slotProps={{ input: { 'aria-describedby': 'announcements-hint' } }}
+              data-testid="profile-announcements"
+            />
+          </ReadOnlyAction>
         }
         label={t('profile.announcementsSwitch')}
       />

@@ -19,6 +19,7 @@ import { useT } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
 import { PasswordField } from '../../lib/ui/password-field';
 import { inputTestId } from '../../lib/ui/test-ids';
+import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
 
 interface PasswordValues {
   oldPassword: string;
@@ -115,9 +116,11 @@ export function ChangePasswordForm() {
         {field('password', t('profile.newPassword'), 'new-password')}
         {field('confirmPassword', t('profile.confirmNewPassword'), 'new-password')}
         <div>
-          <Button type="submit" variant="contained" disabled={change.isPending} data-testid="profile-password-submit">
-            {change.isPending ? t('form.sending') : t('common.save')}
-          </Button>
+          <ReadOnlyAction>
+            <Button type="submit" variant="contained" disabled={change.isPending} data-testid="profile-password-submit">
+              {change.isPending ? t('form.sending') : t('common.save')}
+            </Button>
+          </ReadOnlyAction>
         </div>
       </Stack>
     </Paper>

@@ -12,6 +12,7 @@ import { ME_QUERY_KEY } from '../../lib/api/use-me';
 import { useT } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
 import { inputTestId } from '../../lib/ui/test-ids';
+import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
 
 /** Edits the user's first and last name (`PUT /users/{uuid}`). */
 export function EditNameForm({ user }: { user: User }) {
@@ -70,9 +71,11 @@ export function EditNameForm({ user }: { user: User }) {
           />
         </Stack>
         <div>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="profile-name-submit">
-            {save.isPending ? t('form.sending') : t('common.save')}
-          </Button>
+          <ReadOnlyAction>
+            <Button type="submit" variant="contained" disabled={save.isPending} data-testid="profile-name-submit">
+              {save.isPending ? t('form.sending') : t('common.save')}
+            </Button>
+          </ReadOnlyAction>
         </div>
       </Stack>
     </Paper>

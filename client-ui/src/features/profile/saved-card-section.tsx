@@ -10,6 +10,7 @@ import { browser } from '../../lib/browser';
 import { useT } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
 
 /**
  * The card kept at Stripe for automatic renewals (docs/adr/0085-saved-cards.md): brand, last four digits and expiry;
@@ -65,23 +66,32 @@ export function SavedCardSection() {
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {available ? (
-          <Button
-            variant="contained"
-            disabled={setup.isPending || setup.isSuccess}
-            onClick={() => setup.mutate()}
-            data-testid="saved-card-setup"
-          >
-            {setup.isPending || setup.isSuccess
-              ? t('form.sending')
-              : card
-                ? t('profile.replaceCard')
-                : t('profile.saveCard')}
-          </Button>
+          <ReadOnlyAction>
+            <Button
+              variant="contained"
+              disabled={setup.isPending || setup.isSuccess}
+              onClick={() => setup.mutate()}
+              data-testid="saved-card-setup"
+            >
+              {setup.isPending || setup.isSuccess
+                ? t('form.sending')
+                : card
+                  ? t('profile.replaceCard')
+                  : t('profile.saveCard')}
+            </Button>
+          </ReadOnlyAction>
         ) : null}
         {card ? (
-          <Button variant="outlined" color="error" onClick={() => setConfirming(true)} data-testid="saved-card-remove">
-            {t('profile.removeCard')}
-          </Button>
+          <ReadOnlyAction>
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => setConfirming(true)}
+              data-testid="saved-card-remove"
+            >
+              {t('profile.removeCard')}
+            </Button>
+          </ReadOnlyAction>
         ) : null}
       </Stack>
       <ConfirmDialog

@@ -16,6 +16,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useT } from '../../lib/i18n/i18n';
 import { useUserStore } from '../../lib/stores/user-store';
+import { useViewAs } from '../../lib/view-as/view-as-store';
+import { VIEW_AS_BANNER_SPACE, ViewAsBanner, ViewAsEnded } from '../view-as/view-as-banner';
 import { NotificationBell } from '../notifications/notification-bell';
 import { DepositWatcher } from '../payments/deposit-watcher';
 import { Balance } from './balance';
@@ -34,6 +36,7 @@ export function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const { data: me } = useMe();
   const navigate = useNavigate();
+  const viewAs = useViewAs();
   // The screen inside the frame renders after the frame's first commit, in a render React may interrupt: the router
   // shows a signed-in screen by a store update, which React renders in one uninterruptible task, and the frame and the
   // first screen together made one of 530 to 620 ms on a phone (docs/benchmarks.md). Later navigations are unchanged.
@@ -45,6 +48,11 @@ export function AppLayout() {
   // console, and is signed out here with the notice that says so; a client made ambassador (or back) stays.
   useEffect(() => {
     if (!me || !role || me.role === role) return;
+    if (viewAs.status !== 'none') {
+      // A staff member's view follows the client's role too, but never signs anyone out.
+      if (!isStaffRole(me.role)) useUserStore.getState().setRole(me.role);
+      return;
+    }
     if (isStaffRole(me.role)) {
       authApi.logout().catch(() => undefined);
       useUserStore.getState().clear();
@@ -52,7 +60,7 @@ export function AppLayout() {
     } else {
       useUserStore.getState().setRole(me.role);
     }
-  }, [me, role, navigate]);
+  }, [me, role, navigate, viewAs.status]);
   if (!role) return null;
 
   return (
@@ -123,10 +131,19 @@ export function AppLayout() {
           <Sidebar role={role} />
         </Drawer>
       )}
-      <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+      <Box
+        component="main"
+        sx={{
+          flexGrow: 1,
+          p: { xs: 2, sm: 3 },
+          minWidth: 0,
+          ...(viewAs.status === 'none' ? {} : { pb: VIEW_AS_BANNER_SPACE }),
+        }}
+      >
         <Toolbar />
-        {screenShown && <Outlet />}
+        {viewAs.status === 'ended' ? <ViewAsEnded /> : screenShown && <Outlet />}
       </Box>
+      {viewAs.status !== 'none' && <ViewAsBanner session={viewAs.session} ended={viewAs.status === 'ended'} />}
     </Box>
   );
 }

@@ -18,6 +18,8 @@ import type { UserRole } from '@kupa/proto';
 import { useT } from '../../lib/i18n/i18n';
 import { SIDEBAR, type AppPath } from '../../app/access';
 import { useStreamingSiteUrl } from '../../lib/api/use-support-contacts';
+import { endViewAs } from '../../lib/view-as/open-view-as';
+import { useIsViewingAs } from '../../lib/view-as/view-as-store';
 
 const ListItemLink = createLink(ListItemButton);
 
@@ -39,6 +41,7 @@ export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () 
   const { t } = useT();
   const pathname = useLocation({ select: (location) => location.pathname });
   const serviceSiteUrl = useStreamingSiteUrl();
+  const viewing = useIsViewingAs();
   return (
     <nav aria-label={t('nav.label')} data-testid="sidebar">
       <List>
@@ -68,12 +71,22 @@ export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () 
       <List>
         {/* Preloading would run the logout screen on hover, so this one link never preloads. */}
         <ListItem disablePadding>
-          <ListItemLink to="/logout" preload={false} data-testid="logout" onClick={onNavigate}>
-            <ListItemIcon>
-              <LogoutIcon sx={mirrorInRtl} />
-            </ListItemIcon>
-            <ListItemText primary={t('nav.logout')} />
-          </ListItemLink>
+          {viewing ? (
+            // A staff member's view has no sign-in to end: leaving it forgets the token (the banner's button too).
+            <ListItemButton data-testid="view-as-end-nav" onClick={endViewAs}>
+              <ListItemIcon>
+                <LogoutIcon sx={mirrorInRtl} />
+              </ListItemIcon>
+              <ListItemText primary={t('viewAs.end')} />
+            </ListItemButton>
+          ) : (
+            <ListItemLink to="/logout" preload={false} data-testid="logout" onClick={onNavigate}>
+              <ListItemIcon>
+                <LogoutIcon sx={mirrorInRtl} />
+              </ListItemIcon>
+              <ListItemText primary={t('nav.logout')} />
+            </ListItemLink>
+          )}
         </ListItem>
         {/* Last in the list, so that its arrival with the dictionaries moves nothing above it. */}
         {serviceSiteUrl && (

@@ -18,6 +18,7 @@ import { CredentialsDialog } from './credentials-dialog';
 import type { CredentialsField, CredentialsValues } from './credentials-form';
 import { afterEdit, credentialsRefusal, NO_REFUSAL, type CredentialsRefusal } from './subscription-errors';
 import { SUBSCRIPTIONS_QUERY_KEY, subscriptionsListQueryOptions } from './subscriptions-query';
+import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
 
 /** Any package bought: one row is enough to know. */
 const BOUGHT_REQUEST: SubscriptionSearchRequest = { page: 0, size: 1, types: ['REGULAR'] };
@@ -122,12 +123,16 @@ export function TrialOffer() {
         <Typography color="text.secondary">{t('trial.intro')}</Typography>
         <TrialRules />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button variant="contained" onClick={() => setTaking(true)} data-testid="trial-take">
-            {t('trial.take')}
-          </Button>
-          <Button variant="text" onClick={() => setDeclining(true)} data-testid="trial-decline">
-            {t('trial.decline')}
-          </Button>
+          <ReadOnlyAction>
+            <Button variant="contained" onClick={() => setTaking(true)} data-testid="trial-take">
+              {t('trial.take')}
+            </Button>
+          </ReadOnlyAction>
+          <ReadOnlyAction>
+            <Button variant="text" onClick={() => setDeclining(true)} data-testid="trial-decline">
+              {t('trial.decline')}
+            </Button>
+          </ReadOnlyAction>
         </Stack>
       </Stack>
 

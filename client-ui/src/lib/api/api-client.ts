@@ -1,6 +1,8 @@
 import { createSessionClient, type SessionApp, sessionEndReasonOf } from '@kupa/proto';
 import { currentPath, loginPathReturningTo, navigateTo } from '../navigation';
 import { useUserStore } from '../stores/user-store';
+import { useViewAsStore } from '../view-as/view-as-store';
+import { isViewAsTab } from '../view-as/view-as-tab';
 import { ApiError, connectionLostError, readErrorBody } from './api-error';
 
 /**
@@ -56,8 +58,14 @@ async function toResult<T>(response: Response): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-async function toError(response: Response): Promise<ApiError> {
+async function toError(response: Response, viewing: boolean): Promise<ApiError> {
   const error = new ApiError(response.status, await readErrorBody(response));
+  if (viewing && response.status === 401) {
+    // A staff member's view has no session to renew: its end is shown where the screen was (no sign-in page).
+    useViewAsStore.getState().refuse();
+    error.handled = true;
+    return error;
+  }
   if (response.status === 403 && error.code === BLOCKED_CODE) {
     useUserStore.getState().clear();
     navigateTo('/blocked');
@@ -72,6 +80,8 @@ async function toError(response: Response): Promise<ApiError> {
  * so the error is marked handled and no toast repeats it.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  // A view-as token is never refreshed: the refresh cookie in this browser belongs to someone else's session.
+  const viewing = isViewAsTab();
   let outcome: Awaited<ReturnType<typeof session.request>>;
   try {
     outcome = await session.request(withQuery(path, options.query), {
@@ -79,7 +89,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       headers: options.headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
-      skipRefresh: options.skipRefresh,
+      skipRefresh: options.skipRefresh || viewing,
     });
   } catch (error) {
     // A call cancelled on purpose stays a cancellation; any other failure to fetch means no server answered.
@@ -88,7 +98,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   const { response, signedOut } = outcome;
   if (response.ok) return toResult<T>(response);
-  const error = await toError(response);
+  const error = await toError(response, viewing);
   if (signedOut) error.handled = true;
   throw error;
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { SessionEndReason, SignInResponse, UserRole } from '@kupa/proto';
+import { isViewAsTab } from '../view-as/view-as-tab';
 
 export interface UserSession {
   email: string | null;
@@ -26,7 +27,9 @@ const EMPTY_SESSION: UserSession = { email: null, userUuid: null, userRole: null
 
 /**
  * The signed-in user, persisted under the `user` key so a reload keeps the session. The refresh token is an
- * httpOnly cookie and never reaches this store.
+ * httpOnly cookie and never reaches this store. A tab that shows the portal to staff as a client keeps that view's
+ * session in its own `sessionStorage` instead, so the browser's real session is neither replaced nor signed out
+ * (docs/adr/0092-refund-to-balance-and-view-as.md).
  */
 export const useUserStore = create<UserStore>()(
   persist(
@@ -41,7 +44,7 @@ export const useUserStore = create<UserStore>()(
     }),
     {
       name: 'user',
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(() => (isViewAsTab() ? sessionStorage : localStorage)),
       partialize: ({ email, userUuid, userRole, accessToken, endReason }) => ({
         email,
         userUuid,

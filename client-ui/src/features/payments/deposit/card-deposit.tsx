@@ -15,6 +15,7 @@ import { parseAmountInput } from '../amount-input';
 import { DollarAmountField } from '../dollar-amount-field';
 import { cryptoOptionsQueryOptions } from '../crypto-options';
 import { AmbassadorBonusPreview } from './bonus-preview';
+import { ReadOnlyAction } from '../../../lib/view-as/read-only-action';
 
 interface CardDepositProps {
   /** The amount typed, kept by the deposit screen so that switching the method does not lose it. */
@@ -81,15 +82,17 @@ export function CardDeposit({ amount, onAmountChange: setAmount, limitsKnown }: 
       <AmbassadorBonusPreview amount={amount} />
       <Typography color="text.secondary">{t('deposit.card.explain')}</Typography>
       <div>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={open.isPending || open.isSuccess}
-          startIcon={<CreditCardIcon />}
-          data-testid="card-pay"
-        >
-          {t('deposit.card.pay')}
-        </Button>
+        <ReadOnlyAction>
+          <Button
+            variant="contained"
+            onClick={submit}
+            disabled={open.isPending || open.isSuccess}
+            startIcon={<CreditCardIcon />}
+            data-testid="card-pay"
+          >
+            {t('deposit.card.pay')}
+          </Button>
+        </ReadOnlyAction>
       </div>
     </Stack>
   );

@@ -29,6 +29,7 @@ import { CoinSelect, cryptoOptionsQueryOptions, DEFAULT_COIN } from '../crypto-o
 import { creditedSentence, depositOutcomeKnown, purchaseSentence } from '../deposit-outcome';
 import { PAYMENTS_QUERY_KEY } from '../payments-query';
 import { AmbassadorBonusPreview } from './bonus-preview';
+import { ReadOnlyAction } from '../../../lib/view-as/read-only-action';
 
 interface CryptoDepositProps {
   /** The amount typed, kept by the deposit screen so that switching the method does not lose it. */
@@ -133,9 +134,11 @@ export function CryptoDeposit({ amount, onAmountChange: setAmount }: CryptoDepos
         </Alert>
       )}
       <div>
-        <Button variant="contained" onClick={submit} disabled={open.isPending} data-testid="crypto-create">
-          {t('deposit.crypto.create')}
-        </Button>
+        <ReadOnlyAction>
+          <Button variant="contained" onClick={submit} disabled={open.isPending} data-testid="crypto-create">
+            {t('deposit.crypto.create')}
+          </Button>
+        </ReadOnlyAction>
       </div>
     </Stack>
   );

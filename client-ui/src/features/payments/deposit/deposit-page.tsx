@@ -36,6 +36,7 @@ import { AmbassadorBonusPreview } from './bonus-preview';
 import { CardDeposit } from './card-deposit';
 import { CryptoDeposit } from './crypto-deposit';
 import { amountInputOf, type DepositSearch, parseDepositSearch } from './deposit-search';
+import { ReadOnlyAction } from '../../../lib/view-as/read-only-action';
 
 type DepositMethod = 'manual' | 'crypto' | 'card';
 
@@ -259,15 +260,17 @@ export function DepositPage() {
           {/* Writing to the operator needs their address; without one configured the instructions above stand alone. */}
           {method === 'manual' && supportEmail !== null && (
             <div>
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<MailOutlineIcon />}
-                disabled={!me}
-                data-testid="deposit-notify"
-              >
-                {t('deposit.notify')}
-              </Button>
+              <ReadOnlyAction>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  startIcon={<MailOutlineIcon />}
+                  disabled={!me}
+                  data-testid="deposit-notify"
+                >
+                  {t('deposit.notify')}
+                </Button>
+              </ReadOnlyAction>
             </div>
           )}
         </Stack>

@@ -17,6 +17,7 @@ import { inputTestId } from '../../../lib/ui/test-ids';
 import { isolateText } from '../amount-input';
 import { SUBSCRIPTIONS_QUERY_KEY } from '../../subscriptions/subscriptions-query';
 import { PAYMENTS_QUERY_KEY } from '../payments-query';
+import { ReadOnlyAction } from '../../../lib/view-as/read-only-action';
 
 /**
  * A voucher code's box (docs/adr/0089-prepaid-vouchers.md): the code as typed goes to `POST /vouchers/redeem`, whose
@@ -112,15 +113,17 @@ export function RedeemVoucherBox({
             slotProps={{ htmlInput: { ...inputTestId('redeem-code'), dir: 'ltr', spellCheck: false, maxLength: 64 } }}
             sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
           />
-          <Button
-            type="submit"
-            variant="outlined"
-            loading={redeem.isPending}
-            data-testid="redeem-submit"
-            sx={{ mt: { sm: 1 } }}
-          >
-            {t('payments.redeem.submit')}
-          </Button>
+          <ReadOnlyAction>
+            <Button
+              type="submit"
+              variant="outlined"
+              loading={redeem.isPending}
+              data-testid="redeem-submit"
+              sx={{ mt: { sm: 1 } }}
+            >
+              {t('payments.redeem.submit')}
+            </Button>
+          </ReadOnlyAction>
         </Stack>
       </Stack>
     </Paper>

@@ -35,6 +35,7 @@ import {
   type TransferValues,
 } from './transfer-form';
 import { DollarAmountField } from '../dollar-amount-field';
+import { ReadOnlyAction } from '../../../lib/view-as/read-only-action';
 
 /** A checked transfer, the idempotency key that names this one submission of it, and whom the server found. */
 interface Submission extends CheckedTransfer {
@@ -204,15 +205,17 @@ export function TransferPage() {
             testId="transfer-amount"
           />
           <Stack direction="row" spacing={1.5}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={transfer.isPending || lookUp.isPending || nothingToSend}
-              aria-describedby={nothingToSend ? 'transfer-unavailable-reason' : undefined}
-              data-testid="transfer-continue"
-            >
-              {lookUp.isPending ? t('transfer.lookingUp') : t('transfer.continue')}
-            </Button>
+            <ReadOnlyAction>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={transfer.isPending || lookUp.isPending || nothingToSend}
+                aria-describedby={nothingToSend ? 'transfer-unavailable-reason' : undefined}
+                data-testid="transfer-continue"
+              >
+                {lookUp.isPending ? t('transfer.lookingUp') : t('transfer.continue')}
+              </Button>
+            </ReadOnlyAction>
             <RouterButton to="/payments" variant="text">
               {t('common.cancel')}
             </RouterButton>

@@ -17,6 +17,7 @@ import { useSavedCard } from '../../../lib/api/use-saved-card';
 import { useT } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast/toast-store';
 import { SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions-query';
+import { useIsViewingAs } from '../../../lib/view-as/view-as-store';
 
 /**
  * How a subscription that renews by itself is paid (docs/adr/0085-saved-cards.md): the balance, the balance then the
@@ -27,6 +28,8 @@ export function RenewalFundingSection({ subscription }: { subscription: Subscrip
   const { t, lang } = useT();
   const queryClient = useQueryClient();
   const { data: savedCard } = useSavedCard();
+  // A staff member's view of the client shows the choice without letting it change (ADR 0092).
+  const viewing = useIsViewingAs();
   const choose = useMutation({
     mutationFn: (funding: RenewalFunding) => savedCardApi.chooseFunding(subscription.id, { funding }),
     onSuccess: () => {
@@ -54,10 +57,15 @@ export function RenewalFundingSection({ subscription }: { subscription: Subscrip
             value={funding}
             control={<Radio slotProps={{ input: { 'data-testid': `renewal-funding-${funding}` } as object }} />}
             label={enumLabel('renewalFunding', funding, lang)}
-            disabled={choose.isPending || (usesSavedCard(funding) && (!available || !hasCard))}
+            disabled={viewing || choose.isPending || (usesSavedCard(funding) && (!available || !hasCard))}
           />
         ))}
       </RadioGroup>
+      {viewing ? (
+        <Typography variant="body2" color="text.secondary" data-testid="renewal-funding-read-only">
+          {t('viewAs.readOnlyAction')}
+        </Typography>
+      ) : null}
       {!available ? (
         <Typography variant="body2" color="text.secondary" data-testid="renewal-funding-card-off">
           {t('subscription.fundingCardOff')}

@@ -42,6 +42,7 @@ import type { CredentialsField } from '../credentials-form';
 import { afterEdit, credentialsRefusal, NO_REFUSAL, type CredentialsRefusal } from '../subscription-errors';
 import { PromoCodeField } from '../promo-code-field';
 import { isLive, isTrial, SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions-query';
+import { ReadOnlyAction } from '../../../lib/view-as/read-only-action';
 
 type Action = 'login' | 'password' | 'cancel' | 'renew' | 'deactivate' | 'resume';
 
@@ -227,49 +228,66 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {actions.resume && (
-          <Button variant="contained" onClick={() => setOpen('resume')} data-testid="subscription-resume">
-            {t('subscription.resume')}
-          </Button>
+          <ReadOnlyAction>
+            <Button variant="contained" onClick={() => setOpen('resume')} data-testid="subscription-resume">
+              {t('subscription.resume')}
+            </Button>
+          </ReadOnlyAction>
         )}
         {actions.renew && (
-          <Button
-            // The primary action only when it can be done from the balance as it is.
-            variant={renewReason === null ? 'contained' : 'outlined'}
-            disabled={renewBlocked}
-            aria-describedby={renewReason ? 'subscription-renew-reason' : undefined}
-            onClick={() => {
-              void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-              setOpen('renew');
-            }}
-            data-testid="subscription-renew"
-          >
-            {t('subscription.renew')}
-          </Button>
+          <ReadOnlyAction>
+            <Button
+              // The primary action only when it can be done from the balance as it is.
+              variant={renewReason === null ? 'contained' : 'outlined'}
+              disabled={renewBlocked}
+              aria-describedby={renewReason ? 'subscription-renew-reason' : undefined}
+              onClick={() => {
+                void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+                setOpen('renew');
+              }}
+              data-testid="subscription-renew"
+            >
+              {t('subscription.renew')}
+            </Button>
+          </ReadOnlyAction>
         )}
         {actions.login && (
-          <Button variant="outlined" onClick={() => setOpen('login')} data-testid="subscription-change-login">
-            {t('subscription.changeLogin')}
-          </Button>
+          <ReadOnlyAction>
+            <Button variant="outlined" onClick={() => setOpen('login')} data-testid="subscription-change-login">
+              {t('subscription.changeLogin')}
+            </Button>
+          </ReadOnlyAction>
         )}
         {actions.password && (
-          <Button variant="outlined" onClick={() => setOpen('password')} data-testid="subscription-change-password">
-            {t('subscription.changePassword')}
-          </Button>
+          <ReadOnlyAction>
+            <Button variant="outlined" onClick={() => setOpen('password')} data-testid="subscription-change-password">
+              {t('subscription.changePassword')}
+            </Button>
+          </ReadOnlyAction>
         )}
         {actions.deactivate && (
-          <Button
-            variant="outlined"
-            color="warning"
-            onClick={() => setOpen('deactivate')}
-            data-testid="subscription-deactivate"
-          >
-            {t('subscription.deactivate')}
-          </Button>
+          <ReadOnlyAction>
+            <Button
+              variant="outlined"
+              color="warning"
+              onClick={() => setOpen('deactivate')}
+              data-testid="subscription-deactivate"
+            >
+              {t('subscription.deactivate')}
+            </Button>
+          </ReadOnlyAction>
         )}
         {actions.cancel && (
-          <Button variant="outlined" color="error" onClick={() => setOpen('cancel')} data-testid="subscription-cancel">
-            {t('subscription.cancel')}
-          </Button>
+          <ReadOnlyAction>
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => setOpen('cancel')}
+              data-testid="subscription-cancel"
+            >
+              {t('subscription.cancel')}
+            </Button>
+          </ReadOnlyAction>
         )}
       </Stack>
       {actions.renew && renewReason && (
