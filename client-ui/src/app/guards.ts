@@ -3,7 +3,7 @@ import { isStaffRole } from '@kupa/proto';
 import { authApi } from '../lib/api/endpoints';
 import { useUserStore } from '../lib/stores/user-store';
 import { safeReturnPath } from '../lib/navigation';
-import { endViewAs } from '../lib/view-as/open-view-as';
+import { endViewAs } from '../lib/view-as/end-view-as';
 import { isViewAsTab, VIEW_AS_PATH } from '../lib/view-as/view-as-tab';
 import { canAccess, homePathFor, isStaffConsolePath, type AppPath } from './access';
 

@@ -16,7 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useT } from '../../lib/i18n/i18n';
 import { useUserStore } from '../../lib/stores/user-store';
-import { useViewAs } from '../../lib/view-as/view-as-store';
+import { useViewAs } from '../view-as/use-view-as';
 import { VIEW_AS_BANNER_SPACE, ViewAsBanner, ViewAsEnded } from '../view-as/view-as-banner';
 import { NotificationBell } from '../notifications/notification-bell';
 import { DepositWatcher } from '../payments/deposit-watcher';

@@ -18,7 +18,7 @@ import type { UserRole } from '@kupa/proto';
 import { useT } from '../../lib/i18n/i18n';
 import { SIDEBAR, type AppPath } from '../../app/access';
 import { useStreamingSiteUrl } from '../../lib/api/use-support-contacts';
-import { endViewAs } from '../../lib/view-as/open-view-as';
+import { endViewAs } from '../../lib/view-as/end-view-as';
 import { useIsViewingAs } from '../../lib/view-as/view-as-store';
 
 const ListItemLink = createLink(ListItemButton);

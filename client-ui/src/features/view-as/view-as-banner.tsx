@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { formatTime } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
-import { endViewAs } from '../../lib/view-as/open-view-as';
+import { endViewAs } from '../../lib/view-as/end-view-as';
 import type { ViewAsSession } from '../../lib/view-as/view-as-store';
 
 /** Room the fixed banner takes at the bottom of the page, kept free under the content so it hides nothing. */

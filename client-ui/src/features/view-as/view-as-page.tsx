@@ -11,7 +11,7 @@ import { AuthCard } from '../../lib/ui/page';
 import { browser } from '../../lib/browser';
 import { useUserStore } from '../../lib/stores/user-store';
 import { openViewAs } from '../../lib/view-as/open-view-as';
-import { takeViewAsToken } from '../../lib/view-as/view-as-tab';
+import { takeViewAsToken } from '../../lib/view-as/view-as-token';
 
 type Opening = 'opening' | 'refused' | 'none';
 

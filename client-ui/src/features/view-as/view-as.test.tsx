@@ -7,7 +7,8 @@ import { translate } from '../../lib/i18n/i18n';
 import { useLangStore } from '../../lib/stores/lang-store';
 import { useUserStore } from '../../lib/stores/user-store';
 import { useViewAsStore, type ViewAsSession } from '../../lib/view-as/view-as-store';
-import { isViewAsTab, viewAsClaims } from '../../lib/view-as/view-as-tab';
+import { isViewAsTab } from '../../lib/view-as/view-as-tab';
+import { viewAsClaims } from '../../lib/view-as/view-as-token';
 import {
   CLIENT_SESSION,
   errorResponse,

@@ -563,7 +563,7 @@ export const en: Record<MessageKey, string> = {
   'error.reload': 'Reload',
 
   'viewAs.opening': 'Opening the view…',
-  'viewAs.closed.title': 'No view is open',
+  'viewAs.closed.title': 'No view is open in this tab',
   'viewAs.closed.refused': 'This view link has expired or is not valid.',
   'viewAs.closed.body':
     "Staff open a view of a client from the client's page in the staff console. You can close this tab.",

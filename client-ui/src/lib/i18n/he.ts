@@ -539,7 +539,7 @@ export const he = {
   'error.reload': 'טעינה מחדש',
 
   'viewAs.opening': 'פותחים את התצוגה…',
-  'viewAs.closed.title': 'אין תצוגה פתוחה',
+  'viewAs.closed.title': 'אין תצוגה פתוחה בלשונית הזו',
   'viewAs.closed.refused': 'הקישור לתצוגה פג או שאינו תקף.',
   'viewAs.closed.body': 'צוות פותח תצוגה של לקוח מדף הלקוח במסוף הניהול. אפשר לסגור את הלשונית.',
   'viewAs.closeTab': 'סגירת הלשונית',

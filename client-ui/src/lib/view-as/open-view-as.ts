@@ -1,9 +1,7 @@
 import { usersApi } from '../api/endpoints';
-import { browser } from '../browser';
-import { navigateTo } from '../navigation';
 import { useUserStore } from '../stores/user-store';
 import { useViewAsStore } from './view-as-store';
-import { VIEW_AS_PATH, viewAsClaims } from './view-as-tab';
+import { viewAsClaims } from './view-as-token';
 
 /**
  * Opens the view a staff member's token grants: the token becomes this tab's session (never a refreshable one), and
@@ -28,15 +26,4 @@ export async function openViewAs(token: string): Promise<void> {
     useUserStore.getState().clear();
     throw error;
   }
-}
-
-/**
- * Ends the view in this tab: the token is forgotten (the API keeps no session to end), the tab closes when the
- * console opened it, and otherwise shows that the view has ended.
- */
-export function endViewAs(): void {
-  useViewAsStore.getState().end();
-  useUserStore.getState().clear();
-  browser.close();
-  navigateTo(VIEW_AS_PATH);
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { VIEW_AS_STORAGE_KEY } from './view-as-tab';
@@ -42,24 +41,4 @@ export const useViewAsStore = create<ViewAsStore>()(
 /** Whether this tab shows the portal as a client for a staff member: every write is then shown disabled. */
 export function useIsViewingAs(): boolean {
   return useViewAsStore((state) => state.session !== null);
-}
-
-export type ViewAsState = { status: 'none' } | { status: 'active' | 'ended'; session: ViewAsSession };
-
-/** The open view and whether it has ended, by its clock or by the API's refusal; re-renders when the time comes. */
-export function useViewAs(now: () => number = Date.now): ViewAsState {
-  const session = useViewAsStore((state) => state.session);
-  const refused = useViewAsStore((state) => state.refused);
-  const endsAt = session ? new Date(session.expiresAt).getTime() : null;
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    if (endsAt === null) return undefined;
-    const left = endsAt - now();
-    if (left <= 0) return undefined;
-    // Browsers cap a timer at about 24.8 days; a view lasts 15 minutes.
-    const timer = setTimeout(() => setTick((tick) => tick + 1), left);
-    return () => clearTimeout(timer);
-  }, [endsAt, now]);
-  if (!session || endsAt === null) return { status: 'none' };
-  return { status: refused || now() >= endsAt ? 'ended' : 'active', session };
 }
