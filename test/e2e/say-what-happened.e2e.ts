@@ -177,6 +177,63 @@ describe('say what happened, keep what was typed, keep the layout still', () => 
     }
   });
 
+  // ADR 0092: staff look at a client's portal in a tab of its own, read only; the client's own session in the same
+  // browser stays as it was, and the client's activity log records the view.
+  it("lets staff view a client's portal read only, beside the client's own session, and records it", async () => {
+    const email = 'viewed@example.com';
+    const userUuid = await newClient(email);
+    await apiCall(
+      server.baseUrl,
+      'POST',
+      '/payments',
+      { userUuid, amount: 75, action: 'DEPOSIT', comment: 'Float' },
+      adminToken,
+    );
+    // What the console's button asks for.
+    const { accessToken } = await apiCall<{ accessToken: string }>(
+      server.baseUrl,
+      'POST',
+      `/users/${userUuid}/view-as`,
+      undefined,
+      adminToken,
+    );
+    const context = await newContext('en');
+    const own = await context.newPage();
+    await own.goto(`${server.baseUrl}/login`);
+    await signIn(own, email);
+    await own.getByTestId('balance').waitFor();
+    const ownSession = await own.evaluate(() => localStorage.getItem('user'));
+
+    const view = await context.newPage();
+    await view.goto(`${server.baseUrl}/view-as#${accessToken}`);
+    await view.getByTestId('view-as-banner').waitFor();
+    assert.equal(new URL(view.url()).hash, '', 'the token left the address bar');
+    assert.match((await view.getByTestId('balance').textContent()) ?? '', /75/);
+    await view.goto(`${server.baseUrl}/packages`);
+    await view.getByTestId('view-as-banner').waitFor();
+    assert.equal(await view.getByTestId('plan-buy').first().isDisabled(), true, 'buying is disabled in a view');
+    await checkScreen(view, 'packages in a view');
+    assert.equal(
+      await view.evaluate(() => localStorage.getItem('user')),
+      ownSession,
+      "the client's session is untouched",
+    );
+    await view.getByTestId('view-as-end').click();
+    await own.reload();
+    await own.getByTestId('balance').waitFor();
+
+    const log = await apiCall<{ content: { eventType: string; createdBy: { name: string } }[] }>(
+      server.baseUrl,
+      'POST',
+      '/audit-logs/search',
+      { targetAndParentIds: [userUuid], page: 0, size: 50 },
+      adminToken,
+    );
+    const views = log.content.filter((entry) => entry.eventType === 'UserViewedByStaff');
+    assert.ok(views.length >= 2, `the opening and the view's requests are in the log (${views.length})`);
+    await context.close();
+  });
+
   it('shows the changed screens in both languages, themes and widths', async () => {
     const email = 'ambassador@example.com';
     const userUuid = await newClient(email, 'AMBASSADOR');
