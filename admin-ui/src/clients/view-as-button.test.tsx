@@ -62,7 +62,7 @@ describe('view as client (console)', () => {
     expect(screen.queryByTestId('view-as-open')).toBeNull();
   });
 
-  it("closes the empty tab when the API refuses, and can be pressed again", async () => {
+  it('closes the empty tab when the API refuses, and can be pressed again', async () => {
     mockFetch({
       'POST /api/users/u-1/view-as': () => json(403, { error: 'error.view.as.staff.account' }),
     });
