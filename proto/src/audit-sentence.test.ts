@@ -75,6 +75,28 @@ describe('activity-log sentences', () => {
     expect(plain(auditSentence(extension(30, 'Summer 2026', 'VOUCHER'), 'he'))).toContain('+30 ימים: שובר Summer 2026');
   });
 
+  it('tell a subscription started with a day voucher: the code’s days and the batch’s label (ADR 0089)', () => {
+    const started = entry({
+      target: { type: 'SUBSCRIPTION', id: 's-9', name: 'Gold', email: null },
+      parent: DANA,
+      operationType: 'CREATED',
+      eventType: 'SubscriptionPurchased',
+      changes: [
+        { field: 'planName', oldValue: null, newValue: 'Gold' },
+        { field: 'price', oldValue: null, newValue: 0 },
+        { field: 'status', oldValue: null, newValue: 'PENDING' },
+        { field: 'voucher', oldValue: null, newValue: { days: 30, reason: 'Winter fair', source: 'VOUCHER' } },
+      ],
+    });
+    const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+    expect(plain(auditSentence(started, 'en'))).toBe(
+      'Subscription Gold of Dana Cohen (dana@example.com): started with a voucher, +30 days: voucher Winter fair, status Pending',
+    );
+    expect(plain(auditSentence(started, 'he'))).toContain('נפתח בשובר, +30 ימים: שובר Winter fair, סטטוס');
+    const bought = { ...started, changes: started.changes.filter((change) => change.field !== 'voucher') };
+    expect(plain(auditSentence(bought, 'en'))).toContain('bought for $0.00, status Pending');
+  });
+
   it('tell a voucher batch by its label: generated, funded, and a code redeemed by its number, never the code', () => {
     const batch = {
       type: 'VOUCHER_BATCH',

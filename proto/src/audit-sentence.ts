@@ -4,6 +4,7 @@ import {
   AUDIT_WORDS,
   auditFieldText,
   type AuditValueKind,
+  EVENT_SENTENCE_VARIANTS,
   EVENT_SENTENCES,
   eventTypeLabel,
   FALLBACK_SENTENCE,
@@ -246,6 +247,12 @@ function fillTemplate(template: string, fills: Record<string, Fill>): SentencePa
  */
 export function auditSentenceParts(entry: AuditLog, lang: Language): SentencePart[] {
   const fills = fillsOf(entry, lang);
+  if (isKnownEventType(entry.eventType)) {
+    for (const variant of EVENT_SENTENCE_VARIANTS[entry.eventType] ?? []) {
+      const filled = fillTemplate(variant[lang], fills);
+      if (filled) return filled;
+    }
+  }
   const own = isKnownEventType(entry.eventType) ? fillTemplate(EVENT_SENTENCES[entry.eventType][lang], fills) : null;
   return own ?? (fillTemplate(FALLBACK_SENTENCE[lang], fills) as SentencePart[]);
 }

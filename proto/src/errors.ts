@@ -311,8 +311,8 @@ export const ERROR_CATALOGUE = {
   'error.voucher.batch.not.found': { status: 404, en: 'Voucher batch not found', he: 'סדרת השוברים לא נמצאה' },
   'error.voucher.subscription.needed': {
     status: 409,
-    en: 'This voucher adds days to a subscription to {planName}; subscribe to that package first',
-    he: 'השובר מוסיף ימים למנוי לחבילה {planName}; יש להירשם לחבילה הזו קודם',
+    en: 'This voucher starts a subscription to {planName}: choose a login and password for it',
+    he: 'השובר פותח מנוי לחבילה {planName}: יש לבחור לו שם משתמש וסיסמה',
   },
   'error.voucher.funding.amount.invalid': {
     status: 400,

@@ -298,6 +298,19 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   PromoCodeReservationReleased: { he: '{target} שוחרר: {changes}', en: '{target} released: {changes}' },
 });
 
+/**
+ * Sentences an event reads in when the fields they name are there, tried before its own: a subscription a day voucher
+ * started was not bought (ADR 0089), "started with a voucher, +30 days: voucher ⟨label⟩, status Pending".
+ */
+export const EVENT_SENTENCE_VARIANTS: Readonly<Partial<Record<EventType, readonly Bilingual[]>>> = Object.freeze({
+  SubscriptionPurchased: [
+    {
+      he: '{target} של {parent}: נפתח בשובר, {voucher}, סטטוס {status}',
+      en: '{target} of {parent}: started with a voucher, {voucher}, status {status}',
+    },
+  ],
+});
+
 /** The sentence of an event without its own (a type this build does not know, or a sentence it cannot fill). */
 export const FALLBACK_SENTENCE: Bilingual = Object.freeze({ he: '{target}: {event}', en: '{target}: {event}' });
 
@@ -456,6 +469,7 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     },
     cardChargeSettled: { label: { he: 'חיוב הכרטיס התקבל', en: 'card charge received' }, value: BOOLEAN },
     extension: { label: { he: 'ימים שנוספו', en: 'days added' }, value: { kind: 'extension' } },
+    voucher: { label: { he: 'נפתח בשובר', en: 'started with a voucher' }, value: { kind: 'extension' } },
   },
   PROMO_CODE: {
     percentOff: { label: { he: 'הנחה (%)', en: 'discount (%)' }, value: TEXT },

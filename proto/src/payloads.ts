@@ -570,6 +570,18 @@ export interface Subscription {
    * reason the client is told; never who added them. Left out in lists and when there are none.
    */
   extensions?: SubscriptionExtensionNote[];
+  /**
+   * `GET /subscriptions/{id}` only: the day voucher it was started with (ADR 0089), "Started with voucher ⟨label⟩: 30
+   * days"; left out in lists and for a subscription that was bought.
+   */
+  startedByVoucher?: SubscriptionVoucherNote;
+}
+
+/** The day voucher a subscription was started with, as its owner reads it. */
+export interface SubscriptionVoucherNote {
+  days: number;
+  /** The voucher batch's label. */
+  label: string;
 }
 
 /** Days added to a subscription, as its owner reads them: "+2 days: ⟨reason⟩". */

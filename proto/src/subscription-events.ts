@@ -66,6 +66,20 @@ export interface SubscriptionPurchasedData {
   login: string;
   paymentId: number | null;
   purchasedAt: IsoDateTime;
+  /**
+   * A subscription started by a day voucher's code (ADR 0089): which code of which batch, and its days, which make the
+   * first period instead of `durationInMonths`; nothing was charged (`priceMinor` 0, `paymentId` null). Absent or null
+   * for every other purchase.
+   */
+  voucher?: SubscriptionVoucherOrigin | null;
+}
+
+/** The day voucher code a subscription was started with: batch, 0-based code index, days and the batch's label. */
+export interface SubscriptionVoucherOrigin {
+  batchId: string;
+  codeIndex: number;
+  days: number;
+  label: string;
 }
 
 /** The streaming service holds the account: the first period starts now. → ACTIVE (UNSUBSCRIBED if deactivated before). */

@@ -168,5 +168,8 @@ export interface VoucherRedemption {
   days: number | null;
   planName: string | null;
   subscriptionId: string | null;
+  /** Null when the code started a new subscription: its period starts once the streaming service has the account. */
   endDate: IsoDateTime | null;
+  /** DAYS: true when the code started a new subscription (the client had none of the package to extend). */
+  newSubscription: boolean;
 }

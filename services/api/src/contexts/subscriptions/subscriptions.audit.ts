@@ -33,6 +33,8 @@ export const SUBSCRIPTIONS_AUDIT_MAPPERS: Readonly<Record<SubscriptionEventType,
     discountPercent: data.discountPercent,
     isRecurrent: data.isRecurrent,
     login: data.login,
+    // A day voucher's subscription (ADR 0089): "+30 days: voucher ⟨label⟩", as an extension by a code reads.
+    ...(data.voucher ? { voucher: { days: data.voucher.days, reason: data.voucher.label, source: 'VOUCHER' } } : {}),
   })),
   SubscriptionActivated: entry<'SubscriptionActivated'>('UPDATED', (data) => ({
     status: 'ACTIVE',

@@ -15,12 +15,16 @@ export interface DayVoucherRedemptionRequest {
   planName: string;
   /** The batch's label: the reason the client is shown for the days. */
   label: string;
+  /** The login and password of the subscription the code starts when the client has none of the package to extend. */
+  newSubscription: { login: string; password: string } | null;
   context: RequestContext;
 }
 
 export interface DayVoucherRedemptionOutcome {
   subscriptionId: string;
-  endDate: IsoDateTime;
+  /** The extended subscription's new end; null for a new one, whose period starts when it is provisioned. */
+  endDate: IsoDateTime | null;
+  newSubscription: boolean;
 }
 
 /**
@@ -34,8 +38,9 @@ export abstract class DayVoucherSubscriptions {
   abstract packageOf(planId: string): Promise<DayVoucherPackage>;
 
   /**
-   * Extends the client's ACTIVE, UNSUBSCRIBED or GRACE subscription of the package; a client without one gets
-   * `error.voucher.subscription.needed` (once the code is known to be usable).
+   * Extends the client's ACTIVE, UNSUBSCRIBED or GRACE subscription of the package; for a client without one, starts a
+   * subscription of the package with the code's days and the login and password given, or answers
+   * `error.voucher.subscription.needed` (once the code is known to be usable) when none were given.
    */
   abstract redeem(request: DayVoucherRedemptionRequest): Promise<DayVoucherRedemptionOutcome>;
 }

@@ -97,9 +97,22 @@ export class VoucherRedemptionDto implements VoucherRedemption {
   @ApiProperty({ nullable: true, type: String, description: 'DAYS: the package' })
   planName: string | null;
 
-  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'DAYS: the subscription extended' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'DAYS: the subscription extended or started',
+  })
   subscriptionId: string | null;
 
-  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: "DAYS: the subscription's new end" })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: "DAYS: the extended subscription's new end; null for a new one (PENDING until provisioned)",
+  })
   endDate: string | null;
+
+  @ApiProperty({ description: 'DAYS: the code started a new subscription of the package' })
+  newSubscription: boolean;
 }

@@ -10,12 +10,16 @@ import {
   expectReadModelsToEqualReplay,
   read,
   settled,
+  uniqueLogin,
 } from '../subscriptions.fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MISSES_PER_ACCOUNT = 3;
 
-/* Day vouchers (docs/adr/0089-prepaid-vouchers.md): a code adds its days to the client's subscription of a package. */
+/*
+ * Day vouchers (docs/adr/0089-prepaid-vouchers.md): a code adds its days to the client's subscription of a package,
+ * or starts one when the client has none to extend.
+ */
 describe('day vouchers', () => {
   let testApp: TestApp;
   let admin: string;
@@ -45,8 +49,11 @@ describe('day vouchers', () => {
   };
   const fund = (batchId: string, body: object) =>
     testApp.http.post(`/api/vouchers/batches/${batchId}/funding`).set('Authorization', `Bearer ${admin}`).send(body);
-  const redeem = (token: string, code: string) =>
-    testApp.http.post('/api/vouchers/redeem').set('Authorization', `Bearer ${token}`).send({ code });
+  const redeem = (token: string, code: string, credentials: { login: string; password: string } | object = {}) =>
+    testApp.http
+      .post('/api/vouchers/redeem')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ code, ...credentials });
   const revenueOfTransaction = async (batchId: string): Promise<number> => {
     const rows: Array<{ total: string | null }> = await testApp.dataSource.query(
       `SELECT sum(e.amount_minor)::text AS total FROM ledger_entries e
@@ -122,7 +129,7 @@ describe('day vouchers', () => {
     expect(extended[0].n).toBe(1);
   });
 
-  it('a client without a subscription of the package is told one is needed, and the code stays usable', async () => {
+  it('a client without a subscription of the package is asked for a login, and the code stays usable', async () => {
     const newcomer = await createActiveUser(testApp);
     const { batch, codes } = await generated(1, 30);
     const unfunded = await redeem(newcomer.accessToken, codes[0]);
@@ -136,6 +143,68 @@ describe('day vouchers', () => {
     const customer = await customerWithBalance(testApp, 10);
     await settled(testApp, (await bought(testApp, customer, plan.id)).id);
     expect((await redeem(customer.accessToken, codes[0])).status).toBe(201);
+  });
+
+  it('starts a subscription for a client without one: free, provisioned, the code’s days; five at once → one', async () => {
+    const newcomers = await Promise.all([1, 2, 3, 4, 5].map(() => createActiveUser(testApp)));
+    const { batch, codes } = await generated(1, 30);
+    expect((await fund(batch.id, { funding: 'GIVEN_AWAY', comment: 'gift' })).status).toBe(200);
+    const halfCredentials = await redeem(newcomers[0].accessToken, codes[0], { login: uniqueLogin() });
+    expect(halfCredentials.status).toBe(400);
+    const badLogin = await redeem(newcomers[0].accessToken, codes[0], { login: 'a', password: 'pass-1234' });
+    expect(badLogin.status).toBe(400);
+
+    const answers = await Promise.all(
+      newcomers.map((newcomer) =>
+        redeem(newcomer.accessToken, codes[0], { login: uniqueLogin(), password: 'pass-1234' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409))
+      expect(refused.body.error).toBe('error.voucher.code.already.redeemed');
+    const winner = answers.findIndex((answer) => answer.status === 201);
+    const redemption = answers[winner].body as VoucherRedemption;
+    expect(redemption).toMatchObject({
+      kind: 'DAYS',
+      days: 30,
+      planName: plan.name,
+      endDate: null,
+      newSubscription: true,
+      amount: 0,
+      paymentId: null,
+    });
+    const started: Array<{ n: number }> = await testApp.dataSource.query(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'SubscriptionPurchased' AND data->'voucher'->>'batchId' = $1`,
+      [batch.id],
+    );
+    expect(started[0].n).toBe(1);
+
+    // The purchase path: PENDING, provisioned by the same job a bought one gets, then the code's days from then.
+    const subscription = await settled(testApp, redemption.subscriptionId as string);
+    expect(subscription).toMatchObject({
+      status: 'ACTIVE',
+      userUuid: newcomers[winner].userUuid,
+      paymentPlan: { planId: plan.id, planName: plan.name },
+      price: 0,
+      startedByVoucher: { days: 30, label: 'Hanukkah gift' },
+    });
+    const start = new Date(subscription.startDate as string).getTime();
+    expect(new Date(subscription.endDate as string).getTime()).toBe(start + 30 * DAY_MS);
+    const jobs: Array<{ n: number }> = await testApp.dataSource.query(
+      `SELECT count(*)::int AS n FROM provisioning_jobs WHERE subscription_id = $1`,
+      [subscription.id],
+    );
+    expect(jobs[0].n).toBeGreaterThan(0);
+    expect(await balanceMinorOf(testApp, newcomers[winner].userUuid)).toBe(0);
+
+    // The next code of the package, once it runs, extends it rather than starting another.
+    const next = await generated(1, 7);
+    expect((await fund(next.batch.id, { funding: 'GIVEN_AWAY', comment: 'gift' })).status).toBe(200);
+    const extended = await redeem(newcomers[winner].accessToken, next.codes[0], {
+      login: uniqueLogin(),
+      password: 'pass-1234',
+    });
+    expect(extended.body).toMatchObject({ newSubscription: false, subscriptionId: subscription.id });
   });
 
   it('wrong codes spend the same guessing allowance as money codes', async () => {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { planForSale, planStreams } from '../../catalog';
 import {
@@ -15,13 +16,21 @@ import { assert } from '../../../kernel';
 import { CommandPipeline } from '../../../platform/commands';
 import { EventStore } from '../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../platform/http';
+import { purchaseWithDayVoucher } from '../domain/subscription.decider';
+import { LoginReservation, withUniqueLogin } from '../infrastructure/logins';
+import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
+import { subscriptionStreams } from '../infrastructure/subscription-streams';
+import { SubscriptionReader } from '../projections/subscriptions/subscription-reader';
+import { purchasedPlan } from './purchased-plan';
 import { decideSubscriptionExtension, subscriptionExtensionStream } from './subscription-extensions';
+import { SubscriptionParties } from './subscription-parties';
 
 /**
  * The ledger's `DayVoucherSubscriptions` port (docs/adr/0089-prepaid-vouchers.md): a day voucher's code and the days
  * it adds are one append under the batch's lock and the subscription's, so five clients typing one code get one
- * extension. A client without a subscription of the package is refused for now: creating one from a code is not
- * built (ADR 0089, "Not yet").
+ * extension. A client without a subscription of the package to extend gets a new one, as a purchase makes it (the
+ * same `SubscriptionPurchased`, login reservation, password and provisioning), for nothing and with the code's days
+ * as its first period, in one append with the code's `VoucherCodeRedeemed` under the batch's lock.
  */
 @Injectable()
 export class DayVoucherRedemptions extends DayVoucherSubscriptions {
@@ -29,6 +38,9 @@ export class DayVoucherRedemptions extends DayVoucherSubscriptions {
     private readonly pipeline: CommandPipeline,
     private readonly store: EventStore,
     private readonly dataSource: DataSource,
+    private readonly parties: SubscriptionParties,
+    private readonly secrets: SubscriptionSecrets,
+    private readonly subscriptions: SubscriptionReader,
   ) {
     super();
   }
@@ -40,6 +52,8 @@ export class DayVoucherRedemptions extends DayVoucherSubscriptions {
 
   async redeem(request: DayVoucherRedemptionRequest): Promise<DayVoucherRedemptionOutcome> {
     const subscriptionId = await this.extendableOf(request.userUuid, request.planId);
+    if (subscriptionId === null && request.newSubscription !== null)
+      return this.start(request, request.newSubscription);
     if (subscriptionId === null) {
       // A used or unfunded code answers as such first: the refusal below must not hide it.
       await this.pipeline.run({
@@ -82,10 +96,72 @@ export class DayVoucherRedemptions extends DayVoucherSubscriptions {
         assert(extended?.type === 'SubscriptionExtended', 'an unused code extends the subscription');
         return {
           events: { batch, subscription },
-          result: { subscriptionId, endDate: extended.data.endDate },
+          result: { subscriptionId, endDate: extended.data.endDate, newSubscription: false },
         };
       },
     });
+    return result;
+  }
+
+  /**
+   * A new subscription of the package from the code: the batch, the new subscription's stream, the package (its terms
+   * read under its lock, on sale) and the login's reservation are locked together, so of five redemptions of one code
+   * one starts a subscription and the others find the code used. The password goes to `subscription_secrets` in the
+   * same transaction, as a purchase's does; the provisioning processor creates the account from the event.
+   */
+  private async start(
+    request: DayVoucherRedemptionRequest,
+    credentials: { login: string; password: string },
+  ): Promise<DayVoucherRedemptionOutcome> {
+    const { login, password } = credentials;
+    const user = await this.parties.existingUser(request.userUuid);
+    const subscriptionId = randomUUID();
+    const reservation = new LoginReservation(login, this.subscriptions);
+    const { result } = await withUniqueLogin(() =>
+      this.pipeline.run({
+        context: request.context,
+        streams: {
+          batch: voucherBatchStreams.ref(request.batchId),
+          plan: planStreams.lockedForReading(request.planId),
+          subscription: subscriptionStreams.ref(subscriptionId),
+          login: reservation.stream,
+        },
+        prepare: (tx) => reservation.readHolders(tx),
+        decide: (loaded, { at }) => {
+          const batch = redeemDayVoucher(
+            { codeIndex: request.codeIndex, userUuid: request.userUuid, subscriptionId, at },
+            loaded.batch.state,
+          );
+          const [redeemed] = batch;
+          assert(redeemed?.type === 'VoucherCodeRedeemed', 'a day code decides one VoucherCodeRedeemed');
+          const subscription = purchaseWithDayVoucher(
+            {
+              subscriptionId,
+              userUuid: user.uuid,
+              userEmail: user.email,
+              plan: purchasedPlan(planForSale(loaded.plan.state)),
+              voucher: {
+                batchId: request.batchId,
+                codeIndex: request.codeIndex,
+                days: redeemed.data.days ?? 0,
+                label: request.label,
+              },
+              login,
+              password,
+              at,
+            },
+            loaded.subscription.state,
+          );
+          reservation.reserve(subscriptionId);
+          return {
+            events: { batch, subscription },
+            result: { subscriptionId, endDate: null, newSubscription: true },
+          };
+        },
+        alongside: (tx, _decision, { at }) =>
+          this.secrets.write(tx.manager, { subscriptionId, version: 1, password, at }),
+      }),
+    );
     return result;
   }
 

@@ -6,6 +6,7 @@ import {
   LIMITS,
   type RenewalFunding,
   type SubscriptionExtensionSource,
+  type SubscriptionVoucherOrigin,
   usesSavedCard,
 } from '@kupa/proto';
 import { assert, DomainError, type Evolution } from '../../../kernel';
@@ -172,8 +173,62 @@ export function purchaseTrial(
   ];
 }
 
-/** The end of a period that starts at `from`: calendar months, or the trial's days. */
+/**
+ * A subscription started by a day voucher's code (ADR 0089): the package's terms as a purchase takes them, but nothing
+ * is charged (price 0, no payment) and its first period is the code's days, from its activation as for a bought one.
+ * The list price stays the package's, so a renewal after it costs what the package costs. It goes through the same
+ * PENDING → provisioning → ACTIVE path as a bought one.
+ */
+export function purchaseWithDayVoucher(
+  command: {
+    subscriptionId: string;
+    userUuid: string;
+    userEmail: string;
+    plan: PurchasedPlan;
+    voucher: SubscriptionVoucherOrigin;
+    login: string;
+    password: string;
+    at: Date;
+  },
+  state: SubscriptionState,
+): SubscriptionEvent[] {
+  assert(!state.exists, `subscription ${command.subscriptionId} is purchased once`);
+  assertLogin(command.login);
+  assertPassword(command.password);
+  const { plan, voucher } = command;
+  assert(
+    Number.isInteger(voucher.days) && voucher.days >= 1 && voucher.days <= LIMITS.extensionMaxDays,
+    `${voucher.days} days are a whole number from 1 to ${LIMITS.extensionMaxDays}`,
+  );
+  return [
+    {
+      type: 'SubscriptionPurchased',
+      data: {
+        subscriptionId: command.subscriptionId,
+        userUuid: command.userUuid,
+        userEmail: command.userEmail,
+        type: 'REGULAR',
+        planId: plan.planId,
+        planName: plan.planName,
+        durationInMonths: plan.durationInMonths,
+        trialDays: null,
+        priceMinor: 0,
+        listPriceMinor: plan.priceMinor,
+        discountPercent: 0,
+        currency: plan.currency,
+        isRecurrent: plan.isRecurrent,
+        login: command.login,
+        paymentId: null,
+        purchasedAt: command.at.toISOString(),
+        voucher,
+      },
+    },
+  ];
+}
+
+/** The end of the first period, starting at `from`: a day voucher's days, the trial's days, or calendar months. */
 function periodEnd(subscription: ExistingSubscription, from: Date): Date {
+  if (subscription.voucherDays !== null) return addDays(from, subscription.voucherDays);
   return subscription.trialDays !== null
     ? addDays(from, subscription.trialDays)
     : addCalendarMonths(from, subscription.durationInMonths);

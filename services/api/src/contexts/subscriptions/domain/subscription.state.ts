@@ -16,6 +16,8 @@ export interface ExistingSubscription {
   planId: string | null;
   durationInMonths: number;
   trialDays: number | null;
+  /** The days of the first period when a day voucher started it (ADR 0089); null otherwise. */
+  voucherDays: number | null;
   /** What the last period cost, after the discount. */
   priceMinor: number;
   /** The package's price as bought: every renewal starts from it (a referenced package keeps its price). */
@@ -79,6 +81,7 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       planId: data.planId,
       durationInMonths: data.durationInMonths,
       trialDays: data.trialDays,
+      voucherDays: data.voucher?.days ?? null,
       priceMinor: data.priceMinor,
       listPriceMinor: data.listPriceMinor,
       currency: data.currency,

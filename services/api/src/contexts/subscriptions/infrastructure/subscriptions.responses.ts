@@ -11,6 +11,7 @@ import {
   SUBSCRIPTION_EXTENSION_SOURCES,
   type SubscriptionExtensionNote,
   type SubscriptionExtensionSource,
+  type SubscriptionVoucherNote,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
   type SubscriptionStatus,
@@ -54,6 +55,14 @@ export class SubscriptionExtensionNoteDto implements SubscriptionExtensionNote {
 
   @InstantProperty()
   extendedAt: string;
+}
+
+export class SubscriptionVoucherNoteDto implements SubscriptionVoucherNote {
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'The first period, in days' })
+  days: number;
+
+  @ApiProperty({ description: "The day voucher batch's label" })
+  label: string;
 }
 
 export class SubscriptionDto implements Subscription {
@@ -141,6 +150,13 @@ export class SubscriptionDto implements Subscription {
       'GET /subscriptions/{id} only: days added without a payment, oldest first, never who added them; left out when none',
   })
   extensions?: SubscriptionExtensionNote[];
+
+  @ApiPropertyOptional({
+    type: SubscriptionVoucherNoteDto,
+    description:
+      'GET /subscriptions/{id} only: the day voucher it was started with (price 0); left out for one that was bought',
+  })
+  startedByVoucher?: SubscriptionVoucherNote;
 }
 
 export const SubscriptionPageDto = PageOf(SubscriptionDto);

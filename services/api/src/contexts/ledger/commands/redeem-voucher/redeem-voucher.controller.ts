@@ -16,7 +16,11 @@ export class RedeemVoucherController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('redeem')
-  @ApiOperation({ summary: "Redeem a voucher code into the signed-in client's balance; a code redeems once, ever" })
+  @ApiOperation({
+    summary:
+      "Redeem a voucher code: money into the signed-in client's balance, days onto their subscription of the " +
+      'package (or a new one, given a login and password); a code redeems once, ever',
+  })
   @ApiCreatedResponse({ type: VoucherRedemptionDto })
   @ApiErrors(400, 401, 403, 404, 409, 429)
   @Roles('CLIENT', 'AMBASSADOR')
@@ -27,6 +31,8 @@ export class RedeemVoucherController {
     @Body() request: RedeemVoucherRequestDto,
     @ReqContext() context: RequestContext,
   ): Promise<VoucherRedemption> {
-    return this.commands.execute(new RedeemVoucherCommand(actor, request.code, context));
+    const { code, login, password } = request;
+    const newSubscription = login !== undefined && password !== undefined ? { login, password } : null;
+    return this.commands.execute(new RedeemVoucherCommand(actor, code, newSubscription, context));
   }
 }

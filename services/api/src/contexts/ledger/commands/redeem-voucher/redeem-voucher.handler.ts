@@ -101,6 +101,7 @@ export class RedeemVoucherHandler implements ICommandHandler<RedeemVoucherComman
             planName: null,
             subscriptionId: null,
             endDate: null,
+            newSubscription: false,
           },
         };
       },
@@ -108,7 +109,10 @@ export class RedeemVoucherHandler implements ICommandHandler<RedeemVoucherComman
     return result;
   }
 
-  /** A DAYS code: the subscriptions context extends the client's subscription of the package with the code's days. */
+  /**
+   * A DAYS code: the subscriptions context extends the client's subscription of the package with the code's days, or
+   * starts one with them.
+   */
   private async redeemDays(
     command: RedeemVoucherCommand,
     found: { batchId: string; codeIndex: number },
@@ -123,6 +127,7 @@ export class RedeemVoucherHandler implements ICommandHandler<RedeemVoucherComman
       planId: batch.planId,
       planName: batch.planName,
       label: batch.label,
+      newSubscription: command.newSubscription,
       context: command.context,
     });
     const balanceMinor = (await this.balances.balancesOf([userUuid])).get(userUuid) ?? 0;
@@ -135,6 +140,7 @@ export class RedeemVoucherHandler implements ICommandHandler<RedeemVoucherComman
       planName: batch.planName,
       subscriptionId: outcome.subscriptionId,
       endDate: outcome.endDate,
+      newSubscription: outcome.newSubscription,
     };
   }
 }

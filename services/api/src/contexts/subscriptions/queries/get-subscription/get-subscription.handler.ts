@@ -1,6 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { Subscription, SubscriptionExtendedData, SubscriptionExtensionNote } from '@kupa/proto';
+import type {
+  Subscription,
+  SubscriptionExtendedData,
+  SubscriptionExtensionNote,
+  SubscriptionPurchasedData,
+  SubscriptionVoucherNote,
+} from '@kupa/proto';
 import { EventStore } from '../../../../platform/event-store';
 import { subscriptionStreamId } from '../../domain/subscription.events';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
@@ -22,27 +28,39 @@ export class GetSubscriptionHandler implements IQueryHandler<GetSubscriptionQuer
   async execute({ actor, subscriptionId }: GetSubscriptionQuery): Promise<Subscription> {
     const subscription = await this.reader.visibleTo(actor, subscriptionId);
     // Left out when there are none, as `connect` is: the answer stays what every other route says of it.
-    const extensions = await this.extensionsOf(subscription.id);
-    const withExtensions = extensions.length === 0 ? subscription : { ...subscription, extensions };
+    const events = await this.store.readStream(subscriptionStreamId(subscription.id));
+    const extensions = extensionsOf(events);
+    const startedByVoucher = voucherOf(events);
+    const withVoucher = startedByVoucher === null ? subscription : { ...subscription, startedByVoucher };
+    const withExtensions = extensions.length === 0 ? withVoucher : { ...withVoucher, extensions };
     const connect = this.config.streamingConnect;
     return connect === null ? withExtensions : { ...withExtensions, connect };
   }
+}
 
-  /**
-   * The days added to the subscription (ADR 0089), read from its own stream, which is short (it is folded whole for
-   * every command) and whose event holds exactly what the client is told. Who added them stays out: the client reads the reason only.
-   */
-  private async extensionsOf(subscriptionId: string): Promise<SubscriptionExtensionNote[]> {
-    const events = await this.store.readStream(subscriptionStreamId(subscriptionId));
-    const rows = events
-      .filter((event) => event.type === 'SubscriptionExtended')
-      .map((event) => ({ data: event.data as SubscriptionExtendedData }));
-    return rows.map(({ data }) => ({
-      days: data.days,
-      reason: data.reason,
-      source: data.source,
-      endDate: data.endDate,
-      extendedAt: data.extendedAt,
-    }));
-  }
+type StreamEvents = Awaited<ReturnType<EventStore['readStream']>>;
+
+/**
+ * The days added to the subscription (ADR 0089), read from its own stream, which is short (it is folded whole for
+ * every command) and whose event holds exactly what the client is told. Who added them stays out: the client reads
+ * the reason only.
+ */
+function extensionsOf(events: StreamEvents): SubscriptionExtensionNote[] {
+  const rows = events
+    .filter((event) => event.type === 'SubscriptionExtended')
+    .map((event) => ({ data: event.data as SubscriptionExtendedData }));
+  return rows.map(({ data }) => ({
+    days: data.days,
+    reason: data.reason,
+    source: data.source,
+    endDate: data.endDate,
+    extendedAt: data.extendedAt,
+  }));
+}
+
+/** The day voucher the subscription was started with, from its purchase (ADR 0089); null for one that was bought. */
+function voucherOf(events: StreamEvents): SubscriptionVoucherNote | null {
+  const purchase = events.find((event) => event.type === 'SubscriptionPurchased');
+  const voucher = (purchase?.data as SubscriptionPurchasedData | undefined)?.voucher ?? null;
+  return voucher === null ? null : { days: voucher.days, label: voucher.label };
 }
