@@ -1,6 +1,9 @@
 import {
   isLedgerAccount,
   type LedgerTransaction,
+  SUBSCRIPTION_STREAM_PREFIX,
+  type SubscriptionExtendedData,
+  type SubscriptionPurchasedData,
   USER_ACCOUNT_PREFIX,
   userAccount,
   VOUCHER_BATCH_STREAM_PREFIX,
@@ -22,6 +25,7 @@ import type { PaymentState } from './payment.state';
 import { isValidPosting, netChangeMinor, postingSides } from './postings';
 import {
   ALL_VOUCHER_EVENT_TYPES,
+  dayVoucherCodeOfExtensionKey,
   outstandingMinor,
   VOUCHER_LIABILITY_ACCOUNT,
   voucherBatchEvolution,
@@ -101,6 +105,14 @@ export interface LedgerReplay {
 const WALLET_TYPES: ReadonlySet<string> = new Set(WALLET_EVENT_TYPES);
 const PAYMENT_TYPES: ReadonlySet<string> = new Set(PAYMENT_EVENT_TYPES);
 const VOUCHER_TYPES: ReadonlySet<string> = new Set(ALL_VOUCHER_EVENT_TYPES);
+/** The subscription events that may carry a day voucher's days: a new subscription's, or an extension's. */
+const DAY_VOUCHER_GRANT_TYPES: ReadonlySet<string> = new Set(['SubscriptionPurchased', 'SubscriptionExtended']);
+
+/** What a day code gave, as the batch's redemption or the subscription's event tells it. */
+interface DayVoucherGrant {
+  subscriptionId: string;
+  days: number;
+}
 
 type DepositPurchaseOutcome = Extract<PaymentEvent, { type: 'DepositPurchaseCompleted' | 'DepositPurchaseFailed' }>;
 
@@ -112,8 +124,10 @@ type DepositPurchaseOutcome = Extract<PaymentEvent, { type: 'DepositPurchaseComp
 function replayedKindOf(event: {
   streamId: string;
   type: string;
-}): 'wallet' | 'payment' | 'purchaseOutcome' | 'voucherBatch' | null {
+}): 'wallet' | 'payment' | 'purchaseOutcome' | 'voucherBatch' | 'dayVoucherGrant' | null {
   if (event.streamId.startsWith(VOUCHER_BATCH_STREAM_PREFIX) && VOUCHER_TYPES.has(event.type)) return 'voucherBatch';
+  if (event.streamId.startsWith(SUBSCRIPTION_STREAM_PREFIX) && DAY_VOUCHER_GRANT_TYPES.has(event.type))
+    return 'dayVoucherGrant';
   if (event.type === 'DepositPurchaseCompleted' || event.type === 'DepositPurchaseFailed') {
     if (!event.streamId.startsWith(PAYMENT_STREAM_PREFIX)) return 'purchaseOutcome';
   }
@@ -169,6 +183,12 @@ export function startLedgerReplay(): LedgerReplayer {
   /** Each code's redemption as its batch recorded it and as the wallet booked it, matched when the replay ends. */
   const codeRedemptions = new Map<string, { userUuid: string; paymentId: number; amountMinor: number }>();
   const walletRedemptions = new Map<string, { userUuid: string; paymentId: number; amountMinor: number }>();
+  /**
+   * Each day code's redemption as its batch recorded it and the days a subscription got for it (its
+   * `SubscriptionExtended` of source VOUCHER, or the `SubscriptionPurchased` it started), matched when the replay ends.
+   */
+  const dayRedemptions = new Map<string, DayVoucherGrant>();
+  const dayGrants = new Map<string, DayVoucherGrant>();
   let eventCount = 0;
 
   const problem = (kind: LedgerProblem['kind'], message: string, event?: ReplayableEvent): void => {
@@ -289,6 +309,7 @@ export function startLedgerReplay(): LedgerReplayer {
         const { subscriptionId, days } = voucherEvent.data;
         if (paymentId !== null || !subscriptionId || days !== previous.days)
           problem('voucher.invalid', `day code ${codeIndex} of batch ${batchId} redeemed without its extension`, event);
+        else dayRedemptions.set(`${batchId}:${codeIndex}`, { subscriptionId, days });
       } else if (paymentId === null) {
         problem('voucher.invalid', `code ${codeIndex} of batch ${batchId} redeemed without a payment`, event);
       } else {
@@ -298,9 +319,38 @@ export function startLedgerReplay(): LedgerReplayer {
     voucherBatches[batchId] = voucherBatchEvolution.evolve(previous, voucherEvent) as VoucherBatchState;
   };
 
+  /** A subscription's event that gave a day code's days: kept for the match with the code's redemption. */
+  const applyDayVoucherGrant = (event: ReplayableEvent): void => {
+    let code: { batchId: string; codeIndex: number } | null = null;
+    let grant: DayVoucherGrant | null = null;
+    if (event.type === 'SubscriptionPurchased') {
+      const data = event.data as SubscriptionPurchasedData;
+      if (!data.voucher) return;
+      code = data.voucher;
+      grant = { subscriptionId: data.subscriptionId, days: data.voucher.days };
+    } else {
+      const data = event.data as SubscriptionExtendedData;
+      if (data.source !== 'VOUCHER') return;
+      code = dayVoucherCodeOfExtensionKey(data.idempotencyKey);
+      if (code === null || code.batchId !== data.voucherBatchId) {
+        problem('voucher.invalid', `voucher extension with key ${data.idempotencyKey} names no code`, event);
+        return;
+      }
+      grant = { subscriptionId: data.subscriptionId, days: data.days };
+    }
+    const key = `${code.batchId}:${code.codeIndex}`;
+    if (dayGrants.has(key)) problem('voucher.invalid', `day code ${key} gave its days twice`, event);
+    dayGrants.set(key, grant);
+  };
+
   const apply = (event: ReplayableEvent): void => {
     if (finished) throw new Error('replayLedger: an event was applied after the replay finished');
     const kind = replayedKindOf(event);
+    // A subscription's stream is not the ledger's: its versions and other events are not the replay's to check.
+    if (kind === 'dayVoucherGrant') {
+      applyDayVoucherGrant(event);
+      return;
+    }
     if (kind === 'purchaseOutcome') {
       foldPayment(
         event,
@@ -420,6 +470,14 @@ export function startLedgerReplay(): LedgerReplayer {
     }
     for (const key of walletRedemptions.keys()) {
       if (!codeRedemptions.has(key)) problem('voucher.unmatched', `credit of code ${key} was never redeemed`);
+    }
+    for (const [key, redeemed] of dayRedemptions) {
+      const granted = dayGrants.get(key);
+      if (!granted || granted.subscriptionId !== redeemed.subscriptionId || granted.days !== redeemed.days)
+        problem('voucher.unmatched', `day code ${key} has no matching subscription days`);
+    }
+    for (const key of dayGrants.keys()) {
+      if (!dayRedemptions.has(key)) problem('voucher.unmatched', `days of code ${key} were never redeemed`);
     }
     // What the liability holds is exactly what the batches still owe: sold or given, less what was redeemed.
     const owedMinor = Object.values(voucherBatches).reduce((sum, batch) => sum + outstandingMinor(batch), 0);

@@ -278,6 +278,12 @@ export function dayVoucherExtensionKey(batchId: string, codeIndex: number): stri
   return `voucher:${batchId}:${codeIndex}`;
 }
 
+/** The code an extension's key names (`dayVoucherExtensionKey`), or null for a key of something else. */
+export function dayVoucherCodeOfExtensionKey(key: string): { batchId: string; codeIndex: number } | null {
+  const match = /^voucher:([0-9a-f-]{36}):(\d+)$/.exec(key);
+  return match ? { batchId: match[1], codeIndex: Number(match[2]) } : null;
+}
+
 /**
  * A client redeems one code of a DAYS batch on the subscription the flow extends in the same append (its
  * `SubscriptionExtended` is decided by the subscriptions context): the batch records the code used; no money moves.
