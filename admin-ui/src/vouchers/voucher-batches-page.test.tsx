@@ -94,4 +94,60 @@ describe('vouchers page', () => {
     expect(screen.getByTestId('vouchers-fund')).toBeEnabled();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
+
+  it('generates a day batch of a package on sale, and records its sale with the amount received', async () => {
+    signInAs('ADMIN');
+    const dayBatch: VoucherBatch = {
+      ...BATCH,
+      id: '66666666-6666-4666-8666-666666666666',
+      label: 'Hanukkah gift',
+      kind: 'DAYS',
+      amount: 0,
+      days: 30,
+      planId: '77777777-7777-4777-8777-777777777777',
+      planName: 'Gold',
+    };
+    const gold = { id: dayBatch.planId, name: 'Gold' };
+    const { calls } = mockFetch({
+      'GET /api/vouchers/batches': () => json(200, { items: [dayBatch], outstandingTotal: 0 }),
+      'POST /api/payment-plans/search': () =>
+        json(200, { content: [gold], page: 0, size: 100, totalElements: 1, totalPages: 1 }),
+      'POST /api/vouchers/batches': () => json(201, { batch: dayBatch, codes: ['ABCD-EFGH-JKMN-PQRS'] }),
+      [`POST /api/vouchers/batches/${dayBatch.id}/funding`]: () => json(200, { ...dayBatch, funding: 'SOLD' }),
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<VoucherBatchesPage />, { withAuth: true, lang: 'en' });
+
+    expect(await screen.findByTestId(`voucher-batch-${dayBatch.id}`)).toHaveTextContent('30 days of Gold');
+    await user.click(screen.getByTestId('vouchers-generate-open'));
+    await user.type(screen.getByTestId('vouchers-label'), 'Hanukkah gift');
+    await user.clear(screen.getByTestId('vouchers-count'));
+    await user.type(screen.getByTestId('vouchers-count'), '5');
+    await user.click(screen.getByRole('radio', { name: 'Days of a package' }));
+    expect(screen.queryByTestId('vouchers-amount')).toBeNull();
+    // No package chosen yet: the API would refuse, so the button waits.
+    expect(screen.getByTestId('vouchers-generate')).toBeDisabled();
+    await user.clear(screen.getByTestId('vouchers-days'));
+    await user.type(screen.getByTestId('vouchers-days'), '30');
+    await user.click(await screen.findByRole('combobox', { name: /Package/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Gold' }));
+    await user.click(screen.getByTestId('vouchers-generate'));
+    expect(await screen.findByTestId('vouchers-codes')).toHaveTextContent('ABCD-EFGH-JKMN-PQRS');
+    const generate = calls.find((call) => call.method === 'POST' && call.url === '/api/vouchers/batches');
+    expect(generate?.body).toEqual({ label: 'Hanukkah gift', count: 5, kind: 'DAYS', days: 30, planId: gold.id });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    await user.click(within(await screen.findByTestId(`voucher-batch-${dayBatch.id}`)).getByText('Record as sold'));
+    await user.type(screen.getByTestId('vouchers-fund-comment'), 'community centre, bank transfer');
+    expect(screen.getByTestId('vouchers-fund')).toBeDisabled();
+    await user.type(screen.getByTestId('vouchers-fund-amount'), '120');
+    await user.click(screen.getByTestId('vouchers-fund'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === `/api/vouchers/batches/${dayBatch.id}/funding`)?.body).toEqual({
+        funding: 'SOLD',
+        comment: 'community centre, bank transfer',
+        amount: 120,
+      }),
+    );
+  });
 });

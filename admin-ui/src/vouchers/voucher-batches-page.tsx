@@ -1,4 +1,12 @@
-import { type GeneratedVoucherBatch, type VoucherBatch, type VoucherBatchList, type VoucherFunding } from '@kupa/proto';
+import {
+  type GeneratedVoucherBatch,
+  LIMITS,
+  type Plan,
+  type VoucherBatch,
+  type VoucherBatchList,
+  type VoucherFunding,
+  type VoucherKind,
+} from '@kupa/proto';
 import {
   Alert,
   Box,
@@ -9,7 +17,11 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
+  FormLabel,
   MenuItem,
+  Radio,
+  RadioGroup,
   Skeleton,
   Stack,
   Table,
@@ -45,7 +57,7 @@ export function VoucherBatchesPage() {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [generating, setGenerating] = useState(false);
   const [generated, setGenerated] = useState<GeneratedVoucherBatch | null>(null);
-  const [funding, setFunding] = useState<{ batchId: string; funding: VoucherFunding } | null>(null);
+  const [funding, setFunding] = useState<{ batchId: string; kind: VoucherKind; funding: VoucherFunding } | null>(null);
   const isPhone = useIsPhone();
 
   const load = useCallback(() => {
@@ -182,17 +194,14 @@ function BatchWorth({ batch }: { batch: VoucherBatch }) {
   return <Money amount={batch.amount} />;
 }
 
-/**
- * What an admin may do with a batch: fund it while it is not, and download its codes. A day batch is sold through
- * the API for now (the amount received is not asked here yet), so the console offers only giving it away.
- */
+/** What an admin may do with a batch: fund it while it is not, and download its codes. */
 function BatchActions({
   batch,
   onFund,
   onDownload,
 }: {
   batch: VoucherBatch;
-  onFund: (choice: { batchId: string; funding: VoucherFunding }) => void;
+  onFund: (choice: { batchId: string; kind: VoucherKind; funding: VoucherFunding }) => void;
   onDownload: (batchId: string) => void;
 }) {
   const translate = useTranslate();
@@ -200,12 +209,10 @@ function BatchActions({
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {batch.funding === null && (
         <>
-          {batch.kind !== 'DAYS' && (
-            <Button size="small" onClick={() => onFund({ batchId: batch.id, funding: 'SOLD' })}>
-              {translate('kupa.vouchers.recordSold')}
-            </Button>
-          )}
-          <Button size="small" onClick={() => onFund({ batchId: batch.id, funding: 'GIVEN_AWAY' })}>
+          <Button size="small" onClick={() => onFund({ batchId: batch.id, kind: batch.kind, funding: 'SOLD' })}>
+            {translate('kupa.vouchers.recordSold')}
+          </Button>
+          <Button size="small" onClick={() => onFund({ batchId: batch.id, kind: batch.kind, funding: 'GIVEN_AWAY' })}>
             {translate('kupa.vouchers.recordGiven')}
           </Button>
         </>
@@ -227,19 +234,37 @@ function GenerateDialog({
   const translate = useTranslate();
   const [label, setLabel] = useState('');
   const [count, setCount] = useState('10');
+  const [kind, setKind] = useState<VoucherKind>('MONEY');
   const [amount, setAmount] = useState('');
+  const [days, setDays] = useState('30');
+  const [planId, setPlanId] = useState('');
+  const [packages, setPackages] = useState<Plan[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // The packages are asked for once a day batch is chosen: a money batch needs none.
+  useEffect(() => {
+    if (kind !== 'DAYS' || packages !== null) return;
+    const controller = new AbortController();
+    vouchersApi.packagesOnSale(controller.signal).then(setPackages, (failure: unknown) => {
+      if (!controller.signal.aborted) setError(messageOf(failure));
+    });
+    return () => controller.abort();
+  }, [kind, packages]);
   const submit = () => {
     setPending(true);
     setError(null);
-    vouchersApi
-      .generate({ label: label.trim(), count: Number(count), amount: Number(amount) })
-      .then(onGenerated, (failure: unknown) => {
-        setPending(false);
-        setError(messageOf(failure));
-      });
+    const common = { label: label.trim(), count: Number(count) };
+    const request =
+      kind === 'DAYS'
+        ? { ...common, kind: 'DAYS' as const, days: Number(days), planId }
+        : { ...common, amount: Number(amount) };
+    vouchersApi.generate(request).then(onGenerated, (failure: unknown) => {
+      setPending(false);
+      setError(messageOf(failure));
+    });
   };
+  // What the API would refuse with a generic "some fields are invalid" is said before sending.
+  const incomplete = label.trim() === '' || (kind === 'DAYS' && planId === '');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>{translate('kupa.vouchers.generate')}</DialogTitle>
@@ -260,22 +285,62 @@ function GenerateDialog({
             onChange={(event) => setCount(event.target.value)}
             slotProps={{ htmlInput: { min: 1, max: 1000, 'data-testid': 'vouchers-count' } }}
           />
-          <TextField
-            label={translate('kupa.vouchers.amount')}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'vouchers-amount' } }}
-          />
+          <Box>
+            <FormLabel id="vouchers-kind-label">{translate('kupa.vouchers.kind')}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="vouchers-kind-label"
+              value={kind}
+              onChange={(event) => setKind(event.target.value as VoucherKind)}
+            >
+              <FormControlLabel value="MONEY" control={<Radio />} label={translate('kupa.vouchers.kinds.MONEY')} />
+              <FormControlLabel value="DAYS" control={<Radio />} label={translate('kupa.vouchers.kinds.DAYS')} />
+            </RadioGroup>
+          </Box>
+          {kind === 'MONEY' ? (
+            <TextField
+              label={translate('kupa.vouchers.amount')}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'vouchers-amount' } }}
+            />
+          ) : (
+            <>
+              <TextField
+                label={translate('kupa.vouchers.days')}
+                value={days}
+                type="number"
+                onChange={(event) => setDays(event.target.value)}
+                slotProps={{
+                  htmlInput: { min: 1, max: LIMITS.extensionMaxDays, 'data-testid': 'vouchers-days' },
+                }}
+              />
+              <TextField
+                select
+                label={translate('kupa.vouchers.package')}
+                value={planId}
+                onChange={(event) => setPlanId(event.target.value)}
+                required
+                disabled={packages === null}
+                slotProps={{ htmlInput: { 'data-testid': 'vouchers-package' } }}
+              >
+                {(packages ?? []).map((plan) => (
+                  <MenuItem key={plan.id} value={plan.id}>
+                    {plan.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        {/* The API refuses an unnamed batch with a generic "some fields are invalid"; say it before sending. */}
         <Button
           variant="contained"
           onClick={submit}
           loading={pending}
-          disabled={label.trim() === ''}
+          disabled={incomplete}
           data-testid="vouchers-generate"
         >
           {translate('kupa.vouchers.generate')}
@@ -324,11 +389,13 @@ function CodesDialog({
 
 function FundDialog({
   batchId,
+  kind,
   funding,
   onClose,
   onFunded,
 }: {
   batchId: string;
+  kind: VoucherKind;
   funding: VoucherFunding;
   onClose: () => void;
   onFunded: () => void;
@@ -336,11 +403,15 @@ function FundDialog({
   const translate = useTranslate();
   const [comment, setComment] = useState('');
   const [choice, setChoice] = useState<VoucherFunding>(funding);
+  const [received, setReceived] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // A sold day batch records the money received for it, as a manual payment does; a money batch's worth is known.
+  const asksReceived = kind === 'DAYS' && choice === 'SOLD';
   const submit = () => {
     setPending(true);
-    vouchersApi.fund(batchId, choice, comment.trim()).then(onFunded, (failure: unknown) => {
+    const amount = asksReceived ? Number(received) : undefined;
+    vouchersApi.fund(batchId, choice, comment.trim(), amount).then(onFunded, (failure: unknown) => {
       setPending(false);
       setError(messageOf(failure));
     });
@@ -362,6 +433,16 @@ function FundDialog({
             <MenuItem value="SOLD">{translate('kupa.vouchers.fundings.SOLD')}</MenuItem>
             <MenuItem value="GIVEN_AWAY">{translate('kupa.vouchers.fundings.GIVEN_AWAY')}</MenuItem>
           </TextField>
+          {asksReceived && (
+            <TextField
+              label={translate('kupa.vouchers.received')}
+              helperText={translate('kupa.vouchers.receivedHint')}
+              value={received}
+              onChange={(event) => setReceived(event.target.value)}
+              required
+              slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'vouchers-fund-amount' } }}
+            />
+          )}
           <TextField
             label={translate('kupa.vouchers.comment')}
             helperText={translate('kupa.vouchers.commentHint')}
@@ -381,7 +462,7 @@ function FundDialog({
           variant="contained"
           onClick={submit}
           loading={pending}
-          disabled={comment.trim() === ''}
+          disabled={comment.trim() === '' || (asksReceived && received.trim() === '')}
           data-testid="vouchers-fund"
         >
           {translate('ra.action.confirm')}
