@@ -50,6 +50,7 @@ export const API_ROUTES = Object.freeze({
   transferRecipient: '/payments/transfer/recipient',
   /** Prepaid vouchers (ADR 0089): a client redeems, admins manage batches. */
   voucherRedeem: '/vouchers/redeem',
+  voucherPreview: '/vouchers/preview',
   voucherBatches: '/vouchers/batches',
   voucherBatchFunding: (batchId: string) => `/vouchers/batches/${segment(batchId)}/funding`,
   voucherBatchCodesCsv: (batchId: string) => `/vouchers/batches/${segment(batchId)}/codes.csv`,

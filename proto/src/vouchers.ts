@@ -157,6 +157,25 @@ export interface VoucherBatchList {
   outstandingTotal: number;
 }
 
+/**
+ * What a code would give, asked before redeeming it (`POST /vouchers/preview`, ADR 0089): "$20 to your balance", or
+ * "30 days of ⟨package⟩, your subscription then ends ⟨date⟩" / "starts a new subscription". Nothing is spent.
+ */
+export interface VoucherPreview {
+  kind: VoucherKind;
+  /** MONEY: what the code adds to the balance; 0 for DAYS. */
+  amount: number;
+  /** DAYS: how many days of which package; null for MONEY. */
+  days: number | null;
+  planName: string | null;
+  /** DAYS: the subscription the days would extend (the one ending last); null when the code starts a new one. */
+  subscriptionId: string | null;
+  /** DAYS: that subscription's end after the days, were the code redeemed now; null for a new one and for MONEY. */
+  endDate: IsoDateTime | null;
+  /** DAYS: the client has no subscription of the package to extend, so the code starts one (login and password). */
+  newSubscription: boolean;
+}
+
 /** What a client sees after redeeming: what the code was worth and the balance now. */
 export interface VoucherRedemption {
   kind: VoucherKind;

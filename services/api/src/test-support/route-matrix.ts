@@ -221,6 +221,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   { method: 'post', path: '/api/payments/transfer', url: () => '/api/payments/transfer', body: {}, expect: CUSTOMERS },
   // Prepaid vouchers (ADR 0089): customers redeem, admins alone generate, fund, list and export (codes are money).
   { method: 'post', path: '/api/vouchers/redeem', url: () => '/api/vouchers/redeem', body: {}, expect: CUSTOMERS },
+  { method: 'post', path: '/api/vouchers/preview', url: () => '/api/vouchers/preview', body: {}, expect: CUSTOMERS },
   { method: 'post', path: '/api/vouchers/batches', url: () => '/api/vouchers/batches', body: {}, expect: ADMIN_ONLY },
   { method: 'get', path: '/api/vouchers/batches', url: () => '/api/vouchers/batches', expect: ADMIN_ONLY },
   {

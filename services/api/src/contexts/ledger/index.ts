@@ -57,6 +57,7 @@ export type { WalletState } from './domain/wallet.state';
 export {
   DayVoucherSubscriptions,
   type DayVoucherPackage,
+  type DayVoucherPreview,
   type DayVoucherRedemptionOutcome,
   type DayVoucherRedemptionRequest,
 } from './application/day-voucher-subscriptions.port';

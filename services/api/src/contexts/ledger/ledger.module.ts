@@ -47,6 +47,7 @@ import { FundVoucherBatchHandler } from './commands/fund-voucher-batch/fund-vouc
 import { GenerateVoucherBatchController } from './commands/generate-voucher-batch/generate-voucher-batch.controller';
 import { GenerateVoucherBatchHandler } from './commands/generate-voucher-batch/generate-voucher-batch.handler';
 import { RedeemVoucherController } from './commands/redeem-voucher/redeem-voucher.controller';
+import { PreviewVoucherController } from './queries/preview-voucher/preview-voucher.controller';
 import { RedeemVoucherHandler } from './commands/redeem-voucher/redeem-voucher.handler';
 import { ALL_VOUCHER_EVENT_TYPES } from './domain/voucher-batch.decider';
 import { VoucherCodes } from './infrastructure/voucher-codes';
@@ -76,6 +77,7 @@ import { ListVoucherBatchesController } from './queries/list-voucher-batches/lis
     ChangePaymentStatusController,
     GetPaymentController,
     RedeemVoucherController,
+    PreviewVoucherController,
     GenerateVoucherBatchController,
     ListVoucherBatchesController,
     FundVoucherBatchController,

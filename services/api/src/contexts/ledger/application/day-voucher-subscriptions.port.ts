@@ -20,6 +20,13 @@ export interface DayVoucherRedemptionRequest {
   context: RequestContext;
 }
 
+/** What a day code would do for a client now (the preview): extend which subscription to when, or start one. */
+export interface DayVoucherPreview {
+  /** Null when the client has none of the package to extend: the code starts a new one. */
+  subscriptionId: string | null;
+  endDate: IsoDateTime | null;
+}
+
 export interface DayVoucherRedemptionOutcome {
   subscriptionId: string;
   /** The extended subscription's new end; null for a new one, whose period starts when it is provisioned. */
@@ -43,4 +50,7 @@ export abstract class DayVoucherSubscriptions {
    * `error.voucher.subscription.needed` (once the code is known to be usable) when none were given.
    */
   abstract redeem(request: DayVoucherRedemptionRequest): Promise<DayVoucherRedemptionOutcome>;
+
+  /** What `redeem` would do now for the client with `days` of the package, without a lock or a change. */
+  abstract preview(request: { userUuid: string; planId: string; days: number }): Promise<DayVoucherPreview>;
 }

@@ -262,7 +262,7 @@ export function redeemableDayCode(codeIndex: number, state: VoucherBatchState | 
 }
 
 /** The batch of a code that may be redeemed now: generated, funded, the code its own and not used. */
-function usableCode(codeIndex: number, state: VoucherBatchState | null): VoucherBatchState {
+export function usableCode(codeIndex: number, state: VoucherBatchState | null): VoucherBatchState {
   const batch = existing(state);
   assert(
     Number.isInteger(codeIndex) && codeIndex >= 0 && codeIndex < batch.count,

@@ -24,16 +24,27 @@ export const TRANSFER_RECIPIENT_LIMITS: RateLimitRules = (config) =>
     countedWhenEnded: true,
   }));
 
+/** A redemption and a preview both look a code up, so they share counters: guessing through either spends them. */
+const VOUCHER_CODE_SCOPE = 'voucher-code';
+
 /**
  * A wrong voucher code counts, per signed-in account and per client address, in counters every API process shares;
- * a code that redeems, or one already used, spends nothing (docs/adr/0089-prepaid-vouchers.md).
+ * a code that redeems, or one already used, spends nothing (docs/adr/0089-prepaid-vouchers.md). `POST
+ * /vouchers/preview` counts in the same counters.
  */
 export const VOUCHER_REDEMPTION_LIMITS: RateLimitRules = ({ rateLimits }) => [
   {
     name: 'per-account',
     key: 'account',
+    scope: VOUCHER_CODE_SCOPE,
     ...rateLimits.voucherMissesPerAccount,
     countsOnly: 'error.voucher.code.invalid',
   },
-  { name: 'per-address', key: 'ip', ...rateLimits.voucherMissesPerAddress, countsOnly: 'error.voucher.code.invalid' },
+  {
+    name: 'per-address',
+    key: 'ip',
+    scope: VOUCHER_CODE_SCOPE,
+    ...rateLimits.voucherMissesPerAddress,
+    countsOnly: 'error.voucher.code.invalid',
+  },
 ];

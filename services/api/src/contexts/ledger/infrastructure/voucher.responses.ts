@@ -7,6 +7,7 @@ import {
   type VoucherBatchList,
   type VoucherFunding,
   type VoucherKind,
+  type VoucherPreview,
   type VoucherRedemption,
 } from '@kupa/proto';
 
@@ -114,5 +115,38 @@ export class VoucherRedemptionDto implements VoucherRedemption {
   endDate: string | null;
 
   @ApiProperty({ description: 'DAYS: the code started a new subscription of the package' })
+  newSubscription: boolean;
+}
+
+export class VoucherPreviewDto implements VoucherPreview {
+  @ApiProperty({ enum: VOUCHER_KINDS })
+  kind: VoucherKind;
+
+  @ApiProperty({ description: 'MONEY: what the code adds to the balance, in dollars (0 for DAYS)' })
+  amount: number;
+
+  @ApiProperty({ nullable: true, type: Number, description: 'DAYS: the days it gives' })
+  days: number | null;
+
+  @ApiProperty({ nullable: true, type: String, description: 'DAYS: the package' })
+  planName: string | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'DAYS: the subscription the days would extend; null when the code starts a new one',
+  })
+  subscriptionId: string | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: "DAYS: that subscription's end after the days, were the code redeemed now",
+  })
+  endDate: string | null;
+
+  @ApiProperty({ description: 'DAYS: the code would start a new subscription (send a login and password to redeem)' })
   newSubscription: boolean;
 }

@@ -54,6 +54,8 @@ describe('day vouchers', () => {
       .post('/api/vouchers/redeem')
       .set('Authorization', `Bearer ${token}`)
       .send({ code, ...credentials });
+  const preview = (token: string, code: string) =>
+    testApp.http.post('/api/vouchers/preview').set('Authorization', `Bearer ${token}`).send({ code });
   const revenueOfTransaction = async (batchId: string): Promise<number> => {
     const rows: Array<{ total: string | null }> = await testApp.dataSource.query(
       `SELECT sum(e.amount_minor)::text AS total FROM ledger_entries e
@@ -207,10 +209,62 @@ describe('day vouchers', () => {
     expect(extended.body).toMatchObject({ newSubscription: false, subscriptionId: subscription.id });
   });
 
-  it('wrong codes spend the same guessing allowance as money codes', async () => {
+  it('previews what a code gives without spending it: money, days extending a subscription, or a new one', async () => {
+    const customer = await customerWithBalance(testApp, 10);
+    const active = await settled(testApp, (await bought(testApp, customer, plan.id)).id);
+    const newcomer = await createActiveUser(testApp);
+    const { batch, codes } = await generated(2, 30);
+    const unfunded = await preview(customer.accessToken, codes[0]);
+    expect(unfunded.status).toBe(409);
+    expect(unfunded.body.error).toBe('error.voucher.batch.not.funded');
+    expect((await fund(batch.id, { funding: 'GIVEN_AWAY', comment: 'gift' })).status).toBe(200);
+
+    const extending = await preview(customer.accessToken, codes[0]);
+    expect(extending.status).toBe(200);
+    expect(extending.headers['cache-control']).toBe('no-store');
+    const endDate = new Date(new Date(active.endDate as string).getTime() + 30 * DAY_MS).toISOString();
+    expect(extending.body).toEqual({
+      kind: 'DAYS',
+      amount: 0,
+      days: 30,
+      planName: plan.name,
+      subscriptionId: active.id,
+      endDate,
+      newSubscription: false,
+    });
+    expect((await preview(newcomer.accessToken, codes[0])).body).toMatchObject({
+      subscriptionId: null,
+      endDate: null,
+      newSubscription: true,
+    });
+    // Nothing was spent: the code still redeems, to the end the preview told; then it previews as used.
+    expect((await redeem(customer.accessToken, codes[0])).body).toMatchObject({ endDate });
+    expect((await preview(customer.accessToken, codes[0])).body.error).toBe('error.voucher.code.already.redeemed');
+
+    const money = await testApp.http
+      .post('/api/vouchers/batches')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ label: 'Shop', count: 1, amount: 20 });
+    expect(money.status).toBe(201);
+    await fund(money.body.batch.id, { funding: 'GIVEN_AWAY', comment: 'gift' });
+    expect((await preview(newcomer.accessToken, money.body.codes[0])).body).toEqual({
+      kind: 'MONEY',
+      amount: 20,
+      days: null,
+      planName: null,
+      subscriptionId: null,
+      endDate: null,
+      newSubscription: false,
+    });
+    expect(await balanceMinorOf(testApp, newcomer.userUuid)).toBe(0);
+  });
+
+  it('wrong codes spend one guessing allowance, shared by redeeming and previewing', async () => {
     const guesser = await createActiveUser(testApp);
-    for (let attempt = 0; attempt < MISSES_PER_ACCOUNT; attempt += 1)
-      expect((await redeem(guesser.accessToken, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(404);
+    for (let attempt = 0; attempt < MISSES_PER_ACCOUNT - 1; attempt += 1)
+      expect((await preview(guesser.accessToken, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(404);
+    expect((await redeem(guesser.accessToken, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(404);
+    expect((await preview(guesser.accessToken, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(429);
     expect((await redeem(guesser.accessToken, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(429);
   });
 

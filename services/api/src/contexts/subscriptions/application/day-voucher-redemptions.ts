@@ -5,6 +5,7 @@ import { planForSale, planStreams } from '../../catalog';
 import {
   dayVoucherExtensionKey,
   type DayVoucherPackage,
+  type DayVoucherPreview,
   type DayVoucherRedemptionOutcome,
   type DayVoucherRedemptionRequest,
   DayVoucherSubscriptions,
@@ -16,7 +17,9 @@ import { assert } from '../../../kernel';
 import { CommandPipeline } from '../../../platform/commands';
 import { EventStore } from '../../../platform/event-store/event-store.port';
 import { ApiError } from '../../../platform/http';
+import { Clock } from '../../../platform/clock';
 import { purchaseWithDayVoucher } from '../domain/subscription.decider';
+import { addDays } from '../domain/subscription-periods';
 import { LoginReservation, withUniqueLogin } from '../infrastructure/logins';
 import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
 import { subscriptionStreams } from '../infrastructure/subscription-streams';
@@ -41,8 +44,23 @@ export class DayVoucherRedemptions extends DayVoucherSubscriptions {
     private readonly parties: SubscriptionParties,
     private readonly secrets: SubscriptionSecrets,
     private readonly subscriptions: SubscriptionReader,
+    private readonly clock: Clock,
   ) {
     super();
+  }
+
+  /**
+   * The subscription a redemption now would extend and its end after the days, by the extension's rule (days after
+   * the end, or from now once the end has passed); none when the code would start one. Read without a lock: the
+   * redemption decides again under its locks.
+   */
+  async preview(request: { userUuid: string; planId: string; days: number }): Promise<DayVoucherPreview> {
+    const extendable = await this.extendableOf(request.userUuid, request.planId);
+    if (extendable === null) return { subscriptionId: null, endDate: null };
+    const now = this.clock.now();
+    const end = extendable.endDate === null ? now : new Date(extendable.endDate);
+    const from = end.getTime() > now.getTime() ? end : now;
+    return { subscriptionId: extendable.id, endDate: addDays(from, request.days).toISOString() };
   }
 
   async packageOf(planId: string): Promise<DayVoucherPackage> {
@@ -51,7 +69,7 @@ export class DayVoucherRedemptions extends DayVoucherSubscriptions {
   }
 
   async redeem(request: DayVoucherRedemptionRequest): Promise<DayVoucherRedemptionOutcome> {
-    const subscriptionId = await this.extendableOf(request.userUuid, request.planId);
+    const subscriptionId = (await this.extendableOf(request.userUuid, request.planId))?.id ?? null;
     if (subscriptionId === null && request.newSubscription !== null)
       return this.start(request, request.newSubscription);
     if (subscriptionId === null) {
@@ -166,13 +184,14 @@ export class DayVoucherRedemptions extends DayVoucherSubscriptions {
   }
 
   /** The client's subscription of the package that days can be added to; the latest ending first. */
-  private async extendableOf(userUuid: string, planId: string): Promise<string | null> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM subscriptions
+  private async extendableOf(userUuid: string, planId: string): Promise<{ id: string; endDate: string | null } | null> {
+    const rows: Array<{ id: string; end_date: Date | null }> = await this.dataSource.query(
+      `SELECT id, end_date FROM subscriptions
         WHERE user_uuid = $1 AND plan_id = $2 AND status IN ('ACTIVE', 'UNSUBSCRIBED', 'GRACE')
         ORDER BY end_date DESC NULLS LAST, id LIMIT 1`,
       [userUuid, planId],
     );
-    return rows[0]?.id ?? null;
+    const row = rows[0];
+    return row ? { id: row.id, endDate: row.end_date === null ? null : new Date(row.end_date).toISOString() } : null;
   }
 }
