@@ -374,6 +374,10 @@ describe('offers journey (promo codes and vouchers)', { timeout: 600_000 }, () =
     await photograph(client, 'redeem-page');
     assert.equal(await balanceShown(client), DEPOSIT - PLAN.promoPrice, 'opening the link spends nothing');
     await client.getByTestId('redeem-submit').click();
+    // The code's worth is shown first; only the confirmation spends it.
+    await client.getByTestId('redeem-preview').filter({ hasText: 'השובר מוסיף' }).waitFor();
+    await photograph(client, 'redeem-preview');
+    await client.getByTestId('redeem-confirm').click();
     await client.waitForURL(`${server.baseUrl}/payments`);
     await waitForBalance(client, DEPOSIT - PLAN.promoPrice + VOUCHER.amount);
     await client.getByTestId('toast').filter({ hasText: 'השובר מומש' }).waitFor();
@@ -400,6 +404,8 @@ describe('offers journey (promo codes and vouchers)', { timeout: 600_000 }, () =
     await client.goto(`${server.baseUrl}/payments`);
     await client.getByTestId('redeem-code').fill(voucherCodes[1]);
     await client.getByTestId('redeem-submit').click();
+    await client.getByTestId('redeem-preview').filter({ hasText: 'This voucher adds' }).waitFor();
+    await client.getByTestId('redeem-confirm').click();
     let balance = DEPOSIT - PLAN.promoPrice + VOUCHER.amount;
     await waitForBalance(client, balance);
     await client.getByTestId('toast').filter({ hasText: 'Voucher redeemed' }).waitFor();

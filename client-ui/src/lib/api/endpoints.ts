@@ -42,6 +42,7 @@ import {
   type TransferRequest,
   type UpdateUserRequest,
   type User,
+  type VoucherPreview,
   type VoucherRedemption,
 } from '@kupa/proto';
 import { api } from './api-client';
@@ -90,7 +91,11 @@ export const paymentsApi = {
   /** The recipient as registered (name, masked e-mail), asked before the transfer is confirmed; rate limited. */
   lookUpRecipient: (body: TransferRecipientRequest) => api.post<TransferRecipient>(API_ROUTES.transferRecipient, body),
   /** Redeems a voucher code into the balance (ADR 0089); a wrong code is rate limited. */
-  redeemVoucher: (code: string) => api.post<VoucherRedemption>(API_ROUTES.voucherRedeem, { code }),
+  /** A day code for a package the client has none of to extend starts one with these credentials (ADR 0089). */
+  redeemVoucher: (code: string, credentials?: { login: string; password: string }) =>
+    api.post<VoucherRedemption>(API_ROUTES.voucherRedeem, { code, ...credentials }),
+  /** What a code would give, before it is spent; wrong codes count as for redeeming. */
+  previewVoucher: (code: string) => api.post<VoucherPreview>(API_ROUTES.voucherPreview, { code }),
   /** The deposit limits and crypto methods the form offers. */
   cryptoOptions: () => api.get<CryptoDepositOptions>(API_ROUTES.cryptoDepositOptions),
   /** Opens an invoice at the crypto cashier; the deposit is PENDING until the money arrives. */

@@ -151,9 +151,21 @@ export const en: Record<MessageKey, string> = {
   'payments.redeem.done': 'Voucher redeemed: {amount} added to your balance.',
   'payments.redeem.doneDays':
     'Voucher redeemed: {days} days of {plan} added to your subscription, now until {endDate}.',
+  'payments.redeem.check': 'Check the code',
+  'payments.redeem.previewMoney': 'This voucher adds {amount} to your balance.',
+  'payments.redeem.previewDays':
+    'This voucher gives {days} days of {plan}: your subscription then runs until {endDate}.',
+  'payments.redeem.previewNew':
+    'This voucher gives {days} days of {plan} and starts a new subscription: you choose its login and password.',
+  'payments.redeem.confirm': 'Redeem',
+  'payments.redeem.confirmNew': 'Choose a login and redeem',
+  'payments.redeem.newTitle': 'A new subscription to {plan}',
+  'payments.redeem.doneNew':
+    'Voucher redeemed: your subscription to {plan} with {days} days starts as soon as the streaming service sets it up.',
   'payments.redeem.required': 'Enter the voucher code',
   'redeem.title': 'Redeem a voucher',
-  'redeem.intro': 'A code credits your balance, or adds days to your subscription of its package, once.',
+  'redeem.intro':
+    'A code credits your balance, or gives days of its package, once. You see what it gives before you redeem it.',
   'payments.filters.toggle': 'Filters',
   'balance.negative.title': 'Your balance is below zero: {balance}',
   'balance.negative.text':
@@ -368,6 +380,7 @@ export const en: Record<MessageKey, string> = {
   'subscription.field.nextPayment': 'Next payment',
   'subscription.field.login': 'Login',
   'subscription.field.createdAt': 'Created',
+  'subscription.startedByVoucher': 'Started with voucher {label}: {days} days, at no charge',
   'subscription.extensions.title': 'Days added',
   'subscription.extension.days': '+{days} days: {reason}',
   'subscription.extension.oneDay': '+1 day: {reason}',

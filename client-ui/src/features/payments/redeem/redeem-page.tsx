@@ -9,7 +9,7 @@ const routeApi = getRouteApi('/app/redeem/$code');
 /**
  * `/redeem/{code}`: a link printed on a voucher or sent by a shop. The code is filled in and waits for the client's
  * click, so that opening a link never spends a code by itself; a success leads to the payments list, or for a day
- * voucher to the subscription it extended.
+ * voucher to the subscription it extended or started.
  */
 export function RedeemPage() {
   const { t } = useT();

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import type { VoucherRedemption } from '@kupa/proto';
+import type { VoucherPreview, VoucherRedemption } from '@kupa/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,15 +16,24 @@ import { useT } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast/toast-store';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { isolateText } from '../amount-input';
+import { CredentialsDialog } from '../../subscriptions/credentials-dialog';
+import type { CredentialsValues } from '../../subscriptions/credentials-form';
 import { SUBSCRIPTIONS_QUERY_KEY } from '../../subscriptions/subscriptions-query';
 import { PAYMENTS_QUERY_KEY } from '../payments-query';
 import { ReadOnlyAction } from '../../../lib/view-as/read-only-action';
 
+interface Redemption {
+  code: string;
+  credentials?: { login: string; password: string };
+}
+
 /**
- * A voucher code's box (docs/adr/0089-prepaid-vouchers.md): the code as typed goes to `POST /vouchers/redeem`, whose
- * refusals (a wrong code, one already used, too many tries, a day voucher without a subscription of its package) are
- * explained under the field; a success names the amount (or the days, the package and the new end) and refreshes the
- * balance, the payments list, where a money voucher shows as a deposit, and the subscriptions.
+ * A voucher code's box (docs/adr/0089-prepaid-vouchers.md), in two steps so that nobody spends a code blind: the code
+ * as typed goes first to `POST /vouchers/preview`, whose answer says what it gives ("$20 to your balance", "30 days
+ * of ⟨package⟩, until ⟨date⟩", or a new subscription); a confirm button then redeems it (`POST /vouchers/redeem`),
+ * for a new subscription with the login and password asked in the purchase's dialog. Refusals (a wrong code, one
+ * already used, too many tries) are explained under the field; a success refreshes the balance, the payments list,
+ * where a money voucher shows as a deposit, and the subscriptions.
  */
 export function RedeemVoucherBox({
   initialCode = '',
@@ -39,25 +49,38 @@ export function RedeemVoucherBox({
   const queryClient = useQueryClient();
   const [code, setCode] = useState(initialCode);
   const [error, setError] = useState<string | undefined>();
+  const [preview, setPreview] = useState<{ code: string; gives: VoucherPreview } | null>(null);
+  const [askingCredentials, setAskingCredentials] = useState(false);
+  const [credentialsError, setCredentialsError] = useState<string | undefined>();
+
+  /** A refusal (4xx) is the client's to read beside the code; anything else is the app-wide error toast. */
+  const explain = (failure: unknown, show: (message: string) => void) => {
+    if (isApiError(failure) && failure.status >= 400 && failure.status < 500) {
+      show(apiErrorMessage(failure.body));
+      return;
+    }
+    notifyError(failure);
+  };
+
+  const check = useMutation({
+    mutationFn: (typed: string) => paymentsApi.previewVoucher(typed),
+    meta: { silentError: true },
+    onSuccess: (gives, typed) => {
+      setError(undefined);
+      setPreview({ code: typed, gives });
+    },
+    onError: (failure) => explain(failure, setError),
+  });
 
   const redeem = useMutation({
-    mutationFn: (typed: string) => paymentsApi.redeemVoucher(typed),
+    mutationFn: ({ code: typed, credentials }: Redemption) => paymentsApi.redeemVoucher(typed, credentials),
     meta: { silentError: true },
     onSuccess: async (redemption) => {
       setCode('');
       setError(undefined);
-      showToast({
-        severity: 'success',
-        title: t('toast.successTitle'),
-        message:
-          redemption.kind === 'DAYS'
-            ? t('payments.redeem.doneDays', {
-                days: String(redemption.days ?? 0),
-                plan: isolateText(redemption.planName ?? ''),
-                endDate: isolateText(redemption.endDate ? formatDate(redemption.endDate, lang) : ''),
-              })
-            : t('payments.redeem.done', { amount: isolateText(formatDollars(redemption.amount, lang)) }),
-      });
+      setPreview(null);
+      setAskingCredentials(false);
+      showToast({ severity: 'success', title: t('toast.successTitle'), message: doneMessage(redemption) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_KEY }),
@@ -65,15 +88,42 @@ export function RedeemVoucherBox({
       ]);
       onRedeemed?.(redemption);
     },
-    onError: (failure) => {
-      // A refusal (4xx) is the client's to read beside the code; anything else is the app-wide error toast.
-      if (isApiError(failure) && failure.status >= 400 && failure.status < 500) {
-        setError(apiErrorMessage(failure.body));
+    onError: (failure, { credentials }) => {
+      // A login already taken belongs to the dialog that asked for it; other refusals end the preview.
+      if (credentials) {
+        explain(failure, setCredentialsError);
         return;
       }
-      notifyError(failure);
+      setPreview(null);
+      explain(failure, setError);
     },
   });
+
+  const doneMessage = (redemption: VoucherRedemption): string => {
+    const plan = isolateText(redemption.planName ?? '');
+    const days = String(redemption.days ?? 0);
+    if (redemption.kind !== 'DAYS')
+      return t('payments.redeem.done', { amount: isolateText(formatDollars(redemption.amount, lang)) });
+    if (redemption.newSubscription) return t('payments.redeem.doneNew', { days, plan });
+    return t('payments.redeem.doneDays', {
+      days,
+      plan,
+      endDate: isolateText(redemption.endDate ? formatDate(redemption.endDate, lang) : ''),
+    });
+  };
+
+  const previewText = (gives: VoucherPreview): string => {
+    if (gives.kind !== 'DAYS')
+      return t('payments.redeem.previewMoney', { amount: isolateText(formatDollars(gives.amount, lang)) });
+    const plan = isolateText(gives.planName ?? '');
+    const days = String(gives.days ?? 0);
+    if (gives.newSubscription) return t('payments.redeem.previewNew', { days, plan });
+    return t('payments.redeem.previewDays', {
+      days,
+      plan,
+      endDate: isolateText(gives.endDate ? formatDate(gives.endDate, lang) : ''),
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +131,22 @@ export function RedeemVoucherBox({
       setError(t('payments.redeem.required'));
       return;
     }
-    redeem.mutate(code.trim());
+    check.mutate(code.trim());
+  };
+
+  const confirm = () => {
+    if (!preview) return;
+    if (preview.gives.newSubscription) {
+      setCredentialsError(undefined);
+      setAskingCredentials(true);
+      return;
+    }
+    redeem.mutate({ code: preview.code });
+  };
+
+  const redeemWith = (values: CredentialsValues) => {
+    if (!preview) return;
+    redeem.mutate({ code: preview.code, credentials: { login: values.login, password: values.password } });
   };
 
   return (
@@ -105,6 +170,8 @@ export function RedeemVoucherBox({
             onChange={(event) => {
               setCode(event.target.value);
               setError(undefined);
+              // What was previewed is the code as it was: another code is checked again.
+              setPreview(null);
             }}
             error={error !== undefined}
             helperText={error ?? t('payments.redeem.hint')}
@@ -113,19 +180,64 @@ export function RedeemVoucherBox({
             slotProps={{ htmlInput: { ...inputTestId('redeem-code'), dir: 'ltr', spellCheck: false, maxLength: 64 } }}
             sx={{ flexGrow: 1, maxWidth: { sm: 360 } }}
           />
-          <ReadOnlyAction>
-            <Button
-              type="submit"
-              variant="outlined"
-              loading={redeem.isPending}
-              data-testid="redeem-submit"
-              sx={{ mt: { sm: 1 } }}
-            >
-              {t('payments.redeem.submit')}
-            </Button>
-          </ReadOnlyAction>
+          {preview === null && (
+            <ReadOnlyAction>
+              <Button
+                type="submit"
+                variant="outlined"
+                loading={check.isPending}
+                data-testid="redeem-submit"
+                sx={{ mt: { sm: 1 } }}
+              >
+                {t('payments.redeem.check')}
+              </Button>
+            </ReadOnlyAction>
+          )}
         </Stack>
+        {preview !== null && (
+          <Alert
+            severity="info"
+            data-testid="redeem-preview"
+            action={
+              <Stack direction="row" spacing={1}>
+                <Button
+                  color="inherit"
+                  onClick={() => setPreview(null)}
+                  disabled={redeem.isPending}
+                  data-testid="redeem-cancel"
+                >
+                  {t('common.cancel')}
+                </Button>
+                <Button
+                  variant="contained"
+                  onClick={confirm}
+                  loading={redeem.isPending && !askingCredentials}
+                  data-testid="redeem-confirm"
+                >
+                  {preview.gives.newSubscription ? t('payments.redeem.confirmNew') : t('payments.redeem.confirm')}
+                </Button>
+              </Stack>
+            }
+            sx={{ alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
+          >
+            {previewText(preview.gives)}
+          </Alert>
+        )}
       </Stack>
+      <CredentialsDialog
+        open={askingCredentials}
+        title={t('payments.redeem.newTitle', { plan: isolateText(preview?.gives.planName ?? '') })}
+        fields="both"
+        submitLabel={t('payments.redeem.confirm')}
+        pending={redeem.isPending}
+        testId="redeem-credentials"
+        footer={credentialsError && <Alert severity="error">{credentialsError}</Alert>}
+        onEdit={() => setCredentialsError(undefined)}
+        onSubmit={redeemWith}
+        onClose={() => setAskingCredentials(false)}
+      >
+        {preview && <Typography>{previewText(preview.gives)}</Typography>}
+      </CredentialsDialog>
     </Paper>
   );
 }

@@ -612,6 +612,23 @@ describe('subscription detail', () => {
     );
   });
 
+  it('says a subscription was started with a day voucher, in both languages', async () => {
+    const started: Subscription = { ...SUBSCRIPTION, price: 0, startedByVoucher: { days: 30, label: 'Winter fair' } };
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockDetailApi({ current: () => started });
+    const { unmount } = renderApp(PATH);
+    expect(await screen.findByTestId('subscription-started-by-voucher')).toHaveTextContent(
+      'Started with voucher Winter fair: 30 days, at no charge',
+    );
+    unmount();
+    useLangStore.getState().setLang('he');
+    renderApp(PATH);
+    expect(await screen.findByTestId('subscription-started-by-voucher')).toHaveTextContent(
+      'נפתח בשובר Winter fair: 30 ימים, ללא תשלום',
+    );
+  });
+
   it('lists the days added with their reason, never who added them, in both languages', async () => {
     const extended: Subscription = {
       ...SUBSCRIPTION,

@@ -190,7 +190,7 @@ export function SubscriptionDetailPage() {
           >
             <DescriptionList rows={detailRows(subscription, t, lang)} />
           </Paper>
-          <ExtensionsSection extensions={subscription.extensions} />
+          <ExtensionsSection extensions={subscription.extensions} startedByVoucher={subscription.startedByVoucher} />
           <ConnectSection connect={subscription.connect} />
           <RenewalFundingSection subscription={subscription} />
           <SubscriptionActions subscription={subscription} />
