@@ -195,33 +195,25 @@ export function RedeemVoucherBox({
           )}
         </Stack>
         {preview !== null && (
-          <Alert
-            severity="info"
-            data-testid="redeem-preview"
-            action={
-              <Stack direction="row" spacing={1}>
-                <Button
-                  color="inherit"
-                  onClick={() => setPreview(null)}
-                  disabled={redeem.isPending}
-                  data-testid="redeem-cancel"
-                >
-                  {t('common.cancel')}
-                </Button>
-                <Button
-                  variant="contained"
-                  onClick={confirm}
-                  loading={redeem.isPending && !askingCredentials}
-                  data-testid="redeem-confirm"
-                >
-                  {preview.gives.newSubscription ? t('payments.redeem.confirmNew') : t('payments.redeem.confirm')}
-                </Button>
-              </Stack>
-            }
-            sx={{ alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
-          >
-            {previewText(preview.gives)}
-          </Alert>
+          // The buttons sit under the sentence, not beside it: on a phone a side column squeezed it to a few words.
+          <Stack spacing={1}>
+            <Alert severity="info" data-testid="redeem-preview">
+              {previewText(preview.gives)}
+            </Alert>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              <Button onClick={() => setPreview(null)} disabled={redeem.isPending} data-testid="redeem-cancel">
+                {t('common.cancel')}
+              </Button>
+              <Button
+                variant="contained"
+                onClick={confirm}
+                loading={redeem.isPending && !askingCredentials}
+                data-testid="redeem-confirm"
+              >
+                {preview.gives.newSubscription ? t('payments.redeem.confirmNew') : t('payments.redeem.confirm')}
+              </Button>
+            </Stack>
+          </Stack>
         )}
       </Stack>
       <CredentialsDialog
