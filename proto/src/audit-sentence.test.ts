@@ -156,6 +156,79 @@ describe('activity-log sentences', () => {
     );
   });
 
+  it('tell a bulk batch by its reason: who started what for how many, and how it ended (ADR 0090)', () => {
+    const batch = { type: 'BULK_BATCH', id: 'b-1', name: 'Outage on 28 Nov', email: null } as const;
+    const started = (operation: Record<string, unknown>) =>
+      entry({
+        target: batch,
+        operationType: 'CREATED',
+        eventType: 'BulkBatchStarted',
+        changes: [
+          { field: 'reason', oldValue: null, newValue: 'Outage on 28 Nov' },
+          { field: 'operation', oldValue: null, newValue: operation },
+        ],
+      });
+    const addDays = { action: 'ADD_DAYS', targetKind: 'SUBSCRIPTION', targetCount: 1234, days: 2, amount: null };
+    expect(read(auditSentenceParts(started(addDays), 'en'))).toBe(
+      '[Bulk operation Outage on 28 Nov]: started by Avi Admin, +2 days to 1,234 subscriptions',
+    );
+    expect(read(auditSentenceParts(started(addDays), 'he'))).toBe(
+      '[פעולה גורפת Outage on 28 Nov]: הופעלה על ידי Avi Admin, +2 ימים ל-1,234 מנויים',
+    );
+    const credit = { action: 'GOODWILL_CREDIT', targetKind: 'CLIENT', targetCount: 12, days: null, amount: 5 };
+    expect(read(auditSentenceParts(started(credit), 'en'))).toBe(
+      '[Bulk operation Outage on 28 Nov]: started by Avi Admin, a goodwill credit of $5.00 to each of 12 clients',
+    );
+    const block = { action: 'BLOCK', targetKind: 'CLIENT', targetCount: 1, days: null, amount: null };
+    expect(read(auditSentenceParts(started(block), 'en'))).toBe(
+      '[Bulk operation Outage on 28 Nov]: started by Avi Admin, blocking 1 client',
+    );
+    expect(read(auditSentenceParts(started(block), 'he'))).toContain('חסימת לקוח אחד');
+    const completed = entry({
+      target: batch,
+      eventType: 'BulkBatchCompleted',
+      createdBy: { id: SYSTEM_ACTOR_ID, name: 'SYSTEM' },
+      changes: [
+        { field: 'doneCount', oldValue: null, newValue: 1230 },
+        { field: 'failedCount', oldValue: null, newValue: 4 },
+      ],
+    });
+    expect(read(auditSentenceParts(completed, 'en'))).toBe(
+      '[Bulk operation Outage on 28 Nov]: finished, 1,230 done and 4 failed',
+    );
+    expect(read(auditSentenceParts(completed, 'he'))).toBe(
+      '[פעולה גורפת Outage on 28 Nov]: הסתיימה, 1,230 בוצעו ו-4 נכשלו',
+    );
+  });
+
+  it('tell a broadcast by its subject: who sent it to how many, and when every recipient was handed on (ADR 0091)', () => {
+    const broadcast = { type: 'BROADCAST', id: 'c-1', name: 'Maintenance tonight', email: null } as const;
+    const sent = entry({
+      target: broadcast,
+      operationType: 'CREATED',
+      eventType: 'BroadcastSent',
+      changes: [
+        { field: 'subjectHe', oldValue: null, newValue: 'Maintenance tonight' },
+        { field: 'recipientCount', oldValue: null, newValue: 1500 },
+        { field: 'skippedCount', oldValue: null, newValue: 3 },
+      ],
+    });
+    expect(read(auditSentenceParts(sent, 'en'))).toBe(
+      '[Broadcast Maintenance tonight]: sent by Avi Admin to 1,500 clients, 3 of whom had switched announcements off',
+    );
+    expect(read(auditSentenceParts(sent, 'he'))).toMatch(
+      /^\[הודעה לכל הלקוחות Maintenance tonight\]: נשלחה על ידי Avi Admin אל 1,500 לקוחות/,
+    );
+    const handed = entry({
+      target: broadcast,
+      eventType: 'BroadcastHandedOff',
+      changes: [{ field: 'handedCount', oldValue: null, newValue: 1497 }],
+    });
+    expect(read(auditSentenceParts(handed, 'en'))).toBe(
+      '[Broadcast Maintenance tonight]: every recipient handed to the mail outbox (1,497 mails)',
+    );
+  });
+
   it('tell a payment status change with the payment number, its client and the status labels', () => {
     expect(read(auditSentenceParts(paymentStatusChange, 'en'))).toBe(
       '[Payment #134] of [Dana Cohen (dana@example.com)]: status Success → Failed',

@@ -88,7 +88,55 @@ function formatKnownValue(value: unknown, kind: AuditValueKind, lang: Language):
     }
     case 'extension':
       return extensionText(value, lang);
+    case 'count':
+      return typeof value === 'number' && Number.isFinite(value)
+        ? { text: formatCount(value, lang), isolate: 'auto' }
+        : null;
+    case 'bulkOperation':
+      return bulkOperationText(value, lang);
   }
+}
+
+function formatCount(value: number, lang: Language): string {
+  return new Intl.NumberFormat(LANGUAGE_LOCALES[lang]).format(value);
+}
+
+/** What a bulk batch does to how many, one phrase per action; `{count}` is the targets, `{amount}` a credit. */
+const BULK_OPERATION_WORDS = Object.freeze({
+  ADD_DAYS: { he: '+{days} ל-{count}', en: '+{days} to {count}' },
+  GOODWILL_CREDIT: {
+    he: 'זיכוי רצון טוב של {amount} לכל אחד מ-{count}',
+    en: 'a goodwill credit of {amount} to each of {count}',
+  },
+  BLOCK: { he: 'חסימת {count}', en: 'blocking {count}' },
+  UNBLOCK: { he: 'ביטול החסימה של {count}', en: 'unblocking {count}' },
+} satisfies Record<string, Readonly<Record<Language, string>>>);
+
+const BULK_TARGET_WORDS = Object.freeze({
+  CLIENT: { one: { he: 'לקוח אחד', en: '1 client' }, many: { he: '{n} לקוחות', en: '{n} clients' } },
+  SUBSCRIPTION: { one: { he: 'מנוי אחד', en: '1 subscription' }, many: { he: '{n} מנויים', en: '{n} subscriptions' } },
+});
+
+/** "+2 days to 1,234 subscriptions", "a goodwill credit of $5.00 to each of 12 clients", "blocking 3 clients". */
+function bulkOperationText(value: unknown, lang: Language): TextSegment | null {
+  if (value === null || typeof value !== 'object') return null;
+  const { action, targetKind, targetCount, days, amount } = value as Record<string, unknown>;
+  const own = Object.prototype.hasOwnProperty;
+  if (typeof action !== 'string' || !own.call(BULK_OPERATION_WORDS, action)) return null;
+  if (typeof targetKind !== 'string' || !own.call(BULK_TARGET_WORDS, targetKind)) return null;
+  if (typeof targetCount !== 'number') return null;
+  const targets = BULK_TARGET_WORDS[targetKind as keyof typeof BULK_TARGET_WORDS];
+  const count =
+    targetCount === 1 ? targets.one[lang] : targets.many[lang].replace('{n}', formatCount(targetCount, lang));
+  const dayCount =
+    days === 1
+      ? EXTENSION_WORDS.oneDay[lang]
+      : EXTENSION_WORDS.days[lang].replace('{days}', typeof days === 'number' ? String(days) : '?');
+  const text = BULK_OPERATION_WORDS[action as keyof typeof BULK_OPERATION_WORDS][lang]
+    .replace('{days}', dayCount)
+    .replace('{amount}', typeof amount === 'number' ? formatDollarsForIsolate(amount, lang) : '?')
+    .replace('{count}', count);
+  return { text, isolate: 'auto' };
 }
 
 const EXTENSION_WORDS = Object.freeze({
@@ -171,7 +219,9 @@ export function auditRefSegments(ref: AuditRef, lang: Language): TextSegment[] {
     return [{ text: `${typeLabel} ` }, { text: name, isolate: 'auto' }];
   }
   // A voucher batch by the label staff gave it when it was generated (ADR 0089); never by a code.
-  if (ref.type === 'VOUCHER_BATCH' && ref.name) return [{ text: `${typeLabel} ` }, { text: ref.name, isolate: 'auto' }];
+  // A bulk batch by its reason (ADR 0090), a broadcast by its subject (ADR 0091), as their entries recorded them.
+  if ((ref.type === 'VOUCHER_BATCH' || ref.type === 'BULK_BATCH' || ref.type === 'BROADCAST') && ref.name)
+    return [{ text: `${typeLabel} ` }, { text: ref.name, isolate: 'auto' }];
   return [{ text: `${typeLabel} ` }, { text: ref.id, isolate: 'ltr' }];
 }
 

@@ -84,3 +84,55 @@ export interface AnnouncementPreference {
 export interface UnsubscribeRequest {
   token: string;
 }
+
+/**
+ * Events of a broadcast's own stream, `broadcast-{uuid}` (ADR 0091, amended): who sent what to how many, and when
+ * the last recipient was handed to the mail outbox. The recipients table stays the delivery record; these make the
+ * broadcast auditable (the activity log tells them) without a row per recipient.
+ */
+export const BROADCAST_EVENT_TYPES = Object.freeze({
+  sent: 'BroadcastSent',
+  handedOff: 'BroadcastHandedOff',
+} as const);
+
+export type BroadcastEventType = (typeof BROADCAST_EVENT_TYPES)[keyof typeof BROADCAST_EVENT_TYPES];
+
+export const BROADCAST_STREAM_PREFIX = 'broadcast-';
+
+export function broadcastStreamId(broadcastId: string): string {
+  return `${BROADCAST_STREAM_PREFIX}${broadcastId}`;
+}
+
+/**
+ * A broadcast was sent: its subjects, the audience as the admin filtered it, and how many clients it reached when the
+ * recipients were frozen (`queued` wait for their turn; `skipped` had switched announcements off). The bodies stay in
+ * the broadcasts table: an event need not carry a page of text to say who sent what to how many.
+ */
+export interface BroadcastSentData {
+  broadcastId: string;
+  subjectHe: string;
+  subjectEn: string;
+  filter: ClientFilterRequest;
+  recipientCount: number;
+  queuedCount: number;
+  skippedCount: number;
+  actorId: string;
+  sentAt: IsoDateTime;
+}
+
+/** The last queued recipient was handed to the mail outbox: how many were handed, and how many left out at the send. */
+export interface BroadcastHandedOffData {
+  broadcastId: string;
+  handedCount: number;
+  skippedCount: number;
+  handedOffAt: IsoDateTime;
+}
+
+export interface BroadcastEventDataByType {
+  BroadcastSent: BroadcastSentData;
+  BroadcastHandedOff: BroadcastHandedOffData;
+}
+
+export type BroadcastEvent = {
+  [Type in BroadcastEventType]: { type: Type; data: BroadcastEventDataByType[Type] };
+}[BroadcastEventType];

@@ -122,6 +122,8 @@ export const AUDIT_TARGET_TYPES = enumOf([
   'PAYMENT',
   'PROMO_CODE',
   'VOUCHER_BATCH',
+  'BULK_BATCH',
+  'BROADCAST',
 ] as const);
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -1,3 +1,4 @@
+import { BROADCAST_EVENT_TYPES, type BroadcastEventType } from './broadcasts';
 import { BULK_EVENT_TYPES, type BulkEventType } from './bulk-operations';
 import { PAYMENT_PLAN_EVENT_TYPES, type PaymentPlanEventType } from './catalog-events';
 import { USER_EVENT_TYPES, type UserEventType } from './identity-events';
@@ -20,7 +21,8 @@ export type EventType =
   | SavedCardEventType
   | PromoCodeEventType
   | VoucherEventType
-  | BulkEventType;
+  | BulkEventType
+  | BroadcastEventType;
 
 export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(USER_EVENT_TYPES),
@@ -31,6 +33,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(PROMO_CODE_EVENT_TYPES),
   ...Object.values(VOUCHER_EVENT_TYPES),
   ...Object.values(BULK_EVENT_TYPES),
+  ...Object.values(BROADCAST_EVENT_TYPES),
 ]);
 
 const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);

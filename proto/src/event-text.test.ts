@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNTS } from './accounts';
 import type { Bilingual } from './bilingual';
+import { BROADCAST_EVENT_TYPES } from './broadcasts';
 import { BULK_EVENT_TYPES } from './bulk-operations';
 import { AUDIT_OPERATION_TYPES, LANGUAGES, PAYMENT_STATUSES } from './enums';
 import { EVENT_TYPES } from './event-catalogue';
@@ -53,6 +54,7 @@ describe('the event catalogue', () => {
       ...Object.values(PROMO_CODE_EVENT_TYPES),
       ...Object.values(VOUCHER_EVENT_TYPES),
       ...Object.values(BULK_EVENT_TYPES),
+      ...Object.values(BROADCAST_EVENT_TYPES),
     ];
     expect([...EVENT_TYPES].sort()).toEqual([...declared].sort());
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);

@@ -65,6 +65,8 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   BulkTargetDone: { he: 'פעולה גורפת בוצעה ליעד', en: 'Bulk operation done for a target' },
   BulkTargetFailed: { he: 'פעולה גורפת נכשלה ליעד', en: 'Bulk operation failed for a target' },
   BulkBatchCompleted: { he: 'פעולה גורפת הסתיימה', en: 'Bulk operation finished' },
+  BroadcastSent: { he: 'שליחת הודעה ללקוחות', en: 'Broadcast sent' },
+  BroadcastHandedOff: { he: 'ההודעה הועברה לכל הנמענים', en: 'Broadcast handed to every recipient' },
   PaymentPlanCreated: { he: 'יצירת חבילה', en: 'Package created' },
   PaymentPlanUpdated: { he: 'עדכון חבילה', en: 'Package updated' },
   PaymentPlanStatusChanged: { he: 'שינוי סטטוס חבילה', en: 'Package status changed' },
@@ -214,10 +216,27 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     he: '{target}: קוד {codeNumber} מומש על ידי {parent}, {amount} לתשלום {payment}',
     en: '{target}: code {codeNumber} redeemed by {parent}, {amount} as payment {payment}',
   },
-  BulkBatchStarted: { he: '{target}: פעולה גורפת התחילה', en: '{target}: bulk operation started' },
+  // A batch is named by its reason: "Bulk operation ⟨outage on 28 Nov⟩: started by Avi Admin, +2 days to 1,234
+  // subscriptions". Each target's own event (its extension, status change or payment) is its own entry.
+  BulkBatchStarted: {
+    he: '{target}: הופעלה על ידי {actor}, {operation}',
+    en: '{target}: started by {actor}, {operation}',
+  },
+  // Kept out of the log (ADR 0090): the target's own entry tells it; should one appear, it still reads.
   BulkTargetDone: { he: '{target}: הפעולה בוצעה ליעד', en: '{target}: done for one target' },
   BulkTargetFailed: { he: '{target}: הפעולה נכשלה ליעד', en: '{target}: failed for one target' },
-  BulkBatchCompleted: { he: '{target}: הפעולה הגורפת הסתיימה', en: '{target}: bulk operation finished' },
+  BulkBatchCompleted: {
+    he: '{target}: הסתיימה, {doneCount} בוצעו ו-{failedCount} נכשלו',
+    en: '{target}: finished, {doneCount} done and {failedCount} failed',
+  },
+  BroadcastSent: {
+    he: '{target}: נשלחה על ידי {actor} אל {recipientCount} לקוחות, מתוכם {skippedCount} שביקשו לא לקבל הודעות',
+    en: '{target}: sent by {actor} to {recipientCount} clients, {skippedCount} of whom had switched announcements off',
+  },
+  BroadcastHandedOff: {
+    he: '{target}: כל הנמענים הועברו לתור הדואר ({handedCount} הודעות)',
+    en: '{target}: every recipient handed to the mail outbox ({handedCount} mails)',
+  },
   PaymentPlanCreated: {
     he: '{target}: נוצרה במחיר {price}, סטטוס {status}',
     en: '{target}: created at {price}, status {status}',
@@ -339,7 +358,11 @@ export type AuditValueKind =
   /** Which outside provider (`NOWPAYMENTS`, `SANDBOX`, `STRIPE`), by its name. */
   | { kind: 'provider' }
   /** Days added to a subscription, `{days, reason, source}`: "+2 days: a goodwill gesture", "+30 days: voucher …". */
-  | { kind: 'extension' };
+  | { kind: 'extension' }
+  /** A whole number, grouped as the language writes it ("1,234"). */
+  | { kind: 'count' }
+  /** What a bulk batch does, `{action, targetKind, targetCount, days, amount}`: "+2 days to 1,234 subscriptions". */
+  | { kind: 'bulkOperation' };
 
 export interface AuditFieldText {
   label: Bilingual;
@@ -351,9 +374,11 @@ const LTR_TEXT: AuditValueKind = { kind: 'text', ltr: true };
 const INSTANT: AuditValueKind = { kind: 'instant' };
 const BOOLEAN: AuditValueKind = { kind: 'boolean' };
 const LIST: AuditValueKind = { kind: 'list' };
+const COUNT: AuditValueKind = { kind: 'count' };
 
 /** Targets that are people share their fields (a person's target type follows their role). */
-export type AuditFieldGroup = 'USER' | 'PAYMENT' | 'PACKAGE' | 'SUBSCRIPTION' | 'PROMO_CODE' | 'VOUCHER_BATCH';
+export type AuditFieldGroup =
+  'USER' | 'PAYMENT' | 'PACKAGE' | 'SUBSCRIPTION' | 'PROMO_CODE' | 'VOUCHER_BATCH' | 'BULK_BATCH' | 'BROADCAST';
 
 export function auditFieldGroupOf(targetType: AuditTargetType): AuditFieldGroup | null {
   if (targetType === 'ADMIN' || targetType === 'MANAGER' || targetType === 'CLIENT') return 'USER';
@@ -362,6 +387,8 @@ export function auditFieldGroupOf(targetType: AuditTargetType): AuditFieldGroup 
   if (targetType === 'SUBSCRIPTION') return 'SUBSCRIPTION';
   if (targetType === 'PROMO_CODE') return 'PROMO_CODE';
   if (targetType === 'VOUCHER_BATCH') return 'VOUCHER_BATCH';
+  if (targetType === 'BULK_BATCH') return 'BULK_BATCH';
+  if (targetType === 'BROADCAST') return 'BROADCAST';
   return null;
 }
 
@@ -496,6 +523,22 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     comment: { label: { he: 'הערה', en: 'comment' }, value: TEXT },
     codeNumber: { label: { he: 'מספר הקוד בקובץ הקודים', en: 'code no. in the codes file' }, value: LTR_TEXT },
     payment: { label: { he: 'תשלום', en: 'payment' }, value: LTR_TEXT },
+  },
+  // A batch's targets are not listed (ADR 0090): each one's own entry tells what was done to it.
+  BULK_BATCH: {
+    reason: { label: { he: 'סיבה', en: 'reason' }, value: TEXT },
+    operation: { label: { he: 'פעולה', en: 'operation' }, value: { kind: 'bulkOperation' } },
+    publicNote: { label: { he: 'הודעה ללקוח', en: 'note to the client' }, value: TEXT },
+    doneCount: { label: { he: 'בוצעו', en: 'done' }, value: COUNT },
+    failedCount: { label: { he: 'נכשלו', en: 'failed' }, value: COUNT },
+  },
+  // A broadcast's bodies and recipients stay in its tables (ADR 0091); the log says who sent what to how many.
+  BROADCAST: {
+    subjectHe: { label: { he: 'נושא בעברית', en: 'Hebrew subject' }, value: TEXT },
+    subjectEn: { label: { he: 'נושא באנגלית', en: 'English subject' }, value: TEXT },
+    recipientCount: { label: { he: 'נמענים', en: 'recipients' }, value: COUNT },
+    skippedCount: { label: { he: 'ביקשו לא לקבל הודעות', en: 'switched announcements off' }, value: COUNT },
+    handedCount: { label: { he: 'הועברו לתור הדואר', en: 'handed to the mail outbox' }, value: COUNT },
   },
 });
 

@@ -112,6 +112,8 @@ export const ENUM_LABELS = {
     PAYMENT: { he: 'תשלום', en: 'Payment' },
     PROMO_CODE: { he: 'קוד הנחה', en: 'Promo code' },
     VOUCHER_BATCH: { he: 'סדרת שוברים', en: 'Voucher batch' },
+    BULK_BATCH: { he: 'פעולה גורפת', en: 'Bulk operation' },
+    BROADCAST: { he: 'הודעה לכל הלקוחות', en: 'Broadcast' },
   },
   sortOrder: {
     ASC: { he: 'עולה', en: 'Ascending' },

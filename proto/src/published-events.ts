@@ -1,3 +1,4 @@
+import type { BroadcastEventDataByType } from './broadcasts';
 import type { BulkEventDataByType } from './bulk-operations';
 import type { PaymentPlanEventDataByType } from './catalog-events';
 import type { EventType } from './event-catalogue';
@@ -19,7 +20,8 @@ export interface EventDataByType
     SavedCardEventDataByType,
     PromoCodeEventDataByType,
     VoucherEventDataByType,
-    BulkEventDataByType {}
+    BulkEventDataByType,
+    BroadcastEventDataByType {}
 
 /**
  * Who caused an event, as it leaves Kupa: the actor's id (`USER-…`, or the all-zero one for the system) and role.

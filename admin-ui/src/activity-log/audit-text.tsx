@@ -10,7 +10,7 @@ import {
 } from '@kupa/proto';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { Link, useCreatePath, usePermissions } from 'react-admin';
-import { resourcesForRole } from '../resources';
+import { type ResourceName, resourcesForRole } from '../resources';
 import { useLang } from '../shared/use-lang';
 
 /** A piece of activity-log text; values that keep their own direction sit in a `<bdi>`. */
@@ -54,6 +54,12 @@ function RefSegments({ segments }: { segments: TextSegment[] }) {
 
 const PERSON_TYPES: ReadonlySet<string> = new Set(['ADMIN', 'MANAGER', 'CLIENT']);
 
+/** Targets without a page of their own, shown in their resource's list: a batch's progress, a broadcast's recipients. */
+const LISTED_ON_PAGE: Partial<Record<AuditRef['type'], ResourceName>> = {
+  BULK_BATCH: 'bulk-operations',
+  BROADCAST: 'broadcasts',
+};
+
 /** The list's rows open the entry on click; a link inside a row opens what it names instead. */
 function keepRowClick(event: MouseEvent) {
   event.stopPropagation();
@@ -62,7 +68,7 @@ function keepRowClick(event: MouseEvent) {
 /**
  * Where a target or parent leads: a person to their account in the clients resource, a payment to its detail when
  * the staff member's role has the payments resource, a package that still exists (named by the catalog, not by what
- * its entries recorded) to its detail.
+ * its entries recorded) to its detail, a bulk batch or a broadcast to its page (admins only), where it is listed.
  * Subscriptions have no screens yet.
  */
 function useRefPath(ref: AuditRef): string | null {
@@ -74,6 +80,8 @@ function useRefPath(ref: AuditRef): string | null {
   }
   if (ref.type === 'PACKAGE' && ref.name && !ref.nameRecorded)
     return createPath({ resource: 'packages', id: ref.id, type: 'show' });
+  const page = LISTED_ON_PAGE[ref.type];
+  if (page && resourcesForRole(permissions ?? null).includes(page)) return createPath({ resource: page, type: 'list' });
   return null;
 }
 

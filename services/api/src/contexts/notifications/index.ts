@@ -1,7 +1,15 @@
-import { Broadcasts1770000009100, ClientNotifications1770000008300 } from './infrastructure/notifications.migrations';
+import {
+  BroadcastHandOffs1770500009110,
+  Broadcasts1770000009100,
+  ClientNotifications1770000008300,
+} from './infrastructure/notifications.migrations';
 
 export { NotificationsModule } from './notifications.module';
 export { type NotificationDraft, recordNotifications } from './application/client-notifications';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const notificationsMigrations: Function[] = [ClientNotifications1770000008300, Broadcasts1770000009100];
+export const notificationsMigrations: Function[] = [
+  ClientNotifications1770000008300,
+  Broadcasts1770000009100,
+  BroadcastHandOffs1770500009110,
+];

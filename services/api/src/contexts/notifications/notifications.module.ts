@@ -3,14 +3,18 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { Schedules } from '../../platform/jobs';
+import { EventTypeRegistry } from '../../platform/event-store';
 import { MailDispatcher } from '../../platform/mail';
+import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
 import { UserReader } from '../identity';
 import { Broadcasts } from './application/broadcasts';
 import { AnnouncementPreferenceController } from './commands/announcement-preference/announcement-preference.controller';
 import { SendBroadcastController } from './commands/send-broadcast/send-broadcast.controller';
 import { UnsubscribeAnnouncementsController } from './commands/unsubscribe-announcements/unsubscribe-announcements.controller';
+import { ALL_BROADCAST_EVENT_TYPES } from './domain/broadcast.decider';
 import { BroadcastMailKind } from './infrastructure/broadcast-mail';
 import { UnsubscribeTokens } from './infrastructure/unsubscribe-tokens';
+import { BROADCAST_AUDIT_MAPPERS } from './notifications.audit';
 import { BroadcastDeliverySweep } from './processors/broadcast-delivery.sweep';
 import { BroadcastsController } from './queries/broadcasts/broadcasts.controller';
 import { PreviewBroadcastController } from './queries/preview-broadcast/preview-broadcast.controller';
@@ -59,13 +63,29 @@ export class NotificationsModule implements OnModuleInit {
     private readonly schedules: Schedules,
     private readonly mailDispatcher: MailDispatcher,
     private readonly tokens: UnsubscribeTokens,
+    private readonly broadcasts: Broadcasts,
+    private readonly eventTypes: EventTypeRegistry,
+    private readonly auditMappers: AuditMapperRegistry,
+    private readonly auditNames: AuditNameRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
+    for (const type of ALL_BROADCAST_EVENT_TYPES) {
+      this.eventTypes.register(type);
+      this.auditMappers.register(type, BROADCAST_AUDIT_MAPPERS[type]);
+    }
+    // A broadcast is named by its Hebrew subject, the house's language, which no later event changes.
+    this.auditNames.registerRecordedName('BROADCAST', 'subjectHe');
     this.mailDispatcher.registerKind(new BroadcastMailKind(this.tokens));
     this.schedules.register(
-      new BroadcastDeliverySweep(this.dataSource, this.users, this.clock, this.config.broadcastMailsPerMinute),
+      new BroadcastDeliverySweep(
+        this.dataSource,
+        this.users,
+        this.clock,
+        this.config.broadcastMailsPerMinute,
+        this.broadcasts,
+      ),
     );
   }
 }

@@ -5,13 +5,14 @@ import { CommandPipeline } from '../../platform/commands';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
 import { EventTypeRegistry } from '../../platform/event-store';
 import { BackgroundLoops } from '../../platform/workers';
-import { AuditMapperRegistry, keptOutOfTheLog } from '../audit';
+import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
 import { BulkBatchRunner } from './application/bulk-batch-runner';
 import { BulkSelections } from './application/bulk-selections';
 import { BulkTargetActions } from './application/bulk-target-actions';
 import { StartBulkBatchController } from './commands/start-bulk-batch/start-bulk-batch.controller';
 import { StartBulkBatchHandler } from './commands/start-bulk-batch/start-bulk-batch.handler';
 import { ALL_BULK_EVENT_TYPES } from './domain/bulk-batch.decider';
+import { BULK_AUDIT_MAPPERS } from './operations.audit';
 import { ListBulkBatchesController } from './queries/list-bulk-batches/list-bulk-batches.controller';
 
 /** Chunks of this many targets: a goodwill chunk takes a second or so, and each renews the batch's lease. */
@@ -59,6 +60,7 @@ export class OperationsModule implements OnModuleInit {
   constructor(
     private readonly eventTypes: EventTypeRegistry,
     private readonly auditMappers: AuditMapperRegistry,
+    private readonly auditNames: AuditNameRegistry,
     private readonly loops: BackgroundLoops,
     private readonly runner: BulkBatchRunner,
   ) {}
@@ -66,10 +68,10 @@ export class OperationsModule implements OnModuleInit {
   onModuleInit(): void {
     for (const type of ALL_BULK_EVENT_TYPES) {
       this.eventTypes.register(type);
-      // Each target's own change (its status change, its goodwill payment) is in the log already, under its batch's
-      // correlation id; the batch itself has no target the activity log knows yet.
-      this.auditMappers.register(type, keptOutOfTheLog);
+      this.auditMappers.register(type, BULK_AUDIT_MAPPERS[type]);
     }
+    // A batch is named by the reason it was started with, which no later event changes.
+    this.auditNames.registerRecordedName('BULK_BATCH', 'reason');
     this.loops.register(this.runner);
   }
 }

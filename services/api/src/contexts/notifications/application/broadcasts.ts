@@ -1,19 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type {
-  BroadcastDetail,
-  BroadcastPreview,
-  BroadcastRecipientStatus,
-  BroadcastSummary,
-  ClientFilterRequest,
-  CreateBroadcastRequest,
-  Language,
+import {
+  type BroadcastDetail,
+  type BroadcastPreview,
+  type BroadcastRecipientStatus,
+  type BroadcastSummary,
+  broadcastStreamId,
+  type ClientFilterRequest,
+  type CreateBroadcastRequest,
+  type Language,
 } from '@kupa/proto';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type RequestContext, systemContext } from '../../../platform/auth';
 import { Clock } from '../../../platform/clock';
+import { CommandPipeline, foldedStreamKind } from '../../../platform/commands';
+import { assert } from '../../../kernel';
 import { ApiError } from '../../../platform/http';
 import { ClientSelection, fullNameOf, UserReader } from '../../identity';
-import { recipientsAtSend } from '../domain/broadcast';
+import { type RecipientAtSend, recipientsAtSend } from '../domain/broadcast';
+import { broadcastEvolution, recordHandOff, sendBroadcast } from '../domain/broadcast.decider';
+
+/** A broadcast's stream: a handful of events, folded. */
+const BROADCAST_STREAMS = foldedStreamKind(broadcastEvolution, (id) => broadcastStreamId(String(id)));
 
 /** How many broadcasts the console's list shows, newest first. */
 export const BROADCAST_LIST_MAX = 100;
@@ -60,6 +68,7 @@ export class Broadcasts {
     private readonly clients: ClientSelection,
     private readonly users: UserReader,
     private readonly clock: Clock,
+    private readonly pipeline: CommandPipeline,
   ) {}
 
   async preview(filter: ClientFilterRequest): Promise<BroadcastPreview> {
@@ -68,29 +77,57 @@ export class Broadcasts {
     return { recipients: userUuids.length, unsubscribed: optedOut.size };
   }
 
-  /** Freezes the recipients the filter matches now and queues them; the sweep hands them to the outbox. */
-  async create(request: CreateBroadcastRequest, createdBy: string): Promise<BroadcastDetail> {
+  /**
+   * Freezes the recipients the filter matches now and queues them; the sweep hands them to the outbox. Its
+   * `BroadcastSent` commits with the rows, so the activity log says who sent what to how many.
+   */
+  async create(request: CreateBroadcastRequest, context: RequestContext): Promise<BroadcastDetail> {
+    assert(context.actor, 'a broadcast is sent by a signed-in admin');
+    const actorId = context.actor.userUuid;
     const { userUuids } = await this.clients.select(request.filter);
     const id = randomUUID();
-    const now = this.clock.now();
-    await this.dataSource.transaction(async (manager) => {
-      const recipients = recipientsAtSend(userUuids, await this.optedOutAmong(manager, userUuids));
-      await manager.query(
-        `INSERT INTO broadcasts (id, subject_he, body_he, subject_en, body_en, filter, created_by, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, request.subjectHe, request.bodyHe, request.subjectEn, request.bodyEn, request.filter, createdBy, now],
-      );
-      await manager.query(
-        `INSERT INTO broadcast_recipients (broadcast_id, user_uuid, position, status)
-         SELECT $1, user_uuid, position, status
-           FROM unnest($2::uuid[], $3::int[], $4::text[]) AS r(user_uuid, position, status)`,
-        [
-          id,
-          recipients.map((recipient) => recipient.userUuid),
-          recipients.map((_, position) => position),
-          recipients.map((recipient) => recipient.status),
-        ],
-      );
+    let recipients: RecipientAtSend[] = [];
+    await this.pipeline.run({
+      context,
+      streams: { broadcast: BROADCAST_STREAMS.ref(id) },
+      prepare: async (tx) => {
+        recipients = recipientsAtSend(userUuids, await this.optedOutAmong(tx.manager, userUuids));
+      },
+      decide: (loaded, { at }) => ({
+        events: {
+          broadcast: sendBroadcast(
+            {
+              broadcastId: id,
+              subjectHe: request.subjectHe,
+              subjectEn: request.subjectEn,
+              filter: { ...request.filter },
+              recipients,
+              actorId: actorId,
+              at,
+            },
+            loaded.broadcast.state,
+          ),
+        },
+        result: null,
+      }),
+      alongside: async (tx, _decision, { at }) => {
+        await tx.manager.query(
+          `INSERT INTO broadcasts (id, subject_he, body_he, subject_en, body_en, filter, created_by, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [id, request.subjectHe, request.bodyHe, request.subjectEn, request.bodyEn, request.filter, actorId, at],
+        );
+        await tx.manager.query(
+          `INSERT INTO broadcast_recipients (broadcast_id, user_uuid, position, status)
+           SELECT $1, user_uuid, position, status
+             FROM unnest($2::uuid[], $3::int[], $4::text[]) AS r(user_uuid, position, status)`,
+          [
+            id,
+            recipients.map((recipient) => recipient.userUuid),
+            recipients.map((_, position) => position),
+            recipients.map((recipient) => recipient.status),
+          ],
+        );
+      },
     });
     return this.detail(id);
   }
@@ -135,6 +172,49 @@ export class Broadcasts {
         };
       }),
     };
+  }
+
+  /**
+   * Records `BroadcastHandedOff` for each broadcast whose last queued recipient was handed on and that has not
+   * recorded it yet (`handed_off_at`, set with the event). Run after each hand-off, so a pass that crashed between
+   * its hand-off and this record leaves the broadcast for the next pass to find. Answers how many it recorded.
+   */
+  async recordFinishedHandOffs(): Promise<number> {
+    const finished: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT b.id FROM broadcasts b
+        WHERE b.handed_off_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM broadcast_recipients r WHERE r.broadcast_id = b.id AND r.status = 'QUEUED')
+        ORDER BY b.created_at, b.id`,
+    );
+    for (const { id } of finished) {
+      let counts = { handed: 0, skipped: 0 };
+      await this.pipeline.run({
+        context: systemContext(id),
+        streams: { broadcast: BROADCAST_STREAMS.ref(id) },
+        prepare: async (tx) => {
+          const [row]: Array<{ handed: number; skipped: number }> = await tx.manager.query(
+            `SELECT count(*) FILTER (WHERE status = 'HANDED')::int AS handed,
+                    count(*) FILTER (WHERE status = 'SKIPPED_UNSUBSCRIBED')::int AS skipped
+               FROM broadcast_recipients WHERE broadcast_id = $1`,
+            [id],
+          );
+          counts = row;
+        },
+        decide: (loaded, { at }) => ({
+          events: {
+            broadcast: recordHandOff(
+              { broadcastId: id, handedCount: counts.handed, skippedCount: counts.skipped, at },
+              loaded.broadcast.state,
+            ),
+          },
+          result: null,
+        }),
+        alongside: async (tx, _decision, { at }) => {
+          await tx.manager.query('UPDATE broadcasts SET handed_off_at = $2 WHERE id = $1', [id, at]);
+        },
+      });
+    }
+    return finished.length;
   }
 
   async announcementsOn(userUuid: string): Promise<boolean> {

@@ -83,3 +83,21 @@ export class Broadcasts1770000009100 implements MigrationInterface {
     await runner.query('DROP TABLE broadcasts');
   }
 }
+
+/**
+ * Broadcasts become auditable (ADR 0091, amended): each records on its stream when its last recipient was handed on,
+ * and `handed_off_at` says it did, so a pass that crashed before recording finds it again. Broadcasts sent before
+ * they had streams have nothing to record: they are marked as recorded.
+ */
+export class BroadcastHandOffs1770500009110 implements MigrationInterface {
+  name = 'BroadcastHandOffs1770500009110';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('ALTER TABLE broadcasts ADD COLUMN handed_off_at timestamptz');
+    await runner.query('UPDATE broadcasts SET handed_off_at = created_at');
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('ALTER TABLE broadcasts DROP COLUMN handed_off_at');
+  }
+}

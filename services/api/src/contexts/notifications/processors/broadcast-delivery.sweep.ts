@@ -3,6 +3,7 @@ import type { Clock } from '../../../platform/clock';
 import type { Sweep, SweepPass } from '../../../platform/jobs';
 import { enqueueMails } from '../../../platform/mail';
 import type { UserReader } from '../../identity';
+import type { Broadcasts } from '../application/broadcasts';
 import { recordNotifications } from '../application/client-notifications';
 import { BROADCAST_RATE_WINDOW_MS, broadcastOccasionKey, handOffAllowance } from '../domain/broadcast';
 import { broadcastOutboxMail } from '../infrastructure/broadcast-mail';
@@ -35,6 +36,8 @@ export class BroadcastDeliverySweep implements Sweep {
     private readonly users: UserReader,
     private readonly clock: Clock,
     private readonly ratePerMinute: number,
+    /** Records `BroadcastHandedOff` for the broadcasts a pass finished (ADR 0091). */
+    private readonly broadcasts: Pick<Broadcasts, 'recordFinishedHandOffs'>,
     readonly intervalMs: number = BROADCAST_DELIVERY_INTERVAL_MS,
   ) {}
 
@@ -128,6 +131,8 @@ export class BroadcastDeliverySweep implements Sweep {
       }
       return rows.length;
     });
+    // After the hand-off's commit, in its own command per broadcast; one a crash skipped is found on the next pass.
+    await this.broadcasts.recordFinishedHandOffs();
     // Another pass at once only while the minute's allowance was not the limit; otherwise the next run, later.
     return { acted, more: false };
   }

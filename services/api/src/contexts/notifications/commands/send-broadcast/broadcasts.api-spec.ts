@@ -1,4 +1,4 @@
-import type { BroadcastDetail, ClientNotification } from '@kupa/proto';
+import { type AuditLog, auditSentence, type BroadcastDetail, type ClientNotification, type Page } from '@kupa/proto';
 import { ManualClock } from '../../../../platform/clock';
 import { Schedules } from '../../../../platform/jobs';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
@@ -141,6 +141,31 @@ describe('broadcasts (ADR 0091)', () => {
 
     const list = await testApp.http.get('/api/broadcasts').set('Authorization', `Bearer ${admin}`);
     expect(list.body[0]).toMatchObject({ id: broadcast.id, recipients: 3 });
+
+    // The activity log says who sent what to how many, and when every recipient was handed on; no row per recipient.
+    const log = await testApp.http
+      .post('/api/audit-logs/search')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ targetAndParentIds: [broadcast.id] });
+    expect(log.status).toBe(200);
+    const entries = (log.body as Page<AuditLog>).content;
+    const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+    expect(entries.map((entry) => entry.eventType).sort()).toEqual(['BroadcastHandedOff', 'BroadcastSent']);
+    const sentEntry = entries.find((entry) => entry.eventType === 'BroadcastSent') as AuditLog;
+    expect(sentEntry.target).toMatchObject({ type: 'BROADCAST', id: broadcast.id, name: content.subjectHe });
+    expect(plain(auditSentence(sentEntry, 'en'))).toMatch(
+      new RegExp(`^Broadcast ${content.subjectHe}: sent by .+ to 3 clients, 1 of whom had switched announcements off$`),
+    );
+    const handedEntry = entries.find((entry) => entry.eventType === 'BroadcastHandedOff') as AuditLog;
+    expect(handedEntry.createdBy.name).toBe('SYSTEM');
+    expect(plain(auditSentence(handedEntry, 'he'))).toContain('כל הנמענים הועברו לתור הדואר (2 הודעות)');
+    // Another pass finds it recorded: the hand-off is told once.
+    await handOff();
+    const again = await testApp.http
+      .post('/api/audit-logs/search')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ targetAndParentIds: [broadcast.id] });
+    expect((again.body as Page<AuditLog>).totalElements).toBe(2);
   });
 
   it('holds the rate: a minute’s allowance spent, the rest waits for the next minute', async () => {

@@ -1,7 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { BroadcastDetail } from '@kupa/proto';
-import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
+import { ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { ApiErrors } from '../../../../platform/http';
 import { Broadcasts } from '../../application/broadcasts';
 import { BroadcastDetailDto, CreateBroadcastRequestDto } from '../../infrastructure/broadcasts.http';
@@ -20,7 +20,7 @@ export class SendBroadcastController {
     summary:
       'Sends an announcement to the clients the filters match now; they are handed to the mail outbox at the rate',
   })
-  send(@CurrentActor() actor: Actor, @Body() request: CreateBroadcastRequestDto): Promise<BroadcastDetail> {
-    return this.broadcasts.create(request, actor.userUuid);
+  send(@ReqContext() context: RequestContext, @Body() request: CreateBroadcastRequestDto): Promise<BroadcastDetail> {
+    return this.broadcasts.create(request, context);
   }
 }

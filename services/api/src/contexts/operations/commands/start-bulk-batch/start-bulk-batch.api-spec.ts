@@ -1,4 +1,4 @@
-import type { BulkBatch, Subscription } from '@kupa/proto';
+import { type AuditLog, auditSentence, type BulkBatch, type Page, type Subscription } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../../platform/clock';
@@ -276,6 +276,33 @@ describe('bulk operations', () => {
     expect(extended.data).toMatchObject({ days: 2, reason: 'Sorry for the outage', source: 'BULK', batchId });
     const csv = await get(`/${batchId}/results.csv`);
     expect(csv.text).toContain(`${subscriptions[0].id},${subscriptions[0].userEmail},DONE`);
+
+    // The activity log tells the batch as two entries, named by its reason; each extension is its subscription's own.
+    const log = await testApp.http
+      .post('/api/audit-logs/search')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ targetAndParentIds: [batchId] });
+    expect(log.status).toBe(200);
+    const entries = (log.body as Page<AuditLog>).content;
+    const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+    const sentences = (lang: 'he' | 'en') => entries.map((entry) => plain(auditSentence(entry, lang))).sort();
+    expect(entries.every((entry) => entry.target.type === 'BULK_BATCH' && entry.target.id === batchId)).toBe(true);
+    expect(sentences('en')).toEqual([
+      'Bulk operation Outage of 28 Nov: finished, 4 done and 0 failed',
+      expect.stringMatching(/^Bulk operation Outage of 28 Nov: started by .+, \+2 days to 4 subscriptions$/),
+    ]);
+    expect(sentences('he')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^פעולה גורפת Outage of 28 Nov: הופעלה על ידי .+, \+2 ימים ל-4 מנויים$/),
+      ]),
+    );
+    const extensions = await testApp.http
+      .post('/api/audit-logs/search')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ targetAndParentIds: [subscriptions[1].id] });
+    expect((extensions.body as Page<AuditLog>).content.map((entry) => entry.eventType)).toContain(
+      'SubscriptionExtended',
+    );
   });
 
   it('records a target the action refuses as failed and goes on', async () => {

@@ -1,0 +1,36 @@
+import type { BroadcastEventDataByType, BroadcastEventType } from '@kupa/proto';
+import type { AuditEntryDraft, AuditMapper } from '../audit';
+import type { RecordedEvent } from '../../platform/event-store/event-store.port';
+
+/**
+ * How a broadcast reads in the activity log (docs/adr/0091-broadcasts.md): the broadcast is its own target, named by
+ * its Hebrew subject; its send says who sent it to how many and how many had switched announcements off, its hand-off
+ * that every recipient went to the mail outbox. Who each recipient was is the recipients table's, not the log's.
+ */
+export const BROADCAST_AUDIT_MAPPERS: Readonly<Record<BroadcastEventType, AuditMapper>> = Object.freeze({
+  BroadcastSent: (event: RecordedEvent): AuditEntryDraft => {
+    const data = event.data as BroadcastEventDataByType['BroadcastSent'];
+    return {
+      targetType: 'BROADCAST',
+      targetId: data.broadcastId,
+      parent: null,
+      operationType: 'CREATED',
+      fields: {
+        subjectHe: data.subjectHe,
+        subjectEn: data.subjectEn,
+        recipientCount: data.recipientCount,
+        skippedCount: data.skippedCount,
+      },
+    };
+  },
+  BroadcastHandedOff: (event: RecordedEvent): AuditEntryDraft => {
+    const data = event.data as BroadcastEventDataByType['BroadcastHandedOff'];
+    return {
+      targetType: 'BROADCAST',
+      targetId: data.broadcastId,
+      parent: null,
+      operationType: 'UPDATED',
+      fields: { handedCount: data.handedCount, skippedCount: data.skippedCount },
+    };
+  },
+});
