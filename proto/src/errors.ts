@@ -175,6 +175,11 @@ export const ERROR_CATALOGUE = {
     he: 'חייב להיות לפחות שישה חודשים קדימה',
   },
   'error.validation.must.be.in.future': { status: 400, en: 'Must be in the future', he: 'חייב להיות בעתיד' },
+  'error.validation.range.reversed': {
+    status: 400,
+    en: 'The start must not be after the end',
+    he: 'ההתחלה לא יכולה להיות אחרי הסוף',
+  },
   'error.validation.invalid.email': { status: 400, en: 'Enter a valid email', he: 'הזינו כתובת אימייל תקינה' },
   'error.validation.invalid.recipient': {
     status: 400,

@@ -1,10 +1,10 @@
 import { type BroadcastDetail, type BroadcastSummary } from '@kupa/proto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../test/fetch-mock';
 import { renderInAdmin, signInAs } from '../test/render-admin';
-import { BroadcastList, filterOf } from './broadcast-list';
+import { BroadcastList, filterOf, isReversed } from './broadcast-list';
 
 const SUMMARY: BroadcastSummary = {
   id: 'b-1',
@@ -59,6 +59,21 @@ describe('broadcasts (ADR 0091)', () => {
     });
   });
 
+  it('sends registration days as instants from the first local midnight to the end of the last day', () => {
+    const filter = filterOf('', [], [], { from: '2026-01-01', to: '2026-01-31' });
+    expect(filter.registrationDate).toEqual({
+      from: new Date('2026-01-01T00:00:00.000').toISOString(),
+      to: new Date('2026-01-31T23:59:59.999').toISOString(),
+    });
+    expect(filterOf('', [], [], { from: '', to: '2026-01-31' }).registrationDate).toEqual({
+      to: new Date('2026-01-31T23:59:59.999').toISOString(),
+    });
+    expect(filterOf('', [], [], { from: '', to: '' })).toEqual({});
+    expect(isReversed({ from: '2026-02-01', to: '2026-01-31' })).toBe(true);
+    expect(isReversed({ from: '2026-01-31', to: '2026-01-31' })).toBe(false);
+    expect(isReversed({ from: '2026-02-01', to: '' })).toBe(false);
+  });
+
   it('lists each broadcast with its status and progress, and opens its recipients with their status', async () => {
     mockFetch({
       'GET /api/broadcasts': () => json(200, [SUMMARY]),
@@ -100,6 +115,13 @@ describe('broadcasts (ADR 0091)', () => {
       await fill(user, 'broadcast-subjectEn', 'Sale');
       await fill(user, 'broadcast-bodyEn', 'Body');
       await fill(user, 'broadcast-keyWord', 'dana');
+      // A reversed registration range is told on the form, and nothing is counted for it.
+      fireEvent.change(screen.getByTestId('broadcast-registered-from'), { target: { value: '2026-02-01' } });
+      fireEvent.change(screen.getByTestId('broadcast-registered-to'), { target: { value: '2026-01-31' } });
+      expect(screen.getByText('The last day is before the first')).toBeInTheDocument();
+      expect(screen.getByTestId('broadcast-preview-button')).toBeDisabled();
+      fireEvent.change(screen.getByTestId('broadcast-registered-from'), { target: { value: '' } });
+      fireEvent.change(screen.getByTestId('broadcast-registered-to'), { target: { value: '' } });
       // Nothing is sent before the count is known.
       expect(screen.getByTestId('broadcast-send')).toBeDisabled();
       await user.click(screen.getByTestId('broadcast-preview-button'));

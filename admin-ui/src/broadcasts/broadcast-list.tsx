@@ -38,16 +38,41 @@ import { useEnumChoices } from '../shared/enum-choices';
 import { Ltr } from '../shared/ltr';
 import { useCommand } from '../shared/use-command';
 import { useLang } from '../shared/use-lang';
+import { toDayEnd, toDayStart } from '../providers/filter-values';
 
 const EMPTY_CONTENT = { subjectHe: '', bodyHe: '', subjectEn: '', bodyEn: '' };
 
-/** The filter as the API takes it: empty fields left out, so an empty form means every client. */
-export function filterOf(keyWord: string, statuses: string[], roles: string[]): ClientFilterRequest {
+/** Registration days as the form holds them (`YYYY-MM-DD`, empty for no bound), both inclusive. */
+export interface RegisteredBetween {
+  from: string;
+  to: string;
+}
+
+const NO_DAYS: RegisteredBetween = { from: '', to: '' };
+
+/**
+ * The filter as the API takes it: empty fields left out, so an empty form means every client. Registration days
+ * become instants as on the clients list: from the first day's local midnight to the last day's last millisecond.
+ */
+export function filterOf(
+  keyWord: string,
+  statuses: string[],
+  roles: string[],
+  registered: RegisteredBetween = NO_DAYS,
+): ClientFilterRequest {
+  const from = toDayStart(registered.from);
+  const to = toDayEnd(registered.to);
   return {
     ...(keyWord.trim() ? { keyWord: keyWord.trim() } : {}),
     ...(statuses.length ? { statuses: statuses as ClientFilterRequest['statuses'] } : {}),
     ...(roles.length ? { roles: roles as ClientFilterRequest['roles'] } : {}),
+    ...(from || to ? { registrationDate: { ...(from ? { from } : {}), ...(to ? { to } : {}) } } : {}),
   };
+}
+
+/** A range whose first day is after its last matches nobody: the form says so instead of counting zero. */
+export function isReversed(registered: RegisteredBetween): boolean {
+  return registered.from !== '' && registered.to !== '' && registered.from > registered.to;
 }
 
 /**
@@ -160,9 +185,11 @@ function ComposeDialog({ onClose, onSent }: { onClose: () => void; onSent: () =>
   const [keyWord, setKeyWord] = useState('');
   const [statuses, setStatuses] = useState<string[]>([]);
   const [roles, setRoles] = useState<string[]>([]);
+  const [registered, setRegistered] = useState<RegisteredBetween>(NO_DAYS);
+  const reversed = isReversed(registered);
   const [preview, setPreview] = useState<BroadcastPreview | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const filter = filterOf(keyWord, statuses, roles);
+  const filter = filterOf(keyWord, statuses, roles, registered);
   const complete = Object.values(content).every((value) => value.trim() !== '');
 
   const changeFilter = (change: () => void) => {
@@ -251,6 +278,26 @@ function ComposeDialog({ onClose, onSent }: { onClose: () => void; onSent: () =>
               ))}
             </TextField>
           </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {(['from', 'to'] as const).map((bound) => (
+              <TextField
+                key={bound}
+                type="date"
+                fullWidth
+                label={translate(
+                  `resources.clients.fields.${bound === 'from' ? 'registrationDateFrom' : 'registrationDateTo'}`,
+                )}
+                value={registered[bound]}
+                onChange={(event) => changeFilter(() => setRegistered({ ...registered, [bound]: event.target.value }))}
+                error={reversed}
+                helperText={reversed && bound === 'to' ? translate('kupa.broadcasts.registeredReversed') : undefined}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { dir: 'ltr', 'data-testid': `broadcast-registered-${bound}` },
+                }}
+              />
+            ))}
+          </Stack>
           {preview && (
             <Alert severity="info" data-testid="broadcast-preview">
               {translate('kupa.broadcasts.previewText', {
@@ -263,7 +310,7 @@ function ComposeDialog({ onClose, onSent }: { onClose: () => void; onSent: () =>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button onClick={doPreview} disabled={pending} data-testid="broadcast-preview-button">
+        <Button onClick={doPreview} disabled={pending || reversed} data-testid="broadcast-preview-button">
           {translate('kupa.broadcasts.preview')}
         </Button>
         <Button

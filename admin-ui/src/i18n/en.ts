@@ -445,6 +445,7 @@ export const en: TranslationMessages = {
       audience: 'Who receives it: the clients list’s filters (none: every client)',
       preview: 'Preview',
       previewed: 'Recipients counted',
+      registeredReversed: 'The last day is before the first',
       previewText: '%{recipients} clients match; %{unsubscribed} of them switched announcements off and are skipped.',
       send: 'Send',
       confirmTitle: 'Send the announcement?',

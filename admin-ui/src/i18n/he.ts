@@ -650,6 +650,7 @@ export const he: TranslationMessages = {
       audience: 'למי היא נשלחת: המסננים של רשימת הלקוחות (בלי מסנן: כל הלקוחות)',
       preview: 'תצוגה מקדימה',
       previewed: 'הנמענים נספרו',
+      registeredReversed: 'תאריך הסיום מוקדם מתאריך ההתחלה',
       previewText: '%{recipients} לקוחות מתאימים; %{unsubscribed} מהם ביטלו קבלת הודעות ולא יקבלו אותה.',
       send: 'שליחה',
       confirmTitle: 'לשלוח את ההודעה?',

@@ -168,6 +168,46 @@ describe('broadcasts (ADR 0091)', () => {
     expect((again.body as Page<AuditLog>).totalElements).toBe(2);
   });
 
+  it('narrows the audience by registration date, and refuses a reversed or malformed range', async () => {
+    const registeredSince = (from: string | null, to: string | null) =>
+      testApp.http
+        .post('/api/broadcasts/preview')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ ...filter, registrationDate: { from, to } });
+    const everyone = await registeredSince('2000-01-01T00:00:00.000Z', null);
+    expect(everyone.status).toBe(200);
+    const future = await registeredSince('2100-01-01T00:00:00.000Z', null);
+    expect(future.body).toEqual({ recipients: 0, unsubscribed: 0 });
+    expect((await registeredSince(null, '2000-01-01T00:00:00.000Z')).body).toEqual({ recipients: 0, unsubscribed: 0 });
+    expect((await registeredSince(null, '2100-01-01T00:00:00.000Z')).body).toEqual(everyone.body);
+
+    const reversed = await registeredSince('2026-06-02T00:00:00.000Z', '2026-06-01T00:00:00.000Z');
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.details.fields).toContainEqual({
+      field: 'registrationDate',
+      error: 'error.validation.range.reversed',
+    });
+    const reversedSend = await testApp.http
+      .post('/api/broadcasts')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({
+        ...content,
+        filter: { ...filter, registrationDate: { from: '2026-06-02T00:00:00Z', to: '2026-06-01T00:00:00Z' } },
+      });
+    expect(reversedSend.status).toBe(400);
+    expect(reversedSend.body.details.fields).toContainEqual({
+      field: 'filter.registrationDate',
+      error: 'error.validation.range.reversed',
+    });
+    for (const nonsense of [{ from: 'yesterday' }, { to: 42 }, 'last week']) {
+      const refused = await testApp.http
+        .post('/api/broadcasts/preview')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ ...filter, registrationDate: nonsense });
+      expect(refused.status).toBe(400);
+    }
+  });
+
   it('holds the rate: a minute’s allowance spent, the rest waits for the next minute', async () => {
     clock.advanceMs(61_000);
     const more = { ...content, subjectEn: 'Second note', subjectHe: 'הודעה שנייה' };
