@@ -43,6 +43,8 @@ export const API_ROUTES = Object.freeze({
   payment: (paymentId: string | number) => `/payments/${segment(paymentId)}`,
   paymentStatus: (paymentId: string | number) => `/payments/${segment(paymentId)}/status`,
   paymentRefundToBalance: (paymentId: string | number) => `/payments/${segment(paymentId)}/refund-to-balance`,
+  largeDepositAcknowledgement: (paymentId: string | number) =>
+    `/payments/${segment(paymentId)}/large-deposit-acknowledgement`,
   paymentsSearch: '/payments/search',
   userPaymentsSearch: (userUuid: string) => `/payments/search/${segment(userUuid)}`,
   paymentsExport: '/payments/export',

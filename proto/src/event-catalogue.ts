@@ -1,5 +1,6 @@
 import { BROADCAST_EVENT_TYPES, type BroadcastEventType } from './broadcasts';
 import { BULK_EVENT_TYPES, type BulkEventType } from './bulk-operations';
+import { DEPOSIT_ATTENTION_EVENT_TYPES, type DepositAttentionEventType } from './deposit-attention';
 import { PAYMENT_PLAN_EVENT_TYPES, type PaymentPlanEventType } from './catalog-events';
 import { USER_EVENT_TYPES, type UserEventType } from './identity-events';
 import { LEDGER_EVENT_TYPES, type LedgerEventType } from './ledger-events';
@@ -22,7 +23,8 @@ export type EventType =
   | PromoCodeEventType
   | VoucherEventType
   | BulkEventType
-  | BroadcastEventType;
+  | BroadcastEventType
+  | DepositAttentionEventType;
 
 export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(USER_EVENT_TYPES),
@@ -34,6 +36,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(VOUCHER_EVENT_TYPES),
   ...Object.values(BULK_EVENT_TYPES),
   ...Object.values(BROADCAST_EVENT_TYPES),
+  ...Object.values(DEPOSIT_ATTENTION_EVENT_TYPES),
 ]);
 
 const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);

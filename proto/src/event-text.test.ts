@@ -3,6 +3,7 @@ import { SYSTEM_ACCOUNTS } from './accounts';
 import type { Bilingual } from './bilingual';
 import { BROADCAST_EVENT_TYPES } from './broadcasts';
 import { BULK_EVENT_TYPES } from './bulk-operations';
+import { DEPOSIT_ATTENTION_EVENT_TYPES } from './deposit-attention';
 import { AUDIT_OPERATION_TYPES, LANGUAGES, PAYMENT_STATUSES } from './enums';
 import { EVENT_TYPES } from './event-catalogue';
 import {
@@ -55,6 +56,7 @@ describe('the event catalogue', () => {
       ...Object.values(VOUCHER_EVENT_TYPES),
       ...Object.values(BULK_EVENT_TYPES),
       ...Object.values(BROADCAST_EVENT_TYPES),
+      ...Object.values(DEPOSIT_ATTENTION_EVENT_TYPES),
     ];
     expect([...EVENT_TYPES].sort()).toEqual([...declared].sort());
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);

@@ -67,6 +67,7 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   BulkBatchCompleted: { he: 'פעולה גורפת הסתיימה', en: 'Bulk operation finished' },
   BroadcastSent: { he: 'שליחת הודעה ללקוחות', en: 'Broadcast sent' },
   BroadcastHandedOff: { he: 'ההודעה הועברה לכל הנמענים', en: 'Broadcast handed to every recipient' },
+  LargeDepositAcknowledged: { he: 'הפקדה גדולה סומנה כנבדקה', en: 'Large deposit marked as seen' },
   PaymentPlanCreated: { he: 'יצירת חבילה', en: 'Package created' },
   PaymentPlanUpdated: { he: 'עדכון חבילה', en: 'Package updated' },
   PaymentPlanStatusChanged: { he: 'שינוי סטטוס חבילה', en: 'Package status changed' },
@@ -232,6 +233,10 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   BroadcastSent: {
     he: '{target}: נשלחה על ידי {actor} אל {recipientCount} לקוחות, מתוכם {skippedCount} שביקשו לא לקבל הודעות',
     en: '{target}: sent by {actor} to {recipientCount} clients, {skippedCount} of whom had switched announcements off',
+  },
+  LargeDepositAcknowledged: {
+    he: '{target} של {parent}: ההפקדה הגדולה סומנה כנבדקה על ידי {actor}',
+    en: '{target} of {parent}: large deposit marked as seen by {actor}',
   },
   BroadcastHandedOff: {
     he: '{target}: כל הנמענים הועברו לתור הדואר ({handedCount} הודעות)',
@@ -456,6 +461,7 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     refundPaymentId: { label: { he: 'תשלום ההחזר', en: 'refund payment' }, value: LTR_TEXT },
     refundReason: { label: { he: 'סיבת ההחזר', en: 'refund reason' }, value: TEXT },
     refundEndedSubscription: { label: { he: 'המנוי הסתיים מיד', en: 'subscription ended now' }, value: BOOLEAN },
+    largeDepositSeenAt: { label: { he: 'הפקדה גדולה נבדקה', en: 'large deposit seen' }, value: INSTANT },
   },
   PACKAGE: {
     name: { label: { he: 'שם', en: 'name' }, value: TEXT },

@@ -38,5 +38,6 @@ export * from './promo-codes';
 export * from './broadcasts';
 export * from './vouchers';
 export * from './bulk-operations';
+export * from './deposit-attention';
 export * from './plan-text';
 export * from './notifications';

@@ -1,5 +1,6 @@
 import type { BroadcastEventDataByType } from './broadcasts';
 import type { BulkEventDataByType } from './bulk-operations';
+import type { DepositAttentionEventDataByType } from './deposit-attention';
 import type { PaymentPlanEventDataByType } from './catalog-events';
 import type { EventType } from './event-catalogue';
 import type { UserEventDataByType } from './identity-events';
@@ -21,7 +22,8 @@ export interface EventDataByType
     PromoCodeEventDataByType,
     VoucherEventDataByType,
     BulkEventDataByType,
-    BroadcastEventDataByType {}
+    BroadcastEventDataByType,
+    DepositAttentionEventDataByType {}
 
 /**
  * Who caused an event, as it leaves Kupa: the actor's id (`USER-…`, or the all-zero one for the system) and role.

@@ -2,12 +2,13 @@ import { type DashboardQueueGroup, type DashboardSummary, type MonthComparison }
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import { Alert, Box, Card, CardContent, Chip, Grid, Skeleton, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Grid, Skeleton, Typography, useTheme } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Title, useCreatePath, useDataProvider, useTranslate } from 'react-admin';
 import { type KupaDataProvider } from '../providers/data-provider';
 import { Money } from '../shared/money';
 import { mirrorInRtl } from '../shared/mirror-in-rtl';
+import { useCommand } from '../shared/use-command';
 import { useLang } from '../shared/use-lang';
 import { DailyChart } from './daily-chart';
 import { formatCount, formatPercentChange, percentChange } from './figures';
@@ -15,9 +16,11 @@ import { formatCount, formatPercentChange, percentChange } from './figures';
 type LoadState =
   { status: 'loading' } | { status: 'ready'; summary: DashboardSummary } | { status: 'failed'; message: string };
 
-function useDashboardSummary(): LoadState {
+/** The summary, and a way to read it again (after a queue item is marked seen). */
+function useDashboardSummary(): { state: LoadState; reload: () => void } {
   const dataProvider = useDataProvider<KupaDataProvider>();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
     dataProvider.getDashboard(controller.signal).then(
@@ -30,8 +33,8 @@ function useDashboardSummary(): LoadState {
       },
     );
     return () => controller.abort();
-  }, [dataProvider]);
-  return state;
+  }, [dataProvider, version]);
+  return { state, reload: () => setVersion((current) => current + 1) };
 }
 
 /** This month against last: the change in percent, or "new" when last month had nothing to compare with. */
@@ -110,8 +113,19 @@ const QUEUE_RESOURCE: Record<DashboardQueueGroup['kind'], 'subscriptions' | 'pay
  * What needs a person (docs/product.md, Dashboard): each kind with its count and the latest few, each linking to its
  * record. A kind with nothing waiting says so in one line.
  */
-function Queue({ groups }: { groups: DashboardQueueGroup[] }) {
+function Queue({ groups, onChanged }: { groups: DashboardQueueGroup[]; onChanged: () => void }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const { run, pending } = useCommand();
+  // A large deposit leaves the queue when someone has looked at it, not only when its week is over.
+  const acknowledge = (paymentId: string) =>
+    void run(
+      async () => {
+        await dataProvider.acknowledgeLargeDeposit(paymentId);
+        return true;
+      },
+      { successMessage: 'kupa.dashboard.queue.acknowledged', refresh: false },
+    ).then((done) => done && onChanged());
   const lang = useLang();
   const createPath = useCreatePath();
   const time = (iso: string) =>
@@ -159,6 +173,18 @@ function Queue({ groups }: { groups: DashboardQueueGroup[] }) {
                         )}
                         <bdi>{time(item.at)}</bdi>
                       </Typography>
+                      {group.kind === 'LARGE_DEPOSIT' && (
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          disabled={pending}
+                          onClick={() => acknowledge(item.id)}
+                          sx={{ mt: 0.5 }}
+                          data-testid="dashboard-queue-acknowledge"
+                        >
+                          {translate('kupa.dashboard.queue.acknowledge')}
+                        </Button>
+                      )}
                     </Box>
                   ))}
                 </Box>
@@ -229,7 +255,7 @@ function GivenAway({ summary }: { summary: DashboardSummary }) {
   );
 }
 
-function Figures({ summary }: { summary: DashboardSummary }) {
+function Figures({ summary, onChanged }: { summary: DashboardSummary; onChanged: () => void }) {
   const translate = useTranslate();
   const lang = useLang();
   const theme = useTheme();
@@ -273,7 +299,7 @@ function Figures({ summary }: { summary: DashboardSummary }) {
           </Grid>
         ))}
       </Grid>
-      <Queue groups={summary.queue} />
+      <Queue groups={summary.queue} onChanged={onChanged} />
       <GivenAway summary={summary} />
       <Grid container spacing={2} sx={{ mt: 1 }}>
         <Grid size={{ xs: 12, lg: 6 }}>
@@ -314,7 +340,7 @@ function Figures({ summary }: { summary: DashboardSummary }) {
  */
 export default function DashboardPage() {
   const translate = useTranslate();
-  const state = useDashboardSummary();
+  const { state, reload } = useDashboardSummary();
   return (
     <Box sx={{ mt: 2 }} data-testid="dashboard">
       <Title title={translate('ra.page.dashboard')} />
@@ -325,7 +351,7 @@ export default function DashboardPage() {
           {state.message}
         </Alert>
       ) : (
-        <Figures summary={state.summary} />
+        <Figures summary={state.summary} onChanged={reload} />
       )}
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
         {translate('kupa.dashboard.utc_note')}

@@ -1,5 +1,6 @@
 import { type DashboardSummary } from '@kupa/proto';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { isolateLtr } from '../shared/ltr';
 import { formatAmount } from '../shared/money';
@@ -109,6 +110,34 @@ describe('the dashboard', () => {
     expect(
       within(screen.getByTestId('dashboard-queue-LARGE_DEPOSIT')).getByText(formatAmount(1500, 'en')),
     ).toBeVisible();
+  });
+
+  it('marks a large deposit seen, and reads the queue again without it', async () => {
+    signInAs('ADMIN');
+    let acknowledged = false;
+    const cleared: DashboardSummary = {
+      ...SUMMARY,
+      queue: SUMMARY.queue.map((group) =>
+        group.kind === 'LARGE_DEPOSIT' ? { ...group, count: 0, latest: [] } : group,
+      ),
+    };
+    const { calls } = mockFetch({
+      'GET /api/dashboard': () => json(200, acknowledged ? cleared : SUMMARY),
+      'POST /api/payments/42/large-deposit-acknowledgement': () => {
+        acknowledged = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderInAdmin(<Dashboard />, { withAuth: true, lang: 'en', notifications: true });
+    const deposits = await screen.findByTestId('dashboard-queue-LARGE_DEPOSIT', {}, { timeout: 10000 });
+    // Only a large deposit has the button: a failed renewal is cleared by acting on it.
+    expect(within(screen.getByTestId('dashboard-queue-RENEWAL_FAILED')).queryByRole('button')).toBeNull();
+    await userEvent.setup().click(within(deposits).getByRole('button', { name: 'Mark as seen' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('dashboard-queue-LARGE_DEPOSIT')).getByText('Nothing waiting.')).toBeVisible(),
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(await screen.findByText('Marked as seen: it left the queue')).toBeVisible();
   });
 
   it("shows what the vouchers still owe and the month's discounts by kind, with their total", async () => {

@@ -558,6 +558,8 @@ export const en: TranslationMessages = {
         RENEWAL_FAILED: 'Renewals failed',
         PAYMENT_REVIEW: 'Payments held for review',
         LARGE_DEPOSIT: 'Large deposits (7 days)',
+        acknowledge: 'Mark as seen',
+        acknowledged: 'Marked as seen: it left the queue',
         empty: 'Nothing waiting.',
       },
       voucher_liability: 'Vouchers still owed',

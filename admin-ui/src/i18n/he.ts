@@ -762,6 +762,8 @@ export const he: TranslationMessages = {
         RENEWAL_FAILED: 'חידושים שנכשלו',
         PAYMENT_REVIEW: 'תשלומים שממתינים לבדיקה',
         LARGE_DEPOSIT: 'הפקדות גדולות (7 ימים)',
+        acknowledge: 'סימון כנבדק',
+        acknowledged: 'סומן כנבדק והוסר מהרשימה',
         empty: 'אין דבר שממתין.',
       },
       voucher_liability: 'שוברים שטרם מומשו',

@@ -380,6 +380,8 @@ export interface KupaDataProvider extends DataProvider {
   ): Promise<void>;
   /** The admin's dashboard figures. */
   getDashboard(signal?: AbortSignal): Promise<DashboardSummary>;
+  /** Marks a large deposit in the dashboard's queue as seen by the caller; it leaves the queue. */
+  acknowledgeLargeDeposit(paymentId: Identifier): Promise<void>;
 }
 
 /**
@@ -622,6 +624,9 @@ export const dataProvider: KupaDataProvider = {
   async getDashboard(signal) {
     const { json } = await httpClient<DashboardSummary>(API_ROUTES.dashboard, { signal });
     return json;
+  },
+  async acknowledgeLargeDeposit(paymentId) {
+    await httpClient(API_ROUTES.largeDepositAcknowledgement(paymentId), { method: 'POST' });
   },
   async getAccountHistory({ account, asOf, page, size }, signal) {
     const query = new URLSearchParams({ asOf, page: String(page), size: String(size) });

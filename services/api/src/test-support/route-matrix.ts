@@ -218,6 +218,13 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body: {},
     expect: ADMIN_ONLY,
   },
+  // The dashboard's large deposits (a client's small payment is no large deposit: the admin is answered 409).
+  {
+    method: 'post',
+    path: '/api/payments/{id}/large-deposit-acknowledgement',
+    url: (c) => `/api/payments/${c.clientPaymentId}/large-deposit-acknowledgement`,
+    expect: ADMIN_ONLY,
+  },
   { method: 'post', path: '/api/payments/transfer', url: () => '/api/payments/transfer', body: {}, expect: CUSTOMERS },
   // Prepaid vouchers (ADR 0089): customers redeem, admins alone generate, fund, list and export (codes are money).
   { method: 'post', path: '/api/vouchers/redeem', url: () => '/api/vouchers/redeem', body: {}, expect: CUSTOMERS },

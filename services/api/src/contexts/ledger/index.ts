@@ -3,6 +3,7 @@ import {
   PaymentReviewFields1768400000300,
   CashierPaymentFields1767900000300,
   DepositPurchaseFields1768000000300,
+  LargeDepositAcknowledgements1770500009120,
   LedgerSchema1767225600300,
   LedgerUserBalancesByUser1768600007800,
   LedgerUserBalancesView1767400000300,
@@ -101,6 +102,7 @@ export const ledgerMigrations: Function[] = [
   VoucherTables1770100008900,
   PaymentRefundedBy1770300009200,
   DayVoucherColumns1770400009300,
+  LargeDepositAcknowledgements1770500009120,
 ];
 
 /** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */

@@ -19,6 +19,10 @@ import { ALL_LEDGER_EVENT_TYPES } from './domain/ledger.events';
 import { TransferRecipients } from './infrastructure/transfer-recipients';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
 import { VOUCHER_AUDIT_MAPPERS } from './vouchers.audit';
+import { DEPOSIT_ATTENTION_AUDIT_MAPPERS } from './deposit-attention.audit';
+import { ALL_DEPOSIT_ATTENTION_EVENT_TYPES } from './domain/large-deposit-attention.decider';
+import { AcknowledgeLargeDepositController } from './commands/acknowledge-large-deposit/acknowledge-large-deposit.controller';
+import { AcknowledgeLargeDepositHandler } from './commands/acknowledge-large-deposit/acknowledge-large-deposit.handler';
 import { registerLedgerEventTypes } from './ledger-event-types';
 import { LedgerEntriesProjection } from './projections/ledger-entries/ledger-entries.projection';
 import { LedgerUserBalances } from './projections/ledger-entries/ledger-user-balances';
@@ -67,6 +71,7 @@ import { ListVoucherBatchesController } from './queries/list-voucher-batches/lis
   // belongs to the read side but sits here: it shares the transfer's rate-limit counters, which live in one
   // interceptor per module.
   controllers: [
+    AcknowledgeLargeDepositController,
     TransferBalanceController,
     LookUpTransferRecipientController,
     OpenCryptoDepositController,
@@ -83,6 +88,7 @@ import { ListVoucherBatchesController } from './queries/list-voucher-batches/lis
     FundVoucherBatchController,
   ],
   providers: [
+    AcknowledgeLargeDepositHandler,
     PaymentReader,
     { provide: UserBalances, useClass: LedgerUserBalances },
     { provide: SandboxInvoiceOwners, useClass: CashierInvoiceOwners },
@@ -128,6 +134,10 @@ export class LedgerModule implements OnModuleInit {
     this.projections.register(new VoucherBatchesProjection());
     for (const type of ALL_LEDGER_EVENT_TYPES) this.auditMappers.register(type, LEDGER_AUDIT_MAPPERS[type]);
     for (const type of ALL_VOUCHER_EVENT_TYPES) this.auditMappers.register(type, VOUCHER_AUDIT_MAPPERS[type]);
+    for (const type of ALL_DEPOSIT_ATTENTION_EVENT_TYPES) {
+      this.eventTypes.register(type);
+      this.auditMappers.register(type, DEPOSIT_ATTENTION_AUDIT_MAPPERS[type]);
+    }
     // A batch is named by the label it was generated with, which no later event changes.
     this.auditNames.registerRecordedName('VOUCHER_BATCH', 'label');
     this.schedules.register(

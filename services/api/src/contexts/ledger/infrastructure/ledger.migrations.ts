@@ -335,3 +335,24 @@ export class PaymentRefundedBy1770300009200 implements MigrationInterface {
     await runner.query(`ALTER TABLE payments DROP COLUMN refunded_by_payment_id`);
   }
 }
+
+/**
+ * Large deposits marked seen (docs/product.md, Dashboard): one row per deposit, written with its
+ * `LargeDepositAcknowledged`; the dashboard's queue leaves these out.
+ */
+export class LargeDepositAcknowledgements1770500009120 implements MigrationInterface {
+  name = 'LargeDepositAcknowledgements1770500009120';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE large_deposit_acknowledgements (
+        payment_id bigint PRIMARY KEY,
+        acknowledged_by uuid NOT NULL,
+        acknowledged_at timestamptz NOT NULL
+      )`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE large_deposit_acknowledgements');
+  }
+}

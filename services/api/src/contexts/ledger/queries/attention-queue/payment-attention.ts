@@ -19,7 +19,7 @@ interface Row {
  * - held for review (REVIEW: a card checkout paid in another currency, a crypto deposit above the maximum, ADR 0058);
  *   it leaves the queue when staff set its status;
  * - large deposits: successful, not a balance correction, of at least `largeDepositMinMinor`, booked since `since`;
- *   the window is what clears them.
+ *   a staff member marking one seen clears it (`large_deposit_acknowledgements`), else the window does.
  */
 export async function paymentAttention(
   db: Pick<DataSource, 'query'>,
@@ -35,6 +35,7 @@ export async function paymentAttention(
     db.query(
       `SELECT ${columns} FROM payments
         WHERE type = 'DEPOSIT' AND status = 'SUCCESS' AND NOT correction AND created_at >= $1 AND amount_minor >= $2
+          AND NOT EXISTS (SELECT 1 FROM large_deposit_acknowledgements a WHERE a.payment_id = payments.payment_id)
         ORDER BY created_at DESC, payment_id DESC LIMIT $3`,
       [since.toISOString(), largeDepositMinMinor, latest],
     ) as Promise<Row[]>,

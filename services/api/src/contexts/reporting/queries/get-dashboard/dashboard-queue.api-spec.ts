@@ -1,4 +1,4 @@
-import { type DashboardSummary, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
+import { type AuditLog, auditSentence, type DashboardSummary, type Page, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { ManualClock } from '../../../../platform/clock';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
@@ -126,5 +126,42 @@ describe('GET /dashboard: the queue of what needs a person', () => {
     expect(later.LARGE_DEPOSIT.count).toBe(0);
     expect(later.PROVISIONING_FAILED).toEqual({ kind: 'PROVISIONING_FAILED', count: 0, latest: [] });
     expect(later.PAYMENT_REVIEW.count).toBe(1);
+  });
+
+  it('lets an admin mark a large deposit seen: it leaves the queue at once, once, and the log says who', async () => {
+    clock.set(new Date('2026-03-20T12:00:00Z'));
+    const large = await manualPayment(testApp, admin, dana.userUuid, 800, 'big wire');
+    const small = await manualPayment(testApp, admin, dana.userUuid, 100, 'small wire');
+    expect((await queue()).LARGE_DEPOSIT.latest.map((item) => item.id)).toEqual([String(large.paymentId)]);
+    const acknowledge = (paymentId: number | string, token = admin) =>
+      testApp.http
+        .post(`/api/payments/${paymentId}/large-deposit-acknowledgement`)
+        .set('Authorization', `Bearer ${token}`);
+
+    expect((await acknowledge(large.paymentId)).status).toBe(204);
+    expect((await queue()).LARGE_DEPOSIT).toEqual({ kind: 'LARGE_DEPOSIT', count: 0, latest: [] });
+    // A second press (another admin, a double click) changes nothing and logs nothing more.
+    expect((await acknowledge(large.paymentId)).status).toBe(204);
+
+    const refused = await acknowledge(small.paymentId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('error.payment.not.large.deposit');
+    expect((await acknowledge(999_999_999)).status).toBe(404);
+    expect((await acknowledge('abc')).status).toBe(404);
+    const manager = await createActiveUser(testApp, { role: 'MANAGER' });
+    expect((await acknowledge(large.paymentId, manager.accessToken)).status).toBe(403);
+    expect((await acknowledge(large.paymentId, dana.accessToken)).status).toBe(403);
+
+    const log = await testApp.http
+      .post('/api/audit-logs/search')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ targetAndParentIds: [String(large.paymentId)] });
+    const seen = (log.body as Page<AuditLog>).content.filter((entry) => entry.eventType === 'LargeDepositAcknowledged');
+    expect(seen).toHaveLength(1);
+    const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+    expect(plain(auditSentence(seen[0], 'en'))).toMatch(
+      new RegExp(`^Payment #${large.paymentId} of Dana .+: large deposit marked as seen by .+$`),
+    );
+    expect(plain(auditSentence(seen[0], 'he'))).toContain('ההפקדה הגדולה סומנה כנבדקה על ידי');
   });
 });
