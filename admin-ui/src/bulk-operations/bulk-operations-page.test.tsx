@@ -41,10 +41,60 @@ describe('bulk operations page', () => {
     expect(requestOf({ ...FORM, action: 'GOODWILL_CREDIT', keyWord: ' dana ', amount: '2.5' })).toEqual({
       action: 'GOODWILL_CREDIT',
       reason: 'Outage',
-      filter: { keyWord: 'dana' },
+      filter: { keyWord: 'dana', statuses: ['ACTIVE'] },
       amount: 2.5,
     });
     expect(requestOf({ ...FORM, action: 'BLOCK' })).toEqual({ action: 'BLOCK', reason: 'Outage' });
+  });
+
+  it("translates the lists' further filters as the lists do: role and registration, type, duration, dates, price", () => {
+    const clients = requestOf({
+      ...FORM,
+      action: 'BLOCK',
+      status: 'BLOCKED',
+      roles: 'AMBASSADOR',
+      registrationDateFrom: '2026-01-01',
+    });
+    expect(clients.filter).toMatchObject({ statuses: ['BLOCKED'], roles: ['AMBASSADOR'] });
+    expect(clients.filter?.registrationDate).toMatchObject({ from: expect.stringMatching(/^2026-01-01|^2025-12-31/) });
+    expect(clients.subscriptionFilter).toBeUndefined();
+    const subscriptions = requestOf({
+      ...FORM,
+      types: 'TRIAL',
+      durationsInMonths: '12',
+      endDateTo: '2026-12-31',
+      priceFrom: '5',
+      roles: 'AMBASSADOR',
+    });
+    expect(subscriptions.subscriptionFilter).toMatchObject({
+      statuses: ['ACTIVE'],
+      types: ['TRIAL'],
+      durationsInMonths: [12],
+      price: { from: 5 },
+    });
+    expect(subscriptions.subscriptionFilter?.endDate).toBeDefined();
+    expect(subscriptions.filter).toBeUndefined();
+  });
+
+  it('asks for the count again when a filter changes, without a click', async () => {
+    signInAs('ADMIN');
+    const { calls } = mockFetch({
+      'GET /api/bulk-operations': () => json(200, { items: [] }),
+      'POST /api/bulk-operations/preview': () =>
+        json(200, { action: 'ADD_DAYS', targetKind: 'SUBSCRIPTION', total: 3, sample: [] }),
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<BulkOperationsPage />, { withAuth: true, lang: 'en' });
+    await screen.findByText('3 targets match');
+    await user.type(screen.getByTestId('bulk-priceFrom'), '5');
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (call) =>
+            call.url === '/api/bulk-operations/preview' && JSON.stringify(call.body).includes('"price":{"from":5}'),
+        ),
+      ).toBe(true),
+    );
   });
 
   it('previews the count and first targets, confirms naming the count, follows the progress to the results', async () => {

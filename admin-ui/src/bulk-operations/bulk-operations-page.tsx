@@ -1,4 +1,13 @@
-import { BULK_ACTIONS, BULK_LIMITS, type BulkAction, type BulkBatch, type BulkPreview } from '@kupa/proto';
+import {
+  BULK_ACTIONS,
+  BULK_LIMITS,
+  type BulkAction,
+  type BulkBatch,
+  type BulkPreview,
+  CUSTOMER_ROLES,
+  PLAN_DURATIONS_MONTHS,
+  SUBSCRIPTION_TYPES,
+} from '@kupa/proto';
 import {
   Alert,
   Box,
@@ -16,9 +25,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Ltr } from '../shared/ltr';
+import { clientFilters, compact, subscriptionFilters } from '../providers/data-provider';
+import { useEnumChoices } from '../shared/enum-choices';
 import { bulkOperationsApi, type BulkRequest } from './bulk-operations-api';
 
 /** How often a running batch's progress is asked for. */
@@ -28,8 +39,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The request the form describes; an empty filter means every active client (or subscription, for add days). */
-export function requestOf(form: {
+/** The bulk form: the action, what it needs, and the staff lists' filter fields under their own names. */
+export interface BulkForm {
   action: BulkAction;
   keyWord: string;
   status: string;
@@ -37,16 +48,64 @@ export function requestOf(form: {
   publicNote: string;
   amount: string;
   days: string;
-}): BulkRequest {
+  /** The clients list's further filters: a role, the registration date range. */
+  roles?: string;
+  registrationDateFrom?: string;
+  registrationDateTo?: string;
+  /** The subscriptions list's further filters: type, duration, date ranges, price range. */
+  types?: string;
+  durationsInMonths?: string;
+  startDateFrom?: string;
+  startDateTo?: string;
+  endDateFrom?: string;
+  endDateTo?: string;
+  priceFrom?: string;
+  priceTo?: string;
+}
+
+const CLIENT_FILTER_FIELDS = ['keyWord', 'roles', 'registrationDateFrom', 'registrationDateTo'] as const;
+const SUBSCRIPTION_FILTER_FIELDS = [
+  'types',
+  'durationsInMonths',
+  'endDateFrom',
+  'endDateTo',
+  'startDateFrom',
+  'startDateTo',
+  'priceFrom',
+  'priceTo',
+] as const;
+
+/** The form's filled fields among `fields`, as the list's filter form holds them (a choice as a one-item list). */
+function chosen(form: BulkForm, fields: readonly (keyof BulkForm)[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = (form[field] ?? '').trim();
+    if (value) values[field] = ['roles', 'types', 'durationsInMonths'].includes(field) ? [value] : value;
+  }
+  return values;
+}
+
+/**
+ * The request the form describes. The filters go through the staff lists' own translation (`clientFilters`,
+ * `subscriptionFilters`), so the bulk page selects what those lists would show. No filter at all sends none (every
+ * active client, or subscription for add days); "All active" beside another filter sends the ACTIVE status.
+ */
+export function requestOf(form: BulkForm): BulkRequest {
   const request: BulkRequest = { action: form.action, reason: form.reason.trim() };
+  const status = form.status ? [form.status] : ['ACTIVE'];
   if (form.action === 'ADD_DAYS') {
-    if (form.status) request.subscriptionFilter = { statuses: [form.status] };
+    const values = chosen(form, SUBSCRIPTION_FILTER_FIELDS);
+    if (form.status || Object.keys(values).length > 0)
+      request.subscriptionFilter = compact({ ...subscriptionFilters({ ...values, statuses: status }) });
     request.days = Number(form.days);
   } else {
-    const filter: Record<string, unknown> = {};
-    if (form.keyWord.trim()) filter.keyWord = form.keyWord.trim();
-    if (form.status) filter.statuses = [form.status];
-    if (Object.keys(filter).length > 0) request.filter = filter;
+    const values = chosen(form, CLIENT_FILTER_FIELDS);
+    if (form.status || Object.keys(values).length > 0) {
+      const filter = compact({ ...clientFilters({ ...values, statuses: status }) });
+      // The clients list shows clients and ambassadors when no role is chosen; the selection needs no role then.
+      if (!values.roles) delete filter.roles;
+      request.filter = filter;
+    }
     if (form.action === 'GOODWILL_CREDIT') request.amount = Number(form.amount);
   }
   if (form.publicNote.trim()) request.publicNote = form.publicNote.trim();
@@ -55,6 +114,44 @@ export function requestOf(form: {
 
 const CLIENT_STATUSES = ['ACTIVE', 'BLOCKED'] as const;
 const SUBSCRIPTION_STATUSES = ['ACTIVE', 'GRACE', 'EXPIRED'] as const;
+const DURATIONS = PLAN_DURATIONS_MONTHS.map(String);
+/** How long the filters rest before the count is asked for again. */
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+/** A choice of one of `choices`, or any (the empty value, shown rather than hidden behind the label). */
+function ChoiceField({
+  label,
+  value,
+  onChange,
+  choices,
+  anyLabel,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  choices: Array<{ id: string; name: string }>;
+  anyLabel: string;
+  testId: string;
+}) {
+  return (
+    <TextField
+      select
+      sx={{ minWidth: 180 }}
+      label={label}
+      value={value}
+      onChange={onChange}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
+    >
+      <MenuItem value="">{anyLabel}</MenuItem>
+      {choices.map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {choice.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 /**
  * Bulk operations (docs/product.md, Bulk operations): choose an action and its targets, preview how many and the first
@@ -62,8 +159,8 @@ const SUBSCRIPTION_STATUSES = ['ACTIVE', 'GRACE', 'EXPIRED'] as const;
  */
 export function BulkOperationsPage() {
   const translate = useTranslate();
-  const [form, setForm] = useState({
-    action: 'ADD_DAYS' as BulkAction,
+  const [form, setForm] = useState<BulkForm>({
+    action: 'ADD_DAYS',
     keyWord: '',
     status: '',
     reason: '',
@@ -71,6 +168,9 @@ export function BulkOperationsPage() {
     amount: '',
     days: '1',
   });
+  const roleChoices = useEnumChoices('userRole', CUSTOMER_ROLES);
+  const typeChoices = useEnumChoices('subscriptionType', SUBSCRIPTION_TYPES);
+  const durationChoices = useEnumChoices('planDuration', DURATIONS);
   const [preview, setPreview] = useState<BulkPreview | null>(null);
   const [batch, setBatch] = useState<BulkBatch | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -99,14 +199,32 @@ export function BulkOperationsPage() {
     return () => clearTimeout(timer);
   }, [batch, loadPast]);
 
-  const change = (field: keyof typeof form) => (event: { target: { value: string } }) => {
+  const change = (field: keyof BulkForm) => (event: { target: { value: string } }) => {
     setForm({ ...form, [field]: event.target.value, ...(field === 'action' ? { status: '' } : {}) });
-    setPreview(null);
   };
-  const doPreview = () => {
+  // Only the latest preview is shown: an answer to filters since changed is dropped.
+  const previewRound = useRef(0);
+  const doPreview = useCallback(() => {
     setError(null);
-    bulkOperationsApi.preview(requestOf(form)).then(setPreview, (failure: unknown) => setError(messageOf(failure)));
-  };
+    const round = (previewRound.current += 1);
+    bulkOperationsApi.preview(requestOf(form)).then(
+      (answer) => {
+        if (round === previewRound.current) setPreview(answer);
+      },
+      (failure: unknown) => {
+        if (round === previewRound.current) setError(messageOf(failure));
+      },
+    );
+  }, [form]);
+  // The count follows the filters: asked for again once they rest, never for the reason or the note alone.
+  const selectionKey = JSON.stringify({ ...requestOf(form), reason: '', publicNote: '', days: 0, amount: 0 });
+  const latestPreview = useRef(doPreview);
+  latestPreview.current = doPreview;
+  useEffect(() => {
+    setPreview(null);
+    const timer = setTimeout(() => latestPreview.current(), PREVIEW_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [selectionKey]);
   const confirm = () => {
     setError(null);
     bulkOperationsApi.start(requestOf(form), key).then(
@@ -166,6 +284,62 @@ export function BulkOperationsPage() {
                     </MenuItem>
                   ))}
                 </TextField>
+                {form.action === 'ADD_DAYS' ? (
+                  <>
+                    <ChoiceField
+                      label={translate('resources.subscriptions.fields.types')}
+                      value={form.types ?? ''}
+                      onChange={change('types')}
+                      choices={typeChoices}
+                      anyLabel={translate('kupa.bulk.any')}
+                      testId="bulk-types"
+                    />
+                    <ChoiceField
+                      label={translate('resources.subscriptions.fields.durationsInMonths')}
+                      value={form.durationsInMonths ?? ''}
+                      onChange={change('durationsInMonths')}
+                      choices={durationChoices}
+                      anyLabel={translate('kupa.bulk.any')}
+                      testId="bulk-durations"
+                    />
+                  </>
+                ) : (
+                  <ChoiceField
+                    label={translate('resources.clients.fields.roles')}
+                    value={form.roles ?? ''}
+                    onChange={change('roles')}
+                    choices={roleChoices}
+                    anyLabel={translate('kupa.bulk.any')}
+                    testId="bulk-roles"
+                  />
+                )}
+              </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                {(form.action === 'ADD_DAYS'
+                  ? (['endDateFrom', 'endDateTo', 'startDateFrom', 'startDateTo'] as const)
+                  : (['registrationDateFrom', 'registrationDateTo'] as const)
+                ).map((field) => (
+                  <TextField
+                    key={field}
+                    type="date"
+                    label={translate(
+                      `resources.${form.action === 'ADD_DAYS' ? 'subscriptions' : 'clients'}.fields.${field}`,
+                    )}
+                    value={form[field] ?? ''}
+                    onChange={change(field)}
+                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `bulk-${field}` } }}
+                  />
+                ))}
+                {form.action === 'ADD_DAYS' &&
+                  (['priceFrom', 'priceTo'] as const).map((field) => (
+                    <TextField
+                      key={field}
+                      label={translate(`resources.subscriptions.fields.${field}`)}
+                      value={form[field] ?? ''}
+                      onChange={change(field)}
+                      slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': `bulk-${field}` } }}
+                    />
+                  ))}
               </Stack>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 {form.action === 'ADD_DAYS' && (

@@ -189,6 +189,7 @@ export const en: TranslationMessages = {
       keyWord: 'Name, e-mail or phone',
       status: 'Status',
       allActive: 'All active',
+      any: 'Any',
       statuses: { ACTIVE: 'Active', BLOCKED: 'Blocked', GRACE: 'In grace', EXPIRED: 'Expired' },
       days: 'Days to add',
       amount: 'Credit per client ($)',

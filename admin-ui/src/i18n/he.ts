@@ -397,6 +397,7 @@ export const he: TranslationMessages = {
       keyWord: 'שם, דוא״ל או טלפון',
       status: 'סטטוס',
       allActive: 'כל הפעילים',
+      any: 'הכול',
       statuses: { ACTIVE: 'פעיל', BLOCKED: 'חסום', GRACE: 'בתקופת חסד', EXPIRED: 'פג תוקף' },
       days: 'ימים להוספה',
       amount: 'זיכוי ללקוח ($)',

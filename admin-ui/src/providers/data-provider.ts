@@ -96,7 +96,8 @@ function dateRange(from: unknown, to: unknown) {
   return range.from || range.to ? range : undefined;
 }
 
-function clientFilters(filter: Filter): Omit<UserSearchRequest, 'page' | 'size' | 'sorts'> {
+/** The clients list's filter form as the clients search's body: the bulk page selects with the same translation. */
+export function clientFilters(filter: Filter): Omit<UserSearchRequest, 'page' | 'size' | 'sorts'> {
   const keyWord = typeof filter.keyWord === 'string' ? filter.keyWord.trim() : '';
   const roles = toList(filter.roles) as UserRole[];
   return {
@@ -140,7 +141,8 @@ function packageFilters(filter: Filter): Omit<PlanSearchRequest, 'page' | 'size'
   };
 }
 
-function subscriptionFilters(filter: Filter): Omit<SubscriptionSearchRequest, 'page' | 'size' | 'sorts'> {
+/** The subscriptions list's filter form as the search's body: the bulk page selects with the same translation. */
+export function subscriptionFilters(filter: Filter): Omit<SubscriptionSearchRequest, 'page' | 'size' | 'sorts'> {
   const price = { from: toPriceBound(filter.priceFrom), to: toPriceBound(filter.priceTo) };
   const userUuid = typeof filter.userUuid === 'string' ? filter.userUuid.trim() : '';
   return {
@@ -271,7 +273,7 @@ function toRecord(api: ResourceApi, row: Record<string, unknown>): RaRecord {
 }
 
 /** Drops undefined values so the body carries only what the user asked for (the API refuses unknown fields). */
-function compact(values: Record<string, unknown>): Record<string, unknown> {
+export function compact(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
