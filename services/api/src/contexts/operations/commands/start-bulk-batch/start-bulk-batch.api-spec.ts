@@ -338,6 +338,60 @@ describe('bulk operations', () => {
     expect(list.body.items.filter((batch: BulkBatch) => batch.id === first.body.id)).toHaveLength(1);
   });
 
+  it("previews with the staff lists' further filters, validated as the lists validate them", async () => {
+    const { lastName } = await clientsNamed(2);
+    const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const clientTotal = async (filter: Record<string, unknown>) =>
+      (await post('/preview', { action: 'BLOCK', filter: { keyWord: lastName, ...filter } })).body.total as number;
+    expect(await clientTotal({ roles: ['CLIENT'], statuses: ['ACTIVE'] })).toBe(2);
+    expect(await clientTotal({ roles: ['AMBASSADOR'] })).toBe(0);
+    expect(await clientTotal({ registrationDate: { from: day(-1), to: day(1) } })).toBe(2);
+    expect(await clientTotal({ registrationDate: { from: day(1) } })).toBe(0);
+
+    const plan = await testApp.http
+      .post('/api/payment-plans')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({
+        name: `Bulk filters ${randomUUID().slice(0, 8)}`,
+        durationInMonths: 1,
+        price: 7.13,
+        currency: 'USD',
+        isRecurrent: false,
+        description: 'Bulk filters',
+        features: ['HD'],
+        status: 'ACTIVE',
+      })
+      .expect(201);
+    const ids = [(await activeSubscription(plan.body.id)).id, (await activeSubscription(plan.body.id)).id];
+    const subscriptionTotal = async (filter: Record<string, unknown>) =>
+      (await post('/preview', { action: 'ADD_DAYS', subscriptionFilter: { ids, ...filter } })).body.total as number;
+    expect(
+      await subscriptionTotal({ durationsInMonths: [1], types: ['REGULAR'], price: { from: 7.13, to: 7.13 } }),
+    ).toBe(2);
+    expect(await subscriptionTotal({ durationsInMonths: [12] })).toBe(0);
+    expect(await subscriptionTotal({ types: ['TRIAL'] })).toBe(0);
+    expect(await subscriptionTotal({ price: { to: 7.12 } })).toBe(0);
+    expect(await subscriptionTotal({ endDate: { from: day(20), to: day(40) } })).toBe(2);
+    expect(await subscriptionTotal({ endDate: { to: day(1) } })).toBe(0);
+    expect(await subscriptionTotal({ startDate: { from: day(-1) }, createdAt: { to: day(1) } })).toBe(2);
+
+    const refusedPreview = async (body: Record<string, unknown>) => {
+      const response = await post('/preview', body);
+      return `${response.status} ${response.body.error}`;
+    };
+    expect(await refusedPreview({ action: 'BLOCK', filter: { registrationDate: { from: 'yesterday' } } })).toMatch(
+      /^400 /,
+    );
+    expect(await refusedPreview({ action: 'ADD_DAYS', subscriptionFilter: { endDate: { to: 'soon' } } })).toMatch(
+      /^400 /,
+    );
+    expect(await refusedPreview({ action: 'ADD_DAYS', subscriptionFilter: { price: { from: -1 } } })).toMatch(/^400 /);
+    expect(await refusedPreview({ action: 'ADD_DAYS', subscriptionFilter: { durationsInMonths: [5] } })).toMatch(
+      /^400 /,
+    );
+    expect(await refusedPreview({ action: 'ADD_DAYS', subscriptionFilter: { planId: plan.body.id } })).toMatch(/^400 /);
+  });
+
   it('refuses bad input with catalogue codes', async () => {
     const { lastName } = await clientsNamed(1);
     const refused = async (body: unknown) => {
