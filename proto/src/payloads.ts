@@ -464,6 +464,8 @@ export interface PaymentSearchRequest extends SearchRequest {
   types?: PaymentType[];
   aggregators?: PaymentAggregator[];
   createdDate?: DateRange;
+  /** The payments that used this promo code (any case). */
+  promoCode?: string;
 }
 
 /**

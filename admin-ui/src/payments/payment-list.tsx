@@ -62,6 +62,11 @@ function usePaymentFilters() {
     <SelectArrayInput key="aggregators" source="aggregators" choices={aggregatorChoices} translateChoice={false} />,
     <DateInput key="createdDateFrom" source="createdDateFrom" />,
     <DateInput key="createdDateTo" source="createdDateTo" />,
+    <TextInput
+      key="promoCode"
+      source="promoCode"
+      slotProps={{ htmlInput: { maxLength: 32, dir: 'ltr', 'data-testid': 'payments-promo-code-filter' } }}
+    />,
   ];
 }
 

@@ -175,6 +175,7 @@ describe('dataProvider payments', () => {
         aggregators: ['MANUAL'],
         createdDateFrom: '2026-02-01',
         createdDateTo: '2026-02-28',
+        promoCode: ' summer10 ',
       },
     });
 
@@ -192,6 +193,7 @@ describe('dataProvider payments', () => {
         from: new Date('2026-02-01T00:00:00.000').toISOString(),
         to: new Date('2026-02-28T23:59:59.999').toISOString(),
       },
+      promoCode: 'summer10',
     });
     expect(result.data).toEqual([{ ...payment, id: 42 }]);
   });

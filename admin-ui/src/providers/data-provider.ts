@@ -129,6 +129,8 @@ function paymentFilters(filter: Filter): Omit<PaymentSearchRequest, 'page' | 'si
     types: nonEmpty(toList(filter.types) as PaymentType[]),
     aggregators: nonEmpty(toList(filter.aggregators) as PaymentAggregator[]),
     createdDate: dateRange(filter.createdDateFrom, filter.createdDateTo),
+    // Codes are compared in capitals by the API; a blank field is no filter.
+    promoCode: typeof filter.promoCode === 'string' && filter.promoCode.trim() ? filter.promoCode.trim() : undefined,
   };
 }
 

@@ -140,7 +140,7 @@ export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery,
       parameters,
     };
     const cells = PAYMENTS_CSV_COLUMNS.map((column) => cellSql(column, context)).join(',\n  ');
-    const where = paymentWhere(request, null, parameters);
+    const where = paymentWhere(request, null, parameters, 'staff', this.subscriptionPayments);
     // The promo code columns come from one outer join on the payment id (docs/adr/0088-promo-codes.md).
     const select = `SELECT ${cells} FROM payments p
       LEFT JOIN ${this.subscriptionPayments.relation} sp ON sp.payment_id = p.payment_id

@@ -10,6 +10,7 @@ import {
   type PaymentStatus,
   type PaymentType,
   checkKeyword,
+  normalizePromoCode,
 } from '@kupa/proto';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
@@ -88,6 +89,15 @@ export function WithPaymentFilters<Base extends Constructor>(base: Base) {
     @ValidateNested()
     @Type(() => DateRangeDto)
     createdDate?: DateRangeDto;
+
+    @ApiPropertyOptional({
+      pattern: '^[A-Za-z0-9_-]{3,32}$',
+      description: 'The payments that used this promo code (any case; docs/adr/0088-promo-codes.md)',
+    })
+    @OptionalField()
+    @IsString()
+    @SatisfiesRule((value) => (normalizePromoCode(value) ? null : { error: 'error.validation.invalid.format' }))
+    promoCode?: string;
   }
   return PaymentFilters;
 }
@@ -114,5 +124,6 @@ export interface PaymentFilters {
   types?: PaymentType[];
   aggregators?: PaymentAggregator[];
   createdDate?: { from?: string | null; to?: string | null };
+  promoCode?: string;
   sorts?: SortDto[];
 }

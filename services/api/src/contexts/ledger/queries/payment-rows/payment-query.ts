@@ -19,10 +19,12 @@ import {
   type PaymentPromoCode,
   minorToAmount,
   normalizeEmail,
+  normalizePromoCode,
   PATTERNS,
   type StaffPayment,
   type UserRole,
 } from '@kupa/proto';
+import { assert } from '../../../../kernel';
 import { orderByFromSorts, type SortColumnSql } from '../../../../platform/http';
 import type { PaymentFilters } from './payment-filters.request.dto';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
@@ -292,8 +294,17 @@ export function paymentWhere(
   ownerUuid: string | null,
   parameters: SqlParameters,
   audience: PaymentAudience = 'staff',
+  subscriptionPayments?: SubscriptionPaymentDetails,
 ): string {
   const conditions: string[] = [];
+  if (filters.promoCode) {
+    assert(subscriptionPayments !== undefined, 'a promo code filter reads the subscriptions relation');
+    // A semi-join on the owner's relation, so that the count (which reads `payments p` alone) filters as the page does.
+    conditions.push(
+      `p.payment_id IN (SELECT pc.payment_id FROM ${subscriptionPayments.relation} pc
+        WHERE pc.promo_code = ${parameters.add(normalizePromoCode(filters.promoCode) ?? filters.promoCode)})`,
+    );
+  }
   if (ownerUuid !== null) conditions.push(`p.user_uuid = ${parameters.add(ownerUuid)}::uuid`);
   const keyword = filters.keyWord?.trim();
   if (keyword) conditions.push(keywordCondition(keyword, audience, parameters));

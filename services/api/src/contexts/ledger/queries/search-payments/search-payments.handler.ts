@@ -31,7 +31,7 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
     const audience = paymentAudienceOf(actor.role);
     const orderBy = paymentOrderBy(request, owner);
     const parameters = new SqlParameters();
-    const where = paymentWhere(request, owner, parameters, audience);
+    const where = paymentWhere(request, owner, parameters, audience, this.subscriptionPayments);
     const offset = page * size;
 
     // An exact count of a million rows would cost far more than the page: count and page within the search window

@@ -95,4 +95,54 @@ describe('payments name the promo code they used', () => {
       ['20.00', '', ''],
     ]);
   });
+
+  it('filters the payments search and the export by the code a payment used, in any case', async () => {
+    const code = `FILT${Date.now().toString(36)}`.toUpperCase();
+    await testApp.http
+      .post('/api/promo-codes')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ code, discountKind: 'PERCENT', percent: 10, appliesTo: ['PURCHASE'] })
+      .expect(201);
+    const customer = await customerWithBalance(testApp, 30);
+    for (const promoCode of [code, undefined])
+      expect(
+        (
+          await buy(testApp, customer.accessToken, plan.id, {
+            login: uniqueLogin(),
+            password: 'secret pass 1',
+            promoCode,
+          })
+        ).status,
+      ).toBe(201);
+    const search = (body: object, token = admin) =>
+      testApp.http.post('/api/payments/search').set('Authorization', `Bearer ${token}`).send(body);
+
+    const filtered = await search({ promoCode: code.toLowerCase() });
+    expect(filtered.status).toBe(200);
+    const page = filtered.body as Page<Payment>;
+    expect(page.totalElements).toBe(1);
+    expect(page.content.map((row) => [row.userUuid, row.amount, row.promoCode])).toEqual([
+      [customer.userUuid, 9, { code, discount: 1 }],
+    ]);
+    const own = (await search({ promoCode: code }, customer.accessToken)).body as Page<Payment>;
+    expect(own.content.map((row) => row.amount)).toEqual([9]);
+    expect(((await search({ promoCode: 'NOSUCHCODE' })).body as Page<Payment>).totalElements).toBe(0);
+    for (const bad of ['x', 'has space', 'a'.repeat(33), 42]) {
+      const refused = await search({ promoCode: bad });
+      expect(refused.status).toBe(400);
+    }
+
+    const exported = await testApp.http
+      .post('/api/payments/export')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ promoCode: code })
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+      });
+    const [, ...records] = parseStrictCsv((exported.body as string).slice(1));
+    expect(records.map((record) => [record[column('amount')], record[column('promoCode')]])).toEqual([['-9.00', code]]);
+  });
 });
