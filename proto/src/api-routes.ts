@@ -121,6 +121,7 @@ export const API_ROUTES = Object.freeze({
   promoCodes: '/promo-codes',
   promoCodeQuote: '/promo-codes/quote',
   promoCodeDisable: (code: string) => `/promo-codes/${segment(code)}/disable`,
+  promoCodeHolds: (code: string) => `/promo-codes/${segment(code)}/holds`,
   // Broadcasts and the client's announcements switch (docs/adr/0091-broadcasts.md).
   broadcasts: '/broadcasts',
   broadcastPreview: '/broadcasts/preview',

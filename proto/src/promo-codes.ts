@@ -248,3 +248,22 @@ export interface WithPromoCode {
   /** Any case; surrounding spaces are dropped. Absent or empty: no code. */
   promoCode?: string;
 }
+
+/**
+ * A live hold on a code (`GET /promo-codes/{code}/holds`): one use held for a card checkout or a crypto deposit not
+ * settled yet, and not past its `expiresAt` (after which it no longer counts against the limits).
+ */
+export interface PromoCodeHold {
+  code: string;
+  userUuid: string;
+  /** The client's e-mail address; their uuid when the account is gone. */
+  userEmail: string;
+  /** The deposit (or card checkout) payment that holds the use. */
+  depositPaymentId: number;
+  subscriptionId: string;
+  /** What the client will pay with the code, and what it takes off the list price, in dollars. */
+  price: number;
+  discount: number;
+  heldSince: IsoDateTime;
+  expiresAt: IsoDateTime;
+}

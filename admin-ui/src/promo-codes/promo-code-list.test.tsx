@@ -53,6 +53,39 @@ describe('promo codes (ADR 0088)', () => {
     expect(screen.queryByTestId('promo-code-disable')).toBeNull();
   });
 
+  it("lists a code's live holds with client, payment, price and until when, and links to its payments", async () => {
+    const { calls } = mockFetch({
+      'GET /api/promo-codes': () => json(200, [SPRING]),
+      'GET /api/promo-codes/SPRING20/holds': () =>
+        json(200, [
+          {
+            code: 'SPRING20',
+            userUuid: '11111111-1111-4111-8111-111111111111',
+            userEmail: 'dana@example.com',
+            depositPaymentId: 42,
+            subscriptionId: '22222222-2222-4222-8222-222222222222',
+            price: 8,
+            discount: 2,
+            heldSince: '2026-11-29T10:00:00.000Z',
+            expiresAt: '2026-11-29T11:00:00.000Z',
+          },
+        ]),
+    });
+    renderAs('MANAGER');
+    const [row] = await screen.findAllByTestId('promo-code-row');
+    await userEvent.setup().click(within(row).getByTestId('promo-code-holds'));
+    const dialog = await screen.findByTestId('promo-code-holds-dialog');
+    const hold = await within(dialog).findByTestId('promo-code-hold-row');
+    expect(hold).toHaveTextContent('dana@example.com');
+    expect(hold).toHaveTextContent('#42');
+    expect(hold).toHaveTextContent(formatAmount(8, 'en'));
+    expect(calls.some((call) => call.url === '/api/promo-codes/SPRING20/holds')).toBe(true);
+    expect(within(dialog).getByTestId('promo-code-payments')).toHaveAttribute(
+      'href',
+      expect.stringContaining(encodeURIComponent('{"promoCode":"SPRING20"}')),
+    );
+  });
+
   it('shows one card per code on a phone, with its uses and revenue, rather than a table scrolling sideways', async () => {
     onAPhone();
     mockFetch({ 'GET /api/promo-codes': () => json(200, [SPRING]) });

@@ -1,6 +1,7 @@
 import {
   type CreatePromoCodeRequest,
   type PromoCodeDiscountKind,
+  type PromoCodeHold,
   type PromoCodeUse,
   type PromoCodeView,
   type UserRole,
@@ -32,8 +33,9 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { Title, useDataProvider, usePermissions, useTranslate } from 'react-admin';
+import { Link, Title, useDataProvider, usePermissions, useTranslate } from 'react-admin';
 import { type KupaDataProvider } from '../providers/data-provider';
+import { useAdminPath } from '../shared/admin-path';
 import { EmptyState } from '../shared/empty-state';
 import { Ltr } from '../shared/ltr';
 import { Money } from '../shared/money';
@@ -59,6 +61,7 @@ export function PromoCodeList() {
   const [codes, setCodes] = useState<PromoCodeView[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [holdsOf, setHoldsOf] = useState<string | null>(null);
   const { run, pending } = useCommand();
   const isPhone = useIsPhone();
 
@@ -109,6 +112,7 @@ export function PromoCodeList() {
               canManage={canManage}
               pending={pending}
               onDisable={() => disable(code.code)}
+              onHolds={() => setHoldsOf(code.code)}
             />
           ))}
         </Stack>
@@ -126,7 +130,7 @@ export function PromoCodeList() {
                 <TableCell>{translate('resources.promo-codes.fields.discountGiven')}</TableCell>
                 <TableCell>{translate('resources.promo-codes.fields.validUntil')}</TableCell>
                 <TableCell>{translate('resources.promo-codes.fields.status')}</TableCell>
-                {canManage && <TableCell />}
+                <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
@@ -137,12 +141,14 @@ export function PromoCodeList() {
                   canManage={canManage}
                   pending={pending}
                   onDisable={() => disable(code.code)}
+                  onHolds={() => setHoldsOf(code.code)}
                 />
               ))}
             </TableBody>
           </Table>
         </TableContainer>
       )}
+      <PromoCodeHoldsDialog code={holdsOf} onClose={() => setHoldsOf(null)} />
       <CreatePromoCodeDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -160,10 +166,11 @@ interface PromoCodeItemProps {
   canManage: boolean;
   pending: boolean;
   onDisable: () => void;
+  onHolds: () => void;
 }
 
 /** What a code's row and its phone card both show, each part by the column it fills. */
-function usePromoCodeParts({ code, canManage, pending, onDisable }: PromoCodeItemProps) {
+function usePromoCodeParts({ code, canManage, pending, onDisable, onHolds }: PromoCodeItemProps) {
   const translate = useTranslate();
   const lang = useLang();
   const date = (iso: string | null) =>
@@ -203,6 +210,11 @@ function usePromoCodeParts({ code, canManage, pending, onDisable }: PromoCodeIte
         label={translate(`kupa.promo_codes.status.${code.status}`)}
       />
     ),
+    holds: (
+      <Button size="small" onClick={onHolds} data-testid="promo-code-holds">
+        {translate('kupa.promo_codes.holds')}
+      </Button>
+    ),
     disable:
       canManage && code.status === 'ACTIVE' ? (
         <Button size="small" color="warning" disabled={pending} onClick={onDisable} data-testid="promo-code-disable">
@@ -224,7 +236,10 @@ function PromoCodeRow(props: PromoCodeItemProps) {
       <TableCell>{parts.discountGiven}</TableCell>
       <TableCell>{parts.validUntil}</TableCell>
       <TableCell>{parts.status}</TableCell>
-      {props.canManage && <TableCell>{parts.disable}</TableCell>}
+      <TableCell>
+        {parts.holds}
+        {parts.disable}
+      </TableCell>
     </TableRow>
   );
 }
@@ -253,9 +268,108 @@ function PromoCodeCard(props: PromoCodeItemProps) {
         {line('revenue', parts.revenue, 'promo-code-revenue')}
         {line('discountGiven', parts.discountGiven)}
         {line('validUntil', parts.validUntil)}
-        {parts.disable && <Box sx={{ mt: 1 }}>{parts.disable}</Box>}
+        <Box sx={{ mt: 1 }}>
+          {parts.holds}
+          {parts.disable}
+        </Box>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A code's live holds (docs/adr/0088-promo-codes.md): the uses held for a card checkout or a crypto deposit not
+ * settled yet, each with its client, payment, price and how long it still counts; and a link to the payments that
+ * used the code.
+ */
+function PromoCodeHoldsDialog({ code, onClose }: { code: string | null; onClose: () => void }) {
+  const translate = useTranslate();
+  const lang = useLang();
+  const adminPath = useAdminPath();
+  const dataProvider = useDataProvider<KupaDataProvider>();
+  const [holds, setHolds] = useState<PromoCodeHold[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (code === null) return;
+    let current = true;
+    dataProvider.promoCodeHolds(code).then(
+      (answer) => {
+        if (current) setHolds(answer);
+      },
+      (failure: unknown) => {
+        if (current) setError(failure instanceof Error ? failure.message : String(failure));
+      },
+    );
+    return () => {
+      current = false;
+      setHolds(null);
+      setError(null);
+    };
+  }, [code, dataProvider]);
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-US', { dateStyle: 'short', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+  const paymentsWithCode = `${adminPath('/payments')}?filter=${encodeURIComponent(JSON.stringify({ promoCode: code }))}`;
+  return (
+    <Dialog open={code !== null} onClose={onClose} maxWidth="md" fullWidth data-testid="promo-code-holds-dialog">
+      <DialogTitle>{translate('kupa.promo_codes.holds_title', { code: code ?? '' })}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('kupa.promo_codes.holds_hint')}
+        </Typography>
+        {error && <Alert severity="error">{error}</Alert>}
+        {holds !== null && holds.length === 0 && (
+          <Typography data-testid="promo-code-holds-empty">{translate('kupa.promo_codes.holds_empty')}</Typography>
+        )}
+        {holds !== null && holds.length > 0 && (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('kupa.promo_codes.hold_client')}</TableCell>
+                  <TableCell>{translate('kupa.promo_codes.hold_payment')}</TableCell>
+                  <TableCell>{translate('kupa.promo_codes.hold_price')}</TableCell>
+                  <TableCell>{translate('kupa.promo_codes.hold_since')}</TableCell>
+                  <TableCell>{translate('kupa.promo_codes.hold_until')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {holds.map((hold) => (
+                  <TableRow key={hold.depositPaymentId} data-testid="promo-code-hold-row">
+                    <TableCell>
+                      <Link to={adminPath(`/clients/${hold.userUuid}/show`)}>
+                        <Ltr>{hold.userEmail}</Ltr>
+                      </Link>
+                    </TableCell>
+                    <TableCell>
+                      <Link to={adminPath(`/payments/${hold.depositPaymentId}/show`)}>
+                        <Ltr>{`#${hold.depositPaymentId}`}</Ltr>
+                      </Link>
+                    </TableCell>
+                    <TableCell>
+                      <Money amount={hold.price} />
+                    </TableCell>
+                    <TableCell>
+                      <Ltr>{when(hold.heldSince)}</Ltr>
+                    </TableCell>
+                    <TableCell>
+                      <Ltr>{when(hold.expiresAt)}</Ltr>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button component={Link} to={paymentsWithCode} onClick={onClose} data-testid="promo-code-payments">
+          {translate('kupa.promo_codes.payments_with_code')}
+        </Button>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

@@ -17,6 +17,7 @@ import {
   type Note,
   type SavedCardView,
   type CreatePromoCodeRequest,
+  type PromoCodeHold,
   type PromoCodeView,
   type SentNotification,
   type ViewAsOpened,
@@ -344,6 +345,8 @@ export interface KupaDataProvider extends DataProvider {
   getBroadcast(id: string): Promise<BroadcastDetail>;
   createPromoCode(request: CreatePromoCodeRequest): Promise<PromoCodeView>;
   disablePromoCode(code: string): Promise<PromoCodeView>;
+  /** A code's live holds: uses held for a card checkout or crypto deposit not settled yet (ADR 0088). */
+  promoCodeHolds(code: string): Promise<PromoCodeHold[]>;
   /** An admin opens a staff account (`POST /users`); the answer is the new, active account. */
   createStaffAccount(request: CreateUserRequest): Promise<User>;
   changeUserStatus(userUuid: string, status: UserStatus): Promise<User | null>;
@@ -624,6 +627,10 @@ export const dataProvider: KupaDataProvider = {
   async disablePromoCode(code) {
     const { json } = await httpClient<PromoCodeView>(API_ROUTES.promoCodeDisable(code), { method: 'POST' });
     return json;
+  },
+  async promoCodeHolds(code) {
+    const { json } = await httpClient<PromoCodeHold[]>(API_ROUTES.promoCodeHolds(code));
+    return Array.isArray(json) ? json : [];
   },
   async getDashboard(signal) {
     const { json } = await httpClient<DashboardSummary>(API_ROUTES.dashboard, { signal });

@@ -593,6 +593,14 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
   { method: 'get', path: '/api/promo-codes/quote', url: () => '/api/promo-codes/quote', expect: CUSTOMERS },
+  {
+    method: 'get',
+    path: '/api/promo-codes/{code}/holds',
+    url: () => '/api/promo-codes/NO-SUCH-CODE/holds',
+    // No code of that name: staff pass the guard and meet the 404.
+    passMayBe404: true,
+    expect: STAFF,
+  },
   // Broadcasts (docs/adr/0091-broadcasts.md): admins only, managers neither send nor read them; a client switches
   // announcements off in the profile or by the mail's signed link, which needs no sign-in.
   {

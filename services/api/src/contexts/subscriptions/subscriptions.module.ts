@@ -104,6 +104,7 @@ import { DisablePromoCodeHandler } from './commands/disable-promo-code/disable-p
 import { PROMO_CODE_AUDIT_MAPPERS } from './promo-codes.audit';
 import { PromoCodesProjection } from './projections/promo-codes/promo-codes.projection';
 import { PromoCodeQuotes } from './queries/promo-codes/promo-code-quotes';
+import { PromoCodeHoldsController } from './queries/promo-code-holds/promo-code-holds.controller';
 import { PromoCodesController } from './queries/promo-codes/promo-codes.controller';
 
 /**
@@ -142,6 +143,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     ChooseRenewalFundingController,
     // Promo codes (docs/adr/0088-promo-codes.md).
     PromoCodesController,
+    PromoCodeHoldsController,
     CreatePromoCodeController,
     DisablePromoCodeController,
   ],

@@ -5,6 +5,7 @@ import {
   PROMO_CODE_DISCOUNT_KINDS,
   PROMO_CODE_USES,
   type PromoCodeDiscountKind,
+  type PromoCodeHold,
   type PromoCodeQuote,
   type PromoCodeUse,
   type PromoCodeView,
@@ -86,4 +87,34 @@ export class PromoCodeQuoteDto implements PromoCodeQuote {
 
   @ApiProperty({ enum: ['USD'] })
   currency: 'USD';
+}
+
+/** A live hold on a code, as the console's promo codes page lists it (docs/adr/0088-promo-codes.md). */
+export class PromoCodeHoldDto implements PromoCodeHold {
+  @ApiProperty({ example: 'SPRING20' })
+  code: string;
+
+  @ApiProperty({ format: 'uuid' })
+  userUuid: string;
+
+  @ApiProperty({ description: "The client's e-mail address" })
+  userEmail: string;
+
+  @ApiProperty({ type: 'integer', description: 'The deposit or card checkout payment that holds the use' })
+  depositPaymentId: number;
+
+  @ApiProperty({ format: 'uuid' })
+  subscriptionId: string;
+
+  @ApiProperty({ description: 'What the client will pay with the code, in dollars' })
+  price: number;
+
+  @ApiProperty({ description: 'What the code takes off the list price, in dollars' })
+  discount: number;
+
+  @ApiProperty({ format: 'date-time' })
+  heldSince: string;
+
+  @ApiProperty({ format: 'date-time', description: 'After it the hold no longer counts against the limits' })
+  expiresAt: string;
 }

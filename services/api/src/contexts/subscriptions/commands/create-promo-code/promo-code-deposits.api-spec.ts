@@ -65,6 +65,8 @@ describe('promo codes on card checkouts and crypto deposits', () => {
       `SELECT status, price_minor::text FROM promo_code_reservations WHERE code = $1 ORDER BY deposit_payment_id`,
       [code],
     );
+  const liveHolds = (code: string, token = admin) =>
+    testApp.http.get(`/api/promo-codes/${code}/holds`).set('Authorization', `Bearer ${token}`);
   const paymentOf = async (paymentId: number): Promise<Payment> => {
     const response = await testApp.http.get(`/api/payments/${paymentId}`).set('Authorization', `Bearer ${admin}`);
     expect(response.status).toBe(200);
@@ -109,6 +111,27 @@ describe('promo codes on card checkouts and crypto deposits', () => {
     // Held, not used yet: the list counts uses only.
     expect(await holdsOf(code)).toEqual([{ status: 'HELD', price_minor: '800' }]);
     expect(await listed(code)).toMatchObject({ uses: 0 });
+    // The console's list of live holds, for admins and managers, by the code in any case.
+    const manager = await createActiveUser(testApp, { role: 'MANAGER' });
+    const live = await liveHolds(code.toLowerCase(), manager.accessToken);
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual([
+      {
+        code,
+        userUuid: customer.userUuid,
+        userEmail: customer.email,
+        depositPaymentId: deposit.paymentId,
+        subscriptionId: expect.any(String),
+        price: 8,
+        discount: 2,
+        heldSince: expect.any(String),
+        expiresAt: expect.any(String),
+      },
+    ]);
+    expect(Date.parse(live.body[0].expiresAt)).toBeGreaterThan(Date.parse(live.body[0].heldSince));
+    expect((await liveHolds('NO-SUCH-CODE')).status).toBe(404);
+    expect((await liveHolds('x')).status).toBe(400);
+    expect((await liveHolds(code, customer.accessToken)).status).toBe(403);
 
     await sandboxAct(testApp, deposit.invoiceId, 'pay');
     const done = await decided(deposit.paymentId);
@@ -117,6 +140,7 @@ describe('promo codes on card checkouts and crypto deposits', () => {
     expect(subscription.price).toBe(8);
     expect(await balanceMinorOf(testApp, customer.userUuid)).toBe(0);
     expect(await holdsOf(code)).toEqual([{ status: 'REDEEMED', price_minor: '800' }]);
+    expect((await liveHolds(code)).body).toEqual([]);
     expect(await listed(code)).toMatchObject({ uses: 1, revenue: 8, discountGiven: 2 });
     const [use]: Array<{ discount_minor: string; price_minor: string }> = await testApp.dataSource.query(
       `SELECT discount_minor::text, price_minor::text FROM promo_code_uses WHERE code = $1`,
