@@ -5,7 +5,8 @@
  *
  * Knobs (environment): BENCH_SCENARIOS (all; a comma-separated subset of SCENARIOS below), BENCH_PAYMENTS (1000000),
  * BENCH_HEAVY_WALLET_EVENTS (100000), BENCH_DURATION_MS per concurrency level (8000), BENCH_SEARCH_ROUNDS (20),
- * BENCH_RENEWALS (10000), BENCH_RENEWAL_OWNERS (100), BENCH_SOAK_MS (600000) and BENCH_WEB_CONCURRENCY (the cores).
+ * BENCH_RENEWALS (10000), BENCH_RENEWAL_OWNERS (100), BENCH_BULK_TARGETS (10000), BENCH_BULK_TRAFFIC_CLIENTS (8),
+ * BENCH_SOAK_MS (600000) and BENCH_WEB_CONCURRENCY (the cores).
  * DATABASE_URL runs it on that PostgreSQL instead of the embedded one. BENCH_VERIFY_BEFORE_CLI names another build's
  * `dist/cli.js` (an older commit compiled elsewhere): the whole-ledger verify then runs it and this build's in turn,
  * twice each on the same data, to compare them under the same load.
@@ -23,6 +24,7 @@ import { withCommitWaits } from './commit-waits.ts';
 import { cpuProfileServerEnv, withCpuProfile } from './cpu-profile.ts';
 import { cpuMsPerOperation, withCpuUse } from './cpu-use.ts';
 import { measureLighthouse, SIGNED_IN_PAGES } from './lighthouse.ts';
+import { measureBulkAddDays } from './bulk.ts';
 import { measureSoak, measureStartup } from './operations.ts';
 import { measurePurchases, measureRenewals, preparePurchases } from './subscriptions.ts';
 
@@ -34,6 +36,12 @@ const SEARCH_ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 20);
 const RENEWALS = Number(process.env.BENCH_RENEWALS ?? 10_000);
 const RENEWAL_OWNERS = Math.min(RENEWALS, Number(process.env.BENCH_RENEWAL_OWNERS ?? 100));
 const SOAK_MS = Number(process.env.BENCH_SOAK_MS ?? 600_000);
+/** The bulk scenario's ADD_DAYS batch: its subscriptions (the issue's 10,000), their owners, and the other traffic. */
+const BULK_TARGETS = Number(process.env.BENCH_BULK_TARGETS ?? 10_000);
+const BULK_OWNERS = Math.min(BULK_TARGETS, Number(process.env.BENCH_BULK_OWNERS ?? 100));
+const BULK_TRAFFIC_CLIENTS = Number(process.env.BENCH_BULK_TRAFFIC_CLIENTS ?? 8);
+/** "Within minutes": the batch fails the scenario after this long. */
+const BULK_TIMEOUT_MS = 30 * 60_000;
 /** API processes of the bench's server (`WEB_CONCURRENCY`): one per core by default, as a production host runs. */
 const WEB_CONCURRENCY = Number(process.env.BENCH_WEB_CONCURRENCY ?? cpus().length);
 /** The soak's sampling window, and the first part of it left out while caches and pools fill. */
@@ -72,6 +80,7 @@ const SCENARIOS = [
   'purchases',
   'soak',
   'renewals',
+  'bulk',
   'rebuild',
   'verify',
   'decide',
@@ -186,6 +195,9 @@ async function main(): Promise<void> {
       searchRounds: SEARCH_ROUNDS,
       renewals: RENEWALS,
       renewalOwners: RENEWAL_OWNERS,
+      bulkTargets: BULK_TARGETS,
+      bulkOwners: BULK_OWNERS,
+      bulkTrafficClients: BULK_TRAFFIC_CLIENTS,
       soakMs: SOAK_MS,
       webConcurrency: WEB_CONCURRENCY,
       scenarios: SCENARIOS.filter((scenario) => scenarios.has(scenario)),
@@ -236,7 +248,7 @@ async function main(): Promise<void> {
     }
 
     let pairs: BenchUser[] = [];
-    if (scenarios.has('commands') || scenarios.has('soak')) {
+    if (scenarios.has('commands') || scenarios.has('soak') || scenarios.has('bulk')) {
       log('seeding users through the API');
       pairs = await createUsers(api, admin, mostClients * 2, 'pair', true);
       for (const user of pairs) await deposit(api, admin, user.userUuid, 1000, 'Bench float');
@@ -390,7 +402,30 @@ async function main(): Promise<void> {
       log(`  ${String((report.renewals as Record<string, unknown>).renewalsPerSecond)} renewals/s`);
     }
 
-    if (scenarios.has('commands') || scenarios.has('purchases') || scenarios.has('renewals')) {
+    if (scenarios.has('bulk')) {
+      log(
+        `bulk: ${BULK_TARGETS} subscriptions get 2 days as one batch, beside transfers at ${BULK_TRAFFIC_CLIENTS} clients`,
+      );
+      // The pairs signed in at the start; seeding takes minutes, so they sign in again before the traffic.
+      for (const user of pairs) user.token = await api.signIn(user.email, USER_PASSWORD);
+      report.bulk = await measureBulkAddDays({
+        api,
+        db,
+        admin: adminSession,
+        subscriptions: BULK_TARGETS,
+        owners: BULK_OWNERS,
+        seedConcurrency: mostClients,
+        pairs,
+        trafficClients: Math.min(BULK_TRAFFIC_CLIENTS, pairs.length / 2),
+        baselineMs: Math.max(DURATION_MS, 15_000),
+        days: 2,
+        timeoutMs: BULK_TIMEOUT_MS,
+      });
+      const bulk = report.bulk as { batchSeconds: number; targetsPerSecond: number };
+      log(`  the batch took ${bulk.batchSeconds} s (${bulk.targetsPerSecond} targets/s)`);
+    }
+
+    if (scenarios.has('commands') || scenarios.has('purchases') || scenarios.has('renewals') || scenarios.has('bulk')) {
       log('verify over the command-generated ledger');
       const smallVerify = await kupaCli(server, databaseUrl, ['ledger', 'verify', '--json']);
       report.verifyCommandData = verifySummary(smallVerify);
@@ -521,6 +556,11 @@ const TARGETS = {
   soakRssGrowthPercentMax: 10,
   soakP99DriftPercentMax: 20,
   lighthouseMobileScoreMin: 90,
+  // The issue's "10,000 targets within minutes without stalling other traffic", read as: ten minutes at most, the
+  // other traffic keeps half its rate or more, and none of its commands waits two seconds behind the batch.
+  bulkBatchSecondsMax: 600,
+  bulkTrafficRateKeptMin: 0.5,
+  bulkTrafficLongestGapMsMax: 2000,
   // Google's "good" cumulative layout shift, on every page measured: content that arrives late has its place kept.
   lighthouseCumulativeLayoutShiftMax: 0.1,
 } as const;
@@ -545,6 +585,9 @@ function judgeTargets(report: Record<string, unknown>): { allMet: boolean; resul
   const startup = report.startup as { startOnInitialisedDataMs: number } | undefined;
   const lighthouseScores = report.lighthouse as
     Record<string, { score: number; cumulativeLayoutShift: number }> | undefined;
+  const bulk = report.bulk as
+    | { batchSeconds: number; traffic: { rateKeptRatio: number | null; duringTheBatch: { longestGapMs: number } } }
+    | undefined;
   const soak = report.soak as
     { errors: number; rssGrowthPercent: number | null; p99DriftPercent: number | null } | undefined;
   const atMost = (target: string, limit: number, measured: number): Judged => ({
@@ -621,6 +664,21 @@ function judgeTargets(report: Record<string, unknown>): { allMet: boolean; resul
         'npm start until ready ms (initialised data)',
         TARGETS.startupOnInitialisedDataMsMax,
         startup.startOnInitialisedDataMs,
+      ),
+    );
+  }
+  if (bulk) {
+    results.push(
+      atMost('bulk ADD_DAYS batch seconds', TARGETS.bulkBatchSecondsMax, bulk.batchSeconds),
+      atLeast(
+        'bulk: other traffic rate kept (during/alone)',
+        TARGETS.bulkTrafficRateKeptMin,
+        bulk.traffic.rateKeptRatio ?? 0,
+      ),
+      atMost(
+        'bulk: longest gap in the other traffic ms',
+        TARGETS.bulkTrafficLongestGapMsMax,
+        bulk.traffic.duringTheBatch.longestGapMs,
       ),
     );
   }

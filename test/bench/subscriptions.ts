@@ -28,7 +28,7 @@ function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
-async function createPlan(
+export async function createPlan(
   api: Api,
   admin: string,
   terms: { name: string; durationInMonths: 1 | 12; isRecurrent: boolean },
@@ -44,13 +44,13 @@ async function createPlan(
   return plan.id;
 }
 
-async function count(db: Client, sql: string, parameters: unknown[] = []): Promise<number> {
+export async function count(db: Client, sql: string, parameters: unknown[] = []): Promise<number> {
   const [{ n }] = (await db.query<{ n: string }>(sql, parameters)).rows;
   return Number(n);
 }
 
 /** Waits until `sql` counts nothing left; answers how long that took. */
-async function waitForNone(db: Client, sql: string, what: string, timeoutMs: number): Promise<number> {
+export async function waitForNone(db: Client, sql: string, what: string, timeoutMs: number): Promise<number> {
   const started = performance.now();
   let lastLog = started;
   for (;;) {
@@ -66,7 +66,7 @@ async function waitForNone(db: Client, sql: string, what: string, timeoutMs: num
 }
 
 const PENDING_SUBSCRIPTIONS = "SELECT count(*) AS n FROM subscriptions WHERE status = 'PENDING'";
-const PENDING_PROVISIONING_JOBS = "SELECT count(*) AS n FROM provisioning_jobs WHERE status = 'PENDING'";
+export const PENDING_PROVISIONING_JOBS = "SELECT count(*) AS n FROM provisioning_jobs WHERE status = 'PENDING'";
 /**
  * A purchase is provisioned by two jobs: the account's creation, then (after the activation it causes) its exact
  * expiry. Work is left while either a subscription is PENDING or a job is: a processor may not have queued the next.
@@ -164,25 +164,31 @@ interface OwnerTask {
   login: string;
 }
 
-/**
- * The renewal sweep over `subscriptions` recurrent ACTIVE subscriptions due at once:
- * 1. seeds them through the real path: a one-month recurrent package, `owners` funded clients, purchases over HTTP
- *    at `seedConcurrency` clients (each client buying for its own owners) and the server's own provisioning, until
- *    every one is ACTIVE and the provisioning queue is empty;
- * 2. sets the bench's clock just past the latest `next_payment_date` (each is three days before its end), so all of
- *    them are inside the renewal window and none has ended;
- * 3. runs the `subscription-renewals` sweep to completion in an application context of the built API on that clock,
- *    while the server keeps running its processors (the renewal mails, the provisioning extensions);
- * 4. checks that each subscription was renewed exactly once, its end moved, and every owner's balance is its balance
- *    before the sweep less one period's price per subscription it owns.
- */
-export async function measureRenewals(options: RenewalOptions): Promise<Record<string, unknown>> {
-  const { api, db } = options;
-  let admin = await options.admin.current();
-  const planId = await createPlan(api, admin, { name: 'Bench monthly', durationInMonths: 1, isRecurrent: true });
+export interface SeedOptions {
+  api: Api;
+  db: Client;
+  admin: Session;
+  planId: string;
+  subscriptions: number;
+  owners: number;
+  /** Concurrent purchases while seeding. */
+  seedConcurrency: number;
+  /** Names the owners (`{prefix}-owner-N`) and the logins (`{prefix}-000001`), unique per scenario. */
+  prefix: string;
+}
 
+/**
+ * `subscriptions` ACTIVE subscriptions of `planId` through the real path: `owners` funded clients, purchases over HTTP
+ * at `seedConcurrency` clients (each client buying for its own owners) and the server's own provisioning, until every
+ * one is ACTIVE and the provisioning queue is empty. Answers the timings of each part and the purchases' latencies.
+ */
+export async function seedActiveSubscriptions(
+  options: SeedOptions,
+): Promise<{ buyingMs: number; activationMs: number; seedMs: number; latencies: number[] }> {
+  const { api, db } = options;
   log(`  ${options.owners} owners for ${options.subscriptions} subscriptions`);
-  const owners = await createUsers(api, admin, options.owners, 'owner', false);
+  let admin = await options.admin.current();
+  const owners = await createUsers(api, admin, options.owners, `${options.prefix}-owner`, false);
   const perOwner = owners.map(
     (_owner, index) =>
       Math.floor(options.subscriptions / options.owners) + (index < options.subscriptions % options.owners ? 1 : 0),
@@ -199,7 +205,7 @@ export async function measureRenewals(options: RenewalOptions): Promise<Record<s
     for (let bought = 0; bought < subscriptionCount; bought += 1) {
       tasks[index % options.seedConcurrency].push({
         owner: index,
-        login: `renew-${String(sequence).padStart(6, '0')}`,
+        login: `${options.prefix}-${String(sequence).padStart(6, '0')}`,
       });
       sequence += 1;
     }
@@ -212,19 +218,51 @@ export async function measureRenewals(options: RenewalOptions): Promise<Record<s
     tasks.map(async (queue) => {
       for (const task of queue) {
         const begun = performance.now();
-        await api.call('POST', `/subscriptions/balance/payment-plans/${planId}`, await sessions[task.owner].current(), {
-          login: task.login,
-          password: SUBSCRIPTION_PASSWORD,
-        });
+        await api.call(
+          'POST',
+          `/subscriptions/balance/payment-plans/${options.planId}`,
+          await sessions[task.owner].current(),
+          { login: task.login, password: SUBSCRIPTION_PASSWORD },
+        );
         latencies.push(performance.now() - begun);
         if (latencies.length % 1000 === 0) log(`  ${latencies.length} bought`);
       }
     }),
   );
   const buyingMs = performance.now() - seedStarted;
-  // The sweep starts on an empty provisioning queue, so that it competes only with the work its own renewals cause.
+  // What comes next starts on an empty provisioning queue, so that it competes only with the work it causes itself.
   const activationMs = await waitForNone(db, PROVISIONING_LEFT, 'subscriptions and provisioning jobs', 2 * 60 * 60_000);
-  const seedMs = performance.now() - seedStarted;
+  return { buyingMs, activationMs, seedMs: performance.now() - seedStarted, latencies };
+}
+
+/**
+ * The renewal sweep over `subscriptions` recurrent ACTIVE subscriptions due at once:
+ * 1. seeds them through the real path: a one-month recurrent package, `owners` funded clients, purchases over HTTP
+ *    at `seedConcurrency` clients (each client buying for its own owners) and the server's own provisioning, until
+ *    every one is ACTIVE and the provisioning queue is empty;
+ * 2. sets the bench's clock just past the latest `next_payment_date` (each is three days before its end), so all of
+ *    them are inside the renewal window and none has ended;
+ * 3. runs the `subscription-renewals` sweep to completion in an application context of the built API on that clock,
+ *    while the server keeps running its processors (the renewal mails, the provisioning extensions);
+ * 4. checks that each subscription was renewed exactly once, its end moved, and every owner's balance is its balance
+ *    before the sweep less one period's price per subscription it owns.
+ */
+export async function measureRenewals(options: RenewalOptions): Promise<Record<string, unknown>> {
+  const { api, db } = options;
+  const admin = await options.admin.current();
+  const planId = await createPlan(api, admin, { name: 'Bench monthly', durationInMonths: 1, isRecurrent: true });
+
+  const seeded = await seedActiveSubscriptions({
+    api,
+    db,
+    admin: options.admin,
+    planId,
+    subscriptions: options.subscriptions,
+    owners: options.owners,
+    seedConcurrency: options.seedConcurrency,
+    prefix: 'renew',
+  });
+  const { buyingMs, activationMs, seedMs, latencies } = seeded;
   const [window] = (
     await db.query<{ active: string; latest_due: Date; earliest_end: Date }>(
       `SELECT count(*) FILTER (WHERE status = 'ACTIVE') AS active, max(next_payment_date) AS latest_due,
