@@ -63,6 +63,18 @@ let voucherBatchId = '';
 /** Problems seen on the screens (sideways scrolling, axe findings), reported at the end of each run. */
 let screenProblems: string[] = [];
 
+/** A subscription's end as staff read it. */
+async function subscriptionEnd(subscriptionId: string): Promise<string> {
+  const read = await apiCall<{ endDate: string }>(
+    server.baseUrl,
+    'GET',
+    `/subscriptions/${subscriptionId}`,
+    undefined,
+    adminToken,
+  );
+  return read.endDate;
+}
+
 async function newContext(lang: Lang): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: lang === 'en' ? 'en-GB' : 'he-IL' });
   // Both apps read the persisted language store before they render; a later switch (which reloads) is kept.
@@ -451,8 +463,30 @@ describe('offers journey (promo codes and vouchers)', { timeout: 600_000 }, () =
       'the CSV names who redeemed each code',
     );
 
-    // BULK ADD-DAYS (issue 32, second half): here the admin adds two days to every active subscription from the
-    // console and sees the batch's result (how many were extended, the Hebrew and English clients' among them).
+    // Bulk add-days (docs/adr/0090-bulk-operations.md): the admin, in Hebrew, adds two days to every active
+    // subscription: the count follows the filters, the confirm names it, the progress runs to the result, and the
+    // English client's subscription ends two days later.
+    const endBefore = await subscriptionEnd(subscriptionId);
+    await admin.getByTestId('menu-bulk-operations').click();
+    await admin.getByTestId('bulk-reason').fill('תקלה במסע');
+    await admin.getByTestId('bulk-days').fill('2');
+    const matched = Number(
+      /\d+/.exec((await admin.getByTestId('bulk-preview-result').locator('h2').textContent()) ?? '')?.[0],
+    );
+    assert.ok(matched >= 2, `the preview counts the active subscriptions, both clients' among them (${matched})`);
+    await admin.getByTestId('bulk-confirm').click();
+    await admin.getByTestId('bulk-progress').filter({ hasText: 'הושלם' }).waitFor({ timeout: ACTIVE_TIMEOUT_MS });
+    assert.match(
+      (await admin.getByTestId('bulk-counts').textContent()) ?? '',
+      new RegExp(`^${matched} .* 0 .* ${matched}$`),
+    );
+    assert.equal(
+      Date.parse(await subscriptionEnd(subscriptionId)) - Date.parse(endBefore),
+      2 * 24 * 60 * 60 * 1000,
+      "the English client's subscription ends two days later",
+    );
+    await photograph(admin, 'console-bulk-done');
+    await admin.getByTestId('menu-vouchers').click();
 
     // The console's new screens in the other language.
     await admin.getByTestId('lang-toggle').click();
@@ -462,6 +496,12 @@ describe('offers journey (promo codes and vouchers)', { timeout: 600_000 }, () =
     await admin.getByTestId('menu-promo-codes').click();
     await admin.getByTestId('promo-code-row').first().waitFor();
     await photograph(admin, 'console-promo-codes');
+    // The bulk page in English with the subscriptions' further filters, and the past batch below.
+    await admin.getByTestId('menu-bulk-operations').click();
+    await admin.getByTestId('bulk-endDateFrom').fill(new Date().toISOString().slice(0, 10));
+    await admin.getByTestId('bulk-preview-result').waitFor();
+    await admin.getByTestId('bulk-past').waitFor();
+    await photograph(admin, 'console-bulk-filters');
     assert.deepEqual(screenProblems, [], `\n${screenProblems.join('\n')}`);
   });
 });

@@ -327,6 +327,8 @@ export function BulkOperationsPage() {
                     )}
                     value={form[field] ?? ''}
                     onChange={change(field)}
+                    // Four to a row on a wide screen (a date or a price needs no full line); on a phone, the column's own height.
+                    sx={{ flex: { xs: '0 0 auto', sm: '1 1 180px' } }}
                     slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `bulk-${field}` } }}
                   />
                 ))}
@@ -337,6 +339,7 @@ export function BulkOperationsPage() {
                       label={translate(`resources.subscriptions.fields.${field}`)}
                       value={form[field] ?? ''}
                       onChange={change(field)}
+                      sx={{ flex: { xs: '0 0 auto', sm: '1 1 180px' } }}
                       slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': `bulk-${field}` } }}
                     />
                   ))}
@@ -416,11 +419,14 @@ export function BulkOperationsPage() {
               <Typography variant="subtitle1" component="h2">
                 {translate(`kupa.bulk.batchStatus.${batch.status}`)}
               </Typography>
-              <LinearProgress
-                variant="determinate"
-                value={batch.targetCount === 0 ? 100 : (100 * settled) / batch.targetCount}
-                sx={{ my: 1 }}
-              />
+              {/* A bar while it runs; once completed the counts say it all, and nothing on the screen still moves. */}
+              {batch.status === 'RUNNING' && (
+                <LinearProgress
+                  variant="determinate"
+                  value={batch.targetCount === 0 ? 100 : (100 * settled) / batch.targetCount}
+                  sx={{ my: 1 }}
+                />
+              )}
               <Typography variant="body2" data-testid="bulk-counts">
                 {translate('kupa.bulk.counts', {
                   done: batch.doneCount,
