@@ -47,13 +47,14 @@ describe('bulk operations', () => {
     const call = testApp.http.get(`/api/bulk-operations${path}`);
     return token ? call.set('Authorization', `Bearer ${token}`) : call;
   };
-  const runner = (chunkSize: number) =>
+  /** A runner acting on `targetsAtOnce` targets of each chunk at once (the module runs four). */
+  const runner = (chunkSize: number, targetsAtOnce = 1) =>
     new BulkBatchRunner(
       testApp.dataSource,
       testApp.app.get(CommandPipeline),
       testApp.app.get(BulkTargetActions),
       testApp.app.get(Clock),
-      { pollIntervalMs: 50, chunkSize, pauseBetweenChunksMs: 0, leaseMs: 60_000 },
+      { pollIntervalMs: 50, chunkSize, targetsAtOnce, pauseBetweenChunksMs: 0, leaseMs: 60_000 },
     );
   const balanceMinorOf = async (userUuid: string) =>
     Math.round(
@@ -89,7 +90,7 @@ describe('bulk operations', () => {
     expect(started.status).toBe(201);
     const batch = started.body as BulkBatch;
     expect(batch).toMatchObject({ action: 'BLOCK', status: 'RUNNING', targetCount: 3, doneCount: 0 });
-    expect(await runner(2).runDue()).toBe(1);
+    expect(await runner(2, 2).runDue()).toBe(1);
     const finished = await get(`/${batch.id}`);
     expect(finished.headers['cache-control']).toBe('no-store');
     expect(finished.body).toMatchObject({ status: 'COMPLETED', targetCount: 3, doneCount: 3, failedCount: 0 });
@@ -103,7 +104,7 @@ describe('bulk operations', () => {
       reason: 'Cleared',
     });
     expect(unblock.body.targetCount).toBe(3);
-    await runner(50).runDue();
+    await runner(50, 4).runDue();
     for (const one of clients) expect(await statusOf(one.userUuid)).toBe('ACTIVE');
   });
 
@@ -146,8 +147,8 @@ describe('bulk operations', () => {
     expect(await runner(2).runDue(() => (asked += 1) >= 2)).toBe(0);
     const midway = await get(`/${batchId}`);
     expect(midway.body).toMatchObject({ status: 'RUNNING', doneCount: 2 });
-    // Another runner (a restarted process) takes the rest.
-    expect(await runner(2).runDue()).toBe(1);
+    // Another runner (a restarted process) takes the rest, two targets at once.
+    expect(await runner(2, 2).runDue()).toBe(1);
     expect((await get(`/${batchId}`)).body).toMatchObject({ status: 'COMPLETED', doneCount: 5, failedCount: 0 });
     for (const one of clients) expect(await balanceMinorOf(one.userUuid)).toBe(250);
     expect(await eventsOf('BulkTargetDone', `bulk-batch-${batchId}`)).toBe(5);
@@ -314,7 +315,7 @@ describe('bulk operations', () => {
       'UPDATE bulk_batch_targets SET target_id = $2 WHERE batch_id = $1 AND target_id = $3',
       [started.body.id, randomUUID(), clients[0].userUuid],
     );
-    await runner(50).runDue();
+    await runner(50, 2).runDue();
     expect((await get(`/${started.body.id}`)).body).toMatchObject({
       status: 'COMPLETED',
       doneCount: 1,
