@@ -219,6 +219,16 @@ describe('activity-log sentences', () => {
     expect(read(auditSentenceParts(sent, 'he'))).toMatch(
       /^\[הודעה לכל הלקוחות Maintenance tonight\]: נשלחה על ידי Avi Admin אל 1,500 לקוחות/,
     );
+    // Nobody had switched announcements off: the mapper leaves the count out and the sentence stops at the clients.
+    const sentToAll = entry({
+      target: broadcast,
+      operationType: 'CREATED',
+      eventType: 'BroadcastSent',
+      changes: [{ field: 'recipientCount', oldValue: null, newValue: 2 }],
+    });
+    expect(read(auditSentenceParts(sentToAll, 'en'))).toBe(
+      '[Broadcast Maintenance tonight]: sent by Avi Admin to 2 clients',
+    );
     const handed = entry({
       target: broadcast,
       eventType: 'BroadcastHandedOff',

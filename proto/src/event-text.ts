@@ -231,8 +231,8 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     en: '{target}: finished, {doneCount} done and {failedCount} failed',
   },
   BroadcastSent: {
-    he: '{target}: נשלחה על ידי {actor} אל {recipientCount} לקוחות, מתוכם {skippedCount} שביקשו לא לקבל הודעות',
-    en: '{target}: sent by {actor} to {recipientCount} clients, {skippedCount} of whom had switched announcements off',
+    he: '{target}: נשלחה על ידי {actor} אל {recipientCount} לקוחות',
+    en: '{target}: sent by {actor} to {recipientCount} clients',
   },
   LargeDepositAcknowledged: {
     he: '{target} של {parent}: ההפקדה הגדולה סומנה כנבדקה על ידי {actor}',
@@ -331,6 +331,13 @@ export const EVENT_SENTENCE_VARIANTS: Readonly<Partial<Record<EventType, readonl
     {
       he: '{target} של {parent}: נפתח בשובר, {voucher}, סטטוס {status}',
       en: '{target} of {parent}: started with a voucher, {voucher}, status {status}',
+    },
+  ],
+  // Only when someone had switched announcements off: "…, 0 of whom" says nothing.
+  BroadcastSent: [
+    {
+      he: '{target}: נשלחה על ידי {actor} אל {recipientCount} לקוחות, מתוכם {skippedCount} שביקשו לא לקבל הודעות',
+      en: '{target}: sent by {actor} to {recipientCount} clients, {skippedCount} of whom had switched announcements off',
     },
   ],
 });

@@ -19,7 +19,8 @@ export const BROADCAST_AUDIT_MAPPERS: Readonly<Record<BroadcastEventType, AuditM
         subjectHe: data.subjectHe,
         subjectEn: data.subjectEn,
         recipientCount: data.recipientCount,
-        skippedCount: data.skippedCount,
+        // Left out at zero, so the sentence does not say "0 of whom had switched announcements off".
+        ...(data.skippedCount > 0 ? { skippedCount: data.skippedCount } : {}),
       },
     };
   },
