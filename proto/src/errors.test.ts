@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CLIENT_ERROR_CATALOGUE,
+  clientFieldMessagesOfApiError,
+  clientMessageForApiError,
   ERROR_CATALOGUE,
   ERROR_CODES,
   fieldMessagesOfApiError,
+  formatClientErrorMessage,
   formatErrorMessage,
   messageForApiError,
+  STAFF_ERROR_CATALOGUE,
 } from './errors';
 
 describe('error catalogue', () => {
@@ -124,5 +129,47 @@ describe('error catalogue', () => {
     });
     expect(fieldMessagesOfApiError({ status: 409, error: 'error.insufficient.balance' }, 'he')).toEqual({});
     expect(fieldMessagesOfApiError(null, 'he')).toEqual({});
+  });
+});
+
+describe('the catalogue split by audience (docs/adr/0048, the catalogue split)', () => {
+  const clientCodes = Object.keys(CLIENT_ERROR_CATALOGUE);
+  const staffCodes = Object.keys(STAFF_ERROR_CATALOGUE);
+
+  it('has two disjoint parts whose union is the catalogue, entry for entry', () => {
+    expect(clientCodes.filter((code) => staffCodes.includes(code))).toEqual([]);
+    expect([...clientCodes, ...staffCodes].sort()).toEqual([...ERROR_CODES].sort());
+    for (const code of ERROR_CODES) {
+      const part: Record<string, unknown> = clientCodes.includes(code) ? CLIENT_ERROR_CATALOGUE : STAFF_ERROR_CATALOGUE;
+      expect(part[code], code).toBe(ERROR_CATALOGUE[code]);
+    }
+  });
+
+  it('formats a client code as the whole catalogue does', () => {
+    for (const code of clientCodes) {
+      const typed = code as keyof typeof CLIENT_ERROR_CATALOGUE;
+      expect(formatClientErrorMessage(typed, 'he', { length: 8 })).toBe(formatErrorMessage(typed, 'he', { length: 8 }));
+      expect(formatClientErrorMessage(typed, 'en', { length: 8 })).toBe(formatErrorMessage(typed, 'en', { length: 8 }));
+    }
+  });
+
+  it('shows the generic message for a staff-only code in the client portal', () => {
+    const generic = formatErrorMessage('error.internal.server.error', 'en');
+    expect(formatClientErrorMessage('error.bulk.no.targets', 'en')).toBe(generic);
+    expect(clientMessageForApiError({ error: 'error.bulk.no.targets', message: 'No clients' }, 'en')).toBe(generic);
+    expect(
+      clientFieldMessagesOfApiError(
+        { details: { fields: [{ field: 'batch', error: 'error.bulk.no.targets' }] } },
+        'en',
+      ),
+    ).toEqual({ batch: generic });
+  });
+
+  it('reads a client answer as messageForApiError does', () => {
+    const body = { error: 'error.validation.min.length', message: 'x', details: { min: 3 } };
+    expect(clientMessageForApiError(body, 'he')).toBe(messageForApiError(body, 'he'));
+    expect(clientMessageForApiError({ message: 'Plain words' }, 'en')).toBe('Plain words');
+    const fields = { details: { fields: [{ field: 'email', error: 'error.validation.invalid.email' }] } };
+    expect(clientFieldMessagesOfApiError(fields, 'en')).toEqual(fieldMessagesOfApiError(fields, 'en'));
   });
 });

@@ -1,12 +1,19 @@
 import type { Language } from './enums';
 import { fillPlaceholders, type MessageParams } from './placeholders';
 
+type CatalogueEntry = { status: number; en: string; he: string };
+
 /**
  * The error catalogue (docs/api.md, Errors): every code the API may answer with, and every validation or screen
  * message the UIs show, with its Hebrew and English text. A message may hold `{name}` placeholders filled by
  * `formatErrorMessage`.
+ *
+ * It is kept as two objects so that the client portal carries only the first (docs/adr/0048, the catalogue split):
+ * the codes a client, an ambassador or someone signed out can meet, then the codes only staff can meet. Both list
+ * their codes under the same sections, in the same order. A new code goes to the client part unless no route a
+ * client may call can answer with it (`src/test-support/client-error-codes.spec.ts` in the API checks the throws).
  */
-export const ERROR_CATALOGUE = {
+export const CLIENT_ERROR_CATALOGUE = {
   // Authentication and session
   'error.auth.bad.credentials': { status: 401, en: 'Incorrect email or password', he: 'אימייל או סיסמה שגויים' },
   'error.user.not.active': { status: 403, en: 'User is not active', he: 'המשתמש אינו פעיל' },
@@ -70,16 +77,6 @@ export const ERROR_CATALOGUE = {
     en: 'You are viewing as the client: nothing can be changed from this view',
     he: 'אתם צופים בשם הלקוח: אי אפשר לשנות דבר מתצוגה זו',
   },
-  'error.view.as.staff.account': {
-    status: 403,
-    en: 'Only a client or ambassador account can be viewed as its owner',
-    he: 'אפשר לצפות בשם בעל החשבון רק בחשבון של לקוח או שגריר',
-  },
-  'error.metrics.token.unset': {
-    status: 403,
-    en: 'The metrics are closed on this server until METRICS_TOKEN is set',
-    he: 'המדדים סגורים בשרת הזה עד שיוגדר METRICS_TOKEN',
-  },
   'error.otp.required': { status: 401, en: 'A one-time code is required', he: 'נדרש קוד חד-פעמי' },
   'error.otp.initialization.required': {
     status: 401,
@@ -110,7 +107,6 @@ export const ERROR_CATALOGUE = {
   // Generic
   'error.user.not.found': { status: 404, en: 'User not found', he: 'המשתמש לא נמצא' },
   'error.entity.not.found': { status: 404, en: 'Entity not found', he: 'הפריט לא נמצא' },
-  'error.audit.not.found': { status: 404, en: 'Activity log entry not found', he: 'רשומת היומן לא נמצאה' },
   'error.bad.request': {
     status: 400,
     en: 'Bad request. Please check the data',
@@ -149,7 +145,6 @@ export const ERROR_CATALOGUE = {
   'error.validation.blank': { status: 400, en: 'Must not be blank', he: 'השדה לא יכול להיות ריק' },
   'error.validation.required': { status: 400, en: 'Required', he: 'שדה חובה' },
   'error.validation.too.many.symbols': { status: 400, en: 'Too many characters', he: 'יותר מדי תווים' },
-  'error.validation.must.be.positive': { status: 400, en: 'Must be a positive number', he: 'חייב להיות מספר חיובי' },
   'error.validation.invalid.format': { status: 400, en: 'Invalid format', he: 'פורמט לא תקין' },
   'error.validation.invalid.field': { status: 400, en: 'Invalid field', he: 'שדה לא תקין' },
   'error.validation.unknown.field': { status: 400, en: 'Unknown field', he: 'שדה לא מוכר' },
@@ -248,17 +243,6 @@ export const ERROR_CATALOGUE = {
   // Packages (payment plans)
   'error.payment.plan.not.found': { status: 404, en: 'Package not found', he: 'החבילה לא נמצאה' },
   'error.payment.plan.not.active': { status: 409, en: 'The package is not active', he: 'החבילה אינה פעילה' },
-  'error.payment.plan.already.exists': { status: 409, en: 'The package already exists', he: 'החבילה כבר קיימת' },
-  'error.payment.plan.cannot.be.deleted': {
-    status: 409,
-    en: 'The package is in use and cannot be deleted',
-    he: 'החבילה בשימוש ולא ניתן למחוק אותה',
-  },
-  'error.payment.plan.cannot.be.modified': {
-    status: 409,
-    en: 'The package is in use and its price or duration cannot be changed',
-    he: 'החבילה בשימוש ולא ניתן לשנות את מחירה או משכה',
-  },
   'error.plan.no.longer.available': {
     status: 409,
     en: 'This package is no longer available',
@@ -278,26 +262,6 @@ export const ERROR_CATALOGUE = {
     en: 'A withdrawal cannot exceed the balance',
     he: 'משיכה לא יכולה לעלות על היתרה',
   },
-  'error.payment.already.refunded': {
-    status: 409,
-    en: 'This payment was already refunded',
-    he: 'התשלום הזה כבר הוחזר',
-  },
-  'error.payment.not.refundable': {
-    status: 409,
-    en: 'Only a completed subscription payment can be refunded to the balance',
-    he: 'רק תשלום מנוי שהושלם ניתן להחזיר ליתרה',
-  },
-  'error.payment.status.manual.only': {
-    status: 409,
-    en: 'Only manual payments can change status',
-    he: 'רק לתשלומים ידניים ניתן לשנות סטטוס',
-  },
-  'error.balance.negative.confirmation.required': {
-    status: 409,
-    en: 'This change leaves the balance negative ({resultingBalance}). Confirm to continue',
-    he: 'השינוי ישאיר יתרה שלילית ({resultingBalance}). יש לאשר כדי להמשיך',
-  },
   'error.voucher.code.invalid': {
     status: 404,
     en: 'This voucher code is not valid',
@@ -308,37 +272,10 @@ export const ERROR_CATALOGUE = {
     en: 'This voucher code was already redeemed',
     he: 'קוד השובר כבר מומש',
   },
-  'error.voucher.batch.not.funded': {
-    status: 409,
-    en: 'This voucher cannot be redeemed yet',
-    he: 'עדיין לא ניתן לממש את השובר',
-  },
-  'error.voucher.batch.already.funded': {
-    status: 409,
-    en: 'This voucher batch was already recorded as sold or given away',
-    he: 'סדרת השוברים כבר נרשמה כנמכרה או כניתנה במתנה',
-  },
-  'error.voucher.batch.not.found': { status: 404, en: 'Voucher batch not found', he: 'סדרת השוברים לא נמצאה' },
   'error.voucher.subscription.needed': {
     status: 409,
     en: 'This voucher starts a subscription to {planName}: choose a login and password for it',
     he: 'השובר פותח מנוי לחבילה {planName}: יש לבחור לו שם משתמש וסיסמה',
-  },
-  'error.voucher.funding.amount.invalid': {
-    status: 400,
-    en: 'A sold day voucher batch needs the amount received; one given away has none',
-    he: 'לסדרת שוברי ימים שנמכרה יש לציין את הסכום שהתקבל; לסדרה שניתנה במתנה אין סכום',
-  },
-  'error.bulk.batch.not.found': { status: 404, en: 'Bulk operation not found', he: 'הפעולה הגורפת לא נמצאה' },
-  'error.bulk.no.targets': {
-    status: 409,
-    en: 'No clients or subscriptions match this selection',
-    he: 'אין לקוחות או מנויים שמתאימים לבחירה הזו',
-  },
-  'error.bulk.too.many.targets': {
-    status: 409,
-    en: 'This selection matches more than {max} targets: narrow it',
-    he: 'הבחירה הזו מתאימה ליותר מ-{max} יעדים: יש לצמצם אותה',
   },
   'error.transfer.to.self': { status: 409, en: 'You cannot transfer to yourself', he: 'לא ניתן להעביר לעצמך' },
   'error.card.provider.unavailable': {
@@ -466,11 +403,6 @@ export const ERROR_CATALOGUE = {
     en: 'There is no saved card: save a card first',
     he: 'אין כרטיס שמור: יש לשמור כרטיס קודם',
   },
-  'error.subscription.not.extendable': {
-    status: 409,
-    en: 'Days can be added only to a subscription that has started and not ended',
-    he: 'אפשר להוסיף ימים רק למנוי שכבר התחיל ועוד לא הסתיים',
-  },
   'error.subscription.not.cancelled': {
     status: 409,
     en: 'This subscription is not cancelled, so there is nothing to resume',
@@ -521,12 +453,6 @@ export const ERROR_CATALOGUE = {
   'error.notification.not.found': { status: 404, en: 'Notification not found', he: 'ההתראה לא נמצאה' },
 
   // Broadcasts (docs/adr/0091-broadcasts.md)
-  'error.broadcast.not.found': { status: 404, en: 'Broadcast not found', he: 'ההודעה לא נמצאה' },
-  'error.broadcast.no.recipients': {
-    status: 409,
-    en: 'No client matches these filters',
-    he: 'אין לקוחות שמתאימים לסינון',
-  },
   'error.unsubscribe.link.invalid': {
     status: 400,
     en: 'This unsubscribe link is not valid',
@@ -540,7 +466,6 @@ export const ERROR_CATALOGUE = {
     he: 'קוד הנחה מכיל 3 עד 32 אותיות, ספרות, - או _',
   },
   'error.promo.code.not.found': { status: 404, en: 'Unknown promo code', he: 'קוד ההנחה אינו מוכר' },
-  'error.promo.code.already.exists': { status: 409, en: 'This promo code already exists', he: 'קוד ההנחה כבר קיים' },
   'error.promo.code.expired': {
     status: 409,
     en: 'This promo code is not valid at this time',
@@ -572,11 +497,6 @@ export const ERROR_CATALOGUE = {
     en: 'This promo code is for new clients only',
     he: 'קוד ההנחה מיועד ללקוחות חדשים בלבד',
   },
-  'error.promo.code.terms.invalid': {
-    status: 400,
-    en: 'Give a percent from 1 to 99 or a fixed amount, and an end after the start',
-    he: 'יש לציין אחוז בין 1 ל־99 או סכום קבוע, ותאריך סיום אחרי תאריך ההתחלה',
-  },
 
   // Screen messages the UIs show outside a server answer
   'error.page.not.found': { status: 404, en: 'The page does not exist', he: 'הדף אינו קיים' },
@@ -587,6 +507,114 @@ export const ERROR_CATALOGUE = {
     he: 'אין חיבור לשרת. בדקו את החיבור לאינטרנט ונסו שוב',
   },
   'error.something.went.wrong': { status: 500, en: 'Something went wrong', he: 'משהו השתבש' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+/** The codes only staff can meet: administration, bulk operations, broadcasts, refunds, reports, the console. */
+export const STAFF_ERROR_CATALOGUE = {
+  // Authentication and session
+  'error.view.as.staff.account': {
+    status: 403,
+    en: 'Only a client or ambassador account can be viewed as its owner',
+    he: 'אפשר לצפות בשם בעל החשבון רק בחשבון של לקוח או שגריר',
+  },
+  'error.metrics.token.unset': {
+    status: 403,
+    en: 'The metrics are closed on this server until METRICS_TOKEN is set',
+    he: 'המדדים סגורים בשרת הזה עד שיוגדר METRICS_TOKEN',
+  },
+
+  // Generic
+  'error.audit.not.found': { status: 404, en: 'Activity log entry not found', he: 'רשומת היומן לא נמצאה' },
+
+  // Validation (server and forms)
+  'error.validation.must.be.positive': { status: 400, en: 'Must be a positive number', he: 'חייב להיות מספר חיובי' },
+
+  // Packages (payment plans)
+  'error.payment.plan.already.exists': { status: 409, en: 'The package already exists', he: 'החבילה כבר קיימת' },
+  'error.payment.plan.cannot.be.deleted': {
+    status: 409,
+    en: 'The package is in use and cannot be deleted',
+    he: 'החבילה בשימוש ולא ניתן למחוק אותה',
+  },
+  'error.payment.plan.cannot.be.modified': {
+    status: 409,
+    en: 'The package is in use and its price or duration cannot be changed',
+    he: 'החבילה בשימוש ולא ניתן לשנות את מחירה או משכה',
+  },
+
+  // Payments and balance
+  'error.payment.already.refunded': {
+    status: 409,
+    en: 'This payment was already refunded',
+    he: 'התשלום הזה כבר הוחזר',
+  },
+  'error.payment.not.refundable': {
+    status: 409,
+    en: 'Only a completed subscription payment can be refunded to the balance',
+    he: 'רק תשלום מנוי שהושלם ניתן להחזיר ליתרה',
+  },
+  'error.payment.status.manual.only': {
+    status: 409,
+    en: 'Only manual payments can change status',
+    he: 'רק לתשלומים ידניים ניתן לשנות סטטוס',
+  },
+  'error.balance.negative.confirmation.required': {
+    status: 409,
+    en: 'This change leaves the balance negative ({resultingBalance}). Confirm to continue',
+    he: 'השינוי ישאיר יתרה שלילית ({resultingBalance}). יש לאשר כדי להמשיך',
+  },
+  'error.voucher.batch.not.funded': {
+    status: 409,
+    en: 'This voucher cannot be redeemed yet',
+    he: 'עדיין לא ניתן לממש את השובר',
+  },
+  'error.voucher.batch.already.funded': {
+    status: 409,
+    en: 'This voucher batch was already recorded as sold or given away',
+    he: 'סדרת השוברים כבר נרשמה כנמכרה או כניתנה במתנה',
+  },
+  'error.voucher.batch.not.found': { status: 404, en: 'Voucher batch not found', he: 'סדרת השוברים לא נמצאה' },
+  'error.voucher.funding.amount.invalid': {
+    status: 400,
+    en: 'A sold day voucher batch needs the amount received; one given away has none',
+    he: 'לסדרת שוברי ימים שנמכרה יש לציין את הסכום שהתקבל; לסדרה שניתנה במתנה אין סכום',
+  },
+  'error.bulk.batch.not.found': { status: 404, en: 'Bulk operation not found', he: 'הפעולה הגורפת לא נמצאה' },
+  'error.bulk.no.targets': {
+    status: 409,
+    en: 'No clients or subscriptions match this selection',
+    he: 'אין לקוחות או מנויים שמתאימים לבחירה הזו',
+  },
+  'error.bulk.too.many.targets': {
+    status: 409,
+    en: 'This selection matches more than {max} targets: narrow it',
+    he: 'הבחירה הזו מתאימה ליותר מ-{max} יעדים: יש לצמצם אותה',
+  },
+
+  // Subscriptions and the streaming service
+  'error.subscription.not.extendable': {
+    status: 409,
+    en: 'Days can be added only to a subscription that has started and not ended',
+    he: 'אפשר להוסיף ימים רק למנוי שכבר התחיל ועוד לא הסתיים',
+  },
+
+  // Broadcasts (docs/adr/0091-broadcasts.md)
+  'error.broadcast.not.found': { status: 404, en: 'Broadcast not found', he: 'ההודעה לא נמצאה' },
+  'error.broadcast.no.recipients': {
+    status: 409,
+    en: 'No client matches these filters',
+    he: 'אין לקוחות שמתאימים לסינון',
+  },
+
+  // Promo codes (docs/adr/0088-promo-codes.md)
+  'error.promo.code.already.exists': { status: 409, en: 'This promo code already exists', he: 'קוד ההנחה כבר קיים' },
+  'error.promo.code.terms.invalid': {
+    status: 400,
+    en: 'Give a percent from 1 to 99 or a fixed amount, and an end after the start',
+    he: 'יש לציין אחוז בין 1 ל־99 או סכום קבוע, ותאריך סיום אחרי תאריך ההתחלה',
+  },
+
+  // Screen messages the UIs show outside a server answer
   'error.export.failed': {
     status: 500,
     en: 'Something went wrong, please try again later',
@@ -602,10 +630,17 @@ export const ERROR_CATALOGUE = {
     en: 'This console is for staff. Clients sign in to the client app',
     he: 'הממשק הזה מיועד לצוות. לקוחות מתחברים לאפליקציית הלקוחות',
   },
-} as const satisfies Record<string, { status: number; en: string; he: string }>;
+} as const satisfies Record<string, CatalogueEntry>;
+
+/**
+ * The whole catalogue, for the API and the staff console. Built in a call marked pure because a bundler keeps a bare
+ * object spread (it might run getters), and with it the staff part, in a UI that never reads the union.
+ */
+export const ERROR_CATALOGUE = /* @__PURE__ */ (() => ({ ...CLIENT_ERROR_CATALOGUE, ...STAFF_ERROR_CATALOGUE }))();
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-export const ERROR_CODES = Object.freeze(Object.keys(ERROR_CATALOGUE) as ErrorCode[]);
+// Pure: a bundler may drop the whole catalogue from a UI that reads only its client part.
+export const ERROR_CODES = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(ERROR_CATALOGUE) as ErrorCode[]);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);
@@ -617,6 +652,21 @@ export function errorStatus(code: ErrorCode): number {
 
 export function formatErrorMessage(code: ErrorCode, lang: Language, params: MessageParams = {}): string {
   return fillPlaceholders(ERROR_CATALOGUE[code][lang], params);
+}
+
+export type ClientErrorCode = keyof typeof CLIENT_ERROR_CATALOGUE;
+
+function isClientErrorCode(value: unknown): value is ClientErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(CLIENT_ERROR_CATALOGUE, value);
+}
+
+/**
+ * `formatErrorMessage` for the client portal, which carries only the client part of the catalogue: a staff-only code
+ * (which no route a client may call answers with) shows the generic internal-server-error text.
+ */
+export function formatClientErrorMessage(code: ErrorCode, lang: Language, params: MessageParams = {}): string {
+  const known: ClientErrorCode = isClientErrorCode(code) ? code : 'error.internal.server.error';
+  return fillPlaceholders(CLIENT_ERROR_CATALOGUE[known][lang], params);
 }
 
 /** One field's problem in a 400 answer. */
@@ -642,21 +692,40 @@ export interface ApiErrorBody {
  * its `message`) is a known code, else the raw server message, else the internal-server-error text.
  */
 export function messageForApiError(body: unknown, lang: Language): string {
+  return messageOfApiError(body, lang, isErrorCode, formatErrorMessage);
+}
+
+/** `messageForApiError` for the client portal (see `formatClientErrorMessage`). */
+export function clientMessageForApiError(body: unknown, lang: Language): string {
+  return messageOfApiError(body, lang, isCatalogueCode, formatClientErrorMessage);
+}
+
+/** Any catalogue-shaped code: the client portal cannot tell a staff-only code from an unknown one, and need not. */
+function isCatalogueCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value.startsWith('error.');
+}
+
+function messageOfApiError(
+  body: unknown,
+  lang: Language,
+  isCode: (value: unknown) => value is ErrorCode,
+  format: typeof formatErrorMessage,
+): string {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Partial<ApiErrorBody>;
   const candidates = [record.error, record.message];
   for (const candidate of candidates) {
-    if (isErrorCode(candidate)) {
+    if (isCode(candidate)) {
       const details = record.details ?? {};
       const params: Record<string, string | number> = {};
       for (const [key, value] of Object.entries(details)) {
         if (typeof value === 'string' || typeof value === 'number') params[key] = value;
       }
-      return formatErrorMessage(candidate, lang, params);
+      return format(candidate, lang, params);
     }
   }
   if (typeof record.message === 'string' && record.message.trim() !== '') return record.message;
   if (typeof record.error === 'string' && record.error.trim() !== '') return record.error;
-  return formatErrorMessage('error.internal.server.error', lang);
+  return format('error.internal.server.error', lang);
 }
 
 /**
@@ -664,11 +733,24 @@ export function messageForApiError(body: unknown, lang: Language): string {
  * first refusal of a field wins), for forms to show beside their inputs.
  */
 export function fieldMessagesOfApiError(body: unknown, lang: Language): Record<string, string> {
+  return fieldMessagesOf(body, lang, messageForApiError);
+}
+
+/** `fieldMessagesOfApiError` for the client portal (see `formatClientErrorMessage`). */
+export function clientFieldMessagesOfApiError(body: unknown, lang: Language): Record<string, string> {
+  return fieldMessagesOf(body, lang, clientMessageForApiError);
+}
+
+function fieldMessagesOf(
+  body: unknown,
+  lang: Language,
+  message: (body: unknown, lang: Language) => string,
+): Record<string, string> {
   const fields =
     (typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>).details?.fields : null) ?? [];
   const result: Record<string, string> = {};
   for (const field of fields) {
-    result[field.field] ??= messageForApiError({ error: field.error, message: '', details: field.params }, lang);
+    result[field.field] ??= message({ error: field.error, message: '', details: field.params }, lang);
   }
   return result;
 }

@@ -1,4 +1,4 @@
-import { enumLabel, formatErrorMessage, type Language, type Payment } from '@kupa/proto';
+import { enumLabel, formatClientErrorMessage, type Language, type Payment } from '@kupa/proto';
 import { formatDollars } from '../../lib/format';
 import { translate } from '../../lib/i18n/i18n';
 
@@ -46,7 +46,7 @@ export function purchaseSentence(payment: Payment, lang: Language): string | nul
       return translate(lang, buy ? 'deposit.purchase.bought' : 'deposit.purchase.renewed', { plan });
     case 'FAILED': {
       // The catalogue's messages stand alone without a full stop; here one ends the reason before the next sentence.
-      const message = formatErrorMessage(purchase.errorCode ?? 'error.payment.failed', lang);
+      const message = formatClientErrorMessage(purchase.errorCode ?? 'error.payment.failed', lang);
       const reason = /[.!?]$/.test(message) ? message : `${message}.`;
       return translate(lang, buy ? 'deposit.purchase.failedBuy' : 'deposit.purchase.failedRenew', { plan, reason });
     }

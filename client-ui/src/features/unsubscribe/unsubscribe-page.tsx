@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { formatErrorMessage } from '@kupa/proto';
+import { formatClientErrorMessage } from '@kupa/proto';
 import { notificationsApi } from '../../lib/api/endpoints';
 import { errorMessageFor } from '../../lib/api/api-error';
 import { useT } from '../../lib/i18n/i18n';
@@ -28,7 +28,7 @@ export function UnsubscribePage() {
     <AuthCard title={t('unsubscribe.title')}>
       {token === undefined ? (
         <Alert severity="error" data-testid="unsubscribe-error">
-          {formatErrorMessage('error.unsubscribe.link.invalid', lang)}
+          {formatClientErrorMessage('error.unsubscribe.link.invalid', lang)}
         </Alert>
       ) : unsubscribe.isSuccess ? (
         <Alert severity="success" data-testid="unsubscribe-done" role="status">

@@ -1,7 +1,7 @@
 import {
-  fieldMessagesOfApiError,
-  formatErrorMessage,
-  messageForApiError,
+  clientFieldMessagesOfApiError,
+  formatClientErrorMessage,
+  clientMessageForApiError,
   type ApiErrorBody,
   type Language,
 } from '@kupa/proto';
@@ -61,11 +61,11 @@ export function isConnectionLost(error: unknown): boolean {
 
 /** The catalogue message for any thrown value, so screens never show a raw exception text by accident. */
 export function errorMessageFor(error: unknown, lang: Language): string {
-  if (isApiError(error)) return messageForApiError(error.body, lang);
-  return formatErrorMessage('error.internal.server.error', lang);
+  if (isApiError(error)) return clientMessageForApiError(error.body, lang);
+  return formatClientErrorMessage('error.internal.server.error', lang);
 }
 
 /** Per-field messages of a 400 answer, keyed by field name, for forms to show beside their inputs. */
 export function fieldErrorsOf(error: unknown, lang: Language): Record<string, string> {
-  return isApiError(error) ? fieldMessagesOfApiError(error.body, lang) : {};
+  return isApiError(error) ? clientFieldMessagesOfApiError(error.body, lang) : {};
 }

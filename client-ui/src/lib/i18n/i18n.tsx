@@ -1,9 +1,9 @@
 import { type ReactNode, useCallback } from 'react';
 import {
   fillPlaceholders,
-  formatErrorMessage,
+  formatClientErrorMessage,
   LANGUAGE_LOCALES,
-  messageForApiError,
+  clientMessageForApiError,
   type ErrorCode,
   type Language,
   type MessageParams,
@@ -32,11 +32,12 @@ export function useT() {
   const lang = useLangStore((state) => state.lang);
   const t = useCallback<Translate>((key, params) => translate(lang, key, params), [lang]);
   const issueMessage = useCallback(
-    (issue: RuleIssue | null | undefined) => (issue ? formatErrorMessage(issue.error, lang, issue.params) : undefined),
+    (issue: RuleIssue | null | undefined) =>
+      issue ? formatClientErrorMessage(issue.error, lang, issue.params) : undefined,
     [lang],
   );
-  const errorMessage = useCallback((code: ErrorCode) => formatErrorMessage(code, lang), [lang]);
-  const apiErrorMessage = useCallback((body: unknown) => messageForApiError(body, lang), [lang]);
+  const errorMessage = useCallback((code: ErrorCode) => formatClientErrorMessage(code, lang), [lang]);
+  const apiErrorMessage = useCallback((body: unknown) => clientMessageForApiError(body, lang), [lang]);
   // Like t, but every parameter is an LTR-isolated node: for sentences that embed e-mails, amounts or IDs.
   const tIsolated = useCallback(
     (key: MessageKey, params: Readonly<Record<string, string | number>>) =>

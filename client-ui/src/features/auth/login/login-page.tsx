@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { checkEmail, checkRequired, firstIssue, formatErrorMessage, isStaffRole } from '@kupa/proto';
+import { checkEmail, checkRequired, firstIssue, formatClientErrorMessage, isStaffRole } from '@kupa/proto';
 import { authApi } from '../../../lib/api/endpoints';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { useT } from '../../../lib/i18n/i18n';
@@ -86,7 +86,7 @@ export function LoginPage() {
       {endReason && !staffSignedOut && !signIn.isError && (
         <Alert severity="warning" data-testid="session-ended-notice">
           <AlertTitle>{t('login.ended.title')}</AlertTitle>
-          {formatErrorMessage(endReason, lang)}
+          {formatClientErrorMessage(endReason, lang)}
         </Alert>
       )}
       {signIn.isError && (

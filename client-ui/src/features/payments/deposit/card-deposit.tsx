@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { messageForApiError, minorToAmount } from '@kupa/proto';
+import { clientMessageForApiError, minorToAmount } from '@kupa/proto';
 import { fieldErrorsOf, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
 import { notifyError } from '../../../lib/api/query-client';
@@ -41,7 +41,7 @@ export function CardDeposit({ amount, onAmountChange: setAmount, limitsKnown }: 
       const field = fieldErrorsOf(error, lang).amount;
       if (field) setAmountError(field);
       else if (isApiError(error) && error.body.error === 'error.deposit.amount.out.of.range')
-        setAmountError(messageForApiError(error.body, lang));
+        setAmountError(clientMessageForApiError(error.body, lang));
       else notifyError(error);
     },
   });

@@ -12,7 +12,7 @@ import {
   CASHIER_PROVIDER_STATUS_LABELS,
   type CryptoMethod,
   enumLabel,
-  messageForApiError,
+  clientMessageForApiError,
   minorToAmount,
 } from '@kupa/proto';
 import { fieldErrorsOf, isApiError } from '../../../lib/api/api-error';
@@ -65,7 +65,7 @@ export function CryptoDeposit({ amount, onAmountChange: setAmount }: CryptoDepos
       const field = fieldErrorsOf(error, lang).amount;
       if (field) setAmountError(field);
       else if (isApiError(error) && error.body.error === 'error.deposit.amount.out.of.range')
-        setAmountError(messageForApiError(error.body, lang));
+        setAmountError(clientMessageForApiError(error.body, lang));
       else notifyError(error);
     },
   });
