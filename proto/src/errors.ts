@@ -638,7 +638,8 @@ export const STAFF_ERROR_CATALOGUE = {
  */
 export const ERROR_CATALOGUE = /* @__PURE__ */ (() => ({ ...CLIENT_ERROR_CATALOGUE, ...STAFF_ERROR_CATALOGUE }))();
 
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+// Named from the two parts, not the union's value: the event schema generator cannot read a type a call returns.
+export type ErrorCode = keyof typeof CLIENT_ERROR_CATALOGUE | keyof typeof STAFF_ERROR_CATALOGUE;
 // Pure: a bundler may drop the whole catalogue from a UI that reads only its client part.
 export const ERROR_CODES = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(ERROR_CATALOGUE) as ErrorCode[]);
 
