@@ -251,11 +251,6 @@ export const CLIENT_ERROR_CATALOGUE = {
 
   // Payments and balance
   'error.payment.not.found': { status: 404, en: 'Payment not found', he: 'התשלום לא נמצא' },
-  'error.payment.not.large.deposit': {
-    status: 409,
-    en: 'This payment is not a large deposit waiting to be seen',
-    he: 'התשלום הזה אינו הפקדה גדולה שממתינה לבדיקה',
-  },
   'error.insufficient.balance': { status: 409, en: 'Insufficient balance', he: 'אין מספיק יתרה' },
   'error.withdrawal.exceeds.balance': {
     status: 409,
@@ -543,6 +538,11 @@ export const STAFF_ERROR_CATALOGUE = {
   },
 
   // Payments and balance
+  'error.payment.not.large.deposit': {
+    status: 409,
+    en: 'This payment is not a large deposit waiting to be seen',
+    he: 'התשלום הזה אינו הפקדה גדולה שממתינה לבדיקה',
+  },
   'error.payment.already.refunded': {
     status: 409,
     en: 'This payment was already refunded',
