@@ -153,10 +153,13 @@ describe('the catalogue split by audience (docs/adr/0048, the catalogue split)',
     }
   });
 
-  it('shows the generic message for a staff-only code in the client portal', () => {
+  it('shows a code the portal does not carry as the server said it, or the generic message, never the bare code', () => {
     const generic = formatErrorMessage('error.internal.server.error', 'en');
     expect(formatClientErrorMessage('error.bulk.no.targets', 'en')).toBe(generic);
-    expect(clientMessageForApiError({ error: 'error.bulk.no.targets', message: 'No clients' }, 'en')).toBe(generic);
+    expect(clientMessageForApiError({ error: 'error.bulk.no.targets', message: 'No clients' }, 'en')).toBe(
+      'No clients',
+    );
+    expect(clientMessageForApiError({ error: 'error.newer.than.this.build', message: '' }, 'en')).toBe(generic);
     expect(
       clientFieldMessagesOfApiError(
         { details: { fields: [{ field: 'batch', error: 'error.bulk.no.targets' }] } },

@@ -141,6 +141,7 @@ export const CLIENT_ERROR_CATALOGUE = {
   },
 
   // Validation (server and forms)
+  'error.validation.must.be.positive': { status: 400, en: 'Must be a positive number', he: 'חייב להיות מספר חיובי' },
   'error.validation.failed': { status: 400, en: 'Some fields are invalid', he: 'חלק מהשדות אינם תקינים' },
   'error.validation.blank': { status: 400, en: 'Must not be blank', he: 'השדה לא יכול להיות ריק' },
   'error.validation.required': { status: 400, en: 'Required', he: 'שדה חובה' },
@@ -522,7 +523,6 @@ export const STAFF_ERROR_CATALOGUE = {
   'error.audit.not.found': { status: 404, en: 'Activity log entry not found', he: 'רשומת היומן לא נמצאה' },
 
   // Validation (server and forms)
-  'error.validation.must.be.positive': { status: 400, en: 'Must be a positive number', he: 'חייב להיות מספר חיובי' },
 
   // Packages (payment plans)
   'error.payment.plan.already.exists': { status: 409, en: 'The package already exists', he: 'החבילה כבר קיימת' },
@@ -696,14 +696,19 @@ export function messageForApiError(body: unknown, lang: Language): string {
   return messageOfApiError(body, lang, isErrorCode, formatErrorMessage);
 }
 
-/** `messageForApiError` for the client portal (see `formatClientErrorMessage`). */
+/**
+ * `messageForApiError` for the client portal (see `formatClientErrorMessage`). A code the portal does not carry (a
+ * staff-only one, or one newer than this build) reads as the server's own message when the answer has one, as it did
+ * before the catalogue was split, and as the generic message when it has none: never as the bare code.
+ */
 export function clientMessageForApiError(body: unknown, lang: Language): string {
-  return messageOfApiError(body, lang, isCatalogueCode, formatClientErrorMessage);
-}
-
-/** Any catalogue-shaped code: the client portal cannot tell a staff-only code from an unknown one, and need not. */
-function isCatalogueCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && value.startsWith('error.');
+  const code = typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>).error : undefined;
+  const message = typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>).message : undefined;
+  const unknownCode = typeof code === 'string' && code.startsWith('error.') && !isClientErrorCode(code);
+  if (unknownCode && (typeof message !== 'string' || message.trim() === '' || message.startsWith('error.'))) {
+    return formatClientErrorMessage('error.internal.server.error', lang);
+  }
+  return messageOfApiError(body, lang, isClientErrorCode, formatClientErrorMessage);
 }
 
 function messageOfApiError(

@@ -84,4 +84,23 @@ describe('the error codes of routes a client may call (docs/adr/0048, the catalo
     }
     expect(staffOnly).toEqual([]);
   });
+
+  it('names no staff-only code in the portal or in the shared rules its forms check with', () => {
+    // The portal formats these codes itself (a form's own check before anything is sent, a page's own message), so
+    // each must be one it carries. Found before: `error.validation.must.be.positive`, which proto's amount rule gives
+    // the transfer form, had gone to the staff part.
+    const repository = join(SOURCE_ROOT, '..', '..', '..');
+    const portalFiles = (readdirSync(join(repository, 'client-ui', 'src'), { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => join(repository, 'client-ui', 'src', file));
+    const ruleFiles = ['validation.ts', 'money.ts'].map((file) => join(repository, 'proto', 'src', file));
+    const named = new Map<string, string>();
+    for (const file of [...portalFiles, ...ruleFiles]) {
+      for (const match of readFileSync(file, 'utf8').matchAll(CODE_LITERAL))
+        named.set(match[1], relative(repository, file));
+    }
+    expect(named.size).toBeGreaterThan(10);
+    const staffOnly = [...named].filter(([code]) => code in STAFF_ERROR_CATALOGUE);
+    expect(staffOnly).toEqual([]);
+  });
 });
