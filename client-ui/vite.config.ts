@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -73,6 +74,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // CI machines have two cores; rendering react-admin and MUI screens under jsdom can take seconds there.
     testTimeout: 20_000,
+    // Vitest's default leaves one core free, which on CI's two cores is one worker for the whole suite: two workers took
+    // the portal's files from 245 s to 148 s there (ADR 0095). Larger machines keep the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     restoreMocks: true,
   },
 });
