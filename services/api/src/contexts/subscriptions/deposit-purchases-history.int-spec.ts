@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { ManualClock } from '../../platform/clock';
 import { eventually } from '../../test-support/eventually';
 import { type FakeCheckoutSession, FakeStripe } from '../../test-support/fake-stripe';
 import { adminToken } from '../../test-support/identity-fixtures';
@@ -13,6 +14,8 @@ import { createTestDatabase } from '../../test-support/test-database';
 import { balanceMinorOf, expectLedgerVerifyOk, expectReadModelsToEqualReplay } from './subscriptions.fixtures';
 
 const FIXTURES = join(__dirname, '../../test-support/fixtures');
+/** The seeding run wrote the backup at 02:27 on 2026-11-29 (its payments' times, in the expected answers). */
+const SEEDED_BACKUP_OPENED_AT = new Date('2026-11-29T03:00:00Z');
 
 /** What the seeding run (`deposit-purchases.seed.ts.txt`, on main 8913f0f) recorded beside its backup. */
 interface Expected {
@@ -94,6 +97,9 @@ describe('deposit purchases written before their own streams', () => {
       database: restored,
       env: { ...stripe.env(), CASHIER_DEPOSIT_MIN: '5', CASHIER_DEPOSIT_MAX: '500' },
       stoppedLoops: ['provisioning-jobs'],
+      // Half an hour after the seeding run, as a server opened on that backup soon after: on the system clock the
+      // deposits still waiting in it time out a day after it was written, and the spec would read a different day.
+      clock: new ManualClock(SEEDED_BACKUP_OPENED_AT),
     });
     admin = await adminToken(testApp);
   });
