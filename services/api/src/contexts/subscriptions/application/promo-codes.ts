@@ -46,6 +46,15 @@ export class PromoCodes {
   }
 
   /** A code that exists, in its stored form; 404 `error.promo.code.not.found` otherwise. */
+  /**
+   * `existing` for a code named in a path, which names it exactly in any case: surrounding spaces are another
+   * spelling, not the code (400 `error.promo.code.invalid`), where a code typed into a form is trimmed.
+   */
+  async existingNamedInPath(raw: string): Promise<string> {
+    if (raw !== raw.trim()) throw new ApiError('error.promo.code.invalid');
+    return this.existing(raw);
+  }
+
   async existing(raw: string): Promise<string> {
     const code = this.normalize(raw);
     const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM ${PROMO_CODES_TABLE} WHERE code = $1`, [code]);

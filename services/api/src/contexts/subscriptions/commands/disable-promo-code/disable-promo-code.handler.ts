@@ -2,7 +2,6 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PromoCodeView } from '@kupa/proto';
 import { assert } from '../../../../kernel';
 import { CommandPipeline } from '../../../../platform/commands';
-import { ApiError } from '../../../../platform/http';
 import { PromoCodes } from '../../application/promo-codes';
 import { disablePromoCode } from '../../domain/promo-code.decider';
 import { promoCodeStreams } from '../../infrastructure/promo-code-streams';
@@ -17,9 +16,7 @@ export class DisablePromoCodeHandler implements ICommandHandler<DisablePromoCode
   ) {}
 
   async execute({ code: raw, context }: DisablePromoCodeCommand): Promise<PromoCodeView> {
-    // A path names a code exactly, in any case: surrounding spaces are another spelling, not the code.
-    if (raw !== raw.trim()) throw new ApiError('error.promo.code.invalid');
-    const code = await this.promoCodes.existing(raw);
+    const code = await this.promoCodes.existingNamedInPath(raw);
     await this.pipeline.run({
       context,
       causationId: null,

@@ -45,7 +45,7 @@ export class PromoCodeHoldsController {
   @Roles('ADMIN', 'MANAGER')
   @Header('Cache-Control', 'no-store')
   async holds(@Param('code') raw: string): Promise<PromoCodeHold[]> {
-    const code = await this.promoCodes.existing(raw);
+    const code = await this.promoCodes.existingNamedInPath(raw);
     const rows: HoldRow[] = await this.dataSource.query(
       `SELECT code, user_uuid, deposit_payment_id::text AS deposit_payment_id, subscription_id,
               price_minor::text AS price_minor, discount_minor::text AS discount_minor, reserved_at, expires_at
