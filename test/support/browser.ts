@@ -1,18 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, never a downloaded browser build. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/**
- * Where screenshots go: test/artifacts/, or KUPA_E2E_ARTIFACTS_DIR (relative to test/) when two journey passes run at
- * once and must not write the same files.
- */
-export const ARTIFACTS_DIR = resolve(
-  join(import.meta.dirname, '..'),
-  process.env.KUPA_E2E_ARTIFACTS_DIR ?? 'artifacts',
-);
+export const ARTIFACTS_DIR = join(import.meta.dirname, '..', 'artifacts');
 
 /** Console messages about the Content Security Policy seen since the last journey step ended. */
 const cspViolations: string[] = [];
