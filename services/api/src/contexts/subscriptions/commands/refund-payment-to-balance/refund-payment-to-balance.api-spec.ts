@@ -1,5 +1,6 @@
 import { type AuditLog, auditSentence, type Page, type Payment, type Plan } from '@kupa/proto';
 import { ManualClock } from '../../../../platform/clock';
+import { eventually } from '../../../../test-support/eventually';
 import { adminToken, createActiveUser, type ActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
@@ -63,11 +64,18 @@ describe('POST /payments/{id}/refund-to-balance', () => {
     });
     expect(await balanceMinorOf(testApp, customer.userUuid)).toBe(2500);
     expect((await read(testApp, subscription.id)).status).toBe('CANCELED');
-    const jobs = (await testApp.dataSource.query(
-      `SELECT operation FROM provisioning_jobs WHERE subscription_id = $1 ORDER BY seq`,
-      [subscription.id],
-    )) as Array<{ operation: string }>;
-    expect(jobs.map((job) => job.operation)).toContain('DISABLE_ACCOUNT');
+    // The provisioning processor follows the subscription's end a little later: the full run once read the jobs first.
+    await eventually(
+      async () =>
+        (
+          (await testApp.dataSource.query(
+            `SELECT operation FROM provisioning_jobs WHERE subscription_id = $1 ORDER BY seq`,
+            [subscription.id],
+          )) as Array<{ operation: string }>
+        ).map((job) => job.operation),
+      (operations) => operations.includes('DISABLE_ACCOUNT'),
+      'the ended subscription has a DISABLE_ACCOUNT provisioning job',
+    );
 
     const payments = await paymentsOf(customer);
     const original = payments.find((payment) => payment.paymentId === charge.paymentId);
