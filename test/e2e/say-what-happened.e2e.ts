@@ -208,6 +208,8 @@ describe('say what happened, keep what was typed, keep the layout still', () => 
     await view.goto(`${server.baseUrl}/view-as#${accessToken}`);
     await view.getByTestId('view-as-banner').waitFor();
     assert.equal(new URL(view.url()).hash, '', 'the token left the address bar');
+    // The balance shows "…" until the client's figures arrive: wait for them, then read them.
+    await view.getByTestId('balance').filter({ hasText: /\d/ }).waitFor();
     assert.match((await view.getByTestId('balance').textContent()) ?? '', /75/);
     await view.goto(`${server.baseUrl}/packages`);
     await view.getByTestId('view-as-banner').waitFor();
