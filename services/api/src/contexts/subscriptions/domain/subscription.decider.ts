@@ -93,6 +93,28 @@ function paidPriceMinor(listPriceMinor: number, discountPercent: number, codeDis
   return discountedPriceMinor(listPriceMinor, discountPercent) - codeDiscountMinor;
 }
 
+/** What a purchase of a package records whatever paid for it: who, the package's terms, the login, when. */
+function packagePurchase(
+  command: { subscriptionId: string; userUuid: string; userEmail: string; login: string; at: Date },
+  plan: PurchasedPlan,
+) {
+  return {
+    subscriptionId: command.subscriptionId,
+    userUuid: command.userUuid,
+    userEmail: command.userEmail,
+    type: 'REGULAR' as const,
+    planId: plan.planId,
+    planName: plan.planName,
+    durationInMonths: plan.durationInMonths,
+    trialDays: null,
+    listPriceMinor: plan.priceMinor,
+    currency: plan.currency,
+    isRecurrent: plan.isRecurrent,
+    login: command.login,
+    purchasedAt: command.at.toISOString(),
+  };
+}
+
 export function purchaseSubscription(
   command: {
     subscriptionId: string;
@@ -119,22 +141,10 @@ export function purchaseSubscription(
     {
       type: 'SubscriptionPurchased',
       data: {
-        subscriptionId: command.subscriptionId,
-        userUuid: command.userUuid,
-        userEmail: command.userEmail,
-        type: 'REGULAR',
-        planId: plan.planId,
-        planName: plan.planName,
-        durationInMonths: plan.durationInMonths,
-        trialDays: null,
+        ...packagePurchase(command, plan),
         priceMinor: paidPriceMinor(plan.priceMinor, command.discountPercent, codeDiscountMinor),
-        listPriceMinor: plan.priceMinor,
         discountPercent: command.discountPercent,
-        currency: plan.currency,
-        isRecurrent: plan.isRecurrent,
-        login: command.login,
         paymentId: command.paymentId,
-        purchasedAt: command.at.toISOString(),
       },
     },
   ];
@@ -203,25 +213,7 @@ export function purchaseWithDayVoucher(
   return [
     {
       type: 'SubscriptionPurchased',
-      data: {
-        subscriptionId: command.subscriptionId,
-        userUuid: command.userUuid,
-        userEmail: command.userEmail,
-        type: 'REGULAR',
-        planId: plan.planId,
-        planName: plan.planName,
-        durationInMonths: plan.durationInMonths,
-        trialDays: null,
-        priceMinor: 0,
-        listPriceMinor: plan.priceMinor,
-        discountPercent: 0,
-        currency: plan.currency,
-        isRecurrent: plan.isRecurrent,
-        login: command.login,
-        paymentId: null,
-        purchasedAt: command.at.toISOString(),
-        voucher,
-      },
+      data: { ...packagePurchase(command, plan), priceMinor: 0, discountPercent: 0, paymentId: null, voucher },
     },
   ];
 }
