@@ -1,16 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { checkSubscriptionLogin, checkSubscriptionPassword, LIMITS, PATTERNS } from '@kupa/proto';
-import { IsString, MaxLength } from 'class-validator';
 import { FieldNeededWhen, SatisfiesRule } from '../../../../platform/http';
+import { VoucherCodeField } from '../../infrastructure/voucher-code-field.dto';
 
 export class RedeemVoucherRequestDto {
-  @ApiProperty({
-    example: 'ABCD-EFGH-JKMN-PQRS',
-    maxLength: 64,
-    description: 'The code as printed; case, spaces and dashes do not matter',
-  })
-  @IsString({ message: 'error.validation.invalid.input' })
-  @MaxLength(64, { message: 'error.validation.too.many.symbols' })
+  @VoucherCodeField()
   code: string;
 
   @ApiProperty({
