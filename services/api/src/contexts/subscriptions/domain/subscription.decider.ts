@@ -93,6 +93,16 @@ function paidPriceMinor(listPriceMinor: number, discountPercent: number, codeDis
   return discountedPriceMinor(listPriceMinor, discountPercent) - codeDiscountMinor;
 }
 
+/** Every purchase (bought, trial, day voucher): a new stream, and a login and password the service accepts. */
+function assertNewPurchase(
+  command: { subscriptionId: string; login: string; password: string },
+  state: SubscriptionState,
+): void {
+  assert(!state.exists, `subscription ${command.subscriptionId} is purchased once`);
+  assertLogin(command.login);
+  assertPassword(command.password);
+}
+
 /** What a purchase of a package records whatever paid for it: who, the package's terms, the login, when. */
 function packagePurchase(
   command: { subscriptionId: string; userUuid: string; userEmail: string; login: string; at: Date },
@@ -131,9 +141,7 @@ export function purchaseSubscription(
   },
   state: SubscriptionState,
 ): SubscriptionEvent[] {
-  assert(!state.exists, `subscription ${command.subscriptionId} is purchased once`);
-  assertLogin(command.login);
-  assertPassword(command.password);
+  assertNewPurchase(command, state);
   const { plan } = command;
   const codeDiscountMinor = command.codeDiscountMinor ?? 0;
   assertDiscount(command.discountPercent, codeDiscountMinor, plan.priceMinor);
@@ -155,9 +163,7 @@ export function purchaseTrial(
   command: { subscriptionId: string; userUuid: string; userEmail: string; login: string; password: string; at: Date },
   state: SubscriptionState,
 ): SubscriptionEvent[] {
-  assert(!state.exists, `subscription ${command.subscriptionId} is purchased once`);
-  assertLogin(command.login);
-  assertPassword(command.password);
+  assertNewPurchase(command, state);
   return [
     {
       type: 'SubscriptionPurchased',
@@ -202,9 +208,7 @@ export function purchaseWithDayVoucher(
   },
   state: SubscriptionState,
 ): SubscriptionEvent[] {
-  assert(!state.exists, `subscription ${command.subscriptionId} is purchased once`);
-  assertLogin(command.login);
-  assertPassword(command.password);
+  assertNewPurchase(command, state);
   const { plan, voucher } = command;
   assert(
     Number.isInteger(voucher.days) && voucher.days >= 1 && voucher.days <= LIMITS.extensionMaxDays,
