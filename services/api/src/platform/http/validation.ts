@@ -66,13 +66,19 @@ function toFieldError(path: string, constraint: string, message: string): FieldE
 
 /** The constraint of `OptionalField`; a null refused names it rather than the type rules null also breaks. */
 const NOT_NULL = 'isNotNull';
+/** The constraint of a field no DTO declares. */
+const WHITELIST = 'whitelistValidation';
 
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldError[] {
   const result: FieldError[] = [];
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
     const constraints = Object.entries(error.constraints ?? {});
-    if (constraints.length > 0) {
+    if (constraints.length > 0 && error.value === undefined && !(WHITELIST in (error.constraints ?? {}))) {
+      // A field left out breaks every rule it has (a string, at most 200 long…): the first of them would name a rule
+      // the caller never got to, so a missing field is named as missing.
+      result.push({ field: path, error: 'error.validation.required' });
+    } else if (constraints.length > 0) {
       const [constraint, message] = constraints.find(([name]) => name === NOT_NULL) ?? constraints[0];
       result.push(toFieldError(path, constraint, message));
     }
@@ -109,7 +115,8 @@ export function createValidationPipe(): ValidationPipe {
     forbidUnknownValues: true,
     transform: true,
     transformOptions: { enableImplicitConversion: false },
-    validationError: { target: false, value: false },
+    // The value is kept only to tell a missing field from a wrong one; error bodies never echo it.
+    validationError: { target: false, value: true },
     exceptionFactory: (errors) => new ValidationFailedError(flattenValidationErrors(errors)),
   });
 }
