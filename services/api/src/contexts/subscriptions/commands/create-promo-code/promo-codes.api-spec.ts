@@ -135,6 +135,19 @@ describe('promo codes', () => {
     expect((await listed(code))?.uses).toBe(0);
     const otherQuote = await quote(customer.accessToken, { code, planId: otherPlan.id });
     expect([otherQuote.status, otherQuote.body.error]).toEqual([409, 'error.promo.code.not.for.plan']);
+    // What to price is a package or a subscription, never both nor neither; the field at fault is named.
+    const neither = await quote(customer.accessToken, { code });
+    expect([neither.status, neither.body.details?.fields]).toEqual([
+      400,
+      [{ field: 'planId', error: 'error.validation.required' }],
+    ]);
+    const both = await quote(customer.accessToken, { code, planId: plan.id, subscriptionId: plan.id });
+    expect([both.status, both.body.details?.fields]).toEqual([
+      400,
+      [{ field: 'subscriptionId', error: 'error.validation.invalid.field' }],
+    ]);
+    const missingCode = await quote(customer.accessToken, { planId: plan.id });
+    expect(missingCode.body.details?.fields).toEqual([{ field: 'code', error: 'error.validation.required' }]);
 
     const response = await buy(testApp, customer.accessToken, plan.id, {
       login: uniqueLogin(),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { minorToAmount, type PromoCodeQuote } from '@kupa/proto';
 import { type Actor, type RequestContext } from '../../../../platform/auth';
 import { CommandPipeline } from '../../../../platform/commands';
-import { ApiError } from '../../../../platform/http';
+import { ApiError, ValidationFailedError } from '../../../../platform/http';
 import { planForSale, planStreams } from '../../../catalog';
 import { PromoCodes } from '../../application/promo-codes';
 import { ReferralDiscounts } from '../../application/referral-discounts';
@@ -32,8 +32,10 @@ export class PromoCodeQuotes {
     query: { code: string; planId?: string; subscriptionId?: string },
     context: RequestContext,
   ): Promise<PromoCodeQuote> {
-    if ((query.planId === undefined) === (query.subscriptionId === undefined))
-      throw new ApiError('error.validation.failed');
+    if (query.planId === undefined && query.subscriptionId === undefined)
+      throw new ValidationFailedError([{ field: 'planId', error: 'error.validation.required' }]);
+    if (query.planId !== undefined && query.subscriptionId !== undefined)
+      throw new ValidationFailedError([{ field: 'subscriptionId', error: 'error.validation.invalid.field' }]);
     const code = await this.promoCodes.existing(query.code);
     const buyer = await this.parties.existingUser(actor.userUuid);
     const referralPercent = await this.discounts.percentFor(buyer.profileId);
