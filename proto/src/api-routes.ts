@@ -47,6 +47,10 @@ export const API_ROUTES = Object.freeze({
     `/payments/${segment(paymentId)}/large-deposit-acknowledgement`,
   paymentsSearch: '/payments/search',
   userPaymentsSearch: (userUuid: string) => `/payments/search/${segment(userUuid)}`,
+  /** A client's statement over [from, to), as JSON or CSV, and their balance at an instant (ADR 0096). */
+  userStatement: (userUuid: string) => `/users/${segment(userUuid)}/statement`,
+  userStatementCsv: (userUuid: string) => `/users/${segment(userUuid)}/statement.csv`,
+  userBalanceAt: (userUuid: string) => `/users/${segment(userUuid)}/balance`,
   paymentsExport: '/payments/export',
   transfer: '/payments/transfer',
   transferRecipient: '/payments/transfer/recipient',

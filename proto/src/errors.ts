@@ -366,6 +366,17 @@ export const CLIENT_ERROR_CATALOGUE = {
     en: 'There was a problem processing the payment, please try again',
     he: 'אירעה בעיה בעיבוד התשלום, נסו שוב',
   },
+  // Statements (docs/adr/0096-statements.md)
+  'error.statement.period.too.long': {
+    status: 400,
+    en: 'A statement covers at most {maxDays} days',
+    he: 'דוח תנועות מכסה לכל היותר {maxDays} ימים',
+  },
+  'error.statement.too.many.postings': {
+    status: 400,
+    en: 'This period has more than {max} postings: choose a shorter one',
+    he: 'בתקופה הזו יותר מ-{max} תנועות: בחרו תקופה קצרה יותר',
+  },
 
   // Subscriptions and the streaming service
   'error.subscription.not.found': { status: 404, en: 'Subscription not found', he: 'המנוי לא נמצא' },

@@ -41,3 +41,4 @@ export * from './bulk-operations';
 export * from './deposit-attention';
 export * from './plan-text';
 export * from './notifications';
+export * from './statements';

@@ -61,6 +61,12 @@ export const LIMITS = Object.freeze({
   otpMaxLength: 32,
   /** The payments export's `timeZone`: the longest IANA names are about 30 characters. */
   timeZoneMaxLength: 64,
+  /**
+   * A statement (ADR 0096) covers at most this many days, and at most `statementPostingsMax` postings: the query reads
+   * the period whole, with its running balance, in one request and one file, so both are bounded.
+   */
+  statementPeriodMaxDays: 366,
+  statementPostingsMax: 5000,
 });
 
 export type Limits = typeof LIMITS;

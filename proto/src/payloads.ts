@@ -839,3 +839,45 @@ export interface AccountHistory {
   balance: number;
   entries: Page<LedgerEntry>;
 }
+
+/** One posting to a client's wallet in a statement (ADR 0096), oldest first. */
+export interface StatementLine {
+  occurredAt: IsoDateTime;
+  /** The client's own payment the posting belongs to: for a transfer received, the TRANSFER_IN. */
+  paymentId: number | null;
+  /** The event that booked the posting, as the side the client is on: a transfer they received reads as received. */
+  eventType: string;
+  /** The posting in words: the activity log's sentence of that event, in the statement's language. */
+  description: string;
+  /** Signed from the client's side: positive reached the balance, negative left it. */
+  amount: number;
+  /** The balance right after this posting. */
+  balanceAfter: number;
+}
+
+/**
+ * `GET /users/{uuid}/statement`: a client's wallet over the period [from, to). A plain typed result: the screens, the
+ * CSV file and a PDF renderer all read this one shape.
+ */
+export interface AccountStatement {
+  userUuid: string;
+  account: string;
+  from: IsoDateTime;
+  to: IsoDateTime;
+  language: Language;
+  /** The balance at `from`: every posting booked before it. */
+  openingBalance: number;
+  /** The balance at `to`: the opening balance and every line's amount. */
+  closingBalance: number;
+  /** What reached the balance in the period, and what left it (a positive number). */
+  creditsTotal: number;
+  debitsTotal: number;
+  lines: StatementLine[];
+}
+
+/** `GET /users/{uuid}/balance?at=`: the balance as the ledger held it at an instant, postings at `at` included. */
+export interface BalanceAtInstant {
+  userUuid: string;
+  at: IsoDateTime;
+  balance: number;
+}
