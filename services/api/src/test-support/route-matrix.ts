@@ -355,7 +355,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: { ...SIGNED_IN, otherClient: 404, ambassador: 404, manager: 403 },
   },
 
-  // Ledger read side: payments search and export, account history.
+  // Ledger read side: payments search and export, account history, statements.
   {
     method: 'post',
     path: '/api/payments/search',
@@ -382,6 +382,25 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     path: '/api/ledger/accounts/{account}/history',
     url: () => '/api/ledger/accounts/world:manual/history?size=1',
     expect: STAFF,
+  },
+  // Statements (ADR 0096): staff on a client's detail, or the client themself.
+  {
+    method: 'get',
+    path: '/api/users/{userUuid}/statement',
+    url: (c) => `/api/users/${c.clientUuid}/statement?from=2026-01-01&to=2026-02-01`,
+    expect: STAFF_OR_OWNER,
+  },
+  {
+    method: 'get',
+    path: '/api/users/{userUuid}/statement.csv',
+    url: (c) => `/api/users/${c.clientUuid}/statement.csv?from=2026-01-01&to=2026-02-01`,
+    expect: STAFF_OR_OWNER,
+  },
+  {
+    method: 'get',
+    path: '/api/users/{userUuid}/balance',
+    url: (c) => `/api/users/${c.clientUuid}/balance?at=2026-01-01`,
+    expect: STAFF_OR_OWNER,
   },
 
   // Catalog: packages. Bodies are invalid and the deleted id does not exist, so the package stays as it is.

@@ -11,7 +11,10 @@ const QUALITY = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
  * none of ours, a wildcard or nothing at all gives `fallback`, and so does one that cannot be read: a header is a
  * preference, never a reason to refuse a request.
  */
-export function acceptedLanguage(header: string | undefined, fallback: Language): Language {
+export function acceptedLanguage<Fallback extends Language | null>(
+  header: string | undefined,
+  fallback: Fallback,
+): Language | Fallback {
   if (!header) return fallback;
   let best: { language: Language; quality: number } | null = null;
   for (const item of header.split(',')) {

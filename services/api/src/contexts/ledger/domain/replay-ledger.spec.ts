@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { userAccount } from '@kupa/proto';
 import { ADMIN, simulate, step, USERS } from '../ledger-history.fixtures';
-import { replayLedger, startLedgerReplay } from './replay-ledger';
+import { type ReplayableEvent, replayLedger, startLedgerReplay } from './replay-ledger';
 import { walletStreamId } from './ledger.events';
 
 describe('replayLedger', () => {

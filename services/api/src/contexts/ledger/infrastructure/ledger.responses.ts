@@ -8,6 +8,11 @@ import {
   type PaymentCard,
   type AccountHistory,
   type AccountHolder,
+  type AccountStatement,
+  type BalanceAtInstant,
+  type Language,
+  LANGUAGES,
+  type StatementLine,
   AMOUNT_MAX,
   CASHIER_PROVIDER_STATUSES,
   CASHIER_PROVIDERS,
@@ -422,4 +427,73 @@ export class AccountHistoryDto implements AccountHistory {
 
   @ApiProperty({ type: PageOf(LedgerEntryDto) })
   entries: AccountHistory['entries'];
+}
+
+export class StatementLineDto implements StatementLine {
+  @InstantProperty()
+  occurredAt: string;
+
+  @ApiProperty({ ...PAYMENT_ID, nullable: true, description: "The client's own payment the posting belongs to" })
+  paymentId: number | null;
+
+  @ApiProperty({
+    example: 'TransferReceived',
+    description: 'The event that booked the posting, as the side the client is on',
+  })
+  eventType: string;
+
+  @ApiProperty({
+    example: 'Payment #12: manual deposit',
+    description: "The activity log's sentence of that event, in the statement's language",
+  })
+  description: string;
+
+  @SignedAmountProperty({ description: "US dollars from the client's side: positive reached the balance" })
+  amount: number;
+
+  @SignedAmountProperty({ description: 'The balance right after this posting' })
+  balanceAfter: number;
+}
+
+export class AccountStatementDto implements AccountStatement {
+  @ApiProperty({ format: 'uuid' })
+  userUuid: string;
+
+  @ApiProperty({ example: 'user:7d1c2a52-96a4-4f8e-9d55-3a0d4c6c1f0e' })
+  account: string;
+
+  @InstantProperty({ description: 'The period starts here, included' })
+  from: string;
+
+  @InstantProperty({ description: 'The period ends here, left out' })
+  to: string;
+
+  @ApiProperty({ enum: LANGUAGES, description: "The language of the descriptions: Accept-Language, else the holder's" })
+  language: Language;
+
+  @SignedAmountProperty({ description: 'The balance at `from`: every posting booked before it' })
+  openingBalance: number;
+
+  @SignedAmountProperty({ description: 'The balance at `to`: the opening balance and every line' })
+  closingBalance: number;
+
+  @SignedAmountProperty({ minimum: 0, description: 'What reached the balance in the period' })
+  creditsTotal: number;
+
+  @SignedAmountProperty({ minimum: 0, description: 'What left the balance in the period, as a positive amount' })
+  debitsTotal: number;
+
+  @ApiProperty({ type: [StatementLineDto], maxItems: LIMITS.statementPostingsMax, description: 'Oldest first' })
+  lines: StatementLineDto[];
+}
+
+export class BalanceAtInstantDto implements BalanceAtInstant {
+  @ApiProperty({ format: 'uuid' })
+  userUuid: string;
+
+  @InstantProperty()
+  at: string;
+
+  @SignedAmountProperty({ description: 'The balance the ledger held at `at`, postings at that instant included' })
+  balance: number;
 }

@@ -1,0 +1,103 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type AccountStatement, LANGUAGES, PAYMENTS_CSV_DEFAULT_TIME_ZONE } from '@kupa/proto';
+import type { Response } from 'express';
+import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
+import { acceptedLanguage, ApiErrors, ApiUuidParam } from '../../../../platform/http';
+import { UserUuidPipe } from '../../infrastructure/params';
+import { AccountStatementDto } from '../../infrastructure/ledger.responses';
+import { GetStatementQuery } from './get-statement.query';
+import { GetStatementCsvRequestDto, GetStatementRequestDto } from './get-statement.request.dto';
+import { statementCsv } from './statement-csv';
+
+const ACCEPT_LANGUAGE = {
+  name: 'Accept-Language',
+  required: false,
+  description: "The descriptions' language, `he` or `en`; the account holder's own language when it names neither",
+  schema: { type: 'string', example: 'he' },
+} as const;
+
+/**
+ * A client's statement (docs/product.md, Ledger, Statements; ADR 0096): staff on a client's detail, and the client
+ * themself; another client's answers 404. The JSON answer is the one shape the screens, the file and a PDF read.
+ */
+@ApiTags('ledger')
+@ApiBearerAuth()
+@Controller('users')
+export class GetStatementController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get(':userUuid/statement')
+  @ApiUuidParam('userUuid')
+  @ApiHeader(ACCEPT_LANGUAGE)
+  @ApiOkResponse({ type: AccountStatementDto })
+  @ApiErrors(400, 401, 403, 404)
+  @Roles('ADMIN', 'MANAGER', 'CLIENT', 'AMBASSADOR')
+  @ApiOperation({
+    summary:
+      "A client's statement over [from, to): opening balance, every posting in words, running and closing balance",
+  })
+  statement(
+    @CurrentActor() actor: Actor,
+    @Param('userUuid', UserUuidPipe) userUuid: string,
+    @Query() request: GetStatementRequestDto,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AccountStatement> {
+    response.setHeader('Cache-Control', 'no-store');
+    response.setHeader('Vary', 'Accept-Language');
+    return this.queries.execute(
+      new GetStatementQuery(
+        actor,
+        userUuid,
+        new Date(request.from),
+        new Date(request.to),
+        acceptedLanguage(acceptLanguage, null),
+      ),
+    );
+  }
+
+  @Get(':userUuid/statement.csv')
+  @ApiUuidParam('userUuid')
+  @ApiHeader(ACCEPT_LANGUAGE)
+  @ApiOkResponse({
+    description: 'A UTF-8 CSV file with a byte order mark: an opening row, one row per posting, a closing row',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+    headers: {
+      'Content-Disposition': { description: 'attachment; filename="statement-….csv"', schema: { type: 'string' } },
+      'Cache-Control': { description: 'no-store', schema: { type: 'string' } },
+      'Content-Language': { description: "The file's language", schema: { type: 'string', enum: [...LANGUAGES] } },
+      Vary: { description: 'Accept-Language', schema: { type: 'string' } },
+    },
+  })
+  @ApiErrors(400, 401, 403, 404)
+  @Roles('ADMIN', 'MANAGER', 'CLIENT', 'AMBASSADOR')
+  @ApiOperation({ summary: "A client's statement over [from, to) as a CSV file for spreadsheets" })
+  async statementCsv(
+    @CurrentActor() actor: Actor,
+    @Param('userUuid', UserUuidPipe) userUuid: string,
+    @Query() request: GetStatementCsvRequestDto,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const statement = await this.queries.execute(
+      new GetStatementQuery(
+        actor,
+        userUuid,
+        new Date(request.from),
+        new Date(request.to),
+        acceptedLanguage(acceptLanguage, null),
+      ),
+    );
+    const file = statementCsv(statement, request.timeZone ?? PAYMENTS_CSV_DEFAULT_TIME_ZONE);
+    const days = `${statement.from.slice(0, 10)}_${statement.to.slice(0, 10)}`;
+    response.status(200);
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="statement-${days}.csv"`);
+    response.setHeader('Cache-Control', 'no-store');
+    response.setHeader('Content-Language', statement.language);
+    response.setHeader('Vary', 'Accept-Language');
+    response.send(file);
+  }
+}
