@@ -1,11 +1,17 @@
 import { type User } from '@kupa/proto';
 import { Show, TabbedShowLayout, TabbedShowLayoutTabs, useRecordContext, useTranslate } from 'react-admin';
+import { Suspense } from 'react';
+import { CircularProgress } from '@mui/material';
+import { lazyPage } from '../shared/lazy-page';
 import { RecordLoadError } from '../shared/record-load-error';
 import { NotesTab } from './notes-tab';
 import { NotificationsTab } from './notifications-tab';
 import { PaymentsTab } from './payments-tab';
 import { ProfileTab } from './profile-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
+
+/** The statement tab loads with its own script when it is first opened (ADR 0096). */
+const StatementTab = lazyPage(() => import('./statement-tab'), 'StatementTab');
 
 function ClientTitle() {
   const record = useRecordContext<User>();
@@ -54,6 +60,11 @@ export function ClientShow() {
           data-testid="client-tab-notifications"
         >
           <NotificationsTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="kupa.clients.tabs.statement" path="statement" data-testid="client-tab-statement">
+          <Suspense fallback={<CircularProgress size={24} />}>
+            <StatementTab />
+          </Suspense>
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

@@ -16,6 +16,7 @@ export type AppPath =
   | '/packages'
   | '/payments'
   | '/payments/transfer'
+  | '/payments/statement'
   | '/payments/deposit'
   | '/payments/$paymentId'
   | '/redeem/$code'
@@ -58,6 +59,7 @@ export const ROUTE_ROLES: Readonly<Record<AppPath, readonly UserRole[]>> = {
   '/payments': CUSTOMER_ROLES,
   // Staff look at payments in the staff console; here a client transfers, deposits and opens their own payments.
   '/payments/transfer': CUSTOMER_ROLES,
+  '/payments/statement': CUSTOMER_ROLES,
   '/payments/deposit': CUSTOMER_ROLES,
   '/payments/$paymentId': CUSTOMER_ROLES,
   '/redeem/$code': CUSTOMER_ROLES,

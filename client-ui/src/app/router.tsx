@@ -173,6 +173,14 @@ const transferRoute = createRoute({
   component: lazyPage(() => import('../features/payments/transfer/transfer-page'), 'TransferPage'),
 });
 
+// The statement's screen and its code load only when it is opened (ADR 0096): the first screen does not carry them.
+const statementRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/payments/statement',
+  beforeLoad: requireRole('/payments/statement'),
+  component: lazyPage(() => import('../features/payments/statement/statement-page'), 'StatementPage'),
+});
+
 const depositRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/payments/deposit',
@@ -274,6 +282,7 @@ export const routeTree = rootRoute.addChildren([
     packagesRoute,
     paymentsRoute,
     transferRoute,
+    statementRoute,
     depositRoute,
     paymentDetailRoute,
     redeemRoute,

@@ -41,6 +41,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, such as the `Idempotency-Key` of a money call; the retry after a refresh repeats them. */
   headers?: Record<string, string>;
+  /** The answer is a file's text (a CSV download), not JSON. */
+  text?: boolean;
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {
@@ -52,9 +54,10 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   return `${path}${search ? `?${search}` : ''}`;
 }
 
-async function toResult<T>(response: Response): Promise<T> {
+async function toResult<T>(response: Response, asText?: boolean): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
+  if (asText) return text as T;
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -97,7 +100,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw connectionLostError();
   }
   const { response, signedOut } = outcome;
-  if (response.ok) return toResult<T>(response);
+  if (response.ok) return toResult<T>(response, options.text);
   const error = await toError(response, viewing);
   if (signedOut) error.handled = true;
   throw error;

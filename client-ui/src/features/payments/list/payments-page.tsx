@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
@@ -16,6 +17,7 @@ import { EmptyState, Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
 import { NegativeBalanceNotice } from '../negative-balance-notice';
 import { RedeemVoucherBox } from '../redeem/redeem-voucher-box';
+import { STATEMENT_TEXT } from '../statement/statement-text';
 import { nothingToTransfer } from '../transfer/transfer-rules';
 import { paymentsSearchQueryOptions } from '../payments-query';
 import { PaymentsFilters, type FilterPatch } from './payments-filters';
@@ -79,6 +81,14 @@ export function PaymentsPage() {
           data-testid="deposit-open"
         >
           {t('payments.deposit')}
+        </RouterButton>
+        <RouterButton
+          to="/payments/statement"
+          variant="outlined"
+          startIcon={<ReceiptLongOutlinedIcon />}
+          data-testid="statement-open"
+        >
+          {STATEMENT_TEXT.open[lang]}
         </RouterButton>
       </Stack>
       {nothingToSend && me && (
