@@ -268,6 +268,8 @@ function signedInScreens({
     },
     { app: 'client', name: 'deposit', path: '/payments/deposit', ready: '[data-testid="deposit-form"]' },
     { app: 'client', name: 'transfer', path: '/payments/transfer', ready: '[data-testid="transfer-form"]' },
+    // The month so far: the seed's payments were booked today (ADR 0096).
+    { app: 'client', name: 'statement', path: '/payments/statement', ready: '[data-testid="statement-line"]' },
     { app: 'client', name: 'redeem', path: '/redeem/ABCD-EFGH-JKMN-PQRS', ready: '[data-testid="redeem-code"]' },
     { app: 'client', name: 'packages', path: '/packages', ready: 'main h1' },
     {
@@ -386,6 +388,12 @@ function signedInScreens({
       name: 'client-payments',
       path: `/admin/clients/${clientUuid}/show/payments`,
       ready: '[data-testid="payments-card"]',
+    },
+    {
+      app: 'console',
+      name: 'client-statement',
+      path: `/admin/clients/${clientUuid}/show/statement`,
+      ready: '[data-testid="statement-line"]',
     },
     {
       app: 'console',
