@@ -269,7 +269,7 @@ function signedInScreens({
     { app: 'client', name: 'deposit', path: '/payments/deposit', ready: '[data-testid="deposit-form"]' },
     { app: 'client', name: 'transfer', path: '/payments/transfer', ready: '[data-testid="transfer-form"]' },
     // The month so far: the seed's payments were booked today (ADR 0096).
-    { app: 'client', name: 'statement', path: '/payments/statement', ready: '[data-testid="statement-line"]' },
+    { app: 'client', name: 'statement', path: '/payments/statement', ready: '[data-testid="statement-closing"]' },
     { app: 'client', name: 'redeem', path: '/redeem/ABCD-EFGH-JKMN-PQRS', ready: '[data-testid="redeem-code"]' },
     { app: 'client', name: 'packages', path: '/packages', ready: 'main h1' },
     {
@@ -393,7 +393,7 @@ function signedInScreens({
       app: 'console',
       name: 'client-statement',
       path: `/admin/clients/${clientUuid}/show/statement`,
-      ready: '[data-testid="statement-line"]',
+      ready: '[data-testid="statement-closing"]',
     },
     {
       app: 'console',

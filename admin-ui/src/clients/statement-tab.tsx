@@ -145,6 +145,7 @@ export function StatementTab() {
           label={translate('kupa.clients.statement.from')}
           value={from}
           onChange={(event) => setFrom(event.target.value)}
+          sx={{ width: { sm: 200 } }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'statement-from', max: to } }}
         />
         <TextField
@@ -153,12 +154,14 @@ export function StatementTab() {
           label={translate('kupa.clients.statement.to')}
           value={to}
           onChange={(event) => setTo(event.target.value)}
+          sx={{ width: { sm: 200 } }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'statement-to', min: from } }}
         />
         <Button
           variant="outlined"
           startIcon={<DownloadOutlinedIcon />}
           disabled={!period}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           onClick={() =>
             void download().catch((error: unknown) =>
               notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
@@ -196,32 +199,59 @@ export function StatementTab() {
           {state.statement.lines.length === 0 ? (
             <EmptyState testId="statement-empty" title={translate('kupa.clients.statement.empty')} />
           ) : (
-            <TableContainer component={Paper} variant="outlined">
-              <Table size="small" data-testid="statement-lines">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('kupa.clients.statement.date')}</TableCell>
-                    <TableCell>{translate('kupa.clients.statement.description')}</TableCell>
-                    <TableCell align="right">{translate('kupa.clients.statement.amount')}</TableCell>
-                    <TableCell align="right">{translate('kupa.clients.statement.balance_after')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {state.statement.lines.map((line, index) => (
-                    <TableRow key={`${line.occurredAt}-${index}`} data-testid="statement-line">
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(line.occurredAt, lang)}</TableCell>
-                      <TableCell data-testid="statement-line-description">{line.description}</TableCell>
-                      <TableCell align="right">
-                        <Money amount={line.amount} signed testId="statement-line-amount" />
-                      </TableCell>
-                      <TableCell align="right">
-                        <Money amount={line.balanceAfter} testId="statement-line-balance" />
-                      </TableCell>
+            <>
+              {/* From the medium breakpoint up a table; below it each line is a card, so nothing scrolls sideways. */}
+              <TableContainer component={Paper} variant="outlined" sx={{ display: { xs: 'none', md: 'block' } }}>
+                <Table size="small" data-testid="statement-lines">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('kupa.clients.statement.date')}</TableCell>
+                      <TableCell>{translate('kupa.clients.statement.description')}</TableCell>
+                      <TableCell align="right">{translate('kupa.clients.statement.amount')}</TableCell>
+                      <TableCell align="right">{translate('kupa.clients.statement.balance_after')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+                  </TableHead>
+                  <TableBody>
+                    {state.statement.lines.map((line, index) => (
+                      <TableRow key={`${line.occurredAt}-${index}`} data-testid="statement-line">
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatInstant(line.occurredAt, lang)}</TableCell>
+                        <TableCell data-testid="statement-line-description">{line.description}</TableCell>
+                        <TableCell align="right">
+                          <Money amount={line.amount} signed testId="statement-line-amount" />
+                        </TableCell>
+                        <TableCell align="right">
+                          <Money amount={line.balanceAfter} testId="statement-line-balance" />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <Stack spacing={1} component="ul" sx={{ display: { xs: 'flex', md: 'none' }, p: 0, m: 0 }}>
+                {state.statement.lines.map((line, index) => (
+                  <Paper
+                    key={`${line.occurredAt}-${index}`}
+                    component="li"
+                    variant="outlined"
+                    sx={{ p: 1.5, listStyle: 'none' }}
+                    data-testid="statement-card"
+                  >
+                    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+                      <Typography>{line.description}</Typography>
+                      <Money amount={line.amount} signed />
+                    </Stack>
+                    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', mt: 0.5 }}>
+                      <Typography variant="body2" color="text.secondary">
+                        {formatInstant(line.occurredAt, lang)}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {translate('kupa.clients.statement.balance_after')} <Money amount={line.balanceAfter} />
+                      </Typography>
+                    </Stack>
+                  </Paper>
+                ))}
+              </Stack>
+            </>
           )}
         </>
       )}
@@ -236,6 +266,7 @@ export function StatementTab() {
             label={translate('kupa.clients.statement.balance_on_day')}
             value={day}
             onChange={(event) => setDay(event.target.value)}
+            sx={{ width: { sm: 200 } }}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'balance-on-day' } }}
           />
           <Typography data-testid="balance-on-answer" aria-live="polite">

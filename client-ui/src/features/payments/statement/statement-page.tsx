@@ -80,32 +80,64 @@ function Lines({
 }) {
   if (statement.lines.length === 0) return <EmptyState message={text('empty')} />;
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={text('table')} data-testid="statement-lines">
-        <TableHead>
-          <TableRow>
-            <TableCell>{text('date')}</TableCell>
-            <TableCell>{text('description')}</TableCell>
-            <TableCell align="right">{text('amount')}</TableCell>
-            <TableCell align="right">{text('balanceAfter')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {statement.lines.map((line, index) => (
-            <TableRow key={`${line.occurredAt}-${index}`} data-testid="statement-line">
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(line.occurredAt, lang)}</TableCell>
-              <TableCell data-testid="statement-line-description">{line.description}</TableCell>
-              <TableCell align="right">
-                <Money amount={line.amount} signed testId="statement-line-amount" />
-              </TableCell>
-              <TableCell align="right">
-                <Money amount={line.balanceAfter} testId="statement-line-balance" />
-              </TableCell>
+    <>
+      {/* From the small breakpoint up a table; on a phone each line is a card, so nothing scrolls sideways. */}
+      <TableContainer component={Paper} variant="outlined" sx={{ display: { xs: 'none', sm: 'block' } }}>
+        <Table size="small" aria-label={text('table')} data-testid="statement-lines">
+          <TableHead>
+            <TableRow>
+              <TableCell>{text('date')}</TableCell>
+              <TableCell>{text('description')}</TableCell>
+              <TableCell align="right">{text('amount')}</TableCell>
+              <TableCell align="right">{text('balanceAfter')}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {statement.lines.map((line, index) => (
+              <TableRow key={`${line.occurredAt}-${index}`} data-testid="statement-line">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(line.occurredAt, lang)}</TableCell>
+                <TableCell data-testid="statement-line-description">{line.description}</TableCell>
+                <TableCell align="right">
+                  <Money amount={line.amount} signed testId="statement-line-amount" />
+                </TableCell>
+                <TableCell align="right">
+                  <Money amount={line.balanceAfter} testId="statement-line-balance" />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Stack
+        spacing={1}
+        component="ul"
+        aria-label={text('table')}
+        sx={{ display: { xs: 'flex', sm: 'none' }, p: 0, m: 0 }}
+      >
+        {statement.lines.map((line, index) => (
+          <Paper
+            key={`${line.occurredAt}-${index}`}
+            component="li"
+            variant="outlined"
+            sx={{ p: 1.5, listStyle: 'none' }}
+            data-testid="statement-card"
+          >
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+              <Typography>{line.description}</Typography>
+              <Money amount={line.amount} signed />
+            </Stack>
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', mt: 0.5 }}>
+              <Typography variant="body2" color="text.secondary">
+                {formatDateTime(line.occurredAt, lang)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {text('balanceAfter')} <Money amount={line.balanceAfter} />
+              </Typography>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </>
   );
 }
 
