@@ -1,3 +1,4 @@
+import { AuditCorrelationId1770600003210 } from './infrastructure/audit-correlation.migrations';
 import { AuditSchema1767225600800 } from './infrastructure/audit.migrations';
 
 export { AuditModule } from './audit.module';
@@ -5,4 +6,4 @@ export { type AuditEntryDraft, type AuditMapper, AuditMapperRegistry, keptOutOfT
 export { type AuditName, type AuditNamer, AuditNameRegistry } from './audit-names';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const auditMigrations: Function[] = [AuditSchema1767225600800];
+export const auditMigrations: Function[] = [AuditSchema1767225600800, AuditCorrelationId1770600003210];

@@ -202,9 +202,9 @@ export class AuditLogProjection implements InlineProjection {
     await manager.query(
       `WITH entries AS (
          INSERT INTO audit_logs (id, created_at, created_by_id, created_by_name, operation_type, target_type, target_id,
-           parent_type, parent_id, changes, event_type, stream_id, global_position)
+           parent_type, parent_id, changes, event_type, stream_id, global_position, correlation_id)
          SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-           $8::text[], $9::text[], $10::jsonb[], $11::text[], $12::text[], $13::bigint[])
+           $8::text[], $9::text[], $10::jsonb[], $11::text[], $12::text[], $13::bigint[], $19::text[])
          RETURNING 1
        ), gone AS (
          DELETE FROM audit_target_states
@@ -233,6 +233,7 @@ export class AuditLogProjection implements InlineProjection {
         kept.map(({ key }) => key.kind),
         kept.map(({ key }) => key.id),
         kept.map(({ fields }) => JSON.stringify(fields)),
+        entries.map(({ event }) => event.metadata?.correlationId ?? null),
       ],
     );
   }

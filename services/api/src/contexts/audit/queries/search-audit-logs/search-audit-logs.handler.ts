@@ -36,7 +36,10 @@ export class SearchAuditLogsHandler implements IQueryHandler<SearchAuditLogsQuer
     }
     if (request.targetAndParentIds && request.targetAndParentIds.length > 0) {
       const ids = parameters.add(request.targetAndParentIds);
-      conditions.push(`(a.target_id = ANY(${ids}::text[]) OR a.parent_id = ANY(${ids}::text[]))`);
+      // An operation's id finds its entries too: a bulk batch's targets carry it as their correlation id (ADR 0090).
+      conditions.push(
+        `(a.target_id = ANY(${ids}::text[]) OR a.parent_id = ANY(${ids}::text[]) OR a.correlation_id = ANY(${ids}::text[]))`,
+      );
     }
     if (request.operationTypes && request.operationTypes.length > 0)
       conditions.push(`a.operation_type = ANY(${parameters.add(request.operationTypes)}::text[])`);

@@ -47,7 +47,7 @@ export class SearchAuditLogsRequestDto extends SearchRequestDto implements Audit
     type: 'array',
     items: { type: 'string', maxLength: LIMITS.textMaxLength },
     maxItems: LIMITS.filterListMaxItems,
-    description: 'Matches the target or the parent id',
+    description: "Matches the target, the parent or the correlation id (a bulk batch finds its targets' entries)",
   })
   @OptionalField()
   @IsArray()

@@ -278,16 +278,25 @@ describe('bulk operations', () => {
     const csv = await get(`/${batchId}/results.csv`);
     expect(csv.text).toContain(`${subscriptions[0].id},${subscriptions[0].userEmail},DONE`);
 
-    // The activity log tells the batch as two entries, named by its reason; each extension is its subscription's own.
+    // The activity log tells the batch as two entries, named by its reason; each extension is its subscription's own,
+    // and the batch's id finds them too (their correlation id), the one done before the stop included.
     const log = await testApp.http
       .post('/api/audit-logs/search')
       .set('Authorization', `Bearer ${admin}`)
       .send({ targetAndParentIds: [batchId] });
     expect(log.status).toBe(200);
-    const entries = (log.body as Page<AuditLog>).content;
+    const found = (log.body as Page<AuditLog>).content;
+    expect(
+      found
+        .filter((entry) => entry.target.type === 'SUBSCRIPTION')
+        .map((entry) => [entry.eventType, entry.target.id])
+        .sort(),
+    ).toEqual([...ids].sort().map((id) => ['SubscriptionExtended', id]));
+    const entries = found.filter((entry) => entry.target.type === 'BULK_BATCH');
+    expect(entries.every((entry) => entry.target.id === batchId)).toBe(true);
+    expect(found).toHaveLength(entries.length + ids.length);
     const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
     const sentences = (lang: 'he' | 'en') => entries.map((entry) => plain(auditSentence(entry, lang))).sort();
-    expect(entries.every((entry) => entry.target.type === 'BULK_BATCH' && entry.target.id === batchId)).toBe(true);
     expect(sentences('en')).toEqual([
       'Bulk operation Outage of 28 Nov: finished, 4 done and 0 failed',
       expect.stringMatching(/^Bulk operation Outage of 28 Nov: started by .+, \+2 days to 4 subscriptions$/),
