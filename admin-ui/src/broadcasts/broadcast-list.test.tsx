@@ -86,6 +86,12 @@ describe('broadcasts (ADR 0091)', () => {
     expect(within(row).getByTestId('broadcast-counts')).toHaveTextContent(
       '4 recipients: 1 sent, 1 skipped, 1 failed, 1 waiting',
     );
+    // Its activity: the log filtered by its id.
+    const activity = within(row).getByTestId('broadcast-activity');
+    expect(activity).toHaveTextContent('Activity');
+    expect(decodeURIComponent(activity.getAttribute('href') ?? '')).toContain(
+      '/activity-log?filter={"targetAndParentIds":"b-1"}',
+    );
     await userEvent.setup().click(within(row).getByTestId('broadcast-open'));
     expect(await screen.findByTestId('recipient-u-2')).toHaveTextContent('Skipped: unsubscribed');
     expect(screen.getByTestId('recipient-u-1')).toHaveTextContent('Sent');

@@ -33,6 +33,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { type KupaDataProvider } from '../providers/data-provider';
+import { ActivityLink } from '../shared/activity-link';
 import { EmptyState } from '../shared/empty-state';
 import { useEnumChoices } from '../shared/enum-choices';
 import { Ltr } from '../shared/ltr';
@@ -168,9 +169,12 @@ function BroadcastRow({ broadcast, onOpen }: { broadcast: BroadcastSummary; onOp
           queued: broadcast.queued,
         })}
       </Typography>
-      <Button size="small" sx={{ mt: 1 }} onClick={onOpen} data-testid="broadcast-open">
-        {translate('kupa.broadcasts.recipients')}
-      </Button>
+      <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
+        <Button size="small" onClick={onOpen} data-testid="broadcast-open">
+          {translate('kupa.broadcasts.recipients')}
+        </Button>
+        <ActivityLink id={broadcast.id} testId="broadcast-activity" />
+      </Stack>
     </Paper>
   );
 }

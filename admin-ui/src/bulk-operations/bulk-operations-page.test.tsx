@@ -134,5 +134,9 @@ describe('bulk operations page', () => {
     });
     expect(polls).toBeGreaterThan(0);
     expect(screen.getByText('Results (CSV)')).toBeInTheDocument();
+    // The batch's activity: the log filtered by its id, which finds its targets' entries too (ADR 0090).
+    expect(decodeURIComponent(screen.getByTestId('bulk-activity').getAttribute('href') ?? '')).toContain(
+      `/activity-log?filter={"targetAndParentIds":"${RUNNING.id}"}`,
+    );
   });
 });

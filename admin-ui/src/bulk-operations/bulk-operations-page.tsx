@@ -27,6 +27,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { ActivityLink } from '../shared/activity-link';
 import { Ltr } from '../shared/ltr';
 import { clientFilters, compact, subscriptionFilters } from '../providers/data-provider';
 import { useEnumChoices } from '../shared/enum-choices';
@@ -439,6 +440,7 @@ export function BulkOperationsPage() {
                   {translate('kupa.bulk.csv')}
                 </Button>
               )}
+              <ActivityLink id={batch.id} testId="bulk-activity" />
             </CardContent>
           </Card>
         )}
@@ -475,9 +477,12 @@ export function BulkOperationsPage() {
                       <Ltr>{new Date(one.startedAt).toLocaleString()}</Ltr>
                     </TableCell>
                     <TableCell>
-                      <Button size="small" onClick={() => void bulkOperationsApi.downloadResults(one.id)}>
-                        {translate('kupa.bulk.csv')}
-                      </Button>
+                      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+                        <Button size="small" onClick={() => void bulkOperationsApi.downloadResults(one.id)}>
+                          {translate('kupa.bulk.csv')}
+                        </Button>
+                        <ActivityLink id={one.id} testId="bulk-past-activity" />
+                      </Stack>
                     </TableCell>
                   </TableRow>
                 ))}

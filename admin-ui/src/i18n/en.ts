@@ -647,6 +647,7 @@ export const en: TranslationMessages = {
       before: 'Before',
       after: 'After',
       no_changes: 'This entry records no field changes.',
+      its_activity: 'Activity',
     },
   },
 };

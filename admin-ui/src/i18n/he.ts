@@ -850,6 +850,7 @@ export const he: TranslationMessages = {
       before: 'לפני',
       after: 'אחרי',
       no_changes: 'הרשומה הזו אינה כוללת שינויי שדות.',
+      its_activity: 'יומן פעילות',
     },
   },
 };
