@@ -9,6 +9,7 @@ import {
 import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
 import { DepositPurchasesReadModel1768500000300 } from './infrastructure/deposit-purchases.migrations';
 import { SubscriptionPaymentsReadModel1768500007700 } from './infrastructure/subscription-payments.migrations';
+import { SubscriptionPlanNames1770600003220 } from './infrastructure/subscription-plan-names.migrations';
 import {
   PromoCodeReservations1770000008820,
   PromoCodesReadModel1770000008800,
@@ -49,6 +50,7 @@ export const subscriptionsMigrations: Function[] = [
   SubscriptionCardRenewalOpen1768700008600,
   PromoCodesReadModel1770000008800,
   PromoCodeReservations1770000008820,
+  SubscriptionPlanNames1770600003220,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

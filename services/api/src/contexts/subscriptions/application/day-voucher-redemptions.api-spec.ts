@@ -1,4 +1,4 @@
-import type { GeneratedVoucherBatch, Plan, VoucherRedemption } from '@kupa/proto';
+import type { GeneratedVoucherBatch, Payment, Plan, VoucherRedemption } from '@kupa/proto';
 import { adminToken, createActiveUser } from '../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import {
@@ -266,6 +266,34 @@ describe('day vouchers', () => {
     expect((await redeem(guesser.accessToken, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(404);
     expect((await preview(guesser.accessToken, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(429);
     expect((await redeem(guesser.accessToken, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(429);
+  });
+
+  it('a renewal of a subscription a day voucher started names the package, as every renewal does', async () => {
+    // Ten days: a renewal is refused while the end is a whole period (a month) away.
+    const { batch, codes } = await generated(1, 10);
+    expect((await fund(batch.id, { funding: 'GIVEN_AWAY', comment: 'gift' })).status).toBe(200);
+    const customer = await customerWithBalance(testApp, 25);
+    const started = await redeem(customer.accessToken, codes[0], { login: uniqueLogin(), password: 'pass-1234' });
+    expect(started.status).toBe(201);
+    const subscriptionId = (started.body as VoucherRedemption).subscriptionId as string;
+    expect((await settled(testApp, subscriptionId)).status).toBe('ACTIVE');
+    const renewed = await testApp.http
+      .post('/api/subscriptions/renew/balance')
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({ subscriptionId });
+    expect(renewed.status).toBe(200);
+
+    const paidFor = { subscriptionId, planName: plan.name };
+    const search = await testApp.http
+      .post('/api/payments/search')
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({ types: ['SUBSCRIPTION_PAYMENT'] });
+    const [renewal] = search.body.content as Payment[];
+    expect(renewal.paidFor).toEqual(paidFor);
+    const detail = (token: string) =>
+      testApp.http.get(`/api/payments/${renewal.paymentId}`).set('Authorization', `Bearer ${token}`);
+    expect((await detail(customer.accessToken)).body.paidFor).toEqual(paidFor);
+    expect((await detail(admin)).body.paidFor).toEqual(paidFor);
   });
 
   it('kupa ledger verify explains the day vouchers, and the read models equal a replay', async () => {

@@ -6,6 +6,8 @@ import { SubscriptionPaymentDetails } from '../../../ledger';
 import { PROMO_CODE_USES_TABLE } from '../promo-codes/promo-codes.projection';
 
 export const SUBSCRIPTION_PAYMENTS_TABLE = 'subscription_payments';
+/** The package each subscription was started with, paid for or not (a day voucher's start has no payment). */
+const SUBSCRIPTION_PLAN_NAMES_TABLE = 'subscription_plan_names';
 
 const HANDLED = [
   'SubscriptionPurchased',
@@ -18,23 +20,35 @@ const HANDLED = [
 /**
  * `subscription_payments`: which subscription each balance payment bought or renewed, or each refund gave back, with
  * the package's name as bought (docs/adr/0077-details-people-can-read.md), so that a payment's detail can name what
- * it paid for. A renewal and a refund take the name from the purchase's own row, never from another table, so a
- * rebuild of this table alone gives the same rows.
+ * it paid for. A renewal and a refund take the name from `subscription_plan_names`, which every purchase fills, with a
+ * payment or without one (a day voucher's start, ADR 0089); both tables are this projection's, so a rebuild of it
+ * alone gives the same rows.
  */
 export class SubscriptionPaymentsProjection implements InlineProjection {
   readonly name = 'subscription-payments';
   readonly handles = HANDLED;
-  readonly tables = [SUBSCRIPTION_PAYMENTS_TABLE];
-  readonly replayChecked = [{ table: SUBSCRIPTION_PAYMENTS_TABLE, key: ['payment_id'] }];
+  readonly tables = [SUBSCRIPTION_PAYMENTS_TABLE, SUBSCRIPTION_PLAN_NAMES_TABLE];
+  readonly replayChecked = [
+    { table: SUBSCRIPTION_PAYMENTS_TABLE, key: ['payment_id'] },
+    { table: SUBSCRIPTION_PLAN_NAMES_TABLE, key: ['subscription_id'] },
+  ];
 
   async apply(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     for (const event of events) {
+      if (event.type === 'SubscriptionPurchased') {
+        const data = event.data as SubscriptionEventDataByType['SubscriptionPurchased'];
+        await manager.query(
+          `INSERT INTO ${SUBSCRIPTION_PLAN_NAMES_TABLE} (subscription_id, plan_name) VALUES ($1, $2)
+           ON CONFLICT (subscription_id) DO NOTHING`,
+          [data.subscriptionId, data.planName],
+        );
+      }
       const paid = paymentOf(event);
       if (paid === null) continue;
       await manager.query(
         `INSERT INTO ${SUBSCRIPTION_PAYMENTS_TABLE} (payment_id, subscription_id, plan_name)
-         VALUES ($1, $2, COALESCE($3, (SELECT plan_name FROM ${SUBSCRIPTION_PAYMENTS_TABLE}
-                                        WHERE subscription_id = $2 ORDER BY payment_id LIMIT 1)))`,
+         VALUES ($1, $2, COALESCE($3, (SELECT plan_name FROM ${SUBSCRIPTION_PLAN_NAMES_TABLE}
+                                        WHERE subscription_id = $2)))`,
         [paid.paymentId, paid.subscriptionId, paid.planName],
       );
     }
@@ -42,6 +56,7 @@ export class SubscriptionPaymentsProjection implements InlineProjection {
 
   async reset(manager: EntityManager): Promise<void> {
     await manager.query(`DELETE FROM ${SUBSCRIPTION_PAYMENTS_TABLE}`);
+    await manager.query(`DELETE FROM ${SUBSCRIPTION_PLAN_NAMES_TABLE}`);
   }
 }
 
