@@ -211,6 +211,43 @@ async function seedData(): Promise<Seed> {
     { code: 'SPRING20', discountKind: 'PERCENT', percent: 20, appliesTo: ['PURCHASE', 'RENEWAL'], maxUses: 100 },
     adminToken,
   );
+  // A finished broadcast to every client (ADR 0091) and a finished bulk batch (ADR 0090): once done, neither page
+  // shows a progress bar, so both settle. Unblocking an active client changes nothing, so no other screen moves.
+  const broadcast = await apiCall<{ id: string }>(
+    base,
+    'POST',
+    '/broadcasts',
+    {
+      subjectHe: 'שעות התמיכה בחג',
+      bodyHe: 'התמיכה תענה בין 9:00 ל־13:00 בימי החג.',
+      subjectEn: 'Support hours over the holiday',
+      bodyEn: 'Support answers from 9:00 to 13:00 over the holiday.',
+      filter: {},
+    },
+    adminToken,
+  );
+  const batch = await apiCall<{ id: string }>(
+    base,
+    'POST',
+    '/bulk-operations',
+    { action: 'UNBLOCK', filter: { keyWord: EMPTY_BALANCE_EMAIL }, reason: 'Cleared after the review' },
+    adminToken,
+  );
+  const doneBy = Date.now() + 60_000;
+  for (;;) {
+    const sent = await apiCall<{ status: string; recipients: number; sent: number }>(
+      base,
+      'GET',
+      `/broadcasts/${broadcast.id}`,
+      undefined,
+      adminToken,
+    );
+    const ran = await apiCall<{ status: string }>(base, 'GET', `/bulk-operations/${batch.id}`, undefined, adminToken);
+    // Done and every mail delivered (written to the log: the server has no SMTP), so the counts stay as shown.
+    if (sent.status === 'DONE' && sent.sent === sent.recipients && ran.status === 'COMPLETED') break;
+    assert.ok(Date.now() < doneBy, `the broadcast is ${sent.status} and the batch ${ran.status} after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   const log = await apiCall<{ content: Array<{ id: string }> }>(
     base,
     'POST',
@@ -435,6 +472,23 @@ function signedInScreens({
       path: `/admin/packages/${packageId}/show`,
       ready: '[data-testid="package-features"]',
     },
+    {
+      app: 'console',
+      name: 'broadcasts',
+      path: '/admin/broadcasts',
+      ready: '[data-testid="broadcast-status"]',
+    },
+    {
+      app: 'console',
+      name: 'broadcast-recipients',
+      path: '/admin/broadcasts',
+      ready: '[data-testid="broadcast-open"]',
+      dialog: async (page) => {
+        await page.getByTestId('broadcast-open').first().click();
+        await page.getByTestId('broadcast-recipients').waitFor();
+      },
+    },
+    { app: 'console', name: 'bulk-operations', path: '/admin/bulk-operations', ready: '[data-testid="bulk-past"]' },
     { app: 'console', name: 'two-factor', path: '/admin/two-factor', ready: '[data-testid="two-factor-page"]' },
     { app: 'console', name: 'staff', path: '/admin/staff', ready: '[data-testid="staff-card"]' },
   ];

@@ -98,6 +98,16 @@ describe('broadcasts (ADR 0091)', () => {
     expect(screen.getByTestId('recipient-u-3')).toHaveTextContent('Failed');
   });
 
+  it('shows a progress bar while a broadcast sends, and none once it is done', async () => {
+    const done: BroadcastSummary = { ...SUMMARY, id: 'b-2', status: 'DONE', queued: 0, sent: 2 };
+    mockFetch({ 'GET /api/broadcasts': () => json(200, [SUMMARY, done]) });
+    renderAs();
+    expect(within(await screen.findByTestId('broadcast-b-1')).getByRole('progressbar')).toBeInTheDocument();
+    const finished = screen.getByTestId('broadcast-b-2');
+    expect(within(finished).getByTestId('broadcast-status')).toHaveTextContent('Done');
+    expect(within(finished).queryByRole('progressbar')).toBeNull();
+  });
+
   // Two dialogs and four fields: slower than the default allows when the machine is busy.
   it(
     'previews the count, asks before sending naming it, and sends the content with the filter',

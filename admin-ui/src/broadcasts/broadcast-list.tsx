@@ -159,7 +159,10 @@ function BroadcastRow({ broadcast, onOpen }: { broadcast: BroadcastSummary; onOp
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {new Date(broadcast.createdAt).toLocaleString(lang === 'he' ? 'he-IL' : 'en-GB')}
       </Typography>
-      <LinearProgress variant="determinate" value={progress} sx={{ my: 1 }} aria-label={`${progress}%`} />
+      {/* A bar while it sends, as on the bulk page; once done the counts say it all, and nothing still moves. */}
+      {broadcast.status === 'SENDING' && (
+        <LinearProgress variant="determinate" value={progress} sx={{ my: 1 }} aria-label={`${progress}%`} />
+      )}
       <Typography variant="body2" data-testid="broadcast-counts">
         {translate('kupa.broadcasts.counts', {
           recipients: broadcast.recipients,
