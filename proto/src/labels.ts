@@ -24,7 +24,11 @@ import { DEPOSIT_PURCHASE_KINDS, DEPOSIT_PURCHASE_STATUSES } from './payloads';
 /** Hebrew and English labels for every enum value shown on a screen or in /dictionaries. */
 type Labels = Readonly<Record<string, Readonly<Record<Language, string>>>>;
 
-export const ENUM_LABELS = {
+/**
+ * The labels of the enums a client can see in the portal. The portal reads only these (`clientEnumLabel`), so that
+ * the staff-only ones below stay out of its first screen (docs/adr/0048-first-screen-in-one-chunk.md).
+ */
+export const CLIENT_ENUM_LABELS = {
   userStatus: {
     NON_VERIFIED: { he: 'לא מאומת', en: 'Not verified' },
     ACTIVE: { he: 'פעיל', en: 'Active' },
@@ -98,31 +102,6 @@ export const ENUM_LABELS = {
     TRIAL: { he: 'ניסיון', en: 'Trial' },
     TRIAL_FOR_NEW_USERS: { he: 'ניסיון למשתמשים חדשים', en: 'Trial for new users' },
   },
-  auditOperationType: {
-    CREATED: { he: 'נוצר', en: 'Created' },
-    UPDATED: { he: 'עודכן', en: 'Updated' },
-    DELETED: { he: 'נמחק', en: 'Deleted' },
-  },
-  auditTargetType: {
-    ADMIN: { he: 'מנהל מערכת', en: 'Admin' },
-    MANAGER: { he: 'מנהל', en: 'Manager' },
-    CLIENT: { he: 'לקוח', en: 'Client' },
-    PACKAGE: { he: 'חבילה', en: 'Package' },
-    SUBSCRIPTION: { he: 'מנוי', en: 'Subscription' },
-    PAYMENT: { he: 'תשלום', en: 'Payment' },
-    PROMO_CODE: { he: 'קוד הנחה', en: 'Promo code' },
-    VOUCHER_BATCH: { he: 'סדרת שוברים', en: 'Voucher batch' },
-    BULK_BATCH: { he: 'פעולה גורפת', en: 'Bulk operation' },
-    BROADCAST: { he: 'הודעה לכל הלקוחות', en: 'Broadcast' },
-  },
-  sortOrder: {
-    ASC: { he: 'עולה', en: 'Ascending' },
-    DESC: { he: 'יורד', en: 'Descending' },
-  },
-  balanceFixAction: {
-    DEPOSIT: { he: 'הפקדה', en: 'Deposit' },
-    WITHDRAW: { he: 'משיכה', en: 'Withdrawal' },
-  },
   currency: {
     USD: { he: 'דולר אמריקאי', en: 'US dollar' },
   },
@@ -151,13 +130,52 @@ export const ENUM_LABELS = {
   },
 } as const satisfies Record<string, Labels>;
 
+/** The labels of the enums only staff screens show: the activity log's, balance fixes, sort orders. */
+export const STAFF_ENUM_LABELS = {
+  auditOperationType: {
+    CREATED: { he: 'נוצר', en: 'Created' },
+    UPDATED: { he: 'עודכן', en: 'Updated' },
+    DELETED: { he: 'נמחק', en: 'Deleted' },
+  },
+  auditTargetType: {
+    ADMIN: { he: 'מנהל מערכת', en: 'Admin' },
+    MANAGER: { he: 'מנהל', en: 'Manager' },
+    CLIENT: { he: 'לקוח', en: 'Client' },
+    PACKAGE: { he: 'חבילה', en: 'Package' },
+    SUBSCRIPTION: { he: 'מנוי', en: 'Subscription' },
+    PAYMENT: { he: 'תשלום', en: 'Payment' },
+    PROMO_CODE: { he: 'קוד הנחה', en: 'Promo code' },
+    VOUCHER_BATCH: { he: 'סדרת שוברים', en: 'Voucher batch' },
+    BULK_BATCH: { he: 'פעולה גורפת', en: 'Bulk operation' },
+    BROADCAST: { he: 'הודעה לכל הלקוחות', en: 'Broadcast' },
+  },
+  sortOrder: {
+    ASC: { he: 'עולה', en: 'Ascending' },
+    DESC: { he: 'יורד', en: 'Descending' },
+  },
+  balanceFixAction: {
+    DEPOSIT: { he: 'הפקדה', en: 'Deposit' },
+    WITHDRAW: { he: 'משיכה', en: 'Withdrawal' },
+  },
+} as const satisfies Record<string, Labels>;
+
+/**
+ * Every enum's labels, for the API's /dictionaries, the staff console and the activity log's sentences. Built in a
+ * call marked pure, as `ERROR_CATALOGUE` is: a bare spread would keep the staff part in a bundle that never reads it.
+ */
+export const ENUM_LABELS: typeof CLIENT_ENUM_LABELS & typeof STAFF_ENUM_LABELS = /* @__PURE__ */ (() => ({
+  ...CLIENT_ENUM_LABELS,
+  ...STAFF_ENUM_LABELS,
+}))();
+
 export type EnumName = keyof typeof ENUM_LABELS;
+export type ClientEnumName = keyof typeof CLIENT_ENUM_LABELS;
 
 /**
  * The values of each labelled enumeration, for what lists them all (`GET /dictionaries`, the test that every value
- * has both labels).
+ * has both labels). Marked pure so that the portal, which lists none, does not carry it.
  */
-export const ENUM_VALUES: Readonly<Record<EnumName, readonly (string | number)[]>> = Object.freeze({
+export const ENUM_VALUES: Readonly<Record<EnumName, readonly (string | number)[]>> = /* @__PURE__ */ Object.freeze({
   userStatus: USER_STATUSES,
   userRole: USER_ROLES,
   paymentStatus: PAYMENT_STATUSES,
@@ -182,5 +200,11 @@ export const ENUM_VALUES: Readonly<Record<EnumName, readonly (string | number)[]
 
 export function enumLabel(name: EnumName, value: string | number, lang: Language): string {
   const labels = ENUM_LABELS[name] as Labels;
+  return labels[String(value)]?.[lang] ?? String(value);
+}
+
+/** `enumLabel` over the enums a client can see only: what the portal and the rules it shares call. */
+export function clientEnumLabel(name: ClientEnumName, value: string | number, lang: Language): string {
+  const labels = CLIENT_ENUM_LABELS[name] as Labels;
   return labels[String(value)]?.[lang] ?? String(value);
 }

@@ -1,5 +1,5 @@
 import type { Language } from './enums';
-import { enumLabel } from './labels';
+import { clientEnumLabel } from './labels';
 import { LIMITS } from './limits';
 import type { Subscription } from './payloads';
 import { type ColourIntent, subscriptionStatusIntent } from './payment-states';
@@ -24,7 +24,7 @@ export function subscriptionShownState(subscription: StateFacts): SubscriptionSh
 
 export function subscriptionStateLabel(subscription: StateFacts, lang: Language): string {
   const shown = subscriptionShownState(subscription);
-  return shown === 'CANCELLING' ? CANCELLING_LABEL[lang] : enumLabel('subscriptionStatus', shown, lang);
+  return shown === 'CANCELLING' ? CANCELLING_LABEL[lang] : clientEnumLabel('subscriptionStatus', shown, lang);
 }
 
 /** Running to its end without renewing needs an eye, as UNSUBSCRIBED does. */
@@ -111,5 +111,5 @@ export function subscriptionPeriodLabel(
   if (subscription.type !== 'REGULAR' || subscription.durationInMonth <= 0) {
     return lang === 'he' ? `${LIMITS.trialDays} ימים` : `${LIMITS.trialDays} days`;
   }
-  return enumLabel('planDuration', subscription.durationInMonth, lang);
+  return clientEnumLabel('planDuration', subscription.durationInMonth, lang);
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STAFF_NOTICE_MESSAGES } from '../features/auth/login/staff-notice';
 import { translate } from '../lib/i18n/i18n';
 import { useUserStore } from '../lib/stores/user-store';
 import { errorResponse, jsonResponse, makeUser, mockFetch, renderApp, signInAs } from '../test/render-app';
@@ -55,7 +56,7 @@ describe('route guards', () => {
     const { calls } = mockApi();
     const { history } = renderApp('/payments');
     await waitFor(() => expect(history.location.pathname).toBe('/login'));
-    expect(await screen.findByTestId('staff-notice')).toHaveTextContent(translate('he', 'login.staff.title'));
+    expect(await screen.findByTestId('staff-notice')).toHaveTextContent(STAFF_NOTICE_MESSAGES.he.title);
     expect(useUserStore.getState().accessToken).toBeNull();
     expect(calls.some((call) => call.url === '/api/auth/logout')).toBe(true);
   });

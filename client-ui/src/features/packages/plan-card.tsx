@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CheckIcon from '@mui/icons-material/Check';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
-import { enumLabel, type Plan, planTextIn } from '@kupa/proto';
+import { clientEnumLabel, type Plan, planTextIn } from '@kupa/proto';
 import { useT } from '../../lib/i18n/i18n';
 import { PlanPrice, type PlanPricing } from '../../lib/plans/plan-price';
 import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
@@ -38,7 +38,7 @@ export function PlanCard({ plan, pricing, onBuy }: { plan: Plan; pricing: PlanPr
             <Chip
               size="small"
               icon={<EventOutlinedIcon />}
-              label={enumLabel('planDuration', plan.durationInMonths, lang)}
+              label={clientEnumLabel('planDuration', plan.durationInMonths, lang)}
               data-testid="plan-duration"
             />
             <Chip

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { CASHIER_DEFAULTS, enumLabel, type Payment } from '@kupa/proto';
+import { CASHIER_DEFAULTS, clientEnumLabel, type Payment } from '@kupa/proto';
 import { errorMessageFor } from '../../lib/api/api-error';
 import { paymentsApi } from '../../lib/api/endpoints';
 import { ME_QUERY_KEY } from '../../lib/api/use-me';
@@ -99,7 +99,7 @@ function PaymentResult({ landing }: { landing: Landing }) {
   const subscriptionId = data.purchase?.status === 'DONE' ? data.purchase.subscriptionId : null;
   const rows: DescriptionRow[] = [
     [t('paymentResult.payment'), <bdi key="id">{data.paymentId}</bdi>, 'payment-result-id'],
-    [t('paymentResult.status'), enumLabel('paymentStatus', data.status, lang), 'payment-result-status'],
+    [t('paymentResult.status'), clientEnumLabel('paymentStatus', data.status, lang), 'payment-result-status'],
     [
       t('paymentResult.amount'),
       <bdi key="amount" dir="ltr">
@@ -112,8 +112,8 @@ function PaymentResult({ landing }: { landing: Landing }) {
           [
             t('paymentResult.purchase'),
             <span key="purchase">
-              {enumLabel('depositPurchaseKind', data.purchase.kind, lang)} · <bdi>{data.purchase.planName}</bdi> ·{' '}
-              {enumLabel('depositPurchaseStatus', data.purchase.status, lang)}
+              {clientEnumLabel('depositPurchaseKind', data.purchase.kind, lang)} · <bdi>{data.purchase.planName}</bdi> ·{' '}
+              {clientEnumLabel('depositPurchaseStatus', data.purchase.status, lang)}
             </span>,
             'payment-result-purchase',
           ] satisfies DescriptionRow,
@@ -151,7 +151,7 @@ function PaymentResult({ landing }: { landing: Landing }) {
         {outcome === 'pending'
           ? t('paymentResult.pending')
           : outcome === 'failed'
-            ? t('paymentResult.failed', { status: enumLabel('paymentStatus', data.status, lang) })
+            ? t('paymentResult.failed', { status: clientEnumLabel('paymentStatus', data.status, lang) })
             : // A crypto deposit and a card top-up (no purchase, ADR 0082) say what reached the balance.
               data.aggregator === 'CASHIER' || (data.aggregator === 'STRIPE' && !data.purchase)
               ? creditedSentence(data, lang)

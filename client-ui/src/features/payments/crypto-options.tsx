@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { type CryptoMethod, enumLabel } from '@kupa/proto';
+import { type CryptoMethod, clientEnumLabel } from '@kupa/proto';
 import { paymentsApi } from '../../lib/api/endpoints';
 import { useT } from '../../lib/i18n/i18n';
 import { inputTestId } from '../../lib/ui/test-ids';
@@ -41,7 +41,7 @@ export function CoinSelect({
     >
       {methods.map((method) => (
         <MenuItem key={method} value={method}>
-          {enumLabel('paymentMethod', method, lang)}
+          {clientEnumLabel('paymentMethod', method, lang)}
         </MenuItem>
       ))}
     </TextField>

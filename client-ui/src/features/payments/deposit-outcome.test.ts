@@ -1,4 +1,4 @@
-import { enumLabel } from '@kupa/proto';
+import { clientEnumLabel } from '@kupa/proto';
 import { translate } from '../../lib/i18n/i18n';
 import { makePayment } from '../../test/render-app';
 import { creditedSentence, depositNotice } from './deposit-outcome';
@@ -8,7 +8,7 @@ describe('a deposit held for review', () => {
     const held = makePayment({ status: 'REVIEW', type: 'DEPOSIT', aggregator: 'CASHIER' });
     for (const lang of ['en', 'he'] as const) {
       expect(creditedSentence(held, lang)).toBe(translate(lang, 'deposit.review'));
-      expect(creditedSentence(held, lang)).not.toContain(enumLabel('paymentStatus', 'REVIEW', lang));
+      expect(creditedSentence(held, lang)).not.toContain(clientEnumLabel('paymentStatus', 'REVIEW', lang));
     }
     expect(depositNotice(held, 'en')).toMatchObject({
       severity: 'warning',

@@ -1,4 +1,4 @@
-import { enumLabel, formatClientErrorMessage, type Language, type Payment } from '@kupa/proto';
+import { clientEnumLabel, formatClientErrorMessage, type Language, type Payment } from '@kupa/proto';
 import { formatDollars } from '../../lib/format';
 import { translate } from '../../lib/i18n/i18n';
 
@@ -16,7 +16,7 @@ export function creditedSentence(payment: Payment, lang: Language): string {
   // The provider reported other money than was asked: held for Kupa's staff, not ended (ADR 0058).
   if (payment.status === 'REVIEW') return translate(lang, 'deposit.review');
   if (payment.status !== 'SUCCESS')
-    return translate(lang, 'deposit.crypto.closed', { status: enumLabel('paymentStatus', payment.status, lang) });
+    return translate(lang, 'deposit.crypto.closed', { status: clientEnumLabel('paymentStatus', payment.status, lang) });
   const cashier = payment.cashier;
   if (!cashier) return translate(lang, 'deposit.crypto.settled', { amount: formatDollars(payment.amount, lang) });
   const received = formatDollars(cashier.amountReceived, lang);

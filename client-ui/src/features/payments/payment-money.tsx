@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { visuallyHidden } from '@mui/utils';
 import {
-  enumLabel,
+  clientEnumLabel,
   INTENT_COLOURS,
   type Payment,
   PAYMENT_BONUS_MARK,
@@ -64,7 +64,11 @@ export function PaymentAmount({ payment }: { payment: Pick<Payment, 'amount' | '
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
   const { lang } = useT();
   return (
-    <StatusChip label={enumLabel('paymentStatus', status, lang)} value={status} intent={paymentStatusIntent(status)} />
+    <StatusChip
+      label={clientEnumLabel('paymentStatus', status, lang)}
+      value={status}
+      intent={paymentStatusIntent(status)}
+    />
   );
 }
 

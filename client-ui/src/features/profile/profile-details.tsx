@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { enumLabel, type User } from '@kupa/proto';
+import { clientEnumLabel, type User } from '@kupa/proto';
 import { formatDate, formatDollars } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
 import { DescriptionList } from '../../lib/ui/description-list';
@@ -13,8 +13,8 @@ export function ProfileDetails({ user }: { user: User }) {
     [t('profile.fullName'), user.fullName, 'profile-full-name'],
     [t('profile.email'), <bdi key="email">{user.email}</bdi>, 'profile-email'],
     [t('profile.profileId'), <bdi key="id">{user.profileId}</bdi>, 'profile-id'],
-    [t('profile.role'), enumLabel('userRole', user.role, lang), 'profile-role'],
-    [t('profile.status'), enumLabel('userStatus', user.status, lang), 'profile-status'],
+    [t('profile.role'), clientEnumLabel('userRole', user.role, lang), 'profile-role'],
+    [t('profile.status'), clientEnumLabel('userStatus', user.status, lang), 'profile-status'],
     [
       t('profile.balance'),
       <bdi key="balance" dir="ltr">

@@ -15,7 +15,9 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { mirrorInRtl } from '../../lib/ui/mirror-in-rtl';
 import type { UserRole } from '@kupa/proto';
+import { usePartT } from '../../lib/i18n/dictionary-part';
 import { useT } from '../../lib/i18n/i18n';
+import { VIEW_AS_MESSAGES } from '../../lib/view-as/view-as-messages';
 import { SIDEBAR, type AppPath } from '../../app/access';
 import { useStreamingSiteUrl } from '../../lib/api/use-support-contacts';
 import { endViewAs } from '../../lib/view-as/end-view-as';
@@ -39,6 +41,7 @@ const ICONS: Partial<Record<AppPath, typeof HelpOutlineIcon>> = {
  */
 export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () => void }) {
   const { t } = useT();
+  const { t: tViewAs } = usePartT(VIEW_AS_MESSAGES);
   const pathname = useLocation({ select: (location) => location.pathname });
   const serviceSiteUrl = useStreamingSiteUrl();
   const viewing = useIsViewingAs();
@@ -77,7 +80,7 @@ export function Sidebar({ role, onNavigate }: { role: UserRole; onNavigate?: () 
               <ListItemIcon>
                 <LogoutIcon sx={mirrorInRtl} />
               </ListItemIcon>
-              <ListItemText primary={t('viewAs.end')} />
+              <ListItemText primary={tViewAs('end')} />
             </ListItemButton>
           ) : (
             <ListItemLink to="/logout" preload={false} data-testid="logout" onClick={onNavigate}>

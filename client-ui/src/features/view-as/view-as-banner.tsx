@@ -6,7 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { formatTime } from '../../lib/format';
-import { useT } from '../../lib/i18n/i18n';
+import { usePartT } from '../../lib/i18n/dictionary-part';
+import { VIEW_AS_MESSAGES } from '../../lib/view-as/view-as-messages';
 import { endViewAs } from '../../lib/view-as/end-view-as';
 import type { ViewAsSession } from '../../lib/view-as/view-as-store';
 
@@ -23,7 +24,7 @@ interface ViewAsBannerProps {
  * portal this is, that it is read only, when it ends, and the way out. The end forgets the token and closes the tab.
  */
 export function ViewAsBanner({ session, ended }: ViewAsBannerProps) {
-  const { t, tIsolated, lang } = useT();
+  const { t, tIsolated, lang } = usePartT(VIEW_AS_MESSAGES);
   const queryClient = useQueryClient();
   const client = session.clientName.trim() || session.clientEmail;
   const time = formatTime(session.expiresAt, lang);
@@ -32,7 +33,7 @@ export function ViewAsBanner({ session, ended }: ViewAsBannerProps) {
       square
       elevation={8}
       role="region"
-      aria-label={t('viewAs.banner.label')}
+      aria-label={t('banner.label')}
       data-testid="view-as-banner"
       data-ended={ended}
       sx={{
@@ -54,7 +55,7 @@ export function ViewAsBanner({ session, ended }: ViewAsBannerProps) {
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
           <VisibilityIcon aria-hidden />
           <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="view-as-banner-text">
-            {tIsolated(ended ? 'viewAs.banner.ended' : 'viewAs.banner.active', { client, time })}
+            {tIsolated(ended ? 'banner.ended' : 'banner.active', { client, time })}
           </Typography>
         </Stack>
         <Box sx={{ flexShrink: 0 }}>
@@ -69,7 +70,7 @@ export function ViewAsBanner({ session, ended }: ViewAsBannerProps) {
             }}
             sx={{ color: 'text.primary', bgcolor: 'background.paper', width: { xs: '100%', sm: 'auto' } }}
           >
-            {t(ended ? 'viewAs.closeTab' : 'viewAs.end')}
+            {t(ended ? 'closeTab' : 'end')}
           </Button>
         </Box>
       </Stack>
@@ -79,13 +80,13 @@ export function ViewAsBanner({ session, ended }: ViewAsBannerProps) {
 
 /** What a view shows instead of the screen once it has ended: no sign-in page, no data that can no longer load. */
 export function ViewAsEnded() {
-  const { t } = useT();
+  const { t } = usePartT(VIEW_AS_MESSAGES);
   return (
     <Stack component="section" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 8 }}>
       <Typography variant="h5" component="h1" data-testid="view-as-ended">
-        {t('viewAs.ended.title')}
+        {t('ended.title')}
       </Typography>
-      <Typography color="text.secondary">{t('viewAs.ended.body')}</Typography>
+      <Typography color="text.secondary">{t('ended.body')}</Typography>
     </Stack>
   );
 }

@@ -6,7 +6,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useT } from '../../lib/i18n/i18n';
+import { usePartT } from '../../lib/i18n/dictionary-part';
+import { VIEW_AS_MESSAGES } from '../../lib/view-as/view-as-messages';
 import { AuthCard } from '../../lib/ui/page';
 import { browser } from '../../lib/browser';
 import { useUserStore } from '../../lib/stores/user-store';
@@ -22,7 +23,7 @@ type Opening = 'opening' | 'refused' | 'none';
  * sign-in, since signing in is not what a staff member in this tab wants.
  */
 export function ViewAsPage() {
-  const { t } = useT();
+  const { t } = usePartT(VIEW_AS_MESSAGES);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hasSession = useUserStore((state) => state.accessToken !== null && state.userRole !== null);
@@ -46,22 +47,22 @@ export function ViewAsPage() {
 
   if (opening === 'opening') {
     return (
-      <Stack role="status" aria-label={t('viewAs.opening')} sx={{ alignItems: 'center', py: 8 }}>
+      <Stack role="status" aria-label={t('opening')} sx={{ alignItems: 'center', py: 8 }}>
         <CircularProgress />
       </Stack>
     );
   }
   return (
-    <AuthCard title={t('viewAs.closed.title')}>
+    <AuthCard title={t('closed.title')}>
       {opening === 'refused' && (
         <Alert severity="warning" data-testid="view-as-refused">
-          {t('viewAs.closed.refused')}
+          {t('closed.refused')}
         </Alert>
       )}
-      <Typography data-testid="view-as-closed">{t('viewAs.closed.body')}</Typography>
+      <Typography data-testid="view-as-closed">{t('closed.body')}</Typography>
       <div>
         <Button variant="contained" onClick={() => browser.close()}>
-          {t('viewAs.closeTab')}
+          {t('closeTab')}
         </Button>
       </div>
     </AuthCard>

@@ -1,11 +1,12 @@
+import { fillPlaceholders } from '@kupa/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../lib/browser';
 import { formatTime } from '../../lib/format';
-import { translate } from '../../lib/i18n/i18n';
 import { useLangStore } from '../../lib/stores/lang-store';
 import { useUserStore } from '../../lib/stores/user-store';
+import { VIEW_AS_MESSAGES } from '../../lib/view-as/view-as-messages';
 import { useViewAsStore, type ViewAsSession } from '../../lib/view-as/view-as-store';
 import { isViewAsTab } from '../../lib/view-as/view-as-tab';
 import { viewAsClaims } from '../../lib/view-as/view-as-token';
@@ -90,7 +91,7 @@ describe('opening a view from the console link', () => {
     const { calls } = mockFetch(() => errorResponse(401, 'error.session.expired'));
     const { history } = renderApp('/view-as');
 
-    expect(await screen.findByTestId('view-as-refused')).toHaveTextContent(translate('en', 'viewAs.closed.refused'));
+    expect(await screen.findByTestId('view-as-refused')).toHaveTextContent(VIEW_AS_MESSAGES.en['closed.refused']);
     expect(history.location.pathname).toBe('/view-as');
     expect(calls.some((call) => call.url === '/api/auth/token/refresh')).toBe(false);
     expect(useUserStore.getState().accessToken).toBeNull();
@@ -123,7 +124,10 @@ describe('a view in progress', () => {
     renderApp('/my-profile');
     const text = await screen.findByTestId('view-as-banner-text');
     expect(text.textContent).toBe(
-      translate('he', 'viewAs.banner.active', { client: 'Dana Levi', time: formatTime(session.expiresAt, 'he') }),
+      fillPlaceholders(VIEW_AS_MESSAGES.he['banner.active'], {
+        client: 'Dana Levi',
+        time: formatTime(session.expiresAt, 'he'),
+      }),
     );
     // The name and the time are isolated, so neither reorders the Hebrew sentence around it.
     expect(text.querySelectorAll('bdi')).toHaveLength(2);
@@ -138,7 +142,7 @@ describe('a view in progress', () => {
     const buy = await screen.findByTestId('plan-buy');
     expect(buy).toBeDisabled();
     await user.hover(buy.parentElement!);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(translate('en', 'viewAs.readOnlyAction'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(VIEW_AS_MESSAGES.en.readOnlyAction);
     expect(calls.filter((call) => call.method !== 'GET' && !call.url.endsWith('/search'))).toHaveLength(0);
   });
 
@@ -189,7 +193,7 @@ describe('the end of a view', () => {
     expect(await screen.findByTestId('profile-name-submit')).toBeDisabled();
     expect(screen.getByTestId('view-as-banner')).toHaveAttribute('data-ended', 'false');
     expect(await screen.findByTestId('view-as-ended', {}, { timeout: 8000 })).toHaveTextContent(
-      translate('en', 'viewAs.ended.title'),
+      VIEW_AS_MESSAGES.en['ended.title'],
     );
     expect(screen.queryByTestId('profile-name-submit')).toBeNull();
     expect(screen.getByTestId('view-as-banner')).toHaveAttribute('data-ended', 'true');

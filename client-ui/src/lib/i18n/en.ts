@@ -70,9 +70,6 @@ export const en: Record<MessageKey, string> = {
   'login.resend': 'Resend the confirmation link',
   'login.resent': 'We sent a new confirmation link. Check your inbox.',
   'login.ended.title': 'You were signed out',
-  'login.staff.title': 'This is a staff account',
-  'login.staff.body': 'Staff sign in to the staff console. You have been signed out of the client app.',
-  'login.staff.link': 'Go to the staff console',
 
   'reset.title': 'Reset password',
   'reset.intro': 'Enter the e-mail address of your account and we will send it a link to set a new password.',
@@ -574,19 +571,4 @@ export const en: Record<MessageKey, string> = {
   'notFound.back': 'Go back',
   'error.title': 'An error occurred',
   'error.reload': 'Reload',
-
-  'viewAs.opening': 'Opening the view…',
-  'viewAs.closed.title': 'No view is open in this tab',
-  'viewAs.closed.refused': 'This view link has expired or is not valid.',
-  'viewAs.closed.body':
-    "Staff open a view of a client from the client's page in the staff console. You can close this tab.",
-  'viewAs.closeTab': 'Close tab',
-  'viewAs.end': 'End view',
-  'viewAs.banner.label': 'Viewing as a client',
-  'viewAs.banner.active': 'Viewing as {client} — read only — ends at {time}',
-  'viewAs.banner.ended': 'The view as {client} has ended — open it again from the staff console',
-  'viewAs.ended.title': 'This view has ended',
-  'viewAs.ended.body':
-    "The read-only view has expired. To go on, open a new view from the client's page in the staff console.",
-  'viewAs.readOnlyAction': 'Not available in a read-only view: staff do not act for the client.',
 };

@@ -71,9 +71,6 @@ export const he = {
   'login.resend': 'שליחת קישור אימות מחדש',
   'login.resent': 'שלחנו קישור אימות חדש. בדקו את תיבת האימייל.',
   'login.ended.title': 'נותקתם מהחשבון',
-  'login.staff.title': 'החשבון הזה שייך לצוות',
-  'login.staff.body': 'אנשי צוות מתחברים לממשק הניהול. התנתקת מאפליקציית הלקוחות.',
-  'login.staff.link': 'מעבר לממשק הניהול',
 
   'reset.title': 'איפוס סיסמה',
   'reset.intro': 'הזינו את כתובת האימייל של החשבון ונשלח אליה קישור להגדרת סיסמה חדשה.',
@@ -546,19 +543,6 @@ export const he = {
   'notFound.back': 'חזרה',
   'error.title': 'אירעה שגיאה',
   'error.reload': 'טעינה מחדש',
-
-  'viewAs.opening': 'פותחים את התצוגה…',
-  'viewAs.closed.title': 'אין תצוגה פתוחה בלשונית הזו',
-  'viewAs.closed.refused': 'הקישור לתצוגה פג או שאינו תקף.',
-  'viewAs.closed.body': 'צוות פותח תצוגה של לקוח מדף הלקוח במסוף הניהול. אפשר לסגור את הלשונית.',
-  'viewAs.closeTab': 'סגירת הלשונית',
-  'viewAs.end': 'סיום התצוגה',
-  'viewAs.banner.label': 'צפייה בתור לקוח',
-  'viewAs.banner.active': 'צפייה בתור {client} — לקריאה בלבד — מסתיימת בשעה {time}',
-  'viewAs.banner.ended': 'הצפייה בתור {client} הסתיימה — אפשר לפתוח אותה שוב ממסוף הניהול',
-  'viewAs.ended.title': 'התצוגה הסתיימה',
-  'viewAs.ended.body': 'תוקף הצפייה לקריאה בלבד פג. כדי להמשיך, פתחו תצוגה חדשה מדף הלקוח במסוף הניהול.',
-  'viewAs.readOnlyAction': 'לא זמין בצפייה לקריאה בלבד: הצוות אינו פועל בשם הלקוח.',
 } as const;
 
 export type MessageKey = keyof typeof he;

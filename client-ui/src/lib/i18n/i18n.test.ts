@@ -22,6 +22,11 @@ describe('i18n dictionaries', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps what only staff see out of the dictionaries the sign-in page carries (ADR 0048)', () => {
+    const staffOnly = Object.keys(DICTIONARIES.he).filter((key) => /^(viewAs|login\.staff)\./.test(key));
+    expect(staffOnly).toEqual([]);
+  });
+
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(translate('en', 'trial.title', { days: 3 })).toBe('Try the service free for 3 days');
     expect(translate('en', 'trial.title')).toContain('{days}');

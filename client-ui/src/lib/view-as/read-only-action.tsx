@@ -1,7 +1,8 @@
 import { cloneElement, type ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { useT } from '../i18n/i18n';
+import { usePartT } from '../i18n/dictionary-part';
+import { VIEW_AS_MESSAGES } from './view-as-messages';
 import { useIsViewingAs } from './view-as-store';
 
 interface ReadOnlyActionProps {
@@ -18,10 +19,10 @@ interface ReadOnlyActionProps {
  */
 export function ReadOnlyAction({ children, fullWidth = false }: ReadOnlyActionProps) {
   const viewing = useIsViewingAs();
-  const { t } = useT();
+  const { t } = usePartT(VIEW_AS_MESSAGES);
   if (!viewing) return children;
   return (
-    <Tooltip title={t('viewAs.readOnlyAction')} describeChild>
+    <Tooltip title={t('readOnlyAction')} describeChild>
       {/* A disabled button fires no events, so the frame around it carries the tooltip and takes the focus. */}
       <Box
         component="span"

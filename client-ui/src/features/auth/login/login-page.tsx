@@ -1,10 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,9 +17,17 @@ import { PasswordField } from '../../../lib/ui/password-field';
 import { RouterLink } from '../../../lib/ui/router-link';
 import { safeReturnPath } from '../../../lib/navigation';
 import { inputTestId } from '../../../lib/ui/test-ids';
-import { STAFF_CONSOLE_URL } from '../../../app/access';
+import { importWithReload } from '../../../lib/reload-once';
 
 const routeApi = getRouteApi('/login');
+
+/**
+ * Only staff see the notice, and the sign-in page is the first screen: it loads, with its texts, when it is shown
+ * (docs/adr/0048-first-screen-in-one-chunk.md).
+ */
+const StaffNotice = lazy(
+  importWithReload(() => import('./staff-notice').then(({ StaffNotice }) => ({ default: StaffNotice }))),
+);
 
 export function LoginPage() {
   const { t, lang, issueMessage } = useT();
@@ -75,13 +82,9 @@ export function LoginPage() {
   return (
     <AuthCard title={t('login.title')}>
       {staffSignedOut && (
-        <Alert severity="info" data-testid="staff-notice">
-          <AlertTitle>{t('login.staff.title')}</AlertTitle>
-          {t('login.staff.body')}{' '}
-          <Link href={STAFF_CONSOLE_URL} data-testid="staff-console-link">
-            {t('login.staff.link')}
-          </Link>
-        </Alert>
+        <Suspense fallback={null}>
+          <StaffNotice />
+        </Suspense>
       )}
       {endReason && !staffSignedOut && !signIn.isError && (
         <Alert severity="warning" data-testid="session-ended-notice">

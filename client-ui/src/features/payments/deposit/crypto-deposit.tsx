@@ -11,7 +11,7 @@ import {
   CASHIER_DEFAULTS,
   CASHIER_PROVIDER_STATUS_LABELS,
   type CryptoMethod,
-  enumLabel,
+  clientEnumLabel,
   clientMessageForApiError,
   minorToAmount,
 } from '@kupa/proto';
@@ -215,7 +215,7 @@ function PendingInvoice({
         </Alert>
       )}
       <Typography data-testid="crypto-status">
-        {t('deposit.crypto.status')}: {enumLabel('paymentStatus', data.status, lang)}
+        {t('deposit.crypto.status')}: {clientEnumLabel('paymentStatus', data.status, lang)}
         {providerStatus
           ? ` · ${t('deposit.crypto.cashierStatus')}: ${CASHIER_PROVIDER_STATUS_LABELS[providerStatus][lang]}`
           : ''}

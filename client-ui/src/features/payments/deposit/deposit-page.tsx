@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import { CURRENCIES, enumLabel, minorToAmount, type Currency } from '@kupa/proto';
+import { CURRENCIES, clientEnumLabel, minorToAmount, type Currency } from '@kupa/proto';
 import { browser } from '../../../lib/browser';
 import { useMe } from '../../../lib/api/use-me';
 import {
@@ -166,7 +166,7 @@ export function DepositPage() {
               >
                 {CURRENCIES.map((value) => (
                   <MenuItem key={value} value={value}>
-                    {value} · {enumLabel('currency', value, lang)}
+                    {value} · {clientEnumLabel('currency', value, lang)}
                   </MenuItem>
                 ))}
               </TextField>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { enumLabel, formatErrorMessage, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
+import { clientEnumLabel, formatErrorMessage, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import { formatSignedDollars } from '../../../lib/format';
 import { translate } from '../../../lib/i18n/i18n';
 import { useLangStore } from '../../../lib/stores/lang-store';
@@ -207,7 +207,9 @@ describe('payment detail', () => {
     renderApp('/payments/51');
     expect(await screen.findByTestId('payment-detail-card-provider')).toHaveTextContent('כרטיס הניסוי (לא כסף אמיתי)');
     expect(screen.getByText(translate('he', 'payment.field.cardProvider'))).toBeInTheDocument();
-    expect(screen.getByTestId('payment-detail-method')).toHaveTextContent(enumLabel('paymentMethod', 'CARD', 'he'));
+    expect(screen.getByTestId('payment-detail-method')).toHaveTextContent(
+      clientEnumLabel('paymentMethod', 'CARD', 'he'),
+    );
     useLangStore.getState().setLang('en');
     expect(await screen.findByText('Sandbox card (not real money)')).toBeInTheDocument();
   });

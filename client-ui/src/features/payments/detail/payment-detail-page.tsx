@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
-import { CARD_PROVIDER_LABELS, enumLabel, type Payment, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
+import { CARD_PROVIDER_LABELS, clientEnumLabel, type Payment, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/format';
@@ -70,7 +70,7 @@ function Counterparty({ name, profileId }: { name: string | null; profileId: str
 function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
   const rows: Row[] = [
     ['payment.field.id', <bdi key="id">#{payment.paymentId}</bdi>, 'payment-detail-id'],
-    ['payment.field.type', enumLabel('paymentType', payment.type, lang), 'payment-detail-type'],
+    ['payment.field.type', clientEnumLabel('paymentType', payment.type, lang), 'payment-detail-type'],
     ['payment.field.status', <PaymentStatusChip key="status" status={payment.status} />, 'payment-detail-status'],
     ['payment.field.amount', <PaymentAmount key="amount" payment={payment} />, 'payment-detail-amount'],
   ];
@@ -108,15 +108,15 @@ function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
   rows.push(
     [
       'payment.field.currency',
-      `${payment.currency} · ${enumLabel('currency', payment.currency, lang)}`,
+      `${payment.currency} · ${clientEnumLabel('currency', payment.currency, lang)}`,
       'payment-detail-currency',
     ],
-    ['payment.field.method', enumLabel('paymentMethod', payment.method, lang), 'payment-detail-method'],
+    ['payment.field.method', clientEnumLabel('paymentMethod', payment.method, lang), 'payment-detail-method'],
   );
   if (!INTERNAL_AGGREGATORS.has(payment.aggregator)) {
     rows.push([
       'payment.field.aggregator',
-      enumLabel('paymentAggregator', payment.aggregator, lang),
+      clientEnumLabel('paymentAggregator', payment.aggregator, lang),
       'payment-detail-aggregator',
     ]);
   }

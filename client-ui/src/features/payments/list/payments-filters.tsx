@@ -24,8 +24,8 @@ import {
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
   checkKeyword,
-  enumLabel,
-  type EnumName,
+  clientEnumLabel,
+  type ClientEnumName,
   type RuleIssue,
 } from '@kupa/proto';
 import { useT } from '../../../lib/i18n/i18n';
@@ -41,7 +41,7 @@ import {
 export type FilterPatch = Partial<Pick<PaymentsSearch, PaymentsFilterKey>>;
 
 interface EnumFilterProps<T extends string> {
-  enumName: EnumName;
+  enumName: ClientEnumName;
   values: readonly T[];
   selected: readonly T[] | undefined;
   label: string;
@@ -61,7 +61,7 @@ function EnumFilter<T extends string>({ enumName, values, selected, label, testI
         labelId={labelId}
         value={[...(selected ?? [])]}
         input={<OutlinedInput label={label} />}
-        renderValue={(chosen) => chosen.map((value) => enumLabel(enumName, value, lang)).join(', ')}
+        renderValue={(chosen) => chosen.map((value) => clientEnumLabel(enumName, value, lang)).join(', ')}
         onChange={(event) => {
           const value = event.target.value;
           // MUI hands over a comma-joined string only for autofill of the hidden input; the menu always gives a list.
@@ -75,7 +75,7 @@ function EnumFilter<T extends string>({ enumName, values, selected, label, testI
         {values.map((value) => (
           <MenuItem key={value} value={value} data-testid={`${testId}-${value}`}>
             <Checkbox size="small" checked={selected?.includes(value) ?? false} sx={{ p: 0.5, marginInlineEnd: 1 }} />
-            <ListItemText primary={enumLabel(enumName, value, lang)} />
+            <ListItemText primary={clientEnumLabel(enumName, value, lang)} />
           </MenuItem>
         ))}
       </Select>

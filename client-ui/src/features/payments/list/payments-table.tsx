@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { createLink } from '@tanstack/react-router';
-import { enumLabel, type Page as ResultPage, type Payment, type SortRequest } from '@kupa/proto';
+import { clientEnumLabel, type Page as ResultPage, type Payment, type SortRequest } from '@kupa/proto';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useT, type MessageKey } from '../../../lib/i18n/i18n';
 import { RouterLink } from '../../../lib/ui/router-link';
@@ -94,7 +94,7 @@ function PaymentCards({ payments }: { payments: readonly Payment[] }) {
                 </span>
               </Stack>
               <Typography variant="body2" data-testid="payments-row-type">
-                {enumLabel('paymentType', payment.type, lang)}
+                {clientEnumLabel('paymentType', payment.type, lang)}
               </Typography>
               {payment.promoCode && (
                 <Typography variant="body2" color="text.secondary">
@@ -186,9 +186,11 @@ export function PaymentsTable({ result, sort, onSort, onPage, onPageSize }: Paym
                     </RouterLink>
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(payment.createdAt, lang)}</TableCell>
-                  <TableCell data-testid="payments-row-type">{enumLabel('paymentType', payment.type, lang)}</TableCell>
+                  <TableCell data-testid="payments-row-type">
+                    {clientEnumLabel('paymentType', payment.type, lang)}
+                  </TableCell>
                   <TableCell data-testid="payments-row-method">
-                    {enumLabel('paymentMethod', payment.method, lang)}
+                    {clientEnumLabel('paymentMethod', payment.method, lang)}
                   </TableCell>
                   <TableCell data-testid="payments-row-status">
                     <PaymentStatusChip status={payment.status} />

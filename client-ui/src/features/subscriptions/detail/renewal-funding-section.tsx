@@ -5,7 +5,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import {
-  enumLabel,
+  clientEnumLabel,
   RENEWAL_FUNDINGS,
   type RenewalFunding,
   renewsAutomatically,
@@ -14,7 +14,9 @@ import {
 } from '@kupa/proto';
 import { savedCardApi } from '../../../lib/api/endpoints';
 import { useSavedCard } from '../../../lib/api/use-saved-card';
+import { usePartT } from '../../../lib/i18n/dictionary-part';
 import { useT } from '../../../lib/i18n/i18n';
+import { VIEW_AS_MESSAGES } from '../../../lib/view-as/view-as-messages';
 import { showToast } from '../../../lib/toast/toast-store';
 import { SUBSCRIPTIONS_QUERY_KEY } from '../subscriptions-query';
 import { useIsViewingAs } from '../../../lib/view-as/view-as-store';
@@ -26,6 +28,7 @@ import { useIsViewingAs } from '../../../lib/view-as/view-as-store';
  */
 export function RenewalFundingSection({ subscription }: { subscription: Subscription }) {
   const { t, lang } = useT();
+  const { t: tViewAs } = usePartT(VIEW_AS_MESSAGES);
   const queryClient = useQueryClient();
   const { data: savedCard } = useSavedCard();
   // A staff member's view of the client shows the choice without letting it change (ADR 0092).
@@ -56,14 +59,14 @@ export function RenewalFundingSection({ subscription }: { subscription: Subscrip
             key={funding}
             value={funding}
             control={<Radio slotProps={{ input: { 'data-testid': `renewal-funding-${funding}` } as object }} />}
-            label={enumLabel('renewalFunding', funding, lang)}
+            label={clientEnumLabel('renewalFunding', funding, lang)}
             disabled={viewing || choose.isPending || (usesSavedCard(funding) && (!available || !hasCard))}
           />
         ))}
       </RadioGroup>
       {viewing ? (
         <Typography variant="body2" color="text.secondary" data-testid="renewal-funding-read-only">
-          {t('viewAs.readOnlyAction')}
+          {tViewAs('readOnlyAction')}
         </Typography>
       ) : null}
       {!available ? (

@@ -7,7 +7,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { enumLabel, type Language, type RenewalFunding, renewsAutomatically, type Subscription } from '@kupa/proto';
+import {
+  clientEnumLabel,
+  type Language,
+  type RenewalFunding,
+  renewsAutomatically,
+  type Subscription,
+} from '@kupa/proto';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { formatDate, formatDateTime, formatDollars } from '../../../lib/format';
 import { type MessageKey, useT, type Translate } from '../../../lib/i18n/i18n';
@@ -46,7 +52,11 @@ function detailRows(subscription: Subscription, t: Translate, lang: Language): D
       <SubscriptionStatusChip key="status" subscription={subscription} />,
       'subscription-detail-status',
     ],
-    [t('subscription.field.type'), enumLabel('subscriptionType', subscription.type, lang), 'subscription-detail-type'],
+    [
+      t('subscription.field.type'),
+      clientEnumLabel('subscriptionType', subscription.type, lang),
+      'subscription-detail-type',
+    ],
   ];
   if (!isTrial(subscription)) {
     rows.push([
