@@ -88,6 +88,18 @@ export const CLIENT_ERROR_CATALOGUE = {
     en: 'The code is incorrect, expired or already used',
     he: 'הקוד שגוי, שפג תוקפו או שכבר נעשה בו שימוש',
   },
+  // Step-up (docs/adr/0098-client-two-factor-and-step-up.md): a call that moves money or changes how one signs in
+  // asks for a fresh code when two-factor sign-in is on. 403, not 401: the session is fine, the call wants more.
+  'error.otp.step.up.required': {
+    status: 403,
+    en: 'Enter a code from your authenticator app (or a recovery code) to confirm',
+    he: 'הזינו קוד מאפליקציית האימות (או קוד שחזור) לאישור',
+  },
+  'error.otp.reused': {
+    status: 400,
+    en: 'This code was already used. Wait for the next code in your authenticator app',
+    he: 'כבר נעשה שימוש בקוד הזה. המתינו לקוד הבא באפליקציית האימות',
+  },
   'error.otp.already.enabled': {
     status: 409,
     en: 'Two-factor sign-in is already on',

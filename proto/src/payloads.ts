@@ -75,7 +75,7 @@ export interface SignUpRequest {
 export interface SignInRequest {
   email: string;
   password: string;
-  /** A staff member with two-factor sign-in on sends a code from the authenticator, or one of their recovery codes. */
+  /** An account with two-factor sign-in on sends a code from the authenticator, or one of their recovery codes. */
   otp?: string;
 }
 
@@ -147,6 +147,8 @@ export interface ChangePasswordRequest {
   oldPassword: string;
   password: string;
   confirmPassword: string;
+  /** With two-factor sign-in on: a fresh authenticator code or an unused recovery code (step-up, ADR 0098). */
+  otpCode?: string;
 }
 
 export interface SetUserPasswordRequest {
@@ -382,6 +384,8 @@ export interface RefundToBalanceRequest {
 export interface TransferRequest {
   recipient: string;
   amount: number;
+  /** With two-factor sign-in on: a fresh authenticator code or an unused recovery code (step-up, ADR 0098). */
+  otpCode?: string;
 }
 
 /** Names a transfer's recipient before the transfer is sent (`POST /payments/transfer/recipient`). */

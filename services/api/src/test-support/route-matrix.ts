@@ -96,28 +96,29 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   { method: 'get', path: '/api/common/app/version', url: () => '/api/common/app/version', expect: PUBLIC },
   { method: 'get', path: '/api/dictionaries', url: () => '/api/dictionaries', expect: PUBLIC },
 
-  // Two-factor sign-in (staff). Enrolment also accepts an enrolment token; these rows use access tokens.
+  // Two-factor sign-in, any account's own (ADR 0098). Enrolment also accepts a staff enrolment token; these rows use
+  // access tokens.
   {
     method: 'post',
     path: '/api/auth/two-factor/enrolment',
     url: () => '/api/auth/two-factor/enrolment',
-    expect: STAFF,
+    expect: SIGNED_IN,
   },
   {
     method: 'post',
     path: '/api/auth/two-factor/activation',
     url: () => '/api/auth/two-factor/activation',
     body: {},
-    expect: STAFF,
+    expect: SIGNED_IN,
   },
   {
     method: 'post',
     path: '/api/auth/two-factor/deactivation',
     url: () => '/api/auth/two-factor/deactivation',
     body: {},
-    expect: STAFF,
+    expect: SIGNED_IN,
   },
-  // The client has no two-factor sign-in, so the admin's reset appends nothing.
+  // The client has no two-factor sign-in, so the admin's reset appends nothing (a client's is reset like staff's).
   {
     method: 'delete',
     path: '/api/users/{uuid}/two-factor',

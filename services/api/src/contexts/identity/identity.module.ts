@@ -16,6 +16,7 @@ import { StartTwoFactorEnrolmentController } from './commands/start-two-factor-e
 import { StartTwoFactorEnrolmentHandler } from './commands/start-two-factor-enrolment/start-two-factor-enrolment.handler';
 import { TwoFactorEnrolmentGuard, TwoFactorEnrolmentTokens } from './infrastructure/two-factor/two-factor-enrolment';
 import { TwoFactorSignIn } from './application/two-factor-sign-in';
+import { TwoFactorStepUp } from './application/two-factor-step-up';
 import { TwoFactorStore } from './infrastructure/two-factor/two-factor-store';
 import { AddNoteController } from './commands/add-note/add-note.controller';
 import { AddNoteHandler } from './commands/add-note/add-note.handler';
@@ -138,6 +139,7 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     TwoFactorEnrolmentTokens,
     TwoFactorEnrolmentGuard,
     TwoFactorSignIn,
+    TwoFactorStepUp,
     ActorCache,
     { provide: ActorLookup, useClass: UsersActorLookup },
     { provide: ViewAsRecorder, useClass: ViewAsLog },
@@ -170,7 +172,7 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     ClientSelection,
     ListNotesHandler,
   ],
-  exports: [ActorLookup, ViewAsRecorder, UserReader, AdminAccounts, ClientSelection],
+  exports: [ActorLookup, ViewAsRecorder, UserReader, AdminAccounts, ClientSelection, TwoFactorStepUp],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(

@@ -38,6 +38,8 @@ export interface RateLimitSettings {
   /** Wrong voucher codes per signed-in account, and per address (docs/adr/0089-prepaid-vouchers.md). */
   voucherMissesPerAccount: RateLimitSetting;
   voucherMissesPerAddress: RateLimitSetting;
+  /** Wrong or reused step-up codes per signed-in account, across every step-up call (docs/adr/0098). */
+  stepUpFailuresPerAccount: RateLimitSetting;
 }
 
 /**
@@ -425,6 +427,7 @@ function rateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
     recipientLookupsPerAddress: rateLimit(env, 'RATE_LIMIT_RECIPIENT_LOOKUPS_PER_ADDRESS', '60/15m'),
     voucherMissesPerAccount: rateLimit(env, 'RATE_LIMIT_VOUCHER_MISSES_PER_ACCOUNT', '10/15m'),
     voucherMissesPerAddress: rateLimit(env, 'RATE_LIMIT_VOUCHER_MISSES_PER_ADDRESS', '30/15m'),
+    stepUpFailuresPerAccount: rateLimit(env, 'RATE_LIMIT_STEP_UP_FAILURES_PER_ACCOUNT', '5/15m'),
   };
 }
 

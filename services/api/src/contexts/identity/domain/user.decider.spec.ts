@@ -6,6 +6,7 @@ import {
   changeStatus,
   type CommandActor,
   confirmEmail,
+  confirmStepUp,
   createUserByStaff,
   deleteNote,
   disableTwoFactor,
@@ -501,10 +502,20 @@ describe('user decider', () => {
         .thenRejects('error.otp.already.enabled');
     });
 
-    it('is not for clients', () => {
+    it('is for clients and ambassadors too (ADR 0098)', () => {
       given([registered, confirmed])
         .when((state) => enableTwoFactor({ at }, state))
-        .thenRejects('error.access.forbidden', { reason: 'staff.only' });
+        .then([{ type: 'UserTwoFactorEnabled', data: { userUuid, userRole: 'CLIENT', enabledAt: at.toISOString() } }]);
+    });
+
+    it('lets an admin reset a client’s, and refuses a manager (the route is for admins; the rails allow it)', () => {
+      const clientEnabled: UserEvent = {
+        type: 'UserTwoFactorEnabled',
+        data: { userUuid, userRole: 'CLIENT', enabledAt: '2026-02-02T00:00:00.000Z' },
+      };
+      given([registered, confirmed, clientEnabled])
+        .when((state) => resetTwoFactor({ actor: adminActor, at }, state))
+        .then([{ type: 'UserTwoFactorReset', data: { userUuid, userRole: 'CLIENT', resetAt: at.toISOString() } }]);
     });
 
     it('is turned off by its owner only while it is on', () => {
@@ -546,6 +557,52 @@ describe('user decider', () => {
       given([staffCreated('MANAGER'), enabled('MANAGER'), reset])
         .when((state) => enableTwoFactor({ at }, state))
         .then([{ type: 'UserTwoFactorEnabled', data: { userUuid, userRole: 'MANAGER', enabledAt: at.toISOString() } }]);
+    });
+  });
+
+  describe('step-up (ADR 0098)', () => {
+    const clientEnabled: UserEvent = {
+      type: 'UserTwoFactorEnabled',
+      data: { userUuid, userRole: 'CLIENT', enabledAt: '2026-02-02T00:00:00.000Z' },
+    };
+    const clientDisabled: UserEvent = {
+      type: 'UserTwoFactorDisabled',
+      data: { userUuid, userRole: 'CLIENT', disabledAt: '2026-02-03T00:00:00.000Z' },
+    };
+
+    it('asks nothing of an account without two-factor sign-in, whatever it sends', () => {
+      for (const check of ['NONE', 'WRONG', 'REUSED', 'FRESH'] as const) {
+        given([registered, confirmed])
+          .when((state) => confirmStepUp({ check }, state))
+          .then([]);
+        given([registered, confirmed, clientEnabled, clientDisabled])
+          .when((state) => confirmStepUp({ check }, state))
+          .then([]);
+      }
+    });
+
+    it('with it on, lets a fresh code through and appends nothing itself', () => {
+      given([registered, confirmed, clientEnabled])
+        .when((state) => confirmStepUp({ check: 'FRESH' }, state))
+        .then([]);
+    });
+
+    it('with it on, refuses a missing, a wrong and a reused code, each with its own code', () => {
+      given([registered, confirmed, clientEnabled])
+        .when((state) => confirmStepUp({ check: 'NONE' }, state))
+        .thenRejects('error.otp.step.up.required');
+      given([registered, confirmed, clientEnabled])
+        .when((state) => confirmStepUp({ check: 'WRONG' }, state))
+        .thenRejects('error.otp.invalid');
+      given([registered, confirmed, clientEnabled])
+        .when((state) => confirmStepUp({ check: 'REUSED' }, state))
+        .thenRejects('error.otp.reused');
+    });
+
+    it('refuses an unknown account', () => {
+      given([])
+        .when((state) => confirmStepUp({ check: 'FRESH' }, state))
+        .thenRejects('error.user.not.found');
     });
   });
 

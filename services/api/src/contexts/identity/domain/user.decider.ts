@@ -1,5 +1,6 @@
 import { administrationRefusal, isStaffRole, type Language, type UserRole, type UserStatus } from '@kupa/proto';
 import { DomainError, type Evolution } from '../../../kernel';
+import { type StepUpCheck, stepUpRefusal } from './step-up.rules';
 import { USER_ERRORS } from './user.errors';
 import type { UserEvent } from './user.events';
 import { evolveUser, type ExistingUser, initialUserState, type UserState } from './user.state';
@@ -270,12 +271,12 @@ export function deleteNote(command: { noteId: string; at: Date }, state: UserSta
 }
 
 /**
- * Two-factor sign-in is for staff (docs/adr/0018-staff-two-factor-sign-in.md). The handler has already checked the
- * first code against the pending secret; the decider keeps the account-level rules.
+ * Two-factor sign-in, for staff (docs/adr/0018-staff-two-factor-sign-in.md) and for clients and ambassadors alike
+ * (docs/adr/0098-client-two-factor-and-step-up.md). The handler has already checked the first code against the
+ * pending secret; the decider keeps the account-level rules.
  */
 export function enableTwoFactor(command: { at: Date }, state: UserState): UserEvent[] {
   const user = existing(state);
-  if (!isStaffRole(user.role)) throw new DomainError(USER_ERRORS.forbidden, { reason: 'staff.only' });
   if (user.twoFactorEnabled) throw new DomainError(USER_ERRORS.twoFactorAlreadyEnabled);
   return [
     {
@@ -285,7 +286,7 @@ export function enableTwoFactor(command: { at: Date }, state: UserState): UserEv
   ];
 }
 
-/** The staff member turns their own two-factor sign-in off; the handler has checked the code they sent. */
+/** The owner turns their own two-factor sign-in off; the handler has checked the code they sent (step-up). */
 export function disableTwoFactor(command: { at: Date }, state: UserState): UserEvent[] {
   const user = existing(state);
   if (!user.twoFactorEnabled) throw new DomainError(USER_ERRORS.twoFactorNotEnabled);
@@ -298,9 +299,10 @@ export function disableTwoFactor(command: { at: Date }, state: UserState): UserE
 }
 
 /**
- * An admin removes another staff member's two-factor sign-in (a lost phone). The staff guard rails apply: nobody
- * resets their own (they turn it off with a code instead), and only an admin touches a staff account. Resetting an
- * account without it changes nothing, so a repeated click appends nothing.
+ * An admin removes another account's two-factor sign-in (a lost phone), a staff member's or a client's. The staff
+ * guard rails apply: nobody resets their own (they turn it off with a code instead), and only an admin touches a
+ * staff account (the route itself is for admins). Resetting an account without it changes nothing, so a repeated
+ * click appends nothing.
  */
 export function resetTwoFactor(command: { actor: CommandActor | null; at: Date }, state: UserState): UserEvent[] {
   const user = existing(state);
@@ -312,6 +314,17 @@ export function resetTwoFactor(command: { actor: CommandActor | null; at: Date }
       data: { userUuid: user.userUuid, userRole: user.role, resetAt: command.at.toISOString() },
     },
   ];
+}
+
+/**
+ * A call that needs a step-up code goes on only when the code passed (docs/adr/0098-client-two-factor-and-step-up.md);
+ * it appends nothing itself, the call it guards does.
+ */
+export function confirmStepUp(command: { check: StepUpCheck }, state: UserState): UserEvent[] {
+  const user = existing(state);
+  const refusal = stepUpRefusal(user.twoFactorEnabled, command.check);
+  if (refusal !== null) throw new DomainError(refusal);
+  return [];
 }
 
 /**

@@ -11,5 +11,8 @@ export const USER_ERRORS = Object.freeze({
   noteNotFound: 'error.entity.not.found',
   twoFactorAlreadyEnabled: 'error.otp.already.enabled',
   twoFactorNotEnabled: 'error.otp.not.enabled',
+  stepUpRequired: 'error.otp.step.up.required',
+  codeInvalid: 'error.otp.invalid',
+  codeReused: 'error.otp.reused',
   viewAsStaffAccount: 'error.view.as.staff.account',
 } as const satisfies Record<string, ErrorCode>);

@@ -1,3 +1,4 @@
 export { confirmationMail, type ConfirmationMailParams } from './confirmation.template';
 export { passwordResetMail, type PasswordResetMailParams } from './password-reset.template';
+export { twoFactorResetMail, type TwoFactorResetMailParams } from './two-factor-reset.template';
 export { escapeHtml, type RenderedMail, renderLinkMail } from './render';

@@ -15,7 +15,7 @@ import { TwoFactorCodeRequestDto } from './two-factor-code.request.dto';
 export class ActivateTwoFactorController {
   constructor(private readonly commands: CommandBus) {}
 
-  /** Staff with an access token, or with the enrolment token sign-in answered (`STAFF_2FA_REQUIRED`). */
+  /** Any account with an access token, or staff with the enrolment token sign-in answered (`STAFF_2FA_REQUIRED`). */
   @Public()
   @UseGuards(TwoFactorEnrolmentGuard)
   @Post('activation')

@@ -1,4 +1,4 @@
-import type { AuditLog, Page, TwoFactorActivation, TwoFactorEnrolment } from '@kupa/proto';
+import type { AuditLog, Page, TwoFactorActivation, TwoFactorEnrolment, User } from '@kupa/proto';
 import { generateSync } from 'otplib';
 import { AdminAccounts } from '../../index';
 import { ManualClock } from '../../../../platform/clock';
@@ -10,6 +10,7 @@ import {
   signUpAndConfirm,
   uniqueEmail,
 } from '../../../../test-support/identity-fixtures';
+import { manualPayment } from '../../../../test-support/ledger-query-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 
 /** A real authenticator: otplib itself, computing the code for the secret the API gave at the app's clock. */
@@ -250,16 +251,180 @@ describe('two-factor sign-in for staff', () => {
     expect(limited.body.error).toBe('error.rate.limited');
   });
 
-  it('keeps the enrolment calls to staff', async () => {
-    const client = await createActiveUser(testApp);
-    const refused = await testApp.http
-      .post('/api/auth/two-factor/enrolment')
-      .set('Authorization', `Bearer ${client.accessToken}`);
-    expect(refused.status).toBe(403);
+  it('keeps the enrolment calls to a live token', async () => {
     expect((await testApp.http.post('/api/auth/two-factor/enrolment')).status).toBe(401);
     const forged = await testApp.http.post('/api/auth/two-factor/enrolment').set('Authorization', 'Bearer not.a.token');
     expect(forged.status).toBe(401);
     expect(forged.body.error).toBe('error.token.invalid');
+  });
+
+  describe('for clients and ambassadors, with step-up (ADR 0098)', () => {
+    const transfer = (from: ActiveUser, recipient: string, amount: number, otpCode?: string) =>
+      testApp.http
+        .post('/api/payments/transfer')
+        .set('Authorization', `Bearer ${from.accessToken}`)
+        .send(otpCode === undefined ? { recipient, amount } : { recipient, amount, otpCode });
+    const balanceOf = async (user: ActiveUser): Promise<number> =>
+      ((await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${user.accessToken}`)).body as User)
+        .balance;
+    /** A code the authenticator shows now, after the step the last accepted code belongs to. */
+    const nextCode = (secret: string): string => {
+      clock.advanceMs(30_000);
+      return codeAt(secret, clock.now());
+    };
+    const wrongCodeFor = (secret: string): string =>
+      String((Number(codeAt(secret, clock.now())) + 1) % 1_000_000).padStart(6, '0');
+
+    it('lets a client and an ambassador enrol and then sign in with a code only', async () => {
+      const client = await createActiveUser(testApp);
+      const ambassador = await createActiveUser(testApp, { role: 'AMBASSADOR' });
+      for (const user of [client, ambassador]) {
+        await enrol(user);
+        const withoutCode = await signIn(user.email, user.password);
+        expect(withoutCode.status).toBe(401);
+        expect(withoutCode.body.error).toBe('error.otp.required');
+        const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${user.accessToken}`);
+        expect(me.body.twoFactorEnabled).toBe(true);
+      }
+    });
+
+    it('refuses a transfer without a code, with a wrong or a reused one, and takes a fresh or a recovery code once', async () => {
+      const client = await createActiveUser(testApp);
+      const recipient = await createActiveUser(testApp);
+      const { secret, recoveryCodes } = await enrol(client);
+      await manualPayment(testApp, await adminToken(testApp), client.userUuid, 50, 'step-up fixture');
+
+      const withoutCode = await transfer(client, recipient.email, 5);
+      expect(withoutCode.status).toBe(403);
+      expect(withoutCode.body.error).toBe('error.otp.step.up.required');
+      const wrong = await transfer(client, recipient.email, 5, wrongCodeFor(secret));
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toBe('error.otp.invalid');
+      // The code that signed in (enrol's last step) is spent already.
+      const signInCode = await transfer(client, recipient.email, 5, codeAt(secret, clock.now()));
+      expect(signInCode.status).toBe(400);
+      expect(signInCode.body.error).toBe('error.otp.reused');
+      expect(await balanceOf(client)).toBe(50);
+
+      const fresh = nextCode(secret);
+      expect((await transfer(client, recipient.email, 5, fresh)).status).toBe(201);
+      const replayed = await transfer(client, recipient.email, 5, fresh);
+      expect(replayed.status).toBe(400);
+      expect(replayed.body.error).toBe('error.otp.reused');
+
+      const recovery = recoveryCodes[0];
+      expect((await transfer(client, recipient.email, 5, recovery.toUpperCase())).status).toBe(201);
+      const recoveryAgain = await transfer(client, recipient.email, 5, recovery);
+      expect(recoveryAgain.status).toBe(400);
+      expect(recoveryAgain.body.error).toBe('error.otp.reused');
+      expect(await balanceOf(client)).toBe(40);
+      expect(await balanceOf(recipient)).toBe(10);
+
+      // Without two-factor sign-in nothing is asked, and a code sent along is not looked at.
+      await manualPayment(testApp, await adminToken(testApp), recipient.userUuid, 1, 'step-up fixture');
+      expect((await transfer(recipient, client.email, 1)).status).toBe(201);
+      expect((await transfer(recipient, client.email, 1, '000000')).status).toBe(201);
+    });
+
+    it('stops step-up guessing after five wrong or reused codes, a right code included, across the step-up calls', async () => {
+      const client = await createActiveUser(testApp);
+      const recipient = await createActiveUser(testApp);
+      const { secret } = await enrol(client);
+      await manualPayment(testApp, await adminToken(testApp), client.userUuid, 10, 'step-up fixture');
+      const wrong = wrongCodeFor(secret);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt++)
+        statuses.push((await transfer(client, recipient.email, 1, wrong)).status);
+      // A missing code is no guess: it counts nothing.
+      expect((await transfer(client, recipient.email, 1)).status).toBe(403);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const turnOff = await testApp.http
+          .post('/api/auth/two-factor/deactivation')
+          .set('Authorization', `Bearer ${client.accessToken}`)
+          .send({ code: wrong });
+        statuses.push(turnOff.status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400]);
+      const limited = await transfer(client, recipient.email, 1, nextCode(secret));
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toBe('error.rate.limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // The window ends; the next fresh code moves the money.
+      clock.advanceMs(15 * 60_000);
+      expect((await transfer(client, recipient.email, 1, codeAt(secret, clock.now()))).status).toBe(201);
+    });
+
+    it('asks a code for a password change and for turning two-factor off', async () => {
+      const client = await createActiveUser(testApp);
+      const { secret } = await enrol(client);
+      const newPassword = `${client.password}-2`;
+      const change = (otpCode?: string) =>
+        testApp.http
+          .put('/api/password')
+          .set('Authorization', `Bearer ${client.accessToken}`)
+          .send({ oldPassword: client.password, password: newPassword, confirmPassword: newPassword, otpCode });
+      const withoutCode = await change();
+      expect(withoutCode.status).toBe(403);
+      expect(withoutCode.body.error).toBe('error.otp.step.up.required');
+      expect((await change(wrongCodeFor(secret))).body.error).toBe('error.otp.invalid');
+      expect((await change(nextCode(secret))).status).toBe(204);
+      client.password = newPassword;
+      // The change signed the old access token out; the client signs in again, which spends that step's code.
+      const signedIn = await signIn(client.email, client.password, nextCode(secret));
+      expect(signedIn.status).toBe(200);
+      client.accessToken = signedIn.body.accessToken as string;
+
+      const turnOff = (code: string) =>
+        testApp.http
+          .post('/api/auth/two-factor/deactivation')
+          .set('Authorization', `Bearer ${client.accessToken}`)
+          .send({ code });
+      const reused = await turnOff(codeAt(secret, clock.now()));
+      expect(reused.status).toBe(400);
+      expect(reused.body.error).toBe('error.otp.reused');
+      expect((await turnOff(nextCode(secret))).status).toBe(204);
+      expect((await signIn(client.email, client.password)).status).toBe(200);
+      expect(await auditEventTypes(client.userUuid)).toContain('UserTwoFactorDisabled');
+    });
+
+    it('shows staff whether a client has it, and lets an admin (only) reset it, logged and mailed to the client', async () => {
+      const client = await createActiveUser(testApp);
+      const manager = await createActiveUser(testApp, { role: 'MANAGER' });
+      await enrol(client);
+      const admin = await adminToken(testApp);
+      const seen = await testApp.http.get(`/api/users/${client.userUuid}`).set('Authorization', `Bearer ${admin}`);
+      expect(seen.body.twoFactorEnabled).toBe(true);
+      const seenByManager = await testApp.http
+        .get(`/api/users/${client.userUuid}`)
+        .set('Authorization', `Bearer ${manager.accessToken}`);
+      expect(seenByManager.body.twoFactorEnabled).toBe(true);
+
+      const byManager = await testApp.http
+        .delete(`/api/users/${client.userUuid}/two-factor`)
+        .set('Authorization', `Bearer ${manager.accessToken}`);
+      expect(byManager.status).toBe(403);
+      const byClient = await testApp.http
+        .delete(`/api/users/${client.userUuid}/two-factor`)
+        .set('Authorization', `Bearer ${client.accessToken}`);
+      expect(byClient.status).toBe(403);
+
+      const reset = await testApp.http
+        .delete(`/api/users/${client.userUuid}/two-factor`)
+        .set('Authorization', `Bearer ${admin}`);
+      expect(reset.status).toBe(204);
+      expect(await auditEventTypes(client.userUuid)).toContain('UserTwoFactorReset');
+      const read = await testApp.http.get(`/api/users/${client.userUuid}`).set('Authorization', `Bearer ${admin}`);
+      expect(read.body.twoFactorEnabled).toBe(false);
+      // Every session of the client ended; the password alone signs in again.
+      expect(
+        (await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${client.accessToken}`)).status,
+      ).toBe(401);
+      expect((await signIn(client.email, client.password)).status).toBe(200);
+      const mail = await testApp.mailbox.waitFor(client.email, (received) =>
+        /two-factor|דו-שלבי/.test(received.subject),
+      );
+      expect(mail.text).toContain('/my-profile');
+    });
   });
 });
 

@@ -4,7 +4,8 @@ import { ApiBearerAuth, ApiTags, ApiNoContentResponse } from '@nestjs/swagger';
 import { type Actor, CurrentActor, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { ChangePasswordCommand } from './change-password.command';
 import { ChangePasswordRequestDto } from './change-password.request.dto';
-import { ApiErrors } from '../../../../platform/http';
+import { ApiErrors, RateLimit } from '../../../../platform/http';
+import { STEP_UP_LIMITS } from '../../infrastructure/http/rate-limits';
 
 @ApiTags('password')
 @ApiBearerAuth()
@@ -12,9 +13,11 @@ import { ApiErrors } from '../../../../platform/http';
 export class ChangePasswordController {
   constructor(private readonly commands: CommandBus) {}
 
+  /** With two-factor sign-in on, a step-up call (docs/adr/0098-client-two-factor-and-step-up.md). */
   @Put()
   @ApiNoContentResponse({ description: 'Changed; every session of the user ends' })
-  @ApiErrors(400, 401, 403)
+  @ApiErrors(400, 401, 403, 429)
+  @RateLimit(STEP_UP_LIMITS)
   @HttpCode(204)
   async change(
     @CurrentActor() actor: Actor,

@@ -1,6 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '../../../../platform/clock';
 import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
+import { TwoFactorStepUp } from '../../application/two-factor-step-up';
 import { changePassword } from '../../domain/user.decider';
 import { CredentialsRepository } from '../../infrastructure/persistence/credentials.repository';
 import { PasswordHasher } from '../../infrastructure/passwords/password-hasher';
@@ -15,12 +17,16 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     private readonly hasher: PasswordHasher,
     private readonly credentials: CredentialsRepository,
     private readonly refreshTokens: RefreshTokens,
+    private readonly stepUp: TwoFactorStepUp,
+    private readonly clock: Clock,
   ) {}
 
   async execute({ actor, request, context }: ChangePasswordCommand): Promise<void> {
     const currentHash = await this.credentials.findHash(actor.userUuid);
     if (!currentHash || !(await this.hasher.verify(currentHash, request.oldPassword)))
       throw new ApiError('error.password.current.incorrect');
+    // After the password, so that a mistyped password does not spend the code.
+    await this.stepUp.confirm(actor.userUuid, request.otpCode, this.clock.now());
     const passwordHash = await this.hasher.hash(request.password);
     await this.pipeline.run(
       userCommand(

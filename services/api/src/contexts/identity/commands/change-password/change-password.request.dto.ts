@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { type ChangePasswordRequest, checkNewPasswordDiffers, checkPasswordConfirmation } from '@kupa/proto';
 import { IsString, MaxLength } from 'class-validator';
+import { StepUpCodeField } from '../../infrastructure/http/dto-fields';
 import { ComparedWith, NewPasswordField } from '../../infrastructure/passwords/password-fields';
 
 /** Only a shape check: the current password is compared with the stored hash, whatever rule it once followed. */
@@ -19,4 +20,7 @@ export class ChangePasswordRequestDto implements ChangePasswordRequest {
   @ApiProperty({ description: 'Equal to `password`' })
   @ComparedWith('password', checkPasswordConfirmation)
   confirmPassword: string;
+
+  @StepUpCodeField()
+  otpCode?: string;
 }

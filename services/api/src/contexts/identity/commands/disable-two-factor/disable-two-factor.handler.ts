@@ -4,13 +4,15 @@ import { CommandPipeline } from '../../../../platform/commands';
 import { ApiError } from '../../../../platform/http';
 import { disableTwoFactor } from '../../domain/user.decider';
 import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
+import { TwoFactorStepUp } from '../../application/two-factor-step-up';
 import { TwoFactorStore } from '../../infrastructure/two-factor/two-factor-store';
 import { userCommand } from '../../infrastructure/streams/user-streams';
 import { DisableTwoFactorCommand } from './disable-two-factor.command';
 
 /**
- * A staff member turns their own two-factor sign-in off. A signed-in session alone is not enough: the call needs a
- * fresh code (or a recovery code), so a session left open on a shared computer cannot remove the second factor.
+ * An account's owner turns their own two-factor sign-in off. A signed-in session alone is not enough: the call needs a
+ * fresh code (or a recovery code), so a session left open on a shared computer cannot remove the second factor
+ * (step-up, docs/adr/0098-client-two-factor-and-step-up.md).
  */
 @CommandHandler(DisableTwoFactorCommand)
 export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactorCommand, void> {
@@ -19,13 +21,13 @@ export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactor
     private readonly store: TwoFactorStore,
     private readonly clock: Clock,
     private readonly refreshTokens: RefreshTokens,
+    private readonly stepUp: TwoFactorStepUp,
   ) {}
 
   async execute({ actor, code, context }: DisableTwoFactorCommand): Promise<void> {
     const record = await this.store.find(actor.userUuid);
     if (record?.status !== 'ACTIVE') throw new ApiError('error.otp.not.enabled');
-    if (!(await this.store.consumeCode(actor.userUuid, code, this.clock.now())))
-      throw new ApiError('error.otp.invalid');
+    await this.stepUp.confirm(actor.userUuid, code, this.clock.now());
     await this.pipeline.run(
       userCommand(
         actor.userUuid,

@@ -12,10 +12,13 @@ import { ResetTwoFactorCommand } from './reset-two-factor.command';
 export class ResetTwoFactorController {
   constructor(private readonly commands: CommandBus) {}
 
-  /** Two-factor sign-in is for staff, and only an admin administers staff accounts (docs/adr/0003-staff-guard-rails.md). */
+  /**
+   * An admin resets a staff member's or a client's two-factor sign-in (a lost phone); the client is told by mail
+   * (docs/adr/0003-staff-guard-rails.md, docs/adr/0098-client-two-factor-and-step-up.md).
+   */
   @Delete(':uuid/two-factor')
   @ApiUuidParam('uuid')
-  @ApiNoContentResponse({ description: "The staff member's two-factor sign-in is off" })
+  @ApiNoContentResponse({ description: "The account's two-factor sign-in is off" })
   @ApiErrors(400, 401, 403, 404, 409)
   @Roles('ADMIN')
   @HttpCode(204)

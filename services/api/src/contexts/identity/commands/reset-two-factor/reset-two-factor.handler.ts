@@ -7,9 +7,9 @@ import { userCommand } from '../../infrastructure/streams/user-streams';
 import { ResetTwoFactorCommand } from './reset-two-factor.command';
 
 /**
- * An admin removes another staff member's two-factor sign-in after a lost phone; the next sign-in needs only the
- * password (or, with `STAFF_2FA_REQUIRED` on, enrolment again). A pending enrolment is dropped with it, and every
- * session of the account ends.
+ * An admin removes another account's two-factor sign-in after a lost phone; the next sign-in needs only the password
+ * (or, for staff with `STAFF_2FA_REQUIRED` on, enrolment again). A pending enrolment is dropped with it, and every
+ * session of the account ends; a client or ambassador is told by mail (the identity mails processor).
  */
 @CommandHandler(ResetTwoFactorCommand)
 export class ResetTwoFactorHandler implements ICommandHandler<ResetTwoFactorCommand, void> {

@@ -14,7 +14,7 @@ import { StartTwoFactorEnrolmentCommand } from './start-two-factor-enrolment.com
 export class StartTwoFactorEnrolmentController {
   constructor(private readonly commands: CommandBus) {}
 
-  /** Staff with an access token, or with the enrolment token sign-in answered (`STAFF_2FA_REQUIRED`). */
+  /** Any account with an access token, or staff with the enrolment token sign-in answered (`STAFF_2FA_REQUIRED`). */
   @Public()
   @UseGuards(TwoFactorEnrolmentGuard)
   @Post('enrolment')

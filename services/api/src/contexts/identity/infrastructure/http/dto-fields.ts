@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { checkEmail, checkPersonName, LIMITS, normalizeEmail, PATTERNS } from '@kupa/proto';
 import { Transform } from 'class-transformer';
-import { SatisfiesRule, Trimmed } from '../../../../platform/http';
+import { IsString, MaxLength } from 'class-validator';
+import { OptionalField, SatisfiesRule, Trimmed } from '../../../../platform/http';
 
 /** Confirmation and reset tokens are far shorter; a longer value cannot be one and is refused unread. */
 export const ONE_TIME_TOKEN_MAX_LENGTH = 128;
@@ -37,4 +38,19 @@ export const PersonNameField = (): PropertyDecorator =>
     ApiProperty({ minLength: 1, maxLength: LIMITS.textMaxLength, pattern: PATTERNS.personName.source }),
     Trimmed(),
     SatisfiesRule(checkPersonName),
+  );
+
+/**
+ * The step-up code of a call that moves the balance or changes how the account signs in
+ * (docs/adr/0098-client-two-factor-and-step-up.md): asked for only while two-factor sign-in is on, ignored otherwise.
+ */
+export const StepUpCodeField = (): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({
+      maxLength: LIMITS.otpMaxLength,
+      description: `With two-factor sign-in on: the authenticator's ${LIMITS.totpDigits}-digit code or an unused recovery code`,
+    }),
+    OptionalField(),
+    IsString({ message: 'error.validation.invalid.format' }),
+    MaxLength(LIMITS.otpMaxLength, { message: 'error.validation.too.many.symbols' }),
   );

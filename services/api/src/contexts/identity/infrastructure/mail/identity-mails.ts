@@ -3,7 +3,7 @@ import { LIMITS, type Language } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import type { MailKind, RenderedMail, StoredMail } from '../../../../platform/mail';
-import { confirmationMail, passwordResetMail } from '../../../../platform/mail/templates';
+import { confirmationMail, passwordResetMail, twoFactorResetMail } from '../../../../platform/mail/templates';
 import { type OneTimeTokenPurpose, OneTimeTokens } from '../persistence/one-time-tokens';
 
 export const CONFIRMATION_TOKEN_TTL_MS = LIMITS.confirmationTokenTtlHours * 60 * 60 * 1000;
@@ -16,6 +16,7 @@ const LINKS = {
 
 export const CONFIRMATION_MAIL_KIND = 'identity.confirmation';
 export const PASSWORD_RESET_MAIL_KIND = 'identity.password-reset';
+export const TWO_FACTOR_RESET_MAIL_KIND = 'identity.two-factor-reset';
 
 /** What the identity mails carry in the outbox: who they greet. Tokens are made only when a mail is sent. */
 export interface IdentityMailPayload {
@@ -57,6 +58,15 @@ export class IdentityMails {
           const { userUuid, firstName } = mail.payload as unknown as IdentityMailPayload;
           const link = await this.link(manager, now, userUuid, 'PASSWORD_RESET');
           return passwordResetMail(languageOf(mail), { firstName, link });
+        },
+      },
+      {
+        // A notice without a token: it only points at the profile, where the owner turns two-factor on again.
+        name: TWO_FACTOR_RESET_MAIL_KIND,
+        renderingLifetimeMs: PASSWORD_RESET_TOKEN_TTL_MS,
+        render: async (mail): Promise<RenderedMail> => {
+          const { firstName } = mail.payload as unknown as IdentityMailPayload;
+          return twoFactorResetMail(languageOf(mail), { firstName, link: `${this.config.publicUrl}/my-profile` });
         },
       },
     ];

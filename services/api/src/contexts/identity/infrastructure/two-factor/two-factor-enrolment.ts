@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { isStaffRole, LIMITS } from '@kupa/proto';
+import { LIMITS } from '@kupa/proto';
 import { createHmac } from 'node:crypto';
 import type { Request } from 'express';
 import { type AccessTokenPayload, type Actor, ActorLookup, actorOfAccessToken } from '../../../../platform/auth';
@@ -48,9 +48,10 @@ export class TwoFactorEnrolmentTokens {
 }
 
 /**
- * Guards the calls that enrol an authenticator: they accept a staff member's access token or an enrolment token.
- * The routes are `@Public()` to the global guard, so this guard does the same checks it would (a blocked account stops
- * at once) and then admits staff only.
+ * Guards the calls that enrol an authenticator: they accept an access token of any account (staff, and clients and
+ * ambassadors since docs/adr/0098-client-two-factor-and-step-up.md) or a staff enrolment token. The routes are
+ * `@Public()` to the global guard, so this guard does the same checks it would (a blocked account stops at once, an
+ * ended session is refused) and refuses a staff member's view-as token: looking at a client's portal enrols nothing.
  */
 @Injectable()
 export class TwoFactorEnrolmentGuard implements CanActivate {
@@ -68,7 +69,6 @@ export class TwoFactorEnrolmentGuard implements CanActivate {
     if (!token) throw new ApiError('error.session.expired');
     const enrolling = this.enrolmentTokens.subjectOf(token);
     const actor = enrolling === null ? await this.accessTokenActor(token) : await this.enrolmentActor(enrolling);
-    if (!isStaffRole(actor.role)) throw new ApiError('error.access.forbidden');
     request.user = actor;
     return true;
   }
@@ -91,6 +91,7 @@ export class TwoFactorEnrolmentGuard implements CanActivate {
       throw new ApiError(expired ? 'error.session.expired' : 'error.token.invalid');
     }
     if (typeof payload.sub !== 'string') throw new ApiError('error.token.invalid');
+    if (payload.vab !== undefined || payload.vid !== undefined) throw new ApiError('error.view.as.read.only');
     const record = await this.actors.findByUuid(payload.sub);
     return actorOfAccessToken(payload, record, this.config.staff2faRequired);
   }

@@ -3,6 +3,7 @@ import { LIMITS } from '@kupa/proto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { SecretBox } from '../../../../platform/crypto';
+import { recoveryCodeCheck, type StepUpCheck, totpCheck } from '../../domain/step-up.rules';
 import { firstRows } from '../persistence/query-results';
 import {
   hashRecoveryCode,
@@ -129,6 +130,45 @@ export class TwoFactorStore {
     }
     if (!looksLikeRecoveryCode(normalized)) return false;
     return this.consumeRecoveryCode(userUuid, normalized, at);
+  }
+
+  /**
+   * A step-up code's verdict (docs/adr/0098-client-two-factor-and-step-up.md), spending it when it is fresh: unlike
+   * sign-in, a step-up tells a replayed code (its time-step or an earlier one already accepted, a spent recovery code)
+   * from a wrong one, because the owner holding the session may simply have typed the code they just used. 'NONE'
+   * when the account has no active two-factor sign-in. Two concurrent calls with one code: one claims it, the other
+   * sees it reused.
+   */
+  async checkStepUpCode(userUuid: string, code: string, at: Date): Promise<StepUpCheck> {
+    const record = await this.find(userUuid);
+    if (!record || record.status !== 'ACTIVE') return 'NONE';
+    const normalized = normalizeCode(code);
+    const step = matchTotp(record.secret, normalized, at, null);
+    if (step !== null) {
+      const check = totpCheck(step, record.lastUsedStep);
+      if (check !== 'FRESH') return check;
+      const claimed: unknown[] = await this.dataSource.query(
+        `UPDATE two_factor_secrets SET last_used_step = $2
+         WHERE user_uuid = $1 AND status = 'ACTIVE' AND (last_used_step IS NULL OR last_used_step < $2)
+         RETURNING user_uuid`,
+        [userUuid, step],
+      );
+      return firstRows(claimed).length === 1 ? 'FRESH' : 'REUSED';
+    }
+    if (!looksLikeRecoveryCode(normalized)) return 'WRONG';
+    const rows: Array<{ id: string; salt: string; code_hash: string; used_at: Date | null }> =
+      await this.dataSource.query(
+        `SELECT id, salt, code_hash, used_at FROM two_factor_recovery_codes WHERE user_uuid = $1`,
+        [userUuid],
+      );
+    const match = rows.find((row) => recoveryCodeMatches(normalized, { salt: row.salt, hash: row.code_hash }));
+    const check = recoveryCodeCheck(match ? { usedAt: match.used_at } : null);
+    if (check !== 'FRESH' || !match) return check;
+    const used: unknown[] = await this.dataSource.query(
+      `UPDATE two_factor_recovery_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id`,
+      [match.id, at],
+    );
+    return firstRows(used).length === 1 ? 'FRESH' : 'REUSED';
   }
 
   private async consumeRecoveryCode(userUuid: string, code: string, at: Date): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
@@ -7,26 +8,33 @@ import {
   CONFIRMATION_MAIL_KIND,
   type IdentityMailPayload,
   PASSWORD_RESET_MAIL_KIND,
+  TWO_FACTOR_RESET_MAIL_KIND,
 } from '../../infrastructure/mail/identity-mails';
 
 export const IDENTITY_MAILS_PROCESSOR = 'identity-mails';
 
 /**
  * Turns the identity events that call for a mail into outbox rows, in the transaction that moves this processor's
- * checkpoint: a sign-up, a request for the confirmation mail again, a request for a password-reset link. The causing
+ * checkpoint: a sign-up, a request for the confirmation mail again, a request for a password-reset link, and a
+ * client's or ambassador's two-factor sign-in reset by staff (docs/adr/0098-client-two-factor-and-step-up.md). The causing
  * event's position is the dedupe key, so a batch handled twice (another runner, a restart) records each mail once.
  * The recipient's address and name come from the users read model, which the same append already updated.
  */
 export class IdentityMailsProcessor implements Processor {
   readonly name = IDENTITY_MAILS_PROCESSOR;
-  readonly handles = ['UserRegistered', 'UserConfirmationMailRequested', 'UserPasswordResetRequested'] as const;
+  readonly handles = [
+    'UserRegistered',
+    'UserConfirmationMailRequested',
+    'UserPasswordResetRequested',
+    'UserTwoFactorReset',
+  ] as const;
 
   constructor(private readonly clock: { now(): Date }) {}
 
   async handle(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const userUuids = [...new Set(events.map((event) => (event.data as { userUuid: string }).userUuid))];
-    const rows: Array<{ uuid: string; email: string; first_name: string }> = await manager.query(
-      'SELECT uuid, email, first_name FROM users WHERE uuid = ANY($1::uuid[])',
+    const rows: Array<{ uuid: string; email: string; first_name: string; language: string }> = await manager.query(
+      'SELECT uuid, email, first_name, language FROM users WHERE uuid = ANY($1::uuid[])',
       [userUuids],
     );
     const users = new Map(rows.map((row) => [row.uuid, row]));
@@ -44,6 +52,11 @@ export class IdentityMailsProcessor implements Processor {
           break;
         case 'UserPasswordResetRequested':
           mails.push({ ...base, kind: PASSWORD_RESET_MAIL_KIND, language: event.data.language });
+          break;
+        case 'UserTwoFactorReset':
+          // Staff are told in person by the admin who reset it; a client learns it from this mail.
+          if (!isStaffRole(event.data.userRole))
+            mails.push({ ...base, kind: TWO_FACTOR_RESET_MAIL_KIND, language: user.language === 'en' ? 'en' : 'he' });
           break;
         default:
           break;

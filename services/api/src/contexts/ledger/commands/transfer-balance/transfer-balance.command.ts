@@ -10,6 +10,8 @@ export class TransferBalanceCommand extends Command<Payment> {
     readonly amountMinor: number,
     readonly idempotencyKey: string | null,
     readonly context: RequestContext,
+    /** The step-up code, asked for when the sender has two-factor sign-in on (docs/adr/0098). */
+    readonly otpCode?: string,
   ) {
     super();
   }

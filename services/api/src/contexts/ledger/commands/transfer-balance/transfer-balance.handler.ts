@@ -3,7 +3,8 @@ import { type Payment, type PaymentRecordedData, userAccount } from '@kupa/proto
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
-import { UserReader } from '../../../identity';
+import { TwoFactorStepUp, UserReader } from '../../../identity';
+import { Clock } from '../../../../platform/clock';
 import { customerAuthorLabel } from '../../domain/payment-authors';
 import { paymentDecider } from '../../domain/payment.decider';
 import { walletDecider } from '../../domain/wallet.decider';
@@ -24,15 +25,26 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
     private readonly users: UserReader,
     private readonly recipients: TransferRecipients,
     private readonly dataSource: DataSource,
+    private readonly stepUp: TwoFactorStepUp,
+    private readonly clock: Clock,
   ) {}
 
-  async execute({ actor, recipient, amountMinor, idempotencyKey, context }: TransferBalanceCommand): Promise<Payment> {
+  async execute({
+    actor,
+    recipient,
+    amountMinor,
+    idempotencyKey,
+    context,
+    otpCode,
+  }: TransferBalanceCommand): Promise<Payment> {
     const idempotency = this.keys.request(actor.userUuid, idempotencyKey, TRANSFER_BALANCE_ROUTE, {
       recipient,
       amountMinor,
     });
     const known = await this.keys.replayIfKnown<Payment>(idempotency);
     if (known) return known;
+    // A repeat of a transfer already made answers above without a new code; a new one proves its sender first.
+    await this.stepUp.confirm(actor.userUuid, otpCode, this.clock.now());
 
     // Three reads at once: the ids of a transfer refused for its recipient are gaps, which are harmless.
     const [sender, receiver, [outPaymentId, inPaymentId]] = await Promise.all([

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { checkRecipient, RECIPIENT_PATTERN, type TransferRequest } from '@kupa/proto';
 import { AMOUNT_SCHEMA, IsAmount, SatisfiesRule } from '../../../../platform/http';
+import { StepUpCodeField } from '../../../identity';
 
 export class TransferBalanceRequestDto implements TransferRequest {
   @ApiProperty({
@@ -15,4 +16,7 @@ export class TransferBalanceRequestDto implements TransferRequest {
   @ApiProperty(AMOUNT_SCHEMA)
   @IsAmount()
   amount: number;
+
+  @StepUpCodeField()
+  otpCode?: string;
 }
