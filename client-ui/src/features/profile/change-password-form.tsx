@@ -20,6 +20,7 @@ import { showToast } from '../../lib/toast/toast-store';
 import { PasswordField } from '../../lib/ui/password-field';
 import { inputTestId } from '../../lib/ui/test-ids';
 import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
+import { ONE_TIME_CODE_ERRORS, OneTimeCodeField } from '../../lib/ui/one-time-code-field';
 
 interface PasswordValues {
   oldPassword: string;
@@ -43,11 +44,16 @@ export function validatePasswordChange(values: PasswordValues): Partial<Record<k
   return issues;
 }
 
-/** Changes the password (`PUT /password`), checked first with proto's password rules. */
-export function ChangePasswordForm() {
+/**
+ * Changes the password (`PUT /password`), checked first with proto's password rules; with two-factor sign-in on it
+ * also asks for a code (step-up, docs/adr/0098-client-two-factor-and-step-up.md).
+ */
+export function ChangePasswordForm({ twoFactorEnabled = false }: { twoFactorEnabled?: boolean }) {
   const { t, lang, issueMessage } = useT();
   const [values, setValues] = useState<PasswordValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordValues, string>>>({});
+  const [otpCode, setOtpCode] = useState('');
+  const [otpError, setOtpError] = useState<string | undefined>();
   const oldPasswordInput = useRef<HTMLInputElement>(null);
   // A wrong current password is said on its field, where the eye already is, and the field takes the focus; a toast
   // would cover the Save button. Any other failure still shows as a toast.
@@ -56,12 +62,17 @@ export function ChangePasswordForm() {
     meta: { silentError: true },
     onSuccess: () => {
       setValues(EMPTY);
+      setOtpCode('');
       showToast({ severity: 'success', title: t('toast.successTitle'), message: t('profile.passwordSaved') });
     },
     onError: (error) => {
       if (isApiError(error) && error.code === 'error.password.current.incorrect') {
         setErrors({ oldPassword: errorMessageFor(error, lang) });
         oldPasswordInput.current?.focus();
+        return;
+      }
+      if (isApiError(error) && ONE_TIME_CODE_ERRORS.has(error.code)) {
+        setOtpError(errorMessageFor(error, lang));
         return;
       }
       const fields = fieldErrorsOf(error, lang);
@@ -78,7 +89,10 @@ export function ChangePasswordForm() {
       password: issueMessage(issues.password),
       confirmPassword: issueMessage(issues.confirmPassword),
     });
-    if (Object.keys(issues).length === 0) change.mutate(values);
+    const codeMissing = twoFactorEnabled && otpCode.trim() === '';
+    setOtpError(codeMissing ? t('twoFactor.stepUpHint') : undefined);
+    if (Object.keys(issues).length === 0 && !codeMissing)
+      change.mutate(twoFactorEnabled ? { ...values, otpCode: otpCode.trim() } : values);
   };
 
   const field = (name: keyof PasswordValues, label: string, autoComplete: string) => (
@@ -115,6 +129,17 @@ export function ChangePasswordForm() {
         {field('oldPassword', t('profile.oldPassword'), 'current-password')}
         {field('password', t('profile.newPassword'), 'new-password')}
         {field('confirmPassword', t('profile.confirmNewPassword'), 'new-password')}
+        {twoFactorEnabled && (
+          <OneTimeCodeField
+            value={otpCode}
+            onChange={(value) => {
+              setOtpCode(value);
+              setOtpError(undefined);
+            }}
+            error={otpError}
+            testId="profile-otp"
+          />
+        )}
         <div>
           <ReadOnlyAction>
             <Button type="submit" variant="contained" disabled={change.isPending} data-testid="profile-password-submit">

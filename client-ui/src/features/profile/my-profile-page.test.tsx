@@ -123,4 +123,97 @@ describe('my profile', () => {
     await waitFor(() => expect(toggle).toBeChecked());
     expect(calls.filter((call) => call.method === 'PUT').at(-1)).toMatchObject({ body: { announcements: true } });
   });
+
+  describe('two-factor sign-in (ADR 0098)', () => {
+    it('turns it on: QR code, a first code, then the recovery codes shown once', async () => {
+      signInAs();
+      let enabled = false;
+      const { calls } = mockFetch(({ url }) => {
+        if (url === '/api/auth/two-factor/enrolment')
+          return jsonResponse(201, {
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            otpauthUri: 'otpauth://totp/Kupa:dana@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            qrDataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+          });
+        if (url === '/api/auth/two-factor/activation') {
+          if (calls.filter((call) => call.url === url).length === 1) return errorResponse(400, 'error.otp.invalid');
+          enabled = true;
+          return jsonResponse(200, { recoveryCodes: ['abcd-efgh-jkmn-pqrs', 'tuvw-xyz2-3456-789a'] });
+        }
+        return jsonResponse(200, makeUser({ twoFactorEnabled: enabled }));
+      });
+      const user = userEvent.setup();
+      renderApp('/my-profile');
+      expect(await screen.findByTestId('two-factor-state')).toHaveTextContent(translate('he', 'twoFactor.off'));
+      await user.click(screen.getByTestId('two-factor-turn-on'));
+      expect(await screen.findByTestId('two-factor-qr')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+      expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+
+      await user.type(screen.getByTestId('two-factor-code'), '111111');
+      await user.click(screen.getByTestId('two-factor-submit'));
+      expect(await screen.findByText(formatErrorMessage('error.otp.invalid', 'he'))).toBeVisible();
+      await user.clear(screen.getByTestId('two-factor-code'));
+      await user.type(screen.getByTestId('two-factor-code'), '222222');
+      await user.click(screen.getByTestId('two-factor-submit'));
+      const codes = await screen.findByTestId('two-factor-recovery-codes');
+      expect(codes).toHaveTextContent('abcd-efgh-jkmn-pqrs');
+      expect(codes).toHaveAttribute('dir', 'ltr');
+      await waitFor(() =>
+        expect(screen.getByTestId('two-factor-state')).toHaveTextContent(translate('he', 'twoFactor.on')),
+      );
+      await user.click(screen.getByTestId('two-factor-recovery-saved'));
+      expect(screen.queryByTestId('two-factor-recovery-codes')).toBeNull();
+      expect(calls.filter((call) => call.url === '/api/auth/two-factor/activation').map((call) => call.body)).toEqual([
+        { code: '111111' },
+        { code: '222222' },
+      ]);
+    });
+
+    it('turns it off with a code only', async () => {
+      signInAs();
+      let enabled = true;
+      const { calls } = mockFetch(({ url }) => {
+        if (url === '/api/auth/two-factor/deactivation') {
+          enabled = false;
+          return jsonResponse(204);
+        }
+        return jsonResponse(200, makeUser({ twoFactorEnabled: enabled }));
+      });
+      const user = userEvent.setup();
+      renderApp('/my-profile');
+      await user.click(await screen.findByTestId('two-factor-turn-off'));
+      await user.click(screen.getByTestId('two-factor-submit'));
+      expect(calls.some((call) => call.url === '/api/auth/two-factor/deactivation')).toBe(false);
+      await user.type(screen.getByTestId('two-factor-code'), '333333');
+      await user.click(screen.getByTestId('two-factor-submit'));
+      await waitFor(() =>
+        expect(screen.getByTestId('two-factor-state')).toHaveTextContent(translate('he', 'twoFactor.off')),
+      );
+      expect(calls.find((call) => call.url === '/api/auth/two-factor/deactivation')?.body).toEqual({ code: '333333' });
+    });
+
+    it('asks for a code with a password change while it is on', async () => {
+      signInAs();
+      const { calls } = mockFetch(({ url }) =>
+        url === '/api/password' ? jsonResponse(204) : jsonResponse(200, makeUser({ twoFactorEnabled: true })),
+      );
+      const user = userEvent.setup();
+      renderApp('/my-profile');
+      await user.type(await screen.findByTestId('profile-oldPassword'), 'Secret#123');
+      await user.type(screen.getByTestId('profile-password'), 'Secret#456');
+      await user.type(screen.getByTestId('profile-confirmPassword'), 'Secret#456');
+      await user.click(screen.getByTestId('profile-password-submit'));
+      expect(calls.some((call) => call.url === '/api/password')).toBe(false);
+      await user.type(screen.getByTestId('profile-otp'), '444444');
+      await user.click(screen.getByTestId('profile-password-submit'));
+      await waitFor(() =>
+        expect(calls.find((call) => call.url === '/api/password')?.body).toEqual({
+          oldPassword: 'Secret#123',
+          password: 'Secret#456',
+          confirmPassword: 'Secret#456',
+          otpCode: '444444',
+        }),
+      );
+    });
+  });
 });

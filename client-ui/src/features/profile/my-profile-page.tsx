@@ -7,8 +7,12 @@ import { ChangePasswordForm } from './change-password-form';
 import { EditNameForm } from './edit-name-form';
 import { ProfileDetails } from './profile-details';
 import { SavedCardSection } from './saved-card-section';
+import { TwoFactorSection } from './two-factor-section';
 
-/** The signed-in user's details, name editing, password change, the saved card and the announcements switch. */
+/**
+ * The signed-in user's details, name editing, password change, two-factor sign-in, the saved card and the
+ * announcements switch.
+ */
 export function MyProfilePage() {
   const { t } = useT();
   const { data: me } = useMe();
@@ -19,7 +23,8 @@ export function MyProfilePage() {
           <ProfileDetails user={me} />
           {/* Keyed by the stored name so the form starts over from the saved values after an update. */}
           <EditNameForm key={`${me.firstName}\u0000${me.lastName}`} user={me} />
-          <ChangePasswordForm />
+          <ChangePasswordForm twoFactorEnabled={me.twoFactorEnabled} />
+          <TwoFactorSection enabled={me.twoFactorEnabled} />
           <SavedCardSection />
           <AnnouncementsSection />
         </>

@@ -40,6 +40,9 @@ import {
   type TransferRecipient,
   type TransferRecipientRequest,
   type TransferRequest,
+  type TwoFactorActivation,
+  type TwoFactorCodeRequest,
+  type TwoFactorEnrolment,
   type UpdateUserRequest,
   type User,
   type VoucherPreview,
@@ -64,6 +67,13 @@ export const usersApi = {
   me: () => api.get<User>(API_ROUTES.me),
   updateName: (userUuid: string, body: UpdateUserRequest) => api.put<User>(API_ROUTES.user(userUuid), body),
   changePassword: (body: ChangePasswordRequest) => api.put<void>(API_ROUTES.changePassword, body),
+};
+
+/** The account's own two-factor sign-in (docs/adr/0098-client-two-factor-and-step-up.md). */
+export const twoFactorApi = {
+  startEnrolment: () => api.post<TwoFactorEnrolment>(API_ROUTES.twoFactorEnrolment),
+  activate: (body: TwoFactorCodeRequest) => api.post<TwoFactorActivation>(API_ROUTES.twoFactorActivation, body),
+  deactivate: (body: TwoFactorCodeRequest) => api.post<void>(API_ROUTES.twoFactorDeactivation, body),
 };
 
 /** The card kept at Stripe for automatic renewals (docs/adr/0085-saved-cards.md). */

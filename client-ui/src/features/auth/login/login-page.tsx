@@ -18,6 +18,7 @@ import { RouterLink } from '../../../lib/ui/router-link';
 import { safeReturnPath } from '../../../lib/navigation';
 import { inputTestId } from '../../../lib/ui/test-ids';
 import { importWithReload } from '../../../lib/reload-once';
+import { OneTimeCodeField } from '../../../lib/ui/one-time-code-field';
 
 const routeApi = getRouteApi('/login');
 
@@ -41,11 +42,18 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [staffSignedOut, setStaffSignedOut] = useState(notice === 'staff');
+  // The second step (docs/adr/0098-client-two-factor-and-step-up.md): once the password matched an account with
+  // two-factor sign-in, the form asks for the authenticator's code and sends both again.
+  const [otpStep, setOtpStep] = useState(false);
+  const [otp, setOtp] = useState('');
 
   // The failure is explained in place (with a resend action when the e-mail is unverified), so no toast repeats it.
   const signIn = useMutation({
     mutationFn: authApi.signIn,
     meta: { silentError: true },
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'error.otp.required') setOtpStep(true);
+    },
     onSuccess: (session) => {
       if (isStaffRole(session.userRole)) {
         // The refresh cookie the sign-in just set is revoked; this app keeps no staff session.
@@ -74,10 +82,16 @@ export function LoginPage() {
     if (next.email || next.password) return;
     setStaffSignedOut(false);
     resend.reset();
-    signIn.mutate({ email: email.trim(), password });
+    signIn.mutate(
+      otpStep && otp.trim() !== ''
+        ? { email: email.trim(), password, otp: otp.trim() }
+        : { email: email.trim(), password },
+    );
   };
 
   const notVerified = isApiError(signIn.error) && signIn.error.code === 'error.user.email.not.verified';
+  // Asking for the code is the second step itself, not a failure to show.
+  const otpAsked = isApiError(signIn.error) && signIn.error.code === 'error.otp.required';
 
   return (
     <AuthCard title={t('login.title')}>
@@ -92,7 +106,7 @@ export function LoginPage() {
           {formatClientErrorMessage(endReason, lang)}
         </Alert>
       )}
-      {signIn.isError && (
+      {signIn.isError && !otpAsked && (
         <Alert
           severity="error"
           data-testid="login-error"
@@ -153,6 +167,12 @@ export function LoginPage() {
           fullWidth
           slotProps={{ htmlInput: inputTestId('login-password') }}
         />
+        {otpStep && (
+          <Stack spacing={1} data-testid="login-otp-step">
+            <Typography variant="body2">{t('login.otpTitle')}</Typography>
+            <OneTimeCodeField value={otp} onChange={setOtp} testId="login-otp" autoFocus />
+          </Stack>
+        )}
         <Button type="submit" variant="contained" size="large" disabled={signIn.isPending} data-testid="login-submit">
           {signIn.isPending ? t('form.sending') : t('login.submit')}
         </Button>

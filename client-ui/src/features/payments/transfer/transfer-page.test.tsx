@@ -276,4 +276,61 @@ describe('balance transfer', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
   });
+
+  it('with two-factor sign-in on, asks for a code in the dialog and says a refused one beside it (ADR 0098)', async () => {
+    signInAs();
+    let answered = 0;
+    const { calls } = mockFetch(async (call) => {
+      if (call.url === '/api/users/me') return jsonResponse(200, makeUser({ balance: 100, twoFactorEnabled: true }));
+      if (call.url === '/api/payments/search') return jsonResponse(200, pageOf([makePayment()]));
+      if (call.url === '/api/payments/transfer/recipient') return jsonResponse(200, FRIEND);
+      if (call.url === '/api/payments/transfer') {
+        answered += 1;
+        return answered === 1 ? errorResponse(400, 'error.otp.reused') : jsonResponse(201, makePayment());
+      }
+      return errorResponse(404, 'error.entity.not.found');
+    });
+    const user = userEvent.setup();
+    renderApp('/payments/transfer');
+    await fillTransfer(user, 'friend@example.com', '10');
+    const dialog = await screen.findByRole('dialog');
+    const code = within(dialog).getByTestId('transfer-otp');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('dir', 'ltr');
+
+    // No code: nothing is sent, the dialog says what it needs.
+    await user.click(within(dialog).getByTestId('transfer-confirm'));
+    expect(transfers(calls)).toHaveLength(0);
+    expect(
+      within(dialog).getByText(translate('he', 'twoFactor.stepUpHint'), { selector: 'p.Mui-error' }),
+    ).toBeVisible();
+
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByTestId('transfer-confirm'));
+    expect(await within(dialog).findByText(formatErrorMessage('error.otp.reused', 'he'))).toBeVisible();
+    expect(screen.getByRole('dialog')).toBeVisible();
+
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(within(dialog).getByTestId('transfer-confirm'));
+    await waitFor(() => expect(transfers(calls)).toHaveLength(2));
+    const [refused, accepted] = transfers(calls);
+    expect(refused.body).toEqual({ recipient: 'friend@example.com', amount: 10, otpCode: '123456' });
+    expect(accepted.body).toEqual({ recipient: 'friend@example.com', amount: 10, otpCode: '654321' });
+    // Nothing was booked by the refused call, so the retry is the same submission.
+    expect(accepted.headers['idempotency-key']).toBe(refused.headers['idempotency-key']);
+  });
+
+  it('asks no code while two-factor sign-in is off', async () => {
+    signInAs();
+    const { calls } = mockTransferApi(() => jsonResponse(201, makePayment()));
+    const user = userEvent.setup();
+    renderApp('/payments/transfer');
+    await fillTransfer(user, 'friend@example.com', '10');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByTestId('transfer-otp')).toBeNull();
+    await user.click(within(dialog).getByTestId('transfer-confirm'));
+    await waitFor(() => expect(transfers(calls)).toHaveLength(1));
+    expect(transfers(calls)[0].body).not.toHaveProperty('otpCode');
+  });
 });

@@ -36,6 +36,7 @@ import {
 } from './transfer-form';
 import { DollarAmountField } from '../dollar-amount-field';
 import { ReadOnlyAction } from '../../../lib/view-as/read-only-action';
+import { ONE_TIME_CODE_ERRORS, OneTimeCodeField } from '../../../lib/ui/one-time-code-field';
 
 /** A checked transfer, the idempotency key that names this one submission of it, and whom the server found. */
 interface Submission extends CheckedTransfer {
@@ -59,7 +60,8 @@ function isRecipientRefusal(error: unknown): boolean {
  * Transfers balance to another user by e-mail or profile ID: the form is checked with proto's rules, the server then
  * names the recipient as registered (`POST /payments/transfer/recipient`: their name and a masked e-mail, or an
  * unknown recipient reported beside the field), a dialog names the amount and that person, and only its confirmation
- * sends `POST /payments/transfer`.
+ * sends `POST /payments/transfer`. With two-factor sign-in on, the dialog also asks for a code from the authenticator
+ * (step-up, docs/adr/0098-client-two-factor-and-step-up.md); a refused code is said beside it, the dialog stays open.
  */
 export function TransferPage() {
   const { t, tIsolated, tRich, lang, issueMessage, apiErrorMessage } = useT();
@@ -72,12 +74,19 @@ export function TransferPage() {
   // The submission the user last confirmed; it survives a failed attempt so that retrying the same transfer sends the
   // same key, and the server books it at most once.
   const [submission, setSubmission] = useState<Submission | null>(null);
+  const [otpCode, setOtpCode] = useState('');
+  const [otpError, setOtpError] = useState<string | undefined>();
+  const stepUp = me?.twoFactorEnabled === true;
 
   const transfer = useMutation({
     mutationFn: ({ recipient, amountMinor, idempotencyKey }: Submission) =>
-      paymentsApi.transfer({ recipient, amount: minorToAmount(amountMinor) }, idempotencyKey),
+      paymentsApi.transfer(
+        { recipient, amount: minorToAmount(amountMinor), ...(stepUp ? { otpCode: otpCode.trim() } : {}) },
+        idempotencyKey,
+      ),
     onSuccess: async (_payment, sent) => {
       setSubmission(null);
+      setOtpCode('');
       showToast({
         severity: 'success',
         title: t('toast.successTitle'),
@@ -94,6 +103,11 @@ export function TransferPage() {
       await navigate({ to: '/payments' });
     },
     onError: (error) => {
+      // A refused code is corrected in the dialog; nothing was booked, so the same submission (and key) is sent again.
+      if (isApiError(error) && ONE_TIME_CODE_ERRORS.has(error.code) && stepUp) {
+        setOtpError(apiErrorMessage(error.body));
+        return;
+      }
       setConfirming(false);
       if (isFinalRefusal(error)) setSubmission(null);
       const fields: Partial<Record<TransferField, string>> = fieldErrorsOf(error, lang);
@@ -251,6 +265,21 @@ export function TransferPage() {
               })}
             </DialogContentText>
           )}
+          {stepUp && (
+            <Stack spacing={1} sx={{ mt: 2 }}>
+              <Typography variant="body2">{t('twoFactor.stepUpHint')}</Typography>
+              <OneTimeCodeField
+                value={otpCode}
+                onChange={(value) => {
+                  setOtpCode(value);
+                  setOtpError(undefined);
+                }}
+                error={otpError}
+                testId="transfer-otp"
+                autoFocus
+              />
+            </Stack>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)} disabled={transfer.isPending} data-testid="transfer-cancel">
@@ -258,7 +287,14 @@ export function TransferPage() {
           </Button>
           <Button
             variant="contained"
-            onClick={() => submission && transfer.mutate(submission)}
+            onClick={() => {
+              if (!submission) return;
+              if (stepUp && otpCode.trim() === '') {
+                setOtpError(t('twoFactor.stepUpHint'));
+                return;
+              }
+              transfer.mutate(submission);
+            }}
             disabled={transfer.isPending}
             data-testid="transfer-confirm"
           >
