@@ -175,6 +175,31 @@ describe('client profile tab', () => {
     expect(await screen.findByText('Two-factor sign-in was reset')).toBeVisible();
   });
 
+  it('shows a client’s two-factor state and lets an admin reset it (ADR 0098)', async () => {
+    const withTwoFactor = { ...client, twoFactorEnabled: true };
+    const { calls } = mockFetch({ 'DELETE /api/users/u-1/two-factor': () => new Response(null, { status: 204 }) });
+    const user = userEvent.setup();
+    renderInAdmin(<ProfileTab />, { resource: 'clients', record: withTwoFactor, lang: 'en', withAuth: true });
+    expect(await screen.findByTestId('two-factor-state')).toHaveTextContent('Two-factor sign-in: On');
+    await user.click(await screen.findByTestId('two-factor-reset-open'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('a client is told by mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor sign-in' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/api/users/u-1/two-factor' });
+  });
+
+  it('says when a client has two-factor sign-in off, in Hebrew too', async () => {
+    mockFetch({});
+    renderInAdmin(<ProfileTab />, {
+      resource: 'clients',
+      record: { ...client, twoFactorEnabled: false },
+      withAuth: true,
+    });
+    expect(await screen.findByTestId('two-factor-state')).toHaveTextContent('כניסה דו-שלבית: כבויה');
+    expect(screen.queryByTestId('two-factor-reset-open')).not.toBeInTheDocument();
+  });
+
   it('offers the reset to admins only, and only where two-factor sign-in is on', async () => {
     mockFetch({});
     signInAs('MANAGER');

@@ -10,7 +10,7 @@ import {
   type UserRole,
   type UserStatus,
 } from '@kupa/proto';
-import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import {
   BooleanField,
@@ -181,8 +181,9 @@ function PasswordForm({ client }: { client: ClientRecord }) {
 }
 
 /**
- * An admin's reset of another staff member's two-factor sign-in, for a lost authenticator. Only shown where it can
- * apply (an admin looking at an account that has it on); the server keeps the rule either way.
+ * An admin's reset of another account's two-factor sign-in, a staff member's or a client's, for a lost authenticator
+ * (docs/adr/0098-client-two-factor-and-step-up.md). Only shown where it can apply (an admin looking at an account that
+ * has it on); the server keeps the rule either way.
  */
 function ResetTwoFactor({ userUuid }: { userUuid: string }) {
   const translate = useTranslate();
@@ -350,6 +351,18 @@ export function ProfileTab() {
           )}
           <Section title={translate('kupa.clients.profile.security')}>
             <Stack spacing={2}>
+              <Chip
+                sx={{ alignSelf: 'flex-start' }}
+                color={record.twoFactorEnabled ? 'success' : 'default'}
+                label={translate('kupa.clients.profile.two_factor_state', {
+                  state: translate(
+                    record.twoFactorEnabled
+                      ? 'kupa.clients.profile.two_factor_on'
+                      : 'kupa.clients.profile.two_factor_off',
+                  ),
+                })}
+                data-testid="two-factor-state"
+              />
               {refusal ? null : <PasswordForm client={record} />}
               {permissions === 'ADMIN' && record.twoFactorEnabled ? (
                 <ResetTwoFactor userUuid={record.userUuid} />

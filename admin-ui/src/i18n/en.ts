@@ -349,8 +349,11 @@ export const en: TranslationMessages = {
         reset_two_factor: 'Reset two-factor sign-in',
         reset_two_factor_title: 'Reset two-factor sign-in?',
         reset_two_factor_content:
-          'The staff member will sign in with their password alone until they set up two-factor sign-in again. Do this only when they lost their authenticator.',
+          'The account will sign in with its password alone until its owner sets up two-factor sign-in again; every session of the account ends, and a client is told by mail. Do this only when they lost their authenticator and you know who is asking.',
         two_factor_reset: 'Two-factor sign-in was reset',
+        two_factor_state: 'Two-factor sign-in: %{state}',
+        two_factor_on: 'On',
+        two_factor_off: 'Off',
         confirm_status_title: 'Change the status to %{status}?',
         confirm_status_content: '%{email} will have the status %{status}.',
         confirm_block_title: 'Block this account?',

@@ -555,8 +555,11 @@ export const he: TranslationMessages = {
         reset_two_factor: 'איפוס כניסה דו-שלבית',
         reset_two_factor_title: 'לאפס את הכניסה הדו-שלבית?',
         reset_two_factor_content:
-          'איש הצוות ייכנס עם סיסמה בלבד עד שיגדיר שוב כניסה דו-שלבית. עשו זאת רק אם אפליקציית האימות שלו אבדה.',
+          'הכניסה לחשבון תהיה בסיסמה בלבד עד שבעליו יגדיר שוב כניסה דו-שלבית; כל החיבורים של החשבון יסתיימו, ולקוח יקבל על כך הודעה במייל. עשו זאת רק אם אפליקציית האימות אבדה ואתם יודעים מי מבקש.',
         two_factor_reset: 'הכניסה הדו-שלבית אופסה',
+        two_factor_state: 'כניסה דו-שלבית: %{state}',
+        two_factor_on: 'מופעלת',
+        two_factor_off: 'כבויה',
         confirm_status_title: 'לשנות את הסטטוס ל%{status}?',
         confirm_status_content: 'הסטטוס של %{email} יהיה %{status}.',
         confirm_block_title: 'לחסום את החשבון?',

@@ -352,7 +352,7 @@ export interface KupaDataProvider extends DataProvider {
   changeUserStatus(userUuid: string, status: UserStatus): Promise<User | null>;
   changeUserRole(userUuid: string, role: UserRole): Promise<User | null>;
   setUserPassword(userUuid: string, password: string): Promise<void>;
-  /** An admin removes another staff member's two-factor sign-in (a lost authenticator). */
+  /** An admin removes another account's two-factor sign-in, staff or client (a lost authenticator, ADR 0098). */
   resetTwoFactor(userUuid: string): Promise<void>;
   /** A read-only token to look at a client's portal (ADR 0092); every opening is in the client's activity log. */
   openViewAs(userUuid: string): Promise<ViewAsOpened>;
