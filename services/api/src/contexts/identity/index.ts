@@ -18,7 +18,6 @@ export { UserBalances } from './application/user-balances.port';
 export { type ReferralStanding, ReferralStandings } from './application/referral-standings.port';
 export { TrialUse } from './application/trial-use';
 export { TwoFactorStepUp } from './application/two-factor-step-up';
-export { STEP_UP_LIMITS } from './infrastructure/http/rate-limits';
 export { StepUpCodeField } from './infrastructure/http/dto-fields';
 export { ClientSelection, type ClientFilter, type ClientSelectionResult } from './application/client-selection';
 export { ClientFilterDto } from './queries/client-filter.dto';

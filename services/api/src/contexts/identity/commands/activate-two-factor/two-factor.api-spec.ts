@@ -348,7 +348,7 @@ describe('two-factor sign-in for staff', () => {
       const limited = await transfer(client, recipient.email, 1, nextCode(secret));
       expect(limited.status).toBe(429);
       expect(limited.body.error).toBe('error.rate.limited');
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.body.details.retryAfterSeconds).toBeGreaterThan(0);
       // The window ends; the next fresh code moves the money.
       clock.advanceMs(15 * 60_000);
       expect((await transfer(client, recipient.email, 1, codeAt(secret, clock.now()))).status).toBe(201);

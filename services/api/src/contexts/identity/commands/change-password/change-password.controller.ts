@@ -4,8 +4,7 @@ import { ApiBearerAuth, ApiTags, ApiNoContentResponse } from '@nestjs/swagger';
 import { type Actor, CurrentActor, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { ChangePasswordCommand } from './change-password.command';
 import { ChangePasswordRequestDto } from './change-password.request.dto';
-import { ApiErrors, RateLimit } from '../../../../platform/http';
-import { STEP_UP_LIMITS } from '../../infrastructure/http/rate-limits';
+import { ApiErrors } from '../../../../platform/http';
 
 @ApiTags('password')
 @ApiBearerAuth()
@@ -17,7 +16,6 @@ export class ChangePasswordController {
   @Put()
   @ApiNoContentResponse({ description: 'Changed; every session of the user ends' })
   @ApiErrors(400, 401, 403, 429)
-  @RateLimit(STEP_UP_LIMITS)
   @HttpCode(204)
   async change(
     @CurrentActor() actor: Actor,

@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, RateLimit } from '../../../../platform/http';
-import { STEP_UP_LIMITS } from '../../infrastructure/http/rate-limits';
+import { ApiErrors } from '../../../../platform/http';
 import { type Actor, CurrentActor, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { TwoFactorCodeRequestDto } from '../activate-two-factor/two-factor-code.request.dto';
 import { DisableTwoFactorCommand } from './disable-two-factor.command';
@@ -17,7 +16,6 @@ export class DisableTwoFactorController {
   @Post('deactivation')
   @ApiNoContentResponse({ description: 'Two-factor sign-in is off' })
   @ApiErrors(400, 401, 403, 409, 429)
-  @RateLimit(STEP_UP_LIMITS)
   @HttpCode(204)
   async disable(
     @CurrentActor() actor: Actor,

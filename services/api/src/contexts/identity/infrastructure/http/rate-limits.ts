@@ -7,9 +7,6 @@ import type { RateLimitRules } from '../../../../platform/http';
  */
 const SIGN_IN_FAILURES: readonly ErrorCode[] = ['error.auth.bad.credentials', 'error.otp.invalid'];
 
-/** What counts as a failed step-up: a code that is wrong, or one already spent. */
-const STEP_UP_FAILURES: readonly ErrorCode[] = ['error.otp.invalid', 'error.otp.reused'];
-
 /**
  * Failed sign-ins, counted three ways (docs/adr/0015-session-versions-and-sign-in-limits.md,
  * docs/adr/0057-shared-rate-limits-and-no-sign-in-lock-out.md): per address and account (typos of one person) and
@@ -49,23 +46,4 @@ export const SIGN_UP_LIMITS: RateLimitRules = ({ rateLimits }) => [
 /** Calls that send mail (forgot password, resend confirmation) per client address: stops mail bombing. */
 export const MAIL_REQUEST_LIMITS: RateLimitRules = ({ rateLimits }) => [
   { name: 'per-address', key: 'ip', ...rateLimits.mailRequestsPerAddress },
-];
-
-/** Every step-up route counts in the same counters: guessing through a transfer spends what turning it off has. */
-const STEP_UP_SCOPE = 'two-factor-step-up';
-
-/**
- * Wrong or reused step-up codes per signed-in account (docs/adr/0098-client-two-factor-and-step-up.md), shared by the
- * transfer, the password change and turning two-factor off, in counters every API process shares. Once full, the
- * account's step-up calls wait for the window to end, a right code included; a right code or a call without
- * two-factor sign-in gives its place back.
- */
-export const STEP_UP_LIMITS: RateLimitRules = ({ rateLimits }) => [
-  {
-    name: 'step-up-failures-per-account',
-    key: 'account',
-    scope: STEP_UP_SCOPE,
-    ...rateLimits.stepUpFailuresPerAccount,
-    countsOnly: STEP_UP_FAILURES,
-  },
 ];

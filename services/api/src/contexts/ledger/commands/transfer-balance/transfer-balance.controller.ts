@@ -9,7 +9,6 @@ import { TransferBalanceCommand } from './transfer-balance.command';
 import { TransferBalanceRequestDto } from './transfer-balance.request.dto';
 import { ApiErrors, RateLimit } from '../../../../platform/http';
 import { TRANSFER_RECIPIENT_LIMITS } from '../../infrastructure/rate-limits';
-import { STEP_UP_LIMITS } from '../../../identity';
 import { PaymentDto } from '../../infrastructure/ledger.responses';
 
 @ApiTags('payments')
@@ -21,7 +20,7 @@ export class TransferBalanceController {
   /**
    * Moves balance to another active client or ambassador; answers the sender's TRANSFER_OUT payment. A transfer to an
    * unknown recipient spends the recipient look-up's allowance (`TRANSFER_RECIPIENT_LIMITS`). With two-factor sign-in
-   * on, a step-up call: a wrong or reused code spends the account's step-up allowance (`STEP_UP_LIMITS`).
+   * on, a step-up call: a wrong or reused code spends the account's step-up allowance (`TwoFactorStepUp`).
    */
   @Post('transfer')
   @ApiCreatedResponse({
@@ -30,7 +29,7 @@ export class TransferBalanceController {
   })
   @ApiErrors(400, 401, 403, 404, 409, 429)
   @Roles('CLIENT', 'AMBASSADOR')
-  @RateLimit((config) => [...TRANSFER_RECIPIENT_LIMITS(config), ...STEP_UP_LIMITS(config)])
+  @RateLimit(TRANSFER_RECIPIENT_LIMITS)
   @AcceptsIdempotencyKey()
   transfer(
     @CurrentActor() actor: Actor,
