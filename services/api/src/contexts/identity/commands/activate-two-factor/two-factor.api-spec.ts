@@ -387,6 +387,28 @@ describe('two-factor sign-in for staff', () => {
       expect(await auditEventTypes(client.userUuid)).toContain('UserTwoFactorDisabled');
     });
 
+    it('refuses to enrol through a staff member’s view-as token of the client', async () => {
+      const client = await createActiveUser(testApp);
+      const manager = await createActiveUser(testApp, { role: 'MANAGER' });
+      const opened = await testApp.http
+        .post(`/api/users/${client.userUuid}/view-as`)
+        .set('Authorization', `Bearer ${manager.accessToken}`);
+      expect(opened.status).toBe(201);
+      const viewToken = opened.body.accessToken as string;
+      for (const path of ['enrolment', 'activation']) {
+        const refused = await testApp.http
+          .post(`/api/auth/two-factor/${path}`)
+          .set('Authorization', `Bearer ${viewToken}`)
+          .send({ code: '123456' });
+        expect(refused.status).toBe(403);
+        expect(refused.body.error).toBe('error.view.as.read.only');
+      }
+      const rows = await testApp.dataSource.query(`SELECT 1 FROM two_factor_secrets WHERE user_uuid = $1`, [
+        client.userUuid,
+      ]);
+      expect(rows).toHaveLength(0);
+    });
+
     it('shows staff whether a client has it, and lets an admin (only) reset it, logged and mailed to the client', async () => {
       const client = await createActiveUser(testApp);
       const manager = await createActiveUser(testApp, { role: 'MANAGER' });
