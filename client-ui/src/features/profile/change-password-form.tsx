@@ -21,6 +21,7 @@ import { PasswordField } from '../../lib/ui/password-field';
 import { inputTestId } from '../../lib/ui/test-ids';
 import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
 import { ONE_TIME_CODE_ERRORS, OneTimeCodeField } from '../../lib/ui/one-time-code-field';
+import { useTwoFactorText } from '../../lib/ui/two-factor-text';
 
 interface PasswordValues {
   oldPassword: string;
@@ -50,6 +51,7 @@ export function validatePasswordChange(values: PasswordValues): Partial<Record<k
  */
 export function ChangePasswordForm({ twoFactorEnabled = false }: { twoFactorEnabled?: boolean }) {
   const { t, lang, issueMessage } = useT();
+  const tf = useTwoFactorText();
   const [values, setValues] = useState<PasswordValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordValues, string>>>({});
   const [otpCode, setOtpCode] = useState('');
@@ -90,7 +92,7 @@ export function ChangePasswordForm({ twoFactorEnabled = false }: { twoFactorEnab
       confirmPassword: issueMessage(issues.confirmPassword),
     });
     const codeMissing = twoFactorEnabled && otpCode.trim() === '';
-    setOtpError(codeMissing ? t('twoFactor.stepUpHint') : undefined);
+    setOtpError(codeMissing ? tf('stepUpHint') : undefined);
     if (Object.keys(issues).length === 0 && !codeMissing)
       change.mutate(twoFactorEnabled ? { ...values, otpCode: otpCode.trim() } : values);
   };

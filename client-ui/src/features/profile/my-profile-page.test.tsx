@@ -11,6 +11,7 @@ import {
   renderApp,
   signInAs,
 } from '../../test/render-app';
+import { TWO_FACTOR_TEXT } from '../../lib/ui/two-factor-text';
 
 describe('my profile', () => {
   it('shows the user details with LTR tokens isolated', async () => {
@@ -144,7 +145,7 @@ describe('my profile', () => {
       });
       const user = userEvent.setup();
       renderApp('/my-profile');
-      expect(await screen.findByTestId('two-factor-state')).toHaveTextContent(translate('he', 'twoFactor.off'));
+      expect(await screen.findByTestId('two-factor-state')).toHaveTextContent(TWO_FACTOR_TEXT.he.off);
       await user.click(screen.getByTestId('two-factor-turn-on'));
       expect(await screen.findByTestId('two-factor-qr')).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
       expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
@@ -158,9 +159,7 @@ describe('my profile', () => {
       const codes = await screen.findByTestId('two-factor-recovery-codes');
       expect(codes).toHaveTextContent('abcd-efgh-jkmn-pqrs');
       expect(codes).toHaveAttribute('dir', 'ltr');
-      await waitFor(() =>
-        expect(screen.getByTestId('two-factor-state')).toHaveTextContent(translate('he', 'twoFactor.on')),
-      );
+      await waitFor(() => expect(screen.getByTestId('two-factor-state')).toHaveTextContent(TWO_FACTOR_TEXT.he.on));
       await user.click(screen.getByTestId('two-factor-recovery-saved'));
       expect(screen.queryByTestId('two-factor-recovery-codes')).toBeNull();
       expect(calls.filter((call) => call.url === '/api/auth/two-factor/activation').map((call) => call.body)).toEqual([
@@ -186,9 +185,7 @@ describe('my profile', () => {
       expect(calls.some((call) => call.url === '/api/auth/two-factor/deactivation')).toBe(false);
       await user.type(screen.getByTestId('two-factor-code'), '333333');
       await user.click(screen.getByTestId('two-factor-submit'));
-      await waitFor(() =>
-        expect(screen.getByTestId('two-factor-state')).toHaveTextContent(translate('he', 'twoFactor.off')),
-      );
+      await waitFor(() => expect(screen.getByTestId('two-factor-state')).toHaveTextContent(TWO_FACTOR_TEXT.he.off));
       expect(calls.find((call) => call.url === '/api/auth/two-factor/deactivation')?.body).toEqual({ code: '333333' });
     });
 

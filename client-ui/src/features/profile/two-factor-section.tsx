@@ -16,6 +16,7 @@ import { useT } from '../../lib/i18n/i18n';
 import { showToast } from '../../lib/toast/toast-store';
 import { ONE_TIME_CODE_ERRORS, OneTimeCodeField } from '../../lib/ui/one-time-code-field';
 import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
+import { useTwoFactorText } from '../../lib/ui/two-factor-text';
 
 /**
  * The profile's security section (docs/adr/0098-client-two-factor-and-step-up.md): turn two-factor sign-in on (QR code,
@@ -24,6 +25,7 @@ import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
  */
 export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const { t, lang } = useT();
+  const tf = useTwoFactorText();
   const queryClient = useQueryClient();
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -53,7 +55,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
     onSuccess: async () => {
       setTurningOff(false);
       setCode('');
-      showToast({ severity: 'success', title: t('toast.successTitle'), message: t('twoFactor.disabled') });
+      showToast({ severity: 'success', title: t('toast.successTitle'), message: tf('disabled') });
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
     onError: refusedCode,
@@ -62,7 +64,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (code.trim() === '') {
-      setCodeError(t('twoFactor.codeHint'));
+      setCodeError(tf('codeHint'));
       return;
     }
     if (enrolment) activate.mutate({ code: code.trim() });
@@ -101,25 +103,25 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
     <Paper variant="outlined" component="section" aria-labelledby="two-factor-title" sx={{ p: 3 }}>
       <Stack direction="row" spacing={1.5} sx={{ mb: 1, alignItems: 'center' }}>
         <Typography id="two-factor-title" variant="h6" component="h2">
-          {t('twoFactor.title')}
+          {tf('title')}
         </Typography>
         <Chip
           size="small"
           color={enabled ? 'success' : 'default'}
-          label={enabled ? t('twoFactor.on') : t('twoFactor.off')}
+          label={enabled ? tf('on') : tf('off')}
           data-testid="two-factor-state"
         />
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 640 }}>
-        {t('twoFactor.intro')}
+        {tf('intro')}
       </Typography>
       {recoveryCodes ? (
         <Stack spacing={2} data-testid="two-factor-recovery">
-          <Alert severity="success">{t('twoFactor.enabled')}</Alert>
+          <Alert severity="success">{tf('enabled')}</Alert>
           <Typography variant="subtitle1" component="h3">
-            {t('twoFactor.recoveryTitle')}
+            {tf('recoveryTitle')}
           </Typography>
-          <Typography color="text.secondary">{t('twoFactor.recoveryIntro')}</Typography>
+          <Typography color="text.secondary">{tf('recoveryIntro')}</Typography>
           <Box
             component="ul"
             dir="ltr"
@@ -132,22 +134,22 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
           </Box>
           <div>
             <Button variant="contained" onClick={() => setRecoveryCodes(null)} data-testid="two-factor-recovery-saved">
-              {t('twoFactor.recoverySaved')}
+              {tf('recoverySaved')}
             </Button>
           </div>
         </Stack>
       ) : enrolment ? (
         <Stack spacing={2} data-testid="two-factor-enrolment">
-          <Typography>{t('twoFactor.scan')}</Typography>
+          <Typography>{tf('scan')}</Typography>
           <Box
             component="img"
             src={enrolment.qrDataUrl}
-            alt={t('twoFactor.title')}
+            alt={tf('title')}
             sx={{ width: 200, height: 200, bgcolor: '#fff', borderRadius: 1 }}
             data-testid="two-factor-qr"
           />
           <Typography variant="body2">
-            {t('twoFactor.key')}:{' '}
+            {tf('key')}:{' '}
             <Box
               component="bdi"
               dir="ltr"
@@ -157,12 +159,12 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
               {enrolment.secret}
             </Box>
           </Typography>
-          {codeForm(t('twoFactor.confirm'), activate.isPending, reset)}
+          {codeForm(tf('confirm'), activate.isPending, reset)}
         </Stack>
       ) : turningOff ? (
         <Stack spacing={2}>
-          <Typography>{t('twoFactor.turnOffIntro')}</Typography>
-          {codeForm(t('twoFactor.turnOff'), deactivate.isPending, reset)}
+          <Typography>{tf('turnOffIntro')}</Typography>
+          {codeForm(tf('turnOff'), deactivate.isPending, reset)}
         </Stack>
       ) : (
         <ReadOnlyAction>
@@ -173,7 +175,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
               onClick={() => setTurningOff(true)}
               data-testid="two-factor-turn-off"
             >
-              {t('twoFactor.turnOff')}
+              {tf('turnOff')}
             </Button>
           ) : (
             <Button
@@ -182,7 +184,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
               disabled={start.isPending}
               data-testid="two-factor-turn-on"
             >
-              {start.isPending ? t('form.sending') : t('twoFactor.turnOn')}
+              {start.isPending ? t('form.sending') : tf('turnOn')}
             </Button>
           )}
         </ReadOnlyAction>

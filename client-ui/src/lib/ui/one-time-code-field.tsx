@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { LIMITS } from '@kupa/proto';
-import { useT } from '../i18n/i18n';
 import { inputTestId } from './test-ids';
+import { useTwoFactorText } from './two-factor-text';
 
 interface OneTimeCodeFieldProps {
   value: string;
@@ -16,14 +16,14 @@ interface OneTimeCodeFieldProps {
  * right in either language, offered by the phone's one-time-code autofill, never spell-checked.
  */
 export function OneTimeCodeField({ value, onChange, error, testId, autoFocus }: OneTimeCodeFieldProps) {
-  const { t } = useT();
+  const tf = useTwoFactorText();
   return (
     <TextField
-      label={t('twoFactor.code')}
+      label={tf('code')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={Boolean(error)}
-      helperText={error ?? t('twoFactor.codeHint')}
+      helperText={error ?? tf('codeHint')}
       required
       fullWidth
       autoFocus={autoFocus}

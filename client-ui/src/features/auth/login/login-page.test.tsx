@@ -51,6 +51,34 @@ describe('login', () => {
     expect(await screen.findByTestId('balance')).toHaveTextContent('1,234.50');
   });
 
+  it('asks for the authenticator code as a second step and sends it with the password (ADR 0098)', async () => {
+    const { calls } = mockFetch(({ url, body }) => {
+      if (url === '/api/auth/signin')
+        return (body as { otp?: string }).otp === '123456'
+          ? jsonResponse(200, CLIENT_SESSION)
+          : errorResponse(401, 'error.otp.required');
+      if (url === '/api/users/me') return jsonResponse(200, makeUser({ twoFactorEnabled: true }));
+      return errorResponse(404, 'error.entity.not.found');
+    });
+    const user = userEvent.setup();
+    const { history } = renderApp('/login');
+    await user.type(await screen.findByTestId('login-email'), 'dana@example.com');
+    await user.type(screen.getByTestId('login-password'), 'Secret#123');
+    await user.click(screen.getByTestId('login-submit'));
+
+    // Asking for the code is no error to show: the step appears, with the phone's one-time-code autofill.
+    const code = await screen.findByTestId('login-otp');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+    await user.type(code, '123456');
+    await user.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(history.location.pathname).toBe('/subscriptions'));
+    expect(calls.filter((call) => call.url === '/api/auth/signin').map((call) => call.body)).toEqual([
+      { email: 'dana@example.com', password: 'Secret#123' },
+      { email: 'dana@example.com', password: 'Secret#123', otp: '123456' },
+    ]);
+  });
+
   it('offers to resend the confirmation link when the e-mail is not verified', async () => {
     const { calls } = mockFetch(({ url }) =>
       url === '/api/auth/signin' ? errorResponse(403, 'error.user.email.not.verified') : jsonResponse(204),

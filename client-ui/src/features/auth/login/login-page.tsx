@@ -16,9 +16,8 @@ import { AuthCard } from '../../../lib/ui/page';
 import { PasswordField } from '../../../lib/ui/password-field';
 import { RouterLink } from '../../../lib/ui/router-link';
 import { safeReturnPath } from '../../../lib/navigation';
-import { inputTestId } from '../../../lib/ui/test-ids';
 import { importWithReload } from '../../../lib/reload-once';
-import { OneTimeCodeField } from '../../../lib/ui/one-time-code-field';
+import { inputTestId } from '../../../lib/ui/test-ids';
 
 const routeApi = getRouteApi('/login');
 
@@ -28,6 +27,11 @@ const routeApi = getRouteApi('/login');
  */
 const StaffNotice = lazy(
   importWithReload(() => import('./staff-notice').then(({ StaffNotice }) => ({ default: StaffNotice }))),
+);
+
+// Most sign-ins need no code: the second step arrives only when the server asks for one (ADR 0048, ADR 0098).
+const LoginCodeStep = lazy(
+  importWithReload(() => import('./login-code-step').then((module) => ({ default: module.LoginCodeStep }))),
 );
 
 export function LoginPage() {
@@ -168,10 +172,9 @@ export function LoginPage() {
           slotProps={{ htmlInput: inputTestId('login-password') }}
         />
         {otpStep && (
-          <Stack spacing={1} data-testid="login-otp-step">
-            <Typography variant="body2">{t('login.otpTitle')}</Typography>
-            <OneTimeCodeField value={otp} onChange={setOtp} testId="login-otp" autoFocus />
-          </Stack>
+          <Suspense fallback={null}>
+            <LoginCodeStep value={otp} onChange={setOtp} />
+          </Suspense>
         )}
         <Button type="submit" variant="contained" size="large" disabled={signIn.isPending} data-testid="login-submit">
           {signIn.isPending ? t('form.sending') : t('login.submit')}

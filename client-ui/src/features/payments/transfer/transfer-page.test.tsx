@@ -15,6 +15,7 @@ import {
   signInAs,
   type RecordedCall,
 } from '../../../test/render-app';
+import { TWO_FACTOR_TEXT } from '../../../lib/ui/two-factor-text';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -301,9 +302,7 @@ describe('balance transfer', () => {
     // No code: nothing is sent, the dialog says what it needs.
     await user.click(within(dialog).getByTestId('transfer-confirm'));
     expect(transfers(calls)).toHaveLength(0);
-    expect(
-      within(dialog).getByText(translate('he', 'twoFactor.stepUpHint'), { selector: 'p.Mui-error' }),
-    ).toBeVisible();
+    expect(within(dialog).getByText(TWO_FACTOR_TEXT.he.stepUpHint, { selector: 'p.Mui-error' })).toBeVisible();
 
     await user.type(code, '123456');
     await user.click(within(dialog).getByTestId('transfer-confirm'));

@@ -37,6 +37,7 @@ import {
 import { DollarAmountField } from '../dollar-amount-field';
 import { ReadOnlyAction } from '../../../lib/view-as/read-only-action';
 import { ONE_TIME_CODE_ERRORS, OneTimeCodeField } from '../../../lib/ui/one-time-code-field';
+import { useTwoFactorText } from '../../../lib/ui/two-factor-text';
 
 /** A checked transfer, the idempotency key that names this one submission of it, and whom the server found. */
 interface Submission extends CheckedTransfer {
@@ -65,6 +66,7 @@ function isRecipientRefusal(error: unknown): boolean {
  */
 export function TransferPage() {
   const { t, tIsolated, tRich, lang, issueMessage, apiErrorMessage } = useT();
+  const tf = useTwoFactorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: me } = useMe();
@@ -267,7 +269,7 @@ export function TransferPage() {
           )}
           {stepUp && (
             <Stack spacing={1} sx={{ mt: 2 }}>
-              <Typography variant="body2">{t('twoFactor.stepUpHint')}</Typography>
+              <Typography variant="body2">{tf('stepUpHint')}</Typography>
               <OneTimeCodeField
                 value={otpCode}
                 onChange={(value) => {
@@ -290,7 +292,7 @@ export function TransferPage() {
             onClick={() => {
               if (!submission) return;
               if (stepUp && otpCode.trim() === '') {
-                setOtpError(t('twoFactor.stepUpHint'));
+                setOtpError(tf('stepUpHint'));
                 return;
               }
               transfer.mutate(submission);
