@@ -264,6 +264,7 @@ export const CLIENT_ERROR_CATALOGUE = {
 
   // Payments and balance
   'error.payment.not.found': { status: 404, en: 'Payment not found', he: 'התשלום לא נמצא' },
+  'error.receipt.not.found': { status: 404, en: 'Receipt not found', he: 'הקבלה לא נמצאה' },
   'error.insufficient.balance': { status: 409, en: 'Insufficient balance', he: 'אין מספיק יתרה' },
   'error.withdrawal.exceeds.balance': {
     status: 409,

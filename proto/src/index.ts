@@ -42,3 +42,4 @@ export * from './deposit-attention';
 export * from './plan-text';
 export * from './notifications';
 export * from './statements';
+export * from './receipts';

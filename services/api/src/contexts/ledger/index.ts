@@ -1,3 +1,4 @@
+import { Receipts1770700009700 } from './infrastructure/receipts.migrations';
 import {
   CardPaymentFields1768100000300,
   PaymentReviewFields1768400000300,
@@ -103,6 +104,7 @@ export const ledgerMigrations: Function[] = [
   PaymentRefundedBy1770300009200,
   DayVoucherColumns1770400009300,
   LargeDepositAcknowledgements1770500009120,
+  Receipts1770700009700,
 ];
 
 /** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */

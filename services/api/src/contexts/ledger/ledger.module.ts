@@ -42,6 +42,15 @@ import { GetCryptoDepositOptionsController } from './queries/get-crypto-deposit-
 import { LookUpTransferRecipientController } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.controller';
 import { LookUpTransferRecipientHandler } from './queries/look-up-transfer-recipient/look-up-transfer-recipient.handler';
 import { LedgerQueriesModule } from './queries';
+import { MailDispatcher } from '../../platform/mail';
+import { ProcessorRunner } from '../../platform/projections';
+import { UserReader } from '../identity';
+import { ReceiptsProcessor } from './processors/receipts/receipts.processor';
+import { ReceiptMailKind } from './infrastructure/receipt-mail';
+import { ClientReceiptsController } from './queries/receipts/client-receipts.controller';
+import { MyReceiptsController } from './queries/receipts/my-receipts.controller';
+import { ReceiptReader } from './queries/receipts/receipt-reader';
+import { SubscriptionPaymentDetails } from './queries/payment-rows/subscription-payment-details.port';
 
 import { CardTopUps } from './application/card/card-top-ups';
 import { OpenCardDepositController } from './commands/open-card-deposit/open-card-deposit.controller';
@@ -86,10 +95,13 @@ import { ListVoucherBatchesController } from './queries/list-voucher-batches/lis
     GenerateVoucherBatchController,
     ListVoucherBatchesController,
     FundVoucherBatchController,
+    MyReceiptsController,
+    ClientReceiptsController,
   ],
   providers: [
     AcknowledgeLargeDepositHandler,
     PaymentReader,
+    ReceiptReader,
     { provide: UserBalances, useClass: LedgerUserBalances },
     { provide: SandboxInvoiceOwners, useClass: CashierInvoiceOwners },
     TransferRecipients,
@@ -124,6 +136,11 @@ export class LedgerModule implements OnModuleInit {
     private readonly deposits: CashierDeposits,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly processors: ProcessorRunner,
+    private readonly mailDispatcher: MailDispatcher,
+    private readonly users: UserReader,
+    private readonly subscriptionPayments: SubscriptionPaymentDetails,
+    private readonly receipts: ReceiptReader,
   ) {}
 
   onModuleInit(): void {
@@ -140,6 +157,11 @@ export class LedgerModule implements OnModuleInit {
     }
     // A batch is named by the label it was generated with, which no later event changes.
     this.auditNames.registerRecordedName('VOUCHER_BATCH', 'label');
+    // Receipts, numbered in commit order with no gaps, and the mail that confirms each payment (ADR 0097).
+    this.processors.register(new ReceiptsProcessor(this.users, this.subscriptionPayments, this.clock));
+    this.mailDispatcher.registerKind(
+      new ReceiptMailKind(this.receipts, this.config.publicUrl, this.config.operator.name),
+    );
     this.schedules.register(
       new CashierJanitor(
         this.dataSource,

@@ -105,6 +105,13 @@ export interface PasswordHashCost {
 /** argon2's own defaults (64 MiB, 3 passes, 4 lanes), above OWASP's argon2id minimum of 19 MiB and 2 passes. */
 export const PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 65_536, passes: 3, lanes: 4 };
 
+/** Who the client paid: the operator's business details as the receipts print them. */
+export interface OperatorDetails {
+  name: string;
+  address: string | null;
+  taxId: string | null;
+}
+
 export interface AppConfig {
   /** `KUPA_ROLE`: what this process runs. */
   role: ProcessRole;
@@ -122,6 +129,11 @@ export interface AppConfig {
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * `OPERATOR_NAME`, `OPERATOR_ADDRESS`, `OPERATOR_TAX_ID`: the business that issues the receipts, printed in every
+   * receipt's footer (docs/product.md, Receipts). Unset, the name is "Kupa" and the address and tax id are left out.
+   */
+  operator: OperatorDetails;
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
   stripeApiBase: string | null;
@@ -694,6 +706,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     jwtSecret: optional(env, 'JWT_SECRET') ?? persistentSecret(dataDir, 'jwt-secret'),
     smtpUrl: optional(env, 'SMTP_URL'),
     mailFrom: optional(env, 'MAIL_FROM') ?? 'Kupa <no-reply@kupa.local>',
+    operator: {
+      name: optional(env, 'OPERATOR_NAME') ?? 'Kupa',
+      address: optional(env, 'OPERATOR_ADDRESS'),
+      taxId: optional(env, 'OPERATOR_TAX_ID'),
+    },
     stripeSecretKey: optional(env, 'STRIPE_SECRET_KEY'),
     stripeWebhookSecret: optional(env, 'STRIPE_WEBHOOK_SECRET'),
     stripeApiBase: optional(env, 'STRIPE_API_BASE'),

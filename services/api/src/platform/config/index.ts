@@ -1,6 +1,7 @@
 export {
   type AppConfig,
   type KafkaSettings,
+  type OperatorDetails,
   loadConfig,
   LOG_FORMATS,
   type LogFormatSetting,

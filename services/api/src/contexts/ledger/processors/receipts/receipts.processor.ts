@@ -1,0 +1,135 @@
+import type { Language } from '@kupa/proto';
+import type { EntityManager } from 'typeorm';
+import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
+import type { Processor } from '../../../../platform/projections';
+import type { CommittedEvent } from '../../../../platform/event-store/event-store.port';
+import { fullNameOf, type UserReader } from '../../../identity';
+import {
+  PROMO_CODE_REDEEMED,
+  promoCodeOf,
+  RECEIPT_EVENT_TYPES,
+  type ReceiptEvent,
+  type ReceiptFacts,
+  receiptFactsOf,
+} from '../../domain/receipts';
+import type { SubscriptionPaymentDetails } from '../../queries/payment-rows/subscription-payment-details.port';
+import { RECEIPT_MAIL_KIND, type ReceiptMailPayload } from '../../infrastructure/receipt-mail';
+
+export const RECEIPTS_PROCESSOR = 'receipts';
+
+interface PaymentFacts {
+  method: string;
+  currency: string;
+  amount_asked_minor: string | null;
+  plan_name: string | null;
+  promo_code: string | null;
+}
+
+/**
+ * Issues the receipts (ADR 0097): for each event that earns one, in commit order, the next number of the one
+ * `receipt_numbers` row and a `receipts` row, in the transaction that moves this processor's checkpoint. One
+ * processor leads at a time (its advisory lock) and a rolled-back batch rolls its numbers back with it, so the numbers
+ * are unique and without gaps whatever the payments did side by side; a payment that failed appended no such event.
+ * Each receipt also records the mail that confirms the payment, linking to it, in the client's language.
+ */
+export class ReceiptsProcessor implements Processor {
+  readonly name = RECEIPTS_PROCESSOR;
+  readonly handles = [...RECEIPT_EVENT_TYPES, PROMO_CODE_REDEEMED] as const;
+
+  constructor(
+    private readonly users: UserReader,
+    private readonly subscriptionPayments: SubscriptionPaymentDetails,
+    private readonly clock: { now(): Date },
+  ) {}
+
+  async handle(events: readonly CommittedEvent[], manager: EntityManager): Promise<void> {
+    // A purchase's promo code is named by a PromoCodeRedeemed of the same append.
+    const promoCodes = new Map<number, string>();
+    for (const event of events) {
+      if (event.type !== PROMO_CODE_REDEEMED) continue;
+      const promo = promoCodeOf(event.data as Parameters<typeof promoCodeOf>[0]);
+      promoCodes.set(promo.paymentId, promo.code);
+    }
+    const mails: OutboxMail[] = [];
+    for (const event of events) {
+      if (event.type === PROMO_CODE_REDEEMED) continue;
+      const facts = receiptFactsOf({ type: event.type, data: event.data } as ReceiptEvent);
+      if (!facts) continue;
+      const issued = await this.issue(event, facts, promoCodes.get(facts.paymentId) ?? null, manager);
+      if (issued) mails.push(issued);
+    }
+    await enqueueMails(manager, mails, this.clock.now());
+  }
+
+  private async issue(
+    event: CommittedEvent,
+    facts: ReceiptFacts,
+    promoCode: string | null,
+    manager: EntityManager,
+  ): Promise<OutboxMail | null> {
+    const known: unknown[] = await manager.query('SELECT 1 FROM receipts WHERE source_event_id = $1', [event.eventId]);
+    if (known.length > 0) return null;
+    const [payment]: PaymentFacts[] = await manager.query(
+      `SELECT p.method, p.currency, p.amount_asked_minor::text, sp.plan_name, sp.promo_code
+         FROM payments p LEFT JOIN (${this.subscriptionPayments.relation}) sp ON sp.payment_id = p.payment_id
+        WHERE p.payment_id = $1`,
+      [facts.paymentId],
+    );
+    const account = `user:${facts.userUuid}`;
+    const [balance]: Array<{ balance_after_minor: string | null }> = facts.transactionId
+      ? await manager.query(
+          'SELECT balance_after_minor::text FROM ledger_entries WHERE transaction_id = $1 AND account = $2 LIMIT 1',
+          [facts.transactionId, account],
+        )
+      : await manager.query(
+          `SELECT balance_after_minor::text FROM ledger_entries WHERE payment_id = $1 AND account = $2
+            ORDER BY entry_id DESC LIMIT 1`,
+          [facts.paymentId, account],
+        );
+    const user = await this.users.findByUuid(facts.userUuid);
+    const [{ last_number: number }]: Array<{ last_number: string }> = await manager.query(
+      // In a WITH, so that the driver answers rows as for a SELECT (an UPDATE answers rows and a count).
+      `WITH moved AS (UPDATE receipt_numbers SET last_number = last_number + 1 RETURNING last_number)
+       SELECT last_number::text FROM moved`,
+    );
+    const method = facts.voucher ? 'VOUCHER' : (payment?.method ?? 'BALANCE');
+    await manager.query(
+      `INSERT INTO receipts (number, source_event_id, user_uuid, kind, method, payment_id, issued_at, client_name,
+         client_email, profile_id, currency, amount_minor, amount_asked_minor, list_price_minor, discount_minor,
+         discount_kind, discount_percent, promo_code, plan_name, balance_after_minor)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+      [
+        number,
+        event.eventId,
+        facts.userUuid,
+        facts.kind,
+        method,
+        facts.paymentId,
+        event.recordedAt,
+        user ? fullNameOf(user) : '',
+        user?.email ?? '',
+        user?.profileId ?? null,
+        payment?.currency ?? 'USD',
+        facts.amountMinor,
+        // What the crypto invoice asked for belongs on a crypto deposit's receipt only.
+        facts.kind === 'DEPOSIT' && method.startsWith('CRYPTO_') ? (payment?.amount_asked_minor ?? null) : null,
+        facts.listPriceMinor,
+        facts.discountMinor,
+        facts.discountKind,
+        facts.discountPercent,
+        facts.discountKind === 'PROMO_CODE' ? (promoCode ?? payment?.promo_code ?? null) : null,
+        facts.planName ?? payment?.plan_name ?? null,
+        balance?.balance_after_minor ?? null,
+      ],
+    );
+    if (!user) return null;
+    const payload: ReceiptMailPayload = { number: Number(number), userUuid: user.uuid, firstName: user.firstName };
+    return {
+      dedupeKey: `receipt:${number}`,
+      kind: RECEIPT_MAIL_KIND,
+      recipient: user.email,
+      language: user.language as Language,
+      payload: { ...payload },
+    };
+  }
+}
