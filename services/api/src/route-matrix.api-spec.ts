@@ -9,6 +9,7 @@ import {
   ROUTE_MATRIX,
 } from './test-support/route-matrix';
 import { UNREACHABLE_STRIPE_ENV } from './test-support/fake-stripe';
+import { eventually } from './test-support/eventually';
 import { startTestApp, type TestApp } from './test-support/test-app';
 
 describe('route × role matrix (docs/product.md, Permissions)', () => {
@@ -42,6 +43,14 @@ describe('route × role matrix (docs/product.md, Permissions)', () => {
       clientNoteId: note.body.id,
       clientPaymentId: deposit.body.paymentId,
       planId: await createMatrixPlan(testApp, tokens.admin),
+      // The receipts processor issues the deposit's receipt a moment after the deposit commits.
+      clientReceiptNumber: (
+        await eventually(
+          () => testApp.http.get('/api/receipts').set('Authorization', `Bearer ${tokens.client}`),
+          (response) => response.status === 200 && response.body.items.length > 0,
+          "the client's receipt",
+        )
+      ).body.items[0].number,
     };
   });
 

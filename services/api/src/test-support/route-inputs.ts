@@ -181,6 +181,8 @@ export async function clientAndAdmin(
       clientNoteId: note.body.id,
       clientPaymentId: deposit.body.paymentId,
       planId: await createMatrixPlan(testApp, admin),
+      // The deposit above is the first payment of this database that earns a receipt.
+      clientReceiptNumber: 1,
     },
   };
 }

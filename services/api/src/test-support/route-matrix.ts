@@ -25,6 +25,8 @@ export interface MatrixContext {
   clientPaymentId: number;
   /** An ACTIVE package an admin created: everyone signed in may read it. */
   planId: string;
+  /** The receipt of the client's deposit (docs/product.md, Receipts). */
+  clientReceiptNumber: number;
 }
 
 export interface MatrixRow {
@@ -187,6 +189,32 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
   { method: 'get', path: '/api/users/{uuid}/notes', url: (c) => `/api/users/${c.clientUuid}/notes`, expect: STAFF },
+  // Receipts: the client's own (another's is 404), and staff on the client's detail.
+  { method: 'get', path: '/api/receipts', url: () => '/api/receipts', expect: CUSTOMERS },
+  {
+    method: 'get',
+    path: '/api/receipts/{number}',
+    url: (c) => `/api/receipts/${c.clientReceiptNumber}`,
+    expect: { ...CUSTOMERS, otherClient: 404, ambassador: 404 },
+  },
+  {
+    method: 'get',
+    path: '/api/receipts/{number}/pdf',
+    url: (c) => `/api/receipts/${c.clientReceiptNumber}/pdf`,
+    expect: { ...CUSTOMERS, otherClient: 404, ambassador: 404 },
+  },
+  {
+    method: 'get',
+    path: '/api/users/{uuid}/receipts',
+    url: (c) => `/api/users/${c.clientUuid}/receipts`,
+    expect: STAFF,
+  },
+  {
+    method: 'get',
+    path: '/api/users/{uuid}/receipts/{number}/pdf',
+    url: (c) => `/api/users/${c.clientUuid}/receipts/${c.clientReceiptNumber}/pdf`,
+    expect: STAFF,
+  },
   {
     method: 'post',
     path: '/api/users/{uuid}/notes',

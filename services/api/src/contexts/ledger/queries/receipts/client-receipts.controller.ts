@@ -27,7 +27,7 @@ export class ClientReceiptsController {
   @ApiOperation({ summary: "A client's receipts, newest first (staff)" })
   @ApiUuidParam('uuid')
   @ApiOkResponse({ type: ReceiptListDto })
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   async list(@Param('uuid', UserUuidPipe) userUuid: string): Promise<ReceiptList> {
     const user = await this.users.findByUuid(userUuid);
@@ -40,7 +40,7 @@ export class ClientReceiptsController {
   @ApiUuidParam('uuid')
   @ApiReceiptNumberParam()
   @ApiReceiptPdfResponse()
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   async pdf(
     @Param('uuid', UserUuidPipe) userUuid: string,

@@ -25,7 +25,7 @@ export class MyReceiptsController {
   @Get()
   @ApiOperation({ summary: 'My receipts, newest first' })
   @ApiOkResponse({ type: ReceiptListDto })
-  @ApiErrors(401, 403)
+  @ApiErrors(400, 401, 403)
   @Roles('CLIENT', 'AMBASSADOR')
   async list(@CurrentActor() actor: Actor): Promise<ReceiptList> {
     return { items: await this.receipts.list(actor.userUuid) };
@@ -35,7 +35,7 @@ export class MyReceiptsController {
   @ApiOperation({ summary: 'One of my receipts' })
   @ApiReceiptNumberParam()
   @ApiOkResponse({ type: ReceiptDto })
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(400, 401, 403, 404)
   @Roles('CLIENT', 'AMBASSADOR')
   async get(@CurrentActor() actor: Actor, @Param('number', ReceiptNumberPipe) number: number): Promise<Receipt> {
     return this.own(actor, number);
@@ -45,7 +45,7 @@ export class MyReceiptsController {
   @ApiOperation({ summary: 'One of my receipts as a PDF file' })
   @ApiReceiptNumberParam()
   @ApiReceiptPdfResponse()
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(400, 401, 403, 404)
   @Roles('CLIENT', 'AMBASSADOR')
   async pdf(
     @CurrentActor() actor: Actor,
