@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // What `npm test` needs beyond `npm ci`, checked before anything else runs (docs/adr/0074-readable-first-run.md):
-// Debian's `chromium` for the browser journeys and `nginx-light` for the deploy checks. Where it may, it installs them
+// Debian's `chromium` for the browser journeys, `nginx-light` for the deploy checks and `poppler-utils` for the receipt
+// PDF specs. Where it may, it installs them
 // with apt-get (as root, with apt-get present, on CI or when asked with KUPA_INSTALL_PREREQUISITES=1); otherwise it
 // stops at once with one line naming what is missing and the command that installs it. `.ci/run` calls it too, so
 // the list lives here only. Java and Maven are for `npm run test:kafka` alone and are not checked here.
-// Usage: node scripts/test-prerequisites.mjs [chromium] [nginx-light]   (no names: all of them)
+// Usage: node scripts/test-prerequisites.mjs [chromium] [nginx-light] [poppler-utils]   (no names: all of them)
 // Kept dependency-free: it runs before `npm ci` on CI.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
@@ -23,6 +24,12 @@ export function prerequisites(env = process.env) {
       name: 'nginx-light',
       neededBy: 'the deploy checks',
       paths: env.NGINX_PATH ? [env.NGINX_PATH] : ['/usr/sbin/nginx', '/usr/bin/nginx'],
+    },
+    {
+      // pdftotext and pdftoppm: the receipt specs read and draw the PDFs as a person would (ADR 0097).
+      name: 'poppler-utils',
+      neededBy: 'the receipt PDF specs',
+      paths: [env.PDFTOTEXT_PATH || '/usr/bin/pdftotext'],
     },
   ];
 }

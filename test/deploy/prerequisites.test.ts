@@ -8,7 +8,7 @@ import { after, describe, it } from 'node:test';
 
 /**
  * scripts/test-prerequisites.mjs, which `npm test` runs first (docs/adr/0074-readable-first-run.md): on a machine
- * without Debian's chromium or nginx-light it either installs them (root, apt-get, CI or asked) or stops at once with
+ * without Debian's chromium, nginx-light or poppler-utils it either installs them (root, apt-get, CI or asked) or stops at once with
  * one line naming what is missing and the command that installs it.
  */
 const SCRIPT = join(import.meta.dirname, '..', '..', 'scripts', 'test-prerequisites.mjs');
@@ -40,7 +40,13 @@ function run(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, [SCRIPT, ...args], {
     encoding: 'utf8',
     // Nothing of this machine's environment: no CI, no opt-in, and programs only where each case says.
-    env: { PATH: emptyPath, CHROMIUM_PATH: join(work, 'no-chromium'), NGINX_PATH: join(work, 'no-nginx'), ...env },
+    env: {
+      PATH: emptyPath,
+      CHROMIUM_PATH: join(work, 'no-chromium'),
+      NGINX_PATH: join(work, 'no-nginx'),
+      PDFTOTEXT_PATH: join(work, 'no-pdftotext'),
+      ...env,
+    },
     timeout: 10_000,
   });
   return { ...result, elapsedMs: Date.now() - started };
@@ -57,7 +63,8 @@ describe('npm test on a machine without its prerequisites', () => {
     assert.equal(lines.length, 1, result.stderr);
     assert.match(lines[0] ?? '', /chromium \(for the browser journeys\)/);
     assert.match(lines[0] ?? '', /nginx-light \(for the deploy checks\)/);
-    assert.match(lines[0] ?? '', /apt-get install -y chromium nginx-light/);
+    assert.match(lines[0] ?? '', /poppler-utils \(for the receipt PDF specs\)/);
+    assert.match(lines[0] ?? '', /apt-get install -y chromium nginx-light poppler-utils/);
     assert.ok(result.elapsedMs < 5_000, `took ${result.elapsedMs} ms`);
   });
 
@@ -85,7 +92,7 @@ describe('npm test on a machine without its prerequisites', () => {
   it('refuses a name it does not know', () => {
     const result = run(['java'], {});
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /Unknown prerequisite\(s\): java; known: chromium, nginx-light/);
+    assert.match(result.stderr, /Unknown prerequisite\(s\): java; known: chromium, nginx-light, poppler-utils/);
   });
 });
 
