@@ -41,6 +41,12 @@ export const API_ROUTES = Object.freeze({
 
   payments: '/payments',
   payment: (paymentId: string | number) => `/payments/${segment(paymentId)}`,
+  receipts: '/receipts',
+  receipt: (number: string | number) => `/receipts/${segment(number)}`,
+  receiptPdf: (number: string | number) => `/receipts/${segment(number)}/pdf`,
+  userReceipts: (userUuid: string) => `/users/${segment(userUuid)}/receipts`,
+  userReceiptPdf: (userUuid: string, number: string | number) =>
+    `/users/${segment(userUuid)}/receipts/${segment(number)}/pdf`,
   paymentStatus: (paymentId: string | number) => `/payments/${segment(paymentId)}/status`,
   paymentRefundToBalance: (paymentId: string | number) => `/payments/${segment(paymentId)}/refund-to-balance`,
   largeDepositAcknowledgement: (paymentId: string | number) =>

@@ -24,6 +24,8 @@ export type AppPath =
   | '/referrals'
   | '/help'
   | '/notifications'
+  | '/receipts'
+  | '/receipts/$number'
   | '/paymentSuccess'
   | '/paymentFailed'
   | '/logout';
@@ -67,6 +69,8 @@ export const ROUTE_ROLES: Readonly<Record<AppPath, readonly UserRole[]>> = {
   '/referrals': CUSTOMER_ROLES,
   '/help': CUSTOMER_ROLES,
   '/notifications': CUSTOMER_ROLES,
+  '/receipts': CUSTOMER_ROLES,
+  '/receipts/$number': CUSTOMER_ROLES,
   '/paymentSuccess': CUSTOMER_ROLES,
   '/paymentFailed': CUSTOMER_ROLES,
   '/logout': ['ADMIN', 'MANAGER', 'CLIENT', 'AMBASSADOR'],

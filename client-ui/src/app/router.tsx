@@ -231,6 +231,21 @@ const notificationsRoute = createRoute({
   component: lazyPage(() => import('../features/notifications/notifications-page'), 'NotificationsPage'),
 });
 
+// Receipts (ADR 0097): each screen its own chunk, so the first screen carries none of them.
+const receiptsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/receipts',
+  beforeLoad: requireRole('/receipts'),
+  component: lazyPage(() => import('../features/receipts/receipts-page'), 'ReceiptsPage'),
+});
+
+const receiptRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/receipts/$number',
+  beforeLoad: requireRole('/receipts/$number'),
+  component: lazyPage(() => import('../features/receipts/receipt-page'), 'ReceiptPage'),
+});
+
 const paymentSuccessRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/paymentSuccess',
@@ -290,6 +305,8 @@ export const routeTree = rootRoute.addChildren([
     referralsRoute,
     helpRoute,
     notificationsRoute,
+    receiptsRoute,
+    receiptRoute,
     paymentSuccessRoute,
     paymentFailedRoute,
     logoutRoute,

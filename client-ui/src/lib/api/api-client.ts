@@ -106,6 +106,29 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   throw error;
 }
 
+/**
+ * A file from the API (a receipt's PDF), through the same session client as `apiRequest`: the bearer token, one
+ * refresh and one retry on a 401. The page language asks for the file's.
+ */
+export async function apiDownload(path: string, language: string): Promise<Blob> {
+  const viewing = isViewAsTab();
+  let outcome: Awaited<ReturnType<typeof session.request>>;
+  try {
+    outcome = await session.request(path, {
+      method: 'GET',
+      headers: { 'Accept-Language': language },
+      skipRefresh: viewing,
+    });
+  } catch {
+    throw connectionLostError();
+  }
+  const { response, signedOut } = outcome;
+  if (response.ok) return response.blob();
+  const error = await toError(response, viewing);
+  if (signedOut) error.handled = true;
+  throw error;
+}
+
 export const api = {
   get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

@@ -7,7 +7,13 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { mirrorInRtl } from '../../../lib/ui/mirror-in-rtl';
-import { CARD_PROVIDER_LABELS, clientEnumLabel, type Payment, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
+import {
+  CARD_PROVIDER_LABELS,
+  clientEnumLabel,
+  type Payment,
+  PUBLIC_STAFF_ACTOR_NAME,
+  type Receipt,
+} from '@kupa/proto';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/format';
@@ -19,6 +25,7 @@ import { NotFoundView } from '../../errors/not-found-screen';
 import { PaymentAmount, PaymentPromoCode, PaymentStatusChip } from '../payment-money';
 import { paymentDetailQueryKey } from '../payments-query';
 import { parsePaymentId } from './payment-id';
+import { useReceipts } from '../../receipts/receipts-query';
 
 const routeApi = getRouteApi('/app/payments/$paymentId');
 
@@ -166,6 +173,35 @@ function detailRows(payment: Payment, lang: 'he' | 'en'): Row[] {
   return rows;
 }
 
+/** The receipts a payment earned (a crypto deposit may have one per credit), each a link to its page. */
+function receiptRows(
+  receipts: readonly Receipt[],
+  paymentId: number,
+  label: string,
+  title: (number: number) => string,
+): DescriptionRow[] {
+  const own = receipts.filter((receipt) => receipt.paymentId === paymentId);
+  if (own.length === 0) return [];
+  return [
+    [
+      label,
+      <Box key="receipts" component="span" sx={{ display: 'inline-flex', gap: 2, flexWrap: 'wrap' }}>
+        {own.map((receipt) => (
+          <RouterLink
+            key={receipt.number}
+            to="/receipts/$number"
+            params={{ number: String(receipt.number) }}
+            data-testid="payment-detail-receipt-link"
+          >
+            {title(receipt.number)}
+          </RouterLink>
+        ))}
+      </Box>,
+      'payment-detail-receipt',
+    ],
+  ];
+}
+
 /** One of the client's own payments; the server answers 404 for an id that is not theirs, shown as not found. */
 export function PaymentDetailPage() {
   const { paymentId: rawId } = routeApi.useParams();
@@ -180,6 +216,7 @@ function PaymentNotFound() {
 
 function PaymentDetail({ paymentId }: { paymentId: number }) {
   const { t, lang } = useT();
+  const receipts = useReceipts();
   const payment = useQuery({
     queryKey: paymentDetailQueryKey(paymentId),
     queryFn: () => paymentsApi.get(paymentId),
@@ -207,11 +244,16 @@ function PaymentDetail({ paymentId }: { paymentId: number }) {
       ) : (
         <Paper variant="outlined" sx={{ p: 3 }} data-testid="payment-detail" data-payment-id={payment.data.paymentId}>
           <DescriptionList
-            rows={detailRows(payment.data, lang).map(([label, value, testId]): DescriptionRow => [
-              t(label),
-              value,
-              testId,
-            ])}
+            rows={[
+              ...detailRows(payment.data, lang).map(([label, value, testId]): DescriptionRow => [
+                t(label),
+                value,
+                testId,
+              ]),
+              ...receiptRows(receipts.data?.items ?? [], paymentId, t('payment.field.receipt'), (number) =>
+                t('receipt.title', { number }),
+              ),
+            ]}
           />
         </Paper>
       )}

@@ -90,6 +90,9 @@ export function PaymentsPage() {
         >
           {STATEMENT_TEXT.open[lang]}
         </RouterButton>
+        <RouterButton to="/receipts" variant="text" data-testid="receipts-open">
+          {t('receipts.open')}
+        </RouterButton>
       </Stack>
       {nothingToSend && me && (
         <Typography
