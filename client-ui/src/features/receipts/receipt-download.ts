@@ -1,4 +1,4 @@
-import { receiptsApi } from '../../lib/api/endpoints';
+import { receiptsApi } from './receipts-query';
 
 /** Fetches a receipt's PDF with the session's token and hands it to the browser as a download. */
 export async function downloadReceiptPdf(number: number, language: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { receiptDisclaimer, receiptLines, receiptTitle } from '@kupa/proto';
+import { receiptDisclaimer, receiptLines, receiptTitle } from '../../../../proto/src/receipt-lines';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -18,6 +18,7 @@ import { RouterButton, RouterLink } from '../../lib/ui/router-link';
 import { NotFoundView } from '../errors/not-found-screen';
 import { parsePaymentId } from '../payments/detail/payment-id';
 import { downloadReceiptPdf } from './receipt-download';
+import { receiptText } from './receipt-text';
 import { useReceipt } from './receipts-query';
 
 const routeApi = getRouteApi('/app/receipts/$number');
@@ -59,7 +60,7 @@ function ReceiptView({ number }: { number: number }) {
     <Page title={receiptTitle(number, lang)}>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
         <RouterButton to="/receipts" variant="text" startIcon={<ArrowBackIcon sx={mirrorInRtl} />}>
-          {t('receipts.back')}
+          {receiptText('back', lang)}
         </RouterButton>
         <Button
           variant="contained"
@@ -68,7 +69,7 @@ function ReceiptView({ number }: { number: number }) {
           disabled={downloading || !receipt.data}
           data-testid="receipt-download"
         >
-          {t('receipt.download')}
+          {receiptText('download', lang)}
         </Button>
       </Stack>
       {downloadError ? (
@@ -99,7 +100,7 @@ function ReceiptView({ number }: { number: number }) {
                 params={{ paymentId: String(receipt.data.paymentId) }}
                 data-testid="receipt-payment-link"
               >
-                {t('receipt.payment', { id: receipt.data.paymentId })}
+                {receiptText('payment', lang, { id: receipt.data.paymentId })}
               </RouterLink>
             </Typography>
           </Stack>

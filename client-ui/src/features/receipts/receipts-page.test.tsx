@@ -42,7 +42,7 @@ describe('receipts', () => {
     mockReceiptsApi();
     const user = userEvent.setup();
     const { history } = renderApp('/receipts');
-    const link = await screen.findByRole('link', { name: 'Receipt No. 7' }, { timeout: 5_000 });
+    const link = await screen.findByRole('link', { name: 'Receipt No. 7' }, { timeout: 15_000 });
     expect(screen.getByTestId('receipt-item')).toHaveTextContent('Package purchase');
     await user.click(link);
     await waitFor(() => expect(history.location.pathname).toBe('/receipts/7'));
@@ -62,7 +62,7 @@ describe('receipts', () => {
     signInAs();
     mockReceiptsApi();
     renderApp('/receipts/7');
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('קבלה מס׳ 7');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toHaveTextContent('קבלה מס׳ 7');
     expect(await screen.findByTestId('receipt')).toHaveTextContent('סכום ששולם');
 
     renderApp('/receipts/8');

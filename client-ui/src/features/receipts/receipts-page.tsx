@@ -1,4 +1,5 @@
-import { formatDollarsForIsolate, type Receipt, receiptKindText } from '@kupa/proto';
+import { formatDollarsForIsolate, type Receipt } from '@kupa/proto';
+import { receiptKindText, receiptTitle } from '../../../../proto/src/receipt-lines';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,6 +12,7 @@ import { useT } from '../../lib/i18n/i18n';
 import { mirrorInRtl } from '../../lib/ui/mirror-in-rtl';
 import { EmptyState, Page } from '../../lib/ui/page';
 import { RouterButton, RouterLink } from '../../lib/ui/router-link';
+import { receiptText } from './receipt-text';
 import { useReceipts } from './receipts-query';
 
 /** The client's receipts, newest first (docs/product.md, Receipts): each opens its page with the PDF download. */
@@ -18,7 +20,7 @@ export function ReceiptsPage() {
   const { t, lang } = useT();
   const receipts = useReceipts();
   return (
-    <Page title={t('receipts.title')}>
+    <Page title={receiptText('title', lang)}>
       <div>
         <RouterButton to="/payments" variant="text" startIcon={<ArrowBackIcon sx={mirrorInRtl} />}>
           {t('payment.back')}
@@ -33,7 +35,7 @@ export function ReceiptsPage() {
           <Skeleton variant="rounded" height={240} aria-label={t('common.loading')} />
         )
       ) : receipts.data.items.length === 0 ? (
-        <EmptyState message={t('receipts.empty')} />
+        <EmptyState message={receiptText('empty', lang)} />
       ) : (
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="receipts-list">
           {receipts.data.items.map((receipt) => (
@@ -46,7 +48,7 @@ export function ReceiptsPage() {
 }
 
 function ReceiptItem({ receipt }: { receipt: Receipt }) {
-  const { t, lang } = useT();
+  const { lang } = useT();
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2 }} data-testid="receipt-item" data-number={receipt.number}>
       <Stack
@@ -56,7 +58,7 @@ function ReceiptItem({ receipt }: { receipt: Receipt }) {
       >
         <Stack spacing={0.5}>
           <RouterLink to="/receipts/$number" params={{ number: String(receipt.number) }} data-testid="receipt-link">
-            {t('receipt.title', { number: receipt.number })}
+            {receiptTitle(receipt.number, lang)}
           </RouterLink>
           <Typography variant="body2" color="text.secondary">
             {receiptKindText(receipt.kind, lang)}

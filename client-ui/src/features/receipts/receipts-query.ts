@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { receiptsApi } from '../../lib/api/endpoints';
+import { API_ROUTES, type Receipt, type ReceiptList } from '@kupa/proto';
+import { api, apiDownload } from '../../lib/api/api-client';
+
+/** The client's own receipts (docs/product.md, Receipts): another's answers 404. */
+export const receiptsApi = {
+  list: () => api.get<ReceiptList>(API_ROUTES.receipts),
+  get: (number: number) => api.get<Receipt>(API_ROUTES.receipt(number)),
+  pdf: (number: number, language: string) => apiDownload(API_ROUTES.receiptPdf(number), language),
+};
 
 export const RECEIPTS_QUERY_KEY = ['receipts'] as const;
 

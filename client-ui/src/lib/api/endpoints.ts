@@ -13,8 +13,6 @@ import {
   type CryptoDepositRequest,
   type CryptoDepositResponse,
   API_ROUTES,
-  type Receipt,
-  type ReceiptList,
   type BuySubscriptionRequest,
   type AnnouncementPreference,
   type ClientNotification,
@@ -50,7 +48,7 @@ import {
   type VoucherPreview,
   type VoucherRedemption,
 } from '@kupa/proto';
-import { api, apiDownload } from './api-client';
+import { api } from './api-client';
 
 /** The calls the client shell makes, typed by proto's payloads (docs/api.md, Routes). */
 export const authApi = {
@@ -87,13 +85,6 @@ export const savedCardApi = {
   /** How a recurrent subscription's automatic renewal is paid; answers the subscription as it now is. */
   chooseFunding: (subscriptionId: string, body: RenewalFundingRequest) =>
     api.put<Subscription>(API_ROUTES.subscriptionRenewalFunding(subscriptionId), body),
-};
-
-/** The client's own receipts (docs/product.md, Receipts): another's answers 404. */
-export const receiptsApi = {
-  list: () => api.get<ReceiptList>(API_ROUTES.receipts),
-  get: (number: number) => api.get<Receipt>(API_ROUTES.receipt(number)),
-  pdf: (number: number, language: string) => apiDownload(API_ROUTES.receiptPdf(number), language),
 };
 
 export const paymentsApi = {

@@ -14,6 +14,7 @@ import {
   PUBLIC_STAFF_ACTOR_NAME,
   type Receipt,
 } from '@kupa/proto';
+import { receiptTitle } from '../../../../../proto/src/receipt-lines';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/format';
@@ -26,6 +27,7 @@ import { PaymentAmount, PaymentPromoCode, PaymentStatusChip } from '../payment-m
 import { paymentDetailQueryKey } from '../payments-query';
 import { parsePaymentId } from './payment-id';
 import { useReceipts } from '../../receipts/receipts-query';
+import { receiptText } from '../../receipts/receipt-text';
 
 const routeApi = getRouteApi('/app/payments/$paymentId');
 
@@ -250,8 +252,8 @@ function PaymentDetail({ paymentId }: { paymentId: number }) {
                 value,
                 testId,
               ]),
-              ...receiptRows(receipts.data?.items ?? [], paymentId, t('payment.field.receipt'), (number) =>
-                t('receipt.title', { number }),
+              ...receiptRows(receipts.data?.items ?? [], paymentId, receiptText('receipt', lang), (number) =>
+                receiptTitle(number, lang),
               ),
             ]}
           />

@@ -15,6 +15,7 @@ import { formatDollars } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { EmptyState, Page } from '../../../lib/ui/page';
 import { RouterButton } from '../../../lib/ui/router-link';
+import { receiptText } from '../../receipts/receipt-text';
 import { NegativeBalanceNotice } from '../negative-balance-notice';
 import { RedeemVoucherBox } from '../redeem/redeem-voucher-box';
 import { STATEMENT_TEXT } from '../statement/statement-text';
@@ -91,7 +92,7 @@ export function PaymentsPage() {
           {STATEMENT_TEXT.open[lang]}
         </RouterButton>
         <RouterButton to="/receipts" variant="text" data-testid="receipts-open">
-          {t('receipts.open')}
+          {receiptText('title', lang)}
         </RouterButton>
       </Stack>
       {nothingToSend && me && (

@@ -1,4 +1,5 @@
-import { formatDollarsForIsolate, receiptKindText, receiptTitle } from '@kupa/proto';
+import { formatDollarsForIsolate } from '@kupa/proto';
+import { receiptKindText, receiptTitle } from '@kupa/proto/dist/receipt-lines';
 import type { EntityManager } from 'typeorm';
 import type { MailKind, StoredMail } from '../../../platform/mail';
 import { type RenderedMail, renderLinkMail } from '../../../platform/mail/templates';

@@ -1,12 +1,11 @@
+import { type Language, type Receipt } from '@kupa/proto';
 import {
-  type Language,
-  type Receipt,
   receiptDisclaimer,
   receiptKindText,
   receiptLines,
   receiptTaxIdText,
   receiptTitle,
-} from '@kupa/proto';
+} from '@kupa/proto/dist/receipt-lines';
 import type { OperatorDetails } from '../../../platform/config';
 import { leftToRight, type PdfDocumentSpec, renderPdf } from '../../../platform/pdf';
 

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type PaymentMethod,
-  type Receipt,
-  type ReceiptDiscountKind,
-  type ReceiptKind,
-  receiptAmount,
-} from '@kupa/proto';
+import { type PaymentMethod, type Receipt, type ReceiptDiscountKind, type ReceiptKind } from '@kupa/proto';
+import { receiptAmount } from '@kupa/proto/dist/receipt-lines';
 import { DataSource, type EntityManager } from 'typeorm';
 
 interface ReceiptRow {
