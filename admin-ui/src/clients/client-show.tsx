@@ -8,6 +8,7 @@ import { NotesTab } from './notes-tab';
 import { NotificationsTab } from './notifications-tab';
 import { PaymentsTab } from './payments-tab';
 import { ProfileTab } from './profile-tab';
+import { ReceiptsTab } from './receipts-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
 
 /** The statement tab loads with its own script when it is first opened (ADR 0096). */
@@ -50,6 +51,9 @@ export function ClientShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="kupa.clients.tabs.payments" path="payments" data-testid="client-tab-payments">
           <PaymentsTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="kupa.clients.tabs.receipts" path="receipts" data-testid="client-tab-receipts">
+          <ReceiptsTab />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="kupa.clients.tabs.notes" path="notes" data-testid="client-tab-notes">
           <NotesTab />
