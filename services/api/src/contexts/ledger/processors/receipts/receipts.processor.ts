@@ -105,7 +105,8 @@ export class ReceiptsProcessor implements Processor {
         facts.kind,
         method,
         facts.paymentId,
-        event.recordedAt,
+        // The instant the command stamped under its locks: the payment's own time (a seeded history's too).
+        event.metadata.occurredAt,
         user ? fullNameOf(user) : '',
         user?.email ?? '',
         user?.profileId ?? null,

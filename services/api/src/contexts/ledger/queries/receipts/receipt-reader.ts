@@ -68,7 +68,7 @@ export class ReceiptReader {
   async list(userUuid: string, filter: { paymentId?: number } = {}): Promise<Receipt[]> {
     const rows: ReceiptRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM receipts WHERE user_uuid = $1 AND ($2::bigint IS NULL OR payment_id = $2)
-        ORDER BY number DESC LIMIT ${RECEIPTS_LIST_MAX}`,
+        ORDER BY receipts.number DESC LIMIT ${RECEIPTS_LIST_MAX}`,
       [userUuid, filter.paymentId ?? null],
     );
     return rows.map(toReceipt);
