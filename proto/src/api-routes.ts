@@ -33,6 +33,13 @@ export const API_ROUTES = Object.freeze({
   userTwoFactor: (userUuid: string) => `/users/${segment(userUuid)}/two-factor`,
   /** A read-only token to look at the client's portal (ADR 0092). */
   userViewAs: (userUuid: string) => `/users/${segment(userUuid)}/view-as`,
+  /** The caller's own sessions (ADR 0099): list, end one, end every other. */
+  mySessions: '/users/me/sessions',
+  mySession: (sessionId: string) => `/users/me/sessions/${segment(sessionId)}`,
+  /** The link of the new-device mail: ends that session without signing in. */
+  sessionEndLink: '/sessions/end-link',
+  userSessions: (userUuid: string) => `/users/${segment(userUuid)}/sessions`,
+  userSessionsEnd: (userUuid: string) => `/users/${segment(userUuid)}/sessions/end`,
   usersSearch: '/users/search',
   /** Staff accounts only, for admins (ADR 0078). */
   staffSearch: '/users/staff/search',

@@ -66,6 +66,31 @@ export const CLIENT_ERROR_CATALOGUE = {
     en: 'You were signed out because our support team changed your password or sign-in settings. Sign in with your new password, or contact support',
     he: 'נותקתם כי צוות התמיכה שינה את הסיסמה או את הגדרות הכניסה שלכם. התחברו עם הסיסמה החדשה, או פנו לתמיכה',
   },
+  'error.session.ended.by.staff.suspicious': {
+    status: 401,
+    en: 'Our team signed you out of this device because of unusual activity on your account. Sign in again; if something looks wrong, change your password',
+    he: 'הצוות שלנו ניתק אתכם ממכשיר זה בגלל פעילות חריגה בחשבון. התחברו מחדש; אם משהו נראה לא תקין, החליפו את הסיסמה',
+  },
+  'error.session.ended.by.staff.request': {
+    status: 401,
+    en: 'Our support team signed you out of this device, as you asked. Sign in again to go on',
+    he: 'צוות התמיכה ניתק אתכם ממכשיר זה, כפי שביקשתם. התחברו מחדש כדי להמשיך',
+  },
+  'error.session.ended.by.staff.review': {
+    status: 401,
+    en: 'Our team signed you out of this device while reviewing your account. Sign in again, or contact support',
+    he: 'הצוות שלנו ניתק אתכם ממכשיר זה במסגרת בדיקה של החשבון. התחברו מחדש, או פנו לתמיכה',
+  },
+  'error.session.not.found': {
+    status: 404,
+    en: 'This session was not found or has already ended',
+    he: 'ההתחברות לא נמצאה או שכבר הסתיימה',
+  },
+  'error.session.end.link.invalid': {
+    status: 400,
+    en: 'This link is not valid or was already used',
+    he: 'הקישור אינו תקף או שכבר נעשה בו שימוש',
+  },
   'error.session.second.factor.required': {
     status: 401,
     en: 'Staff must sign in with a one-time code. Please sign in again with your code',

@@ -1,4 +1,5 @@
 import type { Language, UserRole, UserStatus } from './enums';
+import type { StaffSessionEndReason } from './session';
 import type { IsoDateTime } from './payloads';
 
 /**
@@ -13,6 +14,7 @@ export const USER_EVENT_TYPES = Object.freeze({
   passwordChanged: 'UserPasswordChanged',
   passwordReset: 'UserPasswordReset',
   passwordSetByStaff: 'UserPasswordSetByStaff',
+  sessionsEndedByStaff: 'UserSessionsEndedByStaff',
   statusChanged: 'UserStatusChanged',
   roleChanged: 'UserRoleChanged',
   trialRejected: 'UserTrialRejected',
@@ -33,6 +35,19 @@ export const USER_STREAM_PREFIX = 'user-';
 
 export function userStreamId(userUuid: string): string {
   return `${USER_STREAM_PREFIX}${userUuid}`;
+}
+
+/**
+ * An admin ended a client's sessions (ADR 0099): which ones, why (told to the client by a catalogue code) and the
+ * admin's note; the admin is the event's actor.
+ */
+export interface UserSessionsEndedByStaffData {
+  userUuid: string;
+  userRole: UserRole;
+  sessionCount: number;
+  reason: StaffSessionEndReason;
+  note: string | null;
+  endedAt: IsoDateTime;
 }
 
 /** A client signed up: not verified until the e-mailed link is opened. */
@@ -200,6 +215,7 @@ export interface UserEventDataByType {
   UserPasswordChanged: UserPasswordChangedData;
   UserPasswordReset: UserPasswordResetData;
   UserPasswordSetByStaff: UserPasswordSetByStaffData;
+  UserSessionsEndedByStaff: UserSessionsEndedByStaffData;
   UserStatusChanged: UserStatusChangedData;
   UserRoleChanged: UserRoleChangedData;
   UserTrialRejected: UserTrialRejectedData;

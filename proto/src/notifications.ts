@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'announcement',
   // Staff, a bulk operation or a voucher added days to a subscription (ADR 0089): how many and why.
   'extended',
+  // A sign-in from a device not seen before for this user (ADR 0099): which device, where from, and the end link.
+  'new-device',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -46,6 +48,10 @@ export interface NotificationParams {
   reason?: string;
   /** `extended`: how the days were given; VOUCHER reads "voucher ⟨label⟩". */
   source?: SubscriptionExtensionSource;
+  /** `new-device`: the session that signed in, its browser and system, and the address it came from. */
+  sessionId?: string;
+  device?: string;
+  ipAddress?: string | null;
   /** Where to act in the client portal: the top-up of what is missing, or the subscription to renew. */
   link: string;
 }

@@ -28,10 +28,50 @@ export const SESSION_END_REASONS = [
   'error.session.lifetime.reached',
   'error.session.ended',
   'error.session.ended.by.staff',
+  'error.session.ended.by.staff.suspicious',
+  'error.session.ended.by.staff.request',
+  'error.session.ended.by.staff.review',
   'error.session.second.factor.required',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export function sessionEndReasonOf(code: string | null | undefined): SessionEndReason | null {
   return SESSION_END_REASONS.find((reason) => reason === code) ?? null;
+}
+
+/**
+ * Why a staff member ended a client's sessions (docs/adr/0099-sessions-list-end-and-new-device-notice.md). Each is
+ * told to the client at their next request by its own catalogue code, so the sign-in page can say why; the staff
+ * member's free-text note stays in the activity log.
+ */
+export const STAFF_SESSION_END_REASONS = ['SUSPICIOUS_ACTIVITY', 'CLIENT_REQUEST', 'ACCOUNT_REVIEW'] as const;
+export type StaffSessionEndReason = (typeof STAFF_SESSION_END_REASONS)[number];
+
+export const STAFF_SESSION_END_CODES = Object.freeze({
+  SUSPICIOUS_ACTIVITY: 'error.session.ended.by.staff.suspicious',
+  CLIENT_REQUEST: 'error.session.ended.by.staff.request',
+  ACCOUNT_REVIEW: 'error.session.ended.by.staff.review',
+} as const satisfies Record<StaffSessionEndReason, string>);
+export type StaffSessionEndCode = (typeof STAFF_SESSION_END_CODES)[StaffSessionEndReason];
+
+/** One signed-in session (a refresh family) as its owner, or staff on the client's page, see it. */
+export interface UserSessionView {
+  id: string;
+  /** Parsed from the user agent at sign-in; null when it named none we know. */
+  browser: string | null;
+  os: string | null;
+  deviceType: 'desktop' | 'mobile' | 'tablet' | 'other';
+  /** The address the session signed in from (no place: ADR 0099). */
+  ipAddress: string | null;
+  startedAt: string;
+  /** The last refresh (the access tokens between refreshes are not recorded). */
+  lastUsedAt: string;
+  /** The session of the request that lists them. */
+  current: boolean;
+}
+
+/** Staff end a client's sessions: why (told to the client) and a note for the activity log. */
+export interface EndClientSessionsRequest {
+  reason: StaffSessionEndReason;
+  note?: string;
 }

@@ -63,6 +63,13 @@ export function notificationText(notification: ClientNotification, t: Translate,
         body: t('notifications.ending.body'),
         action: t('notifications.renew'),
       };
+    case 'new-device':
+      // A sign-in from a device not seen before (ADR 0099): which, from where; the mail's link ends that session.
+      return {
+        title: t('notifications.newDevice.title', { device: params.device ?? '' }),
+        body: t('notifications.newDevice.body', { address: params.ipAddress ?? '—' }),
+        action: null,
+      };
     case 'announcement':
       // An admin's broadcast (ADR 0091): its own words, already in the client's language; nothing to act on.
       return { title: params.subject ?? '', body: params.body ?? '', action: null };

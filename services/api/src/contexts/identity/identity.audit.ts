@@ -106,6 +106,11 @@ export const IDENTITY_AUDIT_MAPPERS: Readonly<Record<UserEventType, AuditMapper>
     role: data.userRole,
     fields: { viewAsId: data.viewId, viewAsPage: data.page, viewedAsAt: data.viewedAt },
   })),
+  // Why an admin ended a client's sessions (ADR 0099): the reason the client is told, and the admin's note.
+  UserSessionsEndedByStaff: entry<'UserSessionsEndedByStaff'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { sessionsEndedCount: data.sessionCount, sessionsEndedReason: data.reason, sessionsEndedNote: data.note },
+  })),
   UserTrialRejected: entry<'UserTrialRejected'>('UPDATED', (data) => ({
     role: data.userRole,
     fields: { trialRejected: true },

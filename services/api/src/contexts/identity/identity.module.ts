@@ -64,6 +64,11 @@ import { OneTimeTokens } from './infrastructure/persistence/one-time-tokens';
 import { PasswordHasher } from './infrastructure/passwords/password-hasher';
 import { RefreshTokens } from './infrastructure/sessions/refresh-tokens';
 import { Sessions } from './infrastructure/sessions/sessions';
+import { UserSessions } from './infrastructure/sessions/user-sessions';
+import { ListSessionsController } from './queries/list-sessions/list-sessions.controller';
+import { EndSessionController } from './commands/end-session/end-session.controller';
+import { EndClientSessionsController } from './commands/end-client-sessions/end-client-sessions.controller';
+import { EndClientSessionsHandler } from './commands/end-client-sessions/end-client-sessions.handler';
 import { UsersActorLookup } from './infrastructure/access/users-actor-lookup';
 import { ViewAsLog } from './infrastructure/access/view-as-log';
 import { OpenViewAsController } from './commands/open-view-as/open-view-as.controller';
@@ -120,6 +125,9 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     ChangeUserStatusController,
     ChangeUserRoleController,
     ResetTwoFactorController,
+    ListSessionsController,
+    EndSessionController,
+    EndClientSessionsController,
     OpenViewAsController,
   ],
   providers: [
@@ -130,6 +138,8 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     OneTimeTokens,
     RefreshTokens,
     Sessions,
+    UserSessions,
+    EndClientSessionsHandler,
     IdentityMails,
     AccountCreation,
     AdminAccounts,
@@ -172,7 +182,7 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     ClientSelection,
     ListNotesHandler,
   ],
-  exports: [ActorLookup, ViewAsRecorder, UserReader, AdminAccounts, ClientSelection, TwoFactorStepUp],
+  exports: [ActorLookup, ViewAsRecorder, UserReader, AdminAccounts, ClientSelection, TwoFactorStepUp, UserSessions],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(
@@ -186,6 +196,7 @@ export class IdentityModule implements OnModuleInit {
     private readonly mails: IdentityMails,
     private readonly clock: Clock,
     private readonly actorCache: ActorCache,
+    private readonly userSessions: UserSessions,
   ) {}
 
   onModuleInit(): void {
@@ -198,5 +209,6 @@ export class IdentityModule implements OnModuleInit {
     this.auditNames.register(AUDIT_PERSON_TARGET_TYPES, (ids) => auditNamesOf(this.users, ids));
     this.processors.register(new IdentityMailsProcessor(this.clock));
     for (const kind of this.mails.kinds()) this.mailDispatcher.registerKind(kind);
+    this.mailDispatcher.registerKind(this.userSessions.mailKind());
   }
 }

@@ -7,11 +7,13 @@ import {
   SessionLifetimes1768400005600,
   TwoFactorSchema1767500000100,
 } from './infrastructure/persistence/identity.migrations';
+import { UserSessionsTable1769000009900 } from './infrastructure/sessions/user-sessions';
 
 export { IdentityModule } from './identity.module';
 export { AdminAccounts } from './application/admin-accounts';
 export { REFRESH_COOKIE_SCHEMES } from './infrastructure/sessions/sessions';
 export { UserReader } from './projections/users/user-reader';
+export { type NewDeviceNotification, UserSessions } from './infrastructure/sessions/user-sessions';
 export type { UserView } from './projections/users/user-view';
 export { fullNameOf } from './projections/users/user-view';
 export { UserBalances } from './application/user-balances.port';
@@ -31,6 +33,7 @@ export const identityMigrations: Function[] = [
   ActorChangeNotifications1768200000100,
   SessionLifetimes1768400005600,
   RefreshTokensRevokedBy1768600007900,
+  UserSessionsTable1769000009900,
 ];
 
 /** The embedded demo's accounts and its referred friend (ADR 0075). */

@@ -6,7 +6,8 @@ import { Schedules } from '../../platform/jobs';
 import { EventTypeRegistry } from '../../platform/event-store';
 import { MailDispatcher } from '../../platform/mail';
 import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
-import { UserReader } from '../identity';
+import { UserReader, UserSessions } from '../identity';
+import { recordNotifications } from './application/client-notifications';
 import { Broadcasts } from './application/broadcasts';
 import { AnnouncementPreferenceController } from './commands/announcement-preference/announcement-preference.controller';
 import { SendBroadcastController } from './commands/send-broadcast/send-broadcast.controller';
@@ -68,9 +69,12 @@ export class NotificationsModule implements OnModuleInit {
     private readonly auditMappers: AuditMapperRegistry,
     private readonly auditNames: AuditNameRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly userSessions: UserSessions,
   ) {}
 
   onModuleInit(): void {
+    // The new-device notice (ADR 0099): identity records it at sign-in, in this context's list.
+    this.userSessions.useNotificationWriter(recordNotifications);
     for (const type of ALL_BROADCAST_EVENT_TYPES) {
       this.eventTypes.register(type);
       this.auditMappers.register(type, BROADCAST_AUDIT_MAPPERS[type]);

@@ -34,6 +34,10 @@ export interface ActorRecord {
    * of a stolen refresh token: their access tokens are refused at once rather than when they expire.
    */
   endedSessionIds: readonly string[];
+  /**
+   * Of those, the ones staff ended, with the catalogue code that tells the owner why (ADR 0099); absent when none.
+   */
+  sessionEndCodes?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { createSecretKey } from 'node:crypto';
-import { isStaffRole } from '@kupa/proto';
+import { isStaffRole, STAFF_SESSION_END_CODES, type StaffSessionEndCode } from '@kupa/proto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ApiError } from '../http/api-error';
 import { type Actor, ActorLookup, type ActorRecord } from './actor';
@@ -77,7 +77,7 @@ export function actorOfAccessToken(
   if ((typeof payload.sv === 'number' ? payload.sv : 0) !== record.sessionVersion)
     throw new ApiError('error.session.expired');
   if (typeof payload.sid === 'string' && record.endedSessionIds.includes(payload.sid))
-    throw new ApiError('error.session.ended');
+    throw new ApiError(staffEndCodeOf(record, payload.sid) ?? 'error.session.ended');
   if (record.status === 'BLOCKED') throw new ApiError('error.account.blocked');
   if (record.status !== 'ACTIVE') throw new ApiError('error.user.not.active');
   if (staffSecondFactorRequired && isStaffRole(record.role) && payload.tf !== true)
@@ -89,6 +89,14 @@ export function actorOfAccessToken(
     name: record.fullName,
     ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
   };
+}
+
+/** The code a session staff ended tells its owner (ADR 0099), when staff ended it. */
+function staffEndCodeOf(record: ActorRecord, sessionId: string): StaffSessionEndCode | null {
+  const code = record.sessionEndCodes?.[sessionId];
+  return (Object.values(STAFF_SESSION_END_CODES) as string[]).includes(code ?? '')
+    ? (code as StaffSessionEndCode)
+    : null;
 }
 
 /**

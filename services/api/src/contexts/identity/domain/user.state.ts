@@ -78,6 +78,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserConfirmationMailRequested':
     case 'UserPasswordResetRequested':
     case 'UserViewedByStaff':
+    case 'UserSessionsEndedByStaff':
       return state;
   }
 }

@@ -63,6 +63,20 @@ export class NotificationParamsDto implements NotificationParams {
   @ApiProperty({ enum: SUBSCRIPTION_EXTENSION_SOURCES, required: false, description: 'extended: how they were given' })
   source?: SubscriptionExtensionSource;
 
+  @ApiProperty({ required: false, format: 'uuid', description: '`new-device`: the session that signed in (ADR 0099)' })
+  sessionId?: string;
+
+  @ApiProperty({ required: false, description: '`new-device`: its browser and system, in the client’s language' })
+  device?: string;
+
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    description: '`new-device`: the address it signed in from',
+  })
+  ipAddress?: string | null;
+
   @ApiProperty({ description: 'Where to act in the client portal (a path)' })
   link: string;
 }

@@ -1,4 +1,6 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { deviceIdOf, newDeviceId, setDeviceCookie } from '../../infrastructure/sessions/user-sessions';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags, ApiOkResponse } from '@nestjs/swagger';
 import type { SignInResponse } from '@kupa/proto';
@@ -17,6 +19,7 @@ export class SignInController {
   constructor(
     private readonly commands: CommandBus,
     private readonly sessions: Sessions,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
@@ -33,7 +36,10 @@ export class SignInController {
   ): Promise<SignInResponse> {
     // The app is checked first: a refused header must not leave behind a session that no cookie carries.
     const slot = sessionSlotOf(request);
-    const result = await this.commands.execute(new SignInCommand(body));
+    const deviceId = deviceIdOf(request) ?? newDeviceId();
+    const origin = { deviceId, userAgent: request.headers['user-agent'] ?? null, ipAddress: request.ip ?? null };
+    const result = await this.commands.execute(new SignInCommand(body, origin));
+    setDeviceCookie(response, deviceId, this.config.publicUrl);
     this.sessions.setRefreshCookie(response, slot, result.refresh.token, result.refresh.expiresAt);
     return result.response;
   }

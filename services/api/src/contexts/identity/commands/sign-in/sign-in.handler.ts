@@ -5,6 +5,7 @@ import { CredentialsRepository } from '../../infrastructure/persistence/credenti
 import { PasswordHasher } from '../../infrastructure/passwords/password-hasher';
 import { RefreshTokens } from '../../infrastructure/sessions/refresh-tokens';
 import { Sessions } from '../../infrastructure/sessions/sessions';
+import { UserSessions } from '../../infrastructure/sessions/user-sessions';
 import { TwoFactorSignIn } from '../../application/two-factor-sign-in';
 import { UserReader } from '../../projections/users/user-reader';
 import { SignInCommand, type SignInResult } from './sign-in.command';
@@ -19,9 +20,10 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
     private readonly sessions: Sessions,
     private readonly clock: Clock,
     private readonly twoFactor: TwoFactorSignIn,
+    private readonly userSessions: UserSessions,
   ) {}
 
-  async execute({ request }: SignInCommand): Promise<SignInResult> {
+  async execute({ request, origin }: SignInCommand): Promise<SignInResult> {
     const user = await this.reader.findByEmail(request.email);
     const passwordHash = user ? await this.credentials.findHash(user.uuid) : null;
     const valid = passwordHash
@@ -33,6 +35,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
     if (user.status === 'NON_VERIFIED') throw new ApiError('error.user.email.not.verified');
     const secondFactor = await this.twoFactor.check(user, request.otp, this.clock.now());
     const refresh = await this.refreshTokens.startFamily(user, this.clock.now(), secondFactor);
+    if (origin) await this.userSessions.recordSignIn(user, refresh.familyId, origin, this.clock.now());
     return {
       response: {
         accessToken: this.sessions.accessToken(user, refresh),

@@ -16,12 +16,13 @@ interface ActorRow {
   last_name: string;
   session_version: number;
   ended_session_ids: string[];
+  staff_end_codes: string[];
 }
 
 /**
  * The guard's view of a token's subject: status and role from `users` (a block takes effect at once), the session
  * version from `credentials` (a password change ends older tokens), the sessions ended lately from `refresh_tokens`
- * (a logout ends that session's access tokens), in one query, kept by the `ActorCache` for as
+ * (a logout ends that session's access tokens) with the reason staff gave for ending one, in one query, kept by the `ActorCache` for as
  * long as no change to them is heard.
  */
 @Injectable()
@@ -52,7 +53,9 @@ export class UsersActorLookup extends ActorLookup {
       `SELECT u.uuid, u.email, u.role, u.status, u.first_name, u.last_name,
               coalesce(c.session_version, 0) AS session_version,
               ARRAY(SELECT DISTINCT t.family_id::text FROM refresh_tokens t
-                    WHERE t.user_uuid = u.uuid AND t.revoked_at > $2) AS ended_session_ids
+                    WHERE t.user_uuid = u.uuid AND t.revoked_at > $2) AS ended_session_ids,
+              ARRAY(SELECT s.family_id::text || ' ' || s.end_code FROM user_sessions s
+                    WHERE s.user_uuid = u.uuid AND s.ended_at > $2 AND s.end_code IS NOT NULL) AS staff_end_codes
        FROM users u LEFT JOIN credentials c ON c.user_uuid = u.uuid
        WHERE u.uuid = $1`,
       [userUuid, endedSince],
@@ -67,6 +70,7 @@ export class UsersActorLookup extends ActorLookup {
       fullName: `${row.first_name} ${row.last_name}`.trim(),
       sessionVersion: row.session_version,
       endedSessionIds: row.ended_session_ids,
+      sessionEndCodes: Object.fromEntries(row.staff_end_codes.map((pair) => pair.split(' ', 2))),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isStaffRole, type UserRole } from '@kupa/proto';
+import { isStaffRole, type StaffSessionEndCode, type UserRole } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig, type SessionLimits } from '../../../../platform/config';
@@ -41,6 +41,7 @@ export interface Rotation {
 
 /** Why a presented refresh token opens no session; each is a catalogue code the UIs explain (ADR 0056). */
 type Refusal =
+  | StaffSessionEndCode
   | 'error.session.expired'
   | 'error.session.ended'
   | 'error.session.ended.by.staff'
@@ -61,6 +62,7 @@ interface RefreshTokenRow {
   replaced_at: Date | null;
   revoked_at: Date | null;
   revoked_by: 'staff' | null;
+  end_code: StaffSessionEndCode | null;
   session_version: number;
   current_session_version: number;
   role: UserRole | null;
@@ -111,11 +113,12 @@ export class RefreshTokens {
     const outcome = await this.dataSource.transaction(async (manager): Promise<RotationOutcome> => {
       const rows: RefreshTokenRow[] = await manager.query(
         `SELECT t.user_uuid, t.family_id, t.family_started_at, t.second_factor, t.created_at, t.expires_at,
-                t.replaced_at, t.revoked_at, t.revoked_by, t.session_version,
+                t.replaced_at, t.revoked_at, t.revoked_by, t.session_version, s.end_code,
                 coalesce(c.session_version, 0) AS current_session_version, u.role
          FROM refresh_tokens t
            LEFT JOIN credentials c ON c.user_uuid = t.user_uuid
            LEFT JOIN users u ON u.uuid = t.user_uuid
+           LEFT JOIN user_sessions s ON s.family_id = t.family_id
          WHERE t.token_hash = $1 FOR UPDATE OF t`,
         [hashSecretToken(token)],
       );
@@ -133,7 +136,7 @@ export class RefreshTokens {
       if (row.revoked_at !== null || row.session_version !== row.current_session_version)
         return {
           kind: 'refused',
-          code: row.revoked_by === 'staff' ? 'error.session.ended.by.staff' : 'error.session.ended',
+          code: row.revoked_by === 'staff' ? (row.end_code ?? 'error.session.ended.by.staff') : 'error.session.ended',
         };
       const limits = this.limitsFor(row.role);
       if (now.getTime() >= row.family_started_at.getTime() + limits.maxMs)
@@ -229,6 +232,72 @@ export class RefreshTokens {
        WHERE user_uuid = $1 AND family_id = $2 AND revoked_at IS NULL`,
       [userUuid, keep.familyId, keep.secondFactor === true],
     );
+  }
+
+  /**
+   * Ends one session of the user (ADR 0099): its owner from the sessions list, or anyone holding the signed link of
+   * its new-device notice (`userUuid` null). Answers the user whose session ended, or null when no live session had
+   * that id. Its access tokens stop at once: the guard's view is dropped here and, in every other process, by the
+   * revocation's notification.
+   */
+  async endSession(userUuid: string | null, familyId: string, now: Date): Promise<string | null> {
+    const rows = firstRows(
+      await this.dataSource.query(
+        `UPDATE refresh_tokens SET revoked_at = $3
+         WHERE family_id = $2 AND ($1::uuid IS NULL OR user_uuid = $1::uuid) AND revoked_at IS NULL
+           AND (replaced_at IS NULL OR expires_at > $3)
+         RETURNING user_uuid`,
+        [userUuid, familyId, now],
+      ),
+    ) as Array<{ user_uuid: string }>;
+    if (!rows[0]) return null;
+    this.actors.forget(rows[0].user_uuid);
+    return rows[0].user_uuid;
+  }
+
+  /** Ends every session of the user but `keepFamilyId` (the caller's own); answers how many ended. */
+  async endOtherSessions(userUuid: string, keepFamilyId: string | null, now: Date): Promise<number> {
+    const rows = firstRows(
+      await this.dataSource.query(
+        `UPDATE refresh_tokens SET revoked_at = $2
+         WHERE user_uuid = $1 AND revoked_at IS NULL AND family_id IS DISTINCT FROM $3::uuid
+         RETURNING family_id`,
+        [userUuid, now, keepFamilyId],
+      ),
+    ) as Array<{ family_id: string }>;
+    this.actors.forget(userUuid);
+    return new Set(rows.map((row) => row.family_id)).size;
+  }
+
+  /**
+   * Ends every session of the user for staff (ADR 0099), inside the transaction that records why; answers the
+   * families that were still open, whose owner is told the reason at the next request. The view goes on commit.
+   */
+  async endSessionsForStaff(manager: EntityManager, userUuid: string, now: Date): Promise<string[]> {
+    this.actors.forgetOnCommit(manager, userUuid);
+    const rows = firstRows(
+      await manager.query(
+        `UPDATE refresh_tokens SET revoked_at = $2, revoked_by = 'staff'
+         WHERE user_uuid = $1 AND revoked_at IS NULL AND expires_at > $2
+         RETURNING family_id`,
+        [userUuid, now],
+      ),
+    ) as Array<{ family_id: string }>;
+    return [...new Set(rows.map((row) => row.family_id))];
+  }
+
+  /** How many live sessions the user has now (what staff are about to end). */
+  async liveSessionCount(
+    userUuid: string,
+    now: Date,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number> {
+    const rows: Array<{ count: number }> = await manager.query(
+      `SELECT count(DISTINCT family_id)::int AS count FROM refresh_tokens
+       WHERE user_uuid = $1 AND revoked_at IS NULL AND replaced_at IS NULL AND expires_at > $2`,
+      [userUuid, now],
+    );
+    return rows[0]?.count ?? 0;
   }
 
   /** Revokes every refresh family of a user (a blocked user's refresh); access tokens are stopped by the status. */

@@ -91,6 +91,7 @@ export class UsersProjection implements InlineProjection {
       case 'UserConfirmationMailRequested':
       case 'UserPasswordResetRequested':
       case 'UserViewedByStaff':
+      case 'UserSessionsEndedByStaff':
         return;
     }
   }
