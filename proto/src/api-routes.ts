@@ -39,7 +39,7 @@ export const API_ROUTES = Object.freeze({
   /** The link of the new-device mail: ends that session without signing in. */
   sessionEndLink: '/sessions/end-link',
   userSessions: (userUuid: string) => `/users/${segment(userUuid)}/sessions`,
-  userSessionsEnd: (userUuid: string) => `/users/${segment(userUuid)}/sessions/end`,
+  userSessionsEnd: (userUuid: string) => `/users/${segment(userUuid)}/sessions-end`,
   usersSearch: '/users/search',
   /** Staff accounts only, for admins (ADR 0078). */
   staffSearch: '/users/staff/search',

@@ -137,6 +137,37 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
 
   // Identity: own account.
+  // Sessions (ADR 0099). Ending "every other" keeps the caller's session, so the matrix's tokens live on; a random
+  // session id is nobody's (404); a body without a reason ends nothing (400).
+  { method: 'get', path: '/api/users/me/sessions', url: () => '/api/users/me/sessions', expect: SIGNED_IN },
+  { method: 'delete', path: '/api/users/me/sessions', url: () => '/api/users/me/sessions', expect: SIGNED_IN },
+  {
+    method: 'delete',
+    path: '/api/users/me/sessions/{id}',
+    url: () => `/api/users/me/sessions/${RANDOM_UUID}`,
+    expect: SIGNED_IN,
+    passMayBe404: true,
+  },
+  {
+    method: 'post',
+    path: '/api/sessions/end-link',
+    url: () => '/api/sessions/end-link',
+    body: { token: 'matrix-forged' },
+    expect: PUBLIC,
+  },
+  {
+    method: 'get',
+    path: '/api/users/{uuid}/sessions',
+    url: (c) => `/api/users/${c.clientUuid}/sessions`,
+    expect: STAFF,
+  },
+  {
+    method: 'post',
+    path: '/api/users/{uuid}/sessions-end',
+    url: (c) => `/api/users/${c.clientUuid}/sessions-end`,
+    body: {},
+    expect: ADMIN_ONLY,
+  },
   { method: 'put', path: '/api/password', url: () => '/api/password', body: {}, expect: SIGNED_IN },
   { method: 'get', path: '/api/users/me', url: () => '/api/users/me', expect: SIGNED_IN },
   // The route takes no body: customers get past the guards and are refused for the body, so no trial is declined.

@@ -14,7 +14,7 @@ export class EndClientSessionsController {
   constructor(private readonly commands: CommandBus) {}
 
   /** Admins only (ADR 0099); the client is told the reason at their next request, the note stays in the log. */
-  @Post(':uuid/sessions/end')
+  @Post(':uuid/sessions-end')
   @ApiUuidParam('uuid')
   @ApiOkResponse({ type: EndedSessionsDto })
   @ApiErrors(400, 401, 403, 404)

@@ -25,7 +25,7 @@ export class EndSessionController {
   @Delete('users/me/sessions')
   @ApiBearerAuth()
   @ApiOkResponse({ type: EndedSessionsDto })
-  @ApiErrors(401, 403)
+  @ApiErrors(400, 401, 403)
   @HttpCode(200)
   async endOthers(@CurrentActor() actor: Actor): Promise<EndedSessionsDto> {
     const ended = await this.refreshTokens.endOtherSessions(actor.userUuid, actor.sessionId ?? null, this.clock.now());
@@ -37,7 +37,7 @@ export class EndSessionController {
   @ApiBearerAuth()
   @ApiUuidParam('id')
   @ApiNoContentResponse({ description: 'The session ended' })
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(400, 401, 403, 404)
   @HttpCode(204)
   async endOne(@CurrentActor() actor: Actor, @Param('id', SessionIdPipe) sessionId: string): Promise<void> {
     const ended = await this.refreshTokens.endSession(actor.userUuid, sessionId, this.clock.now());

@@ -25,7 +25,7 @@ export class ListSessionsController {
 
   @Get('me/sessions')
   @ApiOkResponse({ type: UserSessionDto, isArray: true })
-  @ApiErrors(401, 403)
+  @ApiErrors(400, 401, 403)
   mine(@CurrentActor() actor: Actor): Promise<UserSessionView[]> {
     return this.sessions.list(actor.userUuid, actor.sessionId ?? null, this.clock.now());
   }
@@ -34,7 +34,7 @@ export class ListSessionsController {
   @Get(':uuid/sessions')
   @ApiUuidParam('uuid')
   @ApiOkResponse({ type: UserSessionDto, isArray: true })
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   async ofClient(@Param('uuid', UserUuidPipe) userUuid: string): Promise<UserSessionView[]> {
     const user = await this.users.findByUuid(userUuid);

@@ -162,18 +162,18 @@ describe('sessions', () => {
     await testApp.http.get(`/api/users/${manager.userUuid}/sessions`).set(bearer(admin)).expect(404);
     const body = { reason: 'SUSPICIOUS_ACTIVITY', note: 'Logins from two countries' };
     await testApp.http
-      .post(`/api/users/${client.userUuid}/sessions/end`)
+      .post(`/api/users/${client.userUuid}/sessions-end`)
       .set(bearer(manager.accessToken))
       .send(body)
       .expect(403);
     await testApp.http
-      .post(`/api/users/${client.userUuid}/sessions/end`)
+      .post(`/api/users/${client.userUuid}/sessions-end`)
       .set(bearer(admin))
       .send({ reason: 'BECAUSE' })
       .expect(400);
 
     const ended = await testApp.http
-      .post(`/api/users/${client.userUuid}/sessions/end`)
+      .post(`/api/users/${client.userUuid}/sessions-end`)
       .set(bearer(admin))
       .send(body)
       .expect(200);
