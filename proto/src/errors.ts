@@ -68,28 +68,28 @@ export const CLIENT_ERROR_CATALOGUE = {
   },
   'error.session.ended.by.staff.suspicious': {
     status: 401,
-    en: 'Our team signed you out of this device because of unusual activity on your account. Sign in again; if something looks wrong, change your password',
-    he: 'הצוות שלנו ניתק אתכם ממכשיר זה בגלל פעילות חריגה בחשבון. התחברו מחדש; אם משהו נראה לא תקין, החליפו את הסיסמה',
+    en: 'Our team signed you out because of unusual activity on your account. Sign in again and change your password',
+    he: 'הצוות שלנו ניתק אתכם בגלל פעילות חריגה בחשבון. התחברו מחדש והחליפו את הסיסמה',
   },
   'error.session.ended.by.staff.request': {
     status: 401,
-    en: 'Our support team signed you out of this device, as you asked. Sign in again to go on',
-    he: 'צוות התמיכה ניתק אתכם ממכשיר זה, כפי שביקשתם. התחברו מחדש כדי להמשיך',
+    en: 'Our support team signed you out, as you asked. Sign in again',
+    he: 'צוות התמיכה ניתק אתכם, כפי שביקשתם. התחברו מחדש',
   },
   'error.session.ended.by.staff.review': {
     status: 401,
-    en: 'Our team signed you out of this device while reviewing your account. Sign in again, or contact support',
-    he: 'הצוות שלנו ניתק אתכם ממכשיר זה במסגרת בדיקה של החשבון. התחברו מחדש, או פנו לתמיכה',
+    en: 'Our team signed you out while reviewing your account. Sign in again, or contact support',
+    he: 'הצוות שלנו ניתק אתכם במסגרת בדיקת החשבון. התחברו מחדש, או פנו לתמיכה',
   },
   'error.session.not.found': {
     status: 404,
-    en: 'This session was not found or has already ended',
-    he: 'ההתחברות לא נמצאה או שכבר הסתיימה',
+    en: 'This session has already ended',
+    he: 'ההתחברות כבר הסתיימה',
   },
   'error.session.end.link.invalid': {
     status: 400,
     en: 'This link is not valid or was already used',
-    he: 'הקישור אינו תקף או שכבר נעשה בו שימוש',
+    he: 'הקישור אינו תקף או שכבר נוצל',
   },
   'error.session.second.factor.required': {
     status: 401,

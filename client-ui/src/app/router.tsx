@@ -101,6 +101,14 @@ const unsubscribeRoute = createRoute({
   component: lazyPage(() => import('../features/unsubscribe/unsubscribe-page'), 'UnsubscribePage'),
 });
 
+// The new-device mail's link (ADR 0099): signed in or not, the token names the session to end.
+const endSessionRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/end-session',
+  validateSearch: parseUnsubscribeSearch,
+  component: lazyPage(() => import('../features/sessions/end-session-page'), 'EndSessionPage'),
+});
+
 // A staff member's read-only look at one client's portal, opened from the console with the token in the fragment
 // (docs/adr/0092-refund-to-balance-and-view-as.md). Outside the signed-in area: it opens the view, or says it ended.
 const viewAsRoute = createRoute({
@@ -289,6 +297,7 @@ export const routeTree = rootRoute.addChildren([
   confirmationRoute,
   blockedRoute,
   unsubscribeRoute,
+  endSessionRoute,
   viewAsRoute,
   appRoute.addChildren([
     indexRoute,

@@ -11,6 +11,21 @@ export interface NotificationText {
   action: string | null;
 }
 
+/**
+ * The new-device notice's words (ADR 0099), kept here rather than in the app's dictionaries: this module loads with
+ * the signed-in screens, the dictionaries with the first screen, whose budget is spent (ADR 0048).
+ */
+const NEW_DEVICE_TEXT = {
+  he: (device: string, address: string) => ({
+    title: `מכשיר חדש נכנס לחשבון שלך: ${device}`,
+    body: `מהכתובת ${address}. אם זה לא את/ה, נתקו אותו בקישור שבמייל או ב״התחברויות פעילות״ בפרופיל, והחליפו את הסיסמה.`,
+  }),
+  en: (device: string, address: string) => ({
+    title: `A new device signed in to your account: ${device}`,
+    body: `From the address ${address}. If it was not you, end it with the mail's link or under Active sessions in your profile, and change your password.`,
+  }),
+} as const;
+
 /** What a notification says, from its kind and the figures it was sent with, in the language of the screen. */
 export function notificationText(notification: ClientNotification, t: Translate, lang: Language): NotificationText {
   const { params } = notification;
@@ -65,11 +80,7 @@ export function notificationText(notification: ClientNotification, t: Translate,
       };
     case 'new-device':
       // A sign-in from a device not seen before (ADR 0099): which, from where; the mail's link ends that session.
-      return {
-        title: t('notifications.newDevice.title', { device: params.device ?? '' }),
-        body: t('notifications.newDevice.body', { address: params.ipAddress ?? '—' }),
-        action: null,
-      };
+      return { ...NEW_DEVICE_TEXT[lang](params.device ?? '', params.ipAddress ?? '—'), action: null };
     case 'announcement':
       // An admin's broadcast (ADR 0091): its own words, already in the client's language; nothing to act on.
       return { title: params.subject ?? '', body: params.body ?? '', action: null };

@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import { useMe } from '../../lib/api/use-me';
+import { importWithReload } from '../../lib/reload-once';
 import { useT } from '../../lib/i18n/i18n';
 import { Page } from '../../lib/ui/page';
 import { AnnouncementsSection } from './announcements-section';
@@ -9,9 +11,16 @@ import { ProfileDetails } from './profile-details';
 import { SavedCardSection } from './saved-card-section';
 import { TwoFactorSection } from './two-factor-section';
 
+/** The sessions list loads on its own (ADR 0099): the profile opens without waiting for it. */
+const SessionsSection = lazy(() =>
+  importWithReload(() => import('../sessions/sessions-section'))().then((module) => ({
+    default: module.SessionsSection,
+  })),
+);
+
 /**
- * The signed-in user's details, name editing, password change, two-factor sign-in, the saved card and the
- * announcements switch.
+ * The signed-in user's details, name editing, password change, two-factor sign-in, the saved card, the
+ * announcements switch and the active sessions.
  */
 export function MyProfilePage() {
   const { t } = useT();
@@ -27,6 +36,9 @@ export function MyProfilePage() {
           <TwoFactorSection enabled={me.twoFactorEnabled} />
           <SavedCardSection />
           <AnnouncementsSection />
+          <Suspense fallback={null}>
+            <SessionsSection />
+          </Suspense>
         </>
       ) : (
         <Skeleton variant="rounded" height={240} />

@@ -554,9 +554,6 @@ export const en: Record<MessageKey, string> = {
   'notifications.extended.title': 'Your subscription {plan} got {days} more days: {reason}',
   'notifications.extended.titleOneDay': 'Your subscription {plan} got 1 more day: {reason}',
   'notifications.extended.body': 'It now runs until {date}.',
-  'notifications.newDevice.title': 'A new device signed in to your account: {device}',
-  'notifications.newDevice.body':
-    'From the address {address}. If it was not you, end it with the link in the mail we sent, and change your password.',
   'notifications.viewSubscription': 'View the subscription',
   'notifications.graceStarted.title': '{plan} is paused',
   'notifications.graceStarted.body':

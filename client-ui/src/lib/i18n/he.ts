@@ -526,8 +526,6 @@ export const he = {
   'notifications.extended.title': 'למנוי {plan} נוספו {days} ימים: {reason}',
   'notifications.extended.titleOneDay': 'למנוי {plan} נוסף יום אחד: {reason}',
   'notifications.extended.body': 'הוא בתוקף עכשיו עד {date}.',
-  'notifications.newDevice.title': 'מכשיר חדש נכנס לחשבון שלך: {device}',
-  'notifications.newDevice.body': 'מהכתובת {address}. אם זה לא את/ה, נתקו אותו בקישור שבמייל ששלחנו והחליפו את הסיסמה.',
   'notifications.viewSubscription': 'למנוי',
   'notifications.graceStarted.title': '{plan} מושהית',
   'notifications.graceStarted.body':
