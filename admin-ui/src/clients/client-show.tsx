@@ -9,6 +9,7 @@ import { NotificationsTab } from './notifications-tab';
 import { PaymentsTab } from './payments-tab';
 import { ProfileTab } from './profile-tab';
 import { ReceiptsTab } from './receipts-tab';
+import { SessionsTab } from './sessions-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
 
 /** The statement tab loads with its own script when it is first opened (ADR 0096). */
@@ -69,6 +70,9 @@ export function ClientShow() {
           <Suspense fallback={<CircularProgress size={24} />}>
             <StatementTab />
           </Suspense>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="kupa.clients.tabs.sessions" path="sessions" data-testid="client-tab-sessions">
+          <SessionsTab />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

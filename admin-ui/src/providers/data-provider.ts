@@ -20,6 +20,8 @@ import {
   type PromoCodeHold,
   type PromoCodeView,
   type SentNotification,
+  type UserSessionView,
+  type EndClientSessionsRequest,
   type ViewAsOpened,
   type Page,
   type Payment,
@@ -359,6 +361,10 @@ export interface KupaDataProvider extends DataProvider {
   getNotes(userUuid: string): Promise<Note[]>;
   /** What one client was sent (ADR 0083), newest first, with whether it was read and the mail's state. */
   getClientNotifications(userUuid: string, page: number): Promise<Page<SentNotification>>;
+  /** A client's live sessions (ADR 0099); admins and managers. */
+  getClientSessions(userUuid: string): Promise<UserSessionView[]>;
+  /** Ends every session of a client, with the reason the client is told (ADR 0099); admins only. */
+  endClientSessions(userUuid: string, request: EndClientSessionsRequest): Promise<{ ended: number }>;
   /** The client's saved card for automatic renewals: brand, last four digits and expiry, or none (ADR 0085). */
   getClientSavedCard(userUuid: string): Promise<SavedCardView>;
   addNote(userUuid: string, text: string): Promise<Note>;
@@ -513,6 +519,17 @@ export const dataProvider: KupaDataProvider = {
   },
   async openViewAs(userUuid) {
     const { json } = await httpClient<ViewAsOpened>(API_ROUTES.userViewAs(userUuid), { method: 'POST' });
+    return json;
+  },
+  async getClientSessions(userUuid) {
+    const { json } = await httpClient<UserSessionView[]>(API_ROUTES.userSessions(userUuid));
+    return json;
+  },
+  async endClientSessions(userUuid, request) {
+    const { json } = await httpClient<{ ended: number }>(API_ROUTES.userSessionsEnd(userUuid), {
+      method: 'POST',
+      body: JSON.stringify(request),
+    });
     return json;
   },
   async getClientNotifications(userUuid, page) {
