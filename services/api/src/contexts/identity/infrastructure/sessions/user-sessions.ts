@@ -99,6 +99,11 @@ export function deviceLabel(device: Pick<DeviceDescription, 'browser' | 'os'>, l
   return language === 'he' ? `${device.browser} ב-${device.os}` : `${device.browser} on ${device.os}`;
 }
 
+/** An IPv4 address as a dual-stack socket reports it (`::ffff:203.0.113.7`) reads as itself. */
+export function plainAddress(address: string | null): string | null {
+  return address?.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1') ?? null;
+}
+
 function hashDevice(deviceId: string): string {
   return createHash('sha256').update(deviceId).digest('base64url');
 }
@@ -178,6 +183,7 @@ export class UserSessions {
     now: Date,
   ): Promise<{ newDevice: boolean }> {
     const device = describeUserAgent(origin.userAgent);
+    const ipAddress = plainAddress(origin.ipAddress);
     const deviceHash = hashDevice(origin.deviceId);
     return this.dataSource.transaction(async (manager) => {
       const seen: Array<{ known: boolean; any: boolean }> = await manager.query(
@@ -188,7 +194,7 @@ export class UserSessions {
       await manager.query(
         `INSERT INTO user_sessions (family_id, user_uuid, device_hash, browser, os, device_type, ip_address, started_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [familyId, user.uuid, deviceHash, device.browser, device.os, device.deviceType, origin.ipAddress, now],
+        [familyId, user.uuid, deviceHash, device.browser, device.os, device.deviceType, ipAddress, now],
       );
       if (!newDevice) return { newDevice };
       const payload: NewDeviceMailPayload = {
@@ -197,7 +203,7 @@ export class UserSessions {
         sessionId: familyId,
         browser: device.browser,
         os: device.os,
-        ipAddress: origin.ipAddress,
+        ipAddress,
         signedInAt: now.toISOString(),
       };
       await enqueueMails(
@@ -223,7 +229,7 @@ export class UserSessions {
             params: {
               sessionId: familyId,
               device: deviceLabel(device, user.language),
-              ipAddress: origin.ipAddress,
+              ipAddress,
               // A path of the portal, as every notification's link: its page asks before ending the session.
               link: `/end-session?token=${encodeURIComponent(this.endLinkToken(familyId))}`,
             },
