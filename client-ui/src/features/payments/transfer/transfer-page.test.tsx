@@ -308,6 +308,8 @@ describe('balance transfer', () => {
     await user.click(within(dialog).getByTestId('transfer-confirm'));
     expect(await within(dialog).findByText(formatErrorMessage('error.otp.reused', 'he'))).toBeVisible();
     expect(screen.getByRole('dialog')).toBeVisible();
+    // Said once, beside the code: no toast repeats it.
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
 
     await user.clear(code);
     await user.type(code, '654321');

@@ -104,12 +104,15 @@ export function TransferPage() {
       ]);
       await navigate({ to: '/payments' });
     },
+    // A refused code is said beside the code field only; every other refusal also gets the toast.
+    meta: { silentError: true },
     onError: (error) => {
       // A refused code is corrected in the dialog; nothing was booked, so the same submission (and key) is sent again.
       if (isApiError(error) && ONE_TIME_CODE_ERRORS.has(error.code) && stepUp) {
         setOtpError(apiErrorMessage(error.body));
         return;
       }
+      notifyError(error);
       setConfirming(false);
       if (isFinalRefusal(error)) setSubmission(null);
       const fields: Partial<Record<TransferField, string>> = fieldErrorsOf(error, lang);
