@@ -61,6 +61,13 @@ export const STATEMENT_CSV_COLUMNS = Object.freeze([
 export const STATEMENT_WORDS = Object.freeze({
   openingBalance: { he: 'יתרת פתיחה', en: 'Opening balance' },
   closingBalance: { he: 'יתרת סגירה', en: 'Closing balance' },
+  title: { he: 'דף חשבון', en: 'Account statement' },
+  client: { he: 'לקוח', en: 'Client' },
+  period: { he: 'תקופה', en: 'Period' },
+  periodRange: { he: '{from} עד {to} ({zone})', en: '{from} to {to} ({zone})' },
+  creditsTotal: { he: 'נכנס', en: 'Money in' },
+  debitsTotal: { he: 'יצא', en: 'Money out' },
+  noPostings: { he: 'אין תנועות בתקופה זו.', en: 'No postings in this period.' },
 } satisfies Record<string, Bilingual>);
 
 export function statementCsvHeader(lang: Language, timeZone: string): string[] {

@@ -111,8 +111,8 @@ function lineHeight(size: number): number {
 
 /**
  * Renders a document to PDF bytes with pdfkit: the Noto Sans Hebrew faces embedded (subsets), each line put through
- * the Unicode bidirectional algorithm, tables whose first column is on the right in Hebrew, and the footer on every
- * page. The result is the same for the same spec, apart from the creation date pdfkit stamps.
+ * the Unicode bidirectional algorithm, tables whose first column is on the right in Hebrew (a table that runs onto
+ * the next page repeats its header there), and the footer on every page. The result is the same for the same spec, apart from the creation date pdfkit stamps.
  */
 export async function renderPdf(spec: PdfDocumentSpec, createdAt: Date): Promise<Buffer> {
   const fonts = pdfFonts();
@@ -138,10 +138,12 @@ export async function renderPdf(spec: PdfDocumentSpec, createdAt: Date): Promise
   const bottom = doc.page.height - PAGE_MARGIN_PT - FOOTER_HEIGHT_PT;
   let y = PAGE_MARGIN_PT;
 
-  const room = (needed: number): void => {
-    if (y + needed <= bottom) return;
+  /** Starts a new page when `needed` points do not fit above the footer; says whether it did. */
+  const room = (needed: number): boolean => {
+    if (y + needed <= bottom) return false;
     doc.addPage();
     y = PAGE_MARGIN_PT;
+    return true;
   };
   const rule = (): void => {
     doc
@@ -208,12 +210,14 @@ export async function renderPdf(spec: PdfDocumentSpec, createdAt: Date): Promise
           lefts.push(spec.direction === 'rtl' ? left + width - offset - columnWidth : left + offset);
           offset += columnWidth;
         }
-        const drawRow = (cells: readonly string[], bold: boolean): void => {
+        const layOut = (cells: readonly string[], bold: boolean) => {
           const wrapped = cells.map((cell, index) =>
             painter.wrap(cell, widths[index]! - 2 * CELL_PADDING_PT, BODY_SIZE_PT, bold),
           );
           const lines = Math.max(1, ...wrapped.map((cellLines) => cellLines.length));
-          room(lineHeight(BODY_SIZE_PT) * lines + 4);
+          return { wrapped, lines, bold, height: lineHeight(BODY_SIZE_PT) * lines + 6 };
+        };
+        const paint = ({ wrapped, lines, bold }: ReturnType<typeof layOut>): void => {
           wrapped.forEach((cellLines, index) => {
             cellLines.forEach((line, lineIndex) => {
               painter.draw(
@@ -233,12 +237,19 @@ export async function renderPdf(spec: PdfDocumentSpec, createdAt: Date): Promise
           rule();
           y += 4;
         };
-        room(lineHeight(BODY_SIZE_PT) * 2);
-        drawRow(
+        const header = layOut(
           block.columns.map((column) => column.header),
           true,
         );
-        for (const row of block.rows) drawRow(row, false);
+        // The header never stands alone at a page's foot: it keeps at least one row's line with it.
+        room(header.height + lineHeight(BODY_SIZE_PT));
+        paint(header);
+        for (const cells of block.rows) {
+          const row = layOut(cells, false);
+          // A table that runs onto the next page repeats its header there, so every page reads on its own.
+          if (room(row.height)) paint(header);
+          paint(row);
+        }
         y += 6;
         break;
       }

@@ -1,27 +1,21 @@
 import { type AccountStatement, statementCsvHeader, statementLineWords, STATEMENT_WORDS } from '@kupa/proto';
-import { ValidationFailedError } from '../../../../platform/http';
 import { CSV_LINE_END, csvCell, csvLine, UTF8_BOM } from '../export-payments/csv';
+import { statementDateTimeFormat } from './statement-time-zone';
 
 /**
  * `YYYY-MM-DD HH:MM:SS` in `timeZone`, which spreadsheets read as a date and time, as the payments export writes
  * them. An IANA name this runtime does not know is the caller's mistake: 400 on `timeZone`.
  */
 function dateTimeFormat(timeZone: string): (iso: string) => string {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-  } catch {
-    throw new ValidationFailedError([{ field: 'timeZone', error: 'error.validation.invalid.format' }]);
-  }
+  const format = statementDateTimeFormat('en-GB', timeZone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   return (iso) => {
     const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
     return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
