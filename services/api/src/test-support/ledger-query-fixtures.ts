@@ -56,3 +56,19 @@ export async function seedPaymentRows(
     [count, userUuid, userEmail, PUBLIC_STAFF_ACTOR_NAME],
   );
 }
+
+/**
+ * Books `count` deposits of $1.00 to a user's wallet straight into `ledger_entries`, an hour apart from `from`, with
+ * their running balance and payment numbers from 900001, for tests of a statement's rendering alone (a long statement's pages). No events or payments
+ * stand behind them, so `kupa ledger verify` would rightly flag them: use a user of their own.
+ */
+export async function seedWalletPostings(testApp: TestApp, userUuid: string, count: number, from: Date): Promise<void> {
+  await testApp.dataSource.query(
+    `INSERT INTO ledger_entries (transaction_id, posting_index, account, counter_account, amount_minor,
+       balance_after_minor, payment_id, event_type, occurred_at, global_position)
+     SELECT gen_random_uuid(), 0, 'user:' || $2, 'world:manual', 100, 100 * g, 900000 + g, 'ManualDepositRecorded',
+       $3::timestamptz + g * interval '1 hour', 0
+       FROM generate_series(1, $1::int) AS g`,
+    [count, userUuid, from],
+  );
+}

@@ -1,8 +1,61 @@
 import type { AccountStatement, BalanceAtInstant, Payment } from '@kupa/proto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ManualClock } from '../../../../platform/clock';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
-import { manualPayment, transfer } from '../../../../test-support/ledger-query-fixtures';
+import { manualPayment, seedWalletPostings, transfer } from '../../../../test-support/ledger-query-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+
+const OPERATOR_ENV = {
+  OPERATOR_NAME: 'קופה בע״מ',
+  OPERATOR_ADDRESS: 'רחוב הרצל 1, תל אביב',
+  OPERATOR_TAX_ID: '514000000',
+};
+
+/** pdftotext marks its right-to-left and left-to-right runs with embedding controls; the words are what we compare. */
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A PDF as a person meets it: poppler-utils extracts its text (logical order, one trimmed line per entry, per page)
+ * and pdftoppm draws its first page, which must not be blank-sized.
+ */
+function pdfPages(pdf: Buffer): string[][] {
+  const folder = mkdtempSync(join(tmpdir(), 'kupa-statement-'));
+  try {
+    const file = join(folder, 'statement.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    execFileSync('pdftoppm', ['-r', '40', '-png', '-f', '1', '-l', '1', '-singlefile', file, join(folder, 'page')]);
+    expect(readdirSync(folder)).toContain('page.png');
+    expect(readFileSync(join(folder, 'page.png')).length).toBeGreaterThan(2_000);
+    return text
+      .split('\f')
+      .map((page) =>
+        page
+          .replace(BIDI_CONTROLS, '')
+          .replace(/\u00A0/g, ' ')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== ''),
+      )
+      .filter((page) => page.length > 0);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The words and numbers of a line that mixes directions, sorted: poppler may move a bracket, a colon or a number across
+ * a run's edge (and glue `#1` to the Hebrew word after it), so such lines are compared by what they hold.
+ */
+function tokens(line: string): string[] {
+  return line
+    .split(/[\s,()<>:#]+|(?<=\d)(?=\p{L})|(?<=\p{L})(?=\d)/u)
+    .filter((token) => token !== '')
+    .sort();
+}
 
 describe('statements and the balance at an instant', () => {
   let testApp: TestApp;
@@ -16,7 +69,7 @@ describe('statements and the balance at an instant', () => {
   let laterDeposit: Payment;
 
   beforeAll(async () => {
-    testApp = await startTestApp({ clock });
+    testApp = await startTestApp({ clock, env: OPERATOR_ENV });
     admin = await adminToken(testApp);
     manager = await createActiveUser(testApp, { role: 'MANAGER' });
     dana = await createActiveUser(testApp, { firstName: 'Dana', lastName: 'Levi' });
@@ -108,6 +161,7 @@ describe('statements and the balance at an instant', () => {
     const paths: Array<[string, Record<string, string>]> = [
       ['statement', period],
       ['statement.csv', period],
+      ['statement.pdf', period],
       ['balance', { at: '2026-04-01' }],
     ];
     for (const [path, query] of paths) {
@@ -172,6 +226,142 @@ describe('statements and the balance at an instant', () => {
     });
     expect(badZone.status).toBe(400);
     expect(badZone.body.details.fields).toEqual([{ field: 'timeZone', error: 'error.validation.invalid.format' }]);
+  });
+
+  const pdf = (token: string, userUuid: string, query: Record<string, string>, language?: string) => {
+    const request = testApp.rawHttp
+      .get(`/api/users/${userUuid}/statement.pdf`)
+      .query(query)
+      .set('Authorization', `Bearer ${token}`)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    return language ? request.set('Accept-Language', language) : request;
+  };
+
+  it('prints the statement as a PDF in Hebrew, right to left, with the operator from configuration', async () => {
+    const response = await pdf(
+      dana.accessToken,
+      dana.userUuid,
+      { from: '2026-04-01T00:00:00+03:00', to: '2026-04-06T00:00:00+03:00', timeZone: 'Asia/Jerusalem' },
+      'he',
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-language']).toBe('he');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="statement-2026-03-31_2026-04-05.pdf"');
+    const pages = pdfPages(response.body as Buffer);
+    expect(pages).toHaveLength(1);
+    const [he] = pages;
+    // Whole lines where poppler gives the line back as typed: Hebrew labels, dates, amounts kept left to right.
+    expect(he).toEqual(
+      expect.arrayContaining([
+        'דף חשבון',
+        'לקוח',
+        'תקופה',
+        'יתרת פתיחה',
+        'נכנס',
+        'יצא',
+        'יתרת סגירה',
+        '0.00 $',
+        '15.00 $',
+        '2.50 $',
+        '12.50 $',
+        'מועד',
+        'תיאור',
+        'סכום',
+        'יתרה',
+        '02.04.2026, 13:00',
+        '+10.00 $',
+        '03.04.2026, 13:00',
+        '-2.50 $',
+        '7.50 $',
+        '05.04.2026, 13:00',
+        '+5.00 $',
+        'קופה בע״מ',
+        'מספר עוסק 514000000',
+      ]),
+    );
+    const held = he.map(tokens);
+    for (const mixed of [
+      `Dana Levi <${dana.email}>`,
+      '01.04.2026, 00:00 עד 06.04.2026, 00:00 (Asia/Jerusalem)',
+      `תשלום #${firstDeposit.paymentId}: הפקדה ידנית`,
+      `תשלום #${sent.paymentId}: העברה יוצאת`,
+      `תשלום #${laterDeposit.paymentId}: הפקדה ידנית`,
+      'רחוב הרצל 1, תל אביב',
+    ]) {
+      expect({ mixed, held: held.some((line) => line.join(' ') === tokens(mixed).join(' ')) }).toEqual({
+        mixed,
+        held: true,
+      });
+    }
+  });
+
+  it('prints the statement as a PDF in English for staff, and a long one over several pages', async () => {
+    const response = await pdf(admin, dana.userUuid, { from: '2026-04-01', to: '2026-04-06' }, 'en');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-language']).toBe('en');
+    const [en, ...more] = pdfPages(response.body as Buffer);
+    expect(more).toEqual([]);
+    expect(en).toEqual(
+      expect.arrayContaining([
+        'Account statement',
+        'Client',
+        `Dana Levi <${dana.email}>`,
+        'Period',
+        '04/01/2026, 00:00 to 04/06/2026, 00:00 (UTC)',
+        'Opening balance',
+        '$0.00',
+        'Money in',
+        '$15.00',
+        'Money out',
+        '$2.50',
+        'Closing balance',
+        '$12.50',
+        'Date (UTC)',
+        'Description',
+        'Amount',
+        'Balance',
+        '04/02/2026, 10:00',
+        `Payment #${firstDeposit.paymentId}: manual deposit`,
+        '+$10.00',
+        '$10.00',
+        `Payment #${sent.paymentId}: transfer sent`,
+        '-$2.50',
+        '$7.50',
+        `Payment #${laterDeposit.paymentId}: manual deposit`,
+        '+$5.00',
+        'Tax ID 514000000',
+      ]),
+    );
+
+    // 200 postings run over several pages, each with the table's header and the operator's footer.
+    const noa = await createActiveUser(testApp, { firstName: 'Noa', lastName: 'Peretz' });
+    await seedWalletPostings(testApp, noa.userUuid, 200, new Date('2026-03-01T00:00:00Z'));
+    const long = await pdf(noa.accessToken, noa.userUuid, { from: '2026-03-01', to: '2026-03-31' }, 'en');
+    expect(long.status).toBe(200);
+    const longPages = pdfPages(long.body as Buffer);
+    expect(longPages.length).toBeGreaterThan(1);
+    for (const page of longPages) {
+      expect(page).toEqual(
+        expect.arrayContaining(['Date (UTC)', 'Description', 'Amount', 'Balance', 'Tax ID 514000000']),
+      );
+    }
+    const postings = longPages.flat().filter((line) => /^Payment #9\d{5}: manual deposit$/.test(line));
+    expect(postings).toHaveLength(200);
+    expect(longPages.at(-1)).toEqual(expect.arrayContaining(['Payment #900200: manual deposit', '$200.00']));
+
+    const badZone = await pdf(admin, dana.userUuid, {
+      from: '2026-04-01',
+      to: '2026-04-06',
+      timeZone: 'Mars/Olympus_Mons',
+    });
+    expect(badZone.status).toBe(400);
   });
 
   it("answers the balance at an instant from the ledger's as-of, the postings at that instant included", async () => {
