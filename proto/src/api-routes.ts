@@ -63,6 +63,7 @@ export const API_ROUTES = Object.freeze({
   /** A client's statement over [from, to), as JSON or CSV, and their balance at an instant (ADR 0096). */
   userStatement: (userUuid: string) => `/users/${segment(userUuid)}/statement`,
   userStatementCsv: (userUuid: string) => `/users/${segment(userUuid)}/statement.csv`,
+  userStatementPdf: (userUuid: string) => `/users/${segment(userUuid)}/statement.pdf`,
   userBalanceAt: (userUuid: string) => `/users/${segment(userUuid)}/balance`,
   paymentsExport: '/payments/export',
   transfer: '/payments/transfer',

@@ -458,6 +458,12 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   },
   {
     method: 'get',
+    path: '/api/users/{userUuid}/statement.pdf',
+    url: (c) => `/api/users/${c.clientUuid}/statement.pdf?from=2026-01-01&to=2026-02-01`,
+    expect: STAFF_OR_OWNER,
+  },
+  {
+    method: 'get',
     path: '/api/users/{userUuid}/balance',
     url: (c) => `/api/users/${c.clientUuid}/balance?at=2026-01-01`,
     expect: STAFF_OR_OWNER,
