@@ -43,6 +43,7 @@ const endOfToday = new Date(new Date(2026, 3, 21).getTime() - 1).toISOString();
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const STATEMENT_URL = `GET /api/users/u-1/statement?${new URLSearchParams(period)}`;
 const CSV_URL = `GET /api/users/u-1/statement.csv?${new URLSearchParams({ ...period, timeZone })}`;
+const PDF_URL = `GET /api/users/u-1/statement.pdf?${new URLSearchParams({ ...period, timeZone })}`;
 const BALANCE_URL = `GET /api/users/u-1/balance?${new URLSearchParams({ at: endOfToday })}`;
 
 function renderTab() {
@@ -103,6 +104,35 @@ describe("a client's statement tab", () => {
     await waitFor(() => expect(created).toHaveLength(1));
     const csv = calls.find((call) => `${call.method} ${call.url}` === CSV_URL)!;
     expect(csv.headers.get('Accept-Language')).toBe('he');
+  });
+
+  it('downloads the PDF beside the CSV, in the console language and this browser time zone', async () => {
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:statement';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const { calls } = mockFetch({
+      [STATEMENT_URL]: () => json(200, STATEMENT),
+      [BALANCE_URL]: () => json(200, { userUuid: 'u-1', at: endOfToday, balance: 12.5 }),
+      [PDF_URL]: () =>
+        new Response('%PDF-1.7 statement', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    const user = userEvent.setup();
+    renderTab();
+    await screen.findAllByTestId('statement-line');
+    expect(screen.getByTestId('statement-pdf')).toHaveTextContent('הורדה כ-PDF');
+    await user.click(screen.getByTestId('statement-pdf'));
+    await waitFor(() => expect(created).toHaveLength(1));
+    const pdf = calls.find((call) => `${call.method} ${call.url}` === PDF_URL)!;
+    expect(pdf.headers.get('Accept-Language')).toBe('he');
+    expect(await created[0].text()).toBe('%PDF-1.7 statement');
+    expect(names).toEqual(['statement-2026-04-01_2026-04-20.pdf']);
   });
 
   it('says what is wrong with a reversed period instead of asking for it', async () => {

@@ -63,7 +63,7 @@ type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready
 
 /**
  * The client's statement on their detail (docs/product.md, Ledger, Statements; ADR 0096): the same the client reads
- * in the portal, for a period staff choose, with its CSV and the balance on any day. Admins and managers read it.
+ * in the portal, for a period staff choose, with its CSV and PDF and the balance on any day. Admins and managers read it.
  */
 export function StatementTab() {
   const record = useRecordContext<User & RaRecord>();
@@ -108,19 +108,20 @@ export function StatementTab() {
 
   if (!record || !userUuid) return null;
 
-  const download = async () => {
+  /** Fetches the statement as a file (CSV or PDF) in the console's language and this browser's zone, and saves it. */
+  const download = async (format: 'csv' | 'pdf') => {
     if (!period) return;
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    const { response, refreshAttempted } = await fetchWithSession(
-      `${API_ROUTES.userStatementCsv(userUuid)}${query({ ...period, timeZone })}`,
-      { headers },
-    );
+    const route = format === 'csv' ? API_ROUTES.userStatementCsv(userUuid) : API_ROUTES.userStatementPdf(userUuid);
+    const { response, refreshAttempted } = await fetchWithSession(`${route}${query({ ...period, timeZone })}`, {
+      headers,
+    });
     if (!response.ok) throw await apiErrorOf(response, refreshAttempted);
-    // The blob keeps the file's bytes as sent, byte order mark included.
+    // The blob keeps the file's bytes as sent, a CSV's byte order mark included.
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');
     link.href = url;
-    link.download = `statement-${from}_${to}.csv`;
+    link.download = `statement-${from}_${to}.${format}`;
     link.click();
     URL.revokeObjectURL(url);
   };
@@ -157,20 +158,23 @@ export function StatementTab() {
           sx={{ width: { sm: 200 } }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'statement-to', min: from } }}
         />
-        <Button
-          variant="outlined"
-          startIcon={<DownloadOutlinedIcon />}
-          disabled={!period}
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-          onClick={() =>
-            void download().catch((error: unknown) =>
-              notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
-            )
-          }
-          data-testid="statement-csv"
-        >
-          {translate('kupa.clients.statement.download_csv')}
-        </Button>
+        {(['csv', 'pdf'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="outlined"
+            startIcon={<DownloadOutlinedIcon />}
+            disabled={!period}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            onClick={() =>
+              void download(format).catch((error: unknown) =>
+                notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
+              )
+            }
+            data-testid={`statement-${format}`}
+          >
+            {translate(`kupa.clients.statement.download_${format}`)}
+          </Button>
+        ))}
       </Stack>
       {!period ? (
         <Alert severity="warning" data-testid="statement-period-problem">

@@ -326,6 +326,7 @@ export const en: TranslationMessages = {
         balance_after: 'Balance',
         empty: 'The balance did not move in this period.',
         download_csv: 'Download CSV',
+        download_pdf: 'Download PDF',
         failed: 'The statement could not be loaded.',
         balance_on_title: 'Balance on a date',
         balance_on_day: 'Day',

@@ -532,6 +532,7 @@ export const he: TranslationMessages = {
         balance_after: 'יתרה',
         empty: 'לא היו תנועות ביתרה בתקופה הזו.',
         download_csv: 'הורדה כ-CSV',
+        download_pdf: 'הורדה כ-PDF',
         failed: 'לא ניתן היה לטעון את דוח התנועות.',
         balance_on_title: 'היתרה בתאריך',
         balance_on_day: 'יום',

@@ -56,6 +56,8 @@ function mockStatementApi(statement: () => Response = () => jsonResponse(200, ST
     if (path === '/api/payments/search') return jsonResponse(200, pageOf([makePayment()]));
     if (path === statementPath) return statement();
     if (path === `${statementPath}.csv`) return new Response('\uFEFFמועד,תיאור\r\n', { status: 200 });
+    if (path === `${statementPath}.pdf`)
+      return new Response('%PDF-1.7 statement', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
     if (path === `/api/users/${CLIENT_SESSION.userUuid}/balance`)
       return jsonResponse(200, { userUuid: CLIENT_SESSION.userUuid, at: queryOf(call).at, balance: 7.5 });
     return errorResponse(404, 'error.entity.not.found');
@@ -129,6 +131,41 @@ describe('the statement screen', () => {
     });
     // The server's mark, dropped by the fetch's decoding, is back in front, once.
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe('\uFEFFמועד,תיאור\r\n');
+  });
+
+  it('downloads the PDF beside the CSV, in the page language and time zone', async () => {
+    signInAs();
+    useLangStore.getState().setLang('he');
+    const { calls } = mockStatementApi();
+    const saved: Array<{ blob: Blob; name: string }> = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (saved.push({ blob, name: '' }), 'blob:statement'),
+        revokeObjectURL: () => {},
+      }),
+    );
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.at(-1)!.name = this.download;
+    });
+    const user = userEvent.setup();
+    renderApp('/payments/statement');
+    await screen.findByTestId('statement');
+    expect(screen.getByTestId('statement-pdf')).toHaveTextContent('הורדה כ-PDF');
+    await user.click(screen.getByTestId('statement-pdf'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const pdf = calls.find((call) => pathOf(call) === `${statementPath}.pdf`)!;
+    expect(queryOf(pdf)).toEqual({
+      from: new Date(2026, 3, 1).toISOString(),
+      to: new Date(2026, 3, 21).toISOString(),
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    expect(pdf.headers['accept-language']).toBe('he');
+    expect(await saved[0].blob.text()).toBe('%PDF-1.7 statement');
+    expect(saved[0].name).toBe('statement-2026-04-01_2026-04-20.pdf');
+    clicked.mockRestore();
   });
 
   it("explains the server's refusal of a period in the page language", async () => {

@@ -21,7 +21,7 @@ import { formatDate, formatDateTime, formatDollars, formatSignedDollars } from '
 import { useT } from '../../../lib/i18n/i18n';
 import { DateField } from '../../../lib/ui/date-field';
 import { EmptyState, Page } from '../../../lib/ui/page';
-import { saveCsv, statementApi } from './statement-api';
+import { saveCsv, saveFile, statementApi } from './statement-api';
 import {
   browserTimeZone,
   type IsoDay,
@@ -195,7 +195,7 @@ function fillAnswer(template: string, day: string, amount: number, lang: Languag
 
 /**
  * `/payments/statement`: the client's own statement for a period they choose (docs/product.md, Ledger, Statements):
- * the opening balance, every posting in words with the balance after it, the closing balance, a CSV download, and
+ * the opening balance, every posting in words with the balance after it, the closing balance, CSV and PDF downloads, and
  * the balance on any day. Days are the client's own: the browser's time zone.
  */
 export function StatementPage() {
@@ -218,6 +218,10 @@ export function StatementPage() {
     mutationFn: () => statementApi.csv(userUuid!, period!, lang, browserTimeZone()),
     onSuccess: (csv) => saveCsv(csv, `statement-${from}_${to}.csv`),
   });
+  const downloadPdf = useMutation({
+    mutationFn: () => statementApi.pdf(userUuid!, period!, lang, browserTimeZone()),
+    onSuccess: (pdf) => saveFile(pdf, `statement-${from}_${to}.pdf`),
+  });
 
   return (
     <Page title={text('title')}>
@@ -234,6 +238,15 @@ export function StatementPage() {
         >
           {download.isPending ? text('downloading') : text('downloadCsv')}
         </Button>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadOutlinedIcon />}
+          onClick={() => downloadPdf.mutate()}
+          disabled={period === null || userUuid === null || downloadPdf.isPending}
+          data-testid="statement-pdf"
+        >
+          {downloadPdf.isPending ? text('downloading') : text('downloadPdf')}
+        </Button>
       </Stack>
       {problem && problem !== 'error.validation.required' ? (
         <Alert severity="warning" data-testid="statement-period-problem">
@@ -243,6 +256,11 @@ export function StatementPage() {
       {download.isError ? (
         <Alert severity="error" data-testid="statement-csv-error">
           {errorMessageFor(download.error, lang)}
+        </Alert>
+      ) : null}
+      {downloadPdf.isError ? (
+        <Alert severity="error" data-testid="statement-pdf-error">
+          {errorMessageFor(downloadPdf.error, lang)}
         </Alert>
       ) : null}
       {statement.isError ? (

@@ -23,6 +23,7 @@ export const STATEMENT_TEXT = Object.freeze({
   balanceAfter: { he: 'יתרה', en: 'Balance' },
   empty: { he: 'לא היו תנועות ביתרה בתקופה הזו.', en: 'Your balance did not move in this period.' },
   downloadCsv: { he: 'הורדה כ-CSV', en: 'Download CSV' },
+  downloadPdf: { he: 'הורדה כ-PDF', en: 'Download PDF' },
   downloading: { he: 'מכין את הקובץ…', en: 'Preparing the file…' },
   balanceOnTitle: { he: 'היתרה בתאריך', en: 'Balance on a date' },
   balanceOnDay: { he: 'יום', en: 'Day' },
