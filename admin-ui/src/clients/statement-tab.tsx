@@ -139,7 +139,12 @@ export function StatementTab() {
   return (
     <Stack spacing={2} data-testid="client-statement" sx={{ py: 1 }}>
       <Typography color="text.secondary">{translate('kupa.clients.statement.intro')}</Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+      >
         <TextField
           type="date"
           size="small"

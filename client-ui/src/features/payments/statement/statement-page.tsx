@@ -226,7 +226,12 @@ export function StatementPage() {
   return (
     <Page title={text('title')}>
       <Typography color="text.secondary">{text('intro')}</Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap' }}
+      >
         <DateField label={text('from')} value={from} onChange={setFrom} max={to} testId="statement-from" size="small" />
         <DateField label={text('to')} value={to} onChange={setTo} min={from} testId="statement-to" size="small" />
         <Button
