@@ -6,8 +6,8 @@ import {
   type StaffSessionEndReason,
   type UserSessionView,
 } from '@kupa/proto';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { CanonicalUuidPipe, Trimmed } from '../../../../platform/http';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { CanonicalUuidPipe, OptionalField, Trimmed } from '../../../../platform/http';
 
 /** A path session id; a malformed one names no session, so it answers like a missing one (404). */
 export const SessionIdPipe = CanonicalUuidPipe('error.session.not.found');
@@ -49,7 +49,7 @@ export class EndClientSessionsRequestDto implements EndClientSessionsRequest {
   reason: StaffSessionEndReason;
 
   @ApiPropertyOptional({ maxLength: LIMITS.noteMaxLength, description: 'For the activity log only' })
-  @IsOptional()
+  @OptionalField()
   @Trimmed()
   @IsString()
   @MaxLength(LIMITS.noteMaxLength)
