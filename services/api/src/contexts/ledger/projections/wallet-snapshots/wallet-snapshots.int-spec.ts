@@ -15,10 +15,16 @@ const APPEND_BATCH_SIZE = 5_000;
 describe('wallet snapshots', () => {
   let testApp: TestApp;
   let store: EventStore;
+  /**
+   * Signed up before the long wallet's 20k deposits: each earns a receipt and its mail (ADR 0097), and the outbox
+   * takes minutes to send them, so a confirmation mail asked for after them would wait behind them.
+   */
+  let entriesClient: Awaited<ReturnType<typeof createActiveUser>>;
 
   beforeAll(async () => {
     testApp = await startTestApp();
     store = testApp.app.get(EventStore);
+    entriesClient = await createActiveUser(testApp);
   });
 
   afterAll(async () => {
@@ -78,7 +84,7 @@ describe('wallet snapshots', () => {
   });
 
   it("gives a command's ledger entries their starting balances from the wallets it loaded, not from a second read", async () => {
-    const client = await createActiveUser(testApp);
+    const client = entriesClient;
     await depositAs(testApp, client.userUuid, 5);
     const account = `user:${client.userUuid}`;
     // A balance row that disagrees with the wallet: an append that read it would carry 777 forward.
