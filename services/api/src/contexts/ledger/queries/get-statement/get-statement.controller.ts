@@ -22,6 +22,14 @@ const ACCEPT_LANGUAGE = {
   schema: { type: 'string', example: 'he' },
 } as const;
 
+/** What the CSV and the PDF answer with beside their bytes. */
+const statementFileHeaders = (extension: 'csv' | 'pdf') => ({
+  'Content-Disposition': { description: `attachment; filename="statement-….${extension}"`, schema: { type: 'string' } },
+  'Cache-Control': { description: 'no-store', schema: { type: 'string' } },
+  'Content-Language': { description: "The file's language", schema: { type: 'string', enum: [...LANGUAGES] } },
+  Vary: { description: 'Accept-Language', schema: { type: 'string' } },
+});
+
 /**
  * A client's statement (docs/product.md, Ledger, Statements; ADR 0096): staff on a client's detail, and the client
  * themself; another client's answers 404. The JSON answer is the one shape the screens, the CSV file and the PDF read.
@@ -56,15 +64,7 @@ export class GetStatementController {
   ): Promise<AccountStatement> {
     response.setHeader('Cache-Control', 'no-store');
     response.setHeader('Vary', 'Accept-Language');
-    return this.queries.execute(
-      new GetStatementQuery(
-        actor,
-        userUuid,
-        new Date(request.from),
-        new Date(request.to),
-        acceptedLanguage(acceptLanguage, null),
-      ),
-    );
+    return this.statementOf(actor, userUuid, request, acceptLanguage);
   }
 
   @Get(':userUuid/statement.csv')
@@ -73,12 +73,7 @@ export class GetStatementController {
   @ApiOkResponse({
     description: 'A UTF-8 CSV file with a byte order mark: an opening row, one row per posting, a closing row',
     content: { 'text/csv': { schema: { type: 'string' } } },
-    headers: {
-      'Content-Disposition': { description: 'attachment; filename="statement-….csv"', schema: { type: 'string' } },
-      'Cache-Control': { description: 'no-store', schema: { type: 'string' } },
-      'Content-Language': { description: "The file's language", schema: { type: 'string', enum: [...LANGUAGES] } },
-      Vary: { description: 'Accept-Language', schema: { type: 'string' } },
-    },
+    headers: statementFileHeaders('csv'),
   })
   @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER', 'CLIENT', 'AMBASSADOR')
@@ -90,24 +85,9 @@ export class GetStatementController {
     @Headers('accept-language') acceptLanguage: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const statement = await this.queries.execute(
-      new GetStatementQuery(
-        actor,
-        userUuid,
-        new Date(request.from),
-        new Date(request.to),
-        acceptedLanguage(acceptLanguage, null),
-      ),
-    );
+    const statement = await this.statementOf(actor, userUuid, request, acceptLanguage);
     const file = statementCsv(statement, request.timeZone ?? PAYMENTS_CSV_DEFAULT_TIME_ZONE);
-    const days = `${statement.from.slice(0, 10)}_${statement.to.slice(0, 10)}`;
-    response.status(200);
-    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader('Content-Disposition', `attachment; filename="statement-${days}.csv"`);
-    response.setHeader('Cache-Control', 'no-store');
-    response.setHeader('Content-Language', statement.language);
-    response.setHeader('Vary', 'Accept-Language');
-    response.send(file);
+    sendStatementFile(response, statement, 'csv', 'text/csv; charset=utf-8', file);
   }
 
   @Get(':userUuid/statement.pdf')
@@ -118,12 +98,7 @@ export class GetStatementController {
       'A PDF file: the client and the period, opening and closing balance, a table of the postings in words with ' +
       'their running balance (its header repeated on every page), the operator on every page',
     content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-    headers: {
-      'Content-Disposition': { description: 'attachment; filename="statement-….pdf"', schema: { type: 'string' } },
-      'Cache-Control': { description: 'no-store', schema: { type: 'string' } },
-      'Content-Language': { description: "The file's language", schema: { type: 'string', enum: [...LANGUAGES] } },
-      Vary: { description: 'Accept-Language', schema: { type: 'string' } },
-    },
+    headers: statementFileHeaders('pdf'),
   })
   @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER', 'CLIENT', 'AMBASSADOR')
@@ -135,15 +110,7 @@ export class GetStatementController {
     @Headers('accept-language') acceptLanguage: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const statement = await this.queries.execute(
-      new GetStatementQuery(
-        actor,
-        userUuid,
-        new Date(request.from),
-        new Date(request.to),
-        acceptedLanguage(acceptLanguage, null),
-      ),
-    );
+    const statement = await this.statementOf(actor, userUuid, request, acceptLanguage);
     // The query has let this reader through to the holder already; a user gone since reads as unknown.
     const holder = await this.users.findByUuid(userUuid);
     if (!holder) throw new ApiError('error.user.not.found');
@@ -154,13 +121,41 @@ export class GetStatementController {
       this.config.operator,
       this.clock.now(),
     );
-    const days = `${statement.from.slice(0, 10)}_${statement.to.slice(0, 10)}`;
-    response.status(200);
-    response.setHeader('Content-Type', 'application/pdf');
-    response.setHeader('Content-Disposition', `attachment; filename="statement-${days}.pdf"`);
-    response.setHeader('Cache-Control', 'no-store');
-    response.setHeader('Content-Language', statement.language);
-    response.setHeader('Vary', 'Accept-Language');
-    response.end(pdf);
+    sendStatementFile(response, statement, 'pdf', 'application/pdf', pdf);
   }
+
+  private statementOf(
+    actor: Actor,
+    userUuid: string,
+    request: GetStatementRequestDto,
+    acceptLanguage: string | undefined,
+  ): Promise<AccountStatement> {
+    return this.queries.execute(
+      new GetStatementQuery(
+        actor,
+        userUuid,
+        new Date(request.from),
+        new Date(request.to),
+        acceptedLanguage(acceptLanguage, null),
+      ),
+    );
+  }
+}
+
+/** A statement's file, named by its days, in the statement's language, never cached: it is personal data. */
+function sendStatementFile(
+  response: Response,
+  statement: AccountStatement,
+  extension: 'csv' | 'pdf',
+  contentType: string,
+  body: string | Buffer,
+): void {
+  const days = `${statement.from.slice(0, 10)}_${statement.to.slice(0, 10)}`;
+  response.status(200);
+  response.setHeader('Content-Type', contentType);
+  response.setHeader('Content-Disposition', `attachment; filename="statement-${days}.${extension}"`);
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('Content-Language', statement.language);
+  response.setHeader('Vary', 'Accept-Language');
+  response.send(body);
 }
