@@ -62,7 +62,7 @@ export function EndSessionPage() {
             </Alert>
           )}
           <Button
-            variant="contained"
+            variant="outlined"
             color="error"
             disabled={end.isPending}
             onClick={() => end.mutate(token)}

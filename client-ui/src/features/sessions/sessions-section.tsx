@@ -97,7 +97,7 @@ export function SessionsSection() {
         <ReadOnlyAction>
           <Button
             sx={{ mt: 2 }}
-            variant="contained"
+            variant="outlined"
             color="error"
             disabled={endOthers.isPending}
             onClick={() => endOthers.mutate()}
