@@ -83,7 +83,11 @@ export function receiptLines(receipt: Receipt, lang: Language): ReceiptLine[] {
     lines.push({ label: TEXT[label][lang], value, leftToRight });
   };
   add('issued', receiptDate(receipt.issuedAt, lang));
-  add('client', receipt.clientName ? `${receipt.clientName} <${receipt.clientEmail}>` : receipt.clientEmail);
+  // The address and its brackets read left to right as one piece inside a Hebrew line (a left-to-right isolate).
+  add(
+    'client',
+    receipt.clientName ? `${receipt.clientName} \u2066<${receipt.clientEmail}>\u2069` : receipt.clientEmail,
+  );
   if (receipt.profileId) add('profileId', receipt.profileId, true);
   add('kind', receiptKindText(receipt.kind, lang));
   add('method', enumLabel('paymentMethod', receipt.method, lang));

@@ -49,7 +49,7 @@ describe('receipts', () => {
 
     const receipt = await screen.findByTestId('receipt');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Receipt No. 7');
-    expect(receipt).toHaveTextContent('Dana Cohen <dana@example.com>');
+    expect(receipt).toHaveTextContent('Dana Cohen \u2066<dana@example.com>\u2069');
     expect(receipt).toHaveTextContent('promo code SAVE20');
     expect(receipt).toHaveTextContent('Amount paid$8.00');
     expect(receipt).toHaveTextContent('Balance after$17.00');
