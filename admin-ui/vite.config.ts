@@ -12,7 +12,11 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react(), brandIcon()],
   resolve: {
-    alias: { '@kupa/proto': protoSource },
+    // The package's entry, and a module of it by name (`@kupa/proto/receipt-lines`) for words kept out of the index.
+    alias: [
+      { find: /^@kupa\/proto$/, replacement: protoSource },
+      { find: /^@kupa\/proto\/(.+)$/, replacement: protoSource.replace(/index\.ts$/, '$1.ts') },
+    ],
   },
   build: {
     outDir: 'dist',

@@ -1,5 +1,5 @@
 import { API_ROUTES, formatDollarsForIsolate, type Receipt, type ReceiptList, type User } from '@kupa/proto';
-import { receiptKindText } from '../../../proto/src/receipt-lines';
+import { receiptKindText } from '@kupa/proto/receipt-lines';
 import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Stack } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { receiptDisclaimer, receiptLines, receiptTitle } from '../../../../proto/src/receipt-lines';
+import { receiptDisclaimer, receiptLines, receiptTitle } from '@kupa/proto/receipt-lines';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';

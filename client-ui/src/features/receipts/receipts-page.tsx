@@ -1,5 +1,5 @@
 import { formatDollarsForIsolate, type Receipt } from '@kupa/proto';
-import { receiptKindText, receiptTitle } from '../../../../proto/src/receipt-lines';
+import { receiptKindText, receiptTitle } from '@kupa/proto/receipt-lines';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';

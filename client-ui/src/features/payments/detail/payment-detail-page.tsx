@@ -14,7 +14,7 @@ import {
   PUBLIC_STAFF_ACTOR_NAME,
   type Receipt,
 } from '@kupa/proto';
-import { receiptTitle } from '../../../../../proto/src/receipt-lines';
+import { receiptTitle } from '@kupa/proto/receipt-lines';
 import { errorMessageFor, isApiError } from '../../../lib/api/api-error';
 import { paymentsApi } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/format';
