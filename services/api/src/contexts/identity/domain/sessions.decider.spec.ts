@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../../test-support/decider-spec';
-import { endSessionsByStaff } from './sessions.decider';
+import { endSessionsByStaff, isNewDevice } from './sessions.decider';
 import { type CommandActor, userEvolution } from './user.decider';
 import type { UserEvent } from './user.events';
 
@@ -67,5 +67,14 @@ describe("ending a client's sessions by staff", () => {
       .given([])
       .when((state) => endSessionsByStaff({ ...command, actor: admin }, state))
       .thenRejects('error.user.not.found');
+  });
+});
+
+describe('a new device', () => {
+  it('is a browser the user never signed in with, after a first sign-in', () => {
+    expect(isNewDevice({ signedInBefore: true, deviceSeenBefore: false })).toBe(true);
+    expect(isNewDevice({ signedInBefore: true, deviceSeenBefore: true })).toBe(false);
+    // The first sign-in of all tells the user nothing new.
+    expect(isNewDevice({ signedInBefore: false, deviceSeenBefore: false })).toBe(false);
   });
 });

@@ -32,3 +32,11 @@ export function endSessionsByStaff(
     },
   ];
 }
+
+/**
+ * Whether a sign-in is from a new device, which earns the owner a notice (ADR 0099): a browser this user never signed
+ * in with, once the user has signed in at all; the very first sign-in is no news.
+ */
+export function isNewDevice(history: { signedInBefore: boolean; deviceSeenBefore: boolean }): boolean {
+  return history.signedInBefore && !history.deviceSeenBefore;
+}

@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { linkSignature, sameText } from '../../../../platform/crypto';
 import { enqueueMails, type MailKind, type StoredMail } from '../../../../platform/mail';
 import { escapeHtml, type RenderedMail } from '../../../../platform/mail/templates';
+import { isNewDevice } from '../../domain/sessions.decider';
 
 /**
  * Where each session (refresh family) signed in from, for the sessions list and the new-device notice
@@ -190,7 +191,10 @@ export class UserSessions {
         `SELECT bool_or(device_hash = $2) AS known, count(*) > 0 AS any FROM user_sessions WHERE user_uuid = $1`,
         [user.uuid, deviceHash],
       );
-      const newDevice = seen[0]?.any === true && seen[0]?.known !== true;
+      const newDevice = isNewDevice({
+        signedInBefore: seen[0]?.any === true,
+        deviceSeenBefore: seen[0]?.known === true,
+      });
       await manager.query(
         `INSERT INTO user_sessions (family_id, user_uuid, device_hash, browser, os, device_type, ip_address, started_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
