@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import type { Api, BenchUser, Session } from './http.ts';
+import { type Api, type BenchUser, type Session, USER_PASSWORD } from './http.ts';
 import { round, summarise } from './stats.ts';
 import { count, createPlan, PENDING_PROVISIONING_JOBS, seedActiveSubscriptions, waitForNone } from './subscriptions.ts';
 
@@ -44,6 +44,8 @@ interface Traffic {
   p99Ms: number;
   count: number;
   errors: number;
+  /** The failures by HTTP status (or `network`): an expired token or a rate limit must show, not hide in a count. */
+  errorsByStatus: Record<string, number>;
   /** The longest time in which no command of the traffic finished. */
   longestGapMs: number;
 }
@@ -52,6 +54,7 @@ interface Traffic {
 async function transfersUntil(api: Api, pairs: BenchUser[], clients: number, done: () => boolean): Promise<Traffic> {
   const latencies: number[] = [];
   let errors = 0;
+  const errorsByStatus: Record<string, number> = {};
   let lastFinish = performance.now();
   let longestGapMs = 0;
   const started = performance.now();
@@ -64,8 +67,10 @@ async function transfersUntil(api: Api, pairs: BenchUser[], clients: number, don
         try {
           await api.call('POST', '/payments/transfer', from.token, { recipient: to.email, amount: 0.01 });
           latencies.push(performance.now() - begun);
-        } catch {
+        } catch (error) {
           errors += 1;
+          const status = /answered (\d{3})/.exec(error instanceof Error ? error.message : '')?.[1] ?? 'network';
+          errorsByStatus[status] = (errorsByStatus[status] ?? 0) + 1;
         }
         const now = performance.now();
         longestGapMs = Math.max(longestGapMs, now - lastFinish);
@@ -82,6 +87,7 @@ async function transfersUntil(api: Api, pairs: BenchUser[], clients: number, don
     p99Ms: latency.p99Ms,
     count: latency.count,
     errors,
+    errorsByStatus,
     longestGapMs: round(longestGapMs, 0),
   };
 }
@@ -123,6 +129,10 @@ export async function measureBulkAddDays(options: BulkOptions): Promise<Record<s
   if (endsBefore.size !== options.subscriptions)
     throw new Error(`${endsBefore.size} of ${options.subscriptions} seeded subscriptions are ACTIVE`);
 
+  // Access tokens live 15 minutes and the seeding takes about ten: the traffic signs in again just before its timed
+  // phases (alone, then beside the batch), or its tokens age out in the middle of the batch and every transfer after
+  // that is a quick 401 rather than a transfer.
+  for (const user of options.pairs) user.token = await api.signIn(user.email, USER_PASSWORD);
   log(`  the other traffic alone: transfers at ${options.trafficClients} clients for ${options.baselineMs} ms`);
   const baselineEnd = performance.now() + options.baselineMs;
   const baseline = await transfersUntil(

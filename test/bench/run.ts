@@ -406,8 +406,6 @@ async function main(): Promise<void> {
       log(
         `bulk: ${BULK_TARGETS} subscriptions get 2 days as one batch, beside transfers at ${BULK_TRAFFIC_CLIENTS} clients`,
       );
-      // The pairs signed in at the start; seeding takes minutes, so they sign in again before the traffic.
-      for (const user of pairs) user.token = await api.signIn(user.email, USER_PASSWORD);
       report.bulk = await measureBulkAddDays({
         api,
         db,
@@ -559,6 +557,8 @@ const TARGETS = {
   // The issue's "10,000 targets within minutes without stalling other traffic", read as: ten minutes at most, the
   // other traffic keeps half its rate or more, and none of its commands waits two seconds behind the batch.
   bulkBatchSecondsMax: 600,
+  /** A failed transfer beside the batch is a failure of the scenario (an expired token once hid here as 45,093). */
+  bulkTrafficErrorsMax: 0,
   bulkTrafficRateKeptMin: 0.5,
   bulkTrafficLongestGapMsMax: 2000,
   // Google's "good" cumulative layout shift, on every page measured: content that arrives late has its place kept.
@@ -586,7 +586,10 @@ function judgeTargets(report: Record<string, unknown>): { allMet: boolean; resul
   const lighthouseScores = report.lighthouse as
     Record<string, { score: number; cumulativeLayoutShift: number }> | undefined;
   const bulk = report.bulk as
-    | { batchSeconds: number; traffic: { rateKeptRatio: number | null; duringTheBatch: { longestGapMs: number } } }
+    | {
+        batchSeconds: number;
+        traffic: { rateKeptRatio: number | null; duringTheBatch: { longestGapMs: number; errors: number } };
+      }
     | undefined;
   const soak = report.soak as
     { errors: number; rssGrowthPercent: number | null; p99DriftPercent: number | null } | undefined;
@@ -680,6 +683,7 @@ function judgeTargets(report: Record<string, unknown>): { allMet: boolean; resul
         TARGETS.bulkTrafficLongestGapMsMax,
         bulk.traffic.duringTheBatch.longestGapMs,
       ),
+      atMost('bulk: other traffic errors', TARGETS.bulkTrafficErrorsMax, bulk.traffic.duringTheBatch.errors),
     );
   }
   if (soak) {
