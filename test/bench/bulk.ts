@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { type Api, type BenchUser, type Session, USER_PASSWORD } from './http.ts';
+import { type Api, type BenchUser, Session, USER_PASSWORD } from './http.ts';
 import { round, summarise } from './stats.ts';
 import { count, createPlan, PENDING_PROVISIONING_JOBS, seedActiveSubscriptions, waitForNone } from './subscriptions.ts';
 
@@ -51,7 +51,7 @@ interface Traffic {
 }
 
 /** Transfers within the pairs, closed-loop at `clients` clients, until `done` says so; a failure counts, not throws. */
-async function transfersUntil(api: Api, pairs: BenchUser[], clients: number, done: () => boolean): Promise<Traffic> {
+async function transfersUntil(api: Api, pairs: Session[], clients: number, done: () => boolean): Promise<Traffic> {
   const latencies: number[] = [];
   let errors = 0;
   const errorsByStatus: Record<string, number> = {};
@@ -65,7 +65,7 @@ async function transfersUntil(api: Api, pairs: BenchUser[], clients: number, don
         const [from, to] = iteration % 2 === 0 ? [left, right] : [right, left];
         const begun = performance.now();
         try {
-          await api.call('POST', '/payments/transfer', from.token, { recipient: to.email, amount: 0.01 });
+          await api.call('POST', '/payments/transfer', await from.current(), { recipient: to.email, amount: 0.01 });
           latencies.push(performance.now() - begun);
         } catch (error) {
           errors += 1;
@@ -130,17 +130,13 @@ export async function measureBulkAddDays(options: BulkOptions): Promise<Record<s
     throw new Error(`${endsBefore.size} of ${options.subscriptions} seeded subscriptions are ACTIVE`);
 
   // Access tokens live 15 minutes and the seeding takes about ten: the traffic signs in again just before its timed
-  // phases (alone, then beside the batch), or its tokens age out in the middle of the batch and every transfer after
-  // that is a quick 401 rather than a transfer.
-  for (const user of options.pairs) user.token = await api.signIn(user.email, USER_PASSWORD);
+  // phases, or its tokens age out in the middle of the batch and every transfer after that is a quick 401 rather than
+  // a transfer. A batch longer than ten minutes (a loaded machine) signs each one in again once, inside the phase.
+  const traffic = options.pairs.map((user) => new Session(api, user.email, USER_PASSWORD));
+  await Promise.all(traffic.map((session) => session.refreshIfOlderThan(0)));
   log(`  the other traffic alone: transfers at ${options.trafficClients} clients for ${options.baselineMs} ms`);
   const baselineEnd = performance.now() + options.baselineMs;
-  const baseline = await transfersUntil(
-    api,
-    options.pairs,
-    options.trafficClients,
-    () => performance.now() > baselineEnd,
-  );
+  const baseline = await transfersUntil(api, traffic, options.trafficClients, () => performance.now() > baselineEnd);
 
   admin = await options.admin.current();
   const selection = {
@@ -199,7 +195,7 @@ export async function measureBulkAddDays(options: BulkOptions): Promise<Record<s
   })();
   const during = await transfersUntil(
     api,
-    options.pairs,
+    traffic,
     options.trafficClients,
     () => current.status === 'COMPLETED' || pollError !== null,
   );

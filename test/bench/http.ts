@@ -37,7 +37,7 @@ export class Session {
 
   constructor(
     private readonly api: Api,
-    private readonly email: string,
+    readonly email: string,
     private readonly password: string,
   ) {}
 
