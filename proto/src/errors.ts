@@ -496,6 +496,36 @@ export const CLIENT_ERROR_CATALOGUE = {
     he: 'לא ניתן לשנות את שם המשתמש של תקופת ניסיון',
   },
   'error.notification.not.found': { status: 404, en: 'Notification not found', he: 'ההתראה לא נמצאה' },
+  'error.notification.preferences.channel.not.offered': {
+    status: 400,
+    en: 'This kind of notification cannot go on that channel',
+    he: 'סוג ההתראה הזה אינו נשלח בערוץ הזה',
+  },
+  'error.notification.preferences.security.required': {
+    status: 400,
+    en: 'Sign-in alerts stay on by e-mail or in the portal',
+    he: 'התראות על כניסה נשארות פעילות באימייל או בפורטל',
+  },
+  'error.notification.preferences.lead.days.range': {
+    status: 400,
+    en: 'Reminder lead time is 1 to 60 days',
+    he: 'זמן התזכורת מראש הוא בין 1 ל-60 ימים',
+  },
+  'error.notification.preferences.threshold.range': {
+    status: 400,
+    en: 'The low-balance threshold is $0.01 to $1,000',
+    he: 'סף היתרה הנמוכה הוא בין $0.01 ל-$1,000',
+  },
+  'error.notification.preferences.quiet.hours.invalid': {
+    status: 400,
+    en: 'Quiet hours need a start and an end time (HH:MM) that differ',
+    he: 'שעות השקט דורשות שעת התחלה ושעת סיום שונות (HH:MM)',
+  },
+  'error.notification.preferences.time.zone.invalid': {
+    status: 400,
+    en: 'Unknown time zone',
+    he: 'אזור זמן לא מוכר',
+  },
 
   // Broadcasts (docs/adr/0091-broadcasts.md)
   'error.unsubscribe.link.invalid': {

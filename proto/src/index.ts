@@ -41,5 +41,6 @@ export * from './bulk-operations';
 export * from './deposit-attention';
 export * from './plan-text';
 export * from './notifications';
+export * from './notification-preferences';
 export * from './statements';
 export * from './receipts';
