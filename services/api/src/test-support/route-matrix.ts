@@ -161,6 +161,26 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     url: (c) => `/api/users/${c.clientUuid}/sessions`,
     expect: STAFF,
   },
+  // Notification preferences (ADR 0102): everyone their own; staff read a client's. An empty change changes nothing.
+  {
+    method: 'get',
+    path: '/api/users/me/notification-preferences',
+    url: () => '/api/users/me/notification-preferences',
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'put',
+    path: '/api/users/me/notification-preferences',
+    url: () => '/api/users/me/notification-preferences',
+    body: {},
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'get',
+    path: '/api/users/{uuid}/notification-preferences',
+    url: (c) => `/api/users/${c.clientUuid}/notification-preferences`,
+    expect: STAFF,
+  },
   {
     method: 'post',
     path: '/api/users/{uuid}/sessions-end',

@@ -8,7 +8,11 @@ import { MailDispatcher } from '../../platform/mail';
 import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
 import { UserReader, UserSessions } from '../identity';
 import { recordNotifications } from './application/client-notifications';
+import { notificationChannels } from './infrastructure/notification-preferences.store';
 import { Broadcasts } from './application/broadcasts';
+import { NotificationPreferencesService } from './application/notification-preferences';
+import { ChangeNotificationPreferencesController } from './commands/change-notification-preferences/change-notification-preferences.controller';
+import { GetNotificationPreferencesController } from './queries/get-notification-preferences/get-notification-preferences.controller';
 import { AnnouncementPreferenceController } from './commands/announcement-preference/announcement-preference.controller';
 import { SendBroadcastController } from './commands/send-broadcast/send-broadcast.controller';
 import { UnsubscribeAnnouncementsController } from './commands/unsubscribe-announcements/unsubscribe-announcements.controller';
@@ -36,6 +40,9 @@ import { SearchMyNotificationsHandler } from './queries/search-my-notifications/
 @Module({
   // The literal `search` and `read-all` routes first, so that they are never read as an `:id`.
   controllers: [
+    // `users/me/…` before `users/:uuid/…`.
+    GetNotificationPreferencesController,
+    ChangeNotificationPreferencesController,
     AnnouncementPreferenceController,
     SearchMyNotificationsController,
     MarkAllNotificationsReadController,
@@ -54,6 +61,7 @@ import { SearchMyNotificationsHandler } from './queries/search-my-notifications/
     SearchClientNotificationsHandler,
     Broadcasts,
     UnsubscribeTokens,
+    NotificationPreferencesService,
   ],
 })
 export class NotificationsModule implements OnModuleInit {
@@ -74,7 +82,9 @@ export class NotificationsModule implements OnModuleInit {
 
   onModuleInit(): void {
     // The new-device notice (ADR 0099): identity records it at sign-in, in this context's list.
-    this.userSessions.useNotificationWriter(recordNotifications);
+    this.userSessions.useNotificationWriter(recordNotifications, async (manager, userUuid) =>
+      (await notificationChannels(manager, [userUuid]))(userUuid, 'new-device'),
+    );
     for (const type of ALL_BROADCAST_EVENT_TYPES) {
       this.eventTypes.register(type);
       this.auditMappers.register(type, BROADCAST_AUDIT_MAPPERS[type]);

@@ -9,6 +9,7 @@ import {
   type ClientFilterRequest,
   type CreateBroadcastRequest,
   type Language,
+  NOTIFICATION_KIND_RULES,
 } from '@kupa/proto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type RequestContext, systemContext } from '../../../platform/auth';
@@ -19,6 +20,7 @@ import { ApiError, ValidationFailedError } from '../../../platform/http';
 import { ClientSelection, fullNameOf, UserReader } from '../../identity';
 import { type RecipientAtSend, recipientsAtSend } from '../domain/broadcast';
 import { broadcastEvolution, recordHandOff, sendBroadcast } from '../domain/broadcast.decider';
+import { notificationChannels, preferencesOf, savePreferences } from '../infrastructure/notification-preferences.store';
 
 /** A broadcast's stream: a handful of events, folded. */
 const BROADCAST_STREAMS = foldedStreamKind(broadcastEvolution, (id) => broadcastStreamId(String(id)));
@@ -50,7 +52,7 @@ const SUMMARY_SQL = `
   SELECT b.id, b.subject_he, b.body_he, b.subject_en, b.body_en, b.filter, b.created_by, b.created_at,
          count(r.user_uuid)::text AS recipients,
          count(*) FILTER (WHERE r.status = 'QUEUED')::text AS queued,
-         count(*) FILTER (WHERE r.status = 'HANDED' AND m.sent_at IS NOT NULL AND NOT m.skipped)::text AS sent,
+         count(*) FILTER (WHERE r.status = 'HANDED' AND (m.id IS NULL OR (m.sent_at IS NOT NULL AND NOT m.skipped)))::text AS sent,
          count(*) FILTER (WHERE r.status = 'SKIPPED_UNSUBSCRIBED' OR m.skipped)::text AS skipped,
          count(*) FILTER (WHERE r.status = 'HANDED' AND m.sent_at IS NULL AND m.last_error IS NOT NULL)::text AS failed
     FROM broadcasts b
@@ -151,8 +153,9 @@ export class Broadcasts {
       sent_at: Date | null;
       skipped: boolean | null;
       last_error: string | null;
+      no_mail: boolean;
     }> = await this.dataSource.query(
-      `SELECT r.user_uuid, r.status, m.sent_at, m.skipped, m.last_error
+      `SELECT r.user_uuid, r.status, m.sent_at, m.skipped, m.last_error, m.id IS NULL AS no_mail
          FROM broadcast_recipients r
          LEFT JOIN mail_outbox m ON m.dedupe_key = 'broadcast:' || r.broadcast_id || ':' || r.user_uuid
         WHERE r.broadcast_id = $1 ORDER BY r.position`,
@@ -219,28 +222,35 @@ export class Broadcasts {
     return finished.length;
   }
 
+  /** Announcements are on while they go on e-mail or in the portal (ADR 0102: the `announcements` preference). */
   async announcementsOn(userUuid: string): Promise<boolean> {
     const optedOut = await this.optedOutAmong(this.dataSource.manager, [userUuid]);
     return !optedOut.has(userUuid);
   }
 
-  /** Switches announcements off or on for one client; doing it twice changes nothing. */
+  /**
+   * The former switch, now the `announcements` preference (ADR 0102): off is off on every channel, as the unsubscribe
+   * link always meant; on is the kind's defaults. Doing it twice changes nothing.
+   */
   async setAnnouncements(userUuid: string, on: boolean): Promise<void> {
-    if (on) await this.dataSource.query('DELETE FROM announcement_opt_outs WHERE user_uuid = $1', [userUuid]);
-    else
-      await this.dataSource.query(
-        'INSERT INTO announcement_opt_outs (user_uuid, opted_out_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-        [userUuid, this.clock.now()],
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`notification-preferences:${userUuid}`]);
+      const current = (await preferencesOf(manager, [userUuid])).get(userUuid);
+      assert(current, 'preferencesOf answers for every uuid asked');
+      const announcements = on ? [...NOTIFICATION_KIND_RULES.announcements.defaults] : [];
+      await savePreferences(
+        manager,
+        userUuid,
+        { ...current, channels: { ...current.channels, announcements } },
+        this.clock.now(),
       );
+    });
   }
 
+  /** The clients an announcement reaches on no channel at all: shown and counted as unsubscribed. */
   async optedOutAmong(manager: EntityManager, userUuids: readonly string[]): Promise<Set<string>> {
-    if (userUuids.length === 0) return new Set();
-    const rows: Array<{ user_uuid: string }> = await manager.query(
-      'SELECT user_uuid FROM announcement_opt_outs WHERE user_uuid = ANY($1::uuid[])',
-      [userUuids],
-    );
-    return new Set(rows.map((row) => row.user_uuid));
+    const channelsOf = await notificationChannels(manager, userUuids);
+    return new Set(userUuids.filter((userUuid) => channelsOf(userUuid, 'announcements').length === 0));
   }
 }
 
@@ -260,8 +270,11 @@ function recipientStatus(recipient: {
   sent_at: Date | null;
   skipped: boolean | null;
   last_error: string | null;
+  no_mail: boolean;
 }): BroadcastRecipientStatus {
   if (recipient.status === 'QUEUED') return 'QUEUED';
+  // Handed with e-mail switched off: the portal notice was the delivery (ADR 0102).
+  if (recipient.status === 'HANDED' && recipient.no_mail) return 'SENT';
   // Skipped at the send, or by the outbox: the client switched announcements off before their mail went out.
   if (recipient.status === 'SKIPPED_UNSUBSCRIBED' || recipient.skipped) return 'SKIPPED_UNSUBSCRIBED';
   if (recipient.sent_at !== null) return 'SENT';

@@ -32,7 +32,7 @@ export function changePreferences(
 ): NotificationPreferences {
   const channels = { ...current.channels };
   for (const [kind, chosen] of Object.entries(input.channels ?? {})) {
-    if (!isPreferenceKind(kind) || chosen === undefined) throw new DomainError('error.validation.failed');
+    if (!isPreferenceKind(kind) || !Array.isArray(chosen)) throw new DomainError('error.validation.failed');
     const offered = NOTIFICATION_KIND_RULES[kind].offered;
     if (chosen.some((channel) => !offered.includes(channel as NotificationChannel)))
       throw new DomainError('error.notification.preferences.channel.not.offered');
@@ -135,6 +135,8 @@ function inRange(value: number, min: number, max: number): boolean {
 
 function checkQuietHours(quietHours: QuietHours): void {
   const { from, to, timeZone } = quietHours;
+  if (typeof from !== 'string' || typeof to !== 'string')
+    throw new DomainError('error.notification.preferences.quiet.hours.invalid');
   if (!LOCAL_TIME_PATTERN.test(from) || !LOCAL_TIME_PATTERN.test(to) || from === to)
     throw new DomainError('error.notification.preferences.quiet.hours.invalid');
   if (!isTimeZone(timeZone)) throw new DomainError('error.notification.preferences.time.zone.invalid');

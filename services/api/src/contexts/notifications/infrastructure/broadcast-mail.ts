@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { type MailKind, type OutboxMail, type StoredMail } from '../../../platform/mail';
 import { escapeHtml, type RenderedMail } from '../../../platform/mail/templates';
 import type { UnsubscribeTokens } from './unsubscribe-tokens';
+import { notificationChannels } from './notification-preferences.store';
 
 export const BROADCAST_MAIL_KIND = 'notifications.broadcast';
 
@@ -35,7 +36,7 @@ const FOOTER = {
 
 /**
  * An admin's announcement as it goes out (ADR 0091): the text in the recipient's language, an unsubscribe link and
- * the one-click List-Unsubscribe headers. A client who switched announcements off before their turn came is skipped.
+ * the one-click List-Unsubscribe headers. A client who switched announcements off for e-mail before their turn came is skipped.
  */
 export class BroadcastMailKind implements MailKind {
   readonly name = BROADCAST_MAIL_KIND;
@@ -44,8 +45,8 @@ export class BroadcastMailKind implements MailKind {
 
   async stillWanted(mail: StoredMail, manager: EntityManager): Promise<boolean> {
     const { userUuid } = mail.payload as unknown as BroadcastMailPayload;
-    const rows: unknown[] = await manager.query('SELECT 1 FROM announcement_opt_outs WHERE user_uuid = $1', [userUuid]);
-    return rows.length === 0;
+    const channelsOf = await notificationChannels(manager, [userUuid]);
+    return channelsOf(userUuid, 'announcements').includes('email');
   }
 
   render(mail: StoredMail): Promise<RenderedMail> {

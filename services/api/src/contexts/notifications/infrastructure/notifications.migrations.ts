@@ -101,3 +101,42 @@ export class BroadcastHandOffs1770500009110 implements MigrationInterface {
     await runner.query('ALTER TABLE broadcasts DROP COLUMN handed_off_at');
   }
 }
+
+/**
+ * Notification preferences (issue 34, docs/adr/0102-notification-preferences.md): one row per person who changed
+ * theirs, the channels of each kind they chose (a kind absent from `channels` keeps its defaults), lead days, the
+ * low-balance threshold and quiet hours. The announcements switch becomes the `announcements` kind: each client who
+ * had switched announcements off gets it off on every channel, and the old table goes, so there is one setting.
+ */
+export class NotificationPreferences1770800010200 implements MigrationInterface {
+  name = 'NotificationPreferences1770800010200';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE notification_preferences (
+        user_uuid uuid PRIMARY KEY,
+        channels jsonb NOT NULL,
+        lead_days integer CHECK (lead_days BETWEEN 1 AND 60),
+        low_balance_threshold_minor bigint CHECK (low_balance_threshold_minor > 0),
+        quiet_hours jsonb,
+        updated_at timestamptz NOT NULL
+      )`);
+    await runner.query(`
+      INSERT INTO notification_preferences (user_uuid, channels, updated_at)
+      SELECT user_uuid, '{"announcements": []}'::jsonb, opted_out_at FROM announcement_opt_outs`);
+    await runner.query('DROP TABLE announcement_opt_outs');
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE announcement_opt_outs (
+        user_uuid uuid PRIMARY KEY,
+        opted_out_at timestamptz NOT NULL
+      )`);
+    await runner.query(`
+      INSERT INTO announcement_opt_outs (user_uuid, opted_out_at)
+      SELECT user_uuid, updated_at FROM notification_preferences
+       WHERE channels->'announcements' = '[]'::jsonb`);
+    await runner.query('DROP TABLE notification_preferences');
+  }
+}

@@ -5,6 +5,7 @@ import { enqueueMails } from '../../../platform/mail';
 import type { UserReader } from '../../identity';
 import type { Broadcasts } from '../application/broadcasts';
 import { recordNotifications } from '../application/client-notifications';
+import { notificationChannels } from '../infrastructure/notification-preferences.store';
 import { BROADCAST_RATE_WINDOW_MS, broadcastOccasionKey, handOffAllowance } from '../domain/broadcast';
 import { broadcastOutboxMail } from '../infrastructure/broadcast-mail';
 
@@ -64,16 +65,15 @@ export class BroadcastDeliverySweep implements Sweep {
       const users = new Map(
         (await this.users.findByUuids(rows.map((row) => row.user_uuid))).map((view) => [view.uuid, view]),
       );
-      const optedOut = new Set(
-        (
-          (await manager.query('SELECT user_uuid FROM announcement_opt_outs WHERE user_uuid = ANY($1::uuid[])', [
-            rows.map((row) => row.user_uuid),
-          ])) as Array<{ user_uuid: string }>
-        ).map((row) => row.user_uuid),
+      // Each recipient's `announcements` channels, in one query for the batch (ADR 0102): none at all is skipped.
+      const channelsOf = await notificationChannels(
+        manager,
+        rows.map((row) => row.user_uuid),
       );
       const handedRows: QueuedRow[] = [];
       const skippedRows: QueuedRow[] = [];
-      for (const row of rows) (optedOut.has(row.user_uuid) ? skippedRows : handedRows).push(row);
+      for (const row of rows)
+        (channelsOf(row.user_uuid, 'announcements').length === 0 ? skippedRows : handedRows).push(row);
       const drafts = handedRows.flatMap((row) => {
         const user = users.get(row.user_uuid);
         if (!user) return [];
@@ -82,6 +82,7 @@ export class BroadcastDeliverySweep implements Sweep {
           {
             key: broadcastOccasionKey(row.broadcast_id, row.user_uuid),
             user,
+            chosen: channelsOf(row.user_uuid, 'announcements'),
             subject: he ? row.subject_he : row.subject_en,
             body: he ? row.body_he : row.body_en,
             broadcastId: row.broadcast_id,
@@ -90,28 +91,37 @@ export class BroadcastDeliverySweep implements Sweep {
       });
       await recordNotifications(
         manager,
-        drafts.map((draft) => ({
-          occasionKey: draft.key,
-          userUuid: draft.user.uuid,
-          kind: 'announcement',
-          params: { broadcastId: draft.broadcastId, subject: draft.subject, body: draft.body, link: '/notifications' },
-        })),
+        drafts
+          .filter((draft) => draft.chosen.includes('portal'))
+          .map((draft) => ({
+            occasionKey: draft.key,
+            userUuid: draft.user.uuid,
+            kind: 'announcement',
+            params: {
+              broadcastId: draft.broadcastId,
+              subject: draft.subject,
+              body: draft.body,
+              link: '/notifications',
+            },
+          })),
         now,
       );
       await enqueueMails(
         manager,
-        drafts.map((draft) =>
-          broadcastOutboxMail(draft.key, draft.user, {
-            broadcastId: draft.broadcastId,
-            userUuid: draft.user.uuid,
-            firstName: draft.user.firstName,
-            subject: draft.subject,
-            body: draft.body,
-          }),
-        ),
+        drafts
+          .filter((draft) => draft.chosen.includes('email'))
+          .map((draft) =>
+            broadcastOutboxMail(draft.key, draft.user, {
+              broadcastId: draft.broadcastId,
+              userUuid: draft.user.uuid,
+              firstName: draft.user.firstName,
+              subject: draft.subject,
+              body: draft.body,
+            }),
+          ),
         now,
       );
-      // A client who switched announcements off after the send is left out too, and shown as skipped.
+      // A client who switched announcements off everywhere after the send is left out too, and shown as skipped.
       for (const [status, group] of [
         ['HANDED', handedRows],
         ['SKIPPED_UNSUBSCRIBED', skippedRows],

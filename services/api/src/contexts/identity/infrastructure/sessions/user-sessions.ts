@@ -139,6 +139,8 @@ export interface NewDeviceNotification {
   params: { sessionId: string; device: string; ipAddress: string | null; link: string };
 }
 type NotificationWriter = (manager: EntityManager, drafts: NewDeviceNotification[], now: Date) => Promise<unknown>;
+/** The channels the user keeps the new-device notice on (the notifications context's preferences, ADR 0102). */
+type NewDeviceChannels = (manager: EntityManager, userUuid: string) => Promise<readonly string[]>;
 
 interface SessionRow {
   family_id: string;
@@ -161,6 +163,7 @@ const END_LINK_PURPOSE = 'session-end-link';
 @Injectable()
 export class UserSessions {
   private notificationWriter: NotificationWriter | null = null;
+  private newDeviceChannels: NewDeviceChannels = () => Promise.resolve(['email', 'portal']);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -168,8 +171,9 @@ export class UserSessions {
   ) {}
 
   /** The notifications context hands its writer over at start (it depends on identity, not the other way). */
-  useNotificationWriter(writer: NotificationWriter): void {
+  useNotificationWriter(writer: NotificationWriter, channels?: NewDeviceChannels): void {
     this.notificationWriter = writer;
+    if (channels) this.newDeviceChannels = channels;
   }
 
   /**
@@ -210,37 +214,41 @@ export class UserSessions {
         ipAddress,
         signedInAt: now.toISOString(),
       };
-      await enqueueMails(
-        manager,
-        [
-          {
-            dedupeKey: `new-device:${familyId}`,
-            kind: NEW_DEVICE_MAIL_KIND,
-            recipient: user.email,
-            language: user.language,
-            payload: { ...payload },
-          },
-        ],
-        now,
-      );
-      await this.notificationWriter?.(
-        manager,
-        [
-          {
-            occasionKey: `new-device:${familyId}`,
-            userUuid: user.uuid,
-            kind: 'new-device',
-            params: {
-              sessionId: familyId,
-              device: deviceLabel(device, user.language),
-              ipAddress,
-              // A path of the portal, as every notification's link: its page asks before ending the session.
-              link: `/end-session?token=${encodeURIComponent(this.endLinkToken(familyId))}`,
+      // A security notice: the preferences keep it on e-mail or in the portal at least (ADR 0102).
+      const channels = await this.newDeviceChannels(manager, user.uuid);
+      if (channels.includes('email'))
+        await enqueueMails(
+          manager,
+          [
+            {
+              dedupeKey: `new-device:${familyId}`,
+              kind: NEW_DEVICE_MAIL_KIND,
+              recipient: user.email,
+              language: user.language,
+              payload: { ...payload },
             },
-          },
-        ],
-        now,
-      );
+          ],
+          now,
+        );
+      if (channels.includes('portal'))
+        await this.notificationWriter?.(
+          manager,
+          [
+            {
+              occasionKey: `new-device:${familyId}`,
+              userUuid: user.uuid,
+              kind: 'new-device',
+              params: {
+                sessionId: familyId,
+                device: deviceLabel(device, user.language),
+                ipAddress,
+                // A path of the portal, as every notification's link: its page asks before ending the session.
+                link: `/end-session?token=${encodeURIComponent(this.endLinkToken(familyId))}`,
+              },
+            },
+          ],
+          now,
+        );
       return { newDevice };
     });
   }

@@ -4,6 +4,7 @@ import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import type { CommittedEvent } from '../../../../platform/event-store/event-store.port';
 import { fullNameOf, type UserReader } from '../../../identity';
+import { notificationChannels } from '../../../notifications';
 import {
   PROMO_CODE_REDEEMED,
   promoCodeOf,
@@ -58,7 +59,15 @@ export class ReceiptsProcessor implements Processor {
       const issued = await this.issue(event, facts, promoCodes.get(facts.paymentId) ?? null, manager);
       if (issued) mails.push(issued);
     }
-    await enqueueMails(manager, mails, this.clock.now());
+    // The receipt is issued whatever the client chose; its mail goes only to those who keep `payments` by e-mail
+    // (ADR 0102), asked once for the batch.
+    const ownerOf = (mail: OutboxMail) => (mail.payload as unknown as ReceiptMailPayload).userUuid;
+    const channelsOf = await notificationChannels(manager, mails.map(ownerOf));
+    await enqueueMails(
+      manager,
+      mails.filter((mail) => channelsOf(ownerOf(mail), 'payments').includes('email')),
+      this.clock.now(),
+    );
   }
 
   private async issue(

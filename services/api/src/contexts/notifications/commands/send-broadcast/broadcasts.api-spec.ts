@@ -323,4 +323,113 @@ describe('broadcasts (ADR 0091)', () => {
       ).status,
     ).toBe(403);
   });
+
+  it('keeps notification preferences: defaults, changes, refusals with codes, staff reading, one announcements setting', async () => {
+    const maya = await createActiveUser(testApp, {
+      email: 'maya.p@example.com',
+      lastName: 'Preferrer',
+      language: 'en',
+    });
+    const tal = await createActiveUser(testApp, { email: 'tal.p@example.com', lastName: 'Preferrer', language: 'en' });
+    const mine = (user: ActiveUser) =>
+      testApp.http.get('/api/users/me/notification-preferences').set('Authorization', `Bearer ${user.accessToken}`);
+    const change = (user: ActiveUser, body: object) =>
+      testApp.http
+        .put('/api/users/me/notification-preferences')
+        .set('Authorization', `Bearer ${user.accessToken}`)
+        .send(body);
+
+    const defaults = await mine(maya);
+    expect(defaults.status).toBe(200);
+    expect(defaults.headers['cache-control']).toBe('no-store');
+    expect(defaults.body).toEqual({
+      channels: {
+        'renewal-reminders': ['email', 'telegram', 'portal'],
+        'renewal-results': ['email', 'telegram'],
+        payments: ['email', 'telegram'],
+        'subscription-status': ['email', 'telegram', 'portal'],
+        announcements: ['email', 'portal'],
+        'new-device': ['email', 'telegram', 'portal'],
+        'low-balance': ['email', 'telegram', 'portal'],
+      },
+      leadDays: null,
+      lowBalanceThresholdMinor: null,
+      quietHours: null,
+    });
+
+    const quietHours = { from: '22:00', to: '07:00', timeZone: 'Asia/Jerusalem' };
+    const changed = await change(maya, {
+      channels: { announcements: ['portal'] },
+      leadDays: 5,
+      lowBalanceThresholdMinor: 500,
+      quietHours,
+    });
+    expect(changed.status).toBe(200);
+    expect((await mine(maya)).body).toMatchObject({
+      channels: { announcements: ['portal'], payments: ['email', 'telegram'] },
+      leadDays: 5,
+      lowBalanceThresholdMinor: 500,
+      quietHours,
+    });
+
+    for (const [body, code] of [
+      [{ channels: { payments: ['portal'] } }, 'error.notification.preferences.channel.not.offered'],
+      [{ channels: { 'new-device': ['telegram'] } }, 'error.notification.preferences.security.required'],
+      [{ channels: { gossip: ['email'] } }, 'error.validation.failed'],
+      [{ channels: { payments: 'email' } }, 'error.validation.failed'],
+      [{ leadDays: 61 }, 'error.notification.preferences.lead.days.range'],
+      [{ leadDays: 'soon' }, 'error.notification.preferences.lead.days.range'],
+      [{ lowBalanceThresholdMinor: 0 }, 'error.notification.preferences.threshold.range'],
+      [{ quietHours: { ...quietHours, to: '22:00' } }, 'error.notification.preferences.quiet.hours.invalid'],
+      [{ quietHours: { ...quietHours, timeZone: 'Mars/Olympus' } }, 'error.notification.preferences.time.zone.invalid'],
+      [{ colour: 'blue' }, null],
+    ] as const) {
+      const refused = await change(maya, body);
+      expect(refused.status).toBe(400);
+      if (code) expect(JSON.stringify(refused.body)).toContain(code);
+    }
+    expect((await mine(maya)).body).toMatchObject({ leadDays: 5, channels: { announcements: ['portal'] } });
+
+    // Staff read a client's, read only; a staff account's is not found; clients cannot read another's.
+    const read = await testApp.http
+      .get(`/api/users/${maya.userUuid}/notification-preferences`)
+      .set('Authorization', `Bearer ${manager.accessToken}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ leadDays: 5 });
+    const staffAccount = await testApp.http
+      .get(`/api/users/${manager.userUuid}/notification-preferences`)
+      .set('Authorization', `Bearer ${admin}`);
+    expect(staffAccount.status).toBe(404);
+    const foreign = await testApp.http
+      .get(`/api/users/${maya.userUuid}/notification-preferences`)
+      .set('Authorization', `Bearer ${tal.accessToken}`);
+    expect(foreign.status).toBe(403);
+
+    // The old switch is the same setting: Tal switches announcements off there, and the new route says so.
+    await testApp.http
+      .put('/api/notifications/preferences')
+      .set('Authorization', `Bearer ${tal.accessToken}`)
+      .send({ announcements: false })
+      .expect(200);
+    expect((await mine(tal)).body.channels.announcements).toEqual([]);
+
+    // Maya keeps announcements in the portal only: a notice and no mail, and she counts as reached. Tal is skipped.
+    clock.set(new Date(clock.now().getTime() + 10 * 60_000));
+    const sent = await testApp.http
+      .post('/api/broadcasts')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ ...content, subjectEn: 'Portal only', filter: { keyWord: 'Preferrer' } });
+    expect(sent.body).toMatchObject({ recipients: 2, queued: 1, skipped: 1 });
+    await handOff();
+    const broadcast = await detail((sent.body as BroadcastDetail).id);
+    expect(statusOf(broadcast, maya)).toBe('SENT');
+    expect(statusOf(broadcast, tal)).toBe('SKIPPED_UNSUBSCRIBED');
+    expect((await notificationsOf(maya)).map((notice) => notice.params.subject)).toEqual(['Portal only']);
+    expect(await notificationsOf(tal)).toEqual([]);
+    const mailRows: unknown[] = await testApp.dataSource.query(
+      `SELECT 1 FROM mail_outbox WHERE recipient = ANY($1) AND kind = 'notifications.broadcast'`,
+      [[maya.email, tal.email]],
+    );
+    expect(mailRows).toEqual([]);
+  });
 });

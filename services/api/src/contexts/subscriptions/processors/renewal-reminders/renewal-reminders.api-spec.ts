@@ -192,6 +192,41 @@ describe('renewal reminders (sweep), their mails and the notification routes', (
     expect(await outbox(customer, 'renewal-short')).toHaveLength(1);
   });
 
+  it('follows the owner’s preferences: their lead days, and reminders in the portal only when e-mail is off', async () => {
+    const customer = await customerWithBalance(testApp, 12, { language: 'en' });
+    const subscription = await active(customer, plan.id);
+    const paymentDate = new Date(subscription.nextPaymentDate as string).getTime();
+    const changed = await testApp.http
+      .put('/api/users/me/notification-preferences')
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({ leadDays: 10, channels: { 'renewal-reminders': ['portal'] } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ leadDays: 10, channels: { 'renewal-reminders': ['portal'] } });
+
+    // Eleven days ahead nothing is due; ten days ahead the owner's first reminder comes, in the portal only.
+    at(subscription.nextPaymentDate, -11 * DAY_MS);
+    await twoSweepsAtOnce();
+    expect((await myNotifications(customer)).totalElements).toBe(0);
+    at(subscription.nextPaymentDate, -10 * DAY_MS);
+    await twoSweepsAtOnce();
+    const page = await myNotifications(customer);
+    expect(page.content.map((notification) => notification.kind)).toEqual(['renewal-short']);
+    expect(await outbox(customer, 'renewal-short')).toEqual([]);
+
+    // E-mail back on, portal off: the installation's smaller days still come, now as a mail and no notice.
+    await testApp.http
+      .put('/api/users/me/notification-preferences')
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({ channels: { 'renewal-reminders': ['email'] } })
+      .expect(200);
+    at(subscription.nextPaymentDate, -7 * DAY_MS);
+    await twoSweepsAtOnce();
+    expect((await outbox(customer, 'renewal-short')).map((row) => row.dedupe_key)).toEqual([
+      `renewal-short:${subscription.id}:${paymentDate}:7`,
+    ]);
+    expect((await myNotifications(customer)).totalElements).toBe(1);
+  });
+
   it('a sweep that was down sends only the latest reminder day, never the missed ones', async () => {
     const customer = await customerWithBalance(testApp, 12, { language: 'he' });
     const subscription = await active(customer, plan.id);

@@ -3,7 +3,7 @@ import type { Clock } from '../../../../platform/clock';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
 import { enqueueMails } from '../../../../platform/mail';
 import type { UserReader, UserView } from '../../../identity';
-import { recordNotifications } from '../../../notifications';
+import { notificationChannels, preferencesOf, recordNotifications, reminderDaysFor } from '../../../notifications';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
 import { dueRenewalReminder, type RenewalReminder, topUpPath } from '../../domain/renewal-reminders';
 import { renewalChargeDate } from '../../domain/subscription-periods';
@@ -50,16 +50,32 @@ export class RenewalRemindersSweep implements Sweep {
 
   async sweep(): Promise<SweepPass> {
     const now = this.clock.now();
-    const horizonDays = Math.max(0, ...this.reminderDays);
+    const horizonDays = await this.horizonDays();
     let acted = 0;
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const page = await this.candidates(now, horizonDays, after);
-      for (const candidate of page) if (await this.remindOne(candidate, now)) acted += 1;
+      // The owners' lead days, once per page (ADR 0102).
+      const preferences = await preferencesOf(
+        this.dataSource.manager,
+        page.map((candidate) => candidate.user_uuid),
+      );
+      for (const candidate of page) {
+        const leadDays = preferences.get(candidate.user_uuid)?.leadDays ?? null;
+        if (await this.remindOne(candidate, now, reminderDaysFor(this.reminderDays, leadDays))) acted += 1;
+      }
       if (page.length < RENEWAL_REMINDERS_PAGE) break;
       after = page[page.length - 1].id;
     }
     return { acted, more: false };
+  }
+
+  /** How far ahead to look: the installation's largest reminder day, or a person's longer lead (ADR 0102). */
+  private async horizonDays(): Promise<number> {
+    const [{ lead_days }]: Array<{ lead_days: number | null }> = await this.dataSource.query(
+      'SELECT max(lead_days) AS lead_days FROM notification_preferences',
+    );
+    return Math.max(0, ...this.reminderDays, lead_days ?? 0);
   }
 
   private candidates(now: Date, horizonDays: number, after: string): Promise<Candidate[]> {
@@ -75,7 +91,7 @@ export class RenewalRemindersSweep implements Sweep {
   }
 
   /** Writes the reminder due for one subscription, if any; whether a new one was written. */
-  private async remindOne(candidate: Candidate, now: Date): Promise<boolean> {
+  private async remindOne(candidate: Candidate, now: Date, reminderDays: readonly number[]): Promise<boolean> {
     const [owner] = await this.users.findByUuids([candidate.user_uuid]);
     if (!owner) return false;
     const nextPaymentDate = candidate.next_payment_date;
@@ -91,11 +107,13 @@ export class RenewalRemindersSweep implements Sweep {
         missingMinor,
       },
       now,
-      this.reminderDays,
+      reminderDays,
     );
     if (reminder === null) return false;
     const { mail, link } = this.mailOf(reminder, candidate);
     return this.dataSource.transaction(async (manager) => {
+      // The owner's channels for reminders (ADR 0102); the occasion key stays the claim even when neither is chosen.
+      const channels = (await notificationChannels(manager, [owner.uuid]))(owner.uuid, 'renewal-reminders');
       const written = await recordNotifications(
         manager,
         [
@@ -105,10 +123,11 @@ export class RenewalRemindersSweep implements Sweep {
             kind: reminder.kind,
             params: { ...paramsOf(mail), subscriptionId: candidate.id, planName: candidate.plan_name, link },
           },
-        ],
+        ].filter(() => channels.includes('portal')),
         now,
       );
-      await enqueueMails(manager, [subscriptionOutboxMail(reminder.occasionKey, owner, candidate.id, mail)], now);
+      if (channels.includes('email'))
+        await enqueueMails(manager, [subscriptionOutboxMail(reminder.occasionKey, owner, candidate.id, mail)], now);
       return written > 0;
     });
   }

@@ -1,10 +1,16 @@
-import { type DepositPurchaseFailedData, discountedPriceMinor, type SubscriptionExtendedData } from '@kupa/proto';
+import {
+  type DepositPurchaseFailedData,
+  discountedPriceMinor,
+  type NotificationPreferenceKind,
+  PREFERENCE_KIND_OF_NOTICE,
+  type SubscriptionExtendedData,
+} from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import type { UserReader } from '../../../identity';
-import { type NotificationDraft, recordNotifications } from '../../../notifications';
+import { type NotificationDraft, notificationChannels, recordNotifications } from '../../../notifications';
 import { graceStartedReminder, renewalFailedReminder, topUpPath } from '../../domain/renewal-reminders';
 import type { DepositPurchaseReader } from '../../application/deposit-purchase-reader';
 import { renewalMissingMinor } from '../../domain/subscription.decider';
@@ -14,6 +20,32 @@ import type { SubscriptionMail } from './subscription-mail.templates';
 import { subscriptionOutboxMail } from './subscription-mails';
 
 export const SUBSCRIPTION_MAILS_PROCESSOR = 'subscription-mails';
+
+/** Which preference decides each subscription mail (docs/adr/0102-notification-preferences.md). */
+const PREFERENCE_OF_MAIL: Readonly<Record<SubscriptionMail['kind'], NotificationPreferenceKind>> = Object.freeze({
+  activated: 'subscription-status',
+  renewed: 'renewal-results',
+  'balance-too-low': 'renewal-reminders',
+  expiring: 'renewal-reminders',
+  'renewal-short': 'renewal-reminders',
+  'renewal-failed': 'renewal-reminders',
+  ending: 'renewal-reminders',
+  'grace-started': 'renewal-reminders',
+  expired: 'subscription-status',
+  refunded: 'subscription-status',
+  'deposit-purchase-failed': 'payments',
+});
+
+/** A mail with the person it goes to, so that their preferences can be asked before it is queued. */
+interface AddressedMail {
+  userUuid: string;
+  preference: NotificationPreferenceKind;
+  mail: OutboxMail;
+}
+
+function addressed(userUuid: string, kind: SubscriptionMail['kind'], mail: OutboxMail): AddressedMail {
+  return { userUuid, preference: PREFERENCE_OF_MAIL[kind], mail };
+}
 
 interface SubscriptionRow {
   id: string;
@@ -74,20 +106,35 @@ export class SubscriptionMailsProcessor implements Processor {
       )),
       ...(await this.depositPurchaseMails(failures)),
     ];
-    // The notifications and the mails in the checkpoint's transaction, under the same keys (ADR 0083).
-    await recordNotifications(manager, notifications, this.clock.now());
-    await enqueueMails(manager, mails, this.clock.now());
+    // Each owner's preferences, once for the batch (ADR 0102): a notice only in the portal if chosen there, a mail
+    // only by e-mail; the notifications and the mails in the checkpoint's transaction, under the same keys (ADR 0083).
+    const channelsOf = await notificationChannels(manager, [
+      ...notifications.map((draft) => draft.userUuid),
+      ...mails.map((entry) => entry.userUuid),
+    ]);
+    const chosen = (userUuid: string, kind: NotificationPreferenceKind, channel: 'email' | 'portal') =>
+      channelsOf(userUuid, kind).includes(channel);
+    await recordNotifications(
+      manager,
+      notifications.filter((draft) => chosen(draft.userUuid, PREFERENCE_KIND_OF_NOTICE[draft.kind], 'portal')),
+      this.clock.now(),
+    );
+    await enqueueMails(
+      manager,
+      mails.filter((entry) => chosen(entry.userUuid, entry.preference, 'email')).map((entry) => entry.mail),
+      this.clock.now(),
+    );
   }
 
   /** One mail per failed deposit purchase: what arrived, what it was for and why that could not follow. */
-  private async depositPurchaseMails(events: readonly RecordedEvent[]): Promise<OutboxMail[]> {
+  private async depositPurchaseMails(events: readonly RecordedEvent[]): Promise<AddressedMail[]> {
     if (events.length === 0) return [];
     const owners = new Map(
       (
         await this.users.findByUuids(events.map((recorded) => (recorded.data as DepositPurchaseFailedData).userUuid))
       ).map((user) => [user.uuid, user]),
     );
-    const mails: OutboxMail[] = [];
+    const mails: AddressedMail[] = [];
     for (const recorded of events) {
       const data = recorded.data as DepositPurchaseFailedData;
       const owner = owners.get(data.userUuid);
@@ -95,19 +142,23 @@ export class SubscriptionMailsProcessor implements Processor {
       if (!owner || !deposit) continue;
       const { purchase } = deposit;
       mails.push(
-        subscriptionOutboxMail(
-          `event:${recorded.eventId}`,
-          owner,
-          purchase.kind === 'RENEW' ? purchase.subscriptionId : null,
-          {
-            kind: 'deposit-purchase-failed',
-            depositPaymentId: data.paymentId,
-            planName: purchase.planName,
-            purchaseKind: data.kind,
-            receivedMinor: data.amountReceivedMinor,
-            byCard: deposit.byCard,
-            errorCode: data.errorCode,
-          },
+        addressed(
+          owner.uuid,
+          'deposit-purchase-failed',
+          subscriptionOutboxMail(
+            `event:${recorded.eventId}`,
+            owner,
+            purchase.kind === 'RENEW' ? purchase.subscriptionId : null,
+            {
+              kind: 'deposit-purchase-failed',
+              depositPaymentId: data.paymentId,
+              planName: purchase.planName,
+              purchaseKind: data.kind,
+              receivedMinor: data.amountReceivedMinor,
+              byCard: deposit.byCard,
+              errorCode: data.errorCode,
+            },
+          ),
         ),
       );
     }
@@ -119,7 +170,7 @@ export class SubscriptionMailsProcessor implements Processor {
     events: readonly RecordedEvent[],
     manager: EntityManager,
     notifications: NotificationDraft[],
-  ): Promise<OutboxMail[]> {
+  ): Promise<AddressedMail[]> {
     if (events.length === 0) return [];
     const typed = events.map((recorded) => ({
       recorded,
@@ -136,7 +187,7 @@ export class SubscriptionMailsProcessor implements Processor {
       [[...new Set(typed.map(({ event }) => event.data.subscriptionId))]],
     );
     const subscriptions = new Map(rows.map((row) => [row.id, row]));
-    const mails: OutboxMail[] = [];
+    const mails: AddressedMail[] = [];
     for (const { recorded, event } of typed) {
       const owner = owners.get(event.data.userUuid);
       const subscription = subscriptions.get(event.data.subscriptionId);
@@ -162,7 +213,9 @@ export class SubscriptionMailsProcessor implements Processor {
           this.graceDays,
         );
         const sent = { ...mail, graceDeadline: reminder.graceDeadline.toISOString() };
-        mails.push(subscriptionOutboxMail(reminder.occasionKey, owner, subscription.id, sent));
+        mails.push(
+          addressed(owner.uuid, sent.kind, subscriptionOutboxMail(reminder.occasionKey, owner, subscription.id, sent)),
+        );
         notifications.push({
           occasionKey: reminder.occasionKey,
           userUuid: owner.uuid,
@@ -185,7 +238,9 @@ export class SubscriptionMailsProcessor implements Processor {
           missingMinor: mail.missingMinor,
         });
         const sent = { ...mail, missingMinor: reminder.missingMinor };
-        mails.push(subscriptionOutboxMail(reminder.occasionKey, owner, subscription.id, sent));
+        mails.push(
+          addressed(owner.uuid, sent.kind, subscriptionOutboxMail(reminder.occasionKey, owner, subscription.id, sent)),
+        );
         notifications.push({
           occasionKey: reminder.occasionKey,
           userUuid: owner.uuid,
@@ -200,7 +255,13 @@ export class SubscriptionMailsProcessor implements Processor {
           },
         });
       } else if (mail)
-        mails.push(subscriptionOutboxMail(`event:${recorded.eventId}`, owner, event.data.subscriptionId, mail));
+        mails.push(
+          addressed(
+            owner.uuid,
+            mail.kind,
+            subscriptionOutboxMail(`event:${recorded.eventId}`, owner, event.data.subscriptionId, mail),
+          ),
+        );
     }
     return mails;
   }

@@ -1,0 +1,29 @@
+import { Body, Controller, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { NotificationPreferences } from '@kupa/proto';
+import { type Actor, CurrentActor } from '../../../../platform/auth';
+import { ApiErrors } from '../../../../platform/http';
+import { NotificationPreferencesService } from '../../application/notification-preferences';
+import {
+  ChangeNotificationPreferencesDto,
+  NotificationPreferencesDto,
+} from '../../infrastructure/notification-preferences.http';
+
+/** Replaces the signed-in person's own preferences; what the request leaves out is the default (ADR 0102). */
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users/me/notification-preferences')
+export class ChangeNotificationPreferencesController {
+  constructor(private readonly preferences: NotificationPreferencesService) {}
+
+  @Put()
+  @ApiOkResponse({ type: NotificationPreferencesDto })
+  @ApiErrors(400, 401, 403)
+  @ApiOperation({ summary: 'Replaces the signed-in person’s notification preferences' })
+  change(
+    @CurrentActor() actor: Actor,
+    @Body() request: ChangeNotificationPreferencesDto,
+  ): Promise<NotificationPreferences> {
+    return this.preferences.replace(actor.userUuid, request);
+  }
+}

@@ -1,0 +1,93 @@
+import {
+  type NotificationChannel,
+  type NotificationPreferenceKind,
+  type NotificationPreferences,
+  type QuietHours,
+} from '@kupa/proto';
+import type { EntityManager } from 'typeorm';
+import { channelsFor, preferencesFrom } from '../domain/notification-preferences';
+
+interface PreferencesRow {
+  user_uuid: string;
+  channels: Partial<Record<NotificationPreferenceKind, NotificationChannel[]>>;
+  lead_days: number | null;
+  low_balance_threshold_minor: string | null;
+  quiet_hours: QuietHours | null;
+}
+
+/**
+ * The preferences of several people in one query, each over today's defaults (docs/adr/0102-notification-
+ * preferences.md); a person who never chose has the defaults. Read in the caller's transaction.
+ */
+export async function preferencesOf(
+  manager: EntityManager,
+  userUuids: readonly string[],
+): Promise<Map<string, NotificationPreferences>> {
+  const unique = [...new Set(userUuids)];
+  const rows: PreferencesRow[] =
+    unique.length === 0
+      ? []
+      : await manager.query(
+          `SELECT user_uuid, channels, lead_days, low_balance_threshold_minor::text, quiet_hours
+             FROM notification_preferences WHERE user_uuid = ANY($1::uuid[])`,
+          [unique],
+        );
+  const stored = new Map(rows.map((row) => [row.user_uuid, row]));
+  return new Map(
+    unique.map((userUuid) => {
+      const row = stored.get(userUuid);
+      return [
+        userUuid,
+        preferencesFrom(
+          row
+            ? {
+                channels: row.channels as NotificationPreferences['channels'],
+                leadDays: row.lead_days,
+                lowBalanceThresholdMinor:
+                  row.low_balance_threshold_minor === null ? null : Number(row.low_balance_threshold_minor),
+                quietHours: row.quiet_hours,
+              }
+            : null,
+        ),
+      ];
+    }),
+  );
+}
+
+/** On which channels a notice of a kind goes to one of the people asked about. */
+export type ChannelsOf = (userUuid: string, kind: NotificationPreferenceKind) => NotificationChannel[];
+
+/**
+ * The one question every writer of a mail row or a portal notice asks (docs/adr/0102-notification-preferences.md),
+ * inside its own transaction and with one query for all its recipients: on which channels does a notice of a kind go
+ * to each of them? Telegram is left out until a chat is linked (the Telegram adapter's part of issue 34), so today the
+ * answer holds at most e-mail and the portal. Someone not asked about gets the defaults.
+ */
+export async function notificationChannels(manager: EntityManager, userUuids: readonly string[]): Promise<ChannelsOf> {
+  const preferences = await preferencesOf(manager, userUuids);
+  return (userUuid, kind) =>
+    channelsFor(kind, preferences.get(userUuid) ?? preferencesFrom(null), { telegramLinked: false });
+}
+
+/** Keeps one person's preferences as a whole, replacing what they had. */
+export async function savePreferences(
+  manager: EntityManager,
+  userUuid: string,
+  preferences: NotificationPreferences,
+  at: Date,
+): Promise<void> {
+  await manager.query(
+    `INSERT INTO notification_preferences (user_uuid, channels, lead_days, low_balance_threshold_minor, quiet_hours, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (user_uuid) DO UPDATE SET channels = $2, lead_days = $3, low_balance_threshold_minor = $4,
+       quiet_hours = $5, updated_at = $6`,
+    [
+      userUuid,
+      JSON.stringify(preferences.channels),
+      preferences.leadDays,
+      preferences.lowBalanceThresholdMinor,
+      preferences.quietHours === null ? null : JSON.stringify(preferences.quietHours),
+      at,
+    ],
+  );
+}
