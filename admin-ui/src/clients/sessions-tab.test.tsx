@@ -13,6 +13,7 @@ const SESSIONS = [
     os: 'Windows 10',
     deviceType: 'desktop',
     ipAddress: '203.0.113.7',
+    countryCode: null,
     startedAt: '2026-11-30T08:00:00.000Z',
     lastUsedAt: '2026-11-30T09:00:00.000Z',
     current: false,

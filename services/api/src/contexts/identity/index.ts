@@ -7,7 +7,10 @@ import {
   SessionLifetimes1768400005600,
   TwoFactorSchema1767500000100,
 } from './infrastructure/persistence/identity.migrations';
-import { UserSessionsTable1769000009900 } from './infrastructure/sessions/user-sessions';
+import {
+  UserSessionsCountry1769000010100,
+  UserSessionsTable1769000009900,
+} from './infrastructure/sessions/user-sessions';
 
 export { IdentityModule } from './identity.module';
 export { AdminAccounts } from './application/admin-accounts';
@@ -34,6 +37,7 @@ export const identityMigrations: Function[] = [
   SessionLifetimes1768400005600,
   RefreshTokensRevokedBy1768600007900,
   UserSessionsTable1769000009900,
+  UserSessionsCountry1769000010100,
 ];
 
 /** The embedded demo's accounts and its referred friend (ADR 0075). */

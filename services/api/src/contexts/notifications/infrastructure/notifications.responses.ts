@@ -77,6 +77,15 @@ export class NotificationParamsDto implements NotificationParams {
   })
   ipAddress?: string | null;
 
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    example: 'IL',
+    description: '`new-device`: the country of that address, ISO 3166-1 alpha-2 (ADR 0101); null when not known',
+  })
+  countryCode?: string | null;
+
   @ApiProperty({ description: 'Where to act in the client portal (a path)' })
   link: string;
 }

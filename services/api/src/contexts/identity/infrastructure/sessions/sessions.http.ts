@@ -28,6 +28,15 @@ export class UserSessionDto implements UserSessionView {
   @ApiProperty({ type: String, nullable: true })
   ipAddress: string | null;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'IL',
+    description:
+      'The country of the sign-in address, ISO 3166-1 alpha-2 (IP2Location LITE, ADR 0101); null for IPv6, private or unknown addresses',
+  })
+  countryCode: string | null;
+
   @ApiProperty({ format: 'date-time' })
   startedAt: string;
 

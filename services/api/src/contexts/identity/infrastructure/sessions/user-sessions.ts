@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { checkUuid, type Language, type StaffSessionEndCode, type UserSessionView } from '@kupa/proto';
+import { checkUuid, countryName, type Language, type StaffSessionEndCode, type UserSessionView } from '@kupa/proto';
 import Bowser from 'bowser';
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
@@ -10,6 +10,7 @@ import { linkSignature, sameText } from '../../../../platform/crypto';
 import { enqueueMails, type MailKind, type StoredMail } from '../../../../platform/mail';
 import { escapeHtml, type RenderedMail } from '../../../../platform/mail/templates';
 import { isNewDevice } from '../../domain/sessions.decider';
+import { countryOfAddress } from './session-country';
 
 /**
  * Where each session (refresh family) signed in from, for the sessions list and the new-device notice
@@ -38,6 +39,23 @@ export class UserSessionsTable1769000009900 implements MigrationInterface {
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE user_sessions`);
+  }
+}
+
+/**
+ * The country the session signed in from, looked up once at sign-in (docs/adr/0101-the-country-of-a-session.md), so
+ * the place shown is the sign-in's and no list recomputes it. Null for an IPv6, private or unknown address, and for
+ * the sessions from before this column.
+ */
+export class UserSessionsCountry1769000010100 implements MigrationInterface {
+  name = 'UserSessionsCountry1769000010100';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE user_sessions ADD COLUMN country_code text`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE user_sessions DROP COLUMN country_code`);
   }
 }
 
@@ -125,6 +143,8 @@ interface NewDeviceMailPayload {
   browser: string | null;
   os: string | null;
   ipAddress: string | null;
+  /** Absent in the mails queued before ADR 0101. */
+  countryCode?: string | null;
   signedInAt: string;
 }
 
@@ -136,7 +156,7 @@ export interface NewDeviceNotification {
   occasionKey: string;
   userUuid: string;
   kind: 'new-device';
-  params: { sessionId: string; device: string; ipAddress: string | null; link: string };
+  params: { sessionId: string; device: string; ipAddress: string | null; countryCode: string | null; link: string };
 }
 type NotificationWriter = (manager: EntityManager, drafts: NewDeviceNotification[], now: Date) => Promise<unknown>;
 /** The channels the user keeps the new-device notice on (the notifications context's preferences, ADR 0102). */
@@ -148,6 +168,7 @@ interface SessionRow {
   os: string | null;
   device_type: UserSessionView['deviceType'] | null;
   ip_address: string | null;
+  country_code: string | null;
   started_at: Date;
   last_used_at: Date;
 }
@@ -189,6 +210,7 @@ export class UserSessions {
   ): Promise<{ newDevice: boolean }> {
     const device = describeUserAgent(origin.userAgent);
     const ipAddress = plainAddress(origin.ipAddress);
+    const countryCode = countryOfAddress(ipAddress);
     const deviceHash = hashDevice(origin.deviceId);
     return this.dataSource.transaction(async (manager) => {
       const seen: Array<{ known: boolean; any: boolean }> = await manager.query(
@@ -200,9 +222,10 @@ export class UserSessions {
         deviceSeenBefore: seen[0]?.known === true,
       });
       await manager.query(
-        `INSERT INTO user_sessions (family_id, user_uuid, device_hash, browser, os, device_type, ip_address, started_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [familyId, user.uuid, deviceHash, device.browser, device.os, device.deviceType, ipAddress, now],
+        `INSERT INTO user_sessions
+           (family_id, user_uuid, device_hash, browser, os, device_type, ip_address, country_code, started_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [familyId, user.uuid, deviceHash, device.browser, device.os, device.deviceType, ipAddress, countryCode, now],
       );
       if (!newDevice) return { newDevice };
       const payload: NewDeviceMailPayload = {
@@ -212,6 +235,7 @@ export class UserSessions {
         browser: device.browser,
         os: device.os,
         ipAddress,
+        countryCode,
         signedInAt: now.toISOString(),
       };
       // A security notice: the preferences keep it on e-mail or in the portal at least (ADR 0102).
@@ -242,6 +266,7 @@ export class UserSessions {
                 sessionId: familyId,
                 device: deviceLabel(device, user.language),
                 ipAddress,
+                countryCode,
                 // A path of the portal, as every notification's link: its page asks before ending the session.
                 link: `/end-session?token=${encodeURIComponent(this.endLinkToken(familyId))}`,
               },
@@ -256,7 +281,7 @@ export class UserSessions {
   /** The user's live sessions, the latest used first; `currentId` is marked as the caller's own. */
   async list(userUuid: string, currentId: string | null, now: Date): Promise<UserSessionView[]> {
     const rows: SessionRow[] = await this.dataSource.query(
-      `SELECT t.family_id, s.browser, s.os, s.device_type, s.ip_address,
+      `SELECT t.family_id, s.browser, s.os, s.device_type, s.ip_address, s.country_code,
               t.family_started_at AS started_at, t.created_at AS last_used_at
        FROM refresh_tokens t
          LEFT JOIN user_sessions s ON s.family_id = t.family_id
@@ -272,6 +297,7 @@ export class UserSessions {
       os: row.os,
       deviceType: row.device_type ?? 'other',
       ipAddress: row.ip_address,
+      countryCode: row.country_code,
       startedAt: row.started_at.toISOString(),
       lastUsedAt: row.last_used_at.toISOString(),
       current: row.family_id === currentId,
@@ -328,8 +354,20 @@ export class UserSessions {
   }
 }
 
+/** "Israel (5.29.1.1)", or the address alone when its country is not known (ADR 0101). */
+export function placeLabel(
+  place: { ipAddress: string | null; countryCode?: string | null },
+  language: Language,
+): string {
+  const address = place.ipAddress ?? (language === 'he' ? 'לא ידועה' : 'unknown');
+  const country = countryName(place.countryCode, language);
+  if (country) return place.ipAddress ? `${country} (${place.ipAddress})` : country;
+  return language === 'he' ? `הכתובת ${address}` : `the address ${address}`;
+}
+
 function newDeviceMail(language: Language, payload: NewDeviceMailPayload, link: string): RenderedMail {
   const device = deviceLabel(payload, language);
+  const place = placeLabel(payload, language);
   const at = new Date(payload.signedInAt).toLocaleString(language === 'he' ? 'he-IL' : 'en-GB', {
     timeZone: 'UTC',
     dateStyle: 'medium',
@@ -340,7 +378,7 @@ function newDeviceMail(language: Language, payload: NewDeviceMailPayload, link: 
       ? {
           subject: 'כניסה לחשבון שלך בקופה ממכשיר חדש',
           greeting: `שלום ${payload.firstName},`,
-          body: `נכנסו לחשבון שלך ממכשיר שלא ראינו קודם: ${device}, מהכתובת ${payload.ipAddress ?? 'לא ידועה'}, ב-${at} (UTC).`,
+          body: `נכנסו לחשבון שלך ממכשיר שלא ראינו קודם: ${device}, מ${place}, ב-${at} (UTC).`,
           ifYou: 'אם זה היית את/ה, אין צורך לעשות דבר.',
           ifNot: 'אם זה לא את/ה, נתקו את ההתחברות הזו והחליפו את הסיסמה:',
           linkLabel: 'ניתוק ההתחברות הזו',
@@ -348,7 +386,7 @@ function newDeviceMail(language: Language, payload: NewDeviceMailPayload, link: 
       : {
           subject: 'A new device signed in to your Kupa account',
           greeting: `Hello ${payload.firstName},`,
-          body: `Your account was signed in to from a device we have not seen before: ${device}, from the address ${payload.ipAddress ?? 'unknown'}, on ${at} (UTC).`,
+          body: `Your account was signed in to from a device we have not seen before: ${device}, from ${place}, on ${at} (UTC).`,
           ifYou: 'If this was you, there is nothing to do.',
           ifNot: 'If it was not you, end that session and change your password:',
           linkLabel: 'End this session',

@@ -26,15 +26,20 @@ function cookieOf(headers: Record<string, unknown>, name: string): string | null
   return cookie ? cookie.split(';')[0] : null;
 }
 
-/** Signs in from a browser: `deviceCookie` is what that browser kept from an earlier sign-in (none: a new one). */
+/**
+ * Signs in from a browser: `deviceCookie` is what that browser kept from an earlier sign-in (none: a new one);
+ * `address` is the client a trusted proxy names (the test app trusts loopback's X-Forwarded-For, as behind nginx).
+ */
 async function signInFrom(
   testApp: TestApp,
   user: ActiveUser,
   userAgent: string,
   deviceCookie?: string,
+  address?: string,
 ): Promise<Device> {
   const request = testApp.http.post('/api/auth/signin').set('User-Agent', userAgent);
   if (deviceCookie) request.set('Cookie', deviceCookie);
+  if (address) request.set('X-Forwarded-For', address);
   const response = await request.send({ email: user.email, password: user.password }).expect(200);
   return {
     accessToken: response.body.accessToken,
@@ -62,7 +67,8 @@ describe('sessions', () => {
     client = await createActiveUser(testApp, { language: 'en' });
     admin = await adminToken(testApp);
     laptop = await signInFrom(testApp, client, LAPTOP);
-    phone = await signInFrom(testApp, client, PHONE);
+    // An Israeli address as a dual-stack proxy writes it (IPv4-mapped IPv6): the list shows it plain, with its country.
+    phone = await signInFrom(testApp, client, PHONE, undefined, '::ffff:5.29.1.1');
   });
 
   afterAll(async () => {
@@ -78,6 +84,11 @@ describe('sessions', () => {
       expect.objectContaining({ browser: 'Safari 17', os: 'iOS 17', deviceType: 'mobile' }),
     );
     expect(current?.ipAddress).toBeTruthy();
+    // The laptop signed in over loopback, which has no country: the address alone is what can be shown.
+    expect(current?.countryCode).toBeNull();
+    expect(sessions).toContainEqual(
+      expect.objectContaining({ browser: 'Safari 17', ipAddress: '5.29.1.1', countryCode: 'IL' }),
+    );
   });
 
   it('mails a sign-in from a new device, with a link that ends that session once, without signing in', async () => {
@@ -86,6 +97,7 @@ describe('sessions', () => {
       received.text.includes('Safari 17 on iOS 17'),
     );
     expect(mail.subject).toBe('A new device signed in to your Kupa account');
+    expect(mail.text).toContain('Safari 17 on iOS 17, from Israel (5.29.1.1), on ');
     expect(mail.text).toContain('/end-session?token=');
     const notifications = await testApp.http
       .post('/api/notifications/search')
@@ -95,7 +107,7 @@ describe('sessions', () => {
     expect(notifications.body.content).toContainEqual(
       expect.objectContaining({
         kind: 'new-device',
-        params: expect.objectContaining({ device: 'Safari 17 on iOS 17' }),
+        params: expect.objectContaining({ device: 'Safari 17 on iOS 17', ipAddress: '5.29.1.1', countryCode: 'IL' }),
       }),
     );
     // The browser that signed in before is known: signing in again from it tells nothing new.
@@ -154,11 +166,13 @@ describe('sessions', () => {
   });
 
   it('lets staff see a client’s sessions, and an admin end them with a reason the client is told', async () => {
+    await signInFrom(testApp, client, PHONE, undefined, '8.8.8.8');
     const manager = await createActiveUser(testApp, { role: 'MANAGER' });
     const seen = await testApp.http.get(`/api/users/${client.userUuid}/sessions`).set(bearer(manager.accessToken));
     expect(seen.status).toBe(200);
-    expect(seen.body).toHaveLength(1);
-    expect(seen.body[0].current).toBe(false);
+    expect(seen.body).toHaveLength(2);
+    expect(seen.body.every((session: UserSessionView) => !session.current)).toBe(true);
+    expect(seen.body).toContainEqual(expect.objectContaining({ ipAddress: '8.8.8.8', countryCode: 'US' }));
     await testApp.http.get(`/api/users/${manager.userUuid}/sessions`).set(bearer(admin)).expect(404);
     const body = { reason: 'SUSPICIOUS_ACTIVITY', note: 'Logins from two countries' };
     await testApp.http
@@ -177,7 +191,7 @@ describe('sessions', () => {
       .set(bearer(admin))
       .send(body)
       .expect(200);
-    expect(ended.body.ended).toBe(1);
+    expect(ended.body.ended).toBe(2);
     const refused = await me(laptop);
     expect(refused.status).toBe(401);
     expect(refused.body.error).toBe('error.session.ended.by.staff.suspicious');
