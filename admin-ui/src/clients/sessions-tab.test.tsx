@@ -18,6 +18,17 @@ const SESSIONS = [
     lastUsedAt: '2026-11-30T09:00:00.000Z',
     current: false,
   },
+  {
+    id: 's-2',
+    browser: 'Safari 17',
+    os: 'iOS 17',
+    deviceType: 'mobile',
+    ipAddress: '5.29.1.1',
+    countryCode: 'IL',
+    startedAt: '2026-11-30T08:30:00.000Z',
+    lastUsedAt: '2026-11-30T08:45:00.000Z',
+    current: false,
+  },
 ];
 
 function renderTab(role: 'ADMIN' | 'MANAGER') {
@@ -35,9 +46,15 @@ describe("a client's sessions tab", () => {
     mockFetch({ 'GET /api/users/u-1/sessions': () => json(200, SESSIONS) });
     renderTab('MANAGER');
     const rows = await screen.findAllByTestId('client-session');
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Chrome 131 · Windows 10');
     expect(rows[0]).toHaveTextContent('203.0.113.7');
+    // The country of the sign-in beside the device, in the console's language (ADR 0101); none known: the address.
+    expect(rows[1]).toHaveTextContent('Safari 17 · iOS 17 · ישראל');
+    expect(rows[1]).toHaveTextContent('5.29.1.1');
+    expect(screen.getByTestId('client-sessions-attribution')).toHaveTextContent(
+      'This site or product includes IP2Location LITE data available from https://lite.ip2location.com',
+    );
     expect(screen.queryByTestId('client-sessions-end')).toBeNull();
   });
 

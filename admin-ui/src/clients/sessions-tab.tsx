@@ -1,4 +1,7 @@
 import {
+  countryName,
+  IP2LOCATION_ATTRIBUTION,
+  IP2LOCATION_URL,
   keptOnOneLine,
   STAFF_SESSION_END_REASONS,
   type StaffSessionEndReason,
@@ -18,9 +21,11 @@ import {
   List,
   ListItem,
   ListItemText,
+  Link,
   MenuItem,
   Stack,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { type RaRecord, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
@@ -37,7 +42,8 @@ function formatInstant(value: string, lang: string): string {
 }
 
 /**
- * A client's live sessions (ADR 0099): device, address, sign-in and last use. Admins and managers see them; an admin
+ * A client's live sessions (ADR 0099): device and the country of the sign-in (ADR 0101, with IP2Location LITE's
+ * attribution its licence asks), address, sign-in and last use. Admins and managers see them; an admin
  * ends them all with a reason the client is told at their next request and a note for the activity log.
  */
 export function SessionsTab() {
@@ -82,8 +88,13 @@ export function SessionsTab() {
     }
   };
   const device = (session: UserSessionView) =>
-    [session.browser, session.os].filter(Boolean).join(' · ') ||
-    translate(`kupa.clients.sessions.device.${session.deviceType}`);
+    [
+      [session.browser, session.os].filter(Boolean).join(' · ') ||
+        translate(`kupa.clients.sessions.device.${session.deviceType}`),
+      countryName(session.countryCode, lang),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   return (
     <Box data-testid="client-sessions">
       {state.sessions.length === 0 ? (
@@ -107,6 +118,21 @@ export function SessionsTab() {
             </ListItem>
           ))}
         </List>
+      )}
+      {state.sessions.length > 0 && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="p"
+          dir="ltr"
+          sx={{ mb: 2, textAlign: 'start' }}
+          data-testid="client-sessions-attribution"
+        >
+          {IP2LOCATION_ATTRIBUTION.replace(IP2LOCATION_URL, '')}
+          <Link href={IP2LOCATION_URL} target="_blank" rel="noopener noreferrer" color="inherit">
+            {IP2LOCATION_URL}
+          </Link>
+        </Typography>
       )}
       {permissions === 'ADMIN' && state.sessions.length > 0 && (
         <Button variant="outlined" color="error" onClick={() => setEnding(true)} data-testid="client-sessions-end">

@@ -34,3 +34,31 @@ describe('the renewal-failed notification after the saved card was tried (ADR 00
     expect(textOf(declined, 'en').action).toBe(textOf(FAILED, 'en').action);
   });
 });
+
+describe('the new-device notification (ADR 0099, 0101)', () => {
+  const NEW_DEVICE: ClientNotification = {
+    id: '7a000000-0000-4000-8000-00000000000a',
+    kind: 'new-device',
+    params: {
+      sessionId: '22222222-2222-4222-8222-222222222222',
+      device: 'Safari 17 on iOS 17',
+      ipAddress: '5.29.1.1',
+      countryCode: 'IL',
+      link: '/end-session?token=x',
+    },
+    createdAt: '2026-11-30T09:00:00.000Z',
+    readAt: null,
+  };
+
+  it('names the country of the address in the language of the screen, with the address', () => {
+    expect(textOf(NEW_DEVICE, 'en').body).toMatch(/^From Israel \(5\.29\.1\.1\)\. /);
+    expect(textOf(NEW_DEVICE, 'he').body).toMatch(/^מישראל \(5\.29\.1\.1\)\. /);
+  });
+
+  it('says the address alone when its country is not known, or the notice is older than the country', () => {
+    const unknown = { ...NEW_DEVICE, params: { ...NEW_DEVICE.params, countryCode: null } };
+    const { countryCode: _older, ...olderParams } = NEW_DEVICE.params;
+    expect(textOf(unknown, 'en').body).toMatch(/^From the address 5\.29\.1\.1\. /);
+    expect(textOf({ ...NEW_DEVICE, params: olderParams }, 'he').body).toMatch(/^מהכתובת 5\.29\.1\.1\. /);
+  });
+});

@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { API_ROUTES, type UserSessionView } from '@kupa/proto';
+import { API_ROUTES, countryName, IP2LOCATION_ATTRIBUTION, IP2LOCATION_URL, type UserSessionView } from '@kupa/proto';
 import { api } from '../../lib/api/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
@@ -15,8 +16,9 @@ import { SESSIONS_TEXT, sessionDeviceName } from './sessions-text';
 const SESSIONS_QUERY_KEY = ['my-sessions'] as const;
 
 /**
- * The user's live sessions (ADR 0099): device, address, when it signed in and was last used, this one marked; each
- * other one can be ended, or all of them at once. Loaded on demand from the profile page.
+ * The user's live sessions (ADR 0099): device, the country of the sign-in beside it when known (ADR 0101), address,
+ * when it signed in and was last used, this one marked; each other one can be ended, or all of them at once. Loaded on
+ * demand from the profile page. IP2Location LITE's licence asks its attribution wherever its countries show.
  */
 export function SessionsSection() {
   const { lang } = useT();
@@ -59,6 +61,12 @@ export function SessionsSection() {
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Typography sx={{ fontWeight: 600 }} data-testid="session-device">
                   {sessionDeviceName(session, lang)}
+                  {countryName(session.countryCode, lang) && (
+                    <Typography component="span" sx={{ fontWeight: 400 }} data-testid="session-country">
+                      {' · '}
+                      {countryName(session.countryCode, lang)}
+                    </Typography>
+                  )}
                 </Typography>
                 {session.current && (
                   <Chip size="small" color="primary" label={words.thisDevice} data-testid="session-current" />
@@ -107,6 +115,19 @@ export function SessionsSection() {
           </Button>
         </ReadOnlyAction>
       )}
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="p"
+        dir="ltr"
+        sx={{ mt: 2, textAlign: 'start' }}
+        data-testid="sessions-attribution"
+      >
+        {IP2LOCATION_ATTRIBUTION.replace(IP2LOCATION_URL, '')}
+        <Link href={IP2LOCATION_URL} target="_blank" rel="noopener noreferrer" color="inherit">
+          {IP2LOCATION_URL}
+        </Link>
+      </Typography>
       {endOthers.isSuccess && (
         <Alert severity="success" role="status" sx={{ mt: 2 }} data-testid="sessions-ended">
           {words.endedOthers(endOthers.data.ended)}

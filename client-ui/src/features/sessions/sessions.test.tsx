@@ -20,6 +20,8 @@ const PHONE: UserSessionView = {
   browser: 'Safari 17',
   os: 'iOS 17',
   deviceType: 'mobile',
+  ipAddress: '5.29.1.1',
+  countryCode: 'IL',
   current: false,
 };
 
@@ -50,7 +52,15 @@ describe('my profile: active sessions', () => {
     const user = userEvent.setup();
     renderApp('/my-profile');
     const devices = await screen.findAllByTestId('session-device');
-    expect(devices.map((device) => device.textContent)).toEqual(['Chrome 131 ב-Windows 10', 'Safari 17 ב-iOS 17']);
+    // The country of the sign-in beside the device, in the screen's language (ADR 0101); none known: the device alone.
+    expect(devices.map((device) => device.textContent)).toEqual([
+      'Chrome 131 ב-Windows 10',
+      'Safari 17 ב-iOS 17 · ישראל',
+    ]);
+    expect(screen.getAllByTestId('session-country')).toHaveLength(1);
+    expect(screen.getByTestId('sessions-attribution')).toHaveTextContent(
+      'This site or product includes IP2Location LITE data available from https://lite.ip2location.com',
+    );
     expect(screen.getAllByTestId('session-current')).toHaveLength(1);
     expect(screen.getAllByTestId('session-end')).toHaveLength(1);
     await user.click(screen.getByTestId('session-end'));
