@@ -111,3 +111,17 @@ export function countryName(countryCode: string | null | undefined, language: La
     return null;
   }
 }
+
+/**
+ * Where a sign-in came from, as the new-device mail and notification say it after "from": "Israel (5.29.1.1)" when
+ * the address's country is known (ADR 0101), else "the address 5.29.1.1" (in Hebrew, to follow the prefix מ).
+ */
+export function signInPlace(
+  place: { ipAddress?: string | null; countryCode?: string | null },
+  language: Language,
+): string {
+  const address = place.ipAddress ?? (language === 'he' ? 'לא ידועה' : 'unknown');
+  const country = countryName(place.countryCode, language);
+  if (country) return place.ipAddress ? `${country} (${place.ipAddress})` : country;
+  return language === 'he' ? `הכתובת ${address}` : `the address ${address}`;
+}

@@ -124,14 +124,15 @@ export function SessionsTab() {
           variant="caption"
           color="text.secondary"
           component="p"
-          dir="ltr"
           sx={{ mb: 2, textAlign: 'start' }}
           data-testid="client-sessions-attribution"
         >
-          {IP2LOCATION_ATTRIBUTION.replace(IP2LOCATION_URL, '')}
-          <Link href={IP2LOCATION_URL} target="_blank" rel="noopener noreferrer" color="inherit">
-            {IP2LOCATION_URL}
-          </Link>
+          <bdi dir="ltr">
+            {IP2LOCATION_ATTRIBUTION.replace(IP2LOCATION_URL, '')}
+            <Link href={IP2LOCATION_URL} target="_blank" rel="noopener noreferrer" color="inherit">
+              {IP2LOCATION_URL}
+            </Link>
+          </bdi>
         </Typography>
       )}
       {permissions === 'ADMIN' && state.sessions.length > 0 && (

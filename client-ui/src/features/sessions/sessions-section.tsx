@@ -119,14 +119,15 @@ export function SessionsSection() {
         variant="caption"
         color="text.secondary"
         component="p"
-        dir="ltr"
         sx={{ mt: 2, textAlign: 'start' }}
         data-testid="sessions-attribution"
       >
-        {IP2LOCATION_ATTRIBUTION.replace(IP2LOCATION_URL, '')}
-        <Link href={IP2LOCATION_URL} target="_blank" rel="noopener noreferrer" color="inherit">
-          {IP2LOCATION_URL}
-        </Link>
+        <bdi dir="ltr">
+          {IP2LOCATION_ATTRIBUTION.replace(IP2LOCATION_URL, '')}
+          <Link href={IP2LOCATION_URL} target="_blank" rel="noopener noreferrer" color="inherit">
+            {IP2LOCATION_URL}
+          </Link>
+        </bdi>
       </Typography>
       {endOthers.isSuccess && (
         <Alert severity="success" role="status" sx={{ mt: 2 }} data-testid="sessions-ended">

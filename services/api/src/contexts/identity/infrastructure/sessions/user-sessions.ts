@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { checkUuid, countryName, type Language, type StaffSessionEndCode, type UserSessionView } from '@kupa/proto';
+import { checkUuid, type Language, signInPlace, type StaffSessionEndCode, type UserSessionView } from '@kupa/proto';
 import Bowser from 'bowser';
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
@@ -354,20 +354,9 @@ export class UserSessions {
   }
 }
 
-/** "Israel (5.29.1.1)", or the address alone when its country is not known (ADR 0101). */
-export function placeLabel(
-  place: { ipAddress: string | null; countryCode?: string | null },
-  language: Language,
-): string {
-  const address = place.ipAddress ?? (language === 'he' ? 'לא ידועה' : 'unknown');
-  const country = countryName(place.countryCode, language);
-  if (country) return place.ipAddress ? `${country} (${place.ipAddress})` : country;
-  return language === 'he' ? `הכתובת ${address}` : `the address ${address}`;
-}
-
 function newDeviceMail(language: Language, payload: NewDeviceMailPayload, link: string): RenderedMail {
   const device = deviceLabel(payload, language);
-  const place = placeLabel(payload, language);
+  const place = signInPlace(payload, language);
   const at = new Date(payload.signedInAt).toLocaleString(language === 'he' ? 'he-IL' : 'en-GB', {
     timeZone: 'UTC',
     dateStyle: 'medium',
