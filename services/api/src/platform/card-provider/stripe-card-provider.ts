@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { CardProvider as CardProviderName } from '@kupa/proto';
 import { ApiError } from '../http';
 import { CardProviderSettings } from './card-provider-settings';
@@ -18,6 +18,16 @@ import {
   PAYMENT_INTENT_WEBHOOK_EVENT_TYPES,
   type SavedPaymentMethod,
 } from './card-provider.port';
+
+/**
+ * Stripe's SDK, loaded at its first use rather than at start: its ~220 modules were one in seventeen of what every start
+ * (and every API spec's boot) loaded, for a provider most runs never call (docs/benchmarks.md, "CI time").
+ * Synchronous, as the webhook checks are.
+ */
+export function stripeSdk(): typeof Stripe {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('stripe') as typeof Stripe;
+}
 
 /** A provider that does not answer within this long is treated as unavailable. */
 export const CARD_PROVIDER_CALL_TIMEOUT_MS = 15_000;
@@ -39,24 +49,22 @@ export function stripeConnectionOf(
     protocol,
   } as const;
   const pathPrefix = url.pathname.replace(/\/+$/, '');
-  return pathPrefix === '' ? connection : { ...connection, httpClient: new PathPrefixedHttpClient(pathPrefix) };
+  return pathPrefix === '' ? connection : { ...connection, httpClient: pathPrefixedHttpClient(pathPrefix) };
 }
 
 /** The SDK's own Node HTTP client, with a path in front of every call's. */
-class PathPrefixedHttpClient extends Stripe.HttpClient {
-  private readonly inner = Stripe.createNodeHttpClient();
+function pathPrefixedHttpClient(pathPrefix: string): Stripe.HttpClient {
+  const sdk = stripeSdk();
+  const inner = sdk.createNodeHttpClient();
+  return new (class PathPrefixedHttpClient extends sdk.HttpClient {
+    override getClientName(): string {
+      return inner.getClientName();
+    }
 
-  constructor(private readonly pathPrefix: string) {
-    super();
-  }
-
-  override getClientName(): string {
-    return this.inner.getClientName();
-  }
-
-  override makeRequest(...[host, port, path, ...rest]: Parameters<Stripe.HttpClient['makeRequest']>) {
-    return this.inner.makeRequest(host, port, `${this.pathPrefix}${path}`, ...rest);
-  }
+    override makeRequest(...[host, port, path, ...rest]: Parameters<Stripe.HttpClient['makeRequest']>) {
+      return inner.makeRequest(host, port, `${pathPrefix}${path}`, ...rest);
+    }
+  })();
 }
 
 /**
@@ -248,7 +256,10 @@ export class StripeCardProvider extends CardProvider {
       await stripe.paymentMethods.detach(paymentMethodId);
     } catch (error) {
       // Stripe refuses to detach a card that is attached to nobody: that card is as removed as we want it.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && (await this.isDetached(stripe, paymentMethodId)))
+      if (
+        error instanceof stripeSdk().errors.StripeInvalidRequestError &&
+        (await this.isDetached(stripe, paymentMethodId))
+      )
         return;
       this.logger.warn(`Detaching ${paymentMethodId} failed: ${String(error)}`);
       throw new ApiError('error.card.provider.unavailable');
@@ -274,7 +285,7 @@ export class StripeCardProvider extends CardProvider {
       );
     } catch (error) {
       // A card that says no is an answer, not an outage: Stripe answers 402 with the payment it made and why.
-      if (error instanceof Stripe.errors.StripeCardError) {
+      if (error instanceof stripeSdk().errors.StripeCardError) {
         const paymentIntentId = error.payment_intent?.id ?? null;
         const code = error.code ?? 'card_declined';
         if (code === 'authentication_required') return { outcome: 'requires_action', paymentIntentId, code };
@@ -283,7 +294,7 @@ export class StripeCardProvider extends CardProvider {
       // A request Stripe refuses as such (400, e.g. the card was replaced and detached since the attempt began) made
       // no payment and never will under this key, which replays the refusal: an answer too, or the attempt would
       // stay open until it is abandoned. An idempotency error is another class and stays an outage.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) {
+      if (error instanceof stripeSdk().errors.StripeInvalidRequestError && error.statusCode === 400) {
         this.logger.warn(`Stripe refused to charge ${request.paymentMethodId} off-session: ${error.message}`);
         return {
           outcome: 'declined',
@@ -304,7 +315,7 @@ export class StripeCardProvider extends CardProvider {
     try {
       intent = await stripe.paymentIntents.retrieve(paymentIntentId);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      if (error instanceof stripeSdk().errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       this.logger.warn(`Reading the payment ${paymentIntentId} failed: ${String(error)}`);
       throw new ApiError('error.card.provider.unavailable');
     }
@@ -340,7 +351,7 @@ export class StripeCardProvider extends CardProvider {
     if (this.client?.apiBase !== apiBase)
       this.client = {
         apiBase,
-        stripe: new Stripe(this.settings.secretKey, {
+        stripe: new (stripeSdk())(this.settings.secretKey, {
           ...stripeConnectionOf(apiBase),
           maxNetworkRetries: 1,
           timeout: CARD_PROVIDER_CALL_TIMEOUT_MS,

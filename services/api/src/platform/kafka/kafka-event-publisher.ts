@@ -1,4 +1,4 @@
-import { type Admin, Kafka, type LogEntry, logLevel, Partitioners, type Producer } from 'kafkajs';
+import type { Admin, Kafka, LogEntry, Producer } from 'kafkajs';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { Processor, RetryBackoff } from '../projections/processor-runner';
 import { toTopicMessages } from './published-event';
@@ -29,13 +29,22 @@ export interface KafkaPublisherOptions {
 export const DEFAULT_KAFKA_RETRY_BACKOFF: RetryBackoff = Object.freeze({ baseMs: 1_000, maxMs: 30_000 });
 const DEFAULT_SEND_RETRIES = 5;
 
-const LOG_LEVELS = {
-  [logLevel.ERROR]: 'error',
-  [logLevel.WARN]: 'warn',
-  [logLevel.INFO]: 'info',
-  [logLevel.DEBUG]: 'debug',
-  [logLevel.NOTHING]: 'debug',
-} as const;
+/**
+ * kafkajs, loaded at the first batch: its ~145 modules are skipped by a start without Kafka and by each API spec's
+ * boot (docs/benchmarks.md, "CI time").
+ */
+async function loadKafkajs() {
+  const kafkajs = await import('kafkajs');
+  const { logLevel } = kafkajs;
+  const logLevels = {
+    [logLevel.ERROR]: 'error',
+    [logLevel.WARN]: 'warn',
+    [logLevel.INFO]: 'info',
+    [logLevel.DEBUG]: 'debug',
+    [logLevel.NOTHING]: 'debug',
+  } as const;
+  return { ...kafkajs, logLevels };
+}
 
 /**
  * The Kafka fan-out (docs/adr/0035-kafka-fan-out.md): a processor over every event that publishes each batch to
@@ -53,7 +62,7 @@ export class KafkaEventPublisher implements Processor {
   readonly name = KAFKA_PUBLISHER_NAME;
   readonly handles = '*' as const;
   readonly retryBackoff: RetryBackoff;
-  private readonly kafka: Kafka;
+  private kafka: Kafka | null = null;
   private producer: Producer | null = null;
   private admin: Admin | null = null;
   /** Topics known to exist, so that each is created (or found) once per process. */
@@ -61,17 +70,6 @@ export class KafkaEventPublisher implements Processor {
 
   constructor(private readonly options: KafkaPublisherOptions) {
     this.retryBackoff = options.retryBackoff ?? DEFAULT_KAFKA_RETRY_BACKOFF;
-    const log = options.log;
-    this.kafka = new Kafka({
-      clientId: options.clientId,
-      brokers: [...options.brokers],
-      retry: { retries: options.sendRetries ?? DEFAULT_SEND_RETRIES, initialRetryTime: 200, maxRetryTime: 5_000 },
-      logLevel: log ? logLevel.INFO : logLevel.NOTHING,
-      logCreator:
-        () =>
-        ({ level, namespace, log: entry }: LogEntry) =>
-          log?.({ level: LOG_LEVELS[level], namespace, message: entry.message }),
-    });
   }
 
   async handle(events: readonly RecordedEvent[]): Promise<void> {
@@ -94,15 +92,40 @@ export class KafkaEventPublisher implements Processor {
     await Promise.all([producer?.disconnect(), admin?.disconnect()].map((closing) => closing?.catch(() => undefined)));
   }
 
+  /** The client, made at the first batch. */
+  private async client(): Promise<{ kafka: Kafka; kafkajs: Awaited<ReturnType<typeof loadKafkajs>> }> {
+    const kafkajs = await loadKafkajs();
+    if (!this.kafka) {
+      const { Kafka, logLevel, logLevels } = kafkajs;
+      const log = this.options.log;
+      this.kafka = new Kafka({
+        clientId: this.options.clientId,
+        brokers: [...this.options.brokers],
+        retry: {
+          retries: this.options.sendRetries ?? DEFAULT_SEND_RETRIES,
+          initialRetryTime: 200,
+          maxRetryTime: 5_000,
+        },
+        logLevel: log ? logLevel.INFO : logLevel.NOTHING,
+        logCreator:
+          () =>
+          ({ level, namespace, log: entry }: LogEntry) =>
+            log?.({ level: logLevels[level], namespace, message: entry.message }),
+      });
+    }
+    return { kafka: this.kafka, kafkajs };
+  }
+
   private async connectedProducer(): Promise<Producer> {
     if (this.producer) return this.producer;
-    const producer = this.kafka.producer({
+    const { kafka, kafkajs } = await this.client();
+    const producer = kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,
       // Topics are created by `ensureTopics`, with the broker's defaults, never as a side effect of a metadata read.
       allowAutoTopicCreation: false,
       // Java's partitioner (murmur2 of the key): a Java producer would put a stream on the same partition.
-      createPartitioner: Partitioners.DefaultPartitioner,
+      createPartitioner: kafkajs.Partitioners.DefaultPartitioner,
       retry: { retries: this.options.sendRetries ?? DEFAULT_SEND_RETRIES, initialRetryTime: 200, maxRetryTime: 5_000 },
     });
     await producer.connect();
@@ -121,7 +144,7 @@ export class KafkaEventPublisher implements Processor {
     const missing = topics.filter((topic) => !this.topics.has(topic));
     if (missing.length === 0) return;
     if (!this.admin) {
-      const admin = this.kafka.admin();
+      const admin = (await this.client()).kafka.admin();
       await admin.connect();
       this.admin = admin;
     }

@@ -2,12 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { SANDBOX_CHECKOUT_SIGNATURE_PARAM } from '@kupa/proto';
 import { randomBytes } from 'node:crypto';
 import { sameText } from '../../crypto';
-import Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../clock';
 import { ApiError } from '../../http';
 import { CARD_WEBHOOK_SIGNATURE_HEADER } from '../card-provider.port';
 import { CardProviderSettings, SANDBOX_CHECKOUT_PAGE_PATH } from '../card-provider-settings';
+import { stripeSdk } from '../stripe-card-provider';
 import {
   type CheckoutSessionRequest,
   type CheckoutSessionWire,
@@ -59,8 +59,6 @@ export function sandboxId(prefix: string): string {
 @Injectable()
 export class SandboxCard {
   private readonly logger = new Logger('SandboxCard');
-  /** Only for signing events the way Stripe signs them; it never calls anything. */
-  private readonly signer = new Stripe('sk_test_sandbox_signer');
 
   constructor(
     private readonly dataSource: DataSource,
@@ -257,7 +255,8 @@ export class SandboxCard {
 
   /** Posts an event's exact bytes to our webhook route, signed as Stripe signs them; `about` names it in the log. */
   async deliverEvent(payload: string, about: string): Promise<number> {
-    const signature = this.signer.webhooks.generateTestHeaderString({ payload, secret: this.settings.webhookSecret });
+    // The SDK's own signing, as Stripe signs events; loaded at the first event sent.
+    const signature = stripeSdk().webhooks.generateTestHeaderString({ payload, secret: this.settings.webhookSecret });
     try {
       const response = await fetch(this.settings.webhookTarget(), {
         method: 'POST',

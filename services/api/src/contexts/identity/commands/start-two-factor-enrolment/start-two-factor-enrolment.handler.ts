@@ -1,6 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TwoFactorEnrolment } from '@kupa/proto';
-import { toDataURL } from 'qrcode';
 import { Clock } from '../../../../platform/clock';
 import { ApiError } from '../../../../platform/http';
 import { otpauthUri } from '../../infrastructure/two-factor/two-factor-codes';
@@ -26,6 +25,8 @@ export class StartTwoFactorEnrolmentHandler implements ICommandHandler<
     const secret = await this.store.startEnrolment(actor.userUuid, this.clock.now());
     if (secret === null) throw new ApiError('error.otp.already.enabled');
     const uri = otpauthUri(actor.email, secret);
+    // qrcode and pngjs (~60 modules) load at the first enrolment, not at every start (docs/benchmarks.md, "CI time").
+    const { toDataURL } = await import('qrcode');
     return { secret, otpauthUri: uri, qrDataUrl: await toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2 }) };
   }
 }
