@@ -347,6 +347,31 @@ export const CLIENT_ERROR_CATALOGUE = {
     en: 'The notification signature is missing or wrong',
     he: 'החתימה של ההודעה חסרה או שגויה',
   },
+  'error.telegram.webhook.secret': {
+    status: 401,
+    en: 'The Telegram secret token is missing or wrong',
+    he: 'אסימון הסוד של טלגרם חסר או שגוי',
+  },
+  'error.telegram.update.invalid': {
+    status: 400,
+    en: 'The Telegram update has no update id',
+    he: 'לעדכון מטלגרם אין מזהה עדכון',
+  },
+  'error.telegram.not.configured': {
+    status: 503,
+    en: 'Telegram is not set up on this service',
+    he: 'טלגרם לא הוגדר בשירות הזה',
+  },
+  'error.telegram.not.linked': {
+    status: 404,
+    en: 'No Telegram account is linked',
+    he: 'לא מקושר חשבון טלגרם',
+  },
+  'error.telegram.unavailable': {
+    status: 503,
+    en: 'Telegram cannot be reached right now. Try again in a minute',
+    he: 'לא ניתן להתחבר לטלגרם כעת. נסו שוב בעוד דקה',
+  },
   'error.cashier.notification.invalid': {
     status: 400,
     en: 'The notification does not name a payment of ours',

@@ -27,6 +27,7 @@ import { EventStoreModule } from './platform/event-store';
 import { KafkaModule } from './platform/kafka';
 import { MailModule } from './platform/mail';
 import { ObservabilityModule } from './platform/observability';
+import { TelegramModule } from './platform/telegram';
 import { WorkersModule } from './platform/workers';
 import { LIMITS } from '@kupa/proto';
 import { ALL_MIGRATIONS } from './schema';
@@ -97,6 +98,7 @@ export class AppModule {
         IdempotencyModule,
         CashierModule,
         CardProviderModule,
+        TelegramModule,
         IdentityModule,
         LedgerModule,
         CatalogModule,

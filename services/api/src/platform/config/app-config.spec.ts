@@ -467,4 +467,55 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, TRUST_PROXY: wrong })).toThrow(/TRUST_PROXY/);
     }
   });
+
+  it('turns Telegram off without a token, polls by default, and needs https and a secret for a webhook', () => {
+    const token = '123456:abcdefghijklmnopqrstuvwxyz_-';
+    const secret = 'a-webhook-secret-of-kupa';
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).telegram).toBeNull();
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir, TELEGRAM_BOT_TOKEN: token }).telegram).toEqual({
+      botToken: token,
+      botUsername: null,
+      mode: 'polling',
+      webhookSecret: null,
+      apiRoot: 'https://api.telegram.org',
+      staffChatId: null,
+    });
+    const webhook = loadConfig({
+      KUPA_DATA_DIR: dataDir,
+      TELEGRAM_BOT_TOKEN: token,
+      TELEGRAM_BOT_USERNAME: '@kupa_bot',
+      TELEGRAM_MODE: 'webhook',
+      TELEGRAM_WEBHOOK_SECRET: secret,
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/',
+      TELEGRAM_STAFF_CHAT_ID: '-1001234567',
+      PUBLIC_URL: 'https://kupa.example',
+    }).telegram;
+    expect(webhook).toMatchObject({
+      botUsername: 'kupa_bot',
+      mode: 'webhook',
+      webhookSecret: secret,
+      apiRoot: 'http://127.0.0.1:8081',
+      staffChatId: '-1001234567',
+    });
+    const base = { KUPA_DATA_DIR: dataDir, TELEGRAM_BOT_TOKEN: token };
+    expect(() => loadConfig({ ...base, TELEGRAM_BOT_TOKEN: 'not-a-token' })).toThrow('TELEGRAM_BOT_TOKEN');
+    expect(() => loadConfig({ ...base, TELEGRAM_MODE: 'push' })).toThrow(
+      'TELEGRAM_MODE must be one of webhook, polling',
+    );
+    expect(() =>
+      loadConfig({
+        ...base,
+        TELEGRAM_MODE: 'webhook',
+        TELEGRAM_WEBHOOK_SECRET: secret,
+        PUBLIC_URL: 'http://kupa.local',
+      }),
+    ).toThrow('public https PUBLIC_URL');
+    expect(() => loadConfig({ ...base, TELEGRAM_MODE: 'webhook', PUBLIC_URL: 'https://kupa.example' })).toThrow(
+      'needs TELEGRAM_WEBHOOK_SECRET',
+    );
+    expect(() => loadConfig({ ...base, TELEGRAM_WEBHOOK_SECRET: 'short' })).toThrow('TELEGRAM_WEBHOOK_SECRET');
+    expect(() => loadConfig({ ...base, TELEGRAM_BOT_USERNAME: 'a b' })).toThrow('TELEGRAM_BOT_USERNAME');
+    expect(() => loadConfig({ ...base, TELEGRAM_STAFF_CHAT_ID: 'staff' })).toThrow('TELEGRAM_STAFF_CHAT_ID');
+    expect(() => loadConfig({ ...base, TELEGRAM_API_ROOT: 'ftp://bots' })).toThrow('TELEGRAM_API_ROOT');
+  });
 });

@@ -272,6 +272,29 @@ export interface AppConfig {
   supportTelegram: string | null;
   supportEmail: string | null;
   kafka: KafkaSettings | null;
+  /**
+   * The Telegram bot (docs/adr/0103-telegram-channel.md); null when `TELEGRAM_BOT_TOKEN` is unset, and then the whole
+   * Telegram feature is off: the profile says so and nothing is linked or sent.
+   */
+  telegram: TelegramSettings | null;
+}
+
+/** How updates reach the bot: Telegram POSTs them to our webhook, or one process of the fleet long-polls for them. */
+export const TELEGRAM_MODES = ['webhook', 'polling'] as const;
+export type TelegramMode = (typeof TELEGRAM_MODES)[number];
+
+/** `TELEGRAM_…`: the bot Kupa speaks as (README.md, Telegram). */
+export interface TelegramSettings {
+  botToken: string;
+  /** `TELEGRAM_BOT_USERNAME` without the `@`; null asks Telegram (`getMe`) once at start. */
+  botUsername: string | null;
+  mode: TelegramMode;
+  /** `TELEGRAM_WEBHOOK_SECRET`: the `X-Telegram-Bot-Api-Secret-Token` Telegram sends; required in webhook mode. */
+  webhookSecret: string | null;
+  /** `TELEGRAM_API_ROOT`: the Bot API server (Telegram's, a self-hosted one, or the tests' fake). */
+  apiRoot: string;
+  /** `TELEGRAM_STAFF_CHAT_ID`: the staff chat that later receives the operator's alerts. */
+  staffChatId: string | null;
 }
 
 /**
@@ -582,6 +605,39 @@ function trustProxy(env: NodeJS.ProcessEnv): TrustProxySetting {
 }
 
 const TELEGRAM_USERNAME = /^@?([A-Za-z][A-Za-z0-9_]{3,31})$/;
+/** A bot token as BotFather hands it out: `<bot id>:<secret>`. */
+const TELEGRAM_BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,}$/;
+/** What Telegram accepts as a webhook's secret token: 1–256 of these characters. */
+const TELEGRAM_WEBHOOK_SECRET = /^[A-Za-z0-9_-]{16,256}$/;
+/** A chat id: a user's or a group's (negative), or a public channel's `@name`. */
+const TELEGRAM_CHAT_ID = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/;
+
+function telegram(env: NodeJS.ProcessEnv, publicUrl: string): TelegramSettings | null {
+  const botToken = optional(env, 'TELEGRAM_BOT_TOKEN');
+  if (botToken === null) return null;
+  if (!TELEGRAM_BOT_TOKEN.test(botToken)) throw new Error('TELEGRAM_BOT_TOKEN must be a token as BotFather gives it');
+  const rawUsername = optional(env, 'TELEGRAM_BOT_USERNAME');
+  const botUsername = rawUsername === null ? null : (TELEGRAM_USERNAME.exec(rawUsername)?.[1] ?? null);
+  if (rawUsername !== null && botUsername === null)
+    throw new Error(`TELEGRAM_BOT_USERNAME must be a Telegram username, got ${rawUsername}`);
+  const mode = (optional(env, 'TELEGRAM_MODE') ?? 'polling') as TelegramMode;
+  if (!TELEGRAM_MODES.includes(mode)) throw new Error(`TELEGRAM_MODE must be one of ${TELEGRAM_MODES.join(', ')}`);
+  const webhookSecret = optional(env, 'TELEGRAM_WEBHOOK_SECRET');
+  if (webhookSecret !== null && !TELEGRAM_WEBHOOK_SECRET.test(webhookSecret))
+    throw new Error('TELEGRAM_WEBHOOK_SECRET must be 16 to 256 letters, digits, _ or -');
+  if (mode === 'webhook') {
+    // Telegram delivers webhooks only over https to a public address, and the secret is what proves it is Telegram.
+    if (!publicUrl.startsWith('https://'))
+      throw new Error(`TELEGRAM_MODE=webhook needs a public https PUBLIC_URL, got ${publicUrl}`);
+    if (webhookSecret === null) throw new Error('TELEGRAM_MODE=webhook needs TELEGRAM_WEBHOOK_SECRET');
+  }
+  const apiRoot = (webAddress(env, 'TELEGRAM_API_ROOT') ?? 'https://api.telegram.org').replace(/\/+$/, '');
+  const staffChatId = optional(env, 'TELEGRAM_STAFF_CHAT_ID');
+  if (staffChatId !== null && !TELEGRAM_CHAT_ID.test(staffChatId))
+    throw new Error(`TELEGRAM_STAFF_CHAT_ID must be a chat id, got ${staffChatId}`);
+  return { botToken, botUsername, mode, webhookSecret, apiRoot, staffChatId };
+}
+
 const TELEGRAM_LINK = /^https:\/\/t\.me\/[A-Za-z0-9_+/-]+$/;
 
 /** A Telegram username (`@kupa_support` or `kupa_support`) or a `https://t.me/…` link, read as the link. */
@@ -695,12 +751,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
   const root = repositoryRoot();
   // The sandboxes mint money and "provision" nothing real: on by themselves only in the embedded demo setup.
   const sandbox = optional(env, 'KUPA_SANDBOX') === null ? databaseUrl === null : flag(env, 'KUPA_SANDBOX');
+  const publicUrl = (optional(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     role: processRole(env),
     webConcurrency: positiveInteger(env, 'WEB_CONCURRENCY', 1),
     port,
     trustProxy: trustProxy(env),
-    publicUrl: (optional(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl,
     dataDir,
     jwtSecret: optional(env, 'JWT_SECRET') ?? persistentSecret(dataDir, 'jwt-secret'),
@@ -765,5 +822,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     supportTelegram: telegramLink(env, 'SUPPORT_TELEGRAM'),
     supportEmail: emailAddress(env, 'SUPPORT_EMAIL'),
     kafka: kafka(env),
+    telegram: telegram(env, publicUrl),
   };
 }

@@ -21,6 +21,7 @@ function namesLoadConfigReads(): Set<string> {
     KAFKA_BROKERS: 'kafka:9092',
     PROVISIONING_URL: 'https://provisioning.example',
     PROVISIONING_TOKEN: 'token',
+    TELEGRAM_BOT_TOKEN: '123456:abcdefghijklmnopqrstuvwxyz',
   };
   const env = new Proxy(values, {
     get(target, name) {

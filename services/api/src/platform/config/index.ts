@@ -19,6 +19,9 @@ export {
   sandboxWarnings,
   warnOfSandboxes,
   type TrustProxySetting,
+  type TelegramMode,
+  type TelegramSettings,
+  TELEGRAM_MODES,
 } from './app-config';
 export { APP_CONFIG, ConfigModule } from './config.module';
 export { RewardTiers } from './reward-tiers';

@@ -7,10 +7,11 @@ import { EventCommitOrder1768400005800 } from './1768400005800-event-commit-orde
 import { MailOutboxSealedMessage1768400006600 } from './1768400006600-mail-outbox-sealed-message';
 import { JobSchedules1768400006700 } from './1768400006700-job-schedules';
 import { SandboxCardSavedCards1768700008700 } from './1768700008700-sandbox-card-saved-cards';
+import { TelegramUpdates1770600010300 } from './1770600010300-telegram-updates';
 
 /**
  * Migrations of the platform (the event store and its commit order, the mail outbox and its sealed renderings, the
- * sandbox cashier and the sandbox card, the rate limiter's counters, the schedules of recurring jobs), in the order of their timestamps
+ * sandbox cashier and the sandbox card, the rate limiter's counters, the schedules of recurring jobs, the Telegram updates handled), in the order of their timestamps
  * like every other migration.
  */
 export const platformMigrations = [
@@ -23,4 +24,5 @@ export const platformMigrations = [
   JobSchedules1768400006700,
   SandboxCard1768400008000,
   SandboxCardSavedCards1768700008700,
+  TelegramUpdates1770600010300,
 ];

@@ -1,0 +1,50 @@
+import { Logger } from '@nestjs/common';
+import type { Update } from 'grammy/types';
+import type { DataSource } from 'typeorm';
+
+/** What a context does with one update from Telegram (the notifications context's bot). */
+export type TelegramUpdateHandler = (update: Update) => Promise<void>;
+
+/**
+ * Hands each update from Telegram to the registered handler once (docs/adr/0103-telegram-channel.md), whether it came
+ * by webhook (which Telegram repeats when we fail to answer) or by long polling (whose offset is the largest update
+ * id handled). An update is claimed in `telegram_updates` before it is handled and the claim is taken back if the
+ * handler throws, so a failed update is offered again and a handled one never is.
+ */
+export class TelegramUpdates {
+  private handler: TelegramUpdateHandler | null = null;
+  private readonly logger = new Logger('Telegram');
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  register(handler: TelegramUpdateHandler): void {
+    if (this.handler) throw new Error('A Telegram update handler is registered twice');
+    this.handler = handler;
+  }
+
+  /** The offset a `getUpdates` asks from: one past the largest update handled. */
+  async nextOffset(): Promise<number> {
+    const [row]: Array<{ last: string | null }> = await this.dataSource.query(
+      'SELECT max(update_id)::text AS last FROM telegram_updates',
+    );
+    return row?.last ? Number(row.last) + 1 : 0;
+  }
+
+  /** Handles the update unless it was handled before; answers whether it was handled now. */
+  async handle(update: Update): Promise<boolean> {
+    const claimed: unknown[] = await this.dataSource.query(
+      `INSERT INTO telegram_updates (update_id, received_at) VALUES ($1, now())
+       ON CONFLICT (update_id) DO NOTHING RETURNING update_id`,
+      [update.update_id],
+    );
+    if (claimed.length === 0) return false;
+    try {
+      if (this.handler) await this.handler(update);
+      else this.logger.warn(`Telegram update ${update.update_id} arrived with no handler registered`);
+      return true;
+    } catch (error) {
+      await this.dataSource.query('DELETE FROM telegram_updates WHERE update_id = $1', [update.update_id]);
+      throw error;
+    }
+  }
+}
