@@ -6,6 +6,7 @@ import { USER_EVENT_TYPES, type UserEventType } from './identity-events';
 import { LEDGER_EVENT_TYPES, type LedgerEventType } from './ledger-events';
 import { PROMO_CODE_EVENT_TYPES, type PromoCodeEventType } from './promo-codes';
 import { SAVED_CARD_EVENT_TYPES, type SavedCardEventType } from './saved-cards';
+import { TELEGRAM_EVENT_TYPES, type TelegramEventType } from './telegram';
 import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEventType } from './subscription-events';
 import { VOUCHER_EVENT_TYPES, type VoucherEventType } from './vouchers';
 
@@ -24,7 +25,8 @@ export type EventType =
   | VoucherEventType
   | BulkEventType
   | BroadcastEventType
-  | DepositAttentionEventType;
+  | DepositAttentionEventType
+  | TelegramEventType;
 
 export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(USER_EVENT_TYPES),
@@ -37,6 +39,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(BULK_EVENT_TYPES),
   ...Object.values(BROADCAST_EVENT_TYPES),
   ...Object.values(DEPOSIT_ATTENTION_EVENT_TYPES),
+  ...Object.values(TELEGRAM_EVENT_TYPES),
 ]);
 
 const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);

@@ -68,6 +68,8 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   BulkBatchCompleted: { he: 'פעולה גורפת הסתיימה', en: 'Bulk operation finished' },
   BroadcastSent: { he: 'שליחת הודעה ללקוחות', en: 'Broadcast sent' },
   BroadcastHandedOff: { he: 'ההודעה הועברה לכל הנמענים', en: 'Broadcast handed to every recipient' },
+  TelegramLinked: { he: 'קישור טלגרם', en: 'Telegram linked' },
+  TelegramUnlinked: { he: 'ניתוק טלגרם', en: 'Telegram unlinked' },
   LargeDepositAcknowledged: { he: 'הפקדה גדולה סומנה כנבדקה', en: 'Large deposit marked as seen' },
   PaymentPlanCreated: { he: 'יצירת חבילה', en: 'Package created' },
   PaymentPlanUpdated: { he: 'עדכון חבילה', en: 'Package updated' },
@@ -247,6 +249,8 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     he: '{target}: כל הנמענים הועברו לתור הדואר ({handedCount} הודעות)',
     en: '{target}: every recipient handed to the mail outbox ({handedCount} mails)',
   },
+  TelegramLinked: { he: '{target}: חשבון טלגרם קושר', en: '{target}: Telegram account linked' },
+  TelegramUnlinked: { he: '{target}: חשבון טלגרם נותק', en: '{target}: Telegram account unlinked' },
   PaymentPlanCreated: {
     he: '{target}: נוצרה במחיר {price}, סטטוס {status}',
     en: '{target}: created at {price}, status {status}',
@@ -428,6 +432,8 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     sessionsEndedReason: { label: { he: 'סיבת הניתוק', en: 'reason for ending' }, value: LTR_TEXT },
     sessionsEndedNote: { label: { he: 'הערה לניתוק', en: 'note on ending' }, value: TEXT },
     twoFactorEnabled: { label: { he: 'אימות דו-שלבי', en: 'two-factor sign-in' }, value: BOOLEAN },
+    telegramLinked: { label: { he: 'טלגרם מקושר', en: 'Telegram linked' }, value: BOOLEAN },
+    telegramUsername: { label: { he: 'שם משתמש בטלגרם', en: 'Telegram username' }, value: LTR_TEXT },
     trialRejected: { label: { he: 'ויתור על תקופת הניסיון', en: 'trial declined' }, value: BOOLEAN },
     trialUsed: { label: { he: 'תקופת הניסיון נוצלה', en: 'trial used' }, value: BOOLEAN },
     confirmationMailRequestedAt: {

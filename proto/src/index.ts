@@ -44,3 +44,4 @@ export * from './notifications';
 export * from './notification-preferences';
 export * from './statements';
 export * from './receipts';
+export * from './telegram';

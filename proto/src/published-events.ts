@@ -1,4 +1,5 @@
 import type { BroadcastEventDataByType } from './broadcasts';
+import type { TelegramEventDataByType } from './telegram';
 import type { BulkEventDataByType } from './bulk-operations';
 import type { DepositAttentionEventDataByType } from './deposit-attention';
 import type { PaymentPlanEventDataByType } from './catalog-events';
@@ -23,7 +24,8 @@ export interface EventDataByType
     VoucherEventDataByType,
     BulkEventDataByType,
     BroadcastEventDataByType,
-    DepositAttentionEventDataByType {}
+    DepositAttentionEventDataByType,
+    TelegramEventDataByType {}
 
 /**
  * Who caused an event, as it leaves Kupa: the actor's id (`USER-…`, or the all-zero one for the system) and role.

@@ -661,6 +661,22 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     body: { size: 1 },
     expect: STAFF,
   },
+  // Telegram linking (docs/adr/0103-telegram-channel.md): every signed-in person, staff too; the specs run no bot,
+  // so a link token is 503 error.telegram.not.configured and unlinking finds nothing linked.
+  { method: 'get', path: '/api/users/me/telegram', url: () => '/api/users/me/telegram', expect: SIGNED_IN },
+  {
+    method: 'post',
+    path: '/api/users/me/telegram/link-token',
+    url: () => '/api/users/me/telegram/link-token',
+    expect: SIGNED_IN,
+  },
+  {
+    method: 'delete',
+    path: '/api/users/me/telegram',
+    url: () => '/api/users/me/telegram',
+    expect: SIGNED_IN,
+    passMayBe404: true,
+  },
   // Saved cards and the renewal funding choice (docs/adr/0085-saved-cards.md).
   { method: 'get', path: '/api/users/me/saved-card', url: () => '/api/users/me/saved-card', expect: CUSTOMERS },
   {

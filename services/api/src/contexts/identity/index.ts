@@ -44,3 +44,4 @@ export const identityMigrations: Function[] = [
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './application/identity-bootstrap';
 export { SignUpCommand } from './commands/sign-up/sign-up.command';
 export { ChangeUserStatusCommand } from './commands/change-user-status/change-user-status.command';
+export { auditTargetTypeOf } from './identity.audit';

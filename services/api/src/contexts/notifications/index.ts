@@ -3,6 +3,7 @@ import {
   Broadcasts1770000009100,
   ClientNotifications1770000008300,
   NotificationPreferences1770800010200,
+  TelegramLinks1770600010310,
 } from './infrastructure/notifications.migrations';
 
 export { NotificationsModule } from './notifications.module';
@@ -15,5 +16,6 @@ export const notificationsMigrations: Function[] = [
   ClientNotifications1770000008300,
   Broadcasts1770000009100,
   BroadcastHandOffs1770500009110,
+  TelegramLinks1770600010310,
   NotificationPreferences1770800010200,
 ];

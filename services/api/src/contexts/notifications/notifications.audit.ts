@@ -1,5 +1,11 @@
-import type { BroadcastEventDataByType, BroadcastEventType } from '@kupa/proto';
+import type {
+  BroadcastEventDataByType,
+  BroadcastEventType,
+  TelegramEventDataByType,
+  TelegramEventType,
+} from '@kupa/proto';
 import type { AuditEntryDraft, AuditMapper } from '../audit';
+import { auditTargetTypeOf } from '../identity';
 import type { RecordedEvent } from '../../platform/event-store/event-store.port';
 
 /**
@@ -32,6 +38,33 @@ export const BROADCAST_AUDIT_MAPPERS: Readonly<Record<BroadcastEventType, AuditM
       parent: null,
       operationType: 'UPDATED',
       fields: { handedCount: data.handedCount, skippedCount: data.skippedCount },
+    };
+  },
+});
+
+/**
+ * How linking Telegram reads in the activity log (docs/adr/0103-telegram-channel.md): under the person, whether
+ * Telegram is linked and as which username. The chat id is Telegram's number, of no use to a reader.
+ */
+export const TELEGRAM_AUDIT_MAPPERS: Readonly<Record<TelegramEventType, AuditMapper>> = Object.freeze({
+  TelegramLinked: (event: RecordedEvent): AuditEntryDraft => {
+    const data = event.data as TelegramEventDataByType['TelegramLinked'];
+    return {
+      targetType: auditTargetTypeOf(data.userRole),
+      targetId: data.userUuid,
+      parent: null,
+      operationType: 'UPDATED',
+      fields: { telegramLinked: true, telegramUsername: data.username },
+    };
+  },
+  TelegramUnlinked: (event: RecordedEvent): AuditEntryDraft => {
+    const data = event.data as TelegramEventDataByType['TelegramUnlinked'];
+    return {
+      targetType: auditTargetTypeOf(data.userRole),
+      targetId: data.userUuid,
+      parent: null,
+      operationType: 'UPDATED',
+      fields: { telegramLinked: false, telegramUsername: null },
     };
   },
 });

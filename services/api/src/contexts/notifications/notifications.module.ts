@@ -19,7 +19,13 @@ import { UnsubscribeAnnouncementsController } from './commands/unsubscribe-annou
 import { ALL_BROADCAST_EVENT_TYPES } from './domain/broadcast.decider';
 import { BroadcastMailKind } from './infrastructure/broadcast-mail';
 import { UnsubscribeTokens } from './infrastructure/unsubscribe-tokens';
-import { BROADCAST_AUDIT_MAPPERS } from './notifications.audit';
+import { BROADCAST_AUDIT_MAPPERS, TELEGRAM_AUDIT_MAPPERS } from './notifications.audit';
+import { TelegramLinks } from './application/telegram-links';
+import { CreateTelegramLinkTokenController } from './commands/create-telegram-link-token/create-telegram-link-token.controller';
+import { UnlinkTelegramController } from './commands/unlink-telegram/unlink-telegram.controller';
+import { ALL_TELEGRAM_EVENT_TYPES } from './domain/telegram-link.decider';
+import { GetTelegramLinkController } from './queries/get-telegram-link/get-telegram-link.controller';
+import { TelegramUpdates } from '../../platform/telegram';
 import { BroadcastDeliverySweep } from './processors/broadcast-delivery.sweep';
 import { BroadcastsController } from './queries/broadcasts/broadcasts.controller';
 import { PreviewBroadcastController } from './queries/preview-broadcast/preview-broadcast.controller';
@@ -53,6 +59,10 @@ import { SearchMyNotificationsHandler } from './queries/search-my-notifications/
     SendBroadcastController,
     BroadcastsController,
     UnsubscribeAnnouncementsController,
+    // Telegram (ADR 0103): the literal `link-token` route before the bare one.
+    CreateTelegramLinkTokenController,
+    GetTelegramLinkController,
+    UnlinkTelegramController,
   ],
   providers: [
     SearchMyNotificationsHandler,
@@ -62,6 +72,7 @@ import { SearchMyNotificationsHandler } from './queries/search-my-notifications/
     Broadcasts,
     UnsubscribeTokens,
     NotificationPreferencesService,
+    TelegramLinks,
   ],
 })
 export class NotificationsModule implements OnModuleInit {
@@ -78,6 +89,8 @@ export class NotificationsModule implements OnModuleInit {
     private readonly auditNames: AuditNameRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly userSessions: UserSessions,
+    private readonly telegramUpdates: TelegramUpdates,
+    private readonly telegramLinks: TelegramLinks,
   ) {}
 
   onModuleInit(): void {
@@ -89,6 +102,12 @@ export class NotificationsModule implements OnModuleInit {
       this.eventTypes.register(type);
       this.auditMappers.register(type, BROADCAST_AUDIT_MAPPERS[type]);
     }
+    for (const type of ALL_TELEGRAM_EVENT_TYPES) {
+      this.eventTypes.register(type);
+      this.auditMappers.register(type, TELEGRAM_AUDIT_MAPPERS[type]);
+    }
+    // The bot's conversations (ADR 0103): whatever reaches the webhook or the poll comes here once.
+    this.telegramUpdates.register((update) => this.telegramLinks.handleUpdate(update));
     // A broadcast is named by its Hebrew subject, the house's language, which no later event changes.
     this.auditNames.registerRecordedName('BROADCAST', 'subjectHe');
     this.mailDispatcher.registerKind(new BroadcastMailKind(this.tokens));

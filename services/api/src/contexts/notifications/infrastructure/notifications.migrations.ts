@@ -140,3 +140,38 @@ export class NotificationPreferences1770800010200 implements MigrationInterface 
     await runner.query('DROP TABLE notification_preferences');
   }
 }
+
+/**
+ * Telegram links (docs/adr/0103-telegram-channel.md): the chat linked to each account (one chat per account and one
+ * account per chat), written with the `TelegramLinked`/`TelegramUnlinked` events that tell it; `blocked_at` is set
+ * by the later delivery when Telegram answers 403 for the chat. The link tokens are kept hashed, single-use and
+ * short-lived, bound to the account that asked.
+ */
+export class TelegramLinks1770600010310 implements MigrationInterface {
+  name = 'TelegramLinks1770600010310';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE telegram_links (
+        user_uuid uuid PRIMARY KEY,
+        chat_id text NOT NULL UNIQUE,
+        username text,
+        linked_at timestamptz NOT NULL,
+        blocked_at timestamptz
+      )`);
+    await runner.query(`
+      CREATE TABLE telegram_link_tokens (
+        token_hash text PRIMARY KEY,
+        user_uuid uuid NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      )`);
+    await runner.query('CREATE INDEX telegram_link_tokens_user ON telegram_link_tokens (user_uuid)');
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE telegram_link_tokens');
+    await runner.query('DROP TABLE telegram_links');
+  }
+}
