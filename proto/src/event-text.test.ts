@@ -4,6 +4,7 @@ import type { Bilingual } from './bilingual';
 import { BROADCAST_EVENT_TYPES } from './broadcasts';
 import { BULK_EVENT_TYPES } from './bulk-operations';
 import { DEPOSIT_ATTENTION_EVENT_TYPES } from './deposit-attention';
+import { TELEGRAM_EVENT_TYPES } from './telegram';
 import { AUDIT_OPERATION_TYPES, LANGUAGES, PAYMENT_STATUSES } from './enums';
 import { EVENT_TYPES } from './event-catalogue';
 import {
@@ -57,6 +58,7 @@ describe('the event catalogue', () => {
       ...Object.values(BULK_EVENT_TYPES),
       ...Object.values(BROADCAST_EVENT_TYPES),
       ...Object.values(DEPOSIT_ATTENTION_EVENT_TYPES),
+      ...Object.values(TELEGRAM_EVENT_TYPES),
     ];
     expect([...EVENT_TYPES].sort()).toEqual([...declared].sort());
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);
