@@ -21,7 +21,7 @@ export class CreateTelegramLinkTokenController {
   @HttpCode(201)
   @Header('Cache-Control', 'no-store')
   @ApiCreatedResponse({ type: TelegramLinkTokenDto })
-  @ApiErrors(401, 403, 503)
+  @ApiErrors(400, 401, 403, 503)
   @Roles(...USER_ROLES)
   @ApiOperation({ summary: 'A one-time link that opens the bot and links this Telegram to the signed-in account' })
   async create(@CurrentActor() actor: Actor): Promise<TelegramLinkTokenResponse> {

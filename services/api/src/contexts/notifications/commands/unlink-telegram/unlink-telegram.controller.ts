@@ -15,7 +15,7 @@ export class UnlinkTelegramController {
   @Delete()
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Unlinked' })
-  @ApiErrors(401, 403, 404)
+  @ApiErrors(400, 401, 403, 404)
   @Roles(...USER_ROLES)
   @ApiOperation({ summary: "Unlinks the signed-in person's Telegram" })
   async unlink(@CurrentActor() actor: Actor, @ReqContext() context: RequestContext): Promise<void> {

@@ -15,7 +15,7 @@ export class GetTelegramLinkController {
   @Get()
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: TelegramLinkStatusDto })
-  @ApiErrors(401, 403)
+  @ApiErrors(400, 401, 403)
   @Roles(...USER_ROLES)
   @ApiOperation({ summary: "Whether the signed-in person's Telegram is linked, and whether Telegram is set up at all" })
   async get(@CurrentActor() actor: Actor): Promise<TelegramLinkStatus> {
