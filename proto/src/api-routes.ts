@@ -20,6 +20,9 @@ export const API_ROUTES = Object.freeze({
   forgotPassword: '/password/forgot',
   resetPassword: '/password/token',
   changePassword: '/password',
+  /** Ask to move the account to another address; the link mailed there confirms it (ADR 0100). */
+  changeEmail: '/email',
+  confirmEmailChange: '/email/token',
   setUserPassword: (userUuid: string) => `/password/users/${segment(userUuid)}`,
   twoFactorEnrolment: '/auth/two-factor/enrolment',
   twoFactorActivation: '/auth/two-factor/activation',

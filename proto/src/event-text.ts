@@ -31,6 +31,8 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   UserTwoFactorDisabled: { he: 'כיבוי אימות דו-שלבי', en: 'Two-factor sign-in turned off' },
   UserTwoFactorReset: { he: 'איפוס אימות דו-שלבי', en: 'Two-factor sign-in reset' },
   UserViewedByStaff: { he: 'צפייה בפורטל בשם הלקוח', en: 'Portal viewed as the client' },
+  UserEmailChangeRequested: { he: 'בקשה לשינוי כתובת הדוא״ל', en: 'E-mail change requested' },
+  UserEmailChanged: { he: 'שינוי כתובת הדוא״ל', en: 'E-mail address changed' },
   ManualDepositRecorded: { he: 'הפקדה ידנית', en: 'Manual deposit' },
   WithdrawalRecorded: { he: 'משיכה', en: 'Withdrawal' },
   BalanceCorrected: { he: 'תיקון יתרה', en: 'Balance correction' },
@@ -151,6 +153,14 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
     en: '{target}: two-factor sign-in reset by an admin',
   },
   UserViewedByStaff: { he: '{target}: נצפה על ידי {actor}, קריאה בלבד', en: '{target}: viewed by {actor}, read only' },
+  UserEmailChangeRequested: {
+    he: '{target}: התבקש שינוי כתובת הדוא״ל; קישור אישור נשלח לכתובת החדשה',
+    en: '{target}: change of e-mail asked; a confirming link was sent to the new address',
+  },
+  UserEmailChanged: {
+    he: '{target}: כתובת הדוא״ל שונתה, {changes}',
+    en: '{target}: e-mail address changed, {changes}',
+  },
   // Wallet events stay out of the log (their payment's entry tells the same story); should one ever appear, it
   // still reads as a sentence.
   ManualDepositRecorded: { he: '{target}: הפקדה ידנית', en: '{target}: manual deposit' },
@@ -441,6 +451,8 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
       value: INSTANT,
     },
     passwordResetRequestedAt: { label: { he: 'בקשה לאיפוס סיסמה', en: 'password reset requested' }, value: INSTANT },
+    emailChangeTo: { label: { he: 'כתובת חדשה שהתבקשה', en: 'new e-mail asked for' }, value: LTR_TEXT },
+    emailChangeRequestedAt: { label: { he: 'בקשה לשינוי דוא״ל', en: 'e-mail change requested' }, value: INSTANT },
     note: { label: { he: 'הערה', en: 'note' }, value: TEXT },
     savedCard: { label: { he: 'כרטיס שמור', en: 'saved card' }, value: LTR_TEXT },
     viewAsId: { label: { he: 'מזהה הצפייה', en: 'view ID' }, value: LTR_TEXT },

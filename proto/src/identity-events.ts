@@ -27,6 +27,8 @@ export const USER_EVENT_TYPES = Object.freeze({
   twoFactorDisabled: 'UserTwoFactorDisabled',
   twoFactorReset: 'UserTwoFactorReset',
   viewedByStaff: 'UserViewedByStaff',
+  emailChangeRequested: 'UserEmailChangeRequested',
+  emailChanged: 'UserEmailChanged',
 } as const);
 
 export type UserEventType = (typeof USER_EVENT_TYPES)[keyof typeof USER_EVENT_TYPES];
@@ -207,6 +209,31 @@ export interface UserViewedByStaffData {
   viewedAt: IsoDateTime;
 }
 
+/**
+ * The owner asked to sign in with another address (docs/adr/0100-change-of-e-mail.md), proving it with their password
+ * and, with two-factor sign-in on, a step-up code. Nothing changes yet: the mail processor sends a single-use link to
+ * the new address and a notice to the current one; the link's token is made when the mail is sent, never an event.
+ */
+export interface UserEmailChangeRequestedData {
+  userUuid: string;
+  userRole: UserRole;
+  /** The address the account asks to move to; the current one is the account's `email` until the link is followed. */
+  newEmail: string;
+  /** The address the request was made from, so the notice reaches it even if another change happens first. */
+  currentEmail: string;
+  language: Language;
+  requestedAt: IsoDateTime;
+}
+
+/** The link mailed to the new address was followed: the account signs in with `email` from now on. */
+export interface UserEmailChangedData {
+  userUuid: string;
+  userRole: UserRole;
+  previousEmail: string;
+  email: string;
+  changedAt: IsoDateTime;
+}
+
 export interface UserEventDataByType {
   UserRegistered: UserRegisteredData;
   UserCreatedByStaff: UserCreatedByStaffData;
@@ -228,6 +255,8 @@ export interface UserEventDataByType {
   UserTwoFactorDisabled: UserTwoFactorDisabledData;
   UserTwoFactorReset: UserTwoFactorResetData;
   UserViewedByStaff: UserViewedByStaffData;
+  UserEmailChangeRequested: UserEmailChangeRequestedData;
+  UserEmailChanged: UserEmailChangedData;
 }
 
 /** One identity event as a tagged union: `{type, data}`, the shape the event store appends. */

@@ -43,6 +43,8 @@ export const LIMITS = Object.freeze({
   renewalLeadDays: 3,
   confirmationTokenTtlHours: 24,
   passwordResetTokenTtlHours: 1,
+  /** The link that confirms a new e-mail address (docs/adr/0100-change-of-e-mail.md). */
+  emailChangeTokenTtlHours: 1,
   accessTokenTtlSeconds: 15 * 60,
   toastDurationMs: 4000,
   toastsVisibleMax: 3,

@@ -151,6 +151,26 @@ export interface ChangePasswordRequest {
   otpCode?: string;
 }
 
+/** Asks to sign in with another address (docs/adr/0100-change-of-e-mail.md): nothing changes until its link is opened. */
+export interface ChangeEmailRequest {
+  newEmail: string;
+  currentPassword: string;
+  /** With two-factor sign-in on: a fresh authenticator code or an unused recovery code (step-up, ADR 0098). */
+  otpCode?: string;
+  /** The mails' language; the account's when absent. */
+  language?: Language;
+}
+
+/** The token of the link mailed to the new address. */
+export interface ConfirmEmailChangeRequest {
+  token: string;
+}
+
+/** The address the account signs in with from now on. */
+export interface EmailChangeResponse {
+  email: string;
+}
+
 export interface SetUserPasswordRequest {
   password: string;
 }

@@ -88,6 +88,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
   { method: 'post', path: '/api/password/forgot', url: () => '/api/password/forgot', body: {}, expect: PUBLIC },
   { method: 'put', path: '/api/password/token', url: () => '/api/password/token', body: {}, expect: PUBLIC },
   { method: 'get', path: '/api/confirmation-token', url: () => '/api/confirmation-token?token=nope', expect: PUBLIC },
+  { method: 'put', path: '/api/email/token', url: () => '/api/email/token', body: {}, expect: PUBLIC },
   {
     method: 'post',
     path: '/api/users/resend-signup-email',
@@ -189,6 +190,8 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
   { method: 'put', path: '/api/password', url: () => '/api/password', body: {}, expect: SIGNED_IN },
+  // A change of e-mail (ADR 0100): any signed-in account for itself; the link's confirmation takes only its token.
+  { method: 'post', path: '/api/email', url: () => '/api/email', body: {}, expect: SIGNED_IN },
   { method: 'get', path: '/api/users/me', url: () => '/api/users/me', expect: SIGNED_IN },
   // The route takes no body: customers get past the guards and are refused for the body, so no trial is declined.
   {

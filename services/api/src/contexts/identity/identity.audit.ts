@@ -132,4 +132,14 @@ export const IDENTITY_AUDIT_MAPPERS: Readonly<Record<UserEventType, AuditMapper>
     role: data.userRole,
     fields: { passwordResetRequestedAt: data.requestedAt },
   })),
+  // The address asked for shows in the entry's detail; the account keeps its address until the link is followed.
+  UserEmailChangeRequested: entry<'UserEmailChangeRequested'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { emailChangeTo: data.newEmail, emailChangeRequestedAt: data.requestedAt },
+  })),
+  // The log keeps what changed since the last entry, so the sentence reads "e-mail old → new": the address history.
+  UserEmailChanged: entry<'UserEmailChanged'>('UPDATED', (data) => ({
+    role: data.userRole,
+    fields: { email: data.email },
+  })),
 });

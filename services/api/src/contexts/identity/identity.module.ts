@@ -20,12 +20,16 @@ import { TwoFactorStepUp } from './application/two-factor-step-up';
 import { TwoFactorStore } from './infrastructure/two-factor/two-factor-store';
 import { AddNoteController } from './commands/add-note/add-note.controller';
 import { AddNoteHandler } from './commands/add-note/add-note.handler';
+import { ChangeEmailController } from './commands/change-email/change-email.controller';
+import { ChangeEmailHandler } from './commands/change-email/change-email.handler';
 import { ChangePasswordController } from './commands/change-password/change-password.controller';
 import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
 import { ChangeUserRoleController } from './commands/change-user-role/change-user-role.controller';
 import { ChangeUserRoleHandler } from './commands/change-user-role/change-user-role.handler';
 import { ChangeUserStatusController } from './commands/change-user-status/change-user-status.controller';
 import { ChangeUserStatusHandler } from './commands/change-user-status/change-user-status.handler';
+import { ConfirmEmailChangeController } from './commands/confirm-email-change/confirm-email-change.controller';
+import { ConfirmEmailChangeHandler } from './commands/confirm-email-change/confirm-email-change.handler';
 import { ConfirmEmailController } from './commands/confirm-email/confirm-email.controller';
 import { ConfirmEmailHandler } from './commands/confirm-email/confirm-email.handler';
 import { CreateUserController } from './commands/create-user/create-user.controller';
@@ -118,6 +122,8 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     ForgotPasswordController,
     ResetPasswordController,
     ChangePasswordController,
+    ChangeEmailController,
+    ConfirmEmailChangeController,
     SetUserPasswordController,
     CreateUserController,
     GetUserController,
@@ -163,6 +169,8 @@ import { SearchUsersHandler } from './queries/search-users/search-users.handler'
     ForgotPasswordHandler,
     ResetPasswordHandler,
     ChangePasswordHandler,
+    ChangeEmailHandler,
+    ConfirmEmailChangeHandler,
     SetUserPasswordHandler,
     CreateUserHandler,
     UpdateUserHandler,

@@ -6,6 +6,7 @@ import {
   RefreshTokensRevokedBy1768600007900,
   SessionLifetimes1768400005600,
   TwoFactorSchema1767500000100,
+  IdentityTokensEmail1770800010000,
 } from './infrastructure/persistence/identity.migrations';
 import {
   UserSessionsCountry1769000010100,
@@ -38,6 +39,7 @@ export const identityMigrations: Function[] = [
   RefreshTokensRevokedBy1768600007900,
   UserSessionsTable1769000009900,
   UserSessionsCountry1769000010100,
+  IdentityTokensEmail1770800010000,
 ];
 
 /** The embedded demo's accounts and its referred friend (ADR 0075). */

@@ -1,6 +1,7 @@
 import { deciderSpec } from '../../../test-support/decider-spec';
 import {
   addNote,
+  changeEmail,
   changePassword,
   changeRole,
   changeStatus,
@@ -15,6 +16,7 @@ import {
   registerUser,
   rejectTrial,
   requestConfirmationMail,
+  requestEmailChange,
   requestPasswordReset,
   resetPassword,
   recordViewAs,
@@ -640,6 +642,102 @@ describe('user decider', () => {
       given([])
         .when((state) => recordViewAs({ actor: adminActor, viewId, page: null, at }, state))
         .thenRejects('error.user.not.found');
+    });
+  });
+
+  describe('RequestEmailChange and ChangeEmail (docs/adr/0100-change-of-e-mail.md)', () => {
+    const request = { newEmail: 'dana.new@example.com', addressTaken: false, language: 'en' as const, at };
+    const requested: UserEvent = {
+      type: 'UserEmailChangeRequested',
+      data: {
+        userUuid,
+        userRole: 'CLIENT',
+        newEmail: 'dana.new@example.com',
+        currentEmail: 'dana@example.com',
+        language: 'en',
+        requestedAt: at.toISOString(),
+      },
+    };
+    const blocked: UserEvent = {
+      type: 'UserStatusChanged',
+      data: { userUuid, userRole: 'CLIENT', previousStatus: 'ACTIVE', status: 'BLOCKED' },
+    };
+
+    it('records the request with both addresses and changes nothing yet', () => {
+      given([registered, confirmed])
+        .when((state) => requestEmailChange(request, state))
+        .then([requested]);
+    });
+
+    it('refuses the address the account already has', () => {
+      given([registered, confirmed])
+        .when((state) => requestEmailChange({ ...request, newEmail: 'dana@example.com' }, state))
+        .thenRejects('error.email.unchanged');
+    });
+
+    it("refuses an address another account holds, with the sign-up's code", () => {
+      given([registered, confirmed])
+        .when((state) => requestEmailChange({ ...request, addressTaken: true }, state))
+        .thenRejects('error.login.already.in.use');
+    });
+
+    it('refuses a blocked account', () => {
+      given([registered, confirmed, blocked])
+        .when((state) => requestEmailChange(request, state))
+        .thenRejects('error.account.blocked');
+    });
+
+    it('moves the account to the new address when the link is followed', () => {
+      given([registered, confirmed, requested])
+        .when((state) => changeEmail({ newEmail: 'dana.new@example.com', addressTaken: false, at }, state))
+        .then([
+          {
+            type: 'UserEmailChanged',
+            data: {
+              userUuid,
+              userRole: 'CLIENT',
+              previousEmail: 'dana@example.com',
+              email: 'dana.new@example.com',
+              changedAt: at.toISOString(),
+            },
+          },
+        ]);
+    });
+
+    it('refuses an address another account took meanwhile, with a code of its own', () => {
+      given([registered, confirmed, requested])
+        .when((state) => changeEmail({ newEmail: 'dana.new@example.com', addressTaken: true, at }, state))
+        .thenRejects('error.email.change.address.taken');
+    });
+
+    it('a later change starts from the address the account moved to', () => {
+      const changed: UserEvent = {
+        type: 'UserEmailChanged',
+        data: {
+          userUuid,
+          userRole: 'CLIENT',
+          previousEmail: 'dana@example.com',
+          email: 'dana.new@example.com',
+          changedAt: at.toISOString(),
+        },
+      };
+      given([registered, confirmed, requested, changed])
+        .when((state) => changeEmail({ newEmail: 'dana.new@example.com', addressTaken: false, at }, state))
+        .thenRejects('error.email.unchanged');
+      given([registered, confirmed, requested, changed])
+        .when((state) => requestEmailChange({ ...request, newEmail: 'dana@example.com' }, state))
+        .then([
+          {
+            type: 'UserEmailChangeRequested',
+            data: { ...requested.data, newEmail: 'dana@example.com', currentEmail: 'dana.new@example.com' },
+          } as UserEvent,
+        ]);
+    });
+
+    it("refuses a blocked account's link", () => {
+      given([registered, confirmed, requested, blocked])
+        .when((state) => changeEmail({ newEmail: 'dana.new@example.com', addressTaken: false, at }, state))
+        .thenRejects('error.account.blocked');
     });
   });
 });

@@ -164,6 +164,62 @@ export function changePassword(command: { at: Date }, state: UserState): UserEve
   ];
 }
 
+/**
+ * The owner asks to sign in with another address (docs/adr/0100-change-of-e-mail.md). The handler has checked the
+ * current password and the step-up code; whether another account holds the address is read before deciding and
+ * passed in. Nothing about the account changes: the event has a link mailed to the new address and a notice to the
+ * current one.
+ */
+export function requestEmailChange(
+  command: { newEmail: string; addressTaken: boolean; language?: Language; at: Date },
+  state: UserState,
+): UserEvent[] {
+  const user = existing(state);
+  if (user.status === 'BLOCKED') throw new DomainError(USER_ERRORS.blocked);
+  if (user.email === command.newEmail) throw new DomainError(USER_ERRORS.emailUnchanged);
+  if (command.addressTaken) throw new DomainError(USER_ERRORS.emailTaken);
+  return [
+    {
+      type: 'UserEmailChangeRequested',
+      data: {
+        userUuid: user.userUuid,
+        userRole: user.role,
+        newEmail: command.newEmail,
+        currentEmail: user.email,
+        language: command.language ?? user.language,
+        requestedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * The link mailed to the new address was followed, which proves the address: the account moves to it. An address
+ * another account took since the request is refused with its own code (the owner asks again with another one), and a
+ * blocked account's link changes nothing.
+ */
+export function changeEmail(
+  command: { newEmail: string; addressTaken: boolean; at: Date },
+  state: UserState,
+): UserEvent[] {
+  const user = existing(state);
+  if (user.status === 'BLOCKED') throw new DomainError(USER_ERRORS.blocked);
+  if (user.email === command.newEmail) throw new DomainError(USER_ERRORS.emailUnchanged);
+  if (command.addressTaken) throw new DomainError(USER_ERRORS.emailTakenMeanwhile);
+  return [
+    {
+      type: 'UserEmailChanged',
+      data: {
+        userUuid: user.userUuid,
+        userRole: user.role,
+        previousEmail: user.email,
+        email: command.newEmail,
+        changedAt: command.at.toISOString(),
+      },
+    },
+  ];
+}
+
 export function resetPassword(command: { at: Date }, state: UserState): UserEvent[] {
   const user = existing(state);
   const reset: UserEvent = {

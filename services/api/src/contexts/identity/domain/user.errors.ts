@@ -15,4 +15,8 @@ export const USER_ERRORS = Object.freeze({
   codeInvalid: 'error.otp.invalid',
   codeReused: 'error.otp.reused',
   viewAsStaffAccount: 'error.view.as.staff.account',
+  emailUnchanged: 'error.email.unchanged',
+  /** The sign-up's code: one account per address. */
+  emailTaken: 'error.login.already.in.use',
+  emailTakenMeanwhile: 'error.email.change.address.taken',
 } as const satisfies Record<string, ErrorCode>);

@@ -72,6 +72,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'UserTwoFactorDisabled':
     case 'UserTwoFactorReset':
       return { ...state, twoFactorEnabled: false };
+    case 'UserEmailChanged':
+      return { ...state, email: event.data.email };
+    case 'UserEmailChangeRequested':
     case 'UserPasswordChanged':
     case 'UserPasswordReset':
     case 'UserPasswordSetByStaff':

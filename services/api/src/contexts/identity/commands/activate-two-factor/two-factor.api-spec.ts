@@ -387,6 +387,44 @@ describe('two-factor sign-in for staff', () => {
       expect(await auditEventTypes(client.userUuid)).toContain('UserTwoFactorDisabled');
     });
 
+    it('asks a code for a change of e-mail: none, wrong and reused are refused, a fresh one sends the link', async () => {
+      const client = await createActiveUser(testApp);
+      const { secret } = await enrol(client);
+      const newEmail = uniqueEmail('step-up-moved');
+      const ask = (otpCode?: string) =>
+        testApp.http
+          .post('/api/email')
+          .set('Authorization', `Bearer ${client.accessToken}`)
+          .send({ newEmail, currentPassword: client.password, otpCode });
+      const withoutCode = await ask();
+      expect(withoutCode.status).toBe(403);
+      expect(withoutCode.body.error).toBe('error.otp.step.up.required');
+      const wrong = await ask(wrongCodeFor(secret));
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toBe('error.otp.invalid');
+      // The code of the step the sign-in already spent.
+      const reused = await ask(codeAt(secret, clock.now()));
+      expect(reused.status).toBe(400);
+      expect(reused.body.error).toBe('error.otp.reused');
+      // A wrong password is refused before the code is looked at, so it spends nothing.
+      const wrongPassword = await testApp.http
+        .post('/api/email')
+        .set('Authorization', `Bearer ${client.accessToken}`)
+        .send({ newEmail, currentPassword: 'Not-It-123!', otpCode: wrongCodeFor(secret) });
+      expect(wrongPassword.body.error).toBe('error.password.current.incorrect');
+      expect(testApp.mailbox.messages.some((mail) => mail.to.includes(newEmail))).toBe(false);
+
+      expect((await ask(nextCode(secret))).status).toBe(202);
+      const mail = await testApp.mailbox.waitFor(newEmail, (received) => received.text.includes('/email-change/'));
+      const token = mail.text.match(/\/email-change\/([A-Za-z0-9_-]+)/)?.[1];
+      expect((await testApp.http.put('/api/email/token').send({ token })).status).toBe(200);
+      // Two-factor sign-in stays on for the account under its new address.
+      const byNewAddress = await signIn(newEmail, client.password);
+      expect(byNewAddress.body.error).toBe('error.otp.required');
+      expect((await signIn(newEmail, client.password, nextCode(secret))).status).toBe(200);
+      expect(await auditEventTypes(client.userUuid)).toContain('UserEmailChanged');
+    });
+
     it('refuses to enrol through a staff member’s view-as token of the client', async () => {
       const client = await createActiveUser(testApp);
       const manager = await createActiveUser(testApp, { role: 'MANAGER' });

@@ -1,5 +1,13 @@
+import type { AuditLog, Page } from '@kupa/proto';
+import { Mailbox, type ReceivedMail } from '../../../../test-support/mailbox';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { adminToken, createActiveUser, signIn, signInResponse } from '../../../../test-support/identity-fixtures';
+import {
+  adminToken,
+  createActiveUser,
+  signIn,
+  signInResponse,
+  uniqueEmail,
+} from '../../../../test-support/identity-fixtures';
 
 describe('password changes', () => {
   let testApp: TestApp;
@@ -179,5 +187,135 @@ describe('password changes', () => {
       .send({ password: 'Set-By-Staff-1!' });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('error.user.not.found');
+  });
+
+  describe('changes of e-mail (ADR 0100)', () => {
+    const askEmailChange = (token: string, body: Record<string, unknown>) =>
+      testApp.http.post('/api/email').set('Authorization', `Bearer ${token}`).send(body);
+    const confirmEmailChange = (token: string) => testApp.http.put('/api/email/token').send({ token });
+    const linkTokenOf = (mail: ReceivedMail) =>
+      Mailbox.link(mail, 'http://kupa.test/email-change/').split('/').pop() ?? '';
+    const linkMailTo = (address: string) =>
+      testApp.mailbox.waitFor(address, (received) => received.text.includes('/email-change/'));
+
+    it('asks for the current password and a free, valid address that is not the current one', async () => {
+      const user = await createActiveUser(testApp);
+      const other = await createActiveUser(testApp);
+      const newEmail = uniqueEmail('moved');
+
+      const wrongPassword = await askEmailChange(user.accessToken, { newEmail, currentPassword: 'Not-It-123!' });
+      expect(wrongPassword.status).toBe(400);
+      expect(wrongPassword.body.error).toBe('error.password.current.incorrect');
+
+      const taken = await askEmailChange(user.accessToken, { newEmail: other.email, currentPassword: user.password });
+      expect(taken.status).toBe(409);
+      expect(taken.body.error).toBe('error.login.already.in.use');
+
+      const same = await askEmailChange(user.accessToken, { newEmail: user.email, currentPassword: user.password });
+      expect(same.status).toBe(400);
+      expect(same.body.error).toBe('error.email.unchanged');
+
+      const invalid = await askEmailChange(user.accessToken, {
+        newEmail: 'not an address',
+        currentPassword: user.password,
+      });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.details.fields).toContainEqual(expect.objectContaining({ field: 'newEmail' }));
+
+      // None of the refusals sent a link anywhere or changed the account.
+      expect(testApp.mailbox.messages.some((mail) => mail.to.includes(newEmail))).toBe(false);
+      expect((await me(user.accessToken)).body.email).toBe(user.email);
+    });
+
+    it('mails a link to the new address and a notice to the old one; the link moves the account once', async () => {
+      const user = await createActiveUser(testApp);
+      const [other] = await twoSessions(user.email, user.password);
+      const newEmail = uniqueEmail('moved');
+
+      const asked = await askEmailChange(user.accessToken, {
+        newEmail: `  ${newEmail.toUpperCase()} `,
+        currentPassword: user.password,
+        language: 'en',
+      });
+      expect(asked.status).toBe(202);
+      // Nothing changes yet: the account still signs in with its old address.
+      expect((await me(user.accessToken)).body.email).toBe(user.email);
+
+      const linkMail = await linkMailTo(newEmail);
+      expect(linkMail.subject).toBe('Confirm your new Kupa e-mail address');
+      const notice = await testApp.mailbox.waitFor(user.email, (received) => received.text.includes(newEmail));
+      expect(notice.subject).toBe('A change of your Kupa e-mail address was asked for');
+      expect(notice.text).not.toContain('/email-change/');
+      const token = linkTokenOf(linkMail);
+
+      const confirmed = await confirmEmailChange(token);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toEqual({ email: newEmail });
+      const again = await confirmEmailChange(token);
+      expect(again.status).toBe(400);
+      expect(again.body.error).toBe('error.email.change.token.invalid');
+
+      // Every session ended; the new address signs in, the old one no longer does.
+      expect((await me(user.accessToken)).status).toBe(401);
+      expect((await refresh(other.refreshCookie)).status).toBe(401);
+      const byOld = await testApp.http.post('/api/auth/signin').send({ email: user.email, password: user.password });
+      expect(byOld.status).toBe(401);
+      const signedIn = await signIn(testApp, newEmail, user.password);
+      expect((await me(signedIn)).body.email).toBe(newEmail);
+
+      // The old address is told the change is done; the activity log tells staff the address history.
+      const done = await testApp.mailbox.waitFor(user.email, (received) => /was changed|שונתה/.test(received.subject));
+      expect(done.text).toContain(newEmail);
+      const log = await testApp.http
+        .post('/api/audit-logs/search')
+        .set('Authorization', `Bearer ${await adminToken(testApp)}`)
+        .send({ targetAndParentIds: [user.userUuid], size: 100 });
+      const entries = (log.body as Page<AuditLog>).content;
+      expect(entries.map((entry) => entry.eventType)).toEqual(
+        expect.arrayContaining(['UserEmailChangeRequested', 'UserEmailChanged']),
+      );
+      const changedEntry = entries.find((entry) => entry.eventType === 'UserEmailChanged');
+      expect(JSON.stringify(changedEntry)).toContain(user.email);
+      expect(JSON.stringify(changedEntry)).toContain(newEmail);
+    });
+
+    it('refuses a link whose address another account took meanwhile, and one a password change retired', async () => {
+      const user = await createActiveUser(testApp);
+      const wanted = uniqueEmail('wanted');
+      expect(
+        (await askEmailChange(user.accessToken, { newEmail: wanted, currentPassword: user.password })).status,
+      ).toBe(202);
+      const token = linkTokenOf(await linkMailTo(wanted));
+      // Someone signs up with the address before the owner opens the link.
+      await createActiveUser(testApp, { email: wanted });
+      const taken = await confirmEmailChange(token);
+      expect(taken.status).toBe(409);
+      expect(taken.body.error).toBe('error.email.change.address.taken');
+
+      const later = uniqueEmail('later');
+      expect((await askEmailChange(user.accessToken, { newEmail: later, currentPassword: user.password })).status).toBe(
+        202,
+      );
+      const laterToken = linkTokenOf(await linkMailTo(later));
+      const changed = await change(user.accessToken, {
+        oldPassword: user.password,
+        password: 'Brand-New-9!',
+        confirmPassword: 'Brand-New-9!',
+      });
+      expect(changed.status).toBe(204);
+      const retired = await confirmEmailChange(laterToken);
+      expect(retired.status).toBe(400);
+      expect(retired.body.error).toBe('error.email.change.token.invalid');
+      expect(await signIn(testApp, user.email, 'Brand-New-9!')).toEqual(expect.any(String));
+    });
+
+    it('lets staff change their own address the same way', async () => {
+      const manager = await createActiveUser(testApp, { role: 'MANAGER' });
+      const newEmail = uniqueEmail('staff-moved');
+      const asked = await askEmailChange(manager.accessToken, { newEmail, currentPassword: manager.password });
+      expect(asked.status).toBe(202);
+      expect((await confirmEmailChange(linkTokenOf(await linkMailTo(newEmail)))).status).toBe(200);
+      expect(await signIn(testApp, newEmail, manager.password)).toEqual(expect.any(String));
+    });
   });
 });

@@ -37,6 +37,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
           await this.credentials.save(tx.manager, userUuid, passwordHash, at);
           // Whoever knew the old password may hold a session; a reset ends them all.
           await this.refreshTokens.endSessions(tx.manager, userUuid, at, null);
+          await this.tokens.retire(tx.manager, userUuid, 'EMAIL_CHANGE', at);
         },
       ),
     );

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   type ConfirmationResponse,
+  type EmailChangeResponse,
   type Language,
   LANGUAGES,
   type Note,
@@ -157,6 +158,11 @@ export class RefreshResponseDto implements RefreshResponse {
 export class ConfirmationResponseDto implements ConfirmationResponse {
   @ApiProperty({ enum: USER_STATUSES })
   status: UserStatus;
+}
+
+export class EmailChangeResponseDto implements EmailChangeResponse {
+  @ApiProperty({ description: 'The address the account signs in with from now on' })
+  email: string;
 }
 
 export class TwoFactorEnrolmentDto implements TwoFactorEnrolment {

@@ -47,3 +47,11 @@ export const SIGN_UP_LIMITS: RateLimitRules = ({ rateLimits }) => [
 export const MAIL_REQUEST_LIMITS: RateLimitRules = ({ rateLimits }) => [
   { name: 'per-address', key: 'ip', ...rateLimits.mailRequestsPerAddress },
 ];
+
+/**
+ * Asking for a change of e-mail sends two mails, one to an address the caller names (docs/adr/0100-change-of-e-mail.md):
+ * the mail requests' allowance, counted per signed-in account, so that one account cannot mail-bomb a stranger.
+ */
+export const EMAIL_CHANGE_LIMITS: RateLimitRules = ({ rateLimits }) => [
+  { name: 'per-account', key: 'account', ...rateLimits.mailRequestsPerAddress },
+];

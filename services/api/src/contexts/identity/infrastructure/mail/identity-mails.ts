@@ -3,25 +3,40 @@ import { LIMITS, type Language } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import type { MailKind, RenderedMail, StoredMail } from '../../../../platform/mail';
-import { confirmationMail, passwordResetMail, twoFactorResetMail } from '../../../../platform/mail/templates';
+import {
+  confirmationMail,
+  emailChangedMail,
+  emailChangeLinkMail,
+  emailChangeRequestedMail,
+  passwordResetMail,
+  twoFactorResetMail,
+} from '../../../../platform/mail/templates';
 import { type OneTimeTokenPurpose, OneTimeTokens } from '../persistence/one-time-tokens';
 
 export const CONFIRMATION_TOKEN_TTL_MS = LIMITS.confirmationTokenTtlHours * 60 * 60 * 1000;
 export const PASSWORD_RESET_TOKEN_TTL_MS = LIMITS.passwordResetTokenTtlHours * 60 * 60 * 1000;
+export const EMAIL_CHANGE_TOKEN_TTL_MS = LIMITS.emailChangeTokenTtlHours * 60 * 60 * 1000;
 
 const LINKS = {
   EMAIL_CONFIRMATION: { ttlMs: CONFIRMATION_TOKEN_TTL_MS, path: 'confirmation-token' },
   PASSWORD_RESET: { ttlMs: PASSWORD_RESET_TOKEN_TTL_MS, path: 'set-password' },
+  EMAIL_CHANGE: { ttlMs: EMAIL_CHANGE_TOKEN_TTL_MS, path: 'email-change' },
 } as const;
 
 export const CONFIRMATION_MAIL_KIND = 'identity.confirmation';
 export const PASSWORD_RESET_MAIL_KIND = 'identity.password-reset';
 export const TWO_FACTOR_RESET_MAIL_KIND = 'identity.two-factor-reset';
+/** A change of e-mail (docs/adr/0100-change-of-e-mail.md): the link to the new address, the notices to the old one. */
+export const EMAIL_CHANGE_LINK_MAIL_KIND = 'identity.email-change';
+export const EMAIL_CHANGE_REQUESTED_MAIL_KIND = 'identity.email-change-requested';
+export const EMAIL_CHANGED_MAIL_KIND = 'identity.email-changed';
 
 /** What the identity mails carry in the outbox: who they greet. Tokens are made only when a mail is sent. */
 export interface IdentityMailPayload {
   userUuid: string;
   firstName: string;
+  /** The address a change of e-mail moves to (its three mails only). */
+  newEmail?: string;
 }
 
 /**
@@ -69,6 +84,33 @@ export class IdentityMails {
           return twoFactorResetMail(languageOf(mail), { firstName, link: `${this.config.publicUrl}/my-profile` });
         },
       },
+      {
+        name: EMAIL_CHANGE_LINK_MAIL_KIND,
+        renderingLifetimeMs: LINKS.EMAIL_CHANGE.ttlMs,
+        render: async (mail, manager, now): Promise<RenderedMail> => {
+          const { userUuid, firstName, newEmail } = mail.payload as unknown as IdentityMailPayload;
+          const link = await this.link(manager, now, userUuid, 'EMAIL_CHANGE', newEmail ?? null);
+          return emailChangeLinkMail(languageOf(mail), { firstName, newEmail: newEmail ?? '', link });
+        },
+      },
+      {
+        name: EMAIL_CHANGE_REQUESTED_MAIL_KIND,
+        renderingLifetimeMs: LINKS.EMAIL_CHANGE.ttlMs,
+        render: async (mail): Promise<RenderedMail> => {
+          const { firstName, newEmail } = mail.payload as unknown as IdentityMailPayload;
+          const link = `${this.config.publicUrl}/my-profile`;
+          return emailChangeRequestedMail(languageOf(mail), { firstName, newEmail: newEmail ?? '', link });
+        },
+      },
+      {
+        name: EMAIL_CHANGED_MAIL_KIND,
+        renderingLifetimeMs: PASSWORD_RESET_TOKEN_TTL_MS,
+        render: async (mail): Promise<RenderedMail> => {
+          const { firstName, newEmail } = mail.payload as unknown as IdentityMailPayload;
+          const link = `${this.config.publicUrl}/login`;
+          return emailChangedMail(languageOf(mail), { firstName, newEmail: newEmail ?? '', link });
+        },
+      },
     ];
   }
 
@@ -78,9 +120,10 @@ export class IdentityMails {
     now: Date,
     userUuid: string,
     purpose: OneTimeTokenPurpose,
+    email: string | null = null,
   ): Promise<string> {
     const { ttlMs, path } = LINKS[purpose];
-    const token = await this.tokens.issue(userUuid, purpose, ttlMs, now, manager);
+    const token = await this.tokens.issue(userUuid, purpose, ttlMs, now, manager, email);
     return `${this.config.publicUrl}/${path}/${token}`;
   }
 

@@ -258,3 +258,19 @@ export class RefreshTokensRevokedBy1768600007900 implements MigrationInterface {
     await runner.query(`ALTER TABLE refresh_tokens DROP COLUMN revoked_by`);
   }
 }
+
+/**
+ * A change of e-mail's link (docs/adr/0100-change-of-e-mail.md) is bound to the address it was mailed to: the token
+ * row keeps that address, so a link can only ever move the account to the address that received it.
+ */
+export class IdentityTokensEmail1770800010000 implements MigrationInterface {
+  name = 'IdentityTokensEmail1770800010000';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE identity_tokens ADD COLUMN email text`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`ALTER TABLE identity_tokens DROP COLUMN email`);
+  }
+}

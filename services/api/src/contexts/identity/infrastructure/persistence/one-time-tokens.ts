@@ -3,8 +3,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { firstRows } from './query-results';
 import { hashSecretToken, newSecretToken } from './secret-token';
 
-/** What a mailed link proves: the address (confirmation) or the right to choose a new password (reset). */
-export type OneTimeTokenPurpose = 'EMAIL_CONFIRMATION' | 'PASSWORD_RESET';
+/**
+ * What a mailed link proves: the address (confirmation), the right to choose a new password (reset), or that the
+ * owner reads the new address they asked to move to (change of e-mail, whose token keeps that address).
+ */
+export type OneTimeTokenPurpose = 'EMAIL_CONFIRMATION' | 'PASSWORD_RESET' | 'EMAIL_CHANGE';
 
 /**
  * E-mailed single-use tokens (account confirmation, password reset) in `identity_tokens`, stored as their SHA-256 so
@@ -21,6 +24,7 @@ export class OneTimeTokens {
     ttlMs: number,
     now: Date,
     manager: EntityManager = this.dataSource.manager,
+    email: string | null = null,
   ): Promise<string> {
     const token = newSecretToken();
     await manager.query(
@@ -28,8 +32,9 @@ export class OneTimeTokens {
       [userUuid, purpose, now],
     );
     await manager.query(
-      `INSERT INTO identity_tokens (token_hash, user_uuid, purpose, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`,
-      [hashSecretToken(token), userUuid, purpose, new Date(now.getTime() + ttlMs), now],
+      `INSERT INTO identity_tokens (token_hash, user_uuid, purpose, expires_at, created_at, email)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [hashSecretToken(token), userUuid, purpose, new Date(now.getTime() + ttlMs), now, email],
     );
     return token;
   }
@@ -41,6 +46,28 @@ export class OneTimeTokens {
       [hashSecretToken(token), purpose, now],
     );
     return rows[0]?.user_uuid ?? null;
+  }
+
+  /**
+   * Retires the user's unused tokens of one purpose: a password change or reset retires a pending change of e-mail's
+   * link, so an owner warned by the notice stops a change they did not ask for (docs/adr/0100-change-of-e-mail.md).
+   */
+  async retire(manager: EntityManager, userUuid: string, purpose: OneTimeTokenPurpose, now: Date): Promise<void> {
+    await manager.query(
+      `UPDATE identity_tokens SET used_at = $3 WHERE user_uuid = $1 AND purpose = $2 AND used_at IS NULL`,
+      [userUuid, purpose, now],
+    );
+  }
+
+  /** The user and the address a still-valid change-of-e-mail token was mailed to, without using it up. */
+  async peekEmailChange(token: string, now: Date): Promise<{ userUuid: string; newEmail: string } | null> {
+    const rows: Array<{ user_uuid: string; email: string | null }> = await this.dataSource.query(
+      `SELECT user_uuid, email FROM identity_tokens
+       WHERE token_hash = $1 AND purpose = 'EMAIL_CHANGE' AND used_at IS NULL AND expires_at > $2`,
+      [hashSecretToken(token), now],
+    );
+    const row = rows[0];
+    return row?.email ? { userUuid: row.user_uuid, newEmail: row.email } : null;
   }
 
   /**

@@ -6,6 +6,9 @@ import type { RecordedEvent } from '../../../../platform/event-store/event-store
 import type { UserEvent } from '../../domain/user.events';
 import {
   CONFIRMATION_MAIL_KIND,
+  EMAIL_CHANGE_LINK_MAIL_KIND,
+  EMAIL_CHANGE_REQUESTED_MAIL_KIND,
+  EMAIL_CHANGED_MAIL_KIND,
   type IdentityMailPayload,
   PASSWORD_RESET_MAIL_KIND,
   TWO_FACTOR_RESET_MAIL_KIND,
@@ -16,7 +19,9 @@ export const IDENTITY_MAILS_PROCESSOR = 'identity-mails';
 /**
  * Turns the identity events that call for a mail into outbox rows, in the transaction that moves this processor's
  * checkpoint: a sign-up, a request for the confirmation mail again, a request for a password-reset link, and a
- * client's or ambassador's two-factor sign-in reset by staff (docs/adr/0098-client-two-factor-and-step-up.md). The causing
+ * client's or ambassador's two-factor sign-in reset by staff (docs/adr/0098-client-two-factor-and-step-up.md), and a
+ * change of e-mail asked for and done (docs/adr/0100-change-of-e-mail.md), whose mails go to the addresses the event
+ * names rather than the account's current one. The causing
  * event's position is the dedupe key, so a batch handled twice (another runner, a restart) records each mail once.
  * The recipient's address and name come from the users read model, which the same append already updated.
  */
@@ -27,6 +32,8 @@ export class IdentityMailsProcessor implements Processor {
     'UserConfirmationMailRequested',
     'UserPasswordResetRequested',
     'UserTwoFactorReset',
+    'UserEmailChangeRequested',
+    'UserEmailChanged',
   ] as const;
 
   constructor(private readonly clock: { now(): Date }) {}
@@ -57,6 +64,34 @@ export class IdentityMailsProcessor implements Processor {
           // Staff are told in person by the admin who reset it; a client learns it from this mail.
           if (!isStaffRole(event.data.userRole))
             mails.push({ ...base, kind: TWO_FACTOR_RESET_MAIL_KIND, language: user.language === 'en' ? 'en' : 'he' });
+          break;
+        case 'UserEmailChangeRequested': {
+          const change = { ...payload, newEmail: event.data.newEmail };
+          mails.push({
+            ...base,
+            dedupeKey: `event:${recorded.eventId}:new-address`,
+            recipient: event.data.newEmail,
+            payload: { ...change },
+            kind: EMAIL_CHANGE_LINK_MAIL_KIND,
+            language: event.data.language,
+          });
+          mails.push({
+            ...base,
+            recipient: event.data.currentEmail,
+            payload: { ...change },
+            kind: EMAIL_CHANGE_REQUESTED_MAIL_KIND,
+            language: event.data.language,
+          });
+          break;
+        }
+        case 'UserEmailChanged':
+          mails.push({
+            ...base,
+            recipient: event.data.previousEmail,
+            payload: { ...payload, newEmail: event.data.email },
+            kind: EMAIL_CHANGED_MAIL_KIND,
+            language: user.language === 'en' ? 'en' : 'he',
+          });
           break;
         default:
           break;

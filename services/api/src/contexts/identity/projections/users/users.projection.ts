@@ -15,13 +15,14 @@ export class UsersProjection implements InlineProjection {
   constructor(private readonly changed: (manager: EntityManager, userUuid: string) => void = () => undefined) {}
 
   readonly name = 'users';
-  /** Notes and mail requests change nothing in `users`. */
+  /** Notes and mail requests (a change of e-mail's too) change nothing in `users`. */
   readonly handles = ALL_USER_EVENT_TYPES.filter(
     (type) =>
       type !== 'UserNoteAdded' &&
       type !== 'UserNoteDeleted' &&
       type !== 'UserConfirmationMailRequested' &&
-      type !== 'UserPasswordResetRequested',
+      type !== 'UserPasswordResetRequested' &&
+      type !== 'UserEmailChangeRequested',
   );
   readonly tables = ['users'];
   readonly replayChecked = [{ table: 'users', key: ['uuid'] }];
@@ -71,6 +72,9 @@ export class UsersProjection implements InlineProjection {
           event.data.firstName,
           event.data.lastName,
         ]);
+      // The unique e-mail index refuses an address another account took meanwhile, and with it the whole append.
+      case 'UserEmailChanged':
+        return this.update(manager, event.data.userUuid, occurredAt, ', email = $3', [event.data.email]);
       case 'UserRoleChanged':
         return this.update(manager, event.data.userUuid, occurredAt, ', role = $3', [event.data.role]);
       case 'UserTrialRejected':
@@ -90,6 +94,7 @@ export class UsersProjection implements InlineProjection {
       case 'UserNoteDeleted':
       case 'UserConfirmationMailRequested':
       case 'UserPasswordResetRequested':
+      case 'UserEmailChangeRequested':
       case 'UserViewedByStaff':
       case 'UserSessionsEndedByStaff':
         return;
