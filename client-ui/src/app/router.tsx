@@ -87,6 +87,13 @@ const confirmationRoute = createRoute({
   component: lazyPage(() => import('../features/auth/confirm-account/confirm-account-page'), 'ConfirmAccountPage'),
 });
 
+// The link mailed to a new address (ADR 0100): signed in or not, the token names the account and the address.
+const emailChangeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/email-change/$token',
+  component: lazyPage(() => import('../features/profile/confirm-email-change-page'), 'ConfirmEmailChangePage'),
+});
+
 const blockedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/blocked',
@@ -295,6 +302,7 @@ export const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   setPasswordRoute,
   confirmationRoute,
+  emailChangeRoute,
   blockedRoute,
   unsubscribeRoute,
   endSessionRoute,

@@ -5,6 +5,7 @@ import { importWithReload } from '../../lib/reload-once';
 import { useT } from '../../lib/i18n/i18n';
 import { Page } from '../../lib/ui/page';
 import { AnnouncementsSection } from './announcements-section';
+import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { EditNameForm } from './edit-name-form';
 import { ProfileDetails } from './profile-details';
@@ -19,7 +20,7 @@ const SessionsSection = lazy(() =>
 );
 
 /**
- * The signed-in user's details, name editing, password change, two-factor sign-in, the saved card, the
+ * The signed-in user's details, name editing, change of e-mail, password change, two-factor sign-in, the saved card, the
  * announcements switch and the active sessions.
  */
 export function MyProfilePage() {
@@ -32,6 +33,7 @@ export function MyProfilePage() {
           <ProfileDetails user={me} />
           {/* Keyed by the stored name so the form starts over from the saved values after an update. */}
           <EditNameForm key={`${me.firstName}\u0000${me.lastName}`} user={me} />
+          <ChangeEmailForm twoFactorEnabled={me.twoFactorEnabled} />
           <ChangePasswordForm twoFactorEnabled={me.twoFactorEnabled} />
           <TwoFactorSection enabled={me.twoFactorEnabled} />
           <SavedCardSection />

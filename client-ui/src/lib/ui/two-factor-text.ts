@@ -8,7 +8,8 @@ import { useLangStore } from '../stores/lang-store';
  */
 const he = {
   title: 'אימות דו-שלבי',
-  intro: 'כשהאימות הדו-שלבי מופעל, כניסה, העברת יתרה, שינוי סיסמה וכיבוי האימות דורשים קוד מאפליקציית אימות בטלפון.',
+  intro:
+    'כשהאימות הדו-שלבי מופעל, כניסה, העברת יתרה, שינוי סיסמה או דוא״ל וכיבוי האימות דורשים קוד מאפליקציית אימות בטלפון.',
   on: 'מופעל',
   off: 'כבוי',
   turnOn: 'הפעלה',
@@ -36,7 +37,7 @@ export const TWO_FACTOR_TEXT: Readonly<Record<Language, Readonly<Record<TwoFacto
   en: {
     title: 'Two-factor sign-in',
     intro:
-      'With two-factor sign-in on, signing in, transferring balance, changing your password and turning it off ask for a code from an authenticator app on your phone.',
+      'With two-factor sign-in on, signing in, transferring balance, changing your password or e-mail and turning it off ask for a code from an authenticator app on your phone.',
     on: 'On',
     off: 'Off',
     turnOn: 'Turn on',
