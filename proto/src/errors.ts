@@ -34,20 +34,10 @@ export const CLIENT_ERROR_CATALOGUE = {
     en: 'The confirmation link was not found or has expired',
     he: 'קישור האימות לא נמצא או שפג תוקפו',
   },
-  'error.email.unchanged': {
-    status: 400,
-    en: 'This is already your e-mail address',
-    he: 'זו כבר כתובת הדוא״ל שלך',
-  },
-  'error.email.change.token.invalid': {
-    status: 400,
-    en: 'The link to confirm the new e-mail address was not found, was already used or has expired',
-    he: 'הקישור לאישור כתובת הדוא״ל החדשה לא נמצא, כבר נוצל או שפג תוקפו',
-  },
   'error.email.change.address.taken': {
     status: 409,
-    en: 'The new e-mail address was taken by another account meanwhile. Ask for the change again with another address',
-    he: 'כתובת הדוא״ל החדשה נתפסה בינתיים על ידי חשבון אחר. בקשו את השינוי שוב עם כתובת אחרת',
+    en: 'The address was taken meanwhile',
+    he: 'הכתובת נתפסה בינתיים',
   },
   'error.password.current.incorrect': {
     status: 400,

@@ -24,7 +24,7 @@ describe('change of e-mail (ADR 0100)', () => {
   it('sends the address as the API stores it, then says where the link went', async () => {
     signInAs();
     const { calls } = mockFetch(({ url }) =>
-      url === '/api/email' ? jsonResponse(202) : jsonResponse(200, makeUser()),
+      url === '/api/email' ? jsonResponse(204) : jsonResponse(200, makeUser()),
     );
     const user = userEvent.setup();
     renderApp('/my-profile');

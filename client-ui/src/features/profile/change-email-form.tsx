@@ -9,13 +9,13 @@ import Typography from '@mui/material/Typography';
 import { checkEmail, checkRequired, firstIssue, normalizeEmail, type RuleIssue } from '@kupa/proto';
 import { errorMessageFor, fieldErrorsOf, isApiError } from '../../lib/api/api-error';
 import { notifyError } from '../../lib/api/query-client';
-import { usersApi } from '../../lib/api/endpoints';
 import { useT } from '../../lib/i18n/i18n';
 import { ONE_TIME_CODE_ERRORS, OneTimeCodeField } from '../../lib/ui/one-time-code-field';
 import { PasswordField } from '../../lib/ui/password-field';
 import { inputTestId } from '../../lib/ui/test-ids';
 import { useTwoFactorText } from '../../lib/ui/two-factor-text';
 import { ReadOnlyAction } from '../../lib/view-as/read-only-action';
+import { emailChangeApi } from './email-change-api';
 import { EMAIL_CHANGE_TEXT } from './email-change-text';
 
 interface EmailChangeValues {
@@ -26,7 +26,7 @@ interface EmailChangeValues {
 const EMPTY: EmailChangeValues = { newEmail: '', currentPassword: '' };
 
 /** Refusals about the address, said on its field rather than in a toast. */
-const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['error.login.already.in.use', 'error.email.unchanged']);
+const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['error.login.already.in.use']);
 
 export function validateEmailChange(values: EmailChangeValues): Partial<Record<keyof EmailChangeValues, RuleIssue>> {
   const issues: Partial<Record<keyof EmailChangeValues, RuleIssue>> = {};
@@ -54,7 +54,7 @@ export function ChangeEmailForm({ twoFactorEnabled = false }: { twoFactorEnabled
   const passwordInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const ask = useMutation({
-    mutationFn: usersApi.changeEmail,
+    mutationFn: emailChangeApi.ask,
     meta: { silentError: true },
     onSuccess: (_answer, request) => {
       setSentTo(request.newEmail);

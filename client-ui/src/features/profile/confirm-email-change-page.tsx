@@ -5,12 +5,13 @@ import AlertTitle from '@mui/material/AlertTitle';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { authApi, usersApi } from '../../lib/api/endpoints';
+import { authApi } from '../../lib/api/endpoints';
 import { errorMessageFor } from '../../lib/api/api-error';
 import { useT } from '../../lib/i18n/i18n';
 import { useUserStore } from '../../lib/stores/user-store';
 import { AuthCard } from '../../lib/ui/page';
 import { RouterButton } from '../../lib/ui/router-link';
+import { emailChangeApi } from './email-change-api';
 import { EMAIL_CHANGE_TEXT } from './email-change-text';
 
 const routeApi = getRouteApi('/email-change/$token');
@@ -28,7 +29,7 @@ export function ConfirmEmailChangePage() {
   const confirmation = useQuery({
     queryKey: ['email-change-token', token],
     queryFn: async () => {
-      const answer = await usersApi.confirmEmailChange(token);
+      const answer = await emailChangeApi.confirm(token);
       // The server already ended this browser's session; the local sign-out only forgets it.
       if (useUserStore.getState().accessToken !== null) {
         await authApi.logout().catch(() => undefined);

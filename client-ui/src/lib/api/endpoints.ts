@@ -19,8 +19,6 @@ import {
   type NotificationPage,
   type NotificationPageRequest,
   type ChangePasswordRequest,
-  type ChangeEmailRequest,
-  type EmailChangeResponse,
   type ChangeSubscriptionLoginRequest,
   type ChangeSubscriptionPasswordRequest,
   type Dictionaries,
@@ -69,11 +67,6 @@ export const usersApi = {
   me: () => api.get<User>(API_ROUTES.me),
   updateName: (userUuid: string, body: UpdateUserRequest) => api.put<User>(API_ROUTES.user(userUuid), body),
   changePassword: (body: ChangePasswordRequest) => api.put<void>(API_ROUTES.changePassword, body),
-  /** Asks to move to another address; the link mailed there confirms it (docs/adr/0100-change-of-e-mail.md). */
-  changeEmail: (body: ChangeEmailRequest) => api.post<void>(API_ROUTES.changeEmail, body),
-  /** The link's page: opened signed in or not, and the change ends every session, so no refresh is tried. */
-  confirmEmailChange: (token: string) =>
-    api.put<EmailChangeResponse>(API_ROUTES.confirmEmailChange, { token }, { skipRefresh: true }),
 };
 
 /** The account's own two-factor sign-in (docs/adr/0098-client-two-factor-and-step-up.md). */

@@ -672,7 +672,7 @@ describe('user decider', () => {
     it('refuses the address the account already has', () => {
       given([registered, confirmed])
         .when((state) => requestEmailChange({ ...request, newEmail: 'dana@example.com' }, state))
-        .thenRejects('error.email.unchanged');
+        .thenRejects('error.login.already.in.use');
     });
 
     it("refuses an address another account holds, with the sign-up's code", () => {
@@ -723,7 +723,7 @@ describe('user decider', () => {
       };
       given([registered, confirmed, requested, changed])
         .when((state) => changeEmail({ newEmail: 'dana.new@example.com', addressTaken: false, at }, state))
-        .thenRejects('error.email.unchanged');
+        .thenRejects('error.login.already.in.use');
       given([registered, confirmed, requested, changed])
         .when((state) => requestEmailChange({ ...request, newEmail: 'dana@example.com' }, state))
         .then([

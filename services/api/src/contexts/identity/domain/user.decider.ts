@@ -176,7 +176,7 @@ export function requestEmailChange(
 ): UserEvent[] {
   const user = existing(state);
   if (user.status === 'BLOCKED') throw new DomainError(USER_ERRORS.blocked);
-  if (user.email === command.newEmail) throw new DomainError(USER_ERRORS.emailUnchanged);
+  if (user.email === command.newEmail) throw new DomainError(USER_ERRORS.emailTaken);
   if (command.addressTaken) throw new DomainError(USER_ERRORS.emailTaken);
   return [
     {
@@ -204,7 +204,7 @@ export function changeEmail(
 ): UserEvent[] {
   const user = existing(state);
   if (user.status === 'BLOCKED') throw new DomainError(USER_ERRORS.blocked);
-  if (user.email === command.newEmail) throw new DomainError(USER_ERRORS.emailUnchanged);
+  if (user.email === command.newEmail) throw new DomainError(USER_ERRORS.emailTaken);
   if (command.addressTaken) throw new DomainError(USER_ERRORS.emailTakenMeanwhile);
   return [
     {

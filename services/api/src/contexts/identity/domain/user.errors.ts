@@ -15,8 +15,7 @@ export const USER_ERRORS = Object.freeze({
   codeInvalid: 'error.otp.invalid',
   codeReused: 'error.otp.reused',
   viewAsStaffAccount: 'error.view.as.staff.account',
-  emailUnchanged: 'error.email.unchanged',
-  /** The sign-up's code: one account per address. */
+  /** The sign-up's code: one account per address, the account's own included. */
   emailTaken: 'error.login.already.in.use',
   emailTakenMeanwhile: 'error.email.change.address.taken',
 } as const satisfies Record<string, ErrorCode>);

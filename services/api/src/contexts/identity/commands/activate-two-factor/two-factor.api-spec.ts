@@ -414,7 +414,7 @@ describe('two-factor sign-in for staff', () => {
       expect(wrongPassword.body.error).toBe('error.password.current.incorrect');
       expect(testApp.mailbox.messages.some((mail) => mail.to.includes(newEmail))).toBe(false);
 
-      expect((await ask(nextCode(secret))).status).toBe(202);
+      expect((await ask(nextCode(secret))).status).toBe(204);
       const mail = await testApp.mailbox.waitFor(newEmail, (received) => received.text.includes('/email-change/'));
       const token = mail.text.match(/\/email-change\/([A-Za-z0-9_-]+)/)?.[1];
       expect((await testApp.http.put('/api/email/token').send({ token })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { type Actor, CurrentActor, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { ApiErrors, RateLimit } from '../../../../platform/http';
 import { EMAIL_CHANGE_LIMITS } from '../../infrastructure/http/rate-limits';
@@ -18,9 +18,9 @@ export class ChangeEmailController {
    * (docs/adr/0100-change-of-e-mail.md). It sends mail to an address the caller names, so it is limited per account.
    */
   @Post()
-  @ApiAcceptedResponse({ description: 'Asked: a link goes to the new address, a notice to the current one' })
+  @ApiNoContentResponse({ description: 'Asked: a link goes to the new address, a notice to the current one' })
   @ApiErrors(400, 401, 403, 409, 429)
-  @HttpCode(202)
+  @HttpCode(204)
   @RateLimit(EMAIL_CHANGE_LIMITS)
   async change(
     @CurrentActor() actor: Actor,

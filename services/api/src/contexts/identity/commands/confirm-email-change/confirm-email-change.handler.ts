@@ -29,7 +29,7 @@ export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailCh
 
   async execute({ token, context }: ConfirmEmailChangeCommand): Promise<EmailChangeResponse> {
     const change = await this.tokens.peekEmailChange(token, this.clock.now());
-    if (!change) throw new ApiError('error.email.change.token.invalid');
+    if (!change) throw new ApiError('error.confirmation.token.invalid');
     const { userUuid, newEmail } = change;
     const holder = await this.users.findByEmail(newEmail);
     const addressTaken = holder !== null && holder.uuid !== userUuid;
@@ -42,7 +42,7 @@ export class ConfirmEmailChangeHandler implements ICommandHandler<ConfirmEmailCh
           async (tx, _events, { at }) => {
             // Used up with the change, so two clicks change once and the second is refused.
             if (!(await this.tokens.consume(tx.manager, token, 'EMAIL_CHANGE', userUuid, at)))
-              throw new ApiError('error.email.change.token.invalid');
+              throw new ApiError('error.confirmation.token.invalid');
             await this.refreshTokens.endSessions(tx.manager, userUuid, at, null);
           },
         ),

@@ -9,7 +9,7 @@ export class ConfirmEmailChangeRequestDto implements ConfirmEmailChangeRequest {
     maxLength: ONE_TIME_TOKEN_MAX_LENGTH,
     description: 'The token from the link mailed to the new address',
   })
-  @IsString({ message: codeMessage('error.email.change.token.invalid') })
-  @MaxLength(ONE_TIME_TOKEN_MAX_LENGTH, { message: codeMessage('error.email.change.token.invalid') })
+  @IsString({ message: codeMessage('error.confirmation.token.invalid') })
+  @MaxLength(ONE_TIME_TOKEN_MAX_LENGTH, { message: codeMessage('error.confirmation.token.invalid') })
   token: string;
 }
