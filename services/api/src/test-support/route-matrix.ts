@@ -40,10 +40,11 @@ export interface MatrixRow {
   /** When `pass` may legitimately be a 404 (a random id that does not exist). */
   passMayBe404?: boolean;
   /**
-   * A valid request goes on to the card provider, which the specs that call every route configure at an address
-   * nothing answers on (`UNREACHABLE_STRIPE_ENV`): there its 503 `error.card.provider.unavailable` is the right answer.
+   * A valid request goes on to an outside service the specs that call every route leave unavailable: the card provider
+   * at an address nothing answers on (`UNREACHABLE_STRIPE_ENV`), Telegram without a bot token. There a 503 with this
+   * code is the right answer, and no other 5xx is.
    */
-  reachesCardProvider?: true;
+  unavailableError?: 'error.card.provider.unavailable' | 'error.telegram.not.configured';
 }
 
 const PUBLIC: Record<ActorName, Expectation> = {
@@ -672,6 +673,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     path: '/api/users/me/telegram/link-token',
     url: () => '/api/users/me/telegram/link-token',
     expect: SIGNED_IN,
+    unavailableError: 'error.telegram.not.configured',
   },
   {
     method: 'delete',
@@ -689,7 +691,7 @@ export const ROUTE_MATRIX: MatrixRow[] = [
     // The route takes no body: customers are refused for the body, so no setup is opened at Stripe.
     body: { unexpected: true },
     expect: CUSTOMERS,
-    reachesCardProvider: true,
+    unavailableError: 'error.card.provider.unavailable',
   },
   { method: 'delete', path: '/api/users/me/saved-card', url: () => '/api/users/me/saved-card', expect: CUSTOMERS },
   {
