@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadLanguage } from '../lib/i18n/i18n';
 import { useLangStore } from '../lib/stores/lang-store';
 import { useReferralStore } from '../lib/stores/referral-store';
 import { useUserStore } from '../lib/stores/user-store';
@@ -29,6 +30,9 @@ if (!window.matchMedia) {
 // Screens are lazy routes: the first test of a file compiles its screen on first import, which under parallel test
 // workers can take longer than Testing Library's default one second of waiting.
 configure({ asyncUtilTimeout: 5000 });
+
+// What main.tsx does before the first render of an English visit; tests switch languages freely, so both are loaded.
+beforeAll(() => loadLanguage('en'));
 
 beforeEach(() => {
   localStorage.clear();

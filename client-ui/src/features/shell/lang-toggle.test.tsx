@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '../../lib/browser';
 import { applyDocumentLanguage } from '../../lib/i18n/i18n';
@@ -33,6 +33,36 @@ describe('language toggle', () => {
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.getByTestId('lang-toggle')).toHaveAccessibleName('עברית');
     expect(screen.getByTestId('lang-toggle')).toHaveAccessibleDescription('Switch the language to Hebrew');
+  });
+
+  it('keeps the language and shows the usual error toast when English fails to load', async () => {
+    // A fresh app, as a page starts with only Hebrew, whose English chunk cannot be fetched.
+    vi.resetModules();
+    vi.doMock('../../lib/i18n/en', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      const { LangToggle } = await import('./lang-toggle');
+      const fresh = {
+        browser: (await import('../../lib/browser')).browser,
+        lang: (await import('../../lib/stores/lang-store')).useLangStore,
+        toasts: (await import('../../lib/toast/toast-store')).useToastStore,
+      };
+      const reload = vi.spyOn(fresh.browser, 'reload').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      render(<LangToggle />);
+      await user.click(screen.getByTestId('lang-toggle'));
+
+      await vi.waitFor(() => expect(fresh.toasts.getState().toasts).toHaveLength(1));
+      expect(fresh.toasts.getState().toasts[0]).toMatchObject({ severity: 'error', title: 'הפעולה נכשלה' });
+      expect(fresh.lang.getState().lang).toBe('he');
+      expect(localStorage.getItem('lang')).not.toContain('"en"');
+      expect(reload).not.toHaveBeenCalled();
+      expect(screen.getByTestId('lang-toggle')).toHaveAccessibleName('English');
+    } finally {
+      vi.doUnmock('../../lib/i18n/en');
+      vi.resetModules();
+    }
   });
 
   it('switches the theme and stores it under ui-theme', async () => {

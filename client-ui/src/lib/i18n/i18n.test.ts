@@ -1,4 +1,9 @@
-import { applyDocumentLanguage, DICTIONARIES, translate } from './i18n';
+import { applyDocumentLanguage, translate } from './i18n';
+import { en } from './en';
+import { he } from './he';
+
+// The dictionaries themselves, imported statically: tests are not the bundle.
+const DICTIONARIES = { he, en };
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
@@ -30,6 +35,19 @@ describe('i18n dictionaries', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(translate('en', 'trial.title', { days: 3 })).toBe('Try the service free for 3 days');
     expect(translate('en', 'trial.title')).toContain('{days}');
+  });
+
+  it('loads English on demand and never answers Hebrew for it before then', async () => {
+    // A fresh copy of the module, as a page starts: only Hebrew is there until English is loaded.
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    expect(fresh.isLanguageLoaded('he')).toBe(true);
+    expect(fresh.isLanguageLoaded('en')).toBe(false);
+    expect(fresh.translate('he', 'app.skipToContent')).toBe(he['app.skipToContent']);
+    expect(() => fresh.translate('en', 'app.skipToContent')).toThrow(/before loadLanguage\('en'\)/);
+    await fresh.loadLanguage('en');
+    expect(fresh.isLanguageLoaded('en')).toBe(true);
+    expect(fresh.translate('en', 'app.skipToContent')).toBe('Skip to content');
   });
 
   it('sets lang and dir on the document element', () => {
