@@ -46,7 +46,8 @@ describe('payment detail', () => {
     const { calls } = mockDetailApi();
     const user = userEvent.setup();
     const { history } = renderApp('/payments');
-    await user.click(await screen.findByRole('link', { name: 'Open payment number 42' }));
+    // The first test of the file waits for the payments route's lazy chunk, compiled on first use by the test run.
+    await user.click(await screen.findByRole('link', { name: 'Open payment number 42' }, { timeout: 15_000 }));
     await waitFor(() => expect(history.location.pathname).toBe('/payments/42'));
 
     const detail = await screen.findByTestId('payment-detail');
