@@ -1,4 +1,4 @@
-import { type ClientNotification, countryName, type NotificationParams } from '@kupa/proto';
+import { type ClientNotification, signInPlace } from '@kupa/proto';
 import { formatDate, formatDollars } from '../../lib/format';
 import type { Translate } from '../../lib/i18n/i18n';
 import type { Language } from '@kupa/proto';
@@ -25,14 +25,6 @@ const NEW_DEVICE_TEXT = {
     body: `From ${place}. If it was not you, end it with the mail's link or under Active sessions in your profile, and change your password.`,
   }),
 } as const;
-
-/** "Israel (5.29.1.1)" when the country of the address is known (ADR 0101), else "the address 5.29.1.1". */
-function newDevicePlace(params: NotificationParams, lang: Language): string {
-  const address = params.ipAddress ?? '—';
-  const country = countryName(params.countryCode, lang);
-  if (country) return `${country} (${address})`;
-  return lang === 'he' ? `הכתובת ${address}` : `the address ${address}`;
-}
 
 /** What a notification says, from its kind and the figures it was sent with, in the language of the screen. */
 export function notificationText(notification: ClientNotification, t: Translate, lang: Language): NotificationText {
@@ -88,7 +80,7 @@ export function notificationText(notification: ClientNotification, t: Translate,
       };
     case 'new-device':
       // A sign-in from a device not seen before (ADR 0099): which, from where; the mail's link ends that session.
-      return { ...NEW_DEVICE_TEXT[lang](params.device ?? '', newDevicePlace(params, lang)), action: null };
+      return { ...NEW_DEVICE_TEXT[lang](params.device ?? '', signInPlace(params, lang)), action: null };
     case 'announcement':
       // An admin's broadcast (ADR 0091): its own words, already in the client's language; nothing to act on.
       return { title: params.subject ?? '', body: params.body ?? '', action: null };
