@@ -106,7 +106,8 @@ export class BroadcastHandOffs1770500009110 implements MigrationInterface {
  * Notification preferences (issue 34, docs/adr/0102-notification-preferences.md): one row per person who changed
  * theirs, the channels of each kind they chose (a kind absent from `channels` keeps its defaults), lead days, the
  * low-balance threshold and quiet hours. The announcements switch becomes the `announcements` kind: each client who
- * had switched announcements off gets it off on every channel, and the old table goes, so there is one setting.
+ * had switched announcements off gets it off on every channel, so there is one setting; the old table is left unused
+ * until a later release (a rolling deploy's older replicas still read it).
  */
 export class NotificationPreferences1770800010200 implements MigrationInterface {
   name = 'NotificationPreferences1770800010200';
@@ -124,15 +125,13 @@ export class NotificationPreferences1770800010200 implements MigrationInterface 
     await runner.query(`
       INSERT INTO notification_preferences (user_uuid, channels, updated_at)
       SELECT user_uuid, '{"announcements": []}'::jsonb, opted_out_at FROM announcement_opt_outs`);
-    await runner.query('DROP TABLE announcement_opt_outs');
+    // The old table stays for now, unread and unwritten by this release: replicas of the one before still read it
+    // while a rolling deploy replaces them, and a table gone under them would fail their broadcast sweep and their
+    // unsubscribe link for that minute. A later release drops it.
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query(`
-      CREATE TABLE announcement_opt_outs (
-        user_uuid uuid PRIMARY KEY,
-        opted_out_at timestamptz NOT NULL
-      )`);
+    await runner.query('DELETE FROM announcement_opt_outs');
     await runner.query(`
       INSERT INTO announcement_opt_outs (user_uuid, opted_out_at)
       SELECT user_uuid, updated_at FROM notification_preferences
