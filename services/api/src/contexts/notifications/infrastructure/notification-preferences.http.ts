@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import {
   NOTIFICATION_KIND_RULES,
@@ -9,7 +10,8 @@ import {
   type QuietHours,
 } from '@kupa/proto';
 import { Type } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsArray, IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { OptionalField } from '../../../platform/http';
 
 /** The requests and answers of the preference routes (docs/adr/0102-notification-preferences.md); proto's shapes. */
 
@@ -24,6 +26,43 @@ const CHANNELS_SCHEMA: ApiPropertyOptions = {
     ]),
   ),
 };
+
+/** One kind's channels in a change: an array of the channels it is offered on (the rule refuses any other). */
+function kindChoice(kind: NotificationPreferenceKind): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'array', items: { type: 'string', enum: [...NOTIFICATION_KIND_RULES[kind].offered] } }),
+    OptionalField(),
+    IsArray({ message: 'error.validation.failed' }),
+    IsString({ each: true, message: 'error.notification.preferences.channel.not.offered' }),
+  );
+}
+
+/**
+ * The channels of a change, one property per kind, so that the validation pipe names a kind sent as null or as
+ * something other than a list, and refuses a kind it does not know as an unknown field.
+ */
+export class ChannelsChoiceDto implements Partial<Record<NotificationPreferenceKind, string[]>> {
+  @kindChoice('renewal-reminders')
+  'renewal-reminders'?: string[];
+
+  @kindChoice('renewal-results')
+  'renewal-results'?: string[];
+
+  @kindChoice('payments')
+  payments?: string[];
+
+  @kindChoice('subscription-status')
+  'subscription-status'?: string[];
+
+  @kindChoice('announcements')
+  announcements?: string[];
+
+  @kindChoice('new-device')
+  'new-device'?: string[];
+
+  @kindChoice('low-balance')
+  'low-balance'?: string[];
+}
 
 export class QuietHoursDto implements QuietHours {
   @ApiProperty({ example: '22:00', description: 'Local time HH:MM when Telegram falls silent' })
@@ -64,14 +103,17 @@ export class NotificationPreferencesDto implements NotificationPreferences {
 }
 
 /**
- * The whole setting, as PUT replaces it: a kind left out of `channels` has its defaults, a field left out (or null) is
- * off: no personal lead days, no low-balance notice, no quiet hours.
+ * The whole setting, as PUT replaces it: a kind left out of `channels` has its defaults, a field left out is off: no
+ * personal lead days, no low-balance notice, no quiet hours. The two numbers may also be null; `channels` and
+ * `quietHours` may not (their schemas are objects, and a null would otherwise read as left out).
  */
 export class ChangeNotificationPreferencesDto {
-  @ApiPropertyOptional(CHANNELS_SCHEMA)
-  @IsOptional()
+  @ApiPropertyOptional({ type: ChannelsChoiceDto, description: 'For each kind, the channels it goes on' })
+  @OptionalField()
   @IsObject({ message: 'error.validation.failed' })
-  channels?: Partial<Record<string, string[]>>;
+  @ValidateNested()
+  @Type(() => ChannelsChoiceDto)
+  channels?: ChannelsChoiceDto;
 
   @ApiPropertyOptional({
     type: 'integer',
@@ -94,8 +136,8 @@ export class ChangeNotificationPreferencesDto {
   lowBalanceThresholdMinor?: number | null;
 
   @ApiPropertyOptional({ type: QuietHoursDto, description: 'Left out: no quiet hours' })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => QuietHoursDto)
-  quietHours?: QuietHoursDto | null;
+  quietHours?: QuietHoursDto;
 }
