@@ -309,6 +309,33 @@ describe('password changes', () => {
       expect(await signIn(testApp, user.email, 'Brand-New-9!')).toEqual(expect.any(String));
     });
 
+    it('limits the asks of one account, from whatever address, and no other account with it', async () => {
+      const user = await createActiveUser(testApp);
+      const other = await createActiveUser(testApp);
+      const newEmail = uniqueEmail('bombed');
+      // The installation's mail allowance, 10 per 15 minutes: asks that mail nobody count too.
+      for (let ask = 1; ask <= 10; ask += 1) {
+        const refused = await askEmailChange(user.accessToken, { newEmail, currentPassword: 'Not-It-123!' }).set(
+          'X-Forwarded-For',
+          `10.9.0.${ask}`,
+        );
+        expect(refused.body.error).toBe('error.password.current.incorrect');
+      }
+      const limited = await askEmailChange(user.accessToken, { newEmail, currentPassword: user.password }).set(
+        'X-Forwarded-For',
+        '10.9.1.1',
+      );
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toBe('error.rate.limited');
+      expect(limited.headers['retry-after']).toEqual(expect.any(String));
+      expect(testApp.mailbox.messages.some((mail) => mail.to.includes(newEmail))).toBe(false);
+      const otherAsk = await askEmailChange(other.accessToken, {
+        newEmail: uniqueEmail('not-limited'),
+        currentPassword: other.password,
+      });
+      expect(otherAsk.status).toBe(204);
+    });
+
     it('lets staff change their own address the same way', async () => {
       const manager = await createActiveUser(testApp, { role: 'MANAGER' });
       const newEmail = uniqueEmail('staff-moved');
