@@ -267,6 +267,8 @@ describe('say what happened, keep what was typed, keep the layout still', () => 
 
           await page.goto(`${server.baseUrl}/payments`);
           await page.getByTestId('payments-row').first().waitFor();
+          // The page has finished loading, so a click on a filter is not lost to a re-render (as offers.e2e.ts waits).
+          await settle(page);
           if (viewport === 'phone')
             await page
               .getByTestId('payments-filters-toggle')
