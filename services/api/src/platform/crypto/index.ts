@@ -1,2 +1,3 @@
 export { SecretBox } from './secret-box';
 export { derivedSecret, linkSignature, sameText } from './derived-secret';
+export { hashSecretToken, newSecretToken } from './secret-token';

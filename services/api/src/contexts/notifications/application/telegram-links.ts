@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type Language,
   TELEGRAM_LINK_TOKEN_MINUTES,
@@ -13,6 +13,7 @@ import { type RequestContext, systemContext } from '../../../platform/auth';
 import { Clock } from '../../../platform/clock';
 import { CommandPipeline, foldedStreamKind } from '../../../platform/commands';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config';
+import { hashSecretToken } from '../../../platform/crypto';
 import { ApiError } from '../../../platform/http';
 import { Telegram, type TelegramUpdate } from '../../../platform/telegram';
 import { UserReader, type UserView } from '../../identity';
@@ -29,10 +30,6 @@ const TELEGRAM_STREAMS = foldedStreamKind(telegramLinkEvolution, (id) => telegra
 
 /** A start payload Telegram passes on: 1–64 of these characters (we hand out 32). */
 const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
-
-function hashOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 interface LinkRow {
   user_uuid: string;
@@ -86,7 +83,7 @@ export class TelegramLinks {
       await manager.query('DELETE FROM telegram_link_tokens WHERE user_uuid = $1 AND used_at IS NULL', [userUuid]);
       await manager.query(
         `INSERT INTO telegram_link_tokens (token_hash, user_uuid, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
-        [hashOf(token), userUuid, now, expiresAt],
+        [hashSecretToken(token), userUuid, now, expiresAt],
       );
     });
     return { deepLink, expiresAt: expiresAt.toISOString() };
@@ -131,7 +128,7 @@ export class TelegramLinks {
   }
 
   private async redeem(chatId: string, username: string | null, token: string, language: Language): Promise<void> {
-    const tokenHash = START_PAYLOAD.test(token) ? hashOf(token) : null;
+    const tokenHash = START_PAYLOAD.test(token) ? hashSecretToken(token) : null;
     const [owner]: Array<{ user_uuid: string }> = tokenHash
       ? await this.dataSource.query('SELECT user_uuid FROM telegram_link_tokens WHERE token_hash = $1', [tokenHash])
       : [];

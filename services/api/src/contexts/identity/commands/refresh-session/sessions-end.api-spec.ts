@@ -10,7 +10,7 @@ import {
 } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { REFRESH_REUSE_GRACE_MS } from '../../infrastructure/sessions/refresh-tokens';
-import { hashSecretToken } from '../../infrastructure/persistence/secret-token';
+import { hashSecretToken } from '../../../../platform/crypto';
 
 /**
  * Issue 27, items 2 and 3, the way the probe found them: every path to a staff token asks for the second factor, and

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { firstRows } from './query-results';
-import { hashSecretToken, newSecretToken } from './secret-token';
+import { hashSecretToken, newSecretToken } from '../../../../platform/crypto';
 
 /**
  * What a mailed link proves: the address (confirmation), the right to choose a new password (reset), or that the

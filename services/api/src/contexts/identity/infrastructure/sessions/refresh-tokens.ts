@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig, type SessionLimits } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
 import { firstRows } from '../persistence/query-results';
-import { hashSecretToken, newSecretToken } from '../persistence/secret-token';
+import { hashSecretToken, newSecretToken } from '../../../../platform/crypto';
 import { ActorCache } from '../access/actor-cache';
 
 /**
