@@ -87,9 +87,9 @@ export interface EndClientSessionsRequest {
  * The attribution IP2Location LITE's licence (CC BY-SA 4.0) asks wherever its data shows: under both sessions lists,
  * in the README and the product doc (ADR 0101). Its own words, in English in both languages.
  */
-export const IP2LOCATION_ATTRIBUTION =
-  'This site or product includes IP2Location LITE data available from https://lite.ip2location.com';
 export const IP2LOCATION_URL = 'https://lite.ip2location.com';
+/** The attribution's words before its link, which the screens show as a link to `IP2LOCATION_URL`. */
+export const IP2LOCATION_ATTRIBUTION_LEAD = 'This site or product includes IP2Location LITE data available from ';
 
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 const countryNames = new Map<Language, Intl.DisplayNames>();

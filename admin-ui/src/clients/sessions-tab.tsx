@@ -1,6 +1,6 @@
 import {
   countryName,
-  IP2LOCATION_ATTRIBUTION,
+  IP2LOCATION_ATTRIBUTION_LEAD,
   IP2LOCATION_URL,
   keptOnOneLine,
   STAFF_SESSION_END_REASONS,
@@ -128,7 +128,7 @@ export function SessionsTab() {
           data-testid="client-sessions-attribution"
         >
           <bdi dir="ltr">
-            {IP2LOCATION_ATTRIBUTION.replace(IP2LOCATION_URL, '')}
+            {IP2LOCATION_ATTRIBUTION_LEAD}
             <Link href={IP2LOCATION_URL} target="_blank" rel="noopener noreferrer" color="inherit">
               {IP2LOCATION_URL}
             </Link>

@@ -6,7 +6,13 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { API_ROUTES, countryName, IP2LOCATION_ATTRIBUTION, IP2LOCATION_URL, type UserSessionView } from '@kupa/proto';
+import {
+  API_ROUTES,
+  countryName,
+  IP2LOCATION_ATTRIBUTION_LEAD,
+  IP2LOCATION_URL,
+  type UserSessionView,
+} from '@kupa/proto';
 import { api } from '../../lib/api/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n/i18n';
@@ -123,7 +129,7 @@ export function SessionsSection() {
         data-testid="sessions-attribution"
       >
         <bdi dir="ltr">
-          {IP2LOCATION_ATTRIBUTION.replace(IP2LOCATION_URL, '')}
+          {IP2LOCATION_ATTRIBUTION_LEAD}
           <Link href={IP2LOCATION_URL} target="_blank" rel="noopener noreferrer" color="inherit">
             {IP2LOCATION_URL}
           </Link>
