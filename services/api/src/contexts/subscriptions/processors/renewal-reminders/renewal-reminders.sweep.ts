@@ -8,7 +8,7 @@ import type { ReferralDiscounts } from '../../application/referral-discounts';
 import { dueRenewalReminder, type RenewalReminder, topUpPath } from '../../domain/renewal-reminders';
 import { renewalChargeDate } from '../../domain/subscription-periods';
 import { renewalMissingMinor } from '../../domain/subscription.decider';
-import { subscriptionOutboxMail } from '../subscription-mails/subscription-mails';
+import { PREFERENCE_OF_MAIL, subscriptionOutboxMail } from '../subscription-mails/subscription-mails';
 import type { SubscriptionMail } from '../subscription-mails/subscription-mail.templates';
 
 export const RENEWAL_REMINDERS_SWEEP = 'renewal-reminders';
@@ -112,8 +112,9 @@ export class RenewalRemindersSweep implements Sweep {
     if (reminder === null) return false;
     const { mail, link } = this.mailOf(reminder, candidate);
     return this.dataSource.transaction(async (manager) => {
-      // The owner's channels for reminders (ADR 0102); the occasion key stays the claim even when neither is chosen.
-      const channels = (await notificationChannels(manager, [owner.uuid]))(owner.uuid, 'renewal-reminders');
+      // The owner's channels for this mail's kind (ADR 0102); the occasion key stays the claim even when neither is
+      // chosen.
+      const channels = (await notificationChannels(manager, [owner.uuid]))(owner.uuid, PREFERENCE_OF_MAIL[mail.kind]);
       const written = await recordNotifications(
         manager,
         [

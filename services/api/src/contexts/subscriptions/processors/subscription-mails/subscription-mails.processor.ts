@@ -17,24 +17,9 @@ import { renewalMissingMinor } from '../../domain/subscription.decider';
 import type { SubscriptionEvent } from '../../domain/subscription.events';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
 import type { SubscriptionMail } from './subscription-mail.templates';
-import { subscriptionOutboxMail } from './subscription-mails';
+import { PREFERENCE_OF_MAIL, subscriptionOutboxMail } from './subscription-mails';
 
 export const SUBSCRIPTION_MAILS_PROCESSOR = 'subscription-mails';
-
-/** Which preference decides each subscription mail (docs/adr/0102-notification-preferences.md). */
-const PREFERENCE_OF_MAIL: Readonly<Record<SubscriptionMail['kind'], NotificationPreferenceKind>> = Object.freeze({
-  activated: 'subscription-status',
-  renewed: 'renewal-results',
-  'balance-too-low': 'renewal-reminders',
-  expiring: 'renewal-reminders',
-  'renewal-short': 'renewal-reminders',
-  'renewal-failed': 'renewal-reminders',
-  ending: 'renewal-reminders',
-  'grace-started': 'renewal-reminders',
-  expired: 'subscription-status',
-  refunded: 'subscription-status',
-  'deposit-purchase-failed': 'payments',
-});
 
 /** A mail with the person it goes to, so that their preferences can be asked before it is queued. */
 interface AddressedMail {

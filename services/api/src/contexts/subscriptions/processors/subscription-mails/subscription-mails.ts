@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Language } from '@kupa/proto';
+import type { Language, NotificationPreferenceKind } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import type { MailKind, OutboxMail, RenderedMail, StoredMail } from '../../../../platform/mail';
@@ -21,6 +21,23 @@ export const SUBSCRIPTION_MAIL_KINDS = [
   'ending',
   'grace-started',
 ].map((kind) => `subscription.${kind}`);
+
+/** Which preference decides each subscription mail (docs/adr/0102-notification-preferences.md). */
+export const PREFERENCE_OF_MAIL: Readonly<Record<SubscriptionMail['kind'], NotificationPreferenceKind>> = Object.freeze(
+  {
+    activated: 'subscription-status',
+    renewed: 'renewal-results',
+    'balance-too-low': 'renewal-reminders',
+    expiring: 'renewal-reminders',
+    'renewal-short': 'renewal-reminders',
+    'renewal-failed': 'renewal-reminders',
+    ending: 'renewal-reminders',
+    'grace-started': 'renewal-reminders',
+    expired: 'subscription-status',
+    refunded: 'subscription-status',
+    'deposit-purchase-failed': 'payments',
+  },
+);
 
 /** What a subscription mail carries in the outbox: everything it says, fixed when it was recorded. */
 export interface SubscriptionMailPayload {
