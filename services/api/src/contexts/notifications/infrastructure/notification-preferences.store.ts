@@ -60,8 +60,8 @@ export type ChannelsOf = (userUuid: string, kind: NotificationPreferenceKind) =>
 /**
  * The one question every writer of a mail row or a portal notice asks (docs/adr/0102-notification-preferences.md),
  * inside its own transaction and with one query for all its recipients: on which channels does a notice of a kind go
- * to each of them? Telegram is left out until a chat is linked (the Telegram adapter's part of issue 34), so today the
- * answer holds at most e-mail and the portal. Someone not asked about gets the defaults.
+ * to each of them? Telegram is left out until its delivery exists (chats link already, ADR 0103, but nothing sends to
+ * them yet), so today the answer holds at most e-mail and the portal. Someone not asked about gets the defaults.
  */
 export async function notificationChannels(manager: EntityManager, userUuids: readonly string[]): Promise<ChannelsOf> {
   const preferences = await preferencesOf(manager, userUuids);
