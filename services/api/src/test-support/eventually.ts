@@ -7,7 +7,7 @@ export async function eventually<T>(
   probe: () => Promise<T>,
   done: (value: T) => boolean,
   what: string,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -91,11 +91,16 @@ export class Mailbox {
     for (const wake of waiters) wake();
   }
 
-  /** Waits for the next message to `to` that arrives after `since` messages (default: any so far). */
+  /**
+   * Waits for the next message to `to` that arrives after `since` messages (default: any so far). The default wait is
+   * as long as `eventually`'s: a mail follows a request within a second here, but one CI run on two loaded cores saw a
+   * sign-up's confirmation miss a 10 s wait (nodemailer then allowed an SMTP server 30 s to greet, see
+   * `SMTP_TIME_LIMITS_MS`). A passing spec never waits it out; only a failing one does.
+   */
   async waitFor(
     to: string,
     predicate: (mail: ReceivedMail) => boolean = () => true,
-    timeoutMs = 10_000,
+    timeoutMs = 30_000,
   ): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

@@ -6,7 +6,26 @@ export const MAIL_OPTIONS = Symbol('MAIL_OPTIONS');
 export interface MailOptions {
   smtpUrl: string | null;
   from: string;
+  /** Overrides of `SMTP_TIME_LIMITS_MS`, for specs of a server that stalls. */
+  timeLimitsMs?: Partial<SmtpTimeLimitsMs>;
 }
+
+export interface SmtpTimeLimitsMs {
+  /** To open the TCP (and TLS) connection. */
+  connection: number;
+  /** From the connection to the server's greeting. */
+  greeting: number;
+  /** Of silence on an open connection, mid-exchange. */
+  socket: number;
+}
+
+/**
+ * How long one SMTP exchange may stall. The outbox sends one mail at a time, so a server that accepts the connection
+ * and then says nothing holds every mail behind it: nodemailer's own limits (2 min to connect, 30 s for the greeting,
+ * 10 min of silence) would stop confirmations and password resets for that long. A mail cut off here is retried with
+ * the outbox's backoff, as any failed attempt is.
+ */
+export const SMTP_TIME_LIMITS_MS: SmtpTimeLimitsMs = { connection: 10_000, greeting: 10_000, socket: 30_000 };
 
 export interface MailMessage {
   to: string;
@@ -31,7 +50,15 @@ export class MailService implements OnModuleDestroy {
   private readonly transport: Transporter | null;
 
   constructor(@Inject(MAIL_OPTIONS) private readonly options: MailOptions) {
-    this.transport = options.smtpUrl ? createTransport(options.smtpUrl) : null;
+    const limitsMs = { ...SMTP_TIME_LIMITS_MS, ...options.timeLimitsMs };
+    this.transport = options.smtpUrl
+      ? createTransport({
+          url: options.smtpUrl,
+          connectionTimeout: limitsMs.connection,
+          greetingTimeout: limitsMs.greeting,
+          socketTimeout: limitsMs.socket,
+        })
+      : null;
     if (!this.transport)
       this.logger.warn('SMTP_URL is not set: mails, with their one-time links, are written to this log, not sent');
   }
