@@ -133,7 +133,9 @@ export async function measureBulkAddDays(options: BulkOptions): Promise<Record<s
   // phases, or its tokens age out in the middle of the batch and every transfer after that is a quick 401 rather than
   // a transfer. A batch longer than ten minutes (a loaded machine) signs each one in again once, inside the phase.
   const traffic = options.pairs.map((user) => new Session(api, user.email, USER_PASSWORD));
-  await Promise.all(traffic.map((session) => session.refreshIfOlderThan(0)));
+  // One after another: the sign-in limits hold a place per request until its answer says whether it failed, so a
+  // hundred sign-ins at once from the bench's one address fill the per-address allowance and are refused with 429.
+  for (const session of traffic) await session.refreshIfOlderThan(0);
   log(`  the other traffic alone: transfers at ${options.trafficClients} clients for ${options.baselineMs} ms`);
   const baselineEnd = performance.now() + options.baselineMs;
   const baseline = await transfersUntil(api, traffic, options.trafficClients, () => performance.now() > baselineEnd);
