@@ -148,5 +148,11 @@ export const API_ROUTES = Object.freeze({
   broadcastPreview: '/broadcasts/preview',
   broadcast: (id: string) => `/broadcasts/${segment(id)}`,
   notificationPreferences: '/notifications/preferences',
+  /** One's own notification preferences, replaced whole by PUT (ADR 0102); a client's, read only, for staff. */
+  myNotificationPreferences: '/users/me/notification-preferences',
+  userNotificationPreferences: (userUuid: string) => `/users/${segment(userUuid)}/notification-preferences`,
+  /** One's own Telegram link: status, a one-time deep link, unlink (docs/adr/0103-telegram-channel.md). */
+  myTelegram: '/users/me/telegram',
+  myTelegramLinkToken: '/users/me/telegram/link-token',
   unsubscribeAnnouncements: '/announcements/unsubscribe',
 });

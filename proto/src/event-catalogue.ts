@@ -26,7 +26,9 @@ export type EventType =
   | BulkEventType
   | BroadcastEventType
   | DepositAttentionEventType
-  | TelegramEventType;
+  | DepositClaimEventType
+  | TelegramEventType
+  | NotificationPreferencesEventType;
 
 export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(USER_EVENT_TYPES),

@@ -392,6 +392,8 @@ export type AuditValueKind =
   | { kind: 'extension' }
   /** A whole number, grouped as the language writes it ("1,234"). */
   | { kind: 'count' }
+  /** Notification channels (`email`, `telegram`, `portal`) by their names; none at all reads "off" (ADR 0105). */
+  | { kind: 'channels' }
   /** What a bulk batch does, `{action, targetKind, targetCount, days, amount}`: "+2 days to 1,234 subscriptions". */
   | { kind: 'bulkOperation' };
 

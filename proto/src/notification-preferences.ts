@@ -38,7 +38,7 @@ interface KindRule {
 export const NOTIFICATION_KIND_RULES: Readonly<Record<NotificationPreferenceKind, KindRule>> = Object.freeze({
   'renewal-reminders': { offered: ['email', 'telegram', 'portal'], defaults: ['email', 'telegram', 'portal'] },
   'renewal-results': { offered: ['email', 'telegram'], defaults: ['email', 'telegram'] },
-  payments: { offered: ['email', 'telegram'], defaults: ['email', 'telegram'] },
+  payments: { offered: ['email', 'telegram', 'portal'], defaults: ['email', 'telegram', 'portal'] },
   'subscription-status': { offered: ['email', 'telegram', 'portal'], defaults: ['email', 'telegram', 'portal'] },
   // Marketing in a chat interrupts: Telegram only for those who ask for it.
   announcements: { offered: ['email', 'telegram', 'portal'], defaults: ['email', 'portal'] },
@@ -48,6 +48,9 @@ export const NOTIFICATION_KIND_RULES: Readonly<Record<NotificationPreferenceKind
     security: true,
   },
   'low-balance': { offered: ['email', 'telegram', 'portal'], defaults: ['email', 'telegram', 'portal'] },
+  transfers: { offered: ['email', 'telegram', 'portal'], defaults: ['email', 'telegram', 'portal'] },
+  // An alert is for now, in the chat; the console already shows its facts, so there is no mail or portal copy.
+  'staff-alerts': { offered: ['telegram'], defaults: ['telegram'], staffOnly: true },
 });
 
 /** Which preference decides a portal notice of the given kind. */

@@ -82,3 +82,13 @@ export interface NotificationPageRequest {
   page?: number;
   size?: number;
 }
+
+/**
+ * A transfer's sender as the payment's page names them (ADR 0077): "Dana Cohen (123456)", or the profile ID alone,
+ * never the e-mail; isolated (FSI…PDI), so that a Latin name and its parenthesised number keep their order inside a
+ * Hebrew sentence. The portal, the console, the mail and Telegram all say it this way.
+ */
+export function transferSenderText(senderName: string | null | undefined, senderProfileId: string | undefined): string {
+  const profileId = senderProfileId ?? '';
+  return `\u2068${senderName ? `${senderName} (${profileId})` : profileId}\u2069`;
+}

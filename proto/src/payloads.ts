@@ -191,6 +191,17 @@ export interface UserReferrer {
   email: string;
 }
 
+/**
+ * A person's Telegram as staff see it on their detail (docs/adr/0107-telegram-staff-view-pruning-and-urgent-mails.md):
+ * whether a chat is linked, since when, and since when the bot is blocked there (Telegram answered 403: nothing reaches
+ * the chat until the person links again). Never the chat id or the Telegram username.
+ */
+export interface UserTelegram {
+  linked: boolean;
+  linkedAt: IsoDateTime | null;
+  blockedAt: IsoDateTime | null;
+}
+
 export interface User {
   userUuid: string;
   email: string;
@@ -213,6 +224,8 @@ export interface User {
    * this account, null when nobody did. Absent from a customer's own record.
    */
   referrer?: UserReferrer | null;
+  /** Staff answers of `GET /users/{uuid}` only: the person's Telegram link. Absent elsewhere. */
+  telegram?: UserTelegram;
 }
 
 export interface CreateUserRequest {

@@ -25,7 +25,9 @@ export interface EventDataByType
     BulkEventDataByType,
     BroadcastEventDataByType,
     DepositAttentionEventDataByType,
-    TelegramEventDataByType {}
+    DepositClaimEventDataByType,
+    TelegramEventDataByType,
+    NotificationPreferencesEventDataByType {}
 
 /**
  * Who caused an event, as it leaves Kupa: the actor's id (`USER-…`, or the all-zero one for the system) and role.

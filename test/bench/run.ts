@@ -6,7 +6,8 @@
  * Knobs (environment): BENCH_SCENARIOS (all; a comma-separated subset of SCENARIOS below), BENCH_PAYMENTS (1000000),
  * BENCH_HEAVY_WALLET_EVENTS (100000), BENCH_DURATION_MS per concurrency level (8000), BENCH_SEARCH_ROUNDS (20),
  * BENCH_RENEWALS (10000), BENCH_RENEWAL_OWNERS (100), BENCH_BULK_TARGETS (10000), BENCH_BULK_TRAFFIC_CLIENTS (8),
- * BENCH_SOAK_MS (600000) and BENCH_WEB_CONCURRENCY (the cores).
+ * BENCH_SOAK_MS (600000), BENCH_TELEGRAM_CLIENTS (10000), BENCH_VERIFY_SINCE_DEPOSITS (5000: the deposits appended
+ * after the whole-ledger verify for `verify --since-checkpoint` to check) and BENCH_WEB_CONCURRENCY (the cores).
  * DATABASE_URL runs it on that PostgreSQL instead of the embedded one. BENCH_VERIFY_BEFORE_CLI names another build's
  * `dist/cli.js` (an older commit compiled elsewhere): the whole-ledger verify then runs it and this build's in turn,
  * twice each on the same data, to compare them under the same load.
@@ -25,6 +26,8 @@ import { cpuProfileServerEnv, withCpuProfile } from './cpu-profile.ts';
 import { cpuMsPerOperation, withCpuUse } from './cpu-use.ts';
 import { measureLighthouse, SIGNED_IN_PAGES } from './lighthouse.ts';
 import { measureBulkAddDays } from './bulk.ts';
+import { FakeTelegram } from '@kupa/api/testing';
+import { measureTelegramBroadcast } from './telegram.ts';
 import { measureSoak, measureStartup } from './operations.ts';
 import { measurePurchases, measureRenewals, preparePurchases } from './subscriptions.ts';
 
@@ -42,6 +45,13 @@ const BULK_OWNERS = Math.min(BULK_TARGETS, Number(process.env.BENCH_BULK_OWNERS 
 const BULK_TRAFFIC_CLIENTS = Number(process.env.BENCH_BULK_TRAFFIC_CLIENTS ?? 8);
 /** "Within minutes": the batch fails the scenario after this long. */
 const BULK_TIMEOUT_MS = 30 * 60_000;
+/** The Telegram scenario's broadcast: linked clients with announcements on Telegram (the issue's 10,000). */
+const TELEGRAM_CLIENTS = Number(process.env.BENCH_TELEGRAM_CLIENTS ?? 10_000);
+/** At 25 a second 10,000 messages take under 7 minutes; the scenario fails after this long. */
+const TELEGRAM_TIMEOUT_MS = 30 * 60_000;
+/** Deposits appended through the API after the whole-ledger verify, for `verify --since-checkpoint` (ADR 0111). */
+const VERIFY_SINCE_DEPOSITS = Number(process.env.BENCH_VERIFY_SINCE_DEPOSITS ?? 5000);
+const VERIFY_SINCE_CLIENTS = 8;
 /** API processes of the bench's server (`WEB_CONCURRENCY`): one per core by default, as a production host runs. */
 const WEB_CONCURRENCY = Number(process.env.BENCH_WEB_CONCURRENCY ?? cpus().length);
 /** The soak's sampling window, and the first part of it left out while caches and pools fill. */
@@ -69,7 +79,8 @@ function embeddedUrl(dataDir: string): string {
  * What a run measures, in the order it runs them. `startup` times `npm start` on its own data directory before the
  * bench's server starts; `lighthouse` scores the client portal's `/login`, and `/payments` and `/packages` signed
  * in, on the fresh server (`BENCH_SCENARIOS=lighthouse` runs it alone). `commands` and `purchases` share the raw-commit measurement of each concurrency level;
- * `soak` runs at half the highest command rate `commands` measured (or measures it first). `rebuild`, `verify`
+ * `soak` runs at half the highest command rate `commands` measured (or measures it first). `telegram` broadcasts to
+ * linked clients through the Telegram outbox and a fake Bot API that enforces Telegram's limits (ADR 0104). `rebuild`, `verify`
  * (the whole ledger), `decide`, `search` and `export` need the seeded million payments: choosing any of them seeds
  * and rebuilds (and reports the rebuild).
  */
@@ -81,6 +92,7 @@ const SCENARIOS = [
   'soak',
   'renewals',
   'bulk',
+  'telegram',
   'rebuild',
   'verify',
   'decide',
@@ -198,6 +210,7 @@ async function main(): Promise<void> {
       bulkTargets: BULK_TARGETS,
       bulkOwners: BULK_OWNERS,
       bulkTrafficClients: BULK_TRAFFIC_CLIENTS,
+      telegramClients: TELEGRAM_CLIENTS,
       soakMs: SOAK_MS,
       webConcurrency: WEB_CONCURRENCY,
       scenarios: SCENARIOS.filter((scenario) => scenarios.has(scenario)),
@@ -210,7 +223,10 @@ async function main(): Promise<void> {
     log(`  ${String((report.startup as Record<string, unknown>).startOnInitialisedDataMs)} ms on an initialised one`);
   }
   log('starting the built server on a fresh database');
+  // The Telegram scenario's Bot API, and a broadcast hand-off fast enough that the Telegram outbox is what is measured.
+  const telegram = scenarios.has('telegram') ? await FakeTelegram.start() : null;
   const serverEnv = {
+    ...(telegram ? telegram.env({ BROADCAST_MAILS_PER_MINUTE: String(TELEGRAM_CLIENTS * 10) }) : {}),
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'error',
@@ -423,6 +439,24 @@ async function main(): Promise<void> {
       log(`  the batch took ${bulk.batchSeconds} s (${bulk.targetsPerSecond} targets/s)`);
     }
 
+    if (telegram) {
+      log(
+        `telegram: a broadcast to ${TELEGRAM_CLIENTS} linked clients through the Telegram outbox, Telegram's limits enforced`,
+      );
+      report.telegram = await measureTelegramBroadcast({
+        api,
+        db,
+        admin: await adminSession.current(),
+        telegram,
+        clients: TELEGRAM_CLIENTS,
+        timeoutMs: TELEGRAM_TIMEOUT_MS,
+      });
+      const figures = report.telegram as { drainSeconds: number; messagesPerSecond: number; tooManyRequests: number };
+      log(
+        `  drained in ${figures.drainSeconds} s (${figures.messagesPerSecond} messages/s, ${figures.tooManyRequests} answered 429)`,
+      );
+    }
+
     if (scenarios.has('commands') || scenarios.has('purchases') || scenarios.has('renewals') || scenarios.has('bulk')) {
       log('verify over the command-generated ledger');
       const smallVerify = await kupaCli(server, databaseUrl, ['ledger', 'verify', '--json']);
@@ -462,6 +496,8 @@ async function main(): Promise<void> {
       // soon after on a running server, so that search and export start from the state such a server settles in.
       await db.query('VACUUM ANALYZE payments');
       await db.query('VACUUM ANALYZE ledger_entries');
+      report.databaseSize = await databaseSize(db);
+      log(`  ${JSON.stringify(report.databaseSize)}`);
 
       if (scenarios.has('verify')) {
         log('verify over the whole ledger');
@@ -530,6 +566,7 @@ async function main(): Promise<void> {
   } finally {
     await db.end().catch(() => undefined);
     await server.stop();
+    await telegram?.stop();
   }
   const json = JSON.stringify(report, null, 2);
   mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });

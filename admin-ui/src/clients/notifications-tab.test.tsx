@@ -133,3 +133,143 @@ describe("a client's notifications tab", () => {
     expect(await screen.findByTestId('client-notifications-empty')).toBeVisible();
   });
 });
+
+describe("a client's notification preferences (ADR 0102), read only", () => {
+  const EMPTY_PAGE = () => json(200, { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0 });
+  const CHOSEN = {
+    channels: {
+      'renewal-reminders': ['email', 'portal'],
+      'renewal-results': ['email', 'telegram'],
+      payments: [],
+      'subscription-status': ['email', 'telegram', 'portal'],
+      announcements: ['portal'],
+      'new-device': ['email'],
+      'low-balance': ['telegram', 'portal'],
+    },
+    leadDays: 10,
+    lowBalanceThresholdMinor: 1250,
+    quietHours: { from: '22:00', to: '07:00', timeZone: 'Asia/Jerusalem' },
+  };
+
+  it('shows kinds × channels (on, off, not offered), lead days, threshold and quiet hours, with no control', async () => {
+    const { calls } = mockFetch({
+      'GET /api/users/u-1/notification-preferences': () => json(200, CHOSEN),
+      'POST /api/users/u-1/notifications/search': EMPTY_PAGE,
+    });
+    renderTab();
+    const panel = await screen.findByTestId('client-notification-preferences');
+    await within(panel).findByTestId('client-preference-channels');
+    const state = (kind: string, channel: string) =>
+      within(panel).getByTestId(`client-preference-${kind}-${channel}`).getAttribute('data-state');
+    expect(state('renewal-reminders', 'email')).toBe('on');
+    expect(state('renewal-reminders', 'telegram')).toBe('off');
+    expect(state('payments', 'email')).toBe('off');
+    // Renewal results are never offered in the portal: the cell says so rather than "off".
+    expect(state('renewal-results', 'portal')).toBe('not_offered');
+    expect(within(panel).getByTestId('client-preference-renewal-results-portal')).toHaveTextContent('לא זמין');
+    expect(within(panel).getByTestId('client-preference-low-balance-telegram')).toHaveTextContent('פעיל');
+    expect(within(panel).getByRole('rowheader', { name: 'כניסה ממכשיר חדש' })).toBeInTheDocument();
+    expect(within(panel).getByTestId('client-preference-lead-days')).toHaveTextContent('10 ימים לפני');
+    const threshold = within(panel).getByTestId('client-preference-threshold');
+    expect(threshold).toHaveTextContent('12.50');
+    expect(threshold.querySelector('bdi')).not.toBeNull();
+    expect(within(panel).getByTestId('client-preference-quiet-hours')).toHaveTextContent(
+      '22:00–07:00 (Asia/Jerusalem)',
+    );
+    expect(within(panel).queryByRole('checkbox')).toBeNull();
+    expect(within(panel).queryByRole('button')).toBeNull();
+    expect(calls.filter((call) => call.url === '/api/users/u-1/notification-preferences')).toHaveLength(1);
+    expect(calls.every((call) => call.method !== 'PUT')).toBe(true);
+  });
+
+  it('says the defaults in English: the service’s lead days, no threshold, no quiet hours', async () => {
+    signInAs('ADMIN');
+    mockFetch({
+      'GET /api/users/u-1/notification-preferences': () =>
+        json(200, { ...CHOSEN, leadDays: null, lowBalanceThresholdMinor: null, quietHours: null }),
+      'POST /api/users/u-1/notifications/search': EMPTY_PAGE,
+    });
+    renderInAdmin(<NotificationsTab />, {
+      lang: 'en',
+      resource: 'clients',
+      record: CLIENT,
+      withAuth: true,
+      path: '/admin/clients/u-1/show/notifications',
+    });
+    const panel = await screen.findByTestId('client-notification-preferences');
+    expect(await within(panel).findByTestId('client-preference-lead-days')).toHaveTextContent("The service's default");
+    expect(within(panel).getByTestId('client-preference-threshold')).toHaveTextContent('No notice');
+    expect(within(panel).getByTestId('client-preference-quiet-hours')).toHaveTextContent('None');
+    expect(within(panel).getByRole('columnheader', { name: 'E-mail' })).toBeInTheDocument();
+    expect(within(panel).getByRole('rowheader', { name: 'Payments and receipts' })).toBeInTheDocument();
+  });
+
+  it('says when the preferences cannot be loaded, and still lists what was sent', async () => {
+    mockFetch({
+      'GET /api/users/u-1/notification-preferences': () =>
+        json(500, { status: 500, error: 'error.internal.server.error', message: 'boom' }),
+      'POST /api/users/u-1/notifications/search': EMPTY_PAGE,
+    });
+    renderTab();
+    expect(await screen.findByText('לא ניתן לטעון את העדפות ההתראות.')).toBeVisible();
+    expect(await screen.findByTestId('client-notifications-empty')).toBeVisible();
+  });
+});
+
+describe("a client's Telegram on the notifications tab (ADR 0107), read only", () => {
+  const EMPTY_PAGE = () => json(200, { content: [], page: 0, size: 20, totalElements: 0, totalPages: 0 });
+  const PREFERENCES = {
+    channels: {},
+    leadDays: null,
+    lowBalanceThresholdMinor: null,
+    quietHours: null,
+  };
+
+  function renderWith(telegram: object | undefined, lang: 'he' | 'en' = 'he') {
+    mockFetch({
+      'GET /api/users/u-1/notification-preferences': () => json(200, PREFERENCES),
+      'POST /api/users/u-1/notifications/search': EMPTY_PAGE,
+    });
+    signInAs('MANAGER');
+    return renderInAdmin(<NotificationsTab />, {
+      lang,
+      resource: 'clients',
+      record: { ...CLIENT, telegram },
+      withAuth: true,
+      path: '/admin/clients/u-1/show/notifications',
+    });
+  }
+
+  it('says Telegram is not linked', async () => {
+    renderWith({ linked: false, linkedAt: null, blockedAt: null });
+    const telegram = await screen.findByTestId('client-telegram');
+    expect(telegram).toHaveAttribute('data-state', 'not_linked');
+    expect(within(telegram).getByTestId('client-telegram-link')).toHaveTextContent('לא מקושר');
+    expect(within(telegram).queryByTestId('client-telegram-blocked')).toBeNull();
+  });
+
+  it('says since when it is linked, and since when the bot is blocked, with no control', async () => {
+    renderWith({ linked: true, linkedAt: '2026-11-02T09:00:00.000Z', blockedAt: '2026-11-20T12:00:00.000Z' }, 'en');
+    const telegram = await screen.findByTestId('client-telegram');
+    expect(telegram).toHaveAttribute('data-state', 'blocked');
+    expect(within(telegram).getByTestId('client-telegram-link')).toHaveTextContent('Linked since 2 Nov 2026');
+    expect(within(telegram).getByTestId('client-telegram-blocked')).toHaveTextContent(
+      'Bot blocked since 20 Nov 2026: nothing reaches the chat until the client links again.',
+    );
+    expect(within(telegram).queryByRole('button')).toBeNull();
+  });
+
+  it('shows a linked chat that is not blocked without a warning, in Hebrew', async () => {
+    renderWith({ linked: true, linkedAt: '2026-11-02T09:00:00.000Z', blockedAt: null });
+    const telegram = await screen.findByTestId('client-telegram');
+    expect(telegram).toHaveAttribute('data-state', 'linked');
+    expect(within(telegram).getByTestId('client-telegram-link')).toHaveTextContent('מקושר מאז');
+    expect(within(telegram).queryByTestId('client-telegram-blocked')).toBeNull();
+  });
+
+  it('shows nothing of Telegram when the record carries none', async () => {
+    renderWith(undefined);
+    await screen.findByTestId('client-notification-preferences');
+    expect(screen.queryByTestId('client-telegram')).toBeNull();
+  });
+});

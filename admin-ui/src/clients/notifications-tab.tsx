@@ -22,10 +22,25 @@ function formatInstant(value: string, lang: string): string {
 }
 
 /**
+ * The client's notification preferences (read only, ADR 0102) above what was sent to them: what they chose explains
+ * what they got.
+ */
+export function NotificationsTab() {
+  const record = useRecordContext<User & RaRecord>();
+  if (!record?.userUuid) return null;
+  return (
+    <Box>
+      <NotificationPreferencesPanel userUuid={record.userUuid} telegram={record.telegram} />
+      <SentNotifications />
+    </Box>
+  );
+}
+
+/**
  * What was sent to the client (ADR 0083): each reminder with what it said, when, whether the client read it and where
  * its mail is. Both staff roles read it.
  */
-export function NotificationsTab() {
+function SentNotifications() {
   const record = useRecordContext<User & RaRecord>();
   const dataProvider = useDataProvider<KupaDataProvider>();
   const translate = useTranslate();
@@ -60,7 +75,12 @@ export function NotificationsTab() {
           const plan = params.planName ?? translate('kupa.clients.notifications.trial');
           const summary = translate(`kupa.clients.notifications.summary.${notification.kind}`, {
             plan,
-            amount: money(params.missingMinor),
+            // What is missing for a reminder; what arrived for a deposit or a transfer; the balance left when low.
+            amount: money(params.missingMinor ?? params.amountMinor ?? params.balanceMinor),
+            threshold: money(params.thresholdMinor),
+            sender: transferSenderText(params.senderName, params.senderProfileId),
+            method: params.method ? enumLabel('paymentMethod', params.method, lang === 'en' ? 'en' : 'he') : '',
+            subject: params.subject ?? '',
             date: formatDay(params.paymentDate ?? params.graceDeadline ?? params.endDate, lang),
             days: params.days ?? 0,
             reason: params.reason ?? '',

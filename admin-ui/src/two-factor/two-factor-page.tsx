@@ -2,9 +2,13 @@ import { Alert, Box, Button, Card, CardContent, Chip, TextField, Typography } fr
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { type EnrolmentAuthority, twoFactorApi } from '../providers/two-factor';
+import { TelegramCard } from '../telegram/telegram-card';
 import { TwoFactorEnrolment } from './two-factor-enrolment';
 
-/** The console route of the staff member's own two-factor screen (reached from the user menu). */
+/**
+ * The console route of the staff member's own settings (reached from the user menu): two-factor sign-in, and the
+ * Telegram link that staff alerts go to.
+ */
 export const TWO_FACTOR_PATH = '/two-factor';
 
 function DisableForm({ onDisabled }: { onDisabled(): void }) {
@@ -125,6 +129,7 @@ export function TwoFactorPage() {
           ) : null}
         </CardContent>
       </Card>
+      <TelegramCard />
     </Box>
   );
 }

@@ -4,12 +4,13 @@ import { useMe } from '../../lib/api/use-me';
 import { importWithReload } from '../../lib/reload-once';
 import { useT } from '../../lib/i18n/i18n';
 import { Page } from '../../lib/ui/page';
-import { AnnouncementsSection } from './announcements-section';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { EditNameForm } from './edit-name-form';
+import { NotificationsSection } from './notifications-section';
 import { ProfileDetails } from './profile-details';
 import { SavedCardSection } from './saved-card-section';
+import { TelegramCard } from './telegram-card';
 import { TwoFactorSection } from './two-factor-section';
 
 /** The sessions list loads on its own (ADR 0099): the profile opens without waiting for it. */
@@ -21,7 +22,7 @@ const SessionsSection = lazy(() =>
 
 /**
  * The signed-in user's details, name editing, change of e-mail, password change, two-factor sign-in, the saved card, the
- * announcements switch and the active sessions.
+ * Telegram link, the notification preferences (which hold the former announcements switch) and the active sessions.
  */
 export function MyProfilePage() {
   const { t } = useT();
@@ -37,7 +38,8 @@ export function MyProfilePage() {
           <ChangePasswordForm twoFactorEnabled={me.twoFactorEnabled} />
           <TwoFactorSection enabled={me.twoFactorEnabled} />
           <SavedCardSection />
-          <AnnouncementsSection />
+          <TelegramCard />
+          <NotificationsSection />
           <Suspense fallback={null}>
             <SessionsSection />
           </Suspense>

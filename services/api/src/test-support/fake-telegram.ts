@@ -19,6 +19,25 @@ export interface FakeSentMessage {
   parseMode: string | null;
   replyMarkup: unknown;
   messageId: number;
+  /** When the fake took it (`Date.now()`). */
+  at: number;
+}
+
+/** A `sendMessage` the fake refused: 429 (too many requests), 403 (blocked), 5xx or a dropped connection (outage). */
+export interface FakeRefusedSend {
+  chatId: string;
+  status: 429 | 403 | 502 | 'dropped';
+  at: number;
+}
+
+/**
+ * Telegram's limits, enforced as the real Bot API does: more than `perChatPerSecond` messages to one chat, or more
+ * than `globalPerSecond` in all, within a second, is answered 429 with `retry_after`.
+ */
+export interface FakeTelegramLimits {
+  perChatPerSecond: number;
+  globalPerSecond: number;
+  retryAfterSeconds: number;
 }
 
 interface WireUpdate {
@@ -36,9 +55,11 @@ interface Waiter {
  * `POST /bot<token>/<method>` with a JSON or form body, answered `{ok: true, result}` or
  * `{ok: false, error_code, description, parameters?}`. It keeps the updates people send, answers `getUpdates` by
  * offset with a long poll (409 for a second poll at once, or while a webhook is set), POSTs each update to a set
- * webhook with its secret header, and records every `sendMessage` per chat. Test controls make the next sends answer
- * 429 with `retry_after`, or a chat answer 403 as a person who blocked the bot. Test support only: no server build
- * contains it, as with `FakeStripe`.
+ * webhook with its secret header, and records every `sendMessage` per chat with when it took it, and every
+ * `setMyCommands` menu. Test controls make the next sends answer 429 with `retry_after`, a chat answer 403 as a person
+ * who blocked the bot, Telegram be down (502, or connections dropped), or enforce Telegram's rate limits (429 past one a
+ * second per chat or the global rate), and every refusal is recorded. Test support only: no server build contains it,
+ * as with `FakeStripe`.
  */
 export class FakeTelegram {
   private readonly updates: WireUpdate[] = [];
@@ -49,9 +70,16 @@ export class FakeTelegram {
   private webhook: { url: string; secret: string | null } | null = null;
   private tooManyRequests: { remaining: number; retryAfterSeconds: number } = { remaining: 0, retryAfterSeconds: 0 };
   private readonly blockedChats = new Set<string>();
+  private outageMode: 'down' | 'unreachable' | null = null;
+  private limits: FakeTelegramLimits | null = null;
+  /** Sends taken in the last second, for the limits: all, and per chat. */
+  private recentSends: Array<{ chatId: string; at: number }> = [];
   readonly sent: FakeSentMessage[] = [];
+  readonly refused: FakeRefusedSend[] = [];
   /** Every method called, in order (`getUpdates`, `setWebhook`, …). */
   readonly calls: string[] = [];
+  /** The command menus `setMyCommands` set, by language code (`''` for the default list). */
+  readonly commandMenus = new Map<string, Array<{ command: string; description: string }>>();
 
   private constructor(
     private readonly server: Server,
@@ -145,6 +173,30 @@ export class FakeTelegram {
     this.blockedChats.add(String(chatId));
   }
 
+  /** The person unblocked the bot: sends to the chat are taken again. */
+  unblock(chatId: number | string): void {
+    this.blockedChats.delete(String(chatId));
+  }
+
+  /**
+   * Telegram is down: `sendMessage` answers 502 (`down`) or the connection is dropped unanswered (`unreachable`),
+   * until `outage(null)`.
+   */
+  outage(mode: 'down' | 'unreachable' | null): void {
+    this.outageMode = mode;
+  }
+
+  /** Enforces Telegram's rate limits from now on (null: none, the default). */
+  enforceLimits(limits: FakeTelegramLimits | null): void {
+    this.limits = limits;
+    this.recentSends = [];
+  }
+
+  /** How many sends were answered 429. */
+  get tooManyRequestsAnswered(): number {
+    return this.refused.filter((refusal) => refusal.status === 429).length;
+  }
+
   messagesTo(chatId: number | string): FakeSentMessage[] {
     return this.sent.filter((message) => message.chatId === String(chatId));
   }
@@ -217,6 +269,8 @@ export class FakeTelegram {
         return this.getUpdates(response, params);
       case 'sendMessage':
         return this.sendMessage(response, params);
+      case 'setMyCommands':
+        return this.setMyCommands(response, params);
       default:
         return answer(response, 404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
     }
@@ -242,14 +296,58 @@ export class FakeTelegram {
     if (!response.destroyed) ok(response, updates);
   }
 
+  /** As Telegram checks it: 1–100 commands, each 1–32 of `a-z0-9_` with a description of 1–256 characters. */
+  private setMyCommands(response: ServerResponse, params: Record<string, unknown>): void {
+    const commands = (typeof params.commands === 'string' ? JSON.parse(params.commands) : params.commands) as unknown;
+    const valid =
+      Array.isArray(commands) &&
+      commands.length >= 1 &&
+      commands.length <= 100 &&
+      commands.every(
+        (entry: { command?: unknown; description?: unknown }) =>
+          typeof entry.command === 'string' &&
+          /^[a-z0-9_]{1,32}$/.test(entry.command) &&
+          typeof entry.description === 'string' &&
+          entry.description.length >= 1 &&
+          entry.description.length <= 256,
+      );
+    if (!valid)
+      return answer(response, 400, { ok: false, error_code: 400, description: 'Bad Request: invalid commands' });
+    const language = typeof params.language_code === 'string' ? params.language_code : '';
+    this.commandMenus.set(language, commands as Array<{ command: string; description: string }>);
+    ok(response, true);
+  }
+
+  /** The `retry_after` to answer when this send would break the enforced limits; null when it may go. */
+  private overLimit(chatId: string, now: number): number | null {
+    if (!this.limits) return null;
+    this.recentSends = this.recentSends.filter((send) => now - send.at < 1000);
+    const toChat = this.recentSends.filter((send) => send.chatId === chatId).length;
+    if (toChat >= this.limits.perChatPerSecond || this.recentSends.length >= this.limits.globalPerSecond)
+      return this.limits.retryAfterSeconds;
+    return null;
+  }
+
   private sendMessage(response: ServerResponse, params: Record<string, unknown>): void {
     const chatId = String(params.chat_id ?? '');
     const text = typeof params.text === 'string' ? params.text : '';
+    const now = Date.now();
+    if (this.outageMode === 'unreachable') {
+      this.refused.push({ chatId, status: 'dropped', at: now });
+      response.socket?.destroy();
+      return;
+    }
+    if (this.outageMode === 'down') {
+      this.refused.push({ chatId, status: 502, at: now });
+      return answer(response, 502, { ok: false, error_code: 502, description: 'Bad Gateway' });
+    }
     if (!chatId || !text)
       return answer(response, 400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
-    if (this.tooManyRequests.remaining > 0) {
-      this.tooManyRequests.remaining -= 1;
-      const retryAfter = this.tooManyRequests.retryAfterSeconds;
+    const limited = this.overLimit(chatId, now);
+    if (this.tooManyRequests.remaining > 0 || limited !== null) {
+      if (limited === null) this.tooManyRequests.remaining -= 1;
+      const retryAfter = limited ?? this.tooManyRequests.retryAfterSeconds;
+      this.refused.push({ chatId, status: 429, at: now });
       return answer(response, 429, {
         ok: false,
         error_code: 429,
@@ -257,12 +355,15 @@ export class FakeTelegram {
         parameters: { retry_after: retryAfter },
       });
     }
-    if (this.blockedChats.has(chatId))
+    if (this.blockedChats.has(chatId)) {
+      this.refused.push({ chatId, status: 403, at: now });
       return answer(response, 403, {
         ok: false,
         error_code: 403,
         description: 'Forbidden: bot was blocked by the user',
       });
+    }
+    if (this.limits) this.recentSends.push({ chatId, at: now });
     const message: FakeSentMessage = {
       chatId,
       text,
@@ -270,6 +371,7 @@ export class FakeTelegram {
       replyMarkup:
         typeof params.reply_markup === 'string' ? JSON.parse(params.reply_markup) : (params.reply_markup ?? null),
       messageId: this.nextMessageId++,
+      at: now,
     };
     this.sent.push(message);
     ok(response, {
@@ -279,6 +381,22 @@ export class FakeTelegram {
       text,
     });
   }
+}
+
+/** The most messages one chat received within any second, over everything the fake took. */
+export function maxPerChatPerSecond(sent: readonly FakeSentMessage[]): number {
+  const byChat = new Map<string, number[]>();
+  for (const message of sent) byChat.set(message.chatId, [...(byChat.get(message.chatId) ?? []), message.at]);
+  let most = 0;
+  for (const times of byChat.values()) {
+    times.sort((a, b) => a - b);
+    let first = 0;
+    for (let last = 0; last < times.length; last += 1) {
+      while (times[last]! - times[first]! >= 1000) first += 1;
+      most = Math.max(most, last - first + 1);
+    }
+  }
+  return most;
 }
 
 async function readParams(request: IncomingMessage): Promise<Record<string, unknown>> {

@@ -21,6 +21,7 @@ export { type NewDeviceNotification, UserSessions } from './infrastructure/sessi
 export type { UserView } from './projections/users/user-view';
 export { fullNameOf } from './projections/users/user-view';
 export { UserBalances } from './application/user-balances.port';
+export { UserTelegramLinks } from './application/user-telegram-links.port';
 export { type ReferralStanding, ReferralStandings } from './application/referral-standings.port';
 export { TrialUse } from './application/trial-use';
 export { TwoFactorStepUp } from './application/two-factor-step-up';

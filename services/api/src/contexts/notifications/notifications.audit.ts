@@ -1,8 +1,13 @@
-import type {
-  BroadcastEventDataByType,
-  BroadcastEventType,
-  TelegramEventDataByType,
-  TelegramEventType,
+import {
+  type BroadcastEventDataByType,
+  type BroadcastEventType,
+  minorToAmount,
+  type NotificationPreferencesEventDataByType,
+  type NotificationPreferencesEventType,
+  notificationChannelsField,
+  type QuietHours,
+  type TelegramEventDataByType,
+  type TelegramEventType,
 } from '@kupa/proto';
 import type { AuditEntryDraft, AuditMapper } from '../audit';
 import { auditTargetTypeOf } from '../identity';

@@ -1,4 +1,4 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock';
 import { APP_CONFIG, type AppConfig } from '../../platform/config';
@@ -6,7 +6,7 @@ import { Schedules } from '../../platform/jobs';
 import { EventTypeRegistry } from '../../platform/event-store';
 import { MailDispatcher } from '../../platform/mail';
 import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
-import { UserReader, UserSessions } from '../identity';
+import { UserReader, UserSessions, UserTelegramLinks } from '../identity';
 import { recordNotifications } from './application/client-notifications';
 import { notificationChannels } from './infrastructure/notification-preferences.store';
 import { Broadcasts } from './application/broadcasts';
@@ -21,11 +21,18 @@ import { BroadcastMailKind } from './infrastructure/broadcast-mail';
 import { UnsubscribeTokens } from './infrastructure/unsubscribe-tokens';
 import { BROADCAST_AUDIT_MAPPERS, TELEGRAM_AUDIT_MAPPERS } from './notifications.audit';
 import { TelegramLinks } from './application/telegram-links';
+import { TelegramBotCommands } from './application/telegram-bot-commands';
 import { CreateTelegramLinkTokenController } from './commands/create-telegram-link-token/create-telegram-link-token.controller';
 import { UnlinkTelegramController } from './commands/unlink-telegram/unlink-telegram.controller';
 import { ALL_TELEGRAM_EVENT_TYPES } from './domain/telegram-link.decider';
 import { GetTelegramLinkController } from './queries/get-telegram-link/get-telegram-link.controller';
-import { TelegramUpdates } from '../../platform/telegram';
+import { Telegram, TelegramUpdates } from '../../platform/telegram';
+import { Metrics } from '../../platform/observability';
+import { BackgroundLoops } from '../../platform/workers';
+import { enqueueTelegramNotices, readTelegramOutbox } from './infrastructure/telegram-outbox';
+import { TELEGRAM_PER_CHAT_INTERVAL_MS, TelegramDeliverySweep } from './processors/telegram-delivery.sweep';
+import { TelegramLinkStates } from './infrastructure/telegram-link-states';
+import { TelegramOutboxPruningSweep } from './processors/telegram-outbox-pruning.sweep';
 import { BroadcastDeliverySweep } from './processors/broadcast-delivery.sweep';
 import { BroadcastsController } from './queries/broadcasts/broadcasts.controller';
 import { PreviewBroadcastController } from './queries/preview-broadcast/preview-broadcast.controller';
@@ -73,9 +80,13 @@ import { SearchMyNotificationsHandler } from './queries/search-my-notifications/
     UnsubscribeTokens,
     NotificationPreferencesService,
     TelegramLinks,
+    TelegramBotCommands,
+    { provide: UserTelegramLinks, useClass: TelegramLinkStates },
+    StaffAlerts,
   ],
+  exports: [UserTelegramLinks, StaffAlerts],
 })
-export class NotificationsModule implements OnModuleInit {
+export class NotificationsModule implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UserReader,
@@ -91,12 +102,20 @@ export class NotificationsModule implements OnModuleInit {
     private readonly userSessions: UserSessions,
     private readonly telegramUpdates: TelegramUpdates,
     private readonly telegramLinks: TelegramLinks,
+    private readonly telegramBotCommands: TelegramBotCommands,
+    private readonly telegram: Telegram,
+    private readonly loops: BackgroundLoops,
+    private readonly metrics: Metrics,
+    private readonly staffAlerts: StaffAlerts,
+    private readonly processorRunner: ProcessorRunner,
   ) {}
 
   onModuleInit(): void {
     // The new-device notice (ADR 0099): identity records it at sign-in, in this context's list.
-    this.userSessions.useNotificationWriter(recordNotifications, async (manager, userUuid) =>
-      (await notificationChannels(manager, [userUuid]))(userUuid, 'new-device'),
+    this.userSessions.useNotificationWriter(
+      recordNotifications,
+      async (manager, userUuid) => (await notificationChannels(manager, [userUuid]))(userUuid, 'new-device'),
+      enqueueTelegramNotices,
     );
     for (const type of ALL_BROADCAST_EVENT_TYPES) {
       this.eventTypes.register(type);
@@ -111,6 +130,7 @@ export class NotificationsModule implements OnModuleInit {
     // A broadcast is named by its Hebrew subject, the house's language, which no later event changes.
     this.auditNames.registerRecordedName('BROADCAST', 'subjectHe');
     this.mailDispatcher.registerKind(new BroadcastMailKind(this.tokens));
+    this.startTelegramDelivery();
     this.schedules.register(
       new BroadcastDeliverySweep(
         this.dataSource,
@@ -118,6 +138,55 @@ export class NotificationsModule implements OnModuleInit {
         this.clock,
         this.config.broadcastMailsPerMinute,
         this.broadcasts,
+      ),
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    // The bot's command menu (ADR 0103's amendment), set by the processes that serve HTTP, as the webhook is. Not
+    // awaited: a slow or unreachable Telegram must not hold the start, and a failure is only logged.
+    if (this.config.role !== 'worker') void this.telegramBotCommands.registerMenu();
+  }
+
+  /**
+   * The Telegram outbox's sender (ADR 0104): a recurring job, so one process of the fleet sends at a time and the Bot
+   * API's global limit is one budget; and its pruning, another. Without a bot nothing is sent; rows recorded meanwhile wait for one. The
+   * outbox's depth is read at each scrape, as the mail outbox's is.
+   */
+  private startTelegramDelivery(): void {
+    this.metrics.onScrape(async (metrics) => {
+      const outbox = await readTelegramOutbox(this.dataSource, this.clock.now());
+      metrics.telegramOutboxUnsent.set(outbox.unsent);
+      metrics.telegramOutboxOldestUnsentSeconds.set(outbox.oldestUnsentSeconds);
+    });
+    // Pruned with or without a bot now: messages kept from when one was configured go all the same.
+    this.schedules.register(
+      new TelegramOutboxPruningSweep(this.dataSource, this.clock, this.config.telegramRetentionDays),
+    );
+    const bot = this.telegram.bot;
+    const settings = this.config.telegram;
+    if (bot === null || settings === null) return;
+    const logger = new Logger('Telegram');
+    const sweep = new TelegramDeliverySweep(this.dataSource, bot, this.clock, {
+      limits: { messagesPerSecond: settings.messagesPerSecond, perChatIntervalMs: TELEGRAM_PER_CHAT_INTERVAL_MS },
+      publicUrl: this.config.publicUrl,
+      intervalMs: this.config.workerPollIntervalMs,
+      languagesOf: async (userUuids) =>
+        new Map((await this.users.findByUuids([...userUuids])).map((user) => [user.uuid, user.language])),
+      onOutcome: (outcome) => this.metrics.recordTelegram(outcome),
+      // The chat id and the text are personal: the log keeps the reason only.
+      onError: (error) => logger.warn(error instanceof Error ? error.message : String(error)),
+    });
+    this.schedules.register(sweep);
+    this.loops.register({ name: 'telegram-delivery-stop', start: () => undefined, stop: async () => sweep.stop() });
+    // A lagging processor told to the staff once per episode (ADR 0106), on the metrics' own thresholds.
+    this.schedules.register(
+      new ProcessorLagAlertsSweep(
+        this.dataSource,
+        this.staffAlerts,
+        this.clock,
+        () => this.processorRunner.processorNames(),
+        { events: this.config.processorLagAlertEvents, seconds: this.config.processorLagAlertSeconds },
       ),
     );
   }

@@ -111,7 +111,8 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
  * Subscriptions (docs/product.md, Subscriptions; docs/adr/0024-subscriptions.md): `subscription-{uuid}` streams, their
  * read model, and the commands that buy, renew, cancel and change them, with the ledger's charge in the same append.
  * Global because it binds ports other contexts declare and inject without importing it: the catalog's
- * `PlanReferences` and identity's `ReferralStandings` (ADR 0013, ADR 0021). Each command is a slice under
+ * `PlanReferences`, identity's `ReferralStandings` and the notifications' `ClientSubscriptions` for the bot
+ * (ADR 0013, ADR 0021, ADR 0103). Each command is a slice under
  * `commands/` (ADR 0070); the processors (provisioning, the renewal and expiry sweep, deposit purchases, the card
  * janitor) run the same commands through the `CommandBus`, as the routes do.
  */
@@ -159,6 +160,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
     SubscriptionMails,
     { provide: ReferralStandings, useExisting: SubscriptionReferralStandings },
     { provide: PlanReferences, useClass: SubscriptionPlanReferences },
+    { provide: ClientSubscriptions, useClass: CurrentClientSubscriptions },
     { provide: DepositPurchaseDetails, useClass: SubscriptionDepositPurchaseDetails },
     { provide: SubscriptionPaymentDetails, useClass: SubscriptionPaymentsTable },
     { provide: DayVoucherSubscriptions, useClass: DayVoucherRedemptions },
@@ -200,6 +202,7 @@ import { PromoCodesController } from './queries/promo-codes/promo-codes.controll
   exports: [
     PlanReferences,
     ReferralStandings,
+    ClientSubscriptions,
     DepositPurchaseDetails,
     SubscriptionPaymentDetails,
     DayVoucherSubscriptions,

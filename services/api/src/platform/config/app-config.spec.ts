@@ -468,6 +468,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('alerts the staff chat in Hebrew unless told, and from $500 a deposit unless told, refusing other values', () => {
+    const token = '123456:abcdefghijklmnopqrstuvwxyz_-';
+    const bot = { KUPA_DATA_DIR: dataDir, TELEGRAM_BOT_TOKEN: token };
+    expect(loadConfig({ ...bot, TELEGRAM_STAFF_CHAT_LANGUAGE: 'en' }).telegram?.staffChatLanguage).toBe('en');
+    expect(() => loadConfig({ ...bot, TELEGRAM_STAFF_CHAT_LANGUAGE: 'fr' })).toThrow(/TELEGRAM_STAFF_CHAT_LANGUAGE/);
+    expect(loadConfig({ KUPA_DATA_DIR: dataDir }).staffAlertLargeDepositMinor).toBe(50_000);
+    expect(
+      loadConfig({ KUPA_DATA_DIR: dataDir, STAFF_ALERT_LARGE_DEPOSIT_MINOR: '120000' }).staffAlertLargeDepositMinor,
+    ).toBe(120_000);
+    for (const bad of ['0', '5.5', 'lots'])
+      expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, STAFF_ALERT_LARGE_DEPOSIT_MINOR: bad })).toThrow(
+        /STAFF_ALERT_LARGE_DEPOSIT_MINOR/,
+      );
+  });
+
   it('turns Telegram off without a token, polls by default, and needs https and a secret for a webhook', () => {
     const token = '123456:abcdefghijklmnopqrstuvwxyz_-';
     const secret = 'a-webhook-secret-of-kupa';
@@ -479,6 +494,8 @@ describe('loadConfig', () => {
       webhookSecret: null,
       apiRoot: 'https://api.telegram.org',
       staffChatId: null,
+      staffChatLanguage: 'he',
+      messagesPerSecond: 25,
     });
     const webhook = loadConfig({
       KUPA_DATA_DIR: dataDir,
@@ -498,6 +515,10 @@ describe('loadConfig', () => {
       staffChatId: '-1001234567',
     });
     const base = { KUPA_DATA_DIR: dataDir, TELEGRAM_BOT_TOKEN: token };
+    expect(loadConfig({ ...base, TELEGRAM_MESSAGES_PER_SECOND: '10' }).telegram?.messagesPerSecond).toBe(10);
+    expect(() => loadConfig({ ...base, TELEGRAM_MESSAGES_PER_SECOND: '31' })).toThrow(
+      'TELEGRAM_MESSAGES_PER_SECOND must be at most 30',
+    );
     expect(() => loadConfig({ ...base, TELEGRAM_BOT_TOKEN: 'not-a-token' })).toThrow('TELEGRAM_BOT_TOKEN');
     expect(() => loadConfig({ ...base, TELEGRAM_MODE: 'push' })).toThrow(
       'TELEGRAM_MODE must be one of webhook, polling',
@@ -517,5 +538,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, TELEGRAM_BOT_USERNAME: 'a b' })).toThrow('TELEGRAM_BOT_USERNAME');
     expect(() => loadConfig({ ...base, TELEGRAM_STAFF_CHAT_ID: 'staff' })).toThrow('TELEGRAM_STAFF_CHAT_ID');
     expect(() => loadConfig({ ...base, TELEGRAM_API_ROOT: 'ftp://bots' })).toThrow('TELEGRAM_API_ROOT');
+  });
+
+  it('reads how long Telegram history is kept, at least the day Telegram repeats an update', () => {
+    const base = { KUPA_DATA_DIR: dataDir };
+    expect(loadConfig(base).telegramRetentionDays).toBe(30);
+    expect(loadConfig({ ...base, TELEGRAM_RETENTION_DAYS: '7' }).telegramRetentionDays).toBe(7);
+    expect(() => loadConfig({ ...base, TELEGRAM_RETENTION_DAYS: '1' })).toThrow(
+      'TELEGRAM_RETENTION_DAYS must be at least 2',
+    );
+    expect(() => loadConfig({ ...base, TELEGRAM_RETENTION_DAYS: 'month' })).toThrow(
+      'TELEGRAM_RETENTION_DAYS must be a positive whole number',
+    );
   });
 });

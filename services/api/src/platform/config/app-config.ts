@@ -4,6 +4,8 @@ import {
   checkEmail,
   DEFAULT_AMBASSADOR_BONUS_TIERS,
   DEFAULT_REFERRAL_DISCOUNT_TIERS,
+  type Language,
+  LANGUAGES,
   LIMITS,
   parseAmountToMinor,
   type ReferralDiscountTier,
@@ -183,6 +185,11 @@ export interface AppConfig {
    */
   broadcastMailsPerMinute: number;
   /**
+   * `TELEGRAM_RETENTION_DAYS`: how long Telegram messages sent or skipped stay in `telegram_outbox`, and handled
+   * update ids in `telegram_updates`, before the pruning jobs delete them (README.md, Telegram).
+   */
+  telegramRetentionDays: number;
+  /**
    * `KUPA_SANDBOX`: whether the demo and test stand-ins (the sandbox cashier, the streaming-service simulator) may
    * run where no real service is configured (docs/adr/0055-sandboxes-only-on-demand.md). On by itself only in the
    * embedded demo setup (`DATABASE_URL` unset); a real deployment turns it on only explicitly.
@@ -293,9 +300,22 @@ export interface TelegramSettings {
   webhookSecret: string | null;
   /** `TELEGRAM_API_ROOT`: the Bot API server (Telegram's, a self-hosted one, or the tests' fake). */
   apiRoot: string;
-  /** `TELEGRAM_STAFF_CHAT_ID`: the staff chat that later receives the operator's alerts. */
+  /**
+   * `TELEGRAM_STAFF_CHAT_ID`: the staff chat (a group's id is negative) that receives the operator's alerts (ADR
+   * 0106); null: no alert goes to a staff chat, only to staff members who linked their own.
+   */
   staffChatId: string | null;
+  /** `TELEGRAM_STAFF_CHAT_LANGUAGE` (`he` by default): the language the staff chat's alerts are written in. */
+  staffChatLanguage: Language;
+  /**
+   * `TELEGRAM_MESSAGES_PER_SECOND`: how many messages the fleet sends a second at most (Telegram documents about 30
+   * for a bot; ADR 0104).
+   */
+  messagesPerSecond: number;
 }
+
+/** Telegram's documented limit for a bot's messages a second, across all chats. */
+export const TELEGRAM_MESSAGES_PER_SECOND_MAX = 30;
 
 /**
  * More provisioning lanes than this would wait on the process's database pool (20 connections, shared with the
@@ -635,7 +655,37 @@ function telegram(env: NodeJS.ProcessEnv, publicUrl: string): TelegramSettings |
   const staffChatId = optional(env, 'TELEGRAM_STAFF_CHAT_ID');
   if (staffChatId !== null && !TELEGRAM_CHAT_ID.test(staffChatId))
     throw new Error(`TELEGRAM_STAFF_CHAT_ID must be a chat id, got ${staffChatId}`);
-  return { botToken, botUsername, mode, webhookSecret, apiRoot, staffChatId };
+  const staffChatLanguage = (optional(env, 'TELEGRAM_STAFF_CHAT_LANGUAGE') ?? 'he') as Language;
+  if (!LANGUAGES.includes(staffChatLanguage))
+    throw new Error(`TELEGRAM_STAFF_CHAT_LANGUAGE must be one of ${LANGUAGES.join(', ')}, got ${staffChatLanguage}`);
+  const messagesPerSecond = positiveInteger(env, 'TELEGRAM_MESSAGES_PER_SECOND', 25);
+  if (messagesPerSecond > TELEGRAM_MESSAGES_PER_SECOND_MAX)
+    throw new Error(
+      `TELEGRAM_MESSAGES_PER_SECOND must be at most ${TELEGRAM_MESSAGES_PER_SECOND_MAX}, Telegram's limit, got ${messagesPerSecond}`,
+    );
+  return {
+    botToken,
+    botUsername,
+    mode,
+    webhookSecret,
+    apiRoot,
+    staffChatId,
+    staffChatLanguage,
+    messagesPerSecond,
+  };
+}
+
+/**
+ * Telegram repeats a webhook update it got no answer for during up to a day: a handled update id must be kept at least
+ * that long, or a late repeat would be handled twice.
+ */
+export const TELEGRAM_RETENTION_DAYS_MIN = 2;
+
+function telegramRetentionDays(env: NodeJS.ProcessEnv): number {
+  const days = positiveInteger(env, 'TELEGRAM_RETENTION_DAYS', 30);
+  if (days < TELEGRAM_RETENTION_DAYS_MIN)
+    throw new Error(`TELEGRAM_RETENTION_DAYS must be at least ${TELEGRAM_RETENTION_DAYS_MIN}, got ${days}`);
+  return days;
 }
 
 const TELEGRAM_LINK = /^https:\/\/t\.me\/[A-Za-z0-9_+/-]+$/;
@@ -789,6 +839,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     renewalGraceDays: positiveInteger(env, 'RENEWAL_GRACE_DAYS', RENEWAL_DEFAULTS.graceDays),
     renewalReminderDays: dayList(env, 'RENEWAL_REMINDER_DAYS', RENEWAL_DEFAULTS.reminderDays),
     broadcastMailsPerMinute: positiveInteger(env, 'BROADCAST_MAILS_PER_MINUTE', 60),
+    telegramRetentionDays: telegramRetentionDays(env),
     sandbox,
     ...provisioning(env, dataDir, sandbox, purpose),
     streamingConnect: streamingConnect(env),

@@ -9,6 +9,7 @@ export {
   Metrics,
   type ProvisioningCallOutcome,
   type ScrapeReading,
+  type TelegramOutcome,
 } from './metrics';
 export { ObservabilityModule } from './observability.module';
 export { chooseLogFormat, colourWanted, type LogFormat, prettyLine } from './pretty-log';

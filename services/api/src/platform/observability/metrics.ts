@@ -5,6 +5,8 @@ export type CommandOutcome = 'committed' | 'unchanged' | 'rejected' | 'failed';
 
 /** How the mail dispatcher's attempt at one mail ended. */
 export type MailOutcome = 'sent' | 'skipped' | 'failed';
+/** What became of one attempt at a Telegram message (ADR 0104). */
+export type TelegramOutcome = 'sent' | 'retry-after' | 'blocked' | 'failed' | 'skipped' | 'held';
 
 /** How one call to the streaming service's provisioning API ended (`secret_missing`: not made, no password). */
 export type ProvisioningCallOutcome =
@@ -115,6 +117,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly telegramOutboxUnsent = new Gauge({
+    name: 'kupa_telegram_outbox_unsent',
+    help: 'Telegram messages not sent yet (due now, held for quiet hours or waiting for a retry)',
+    registers: [this.registry],
+  });
+
+  readonly telegramOutboxOldestUnsentSeconds = new Gauge({
+    name: 'kupa_telegram_outbox_oldest_unsent_seconds',
+    help: 'Age of the oldest Telegram message not sent yet; 0 when every message went out or was skipped',
+    registers: [this.registry],
+  });
+
   readonly provisioningJobsPending = new Gauge({
     name: 'kupa_provisioning_jobs_pending',
     help: 'Provisioning jobs not finished yet (due now or waiting for a retry)',
@@ -153,6 +167,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly telegramMessages = new Counter({
+    name: 'kupa_telegram_messages_total',
+    help: 'Telegram messages the sender handled, by outcome (retry-after and failed are tried again later)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly provisioningCalls = new Counter({
     name: 'kupa_provisioning_calls_total',
     help: "Calls to the streaming service's provisioning API, by operation and outcome",
@@ -187,6 +208,10 @@ export class Metrics {
 
   recordMail(outcome: MailOutcome): void {
     this.mails.inc({ outcome });
+  }
+
+  recordTelegram(outcome: TelegramOutcome): void {
+    this.telegramMessages.inc({ outcome });
   }
 
   recordProvisioningCall(operation: string, outcome: ProvisioningCallOutcome): void {

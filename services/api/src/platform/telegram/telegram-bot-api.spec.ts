@@ -16,6 +16,8 @@ describe('TelegramBotApi', () => {
       webhookSecret: null,
       apiRoot: telegram.apiRoot,
       staffChatId: null,
+      staffChatLanguage: 'he',
+      messagesPerSecond: 25,
     };
   });
 

@@ -1,5 +1,5 @@
 import { Api, GrammyError, HttpError } from 'grammy';
-import type { InlineKeyboardMarkup, ParseMode, Update } from 'grammy/types';
+import type { InlineKeyboardMarkup, LanguageCode, ParseMode, Update } from 'grammy/types';
 import type { TelegramSettings } from '../config';
 
 /** What became of one `sendMessage`, as the later delivery needs to tell it apart (docs/adr/0103). */
@@ -83,6 +83,17 @@ export class TelegramBotApi {
 
   async deleteWebhook(): Promise<void> {
     await this.api.deleteWebhook();
+  }
+
+  /**
+   * The command menu Telegram shows for users whose app speaks `languageCode` (two letters), or for everyone else
+   * when it is null. Telegram keeps the last list set, so every process setting the same one is harmless.
+   */
+  async setMyCommands(
+    commands: ReadonlyArray<{ command: string; description: string }>,
+    languageCode: LanguageCode | null,
+  ): Promise<void> {
+    await this.api.setMyCommands([...commands], languageCode === null ? {} : { language_code: languageCode });
   }
 }
 

@@ -30,6 +30,31 @@ export class TelegramUpdates {
     return row?.last ? Number(row.last) + 1 : 0;
   }
 
+  /**
+   * Deletes the claims of updates received more than `retentionDays` ago, at most `batchRows` a call, always keeping
+   * the largest update id: it is the polling offset, and without it `getUpdates` would start again from Telegram's
+   * oldest kept update. Answers how many it deleted. Telegram repeats an update for a day at most, so a claim older
+   * than the retention (TELEGRAM_RETENTION_DAYS, at least 2) can no longer stop a repeat. The age is the database's,
+   * as `received_at` is: an application clock moved for a demo must not make a fresh claim look old.
+   */
+  async prune(retentionDays: number, batchRows: number): Promise<number> {
+    // A SELECT around the DELETE, so that TypeORM answers rows rather than its [rows, count] pair for a DELETE.
+    const [{ deleted }]: { deleted: number }[] = await this.dataSource.query(
+      `WITH deleted AS (
+         DELETE FROM telegram_updates WHERE update_id IN (
+           SELECT update_id FROM telegram_updates
+            WHERE received_at < now() - make_interval(days => $1)
+              AND update_id < (SELECT max(update_id) FROM telegram_updates)
+            LIMIT $2
+         )
+         RETURNING 1
+       )
+       SELECT count(*)::int AS deleted FROM deleted`,
+      [retentionDays, batchRows],
+    );
+    return deleted;
+  }
+
   /** Handles the update unless it was handled before; answers whether it was handled now. */
   async handle(update: Update): Promise<boolean> {
     const claimed: unknown[] = await this.dataSource.query(

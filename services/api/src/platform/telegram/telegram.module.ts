@@ -7,6 +7,7 @@ import { BackgroundLoops } from '../workers';
 import { TelegramBotApi } from './telegram-bot-api';
 import { TelegramPollingSweep } from './telegram-polling.sweep';
 import { TelegramUpdates } from './telegram-updates';
+import { TelegramUpdatesPruningSweep } from './telegram-updates-pruning.sweep';
 import { TELEGRAM_WEBHOOK_PATH, TelegramWebhookController } from './telegram-webhook.controller';
 
 /**
@@ -50,6 +51,8 @@ export class TelegramModule implements OnModuleInit, OnApplicationBootstrap {
   ) {}
 
   onModuleInit(): void {
+    // Whether or not a bot is configured now: claims kept from when one was are pruned all the same.
+    this.schedules.register(new TelegramUpdatesPruningSweep(this.updates, this.config.telegramRetentionDays));
     const bot = this.telegram.bot;
     if (bot === null || bot.mode !== 'polling') return;
     // Registered everywhere like any sweep; the schedule's claim lets one process of the fleet poll at a time.

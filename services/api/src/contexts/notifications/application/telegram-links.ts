@@ -25,6 +25,7 @@ import {
   unlinkTelegram,
 } from '../domain/telegram-link.decider';
 import { languageOfTelegramUser, type TelegramBotText, telegramBotText } from '../infrastructure/telegram-bot-texts';
+import { TelegramBotCommands } from './telegram-bot-commands';
 
 const TELEGRAM_STREAMS = foldedStreamKind(telegramLinkEvolution, (id) => telegramStreamId(String(id)));
 
@@ -40,7 +41,8 @@ interface LinkRow {
 
 /**
  * Linking a person's Telegram chat (docs/adr/0103-telegram-channel.md): the profile's one-time deep link, the bot's
- * `/start <token>` that redeems it, unlinking from either side, and the bot's answers to what else people write.
+ * `/start <token>` that redeems it, unlinking from either side; what else a linked person writes is answered by
+ * `TelegramBotCommands`.
  */
 @Injectable()
 export class TelegramLinks {
@@ -52,6 +54,7 @@ export class TelegramLinks {
     private readonly users: UserReader,
     private readonly clock: Clock,
     private readonly pipeline: CommandPipeline,
+    private readonly commands: TelegramBotCommands,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -124,7 +127,7 @@ export class TelegramLinks {
       await this.reply(chatId, 'notLinked', fallbackLanguage);
       return;
     }
-    await this.reply(chatId, name === 'help' || name === 'start' ? 'help' : 'other', linkedUser.language);
+    await this.send(chatId, await this.commands.answer(linkedUser, name));
   }
 
   private async redeem(chatId: string, username: string | null, token: string, language: Language): Promise<void> {
@@ -247,9 +250,14 @@ export class TelegramLinks {
   }
 
   private async reply(chatId: string, text: TelegramBotText, language: Language): Promise<void> {
+    await this.send(chatId, telegramBotText(text, language, { portal: this.config.publicUrl }));
+  }
+
+  /** Plain text, no parse mode: nothing in it is read as markup (ADR 0103's amendment). */
+  private async send(chatId: string, text: string): Promise<void> {
     const bot = this.telegram.bot;
     if (bot === null) return;
-    const result = await bot.send(chatId, { text: telegramBotText(text, language, { portal: this.config.publicUrl }) });
+    const result = await bot.send(chatId, { text });
     if (result.outcome !== 'sent') this.logger.warn(`Telegram reply to a chat not sent: ${result.outcome}`);
   }
 }

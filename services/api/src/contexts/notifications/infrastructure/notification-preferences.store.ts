@@ -58,10 +58,11 @@ export async function preferencesOf(
 export type ChannelsOf = (userUuid: string, kind: NotificationPreferenceKind) => NotificationChannel[];
 
 /**
- * The one question every writer of a mail row or a portal notice asks (docs/adr/0102-notification-preferences.md),
- * inside its own transaction and with one query for all its recipients: on which channels does a notice of a kind go
- * to each of them? Telegram is left out until its delivery exists (chats link already, ADR 0103, but nothing sends to
- * them yet), so today the answer holds at most e-mail and the portal. Someone not asked about gets the defaults.
+ * The one question every writer of a mail row, a portal notice or a Telegram message asks
+ * (docs/adr/0102-notification-preferences.md), inside its own transaction and with one query for all its recipients:
+ * on which channels does a notice of a kind go to each of them? Telegram is in the answer when the person chose it
+ * and a chat is linked that has not blocked the bot (ADR 0104). Someone not asked about gets the defaults, without
+ * Telegram.
  */
 export async function notificationChannels(manager: EntityManager, userUuids: readonly string[]): Promise<ChannelsOf> {
   const preferences = await preferencesOf(manager, userUuids);

@@ -174,3 +174,105 @@ export class TelegramLinks1770600010310 implements MigrationInterface {
     await runner.query('DROP TABLE telegram_links');
   }
 }
+
+/**
+ * The Telegram outbox (docs/adr/0104-telegram-delivery.md): one row per notice and person, under the dedupe key of
+ * the event that caused it (the mail's), so an event yields one Telegram message however often its writer runs. The
+ * row names the person, not the chat: the chat is looked up when it is sent. It waits until sent (`sent_at`) or
+ * skipped (`skipped_at`, `skip_reason`: no chat linked any more, or the chat blocked the bot), retried after a capped
+ * backoff (`attempts`, `next_attempt_at`, `last_error`) and never given up.
+ */
+export class TelegramOutbox1770900010400 implements MigrationInterface {
+  name = 'TelegramOutbox1770900010400';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE telegram_outbox (
+        id bigserial PRIMARY KEY,
+        dedupe_key text NOT NULL UNIQUE,
+        user_uuid uuid NOT NULL,
+        kind text NOT NULL,
+        params jsonb NOT NULL,
+        language text CHECK (language IN ('he', 'en')),
+        created_at timestamptz NOT NULL,
+        next_attempt_at timestamptz NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        sent_at timestamptz,
+        skipped_at timestamptz,
+        skip_reason text CHECK (skip_reason IN ('UNLINKED', 'BLOCKED')),
+        last_error text,
+        CHECK ((skipped_at IS NULL) = (skip_reason IS NULL))
+      )`);
+    // Each person's waiting messages in order: the sender's heads of line, and the skip of a person's waiting ones.
+    await runner.query(
+      `CREATE INDEX telegram_outbox_pending ON telegram_outbox (user_uuid, created_at, id)
+        WHERE sent_at IS NULL AND skipped_at IS NULL`,
+    );
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE telegram_outbox');
+  }
+}
+
+/**
+ * `payments` is now offered in the portal, on by default (ADR 0105: a deposit credited is a portal notice). Nobody
+ * could have switched the portal off for it before, so whoever saved preferences gets the new default, as a kind
+ * added later starts at its defaults for everyone.
+ */
+export class PaymentsInThePortal1770900010500 implements MigrationInterface {
+  name = 'PaymentsInThePortal1770900010500';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      UPDATE notification_preferences SET channels = jsonb_set(channels, '{payments}', (channels->'payments') || '["portal"]'::jsonb)
+       WHERE jsonb_typeof(channels->'payments') = 'array' AND NOT (channels->'payments') ? 'portal'`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      UPDATE notification_preferences SET channels = jsonb_set(channels, '{payments}', (channels->'payments') - 'portal')
+       WHERE jsonb_typeof(channels->'payments') = 'array'`);
+  }
+}
+
+/**
+ * Staff alerts (docs/adr/0106-staff-alerts.md). The Telegram outbox may now address a configured chat (the staff
+ * group, `TELEGRAM_STAFF_CHAT_ID`) instead of a person: exactly one of `user_uuid` and `chat_id` is set. A chat's
+ * messages keep their own line, in order, like a person's. `processor_lag_episodes` remembers, for each processor,
+ * whether the staff were told it lags, so that an episode is told once when it starts and once when it ends however
+ * many readings see it.
+ */
+export class StaffAlerts1771000010600 implements MigrationInterface {
+  name = 'StaffAlerts1771000010600';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('ALTER TABLE telegram_outbox ALTER COLUMN user_uuid DROP NOT NULL');
+    await runner.query('ALTER TABLE telegram_outbox ADD COLUMN chat_id text');
+    await runner.query(
+      `ALTER TABLE telegram_outbox ADD CONSTRAINT telegram_outbox_one_recipient
+         CHECK ((user_uuid IS NULL) <> (chat_id IS NULL))`,
+    );
+    // A configured chat's waiting messages in order, as `telegram_outbox_pending` has them for a person.
+    await runner.query(
+      `CREATE INDEX telegram_outbox_chat_pending ON telegram_outbox (chat_id, created_at, id)
+        WHERE chat_id IS NOT NULL AND sent_at IS NULL AND skipped_at IS NULL`,
+    );
+    await runner.query(`
+      CREATE TABLE processor_lag_episodes (
+        processor text PRIMARY KEY,
+        episode integer NOT NULL,
+        lagging boolean NOT NULL,
+        changed_at timestamptz NOT NULL
+      )`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE processor_lag_episodes');
+    await runner.query('DELETE FROM telegram_outbox WHERE chat_id IS NOT NULL');
+    await runner.query('DROP INDEX telegram_outbox_chat_pending');
+    await runner.query('ALTER TABLE telegram_outbox DROP CONSTRAINT telegram_outbox_one_recipient');
+    await runner.query('ALTER TABLE telegram_outbox DROP COLUMN chat_id');
+    await runner.query('ALTER TABLE telegram_outbox ALTER COLUMN user_uuid SET NOT NULL');
+  }
+}

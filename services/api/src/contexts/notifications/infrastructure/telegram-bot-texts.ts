@@ -1,6 +1,9 @@
 import type { Language } from '@kupa/proto';
 
-/** What the bot says, in Hebrew and English (docs/product.md, Telegram). Never a password, never a token. */
+/**
+ * What the bot says about linking, in Hebrew and English (docs/product.md, Telegram). Never a password, never a token.
+ * The answers to a linked person's commands (`/help`, `/balance`, …) are `telegram-bot-answers.ts`.
+ */
 export const TELEGRAM_BOT_TEXTS = Object.freeze({
   linked: {
     he: 'חשבון הטלגרם קושר ל-Kupa. מעכשיו אפשר לקבל כאן הודעות. לעזרה: /help',
@@ -25,10 +28,6 @@ export const TELEGRAM_BOT_TEXTS = Object.freeze({
   unlinked: {
     he: 'חשבון הטלגרם נותק מ-Kupa. לא יישלחו לכאן עוד הודעות.',
     en: 'Your Telegram is unlinked from Kupa. No more notices will be sent here.',
-  },
-  help: {
-    he: 'פקודות: /help עזרה, /stop ניתוק הצ׳אט מהחשבון. כל השאר בפורטל: {portal}',
-    en: 'Commands: /help this help, /stop unlink this chat from your account. Everything else is in the portal: {portal}',
   },
   other: {
     he: 'את זה עושים בפורטל: {portal}. לעזרה: /help',

@@ -8,6 +8,7 @@ import { recordNotifications } from '../application/client-notifications';
 import { notificationChannels } from '../infrastructure/notification-preferences.store';
 import { BROADCAST_RATE_WINDOW_MS, broadcastOccasionKey, handOffAllowance } from '../domain/broadcast';
 import { broadcastOutboxMail } from '../infrastructure/broadcast-mail';
+import { enqueueTelegramNotices } from '../infrastructure/telegram-outbox';
 
 export const BROADCAST_DELIVERY_SWEEP = 'broadcast-delivery';
 /** How often the hand-off looks for queued recipients; the rate, not this, decides how many go. */
@@ -23,7 +24,7 @@ interface QueuedRow {
 }
 
 /**
- * Hands queued broadcast recipients to the mail outbox and the portal's list (ADR 0091), oldest broadcast first, no
+ * Hands queued broadcast recipients to the mail outbox, the portal's list and the Telegram outbox (ADR 0091, 0104), oldest broadcast first, no
  * more in any minute than `ratePerMinute` (counted over every broadcast, from the rows handed in the last minute).
  * One transaction takes the recipients (`SKIP LOCKED`, so two processes never take one), writes each one's mail and
  * notification under its occasion key and marks the row handed: a crash before the commit leaves them queued, after it
@@ -119,6 +120,20 @@ export class BroadcastDeliverySweep implements Sweep {
               body: draft.body,
             }),
           ),
+        now,
+      );
+      // In the chat of those who switched announcements on for Telegram (off by default, ADR 0102) and linked one.
+      await enqueueTelegramNotices(
+        manager,
+        drafts
+          .filter((draft) => draft.chosen.includes('telegram'))
+          .map((draft) => ({
+            dedupeKey: draft.key,
+            userUuid: draft.user.uuid,
+            kind: 'announcement' as const,
+            params: { subject: draft.subject, body: draft.body, link: '/notifications' },
+            language: draft.user.language,
+          })),
         now,
       );
       // A client who switched announcements off everywhere after the send is left out too, and shown as skipped.

@@ -10,8 +10,8 @@ import { SandboxCardSavedCards1768700008700 } from './1768700008700-sandbox-card
 import { TelegramUpdates1770600010300 } from './1770600010300-telegram-updates';
 
 /**
- * Migrations of the platform (the event store and its commit order, the mail outbox and its sealed renderings, the
- * sandbox cashier and the sandbox card, the rate limiter's counters, the schedules of recurring jobs, the Telegram updates handled), in the order of their timestamps
+ * Migrations of the platform (the event store and its commit order, the mail outbox, its sealed renderings and its priorities, the
+ * sandbox cashier and the sandbox card, the rate limiter's counters, the schedules of recurring jobs, the Telegram updates handled, the writers' WAL positions for the read replica, the runs of `kupa events republish`), in the order of their timestamps
  * like every other migration.
  */
 export const platformMigrations = [

@@ -13,6 +13,7 @@ import {
   type TwoFactorEnrolment,
   type User,
   type UserReferrer,
+  type UserTelegram,
   type UserRole,
   USER_ROLES,
   type UserStatus,
@@ -53,6 +54,17 @@ export class UserReferrerDto implements UserReferrer {
 
   @ApiProperty({ format: 'email' })
   email: string;
+}
+
+export class UserTelegramDto implements UserTelegram {
+  @ApiProperty()
+  linked: boolean;
+
+  @InstantProperty({ nullable: true })
+  linkedAt: string | null;
+
+  @InstantProperty({ nullable: true, description: 'Since when the bot is blocked in the chat (Telegram answered 403)' })
+  blockedAt: string | null;
 }
 
 export class UserDto implements User {
@@ -107,6 +119,12 @@ export class UserDto implements User {
     description: 'Staff answers only: the account whose referral link this one signed up with; null when none',
   })
   referrer?: UserReferrerDto | null;
+
+  @ApiPropertyOptional({
+    type: UserTelegramDto,
+    description: 'Staff answers of GET /users/{uuid} only: whether Telegram is linked and the bot blocked; no chat id',
+  })
+  telegram?: UserTelegramDto;
 }
 
 export const UserPageDto = PageOf(UserDto);

@@ -7,7 +7,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { linkSignature, sameText } from '../../../../platform/crypto';
-import { enqueueMails, type MailKind, type StoredMail } from '../../../../platform/mail';
+import { enqueueMails, MAIL_PRIORITY, type MailKind, type StoredMail } from '../../../../platform/mail';
 import { escapeHtml, type RenderedMail } from '../../../../platform/mail/templates';
 import { isNewDevice } from '../../domain/sessions.decider';
 import { countryOfAddress } from './session-country';
@@ -159,6 +159,18 @@ export interface NewDeviceNotification {
   params: { sessionId: string; device: string; ipAddress: string | null; countryCode: string | null; link: string };
 }
 type NotificationWriter = (manager: EntityManager, drafts: NewDeviceNotification[], now: Date) => Promise<unknown>;
+/**
+ * The new-device notice for the user's Telegram chat (ADR 0104), which the notifications context records in its
+ * Telegram outbox. Same shape as its `TelegramNotice`.
+ */
+export interface NewDeviceTelegramNotice {
+  dedupeKey: string;
+  userUuid: string;
+  kind: 'new-device';
+  params: { device: string; ipAddress: string | null; countryCode: string | null; link: string };
+  language: Language;
+}
+type TelegramWriter = (manager: EntityManager, notices: NewDeviceTelegramNotice[], now: Date) => Promise<unknown>;
 /** The channels the user keeps the new-device notice on (the notifications context's preferences, ADR 0102). */
 type NewDeviceChannels = (manager: EntityManager, userUuid: string) => Promise<readonly string[]>;
 
@@ -184,6 +196,7 @@ const END_LINK_PURPOSE = 'session-end-link';
 @Injectable()
 export class UserSessions {
   private notificationWriter: NotificationWriter | null = null;
+  private telegramWriter: TelegramWriter | null = null;
   private newDeviceChannels: NewDeviceChannels = () => Promise.resolve(['email', 'portal']);
 
   constructor(
@@ -192,9 +205,10 @@ export class UserSessions {
   ) {}
 
   /** The notifications context hands its writer over at start (it depends on identity, not the other way). */
-  useNotificationWriter(writer: NotificationWriter, channels?: NewDeviceChannels): void {
+  useNotificationWriter(writer: NotificationWriter, channels?: NewDeviceChannels, telegram?: TelegramWriter): void {
     this.notificationWriter = writer;
     if (channels) this.newDeviceChannels = channels;
+    if (telegram) this.telegramWriter = telegram;
   }
 
   /**
@@ -270,6 +284,20 @@ export class UserSessions {
                 // A path of the portal, as every notification's link: its page asks before ending the session.
                 link: `/end-session?token=${encodeURIComponent(this.endLinkToken(familyId))}`,
               },
+            },
+          ],
+          now,
+        );
+      if (channels.includes('telegram'))
+        await this.telegramWriter?.(
+          manager,
+          [
+            {
+              dedupeKey: `new-device:${familyId}`,
+              userUuid: user.uuid,
+              kind: 'new-device',
+              params: { device: deviceLabel(device, user.language), ipAddress, countryCode, link: endLink },
+              language: user.language,
             },
           ],
           now,

@@ -1,10 +1,19 @@
-import type { Language } from '@kupa/proto';
+import { isOneOf, type Language, PAYMENT_METHODS } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import type { CommittedEvent } from '../../../../platform/event-store/event-store.port';
 import { fullNameOf, type UserReader } from '../../../identity';
-import { notificationChannels } from '../../../notifications';
+import {
+  enqueueTelegramNotices,
+  isLargeDepositAlert,
+  type NotificationDraft,
+  notificationChannels,
+  recordNotifications,
+  type StaffAlert,
+  type StaffAlerts,
+  type TelegramNotice,
+} from '../../../notifications';
 import {
   PROMO_CODE_REDEEMED,
   promoCodeOf,
@@ -17,6 +26,16 @@ import type { SubscriptionPaymentDetails } from '../../queries/payment-rows/subs
 import { RECEIPT_MAIL_KIND, type ReceiptMailPayload } from '../../infrastructure/receipt-mail';
 
 export const RECEIPTS_PROCESSOR = 'receipts';
+
+/** What one receipt asks to tell its client: the mail, and for money that arrived by itself the portal notice. */
+interface Issued {
+  mail: OutboxMail;
+  notice: NotificationDraft | null;
+  /** Money that arrived by itself is told as its arrival, the rest as the receipt; under the receipt's key either way. */
+  telegram: TelegramNotice;
+  /** A large deposit credited: a staff alert (ADR 0106), under the causing event. */
+  alert: StaffAlert | null;
+}
 
 interface PaymentFacts {
   method: string;
@@ -59,14 +78,35 @@ export class ReceiptsProcessor implements Processor {
       const issued = await this.issue(event, facts, promoCodes.get(facts.paymentId) ?? null, manager);
       if (issued) mails.push(issued);
     }
-    // The receipt is issued whatever the client chose; its mail goes only to those who keep `payments` by e-mail
-    // (ADR 0102), asked once for the batch.
-    const ownerOf = (mail: OutboxMail) => (mail.payload as unknown as ReceiptMailPayload).userUuid;
-    const channelsOf = await notificationChannels(manager, mails.map(ownerOf));
+    // The receipt is issued whatever the client chose; its mail goes only to those who keep `payments` by e-mail, its
+    // notice only to those who keep it in the portal, its Telegram message to those who keep it in a linked chat
+    // (ADR 0102, 0104, 0105), asked once for the batch.
+    const channelsOf = await notificationChannels(
+      manager,
+      issued.map(({ telegram }) => telegram.userUuid),
+    );
+    const chosen = ({ telegram }: Issued, channel: 'email' | 'telegram' | 'portal') =>
+      channelsOf(telegram.userUuid, 'payments').includes(channel);
+    const now = this.clock.now();
+    await recordNotifications(
+      manager,
+      issued.flatMap((one) => (one.notice && chosen(one, 'portal') ? [one.notice] : [])),
+      now,
+    );
     await enqueueMails(
       manager,
-      mails.filter((mail) => channelsOf(ownerOf(mail), 'payments').includes('email')),
-      this.clock.now(),
+      issued.filter((one) => chosen(one, 'email')).map(({ mail }) => mail),
+      now,
+    );
+    await enqueueTelegramNotices(
+      manager,
+      issued.filter((one) => chosen(one, 'telegram')).map(({ telegram }) => telegram),
+      now,
+    );
+    await this.staffAlerts.record(
+      manager,
+      issued.flatMap(({ alert }) => (alert ? [alert] : [])),
+      now,
     );
   }
 
@@ -75,7 +115,7 @@ export class ReceiptsProcessor implements Processor {
     facts: ReceiptFacts,
     promoCode: string | null,
     manager: EntityManager,
-  ): Promise<OutboxMail | null> {
+  ): Promise<Issued | null> {
     const known: unknown[] = await manager.query('SELECT 1 FROM receipts WHERE source_event_id = $1', [event.eventId]);
     if (known.length > 0) return null;
     const [payment]: PaymentFacts[] = await manager.query(
@@ -134,12 +174,55 @@ export class ReceiptsProcessor implements Processor {
     );
     if (!user) return null;
     const payload: ReceiptMailPayload = { number: Number(number), userUuid: user.uuid, firstName: user.firstName };
-    return {
-      dedupeKey: `receipt:${number}`,
+    const dedupeKey = `receipt:${number}`;
+    const mail: OutboxMail = {
+      dedupeKey,
       kind: RECEIPT_MAIL_KIND,
       recipient: user.email,
       language: user.language as Language,
       payload: { ...payload },
     };
+    // A voucher's money was redeemed by the client on the screen that says so; the others arrive on their own.
+    const credited = facts.kind === 'DEPOSIT' && !facts.voucher && isOneOf(PAYMENT_METHODS, method);
+    const notice: NotificationDraft | null = credited
+      ? {
+          occasionKey: dedupeKey,
+          userUuid: user.uuid,
+          kind: 'deposit-credited',
+          params: {
+            amountMinor: facts.amountMinor,
+            method,
+            paymentId: facts.paymentId,
+            link: `/payments/${facts.paymentId}`,
+          },
+        }
+      : null;
+    const telegram: TelegramNotice = {
+      dedupeKey,
+      userUuid: user.uuid,
+      kind: credited ? 'deposit-credited' : 'receipt',
+      params: {
+        number: Number(number),
+        receiptKind: facts.kind,
+        amountMinor: facts.amountMinor,
+        link: credited ? `/payments/${facts.paymentId}` : `/receipts/${number}`,
+      },
+      language: user.language as Language,
+    };
+    const alert: StaffAlert | null =
+      credited && isLargeDepositAlert(facts.amountMinor, this.largeDepositAlertMinor)
+        ? {
+            key: `large-deposit:${event.eventId}`,
+            kind: 'staff-large-deposit',
+            params: {
+              amountMinor: facts.amountMinor,
+              method,
+              clientName: fullNameOf(user) || null,
+              clientProfileId: user.profileId,
+              link: `/admin/payments/${facts.paymentId}/show`,
+            },
+          }
+        : null;
+    return { mail, notice, telegram, alert };
   }
 }

@@ -346,11 +346,12 @@ describe('broadcasts (ADR 0091)', () => {
       channels: {
         'renewal-reminders': ['email', 'telegram', 'portal'],
         'renewal-results': ['email', 'telegram'],
-        payments: ['email', 'telegram'],
+        payments: ['email', 'telegram', 'portal'],
         'subscription-status': ['email', 'telegram', 'portal'],
         announcements: ['email', 'portal'],
         'new-device': ['email', 'telegram', 'portal'],
         'low-balance': ['email', 'telegram', 'portal'],
+        transfers: ['email', 'telegram', 'portal'],
       },
       leadDays: null,
       lowBalanceThresholdMinor: null,
@@ -366,7 +367,7 @@ describe('broadcasts (ADR 0091)', () => {
     });
     expect(changed.status).toBe(200);
     expect((await mine(maya)).body).toMatchObject({
-      channels: { announcements: ['portal'], payments: ['email', 'telegram'] },
+      channels: { announcements: ['portal'], payments: ['email', 'telegram', 'portal'] },
       leadDays: 5,
       lowBalanceThresholdMinor: 500,
       quietHours,

@@ -127,8 +127,11 @@ export class RenewalRemindersSweep implements Sweep {
         ].filter(() => channels.includes('portal')),
         now,
       );
-      if (channels.includes('email'))
-        await enqueueMails(manager, [subscriptionOutboxMail(reminder.occasionKey, owner, candidate.id, mail)], now);
+      const outboxMail = subscriptionOutboxMail(reminder.occasionKey, owner, candidate.id, mail);
+      if (channels.includes('email')) await enqueueMails(manager, [outboxMail], now);
+      // And in the owner's Telegram chat, under the same occasion key (ADR 0104).
+      const notice = channels.includes('telegram') ? subscriptionTelegramNotice(owner.uuid, outboxMail) : null;
+      if (notice) await enqueueTelegramNotices(manager, [notice], now);
       return written > 0;
     });
   }

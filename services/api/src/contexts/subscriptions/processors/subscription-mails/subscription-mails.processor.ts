@@ -9,8 +9,16 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
-import type { UserReader } from '../../../identity';
-import { type NotificationDraft, notificationChannels, recordNotifications } from '../../../notifications';
+import { fullNameOf, type UserReader } from '../../../identity';
+import {
+  enqueueTelegramNotices,
+  type NotificationDraft,
+  notificationChannels,
+  recordNotifications,
+  type StaffAlert,
+  type StaffAlerts,
+  type TelegramNotice,
+} from '../../../notifications';
 import { graceStartedReminder, renewalFailedReminder, topUpPath } from '../../domain/renewal-reminders';
 import type { DepositPurchaseReader } from '../../application/deposit-purchase-reader';
 import { renewalMissingMinor } from '../../domain/subscription.decider';
@@ -109,6 +117,17 @@ export class SubscriptionMailsProcessor implements Processor {
       mails.filter((entry) => chosen(entry.userUuid, entry.preference, 'email')).map((entry) => entry.mail),
       this.clock.now(),
     );
+    // The same notice in the owner's Telegram chat when linked and chosen (ADR 0104), under the mail's key.
+    await enqueueTelegramNotices(
+      manager,
+      mails
+        .filter((entry) => chosen(entry.userUuid, entry.preference, 'telegram'))
+        .map((entry) => subscriptionTelegramNotice(entry.userUuid, entry.mail))
+        .filter((notice): notice is TelegramNotice => notice !== null),
+      this.clock.now(),
+    );
+    // A provisioning that failed for good is also the staff's at once (ADR 0106), in this checkpoint's transaction.
+    await this.staffAlerts.record(manager, alerts, this.clock.now());
   }
 
   /** One mail per failed deposit purchase: what arrived, what it was for and why that could not follow. */

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import type { MailKind, OutboxMail, RenderedMail, StoredMail } from '../../../../platform/mail';
 import type { UserView } from '../../../identity';
+import type { TelegramNotice, TelegramNoticeKind } from '../../../notifications';
 import { topUpPath } from '../../domain/renewal-reminders';
 import { type SubscriptionMail, subscriptionMail } from './subscription-mail.templates';
 
@@ -64,6 +65,45 @@ export function subscriptionOutboxMail(
   };
 }
 
+/** The mails that also go to Telegram, by the same kind name (docs/adr/0104-telegram-delivery.md). */
+const TELEGRAM_KIND_OF_MAIL: Partial<Record<SubscriptionMail['kind'], TelegramNoticeKind>> = {
+  activated: 'activated',
+  renewed: 'renewed',
+  'renewal-short': 'renewal-short',
+  'renewal-failed': 'renewal-failed',
+  ending: 'ending',
+  'grace-started': 'grace-started',
+  expired: 'expired',
+  refunded: 'refunded',
+  'deposit-purchase-failed': 'deposit-purchase-failed',
+};
+
+/** Where a subscription mail's link leads in the portal: the path, which the mail and Telegram make absolute. */
+export function portalPathOf(mail: SubscriptionMail, subscriptionId: string | null): string {
+  if (mail.kind === 'deposit-purchase-failed') return `/payments/${mail.depositPaymentId}`;
+  if (mail.kind === 'renewal-short' || mail.kind === 'renewal-failed') return topUpPath(mail.missingMinor);
+  if (mail.kind === 'grace-started' && mail.missingMinor > 0) return topUpPath(mail.missingMinor);
+  return `/subscriptions/${subscriptionId}`;
+}
+
+/**
+ * The Telegram message of a subscription mail: the same facts and link, to the owner, under the mail's dedupe key
+ * (once per event and channel). Null for the old kinds no writer records any more.
+ */
+export function subscriptionTelegramNotice(userUuid: string, outboxMail: OutboxMail): TelegramNotice | null {
+  const { subscriptionId, mail } = outboxMail.payload as unknown as SubscriptionMailPayload;
+  const kind = TELEGRAM_KIND_OF_MAIL[mail.kind];
+  if (!kind) return null;
+  const { kind: _mailKind, ...facts } = mail;
+  return {
+    dedupeKey: outboxMail.dedupeKey,
+    userUuid,
+    kind,
+    params: { ...facts, link: portalPathOf(mail, subscriptionId) },
+    language: outboxMail.language,
+  };
+}
+
 /**
  * The subscription mails as the dispatcher renders them, with the link to the subscription in the client app (no
  * token: a retry may send the first rendering for good). The "ends soon" mail is skipped when, by the time an attempt
@@ -101,12 +141,7 @@ export class SubscriptionMails {
 
   /** A failed deposit purchase links to its payment, a short balance to the top-up of what is missing. */
   private linkOf(mail: SubscriptionMail, subscriptionId: string | null): string {
-    if (mail.kind === 'deposit-purchase-failed') return `${this.config.publicUrl}/payments/${mail.depositPaymentId}`;
-    if (mail.kind === 'renewal-short' || mail.kind === 'renewal-failed')
-      return `${this.config.publicUrl}${topUpPath(mail.missingMinor)}`;
-    if (mail.kind === 'grace-started' && mail.missingMinor > 0)
-      return `${this.config.publicUrl}${topUpPath(mail.missingMinor)}`;
-    return `${this.config.publicUrl}/subscriptions/${subscriptionId}`;
+    return `${this.config.publicUrl}${portalPathOf(mail, subscriptionId)}`;
   }
 
   private async stillEndsOn(manager: EntityManager, subscriptionId: string, endDate: string): Promise<boolean> {
