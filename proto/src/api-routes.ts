@@ -147,6 +147,7 @@ export const API_ROUTES = Object.freeze({
   broadcasts: '/broadcasts',
   broadcastPreview: '/broadcasts/preview',
   broadcast: (id: string) => `/broadcasts/${segment(id)}`,
+  /** The former announcements switch, now the `announcements` kind of the preferences below (ADR 0102). */
   notificationPreferences: '/notifications/preferences',
   /** One's own notification preferences, replaced whole by PUT (ADR 0102); a client's, read only, for staff. */
   myNotificationPreferences: '/users/me/notification-preferences',

@@ -14,6 +14,11 @@ import {
 import { CARD_PROVIDER_STATUS_LABELS } from './card';
 import { CASHIER_PROVIDER_STATUS_LABELS, cryptoMethodOfPayCurrency } from './cashier';
 import { enumLabel } from './labels';
+import {
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_CHANNELS,
+  type NotificationChannel,
+} from './notification-preferences';
 import { formatDollarsForIsolate, keptOnOneLine, withoutDirectionMarks } from './money';
 import type { AuditChange, AuditLog, AuditRef } from './payloads';
 import { hasParam, templateParts } from './placeholders';
@@ -30,7 +35,8 @@ export interface TextSegment {
 /** A sentence part: text, or the entry's target or parent, which a screen shows as a link. */
 export type SentencePart = TextSegment | { ref: 'target' | 'parent'; segments: TextSegment[] };
 
-function capitalized(text: string, lang: Language): string {
+/** English words as a heading starts them: the first letter a capital (Hebrew has no case). */
+export function capitalized(text: string, lang: Language): string {
   return lang === 'en' && text.length > 0 ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
@@ -94,7 +100,19 @@ function formatKnownValue(value: unknown, kind: AuditValueKind, lang: Language):
         : null;
     case 'bulkOperation':
       return bulkOperationText(value, lang);
+    case 'channels':
+      return channelsText(value, lang);
   }
+}
+
+/** "e-mail, portal", or "off" for none; a value that is not a list of known channels is shown as it is. */
+function channelsText(value: unknown, lang: Language): TextSegment | null {
+  if (!Array.isArray(value)) return null;
+  const known: readonly unknown[] = NOTIFICATION_CHANNELS;
+  if (!value.every((item) => known.includes(item))) return null;
+  if (value.length === 0) return { text: AUDIT_WORDS.noChannel[lang] };
+  const names = (value as NotificationChannel[]).map((channel) => NOTIFICATION_CHANNEL_LABELS[channel][lang]);
+  return { text: names.join(AUDIT_WORDS.changeSeparator[lang]), isolate: 'auto' };
 }
 
 function formatCount(value: number, lang: Language): string {

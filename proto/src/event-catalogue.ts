@@ -4,6 +4,10 @@ import { DEPOSIT_ATTENTION_EVENT_TYPES, type DepositAttentionEventType } from '.
 import { PAYMENT_PLAN_EVENT_TYPES, type PaymentPlanEventType } from './catalog-events';
 import { USER_EVENT_TYPES, type UserEventType } from './identity-events';
 import { LEDGER_EVENT_TYPES, type LedgerEventType } from './ledger-events';
+import {
+  NOTIFICATION_PREFERENCES_EVENT_TYPES,
+  type NotificationPreferencesEventType,
+} from './notification-preferences';
 import { PROMO_CODE_EVENT_TYPES, type PromoCodeEventType } from './promo-codes';
 import { SAVED_CARD_EVENT_TYPES, type SavedCardEventType } from './saved-cards';
 import { TELEGRAM_EVENT_TYPES, type TelegramEventType } from './telegram';
@@ -42,6 +46,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(BROADCAST_EVENT_TYPES),
   ...Object.values(DEPOSIT_ATTENTION_EVENT_TYPES),
   ...Object.values(TELEGRAM_EVENT_TYPES),
+  ...Object.values(NOTIFICATION_PREFERENCES_EVENT_TYPES),
 ]);
 
 const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);

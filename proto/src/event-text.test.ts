@@ -5,6 +5,7 @@ import { BROADCAST_EVENT_TYPES } from './broadcasts';
 import { BULK_EVENT_TYPES } from './bulk-operations';
 import { DEPOSIT_ATTENTION_EVENT_TYPES } from './deposit-attention';
 import { TELEGRAM_EVENT_TYPES } from './telegram';
+import { NOTIFICATION_PREFERENCES_EVENT_TYPES } from './notification-preferences';
 import { AUDIT_OPERATION_TYPES, LANGUAGES, PAYMENT_STATUSES } from './enums';
 import { EVENT_TYPES } from './event-catalogue';
 import {
@@ -59,6 +60,7 @@ describe('the event catalogue', () => {
       ...Object.values(BROADCAST_EVENT_TYPES),
       ...Object.values(DEPOSIT_ATTENTION_EVENT_TYPES),
       ...Object.values(TELEGRAM_EVENT_TYPES),
+      ...Object.values(NOTIFICATION_PREFERENCES_EVENT_TYPES),
     ];
     expect([...EVENT_TYPES].sort()).toEqual([...declared].sort());
     expect(new Set(EVENT_TYPES).size).toBe(EVENT_TYPES.length);

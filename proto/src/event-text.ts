@@ -8,6 +8,11 @@ import type { Bilingual } from './bilingual';
 import type { AuditOperationType, AuditTargetType, Language } from './enums';
 import type { EventType } from './event-catalogue';
 import type { EnumName } from './labels';
+import {
+  NOTIFICATION_PREFERENCE_KIND_LABELS,
+  NOTIFICATION_PREFERENCE_KINDS,
+  type NotificationPreferenceKind,
+} from './notification-preferences';
 
 /** A short name per event type: the account history's entry type, and the sentence of last resort. */
 export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.freeze({
@@ -72,6 +77,7 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   BroadcastHandedOff: { he: 'ההודעה הועברה לכל הנמענים', en: 'Broadcast handed to every recipient' },
   TelegramLinked: { he: 'קישור טלגרם', en: 'Telegram linked' },
   TelegramUnlinked: { he: 'ניתוק טלגרם', en: 'Telegram unlinked' },
+  NotificationPreferencesChanged: { he: 'שינוי העדפות התראות', en: 'Notification preferences changed' },
   LargeDepositAcknowledged: { he: 'הפקדה גדולה סומנה כנבדקה', en: 'Large deposit marked as seen' },
   PaymentPlanCreated: { he: 'יצירת חבילה', en: 'Package created' },
   PaymentPlanUpdated: { he: 'עדכון חבילה', en: 'Package updated' },
@@ -261,6 +267,10 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   },
   TelegramLinked: { he: '{target}: חשבון טלגרם קושר', en: '{target}: Telegram account linked' },
   TelegramUnlinked: { he: '{target}: חשבון טלגרם נותק', en: '{target}: Telegram account unlinked' },
+  NotificationPreferencesChanged: {
+    he: '{target}: העדפות ההתראות שונו: {changes}',
+    en: '{target}: notification preferences changed: {changes}',
+  },
   PaymentPlanCreated: {
     he: '{target}: נוצרה במחיר {price}, סטטוס {status}',
     en: '{target}: created at {price}, status {status}',
@@ -409,6 +419,24 @@ const BOOLEAN: AuditValueKind = { kind: 'boolean' };
 const LIST: AuditValueKind = { kind: 'list' };
 const COUNT: AuditValueKind = { kind: 'count' };
 
+/** The activity-log field of a kind's channels: `channels.payments`. */
+export function notificationChannelsField(kind: NotificationPreferenceKind): string {
+  return `channels.${kind}`;
+}
+
+const NOTIFICATION_CHANNEL_FIELDS: Readonly<Record<string, AuditFieldText>> = Object.fromEntries(
+  NOTIFICATION_PREFERENCE_KINDS.map((kind): [string, AuditFieldText] => [
+    notificationChannelsField(kind),
+    {
+      label: {
+        he: `ערוצי ${NOTIFICATION_PREFERENCE_KIND_LABELS[kind].he}`,
+        en: `channels for ${NOTIFICATION_PREFERENCE_KIND_LABELS[kind].en}`,
+      },
+      value: { kind: 'channels' },
+    },
+  ]),
+);
+
 /** Targets that are people share their fields (a person's target type follows their role). */
 export type AuditFieldGroup =
   'USER' | 'PAYMENT' | 'PACKAGE' | 'SUBSCRIPTION' | 'PROMO_CODE' | 'VOUCHER_BATCH' | 'BULK_BATCH' | 'BROADCAST';
@@ -446,6 +474,11 @@ export const AUDIT_FIELDS: Readonly<Record<AuditFieldGroup, Readonly<Record<stri
     twoFactorEnabled: { label: { he: 'אימות דו-שלבי', en: 'two-factor sign-in' }, value: BOOLEAN },
     telegramLinked: { label: { he: 'טלגרם מקושר', en: 'Telegram linked' }, value: BOOLEAN },
     telegramUsername: { label: { he: 'שם משתמש בטלגרם', en: 'Telegram username' }, value: LTR_TEXT },
+    // Notification preferences (ADR 0105): the channels of each kind, lead days, threshold and quiet hours.
+    ...NOTIFICATION_CHANNEL_FIELDS,
+    reminderLeadDays: { label: { he: 'ימי התראה לפני חידוש', en: 'reminder lead days' }, value: COUNT },
+    lowBalanceThreshold: { label: { he: 'סף יתרה נמוכה', en: 'low-balance threshold' }, value: { kind: 'money' } },
+    quietHours: { label: { he: 'שעות שקטות', en: 'quiet hours' }, value: LTR_TEXT },
     trialRejected: { label: { he: 'ויתור על תקופת הניסיון', en: 'trial declined' }, value: BOOLEAN },
     trialUsed: { label: { he: 'תקופת הניסיון נוצלה', en: 'trial used' }, value: BOOLEAN },
     confirmationMailRequestedAt: {
@@ -602,6 +635,8 @@ export const AUDIT_WORDS = Object.freeze({
   /** Between a value before and after a change; it points from the old value to the new one in reading order. */
   changeArrow: { he: '←', en: '→' },
   changeSeparator: { he: ', ', en: ', ' },
+  /** A kind of notification on no channel at all. */
+  noChannel: { he: 'כבוי', en: 'off' },
   /** The author of entries no person caused (`SYSTEM_ACTOR_NAME`). */
   system: { he: 'המערכת', en: 'System' },
 } satisfies Record<string, Bilingual>);

@@ -1,4 +1,7 @@
+import type { Bilingual } from './bilingual';
+import type { UserRole } from './enums';
 import type { NotificationKind } from './notifications';
+import type { IsoDateTime } from './payloads';
 
 /**
  * Notification preferences (issue 34; docs/adr/0102-notification-preferences.md): for each kind of notice a person may
@@ -13,7 +16,8 @@ export const NOTIFICATION_PREFERENCE_KINDS = [
   'renewal-reminders',
   // renewed: mail.
   'renewal-results',
-  // a receipt of each deposit, voucher, purchase and renewal; a deposit whose purchase failed: mail.
+  // a receipt of each deposit, voucher, purchase and renewal; a deposit whose purchase failed: mail. A deposit
+  // credited by crypto, card or staff: portal notice (its mail is the receipt's, ADR 0105).
   'payments',
   // activated (ready), refunded (could not be set up), expired (ended): mail; days added: portal notice.
   'subscription-status',
@@ -53,6 +57,16 @@ export const NOTIFICATION_KIND_RULES: Readonly<Record<NotificationPreferenceKind
   'staff-alerts': { offered: ['telegram'], defaults: ['telegram'], staffOnly: true },
 });
 
+/** A kind a client may choose for: every kind but the staff-only ones. */
+export type ClientNotificationPreferenceKind = Exclude<NotificationPreferenceKind, 'staff-alerts'>;
+
+/** The kinds a client may choose for, in the catalogue's order (what the client screens list). */
+export const CLIENT_NOTIFICATION_PREFERENCE_KINDS: readonly ClientNotificationPreferenceKind[] = Object.freeze(
+  NOTIFICATION_PREFERENCE_KINDS.filter(
+    (kind): kind is ClientNotificationPreferenceKind => !NOTIFICATION_KIND_RULES[kind].staffOnly,
+  ),
+);
+
 /** Which preference decides a portal notice of the given kind. */
 export const PREFERENCE_KIND_OF_NOTICE: Readonly<Record<NotificationKind, NotificationPreferenceKind>> = Object.freeze({
   'renewal-short': 'renewal-reminders',
@@ -62,7 +76,35 @@ export const PREFERENCE_KIND_OF_NOTICE: Readonly<Record<NotificationKind, Notifi
   announcement: 'announcements',
   extended: 'subscription-status',
   'new-device': 'new-device',
+  'deposit-credited': 'payments',
+  'transfer-received': 'transfers',
+  'low-balance': 'low-balance',
+  'deposit-claim-rejected': 'payments',
 });
+
+/**
+ * The kinds and channels in people's words, lower case as inside a sentence (the activity log's account of a change);
+ * a screen that lists them as headings starts them with a capital (`capitalized`).
+ */
+export const NOTIFICATION_PREFERENCE_KIND_LABELS: Readonly<Record<NotificationPreferenceKind, Bilingual>> =
+  /* @__PURE__ */ Object.freeze({
+    'renewal-reminders': { he: 'תזכורות חידוש', en: 'renewal reminders' },
+    'renewal-results': { he: 'תוצאות חידוש', en: 'renewal results' },
+    payments: { he: 'תשלומים וקבלות', en: 'payments and receipts' },
+    'subscription-status': { he: 'מצב המנוי', en: 'subscription status' },
+    announcements: { he: 'הודעות והכרזות', en: 'announcements' },
+    'new-device': { he: 'כניסה ממכשיר חדש', en: 'sign-ins from a new device' },
+    'low-balance': { he: 'יתרה נמוכה', en: 'low balance' },
+    transfers: { he: 'העברות שהתקבלו', en: 'transfers received' },
+    'staff-alerts': { he: 'התראות צוות', en: 'staff alerts' },
+  });
+
+export const NOTIFICATION_CHANNEL_LABELS: Readonly<Record<NotificationChannel, Bilingual>> =
+  /* @__PURE__ */ Object.freeze({
+    email: { he: 'דוא״ל', en: 'e-mail' },
+    telegram: { he: 'טלגרם', en: 'Telegram' },
+    portal: { he: 'פורטל', en: 'portal' },
+  });
 
 export const NOTIFICATION_PREFERENCE_LIMITS = Object.freeze({
   /** Personal reminder lead: the first reminder this many days before (bounded like RENEWAL_REMINDER_DAYS). */
@@ -95,8 +137,83 @@ export interface NotificationPreferences {
   quietHours: QuietHours | null;
 }
 
+/**
+ * The preferences as a person reads them (the preference routes' answer): a client's leave out the staff-only kinds,
+ * which a client can neither choose nor receive (ADR 0106); staff read every kind.
+ */
+export interface NotificationPreferencesView extends Omit<NotificationPreferences, 'channels'> {
+  channels: Record<ClientNotificationPreferenceKind, NotificationChannel[]> &
+    Partial<Record<NotificationPreferenceKind, NotificationChannel[]>>;
+}
+
+export function preferencesShownTo(preferences: NotificationPreferences, staff: boolean): NotificationPreferencesView {
+  if (staff) return preferences;
+  const channels = {} as NotificationPreferencesView['channels'];
+  for (const kind of CLIENT_NOTIFICATION_PREFERENCE_KINDS) channels[kind] = preferences.channels[kind];
+  return { ...preferences, channels };
+}
+
+/**
+ * A low-balance notice is due when a change takes the balance from at least the threshold to under it (ADR 0102):
+ * once per crossing, since the next one needs the balance to have come back up to the threshold first.
+ */
+export function lowBalanceCrossed(previousMinor: number, currentMinor: number, thresholdMinor: number | null): boolean {
+  if (thresholdMinor === null) return false;
+  return previousMinor >= thresholdMinor && currentMinor < thresholdMinor;
+}
+
 export function defaultNotificationPreferences(): NotificationPreferences {
   const channels = {} as Record<NotificationPreferenceKind, NotificationChannel[]>;
   for (const kind of NOTIFICATION_PREFERENCE_KINDS) channels[kind] = [...NOTIFICATION_KIND_RULES[kind].defaults];
   return { channels, leadDays: null, lowBalanceThresholdMinor: null, quietHours: null };
 }
+
+/**
+ * A person's notification preferences as events (ADR 0105): stream `notification-preferences-{userUuid}` (the
+ * notifications context's), one event per saved change, appended with the row it explains; the activity log tells
+ * it under the person.
+ */
+export const NOTIFICATION_PREFERENCES_EVENT_TYPES = Object.freeze({
+  changed: 'NotificationPreferencesChanged',
+} as const);
+
+export type NotificationPreferencesEventType =
+  (typeof NOTIFICATION_PREFERENCES_EVENT_TYPES)[keyof typeof NOTIFICATION_PREFERENCES_EVENT_TYPES];
+
+export const NOTIFICATION_PREFERENCES_STREAM_PREFIX = 'notification-preferences-';
+
+export function notificationPreferencesStreamId(userUuid: string): string {
+  return `${NOTIFICATION_PREFERENCES_STREAM_PREFIX}${userUuid}`;
+}
+
+/** One kind whose channels changed: the channels after the change (an empty list: off everywhere). */
+export interface NotificationChannelsChange {
+  kind: NotificationPreferenceKind;
+  channels: NotificationChannel[];
+}
+
+/**
+ * A person saved preferences that differ from what they had: only what changed is named (`channels` lists the kinds
+ * whose channels changed; a setting left out of `changed` kept its value), and `previous` is the whole setting before,
+ * so a reader tells what changed from what without another source. Saving the same setting again records nothing.
+ */
+export interface NotificationPreferencesChangedData {
+  userUuid: string;
+  userRole: UserRole;
+  /** The settings that changed, besides `channels`: their new values are the fields of the same names. */
+  changed: Array<'leadDays' | 'lowBalanceThresholdMinor' | 'quietHours'>;
+  channels: NotificationChannelsChange[];
+  leadDays: number | null;
+  lowBalanceThresholdMinor: number | null;
+  quietHours: QuietHours | null;
+  previous: NotificationPreferences;
+  changedAt: IsoDateTime;
+}
+
+export interface NotificationPreferencesEventDataByType {
+  NotificationPreferencesChanged: NotificationPreferencesChangedData;
+}
+
+export type NotificationPreferencesEvent = {
+  [Type in NotificationPreferencesEventType]: { type: Type; data: NotificationPreferencesEventDataByType[Type] };
+}[NotificationPreferencesEventType];

@@ -6,6 +6,7 @@ import type { PaymentPlanEventDataByType } from './catalog-events';
 import type { EventType } from './event-catalogue';
 import type { UserEventDataByType } from './identity-events';
 import type { LedgerEventDataByType } from './ledger-events';
+import type { NotificationPreferencesEventDataByType } from './notification-preferences';
 import type { IsoDateTime } from './payloads';
 import type { PromoCodeEventDataByType } from './promo-codes';
 import type { SavedCardEventDataByType } from './saved-cards';

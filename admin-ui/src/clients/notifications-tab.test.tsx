@@ -124,6 +124,61 @@ describe("a client's notifications tab", () => {
     expect(within(row).queryByTestId('client-notification-mail')).toBeNull();
   });
 
+  it('tells staff a deposit, a transfer with its sender (never an e-mail) and a low balance (ADR 0105)', async () => {
+    mockFetch({
+      'POST /api/users/u-1/notifications/search': () =>
+        json(200, {
+          content: [
+            {
+              id: 'n-7',
+              kind: 'low-balance',
+              params: { balanceMinor: 700, thresholdMinor: 800, link: '/payments/deposit?amountMinor=100' },
+              createdAt: '2026-05-03T09:00:00.000Z',
+              readAt: null,
+              mailState: 'PENDING',
+            },
+            {
+              id: 'n-6',
+              kind: 'transfer-received',
+              params: {
+                amountMinor: 750,
+                paymentId: 42,
+                senderName: 'Dana Cohen',
+                senderProfileId: '123456',
+                link: '/payments/42',
+              },
+              createdAt: '2026-05-02T09:00:00.000Z',
+              readAt: null,
+              mailState: 'SENT',
+            },
+            {
+              id: 'n-5',
+              kind: 'deposit-credited',
+              params: { amountMinor: 2500, method: 'MANUAL_TRANSFER', paymentId: 41, link: '/payments/41' },
+              createdAt: '2026-05-01T09:00:00.000Z',
+              readAt: null,
+              mailState: 'SENT',
+            },
+          ],
+          page: 0,
+          size: 20,
+          totalElements: 3,
+          totalPages: 1,
+        }),
+    });
+    renderTab();
+
+    const [low, transfer, deposit] = await screen.findAllByTestId('client-notification');
+    expect(low).toHaveTextContent('היתרה ירדה אל מתחת ל-');
+    expect(low).toHaveTextContent('8.00');
+    expect(low).toHaveTextContent('7.00');
+    expect(transfer).toHaveTextContent('התקבלה העברה של');
+    expect(transfer).toHaveTextContent('Dana Cohen (123456)');
+    expect(deposit).toHaveTextContent('הפקדה של');
+    expect(deposit).toHaveTextContent('25.00');
+    expect(deposit).not.toHaveTextContent('%{');
+  });
+
   it('says when nothing was sent', async () => {
     mockFetch({
       'POST /api/users/u-1/notifications/search': () =>

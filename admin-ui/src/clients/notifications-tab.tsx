@@ -1,10 +1,20 @@
-import { formatMoney, LANGUAGE_LOCALES, keptOnOneLine, type Page, type SentNotification, type User } from '@kupa/proto';
+import {
+  enumLabel,
+  formatMoney,
+  LANGUAGE_LOCALES,
+  keptOnOneLine,
+  type Page,
+  type SentNotification,
+  transferSenderText,
+  type User,
+} from '@kupa/proto';
 import { Alert, Box, Button, Chip, CircularProgress, List, ListItem, ListItemText, Stack } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { type RaRecord, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { type KupaDataProvider } from '../providers/data-provider';
 import { EmptyState } from '../shared/empty-state';
 import { useLang } from '../shared/use-lang';
+import { NotificationPreferencesPanel } from './notification-preferences-panel';
 
 type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; page: Page<SentNotification> };
 

@@ -16,6 +16,7 @@ import {
   type ManualPaymentRequest,
   type Note,
   type SavedCardView,
+  type NotificationPreferences,
   type CreatePromoCodeRequest,
   type PromoCodeHold,
   type PromoCodeView,
@@ -367,6 +368,8 @@ export interface KupaDataProvider extends DataProvider {
   endClientSessions(userUuid: string, request: EndClientSessionsRequest): Promise<{ ended: number }>;
   /** The client's saved card for automatic renewals: brand, last four digits and expiry, or none (ADR 0085). */
   getClientSavedCard(userUuid: string): Promise<SavedCardView>;
+  /** A client's notification preferences, read only: channels per kind, lead days, threshold, quiet hours (ADR 0102). */
+  getClientNotificationPreferences(userUuid: string): Promise<NotificationPreferences>;
   addNote(userUuid: string, text: string): Promise<Note>;
   deleteNote(userUuid: string, noteId: string): Promise<void>;
   changePaymentStatus(paymentId: Identifier, request: ChangePaymentStatusRequest): Promise<Payment>;
@@ -541,6 +544,10 @@ export const dataProvider: KupaDataProvider = {
   },
   async getClientSavedCard(userUuid) {
     const { json } = await httpClient<SavedCardView>(API_ROUTES.clientSavedCard(userUuid));
+    return json;
+  },
+  async getClientNotificationPreferences(userUuid) {
+    const { json } = await httpClient<NotificationPreferences>(API_ROUTES.userNotificationPreferences(userUuid));
     return json;
   },
   async getNotes(userUuid) {

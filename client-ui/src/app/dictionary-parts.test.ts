@@ -1,4 +1,5 @@
 import { STAFF_NOTICE_MESSAGES } from '../features/auth/login/staff-notice';
+import { NOTIFICATION_SETTINGS_MESSAGES } from '../features/profile/notification-settings-text';
 import type { DictionaryPart } from '../lib/i18n/dictionary-part';
 import { VIEW_AS_MESSAGES } from '../lib/view-as/view-as-messages';
 
@@ -8,6 +9,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((mat
 const PARTS: Record<string, DictionaryPart<string>> = {
   viewAs: VIEW_AS_MESSAGES,
   staffNotice: STAFF_NOTICE_MESSAGES,
+  notificationSettings: NOTIFICATION_SETTINGS_MESSAGES,
 };
 
 describe('dictionary parts', () => {

@@ -62,3 +62,56 @@ describe('the new-device notification (ADR 0099, 0101)', () => {
     expect(textOf({ ...NEW_DEVICE, params: olderParams }, 'he').body).toMatch(/^מהכתובת 5\.29\.1\.1\. /);
   });
 });
+
+describe('the balance notices (ADR 0105)', () => {
+  const base = { createdAt: '2026-11-30T09:00:00.000Z', readAt: null };
+  const DEPOSIT: ClientNotification = {
+    ...base,
+    id: '7a000000-0000-4000-8000-00000000000b',
+    kind: 'deposit-credited',
+    params: { amountMinor: 2500, method: 'CARD', paymentId: 41, link: '/payments/41' },
+  };
+  const TRANSFER: ClientNotification = {
+    ...base,
+    id: '7a000000-0000-4000-8000-00000000000c',
+    kind: 'transfer-received',
+    params: {
+      amountMinor: 750,
+      paymentId: 42,
+      senderName: 'Dana Cohen',
+      senderProfileId: '123456',
+      link: '/payments/42',
+    },
+  };
+  const LOW: ClientNotification = {
+    ...base,
+    id: '7a000000-0000-4000-8000-00000000000d',
+    kind: 'low-balance',
+    params: { balanceMinor: 700, thresholdMinor: 800, link: '/payments/deposit?amountMinor=100' },
+  };
+
+  it('says how much a deposit brought and how it was paid, in both languages', () => {
+    expect(textOf(DEPOSIT, 'en').title).toBe('A deposit of $25.00 reached your balance');
+    expect(textOf(DEPOSIT, 'en').body).toMatch(/^Payment method: \S/);
+    expect(textOf(DEPOSIT, 'he').title).toMatch(/^הפקדה של .*25\.00.* נכנסה ליתרה שלך$/);
+    expect(textOf(DEPOSIT, 'en').action).toBe('View the payment');
+  });
+
+  it('names the sender of a transfer by name and profile ID, or the profile ID alone', () => {
+    expect(textOf(TRANSFER, 'en')).toMatchObject({
+      title: 'You received a transfer of $7.50',
+      body: 'From \u2068Dana Cohen (123456)\u2069. It was added to your balance.',
+    });
+    const nameless = { ...TRANSFER, params: { ...TRANSFER.params, senderName: null } };
+    expect(textOf(nameless, 'he').body).toBe('מאת \u2068123456\u2069. הסכום נוסף ליתרה שלך.');
+  });
+
+  it('tells a low balance with the threshold and the top-up back to it', () => {
+    expect(textOf(LOW, 'en')).toMatchObject({
+      title: 'Your balance fell under $8.00',
+      body: 'It is now $7.00. Top it up so that your next renewals go through.',
+    });
+    expect(textOf(LOW, 'en').action).toContain('$1.00');
+    expect(textOf(LOW, 'he').title).toMatch(/^היתרה שלך ירדה אל מתחת ל-/);
+  });
+});

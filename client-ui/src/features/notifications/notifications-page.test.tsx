@@ -194,4 +194,40 @@ describe('notifications', () => {
     const [item] = await screen.findAllByTestId('notification');
     expect(item).toHaveTextContent('למנוי Gold נוספו 2 ימים: Outage on Sunday');
   });
+
+  it('a transfer received names the sender and opens the payment; a low balance offers the top-up back', async () => {
+    useLangStore.getState().setLang('en');
+    signInAs();
+    mockNotificationsApi([
+      {
+        id: '7a000000-0000-4000-8000-000000000006',
+        kind: 'transfer-received',
+        params: {
+          amountMinor: 750,
+          paymentId: 42,
+          senderName: 'Dana Cohen',
+          senderProfileId: '123456',
+          link: '/payments/42',
+        },
+        createdAt: '2026-05-02T09:00:00.000Z',
+        readAt: null,
+      },
+      {
+        id: '7a000000-0000-4000-8000-000000000007',
+        kind: 'low-balance',
+        params: { balanceMinor: 700, thresholdMinor: 800, link: '/payments/deposit?amountMinor=100' },
+        createdAt: '2026-05-01T09:00:00.000Z',
+        readAt: null,
+      },
+    ]);
+    const user = userEvent.setup();
+    const { history } = renderApp('/notifications');
+
+    const [transfer, low] = await screen.findAllByTestId('notification');
+    expect(transfer).toHaveTextContent('You received a transfer of $7.50');
+    expect(transfer).toHaveTextContent('Dana Cohen (123456)');
+    expect(low).toHaveTextContent('Your balance fell under $8.00');
+    await user.click(within(transfer).getByTestId('notification-action'));
+    await waitFor(() => expect(history.location.pathname).toBe('/payments/42'));
+  });
 });

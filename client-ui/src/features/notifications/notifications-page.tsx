@@ -77,6 +77,9 @@ function NotificationItem({ notification, onOpen }: { notification: ClientNotifi
         to: '/payments/deposit',
         search: parseDepositSearch(Object.fromEntries(new URLSearchParams(query))),
       });
+    else if (notification.params.paymentId !== undefined)
+      // A deposit or a transfer received (ADR 0105): the payment's own page.
+      void navigate({ to: '/payments/$paymentId', params: { paymentId: String(notification.params.paymentId) } });
     else if (notification.params.subscriptionId)
       void navigate({
         to: '/subscriptions/$subscriptionId',

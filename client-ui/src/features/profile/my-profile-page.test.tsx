@@ -97,34 +97,6 @@ describe('my profile', () => {
     expect(screen.getByTestId('profile-oldPassword')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('switches announcements off and on, saying that service mails still come', async () => {
-    signInAs();
-    let announcements = true;
-    const { calls } = mockFetch(({ url, method, body }) => {
-      if (url === '/api/notifications/preferences') {
-        if (method === 'PUT') announcements = (body as { announcements: boolean }).announcements;
-        return jsonResponse(200, { announcements });
-      }
-      return jsonResponse(200, makeUser());
-    });
-    const user = userEvent.setup();
-    renderApp('/my-profile');
-    const toggle = await screen.findByRole('switch', { name: translate('he', 'profile.announcementsSwitch') });
-    expect(toggle).toBeChecked();
-    expect(toggle).toHaveAccessibleDescription(translate('he', 'profile.announcementsHint'));
-
-    await user.click(toggle);
-    await waitFor(() => expect(toggle).not.toBeChecked());
-    expect(calls.filter((call) => call.method === 'PUT').at(-1)).toMatchObject({
-      url: '/api/notifications/preferences',
-      body: { announcements: false },
-    });
-
-    await user.click(toggle);
-    await waitFor(() => expect(toggle).toBeChecked());
-    expect(calls.filter((call) => call.method === 'PUT').at(-1)).toMatchObject({ body: { announcements: true } });
-  });
-
   describe('two-factor sign-in (ADR 0098)', () => {
     it('turns it on: QR code, a first code, then the recovery codes shown once', async () => {
       signInAs();

@@ -14,7 +14,6 @@ import {
   type CryptoDepositResponse,
   API_ROUTES,
   type BuySubscriptionRequest,
-  type AnnouncementPreference,
   type ClientNotification,
   type NotificationPage,
   type NotificationPageRequest,
@@ -172,10 +171,6 @@ export const notificationsApi = {
   search: (body: NotificationPageRequest) => api.post<NotificationPage>(API_ROUTES.myNotifications, body),
   markRead: (id: string) => api.post<ClientNotification>(API_ROUTES.notificationRead(id), undefined),
   markAllRead: () => api.post<{ marked: number }>(API_ROUTES.notificationsReadAll, undefined),
-  /** Whether announcements come by e-mail; service mails (receipts, reminders) always do (ADR 0091). */
-  preferences: () => api.get<AnnouncementPreference>(API_ROUTES.notificationPreferences),
-  setPreferences: (body: AnnouncementPreference) =>
-    api.put<AnnouncementPreference>(API_ROUTES.notificationPreferences, body),
   /** An announcement mail's link: no sign-in, the token names the client. */
   unsubscribe: (token: string) =>
     api.post<void>(API_ROUTES.unsubscribeAnnouncements, undefined, { query: { token }, skipRefresh: true }),

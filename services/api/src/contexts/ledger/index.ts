@@ -1,4 +1,5 @@
 import { Receipts1770700009700 } from './infrastructure/receipts.migrations';
+import { BalanceNoticesCheckpoint1770900010510 } from './infrastructure/balance-notices.migrations';
 import {
   CardPaymentFields1768100000300,
   PaymentReviewFields1768400000300,
@@ -105,6 +106,8 @@ export const ledgerMigrations: Function[] = [
   DayVoucherColumns1770400009300,
   LargeDepositAcknowledgements1770500009120,
   Receipts1770700009700,
+  BalanceNoticesCheckpoint1770900010510,
+  DepositClaims1771100011200,
 ];
 
 /** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */

@@ -47,6 +47,8 @@ import { ProcessorRunner } from '../../platform/projections';
 import { UserReader } from '../identity';
 import { ReceiptsProcessor } from './processors/receipts/receipts.processor';
 import { ReceiptMailKind } from './infrastructure/receipt-mail';
+import { BalanceNoticesProcessor } from './processors/balance-notices/balance-notices.processor';
+import { LowBalanceMailKind, TransferReceivedMailKind } from './infrastructure/balance-notice-mails';
 import { ClientReceiptsController } from './queries/receipts/client-receipts.controller';
 import { MyReceiptsController } from './queries/receipts/my-receipts.controller';
 import { ReceiptReader } from './queries/receipts/receipt-reader';
@@ -70,7 +72,9 @@ import { ListVoucherBatchesController } from './queries/list-voucher-batches/lis
  * The ledger (ADR 0006): wallets and payments as event streams, double-entry postings, inline read models
  * (payments, ledger entries, user balances, wallet snapshots) and idempotent money-moving commands. Global because it
  * binds identity's `UserBalances` port, which identity's own (global) module injects without importing the ledger
- * (ADR 0013), and the sandbox cashier's `SandboxInvoiceOwners` the same way (ADR 0055), and it lends other contexts its deposits' provider side, its streams and its pure deciders through its index.
+ * (ADR 0013) and the sandbox cashier's
+ * `SandboxInvoiceOwners` the same way (ADR 0055), and it lends other contexts its deposits' provider side, its
+ * streams and its pure deciders through its index.
  */
 @Global()
 @Module({
@@ -162,6 +166,10 @@ export class LedgerModule implements OnModuleInit {
     this.mailDispatcher.registerKind(
       new ReceiptMailKind(this.receipts, this.config.publicUrl, this.config.operator.name),
     );
+    // Transfers received and balances under the client's threshold, in the portal and by mail (ADR 0105).
+    this.processors.register(new BalanceNoticesProcessor(this.users, this.clock));
+    this.mailDispatcher.registerKind(new TransferReceivedMailKind(this.config.publicUrl, this.config.operator.name));
+    this.mailDispatcher.registerKind(new LowBalanceMailKind(this.config.publicUrl, this.config.operator.name));
     this.schedules.register(
       new CashierJanitor(
         this.dataSource,

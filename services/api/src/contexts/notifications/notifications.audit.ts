@@ -73,3 +73,34 @@ export const TELEGRAM_AUDIT_MAPPERS: Readonly<Record<TelegramEventType, AuditMap
     };
   },
 });
+
+/** "22:00–07:00 Asia/Jerusalem": the window in the person's own zone, as they chose it. */
+function quietHoursText(quietHours: QuietHours | null): string | null {
+  return quietHours === null ? null : `${quietHours.from}–${quietHours.to} ${quietHours.timeZone}`;
+}
+
+/**
+ * How a change of notification preferences reads in the activity log (ADR 0105): under the person, each setting that
+ * changed with its new value (the log shows the value before once it has told one; the event keeps the whole setting
+ * before in `previous`).
+ */
+export const NOTIFICATION_PREFERENCES_AUDIT_MAPPERS: Readonly<Record<NotificationPreferencesEventType, AuditMapper>> =
+  Object.freeze({
+    NotificationPreferencesChanged: (event: RecordedEvent): AuditEntryDraft => {
+      const data = event.data as NotificationPreferencesEventDataByType['NotificationPreferencesChanged'];
+      const fields: Record<string, unknown> = {};
+      for (const change of data.channels) fields[notificationChannelsField(change.kind)] = change.channels;
+      if (data.changed.includes('leadDays')) fields.reminderLeadDays = data.leadDays;
+      if (data.changed.includes('lowBalanceThresholdMinor'))
+        fields.lowBalanceThreshold =
+          data.lowBalanceThresholdMinor === null ? null : minorToAmount(data.lowBalanceThresholdMinor);
+      if (data.changed.includes('quietHours')) fields.quietHours = quietHoursText(data.quietHours);
+      return {
+        targetType: auditTargetTypeOf(data.userRole),
+        targetId: data.userUuid,
+        parent: null,
+        operationType: 'UPDATED',
+        fields,
+      };
+    },
+  });

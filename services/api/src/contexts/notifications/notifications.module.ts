@@ -19,7 +19,12 @@ import { UnsubscribeAnnouncementsController } from './commands/unsubscribe-annou
 import { ALL_BROADCAST_EVENT_TYPES } from './domain/broadcast.decider';
 import { BroadcastMailKind } from './infrastructure/broadcast-mail';
 import { UnsubscribeTokens } from './infrastructure/unsubscribe-tokens';
-import { BROADCAST_AUDIT_MAPPERS, TELEGRAM_AUDIT_MAPPERS } from './notifications.audit';
+import {
+  BROADCAST_AUDIT_MAPPERS,
+  NOTIFICATION_PREFERENCES_AUDIT_MAPPERS,
+  TELEGRAM_AUDIT_MAPPERS,
+} from './notifications.audit';
+import { ALL_NOTIFICATION_PREFERENCES_EVENT_TYPES } from './domain/notification-preferences.decider';
 import { TelegramLinks } from './application/telegram-links';
 import { TelegramBotCommands } from './application/telegram-bot-commands';
 import { CreateTelegramLinkTokenController } from './commands/create-telegram-link-token/create-telegram-link-token.controller';
@@ -124,6 +129,10 @@ export class NotificationsModule implements OnModuleInit, OnApplicationBootstrap
     for (const type of ALL_TELEGRAM_EVENT_TYPES) {
       this.eventTypes.register(type);
       this.auditMappers.register(type, TELEGRAM_AUDIT_MAPPERS[type]);
+    }
+    for (const type of ALL_NOTIFICATION_PREFERENCES_EVENT_TYPES) {
+      this.eventTypes.register(type);
+      this.auditMappers.register(type, NOTIFICATION_PREFERENCES_AUDIT_MAPPERS[type]);
     }
     // The bot's conversations (ADR 0103): whatever reaches the webhook or the poll comes here once.
     this.telegramUpdates.register((update) => this.telegramLinks.handleUpdate(update));

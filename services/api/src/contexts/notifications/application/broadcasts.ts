@@ -20,7 +20,8 @@ import { ApiError, ValidationFailedError } from '../../../platform/http';
 import { ClientSelection, fullNameOf, UserReader } from '../../identity';
 import { type RecipientAtSend, recipientsAtSend } from '../domain/broadcast';
 import { broadcastEvolution, recordHandOff, sendBroadcast } from '../domain/broadcast.decider';
-import { notificationChannels, preferencesOf, savePreferences } from '../infrastructure/notification-preferences.store';
+import { notificationChannels } from '../infrastructure/notification-preferences.store';
+import { NotificationPreferencesService } from './notification-preferences';
 
 /** A broadcast's stream: a handful of events, folded. */
 const BROADCAST_STREAMS = foldedStreamKind(broadcastEvolution, (id) => broadcastStreamId(String(id)));
@@ -71,6 +72,7 @@ export class Broadcasts {
     private readonly users: UserReader,
     private readonly clock: Clock,
     private readonly pipeline: CommandPipeline,
+    private readonly preferences: NotificationPreferencesService,
   ) {}
 
   async preview(filter: ClientFilterRequest): Promise<BroadcastPreview> {
@@ -232,19 +234,12 @@ export class Broadcasts {
    * The former switch, now the `announcements` preference (ADR 0102): off is off on every channel, as the unsubscribe
    * link always meant; on is the kind's defaults. Doing it twice changes nothing.
    */
-  async setAnnouncements(userUuid: string, on: boolean): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`notification-preferences:${userUuid}`]);
-      const current = (await preferencesOf(manager, [userUuid])).get(userUuid);
-      assert(current, 'preferencesOf answers for every uuid asked');
-      const announcements = on ? [...NOTIFICATION_KIND_RULES.announcements.defaults] : [];
-      await savePreferences(
-        manager,
-        userUuid,
-        { ...current, channels: { ...current.channels, announcements } },
-        this.clock.now(),
-      );
-    });
+  async setAnnouncements(userUuid: string, on: boolean, context: RequestContext): Promise<void> {
+    const announcements = on ? [...NOTIFICATION_KIND_RULES.announcements.defaults] : [];
+    await this.preferences.change(userUuid, context, (current) => ({
+      ...current,
+      channels: { ...current.channels, announcements },
+    }));
   }
 
   /** The clients an announcement reaches on no channel at all: shown and counted as unsubscribed. */

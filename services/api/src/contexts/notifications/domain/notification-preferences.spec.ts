@@ -1,13 +1,6 @@
-import { defaultNotificationPreferences } from '@kupa/proto';
+import { defaultNotificationPreferences, lowBalanceCrossed } from '@kupa/proto';
 import { DomainError } from '../../../kernel';
-import {
-  changePreferences,
-  channelsFor,
-  lowBalanceCrossed,
-  mayGoAt,
-  preferencesFrom,
-  reminderDaysFor,
-} from './notification-preferences';
+import { changePreferences, channelsFor, mayGoAt, preferencesFrom, reminderDaysFor } from './notification-preferences';
 
 const defaults = defaultNotificationPreferences();
 
@@ -39,7 +32,19 @@ describe('changing the preferences', () => {
   });
 
   it('Given a kind not offered in the portal, When the portal is chosen for it, Then it is refused', () => {
-    expect(() => changePreferences(defaults, { channels: { payments: ['portal'] } })).toThrow(
+    expect(() => changePreferences(defaults, { channels: { 'renewal-results': ['portal'] } })).toThrow(
+      new DomainError('error.notification.preferences.channel.not.offered'),
+    );
+  });
+
+  it('Given staff alerts (ADR 0106), When a client chooses for them, Then it is refused; a staff member may switch them off', () => {
+    expect(defaults.channels['staff-alerts']).toEqual(['telegram']);
+    expect(() => changePreferences(defaults, { channels: { 'staff-alerts': ['telegram'] } })).toThrow(
+      new DomainError('error.notification.preferences.channel.not.offered'),
+    );
+    const off = changePreferences(defaults, { channels: { 'staff-alerts': [] } }, { staff: true });
+    expect(channelsFor('staff-alerts', off, { telegramLinked: true })).toEqual([]);
+    expect(() => changePreferences(defaults, { channels: { 'staff-alerts': ['email'] } }, { staff: true })).toThrow(
       new DomainError('error.notification.preferences.channel.not.offered'),
     );
   });

@@ -33,6 +33,8 @@ export function changePreferences(
   const channels = { ...current.channels };
   for (const [kind, chosen] of Object.entries(input.channels ?? {})) {
     if (!isPreferenceKind(kind) || !Array.isArray(chosen)) throw new DomainError('error.validation.failed');
+    if (NOTIFICATION_KIND_RULES[kind].staffOnly && !who.staff)
+      throw new DomainError('error.notification.preferences.channel.not.offered');
     const offered = NOTIFICATION_KIND_RULES[kind].offered;
     if (chosen.some((channel) => !offered.includes(channel as NotificationChannel)))
       throw new DomainError('error.notification.preferences.channel.not.offered');
@@ -104,15 +106,6 @@ export function mayGoAt(channel: NotificationChannel, quietHours: QuietHours | n
   const waitMinutes = (to - local + 24 * 60) % (24 * 60);
   const startOfMinute = now.getTime() - (now.getTime() % 60_000);
   return new Date(startOfMinute + waitMinutes * 60_000);
-}
-
-/**
- * A low-balance notice is due when a change takes the balance from at least the threshold to under it: once per
- * crossing, since the next one needs the balance to have come back up to the threshold first.
- */
-export function lowBalanceCrossed(previousMinor: number, currentMinor: number, thresholdMinor: number | null): boolean {
-  if (thresholdMinor === null) return false;
-  return previousMinor >= thresholdMinor && currentMinor < thresholdMinor;
 }
 
 /**

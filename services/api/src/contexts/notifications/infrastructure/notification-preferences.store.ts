@@ -9,10 +9,39 @@ import { channelsFor, preferencesFrom } from '../domain/notification-preferences
 
 interface PreferencesRow {
   user_uuid: string;
-  channels: Partial<Record<NotificationPreferenceKind, NotificationChannel[]>>;
+  channels: Partial<Record<NotificationPreferenceKind, NotificationChannel[]>> | null;
   lead_days: number | null;
   low_balance_threshold_minor: string | null;
   quiet_hours: QuietHours | null;
+  /** A chat is linked and has not blocked the bot (ADR 0104). */
+  telegram_linked: boolean;
+}
+
+/**
+ * One row per person asked about, in one query: what they chose (nulls for someone who never did) and whether a
+ * Telegram chat reaches them.
+ */
+async function preferenceRows(manager: EntityManager, userUuids: readonly string[]): Promise<PreferencesRow[]> {
+  const unique = [...new Set(userUuids)];
+  if (unique.length === 0) return [];
+  return manager.query(
+    `SELECT u.user_uuid::text AS user_uuid, p.channels, p.lead_days, p.low_balance_threshold_minor::text,
+            p.quiet_hours, l.user_uuid IS NOT NULL AS telegram_linked
+       FROM unnest($1::uuid[]) AS u(user_uuid)
+       LEFT JOIN notification_preferences p ON p.user_uuid = u.user_uuid
+       LEFT JOIN telegram_links l ON l.user_uuid = u.user_uuid AND l.blocked_at IS NULL`,
+    [unique],
+  );
+}
+
+function preferencesOfRow(row: PreferencesRow | undefined): NotificationPreferences {
+  if (!row || row.channels === null) return preferencesFrom(null);
+  return preferencesFrom({
+    channels: row.channels as NotificationPreferences['channels'],
+    leadDays: row.lead_days,
+    lowBalanceThresholdMinor: row.low_balance_threshold_minor === null ? null : Number(row.low_balance_threshold_minor),
+    quietHours: row.quiet_hours,
+  });
 }
 
 /**
@@ -23,35 +52,8 @@ export async function preferencesOf(
   manager: EntityManager,
   userUuids: readonly string[],
 ): Promise<Map<string, NotificationPreferences>> {
-  const unique = [...new Set(userUuids)];
-  const rows: PreferencesRow[] =
-    unique.length === 0
-      ? []
-      : await manager.query(
-          `SELECT user_uuid, channels, lead_days, low_balance_threshold_minor::text, quiet_hours
-             FROM notification_preferences WHERE user_uuid = ANY($1::uuid[])`,
-          [unique],
-        );
-  const stored = new Map(rows.map((row) => [row.user_uuid, row]));
-  return new Map(
-    unique.map((userUuid) => {
-      const row = stored.get(userUuid);
-      return [
-        userUuid,
-        preferencesFrom(
-          row
-            ? {
-                channels: row.channels as NotificationPreferences['channels'],
-                leadDays: row.lead_days,
-                lowBalanceThresholdMinor:
-                  row.low_balance_threshold_minor === null ? null : Number(row.low_balance_threshold_minor),
-                quietHours: row.quiet_hours,
-              }
-            : null,
-        ),
-      ];
-    }),
-  );
+  const rows = await preferenceRows(manager, userUuids);
+  return new Map(rows.map((row) => [row.user_uuid, preferencesOfRow(row)]));
 }
 
 /** On which channels a notice of a kind goes to one of the people asked about. */
@@ -65,9 +67,17 @@ export type ChannelsOf = (userUuid: string, kind: NotificationPreferenceKind) =>
  * Telegram.
  */
 export async function notificationChannels(manager: EntityManager, userUuids: readonly string[]): Promise<ChannelsOf> {
-  const preferences = await preferencesOf(manager, userUuids);
-  return (userUuid, kind) =>
-    channelsFor(kind, preferences.get(userUuid) ?? preferencesFrom(null), { telegramLinked: false });
+  const people = new Map(
+    (await preferenceRows(manager, userUuids)).map((row) => [
+      row.user_uuid,
+      { preferences: preferencesOfRow(row), reach: { telegramLinked: row.telegram_linked } },
+    ]),
+  );
+  const nobody = { preferences: preferencesFrom(null), reach: { telegramLinked: false } };
+  return (userUuid, kind) => {
+    const person = people.get(userUuid) ?? nobody;
+    return channelsFor(kind, person.preferences, person.reach);
+  };
 }
 
 /** Keeps one person's preferences as a whole, replacing what they had. */

@@ -3,6 +3,8 @@ import {
   type ClientNotification,
   NOTIFICATION_KINDS,
   type NotificationKind,
+  PAYMENT_METHODS,
+  type PaymentMethod,
   type NotificationMailState,
   type NotificationPage,
   type NotificationParams,
@@ -85,6 +87,44 @@ export class NotificationParamsDto implements NotificationParams {
     description: '`new-device`: the country of that address, ISO 3166-1 alpha-2 (ADR 0101); null when not known',
   })
   countryCode?: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    required: false,
+    description: '`deposit-credited`, `transfer-received`: the cents that arrived (ADR 0105)',
+  })
+  amountMinor?: number;
+
+  @ApiProperty({ enum: PAYMENT_METHODS, required: false, description: '`deposit-credited`: how it was paid' })
+  method?: PaymentMethod;
+
+  @ApiProperty({
+    type: 'integer',
+    required: false,
+    description: '`deposit-credited`, `transfer-received`: the client’s payment that recorded it',
+  })
+  paymentId?: number;
+
+  @ApiProperty({
+    required: false,
+    type: String,
+    nullable: true,
+    description: '`transfer-received`: the sender’s name as they entered it; null when none (never an e-mail)',
+  })
+  senderName?: string | null;
+
+  @ApiProperty({ required: false, description: '`transfer-received`: the sender’s profile ID' })
+  senderProfileId?: string;
+
+  @ApiProperty({
+    type: 'integer',
+    required: false,
+    description: '`low-balance`: the balance in cents after the change that took it under the threshold',
+  })
+  balanceMinor?: number;
+
+  @ApiProperty({ type: 'integer', required: false, description: '`low-balance`: the threshold in cents' })
+  thresholdMinor?: number;
 
   @ApiProperty({ description: 'Where to act in the client portal (a path)' })
   link: string;

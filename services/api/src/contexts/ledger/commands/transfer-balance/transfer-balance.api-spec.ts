@@ -121,6 +121,13 @@ describe('POST /payments/transfer', () => {
 
   it('runs 40 crossing transfers each way without a deadlock and conserves the total', async () => {
     const [left, right] = await Promise.all([createActiveUser(testApp), createActiveUser(testApp)]);
+    // Told in the portal only: 80 transfer mails (ADR 0105) would queue ahead of the next test's sign-up mails.
+    for (const user of [left, right])
+      await testApp.http
+        .put('/api/users/me/notification-preferences')
+        .set('Authorization', `Bearer ${user.accessToken}`)
+        .send({ channels: { transfers: ['portal'] } })
+        .expect(200);
     await Promise.all([depositAs(testApp, left.userUuid, 100), depositAs(testApp, right.userUuid, 100)]);
     const crossing = Array.from({ length: 40 }, () => [
       transfer(left, { recipient: right.email, amount: 1.5 }),

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AnnouncementPreference, CUSTOMER_ROLES } from '@kupa/proto';
-import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
+import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
 import { ApiErrors } from '../../../../platform/http';
 import { Broadcasts } from '../../application/broadcasts';
 import { AnnouncementPreferenceDto } from '../../infrastructure/broadcasts.http';
@@ -26,8 +26,12 @@ export class AnnouncementPreferenceController {
   @ApiErrors(400, 401, 403)
   @Roles(...CUSTOMER_ROLES)
   @ApiOperation({ summary: 'Switches announcements off or on for the signed-in client; service mails always go' })
-  async set(@CurrentActor() actor: Actor, @Body() request: AnnouncementPreferenceDto): Promise<AnnouncementPreference> {
-    await this.broadcasts.setAnnouncements(actor.userUuid, request.announcements);
+  async set(
+    @CurrentActor() actor: Actor,
+    @ReqContext() context: RequestContext,
+    @Body() request: AnnouncementPreferenceDto,
+  ): Promise<AnnouncementPreference> {
+    await this.broadcasts.setAnnouncements(actor.userUuid, request.announcements, context);
     return { announcements: request.announcements };
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { NotificationPreferences } from '@kupa/proto';
-import { type Actor, CurrentActor } from '../../../../platform/auth';
+import { isStaffRole, type NotificationPreferencesView, preferencesShownTo } from '@kupa/proto';
+import { type Actor, CurrentActor, ReqContext, type RequestContext } from '../../../../platform/auth';
 import { ApiErrors } from '../../../../platform/http';
 import { NotificationPreferencesService } from '../../application/notification-preferences';
 import {
@@ -20,14 +20,17 @@ export class ChangeNotificationPreferencesController {
   @ApiOkResponse({ type: NotificationPreferencesDto })
   @ApiErrors(400, 401, 403)
   @ApiOperation({ summary: 'Replaces the signed-in person’s notification preferences' })
-  change(
+  async change(
     @CurrentActor() actor: Actor,
+    @ReqContext() context: RequestContext,
     @Body() request: ChangeNotificationPreferencesDto,
-  ): Promise<NotificationPreferences> {
+  ): Promise<NotificationPreferencesView> {
     // The kinds as a plain record: the rule reads any kind it is given and refuses those it does not know.
-    return this.preferences.replace(actor.userUuid, {
-      ...request,
-      channels: request.channels && { ...request.channels },
-    });
+    const saved = await this.preferences.replace(
+      actor.userUuid,
+      { ...request, channels: request.channels && { ...request.channels } },
+      context,
+    );
+    return preferencesShownTo(saved, isStaffRole(actor.role));
   }
 }

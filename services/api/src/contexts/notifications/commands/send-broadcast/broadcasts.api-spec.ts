@@ -374,7 +374,7 @@ describe('broadcasts (ADR 0091)', () => {
     });
 
     for (const [body, code] of [
-      [{ channels: { payments: ['portal'] } }, 'error.notification.preferences.channel.not.offered'],
+      [{ channels: { 'renewal-results': ['portal'] } }, 'error.notification.preferences.channel.not.offered'],
       [{ channels: { 'new-device': ['telegram'] } }, 'error.notification.preferences.security.required'],
       [{ channels: { gossip: ['email'] } }, 'error.validation.failed'],
       [{ channels: { payments: 'email' } }, 'error.validation.failed'],

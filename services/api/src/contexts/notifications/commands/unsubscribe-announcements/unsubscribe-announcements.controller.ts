@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../../../platform/auth';
+import { Public, systemContext } from '../../../../platform/auth';
 import { ApiError, ApiErrors } from '../../../../platform/http';
 import { Broadcasts } from '../../application/broadcasts';
 import { UnsubscribeQueryDto } from '../../infrastructure/broadcasts.http';
@@ -27,6 +27,7 @@ export class UnsubscribeAnnouncementsController {
   async unsubscribe(@Query() query: UnsubscribeQueryDto): Promise<void> {
     const userUuid = this.tokens.userOf(query.token);
     if (userUuid === null) throw new ApiError('error.unsubscribe.link.invalid');
-    await this.broadcasts.setAnnouncements(userUuid, false);
+    // No one is signed in: the signed link is the person's own word, told as the system's in the activity log.
+    await this.broadcasts.setAnnouncements(userUuid, false, systemContext());
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { NotificationPreferences } from '@kupa/proto';
+import { isStaffRole, type NotificationPreferencesView, preferencesShownTo } from '@kupa/proto';
 import { type Actor, CurrentActor, Roles } from '../../../../platform/auth';
 import { ApiErrors, ApiUuidParam } from '../../../../platform/http';
 import { NotificationPreferencesService } from '../../application/notification-preferences';
@@ -21,8 +21,8 @@ export class GetNotificationPreferencesController {
   @ApiOkResponse({ type: NotificationPreferencesDto })
   @ApiErrors(400, 401, 403)
   @ApiOperation({ summary: 'The signed-in person’s notification preferences, defaults filled in' })
-  mine(@CurrentActor() actor: Actor): Promise<NotificationPreferences> {
-    return this.preferences.of(actor.userUuid);
+  async mine(@CurrentActor() actor: Actor): Promise<NotificationPreferencesView> {
+    return preferencesShownTo(await this.preferences.of(actor.userUuid), isStaffRole(actor.role));
   }
 
   @Get(':uuid/notification-preferences')
@@ -31,7 +31,8 @@ export class GetNotificationPreferencesController {
   @ApiErrors(400, 401, 403, 404)
   @Roles('ADMIN', 'MANAGER')
   @ApiOperation({ summary: 'A client’s notification preferences, for staff (read only)' })
-  ofClient(@Param('uuid', UserUuidPipe) userUuid: string): Promise<NotificationPreferences> {
-    return this.preferences.ofClient(userUuid);
+  async ofClient(@Param('uuid', UserUuidPipe) userUuid: string): Promise<NotificationPreferencesView> {
+    // Only a client's (an ambassador's) are read here, so never the staff-only kinds.
+    return preferencesShownTo(await this.preferences.ofClient(userUuid), false);
   }
 }

@@ -6,7 +6,12 @@ import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { UserReader } from '../../../identity';
 import { ReferralDiscounts } from '../../application/referral-discounts';
-import { bought, createPlan, customerWithBalance, settled as settledIn } from '../../subscriptions.fixtures';
+import {
+  bought,
+  createPlan,
+  customerWithBalance as fundedCustomer,
+  settled as settledIn,
+} from '../../subscriptions.fixtures';
 import { SUBSCRIPTION_RENEWALS_SWEEP } from '../subscription-renewals/subscription-renewals.sweep';
 import { RENEWAL_REMINDERS_SWEEP, RenewalRemindersSweep } from './renewal-reminders.sweep';
 
@@ -71,6 +76,28 @@ describe('renewal reminders (sweep), their mails and the notification routes', (
       (mails) => mails.length === count,
       `${count} mails "${subject}" to ${customer.email}`,
     );
+  /**
+   * A customer with a balance staff deposited, whose deposit is not a portal notice (`payments` by e-mail only,
+   * ADR 0105): the reminders are the only notifications these specs count.
+   */
+  const customerWithBalance = async (
+    app: TestApp,
+    amount: number,
+    options: Parameters<typeof fundedCustomer>[2],
+  ): Promise<ActiveUser> => {
+    const customer = await fundedCustomer(app, 0, options);
+    await app.http
+      .put('/api/users/me/notification-preferences')
+      .set('Authorization', `Bearer ${customer.accessToken}`)
+      .send({ channels: { payments: ['email'] } })
+      .expect(200);
+    await app.http
+      .post('/api/payments')
+      .set('Authorization', `Bearer ${await adminToken(app)}`)
+      .send({ userUuid: customer.userUuid, amount, action: 'DEPOSIT', comment: 'fixture deposit' })
+      .expect(201);
+    return customer;
+  };
   const myNotifications = async (customer: ActiveUser): Promise<NotificationPage> => {
     const response = await testApp.http
       .post('/api/notifications/search')
@@ -199,7 +226,7 @@ describe('renewal reminders (sweep), their mails and the notification routes', (
     const changed = await testApp.http
       .put('/api/users/me/notification-preferences')
       .set('Authorization', `Bearer ${customer.accessToken}`)
-      .send({ leadDays: 10, channels: { 'renewal-reminders': ['portal'] } });
+      .send({ leadDays: 10, channels: { 'renewal-reminders': ['portal'], payments: ['email'] } });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ leadDays: 10, channels: { 'renewal-reminders': ['portal'] } });
 
@@ -217,7 +244,7 @@ describe('renewal reminders (sweep), their mails and the notification routes', (
     await testApp.http
       .put('/api/users/me/notification-preferences')
       .set('Authorization', `Bearer ${customer.accessToken}`)
-      .send({ channels: { 'renewal-reminders': ['email'] } })
+      .send({ channels: { 'renewal-reminders': ['email'], payments: ['email'] } })
       .expect(200);
     at(subscription.nextPaymentDate, -7 * DAY_MS);
     await twoSweepsAtOnce();

@@ -3,12 +3,22 @@ import type { Clock } from '../../../../platform/clock';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
 import { enqueueMails } from '../../../../platform/mail';
 import type { UserReader, UserView } from '../../../identity';
-import { notificationChannels, preferencesOf, recordNotifications, reminderDaysFor } from '../../../notifications';
+import {
+  enqueueTelegramNotices,
+  notificationChannels,
+  preferencesOf,
+  recordNotifications,
+  reminderDaysFor,
+} from '../../../notifications';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
 import { dueRenewalReminder, type RenewalReminder, topUpPath } from '../../domain/renewal-reminders';
 import { renewalChargeDate } from '../../domain/subscription-periods';
 import { renewalMissingMinor } from '../../domain/subscription.decider';
-import { PREFERENCE_OF_MAIL, subscriptionOutboxMail } from '../subscription-mails/subscription-mails';
+import {
+  PREFERENCE_OF_MAIL,
+  subscriptionOutboxMail,
+  subscriptionTelegramNotice,
+} from '../subscription-mails/subscription-mails';
 import type { SubscriptionMail } from '../subscription-mails/subscription-mail.templates';
 
 export const RENEWAL_REMINDERS_SWEEP = 'renewal-reminders';

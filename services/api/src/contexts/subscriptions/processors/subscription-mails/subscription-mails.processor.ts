@@ -25,7 +25,7 @@ import { renewalMissingMinor } from '../../domain/subscription.decider';
 import type { SubscriptionEvent } from '../../domain/subscription.events';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
 import type { SubscriptionMail } from './subscription-mail.templates';
-import { PREFERENCE_OF_MAIL, subscriptionOutboxMail } from './subscription-mails';
+import { PREFERENCE_OF_MAIL, subscriptionOutboxMail, subscriptionTelegramNotice } from './subscription-mails';
 
 export const SUBSCRIPTION_MAILS_PROCESSOR = 'subscription-mails';
 
@@ -105,7 +105,7 @@ export class SubscriptionMailsProcessor implements Processor {
       ...notifications.map((draft) => draft.userUuid),
       ...mails.map((entry) => entry.userUuid),
     ]);
-    const chosen = (userUuid: string, kind: NotificationPreferenceKind, channel: 'email' | 'portal') =>
+    const chosen = (userUuid: string, kind: NotificationPreferenceKind, channel: 'email' | 'telegram' | 'portal') =>
       channelsOf(userUuid, kind).includes(channel);
     await recordNotifications(
       manager,
