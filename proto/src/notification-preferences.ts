@@ -27,6 +27,11 @@ export const NOTIFICATION_PREFERENCE_KINDS = [
   'new-device',
   // the balance fell under the person's threshold: mail and portal notice.
   'low-balance',
+  // money another client sent to this balance: mail and portal notice (ADR 0105).
+  'transfers',
+  // staff only (ADR 0106): what an operator wants at once (a large deposit, a provisioning failure, renewals that
+  // failed, a processor lagging), in the staff member's own linked chat. Never offered to a client.
+  'staff-alerts',
 ] as const;
 export type NotificationPreferenceKind = (typeof NOTIFICATION_PREFERENCE_KINDS)[number];
 
@@ -37,6 +42,8 @@ interface KindRule {
   defaults: readonly NotificationChannel[];
   /** A security notice: at least one of e-mail and the portal stays on (Telegram may be unlinked at any moment). */
   security?: true;
+  /** Only staff (ADMIN, SUPPORT) are told this kind; a client's settings screens leave it out (ADR 0106). */
+  staffOnly?: true;
 }
 
 export const NOTIFICATION_KIND_RULES: Readonly<Record<NotificationPreferenceKind, KindRule>> = Object.freeze({

@@ -45,6 +45,7 @@ import { LedgerQueriesModule } from './queries';
 import { MailDispatcher } from '../../platform/mail';
 import { ProcessorRunner } from '../../platform/projections';
 import { UserReader } from '../identity';
+import { StaffAlerts } from '../notifications';
 import { ReceiptsProcessor } from './processors/receipts/receipts.processor';
 import { ReceiptMailKind } from './infrastructure/receipt-mail';
 import { BalanceNoticesProcessor } from './processors/balance-notices/balance-notices.processor';
@@ -145,6 +146,7 @@ export class LedgerModule implements OnModuleInit {
     private readonly users: UserReader,
     private readonly subscriptionPayments: SubscriptionPaymentDetails,
     private readonly receipts: ReceiptReader,
+    private readonly staffAlerts: StaffAlerts,
   ) {}
 
   onModuleInit(): void {
@@ -162,7 +164,16 @@ export class LedgerModule implements OnModuleInit {
     // A batch is named by the label it was generated with, which no later event changes.
     this.auditNames.registerRecordedName('VOUCHER_BATCH', 'label');
     // Receipts, numbered in commit order with no gaps, and the mail that confirms each payment (ADR 0097).
-    this.processors.register(new ReceiptsProcessor(this.users, this.subscriptionPayments, this.clock));
+    // A large deposit credited is also a staff alert (ADR 0106), recorded beside its receipt.
+    this.processors.register(
+      new ReceiptsProcessor(
+        this.users,
+        this.subscriptionPayments,
+        this.clock,
+        this.staffAlerts,
+        this.config.staffAlertLargeDepositMinor,
+      ),
+    );
     this.mailDispatcher.registerKind(
       new ReceiptMailKind(this.receipts, this.config.publicUrl, this.config.operator.name),
     );

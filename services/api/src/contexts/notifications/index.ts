@@ -3,6 +3,8 @@ import {
   Broadcasts1770000009100,
   ClientNotifications1770000008300,
   NotificationPreferences1770800010200,
+  PaymentsInThePortal1770900010500,
+  StaffAlerts1771000010600,
   TelegramLinks1770600010310,
   TelegramOutbox1770900010400,
 } from './infrastructure/notifications.migrations';

@@ -39,6 +39,9 @@ import { TELEGRAM_PER_CHAT_INTERVAL_MS, TelegramDeliverySweep } from './processo
 import { TelegramLinkStates } from './infrastructure/telegram-link-states';
 import { TelegramOutboxPruningSweep } from './processors/telegram-outbox-pruning.sweep';
 import { BroadcastDeliverySweep } from './processors/broadcast-delivery.sweep';
+import { ProcessorLagAlertsSweep } from './processors/processor-lag-alerts.sweep';
+import { StaffAlerts } from './application/staff-alerts';
+import { ProcessorRunner } from '../../platform/projections';
 import { BroadcastsController } from './queries/broadcasts/broadcasts.controller';
 import { PreviewBroadcastController } from './queries/preview-broadcast/preview-broadcast.controller';
 import { MarkAllNotificationsReadController } from './commands/mark-all-notifications-read/mark-all-notifications-read.controller';
@@ -53,8 +56,12 @@ import { SearchMyNotificationsHandler } from './queries/search-my-notifications/
 /**
  * The client's notifications (docs/product.md, Notifications; docs/adr/0083-notifications-and-reminders.md): what
  * a client was told, kept with whether it was read. Other contexts write them through `recordNotifications` in the
- * transaction that queues the mail; this module only answers the routes.
+ * transaction that queues the mail; this module only answers the routes. Global because it binds identity's
+ * `UserTelegramLinks` port, which identity's own (global) module injects without importing this one (ADR 0013), as
+ * the ledger binds `UserBalances`; and because the writers of staff alerts (the ledger's and the subscriptions'
+ * processors and sweeps, ADR 0106) inject `StaffAlerts` the same way.
  */
+@Global()
 @Module({
   // The literal `search` and `read-all` routes first, so that they are never read as an `:id`.
   controllers: [

@@ -17,6 +17,7 @@ import {
   DepositPurchaseDetails,
   SubscriptionPaymentDetails,
 } from '../ledger';
+import { ClientSubscriptions, StaffAlerts } from '../notifications';
 import { DayVoucherRedemptions } from './application/day-voucher-redemptions';
 import { CardCheckouts } from './application/card-checkout.service';
 import { DepositPurchaseFlow } from './application/deposit-purchase.service';
@@ -62,6 +63,7 @@ import { ALL_SUBSCRIPTION_EVENT_TYPES } from './domain/subscription.events';
 import { ReferralDiscounts } from './application/referral-discounts';
 import { SubscriptionReferralStandings } from './infrastructure/referral-standings';
 import { SubscriptionPlanReferences } from './infrastructure/subscription-plan-references';
+import { CurrentClientSubscriptions } from './infrastructure/client-subscriptions';
 import { SubscriptionSecrets } from './infrastructure/subscription-secrets';
 import { CardJanitor } from './processors/card-janitor/card-janitor.sweep';
 import { DepositPurchasesProcessor } from './processors/deposit-purchases/deposit-purchases.processor';
@@ -233,6 +235,7 @@ export class SubscriptionsModule implements OnModuleInit {
     private readonly cardCheckouts: CardDepositCheckouts,
     private readonly cardRenewals: CardRenewals,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly staffAlerts: StaffAlerts,
   ) {}
 
   onModuleInit(): void {
@@ -265,6 +268,7 @@ export class SubscriptionsModule implements OnModuleInit {
         this.purchaseReader,
         this.clock,
         this.config.renewalGraceDays,
+        this.staffAlerts,
       ),
     );
     for (const kind of this.mails.kinds()) this.mailDispatcher.registerKind(kind);
@@ -276,6 +280,8 @@ export class SubscriptionsModule implements OnModuleInit {
         this.users,
         this.clock,
         this.cardRenewals,
+        undefined,
+        this.staffAlerts,
       ),
     );
     // The reminders before an automatic renewal the balance will not cover, or an end (ADR 0083).

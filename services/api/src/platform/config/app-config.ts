@@ -152,6 +152,12 @@ export interface AppConfig {
    * dashboard's queue of what needs a person (docs/product.md, Dashboard).
    */
   largeDepositMinMinor: number;
+  /**
+   * `STAFF_ALERT_LARGE_DEPOSIT_MINOR` (cents; 50000, $500, by default): a deposit credited of at least this much is a
+   * staff alert in Telegram (ADR 0106). Lower than the dashboard's queue on purpose: an alert is cheap to ignore, a
+   * queue entry asks for a click.
+   */
+  staffAlertLargeDepositMinor: number;
   /** How long the cashier janitor waits between passes. */
   cashierJanitorIntervalMs: number;
   /**
@@ -826,6 +832,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     cashierIpnSecret: optional(env, 'CASHIER_IPN_SECRET'),
     ...cashierLimits(env),
     largeDepositMinMinor: dollars(env, 'LARGE_DEPOSIT_MIN', LARGE_DEPOSIT_MIN_DEFAULT_MINOR),
+    staffAlertLargeDepositMinor: positiveInteger(env, 'STAFF_ALERT_LARGE_DEPOSIT_MINOR', 50_000),
     cashierPendingTimeoutMinutes: positiveInteger(
       env,
       'CASHIER_PENDING_TIMEOUT_MINUTES',

@@ -24,11 +24,13 @@ export interface NotificationPreferencesInput {
  * The preferences after a change (docs/adr/0102-notification-preferences.md): each kind's channels as sent, in the
  * catalogue's order; a channel the kind is not offered on, a security notice off on both e-mail and the portal, lead
  * days or a threshold out of range, quiet hours that are not two different `HH:MM` times in a known time zone are
- * refused with their catalogue codes.
+ * refused with their catalogue codes. A staff-only kind (`staff-alerts`, ADR 0106) is offered on no channel to a
+ * client.
  */
 export function changePreferences(
   current: NotificationPreferences,
   input: NotificationPreferencesInput,
+  who: { staff: boolean } = { staff: false },
 ): NotificationPreferences {
   const channels = { ...current.channels };
   for (const [kind, chosen] of Object.entries(input.channels ?? {})) {

@@ -62,6 +62,13 @@ export class ChannelsChoiceDto implements Partial<Record<NotificationPreferenceK
 
   @kindChoice('low-balance')
   'low-balance'?: string[];
+
+  @kindChoice('transfers')
+  transfers?: string[];
+
+  /** Staff only (ADR 0106); a client who sends it is refused. */
+  @kindChoice('staff-alerts')
+  'staff-alerts'?: string[];
 }
 
 export class QuietHoursDto implements QuietHours {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { checkUuid, minorToAmount, type User, type UserReferrer } from '@kupa/proto';
+import { checkUuid, minorToAmount, STAFF_ROLES, type User, type UserReferrer } from '@kupa/proto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http';
@@ -44,6 +44,15 @@ export class UserReader {
       [uuids],
     );
     return rows.map(toUserView);
+  }
+
+  /** The active staff accounts (ADMIN, MANAGER): who may receive staff alerts (ADR 0106). A handful of rows. */
+  async activeStaffUuids(): Promise<string[]> {
+    const rows: Array<{ uuid: string }> = await this.dataSource.query(
+      `SELECT u.uuid FROM users u WHERE u.role = ANY($1::text[]) AND u.status = 'ACTIVE' ORDER BY u.uuid`,
+      [[...STAFF_ROLES]],
+    );
+    return rows.map((row) => row.uuid);
   }
 
   /** Without case, as the unique index on `lower(email)` compares addresses. */

@@ -50,7 +50,11 @@ interface PaymentFacts {
  * `receipt_numbers` row and a `receipts` row, in the transaction that moves this processor's checkpoint. One
  * processor leads at a time (its advisory lock) and a rolled-back batch rolls its numbers back with it, so the numbers
  * are unique and without gaps whatever the payments did side by side; a payment that failed appended no such event.
- * Each receipt also records the mail that confirms the payment, linking to it, in the client's language.
+ * Each receipt also records the mail that confirms the payment, linking to it, in the client's language. A deposit
+ * that a provider or staff credited (crypto, card, manual; not a voucher the client just typed) is also a
+ * `deposit-credited` notice in the portal (ADR 0105), under the receipt's key: the receipt's mail is its mail, so the
+ * client gets one mail per deposit and staff see that mail's state beside the notice. A deposit credited of at least
+ * `STAFF_ALERT_LARGE_DEPOSIT_MINOR`, whatever its method, is also a staff alert (ADR 0106), in the same transaction.
  */
 export class ReceiptsProcessor implements Processor {
   readonly name = RECEIPTS_PROCESSOR;
@@ -60,6 +64,8 @@ export class ReceiptsProcessor implements Processor {
     private readonly users: UserReader,
     private readonly subscriptionPayments: SubscriptionPaymentDetails,
     private readonly clock: { now(): Date },
+    private readonly staffAlerts: StaffAlerts,
+    private readonly largeDepositAlertMinor: number,
   ) {}
 
   async handle(events: readonly CommittedEvent[], manager: EntityManager): Promise<void> {
@@ -70,13 +76,13 @@ export class ReceiptsProcessor implements Processor {
       const promo = promoCodeOf(event.data as Parameters<typeof promoCodeOf>[0]);
       promoCodes.set(promo.paymentId, promo.code);
     }
-    const mails: OutboxMail[] = [];
+    const issued: Issued[] = [];
     for (const event of events) {
       if (event.type === PROMO_CODE_REDEEMED) continue;
       const facts = receiptFactsOf({ type: event.type, data: event.data } as ReceiptEvent);
       if (!facts) continue;
-      const issued = await this.issue(event, facts, promoCodes.get(facts.paymentId) ?? null, manager);
-      if (issued) mails.push(issued);
+      const one = await this.issue(event, facts, promoCodes.get(facts.paymentId) ?? null, manager);
+      if (one) issued.push(one);
     }
     // The receipt is issued whatever the client chose; its mail goes only to those who keep `payments` by e-mail, its
     // notice only to those who keep it in the portal, its Telegram message to those who keep it in a linked chat

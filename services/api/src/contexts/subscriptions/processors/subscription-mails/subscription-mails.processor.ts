@@ -86,16 +86,19 @@ export class SubscriptionMailsProcessor implements Processor {
     private readonly deposits: DepositPurchaseReader,
     private readonly clock: { now(): Date },
     private readonly graceDays: number,
+    private readonly staffAlerts: StaffAlerts,
   ) {}
 
   async handle(events: readonly RecordedEvent[], manager: EntityManager): Promise<void> {
     const failures = events.filter((recorded) => recorded.type === 'DepositPurchaseFailed');
     const notifications: NotificationDraft[] = [];
+    const alerts: StaffAlert[] = [];
     const mails = [
       ...(await this.subscriptionMails(
         events.filter((recorded) => recorded.type !== 'DepositPurchaseFailed'),
         manager,
         notifications,
+        alerts,
       )),
       ...(await this.depositPurchaseMails(failures)),
     ];
@@ -169,11 +172,15 @@ export class SubscriptionMailsProcessor implements Processor {
     return mails;
   }
 
-  /** The mails of the subscription events; the reminders among them also add their notification to `notifications`. */
+  /**
+   * The mails of the subscription events; the reminders among them also add their notification to `notifications`,
+   * and a failed provisioning its staff alert to `alerts`.
+   */
   private async subscriptionMails(
     events: readonly RecordedEvent[],
     manager: EntityManager,
     notifications: NotificationDraft[],
+    alerts: StaffAlert[],
   ): Promise<AddressedMail[]> {
     if (events.length === 0) return [];
     const typed = events.map((recorded) => ({
@@ -196,6 +203,21 @@ export class SubscriptionMailsProcessor implements Processor {
       const owner = owners.get(event.data.userUuid);
       const subscription = subscriptions.get(event.data.subscriptionId);
       if (!owner || !subscription) continue;
+      if (event.type === 'SubscriptionProvisioningFailed')
+        alerts.push({
+          key: `provisioning-failed:${recorded.eventId}`,
+          kind: 'staff-provisioning-failed',
+          params: {
+            planName: subscription.plan_name,
+            clientName: fullNameOf(owner) || null,
+            clientProfileId: owner.profileId,
+            // The streaming service's reason is not repeated: it may echo what was sent to it. Only whether the login
+            // was taken, which the refunded mail tells the client too.
+            loginTaken: /login\.already\.exists|LOGIN_TAKEN/.test(event.data.reason),
+            refundedMinor: event.data.refundPaymentId === null ? 0 : subscription.price_minor,
+            link: `/admin/subscriptions/${subscription.id}/show`,
+          },
+        });
       if (event.type === 'SubscriptionExtended') {
         notifications.push(extendedNotification(event.data, subscription.plan_name, owner.uuid));
         continue;

@@ -8,6 +8,7 @@ import { ApiError } from '../../../../platform/http';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
 import { discountedPriceMinor, type RenewalFunding } from '@kupa/proto';
 import type { UserReader } from '../../../identity';
+import { type RenewalPassCounts, renewalPassAlertDue, type StaffAlerts } from '../../../notifications';
 import type { CardRenewals } from '../../application/card-renewals';
 import { addDays } from '../../domain/subscription-periods';
 import { renewalMissingMinor } from '../../domain/subscription.decider';
@@ -71,6 +72,7 @@ export class SubscriptionRenewalsSweep implements Sweep {
     private readonly clock: Clock,
     private readonly cardRenewals: CardRenewals | null = null,
     readonly intervalMs: number = SUBSCRIPTION_RENEWALS_INTERVAL_MS,
+    private readonly staffAlerts: StaffAlerts | null = null,
   ) {}
 
   async sweep(): Promise<SweepPass> {
@@ -78,11 +80,40 @@ export class SubscriptionRenewalsSweep implements Sweep {
     const pending = await this.checkCardRenewals(now);
     const renewals = await this.renewDue(now);
     const ends = await this.endDue(now);
+    await this.tellStaff(renewals.counts, now);
     const full = [pending, renewals, ends].some((step) => step.seen === SUBSCRIPTION_RENEWALS_BATCH && step.acted > 0);
     return { acted: pending.acted + renewals.acted + ends.acted, more: full };
   }
 
-  private async renewDue(now: Date): Promise<{ seen: number; acted: number }> {
+  /**
+   * A pass whose renewals failed (a short balance recorded, or an error) is one staff alert with its counts (ADR
+   * 0106), keyed by the pass's instant: the pass is the fact. A pass repeated finds the failures already recorded
+   * (the next attempt is a day ahead) and tells nothing.
+   */
+  private async tellStaff(counts: RenewalPassCounts, now: Date): Promise<void> {
+    if (this.staffAlerts === null || !renewalPassAlertDue(counts)) return;
+    const staffAlerts = this.staffAlerts;
+    await this.dataSource.transaction((manager) =>
+      staffAlerts.record(
+        manager,
+        [
+          {
+            key: `renewal-pass:${now.toISOString()}`,
+            kind: 'staff-renewals-failed',
+            params: {
+              renewedCount: counts.renewed,
+              shortCount: counts.short,
+              erroredCount: counts.errored,
+              link: '/admin/subscriptions',
+            },
+          },
+        ],
+        now,
+      ),
+    );
+  }
+
+  private async renewDue(now: Date): Promise<{ seen: number; acted: number; counts: RenewalPassCounts }> {
     const due: DueRenewal[] = await this.dataSource.query(
       `SELECT id, user_uuid, list_price_minor, end_date, grace_ends_at, renewal_funding FROM subscriptions
         WHERE next_payment_date <= $1 AND status IN ('ACTIVE', 'GRACE') AND is_recurrent AND NOT cancel_at_period_end
@@ -90,49 +121,55 @@ export class SubscriptionRenewalsSweep implements Sweep {
         ORDER BY next_payment_date, id LIMIT $2`,
       [now, SUBSCRIPTION_RENEWALS_BATCH],
     );
-    let acted = 0;
-    for (const subscription of due) if (await this.renewOne(subscription, now)) acted += 1;
-    return { seen: due.length, acted };
+    const counts: RenewalPassCounts = { renewed: 0, short: 0, errored: 0 };
+    for (const subscription of due) {
+      const outcome = await this.renewOne(subscription, now);
+      if (outcome !== 'NONE') counts[outcome] += 1;
+    }
+    return { seen: due.length, acted: counts.renewed + counts.short, counts };
   }
 
-  /** Renews one subscription, or records why not; whether anything changed. */
-  private async renewOne(subscription: DueRenewal, now: Date): Promise<boolean> {
+  /**
+   * Renews one subscription, or records why not: renewed, a short balance recorded, an unexpected error (logged), or
+   * nothing changed.
+   */
+  private async renewOne(subscription: DueRenewal, now: Date): Promise<keyof RenewalPassCounts | 'NONE'> {
     const context = systemContext();
     if (subscription.renewal_funding !== 'BALANCE' && this.cardRenewals !== null) {
       const card = await this.renewByCard(subscription);
-      if (card === 'RENEWED') return true;
+      if (card === 'RENEWED') return 'renewed';
       // An attempt open at the provider, or already done: the subscription is left alone this pass.
-      if (card !== 'BALANCE') return false;
+      if (card !== 'BALANCE') return 'NONE';
     }
     try {
       await this.commands.execute(new RenewSubscriptionCommand(null, subscription.id, context));
-      return true;
+      return 'renewed';
     } catch (error) {
       const code = errorCode(error);
-      if (code !== null && ALREADY_DONE.has(code)) return false;
+      if (code !== null && ALREADY_DONE.has(code)) return 'NONE';
       if (code !== 'error.insufficient.balance') {
         this.logger.warn(`Subscription ${subscription.id} could not be renewed: ${String(error)}`);
-        return false;
+        return 'errored';
       }
     }
     // Attempts go on to the end, or in GRACE to the window's end; past it the end step lapses or ends it.
     const lastAttempt = subscription.grace_ends_at ?? subscription.end_date;
-    if (lastAttempt.getTime() <= now.getTime()) return false;
+    if (lastAttempt.getTime() <= now.getTime()) return 'NONE';
     const missingMinor = await this.missingMinor(subscription);
     // Topped up since the attempt: the next pass renews it.
-    if (missingMinor <= 0) return false;
+    if (missingMinor <= 0) return 'NONE';
     const nextAttempt = addDays(now, RENEWAL_RETRY_DAYS);
     try {
       const nextAttemptAt = nextAttempt < lastAttempt ? nextAttempt : lastAttempt;
       await this.commands.execute(
         new RecordRenewalFailureCommand(subscription.id, missingMinor, nextAttemptAt, context),
       );
-      return true;
+      return 'short';
     } catch (error) {
       const code = errorCode(error);
-      if (code === null || !ALREADY_DONE.has(code))
-        this.logger.warn(`Renewal failure of ${subscription.id} not recorded: ${String(error)}`);
-      return false;
+      if (code !== null && ALREADY_DONE.has(code)) return 'NONE';
+      this.logger.warn(`Renewal failure of ${subscription.id} not recorded: ${String(error)}`);
+      return 'errored';
     }
   }
 
