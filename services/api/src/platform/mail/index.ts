@@ -2,7 +2,9 @@ export { MailModule, type MailModuleOptions } from './mail.module';
 export { type MailMessage, MailService } from './mail.service';
 export {
   enqueueMails,
+  MAIL_PRIORITY,
   type MailKind,
+  type MailPriority,
   MailDispatcher,
   type MailDispatcherOptions,
   type OutboxMail,

@@ -15,7 +15,17 @@ export interface OutboxMail {
   recipient: string;
   language: Language;
   payload: Record<string, unknown>;
+  /** Unset: `MAIL_PRIORITY.normal`. */
+  priority?: MailPriority;
 }
+
+/**
+ * Which mails the dispatcher takes first (`mail_outbox.priority`, lowest first): `urgent` is a mail a person waits for
+ * at the screen (a confirmation or reset link, a change to the account's security), which must not queue behind a
+ * burst of notices or a broadcast; `normal` is everything else.
+ */
+export const MAIL_PRIORITY = { urgent: 0, normal: 1 } as const;
+export type MailPriority = (typeof MAIL_PRIORITY)[keyof typeof MAIL_PRIORITY];
 
 export interface StoredMail extends OutboxMail {
   id: string;
@@ -48,10 +58,10 @@ export interface MailKind {
 export async function enqueueMails(manager: EntityManager, mails: readonly OutboxMail[], now: Date): Promise<void> {
   if (mails.length === 0) return;
   await manager.query(
-    `INSERT INTO mail_outbox (dedupe_key, kind, recipient, language, payload, created_at, next_attempt_at)
-     SELECT dedupe_key, kind, recipient, language, payload, $6, $6
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
-         AS m(dedupe_key, kind, recipient, language, payload)
+    `INSERT INTO mail_outbox (dedupe_key, kind, recipient, language, payload, priority, created_at, next_attempt_at)
+     SELECT dedupe_key, kind, recipient, language, payload, priority, $7, $7
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::smallint[])
+         AS m(dedupe_key, kind, recipient, language, payload, priority)
      ON CONFLICT (dedupe_key) DO NOTHING`,
     [
       mails.map((mail) => mail.dedupeKey),
@@ -59,6 +69,7 @@ export async function enqueueMails(manager: EntityManager, mails: readonly Outbo
       mails.map((mail) => mail.recipient),
       mails.map((mail) => mail.language),
       mails.map((mail) => JSON.stringify(mail.payload)),
+      mails.map((mail) => mail.priority ?? MAIL_PRIORITY.normal),
       now,
     ],
   );
@@ -99,7 +110,8 @@ interface OutboxRow {
 }
 
 /**
- * The outbox as a queue of platform/jobs: unsent rows, oldest due first (the order of `mail_outbox_due_idx`), leased
+ * The outbox as a queue of platform/jobs: unsent rows, urgent ones first, then oldest due first (the order of
+ * `mail_outbox_due_idx`, so that a claim walks the index instead of sorting the backlog), leased
  * for `SEND_LEASE_MS`, retried after the capped doubling from `retryBaseMs` to `retryMaxMs` and never given up.
  */
 function outboxQueue(options: MailDispatcherOptions): JobQueueKind {
@@ -110,7 +122,7 @@ function outboxQueue(options: MailDispatcherOptions): JobQueueKind {
     columns: `job.id::text AS id, job.dedupe_key, job.kind, job.recipient, job.language, job.payload, job.attempts,
               job.sealed_message, job.rendered_at`,
     pending: 'job.sent_at IS NULL',
-    order: 'job.next_attempt_at, job.id',
+    order: 'job.priority, job.next_attempt_at, job.id',
     leaseMs: SEND_LEASE_MS,
     backoff: { baseMs: options.retryBaseMs, maxMs: options.retryMaxMs },
     maxAttempts: null,

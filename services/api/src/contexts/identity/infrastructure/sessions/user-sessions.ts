@@ -264,10 +264,14 @@ export class UserSessions {
               recipient: user.email,
               language: user.language,
               payload: { ...payload },
+              // Someone else may hold the account: the owner must hear at once, not after a broadcast.
+              priority: MAIL_PRIORITY.urgent,
             },
           ],
           now,
         );
+      // A path of the portal, as every notification's link: its page asks before ending the session.
+      const endLink = `/end-session?token=${encodeURIComponent(this.endLinkToken(familyId))}`;
       if (channels.includes('portal'))
         await this.notificationWriter?.(
           manager,
@@ -281,8 +285,7 @@ export class UserSessions {
                 device: deviceLabel(device, user.language),
                 ipAddress,
                 countryCode,
-                // A path of the portal, as every notification's link: its page asks before ending the session.
-                link: `/end-session?token=${encodeURIComponent(this.endLinkToken(familyId))}`,
+                link: endLink,
               },
             },
           ],

@@ -1,6 +1,6 @@
 import { isStaffRole } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
-import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
+import { enqueueMails, MAIL_PRIORITY, type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import type { UserEvent } from '../../domain/user.events';
@@ -23,7 +23,8 @@ export const IDENTITY_MAILS_PROCESSOR = 'identity-mails';
  * change of e-mail asked for and done (docs/adr/0100-change-of-e-mail.md), whose mails go to the addresses the event
  * names rather than the account's current one. The causing
  * event's position is the dedupe key, so a batch handled twice (another runner, a restart) records each mail once.
- * The recipient's address and name come from the users read model, which the same append already updated.
+ * The recipient's address and name come from the users read model, which the same append already updated. Every one
+ * of these mails is urgent: a person waits for its link, or must hear at once of a change to the account's security.
  */
 export class IdentityMailsProcessor implements Processor {
   readonly name = IDENTITY_MAILS_PROCESSOR;
@@ -51,7 +52,12 @@ export class IdentityMailsProcessor implements Processor {
       const user = users.get((event.data as { userUuid: string }).userUuid);
       if (!user) continue;
       const payload: IdentityMailPayload = { userUuid: user.uuid, firstName: user.first_name };
-      const base = { dedupeKey: `event:${recorded.eventId}`, recipient: user.email, payload: { ...payload } };
+      const base = {
+        dedupeKey: `event:${recorded.eventId}`,
+        recipient: user.email,
+        payload: { ...payload },
+        priority: MAIL_PRIORITY.urgent,
+      };
       switch (event.type) {
         case 'UserRegistered':
         case 'UserConfirmationMailRequested':
