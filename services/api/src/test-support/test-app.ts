@@ -9,8 +9,32 @@ import { BackgroundLoops, BackgroundWork } from '../platform/workers';
 import { type AppConfig, loadConfig } from '../platform/config';
 import { JsonLogger } from '../platform/observability';
 import { Mailbox } from './mailbox';
+import { cachedOpenApiDocument } from './openapi-cache';
 import { contractCheckedHttp } from './openapi-recorder';
 import { createTestDatabase, type TestDatabase } from './test-database';
+
+/** The version every spec app states (in its OpenAPI document among others). */
+export const TEST_APP_VERSION = '0.0.0-test';
+
+/** How many of the quiet apps' last warnings and errors this process keeps (`recentAppWarnings`). */
+const RECENT_WARNINGS_KEPT = 100;
+const recentWarnings: string[] = [];
+
+/**
+ * The last warnings and errors of the apps this spec process started quietly, oldest first: what a spec that timed out
+ * prints to say why (a refused database connection, a failing send), since a quiet app writes nothing.
+ */
+export function recentAppWarnings(): string[] {
+  return [...recentWarnings];
+}
+
+const rememberWarning = (line: string): void => {
+  recentWarnings.push(line.trim());
+  if (recentWarnings.length > RECENT_WARNINGS_KEPT) recentWarnings.shift();
+};
+
+/** How long an app's start may take before the spec's output says what it waits for; a start takes about a second. */
+const SLOW_START_MS = 20_000;
 
 /** argon2id's cheapest sensible setting: 1 MiB, 1 pass, 1 lane. */
 export const SPEC_PASSWORD_HASH_COST = { memoryKib: 1024, passes: 1, lanes: 1 } as const;
@@ -92,6 +116,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Still argon2id, at a cost the specs can afford: a few hundred sign-ups and sign-ins per run at the production
   // cost took minutes of CPU (docs/benchmarks.md). The production cost has its own spec (password-hasher.spec.ts).
   config.passwordHashCost = SPEC_PASSWORD_HASH_COST;
+  // The processors and the job queues answer this app's own commits at once and otherwise look seldom: nine loops
+  // looking every 20 ms kept about a quarter of a core busy, in Node and PostgreSQL, while a spec waited
+  // (docs/adr/0108-woken-background-loops-in-specs.md). 500 ms is production's own pace; the sweeps keep 20 ms.
+  config.workerWokenPollIntervalMs = 500;
   await options.beforeStart?.({ config, databaseUrl: database.url });
   const logLines: string[] = [];
   const app = await createApp({

@@ -2,7 +2,7 @@ import { Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../platform/clock';
 import { CommandPipeline } from '../../platform/commands';
-import { APP_CONFIG, type AppConfig } from '../../platform/config';
+import { APP_CONFIG, type AppConfig, queuePollIntervalMs } from '../../platform/config';
 import { EventTypeRegistry } from '../../platform/event-store';
 import { BackgroundLoops } from '../../platform/workers';
 import { AuditMapperRegistry, AuditNameRegistry } from '../audit';
@@ -48,7 +48,7 @@ const PAUSE_BETWEEN_CHUNKS_MS = 20;
       ) => {
         const logger = new Logger('BulkBatches');
         return new BulkBatchRunner(dataSource, pipeline, actions, clock, {
-          pollIntervalMs: config.workerPollIntervalMs,
+          pollIntervalMs: queuePollIntervalMs(config),
           chunkSize: CHUNK_SIZE,
           targetsAtOnce: TARGETS_AT_ONCE,
           pauseBetweenChunksMs: PAUSE_BETWEEN_CHUNKS_MS,

@@ -264,6 +264,12 @@ export interface AppConfig {
   clientUiDir: string | null;
   /** How long an idle processor or the mail dispatcher waits before looking for new work. */
   workerPollIntervalMs: number;
+  /**
+   * Null but in the API specs: there, this process's own commits wake the processors and the job queues (the mail
+   * dispatcher, provisioning, bulk batches) at once, and those look on their own only this often instead of every
+   * `workerPollIntervalMs` (docs/adr/0108-woken-background-loops-in-specs.md). Read through `queuePollIntervalMs`.
+   */
+  workerWokenPollIntervalMs: number | null;
   /** The first retry of a mail that SMTP refused comes after this long, doubling up to `mailRetryMaxMs`. */
   mailRetryBaseMs: number;
   mailRetryMaxMs: number;
@@ -328,6 +334,11 @@ export const TELEGRAM_MESSAGES_PER_SECOND_MAX = 30;
  * processors) rather than on the service, and would crowd a real service's rate limits.
  */
 export const PROVISIONING_CONCURRENCY_MAX = 16;
+
+/** How long an idle processor or job queue waits before looking for new work on its own. */
+export function queuePollIntervalMs(config: AppConfig): number {
+  return config.workerWokenPollIntervalMs ?? config.workerPollIntervalMs;
+}
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = optional(env, name);
@@ -864,6 +875,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     adminUiDir: join(root, 'admin-ui', 'dist'),
     clientUiDir: join(root, 'client-ui', 'dist'),
     workerPollIntervalMs: positiveInteger(env, 'WORKER_POLL_INTERVAL_MS', 500),
+    workerWokenPollIntervalMs: null,
     mailRetryBaseMs: positiveInteger(env, 'MAIL_RETRY_BASE_MS', 10_000),
     mailRetryMaxMs: positiveInteger(env, 'MAIL_RETRY_MAX_MS', 15 * 60_000),
     rateLimits: rateLimits(env),

@@ -9,6 +9,7 @@ export {
   type PasswordHashCost,
   PROCESS_ROLES,
   processRole,
+  queuePollIntervalMs,
   type ProcessRole,
   type RateLimitSetting,
   type RateLimitSettings,

@@ -1,8 +1,11 @@
-import { Global, Logger, Module } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CommandPipeline } from '../commands/command-pipeline';
-import { APP_CONFIG, type AppConfig } from '../config';
+import { APP_CONFIG, type AppConfig, queuePollIntervalMs } from '../config';
+import { Schedules } from '../jobs/schedules';
+import { Wakeups } from '../jobs/wakeups';
+import { noteCommitInRequest } from '../database/read-replica';
 import { Metrics } from '../observability/metrics';
 import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import { ProcessorRunner } from '../projections/processor-runner';
@@ -19,6 +22,7 @@ import { PostgresEventStore } from './postgres-event-store';
 @Module({
   providers: [
     { provide: EventTypeRegistry, useFactory: () => new EventTypeRegistry() },
+    { provide: Wakeups, useFactory: () => new Wakeups() },
     {
       provide: InlineProjectionRegistry,
       useFactory: (dataSource: DataSource, eventTypes: EventTypeRegistry) =>
@@ -32,6 +36,7 @@ import { PostgresEventStore } from './postgres-event-store';
         projections: InlineProjectionRegistry,
         eventTypes: EventTypeRegistry,
         metrics: Metrics,
+        wakeups: Wakeups,
       ) => {
         const logger = new Logger('EventStore');
         return new PostgresEventStore(dataSource, projections, eventTypes, {
@@ -40,29 +45,35 @@ import { PostgresEventStore } from './postgres-event-store';
             logger.warn(`Transaction retried after attempt ${attempt}: ${reason}`);
           },
           onRestart: () => metrics.transactionRestarts.inc({ reason: 'stream_created_meanwhile' }),
+          onCommitted: () => {
+            wakeups.wake();
+            noteCommitInRequest();
+          },
         });
       },
-      inject: [getDataSourceToken(), InlineProjectionRegistry, EventTypeRegistry, Metrics],
+      inject: [getDataSourceToken(), InlineProjectionRegistry, EventTypeRegistry, Metrics, Wakeups],
     },
     { provide: EventStore, useExisting: PostgresEventStore },
     {
       provide: ProcessorRunner,
-      useFactory: (dataSource: DataSource, store: EventStore, config: AppConfig) => {
+      useFactory: (dataSource: DataSource, store: EventStore, config: AppConfig, wakeups: Wakeups) => {
         const logger = new Logger('Processors');
         return new ProcessorRunner(dataSource, store, {
-          pollIntervalMs: config.workerPollIntervalMs,
+          pollIntervalMs: queuePollIntervalMs(config),
+          onHandled: () => wakeups.wake(),
           onError: (name, error) =>
             logger.error(
               `Processor ${name} failed a batch, retrying: ${error instanceof Error ? error.message : error}`,
             ),
         });
       },
-      inject: [getDataSourceToken(), EventStore, APP_CONFIG],
+      inject: [getDataSourceToken(), EventStore, APP_CONFIG, Wakeups],
     },
     CommandPipeline,
   ],
   exports: [
     EventTypeRegistry,
+    Wakeups,
     InlineProjectionRegistry,
     EventStore,
     PostgresEventStore,

@@ -33,6 +33,11 @@ export class PollingLoop {
     });
   }
 
+  /** Starts the next pass now if the loop is pausing, else right after the pass in hand: new work was committed. */
+  wake(): void {
+    this.loops.wakeAll();
+  }
+
   /** Lets the pass in hand finish, then stops. */
   async stop(): Promise<void> {
     await this.loops.stopAll();

@@ -166,6 +166,11 @@ export class MailDispatcher {
     this.loop.start();
   }
 
+  /** Looks for due work now rather than after the poll interval: work was committed in this process. */
+  wake(): void {
+    this.loop.wake();
+  }
+
   /** Lets the mail being sent finish, then stops. */
   stop(): Promise<void> {
     return this.loop.stop();

@@ -33,6 +33,8 @@ export interface ProcessorRunnerOptions {
   batchSize?: number;
   /** Told about every failed batch (the batch rolls back and is tried again after the poll interval). */
   onError?: (processorName: string, error: unknown) => void;
+  /** Told after a batch that handled events committed: its effects (mails, jobs, events) may be work for others. */
+  onHandled?: () => void;
 }
 
 export const DEFAULT_POLL_INTERVAL_MS = 500;
@@ -98,6 +100,11 @@ export class ProcessorRunner {
     this.running = false;
     await this.loops.stopAll();
     this.leaderLoops.clear();
+  }
+
+  /** Runs every idle loop's next batch now rather than after its poll interval: new events were committed. */
+  wake(): void {
+    this.loops.wakeAll();
   }
 
   /** The registered processors' names: the checkpoints whose lag the metrics watch. */
@@ -168,6 +175,7 @@ export class ProcessorRunner {
       );
       if (moved.affected !== 1) throw new CheckpointMovedError(processor.name);
       await queryRunner.commitTransaction();
+      if (batch.events.length > 0) this.options.onHandled?.();
       return batch.read;
     } catch (error) {
       if (queryRunner.isTransactionActive) await queryRunner.rollbackTransaction().catch(() => undefined);

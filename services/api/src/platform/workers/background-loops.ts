@@ -7,6 +7,8 @@ export interface BackgroundLoop {
   readonly name: string;
   start(): void;
   stop(): Promise<void>;
+  /** Looks for due work now: work was committed in this process (`Wakeups`). A loop without it keeps its pace. */
+  wake?(): void;
 }
 
 /** The contexts' background loops, which `BackgroundWork` starts and stops with its own. */

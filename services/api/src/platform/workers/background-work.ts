@@ -1,5 +1,6 @@
-import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { Schedules } from '../jobs';
+import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { Schedules, Wakeups } from '../jobs';
 import { MailDispatcher } from '../mail/mail-outbox';
 import { withLogContext } from '../observability/log-context';
 import { ProcessorRunner } from '../projections/processor-runner';
@@ -15,12 +16,15 @@ import { BackgroundLoops } from './background-loops';
 @Injectable()
 export class BackgroundWork implements BeforeApplicationShutdown {
   private started = false;
+  private stopListening: (() => void) | null = null;
 
   constructor(
     private readonly runner: ProcessorRunner,
     private readonly schedules: Schedules,
     private readonly dispatcher: MailDispatcher,
     private readonly loops: BackgroundLoops,
+    private readonly wakeups: Wakeups,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Whether the work runs: started and not stopped (a worker's readiness). */
@@ -36,11 +40,20 @@ export class BackgroundWork implements BeforeApplicationShutdown {
     this.schedules.start();
     withLogContext({ operation: 'loop mail-dispatcher' }, () => this.dispatcher.start());
     for (const loop of this.loops.all()) withLogContext({ operation: `loop ${loop.name}` }, () => loop.start());
+    if (this.config.workerWokenPollIntervalMs !== null) {
+      this.stopListening = this.wakeups.listen(() => {
+        this.runner.wake();
+        this.dispatcher.wake();
+        for (const loop of this.loops.all()) loop.wake?.();
+      });
+    }
   }
 
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.stopListening?.();
+    this.stopListening = null;
     await Promise.all([
       this.runner.stop(),
       this.schedules.stop(),

@@ -85,6 +85,11 @@ export class BulkBatchRunner implements BackgroundLoop {
     this.loop.start();
   }
 
+  /** Looks for due work now rather than after the poll interval: work was committed in this process. */
+  wake(): void {
+    this.loop.wake();
+  }
+
   stop(): Promise<void> {
     return this.loop.stop();
   }

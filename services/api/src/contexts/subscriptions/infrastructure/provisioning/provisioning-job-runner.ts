@@ -95,6 +95,11 @@ export class ProvisioningJobRunner implements BackgroundLoop {
     this.loop.start();
   }
 
+  /** Looks for due work now rather than after the poll interval: work was committed in this process. */
+  wake(): void {
+    this.loop.wake();
+  }
+
   /** Lets the job in hand finish, then stops. */
   stop(): Promise<void> {
     return this.loop.stop();

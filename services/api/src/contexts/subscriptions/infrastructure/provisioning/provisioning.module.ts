@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../../platform/clock';
-import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
+import { APP_CONFIG, type AppConfig, queuePollIntervalMs } from '../../../../platform/config';
 import { Metrics } from '../../../../platform/observability';
 import { BackgroundLoops } from '../../../../platform/workers';
 import { HttpProvisioningProvider } from './http-provisioning-provider';
@@ -99,7 +99,7 @@ export class ProvisioningModule implements OnModuleInit {
             metrics: Metrics,
           ) =>
             new ProvisioningJobRunner(dataSource, provider, secrets, outcomes, clock, {
-              pollIntervalMs: config.workerPollIntervalMs,
+              pollIntervalMs: queuePollIntervalMs(config),
               maxAttempts: config.provisioningRetryAttempts,
               retryBaseMs: config.provisioningRetryBaseMs,
               retryMaxMs: config.provisioningRetryMaxMs,
