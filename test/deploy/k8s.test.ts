@@ -1,34 +1,42 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import { Job } from 'kubernetes-models/batch/v1';
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { CronJob, Job } from 'kubernetes-models/batch/v1';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
-import type { IContainer } from 'kubernetes-models/v1';
-import { parseAllDocuments } from 'yaml';
+import { ConfigMap, Namespace, PersistentVolumeClaim, Service } from 'kubernetes-models/v1';
+import type { IContainer, IPodSpec } from 'kubernetes-models/v1';
+import type { ILabelSelector } from '@kubernetes-models/apimachinery/apis/meta/v1/LabelSelector';
+import { loadConfig } from '@kupa/api/testing';
 import { envExampleNames } from './env-example.ts';
+import { kustomize, type KubernetesObject } from './kustomize.ts';
 import { DEPLOY_DIR, REPOSITORY_ROOT } from './paths.ts';
+import { unknownFields } from './unknown-fields.ts';
 
 /**
- * deploy/k8s/: every manifest validated against the Kubernetes schemas (kubernetes-models), and the references
- * between them and to the server checked: probe paths, the Secret's keys, selectors, names.
+ * deploy/k8s/: the base and each overlay rendered as `kubectl kustomize` does (./kustomize.ts), every object validated
+ * against the Kubernetes schemas (kubernetes-models), and the references between them and to the server checked:
+ * probe paths, secret references, selectors, names, the network policies' reach.
  */
 const MODELS = {
   'apps/v1 Deployment': Deployment,
   'autoscaling/v2 HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'batch/v1 CronJob': CronJob,
   'batch/v1 Job': Job,
   'networking.k8s.io/v1 Ingress': Ingress,
+  'networking.k8s.io/v1 NetworkPolicy': NetworkPolicy,
   'policy/v1 PodDisruptionBudget': PodDisruptionBudget,
   'v1 ConfigMap': ConfigMap,
-  'v1 Secret': Secret,
+  'v1 Namespace': Namespace,
+  'v1 PersistentVolumeClaim': PersistentVolumeClaim,
   'v1 Service': Service,
 } as const;
+type Key = keyof typeof MODELS;
 
-/** The variables that are secrets: they live in the Secret, never in the ConfigMap. */
+/** The variables that are secrets: in the Secret kupa-secrets (made outside the repository), never in the ConfigMap. */
 const SECRET_VARIABLES = [
   'ADMIN_PASSWORD',
   'CASHIER_API_KEY',
@@ -42,32 +50,54 @@ const SECRET_VARIABLES = [
   'STRIPE_WEBHOOK_SECRET',
   'TWO_FACTOR_KEY',
 ];
+/** The ones every API and worker process must share: a pod without them must not start (ADR 0037, Consequences). */
+const SHARED_SECRETS = ['DATABASE_URL', 'JWT_SECRET', 'TWO_FACTOR_KEY', 'PROVISIONING_TOKEN', 'METRICS_TOKEN'];
 
-interface Manifest {
-  file: string;
-  key: keyof typeof MODELS;
-  document: { metadata: { name: string }; [field: string]: unknown };
+const K8S_DIR = join(DEPLOY_DIR, 'k8s');
+const OVERLAYS = ['development', 'production'] as const;
+
+function keyOf(object: KubernetesObject): Key {
+  return `${object.apiVersion} ${object.kind}` as Key;
 }
 
-const k8sDir = join(DEPLOY_DIR, 'k8s');
-const manifests: Manifest[] = readdirSync(k8sDir)
-  .filter((file) => file.endsWith('.yaml'))
-  .flatMap((file) =>
-    parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8')).map((parsed) => {
-      assert.deepEqual(parsed.errors, [], file);
-      const document = parsed.toJS() as Manifest['document'] & { apiVersion: string; kind: string };
-      return { file, key: `${document.apiVersion} ${document.kind}` as Manifest['key'], document };
-    }),
-  );
+class Rendered {
+  constructor(
+    readonly name: string,
+    readonly objects: KubernetesObject[],
+  ) {}
 
-function one<T>(key: keyof typeof MODELS, name: string): T {
-  const found = manifests.find((manifest) => manifest.key === key && manifest.document.metadata.name === name);
-  assert.ok(found, `no ${key} ${name}`);
-  return found.document as T;
+  one<T>(key: Key, name: string): T {
+    const found = this.objects.filter((object) => keyOf(object) === key && object.metadata.name === name);
+    assert.equal(found.length, 1, `${this.name}: ${found.length} of ${key} ${name}`);
+    return found[0] as T;
+  }
+
+  all<T>(key: Key): T[] {
+    return this.objects.filter((object) => keyOf(object) === key) as T[];
+  }
+
+  /** Every pod template: the Deployments', the Job's and the CronJob's, with the labels its pods carry. */
+  pods(): Array<{ owner: string; labels: Record<string, string>; spec: IPodSpec }> {
+    return [
+      ...this.all<Deployment>('apps/v1 Deployment').map((d) => ({
+        owner: d.metadata!.name!,
+        template: d.spec!.template,
+      })),
+      ...this.all<Job>('batch/v1 Job').map((j) => ({ owner: j.metadata!.name!, template: j.spec!.template })),
+      ...this.all<CronJob>('batch/v1 CronJob').map((c) => ({
+        owner: c.metadata!.name!,
+        template: c.spec!.jobTemplate.spec!.template,
+      })),
+    ].map(({ owner, template }) => ({ owner, labels: template.metadata!.labels!, spec: template.spec! }));
+  }
 }
 
-const api = one<Deployment>('apps/v1 Deployment', 'kupa-api');
-const worker = one<Deployment>('apps/v1 Deployment', 'kupa-worker');
+const base = new Rendered('base', kustomize(join(K8S_DIR, 'base')));
+const overlays = OVERLAYS.map((overlay) => new Rendered(overlay, kustomize(join(K8S_DIR, 'overlays', overlay))));
+const everything = [base, ...overlays];
+
+const api = base.one<Deployment>('apps/v1 Deployment', 'kupa-api');
+const worker = base.one<Deployment>('apps/v1 Deployment', 'kupa-worker');
 const apiContainer = api.spec!.template.spec!.containers[0];
 const workerContainer = worker.spec!.template.spec!.containers[0];
 
@@ -75,33 +105,120 @@ function role(container: IContainer): string | undefined {
   return container.env?.find((variable) => variable.name === 'KUPA_ROLE')?.value;
 }
 
+/** Whether a label selector selects these labels (matchLabels and the In / NotIn / Exists operators). */
+function selects(selector: ILabelSelector | undefined, labels: Record<string, string>): boolean {
+  if (!selector) return false;
+  for (const [key, value] of Object.entries(selector.matchLabels ?? {})) if (labels[key] !== value) return false;
+  for (const { key, operator, values } of selector.matchExpressions ?? []) {
+    const ok =
+      operator === 'In'
+        ? values!.includes(labels[key])
+        : operator === 'NotIn'
+          ? !values!.includes(labels[key])
+          : operator === 'Exists'
+            ? key in labels
+            : !(key in labels);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** The TCP/UDP ports a pod with these labels may reach, each with the peers allowed, under the rendered policies. */
+function egressPorts(rendered: Rendered, labels: Record<string, string>): Map<number, unknown[]> {
+  const ports = new Map<number, unknown[]>();
+  for (const policy of rendered.all<NetworkPolicy>('networking.k8s.io/v1 NetworkPolicy')) {
+    if (!selects(policy.spec!.podSelector, labels)) continue;
+    for (const rule of policy.spec!.egress ?? [])
+      // A rule's UDP and TCP of one port count once.
+      for (const port of new Set((rule.ports ?? []).map((allowed) => Number(allowed.port))))
+        ports.set(port, [...(ports.get(port) ?? []), ...(rule.to ?? [])]);
+  }
+  return ports;
+}
+
+/** The peers (their `from`) allowed into a pod with these labels on a port. */
+function ingressPeers(rendered: Rendered, labels: Record<string, string>, port: number): unknown[] {
+  return rendered
+    .all<NetworkPolicy>('networking.k8s.io/v1 NetworkPolicy')
+    .filter((policy) => selects(policy.spec!.podSelector, labels))
+    .flatMap((policy) => policy.spec!.ingress ?? [])
+    .filter((rule) => (rule.ports ?? []).some((allowed) => Number(allowed.port) === port))
+    .flatMap((rule) => rule.from ?? []);
+}
+
 describe('deploy/k8s', () => {
-  it('holds the API and worker Deployments, Service, Ingress, ConfigMap, Secret, PDB, HPA and migration Job', () => {
-    assert.deepEqual(manifests.map((manifest) => manifest.key).sort(), [
+  it('renders the base and both overlays, each with every kind this deployment needs', () => {
+    const expected = [
       'apps/v1 Deployment',
       'apps/v1 Deployment',
       'autoscaling/v2 HorizontalPodAutoscaler',
+      'batch/v1 CronJob',
       'batch/v1 Job',
       'networking.k8s.io/v1 Ingress',
+      ...Array<Key>(7).fill('networking.k8s.io/v1 NetworkPolicy'),
+      'policy/v1 PodDisruptionBudget',
       'policy/v1 PodDisruptionBudget',
       'v1 ConfigMap',
-      'v1 Secret',
+      'v1 PersistentVolumeClaim',
       'v1 Service',
-    ]);
+    ];
+    assert.deepEqual(base.objects.map(keyOf).sort(), expected);
+    for (const overlay of overlays)
+      assert.deepEqual(overlay.objects.map(keyOf).sort(), [...expected, 'v1 Namespace'].sort(), overlay.name);
   });
 
-  it('validates every manifest against the Kubernetes schema', () => {
-    for (const { file, key, document } of manifests) {
-      const Model = MODELS[key];
-      assert.ok(Model, `${file}: ${key} is not a kind these checks know`);
-      assert.doesNotThrow(() => new Model(document as never).validate(), `${file} (${key})`);
-    }
+  it('validates every rendered object against the Kubernetes schema', () => {
+    for (const { name, objects } of everything)
+      for (const object of objects) {
+        const Model = MODELS[keyOf(object)];
+        assert.ok(Model, `${name}: ${keyOf(object)} is not a kind these checks know`);
+        assert.doesNotThrow(
+          () => new Model(object as never).validate(),
+          `${name}: ${keyOf(object)} ${object.metadata.name}`,
+        );
+        // The schemas leave objects open: a misspelt field would pass validate() and be dropped by the server.
+        assert.deepEqual(unknownFields(Model, object), [], `${name}: ${keyOf(object)} ${object.metadata.name}`);
+      }
   });
 
-  it('the schema check itself refuses a broken manifest', () => {
+  it('the schema check itself refuses a broken manifest and a misspelt field', () => {
     const broken = structuredClone(api);
     broken.spec!.template.spec!.containers[0].ports = [{ containerPort: 'http' as unknown as number }];
     assert.throws(() => new Deployment(broken).validate(), /containerPort must be integer/);
+    const misspelt = structuredClone(api) as unknown as { spec: { template: { spec: { containers: object[] } } } };
+    misspelt.spec.template.spec.containers[0] = { ...apiContainer, imagePullPolcy: 'Always' };
+    assert.doesNotThrow(() => new Deployment(misspelt as Deployment).validate(), 'the schema alone lets it through');
+    assert.deepEqual(unknownFields(Deployment, misspelt), ['/spec/template/spec/containers/0/imagePullPolcy']);
+    const policy = structuredClone(base.one<NetworkPolicy>('networking.k8s.io/v1 NetworkPolicy', 'kupa-dns'));
+    (policy.spec as unknown as Record<string, unknown>).policyTypes = 'Egress';
+    assert.throws(() => new NetworkPolicy(policy).validate(), /policyTypes must be array/);
+  });
+
+  it('puts each overlay in its own namespace, under the restricted Pod Security Standard, with its image', () => {
+    const expected = { development: ['kupa-dev', 'kupa:dev'], production: ['kupa', 'registry.example.com/kupa:0.1.0'] };
+    for (const overlay of overlays) {
+      const [namespace, image] = expected[overlay.name as (typeof OVERLAYS)[number]];
+      const ns = overlay.one<Namespace>('v1 Namespace', namespace);
+      assert.equal(ns.metadata!.labels!['pod-security.kubernetes.io/enforce'], 'restricted');
+      for (const object of overlay.objects)
+        if (object.kind !== 'Namespace') assert.equal(object.metadata.namespace, namespace, object.metadata.name);
+      for (const pod of overlay.pods()) {
+        assert.deepEqual(
+          pod.spec.containers.map((container) => container.image),
+          [image],
+          `${overlay.name}: ${pod.owner}`,
+        );
+        // What the restricted standard asks of every pod.
+        assert.equal(pod.spec.securityContext?.runAsNonRoot, true, pod.owner);
+        assert.equal(pod.spec.securityContext?.seccompProfile?.type, 'RuntimeDefault', pod.owner);
+        assert.equal(pod.spec.automountServiceAccountToken, false, pod.owner);
+        for (const container of pod.spec.containers) {
+          assert.equal(container.securityContext?.allowPrivilegeEscalation, false, pod.owner);
+          assert.deepEqual(container.securityContext?.capabilities?.drop, ['ALL'], pod.owner);
+          assert.equal(container.securityContext?.readOnlyRootFilesystem, true, pod.owner);
+        }
+      }
+    }
   });
 
   it('probes the API on the health routes the server serves', () => {
@@ -136,9 +253,13 @@ describe('deploy/k8s', () => {
     assert.deepEqual(workerContainer.ports, [{ name: 'metrics', containerPort: Number(port), protocol: 'TCP' }]);
     for (const probe of [workerContainer.readinessProbe, workerContainer.livenessProbe, workerContainer.startupProbe])
       assert.equal(probe?.httpGet?.port, 'metrics');
+  });
+
+  it('names the scrape targets in annotations, the paths and ports the processes serve metrics on', () => {
+    const workerPort = workerContainer.env?.find((variable) => variable.name === 'WORKER_PORT')?.value;
     assert.deepEqual(worker.spec!.template.metadata!.annotations, {
       'prometheus.io/scrape': 'true',
-      'prometheus.io/port': port,
+      'prometheus.io/port': workerPort,
       'prometheus.io/path': '/metrics',
     });
     assert.deepEqual(api.spec!.template.metadata!.annotations, {
@@ -148,63 +269,221 @@ describe('deploy/k8s', () => {
     });
   });
 
-  it('runs the roles: API replicas serve, workers work, both from the same image as non-root', () => {
+  it('runs the roles: API replicas serve, workers work, the migration and the backup run the CLI', () => {
     assert.equal(role(apiContainer), 'api');
     assert.equal(role(workerContainer), 'worker');
     assert.deepEqual(
       workerContainer.ports?.map((port) => port.name),
       ['metrics'],
     );
-    assert.equal(apiContainer.image, workerContainer.image);
-    const job = one<Job>('batch/v1 Job', 'kupa-migrate');
-    const migrate = job.spec!.template.spec!.containers[0];
-    assert.equal(migrate.image, apiContainer.image);
+    const migrate = base.one<Job>('batch/v1 Job', 'kupa-migrate').spec!.template.spec!.containers[0];
     assert.deepEqual(migrate.command, ['node', 'services/api/dist/cli.js', 'migrate']);
-    for (const deployment of [api, worker, job]) {
-      assert.equal(deployment.spec!.template.spec!.securityContext?.runAsNonRoot, true);
-      assert.equal(deployment.spec!.template.spec!.securityContext?.runAsUser, 1000);
+    const cronJob = base.one<CronJob>('batch/v1 CronJob', 'kupa-backup');
+    assert.equal(cronJob.spec!.concurrencyPolicy, 'Forbid');
+    const backupPod = cronJob.spec!.jobTemplate.spec!.template.spec!;
+    const backup = backupPod.containers[0];
+    assert.match(backup.command!.join(' '), /^sh -c node services\/api\/dist\/cli\.js backup --json && find /);
+    const cli = readFileSync(join(REPOSITORY_ROOT, 'services/api/src/cli.commands.ts'), 'utf8');
+    assert.match(cli, /words: \['backup'\]/);
+    assert.match(cli, /json: \{ type: 'boolean' \}/);
+    // The backups land in <KUPA_DATA_DIR>/backups, on the claim the base defines.
+    const dataDir = base.one<ConfigMap>('v1 ConfigMap', 'kupa-config').data!.KUPA_DATA_DIR;
+    const mount = backup.volumeMounts!.find((volumeMount) => volumeMount.mountPath === `${dataDir}/backups`);
+    const volume = backupPod.volumes!.find((candidate) => candidate.name === mount?.name);
+    assert.equal(volume?.persistentVolumeClaim?.claimName, 'kupa-backups');
+    base.one<PersistentVolumeClaim>('v1 PersistentVolumeClaim', 'kupa-backups');
+    assert.match(backup.command!.join(' '), new RegExp(`find ${dataDir}/backups -name 'kupa-\\*'`));
+    for (const { owner, spec } of base.pods()) {
+      assert.equal(spec.securityContext?.runAsUser, 1000, owner);
+      assert.equal(spec.containers[0].image, apiContainer.image, owner);
     }
-    assert.ok((api.spec!.replicas ?? 1) >= 2);
   });
 
-  it('keeps the secrets in the Secret, the rest in the ConfigMap, every key a variable of .env.example', () => {
-    const secret = one<Secret>('v1 Secret', 'kupa-secrets');
-    const config = one<ConfigMap>('v1 ConfigMap', 'kupa-config');
-    const secretKeys = Object.keys(secret.stringData ?? {}).sort();
-    assert.deepEqual(secretKeys, SECRET_VARIABLES);
-    assert.equal(secret.data, undefined);
-    const configKeys = Object.keys(config.data ?? {});
-    assert.deepEqual(
-      configKeys.filter((key) => SECRET_VARIABLES.includes(key)),
-      [],
-    );
+  it('references the secrets, never holds them: the shared ones by key, the rest through envFrom', () => {
     const listed = envExampleNames();
-    for (const key of [...secretKeys, ...configKeys]) assert.ok(listed.has(key), `${key} is not in .env.example`);
-    for (const container of [apiContainer, workerContainer]) {
-      assert.deepEqual(container.envFrom, [
-        { configMapRef: { name: 'kupa-config' } },
-        { secretRef: { name: 'kupa-secrets' } },
-      ]);
-      for (const variable of container.env ?? []) assert.ok(listed.has(variable.name), variable.name);
+    for (const rendered of everything) {
+      assert.deepEqual(
+        rendered.objects.filter((object) => object.kind === 'Secret'),
+        [],
+      );
+      const config = rendered.one<ConfigMap>('v1 ConfigMap', 'kupa-config');
+      const configKeys = Object.keys(config.data ?? {});
+      assert.deepEqual(
+        configKeys.filter((key) => SECRET_VARIABLES.includes(key)),
+        [],
+      );
+      for (const key of configKeys) assert.ok(listed.has(key), `${key} is not in .env.example`);
+      for (const { owner, spec } of rendered.pods()) {
+        const container = spec.containers[0];
+        assert.deepEqual(container.envFrom, [
+          { configMapRef: { name: 'kupa-config' } },
+          { secretRef: { name: 'kupa-secrets' } },
+        ]);
+        const byKey = (container.env ?? []).filter((variable) => variable.valueFrom?.secretKeyRef);
+        for (const variable of byKey) {
+          assert.deepEqual(variable.valueFrom!.secretKeyRef, { name: 'kupa-secrets', key: variable.name }, owner);
+          assert.ok(SECRET_VARIABLES.includes(variable.name), variable.name);
+        }
+        const shared = owner === 'kupa-api' || owner === 'kupa-worker' ? SHARED_SECRETS : ['DATABASE_URL'];
+        assert.deepEqual(byKey.map((variable) => variable.name).sort(), [...shared].sort(), owner);
+        for (const variable of container.env ?? []) assert.ok(listed.has(variable.name), variable.name);
+      }
     }
   });
 
-  it('connects the Service, Ingress, PDB and HPA to the API pods', () => {
-    const labels = api.spec!.template.metadata!.labels;
-    assert.deepEqual(api.spec!.selector.matchLabels, labels);
-    assert.notDeepEqual(worker.spec!.selector.matchLabels, labels);
-    const service = one<Service>('v1 Service', 'kupa-api');
-    assert.deepEqual(service.spec!.selector, labels);
-    assert.equal(service.spec!.ports![0].targetPort, 'http');
-    const ingress = one<Ingress>('networking.k8s.io/v1 Ingress', 'kupa');
-    const backend = ingress.spec!.rules![0].http!.paths[0].backend.service!;
-    assert.equal(backend.name, 'kupa-api');
-    assert.equal(backend.port?.name, service.spec!.ports![0].name);
-    const pdb = one<PodDisruptionBudget>('policy/v1 PodDisruptionBudget', 'kupa-api');
-    assert.deepEqual(pdb.spec!.selector!.matchLabels, labels);
-    assert.ok(Number(pdb.spec!.minAvailable) < (api.spec!.replicas ?? 1));
-    const hpa = one<HorizontalPodAutoscaler>('autoscaling/v2 HorizontalPodAutoscaler', 'kupa-api');
-    assert.deepEqual(hpa.spec!.scaleTargetRef, { apiVersion: 'apps/v1', kind: 'Deployment', name: 'kupa-api' });
-    assert.ok(hpa.spec!.minReplicas! >= 2 && hpa.spec!.maxReplicas > hpa.spec!.minReplicas!);
+  it('gives every pod of each overlay a configuration the server accepts: its role, a named database, no sandbox', () => {
+    // What the Secret would hold: the shared keys set, the optional ones left out.
+    const secrets: Record<string, string> = {
+      DATABASE_URL: 'postgres://kupa:password@db.internal:5432/kupa',
+      JWT_SECRET: 'j'.repeat(64),
+      TWO_FACTOR_KEY: 't'.repeat(64),
+      PROVISIONING_TOKEN: 'p'.repeat(32),
+      METRICS_TOKEN: 'm'.repeat(32),
+      SMTP_URL: 'smtp://user:password@smtp.example.com:587',
+    };
+    const roles: Record<string, string> = {
+      'kupa-api': 'api',
+      'kupa-worker': 'worker',
+      'kupa-migrate': 'all',
+      'kupa-backup': 'all',
+    };
+    for (const overlay of overlays) {
+      const config = overlay.one<ConfigMap>('v1 ConfigMap', 'kupa-config').data!;
+      for (const { owner, spec } of overlay.pods()) {
+        const container = spec.containers[0];
+        const literal = Object.fromEntries(
+          (container.env ?? []).filter((variable) => variable.value !== undefined).map((v) => [v.name, v.value!]),
+        );
+        const env = { ...config, ...secrets, ...literal };
+        const where = `${overlay.name}: ${owner}`;
+        const loaded = loadConfig(env, owner === 'kupa-api' || owner === 'kupa-worker' ? 'process' : 'command-line');
+        assert.equal(loaded.role, roles[owner], where);
+        assert.equal(loaded.databaseUrl, secrets.DATABASE_URL, where);
+        assert.equal(loaded.sandbox, false, where);
+        // The data directory is the pod's writable volume (the root filesystem is read-only).
+        const mounts = (container.volumeMounts ?? []).map((mount) => mount.mountPath);
+        assert.ok(mounts.includes(loaded.dataDir), `${where}: KUPA_DATA_DIR ${loaded.dataDir} is not mounted`);
+      }
+      const trustProxy = loadConfig({ ...config, ...secrets }).trustProxy;
+      assert.deepEqual(trustProxy, overlay.name === 'production' ? ['10.42.0.0/16'] : ['uniquelocal'], overlay.name);
+    }
+  });
+
+  it('gives every container requests and limits, the API and workers spread over nodes and zones', () => {
+    for (const rendered of everything) {
+      for (const { owner, spec } of rendered.pods())
+        for (const container of spec.containers) {
+          const { requests, limits } = container.resources ?? {};
+          for (const quantity of [requests?.cpu, requests?.memory, limits?.cpu, limits?.memory])
+            assert.ok(quantity, `${rendered.name}: ${owner} lacks a request or a limit`);
+        }
+      for (const name of ['kupa-api', 'kupa-worker']) {
+        const deployment = rendered.one<Deployment>('apps/v1 Deployment', name);
+        const constraints = deployment.spec!.template.spec!.topologySpreadConstraints ?? [];
+        assert.deepEqual(
+          constraints.map((constraint) => constraint.topologyKey),
+          ['kubernetes.io/hostname', 'topology.kubernetes.io/zone'],
+        );
+        for (const constraint of constraints)
+          assert.deepEqual(constraint.labelSelector?.matchLabels, deployment.spec!.selector.matchLabels);
+        // A development cluster may be one node; production keeps the replicas apart.
+        assert.equal(
+          constraints[0].whenUnsatisfiable,
+          rendered.name === 'production' ? 'DoNotSchedule' : 'ScheduleAnyway',
+          `${rendered.name}: ${name}`,
+        );
+      }
+    }
+  });
+
+  it('connects the Service, Ingress and HPA to the API pods, and a PDB to the API and to the workers', () => {
+    for (const rendered of everything) {
+      const apiDeployment = rendered.one<Deployment>('apps/v1 Deployment', 'kupa-api');
+      const workerDeployment = rendered.one<Deployment>('apps/v1 Deployment', 'kupa-worker');
+      const labels = apiDeployment.spec!.template.metadata!.labels!;
+      assert.deepEqual(apiDeployment.spec!.selector.matchLabels, labels);
+      assert.notDeepEqual(workerDeployment.spec!.selector.matchLabels, labels);
+      const service = rendered.one<Service>('v1 Service', 'kupa-api');
+      assert.deepEqual(service.spec!.selector, labels);
+      assert.equal(service.spec!.ports![0].targetPort, 'http');
+      const ingress = rendered.one<Ingress>('networking.k8s.io/v1 Ingress', 'kupa');
+      const backend = ingress.spec!.rules![0].http!.paths[0].backend.service!;
+      assert.equal(backend.name, 'kupa-api');
+      assert.equal(backend.port?.name, service.spec!.ports![0].name);
+      // The autoscaler owns the API's replica count; an apply must not reset it.
+      assert.equal(apiDeployment.spec!.replicas, undefined);
+      const hpa = rendered.one<HorizontalPodAutoscaler>('autoscaling/v2 HorizontalPodAutoscaler', 'kupa-api');
+      assert.deepEqual(hpa.spec!.scaleTargetRef, { apiVersion: 'apps/v1', kind: 'Deployment', name: 'kupa-api' });
+      assert.ok(hpa.spec!.maxReplicas > hpa.spec!.minReplicas!);
+      const replicas = { 'kupa-api': hpa.spec!.minReplicas!, 'kupa-worker': workerDeployment.spec!.replicas ?? 1 };
+      for (const [name, count] of Object.entries(replicas)) {
+        const deployment = rendered.one<Deployment>('apps/v1 Deployment', name);
+        const pdb = rendered.one<PodDisruptionBudget>('policy/v1 PodDisruptionBudget', name);
+        assert.deepEqual(pdb.spec!.selector!.matchLabels, deployment.spec!.selector.matchLabels);
+        // A budget that lets no pod go would block every node drain.
+        const mayGo =
+          pdb.spec!.maxUnavailable !== undefined
+            ? Number(pdb.spec!.maxUnavailable)
+            : count - Number(pdb.spec!.minAvailable);
+        assert.ok(mayGo >= 1, `${rendered.name}: ${name}'s budget blocks drains`);
+        if (rendered.name === 'production') assert.ok(count - mayGo >= 1, `${name} keeps one through a drain`);
+      }
+      if (rendered.name === 'production') assert.ok(hpa.spec!.minReplicas! >= 3);
+    }
+  });
+
+  it('lets PostgreSQL be reached only from the API, workers, migration and backup, Kafka only from workers', () => {
+    for (const rendered of everything) {
+      const deny = rendered.one<NetworkPolicy>('networking.k8s.io/v1 NetworkPolicy', 'kupa-default-deny');
+      assert.deepEqual(deny.spec, { podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+      const reach: Record<string, number[]> = {};
+      for (const { owner, labels } of rendered.pods()) {
+        const ports = egressPorts(rendered, labels);
+        reach[owner] = [...ports.keys()].sort((a, b) => a - b);
+        // DNS only to the cluster's resolver.
+        assert.deepEqual(ports.get(53), [
+          {
+            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+            podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+          },
+        ]);
+        for (const peer of [...(ports.get(5432) ?? []), ...(ports.get(9092) ?? [])]) {
+          const cidr = (peer as { ipBlock?: { cidr: string } }).ipBlock?.cidr;
+          assert.ok(cidr && !cidr.startsWith('0.0.0.0'), `${owner}: the database and brokers by address`);
+        }
+      }
+      assert.deepEqual(reach, {
+        'kupa-api': [53, 443, 465, 587, 5432],
+        'kupa-worker': [53, 443, 465, 587, 5432, 9092],
+        'kupa-migrate': [53, 5432],
+        'kupa-backup': [53, 5432],
+      });
+      // The internet rule never opens the cluster's private ranges, where the database and brokers live.
+      const internet = rendered.one<NetworkPolicy>('networking.k8s.io/v1 NetworkPolicy', 'kupa-internet-egress');
+      assert.deepEqual(internet.spec!.egress![0].to![0].ipBlock!.except!.slice(0, 3), [
+        '10.0.0.0/8',
+        '172.16.0.0/12',
+        '192.168.0.0/16',
+      ]);
+    }
+  });
+
+  it('lets the API be reached from the ingress controller and Prometheus only, the workers from Prometheus only', () => {
+    const ingressController = {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+    };
+    const prometheus = { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } };
+    for (const rendered of everything) {
+      const apiPod = rendered.one<Deployment>('apps/v1 Deployment', 'kupa-api').spec!.template;
+      const workerPod = rendered.one<Deployment>('apps/v1 Deployment', 'kupa-worker').spec!.template;
+      const apiPort = apiPod.spec!.containers[0].ports![0].containerPort;
+      const workerPort = workerPod.spec!.containers[0].ports![0].containerPort;
+      assert.deepEqual(ingressPeers(rendered, apiPod.metadata!.labels!, apiPort), [ingressController, prometheus]);
+      assert.deepEqual(ingressPeers(rendered, workerPod.metadata!.labels!, workerPort), [prometheus]);
+      for (const { owner, labels } of rendered.pods())
+        for (const port of [apiPort, workerPort, 5432])
+          if (!(owner === 'kupa-api' && port === apiPort) && !(owner === 'kupa-worker' && port === workerPort))
+            assert.deepEqual(ingressPeers(rendered, labels, port), [], `${owner} on ${port}`);
+    }
   });
 });

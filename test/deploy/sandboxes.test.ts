@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
-import { parse, parseAllDocuments } from 'yaml';
+import type { Deployment } from 'kubernetes-models/apps/v1';
+import { parse } from 'yaml';
+import { kustomize } from './kustomize.ts';
 import { DEPLOY_DIR } from './paths.ts';
 
 /**
@@ -58,21 +60,25 @@ describe('deploy/ ships no sandbox', () => {
   });
 
   it('gives the Kubernetes pods a real cashier and streaming service, and no KUPA_SANDBOX', () => {
-    const documents = filesUnder(join(DEPLOY_DIR, 'k8s')).flatMap((path) =>
-      parseAllDocuments(readFileSync(path, 'utf8')).map((document) => document.toJS() as Record<string, unknown>),
-    );
-    const data = (kind: string) =>
-      Object.assign(
-        {},
-        ...documents
-          .filter((document) => document?.kind === kind)
-          .map((document) => (document.data ?? document.stringData ?? {}) as Record<string, string>),
-      ) as Record<string, string>;
-    const config = data('ConfigMap');
-    assert.match(config.CASHIER_URL ?? '', /^https:\/\//);
-    assert.match(config.PROVISIONING_URL ?? '', /^https:\/\//);
-    assert.equal(config.KUPA_SANDBOX, undefined);
-    assert.equal(data('Secret').KUPA_SANDBOX, undefined);
-    assert.ok('DATABASE_URL' in data('Secret'), 'the pods run on a named database');
+    for (const overlay of ['development', 'production']) {
+      const objects = kustomize(join(DEPLOY_DIR, 'k8s', 'overlays', overlay));
+      const config = objects.find((object) => object.kind === 'ConfigMap')?.data as Record<string, string>;
+      assert.match(config.CASHIER_URL ?? '', /^https:\/\//, overlay);
+      assert.match(config.PROVISIONING_URL ?? '', /^https:\/\//, overlay);
+      assert.equal(config.KUPA_SANDBOX, undefined);
+      const deployments = objects.filter((object) => object.kind === 'Deployment') as unknown as Deployment[];
+      assert.equal(deployments.length, 2);
+      for (const deployment of deployments) {
+        const env = deployment.spec!.template.spec!.containers[0].env ?? [];
+        assert.equal(
+          env.find((variable) => variable.name === 'KUPA_SANDBOX'),
+          undefined,
+        );
+        // The pods run on a named database, from the Secret.
+        assert.deepEqual(env.find((variable) => variable.name === 'DATABASE_URL')?.valueFrom, {
+          secretKeyRef: { name: 'kupa-secrets', key: 'DATABASE_URL' },
+        });
+      }
+    }
   });
 });
