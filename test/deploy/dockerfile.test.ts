@@ -46,9 +46,19 @@ describe('deploy/Dockerfile', () => {
       stages.map(({ name }) => name),
       ['build', 'web', 'server'],
     );
-    assert.match(stage('build').base, /^node:20(-|$)/);
-    assert.match(stage('server').base, /^node:20(-|$)/);
+    assert.match(stage('build').base, /^node:/);
+    assert.match(stage('server').base, /^node:/);
     assert.match(stage('web').base, /^nginx:/);
+  });
+
+  it('builds and runs on one Node 24 image, its tag beside its digest, the version CI runs on Node 24', () => {
+    const pinned = /^node:(24\.\d+\.\d+)-bookworm-slim@sha256:[0-9a-f]{64}$/;
+    const base = stage('build').base;
+    assert.match(base, pinned);
+    assert.equal(stage('server').base, base);
+    const node24Script = readFileSync(join(REPOSITORY_ROOT, 'scripts', 'node24.sh'), 'utf8');
+    const ciVersion = /^NODE24_VERSION=(\S+)$/m.exec(node24Script)?.[1];
+    assert.equal(pinned.exec(base)?.[1], ciVersion, 'scripts/node24.sh installs another version than the image has');
   });
 
   it('copies only files the repository has, and leaves dependencies and builds out of the context', () => {
