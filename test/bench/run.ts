@@ -515,6 +515,28 @@ async function main(): Promise<void> {
         }
         report.verifyRounds = rounds;
         report.verifyAll = rounds[rounds.length - 1];
+
+        // The daily verify (ADR 0111): the whole-ledger run above wrote a checkpoint; a day's new events follow it.
+        log(`verify --since-checkpoint after ${VERIFY_SINCE_DEPOSITS} more deposits`);
+        admin = await adminSession.current();
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: VERIFY_SINCE_CLIENTS }, async () => {
+            while (next < VERIFY_SINCE_DEPOSITS) {
+              const user = seedUsers[1 + (next % (seedUsers.length - 1))];
+              next += 1;
+              await deposit(api, admin, user.userUuid, 1, 'bench: after the checkpoint');
+            }
+          }),
+        );
+        const since = await kupaCli(server, databaseUrl, ['ledger', 'verify', '--since-checkpoint', '--json']);
+        report.verifySinceCheckpoint = {
+          deposits: VERIFY_SINCE_DEPOSITS,
+          ...verifySinceSummary(since),
+          wholeLedgerVerifyMs: (report.verifyAll as { verifyMs: number }).verifyMs,
+          ...(await checkpointSize(db)),
+        };
+        log(`  ${JSON.stringify(report.verifySinceCheckpoint)}`);
       }
 
       if (scenarios.has('decide')) {
@@ -766,6 +788,80 @@ function verifySummary(run: { code: number; json: unknown; wallMs: number }): Re
     phasesMs: Object.fromEntries(Object.entries(json.phasesMs ?? {}).map(([phase, ms]) => [phase, Math.round(ms)])),
     eventsPerSecond: Math.round((json.counts.events * 1000) / json.totalMs),
     cliWallMs: Math.round(run.wallMs),
+  };
+}
+
+function verifySinceSummary(run: { code: number; json: unknown; wallMs: number }): Record<string, unknown> {
+  const json = run.json as {
+    outcome: string;
+    counts: { eventsReplayed: number; streamsTouched: number };
+    differenceCount: number;
+    differences: unknown[];
+    totalMs: number;
+    phasesMs: Record<string, number>;
+  };
+  return {
+    firstDifferences: json.differences.slice(0, 5),
+    exitCode: run.code,
+    outcome: json.outcome,
+    differences: json.differenceCount,
+    eventsReplayed: json.counts.eventsReplayed,
+    streamsTouched: json.counts.streamsTouched,
+    verifyMs: Math.round(json.totalMs),
+    seconds: round(json.totalMs / 1000, 2),
+    phasesMs: Object.fromEntries(Object.entries(json.phasesMs).map(([phase, ms]) => [phase, Math.round(ms)])),
+    eventsPerSecond: Math.round((json.counts.eventsReplayed * 1000) / json.totalMs),
+    cliWallMs: Math.round(run.wallMs),
+  };
+}
+
+/**
+ * What the seeded ledger takes on disk once its read models are rebuilt (README, Production: Sizing): the whole
+ * database, the events table with its indexes, and the largest tables, beside the events and streams they hold.
+ */
+async function databaseSize(db: pg.Client): Promise<Record<string, unknown>> {
+  const [totals] = (
+    await db.query<{ database: string; events_table: string; events: string; streams: string }>(
+      `SELECT pg_database_size(current_database())::text AS database,
+              pg_total_relation_size('events')::text AS events_table,
+              (SELECT count(*) FROM events)::text AS events,
+              (SELECT count(*) FROM streams)::text AS streams`,
+    )
+  ).rows;
+  const largest = (
+    await db.query<{ name: string; bytes: string }>(
+      `SELECT c.relname AS name, pg_total_relation_size(c.oid)::text AS bytes FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE c.relkind = 'r' AND n.nspname = current_schema() ORDER BY pg_total_relation_size(c.oid) DESC LIMIT 6`,
+    )
+  ).rows;
+  const events = Number(totals.events);
+  const mib = (bytes: number): number => round(bytes / 2 ** 20, 1);
+  return {
+    events,
+    streams: Number(totals.streams),
+    databaseMiB: mib(Number(totals.database)),
+    eventsTableMiB: mib(Number(totals.events_table)),
+    databaseBytesPerEvent: Math.round(Number(totals.database) / events),
+    eventsTableBytesPerEvent: Math.round(Number(totals.events_table) / events),
+    largestTablesMiB: Object.fromEntries(largest.map((table) => [table.name, mib(Number(table.bytes))])),
+  };
+}
+
+/** The newest checkpoint's rows (one head per stream, one balance per account) and their tables' size on disk. */
+async function checkpointSize(db: pg.Client): Promise<Record<string, unknown>> {
+  const [row] = (
+    await db.query<{ heads: string; balances: string; bytes: string }>(
+      `SELECT (SELECT count(*) FROM ledger_verify_checkpoint_heads)::text AS heads,
+              (SELECT count(*) FROM ledger_verify_checkpoint_balances)::text AS balances,
+              (pg_total_relation_size('ledger_verify_checkpoint_heads')
+                + pg_total_relation_size('ledger_verify_checkpoint_balances'))::text AS bytes`,
+    )
+  ).rows;
+  return {
+    checkpointHeadRows: Number(row.heads),
+    checkpointBalanceRows: Number(row.balances),
+    checkpointTablesMiB: round(Number(row.bytes) / 2 ** 20, 1),
   };
 }
 

@@ -173,6 +173,15 @@ describe('two API processes and a worker on one database', { timeout: 240_000 },
     const verify = await runKupaCli(fleet, 'ledger', 'verify', '--json');
     assert.equal(verify.code, 0, `${verify.stdout}\n${verify.stderr}`);
     assert.equal((JSON.parse(verify.stdout.trim().split('\n').pop() ?? '{}') as { ok: boolean }).ok, true);
+    // The daily verify continues the checkpoint the full one wrote, through whatever the fleet appended since (ADR 0111).
+    const since = await runKupaCli(fleet, 'ledger', 'verify', '--since-checkpoint', '--json');
+    assert.equal(since.code, 0, `${since.stdout}\n${since.stderr}`);
+    const sinceReport = JSON.parse(since.stdout.trim().split('\n').pop() ?? '{}') as {
+      outcome: string;
+      checkpoint: { written: boolean } | null;
+    };
+    assert.equal(sinceReport.outcome, 'verified');
+    assert.equal(sinceReport.checkpoint?.written, true);
   });
 });
 

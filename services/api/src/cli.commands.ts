@@ -12,8 +12,15 @@ import {
   RestoreRefused,
   restoreLogically,
 } from './operations/backup';
-import { type LedgerVerification, LedgerVerifier } from './operations/verify';
-import { repositoryRoot } from './platform/config';
+import {
+  type LedgerVerification,
+  LedgerVerifier,
+  type SinceCheckpointVerification,
+  SinceCheckpointVerifier,
+} from './operations/verify';
+import { APP_CONFIG, type AppConfig, repositoryRoot } from './platform/config';
+import { DEFAULT_EVENT_PARTITION_SIZE, EventStore, partitionEvents } from './platform/event-store';
+import { KafkaRepublisher, type RepublishOutcome } from './platform/kafka';
 import { InlineProjectionRegistry } from './platform/projections';
 import { ALL_MIGRATIONS } from './schema';
 
@@ -77,10 +84,14 @@ export function historyReplayRelaunch(
   return [...execArgv, `--max-semi-space-size=${HISTORY_REPLAY_SEMI_SPACE_MIB}`, script, ...argv];
 }
 
-/** Exit codes: 0 clean, 1 the check found differences (or the work failed), 2 the command line was wrong. */
+/**
+ * Exit codes: 0 clean, 1 the check found differences (or the work failed), 2 the command line was wrong, 3 there was
+ * no checkpoint for `ledger verify --since-checkpoint` to continue (a full verify writes the first; ADR 0111).
+ */
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
+const EXIT_NO_CHECKPOINT = 3;
 
 /** Differences printed by default; `--max-differences` shows more (the verifier keeps the first thousand). */
 const DIFFERENCES_SHOWN_DEFAULT = 20;
@@ -116,6 +127,50 @@ const createAdmin: AppCliCommand = {
   },
 };
 
+function printDifferences(report: Pick<LedgerVerification, 'differences' | 'differenceCount'>, shown: number): void {
+  for (const difference of report.differences.slice(0, shown)) {
+    const values =
+      difference.expected !== undefined ? ` (expected ${difference.expected}, actual ${difference.actual})` : '';
+    console.log(`  [${difference.source}] ${difference.subject}: ${difference.message}${values}`);
+  }
+  if (report.differenceCount > shown)
+    console.log(`  … and ${report.differenceCount - shown} more (--max-differences N shows more)`);
+}
+
+/** The checkpoint's hash is printed so an operator can keep it outside the database it vouches for (ADR 0111). */
+function printCheckpoint(checkpoint: LedgerVerification['checkpoint']): void {
+  if (!checkpoint) return;
+  if (checkpoint.written)
+    console.log(
+      `  checkpoint ${checkpoint.header.checkpointId} (${checkpoint.header.kind}) at commit position ` +
+        `${checkpoint.header.commitPosition}, hash ${checkpoint.header.hash}`,
+    );
+  else console.log(`  no checkpoint written: ${checkpoint.reason}`);
+}
+
+function printSinceCheckpoint(report: SinceCheckpointVerification, shown: number): void {
+  const { counts } = report;
+  console.log(
+    report.ok
+      ? 'Ledger verified since the checkpoint: no differences.'
+      : `Ledger verification since the checkpoint FAILED: ${report.differenceCount} difference(s).`,
+  );
+  if (report.from)
+    console.log(
+      `  from checkpoint ${report.from.checkpointId} at commit position ${report.from.commitPosition} ` +
+        `(hash ${report.from.hash}) to ${report.commitPosition ?? '?'}`,
+    );
+  console.log(
+    `  ${counts.eventsReplayed} events replayed (ledger ${counts.ledgerEvents}) in ${counts.streamsTouched} streams, ` +
+      `${counts.transactions} transactions, ${counts.userAccounts} user accounts, ${counts.walletSnapshots} wallet snapshots`,
+  );
+  console.log(
+    `  total ${Math.round(report.totalMs)} ms (${perSecond(counts.eventsReplayed, report.totalMs)} events/s)`,
+  );
+  printDifferences(report, shown);
+  printCheckpoint(report.checkpoint);
+}
+
 function printVerification(report: LedgerVerification, shown: number): void {
   const { counts } = report;
   console.log(
@@ -131,20 +186,21 @@ function printVerification(report: LedgerVerification, shown: number): void {
   console.log(
     `  replay ${Math.round(report.replayMs)} ms, total ${Math.round(report.totalMs)} ms (${perSecond(counts.events, report.totalMs)} events/s)`,
   );
-  for (const difference of report.differences.slice(0, shown)) {
-    const values =
-      difference.expected !== undefined ? ` (expected ${difference.expected}, actual ${difference.actual})` : '';
-    console.log(`  [${difference.source}] ${difference.subject}: ${difference.message}${values}`);
-  }
-  if (report.differenceCount > shown)
-    console.log(`  … and ${report.differenceCount - shown} more (--max-differences N shows more)`);
+  printDifferences(report, shown);
+  printCheckpoint(report.checkpoint);
 }
 
 const verifyLedger: AppCliCommand = {
   words: ['ledger', 'verify'],
-  usage: 'ledger verify [--max-differences N] [--json]',
-  summary: 'replay every event; check balances, zero-sum, hash chains and every read model',
-  options: { 'max-differences': { type: 'string' }, json: { type: 'boolean' } },
+  usage: 'ledger verify [--since-checkpoint] [--max-differences N] [--json]',
+  summary:
+    'replay every event; check balances, zero-sum, hash chains and every read model; write a checkpoint ' +
+    '(--since-checkpoint: only the events after the newest one)',
+  options: {
+    'max-differences': { type: 'string' },
+    json: { type: 'boolean' },
+    'since-checkpoint': { type: 'boolean' },
+  },
   replaysHistory: true,
   async run(app, values) {
     const shown =
@@ -153,8 +209,16 @@ const verifyLedger: AppCliCommand = {
       console.error('--max-differences takes a whole number');
       return EXIT_USAGE;
     }
+    if (values['since-checkpoint']) {
+      const since = await new SinceCheckpointVerifier(app.get(DataSource)).verify();
+      if (values.json) console.log(JSON.stringify({ ...since, differences: since.differences.slice(0, shown) }));
+      else if (since.outcome === 'no-checkpoint')
+        console.error('No verified checkpoint to continue: run a full `kupa ledger verify` first; it writes one.');
+      else printSinceCheckpoint(since, shown);
+      return since.outcome === 'no-checkpoint' ? EXIT_NO_CHECKPOINT : since.ok ? EXIT_OK : EXIT_FAILED;
+    }
     const verifier = new LedgerVerifier(app.get(DataSource), app.get(InlineProjectionRegistry));
-    const report = await verifier.verify();
+    const report = await verifier.verify({ writeCheckpoint: true });
     if (values.json) console.log(JSON.stringify({ ...report, differences: report.differences.slice(0, shown) }));
     else printVerification(report, shown);
     return report.ok ? EXIT_OK : EXIT_FAILED;

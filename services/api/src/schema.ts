@@ -5,6 +5,7 @@ import { ledgerMigrations } from './contexts/ledger';
 import { notificationsMigrations } from './contexts/notifications';
 import { operationsMigrations } from './contexts/operations';
 import { ProvisioningSchema1767800000000, subscriptionsMigrations } from './contexts/subscriptions';
+import { LedgerVerifyCheckpoints1771100011100 } from './operations/verify';
 import { platformMigrations } from './platform/database/migrations';
 
 /**
@@ -23,4 +24,5 @@ export const ALL_MIGRATIONS: Function[] = [
   ProvisioningSchema1767800000000,
   ...notificationsMigrations,
   ...operationsMigrations,
+  LedgerVerifyCheckpoints1771100011100,
 ];

@@ -4,3 +4,5 @@ export {
   LedgerVerifier,
   VERIFY_DIFFERENCES_KEPT,
 } from './ledger-verifier';
+export { SinceCheckpointVerifier, type SinceCheckpointVerification } from './since-checkpoint-verifier';
+export { LedgerVerifyCheckpoints1771100011100 } from './verify-checkpoints.migration';

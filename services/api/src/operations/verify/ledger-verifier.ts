@@ -5,9 +5,11 @@ import {
   type LedgerCheckCounts,
   type LedgerDifference,
 } from '../../contexts/ledger';
+import type { StreamHead } from '../../platform/event-store/hash-chain-continuation';
 import { type HashChainReport, verifyStreamHashes } from '../../platform/event-store/hash-chain-verifier';
 import type { InlineProjectionRegistry } from '../../platform/projections/inline-projection.registry';
 import { ReadModelReplayCheck, type ReadModelReplayReport } from '../../platform/projections/read-model-replay-check';
+import { type CheckpointWrite, writeCheckpoint } from './verify-checkpoint-store';
 
 export type { LedgerDifference };
 
@@ -35,6 +37,21 @@ export interface LedgerVerification {
   totalMs: number;
   /** Where the time went, in milliseconds by phase (hash chains, the ledger's check, each other read model). */
   phasesMs: Record<string, number>;
+  /** The checkpoint this verify wrote (ADR 0111), why it wrote none, or null when none was asked for or it failed. */
+  checkpoint: CheckpointWrite | null;
+}
+
+export interface VerifyOptions {
+  /** Record a checkpoint when nothing differs, for `--since-checkpoint` to continue from (ADR 0111). */
+  writeCheckpoint?: boolean;
+}
+
+/** The commit position every event visible now is at or before (ADR 0061: positions become visible in order). */
+export async function currentCommitPosition(reader: {
+  query(sql: string): Promise<Array<{ position: string }>>;
+}): Promise<string> {
+  const rows = await reader.query('SELECT coalesce(max(commit_position), 0)::text AS position FROM event_commits');
+  return rows[0].position;
 }
 
 /**
@@ -65,28 +82,53 @@ export class LedgerVerifier {
    * Each keeps its own differences; the report lists them in a fixed order (hash chains, the ledger, the other read
    * models) whatever order they finish in.
    */
-  async verify(): Promise<LedgerVerification> {
+  async verify(options: VerifyOptions = {}): Promise<LedgerVerification> {
     const started = performance.now();
     const phasesMs: Record<string, number> = {};
     const chainDifferences = new KeptDifferences(VERIFY_DIFFERENCES_KEPT);
     const ledgerDifferences = new KeptDifferences(VERIFY_DIFFERENCES_KEPT);
     const readModelDifferences = new KeptDifferences(VERIFY_DIFFERENCES_KEPT);
+    // Read before the checks open their snapshots, so every event at or before it is in each of them; the chains and
+    // the balances are taken at this position, whatever each snapshot shows beyond it.
+    const checkpointPosition = options.writeCheckpoint ? await currentCommitPosition(this.dataSource) : null;
     const [chain, ledger, otherReadModelRows] = await Promise.all([
-      this.checkChains(chainDifferences, phasesMs, started),
-      this.checkLedger(ledgerDifferences, phasesMs),
+      this.checkChains(chainDifferences, phasesMs, started, checkpointPosition),
+      this.checkLedger(ledgerDifferences, phasesMs, checkpointPosition),
       this.compareOtherReadModels(readModelDifferences, phasesMs),
     ]);
     const differences = new KeptDifferences(VERIFY_DIFFERENCES_KEPT);
     for (const part of [chainDifferences, ledgerDifferences, readModelDifferences]) differences.merge(part);
-    const { replayMs, ...ledgerCounts } = ledger;
+    const { replayMs, ...ledgerCounts } = ledger.counts;
+    const ok = differences.count === 0;
+    let checkpoint: CheckpointWrite | null = null;
+    if (ok && checkpointPosition !== null && chain.headsAtCheckpoint && ledger.balancesAtCheckpoint) {
+      const { streamIds, versions, hashes } = chain.headsAtCheckpoint;
+      const heads = new Map<string, StreamHead>();
+      streamIds.forEach((streamId, index) => heads.set(streamId, { version: versions[index], hash: hashes[index] }));
+      const writeStarted = performance.now();
+      checkpoint = await writeCheckpoint(
+        this.dataSource,
+        {
+          kind: 'FULL',
+          commitPosition: checkpointPosition,
+          eventsVerified: ledgerCounts.events,
+          balances: ledger.balancesAtCheckpoint,
+          heads,
+          continues: null,
+        },
+        new Date(),
+      );
+      phasesMs.checkpointWrite = performance.now() - writeStarted;
+    }
     return {
-      ok: differences.count === 0,
+      ok,
       counts: { ...ledgerCounts, streams: chain.streamsChecked, otherReadModelRows },
       differenceCount: differences.count,
       differences: differences.kept,
       replayMs,
       totalMs: performance.now() - started,
       phasesMs,
+      checkpoint,
     };
   }
 
@@ -94,8 +136,9 @@ export class LedgerVerifier {
     differences: KeptDifferences,
     phasesMs: Record<string, number>,
     started: number,
+    checkpointPosition: string | null,
   ): Promise<HashChainReport> {
-    const chain = await verifyStreamHashes(this.dataSource);
+    const chain = await verifyStreamHashes(this.dataSource, checkpointPosition);
     phasesMs.hashChains = performance.now() - started;
     this.reportChain(chain, differences);
     return chain;
@@ -104,9 +147,10 @@ export class LedgerVerifier {
   private async checkLedger(
     differences: KeptDifferences,
     phasesMs: Record<string, number>,
-  ): Promise<LedgerCheckCounts> {
+    checkpointPosition: string | null,
+  ): Promise<{ counts: LedgerCheckCounts; balancesAtCheckpoint: Record<string, number> | null }> {
     const started = performance.now();
-    const ledger = await checkLedgerReadModelsInWorker(this.dataSource, differences);
+    const ledger = await checkLedgerReadModelsInWorker(this.dataSource, differences, checkpointPosition);
     phasesMs.ledger = performance.now() - started;
     return ledger;
   }

@@ -22,9 +22,21 @@ export interface HashChainReport {
   streamsChecked: number;
   eventsChecked: number;
   problems: HashChainProblem[];
+  /**
+   * When asked for a checkpoint's position: each stream's head at it (the last event with a commit position at or
+   * before it), as parallel columns so that a worker hands millions of them back cheaply (ADR 0111).
+   */
+  headsAtCheckpoint: StreamHeads | null;
 }
 
-interface VerifiedRow {
+/** Stream heads as parallel columns: `streamIds[i]` is at `versions[i]`, whose event's hash is `hashes[i]`. */
+export interface StreamHeads {
+  streamIds: string[];
+  versions: number[];
+  hashes: string[];
+}
+
+export interface VerifiedRow {
   /** Null for an event no commit numbered: no reader of the whole store would ever see it. */
   commit_position: string | null;
   stream_id: string;
@@ -35,7 +47,7 @@ interface VerifiedRow {
   hash: string;
 }
 
-interface StreamState {
+export interface StreamState {
   streamId: string;
   version: number;
   computedHash: string | null;
@@ -44,6 +56,9 @@ interface StreamState {
   commitPosition: bigint;
   /** Whether a commit problem was reported for the stream already (one per stream, like the chain's). */
   commitProblem: boolean;
+  /** The head at the checkpoint's position, when one was asked for. */
+  checkpointVersion: number;
+  checkpointHash: string | null;
 }
 
 /**
@@ -55,18 +70,34 @@ interface StreamState {
  * It runs in a worker thread with a connection of its own to the data source's database, so that parsing every
  * event, writing its canonical JSON and hashing it run on another core than the caller's other work (ADR 0043).
  */
-export function verifyStreamHashes(dataSource: DataSource): Promise<HashChainReport> {
-  const request: HashChainWorkerRequest = { databaseUrl: databaseUrlOf(dataSource) };
+export function verifyStreamHashes(
+  dataSource: DataSource,
+  checkpointPosition: string | null = null,
+): Promise<HashChainReport> {
+  const request: HashChainWorkerRequest = { databaseUrl: databaseUrlOf(dataSource), checkpointPosition };
   return runWorkerThread({ directory: __dirname, name: 'hash-chain.worker' }, request);
 }
 
 /** What the parent hands the hash chain worker. */
 export interface HashChainWorkerRequest {
   databaseUrl: string;
+  /** When set, the report carries every stream's head at this commit position. */
+  checkpointPosition: string | null;
 }
 
 /** The check of `verifyStreamHashes` inside the snapshot `reader` holds; the worker runs it. */
-export async function verifyWithin(reader: SqlReader): Promise<HashChainReport> {
+export async function verifyWithin(
+  reader: SqlReader,
+  checkpointPosition: string | null = null,
+): Promise<HashChainReport> {
+  const checkpoint = checkpointPosition === null ? null : BigInt(checkpointPosition);
+  const heads: StreamHeads | null = checkpoint === null ? null : { streamIds: [], versions: [], hashes: [] };
+  const keepHead = (stream: StreamState): void => {
+    if (heads === null || stream.checkpointVersion === 0 || stream.checkpointHash === null) return;
+    heads.streamIds.push(stream.streamId);
+    heads.versions.push(stream.checkpointVersion);
+    heads.hashes.push(stream.checkpointHash);
+  };
   const problems: HashChainProblem[] = [];
   let eventsChecked = 0;
   let streamsChecked = 0;
@@ -94,45 +125,26 @@ export async function verifyWithin(reader: SqlReader): Promise<HashChainReport> 
           broken: false,
           commitPosition: 0n,
           commitProblem: false,
+          checkpointVersion: 0,
+          checkpointHash: null,
         };
         streamsChecked += 1;
       }
       const state: StreamState = current;
       checkCommit(state, row, problems);
       if (state.broken) continue;
-      if (row.stream_version !== state.version + 1) {
-        problems.push(
-          problem(
-            state.streamId,
-            state.version + 1,
-            'version-gap',
-            `expected version ${state.version + 1}, found ${row.stream_version}`,
-          ),
-        );
-        state.broken = true;
-        continue;
+      const computed = stepChain(state, row, problems, '');
+      if (computed === null) continue;
+      if (checkpoint !== null && row.commit_position !== null && BigInt(row.commit_position) <= checkpoint) {
+        state.checkpointVersion = row.stream_version;
+        state.checkpointHash = computed;
       }
-      const computed = chainHash(state.computedHash, {
-        streamId: row.stream_id,
-        streamVersion: row.stream_version,
-        type: row.type,
-        data: row.data,
-        metadata: row.metadata,
-      });
-      if (computed !== row.hash) {
-        problems.push(
-          problem(state.streamId, row.stream_version, 'hash-mismatch', 'stored event does not match its hash chain'),
-        );
-        state.broken = true;
-        continue;
-      }
-      state.version = row.stream_version;
-      state.computedHash = computed;
     }
     // A full batch may stop in the middle of a stream: that stream stays open until a later batch ends it.
     const more = rows.length === VERIFY_BATCH_SIZE;
     if (!more && current) finished.push(current);
     await checkHeads(reader, finished, problems);
+    finished.forEach(keepHead);
     finished.length = 0;
     if (!more) break;
     const last = rows[rows.length - 1];
@@ -149,14 +161,62 @@ export async function verifyWithin(reader: SqlReader): Promise<HashChainReport> 
     );
   }
   problems.sort((left, right) => (left.streamId < right.streamId ? -1 : left.streamId > right.streamId ? 1 : 0));
-  return { ok: problems.length === 0, streamsChecked, eventsChecked, problems };
+  return {
+    ok: problems.length === 0,
+    streamsChecked,
+    eventsChecked,
+    problems,
+    headsAtCheckpoint: problems.length === 0 ? heads : null,
+  };
 }
 
 /**
  * Every event has a commit position, and a stream's versions have rising ones: readers of the whole store follow commit
  * positions, so an event without one is never read, and one out of order would reach consumers out of version order.
  */
-function checkCommit(state: StreamState, row: VerifiedRow, problems: HashChainProblem[]): void {
+/**
+ * One event's step along its stream's chain: it must be the next version and carry the hash recomputed from the
+ * previous one. A break is recorded as a problem and ends the stream's check (`broken`); answers the new hash, or null
+ * when the stream broke here. `where` names the start in a gap's message (" after the checkpoint").
+ */
+export function stepChain(
+  state: StreamState,
+  row: VerifiedRow,
+  problems: HashChainProblem[],
+  where: string,
+): string | null {
+  if (row.stream_version !== state.version + 1) {
+    problems.push(
+      problem(
+        state.streamId,
+        state.version + 1,
+        'version-gap',
+        `expected version ${state.version + 1}${where}, found ${row.stream_version}`,
+      ),
+    );
+    state.broken = true;
+    return null;
+  }
+  const computed = chainHash(state.computedHash, {
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+  });
+  if (computed !== row.hash) {
+    problems.push(
+      problem(state.streamId, row.stream_version, 'hash-mismatch', 'stored event does not match its hash chain'),
+    );
+    state.broken = true;
+    return null;
+  }
+  state.version = row.stream_version;
+  state.computedHash = computed;
+  return computed;
+}
+
+export function checkCommit(state: StreamState, row: VerifiedRow, problems: HashChainProblem[]): void {
   if (state.commitProblem) return;
   if (row.commit_position === null) {
     problems.push(problem(state.streamId, row.stream_version, 'commit-missing', 'event has no commit position'));
@@ -180,7 +240,11 @@ function checkCommit(state: StreamState, row: VerifiedRow, problems: HashChainPr
 }
 
 /** The head row (version, last hash) of every intact stream must describe its last event. */
-async function checkHeads(reader: SqlReader, streams: StreamState[], problems: HashChainProblem[]): Promise<void> {
+export async function checkHeads(
+  reader: SqlReader,
+  streams: StreamState[],
+  problems: HashChainProblem[],
+): Promise<void> {
   const intact = streams.filter((stream) => !stream.broken);
   if (intact.length === 0) return;
   const rows: { stream_id: string; version: number; last_hash: string | null }[] = await reader.query(
@@ -203,7 +267,7 @@ async function checkHeads(reader: SqlReader, streams: StreamState[], problems: H
   }
 }
 
-function problem(
+export function problem(
   streamId: string,
   streamVersion: number,
   kind: HashChainProblemKind,

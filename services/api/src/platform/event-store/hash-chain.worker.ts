@@ -4,5 +4,7 @@ import { type HashChainWorkerRequest, verifyWithin } from './hash-chain-verifier
 
 /** The hash chain check of `kupa ledger verify` on a thread of its own (see `verifyStreamHashes`). */
 serveWorkerThread((request: HashChainWorkerRequest) =>
-  withReadOnlySnapshot(request.databaseUrl, 'kupa verify hash chains', verifyWithin),
+  withReadOnlySnapshot(request.databaseUrl, 'kupa verify hash chains', (reader) =>
+    verifyWithin(reader, request.checkpointPosition),
+  ),
 );

@@ -43,6 +43,61 @@ describe('replayLedger', () => {
     );
   });
 
+  it('continued from the balances and versions at any commit boundary, ends where the whole replay ends (ADR 0111)', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), fc.nat(), (steps, cut) => {
+        const { events } = simulate(steps);
+        // A transfer's two events are one commit: a checkpoint never stands between them.
+        const boundaries = [0];
+        let open = 0;
+        events.forEach((event, index) => {
+          if (event.type === 'TransferSent' || event.type === 'TransferReceived') open = open === 0 ? 1 : 0;
+          if (open === 0) boundaries.push(index + 1);
+        });
+        const at = boundaries[cut % boundaries.length];
+        const before = replayLedger(events.slice(0, at));
+        const versions = new Map<string, number>();
+        for (const event of events.slice(0, at)) versions.set(event.streamId, event.streamVersion);
+        const continued = startLedgerReplay({
+          accountBalances: before.accountBalances,
+          streamVersion: (streamId) => versions.get(streamId) ?? 0,
+        });
+        for (const event of events.slice(at)) continued.apply(event);
+        const after = continued.finish();
+        const whole = replayLedger(events);
+        // A status change of a payment recorded before the cut is the one thing a window cannot judge.
+        expect(after.problems.filter((problem) => problem.kind !== 'payment.unknown')).toEqual([]);
+        const nonZero = (balances: Record<string, number>) =>
+          Object.fromEntries(Object.entries(balances).filter(([, balance]) => balance !== 0));
+        expect(nonZero(after.accountBalances)).toEqual(nonZero(whole.accountBalances));
+        for (const [streamId, snapshot] of Object.entries(after.walletSnapshots))
+          expect(snapshot).toEqual(whole.walletSnapshots[streamId]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('continued from a checkpoint, judges an overdraft against the balance the checkpoint holds', () => {
+    const { events } = simulate([
+      { kind: 'deposit', user: 0, amountMinor: 1000, correction: false },
+      { kind: 'withdraw', user: 0, amountMinor: 600, correction: false },
+    ]);
+    const wallet = events.filter((event) => event.streamId === walletStreamId(USERS[0]));
+    const payout = wallet[wallet.length - 1];
+    expect(payout.type).toBe('WithdrawalRecorded');
+    const problemsFrom = (balanceMinor: number) => {
+      const continued = startLedgerReplay({
+        accountBalances: { [userAccount(USERS[0])]: balanceMinor, 'cash:bank': -balanceMinor },
+        streamVersion: (streamId) => (streamId === payout.streamId ? payout.streamVersion - 1 : 0),
+      });
+      continued.apply(payout);
+      return continued.finish().problems.map((problem) => problem.kind);
+    };
+    expect(problemsFrom(1000)).toEqual([]);
+    // The checkpoint says the wallet held less than the payout took: the window's booking overdraws it.
+    expect(problemsFrom(500)).toContain('balance.negative.unconfirmed');
+  });
+
   it('reports tampered histories', () => {
     const { events } = simulate([
       { kind: 'deposit', user: 0, amountMinor: 1000, correction: false },

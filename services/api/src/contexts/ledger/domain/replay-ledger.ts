@@ -151,6 +151,15 @@ function actorLabel(event: ReplayableEvent): string | null {
   return actor.email ?? actor.name ?? null;
 }
 
+/**
+ * Where a replay that continues a verified checkpoint starts (ADR 0111): every account's balance at the checkpoint
+ * (a wallet's state starts from its account's), and each stream's version there. Absent, a replay starts from nothing.
+ */
+export interface LedgerReplayStart {
+  accountBalances: Readonly<Record<string, number>>;
+  streamVersion(streamId: string): number;
+}
+
 /** A ledger replay fed one event at a time (`startLedgerReplay`). */
 export interface LedgerReplayer {
   apply(event: ReplayableEvent): void;
@@ -167,9 +176,9 @@ export interface LedgerReplayer {
  * `apply` each event in store order, then `finish` once for the checks that need every event (transfers matched,
  * the ledger summing to zero) and the result.
  */
-export function startLedgerReplay(): LedgerReplayer {
+export function startLedgerReplay(start?: LedgerReplayStart): LedgerReplayer {
   let finished = false;
-  const accountBalances: Record<string, number> = {};
+  const accountBalances: Record<string, number> = { ...start?.accountBalances };
   const payments: Record<number, ReplayedPayment> = {};
   const walletSnapshots: Record<string, { version: number; state: WalletState }> = {};
   const entries: ReplayedEntry[] = [];
@@ -361,7 +370,7 @@ export function startLedgerReplay(): LedgerReplayer {
     }
     if (kind === null) return;
     eventCount += 1;
-    const previousVersion = streamVersions.get(event.streamId) ?? 0;
+    const previousVersion = streamVersions.get(event.streamId) ?? start?.streamVersion(event.streamId) ?? 0;
     if (event.streamVersion !== previousVersion + 1) {
       problem('stream.version.gap', `expected version ${previousVersion + 1}, found ${event.streamVersion}`, event);
     }
@@ -425,7 +434,10 @@ export function startLedgerReplay(): LedgerReplayer {
         (creditsAwaitingReceiptMinor.get(owner) ?? 0) - ledgerEvent.data.amountMinor,
       );
     }
-    const snapshot = walletSnapshots[event.streamId] ?? { version: 0, state: walletDecider.initialState() };
+    const snapshot = walletSnapshots[event.streamId] ?? {
+      version: 0,
+      state: start ? { balanceMinor: start.accountBalances[userAccount(owner)] ?? 0 } : walletDecider.initialState(),
+    };
     const state = walletDecider.evolve(snapshot.state, ledgerEvent);
     walletSnapshots[event.streamId] = { version: event.streamVersion, state };
     const overdraftConfirmed =

@@ -1,6 +1,13 @@
-/** Where a difference was found: the replay's own checks, the hash chain, or one read model. */
+/** Where a difference was found: the replay's own checks, the hash chain, one read model, or a verify checkpoint. */
 export type DifferenceSource =
-  'replay' | 'hash-chain' | 'payments' | 'ledger_entries' | 'account_balances' | 'wallet_snapshots' | 'read-model';
+  | 'replay'
+  | 'hash-chain'
+  | 'payments'
+  | 'ledger_entries'
+  | 'account_balances'
+  | 'wallet_snapshots'
+  | 'read-model'
+  | 'checkpoint';
 
 export interface LedgerDifference {
   source: DifferenceSource;

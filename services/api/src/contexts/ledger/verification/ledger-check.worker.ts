@@ -18,7 +18,12 @@ serveWorkerThread((request: LedgerCheckWorkerRequest): Promise<LedgerCheckWorker
     const eventTypes = new EventTypeRegistry();
     registerLedgerEventTypes(eventTypes);
     const differences = new KeptDifferences(request.differencesKept);
-    const counts = await checkLedgerReadModels(reader, eventTypes, differences);
-    return { counts, kept: differences.kept, count: differences.count };
+    const { balancesAtCheckpoint, ...counts } = await checkLedgerReadModels(
+      reader,
+      eventTypes,
+      differences,
+      request.checkpointPosition,
+    );
+    return { counts, balancesAtCheckpoint, kept: differences.kept, count: differences.count };
   }),
 );

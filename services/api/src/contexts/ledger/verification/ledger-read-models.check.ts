@@ -4,8 +4,25 @@ import type { DataSource } from 'typeorm';
 import { databaseUrlOf, type SqlReader } from '../../../platform/database/read-only-snapshot';
 import type { EventTypeRegistry } from '../../../platform/event-store/event-type-registry';
 import { runWorkerThread } from '../../../platform/threads/worker-thread';
-import { isReplayedEvent, type LedgerReplay, startLedgerReplay } from '../domain/replay-ledger';
+import { isReplayedEvent, type LedgerReplay, type LedgerReplayer, startLedgerReplay } from '../domain/replay-ledger';
 import type { DifferenceSink, KeptDifferences, LedgerDifference } from './differences';
+
+/**
+ * Feeds one stored event to a ledger replay, decoded to its current shape, when it is one the ledger replays: the
+ * step of the full verify's walk and of the since-checkpoint one alike.
+ */
+export function replayRow(replayer: LedgerReplayer, row: ReplayedEventRow, eventTypes: EventTypeRegistry): void {
+  if (!isReplayedEvent({ streamId: row.stream_id, type: row.type })) return;
+  const { data, metadata } = upcastRow(row, eventTypes);
+  replayer.apply({
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.type,
+    data,
+    metadata: { occurredAt: metadata.occurredAt, actor: metadata.actor },
+    globalPosition: row.global_position,
+  });
+}
 
 /** Rows read per round trip from the event store and from each read model; bounds each query's memory. */
 export const VERIFY_READ_BATCH_ROWS = 5000;
@@ -52,8 +69,11 @@ export async function checkLedgerReadModels(
   reader: SqlReader,
   eventTypes: EventTypeRegistry,
   differences: DifferenceSink,
-): Promise<LedgerCheckCounts> {
+  checkpointPosition: string | null = null,
+): Promise<LedgerCheckCounts & { balancesAtCheckpoint: Record<string, number> | null }> {
   const { replay, eventCount, replayMs } = await replayLedgerEvents(reader, eventTypes);
+  const balancesAtCheckpoint =
+    checkpointPosition === null ? null : await balancesAt(reader, eventTypes, replay, checkpointPosition);
   for (const problem of replay.problems) {
     const subject = problem.streamId ? `stream ${problem.streamId} v${problem.streamVersion}` : 'ledger';
     differences.add({ source: 'replay', subject, message: `${problem.kind}: ${problem.message}` });
@@ -67,18 +87,63 @@ export async function checkLedgerReadModels(
     userAccounts: await compareAccountBalances(reader, replay, differences),
     walletSnapshots: await compareSnapshots(reader, replay, differences),
     replayMs,
+    balancesAtCheckpoint,
   };
+}
+
+/**
+ * Every account's balance at commit position `position` (ADR 0111): the whole replay's, less what the events this
+ * snapshot shows after that position moved. They are the few appended while the verify ran, so a second replay of them
+ * alone costs little, where filtering every event of the history by its commit would cost a join per event.
+ */
+async function balancesAt(
+  reader: SqlReader,
+  eventTypes: EventTypeRegistry,
+  replay: LedgerReplay,
+  position: string,
+): Promise<Record<string, number>> {
+  const later = startLedgerReplay();
+  let after = position;
+  for (;;) {
+    const rows: Array<ReplayedEventRow & { commit_position: string }> = await reader.query(
+      `SELECT c.commit_position::text AS commit_position, e.global_position::text AS global_position, e.stream_id,
+              e.stream_version, e.type, e.data, e.metadata
+         FROM event_commits c JOIN events e ON e.global_position = c.global_position
+        WHERE c.commit_position > $1::bigint ORDER BY c.commit_position LIMIT $2`,
+      [after, VERIFY_READ_BATCH_ROWS],
+    );
+    for (const row of rows) {
+      if (!isReplayedEvent({ streamId: row.stream_id, type: row.type })) continue;
+      const { data, metadata } = upcastRow(row, eventTypes);
+      later.apply({
+        streamId: row.stream_id,
+        streamVersion: row.stream_version,
+        type: row.type,
+        data,
+        metadata: { occurredAt: metadata.occurredAt, actor: metadata.actor },
+      });
+    }
+    if (rows.length < VERIFY_READ_BATCH_ROWS) break;
+    after = rows[rows.length - 1].commit_position;
+  }
+  const moved = later.finish().accountBalances;
+  const balances: Record<string, number> = { ...replay.accountBalances };
+  for (const [account, movedMinor] of Object.entries(moved)) balances[account] = (balances[account] ?? 0) - movedMinor;
+  return balances;
 }
 
 /** What `kupa ledger verify` hands the ledger's check in a worker thread. */
 export interface LedgerCheckWorkerRequest {
   databaseUrl: string;
+  /** When set, the worker also answers every account's balance at this commit position, for a checkpoint. */
+  checkpointPosition: string | null;
   /** Differences the worker sends back with their details; beyond this it only counts them. */
   differencesKept: number;
 }
 
 export interface LedgerCheckWorkerResult {
   counts: LedgerCheckCounts;
+  balancesAtCheckpoint: Record<string, number> | null;
   kept: LedgerDifference[];
   count: number;
 }
@@ -91,17 +156,19 @@ export interface LedgerCheckWorkerResult {
 export async function checkLedgerReadModelsInWorker(
   dataSource: DataSource,
   differences: KeptDifferences,
-): Promise<LedgerCheckCounts> {
+  checkpointPosition: string | null = null,
+): Promise<{ counts: LedgerCheckCounts; balancesAtCheckpoint: Record<string, number> | null }> {
   const request: LedgerCheckWorkerRequest = {
     databaseUrl: databaseUrlOf(dataSource),
     differencesKept: differences.limit,
+    checkpointPosition,
   };
   const result = await runWorkerThread<LedgerCheckWorkerRequest, LedgerCheckWorkerResult>(
     { directory: __dirname, name: 'ledger-check.worker' },
     request,
   );
   differences.merge(result);
-  return result.counts;
+  return { counts: result.counts, balancesAtCheckpoint: result.balancesAtCheckpoint };
 }
 
 /**
@@ -126,18 +193,7 @@ async function replayLedgerEvents(
     );
     eventCount += rows.length;
     const batchStarted = performance.now();
-    for (const row of rows) {
-      if (!isReplayedEvent({ streamId: row.stream_id, type: row.type })) continue;
-      const { data, metadata } = upcastRow(row, eventTypes);
-      replayer.apply({
-        streamId: row.stream_id,
-        streamVersion: row.stream_version,
-        type: row.type,
-        data,
-        metadata: { occurredAt: metadata.occurredAt, actor: metadata.actor },
-        globalPosition: row.global_position,
-      });
-    }
+    for (const row of rows) replayRow(replayer, row, eventTypes);
     replayMs += performance.now() - batchStarted;
     if (rows.length < VERIFY_READ_BATCH_ROWS) break;
     after = rows[rows.length - 1].global_position;

@@ -1,0 +1,189 @@
+import type { DataSource } from 'typeorm';
+import { KeptDifferences, type LedgerDifference, startLedgerIncrement } from '../../contexts/ledger';
+import { databaseUrlOf, type SqlReader, withReadOnlySnapshot } from '../../platform/database/read-only-snapshot';
+import { startChainContinuation, type StreamHead } from '../../platform/event-store/hash-chain-continuation';
+import { currentCommitPosition, VERIFY_DIFFERENCES_KEPT } from './ledger-verifier';
+import { balancesDigest, type CheckpointHeader, headsDigest, verifyCheckpointChain } from './verify-checkpoint';
+import {
+  type CheckpointToWrite,
+  type CheckpointWrite,
+  loadCheckpointHeaders,
+  loadCheckpointState,
+  writeCheckpoint,
+} from './verify-checkpoint-store';
+
+/** Events read per round trip after the checkpoint; bounds each query's memory. */
+const SINCE_READ_BATCH_ROWS = 5000;
+
+export interface SinceCheckpointVerification {
+  /** `no-checkpoint`: no FULL checkpoint exists to continue; a full `kupa ledger verify` writes the first. */
+  outcome: 'verified' | 'failed' | 'no-checkpoint';
+  ok: boolean;
+  /** The checkpoint continued from, when there was one to use. */
+  from: { checkpointId: number; commitPosition: string; hash: string } | null;
+  /** The commit position this verify checked up to. */
+  commitPosition: string | null;
+  counts: {
+    /** Events after the checkpoint: the only ones read, hashed and replayed. */
+    eventsReplayed: number;
+    ledgerEvents: number;
+    transactions: number;
+    streamsTouched: number;
+    userAccounts: number;
+    walletSnapshots: number;
+  };
+  differenceCount: number;
+  differences: LedgerDifference[];
+  totalMs: number;
+  phasesMs: Record<string, number>;
+  /** The checkpoint this verify wrote, or why it wrote none; null when it failed. */
+  checkpoint: CheckpointWrite | null;
+}
+
+interface RangeRow {
+  commit_position: string;
+  global_position: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  hash: string;
+}
+
+/**
+ * `kupa ledger verify --since-checkpoint` (ADR 0111): continues the newest checkpoint whose chain holds, reading only
+ * the events committed after it, in one REPEATABLE READ snapshot. Their hash chains must continue from the
+ * checkpoint's heads, and the ledger's replay, started from its balances, must end at `account_balances`; the
+ * checkpoint's own rows must match the digests its hash covers. What it leaves to the full verify is in the ADR.
+ */
+export class SinceCheckpointVerifier {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async verify(): Promise<SinceCheckpointVerification> {
+    const started = performance.now();
+    const phasesMs: Record<string, number> = {};
+    const differences = new KeptDifferences(VERIFY_DIFFERENCES_KEPT);
+    const counts = {
+      eventsReplayed: 0,
+      ledgerEvents: 0,
+      transactions: 0,
+      streamsTouched: 0,
+      userAccounts: 0,
+      walletSnapshots: 0,
+    };
+    const report = (
+      outcome: SinceCheckpointVerification['outcome'],
+      from: CheckpointHeader | null,
+      commitPosition: string | null,
+      checkpoint: CheckpointWrite | null,
+    ): SinceCheckpointVerification => ({
+      outcome,
+      ok: outcome === 'verified',
+      from: from && { checkpointId: from.checkpointId, commitPosition: from.commitPosition, hash: from.hash },
+      commitPosition,
+      counts,
+      differenceCount: differences.count,
+      differences: differences.kept,
+      totalMs: performance.now() - started,
+      phasesMs,
+      checkpoint,
+    });
+
+    const checked = await withReadOnlySnapshot(
+      databaseUrlOf(this.dataSource),
+      'kupa verify since checkpoint',
+      (reader) => this.checkWithin(reader, differences, counts, phasesMs),
+    );
+    if (checked.kind === 'no-checkpoint') return report('no-checkpoint', null, null, null);
+    if (differences.count > 0 || checked.kind === 'broken')
+      return report('failed', checked.from, checked.kind === 'checked' ? checked.next.commitPosition : null, null);
+    const writeStarted = performance.now();
+    const written = await writeCheckpoint(this.dataSource, checked.next, new Date());
+    phasesMs.checkpointWrite = performance.now() - writeStarted;
+    return report('verified', checked.from, checked.next.commitPosition, written);
+  }
+
+  private async checkWithin(
+    reader: SqlReader,
+    differences: KeptDifferences,
+    counts: SinceCheckpointVerification['counts'],
+    phasesMs: Record<string, number>,
+  ): Promise<
+    | { kind: 'no-checkpoint' }
+    | { kind: 'broken'; from: CheckpointHeader | null }
+    | { kind: 'checked'; from: CheckpointHeader; next: CheckpointToWrite }
+  > {
+    let phaseStarted = performance.now();
+    const headers = await loadCheckpointHeaders(reader);
+    const chain = verifyCheckpointChain(headers);
+    for (const message of chain.problems) differences.add({ source: 'checkpoint', subject: 'checkpoints', message });
+    if (chain.problems.length > 0) return { kind: 'broken', from: null };
+    const from = chain.latest;
+    if (from === null) return { kind: 'no-checkpoint' };
+    const state = await loadCheckpointState(reader, from.checkpointId);
+    const subject = `checkpoint ${from.checkpointId}`;
+    differences.field('checkpoint', subject, 'balances digest', from.balancesDigest, balancesDigest(state.balances));
+    differences.field('checkpoint', subject, 'heads digest', from.headsDigest, headsDigest(state.heads));
+    phasesMs.loadCheckpoint = performance.now() - phaseStarted;
+    if (differences.count > 0) return { kind: 'broken', from };
+
+    phaseStarted = performance.now();
+    const until = await currentCommitPosition(reader);
+    const chains = startChainContinuation((streamId) => state.heads.get(streamId));
+    const ledger = startLedgerIncrement({
+      accountBalances: state.balances,
+      streamVersion: (streamId) => state.heads.get(streamId)?.version ?? 0,
+    });
+    let after = from.commitPosition;
+    for (;;) {
+      const rows: RangeRow[] = await reader.query(
+        `SELECT c.commit_position::text AS commit_position, e.global_position::text AS global_position, e.stream_id,
+                e.stream_version, e.type, e.data, e.metadata, e.hash
+           FROM event_commits c JOIN events e ON e.global_position = c.global_position
+          WHERE c.commit_position > $1::bigint AND c.commit_position <= $2::bigint
+          ORDER BY c.commit_position LIMIT $3`,
+        [after, until, SINCE_READ_BATCH_ROWS],
+      );
+      counts.eventsReplayed += rows.length;
+      for (const row of rows) {
+        chains.apply(row);
+        ledger.apply(row);
+      }
+      if (rows.length < SINCE_READ_BATCH_ROWS) break;
+      after = rows[rows.length - 1].commit_position;
+    }
+    phasesMs.replay = performance.now() - phaseStarted;
+
+    phaseStarted = performance.now();
+    const chained = await chains.finish(reader);
+    for (const problem of chained.problems)
+      differences.add({
+        source: 'hash-chain',
+        subject: `stream ${problem.streamId} v${problem.streamVersion}`,
+        message: `${problem.kind}: ${problem.message}`,
+      });
+    const ledgerResult = await ledger.finish(reader, differences);
+    phasesMs.compare = performance.now() - phaseStarted;
+    counts.ledgerEvents = ledgerResult.ledgerEvents;
+    counts.transactions = ledgerResult.transactions;
+    counts.streamsTouched = chained.heads.size;
+    counts.userAccounts = ledgerResult.userAccounts;
+    counts.walletSnapshots = ledgerResult.walletSnapshots;
+
+    const heads = new Map<string, StreamHead>(state.heads);
+    for (const [streamId, head] of chained.heads) heads.set(streamId, head);
+    return {
+      kind: 'checked',
+      from,
+      next: {
+        kind: 'SINCE',
+        commitPosition: until,
+        eventsVerified: counts.eventsReplayed,
+        balances: ledgerResult.accountBalances,
+        heads,
+        continues: from.checkpointId,
+      },
+    };
+  }
+}
