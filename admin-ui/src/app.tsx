@@ -19,6 +19,7 @@ import { payments } from './payments';
 import { promoCodes } from './promo-codes';
 import { broadcasts } from './broadcasts';
 import { vouchers } from './vouchers';
+import { depositClaims } from './deposit-claims';
 import { bulkOperations } from './bulk-operations';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
@@ -43,6 +44,7 @@ const RESOURCES: Record<ResourceName, ResourceDefinition | ((role: UserRole | nu
   clients,
   subscriptions: subscriptionsFor,
   payments,
+  'deposit-claims': depositClaims,
   vouchers,
   packages: packagesFor,
   'promo-codes': promoCodes,

@@ -11,11 +11,12 @@ import {
 } from './resources';
 
 describe('sidebar per role', () => {
-  it('gives admins every staff resource and managers clients, packages and the activity log', () => {
+  it('gives admins every staff resource and managers clients, transfer claims, packages and the activity log', () => {
     expect(sidebarForRole('ADMIN')).toEqual([
       'clients',
       'subscriptions',
       'payments',
+      'deposit-claims',
       'vouchers',
       'packages',
       'promo-codes',
@@ -24,7 +25,7 @@ describe('sidebar per role', () => {
       'bulk-operations',
       'staff',
     ]);
-    expect(sidebarForRole('MANAGER')).toEqual(['clients', 'packages', 'promo-codes', 'activity-log']);
+    expect(sidebarForRole('MANAGER')).toEqual(['clients', 'deposit-claims', 'packages', 'promo-codes', 'activity-log']);
   });
 
   it("registers subscriptions for managers too, without a sidebar entry: they open details from a client's tab", () => {
@@ -32,6 +33,7 @@ describe('sidebar per role', () => {
       'clients',
       'subscriptions',
       'payments',
+      'deposit-claims',
       'vouchers',
       'packages',
       'promo-codes',
@@ -43,6 +45,7 @@ describe('sidebar per role', () => {
     expect(resourcesForRole('MANAGER')).toEqual([
       'clients',
       'subscriptions',
+      'deposit-claims',
       'packages',
       'promo-codes',
       'activity-log',

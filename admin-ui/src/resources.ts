@@ -5,6 +5,7 @@ export const RESOURCE_NAMES = [
   'clients',
   'subscriptions',
   'payments',
+  'deposit-claims',
   'vouchers',
   'packages',
   'promo-codes',
@@ -27,6 +28,8 @@ const SIDEBAR_BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
     'clients',
     'subscriptions',
     'payments',
+    // Transfer claims beside payments: settling one is a manual deposit (ADR 0112).
+    'deposit-claims',
     'vouchers',
     'packages',
     'promo-codes',
@@ -36,7 +39,8 @@ const SIDEBAR_BY_ROLE: Partial<Record<UserRole, readonly ResourceName[]>> = {
     'staff',
   ],
   // Managers read the promo codes' list; creating and disabling are an admin's (ADR 0088).
-  MANAGER: ['clients', 'packages', 'promo-codes', 'activity-log'],
+  // Managers see the transfer claims and reject them; settling (a manual deposit) is an admin's (ADR 0112).
+  MANAGER: ['clients', 'deposit-claims', 'packages', 'promo-codes', 'activity-log'],
 };
 
 /**

@@ -62,6 +62,9 @@ export const API_ROUTES = Object.freeze({
   largeDepositAcknowledgement: (paymentId: string | number) =>
     `/payments/${segment(paymentId)}/large-deposit-acknowledgement`,
   paymentsSearch: '/payments/search',
+  /** Manual-transfer claims (ADR 0112): a client's own, or every client's for staff; staff reject one. */
+  depositClaims: '/deposit-claims',
+  depositClaimRejection: (claimId: string) => `/deposit-claims/${segment(claimId)}/rejection`,
   userPaymentsSearch: (userUuid: string) => `/payments/search/${segment(userUuid)}`,
   /** A client's statement over [from, to), as JSON or CSV, and their balance at an instant (ADR 0096). */
   userStatement: (userUuid: string) => `/users/${segment(userUuid)}/statement`,

@@ -332,6 +332,17 @@ export const CLIENT_ERROR_CATALOGUE = {
     en: 'Top-ups and renewals by card are turned off here. Use the balance or crypto',
     he: 'הטענות וחידושים בכרטיס אשראי כבויים כאן. אפשר לשלם מהיתרה או בקריפטו',
   },
+  'error.deposit.claim.not.found': { status: 404, en: 'Transfer claim not found', he: 'הדיווח על ההעברה לא נמצא' },
+  'error.deposit.claim.too.many.open': {
+    status: 409,
+    en: 'You already have {max} transfers waiting to be checked. We will get to them soon',
+    he: 'כבר יש לך {max} העברות שממתינות לבדיקה. נטפל בהן בקרוב',
+  },
+  'error.deposit.claim.closed': {
+    status: 409,
+    en: 'This transfer claim was already settled or rejected',
+    he: 'הדיווח על ההעברה כבר הוסדר או נדחה',
+  },
   'error.deposit.amount.out.of.range': {
     status: 400,
     en: 'A deposit must be between {minAmount} and {maxAmount} dollars',

@@ -1,6 +1,7 @@
 import { BROADCAST_EVENT_TYPES, type BroadcastEventType } from './broadcasts';
 import { BULK_EVENT_TYPES, type BulkEventType } from './bulk-operations';
 import { DEPOSIT_ATTENTION_EVENT_TYPES, type DepositAttentionEventType } from './deposit-attention';
+import { DEPOSIT_CLAIM_EVENT_TYPES, type DepositClaimEventType } from './deposit-claims';
 import { PAYMENT_PLAN_EVENT_TYPES, type PaymentPlanEventType } from './catalog-events';
 import { USER_EVENT_TYPES, type UserEventType } from './identity-events';
 import { LEDGER_EVENT_TYPES, type LedgerEventType } from './ledger-events';
@@ -45,6 +46,7 @@ export const EVENT_TYPES: readonly EventType[] = Object.freeze([
   ...Object.values(BULK_EVENT_TYPES),
   ...Object.values(BROADCAST_EVENT_TYPES),
   ...Object.values(DEPOSIT_ATTENTION_EVENT_TYPES),
+  ...Object.values(DEPOSIT_CLAIM_EVENT_TYPES),
   ...Object.values(TELEGRAM_EVENT_TYPES),
   ...Object.values(NOTIFICATION_PREFERENCES_EVENT_TYPES),
 ]);

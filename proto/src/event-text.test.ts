@@ -4,6 +4,7 @@ import type { Bilingual } from './bilingual';
 import { BROADCAST_EVENT_TYPES } from './broadcasts';
 import { BULK_EVENT_TYPES } from './bulk-operations';
 import { DEPOSIT_ATTENTION_EVENT_TYPES } from './deposit-attention';
+import { DEPOSIT_CLAIM_EVENT_TYPES } from './deposit-claims';
 import { TELEGRAM_EVENT_TYPES } from './telegram';
 import { NOTIFICATION_PREFERENCES_EVENT_TYPES } from './notification-preferences';
 import { AUDIT_OPERATION_TYPES, LANGUAGES, PAYMENT_STATUSES } from './enums';
@@ -59,6 +60,7 @@ describe('the event catalogue', () => {
       ...Object.values(BULK_EVENT_TYPES),
       ...Object.values(BROADCAST_EVENT_TYPES),
       ...Object.values(DEPOSIT_ATTENTION_EVENT_TYPES),
+      ...Object.values(DEPOSIT_CLAIM_EVENT_TYPES),
       ...Object.values(TELEGRAM_EVENT_TYPES),
       ...Object.values(NOTIFICATION_PREFERENCES_EVENT_TYPES),
     ];

@@ -79,6 +79,9 @@ export const EVENT_TYPE_LABELS: Readonly<Record<EventType, Bilingual>> = Object.
   TelegramUnlinked: { he: 'ניתוק טלגרם', en: 'Telegram unlinked' },
   NotificationPreferencesChanged: { he: 'שינוי העדפות התראות', en: 'Notification preferences changed' },
   LargeDepositAcknowledged: { he: 'הפקדה גדולה סומנה כנבדקה', en: 'Large deposit marked as seen' },
+  ManualTransferClaimed: { he: 'דיווח על העברה ידנית', en: 'Manual transfer claimed' },
+  ManualTransferClaimSettled: { he: 'דיווח על העברה ידנית הוסדר', en: 'Manual transfer claim settled' },
+  ManualTransferClaimRejected: { he: 'דיווח על העברה ידנית נדחה', en: 'Manual transfer claim rejected' },
   PaymentPlanCreated: { he: 'יצירת חבילה', en: 'Package created' },
   PaymentPlanUpdated: { he: 'עדכון חבילה', en: 'Package updated' },
   PaymentPlanStatusChanged: { he: 'שינוי סטטוס חבילה', en: 'Package status changed' },
@@ -256,6 +259,18 @@ export const EVENT_SENTENCES: Readonly<Record<EventType, Bilingual>> = Object.fr
   BroadcastSent: {
     he: '{target}: נשלחה על ידי {actor} אל {recipientCount} לקוחות',
     en: '{target}: sent by {actor} to {recipientCount} clients',
+  },
+  ManualTransferClaimed: {
+    he: '{target}: דיווח שהעביר/ה כסף בהעברה ידנית',
+    en: '{target}: says they sent a manual transfer',
+  },
+  ManualTransferClaimSettled: {
+    he: '{target}: הדיווח על העברה ידנית הוסדר על ידי {actor} בהפקדה ידנית',
+    en: '{target}: manual transfer claim settled by {actor} with a manual deposit',
+  },
+  ManualTransferClaimRejected: {
+    he: '{target}: הדיווח על העברה ידנית נדחה על ידי {actor}',
+    en: '{target}: manual transfer claim rejected by {actor}',
   },
   LargeDepositAcknowledged: {
     he: '{target} של {parent}: ההפקדה הגדולה סומנה כנבדקה על ידי {actor}',

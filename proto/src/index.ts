@@ -39,6 +39,7 @@ export * from './broadcasts';
 export * from './vouchers';
 export * from './bulk-operations';
 export * from './deposit-attention';
+export * from './deposit-claims';
 export * from './plan-text';
 export * from './notifications';
 export * from './notification-preferences';

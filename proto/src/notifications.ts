@@ -1,4 +1,4 @@
-import type { SubscriptionExtensionSource } from './enums';
+import type { PaymentMethod, SubscriptionExtensionSource } from './enums';
 import type { Page } from './payloads';
 
 /**
@@ -16,6 +16,14 @@ export const NOTIFICATION_KINDS = [
   'extended',
   // A sign-in from a device not seen before for this user (ADR 0099): which device, where from, and the end link.
   'new-device',
+  // Money reached the balance by crypto, card or a manual deposit (ADR 0105): how much, how, the payment.
+  'deposit-credited',
+  // Another client sent money to this balance (ADR 0105): how much, from whom as the payment's page names them.
+  'transfer-received',
+  // The balance fell under the person's threshold (ADR 0102, 0105): the balance, the threshold, the top-up link.
+  'low-balance',
+  // Staff rejected the client's manual-transfer claim (ADR 0112): the amount claimed and their reason.
+  'deposit-claim-rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -44,7 +52,7 @@ export interface NotificationParams {
   cardFailure?: 'DECLINED' | 'REQUIRES_ACTION';
   /** `extended`: the days added to the subscription without a payment (ADR 0089). */
   days?: number;
-  /** `extended`: why, in the words staff chose for the client (a day voucher's label for VOUCHER). */
+  /** `extended`: why, in the words staff chose for the client (a day voucher's label for VOUCHER); `deposit-claim-rejected`: why staff rejected the claim. */
   reason?: string;
   /** `extended`: how the days were given; VOUCHER reads "voucher ⟨label⟩". */
   source?: SubscriptionExtensionSource;
@@ -54,7 +62,22 @@ export interface NotificationParams {
   ipAddress?: string | null;
   /** `new-device`: the country of that address (ADR 0101); null or absent when not known. */
   countryCode?: string | null;
-  /** Where to act in the client portal: the top-up of what is missing, or the subscription to renew. */
+  /** `deposit-credited`, `transfer-received`: the money that arrived, in cents; `deposit-claim-rejected`: the amount claimed. */
+  amountMinor?: number;
+  /** `deposit-credited`: how it arrived (a crypto coin, a card, a manual transfer). */
+  method?: PaymentMethod;
+  /** `deposit-credited`, `transfer-received`: the client's own payment that recorded it. */
+  paymentId?: number;
+  /**
+   * `transfer-received`: the sender as the payment's page names them (ADR 0077): their name as they entered it, null
+   * when they entered none, and their profile ID. Never their e-mail.
+   */
+  senderName?: string | null;
+  senderProfileId?: string;
+  /** `low-balance`: the balance after the change that took it under the threshold, and the threshold then. */
+  balanceMinor?: number;
+  thresholdMinor?: number;
+  /** Where to act in the client portal: the top-up of what is missing, the subscription to renew, the payment. */
   link: string;
 }
 

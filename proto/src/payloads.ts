@@ -386,12 +386,15 @@ export interface StaffPayment extends Payment {
 
 export interface ManualPaymentRequest {
   userUuid: string;
-  amount: number;
+  /** Required unless `claimId` names the claim whose amount it takes. */
+  amount?: number;
   action: BalanceFixAction;
   comment: string;
   correction?: boolean;
   /** Shown to the client with the payment (`checkPublicNote`); the comment never is. */
   publicNote?: string;
+  /** A DEPOSIT that settles this manual-transfer claim of the same client (ADR 0112); the amount defaults to its. */
+  claimId?: string;
 }
 
 export interface ChangePaymentStatusRequest {

@@ -2,6 +2,7 @@ import type { BroadcastEventDataByType } from './broadcasts';
 import type { TelegramEventDataByType } from './telegram';
 import type { BulkEventDataByType } from './bulk-operations';
 import type { DepositAttentionEventDataByType } from './deposit-attention';
+import type { DepositClaimEventDataByType } from './deposit-claims';
 import type { PaymentPlanEventDataByType } from './catalog-events';
 import type { EventType } from './event-catalogue';
 import type { UserEventDataByType } from './identity-events';

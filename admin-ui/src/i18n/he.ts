@@ -270,6 +270,9 @@ export const he: TranslationMessages = {
         newClientsOnly: 'ללקוחות חדשים בלבד',
       },
     },
+    'deposit-claims': {
+      name: 'דיווח העברה |||| דיווחי העברה',
+    },
     vouchers: {
       name: 'סדרת שוברים |||| שוברים',
     },
@@ -415,6 +418,24 @@ export const he: TranslationMessages = {
       startedAt: 'התחילה',
       empty: 'אין עדיין אצוות.',
     },
+    depositClaims: {
+      title: 'דיווחי העברה',
+      empty: 'אין עדיין דיווחים על העברות.',
+      client: 'לקוח',
+      amount: 'סכום',
+      note: 'הערה',
+      claimedAt: 'דווח',
+      status: 'סטטוס',
+      statuses: { OPEN: 'פתוח', SETTLED: 'הוסדר', REJECTED: 'נדחה' },
+      settle: 'הסדרה',
+      reject: 'דחייה',
+      settleTitle: 'רישום ההפקדה הידנית עבור %{name}',
+      rejectTitle: 'דחיית הדיווח של %{name}',
+      comment: 'הערה (לצוות בלבד)',
+      reason: 'סיבה (הלקוח יראה אותה)',
+      settled: 'ההפקדה נרשמה; הדיווח הוסדר',
+      rejected: 'הדיווח נדחה; הלקוח יקבל את הסיבה',
+    },
     vouchers: {
       title: 'שוברים',
       outstandingTotal: 'חוב על שוברים שטרם מומשו',
@@ -475,7 +496,7 @@ export const he: TranslationMessages = {
       back: 'חזרה',
     },
     two_factor: {
-      menu: 'כניסה דו-שלבית',
+      menu: 'כניסה דו-שלבית וטלגרם',
       title: 'כניסה דו-שלבית',
       intro: 'בכניסה תתבקשו, מלבד הסיסמה, גם לקוד מאפליקציית אימות בטלפון.',
       status_on: 'מופעלת',

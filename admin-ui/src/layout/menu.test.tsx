@@ -38,6 +38,7 @@ describe('the sidebar', () => {
       'menu-clients',
       'menu-subscriptions',
       'menu-payments',
+      'menu-deposit-claims',
       'menu-vouchers',
       'menu-packages',
       'menu-promo-codes',
@@ -49,10 +50,16 @@ describe('the sidebar', () => {
     expect(screen.getByTestId('menu-dashboard')).toHaveAttribute('href', '/admin/');
   });
 
-  it('gives a manager clients, packages, promo codes and the activity log: no dashboard, no subscriptions list', async () => {
+  it('gives a manager clients, transfer claims, packages, promo codes and the activity log: no dashboard, no subscriptions list', async () => {
     await renderMenuAs('MANAGER');
     // Subscriptions are registered for a manager (their details open from a client's tab), yet have no entry.
     expect(resourcesForRole('MANAGER')).toContain('subscriptions');
-    expect(entries()).toEqual(['menu-clients', 'menu-packages', 'menu-promo-codes', 'menu-activity-log']);
+    expect(entries()).toEqual([
+      'menu-clients',
+      'menu-deposit-claims',
+      'menu-packages',
+      'menu-promo-codes',
+      'menu-activity-log',
+    ]);
   });
 });

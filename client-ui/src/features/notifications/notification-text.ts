@@ -1,4 +1,4 @@
-import { type ClientNotification, signInPlace } from '@kupa/proto';
+import { type ClientNotification, clientEnumLabel, signInPlace, transferSenderText } from '@kupa/proto';
 import { formatDate, formatDollars } from '../../lib/format';
 import type { Translate } from '../../lib/i18n/i18n';
 import type { Language } from '@kupa/proto';
@@ -25,6 +25,57 @@ const NEW_DEVICE_TEXT = {
     body: `From ${place}. If it was not you, end it with the mail's link or under Active sessions in your profile, and change your password.`,
   }),
 } as const;
+
+/**
+ * The words of the balance's notices (ADR 0105), kept here like the new-device notice's, off the first screen. The
+ * sender of a transfer is named as the payment's page names them: their name and profile ID, never their e-mail.
+ */
+const BALANCE_TEXT = {
+  he: {
+    deposit: (amount: string, method: string) => ({
+      title: `הפקדה של ${amount} נכנסה ליתרה שלך`,
+      body: `אמצעי התשלום: ${method}. הקבלה נשלחה אליך ומופיעה בדף הקבלות.`,
+    }),
+    transfer: (amount: string, sender: string) => ({
+      title: `קיבלת העברה של ${amount}`,
+      body: `מאת ${sender}. הסכום נוסף ליתרה שלך.`,
+    }),
+    lowBalance: (balance: string, threshold: string) => ({
+      title: `היתרה שלך ירדה אל מתחת ל-${threshold}`,
+      body: `היתרה עומדת על ${balance}. הטעינו אותה כדי שהחידושים הבאים יעברו.`,
+    }),
+    claimRejected: (amount: string, reason: string) => ({
+      title: `הדיווח שלך על העברה של ${amount} נדחה`,
+      body: `הסיבה: ${reason}. אם הכסף נשלח, כתבו לנו ונבדוק שוב.`,
+    }),
+    viewClaims: 'לדיווחים שלך',
+    viewPayment: 'לפרטי התשלום',
+  },
+  en: {
+    deposit: (amount: string, method: string) => ({
+      title: `A deposit of ${amount} reached your balance`,
+      body: `Payment method: ${method}. Its receipt was sent to you and is on your receipts page.`,
+    }),
+    transfer: (amount: string, sender: string) => ({
+      title: `You received a transfer of ${amount}`,
+      body: `From ${sender}. It was added to your balance.`,
+    }),
+    lowBalance: (balance: string, threshold: string) => ({
+      title: `Your balance fell under ${threshold}`,
+      body: `It is now ${balance}. Top it up so that your next renewals go through.`,
+    }),
+    claimRejected: (amount: string, reason: string) => ({
+      title: `Your claim of a ${amount} transfer was rejected`,
+      body: `The reason: ${reason}. If you did send it, write to us and we will look again.`,
+    }),
+    viewClaims: 'Your transfer claims',
+    viewPayment: 'View the payment',
+  },
+} as const;
+
+function senderOf(notification: ClientNotification): string {
+  return transferSenderText(notification.params.senderName, notification.params.senderProfileId);
+}
 
 /** What a notification says, from its kind and the figures it was sent with, in the language of the screen. */
 export function notificationText(notification: ClientNotification, t: Translate, lang: Language): NotificationText {
@@ -84,5 +135,32 @@ export function notificationText(notification: ClientNotification, t: Translate,
     case 'announcement':
       // An admin's broadcast (ADR 0091): its own words, already in the client's language; nothing to act on.
       return { title: params.subject ?? '', body: params.body ?? '', action: null };
+    case 'deposit-credited': {
+      const method = params.method ? clientEnumLabel('paymentMethod', params.method, lang) : '';
+      const money = formatDollars((params.amountMinor ?? 0) / 100, lang);
+      return { ...BALANCE_TEXT[lang].deposit(money, method), action: BALANCE_TEXT[lang].viewPayment };
+    }
+    case 'transfer-received': {
+      const money = formatDollars((params.amountMinor ?? 0) / 100, lang);
+      return { ...BALANCE_TEXT[lang].transfer(money, senderOf(notification)), action: BALANCE_TEXT[lang].viewPayment };
+    }
+    case 'low-balance': {
+      const balance = formatDollars((params.balanceMinor ?? 0) / 100, lang);
+      const threshold = formatDollars((params.thresholdMinor ?? 0) / 100, lang);
+      // The one-click top-up back to the threshold, as the renewal reminders' top-up (ADR 0083).
+      const topUp = formatDollars(Math.max(0, (params.thresholdMinor ?? 0) - (params.balanceMinor ?? 0)) / 100, lang);
+      return {
+        ...BALANCE_TEXT[lang].lowBalance(balance, threshold),
+        action: t('notifications.topUp', { amount: topUp }),
+      };
+    }
+    case 'deposit-claim-rejected': {
+      // Staff found no transfer as claimed (ADR 0112): the amount claimed and their reason.
+      const money = formatDollars((params.amountMinor ?? 0) / 100, lang);
+      return {
+        ...BALANCE_TEXT[lang].claimRejected(money, params.reason ?? ''),
+        action: BALANCE_TEXT[lang].viewClaims,
+      };
+    }
   }
 }

@@ -15,6 +15,8 @@ import {
   API_ROUTES,
   type BuySubscriptionRequest,
   type ClientNotification,
+  type DepositClaim,
+  type DepositClaimRequest,
   type NotificationPage,
   type NotificationPageRequest,
   type ChangePasswordRequest,
@@ -167,6 +169,14 @@ export const commonApi = {
 };
 
 /** The signed-in client's notifications (ADR 0083). */
+/** Manual-transfer claims (ADR 0112): the client says they sent a bank transfer; staff settle or reject it. */
+export const depositClaimsApi = {
+  list: () => api.get<DepositClaim[]>(API_ROUTES.depositClaims),
+  /** The key names one press of the button, so a retried request records one claim. */
+  claim: (body: DepositClaimRequest, idempotencyKey: string) =>
+    api.post<DepositClaim>(API_ROUTES.depositClaims, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+};
+
 export const notificationsApi = {
   search: (body: NotificationPageRequest) => api.post<NotificationPage>(API_ROUTES.myNotifications, body),
   markRead: (id: string) => api.post<ClientNotification>(API_ROUTES.notificationRead(id), undefined),

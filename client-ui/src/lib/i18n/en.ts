@@ -252,7 +252,13 @@ export const en: Record<MessageKey, string> = {
   'deposit.instructions.credit':
     'When the money arrives, the operator credits your balance and the deposit shows in your payments.',
   'deposit.reference': 'Payment reference',
-  'deposit.notify': 'Email the operator',
+  'deposit.notify': "I've sent it",
+  'deposit.claim.sent': 'Thank you: we will check the transfer and credit your balance once it arrives.',
+  'deposit.claims.title': 'Your transfers',
+  'deposit.claims.status.OPEN': 'Waiting to be checked',
+  'deposit.claims.status.SETTLED': 'Credited',
+  'deposit.claims.status.REJECTED': 'Rejected',
+  'deposit.claims.reason': 'Reason: {reason}',
   'deposit.crypto.limits': 'From {min} to {max}',
   'deposit.bonus.earns': 'This deposit earns you a bonus of {bonus} ({percent}).',
   'deposit.bonus.when': 'It is credited to your balance with the deposit, once the money arrives.',
@@ -275,10 +281,6 @@ export const en: Record<MessageKey, string> = {
   'deposit.review':
     "The payment reported differs from what was asked, so it is held until Kupa's staff check it. Nothing is on your balance from it yet.",
   'deposit.crypto.another': 'New deposit',
-  'deposit.mail.subject': 'Manual transfer deposit, profile ID {profileId}',
-  'deposit.mail.body':
-    'Hello, I am depositing {amount} ({currency}) by manual transfer. My profile ID: {profileId}. My email: {email}.',
-
   'referrals.title': 'Referrals',
   'referrals.intro':
     'Share your personal link. Every active subscription of a friend who joined through you grows your discount.',
@@ -564,8 +566,6 @@ export const en: Record<MessageKey, string> = {
   'unsubscribe.intro': 'You will no longer receive announcements by e-mail.',
   'unsubscribe.submit': 'Unsubscribe',
   'unsubscribe.done': 'Done: you will no longer receive announcements.',
-  'profile.announcements': 'Announcements',
-  'profile.announcementsSwitch': 'Announcements by e-mail',
   'profile.announcementsHint': 'Service mails, such as receipts and renewal reminders, always come.',
   'notFound.title': 'Page not found',
   'notFound.back': 'Go back',

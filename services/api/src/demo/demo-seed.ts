@@ -120,6 +120,7 @@ export class DemoSeed {
           false,
           null,
           null,
+          null,
           context(staff),
         ),
       );
@@ -178,6 +179,7 @@ export class DemoSeed {
           'WITHDRAW',
           'Cash paid out at the office',
           false,
+          null,
           null,
           null,
           context(admin),

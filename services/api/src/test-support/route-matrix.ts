@@ -287,6 +287,18 @@ export const ROUTE_MATRIX: MatrixRow[] = [
 
   // Ledger commands and payment reads. Bodies are invalid, so allowed callers get a 400 and no money moves.
   { method: 'post', path: '/api/payments', url: () => '/api/payments', body: {}, expect: ADMIN_ONLY },
+  // Manual-transfer claims (ADR 0112): customers claim and read their own, staff read all and reject; settling is
+  // POST /payments with a claimId (ADMIN). An unknown claim is 404 for staff.
+  { method: 'post', path: '/api/deposit-claims', url: () => '/api/deposit-claims', body: {}, expect: CUSTOMERS },
+  { method: 'get', path: '/api/deposit-claims', url: () => '/api/deposit-claims', expect: SIGNED_IN },
+  {
+    method: 'post',
+    path: '/api/deposit-claims/{id}/rejection',
+    url: () => `/api/deposit-claims/${RANDOM_UUID}/rejection`,
+    body: { reason: 'matrix' },
+    expect: STAFF,
+    passMayBe404: true,
+  },
   {
     method: 'put',
     path: '/api/payments/{id}/status',

@@ -124,31 +124,65 @@ describe('deposit', () => {
     expect(screen.getByTestId('deposit-amount')).toHaveValue('');
   });
 
-  it('checks the amount before writing to the operator, then opens a mail with the amount and the reference', async () => {
+  it('checks the amount, then records the claim with "I\'ve sent it" and lists it with its status', async () => {
     useLangStore.getState().setLang('en');
     signInAs();
-    mockDepositApi();
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const claims: object[] = [
+      {
+        claimId: 'c0',
+        userUuid: 'u',
+        amount: 40,
+        currency: 'USD',
+        reference: '24681357',
+        note: null,
+        status: 'REJECTED',
+        paymentId: null,
+        reasonText: 'No transfer arrived',
+        claimedAt: '2026-11-29T10:00:00.000Z',
+        closedAt: '2026-11-29T12:00:00.000Z',
+      },
+    ];
+    const { calls } = mockFetch(({ url, method, body }) => {
+      if (url === '/api/deposit-claims' && method === 'POST') {
+        const created = {
+          ...claims[0],
+          claimId: 'c1',
+          amount: (body as { amount: number }).amount,
+          status: 'OPEN',
+          reasonText: null,
+          closedAt: null,
+        };
+        claims.unshift(created);
+        return jsonResponse(201, created);
+      }
+      if (url === '/api/deposit-claims') return jsonResponse(200, claims);
+      if (url === '/api/payments/search') return jsonResponse(200, pageOf([]));
+      if (url === '/api/dictionaries') return jsonResponse(200, makeDictionaries(SUPPORT_CONTACTS));
+      return jsonResponse(200, makeUser({ profileId: '24681357' }));
+    });
     const user = userEvent.setup();
     renderApp('/payments/deposit');
     await screen.findByTestId('deposit-instructions');
+    const rejected = await screen.findByTestId('deposit-claim-c0');
+    expect(rejected).toHaveTextContent('Rejected');
+    expect(rejected).toHaveTextContent('Reason: No transfer arrived');
 
     await user.type(screen.getByTestId('deposit-amount'), '10.999');
-    await user.click(await screen.findByTestId('deposit-notify'));
+    await user.click(screen.getByTestId('deposit-notify'));
     expect(
       screen.getByText(formatErrorMessage('error.validation.max.decimal.places', 'en', { maxDecimalPlaces: 2 })),
     ).toBeInTheDocument();
-    expect(assign).not.toHaveBeenCalled();
+    expect(calls.some((call) => call.url === '/api/deposit-claims' && call.method === 'POST')).toBe(false);
 
     await user.clear(screen.getByTestId('deposit-amount'));
     await user.type(screen.getByTestId('deposit-amount'), '250');
     await user.click(screen.getByTestId('deposit-notify'));
-    expect(assign).toHaveBeenCalledTimes(1);
-    const mail = new URL(assign.mock.calls[0][0]);
-    expect(mail.protocol).toBe('mailto:');
-    expect(mail.pathname).toBe(SUPPORT_CONTACTS.email);
-    expect(mail.searchParams.get('subject')).toBe('Manual transfer deposit, profile ID 24681357');
-    expect(mail.searchParams.get('body')).toContain('$250.00 (USD)');
+    const open = await screen.findByTestId('deposit-claim-c1');
+    expect(open).toHaveTextContent('Waiting to be checked');
+    const posts = calls.filter((call) => call.url === '/api/deposit-claims' && call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].body).toEqual({ amount: 250 });
+    expect(posts[0].headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('where the deployment has no crypto cashier, says so in both languages instead of offering crypto', async () => {
@@ -172,7 +206,7 @@ describe('deposit', () => {
     expect(calls.some((call) => call.url === '/api/payments/crypto/options')).toBe(false);
   });
 
-  it('names only the configured contacts, and offers no mail to the operator without an address', async () => {
+  it('names only the configured contacts, and offers the claim without an operator address', async () => {
     useLangStore.getState().setLang('en');
     signInAs();
     mockDepositApi({ telegram: 'https://t.me/kupa_help', email: null });
@@ -183,7 +217,8 @@ describe('deposit', () => {
     expect(telegram).toHaveAttribute('href', 'https://t.me/kupa_help');
     expect(instructions).toHaveTextContent('Contact the operator on Telegram to get the payment details.');
     expect(within(instructions).queryByText(/mail/i)).toBeNull();
-    expect(screen.queryByTestId('deposit-notify')).toBeNull();
+    // The claim needs no address: "I've sent it" is offered all the same.
+    expect(screen.getByTestId('deposit-notify')).toHaveTextContent("I've sent it");
   });
 });
 

@@ -16,9 +16,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import { CURRENCIES, clientEnumLabel, minorToAmount, type Currency } from '@kupa/proto';
-import { browser } from '../../../lib/browser';
+import SendIcon from '@mui/icons-material/Send';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CURRENCIES, clientEnumLabel, minorToAmount, randomUuid, type Currency } from '@kupa/proto';
+import { isApiError } from '../../../lib/api/api-error';
+import { depositClaimsApi } from '../../../lib/api/endpoints';
+import { notifyError } from '../../../lib/api/query-client';
+import { showToast } from '../../../lib/toast/toast-store';
+import { DEPOSIT_CLAIMS_QUERY_KEY, ManualClaims } from './manual-claims';
 import { useMe } from '../../../lib/api/use-me';
 import {
   useCardTopUpAvailable,
@@ -63,7 +68,7 @@ function startingMethod(search: DepositSearch, cryptoAvailable: boolean, cardAva
  * the amount is filled in for whichever method is chosen.
  */
 export function DepositPage() {
-  const { t, tIsolated, lang, issueMessage } = useT();
+  const { t, tIsolated, lang, issueMessage, apiErrorMessage } = useT();
   const { data: me } = useMe();
   // A card top-up needs a card provider and the operator's switch (CARD_BALANCE_PAYMENTS): without both the card is
   // not offered at all.
@@ -96,17 +101,29 @@ export function DepositPage() {
   const parsed = parseAmountInput(amount);
   const amountText = parsed.ok ? formatDollars(minorToAmount(parsed.amountMinor), lang) : null;
 
-  // The e-mail tells the operator which transfer to expect; it opens in the user's own mail program.
-  const notifyOperator = (event: FormEvent) => {
+  // "I've sent it" records a claim (ADR 0112): staff are alerted and credit the balance once the money is in. One key
+  // per press, so a retried request records one claim.
+  const queryClient = useQueryClient();
+  const claim = useMutation({
+    mutationFn: (amountMinor: number) => depositClaimsApi.claim({ amount: minorToAmount(amountMinor) }, randomUuid()),
+    onSuccess: async () => {
+      showToast({ severity: 'success', title: t('toast.successTitle'), message: t('deposit.claim.sent') });
+      await queryClient.invalidateQueries({ queryKey: DEPOSIT_CLAIMS_QUERY_KEY });
+    },
+    meta: { silentError: true },
+    onError: (error) => {
+      notifyError(error);
+      if (isApiError(error) && error.code === 'error.deposit.amount.out.of.range')
+        setAmountError(apiErrorMessage(error.body));
+    },
+  });
+  const claimTransfer = (event: FormEvent) => {
     event.preventDefault();
     if (!parsed.ok) {
       setAmountError(issueMessage(parsed.issue));
       return;
     }
-    if (!me || amountText === null || supportEmail === null) return;
-    const subject = t('deposit.mail.subject', { profileId: me.profileId });
-    const body = t('deposit.mail.body', { amount: amountText, currency, profileId: me.profileId, email: me.email });
-    browser.assign(`mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`);
+    claim.mutate(parsed.amountMinor);
   };
 
   const links: Record<string, ReactNode> = {
@@ -138,7 +155,7 @@ export function DepositPage() {
           component="form"
           spacing={3}
           noValidate
-          onSubmit={notifyOperator}
+          onSubmit={claimTransfer}
           aria-label={t('deposit.title')}
           data-testid="deposit-form"
         >
@@ -257,15 +274,14 @@ export function DepositPage() {
               </Alert>
             ))}
 
-          {/* Writing to the operator needs their address; without one configured the instructions above stand alone. */}
-          {method === 'manual' && supportEmail !== null && (
+          {method === 'manual' && (
             <div>
               <ReadOnlyAction>
                 <Button
                   type="submit"
                   variant="contained"
-                  startIcon={<MailOutlineIcon />}
-                  disabled={!me}
+                  startIcon={<SendIcon />}
+                  disabled={!me || claim.isPending}
                   data-testid="deposit-notify"
                 >
                   {t('deposit.notify')}
@@ -273,6 +289,7 @@ export function DepositPage() {
               </ReadOnlyAction>
             </div>
           )}
+          {method === 'manual' && <ManualClaims />}
         </Stack>
       </Paper>
     </Page>

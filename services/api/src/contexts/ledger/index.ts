@@ -6,6 +6,7 @@ import {
   CashierPaymentFields1767900000300,
   DepositPurchaseFields1768000000300,
   LargeDepositAcknowledgements1770500009120,
+  DepositClaims1771100011200,
   LedgerSchema1767225600300,
   LedgerUserBalancesByUser1768600007800,
   LedgerUserBalancesView1767400000300,
@@ -80,6 +81,11 @@ export {
 export { DepositPurchaseDetails } from './queries/payment-rows/deposit-purchase-details.port';
 export { SubscriptionPaymentDetails } from './queries/payment-rows/subscription-payment-details.port';
 export { checkLedgerReadModelsInWorker, type LedgerCheckCounts } from './verification/ledger-read-models.check';
+export {
+  type LedgerIncrement,
+  type LedgerIncrementResult,
+  startLedgerIncrement,
+} from './verification/ledger-since.check';
 export {
   type DifferenceSink,
   type DifferenceSource,

@@ -20,6 +20,15 @@ import { TransferRecipients } from './infrastructure/transfer-recipients';
 import { LEDGER_AUDIT_MAPPERS } from './ledger.audit';
 import { VOUCHER_AUDIT_MAPPERS } from './vouchers.audit';
 import { DEPOSIT_ATTENTION_AUDIT_MAPPERS } from './deposit-attention.audit';
+import { DEPOSIT_CLAIM_AUDIT_MAPPERS } from './deposit-claims.audit';
+import { ALL_DEPOSIT_CLAIM_EVENT_TYPES } from './domain/deposit-claims.decider';
+import { ClaimManualTransferController } from './commands/claim-manual-transfer/claim-manual-transfer.controller';
+import { ClaimManualTransferHandler } from './commands/claim-manual-transfer/claim-manual-transfer.handler';
+import { RejectDepositClaimController } from './commands/reject-deposit-claim/reject-deposit-claim.controller';
+import { RejectDepositClaimHandler } from './commands/reject-deposit-claim/reject-deposit-claim.handler';
+import { ListDepositClaimsController } from './queries/list-deposit-claims/list-deposit-claims.controller';
+import { DepositClaimsProjection } from './projections/deposit-claims/deposit-claims.projection';
+import { DepositClaimsReader } from './projections/deposit-claims/deposit-claims.reader';
 import { ALL_DEPOSIT_ATTENTION_EVENT_TYPES } from './domain/large-deposit-attention.decider';
 import { AcknowledgeLargeDepositController } from './commands/acknowledge-large-deposit/acknowledge-large-deposit.controller';
 import { AcknowledgeLargeDepositHandler } from './commands/acknowledge-large-deposit/acknowledge-large-deposit.handler';
@@ -86,6 +95,9 @@ import { ListVoucherBatchesController } from './queries/list-voucher-batches/lis
   // interceptor per module.
   controllers: [
     AcknowledgeLargeDepositController,
+    ClaimManualTransferController,
+    RejectDepositClaimController,
+    ListDepositClaimsController,
     TransferBalanceController,
     LookUpTransferRecipientController,
     OpenCryptoDepositController,
@@ -105,6 +117,9 @@ import { ListVoucherBatchesController } from './queries/list-voucher-batches/lis
   ],
   providers: [
     AcknowledgeLargeDepositHandler,
+    ClaimManualTransferHandler,
+    RejectDepositClaimHandler,
+    DepositClaimsReader,
     PaymentReader,
     ReceiptReader,
     { provide: UserBalances, useClass: LedgerUserBalances },
@@ -155,8 +170,13 @@ export class LedgerModule implements OnModuleInit {
     this.projections.register(new LedgerEntriesProjection());
     this.projections.register(new WalletSnapshotsProjection());
     this.projections.register(new VoucherBatchesProjection());
+    this.projections.register(new DepositClaimsProjection());
     for (const type of ALL_LEDGER_EVENT_TYPES) this.auditMappers.register(type, LEDGER_AUDIT_MAPPERS[type]);
     for (const type of ALL_VOUCHER_EVENT_TYPES) this.auditMappers.register(type, VOUCHER_AUDIT_MAPPERS[type]);
+    for (const type of ALL_DEPOSIT_CLAIM_EVENT_TYPES) {
+      this.eventTypes.register(type);
+      this.auditMappers.register(type, DEPOSIT_CLAIM_AUDIT_MAPPERS[type]);
+    }
     for (const type of ALL_DEPOSIT_ATTENTION_EVENT_TYPES) {
       this.eventTypes.register(type);
       this.auditMappers.register(type, DEPOSIT_ATTENTION_AUDIT_MAPPERS[type]);

@@ -405,6 +405,8 @@ describe('hostile input on every route', () => {
         method: 'CRYPTO_BTC',
         label: 'second spelling',
         count: 1,
+        // A manual deposit that settles a claim (claimId) still names its client.
+        userUuid: context.clientUuid,
       };
       await everyRoute(async (route) => {
         const answers: Array<[string, string, string]> = [];

@@ -133,7 +133,7 @@ function outboxQueue(options: MailDispatcherOptions): JobQueueKind {
 const SEALED_MAIL_PURPOSE = 'outbox mails';
 
 /**
- * Sends what the outbox holds, oldest due first, one mail at a time: the row is claimed through the outbox's job queue
+ * Sends what the outbox holds, urgent mails first and then oldest due first, one mail at a time: the row is claimed through the outbox's job queue
  * (platform/jobs: `SKIP LOCKED`, so several dispatchers on several replicas share the work and never take one row
  * together) and leased, rendered, handed to SMTP, then marked sent. When SMTP fails the row gets its next attempt
  * time, doubling up to a cap and never given up: a mail is only ever late, not lost. A duplicate comes from a crash after SMTP accepted a mail and before it was

@@ -13,7 +13,8 @@ import { paymentDecider } from '../domain/payment.decider';
 import type { PaymentState } from '../domain/payment.state';
 import { voucherBatchEvolution } from '../domain/voucher-batch.decider';
 import { walletDecider } from '../domain/wallet.decider';
-import { voucherBatchStreamId } from '@kupa/proto';
+import { depositClaimsStreamId, voucherBatchStreamId } from '@kupa/proto';
+import { depositClaimsEvolution } from '../domain/deposit-claims.decider';
 import type { WalletState } from '../domain/wallet.state';
 import { loadWalletSnapshots, rememberWalletHeads } from '../projections/wallet-snapshots/wallet-snapshots.projection';
 
@@ -60,6 +61,11 @@ export const paymentStreams = foldedStreamKind(paymentDecider, (paymentId) => pa
 /** Voucher batch streams (`voucher-batch-{uuid}`): generation, funding and at most a thousand redemptions, folded whole. */
 export const voucherBatchStreams = foldedStreamKind(voucherBatchEvolution, (batchId) =>
   voucherBatchStreamId(String(batchId)),
+);
+
+/** A client's manual-transfer claims (`deposit-claims-{userUuid}`, ADR 0112): a few events each, folded whole. */
+export const depositClaimStreams = foldedStreamKind(depositClaimsEvolution, (userUuid) =>
+  depositClaimsStreamId(String(userUuid)),
 );
 
 /** One wallet under its lock, with how many events its load read: for the snapshot spec. */

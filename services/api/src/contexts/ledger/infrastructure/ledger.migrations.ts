@@ -356,3 +356,34 @@ export class LargeDepositAcknowledgements1770500009120 implements MigrationInter
     await runner.query('DROP TABLE large_deposit_acknowledgements');
   }
 }
+
+/**
+ * Manual-transfer claims (docs/adr/0112-manual-transfer-claims.md): one row per claim, kept by the
+ * `deposit-claims` inline projection; the open ones first for staff, a client's own newest first.
+ */
+export class DepositClaims1771100011200 implements MigrationInterface {
+  name = 'DepositClaims1771100011200';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`
+      CREATE TABLE deposit_claims (
+        claim_id uuid PRIMARY KEY,
+        user_uuid uuid NOT NULL,
+        amount_minor bigint NOT NULL,
+        currency text NOT NULL,
+        reference text NOT NULL,
+        note text,
+        status text NOT NULL,
+        payment_id bigint,
+        reason_text text,
+        claimed_at timestamptz NOT NULL,
+        closed_at timestamptz
+      )`);
+    await runner.query('CREATE INDEX deposit_claims_user_idx ON deposit_claims (user_uuid, claimed_at DESC)');
+    await runner.query('CREATE INDEX deposit_claims_status_idx ON deposit_claims (status, claimed_at)');
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE deposit_claims');
+  }
+}

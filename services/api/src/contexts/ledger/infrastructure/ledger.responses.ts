@@ -1,5 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  DEPOSIT_CLAIM_STATUSES,
+  type DepositClaim,
+  type DepositClaimStatus,
   type CardCheckoutResponse,
   CARD_PROVIDER_STATUSES,
   CARD_PROVIDERS,
@@ -496,4 +499,43 @@ export class BalanceAtInstantDto implements BalanceAtInstant {
 
   @SignedAmountProperty({ description: 'The balance the ledger held at `at`, postings at that instant included' })
   balance: number;
+}
+
+/** A manual-transfer claim (ADR 0112). */
+export class DepositClaimDto implements DepositClaim {
+  @ApiProperty({ format: 'uuid' })
+  claimId: string;
+
+  @ApiProperty({ format: 'uuid' })
+  userUuid: string;
+
+  @ApiProperty({ ...AMOUNT_SCHEMA, description: 'Dollars the client says they sent' })
+  amount: number;
+
+  @ApiProperty({ enum: ['USD'] })
+  currency: 'USD';
+
+  @ApiProperty({ description: "The client's profile ID, the transfer's reference" })
+  reference: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  note: string | null;
+
+  @ApiProperty({ enum: DEPOSIT_CLAIM_STATUSES })
+  status: DepositClaimStatus;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The manual deposit that settled it' })
+  paymentId: number | null;
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'Why staff rejected it' })
+  reasonText: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  claimedAt: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  closedAt: string | null;
+
+  @ApiPropertyOptional({ description: "Staff only: the client's name" })
+  clientName?: string;
 }

@@ -20,3 +20,6 @@ export class PaymentIdPipe implements PipeTransform<string, number> {
 
 /** A path user uuid; a malformed one names no user, so it answers like another user's (404), never a 500. */
 export const UserUuidPipe = CanonicalUuidPipe('error.user.not.found');
+
+/** A path claim id; a malformed one names no claim (404). */
+export const DepositClaimIdPipe = CanonicalUuidPipe('error.deposit.claim.not.found');

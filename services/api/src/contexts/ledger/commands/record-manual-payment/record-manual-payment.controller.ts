@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags, ApiCreatedResponse } from '@nestjs/swagger';
 import type { Payment } from '@kupa/proto';
 import { type Actor, CurrentActor, ReqContext, type RequestContext, Roles } from '../../../../platform/auth';
-import { AcceptsIdempotencyKey, IdempotencyKeyHeader } from '../../../../platform/idempotency';
+import { AcceptsIdempotencyKey, IdempotencyKeyHeader, parseIdempotencyKey } from '../../../../platform/idempotency';
 import { moneyRequestInputs } from '../../infrastructure/money-requests';
 import { RecordManualPaymentCommand } from './record-manual-payment.command';
 import { RecordManualPaymentRequestDto } from './record-manual-payment.request.dto';
@@ -31,7 +31,8 @@ export class RecordManualPaymentController {
     @IdempotencyKeyHeader() idempotencyKeyHeader: string | undefined,
     @ReqContext() context: RequestContext,
   ): Promise<Payment> {
-    const { idempotencyKey, amountMinor } = moneyRequestInputs(idempotencyKeyHeader, request.amount);
+    const idempotencyKey = parseIdempotencyKey(idempotencyKeyHeader);
+    const amountMinor = request.amount === undefined ? null : moneyRequestInputs(undefined, request.amount).amountMinor;
     return this.commands.execute(
       new RecordManualPaymentCommand(
         actor,
@@ -42,6 +43,7 @@ export class RecordManualPaymentController {
         request.correction ?? false,
         request.publicNote ?? null,
         idempotencyKey,
+        request.claimId ?? null,
         context,
       ),
     );

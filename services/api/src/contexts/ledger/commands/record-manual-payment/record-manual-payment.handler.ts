@@ -14,10 +14,19 @@ import type { WalletState } from '../../domain/wallet.state';
 import { paymentDecider } from '../../domain/payment.decider';
 import { manualCounterAccount, walletDecider } from '../../domain/wallet.decider';
 import { IdempotencyKeys, IdempotentCommands } from '../../../../platform/idempotency';
-import { nextPaymentIds, paymentStreams, walletStreams } from '../../infrastructure/ledger-streams';
+import {
+  depositClaimStreams,
+  nextPaymentIds,
+  paymentStreams,
+  walletStreams,
+} from '../../infrastructure/ledger-streams';
 import { paymentPayload } from '../../projections/payments/payment-reader';
 import { actorLabelOf } from '../../projections/payments/payments.projection';
 import { RecordManualPaymentCommand } from './record-manual-payment.command';
+import { assert } from '../../../../kernel';
+import { type DepositClaimsState, settleClaim } from '../../domain/deposit-claims.decider';
+import type { DepositClaimEvent } from '@kupa/proto';
+import { DepositClaimsReader } from '../../projections/deposit-claims/deposit-claims.reader';
 
 export const RECORD_MANUAL_PAYMENT_ROUTE = 'POST /payments';
 
@@ -29,10 +38,19 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
     private readonly users: UserReader,
     private readonly dataSource: DataSource,
     private readonly tiers: RewardTiers,
+    private readonly claims: DepositClaimsReader,
   ) {}
 
   async execute(command: RecordManualPaymentCommand): Promise<Payment> {
-    const { actor, userUuid, amountMinor, action, comment, correction, publicNote, context } = command;
+    const { actor, userUuid, action, comment, correction, publicNote, claimId, context } = command;
+    // A claim is settled by a real deposit only: a payout or a balance fix says nothing about money that arrived.
+    if (claimId !== null && (action !== 'DEPOSIT' || correction))
+      throw new ApiError('error.validation.invalid.input', { field: 'claimId' });
+    const claim = claimId === null ? null : await this.claims.ownerOf(claimId);
+    // Another client's claim names nothing this deposit may settle: 404, as an unknown one.
+    if (claimId !== null && claim?.userUuid !== userUuid) throw new ApiError('error.deposit.claim.not.found');
+    const amountMinor = command.amountMinor ?? claim?.amountMinor;
+    assert(amountMinor !== undefined, 'the DTO requires an amount unless a claim gives it');
     const idempotency = this.keys.request(actor.userUuid, command.idempotencyKey, RECORD_MANUAL_PAYMENT_ROUTE, {
       userUuid,
       amountMinor,
@@ -41,6 +59,7 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
       correction,
       // Only a note that was sent is part of the request, so keys stored before notes existed still match.
       ...(publicNote !== null ? { publicNote } : {}),
+      ...(claimId !== null ? { claimId } : {}),
     });
     const known = await this.keys.replayIfKnown<Payment>(idempotency);
     if (known) return known;
@@ -59,6 +78,7 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
       wallet: LoadedStream<WalletState>,
       payment: LoadedStream<PaymentState | null>,
       bonus: LoadedStream<PaymentState | null> | null,
+      claims: LoadedStream<DepositClaimsState> | null,
       { at, metadata }: CommandStamp,
     ) => {
       const author = actorLabelOf({ metadata });
@@ -91,10 +111,17 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
         bonusPaymentId: null,
         bonusForPaymentId: null,
       };
-      const events: { wallet: WalletEvent[]; payment: PaymentEvent[]; bonus: PaymentEvent[] } = {
+      const events: {
+        wallet: WalletEvent[];
+        payment: PaymentEvent[];
+        bonus: PaymentEvent[];
+        claims: DepositClaimEvent[];
+      } = {
         wallet: walletEvents,
         payment: [],
         bonus: [],
+        // Under the claims stream's lock: a claim settled or rejected meanwhile refuses this deposit (409).
+        claims: claimId !== null && claims ? settleClaim({ claimId, userUuid, paymentId, at }, claims.state) : [],
       };
       if (earned && bonus) {
         const booked = bookAmbassadorBonus(
@@ -120,17 +147,36 @@ export class RecordManualPaymentHandler implements ICommandHandler<RecordManualP
 
     const wallet = walletStreams.ref(userUuid);
     const payment = paymentStreams.ref(paymentId);
+    const claimsRef = depositClaimStreams.ref(userUuid);
     if (!earned) {
+      if (claimId !== null)
+        return this.commands.run(idempotency, {
+          context,
+          streams: { wallet, payment, claims: claimsRef },
+          decide: (loaded, stamp) => decide(loaded.wallet, loaded.payment, null, loaded.claims, stamp),
+        });
       return this.commands.run(idempotency, {
         context,
         streams: { wallet, payment },
-        decide: (loaded, stamp) => decide(loaded.wallet, loaded.payment, null, stamp),
+        decide: (loaded, stamp) => {
+          const { events, result } = decide(loaded.wallet, loaded.payment, null, null, stamp);
+          return { events: { wallet: events.wallet, payment: events.payment }, result };
+        },
       });
     }
+    if (claimId !== null)
+      return this.commands.run(idempotency, {
+        context,
+        streams: { wallet, payment, bonus: paymentStreams.ref(bonusPaymentId), claims: claimsRef },
+        decide: (loaded, stamp) => decide(loaded.wallet, loaded.payment, loaded.bonus, loaded.claims, stamp),
+      });
     return this.commands.run(idempotency, {
       context,
       streams: { wallet, payment, bonus: paymentStreams.ref(bonusPaymentId) },
-      decide: (loaded, stamp) => decide(loaded.wallet, loaded.payment, loaded.bonus, stamp),
+      decide: (loaded, stamp) => {
+        const { events, result } = decide(loaded.wallet, loaded.payment, loaded.bonus, null, stamp);
+        return { events: { wallet: events.wallet, payment: events.payment, bonus: events.bonus }, result };
+      },
     });
   }
 }

@@ -10,7 +10,7 @@ import {
   type ManualPaymentRequest,
 } from '@kupa/proto';
 import { IsBoolean, IsIn } from 'class-validator';
-import { AMOUNT_SCHEMA, IsAmount, OptionalField, SatisfiesRule } from '../../../../platform/http';
+import { AMOUNT_SCHEMA, FieldNeededWhen, IsAmount, OptionalField, SatisfiesRule } from '../../../../platform/http';
 import { PublicNoteField } from '../../infrastructure/public-note';
 
 export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
@@ -18,9 +18,13 @@ export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
   @SatisfiesRule(checkUuid)
   userUuid: string;
 
-  @ApiProperty(AMOUNT_SCHEMA)
+  @ApiPropertyOptional({
+    ...AMOUNT_SCHEMA,
+    description: "Required unless `claimId` is given (then the claim's amount)",
+  })
+  @FieldNeededWhen((request: RecordManualPaymentRequestDto) => request.claimId === undefined)
   @IsAmount()
-  amount: number;
+  amount?: number;
 
   @ApiProperty({ enum: BALANCE_FIX_ACTIONS })
   @IsIn(BALANCE_FIX_ACTIONS)
@@ -41,4 +45,12 @@ export class RecordManualPaymentRequestDto implements ManualPaymentRequest {
 
   @PublicNoteField('Shown to the client with the payment')
   publicNote?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'A DEPOSIT that settles this open manual-transfer claim of the client (ADR 0112), in the same append',
+  })
+  @OptionalField()
+  @SatisfiesRule(checkUuid)
+  claimId?: string;
 }
