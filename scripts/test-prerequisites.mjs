@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // What `npm test` needs beyond `npm ci`, checked before anything else runs (docs/adr/0074-readable-first-run.md):
-// Debian's `chromium` for the browser journeys, `nginx-light` for the deploy checks and `poppler-utils` for the receipt
-// PDF specs. Where it may, it installs them
+// Debian's `chromium` for the browser journeys, `nginx-light` for the deploy checks, `poppler-utils` for the receipt
+// PDF specs and `postgresql-15` for the read replica's spec (a primary and its standby from its server binaries). Where it may, it installs them
 // with apt-get (as root, with apt-get present, on CI or when asked with KUPA_INSTALL_PREREQUISITES=1); otherwise it
 // stops at once with one line naming what is missing and the command that installs it. `.ci/run` calls it too, so
 // the list lives here only. Java and Maven are for `npm run test:kafka` alone and are not checked here.
-// Usage: node scripts/test-prerequisites.mjs [chromium] [nginx-light] [poppler-utils]   (no names: all of them)
+// Usage: node scripts/test-prerequisites.mjs [chromium] [nginx-light] [poppler-utils] [postgresql-15]   (no names: all)
 // Kept dependency-free: it runs before `npm ci` on CI.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
@@ -30,6 +30,12 @@ export function prerequisites(env = process.env) {
       name: 'poppler-utils',
       neededBy: 'the receipt PDF specs',
       paths: [env.PDFTOTEXT_PATH || '/usr/bin/pdftotext'],
+    },
+    {
+      // initdb, pg_ctl and pg_basebackup: the read replica's spec starts a primary and a streaming standby (ADR 0113).
+      name: 'postgresql-15',
+      neededBy: "the read replica's spec",
+      paths: [join(env.KUPA_PG15_BIN || '/usr/lib/postgresql/15/bin', 'pg_basebackup')],
     },
   ];
 }

@@ -42,9 +42,11 @@ function healthcheckCommand(service: Service): string {
 }
 
 describe('deploy/compose.yaml', () => {
-  it('runs PostgreSQL, a one-shot migration, two API replicas, a worker and nginx; Kafka only in its profile', () => {
+  it('runs PostgreSQL, a one-shot migration, two API replicas, two workers and nginx; Kafka only in its profile', () => {
     assert.deepEqual(Object.keys(services).sort(), ['api', 'kafka', 'migrate', 'nginx', 'postgres', 'worker']);
     assert.equal(services.api.deploy?.replicas, 2);
+    // The second worker is the standby that takes the processors over (README, Processes).
+    assert.equal(services.worker.deploy?.replicas, 2);
     assert.match(String(services.postgres.image), /^postgres:1[5-9]\b/);
     assert.deepEqual(services.kafka.profiles, ['kafka']);
     for (const [name, service] of Object.entries(services))
@@ -113,10 +115,33 @@ describe('deploy/compose.yaml', () => {
   });
 
   it('runs the Kafka version the Kafka specs test against (scripts/kafka/pom.xml)', () => {
-    const pom = readFileSync(join(REPOSITORY_ROOT, 'scripts', 'kafka', 'pom.xml'), 'utf8');
+    const read = (path: string): string => readFileSync(join(REPOSITORY_ROOT, path), 'utf8');
+    const pom = read('scripts/kafka/pom.xml');
     const tested = /<kafka\.version>([^<]+)<\/kafka\.version>/.exec(pom)?.[1];
     assert.ok(tested, 'scripts/kafka/pom.xml names no kafka.version');
     assert.equal(services.kafka.image, `apache/kafka:${tested}`);
+    // That version is the one CI's broker runs: CI runs `npm run test:kafka`, which is scripts/test-kafka.sh, which
+    // starts scripts/kafka-broker.sh, which fetches the broker that the pom names, by that property and no other.
+    assert.match(read('.ci/run'), /^stage kafka npm run test:kafka$/m);
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    assert.equal(scripts['test:kafka'], 'bash scripts/test-kafka.sh');
+    assert.match(read('scripts/test-kafka.sh'), /^bash scripts\/kafka-broker\.sh start$/m);
+    const broker = read('scripts/kafka-broker.sh');
+    assert.match(broker, /^POM="\$ROOT\/scripts\/kafka\/pom\.xml"$/m);
+    assert.match(broker, /mvn -q -B -f "\$POM" dependency:copy-dependencies/);
+    const withoutAddresses = broker.replaceAll(/\b\d+\.\d+\.\d+\.\d+\b/g, '');
+    assert.doesNotMatch(withoutAddresses, /\b\d+\.\d+\.\d+\b/, 'kafka-broker.sh pins no version of its own');
+    const brokers = [...pom.matchAll(/<artifactId>kafka_2\.13<\/artifactId>\s*<version>([^<]+)<\/version>/g)];
+    assert.deepEqual(
+      brokers.map((match) => match[1]),
+      ['${kafka.version}'],
+    );
+    // What README tells an operator the specs run.
+    const [major, minor] = tested.split('.');
+    assert.match(
+      read('README.md'),
+      new RegExp(`fetches\\s+Kafka ${major}\\.${minor} \\(\`org\\.apache\\.kafka:kafka_2\\.13\`\\)`),
+    );
   });
 
   it('interpolates only variables .env.example lists or that have a default', () => {

@@ -19,7 +19,10 @@ const PROMETHEUS_SERIES = new Set(['up']);
 
 async function exportedNames(): Promise<Set<string>> {
   const names = new Set(PROMETHEUS_SERIES);
-  for (const metric of await new Metrics().registry.getMetricsAsJSON()) {
+  const metrics = new Metrics();
+  // Registered only by a process with a read replica (docs/adr/0113-read-replicas.md).
+  metrics.replicaGauges();
+  for (const metric of await metrics.registry.getMetricsAsJSON()) {
     names.add(metric.name);
     if (String(metric.type) === 'histogram')
       for (const suffix of ['_bucket', '_sum', '_count']) names.add(metric.name + suffix);

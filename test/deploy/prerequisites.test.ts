@@ -45,6 +45,7 @@ function run(args: string[], env: Record<string, string>) {
       CHROMIUM_PATH: join(work, 'no-chromium'),
       NGINX_PATH: join(work, 'no-nginx'),
       PDFTOTEXT_PATH: join(work, 'no-pdftotext'),
+      KUPA_PG15_BIN: join(work, 'no-postgresql-15'),
       ...env,
     },
     timeout: 10_000,
@@ -64,7 +65,8 @@ describe('npm test on a machine without its prerequisites', () => {
     assert.match(lines[0] ?? '', /chromium \(for the browser journeys\)/);
     assert.match(lines[0] ?? '', /nginx-light \(for the deploy checks\)/);
     assert.match(lines[0] ?? '', /poppler-utils \(for the receipt PDF specs\)/);
-    assert.match(lines[0] ?? '', /apt-get install -y chromium nginx-light poppler-utils/);
+    assert.match(lines[0] ?? '', /postgresql-15 \(for the read replica's spec\)/);
+    assert.match(lines[0] ?? '', /apt-get install -y chromium nginx-light poppler-utils postgresql-15/);
     assert.ok(result.elapsedMs < 5_000, `took ${result.elapsedMs} ms`);
   });
 
@@ -92,7 +94,10 @@ describe('npm test on a machine without its prerequisites', () => {
   it('refuses a name it does not know', () => {
     const result = run(['java'], {});
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /Unknown prerequisite\(s\): java; known: chromium, nginx-light, poppler-utils/);
+    assert.match(
+      result.stderr,
+      /Unknown prerequisite\(s\): java; known: chromium, nginx-light, poppler-utils, postgresql-15/,
+    );
   });
 });
 

@@ -22,7 +22,7 @@ import { CashierModule } from './platform/cashier';
 import { PlatformHttpModule } from './platform/http';
 import { IdempotencyModule } from './platform/idempotency';
 import { type Clock, ClockModule } from './platform/clock';
-import { type AppConfig, ConfigModule } from './platform/config';
+import { type AppConfig, ConfigModule, queuePollIntervalMs } from './platform/config';
 import { EventStoreModule } from './platform/event-store';
 import { KafkaModule } from './platform/kafka';
 import { MailModule } from './platform/mail';
@@ -34,6 +34,7 @@ import { ALL_MIGRATIONS } from './schema';
 import { DataSource } from 'typeorm';
 import { listenForConnectionErrors } from './platform/database/connection-errors';
 import { migrateUnderLock } from './platform/database/migrate-under-lock';
+import { ReadReplicaModule } from './platform/database/read-replica.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -74,12 +75,13 @@ export class AppModule {
           },
         }),
         ObservabilityModule,
+        ReadReplicaModule,
         EventStoreModule,
         MailModule.register({
           smtpUrl: options.config.smtpUrl,
           from: options.config.mailFrom,
           dispatcher: {
-            pollIntervalMs: options.config.workerPollIntervalMs,
+            pollIntervalMs: queuePollIntervalMs(options.config),
             retryBaseMs: options.config.mailRetryBaseMs,
             retryMaxMs: options.config.mailRetryMaxMs,
             messageIdDomain: new URL(options.config.publicUrl).hostname || 'kupa.local',

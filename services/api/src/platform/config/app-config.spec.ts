@@ -28,6 +28,8 @@ describe('loadConfig', () => {
       port: 3000,
       publicUrl: 'http://localhost:3000',
       databaseUrl: null,
+      databaseReplicaUrl: null,
+      replicaMaxLagSeconds: 30,
       dataDir,
       smtpUrl: null,
       mailFrom: 'Kupa <no-reply@kupa.local>',
@@ -86,6 +88,27 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ KUPA_DATA_DIR: dataDir, WORKER_PORT: wrong })).toThrow(
         /WORKER_PORT must be a port number/,
       );
+  });
+
+  it('reads the read replica and its lag limit, refusing an address that is not PostgreSQL or is the primary', () => {
+    const primary = 'postgres://kupa@db-primary:5432/kupa';
+    const replica = 'postgres://kupa@db-replica:5432/kupa';
+    const env = { KUPA_DATA_DIR: dataDir, DATABASE_URL: primary, ...STREAMING_SERVICE };
+    expect(loadConfig({ ...env, DATABASE_REPLICA_URL: replica, DATABASE_REPLICA_MAX_LAG_SECONDS: '5' })).toMatchObject({
+      databaseReplicaUrl: replica,
+      replicaMaxLagSeconds: 5,
+    });
+    expect(loadConfig({ ...env, DATABASE_REPLICA_URL: 'postgresql://kupa@replica/kupa' }).databaseReplicaUrl).toBe(
+      'postgresql://kupa@replica/kupa',
+    );
+    expect(() => loadConfig({ ...env, DATABASE_REPLICA_URL: 'mysql://replica/kupa' })).toThrow(
+      'DATABASE_REPLICA_URL must be a postgres:// address',
+    );
+    expect(() => loadConfig({ ...env, DATABASE_REPLICA_URL: 'replica:5432' })).toThrow('DATABASE_REPLICA_URL');
+    expect(() => loadConfig({ ...env, DATABASE_REPLICA_URL: primary })).toThrow('not DATABASE_URL itself');
+    expect(() => loadConfig({ ...env, DATABASE_REPLICA_URL: replica, DATABASE_REPLICA_MAX_LAG_SECONDS: '0' })).toThrow(
+      'DATABASE_REPLICA_MAX_LAG_SECONDS must be a positive whole number',
+    );
   });
 
   it('reads where clients reach the streaming service, none by default, and refuses what a browser should not open', () => {

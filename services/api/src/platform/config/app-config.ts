@@ -127,6 +127,14 @@ export interface AppConfig {
   trustProxy: TrustProxySetting;
   publicUrl: string;
   databaseUrl: string | null;
+  /**
+   * `DATABASE_REPLICA_URL`: a PostgreSQL streaming replica of `DATABASE_URL` that serves the heavy reads (searches,
+   * the CSV export, the dashboard, statements, account history, the activity log); null sends everything to the
+   * primary (docs/adr/0113-read-replicas.md).
+   */
+  databaseReplicaUrl: string | null;
+  /** `DATABASE_REPLICA_MAX_LAG_SECONDS`: a replica further behind than this serves nothing until it catches up. */
+  replicaMaxLagSeconds: number;
   dataDir: string;
   jwtSecret: string;
   smtpUrl: string | null;
@@ -446,16 +454,20 @@ export interface StreamingConnect {
   androidAppUrl: string | null;
 }
 
+/** `value` as a URL, or null when it is not one. */
+function urlOrNull(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
 /** An address a client's browser opens: http(s) only, so a misconfigured `javascript:` link never reaches a page. */
 function webAddress(env: NodeJS.ProcessEnv, name: string): string | null {
   const value = optional(env, name);
   if (value === null) return null;
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(value);
-  } catch {
-    parsed = null;
-  }
+  const parsed = urlOrNull(value);
   if (parsed === null || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:'))
     throw new Error(`${name} must be an http or https address, got ${value}`);
   return parsed.toString();
@@ -468,6 +480,20 @@ function streamingConnect(env: NodeJS.ProcessEnv): StreamingConnect | null {
     androidAppUrl: webAddress(env, 'STREAMING_ANDROID_APP_URL'),
   };
   return Object.values(connect).every((value) => value === null) ? null : connect;
+}
+
+/**
+ * `DATABASE_REPLICA_URL`: a postgres:// address, never the primary's own (reads would then look "replayed" at once
+ * and a wrong setting would pass unnoticed).
+ */
+function replicaUrl(env: NodeJS.ProcessEnv, databaseUrl: string | null): string | null {
+  const raw = optional(env, 'DATABASE_REPLICA_URL');
+  if (raw === null) return null;
+  const parsed = urlOrNull(raw);
+  if (parsed === null || (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') || !parsed.hostname)
+    throw new Error('DATABASE_REPLICA_URL must be a postgres:// address of a streaming replica');
+  if (raw === databaseUrl) throw new Error('DATABASE_REPLICA_URL must name the replica, not DATABASE_URL itself');
+  return raw;
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -826,6 +852,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     trustProxy: trustProxy(env),
     publicUrl,
     databaseUrl,
+    databaseReplicaUrl: replicaUrl(env, databaseUrl),
+    replicaMaxLagSeconds: positiveInteger(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 30),
     dataDir,
     jwtSecret: optional(env, 'JWT_SECRET') ?? persistentSecret(dataDir, 'jwt-secret'),
     smtpUrl: optional(env, 'SMTP_URL'),

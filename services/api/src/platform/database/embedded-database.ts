@@ -52,7 +52,8 @@ export const EMBEDDED_RESTART = {
 const EMBEDDED_USER = 'kupa';
 const EMBEDDED_DATABASE = 'kupa';
 
-async function freePort(): Promise<number> {
+/** A TCP port on the loopback address that nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);

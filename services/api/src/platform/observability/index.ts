@@ -8,6 +8,7 @@ export {
   type MailOutcome,
   Metrics,
   type ProvisioningCallOutcome,
+  type ReplicaGauges,
   type ScrapeReading,
   type TelegramOutcome,
 } from './metrics';

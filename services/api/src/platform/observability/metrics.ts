@@ -12,6 +12,13 @@ export type TelegramOutcome = 'sent' | 'retry-after' | 'blocked' | 'failed' | 's
 export type ProvisioningCallOutcome =
   'succeeded' | 'transient_failure' | 'rejected' | 'login_taken' | 'secret_missing' | 'error';
 
+/** The read replica's state at its last check (docs/adr/0113-read-replicas.md). */
+export interface ReplicaGauges {
+  up: Gauge;
+  lagSeconds: Gauge;
+  lagBytes: Gauge;
+}
+
 /** A reading the registry takes from elsewhere at each scrape (the pool, the processors' lag, the queues). */
 export type ScrapeReading = (metrics: Metrics) => Promise<void> | void;
 
@@ -181,7 +188,22 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly heavyReads = new Counter({
+    name: 'kupa_heavy_reads_total',
+    help: 'Heavy reads (searches, export, dashboard, statements, history, activity log) by read and the database that served them',
+    labelNames: ['read', 'source'] as const,
+    registers: [this.registry],
+  });
+
+  readonly replicaFallbacks = new Counter({
+    name: 'kupa_replica_fallbacks_total',
+    help: "Heavy reads sent to the primary although a replica is configured, by reason: the reader's own write not replayed yet, the replica down, too far behind, or its query failed",
+    labelNames: ['read', 'reason'] as const,
+    registers: [this.registry],
+  });
+
   private readonly readings: ScrapeReading[] = [];
+  private replica: ReplicaGauges | null = null;
 
   constructor(options: { processMetrics?: boolean } = {}) {
     // Node's own figures (CPU, memory, event-loop delay, GC) under their usual names, so stock dashboards fit.
@@ -200,6 +222,31 @@ export class Metrics {
   async scrape(): Promise<string> {
     for (const reading of this.readings) await Promise.resolve(reading(this)).catch(() => undefined);
     return this.registry.metrics();
+  }
+
+  /**
+   * The read replica's gauges, registered on first use: only a process with `DATABASE_REPLICA_URL` asks, so that a
+   * deployment without a replica shows no `kupa_replica_up 0` to alert on (docs/adr/0113-read-replicas.md).
+   */
+  replicaGauges(): ReplicaGauges {
+    this.replica ??= {
+      up: new Gauge({
+        name: 'kupa_replica_up',
+        help: 'Whether the read replica (DATABASE_REPLICA_URL) answered its last check as a standby (1) or not (0)',
+        registers: [this.registry],
+      }),
+      lagSeconds: new Gauge({
+        name: 'kupa_replica_lag_seconds',
+        help: 'How long ago the primary had written the oldest WAL the replica has not replayed yet; 0 when caught up',
+        registers: [this.registry],
+      }),
+      lagBytes: new Gauge({
+        name: 'kupa_replica_lag_bytes',
+        help: "WAL bytes between the primary's write position and the replica's replay position at the last check",
+        registers: [this.registry],
+      }),
+    };
+    return this.replica;
   }
 
   get contentType(): string {

@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type AuditLog, LIMITS, type Page } from '@kupa/proto';
-import { DataSource } from 'typeorm';
+import { ReadSource } from '../../../../platform/database/read-replica';
 import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
 import { AuditNameRegistry } from '../../audit-names';
 import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLogs } from '../../projections/audit-log/audit-log-view';
@@ -20,7 +20,7 @@ const DEFAULT_ORDER = 'a.created_at DESC, a.global_position DESC, a.id ASC';
 @QueryHandler(SearchAuditLogsQuery)
 export class SearchAuditLogsHandler implements IQueryHandler<SearchAuditLogsQuery, Page<AuditLog>> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly reads: ReadSource,
     private readonly names: AuditNameRegistry,
   ) {}
 
@@ -47,15 +47,20 @@ export class SearchAuditLogsHandler implements IQueryHandler<SearchAuditLogsQuer
     if (request.createdAt?.to) conditions.push(`a.created_at <= ${parameters.add(new Date(request.createdAt.to))}`);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 
-    const [{ total }]: Array<{ total: string }> = await this.dataSource.query(
-      `SELECT count(*) AS total FROM audit_logs a ${where}`,
-      parameters.values,
-    );
-    const views: AuditLogView[] = await this.dataSource.query(
-      `SELECT ${AUDIT_LOG_COLUMNS} FROM audit_logs a ${where} ORDER BY ${orderBy}
-       LIMIT ${parameters.add(size)} OFFSET ${parameters.add(page * size)}`,
-      parameters.values,
-    );
-    return toPage(await toAuditLogs(views, this.names, this.dataSource), page, size, Number(total));
+    // The placeholders are numbered before `run`, which may run the reads twice (the replica failing, then the primary).
+    const whereValues = [...parameters.values];
+    const limit = parameters.add(size);
+    const offset = parameters.add(page * size);
+    return this.reads.run('activity-log', async (db) => {
+      const [{ total }]: Array<{ total: string }> = await db.query(
+        `SELECT count(*) AS total FROM audit_logs a ${where}`,
+        whereValues,
+      );
+      const views: AuditLogView[] = await db.query(
+        `SELECT ${AUDIT_LOG_COLUMNS} FROM audit_logs a ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+        parameters.values,
+      );
+      return toPage(await toAuditLogs(views, this.names, db), page, size, Number(total));
+    });
   }
 }

@@ -1,8 +1,14 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { DataSource } from 'typeorm';
-import { paymentOrderBy, paymentWhere } from '../payment-rows/payment-query';
+import type { DataSource } from 'typeorm';
+import { ReadSource } from '../../../../platform/database/read-replica';
+import {
+  checkPaymentDateRange,
+  checkPaymentKeyword,
+  paymentOrderBy,
+  paymentWhere,
+} from '../payment-rows/payment-query';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
 import { SubscriptionPaymentDetails } from '../payment-rows/subscription-payment-details.port';
 import {
@@ -119,7 +125,7 @@ function cellSql(column: PaymentsCsvColumn, context: CellContext): string {
 @QueryHandler(ExportPaymentsQuery)
 export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery, CsvChunks> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly reads: ReadSource,
     private readonly subscriptionPayments: SubscriptionPaymentDetails,
   ) {}
 
@@ -127,7 +133,8 @@ export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery,
    * Builds the statement now, so that a bad sort or an unknown time zone is refused before any byte is sent, and
    * answers a lazy sequence: nothing touches the database until the caller starts pulling. PostgreSQL writes the
    * whole file body with `COPY … TO STDOUT (FORMAT csv)`, every cell formatted, labelled, guarded and quoted by the
-   * database, so this process only passes bytes on (docs/adr/0039-export-by-copy.md).
+   * database, so this process only passes bytes on (docs/adr/0039-export-by-copy.md). The database is chosen once,
+   * here: a replica that fails once the file has begun cannot hand it to the primary (docs/adr/0113-read-replicas.md).
    */
   async execute({ request, language }: ExportPaymentsQuery): Promise<CsvChunks> {
     const timeZone = request.timeZone ?? PAYMENTS_CSV_DEFAULT_TIME_ZONE;

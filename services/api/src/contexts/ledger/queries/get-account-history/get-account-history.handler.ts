@@ -7,7 +7,8 @@ import {
   minorToAmount,
   USER_ACCOUNT_PREFIX,
 } from '@kupa/proto';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { ReadSource } from '../../../../platform/database/read-replica';
 import { ApiError, toPage } from '../../../../platform/http';
 import { fullNameOf, UserReader, type UserView } from '../../../identity';
 import { GetAccountHistoryQuery } from './get-account-history.query';
@@ -29,7 +30,7 @@ interface EntryRow {
 @QueryHandler(GetAccountHistoryQuery)
 export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistoryQuery, AccountHistory> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly reads: ReadSource,
     private readonly users: UserReader,
   ) {}
 
@@ -39,22 +40,23 @@ export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistory
     const offset = page * size;
     // All reads share one REPEATABLE READ snapshot, so the balance and the page describe the same history even
     // while postings are being booked.
-    const history = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      const balanceMinor = await this.balanceAt(manager, account, asOf, isUserAccount);
-      // A system account collects a posting from every payment: count and page within the search window (ADR 0010);
-      // beyond it, move `asOf` back instead of paging.
-      const [{ total }]: Array<{ total: number }> = await manager.query(
-        `SELECT count(*)::int AS total FROM (
+    const history = await this.reads.run('account-history', (db) =>
+      db.transaction('REPEATABLE READ', async (manager) => {
+        const balanceMinor = await this.balanceAt(manager, account, asOf, isUserAccount);
+        // A system account collects a posting from every payment: count and page within the search window (ADR 0010);
+        // beyond it, move `asOf` back instead of paging.
+        const [{ total }]: Array<{ total: number }> = await manager.query(
+          `SELECT count(*)::int AS total FROM (
            SELECT 1 FROM ledger_entries WHERE account = $1 AND occurred_at <= $2 LIMIT ${LIMITS.searchWindowRows}) capped`,
-        [account, asOf],
-      );
-      const rows: EntryRow[] =
-        offset >= LIMITS.searchWindowRows
-          ? []
-          : await manager.query(
-              // The balance after each posting: stored for user accounts; for system accounts (which keep no running
-              // balance, so that they are never a hot row) it is the balance at `asOf` minus every newer posting.
-              `WITH newest AS (
+          [account, asOf],
+        );
+        const rows: EntryRow[] =
+          offset >= LIMITS.searchWindowRows
+            ? []
+            : await manager.query(
+                // The balance after each posting: stored for user accounts; for system accounts (which keep no running
+                // balance, so that they are never a hot row) it is the balance at `asOf` minus every newer posting.
+                `WITH newest AS (
                  SELECT entry_id, transaction_id, payment_id, account, counter_account, amount_minor, balance_after_minor,
                         occurred_at, event_type
                    FROM ledger_entries WHERE account = $1 AND occurred_at <= $2
@@ -67,10 +69,11 @@ export class GetAccountHistoryHandler implements IQueryHandler<GetAccountHistory
                SELECT transaction_id::text, payment_id::text, account, counter_account, amount_minor::text,
                       coalesce(balance_after_minor, computed_after)::text AS balance_after_minor, occurred_at, event_type
                  FROM running ORDER BY ${NEWEST_FIRST} OFFSET $5`,
-              [account, asOf, Math.min(offset + size, LIMITS.searchWindowRows), balanceMinor, offset],
-            );
-      return { balanceMinor, rows, total };
-    });
+                [account, asOf, Math.min(offset + size, LIMITS.searchWindowRows), balanceMinor, offset],
+              );
+        return { balanceMinor, rows, total };
+      }),
+    );
     const holders = await this.holdersOf(history.rows.map((row) => row.counter_account));
     return {
       account,

@@ -8,7 +8,8 @@ import {
   statementLineWords,
   userAccount,
 } from '@kupa/proto';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { ReadSource } from '../../../../platform/database/read-replica';
 import type { Actor } from '../../../../platform/auth';
 import { ApiError } from '../../../../platform/http';
 import { UserReader, type UserView } from '../../../identity';
@@ -60,7 +61,7 @@ export async function bookedBalanceAt(
 @QueryHandler(GetStatementQuery)
 export class GetStatementHandler implements IQueryHandler<GetStatementQuery, AccountStatement> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly reads: ReadSource,
     private readonly users: UserReader,
   ) {}
 
@@ -70,18 +71,19 @@ export class GetStatementHandler implements IQueryHandler<GetStatementQuery, Acc
     const account = userAccount(userUuid);
     // One REPEATABLE READ snapshot: the opening balance and the postings describe the same history even while
     // postings are being booked.
-    const { openingMinor, rows } = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      const [{ count }]: Array<{ count: number }> = await manager.query(
-        `SELECT count(*)::int AS count FROM (
+    const { openingMinor, rows } = await this.reads.run('statement', (db) =>
+      db.transaction('REPEATABLE READ', async (manager) => {
+        const [{ count }]: Array<{ count: number }> = await manager.query(
+          `SELECT count(*)::int AS count FROM (
            SELECT 1 FROM ledger_entries e WHERE e.account = $1 AND e.occurred_at >= $2 AND e.occurred_at < $3
             LIMIT ${LIMITS.statementPostingsMax + 1}) capped`,
-        [account, from, to],
-      );
-      checkStatementPostingCount(count);
-      const opening = await bookedBalanceAt(manager, account, from, false);
-      // A transfer is booked once, under the sender's payment; its recipient reads it under their own TRANSFER_IN.
-      const postings: PostingRow[] = await manager.query(
-        `SELECT (CASE WHEN e.event_type = 'TransferSent' AND e.amount_minor > 0
+          [account, from, to],
+        );
+        checkStatementPostingCount(count);
+        const opening = await bookedBalanceAt(manager, account, from, false);
+        // A transfer is booked once, under the sender's payment; its recipient reads it under their own TRANSFER_IN.
+        const postings: PostingRow[] = await manager.query(
+          `SELECT (CASE WHEN e.event_type = 'TransferSent' AND e.amount_minor > 0
                       THEN (SELECT r.payment_id FROM payments r
                              WHERE r.transfer_id = p.transfer_id AND r.type = 'TRANSFER_IN' AND r.user_uuid = $4)
                       ELSE e.payment_id END)::text AS payment_id,
@@ -89,10 +91,11 @@ export class GetStatementHandler implements IQueryHandler<GetStatementQuery, Acc
            FROM ledger_entries e LEFT JOIN payments p ON p.payment_id = e.payment_id
           WHERE e.account = $1 AND e.occurred_at >= $2 AND e.occurred_at < $3
           ORDER BY ${OLDEST_FIRST}`,
-        [account, from, to, userUuid],
-      );
-      return { openingMinor: opening, rows: postings };
-    });
+          [account, from, to, userUuid],
+        );
+        return { openingMinor: opening, rows: postings };
+      }),
+    );
     const lang = language ?? holder.language;
     const statement = statementOf(
       openingMinor,

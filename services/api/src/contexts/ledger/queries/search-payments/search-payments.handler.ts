@@ -1,6 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { isStaffRole, LIMITS, type Page, type Payment } from '@kupa/proto';
-import { DataSource } from 'typeorm';
+import { Clock } from '../../../../platform/clock';
+import { ReadSource } from '../../../../platform/database/read-replica';
 import { ApiError, toPage } from '../../../../platform/http';
 import {
   PAYMENT_COLUMNS,
@@ -19,12 +20,14 @@ import { SearchPaymentsQuery } from './search-payments.query';
 @QueryHandler(SearchPaymentsQuery)
 export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery, Page<Payment>> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly reads: ReadSource,
+    private readonly clock: Clock,
     private readonly purchases: DepositPurchaseDetails,
     private readonly subscriptionPayments: SubscriptionPaymentDetails,
   ) {}
 
   async execute({ actor, request, userUuid }: SearchPaymentsQuery): Promise<Page<Payment>> {
+    checkPaymentDateRange(request);
     const page = request.page ?? LIMITS.pageDefault;
     const size = request.size ?? LIMITS.pageSizeDefault;
     const owner = this.ownerOf(actor, userUuid);

@@ -1,7 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Inject } from '@nestjs/common';
 import { type DashboardQueueGroup, type DashboardQueueKind, type DashboardSummary, minorToAmount } from '@kupa/proto';
-import { DataSource } from 'typeorm';
+import { ReadSource } from '../../../../platform/database/read-replica';
 import { Clock } from '../../../../platform/clock';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config';
 import { ledgerMoneyFigures, type MoneyInPeriod, paymentAttention, voucherFigures } from '../../../ledger';
@@ -16,7 +16,7 @@ import { GetDashboardQuery } from './get-dashboard.query';
 @QueryHandler(GetDashboardQuery)
 export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, DashboardSummary> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly reads: ReadSource,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -25,19 +25,23 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
     const periods = dashboardPeriods(this.clock.now());
     const thisMonthPeriod = { from: periods.thisMonthFrom, until: periods.nextMonthFrom };
     const windowed = { since: periods.queueFrom, latest: QUEUE_LATEST_ITEMS };
-    const [months, days, subscriptions, vouchers, discounts, subscriptionQueue, paymentQueue] = await Promise.all([
-      ledgerMoneyFigures(this.dataSource, {
-        from: periods.lastMonthFrom,
-        until: periods.nextMonthFrom,
-        period: 'month',
-      }),
-      ledgerMoneyFigures(this.dataSource, { from: periods.chartFrom, until: periods.chartUntil, period: 'day' }),
-      subscriptionFigures(this.dataSource, periods),
-      voucherFigures(this.dataSource, thisMonthPeriod),
-      discountFigures(this.dataSource, thisMonthPeriod),
-      subscriptionAttention(this.dataSource, windowed),
-      paymentAttention(this.dataSource, { ...windowed, largeDepositMinMinor: this.config.largeDepositMinMinor }),
-    ]);
+    const [months, days, subscriptions, vouchers, discounts, subscriptionQueue, paymentQueue] = await this.reads.run(
+      'dashboard',
+      (db) =>
+        Promise.all([
+          ledgerMoneyFigures(db, {
+            from: periods.lastMonthFrom,
+            until: periods.nextMonthFrom,
+            period: 'month',
+          }),
+          ledgerMoneyFigures(db, { from: periods.chartFrom, until: periods.chartUntil, period: 'day' }),
+          subscriptionFigures(db, periods),
+          voucherFigures(db, thisMonthPeriod),
+          discountFigures(db, thisMonthPeriod),
+          subscriptionAttention(db, windowed),
+          paymentAttention(db, { ...windowed, largeDepositMinMinor: this.config.largeDepositMinMinor }),
+        ]),
+    );
     const month = (from: Date) => periodOf(months, from.toISOString().slice(0, 10));
     const [thisMonth, lastMonth] = [month(periods.thisMonthFrom), month(periods.lastMonthFrom)];
     return {

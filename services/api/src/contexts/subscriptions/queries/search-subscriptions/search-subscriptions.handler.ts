@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { isStaffRole, LIMITS, type Page, type Subscription } from '@kupa/proto';
-import { DataSource } from 'typeorm';
+import { ReadSource } from '../../../../platform/database/read-replica';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
 import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
 import {
@@ -28,7 +28,7 @@ const DEFAULT_ORDER = 's.created_at DESC, s.id ASC';
 
 @QueryHandler(SearchSubscriptionsQuery)
 export class SearchSubscriptionsHandler implements IQueryHandler<SearchSubscriptionsQuery, Page<Subscription>> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly reads: ReadSource) {}
 
   /** Counted within the search window (ADR 0010), like the payments search. */
   async execute({ actor, request }: SearchSubscriptionsQuery): Promise<Page<Subscription>> {
@@ -40,20 +40,26 @@ export class SearchSubscriptionsHandler implements IQueryHandler<SearchSubscript
     conditions.push(...subscriptionFilterConditions(request, parameters));
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const orderBy = orderByFromSorts(request.sorts, 'subscriptions', SORT_COLUMNS, DEFAULT_ORDER);
-    const [{ total }]: Array<{ total: string }> = await this.dataSource.query(
-      `SELECT count(*) AS total FROM (SELECT 1 FROM subscriptions s ${where}
-         LIMIT ${LIMITS.searchWindowRows}) AS windowed`,
-      parameters.values,
-    );
     const offset = page * size;
-    const rows: SubscriptionRow[] =
-      offset >= LIMITS.searchWindowRows
-        ? []
-        : await this.dataSource.query(
-            `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s ${where} ORDER BY ${orderBy}
-              LIMIT ${parameters.add(size)} OFFSET ${parameters.add(offset)}`,
-            parameters.values,
-          );
-    return toPage(rows.map(toSubscription), page, size, Number(total));
+    // The placeholders are numbered before `run`, which may run the reads twice (the replica failing, then the primary).
+    const whereValues = [...parameters.values];
+    const limit = parameters.add(size);
+    const offsetPlaceholder = parameters.add(offset);
+    return this.reads.run('subscriptions-search', async (db) => {
+      const [{ total }]: Array<{ total: string }> = await db.query(
+        `SELECT count(*) AS total FROM (SELECT 1 FROM subscriptions s ${where}
+           LIMIT ${LIMITS.searchWindowRows}) AS windowed`,
+        whereValues,
+      );
+      const rows: SubscriptionRow[] =
+        offset >= LIMITS.searchWindowRows
+          ? []
+          : await db.query(
+              `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s ${where} ORDER BY ${orderBy}
+                LIMIT ${limit} OFFSET ${offsetPlaceholder}`,
+              parameters.values,
+            );
+      return toPage(rows.map(toSubscription), page, size, Number(total));
+    });
   }
 }
