@@ -356,6 +356,136 @@ const restore: BareCliCommand = {
   },
 };
 
+/** `--to-position` and `--batch-size`: whole numbers, or a usage error. */
+export function republishArguments(
+  values: Record<string, string | boolean | undefined>,
+): { topicPrefix: string; toPosition?: string; batchSize?: number } | { usage: string } {
+  const topicPrefix = values['topic-prefix'];
+  if (typeof topicPrefix !== 'string' || !/^[A-Za-z0-9._-]{1,100}$/.test(topicPrefix))
+    return { usage: '--topic-prefix P is required: letters, digits, ".", "_" and "-", at most 100' };
+  const toPosition = values['to-position'];
+  if (toPosition !== undefined && (typeof toPosition !== 'string' || !/^\d{1,18}$/.test(toPosition)))
+    return { usage: '--to-position takes a commit position (a whole number)' };
+  const batchSize = values['batch-size'];
+  if (batchSize !== undefined && (typeof batchSize !== 'string' || !/^\d{1,6}$/.test(batchSize)))
+    return { usage: '--batch-size takes a whole number' };
+  return {
+    topicPrefix,
+    ...(toPosition === undefined ? {} : { toPosition }),
+    ...(batchSize === undefined ? {} : { batchSize: Number(batchSize) }),
+  };
+}
+
+/** How often the republish says where it is, on standard error (the result alone goes to standard output). */
+const REPUBLISH_PROGRESS_MS = 5_000;
+
+const republishEvents: AppCliCommand = {
+  words: ['events', 'republish'],
+  usage: 'events republish --topic-prefix P [--to-position N] [--batch-size N] [--json]',
+  summary: 'send the history to Kafka topics of another prefix for a new consumer; a restart continues (ADR 0116)',
+  options: {
+    'topic-prefix': { type: 'string' },
+    'to-position': { type: 'string' },
+    'batch-size': { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  async run(app, values) {
+    const parsed = republishArguments(values);
+    if ('usage' in parsed) {
+      console.error(parsed.usage);
+      return EXIT_USAGE;
+    }
+    const kafka = app.get<AppConfig>(APP_CONFIG).kafka;
+    if (!kafka) {
+      console.error('KAFKA_BROKERS is not set: the republish sends to the brokers the live publisher uses');
+      return EXIT_USAGE;
+    }
+    if (parsed.topicPrefix === kafka.topicPrefix) {
+      console.error(
+        `--topic-prefix ${parsed.topicPrefix} is the live publisher's (KAFKA_TOPIC_PREFIX): a replay goes to topics of its own`,
+      );
+      return EXIT_USAGE;
+    }
+    const republisher = new KafkaRepublisher(app.get(DataSource), app.get(EventStore), {
+      ...kafka,
+      clientId: `${kafka.clientId}-republish`,
+    });
+    // Ctrl-C or a SIGTERM stops after the step in flight, with its position stored.
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    let said = performance.now();
+    let outcome: RepublishOutcome;
+    try {
+      outcome = await republisher.republish({
+        ...parsed,
+        signal: stop.signal,
+        onProgress: (run) => {
+          if (values.json || performance.now() - said < REPUBLISH_PROGRESS_MS) return;
+          said = performance.now();
+          console.error(`  at ${run.commitPosition} of ${run.toPosition}, ${run.eventsSent} events sent`);
+        },
+      });
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    if (outcome.outcome === 'refused') {
+      console.error(outcome.reason);
+      return EXIT_FAILED;
+    }
+    const eventsPerSecond = perSecond(outcome.sentNow, outcome.elapsedMs);
+    if (values.json)
+      console.log(JSON.stringify({ ...outcome, elapsedMs: Math.round(outcome.elapsedMs), eventsPerSecond }));
+    else
+      console.log(
+        `${outcome.outcome === 'done' ? 'Republished' : 'Stopped republishing'} to ${outcome.run.topicPrefix}*: ` +
+          `${outcome.sentNow} events now in ${Math.round(outcome.elapsedMs)} ms (${eventsPerSecond} events/s), ` +
+          `${outcome.run.eventsSent} in all, up to commit position ${outcome.run.commitPosition} of ` +
+          `${outcome.run.toPosition}` +
+          (outcome.outcome === 'done' ? '' : '; run it again to continue'),
+      );
+    return EXIT_OK;
+  },
+};
+
+const partitionEventsCommand: AppCliCommand = {
+  words: ['events', 'partition'],
+  usage: `events partition [--size POSITIONS, default ${DEFAULT_EVENT_PARTITION_SIZE}] [--json]`,
+  summary:
+    'partition the events table by position while the site runs, or (already partitioned) make the partitions ' +
+    'ahead; ADR 0114',
+  options: { size: { type: 'string' }, json: { type: 'boolean' } },
+  async run(app, values) {
+    // Unnamed: the default for the first run, the newest partition's width for the partitions a later run makes.
+    const size = values.size === undefined ? undefined : Number(values.size);
+    if (size !== undefined && (!Number.isSafeInteger(size) || size < 1)) {
+      console.error('--size takes a whole number of positions per partition');
+      return EXIT_USAGE;
+    }
+    const report = await partitionEvents(app.get(DataSource), {
+      partitionSize: size,
+      onPhase: (phase, { boundary }) => {
+        if (!values.json) console.log(`${phase} (the first partition ends before position ${boundary})`);
+      },
+    });
+    if (values.json) console.log(JSON.stringify(report));
+    else if (!report.partitionedNow)
+      console.log(
+        `Events are partitioned already; ${report.partitionsMade.length} partitions made ahead, ` +
+          `${report.partitions.length} in all`,
+      );
+    else
+      console.log(
+        `Events partitioned: the old table is ${report.partitions[0].name} below position ${report.boundary}, ` +
+          `${report.partitions.length} partitions in all; CHECK validated in ${report.validateMs} ms, ` +
+          `swapped under the lock in ${report.swapMs} ms (${report.lockRetries} lock waits given up and retried)`,
+      );
+    return EXIT_OK;
+  },
+};
+
 const migrate: AppCliCommand = {
   words: ['migrate'],
   usage: 'migrate',
@@ -381,4 +511,5 @@ export const CLI_COMMANDS: CliCommand[] = [
   backup,
   restore,
   migrate,
+  partitionEventsCommand,
 ];

@@ -96,8 +96,10 @@ interface CatalogTable {
 }
 
 /**
- * The `public` schema's tables (but the migrations table) with their stored columns and foreign keys. Tables that hold
- * rows: a partitioned table's rows are read from and written to its partitions (`ONLY`, so no row counts twice).
+ * The `public` schema's tables (but the migrations table) with their stored columns and foreign keys. A partitioned
+ * table is one table, read through its parent and written back through it, and its partitions are not listed: the
+ * partitions exist only where `kupa events partition` made them, never in the schema that restore's migrations
+ * create (docs/adr/0114-partitioned-events.md).
  */
 async function catalogTables(client: Client): Promise<CatalogTable[]> {
   const tables = await client.query<{ name: string; columns: string[]; references: string[] | null }>(
@@ -108,7 +110,7 @@ async function catalogTables(client: Client): Promise<CatalogTable[]> {
             array(SELECT DISTINCT r.relname::text FROM pg_constraint k JOIN pg_class r ON r.oid = k.confrelid
                    WHERE k.conrelid = c.oid AND k.contype = 'f' AND k.confrelid <> c.oid) AS references
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> $1
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> $1
       ORDER BY c.relname`,
     [MIGRATIONS_TABLE],
   );
@@ -188,7 +190,7 @@ export async function backupLogically(options: { databaseUrl: string; file: stri
     const tables: BackupTable[] = [];
     for (const table of foreignKeyOrder(await catalogTables(client))) {
       const counted = await client.query<{ rows: string }>(
-        `SELECT count(*)::text AS rows FROM ONLY ${identifier(table.name)}`,
+        `SELECT count(*)::text AS rows FROM ${identifier(table.name)}`,
       );
       tables.push({ name: table.name, columns: table.columns, rows: Number(counted.rows[0].rows) });
     }
@@ -212,7 +214,7 @@ export async function backupLogically(options: { databaseUrl: string; file: stri
     gzip.write(`${JSON.stringify(header)}\n`);
     for (const table of tables) {
       const columns = table.columns.map(identifier).join(', ');
-      const rows = client.query(copyTo(`COPY (SELECT ${columns} FROM ONLY ${identifier(table.name)}) TO STDOUT`));
+      const rows = client.query(copyTo(`COPY (SELECT ${columns} FROM ${identifier(table.name)}) TO STDOUT`));
       rows.pipe(gzip, { end: false });
       await once(rows, 'end');
     }

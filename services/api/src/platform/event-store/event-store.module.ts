@@ -9,6 +9,7 @@ import { noteCommitInRequest } from '../database/read-replica';
 import { Metrics } from '../observability/metrics';
 import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import { ProcessorRunner } from '../projections/processor-runner';
+import { EventPartitionsSweep } from './event-partitions.sweep';
 import { EventStore } from './event-store.port';
 import { EventTypeRegistry } from './event-type-registry';
 import { PostgresEventStore } from './postgres-event-store';
@@ -81,4 +82,14 @@ import { PostgresEventStore } from './postgres-event-store';
     CommandPipeline,
   ],
 })
-export class EventStoreModule {}
+export class EventStoreModule implements OnModuleInit {
+  constructor(
+    @Inject(getDataSourceToken()) private readonly dataSource: DataSource,
+    private readonly schedules: Schedules,
+  ) {}
+
+  onModuleInit(): void {
+    // Idle until the operator partitions `events` (docs/adr/0114-partitioned-events.md); then it keeps partitions ahead.
+    this.schedules.register(new EventPartitionsSweep(this.dataSource));
+  }
+}

@@ -1,4 +1,6 @@
 export * from './errors';
+export * from './event-partitions';
+export * from './event-partitions.sweep';
 export * from './event-hash';
 export * from './event-store.module';
 export * from './event-store.port';

@@ -32,6 +32,7 @@ import {
   type TypedWindow,
 } from './event-store.port';
 import type { EventTypeRegistry } from './event-type-registry';
+import { STREAM_VERSION_CONSTRAINT_PATTERN } from './event-partitions';
 
 /** Attempts of one transaction when PostgreSQL aborts it for a serialization failure or a deadlock. */
 export const DEFAULT_MAX_TRANSACTION_ATTEMPTS = 5;
@@ -48,7 +49,6 @@ const RETRYABLE_SQLSTATES = new Map<string, RetryReason>([
   ['40P01', 'deadlock'],
 ]);
 const UNIQUE_VIOLATION = '23505';
-const STREAM_VERSION_CONSTRAINT = 'events_stream_version_unique';
 
 export interface PostgresEventStoreOptions {
   /** 1 disables retries (tests use it to prove that no deadlock ever happened). */
@@ -57,6 +57,8 @@ export interface PostgresEventStoreOptions {
   onRetry?: (error: unknown, attempt: number, reason: RetryReason) => void;
   /** Told when a transaction starts again to lock, in order, streams another transaction created meanwhile. */
   onRestart?: (streamIds: readonly string[]) => void;
+  /** Told after every committed append or transaction: the processors have new events to read. */
+  onCommitted?: () => void;
 }
 
 /**
@@ -425,6 +427,7 @@ export class PostgresEventStore extends EventStore {
         await queryRunner.startTransaction();
         const result = await work(queryRunner);
         await queryRunner.commitTransaction();
+        this.options.onCommitted?.();
         return result;
       } catch (error) {
         await rollbackQuietly(queryRunner);
@@ -468,11 +471,14 @@ async function rollbackQuietly(queryRunner: QueryRunner): Promise<void> {
   }
 }
 
-/** A unique violation on (stream_id, stream_version) is another writer having won the race for that version. */
+/**
+ * A unique violation on (stream_id, stream_version) is another writer having won the race for that version; once
+ * `events` is partitioned the constraint is each partition's own (docs/adr/0114-partitioned-events.md).
+ */
 function translateError(error: unknown): unknown {
   if (postgresErrorCode(error) !== UNIQUE_VIOLATION) return error;
   const details = error as { constraint?: string; detail?: string };
-  if (details.constraint !== STREAM_VERSION_CONSTRAINT) return error;
+  if (!STREAM_VERSION_CONSTRAINT_PATTERN.test(details.constraint ?? '')) return error;
   const match = /=\((.*), (\d+)\)/.exec(details.detail ?? '');
   if (!match) return error;
   const version = Number(match[2]);
