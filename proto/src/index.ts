@@ -46,3 +46,4 @@ export * from './notification-preferences';
 export * from './statements';
 export * from './receipts';
 export * from './telegram';
+export * from './payment-search';

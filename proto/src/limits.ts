@@ -28,6 +28,17 @@ export const LIMITS = Object.freeze({
    * pages are empty; narrow the filters or reverse the sort instead (ADR 0010). Exports are not bounded by it.
    */
   searchWindowRows: 10_000,
+  /**
+   * A keyword search over every client's payments without dates looks only at the payments since the one this many
+   * payment numbers back, so that a keyword that matches nothing answers as fast as one that matches (ADR 0115).
+   * Dates lift the bound; one client's own rows (their tab, their portal, a whole e-mail address) are not bounded.
+   */
+  keywordSearchRecentPayments: 50_000,
+  /**
+   * A keyword over every client's payments has at least this many characters, the length the trigram index serves
+   * (ADR 0115); a shorter one made of digits is read as a payment number instead.
+   */
+  keywordMinLength: 3,
   sortsMaxItems: 5,
   filterListMaxItems: 20,
   /** Notes are free text too: under 256 characters. */

@@ -1,4 +1,4 @@
-import { enumLabel, formatErrorMessage } from '@kupa/proto';
+import { enumLabel, formatErrorMessage, paymentKeywordBoundText } from '@kupa/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -145,6 +145,31 @@ describe('payments list', () => {
     await user.clear(screen.getByTestId('payments-id-filter'));
     await user.type(screen.getByTestId('payments-id-filter'), '8');
     await waitFor(() => expect(calls.some((call) => (call.body as { id?: unknown }).id === 8)).toBe(true));
+  });
+
+  it('refuses a keyword of two letters, sends a longer one, and says the search looks at the latest payments', async () => {
+    const { calls } = mockFetch({ 'POST /api/payments/search': searchAnswer });
+    const user = userEvent.setup();
+    renderInAdmin(<PaymentList />, { resource: 'payments', lang: 'en' });
+    await screen.findAllByTestId('payments-row');
+    const searchesBefore = calls.length;
+    const sentKeywords = () => calls.map((call) => (call.body as { keyWord?: string }).keyWord);
+
+    await user.type(screen.getByTestId('payments-search'), 'wi');
+    expect(await screen.findByText(formatErrorMessage('error.validation.min.length', 'en', { min: 3 }))).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(calls).toHaveLength(searchesBefore);
+    expect(screen.queryByText(paymentKeywordBoundText('en'))).toBeNull();
+
+    await user.type(screen.getByTestId('payments-search'), 're');
+    await waitFor(() => expect(sentKeywords()).toContain('wire'));
+    expect(await screen.findByText(paymentKeywordBoundText('en'))).toBeVisible();
+
+    // Two digits are a payment number, found wherever it is: sent, and no bound to tell of.
+    await user.clear(screen.getByTestId('payments-search'));
+    await user.type(screen.getByTestId('payments-search'), '42');
+    await waitFor(() => expect(sentKeywords()).toContain('42'));
+    await waitFor(() => expect(screen.queryByText(paymentKeywordBoundText('en'))).toBeNull());
   });
 
   it('sorts by each column under a sort id the API accepts', async () => {

@@ -1,14 +1,27 @@
 import {
   formatErrorMessage,
+  isPaymentKeywordBounded,
   LIMITS,
   PAYMENT_AGGREGATORS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
+  paymentKeywordBoundText,
+  paymentKeywordTooShort,
 } from '@kupa/proto';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import { Button } from '@mui/material';
-import { DataTable, DateInput, Link, List, SearchInput, SelectArrayInput, TextInput, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  DateInput,
+  Link,
+  List,
+  SearchInput,
+  SelectArrayInput,
+  TextInput,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { ACCOUNT_HISTORY_PATH } from '../ledger/account-paths';
 import { toPositiveInteger } from '../providers/filter-values';
 import { useAdminPath } from '../shared/admin-path';
@@ -34,6 +47,32 @@ function useIntegerValidator() {
   };
 }
 
+/**
+ * The keyword over every client's payments (ADR 0115): shorter than three characters it is refused on the field
+ * (digits excepted: a payment number) and never sent; while no date is picked, the field says the search looks at
+ * the latest payments only.
+ */
+function PaymentKeywordInput(props: { source: string; alwaysOn?: boolean }) {
+  const lang = useLang();
+  const { filterValues } = useListContext();
+  const keyword = typeof filterValues.keyWord === 'string' ? filterValues.keyWord : '';
+  const bounded = isPaymentKeywordBounded(keyword, filterValues.createdDateFrom, filterValues.createdDateTo);
+  const validate = (value: unknown) => {
+    const tooShort = typeof value === 'string' ? paymentKeywordTooShort(value) : null;
+    return tooShort ? formatErrorMessage('error.validation.min.length', lang, tooShort) : undefined;
+  };
+  return (
+    <SearchInput
+      {...props}
+      validate={validate}
+      helperText={bounded ? paymentKeywordBoundText(lang) : false}
+      // Filter forms hide helper text; the rule and a refusal must both show, or the list would seem to ignore them.
+      sx={{ '& .MuiFormHelperText-root': { display: 'block' } }}
+      slotProps={{ htmlInput: { maxLength: LIMITS.keywordMaxLength, 'data-testid': 'payments-search' } }}
+    />
+  );
+}
+
 function usePaymentFilters() {
   const statusChoices = useEnumChoices('paymentStatus', PAYMENT_STATUSES);
   const methodChoices = useEnumChoices('paymentMethod', PAYMENT_METHODS);
@@ -41,12 +80,7 @@ function usePaymentFilters() {
   const aggregatorChoices = useEnumChoices('paymentAggregator', PAYMENT_AGGREGATORS);
   const integer = useIntegerValidator();
   return [
-    <SearchInput
-      key="keyWord"
-      source="keyWord"
-      alwaysOn
-      slotProps={{ htmlInput: { maxLength: LIMITS.keywordMaxLength, 'data-testid': 'payments-search' } }}
-    />,
+    <PaymentKeywordInput key="keyWord" source="keyWord" alwaysOn />,
     <TextInput
       key="id"
       source="id"

@@ -1,4 +1,4 @@
-import { type Payment, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
+import { type Page, type Payment, PUBLIC_STAFF_ACTOR_NAME } from '@kupa/proto';
 import type { TestApp } from './test-app';
 
 /** A manual deposit (or withdrawal) by an admin through `POST /api/payments`; answers the payment. */
@@ -72,3 +72,15 @@ export async function seedWalletPostings(testApp: TestApp, userUuid: string, cou
     [count, userUuid, from],
   );
 }
+
+/** `POST /api/payments/search` (or a named client's, `/search/{userUuid}`) as the token's holder; the raw response. */
+export function searchPayments(testApp: TestApp, token: string, body: Record<string, unknown>, userUuid?: string) {
+  return testApp.http
+    .post(userUuid ? `/api/payments/search/${userUuid}` : '/api/payments/search')
+    .set('Authorization', `Bearer ${token}`)
+    .send(body);
+}
+
+/** The payment ids of a search's page, in its order. */
+export const paymentIds = (response: { body: Page<Payment> }): number[] =>
+  response.body.content.map((payment) => payment.paymentId);

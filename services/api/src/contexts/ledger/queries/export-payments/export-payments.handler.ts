@@ -137,8 +137,13 @@ export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery,
    * here: a replica that fails once the file has begun cannot hand it to the primary (docs/adr/0113-read-replicas.md).
    */
   async execute({ request, language }: ExportPaymentsQuery): Promise<CsvChunks> {
+    checkPaymentDateRange(request);
+    checkPaymentKeyword(request, null);
     const timeZone = request.timeZone ?? PAYMENTS_CSV_DEFAULT_TIME_ZONE;
-    await this.assertKnownTimeZone(timeZone);
+    const db = await this.reads.run('payments-export', async (candidate) => {
+      await this.assertKnownTimeZone(candidate, timeZone);
+      return candidate;
+    });
     const parameters = new SqlParameters();
     const context: CellContext = {
       zone: `${parameters.add(timeZone)}::text`,
@@ -155,13 +160,13 @@ export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery,
     // COPY takes no parameters: the values go in as escaped literals.
     const copy = `/* ${EXPORT_QUERY_TAG} */ COPY (${parameters.inline(select)}) TO STDOUT WITH (FORMAT csv)`;
     const header = UTF8_BOM + csvLine(paymentsCsvHeader(language, timeZone));
-    return this.chunks(copy, header);
+    return this.chunks(db, copy, header);
   }
 
   /** The pattern admits IANA names only; whether this server's time zone database knows the name, PostgreSQL says. */
-  private async assertKnownTimeZone(timeZone: string): Promise<void> {
+  private async assertKnownTimeZone(db: DataSource, timeZone: string): Promise<void> {
     try {
-      await this.dataSource.query('SELECT now() AT TIME ZONE $1::text', [timeZone]);
+      await db.query('SELECT now() AT TIME ZONE $1::text', [timeZone]);
     } catch (error) {
       if ((error as { code?: string }).code !== INVALID_PARAMETER_VALUE) throw error;
       throw new ValidationFailedError([{ field: 'timeZone', error: 'error.validation.invalid.format' }]);
@@ -174,8 +179,8 @@ export class ExportPaymentsHandler implements IQueryHandler<ExportPaymentsQuery,
    * database back instead of filling memory. A connection whose COPY did not run to its end is destroyed rather
    * than returned to the pool: closing it is what stops PostgreSQL from writing the rest.
    */
-  private async *chunks(copy: string, header: string): CsvChunks {
-    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+  private async *chunks(db: DataSource, copy: string, header: string): CsvChunks {
+    const pool = (db.driver as unknown as { master: Pool }).master;
     const client = await pool.connect();
     let finished = false;
     try {

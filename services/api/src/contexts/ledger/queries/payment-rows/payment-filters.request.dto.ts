@@ -42,7 +42,10 @@ export function WithPaymentFilters<Base extends Constructor>(base: Base) {
 
     @ApiPropertyOptional({
       maxLength: LIMITS.keywordMaxLength,
-      description: 'Matches e-mail, comment, profile ids, id',
+      description:
+        `Matches e-mail, comment, profile ids, id. Over every client's payments: at least ${LIMITS.keywordMinLength} ` +
+        'characters, or a shorter run of digits, which is that payment number; without createdDate, only the latest ' +
+        `${LIMITS.keywordSearchRecentPayments.toLocaleString('en-US')} payments (ADR 0115)`,
     })
     @OptionalField()
     @IsString()

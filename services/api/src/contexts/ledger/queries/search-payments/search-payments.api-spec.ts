@@ -1,7 +1,13 @@
-import { LIMITS, type Page, type Payment, SORTABLE_COLUMNS } from '@kupa/proto';
+import { LIMITS, type Payment, SORTABLE_COLUMNS } from '@kupa/proto';
 import { ManualClock } from '../../../../platform/clock';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
-import { manualPayment, seedPaymentRows, transfer } from '../../../../test-support/ledger-query-fixtures';
+import {
+  paymentIds,
+  searchPayments,
+  manualPayment,
+  seedPaymentRows,
+  transfer,
+} from '../../../../test-support/ledger-query-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 
 describe('payments search', () => {
@@ -38,11 +44,8 @@ describe('payments search', () => {
   });
 
   const search = (token: string, body: Record<string, unknown>, userUuid?: string) =>
-    testApp.http
-      .post(userUuid ? `/api/payments/search/${userUuid}` : '/api/payments/search')
-      .set('Authorization', `Bearer ${token}`)
-      .send(body);
-  const ids = (response: { body: Page<Payment> }) => response.body.content.map((payment) => payment.paymentId);
+    searchPayments(testApp, token, body, userUuid);
+  const ids = paymentIds;
 
   it('shows admins every payment, newest first, with amounts in dollars', async () => {
     const all = await search(admin, { size: 100 });

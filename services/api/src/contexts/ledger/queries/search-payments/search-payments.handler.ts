@@ -4,12 +4,16 @@ import { Clock } from '../../../../platform/clock';
 import { ReadSource } from '../../../../platform/database/read-replica';
 import { ApiError, toPage } from '../../../../platform/http';
 import {
+  checkPaymentDateRange,
+  checkPaymentKeyword,
+  isBoundedToRecentPayments,
   PAYMENT_COLUMNS,
   paymentAudienceOf,
   paymentOrderBy,
   type PaymentRow,
   paymentsWithPurchases,
   paymentWhere,
+  RECENT_PAYMENTS_START_SQL,
   toPayment,
 } from '../payment-rows/payment-query';
 import { DepositPurchaseDetails } from '../payment-rows/deposit-purchase-details.port';
@@ -17,8 +21,13 @@ import { SubscriptionPaymentDetails } from '../payment-rows/subscription-payment
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
 import { SearchPaymentsQuery } from './search-payments.query';
 
+/** How long the start of the latest payments is kept before it is looked up again (see `RECENT_PAYMENTS_START_SQL`). */
+const RECENT_START_KEPT_MS = 60_000;
+
 @QueryHandler(SearchPaymentsQuery)
 export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery, Page<Payment>> {
+  private recentStart: { at: Date | null; keptUntilMs: number } | null = null;
+
   constructor(
     private readonly reads: ReadSource,
     private readonly clock: Clock,
@@ -31,33 +40,65 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
     const page = request.page ?? LIMITS.pageDefault;
     const size = request.size ?? LIMITS.pageSizeDefault;
     const owner = this.ownerOf(actor, userUuid);
+    checkPaymentKeyword(request, owner);
     const audience = paymentAudienceOf(actor.role);
     const orderBy = paymentOrderBy(request, owner);
     const parameters = new SqlParameters();
-    const where = paymentWhere(request, owner, parameters, audience, this.subscriptionPayments);
+    const where = await this.boundedToRecent(
+      paymentWhere(request, owner, parameters, audience, this.subscriptionPayments),
+      isBoundedToRecentPayments(request, owner),
+      parameters,
+    );
     const offset = page * size;
 
     // An exact count of a million rows would cost far more than the page: count and page within the search window
     // (ADR 0010); beyond it `totalElements` is the window and later pages are empty.
-    const counting = this.dataSource.query(
-      `SELECT count(*)::int AS total FROM (SELECT 1 FROM payments p ${where} LIMIT ${LIMITS.searchWindowRows}) capped`,
-      parameters.values,
-    ) as Promise<Array<{ total: number }>>;
-    const reading =
-      offset >= LIMITS.searchWindowRows
-        ? Promise.resolve([] as PaymentRow[])
-        : (this.dataSource.query(
-            `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases, this.subscriptionPayments)} ${where} ORDER BY ${orderBy}
-              LIMIT ${Math.min(size, LIMITS.searchWindowRows - offset)} OFFSET ${offset}`,
-            parameters.values,
-          ) as Promise<PaymentRow[]>);
-    const [[{ total }], rows] = await Promise.all([counting, reading]);
+    const [[{ total }], rows] = await this.reads.run('payments-search', (db) => {
+      const counting = db.query(
+        `SELECT count(*)::int AS total FROM (SELECT 1 FROM payments p ${where} LIMIT ${LIMITS.searchWindowRows}) capped`,
+        parameters.values,
+      ) as Promise<Array<{ total: number }>>;
+      const reading =
+        offset >= LIMITS.searchWindowRows
+          ? Promise.resolve([] as PaymentRow[])
+          : (db.query(
+              `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases, this.subscriptionPayments)} ${where} ORDER BY ${orderBy}
+                LIMIT ${Math.min(size, LIMITS.searchWindowRows - offset)} OFFSET ${offset}`,
+              parameters.values,
+            ) as Promise<PaymentRow[]>);
+      return Promise.all([counting, reading]);
+    });
     return toPage(
       rows.map((row) => toPayment(row, audience)),
       page,
       size,
       total,
     );
+  }
+
+  /**
+   * A keyword over every client's rows without dates looks at the newest payments only (ADR 0115). The start is
+   * looked up first and sent as a value, so that PostgreSQL plans with it: a range it can see the size of, which
+   * every plan (the creation-time index, the trigram index) stops at.
+   */
+  private async boundedToRecent(where: string, bounded: boolean, parameters: SqlParameters): Promise<string> {
+    if (!bounded) return where;
+    const start = await this.latestPaymentsStart();
+    if (start === null) return where;
+    const condition = `p.created_at >= ${parameters.add(start)}`;
+    return where === '' ? `WHERE ${condition}` : `${where} AND ${condition}`;
+  }
+
+  private async latestPaymentsStart(): Promise<Date | null> {
+    const nowMs = this.clock.now().getTime();
+    if (this.recentStart !== null && nowMs < this.recentStart.keptUntilMs) return this.recentStart.at;
+    // The window's start may come from a replica a little behind: the window is a bound on the work, not a promise.
+    const [start] = await this.reads.run(
+      'payments-search',
+      (db) => db.query(RECENT_PAYMENTS_START_SQL) as Promise<Array<{ created_at: Date }>>,
+    );
+    this.recentStart = { at: start?.created_at ?? null, keptUntilMs: nowMs + RECENT_START_KEPT_MS };
+    return this.recentStart.at;
   }
 
   /** Staff see everyone's rows (or the named user's); customers see only their own, whatever they ask for. */
