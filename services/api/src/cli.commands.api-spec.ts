@@ -212,4 +212,11 @@ describe('kupa CLI commands', () => {
       new RegExp(`^Database schema up to date: ${row.applied} migrations applied, the last \\S+$`),
     );
   });
+
+  it('refuses to republish without KAFKA_BROKERS or without a topic prefix (the Kafka specs run the rest)', async () => {
+    const missing = await kupa(testApp, 'events', 'republish');
+    expect(missing).toEqual({ code: 2, output: expect.stringMatching(/^--topic-prefix P is required/) as unknown });
+    const unset = await kupa(testApp, 'events', 'republish', '--topic-prefix', 'replay.');
+    expect(unset).toEqual({ code: 2, output: expect.stringMatching(/^KAFKA_BROKERS is not set/) as unknown });
+  });
 });

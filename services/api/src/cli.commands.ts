@@ -510,6 +510,7 @@ export const CLI_COMMANDS: CliCommand[] = [
   listProjections,
   backup,
   restore,
+  republishEvents,
   migrate,
   partitionEventsCommand,
 ];

@@ -4,6 +4,7 @@ import { KAFKA_HEADERS, KAFKA_PUBLISHER_NAME, streamCategory } from './platform/
 import { eventSchemaValidator } from './platform/kafka/event-schemas.fixtures';
 import { readAllMessages, testBrokers, uniqueTopicPrefix, waitFor } from './platform/kafka/kafka.fixtures';
 import { adminToken, createActiveUser } from './test-support/identity-fixtures';
+import { kupa } from './test-support/kupa-cli';
 import { manualPayment, transfer } from './test-support/ledger-query-fixtures';
 import { startTestApp, type TestApp } from './test-support/test-app';
 
@@ -111,5 +112,43 @@ describe('Kafka fan-out of a running server', () => {
         'SubscriptionActivated',
       ]),
     );
+  });
+
+  it('kupa events republish replays what the live topics hold to another prefix, and refuses the live one', async () => {
+    const live = await kupa(testApp, 'events', 'republish', '--topic-prefix', prefix);
+    expect(live.code).toBe(2);
+    expect(live.output).toContain("is the live publisher's (KAFKA_TOPIC_PREFIX)");
+
+    const replayPrefix = uniqueTopicPrefix();
+    const published = async () =>
+      BigInt(
+        (
+          await testApp.dataSource.query<{ position: string }[]>(
+            'SELECT commit_position::text AS position FROM checkpoints WHERE name = $1',
+            [KAFKA_PUBLISHER_NAME],
+          )
+        )[0].position,
+      );
+    const before = await published();
+    const { code, output } = await kupa(testApp, 'events', 'republish', '--topic-prefix', replayPrefix, '--json');
+    expect(code).toBe(0);
+    const result = JSON.parse(output) as { outcome: string; sentNow: number; run: { toPosition: string } };
+    // The end is the live publisher's checkpoint when the command started (it may have moved on since).
+    const end = BigInt(result.run.toPosition);
+    expect(end >= before && end <= (await published())).toBe(true);
+    const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(
+      'SELECT count(*)::int AS count FROM event_commits WHERE commit_position <= $1',
+      [result.run.toPosition],
+    );
+    expect(result).toMatchObject({ outcome: 'done', sentNow: count });
+    const replayed = await readAllMessages(replayPrefix, count);
+    expect(replayed).toHaveLength(count);
+    expect(replayed.every((message) => message.headers[KAFKA_HEADERS.replay] === replayPrefix)).toBe(true);
+    const check = eventSchemaValidator();
+    for (const message of replayed)
+      expect({ type: message.value.type, problems: check(String(message.value.type), message.value) }).toEqual({
+        type: message.value.type,
+        problems: null,
+      });
   });
 });

@@ -15,3 +15,10 @@ export {
   toTopicMessages,
   type TopicMessages,
 } from './published-event';
+export {
+  DEFAULT_REPUBLISH_BATCH_SIZE,
+  KafkaRepublisher,
+  MAX_REPUBLISH_BATCH_SIZE,
+  type RepublishOutcome,
+  type RepublishRun,
+} from './kafka-republisher';

@@ -12,6 +12,8 @@ export const KAFKA_HEADERS = Object.freeze({
   streamVersion: 'stream-version',
   correlationId: 'correlation-id',
   contentType: 'content-type',
+  /** Only on a message `kupa events republish` sent (docs/adr/0116): the replay's topic prefix. Live ones lack it. */
+  replay: 'replay',
 });
 
 export interface KafkaMessage {
@@ -57,7 +59,8 @@ export function toPublishedEvent(event: RecordedEvent): PublishedEventEnvelope {
   };
 }
 
-export function toKafkaMessage(event: RecordedEvent): KafkaMessage {
+/** `extraHeaders` go after the usual ones: the republish's `replay` marker (docs/adr/0116). */
+export function toKafkaMessage(event: RecordedEvent, extraHeaders?: Readonly<Record<string, string>>): KafkaMessage {
   return {
     // The stream id as the key: every event of a stream lands on one partition, in the stream's order.
     key: event.streamId,
@@ -69,6 +72,7 @@ export function toKafkaMessage(event: RecordedEvent): KafkaMessage {
       [KAFKA_HEADERS.streamVersion]: String(event.streamVersion),
       [KAFKA_HEADERS.correlationId]: event.metadata.correlationId,
       [KAFKA_HEADERS.contentType]: 'application/json',
+      ...extraHeaders,
     },
   };
 }

@@ -8,6 +8,9 @@ import { MailOutboxSealedMessage1768400006600 } from './1768400006600-mail-outbo
 import { JobSchedules1768400006700 } from './1768400006700-job-schedules';
 import { SandboxCardSavedCards1768700008700 } from './1768700008700-sandbox-card-saved-cards';
 import { TelegramUpdates1770600010300 } from './1770600010300-telegram-updates';
+import { MailOutboxPriority1771000010700 } from './1771000010700-mail-outbox-priority';
+import { WriterWalPositions1771200011300 } from './1771200011300-writer-wal-positions';
+import { KafkaRepublishRuns1771600011600 } from './1771600011600-kafka-republish-runs';
 
 /**
  * Migrations of the platform (the event store and its commit order, the mail outbox, its sealed renderings and its priorities, the
@@ -25,4 +28,7 @@ export const platformMigrations = [
   SandboxCard1768400008000,
   SandboxCardSavedCards1768700008700,
   TelegramUpdates1770600010300,
+  MailOutboxPriority1771000010700,
+  WriterWalPositions1771200011300,
+  KafkaRepublishRuns1771600011600,
 ];

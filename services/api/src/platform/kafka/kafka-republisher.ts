@@ -1,0 +1,262 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+import type { CommittedEvent, EventStore } from '../event-store/event-store.port';
+import { KAFKA_PUBLISHER_NAME, KafkaEventPublisher, type KafkaPublisherOptions } from './kafka-event-publisher';
+import { KAFKA_HEADERS, type KafkaMessage, topicOf, toKafkaMessage, type TopicMessages } from './published-event';
+
+/** Events read and sent per step by default: about 1 MB of messages at a few hundred bytes each. */
+export const DEFAULT_REPUBLISH_BATCH_SIZE = 2_000;
+/** The most a step may hold; with the one read ahead, two steps of events are in memory at most. */
+export const MAX_REPUBLISH_BATCH_SIZE = 20_000;
+/**
+ * The most message bytes (keys, values, headers) one send carries. A step is split into sends of at most this many,
+ * so that no partition's record batch passes the broker's default `message.max.bytes` (1 MiB).
+ */
+export const DEFAULT_REPUBLISH_SEND_BYTES = 900_000;
+/** First key of the two-key advisory lock that lets one run at a time write to a prefix. */
+export const REPUBLISH_LOCK_NAMESPACE = 0x4b555052;
+
+/** The stored state of one run: `kafka_republish_runs`. */
+export interface RepublishRun {
+  topicPrefix: string;
+  /** The last commit position it republishes (inclusive), fixed when the run started. */
+  toPosition: string;
+  /** Up to here the broker acknowledged everything: a restart continues after it. */
+  commitPosition: string;
+  eventsSent: string;
+  finished: boolean;
+}
+
+export interface RepublishOptions {
+  /** The replay's topic prefix; must differ from the live publisher's (checked by the caller that knows it). */
+  topicPrefix: string;
+  /**
+   * Where a new run ends (inclusive). Defaults to the live publisher's checkpoint, the position after which its
+   * topics hold every event, or to the newest commit position without a live publisher. A run that exists keeps its
+   * own end, and a different one given here is refused.
+   */
+  toPosition?: string;
+  batchSize?: number;
+  maxSendBytes?: number;
+  /** Told after each acknowledged step, once its position is stored. */
+  onProgress?: (run: RepublishRun) => void;
+  /**
+   * Called after the broker acknowledged a step and before its position is stored: the window in which a crash
+   * sends that step again on the next start. Specs throw here to be such a crash.
+   */
+  afterAcknowledged?: (events: readonly CommittedEvent[]) => void | Promise<void>;
+  /** Stops after the step in flight, its position stored (a SIGINT of the command). */
+  signal?: AbortSignal;
+}
+
+export type RepublishOutcome =
+  | { outcome: 'done' | 'stopped'; run: RepublishRun; sentNow: number; elapsedMs: number }
+  | { outcome: 'refused'; reason: string };
+
+interface RunRow {
+  topic_prefix: string;
+  to_position: string;
+  commit_position: string;
+  events_sent: string;
+  finished: boolean;
+}
+
+const RUN_COLUMNS = `topic_prefix, to_position::text AS to_position, commit_position::text AS commit_position,
+  events_sent::text AS events_sent, finished_at IS NOT NULL AS finished`;
+
+function toRun(row: RunRow): RepublishRun {
+  return {
+    topicPrefix: row.topic_prefix,
+    toPosition: row.to_position,
+    commitPosition: row.commit_position,
+    eventsSent: row.events_sent,
+    finished: row.finished,
+  };
+}
+
+/**
+ * `kupa events republish` (docs/adr/0116-kafka-republish.md): sends the history, in commit order, to topics of its
+ * own prefix, for a consumer that starts after the live topics' retention dropped the beginning. It is not a
+ * processor: it has its own checkpoint (`kafka_republish_runs`), never touches the live publisher's, and a restart
+ * continues after the last acknowledged step. Every message is the live one plus the `replay` header.
+ *
+ * A step is read while the one before it is being sent, and sent in pieces of at most `maxSendBytes`, one after
+ * another on one idempotent producer, each acknowledged by all in-sync replicas before the next: a stream's events
+ * reach their partition in version order, and at most one step is sent again after a crash.
+ */
+export class KafkaRepublisher {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
+    private readonly kafka: Omit<KafkaPublisherOptions, 'topicPrefix'>,
+  ) {}
+
+  async republish(options: RepublishOptions): Promise<RepublishOutcome> {
+    const batchSize = options.batchSize ?? DEFAULT_REPUBLISH_BATCH_SIZE;
+    if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_REPUBLISH_BATCH_SIZE)
+      return {
+        outcome: 'refused',
+        reason: `The batch size must be a whole number from 1 to ${MAX_REPUBLISH_BATCH_SIZE}`,
+      };
+    // One run per prefix at a time: a second would interleave its sends with the first one's.
+    const lock = this.dataSource.createQueryRunner();
+    await lock.connect();
+    try {
+      const [{ locked }] = (await lock.query('SELECT pg_try_advisory_lock($1::int, hashtext($2)) AS locked', [
+        REPUBLISH_LOCK_NAMESPACE,
+        options.topicPrefix,
+      ])) as { locked: boolean }[];
+      if (!locked) return { outcome: 'refused', reason: `Another republish to ${options.topicPrefix} is running` };
+      try {
+        const run = await this.startOrResume(lock, options);
+        if ('reason' in run) return { outcome: 'refused', reason: run.reason };
+        return await this.send(lock, run, batchSize, options);
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [
+          REPUBLISH_LOCK_NAMESPACE,
+          options.topicPrefix,
+        ]);
+      }
+    } finally {
+      await lock.release();
+    }
+  }
+
+  /** The stored run of `topicPrefix`, if any. */
+  async run(topicPrefix: string): Promise<RepublishRun | null> {
+    const rows: RunRow[] = await this.dataSource.query(
+      `SELECT ${RUN_COLUMNS} FROM kafka_republish_runs WHERE topic_prefix = $1`,
+      [topicPrefix],
+    );
+    return rows[0] ? toRun(rows[0]) : null;
+  }
+
+  private async startOrResume(db: QueryRunner, options: RepublishOptions): Promise<RepublishRun | { reason: string }> {
+    const existing = await this.run(options.topicPrefix);
+    if (existing) {
+      if (options.toPosition !== undefined && BigInt(options.toPosition) !== BigInt(existing.toPosition))
+        return {
+          reason:
+            `The republish to ${options.topicPrefix} ends at ${existing.toPosition}, fixed when it started; ` +
+            'give no --to-position to continue it, or republish to another prefix',
+        };
+      return existing;
+    }
+    const toPosition = options.toPosition ?? (await this.defaultEnd(db));
+    const rows: RunRow[] = await db.query(
+      `INSERT INTO kafka_republish_runs (topic_prefix, to_position) VALUES ($1, $2::bigint) RETURNING ${RUN_COLUMNS}`,
+      [options.topicPrefix, toPosition],
+    );
+    return toRun(rows[0]);
+  }
+
+  /** The live publisher's checkpoint, or the newest commit position where there is no live publisher. */
+  private async defaultEnd(db: QueryRunner): Promise<string> {
+    const rows: { position: string }[] = await db.query(
+      `SELECT coalesce((SELECT commit_position FROM checkpoints WHERE name = $1),
+                       (SELECT max(commit_position) FROM event_commits), 0)::text AS position`,
+      [KAFKA_PUBLISHER_NAME],
+    );
+    return rows[0].position;
+  }
+
+  private async send(
+    db: QueryRunner,
+    run: RepublishRun,
+    batchSize: number,
+    options: RepublishOptions,
+  ): Promise<RepublishOutcome> {
+    const started = performance.now();
+    const end = BigInt(run.toPosition);
+    // Its producer, its topic creation and its partitioner are the live publisher's; the messages are made here.
+    const publisher = new KafkaEventPublisher({ ...this.kafka, topicPrefix: options.topicPrefix });
+    const maxSendBytes = options.maxSendBytes ?? DEFAULT_REPUBLISH_SEND_BYTES;
+    const read = async (after: string): Promise<CommittedEvent[]> => {
+      if (BigInt(after) >= end) return [];
+      const events = await this.store.readAll({ commitPosition: after }, batchSize);
+      return events.filter((event) => BigInt(event.commitPosition) <= end);
+    };
+    let current = run;
+    let sentNow = 0;
+    let stopped = false;
+    try {
+      let next = read(current.commitPosition);
+      for (;;) {
+        const events = await next;
+        if (events.length === 0) break;
+        const last = events[events.length - 1].commitPosition;
+        // The next step is read while this one is on its way to the broker.
+        next = read(last);
+        next.catch(() => undefined);
+        for (const piece of republishSends(options.topicPrefix, events, maxSendBytes)) await publisher.send(piece);
+        await options.afterAcknowledged?.(events);
+        current = await updateRun(
+          db,
+          `UPDATE kafka_republish_runs
+              SET commit_position = $2::bigint, events_sent = events_sent + $3, updated_at = now()
+            WHERE topic_prefix = $1 RETURNING ${RUN_COLUMNS}`,
+          [options.topicPrefix, last, events.length],
+        );
+        sentNow += events.length;
+        options.onProgress?.(current);
+        if (options.signal?.aborted) {
+          stopped = true;
+          break;
+        }
+      }
+    } finally {
+      await publisher.disconnect();
+    }
+    if (!stopped && !current.finished) {
+      // Reached the end; the position moves there even when the last events were above the last one read.
+      current = await updateRun(
+        db,
+        `UPDATE kafka_republish_runs SET commit_position = to_position, finished_at = now(), updated_at = now()
+          WHERE topic_prefix = $1 RETURNING ${RUN_COLUMNS}`,
+        [options.topicPrefix],
+      );
+    }
+    return { outcome: stopped ? 'stopped' : 'done', run: current, sentNow, elapsedMs: performance.now() - started };
+  }
+}
+
+/** The run an UPDATE … RETURNING left (TypeORM answers an UPDATE with rows and a count unless asked for records). */
+async function updateRun(db: QueryRunner, sql: string, parameters: unknown[]): Promise<RepublishRun> {
+  const result = (await db.query(sql, parameters, true)) as { records: RunRow[] };
+  return toRun(result.records[0]);
+}
+
+/** A message's bytes on the wire, near enough: key, value and headers. */
+function messageBytes(message: KafkaMessage): number {
+  let bytes = message.key.length + message.value.length + 64;
+  for (const [name, value] of Object.entries(message.headers)) bytes += name.length + value.length + 8;
+  return bytes;
+}
+
+/**
+ * A step as consecutive sends of at most `maxBytes` each (a larger message goes alone), each a list per topic in
+ * the step's order.
+ */
+export function* republishSends(
+  topicPrefix: string,
+  events: readonly CommittedEvent[],
+  maxBytes: number,
+): Generator<TopicMessages[]> {
+  const headers = { [KAFKA_HEADERS.replay]: topicPrefix };
+  let byTopic = new Map<string, KafkaMessage[]>();
+  let bytes = 0;
+  for (const event of events) {
+    const message = toKafkaMessage(event, headers);
+    const size = messageBytes(message);
+    if (bytes > 0 && bytes + size > maxBytes) {
+      yield [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+      byTopic = new Map();
+      bytes = 0;
+    }
+    const topic = topicOf(topicPrefix, event.streamId);
+    const messages = byTopic.get(topic) ?? [];
+    messages.push(message);
+    byTopic.set(topic, messages);
+    bytes += size;
+  }
+  if (bytes > 0) yield [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+}
