@@ -41,7 +41,9 @@ function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {
     const path = join(directory, name);
     if (statSync(path).isDirectory()) return name === 'test-support' ? [] : sourceFiles(path);
-    return /\.ts$/.test(name) && !/\.(spec|int-spec|api-spec|kafka-spec|fixtures)\.ts$/.test(name) ? [path] : [];
+    return /\.ts$/.test(name) && !/\.(spec|int-spec|api-spec|kafka-spec|fixtures|measure)\.ts$/.test(name)
+      ? [path]
+      : [];
   });
 }
 
