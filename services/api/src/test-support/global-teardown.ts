@@ -1,6 +1,20 @@
-import type { DatabaseHandle } from '../platform/database/embedded-database';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { serverTroubleLines, type TestServer } from './postgres-server';
+import { RUN_DIRECTORY_VARIABLE } from './openapi-cache';
 
 export default async function globalTeardown(): Promise<void> {
-  const handle = (globalThis as { __kupaTestServer?: DatabaseHandle | null }).__kupaTestServer;
-  if (handle) await handle.stop();
+  const directory = process.env[RUN_DIRECTORY_VARIABLE];
+  if (directory) rmSync(directory, { recursive: true, force: true });
+  const server = (globalThis as { __kupaTestServer?: TestServer }).__kupaTestServer;
+  if (!server) return;
+  // Said at the end of every run that had any: a spec that failed on a cut connection or a refused start is
+  // otherwise only a timeout in a log.
+  const trouble = serverTroubleLines(server.logPath);
+  if (trouble.length > 0) {
+    process.stderr.write(`\nThe test PostgreSQL server reported trouble during this run:\n${trouble.join('\n')}\n`);
+  }
+  if (server.handle) await server.handle.stop();
+  // The server's own directory goes with its data (the library removes only the cluster below it).
+  if (server.logPath) rmSync(dirname(server.logPath), { recursive: true, force: true });
 }

@@ -1,8 +1,8 @@
-import type { SignInResponse, User, UserRole } from '@kupa/proto';
+import { type SignInResponse, type User, type UserRole, userStreamId } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { AdminAccounts } from '../contexts/identity';
 import { Mailbox } from './mailbox';
-import type { TestApp } from './test-app';
+import { recentAppWarnings, type TestApp } from './test-app';
 
 /** A password that passes the password rules; fixtures use it unless told otherwise. */
 export const FIXTURE_PASSWORD = 'Fixture-Pass-1!';
@@ -104,12 +104,56 @@ export async function signUpAndConfirm(
   });
   if (signUp.status !== 201)
     throw new Error(`Sign-up of ${email} answered ${signUp.status}: ${JSON.stringify(signUp.body)}`);
-  const mail = await testApp.mailbox.waitFor(email, (received) => received.text.includes('/confirmation-token/'));
+  const mail = await confirmationMail(testApp, email);
   const token = Mailbox.link(mail, `${testApp.config.publicUrl}/confirmation-token/`).split('/').pop() ?? '';
   const confirmation = await testApp.http.get('/api/confirmation-token').query({ token });
   if (confirmation.status !== 200)
     throw new Error(`Confirmation of ${email} answered ${confirmation.status}: ${JSON.stringify(confirmation.body)}`);
   return { userUuid: (signUp.body as User).userUuid, email, password };
+}
+
+const isConfirmation = (received: { text: string }): boolean => received.text.includes('/confirmation-token/');
+
+/**
+ * The sign-up's confirmation mail. In full-suite runs (two Jest workers, one server) about one sign-up in a thousand
+ * has seen no mail within 30 s while the same flow alone never missed in 210 concurrent sign-ups; the cause is not
+ * found yet. Then this prints what the outbox, the mail processor's checkpoint and the user's events say, for the
+ * next person to read in the CI log, and asks for the mail again through the product's own resend route, as a user
+ * would, so that one lost mail does not fail an unrelated spec.
+ */
+async function confirmationMail(testApp: TestApp, email: string) {
+  try {
+    return await testApp.mailbox.waitFor(email, isConfirmation);
+  } catch (error) {
+    const q = (sql: string, values: unknown[]) => testApp.dataSource.query(sql, values);
+    const users: Array<{ uuid: string; status: string }> = await q('SELECT uuid, status FROM users WHERE email = $1', [
+      email,
+    ]);
+    const diagnosis = {
+      users,
+      outbox: await q(
+        `SELECT id, dedupe_key, kind, attempts, sent_at, skipped, last_error, next_attempt_at, created_at, priority
+           FROM mail_outbox WHERE recipient = $1 ORDER BY id`,
+        [email],
+      ),
+      checkpoint: await q(
+        "SELECT commit_position::text, updated_at FROM checkpoints WHERE name = 'identity-mails'",
+        [],
+      ),
+      events: await q(
+        `SELECT e.type, e.stream_id, c.commit_position::text, e.recorded_at FROM events e
+           LEFT JOIN event_commits c USING (global_position)
+          WHERE e.stream_id = ANY($1::text[])`,
+        [users.map((user) => userStreamId(user.uuid))],
+      ),
+      mailsReceived: testApp.mailbox.messages.length,
+      appWarnings: recentAppWarnings().slice(-20),
+    };
+    process.stderr.write(`LOST CONFIRMATION MAIL ${email}: ${String(error)}\n${JSON.stringify(diagnosis)}\n`);
+    const resent = await testApp.http.post('/api/users/resend-signup-email').send({ email });
+    if (resent.status !== 204) throw new Error(`Resending ${email}'s confirmation answered ${resent.status}`);
+    return testApp.mailbox.waitFor(email, isConfirmation);
+  }
 }
 
 /**

@@ -122,18 +122,30 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   config.workerWokenPollIntervalMs = 500;
   await options.beforeStart?.({ config, databaseUrl: database.url });
   const logLines: string[] = [];
-  const app = await createApp({
-    config,
-    databaseUrl: database.url,
-    version: '0.0.0-test',
-    clock: options.clock,
-    quiet: !options.captureLogs,
-    logger: options.captureLogs
-      ? JsonLogger.create({ level: config.logLevel, destination: { write: (line) => void logLines.push(line) } })
-      : undefined,
-    serveUi: options.ui !== undefined,
-  });
-  await app.init();
+  // A start that hangs (TypeORM retrying a refused first connection) says why before Jest's hook limit ends the spec.
+  const slowStart = setTimeout(() => {
+    process.stderr.write(
+      `startTestApp has waited ${SLOW_START_MS} ms for the app to start; its last warnings:\n` +
+        `${recentAppWarnings().slice(-20).join('\n') || '(none)'}\n`,
+    );
+  }, SLOW_START_MS);
+  let app: Awaited<ReturnType<typeof createApp>>;
+  try {
+    app = await createApp({
+      config,
+      databaseUrl: database.url,
+      version: TEST_APP_VERSION,
+      clock: options.clock,
+      logger: options.captureLogs
+        ? JsonLogger.create({ level: config.logLevel, destination: { write: (line) => void logLines.push(line) } })
+        : JsonLogger.create({ level: 'warn', destination: { write: rememberWarning } }),
+      serveUi: options.ui !== undefined,
+      openApiDocument: cachedOpenApiDocument(TEST_APP_VERSION),
+    });
+    await app.init();
+  } finally {
+    clearTimeout(slowStart);
+  }
   // Listening, as the server does: the built-in streaming-service simulator is reached over this process's own
   // origin, so provisioning (a background loop) needs a port that outlives any one supertest request.
   await app.listen(0, '127.0.0.1');
