@@ -87,7 +87,7 @@ async function readModels(testApp: TestApp): Promise<unknown> {
   return {
     payments: await testApp.dataSource.query('SELECT * FROM payments ORDER BY payment_id'),
     entries: await testApp.dataSource.query(
-      'SELECT account, amount_minor, balance_after_minor, payment_id, global_position FROM ledger_entries ORDER BY global_position, posting_index',
+      'SELECT account, amount_minor, balance_after_minor, payment_id, global_position FROM ledger_entries ORDER BY global_position, posting_index, account',
     ),
   };
 }
