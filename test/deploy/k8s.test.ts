@@ -41,6 +41,7 @@ const SECRET_VARIABLES = [
   'ADMIN_PASSWORD',
   'CASHIER_API_KEY',
   'CASHIER_IPN_SECRET',
+  'DATABASE_REPLICA_URL',
   'DATABASE_URL',
   'JWT_SECRET',
   'METRICS_TOKEN',
@@ -48,6 +49,8 @@ const SECRET_VARIABLES = [
   'SMTP_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_WEBHOOK_SECRET',
   'TWO_FACTOR_KEY',
 ];
 /** The ones every API and worker process must share: a pod without them must not start (ADR 0037, Consequences). */
@@ -95,6 +98,22 @@ class Rendered {
 const base = new Rendered('base', kustomize(join(K8S_DIR, 'base')));
 const overlays = OVERLAYS.map((overlay) => new Rendered(overlay, kustomize(join(K8S_DIR, 'overlays', overlay))));
 const everything = [base, ...overlays];
+/** Worked examples an operator copies beside the overlays (docs/adr/0121): a read replica, PostgreSQL and Kafka inside the cluster. */
+const EXAMPLES = ['read-replica', 'in-cluster-data'] as const;
+const examples = Object.fromEntries(
+  EXAMPLES.map((example) => [example, new Rendered(example, kustomize(join(K8S_DIR, 'examples', example)))]),
+) as Record<(typeof EXAMPLES)[number], Rendered>;
+const production = overlays.find((overlay) => overlay.name === 'production')!;
+
+/** What the Secret would hold in these checks: the shared keys set, the optional ones left out. */
+const SECRETS: Record<string, string> = {
+  DATABASE_URL: 'postgres://kupa:password@db.internal:5432/kupa',
+  JWT_SECRET: 'j'.repeat(64),
+  TWO_FACTOR_KEY: 't'.repeat(64),
+  PROVISIONING_TOKEN: 'p'.repeat(32),
+  METRICS_TOKEN: 'm'.repeat(32),
+  SMTP_URL: 'smtp://user:password@smtp.example.com:587',
+};
 
 const api = base.one<Deployment>('apps/v1 Deployment', 'kupa-api');
 const worker = base.one<Deployment>('apps/v1 Deployment', 'kupa-worker');
@@ -136,6 +155,19 @@ function egressPorts(rendered: Rendered, labels: Record<string, string>): Map<nu
   return ports;
 }
 
+/** Whether a policy peer in a policy of `policyNamespace` selects a pod of `namespace` with these labels. */
+function peerSelects(
+  peer: { namespaceSelector?: ILabelSelector; podSelector?: ILabelSelector },
+  policyNamespace: string,
+  namespace: string,
+  labels: Record<string, string>,
+): boolean {
+  const inNamespace = peer.namespaceSelector
+    ? selects(peer.namespaceSelector, { 'kubernetes.io/metadata.name': namespace })
+    : namespace === policyNamespace;
+  return inNamespace && (peer.podSelector === undefined || selects(peer.podSelector, labels));
+}
+
 /** The peers (their `from`) allowed into a pod with these labels on a port. */
 function ingressPeers(rendered: Rendered, labels: Record<string, string>, port: number): unknown[] {
   return rendered
@@ -167,8 +199,8 @@ describe('deploy/k8s', () => {
       assert.deepEqual(overlay.objects.map(keyOf).sort(), [...expected, 'v1 Namespace'].sort(), overlay.name);
   });
 
-  it('validates every rendered object against the Kubernetes schema', () => {
-    for (const { name, objects } of everything)
+  it('validates every rendered object against the Kubernetes schema, the examples too', () => {
+    for (const { name, objects } of [...everything, ...Object.values(examples)])
       for (const object of objects) {
         const Model = MODELS[keyOf(object)];
         assert.ok(Model, `${name}: ${keyOf(object)} is not a kind these checks know`);
@@ -256,6 +288,14 @@ describe('deploy/k8s', () => {
   });
 
   it('names the scrape targets in annotations, the paths and ports the processes serve metrics on', () => {
+    // The API's metrics are MetricsController's GET under the global prefix: /api/metrics.
+    const metrics = readFileSync(
+      join(REPOSITORY_ROOT, 'services/api/src/platform/observability/metrics.controller.ts'),
+      'utf8',
+    );
+    assert.match(metrics, /@Controller\('metrics'\)\s*export class MetricsController/);
+    assert.match(metrics, /@Get\(\)\s*async scrape\(/);
+    assert.match(readFileSync(join(REPOSITORY_ROOT, 'services/api/src/create-app.ts'), 'utf8'), /API_PREFIX = 'api'/);
     const workerPort = workerContainer.env?.find((variable) => variable.name === 'WORKER_PORT')?.value;
     assert.deepEqual(worker.spec!.template.metadata!.annotations, {
       'prometheus.io/scrape': 'true',
@@ -332,15 +372,7 @@ describe('deploy/k8s', () => {
   });
 
   it('gives every pod of each overlay a configuration the server accepts: its role, a named database, no sandbox', () => {
-    // What the Secret would hold: the shared keys set, the optional ones left out.
-    const secrets: Record<string, string> = {
-      DATABASE_URL: 'postgres://kupa:password@db.internal:5432/kupa',
-      JWT_SECRET: 'j'.repeat(64),
-      TWO_FACTOR_KEY: 't'.repeat(64),
-      PROVISIONING_TOKEN: 'p'.repeat(32),
-      METRICS_TOKEN: 'm'.repeat(32),
-      SMTP_URL: 'smtp://user:password@smtp.example.com:587',
-    };
+    const secrets = SECRETS;
     const roles: Record<string, string> = {
       'kupa-api': 'api',
       'kupa-worker': 'worker',
@@ -485,5 +517,90 @@ describe('deploy/k8s', () => {
           if (!(owner === 'kupa-api' && port === apiPort) && !(owner === 'kupa-worker' && port === workerPort))
             assert.deepEqual(ingressPeers(rendered, labels, port), [], `${owner} on ${port}`);
     }
+  });
+
+  it('lets an operator name a read replica in the Secret, and needs none', () => {
+    const replica = 'postgres://kupa:password@db-replica.internal:5432/kupa';
+    for (const rendered of [...overlays, examples['read-replica']]) {
+      const config = rendered.one<ConfigMap>('v1 ConfigMap', 'kupa-config').data!;
+      // A secret (its address holds a password): never in the ConfigMap, only through the Secret's envFrom.
+      assert.equal(config.DATABASE_REPLICA_URL, undefined);
+      for (const name of ['kupa-api', 'kupa-worker']) {
+        const container = rendered.one<Deployment>('apps/v1 Deployment', name).spec!.template.spec!.containers[0];
+        assert.ok(container.envFrom?.some((source) => source.secretRef?.name === 'kupa-secrets'));
+        assert.equal(
+          container.env?.find((variable) => variable.name === 'DATABASE_REPLICA_URL'),
+          undefined,
+        );
+        const literal = Object.fromEntries((container.env ?? []).flatMap((v) => (v.value ? [[v.name, v.value]] : [])));
+        const withReplica = loadConfig({ ...config, ...SECRETS, DATABASE_REPLICA_URL: replica, ...literal }, 'process');
+        assert.equal(withReplica.databaseReplicaUrl, replica, `${rendered.name}: ${name}`);
+        assert.equal(loadConfig({ ...config, ...SECRETS, ...literal }, 'process').databaseReplicaUrl, null);
+      }
+    }
+    // The example adds the replica's address beside the primary's, for exactly the pods that reach the primary.
+    const example = examples['read-replica'];
+    for (const { owner, labels } of example.pods()) {
+      const peers = egressPorts(example, labels).get(5432) ?? [];
+      const primary = egressPorts(production, labels).get(5432) ?? [];
+      assert.deepEqual(peers, [...primary, ...(primary.length > 0 ? [{ ipBlock: { cidr: '10.20.0.11/32' } }] : [])]);
+      assert.equal(primary.length > 0, ['kupa-api', 'kupa-worker', 'kupa-migrate', 'kupa-backup'].includes(owner));
+    }
+    const changed = example.objects.filter(
+      (object, index) => JSON.stringify(object) !== JSON.stringify(production.objects[index]),
+    );
+    assert.deepEqual(
+      changed.map((object) => object.metadata.name),
+      ['kupa-postgresql-egress'],
+    );
+  });
+
+  it('with PostgreSQL and Kafka in the cluster, names them by labels and lets in only the pods that need them', () => {
+    const example = examples['in-cluster-data'];
+    const policies = example.all<NetworkPolicy>('networking.k8s.io/v1 NetworkPolicy');
+    const postgresql = { namespace: 'kupa-data', labels: { 'app.kubernetes.io/name': 'postgresql' } };
+    const kafka = { namespace: 'kupa-data', labels: { 'app.kubernetes.io/name': 'kafka' } };
+    const kupaPods = example.pods();
+    for (const { owner, labels } of kupaPods) {
+      const ports = egressPorts(example, labels);
+      for (const [port, target] of [
+        [5432, postgresql],
+        [9092, kafka],
+      ] as const)
+        for (const peer of ports.get(port) ?? []) {
+          assert.equal((peer as { ipBlock?: unknown }).ipBlock, undefined, `${owner}: ${port} by address`);
+          assert.ok(peerSelects(peer as never, 'kupa', target.namespace, target.labels), `${owner}: ${port}`);
+        }
+    }
+    /** Which of Kupa's pods the policies of kupa-data let into a pod of that namespace on a port. */
+    const admitted = (target: { labels: Record<string, string> }, port: number): string[] =>
+      kupaPods
+        .filter(({ labels }) =>
+          policies
+            .filter((policy) => policy.metadata!.namespace === 'kupa-data')
+            .filter((policy) => selects(policy.spec!.podSelector, target.labels))
+            .flatMap((policy) => policy.spec!.ingress ?? [])
+            .filter((rule) => !rule.ports || rule.ports.some((allowed) => Number(allowed.port) === port))
+            .some((rule) => (rule.from ?? []).some((peer) => peerSelects(peer, 'kupa-data', 'kupa', labels))),
+        )
+        .map(({ owner }) => owner);
+    assert.deepEqual(admitted(postgresql, 5432), ['kupa-api', 'kupa-worker', 'kupa-migrate', 'kupa-backup']);
+    assert.deepEqual(admitted(kafka, 9092), ['kupa-worker']);
+    assert.deepEqual(admitted(kafka, 5432), []);
+    // Who may reach each from Kupa's side is what the production overlay allows, only named differently.
+    for (const { owner, labels } of kupaPods)
+      assert.deepEqual(
+        [...egressPorts(example, labels).keys()].sort(),
+        [...egressPorts(production, labels).keys()].sort(),
+        owner,
+      );
+    // The database's side stays in its namespace; everything of Kupa's in kupa.
+    for (const object of example.objects)
+      if (object.kind !== 'Namespace')
+        assert.equal(
+          object.metadata.namespace,
+          object.metadata.name.match(/^kupa-(postgresql|kafka)-ingress$/) ? 'kupa-data' : 'kupa',
+          object.metadata.name,
+        );
   });
 });
