@@ -152,4 +152,21 @@ describe('deploy/compose.yaml', () => {
     }
     for (const volume of ['pgdata', 'backups', 'kafka']) assert.ok(volume in compose.volumes, volume);
   });
+
+  it('passes a read replica from deploy/.env to the API and workers, and needs none', () => {
+    // compose hands every Kupa service the whole .env; an `environment` entry would override it (as DATABASE_URL does).
+    for (const name of KUPA_SERVICES) {
+      assert.deepEqual(services[name].env_file, [{ path: '.env', required: true }], name);
+      assert.equal(services[name].environment?.DATABASE_REPLICA_URL, undefined, name);
+    }
+    assert.doesNotMatch(text, /DATABASE_REPLICA_URL/);
+    // Listed as an example left off: a copy of .env.example runs without a replica.
+    const example = readFileSync(join(DEPLOY_DIR, '.env.example'), 'utf8');
+    assert.match(example, /^# DATABASE_REPLICA_URL=postgres:\/\//m);
+    assert.doesNotMatch(example, /^DATABASE_REPLICA_URL=/m);
+    assert.match(example, /^DATABASE_REPLICA_MAX_LAG_SECONDS=\d+$/m);
+    const readme = readFileSync(join(REPOSITORY_ROOT, 'README.md'), 'utf8');
+    assert.match(readme, /^\| `DATABASE_REPLICA_URL` \| unset → every read on `DATABASE_URL` \|/m);
+    assert.match(readme, /^\| `DATABASE_REPLICA_MAX_LAG_SECONDS` \| `30` \|/m);
+  });
 });
