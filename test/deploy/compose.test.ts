@@ -67,6 +67,10 @@ describe('deploy/compose.yaml', () => {
       assert.equal(service.image, '${KUPA_IMAGE:-kupa:latest}', name);
       assert.deepEqual(service.build, { context: '..', dockerfile: 'deploy/Dockerfile', target: 'server' }, name);
     }
+    // Nothing secret is spelt out: the secrets come from .env, the database's password through interpolation.
+    const names = new Set(KUPA_SERVICES.flatMap((name) => Object.keys(services[name].environment ?? {})));
+    assert.deepEqual([...names].sort(), ['DATABASE_URL', 'KUPA_DATA_DIR', 'KUPA_ROLE', 'TRUST_PROXY', 'WORKER_PORT']);
+    assert.match(String(services.postgres.environment?.POSTGRES_PASSWORD), /^\$\{POSTGRES_PASSWORD:\?[^}]*\}$/);
     assert.deepEqual(services.migrate.command, ['node', 'services/api/dist/cli.js', 'migrate']);
     assert.equal(services.nginx.build?.target, 'web');
   });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, it } from 'node:test';
+import { parse } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { CronJob, Job } from 'kubernetes-models/batch/v1';
@@ -199,6 +200,29 @@ describe('deploy/k8s', () => {
       assert.deepEqual(overlay.objects.map(keyOf).sort(), [...expected, 'v1 Namespace'].sort(), overlay.name);
   });
 
+  it('renders every manifest under deploy/k8s through a kustomization, so none escapes the schema check', () => {
+    const files = readdirSync(K8S_DIR, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.yaml'))
+      .map((file) => join(K8S_DIR, file));
+    const kustomizations = files.filter((file) => file.endsWith('/kustomization.yaml'));
+    const rendered = [join(K8S_DIR, 'base'), ...OVERLAYS.map((o) => join(K8S_DIR, 'overlays', o))].concat(
+      EXAMPLES.map((example) => join(K8S_DIR, 'examples', example)),
+    );
+    assert.deepEqual(kustomizations.map(dirname).sort(), [...rendered].sort());
+    const resources = kustomizations.flatMap((file) =>
+      ((parse(readFileSync(file, 'utf8')) as { resources?: string[] }).resources ?? [])
+        .filter((resource) => resource.endsWith('.yaml'))
+        .map((resource) => join(dirname(file), resource)),
+    );
+    assert.deepEqual(
+      files
+        .filter((file) => !kustomizations.includes(file))
+        .map((file) => relative(K8S_DIR, file))
+        .sort(),
+      resources.map((file) => relative(K8S_DIR, file)).sort(),
+    );
+  });
+
   it('validates every rendered object against the Kubernetes schema, the examples too', () => {
     for (const { name, objects } of [...everything, ...Object.values(examples)])
       for (const object of objects) {
@@ -364,6 +388,9 @@ describe('deploy/k8s', () => {
           assert.deepEqual(variable.valueFrom!.secretKeyRef, { name: 'kupa-secrets', key: variable.name }, owner);
           assert.ok(SECRET_VARIABLES.includes(variable.name), variable.name);
         }
+        // No secret spelt out in a manifest: a secret's name never has a literal value.
+        for (const variable of container.env ?? [])
+          if (SECRET_VARIABLES.includes(variable.name)) assert.equal(variable.value, undefined, variable.name);
         const shared = owner === 'kupa-api' || owner === 'kupa-worker' ? SHARED_SECRETS : ['DATABASE_URL'];
         assert.deepEqual(byKey.map((variable) => variable.name).sort(), [...shared].sort(), owner);
         for (const variable of container.env ?? []) assert.ok(listed.has(variable.name), variable.name);
