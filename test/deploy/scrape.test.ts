@@ -151,6 +151,23 @@ describe('deploy/prometheus/kupa-scrape.yaml', () => {
     }
   });
 
+  it('uses only fields Prometheus knows there (it refuses a configuration with any other)', () => {
+    const known = {
+      scrape: ['job_name', 'kubernetes_sd_configs', 'authorization', 'relabel_configs'],
+      sd: ['role', 'namespaces'],
+      authorization: ['type', 'credentials', 'credentials_file'],
+      relabel: ['source_labels', 'separator', 'regex', 'modulus', 'replacement', 'target_label', 'action'],
+    };
+    const unknown = (object: object, fields: string[]): string[] =>
+      Object.keys(object).filter((field) => !fields.includes(field));
+    for (const config of scrapeConfigs) {
+      assert.deepEqual(unknown(config, known.scrape), [], config.job_name);
+      for (const sd of config.kubernetes_sd_configs) assert.deepEqual(unknown(sd, known.sd), [], config.job_name);
+      assert.deepEqual(unknown(config.authorization ?? {}, known.authorization), [], config.job_name);
+      for (const rule of config.relabel_configs) assert.deepEqual(unknown(rule, known.relabel), [], config.job_name);
+    }
+  });
+
   it('the relabelling check itself drops a pod whose annotations stop asking to be scraped', () => {
     const [api] = scrapeConfigs;
     const pod = pods(production).find((candidate) => candidate.owner === 'kupa-api')!;
