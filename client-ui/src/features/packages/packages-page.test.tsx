@@ -279,6 +279,40 @@ describe('packages', () => {
     expect(purchases(calls)[0].body).toEqual({ login: 'dana.levi_2', password: 'My pass!', promoCode: 'SPRING' });
   });
 
+  it('says the referral discount is larger when it wins, and buys without spending the code (ADR 0088)', async () => {
+    signInAs();
+    const { calls } = mockPackagesApi({
+      user: () => ({ balance: 100 }),
+      other: (call) => {
+        if (!call.url.startsWith('/api/promo-codes/quote')) return undefined;
+        // The client's 10 % referral discount ($2) takes more off than the code's $1: the larger wins.
+        return jsonResponse(200, {
+          code: 'SMALL',
+          listPrice: 20,
+          price: 18,
+          applied: 'REFERRAL',
+          discountPercent: 10,
+          promoDiscount: 0,
+          currency: 'USD',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/packages');
+    const dialog = await openBuy(user, 'Monthly HD');
+    await user.type(within(dialog).getByTestId('buy-promo-input'), 'small');
+    await user.click(within(dialog).getByTestId('buy-promo-apply'));
+    expect(await within(dialog).findByTestId('buy-promo-result')).toHaveTextContent(
+      translate('he', 'promo.referralWins'),
+    );
+    expect(isolatedTexts(within(dialog).getByTestId('buy-price'))).toEqual([formatDollars(18, 'he')]);
+    expect(within(dialog).queryByTestId('buy-price-code')).not.toBeInTheDocument();
+
+    await fill(user, 'buy', { login: 'dana.levi_2', password: 'My pass!' });
+    await waitFor(() => expect(purchases(calls)).toHaveLength(1));
+    expect(purchases(calls)[0].body).toEqual({ login: 'dana.levi_2', password: 'My pass!' });
+  });
+
   it('takes the code on the card and crypto choices too: the asked price follows the quote (ADR 0088)', async () => {
     useLangStore.getState().setLang('en');
     signInAs();
