@@ -295,13 +295,16 @@ describe('broadcasts (ADR 0091)', () => {
       .send({ ...content, subjectEn: 'After unsubscribing', filter: { keyWord: 'eli.b@' } });
     expect(skipped.body).toMatchObject({ recipients: 1, queued: 0, skipped: 1, status: 'DONE' });
 
-    // A service mail is not an announcement: the reset link still comes.
+    // A service mail is not an announcement: the reset link still comes, and it offers no way to unsubscribe.
     const reset = await testApp.http.post('/api/password/forgot').send({ email: eli.email });
     expect(reset.status).toBe(204);
-    await testApp.mailbox.waitFor(
+    const resetMail = await testApp.mailbox.waitFor(
       eli.email,
       (received) => received.subject !== content.subjectEn && /password|סיסמה/i.test(received.subject + received.text),
     );
+    expect(resetMail.headers['list-unsubscribe']).toBeUndefined();
+    expect(resetMail.headers['list-unsubscribe-post']).toBeUndefined();
+    expect(resetMail.text).not.toMatch(/unsubscribe/i);
 
     // Switched back on in the profile.
     const on = await testApp.http
