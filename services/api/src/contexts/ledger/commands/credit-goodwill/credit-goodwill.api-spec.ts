@@ -3,6 +3,8 @@ import type { Payment } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { type ActiveUser, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { LedgerVerifier } from '../../../../operations/verify';
+import { InlineProjectionRegistry } from '../../../../platform/projections';
 import { balanceMinorOf, expectReadModelsToEqualReplay } from '../../ledger.fixtures';
 import { CreditGoodwillCommand } from './credit-goodwill.command';
 
@@ -56,7 +58,18 @@ describe('a bulk goodwill credit (ADR 0090)', () => {
     await expect(credit(randomUUID(), randomUUID())).rejects.toMatchObject({ code: 'error.user.not.found' });
   });
 
-  it('leaves read models equal to a replay of the events', async () => {
+  it('leaves read models equal to a replay of the events, and `kupa ledger verify` explains expense:goodwill', async () => {
     await expectReadModelsToEqualReplay(testApp);
+    const verification = await new LedgerVerifier(
+      testApp.dataSource,
+      testApp.app.get(InlineProjectionRegistry),
+    ).verify();
+    expect(verification.differences).toEqual([]);
+    expect(verification.ok).toBe(true);
+    // The two credits of the first test, $3.00 each, are what the house gave away.
+    const [goodwill] = await testApp.dataSource.query(
+      `SELECT sum(amount_minor)::int AS total FROM ledger_entries WHERE account = 'expense:goodwill'`,
+    );
+    expect(goodwill.total).toBe(-600);
   });
 });
