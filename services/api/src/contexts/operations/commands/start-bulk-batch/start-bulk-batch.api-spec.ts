@@ -1,8 +1,10 @@
 import { type AuditLog, auditSentence, type BulkBatch, type Page, type Subscription } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { LedgerVerifier } from '../../../../operations/verify';
 import { Clock } from '../../../../platform/clock';
 import { CommandPipeline } from '../../../../platform/commands';
+import { InlineProjectionRegistry } from '../../../../platform/projections';
 import { eventually } from '../../../../test-support/eventually';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
@@ -313,6 +315,17 @@ describe('bulk operations', () => {
     expect((extensions.body as Page<AuditLog>).content.map((entry) => entry.eventType)).toContain(
       'SubscriptionExtended',
     );
+    // Each subscription's history says the days, the text the clients read and the staff member who gave them.
+    const extensionEntry = (extensions.body as Page<AuditLog>).content.find(
+      (entry) => entry.eventType === 'SubscriptionExtended',
+    ) as AuditLog;
+    expect(plain(auditSentence(extensionEntry, 'en'))).toMatch(/: \+2 days: Sorry for the outage by .+/);
+    expect(plain(auditSentence(extensionEntry, 'he'))).toMatch(/: \+2 ימים: Sorry for the outage על ידי .+/);
+    expect(extensionEntry.createdBy.name).not.toBe('SYSTEM');
+    // The subscription shows the public note with the days; who gave them stays the staff's to read.
+    expect((await read(subscriptions[1].id)).extensions).toEqual([
+      expect.objectContaining({ days: 2, reason: 'Sorry for the outage', source: 'BULK' }),
+    ]);
   });
 
   it('records a target the action refuses as failed and goes on', async () => {
@@ -443,6 +456,15 @@ describe('bulk operations', () => {
     expect((await post('/preview', body, manager.accessToken)).status).toBe(403);
     expect((await post('', body, client.accessToken)).status).toBe(403);
     expect((await get('', manager.accessToken)).status).toBe(403);
+  });
+
+  it('leaves `kupa ledger verify` clean after blocking, goodwill credits and added days', async () => {
+    const verification = await new LedgerVerifier(
+      testApp.dataSource,
+      testApp.app.get(InlineProjectionRegistry),
+    ).verify();
+    expect(verification.differences).toEqual([]);
+    expect(verification.ok).toBe(true);
   });
 
   it('leaves the data source usable', async () => {
