@@ -19,15 +19,18 @@ describe('GET /dashboard: the queue of what needs a person', () => {
   };
 
   /** Read-model rows for what has no command to reach it in a test: a payment held for review, a GRACE subscription. */
-  async function seedReviewPayment(amountMinor: number, createdAt: string): Promise<number> {
+  /** A card checkout paid in another currency, or a crypto deposit above the maximum (ADR 0058). */
+  async function seedReviewPayment(amountMinor: number, createdAt: string, via: 'CARD' | 'CRYPTO'): Promise<number> {
+    const [method, aggregator, counterAccount] =
+      via === 'CARD' ? ['CARD', 'STRIPE', 'world:card'] : ['CRYPTO_USDT_TRC20', 'CASHIER', 'world:cashier'];
     const rows: Array<{ payment_id: string }> = await testApp.dataSource.query(
       `INSERT INTO payments (payment_id, user_uuid, user_email, amount_minor, currency, status, method, type, aggregator,
          counter_account, correction, created_at, created_by, updated_at, updated_by, search_text, created_by_public,
          updated_by_public)
-       VALUES ((SELECT coalesce(max(payment_id), 0) + 1000 FROM payments), $1, $2, $3, 'USD', 'REVIEW', 'CARD',
-         'DEPOSIT', 'STRIPE', 'world:card', false, $4, 'seed', $4, 'seed', 'seed', $5, $5)
+       VALUES ((SELECT coalesce(max(payment_id), 0) + 1000 FROM payments), $1, $2, $3, 'USD', 'REVIEW', $6,
+         'DEPOSIT', $7, $8, false, $4, 'seed', $4, 'seed', 'seed', $5, $5)
        RETURNING payment_id::text`,
-      [dana.userUuid, dana.email, amountMinor, createdAt, PUBLIC_STAFF_ACTOR_NAME],
+      [dana.userUuid, dana.email, amountMinor, createdAt, PUBLIC_STAFF_ACTOR_NAME, method, aggregator, counterAccount],
     );
     return Number(rows[0].payment_id);
   }
@@ -91,7 +94,8 @@ describe('GET /dashboard: the queue of what needs a person', () => {
         .send({ userUuid: dana.userUuid, amount: 700, action: 'DEPOSIT', comment: 'fix', correction: true }),
     );
     expect(correction.status).toBe(201);
-    const review = await seedReviewPayment(4200, '2026-03-13T10:00:00Z');
+    const review = await seedReviewPayment(4200, '2026-03-13T10:00:00Z', 'CARD');
+    const cryptoReview = await seedReviewPayment(15000, '2026-03-12T10:00:00Z', 'CRYPTO');
     const grace = await seedSubscription('GRACE', '2026-03-16T00:00:00Z');
     await seedSubscription('ACTIVE', '2026-03-20T00:00:00Z');
     const failed = await seedSubscription('ACTIVE', '2026-03-25T00:00:00Z');
@@ -108,7 +112,14 @@ describe('GET /dashboard: the queue of what needs a person', () => {
     });
     expect(groups.RENEWAL_FAILED.count).toBe(1);
     expect(groups.RENEWAL_FAILED.latest[0]).toMatchObject({ id: grace, amount: null });
-    expect(groups.PAYMENT_REVIEW).toMatchObject({ count: 1, latest: [{ id: String(review), amount: 42 }] });
+    // Card and crypto payments waiting for review alike, newest first.
+    expect(groups.PAYMENT_REVIEW).toMatchObject({
+      count: 2,
+      latest: [
+        { id: String(review), amount: 42 },
+        { id: String(cryptoReview), amount: 150 },
+      ],
+    });
     expect(groups.LARGE_DEPOSIT).toEqual({
       kind: 'LARGE_DEPOSIT',
       count: 1,
@@ -125,7 +136,7 @@ describe('GET /dashboard: the queue of what needs a person', () => {
     const later = await queue();
     expect(later.LARGE_DEPOSIT.count).toBe(0);
     expect(later.PROVISIONING_FAILED).toEqual({ kind: 'PROVISIONING_FAILED', count: 0, latest: [] });
-    expect(later.PAYMENT_REVIEW.count).toBe(1);
+    expect(later.PAYMENT_REVIEW.count).toBe(2);
   });
 
   it('lets an admin mark a large deposit seen: it leaves the queue at once, once, and the log says who', async () => {
