@@ -173,7 +173,7 @@ describe('promo codes', () => {
     expect(JSON.stringify(entries)).toContain(`#${payment.paymentId}`);
   });
 
-  it('refuses an unknown, a disabled, an expired and a new-clients-only code with 4xx and charges nothing', async () => {
+  it('refuses an unknown, a disabled, an expired, a new-clients-only and a client’s used code with 4xx, charging nothing', async () => {
     const customer = await customerWithBalance(testApp, 50);
     const attempt = (promoCode: string) =>
       buy(testApp, customer.accessToken, plan.id, { login: uniqueLogin(), password: 'secret pass 1', promoCode });
@@ -224,6 +224,19 @@ describe('promo codes', () => {
     expect([refusedOld.status, refusedOld.body.error]).toEqual([409, 'error.promo.code.new.clients.only']);
     const fresh = await customerWithBalance(testApp, 10);
     expect((await quote(fresh.accessToken, { code: newOnly, planId: plan.id })).body.price).toBe(8);
+
+    // Uses per client: a client's second purchase with a once-per-client code is refused; another client's is not.
+    const once = uniqueCode('ONCE');
+    await createCode({ code: once, discountKind: 'AMOUNT', amount: 2, appliesTo: ['PURCHASE'], maxUsesPerClient: 1 });
+    const buyOnce = (who: { accessToken: string }) =>
+      buy(testApp, who.accessToken, plan.id, { login: uniqueLogin(), password: 'secret pass 1', promoCode: once });
+    const regular = await customerWithBalance(testApp, 30);
+    expect((await buyOnce(regular)).status).toBe(201);
+    const again = await buyOnce(regular);
+    expect([again.status, again.body.error]).toEqual([409, 'error.promo.code.already.used']);
+    expect(await balanceMinorOf(testApp, regular.userUuid)).toBe(2200);
+    expect((await buyOnce(fresh)).status).toBe(201);
+    expect(await listed(once)).toMatchObject({ uses: 2 });
   });
 
   it('lets the larger discount win: a referral discount as large keeps the code unspent', async () => {
