@@ -15,8 +15,9 @@ import { horizontalOverflow, settle, showColorScheme } from '../support/layout.t
  * the code (the list price struck through beside the new one) and redeems a voucher from its /redeem/{code} link; an
  * English client buys with the code, redeems a voucher in the payments page's box and renews with the code. Wrong and
  * used voucher codes are refused in the catalogue's words, and the console counts the code's uses and revenue and the
- * batch's redemptions. The new screens are photographed (`offers-<lang>-…`, both languages, both palettes, 390 and
- * 1280 wide), checked for sideways scrolling and run through axe-core.
+ * batch's redemptions. The admin then adds two days to every active subscription as one bulk batch, in Hebrew and
+ * again in English, and reads its counts and its results CSV. The new screens are photographed (`offers-<lang>-…`,
+ * both languages, both palettes, 390 and 1280 wide), checked for sideways scrolling and run through axe-core.
  */
 const ADMIN_EMAIL = 'root@kupa.test';
 const ADMIN_PASSWORD = 'Root-Pass-2026!';
@@ -502,6 +503,38 @@ describe('offers journey (promo codes and vouchers)', { timeout: 600_000 }, () =
     await admin.getByTestId('bulk-preview-result').waitFor();
     await admin.getByTestId('bulk-past').waitFor();
     await photograph(admin, 'console-bulk-filters');
+
+    // The admin adds two days again, in English this time, and reads the batch's result in its CSV too.
+    const endBeforeEnglish = await subscriptionEnd(subscriptionId);
+    await admin.goto(`${server.baseUrl}/admin/bulk-operations`);
+    await admin.getByTestId('bulk-reason').fill('Journey outage');
+    await admin.getByTestId('bulk-days').fill('2');
+    const preview = admin.getByTestId('bulk-preview-result').locator('h2');
+    await preview.waitFor();
+    const matchedEnglish = Number(/\d+/.exec((await preview.textContent()) ?? '')?.[0]);
+    assert.ok(matchedEnglish >= 2, `the preview counts the active subscriptions in English too (${matchedEnglish})`);
+    assert.match((await admin.getByTestId('bulk-confirm').textContent()) ?? '', new RegExp(`${matchedEnglish}`));
+    await admin.getByTestId('bulk-confirm').click();
+    const progress = admin.getByTestId('bulk-progress');
+    await progress.filter({ hasText: 'Completed' }).waitFor({ timeout: ACTIVE_TIMEOUT_MS });
+    assert.match(
+      (await admin.getByTestId('bulk-counts').textContent()) ?? '',
+      new RegExp(`^${matchedEnglish} done, 0 failed, of ${matchedEnglish}$`),
+    );
+    assert.equal(
+      Date.parse(await subscriptionEnd(subscriptionId)) - Date.parse(endBeforeEnglish),
+      2 * 24 * 60 * 60 * 1000,
+      "the English client's subscription ends two more days later",
+    );
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      progress.getByRole('button', { name: 'Results (CSV)' }).click(),
+    ]);
+    const results = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    assert.ok(
+      results.split(/\r?\n/).some((line) => line.startsWith(`${subscriptionId},offers.en@example.com,DONE`)),
+      `the results CSV says the English client's subscription was done:\n${results}`,
+    );
     assert.deepEqual(screenProblems, [], `\n${screenProblems.join('\n')}`);
   });
 });
