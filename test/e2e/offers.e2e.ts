@@ -15,9 +15,10 @@ import { horizontalOverflow, settle, showColorScheme } from '../support/layout.t
  * the code (the list price struck through beside the new one) and redeems a voucher from its /redeem/{code} link; an
  * English client buys with the code, redeems a voucher in the payments page's box and renews with the code. Wrong and
  * used voucher codes are refused in the catalogue's words, and the console counts the code's uses and revenue and the
- * batch's redemptions. The admin then adds two days to every active subscription as one bulk batch, in Hebrew and
- * again in English, and reads its counts and its results CSV. The new screens are photographed (`offers-<lang>-…`,
- * both languages, both palettes, 390 and 1280 wide), checked for sideways scrolling and run through axe-core.
+ * batch's redemptions. The admin then adds two days to every active subscription as one bulk batch and reads its
+ * counts; in the English console it creates a code and a batch given away, adds two days again and reads the
+ * results CSV. The new screens are photographed (`offers-<lang>-…`, both languages, both palettes, 390 and 1280
+ * wide), checked for sideways scrolling and run through axe-core.
  */
 const ADMIN_EMAIL = 'root@kupa.test';
 const ADMIN_PASSWORD = 'Root-Pass-2026!';
@@ -404,7 +405,7 @@ describe('offers journey (promo codes and vouchers)', { timeout: 600_000 }, () =
     assert.deepEqual(screenProblems, [], `\n${screenProblems.join('\n')}`);
   });
 
-  it('an English client buys with the code, redeems in the payments box and renews with the code', async () => {
+  it('an English client buys with the code, redeems and renews with it; the admin adds days, in both languages', async () => {
     screenProblems = [];
     const email = await fundedClient('en');
     const context = await newContext('en');
@@ -503,6 +504,39 @@ describe('offers journey (promo codes and vouchers)', { timeout: 600_000 }, () =
     await admin.getByTestId('bulk-preview-result').waitFor();
     await admin.getByTestId('bulk-past').waitFor();
     await photograph(admin, 'console-bulk-filters');
+
+    // The admin creates a code and a voucher batch in the English console too; this batch is given away.
+    await admin.goto(`${server.baseUrl}/admin/promo-codes`);
+    await admin.getByTestId('promo-codes-create').click();
+    const codeDialog = admin.getByTestId('promo-code-create-dialog');
+    await codeDialog.getByTestId('promo-code-code').fill('journey-en');
+    await codeDialog.getByTestId('promo-code-value').fill('10');
+    await codeDialog.getByRole('textbox', { name: 'Uses allowed (optional)' }).fill('3');
+    await admin.getByTestId('promo-code-save').click();
+    await codeDialog.waitFor({ state: 'hidden' });
+    const englishCode = admin.getByTestId('promo-code-row').filter({ hasText: 'JOURNEY-EN' });
+    await englishCode.waitFor();
+    assert.equal((await englishCode.getByTestId('promo-code-uses').textContent())?.trim(), '0 / 3');
+    assert.equal((await englishCode.getByTestId('promo-code-discount').textContent())?.trim(), '10%');
+    await admin.getByTestId('menu-vouchers').click();
+    await admin.getByTestId('vouchers-generate-open').click();
+    await admin.getByTestId('vouchers-label').fill('Journey gifts');
+    await admin.getByTestId('vouchers-count').fill('1');
+    await admin.getByTestId('vouchers-amount').fill('5');
+    await admin.getByTestId('vouchers-generate').click();
+    await admin.getByTestId('vouchers-codes').locator('code').first().waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    const gifts = admin.locator('[data-testid^="voucher-batch-"]').filter({ hasText: 'Journey gifts' });
+    await gifts.waitFor();
+    await gifts.getByRole('button', { name: 'Record as given away' }).click();
+    await admin.getByTestId('vouchers-fund-comment').fill('Prizes at the journey fair');
+    await admin.getByTestId('vouchers-fund').click();
+    await gifts.getByRole('cell', { name: 'Given away', exact: true }).waitFor();
+    assert.equal(
+      dollarsIn((await admin.getByTestId('vouchers-outstanding-total').textContent()) ?? ''),
+      VOUCHER.amount + 5,
+      'the given batch is owed beside the sold one’s last code',
+    );
 
     // The admin adds two days again, in English this time, and reads the batch's result in its CSV too.
     const endBeforeEnglish = await subscriptionEnd(subscriptionId);
