@@ -172,11 +172,17 @@ async function windowStart(db: Client, rows: number): Promise<Date> {
   return start;
 }
 
-/** The page and the count the handler sends for a keyword within a bound (ADR 0010's count of at most 10,000). */
+/**
+ * The page and the count the handler sends for a keyword within a bound (ADR 0010's count of at most 10,000, read
+ * from the bound's rows since ADR 0120). The handler sends the count only after a full page; the sweep sends both.
+ */
 const PAGE_SQL = `SELECT p.payment_id FROM payments p WHERE p.search_text LIKE $1 AND p.created_at >= $2
   ORDER BY p.created_at DESC, p.payment_id DESC LIMIT 20`;
-const COUNT_SQL = `SELECT count(*) FROM (SELECT 1 FROM payments p WHERE p.search_text LIKE $1 AND p.created_at >= $2
-  LIMIT 10000) c`;
+const COUNT_SQL = `SELECT count(*) FROM (SELECT 1 FROM (SELECT * FROM payments p WHERE p.created_at >= $2 OFFSET 0) p
+  WHERE p.search_text LIKE $1 LIMIT 10000) c`;
+/** The count before ADR 0120, left to the planner: it ANDs the bound with the keyword's trigram list. */
+const TRIGRAM_COUNT_SQL = `SELECT count(*) FROM (SELECT 1 FROM payments p WHERE p.search_text LIKE $1
+  AND p.created_at >= $2 LIMIT 10000) c`;
 
 /**
  * For each bound size, the slower of the page and the count (which the handler runs side by side) for a miss and
@@ -217,6 +223,7 @@ async function plans(db: Client): Promise<Record<string, unknown>> {
     boundedMissCount: [COUNT_SQL, [miss, start]],
     boundedFrequentPage: [PAGE_SQL, ['%wire from%', start]],
     boundedFrequentCount: [COUNT_SQL, ['%wire from%', start]],
+    boundedFrequentCountByTrigrams: [TRIGRAM_COUNT_SQL, ['%wire from%', start]],
     unboundedMissPage: [
       `SELECT p.payment_id FROM payments p WHERE p.search_text LIKE $1 ORDER BY p.created_at DESC, p.payment_id DESC LIMIT 20`,
       [miss],

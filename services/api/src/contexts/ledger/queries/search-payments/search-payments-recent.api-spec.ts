@@ -56,6 +56,38 @@ describe('payments search: a keyword without dates looks at the latest payments'
     expect(ids(newest)).toEqual([seededId(seeded)]);
   });
 
+  it('counts a keyword matching more than the bound within it, at most the search window, as the page lists', async () => {
+    // "seeded row" is in every seeded row: 50,000 within the bound, so the count stops at the search window (ADR 0010).
+    const every = await search(admin, { keyWord: 'seeded row', size: 100 });
+    expect(every.body.totalElements).toBe(LIMITS.searchWindowRows);
+    expect(ids(every)[0]).toBe(seededId(seeded));
+    const lastPage = LIMITS.searchWindowRows / 100 - 1;
+    const last = await search(admin, { keyWord: 'seeded row', size: 100, page: lastPage });
+    expect(last.body.totalElements).toBe(LIMITS.searchWindowRows);
+    expect(ids(last).at(-1)).toBe(seededId(seeded - LIMITS.searchWindowRows + 1));
+    const beyond = await search(admin, { keyWord: 'seeded row', size: 100, page: lastPage + 1 });
+    expect(beyond.body.content).toEqual([]);
+    expect(beyond.body.totalElements).toBe(LIMITS.searchWindowRows);
+  });
+
+  it('gives the same total on every page, the one not full and the empty one after it included', async () => {
+    // Within the bound "seeded row 15" is rows 15999…15000, 1599…1500, 159…150, newest first: the 12th page of 100
+    // holds the last ten, and the 13th none, with the total of the first.
+    const first = await search(admin, { keyWord: 'seeded row 15', size: 100 });
+    const partial = await search(admin, { keyWord: 'seeded row 15', size: 100, page: 11 });
+    expect(ids(partial)).toEqual(Array.from({ length: 10 }, (_, index) => seededId(159 - index)));
+    const after = await search(admin, { keyWord: 'seeded row 15', size: 100, page: 12 });
+    expect(after.body.content).toEqual([]);
+    expect([first, partial, after].map((answer) => answer.body.totalElements)).toEqual([1110, 1110, 1110]);
+    // Fewer matches than a page: rows 1500 and 15000…15009.
+    const few = await search(admin, { keyWord: 'seeded row 1500', size: 20 });
+    expect(few.body.totalElements).toBe(11);
+    expect(ids(few)).toEqual([...Array.from({ length: 10 }, (_, index) => seededId(15009 - index)), seededId(1500)]);
+    // With a filter the count filters as the page does: no seeded row is pending.
+    const pending = await search(admin, { keyWord: 'seeded row', statuses: ['PENDING'] });
+    expect(pending.body).toMatchObject({ content: [], totalElements: 0 });
+  });
+
   it('looks at every payment once dates are picked, either end alone included', async () => {
     const from = await search(admin, { keyWord: 'Ancient cheque', createdDate: { from: '2023-01-01' } });
     expect(ids(from)).toEqual([ancient.paymentId]);

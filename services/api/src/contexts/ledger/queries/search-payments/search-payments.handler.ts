@@ -7,6 +7,7 @@ import {
   checkPaymentDateRange,
   checkPaymentKeyword,
   isBoundedToRecentPayments,
+  latestPaymentsCountSql,
   PAYMENT_COLUMNS,
   paymentAudienceOf,
   paymentOrderBy,
@@ -44,29 +45,51 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
     const audience = paymentAudienceOf(actor.role);
     const orderBy = paymentOrderBy(request, owner);
     const parameters = new SqlParameters();
-    const where = await this.boundedToRecent(
-      paymentWhere(request, owner, parameters, audience, this.subscriptionPayments),
-      isBoundedToRecentPayments(request, owner),
-      parameters,
-    );
+    const filtersWhere = paymentWhere(request, owner, parameters, audience, this.subscriptionPayments);
+    const recentStart = isBoundedToRecentPayments(request, owner) ? await this.latestPaymentsStart() : null;
     const offset = page * size;
+    const pageSql = (where: string, limit: number) =>
+      `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases, this.subscriptionPayments)} ${where}
+        ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
+    // Beyond the search window (ADR 0010) later pages are empty and `totalElements` is the window.
+    const limit = Math.min(size, LIMITS.searchWindowRows - offset);
 
-    // An exact count of a million rows would cost far more than the page: count and page within the search window
-    // (ADR 0010); beyond it `totalElements` is the window and later pages are empty.
-    const [[{ total }], rows] = await this.reads.run('payments-search', (db) => {
-      const counting = db.query(
-        `SELECT count(*)::int AS total FROM (SELECT 1 FROM payments p ${where} LIMIT ${LIMITS.searchWindowRows}) capped`,
-        parameters.values,
-      ) as Promise<Array<{ total: number }>>;
-      const reading =
-        offset >= LIMITS.searchWindowRows
-          ? Promise.resolve([] as PaymentRow[])
-          : (db.query(
-              `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases, this.subscriptionPayments)} ${where} ORDER BY ${orderBy}
-                LIMIT ${Math.min(size, LIMITS.searchWindowRows - offset)} OFFSET ${offset}`,
-              parameters.values,
-            ) as Promise<PaymentRow[]>);
-      return Promise.all([counting, reading]);
+    if (recentStart === null) {
+      // An exact count of a million rows would cost far more than the page: count and page within the search window,
+      // side by side.
+      const [[{ total }], rows] = await this.reads.run('payments-search', (db) => {
+        const counting = db.query(
+          `SELECT count(*)::int AS total FROM (SELECT 1 FROM payments p ${filtersWhere} LIMIT ${LIMITS.searchWindowRows}) capped`,
+          parameters.values,
+        ) as Promise<Array<{ total: number }>>;
+        const reading =
+          limit <= 0
+            ? Promise.resolve([] as PaymentRow[])
+            : (db.query(pageSql(filtersWhere, limit), parameters.values) as Promise<PaymentRow[]>);
+        return Promise.all([counting, reading]);
+      });
+      return toPage(
+        rows.map((row) => toPayment(row, audience)),
+        page,
+        size,
+        total,
+      );
+    }
+
+    // A keyword without dates looks at the latest payments only (ADR 0115), the count too (ADR 0120). The start goes
+    // in as a value, so that PostgreSQL plans with a range it can see the size of. The page comes first: one that is
+    // not full tells the total itself (a miss, or fewer matches than a page), and no count is sent; otherwise the
+    // count reads the bound's rows, never the keyword's trigram list over the whole table.
+    const start = parameters.add(recentStart);
+    const boundCondition = `p.created_at >= ${start}`;
+    const where = filtersWhere === '' ? `WHERE ${boundCondition}` : `${filtersWhere} AND ${boundCondition}`;
+    const { rows, total } = await this.reads.run('payments-search', async (db) => {
+      const read = limit <= 0 ? [] : ((await db.query(pageSql(where, limit), parameters.values)) as PaymentRow[]);
+      if (read.length < limit && (read.length > 0 || offset === 0)) return { rows: read, total: offset + read.length };
+      const [counted] = (await db.query(latestPaymentsCountSql(filtersWhere, start), parameters.values)) as Array<{
+        total: number;
+      }>;
+      return { rows: read, total: counted.total };
     });
     return toPage(
       rows.map((row) => toPayment(row, audience)),
@@ -74,19 +97,6 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
       size,
       total,
     );
-  }
-
-  /**
-   * A keyword over every client's rows without dates looks at the newest payments only (ADR 0115). The start is
-   * looked up first and sent as a value, so that PostgreSQL plans with it: a range it can see the size of, which
-   * every plan (the creation-time index, the trigram index) stops at.
-   */
-  private async boundedToRecent(where: string, bounded: boolean, parameters: SqlParameters): Promise<string> {
-    if (!bounded) return where;
-    const start = await this.latestPaymentsStart();
-    if (start === null) return where;
-    const condition = `p.created_at >= ${parameters.add(start)}`;
-    return where === '' ? `WHERE ${condition}` : `${where} AND ${condition}`;
   }
 
   private async latestPaymentsStart(): Promise<Date | null> {
