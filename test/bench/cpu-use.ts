@@ -1,6 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { nodeTreeOf, type ProcessEntry, processRole, readProcessTable, round } from './stats.ts';
+import {
+  nodeTreeOf,
+  type ProcessEntry,
+  processRole,
+  readProcessTable,
+  round,
+  runConcurrently,
+  summarise,
+} from './stats.ts';
 
 /**
  * Where the machine's CPU went while a timed phase ran, read from every process's `/proc/<pid>/stat` before and after
@@ -80,4 +88,35 @@ export function cpuMsPerOperation(cpuUse: CpuUse, operations: number): Record<st
   for (const [group, ms] of Object.entries(cpuUse.cpuMsByGroup))
     perOperation[group] = round(ms / Math.max(1, operations), 2);
   return perOperation;
+}
+
+/** One party's CPU per operation: its server processes and PostgreSQL, not the bench's client nor the rest. */
+export function partyCpuMsPerOperation(perOperation: Record<string, number>): number {
+  return round(
+    Object.entries(perOperation)
+      .filter(([group]) => group.startsWith('server ') || group === 'postgres')
+      .reduce((sum, [, ms]) => sum + ms, 0),
+    2,
+  );
+}
+
+/** A closed-loop level timed with the CPU it cost: its rate, p50/p99, and each group's and the party's CPU per op. */
+export async function measureLevel(
+  serverPid: number,
+  concurrency: number,
+  durationMs: number,
+  operation: (worker: number, iteration: number) => Promise<void>,
+): Promise<Record<string, unknown> & { perSecond: number; p99Ms: number; partyCpuMsPerOperation: number }> {
+  const { result, cpuUse } = await withCpuUse(serverPid, () => runConcurrently(concurrency, durationMs, operation));
+  const latency = summarise(result.latenciesMs);
+  const perOperation = cpuMsPerOperation(cpuUse, latency.count);
+  return {
+    perSecond: result.perSecond,
+    p50Ms: latency.p50Ms,
+    p99Ms: latency.p99Ms,
+    count: latency.count,
+    partyCpuMsPerOperation: partyCpuMsPerOperation(perOperation),
+    cpuMsPerOperation: perOperation,
+    busyShareOfCores: cpuUse.busyShareOfCores,
+  };
 }

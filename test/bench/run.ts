@@ -23,13 +23,14 @@ import { seedLedger, type SeedUser } from './seed-ledger.ts';
 import { memoryOfNodeTree, processRole, round, runConcurrently, summarise } from './stats.ts';
 import { withCommitWaits } from './commit-waits.ts';
 import { cpuProfileServerEnv, withCpuProfile } from './cpu-profile.ts';
-import { cpuMsPerOperation, withCpuUse } from './cpu-use.ts';
+import { cpuMsPerOperation, measureLevel, partyCpuMsPerOperation, withCpuUse } from './cpu-use.ts';
+import { startPeer } from './peer.ts';
 import { measureLighthouse, SIGNED_IN_PAGES } from './lighthouse.ts';
 import { measureBulkAddDays } from './bulk.ts';
 import { FakeTelegram } from '@kupa/api/testing';
 import { measureTelegramBroadcast } from './telegram.ts';
 import { measureSoak, measureStartup } from './operations.ts';
-import { measurePurchases, measureRenewals, preparePurchases } from './subscriptions.ts';
+import { measurePurchases, measureRenewals, preparePurchases, type PurchaseSetup } from './subscriptions.ts';
 import { measureSearchAtScale, seedPaymentsReadModel } from './search-scale.ts';
 import { measurePartitioning } from './partition.ts';
 
@@ -67,6 +68,8 @@ const SEED_USERS = 200;
 const DECIDE_SAMPLES = 200;
 /** Every tenth ledger command of a worker is a manual deposit by the admin; the rest are transfers. */
 const DEPOSIT_EVERY = 10;
+/** What each pair user is funded with, in dollars: the peer's accounts start with the same balance. */
+const PAIR_FLOAT = 1000;
 const ADMIN = { email: 'bench-admin@kupa.test', password: 'Bench-Admin-Pass-1!' };
 const RSS_SAMPLE_MS = 50;
 
@@ -89,13 +92,16 @@ function embeddedUrl(dataDir: string): string {
  * (the whole ledger), `decide`, `search` and `export` need the seeded million payments: choosing any of them seeds
  * and rebuilds (and reports the rebuild). `search-scale` writes BENCH_SEARCH_SCALE_PAYMENTS (10,000,000) payment rows
  * by SQL straight into the payments read model, over BENCH_SEARCH_SCALE_DAYS (1095) days, and times keyword searches
- * that miss and that hit (ADR 0115); it runs last, since those rows have no events behind them.
+ * that miss and that hit (ADR 0115); it runs last, since those rows have no events behind them. `peer` starts the
+ * conventional NestJS + TypeORM ledger of test/bench/peer/ beside our server (issue 36) and, at each concurrency level,
+ * times in turn its transfers, ours, our purchases and the raw commits.
  */
 const SCENARIOS = [
   'startup',
   'lighthouse',
   'commands',
   'purchases',
+  'peer',
   'soak',
   'renewals',
   'bulk',
@@ -195,6 +201,99 @@ async function httpFloor(
   return { livenessPerSecond: liveness.perSecond, ownProfilePerSecond: ownProfile.perSecond };
 }
 
+const RAW_TABLE =
+  'CREATE TABLE IF NOT EXISTS bench_raw (id bigserial PRIMARY KEY, worker int NOT NULL, iteration int NOT NULL, payload text NOT NULL)';
+
+/**
+ * Issue 36's peer: the conventional ledger of test/bench/peer/ (docs/benchmarks.md, "The peer"), started as as many
+ * API processes as our server on the same PostgreSQL, and timed in turn with our transfers, our purchases and the raw
+ * commits at each level, so that load on the shared machine falls on all of them alike. Ratios are ours ÷ the peer's.
+ */
+async function measurePeer(
+  server: KupaServer,
+  api: Api,
+  db: pg.Client,
+  databaseUrl: string,
+  pairs: BenchUser[],
+  purchaseSetup: PurchaseSetup,
+): Promise<Record<string, unknown>> {
+  log(`peer: starting the conventional ledger (${WEB_CONCURRENCY} API processes) on the same PostgreSQL`);
+  const peer = await startPeer({
+    adminDatabaseUrl: databaseUrl,
+    processes: WEB_CONCURRENCY,
+    emails: pairs.map((user) => user.email),
+    balanceMinor: PAIR_FLOAT * 100,
+  });
+  try {
+    await db.query(RAW_TABLE);
+    const levels: Record<string, unknown>[] = [];
+    for (const concurrency of CONCURRENCY_LEVELS) {
+      // Each client moves one cent back and forth within its own pair, on both sides: no two clients share a lock.
+      const direction = (worker: number, iteration: number): [number, number] =>
+        iteration % 2 === 0 ? [worker * 2, worker * 2 + 1] : [worker * 2 + 1, worker * 2];
+      const peerTransfers = await measureLevel(peer.pid, concurrency, DURATION_MS, async (worker, iteration) => {
+        const [from, to] = direction(worker, iteration);
+        await peer.transfer(from, pairs[to].email, 1);
+      });
+      const ourTransfers = await measureLevel(server.pid, concurrency, DURATION_MS, async (worker, iteration) => {
+        const [from, to] = direction(worker, iteration);
+        await api.call('POST', '/payments/transfer', pairs[from].token, { recipient: pairs[to].email, amount: 0.01 });
+      });
+      const purchases = await measurePurchases(
+        api,
+        db,
+        databaseUrl,
+        server.pid,
+        purchaseSetup,
+        concurrency,
+        DURATION_MS,
+        'peer-buy',
+      );
+      const rawPerSecond = await rawInsertRate(databaseUrl, concurrency);
+      const purchasesPerSecond = purchases.purchasesPerSecond as number;
+      const purchaseCpu = partyCpuMsPerOperation(purchases.cpuMsPerPurchase as Record<string, number>);
+      levels.push({
+        concurrency,
+        peerTransfers,
+        ourTransfers,
+        ourPurchases: {
+          perSecond: purchasesPerSecond,
+          p50Ms: purchases.p50Ms,
+          p99Ms: purchases.p99Ms,
+          count: purchases.count,
+          partyCpuMsPerOperation: purchaseCpu,
+          cpuMsPerOperation: purchases.cpuMsPerPurchase,
+          provisioningCatchUpMs: purchases.provisioningCatchUpMs,
+        },
+        rawInsertCommitsPerSecond: rawPerSecond,
+        ratios: {
+          transfersPerSecondOursToPeer: round(ourTransfers.perSecond / peerTransfers.perSecond, 3),
+          cpuPerTransferOursToPeer: round(
+            ourTransfers.partyCpuMsPerOperation / peerTransfers.partyCpuMsPerOperation,
+            3,
+          ),
+          p99OursToPeer: round(ourTransfers.p99Ms / peerTransfers.p99Ms, 3),
+          purchasesPerSecondToPeerTransfersPerSecond: round(purchasesPerSecond / peerTransfers.perSecond, 3),
+          ourTransfersToRawCommits: round(ourTransfers.perSecond / rawPerSecond, 4),
+          peerTransfersToRawCommits: round(peerTransfers.perSecond / rawPerSecond, 4),
+          purchasesToRawCommits: round(purchasesPerSecond / rawPerSecond, 4),
+        },
+      });
+      log(
+        `  ${concurrency} clients: peer ${peerTransfers.perSecond} transfers/s (p99 ${peerTransfers.p99Ms} ms, ` +
+          `${peerTransfers.partyCpuMsPerOperation} ms CPU), ours ${ourTransfers.perSecond}/s (p99 ${ourTransfers.p99Ms} ms, ` +
+          `${ourTransfers.partyCpuMsPerOperation} ms CPU), purchases ${purchasesPerSecond}/s, raw ${rawPerSecond}/s`,
+      );
+    }
+    const check = await peer.check();
+    log(`  peer money check: ${check.ok ? 'ok' : 'FAILED'} (${check.transfers} transfers, ${check.entries} entries)`);
+    if (!check.ok) throw new Error(`the peer's ledger does not add up: ${JSON.stringify(check)}`);
+    return { processes: WEB_CONCURRENCY, accounts: pairs.length, levels, check };
+  } finally {
+    await peer.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const scenarios = selectedScenarios();
   const atScale = AT_SCALE.some((scenario) => scenarios.has(scenario));
@@ -275,21 +374,22 @@ async function main(): Promise<void> {
     }
 
     let pairs: BenchUser[] = [];
-    if (scenarios.has('commands') || scenarios.has('soak') || scenarios.has('bulk')) {
+    let pairsSignedInAt = 0;
+    if (scenarios.has('commands') || scenarios.has('soak') || scenarios.has('bulk') || scenarios.has('peer')) {
       log('seeding users through the API');
       pairs = await createUsers(api, admin, mostClients * 2, 'pair', true);
-      for (const user of pairs) await deposit(api, admin, user.userUuid, 1000, 'Bench float');
+      pairsSignedInAt = performance.now();
+      for (const user of pairs) await deposit(api, admin, user.userUuid, PAIR_FLOAT, 'Bench float');
     }
-    const purchaseSetup = scenarios.has('purchases') ? await preparePurchases(api, admin, mostClients) : null;
+    const purchaseSetup =
+      scenarios.has('purchases') || scenarios.has('peer') ? await preparePurchases(api, admin, mostClients) : null;
 
     if (scenarios.has('commands') || scenarios.has('purchases')) {
       log(
-        `${scenarios.has('commands') ? 'ledger commands, ' : ''}raw inserts${purchaseSetup ? ', purchases' : ''} at 1, 8, 32 clients`,
+        `${scenarios.has('commands') ? 'ledger commands, ' : ''}raw inserts${scenarios.has('purchases') ? ', purchases' : ''} at 1, 8, 32 clients`,
       );
       admin = await adminSession.current();
-      await db.query(
-        'CREATE TABLE IF NOT EXISTS bench_raw (id bigserial PRIMARY KEY, worker int NOT NULL, iteration int NOT NULL, payload text NOT NULL)',
-      );
+      await db.query(RAW_TABLE);
       const commands: Record<string, unknown>[] = [];
       const purchases: Record<string, unknown>[] = [];
       for (const concurrency of CONCURRENCY_LEVELS) {
@@ -349,7 +449,7 @@ async function main(): Promise<void> {
               `waiting for the WAL ${commitWaits.walWaitShare}, longest WAL wait ${commitWaits.longestWalWaitMs} ms`,
           );
         }
-        if (purchaseSetup) {
+        if (purchaseSetup && scenarios.has('purchases')) {
           const level = await measurePurchases(
             api,
             db,
@@ -371,7 +471,16 @@ async function main(): Promise<void> {
         }
       }
       if (scenarios.has('commands')) report.ledgerCommands = commands;
-      if (purchaseSetup) report.purchases = purchases;
+      if (purchaseSetup && scenarios.has('purchases')) report.purchases = purchases;
+    }
+
+    if (scenarios.has('peer') && purchaseSetup) {
+      // Our access tokens live 15 minutes: sign the pairs in again when theirs could age out inside the scenario.
+      if (performance.now() - pairsSignedInAt > 5 * 60_000) {
+        for (const user of pairs) user.token = await api.signIn(user.email, USER_PASSWORD);
+        pairsSignedInAt = performance.now();
+      }
+      report.peer = await measurePeer(server, api, db, databaseUrl, pairs, purchaseSetup);
     }
 
     if (scenarios.has('soak')) {

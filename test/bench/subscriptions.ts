@@ -103,6 +103,8 @@ export async function measurePurchases(
   setup: PurchaseSetup,
   concurrency: number,
   durationMs: number,
+  /** Subscription logins are unique: a second scenario buying at the same level gives its own prefix. */
+  loginPrefix = 'buy',
 ): Promise<Record<string, unknown>> {
   // A level lasts seconds: a token younger than five minutes outlives it, so nobody signs in while it is timed.
   for (const buyer of setup.buyers.slice(0, concurrency)) await buyer.refreshIfOlderThan(FRESH_ENOUGH_MS);
@@ -117,7 +119,7 @@ export async function measurePurchases(
           `/subscriptions/balance/payment-plans/${setup.planId}`,
           await setup.buyers[worker].current(),
           {
-            login: `buy-${concurrency}-${worker}-${iteration}`,
+            login: `${loginPrefix}-${concurrency}-${worker}-${iteration}`,
             password: SUBSCRIPTION_PASSWORD,
           },
         );
