@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import jwt from 'jsonwebtoken';
+import { JwtService } from '@nestjs/jwt';
 import pg from 'pg';
 
 /**
@@ -31,6 +31,9 @@ export interface PeerLedger {
   databaseUrl: string;
   /** A transfer of `amountMinor` from the account of `emails[fromIndex]` to the user with `toEmail`. */
   transfer(fromIndex: number, toEmail: string, amountMinor: number): Promise<void>;
+  /** What the peer answers a missing token, a malformed body and an overdraft: 401, 400 and 422 if its guard,
+   * pipe and balance check work. */
+  refusals(): Promise<{ noToken: number; malformedBody: number; overdraft: number; ok: boolean }>;
   /** The money check: nothing created or lost, no overdraft, two entries per transfer summing to zero. */
   check(): Promise<PeerCheck>;
   stop(): Promise<void>;
@@ -137,9 +140,8 @@ export async function startPeer(options: PeerOptions): Promise<PeerLedger> {
   ]);
   const idByEmail = new Map(users.map((user) => [user.email, user.id]));
   // Pre-minted, as our bench signs its users in before a timed phase: neither side signs in while it is measured.
-  const tokens = options.emails.map((email) =>
-    jwt.sign({ sub: idByEmail.get(email), email }, secret, { algorithm: 'HS256', expiresIn: '2h' }),
-  );
+  const signer = new JwtService({ secret, signOptions: { algorithm: 'HS256', expiresIn: '2h' } });
+  const tokens = options.emails.map((email) => signer.sign({ sub: idByEmail.get(email), email }));
   const baseUrl = `http://127.0.0.1:${port}/api`;
 
   return {
@@ -153,6 +155,27 @@ export async function startPeer(options: PeerOptions): Promise<PeerLedger> {
       });
       const text = await response.text();
       if (response.status !== 201) throw new Error(`peer POST /transfers answered ${response.status}: ${text}`);
+    },
+    async refusals() {
+      const post = async (token: string | null, body: unknown): Promise<number> => {
+        const response = await fetch(`${baseUrl}/transfers`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
+        await response.text();
+        return response.status;
+      };
+      const payee = options.emails[1];
+      const noToken = await post(null, { toEmail: payee, amountMinor: 1 });
+      const malformedBody = await post(tokens[0], { toEmail: payee, amountMinor: -1, extra: true });
+      const overdraft = await post(tokens[0], { toEmail: payee, amountMinor: options.balanceMinor * 10 });
+      return {
+        noToken,
+        malformedBody,
+        overdraft,
+        ok: noToken === 401 && malformedBody === 400 && overdraft === 422,
+      };
     },
     async check() {
       const [row] = (
