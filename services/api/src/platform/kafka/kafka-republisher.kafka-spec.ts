@@ -250,6 +250,26 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
     );
   });
 
+  it('cuts each step into many sends, one acknowledged before the next; every stream stays in order', async () => {
+    const prefix = uniqueTopicPrefix();
+    const streamIds = await appendEvents(['wallet', 'payment'], 40, 30);
+    const end = await newestPosition();
+    const total = await eventsUpTo(end);
+    // A step of 1,000 events in sends of about 60 messages: a stream's versions cross many sends and steps.
+    const outcome = done(
+      await republisher().republish({ topicPrefix: prefix, toPosition: end, batchSize: 1_000, maxSendBytes: 60_000 }),
+    );
+    expect(outcome).toMatchObject({ outcome: 'done', sentNow: total });
+    const replayed = await readAllMessages(prefix, total);
+    expect(replayed).toHaveLength(total);
+    expect(copiesById(replayed).size).toBe(total);
+    expectEveryStreamInOrder(
+      replayed.filter((message) => streamIds.includes(message.key)),
+      streamIds,
+      30,
+    );
+  });
+
   it('continues after its process is killed mid-way, sending again at most the step in flight', async () => {
     const prefix = uniqueTopicPrefix();
     const streamIds = await appendEvents(['payment', 'subscription', 'wallet'], 150, 40);

@@ -187,6 +187,9 @@ export class KafkaRepublisher {
         // The next step is read while this one is on its way to the broker.
         next = read(last);
         next.catch(() => undefined);
+        // One send at a time, each acknowledged before the next: kafkajs's idempotent producer holds one request
+        // per broker in flight whatever `maxInFlightRequests` says, and a failed send gives its sequence numbers
+        // back, which a send queued behind it would take (ADR 0116, amendment of 2026-12-01).
         for (const piece of republishSends(options.topicPrefix, events, maxSendBytes)) await publisher.send(piece);
         await options.afterAcknowledged?.(events);
         current = await updateRun(
