@@ -1,8 +1,9 @@
-import { formatDollarsForIsolate, type Plan, type Subscription, type TelegramLinkTokenResponse } from '@kupa/proto';
+import { formatDollarsForIsolate, type Plan, type Subscription } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '../../../test-support/eventually';
 import { FakeTelegram } from '../../../test-support/fake-telegram';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../test-support/identity-fixtures';
+import { linkTelegramChat } from '../../../test-support/telegram-fixtures';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
 
 /** What a reader sees: the isolates that keep directions apart are invisible. */
@@ -19,12 +20,11 @@ describe("the bot's commands for a linked person (ADR 0103, amendment), polling 
   const login = `tv.bot${randomUUID().slice(0, 8)}`;
 
   const linkChat = async (user: ActiveUser, chatId: number): Promise<void> => {
-    const response = await testApp.http
-      .post('/api/users/me/telegram/link-token')
-      .set('Authorization', `Bearer ${user.accessToken}`);
-    expect(response.status).toBe(201);
-    const token = new URL((response.body as TelegramLinkTokenResponse).deepLink).searchParams.get('start')!;
-    await say(chatId, `/start ${token}`);
+    await linkTelegramChat(testApp, telegram, user.accessToken, {
+      id: chatId,
+      username: `user${chatId}`,
+      languageCode: 'en',
+    });
   };
   /** A person writes to the bot and the bot answers: the answer's text, as a reader sees it. */
   const say = async (chatId: number, text: string, languageCode = 'en'): Promise<string> => {

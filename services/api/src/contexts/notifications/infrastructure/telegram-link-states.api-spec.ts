@@ -1,8 +1,9 @@
-import type { TelegramLinkTokenResponse, User } from '@kupa/proto';
+import type { User } from '@kupa/proto';
 import { ManualClock } from '../../../platform/clock';
 import { eventually } from '../../../test-support/eventually';
 import { FakeTelegram } from '../../../test-support/fake-telegram';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../test-support/identity-fixtures';
+import { linkTelegramChat } from '../../../test-support/telegram-fixtures';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import { enqueueTelegramNotices } from './telegram-outbox';
 
@@ -45,13 +46,11 @@ describe("A client's Telegram on the staff's detail (ADR 0107)", () => {
 
     // Dana links her chat through the real path: a one-time token, then `/start <token>` in the chat.
     const linkedAt = clock.now().toISOString();
-    const response = await testApp.http
-      .post('/api/users/me/telegram/link-token')
-      .set('Authorization', `Bearer ${dana.accessToken}`)
-      .expect(201);
-    const token = new URL((response.body as TelegramLinkTokenResponse).deepLink).searchParams.get('start')!;
-    await telegram.userSays({ id: chatId, username: 'dana_tg', languageCode: 'he' }, `/start ${token}`);
-    await telegram.waitForMessages(chatId, 1);
+    await linkTelegramChat(testApp, telegram, dana.accessToken, {
+      id: chatId,
+      username: 'dana_tg',
+      languageCode: 'he',
+    });
 
     for (const staff of [admin, manager.accessToken]) {
       const linked = await detail(staff, dana.userUuid).expect(200);

@@ -1,9 +1,10 @@
-import type { Plan, Subscription, TelegramLinkTokenResponse } from '@kupa/proto';
+import type { Plan, Subscription } from '@kupa/proto';
 import { ManualClock } from '../../../platform/clock';
 import { Schedules } from '../../../platform/jobs';
 import { eventually } from '../../../test-support/eventually';
 import { FakeTelegram } from '../../../test-support/fake-telegram';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../test-support/identity-fixtures';
+import { linkTelegramChat } from '../../../test-support/telegram-fixtures';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import { StaffAlerts } from '../application/staff-alerts';
 import { ProcessorLagAlertsSweep } from './processor-lag-alerts.sweep';
@@ -36,14 +37,7 @@ describe('staff alerts over Telegram (ADR 0106)', () => {
   let plan: Plan;
 
   const link = async (user: ActiveUser, chatId: number): Promise<void> => {
-    const response = await testApp.http
-      .post('/api/users/me/telegram/link-token')
-      .set('Authorization', `Bearer ${user.accessToken}`)
-      .expect(201);
-    const token = new URL((response.body as TelegramLinkTokenResponse).deepLink).searchParams.get('start')!;
-    const before = telegram.messagesTo(chatId).length;
-    await telegram.userSays({ id: chatId, languageCode: 'en' }, `/start ${token}`);
-    await telegram.waitForMessages(chatId, before + 1);
+    await linkTelegramChat(testApp, telegram, user.accessToken, { id: chatId, languageCode: 'en' });
   };
   const deposit = (user: ActiveUser, amount: number) =>
     testApp.http

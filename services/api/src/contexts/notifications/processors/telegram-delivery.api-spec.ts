@@ -1,10 +1,10 @@
-import type { TelegramLinkTokenResponse } from '@kupa/proto';
 import { ManualClock } from '../../../platform/clock';
 import { Schedules } from '../../../platform/jobs';
 import { TelegramBotApi } from '../../../platform/telegram';
 import { eventually } from '../../../test-support/eventually';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegram } from '../../../test-support/fake-telegram';
 import { type ActiveUser, adminToken, createActiveUser, signIn } from '../../../test-support/identity-fixtures';
+import { linkTelegramChat } from '../../../test-support/telegram-fixtures';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import { enqueueTelegramNotices, type TelegramNotice } from '../index';
 import { readTelegramOutbox } from '../infrastructure/telegram-outbox';
@@ -52,16 +52,8 @@ describe('Telegram delivery (ADR 0104)', () => {
   let dana: ActiveUser;
   let eli: ActiveUser;
 
-  /** Links the user's chat through the real path: a one-time token, then `/start <token>` in the chat. */
   const link = async (user: ActiveUser, chatId: number): Promise<void> => {
-    const response = await testApp.http
-      .post('/api/users/me/telegram/link-token')
-      .set('Authorization', `Bearer ${user.accessToken}`)
-      .expect(201);
-    const token = new URL((response.body as TelegramLinkTokenResponse).deepLink).searchParams.get('start')!;
-    const before = telegram.messagesTo(chatId).length;
-    await telegram.userSays({ id: chatId, languageCode: 'en' }, `/start ${token}`);
-    await telegram.waitForMessages(chatId, before + 1);
+    await linkTelegramChat(testApp, telegram, user.accessToken, { id: chatId, languageCode: 'en' });
   };
   const deposit = (user: ActiveUser, amount: number) =>
     testApp.http
