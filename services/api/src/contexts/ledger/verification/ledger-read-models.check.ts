@@ -357,7 +357,7 @@ async function compareEntries(reader: SqlReader, replay: LedgerReplay, differenc
 }
 
 /** Every user account the replay knows and every row the table has; a missing row means a zero balance. */
-async function compareAccountBalances(
+export async function compareAccountBalances(
   reader: SqlReader,
   replay: LedgerReplay,
   differences: DifferenceSink,

@@ -1,11 +1,11 @@
-import { canonicalJson, USER_ACCOUNT_PREFIX } from '@kupa/proto';
+import { canonicalJson } from '@kupa/proto';
 import type { SqlReader } from '../../../platform/database/read-only-snapshot';
 import type { ReplayedEventRow } from '../../../platform/event-store/event-rows';
 import { EventTypeRegistry } from '../../../platform/event-store/event-type-registry';
 import { type LedgerProblem, type LedgerReplayStart, startLedgerReplay } from '../domain/replay-ledger';
 import { registerLedgerEventTypes } from '../ledger-event-types';
 import type { DifferenceSink } from './differences';
-import { replayRow } from './ledger-read-models.check';
+import { compareAccountBalances, replayRow } from './ledger-read-models.check';
 
 /**
  * The replay's checks that need events from before the checkpoint to judge: a payment changed after it was recorded
@@ -57,23 +57,7 @@ export function startLedgerIncrement(start: LedgerReplayStart): LedgerIncrement 
         const subject = problem.streamId ? `stream ${problem.streamId} v${problem.streamVersion}` : 'ledger';
         differences.add({ source: 'replay', subject, message: `${problem.kind}: ${problem.message}` });
       }
-      const balances: Array<{ account: string; balance_minor: string }> = await reader.query(
-        'SELECT account, balance_minor::text AS balance_minor FROM account_balances',
-      );
-      const actual = new Map(balances.map((row) => [row.account, row.balance_minor]));
-      const accounts = new Set([
-        ...actual.keys(),
-        ...Object.keys(replay.accountBalances).filter((account) => account.startsWith(USER_ACCOUNT_PREFIX)),
-      ]);
-      for (const account of accounts) {
-        differences.field(
-          'account_balances',
-          `account ${account}`,
-          'balance_minor',
-          replay.accountBalances[account] ?? 0,
-          actual.get(account) ?? 0,
-        );
-      }
+      const userAccounts = await compareAccountBalances(reader, replay, differences);
       const touched = Object.keys(replay.walletSnapshots);
       const snapshots: Array<{ stream_id: string; version: number; state: unknown }> = await reader.query(
         'SELECT stream_id, version, state FROM wallet_snapshots WHERE stream_id = ANY($1::text[])',
@@ -101,7 +85,7 @@ export function startLedgerIncrement(start: LedgerReplayStart): LedgerIncrement 
         accountBalances: replay.accountBalances,
         ledgerEvents: replay.eventCount,
         transactions: replay.transactionCount,
-        userAccounts: accounts.size,
+        userAccounts,
         walletSnapshots: touched.length,
       };
     },
