@@ -11,6 +11,7 @@ import {
 
 export { NotificationsModule } from './notifications.module';
 export { type NotificationDraft, recordNotifications } from './application/client-notifications';
+export { deliverNotices, type NoticeDelivery } from './application/deliver-notices';
 export { type ChannelsOf, notificationChannels, preferencesOf } from './infrastructure/notification-preferences.store';
 export { reminderDaysFor } from './domain/notification-preferences';
 /** The facts the bot tells a linked client, through ports the ledger and the subscriptions context bind (ADR 0103). */

@@ -1,17 +1,10 @@
-import type { NotificationChannel, NotificationPreferenceKind, TransferReceivedData } from '@kupa/proto';
+import type { NotificationPreferenceKind, TransferReceivedData } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { CommittedEvent } from '../../../../platform/event-store/event-store.port';
-import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
+import { type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import { fullNameOf, type UserReader, type UserView } from '../../../identity';
-import {
-  enqueueTelegramNotices,
-  type NotificationDraft,
-  notificationChannels,
-  preferencesOf,
-  recordNotifications,
-  type TelegramNotice,
-} from '../../../notifications';
+import { type NotificationDraft, preferencesOf, type TelegramNotice, deliverNotices } from '../../../notifications';
 import {
   type BalanceEntry,
   balanceMovements,
@@ -173,27 +166,16 @@ export class BalanceNoticesProcessor implements Processor {
     }
     // Each person's channels, once for the batch (ADR 0102): the portal notice, the mail and the Telegram message
     // under one key, in this checkpoint's transaction (ADR 0083, 0104).
-    const channelsOf = await notificationChannels(
+    await deliverNotices(
       manager,
-      notices.map((notice) => notice.draft.userUuid),
-    );
-    const on = (notice: Notice, channel: NotificationChannel) =>
-      channelsOf(notice.draft.userUuid, notice.preference).includes(channel);
-    const now = this.clock.now();
-    await recordNotifications(
-      manager,
-      notices.filter((notice) => on(notice, 'portal')).map((notice) => notice.draft),
-      now,
-    );
-    await enqueueMails(
-      manager,
-      notices.filter((notice) => on(notice, 'email')).map((notice) => notice.mail),
-      now,
-    );
-    await enqueueTelegramNotices(
-      manager,
-      notices.filter((notice) => on(notice, 'telegram')).map((notice) => notice.telegram),
-      now,
+      notices.map((notice) => ({
+        userUuid: notice.draft.userUuid,
+        preference: notice.preference,
+        portal: notice.draft,
+        mail: notice.mail,
+        telegram: notice.telegram,
+      })),
+      this.clock.now(),
     );
   }
 

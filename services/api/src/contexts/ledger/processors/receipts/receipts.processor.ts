@@ -1,18 +1,16 @@
 import { isOneOf, type Language, PAYMENT_METHODS } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
-import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
+import { type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import type { CommittedEvent } from '../../../../platform/event-store/event-store.port';
 import { fullNameOf, type UserReader } from '../../../identity';
 import {
-  enqueueTelegramNotices,
   isLargeDepositAlert,
   type NotificationDraft,
-  notificationChannels,
-  recordNotifications,
   type StaffAlert,
   type StaffAlerts,
   type TelegramNotice,
+  deliverNotices,
 } from '../../../notifications';
 import {
   PROMO_CODE_REDEEMED,
@@ -87,26 +85,16 @@ export class ReceiptsProcessor implements Processor {
     // The receipt is issued whatever the client chose; its mail goes only to those who keep `payments` by e-mail, its
     // notice only to those who keep it in the portal, its Telegram message to those who keep it in a linked chat
     // (ADR 0102, 0104, 0105), asked once for the batch.
-    const channelsOf = await notificationChannels(
-      manager,
-      issued.map(({ telegram }) => telegram.userUuid),
-    );
-    const chosen = ({ telegram }: Issued, channel: 'email' | 'telegram' | 'portal') =>
-      channelsOf(telegram.userUuid, 'payments').includes(channel);
     const now = this.clock.now();
-    await recordNotifications(
+    await deliverNotices(
       manager,
-      issued.flatMap((one) => (one.notice && chosen(one, 'portal') ? [one.notice] : [])),
-      now,
-    );
-    await enqueueMails(
-      manager,
-      issued.filter((one) => chosen(one, 'email')).map(({ mail }) => mail),
-      now,
-    );
-    await enqueueTelegramNotices(
-      manager,
-      issued.filter((one) => chosen(one, 'telegram')).map(({ telegram }) => telegram),
+      issued.map(({ mail, notice, telegram }) => ({
+        userUuid: telegram.userUuid,
+        preference: 'payments',
+        portal: notice,
+        mail,
+        telegram,
+      })),
       now,
     );
     await this.staffAlerts.record(

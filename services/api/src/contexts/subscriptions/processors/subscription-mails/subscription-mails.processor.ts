@@ -7,18 +7,10 @@ import {
 } from '@kupa/proto';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
-import { enqueueMails, type OutboxMail } from '../../../../platform/mail';
+import { type OutboxMail } from '../../../../platform/mail';
 import type { Processor } from '../../../../platform/projections';
 import { fullNameOf, type UserReader } from '../../../identity';
-import {
-  enqueueTelegramNotices,
-  type NotificationDraft,
-  notificationChannels,
-  recordNotifications,
-  type StaffAlert,
-  type StaffAlerts,
-  type TelegramNotice,
-} from '../../../notifications';
+import { type NotificationDraft, type StaffAlert, type StaffAlerts, deliverNotices } from '../../../notifications';
 import { graceStartedReminder, renewalFailedReminder, topUpPath } from '../../domain/renewal-reminders';
 import type { DepositPurchaseReader } from '../../application/deposit-purchase-reader';
 import { renewalMissingMinor } from '../../domain/subscription.decider';
@@ -104,29 +96,22 @@ export class SubscriptionMailsProcessor implements Processor {
     ];
     // Each owner's preferences, once for the batch (ADR 0102): a notice only in the portal if chosen there, a mail
     // only by e-mail; the notifications and the mails in the checkpoint's transaction, under the same keys (ADR 0083).
-    const channelsOf = await notificationChannels(manager, [
-      ...notifications.map((draft) => draft.userUuid),
-      ...mails.map((entry) => entry.userUuid),
-    ]);
-    const chosen = (userUuid: string, kind: NotificationPreferenceKind, channel: 'email' | 'telegram' | 'portal') =>
-      channelsOf(userUuid, kind).includes(channel);
-    await recordNotifications(
+    await deliverNotices(
       manager,
-      notifications.filter((draft) => chosen(draft.userUuid, PREFERENCE_KIND_OF_NOTICE[draft.kind], 'portal')),
-      this.clock.now(),
-    );
-    await enqueueMails(
-      manager,
-      mails.filter((entry) => chosen(entry.userUuid, entry.preference, 'email')).map((entry) => entry.mail),
-      this.clock.now(),
-    );
-    // The same notice in the owner's Telegram chat when linked and chosen (ADR 0104), under the mail's key.
-    await enqueueTelegramNotices(
-      manager,
-      mails
-        .filter((entry) => chosen(entry.userUuid, entry.preference, 'telegram'))
-        .map((entry) => subscriptionTelegramNotice(entry.userUuid, entry.mail))
-        .filter((notice): notice is TelegramNotice => notice !== null),
+      [
+        ...notifications.map((draft) => ({
+          userUuid: draft.userUuid,
+          preference: PREFERENCE_KIND_OF_NOTICE[draft.kind],
+          portal: draft,
+        })),
+        // The same notice in the owner's Telegram chat when linked and chosen (ADR 0104), under the mail's key.
+        ...mails.map((entry) => ({
+          userUuid: entry.userUuid,
+          preference: entry.preference,
+          mail: entry.mail,
+          telegram: subscriptionTelegramNotice(entry.userUuid, entry.mail),
+        })),
+      ],
       this.clock.now(),
     );
     // A provisioning that failed for good is also the staff's at once (ADR 0106), in this checkpoint's transaction.

@@ -1,0 +1,53 @@
+import type { NotificationChannel, NotificationPreferenceKind } from '@kupa/proto';
+import type { EntityManager } from 'typeorm';
+import { enqueueMails, type OutboxMail } from '../../../platform/mail';
+import { notificationChannels } from '../infrastructure/notification-preferences.store';
+import { enqueueTelegramNotices, type TelegramNotice } from '../infrastructure/telegram-outbox';
+import { type NotificationDraft, recordNotifications } from './client-notifications';
+
+/** One occasion to tell a person about, in whichever of its forms the writer has; the person's preference decides. */
+export interface NoticeDelivery {
+  userUuid: string;
+  /** The preference kind that decides the channels (ADR 0102). */
+  preference: NotificationPreferenceKind;
+  portal?: NotificationDraft | null;
+  mail?: OutboxMail | null;
+  telegram?: TelegramNotice | null;
+}
+
+/**
+ * Writes each occasion to the channels its person keeps for its kind, in the caller's transaction: one preferences
+ * query for the batch (ADR 0102), then the portal notices, the mails and the Telegram messages, each under the
+ * occasion's own key (ADR 0083, 0104).
+ */
+export async function deliverNotices(
+  manager: EntityManager,
+  deliveries: readonly NoticeDelivery[],
+  now: Date,
+): Promise<void> {
+  if (deliveries.length === 0) return;
+  const channelsOf = await notificationChannels(
+    manager,
+    deliveries.map((delivery) => delivery.userUuid),
+  );
+  const chosen = <T>(form: (delivery: NoticeDelivery) => T | null | undefined, channel: NotificationChannel): T[] =>
+    deliveries.flatMap((delivery) => {
+      const written = form(delivery);
+      return written && channelsOf(delivery.userUuid, delivery.preference).includes(channel) ? [written] : [];
+    });
+  await recordNotifications(
+    manager,
+    chosen((delivery) => delivery.portal, 'portal'),
+    now,
+  );
+  await enqueueMails(
+    manager,
+    chosen((delivery) => delivery.mail, 'email'),
+    now,
+  );
+  await enqueueTelegramNotices(
+    manager,
+    chosen((delivery) => delivery.telegram, 'telegram'),
+    now,
+  );
+}
