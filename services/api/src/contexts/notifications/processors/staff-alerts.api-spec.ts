@@ -4,6 +4,7 @@ import { Schedules } from '../../../platform/jobs';
 import { eventually } from '../../../test-support/eventually';
 import { FakeTelegram } from '../../../test-support/fake-telegram';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../test-support/identity-fixtures';
+import { manualPayment } from '../../../test-support/ledger-query-fixtures';
 import { linkTelegramChat } from '../../../test-support/telegram-fixtures';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import { StaffAlerts } from '../application/staff-alerts';
@@ -40,11 +41,7 @@ describe('staff alerts over Telegram (ADR 0106)', () => {
     await linkTelegramChat(testApp, telegram, user.accessToken, { id: chatId, languageCode: 'en' });
   };
   const deposit = (user: ActiveUser, amount: number) =>
-    testApp.http
-      .post('/api/payments')
-      .set('Authorization', `Bearer ${admin}`)
-      .send({ userUuid: user.userUuid, amount, action: 'DEPOSIT', comment: 'staff alerts fixture' })
-      .expect(201);
+    manualPayment(testApp, admin, user.userUuid, amount, 'staff alerts fixture');
   const alertRows = (kind: string): Promise<AlertRow[]> =>
     testApp.dataSource.query(
       `SELECT dedupe_key, kind, user_uuid, chat_id, sent_at FROM telegram_outbox WHERE kind = $1 ORDER BY id`,

@@ -4,6 +4,7 @@ import { TelegramBotApi } from '../../../platform/telegram';
 import { eventually } from '../../../test-support/eventually';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegram } from '../../../test-support/fake-telegram';
 import { type ActiveUser, adminToken, createActiveUser, signIn } from '../../../test-support/identity-fixtures';
+import { manualPayment } from '../../../test-support/ledger-query-fixtures';
 import { linkTelegramChat } from '../../../test-support/telegram-fixtures';
 import { startTestApp, type TestApp } from '../../../test-support/test-app';
 import { enqueueTelegramNotices, type TelegramNotice } from '../index';
@@ -56,11 +57,7 @@ describe('Telegram delivery (ADR 0104)', () => {
     await linkTelegramChat(testApp, telegram, user.accessToken, { id: chatId, languageCode: 'en' });
   };
   const deposit = (user: ActiveUser, amount: number) =>
-    testApp.http
-      .post('/api/payments')
-      .set('Authorization', `Bearer ${admin}`)
-      .send({ userUuid: user.userUuid, amount, action: 'DEPOSIT', comment: 'telegram fixture' })
-      .expect(201);
+    manualPayment(testApp, admin, user.userUuid, amount, 'telegram fixture');
   const choose = async (user: ActiveUser, body: object): Promise<void> => {
     const response = await testApp.http
       .put('/api/users/me/notification-preferences')
