@@ -8,6 +8,8 @@ import {
 } from '@kupa/proto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -18,6 +20,7 @@ import { sandboxAct, sandboxInvoiceId } from '../../../../test-support/sandbox-c
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { parseStrictCsv } from '../../../../test-support/strict-csv';
 import { CrlfLineEnds, csvCell } from './csv';
+import { EXPORT_QUERY_TAG } from './export-payments.handler';
 
 /**
  * Rows of the read-model-only memory test, and how much live memory may grow while they stream: a small part of
@@ -25,8 +28,9 @@ import { CrlfLineEnds, csvCell } from './csv';
  */
 const LARGE_EXPORT_ROWS = 100_000;
 const LARGE_EXPORT_HEAP_GROWTH_MAX_BYTES = 8 * 1024 * 1024;
-/** How long the slow reader stops reading, while the server must stop writing. */
-const SLOW_READER_PAUSE_MS = 1500;
+/** How long the slow reader waits for the export's COPY to stop producing rows, and how often it looks. */
+const COPY_STALL_DEADLINE_MS = 10_000;
+const COPY_STALL_POLL_MS = 250;
 const BOM = '\uFEFF';
 /** Live memory is sampled after a full collection every this many chunks; garbage between samples is not growth. */
 const CHUNKS_PER_HEAP_SAMPLE = 20;
@@ -41,6 +45,28 @@ const LATE_SAMPLES_FRACTION = 0.25;
 function collectGarbage(): void {
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
+}
+
+/**
+ * Waits until the export's COPY has produced rows and then stops producing: the same count twice, a poll apart. The
+ * count it stopped at, or null when the COPY ended (or never began) before the deadline: a server that does not wait
+ * for a slow reader runs its COPY to the end.
+ */
+async function waitForStalledCopy(testApp: TestApp): Promise<number | null> {
+  const deadline = Date.now() + COPY_STALL_DEADLINE_MS;
+  let previous: number | null = null;
+  while (Date.now() < deadline) {
+    await sleep(COPY_STALL_POLL_MS);
+    const progress: Array<{ rows: number }> = await testApp.dataSource.query(
+      `SELECT c.tuples_processed::int AS rows FROM pg_stat_progress_copy c JOIN pg_stat_activity a ON a.pid = c.pid
+        WHERE a.query LIKE '%' || $1 || '%'`,
+      [EXPORT_QUERY_TAG],
+    );
+    const rows = progress.length === 1 ? progress[0].rows : null;
+    if (rows !== null && rows > 0 && rows === previous) return rows;
+    previous = rows;
+  }
+  return null;
 }
 
 /** The position of a column in the file, by its key in proto's column list. */
@@ -259,37 +285,50 @@ describe('payments CSV export', () => {
     // Never anything like the file at once either (the slow reader below pins down the socket's back-pressure).
     expect(peak - baseline).toBeLessThan(received / 2);
 
-    // A reader that stops after its first chunk: the server must wait for the socket to drain, not queue the rest.
-    const slow = await new Promise<{ lines: number; pausedGrowth: number }>((resolve, reject) => {
-      const req = http.request(`${baseUrl}/api/payments/export`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
-      });
-      req.on('response', (response) => {
-        let lines = 0;
-        let pausedGrowth = 0;
-        let paused = false;
-        response.on('data', (chunk: Buffer) => {
-          for (const byte of chunk) if (byte === 0x0a) lines += 1;
-          if (paused) return;
-          paused = true;
-          response.pause();
-          collectGarbage();
-          const before = liveBytes();
-          setTimeout(() => {
-            collectGarbage();
-            pausedGrowth = liveBytes() - before;
-            response.resume();
-          }, SLOW_READER_PAUSE_MS);
+    // A reader that stops after its first chunk: the server must wait for the socket to drain, and the database for
+    // the server. Memory in this shared process is a poor witness of that (other files' leftovers come and go within
+    // a pause); PostgreSQL's own count of the rows its COPY has produced is a good one: it must stop short of the end.
+    // This reader comes through a Unix socket, whose kernel buffer is small: a loopback TCP socket's can grow to tens
+    // of MiB and hold much of the file, a quarter of it stays in the database connection's.
+    const socketPath = join(tmpdir(), `kupa-export-${process.pid}.sock`);
+    const unixServer = http.createServer(testApp.app.getHttpAdapter().getInstance());
+    await new Promise<void>((resolve) => unixServer.listen(socketPath, resolve));
+    let slow: { lines: number; stalledAtRows: number | null };
+    try {
+      slow = await new Promise((resolve, reject) => {
+        const req = http.request({
+          socketPath,
+          path: '/api/payments/export',
+          method: 'POST',
+          headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
         });
-        response.on('end', () => resolve({ lines, pausedGrowth }));
-        response.on('error', reject);
+        req.on('response', (response) => {
+          let lines = 0;
+          let stalledAtRows: number | null = null;
+          let paused = false;
+          response.on('data', (chunk: Buffer) => {
+            for (const byte of chunk) if (byte === 0x0a) lines += 1;
+            if (paused) return;
+            paused = true;
+            response.pause();
+            waitForStalledCopy(testApp).then((rows) => {
+              stalledAtRows = rows;
+              response.resume();
+            }, reject);
+          });
+          response.on('end', () => resolve({ lines, stalledAtRows }));
+          response.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify({ keyWord: 'seeded row' }));
       });
-      req.on('error', reject);
-      req.end(JSON.stringify({ keyWord: 'seeded row' }));
-    });
+    } finally {
+      unixServer.close();
+      unixServer.closeAllConnections();
+    }
     expect(slow.lines).toBe(LARGE_EXPORT_ROWS + 1);
-    expect(slow.pausedGrowth).toBeLessThan(LARGE_EXPORT_HEAP_GROWTH_MAX_BYTES);
+    expect(slow.stalledAtRows).not.toBeNull();
+    expect(slow.stalledAtRows).toBeLessThan(LARGE_EXPORT_ROWS / 2);
 
     // A client that leaves after the first chunk: the cursor's transaction ends and its connection is released.
     await request((_chunk, req) => req.destroy());
@@ -300,7 +339,8 @@ describe('payments CSV export', () => {
       open = await testApp.dataSource.query(
         `SELECT count(*)::int AS count FROM pg_stat_activity
           WHERE datname = current_database() AND pid <> pg_backend_pid()
-            AND (query ILIKE '%payments_export%') AND state <> 'idle'`,
+            AND query LIKE '%' || $1 || '%' AND state <> 'idle'`,
+        [EXPORT_QUERY_TAG],
       );
     } while (open[0].count > 0 && Date.now() < deadline);
     expect(open[0].count).toBe(0);
