@@ -6,6 +6,7 @@ import {
   paymentsCsvHeader,
   type User,
 } from '@kupa/proto';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -59,7 +60,7 @@ async function waitForStalledCopy(testApp: TestApp): Promise<number | null> {
     await sleep(COPY_STALL_POLL_MS);
     const progress: Array<{ rows: number }> = await testApp.dataSource.query(
       `SELECT c.tuples_processed::int AS rows FROM pg_stat_progress_copy c JOIN pg_stat_activity a ON a.pid = c.pid
-        WHERE a.query LIKE '%' || $1 || '%'`,
+        WHERE c.datname = current_database() AND a.query LIKE '%' || $1 || '%'`,
       [EXPORT_QUERY_TAG],
     );
     const rows = progress.length === 1 ? progress[0].rows : null;
@@ -291,6 +292,8 @@ describe('payments CSV export', () => {
     // This reader comes through a Unix socket, whose kernel buffer is small: a loopback TCP socket's can grow to tens
     // of MiB and hold much of the file, a quarter of it stays in the database connection's.
     const socketPath = join(tmpdir(), `kupa-export-${process.pid}.sock`);
+    // A socket file left by a killed run of the same process id would refuse the listen.
+    rmSync(socketPath, { force: true });
     const unixServer = http.createServer(testApp.app.getHttpAdapter().getInstance());
     await new Promise<void>((resolve) => unixServer.listen(socketPath, resolve));
     let slow: { lines: number; stalledAtRows: number | null };
