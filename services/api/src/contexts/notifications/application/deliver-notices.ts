@@ -18,14 +18,15 @@ export interface NoticeDelivery {
 /**
  * Writes each occasion to the channels its person keeps for its kind, in the caller's transaction: one preferences
  * query for the batch (ADR 0102), then the portal notices, the mails and the Telegram messages, each under the
- * occasion's own key (ADR 0083, 0104).
+ * occasion's own key (ADR 0083, 0104). Answers how many portal notices were new: a writer whose occasion key is its
+ * claim (a reminder) learns from it whether this run wrote the occasion first.
  */
 export async function deliverNotices(
   manager: EntityManager,
   deliveries: readonly NoticeDelivery[],
   now: Date,
-): Promise<void> {
-  if (deliveries.length === 0) return;
+): Promise<number> {
+  if (deliveries.length === 0) return 0;
   const channelsOf = await notificationChannels(
     manager,
     deliveries.map((delivery) => delivery.userUuid),
@@ -35,7 +36,7 @@ export async function deliverNotices(
       const written = form(delivery);
       return written && channelsOf(delivery.userUuid, delivery.preference).includes(channel) ? [written] : [];
     });
-  await recordNotifications(
+  const written = await recordNotifications(
     manager,
     chosen((delivery) => delivery.portal, 'portal'),
     now,
@@ -50,4 +51,5 @@ export async function deliverNotices(
     chosen((delivery) => delivery.telegram, 'telegram'),
     now,
   );
+  return written;
 }

@@ -1,15 +1,8 @@
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../../../platform/clock';
 import type { Sweep, SweepPass } from '../../../../platform/jobs';
-import { enqueueMails } from '../../../../platform/mail';
 import type { UserReader, UserView } from '../../../identity';
-import {
-  enqueueTelegramNotices,
-  notificationChannels,
-  preferencesOf,
-  recordNotifications,
-  reminderDaysFor,
-} from '../../../notifications';
+import { deliverNotices, preferencesOf, reminderDaysFor } from '../../../notifications';
 import type { ReferralDiscounts } from '../../application/referral-discounts';
 import { dueRenewalReminder, type RenewalReminder, topUpPath } from '../../domain/renewal-reminders';
 import { renewalChargeDate } from '../../domain/subscription-periods';
@@ -122,26 +115,27 @@ export class RenewalRemindersSweep implements Sweep {
     if (reminder === null) return false;
     const { mail, link } = this.mailOf(reminder, candidate);
     return this.dataSource.transaction(async (manager) => {
-      // The owner's channels for this mail's kind (ADR 0102); the occasion key stays the claim even when neither is
-      // chosen.
-      const channels = (await notificationChannels(manager, [owner.uuid]))(owner.uuid, PREFERENCE_OF_MAIL[mail.kind]);
-      const written = await recordNotifications(
+      // Each form goes to the owner's channels for this mail's kind (ADR 0102), Telegram under the same occasion key
+      // (ADR 0104); the occasion key stays the claim even when no channel is chosen.
+      const outboxMail = subscriptionOutboxMail(reminder.occasionKey, owner, candidate.id, mail);
+      const written = await deliverNotices(
         manager,
         [
           {
-            occasionKey: reminder.occasionKey,
             userUuid: owner.uuid,
-            kind: reminder.kind,
-            params: { ...paramsOf(mail), subscriptionId: candidate.id, planName: candidate.plan_name, link },
+            preference: PREFERENCE_OF_MAIL[mail.kind],
+            portal: {
+              occasionKey: reminder.occasionKey,
+              userUuid: owner.uuid,
+              kind: reminder.kind,
+              params: { ...paramsOf(mail), subscriptionId: candidate.id, planName: candidate.plan_name, link },
+            },
+            mail: outboxMail,
+            telegram: subscriptionTelegramNotice(owner.uuid, outboxMail),
           },
-        ].filter(() => channels.includes('portal')),
+        ],
         now,
       );
-      const outboxMail = subscriptionOutboxMail(reminder.occasionKey, owner, candidate.id, mail);
-      if (channels.includes('email')) await enqueueMails(manager, [outboxMail], now);
-      // And in the owner's Telegram chat, under the same occasion key (ADR 0104).
-      const notice = channels.includes('telegram') ? subscriptionTelegramNotice(owner.uuid, outboxMail) : null;
-      if (notice) await enqueueTelegramNotices(manager, [notice], now);
       return written > 0;
     });
   }
