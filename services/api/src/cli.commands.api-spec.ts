@@ -149,6 +149,16 @@ describe('kupa CLI commands', () => {
   });
 
   it('rebuilds a truncated read model from the events', async () => {
+    // The swap drops the table's secondary indexes and builds them again after the copy: the same ones must be there.
+    const indexesOfPayments = async (): Promise<Array<{ name: string; definition: string; valid: boolean }>> =>
+      testApp.dataSource.query(
+        `SELECT index_class.relname AS name, pg_get_indexdef(pg_index.indexrelid) AS definition,
+                pg_index.indisvalid AS valid
+           FROM pg_index JOIN pg_class index_class ON index_class.oid = pg_index.indexrelid
+          WHERE pg_index.indrelid = 'payments'::regclass ORDER BY index_class.relname`,
+      );
+    const indexesBefore = await indexesOfPayments();
+    expect(indexesBefore.map((index) => index.name)).toContain('payments_search_text_trgm');
     await testApp.dataSource.query('TRUNCATE payments');
     const broken = await kupa(testApp, 'ledger', 'verify');
     expect(broken.code).toBe(1);
@@ -162,6 +172,7 @@ describe('kupa CLI commands', () => {
       "SELECT reltuples::int AS reltuples FROM pg_class WHERE oid = 'payments'::regclass",
     );
     expect(reltuples).toBe(6);
+    expect(await indexesOfPayments()).toEqual(indexesBefore);
     expect((await kupa(testApp, 'ledger', 'verify')).code).toBe(0);
     const search = await testApp.http.post('/api/payments/search').set('Authorization', `Bearer ${admin}`).send({});
     expect((search.body as Page<Payment>).totalElements).toBe(6);

@@ -9,7 +9,7 @@ import {
 } from '../event-store/event-rows';
 import type { InlineProjection, RecordedEvent } from '../event-store/event-store.port';
 import type { EventTypeRegistry } from '../event-store/event-type-registry';
-import { createTemporaryCopy } from './temporary-copies';
+import { createTemporaryCopy, refillFromTemporaryCopy } from './temporary-copies';
 
 /** Events replayed per round trip during a rebuild: large enough to be quick, small enough to bound memory. */
 export const REBUILD_BATCH_SIZE = 1000;
@@ -116,9 +116,7 @@ export class InlineProjectionRegistry {
       eventsReplayed += await this.applyCommittedAfter(manager, selected, head);
       const stored = tables.map((table) => `${escapeIdentifier(schema)}.${escapeIdentifier(table)}`);
       await manager.query(`TRUNCATE ${stored.join(', ')}`);
-      for (const [index, table] of tables.entries()) {
-        await manager.query(`INSERT INTO ${stored[index]} SELECT * FROM pg_temp.${escapeIdentifier(table)}`);
-      }
+      for (const table of tables) await refillFromTemporaryCopy(manager, schema, table);
       // In the same transaction, so the rebuilt tables never show their new rows with the old statistics.
       await manager.query(`ANALYZE ${stored.join(', ')}`);
       await runner.query('COMMIT');

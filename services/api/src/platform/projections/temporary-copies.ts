@@ -28,3 +28,27 @@ export async function createTemporaryCopy(
   );
   for (const { name } of indexes) await manager.query(`DROP INDEX pg_temp.${escapeIdentifier(name)}`);
 }
+
+/**
+ * Fills `schema.table`, just emptied by the caller's transaction (a rebuild's swap), with its temporary copy's rows.
+ * The table's secondary indexes are dropped first and built again from their own definitions after the copy: one
+ * sorted build per index is several times quicker than as many single insertions as there are rows (measured in
+ * docs/benchmarks.md, "Rebuilds: the swap builds its indexes"), and appends wait on the swap's lock for all of it.
+ * The indexes that back a constraint (the primary key, unique constraints) stay, since other tables may refer to
+ * them; the copy's own unique indexes have already enforced them.
+ */
+export async function refillFromTemporaryCopy(manager: EntityManager, schema: string, table: string): Promise<void> {
+  const stored = `${escapeIdentifier(schema)}.${escapeIdentifier(table)}`;
+  const secondary: Array<{ name: string; definition: string }> = await manager.query(
+    `SELECT index_class.relname AS name, pg_get_indexdef(pg_index.indexrelid) AS definition
+       FROM pg_index JOIN pg_class index_class ON index_class.oid = pg_index.indexrelid
+      WHERE pg_index.indrelid = $1::regclass
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE pg_constraint.conindid = pg_index.indexrelid)
+      ORDER BY index_class.relname`,
+    [stored],
+  );
+  for (const { name } of secondary)
+    await manager.query(`DROP INDEX ${escapeIdentifier(schema)}.${escapeIdentifier(name)}`);
+  await manager.query(`INSERT INTO ${stored} SELECT * FROM pg_temp.${escapeIdentifier(table)}`);
+  for (const { definition } of secondary) await manager.query(definition);
+}
