@@ -5,7 +5,7 @@ import { ledgerMigrations } from './contexts/ledger';
 import { notificationsMigrations } from './contexts/notifications';
 import { operationsMigrations } from './contexts/operations';
 import { ProvisioningSchema1767800000000, subscriptionsMigrations } from './contexts/subscriptions';
-import { LedgerVerifyCheckpoints1771100011100 } from './operations/verify';
+import { LedgerVerifyCheckpoints1771100011100, LedgerVerifyStateBuckets1772200012200 } from './operations/verify';
 import { platformMigrations } from './platform/database/migrations';
 
 /**
@@ -25,4 +25,5 @@ export const ALL_MIGRATIONS: Function[] = [
   ...notificationsMigrations,
   ...operationsMigrations,
   LedgerVerifyCheckpoints1771100011100,
+  LedgerVerifyStateBuckets1772200012200,
 ];

@@ -81,6 +81,7 @@ export {
 export { DepositPurchaseDetails } from './queries/payment-rows/deposit-purchase-details.port';
 export { SubscriptionPaymentDetails } from './queries/payment-rows/subscription-payment-details.port';
 export { checkLedgerReadModelsInWorker, type LedgerCheckCounts } from './verification/ledger-read-models.check';
+export { accountsReplayReads } from './domain/replay-ledger';
 export {
   type LedgerIncrement,
   type LedgerIncrementResult,

@@ -1,14 +1,15 @@
 import type { DataSource } from 'typeorm';
 import { KeptDifferences, type LedgerDifference, startLedgerIncrement } from '../../contexts/ledger';
 import { databaseUrlOf, type SqlReader, withReadOnlySnapshot } from '../../platform/database/read-only-snapshot';
-import { startChainContinuation, type StreamHead } from '../../platform/event-store/hash-chain-continuation';
+import { startChainContinuation } from '../../platform/event-store/hash-chain-continuation';
+import { CheckpointBuckets } from './checkpoint-buckets';
 import { currentCommitPosition, VERIFY_DIFFERENCES_KEPT } from './ledger-verifier';
-import { balancesDigest, type CheckpointHeader, headsDigest, verifyCheckpointChain } from './verify-checkpoint';
+import { type CheckpointHeader, digestOfBuckets, verifyCheckpointChain } from './verify-checkpoint';
 import {
-  type CheckpointToWrite,
   type CheckpointWrite,
+  loadBucketDigests,
   loadCheckpointHeaders,
-  loadCheckpointState,
+  type SinceCheckpointToWrite,
   writeCheckpoint,
 } from './verify-checkpoint-store';
 
@@ -31,6 +32,17 @@ export interface SinceCheckpointVerification {
     streamsTouched: number;
     userAccounts: number;
     walletSnapshots: number;
+    /** Bucket digests read: one short row per bucket, all of them (ADR 0122). */
+    bucketDigestsRead: number;
+    /** Buckets whose rows were read, because the window's events touch a stream or an account in them. */
+    bucketsTouched: number;
+    /** Head and balance rows read: those of the touched buckets, and those alone. */
+    headRowsRead: number;
+    balanceRowsRead: number;
+    /** What the checkpoint this verify wrote (or would have) changed: rows and bucket digests. */
+    headRowsWritten: number;
+    balanceRowsWritten: number;
+    bucketsWritten: number;
   };
   differenceCount: number;
   differences: LedgerDifference[];
@@ -54,8 +66,9 @@ interface RangeRow {
 /**
  * `kupa ledger verify --since-checkpoint` (ADR 0111): continues the newest checkpoint whose chain holds, reading only
  * the events committed after it, in one REPEATABLE READ snapshot. Their hash chains must continue from the
- * checkpoint's heads, and the ledger's replay, started from its balances, must end at `account_balances`; the
- * checkpoint's own rows must match the digests its hash covers. What it leaves to the full verify is in the ADR.
+ * checkpoint's heads, and the ledger's replay, started from its balances, must end at `account_balances` for the
+ * accounts it moved. It reads and writes only the checkpoint rows of the buckets the window touches, each checked
+ * against its bucket's digest (ADR 0122). What it leaves to the full verify is in ADRs 0111 and 0122.
  */
 export class SinceCheckpointVerifier {
   constructor(private readonly dataSource: DataSource) {}
@@ -71,6 +84,13 @@ export class SinceCheckpointVerifier {
       streamsTouched: 0,
       userAccounts: 0,
       walletSnapshots: 0,
+      bucketDigestsRead: 0,
+      bucketsTouched: 0,
+      headRowsRead: 0,
+      balanceRowsRead: 0,
+      headRowsWritten: 0,
+      balanceRowsWritten: 0,
+      bucketsWritten: 0,
     };
     const report = (
       outcome: SinceCheckpointVerification['outcome'],
@@ -112,7 +132,7 @@ export class SinceCheckpointVerifier {
   ): Promise<
     | { kind: 'no-checkpoint' }
     | { kind: 'broken'; from: CheckpointHeader | null }
-    | { kind: 'checked'; from: CheckpointHeader; next: CheckpointToWrite }
+    | { kind: 'checked'; from: CheckpointHeader; next: SinceCheckpointToWrite }
   > {
     let phaseStarted = performance.now();
     const headers = await loadCheckpointHeaders(reader);
@@ -121,19 +141,24 @@ export class SinceCheckpointVerifier {
     if (chain.problems.length > 0) return { kind: 'broken', from: null };
     const from = chain.latest;
     if (from === null) return { kind: 'no-checkpoint' };
-    const state = await loadCheckpointState(reader, from.checkpointId);
+    // Every bucket's digests (one short row each), against the header's digests over them; the rows of a bucket
+    // are read only when the window touches it, and checked then against its own digest (ADR 0122).
+    const digests = await loadBucketDigests(reader, from.bucketCount);
+    counts.bucketDigestsRead = digests.rows;
     const subject = `checkpoint ${from.checkpointId}`;
-    differences.field('checkpoint', subject, 'balances digest', from.balancesDigest, balancesDigest(state.balances));
-    differences.field('checkpoint', subject, 'heads digest', from.headsDigest, headsDigest(state.heads));
+    differences.field('checkpoint', subject, 'balances digest', from.balancesDigest, digestOfBuckets(digests.balances));
+    differences.field('checkpoint', subject, 'heads digest', from.headsDigest, digestOfBuckets(digests.heads));
     phasesMs.loadCheckpoint = performance.now() - phaseStarted;
     if (differences.count > 0) return { kind: 'broken', from };
+    const state = new CheckpointBuckets(from.bucketCount, digests);
 
     phaseStarted = performance.now();
+    let bucketsMs = 0;
     const until = await currentCommitPosition(reader);
-    const chains = startChainContinuation((streamId) => state.heads.get(streamId));
+    const chains = startChainContinuation((streamId) => state.head(streamId));
     const ledger = startLedgerIncrement({
-      accountBalances: state.balances,
-      streamVersion: (streamId) => state.heads.get(streamId)?.version ?? 0,
+      accountBalance: (account) => state.balance(account),
+      streamVersion: (streamId) => state.head(streamId)?.version ?? 0,
     });
     let after = from.commitPosition;
     for (;;) {
@@ -146,6 +171,25 @@ export class SinceCheckpointVerifier {
         [after, until, SINCE_READ_BATCH_ROWS],
       );
       counts.eventsReplayed += rows.length;
+      // The batch's streams and the accounts its ledger events move, loaded before the batch is replayed.
+      const bucketsStarted = performance.now();
+      const problems = await state.load(
+        reader,
+        rows.flatMap((row) => [row.stream_id, ...ledger.accountsOf(row)]),
+      );
+      bucketsMs += performance.now() - bucketsStarted;
+      for (const problem of problems)
+        differences.field(
+          'checkpoint',
+          subject,
+          `${problem.part} digest of bucket ${problem.bucket}`,
+          problem.expected,
+          problem.actual,
+        );
+      if (problems.length > 0) {
+        this.countBuckets(counts, state);
+        return { kind: 'broken', from };
+      }
       for (const row of rows) {
         chains.apply(row);
         ledger.apply(row);
@@ -153,6 +197,7 @@ export class SinceCheckpointVerifier {
       if (rows.length < SINCE_READ_BATCH_ROWS) break;
       after = rows[rows.length - 1].commit_position;
     }
+    phasesMs.loadBuckets = bucketsMs;
     phasesMs.replay = performance.now() - phaseStarted;
 
     phaseStarted = performance.now();
@@ -171,8 +216,11 @@ export class SinceCheckpointVerifier {
     counts.userAccounts = ledgerResult.userAccounts;
     counts.walletSnapshots = ledgerResult.walletSnapshots;
 
-    const heads = new Map<string, StreamHead>(state.heads);
-    for (const [streamId, head] of chained.heads) heads.set(streamId, head);
+    this.countBuckets(counts, state);
+    const next = state.next(chained.heads, ledgerResult.accountBalances);
+    counts.headRowsWritten = next.movedHeads.size;
+    counts.balanceRowsWritten = Object.keys(next.movedBalances).length;
+    counts.bucketsWritten = next.changedBuckets.size;
     return {
       kind: 'checked',
       from,
@@ -180,10 +228,16 @@ export class SinceCheckpointVerifier {
         kind: 'SINCE',
         commitPosition: until,
         eventsVerified: counts.eventsReplayed,
-        balances: ledgerResult.accountBalances,
-        heads,
         continues: from.checkpointId,
+        bucketCount: from.bucketCount,
+        ...next,
       },
     };
+  }
+
+  private countBuckets(counts: SinceCheckpointVerification['counts'], state: CheckpointBuckets): void {
+    counts.bucketsTouched = state.bucketsTouched;
+    counts.headRowsRead = state.headRowsRead;
+    counts.balanceRowsRead = state.balanceRowsRead;
   }
 }

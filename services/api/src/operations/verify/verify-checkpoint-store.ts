@@ -1,16 +1,20 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { SqlReader } from '../../platform/database/read-only-snapshot';
 import type { StreamHead } from '../../platform/event-store/hash-chain-continuation';
 import {
-  balancesDigest,
+  bucketBalancesDigest,
+  bucketCountFor,
+  bucketHeadsDigest,
+  bucketOf,
   type CheckpointHeader,
   type CheckpointKind,
   type CheckpointState,
   checkpointHash,
-  headsDigest,
+  digestOfBuckets,
+  intoBuckets,
 } from './verify-checkpoint';
 
-/** Rows written per statement of a checkpoint's balances and heads; bounds each statement's parameters. */
+/** Rows written or read per statement of a checkpoint's state; bounds each statement's parameters. */
 const CHECKPOINT_WRITE_BATCH_ROWS = 10_000;
 
 /** One writer of checkpoints at a time, so that two verifies finishing together cannot both chain to the same one. */
@@ -22,30 +26,67 @@ interface HeaderRow {
   commit_position: string;
   created_at: string;
   events_verified: string;
+  bucket_count: number;
   balances_digest: string;
   heads_digest: string;
   previous_hash: string | null;
   hash: string;
 }
 
-/** What a verify asks to record: the position it verified up to and the state there. */
-export interface CheckpointToWrite extends CheckpointState {
-  kind: CheckpointKind;
+/** A FULL checkpoint: the whole state at its position, which replaces the state rows (ADR 0122). */
+export interface FullCheckpointToWrite extends CheckpointState {
+  kind: 'FULL';
   commitPosition: string;
   eventsVerified: number;
-  /** For a SINCE checkpoint: the checkpoint it continued, which must still be the newest when it is written. */
-  continues: number | null;
+  continues: null;
 }
+
+/**
+ * A SINCE checkpoint: what moved since the checkpoint it continued, which must still be the newest when it is written.
+ * Its digests were computed by the verify from the touched buckets' rows and the other buckets' stored digests.
+ */
+export interface SinceCheckpointToWrite {
+  kind: 'SINCE';
+  commitPosition: string;
+  eventsVerified: number;
+  continues: number;
+  bucketCount: number;
+  balancesDigest: string;
+  headsDigest: string;
+  /** The new head of each stream the window moved. */
+  movedHeads: ReadonlyMap<string, StreamHead>;
+  /** The new balance of each account whose balance changed; zero ones are deleted, not kept. */
+  movedBalances: Readonly<Record<string, number>>;
+  /** The new digests of each bucket whose rows changed. */
+  changedBuckets: ReadonlyMap<number, BucketDigests>;
+}
+
+export type CheckpointToWrite = FullCheckpointToWrite | SinceCheckpointToWrite;
 
 export type CheckpointWrite = { written: true; header: CheckpointHeader } | { written: false; reason: string };
 
-/** Every checkpoint header in id order (a few a day: a year of them is a small read). */
+/** A bucket's two digests (ADR 0122). */
+export interface BucketDigests {
+  headsDigest: string;
+  balancesDigest: string;
+}
+
+/** The rows of some buckets, as stored, each with the bucket it is filed in. */
+export interface StateBucketRows {
+  heads: Array<{ streamId: string; bucket: number; head: StreamHead }>;
+  balances: Array<{ account: string; bucket: number; balanceMinor: number }>;
+}
+
+/**
+ * Every checkpoint header in id order (a few a day: a year of them is a small read). The ORDER BY names the table's
+ * column: a bare `checkpoint_id` is the text output column, which put checkpoint 9 after checkpoint 10.
+ */
 export async function loadCheckpointHeaders(reader: SqlReader): Promise<CheckpointHeader[]> {
   const rows: HeaderRow[] = await reader.query(
-    `SELECT checkpoint_id::text, kind, commit_position::text, events_verified::text, balances_digest, heads_digest,
-            previous_hash, hash,
+    `SELECT checkpoint_id::text, kind, commit_position::text, events_verified::text, bucket_count, balances_digest,
+            heads_digest, previous_hash, hash,
             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
-       FROM ledger_verify_checkpoints ORDER BY checkpoint_id`,
+       FROM ledger_verify_checkpoints ORDER BY ledger_verify_checkpoints.checkpoint_id`,
   );
   return rows.map((row) => ({
     checkpointId: Number(row.checkpoint_id),
@@ -53,6 +94,7 @@ export async function loadCheckpointHeaders(reader: SqlReader): Promise<Checkpoi
     commitPosition: row.commit_position,
     createdAt: row.created_at,
     eventsVerified: Number(row.events_verified),
+    bucketCount: row.bucket_count,
     balancesDigest: row.balances_digest,
     headsDigest: row.heads_digest,
     previousHash: row.previous_hash,
@@ -60,35 +102,70 @@ export async function loadCheckpointHeaders(reader: SqlReader): Promise<Checkpoi
   }));
 }
 
-/** A checkpoint's balances and stream heads, as stored (their digests are for the caller to check). */
-export async function loadCheckpointState(reader: SqlReader, checkpointId: number): Promise<CheckpointState> {
-  const balanceRows: Array<{ account: string; balance_minor: string }> = await reader.query(
-    `SELECT account, balance_minor::text FROM ledger_verify_checkpoint_balances WHERE checkpoint_id = $1`,
-    [checkpointId],
-  );
-  const balances: Record<string, number> = {};
-  for (const row of balanceRows) balances[row.account] = Number(row.balance_minor);
-  const heads = new Map<string, StreamHead>();
-  let after = '';
-  for (;;) {
-    const rows: Array<{ stream_id: string; version: number; last_hash: string }> = await reader.query(
-      `SELECT stream_id, version, last_hash FROM ledger_verify_checkpoint_heads
-        WHERE checkpoint_id = $1 AND stream_id > $2 ORDER BY stream_id LIMIT $3`,
-      [checkpointId, after, CHECKPOINT_WRITE_BATCH_ROWS],
+/**
+ * Every bucket's stored digests, by bucket number (one short row per bucket: about one per eight streams). A bucket
+ * with no row, or a row outside `[0, bucketCount)`, leaves the digest over them unequal to the header's.
+ */
+export async function loadBucketDigests(
+  reader: SqlReader,
+  bucketCount: number,
+): Promise<{ heads: string[]; balances: string[]; rows: number }> {
+  const heads: string[] = Array.from({ length: bucketCount }, () => 'missing');
+  const balances: string[] = [...heads];
+  let rows = 0;
+  for (let after = -(2 ** 31) - 1; ;) {
+    const batch: Array<{ bucket: number; heads_digest: string; balances_digest: string }> = await reader.query(
+      `SELECT bucket, heads_digest, balances_digest FROM ledger_verify_state_buckets
+        WHERE bucket > $1::bigint ORDER BY bucket LIMIT $2`,
+      [after, CHECKPOINT_WRITE_BATCH_ROWS * 5],
     );
-    for (const row of rows) heads.set(row.stream_id, { version: row.version, hash: row.last_hash });
-    if (rows.length < CHECKPOINT_WRITE_BATCH_ROWS) break;
-    after = rows[rows.length - 1].stream_id;
+    rows += batch.length;
+    for (const row of batch) {
+      if (row.bucket < 0 || row.bucket >= bucketCount) {
+        heads.push(row.heads_digest);
+        balances.push(row.balances_digest);
+        continue;
+      }
+      heads[row.bucket] = row.heads_digest;
+      balances[row.bucket] = row.balances_digest;
+    }
+    if (batch.length < CHECKPOINT_WRITE_BATCH_ROWS * 5) break;
+    after = batch[batch.length - 1].bucket;
   }
-  return { balances, heads };
+  return { heads, balances, rows };
+}
+
+/** The head and balance rows filed in `buckets`, and those alone. */
+export async function loadStateBuckets(reader: SqlReader, buckets: readonly number[]): Promise<StateBucketRows> {
+  const rows: StateBucketRows = { heads: [], balances: [] };
+  for (let start = 0; start < buckets.length; start += CHECKPOINT_WRITE_BATCH_ROWS) {
+    const slice = buckets.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS);
+    const heads: Array<{ stream_id: string; bucket: number; version: number; last_hash: string }> = await reader.query(
+      `SELECT stream_id, bucket, version, last_hash FROM ledger_verify_state_heads WHERE bucket = ANY($1::int[])`,
+      [slice],
+    );
+    for (const row of heads)
+      rows.heads.push({
+        streamId: row.stream_id,
+        bucket: row.bucket,
+        head: { version: row.version, hash: row.last_hash },
+      });
+    const balances: Array<{ account: string; bucket: number; balance_minor: string }> = await reader.query(
+      `SELECT account, bucket, balance_minor::text FROM ledger_verify_state_balances WHERE bucket = ANY($1::int[])`,
+      [slice],
+    );
+    for (const row of balances)
+      rows.balances.push({ account: row.account, bucket: row.bucket, balanceMinor: Number(row.balance_minor) });
+  }
+  return rows;
 }
 
 /**
- * Writes a checkpoint chained to the newest one, in one transaction under an advisory lock, and drops the balance and
- * head rows of the checkpoints before it (their headers stay, for the chain). A SINCE checkpoint is
- * refused (nothing is written) when the one it continued is no longer the newest: another verify finished meanwhile,
- * and its checkpoint stands. A FULL one is always written, even behind a newer position or after a broken checkpoint:
- * it re-proved the whole history, and the chain is judged from the newest FULL checkpoint on.
+ * Writes a checkpoint chained to the newest one, in one transaction under an advisory lock. A FULL one replaces the
+ * state rows whole; a SINCE one writes only the rows and bucket digests that moved (ADR 0122), and is refused (nothing
+ * is written) when the one it continued is no longer the newest: another verify finished meanwhile, and its checkpoint
+ * stands. A FULL one is always written, even behind a newer position or after a broken checkpoint: it re-proved the
+ * whole history, and the chain is judged from the newest FULL checkpoint on.
  */
 export async function writeCheckpoint(
   dataSource: DataSource,
@@ -99,61 +176,152 @@ export async function writeCheckpoint(
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [CHECKPOINT_WRITE_LOCK]);
     const newest: Array<{ checkpoint_id: string; hash: string }> = await manager.query(
       `SELECT checkpoint_id::text, hash FROM ledger_verify_checkpoints
-        ORDER BY checkpoint_id DESC LIMIT 1`,
+        ORDER BY ledger_verify_checkpoints.checkpoint_id DESC LIMIT 1`,
     );
     const previous = newest[0] ?? null;
     if (checkpoint.continues !== null && Number(previous?.checkpoint_id) !== checkpoint.continues)
       return { written: false, reason: `checkpoint ${checkpoint.continues} is no longer the newest` };
+    const digests =
+      checkpoint.kind === 'FULL' ? await writeFullState(manager, checkpoint) : await writeMoves(manager, checkpoint);
     const fields = {
       kind: checkpoint.kind,
       commitPosition: checkpoint.commitPosition,
       createdAt: now.toISOString(),
       eventsVerified: checkpoint.eventsVerified,
-      balancesDigest: balancesDigest(checkpoint.balances),
-      headsDigest: headsDigest(checkpoint.heads),
+      ...digests,
       previousHash: previous?.hash ?? null,
     };
     const hash = checkpointHash(fields);
     const inserted: Array<{ checkpoint_id: string }> = await manager.query(
       `INSERT INTO ledger_verify_checkpoints
-         (kind, commit_position, created_at, events_verified, balances_digest, heads_digest, previous_hash, hash)
-       VALUES ($1, $2::bigint, $3::timestamptz, $4, $5, $6, $7, $8) RETURNING checkpoint_id::text`,
+         (kind, commit_position, created_at, events_verified, bucket_count, balances_digest, heads_digest,
+          previous_hash, hash)
+       VALUES ($1, $2::bigint, $3::timestamptz, $4, $5, $6, $7, $8, $9) RETURNING checkpoint_id::text`,
       [
         fields.kind,
         fields.commitPosition,
         fields.createdAt,
         fields.eventsVerified,
+        fields.bucketCount,
         fields.balancesDigest,
         fields.headsDigest,
         fields.previousHash,
         hash,
       ],
     );
-    const checkpointId = Number(inserted[0].checkpoint_id);
-    const accounts = Object.keys(checkpoint.balances).filter((account) => checkpoint.balances[account] !== 0);
-    for (let start = 0; start < accounts.length; start += CHECKPOINT_WRITE_BATCH_ROWS) {
-      const slice = accounts.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS);
-      await manager.query(
-        `INSERT INTO ledger_verify_checkpoint_balances (checkpoint_id, account, balance_minor)
-         SELECT $1, account, balance FROM unnest($2::text[], $3::bigint[]) AS given(account, balance)`,
-        [checkpointId, slice, slice.map((account) => String(checkpoint.balances[account]))],
-      );
-    }
-    const streamIds = [...checkpoint.heads.keys()];
-    for (let start = 0; start < streamIds.length; start += CHECKPOINT_WRITE_BATCH_ROWS) {
-      const slice = streamIds.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS);
-      const heads = slice.map((streamId) => checkpoint.heads.get(streamId) as StreamHead);
-      await manager.query(
-        `INSERT INTO ledger_verify_checkpoint_heads (checkpoint_id, stream_id, version, last_hash)
-         SELECT $1, stream_id, version, last_hash
-           FROM unnest($2::text[], $3::int[], $4::text[]) AS given(stream_id, version, last_hash)`,
-        [checkpointId, slice, heads.map((head) => head.version), heads.map((head) => head.hash)],
-      );
-    }
-    // Only the newest checkpoint's rows are ever continued from; the older ones' headers keep the chain (their hashes
-    // cover the digests, not the rows), so their rows go, or a daily checkpoint would add a row per stream each day.
-    await manager.query('DELETE FROM ledger_verify_checkpoint_heads WHERE checkpoint_id < $1', [checkpointId]);
-    await manager.query('DELETE FROM ledger_verify_checkpoint_balances WHERE checkpoint_id < $1', [checkpointId]);
-    return { written: true, header: { checkpointId, ...fields, hash } };
+    return { written: true, header: { checkpointId: Number(inserted[0].checkpoint_id), ...fields, hash } };
   });
+}
+
+type HeaderDigests = Pick<CheckpointHeader, 'bucketCount' | 'balancesDigest' | 'headsDigest'>;
+
+/**
+ * Replaces every state row. DELETE, not TRUNCATE: a since-checkpoint verify whose snapshot began before this commits
+ * must still see the rows it began with (TRUNCATE is not MVCC-safe), and its own write is then refused.
+ */
+async function writeFullState(manager: EntityManager, checkpoint: FullCheckpointToWrite): Promise<HeaderDigests> {
+  const balances = Object.entries(checkpoint.balances).filter(([, balance]) => balance !== 0);
+  const bucketCount = bucketCountFor(Math.max(checkpoint.heads.size, balances.length));
+  const headBuckets = intoBuckets(checkpoint.heads, bucketCount);
+  const balanceBuckets = intoBuckets(balances, bucketCount);
+  const headDigests = headBuckets.map(bucketHeadsDigest);
+  const balanceDigests = balanceBuckets.map(bucketBalancesDigest);
+  await manager.query('DELETE FROM ledger_verify_state_heads');
+  await manager.query('DELETE FROM ledger_verify_state_balances');
+  await manager.query('DELETE FROM ledger_verify_state_buckets');
+  await upsertHeads(
+    manager,
+    headBuckets.flatMap((rows, bucket) => rows.map(([streamId, head]) => ({ streamId, bucket, head }))),
+  );
+  await upsertBalances(
+    manager,
+    balanceBuckets.flatMap((rows, bucket) =>
+      rows.map(([account, balanceMinor]) => ({ account, bucket, balanceMinor })),
+    ),
+  );
+  await upsertBucketDigests(
+    manager,
+    headDigests.map((headsDigest, bucket) => ({ bucket, headsDigest, balancesDigest: balanceDigests[bucket] })),
+  );
+  return { bucketCount, balancesDigest: digestOfBuckets(balanceDigests), headsDigest: digestOfBuckets(headDigests) };
+}
+
+/** A SINCE checkpoint's rows: the moved heads and balances and the changed buckets' digests, and nothing else. */
+async function writeMoves(manager: EntityManager, checkpoint: SinceCheckpointToWrite): Promise<HeaderDigests> {
+  const { bucketCount } = checkpoint;
+  await upsertHeads(
+    manager,
+    [...checkpoint.movedHeads].map(([streamId, head]) => ({ streamId, bucket: bucketOf(streamId, bucketCount), head })),
+  );
+  const moved = Object.entries(checkpoint.movedBalances);
+  await upsertBalances(
+    manager,
+    moved
+      .filter(([, balanceMinor]) => balanceMinor !== 0)
+      .map(([account, balanceMinor]) => ({ account, bucket: bucketOf(account, bucketCount), balanceMinor })),
+  );
+  const emptied = moved.filter(([, balanceMinor]) => balanceMinor === 0).map(([account]) => account);
+  for (let start = 0; start < emptied.length; start += CHECKPOINT_WRITE_BATCH_ROWS)
+    await manager.query('DELETE FROM ledger_verify_state_balances WHERE account = ANY($1::text[])', [
+      emptied.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS),
+    ]);
+  await upsertBucketDigests(
+    manager,
+    [...checkpoint.changedBuckets].map(([bucket, digests]) => ({ bucket, ...digests })),
+  );
+  return { bucketCount, balancesDigest: checkpoint.balancesDigest, headsDigest: checkpoint.headsDigest };
+}
+
+async function upsertHeads(
+  manager: EntityManager,
+  rows: ReadonlyArray<{ streamId: string; bucket: number; head: StreamHead }>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHECKPOINT_WRITE_BATCH_ROWS) {
+    const slice = rows.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS);
+    await manager.query(
+      `INSERT INTO ledger_verify_state_heads (stream_id, bucket, version, last_hash)
+       SELECT stream_id, bucket, version, last_hash
+         FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]) AS given(stream_id, bucket, version, last_hash)
+       ON CONFLICT (stream_id) DO UPDATE
+         SET bucket = EXCLUDED.bucket, version = EXCLUDED.version, last_hash = EXCLUDED.last_hash`,
+      [
+        slice.map((row) => row.streamId),
+        slice.map((row) => row.bucket),
+        slice.map((row) => row.head.version),
+        slice.map((row) => row.head.hash),
+      ],
+    );
+  }
+}
+
+async function upsertBalances(
+  manager: EntityManager,
+  rows: ReadonlyArray<{ account: string; bucket: number; balanceMinor: number }>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHECKPOINT_WRITE_BATCH_ROWS) {
+    const slice = rows.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS);
+    await manager.query(
+      `INSERT INTO ledger_verify_state_balances (account, bucket, balance_minor)
+       SELECT account, bucket, balance FROM unnest($1::text[], $2::int[], $3::bigint[]) AS given(account, bucket, balance)
+       ON CONFLICT (account) DO UPDATE SET bucket = EXCLUDED.bucket, balance_minor = EXCLUDED.balance_minor`,
+      [slice.map((row) => row.account), slice.map((row) => row.bucket), slice.map((row) => String(row.balanceMinor))],
+    );
+  }
+}
+
+async function upsertBucketDigests(
+  manager: EntityManager,
+  rows: ReadonlyArray<{ bucket: number } & BucketDigests>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHECKPOINT_WRITE_BATCH_ROWS) {
+    const slice = rows.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS);
+    await manager.query(
+      `INSERT INTO ledger_verify_state_buckets (bucket, heads_digest, balances_digest)
+       SELECT bucket, heads_digest, balances_digest
+         FROM unnest($1::int[], $2::text[], $3::text[]) AS given(bucket, heads_digest, balances_digest)
+       ON CONFLICT (bucket) DO UPDATE
+         SET heads_digest = EXCLUDED.heads_digest, balances_digest = EXCLUDED.balances_digest`,
+      [slice.map((row) => row.bucket), slice.map((row) => row.headsDigest), slice.map((row) => row.balancesDigest)],
+    );
+  }
 }

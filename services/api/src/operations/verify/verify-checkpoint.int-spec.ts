@@ -1,11 +1,14 @@
 import type { Payment, Plan } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { CLI_COMMANDS } from '../../cli.commands';
+import { accountsReplayReads } from '../../contexts/ledger';
 import { InlineProjectionRegistry } from '../../platform/projections';
 import { type ActiveUser, adminToken, createActiveUser } from '../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { LedgerVerifier } from './ledger-verifier';
 import { SinceCheckpointVerifier } from './since-checkpoint-verifier';
+import { bucketOf } from './verify-checkpoint';
+import { LedgerVerifyStateBuckets1772200012200 } from './verify-state-buckets.migration';
 
 describe('kupa ledger verify from a checkpoint (ADR 0111) on PostgreSQL', () => {
   let testApp: TestApp;
@@ -155,12 +158,11 @@ describe('kupa ledger verify from a checkpoint (ADR 0111) on PostgreSQL', () => 
     // No money moved in between (a processor may still append a purchase's provisioning events, which book none).
     expect(again.checkpoint.header.balancesDigest).toBe(report.checkpoint.header.balancesDigest);
     expect(again.checkpoint.header.previousHash).toBe(report.checkpoint.header.hash);
-    // Only the newest checkpoint keeps its balances and heads; the older headers keep the chain.
-    const rowsOf = await testApp.dataSource.query<Array<{ checkpoint_id: string }>>(
-      `SELECT DISTINCT checkpoint_id::text FROM ledger_verify_checkpoint_heads
-       UNION SELECT DISTINCT checkpoint_id::text FROM ledger_verify_checkpoint_balances`,
+    // One set of state rows, the newest checkpoint's, in its buckets (ADR 0122); the older headers keep the chain.
+    const [state] = await testApp.dataSource.query<Array<{ buckets: number }>>(
+      'SELECT count(*)::int AS buckets FROM ledger_verify_state_buckets',
     );
-    expect(rowsOf).toEqual([{ checkpoint_id: String(again.checkpoint.header.checkpointId) }]);
+    expect(state.buckets).toBe(again.checkpoint.header.bucketCount);
     expect(await checkpointCount()).toBe(3);
   });
 
@@ -226,10 +228,11 @@ describe('kupa ledger verify from a checkpoint (ADR 0111) on PostgreSQL', () => 
         )[0].id,
       );
     const tampered = await newest();
+    // A row is checked when the window touches its bucket (ADR 0122): a transfer of Alice's touches hers.
+    await transfer(alice, bob, 1);
     await testApp.dataSource.query(
-      `UPDATE ledger_verify_checkpoint_balances SET balance_minor = balance_minor + 5000
-        WHERE checkpoint_id = $1 AND account = $2`,
-      [tampered, `user:${alice.userUuid}`],
+      `UPDATE ledger_verify_state_balances SET balance_minor = balance_minor + 5000 WHERE account = $1`,
+      [`user:${alice.userUuid}`],
     );
     const rowEdited = await since.verify();
     expect(rowEdited.outcome).toBe('failed');
@@ -237,7 +240,7 @@ describe('kupa ledger verify from a checkpoint (ADR 0111) on PostgreSQL', () => 
       expect.objectContaining({
         source: 'checkpoint',
         subject: `checkpoint ${tampered}`,
-        message: 'balances digest differs',
+        message: `balances digest of bucket ${bucketOf(`user:${alice.userUuid}`, 256)} differs`,
       }),
     ]);
     await expect(sinceFromCli()).resolves.toMatchObject({ code: 1, json: { outcome: 'failed' } });
@@ -264,6 +267,165 @@ describe('kupa ledger verify from a checkpoint (ADR 0111) on PostgreSQL', () => 
     expect(report.differences).toEqual([]);
     expect(report.outcome).toBe('verified');
   });
+
+  it('continues the newest checkpoint past the ninth: checkpoints are ordered by number, not as text', async () => {
+    let previous = (await full.verify({ writeCheckpoint: true })).checkpoint;
+    while (previous?.written && previous.header.checkpointId <= 11) {
+      const report = await since.verify();
+      expect(report.from?.checkpointId).toBe(previous.header.checkpointId);
+      if (!report.checkpoint?.written) throw new Error(`no checkpoint: ${JSON.stringify(report.checkpoint)}`);
+      expect(report.checkpoint.header.previousHash).toBe(previous.header.hash);
+      previous = report.checkpoint;
+    }
+    expect(previous?.written && previous.header.checkpointId).toBeGreaterThan(10);
+  });
+
+  it('catches a head row edited in a bucket the window touches, and writes no checkpoint (ADR 0122)', async () => {
+    expect((await full.verify({ writeCheckpoint: true })).ok).toBe(true);
+    await deposit(alice, 2);
+    const checkpointsBefore = await checkpointCount();
+    const stream = `wallet-${alice.userUuid}`;
+    await testApp.dataSource.query(
+      'UPDATE ledger_verify_state_heads SET last_hash = md5(last_hash) WHERE stream_id = $1',
+      [stream],
+    );
+    const report = await since.verify();
+    expect(report.outcome).toBe('failed');
+    expect(report.checkpoint).toBeNull();
+    expect(report.differences).toEqual([
+      expect.objectContaining({
+        source: 'checkpoint',
+        message: `heads digest of bucket ${bucketOf(stream, 256)} differs`,
+      }),
+    ]);
+    expect(await checkpointCount()).toBe(checkpointsBefore);
+    expect((await full.verify({ writeCheckpoint: true })).ok).toBe(true);
+  });
+
+  it('catches a bucket digest edited, against the header’s digest over them all (ADR 0122)', async () => {
+    const verified = await full.verify({ writeCheckpoint: true });
+    if (!verified.checkpoint?.written) throw new Error('no checkpoint');
+    await testApp.dataSource.query(
+      `UPDATE ledger_verify_state_buckets SET balances_digest = md5(balances_digest) WHERE bucket = 7`,
+    );
+    const report = await since.verify();
+    expect(report.outcome).toBe('failed');
+    expect(report.differences).toEqual([
+      expect.objectContaining({
+        source: 'checkpoint',
+        subject: `checkpoint ${verified.checkpoint.header.checkpointId}`,
+        message: 'balances digest differs',
+      }),
+    ]);
+    expect((await full.verify({ writeCheckpoint: true })).ok).toBe(true);
+  });
+
+  it('chains since-checkpoint verifies, each reading and writing only the buckets its window touches', async () => {
+    const verified = await full.verify({ writeCheckpoint: true });
+    if (!verified.checkpoint?.written) throw new Error('no checkpoint');
+    const { bucketCount } = verified.checkpoint.header;
+    let previous = verified.checkpoint.header;
+    for (const round of [1, 2, 3]) {
+      await transfer(round % 2 ? alice : bob, round % 2 ? bob : alice, round);
+      await deposit(alice, round);
+      const before = await stateRows();
+      const report = await since.verify();
+      expect(report.differences).toEqual([]);
+      if (!report.checkpoint?.written) throw new Error(`no checkpoint: ${JSON.stringify(report.checkpoint)}`);
+      const header = report.checkpoint.header;
+      expect(header).toMatchObject({ kind: 'SINCE', previousHash: previous.hash, bucketCount });
+      expect(report.from?.hash).toBe(previous.hash);
+
+      // What it read: every bucket's digests, and the rows of the buckets its events' streams and accounts lie in.
+      const window = await testApp.dataSource.query<Array<{ stream_id: string; type: string; data: unknown }>>(
+        `SELECT e.stream_id, e.type, e.data FROM event_commits c JOIN events e ON e.global_position = c.global_position
+          WHERE c.commit_position > $1::bigint AND c.commit_position <= $2::bigint`,
+        [previous.commitPosition, header.commitPosition],
+      );
+      const keys = window.flatMap((event) => [
+        event.stream_id,
+        ...accountsReplayReads({ streamId: event.stream_id, type: event.type, data: event.data }),
+      ]);
+      const touched = new Set(keys.map((key) => bucketOf(key, bucketCount)));
+      const rowsIn = (rows: Map<string, { bucket: number }>) =>
+        [...rows.values()].filter((row) => touched.has(row.bucket)).length;
+      expect(report.counts.bucketDigestsRead).toBe(bucketCount);
+      expect(report.counts.bucketsTouched).toBe(touched.size);
+      expect(touched.size).toBeLessThan(bucketCount);
+      expect(report.counts.headRowsRead).toBe(rowsIn(before.heads));
+      expect(report.counts.balanceRowsRead).toBe(rowsIn(before.balances));
+      expect(report.counts.headRowsRead).toBeLessThan(before.heads.size);
+
+      // What it wrote: the rows that moved and their buckets' digests; every other row is the one that was there.
+      const after = await stateRows();
+      const rewritten = (was: Map<string, { xmin: string }>, now: Map<string, { xmin: string; bucket: number }>) =>
+        [...now].filter(([key, row]) => was.get(key)?.xmin !== row.xmin).map(([, row]) => row.bucket);
+      const headsWritten = rewritten(before.heads, after.heads);
+      const balancesWritten = rewritten(before.balances, after.balances);
+      const bucketsWritten = rewritten(before.buckets, after.buckets);
+      expect(headsWritten.length).toBe(report.counts.headRowsWritten);
+      expect(headsWritten.length).toBe(report.counts.streamsTouched);
+      expect(balancesWritten.length).toBeLessThanOrEqual(report.counts.balanceRowsWritten);
+      expect(bucketsWritten.length).toBe(report.counts.bucketsWritten);
+      for (const bucket of [...headsWritten, ...balancesWritten, ...bucketsWritten])
+        expect(touched.has(bucket)).toBe(true);
+      previous = header;
+    }
+
+    // Three SINCE checkpoints on, the state is the one a full verify finds at the same position.
+    const again = await full.verify({ writeCheckpoint: true });
+    if (!again.checkpoint?.written) throw new Error('no checkpoint');
+    expect(again.checkpoint.header.balancesDigest).toBe(previous.balancesDigest);
+    if (again.checkpoint.header.commitPosition === previous.commitPosition)
+      expect(again.checkpoint.header.headsDigest).toBe(previous.headsDigest);
+  });
+
+  it('answers that there is no checkpoint, exit 3, once the migration to buckets dropped the old ones', async () => {
+    expect((await full.verify({ writeCheckpoint: true })).ok).toBe(true);
+    const migration = new LedgerVerifyStateBuckets1772200012200();
+    const queryRunner = testApp.dataSource.createQueryRunner();
+    try {
+      await migration.down(queryRunner);
+      // A checkpoint as ADR 0111 wrote it, with its rows.
+      const [old] = await queryRunner.query(
+        `INSERT INTO ledger_verify_checkpoints
+           (kind, commit_position, created_at, events_verified, balances_digest, heads_digest, previous_hash, hash)
+         VALUES ('FULL', 1, now(), 1, 'b', 'h', NULL, 'x') RETURNING checkpoint_id`,
+      );
+      await queryRunner.query(
+        `INSERT INTO ledger_verify_checkpoint_heads (checkpoint_id, stream_id, version, last_hash) VALUES ($1, 's', 1, 'h')`,
+        [old.checkpoint_id],
+      );
+      await migration.up(queryRunner);
+    } finally {
+      await queryRunner.release();
+    }
+    expect(await checkpointCount()).toBe(0);
+    await expect(sinceFromCli()).resolves.toMatchObject({ code: 3, json: { outcome: 'no-checkpoint' } });
+    expect((await full.verify({ writeCheckpoint: true })).ok).toBe(true);
+    await deposit(bob, 1);
+    expect((await since.verify()).outcome).toBe('verified');
+  });
+
+  /** The state rows with the transaction that last wrote each (its xmin), by key. */
+  async function stateRows(): Promise<{
+    heads: Map<string, { bucket: number; xmin: string }>;
+    balances: Map<string, { bucket: number; xmin: string }>;
+    buckets: Map<string, { bucket: number; xmin: string }>;
+  }> {
+    const read = async (sql: string) =>
+      new Map(
+        (await testApp.dataSource.query<Array<{ key: string; bucket: number; xmin: string }>>(sql)).map((row) => [
+          row.key,
+          { bucket: row.bucket, xmin: row.xmin },
+        ]),
+      );
+    return {
+      heads: await read('SELECT stream_id AS key, bucket, xmin::text FROM ledger_verify_state_heads'),
+      balances: await read('SELECT account AS key, bucket, xmin::text FROM ledger_verify_state_balances'),
+      buckets: await read('SELECT bucket::text AS key, bucket, xmin::text FROM ledger_verify_state_buckets'),
+    };
+  }
 
   async function checkpointCount(): Promise<number> {
     const [row] = await testApp.dataSource.query<Array<{ count: string }>>(

@@ -17,7 +17,11 @@ export interface CheckpointHeader {
   /** ISO instant. */
   createdAt: string;
   eventsVerified: number;
+  /** How many buckets the state rows are digested in (ADR 0122): chosen by the newest FULL checkpoint. */
+  bucketCount: number;
+  /** sha256 over the buckets' balances digests, in bucket order. */
   balancesDigest: string;
+  /** sha256 over the buckets' heads digests, in bucket order. */
   headsDigest: string;
   previousHash: string | null;
   hash: string;
@@ -37,22 +41,79 @@ function byCodeUnit(left: string, right: string): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-/** sha256 of one `account<TAB>balance` line per account with a non-zero balance, in code-unit order. */
-export function balancesDigest(balances: Readonly<Record<string, number>>): string {
+/** The fewest buckets a FULL checkpoint chooses, and the rows it aims to put in one (ADR 0122). */
+export const MIN_BUCKET_COUNT = 256;
+export const ROWS_PER_BUCKET = 8;
+
+/** The bucket count a FULL checkpoint of `rows` heads or balances (the larger) chooses: a power of two, at least 256. */
+export function bucketCountFor(rows: number): number {
+  let count = MIN_BUCKET_COUNT;
+  while (count * ROWS_PER_BUCKET < rows) count *= 2;
+  return count;
+}
+
+/**
+ * The bucket a stream's head or an account's balance lies in: the first four bytes of sha256 of its key, modulo the
+ * bucket count. Stable (it depends on the key alone) and spread evenly, whoever chose the keys.
+ */
+export function bucketOf(key: string, bucketCount: number): number {
+  return createHash('sha256').update(key).digest().readUInt32BE(0) % bucketCount;
+}
+
+/** sha256 of one `account<TAB>balance` line per account with a non-zero balance, in code-unit order: one bucket's. */
+export function bucketBalancesDigest(balances: Iterable<readonly [string, number]>): string {
   const hash = createHash('sha256');
-  for (const account of Object.keys(balances).sort(byCodeUnit))
-    if (balances[account] !== 0) hash.update(`${account}\t${balances[account]}\n`);
+  const sorted = [...balances].sort(([left], [right]) => byCodeUnit(left, right));
+  for (const [account, balance] of sorted) if (balance !== 0) hash.update(`${account}\t${balance}\n`);
   return hash.digest('hex');
 }
 
-/** sha256 of one `stream<TAB>version<TAB>hash` line per stream, in code-unit order of the stream ids. */
-export function headsDigest(heads: ReadonlyMap<string, StreamHead>): string {
+/** sha256 of one `stream<TAB>version<TAB>hash` line per stream, in code-unit order of the stream ids: one bucket's. */
+export function bucketHeadsDigest(heads: Iterable<readonly [string, StreamHead]>): string {
   const hash = createHash('sha256');
-  for (const streamId of [...heads.keys()].sort(byCodeUnit)) {
-    const head = heads.get(streamId) as StreamHead;
-    hash.update(`${streamId}\t${head.version}\t${head.hash}\n`);
-  }
+  const sorted = [...heads].sort(([left], [right]) => byCodeUnit(left, right));
+  for (const [streamId, head] of sorted) hash.update(`${streamId}\t${head.version}\t${head.hash}\n`);
   return hash.digest('hex');
+}
+
+/** A header's digest: sha256 over its buckets' digests, one line each, in bucket order. */
+export function digestOfBuckets(bucketDigests: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const digest of bucketDigests) hash.update(`${digest}\n`);
+  return hash.digest('hex');
+}
+
+/** Splits keyed rows into `bucketCount` buckets (`bucketOf`). */
+export function intoBuckets<Value>(
+  rows: Iterable<readonly [string, Value]>,
+  bucketCount: number,
+): Array<Array<[string, Value]>> {
+  const buckets: Array<Array<[string, Value]>> = Array.from({ length: bucketCount }, () => []);
+  for (const [key, value] of rows) buckets[bucketOf(key, bucketCount)].push([key, value]);
+  return buckets;
+}
+
+/** Every bucket's balances digest (`bucketBalancesDigest`), in bucket order. */
+export function bucketBalancesDigests(balances: Readonly<Record<string, number>>, bucketCount: number): string[] {
+  return intoBuckets(Object.entries(balances), bucketCount).map(bucketBalancesDigest);
+}
+
+/** Every bucket's heads digest (`bucketHeadsDigest`), in bucket order. */
+export function bucketHeadsDigests(heads: ReadonlyMap<string, StreamHead>, bucketCount: number): string[] {
+  return intoBuckets(heads, bucketCount).map(bucketHeadsDigest);
+}
+
+/** The balances digest a header holds: over the buckets' digests (ADR 0122); zero balances are left out. */
+export function balancesDigest(
+  balances: Readonly<Record<string, number>>,
+  bucketCount: number = MIN_BUCKET_COUNT,
+): string {
+  return digestOfBuckets(bucketBalancesDigests(balances, bucketCount));
+}
+
+/** The heads digest a header holds: over the buckets' digests (ADR 0122). */
+export function headsDigest(heads: ReadonlyMap<string, StreamHead>, bucketCount: number = MIN_BUCKET_COUNT): string {
+  return digestOfBuckets(bucketHeadsDigests(heads, bucketCount));
 }
 
 /**
@@ -66,6 +127,7 @@ export function checkpointHash(header: Omit<CheckpointHeader, 'checkpointId' | '
       commitPosition: header.commitPosition,
       createdAt: header.createdAt,
       eventsVerified: header.eventsVerified,
+      bucketCount: header.bucketCount,
       balancesDigest: header.balancesDigest,
       headsDigest: header.headsDigest,
       previousHash: header.previousHash,
@@ -104,6 +166,9 @@ export function verifyCheckpointChain(headers: readonly CheckpointHeader[]): Che
         problems.push(`${name}: does not chain to checkpoint ${previous.checkpointId}`);
       if (BigInt(header.commitPosition) < BigInt(previous.commitPosition))
         problems.push(`${name}: stands before checkpoint ${previous.checkpointId}`);
+      // A SINCE checkpoint moved rows within its predecessor's buckets: it cannot have chosen another count.
+      if (header.bucketCount !== previous.bucketCount)
+        problems.push(`${name}: does not keep the bucket count of checkpoint ${previous.checkpointId}`);
     }
   }
   return { latest: problems.length === 0 ? headers[headers.length - 1] : null, problems };

@@ -89,7 +89,10 @@ export interface LedgerProblem {
 }
 
 export interface LedgerReplay {
-  /** Every account any transaction touched, system accounts included; cents. */
+  /**
+   * Every account any transaction touched, system accounts included; cents. Continued from a checkpoint
+   * (`LedgerReplayStart`), only the accounts the replayed events moved or read (`accountsReplayReads`).
+   */
   accountBalances: Record<string, number>;
   payments: Record<number, ReplayedPayment>;
   /** Per wallet stream: the state a snapshot at the stream's last version must hold. */
@@ -152,12 +155,43 @@ function actorLabel(event: ReplayableEvent): string | null {
 }
 
 /**
- * Where a replay that continues a verified checkpoint starts (ADR 0111): every account's balance at the checkpoint
- * (a wallet's state starts from its account's), and each stream's version there. Absent, a replay starts from nothing.
+ * Where a replay that continues a verified checkpoint starts (ADR 0111, ADR 0122): each account's balance at the
+ * checkpoint (a wallet's state starts from its account's), and each stream's version there. Absent, a replay starts
+ * from nothing. The checkpoint's balances sum to zero (the verify that wrote it checked so).
  */
 export interface LedgerReplayStart {
-  accountBalances: Readonly<Record<string, number>>;
+  /**
+   * An account's balance at the checkpoint, asked once per account the replay moves or reads, and only for those
+   * `accountsReplayReads` names for the events applied: a caller may load just those.
+   */
+  accountBalance(account: string): number;
   streamVersion(streamId: string): number;
+}
+
+function postingAccounts(transaction: unknown): string[] {
+  const postings = (transaction as { postings?: unknown } | null | undefined)?.postings;
+  if (!Array.isArray(postings)) return [];
+  const accounts: string[] = [];
+  for (const posting of postings as Array<{ source?: unknown; destination?: unknown } | null>) {
+    if (typeof posting?.source === 'string') accounts.push(posting.source);
+    if (typeof posting?.destination === 'string') accounts.push(posting.destination);
+  }
+  return accounts;
+}
+
+/**
+ * The accounts whose balance the replay moves or reads when it applies `event` (ADR 0122): the postings' accounts of
+ * the transaction it books, and a wallet event's owner's account, which its wallet state is checked against. Pure, so
+ * that a since-checkpoint verify can load those accounts' checkpoint balances before it replays a batch of events.
+ */
+export function accountsReplayReads(event: { streamId: string; type: string; data: unknown }): string[] {
+  const kind = replayedKindOf(event);
+  const data = event.data as { transaction?: unknown; userUuid?: unknown } | null;
+  if (kind === 'voucherBatch') return postingAccounts(data?.transaction);
+  if (kind !== 'wallet' || PAYMENT_TYPES.has(event.type)) return [];
+  const accounts = postingAccounts(data?.transaction);
+  if (typeof data?.userUuid === 'string') accounts.push(userAccount(data.userUuid));
+  return accounts;
 }
 
 /** A ledger replay fed one event at a time (`startLedgerReplay`). */
@@ -178,7 +212,24 @@ export interface LedgerReplayer {
  */
 export function startLedgerReplay(start?: LedgerReplayStart): LedgerReplayer {
   let finished = false;
-  const accountBalances: Record<string, number> = { ...start?.accountBalances };
+  const accountBalances: Record<string, number> = {};
+  /** Continued from a checkpoint: the balance each account had there, asked when the replay first needs it. */
+  const startBalances: Record<string, number> = {};
+  const balanceOf: (account: string) => number = start
+    ? (account) => {
+        if (!Object.hasOwn(accountBalances, account)) {
+          const balanceMinor = start.accountBalance(account);
+          startBalances[account] = balanceMinor;
+          accountBalances[account] = balanceMinor;
+        }
+        return accountBalances[account];
+      }
+    : (account) => accountBalances[account] ?? 0;
+  /** The account's balance at the checkpoint, whatever the window has booked to it since. */
+  const startBalanceOf = (account: string): number => {
+    balanceOf(account);
+    return startBalances[account];
+  };
   const payments: Record<number, ReplayedPayment> = {};
   const walletSnapshots: Record<string, { version: number; state: WalletState }> = {};
   const entries: ReplayedEntry[] = [];
@@ -219,7 +270,7 @@ export function startLedgerReplay(start?: LedgerReplayStart): LedgerReplayer {
         return;
       }
       for (const { account, counterAccount, amountMinor } of postingSides(posting)) {
-        const balanceMinor = (accountBalances[account] ?? 0) + amountMinor;
+        const balanceMinor = balanceOf(account) + amountMinor;
         accountBalances[account] = balanceMinor;
         sumMinor += amountMinor;
         entries.push({
@@ -436,7 +487,7 @@ export function startLedgerReplay(start?: LedgerReplayStart): LedgerReplayer {
     }
     const snapshot = walletSnapshots[event.streamId] ?? {
       version: 0,
-      state: start ? { balanceMinor: start.accountBalances[userAccount(owner)] ?? 0 } : walletDecider.initialState(),
+      state: start ? { balanceMinor: startBalanceOf(userAccount(owner)) } : walletDecider.initialState(),
     };
     const state = walletDecider.evolve(snapshot.state, ledgerEvent);
     walletSnapshots[event.streamId] = { version: event.streamVersion, state };
@@ -450,7 +501,7 @@ export function startLedgerReplay(start?: LedgerReplayStart): LedgerReplayer {
     }
     // The two events of a transfer land in the store in stream-id order, so either may be replayed first; the
     // credit a receipt announces is set against the one its transaction books.
-    const accountMinor = accountBalances[userAccount(owner)] ?? 0;
+    const accountMinor = balanceOf(userAccount(owner));
     const expectedMinor = accountMinor - (creditsAwaitingReceiptMinor.get(owner) ?? 0);
     if (state.balanceMinor !== expectedMinor) {
       problem(
@@ -493,10 +544,15 @@ export function startLedgerReplay(start?: LedgerReplayStart): LedgerReplayer {
     }
     // What the liability holds is exactly what the batches still owe: sold or given, less what was redeemed.
     const owedMinor = Object.values(voucherBatches).reduce((sum, batch) => sum + outstandingMinor(batch), 0);
-    const liabilityMinor = accountBalances[VOUCHER_LIABILITY_ACCOUNT] ?? 0;
+    // Continued from a checkpoint, the batches are the window's alone: the liability cannot be judged (ADR 0111).
+    const liabilityMinor = start ? owedMinor : (accountBalances[VOUCHER_LIABILITY_ACCOUNT] ?? 0);
     if (liabilityMinor !== owedMinor)
       problem('voucher.liability.mismatch', `liability:vouchers holds ${liabilityMinor}, the batches owe ${owedMinor}`);
-    const totalMinor = Object.values(accountBalances).reduce((sum, balance) => sum + balance, 0);
+    // The checkpoint's balances sum to zero, so the accounts the window moved must sum to what they held there.
+    const totalMinor = Object.keys(accountBalances).reduce(
+      (sum, account) => sum + accountBalances[account] - (startBalances[account] ?? 0),
+      0,
+    );
     if (totalMinor !== 0) problem('ledger.total.nonzero', `all accounts sum to ${totalMinor}`);
 
     return {

@@ -2,10 +2,18 @@ import { canonicalJson } from '@kupa/proto';
 import type { SqlReader } from '../../../platform/database/read-only-snapshot';
 import type { ReplayedEventRow } from '../../../platform/event-store/event-rows';
 import { EventTypeRegistry } from '../../../platform/event-store/event-type-registry';
-import { type LedgerProblem, type LedgerReplayStart, startLedgerReplay } from '../domain/replay-ledger';
+import { USER_ACCOUNT_PREFIX } from '@kupa/proto';
+import {
+  accountsReplayReads,
+  isReplayedEvent,
+  type LedgerProblem,
+  type LedgerReplayStart,
+  startLedgerReplay,
+} from '../domain/replay-ledger';
 import { registerLedgerEventTypes } from '../ledger-event-types';
 import type { DifferenceSink } from './differences';
-import { compareAccountBalances, replayRow } from './ledger-read-models.check';
+import { upcastRow } from '../../../platform/event-store/event-rows';
+import { replayRow } from './ledger-read-models.check';
 
 /**
  * The replay's checks that need events from before the checkpoint to judge: a payment changed after it was recorded
@@ -20,7 +28,7 @@ const NEEDS_WHOLE_HISTORY: ReadonlySet<LedgerProblem['kind']> = new Set([
 ]);
 
 export interface LedgerIncrementResult {
-  /** Every account's balance after the window: the checkpoint's, moved by the window's transactions. */
+  /** The balance after the window of each account the window moved or read (zero ones included). */
   accountBalances: Record<string, number>;
   ledgerEvents: number;
   transactions: number;
@@ -30,6 +38,8 @@ export interface LedgerIncrementResult {
 
 /** The ledger's part of `kupa ledger verify --since-checkpoint`, fed the events after a checkpoint in commit order. */
 export interface LedgerIncrement {
+  /** The accounts `apply(row)` will ask the start's balance of (ADR 0122), for a caller to load them first. */
+  accountsOf(row: ReplayedEventRow): string[];
   apply(row: ReplayedEventRow): void;
   /** Ends the replay and compares what the window can judge with the read models in `reader`'s snapshot. */
   finish(reader: SqlReader, differences: DifferenceSink): Promise<LedgerIncrementResult>;
@@ -38,15 +48,19 @@ export interface LedgerIncrement {
 /**
  * Continues the ledger's replay from a verified checkpoint's balances and stream versions (ADR 0111): each new
  * transaction must be valid, balance and be booked once within the window, transfers must match, no wallet may go
- * negative unconfirmed, and the ledger must still sum to zero; then every user account's balance must equal
- * `account_balances` (a table of one row per account, so this reads accounts, not history) and every wallet the
- * window touched its snapshot row. Payments and entries are left to the full verify.
+ * negative unconfirmed, and the ledger must still sum to zero; then the balance of every user account the window
+ * moved must equal its `account_balances` row, and every wallet the window touched its snapshot row. Accounts the
+ * window did not move, payments and entries are left to the full verify (ADR 0122).
  */
 export function startLedgerIncrement(start: LedgerReplayStart): LedgerIncrement {
   const eventTypes = new EventTypeRegistry();
   registerLedgerEventTypes(eventTypes);
   const replayer = startLedgerReplay(start);
   return {
+    accountsOf(row) {
+      if (!isReplayedEvent({ streamId: row.stream_id, type: row.type })) return [];
+      return accountsReplayReads({ streamId: row.stream_id, type: row.type, data: upcastRow(row, eventTypes).data });
+    },
     apply(row) {
       replayRow(replayer, row, eventTypes);
     },
@@ -57,7 +71,7 @@ export function startLedgerIncrement(start: LedgerReplayStart): LedgerIncrement 
         const subject = problem.streamId ? `stream ${problem.streamId} v${problem.streamVersion}` : 'ledger';
         differences.add({ source: 'replay', subject, message: `${problem.kind}: ${problem.message}` });
       }
-      const userAccounts = await compareAccountBalances(reader, replay, differences);
+      const userAccounts = await compareMovedAccountBalances(reader, replay.accountBalances, differences);
       const touched = Object.keys(replay.walletSnapshots);
       const snapshots: Array<{ stream_id: string; version: number; state: unknown }> = await reader.query(
         'SELECT stream_id, version, state FROM wallet_snapshots WHERE stream_id = ANY($1::text[])',
@@ -90,4 +104,31 @@ export function startLedgerIncrement(start: LedgerReplayStart): LedgerIncrement 
       };
     },
   };
+}
+
+/**
+ * The window's accounts against `account_balances`: each user account it moved, and any row held for another account
+ * it moved, read by key. The rows of the accounts it did not move are the full verify's to compare (ADR 0122).
+ */
+async function compareMovedAccountBalances(
+  reader: SqlReader,
+  balances: Readonly<Record<string, number>>,
+  differences: DifferenceSink,
+): Promise<number> {
+  const moved = Object.keys(balances);
+  const rows: Array<{ account: string; balance_minor: string }> = await reader.query(
+    'SELECT account, balance_minor::text AS balance_minor FROM account_balances WHERE account = ANY($1::text[])',
+    [moved],
+  );
+  const actual = new Map(rows.map((row) => [row.account, row.balance_minor]));
+  const accounts = moved.filter((account) => account.startsWith(USER_ACCOUNT_PREFIX) || actual.has(account));
+  for (const account of accounts)
+    differences.field(
+      'account_balances',
+      `account ${account}`,
+      'balance_minor',
+      balances[account],
+      actual.get(account) ?? 0,
+    );
+  return accounts.length;
 }
