@@ -783,7 +783,7 @@ function verifySummary(run: { code: number; json: unknown; wallMs: number }): Re
 function verifySinceSummary(run: { code: number; json: unknown; wallMs: number }): Record<string, unknown> {
   const json = run.json as {
     outcome: string;
-    counts: { eventsReplayed: number; streamsTouched: number };
+    counts: Record<string, number> & { eventsReplayed: number; streamsTouched: number };
     differenceCount: number;
     differences: unknown[];
     totalMs: number;
@@ -796,6 +796,9 @@ function verifySinceSummary(run: { code: number; json: unknown; wallMs: number }
     differences: json.differenceCount,
     eventsReplayed: json.counts.eventsReplayed,
     streamsTouched: json.counts.streamsTouched,
+    bucketsTouched: json.counts.bucketsTouched,
+    headRowsRead: json.counts.headRowsRead,
+    headRowsWritten: json.counts.headRowsWritten,
     verifyMs: Math.round(json.totalMs),
     seconds: round(json.totalMs / 1000, 2),
     phasesMs: Object.fromEntries(Object.entries(json.phasesMs).map(([phase, ms]) => [phase, Math.round(ms)])),
@@ -839,17 +842,21 @@ async function databaseSize(db: pg.Client): Promise<Record<string, unknown>> {
 
 /** The newest checkpoint's rows (one head per stream, one balance per account) and their tables' size on disk. */
 async function checkpointSize(db: pg.Client): Promise<Record<string, unknown>> {
+  // The one current set of state rows, in buckets (ADR 0122).
   const [row] = (
-    await db.query<{ heads: string; balances: string; bytes: string }>(
-      `SELECT (SELECT count(*) FROM ledger_verify_checkpoint_heads)::text AS heads,
-              (SELECT count(*) FROM ledger_verify_checkpoint_balances)::text AS balances,
-              (pg_total_relation_size('ledger_verify_checkpoint_heads')
-                + pg_total_relation_size('ledger_verify_checkpoint_balances'))::text AS bytes`,
+    await db.query<{ heads: string; balances: string; buckets: string; bytes: string }>(
+      `SELECT (SELECT count(*) FROM ledger_verify_state_heads)::text AS heads,
+              (SELECT count(*) FROM ledger_verify_state_balances)::text AS balances,
+              (SELECT count(*) FROM ledger_verify_state_buckets)::text AS buckets,
+              (pg_total_relation_size('ledger_verify_state_heads')
+                + pg_total_relation_size('ledger_verify_state_balances')
+                + pg_total_relation_size('ledger_verify_state_buckets'))::text AS bytes`,
     )
   ).rows;
   return {
     checkpointHeadRows: Number(row.heads),
     checkpointBalanceRows: Number(row.balances),
+    checkpointBuckets: Number(row.buckets),
     checkpointTablesMiB: round(Number(row.bytes) / 2 ** 20, 1),
   };
 }
