@@ -25,7 +25,7 @@ describe('the payments keyword rule', () => {
     expect(isPaymentKeywordBounded('wire', null, '2026-01-01')).toBe(false);
     expect(isPaymentKeywordBounded('42', undefined, undefined)).toBe(false);
     expect(isPaymentKeywordBounded(' ', undefined, undefined)).toBe(false);
-    expect(paymentKeywordBoundText('en')).toBe('Without dates, the search looks at the latest 50,000 payments');
-    expect(paymentKeywordBoundText('he')).toContain('50,000');
+    expect(paymentKeywordBoundText('en')).toBe('Without dates, the search looks at the latest 25,000 payments');
+    expect(paymentKeywordBoundText('he')).toContain('25,000');
   });
 });

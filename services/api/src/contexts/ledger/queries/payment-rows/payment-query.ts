@@ -75,8 +75,9 @@ export const PAYMENT_COLUMNS = `p.payment_id::text AS payment_id, p.user_uuid, p
 export function paymentsWithPurchases(
   purchases: DepositPurchaseDetails,
   subscriptionPayments: SubscriptionPaymentDetails,
+  paymentsRelation = 'payments p',
 ): string {
-  return `payments p LEFT JOIN ${purchases.relation} dp ON dp.payment_id = p.payment_id
+  return `${paymentsRelation} LEFT JOIN ${purchases.relation} dp ON dp.payment_id = p.payment_id
     LEFT JOIN ${subscriptionPayments.relation} sp ON sp.payment_id = p.payment_id`;
 }
 
@@ -355,9 +356,41 @@ export const RECENT_PAYMENTS_START_SQL = `SELECT w.created_at FROM payments w OR
  * those the page lists from.
  */
 export function latestPaymentsCountSql(where: string, start: string): string {
+  return rangeWalkCountSql(where, `p.created_at >= ${start}`);
+}
+
+/**
+ * The relation a page bounded to the latest payments reads instead of `payments p` (ADR 0123): the bound's rows newest
+ * first, behind `OFFSET 0`, so that PostgreSQL walks `payments_created_id` from the newest row and stops at the page
+ * (or at the bound), whatever it guesses of the keyword. Left to itself it reads the keyword's trigram lists, which
+ * for a keyword made of trigrams every row has (a client's address: `sca`, `cal`, `ale`) costs ten times the walk.
+ */
+export function latestPaymentsRelation(start: string): string {
+  return `(SELECT * FROM payments p WHERE p.created_at >= ${start} ORDER BY ${DEFAULT_ORDER} OFFSET 0) p`;
+}
+
+/**
+ * The count of a search within a range of creation times that holds few rows, read as ADR 0120 reads the latest
+ * payments (ADR 0123): the range's rows behind `OFFSET 0`, the search's filters checked on them, at most
+ * `LIMITS.searchWindowRows`. `range` is the range's conditions on `p.created_at`; `where` the search's WHERE (or '').
+ */
+export function rangeWalkCountSql(where: string, range: string): string {
   return `SELECT count(*)::int AS total FROM (SELECT 1
-    FROM (SELECT * FROM payments p WHERE p.created_at >= ${start} OFFSET 0) p ${where}
+    FROM (SELECT * FROM payments p WHERE ${range} OFFSET 0) p ${where}
     LIMIT ${LIMITS.searchWindowRows}) capped`;
+}
+
+/**
+ * Whether a search is a keyword over every client's payments within dates the staff member picked (ADR 0123): the
+ * searches ADR 0115 leaves unbounded because of their dates, and whose count may then walk a small range instead of
+ * reading the keyword's trigram list over the whole table.
+ */
+export function isDatedKeywordSearch(filters: PaymentFilters, ownerUuid: string | null): boolean {
+  const keyword = filters.keyWord?.trim();
+  if (!keyword || isOneUsersRows(filters, ownerUuid)) return false;
+  if (filters.id !== undefined && filters.id !== null) return false;
+  if (isPaymentNumberKeyword(keyword)) return false;
+  return Boolean(filters.createdDate?.from || filters.createdDate?.to);
 }
 
 /**
@@ -388,6 +421,13 @@ export function paymentWhere(
   for (const [column, values] of enumeratedFilters(filters)) {
     if (values && values.length > 0) conditions.push(`${column} = ANY(${parameters.add(values)}::text[])`);
   }
+  conditions.push(...paymentDateConditions(filters, parameters));
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** The conditions of `createdDate` (none, one or two), each value a parameter. */
+export function paymentDateConditions(filters: PaymentFilters, parameters: SqlParameters): string[] {
+  const conditions: string[] = [];
   const from = filters.createdDate?.from;
   const to = filters.createdDate?.to;
   if (from) conditions.push(`p.created_at >= ${parameters.add(new Date(from))}`);
@@ -397,7 +437,7 @@ export function paymentWhere(
       DATE_ONLY.test(to) ? `p.created_at < ${parameters.add(bound)}` : `p.created_at <= ${parameters.add(bound)}`,
     );
   }
-  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  return conditions;
 }
 
 /**
@@ -412,10 +452,15 @@ export function paymentWhere(
  * stays `= ANY(…)`: written as `=`, the planner would know the column constant and drop it from the sort again.
  * One user's rows keep the plain order (see `isOneUsersRows`).
  */
-export function paymentOrderBy(filters: PaymentFilters, ownerUuid: string | null = null): string {
+export function paymentOrderBy(
+  filters: PaymentFilters,
+  ownerUuid: string | null = null,
+  { walksLatestPayments = false }: { walksLatestPayments?: boolean } = {},
+): string {
   const sorts = filters.sorts ?? [];
   const first = sorts[0];
-  if (first === undefined && !isOneUsersRows(filters, ownerUuid)) {
+  // A page that walks the latest payments (ADR 0123) reads them in the default order already.
+  if (first === undefined && !walksLatestPayments && !isOneUsersRows(filters, ownerUuid)) {
     const single = enumeratedFilters(filters).find(([, values]) => values?.length === 1);
     if (single) return `${single[0]}, ${DEFAULT_ORDER}`;
   }

@@ -97,6 +97,38 @@ describe('payments search: a keyword without dates looks at the latest payments'
     expect(all.body.totalElements).toBe(1111);
   });
 
+  it('counts a keyword within picked dates by walking a small range, as the trigram path counts (ADR 0123)', async () => {
+    // The seeded rows' range holds fewer rows than DATED_WALK_MAX_ROWS: the count walks it, filters on top.
+    const dated = { createdDate: { from: '2024-01-01' } };
+    const every = await search(admin, { keyWord: 'seeded row', ...dated, size: 100 });
+    expect(every.body.totalElements).toBe(LIMITS.searchWindowRows);
+    expect(ids(every)[0]).toBe(seededId(seeded));
+    const some = await search(admin, { keyWord: 'seeded row 15', ...dated, size: 100 });
+    expect(some.body.totalElements).toBe(1111);
+    const partial = await search(admin, { keyWord: 'seeded row 15', ...dated, size: 100, page: 11 });
+    expect(partial.body.totalElements).toBe(1111);
+    expect(ids(partial)).toHaveLength(11);
+    const after = await search(admin, { keyWord: 'seeded row 15', ...dated, size: 100, page: 12 });
+    expect(after.body).toMatchObject({ content: [], totalElements: 1111 });
+    // A to-date alone, and both ends: the rows of 2024-01-01 (the first 86,400 seconds hold every seeded row).
+    const until = await search(admin, { keyWord: 'seeded row 15', createdDate: { to: '2024-01-01' } });
+    expect(until.body.totalElements).toBe(1111);
+    const pending = await search(admin, { keyWord: 'seeded row', ...dated, statuses: ['PENDING'] });
+    expect(pending.body).toMatchObject({ content: [], totalElements: 0 });
+  });
+
+  it('lists the latest payments newest first whatever the sort or filter (the page walks the bound, ADR 0123)', async () => {
+    const byAmount = await search(admin, {
+      keyWord: 'seeded row 1500',
+      sorts: [{ id: 'amount', desc: false }],
+      size: 20,
+    });
+    expect(byAmount.body.totalElements).toBe(11);
+    const deposits = await search(admin, { keyWord: 'seeded row 1500', types: ['DEPOSIT'], size: 5 });
+    expect(ids(deposits)).toEqual(Array.from({ length: 5 }, (_, index) => seededId(15009 - index)));
+    expect(deposits.body.totalElements).toBe(11);
+  });
+
   it("does not bound one client's rows, a whole e-mail address or a payment id", async () => {
     const tab = await search(admin, { keyWord: 'ancient' }, owner.userUuid);
     expect(ids(tab)).toEqual([ancient.paymentId]);

@@ -7,13 +7,17 @@ import {
   checkPaymentDateRange,
   checkPaymentKeyword,
   isBoundedToRecentPayments,
+  isDatedKeywordSearch,
   latestPaymentsCountSql,
+  latestPaymentsRelation,
   PAYMENT_COLUMNS,
   paymentAudienceOf,
+  paymentDateConditions,
   paymentOrderBy,
   type PaymentRow,
   paymentsWithPurchases,
   paymentWhere,
+  rangeWalkCountSql,
   RECENT_PAYMENTS_START_SQL,
   toPayment,
 } from '../payment-rows/payment-query';
@@ -24,6 +28,13 @@ import { SearchPaymentsQuery } from './search-payments.query';
 
 /** How long the start of the latest payments is kept before it is looked up again (see `RECENT_PAYMENTS_START_SQL`). */
 const RECENT_START_KEPT_MS = 60_000;
+
+/**
+ * A dated keyword's count walks the picked range when PostgreSQL expects it to hold at most this many rows (ADR 0123):
+ * twice the latest-payments bound, so that a week at 10 M payments over three years (64,000 rows) is walked, and the
+ * walk costs at most twice the bound's.
+ */
+export const DATED_WALK_MAX_ROWS = 2 * LIMITS.keywordSearchRecentPayments;
 
 @QueryHandler(SearchPaymentsQuery)
 export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery, Page<Payment>> {
@@ -43,16 +54,47 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
     const owner = this.ownerOf(actor, userUuid);
     checkPaymentKeyword(request, owner);
     const audience = paymentAudienceOf(actor.role);
-    const orderBy = paymentOrderBy(request, owner);
     const parameters = new SqlParameters();
     const filtersWhere = paymentWhere(request, owner, parameters, audience, this.subscriptionPayments);
     const recentStart = isBoundedToRecentPayments(request, owner) ? await this.latestPaymentsStart() : null;
+    const orderBy = paymentOrderBy(request, owner, { walksLatestPayments: recentStart !== null });
     const offset = page * size;
-    const pageSql = (where: string, limit: number) =>
-      `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases, this.subscriptionPayments)} ${where}
-        ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
+    const pageSql = (where: string, limit: number, paymentsRelation?: string) =>
+      `SELECT ${PAYMENT_COLUMNS} FROM ${paymentsWithPurchases(this.purchases, this.subscriptionPayments, paymentsRelation)}
+        ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
     // Beyond the search window (ADR 0010) later pages are empty and `totalElements` is the window.
     const limit = Math.min(size, LIMITS.searchWindowRows - offset);
+
+    if (recentStart === null && isDatedKeywordSearch(request, owner)) {
+      // A keyword within picked dates (ADR 0123): the page first, as for the latest payments (ADR 0120); a full page
+      // then sends the count, which walks the range when it holds few rows, and is left to the planner (the keyword's
+      // trigram list) when it is large.
+      const { rows, total } = await this.reads.run('payments-search', async (db) => {
+        const read =
+          limit <= 0 ? [] : ((await db.query(pageSql(filtersWhere, limit), parameters.values)) as PaymentRow[]);
+        if (read.length < limit && (read.length > 0 || offset === 0))
+          return { rows: read, total: offset + read.length };
+        const rangeParameters = new SqlParameters();
+        const range = paymentDateConditions(request, rangeParameters).join(' AND ');
+        const [estimate] = (await db.query(
+          `EXPLAIN (FORMAT JSON) SELECT 1 FROM payments p WHERE ${range}`,
+          rangeParameters.values,
+        )) as Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
+        const rangeRows = estimate['QUERY PLAN'][0].Plan['Plan Rows'];
+        const countSql =
+          rangeRows <= DATED_WALK_MAX_ROWS
+            ? rangeWalkCountSql(filtersWhere, paymentDateConditions(request, parameters).join(' AND '))
+            : `SELECT count(*)::int AS total FROM (SELECT 1 FROM payments p ${filtersWhere} LIMIT ${LIMITS.searchWindowRows}) capped`;
+        const [counted] = (await db.query(countSql, parameters.values)) as Array<{ total: number }>;
+        return { rows: read, total: counted.total };
+      });
+      return toPage(
+        rows.map((row) => toPayment(row, audience)),
+        page,
+        size,
+        total,
+      );
+    }
 
     if (recentStart === null) {
       // An exact count of a million rows would cost far more than the page: count and page within the search window,
@@ -80,11 +122,16 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
     // in as a value, so that PostgreSQL plans with a range it can see the size of. The page comes first: one that is
     // not full tells the total itself (a miss, or fewer matches than a page), and no count is sent; otherwise the
     // count reads the bound's rows, never the keyword's trigram list over the whole table.
+    // The page walks the bound newest first (ADR 0123), so that no keyword sends it through the trigram lists.
     const start = parameters.add(recentStart);
-    const boundCondition = `p.created_at >= ${start}`;
-    const where = filtersWhere === '' ? `WHERE ${boundCondition}` : `${filtersWhere} AND ${boundCondition}`;
     const { rows, total } = await this.reads.run('payments-search', async (db) => {
-      const read = limit <= 0 ? [] : ((await db.query(pageSql(where, limit), parameters.values)) as PaymentRow[]);
+      const read =
+        limit <= 0
+          ? []
+          : ((await db.query(
+              pageSql(filtersWhere, limit, latestPaymentsRelation(start)),
+              parameters.values,
+            )) as PaymentRow[]);
       if (read.length < limit && (read.length > 0 || offset === 0)) return { rows: read, total: offset + read.length };
       const [counted] = (await db.query(latestPaymentsCountSql(filtersWhere, start), parameters.values)) as Array<{
         total: number;
