@@ -31,10 +31,10 @@ const RECENT_START_KEPT_MS = 60_000;
 
 /**
  * A dated keyword's count walks the picked range when PostgreSQL expects it to hold at most this many rows (ADR 0123):
- * twice the latest-payments bound, so that a week at 10 M payments over three years (64,000 rows) is walked, and the
- * walk costs at most twice the bound's.
+ * a week at 10 M payments over three years (64,000 rows) is walked; the walk then reads at most this many rows, and a
+ * frequent keyword stops it sooner, at the search window's 10,000 matches.
  */
-export const DATED_WALK_MAX_ROWS = 2 * LIMITS.keywordSearchRecentPayments;
+export const DATED_WALK_MAX_ROWS = 80_000;
 
 @QueryHandler(SearchPaymentsQuery)
 export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery, Page<Payment>> {
