@@ -173,13 +173,18 @@ async function windowStart(db: Client, rows: number): Promise<Date> {
 }
 
 /**
- * The page and the count the handler sends for a keyword within a bound (ADR 0010's count of at most 10,000, read
- * from the bound's rows since ADR 0120). The handler sends the count only after a full page; the sweep sends both.
+ * The page and the count the planner would choose for a keyword within a bound (ADR 0010's count of at most 10,000);
+ * the handler's count reads the bound's rows (`COUNT_SQL`, ADR 0120) and its page walks them (`WALK_PAGE_SQL`,
+ * ADR 0123). The handler sends the count only after a full page; the sweep sends both.
  */
 const PAGE_SQL = `SELECT p.payment_id FROM payments p WHERE p.search_text LIKE $1 AND p.created_at >= $2
   ORDER BY p.created_at DESC, p.payment_id DESC LIMIT 20`;
 const COUNT_SQL = `SELECT count(*) FROM (SELECT 1 FROM (SELECT * FROM payments p WHERE p.created_at >= $2 OFFSET 0) p
   WHERE p.search_text LIKE $1 LIMIT 10000) c`;
+/** The page as ADR 0123 sends it: the bound walked newest first behind `OFFSET 0`, the keyword on top. */
+const WALK_PAGE_SQL = `SELECT p.payment_id FROM (SELECT * FROM payments p WHERE p.created_at >= $2
+  ORDER BY p.created_at DESC, p.payment_id DESC OFFSET 0) p WHERE p.search_text LIKE $1
+  ORDER BY p.created_at DESC, p.payment_id DESC LIMIT 20`;
 /** The count before ADR 0120, left to the planner: it ANDs the bound with the keyword's trigram list. */
 const TRIGRAM_COUNT_SQL = `SELECT count(*) FROM (SELECT 1 FROM payments p WHERE p.search_text LIKE $1
   AND p.created_at >= $2 LIMIT 10000) c`;
@@ -199,7 +204,7 @@ async function windowSweep(db: Client, pool: pg.Pool, rare: number): Promise<Rec
       for (let index = 0; index < SWEEP_ROUNDS; index += 1) {
         const values = [`%${keyword}%`, start];
         const begun = performance.now();
-        const page = pool.query(PAGE_SQL, values).then(() => performance.now() - begun);
+        const page = pool.query(WALK_PAGE_SQL, values).then(() => performance.now() - begun);
         const count = pool.query(COUNT_SQL, values).then(() => performance.now() - begun);
         samples.push(Math.max(await page, await count));
       }
@@ -211,14 +216,19 @@ async function windowSweep(db: Client, pool: pg.Pool, rare: number): Promise<Rec
 }
 
 /**
- * The plans PostgreSQL picks for a miss and the frequent phrase within the rule's bound, and for a miss without it
+ * The plans PostgreSQL picks for a miss, an address and the frequent phrase within the rule's bound (the page as the
+ * handler walks it since ADR 0123, and as the planner would read it), and for a miss without it
  * (the rule before ADR 0115). The unbounded ones may read every row: a statement timeout cuts them off, and then is
  * their figure's floor.
  */
 async function plans(db: Client): Promise<Record<string, unknown>> {
-  const start = await windowStart(db, 50_000);
+  // The rule's bound (LIMITS.keywordSearchRecentPayments, ADR 0123).
+  const start = await windowStart(db, 25_000);
   const miss = `%${MISS}%`;
   const statements: Record<string, [string, unknown[]]> = {
+    boundedMissWalkPage: [WALK_PAGE_SQL, [miss, start]],
+    boundedAddressWalkPage: [WALK_PAGE_SQL, ['%scale-0421@%', start]],
+    boundedAddressPageByTrigrams: [PAGE_SQL, ['%scale-0421@%', start]],
     boundedMissPage: [PAGE_SQL, [miss, start]],
     boundedMissCount: [COUNT_SQL, [miss, start]],
     boundedFrequentPage: [PAGE_SQL, ['%wire from%', start]],
