@@ -57,7 +57,7 @@ describe('payments search: a keyword without dates looks at the latest payments'
   });
 
   it('counts a keyword matching more than the bound within it, at most the search window, as the page lists', async () => {
-    // "seeded row" is in every seeded row: 50,000 within the bound, so the count stops at the search window (ADR 0010).
+    // "seeded row" is in every seeded row: the whole bound, so the count stops at the search window (ADR 0010).
     const every = await search(admin, { keyWord: 'seeded row', size: 100 });
     expect(every.body.totalElements).toBe(LIMITS.searchWindowRows);
     expect(ids(every)[0]).toBe(seededId(seeded));
