@@ -370,6 +370,33 @@ export function latestPaymentsRelation(start: string): string {
 }
 
 /**
+ * The page and the count of a bounded keyword in the default order, from one walk of the bound (ADR 0123): the ids
+ * and times of the matches among the latest payments, newest first, at most `LIMITS.searchWindowRows`, are kept once
+ * (`MATERIALIZED`); the count is theirs and the page is read by id from them. A walk that finds few matches (one
+ * client's address among a thousand) reads the whole bound for the page alone, so a page and then a count walked it
+ * twice. Only the two columns are kept, so a window of matches stays a few hundred kilobytes. The statement always
+ * answers one row at least: the count with an empty page's columns all null when the page is past the matches.
+ * `where` is the search's WHERE on `p` alone; `pageLimit` and `pageOffset` are numbers the caller has checked.
+ */
+export function latestPaymentsPageAndCountSql(
+  where: string,
+  start: string,
+  relation: (payments: string) => string,
+  pageLimit: number,
+  pageOffset: number,
+): string {
+  const chosen = `(SELECT payments.* FROM (SELECT payment_id, created_at FROM matches
+      ORDER BY created_at DESC, payment_id DESC LIMIT ${pageLimit} OFFSET ${pageOffset}) chosen
+      JOIN payments ON payments.payment_id = chosen.payment_id) p`;
+  return `WITH matches AS MATERIALIZED (
+      SELECT p.payment_id, p.created_at FROM ${latestPaymentsRelation(start)} ${where}
+      LIMIT ${LIMITS.searchWindowRows})
+    SELECT counted.total_matches, page.*
+      FROM (SELECT count(*)::int AS total_matches FROM matches) counted
+      LEFT JOIN LATERAL (SELECT ${PAYMENT_COLUMNS} FROM ${relation(chosen)} ORDER BY ${DEFAULT_ORDER}) page ON true`;
+}
+
+/**
  * The count of a search within a range of creation times that holds few rows, read as ADR 0120 reads the latest
  * payments (ADR 0123): the range's rows behind `OFFSET 0`, the search's filters checked on them, at most
  * `LIMITS.searchWindowRows`. `range` is the range's conditions on `p.created_at`; `where` the search's WHERE (or '').

@@ -9,6 +9,7 @@ import {
   isBoundedToRecentPayments,
   isDatedKeywordSearch,
   latestPaymentsCountSql,
+  latestPaymentsPageAndCountSql,
   latestPaymentsRelation,
   PAYMENT_COLUMNS,
   paymentAudienceOf,
@@ -122,8 +123,31 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
     // in as a value, so that PostgreSQL plans with a range it can see the size of. The page comes first: one that is
     // not full tells the total itself (a miss, or fewer matches than a page), and no count is sent; otherwise the
     // count reads the bound's rows, never the keyword's trigram list over the whole table.
-    // The page walks the bound newest first (ADR 0123), so that no keyword sends it through the trigram lists.
+    // The page walks the bound newest first (ADR 0123), so that no keyword sends it through the trigram lists. A
+    // chosen sort sorts every match in the bound, so its page and its count stay two statements.
     const start = parameters.add(recentStart);
+    if ((request.sorts ?? []).length === 0) {
+      // In the default order one walk of the bound gives the page and the count (ADR 0123).
+      const answered = (await this.reads.run('payments-search', (db) =>
+        db.query(
+          latestPaymentsPageAndCountSql(
+            filtersWhere,
+            start,
+            (payments) => paymentsWithPurchases(this.purchases, this.subscriptionPayments, payments),
+            Math.max(0, limit),
+            offset,
+          ),
+          parameters.values,
+        ),
+      )) as Array<PaymentRow & { total_matches: number }>;
+      const listed = answered.filter((row) => row.payment_id !== null);
+      return toPage(
+        listed.map((row) => toPayment(row, audience)),
+        page,
+        size,
+        answered[0].total_matches,
+      );
+    }
     const { rows, total } = await this.reads.run('payments-search', async (db) => {
       const read =
         limit <= 0
