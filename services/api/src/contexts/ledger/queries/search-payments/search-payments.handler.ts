@@ -65,71 +65,53 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
         ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
     // Beyond the search window (ADR 0010) later pages are empty and `totalElements` is the window.
     const limit = Math.min(size, LIMITS.searchWindowRows - offset);
+    const windowCountSql = `SELECT count(*)::int AS total
+      FROM (SELECT 1 FROM payments p ${filtersWhere} LIMIT ${LIMITS.searchWindowRows}) capped`;
 
-    if (recentStart === null && isDatedKeywordSearch(request, owner)) {
-      // A keyword within picked dates (ADR 0123): the page first, as for the latest payments (ADR 0120); a full page
-      // then sends the count, which walks the range when it holds few rows, and is left to the planner (the keyword's
-      // trigram list) when it is large.
-      const { rows, total } = await this.reads.run('payments-search', async (db) => {
-        const read =
-          limit <= 0 ? [] : ((await db.query(pageSql(filtersWhere, limit), parameters.values)) as PaymentRow[]);
+    const { rows, total } = await this.reads.run('payments-search', async (db) => {
+      const query = <T>(sql: string) => db.query(sql, parameters.values) as Promise<T[]>;
+      const readPage = (paymentsRelation?: string) =>
+        limit <= 0 ? Promise.resolve([]) : query<PaymentRow>(pageSql(filtersWhere, limit, paymentsRelation));
+      // A page that is not full (and some, or the first) tells the total itself; only a full one sends `countSql()`.
+      const pageFirst = async (read: PaymentRow[], countSql: () => Promise<string>) => {
         if (read.length < limit && (read.length > 0 || offset === 0))
           return { rows: read, total: offset + read.length };
-        const rangeParameters = new SqlParameters();
-        const range = paymentDateConditions(request, rangeParameters).join(' AND ');
-        const [estimate] = (await db.query(
-          `EXPLAIN (FORMAT JSON) SELECT 1 FROM payments p WHERE ${range}`,
-          rangeParameters.values,
-        )) as Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
-        const rangeRows = estimate['QUERY PLAN'][0].Plan['Plan Rows'];
-        const countSql =
-          rangeRows <= DATED_WALK_MAX_ROWS
-            ? rangeWalkCountSql(filtersWhere, paymentDateConditions(request, parameters).join(' AND '))
-            : `SELECT count(*)::int AS total FROM (SELECT 1 FROM payments p ${filtersWhere} LIMIT ${LIMITS.searchWindowRows}) capped`;
-        const [counted] = (await db.query(countSql, parameters.values)) as Array<{ total: number }>;
+        const [counted] = await query<{ total: number }>(await countSql());
         return { rows: read, total: counted.total };
-      });
-      return toPage(
-        rows.map((row) => toPayment(row, audience)),
-        page,
-        size,
-        total,
-      );
-    }
+      };
 
-    if (recentStart === null) {
-      // An exact count of a million rows would cost far more than the page: count and page within the search window,
-      // side by side.
-      const [[{ total }], rows] = await this.reads.run('payments-search', (db) => {
-        const counting = db.query(
-          `SELECT count(*)::int AS total FROM (SELECT 1 FROM payments p ${filtersWhere} LIMIT ${LIMITS.searchWindowRows}) capped`,
-          parameters.values,
-        ) as Promise<Array<{ total: number }>>;
-        const reading =
-          limit <= 0
-            ? Promise.resolve([] as PaymentRow[])
-            : (db.query(pageSql(filtersWhere, limit), parameters.values) as Promise<PaymentRow[]>);
-        return Promise.all([counting, reading]);
-      });
-      return toPage(
-        rows.map((row) => toPayment(row, audience)),
-        page,
-        size,
-        total,
-      );
-    }
+      if (recentStart === null && isDatedKeywordSearch(request, owner)) {
+        // A keyword within picked dates (ADR 0123): the page first, as for the latest payments (ADR 0120); a full page
+        // then sends the count, which walks the range when it holds few rows, and is left to the planner (the
+        // keyword's trigram list) when it is large.
+        return pageFirst(await readPage(), async () => {
+          const rangeParameters = new SqlParameters();
+          const range = paymentDateConditions(request, rangeParameters).join(' AND ');
+          const [estimate] = (await db.query(
+            `EXPLAIN (FORMAT JSON) SELECT 1 FROM payments p WHERE ${range}`,
+            rangeParameters.values,
+          )) as Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
+          return estimate['QUERY PLAN'][0].Plan['Plan Rows'] <= DATED_WALK_MAX_ROWS
+            ? rangeWalkCountSql(filtersWhere, paymentDateConditions(request, parameters).join(' AND '))
+            : windowCountSql;
+        });
+      }
 
-    // A keyword without dates looks at the latest payments only (ADR 0115), the count too (ADR 0120). The start goes
-    // in as a value, so that PostgreSQL plans with a range it can see the size of. The page comes first: one that is
-    // not full tells the total itself (a miss, or fewer matches than a page), and no count is sent; otherwise the
-    // count reads the bound's rows, never the keyword's trigram list over the whole table.
-    // The page walks the bound newest first (ADR 0123), so that no keyword sends it through the trigram lists. A
-    // chosen sort sorts every match in the bound, so its page and its count stay two statements.
-    const start = parameters.add(recentStart);
-    if ((request.sorts ?? []).length === 0) {
-      // In the default order one walk of the bound gives the page and the count (ADR 0123).
-      const answered = (await this.reads.run('payments-search', (db) =>
-        db.query(
+      if (recentStart === null) {
+        // An exact count of a million rows would cost far more than the page: count and page within the search
+        // window, side by side.
+        const [[counted], read] = await Promise.all([query<{ total: number }>(windowCountSql), readPage()]);
+        return { rows: read, total: counted.total };
+      }
+
+      // A keyword without dates looks at the latest payments only (ADR 0115), the count too (ADR 0120). The start
+      // goes in as a value, so that PostgreSQL plans with a range it can see the size of. The page walks the bound
+      // newest first (ADR 0123), so that no keyword sends it through the trigram lists, and the count reads the
+      // bound's rows, never the keyword's trigram list over the whole table.
+      const start = parameters.add(recentStart);
+      if ((request.sorts ?? []).length === 0) {
+        // In the default order one walk of the bound gives the page and the count (ADR 0123).
+        const answered = await query<PaymentRow & { total_matches: number }>(
           latestPaymentsPageAndCountSql(
             filtersWhere,
             start,
@@ -137,30 +119,13 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
             Math.max(0, limit),
             offset,
           ),
-          parameters.values,
-        ),
-      )) as Array<PaymentRow & { total_matches: number }>;
-      const listed = answered.filter((row) => row.payment_id !== null);
-      return toPage(
-        listed.map((row) => toPayment(row, audience)),
-        page,
-        size,
-        answered[0].total_matches,
+        );
+        return { rows: answered.filter((row) => row.payment_id !== null), total: answered[0].total_matches };
+      }
+      // A chosen sort sorts every match in the bound: its page first, and the count after a full page.
+      return pageFirst(await readPage(latestPaymentsRelation(start)), async () =>
+        latestPaymentsCountSql(filtersWhere, start),
       );
-    }
-    const { rows, total } = await this.reads.run('payments-search', async (db) => {
-      const read =
-        limit <= 0
-          ? []
-          : ((await db.query(
-              pageSql(filtersWhere, limit, latestPaymentsRelation(start)),
-              parameters.values,
-            )) as PaymentRow[]);
-      if (read.length < limit && (read.length > 0 || offset === 0)) return { rows: read, total: offset + read.length };
-      const [counted] = (await db.query(latestPaymentsCountSql(filtersWhere, start), parameters.values)) as Array<{
-        total: number;
-      }>;
-      return { rows: read, total: counted.total };
     });
     return toPage(
       rows.map((row) => toPayment(row, audience)),
