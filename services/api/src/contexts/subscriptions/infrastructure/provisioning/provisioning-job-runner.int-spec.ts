@@ -90,8 +90,10 @@ async function countingProxy(target: string): Promise<{ url: string; calls: stri
 const GATE_WAIT_MS = 5000;
 
 /**
- * Holds each account creation until `gateSize` calls are in flight (or `GATE_WAIT_MS` has passed), then lets it
- * through to the real provider: how a spec sees how many calls a runner makes at once. The creation of `brokenLogin`
+ * Holds each account creation until `gateSize` calls wait at the gate (or `GATE_WAIT_MS` has passed), then lets them
+ * through to the real provider: how a spec sees how many calls a runner makes at once. The gate counts the calls
+ * waiting, not those in flight: a call already through may still be at the service when a lane brings its next job,
+ * and counting it let that job pass alone, which left the last calls of the pass short of a full gate. The creation of `brokenLogin`
  * throws an error that is not a provisioning failure once through the gate, as a bug in an adapter would.
  */
 class GatedProvider extends ProvisioningProvider {
@@ -141,7 +143,7 @@ class GatedProvider extends ProvisioningProvider {
   }
 
   private gate(): Promise<void> {
-    if (this.inFlight >= this.gateSize) {
+    if (this.waiting.length + 1 >= this.gateSize) {
       for (const release of this.waiting.splice(0)) release();
       return Promise.resolve();
     }
