@@ -216,8 +216,13 @@ export async function writeCheckpoint(
 type HeaderDigests = Pick<CheckpointHeader, 'bucketCount' | 'balancesDigest' | 'headsDigest'>;
 
 /**
- * Replaces every state row. DELETE, not TRUNCATE: a since-checkpoint verify whose snapshot began before this commits
- * must still see the rows it began with (TRUNCATE is not MVCC-safe), and its own write is then refused.
+ * Makes the state rows the checkpoint's state. Most of a FULL checkpoint's rows are those the previous checkpoints
+ * left (a weekly full verify after daily since-checkpoint ones), so each row is upserted only where it differs, and a
+ * row the new state no longer holds is found by counting: once every new key is present, the table holds exactly the
+ * new state when it has as many rows. Only when it has more (an emptied balance that no SINCE checkpoint removed, a
+ * stream gone from a tampered store) is every row replaced. Updates and DELETE, not TRUNCATE or a table swap: a
+ * since-checkpoint verify whose snapshot began before this commits must still see the rows it began with (neither is
+ * MVCC-safe), and its own write is then refused.
  */
 async function writeFullState(manager: EntityManager, checkpoint: FullCheckpointToWrite): Promise<HeaderDigests> {
   const balances = Object.entries(checkpoint.balances).filter(([, balance]) => balance !== 0);
@@ -226,24 +231,42 @@ async function writeFullState(manager: EntityManager, checkpoint: FullCheckpoint
   const balanceBuckets = intoBuckets(balances, bucketCount);
   const headDigests = headBuckets.map(bucketHeadsDigest);
   const balanceDigests = balanceBuckets.map(bucketBalancesDigest);
-  await manager.query('DELETE FROM ledger_verify_state_heads');
-  await manager.query('DELETE FROM ledger_verify_state_balances');
-  await manager.query('DELETE FROM ledger_verify_state_buckets');
-  await upsertHeads(
-    manager,
-    headBuckets.flatMap((rows, bucket) => rows.map(([streamId, head]) => ({ streamId, bucket, head }))),
+  const heads = headBuckets.flatMap((rows, bucket) => rows.map(([streamId, head]) => ({ streamId, bucket, head })));
+  const balanceRows = balanceBuckets.flatMap((rows, bucket) =>
+    rows.map(([account, balanceMinor]) => ({ account, bucket, balanceMinor })),
   );
-  await upsertBalances(
-    manager,
-    balanceBuckets.flatMap((rows, bucket) =>
-      rows.map(([account, balanceMinor]) => ({ account, bucket, balanceMinor })),
-    ),
-  );
-  await upsertBucketDigests(
-    manager,
-    headDigests.map((headsDigest, bucket) => ({ bucket, headsDigest, balancesDigest: balanceDigests[bucket] })),
-  );
+  const digests = headDigests.map((headsDigest, bucket) => ({
+    bucket,
+    headsDigest,
+    balancesDigest: balanceDigests[bucket],
+  }));
+  await upsertHeads(manager, heads);
+  await upsertBalances(manager, balanceRows);
+  await upsertBucketDigests(manager, digests);
+  const stale = await rowsBeyond(manager, {
+    ledger_verify_state_heads: heads.length,
+    ledger_verify_state_balances: balanceRows.length,
+    ledger_verify_state_buckets: digests.length,
+  });
+  if (stale) {
+    await manager.query('DELETE FROM ledger_verify_state_heads');
+    await manager.query('DELETE FROM ledger_verify_state_balances');
+    await manager.query('DELETE FROM ledger_verify_state_buckets');
+    await upsertHeads(manager, heads);
+    await upsertBalances(manager, balanceRows);
+    await upsertBucketDigests(manager, digests);
+  }
   return { bucketCount, balancesDigest: digestOfBuckets(balanceDigests), headsDigest: digestOfBuckets(headDigests) };
+}
+
+/** Whether any state table holds more rows than the new state gives it (each of whose keys it holds already). */
+async function rowsBeyond(manager: EntityManager, wanted: Record<string, number>): Promise<boolean> {
+  const tables = Object.keys(wanted);
+  // One row with a column per table: the rows of a UNION ALL may come in any order (a parallel append).
+  const [counted]: Array<Record<string, string>> = await manager.query(
+    `SELECT ${tables.map((table) => `(SELECT count(*) FROM ${table})::text AS ${table}`).join(', ')}`,
+  );
+  return tables.some((table) => Number(counted[table]) > wanted[table]);
 }
 
 /** A SINCE checkpoint's rows: the moved heads and balances and the changed buckets' digests, and nothing else. */
@@ -272,56 +295,103 @@ async function writeMoves(manager: EntityManager, checkpoint: SinceCheckpointToW
   return { bucketCount, balancesDigest: checkpoint.balancesDigest, headsDigest: checkpoint.headsDigest };
 }
 
+/** A state table as `writeWhereDiffering` fills it: its key column first, then the others, with their SQL types. */
+interface StateTable {
+  name: string;
+  columns: ReadonlyArray<readonly [name: string, sqlType: string]>;
+}
+
+const STATE_HEADS: StateTable = {
+  name: 'ledger_verify_state_heads',
+  columns: [
+    ['stream_id', 'text'],
+    ['bucket', 'int'],
+    ['version', 'int'],
+    ['last_hash', 'text'],
+  ],
+};
+const STATE_BALANCES: StateTable = {
+  name: 'ledger_verify_state_balances',
+  columns: [
+    ['account', 'text'],
+    ['bucket', 'int'],
+    ['balance_minor', 'bigint'],
+  ],
+};
+const STATE_BUCKETS: StateTable = {
+  name: 'ledger_verify_state_buckets',
+  columns: [
+    ['bucket', 'int'],
+    ['heads_digest', 'text'],
+    ['balances_digest', 'text'],
+  ],
+};
+
+/**
+ * Writes each given row (its columns' values in `table.columns`' order) where the table holds another value or no
+ * row under its key, and leaves an equal row untouched. An UPDATE that matches only the rows that differ and an
+ * INSERT of the missing keys, not `INSERT … ON CONFLICT DO UPDATE … WHERE`: that one locks every conflicting row,
+ * equal or not, and so writes every row's page again. Writers never race here: the checkpoint's advisory lock
+ * lets one write at a time.
+ */
+async function writeWhereDiffering(
+  manager: EntityManager,
+  table: StateTable,
+  rows: ReadonlyArray<readonly unknown[]>,
+): Promise<void> {
+  const names = table.columns.map(([name]) => name);
+  const [key, ...values] = names;
+  const sql = `
+    WITH given (${names.join(', ')}) AS (
+      SELECT * FROM unnest(${table.columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})
+    ), changed AS (
+      UPDATE ${table.name} AS held SET ${values.map((name) => `${name} = given.${name}`).join(', ')}
+        FROM given
+       WHERE held.${key} = given.${key}
+         AND (${values.map((name) => `held.${name}`).join(', ')}) IS DISTINCT FROM (${values
+           .map((name) => `given.${name}`)
+           .join(', ')})
+    )
+    INSERT INTO ${table.name} (${names.join(', ')})
+    SELECT * FROM given WHERE NOT EXISTS (SELECT 1 FROM ${table.name} AS held WHERE held.${key} = given.${key})`;
+  for (let start = 0; start < rows.length; start += CHECKPOINT_WRITE_BATCH_ROWS) {
+    const slice = rows.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS);
+    await manager.query(
+      sql,
+      names.map((_, column) => slice.map((row) => row[column])),
+    );
+  }
+}
+
 async function upsertHeads(
   manager: EntityManager,
   rows: ReadonlyArray<{ streamId: string; bucket: number; head: StreamHead }>,
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += CHECKPOINT_WRITE_BATCH_ROWS) {
-    const slice = rows.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS);
-    await manager.query(
-      `INSERT INTO ledger_verify_state_heads (stream_id, bucket, version, last_hash)
-       SELECT stream_id, bucket, version, last_hash
-         FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]) AS given(stream_id, bucket, version, last_hash)
-       ON CONFLICT (stream_id) DO UPDATE
-         SET bucket = EXCLUDED.bucket, version = EXCLUDED.version, last_hash = EXCLUDED.last_hash`,
-      [
-        slice.map((row) => row.streamId),
-        slice.map((row) => row.bucket),
-        slice.map((row) => row.head.version),
-        slice.map((row) => row.head.hash),
-      ],
-    );
-  }
+  await writeWhereDiffering(
+    manager,
+    STATE_HEADS,
+    rows.map((row) => [row.streamId, row.bucket, row.head.version, row.head.hash]),
+  );
 }
 
 async function upsertBalances(
   manager: EntityManager,
   rows: ReadonlyArray<{ account: string; bucket: number; balanceMinor: number }>,
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += CHECKPOINT_WRITE_BATCH_ROWS) {
-    const slice = rows.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS);
-    await manager.query(
-      `INSERT INTO ledger_verify_state_balances (account, bucket, balance_minor)
-       SELECT account, bucket, balance FROM unnest($1::text[], $2::int[], $3::bigint[]) AS given(account, bucket, balance)
-       ON CONFLICT (account) DO UPDATE SET bucket = EXCLUDED.bucket, balance_minor = EXCLUDED.balance_minor`,
-      [slice.map((row) => row.account), slice.map((row) => row.bucket), slice.map((row) => String(row.balanceMinor))],
-    );
-  }
+  await writeWhereDiffering(
+    manager,
+    STATE_BALANCES,
+    rows.map((row) => [row.account, row.bucket, String(row.balanceMinor)]),
+  );
 }
 
 async function upsertBucketDigests(
   manager: EntityManager,
   rows: ReadonlyArray<{ bucket: number } & BucketDigests>,
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += CHECKPOINT_WRITE_BATCH_ROWS) {
-    const slice = rows.slice(start, start + CHECKPOINT_WRITE_BATCH_ROWS);
-    await manager.query(
-      `INSERT INTO ledger_verify_state_buckets (bucket, heads_digest, balances_digest)
-       SELECT bucket, heads_digest, balances_digest
-         FROM unnest($1::int[], $2::text[], $3::text[]) AS given(bucket, heads_digest, balances_digest)
-       ON CONFLICT (bucket) DO UPDATE
-         SET heads_digest = EXCLUDED.heads_digest, balances_digest = EXCLUDED.balances_digest`,
-      [slice.map((row) => row.bucket), slice.map((row) => row.headsDigest), slice.map((row) => row.balancesDigest)],
-    );
-  }
+  await writeWhereDiffering(
+    manager,
+    STATE_BUCKETS,
+    rows.map((row) => [row.bucket, row.headsDigest, row.balancesDigest]),
+  );
 }

@@ -380,6 +380,47 @@ describe('kupa ledger verify from a checkpoint (ADR 0111) on PostgreSQL', () => 
       expect(again.checkpoint.header.headsDigest).toBe(previous.headsDigest);
   });
 
+  it('rewrites on a full verify only the state rows that differ, and drops those its state no longer holds', async () => {
+    expect((await full.verify({ writeCheckpoint: true })).ok).toBe(true);
+    const unmoved = await stateValues();
+    expect((await full.verify({ writeCheckpoint: true })).ok).toBe(true);
+    // Nothing happened in between: every row is the one the first wrote.
+    expect(await stateValues()).toEqual(unmoved);
+
+    await transfer(alice, bob, 2);
+    expect((await full.verify({ writeCheckpoint: true })).ok).toBe(true);
+    const moved = await stateValues();
+    const differs = (was: Map<string, string>, now: Map<string, string>) =>
+      [...now].filter(([key, row]) => was.get(key) !== row).map(([key]) => key);
+    // A row was rewritten (its xmin changed) exactly when its value changed.
+    for (const table of ['heads', 'balances', 'buckets'] as const) {
+      const rewritten = differs(unmoved[table].xmin, moved[table].xmin).sort();
+      expect(rewritten).toEqual(differs(unmoved[table].value, moved[table].value).sort());
+      expect(rewritten.length).toBeLessThan(moved[table].xmin.size);
+    }
+    expect(differs(unmoved.heads.value, moved.heads.value).length).toBeGreaterThanOrEqual(2);
+
+    // Bob spends all he has, and the next checkpoint is a full one: his balance row has no key in the new state.
+    const bobAccount = `user:${bob.userUuid}`;
+    const [{ balance_minor: bobMinor }] = await testApp.dataSource.query<Array<{ balance_minor: string }>>(
+      'SELECT balance_minor::text FROM account_balances WHERE account = $1',
+      [bobAccount],
+    );
+    expect(Number(bobMinor)).toBeGreaterThan(0);
+    await transfer(bob, alice, Number(bobMinor) / 100);
+    expect((await full.verify({ writeCheckpoint: true })).ok).toBe(true);
+    const emptied = await stateValues();
+    expect(emptied.balances.value.has(bobAccount)).toBe(false);
+    const [{ count: held }] = await testApp.dataSource.query<Array<{ count: string }>>(
+      "SELECT count(*)::text AS count FROM account_balances WHERE balance_minor <> 0 AND account LIKE 'user:%'",
+    );
+    expect([...emptied.balances.value.keys()].filter((key) => key.startsWith('user:'))).toHaveLength(Number(held));
+    await deposit(bob, 1);
+    const report = await since.verify();
+    expect(report.differences).toEqual([]);
+    expect(report.outcome).toBe('verified');
+  });
+
   it('answers that there is no checkpoint, exit 3, once the migration to buckets dropped the old ones', async () => {
     expect((await full.verify({ writeCheckpoint: true })).ok).toBe(true);
     const migration = new LedgerVerifyStateBuckets1772200012200();
@@ -424,6 +465,30 @@ describe('kupa ledger verify from a checkpoint (ADR 0111) on PostgreSQL', () => 
       heads: await read('SELECT stream_id AS key, bucket, xmin::text FROM ledger_verify_state_heads'),
       balances: await read('SELECT account AS key, bucket, xmin::text FROM ledger_verify_state_balances'),
       buckets: await read('SELECT bucket::text AS key, bucket, xmin::text FROM ledger_verify_state_buckets'),
+    };
+  }
+
+  /** Each state row's value and the transaction that last wrote it (its xmin), by key, per table. */
+  async function stateValues(): Promise<
+    Record<'heads' | 'balances' | 'buckets', { value: Map<string, string>; xmin: Map<string, string> }>
+  > {
+    const read = async (sql: string) => {
+      const rows = await testApp.dataSource.query<Array<{ key: string; value: string; xmin: string }>>(sql);
+      return {
+        value: new Map(rows.map((row) => [row.key, row.value])),
+        xmin: new Map(rows.map((row) => [row.key, row.xmin])),
+      };
+    };
+    return {
+      heads: await read(
+        "SELECT stream_id AS key, concat_ws(' ', bucket, version, last_hash) AS value, xmin::text FROM ledger_verify_state_heads",
+      ),
+      balances: await read(
+        "SELECT account AS key, concat_ws(' ', bucket, balance_minor) AS value, xmin::text FROM ledger_verify_state_balances",
+      ),
+      buckets: await read(
+        "SELECT bucket::text AS key, concat_ws(' ', heads_digest, balances_digest) AS value, xmin::text FROM ledger_verify_state_buckets",
+      ),
     };
   }
 
