@@ -20,7 +20,13 @@ import {
 } from './operations/verify';
 import { APP_CONFIG, type AppConfig, repositoryRoot } from './platform/config';
 import { DEFAULT_EVENT_PARTITION_SIZE, EventStore, partitionEvents } from './platform/event-store';
-import { KafkaRepublisher, type RepublishOutcome } from './platform/kafka';
+import {
+  DEFAULT_REPUBLISH_BATCH_SIZE,
+  DEFAULT_REPUBLISH_PRODUCERS,
+  KafkaRepublisher,
+  MAX_REPUBLISH_PRODUCERS,
+  type RepublishOutcome,
+} from './platform/kafka';
 import { InlineProjectionRegistry } from './platform/projections';
 import { ALL_MIGRATIONS } from './schema';
 
@@ -356,10 +362,10 @@ const restore: BareCliCommand = {
   },
 };
 
-/** `--to-position` and `--batch-size`: whole numbers, or a usage error. */
+/** `--to-position`, `--batch-size` and `--producers`: whole numbers, or a usage error. */
 export function republishArguments(
   values: Record<string, string | boolean | undefined>,
-): { topicPrefix: string; toPosition?: string; batchSize?: number } | { usage: string } {
+): { topicPrefix: string; toPosition?: string; batchSize?: number; producers?: number } | { usage: string } {
   const topicPrefix = values['topic-prefix'];
   if (typeof topicPrefix !== 'string' || !/^[A-Za-z0-9._-]{1,100}$/.test(topicPrefix))
     return { usage: '--topic-prefix P is required: letters, digits, ".", "_" and "-", at most 100' };
@@ -369,10 +375,20 @@ export function republishArguments(
   const batchSize = values['batch-size'];
   if (batchSize !== undefined && (typeof batchSize !== 'string' || !/^\d{1,6}$/.test(batchSize)))
     return { usage: '--batch-size takes a whole number' };
+  const producers = values.producers;
+  if (
+    producers !== undefined &&
+    (typeof producers !== 'string' ||
+      !/^\d{1,2}$/.test(producers) ||
+      Number(producers) < 1 ||
+      Number(producers) > MAX_REPUBLISH_PRODUCERS)
+  )
+    return { usage: `--producers takes a whole number from 1 to ${MAX_REPUBLISH_PRODUCERS}` };
   return {
     topicPrefix,
     ...(toPosition === undefined ? {} : { toPosition }),
     ...(batchSize === undefined ? {} : { batchSize: Number(batchSize) }),
+    ...(producers === undefined ? {} : { producers: Number(producers) }),
   };
 }
 
@@ -381,12 +397,17 @@ const REPUBLISH_PROGRESS_MS = 5_000;
 
 const republishEvents: AppCliCommand = {
   words: ['events', 'republish'],
-  usage: 'events republish --topic-prefix P [--to-position N] [--batch-size N] [--json]',
-  summary: 'send the history to Kafka topics of another prefix for a new consumer; a restart continues (ADR 0116)',
+  usage:
+    `events republish --topic-prefix P [--to-position N] [--batch-size N, default ${DEFAULT_REPUBLISH_BATCH_SIZE}] ` +
+    `[--producers N, 1 to ${MAX_REPUBLISH_PRODUCERS}, default ${DEFAULT_REPUBLISH_PRODUCERS}] [--json]`,
+  summary:
+    'send the history to Kafka topics of another prefix for a new consumer, with N producer threads; a restart ' +
+    'continues (ADR 0116, 0124)',
   options: {
     'topic-prefix': { type: 'string' },
     'to-position': { type: 'string' },
     'batch-size': { type: 'string' },
+    producers: { type: 'string' },
     json: { type: 'boolean' },
   },
   async run(app, values) {

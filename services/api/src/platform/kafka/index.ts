@@ -17,8 +17,10 @@ export {
 } from './published-event';
 export {
   DEFAULT_REPUBLISH_BATCH_SIZE,
+  DEFAULT_REPUBLISH_PRODUCERS,
   KafkaRepublisher,
   MAX_REPUBLISH_BATCH_SIZE,
+  MAX_REPUBLISH_PRODUCERS,
   type RepublishOutcome,
   type RepublishRun,
 } from './kafka-republisher';

@@ -1,4 +1,4 @@
-import type { Admin, Kafka, LogEntry, Producer } from 'kafkajs';
+import type { Admin, Kafka, LogEntry, PartitionMetadata, Producer } from 'kafkajs';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { Processor, RetryBackoff } from '../projections/processor-runner';
 import { toTopicMessages, type TopicMessages } from './published-event';
@@ -24,6 +24,11 @@ export interface KafkaPublisherOptions {
   log?: (entry: { level: 'error' | 'warn' | 'info' | 'debug'; namespace: string; message: string }) => void;
   /** What the publisher itself has to tell the operator (a topic whose shape differs from the configuration). */
   warn?: (message: string) => void;
+  /**
+   * The topics exist already (the republish's producer threads: their parent created them, docs/adr/0124): a send
+   * opens no admin client and asks nothing about topics.
+   */
+  topicsExist?: boolean;
 }
 
 export const DEFAULT_KAFKA_RETRY_BACKOFF: RetryBackoff = Object.freeze({ baseMs: 1_000, maxMs: 30_000 });
@@ -47,6 +52,31 @@ async function loadKafkajs() {
 }
 
 /**
+ * Java's partitioner, as the producer applies it to a message without a `partition`: murmur2 of the key, made
+ * positive, modulo the topic's partition count (kafkajs's `DefaultPartitioner`, so the republish's choice is the live
+ * publisher's to the partition).
+ */
+export async function loadJavaPartitioner(): Promise<(topic: string, key: string, partitions: number) => number> {
+  const partitioner = (await loadKafkajs()).Partitioners.DefaultPartitioner();
+  const metadata = new Map<number, PartitionMetadata[]>();
+  return (topic, key, partitions) => {
+    let partitionMetadata = metadata.get(partitions);
+    if (!partitionMetadata) {
+      // Only the count matters to a message with a key; the leaders are not asked.
+      partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
+        partitionErrorCode: 0,
+        partitionId,
+        leader: 0,
+        replicas: [0],
+        isr: [0],
+      }));
+      metadata.set(partitions, partitionMetadata);
+    }
+    return partitioner({ topic, partitionMetadata, message: { key, value: null } });
+  };
+}
+
+/**
  * The Kafka fan-out (docs/adr/0035-kafka-fan-out.md): a processor over every event that publishes each batch to
  * Kafka, one topic per stream category, the stream id as the key, and returns only once the broker acknowledged the
  * whole batch from all in-sync replicas. The runner moves the checkpoint after that, in the batch's transaction, so
@@ -65,8 +95,8 @@ export class KafkaEventPublisher implements Processor {
   private kafka: Kafka | null = null;
   private producer: Producer | null = null;
   private admin: Admin | null = null;
-  /** Topics known to exist, so that each is created (or found) once per process. */
-  private readonly topics = new Set<string>();
+  /** Topics known to exist, with their partition count, so that each is created (or found) once per process. */
+  private readonly topics = new Map<string, number>();
 
   constructor(private readonly options: KafkaPublisherOptions) {
     this.retryBackoff = options.retryBackoff ?? DEFAULT_KAFKA_RETRY_BACKOFF;
@@ -82,13 +112,27 @@ export class KafkaEventPublisher implements Processor {
    */
   async send(topicMessages: TopicMessages[]): Promise<void> {
     try {
-      await this.ensureTopics(topicMessages.map(({ topic }) => topic));
+      if (!this.options.topicsExist) await this.ensureTopics(topicMessages.map(({ topic }) => topic));
       const producer = await this.connectedProducer();
       await producer.sendBatch({ topicMessages, acks: -1 });
     } catch (error) {
       await this.disconnect();
       throw error;
     }
+  }
+
+  /**
+   * The partition count of each topic, each created first if it is missing (as a send would create it); the republish
+   * picks partitions and producers by them.
+   */
+  async topicPartitions(topics: readonly string[]): Promise<Map<string, number>> {
+    try {
+      await this.ensureTopics(topics);
+    } catch (error) {
+      await this.disconnect();
+      throw error;
+    }
+    return new Map(topics.map((topic) => [topic, this.topics.get(topic) ?? this.options.topicPartitions]));
   }
 
   /** Closes the connections; the next batch opens new ones. */
@@ -165,6 +209,7 @@ export class KafkaEventPublisher implements Processor {
         waitForLeaders: true,
       });
     }
+    for (const topic of absent) this.topics.set(topic, numPartitions);
     const found = missing.filter((topic) => existing.has(topic));
     if (found.length > 0) {
       const { topics } = await this.admin.fetchTopicMetadata({ topics: found });
@@ -173,8 +218,8 @@ export class KafkaEventPublisher implements Processor {
           this.options.warn?.(
             `Topic ${name} has ${partitions.length} partitions, not the ${numPartitions} configured; it is used as it is`,
           );
+        this.topics.set(name, partitions.length);
       }
     }
-    for (const topic of missing) this.topics.add(topic);
   }
 }

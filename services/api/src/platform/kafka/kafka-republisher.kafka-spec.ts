@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { ConfigResourceTypes } from 'kafkajs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { DEFAULT_KAFKA_TOPIC_PARTITIONS, DEFAULT_KAFKA_TOPIC_REPLICATION_FACTOR } from '../config/app-config';
@@ -8,6 +9,7 @@ import { ProcessorRunner } from '../projections/processor-runner';
 import { KAFKA_PUBLISHER_NAME, KafkaEventPublisher } from './kafka-event-publisher';
 import { KafkaRepublisher, type RepublishOutcome, type RepublishRun } from './kafka-republisher';
 import {
+  kafkaClient,
   readAllMessages,
   type ReadMessage,
   testBrokers,
@@ -172,6 +174,9 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
     const live = await readAllMessages(livePrefix, 3_600);
     expect(live).toHaveLength(3_600);
     expect(live.some((message) => KAFKA_HEADERS.replay in message.headers)).toBe(false);
+    // The republish picks each partition itself (for its producer threads): the one the live producer's murmur2 chose.
+    const livePartitions = new Map(live.map((message) => [message.key, message.partition]));
+    expect(replayed.filter((message) => message.partition !== livePartitions.get(message.key))).toEqual([]);
     expectEveryStreamInOrder(
       live.filter((message) => before.includes(message.key)),
       before,
@@ -256,8 +261,15 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
     const end = await newestPosition();
     const total = await eventsUpTo(end);
     // A step of 1,000 events in sends of about 60 messages: a stream's versions cross many sends and steps.
+    // Three producer threads: each partition always through the same one.
     const outcome = done(
-      await republisher().republish({ topicPrefix: prefix, toPosition: end, batchSize: 1_000, maxSendBytes: 60_000 }),
+      await republisher().republish({
+        topicPrefix: prefix,
+        toPosition: end,
+        batchSize: 1_000,
+        maxSendBytes: 60_000,
+        producers: 3,
+      }),
     );
     expect(outcome).toMatchObject({ outcome: 'done', sentNow: total });
     const replayed = await readAllMessages(prefix, total);
@@ -269,6 +281,89 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
       30,
     );
   });
+
+  it('does not move the position when one producer’s send fails mid-step, though the other’s part was sent', async () => {
+    const prefix = uniqueTopicPrefix();
+    // The `audit` topic has one partition, so one producer thread owns it, and refuses any record batch: a send of
+    // that producer fails while the other producer sends its part of the same step (the `wallet` partitions).
+    const admin = kafkaClient().admin();
+    await admin.connect();
+    try {
+      await admin.createTopics({
+        topics: [
+          {
+            topic: `${prefix}audit`,
+            numPartitions: 1,
+            replicationFactor: 1,
+            configEntries: [{ name: 'max.message.bytes', value: '100' }],
+          },
+        ],
+        waitForLeaders: true,
+      });
+      const walletsBefore = await appendEvents(['wallet'], 40, 10);
+      const audits = await appendEvents(['audit'], 10, 1);
+      const walletsAfter = await appendEvents(['wallet'], 40, 5);
+      const end = await newestPosition();
+      const total = await eventsUpTo(end);
+      const batchSize = 100;
+
+      await expect(republisher().republish({ topicPrefix: prefix, toPosition: end, batchSize })).rejects.toThrow(
+        /Producer [12] of 2/,
+      );
+      const failedAt = (await republisher().run(prefix))?.commitPosition ?? '0';
+      const firstAudit = (await positionsOf(await eventIdsOf(audits))).reduce((a, b) => (a < b ? a : b));
+      // Stored: the steps before the one with the audit events, not that one.
+      expect(BigInt(failedAt)).toBeLessThan(firstAudit);
+      expect(await eventsUpTo(failedAt)).toBeGreaterThan(0);
+      // The other producer's part of the failed step did reach the broker, beyond the stored position.
+      const sentSoFar = await readAllMessages(prefix, await eventsUpTo(failedAt));
+      const beyond = await positionsOf(sentSoFar.map((message) => String(message.value.id)));
+      expect(beyond.some((at) => at > BigInt(failedAt))).toBe(true);
+      expect(sentSoFar.some((message) => message.topic === `${prefix}audit`)).toBe(false);
+
+      // Once the topic takes them, the run continues from the stored position: the failed step again, no more.
+      await admin.alterConfigs({
+        validateOnly: false,
+        resources: [
+          {
+            type: ConfigResourceTypes.TOPIC,
+            name: `${prefix}audit`,
+            configEntries: [{ name: 'max.message.bytes', value: '1048588' }],
+          },
+        ],
+      });
+      const finished = done(await republisher().republish({ topicPrefix: prefix, batchSize }));
+      expect(finished.run).toMatchObject({ commitPosition: end, finished: true });
+      const messages = await readAllMessages(prefix, total);
+      const copies = copiesById(messages);
+      expect(copies.size).toBe(total);
+      const twice = [...copies].filter(([, count]) => count > 1).map(([id]) => id);
+      expect(twice.length).toBeGreaterThan(0);
+      expect(twice.length).toBeLessThanOrEqual(batchSize);
+      expect((await positionsOf(twice)).every((at) => at > BigInt(failedAt))).toBe(true);
+      expectEveryStreamInOrder(
+        messages.filter((message) => walletsBefore.includes(message.key)),
+        walletsBefore,
+        10,
+      );
+      expectEveryStreamInOrder(
+        messages.filter((message) => walletsAfter.includes(message.key)),
+        walletsAfter,
+        5,
+      );
+    } finally {
+      await admin.disconnect();
+    }
+  });
+
+  /** The ids of every event of `streamIds`. */
+  async function eventIdsOf(streamIds: readonly string[]): Promise<string[]> {
+    const rows: { id: string }[] = await dataSource.query(
+      'SELECT event_id::text AS id FROM events WHERE stream_id = ANY($1::text[])',
+      [streamIds],
+    );
+    return rows.map((row) => row.id);
+  }
 
   it('continues after its process is killed mid-way, sending again at most the step in flight', async () => {
     const prefix = uniqueTopicPrefix();

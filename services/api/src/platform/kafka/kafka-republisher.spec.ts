@@ -1,7 +1,8 @@
 import { republishArguments } from '../../cli.commands';
 import type { CommittedEvent } from '../event-store/event-store.port';
-import { republishSends } from './kafka-republisher';
-import { KAFKA_HEADERS } from './published-event';
+import { loadJavaPartitioner } from './kafka-event-publisher';
+import { KAFKA_HEADERS, topicOf, toKafkaMessage } from './published-event';
+import { cutIntoSends, PartitionAssignment } from './republish-producers';
 
 function event(streamId: string, streamVersion: number, note: string): CommittedEvent {
   return {
@@ -25,12 +26,22 @@ function event(streamId: string, streamVersion: number, note: string): Committed
   };
 }
 
-describe('republishSends', () => {
-  it('cuts a step into consecutive sends under the byte limit, each per topic in the step’s order, marked as a replay', () => {
+/** The step's messages as the republish makes them: topic, replay header, and Java's partition of the key. */
+async function messagesOf(events: readonly CommittedEvent[], partitions: number) {
+  const partitionOf = await loadJavaPartitioner();
+  return events.map((e) => {
+    const topic = topicOf('replay.', e.streamId);
+    const message = toKafkaMessage(e, { [KAFKA_HEADERS.replay]: 'replay.' });
+    return { topic, message: { ...message, partition: partitionOf(topic, message.key, partitions) } };
+  });
+}
+
+describe('cutIntoSends', () => {
+  it('cuts a step into consecutive sends under the byte limit, each per topic in the step’s order', async () => {
     const events = Array.from({ length: 30 }, (_, index) =>
       event(index % 2 === 0 ? 'wallet-a' : 'payment-b', index + 1, 'x'.repeat(200)),
     );
-    const sends = [...republishSends('replay.', events, 3_000)];
+    const sends = [...cutIntoSends(await messagesOf(events, 6), 3_000)];
     expect(sends.length).toBeGreaterThan(1);
     const sent = sends.flatMap((send) => send.flatMap(({ topic, messages }) => messages.map((m) => ({ topic, m }))));
     expect(sent).toHaveLength(30);
@@ -49,22 +60,60 @@ describe('republishSends', () => {
     expect(sent.every(({ m }) => m.headers[KAFKA_HEADERS.replay] === 'replay.')).toBe(true);
   });
 
-  it('sends a message larger than the limit alone', () => {
-    const sends = [
-      ...republishSends('r.', [event('wallet-a', 1, 'x'.repeat(5_000)), event('wallet-a', 2, 'y')], 1_000),
-    ];
-    expect(sends.map((send) => send.flatMap(({ messages }) => messages).length)).toEqual([1, 1]);
+  it('sends a message larger than the limit alone', async () => {
+    const messages = await messagesOf([event('wallet-a', 1, 'x'.repeat(5_000)), event('wallet-a', 2, 'y')], 6);
+    const sends = [...cutIntoSends(messages, 1_000)];
+    expect(sends.map((send) => send.flatMap(({ messages: list }) => list).length)).toEqual([1, 1]);
+  });
+});
+
+describe('the partitions of a republish', () => {
+  it('are Java’s murmur2 of the key, the partition kafkajs’s default partitioner picks', async () => {
+    const { Partitioners } = await import('kafkajs');
+    const partitioner = Partitioners.DefaultPartitioner();
+    const partitionOf = await loadJavaPartitioner();
+    for (const partitions of [1, 3, 6, 7])
+      for (let index = 0; index < 200; index += 1) {
+        const key = `wallet-${index}-${partitions}`;
+        const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
+          partitionErrorCode: 0,
+          partitionId,
+          leader: 1,
+          replicas: [1],
+          isr: [1],
+        }));
+        expect(partitionOf('t', key, partitions)).toBe(
+          partitioner({ topic: 't', partitionMetadata, message: { key, value: null } }),
+        );
+      }
+  });
+
+  it('go each to one producer for the whole run, dealt in turn so that each has about as many', () => {
+    const assignment = new PartitionAssignment(2);
+    assignment.add('r.wallet', 3);
+    assignment.add('r.payment', 3);
+    assignment.add('r.wallet', 5); // known already: unchanged
+    const dealt = ['r.wallet', 'r.payment'].flatMap((topic) =>
+      [0, 1, 2].map((partition) => assignment.producerOf(topic, partition)),
+    );
+    expect(dealt).toEqual([0, 1, 0, 1, 0, 1]);
+    expect(() => assignment.producerOf('r.user', 0)).toThrow('No producer has topic r.user');
+    const three = new PartitionAssignment(3);
+    three.add('a', 6);
+    three.add('b', 6);
+    const counts = [0, 0, 0];
+    for (const topic of ['a', 'b'])
+      for (let partition = 0; partition < 6; partition += 1) counts[three.producerOf(topic, partition)] += 1;
+    expect(counts).toEqual([4, 4, 4]);
   });
 });
 
 describe('republishArguments', () => {
   it('needs a topic prefix, and takes whole numbers for the end and the batch size', () => {
     expect(republishArguments({ 'topic-prefix': 'replay.' })).toEqual({ topicPrefix: 'replay.' });
-    expect(republishArguments({ 'topic-prefix': 'r-1.', 'to-position': '1200', 'batch-size': '500' })).toEqual({
-      topicPrefix: 'r-1.',
-      toPosition: '1200',
-      batchSize: 500,
-    });
+    expect(
+      republishArguments({ 'topic-prefix': 'r-1.', 'to-position': '1200', 'batch-size': '500', producers: '3' }),
+    ).toEqual({ topicPrefix: 'r-1.', toPosition: '1200', batchSize: 500, producers: 3 });
     for (const wrong of [
       {},
       { 'topic-prefix': '' },
@@ -72,6 +121,8 @@ describe('republishArguments', () => {
       { 'topic-prefix': 'r.', 'to-position': '-1' },
       { 'topic-prefix': 'r.', 'to-position': '1e3' },
       { 'topic-prefix': 'r.', 'batch-size': 'many' },
+      { 'topic-prefix': 'r.', producers: '0' },
+      { 'topic-prefix': 'r.', producers: '9' },
     ])
       expect(republishArguments(wrong)).toHaveProperty('usage');
   });

@@ -1,7 +1,13 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { CommittedEvent, EventStore } from '../event-store/event-store.port';
-import { KAFKA_PUBLISHER_NAME, KafkaEventPublisher, type KafkaPublisherOptions } from './kafka-event-publisher';
-import { KAFKA_HEADERS, type KafkaMessage, topicOf, toKafkaMessage, type TopicMessages } from './published-event';
+import {
+  KAFKA_PUBLISHER_NAME,
+  KafkaEventPublisher,
+  type KafkaPublisherOptions,
+  loadJavaPartitioner,
+} from './kafka-event-publisher';
+import { KAFKA_HEADERS, topicOf, toKafkaMessage, type TopicMessages } from './published-event';
+import { cutIntoSends, PartitionAssignment, RepublishProducers } from './republish-producers';
 
 /** Events read and sent per step by default: about 1 MB of messages at a few hundred bytes each. */
 export const DEFAULT_REPUBLISH_BATCH_SIZE = 2_000;
@@ -12,6 +18,13 @@ export const MAX_REPUBLISH_BATCH_SIZE = 20_000;
  * so that no partition's record batch passes the broker's default `message.max.bytes` (1 MiB).
  */
 export const DEFAULT_REPUBLISH_SEND_BYTES = 900_000;
+/**
+ * Producer threads by default (docs/adr/0124): kafkajs's encoding, the bound of one thread, spread over the second
+ * core; each producer has one request in flight, so the broker sees this many at once.
+ */
+export const DEFAULT_REPUBLISH_PRODUCERS = 2;
+/** The most producer threads: each is a thread of its own (tens of MiB) and a connection to every broker. */
+export const MAX_REPUBLISH_PRODUCERS = 8;
 /** First key of the two-key advisory lock that lets one run at a time write to a prefix. */
 export const REPUBLISH_LOCK_NAMESPACE = 0x4b555052;
 
@@ -36,6 +49,8 @@ export interface RepublishOptions {
    */
   toPosition?: string;
   batchSize?: number;
+  /** Producer threads, each with the partitions dealt to it (1 to `MAX_REPUBLISH_PRODUCERS`). */
+  producers?: number;
   maxSendBytes?: number;
   /** Told after each acknowledged step, once its position is stored. */
   onProgress?: (run: RepublishRun) => void;
@@ -97,6 +112,12 @@ export class KafkaRepublisher {
         outcome: 'refused',
         reason: `The batch size must be a whole number from 1 to ${MAX_REPUBLISH_BATCH_SIZE}`,
       };
+    const producers = options.producers ?? DEFAULT_REPUBLISH_PRODUCERS;
+    if (!Number.isInteger(producers) || producers < 1 || producers > MAX_REPUBLISH_PRODUCERS)
+      return {
+        outcome: 'refused',
+        reason: `The number of producers must be a whole number from 1 to ${MAX_REPUBLISH_PRODUCERS}`,
+      };
     // One run per prefix at a time: a second would interleave its sends with the first one's.
     const lock = this.dataSource.createQueryRunner();
     await lock.connect();
@@ -109,7 +130,7 @@ export class KafkaRepublisher {
       try {
         const run = await this.startOrResume(lock, options);
         if ('reason' in run) return { outcome: 'refused', reason: run.reason };
-        return await this.send(lock, run, batchSize, options);
+        return await this.send(lock, run, batchSize, producers, options);
       } finally {
         await lock.query('SELECT pg_advisory_unlock($1::int, hashtext($2))', [
           REPUBLISH_LOCK_NAMESPACE,
@@ -163,51 +184,93 @@ export class KafkaRepublisher {
     db: QueryRunner,
     run: RepublishRun,
     batchSize: number,
+    producerCount: number,
     options: RepublishOptions,
   ): Promise<RepublishOutcome> {
     const started = performance.now();
     const end = BigInt(run.toPosition);
-    // Its producer, its topic creation and its partitioner are the live publisher's; the messages are made here.
-    const publisher = new KafkaEventPublisher({ ...this.kafka, topicPrefix: options.topicPrefix });
+    const topicPrefix = options.topicPrefix;
     const maxSendBytes = options.maxSendBytes ?? DEFAULT_REPUBLISH_SEND_BYTES;
     const read = async (after: string): Promise<CommittedEvent[]> => {
       if (BigInt(after) >= end) return [];
       const events = await this.store.readAll({ commitPosition: after }, batchSize);
       return events.filter((event) => BigInt(event.commitPosition) <= end);
     };
+    // This thread creates the topics (as the live publisher would) and picks each message's partition and producer;
+    // the producer threads only send.
+    const topics = new KafkaEventPublisher({ ...this.kafka, topicPrefix });
+    const partitionOf = await loadJavaPartitioner();
+    const assignment = new PartitionAssignment(producerCount);
+    const partitionCounts = new Map<string, number>();
+    const { brokers, clientId, topicPartitions, topicReplicationFactor, sendRetries } = this.kafka;
+    const producers = new RepublishProducers(producerCount, {
+      brokers,
+      clientId,
+      topicPrefix,
+      topicPartitions,
+      topicReplicationFactor,
+      ...(sendRetries === undefined ? {} : { sendRetries }),
+    });
+    const prepare = async (events: CommittedEvent[]): Promise<PreparedStep> => {
+      const headers = { [KAFKA_HEADERS.replay]: topicPrefix };
+      const messages = events.map((event) => ({
+        topic: topicOf(topicPrefix, event.streamId),
+        message: toKafkaMessage(event, headers),
+      }));
+      const unknown = [...new Set(messages.map(({ topic }) => topic))].filter((topic) => !assignment.has(topic));
+      if (unknown.length > 0)
+        for (const [topic, partitions] of await topics.topicPartitions(unknown)) {
+          partitionCounts.set(topic, partitions);
+          assignment.add(topic, partitions);
+        }
+      const byProducer = Array.from({ length: producerCount }, () => [] as typeof messages);
+      for (const item of messages) {
+        const partition = partitionOf(item.topic, item.message.key, partitionCounts.get(item.topic) ?? 1);
+        item.message.partition = partition;
+        byProducer[assignment.producerOf(item.topic, partition)].push(item);
+      }
+      return {
+        events,
+        last: events[events.length - 1].commitPosition,
+        sends: byProducer.map((items) => [...cutIntoSends(items, maxSendBytes)]),
+      };
+    };
     let current = run;
     let sentNow = 0;
     let stopped = false;
+    let preparing: Promise<PreparedStep | null> = Promise.resolve(null);
     try {
-      let next = read(current.commitPosition);
-      for (;;) {
-        const events = await next;
-        if (events.length === 0) break;
-        const last = events[events.length - 1].commitPosition;
-        // The next step is read while this one is on its way to the broker.
-        next = read(last);
-        next.catch(() => undefined);
-        // One send at a time, each acknowledged before the next: kafkajs's idempotent producer holds one request
-        // per broker in flight whatever `maxInFlightRequests` says, and a failed send gives its sequence numbers
-        // back, which a send queued behind it would take (ADR 0116, amendment of 2026-12-01).
-        for (const piece of republishSends(options.topicPrefix, events, maxSendBytes)) await publisher.send(piece);
-        await options.afterAcknowledged?.(events);
+      const first = await read(current.commitPosition);
+      let step = first.length > 0 ? await prepare(first) : null;
+      while (step) {
+        // Step k goes to the producers while step k+1 is read and made here: two steps in memory at most. Step k+1
+        // goes only once every producer acknowledged step k, so an interruption leaves at most one step sent twice.
+        const sending = producers.send(step.sends);
+        sending.catch(() => undefined);
+        step.sends = [];
+        preparing = read(step.last).then((events) => (events.length > 0 ? prepare(events) : null));
+        preparing.catch(() => undefined);
+        await sending;
+        await options.afterAcknowledged?.(step.events);
         current = await updateRun(
           db,
           `UPDATE kafka_republish_runs
               SET commit_position = $2::bigint, events_sent = events_sent + $3, updated_at = now()
             WHERE topic_prefix = $1 RETURNING ${RUN_COLUMNS}`,
-          [options.topicPrefix, last, events.length],
+          [topicPrefix, step.last, step.events.length],
         );
-        sentNow += events.length;
+        sentNow += step.events.length;
         options.onProgress?.(current);
         if (options.signal?.aborted) {
           stopped = true;
           break;
         }
+        step = await preparing;
       }
     } finally {
-      await publisher.disconnect();
+      // A failed step leaves the next one being read (and its topics perhaps being created): it ends first.
+      await preparing.catch(() => undefined);
+      await Promise.all([producers.close(), topics.disconnect()]);
     }
     if (!stopped && !current.finished) {
       // Reached the end; the position moves there even when the last events were above the last one read.
@@ -215,51 +278,23 @@ export class KafkaRepublisher {
         db,
         `UPDATE kafka_republish_runs SET commit_position = to_position, finished_at = now(), updated_at = now()
           WHERE topic_prefix = $1 RETURNING ${RUN_COLUMNS}`,
-        [options.topicPrefix],
+        [topicPrefix],
       );
     }
     return { outcome: stopped ? 'stopped' : 'done', run: current, sentNow, elapsedMs: performance.now() - started };
   }
 }
 
+/** A step read and made into messages, each with its partition, cut into each producer's sends. */
+interface PreparedStep {
+  events: CommittedEvent[];
+  /** The commit position of its last event: where the run continues once the step is acknowledged. */
+  last: string;
+  sends: TopicMessages[][][];
+}
+
 /** The run an UPDATE … RETURNING left (TypeORM answers an UPDATE with rows and a count unless asked for records). */
 async function updateRun(db: QueryRunner, sql: string, parameters: unknown[]): Promise<RepublishRun> {
   const result = (await db.query(sql, parameters, true)) as { records: RunRow[] };
   return toRun(result.records[0]);
-}
-
-/** A message's bytes on the wire, near enough: key, value and headers. */
-function messageBytes(message: KafkaMessage): number {
-  let bytes = message.key.length + message.value.length + 64;
-  for (const [name, value] of Object.entries(message.headers)) bytes += name.length + value.length + 8;
-  return bytes;
-}
-
-/**
- * A step as consecutive sends of at most `maxBytes` each (a larger message goes alone), each a list per topic in
- * the step's order.
- */
-export function* republishSends(
-  topicPrefix: string,
-  events: readonly CommittedEvent[],
-  maxBytes: number,
-): Generator<TopicMessages[]> {
-  const headers = { [KAFKA_HEADERS.replay]: topicPrefix };
-  let byTopic = new Map<string, KafkaMessage[]>();
-  let bytes = 0;
-  for (const event of events) {
-    const message = toKafkaMessage(event, headers);
-    const size = messageBytes(message);
-    if (bytes > 0 && bytes + size > maxBytes) {
-      yield [...byTopic].map(([topic, messages]) => ({ topic, messages }));
-      byTopic = new Map();
-      bytes = 0;
-    }
-    const topic = topicOf(topicPrefix, event.streamId);
-    const messages = byTopic.get(topic) ?? [];
-    messages.push(message);
-    byTopic.set(topic, messages);
-    bytes += size;
-  }
-  if (bytes > 0) yield [...byTopic].map(([topic, messages]) => ({ topic, messages }));
 }

@@ -20,6 +20,8 @@ export interface KafkaMessage {
   key: string;
   value: string;
   headers: Record<string, string>;
+  /** Set by the republish, which picks each message's producer by it (docs/adr/0124); otherwise kafkajs's murmur2. */
+  partition?: number;
 }
 
 export interface TopicMessages {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { parentPort, Worker, workerData, type WorkerOptions } from 'node:worker_threads';
 
 /** Where a worker's entry file is: its folder (`__dirname` of the caller) and its name without extension. */
 export interface WorkerEntry {
@@ -22,14 +22,8 @@ const WORKER_YOUNG_GENERATION_MB = 192;
  * runner, which compiles TypeScript in memory, it is the `.ts` source, which the worker compiles itself with tsx.
  */
 export function runWorkerThread<Request, Result>(entry: WorkerEntry, request: Request): Promise<Result> {
-  const compiled = join(entry.directory, `${entry.name}.js`);
-  const [filename, execArgv] = existsSync(compiled)
-    ? [compiled, []]
-    : [join(entry.directory, `${entry.name}.ts`), ['--require', 'tsx/cjs']];
   return new Promise((resolve, reject) => {
-    const worker = new Worker(filename, {
-      workerData: request,
-      execArgv,
+    const worker = startWorkerThread(entry, request, {
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     let answered = false;
@@ -42,6 +36,22 @@ export function runWorkerThread<Request, Result>(entry: WorkerEntry, request: Re
       if (!answered) reject(new Error(`worker ${entry.name} stopped with exit code ${code} and no result`));
     });
   });
+}
+
+/**
+ * Starts a worker thread on its entry and gives it `data` as `workerData`, for a worker that lives longer than one
+ * task and talks through messages (the republish's producers). The entry is found as `runWorkerThread` finds it.
+ */
+export function startWorkerThread(
+  entry: WorkerEntry,
+  data: unknown,
+  options: Pick<WorkerOptions, 'resourceLimits'> = {},
+): Worker {
+  const compiled = join(entry.directory, `${entry.name}.js`);
+  const [filename, execArgv] = existsSync(compiled)
+    ? [compiled, []]
+    : [join(entry.directory, `${entry.name}.ts`), ['--require', 'tsx/cjs']];
+  return new Worker(filename, { ...options, workerData: data, execArgv });
 }
 
 /** The worker's side of `runWorkerThread`: runs `work` on the request and posts its result, or fails with its error. */

@@ -1,0 +1,28 @@
+/*
+ * One producer of `kupa events republish` (docs/adr/0124-republish-producer-threads.md), in a worker thread that
+ * `RepublishProducers` starts: its own idempotent kafkajs producer for the partitions its parent gives it. It sends
+ * each step's sends one after another, each acknowledged by all in-sync replicas before the next, and answers once the
+ * step's last is acknowledged or one has failed.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { KafkaEventPublisher } from './kafka-event-publisher';
+import type { ProducerReply, ProducerRequest, ProducerThreadOptions } from './republish-producers';
+
+const publisher = new KafkaEventPublisher({ ...(workerData as ProducerThreadOptions), topicsExist: true });
+const port = parentPort;
+if (!port) throw new Error('kafka-republish.worker runs as a worker thread');
+
+port.on('message', (request: ProducerRequest) => {
+  // Closing the port once the producer disconnected ends the thread; the parent waits for its exit.
+  if (request.kind === 'close') void publisher.disconnect().then(() => port.close());
+  else void send(request).then((reply) => port.postMessage(reply));
+});
+
+async function send(request: Extract<ProducerRequest, { kind: 'step' }>): Promise<ProducerReply> {
+  try {
+    for (const send of request.sends) await publisher.send(send);
+    return { kind: 'acknowledged', step: request.step };
+  } catch (error) {
+    return { kind: 'failed', step: request.step, message: error instanceof Error ? error.message : String(error) };
+  }
+}
