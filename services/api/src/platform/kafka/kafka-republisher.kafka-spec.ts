@@ -7,7 +7,12 @@ import type { PostgresEventStore } from '../event-store/postgres-event-store';
 import { metadata, streamOf, useEventStore } from '../event-store/event-store.fixtures';
 import { ProcessorRunner } from '../projections/processor-runner';
 import { KAFKA_PUBLISHER_NAME, KafkaEventPublisher } from './kafka-event-publisher';
-import { KafkaRepublisher, type RepublishOutcome, type RepublishRun } from './kafka-republisher';
+import {
+  KafkaRepublisher,
+  REPUBLISH_LOCK_NAMESPACE,
+  type RepublishOutcome,
+  type RepublishRun,
+} from './kafka-republisher';
 import {
   kafkaClient,
   readAllMessages,
@@ -382,6 +387,20 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
     );
     child.kill('SIGKILL');
     await child.exited;
+    // Its database session ends once PostgreSQL sees the socket closed, after any statement it was running: until
+    // then it holds the prefix's lock (a continuation would be refused) and perhaps an UPDATE of the position.
+    await waitFor(
+      async () => {
+        const rows: { held: number }[] = await dataSource.query(
+          `SELECT count(*)::int AS held FROM pg_locks
+            WHERE locktype = 'advisory' AND classid = $1::int::oid AND objid = hashtext($2)::oid AND objsubid = 2`,
+          [REPUBLISH_LOCK_NAMESPACE, prefix],
+        );
+        return rows[0].held;
+      },
+      (held) => held === 0,
+      'the killed child’s session to end',
+    );
     const killedAt = await republisher().run(prefix);
     expect(killedAt?.finished).toBe(false);
     expect(Number(killedAt?.eventsSent)).toBeLessThan(total);
