@@ -20,6 +20,9 @@ port.on('message', (request: ProducerRequest) => {
 
 async function send(request: Extract<ProducerRequest, { kind: 'step' }>): Promise<ProducerReply> {
   try {
+    // One send at a time, each acknowledged before the next: kafkajs's idempotent producer holds one request per
+    // broker in flight whatever `maxInFlightRequests` says, and a failed send gives its sequence numbers back, which a
+    // send queued behind it would take (ADR 0116, amendment of 2026-12-01).
     for (const send of request.sends) await publisher.send(send);
     return { kind: 'acknowledged', step: request.step };
   } catch (error) {
