@@ -151,6 +151,7 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
       await republisher().republish({
         topicPrefix: replayPrefix,
         batchSize: 200,
+        producers: 2,
         onProgress: () => void (meanwhile.appending ??= appendEvents(['wallet', 'payment'], 60, 10)),
       }),
     );
@@ -312,9 +313,9 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
       const total = await eventsUpTo(end);
       const batchSize = 100;
 
-      await expect(republisher().republish({ topicPrefix: prefix, toPosition: end, batchSize })).rejects.toThrow(
-        /Producer [12] of 2/,
-      );
+      await expect(
+        republisher().republish({ topicPrefix: prefix, toPosition: end, batchSize, producers: 2 }),
+      ).rejects.toThrow(/Producer [12] of 2/);
       const failedAt = (await republisher().run(prefix))?.commitPosition ?? '0';
       const firstAudit = (await positionsOf(await eventIdsOf(audits))).reduce((a, b) => (a < b ? a : b));
       // Stored: the steps before the one with the audit events, not that one.

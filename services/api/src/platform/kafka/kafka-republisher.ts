@@ -19,10 +19,11 @@ export const MAX_REPUBLISH_BATCH_SIZE = 20_000;
  */
 export const DEFAULT_REPUBLISH_SEND_BYTES = 900_000;
 /**
- * Producer threads by default (docs/adr/0124): kafkajs's encoding, the bound of one thread, spread over the second
- * core; each producer has one request in flight, so the broker sees this many at once.
+ * Producer threads by default (docs/adr/0124): one moves kafkajs's encoding, the bound of a single thread, to the
+ * second core beside the main thread's reading; on two cores a second did no better and cost memory. Each producer has
+ * one request in flight, so the broker sees this many at once.
  */
-export const DEFAULT_REPUBLISH_PRODUCERS = 2;
+export const DEFAULT_REPUBLISH_PRODUCERS = 1;
 /** The most producer threads: each is a thread of its own (tens of MiB) and a connection to every broker. */
 export const MAX_REPUBLISH_PRODUCERS = 8;
 /** First key of the two-key advisory lock that lets one run at a time write to a prefix. */
