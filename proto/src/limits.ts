@@ -36,6 +36,12 @@ export const LIMITS = Object.freeze({
    */
   keywordSearchRecentPayments: 25_000,
   /**
+   * A keyword over every client's payments within picked dates counts its matches among the range's newest this many
+   * payments only (ADR 0125): when the range holds more and fewer than the search window matched, `totalElements` is
+   * a lower bound and `totalIsLowerBound` says so. The count then walks at most this many rows, whatever the range.
+   */
+  keywordDatedCountPayments: 30_000,
+  /**
    * A keyword over every client's payments has at least this many characters, the length the trigram index serves
    * (ADR 0115); a shorter one made of digits is read as a payment number instead.
    */

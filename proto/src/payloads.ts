@@ -59,6 +59,11 @@ export interface Page<T> {
   size: number;
   totalElements: number;
   totalPages: number;
+  /**
+   * Present and true when `totalElements` is a lower bound: there may be more matches than it says (a payments keyword
+   * within picked dates, ADR 0125). Absent when the total is exact (or the search window's, ADR 0010).
+   */
+  totalIsLowerBound?: true;
 }
 
 // Identity

@@ -198,6 +198,33 @@ describe('dataProvider payments', () => {
     expect(result.data).toEqual([{ ...payment, id: 42 }]);
   });
 
+  it('pages on without a total when the API says its total is a lower bound (ADR 0125)', async () => {
+    const full = Array.from({ length: 20 }, (_, index) => ({ ...payment, paymentId: 100 - index }));
+    mockFetch({
+      'POST /api/payments/search': () =>
+        json(200, { content: full, page: 1, size: 20, totalElements: 5001, totalPages: 251, totalIsLowerBound: true }),
+    });
+    const params = { pagination: { page: 2, perPage: 20 }, sort: { field: 'id', order: 'DESC' as const }, filter: {} };
+    const lowerBound = await dataProvider.getList('payments', params);
+    expect(lowerBound.total).toBeUndefined();
+    expect(lowerBound.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
+    expect(lowerBound.data).toHaveLength(20);
+
+    mockFetch({
+      'POST /api/payments/search': () =>
+        json(200, {
+          content: [payment],
+          page: 3,
+          size: 20,
+          totalElements: 5001,
+          totalPages: 251,
+          totalIsLowerBound: true,
+        }),
+    });
+    const lastPage = await dataProvider.getList('payments', { ...params, pagination: { page: 4, perPage: 20 } });
+    expect(lastPage.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
+  });
+
   it('leaves out an id that is not a whole number and maps the id sort to paymentId', async () => {
     const { calls } = mockFetch({ 'POST /api/payments/search': () => onePage([]) });
     for (const id of ['4.5', 'abc', '-3', '0']) {

@@ -167,6 +167,15 @@ export function PageOf<T>(item: Type<T>): Type<Page<T>> {
 
     @ApiProperty({ type: 'integer', minimum: 0 })
     totalPages: number;
+
+    @ApiPropertyOptional({
+      type: 'boolean',
+      enum: [true],
+      description:
+        'Present (true) when totalElements is a lower bound: a payments keyword within picked dates counts the ' +
+        `range's newest ${LIMITS.keywordDatedCountPayments} payments only, and the range holds more (ADR 0125).`,
+    })
+    totalIsLowerBound?: true;
   }
   Object.defineProperty(PageDto, 'name', { value: `PageOf${item.name.replace(/(Response)?Dto$/, '')}` });
   pageClasses.set(item, PageDto);

@@ -117,6 +117,14 @@ export function orderByFromSorts<R extends SortableResource>(
   return terms.join(', ');
 }
 
-export function toPage<T>(content: T[], page: number, size: number, totalElements: number): Page<T> {
-  return { content, page, size, totalElements, totalPages: Math.ceil(totalElements / size) };
+/** `totalIsLowerBound`: the total counts part of what matches, and says so (ADR 0125); absent otherwise. */
+export function toPage<T>(
+  content: T[],
+  page: number,
+  size: number,
+  totalElements: number,
+  totalIsLowerBound = false,
+): Page<T> {
+  const totalPages = Math.ceil(totalElements / size);
+  return { content, page, size, totalElements, totalPages, ...(totalIsLowerBound ? { totalIsLowerBound } : {}) };
 }

@@ -98,7 +98,7 @@ describe('payments search: a keyword without dates looks at the latest payments'
   });
 
   it('counts a keyword within picked dates by walking a small range, as the trigram path counts (ADR 0123)', async () => {
-    // The seeded rows' range holds fewer rows than DATED_WALK_MAX_ROWS: the count walks it, filters on top.
+    // The seeded rows' range holds fewer rows than LIMITS.keywordDatedCountPayments: the count walks it all (ADR 0125).
     const dated = { createdDate: { from: '2024-01-01' } };
     const every = await search(admin, { keyWord: 'seeded row', ...dated, size: 100 });
     expect(every.body.totalElements).toBe(LIMITS.searchWindowRows);

@@ -6,6 +6,7 @@ import { ApiError, toPage } from '../../../../platform/http';
 import {
   checkPaymentDateRange,
   checkPaymentKeyword,
+  datedKeywordCountSql,
   isBoundedToRecentPayments,
   isDatedKeywordSearch,
   latestPaymentsCountSql,
@@ -18,7 +19,6 @@ import {
   type PaymentRow,
   paymentsWithPurchases,
   paymentWhere,
-  rangeWalkCountSql,
   RECENT_PAYMENTS_START_SQL,
   toPayment,
 } from '../payment-rows/payment-query';
@@ -29,13 +29,6 @@ import { SearchPaymentsQuery } from './search-payments.query';
 
 /** How long the start of the latest payments is kept before it is looked up again (see `RECENT_PAYMENTS_START_SQL`). */
 const RECENT_START_KEPT_MS = 60_000;
-
-/**
- * A dated keyword's count walks the picked range when PostgreSQL expects it to hold at most this many rows (ADR 0123):
- * a week at 10 M payments over three years (64,000 rows) is walked; the walk then reads at most this many rows, and a
- * frequent keyword stops it sooner, at the search window's 10,000 matches.
- */
-export const DATED_WALK_MAX_ROWS = 80_000;
 
 @QueryHandler(SearchPaymentsQuery)
 export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery, Page<Payment>> {
@@ -68,33 +61,33 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
     const windowCountSql = `SELECT count(*)::int AS total
       FROM (SELECT 1 FROM payments p ${filtersWhere} LIMIT ${LIMITS.searchWindowRows}) capped`;
 
-    const { rows, total } = await this.reads.run('payments-search', async (db) => {
+    const {
+      rows,
+      total,
+      totalIsLowerBound = false,
+    } = await this.reads.run('payments-search', async (db) => {
       const query = <T>(sql: string) => db.query(sql, parameters.values) as Promise<T[]>;
       const readPage = (paymentsRelation?: string) =>
         limit <= 0 ? Promise.resolve([]) : query<PaymentRow>(pageSql(filtersWhere, limit, paymentsRelation));
-      // A page that is not full (and some, or the first) tells the total itself; only a full one sends `countSql()`.
-      const pageFirst = async (read: PaymentRow[], countSql: () => Promise<string>) => {
-        if (read.length < limit && (read.length > 0 || offset === 0))
-          return { rows: read, total: offset + read.length };
-        const [counted] = await query<{ total: number }>(await countSql());
+      // A page that is not full (and some, or the first) tells the total itself.
+      const tellsItsTotal = (read: PaymentRow[]) => read.length < limit && (read.length > 0 || offset === 0);
+      // Otherwise `countSql()` is sent after it.
+      const pageFirst = async (read: PaymentRow[], countSql: () => string) => {
+        if (tellsItsTotal(read)) return { rows: read, total: offset + read.length };
+        const [counted] = await query<{ total: number }>(countSql());
         return { rows: read, total: counted.total };
       };
 
       if (recentStart === null && isDatedKeywordSearch(request, owner)) {
         // A keyword within picked dates (ADR 0123): the page first, as for the latest payments (ADR 0120); a full page
-        // then sends the count, which walks the range when it holds few rows, and is left to the planner (the
-        // keyword's trigram list) when it is large.
-        return pageFirst(await readPage(), async () => {
-          const rangeParameters = new SqlParameters();
-          const range = paymentDateConditions(request, rangeParameters).join(' AND ');
-          const [estimate] = (await db.query(
-            `EXPLAIN (FORMAT JSON) SELECT 1 FROM payments p WHERE ${range}`,
-            rangeParameters.values,
-          )) as Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
-          return estimate['QUERY PLAN'][0].Plan['Plan Rows'] <= DATED_WALK_MAX_ROWS
-            ? rangeWalkCountSql(filtersWhere, paymentDateConditions(request, parameters).join(' AND '))
-            : windowCountSql;
-        });
+        // then sends the count, which walks the range's newest payments only (ADR 0125), so that no range and no
+        // keyword make it read more. When the range holds more, a count under the search window is a lower bound.
+        const read = await readPage();
+        if (tellsItsTotal(read)) return { rows: read, total: offset + read.length };
+        const range = paymentDateConditions(request, parameters).join(' AND ');
+        const [counted] = await query<{ total: number; more: boolean }>(datedKeywordCountSql(filtersWhere, range));
+        if (!counted.more || counted.total >= LIMITS.searchWindowRows) return { rows: read, total: counted.total };
+        return { rows: read, total: Math.max(counted.total, offset + read.length), totalIsLowerBound: true };
       }
 
       if (recentStart === null) {
@@ -123,7 +116,7 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
         return { rows: answered.filter((row) => row.payment_id !== null), total: answered[0].total_matches };
       }
       // A chosen sort sorts every match in the bound: its page first, and the count after a full page.
-      return pageFirst(await readPage(latestPaymentsRelation(start)), async () =>
+      return pageFirst(await readPage(latestPaymentsRelation(start)), () =>
         latestPaymentsCountSql(filtersWhere, start),
       );
     });
@@ -132,6 +125,7 @@ export class SearchPaymentsHandler implements IQueryHandler<SearchPaymentsQuery,
       page,
       size,
       total,
+      totalIsLowerBound,
     );
   }
 
