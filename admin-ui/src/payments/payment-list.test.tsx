@@ -73,6 +73,19 @@ const renderList = () => renderInAdmin(<PaymentList />, { resource: 'payments' }
 beforeEach(() => signInAs('ADMIN'));
 
 describe('payments list', () => {
+  it('says "more than" and pages on when the total is a lower bound (a keyword within dates, ADR 0125)', async () => {
+    const full = Array.from({ length: 20 }, (_, index) => ({ ...rows[1], paymentId: 100 - index }));
+    mockFetch({
+      'POST /api/payments/search': () =>
+        json(200, { content: full, page: 0, size: 20, totalElements: 5001, totalPages: 251, totalIsLowerBound: true }),
+    });
+    renderList();
+
+    expect(await screen.findAllByTestId('payments-row')).toHaveLength(20);
+    expect(await screen.findByText('1–20 מתוך יותר מ-20')).toBeInTheDocument();
+    expect(screen.queryByText(/5001|5,001/)).not.toBeInTheDocument();
+  });
+
   it('shows Hebrew labels, signed amounts isolated in bdi and status badges by meaning, newest first', async () => {
     const { calls } = mockFetch({ 'POST /api/payments/search': searchAnswer });
     renderList();
