@@ -2,7 +2,7 @@ import type { Page, Payment } from '@kupa/proto';
 import { adminToken, createActiveUser, type ActiveUser, signIn } from './test-support/identity-fixtures';
 import { manualPayment, transfer } from './test-support/ledger-query-fixtures';
 import { kupa } from './test-support/kupa-cli';
-import { startTestApp, type TestApp } from './test-support/test-app';
+import { activityLogCaughtUp, startTestApp, type TestApp } from './test-support/test-app';
 
 describe('kupa CLI commands', () => {
   let testApp: TestApp;
@@ -103,6 +103,7 @@ describe('kupa CLI commands', () => {
       .set('Authorization', `Bearer ${admin}`)
       .send({ text: 'Called about a refund' });
     expect(note.status).toBe(201);
+    await activityLogCaughtUp(testApp);
     const [entry]: Array<{ id: string; target_id: string }> = await testApp.dataSource.query(
       `SELECT id, target_id FROM audit_logs WHERE target_id = $1 ORDER BY global_position LIMIT 1`,
       [dana.userUuid],

@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { AuditLogCatchUp } from '../contexts/audit/projections/audit-log/audit-log-catch-up';
 import { createApp } from '../create-app';
 import { ManualClock } from '../platform/clock';
 import { BackgroundLoops, BackgroundWork } from '../platform/workers';
@@ -177,4 +178,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await database.drop();
     },
   };
+}
+
+/**
+ * Waits until the activity log's processor has passed every event committed so far: specs that read `audit_logs`
+ * straight from the database after a command (docs/adr/0126). The log's own queries wait by themselves.
+ */
+export async function activityLogCaughtUp(testApp: Pick<TestApp, 'app'>): Promise<void> {
+  if (!(await testApp.app.get(AuditLogCatchUp).wait(30_000))) {
+    throw new Error('The activity log processor did not pass the events committed before the wait in 30 s');
+  }
 }

@@ -1,8 +1,9 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
-import { InlineProjectionRegistry } from '../../platform/projections';
+import { InlineProjectionRegistry, ProcessorRunner } from '../../platform/projections';
 import { AuditMapperRegistry } from './audit-mapper';
 import { AuditNameRegistry } from './audit-names';
-import { AuditLogProjection } from './projections/audit-log/audit-log.projection';
+import { AuditLogCatchUp } from './projections/audit-log/audit-log-catch-up';
+import { AuditLogProcessor, AuditLogProjection } from './projections/audit-log/audit-log.projection';
 import { GetAuditLogController } from './queries/get-audit-log/get-audit-log.controller';
 import { GetAuditLogHandler } from './queries/get-audit-log/get-audit-log.handler';
 import { SearchAuditLogsController } from './queries/search-audit-logs/search-audit-logs.controller';
@@ -17,16 +18,20 @@ import { SearchAuditLogsHandler } from './queries/search-audit-logs/search-audit
 @Module({
   // The literal `search` route first, so that it is never read as an `:id`.
   controllers: [SearchAuditLogsController, GetAuditLogController],
-  providers: [AuditMapperRegistry, AuditNameRegistry, SearchAuditLogsHandler, GetAuditLogHandler],
+  providers: [AuditMapperRegistry, AuditNameRegistry, AuditLogCatchUp, SearchAuditLogsHandler, GetAuditLogHandler],
   exports: [AuditMapperRegistry, AuditNameRegistry],
 })
 export class AuditModule implements OnModuleInit {
   constructor(
     private readonly projections: InlineProjectionRegistry,
+    private readonly processors: ProcessorRunner,
     private readonly mappers: AuditMapperRegistry,
   ) {}
 
   onModuleInit(): void {
-    this.projections.register(new AuditLogProjection(this.mappers));
+    // Registered with both: the processor keeps it after the commit, the registry rebuilds and replay-checks it.
+    const projection = new AuditLogProjection(this.mappers);
+    this.projections.register(projection);
+    this.processors.register(new AuditLogProcessor(projection));
   }
 }

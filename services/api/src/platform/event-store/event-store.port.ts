@@ -140,6 +140,13 @@ export interface InlineProjection {
    * came by, and queries on a million rebuilt rows would be planned for none.
    */
   readonly tables?: readonly string[];
+  /**
+   * Set for a read model kept after the commit rather than in the append (docs/adr/0126): the append leaves it out,
+   * and the processor of this name applies the events to it in commit order, moving its checkpoint in the same
+   * transaction as the rows. A rebuild leaves that checkpoint at the last event it replayed; the replay check replays
+   * only the events up to it.
+   */
+  readonly keptByProcessor?: string;
 }
 
 /** A read-model table compared row by row with its replay; `key` names a row in the report. */

@@ -48,11 +48,19 @@ export class InlineProjectionRegistry {
     return projection;
   }
 
-  /** Runs every projection that handles some of `events` with just those events, in registration order. */
+  /** The projections an append applies: all but those a processor keeps after the commit (`keptByProcessor`). */
+  appliedByAppends(): readonly InlineProjection[] {
+    return this.projections.filter((projection) => projection.keptByProcessor === undefined);
+  }
+
+  /**
+   * Runs every projection that handles some of `events` with just those events, in registration order; by default
+   * those an append applies.
+   */
   async apply(
     events: readonly RecordedEvent[],
     manager: EntityManager,
-    only: readonly InlineProjection[] = this.projections,
+    only: readonly InlineProjection[] = this.appliedByAppends(),
   ): Promise<void> {
     if (events.length === 0) return;
     for (const projection of only) {
@@ -86,6 +94,7 @@ export class InlineProjectionRegistry {
       await manager.query('LOCK TABLE events IN SHARE MODE');
       for (const projection of selected) await projection.reset(manager);
       const eventsReplayed = await this.replayKeeping(manager, selected);
+      await this.moveProcessorCheckpoints(manager, selected);
       const tables = selected.flatMap((projection) => projection.tables ?? []);
       // In the same transaction, so the rebuilt tables never show their new rows with the old statistics.
       if (tables.length > 0) await manager.query(`ANALYZE ${tables.map(escapeIdentifier).join(', ')}`);
@@ -114,6 +123,7 @@ export class InlineProjectionRegistry {
       await manager.query(searchPath);
       await manager.query('LOCK TABLE events IN SHARE MODE');
       eventsReplayed += await this.applyCommittedAfter(manager, selected, head);
+      await this.moveProcessorCheckpoints(manager, selected);
       const stored = tables.map((table) => `${escapeIdentifier(schema)}.${escapeIdentifier(table)}`);
       await manager.query(`TRUNCATE ${stored.join(', ')}`);
       for (const table of tables) await refillFromTemporaryCopy(manager, schema, table);
@@ -130,6 +140,22 @@ export class InlineProjectionRegistry {
         await manager.query(`DROP TABLE IF EXISTS pg_temp.${escapeIdentifier(table)}`).catch(() => undefined);
       await runner.release();
     }
+  }
+
+  /**
+   * A read model kept by a processor now holds every committed event (the caller holds the SHARE lock on `events`):
+   * its processor goes on from the newest commit, in the same transaction as the rebuilt rows. A batch the processor
+   * had in flight then fails its checkpoint's compare-and-set, or its rows' keys, and is rolled back.
+   */
+  private async moveProcessorCheckpoints(manager: EntityManager, selected: readonly InlineProjection[]): Promise<void> {
+    const processors = selected.flatMap((projection) => projection.keptByProcessor ?? []);
+    if (processors.length === 0) return;
+    await manager.query(
+      `INSERT INTO checkpoints (name, commit_position)
+       SELECT name, (SELECT coalesce(max(commit_position), 0) FROM event_commits) FROM unnest($1::text[]) AS name
+       ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, updated_at = now()`,
+      [processors],
+    );
   }
 
   /** Applies the events committed after `head` to `selected`, in commit order; answers how many it read. */
@@ -169,10 +195,11 @@ export class InlineProjectionRegistry {
     manager: EntityManager,
     selected: readonly InlineProjection[],
     batchSize: number = REBUILD_BATCH_SIZE,
+    committedUpTo?: string,
   ): Promise<number> {
     for (const projection of selected) projection.beginRebuild?.(manager);
     try {
-      const eventsReplayed = await this.replayAll(manager, selected, batchSize);
+      const eventsReplayed = await this.replayAll(manager, selected, batchSize, committedUpTo);
       for (const projection of selected) await projection.endRebuild?.(manager, true);
       return eventsReplayed;
     } catch (error) {
@@ -186,12 +213,14 @@ export class InlineProjectionRegistry {
    * Applies every event visible to `manager`'s transaction to `selected`, in `global_position` order and in batches
    * of `batchSize`; answers how many events were read. Only the events of types some projection of `selected` uses
    * are decoded (`replayedTypes`); the others are read as positions and passed over. The batch is ordered inside,
-   * where the limit applies, and again outside, since a subquery's order is not the result's.
+   * where the limit applies, and again outside, since a subquery's order is not the result's. With `committedUpTo` only
+   * the events committed at or before that commit position are read (a processor's checkpoint, for the replay check).
    */
   async replayAll(
     manager: EntityManager,
     selected: readonly InlineProjection[],
     batchSize: number = REBUILD_BATCH_SIZE,
+    committedUpTo?: string,
   ): Promise<number> {
     const replayed = replayedTypes(selected);
     const [types, listedAreWanted] = 'only' in replayed ? [replayed.only, true] : [replayed.except, false];
@@ -202,9 +231,13 @@ export class InlineProjectionRegistry {
         `SELECT ${WANTED_EVENT_COLUMNS}
            FROM (SELECT events.*, (events.type = ANY($3::text[])) = $4::boolean AS wanted
                    FROM events WHERE events.global_position > $1::bigint
+                    AND ($5::bigint IS NULL OR EXISTS (
+                          SELECT 1 FROM event_commits
+                           WHERE event_commits.global_position = events.global_position
+                             AND event_commits.commit_position <= $5::bigint))
                   ORDER BY events.global_position LIMIT $2) AS batch_events
           ORDER BY batch_events.global_position`,
-        [after, batchSize, types, listedAreWanted],
+        [after, batchSize, types, listedAreWanted, committedUpTo ?? null],
       );
       if (rows.length === 0) break;
       const events = rows.filter((row) => row.wanted).map((row) => toRecordedEvent(row, this.eventTypes));

@@ -62,7 +62,19 @@ export class ReadModelReplayCheck {
       for (const { table } of tables) await createTemporaryCopy(manager, schema, table, { onCommitDrop: true });
       await manager.query(`SET LOCAL search_path TO pg_temp, ${escapeIdentifier(schema)}`);
       const replayStarted = performance.now();
-      const eventsReplayed = await this.registry.replayKeeping(manager, projections, REPLAY_CHECK_BATCH_SIZE);
+      const appended = projections.filter((projection) => projection.keptByProcessor === undefined);
+      let eventsReplayed =
+        appended.length > 0 ? await this.registry.replayKeeping(manager, appended, REPLAY_CHECK_BATCH_SIZE) : 0;
+      // A read model a processor keeps holds the events up to its checkpoint, read in this same snapshot.
+      for (const projection of projections.filter((candidate) => candidate.keptByProcessor !== undefined)) {
+        const rows: Array<{ position: string }> = await manager.query(
+          'SELECT commit_position::text AS position FROM checkpoints WHERE name = $1',
+          [projection.keptByProcessor],
+        );
+        const upTo = rows[0]?.position ?? '0';
+        const replayed = await this.registry.replayKeeping(manager, [projection], REPLAY_CHECK_BATCH_SIZE, upTo);
+        eventsReplayed = Math.max(eventsReplayed, replayed);
+      }
       const report: ReadModelReplayReport = {
         projections: projections.map((projection) => projection.name),
         tables: [],

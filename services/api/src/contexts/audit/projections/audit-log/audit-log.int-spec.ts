@@ -2,8 +2,8 @@ import type { EventMetadata } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { eventMetadata, systemContext } from '../../../../platform/auth';
 import { EventStore, type RecordedEvent } from '../../../../platform/event-store';
-import { InlineProjectionRegistry } from '../../../../platform/projections';
-import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { InlineProjectionRegistry, ProcessorRunner } from '../../../../platform/projections';
+import { activityLogCaughtUp, startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { AuditMapperRegistry, keptOutOfTheLog } from '../../audit-mapper';
 import { AUDIT_LOG_PROJECTION_NAME } from './audit-log.projection';
 
@@ -40,8 +40,18 @@ describe('audit log projection', () => {
   };
   const byAdmin = (at: string): EventMetadata => eventMetadata(admin, new Date(at));
 
-  const rowsFor = async (targetId: string): Promise<AuditRow[]> =>
-    testApp.dataSource.query('SELECT * FROM audit_logs WHERE target_id = $1 ORDER BY global_position, id', [targetId]);
+  // The log is written after the commit by its processor (docs/adr/0126): every read waits for it first.
+  const rowsFor = async (targetId: string): Promise<AuditRow[]> => {
+    await activityLogCaughtUp(testApp);
+    return testApp.dataSource.query('SELECT * FROM audit_logs WHERE target_id = $1 ORDER BY global_position, id', [
+      targetId,
+    ]);
+  };
+  const statesFor = async (targetId: string): Promise<Array<{ target_kind: string; fields: unknown }>> => {
+    await activityLogCaughtUp(testApp);
+    return testApp.dataSource.query('SELECT * FROM audit_target_states WHERE target_id = $1', [targetId]);
+  };
+  let mapperExplodes = false;
 
   beforeAll(async () => {
     testApp = await startTestApp();
@@ -67,7 +77,8 @@ describe('audit log projection', () => {
     mappers.register('AuditSpecIgnored', () => null);
     mappers.register('AuditSpecKeptOut', keptOutOfTheLog);
     mappers.register('AuditSpecExploding', () => {
-      throw new Error('mapper bug');
+      if (mapperExplodes) throw new Error('mapper bug');
+      return null;
     });
   });
 
@@ -125,8 +136,7 @@ describe('audit log projection', () => {
       { field: 'price', oldValue: 35, newValue: null },
       { field: 'status', oldValue: 'ACTIVE', newValue: null },
     ]);
-    const states = await testApp.dataSource.query('SELECT * FROM audit_target_states WHERE target_id = $1', [planId]);
-    expect(states).toEqual([]);
+    expect(await statesFor(planId)).toEqual([]);
   });
 
   it('diffs several events of one append in order, and writes them all at once', async () => {
@@ -251,7 +261,7 @@ describe('audit log projection', () => {
     expect(JSON.stringify(row.changes)).not.toMatch(/Secret-1!|tok/);
   });
 
-  it('writes no entry when the append fails, whether on a version conflict or in a projection', async () => {
+  it('writes no entry when the append fails on a version conflict', async () => {
     const planId = randomUUID();
     const otherPlanId = randomUUID();
     await store.append(
@@ -280,27 +290,44 @@ describe('audit log projection', () => {
       byAdmin('2026-04-08T11:00:00Z'),
     );
     await expect(conflicting).rejects.toThrow();
-    const exploding = store.append(
-      [
-        {
-          streamId: `plan-${otherPlanId}`,
-          expectedVersion: 0,
-          events: [
-            { type: 'AuditSpecPackageCreated', data: { planId: otherPlanId, name: 'Never' } },
-            { type: 'AuditSpecExploding', data: { planId: otherPlanId } },
-          ],
-        },
-      ],
-      byAdmin('2026-04-08T12:00:00Z'),
-    );
-    await expect(exploding).rejects.toThrow('mapper bug');
 
     expect(await rowsFor(otherPlanId)).toEqual([]);
     expect((await rowsFor(planId)).map((row) => row.operation_type)).toEqual(['CREATED']);
-    const [state] = await testApp.dataSource.query('SELECT fields FROM audit_target_states WHERE target_id = $1', [
-      planId,
-    ]);
+    const [state] = await statesFor(planId);
     expect(state.fields).toEqual({ name: 'Bronze' });
+  });
+
+  it('holds the log back while a mapper fails, the append committed, and loses no entry once it answers', async () => {
+    const planId = randomUUID();
+    const runner = testApp.app.get(ProcessorRunner);
+    mapperExplodes = true;
+    try {
+      const { events } = await store.append(
+        [
+          {
+            streamId: `plan-${planId}`,
+            expectedVersion: 0,
+            events: [
+              { type: 'AuditSpecPackageCreated', data: { planId, name: 'Held' } },
+              { type: 'AuditSpecExploding', data: { planId } },
+            ],
+          },
+        ],
+        byAdmin('2026-04-08T12:00:00Z'),
+      );
+      // The batch fails and rolls back, again and again: the checkpoint stays before the append.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const [{ position }]: Array<{ position: string }> = await testApp.dataSource.query(
+        'SELECT commit_position::text AS position FROM event_commits WHERE global_position = $1',
+        [events[0].globalPosition],
+      );
+      const checkpoint = await runner.checkpoint(AUDIT_LOG_PROJECTION_NAME);
+      expect(BigInt(checkpoint?.commitPosition ?? '0')).toBeLessThan(BigInt(position));
+      expect(await testApp.dataSource.query('SELECT id FROM audit_logs WHERE target_id = $1', [planId])).toEqual([]);
+    } finally {
+      mapperExplodes = false;
+    }
+    expect((await rowsFor(planId)).map((row) => row.operation_type)).toEqual(['CREATED']);
   });
 
   it('projects a live append as usual while another transaction of the process replays with its states in memory', async () => {
@@ -321,11 +348,9 @@ describe('audit log projection', () => {
         ],
         byAdmin('2026-04-09T10:00:00Z'),
       );
-      const states = await testApp.dataSource.query(
-        'SELECT fields FROM audit_target_states WHERE target_kind = $1 AND target_id = $2',
-        ['PACKAGE', planId],
-      );
-      expect(states).toEqual([{ fields: { name: 'Live' } }]);
+      expect((await statesFor(planId)).map(({ target_kind, fields }) => ({ target_kind, fields }))).toEqual([
+        { target_kind: 'PACKAGE', fields: { name: 'Live' } },
+      ]);
       expect((await rowsFor(planId)).map((row) => row.operation_type)).toEqual(['CREATED']);
     } finally {
       await projection.endRebuild?.(replaying.manager, false);
@@ -346,6 +371,7 @@ describe('audit log projection', () => {
       [{ streamId, expectedVersion: 0, events: [{ type: 'AuditSpecKeptOut', data: { planId: 'p-1' } }] }],
       byAdmin('2026-01-05T10:00:00.000Z'),
     );
+    await activityLogCaughtUp(testApp);
     const rows = await testApp.dataSource.query('SELECT id FROM audit_logs WHERE stream_id = $1', [streamId]);
     expect(rows).toEqual([]);
   });
@@ -355,6 +381,7 @@ describe('audit log projection', () => {
       logs: await testApp.dataSource.query('SELECT * FROM audit_logs ORDER BY id'),
       states: await testApp.dataSource.query('SELECT * FROM audit_target_states ORDER BY target_kind, target_id'),
     });
+    await activityLogCaughtUp(testApp);
     const before = await snapshot();
     expect(before.logs.length).toBeGreaterThan(10);
 

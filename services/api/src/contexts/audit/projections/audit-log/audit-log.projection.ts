@@ -7,7 +7,12 @@ import {
 } from '@kupa/proto';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { InlineProjection, RecordedEvent } from '../../../../platform/event-store/event-store.port';
+import type {
+  CommittedEvent,
+  InlineProjection,
+  RecordedEvent,
+} from '../../../../platform/event-store/event-store.port';
+import { type Processor, projectionEvents } from '../../../../platform/projections';
 import { RebuildMemory } from '../../../../platform/event-store/rebuild-memory';
 import type { AuditEntryDraft, AuditMapperRegistry } from '../../audit-mapper';
 import { diffFields, type FieldValues } from './field-changes';
@@ -76,14 +81,16 @@ function creatorOf(metadata: EventMetadata | undefined): { id: string; name: str
 }
 
 /**
- * The activity log (docs/product.md, Audit): every event, in the transaction that appends it, becomes one or more
- * entries with field-level before/after changes. Contexts describe their events through the mapper registry; the rest
- * are described from their stream and payload. Each append costs one read of the touched targets' states and one write
- * statement, however many events it carries.
+ * The activity log (docs/product.md, Audit): every event becomes one or more entries with field-level before/after
+ * changes. Contexts describe their events through the mapper registry; the rest are described from their stream and
+ * payload. It is kept after the commit by its processor (`AuditLogProcessor`, docs/adr/0126), which applies a batch
+ * of events with one read of the touched targets' states and one write statement; rebuild and the replay check use
+ * it as any inline projection.
  */
 export class AuditLogProjection implements InlineProjection {
   readonly name = AUDIT_LOG_PROJECTION_NAME;
   readonly handles = '*' as const;
+  readonly keptByProcessor = AUDIT_LOG_PROJECTION_NAME;
   readonly tables = ['audit_logs', 'audit_target_states'];
   readonly replayChecked = [
     { table: 'audit_logs', key: ['id'] },
@@ -241,5 +248,22 @@ export class AuditLogProjection implements InlineProjection {
         JSON.stringify(kept.map(({ key, fields }) => ({ kind: key.kind, id: key.id, fields }))),
       ],
     );
+  }
+}
+
+/**
+ * Keeps the activity log after the commit (docs/adr/0126): the events of a batch, in commit order, through the
+ * projection, with the checkpoint in the same transaction. One leader per checkpoint writes the states, so each entry's
+ * "before" is its target's state after the entries committed ahead of it.
+ */
+export class AuditLogProcessor implements Processor {
+  readonly name = AUDIT_LOG_PROJECTION_NAME;
+  readonly handles = '*' as const;
+
+  constructor(private readonly projection: AuditLogProjection) {}
+
+  async handle(events: readonly CommittedEvent[], manager: EntityManager): Promise<void> {
+    const handled = projectionEvents(this.projection, events);
+    if (handled.length > 0) await this.projection.apply(handled, manager);
   }
 }

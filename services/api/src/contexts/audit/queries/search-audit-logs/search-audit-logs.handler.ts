@@ -3,6 +3,7 @@ import { type AuditLog, LIMITS, type Page } from '@kupa/proto';
 import { ReadSource } from '../../../../platform/database/read-replica';
 import { orderByFromSorts, type SortColumnSql, toPage } from '../../../../platform/http';
 import { AuditNameRegistry } from '../../audit-names';
+import { AuditLogCatchUp } from '../../projections/audit-log/audit-log-catch-up';
 import { AUDIT_LOG_COLUMNS, type AuditLogView, toAuditLogs } from '../../projections/audit-log/audit-log-view';
 import { SearchAuditLogsQuery } from './search-audit-logs.query';
 import { SqlParameters } from '../../../../platform/database/sql-parameters';
@@ -22,9 +23,11 @@ export class SearchAuditLogsHandler implements IQueryHandler<SearchAuditLogsQuer
   constructor(
     private readonly reads: ReadSource,
     private readonly names: AuditNameRegistry,
+    private readonly catchUp: AuditLogCatchUp,
   ) {}
 
   async execute({ request }: SearchAuditLogsQuery): Promise<Page<AuditLog>> {
+    await this.catchUp.wait();
     const page = request.page ?? LIMITS.pageDefault;
     const size = request.size ?? LIMITS.pageSizeDefault;
     const orderBy = orderByFromSorts(request.sorts, 'auditLogs', SORT_COLUMNS, DEFAULT_ORDER);

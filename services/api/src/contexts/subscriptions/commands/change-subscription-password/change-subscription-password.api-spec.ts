@@ -1,6 +1,6 @@
 import type { Plan } from '@kupa/proto';
 import { createActiveUser } from '../../../../test-support/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { activityLogCaughtUp, startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { SubscriptionSecrets } from '../../infrastructure/subscription-secrets';
 import { bought, countRows, createPlan, customerWithBalance } from '../../subscriptions.fixtures';
 
@@ -38,6 +38,7 @@ describe('PUT /subscriptions/{id}/password', () => {
       password: 'Staff~Secret 8',
     });
     expect(await countRows(testApp, `SELECT count(*) FROM events WHERE data::text LIKE '%Secret%'`)).toBe(0);
+    await activityLogCaughtUp(testApp);
     expect(await countRows(testApp, `SELECT count(*) FROM audit_logs WHERE changes::text LIKE '%Secret%'`)).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import type { Payment, Plan, PromoCodeQuote, PromoCodeView } from '@kupa/proto';
 import { adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { activityLogCaughtUp, startTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
   activate,
   balanceMinorOf,
@@ -165,6 +165,7 @@ describe('promo codes', () => {
     );
     expect(uses).toEqual([{ code, discount_minor: '250', price_minor: '750' }]);
     expect(await listed(code)).toMatchObject({ uses: 1, revenue: 7.5, discountGiven: 2.5 });
+    await activityLogCaughtUp(testApp);
     // The activity log tells the use under the code, naming the payment.
     const entries: Array<{ changes: unknown }> = await testApp.dataSource.query(
       `SELECT changes FROM audit_logs WHERE target_type = 'PROMO_CODE' AND target_id = $1 AND operation_type = 'UPDATED'`,

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { systemContext } from '../../../../platform/auth';
 import { ManualClock } from '../../../../platform/clock';
 import { createActiveUser } from '../../../../test-support/identity-fixtures';
-import { startTestApp, type TestApp } from '../../../../test-support/test-app';
+import { activityLogCaughtUp, startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { EndSubscriptionCommand } from '../end-subscription/end-subscription.command';
 import {
   activate,
@@ -54,6 +54,7 @@ describe('POST /subscriptions/{id}/resume', () => {
       endDate: '2026-02-28T10:00:00.000Z',
       nextPaymentDate: '2026-02-25T10:00:00.000Z',
     });
+    await activityLogCaughtUp(testApp);
     expect(
       await countRows(
         testApp,
