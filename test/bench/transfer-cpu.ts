@@ -1,43 +1,73 @@
 /**
- * What one balance transfer costs in CPU, counted only in this run's own processes (issue 36; docs/benchmarks.md,
- * "The activity log after the commit"). A helper, not a scenario of `npm run bench`, for A/B runs of one change on a
- * machine shared with other work: the bench's `postgres` group counts every PostgreSQL process of the server, other
- * databases' backends included, while this one counts the server's Node processes (API processes and worker) and only
- * the backends connected to its own database (`pg_stat_activity.datname`), read from `/proc/<pid>/stat`.
+ * What one balance transfer costs in CPU, counted only in this run's own processes, and optionally the same for a
+ * second build in alternating windows (issue 36; docs/benchmarks.md, "The activity log after the commit"). A helper,
+ * not a scenario of `npm run bench`, for A/B runs of one change on a machine shared with other work:
  *
- * It starts the built server (build first: `npm run build:proto && npm run build -w @kupa/api`) with
- * `BENCH_WEB_CONCURRENCY` API processes (2) on a fresh database of the PostgreSQL named by `DATABASE_URL`, makes a
- * sender and a recipient per client, funds the senders, warms up, and for each level of `BENCH_TRANSFER_LEVELS`
- * (`1,8,32` clients) runs `BENCH_DURATION_MS` (8,000) of closed-loop one-cent transfers. The CPU of a level is counted
- * from its start until every processor's checkpoint has reached the newest commit, so that work a processor does
- * after the window (the activity log, when it is written after the commit) is charged to the transfers that made it.
- * Prints JSON: per level the rate, p50/p99, the processors' catch-up time and CPU ms per transfer by group.
+ * - the bench's `postgres` group counts every PostgreSQL process of the server, other databases' backends included;
+ *   this one counts the server's Node processes (API processes and worker) and only the backends connected to its
+ *   own database (`pg_stat_activity.datname`), read from `/proc/<pid>/stat`;
+ * - with `BENCH_COMPARE_ROOT` (another checkout, built) it starts that checkout's server beside this one's, each on
+ *   its own fresh database, and runs their windows alternately, `BENCH_ROUNDS` (4) times per level, the order swapped
+ *   every round: both see the same load from the rest of the machine, which separate runs minutes apart do not.
  *
- * `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx test/bench/transfer-cpu.ts` (about 90 s).
+ * Each server runs `BENCH_WEB_CONCURRENCY` API processes (2) and its worker on the PostgreSQL named by `DATABASE_URL`,
+ * with a sender and a recipient per client; each window is `BENCH_DURATION_MS` (8,000) of closed-loop one-cent
+ * transfers at a level of `BENCH_TRANSFER_LEVELS` (`8,32` clients). A window's CPU is counted from its start until
+ * every processor's checkpoint has reached the newest commit, so that work a processor does after the window (the
+ * activity log, once it is written after the commit) is charged to the transfers that made it. Prints JSON: per build
+ * and level the transfers, the mean rate, p50/p99 over every window, the processors' catch-up and CPU ms per transfer
+ * by group, and the load averages at the start and the end.
+ *
+ * Build first (`npm run build:proto && npm run build -w @kupa/api`, and the same in the other checkout), then
+ * `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_COMPARE_ROOT=/path/to/other/checkout
+ * npx tsx test/bench/transfer-cpu.ts` (about 4 minutes with the defaults).
  */
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import pg from 'pg';
-import { freshDatabaseUrl, startKupaServer } from '../support/kupa-server.ts';
-import { Api, createUsers, deposit } from './http.ts';
+import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
+import { Api, type BenchUser, createUsers, deposit } from './http.ts';
 import { nodeTreeOf, processRole, readProcessTable, round, runConcurrently, summarise } from './stats.ts';
 
 const ADMIN = { email: 'cpu-admin@kupa.test', password: 'Cpu-Admin-Pass-1!' };
-const LEVELS = (process.env.BENCH_TRANSFER_LEVELS ?? '1,8,32').split(',').map(Number);
+const LEVELS = (process.env.BENCH_TRANSFER_LEVELS ?? '8,32').split(',').map(Number);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const WEB_CONCURRENCY = process.env.BENCH_WEB_CONCURRENCY ?? '2';
+const COMPARE_ROOT = process.env.BENCH_COMPARE_ROOT;
 const WARM_UP_MS = 2000;
 const CATCH_UP_LIMIT_MS = 60_000;
 const TICKS_PER_SECOND = 100;
+
+interface Party {
+  label: string;
+  server: KupaServer;
+  db: pg.Client;
+  databaseName: string;
+  senders: BenchUser[];
+  profileIds: string[];
+  /** Transfers answered other than 201. */
+  failed: number;
+}
+
+interface Tally {
+  transfers: number;
+  windows: number;
+  ratesPerSecond: number[];
+  latenciesMs: number[];
+  catchUpMs: number[];
+  cpuMsByGroup: Record<string, number>;
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** CPU ticks of the server's Node processes by role and of the backends of its database. */
-async function cpuTicks(serverPid: number, db: pg.Client, database: string): Promise<Map<string, Map<number, number>>> {
-  const backends = await db.query<{ pid: number }>(
+async function cpuTicks(party: Party): Promise<Map<string, Map<number, number>>> {
+  const backends = await party.db.query<{ pid: number }>(
     'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-    [database],
+    [party.databaseName],
   );
   const table = readProcessTable();
   const groups = new Map<string, Map<number, number>>();
@@ -47,20 +77,9 @@ async function cpuTicks(serverPid: number, db: pg.Client, database: string): Pro
     if (!groups.has(group)) groups.set(group, new Map());
     groups.get(group)!.set(pid, entry.cpuTicks);
   };
-  for (const pid of nodeTreeOf(serverPid, table)) add(`server ${processRole(pid)}`, pid);
+  for (const pid of nodeTreeOf(party.server.pid, table)) add(`server ${processRole(pid)}`, pid);
   for (const { pid } of backends.rows) add('postgres (own database)', pid);
   return groups;
-}
-
-function cpuMsSince(before: Map<string, Map<number, number>>, after: Map<string, Map<number, number>>) {
-  const spent: Record<string, number> = {};
-  for (const [group, pids] of after) {
-    let ticks = 0;
-    // A backend that started during the level spent all its ticks in it.
-    for (const [pid, end] of pids) ticks += end - (before.get(group)?.get(pid) ?? 0);
-    spent[group] = (ticks * 1000) / TICKS_PER_SECOND;
-  }
-  return spent;
 }
 
 async function processorsBehind(db: pg.Client): Promise<number> {
@@ -71,82 +90,154 @@ async function processorsBehind(db: pg.Client): Promise<number> {
   return rows[0].behind;
 }
 
+async function startParty(label: string, repoRoot: string | undefined, clients: number): Promise<Party> {
+  // The server makes a fresh database on DATABASE_URL's PostgreSQL and drops it when stopped.
+  const server = await startKupaServer(
+    {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'error',
+      WEB_CONCURRENCY,
+      WORKER_PORT: '0',
+    },
+    { repoRoot },
+  );
+  if (!server.databaseUrl) throw new Error('The server runs on no named database');
+  const db = new pg.Client({ connectionString: server.databaseUrl });
+  await db.connect();
+  const api = new Api(server.baseUrl);
+  const admin = await api.signIn(ADMIN.email, ADMIN.password);
+  const prefix = `cpu-${randomUUID().slice(0, 8)}`;
+  const senders = await createUsers(api, admin, clients, `${prefix}-s`, true);
+  const recipients = await createUsers(api, admin, clients, `${prefix}-r`, false);
+  const profileIds: string[] = [];
+  for (const [index, sender] of senders.entries()) {
+    await deposit(api, admin, sender.userUuid, 1000, 'transfer-cpu float');
+    const recipient = recipients[index].userUuid;
+    profileIds.push((await api.call<{ profileId: string }>('GET', `/users/${recipient}`, admin)).profileId);
+  }
+  const databaseName = new URL(server.databaseUrl).pathname.slice(1);
+  return { label, server, db, databaseName, senders, profileIds, failed: 0 };
+}
+
+function transferOf(party: Party) {
+  return async (worker: number) => {
+    const response = await fetch(`${party.server.baseUrl}/api/payments/transfer`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${party.senders[worker].token}`,
+        'Idempotency-Key': randomUUID(),
+      },
+      body: JSON.stringify({ recipient: party.profileIds[worker], amount: 0.01 }),
+    });
+    await response.arrayBuffer();
+    // Counted and told, not fatal: one failed answer should not cost the other windows of a shared machine's run.
+    if (response.status !== 201) {
+      party.failed += 1;
+      if (party.failed === 1)
+        process.stderr.write(
+          `${party.label}: a transfer answered ${response.status}\n${party.server.output().slice(-3000)}\n`,
+        );
+    }
+  };
+}
+
+async function measureWindow(party: Party, concurrency: number, tally: Tally): Promise<void> {
+  while ((await processorsBehind(party.db)) > 0) await sleep(50);
+  const before = await cpuTicks(party);
+  const { operations, perSecond, latenciesMs } = await runConcurrently(concurrency, DURATION_MS, transferOf(party));
+  const windowEnded = performance.now();
+  while ((await processorsBehind(party.db)) > 0 && performance.now() - windowEnded < CATCH_UP_LIMIT_MS) await sleep(20);
+  tally.catchUpMs.push(Math.round(performance.now() - windowEnded));
+  const after = await cpuTicks(party);
+  for (const [group, pids] of after) {
+    let ticks = 0;
+    // A backend that started during the window spent all its ticks in it.
+    for (const [pid, end] of pids) ticks += end - (before.get(group)?.get(pid) ?? 0);
+    tally.cpuMsByGroup[group] = (tally.cpuMsByGroup[group] ?? 0) + (ticks * 1000) / TICKS_PER_SECOND;
+  }
+  tally.transfers += operations;
+  tally.windows += 1;
+  tally.ratesPerSecond.push(perSecond);
+  tally.latenciesMs.push(...latenciesMs);
+  process.stderr.write(
+    `[transfer-cpu] ${party.label} ${concurrency} clients: ${operations} transfers, ${perSecond}/s\n`,
+  );
+}
+
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL server');
-  const database = await freshDatabaseUrl();
-  if (!database) throw new Error('No database');
-  const databaseName = new URL(database.url).pathname.slice(1);
-  const server = await startKupaServer({
-    DATABASE_URL: database.url,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'error',
-    WEB_CONCURRENCY,
-    WORKER_PORT: '0',
-  });
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  const clients = Math.max(...LEVELS);
+  const loadAtStart = loadavg().map((load) => round(load, 2));
+  const parties: Party[] = [];
   try {
-    const api = new Api(server.baseUrl);
-    const admin = await api.signIn(ADMIN.email, ADMIN.password);
-    const clients = Math.max(...LEVELS);
-    const prefix = `cpu-${randomUUID().slice(0, 8)}`;
-    const senders = await createUsers(api, admin, clients, `${prefix}-s`, true);
-    const recipients = await createUsers(api, admin, clients, `${prefix}-r`, false);
-    const profileIds: string[] = [];
-    for (const [index, sender] of senders.entries()) {
-      await deposit(api, admin, sender.userUuid, 1000, 'transfer-cpu float');
-      const recipient = recipients[index].userUuid;
-      profileIds.push((await api.call<{ profileId: string }>('GET', `/users/${recipient}`, admin)).profileId);
-    }
-    const transfer = async (worker: number) => {
-      const response = await fetch(`${server.baseUrl}/api/payments/transfer`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${senders[worker].token}`,
-          'Idempotency-Key': randomUUID(),
-        },
-        body: JSON.stringify({ recipient: profileIds[worker], amount: 0.01 }),
-      });
-      await response.arrayBuffer();
-      if (response.status !== 201) throw new Error(`Transfer answered ${response.status}`);
-    };
-    await runConcurrently(clients, WARM_UP_MS, transfer);
-    const levels = [];
+    parties.push(await startParty('this checkout', undefined, clients));
+    if (COMPARE_ROOT) parties.push(await startParty(COMPARE_ROOT, COMPARE_ROOT, clients));
+    for (const party of parties) await runConcurrently(clients, WARM_UP_MS, transferOf(party));
+    const tallies = new Map<string, Tally>();
     for (const concurrency of LEVELS) {
-      while ((await processorsBehind(db)) > 0) await sleep(50);
-      const before = await cpuTicks(server.pid, db, databaseName);
-      const { operations, perSecond, latenciesMs } = await runConcurrently(concurrency, DURATION_MS, transfer);
-      const windowEnded = performance.now();
-      while ((await processorsBehind(db)) > 0 && performance.now() - windowEnded < CATCH_UP_LIMIT_MS) await sleep(20);
-      const catchUpMs = Math.round(performance.now() - windowEnded);
-      const spent = cpuMsSince(before, await cpuTicks(server.pid, db, databaseName));
+      for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex += 1) {
+        const order = roundIndex % 2 === 0 ? parties : [...parties].reverse();
+        for (const party of order) {
+          const key = `${party.label}|${concurrency}`;
+          if (!tallies.has(key))
+            tallies.set(key, {
+              transfers: 0,
+              windows: 0,
+              ratesPerSecond: [],
+              latenciesMs: [],
+              catchUpMs: [],
+              cpuMsByGroup: {},
+            });
+          await measureWindow(party, concurrency, tallies.get(key)!);
+        }
+      }
+    }
+    const results = [...tallies].map(([key, tally]) => {
+      const [build, concurrency] = key.split('|');
+      const latency = summarise(tally.latenciesMs);
       const perTransfer: Record<string, number> = {};
       let total = 0;
-      for (const [group, ms] of Object.entries(spent)) {
-        perTransfer[group] = round(ms / operations, 2);
+      for (const [group, ms] of Object.entries(tally.cpuMsByGroup)) {
+        perTransfer[group] = round(ms / tally.transfers, 2);
         total += ms;
       }
-      const latency = summarise(latenciesMs);
-      levels.push({
-        concurrency,
-        transfers: operations,
-        perSecond,
+      return {
+        build,
+        concurrency: Number(concurrency),
+        windows: tally.windows,
+        transfers: tally.transfers,
+        meanPerSecond: round(tally.ratesPerSecond.reduce((sum, rate) => sum + rate, 0) / tally.windows, 1),
+        ratesPerSecond: tally.ratesPerSecond,
         p50Ms: latency.p50Ms,
         p99Ms: latency.p99Ms,
-        processorsCatchUpMs: catchUpMs,
-        cpuMsPerTransfer: { total: round(total / operations, 2), ...perTransfer },
-      });
-      process.stderr.write(`[transfer-cpu] ${JSON.stringify(levels[levels.length - 1])}\n`);
-    }
+        processorsCatchUpMs: tally.catchUpMs,
+        cpuMsPerTransfer: { total: round(total / tally.transfers, 2), ...perTransfer },
+      };
+    });
+    const failedTransfers = Object.fromEntries(parties.map((party) => [party.label, party.failed]));
+    const loadAtEnd = loadavg().map((load) => round(load, 2));
     process.stdout.write(
-      JSON.stringify({ webConcurrency: Number(WEB_CONCURRENCY), durationMs: DURATION_MS, levels }, null, 2) + '\n',
+      JSON.stringify(
+        {
+          webConcurrency: Number(WEB_CONCURRENCY),
+          durationMs: DURATION_MS,
+          rounds: ROUNDS,
+          loadAtStart,
+          loadAtEnd,
+          failedTransfers,
+          results,
+        },
+        null,
+        2,
+      ) + '\n',
     );
   } finally {
-    await db.end();
-    await server.stop();
-    await database.drop();
+    for (const party of parties) {
+      await party.db.end();
+      await party.server.stop();
+    }
   }
 }
 

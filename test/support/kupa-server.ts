@@ -37,6 +37,8 @@ export interface StartOptions {
    * restarts with new settings: a browser on that origin keeps its cookies and storage. This server cleans up.
    */
   restartOf?: Pick<KupaServer, 'baseUrl' | 'dataDir' | 'databaseUrl'>;
+  /** Run the build of another checkout (an A/B bench starts two); by default this one's. */
+  repoRoot?: string;
 }
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -108,8 +110,9 @@ export async function startKupaServer(env: Record<string, string>, options: Star
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const entry = options.entry === 'npm-start' ? 'scripts/start.mjs' : 'services/api/dist/main.js';
-  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, entry)], {
-    cwd: REPO_ROOT,
+  const root = options.repoRoot ?? REPO_ROOT;
+  const child: ChildProcess = spawn(process.execPath, [join(root, entry)], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
