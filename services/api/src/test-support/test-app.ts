@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { AuditLogCatchUp } from '../contexts/audit/projections/audit-log/audit-log-catch-up';
+import { AuditLogCatchUp } from '../contexts/audit';
 import { createApp } from '../create-app';
 import { ManualClock } from '../platform/clock';
 import { BackgroundLoops, BackgroundWork } from '../platform/workers';
