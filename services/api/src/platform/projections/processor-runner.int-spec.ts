@@ -178,6 +178,36 @@ describe('ProcessorRunner on PostgreSQL', () => {
       expect(gaps[3]).toBeGreaterThanOrEqual(195);
     });
 
+    it("looks again at its own idle poll interval for a processor that sets one, and at the runner's otherwise", async () => {
+      // Nothing wakes this runner: the events are appended as another process would, so only the poll finds them.
+      const runner = new ProcessorRunner(dataSource, store, { pollIntervalMs: 60_000, batchSize: 1_000 });
+      runner.register({ ...recordingProcessor('idle-quick'), idlePollIntervalMs: 20 });
+      runner.register(recordingProcessor('idle-runner'));
+      runner.start();
+      try {
+        const before = await totalEvents();
+        await eventually(
+          async () => [await effects('idle-quick'), await effects('idle-runner')],
+          (counts) => counts.every((count) => count >= before),
+          'the first look of both',
+        );
+        await store.append(
+          [{ streamId: streamOf('idle'), expectedVersion: 0, events: [{ type: 'Idle', data: { n: 1 } }] }],
+          metadata,
+        );
+        const quickSeen = await eventually(
+          () => effects('idle-quick'),
+          (count) => count > before,
+          'the processor with its own poll interval to find the new event',
+        );
+        expect(quickSeen).toBe(before + 1);
+        // The other waits out the runner's minute: it has not looked again.
+        expect(await effects('idle-runner')).toBe(before);
+      } finally {
+        await runner.stop();
+      }
+    });
+
     it('hands a processor only the types it handles, each once, and moves its checkpoint past the others', async () => {
       const streamId = streamOf('typed');
       await store.append(

@@ -22,6 +22,12 @@ export interface Processor {
    * interval after a batch succeeds. Without it a failed batch is tried again after the poll interval.
    */
   readonly retryBackoff?: RetryBackoff;
+  /**
+   * How long this processor's idle leader waits before looking for new events, when its readers wait for it and the
+   * runner's poll interval is too long for them (the activity log, ADR 0126). Unset: the runner's. A commit in the
+   * same process wakes it sooner either way; this bounds the wait for a commit made in another process.
+   */
+  readonly idlePollIntervalMs?: number;
 }
 
 /** A processor's retry wait: the capped doubling every background job uses (platform/jobs). */
@@ -227,7 +233,7 @@ export class ProcessorRunner {
         failures = 0;
         if (!more) {
           await this.confirmLeadership(name, loop);
-          await loop.loop.pause(this.pollIntervalMs);
+          await loop.loop.pause(processor.idlePollIntervalMs ?? this.pollIntervalMs);
         }
       } catch (error) {
         failures += 1;

@@ -252,6 +252,14 @@ export class AuditLogProjection implements InlineProjection {
 }
 
 /**
+ * How soon the processor looks again for events committed in another process (an API process beside the worker):
+ * a read of the log waits for it (`AuditLogCatchUp`), and at the runner's 500 ms staff waited about a quarter of a
+ * second for every read while others were writing (docs/benchmarks.md, "The activity log after the commit"). Two
+ * short statements per look when idle.
+ */
+export const AUDIT_LOG_IDLE_POLL_INTERVAL_MS = 50;
+
+/**
  * Keeps the activity log after the commit (docs/adr/0126): the events of a batch, in commit order, through the
  * projection, with the checkpoint in the same transaction. One leader per checkpoint writes the states, so each entry's
  * "before" is its target's state after the entries committed ahead of it.
@@ -259,6 +267,7 @@ export class AuditLogProjection implements InlineProjection {
 export class AuditLogProcessor implements Processor {
   readonly name = AUDIT_LOG_PROJECTION_NAME;
   readonly handles = '*' as const;
+  readonly idlePollIntervalMs = AUDIT_LOG_IDLE_POLL_INTERVAL_MS;
 
   constructor(private readonly projection: AuditLogProjection) {}
 
