@@ -123,10 +123,12 @@ export class InlineProjectionRegistry {
       await manager.query(searchPath);
       await manager.query('LOCK TABLE events IN SHARE MODE');
       eventsReplayed += await this.applyCommittedAfter(manager, selected, head);
-      await this.moveProcessorCheckpoints(manager, selected);
       const stored = tables.map((table) => `${escapeIdentifier(schema)}.${escapeIdentifier(table)}`);
       await manager.query(`TRUNCATE ${stored.join(', ')}`);
       for (const table of tables) await refillFromTemporaryCopy(manager, schema, table);
+      // After the tables, as a processor's batch takes them (its rows, then its checkpoint): the other order deadlocked
+      // with a batch in flight, which held the tables and waited for the checkpoint row this transaction held.
+      await this.moveProcessorCheckpoints(manager, selected);
       // In the same transaction, so the rebuilt tables never show their new rows with the old statistics.
       await manager.query(`ANALYZE ${stored.join(', ')}`);
       await runner.query('COMMIT');
