@@ -251,6 +251,17 @@ describe('ProcessorRunner on PostgreSQL', () => {
       expect(seen).toHaveLength(3);
     });
 
+    it('tells whether a processor has passed the newest commit, waiting at most the limit given', async () => {
+      const runner = new ProcessorRunner(dataSource, store, { batchSize: 1_000 });
+      runner.register(recordingProcessor('passed-head'));
+      // Never run: its checkpoint is behind every event, and the wait gives up after its limit.
+      const started = Date.now();
+      expect(await runner.passedHead('passed-head', 50)).toBe(false);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(50);
+      await runner.drain('passed-head');
+      expect(await runner.passedHead('passed-head', 0)).toBe(true);
+    });
+
     it('drains without the loop, and a second drain finds nothing new', async () => {
       const runner = new ProcessorRunner(dataSource, store, { batchSize: 7 });
       runner.register(recordingProcessor('drain'));

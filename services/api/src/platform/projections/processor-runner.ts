@@ -44,6 +44,8 @@ export interface ProcessorRunnerOptions {
 }
 
 export const DEFAULT_POLL_INTERVAL_MS = 500;
+/** How often `passedHead` looks at the checkpoint again while it waits. */
+const PASSED_HEAD_PAUSE_MS = 10;
 export const DEFAULT_PROCESSOR_BATCH_SIZE = 100;
 /** First key of the two-key advisory lock: keeps processor locks apart from any other advisory lock user. */
 export const PROCESSOR_LOCK_NAMESPACE = 0x4b555041;
@@ -138,6 +140,26 @@ export class ProcessorRunner {
       }
     }
     return passed;
+  }
+
+  /**
+   * Waits until processor `name`'s checkpoint has passed the newest commit at the call, polling every
+   * `PASSED_HEAD_PAUSE_MS`, at most `limitMs`; whether it did. For readers of what a processor keeps that must see
+   * what was committed before them (the activity log, ADR 0126). One round trip when it has passed already.
+   */
+  async passedHead(name: string, limitMs: number): Promise<boolean> {
+    const deadline = Date.now() + limitMs;
+    const [{ head, at }]: Array<{ head: string; at: string }> = await this.dataSource.query(
+      `SELECT (SELECT coalesce(max(commit_position), 0) FROM event_commits)::text AS head,
+              (SELECT coalesce(max(commit_position), 0) FROM checkpoints WHERE name = $1)::text AS at`,
+      [name],
+    );
+    let position = BigInt(at);
+    while (position < BigInt(head) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, PASSED_HEAD_PAUSE_MS));
+      position = BigInt((await this.checkpoint(name))?.commitPosition ?? '0');
+    }
+    return position >= BigInt(head);
   }
 
   async checkpoint(name: string): Promise<GlobalCheckpoint | null> {
