@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { currentLogContext } from '../observability/log-context';
 import { Metrics } from '../observability/metrics';
-import { listenForConnectionErrors } from './connection-errors';
+import { databaseUnavailability, listenForConnectionErrors } from './connection-errors';
 import { parseLsn, PrimaryPositions } from './replica-lag';
 
 /**
@@ -35,22 +35,21 @@ export const REPLICA_POOL_SIZE = 10;
 export const REPLICA_APPLICATION_NAME = 'kupa-replica-reads';
 
 /**
- * SQLSTATEs after which the same read is worth running on the primary: the connection, the standby itself, or a table
- * or column a migration has just added and the replica has not replayed yet.
+ * SQLSTATEs after which the same read is worth running on the primary although the database was reachable: a statement
+ * cancelled by a conflict with recovery (40001 on a standby: the WAL it replays removed rows the statement still
+ * needed), or a table or column a migration has just added and the replica has not replayed yet.
  */
-const REPLICA_TROUBLE_SQLSTATE = /^(08|57P0[1-3]|40001|53300|42P01|42703)/;
-const REPLICA_TROUBLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+const REPLICA_BEHIND_SQLSTATE = /^(40001|42P01|42703)$/;
 
 /**
- * Whether an error of a read on the replica says the replica failed rather than the read: a lost or refused
- * connection, a standby shutting down or starting, too many clients, or a statement cancelled by a conflict with
- * recovery (SQLSTATE 40001 on a standby: the WAL it replays removed rows the statement still needed), or a schema
- * behind the primary's.
+ * Whether an error of a read on the replica says the replica failed rather than the read: the replica is unavailable
+ * (a lost or refused connection, a standby shutting down or starting, too many clients: `databaseUnavailability`), or
+ * it is behind the primary in a way the read ran into.
  */
 export function isReplicaTrouble(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (REPLICA_TROUBLE_SQLSTATE.test(code) || REPLICA_TROUBLE_ERRNO.has(code))) return true;
-  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message);
+  if (databaseUnavailability(error) !== null) return true;
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' && REPLICA_BEHIND_SQLSTATE.test(code);
 }
 
 /** Set on a request (the Express object the log context holds) once it committed events. */
