@@ -169,6 +169,12 @@ export const CLIENT_ERROR_CATALOGUE = {
     en: 'Internal server error. Please try later',
     he: 'שגיאת שרת פנימית. נסו שוב מאוחר יותר',
   },
+  // The database is out of connections or out of reach for a moment (docs/adr/0127-database-unavailable-is-503.md).
+  'error.service.unavailable': {
+    status: 503,
+    en: 'The service is busy for a moment. Please try again in a few seconds',
+    he: 'השירות עמוס כרגע. נסו שוב בעוד כמה שניות',
+  },
   'error.entity.already.exists': { status: 409, en: 'The entity already exists', he: 'הפריט כבר קיים' },
   'error.entity.modified.concurrently': {
     status: 409,

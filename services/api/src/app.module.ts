@@ -67,7 +67,11 @@ export class AppModule {
             migrationsTransactionMode: 'each',
             synchronize: false,
             logging: false,
-            extra: { max: DATABASE_POOL_SIZE, onConnect: listenForConnectionErrors },
+            extra: {
+              max: DATABASE_POOL_SIZE,
+              connectionTimeoutMillis: options.config.databaseConnectTimeoutMs,
+              onConnect: listenForConnectionErrors,
+            },
           }),
           dataSourceFactory: async (dataSourceOptions) => {
             if (!dataSourceOptions) throw new Error('No database options');

@@ -127,7 +127,7 @@ export function configureApp(app: NestExpressApplication, options: CreateAppOpti
   app.use(cookieParser());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new ApiErrorFilter());
+  app.useGlobalFilters(new ApiErrorFilter(app.get(Metrics)));
   const build = () => buildOpenApiDocument(app, options.version);
   const document = options.openApiDocument ? options.openApiDocument(build, app) : build();
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json` });

@@ -135,6 +135,12 @@ export interface AppConfig {
   databaseReplicaUrl: string | null;
   /** `DATABASE_REPLICA_MAX_LAG_SECONDS`: a replica further behind than this serves nothing until it catches up. */
   replicaMaxLagSeconds: number;
+  /**
+   * `DATABASE_CONNECT_TIMEOUT_MS`: the longest a statement waits for one of the pool's connections (a free one, or a
+   * new one being made); past it the request is answered 503 `error.service.unavailable` instead of waiting on
+   * (docs/adr/0127-database-unavailable-is-503.md).
+   */
+  databaseConnectTimeoutMs: number;
   dataDir: string;
   jwtSecret: string;
   smtpUrl: string | null;
@@ -347,6 +353,9 @@ export const PROVISIONING_CONCURRENCY_MAX = 16;
 export function queuePollIntervalMs(config: AppConfig): number {
   return config.workerWokenPollIntervalMs ?? config.workerPollIntervalMs;
 }
+
+/** Long enough to ride out a burst that fills the pool, short of the 30 s a browser or proxy gives up after. */
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 10_000;
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = optional(env, name);
@@ -854,6 +863,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     databaseUrl,
     databaseReplicaUrl: replicaUrl(env, databaseUrl),
     replicaMaxLagSeconds: positiveInteger(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 30),
+    databaseConnectTimeoutMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_CONNECT_TIMEOUT_MS),
     dataDir,
     jwtSecret: optional(env, 'JWT_SECRET') ?? persistentSecret(dataDir, 'jwt-secret'),
     smtpUrl: optional(env, 'SMTP_URL'),

@@ -65,9 +65,9 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
 
 /**
  * What any call can answer, whatever its route: a body over the parser's limit, a body that is not JSON or in an
- * encoding the server does not read, and a bug.
+ * encoding the server does not read, a bug, and a database out of connections or out of reach (ADR 0127).
  */
-const ANY_CALL_STATUSES = [413, 415, 500] as const;
+const ANY_CALL_STATUSES = [413, 415, 500, 503] as const;
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus | (typeof ANY_CALL_STATUSES)[number], string> = {
   400: 'Malformed request or invalid fields (`error.validation.failed` with per-field details)',
@@ -76,28 +76,29 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus | (typeof ANY_CALL_STATUSES)[number
   404: "Missing, or not the caller's to see",
   409: 'A business rule says no, or a conflict',
   429: 'Rate limited; `Retry-After` says when to try again',
-  503: 'A provider this call depends on cannot be reached or is not configured',
+  503: 'The database is busy or out of reach for a moment (`error.service.unavailable`, with `Retry-After`), or a provider this call depends on cannot be reached or is not configured',
   413: 'The body is over 100 kB (`error.bad.request`)',
   415: 'The body is not JSON (`error.unsupported.media.type`) or its Content-Encoding is not one the server reads (`error.unsupported.content.encoding`)',
   500: 'A bug, logged on the server (`error.internal.server.error`)',
 };
 
+const RETRY_AFTER_HEADER = {
+  'Retry-After': { description: 'Seconds until a retry may pass', schema: { type: 'integer' } },
+} as const;
+
 /**
- * The error statuses an operation can answer, each with the one error body; 413, 415 and 500, which any call can
- * answer, are always added.
+ * The error statuses an operation can answer, each with the one error body; 413, 415, 500 and 503, which any call
+ * can answer, are always added.
  */
 export const ApiErrors = (...statuses: ErrorStatus[]): MethodDecorator & ClassDecorator =>
   applyDecorators(
     ApiExtraModels(ApiErrorBodyDto, FieldErrorDto),
-    ...[...statuses, ...ANY_CALL_STATUSES].map((status) =>
+    ...[...new Set([...statuses, ...ANY_CALL_STATUSES])].map((status) =>
       ApiResponse({
         status,
         description: ERROR_DESCRIPTIONS[status],
         type: ApiErrorBodyDto,
-        headers:
-          status === 429
-            ? { 'Retry-After': { description: 'Seconds until a retry may pass', schema: { type: 'integer' } } }
-            : undefined,
+        headers: status === 429 || status === 503 ? RETRY_AFTER_HEADER : undefined,
       }),
     ),
   );

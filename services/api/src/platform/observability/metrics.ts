@@ -202,6 +202,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly databaseUnavailable = new Counter({
+    name: 'kupa_database_unavailable_total',
+    help: 'Requests answered 503 because the database was out of connections (busy) or out of reach (down), by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   private readonly readings: ScrapeReading[] = [];
   private replica: ReplicaGauges | null = null;
 
