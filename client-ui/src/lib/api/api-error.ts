@@ -59,6 +59,11 @@ export function isConnectionLost(error: unknown): boolean {
   return isApiError(error) && error.code === 'error.connection.lost';
 }
 
+/** The server answered that it is busy for a moment (503 `error.service.unavailable`): worth reading again. */
+export function isServiceBusy(error: unknown): boolean {
+  return isApiError(error) && error.code === 'error.service.unavailable';
+}
+
 /** The catalogue message for any thrown value, so screens never show a raw exception text by accident. */
 export function errorMessageFor(error: unknown, lang: Language): string {
   if (isApiError(error)) return clientMessageForApiError(error.body, lang);

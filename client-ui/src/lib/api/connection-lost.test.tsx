@@ -65,4 +65,24 @@ describe('a lost connection', () => {
     expect(toast).toHaveTextContent(translate('he', 'toast.errorTitle'));
     expect(within(toast).queryByTestId('toast-retry')).not.toBeInTheDocument();
   });
+
+  it('offers a retry when the server is busy for a moment, with the catalogue’s message', async () => {
+    signInAs();
+    let busy = true;
+    mockFetch(({ url }) => {
+      if (url === '/api/users/me')
+        return busy ? errorResponse(503, 'error.service.unavailable') : jsonResponse(200, makeUser());
+      return errorResponse(404, 'error.entity.not.found');
+    });
+    const user = userEvent.setup();
+    renderApp('/my-profile');
+
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent(translate('he', 'toast.errorTitle'));
+    expect(toast).toHaveTextContent(formatErrorMessage('error.service.unavailable', 'he'));
+    busy = false;
+    await user.click(within(toast).getByRole('button', { name: translate('he', 'toast.retry') }));
+    expect(await screen.findByTestId('profile-id')).toHaveTextContent('12345678');
+    await waitFor(() => expect(screen.queryByTestId('toast')).not.toBeInTheDocument());
+  });
 });

@@ -3,7 +3,7 @@ import { LIMITS } from '@kupa/proto';
 import { currentLang } from '../stores/lang-store';
 import { translate } from '../i18n/i18n';
 import { showToast, useToastStore } from '../toast/toast-store';
-import { errorMessageFor, isApiError, isConnectionLost } from './api-error';
+import { errorMessageFor, isApiError, isConnectionLost, isServiceBusy } from './api-error';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -15,8 +15,8 @@ declare module '@tanstack/react-query' {
 /**
  * Shows a failed call as a toast: a generic title and the catalogue message (docs/product.md, Common). `source` names
  * the call, so that its later success closes the toast (see `resolveErrors`). A call that reached no server says so
- * ("No connection") rather than blaming the server, and a read offers `retry`; a write is not retried from here,
- * since its form is still on screen to send again.
+ * ("No connection") rather than blaming the server; such a read, and one the server answered as busy for a moment,
+ * offers `retry`. A write is not retried from here, since its form is still on screen to send again.
  */
 export function notifyError(error: unknown, source?: string, retry?: () => void): void {
   if (isApiError(error) && error.handled) return;
@@ -27,7 +27,7 @@ export function notifyError(error: unknown, source?: string, retry?: () => void)
     title: translate(lang, connectionLost ? 'toast.connectionTitle' : 'toast.errorTitle'),
     message: errorMessageFor(error, lang),
     source,
-    ...(connectionLost && retry ? { retry } : {}),
+    ...((connectionLost || isServiceBusy(error)) && retry ? { retry } : {}),
   });
 }
 
