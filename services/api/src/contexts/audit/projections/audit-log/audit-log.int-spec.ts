@@ -393,3 +393,44 @@ describe('audit log projection', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('the audit log processor after entries an old process wrote in the append (a rolling upgrade, ADR 0126)', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    // The processor runs only when the spec drains it, so the old process's write comes first for certain.
+    testApp = await startTestApp({ backgroundWork: false });
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('keeps the entries it finds, writes the rest, and moves on', async () => {
+    const store = testApp.app.get(EventStore);
+    const runner = testApp.app.get(ProcessorRunner);
+    const projection = testApp.app.get(InlineProjectionRegistry).get(AUDIT_LOG_PROJECTION_NAME);
+    const metadata = eventMetadata(systemContext('audit-upgrade-spec'), new Date('2026-12-01T10:00:00Z'));
+    const streamId = `audit-spec-upgrade-${randomUUID()}`;
+    await runner.drain(AUDIT_LOG_PROJECTION_NAME);
+
+    const { events } = await store.append(
+      [{ streamId, expectedVersion: 0, events: [{ type: 'AuditSpecUpgradeOpened', data: { name: 'Old' } }] }],
+      metadata,
+    );
+    // What a process still running the old code did: the log's entries and states in the append's own commit.
+    await testApp.dataSource.transaction((manager) => projection.apply(events, manager));
+    await store.append(
+      [{ streamId, expectedVersion: 1, events: [{ type: 'AuditSpecUpgradeRenamed', data: { name: 'New' } }] }],
+      metadata,
+    );
+
+    await runner.drain(AUDIT_LOG_PROJECTION_NAME);
+    const rows: Array<{ event_type: string }> = await testApp.dataSource.query(
+      'SELECT event_type FROM audit_logs WHERE stream_id = $1 ORDER BY global_position',
+      [streamId],
+    );
+    expect(rows.map((row) => row.event_type)).toEqual(['AuditSpecUpgradeOpened', 'AuditSpecUpgradeRenamed']);
+    expect(await runner.passedHead(AUDIT_LOG_PROJECTION_NAME, 0)).toBe(true);
+  });
+});

@@ -213,6 +213,9 @@ export class AuditLogProjection implements InlineProjection {
              created_by_name text, operation_type text, target_type text, target_id text, parent_type text,
              parent_id text, changes jsonb, event_type text, stream_id text, global_position bigint,
              correlation_id text)
+         -- An entry already there came from a process still writing the log in the append (a rolling upgrade):
+         -- the same event gives the same id, so it is this entry.
+         ON CONFLICT (id) DO NOTHING
          RETURNING 1
        ), gone AS (
          DELETE FROM audit_target_states
