@@ -2,10 +2,11 @@ import type { EventMetadata } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { eventMetadata, systemContext } from '../../../../platform/auth';
 import { EventStore, type RecordedEvent } from '../../../../platform/event-store';
-import { InlineProjectionRegistry, ProcessorRunner } from '../../../../platform/projections';
+import { InlineProjectionRegistry, type Processor, ProcessorRunner } from '../../../../platform/projections';
+import { eventually } from '../../../../test-support/eventually';
 import { activityLogCaughtUp, startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { AuditMapperRegistry, keptOutOfTheLog } from '../../audit-mapper';
-import { AUDIT_LOG_PROJECTION_NAME } from './audit-log.projection';
+import { AUDIT_LOG_PROJECTION_NAME, AuditLogProcessor, type AuditLogProjection } from './audit-log.projection';
 
 interface PackageEventData {
   planId: string;
@@ -394,7 +395,7 @@ describe('audit log projection', () => {
   });
 });
 
-describe('the audit log processor after entries an old process wrote in the append (a rolling upgrade, ADR 0126)', () => {
+describe('the audit log processor beside the other writers of its tables: an old process, a rebuild (ADR 0126)', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
@@ -431,6 +432,65 @@ describe('the audit log processor after entries an old process wrote in the appe
       [streamId],
     );
     expect(rows.map((row) => row.event_type)).toEqual(['AuditSpecUpgradeOpened', 'AuditSpecUpgradeRenamed']);
+    expect(await runner.passedHead(AUDIT_LOG_PROJECTION_NAME, 0)).toBe(true);
+  });
+
+  it('lets a rebuild and a batch in flight finish one after the other, without a deadlock (the locks’ order)', async () => {
+    const store = testApp.app.get(EventStore);
+    const runner = testApp.app.get(ProcessorRunner);
+    const projections = testApp.app.get(InlineProjectionRegistry);
+    const real = new AuditLogProcessor(projections.get(AUDIT_LOG_PROJECTION_NAME) as AuditLogProjection);
+    await runner.drain(AUDIT_LOG_PROJECTION_NAME);
+    const streamId = `audit-spec-lock-order-${randomUUID()}`;
+    await store.append(
+      [{ streamId, expectedVersion: 0, events: [{ type: 'AuditSpecLockOrder', data: { name: 'Held' } }] }],
+      eventMetadata(systemContext('audit-lock-order-spec'), new Date('2026-12-01T11:00:00Z')),
+    );
+
+    // A batch that has written its rows and stops before its checkpoint: what the worker's batch looks like to a
+    // rebuild that starts at that moment.
+    let openGate: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let written: () => void = () => undefined;
+    const rowsWritten = new Promise<void>((resolve) => (written = resolve));
+    const held: Processor = {
+      name: real.name,
+      handles: real.handles,
+      handle: async (events, manager) => {
+        await real.handle(events, manager);
+        written();
+        await gate;
+      },
+    };
+    const batch = runner.runBatch(held).then(
+      (read) => ({ read }),
+      (error: unknown) => ({ error }),
+    );
+    await rowsWritten;
+    const rebuild = projections.rebuild(AUDIT_LOG_PROJECTION_NAME).then(
+      (report) => ({ report }),
+      (error: unknown) => ({ error }),
+    );
+    // The rebuild reaches the tables the batch holds, and waits there.
+    await eventually(
+      async (): Promise<Array<{ query: string }>> =>
+        testApp.dataSource.query(
+          `SELECT query FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        ),
+      (waiting) => waiting.some(({ query }) => query.startsWith('TRUNCATE')),
+      'the rebuild waiting for the batch’s tables',
+      10_000,
+    );
+    openGate();
+
+    const [batchOutcome, rebuildOutcome] = await Promise.all([batch, rebuild]);
+    expect(batchOutcome).toEqual({ read: 1 });
+    expect(rebuildOutcome).toMatchObject({ report: { projections: [AUDIT_LOG_PROJECTION_NAME] } });
+    const rows: Array<{ event_type: string }> = await testApp.dataSource.query(
+      'SELECT event_type FROM audit_logs WHERE stream_id = $1',
+      [streamId],
+    );
+    expect(rows.map((row) => row.event_type)).toEqual(['AuditSpecLockOrder']);
     expect(await runner.passedHead(AUDIT_LOG_PROJECTION_NAME, 0)).toBe(true);
   });
 });
