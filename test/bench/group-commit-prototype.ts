@@ -47,11 +47,20 @@ interface Parts extends BuildFunctions {
   clock: { now(): Date };
 }
 
-/** The four streams of a balance transfer's plan: the only plans the prototype groups. */
-export function isTransferPlan(plan: { streams: Record<string, unknown> }): boolean {
+/**
+ * The four streams of a balance transfer's plan, and no side work of its own: the only plans the prototype groups
+ * (the merged batch runs the idempotency key's claim and completion itself, and no other `prepare` or `alongside`).
+ */
+export function isTransferPlan(plan: {
+  streams: Record<string, unknown>;
+  prepare?: unknown;
+  alongside?: unknown;
+}): boolean {
   return (
     ['senderWallet', 'receiverWallet', 'outPayment', 'inPayment'].every((name) => name in plan.streams) &&
-    Object.keys(plan.streams).length === 4
+    Object.keys(plan.streams).length === 4 &&
+    plan.prepare === undefined &&
+    plan.alongside === undefined
   );
 }
 

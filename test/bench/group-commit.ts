@@ -59,6 +59,11 @@ const TICKS_PER_SECOND = 100;
 const PROFILE = process.env.BENCH_GROUP_PROFILE === '1';
 /** Batches of the process in their transactions at once (`BENCH_GROUP_IN_FLIGHT`; ADR 0130 proposes 1). */
 const MAX_IN_FLIGHT = Number(process.env.BENCH_GROUP_IN_FLIGHT ?? 1);
+/**
+ * `BENCH_GROUP_HOT_RECIPIENT=1`: every client pays the first client's recipient, a hot stream. A batch holds one
+ * transfer per stream, so this measures what the rule costs when every transfer shares one.
+ */
+const HOT_RECIPIENT = process.env.BENCH_GROUP_HOT_RECIPIENT === '1';
 const DEFAULT_CASES = [
   'single:-:1:1',
   'merged:adaptive:16:1',
@@ -255,7 +260,7 @@ async function main(): Promise<void> {
         const payment = (await built!.commandBus.execute(
           new built!.TransferBalanceCommand(
             actor,
-            profileIds[worker],
+            profileIds[HOT_RECIPIENT ? 0 : worker],
             refuse ? 100_000_000 : 1,
             key,
             context,
@@ -399,6 +404,7 @@ async function main(): Promise<void> {
           loadAtStart,
           loadAtEnd: loadavg().map((load) => round(load, 2)),
           maxInFlight: MAX_IN_FLIGHT,
+          hotRecipient: HOT_RECIPIENT,
           fallbacks: group.fallbacks,
           failures,
           outcome,
