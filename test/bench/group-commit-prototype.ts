@@ -22,7 +22,7 @@ export interface GroupSettings {
   policy: GroupPolicy;
   /** The most transfers a batch holds. */
   k: number;
-  /** Batches of one process in their transactions at once (ADR 0130: 1, the next forms while one commits). */
+  /** Batches of one process in their transactions at once (ADR 0130 proposes 2; a new one forms when one commits). */
   maxInFlight: number;
   batchSizes: number[];
   /** Batches that failed as a whole and whose transfers ran again one by one. */

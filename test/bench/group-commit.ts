@@ -17,10 +17,11 @@
  *   the wallet snapshots, every decision in memory (a refusal leaves the batch before anything of it is written), one
  *   insert of every event, one pass of each inline projection over all of them, one completion of every key.
  *
- * A batch forms either adaptively (`BENCH_GROUP_POLICY=adaptive`, the design of ADR 0130: a per-process queue; when
- * no batch is in its transaction the queue is flushed at once, up to `k` transfers, so a lone transfer never waits)
- * or at a fixed size (`fixed`: a batch waits until `k` transfers are queued, or 20 ms, to read the cost of exactly k).
- * A batch never holds two transfers that write the same stream: the later one waits for the next batch (ADR 0130).
+ * A batch forms either adaptively (`adaptive` in a case, the design of ADR 0130: a per-process queue; when fewer than
+ * `BENCH_GROUP_IN_FLIGHT` batches are in their transactions the queue is flushed at once, up to `k` transfers, so a
+ * lone transfer never waits) or at a fixed size (`fixed`: a batch waits until `k` transfers are queued, or 20 ms, to
+ * read the cost of exactly k). A batch never holds two transfers that write the same stream, nor a stream of a batch
+ * still in flight: the later one waits for the next batch (ADR 0130).
  *
  * CPU: this process's own (`process.cpuUsage`: the handler, pipeline, store, TypeORM and pg, plus the clients' loop,
  * which is a function call) and the PostgreSQL backends of this context's pool (`application_name`), read from
@@ -57,7 +58,7 @@ const TICKS_PER_SECOND = 100;
  * time is broken down by the categories of `cpu-profile.ts`: a run of its own, since the profiler costs CPU too.
  */
 const PROFILE = process.env.BENCH_GROUP_PROFILE === '1';
-/** Batches of the process in their transactions at once (`BENCH_GROUP_IN_FLIGHT`; ADR 0130 proposes 1). */
+/** Batches of the process in their transactions at once (`BENCH_GROUP_IN_FLIGHT`, 1; ADR 0130 proposes 2). */
 const MAX_IN_FLIGHT = Number(process.env.BENCH_GROUP_IN_FLIGHT ?? 1);
 /**
  * `BENCH_GROUP_HOT_RECIPIENT=1`: every client pays the first client's recipient, a hot stream. A batch holds one
