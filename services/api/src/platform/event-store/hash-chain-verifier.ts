@@ -7,7 +7,10 @@ import { chainHash } from './event-hash';
 export const VERIFY_BATCH_SIZE = 2000;
 
 export type HashChainProblemKind =
-  'hash-mismatch' | 'version-gap' | 'head-mismatch' | 'commit-missing' | 'commit-order';
+  'hash-mismatch' | 'version-gap' | 'head-mismatch' | 'commit-missing' | 'commit-order' | 'event-id-duplicate';
+
+/** Events named per duplicated event id, at most; beyond them the report only has too many to list. */
+export const DUPLICATE_EVENT_IDS_LISTED = 1000;
 
 /** The first thing wrong in one stream; later events of that stream are not judged (they all chain to it). */
 export interface HashChainProblem {
@@ -160,6 +163,7 @@ export async function verifyWithin(
       problem(row.stream_id, 1, 'version-gap', `stream row says version ${row.version} but the stream has no events`),
     );
   }
+  problems.push(...(await duplicatedEventIds(reader)));
   problems.sort((left, right) => (left.streamId < right.streamId ? -1 : left.streamId > right.streamId ? 1 : 0));
   return {
     ok: problems.length === 0,
@@ -168,6 +172,27 @@ export async function verifyWithin(
     problems,
     headsAtCheckpoint: problems.length === 0 ? heads : null,
   };
+}
+
+/**
+ * Every event's id names it alone: Kafka consumers drop an id they have seen (ADR 0061). No index refuses a second
+ * one (ADR 0128), so this is where a copied event (a restore or import that copies rows) is found: every event whose
+ * id an event earlier in (stream, version) order carries already. One scan of the events, in the snapshot of the walk.
+ */
+export async function duplicatedEventIds(reader: SqlReader): Promise<HashChainProblem[]> {
+  const rows: { event_id: string; stream_id: string; stream_version: number; first: string }[] = await reader.query(
+    `SELECT event_id::text AS event_id, stream_id, stream_version, first FROM (
+       SELECT events.event_id, events.stream_id, events.stream_version,
+              row_number() OVER same_id AS n, first_value(events.stream_id || ' v' || events.stream_version) OVER same_id AS first
+         FROM events
+        WHERE events.event_id IN (SELECT event_id FROM events GROUP BY event_id HAVING count(*) > 1)
+       WINDOW same_id AS (PARTITION BY events.event_id ORDER BY events.stream_id, events.stream_version)) AS copies
+      WHERE n > 1 ORDER BY stream_id, stream_version LIMIT $1`,
+    [DUPLICATE_EVENT_IDS_LISTED],
+  );
+  return rows.map((row) =>
+    problem(row.stream_id, row.stream_version, 'event-id-duplicate', `event id ${row.event_id} is also ${row.first}'s`),
+  );
 }
 
 /**

@@ -66,6 +66,39 @@ describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuild
       await dataSource.query('DELETE FROM events WHERE stream_id = ANY($1)', [[tampered, gapped]]);
       await dataSource.query('DELETE FROM streams WHERE stream_id = ANY($1)', [[tampered, gapped]]);
     });
+    it('names an event whose id another event carries already (no index refuses it, ADR 0128)', async () => {
+      const original = streamOf('original');
+      const copied = streamOf('copied');
+      for (const streamId of [original, copied]) {
+        await store.append(
+          [{ streamId, expectedVersion: 0, events: [1, 2].map((n) => ({ type: 'Added', data: { n } })) }],
+          metadata,
+        );
+      }
+      expect((await verifyStreamHashes(dataSource)).problems).toEqual([]);
+      // A copy of an event as a restore or an import that copies rows would make it: the same id on another row.
+      await dataSource.query(
+        `UPDATE events SET event_id = (SELECT event_id FROM events WHERE stream_id = $1 AND stream_version = 2)
+          WHERE stream_id = $2 AND stream_version = 1`,
+        [original, copied],
+      );
+      const report = await verifyStreamHashes(dataSource);
+      expect(report.ok).toBe(false);
+      // The later of the two rows in (stream, version) order is named, with the one that carries the id first.
+      const later = original < copied ? { streamId: copied, version: 1 } : { streamId: original, version: 2 };
+      const earlier = original < copied ? `${original} v2` : `${copied} v1`;
+      expect(report.problems).toEqual([
+        expect.objectContaining({
+          streamId: later.streamId,
+          streamVersion: later.version,
+          kind: 'event-id-duplicate',
+          message: expect.stringContaining(`is also ${earlier}'s`),
+        }),
+      ]);
+      await dataSource.query('DELETE FROM events WHERE stream_id = ANY($1)', [[original, copied]]);
+      await dataSource.query('DELETE FROM streams WHERE stream_id = ANY($1)', [[original, copied]]);
+    });
+
     it('names an event without a commit position and a stream whose versions were numbered out of order', async () => {
       const unnumbered = streamOf('unnumbered');
       const swapped = streamOf('swapped');
