@@ -93,7 +93,7 @@ async function figures(context: PartitionBenchContext, label: string): Promise<R
   };
 }
 
-/** Reads the whole store page by page in commit order, with the statement `PostgresEventStore.readAll` runs. */
+/** Reads the whole store page by page in commit order, with the statement `PostgresEventStore.readAll` runs (ADR 0128). */
 async function walkReadAll(databaseUrl: string): Promise<{ events: number; ms: number; eventsPerSecond: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -105,11 +105,16 @@ async function walkReadAll(databaseUrl: string): Promise<{ events: number; ms: n
       const { rows } = await client.query<{ commit_position: string }>(
         `SELECT events.global_position::text, events.event_id::text, events.stream_id, events.stream_version,
                 events.type, events.data, events.metadata, events.recorded_at, events.hash,
-                event_commits.commit_position::text AS commit_position
-           FROM event_commits JOIN events ON events.global_position = event_commits.global_position
-          WHERE event_commits.commit_position > $1::bigint
-          ORDER BY event_commits.commit_position
-          LIMIT $2`,
+                window_commits.commit_position::text AS commit_position
+           FROM (SELECT counted.commit_position, counted.transaction_id, counted.first_position, counted.last_position
+                   FROM (SELECT c.commit_position, c.transaction_id, c.first_position, c.last_position,
+                                sum(c.event_count) OVER (ORDER BY c.commit_position) - c.event_count AS events_before
+                           FROM event_commits c WHERE c.commit_position > $1::bigint
+                          ORDER BY c.commit_position LIMIT $2::int) AS counted
+                  WHERE counted.events_before < $2::int) AS window_commits
+           JOIN events ON events.global_position BETWEEN window_commits.first_position AND window_commits.last_position
+                      AND events.transaction_id = window_commits.transaction_id
+          ORDER BY window_commits.commit_position, events.global_position`,
         [after, READ_ALL_PAGE],
       );
       if (rows.length === 0) break;

@@ -230,7 +230,7 @@ describe('kupa events partition: the events table partitioned while appends go o
       expect.arrayContaining([expect.stringMatching(/^(version-gap|hash-mismatch)$/)]),
     );
     await testApp.dataSource.query('DELETE FROM events WHERE global_position = $1', [position]);
-    await testApp.dataSource.query('DELETE FROM event_commits WHERE global_position = $1', [position]);
+    await testApp.dataSource.query('DELETE FROM event_commits WHERE first_position = $1', [position]);
   });
 
   it('backs the partitioned store up as one events table, not as its partitions', async () => {

@@ -1,5 +1,6 @@
 import { type SignInResponse, type User, type UserRole, userStreamId } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
+import { COMMIT_OF_EVENT } from '../platform/event-store/event-rows';
 import { AdminAccounts } from '../contexts/identity';
 import { Mailbox } from './mailbox';
 import { recentAppWarnings, type TestApp } from './test-app';
@@ -141,9 +142,9 @@ async function confirmationMail(testApp: TestApp, email: string) {
         [],
       ),
       events: await q(
-        `SELECT e.type, e.stream_id, c.commit_position::text, e.recorded_at FROM events e
-           LEFT JOIN event_commits c USING (global_position)
-          WHERE e.stream_id = ANY($1::text[])`,
+        `SELECT events.type, events.stream_id, event_commit.commit_position::text, events.recorded_at FROM events
+           LEFT JOIN LATERAL ${COMMIT_OF_EVENT} ON true
+          WHERE events.stream_id = ANY($1::text[])`,
         [users.map((user) => userStreamId(user.uuid))],
       ),
       mailsReceived: testApp.mailbox.messages.length,

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { KeptDifferences, type LedgerDifference, startLedgerIncrement } from '../../contexts/ledger';
 import { databaseUrlOf, type SqlReader, withReadOnlySnapshot } from '../../platform/database/read-only-snapshot';
+import { commitWindow } from '../../platform/event-store/event-rows';
 import { startChainContinuation } from '../../platform/event-store/hash-chain-continuation';
 import { CheckpointBuckets } from './checkpoint-buckets';
 import { currentCommitPosition, VERIFY_DIFFERENCES_KEPT } from './ledger-verifier';
@@ -163,11 +164,11 @@ export class SinceCheckpointVerifier {
     let after = from.commitPosition;
     for (;;) {
       const rows: RangeRow[] = await reader.query(
-        `SELECT c.commit_position::text AS commit_position, e.global_position::text AS global_position, e.stream_id,
-                e.stream_version, e.type, e.data, e.metadata, e.hash
-           FROM event_commits c JOIN events e ON e.global_position = c.global_position
-          WHERE c.commit_position > $1::bigint AND c.commit_position <= $2::bigint
-          ORDER BY c.commit_position LIMIT $3`,
+        `SELECT window_commits.commit_position::text AS commit_position,
+                events.global_position::text AS global_position, events.stream_id, events.stream_version, events.type,
+                events.data, events.metadata, events.hash
+           FROM ${commitWindow('$1::bigint', '$3::int', '$2::bigint')}
+          ORDER BY window_commits.commit_position, events.global_position`,
         [after, until, SINCE_READ_BATCH_ROWS],
       );
       counts.eventsReplayed += rows.length;

@@ -30,7 +30,7 @@ describe('kupa ledger verify from a checkpoint (ADR 0111) on PostgreSQL', () => 
     Number(
       (
         await testApp.dataSource.query<Array<{ count: string }>>(
-          'SELECT count(*)::text AS count FROM event_commits WHERE commit_position > $1::bigint',
+          'SELECT coalesce(sum(event_count), 0)::text AS count FROM event_commits WHERE commit_position > $1::bigint',
           [position],
         )
       )[0].count,
@@ -338,7 +338,9 @@ describe('kupa ledger verify from a checkpoint (ADR 0111) on PostgreSQL', () => 
 
       // What it read: every bucket's digests, and the rows of the buckets its events' streams and accounts lie in.
       const window = await testApp.dataSource.query<Array<{ stream_id: string; type: string; data: unknown }>>(
-        `SELECT e.stream_id, e.type, e.data FROM event_commits c JOIN events e ON e.global_position = c.global_position
+        `SELECT e.stream_id, e.type, e.data FROM event_commits c
+           JOIN events e ON e.global_position BETWEEN c.first_position AND c.last_position
+                        AND e.transaction_id = c.transaction_id
           WHERE c.commit_position > $1::bigint AND c.commit_position <= $2::bigint`,
         [previous.commitPosition, header.commitPosition],
       );

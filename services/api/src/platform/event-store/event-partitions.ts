@@ -1,3 +1,4 @@
+import { CREATE_EVENT_COMMIT_TRIGGER } from '../database/migrations/1772400012800-event-commits-per-transaction';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { type Backoff, backoffDelayMs } from '../jobs/backoff';
@@ -170,9 +171,7 @@ export async function partitionEvents(
     );
     await runner.query(`ALTER TABLE ${firstPartition} DROP CONSTRAINT ${EVENT_PARTITION_BOUND_CONSTRAINT}`);
     // Cloned onto every partition, now and attached later (PostgreSQL 11 and newer allow row triggers, constraint triggers too, on a partitioned table).
-    await runner.query(`
-      CREATE CONSTRAINT TRIGGER events_number_commit AFTER INSERT ON events
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION number_event_commit()`);
+    await runner.query(CREATE_EVENT_COMMIT_TRIGGER);
     // Under the lock already held, so no append can reach a position without a partition.
     return makePartitionsAheadWith(runner, partitionSize);
   });

@@ -5,6 +5,40 @@ import { FIRST_SCHEMA_VERSION, type EventTypeRegistry } from './event-type-regis
 /** The key under which the store keeps an event's schema version inside its metadata, covered by the hash. */
 export const SCHEMA_VERSION_KEY = 'schemaVersion';
 
+/**
+ * The commits after `after` (exclusive; and at or before `upTo` when given), whole, in commit order: as many as hold
+ * fewer than `limit` events before them, so at least `limit` events when that many wait, and always at least one
+ * commit, whatever its size (docs/adr/0128-one-commit-row-per-transaction.md). A reader that goes on from the last
+ * commit position it read therefore never stops inside a commit. Arguments are SQL expressions (parameters).
+ * Each event's row joins as `events`: between the commit's first and last position, with its transaction id (another
+ * transaction's appends may have taken positions in between). Order the result by
+ * `window_commits.commit_position, events.global_position`: within a commit, events come in the order of their
+ * positions, which is the order they were inserted in.
+ */
+export function commitWindow(after: string, limit: string, upTo?: string): string {
+  return `(SELECT counted.commit_position, counted.transaction_id, counted.first_position, counted.last_position
+             FROM (SELECT c.commit_position, c.transaction_id, c.first_position, c.last_position,
+                          sum(c.event_count) OVER (ORDER BY c.commit_position) - c.event_count AS events_before
+                     FROM event_commits c
+                    WHERE c.commit_position > ${after}${upTo === undefined ? '' : ` AND c.commit_position <= ${upTo}`}
+                    ORDER BY c.commit_position LIMIT ${limit}) AS counted
+            WHERE counted.events_before < ${limit}) AS window_commits
+    JOIN events ON ${COMMIT_HOLDS_EVENT('window_commits')}`;
+}
+
+/** Whether commit row `commit` holds the row of `events` (ADR 0128): in its range and written by its transaction. */
+export const COMMIT_HOLDS_EVENT = (commit: string): string =>
+  `events.global_position BETWEEN ${commit}.first_position AND ${commit}.last_position
+   AND events.transaction_id = ${commit}.transaction_id`;
+
+/**
+ * The commit that numbered the row of `events` (one row, or none for an event no commit numbered), for a
+ * `LEFT JOIN LATERAL … ON true`: found by the transaction id's index, then by the range.
+ */
+export const COMMIT_OF_EVENT = `(SELECT event_commit.commit_position FROM event_commits event_commit
+    WHERE event_commit.transaction_id = events.transaction_id
+      AND events.global_position BETWEEN event_commit.first_position AND event_commit.last_position) AS event_commit`;
+
 /** The select list every event read uses; bigint comes back as a decimal string, never as a lossy number. */
 export const EVENT_COLUMNS = `events.event_id::text AS event_id, events.global_position::text AS global_position,
   events.stream_id, events.stream_version, events.type, events.data, events.metadata, events.recorded_at, events.hash`;

@@ -176,13 +176,16 @@ export abstract class EventStore {
   abstract streamVersion(streamId: string): Promise<number>;
 
   /**
-   * At most `limit` events after `after`, in commit order: positions become visible in order, so an event committed
-   * late is never skipped, and no transaction other than an append's own commit holds the read back.
+   * The events of whole commits after `after`, in commit order: positions become visible in order, so an event
+   * committed late is never skipped, and no transaction other than an append's own commit holds the read back. As many
+   * commits as hold fewer than `limit` events before them: at least `limit` events when that many wait (fewer means
+   * none is left), and a commit larger than `limit` alone and whole, so that a reader going on from the last event's
+   * commit position never stops inside a commit (ADR 0128).
    */
   abstract readAll(after: GlobalCheckpoint, limit: number, options?: ReadAllOptions): Promise<CommittedEvent[]>;
 
   /**
-   * The same window as `readAll` (at most `limit` events after `after`, in the same order), of which only the events
+   * The same window as `readAll` (whole commits after `after`, in the same order), of which only the events
    * of `types` (`'*'`: every type) are decoded and returned: a reader that reacts to a few types passes the others
    * without their data. `end` is the position of the last event of the window, whatever its type (null when the
    * window is empty): where the reader's checkpoint moves to.

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { databaseUrlOf, type SqlReader } from '../database/read-only-snapshot';
 import { runWorkerThread } from '../threads/worker-thread';
 import { chainHash } from './event-hash';
+import { COMMIT_OF_EVENT } from './event-rows';
 
 /** Events read per round trip while verifying; bounds memory on a store of any size. */
 export const VERIFY_BATCH_SIZE = 2000;
@@ -55,7 +56,10 @@ export interface StreamState {
   version: number;
   computedHash: string | null;
   broken: boolean;
-  /** The commit position of the stream's last event so far: each version's must be higher (docs/adr/0061). */
+  /**
+   * The commit position of the stream's last event so far: each version's must be as high or higher (docs/adr/0061;
+   * versions appended together share their commit, ADR 0128).
+   */
   commitPosition: bigint;
   /** Whether a commit problem was reported for the stream already (one per stream, like the chain's). */
   commitProblem: boolean;
@@ -111,8 +115,8 @@ export async function verifyWithin(
   for (;;) {
     const rows: VerifiedRow[] = await reader.query(
       `SELECT events.stream_id, events.stream_version, events.type, events.data, events.metadata, events.hash,
-              event_commits.commit_position::text AS commit_position
-         FROM events LEFT JOIN event_commits ON event_commits.global_position = events.global_position
+              event_commit.commit_position::text AS commit_position
+         FROM events LEFT JOIN LATERAL ${COMMIT_OF_EVENT} ON true
         WHERE (events.stream_id, events.stream_version) > ($1, $2)
         ORDER BY events.stream_id, events.stream_version LIMIT $3`,
       [after.streamId, after.version, VERIFY_BATCH_SIZE],
@@ -196,7 +200,7 @@ export async function duplicatedEventIds(reader: SqlReader): Promise<HashChainPr
 }
 
 /**
- * Every event has a commit position, and a stream's versions have rising ones: readers of the whole store follow commit
+ * Every event has a commit position, and a stream's versions have never falling ones: readers of the whole store follow commit
  * positions, so an event without one is never read, and one out of order would reach consumers out of version order.
  */
 /**
@@ -249,13 +253,13 @@ export function checkCommit(state: StreamState, row: VerifiedRow, problems: Hash
     return;
   }
   const position = BigInt(row.commit_position);
-  if (position <= state.commitPosition) {
+  if (position < state.commitPosition) {
     problems.push(
       problem(
         state.streamId,
         row.stream_version,
         'commit-order',
-        `commit position ${position} is not after the previous version's ${state.commitPosition}`,
+        `commit position ${position} is before the previous version's ${state.commitPosition}`,
       ),
     );
     state.commitProblem = true;

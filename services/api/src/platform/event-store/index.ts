@@ -7,5 +7,5 @@ export * from './event-store.port';
 export * from './event-type-registry';
 export * from './hash-chain-verifier';
 export * from './postgres-event-store';
-export { compareStreamIds } from './event-rows';
+export { COMMIT_HOLDS_EVENT, COMMIT_OF_EVENT, commitWindow, compareStreamIds } from './event-rows';
 export * from './rebuild-memory';

@@ -4,6 +4,7 @@ import { InlineProjectionRegistry, replayedTypes } from '../projections/inline-p
 import { type InlineProjection, type RecordedEvent, START_CHECKPOINT } from './event-store.port';
 import { EventTypeRegistry } from './event-type-registry';
 import { databaseUrlOf, withReadOnlySnapshot } from '../database/read-only-snapshot';
+import { COMMIT_OF_EVENT } from './event-rows';
 import { verifyStreamHashes, verifyWithin } from './hash-chain-verifier';
 import { PostgresEventStore } from './postgres-event-store';
 import { eventually, gate, metadata, streamOf, useEventStore, WAIT_TIMEOUT_MS } from './event-store.fixtures';
@@ -111,26 +112,27 @@ describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuild
       expect((await verifyStreamHashes(dataSource)).problems).toEqual([]);
       const positionsOf = (streamId: string) =>
         dataSource.query(
-          `SELECT c.commit_position::text AS commit, e.global_position::text AS event
-             FROM events e JOIN event_commits c ON c.global_position = e.global_position
-            WHERE e.stream_id = $1 ORDER BY e.stream_version`,
+          `SELECT event_commit.commit_position::text AS commit, events.global_position::text AS event
+             FROM events LEFT JOIN LATERAL ${COMMIT_OF_EVENT} ON true
+            WHERE events.stream_id = $1 ORDER BY events.stream_version`,
           [streamId],
         ) as Promise<{ commit: string; event: string }[]>;
-      const [, lost] = await positionsOf(unnumbered);
-      await dataSource.query('DELETE FROM event_commits WHERE commit_position = $1', [lost.commit]);
+      // Both versions of each stream were appended together: one commit row holds them (ADR 0128).
+      const [kept, lost] = await positionsOf(unnumbered);
+      expect(lost.commit).toBe(kept.commit);
+      // The commit's range shrunk to its first event: the second is in no commit.
+      const shrink =
+        'UPDATE event_commits SET last_position = first_position, event_count = 1 WHERE commit_position = $1';
+      await dataSource.query(shrink, [kept.commit]);
+      expect((await positionsOf(unnumbered))[1].commit).toBeNull();
       const [first, second] = await positionsOf(swapped);
-      // Hand the two versions each other's commit position, through a free one.
-      await dataSource.query('UPDATE event_commits SET global_position = -1 WHERE commit_position = $1', [
-        first.commit,
-      ]);
-      await dataSource.query('UPDATE event_commits SET global_position = $2 WHERE commit_position = $1', [
-        second.commit,
-        first.event,
-      ]);
-      await dataSource.query('UPDATE event_commits SET global_position = $2 WHERE commit_position = $1', [
-        first.commit,
-        second.event,
-      ]);
+      // The second version moves to a commit of its own, numbered before the first's.
+      await dataSource.query(shrink, [first.commit]);
+      await dataSource.query(
+        `INSERT INTO event_commits (commit_position, transaction_id, first_position, last_position, event_count)
+         SELECT -commit_position, transaction_id, $2, $2, 1 FROM event_commits WHERE commit_position = $1`,
+        [first.commit, second.event],
+      );
       const report = await verifyStreamHashes(dataSource);
       expect(report.ok).toBe(false);
       const expected: [string, string][] = [
@@ -140,10 +142,10 @@ describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuild
       expect(report.problems.map((problem) => [problem.streamId, problem.streamVersion, problem.kind])).toEqual(
         expected.sort(([left], [right]) => (left < right ? -1 : 1)).map(([streamId, kind]) => [streamId, 2, kind]),
       );
-      await dataSource.query(
-        'DELETE FROM event_commits WHERE global_position IN (SELECT global_position FROM events WHERE stream_id = ANY($1))',
-        [[unnumbered, swapped]],
-      );
+      await dataSource.query('DELETE FROM event_commits WHERE commit_position IN ($1::bigint, $2::bigint, -$2::bigint)', [
+        kept.commit,
+        first.commit,
+      ]);
       await dataSource.query('DELETE FROM events WHERE stream_id = ANY($1)', [[unnumbered, swapped]]);
       await dataSource.query('DELETE FROM streams WHERE stream_id = ANY($1)', [[unnumbered, swapped]]);
     });

@@ -222,11 +222,15 @@ describe('PostgresEventStore on PostgreSQL: readAll in commit order', () => {
       // Every type asked: the whole window, as readAll gives it.
       expect(await store.readAllOfTypes(from, 100, '*')).toEqual({ events: all, read: 4, end: typed.end });
 
-      // The window is `limit` events of any type, as readAll's.
+      // The window is whole commits, as readAll's (ADR 0128): asked for 2 events, it reads the first commit's 3, all
+      // at one commit position, and a commit more only while fewer than the limit come before it.
+      expect(new Set(all.slice(0, 3).map((event) => event.commitPosition)).size).toBe(1);
       const firstTwo = await store.readAllOfTypes(from, 2, ['Kept']);
-      expect(firstTwo.read).toBe(2);
-      expect(firstTwo.events.map((event) => event.data)).toEqual([{ n: 1 }]);
-      expect(firstTwo.end).toEqual({ commitPosition: all[1].commitPosition });
+      expect(firstTwo.read).toBe(3);
+      expect(firstTwo.events.map((event) => event.data)).toEqual([{ n: 1 }, { n: 3 }]);
+      expect(firstTwo.end).toEqual({ commitPosition: all[2].commitPosition });
+      expect((await store.readAll(from, 3)).map((event) => event.data)).toEqual(all.slice(0, 3).map((e) => e.data));
+      expect(await store.readAll(from, 4)).toEqual(all);
 
       // A window without the asked types still moves the reader on; past the end there is no window.
       const noneKept = await store.readAllOfTypes(from, 100, ['Unknown']);

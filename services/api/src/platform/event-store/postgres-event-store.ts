@@ -6,6 +6,7 @@ import type { InlineProjectionRegistry } from '../projections/inline-projection.
 import { WrongExpectedVersionError } from './errors';
 import { chainHash } from './event-hash';
 import {
+  commitWindow,
   compareStreamIds,
   EVENT_COLUMNS,
   type EventRow,
@@ -210,11 +211,9 @@ export class PostgresEventStore extends EventStore {
   async readAll(after: GlobalCheckpoint, limit: number, options: ReadAllOptions = {}): Promise<CommittedEvent[]> {
     const manager = options.manager ?? this.dataSource.manager;
     const rows: (EventRow & { commit_position: string })[] = await manager.query(
-      `SELECT ${EVENT_COLUMNS}, event_commits.commit_position::text AS commit_position
-         FROM event_commits JOIN events ON events.global_position = event_commits.global_position
-        WHERE event_commits.commit_position > $1::bigint
-        ORDER BY event_commits.commit_position
-        LIMIT $2`,
+      `SELECT ${EVENT_COLUMNS}, window_commits.commit_position::text AS commit_position
+         FROM ${commitWindow('$1::bigint', '$2::int')}
+        ORDER BY window_commits.commit_position, events.global_position`,
       [after.commitPosition, limit],
     );
     return rows.map((row) => toCommittedEvent(row, this.eventTypes));
@@ -223,8 +222,8 @@ export class PostgresEventStore extends EventStore {
   /**
    * One statement over the window of `readAll`. An event of another type comes back without its data, metadata,
    * hash and time of recording (`WANTED_EVENT_COLUMNS`): decoding those was most of what a processor's batch cost when
-   * it handled a few types of many (docs/benchmarks.md). The window is
-   * ordered inside, where the limit applies, and again outside, since a subquery's order is not the result's.
+   * it handled a few types of many (docs/benchmarks.md). The limit applies to the commits inside (`commitWindow`);
+   * the events are ordered outside, since a subquery's order is not the result's.
    */
   async readAllOfTypes(
     after: GlobalCheckpoint,
@@ -235,13 +234,10 @@ export class PostgresEventStore extends EventStore {
     const manager = options.manager ?? this.dataSource.manager;
     const rows: (WantedEventRow & { commit_position: string })[] = await manager.query(
       `SELECT ${WANTED_EVENT_COLUMNS}, window_events.commit_position::text AS commit_position
-         FROM (SELECT events.*, event_commits.commit_position,
+         FROM (SELECT events.*, window_commits.commit_position,
                       ($3::text[] IS NULL OR events.type = ANY($3::text[])) AS wanted
-                 FROM event_commits JOIN events ON events.global_position = event_commits.global_position
-                WHERE event_commits.commit_position > $1::bigint
-                ORDER BY event_commits.commit_position
-                LIMIT $2) AS window_events
-        ORDER BY window_events.commit_position`,
+                 FROM ${commitWindow('$1::bigint', '$2::int')}) AS window_events
+        ORDER BY window_events.commit_position, window_events.global_position`,
       [after.commitPosition, limit, types === '*' ? null : types],
     );
     const last = rows[rows.length - 1];

@@ -387,7 +387,8 @@ describe('KafkaEventPublisher on a real Kafka broker', () => {
     // The copies are the batch after the checkpoint where the crash left it.
     const twicePositions: { position: string }[] = await dataSource.query(
       `SELECT c.commit_position::text AS position
-         FROM events e JOIN event_commits c ON c.global_position = e.global_position WHERE e.event_id = ANY($1::uuid[])`,
+         FROM events e JOIN event_commits c ON e.global_position BETWEEN c.first_position AND c.last_position
+          AND e.transaction_id = c.transaction_id WHERE e.event_id = ANY($1::uuid[])`,
       [sentTwice],
     );
     expect(twicePositions).toHaveLength(50);

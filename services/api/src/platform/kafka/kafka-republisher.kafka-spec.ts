@@ -76,7 +76,7 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
 
   /** Events up to `end`, of every spec of this file so far: what a replay from the start to `end` sends. */
   const eventsUpTo = async (end: string) =>
-    Number(await position('SELECT count(*)::text AS position FROM event_commits WHERE commit_position <= $1', [end]));
+    Number(await position('SELECT coalesce(sum(event_count), 0)::text AS position FROM event_commits WHERE commit_position <= $1', [end]));
   const newestPosition = () => position('SELECT max(commit_position)::text AS position FROM event_commits');
   const livePosition = () =>
     position('SELECT commit_position::text AS position FROM checkpoints WHERE name = $1', [KAFKA_PUBLISHER_NAME]);
@@ -103,7 +103,8 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
   async function positionsOf(eventIds: readonly string[]): Promise<bigint[]> {
     const rows: { position: string }[] = await dataSource.query(
       `SELECT c.commit_position::text AS position
-         FROM events e JOIN event_commits c ON c.global_position = e.global_position WHERE e.event_id = ANY($1::uuid[])`,
+         FROM events e JOIN event_commits c ON e.global_position BETWEEN c.first_position AND c.last_position
+          AND e.transaction_id = c.transaction_id WHERE e.event_id = ANY($1::uuid[])`,
       [eventIds],
     );
     return rows.map((row) => BigInt(row.position));

@@ -1,6 +1,8 @@
 import { escapeIdentifier } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
+  COMMIT_HOLDS_EVENT,
+  commitWindow,
   EVENT_COLUMNS,
   type EventRow,
   toRecordedEvent,
@@ -170,10 +172,9 @@ export class InlineProjectionRegistry {
     let read = 0;
     for (;;) {
       const rows: (EventRow & { commit_position: string })[] = await manager.query(
-        `SELECT ${EVENT_COLUMNS}, event_commits.commit_position::text AS commit_position
-           FROM event_commits JOIN events ON events.global_position = event_commits.global_position
-          WHERE event_commits.commit_position > $1::bigint
-          ORDER BY event_commits.commit_position LIMIT $2`,
+        `SELECT ${EVENT_COLUMNS}, window_commits.commit_position::text AS commit_position
+           FROM ${commitWindow('$1::bigint', '$2::int')}
+          ORDER BY window_commits.commit_position, events.global_position`,
         [after, REBUILD_BATCH_SIZE],
       );
       if (rows.length === 0) return read;
@@ -235,7 +236,7 @@ export class InlineProjectionRegistry {
                    FROM events WHERE events.global_position > $1::bigint
                     AND ($5::bigint IS NULL OR EXISTS (
                           SELECT 1 FROM event_commits
-                           WHERE event_commits.global_position = events.global_position
+                           WHERE ${COMMIT_HOLDS_EVENT('event_commits')}
                              AND event_commits.commit_position <= $5::bigint))
                   ORDER BY events.global_position LIMIT $2) AS batch_events
           ORDER BY batch_events.global_position`,

@@ -13,7 +13,8 @@ export interface ProcessorLagReading {
 
 /**
  * Counting stops here, so that a processor far behind costs one bounded index scan per reading rather than a scan of
- * the whole history; a lag this large reads as the cap.
+ * the whole history; a lag this large reads as the cap. The scan stops after this many commits (each holds one event
+ * or more, ADR 0128).
  */
 export const PROCESSOR_LAG_COUNT_CAP = 1_000_000;
 
@@ -29,10 +30,11 @@ export async function readProcessorLag(
   if (processors.length === 0) return [];
   const rows: { name: string; events: number; seconds: number | null; position: string }[] = await dataSource.query(
     `SELECT p.name, at.commit_position::text AS position,
-            (SELECT count(*)::int FROM (
-               SELECT 1 FROM event_commits c WHERE c.commit_position > at.commit_position LIMIT $2) AS waiting) AS events,
+            (SELECT least(coalesce(sum(waiting.event_count), 0), $2)::int FROM (
+               SELECT c.event_count FROM event_commits c WHERE c.commit_position > at.commit_position LIMIT $2) AS waiting)
+              AS events,
             (SELECT extract(epoch FROM clock_timestamp() - e.recorded_at)::float8
-               FROM event_commits c JOIN events e ON e.global_position = c.global_position
+               FROM event_commits c JOIN events e ON e.global_position = c.first_position
               WHERE c.commit_position > at.commit_position
               ORDER BY c.commit_position LIMIT 1) AS seconds
        FROM unnest($1::text[]) AS p(name)

@@ -46,16 +46,61 @@ describe('ProcessorRunner on PostgreSQL', () => {
       await dataSource.query(
         'CREATE TABLE processor_effects (processor text, global_position bigint, PRIMARY KEY (processor, global_position))',
       );
+      // Twenty commits of three events: batches of whole commits, several of them a batch.
       const streamId = streamOf('bulk');
+      for (let commit = 0; commit < 20; commit += 1) {
+        await store.append(
+          [
+            {
+              streamId,
+              expectedVersion: commit * 3,
+              events: Array.from({ length: 3 }, (_, n) => ({ type: 'Bulk', data: { n: commit * 3 + n } })),
+            },
+          ],
+          metadata,
+        );
+      }
+    });
+
+    it('reads a commit larger than its batch whole and once, and the commits after it in batches (ADR 0128)', async () => {
+      const runner = new ProcessorRunner(dataSource, store, { batchSize: 4 });
+      const batches: number[][] = [];
+      runner.register({
+        name: 'large-commit',
+        handles: ['Large', 'Small'],
+        async handle(events, manager) {
+          batches.push(events.map((event) => (event.data as { n: number }).n));
+          await recordingProcessor('large-commit').handle(events, manager);
+        },
+      });
+      // Only what follows: the processor starts at the newest commit.
+      await dataSource.query(
+        `INSERT INTO checkpoints (name, commit_position) SELECT 'large-commit', coalesce(max(commit_position), 0) FROM event_commits`,
+      );
+      const streamId = streamOf('large');
       await store.append(
         [
           {
             streamId,
             expectedVersion: 0,
-            events: Array.from({ length: 60 }, (_, n) => ({ type: 'Bulk', data: { n } })),
+            events: Array.from({ length: 10 }, (_, n) => ({ type: 'Large', data: { n } })),
           },
         ],
         metadata,
+      );
+      for (let n = 10; n < 16; n += 2) {
+        await store.append(
+          [{ streamId, expectedVersion: n, events: [n, n + 1].map((m) => ({ type: 'Small', data: { n: m } })) }],
+          metadata,
+        );
+      }
+      expect(await runner.drain('large-commit')).toBe(16);
+      // The ten events of one commit in one batch, though the batch is 4; then whole commits of two while fewer than
+      // 4 events come before them in the batch: 2 + 2, then the last 2.
+      expect(batches).toEqual([Array.from({ length: 10 }, (_, n) => n), [10, 11, 12, 13], [14, 15]]);
+      expect(await effects('large-commit')).toBe(16);
+      expect((await runner.checkpoint('large-commit'))?.commitPosition).toBe(
+        (await dataSource.query('SELECT max(commit_position)::text AS head FROM event_commits'))[0].head,
       );
     });
 

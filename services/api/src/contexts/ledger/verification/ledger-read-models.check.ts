@@ -1,5 +1,10 @@
 import { canonicalJson, PROVIDER_CURRENCY, SYSTEM_ACTOR_NAME, USER_ACCOUNT_PREFIX } from '@kupa/proto';
-import { REPLAYED_EVENT_COLUMNS, type ReplayedEventRow, upcastRow } from '../../../platform/event-store/event-rows';
+import {
+  commitWindow,
+  REPLAYED_EVENT_COLUMNS,
+  type ReplayedEventRow,
+  upcastRow,
+} from '../../../platform/event-store/event-rows';
 import type { DataSource } from 'typeorm';
 import { databaseUrlOf, type SqlReader } from '../../../platform/database/read-only-snapshot';
 import type { EventTypeRegistry } from '../../../platform/event-store/event-type-registry';
@@ -106,10 +111,10 @@ async function balancesAt(
   let after = position;
   for (;;) {
     const rows: Array<ReplayedEventRow & { commit_position: string }> = await reader.query(
-      `SELECT c.commit_position::text AS commit_position, e.global_position::text AS global_position, e.stream_id,
-              e.stream_version, e.type, e.data, e.metadata
-         FROM event_commits c JOIN events e ON e.global_position = c.global_position
-        WHERE c.commit_position > $1::bigint ORDER BY c.commit_position LIMIT $2`,
+      `SELECT window_commits.commit_position::text AS commit_position, events.global_position::text AS global_position,
+              events.stream_id, events.stream_version, events.type, events.data, events.metadata
+         FROM ${commitWindow('$1::bigint', '$2::int')}
+        ORDER BY window_commits.commit_position, events.global_position`,
       [after, VERIFY_READ_BATCH_ROWS],
     );
     for (const row of rows) {

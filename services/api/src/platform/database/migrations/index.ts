@@ -12,10 +12,11 @@ import { MailOutboxPriority1771000010700 } from './1771000010700-mail-outbox-pri
 import { WriterWalPositions1771200011300 } from './1771200011300-writer-wal-positions';
 import { KafkaRepublishRuns1771600011600 } from './1771600011600-kafka-republish-runs';
 import { EventIdsWithoutIndex1772400012700 } from './1772400012700-event-ids-without-index';
+import { EventCommitsPerTransaction1772400012800 } from './1772400012800-event-commits-per-transaction';
 
 /**
  * Migrations of the platform (the event store and its commit order, the mail outbox, its sealed renderings and its priorities, the
- * sandbox cashier and the sandbox card, the rate limiter's counters, the schedules of recurring jobs, the Telegram updates handled, the writers' WAL positions for the read replica, the runs of `kupa events republish`, the event ids without their index), in the order of their timestamps
+ * sandbox cashier and the sandbox card, the rate limiter's counters, the schedules of recurring jobs, the Telegram updates handled, the writers' WAL positions for the read replica, the runs of `kupa events republish`, the event ids without their index, one commit row per transaction), in the order of their timestamps
  * like every other migration.
  */
 export const platformMigrations = [
@@ -33,4 +34,5 @@ export const platformMigrations = [
   WriterWalPositions1771200011300,
   KafkaRepublishRuns1771600011600,
   EventIdsWithoutIndex1772400012700,
+  EventCommitsPerTransaction1772400012800,
 ];

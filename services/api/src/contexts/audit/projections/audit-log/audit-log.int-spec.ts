@@ -1,7 +1,7 @@
 import type { EventMetadata } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { eventMetadata, systemContext } from '../../../../platform/auth';
-import { EventStore, type RecordedEvent } from '../../../../platform/event-store';
+import { COMMIT_OF_EVENT, EventStore, type RecordedEvent } from '../../../../platform/event-store';
 import { InlineProjectionRegistry, type Processor, ProcessorRunner } from '../../../../platform/projections';
 import { eventually } from '../../../../test-support/eventually';
 import { activityLogCaughtUp, startTestApp, type TestApp } from '../../../../test-support/test-app';
@@ -319,7 +319,8 @@ describe('audit log projection', () => {
       // The batch fails and rolls back, again and again: the checkpoint stays before the append.
       await new Promise((resolve) => setTimeout(resolve, 300));
       const [{ position }]: Array<{ position: string }> = await testApp.dataSource.query(
-        'SELECT commit_position::text AS position FROM event_commits WHERE global_position = $1',
+        `SELECT event_commit.commit_position::text AS position FROM events LEFT JOIN LATERAL ${COMMIT_OF_EVENT} ON true
+          WHERE events.global_position = $1`,
         [events[0].globalPosition],
       );
       const checkpoint = await runner.checkpoint(AUDIT_LOG_PROJECTION_NAME);

@@ -314,7 +314,8 @@ describe('the grace window after an unpaid automatic renewal', () => {
     await Promise.all([sweepNow(), sweepNow()]);
     await testApp.dataSource.query(
       `UPDATE checkpoints SET commit_position = (
-          SELECT c.commit_position - 1 FROM event_commits c JOIN events e ON e.global_position = c.global_position
+          SELECT c.commit_position - 1 FROM event_commits c JOIN events e
+              ON e.global_position BETWEEN c.first_position AND c.last_position AND e.transaction_id = c.transaction_id
            WHERE e.stream_id = $1 AND e.type = 'SubscriptionLapsed')
         WHERE name = 'subscription-mails'`,
       [`subscription-${active.id}`],
@@ -351,7 +352,8 @@ describe('the grace window after an unpaid automatic renewal', () => {
     await testApp.dataSource.query(`DELETE FROM client_notifications WHERE occasion_key = $1`, [occasionKey]);
     await testApp.dataSource.query(
       `UPDATE checkpoints SET commit_position = (
-          SELECT c.commit_position - 1 FROM event_commits c JOIN events e ON e.global_position = c.global_position
+          SELECT c.commit_position - 1 FROM event_commits c JOIN events e
+              ON e.global_position BETWEEN c.first_position AND c.last_position AND e.transaction_id = c.transaction_id
            WHERE e.stream_id = $1 AND e.type = 'SubscriptionLapsed')
         WHERE name = 'subscription-mails'`,
       [`subscription-${active.id}`],
