@@ -263,8 +263,13 @@ async function main(): Promise<void> {
 
     const ownConnection = window.find((statement) => /INSERT INTO events\b/.test(statement.text))?.connection;
     const onOwn = window.filter((statement) => statement.connection === ownConnection);
-    const begin = onOwn.findIndex((statement) => /^\s*(START TRANSACTION|BEGIN)/i.test(statement.text));
-    const commit = onOwn.findIndex((statement, index) => index > begin && /^\s*COMMIT/i.test(statement.text));
+    // The transaction around the events' insert: the same pooled connection may have run a processor's batch in the
+    // window before it.
+    const insertAt = onOwn.findIndex((statement) => /INSERT INTO events\b/.test(statement.text));
+    const begin = onOwn.findLastIndex(
+      (statement, index) => index < insertAt && /^\s*(START TRANSACTION|BEGIN)/i.test(statement.text),
+    );
+    const commit = onOwn.findIndex((statement, index) => index > insertAt && /^\s*COMMIT/i.test(statement.text));
     const transaction = onOwn.slice(begin, commit + 1);
     const summary = (statement: Statement) => ({
       connection: statement.connection,
