@@ -112,8 +112,10 @@ async function walkReadAll(databaseUrl: string): Promise<{ events: number; ms: n
                            FROM event_commits c WHERE c.commit_position > $1::bigint
                           ORDER BY c.commit_position LIMIT $2::int) AS counted
                   WHERE counted.events_before < $2::int) AS window_commits
-           JOIN events ON events.global_position BETWEEN window_commits.first_position AND window_commits.last_position
-                      AND events.transaction_id = window_commits.transaction_id
+           CROSS JOIN LATERAL (SELECT * FROM events
+                                WHERE events.global_position BETWEEN window_commits.first_position
+                                                                 AND window_commits.last_position
+                                  AND events.transaction_id = window_commits.transaction_id OFFSET 0) AS events
           ORDER BY window_commits.commit_position, events.global_position`,
         [after, READ_ALL_PAGE],
       );

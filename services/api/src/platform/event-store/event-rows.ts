@@ -11,7 +11,9 @@ export const SCHEMA_VERSION_KEY = 'schemaVersion';
  * commit, whatever its size (docs/adr/0128-one-commit-row-per-transaction.md). A reader that goes on from the last
  * commit position it read therefore never stops inside a commit. Arguments are SQL expressions (parameters).
  * Each event's row joins as `events`: between the commit's first and last position, with its transaction id (another
- * transaction's appends may have taken positions in between). Order the result by
+ * transaction's appends may have taken positions in between), read per commit by a range scan of the primary key.
+ * `OFFSET 0` keeps the planner from flattening that into a join: it cannot estimate a range between two columns of
+ * the other side, and chose a hash join over a scan of every event. Order the result by
  * `window_commits.commit_position, events.global_position`: within a commit, events come in the order of their
  * positions, which is the order they were inserted in.
  */
@@ -23,7 +25,7 @@ export function commitWindow(after: string, limit: string, upTo?: string): strin
                     WHERE c.commit_position > ${after}${upTo === undefined ? '' : ` AND c.commit_position <= ${upTo}`}
                     ORDER BY c.commit_position LIMIT ${limit}) AS counted
             WHERE counted.events_before < ${limit}) AS window_commits
-    JOIN events ON ${COMMIT_HOLDS_EVENT('window_commits')}`;
+    CROSS JOIN LATERAL (SELECT * FROM events WHERE ${COMMIT_HOLDS_EVENT('window_commits')} OFFSET 0) AS events`;
 }
 
 /** Whether commit row `commit` holds the row of `events` (ADR 0128): in its range and written by its transaction. */
