@@ -142,10 +142,10 @@ describe('PostgresEventStore on PostgreSQL: hash chains, event types and rebuild
       expect(report.problems.map((problem) => [problem.streamId, problem.streamVersion, problem.kind])).toEqual(
         expected.sort(([left], [right]) => (left < right ? -1 : 1)).map(([streamId, kind]) => [streamId, 2, kind]),
       );
-      await dataSource.query('DELETE FROM event_commits WHERE commit_position IN ($1::bigint, $2::bigint, -$2::bigint)', [
-        kept.commit,
-        first.commit,
-      ]);
+      await dataSource.query(
+        'DELETE FROM event_commits WHERE commit_position IN ($1::bigint, $2::bigint, -$2::bigint)',
+        [kept.commit, first.commit],
+      );
       await dataSource.query('DELETE FROM events WHERE stream_id = ANY($1)', [[unnumbered, swapped]]);
       await dataSource.query('DELETE FROM streams WHERE stream_id = ANY($1)', [[unnumbered, swapped]]);
     });

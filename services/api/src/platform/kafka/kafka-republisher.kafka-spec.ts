@@ -76,7 +76,12 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
 
   /** Events up to `end`, of every spec of this file so far: what a replay from the start to `end` sends. */
   const eventsUpTo = async (end: string) =>
-    Number(await position('SELECT coalesce(sum(event_count), 0)::text AS position FROM event_commits WHERE commit_position <= $1', [end]));
+    Number(
+      await position(
+        'SELECT coalesce(sum(event_count), 0)::text AS position FROM event_commits WHERE commit_position <= $1',
+        [end],
+      ),
+    );
   const newestPosition = () => position('SELECT max(commit_position)::text AS position FROM event_commits');
   const livePosition = () =>
     position('SELECT commit_position::text AS position FROM checkpoints WHERE name = $1', [KAFKA_PUBLISHER_NAME]);
