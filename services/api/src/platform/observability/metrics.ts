@@ -88,13 +88,13 @@ export class Metrics {
 
   readonly eventStoreCommitPosition = new Gauge({
     name: 'kupa_event_store_commit_position',
-    help: 'The newest commit position: how far processors can read (each event is numbered as its transaction commits)',
+    help: 'The newest commit position: how far processors can read (each transaction is numbered as it commits)',
     registers: [this.registry],
   });
 
   readonly processorCheckpointPosition = new Gauge({
     name: 'kupa_processor_checkpoint_position',
-    help: "The commit position of the last event the processor passed; the head's minus this is how far behind it is",
+    help: "The commit position of the last commit the processor passed; the head's minus this is how many commits behind it is",
     labelNames: ['processor'] as const,
     registers: [this.registry],
   });
