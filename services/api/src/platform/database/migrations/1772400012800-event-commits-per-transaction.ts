@@ -59,12 +59,15 @@ export class EventCommitsPerTransaction1772400012800 implements MigrationInterfa
       CREATE FUNCTION note_event_commit(appended bigint) RETURNS boolean LANGUAGE plpgsql AS $$
       DECLARE
         noted text[] := string_to_array(nullif(current_setting('${NOTED}', true), ''), ' ');
+        kept text;
       BEGIN
+        -- Assignments, not PERFORM: PL/pgSQL evaluates a simple expression directly, where PERFORM runs a query
+        -- through SPI, and this runs for every event inserted.
         IF noted IS NULL THEN
-          PERFORM set_config('${NOTED}', appended || ' ' || appended || ' 1', true);
+          kept := set_config('${NOTED}', appended || ' ' || appended || ' 1', true);
           RETURN true;
         END IF;
-        PERFORM set_config('${NOTED}', least(noted[1]::bigint, appended) || ' ' || greatest(noted[2]::bigint, appended)
+        kept := set_config('${NOTED}', least(noted[1]::bigint, appended) || ' ' || greatest(noted[2]::bigint, appended)
           || ' ' || (noted[3]::integer + 1), true);
         RETURN false;
       END $$`);
