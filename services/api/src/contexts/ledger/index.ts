@@ -7,6 +7,7 @@ import {
   DepositPurchaseFields1768000000300,
   LargeDepositAcknowledgements1770500009120,
   DepositClaims1771100011200,
+  LedgerEntriesByPaymentDropped1772400012900,
   LedgerSchema1767225600300,
   LedgerUserBalancesByUser1768600007800,
   LedgerUserBalancesView1767400000300,
@@ -115,6 +116,7 @@ export const ledgerMigrations: Function[] = [
   Receipts1770700009700,
   BalanceNoticesCheckpoint1770900010510,
   DepositClaims1771100011200,
+  LedgerEntriesByPaymentDropped1772400012900,
 ];
 
 /** The embedded demo's history goes through the same commands as real traffic (ADR 0075). */

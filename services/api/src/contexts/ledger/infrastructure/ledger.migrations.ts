@@ -387,3 +387,21 @@ export class DepositClaims1771100011200 implements MigrationInterface {
     await runner.query('DROP TABLE deposit_claims');
   }
 }
+
+/**
+ * Drops `ledger_entries_payment`: its one reader, the receipt of a purchase, finds its charge by the account's time
+ * index, and every entry with a payment (two a transfer) wrote to it (docs/adr/0129).
+ */
+export class LedgerEntriesByPaymentDropped1772400012900 implements MigrationInterface {
+  name = 'LedgerEntriesByPaymentDropped1772400012900';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP INDEX IF EXISTS ledger_entries_payment');
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(
+      'CREATE INDEX IF NOT EXISTS ledger_entries_payment ON ledger_entries (payment_id) WHERE payment_id IS NOT NULL',
+    );
+  }
+}

@@ -119,15 +119,21 @@ export class ReceiptsProcessor implements Processor {
       [facts.paymentId],
     );
     const account = `user:${facts.userUuid}`;
+    // A deposit's entry by its transaction (`ledger_entries_booked_once`). A purchase's event names no transaction:
+    // its charge is booked in the same append, so under the same stamp, and is found by the account's time index
+    // (`ledger_entries_account_time`) among the client's entries of that instant; there is no index by payment id,
+    // which every transfer would write for this read alone (docs/adr/0129).
     const [balance]: Array<{ balance_after_minor: string | null }> = facts.transactionId
       ? await manager.query(
           'SELECT balance_after_minor::text FROM ledger_entries WHERE transaction_id = $1 AND account = $2 LIMIT 1',
           [facts.transactionId, account],
         )
       : await manager.query(
-          `SELECT balance_after_minor::text FROM ledger_entries WHERE payment_id = $1 AND account = $2
+          `SELECT balance_after_minor::text FROM ledger_entries
+            WHERE account = $1 AND occurred_at = $2::timestamptz AND payment_id = $3
             ORDER BY entry_id DESC LIMIT 1`,
-          [facts.paymentId, account],
+          // The instant the ledger's projection books an event at: its stamp, or its append's time without one.
+          [account, event.metadata.occurredAt ?? event.recordedAt.toISOString(), facts.paymentId],
         );
     const user = await this.users.findByUuid(facts.userUuid);
     const [{ last_number: number }]: Array<{ last_number: string }> = await manager.query(
