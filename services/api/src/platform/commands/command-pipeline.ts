@@ -10,6 +10,7 @@ import { WrongExpectedVersionError } from '../event-store/errors';
 import {
   EventStore,
   type EventToAppend,
+  type ReadWithLocks,
   type RecordedEvent,
   type StreamAppend,
   type StreamTransaction,
@@ -34,7 +35,17 @@ export interface LoadedStream<State> {
  * loader's streams, so a loader can read them together (the ledger reads every wallet snapshot in one query).
  */
 export interface StreamLoader<State> {
-  load(tx: StreamTransaction, streamIds: readonly string[]): Promise<Map<string, LoadedStream<State>>>;
+  /**
+   * A SELECT of rows the loader reads beside its streams (a wallet's snapshot), over the text[] parameter `ids`: the
+   * pipeline runs it in the statement that locks the streams and hands its rows to `load`, as of that statement's
+   * snapshot, which may be older than the locked heads (`ReadWithLocks`).
+   */
+  readWithLocks?(ids: string): string;
+  load(
+    tx: StreamTransaction,
+    streamIds: readonly string[],
+    rowsReadWithLocks?: readonly Record<string, unknown>[],
+  ): Promise<Map<string, LoadedStream<State>>>;
 }
 
 /** A stream a command names up front: its id, how to load it, and (as a type only) the events it takes. */
@@ -143,6 +154,12 @@ export class CommandPipeline {
     if (new Set(streamIds).size !== streamIds.length) throw new Error(`A command names a stream twice: ${streamIds}`);
     const stampUnderLock = () => eventMetadata(plan.context, this.clock.now(), plan.causationId ?? null);
     const readOnly = names.filter((name) => plan.streams[name].readOnly).map((name) => plan.streams[name].streamId);
+    const loaders = streamsByLoader(plan.streams);
+    const readers = [...loaders].filter(([loader]) => loader.readWithLocks !== undefined);
+    const readsWithLocks: ReadWithLocks[] = readers.map(([loader, ids]) => ({
+      sql: (idsParameter) => loader.readWithLocks!(idsParameter),
+      streamIds: ids,
+    }));
 
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -152,7 +169,8 @@ export class CommandPipeline {
           async (tx) => {
             const stamp: CommandStamp = { at: new Date(tx.metadata.occurredAt), metadata: tx.metadata };
             await plan.prepare?.(tx, stamp);
-            const loaded = await loadStreams(tx, plan.streams);
+            const rowsByLoader = new Map(readers.map(([loader], index) => [loader, tx.rowsReadWithLocks[index]]));
+            const loaded = await loadStreams(tx, plan.streams, loaders, rowsByLoader);
             const decision = plan.decide(loaded, stamp);
             await plan.alongside?.(tx, decision, stamp);
             const appends: StreamAppend[] = [];
@@ -168,7 +186,7 @@ export class CommandPipeline {
             }
             return { appends, result: decision.result };
           },
-          { readOnly },
+          { readOnly, readsWithLocks },
         );
         return { result, events: append.events };
       } catch (error) {
@@ -181,16 +199,28 @@ export class CommandPipeline {
   }
 }
 
-async function loadStreams<Refs extends StreamRefs>(tx: StreamTransaction, refs: Refs): Promise<LoadedStreams<Refs>> {
+/** The named streams grouped by their loader, in the order of the plan's first stream of each loader. */
+function streamsByLoader(refs: StreamRefs): Map<StreamLoader<unknown>, string[]> {
   const byLoader = new Map<StreamLoader<unknown>, string[]>();
   for (const ref of Object.values(refs)) {
     const ids = byLoader.get(ref.loader) ?? [];
     ids.push(ref.streamId);
     byLoader.set(ref.loader, ids);
   }
+  return byLoader;
+}
+
+async function loadStreams<Refs extends StreamRefs>(
+  tx: StreamTransaction,
+  refs: Refs,
+  byLoader: ReadonlyMap<StreamLoader<unknown>, readonly string[]>,
+  rowsByLoader: ReadonlyMap<StreamLoader<unknown>, readonly Record<string, unknown>[] | undefined>,
+): Promise<LoadedStreams<Refs>> {
   const states = new Map<string, LoadedStream<unknown>>();
   for (const [loader, ids] of byLoader) {
-    for (const [streamId, stream] of await loader.load(tx, ids)) states.set(streamId, stream);
+    for (const [streamId, stream] of await loader.load(tx, ids, rowsByLoader.get(loader))) {
+      states.set(streamId, stream);
+    }
   }
   const loaded: Record<string, LoadedStream<unknown>> = {};
   for (const [name, ref] of Object.entries(refs)) {

@@ -80,6 +80,20 @@ export interface StreamTransaction {
   readonly manager: EntityManager;
   /** The metadata every appended event will carry, resolved once the streams are locked. */
   readonly metadata: EventMetadata;
+  /** The rows of `TransactOptions.readsWithLocks`, in their order, each row as a JSON object. */
+  readonly rowsReadWithLocks: readonly (readonly Record<string, unknown>[])[];
+}
+
+/**
+ * Rows beside some of the named streams (a wallet's snapshot) read in the statement that locks the streams, which
+ * saves the command a round trip. That statement's snapshot is taken before it waits for a lock, so a row another
+ * transaction changed meanwhile is read as it was: the reader must tell by a version that it is behind the locked
+ * head, and read on from the events.
+ */
+export interface ReadWithLocks {
+  /** A SELECT of the rows of the streams named by the text[] parameter whose placeholder is `ids` (such as `$4`). */
+  sql(ids: string): string;
+  readonly streamIds: readonly string[];
 }
 
 /**
@@ -96,6 +110,8 @@ export interface TransactOptions {
    * they for it. An append to one of them is a bug and throws. One that does not exist reads as empty.
    */
   readonly readOnly?: readonly string[];
+  /** Reads run in the locking statement; their rows are the transaction's `rowsReadWithLocks`. */
+  readonly readsWithLocks?: readonly ReadWithLocks[];
 }
 
 export interface TransactResult<Result> {

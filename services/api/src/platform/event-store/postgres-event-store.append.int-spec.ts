@@ -503,6 +503,86 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
       });
     });
 
+    describe('rows read with the locks', () => {
+      /** The newest projected version of each stream named by the parameter `ids`. */
+      const newestRows = (streamIds: string[]) => ({
+        sql: (ids: string) =>
+          `SELECT stream_id, max(stream_version) AS version FROM test_rows
+            WHERE stream_id = ANY(${ids}::text[]) GROUP BY stream_id`,
+        streamIds,
+      });
+      const readWithLocks = (streamIds: string[], readOnly: string[] = []) =>
+        store.transact(
+          streamIds,
+          metadata,
+          async (tx) => ({
+            appends: [],
+            result: { rows: tx.rowsReadWithLocks, head: await tx.streamVersion(streamIds[0]) },
+          }),
+          { readOnly, readsWithLocks: [newestRows(streamIds), newestRows([])] },
+        );
+
+      it('hands each read its rows beside the heads, with streams locked to write or to read', async () => {
+        const [written, read] = [streamOf('wallet'), streamOf('plan')];
+        await store.append(
+          [{ streamId: written, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }],
+          metadata,
+        );
+        await store.append([{ streamId: read, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
+        const plain = await readWithLocks([written, streamOf('payment')]);
+        expect(plain.result).toEqual({ rows: [[{ stream_id: written, version: 1 }], []], head: 1 });
+        const mixed = await readWithLocks([read, written], [read]);
+        expect(mixed.result.rows[0]).toEqual(
+          expect.arrayContaining([
+            { stream_id: read, version: 1 },
+            { stream_id: written, version: 1 },
+          ]),
+        );
+        expect(mixed.result.head).toBe(1);
+      });
+
+      it('reads them as they were when the statement began: behind a head it waited for, as the versions tell', async () => {
+        const streamId = streamOf('wallet');
+        await store.append([{ streamId, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
+        env.slowGate = gate();
+        const writer = store.append(
+          [
+            {
+              streamId,
+              expectedVersion: 1,
+              events: [
+                { type: 'Added', data: {} },
+                { type: 'SlowAdded', data: {} },
+              ],
+            },
+          ],
+          metadata,
+        );
+        await env.slowGate.entered;
+        const reader = readWithLocks([streamId]);
+        await eventually(
+          async () =>
+            (
+              await dataSource.query<{ waiting: number }[]>(
+                `SELECT count(*)::int AS waiting FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            )[0].waiting > 0,
+          (waiting) => waiting,
+          'the reader to wait for the writer',
+        );
+        env.slowGate.open();
+        await writer;
+        env.slowGate = null;
+        // The locked head is the writer's; the rows read in the same statement are from before it committed.
+        expect((await reader).result).toEqual({ rows: [[{ stream_id: streamId, version: 1 }], []], head: 3 });
+        expect((await readWithLocks([streamId])).result).toEqual({
+          rows: [[{ stream_id: streamId, version: 2 }], []],
+          head: 3,
+        });
+      });
+    });
+
     it('rolls back the side writes of work that throws and the append of a stream it did not lock up front', async () => {
       const streamId = streamOf('wallet');
       const extra = streamOf('payment');

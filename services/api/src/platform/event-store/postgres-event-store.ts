@@ -24,6 +24,7 @@ import {
   EventStore,
   type GlobalCheckpoint,
   type ReadAllOptions,
+  type ReadWithLocks,
   type RecordedEvent,
   type StreamAppend,
   type StreamTransaction,
@@ -93,6 +94,15 @@ interface PendingEvent {
   metadataJson: string;
   hash: string;
   schemaVersion: number;
+}
+
+/** A row of the locking statement: a stream's head, or (with a NULL stream id) a row of one of its reads. */
+interface LockedRow {
+  stream_id: string | null;
+  version: number | null;
+  last_hash: string | null;
+  read_ordinal?: number | null;
+  read_row?: Record<string, unknown> | null;
 }
 
 interface InsertedRow {
@@ -170,7 +180,12 @@ export class PostgresEventStore extends EventStore {
       if (!streamIds.includes(streamId)) throw new Error(`Read-only stream ${streamId} is not among the named streams`);
     }
     return this.inTransaction(async (queryRunner) => {
-      const heads = await this.lockStreams(queryRunner, streamIds, readOnly);
+      const { heads, rowsReadWithLocks } = await this.lockStreamsAndRead(
+        queryRunner,
+        streamIds,
+        readOnly,
+        options.readsWithLocks ?? [],
+      );
       const resolved = typeof metadata === 'function' ? metadata() : metadata;
       const tx: StreamTransaction = {
         readStream: (streamId, options) => this.readStreamWith(queryRunner.manager, streamId, options?.fromVersion),
@@ -178,6 +193,7 @@ export class PostgresEventStore extends EventStore {
           heads.get(streamId)?.version ?? this.streamVersionWith(queryRunner.manager, streamId),
         manager: queryRunner.manager,
         metadata: resolved,
+        rowsReadWithLocks,
       };
       const { appends, result } = await work(tx);
       assertDistinctStreams(appends);
@@ -280,11 +296,29 @@ export class PostgresEventStore extends EventStore {
     streamIds: readonly string[],
     readOnly: ReadonlySet<string> = NO_STREAMS,
   ): Promise<Map<string, StreamHead>> {
+    return (await this.lockStreamsAndRead(queryRunner, streamIds, readOnly, [])).heads;
+  }
+
+  /**
+   * `lockStreams`, with the `reads` run in the same statement after the locking halves: their rows come back beside
+   * the heads as JSON objects (a stream id of NULL and the read's ordinal tell them apart), as of the statement's
+   * snapshot (`ReadWithLocks`).
+   */
+  private async lockStreamsAndRead(
+    queryRunner: QueryRunner,
+    streamIds: readonly string[],
+    readOnly: ReadonlySet<string>,
+    reads: readonly ReadWithLocks[],
+  ): Promise<{ heads: Map<string, StreamHead>; rowsReadWithLocks: Record<string, unknown>[][] }> {
     const sorted = [...new Set(streamIds)].sort(compareStreamIds);
     const heads = new Map<string, StreamHead>();
-    if (sorted.length === 0) return heads;
-    const keep = (rows: { stream_id: string; version: number; last_hash: string | null }[]) => {
-      for (const row of rows) heads.set(row.stream_id, { version: row.version, lastHash: row.last_hash });
+    const rowsReadWithLocks: Record<string, unknown>[][] = reads.map(() => []);
+    if (sorted.length === 0) return { heads, rowsReadWithLocks };
+    const keep = (rows: LockedRow[]) => {
+      for (const row of rows) {
+        if (row.stream_id === null) rowsReadWithLocks[row.read_ordinal ?? 0].push(row.read_row ?? {});
+        else heads.set(row.stream_id, { version: row.version ?? 0, lastHash: row.last_hash });
+      }
     };
     const written = readOnly.size === 0 ? sorted : sorted.filter((streamId) => !readOnly.has(streamId));
     // Without read-only streams, the streams written are all of them and one parameter serves both halves.
@@ -292,6 +326,11 @@ export class PostgresEventStore extends EventStore {
       readOnly.size === 0
         ? [lockStreamsIn('$1'), []]
         : [LOCK_STREAMS_MIXED, [sorted, sorted.map((streamId) => readOnly.has(streamId))]];
+    const parameters: unknown[] = [written, ...lockParameters];
+    const readParts = reads.map((read, ordinal) => {
+      parameters.push(read.streamIds);
+      return `SELECT NULL::text, NULL::int, NULL::text, ${ordinal}, to_jsonb(r) FROM (${read.sql(`$${parameters.length}`)}) r`;
+    });
     keep(
       await queryRunner.query(
         `WITH inserted AS (
@@ -300,8 +339,9 @@ export class PostgresEventStore extends EventStore {
              ON CONFLICT DO NOTHING
              RETURNING stream_id, version, last_hash),
          locked AS (${locking})
-         SELECT * FROM inserted UNION ALL SELECT * FROM locked`,
-        [written, ...lockParameters],
+         SELECT *, NULL::int AS read_ordinal, NULL::jsonb AS read_row FROM inserted
+         UNION ALL SELECT *, NULL::int, NULL::jsonb FROM locked${readParts.map((part) => `\n         UNION ALL ${part}`).join('')}`,
+        parameters,
       ),
     );
     const missing = written.filter((streamId) => !heads.has(streamId));
@@ -320,7 +360,7 @@ export class PostgresEventStore extends EventStore {
     for (const streamId of readOnly) {
       if (!heads.has(streamId)) heads.set(streamId, { version: 0, lastHash: null });
     }
-    return heads;
+    return { heads, rowsReadWithLocks };
   }
 
   private async appendLocked(

@@ -16,7 +16,12 @@ import { walletDecider } from '../domain/wallet.decider';
 import { depositClaimsStreamId, voucherBatchStreamId } from '@kupa/proto';
 import { depositClaimsEvolution } from '../domain/deposit-claims.decider';
 import type { WalletState } from '../domain/wallet.state';
-import { loadWalletSnapshots, rememberWalletHeads } from '../projections/wallet-snapshots/wallet-snapshots.projection';
+import {
+  loadWalletSnapshots,
+  rememberWalletHeads,
+  walletSnapshotsOf,
+  walletSnapshotsSql,
+} from '../projections/wallet-snapshots/wallet-snapshots.projection';
 
 export interface LoadedWallet extends LoadedStream<WalletState> {
   /** Events read beyond the snapshot: what makes a long wallet cost as much as a new one (ADR 0006). */
@@ -26,11 +31,17 @@ export interface LoadedWallet extends LoadedStream<WalletState> {
 /**
  * Wallets' states under their stream locks: each snapshot, then only the events after its version. Snapshots are
  * written with every append, so they are normally at the locked heads and no event needs reading at all; the
- * snapshots of all the wallets a command names come in one read.
+ * snapshots of all the wallets a command names are read in the statement that locks the streams (docs/adr/0129). A
+ * snapshot that statement read before it waited for a wallet's lock is behind the head, and its events after it are
+ * read as for any older snapshot.
  */
 const walletLoader: StreamLoader<WalletState> = {
-  async load(tx, streamIds) {
-    const snapshots = await loadWalletSnapshots(tx.manager, streamIds);
+  readWithLocks: walletSnapshotsSql,
+  async load(tx, streamIds, rowsReadWithLocks) {
+    const snapshots =
+      rowsReadWithLocks === undefined
+        ? await loadWalletSnapshots(tx.manager, streamIds)
+        : walletSnapshotsOf(rowsReadWithLocks);
     const wallets = new Map<string, LoadedWallet>();
     for (const streamId of streamIds) {
       const head = await tx.streamVersion(streamId);

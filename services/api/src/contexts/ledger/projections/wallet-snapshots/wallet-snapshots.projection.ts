@@ -18,11 +18,19 @@ export async function loadWalletSnapshots(
   manager: EntityManager,
   streamIds: readonly string[],
 ): Promise<Map<string, WalletSnapshot>> {
-  const rows: Array<{ stream_id: string; version: number; state: WalletState }> = await manager.query(
-    'SELECT stream_id, version, state FROM wallet_snapshots WHERE stream_id = ANY($1::text[])',
-    [streamIds],
+  return walletSnapshotsOf(await manager.query(walletSnapshotsSql('$1'), [streamIds]));
+}
+
+/** The snapshots of the wallets named by the text[] parameter `ids`; the locking statement runs it too. */
+export function walletSnapshotsSql(ids: string): string {
+  return `SELECT stream_id, version, state FROM wallet_snapshots WHERE stream_id = ANY(${ids}::text[])`;
+}
+
+/** Snapshots by stream id, from rows of `walletSnapshotsSql`. */
+export function walletSnapshotsOf(rows: readonly Record<string, unknown>[]): Map<string, WalletSnapshot> {
+  return new Map(
+    rows.map((row) => [row.stream_id as string, { version: row.version as number, state: row.state as WalletState }]),
   );
-  return new Map(rows.map((row) => [row.stream_id, { version: row.version, state: row.state }]));
 }
 
 /**
