@@ -96,10 +96,15 @@ export interface CommandPlan<Refs extends StreamRefs, Result> {
   causationId?: string | null;
   /** Every stream the command may append to, named up front: they are locked together, in sorted order. */
   streams: Refs;
-  /** Work before deciding, in the same transaction (claiming an idempotency key). */
+  /** Work before deciding, in the same transaction (reading who holds a login). */
   prepare?(tx: StreamTransaction, stamp: CommandStamp): Promise<void>;
   /** The decision: pure deciders over the loaded states. A `DomainError` rolls everything back. */
   decide(loaded: LoadedStreams<Refs>, stamp: CommandStamp): Decision<Refs, Result>;
+  /**
+   * Work in the same transaction when `decide` threw, before it rolls back: it may throw something else instead (an
+   * idempotent repeat answers the first request's response rather than the refusal its own decision met).
+   */
+  refused?(tx: StreamTransaction, error: unknown, stamp: CommandStamp): Promise<void>;
   /**
    * Rows beside the events in the same transaction (a password hash, a consumed token, an idempotent answer), so
    * that they commit with the events that explain them or not at all.
@@ -171,7 +176,14 @@ export class CommandPipeline {
             await plan.prepare?.(tx, stamp);
             const rowsByLoader = new Map(readers.map(([loader], index) => [loader, tx.rowsReadWithLocks[index]]));
             const loaded = await loadStreams(tx, plan.streams, loaders, rowsByLoader);
-            const decision = plan.decide(loaded, stamp);
+            let decision: Decision<Refs, Result>;
+            try {
+              decision = plan.decide(loaded, stamp);
+            } catch (error) {
+              // A decision is pure, so the transaction is still usable here.
+              await plan.refused?.(tx, error, stamp);
+              throw error;
+            }
             await plan.alongside?.(tx, decision, stamp);
             const appends: StreamAppend[] = [];
             for (const name of names) {

@@ -38,9 +38,11 @@ export function parseIdempotencyKey(header: unknown): string | null {
 }
 
 /**
- * `Idempotency-Key` on money-moving POSTs (ADR 0006). The key row is claimed inside the command's transaction before
- * it decides: a concurrent repeat blocks on the row until the first commits, then answers its stored response; if the
- * first fails and rolls back, the repeat goes ahead on its own. Failures are never stored.
+ * `Idempotency-Key` on money-moving POSTs (ADR 0006). The key row is written once, with its answer, inside the
+ * command's transaction after it decided (docs/adr/0129): a concurrent repeat's insert of the same key waits for the
+ * first's transaction to end, then finds the key taken and answers its stored response, rolling back its own work; if
+ * the first fails and rolls back, the repeat goes ahead on its own. A repeat whose own decision refused (the first
+ * spent the balance it needed) waits for the key the same way before refusing. Failures are never stored.
  */
 @Injectable()
 export class IdempotencyKeys {
@@ -58,26 +60,41 @@ export class IdempotencyKeys {
     return (await this.storedAnswer(this.dataSource.manager, request)) as Response | null;
   }
 
-  /** Claims the key inside the command's transaction, or throws the stored answer (or the reuse refusal). */
-  async claim(manager: EntityManager, request: IdempotentRequest | null, now: Date): Promise<void> {
+  /**
+   * Stores the answer under the key inside the command's transaction, or, when another request holds the key, waits
+   * for it to commit and throws its stored answer (or the reuse refusal) instead.
+   */
+  async store(manager: EntityManager, request: IdempotentRequest | null, response: unknown, now: Date): Promise<void> {
     if (request === null) return;
-    const claimed: unknown[] = await manager.query(
-      `INSERT INTO idempotency_keys (actor_uuid, key, request_hash, status_code, response, created_at)
-       VALUES ($1, $2, $3, NULL, NULL, $4) ON CONFLICT DO NOTHING RETURNING 1`,
-      [request.actorUuid, request.key, request.requestHash, now],
-    );
-    if (claimed.length === 1) return;
-    const stored = await this.storedAnswer(manager, request);
-    if (stored === null) throw new Error(`Idempotency key of ${request.actorUuid} vanished while it was claimed`);
-    throw new IdempotentReplay(stored);
+    await this.insertOrReplay(manager, request, CREATED_STATUS, JSON.stringify(response), now);
   }
 
-  async complete(manager: EntityManager, request: IdempotentRequest | null, response: unknown): Promise<void> {
+  /**
+   * The command refused: before its refusal is answered, a request that holds the key is waited for, and its stored
+   * answer (or the reuse refusal) thrown instead. The row this may insert goes with the refused transaction.
+   */
+  async awaitHolder(manager: EntityManager, request: IdempotentRequest | null, now: Date): Promise<void> {
     if (request === null) return;
-    await manager.query(
-      'UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE actor_uuid = $1 AND key = $2',
-      [request.actorUuid, request.key, CREATED_STATUS, JSON.stringify(response)],
+    await this.insertOrReplay(manager, request, null, null, now);
+  }
+
+  private async insertOrReplay(
+    manager: EntityManager,
+    request: IdempotentRequest,
+    statusCode: number | null,
+    responseJson: string | null,
+    now: Date,
+  ): Promise<void> {
+    // ON CONFLICT waits for a transaction that inserted the key and has not ended, and then sees its row.
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO idempotency_keys (actor_uuid, key, request_hash, status_code, response, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1`,
+      [request.actorUuid, request.key, request.requestHash, statusCode, responseJson, now],
     );
+    if (inserted.length === 1) return;
+    const stored = await this.storedAnswer(manager, request);
+    if (stored === null) throw new Error(`Idempotency key of ${request.actorUuid} is held without an answer`);
+    throw new IdempotentReplay(stored);
   }
 
   private async storedAnswer(manager: EntityManager, request: IdempotentRequest): Promise<unknown> {

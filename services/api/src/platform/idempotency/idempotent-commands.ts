@@ -4,10 +4,10 @@ import { IdempotencyKeys, type IdempotentRequest, IdempotentReplay } from './ide
 
 /**
  * A money-moving command (a payment, a transfer, a subscription bought with the balance) through the one pipeline,
- * with its `Idempotency-Key` claimed under the stream locks before deciding and its answer stored beside the events.
- * A repeat finds the claimed key and answers the first response without writing anything. Callers check
- * `IdempotencyKeys.replayIfKnown` before their own lookups, so that a sequential repeat answers the first response
- * even when the world has changed since.
+ * with its `Idempotency-Key` written with its answer beside the events (docs/adr/0129). A concurrent repeat finds
+ * the key taken when it comes to write it, or when its own decision refused, waits for the first to commit and
+ * answers the first response, rolling its own work back. Callers check `IdempotencyKeys.replayIfKnown` before their
+ * own lookups, so that a sequential repeat answers the first response even when the world has changed since.
  */
 @Injectable()
 export class IdempotentCommands {
@@ -24,13 +24,14 @@ export class IdempotentCommands {
     try {
       const { result } = await this.pipeline.run({
         ...plan,
-        prepare: async (tx, stamp) => {
-          await this.keys.claim(tx.manager, idempotency, stamp.at);
-          await plan.prepare?.(tx, stamp);
+        refused: async (tx, error, stamp) => {
+          await this.keys.awaitHolder(tx.manager, idempotency, stamp.at);
+          await plan.refused?.(tx, error, stamp);
         },
         alongside: async (tx, decision, stamp) => {
+          // The key first: a repeat stops at it before writing its own side rows.
+          await this.keys.store(tx.manager, idempotency, decision.result, stamp.at);
           await plan.alongside?.(tx, decision, stamp);
-          await this.keys.complete(tx.manager, idempotency, decision.result);
         },
       });
       return result;
