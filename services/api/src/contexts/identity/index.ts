@@ -16,7 +16,7 @@ import {
 export { IdentityModule } from './identity.module';
 export { AdminAccounts } from './application/admin-accounts';
 export { REFRESH_COOKIE_SCHEMES } from './infrastructure/sessions/sessions';
-export { UserReader } from './projections/users/user-reader';
+export { type ActorAndOther, UserReader } from './projections/users/user-reader';
 export { type NewDeviceNotification, UserSessions } from './infrastructure/sessions/user-sessions';
 export type { UserView } from './projections/users/user-view';
 export { fullNameOf } from './projections/users/user-view';

@@ -25,6 +25,12 @@ interface WindowRow {
   expires_at: Date;
 }
 
+function windowsOf(rows: readonly WindowRow[]): Map<string, RateLimitWindow> {
+  return new Map(
+    rows.map((row) => [row.key, { key: row.key, count: row.count, expiresAtMs: row.expires_at.getTime() }]),
+  );
+}
+
 /**
  * The rate limiter's counters in PostgreSQL (`rate_limit_windows`), which every API process of a deployment shares,
  * so that a limit holds for the fleet as a whole (docs/adr/0057-shared-rate-limits-and-no-sign-in-lock-out.md).
@@ -44,6 +50,15 @@ export class RateLimitWindows {
     nowMs: number,
   ): Promise<Map<string, RateLimitWindow>> {
     if (counts.length === 0 && readKeys.length === 0) return new Map();
+    if (counts.length === 0) {
+      // Nothing to count (a rule counted once the request ended): a plain read, which PostgreSQL plans for less than
+      // the statement below with its empty insert.
+      const windows: WindowRow[] = await this.dataSource.query(
+        'SELECT key, count, expires_at FROM rate_limit_windows WHERE key = ANY($1::text[]) AND expires_at > $2',
+        [readKeys, new Date(nowMs).toISOString()],
+      );
+      return windowsOf(windows);
+    }
     // Rows are locked in key order, so two requests counting the same keys cannot deadlock.
     const sorted = [...counts].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const rows: WindowRow[] = await this.dataSource.query(
@@ -68,9 +83,7 @@ export class RateLimitWindows {
         readKeys,
       ],
     );
-    return new Map(
-      rows.map((row) => [row.key, { key: row.key, count: row.count, expiresAtMs: row.expires_at.getTime() }]),
-    );
+    return windowsOf(rows);
   }
 
   /** Gives back one place in each of these windows, unless a window has ended and started afresh meanwhile. */

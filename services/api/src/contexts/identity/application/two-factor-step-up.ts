@@ -33,10 +33,10 @@ export class TwoFactorStepUp {
   /**
    * Refuses with `error.otp.step.up.required`, `error.otp.invalid`, `error.otp.reused` or, once the account's window
    * holds too many failures, `error.rate.limited` (a right code included, until the window ends); or lets the call on.
+   * `known` is whether the account's step-up is on, when the caller read it with the account.
    */
-  async confirm(userUuid: string, code: string | undefined, at: Date): Promise<void> {
-    const record = await this.store.find(userUuid);
-    const enabled = record?.status === 'ACTIVE';
+  async confirm(userUuid: string, code: string | undefined, at: Date, known?: { stepUpOn: boolean }): Promise<void> {
+    const enabled = known?.stepUpOn ?? (await this.store.find(userUuid))?.status === 'ACTIVE';
     if (!enabled) return;
     if (code === undefined || code.trim() === '') {
       const refusal = stepUpRefusal(enabled, 'NONE');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CUSTOMER_ROLES, isOneOf, PATTERNS } from '@kupa/proto';
 import { ApiError } from '../../../platform/http';
-import { UserReader, type UserView } from '../../identity';
+import { type ActorAndOther, UserReader, type UserView } from '../../identity';
 
 /**
  * Who may receive a transfer (docs/product.md, Ledger, Transfer): an `ACTIVE` client or ambassador, named by e-mail
@@ -21,6 +21,22 @@ export class TransferRecipients {
     const found = PATTERNS.profileId.test(recipient)
       ? await this.users.findByProfileId(recipient)
       : await this.users.findByEmail(recipient.trim());
+    return this.accept(found, senderUuid);
+  }
+
+  /**
+   * A transfer's sender, whether its step-up is on, and the account its recipient names, in one read (docs/adr/0129);
+   * the recipient is not judged yet: `accept` does that once the caller's earlier refusals (the step-up) have spoken.
+   */
+  findWithSender(recipient: string, senderUuid: string): Promise<ActorAndOther> {
+    return this.users.findActorAndOther(
+      senderUuid,
+      PATTERNS.profileId.test(recipient) ? { profileId: recipient } : { email: recipient.trim() },
+    );
+  }
+
+  /** The account found for a recipient, if a transfer from `senderUuid` may go to it (the refusals of `find`). */
+  accept(found: UserView | null, senderUuid: string): UserView {
     if (!found || found.status !== 'ACTIVE' || !isOneOf(CUSTOMER_ROLES, found.role))
       throw new ApiError('error.user.not.found');
     if (found.uuid === senderUuid) throw new ApiError('error.transfer.to.self');

@@ -297,6 +297,11 @@ describe('two-factor sign-in for staff', () => {
       const withoutCode = await transfer(client, recipient.email, 5);
       expect(withoutCode.status).toBe(403);
       expect(withoutCode.body.error).toBe('error.otp.step.up.required');
+      // The gate speaks before the recipient is judged: without a code, no answer tells whether an account exists.
+      for (const unknown of ['nobody-here@kupa.test', client.email]) {
+        const gated = await transfer(client, unknown, 5);
+        expect([gated.status, gated.body.error]).toEqual([403, 'error.otp.step.up.required']);
+      }
       const wrong = await transfer(client, recipient.email, 5, wrongCodeFor(secret));
       expect(wrong.status).toBe(400);
       expect(wrong.body.error).toBe('error.otp.invalid');

@@ -15,6 +15,13 @@ export interface PayloadOptions {
   forStaff?: boolean;
 }
 
+/** An actor's account, whether its step-up is on, and another account, as `UserReader.findActorAndOther` reads them. */
+export interface ActorAndOther {
+  actor: UserView | null;
+  actorStepUpOn: boolean;
+  other: UserView | null;
+}
+
 /**
  * Reads of the users read model, and the `User` payload (docs/api.md, Identity) built from it with the balances the
  * ledger reports through the `UserBalances` port.
@@ -69,6 +76,30 @@ export class UserReader {
       value,
     ]);
     return rows[0] ? toUserView(rows[0]) : null;
+  }
+
+  /**
+   * An actor's account and another one named by profile ID or e-mail (any case), in one read, with whether the
+   * actor's two-factor step-up is on (an `ACTIVE` secret, what `TwoFactorStepUp` asks): a transfer's sender, its
+   * recipient and its gate (docs/adr/0129). The other is the actor's own account when it names it.
+   */
+  async findActorAndOther(actorUuid: string, other: { profileId: string } | { email: string }): Promise<ActorAndOther> {
+    const otherCondition = 'profileId' in other ? 'u.profile_id = $2' : 'lower(u.email) = lower($2)';
+    const rows: Array<UserRow & { is_actor: boolean; is_other: boolean; step_up_on: boolean }> =
+      await this.dataSource.query(
+        `SELECT ${USER_COLUMNS}, u.uuid = $1 AS is_actor, ${otherCondition} AS is_other,
+                u.uuid = $1 AND EXISTS (SELECT 1 FROM two_factor_secrets s
+                                         WHERE s.user_uuid = u.uuid AND s.status = 'ACTIVE') AS step_up_on
+           FROM users u WHERE u.uuid = $1 OR ${otherCondition}`,
+        [actorUuid, 'profileId' in other ? other.profileId : other.email],
+      );
+    const actor = rows.find((row) => row.is_actor);
+    const found = rows.find((row) => row.is_other);
+    return {
+      actor: actor ? toUserView(actor) : null,
+      actorStepUpOn: actor?.step_up_on ?? false,
+      other: found ? toUserView(found) : null,
+    };
   }
 
   /** The uuids of the users who signed up with `profileId` as their referrer. */

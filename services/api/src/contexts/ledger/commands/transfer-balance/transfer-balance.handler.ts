@@ -3,7 +3,7 @@ import { type Payment, type PaymentRecordedData, userAccount } from '@kupa/proto
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../../../platform/http';
-import { TwoFactorStepUp, UserReader } from '../../../identity';
+import { TwoFactorStepUp } from '../../../identity';
 import { Clock } from '../../../../platform/clock';
 import { customerAuthorLabel } from '../../domain/payment-authors';
 import { paymentDecider } from '../../domain/payment.decider';
@@ -22,7 +22,6 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
   constructor(
     private readonly commands: IdempotentCommands,
     private readonly keys: IdempotencyKeys,
-    private readonly users: UserReader,
     private readonly recipients: TransferRecipients,
     private readonly dataSource: DataSource,
     private readonly stepUp: TwoFactorStepUp,
@@ -43,15 +42,16 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
     });
     const known = await this.keys.replayIfKnown<Payment>(idempotency);
     if (known) return known;
-    // A repeat of a transfer already made answers above without a new code; a new one proves its sender first.
-    await this.stepUp.confirm(actor.userUuid, otpCode, this.clock.now());
-
-    // Three reads at once: the ids of a transfer refused for its recipient are gaps, which are harmless.
-    const [sender, receiver, [outPaymentId, inPaymentId]] = await Promise.all([
-      this.users.findByUuid(actor.userUuid),
-      this.recipients.find(recipient, actor.userUuid),
+    // Two reads at once: the sender with its step-up and the recipient in one (docs/adr/0129), and the payment ids;
+    // the ids of a transfer refused are gaps, which are harmless.
+    const [parties, [outPaymentId, inPaymentId]] = await Promise.all([
+      this.recipients.findWithSender(recipient, actor.userUuid),
       nextPaymentIds(this.dataSource.manager, 2),
     ]);
+    // A repeat of a transfer already made answers above without a new code; a new one proves its sender first.
+    await this.stepUp.confirm(actor.userUuid, otpCode, this.clock.now(), { stepUpOn: parties.actorStepUpOn });
+    const sender = parties.actor;
+    const receiver = this.recipients.accept(parties.other, actor.userUuid);
     if (!sender) throw new ApiError('error.user.not.found');
 
     const transferId = randomUUID();
