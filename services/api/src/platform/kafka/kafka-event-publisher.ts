@@ -1,6 +1,7 @@
-import type { Admin, Kafka, LogEntry, PartitionMetadata, Producer } from 'kafkajs';
+import type { Admin, Kafka, LogEntry, Producer } from 'kafkajs';
 import type { RecordedEvent } from '../event-store/event-store.port';
 import type { Processor, RetryBackoff } from '../projections/processor-runner';
+import { javaPartition } from './java-murmur2';
 import { toTopicMessages, type TopicMessages } from './published-event';
 
 export const KAFKA_PUBLISHER_NAME = 'kafka-publisher';
@@ -54,26 +55,10 @@ async function loadKafkajs() {
 /**
  * Java's partitioner, as the producer applies it to a message without a `partition`: murmur2 of the key, made
  * positive, modulo the topic's partition count (kafkajs's `DefaultPartitioner`, so the republish's choice is the live
- * publisher's to the partition).
+ * publisher's to the partition). Computed in 32-bit arithmetic (`java-murmur2.ts`), not with kafkajs's `Long`.
  */
 export async function loadJavaPartitioner(): Promise<(topic: string, key: string, partitions: number) => number> {
-  const partitioner = (await loadKafkajs()).Partitioners.DefaultPartitioner();
-  const metadata = new Map<number, PartitionMetadata[]>();
-  return (topic, key, partitions) => {
-    let partitionMetadata = metadata.get(partitions);
-    if (!partitionMetadata) {
-      // Only the count matters to a message with a key; the leaders are not asked.
-      partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
-        partitionErrorCode: 0,
-        partitionId,
-        leader: 0,
-        replicas: [0],
-        isr: [0],
-      }));
-      metadata.set(partitions, partitionMetadata);
-    }
-    return partitioner({ topic, partitionMetadata, message: { key, value: null } });
-  };
+  return Promise.resolve((_topic, key, partitions) => javaPartition(key, partitions));
 }
 
 /**

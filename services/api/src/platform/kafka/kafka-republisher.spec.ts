@@ -72,9 +72,17 @@ describe('the partitions of a republish', () => {
     const { Partitioners } = await import('kafkajs');
     const partitioner = Partitioners.DefaultPartitioner();
     const partitionOf = await loadJavaPartitioner();
+    // Every length's tail (0 to 3 bytes past a block of 4), and keys whose UTF-8 bytes are not their characters.
+    const keys = (index: number, partitions: number) => [
+      `wallet-${index}-${partitions}`,
+      'k'.repeat(index % 41),
+      `wallet-é${'ü'.repeat(index % 5)}-${index}`,
+      `${String.fromCodePoint(0x1f600 + (index % 50))}-${index}-\u0080\u07ff\uffff`,
+      `${'z'.repeat(300 + index)}`,
+    ];
     for (const partitions of [1, 3, 6, 7])
-      for (let index = 0; index < 200; index += 1) {
-        const key = `wallet-${index}-${partitions}`;
+      for (let index = 0; index < 200; index += 1)
+        for (const key of keys(index, partitions)) {
         const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
           partitionErrorCode: 0,
           partitionId,
