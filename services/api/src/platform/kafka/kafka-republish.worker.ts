@@ -5,9 +5,13 @@
  * step's last is acknowledged or one has failed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { installFastRecordEncoding } from './kafkajs-record-encoding';
 import { KafkaEventPublisher } from './kafka-event-publisher';
 import type { ProducerReply, ProducerRequest, ProducerThreadOptions } from './republish-producers';
 
+// Before kafkajs's produce request loads (at the first send): this thread's records then cost a fraction of the CPU
+// (docs/adr/0131). The live publisher, in the main thread, keeps kafkajs's own encoding.
+installFastRecordEncoding();
 const publisher = new KafkaEventPublisher({ ...(workerData as ProducerThreadOptions), topicsExist: true });
 const port = parentPort;
 if (!port) throw new Error('kafka-republish.worker runs as a worker thread');
