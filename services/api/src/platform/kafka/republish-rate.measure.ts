@@ -79,11 +79,15 @@ async function measureCpu<T>(database: string, run: () => Promise<T & { sentNow:
     for (const [tid, ticks] of threadTicks()) seen.set(tid, ticks);
   }, 100);
   let result: T & { sentNow: number };
+  // The window on the monotonic clock V8's profiler stamps its samples with, to cut a `node --cpu-prof` profile of
+  // this process to the run (docs/benchmarks.md).
+  const windowStartUs = process.hrtime.bigint() / 1000n;
   try {
     result = await run();
   } finally {
     clearInterval(sample);
   }
+  log(`run window (µs, monotonic): ${windowStartUs} ${process.hrtime.bigint() / 1000n}`);
   for (const [tid, ticks] of threadTicks()) seen.set(tid, ticks);
   const used = process.cpuUsage(started.process);
   const events = Math.max(result.sentNow, 1);
