@@ -19,7 +19,7 @@ import {
   SinceCheckpointVerifier,
 } from './operations/verify';
 import { APP_CONFIG, type AppConfig, repositoryRoot } from './platform/config';
-import { DEFAULT_EVENT_PARTITION_SIZE, EventStore, partitionEvents } from './platform/event-store';
+import { DEFAULT_EVENT_PARTITION_SIZE, EventStore, EventTypeRegistry, partitionEvents } from './platform/event-store';
 import {
   DEFAULT_REPUBLISH_BATCH_SIZE,
   DEFAULT_REPUBLISH_PRODUCERS,
@@ -427,7 +427,7 @@ const republishEvents: AppCliCommand = {
       );
       return EXIT_USAGE;
     }
-    const republisher = new KafkaRepublisher(app.get(DataSource), app.get(EventStore), {
+    const republisher = new KafkaRepublisher(app.get(DataSource), app.get(EventTypeRegistry), {
       ...kafka,
       clientId: `${kafka.clientId}-republish`,
     });

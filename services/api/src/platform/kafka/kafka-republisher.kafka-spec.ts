@@ -55,7 +55,7 @@ describe('KafkaRepublisher on a real Kafka broker', () => {
   };
 
   function republisher(): KafkaRepublisher {
-    return new KafkaRepublisher(dataSource, store, kafkaOptions);
+    return new KafkaRepublisher(dataSource, env.eventTypes, kafkaOptions);
   }
 
   /** The live publisher under `prefix`, run by its own processor runner as the server runs it. */

@@ -1,13 +1,14 @@
 import type { DataSource, QueryRunner } from 'typeorm';
-import type { CommittedEvent, EventStore } from '../event-store/event-store.port';
+import type { EventTypeRegistry } from '../event-store/event-type-registry';
 import {
   KAFKA_PUBLISHER_NAME,
   KafkaEventPublisher,
   type KafkaPublisherOptions,
   loadJavaPartitioner,
 } from './kafka-event-publisher';
-import { KAFKA_HEADERS, topicOf, toKafkaMessage, type TopicMessages } from './published-event';
+import { KAFKA_HEADERS, topicOf, type KafkaMessage, type TopicMessages } from './published-event';
 import { cutIntoSends, PartitionAssignment, RepublishProducers } from './republish-producers';
+import { readRepublishStep } from './republish-reader';
 
 /** Events read and sent per step by default: about 1 MB of messages at a few hundred bytes each. */
 export const DEFAULT_REPUBLISH_BATCH_SIZE = 2_000;
@@ -59,7 +60,7 @@ export interface RepublishOptions {
    * Called after the broker acknowledged a step and before its position is stored: the window in which a crash
    * sends that step again on the next start. Specs throw here to be such a crash.
    */
-  afterAcknowledged?: (events: readonly CommittedEvent[]) => void | Promise<void>;
+  afterAcknowledged?: () => void | Promise<void>;
   /** Stops after the step in flight, its position stored (a SIGINT of the command). */
   signal?: AbortSignal;
 }
@@ -102,7 +103,8 @@ function toRun(row: RunRow): RepublishRun {
 export class KafkaRepublisher {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: EventStore,
+    /** The types' current schema versions and upcasters: an old event goes out upcast, as the live publisher sends it. */
+    private readonly eventTypes: EventTypeRegistry,
     private readonly kafka: Omit<KafkaPublisherOptions, 'topicPrefix'>,
   ) {}
 
@@ -189,14 +191,11 @@ export class KafkaRepublisher {
     options: RepublishOptions,
   ): Promise<RepublishOutcome> {
     const started = performance.now();
-    const end = BigInt(run.toPosition);
     const topicPrefix = options.topicPrefix;
     const maxSendBytes = options.maxSendBytes ?? DEFAULT_REPUBLISH_SEND_BYTES;
-    const read = async (after: string): Promise<CommittedEvent[]> => {
-      if (BigInt(after) >= end) return [];
-      const events = await this.store.readAll({ commitPosition: after }, batchSize);
-      return events.filter((event) => BigInt(event.commitPosition) <= end);
-    };
+    const headers = { [KAFKA_HEADERS.replay]: topicPrefix };
+    const read = (after: string) =>
+      readRepublishStep(this.dataSource, this.eventTypes, { after, end: run.toPosition, limit: batchSize }, headers);
     // This thread creates the topics (as the live publisher would) and picks each message's partition and producer;
     // the producer threads only send.
     const topics = new KafkaEventPublisher({ ...this.kafka, topicPrefix });
@@ -212,12 +211,8 @@ export class KafkaRepublisher {
       topicReplicationFactor,
       ...(sendRetries === undefined ? {} : { sendRetries }),
     });
-    const prepare = async (events: CommittedEvent[]): Promise<PreparedStep> => {
-      const headers = { [KAFKA_HEADERS.replay]: topicPrefix };
-      const messages = events.map((event) => ({
-        topic: topicOf(topicPrefix, event.streamId),
-        message: toKafkaMessage(event, headers),
-      }));
+    const prepare = async (step: { messages: KafkaMessage[]; last: string }): Promise<PreparedStep> => {
+      const messages = step.messages.map((message) => ({ topic: topicOf(topicPrefix, message.key), message }));
       const unknown = [...new Set(messages.map(({ topic }) => topic))].filter((topic) => !assignment.has(topic));
       if (unknown.length > 0)
         for (const [topic, partitions] of await topics.topicPartitions(unknown)) {
@@ -231,8 +226,8 @@ export class KafkaRepublisher {
         byProducer[assignment.producerOf(item.topic, partition)].push(item);
       }
       return {
-        events,
-        last: events[events.length - 1].commitPosition,
+        events: messages.length,
+        last: step.last,
         sends: byProducer.map((items) => [...cutIntoSends(items, maxSendBytes)]),
       };
     };
@@ -242,25 +237,25 @@ export class KafkaRepublisher {
     let preparing: Promise<PreparedStep | null> = Promise.resolve(null);
     try {
       const first = await read(current.commitPosition);
-      let step = first.length > 0 ? await prepare(first) : null;
+      let step = first ? await prepare(first) : null;
       while (step) {
         // Step k goes to the producers while step k+1 is read and made here: two steps in memory at most. Step k+1
         // goes only once every producer acknowledged step k, so an interruption leaves at most one step sent twice.
         const sending = producers.send(step.sends);
         sending.catch(() => undefined);
         step.sends = [];
-        preparing = read(step.last).then((events) => (events.length > 0 ? prepare(events) : null));
+        preparing = read(step.last).then((next) => (next ? prepare(next) : null));
         preparing.catch(() => undefined);
         await sending;
-        await options.afterAcknowledged?.(step.events);
+        await options.afterAcknowledged?.();
         current = await updateRun(
           db,
           `UPDATE kafka_republish_runs
               SET commit_position = $2::bigint, events_sent = events_sent + $3, updated_at = now()
             WHERE topic_prefix = $1 RETURNING ${RUN_COLUMNS}`,
-          [topicPrefix, step.last, step.events.length],
+          [topicPrefix, step.last, step.events],
         );
-        sentNow += step.events.length;
+        sentNow += step.events;
         options.onProgress?.(current);
         if (options.signal?.aborted) {
           stopped = true;
@@ -288,7 +283,8 @@ export class KafkaRepublisher {
 
 /** A step read and made into messages, each with its partition, cut into each producer's sends. */
 interface PreparedStep {
-  events: CommittedEvent[];
+  /** How many events it holds. */
+  events: number;
   /** The commit position of its last event: where the run continues once the step is acknowledged. */
   last: string;
   sends: TopicMessages[][][];

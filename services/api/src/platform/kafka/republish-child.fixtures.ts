@@ -9,16 +9,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { DEFAULT_KAFKA_TOPIC_PARTITIONS, DEFAULT_KAFKA_TOPIC_REPLICATION_FACTOR } from '../config/app-config';
 import { EventTypeRegistry } from '../event-store/event-type-registry';
-import { PostgresEventStore } from '../event-store/postgres-event-store';
-import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import { KafkaRepublisher } from './kafka-republisher';
 
 async function main(): Promise<void> {
   const dataSource = new DataSource({ type: 'postgres', url: process.env.REPUBLISH_DATABASE_URL });
   await dataSource.initialize();
-  const eventTypes = new EventTypeRegistry();
-  const store = new PostgresEventStore(dataSource, new InlineProjectionRegistry(dataSource, eventTypes), eventTypes);
-  const republisher = new KafkaRepublisher(dataSource, store, {
+  const republisher = new KafkaRepublisher(dataSource, new EventTypeRegistry(), {
     brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
     clientId: 'kupa-test-republish',
     topicPartitions: DEFAULT_KAFKA_TOPIC_PARTITIONS,

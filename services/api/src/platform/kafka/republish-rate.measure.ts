@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     }
     log(`seeded ${appended} events in ${Math.round(performance.now() - seedStarted)} ms`);
 
-    const republisher = new KafkaRepublisher(dataSource, store, {
+    const republisher = new KafkaRepublisher(dataSource, eventTypes, {
       brokers: (process.env.KAFKA_BROKERS ?? `127.0.0.1:${process.env.KAFKA_PORT ?? '19092'}`).split(','),
       clientId: 'kupa-measure-republish',
       topicPartitions: DEFAULT_KAFKA_TOPIC_PARTITIONS,
