@@ -43,7 +43,9 @@ export class PartitionAssignment {
 /** A message's bytes on the wire, near enough: key, value and headers. */
 function messageBytes(message: KafkaMessage): number {
   let bytes = message.key.length + message.value.length + 64;
-  for (const [name, value] of Object.entries(message.headers)) bytes += name.length + value.length + 8;
+  // for…in, not Object.entries: no array of pairs made per message (the main thread does this for every event).
+  const { headers } = message;
+  for (const name in headers) bytes += name.length + headers[name].length + 8;
   return bytes;
 }
 

@@ -17,12 +17,14 @@ import { KAFKA_HEADERS, toKafkaMessage, type KafkaMessage } from './published-ev
  * into its message as the live publisher does. `republish-reader.int-spec.ts` compares both with the publisher's.
  */
 
-/** The columns of a step: the event as text, and the pieces of its metadata the message takes, as jsonb text. */
+/**
+ * The columns of a step: what a message made from texts takes, the pieces of metadata as jsonb text. What only a
+ * decoded event needs (its whole metadata, time of recording, hash, global position) is read again for those
+ * events alone (`DECODED_SQL`): most events never need it, and its text was most of what `pg` turned into strings.
+ */
 const STEP_SQL = `
   SELECT event_commits.commit_position::text AS commit_position, events.event_id::text AS event_id,
-         events.global_position::text AS global_position, events.stream_id, events.stream_version::text AS stream_version,
-         events.type, events.data::text AS data, events.metadata::text AS metadata, events.recorded_at::text AS recorded_at,
-         events.hash,
+         events.stream_id, events.stream_version::text AS stream_version, events.type, events.data::text AS data,
          (events.metadata -> '${SCHEMA_VERSION_KEY}')::text AS stored_version,
          (events.metadata -> 'occurredAt')::text AS occurred_at,
          (events.metadata -> 'correlationId')::text AS correlation_id,
@@ -37,17 +39,28 @@ const STEP_SQL = `
    ORDER BY event_commits.commit_position
    LIMIT $2`;
 
+/** The rest of the events of a step to decode, by commit position (unique, as the step's order is by it). */
+const DECODED_SQL = `
+  SELECT event_commits.commit_position::text AS commit_position, events.global_position::text AS global_position,
+         events.metadata::text AS metadata, events.recorded_at::text AS recorded_at, events.hash
+    FROM event_commits JOIN events ON events.global_position = event_commits.global_position
+   WHERE event_commits.commit_position = ANY($1::bigint[])`;
+
+interface DecodedRest {
+  commit_position: string;
+  global_position: string;
+  metadata: string;
+  recorded_at: string;
+  hash: string;
+}
+
 interface StepRow {
   commit_position: string;
   event_id: string;
-  global_position: string;
   stream_id: string;
   stream_version: string;
   type: string;
   data: string;
-  metadata: string;
-  recorded_at: string;
-  hash: string;
   stored_version: string | null;
   occurred_at: string | null;
   correlation_id: string | null;
@@ -187,20 +200,21 @@ function storedVersionOf(json: string | null): number {
 /** The row decoded as the `pg` driver decodes the live publisher's read, then made into its message the same way. */
 function messageOfDecoded(
   row: StepRow,
+  rest: DecodedRest,
   eventTypes: EventTypeRegistry,
   extraHeaders: Readonly<Record<string, string>>,
 ): KafkaMessage {
   const decoded: EventRow & { commit_position: string } = {
     commit_position: row.commit_position,
     event_id: row.event_id,
-    global_position: row.global_position,
+    global_position: rest.global_position,
     stream_id: row.stream_id,
     stream_version: Number(row.stream_version),
     type: row.type,
     data: JSON.parse(row.data) as unknown,
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    recorded_at: parseTimestamptz(row.recorded_at),
-    hash: row.hash,
+    metadata: JSON.parse(rest.metadata) as Record<string, unknown>,
+    recorded_at: parseTimestamptz(rest.recorded_at),
+    hash: rest.hash,
   };
   return toKafkaMessage(toCommittedEvent(decoded, eventTypes), extraHeaders);
 }
@@ -235,15 +249,27 @@ export async function readRepublishStep(
   const rows = count === read.length ? read : read.slice(0, count);
   if (rows.length === 0) return null;
   const messages = new Array<KafkaMessage>(rows.length);
-  let madeFromTexts = 0;
+  const toDecode: number[] = [];
   for (let index = 0; index < rows.length; index += 1) {
     const row = rows[index];
     const schemaVersion = eventTypes.schemaVersion(row.type);
     // Stored at the type's current version: nothing to upcast, and the message can be made from the texts.
     const fromTexts =
       storedVersionOf(row.stored_version) === schemaVersion ? messageOfTexts(row, schemaVersion, extraHeaders) : null;
-    if (fromTexts) madeFromTexts += 1;
-    messages[index] = fromTexts ?? messageOfDecoded(row, eventTypes, extraHeaders);
+    if (fromTexts) messages[index] = fromTexts;
+    else toDecode.push(index);
   }
+  if (toDecode.length > 0) {
+    const rests: DecodedRest[] = await dataSource.query(DECODED_SQL, [
+      toDecode.map((index) => rows[index].commit_position),
+    ]);
+    const byPosition = new Map(rests.map((rest) => [rest.commit_position, rest]));
+    for (const index of toDecode) {
+      const rest = byPosition.get(rows[index].commit_position);
+      if (!rest) throw new Error(`Event at commit position ${rows[index].commit_position} vanished during the republish`);
+      messages[index] = messageOfDecoded(rows[index], rest, eventTypes, extraHeaders);
+    }
+  }
+  const madeFromTexts = rows.length - toDecode.length;
   return { messages, last: rows[rows.length - 1].commit_position, madeFromTexts };
 }
