@@ -19,7 +19,7 @@ import {
   SinceCheckpointVerifier,
 } from './operations/verify';
 import { APP_CONFIG, type AppConfig, repositoryRoot } from './platform/config';
-import { DEFAULT_EVENT_PARTITION_SIZE, EventStore, EventTypeRegistry, partitionEvents } from './platform/event-store';
+import { DEFAULT_EVENT_PARTITION_SIZE, EventTypeRegistry, partitionEvents } from './platform/event-store';
 import {
   DEFAULT_REPUBLISH_BATCH_SIZE,
   DEFAULT_REPUBLISH_PRODUCERS,

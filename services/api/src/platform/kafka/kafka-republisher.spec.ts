@@ -83,17 +83,17 @@ describe('the partitions of a republish', () => {
     for (const partitions of [1, 3, 6, 7])
       for (let index = 0; index < 200; index += 1)
         for (const key of keys(index, partitions)) {
-        const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
-          partitionErrorCode: 0,
-          partitionId,
-          leader: 1,
-          replicas: [1],
-          isr: [1],
-        }));
-        expect(partitionOf('t', key, partitions)).toBe(
-          partitioner({ topic: 't', partitionMetadata, message: { key, value: null } }),
-        );
-      }
+          const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
+            partitionErrorCode: 0,
+            partitionId,
+            leader: 1,
+            replicas: [1],
+            isr: [1],
+          }));
+          expect(partitionOf('t', key, partitions)).toBe(
+            partitioner({ topic: 't', partitionMetadata, message: { key, value: null } }),
+          );
+        }
   });
 
   it('go each to one producer for the whole run, dealt in turn so that each has about as many', () => {

@@ -170,7 +170,8 @@ export function crc32c(buffer: Uint8Array): number {
   const length = buffer.length;
   const end8 = length - (length % 8);
   while (index < end8) {
-    const low = crc ^ (buffer[index] | (buffer[index + 1] << 8) | (buffer[index + 2] << 16) | (buffer[index + 3] << 24));
+    const low =
+      crc ^ (buffer[index] | (buffer[index + 1] << 8) | (buffer[index + 2] << 16) | (buffer[index + 3] << 24));
     crc =
       t[1792 + (low & 0xff)] ^
       t[1536 + ((low >>> 8) & 0xff)] ^

@@ -39,7 +39,13 @@ describe('readRepublishStep on PostgreSQL: the live publisher’s messages, byte
       upcasters: { 1: (data) => ({ ...(data as object), fullName: 'upcast' }) },
     });
     await env.store.append(
-      [{ streamId: renamed, expectedVersion: 1, events: [{ type: 'Renamed', data: { name: 'new', n: 2, fullName: 'x' } }] }],
+      [
+        {
+          streamId: renamed,
+          expectedVersion: 1,
+          events: [{ type: 'Renamed', data: { name: 'new', n: 2, fullName: 'x' } }],
+        },
+      ],
       metadata,
     );
 
@@ -103,7 +109,10 @@ describe('readRepublishStep on PostgreSQL: the live publisher’s messages, byte
     // upcast, the two datas with numbers or keys JavaScript writes otherwise, and five of the eight odd rows.
     expect(step?.madeFromTexts).toBe(events.length - 1 - 2 - 5);
     // The upcast one went out upcast, at the type's current version.
-    expect(JSON.parse(step?.messages[0].value ?? '{}')).toMatchObject({ schemaVersion: 2, data: { fullName: 'upcast' } });
+    expect(JSON.parse(step?.messages[0].value ?? '{}')).toMatchObject({
+      schemaVersion: 2,
+      data: { fullName: 'upcast' },
+    });
 
     // A window: after a position, up to an end, at most `limit` events.
     const window = await readRepublishStep(

@@ -119,7 +119,14 @@ export function compactJsonText(text: string): string | null {
       let end = index + 1;
       for (; end < length; end += 1) {
         const next = text.charCodeAt(end);
-        if (!((next >= 0x30 && next <= 0x39) || next === 0x2e || next === 0x65 || next === 0x45 || next === 0x2b || next === 0x2d))
+        if (!(
+          (next >= 0x30 && next <= 0x39) ||
+          next === 0x2e ||
+          next === 0x65 ||
+          next === 0x45 ||
+          next === 0x2b ||
+          next === 0x2d
+        ))
           break;
       }
       if (!isRoundTripNumber(text.slice(index, end))) return null;
@@ -266,7 +273,8 @@ export async function readRepublishStep(
     const byPosition = new Map(rests.map((rest) => [rest.commit_position, rest]));
     for (const index of toDecode) {
       const rest = byPosition.get(rows[index].commit_position);
-      if (!rest) throw new Error(`Event at commit position ${rows[index].commit_position} vanished during the republish`);
+      if (!rest)
+        throw new Error(`Event at commit position ${rows[index].commit_position} vanished during the republish`);
       messages[index] = messageOfDecoded(rows[index], rest, eventTypes, extraHeaders);
     }
   }
