@@ -114,16 +114,30 @@ describe('readRepublishStep on PostgreSQL: the live publisher’s messages, byte
       data: { fullName: 'upcast' },
     });
 
-    // A window: after a position, up to an end, at most `limit` events.
+    // A window: after a commit, up to an end, whole commits of fewer than `limit` events before each
+    // (docs/adr/0128): a commit larger than the limit comes alone and whole, and the end cuts between commits.
+    const commits = [...new Set(events.map((event) => event.commitPosition))];
+    expect(commits.length).toBeGreaterThanOrEqual(3);
+    const ofCommit = (position: string) => events.filter((event) => event.commitPosition === position);
     const window = await readRepublishStep(
       env.dataSource,
       env.eventTypes,
-      { after: events[2].commitPosition, end: events[6].commitPosition, limit: 3 },
+      { after: commits[commits.length - 3], end: commits[commits.length - 1], limit: 3 },
       replay,
     );
-    expect(window?.messages.map(wire)).toEqual(events.slice(3, 6).map((event) => wire(toKafkaMessage(event, replay))));
-    expect(window?.last).toBe(events[5].commitPosition);
-    const end = events[6].commitPosition;
+    expect(ofCommit(commits[commits.length - 2]).length).toBeGreaterThan(3);
+    expect(window?.messages.map(wire)).toEqual(
+      ofCommit(commits[commits.length - 2]).map((event) => wire(toKafkaMessage(event, replay))),
+    );
+    expect(window?.last).toBe(commits[commits.length - 2]);
+    const cut = await readRepublishStep(
+      env.dataSource,
+      env.eventTypes,
+      { after: commits[commits.length - 3], end: commits[commits.length - 2], limit: 1_000 },
+      replay,
+    );
+    expect(cut?.messages).toHaveLength(ofCommit(commits[commits.length - 2]).length);
+    const end = commits[commits.length - 1];
     expect(await readRepublishStep(env.dataSource, env.eventTypes, { after: end, end, limit: 10 }, replay)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { types as pgTypes } from 'pg';
-import { SCHEMA_VERSION_KEY, toCommittedEvent, type EventRow } from '../event-store/event-rows';
+import { commitWindow, SCHEMA_VERSION_KEY, toCommittedEvent, type EventRow } from '../event-store/event-rows';
 import type { EventTypeRegistry } from '../event-store/event-type-registry';
 import { FIRST_SCHEMA_VERSION } from '../event-store/event-type-registry';
 import { KAFKA_HEADERS, toKafkaMessage, type KafkaMessage } from './published-event';
@@ -23,7 +23,8 @@ import { KAFKA_HEADERS, toKafkaMessage, type KafkaMessage } from './published-ev
  * events alone (`DECODED_SQL`): most events never need it, and its text was most of what `pg` turned into strings.
  */
 const STEP_SQL = `
-  SELECT event_commits.commit_position::text AS commit_position, events.event_id::text AS event_id,
+  SELECT window_commits.commit_position::text AS commit_position, events.global_position::text AS global_position,
+         events.event_id::text AS event_id,
          events.stream_id, events.stream_version::text AS stream_version, events.type, events.data::text AS data,
          (events.metadata -> '${SCHEMA_VERSION_KEY}')::text AS stored_version,
          (events.metadata -> 'occurredAt')::text AS occurred_at,
@@ -34,20 +35,17 @@ const STEP_SQL = `
          (events.metadata -> 'actor' -> 'role')::text AS actor_role,
          CASE WHEN extract(year FROM events.recorded_at AT TIME ZONE 'UTC') BETWEEN 1000 AND 9999
               THEN to_char(events.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS recorded_at_iso
-    FROM event_commits JOIN events ON events.global_position = event_commits.global_position
-   WHERE event_commits.commit_position > $1::bigint
-   ORDER BY event_commits.commit_position
-   LIMIT $2`;
+    FROM ${commitWindow('$1::bigint', '$2::int')}
+   ORDER BY window_commits.commit_position, events.global_position`;
 
-/** The rest of the events of a step to decode, by commit position (unique, as the step's order is by it). */
+/** The rest of the events of a step to decode, by global position (a commit may hold several events). */
 const DECODED_SQL = `
-  SELECT event_commits.commit_position::text AS commit_position, events.global_position::text AS global_position,
-         events.metadata::text AS metadata, events.recorded_at::text AS recorded_at, events.hash
-    FROM event_commits JOIN events ON events.global_position = event_commits.global_position
-   WHERE event_commits.commit_position = ANY($1::bigint[])`;
+  SELECT events.global_position::text AS global_position, events.metadata::text AS metadata,
+         events.recorded_at::text AS recorded_at, events.hash
+    FROM events
+   WHERE events.global_position = ANY($1::bigint[])`;
 
 interface DecodedRest {
-  commit_position: string;
   global_position: string;
   metadata: string;
   recorded_at: string;
@@ -56,6 +54,7 @@ interface DecodedRest {
 
 interface StepRow {
   commit_position: string;
+  global_position: string;
   event_id: string;
   stream_id: string;
   stream_version: string;
@@ -236,9 +235,9 @@ export interface RepublishStep {
 }
 
 /**
- * Up to `limit` events after `after` and up to `end` (inclusive), in commit order, as messages with `extraHeaders`
- * after the usual ones; null when there are none. Commit positions become visible in order (docs/adr/0061), as for
- * `EventStore.readAll`, whose window this is.
+ * The whole commits after `after` and up to `end` (inclusive) with fewer than `limit` events before each (ADR 0128),
+ * in commit order, as messages with `extraHeaders` after the usual ones; null when there are none. Commit positions
+ * become visible in order (docs/adr/0061), as for `EventStore.readAll`, whose window this is.
  */
 export async function readRepublishStep(
   dataSource: DataSource,
@@ -268,13 +267,13 @@ export async function readRepublishStep(
   }
   if (toDecode.length > 0) {
     const rests: DecodedRest[] = await dataSource.query(DECODED_SQL, [
-      toDecode.map((index) => rows[index].commit_position),
+      toDecode.map((index) => rows[index].global_position),
     ]);
-    const byPosition = new Map(rests.map((rest) => [rest.commit_position, rest]));
+    const byPosition = new Map(rests.map((rest) => [rest.global_position, rest]));
     for (const index of toDecode) {
-      const rest = byPosition.get(rows[index].commit_position);
+      const rest = byPosition.get(rows[index].global_position);
       if (!rest)
-        throw new Error(`Event at commit position ${rows[index].commit_position} vanished during the republish`);
+        throw new Error(`Event at global position ${rows[index].global_position} vanished during the republish`);
       messages[index] = messageOfDecoded(rows[index], rest, eventTypes, extraHeaders);
     }
   }
