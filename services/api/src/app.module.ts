@@ -34,6 +34,7 @@ import { ALL_MIGRATIONS } from './schema';
 import { DataSource } from 'typeorm';
 import { listenForConnectionErrors } from './platform/database/connection-errors';
 import { migrateUnderLock } from './platform/database/migrate-under-lock';
+import { DATABASE_SESSION_OPTIONS } from './platform/database/session-options';
 import { ReadReplicaModule } from './platform/database/read-replica.module';
 
 export interface AppModuleOptions {
@@ -69,6 +70,7 @@ export class AppModule {
             logging: false,
             extra: {
               max: DATABASE_POOL_SIZE,
+              options: DATABASE_SESSION_OPTIONS,
               connectionTimeoutMillis: options.config.databaseConnectTimeoutMs,
               onConnect: listenForConnectionErrors,
             },

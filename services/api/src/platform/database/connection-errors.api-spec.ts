@@ -29,4 +29,14 @@ describe('a database connection that fails while nobody queries it', () => {
     const answer: { one: number }[] = await testApp.dataSource.query('SELECT 1 AS one');
     expect(answer).toEqual([{ one: 1 }]);
   });
+
+  it('opens every connection of the pool without JIT compilation (ADR 0132)', async () => {
+    const pool = (testApp.dataSource.driver as unknown as { master: Pool }).master;
+    const clients = [await pool.connect(), await pool.connect()];
+    try {
+      for (const client of clients) expect((await client.query('SHOW jit')).rows).toEqual([{ jit: 'off' }]);
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
 });

@@ -82,6 +82,12 @@ describe('read replica', () => {
     await pair?.stop();
   });
 
+  it('opens its replica connections without JIT compilation, as the primary ones (ADR 0132)', async () => {
+    const replica = await testApp.app.get(ReadSource).source('payments-search');
+    expect(replica).not.toBe(testApp.dataSource);
+    expect(await replica.query('SHOW jit')).toEqual([{ jit: 'off' }]);
+  });
+
   it('serves the payments search, the CSV export and the dashboard from the replica', async () => {
     const before = {
       search: await served('payments-search', 'replica'),

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config';
 import { currentLogContext } from '../observability/log-context';
 import { Metrics } from '../observability/metrics';
 import { databaseUnavailability, listenForConnectionErrors } from './connection-errors';
+import { DATABASE_SESSION_OPTIONS } from './session-options';
 import { parseLsn, PrimaryPositions } from './replica-lag';
 
 /**
@@ -280,6 +281,7 @@ export class ReadSource implements OnModuleInit, OnModuleDestroy {
       logging: false,
       extra: {
         max: REPLICA_POOL_SIZE,
+        options: DATABASE_SESSION_OPTIONS,
         connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
         onConnect: listenForConnectionErrors,
       },

@@ -19,6 +19,7 @@ import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { InlineProjectionRegistry } from '../projections/inline-projection.registry';
 import { DEFAULT_REPUBLISH_BATCH_SIZE, KafkaRepublisher } from './kafka-republisher';
 import { uniqueTopicPrefix } from './kafka.fixtures';
+import { DATABASE_SESSION_OPTIONS } from '../database/session-options';
 
 const EVENTS = Number(process.env.REPUBLISH_EVENTS ?? 200_000);
 const BATCH_SIZE = Number(process.env.REPUBLISH_BATCH_SIZE ?? DEFAULT_REPUBLISH_BATCH_SIZE);
@@ -114,7 +115,12 @@ function log(message: string): void {
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
-  const dataSource = new DataSource({ type: 'postgres', url: database.url, migrations: platformMigrations });
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: database.url,
+    migrations: platformMigrations,
+    extra: { options: DATABASE_SESSION_OPTIONS },
+  });
   try {
     await dataSource.initialize();
     await dataSource.runMigrations();
