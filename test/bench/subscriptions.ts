@@ -71,7 +71,7 @@ export const PENDING_PROVISIONING_JOBS = "SELECT count(*) AS n FROM provisioning
  * A purchase is provisioned by two jobs: the account's creation, then (after the activation it causes) its exact
  * expiry. Work is left while either a subscription is PENDING or a job is: a processor may not have queued the next.
  */
-const PROVISIONING_LEFT = `SELECT (${PENDING_SUBSCRIPTIONS}) + (${PENDING_PROVISIONING_JOBS}) AS n`;
+export const PROVISIONING_LEFT = `SELECT (${PENDING_SUBSCRIPTIONS}) + (${PENDING_PROVISIONING_JOBS}) AS n`;
 
 export interface PurchaseSetup {
   planId: string;
