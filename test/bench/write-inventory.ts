@@ -208,7 +208,8 @@ export interface PreparedOperation {
   settle(db: pg.Client, answer: unknown): Promise<void>;
 }
 
-const WRITING = /^\s*(WITH\b[\s\S]*?\b)?(INSERT|UPDATE|DELETE)\b/i;
+// A `WITH` may hide its write in a CTE; `FOR UPDATE` in a read is no write.
+const WRITING = /^\s*(WITH\b[\s\S]*?)?(?<!FOR\s+)\b(INSERT|UPDATE|DELETE)\b/i;
 
 /** Transactions (and statements outside one) that wrote: what a group commit of the after-work would gather. */
 function writingTransactions(statements: Statement[]): number {
