@@ -96,6 +96,11 @@ export interface CommandPlan<Refs extends StreamRefs, Result> {
   causationId?: string | null;
   /** Every stream the command may append to, named up front: they are locked together, in sorted order. */
   streams: Refs;
+  /**
+   * The command may be decided and appended together with others of the process (docs/adr/0130-group-commit.md):
+   * it has no `prepare`, `refused` or `alongside` work beyond its idempotency key, and names no stream to read only.
+   */
+  groupable?: true;
   /** Work before deciding, in the same transaction (reading who holds a login). */
   prepare?(tx: StreamTransaction, stamp: CommandStamp): Promise<void>;
   /** The decision: pure deciders over the loaded states. A `DomainError` rolls everything back. */
@@ -212,7 +217,7 @@ export class CommandPipeline {
 }
 
 /** The named streams grouped by their loader, in the order of the plan's first stream of each loader. */
-function streamsByLoader(refs: StreamRefs): Map<StreamLoader<unknown>, string[]> {
+export function streamsByLoader(refs: StreamRefs): Map<StreamLoader<unknown>, string[]> {
   const byLoader = new Map<StreamLoader<unknown>, string[]>();
   for (const ref of Object.values(refs)) {
     const ids = byLoader.get(ref.loader) ?? [];
@@ -222,7 +227,7 @@ function streamsByLoader(refs: StreamRefs): Map<StreamLoader<unknown>, string[]>
   return byLoader;
 }
 
-async function loadStreams<Refs extends StreamRefs>(
+export async function loadStreams<Refs extends StreamRefs>(
   tx: StreamTransaction,
   refs: Refs,
   byLoader: ReadonlyMap<StreamLoader<unknown>, readonly string[]>,

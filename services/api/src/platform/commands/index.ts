@@ -1,1 +1,2 @@
+export * from './command-batches';
 export * from './command-pipeline';

@@ -122,6 +122,11 @@ export interface AppConfig {
    * The processors still run once, in one worker process beside them.
    */
   webConcurrency: number;
+  /**
+   * `COMMAND_GROUPING`: concurrent groupable commands of one process (balance transfers) decided and appended
+   * together in one transaction (docs/adr/0130-group-commit.md). Off by default: every command runs alone.
+   */
+  commandGrouping: boolean;
   port: number;
   /** Decides `req.ip`: the address the rate limits count and the activity log records (`TRUST_PROXY`). */
   trustProxy: TrustProxySetting;
@@ -857,6 +862,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
   return {
     role: processRole(env),
     webConcurrency: positiveInteger(env, 'WEB_CONCURRENCY', 1),
+    commandGrouping: flag(env, 'COMMAND_GROUPING'),
     port,
     trustProxy: trustProxy(env),
     publicUrl,

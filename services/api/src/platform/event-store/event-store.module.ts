@@ -1,7 +1,9 @@
 import { Global, Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CommandBatches } from '../commands/command-batches';
 import { CommandPipeline } from '../commands/command-pipeline';
+import { Clock } from '../clock';
 import { APP_CONFIG, type AppConfig, queuePollIntervalMs } from '../config';
 import { Schedules } from '../jobs/schedules';
 import { Wakeups } from '../jobs/wakeups';
@@ -71,6 +73,12 @@ import { PostgresEventStore } from './postgres-event-store';
       inject: [getDataSourceToken(), EventStore, APP_CONFIG, Wakeups],
     },
     CommandPipeline,
+    {
+      provide: CommandBatches,
+      useFactory: (store: EventStore, clock: Clock, metrics: Metrics, config: AppConfig) =>
+        new CommandBatches(store, clock, metrics, { enabled: config.commandGrouping }),
+      inject: [EventStore, Clock, Metrics, APP_CONFIG],
+    },
   ],
   exports: [
     EventTypeRegistry,
@@ -80,6 +88,7 @@ import { PostgresEventStore } from './postgres-event-store';
     PostgresEventStore,
     ProcessorRunner,
     CommandPipeline,
+    CommandBatches,
   ],
 })
 export class EventStoreModule implements OnModuleInit {

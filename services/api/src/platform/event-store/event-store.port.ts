@@ -114,6 +114,15 @@ export interface TransactOptions {
   readonly readsWithLocks?: readonly ReadWithLocks[];
 }
 
+/** What the work of `PostgresEventStore.transactBatch` sees: a stream transaction of several commands' metadata. */
+export type BatchTransaction = Omit<StreamTransaction, 'metadata'>;
+
+/** One command's append in a batch, with the metadata its events carry. */
+export interface BatchAppend {
+  readonly append: StreamAppend;
+  readonly metadata: EventMetadata;
+}
+
 export interface TransactResult<Result> {
   appends: StreamAppend[];
   result: Result;
@@ -185,6 +194,16 @@ export abstract class EventStore {
     metadata: TransactMetadata,
     work: (tx: StreamTransaction) => Promise<TransactResult<Result>>,
     options?: TransactOptions,
+  ): Promise<{ result: Result; append: AppendResult }>;
+
+  /**
+   * Several commands' `transact` in one transaction (docs/adr/0130-group-commit.md): the union of their streams
+   * locked in one statement, and every append of the batch, each with its own metadata, written together.
+   */
+  abstract transactBatch<Result>(
+    streamIds: readonly string[],
+    work: (tx: BatchTransaction) => Promise<{ appends: readonly BatchAppend[]; result: Result }>,
+    options?: { readsWithLocks?: readonly ReadWithLocks[] },
   ): Promise<{ result: Result; append: AppendResult }>;
 
   abstract readStream(streamId: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;

@@ -20,6 +20,8 @@ import {
 } from './event-rows';
 import {
   type AppendResult,
+  type BatchAppend,
+  type BatchTransaction,
   type CommittedEvent,
   EventStore,
   type GlobalCheckpoint,
@@ -363,16 +365,60 @@ export class PostgresEventStore extends EventStore {
     return { heads, rowsReadWithLocks };
   }
 
+  /**
+   * Several commands decided together in one transaction (docs/adr/0130-group-commit.md): the union of their streams
+   * locked in one statement, `work` loads and decides every command, and what it returns is appended with each
+   * command's own metadata, in one insert and one pass of the inline projections. The streams of the appends must be
+   * among those locked; none is read only. `work` may run more than once, as in `transact`.
+   */
+  async transactBatch<Result>(
+    streamIds: readonly string[],
+    work: (tx: BatchTransaction) => Promise<{ appends: readonly BatchAppend[]; result: Result }>,
+    options: { readsWithLocks?: readonly ReadWithLocks[] } = {},
+  ): Promise<{ result: Result; append: AppendResult }> {
+    return this.inTransaction(async (queryRunner) => {
+      const { heads, rowsReadWithLocks } = await this.lockStreamsAndRead(
+        queryRunner,
+        streamIds,
+        NO_STREAMS,
+        options.readsWithLocks ?? [],
+      );
+      const tx: BatchTransaction = {
+        readStream: (streamId, readOptions) =>
+          this.readStreamWith(queryRunner.manager, streamId, readOptions?.fromVersion),
+        streamVersion: async (streamId) =>
+          heads.get(streamId)?.version ?? this.streamVersionWith(queryRunner.manager, streamId),
+        manager: queryRunner.manager,
+        rowsReadWithLocks,
+      };
+      const { appends, result } = await work(tx);
+      assertDistinctStreams(appends.map((entry) => entry.append));
+      const append = await this.appendLocked(
+        queryRunner,
+        appends.map((entry) => entry.append),
+        appends.map((entry) => entry.metadata),
+        heads,
+      );
+      return { result, append };
+    });
+  }
+
+  /** `metadata`: the one all events carry, or each append's own (by index), for a batch of commands. */
   private async appendLocked(
     queryRunner: QueryRunner,
     appends: readonly StreamAppend[],
-    metadata: EventMetadata,
+    metadata: EventMetadata | readonly EventMetadata[],
     heads: Map<string, StreamHead>,
   ): Promise<AppendResult> {
     const pending: PendingEvent[] = [];
     const streamVersions: Record<string, number> = {};
     const movedHeads: { streamId: string; version: number; lastHash: string | null }[] = [];
-    for (const append of [...appends].sort((left, right) => compareStreamIds(left.streamId, right.streamId))) {
+    const metadataOf = (index: number): EventMetadata =>
+      Array.isArray(metadata) ? (metadata as readonly EventMetadata[])[index] : (metadata as EventMetadata);
+    const ordered = appends
+      .map((append, index) => ({ append, metadata: metadataOf(index) }))
+      .sort((left, right) => compareStreamIds(left.append.streamId, right.append.streamId));
+    for (const { append, metadata: appendMetadata } of ordered) {
       const head = heads.get(append.streamId);
       if (!head) throw new Error(`Stream ${append.streamId} was not locked before appending`);
       if (append.expectedVersion !== 'any' && append.expectedVersion !== head.version) {
@@ -383,7 +429,7 @@ export class PostgresEventStore extends EventStore {
       for (const event of append.events) {
         version += 1;
         const schemaVersion = this.eventTypes.schemaVersion(event.type);
-        const eventMetadata = storedMetadata(metadata, schemaVersion);
+        const eventMetadata = storedMetadata(appendMetadata, schemaVersion);
         // The JSON round trip hands projections and callers exactly what a later read returns (no Dates, no
         // undefined members), and the hash is computed over that same value.
         const dataJson = JSON.stringify(event.data ?? null);

@@ -97,6 +97,56 @@ export class IdempotencyKeys {
     throw new IdempotentReplay(stored);
   }
 
+  /**
+   * A batch's keys in one statement (docs/adr/0130-group-commit.md): each with its answer, or with none for a refused
+   * command (whose row the batch deletes again). `ON CONFLICT` waits for a transaction holding one; answers the
+   * indexes of the claims inserted.
+   */
+  async claimAll(
+    manager: EntityManager,
+    claims: readonly { request: IdempotentRequest; response: unknown; refused: boolean; at: Date }[],
+  ): Promise<Set<number>> {
+    const rows: { actor_uuid: string; key: string }[] = await manager.query(
+      `INSERT INTO idempotency_keys (actor_uuid, key, request_hash, status_code, response, created_at)
+       SELECT actor_uuid, key, request_hash, status_code, response, created_at
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::jsonb[], $6::timestamptz[]) WITH ORDINALITY
+           AS k(actor_uuid, key, request_hash, status_code, response, created_at, ordinal)
+        ORDER BY ordinal
+       ON CONFLICT DO NOTHING RETURNING actor_uuid::text, key`,
+      [
+        claims.map((claim) => claim.request.actorUuid),
+        claims.map((claim) => claim.request.key),
+        claims.map((claim) => claim.request.requestHash),
+        claims.map((claim) => (claim.refused ? null : CREATED_STATUS)),
+        claims.map((claim) => (claim.refused ? null : JSON.stringify(claim.response))),
+        claims.map((claim) => claim.at),
+      ],
+    );
+    // A batch never holds one actor's key twice (its formation holds the second back).
+    const inserted = new Set(rows.map((row) => `${row.actor_uuid.toLowerCase()} ${row.key}`));
+    const won = new Set<number>();
+    for (const [index, claim] of claims.entries()) {
+      if (inserted.has(`${claim.request.actorUuid.toLowerCase()} ${claim.request.key}`)) won.add(index);
+    }
+    return won;
+  }
+
+  /** The key is held by a committed request: throws its answer as a replay, or the reuse refusal. */
+  async replay(manager: EntityManager, request: IdempotentRequest): Promise<never> {
+    const stored = await this.storedAnswer(manager, request);
+    if (stored === null) throw new Error(`Idempotency key of ${request.actorUuid} is held without an answer`);
+    throw new IdempotentReplay(stored);
+  }
+
+  /** Deletes the keys a batch inserted for its refused commands: failures are never stored. */
+  async forgetAll(manager: EntityManager, requests: readonly IdempotentRequest[]): Promise<void> {
+    await manager.query(
+      `DELETE FROM idempotency_keys USING unnest($1::uuid[], $2::text[]) AS k(actor_uuid, key)
+        WHERE idempotency_keys.actor_uuid = k.actor_uuid AND idempotency_keys.key = k.key`,
+      [requests.map((request) => request.actorUuid), requests.map((request) => request.key)],
+    );
+  }
+
   private async storedAnswer(manager: EntityManager, request: IdempotentRequest): Promise<unknown> {
     const rows: Array<{ request_hash: string; response: unknown }> = await manager.query(
       'SELECT request_hash, response FROM idempotency_keys WHERE actor_uuid = $1 AND key = $2',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type CommandPlan, CommandPipeline } from '../commands';
+import { CommandBatches, type CommandPlan, CommandPipeline } from '../commands';
 import { IdempotencyKeys, type IdempotentRequest, IdempotentReplay } from './idempotency-keys';
 
 /**
@@ -14,10 +14,27 @@ export class IdempotentCommands {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly keys: IdempotencyKeys,
+    private readonly batches: CommandBatches,
   ) {}
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the plan's stream record keeps its own types
   async run<Refs extends Record<string, any>, Result>(
+    idempotency: IdempotentRequest | null,
+    plan: CommandPlan<Refs, Result>,
+  ): Promise<Result> {
+    const alone = () => this.runAlone(idempotency, plan);
+    // A groupable plan's only side work is its key, which a batch claims for all of its commands at once.
+    if (!this.batches.enabled || !plan.groupable || plan.prepare || plan.alongside || plan.refused) return alone();
+    try {
+      return await this.batches.run({ plan, key: idempotency, keys: this.keys, alone });
+    } catch (error) {
+      if (error instanceof IdempotentReplay) return error.response as Result;
+      throw error;
+    }
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the plan's stream record keeps its own types
+  private async runAlone<Refs extends Record<string, any>, Result>(
     idempotency: IdempotentRequest | null,
     plan: CommandPlan<Refs, Result>,
   ): Promise<Result> {

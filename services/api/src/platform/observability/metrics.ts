@@ -51,6 +51,26 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly commandBatchSize = new Histogram({
+    name: 'kupa_command_batch_size',
+    help: 'Commands per batch of group commit (docs/adr/0130), a batch of one included',
+    buckets: [1, 2, 3, 4, 6, 8, 12, 16],
+    registers: [this.registry],
+  });
+
+  readonly commandQueueWait = new Histogram({
+    name: 'kupa_command_queue_wait_seconds',
+    help: "Time a groupable command waited in its process's queue for a batch to take it",
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [this.registry],
+  });
+
+  readonly commandBatchFallbacks = new Counter({
+    name: 'kupa_command_batch_fallbacks_total',
+    help: 'Batches rolled back by a failure after their writes began, whose commands then ran again one by one',
+    registers: [this.registry],
+  });
+
   readonly commandConflicts = new Counter({
     name: 'kupa_command_conflicts_total',
     help: 'Version conflicts met by commands (each one is decided again while the retry budget lasts)',

@@ -57,6 +57,8 @@ export class TransferBalanceHandler implements ICommandHandler<TransferBalanceCo
     const transferId = randomUUID();
     return this.commands.run(idempotency, {
       context,
+      // Four streams of its own and no side work but its key: it may share a transaction (docs/adr/0130).
+      groupable: true,
       streams: {
         senderWallet: walletStreams.ref(sender.uuid),
         receiverWallet: walletStreams.ref(receiver.uuid),
