@@ -27,7 +27,8 @@ import pg from 'pg';
 import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
 import { cpuProfileServerEnv, withCpuProfile } from './cpu-profile.ts';
 import { Api, type BenchUser, createUsers, deposit } from './http.ts';
-import { nodeTreeOf, processRole, readProcessTable, round, runConcurrently, summarise } from './stats.ts';
+import { cpuTicks, processorsBehind } from './party-cpu.ts';
+import { round, runConcurrently, summarise } from './stats.ts';
 
 const ADMIN = { email: 'floor-admin@kupa.test', password: 'Floor-Admin-Pass-1!' };
 const VARIANTS = (process.env.BENCH_HTTP_FLOOR_VARIANTS ?? 'express,fastify').split(',');
@@ -64,32 +65,6 @@ interface Tally {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function cpuTicks(party: Party): Promise<Map<string, Map<number, number>>> {
-  const backends = await party.db.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-    [party.databaseName],
-  );
-  const table = readProcessTable();
-  const groups = new Map<string, Map<number, number>>();
-  const add = (group: string, pid: number) => {
-    const entry = table.get(pid);
-    if (!entry) return;
-    if (!groups.has(group)) groups.set(group, new Map());
-    groups.get(group)!.set(pid, entry.cpuTicks);
-  };
-  for (const pid of nodeTreeOf(party.server.pid, table)) add(`server ${processRole(pid)}`, pid);
-  for (const { pid } of backends.rows) add('postgres (own database)', pid);
-  return groups;
-}
-
-async function processorsBehind(db: pg.Client): Promise<number> {
-  const { rows } = await db.query<{ behind: number }>(
-    `SELECT count(*)::int AS behind FROM checkpoints
-      WHERE commit_position < (SELECT coalesce(max(commit_position), 0) FROM event_commits)`,
-  );
-  return rows[0].behind;
-}
 
 async function startParty(variant: string): Promise<Party> {
   const preload = variant === 'fastify' ? FASTIFY_PRELOAD : null;

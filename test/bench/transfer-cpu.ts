@@ -28,7 +28,8 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { type KupaServer, startKupaServer } from '../support/kupa-server.ts';
 import { Api, type BenchUser, createUsers, deposit } from './http.ts';
-import { nodeTreeOf, processRole, readProcessTable, round, runConcurrently, summarise } from './stats.ts';
+import { cpuTicks, processorsBehind } from './party-cpu.ts';
+import { round, runConcurrently, summarise } from './stats.ts';
 
 const ADMIN = { email: 'cpu-admin@kupa.test', password: 'Cpu-Admin-Pass-1!' };
 const LEVELS = (process.env.BENCH_TRANSFER_LEVELS ?? '8,16').split(',').map(Number);
@@ -66,32 +67,6 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** CPU ticks of the server's Node processes by role and of the backends of its database. */
-async function cpuTicks(party: Party): Promise<Map<string, Map<number, number>>> {
-  const backends = await party.db.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-    [party.databaseName],
-  );
-  const table = readProcessTable();
-  const groups = new Map<string, Map<number, number>>();
-  const add = (group: string, pid: number) => {
-    const entry = table.get(pid);
-    if (!entry) return;
-    if (!groups.has(group)) groups.set(group, new Map());
-    groups.get(group)!.set(pid, entry.cpuTicks);
-  };
-  for (const pid of nodeTreeOf(party.server.pid, table)) add(`server ${processRole(pid)}`, pid);
-  for (const { pid } of backends.rows) add('postgres (own database)', pid);
-  return groups;
-}
-
-async function processorsBehind(db: pg.Client): Promise<number> {
-  const { rows } = await db.query<{ behind: number }>(
-    `SELECT count(*)::int AS behind FROM checkpoints
-      WHERE commit_position < (SELECT coalesce(max(commit_position), 0) FROM event_commits)`,
-  );
-  return rows[0].behind;
-}
-
 async function startParty(label: string, repoRoot: string | undefined, clients: number): Promise<Party> {
   // The server makes a fresh database on DATABASE_URL's PostgreSQL and drops it when stopped.
   const server = await startKupaServer(
