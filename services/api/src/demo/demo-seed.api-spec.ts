@@ -1,6 +1,4 @@
 import type { DashboardSummary, NotificationPage, Plan } from '@kupa/proto';
-import { LedgerVerifier } from '../operations/verify';
-import { InlineProjectionRegistry } from '../platform/projections';
 import { eventually } from '../test-support/eventually';
 import { signIn } from '../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../test-support/test-app';
@@ -8,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../contexts/identity';
 import { seedDemoHistory } from '../demo-start';
 import { DEMO_CATALOGUE } from './demo-catalogue';
 import { DEMO_HISTORY_DAYS, DemoSeed } from './demo-seed';
+import { expectLedgerVerifyOk } from '../test-support/ledger-verification';
 
 const emailOf = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)?.email as string;
 
@@ -35,12 +34,7 @@ describe('the embedded demo seed', () => {
   };
 
   it('leaves a ledger that verifies clean, every event written through the commands', async () => {
-    const verification = await new LedgerVerifier(
-      testApp.dataSource,
-      testApp.app.get(InlineProjectionRegistry),
-    ).verify();
-    expect(verification.differences).toEqual([]);
-    expect(verification.ok).toBe(true);
+    const verification = await expectLedgerVerifyOk(testApp);
     expect(verification.counts.payments).toBeGreaterThanOrEqual(5);
   });
 

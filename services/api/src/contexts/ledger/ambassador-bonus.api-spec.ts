@@ -1,9 +1,8 @@
 import { type AuditLog, auditSentence, type Page, type Payment } from '@kupa/proto';
-import { InlineProjectionRegistry } from '../../platform/projections';
-import { LedgerVerifier } from '../../operations/verify';
 import { type ActiveUser, adminToken, createActiveUser } from '../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { balanceMinorOf, expectReadModelsToEqualReplay } from './ledger.fixtures';
+import { expectLedgerVerifyOk } from '../../test-support/ledger-verification';
 
 /**
  * The ambassador bonus end to end (docs/product.md, Referrals and bonuses): booked with an ambassador's real-money
@@ -40,12 +39,7 @@ describe('ambassador bonus on deposits', () => {
     testApp.http.put(`/api/payments/${paymentId}/status`).set('Authorization', `Bearer ${admin}`).send(body);
   const verify = async () => {
     await expectReadModelsToEqualReplay(testApp);
-    const verification = await new LedgerVerifier(
-      testApp.dataSource,
-      testApp.app.get(InlineProjectionRegistry),
-    ).verify();
-    expect(verification.differences).toEqual([]);
-    expect(verification.ok).toBe(true);
+    await expectLedgerVerifyOk(testApp);
   };
 
   it("books an ambassador's deposit and its bonus as two payments in one go, the bonus from expense:bonus", async () => {

@@ -8,7 +8,6 @@ import {
 } from '@kupa/proto';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { LedgerVerifier } from '../../operations/verify';
 import { systemContext } from '../../platform/auth';
 import { InlineProjectionRegistry } from '../../platform/projections';
 import { ReadModelReplayCheck } from '../../platform/projections/read-model-replay-check';
@@ -185,12 +184,5 @@ export async function expectReadModelsToEqualReplay(testApp: TestApp): Promise<v
   expect(report.mismatches).toEqual([]);
 }
 
-/**
- * What `kupa ledger verify` checks, on the test app's database: hash chains, the ledger against its replay, and every
- * replay-checked read model (the subscriptions table among them) against a replay of all events.
- */
-export async function expectLedgerVerifyOk(testApp: TestApp): Promise<void> {
-  const verification = await new LedgerVerifier(testApp.dataSource, testApp.app.get(InlineProjectionRegistry)).verify();
-  expect(verification.differences).toEqual([]);
-  expect(verification.ok).toBe(true);
-}
+/** `kupa ledger verify` on the test app's database, expected clean (the subscriptions table among its read models). */
+export { expectLedgerVerifyOk } from '../../test-support/ledger-verification';

@@ -3,10 +3,9 @@ import type { Payment } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { type ActiveUser, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { LedgerVerifier } from '../../../../operations/verify';
-import { InlineProjectionRegistry } from '../../../../platform/projections';
 import { balanceMinorOf, expectReadModelsToEqualReplay } from '../../ledger.fixtures';
 import { CreditGoodwillCommand } from './credit-goodwill.command';
+import { expectLedgerVerifyOk } from '../../../../test-support/ledger-verification';
 
 describe('a bulk goodwill credit (ADR 0090)', () => {
   let testApp: TestApp;
@@ -60,12 +59,7 @@ describe('a bulk goodwill credit (ADR 0090)', () => {
 
   it('leaves read models equal to a replay of the events, and `kupa ledger verify` explains expense:goodwill', async () => {
     await expectReadModelsToEqualReplay(testApp);
-    const verification = await new LedgerVerifier(
-      testApp.dataSource,
-      testApp.app.get(InlineProjectionRegistry),
-    ).verify();
-    expect(verification.differences).toEqual([]);
-    expect(verification.ok).toBe(true);
+    await expectLedgerVerifyOk(testApp);
     // The two credits of the first test, $3.00 each, are what the house gave away.
     const [goodwill] = await testApp.dataSource.query(
       `SELECT sum(amount_minor)::int AS total FROM ledger_entries WHERE account = 'expense:goodwill'`,

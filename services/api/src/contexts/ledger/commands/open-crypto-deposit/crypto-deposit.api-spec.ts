@@ -2,13 +2,12 @@ import type { CryptoDepositOptions, Payment } from '@kupa/proto';
 import { CashierSettings, ipnSignature, IPN_SIGNATURE_HEADER } from '../../../../platform/cashier';
 import { ManualClock } from '../../../../platform/clock';
 import { Schedules } from '../../../../platform/jobs';
-import { InlineProjectionRegistry } from '../../../../platform/projections';
-import { LedgerVerifier } from '../../../../operations/verify';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { sandboxAct, sandboxInvoiceId, sandboxInvoicePath } from '../../../../test-support/sandbox-cashier';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { balanceMinorOf, expectReadModelsToEqualReplay } from '../../ledger.fixtures';
 import { CASHIER_JANITOR_SWEEP } from '../../processors/cashier-janitor/cashier-janitor.sweep';
+import { expectLedgerVerifyOk } from '../../../../test-support/ledger-verification';
 
 const WINDOW_MINUTES = 30;
 
@@ -522,12 +521,7 @@ describe('Crypto deposits through the sandbox cashier (NOWPayments API, IPN, jan
 
   it('keeps every read model equal to the replay and passes `kupa ledger verify`', async () => {
     await expectReadModelsToEqualReplay(testApp);
-    const verification = await new LedgerVerifier(
-      testApp.dataSource,
-      testApp.app.get(InlineProjectionRegistry),
-    ).verify();
-    expect(verification.differences).toEqual([]);
-    expect(verification.ok).toBe(true);
+    await expectLedgerVerifyOk(testApp);
   });
 });
 

@@ -6,8 +6,8 @@ import { Metrics } from '../../../../platform/observability/metrics';
 import { InlineProjectionRegistry } from '../../../../platform/projections/inline-projection.registry';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
-import { LedgerVerifier } from '../../../../operations/verify';
 import { balanceMinorOf, depositAs } from '../../ledger.fixtures';
+import { expectLedgerVerifyOk } from '../../../../test-support/ledger-verification';
 
 /** An amount whose events the failing projection below throws on, in cents. */
 const POISONED_MINOR = 1337;
@@ -225,11 +225,6 @@ describe('POST /payments/transfer grouped (COMMAND_GROUPING=1)', () => {
     expect(after.commands - before.commands).toBeGreaterThan(after.batches - before.batches);
     const balances = await Promise.all(people.map((user) => balanceMinorOf(testApp, user.userUuid)));
     expect(balances.reduce((sum, minor) => sum + minor, 0)).toBe(16 * 5000);
-    const verification = await new LedgerVerifier(
-      testApp.dataSource,
-      testApp.app.get(InlineProjectionRegistry),
-    ).verify();
-    expect(verification.differences).toEqual([]);
-    expect(verification.ok).toBe(true);
+    await expectLedgerVerifyOk(testApp);
   });
 });

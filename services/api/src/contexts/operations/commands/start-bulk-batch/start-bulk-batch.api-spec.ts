@@ -1,15 +1,14 @@
 import { type AuditLog, auditSentence, type BulkBatch, type Page, type Subscription } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { LedgerVerifier } from '../../../../operations/verify';
 import { Clock } from '../../../../platform/clock';
 import { CommandPipeline } from '../../../../platform/commands';
-import { InlineProjectionRegistry } from '../../../../platform/projections';
 import { eventually } from '../../../../test-support/eventually';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { BulkBatchRunner } from '../../application/bulk-batch-runner';
 import { BulkTargetActions } from '../../application/bulk-target-actions';
+import { expectLedgerVerifyOk } from '../../../../test-support/ledger-verification';
 
 describe('bulk operations', () => {
   let testApp: TestApp;
@@ -459,12 +458,7 @@ describe('bulk operations', () => {
   });
 
   it('leaves `kupa ledger verify` clean after blocking, goodwill credits and added days', async () => {
-    const verification = await new LedgerVerifier(
-      testApp.dataSource,
-      testApp.app.get(InlineProjectionRegistry),
-    ).verify();
-    expect(verification.differences).toEqual([]);
-    expect(verification.ok).toBe(true);
+    await expectLedgerVerifyOk(testApp);
   });
 
   it('leaves the data source usable', async () => {
