@@ -8,7 +8,9 @@
  *   own database (`pg_stat_activity.datname`), read from `/proc/<pid>/stat`;
  * - with `BENCH_COMPARE_ROOT` (another checkout, built) it starts that checkout's server beside this one's, each on
  *   its own fresh database, and runs their windows alternately, `BENCH_ROUNDS` (4) times per level, the order swapped
- *   every round: both see the same load from the rest of the machine, which separate runs minutes apart do not.
+ *   every round: both see the same load from the rest of the machine, which separate runs minutes apart do not;
+ *   `BENCH_COMPARE_ENV` (`NAME=value,…`) gives the compared server settings of its own, so that one build can be
+ *   compared with itself under two settings (`BENCH_COMPARE_ROOT` this checkout).
  *
  * Each server runs `BENCH_WEB_CONCURRENCY` API processes (2) and its worker on the PostgreSQL named by `DATABASE_URL`,
  * with a sender and a recipient per client; each window is `BENCH_DURATION_MS` (8,000) of closed-loop one-cent
@@ -37,6 +39,13 @@ const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const WEB_CONCURRENCY = process.env.BENCH_WEB_CONCURRENCY ?? '2';
 const COMPARE_ROOT = process.env.BENCH_COMPARE_ROOT;
+/** Settings for the compared server only, `NAME=value` pairs split by commas: one build, two settings. */
+const COMPARE_ENV = Object.fromEntries(
+  (process.env.BENCH_COMPARE_ENV ?? '')
+    .split(',')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 const WARM_UP_MS = 2000;
 const CATCH_UP_LIMIT_MS = 60_000;
 const TICKS_PER_SECOND = 100;
@@ -67,7 +76,12 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** CPU ticks of the server's Node processes by role and of the backends of its database. */
-async function startParty(label: string, repoRoot: string | undefined, clients: number): Promise<Party> {
+async function startParty(
+  label: string,
+  repoRoot: string | undefined,
+  clients: number,
+  env: Record<string, string> = {},
+): Promise<Party> {
   // The server makes a fresh database on DATABASE_URL's PostgreSQL and drops it when stopped.
   const server = await startKupaServer(
     {
@@ -76,6 +90,7 @@ async function startParty(label: string, repoRoot: string | undefined, clients: 
       LOG_LEVEL: 'error',
       WEB_CONCURRENCY,
       WORKER_PORT: '0',
+      ...env,
     },
     { repoRoot },
   );
@@ -160,7 +175,11 @@ async function main(): Promise<void> {
   const parties: Party[] = [];
   try {
     parties.push(await startParty('this checkout', undefined, clients));
-    if (COMPARE_ROOT) parties.push(await startParty(COMPARE_ROOT, COMPARE_ROOT, clients));
+    if (COMPARE_ROOT) {
+      const label =
+        Object.keys(COMPARE_ENV).length > 0 ? `${COMPARE_ROOT} ${process.env.BENCH_COMPARE_ENV}` : COMPARE_ROOT;
+      parties.push(await startParty(label, COMPARE_ROOT, clients, COMPARE_ENV));
+    }
     for (const party of parties) await runConcurrently(clients, WARM_UP_MS, transferOf(party));
     const tallies = new Map<string, Tally>();
     for (const concurrency of LEVELS) {
