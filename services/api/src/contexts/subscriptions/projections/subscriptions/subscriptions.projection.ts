@@ -8,16 +8,30 @@ export function actorLabelOf(event: Pick<RecordedEvent, 'metadata'>): string {
   return event.metadata?.actor?.email ?? event.metadata?.actor?.name ?? SYSTEM_ACTOR_NAME;
 }
 
+/** The columns the rule of `nextPaymentDate` reads, with their types (a change may set one to a bare parameter). */
+const RULE_COLUMNS = {
+  status: 'text',
+  is_recurrent: 'boolean',
+  cancel_at_period_end: 'boolean',
+  recurrence_deactivated: 'boolean',
+  end_date: 'timestamptz',
+  next_payment_date: 'timestamptz',
+} as const;
+
 /**
  * The rule of `nextPaymentDate` (the decider's `nextPaymentDateOf`) in SQL, applied after every change: the renewal
  * lead before the end for a recurrent ACTIVE (or GRACE) subscription nobody cancelled or switched off, none otherwise.
  * A failed renewal sets it to its next attempt, which stays (it is later than the lead) until a renewal moves the end.
+ * `after` gives a column's value after the change, so the rule is set in the change's own `UPDATE`: a `SET` reads
+ * the row as it was, and a second statement cost a row version and its index entries (issue 36, cut 4).
  */
-const NEXT_PAYMENT_DATE = `next_payment_date = CASE
-  WHEN status IN ('ACTIVE', 'GRACE') AND is_recurrent AND NOT cancel_at_period_end AND NOT recurrence_deactivated
-       AND end_date IS NOT NULL
-  THEN GREATEST(end_date - make_interval(days => ${LIMITS.renewalLeadDays}), next_payment_date)
+function nextPaymentDate(after: (column: keyof typeof RULE_COLUMNS) => string): string {
+  return `CASE
+  WHEN ${after('status')} IN ('ACTIVE', 'GRACE') AND ${after('is_recurrent')} AND NOT ${after('cancel_at_period_end')}
+       AND NOT ${after('recurrence_deactivated')} AND ${after('end_date')} IS NOT NULL
+  THEN GREATEST(${after('end_date')} - make_interval(days => ${LIMITS.renewalLeadDays}), ${after('next_payment_date')})
   ELSE NULL END`;
+}
 
 /**
  * Keeps `subscriptions` in step with the subscription streams inside the append transaction, so a purchase answers
@@ -75,7 +89,7 @@ export class SubscriptionsProjection implements InlineProjection {
     await this.touch(event.data.subscriptionId, assignments, values, occurredAt, actor, manager);
   }
 
-  /** Sets the columns an event changes, the author and instant of the change, and the next payment date. */
+  /** Sets the columns an event changes, its author and instant, and the next payment date, in one statement. */
   private async touch(
     subscriptionId: string,
     assignments: string[],
@@ -86,12 +100,25 @@ export class SubscriptionsProjection implements InlineProjection {
   ): Promise<void> {
     // $1–$3 are the id, the instant and the author; each `?` takes the next value in order.
     let parameter = 3;
-    const sets = assignments.map((assignment) => assignment.replace('?', () => `$${(parameter += 1)}`));
-    await manager.query(
-      `UPDATE subscriptions SET ${[...sets, 'updated_at = $2', 'updated_by = $3'].join(', ')} WHERE id = $1`,
-      [subscriptionId, occurredAt, actor, ...values],
+    const changed = new Map(
+      assignments.map((assignment) => {
+        const [column, expression] = assignment.split(/ = (.*)/s);
+        return [column, expression.replace('?', () => `$${(parameter += 1)}`)];
+      }),
     );
-    await manager.query(`UPDATE subscriptions SET ${NEXT_PAYMENT_DATE} WHERE id = $1`, [subscriptionId]);
+    const after = (column: keyof typeof RULE_COLUMNS) =>
+      changed.has(column) ? `(${changed.get(column)})::${RULE_COLUMNS[column]}` : column;
+    // The event's own next payment date (a failed renewal's) enters through the rule, which sets the column.
+    const sets = [...changed]
+      .filter(([column]) => column !== 'next_payment_date')
+      .map(([column, expression]) => `${column} = ${expression}`);
+    sets.push('updated_at = $2', 'updated_by = $3', `next_payment_date = ${nextPaymentDate(after)}`);
+    await manager.query(`UPDATE subscriptions SET ${sets.join(', ')} WHERE id = $1`, [
+      subscriptionId,
+      occurredAt,
+      actor,
+      ...values,
+    ]);
   }
 
   async reset(manager: EntityManager): Promise<void> {
