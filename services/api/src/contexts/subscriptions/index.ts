@@ -6,7 +6,10 @@ import {
   SubscriptionCardRenewalOpen1768700008600,
   SubscriptionsSchema1767700000000,
 } from './infrastructure/subscriptions.migrations';
-import { ProvisioningCausedByEventIds1768400005900 } from './infrastructure/provisioning/provisioning.migrations';
+import {
+  ProvisioningCausedByEventIds1768400005900,
+  ProvisioningJobsSeqNotUnique1772500013500,
+} from './infrastructure/provisioning/provisioning.migrations';
 import { DepositPurchasesReadModel1768500000300 } from './infrastructure/deposit-purchases.migrations';
 import { SubscriptionPaymentsReadModel1768500007700 } from './infrastructure/subscription-payments.migrations';
 import { SubscriptionPlanNames1770600003220 } from './infrastructure/subscription-plan-names.migrations';
@@ -51,6 +54,7 @@ export const subscriptionsMigrations: Function[] = [
   PromoCodesReadModel1770000008800,
   PromoCodeReservations1770000008820,
   SubscriptionPlanNames1770600003220,
+  ProvisioningJobsSeqNotUnique1772500013500,
 ];
 
 // Provisioning at the streaming service (infrastructure/provisioning/): its module and tables.

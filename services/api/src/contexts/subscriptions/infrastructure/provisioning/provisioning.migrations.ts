@@ -80,3 +80,21 @@ export class ProvisioningCausedByEventIds1768400005900 implements MigrationInter
     );
   }
 }
+
+/**
+ * `seq` orders the jobs (the queue's `(next_attempt_at, seq)`, a subscription's lane, the attention queue) but nothing
+ * needs it unique: it is a `bigserial`, and no job is inserted with a `seq` of its own. Its unique index cost an entry
+ * per job inserted and per update that is not HOT (the lease, the DONE mark): issue 36, cut 3 in docs/benchmarks.md.
+ * The order is read through `provisioning_jobs_due` and `provisioning_jobs_subscription`, which stay.
+ */
+export class ProvisioningJobsSeqNotUnique1772500013500 implements MigrationInterface {
+  name = 'ProvisioningJobsSeqNotUnique1772500013500';
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('ALTER TABLE provisioning_jobs DROP CONSTRAINT provisioning_jobs_seq_key');
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('ALTER TABLE provisioning_jobs ADD CONSTRAINT provisioning_jobs_seq_key UNIQUE (seq)');
+  }
+}
