@@ -421,6 +421,79 @@ describe('ProvisioningJobRunner', () => {
     expect(proxy.calls).toHaveLength(1);
   });
 
+  /** A job that sends no password: setting the expiry of an account the service already holds. */
+  async function extendJob() {
+    const subscriptionId = randomUUID();
+    const login = newLogin();
+    await appProvider.createAccount({ login, password: 'pw-extend', expiresAt: new Date('2026-04-01T10:00:00Z') });
+    await enqueue({
+      subscriptionId,
+      operation: 'EXTEND_ACCOUNT',
+      parameters: { login, expiresAt: '2026-05-01T10:00:00.000Z' },
+    });
+    return { subscriptionId, login };
+  }
+
+  /** Every version of the jobs' rows written while `during` runs, in order (ADR 0135: what a job writes). */
+  async function jobWrites(during: () => Promise<unknown>) {
+    const db = testApp.dataSource;
+    await db.query(`CREATE TABLE job_writes (seq bigserial, subscription_id uuid, status text, outcome jsonb)`);
+    await db.query(`
+      CREATE FUNCTION record_job_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO job_writes (subscription_id, status, outcome) VALUES (NEW.subscription_id, NEW.status, NEW.outcome);
+      RETURN NEW; END $$`);
+    await db.query(
+      `CREATE TRIGGER job_writes AFTER UPDATE ON provisioning_jobs FOR EACH ROW EXECUTE FUNCTION record_job_write()`,
+    );
+    try {
+      await during();
+      const rows: Array<{ subscription_id: string; status: string; outcome: { result: string } | null }> =
+        await db.query('SELECT subscription_id, status, outcome FROM job_writes ORDER BY seq');
+      return rows.map((row) => [row.subscription_id, row.status, row.outcome?.result ?? null]);
+    } finally {
+      await db.query('DROP TRIGGER job_writes ON provisioning_jobs');
+      await db.query('DROP FUNCTION record_job_write()');
+      await db.query('DROP TABLE job_writes');
+    }
+  }
+
+  it('writes the outcome with DONE after the report, and before it only for a job whose report forgets its password', async () => {
+    const extended = await extendJob();
+    const created = await createJob();
+    const writes = await jobWrites(() => runner().runDue());
+    expect(outcomes.succeededJobs.map((job) => job.operation).sort()).toEqual(['CREATE_ACCOUNT', 'EXTEND_ACCOUNT']);
+    // The lease, then one update with the outcome and DONE.
+    expect(writes.filter(([id]) => id === extended.subscriptionId)).toEqual([
+      [extended.subscriptionId, 'PENDING', null],
+      [extended.subscriptionId, 'DONE', 'SUCCEEDED'],
+    ]);
+    // The lease, the outcome before the report (its report forgets the password), then DONE.
+    expect(writes.filter(([id]) => id === created.subscriptionId)).toEqual([
+      [created.subscriptionId, 'PENDING', null],
+      [created.subscriptionId, 'PENDING', 'SUCCEEDED'],
+      [created.subscriptionId, 'DONE', 'SUCCEEDED'],
+    ]);
+  });
+
+  it('keeps the outcome of a job whose report failed, so that the retry reports without calling again', async () => {
+    const { subscriptionId } = await extendJob();
+    outcomes.failNextReports = 1;
+    expect(await runner({ onError: () => undefined }).runDue()).toBe(0);
+    const [pending] = await testApp.dataSource.query(
+      'SELECT status, outcome, last_error FROM provisioning_jobs WHERE subscription_id = $1',
+      [subscriptionId],
+    );
+    expect(pending).toMatchObject({ status: 'PENDING', outcome: { result: 'SUCCEEDED' } });
+    expect(pending.last_error).toMatch(/^Reporting the outcome failed/);
+    clock.advanceMs(1000);
+    expect(await runner().runDue()).toBe(1);
+    expect(outcomes.succeededJobs.map((job) => [job.subscriptionId, job.operation])).toEqual([
+      [subscriptionId, 'EXTEND_ACCOUNT'],
+    ]);
+    expect(proxy.calls.filter((call) => call.endsWith('/expiry'))).toHaveLength(1);
+    expect(await jobOf(subscriptionId)).toMatchObject([{ status: 'DONE' }]);
+  });
+
   it('never runs one job twice when two runners share the queue', async () => {
     const subscriptions: string[] = [];
     for (let index = 0; index < 16; index++) subscriptions.push((await createJob()).subscriptionId);

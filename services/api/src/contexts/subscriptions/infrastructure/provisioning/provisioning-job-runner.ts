@@ -29,7 +29,7 @@ export interface ProvisioningJobRunnerOptions {
   onCall?: (operation: ProvisioningJob['operation'], outcome: ProvisioningCallOutcome) => void;
 }
 
-/** The service's final word on a job, recorded before it is reported so that a repeat report never calls again. */
+/** The service's final word on a job; once recorded, the job's next run only reports it. */
 type Outcome = { result: 'SUCCEEDED' } | { result: 'FAILED'; failure: ProvisioningFailure };
 
 interface JobRow {
@@ -65,6 +65,12 @@ function provisioningQueue(options: ProvisioningJobRunnerOptions): JobQueueKind 
 }
 
 const INTEGRATION_FAILURE = 'error.streaming.integration.failure' as const;
+
+/**
+ * Jobs whose report forgets the password they sent (`ProvisioningOutcomes`): called again after the report, they would
+ * find no password and fail, so their outcome is written before the report (ADR 0135).
+ */
+const SENDS_STORED_PASSWORD: ReadonlySet<ProvisioningJob['operation']> = new Set(['CREATE_ACCOUNT', 'CHANGE_PASSWORD']);
 
 /**
  * Runs due provisioning jobs through the `ProvisioningProvider` and reports how they ended. A job is claimed through
@@ -125,9 +131,16 @@ export class ProvisioningJobRunner implements BackgroundLoop {
     });
   }
 
-  /** Calls the service unless it has already answered for good, then reports; returns whether the job finished. */
+  /**
+   * Calls the service unless it has already answered for good, then reports; returns whether the job finished. The
+   * outcome is written with the DONE or FAILED mark, after the report (ADR 0135): on its own only before a report's
+   * retry, so that the retry does not call again, and before the report of a job that sends a stored password, whose
+   * report forgets that password (a repeated call would find none and fail the job). A crash between the call and the
+   * report calls the service again, which its API allows: every call is safe to repeat (docs/provisioning-api.md).
+   */
   private async run(row: JobRow, job: ProvisioningJob): Promise<boolean> {
     let outcome = row.outcome;
+    let recorded = outcome !== null;
     if (outcome === null) {
       try {
         outcome = await this.call(job);
@@ -146,25 +159,42 @@ export class ProvisioningJobRunner implements BackgroundLoop {
           },
         };
       }
-      await this.dataSource.query(`UPDATE provisioning_jobs SET outcome = $2::jsonb, last_error = $3 WHERE id = $1`, [
-        job.id,
-        JSON.stringify(outcome),
-        outcome.result === 'FAILED' ? outcome.failure.detail : null,
-      ]);
+      if (SENDS_STORED_PASSWORD.has(job.operation)) {
+        await this.record(job, outcome);
+        recorded = true;
+      }
     }
     try {
       if (outcome.result === 'SUCCEEDED') await this.outcomes.succeeded(job);
       else await this.outcomes.failedPermanently(job, outcome.failure);
     } catch (error) {
       this.options.onError?.(error);
+      if (!recorded) await this.record(job, outcome);
       await this.retryLater(job, `Reporting the outcome failed: ${describe(error)}`);
       return false;
     }
-    await this.dataSource.query(
-      `UPDATE provisioning_jobs SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'PENDING'`,
-      [job.id, outcome.result === 'SUCCEEDED' ? 'DONE' : 'FAILED', this.clock.now()],
-    );
+    const status = outcome.result === 'SUCCEEDED' ? 'DONE' : 'FAILED';
+    if (recorded)
+      await this.dataSource.query(
+        `UPDATE provisioning_jobs SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'PENDING'`,
+        [job.id, status, this.clock.now()],
+      );
+    else
+      await this.dataSource.query(
+        `UPDATE provisioning_jobs SET status = $2, finished_at = $3, outcome = $4::jsonb, last_error = $5
+          WHERE id = $1 AND status = 'PENDING'`,
+        [job.id, status, this.clock.now(), JSON.stringify(outcome), lastErrorOf(outcome)],
+      );
     return true;
+  }
+
+  /** Writes the service's final word on its own, so that the job's next run only reports it. */
+  private async record(job: ProvisioningJob, outcome: Outcome): Promise<void> {
+    await this.dataSource.query(`UPDATE provisioning_jobs SET outcome = $2::jsonb, last_error = $3 WHERE id = $1`, [
+      job.id,
+      JSON.stringify(outcome),
+      lastErrorOf(outcome),
+    ]);
   }
 
   /** One call to the service; a permanent refusal becomes a FAILED outcome, a transient one is thrown. */
@@ -255,6 +285,10 @@ function callOutcomeOf(error: unknown): ProvisioningCallOutcome {
   if (!(error instanceof ProvisioningError)) return 'error';
   if (error.kind === 'TRANSIENT') return 'transient_failure';
   return error.kind === 'LOGIN_TAKEN' ? 'login_taken' : 'rejected';
+}
+
+function lastErrorOf(outcome: Outcome): string | null {
+  return outcome.result === 'FAILED' ? outcome.failure.detail : null;
 }
 
 function describe(error: unknown): string {
