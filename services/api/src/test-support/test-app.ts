@@ -111,7 +111,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // supertest connects from the loopback address, as a proxy on the same host would: specs name the client in
     // X-Forwarded-For. A spec of the default (trust no proxy) passes TRUST_PROXY: ''.
     TRUST_PROXY: 'loopback',
-    // Lets a run of the suites go through group commit (docs/adr/0130): `COMMAND_GROUPING=1 npx jest …`.
+    // Lets a run of the suites go without group commit (on by default, docs/adr/0138): `COMMAND_GROUPING=0 npx jest …`.
     ...(process.env.COMMAND_GROUPING === undefined ? {} : { COMMAND_GROUPING: process.env.COMMAND_GROUPING }),
     ...options.env,
   });

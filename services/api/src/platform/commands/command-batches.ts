@@ -28,7 +28,7 @@ export const BATCHES_IN_FLIGHT = 2;
 /** The most commands one batch holds. */
 export const BATCH_MAX_COMMANDS = 16;
 
-/** How batches are formed, from `COMMAND_GROUPING` (off: every command runs alone, as before ADR 0130). */
+/** How batches are formed, from `COMMAND_GROUPING` (on by default, ADR 0138; off: every command runs alone). */
 export interface CommandGrouping {
   enabled: boolean;
 }

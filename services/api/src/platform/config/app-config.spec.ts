@@ -25,7 +25,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       role: 'all',
       webConcurrency: 1,
-      commandGrouping: false,
+      commandGrouping: true,
       port: 3000,
       publicUrl: 'http://localhost:3000',
       databaseUrl: null,

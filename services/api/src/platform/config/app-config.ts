@@ -124,7 +124,8 @@ export interface AppConfig {
   webConcurrency: number;
   /**
    * `COMMAND_GROUPING`: concurrent groupable commands of one process (balance transfers) decided and appended
-   * together in one transaction (docs/adr/0130-group-commit.md). Off by default: every command runs alone.
+   * together in one transaction (docs/adr/0130-group-commit.md). On by default (ADR 0138); `0` runs every command
+   * alone.
    */
   commandGrouping: boolean;
   port: number;
@@ -401,9 +402,9 @@ function logFormat(env: NodeJS.ProcessEnv): LogFormatSetting {
   return value;
 }
 
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+function flag(env: NodeJS.ProcessEnv, name: string, unset = false): boolean {
   const raw = optional(env, name);
-  if (raw === null) return false;
+  if (raw === null) return unset;
   if (raw === '1' || raw === 'true') return true;
   if (raw === '0' || raw === 'false') return false;
   throw new Error(`${name} must be 1 or 0, got ${raw}`);
@@ -862,7 +863,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
   return {
     role: processRole(env),
     webConcurrency: positiveInteger(env, 'WEB_CONCURRENCY', 1),
-    commandGrouping: flag(env, 'COMMAND_GROUPING'),
+    commandGrouping: flag(env, 'COMMAND_GROUPING', true),
     port,
     trustProxy: trustProxy(env),
     publicUrl,
