@@ -7,6 +7,7 @@ import {
   loadJavaPartitioner,
 } from './kafka-event-publisher';
 import { KAFKA_HEADERS, topicOf, type KafkaMessage, type TopicMessages } from './published-event';
+import { encodeSends } from './republish-handover';
 import { cutIntoSends, PartitionAssignment, RepublishProducers } from './republish-producers';
 import { readRepublishStep } from './republish-reader';
 
@@ -228,7 +229,7 @@ export class KafkaRepublisher {
       return {
         events: messages.length,
         last: step.last,
-        sends: byProducer.map((items) => [...cutIntoSends(items, maxSendBytes)]),
+        sends: byProducer.map((items) => (items.length === 0 ? null : encodeSends([...cutIntoSends(items, maxSendBytes)]))),
       };
     };
     let current = run;
@@ -287,7 +288,8 @@ interface PreparedStep {
   events: number;
   /** The commit position of its last event: where the run continues once the step is acknowledged. */
   last: string;
-  sends: TopicMessages[][][];
+  /** Each producer's sends, encoded for the hand-over (`encodeSends`); null for a producer without messages. */
+  sends: (ArrayBuffer | null)[];
 }
 
 /** The run an UPDATE … RETURNING left (TypeORM answers an UPDATE with rows and a count unless asked for records). */

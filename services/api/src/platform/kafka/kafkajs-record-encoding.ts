@@ -34,8 +34,65 @@ export interface RecordInput {
 
 type RecordEncoder = (record: RecordInput) => EncodedRecord;
 
+/**
+ * A record's bytes after its offset delta (key, value, header count and headers, as kafkajs's `Record` writes them),
+ * written by the republish's main thread into the step it hands a producer thread (docs/adr/0139). A message whose
+ * `value` is one of these is encoded by copying them behind the record's length, attributes and deltas.
+ */
+export class RecordTail {
+  constructor(
+    readonly bytes: Buffer,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+/** A zigzag varint as kafkajs writes it (32 bits at most) at `offset`: the value and the offset after it. */
+export function readVarInt(buffer: Uint8Array, offset: number): { value: number; next: number } {
+  let encoded = 0;
+  let shift = 0;
+  let byte: number;
+  do {
+    byte = buffer[offset++];
+    encoded |= (byte & 0x7f) << shift;
+    shift += 7;
+  } while (byte & 0x80);
+  return { value: (encoded >>> 1) ^ -(encoded & 1), next: offset };
+}
+
+function readVarIntString(buffer: Buffer, offset: number): { value: string | null; next: number } {
+  const { value: length, next } = readVarInt(buffer, offset);
+  if (length < 0) return { value: null, next };
+  return { value: buffer.toString('utf8', next, next + length), next: next + length };
+}
+
+/** The key, value and headers a tail holds, as strings (what kafkajs's own encoder is given where ours is not used). */
+export function decodeRecordTail(tail: RecordTail): {
+  key: string | null;
+  value: string | null;
+  headers: Record<string, string>;
+} {
+  const key = readVarIntString(tail.bytes, tail.start);
+  const value = readVarIntString(tail.bytes, key.next);
+  let { value: count, next } = readVarInt(tail.bytes, value.next);
+  const headers: Record<string, string> = {};
+  while (count > 0) {
+    const name = readVarIntString(tail.bytes, next);
+    const headerValue = readVarIntString(tail.bytes, name.next);
+    headers[name.value ?? ''] = headerValue.value ?? '';
+    next = headerValue.next;
+    count -= 1;
+  }
+  if (next !== tail.end) throw new Error(`Record tail of ${tail.end - tail.start} bytes read to ${next - tail.start}`);
+  return { key: key.value, value: value.value, headers };
+}
+
+function isSmallDelta(delta: unknown): delta is number {
+  return typeof delta === 'number' && Number.isInteger(delta) && delta >= -0x40000000 && delta < 0x40000000;
+}
+
 /** kafkajs's `Encoder.encodeZigZag`, then the unsigned varint's length (at most 5 bytes for 32 bits). */
-function sizeOfVarInt(value: number): number {
+export function sizeOfVarInt(value: number): number {
   let encoded = ((value << 1) ^ (value >> 31)) >>> 0;
   let bytes = 1;
   while (encoded >= 0x80) {
@@ -45,7 +102,7 @@ function sizeOfVarInt(value: number): number {
   return bytes;
 }
 
-function writeVarInt(buffer: Buffer, offset: number, value: number): number {
+export function writeVarInt(buffer: Buffer, offset: number, value: number): number {
   let encoded = ((value << 1) ^ (value >> 31)) >>> 0;
   while (encoded >= 0x80) {
     buffer[offset++] = (encoded & 0x7f) | 0x80;
@@ -89,6 +146,19 @@ function writeVarIntBytes(buffer: Buffer, offset: number, value: string | Buffer
 export function fastRecordEncoder(original: RecordEncoder): RecordEncoder {
   return (record) => {
     const { offsetDelta = 0, timestampDelta = 0, key, value, headers = {} } = record;
+    if (value instanceof RecordTail) {
+      if (!isSmallDelta(timestampDelta) || !isSmallDelta(offsetDelta) || offsetDelta < 0)
+        return original({ offsetDelta, timestampDelta, ...decodeRecordTail(value) });
+      const tailSize = value.end - value.start;
+      const size = 1 + sizeOfVarInt(timestampDelta) + sizeOfVarInt(offsetDelta) + tailSize;
+      const buffer = Buffer.allocUnsafe(sizeOfVarInt(size) + size);
+      let offset = writeVarInt(buffer, 0, size);
+      buffer[offset++] = 0;
+      offset = writeVarInt(buffer, offset, timestampDelta);
+      offset = writeVarInt(buffer, offset, offsetDelta);
+      value.bytes.copy(buffer, offset, value.start, value.end);
+      return { buf: buffer, buffer };
+    }
     if (
       typeof timestampDelta !== 'number' ||
       !Number.isInteger(timestampDelta) ||

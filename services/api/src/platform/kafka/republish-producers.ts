@@ -9,7 +9,8 @@ export type ProducerThreadOptions = Pick<
   'brokers' | 'clientId' | 'topicPrefix' | 'topicPartitions' | 'topicReplicationFactor' | 'sendRetries'
 >;
 
-export type ProducerRequest = { kind: 'step'; step: number; sends: TopicMessages[][] } | { kind: 'close' };
+/** A step's sends for one producer: a buffer of `encodeSends` (republish-handover.ts), transferred. */
+export type ProducerRequest = { kind: 'step'; step: number; sends: ArrayBuffer } | { kind: 'close' };
 export type ProducerReply = { kind: 'acknowledged'; step: number } | { kind: 'failed'; step: number; message: string };
 
 /**
@@ -131,16 +132,19 @@ export class RepublishProducers {
     return this.workers.length;
   }
 
-  /** Sends a step: `sendsByProducer[i]` are producer i's sends, in order. Resolves once all are acknowledged. */
-  async send(sendsByProducer: readonly TopicMessages[][][]): Promise<void> {
+  /**
+   * Sends a step: `sendsByProducer[i]` are producer i's sends, in order, encoded by `encodeSends` (null: none). Each
+   * buffer is transferred, so it is unusable here afterwards. Resolves once all are acknowledged.
+   */
+  async send(sendsByProducer: readonly (ArrayBuffer | null)[]): Promise<void> {
     if (this.broken) throw this.broken;
     const step = (this.steps += 1);
     const parts = sendsByProducer.map((sends, index) =>
-      sends.length === 0
+      sends === null
         ? Promise.resolve()
         : new Promise<void>((resolve, reject) => {
             this.pending.set(index, { step, resolve, reject });
-            this.workers[index].postMessage({ kind: 'step', step, sends } satisfies ProducerRequest);
+            this.workers[index].postMessage({ kind: 'step', step, sends } satisfies ProducerRequest, [sends]);
           }),
     );
     const results = await Promise.allSettled(parts);
