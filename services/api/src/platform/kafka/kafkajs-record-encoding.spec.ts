@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { crc32c, fastRecordEncoder, type EncodedRecord, type RecordInput } from './kafkajs-record-encoding';
+import {
+  crc32c,
+  fastRecordEncoder,
+  groupMessagesPerPartition,
+  type EncodedRecord,
+  type RecordInput,
+} from './kafkajs-record-encoding';
 
 // kafkajs's own modules, the encoders these must match byte for byte.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -72,5 +78,27 @@ describe('the republish producers’ record encoding (kafkajs 2.2.4’s, cheaper
     }
     const large = randomBytes(1_000_003);
     expect(crc32c(large)).toBe(kafkajsCrc32c(large));
+  });
+});
+
+describe('the republish producers’ grouping of a send by partition (kafkajs 2.2.4’s, linear)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const kafkajsGrouping = require('kafkajs/src/producer/groupMessagesPerPartition') as typeof groupMessagesPerPartition;
+
+  it('gives the object kafkajs’s does: each partition’s messages in the order given, named or partitioned', () => {
+    const partitionMetadata = Array.from({ length: 6 }, (_, partitionId) => ({ partitionId, leader: 1 }));
+    // A partitioner as kafkajs's: a named partition as it is, else one from the key.
+    const partitioner = ({ message }: { message: { partition?: number | null; key: string } }) =>
+      message.partition ?? message.key.length % 6;
+    const messages = Array.from({ length: 500 }, (_, index) => ({
+      key: 'k'.repeat(index % 13),
+      partition: index % 5 === 0 ? undefined : index % 4 === 0 ? null : (index * 7) % 6,
+      index,
+    }));
+    const ours = groupMessagesPerPartition({ topic: 't', partitionMetadata, messages, partitioner });
+    const theirs = kafkajsGrouping({ topic: 't', partitionMetadata, messages, partitioner });
+    expect(Object.keys(ours)).toEqual(Object.keys(theirs));
+    expect(ours).toEqual(theirs);
+    expect(groupMessagesPerPartition({ topic: 't', partitionMetadata: [], messages, partitioner })).toEqual({});
   });
 });

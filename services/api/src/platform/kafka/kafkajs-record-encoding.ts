@@ -8,7 +8,9 @@
  * puts these two functions in place of its modules in the thread's module cache before its produce request is loaded;
  * its request, batch and connection code stay its own. A record it would encode differently from the usual (a key,
  * value or header that is neither a string nor a Buffer, a timestamp delta past 31 bits) goes to kafkajs's own
- * encoder, kept aside, so every input gives the bytes kafkajs gives.
+ * encoder, kept aside, so every input gives the bytes kafkajs gives. Since ADR 0139 the same goes for kafkajs's
+ * grouping of a send's messages by partition (`groupMessagesPerPartition`), and the record encoder also takes a
+ * record pre-encoded by the republish's main thread (`RecordTail`).
  */
 import { createRequire } from 'node:module';
 
@@ -17,6 +19,7 @@ export const KAFKAJS_VERSION_ENCODED = '2.2.4';
 
 const RECORD_MODULE = 'kafkajs/src/protocol/recordBatch/record/v0/index.js';
 const CRC32C_MODULE = 'kafkajs/src/protocol/recordBatch/crc32C/index.js';
+const GROUPING_MODULE = 'kafkajs/src/producer/groupMessagesPerPartition.js';
 
 /** What kafkajs's `Record` gives and its `Encoder.writeEncoderArray` reads: a buffer and the bytes written. */
 export interface EncodedRecord {
@@ -260,31 +263,66 @@ export function crc32c(buffer: Uint8Array): number {
   return (crc ^ -1) >>> 0;
 }
 
+interface GroupingInput<M> {
+  topic: string;
+  partitionMetadata: readonly unknown[];
+  messages: readonly M[];
+  partitioner: (input: { topic: string; partitionMetadata: readonly unknown[]; message: M }) => number;
+}
+
 /**
- * Puts the two encoders in place of kafkajs's modules in this thread's module cache, before kafkajs's produce request
- * (which takes `Record` when it loads) is loaded: call it first thing in a thread of its own. Returns false, and
+ * kafkajs's `groupMessagesPerPartition`, the same object: each partition's messages in the order given. kafkajs's
+ * copies the partition's whole list for every message (`[...current, message]`: about a hundred and fifty element
+ * copies and a new array a message at a send's 2,000 over 6 partitions), and asks the partitioner even for a message
+ * that names its partition, which kafkajs's partitioners then return as it is (docs/adr/0139).
+ */
+export function groupMessagesPerPartition<M extends { partition?: number | null }>({
+  topic,
+  partitionMetadata,
+  messages,
+  partitioner,
+}: GroupingInput<M>): Record<string, M[]> {
+  if (partitionMetadata.length === 0) return {};
+  const result: Record<string, M[]> = {};
+  for (const message of messages) {
+    const partition = message.partition ?? partitioner({ topic, partitionMetadata, message });
+    (result[partition] ??= []).push(message);
+  }
+  return result;
+}
+
+/**
+ * Puts the two encoders and the grouping in place of kafkajs's modules in this thread's module cache, before kafkajs's
+ * produce request and `sendMessages` (which take them when they load) are loaded: call it first thing in a thread of
+ * its own. Returns false, and
  * changes nothing, where kafkajs is another release or its modules are elsewhere, or the request was loaded already.
  */
 export function installFastRecordEncoding(): boolean {
   const requireHere = createRequire(__filename);
   let recordPath: string;
   let crcPath: string;
+  let groupingPath: string;
   try {
     const version = (requireHere('kafkajs/package.json') as { version: string }).version;
     if (version !== KAFKAJS_VERSION_ENCODED) return false;
     recordPath = requireHere.resolve(RECORD_MODULE);
     crcPath = requireHere.resolve(CRC32C_MODULE);
+    groupingPath = requireHere.resolve(GROUPING_MODULE);
   } catch {
     return false;
   }
   const produceRequest = recordPath.replace(/recordBatch\/record\/v0\/index\.js$/, 'requests/produce/v3/request.js');
-  if (requireHere.cache[produceRequest]) return false;
+  const sendMessages = groupingPath.replace(/groupMessagesPerPartition\.js$/, 'sendMessages.js');
+  if (requireHere.cache[produceRequest] || requireHere.cache[sendMessages]) return false;
   const original = requireHere(recordPath) as RecordEncoder;
   requireHere(crcPath);
+  requireHere(groupingPath);
   const recordModule = requireHere.cache[recordPath];
   const crcModule = requireHere.cache[crcPath];
-  if (!recordModule || !crcModule) return false;
+  const groupingModule = requireHere.cache[groupingPath];
+  if (!recordModule || !crcModule || !groupingModule) return false;
   recordModule.exports = fastRecordEncoder(original);
   crcModule.exports = crc32c;
+  groupingModule.exports = groupMessagesPerPartition;
   return true;
 }
