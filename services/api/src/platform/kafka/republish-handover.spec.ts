@@ -35,6 +35,16 @@ describe('the republish’s hand-over of a step to a producer thread', () => {
     [
       { topic: 'replay.wallet', messages: Array.from({ length: 90 }, (_, index) => message(index)) },
       { topic: 'replay.caf\u00e9', messages: [message(91), message(92)] },
+      // More headers than a one-byte count holds.
+      {
+        topic: 'replay.many',
+        messages: [
+          {
+            ...message(93),
+            headers: Object.fromEntries(Array.from({ length: 70 }, (_, index) => [`h${index}`, text(index, index)])),
+          },
+        ],
+      },
     ],
     [{ topic: 'replay.wallet', messages: Array.from({ length: 40 }, (_, index) => message(100 + index)) }],
   ];

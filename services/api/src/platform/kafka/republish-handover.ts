@@ -6,34 +6,61 @@
  * bytes. Before, every message went over as a structured clone of its strings and headers object, which both threads
  * paid for, and the producer encoded each string again as UTF-8.
  *
- * Layout, little-endian 32-bit counts and lengths: the bytes used (the buffer is sized for the worst case), the sends, then per send its topics, per topic its name's length and
- * UTF-8 bytes and its messages, per message its partition, its tail's length and the tail.
+ * Layout, little-endian 32-bit counts and lengths: the bytes used (the buffer is sized by a guess), the sends, then
+ * per send its topics, per topic its name (a varint length and UTF-8) and its messages, per message its partition,
+ * its tail's length and the tail.
  */
-import { decodeRecordTail, RecordTail, sizeOfVarInt, writeVarInt } from './kafkajs-record-encoding';
+import * as recordEncoding from './kafkajs-record-encoding';
+import { decodeRecordTail, readVarInt, RecordTail } from './kafkajs-record-encoding';
 import type { KafkaMessage, TopicMessages } from './published-event';
+
+// Taken once: called for every string of every message, not through the module's bindings each time.
+const { sizeOfVarInt, writeVarInt } = recordEncoding;
 
 /** Strings up to this long are written a character at a time while ASCII: shorter than a call into `Buffer.write`. */
 const SHORT_STRING = 48;
+/** The first guess of a step's bytes per message; the buffer doubles when a message would not fit. */
+const BYTES_PER_MESSAGE_GUESS = 1_024;
+
+/** `Buffer#utf8Write(text, offset)`: `write` without its argument parsing (Node's own Buffers have it). */
+type Utf8Writer = Buffer & { utf8Write?: (text: string, offset: number) => number };
 
 class StepWriter {
-  readonly buffer: Buffer;
+  arrayBuffer: ArrayBuffer;
+  buffer: Buffer;
   offset = 0;
 
-  constructor(readonly arrayBuffer: ArrayBuffer) {
-    this.buffer = Buffer.from(arrayBuffer);
+  constructor(capacity: number) {
+    this.arrayBuffer = new ArrayBuffer(capacity);
+    this.buffer = Buffer.from(this.arrayBuffer);
+  }
+
+  /** Room for `bytes` more, the buffer doubled (and what it holds copied) as often as needed. */
+  reserve(bytes: number): void {
+    if (this.offset + bytes <= this.buffer.length) return;
+    let capacity = this.buffer.length * 2;
+    while (capacity < this.offset + bytes) capacity *= 2;
+    const arrayBuffer = new ArrayBuffer(capacity);
+    const buffer = Buffer.from(arrayBuffer);
+    this.buffer.copy(buffer, 0, 0, this.offset);
+    this.arrayBuffer = arrayBuffer;
+    this.buffer = buffer;
   }
 
   uint32(value: number): void {
+    this.reserve(4);
     this.buffer.writeUInt32LE(value, this.offset);
     this.offset += 4;
   }
 
   /** kafkajs's `writeVarIntBytes` of a string: its UTF-8 length as a zigzag varint, then the bytes. */
   varIntString(text: string): void {
+    // At most three bytes per UTF-16 unit, and a varint of five.
+    this.reserve(5 + text.length * 3);
     const { buffer } = this;
     const offset = this.offset;
     // The length's varint goes first; its size is guessed from the most bytes the text can take, and the bytes moved
-    // back in the rare case the text is shorter than that guess's varint allows.
+    // back where the text took fewer than that guess's varint allows.
     const guess = sizeOfVarInt(text.length * 3);
     const start = offset + guess;
     let length = -1;
@@ -48,44 +75,28 @@ class StepWriter {
         buffer[start + index] = code;
       }
     }
-    if (length < 0) length = buffer.write(text, start, 'utf8');
+    if (length < 0) {
+      const { utf8Write } = buffer as Utf8Writer;
+      length = utf8Write ? utf8Write.call(buffer, text, start) : buffer.write(text, start, 'utf8');
+    }
     const actual = sizeOfVarInt(length);
     if (actual !== guess) buffer.copyWithin(offset + actual, start, start + length);
     this.offset = writeVarInt(buffer, offset, length) + length;
   }
 }
 
-/** The most bytes a string takes as a varint length and UTF-8 (three bytes per UTF-16 unit at most). */
-function stringBound(text: string): number {
-  return 5 + text.length * 3;
-}
-
 /** One producer's sends of a step as one buffer to transfer; each message must have its `partition`. */
 export function encodeSends(sends: readonly TopicMessages[][]): ArrayBuffer {
-  let bound = 8;
-  for (const send of sends) {
-    bound += 4;
-    for (const { topic, messages } of send) {
-      bound += 8 + stringBound(topic);
-      for (const message of messages) {
-        bound += 8 + 5 + stringBound(message.key) + stringBound(message.value);
-        const { headers } = message;
-        for (const name in headers) bound += stringBound(name) + stringBound(headers[name]);
-      }
-    }
-  }
-  const writer = new StepWriter(new ArrayBuffer(bound));
-  // The bytes used, first: the buffer is sized for the worst case and goes over whole (a transfer copies nothing).
+  let messageCount = 0;
+  for (const send of sends) for (const { messages } of send) messageCount += messages.length;
+  const writer = new StepWriter(64 + messageCount * BYTES_PER_MESSAGE_GUESS);
+  // The bytes used, first: the buffer is sized by a guess and goes over whole (a transfer copies nothing).
   writer.offset += 4;
   writer.uint32(sends.length);
   for (const send of sends) {
     writer.uint32(send.length);
     for (const { topic, messages } of send) {
-      const nameAt = writer.offset;
-      writer.offset += 4;
-      const nameLength = writer.buffer.write(topic, writer.offset, 'utf8');
-      writer.buffer.writeUInt32LE(nameLength, nameAt);
-      writer.offset += nameLength;
+      writer.varIntString(topic);
       writer.uint32(messages.length);
       for (const message of messages) {
         if (message.partition === undefined) throw new Error(`A message to ${topic} has no partition`);
@@ -94,16 +105,26 @@ export function encodeSends(sends: readonly TopicMessages[][]): ArrayBuffer {
         writer.offset += 4;
         writer.varIntString(message.key);
         writer.varIntString(message.value);
-        const { headers } = message;
+        // The header count's varint goes before the headers: one byte kept for it, moved in the rare case of more.
+        writer.reserve(1);
+        const countAt = writer.offset;
+        writer.offset += 1;
         let count = 0;
+        const { headers } = message;
         // Own properties in for…in order: the order and the headers kafkajs's encoder writes.
-        for (const name in headers) if (Object.prototype.hasOwnProperty.call(headers, name)) count += 1;
-        writer.offset = writeVarInt(writer.buffer, writer.offset, count);
         for (const name in headers) {
           if (!Object.prototype.hasOwnProperty.call(headers, name)) continue;
           writer.varIntString(name);
           writer.varIntString(headers[name]);
+          count += 1;
         }
+        const countSize = sizeOfVarInt(count);
+        if (countSize > 1) {
+          writer.reserve(countSize - 1);
+          writer.buffer.copyWithin(countAt + countSize, countAt + 1, writer.offset);
+          writer.offset += countSize - 1;
+        }
+        writeVarInt(writer.buffer, countAt, count);
         writer.buffer.writeUInt32LE(writer.offset - lengthAt - 4, lengthAt);
       }
     }
@@ -138,9 +159,9 @@ export function decodeSends(
     const topics = uint32();
     const send: { topic: string; messages: (PreEncodedMessage | KafkaMessage)[] }[] = [];
     for (let index = 0; index < topics; index += 1) {
-      const nameLength = uint32();
-      const topic = buffer.toString('utf8', offset, offset + nameLength);
-      offset += nameLength;
+      const { value: nameLength, next } = readVarInt(buffer, offset);
+      const topic = buffer.toString('utf8', next, next + nameLength);
+      offset = next + nameLength;
       const count = uint32();
       const messages: (PreEncodedMessage | KafkaMessage)[] = new Array(count);
       for (let message = 0; message < count; message += 1) {
