@@ -6,7 +6,7 @@ import {
   type KafkaPublisherOptions,
   loadJavaPartitioner,
 } from './kafka-event-publisher';
-import { KAFKA_HEADERS, topicOf, type KafkaMessage, type TopicMessages } from './published-event';
+import { KAFKA_HEADERS, topicOf, type KafkaMessage } from './published-event';
 import { encodeSends } from './republish-handover';
 import { cutIntoSends, PartitionAssignment, RepublishProducers } from './republish-producers';
 import { readRepublishStep } from './republish-reader';
@@ -229,7 +229,9 @@ export class KafkaRepublisher {
       return {
         events: messages.length,
         last: step.last,
-        sends: byProducer.map((items) => (items.length === 0 ? null : encodeSends([...cutIntoSends(items, maxSendBytes)]))),
+        sends: byProducer.map((items) =>
+          items.length === 0 ? null : encodeSends([...cutIntoSends(items, maxSendBytes)]),
+        ),
       };
     };
     let current = run;
