@@ -41,6 +41,12 @@ export interface StreamLoader<State> {
    * snapshot, which may be older than the locked heads (`ReadWithLocks`).
    */
   readWithLocks?(ids: string): string;
+  /**
+   * The loader reads its streams' events whole (`StreamTransaction.readStream`): the pipeline has them read in the
+   * statement that locks the streams (`TransactOptions.eventsReadWithLocks`), and a read of them in `load` answers
+   * from there, reading only what that statement's snapshot missed.
+   */
+  readonly readsEventsWithLocks?: true;
   load(
     tx: StreamTransaction,
     streamIds: readonly string[],
@@ -170,6 +176,9 @@ export class CommandPipeline {
       sql: (idsParameter) => loader.readWithLocks!(idsParameter),
       streamIds: ids,
     }));
+    const eventsReadWithLocks = [...loaders]
+      .filter(([loader]) => loader.readsEventsWithLocks)
+      .flatMap(([, ids]) => ids);
 
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -203,7 +212,7 @@ export class CommandPipeline {
             }
             return { appends, result: decision.result };
           },
-          { readOnly, readsWithLocks },
+          { readOnly, readsWithLocks, eventsReadWithLocks },
         );
         return { result, events: append.events };
       } catch (error) {
@@ -259,6 +268,14 @@ export interface FoldedStreamKind<State, Event extends EventToAppend> extends St
   currentState(store: EventStore, id: string | number): Promise<State>;
 }
 
+export interface FoldedStreamOptions {
+  /**
+   * Read the events in the statement that locks the streams (`StreamLoader.readsEventsWithLocks`): for a kind whose
+   * streams mostly exist and are rarely contended (a package every purchase reads), which saves a round trip.
+   */
+  readonly eventsReadWithLocks?: true;
+}
+
 /**
  * Streams whose state is the fold of all their events (a user, a payment: a handful of events each). A stream
  * that does not exist yet is not read at all.
@@ -266,6 +283,7 @@ export interface FoldedStreamKind<State, Event extends EventToAppend> extends St
 export function foldedStreamKind<State, Event extends EventToAppend>(
   evolution: Evolution<State, Event>,
   streamIdOf: (id: string | number) => string,
+  options: FoldedStreamOptions = {},
 ): FoldedStreamKind<State, Event> {
   const foldHistory = (history: readonly RecordedEvent[]) =>
     fold(
@@ -273,6 +291,7 @@ export function foldedStreamKind<State, Event extends EventToAppend>(
       history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as Event),
     );
   const loader: StreamLoader<State> = {
+    ...(options.eventsReadWithLocks ? { readsEventsWithLocks: true } : {}),
     async load(tx, streamIds) {
       const loaded = new Map<string, LoadedStream<State>>();
       for (const streamId of streamIds) {

@@ -112,6 +112,12 @@ export interface TransactOptions {
   readonly readOnly?: readonly string[];
   /** Reads run in the locking statement; their rows are the transaction's `rowsReadWithLocks`. */
   readonly readsWithLocks?: readonly ReadWithLocks[];
+  /**
+   * Streams among those named whose events are read in the locking statement (a short stream without a snapshot,
+   * such as the package a purchase reads): `StreamTransaction.readStream` then answers from them, reading only the
+   * events that statement's snapshot missed (appended while it waited for the lock, or by this transaction).
+   */
+  readonly eventsReadWithLocks?: readonly string[];
 }
 
 /** What the work of `PostgresEventStore.transactBatch` sees: a stream transaction of several commands' metadata. */

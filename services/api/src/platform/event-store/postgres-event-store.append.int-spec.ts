@@ -583,6 +583,102 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
       });
     });
 
+    describe('events read with the locks', () => {
+      /** Counts the statements the work runs on the transaction's connection. */
+      const readEventsWithLocks = (streamIds: string[], readOnly: string[], fromVersion?: number) =>
+        store.transact(
+          streamIds,
+          metadata,
+          async (tx) => {
+            const queries: string[] = [];
+            const query = tx.manager.query.bind(tx.manager);
+            (tx.manager as { query: typeof query }).query = (sql: string, parameters?: unknown[]) => {
+              queries.push(sql);
+              return query(sql, parameters);
+            };
+            const events = await tx.readStream(streamIds[0], fromVersion === undefined ? {} : { fromVersion });
+            (tx.manager as { query: typeof query }).query = query;
+            return {
+              appends: [],
+              result: { versions: events.map((event) => [event.streamVersion, event.type, event.data]), queries },
+            };
+          },
+          { readOnly, eventsReadWithLocks: [streamIds[0]] },
+        );
+
+      it('answers readStream from the locking statement, as a read of its own returns them, with no statement', async () => {
+        const [plan, wallet] = [streamOf('plan'), streamOf('wallet')];
+        await store.append(
+          [
+            {
+              streamId: plan,
+              expectedVersion: 0,
+              events: [
+                { type: 'Added', data: { n: 1 } },
+                { type: 'Added', data: { n: 2 } },
+              ],
+            },
+          ],
+          metadata,
+        );
+        const asRead = (await store.readStream(plan)).map((event) => [event.streamVersion, event.type, event.data]);
+        const shared = await readEventsWithLocks([plan, wallet], [plan]);
+        expect(shared.result).toEqual({ versions: asRead, queries: [] });
+        const exclusive = await readEventsWithLocks([plan], [], 2);
+        expect(exclusive.result).toEqual({ versions: asRead.slice(1), queries: [] });
+        const recorded = (await store.readStream(plan))[0];
+        const fromLocks = await store.transact(
+          [plan],
+          metadata,
+          async (tx) => ({ appends: [], result: (await tx.readStream(plan))[0] }),
+          { eventsReadWithLocks: [plan] },
+        );
+        expect(fromLocks.result).toEqual(recorded);
+      });
+
+      it('reads on from the last event the statement saw when it waited for a writer', async () => {
+        const streamId = streamOf('plan');
+        await store.append([{ streamId, expectedVersion: 0, events: [{ type: 'Added', data: { n: 1 } }] }], metadata);
+        env.slowGate = gate();
+        const writer = store.append(
+          [
+            {
+              streamId,
+              expectedVersion: 1,
+              events: [
+                { type: 'Added', data: { n: 2 } },
+                { type: 'SlowAdded', data: {} },
+              ],
+            },
+          ],
+          metadata,
+        );
+        await env.slowGate.entered;
+        const reader = readEventsWithLocks([streamId], [streamId]);
+        await eventually(
+          async () =>
+            (
+              await dataSource.query<{ waiting: number }[]>(
+                `SELECT count(*)::int AS waiting FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            )[0].waiting > 0,
+          (waiting) => waiting,
+          'the reader to wait for the writer',
+        );
+        env.slowGate.open();
+        await writer;
+        env.slowGate = null;
+        const { result } = await reader;
+        expect(result.versions).toEqual([
+          [1, 'Added', { n: 1 }],
+          [2, 'Added', { n: 2 }],
+          [3, 'SlowAdded', {}],
+        ]);
+        expect(result.queries).toHaveLength(1);
+      });
+    });
+
     it('rolls back the side writes of work that throws and the append of a stream it did not lock up front', async () => {
       const streamId = streamOf('wallet');
       const extra = streamOf('payment');

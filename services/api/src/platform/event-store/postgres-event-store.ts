@@ -140,6 +140,12 @@ const LOCK_STREAMS_MIXED = `SELECT w.id AS stream_id,
 
 const NO_STREAMS: ReadonlySet<string> = new Set();
 
+/** The events of the streams of `streamIds`, as a read of the locking statement (`eventsReadWithLocks`). */
+const streamEventsRead = (streamIds: readonly string[]): ReadWithLocks => ({
+  sql: (ids) => `SELECT ${EVENT_COLUMNS} FROM events WHERE events.stream_id = ANY(${ids}::text[])`,
+  streamIds,
+});
+
 /**
  * The event store on PostgreSQL (docs/ARCHITECTURE.md). Every write is one transaction that makes sure the stream rows
  * exist, locks them in byte-wise sorted order (crossing commands wait instead of deadlocking), checks expected
@@ -182,15 +188,23 @@ export class PostgresEventStore extends EventStore {
       if (!streamIds.includes(streamId)) throw new Error(`Read-only stream ${streamId} is not among the named streams`);
     }
     return this.inTransaction(async (queryRunner) => {
+      const eventsOf = options.eventsReadWithLocks ?? [];
+      const reads = options.readsWithLocks ?? [];
       const { heads, rowsReadWithLocks } = await this.lockStreamsAndRead(
         queryRunner,
         streamIds,
         readOnly,
-        options.readsWithLocks ?? [],
+        eventsOf.length === 0 ? reads : [...reads, streamEventsRead(eventsOf)],
       );
+      const eventsRead = eventsOf.length === 0 ? null : this.eventsByStream(eventsOf, rowsReadWithLocks.pop() ?? []);
       const resolved = typeof metadata === 'function' ? metadata() : metadata;
       const tx: StreamTransaction = {
-        readStream: (streamId, options) => this.readStreamWith(queryRunner.manager, streamId, options?.fromVersion),
+        readStream: (streamId, options) => {
+          const read = eventsRead?.get(streamId);
+          return read === undefined
+            ? this.readStreamWith(queryRunner.manager, streamId, options?.fromVersion)
+            : this.readStreamOn(queryRunner.manager, streamId, options?.fromVersion, read, heads);
+        },
         streamVersion: async (streamId) =>
           heads.get(streamId)?.version ?? this.streamVersionWith(queryRunner.manager, streamId),
         manager: queryRunner.manager,
@@ -264,6 +278,40 @@ export class PostgresEventStore extends EventStore {
       read: rows.length,
       end: last ? { commitPosition: last.commit_position } : null,
     };
+  }
+
+  /** The events the locking statement read, by stream (`TransactOptions.eventsReadWithLocks`), in version order. */
+  private eventsByStream(
+    streamIds: readonly string[],
+    rows: readonly Record<string, unknown>[],
+  ): Map<string, RecordedEvent[]> {
+    const byStream = new Map<string, RecordedEvent[]>(streamIds.map((streamId) => [streamId, []]));
+    for (const row of rows) {
+      // The row came through to_jsonb: the time of recording is its ISO text.
+      const eventRow = { ...row, recorded_at: new Date(row.recorded_at as string) } as unknown as EventRow;
+      byStream.get(eventRow.stream_id)?.push(toRecordedEvent(eventRow, this.eventTypes));
+    }
+    for (const events of byStream.values()) events.sort((left, right) => left.streamVersion - right.streamVersion);
+    return byStream;
+  }
+
+  /**
+   * A stream's events from `fromVersion` on, given those the locking statement read: that statement's snapshot
+   * predates any wait for the lock, so events appended meanwhile (or by this transaction) are read after the last
+   * one it saw, and only then.
+   */
+  private async readStreamOn(
+    manager: EntityManager,
+    streamId: string,
+    fromVersion = 1,
+    read: readonly RecordedEvent[],
+    heads: ReadonlyMap<string, StreamHead>,
+  ): Promise<RecordedEvent[]> {
+    const known = read.filter((event) => event.streamVersion >= fromVersion);
+    const lastRead = read.length === 0 ? 0 : read[read.length - 1].streamVersion;
+    const head = heads.get(streamId)?.version ?? 0;
+    if (lastRead >= head) return known;
+    return [...known, ...(await this.readStreamWith(manager, streamId, Math.max(fromVersion, lastRead + 1)))];
   }
 
   private async readStreamWith(manager: EntityManager, streamId: string, fromVersion = 1): Promise<RecordedEvent[]> {

@@ -6,8 +6,13 @@ import { planEvolution } from '../domain/plan.decider';
 import { type PaymentPlanEvent, planStreamId } from '../domain/plan.events';
 import type { PlanState } from '../domain/plan.state';
 
-/** Plan streams (`plan-{uuid}`) for the command pipeline: a package's history is short, so it is folded whole. */
-export const planStreams = foldedStreamKind(planEvolution, (planId) => planStreamId(String(planId)));
+/**
+ * Plan streams (`plan-{uuid}`) for the command pipeline: a package's history is short, so it is folded whole, and
+ * read in the statement that locks it (every purchase reads its package; a repricing that appends to it is rare).
+ */
+export const planStreams = foldedStreamKind(planEvolution, (planId) => planStreamId(String(planId)), {
+  eventsReadWithLocks: true,
+});
 
 type PlanStreamRefs = { plan: StreamRef<PlanState, PaymentPlanEvent> };
 
