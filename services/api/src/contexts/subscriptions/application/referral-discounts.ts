@@ -14,7 +14,11 @@ export class ReferralDiscounts {
   ) {}
 
   async percentFor(profileId: string): Promise<number> {
-    const referred = await this.users.referredUserUuidsOf(profileId);
-    return (await this.standings.standingOf(referred)).discountPercent;
+    return this.percentForReferred(await this.users.referredUserUuidsOf(profileId));
+  }
+
+  /** The same, given whom the buyer referred (`SubscriptionParties.existingBuyer`). */
+  async percentForReferred(referredUuids: readonly string[]): Promise<number> {
+    return (await this.standings.standingOf(referredUuids)).discountPercent;
   }
 }

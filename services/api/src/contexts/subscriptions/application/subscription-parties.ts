@@ -21,6 +21,13 @@ export class SubscriptionParties {
     return user;
   }
 
+  /** A buyer, with the users they referred (what `ReferralDiscounts.percentForReferred` counts), in one read. */
+  async existingBuyer(userUuid: string): Promise<{ buyer: UserView; referredUuids: readonly string[] }> {
+    const found = await this.users.findWithReferred(userUuid);
+    if (!found) throw new ApiError('error.user.not.found');
+    return { buyer: found.user, referredUuids: found.referredUuids };
+  }
+
   async subscription(subscriptionId: string): Promise<Subscription> {
     const subscription = await this.subscriptions.find(subscriptionId);
     if (!subscription) throw new ApiError('error.subscription.not.found');

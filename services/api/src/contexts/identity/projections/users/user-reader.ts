@@ -102,6 +102,20 @@ export class UserReader {
     };
   }
 
+  /**
+   * An account and the uuids of the users who signed up with its profile ID as their referrer, in one read: a buyer
+   * and whom its referral discount counts (docs/adr/0137), the two reads of `findByUuid` and `referredUserUuidsOf`.
+   */
+  async findWithReferred(userUuid: string): Promise<{ user: UserView; referredUuids: string[] } | null> {
+    const rows: Array<UserRow & { referred: string[] }> = await this.dataSource.query(
+      `SELECT ${USER_COLUMNS},
+              ARRAY(SELECT r.uuid::text FROM users r WHERE r.referrer_profile_id = u.profile_id) AS referred
+         FROM users u WHERE u.uuid = $1`,
+      [userUuid],
+    );
+    return rows[0] ? { user: toUserView(rows[0]), referredUuids: rows[0].referred } : null;
+  }
+
   /** The uuids of the users who signed up with `profileId` as their referrer. */
   async referredUserUuidsOf(profileId: string): Promise<string[]> {
     const rows: Array<{ uuid: string }> = await this.dataSource.query(

@@ -1,5 +1,6 @@
 import type { Page, Payment, Plan, User } from '@kupa/proto';
 import { randomUUID } from 'node:crypto';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { Metrics } from '../../../../platform/observability';
 import { type ActiveUser, adminToken, createActiveUser } from '../../../../test-support/identity-fixtures';
 import { startTestApp, type TestApp } from '../../../../test-support/test-app';
@@ -253,6 +254,37 @@ describe('POST /subscriptions/balance/payment-plans/{planId}', () => {
     expect(await priceFor()).toEqual({ price: 9, discountPercent: 10 });
     const me = await testApp.http.get('/api/users/me').set('Authorization', `Bearer ${referrer.accessToken}`);
     expect(me.body.referrals).toMatchObject({ totalReferrals: 3, activeReferrals: 3, discountPercent: 10 });
+  });
+
+  it('reads the buyer with whom they referred, and the package with its lock: no statement of its own for either', async () => {
+    const referrer = await customerWithBalance(testApp, 100);
+    const referred = await customerWithBalance(testApp, 10, { referralToken: referrer.user.profileId });
+    await activate(testApp, (await bought(testApp, referred, plan.id)).id);
+    const statements: { sql: string; parameters: unknown[] }[] = [];
+    const query = PostgresQueryRunner.prototype.query;
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (
+      this: PostgresQueryRunner,
+      sql: string,
+      parameters?: unknown[],
+      ...rest: unknown[]
+    ) {
+      statements.push({ sql, parameters: parameters ?? [] });
+      return (query as (...args: unknown[]) => Promise<unknown>).call(this, sql, parameters, ...rest);
+    } as typeof query);
+    try {
+      const subscription = await bought(testApp, referrer, plan.id);
+      expect(subscription.price).toBe(9.5);
+    } finally {
+      spy.mockRestore();
+    }
+    const readsStream = (prefix: string) =>
+      statements.filter(
+        ({ sql, parameters }) =>
+          /FROM events WHERE stream_id = \$1/.test(sql) && String(parameters[0]).startsWith(prefix),
+      );
+    expect(statements.filter(({ sql }) => /referrer_profile_id = \$1/.test(sql))).toEqual([]);
+    expect(statements.filter(({ sql }) => /FROM users u WHERE u\.uuid = \$1/.test(sql))).toHaveLength(1);
+    expect(readsStream('plan-')).toEqual([]);
   });
 
   it('keeps the package it names: no deletion, no new price or duration; other terms may change', async () => {

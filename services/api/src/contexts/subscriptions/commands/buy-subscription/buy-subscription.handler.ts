@@ -49,12 +49,13 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
     });
     const known = await this.keys.replayIfKnown<Subscription>(idempotency);
     if (known) return known;
-    // The payment id is taken beside the buyer's read; a purchase refused before its append leaves a harmless gap.
-    const [buyer, paymentId] = await Promise.all([
-      this.parties.existingUser(actor.userUuid),
+    // The payment id is taken beside the buyer's read (which reads whom they referred too, for the discount); a
+    // purchase refused before its append leaves a harmless gap.
+    const [{ buyer, referredUuids }, paymentId] = await Promise.all([
+      this.parties.existingBuyer(actor.userUuid),
       ledgerStreams.nextPaymentId(this.dataSource.manager),
     ]);
-    const discountPercent = await this.discounts.percentFor(buyer.profileId);
+    const discountPercent = await this.discounts.percentForReferred(referredUuids);
     const promo = await this.promoCodes.request(request.promoCode, 'PURCHASE', buyer.uuid);
     const subscriptionId = randomUUID();
     const reservation = new LoginReservation(login, this.subscriptions);
