@@ -82,6 +82,13 @@ export interface StreamTransaction {
   readonly metadata: EventMetadata;
   /** The rows of `TransactOptions.readsWithLocks`, in their order, each row as a JSON object. */
   readonly rowsReadWithLocks: readonly (readonly Record<string, unknown>[])[];
+  /**
+   * The named streams the locking statement created. No other transaction ever held their locks (a stream row is
+   * never deleted, and a writer that created one meanwhile would have made the insert wait and do nothing), so rows
+   * that only holders of such a lock write are read current by `readsWithLocks`, even when that statement waited for
+   * other locks after its snapshot.
+   */
+  readonly createdStreams: ReadonlySet<string>;
 }
 
 /**

@@ -583,6 +583,40 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
       });
     });
 
+    describe('streams the locking statement created', () => {
+      const createdBy = (streamIds: string[], readOnly: string[] = []) =>
+        store.transact(streamIds, metadata, async (tx) => ({ appends: [], result: [...tx.createdStreams].sort() }), {
+          readOnly,
+        });
+
+      it('names the streams it inserted, not those that existed, nor one another transaction created meanwhile', async () => {
+        const [existing, fresh, meanwhile, readOnly] = [
+          streamOf('wallet'),
+          streamOf('payment'),
+          streamOf('login'),
+          streamOf('plan'),
+        ];
+        await store.append([{ streamId: existing, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
+        expect((await createdBy([existing, fresh, readOnly], [readOnly])).result).toEqual([fresh]);
+        expect((await createdBy([fresh])).result).toEqual([]);
+        const creator = await createUncommitted(meanwhile);
+        const waiting = createdBy([meanwhile]);
+        await eventually(
+          async () =>
+            (
+              await dataSource.query<{ waiting: number }[]>(
+                `SELECT count(*)::int AS waiting FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            )[0].waiting > 0,
+          (count) => count,
+          'the transaction to wait for the creator',
+        );
+        await creator.commit();
+        expect((await waiting).result).toEqual([]);
+      });
+    });
+
     describe('events read with the locks', () => {
       /** Counts the statements the work runs on the transaction's connection. */
       const readEventsWithLocks = (streamIds: string[], readOnly: string[], fromVersion?: number) =>

@@ -105,6 +105,8 @@ interface LockedRow {
   last_hash: string | null;
   read_ordinal?: number | null;
   read_row?: Record<string, unknown> | null;
+  /** True for a stream the statement inserted. */
+  created?: boolean | null;
 }
 
 interface InsertedRow {
@@ -190,7 +192,7 @@ export class PostgresEventStore extends EventStore {
     return this.inTransaction(async (queryRunner) => {
       const eventsOf = options.eventsReadWithLocks ?? [];
       const reads = options.readsWithLocks ?? [];
-      const { heads, rowsReadWithLocks } = await this.lockStreamsAndRead(
+      const { heads, rowsReadWithLocks, createdStreams } = await this.lockStreamsAndRead(
         queryRunner,
         streamIds,
         readOnly,
@@ -210,6 +212,7 @@ export class PostgresEventStore extends EventStore {
         manager: queryRunner.manager,
         metadata: resolved,
         rowsReadWithLocks,
+        createdStreams,
       };
       const { appends, result } = await work(tx);
       assertDistinctStreams(appends);
@@ -359,15 +362,21 @@ export class PostgresEventStore extends EventStore {
     streamIds: readonly string[],
     readOnly: ReadonlySet<string>,
     reads: readonly ReadWithLocks[],
-  ): Promise<{ heads: Map<string, StreamHead>; rowsReadWithLocks: Record<string, unknown>[][] }> {
+  ): Promise<{
+    heads: Map<string, StreamHead>;
+    rowsReadWithLocks: Record<string, unknown>[][];
+    createdStreams: Set<string>;
+  }> {
     const sorted = [...new Set(streamIds)].sort(compareStreamIds);
     const heads = new Map<string, StreamHead>();
     const rowsReadWithLocks: Record<string, unknown>[][] = reads.map(() => []);
-    if (sorted.length === 0) return { heads, rowsReadWithLocks };
+    const createdStreams = new Set<string>();
+    if (sorted.length === 0) return { heads, rowsReadWithLocks, createdStreams };
     const keep = (rows: LockedRow[]) => {
       for (const row of rows) {
         if (row.stream_id === null) rowsReadWithLocks[row.read_ordinal ?? 0].push(row.read_row ?? {});
         else heads.set(row.stream_id, { version: row.version ?? 0, lastHash: row.last_hash });
+        if (row.created === true && row.stream_id !== null) createdStreams.add(row.stream_id);
       }
     };
     const written = readOnly.size === 0 ? sorted : sorted.filter((streamId) => !readOnly.has(streamId));
@@ -379,7 +388,7 @@ export class PostgresEventStore extends EventStore {
     const parameters: unknown[] = [written, ...lockParameters];
     const readParts = reads.map((read, ordinal) => {
       parameters.push(read.streamIds);
-      return `SELECT NULL::text, NULL::int, NULL::text, ${ordinal}, to_jsonb(r) FROM (${read.sql(`$${parameters.length}`)}) r`;
+      return `SELECT NULL::text, NULL::int, NULL::text, ${ordinal}, to_jsonb(r), NULL::boolean FROM (${read.sql(`$${parameters.length}`)}) r`;
     });
     keep(
       await queryRunner.query(
@@ -389,8 +398,8 @@ export class PostgresEventStore extends EventStore {
              ON CONFLICT DO NOTHING
              RETURNING stream_id, version, last_hash),
          locked AS (${locking})
-         SELECT *, NULL::int AS read_ordinal, NULL::jsonb AS read_row FROM inserted
-         UNION ALL SELECT *, NULL::int, NULL::jsonb FROM locked${readParts.map((part) => `\n         UNION ALL ${part}`).join('')}`,
+         SELECT *, NULL::int AS read_ordinal, NULL::jsonb AS read_row, true AS created FROM inserted
+         UNION ALL SELECT *, NULL::int, NULL::jsonb, false FROM locked${readParts.map((part) => `\n         UNION ALL ${part}`).join('')}`,
         parameters,
       ),
     );
@@ -410,7 +419,7 @@ export class PostgresEventStore extends EventStore {
     for (const streamId of readOnly) {
       if (!heads.has(streamId)) heads.set(streamId, { version: 0, lastHash: null });
     }
-    return { heads, rowsReadWithLocks };
+    return { heads, rowsReadWithLocks, createdStreams };
   }
 
   /**
@@ -425,7 +434,7 @@ export class PostgresEventStore extends EventStore {
     options: { readsWithLocks?: readonly ReadWithLocks[] } = {},
   ): Promise<{ result: Result; append: AppendResult }> {
     return this.inTransaction(async (queryRunner) => {
-      const { heads, rowsReadWithLocks } = await this.lockStreamsAndRead(
+      const { heads, rowsReadWithLocks, createdStreams } = await this.lockStreamsAndRead(
         queryRunner,
         streamIds,
         NO_STREAMS,
@@ -438,6 +447,7 @@ export class PostgresEventStore extends EventStore {
           heads.get(streamId)?.version ?? this.streamVersionWith(queryRunner.manager, streamId),
         manager: queryRunner.manager,
         rowsReadWithLocks,
+        createdStreams,
       };
       const { appends, result } = await work(tx);
       assertDistinctStreams(appends.map((entry) => entry.append));

@@ -258,7 +258,6 @@ export class CardCheckouts {
       const { result } = await this.pipeline.run({
         ...origin,
         streams,
-        prepare: (tx) => reservation.readHolders(tx),
         decide: (loaded, stamp) => {
           const { events, result } = decide(loaded, null, stamp);
           const { bonus: _none, ...rest } = events;
@@ -271,7 +270,6 @@ export class CardCheckouts {
     const { result } = await this.pipeline.run({
       ...origin,
       streams: { ...streams, bonus: ledgerStreams.payment(bonusPaymentId) },
-      prepare: (tx) => reservation.readHolders(tx),
       decide: (loaded, stamp) => decide(loaded, loaded.bonus, stamp),
       alongside,
     });

@@ -144,7 +144,6 @@ export class DayVoucherRedemptions extends DayVoucherSubscriptions {
           subscription: subscriptionStreams.ref(subscriptionId),
           login: reservation.stream,
         },
-        prepare: (tx) => reservation.readHolders(tx),
         decide: (loaded, { at }) => {
           const batch = redeemDayVoucher(
             { codeIndex: request.codeIndex, userUuid: request.userUuid, subscriptionId, at },

@@ -536,7 +536,6 @@ export class DepositPurchaseFlow {
         login: reservation.stream,
         ...this.promoStreams(settling),
       },
-      prepare: (tx) => reservation.readHolders(tx),
       decide: (loaded, { at }) => {
         if (loaded.purchase.state?.status !== 'WAITING') return { events: {}, result: null };
         const promo = heldPromo(settling, loaded.promo);

@@ -205,6 +205,23 @@ describe('POST /subscriptions/balance/payment-plans/{planId}', () => {
     expect(charged.sort((a, b) => a - b)).toEqual([40, 50, 50, 50, 50, 50, 50, 50]);
   });
 
+  it('refuses by the reservation a login held from before its stream existed, read in the locking statement', async () => {
+    const [first, second] = await Promise.all([customerWithBalance(testApp, 50), customerWithBalance(testApp, 50)]);
+    const login = uniqueLogin();
+    expect((await buy(testApp, first.accessToken, plan.id, { login, password: 'pass' })).status).toBe(201);
+    // As a subscription bought before the reservation streams (ADR 0071): the next purchase creates the stream.
+    await testApp.dataSource.query('DELETE FROM streams WHERE stream_id = $1', [`login-${login.toLowerCase()}`]);
+    const failed = async () =>
+      (await testApp.app.get(Metrics).commands.get()).values
+        .filter((value) => value.labels.outcome === 'failed')
+        .reduce((sum, value) => sum + value.value, 0);
+    const failedBefore = await failed();
+    const taken = await buy(testApp, second.accessToken, plan.id, { login, password: 'pass' });
+    expect([taken.status, taken.body.error]).toEqual([409, 'error.login.already.exists']);
+    expect(await failed()).toBe(failedBefore);
+    expect(await balanceOf(second.userUuid)).toBe(50);
+  });
+
   it('answers a repeat with the same Idempotency-Key with the first subscription, charging once', async () => {
     const customer = await customerWithBalance(testApp, 50);
     const key = randomUUID();
@@ -256,7 +273,7 @@ describe('POST /subscriptions/balance/payment-plans/{planId}', () => {
     expect(me.body.referrals).toMatchObject({ totalReferrals: 3, activeReferrals: 3, discountPercent: 10 });
   });
 
-  it('reads the buyer with whom they referred, and the package with its lock: no statement of its own for either', async () => {
+  it('reads the buyer with whom they referred, the package and the login with the locks: no statement of their own', async () => {
     const referrer = await customerWithBalance(testApp, 100);
     const referred = await customerWithBalance(testApp, 10, { referralToken: referrer.user.profileId });
     await activate(testApp, (await bought(testApp, referred, plan.id)).id);
@@ -285,6 +302,10 @@ describe('POST /subscriptions/balance/payment-plans/{planId}', () => {
     expect(statements.filter(({ sql }) => /referrer_profile_id = \$1/.test(sql))).toEqual([]);
     expect(statements.filter(({ sql }) => /FROM users u WHERE u\.uuid = \$1/.test(sql))).toHaveLength(1);
     expect(readsStream('plan-')).toEqual([]);
+    // A new login's holders are read in the locking statement too (ADR 0137).
+    expect(statements.filter(({ sql }) => /FROM subscriptions WHERE lower\(login\) = lower\(\$1\)/.test(sql))).toEqual(
+      [],
+    );
   });
 
   it('keeps the package it names: no deletion, no new price or duration; other terms may change', async () => {

@@ -71,7 +71,6 @@ export class BuySubscriptionHandler implements ICommandHandler<BuySubscriptionCo
           login: reservation.stream,
           ...this.promoCodes.streams(promo),
         },
-        prepare: (tx) => reservation.readHolders(tx),
         decide: (loaded, stamp) => {
           const plan = purchasedPlan(planForSale(loaded.plan.state));
           // With a code, the larger of it and the referral discount applies; the code's use is counted when it won.

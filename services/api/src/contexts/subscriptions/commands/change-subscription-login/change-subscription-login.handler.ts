@@ -24,7 +24,6 @@ export class ChangeSubscriptionLoginHandler implements ICommandHandler<ChangeSub
         context,
         causationId: null,
         streams: { subscription: subscriptionStreams.ref(subscriptionId), login: reservation.stream },
-        prepare: (tx) => reservation.readHolders(tx),
         decide: ({ subscription }) => {
           const changed = changeLogin({ login }, subscription.state);
           if (changed.length > 0) reservation.reserve(subscriptionId);

@@ -41,7 +41,6 @@ export class TakeTrialHandler implements ICommandHandler<TakeTrialCommand, Subsc
           subscription: subscriptionStreams.ref(subscriptionId),
           login: reservation.stream,
         },
-        prepare: (tx) => reservation.readHolders(tx),
         decide: (loaded, stamp) => {
           const used = TrialUse.decide(loaded.user, stamp.at);
           const purchased = purchaseTrial(
