@@ -596,7 +596,10 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
           streamOf('login'),
           streamOf('plan'),
         ];
-        await store.append([{ streamId: existing, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }], metadata);
+        await store.append(
+          [{ streamId: existing, expectedVersion: 0, events: [{ type: 'Added', data: {} }] }],
+          metadata,
+        );
         expect((await createdBy([existing, fresh, readOnly], [readOnly])).result).toEqual([fresh]);
         expect((await createdBy([fresh])).result).toEqual([]);
         const creator = await createUncommitted(meanwhile);
