@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import type { EntityManager } from 'typeorm';
 import { systemContext } from '../../../platform/auth';
 import type { ProvisioningJob } from '../infrastructure/provisioning/provisioning-jobs';
 import {
@@ -14,17 +15,15 @@ import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
 /**
  * What the subscriptions context does with the streaming service's answers (docs/adr/0025-provisioning.md): a
  * created account activates its subscription (the period starts then), a refused one cancels it and refunds its
- * payment in one append. Both commands do nothing when repeated, as the runner may report a job twice. Once the
- * service holds a password, the stored copies up to it are forgotten.
+ * payment in one append. Both commands do nothing when repeated, as the runner may report a job twice. The stored
+ * passwords are forgotten by `SubscriptionProvisioningSecrets.forget`, with the job's DONE or FAILED mark, not here:
+ * a run repeated after this report (a crash before the mark) must still find the password it sent (ADR 0135).
  */
 @Injectable()
 export class SubscriptionProvisioningOutcomes extends ProvisioningOutcomes {
   private readonly logger = new Logger('Provisioning');
 
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly secrets: SubscriptionSecrets,
-  ) {
+  constructor(private readonly commands: CommandBus) {
     super();
   }
 
@@ -34,10 +33,6 @@ export class SubscriptionProvisioningOutcomes extends ProvisioningOutcomes {
         await this.commands.execute(
           new ActivateSubscriptionCommand(job.subscriptionId, systemContext(), job.causationEventId),
         );
-        await this.secrets.forgetUpTo(job.subscriptionId, job.parameters.secretVersion);
-        return;
-      case 'CHANGE_PASSWORD':
-        await this.secrets.forgetUpTo(job.subscriptionId, job.parameters.secretVersion);
         return;
       default:
         return;
@@ -49,7 +44,6 @@ export class SubscriptionProvisioningOutcomes extends ProvisioningOutcomes {
       await this.commands.execute(
         new FailProvisioningCommand(job.subscriptionId, failure.kind, systemContext(), job.causationEventId),
       );
-      await this.secrets.forgetAll(job.subscriptionId);
       return;
     }
     // The subscription itself stands (it was paid and the account exists); the service is out of step on this one
@@ -69,5 +63,16 @@ export class SubscriptionProvisioningSecrets extends ProvisioningSecrets {
 
   async passwordFor(job: ProvisioningJob): Promise<string | null> {
     return (await this.secrets.newest(job.subscriptionId))?.password ?? null;
+  }
+
+  /**
+   * Once the service holds a password, the stored copies up to the job's version go (a newer one waits for its own
+   * job); an account never created needs none of them.
+   */
+  async forget(job: ProvisioningJob, result: 'SUCCEEDED' | 'FAILED', manager: EntityManager): Promise<void> {
+    if (job.operation !== 'CREATE_ACCOUNT' && job.operation !== 'CHANGE_PASSWORD') return;
+    if (result === 'SUCCEEDED')
+      await this.secrets.forgetUpTo(job.subscriptionId, job.parameters.secretVersion, manager);
+    else if (job.operation === 'CREATE_ACCOUNT') await this.secrets.forgetAll(job.subscriptionId, manager);
   }
 }

@@ -10,6 +10,8 @@ import { enqueueProvisioning, type ProvisioningJob, type ProvisioningRequest } f
 import { type ProvisioningFailure, ProvisioningOutcomes } from './provisioning-outcomes.port';
 import { ProvisioningProvider } from './provisioning-provider.port';
 import { ProvisioningSecrets } from './provisioning-secrets.port';
+import { SubscriptionProvisioningSecrets } from '../../application/subscription-provisioning';
+import { SubscriptionSecrets } from '../subscription-secrets';
 
 const TOKEN = 'test-provisioning-token';
 /** Calls get time to spare on a loaded machine; the timeout case runs through a client of its own. */
@@ -47,10 +49,16 @@ class RecordedOutcomes extends ProvisioningOutcomes {
 class RecordedSecrets extends ProvisioningSecrets {
   readonly passwords = new Map<string, string>();
   readonly asked: string[] = [];
+  readonly forgotten: Array<[string, ProvisioningJob['operation'], string]> = [];
 
   passwordFor(job: ProvisioningJob): Promise<string | null> {
     this.asked.push(job.id);
     return Promise.resolve(this.passwords.get(job.subscriptionId) ?? null);
+  }
+
+  forget(job: ProvisioningJob, result: 'SUCCEEDED' | 'FAILED'): Promise<void> {
+    this.forgotten.push([job.subscriptionId, job.operation, result]);
+    return Promise.resolve();
   }
 }
 
@@ -457,23 +465,88 @@ describe('ProvisioningJobRunner', () => {
     }
   }
 
-  it('writes the outcome with DONE after the report, and before it only for a job whose report forgets its password', async () => {
+  it('writes the outcome with DONE after the report, and before it only for a password job that failed', async () => {
     const extended = await extendJob();
     const created = await createJob();
+    const refused = await createJob();
+    await appProvider.createAccount({
+      login: refused.login,
+      password: 'someone-else',
+      expiresAt: new Date('2026-05-01T00:00:00Z'),
+    });
     const writes = await jobWrites(() => runner().runDue());
     expect(outcomes.succeededJobs.map((job) => job.operation).sort()).toEqual(['CREATE_ACCOUNT', 'EXTEND_ACCOUNT']);
-    // The lease, then one update with the outcome and DONE.
-    expect(writes.filter(([id]) => id === extended.subscriptionId)).toEqual([
-      [extended.subscriptionId, 'PENDING', null],
-      [extended.subscriptionId, 'DONE', 'SUCCEEDED'],
+    // The lease, then one update with the outcome and DONE (a password job's password forgotten in its transaction).
+    for (const { subscriptionId } of [extended, created])
+      expect(writes.filter(([id]) => id === subscriptionId)).toEqual([
+        [subscriptionId, 'PENDING', null],
+        [subscriptionId, 'DONE', 'SUCCEEDED'],
+      ]);
+    // A password job's failure: its outcome before the report (called again, the service might create the account of
+    // a refunded subscription), then FAILED.
+    expect(writes.filter(([id]) => id === refused.subscriptionId)).toEqual([
+      [refused.subscriptionId, 'PENDING', null],
+      [refused.subscriptionId, 'PENDING', 'FAILED'],
+      [refused.subscriptionId, 'FAILED', 'FAILED'],
     ]);
-    // The lease, the outcome before the report (its report forgets the password), then DONE.
-    expect(writes.filter(([id]) => id === created.subscriptionId)).toEqual([
-      [created.subscriptionId, 'PENDING', null],
-      [created.subscriptionId, 'PENDING', 'SUCCEEDED'],
-      [created.subscriptionId, 'DONE', 'SUCCEEDED'],
-    ]);
+    expect(secrets.forgotten.filter(([id]) => id !== extended.subscriptionId).sort()).toEqual(
+      [
+        [created.subscriptionId, 'CREATE_ACCOUNT', 'SUCCEEDED'],
+        [refused.subscriptionId, 'CREATE_ACCOUNT', 'FAILED'],
+      ].sort(),
+    );
   });
+
+  it.each(['CREATE_ACCOUNT', 'CHANGE_PASSWORD'] as const)(
+    'keeps the password a %s sent until its DONE mark commits: a run repeated after a crash there sends it again',
+    async (operation) => {
+      const stored = testApp.app.get(SubscriptionSecrets, { strict: false });
+      const realSecrets = new SubscriptionProvisioningSecrets(stored);
+      const subscriptionId = randomUUID();
+      const login = newLogin();
+      const password = 'pw-kept-until-done';
+      await stored.write(testApp.dataSource.manager, { subscriptionId, version: 1, password, at: clock.now() });
+      if (operation === 'CHANGE_PASSWORD')
+        await appProvider.createAccount({ login, password: 'pw-before', expiresAt: new Date('2026-04-01T10:00:00Z') });
+      await enqueue({
+        subscriptionId,
+        operation,
+        parameters:
+          operation === 'CREATE_ACCOUNT'
+            ? { login, expiresAt: '2026-04-01T10:00:00.000Z', secretVersion: 1 }
+            : { login, secretVersion: 1 },
+      } as Omit<ProvisioningRequest, 'causationEventId'>);
+      const withRealSecrets = () =>
+        new ProvisioningJobRunner(testApp.dataSource, provider, realSecrets, outcomes, clock, OPTIONS);
+      // The process dies after the report, before the DONE mark commits: the mark fails as the crash would leave it.
+      await testApp.dataSource.query(`
+        CREATE FUNCTION lose_done_mark() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.subscription_id = '${subscriptionId}' AND NEW.status = 'DONE' THEN
+          RAISE EXCEPTION 'the process died before the DONE mark'; END IF;
+        RETURN NEW; END $$`);
+      await testApp.dataSource.query(
+        `CREATE TRIGGER lose_done_mark BEFORE UPDATE ON provisioning_jobs FOR EACH ROW EXECUTE FUNCTION lose_done_mark()`,
+      );
+      try {
+        await expect(withRealSecrets().runDue()).rejects.toThrow(/died before the DONE mark/);
+      } finally {
+        await testApp.dataSource.query('DROP TRIGGER lose_done_mark ON provisioning_jobs');
+        await testApp.dataSource.query('DROP FUNCTION lose_done_mark()');
+      }
+      expect(outcomes.succeededJobs.map((job) => job.subscriptionId)).toEqual([subscriptionId]);
+      expect(await stored.newest(subscriptionId)).toEqual({ version: 1, password });
+      expect(await jobOf(subscriptionId)).toMatchObject([{ status: 'PENDING', attempts: 1 }]);
+
+      clock.advanceMs(OPTIONS.leaseMs);
+      expect(await withRealSecrets().runDue()).toBe(1);
+      // Called again with the same password (the service's API makes the repeat harmless), reported again, DONE.
+      expect(outcomes.succeededJobs.map((job) => job.subscriptionId)).toEqual([subscriptionId, subscriptionId]);
+      expect(outcomes.failedJobs).toEqual([]);
+      expect(proxy.calls).toHaveLength(2);
+      expect(await jobOf(subscriptionId)).toMatchObject([{ status: 'DONE', attempts: 2, last_error: null }]);
+      expect(await stored.newest(subscriptionId)).toBeNull();
+    },
+  );
 
   it('keeps the outcome of a job whose report failed, so that the retry reports without calling again', async () => {
     const { subscriptionId } = await extendJob();

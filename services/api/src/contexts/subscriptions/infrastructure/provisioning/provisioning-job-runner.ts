@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { Clock } from '../../../../platform/clock';
 import { JobQueue, type JobQueueKind, PollingLoop } from '../../../../platform/jobs';
 import type { ProvisioningCallOutcome } from '../../../../platform/observability';
@@ -67,8 +67,10 @@ function provisioningQueue(options: ProvisioningJobRunnerOptions): JobQueueKind 
 const INTEGRATION_FAILURE = 'error.streaming.integration.failure' as const;
 
 /**
- * Jobs whose report forgets the password they sent (`ProvisioningOutcomes`): called again after the report, they would
- * find no password and fail, so their outcome is written before the report (ADR 0135).
+ * Jobs that send a stored password (ADR 0135, amended): the password is forgotten in the transaction of their DONE or
+ * FAILED mark, so a run repeated after a crash between the report and that mark finds the password it sent and calls
+ * again as any job does. A FAILED outcome of theirs is still written before its report: called again, the service
+ * might create the account of a subscription already refunded.
  */
 const SENDS_STORED_PASSWORD: ReadonlySet<ProvisioningJob['operation']> = new Set(['CREATE_ACCOUNT', 'CHANGE_PASSWORD']);
 
@@ -134,9 +136,9 @@ export class ProvisioningJobRunner implements BackgroundLoop {
   /**
    * Calls the service unless it has already answered for good, then reports; returns whether the job finished. The
    * outcome is written with the DONE or FAILED mark, after the report (ADR 0135): on its own only before a report's
-   * retry, so that the retry does not call again, and before the report of a job that sends a stored password, whose
-   * report forgets that password (a repeated call would find none and fail the job). A crash between the call and the
-   * report calls the service again, which its API allows: every call is safe to repeat (docs/provisioning-api.md).
+   * retry, so that the retry does not call again, and before the report of a password job's failure. A crash between
+   * the call and the mark calls the service again, which its API allows: every call is safe to repeat
+   * (docs/provisioning-api.md); a password job's password is forgotten only with its mark, so the repeat finds it.
    */
   private async run(row: JobRow, job: ProvisioningJob): Promise<boolean> {
     let outcome = row.outcome;
@@ -159,7 +161,7 @@ export class ProvisioningJobRunner implements BackgroundLoop {
           },
         };
       }
-      if (SENDS_STORED_PASSWORD.has(job.operation)) {
+      if (outcome.result === 'FAILED' && SENDS_STORED_PASSWORD.has(job.operation)) {
         await this.record(job, outcome);
         recorded = true;
       }
@@ -173,19 +175,35 @@ export class ProvisioningJobRunner implements BackgroundLoop {
       await this.retryLater(job, `Reporting the outcome failed: ${describe(error)}`);
       return false;
     }
-    const status = outcome.result === 'SUCCEEDED' ? 'DONE' : 'FAILED';
-    if (recorded)
-      await this.dataSource.query(
-        `UPDATE provisioning_jobs SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'PENDING'`,
-        [job.id, status, this.clock.now()],
-      );
-    else
-      await this.dataSource.query(
-        `UPDATE provisioning_jobs SET status = $2, finished_at = $3, outcome = $4::jsonb, last_error = $5
-          WHERE id = $1 AND status = 'PENDING'`,
-        [job.id, status, this.clock.now(), JSON.stringify(outcome), lastErrorOf(outcome)],
-      );
+    await this.finish(job, outcome, recorded);
     return true;
+  }
+
+  /**
+   * The DONE or FAILED mark, with the outcome unless it was written already; for a password job, its password is
+   * forgotten in the same transaction, so that until the mark commits a repeated run still finds it.
+   */
+  private async finish(job: ProvisioningJob, outcome: Outcome, recorded: boolean): Promise<void> {
+    const status = outcome.result === 'SUCCEEDED' ? 'DONE' : 'FAILED';
+    const mark = (manager: EntityManager) =>
+      recorded
+        ? manager.query(
+            `UPDATE provisioning_jobs SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'PENDING'`,
+            [job.id, status, this.clock.now()],
+          )
+        : manager.query(
+            `UPDATE provisioning_jobs SET status = $2, finished_at = $3, outcome = $4::jsonb, last_error = $5
+              WHERE id = $1 AND status = 'PENDING'`,
+            [job.id, status, this.clock.now(), JSON.stringify(outcome), lastErrorOf(outcome)],
+          );
+    if (!SENDS_STORED_PASSWORD.has(job.operation)) {
+      await mark(this.dataSource.manager);
+      return;
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await mark(manager);
+      await this.secrets.forget(job, outcome.result, manager);
+    });
   }
 
   /** Writes the service's final word on its own, so that the job's next run only reports it. */

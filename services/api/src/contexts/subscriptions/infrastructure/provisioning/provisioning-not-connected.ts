@@ -18,4 +18,7 @@ export class SecretsNotConnected extends ProvisioningSecrets {
   passwordFor(): Promise<string | null> {
     return Promise.reject(new Error('No ProvisioningSecrets binding: the job waits'));
   }
+  forget(): Promise<void> {
+    return Promise.resolve();
+  }
 }

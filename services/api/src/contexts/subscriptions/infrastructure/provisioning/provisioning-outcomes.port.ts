@@ -13,9 +13,10 @@ export interface ProvisioningFailure {
 /**
  * Where the runner reports how each job ended (bound by the subscriptions context to its commands: activate on a
  * created account, refund on a permanent failure). Each job is reported at least once and normally once; a crash
- * between the report and the job's DONE or FAILED mark reports it again (after calling the service again, unless the
- * job sends a stored password: ADR 0135), so the bound commands must treat a repeat as done. A report that throws is
- * retried with the job's backoff; the service is not called again.
+ * between the report and the job's DONE or FAILED mark reports it again (after calling the service again, unless its
+ * outcome was written before the report: a password job's failure, ADR 0135), so the bound commands must treat a
+ * repeat as done, and must not forget the password a job sent (`ProvisioningSecrets.forget` does, with the mark). A
+ * report that throws is retried with the job's backoff; the service is not called again.
  */
 export abstract class ProvisioningOutcomes {
   abstract succeeded(job: ProvisioningJob): Promise<void>;

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { ProvisioningJob } from './provisioning-jobs';
 
 /**
@@ -7,4 +8,11 @@ import type { ProvisioningJob } from './provisioning-jobs';
  */
 export abstract class ProvisioningSecrets {
   abstract passwordFor(job: ProvisioningJob): Promise<string | null>;
+
+  /**
+   * Forgets what the job sent once it has ended (`SUCCEEDED`: the service holds the password; `FAILED`: it never
+   * will), in `manager`'s transaction, the one that marks the job DONE or FAILED (ADR 0135, amended): until that mark
+   * commits, a repeated run still finds the password it sent.
+   */
+  abstract forget(job: ProvisioningJob, result: 'SUCCEEDED' | 'FAILED', manager: EntityManager): Promise<void>;
 }
