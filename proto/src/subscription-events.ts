@@ -82,13 +82,23 @@ export interface SubscriptionVoucherOrigin {
   label: string;
 }
 
-/** The streaming service holds the account: the first period starts now. → ACTIVE (UNSUBSCRIBED if deactivated before). */
+/**
+ * The streaming service holds the account: the first period starts. → ACTIVE (UNSUBSCRIBED if deactivated before).
+ * `startDate` is the purchase when the account came within minutes with the end already as its expiry (`periodFrom`
+ * `PURCHASE`, ADR 0136), else `activatedAt`.
+ */
 export interface SubscriptionActivatedData {
   subscriptionId: string;
   userUuid: string;
   startDate: IsoDateTime;
   endDate: IsoDateTime;
   activatedAt: IsoDateTime;
+  /**
+   * Where the period counts from (ADR 0136): `PURCHASE` when the account was created with `endDate` as its expiry, so
+   * no job sets it again; `ACTIVATION` otherwise. Absent in events before ADR 0136, which all counted from the
+   * activation.
+   */
+  periodFrom?: 'PURCHASE' | 'ACTIVATION';
 }
 
 /** One more period paid from the balance: `endDate` = max(renewedAt, previousEndDate) + the duration. */

@@ -14,7 +14,7 @@ import { SubscriptionSecrets } from '../infrastructure/subscription-secrets';
 
 /**
  * What the subscriptions context does with the streaming service's answers (docs/adr/0025-provisioning.md): a
- * created account activates its subscription (the period starts then), a refused one cancels it and refunds its
+ * created account activates its subscription (with the expiry it was created with: ADR 0136), a refused one cancels it and refunds its
  * payment in one append. Both commands do nothing when repeated, as the runner may report a job twice. The stored
  * passwords are forgotten by `SubscriptionProvisioningSecrets.forget`, with the job's DONE or FAILED mark, not here:
  * a run repeated after this report (a crash before the mark) must still find the password it sent (ADR 0135).
@@ -31,7 +31,12 @@ export class SubscriptionProvisioningOutcomes extends ProvisioningOutcomes {
     switch (job.operation) {
       case 'CREATE_ACCOUNT':
         await this.commands.execute(
-          new ActivateSubscriptionCommand(job.subscriptionId, systemContext(), job.causationEventId),
+          new ActivateSubscriptionCommand(
+            job.subscriptionId,
+            systemContext(),
+            job.causationEventId,
+            new Date(job.parameters.expiresAt),
+          ),
         );
         return;
       default:

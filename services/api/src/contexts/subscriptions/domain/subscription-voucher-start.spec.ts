@@ -78,6 +78,7 @@ describe('a subscription started by a day voucher (ADR 0089)', () => {
             startDate: activatedAt.toISOString(),
             endDate: '2026-03-12T09:05:00.000Z',
             activatedAt: activatedAt.toISOString(),
+            periodFrom: 'ACTIVATION',
           },
         },
       ]);

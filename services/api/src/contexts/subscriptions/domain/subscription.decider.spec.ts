@@ -83,6 +83,7 @@ const activated: SubscriptionEvent = {
     // 31 January + one month is clamped to the last day of February.
     endDate: '2026-02-28T10:05:00.000Z',
     activatedAt: activatedAt.toISOString(),
+    periodFrom: 'ACTIVATION',
   },
 };
 const cancelled: SubscriptionEvent = {
@@ -120,6 +121,7 @@ const trialActivated: SubscriptionEvent = {
     startDate: activatedAt.toISOString(),
     endDate: '2026-02-03T10:05:00.000Z',
     activatedAt: activatedAt.toISOString(),
+    periodFrom: 'ACTIVATION',
   },
 };
 

@@ -12,6 +12,7 @@ import {
 import { assert, DomainError, type Evolution } from '../../../kernel';
 import { SUBSCRIPTION_ERRORS } from './subscription.errors';
 import type { SubscriptionEvent } from './subscription.events';
+import { firstPeriod } from './first-period';
 import { addCalendarMonths, addDays, renewalChargeDate } from './subscription-periods';
 import {
   evolveSubscription,
@@ -222,27 +223,31 @@ export function purchaseWithDayVoucher(
   ];
 }
 
-/** The end of the first period, starting at `from`: a day voucher's days, the trial's days, or calendar months. */
-function periodEnd(subscription: ExistingSubscription, from: Date): Date {
-  if (subscription.voucherDays !== null) return addDays(from, subscription.voucherDays);
-  return subscription.trialDays !== null
-    ? addDays(from, subscription.trialDays)
-    : addCalendarMonths(from, subscription.durationInMonths);
-}
-
-/** The streaming service holds the account: the first period starts now. Only a PENDING subscription starts. */
-export function activateSubscription(command: { at: Date }, state: SubscriptionState): SubscriptionEvent[] {
+/**
+ * The streaming service holds the account: the first period starts, at the purchase when the account came promptly
+ * with that period's end as its expiry (`accountExpiresAt`, what the `CREATE_ACCOUNT` call sent), else now (ADR 0136,
+ * `firstPeriod`). Only a PENDING subscription starts.
+ */
+export function activateSubscription(
+  command: { at: Date; accountExpiresAt?: Date | null },
+  state: SubscriptionState,
+): SubscriptionEvent[] {
   const subscription = existing(state);
   if (subscription.status !== 'PENDING') return [];
+  const period = firstPeriod(
+    { ...subscription, purchasedAt: new Date(subscription.purchasedAt) },
+    { at: command.at, accountExpiresAt: command.accountExpiresAt ?? null },
+  );
   return [
     {
       type: 'SubscriptionActivated',
       data: {
         subscriptionId: subscription.subscriptionId,
         userUuid: subscription.userUuid,
-        startDate: command.at.toISOString(),
-        endDate: periodEnd(subscription, command.at).toISOString(),
+        startDate: period.startDate.toISOString(),
+        endDate: period.endDate.toISOString(),
         activatedAt: command.at.toISOString(),
+        periodFrom: period.from,
       },
     },
   ];

@@ -16,6 +16,8 @@ export interface ExistingSubscription {
   planId: string | null;
   durationInMonths: number;
   trialDays: number | null;
+  /** When it was bought: a first period may count from it (ADR 0136). */
+  purchasedAt: string;
   /** The days of the first period when a day voucher started it (ADR 0089); null otherwise. */
   voucherDays: number | null;
   /** What the last period cost, after the discount. */
@@ -81,6 +83,7 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       planId: data.planId,
       durationInMonths: data.durationInMonths,
       trialDays: data.trialDays,
+      purchasedAt: data.purchasedAt,
       voucherDays: data.voucher?.days ?? null,
       priceMinor: data.priceMinor,
       listPriceMinor: data.listPriceMinor,

@@ -8,13 +8,18 @@ import { ActivateSubscriptionCommand } from './activate-subscription.command';
 export class ActivateSubscriptionHandler implements ICommandHandler<ActivateSubscriptionCommand, void> {
   constructor(private readonly pipeline: CommandPipeline) {}
 
-  async execute({ subscriptionId, context, causationId }: ActivateSubscriptionCommand): Promise<void> {
+  async execute({
+    subscriptionId,
+    context,
+    causationId,
+    accountExpiresAt,
+  }: ActivateSubscriptionCommand): Promise<void> {
     await this.pipeline.run({
       context,
       causationId,
       streams: { subscription: subscriptionStreams.ref(subscriptionId) },
       decide: ({ subscription }, { at }) => ({
-        events: { subscription: activateSubscription({ at }, subscription.state) },
+        events: { subscription: activateSubscription({ at, accountExpiresAt }, subscription.state) },
         result: null,
       }),
     });

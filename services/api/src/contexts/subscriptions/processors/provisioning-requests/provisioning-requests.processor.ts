@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Clock } from '../../../../platform/clock';
 import type { EventStore, RecordedEvent } from '../../../../platform/event-store/event-store.port';
 import type { Processor } from '../../../../platform/projections';
-import { addCalendarMonths, addDays } from '../../domain/subscription-periods';
+import { activationSetsAccountExpiry, firstPeriodEnd } from '../../domain/first-period';
 import type { SubscriptionEvent } from '../../domain/subscription.events';
 import { enqueueProvisioning, type ProvisioningWork } from '../../infrastructure/provisioning/provisioning-jobs';
 
@@ -10,8 +10,9 @@ export const PROVISIONING_REQUESTS_PROCESSOR = 'subscription-provisioning';
 
 /**
  * Turns the subscription events that concern the streaming service into provisioning jobs, in the transaction that
- * moves this processor's checkpoint (docs/adr/0025-provisioning.md): a purchase or trial creates the account, the
- * activation and each renewal set its expiry to the subscription's end date, a login or password change is passed
+ * moves this processor's checkpoint (docs/adr/0025-provisioning.md): a purchase or trial creates the account expiring
+ * one first period after the purchase, an activation whose period counts from itself (a late one, ADR 0136) and each
+ * renewal set its expiry to the subscription's end date, a login or password change is passed
  * on, and the end of a subscription disables the account, as does its lapse into the grace window (ADR 0081: the
  * account is kept, disabled, and a renewal's expiry makes it ACTIVE again). The causing event's position keys each job, so a batch
  * handled twice asks once; a subscription's jobs run in the order asked, so a rename reaches the service after the
@@ -52,13 +53,16 @@ export class ProvisioningRequestsProcessor implements Processor {
   private async workFor(event: SubscriptionEvent, recorded: RecordedEvent): Promise<ProvisioningWork | null> {
     switch (event.type) {
       case 'SubscriptionPurchased': {
-        // The period starts when the account exists; until the activation sets the exact end date, the account
-        // runs for one period from the purchase.
-        const purchasedAt = new Date(event.data.purchasedAt);
-        const expiresAt =
-          event.data.trialDays !== null
-            ? addDays(purchasedAt, event.data.trialDays)
-            : addCalendarMonths(purchasedAt, event.data.durationInMonths);
+        // One first period from the purchase: the activation keeps this end when the account comes promptly (ADR
+        // 0136), and otherwise moves it with a job of its own.
+        const expiresAt = firstPeriodEnd(
+          {
+            durationInMonths: event.data.durationInMonths,
+            trialDays: event.data.trialDays,
+            voucherDays: event.data.voucher?.days ?? null,
+          },
+          new Date(event.data.purchasedAt),
+        );
         return {
           operation: 'CREATE_ACCOUNT',
           parameters: {
@@ -69,6 +73,7 @@ export class ProvisioningRequestsProcessor implements Processor {
         };
       }
       case 'SubscriptionActivated':
+        if (!activationSetsAccountExpiry(event.data)) return null;
         return {
           operation: 'EXTEND_ACCOUNT',
           parameters: { login: await this.loginAt(recorded), expiresAt: event.data.endDate },
