@@ -10,7 +10,7 @@ import { enqueueProvisioning, type ProvisioningJob, type ProvisioningRequest } f
 import { type ProvisioningFailure, ProvisioningOutcomes } from './provisioning-outcomes.port';
 import { ProvisioningProvider } from './provisioning-provider.port';
 import { ProvisioningSecrets } from './provisioning-secrets.port';
-import { SubscriptionProvisioningSecrets } from '../../application/subscription-provisioning';
+import type { EntityManager } from 'typeorm';
 import { SubscriptionSecrets } from '../subscription-secrets';
 
 const TOKEN = 'test-provisioning-token';
@@ -59,6 +59,25 @@ class RecordedSecrets extends ProvisioningSecrets {
   forget(job: ProvisioningJob, result: 'SUCCEEDED' | 'FAILED'): Promise<void> {
     this.forgotten.push([job.subscriptionId, job.operation, result]);
     return Promise.resolve();
+  }
+}
+
+/**
+ * The passwords in the subscriptions' own table, forgotten as the context's binding forgets them (the application
+ * layer's `SubscriptionProvisioningSecrets`, which this layer may not import): up to the job's version on success.
+ */
+class TableSecrets extends ProvisioningSecrets {
+  constructor(private readonly stored: SubscriptionSecrets) {
+    super();
+  }
+
+  async passwordFor(job: ProvisioningJob): Promise<string | null> {
+    return (await this.stored.newest(job.subscriptionId))?.password ?? null;
+  }
+
+  async forget(job: ProvisioningJob, result: 'SUCCEEDED' | 'FAILED', manager: EntityManager): Promise<void> {
+    if (result === 'SUCCEEDED' && 'secretVersion' in job.parameters)
+      await this.stored.forgetUpTo(job.subscriptionId, job.parameters.secretVersion, manager);
   }
 }
 
@@ -501,7 +520,7 @@ describe('ProvisioningJobRunner', () => {
     'keeps the password a %s sent until its DONE mark commits: a run repeated after a crash there sends it again',
     async (operation) => {
       const stored = testApp.app.get(SubscriptionSecrets, { strict: false });
-      const realSecrets = new SubscriptionProvisioningSecrets(stored);
+      const realSecrets = new TableSecrets(stored);
       const subscriptionId = randomUUID();
       const login = newLogin();
       const password = 'pw-kept-until-done';
