@@ -9,33 +9,14 @@ import {
 } from './card-renewals';
 import { subscriptionEvolution } from './subscription.decider';
 import type { SubscriptionEvent } from './subscription.events';
+import { purchasedEvent } from './subscription-events.fixtures';
 
 const subscriptionId = '55555555-5555-4555-8555-555555555555';
 const userUuid = '11111111-1111-4111-8111-111111111111';
 const endDate = '2026-02-28T10:05:00.000Z';
 const at = new Date('2026-02-25T10:05:00Z');
 
-const purchased: SubscriptionEvent = {
-  type: 'SubscriptionPurchased',
-  data: {
-    subscriptionId,
-    userUuid,
-    userEmail: 'dana@example.com',
-    type: 'REGULAR',
-    planId: '44444444-4444-4444-8444-444444444444',
-    planName: 'Gold',
-    durationInMonths: 1,
-    trialDays: null,
-    priceMinor: 1000,
-    listPriceMinor: 1000,
-    discountPercent: 0,
-    currency: 'USD',
-    isRecurrent: true,
-    login: 'dana.tv',
-    paymentId: 7,
-    purchasedAt: '2026-01-31T10:00:00.000Z',
-  },
-};
+const purchased = purchasedEvent();
 const activated: SubscriptionEvent = {
   type: 'SubscriptionActivated',
   data: {

@@ -3,6 +3,7 @@ import { deciderSpec } from '../../../test-support/decider-spec';
 import { activationSetsAccountExpiry, exactExpiryLatenessMs, firstPeriodEnd } from './first-period';
 import { activateSubscription, subscriptionEvolution } from './subscription.decider';
 import type { SubscriptionEvent } from './subscription.events';
+import { purchasedEvent } from './subscription-events.fixtures';
 
 /** ADR 0136: the first period counts from the purchase when the account came promptly with its end as the expiry. */
 const subscriptionId = '55555555-5555-4555-8555-555555555555';
@@ -12,27 +13,7 @@ const boughtAt = new Date('2026-01-31T10:00:00Z');
 const sentExpiry = new Date('2026-02-28T10:00:00Z');
 const minutesAfterPurchase = (minutes: number) => new Date(boughtAt.getTime() + minutes * 60_000);
 
-const purchased: SubscriptionEvent = {
-  type: 'SubscriptionPurchased',
-  data: {
-    subscriptionId,
-    userUuid,
-    userEmail: 'dana@example.com',
-    type: 'REGULAR',
-    planId: '44444444-4444-4444-8444-444444444444',
-    planName: 'Gold',
-    durationInMonths: 1,
-    trialDays: null,
-    priceMinor: 1000,
-    listPriceMinor: 1000,
-    discountPercent: 0,
-    currency: 'USD',
-    isRecurrent: true,
-    login: 'dana.tv',
-    paymentId: 7,
-    purchasedAt: boughtAt.toISOString(),
-  },
-};
+const purchased = purchasedEvent();
 const trialPurchased = {
   type: 'SubscriptionPurchased',
   data: { ...purchased.data, type: 'TRIAL_FOR_NEW_USERS', durationInMonths: 0, trialDays: 3, paymentId: null },

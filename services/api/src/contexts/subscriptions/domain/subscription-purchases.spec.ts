@@ -10,6 +10,7 @@ import {
   quoteRenewal,
   refuseAboveQuote,
 } from './subscription-purchases';
+import { purchasedEvent } from './subscription-events.fixtures';
 
 const subscriptionId = '55555555-5555-4555-8555-555555555555';
 const userUuid = '11111111-1111-4111-8111-111111111111';
@@ -35,27 +36,7 @@ const purchase = {
   quotedPriceMinor: null,
   at: boughtAt,
 };
-const purchased: SubscriptionEvent = {
-  type: 'SubscriptionPurchased',
-  data: {
-    subscriptionId,
-    userUuid,
-    userEmail: 'dana@example.com',
-    type: 'REGULAR',
-    planId,
-    planName: 'Gold',
-    durationInMonths: 1,
-    trialDays: null,
-    priceMinor: 2699,
-    listPriceMinor: 2999,
-    discountPercent: 10,
-    currency: 'USD',
-    isRecurrent: true,
-    login: 'dana.tv',
-    paymentId: 7,
-    purchasedAt: boughtAt.toISOString(),
-  },
-};
+const purchased = purchasedEvent({ priceMinor: 2699, listPriceMinor: 2999, discountPercent: 10 });
 const activated: SubscriptionEvent = {
   type: 'SubscriptionActivated',
   data: {

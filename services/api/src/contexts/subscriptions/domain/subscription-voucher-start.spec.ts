@@ -8,6 +8,7 @@ import {
 } from './subscription.decider';
 import type { SubscriptionEvent } from './subscription.events';
 import type { ExistingSubscription } from './subscription.state';
+import { purchasedEvent } from './subscription-events.fixtures';
 
 const subscriptionId = '55555555-5555-4555-8555-555555555555';
 const userUuid = '11111111-1111-4111-8111-111111111111';
@@ -32,28 +33,13 @@ const start = {
   password: 'Secret-pass-1',
   at,
 };
-const purchased: SubscriptionEvent = {
-  type: 'SubscriptionPurchased',
-  data: {
-    subscriptionId,
-    userUuid,
-    userEmail: 'dana@example.com',
-    type: 'REGULAR',
-    planId: gold.planId,
-    planName: 'Gold',
-    durationInMonths: 1,
-    trialDays: null,
-    priceMinor: 0,
-    listPriceMinor: 1000,
-    discountPercent: 0,
-    currency: 'USD',
-    isRecurrent: true,
-    login: 'dana.tv',
-    paymentId: null,
-    purchasedAt: at.toISOString(),
-    voucher,
-  },
-};
+const purchased = purchasedEvent({
+  planId: gold.planId,
+  priceMinor: 0,
+  paymentId: null,
+  purchasedAt: at.toISOString(),
+  voucher,
+});
 
 const { given } = deciderSpec(subscriptionEvolution);
 

@@ -24,6 +24,7 @@ import {
 import type { SubscriptionEvent } from './subscription.events';
 import { addCalendarMonths } from './subscription-periods';
 import type { ExistingSubscription } from './subscription.state';
+import { purchasedEvent } from './subscription-events.fixtures';
 
 const subscriptionId = '55555555-5555-4555-8555-555555555555';
 /** What the end step is told about the owner's money: no discount, 2.00 on the balance (the price is 10.00). */
@@ -53,27 +54,7 @@ const purchase = {
   at: boughtAt,
 };
 
-const purchased: SubscriptionEvent = {
-  type: 'SubscriptionPurchased',
-  data: {
-    subscriptionId,
-    userUuid,
-    userEmail: 'dana@example.com',
-    type: 'REGULAR',
-    planId,
-    planName: 'Gold',
-    durationInMonths: 1,
-    trialDays: null,
-    priceMinor: 1000,
-    listPriceMinor: 1000,
-    discountPercent: 0,
-    currency: 'USD',
-    isRecurrent: true,
-    login: 'dana.tv',
-    paymentId: 7,
-    purchasedAt: boughtAt.toISOString(),
-  },
-};
+const purchased = purchasedEvent();
 const activated: SubscriptionEvent = {
   type: 'SubscriptionActivated',
   data: {
