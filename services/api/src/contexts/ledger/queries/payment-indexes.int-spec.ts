@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from '../../../schema';
 import { DropRedundantPaymentsCreatedIndex1768300000000 } from './ledger-queries.migrations';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+import { indexNamesOf, planWithoutSeqScans } from '../../../test-support/query-plans';
 
 /**
  * The payments table keeps one creation-time index, `(created_at, payment_id)`: the single-column one that duplicated
@@ -23,26 +24,8 @@ describe('payments indexes', () => {
     await database.drop();
   });
 
-  async function paymentIndexes(): Promise<string[]> {
-    const rows: Array<{ indexname: string }> = await dataSource.query(
-      `SELECT indexname FROM pg_indexes WHERE tablename = 'payments' ORDER BY indexname`,
-    );
-    return rows.map((row) => row.indexname);
-  }
-
-  /** The plan of a query with sequential scans priced out, so that an empty table still shows which index serves it. */
-  async function planOf(sql: string, parameters: unknown[]): Promise<string> {
-    const runner = dataSource.createQueryRunner();
-    try {
-      await runner.startTransaction();
-      await runner.query('SET LOCAL enable_seqscan = off');
-      const rows: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN ${sql}`, parameters);
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
-    }
-  }
+  const paymentIndexes = () => indexNamesOf(dataSource, 'payments');
+  const planOf = (sql: string, parameters: unknown[]) => planWithoutSeqScans(dataSource, sql, parameters);
 
   it('has no index on the creation time alone, only the one with the payment id', async () => {
     const indexes = await paymentIndexes();

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from '../../../../schema';
 import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
 import { ProvisioningJobsSeqNotUnique1772500013500 } from './provisioning.migrations';
+import { indexNamesOf, planWithoutSeqScans } from '../../../../test-support/query-plans';
 
 /**
  * `provisioning_jobs.seq` orders the queue without a unique index of its own (issue 36, cut 3): the claim and a
@@ -23,26 +24,8 @@ describe('provisioning_jobs indexes', () => {
     await database?.drop();
   });
 
-  async function indexes(): Promise<string[]> {
-    const rows: Array<{ indexname: string }> = await dataSource.query(
-      `SELECT indexname FROM pg_indexes WHERE tablename = 'provisioning_jobs' ORDER BY indexname`,
-    );
-    return rows.map((row) => row.indexname);
-  }
-
-  /** The plan of a query with sequential scans priced out, so that an empty table still shows which index serves it. */
-  async function planOf(sql: string, parameters: unknown[]): Promise<string> {
-    const runner = dataSource.createQueryRunner();
-    try {
-      await runner.startTransaction();
-      await runner.query('SET LOCAL enable_seqscan = off');
-      const rows: Array<{ 'QUERY PLAN': string }> = await runner.query(`EXPLAIN ${sql}`, parameters);
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
-    }
-  }
+  const indexes = () => indexNamesOf(dataSource, 'provisioning_jobs');
+  const planOf = (sql: string, parameters: unknown[]) => planWithoutSeqScans(dataSource, sql, parameters);
 
   it('keeps the key, the once-only cause and the two queue indexes, and no unique index on seq', async () => {
     expect(await indexes()).toEqual([
