@@ -17,6 +17,9 @@ const PEER_SOURCE = join(import.meta.dirname, 'peer');
 const PEER_BUILD = join(REPO_ROOT, 'node_modules', '.cache', 'kupa-bench-peer');
 const READY_TIMEOUT_MS = 120_000;
 
+/** How long the peer's pools keep an idle connection: short, so that `idle()` returns soon after a window. */
+const PEER_IDLE_CLOSE_MS = 1000;
+
 export interface PeerOptions {
   /** A connection to the server our API uses, allowed to create a database. */
   adminDatabaseUrl: string;
@@ -36,6 +39,12 @@ export interface PeerLedger {
   refusals(): Promise<{ noToken: number; malformedBody: number; overdraft: number; ok: boolean }>;
   /** The money check: nothing created or lost, no overdraft, two entries per transfer summing to zero. */
   check(): Promise<PeerCheck>;
+  /**
+   * Resolves once the peer's pools have closed their idle connections (`PEER_IDLE_CLOSE_MS` after its last request),
+   * so that our window after the peer's starts on a server that is not holding the peer's 40: at 32 clients the two
+   * parties' pools, our worker and the raw commits' clients passed PostgreSQL's default 100 connections.
+   */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -120,6 +129,7 @@ export async function startPeer(options: PeerOptions): Promise<PeerLedger> {
       PEER_PORT: String(port),
       PEER_PROCESSES: String(options.processes),
       PEER_JWT_SECRET: secret,
+      PEER_IDLE_CLOSE_MS: String(PEER_IDLE_CLOSE_MS),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -147,6 +157,17 @@ export async function startPeer(options: PeerOptions): Promise<PeerLedger> {
   return {
     pid: child.pid ?? 0,
     databaseUrl,
+    async idle() {
+      const limit = Date.now() + PEER_IDLE_CLOSE_MS * 10;
+      for (;;) {
+        const { rows } = await db.query<{ others: number }>(
+          'SELECT count(*)::int AS others FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        );
+        if (rows[0].others === 0) return;
+        if (Date.now() > limit) throw new Error(`the peer still holds ${rows[0].others} connections when idle`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async transfer(fromIndex, toEmail, amountMinor) {
       const response = await fetch(`${baseUrl}/transfers`, {
         method: 'POST',

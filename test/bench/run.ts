@@ -247,6 +247,7 @@ async function measurePeer(
     const levels: Record<string, unknown>[] = [];
     for (const concurrency of CONCURRENCY_LEVELS) {
       const peerTransfers = await measureLevel(peer.pid, concurrency, DURATION_MS, peerTransfer);
+      await peer.idle();
       const ourTransfers = await measureLevel(server.pid, concurrency, DURATION_MS, ourTransfer);
       const purchases = await measurePurchases(
         api,

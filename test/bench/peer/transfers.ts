@@ -114,6 +114,8 @@ export class TransfersController {
 
 /** The same pool size per process as the API's (DATABASE_POOL_SIZE in services/api/src/app.module.ts). */
 export const PEER_POOL_SIZE = 20;
+/** An idle connection closes after this long (the bench's `PEER_IDLE_CLOSE_MS`): see `PeerLedger.idle()`. */
+const IDLE_CLOSE_MS = Number(process.env.PEER_IDLE_CLOSE_MS ?? 10_000);
 
 @Module({
   imports: [
@@ -124,7 +126,7 @@ export const PEER_POOL_SIZE = 20;
       // The primary synchronised the schema before forking (main.ts); the API processes only use it.
       synchronize: false,
       logging: false,
-      extra: { max: PEER_POOL_SIZE },
+      extra: { max: PEER_POOL_SIZE, idleTimeoutMillis: IDLE_CLOSE_MS },
     }),
     TypeOrmModule.forFeature([Account]),
     PassportModule,
