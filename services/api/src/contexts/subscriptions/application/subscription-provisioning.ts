@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EntityManager } from 'typeorm';
 import { systemContext } from '../../../platform/auth';
-import type { ProvisioningJob } from '../infrastructure/provisioning/provisioning-jobs';
+import type { PasswordJob, ProvisioningJob } from '../infrastructure/provisioning/provisioning-jobs';
 import {
   type ProvisioningFailure,
   ProvisioningOutcomes,
@@ -74,8 +74,7 @@ export class SubscriptionProvisioningSecrets extends ProvisioningSecrets {
    * Once the service holds a password, the stored copies up to the job's version go (a newer one waits for its own
    * job); an account never created needs none of them.
    */
-  async forget(job: ProvisioningJob, result: 'SUCCEEDED' | 'FAILED', manager: EntityManager): Promise<void> {
-    if (job.operation !== 'CREATE_ACCOUNT' && job.operation !== 'CHANGE_PASSWORD') return;
+  async forget(job: PasswordJob, result: 'SUCCEEDED' | 'FAILED', manager: EntityManager): Promise<void> {
     if (result === 'SUCCEEDED')
       await this.secrets.forgetUpTo(job.subscriptionId, job.parameters.secretVersion, manager);
     else if (job.operation === 'CREATE_ACCOUNT') await this.secrets.forgetAll(job.subscriptionId, manager);

@@ -6,7 +6,12 @@ import { startTestApp, type TestApp } from '../../../../test-support/test-app';
 import { HttpProvisioningProvider } from './http-provisioning-provider';
 import { FixedProvisioningEndpoint, SANDBOX_STREAMING_PATH } from './provisioning-endpoint';
 import { ProvisioningJobRunner, type ProvisioningJobRunnerOptions } from './provisioning-job-runner';
-import { enqueueProvisioning, type ProvisioningJob, type ProvisioningRequest } from './provisioning-jobs';
+import {
+  enqueueProvisioning,
+  type PasswordJob,
+  type ProvisioningJob,
+  type ProvisioningRequest,
+} from './provisioning-jobs';
 import { type ProvisioningFailure, ProvisioningOutcomes } from './provisioning-outcomes.port';
 import { ProvisioningProvider } from './provisioning-provider.port';
 import { ProvisioningSecrets } from './provisioning-secrets.port';
@@ -56,7 +61,7 @@ class RecordedSecrets extends ProvisioningSecrets {
     return Promise.resolve(this.passwords.get(job.subscriptionId) ?? null);
   }
 
-  forget(job: ProvisioningJob, result: 'SUCCEEDED' | 'FAILED'): Promise<void> {
+  forget(job: PasswordJob, result: 'SUCCEEDED' | 'FAILED'): Promise<void> {
     this.forgotten.push([job.subscriptionId, job.operation, result]);
     return Promise.resolve();
   }
@@ -75,9 +80,8 @@ class TableSecrets extends ProvisioningSecrets {
     return (await this.stored.newest(job.subscriptionId))?.password ?? null;
   }
 
-  async forget(job: ProvisioningJob, result: 'SUCCEEDED' | 'FAILED', manager: EntityManager): Promise<void> {
-    if (result === 'SUCCEEDED' && 'secretVersion' in job.parameters)
-      await this.stored.forgetUpTo(job.subscriptionId, job.parameters.secretVersion, manager);
+  async forget(job: PasswordJob, result: 'SUCCEEDED' | 'FAILED', manager: EntityManager): Promise<void> {
+    if (result === 'SUCCEEDED') await this.stored.forgetUpTo(job.subscriptionId, job.parameters.secretVersion, manager);
   }
 }
 

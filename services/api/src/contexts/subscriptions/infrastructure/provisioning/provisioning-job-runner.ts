@@ -3,7 +3,7 @@ import type { Clock } from '../../../../platform/clock';
 import { JobQueue, type JobQueueKind, PollingLoop } from '../../../../platform/jobs';
 import type { ProvisioningCallOutcome } from '../../../../platform/observability';
 import type { BackgroundLoop } from '../../../../platform/workers';
-import type { ProvisioningJob } from './provisioning-jobs';
+import { type ProvisioningJob, sendsStoredPassword } from './provisioning-jobs';
 import type { ProvisioningFailure, ProvisioningOutcomes } from './provisioning-outcomes.port';
 import { ProvisioningError, type ProvisioningProvider } from './provisioning-provider.port';
 import type { ProvisioningSecrets } from './provisioning-secrets.port';
@@ -65,14 +65,6 @@ function provisioningQueue(options: ProvisioningJobRunnerOptions): JobQueueKind 
 }
 
 const INTEGRATION_FAILURE = 'error.streaming.integration.failure' as const;
-
-/**
- * Jobs that send a stored password (ADR 0135, amended): the password is forgotten in the transaction of their DONE or
- * FAILED mark, so a run repeated after a crash between the report and that mark finds the password it sent and calls
- * again as any job does. A FAILED outcome of theirs is still written before its report: called again, the service
- * might create the account of a subscription already refunded.
- */
-const SENDS_STORED_PASSWORD: ReadonlySet<ProvisioningJob['operation']> = new Set(['CREATE_ACCOUNT', 'CHANGE_PASSWORD']);
 
 /**
  * Runs due provisioning jobs through the `ProvisioningProvider` and reports how they ended. A job is claimed through
@@ -161,7 +153,9 @@ export class ProvisioningJobRunner implements BackgroundLoop {
           },
         };
       }
-      if (outcome.result === 'FAILED' && SENDS_STORED_PASSWORD.has(job.operation)) {
+      // A password job's failure is written before its report: called again, the service might create the account
+      // of a subscription already refunded (ADR 0135, amended).
+      if (outcome.result === 'FAILED' && sendsStoredPassword(job)) {
         await this.record(job, outcome);
         recorded = true;
       }
@@ -196,7 +190,7 @@ export class ProvisioningJobRunner implements BackgroundLoop {
               WHERE id = $1 AND status = 'PENDING'`,
             [job.id, status, this.clock.now(), JSON.stringify(outcome), lastErrorOf(outcome)],
           );
-    if (!SENDS_STORED_PASSWORD.has(job.operation)) {
+    if (!sendsStoredPassword(job)) {
       await mark(this.dataSource.manager);
       return;
     }

@@ -38,6 +38,13 @@ export type ProvisioningJob = ProvisioningRequest & {
   attempts: number;
 };
 
+/** A job that sends a stored password (`ProvisioningSecrets`), named by its parameters' `secretVersion`. */
+export type PasswordJob = Extract<ProvisioningJob, { operation: 'CREATE_ACCOUNT' | 'CHANGE_PASSWORD' }>;
+
+export function sendsStoredPassword(job: ProvisioningJob): job is PasswordJob {
+  return job.operation === 'CREATE_ACCOUNT' || job.operation === 'CHANGE_PASSWORD';
+}
+
 export type ProvisioningJobStatus = 'PENDING' | 'DONE' | 'FAILED';
 
 /**

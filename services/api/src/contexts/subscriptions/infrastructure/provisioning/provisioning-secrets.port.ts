@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { ProvisioningJob } from './provisioning-jobs';
+import type { PasswordJob, ProvisioningJob } from './provisioning-jobs';
 
 /**
  * The password a `CREATE_ACCOUNT` or `CHANGE_PASSWORD` job sends, read when the job runs (bound by the subscriptions
@@ -14,5 +14,5 @@ export abstract class ProvisioningSecrets {
    * will), in `manager`'s transaction, the one that marks the job DONE or FAILED (ADR 0135, amended): until that mark
    * commits, a repeated run still finds the password it sent.
    */
-  abstract forget(job: ProvisioningJob, result: 'SUCCEEDED' | 'FAILED', manager: EntityManager): Promise<void>;
+  abstract forget(job: PasswordJob, result: 'SUCCEEDED' | 'FAILED', manager: EntityManager): Promise<void>;
 }
