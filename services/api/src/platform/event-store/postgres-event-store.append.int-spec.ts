@@ -23,6 +23,14 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
   let store: PostgresEventStore;
   const projectedRows = (streamIds: string[]) => env.projectedRows(streamIds);
   const eventCount = (streamIds: string[]) => env.eventCount(streamIds);
+  /** Whether a session of this database waits for a lock now (a command queued behind another's locks). */
+  const someoneWaitsForALock = async () =>
+    (
+      await dataSource.query<{ waiting: number }[]>(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      )
+    )[0].waiting > 0;
 
   /**
    * Inserts a stream's row in a transaction of its own and leaves it open: an append that names the stream waits on
@@ -311,15 +319,6 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
           result: null,
         }));
 
-      /** Whether a session of this database waits for a lock now (the appending command queued behind readers). */
-      const someoneWaitsForALock = async () =>
-        (
-          await dataSource.query<{ waiting: number }[]>(
-            `SELECT count(*)::int AS waiting FROM pg_stat_activity
-              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          )
-        )[0].waiting > 0;
-
       it('lets commands that read a stream hold it together, while one that appends to it waits for them', async () => {
         const read = streamOf('plan');
         await appendTo(store, read);
@@ -560,17 +559,7 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
         );
         await env.slowGate.entered;
         const reader = readWithLocks([streamId]);
-        await eventually(
-          async () =>
-            (
-              await dataSource.query<{ waiting: number }[]>(
-                `SELECT count(*)::int AS waiting FROM pg_stat_activity
-                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-              )
-            )[0].waiting > 0,
-          (waiting) => waiting,
-          'the reader to wait for the writer',
-        );
+        await eventually(someoneWaitsForALock, (waiting) => waiting, 'the reader to wait for the writer');
         env.slowGate.open();
         await writer;
         env.slowGate = null;
@@ -604,17 +593,7 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
         expect((await createdBy([fresh])).result).toEqual([]);
         const creator = await createUncommitted(meanwhile);
         const waiting = createdBy([meanwhile]);
-        await eventually(
-          async () =>
-            (
-              await dataSource.query<{ waiting: number }[]>(
-                `SELECT count(*)::int AS waiting FROM pg_stat_activity
-                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-              )
-            )[0].waiting > 0,
-          (count) => count,
-          'the transaction to wait for the creator',
-        );
+        await eventually(someoneWaitsForALock, (waiting) => waiting, 'the transaction to wait for the creator');
         await creator.commit();
         expect((await waiting).result).toEqual([]);
       });
@@ -692,17 +671,7 @@ describe('PostgresEventStore on PostgreSQL: append and transact', () => {
         );
         await env.slowGate.entered;
         const reader = readEventsWithLocks([streamId], [streamId]);
-        await eventually(
-          async () =>
-            (
-              await dataSource.query<{ waiting: number }[]>(
-                `SELECT count(*)::int AS waiting FROM pg_stat_activity
-                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-              )
-            )[0].waiting > 0,
-          (waiting) => waiting,
-          'the reader to wait for the writer',
-        );
+        await eventually(someoneWaitsForALock, (waiting) => waiting, 'the reader to wait for the writer');
         env.slowGate.open();
         await writer;
         env.slowGate = null;
