@@ -1,7 +1,6 @@
-import { DataSource } from 'typeorm';
-import { ALL_MIGRATIONS } from '../../../schema';
+import type { DataSource } from 'typeorm';
 import { DropRedundantPaymentsCreatedIndex1768300000000 } from './ledger-queries.migrations';
-import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+import { createMigratedDatabase, type MigratedDatabase } from '../../../test-support/migrated-database';
 import { indexNamesOf, planWithoutSeqScans } from '../../../test-support/query-plans';
 
 /**
@@ -9,19 +8,16 @@ import { indexNamesOf, planWithoutSeqScans } from '../../../test-support/query-p
  * it is dropped, and the queries it served (newest first, a month's range for the dashboard) still read an index.
  */
 describe('payments indexes', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataSource = new DataSource({ type: 'postgres', url: database.url, migrations: ALL_MIGRATIONS });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    database = await createMigratedDatabase();
+    dataSource = database.dataSource;
   });
 
   afterAll(async () => {
-    await dataSource.destroy();
-    await database.drop();
+    await database?.drop();
   });
 
   const paymentIndexes = () => indexNamesOf(dataSource, 'payments');

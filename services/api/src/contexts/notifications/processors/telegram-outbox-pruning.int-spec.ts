@@ -1,28 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { ManualClock } from '../../../platform/clock';
-import { ALL_MIGRATIONS } from '../../../schema';
-import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+import { createMigratedDatabase, type MigratedDatabase } from '../../../test-support/migrated-database';
 import { TelegramOutboxPruningSweep } from './telegram-outbox-pruning.sweep';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 describe('The Telegram outbox on PostgreSQL: pruning', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   const clock = new ManualClock(new Date('2026-06-01T10:00:00Z'));
   const daysAgo = (days: number) => new Date(clock.now().getTime() - days * DAY_MS);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataSource = new DataSource({ type: 'postgres', url: database.url, migrations: ALL_MIGRATIONS });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    database = await createMigratedDatabase();
+    dataSource = database.dataSource;
   });
 
   afterAll(async () => {
-    await dataSource.destroy();
-    await database.drop();
+    await database?.drop();
   });
 
   /** A message created `createdDaysAgo`, sent or skipped when given, waiting otherwise. */

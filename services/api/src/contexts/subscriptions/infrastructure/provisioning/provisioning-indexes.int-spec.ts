@@ -1,6 +1,5 @@
-import { DataSource } from 'typeorm';
-import { ALL_MIGRATIONS } from '../../../../schema';
-import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
+import type { DataSource } from 'typeorm';
+import { createMigratedDatabase, type MigratedDatabase } from '../../../../test-support/migrated-database';
 import { ProvisioningJobsSeqNotUnique1772500013500 } from './provisioning.migrations';
 import { indexNamesOf, planWithoutSeqScans } from '../../../../test-support/query-plans';
 
@@ -9,18 +8,15 @@ import { indexNamesOf, planWithoutSeqScans } from '../../../../test-support/quer
  * subscription's lane still read the order from their partial indexes, and `seq` still comes from its sequence.
  */
 describe('provisioning_jobs indexes', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataSource = new DataSource({ type: 'postgres', url: database.url, migrations: ALL_MIGRATIONS });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    database = await createMigratedDatabase();
+    dataSource = database.dataSource;
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@kupa/proto';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../../../platform/event-store/event-store.port';
-import { ALL_MIGRATIONS } from '../../../../schema';
-import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
+import { createMigratedDatabase, type MigratedDatabase } from '../../../../test-support/migrated-database';
 import { SubscriptionsProjection } from './subscriptions.projection';
 
 const DAY_MS = 86_400_000;
@@ -14,16 +13,14 @@ const DAY_MS = 86_400_000;
  * index entries, the row's `status` and `next_payment_date` being indexed).
  */
 describe('SubscriptionsProjection', () => {
-  let database: TestDatabase;
+  let database: MigratedDatabase;
   let dataSource: DataSource;
   const projection = new SubscriptionsProjection();
   let position = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    dataSource = new DataSource({ type: 'postgres', url: database.url, migrations: ALL_MIGRATIONS });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    database = await createMigratedDatabase();
+    dataSource = database.dataSource;
     // Every row version the projection writes, in order.
     await dataSource.query(`CREATE TABLE subscription_writes (seq bigserial, id uuid, status text)`);
     await dataSource.query(`
@@ -35,7 +32,6 @@ describe('SubscriptionsProjection', () => {
   });
 
   afterAll(async () => {
-    await dataSource?.destroy();
     await database?.drop();
   });
 
