@@ -273,7 +273,7 @@ export interface FoldedStreamOptions {
    * Read the events in the statement that locks the streams (`StreamLoader.readsEventsWithLocks`): for a kind whose
    * streams mostly exist and are rarely contended (a package every purchase reads), which saves a round trip.
    */
-  readonly eventsReadWithLocks?: true;
+  readonly readsEventsWithLocks?: true;
 }
 
 /**
@@ -291,7 +291,7 @@ export function foldedStreamKind<State, Event extends EventToAppend>(
       history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as Event),
     );
   const loader: StreamLoader<State> = {
-    ...(options.eventsReadWithLocks ? { readsEventsWithLocks: true } : {}),
+    ...(options.readsEventsWithLocks ? { readsEventsWithLocks: true } : {}),
     async load(tx, streamIds) {
       const loaded = new Map<string, LoadedStream<State>>();
       for (const streamId of streamIds) {

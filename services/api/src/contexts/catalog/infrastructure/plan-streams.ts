@@ -11,7 +11,7 @@ import type { PlanState } from '../domain/plan.state';
  * read in the statement that locks it (every purchase reads its package; a repricing that appends to it is rare).
  */
 export const planStreams = foldedStreamKind(planEvolution, (planId) => planStreamId(String(planId)), {
-  eventsReadWithLocks: true,
+  readsEventsWithLocks: true,
 });
 
 type PlanStreamRefs = { plan: StreamRef<PlanState, PaymentPlanEvent> };
