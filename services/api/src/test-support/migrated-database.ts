@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { ALL_MIGRATIONS } from '../schema';
-import { createTestDatabase } from './test-database';
+import { createMigratedTestDatabase } from './test-database';
 
 /** A fresh test database with every migration applied, for specs of the schema or of one projection without the app. */
 export interface MigratedDatabase {
@@ -10,7 +10,7 @@ export interface MigratedDatabase {
 }
 
 export async function createMigratedDatabase(): Promise<MigratedDatabase> {
-  const database = await createTestDatabase();
+  const database = await createMigratedTestDatabase();
   const dataSource = new DataSource({ type: 'postgres', url: database.url, migrations: ALL_MIGRATIONS });
   await dataSource.initialize();
   await dataSource.runMigrations();

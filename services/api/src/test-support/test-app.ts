@@ -12,7 +12,7 @@ import { JsonLogger } from '../platform/observability';
 import { Mailbox } from './mailbox';
 import { cachedOpenApiDocument } from './openapi-cache';
 import { contractCheckedHttp } from './openapi-recorder';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createMigratedTestDatabase, type TestDatabase } from './test-database';
 
 /** The version every spec app states (in its OpenAPI document among others). */
 export const TEST_APP_VERSION = '0.0.0-test';
@@ -89,7 +89,7 @@ export interface TestAppOptions {
  * The whole API on a fresh database and a real in-process SMTP server: what API specs drive with supertest.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createMigratedTestDatabase());
   const mailbox = options.mailbox ?? (await Mailbox.start());
   const config = loadConfig({
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
