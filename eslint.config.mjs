@@ -54,6 +54,22 @@ export default tseslint.config(
     },
   },
   {
+    // The UIs' test files share one module graph per Vitest worker (docs/adr/0142): a module mocked for a whole file
+    // (vi.mock is hoisted and cannot be undone) would stay mocked for the files after it; vi.doMock is undone in place.
+    files: ['admin-ui/src/**/*.test.{ts,tsx}', 'client-ui/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'mock',
+          message:
+            'UI test files share modules (ADR 0142): pass a fake in instead, or vi.doMock it and undo it in a finally.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -81,6 +81,10 @@ export default defineConfig({
     // Vitest's default leaves one core free, which on CI's two cores is one worker for the whole suite: two workers took
     // the portal's files from 245 s to 148 s there (ADR 0095). Larger machines keep the default.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One module graph per worker, not per file: each file re-imported React, MUI and the app's modules, the largest
+    // share of the suite's time. The setup file resets every store, storage and the language before each test, and no
+    // file mocks a module for all its tests (docs/adr/0142-ui-tests-share-a-module-graph-per-worker.md).
+    isolate: false,
     restoreMocks: true,
   },
 });

@@ -14,4 +14,6 @@ afterEach(() => {
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // Files share a worker's module graph and globals (vite.config.ts): a test's fake clock must not reach the next file.
+  vi.useRealTimers();
 });
