@@ -1,21 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
-import { ALL_MIGRATIONS } from '../schema';
 import { RUN_DIRECTORY_VARIABLE } from './openapi-cache';
 import { startTestServer } from './postgres-server';
-import { createMigratedTemplate, MIGRATED_TEMPLATE_VARIABLE } from './test-database';
-
-async function migrate(url: string): Promise<void> {
-  const dataSource = new DataSource({ type: 'postgres', url, migrations: ALL_MIGRATIONS });
-  await dataSource.initialize();
-  try {
-    await dataSource.runMigrations({ transaction: 'each' });
-  } finally {
-    await dataSource.destroy();
-  }
-}
+import { createMigratedTemplate } from './migrated-database';
+import { MIGRATED_TEMPLATE_VARIABLE } from './test-database';
 
 export default async function globalSetup(): Promise<void> {
   const server = await startTestServer();
@@ -23,8 +12,8 @@ export default async function globalSetup(): Promise<void> {
   // What the spec files of this run share besides the server (the OpenAPI document per route set), removed at the end.
   process.env[RUN_DIRECTORY_VARIABLE] = mkdtempSync(join(tmpdir(), 'kupa-test-run-'));
   // Every spec app and migrated database of this run is a copy of this one (test-database.ts).
-  const template = await createMigratedTemplate(migrate);
-  process.env[MIGRATED_TEMPLATE_VARIABLE] = new URL(template.url).pathname.slice(1);
+  const template = await createMigratedTemplate();
+  process.env[MIGRATED_TEMPLATE_VARIABLE] = template.name;
   (globalThis as { __kupaTestServer?: unknown }).__kupaTestServer = server;
   (globalThis as { __kupaTestTemplate?: unknown }).__kupaTestTemplate = template;
 }

@@ -4,6 +4,8 @@ import { Client } from 'pg';
 /** A fresh, empty database for one test file, dropped afterwards, on the run's test server. */
 export interface TestDatabase {
   url: string;
+  /** The database's name on the server, as `CREATE DATABASE … TEMPLATE` names a source. */
+  name: string;
   drop(): Promise<void>;
 }
 
@@ -19,27 +21,25 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** A fresh database, empty (`template0`) or a file-by-file copy of `template`'s. */
-async function newDatabase(template: string): Promise<TestDatabase> {
-  const name = `kupa_t_${randomBytes(6).toString('hex')}`;
+/** One statement on the server's admin database, on a connection of its own (database DDL cannot share one). */
+async function onServer(sql: string): Promise<void> {
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    await admin.query(sql);
   } finally {
     await admin.end();
   }
+}
+
+/** A fresh database, empty (`template0`) or a file-by-file copy of `template`'s. */
+async function newDatabase(template: string): Promise<TestDatabase> {
+  const name = `kupa_t_${randomBytes(6).toString('hex')}`;
+  await onServer(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   return {
     url: withDatabase(adminUrl(), name),
-    drop: async () => {
-      const client = new Client({ connectionString: adminUrl() });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
+    name,
+    drop: () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
 }
 
@@ -61,21 +61,11 @@ export function createMigratedTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * The run's migrated template: an empty database migrated by `migrate`, then closed to connections, because
- * PostgreSQL copies a database only while nobody is connected to it. `drop` removes it at the end of the run.
+ * Closes `database` to connections, so that it can serve as a template: PostgreSQL copies a database only while
+ * nobody is connected to it, and a spec that connected by mistake would otherwise make every later copy fail.
  */
-export async function createMigratedTemplate(migrate: (url: string) => Promise<void>): Promise<TestDatabase> {
-  const template = await newDatabase('template0');
-  await migrate(template.url);
-  const name = new URL(template.url).pathname.slice(1);
-  const admin = new Client({ connectionString: adminUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
-  } finally {
-    await admin.end();
-  }
-  return template;
+export function refuseConnections(database: TestDatabase): Promise<void> {
+  return onServer(`ALTER DATABASE "${database.name}" ALLOW_CONNECTIONS false`);
 }
 
 /**
@@ -83,5 +73,5 @@ export async function createMigratedTemplate(migrate: (url: string) => Promise<v
  * (`CREATE DATABASE … TEMPLATE`), sequences and all. Nothing may be connected to `source` meanwhile.
  */
 export function copyTestDatabase(source: TestDatabase): Promise<TestDatabase> {
-  return newDatabase(new URL(source.url).pathname.slice(1));
+  return newDatabase(source.name);
 }

@@ -61,7 +61,7 @@ describe('read replica', () => {
     await pair.createDatabase(database);
     const options = {
       // The pair's servers and their directories go away in afterAll.
-      database: { url: pair.primaryUrl(database), drop: async () => undefined },
+      database: { url: pair.primaryUrl(database), name: database, drop: async () => undefined },
       env: { DATABASE_REPLICA_URL: pair.replicaUrl(database), DATABASE_REPLICA_MAX_LAG_SECONDS: '300' },
     };
     testApp = await startTestApp(options);

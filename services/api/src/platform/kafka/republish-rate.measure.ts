@@ -162,7 +162,7 @@ async function main(): Promise<void> {
       topicPartitions: DEFAULT_KAFKA_TOPIC_PARTITIONS,
       topicReplicationFactor: DEFAULT_KAFKA_TOPIC_REPLICATION_FACTOR,
     });
-    const databaseName = new URL(database.url).pathname.slice(1);
+    const databaseName = database.name;
     const options = { batchSize: BATCH_SIZE, ...(PRODUCERS === undefined ? {} : { producers: PRODUCERS }) };
     let peakRssMiB = 0;
     const sample = setInterval(() => (peakRssMiB = Math.max(peakRssMiB, process.memoryUsage().rss / 2 ** 20)), 50);
