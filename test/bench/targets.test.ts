@@ -89,3 +89,31 @@ describe("issue 36's targets, judged from the peer scenario", () => {
     assert.deepEqual([...results.keys()], ['export rows/s', 'export server RSS growth MiB']);
   });
 });
+
+describe("the ledger's verify in a full run", () => {
+  it('fails a run whose whole-ledger verify found a difference, whatever its speed', () => {
+    // A full run of 2026-12-02: the Telegram scenario's clients, seeded by SQL, were in the users read model when the
+    // whole ledger was verified, and the run judged only the verify's speed.
+    const results = judged({ verifyAll: { eventsPerSecond: 25_000, differences: 21 } });
+    assert.deepEqual(results.get('verify differences (whole ledger)'), {
+      target: 'verify differences (whole ledger)',
+      limit: 0,
+      measured: 21,
+      met: false,
+    });
+    assert.equal(results.get('verify events/s (whole ledger)')?.met, true);
+  });
+
+  it('judges the verify of what the commands wrote on its own, and meets both with no difference', () => {
+    const report = { verifyCommandData: { differences: 0 }, verifyAll: { eventsPerSecond: 25_000, differences: 0 } };
+    assert.deepEqual(
+      [...judged(report).keys()],
+      [
+        'verify differences (what the commands wrote)',
+        'verify events/s (whole ledger)',
+        'verify differences (whole ledger)',
+      ],
+    );
+    assert.equal(judgeTargets(report).allMet, true);
+  });
+});

@@ -16,6 +16,8 @@ export const TARGETS = {
   exportRowsPerSecondMin: 200_000,
   exportRssGrowthMiBMax: 50,
   verifyEventsPerSecondMin: 20_000,
+  /** The bench's own ledger must verify: a difference is a bug, in the server or in a scenario's seeding. */
+  verifyDifferencesMax: 0,
   rebuildEventsPerSecondMin: 20_000,
   heavyToNewWalletDecideRatioMax: 1.5,
   startupOnInitialisedDataMsMax: 5000,
@@ -73,7 +75,8 @@ export function judgeTargets(report: Record<string, unknown>): { allMet: boolean
   const exported = report.export as { rowsPerSecond: number; serverRssGrowthMiB: number } | undefined;
   const searchScale = report.searchScale as
     { scenarios: Array<{ scenario: string; p95Ms: number; judged: boolean }> } | undefined;
-  const verifyAll = report.verifyAll as { eventsPerSecond: number } | undefined;
+  const verifyAll = report.verifyAll as { eventsPerSecond: number; differences: number } | undefined;
+  const verifyCommandData = report.verifyCommandData as { differences: number } | undefined;
   const rebuilds = report.rebuild as Array<{ projection: string; eventsPerSecond: number }> | undefined;
   const decide = report.decideLatency as Record<'heavyWallet' | 'newWallet', { p50Ms: number }> | undefined;
   const startup = report.startup as { startOnInitialisedDataMs: number } | undefined;
@@ -132,9 +135,19 @@ export function judgeTargets(report: Record<string, unknown>): { allMet: boolean
       atMost('export server RSS growth MiB', TARGETS.exportRssGrowthMiBMax, exported.serverRssGrowthMiB),
     );
   }
+  if (verifyCommandData) {
+    results.push(
+      atMost(
+        'verify differences (what the commands wrote)',
+        TARGETS.verifyDifferencesMax,
+        verifyCommandData.differences,
+      ),
+    );
+  }
   if (verifyAll) {
     results.push(
       atLeast('verify events/s (whole ledger)', TARGETS.verifyEventsPerSecondMin, verifyAll.eventsPerSecond),
+      atMost('verify differences (whole ledger)', TARGETS.verifyDifferencesMax, verifyAll.differences),
     );
   }
   if (rebuilds) {
