@@ -748,6 +748,12 @@ async function main(): Promise<void> {
     report.finishedAt = new Date().toISOString();
   } catch (error) {
     log(`failed; the server's last output:\n${server.output().slice(-4000)}`);
+    // What the scenarios before the failure measured is kept: a full run is hours on a slow machine, and one that
+    // failed in its last scenario once took every figure of the others with it.
+    const failed = { ...report, failed: error instanceof Error ? error.message : String(error) };
+    mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+    writeFileSync(join(import.meta.dirname, 'results', 'failed.json'), JSON.stringify(failed, null, 2) + '\n');
+    log('what was measured before the failure: test/bench/results/failed.json');
     throw error;
   } finally {
     await db.end().catch(() => undefined);
