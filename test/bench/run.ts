@@ -750,9 +750,7 @@ async function main(): Promise<void> {
     log(`failed; the server's last output:\n${server.output().slice(-4000)}`);
     // What the scenarios before the failure measured is kept: a full run is hours on a slow machine, and one that
     // failed in its last scenario once took every figure of the others with it.
-    const failed = { ...report, failed: error instanceof Error ? error.message : String(error) };
-    mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-    writeFileSync(join(import.meta.dirname, 'results', 'failed.json'), JSON.stringify(failed, null, 2) + '\n');
+    writeReport('failed.json', { ...report, failed: error instanceof Error ? error.message : String(error) });
     log('what was measured before the failure: test/bench/results/failed.json');
     throw error;
   } finally {
@@ -760,10 +758,15 @@ async function main(): Promise<void> {
     await server.stop();
     await telegram?.stop();
   }
+  console.log(writeReport('latest.json', report));
+}
+
+/** Writes a report to test/bench/results/<name> (not committed) and returns its JSON. */
+function writeReport(name: string, report: Record<string, unknown>): string {
   const json = JSON.stringify(report, null, 2);
   mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
-  writeFileSync(join(import.meta.dirname, 'results', 'latest.json'), json + '\n');
-  console.log(json);
+  writeFileSync(join(import.meta.dirname, 'results', name), json + '\n');
+  return json;
 }
 
 function verifySummary(run: { code: number; json: unknown; wallMs: number }): Record<string, unknown> {
